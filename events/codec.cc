@@ -1,0 +1,50 @@
+#include "events/codec.h"
+
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+
+namespace combat::events {
+
+std::vector<uint8_t> EncodeEvent(const fb::EventT& event) {
+  flatbuffers::FlatBufferBuilder fbb(256);
+  fbb.Finish(fb::Event::Pack(fbb, &event), fb::EventIdentifier());
+  return std::vector<uint8_t>(fbb.GetBufferPointer(),
+                              fbb.GetBufferPointer() + fbb.GetSize());
+}
+
+absl::StatusOr<EventBuffer> EventBuffer::FromOwned(std::vector<uint8_t> bytes,
+                                                   absl::string_view context) {
+  if (bytes.size() < 8 || !fb::EventBufferHasIdentifier(bytes.data())) {
+    return absl::DataLossError(
+        absl::StrCat(context, ": not an event (", bytes.size(),
+                     " bytes, no CMBE identifier)"));
+  }
+  flatbuffers::Verifier v(bytes.data(), bytes.size(), 64, 100000);
+  if (!fb::VerifyEventBuffer(v)) {
+    return absl::DataLossError(
+        absl::StrCat(context, ": event bytes fail the FlatBuffers Verifier"));
+  }
+  return EventBuffer(std::move(bytes));
+}
+
+absl::StatusOr<EventBuffer> EventBuffer::FromBytes(const void* data,
+                                                   size_t size,
+                                                   absl::string_view context) {
+  // std::vector's storage comes from operator new: aligned for any scalar.
+  std::vector<uint8_t> copy(size);
+  if (size > 0) std::memcpy(copy.data(), data, size);
+  return FromOwned(std::move(copy), context);
+}
+
+absl::Status EventBuffer::CheckCanonical(absl::string_view context) const {
+  fb::EventT object;
+  event().UnPackTo(&object);
+  if (EncodeEvent(object) != bytes_) {
+    return absl::DataLossError(
+        absl::StrCat(context, ": event bytes are not canonical"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace combat::events

@@ -1,0 +1,68 @@
+// Canonical encoding of events and safe decoding of untrusted bytes.
+//
+// Canonical bytes: the FlatBuffers encoding that EncodeEvent() produces from
+// the object form (fb::EventT) with a fresh builder. Packing is
+// deterministic, so Canonical(bytes) == bytes for every event this kernel
+// wrote, and the hash chain is computed over those bytes (FORMAT.md).
+#ifndef COMBAT_EVENTS_CODEC_H_
+#define COMBAT_EVENTS_CODEC_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "events/events_generated.h"
+#include "events/hash.h"
+
+namespace combat::events {
+
+// The schema version written into SessionStarted. Bump on any change to
+// the .fbs files (FORMAT.md keeps the history).
+inline constexpr int kSchemaVersion = 1;
+
+// Packs `event` into canonical bytes (with the "CMBE" identifier).
+std::vector<uint8_t> EncodeEvent(const fb::EventT& event);
+
+// An event decoded from untrusted bytes: copied into memory this object
+// owns (heap storage, aligned for every FlatBuffers scalar: values read
+// from RocksDB are not), then checked by the FlatBuffers Verifier. The
+// Verifier guards memory safety only; integrity is the hash chain's job.
+class EventBuffer {
+ public:
+  // `context` names the source in errors ("session s1 branch main seq 7").
+  // Errors: DataLoss when the bytes are not a well-formed event.
+  static absl::StatusOr<EventBuffer> FromBytes(const void* data, size_t size,
+                                               absl::string_view context);
+  static absl::StatusOr<EventBuffer> FromBytes(absl::string_view bytes,
+                                               absl::string_view context) {
+    return FromBytes(bytes.data(), bytes.size(), context);
+  }
+  // Takes ownership of bytes produced by EncodeEvent (still verified).
+  static absl::StatusOr<EventBuffer> FromOwned(std::vector<uint8_t> bytes,
+                                               absl::string_view context);
+
+  const fb::Event& event() const { return *fb::GetEvent(bytes_.data()); }
+  const std::vector<uint8_t>& bytes() const { return bytes_; }
+  // SHA-256 of the bytes: what the next event's prev_hash must be.
+  Digest hash() const { return Sha256(bytes_); }
+  // DataLoss unless the bytes are exactly the canonical encoding.
+  absl::Status CheckCanonical(absl::string_view context) const;
+
+ private:
+  explicit EventBuffer(std::vector<uint8_t> bytes) : bytes_(std::move(bytes)) {}
+  std::vector<uint8_t> bytes_;
+};
+
+// Verifies bytes of any root table in memory `data` is aligned; used for
+// inputs parsed from JSON (roster, script, command).
+template <typename T>
+bool VerifyRoot(const uint8_t* data, size_t size) {
+  flatbuffers::Verifier v(data, size, /*max_depth=*/64, /*max_tables=*/1000000);
+  return v.VerifyBuffer<T>(nullptr);
+}
+
+}  // namespace combat::events
+
+#endif  // COMBAT_EVENTS_CODEC_H_

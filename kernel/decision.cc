@@ -1,0 +1,110 @@
+#include "kernel/decision.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/dice/notation.h"
+#include "kernel/reducer.h"
+#include "kernel/state_codec.h"
+
+namespace combat::kernel {
+
+Decision::Decision(const State& base, Envelope envelope,
+                   dice::DiceSource& dice)
+    : state_(base), envelope_(std::move(envelope)), dice_(dice) {}
+
+absl::StatusOr<uint64_t> Decision::Emit(fb::EventT event) {
+  event.session = state_.session;
+  event.branch = envelope_.branch;
+  event.seq = next_seq();
+  event.author = envelope_.author;
+  event.role = envelope_.role;
+  event.command_id = envelope_.command_id;
+  event.ruleset = envelope_.ruleset;
+  event.ruleset_version = envelope_.ruleset_version;
+  event.prev_hash.assign(envelope_.prev_hash.begin(), envelope_.prev_hash.end());
+  const std::string context = absl::StrCat("event seq ", event.seq);
+
+  // Apply first (the state hash goes into the event), then encode for good.
+  ASSIGN_OR_RETURN(events::EventBuffer draft,
+                   events::EventBuffer::FromOwned(events::EncodeEvent(event),
+                                                  context));
+  State next = state_;
+  RETURN_IF_ERROR(Apply(draft.event(), next));
+  if (event.session.empty()) event.session = next.session;  // SessionStarted
+  const events::Digest state_hash = StateHash(next);
+  event.state_hash.assign(state_hash.begin(), state_hash.end());
+  ASSIGN_OR_RETURN(events::EventBuffer final_event,
+                   events::EventBuffer::FromOwned(events::EncodeEvent(event),
+                                                  context));
+  state_ = std::move(next);
+  envelope_.prev_hash = final_event.hash();
+  events_.push_back(std::move(final_event));
+  return state_.seq;
+}
+
+absl::StatusOr<uint64_t> Decision::Declare(const fb::CommandT& command) {
+  fb::EventT event;
+  fb::DeclarationT body;
+  body.command = std::make_unique<fb::CommandT>(command);
+  event.body.Set(std::move(body));
+  return Emit(std::move(event));
+}
+
+absl::StatusOr<uint64_t> Decision::Interrupt(const fb::CommandT& command,
+                                             uint32_t window) {
+  fb::EventT event;
+  fb::InterruptT body;
+  body.command = std::make_unique<fb::CommandT>(command);
+  body.window = window;
+  event.body.Set(std::move(body));
+  event.cause = 0;
+  return Emit(std::move(event));
+}
+
+absl::StatusOr<dice::RollResult> Decision::Roll(absl::string_view notation,
+                                                absl::string_view purpose,
+                                                absl::string_view roller,
+                                                uint64_t cause) {
+  ASSIGN_OR_RETURN(dice::DiceExpr expr, dice::ParseDice(notation));
+  ASSIGN_OR_RETURN(dice::RollResult result,
+                   dice::Evaluate(expr, dice_, state_.next_roll_index));
+  fb::EventT event;
+  event.cause = cause;
+  fb::RollT body;
+  body.purpose = std::string(purpose);
+  body.roller = std::string(roller);
+  body.expression = expr.text;
+  for (const fb::DieT& d : result.dice) {
+    body.dice.push_back(std::make_unique<fb::DieT>(d));
+  }
+  body.modifier = result.modifier;
+  body.total = result.total;
+  body.successes = result.successes;
+  event.body.Set(std::move(body));
+  RETURN_IF_ERROR(Emit(std::move(event)).status());
+  return result;
+}
+
+absl::Status Decision::Change(uint64_t cause, absl::string_view rule,
+                              const Nums& nums, fb::ChangeUnion change,
+                              absl::string_view note) {
+  fb::EventT event;
+  event.cause = cause;
+  fb::StateChangeT body;
+  body.cause = cause;
+  body.rule = std::string(rule);
+  for (const Num& n : nums) {
+    auto number = std::make_unique<fb::NumberT>();
+    number->key = n.key;
+    number->value = n.value;
+    body.numbers.push_back(std::move(number));
+  }
+  body.note = std::string(note);
+  body.change = std::move(change);
+  event.body.Set(std::move(body));
+  return Emit(std::move(event)).status();
+}
+
+}  // namespace combat::kernel

@@ -1,0 +1,96 @@
+// A Decision: where a ruleset's decider emits the events a command causes.
+//
+// Every event emitted is applied at once to a working copy of the state (by
+// the same reducer replay uses), so a decider always reads the state as it
+// will be after what it has emitted so far, and an event the reducer would
+// refuse is refused here, before anything is written. Nothing is written by
+// a Decision: the engine appends its events as one atomic batch, or drops
+// them all when the decider returns an error.
+//
+// Envelope fields (session, branch, seq, author, role, command id,
+// ruleset, prev_hash, state_hash) are filled here, so the events leave
+// complete and chained.
+#ifndef COMBAT_KERNEL_DECISION_H_
+#define COMBAT_KERNEL_DECISION_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "events/codec.h"
+#include "events/events_generated.h"
+#include "events/hash.h"
+#include "kernel/dice/roller.h"
+#include "kernel/dice/source.h"
+#include "kernel/state.h"
+
+namespace combat::kernel {
+
+// Who is asking, and where the events go.
+struct Envelope {
+  std::string branch = "main";
+  std::string author;
+  fb::Role role = fb::Role::Player;
+  std::string command_id;
+  std::string ruleset;
+  int32_t ruleset_version = 0;
+  events::Digest prev_hash{};  // hash of the branch head (zeros at seq 0)
+};
+
+// A named number for audit: {"d20", 14}, {"level", 3}, ...
+struct Num {
+  std::string key;
+  int64_t value;
+};
+using Nums = std::vector<Num>;
+
+class Decision {
+ public:
+  // `base` is the state at the branch head; `dice` answers every roll.
+  Decision(const State& base, Envelope envelope, dice::DiceSource& dice);
+
+  Decision(const Decision&) = delete;
+  Decision& operator=(const Decision&) = delete;
+
+  // The working state: `base` plus everything emitted so far.
+  const State& state() const { return state_; }
+  const Envelope& envelope() const { return envelope_; }
+  // The seq the next emitted event will get.
+  uint64_t next_seq() const { return state_.seq + 1; }
+
+  // Family 1: records `command` as declared; returns its seq, the cause
+  // that the events resolving it name.
+  absl::StatusOr<uint64_t> Declare(const fb::CommandT& command);
+  // Family 2: records `command` as an interrupt into `window`.
+  absl::StatusOr<uint64_t> Interrupt(const fb::CommandT& command,
+                                     uint32_t window);
+  // Family 3: rolls `notation` (dice/notation.h) for `purpose`, records
+  // every die, and returns the result.
+  absl::StatusOr<dice::RollResult> Roll(absl::string_view notation,
+                                        absl::string_view purpose,
+                                        absl::string_view roller,
+                                        uint64_t cause);
+  // Family 4: a state change caused by `cause`, applying `rule` (a section
+  // id of the ruleset) with the numbers used. `change` must be set.
+  absl::Status Change(uint64_t cause, absl::string_view rule, const Nums& nums,
+                      fb::ChangeUnion change, absl::string_view note = "");
+
+  // The events emitted, in order, as canonical verified buffers.
+  const std::vector<events::EventBuffer>& events() const { return events_; }
+  std::vector<events::EventBuffer> TakeEvents() { return std::move(events_); }
+
+ private:
+  absl::StatusOr<uint64_t> Emit(fb::EventT event);
+
+  State state_;
+  Envelope envelope_;
+  dice::DiceSource& dice_;
+  std::vector<events::EventBuffer> events_;
+};
+
+}  // namespace combat::kernel
+
+#endif  // COMBAT_KERNEL_DECISION_H_

@@ -1,0 +1,74 @@
+// Dice sources: where die values come from. Deciders never draw random
+// numbers themselves; they ask a source, and every die is recorded.
+#ifndef COMBAT_KERNEL_DICE_SOURCE_H_
+#define COMBAT_KERNEL_DICE_SOURCE_H_
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "events/common_generated.h"
+
+namespace combat::kernel::dice {
+
+struct RolledDie {
+  int faces = 0;
+  int value = 0;
+  fb::Provenance provenance = fb::Provenance::Seeded;
+};
+
+class DiceSource {
+ public:
+  virtual ~DiceSource() = default;
+  // The die at position `index` of the session's roll sequence.
+  // REQUIRES: 1 <= faces <= 1000. Errors: ResourceExhausted when a manual
+  // source has no value left; InvalidArgument when a supplied value does not
+  // fit the die (the message names the die and value).
+  virtual absl::StatusOr<RolledDie> Next(int faces, int64_t index) = 0;
+};
+
+// Deterministic dice from a per-session secret seed. The value of die
+// `index` with `faces` faces depends only on (secret, session, index, faces):
+// SHA-256(secret || session || be64(index) || be32(counter)) read as a
+// big-endian uint64, with rejection sampling for an unbiased result. It is
+// the same on every platform and library version, and verifiable once the
+// secret is revealed (Verify() below).
+class SeededDice : public DiceSource {
+ public:
+  SeededDice(std::vector<uint8_t> secret, std::string session);
+  absl::StatusOr<RolledDie> Next(int faces, int64_t index) override;
+
+  // The value die `index` must have had, for verification after reveal.
+  static int ValueAt(const std::vector<uint8_t>& secret,
+                     const std::string& session, int64_t index, int faces);
+  // SHA-256 of the secret: the commitment stored in SessionStarted.
+  static std::vector<uint8_t> Commitment(const std::vector<uint8_t>& secret);
+
+ private:
+  std::vector<uint8_t> secret_;
+  std::string session_;
+};
+
+// Physical dice entered at the table, used in order and labelled Manual
+// (or GmOverride). When they run out, `fallback` answers (if not null);
+// otherwise the roll fails with ResourceExhausted naming the die wanted.
+class ManualDice : public DiceSource {
+ public:
+  ManualDice(std::vector<int> values, DiceSource* fallback,
+             fb::Provenance label = fb::Provenance::Manual);
+  absl::StatusOr<RolledDie> Next(int faces, int64_t index) override;
+  // Values supplied and not used; a command that leaves some is refused by
+  // the engine (so a typo in a script cannot shift every later roll).
+  size_t remaining() const { return values_.size(); }
+
+ private:
+  std::deque<int> values_;
+  DiceSource* fallback_;
+  fb::Provenance label_;
+};
+
+}  // namespace combat::kernel::dice
+
+#endif  // COMBAT_KERNEL_DICE_SOURCE_H_

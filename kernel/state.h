@@ -1,0 +1,146 @@
+// The derived combat state: what the reducer folds events into.
+//
+// Contract: every container is ordered (std::map / std::vector in a defined
+// order), every number an integer, so that two folds of the same events give
+// equal states and byte-identical canonical encodings (state_codec.h). The
+// state holds no pointers into event buffers: it owns all its strings.
+#ifndef COMBAT_KERNEL_STATE_H_
+#define COMBAT_KERNEL_STATE_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "events/common_generated.h"
+#include "events/events_generated.h"
+
+namespace combat::kernel {
+
+struct Pos {
+  int32_t x = 0;
+  int32_t y = 0;
+  friend bool operator==(const Pos& a, const Pos& b) {
+    return a.x == b.x && a.y == b.y;
+  }
+  friend bool operator!=(const Pos& a, const Pos& b) { return !(a == b); }
+  friend bool operator<(const Pos& a, const Pos& b) {
+    return a.y != b.y ? a.y < b.y : a.x < b.x;
+  }
+};
+
+struct Weapon {
+  std::string name;
+  std::string damage;  // dice notation
+  std::string kind;    // "melee", "ranged", "thrown", "spell", "natural"
+  std::string category;
+  int32_t reach = 5;
+  int32_t range_increment = 0;
+  std::string damage_type;
+  std::map<std::string, int64_t> numbers;
+};
+
+struct Expiry {
+  fb::ExpiryKind kind = fb::ExpiryKind::Never;
+  std::string actor;
+  int64_t round = 0;
+};
+
+struct Condition {
+  uint32_t id = 0;
+  std::string name;
+  std::string source;
+  std::string relative_to;
+  int64_t level = 0;
+  Expiry expiry;
+  uint32_t parent = 0;
+  uint64_t ref = 0;
+  std::string note;
+  uint64_t added_at = 0;  // seq of the ConditionAdded event
+};
+
+struct Combatant {
+  std::string id;
+  std::string name;
+  std::string side;
+  int32_t size = 1;
+  Pos at;
+  std::string controller;
+  std::vector<std::string> tags;
+  std::map<std::string, int64_t> stats;      // as the roster gave them
+  std::vector<Weapon> weapons;
+  std::map<std::string, int64_t> resources;  // changing counters
+  std::map<uint32_t, Condition> conditions;  // by instance id
+
+  // The value of stat `key`, or `otherwise` when the roster has none.
+  int64_t Stat(const std::string& key, int64_t otherwise = 0) const;
+  // The value of resource `key`, or `otherwise` when it was never set.
+  int64_t Resource(const std::string& key, int64_t otherwise = 0) const;
+  bool HasTag(const std::string& tag) const;
+  // The first condition named `name` (any source), or nullptr.
+  const Condition* FindCondition(const std::string& name) const;
+  bool Has(const std::string& name) const {
+    return FindCondition(name) != nullptr;
+  }
+  // The first condition named `name` relative to `other` (or to everyone,
+  // when relative_to is empty), or nullptr.
+  const Condition* FindRelative(const std::string& name,
+                                const std::string& other) const;
+  const Weapon* FindWeapon(const std::string& name) const;
+};
+
+struct OrderEntry {
+  std::string actor;
+  int64_t initiative = 0;
+  bool delayed = false;
+};
+
+struct Window {
+  uint32_t id = 0;
+  uint64_t trigger = 0;
+  std::string kind;
+  std::vector<std::string> eligible;
+  std::vector<std::string> answered;
+  uint64_t opened_at = 0;
+};
+
+struct MapState {
+  int32_t width = 0;
+  int32_t height = 0;
+  std::map<Pos, std::string> terrain;  // only non-plain cells
+};
+
+struct State {
+  std::string session;
+  std::string title;
+  std::string ruleset;
+  int32_t ruleset_version = 0;
+  int32_t schema_version = 0;
+  std::vector<uint8_t> dice_commitment;
+  MapState map;
+  uint64_t seq = 0;
+  int64_t round = 0;
+  std::string active;
+  std::vector<OrderEntry> order;
+  std::vector<std::string> acted;  // whose turns ended this round, in order
+  std::map<std::string, Combatant> combatants;
+  std::map<uint32_t, Window> windows;
+  uint32_t next_condition_id = 1;
+  uint32_t next_window_id = 1;
+  int64_t next_roll_index = 0;
+  bool ended = false;
+  std::string end_reason;
+
+  const Combatant* Find(const std::string& id) const;
+  Combatant* FindMutable(const std::string& id);
+  // The terrain at `p` ("" for plain ground; "offmap" outside the map when
+  // the map has a size).
+  std::string TerrainAt(Pos p) const;
+  // The combatant whose space covers `p`, other than `except`, or nullptr.
+  const Combatant* OccupantAt(Pos p, const std::string& except = "") const;
+};
+
+}  // namespace combat::kernel
+
+#endif  // COMBAT_KERNEL_STATE_H_

@@ -1,0 +1,126 @@
+#include "kernel/state_codec.h"
+
+#include <memory>
+
+namespace combat::kernel {
+namespace {
+
+std::unique_ptr<fb::NumberT> Num(const std::string& key, int64_t value) {
+  auto n = std::make_unique<fb::NumberT>();
+  n->key = key;
+  n->value = value;
+  return n;
+}
+
+std::unique_ptr<fb::ExpiryT> ToObject(const Expiry& e) {
+  auto out = std::make_unique<fb::ExpiryT>();
+  out->kind = e.kind;
+  out->actor = e.actor;
+  out->round = e.round;
+  return out;
+}
+
+std::unique_ptr<fb::CombatantStateT> ToObject(const Combatant& c) {
+  auto out = std::make_unique<fb::CombatantStateT>();
+  out->spec = std::make_unique<fb::CombatantSpecT>();
+  fb::CombatantSpecT& spec = *out->spec;
+  spec.id = c.id;
+  spec.name = c.name;
+  spec.side = c.side;
+  spec.size = c.size;
+  spec.controller = c.controller;
+  spec.tags = c.tags;
+  for (const auto& [k, v] : c.stats) spec.stats.push_back(Num(k, v));
+  for (const Weapon& w : c.weapons) {
+    auto wt = std::make_unique<fb::WeaponT>();
+    wt->name = w.name;
+    wt->damage = w.damage;
+    wt->kind = w.kind;
+    wt->category = w.category;
+    wt->reach = w.reach;
+    wt->range_increment = w.range_increment;
+    wt->damage_type = w.damage_type;
+    for (const auto& [k, v] : w.numbers) wt->numbers.push_back(Num(k, v));
+    spec.weapons.push_back(std::move(wt));
+  }
+  out->at = std::make_unique<fb::Pos>(c.at.x, c.at.y);
+  for (const auto& [k, v] : c.resources) out->resources.push_back(Num(k, v));
+  for (const auto& [id, cond] : c.conditions) {
+    auto ct = std::make_unique<fb::ConditionStateT>();
+    ct->id = cond.id;
+    ct->name = cond.name;
+    ct->source = cond.source;
+    ct->relative_to = cond.relative_to;
+    ct->level = cond.level;
+    ct->expiry = ToObject(cond.expiry);
+    ct->parent = cond.parent;
+    ct->ref = cond.ref;
+    ct->note = cond.note;
+    ct->added_at = cond.added_at;
+    out->conditions.push_back(std::move(ct));
+  }
+  return out;
+}
+
+}  // namespace
+
+fb::StateT ToObject(const State& s) {
+  fb::StateT out;
+  out.session = s.session;
+  out.title = s.title;
+  out.ruleset = s.ruleset;
+  out.ruleset_version = s.ruleset_version;
+  out.schema_version = s.schema_version;
+  out.dice_commitment = s.dice_commitment;
+  out.map = std::make_unique<fb::MapT>();
+  out.map->width = s.map.width;
+  out.map->height = s.map.height;
+  for (const auto& [pos, terrain] : s.map.terrain) {
+    auto cell = std::make_unique<fb::CellT>();
+    cell->at = std::make_unique<fb::Pos>(pos.x, pos.y);
+    cell->terrain = terrain;
+    out.map->cells.push_back(std::move(cell));
+  }
+  out.seq = s.seq;
+  out.round = s.round;
+  out.active = s.active;
+  for (const OrderEntry& e : s.order) {
+    auto ot = std::make_unique<fb::OrderEntryT>();
+    ot->actor = e.actor;
+    ot->initiative = e.initiative;
+    ot->delayed = e.delayed;
+    out.order.push_back(std::move(ot));
+  }
+  out.acted = s.acted;
+  for (const auto& [id, c] : s.combatants) out.combatants.push_back(ToObject(c));
+  for (const auto& [id, w] : s.windows) {
+    auto wt = std::make_unique<fb::WindowStateT>();
+    wt->id = w.id;
+    wt->trigger = w.trigger;
+    wt->kind = w.kind;
+    wt->eligible = w.eligible;
+    wt->answered = w.answered;
+    wt->opened_at = w.opened_at;
+    out.windows.push_back(std::move(wt));
+  }
+  out.next_condition_id = s.next_condition_id;
+  out.next_window_id = s.next_window_id;
+  out.next_roll_index = s.next_roll_index;
+  out.ended = s.ended;
+  out.end_reason = s.end_reason;
+  return out;
+}
+
+std::vector<uint8_t> EncodeState(const State& state) {
+  fb::StateT object = ToObject(state);
+  flatbuffers::FlatBufferBuilder fbb(1024);
+  fbb.Finish(fb::State::Pack(fbb, &object), fb::StateIdentifier());
+  return std::vector<uint8_t>(fbb.GetBufferPointer(),
+                              fbb.GetBufferPointer() + fbb.GetSize());
+}
+
+events::Digest StateHash(const State& state) {
+  return events::Sha256(EncodeState(state));
+}
+
+}  // namespace combat::kernel
