@@ -11,7 +11,10 @@
 // Examples: "d20", "2d20kh1+7" (advantage), "2d20kl1" (disadvantage),
 // "1d6!", "2d6-1", "6d6>=5" (a pool of six, successes on 5 and 6).
 // Limits: 1..100 dice per term, faces 1..1000 (faces 1 may not explode),
-// at most 8 terms.
+// at most 8 terms; constants 0..1000000; keep n in 1..count; a pool
+// threshold in 1..faces. A leading sign is not part of the grammar.
+// `DiceExpr::text` writes every count ("d20" -> "1d20") and keeps the terms,
+// constants included, in the order given.
 #ifndef COMBAT_KERNEL_DICE_NOTATION_H_
 #define COMBAT_KERNEL_DICE_NOTATION_H_
 
@@ -43,7 +46,8 @@ struct DiceExpr {
 };
 
 // Parses `text`. Errors (InvalidArgument) name the offending character
-// position and what was expected.
+// position (a 0-based offset into `text`, spaces counted), what was expected
+// and what was found there.
 absl::StatusOr<DiceExpr> ParseDice(absl::string_view text);
 
 }  // namespace combat::kernel::dice

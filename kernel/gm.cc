@@ -1,0 +1,120 @@
+#include "kernel/gm.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/changes.h"
+#include "kernel/command.h"
+
+namespace combat::kernel {
+namespace {
+
+absl::StatusOr<std::string> RequiredText(const fb::CommandT& c,
+                                         const std::string& key) {
+  std::string v = ParamText(c, key);
+  if (v.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command '", c.action, "': param '", key, "' (text) is required"));
+  }
+  return v;
+}
+
+absl::StatusOr<int64_t> Required(const fb::CommandT& c,
+                                 const std::string& key) {
+  auto v = Param(c, key);
+  if (!v.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command '", c.action, "': param '", key, "' (value) is required"));
+  }
+  return *v;
+}
+
+}  // namespace
+
+bool IsGmVerb(const std::string& action) {
+  return action == "gm_adjust" || action == "gm_set" ||
+         action == "gm_condition" || action == "gm_move" ||
+         action == "gm_end" || action == "gm_note";
+}
+
+absl::Status DecideGm(const fb::CommandT& c, const std::string& rule,
+                      Decision& d) {
+  if (c.role != fb::Role::GM) {
+    return absl::PermissionDeniedError(
+        absl::StrCat("command '", c.action, "': only the GM may rule (role is ",
+                     fb::EnumNameRole(c.role), ")"));
+  }
+  if (c.text.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command '", c.action, "': field 'text' (the reason) is required"));
+  }
+  const State& s = d.state();
+  if (c.action == "gm_end") {
+    ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+    RETURN_IF_ERROR(RecordRuling(d, "end", 0, c.text, {decl, rule}));
+    return EndSession(d, c.text, {decl, rule});
+  }
+  if (c.action == "gm_note") {
+    ASSIGN_OR_RETURN(std::string kind, RequiredText(c, "kind"));
+    ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+    return RecordRuling(d, kind, static_cast<uint64_t>(ParamOr(c, "subject", 0)),
+                        c.text, {decl, rule});
+  }
+  ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
+  const std::string actor = who->id;
+  if (c.action == "gm_adjust" || c.action == "gm_set") {
+    ASSIGN_OR_RETURN(std::string resource, RequiredText(c, "resource"));
+    const bool set = c.action == "gm_set";
+    ASSIGN_OR_RETURN(int64_t amount, Required(c, set ? "value" : "delta"));
+    ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+    RETURN_IF_ERROR(RecordRuling(d, set ? "set" : "adjust", 0, c.text, {decl, rule}));
+    const Why why{decl, rule, {{set ? "value" : "delta", amount}}, c.text};
+    if (set) return SetResource(d, actor, resource, amount, why);
+    return AddResource(d, actor, resource, amount, why).status();
+  }
+  if (c.action == "gm_condition") {
+    ASSIGN_OR_RETURN(std::string name, RequiredText(c, "name"));
+    ASSIGN_OR_RETURN(std::string op, RequiredText(c, "op"));
+    if (op != "add" && op != "remove") {
+      return absl::InvalidArgumentError(
+          "command 'gm_condition': param 'op' must be \"add\" or \"remove\"");
+    }
+    if (op == "remove" && !who->Has(name)) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(actor, " has no condition ", name));
+    }
+    ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+    RETURN_IF_ERROR(RecordRuling(d, "condition " + op, 0, c.text, {decl, rule}));
+    const Why why{decl, rule, {}, c.text};
+    if (op == "remove") return RemoveConditionsNamed(d, actor, name, why);
+    NewCondition nc;
+    nc.actor = actor;
+    nc.name = name;
+    nc.source = "gm";
+    nc.level = ParamOr(c, "level", 0);
+    if (auto rounds = Param(c, "rounds"); rounds.has_value()) {
+      nc.expiry = {fb::ExpiryKind::TurnStart, actor, s.round + *rounds};
+    }
+    return AddCondition(d, nc, why).status();
+  }
+  if (c.action == "gm_move") {
+    std::vector<Pos> path = PathOf(c);
+    if (path.empty()) {
+      return absl::InvalidArgumentError("command 'gm_move': field 'path' is empty");
+    }
+    for (Pos p : path) {
+      if (s.TerrainAt(p) == "offmap") {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "command 'gm_move': path square (", p.x, ",", p.y, ") is off the map"));
+      }
+    }
+    ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+    RETURN_IF_ERROR(RecordRuling(d, "move", 0, c.text, {decl, rule}));
+    return Move(d, actor, path, 0, /*forced=*/true, {decl, rule, {}, c.text});
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown GM verb '", c.action, "'"));
+}
+
+}  // namespace combat::kernel

@@ -1,0 +1,37 @@
+// GM verbs every ruleset shares: rulings that overrule or fill in what the
+// rules text leaves to the GM. Each is recorded as a Declaration by the GM,
+// a Ruling event (kind, subject, reason), and the concrete state changes
+// whose cause is the ruling. The GM must give a reason (`text`).
+//
+//   gm_adjust      actor, params {resource: name in `text` of param
+//                  "resource", delta}  -> ResourceChanged
+//   gm_set         actor, params {resource (text), value} -> ResourceSet
+//   gm_condition   actor, params {name (text), op: text "add"/"remove",
+//                  level, rounds}: add (expiring at the start of the
+//                  actor's turn `rounds` rounds on, when given) or remove
+//   gm_move        actor, path (forced movement: falls, currents, shoves)
+//   gm_end         end the session (reason in text)
+//   gm_note        a ruling with no state change (e.g. "allow", "deny",
+//                  "resolve"): params {kind (text), subject (seq)}
+//
+// A ruleset's Decide calls DecideGm for any action starting with "gm_".
+#ifndef COMBAT_KERNEL_GM_H_
+#define COMBAT_KERNEL_GM_H_
+
+#include "absl/status/status.h"
+#include "kernel/decision.h"
+
+namespace combat::kernel {
+
+// True when `action` is one of the shared GM verbs.
+bool IsGmVerb(const std::string& action);
+
+// Decides a GM verb. PermissionDenied unless command.role is GM;
+// InvalidArgument for a missing field (named) or missing reason.
+// `rule` is the ruleset's section id for GM rulings.
+absl::Status DecideGm(const fb::CommandT& command, const std::string& rule,
+                      Decision& d);
+
+}  // namespace combat::kernel
+
+#endif  // COMBAT_KERNEL_GM_H_

@@ -1,0 +1,103 @@
+#include "kernel/session.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "events/hash.h"
+#include "events/status_macros.h"
+#include "kernel/changes.h"
+#include "kernel/command.h"
+#include "kernel/reducer.h"
+#include "kernel/state_codec.h"
+
+namespace combat::kernel {
+
+absl::StatusOr<std::vector<events::EventBuffer>> SetUpSession(
+    const Ruleset& rules, const std::string& session, const fb::RosterT& roster,
+    const std::vector<uint8_t>& dice_commitment, Envelope envelope,
+    dice::DiceSource& seeded) {
+  if (!roster.ruleset.empty() && roster.ruleset != rules.id()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("roster field 'ruleset' is '", roster.ruleset,
+                     "' but the session uses '", rules.id(), "'"));
+  }
+  envelope.ruleset = rules.id();
+  envelope.ruleset_version = rules.version();
+  State empty;
+  Decision d(empty, std::move(envelope), seeded);
+  const fb::MapT no_map;
+  RETURN_IF_ERROR(StartSession(d, session, roster.title,
+                               roster.map ? *roster.map : no_map,
+                               dice_commitment, {0, "session.start"}));
+  flatbuffers::FlatBufferBuilder fbb;
+  fbb.Finish(fb::Roster::Pack(fbb, &roster));
+  RETURN_IF_ERROR(
+      rules.Setup(*flatbuffers::GetRoot<fb::Roster>(fbb.GetBufferPointer()), d));
+  return d.TakeEvents();
+}
+
+absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
+    const Ruleset& rules, const State& state, Envelope envelope,
+    const fb::CommandT& command, dice::DiceSource& seeded) {
+  if (state.session.empty()) {
+    return absl::FailedPreconditionError("the session has not been set up");
+  }
+  if (state.ended) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the session has ended (", state.end_reason, ")"));
+  }
+  envelope.ruleset = rules.id();
+  envelope.ruleset_version = rules.version();
+  envelope.author = command.author;
+  envelope.role = command.role;
+  envelope.command_id = command.id;
+  const bool override_dice = HasParam(command, "dice_override");
+  if (override_dice && command.role != fb::Role::GM) {
+    return absl::PermissionDeniedError(
+        "param 'dice_override': only the GM may override dice");
+  }
+  dice::ManualDice manual(command.dice, &seeded,
+                          override_dice ? fb::Provenance::GmOverride
+                                        : fb::Provenance::Manual);
+  Decision d(state, std::move(envelope), manual);
+  RETURN_IF_ERROR(rules.Decide(command, d));
+  if (manual.remaining() != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command '", command.action, "': field 'dice' supplied ",
+        command.dice.size(), " dice but only ",
+        command.dice.size() - manual.remaining(), " were rolled"));
+  }
+  if (d.events().empty()) {
+    return absl::InternalError(absl::StrCat("ruleset ", rules.id(),
+                                            " accepted '", command.action,
+                                            "' but emitted no event"));
+  }
+  return d.TakeEvents();
+}
+
+absl::Status FoldOne(const events::EventBuffer& event, State& state,
+                     CheckHashes check) {
+  RETURN_IF_ERROR(Apply(event.event(), state));
+  if (check == CheckHashes::kYes) {
+    const auto* recorded = event.event().state_hash();
+    const events::Digest actual = StateHash(state);
+    if (recorded == nullptr || recorded->size() != actual.size() ||
+        !std::equal(actual.begin(), actual.end(), recorded->begin())) {
+      return absl::DataLossError(absl::StrCat(
+          "event seq ", event.event().seq(),
+          ": recorded state hash does not match the replayed state (",
+          events::Hex(actual), ")"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Fold(const std::vector<events::EventBuffer>& events, State& state,
+                  CheckHashes check) {
+  for (const events::EventBuffer& e : events) {
+    RETURN_IF_ERROR(FoldOne(e, state, check));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace combat::kernel

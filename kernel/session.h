@@ -1,0 +1,48 @@
+// The pure core of running a session, shared by the engine (with the store)
+// and by in-memory tests (kernel/testing/table.h): set a session up from a
+// roster, decide one command, fold events. No I/O here.
+#ifndef COMBAT_KERNEL_SESSION_H_
+#define COMBAT_KERNEL_SESSION_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "events/codec.h"
+#include "events/input_generated.h"
+#include "kernel/decision.h"
+#include "kernel/dice/source.h"
+#include "kernel/ruleset.h"
+#include "kernel/state.h"
+
+namespace combat::kernel {
+
+// The events that open a session: SessionStarted (with the dice
+// commitment), then the ruleset's Setup. `envelope.ruleset` is filled from
+// `rules`. InvalidArgument when roster.ruleset names another ruleset.
+absl::StatusOr<std::vector<events::EventBuffer>> SetUpSession(
+    const Ruleset& rules, const std::string& session, const fb::RosterT& roster,
+    const std::vector<uint8_t>& dice_commitment, Envelope envelope,
+    dice::DiceSource& seeded);
+
+// The events `command` causes at `state` (the branch head whose hash is
+// envelope.prev_hash). The command's own dice are used first (Manual, or
+// GmOverride when param "dice_override" is set by the GM), then `seeded`.
+// InvalidArgument when the command leaves supplied dice unused.
+absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
+    const Ruleset& rules, const State& state, Envelope envelope,
+    const fb::CommandT& command, dice::DiceSource& seeded);
+
+// Folds `events` onto `state`. With `check_hashes`, each event's recorded
+// state_hash must equal the hash of the state after it (DataLoss naming the
+// seq otherwise).
+enum class CheckHashes { kNo, kYes };
+absl::Status Fold(const std::vector<events::EventBuffer>& events, State& state,
+                  CheckHashes check);
+absl::Status FoldOne(const events::EventBuffer& event, State& state,
+                     CheckHashes check);
+
+}  // namespace combat::kernel
+
+#endif  // COMBAT_KERNEL_SESSION_H_
