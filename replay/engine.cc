@@ -1,0 +1,157 @@
+#include "replay/engine.h"
+
+#include <openssl/rand.h>
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/dice/source.h"
+#include "kernel/ruleset.h"
+#include "kernel/session.h"
+
+namespace combat::replay {
+namespace {
+
+constexpr size_t kSecretBytes = 32;
+
+absl::StatusOr<std::vector<uint8_t>> RandomSecret() {
+  std::vector<uint8_t> secret(kSecretBytes);
+  if (RAND_bytes(secret.data(), static_cast<int>(secret.size())) != 1) {
+    return absl::InternalError("the OS random source failed (RAND_bytes)");
+  }
+  return secret;
+}
+
+absl::StatusOr<const kernel::Ruleset*> RulesetFor(const store::SessionMeta& m) {
+  const kernel::Ruleset* rules = kernel::FindRuleset(m.ruleset);
+  if (rules == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("session ", m.session, " uses ruleset '", m.ruleset,
+                     "', which this build does not have"));
+  }
+  if (rules->version() != m.ruleset_version) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "session ", m.session, " was recorded with ", m.ruleset, " version ",
+        m.ruleset_version, "; this build has version ", rules->version()));
+  }
+  return rules;
+}
+
+}  // namespace
+
+Engine::Engine(std::unique_ptr<store::EventLog> log) : log_(std::move(log)) {}
+
+absl::StatusOr<std::unique_ptr<Engine>> Engine::Open(const std::string& db_path,
+                                                     store::Options options) {
+  ASSIGN_OR_RETURN(auto log, store::EventLog::Open(db_path, options));
+  return std::unique_ptr<Engine>(new Engine(std::move(log)));
+}
+
+absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
+    const std::string& session, const fb::RosterT& roster,
+    std::optional<std::vector<uint8_t>> secret, const std::string& author) {
+  if (!store::ValidId(session)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "session id '", session, "': use 1-64 of [A-Za-z0-9_.:-]"));
+  }
+  if (roster.ruleset.empty()) {
+    return absl::InvalidArgumentError("roster field 'ruleset' is required");
+  }
+  const kernel::Ruleset* rules = kernel::FindRuleset(roster.ruleset);
+  if (rules == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("roster field 'ruleset': unknown ruleset '",
+                     roster.ruleset, "'"));
+  }
+  if (!secret.has_value()) {
+    ASSIGN_OR_RETURN(secret, RandomSecret());
+  }
+  if (secret->size() < 16) {
+    return absl::InvalidArgumentError("dice seed: at least 16 bytes");
+  }
+  // Decide everything first (pure); only then write.
+  kernel::dice::SeededDice seeded(*secret, session);
+  kernel::Envelope env;
+  env.branch = "main";
+  env.author = author;
+  env.role = fb::Role::GM;
+  env.command_id = "setup";
+  ASSIGN_OR_RETURN(
+      std::vector<events::EventBuffer> setup,
+      kernel::SetUpSession(*rules, session, roster,
+                           kernel::dice::SeededDice::Commitment(*secret), env,
+                           seeded));
+  store::SessionMeta meta{session, rules->id(), rules->version(), roster.title};
+  RETURN_IF_ERROR(log_->CreateSession(meta, *secret));
+  RETURN_IF_ERROR(log_->Append(session, "main", 0, "setup", setup).status());
+  return setup;
+}
+
+absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
+                                            const std::string& branch,
+                                            const fb::CommandT& command) {
+  ASSIGN_OR_RETURN(store::SessionMeta meta, log_->GetSession(session));
+  ASSIGN_OR_RETURN(const kernel::Ruleset* rules, RulesetFor(meta));
+  ASSIGN_OR_RETURN(store::Head head, log_->GetHead(session, branch));
+  fb::CommandT cmd = command;
+  if (cmd.id.empty()) cmd.id = absl::StrCat("cmd-", head.seq + 1);
+  if (!store::ValidId(cmd.id)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command field 'id' ('", cmd.id, "'): use 1-64 of [A-Za-z0-9_.:-]"));
+  }
+  ASSIGN_OR_RETURN(auto done, log_->FindCommand(session, branch, cmd.id));
+  if (done.has_value()) {
+    SubmitResult r;
+    ASSIGN_OR_RETURN(r.events,
+                     log_->Read(session, branch, done->first_seq, done->last_seq));
+    r.duplicate = true;
+    return r;
+  }
+  ASSIGN_OR_RETURN(kernel::State state, StateAt(session, branch, head.seq));
+  ASSIGN_OR_RETURN(std::vector<uint8_t> secret, log_->GetSecret(session));
+  kernel::dice::SeededDice seeded(secret, session);
+  kernel::Envelope env;
+  env.branch = branch;
+  env.prev_hash = head.hash;
+  ASSIGN_OR_RETURN(std::vector<events::EventBuffer> evs,
+                   kernel::DecideCommand(*rules, state, env, cmd, seeded));
+  ASSIGN_OR_RETURN(store::AppendResult appended,
+                   log_->Append(session, branch, head.seq, cmd.id, evs));
+  SubmitResult r;
+  r.duplicate = appended.duplicate;
+  if (appended.duplicate) {
+    ASSIGN_OR_RETURN(r.events, log_->Read(session, branch, appended.first_seq,
+                                          appended.last_seq));
+  } else {
+    r.events = std::move(evs);
+  }
+  return r;
+}
+
+absl::StatusOr<kernel::State> Engine::StateAt(const std::string& session,
+                                              const std::string& branch,
+                                              uint64_t seq) const {
+  ASSIGN_OR_RETURN(store::Head head, log_->GetHead(session, branch));
+  if (seq > head.seq) {
+    return absl::OutOfRangeError(absl::StrCat("session ", session, " branch ",
+                                              branch, " has ", head.seq,
+                                              " events; no event ", seq));
+  }
+  kernel::State state;
+  if (head.seq == 0) return state;
+  RETURN_IF_ERROR(log_->Scan(
+      session, branch, 1, seq == 0 ? head.seq : seq,
+      [&state](const events::EventBuffer& e) {
+        return kernel::FoldOne(e, state, kernel::CheckHashes::kYes);
+      }));
+  return state;
+}
+
+absl::StatusOr<std::vector<events::EventBuffer>> Engine::Events(
+    const std::string& session, const std::string& branch, uint64_t from,
+    uint64_t to) const {
+  return log_->Read(session, branch, from, to);
+}
+
+}  // namespace combat::replay

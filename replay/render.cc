@@ -1,0 +1,259 @@
+#include "replay/render.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace combat::replay {
+namespace {
+
+std::string S(const flatbuffers::String* s) { return s ? s->str() : ""; }
+
+std::string P(const fb::Pos* p) {
+  return p ? absl::StrCat("(", p->x(), ",", p->y(), ")") : "(?)";
+}
+
+std::string Provenance(fb::Provenance p) {
+  switch (p) {
+    case fb::Provenance::Seeded:
+      return "seeded";
+    case fb::Provenance::Manual:
+      return "manual";
+    case fb::Provenance::GmOverride:
+      return "GM override";
+  }
+  return "?";
+}
+
+std::string RenderCommand(const fb::Command* c) {
+  if (c == nullptr) return "(no command)";
+  std::string out = absl::StrCat(S(c->actor()).empty() ? "GM" : S(c->actor()),
+                                  ": ", S(c->action()));
+  if (c->targets() != nullptr && c->targets()->size() > 0) {
+    std::vector<std::string> t;
+    for (const auto* s : *c->targets()) t.push_back(s->str());
+    absl::StrAppend(&out, " ", absl::StrJoin(t, ", "));
+  }
+  if (!S(c->weapon()).empty()) absl::StrAppend(&out, " with ", S(c->weapon()));
+  if (c->path() != nullptr && c->path()->size() > 0) {
+    std::vector<std::string> p;
+    for (const fb::Pos* pos : *c->path()) p.push_back(P(pos));
+    absl::StrAppend(&out, " via ", absl::StrJoin(p, " "));
+  }
+  if (c->params() != nullptr) {
+    for (const fb::Param* prm : *c->params()) {
+      absl::StrAppend(&out, " ", S(prm->key()), "=",
+                      S(prm->text()).empty() ? absl::StrCat(prm->value())
+                                             : S(prm->text()));
+    }
+  }
+  if (!S(c->text()).empty()) absl::StrAppend(&out, " \"", S(c->text()), "\"");
+  absl::StrAppend(&out, "  (by ", S(c->author()), ", ",
+                  fb::EnumNameRole(c->role()), ")");
+  return out;
+}
+
+std::string RenderChange(const fb::StateChange& sc) {
+  switch (sc.change_type()) {
+    case fb::Change::NONE:
+      return "(empty)";
+    case fb::Change::SessionStarted: {
+      const auto* s = sc.change_as_SessionStarted();
+      return absl::StrCat("session ", S(s->session()), " started: ",
+                          S(s->ruleset()), " v", s->ruleset_version(),
+                          ", schema v", s->schema_version(), ", \"",
+                          S(s->title()), "\"");
+    }
+    case fb::Change::CombatantJoined: {
+      const auto* spec = sc.change_as_CombatantJoined()->spec();
+      return absl::StrCat(S(spec->id()), " joins (", S(spec->side()), ") at ",
+                          P(spec->at()));
+    }
+    case fb::Change::RoundStarted:
+      return absl::StrCat("round ", sc.change_as_RoundStarted()->round(),
+                          " begins");
+    case fb::Change::RoundEnded:
+      return absl::StrCat("round ", sc.change_as_RoundEnded()->round(), " ends");
+    case fb::Change::TurnStarted:
+      return absl::StrCat(S(sc.change_as_TurnStarted()->actor()),
+                          "'s turn begins");
+    case fb::Change::TurnEnded:
+      return absl::StrCat(S(sc.change_as_TurnEnded()->actor()),
+                          "'s turn ends");
+    case fb::Change::OrderSet: {
+      std::vector<std::string> e;
+      const auto* entries = sc.change_as_OrderSet()->entries();
+      if (entries != nullptr) {
+        for (const fb::OrderEntry* o : *entries) {
+          e.push_back(absl::StrCat(S(o->actor()), "(", o->initiative(),
+                                   o->delayed() ? ", delayed" : "", ")"));
+        }
+      }
+      return absl::StrCat("order: ", absl::StrJoin(e, " > "));
+    }
+    case fb::Change::ResourceSet: {
+      const auto* r = sc.change_as_ResourceSet();
+      return absl::StrCat(S(r->actor()), " ", S(r->name()), " = ", r->value());
+    }
+    case fb::Change::ResourceChanged: {
+      const auto* r = sc.change_as_ResourceChanged();
+      return absl::StrCat(S(r->actor()), " ", S(r->name()), " ",
+                          r->delta() >= 0 ? "+" : "", r->delta(), " -> ",
+                          r->value());
+    }
+    case fb::Change::ConditionAdded: {
+      const auto* c = sc.change_as_ConditionAdded();
+      std::string out = absl::StrCat(S(c->actor()), " gains ", S(c->name()),
+                                     " #", c->id());
+      if (!S(c->relative_to()).empty()) {
+        absl::StrAppend(&out, " (against ", S(c->relative_to()), ")");
+      }
+      if (c->level() != 0) absl::StrAppend(&out, " level ", c->level());
+      if (c->expiry() != nullptr && c->expiry()->kind() != fb::ExpiryKind::Never) {
+        absl::StrAppend(&out, ", until ",
+                        fb::EnumNameExpiryKind(c->expiry()->kind()),
+                        S(c->expiry()->actor()).empty() ? "" : " of ",
+                        S(c->expiry()->actor()), " round ",
+                        c->expiry()->round());
+      }
+      if (c->parent() != 0) absl::StrAppend(&out, ", daughter of #", c->parent());
+      return out;
+    }
+    case fb::Change::ConditionRemoved: {
+      const auto* c = sc.change_as_ConditionRemoved();
+      return absl::StrCat(S(c->actor()), " loses ", S(c->name()), " #", c->id());
+    }
+    case fb::Change::Moved: {
+      const auto* m = sc.change_as_Moved();
+      return absl::StrCat(S(m->actor()), m->forced() ? " is moved " : " moves ",
+                          P(m->from()), " -> ", P(m->to()), " (cost ",
+                          m->cost(), ")");
+    }
+    case fb::Change::WindowOpened: {
+      const auto* w = sc.change_as_WindowOpened();
+      std::vector<std::string> e;
+      if (w->eligible() != nullptr) {
+        for (const auto* s : *w->eligible()) e.push_back(s->str());
+      }
+      return absl::StrCat("window ", w->id(), " (", S(w->kind()), ") opens on #",
+                          w->trigger(), " for ", absl::StrJoin(e, ", "));
+    }
+    case fb::Change::WindowClosed: {
+      const auto* w = sc.change_as_WindowClosed();
+      return absl::StrCat("window ", w->id(), " closes: ", S(w->outcome()));
+    }
+    case fb::Change::Ruling: {
+      const auto* r = sc.change_as_Ruling();
+      return absl::StrCat("GM ruling (", S(r->kind()), ")",
+                          r->subject() ? absl::StrCat(" on #", r->subject()) : "",
+                          ": ", S(r->reason()));
+    }
+    case fb::Change::SessionEnded:
+      return absl::StrCat("session ends: ", S(sc.change_as_SessionEnded()->reason()));
+  }
+  return "(unknown change)";
+}
+
+}  // namespace
+
+std::string RenderEvent(const fb::Event& e) {
+  std::string head = absl::StrCat("#", e.seq(), " ");
+  switch (e.body_type()) {
+    case fb::Body::NONE:
+      return head + "(empty)";
+    case fb::Body::Declaration:
+      return absl::StrCat(head, "declare  ",
+                          RenderCommand(e.body_as_Declaration()->command()));
+    case fb::Body::Interrupt: {
+      const auto* in = e.body_as_Interrupt();
+      return absl::StrCat(head, "interrupt [window ", in->window(), "] ",
+                          RenderCommand(in->command()));
+    }
+    case fb::Body::Roll: {
+      const auto* r = e.body_as_Roll();
+      std::vector<std::string> dice;
+      std::string prov;
+      if (r->dice() != nullptr) {
+        for (const fb::Die* d : *r->dice()) {
+          std::string s = absl::StrCat(d->value());
+          if (!d->kept()) absl::StrAppend(&s, "(dropped)");
+          if (d->exploded()) absl::StrAppend(&s, "!");
+          dice.push_back(s);
+          const std::string p = Provenance(d->provenance());
+          if (prov.find(p) == std::string::npos) {
+            absl::StrAppend(&prov, prov.empty() ? "" : "+", p);
+          }
+        }
+      }
+      std::string out = absl::StrCat(head, "roll     ", S(r->roller()), " ",
+                                     S(r->purpose()), " ", S(r->expression()),
+                                     ": [", absl::StrJoin(dice, " "), "]");
+      if (r->modifier() != 0) {
+        absl::StrAppend(&out, r->modifier() > 0 ? " +" : " ", r->modifier());
+      }
+      absl::StrAppend(&out, " = ", r->total());
+      if (r->successes() != 0) absl::StrAppend(&out, " (", r->successes(), " successes)");
+      absl::StrAppend(&out, " (", prov, ")");
+      if (!S(r->reason()).empty()) absl::StrAppend(&out, " \"", S(r->reason()), "\"");
+      return out;
+    }
+    case fb::Body::StateChange: {
+      const auto* sc = e.body_as_StateChange();
+      std::string out = absl::StrCat(head, "change   ", RenderChange(*sc), "  [",
+                                     S(sc->rule()));
+      if (sc->cause() != 0) absl::StrAppend(&out, "; cause #", sc->cause());
+      absl::StrAppend(&out, "]");
+      if (sc->numbers() != nullptr) {
+        for (const fb::Number* n : *sc->numbers()) {
+          absl::StrAppend(&out, " ", S(n->key()), "=", n->value());
+        }
+      }
+      if (!S(sc->note()).empty()) absl::StrAppend(&out, " -- ", S(sc->note()));
+      return out;
+    }
+  }
+  return head + "(unknown)";
+}
+
+std::string RenderState(const kernel::State& s) {
+  std::string out = absl::StrCat("session ", s.session, " (", s.ruleset, " v",
+                                 s.ruleset_version, ") after event #", s.seq,
+                                 "\n");
+  if (s.ended) absl::StrAppend(&out, "ENDED: ", s.end_reason, "\n");
+  absl::StrAppend(&out, "round ", s.round,
+                  s.active.empty() ? "" : absl::StrCat(", ", s.active, "'s turn"),
+                  "\n");
+  if (!s.order.empty()) {
+    std::vector<std::string> e;
+    for (const kernel::OrderEntry& o : s.order) {
+      e.push_back(absl::StrCat(o.actor, "(", o.initiative,
+                               o.delayed ? ", delayed" : "", ")"));
+    }
+    absl::StrAppend(&out, "order: ", absl::StrJoin(e, " > "), "\n");
+  }
+  for (const auto& [id, c] : s.combatants) {
+    absl::StrAppend(&out, "  ", id, " [", c.side, "] at (", c.at.x, ",", c.at.y,
+                    ")");
+    for (const auto& [k, v] : c.resources) absl::StrAppend(&out, " ", k, "=", v);
+    if (!c.conditions.empty()) {
+      std::vector<std::string> conds;
+      for (const auto& [cid, cond] : c.conditions) {
+        std::string t = cond.name;
+        if (!cond.relative_to.empty()) absl::StrAppend(&t, "/vs ", cond.relative_to);
+        if (cond.level != 0) absl::StrAppend(&t, ":", cond.level);
+        conds.push_back(t);
+      }
+      absl::StrAppend(&out, " {", absl::StrJoin(conds, ", "), "}");
+    }
+    absl::StrAppend(&out, "\n");
+  }
+  for (const auto& [id, w] : s.windows) {
+    absl::StrAppend(&out, "  window ", id, " (", w.kind, ") on #", w.trigger,
+                    " waiting for ", absl::StrJoin(w.eligible, ", "),
+                    "; answered: ", absl::StrJoin(w.answered, ", "), "\n");
+  }
+  return out;
+}
+
+}  // namespace combat::replay

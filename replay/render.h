@@ -1,0 +1,24 @@
+// Readable text rendered from events and state: the log a table reads, and
+// the state at a point. Pure functions of their input.
+#ifndef COMBAT_REPLAY_RENDER_H_
+#define COMBAT_REPLAY_RENDER_H_
+
+#include <string>
+
+#include "events/events_generated.h"
+#include "kernel/state.h"
+
+namespace combat::replay {
+
+// One line (or a few) for `event`, e.g.
+//   #12 roll    aria attack 2d20kh1+7: [17 4(dropped)] +7 = 24 (manual)
+//   #13 change  goblin hp -9 -> 3  [000.attack.damage; cause #10] d8=6 str=3
+std::string RenderEvent(const fb::Event& event);
+
+// The state as a short report: round, whose turn, order, combatants with
+// position, resources and conditions, open windows.
+std::string RenderState(const kernel::State& state);
+
+}  // namespace combat::replay
+
+#endif  // COMBAT_REPLAY_RENDER_H_
