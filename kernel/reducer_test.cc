@@ -1,0 +1,183 @@
+#include "kernel/reducer.h"
+
+#include <vector>
+
+#include "events/codec.h"
+#include "gtest/gtest.h"
+#include "kernel/state_codec.h"
+
+namespace combat::kernel {
+namespace {
+
+// Builds events by hand, the way a damaged or hostile log could hold them.
+class ReducerTest : public ::testing::Test {
+ protected:
+  events::EventBuffer Make(fb::ChangeUnion change, uint64_t seq = 0) {
+    fb::EventT e;
+    e.session = "s";
+    e.branch = "main";
+    e.seq = seq == 0 ? ++seq_ : seq;
+    fb::StateChangeT sc;
+    sc.rule = "test";
+    sc.change = std::move(change);
+    e.body.Set(std::move(sc));
+    auto buf = events::EventBuffer::FromOwned(events::EncodeEvent(e), "test");
+    EXPECT_TRUE(buf.ok());
+    return std::move(*buf);
+  }
+
+  template <typename T>
+  static fb::ChangeUnion U(T t) {
+    fb::ChangeUnion u;
+    u.Set(std::move(t));
+    return u;
+  }
+
+  void StartWith(const std::string& id) {
+    fb::SessionStartedT s;
+    s.session = "s";
+    s.ruleset = "test";
+    ASSERT_TRUE(Apply(Make(U(s)).event(), state_).ok());
+    fb::CombatantJoinedT j;
+    j.spec = std::make_unique<fb::CombatantSpecT>();
+    j.spec->id = id;
+    j.spec->at = std::make_unique<fb::Pos>(2, 3);
+    ASSERT_TRUE(Apply(Make(U(std::move(j))).event(), state_).ok());
+  }
+
+  uint64_t seq_ = 0;
+  State state_;
+};
+
+TEST_F(ReducerTest, FirstChangeMustStartTheSession) {
+  fb::RoundStartedT r;
+  r.round = 1;
+  absl::Status st = Apply(Make(U(r)).event(), state_);
+  EXPECT_EQ(st.code(), absl::StatusCode::kDataLoss);
+  EXPECT_NE(st.message().find("SessionStarted"), absl::string_view::npos);
+}
+
+TEST_F(ReducerTest, SeqMustFollow) {
+  StartWith("aria");
+  fb::RoundStartedT r;
+  r.round = 1;
+  absl::Status st = Apply(Make(U(r), 7).event(), state_);
+  EXPECT_EQ(st.code(), absl::StatusCode::kDataLoss);
+  EXPECT_NE(st.message().find("event seq 7"), absl::string_view::npos) << st;
+}
+
+TEST_F(ReducerTest, ResourceArithmeticIsChecked) {
+  StartWith("aria");
+  fb::ResourceSetT set;
+  set.actor = "aria";
+  set.name = "hp";
+  set.value = 10;
+  ASSERT_TRUE(Apply(Make(U(set)).event(), state_).ok());
+  fb::ResourceChangedT bad;
+  bad.actor = "aria";
+  bad.name = "hp";
+  bad.delta = -3;
+  bad.value = 8;  // 10 - 3 is 7
+  const std::vector<uint8_t> before = EncodeState(state_);
+  absl::Status st = Apply(Make(U(bad)).event(), state_);
+  EXPECT_EQ(st.code(), absl::StatusCode::kDataLoss);
+  EXPECT_NE(st.message().find("resource hp"), absl::string_view::npos) << st;
+  EXPECT_EQ(EncodeState(state_), before) << "a refused event changed state";
+  fb::ResourceChangedT good = bad;
+  good.value = 7;
+  --seq_;
+  ASSERT_TRUE(Apply(Make(U(good)).event(), state_).ok());
+  EXPECT_EQ(state_.Find("aria")->Resource("hp"), 7);
+}
+
+TEST_F(ReducerTest, UnknownCombatantIsRefused) {
+  StartWith("aria");
+  fb::ResourceSetT set;
+  set.actor = "nobody";
+  set.name = "hp";
+  absl::Status st = Apply(Make(U(set)).event(), state_);
+  EXPECT_EQ(st.code(), absl::StatusCode::kDataLoss);
+  EXPECT_NE(st.message().find("nobody"), absl::string_view::npos);
+}
+
+TEST_F(ReducerTest, ParentConditionCannotGoBeforeItsDaughter) {
+  StartWith("aria");
+  fb::ConditionAddedT parent;
+  parent.id = 1;
+  parent.actor = "aria";
+  parent.name = "Restrained";
+  ASSERT_TRUE(Apply(Make(U(parent)).event(), state_).ok());
+  fb::ConditionAddedT daughter;
+  daughter.id = 2;
+  daughter.actor = "aria";
+  daughter.name = "Exposed";
+  daughter.parent = 1;
+  ASSERT_TRUE(Apply(Make(U(daughter)).event(), state_).ok());
+  fb::ConditionRemovedT remove;
+  remove.id = 1;
+  remove.actor = "aria";
+  remove.name = "Restrained";
+  EXPECT_EQ(Apply(Make(U(remove)).event(), state_).code(),
+            absl::StatusCode::kDataLoss);
+  --seq_;
+  fb::ConditionRemovedT first;
+  first.id = 2;
+  first.actor = "aria";
+  first.name = "Exposed";
+  ASSERT_TRUE(Apply(Make(U(first)).event(), state_).ok());
+  ASSERT_TRUE(Apply(Make(U(remove)).event(), state_).ok());
+  EXPECT_TRUE(state_.Find("aria")->conditions.empty());
+}
+
+TEST_F(ReducerTest, TurnsTrackWhoActed) {
+  StartWith("aria");
+  fb::RoundStartedT r;
+  r.round = 1;
+  ASSERT_TRUE(Apply(Make(U(r)).event(), state_).ok());
+  fb::TurnStartedT t;
+  t.actor = "aria";
+  ASSERT_TRUE(Apply(Make(U(t)).event(), state_).ok());
+  EXPECT_EQ(state_.active, "aria");
+  EXPECT_EQ(Apply(Make(U(t)).event(), state_).code(), absl::StatusCode::kDataLoss)
+      << "a second turn cannot start before the first ends";
+  --seq_;
+  fb::TurnEndedT e;
+  e.actor = "aria";
+  ASSERT_TRUE(Apply(Make(U(e)).event(), state_).ok());
+  EXPECT_EQ(state_.active, "");
+  EXPECT_EQ(state_.acted, std::vector<std::string>{"aria"});
+  fb::RoundStartedT r2;
+  r2.round = 2;
+  ASSERT_TRUE(Apply(Make(U(r2)).event(), state_).ok());
+  EXPECT_TRUE(state_.acted.empty());
+}
+
+TEST_F(ReducerTest, MovedMustStartWhereTheCombatantStands) {
+  StartWith("aria");
+  fb::MovedT m;
+  m.actor = "aria";
+  m.from = std::make_unique<fb::Pos>(0, 0);
+  m.to = std::make_unique<fb::Pos>(1, 1);
+  EXPECT_EQ(Apply(Make(U(std::move(m))).event(), state_).code(),
+            absl::StatusCode::kDataLoss);
+}
+
+TEST_F(ReducerTest, SameEventsGiveByteIdenticalState) {
+  StartWith("aria");
+  State again;
+  seq_ = 0;
+  fb::SessionStartedT s;
+  s.session = "s";
+  s.ruleset = "test";
+  ASSERT_TRUE(Apply(Make(U(s)).event(), again).ok());
+  fb::CombatantJoinedT j;
+  j.spec = std::make_unique<fb::CombatantSpecT>();
+  j.spec->id = "aria";
+  j.spec->at = std::make_unique<fb::Pos>(2, 3);
+  ASSERT_TRUE(Apply(Make(U(std::move(j))).event(), again).ok());
+  EXPECT_EQ(EncodeState(again), EncodeState(state_));
+  EXPECT_EQ(StateHash(again), StateHash(state_));
+}
+
+}  // namespace
+}  // namespace combat::kernel
