@@ -1,0 +1,223 @@
+// Tests of the kernel concepts through a toy ruleset and the in-memory
+// table: Decision, change emitters, durations, parent/daughter conditions,
+// GM verbs, and the dice contract of DecideCommand.
+#include "kernel/changes.h"
+
+#include "events/status_macros.h"
+#include "gtest/gtest.h"
+#include "kernel/command.h"
+#include "kernel/gm.h"
+#include "kernel/ruleset.h"
+#include "kernel/state_codec.h"
+#include "kernel/testing/table.h"
+
+namespace combat::kernel {
+namespace {
+
+using testing::Cmd;
+using testing::Table;
+using testing::With;
+using testing::WithText;
+
+// A toy ruleset: "hit" rolls 1d6 damage; "curse" adds Cursed (a parent) and
+// Weak (its daughter) until the start of the actor's next turn; "pass"
+// ends the turn and starts the other combatant's.
+class Toy : public Ruleset {
+ public:
+  std::string id() const override { return "toy"; }
+  int32_t version() const override { return 1; }
+  const std::vector<RuleRef>& Rules() const override {
+    static const auto* rules = new std::vector<RuleRef>{{"toy.hit", "", "", 0, ""}};
+    return *rules;
+  }
+  absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
+    for (const fb::CombatantSpec* spec : *roster.combatants()) {
+      fb::CombatantSpecT t;
+      spec->UnPackTo(&t);
+      RETURN_IF_ERROR(JoinCombatant(d, t, {0, "toy.join"}));
+      RETURN_IF_ERROR(SetResource(d, t.id, "hp", 10, {0, "toy.hp"}));
+    }
+    RETURN_IF_ERROR(SetOrder(d, {{"a", 2, false}, {"b", 1, false}}, {0, "toy.order"}));
+    RETURN_IF_ERROR(StartRound(d, {0, "toy.round"}));
+    return StartTurn(d, "a", {0, "toy.turn"});
+  }
+  absl::Status Decide(const fb::CommandT& c, Decision& d) const override {
+    if (IsGmVerb(c.action)) return DecideGm(c, "toy.gm", d);
+    ASSIGN_OR_RETURN(const Combatant* me, Actor(d.state(), c));
+    if (d.state().active != me->id) {
+      return absl::FailedPreconditionError("not your turn");
+    }
+    if (c.action == "hit") {
+      ASSIGN_OR_RETURN(const Combatant* foe, Target(d.state(), c));
+      const std::string foe_id = foe->id;
+      ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+      ASSIGN_OR_RETURN(auto dmg, d.Roll("1d6", "damage", me->id, decl));
+      return AddResource(d, foe_id, "hp", -dmg.total,
+                         {decl, "toy.hit", {{"d6", dmg.total}}})
+          .status();
+    }
+    if (c.action == "curse") {
+      ASSIGN_OR_RETURN(const Combatant* foe, Target(d.state(), c));
+      const std::string foe_id = foe->id;
+      const std::string me_id = me->id;
+      ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+      NewCondition parent{foe_id, "Cursed", me_id};
+      parent.expiry = {fb::ExpiryKind::TurnStart, me_id, d.state().round + 1};
+      ASSIGN_OR_RETURN(uint32_t pid, AddCondition(d, parent, {decl, "toy.curse"}));
+      NewCondition daughter{foe_id, "Weak", me_id};
+      daughter.parent = pid;
+      return AddCondition(d, daughter, {decl, "toy.curse"}).status();
+    }
+    if (c.action == "pass") {
+      const std::string me_id = me->id;
+      ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+      RETURN_IF_ERROR(EndTurn(d, me_id, {decl, "toy.turn"}));
+      auto next = NextInOrder(d.state(), [](const std::string&) { return true; });
+      if (!next.has_value()) {
+        RETURN_IF_ERROR(EndRound(d, {decl, "toy.round"}));
+        RETURN_IF_ERROR(StartRound(d, {decl, "toy.round"}));
+        next = d.state().order.front().actor;
+      }
+      RETURN_IF_ERROR(StartTurn(d, *next, {decl, "toy.turn"}));
+      return ExpireAt(d, fb::ExpiryKind::TurnStart, *next, d.state().round,
+                      {decl, "toy.duration"})
+          .status();
+    }
+    return absl::InvalidArgumentError("unknown action");
+  }
+};
+
+fb::RosterT TwoFighters() {
+  fb::RosterT r;
+  r.ruleset = "toy";
+  for (const char* id : {"a", "b"}) {
+    auto c = std::make_unique<fb::CombatantSpecT>();
+    c->id = id;
+    c->at = std::make_unique<fb::Pos>(0, 0);
+    r.combatants.push_back(std::move(c));
+  }
+  return r;
+}
+
+class ToyTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(table_.status().ok()) << table_.status();
+    fb::CommandT gm = Cmd("", "gm_note");
+    gm.role = fb::Role::GM;
+    gm.text = "order set";
+    WithText(gm, "kind", "note");
+    ASSERT_TRUE(table_.Submit(gm).ok());
+  }
+  Toy toy_;
+  Table table_{toy_, TwoFighters()};
+};
+
+TEST_F(ToyTest, ManualDiceAreRecordedAndCaused) {
+  auto events = table_.Submit(Cmd("a", "hit", {"b"}), {4});
+  ASSERT_TRUE(events.ok()) << events.status();
+  EXPECT_EQ(table_.state().Find("b")->Resource("hp"), 6);
+  ASSERT_EQ(events->size(), 3u);  // declaration, roll, change
+  const fb::Event& roll = (*events)[1].event();
+  ASSERT_EQ(roll.body_type(), fb::Body::Roll);
+  EXPECT_EQ(roll.body_as_Roll()->dice()->Get(0)->provenance(), fb::Provenance::Manual);
+  const fb::Event& change = (*events)[2].event();
+  EXPECT_EQ(change.body_as_StateChange()->cause(), (*events)[0].event().seq());
+  EXPECT_EQ(change.body_as_StateChange()->rule()->str(), "toy.hit");
+}
+
+TEST_F(ToyTest, EventsChainByHash) {
+  ASSERT_TRUE(table_.Submit(Cmd("a", "hit", {"b"}), {2}).ok());
+  const auto& log = table_.log();
+  for (size_t i = 1; i < log.size(); ++i) {
+    const auto* prev = log[i].event().prev_hash();
+    ASSERT_NE(prev, nullptr);
+    const events::Digest want = log[i - 1].hash();
+    EXPECT_TRUE(std::equal(want.begin(), want.end(), prev->begin())) << "seq " << i + 1;
+  }
+}
+
+TEST_F(ToyTest, UnusedDiceAreAnError) {
+  const uint64_t before = table_.state().seq;
+  auto events = table_.Submit(Cmd("a", "hit", {"b"}), {4, 5});
+  EXPECT_EQ(events.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(events.status().message().find("'dice'"), absl::string_view::npos);
+  EXPECT_EQ(table_.state().seq, before) << "nothing may be written";
+}
+
+TEST_F(ToyTest, ManualDieOutOfRangeIsRefused) {
+  auto events = table_.Submit(Cmd("a", "hit", {"b"}), {7});
+  EXPECT_EQ(events.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST_F(ToyTest, RefusalWritesNothing) {
+  const uint64_t before = table_.state().seq;
+  auto events = table_.Submit(Cmd("b", "hit", {"a"}), {3});
+  EXPECT_EQ(events.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(table_.state().seq, before);
+}
+
+TEST_F(ToyTest, DurationExpiresAtItsAnchorWithItsDaughter) {
+  ASSERT_TRUE(table_.Submit(Cmd("a", "curse", {"b"})).ok());
+  EXPECT_TRUE(table_.state().Find("b")->Has("Cursed"));
+  EXPECT_TRUE(table_.state().Find("b")->Has("Weak"));
+  ASSERT_TRUE(table_.Submit(Cmd("a", "pass")).ok());  // b's turn, round 1
+  EXPECT_TRUE(table_.state().Find("b")->Has("Cursed")) << "anchored on a's turn";
+  ASSERT_TRUE(table_.Submit(Cmd("b", "pass")).ok());  // round 2, a's turn
+  EXPECT_EQ(table_.state().round, 2);
+  EXPECT_FALSE(table_.state().Find("b")->Has("Cursed"));
+  EXPECT_FALSE(table_.state().Find("b")->Has("Weak")) << "daughter goes with parent";
+}
+
+TEST_F(ToyTest, OnlyTheGmRules) {
+  fb::CommandT c = Cmd("b", "gm_adjust");
+  c.text = "healing potion";
+  WithText(c, "resource", "hp");
+  With(c, "delta", 3);
+  EXPECT_EQ(table_.Submit(c).status().code(), absl::StatusCode::kPermissionDenied);
+  c.role = fb::Role::GM;
+  auto events = table_.Submit(c);
+  ASSERT_TRUE(events.ok()) << events.status();
+  EXPECT_EQ(table_.state().Find("b")->Resource("hp"), 13);
+  bool ruling = false;
+  for (const auto& e : *events) {
+    if (e.event().body_type() == fb::Body::StateChange &&
+        e.event().body_as_StateChange()->change_type() == fb::Change::Ruling) {
+      ruling = true;
+      EXPECT_EQ(e.event().body_as_StateChange()->change_as_Ruling()->reason()->str(),
+                "healing potion");
+    }
+  }
+  EXPECT_TRUE(ruling) << "a GM adjustment is recorded as a ruling";
+}
+
+TEST_F(ToyTest, GmNeedsAReason) {
+  fb::CommandT c = Cmd("b", "gm_adjust");
+  c.role = fb::Role::GM;
+  WithText(c, "resource", "hp");
+  With(c, "delta", 3);
+  EXPECT_EQ(table_.Submit(c).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST_F(ToyTest, GmDiceOverrideIsLabelled) {
+  fb::CommandT c = Cmd("a", "hit", {"b"});
+  With(c, "dice_override", 1);
+  EXPECT_EQ(table_.Submit(c, {6}).status().code(), absl::StatusCode::kPermissionDenied);
+  c.role = fb::Role::GM;
+  auto events = table_.Submit(c, {6});
+  ASSERT_TRUE(events.ok()) << events.status();
+  EXPECT_EQ((*events)[1].event().body_as_Roll()->dice()->Get(0)->provenance(),
+            fb::Provenance::GmOverride);
+}
+
+TEST_F(ToyTest, ReplayGivesTheSameBytes) {
+  ASSERT_TRUE(table_.Submit(Cmd("a", "hit", {"b"})).ok());
+  ASSERT_TRUE(table_.Submit(Cmd("a", "curse", {"b"})).ok());
+  ASSERT_TRUE(table_.Submit(Cmd("a", "pass")).ok());
+  auto replayed = table_.Replay();
+  ASSERT_TRUE(replayed.ok()) << replayed.status();
+  EXPECT_EQ(EncodeState(*replayed), EncodeState(table_.state()));
+}
+
+}  // namespace
+}  // namespace combat::kernel
