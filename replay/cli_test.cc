@@ -1,0 +1,170 @@
+// End-to-end tests of the `combat` tool through RunCli, against a real
+// RocksDB in a temp dir.
+#include "replay/cli.h"
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "gtest/gtest.h"
+
+namespace combat::replay {
+namespace {
+
+struct Run {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string templ = ::testing::TempDir() + "/cli-XXXXXX";
+    ASSERT_NE(mkdtemp(templ.data()), nullptr);
+    dir_ = templ;
+    db_ = dir_ + "/db";
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  Run Combat(std::vector<std::string> args) {
+    std::ostringstream out, err;
+    const int code = RunCli(args, out, err);
+    return {code, out.str(), err.str()};
+  }
+
+  std::string Write(const std::string& name, const std::string& text) {
+    const std::string path = dir_ + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+  }
+
+  std::string dir_;
+  std::string db_;
+};
+
+constexpr char kRoster[] = R"({
+  "title": "two duellists",
+  "ruleset": "d20_three_action",
+  "map": {"width": 10, "height": 10},
+  "combatants": [
+    {"id": "aria", "name": "Aria", "side": "party", "at": {"x": 1, "y": 1},
+     "stats": [{"key": "level", "value": 2}, {"key": "str", "value": 3},
+               {"key": "dex", "value": 2}, {"key": "ess", "value": 1},
+               {"key": "hp", "value": 20}, {"key": "speed", "value": 30},
+               {"key": "physical_defense", "value": 14},
+               {"key": "mental_defense", "value": 12}],
+     "weapons": [{"name": "spear", "damage": "1d8", "kind": "melee",
+                  "category": "medium"}]},
+    {"id": "grub", "name": "Grub", "side": "goblins", "at": {"x": 2, "y": 1},
+     "stats": [{"key": "level", "value": 1}, {"key": "str", "value": 1},
+               {"key": "dex", "value": 3}, {"key": "ess", "value": 0},
+               {"key": "hp", "value": 9}, {"key": "speed", "value": 30},
+               {"key": "physical_defense", "value": 12},
+               {"key": "mental_defense", "value": 10}],
+     "weapons": [{"name": "club", "damage": "1d6", "kind": "melee",
+                  "category": "light"}]}
+  ]
+})";
+
+constexpr char kSeed[] = "00112233445566778899aabbccddeeff";
+
+TEST_F(CliTest, ListsRulesets) {
+  Run r = Combat({"rulesets"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("d20_three_action"), std::string::npos);
+  EXPECT_NE(r.out.find("energy_rounds"), std::string::npos);
+}
+
+TEST_F(CliTest, BadRosterJsonNamesTheFieldAndWritesNothing) {
+  std::string bad = kRoster;
+  bad.replace(bad.find("\"title\""), 7, "\"titel\"");
+  Run r = Combat({"new", "--db", db_, "--session", "s1", "--roster",
+                  Write("bad.json", bad)});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("titel"), std::string::npos) << r.err;
+  Run list = Combat({"sessions", "--db", db_});
+  EXPECT_EQ(list.code, 0);
+  EXPECT_EQ(list.out, "");
+}
+
+TEST_F(CliTest, MissingFlagIsBadInput) {
+  Run r = Combat({"state", "--db", db_});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--session"), std::string::npos);
+}
+
+TEST_F(CliTest, NewSubmitLogState) {
+  Run made = Combat({"new", "--db", db_, "--session", "s1", "--roster",
+                     Write("roster.json", kRoster), "--seed", kSeed});
+  ASSERT_EQ(made.code, 0) << made.err;
+  EXPECT_NE(made.out.find("session s1 started"), std::string::npos) << made.out;
+
+  // A player may not rule: rejected (exit 1), nothing written.
+  Run before = Combat({"state", "--db", db_, "--session", "s1", "--json"});
+  ASSERT_EQ(before.code, 0) << before.err;
+  Run denied = Combat(
+      {"submit", "--db", db_, "--session", "s1", "--command",
+       Write("c1.json", R"({"id": "c1", "actor": "aria", "action": "gm_adjust",
+          "text": "cheat", "params": [{"key": "resource", "text": "hp"},
+                                      {"key": "delta", "value": 50}]})")});
+  EXPECT_EQ(denied.code, 1) << denied.err;
+  Run after = Combat({"state", "--db", db_, "--session", "s1", "--json"});
+  EXPECT_EQ(after.out, before.out) << "a rejected command wrote something";
+
+  // The GM may, with a reason; the ruling shows in the log.
+  Run ruled = Combat(
+      {"submit", "--db", db_, "--session", "s1", "--command",
+       Write("c2.json", R"({"id": "c2", "author": "dana", "role": "GM",
+          "actor": "grub", "action": "gm_adjust", "text": "potion",
+          "params": [{"key": "resource", "text": "hp"},
+                     {"key": "delta", "value": 2}]})")});
+  ASSERT_EQ(ruled.code, 0) << ruled.err;
+  EXPECT_NE(ruled.out.find("GM ruling"), std::string::npos) << ruled.out;
+  // Submitting the same command id again applies nothing new.
+  Run again = Combat({"submit", "--db", db_, "--session", "s1", "--command",
+                      dir_ + "/c2.json"});
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find("already applied"), std::string::npos);
+
+  Run log = Combat({"log", "--db", db_, "--session", "s1"});
+  ASSERT_EQ(log.code, 0) << log.err;
+  EXPECT_NE(log.out.find("potion"), std::string::npos);
+  Run json = Combat({"log", "--db", db_, "--session", "s1", "--json",
+                     "--from", "1", "--to", "1"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  EXPECT_NE(json.out.find("\"SessionStarted\""), std::string::npos) << json.out;
+
+  Run at = Combat({"state", "--db", db_, "--session", "s1", "--at", "1", "--json"});
+  ASSERT_EQ(at.code, 0) << at.err;
+  EXPECT_NE(at.out.find("\"seq\": 1"), std::string::npos) << at.out;
+  Run beyond = Combat({"state", "--db", db_, "--session", "s1", "--at", "100000"});
+  EXPECT_EQ(beyond.code, 2);
+}
+
+TEST_F(CliTest, UnknownActionIsBadInput) {
+  ASSERT_EQ(Combat({"new", "--db", db_, "--session", "s1", "--roster",
+                    Write("roster.json", kRoster), "--seed", kSeed})
+                .code,
+            0);
+  Run r = Combat({"submit", "--db", db_, "--session", "s1", "--command",
+                  Write("c.json", R"({"actor": "aria", "action": "teleport"})")});
+  EXPECT_EQ(r.code, 2) << r.err;
+}
+
+TEST_F(CliTest, PlaysTheBundledExamplesTwiceIdentically) {
+  for (const char* name : {"d20_ambush", "energy_skirmish"}) {
+    const std::string script = std::string("replay/examples/") + name + ".json";
+    Run first = Combat({"play", "--db", db_, "--script", script});
+    ASSERT_EQ(first.code, 0) << name << ": " << first.err;
+    EXPECT_NE(first.out.find("== final state =="), std::string::npos);
+    Run second = Combat({"play", "--db", db_, "--script", script});
+    ASSERT_EQ(second.code, 0) << second.err;
+    EXPECT_EQ(first.out, second.out) << "re-running a script must change nothing";
+  }
+}
+
+}  // namespace
+}  // namespace combat::replay
