@@ -1,0 +1,55 @@
+// The key layout of the event log (internal to store/; see README.md).
+//
+//   s\0<session>                   -> SessionMeta
+//   k\0<session>                   -> secret dice seed
+//   b\0<session>\0<branch>         -> BranchMeta
+//   h\0<session>\0<branch>         -> Head
+//   e\0<session>\0<branch>\0<be64> -> canonical event bytes
+//   c\0<session>\0<branch>\0<cmd>  -> command range
+//
+// Ids never contain a byte below '-' (see ValidId), so a prefix ending in
+// '\0' selects exactly one session or branch, and the bytewise order of
+// keys under a prefix is the order of the ids (and, for events, of seqs:
+// big-endian). Callers validate ids before building keys.
+#ifndef COMBAT_STORE_KEYS_H_
+#define COMBAT_STORE_KEYS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/strings/string_view.h"
+
+namespace combat::store::keys {
+
+std::string Session(absl::string_view session);
+std::string Secret(absl::string_view session);
+std::string Branch(absl::string_view session, absl::string_view branch);
+std::string Head(absl::string_view session, absl::string_view branch);
+std::string Event(absl::string_view session, absl::string_view branch,
+                  uint64_t seq);
+std::string Command(absl::string_view session, absl::string_view branch,
+                    absl::string_view command_id);
+
+// Prefixes for range scans: every session key; every branch key of a
+// session; every event key of a branch.
+std::string SessionPrefix();
+std::string BranchPrefix(absl::string_view session);
+std::string EventPrefix(absl::string_view session, absl::string_view branch);
+
+// The smallest key greater than every key that starts with `prefix`
+// (REQUIRES: prefix ends in '\0', as every prefix above does).
+std::string PrefixEnd(absl::string_view prefix);
+
+// Big-endian 64-bit integers: the byte order sorts like the number.
+void AppendBe64(uint64_t value, std::string* out);
+// REQUIRES: at least 8 readable bytes at `data`.
+uint64_t ReadBe64(const char* data);
+
+// The seq of an event key `key` under `prefix` (EventPrefix); false when
+// the key is not exactly the prefix followed by 8 bytes.
+bool ParseEventKey(absl::string_view key, absl::string_view prefix,
+                   uint64_t* seq);
+
+}  // namespace combat::store::keys
+
+#endif  // COMBAT_STORE_KEYS_H_

@@ -1,0 +1,46 @@
+// The encoding of the log's non-event values (internal to store/).
+//
+// Session and branch metadata: a one-byte record tag ('S' or 'B'), a
+// one-byte format version (1), then the fields in declaration order, each
+// string as a big-endian uint32 length and its bytes, each integer
+// big-endian (int32 as its two's complement uint32). Nothing may follow the
+// last field.
+// Head: seq (be64) + the 32-byte SHA-256 of event `seq` (40 bytes).
+// Command range: first seq (be64) + last seq (be64) (16 bytes).
+//
+// Decoding treats the bytes as untrusted: every length is checked against
+// what remains, so corrupt values give DataLoss (naming `context`), never a
+// crash or an out-of-bounds read.
+#ifndef COMBAT_STORE_RECORDS_H_
+#define COMBAT_STORE_RECORDS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "store/event_log.h"
+
+namespace combat::store::records {
+
+std::string EncodeSessionMeta(const SessionMeta& meta);
+absl::StatusOr<SessionMeta> DecodeSessionMeta(absl::string_view value,
+                                              absl::string_view context);
+
+std::string EncodeBranchMeta(const BranchMeta& meta);
+absl::StatusOr<BranchMeta> DecodeBranchMeta(absl::string_view value,
+                                            absl::string_view context);
+
+std::string EncodeHead(const Head& head);
+absl::StatusOr<Head> DecodeHead(absl::string_view value,
+                                absl::string_view context);
+
+// The seq range a command produced (`duplicate` is not stored).
+std::string EncodeCommandRange(uint64_t first_seq, uint64_t last_seq);
+// DataLoss unless 1 <= first_seq <= last_seq.
+absl::StatusOr<AppendResult> DecodeCommandRange(absl::string_view value,
+                                                absl::string_view context);
+
+}  // namespace combat::store::records
+
+#endif  // COMBAT_STORE_RECORDS_H_
