@@ -1,0 +1,121 @@
+#include "replay/cli_flags.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "events/json.h"
+#include "events/status_macros.h"
+#include "kernel/state_codec.h"
+#include "replay/render.h"
+
+namespace combat::replay {
+
+absl::StatusOr<Flags> ParseFlags(const std::vector<std::string>& args) {
+  Flags f;
+  if (args.empty()) return absl::InvalidArgumentError("no verb given");
+  f.verb = args[0];
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) != 0) {
+      return absl::InvalidArgumentError(absl::StrCat("unexpected argument '", a, "'"));
+    }
+    std::string key = a.substr(2);
+    if (key == "json" || key == "quiet") {
+      f.values[key] = "1";
+      continue;
+    }
+    if (auto eq = key.find('='); eq != std::string::npos) {
+      f.values[key.substr(0, eq)] = key.substr(eq + 1);
+      continue;
+    }
+    if (i + 1 >= args.size()) {
+      return absl::InvalidArgumentError(absl::StrCat("flag --", key, " needs a value"));
+    }
+    f.values[key] = args[++i];
+  }
+  return f;
+}
+
+absl::StatusOr<std::string> Required(const Flags& f, const std::string& k) {
+  if (!f.Has(k) || f.Get(k).empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("combat ", f.verb, ": flag --", k, " is required"));
+  }
+  return f.Get(k);
+}
+
+absl::StatusOr<uint64_t> Number(const Flags& f, const std::string& k) {
+  uint64_t v = 0;
+  if (!f.Has(k)) return 0;
+  if (!absl::SimpleAtoi(f.Get(k), &v)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("flag --", k, ": '", f.Get(k), "' is not a number"));
+  }
+  return v;
+}
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  std::stringstream ss;
+  if (path == "-") {
+    ss << std::cin.rdbuf();
+    return ss.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::InvalidArgumentError(absl::StrCat("cannot read file '", path, "'"));
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+absl::StatusOr<std::optional<std::vector<uint8_t>>> Seed(const Flags& f) {
+  if (!f.Has("seed")) return std::optional<std::vector<uint8_t>>();
+  const std::string hex = f.Get("seed");
+  if (hex.size() < 32 || hex.size() % 2 != 0) {
+    return absl::InvalidArgumentError(
+        "flag --seed: an even number of hex digits, at least 32");
+  }
+  std::vector<uint8_t> out;
+  for (size_t i = 0; i < hex.size(); i += 2) {
+    int v = 0;
+    for (int k = 0; k < 2; ++k) {
+      const char c = hex[i + k];
+      int d = (c >= '0' && c <= '9')   ? c - '0'
+              : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+              : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                       : -1;
+      if (d < 0) return absl::InvalidArgumentError("flag --seed: not hex");
+      v = v * 16 + d;
+    }
+    out.push_back(static_cast<uint8_t>(v));
+  }
+  return std::optional<std::vector<uint8_t>>(out);
+}
+
+absl::Status PrintEvents(const std::vector<events::EventBuffer>& evs, bool json,
+                         std::ostream& out) {
+  for (const events::EventBuffer& e : evs) {
+    if (json) {
+      ASSIGN_OR_RETURN(std::string text, events::EventToJson(e));
+      out << text << "\n";
+    } else {
+      out << RenderEvent(e.event()) << "\n";
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status PrintState(const kernel::State& s, bool json, std::ostream& out) {
+  if (json) {
+    const std::vector<uint8_t> bytes = kernel::EncodeState(s);
+    ASSIGN_OR_RETURN(std::string text,
+                     events::BinaryToJson(bytes.data(), bytes.size(), "State"));
+    out << text << "\n";
+  } else {
+    out << RenderState(s);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace combat::replay

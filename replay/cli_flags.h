@@ -1,0 +1,47 @@
+// Shared plumbing of the `combat` verbs: flag parsing, file input, and
+// printing events and state (readable or JSON).
+#ifndef COMBAT_REPLAY_CLI_FLAGS_H_
+#define COMBAT_REPLAY_CLI_FLAGS_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "events/codec.h"
+#include "kernel/state.h"
+
+namespace combat::replay {
+
+// `combat <verb> --key value --flag ...`: every flag takes a value except
+// the switches --json and --quiet; `--key=value` works too.
+struct Flags {
+  std::string verb;
+  std::map<std::string, std::string> values;
+  bool Has(const std::string& k) const { return values.count(k) != 0; }
+  std::string Get(const std::string& k, const std::string& otherwise = "") const {
+    auto it = values.find(k);
+    return it == values.end() ? otherwise : it->second;
+  }
+};
+
+absl::StatusOr<Flags> ParseFlags(const std::vector<std::string>& args);
+// InvalidArgument naming the flag when it is missing or empty.
+absl::StatusOr<std::string> Required(const Flags& f, const std::string& k);
+// The flag as a number (0 when absent); InvalidArgument when not a number.
+absl::StatusOr<uint64_t> Number(const Flags& f, const std::string& k);
+// The whole file at `path` ("-" reads standard input).
+absl::StatusOr<std::string> ReadFile(const std::string& path);
+// --seed as bytes (at least 16), or nullopt when absent.
+absl::StatusOr<std::optional<std::vector<uint8_t>>> Seed(const Flags& f);
+
+absl::Status PrintEvents(const std::vector<events::EventBuffer>& evs, bool json,
+                         std::ostream& out);
+absl::Status PrintState(const kernel::State& s, bool json, std::ostream& out);
+
+}  // namespace combat::replay
+
+#endif  // COMBAT_REPLAY_CLI_FLAGS_H_

@@ -1,0 +1,120 @@
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "events/json.h"
+#include "events/status_macros.h"
+#include "replay/cli_verbs.h"
+#include "replay/engine.h"
+
+namespace combat::replay {
+
+absl::Status VerbNew(const Flags& f, std::ostream& out) {
+  ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
+  ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
+  ASSIGN_OR_RETURN(std::string path, Required(f, "roster"));
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(fb::RosterT roster, events::ParseRoster(text));
+  ASSIGN_OR_RETURN(auto seed, Seed(f));
+  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto evs, engine->CreateSession(session, roster, seed,
+                                                   f.Get("author", "gm")));
+  return PrintEvents(evs, f.Has("json"), out);
+}
+
+absl::Status VerbSubmit(const Flags& f, std::ostream& out) {
+  ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
+  ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
+  ASSIGN_OR_RETURN(std::string path, Required(f, "command"));
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(fb::CommandT command, events::ParseCommand(text));
+  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(SubmitResult r,
+                   engine->Submit(session, f.Get("branch", "main"), command));
+  if (r.duplicate) out << "(command " << command.id << " was already applied)\n";
+  return PrintEvents(r.events, f.Has("json"), out);
+}
+
+absl::Status VerbPlay(const Flags& f, std::ostream& out) {
+  ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
+  ASSIGN_OR_RETURN(std::string path, Required(f, "script"));
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(fb::ScriptT script, events::ParseScript(text));
+  if (!script.roster) {
+    return absl::InvalidArgumentError("script field 'roster' is required");
+  }
+  std::string session = f.Get("session");
+  if (session.empty()) {
+    // The script file's name without directory and extension.
+    session = path.substr(path.find_last_of('/') + 1);
+    session = session.substr(0, session.find('.'));
+  }
+  ASSIGN_OR_RETURN(auto seed, Seed(f));
+  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  auto existing = engine->log().GetSession(session);
+  if (existing.ok()) {
+    if (existing->ruleset != script.roster->ruleset) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "session ", session, " exists with ruleset ", existing->ruleset));
+    }
+  } else if (absl::IsNotFound(existing.status())) {
+    RETURN_IF_ERROR(
+        engine->CreateSession(session, *script.roster, seed, "gm").status());
+  } else {
+    return existing.status();
+  }
+  for (size_t i = 0; i < script.commands.size(); ++i) {
+    fb::CommandT cmd = *script.commands[i];
+    if (cmd.id.empty()) cmd.id = absl::StrCat("script-", i + 1);
+    auto r = engine->Submit(session, "main", cmd);
+    if (!r.ok()) {
+      return absl::Status(
+          r.status().code(),
+          absl::StrCat("script command ", i + 1, " (", cmd.action, " by ",
+                       cmd.actor.empty() ? "GM" : cmd.actor, ", id ", cmd.id,
+                       "): ", r.status().message()));
+    }
+  }
+  ASSIGN_OR_RETURN(auto evs, engine->Events(session, "main"));
+  const bool json = f.Has("json");
+  if (!json) out << "== log of session " << session << " ==\n";
+  RETURN_IF_ERROR(PrintEvents(evs, json, out));
+  ASSIGN_OR_RETURN(kernel::State state, engine->StateAt(session, "main"));
+  if (!json) out << "\n== final state ==\n";
+  return PrintState(state, json, out);
+}
+
+absl::Status VerbLog(const Flags& f, std::ostream& out) {
+  ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
+  ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
+  ASSIGN_OR_RETURN(uint64_t from, Number(f, "from"));
+  ASSIGN_OR_RETURN(uint64_t to, Number(f, "to"));
+  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto evs, engine->Events(session, f.Get("branch", "main"),
+                                            from == 0 ? 1 : from, to));
+  return PrintEvents(evs, f.Has("json"), out);
+}
+
+absl::Status VerbState(const Flags& f, std::ostream& out) {
+  ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
+  ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
+  ASSIGN_OR_RETURN(uint64_t at, Number(f, "at"));
+  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(kernel::State s,
+                   engine->StateAt(session, f.Get("branch", "main"), at));
+  return PrintState(s, f.Has("json"), out);
+}
+
+absl::Status VerbSessions(const Flags& f, std::ostream& out) {
+  ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
+  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto ids, engine->log().ListSessions());
+  for (const std::string& id : ids) {
+    ASSIGN_OR_RETURN(store::SessionMeta m, engine->log().GetSession(id));
+    ASSIGN_OR_RETURN(store::Head h, engine->log().GetHead(id, "main"));
+    out << id << "  " << m.ruleset << " v" << m.ruleset_version << "  "
+        << h.seq << " events  \"" << m.title << "\"\n";
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace combat::replay
