@@ -5,6 +5,27 @@
 #include "absl/strings/str_cat.h"
 
 namespace combat::events {
+namespace {
+
+// The Verifier accepts a union whose type is set without a value (the
+// generated Pack then dereferences null), a value without a type, and a
+// type this schema does not know. None is a well-formed event.
+bool UnionOk(bool has_value, uint8_t type, uint8_t max) {
+  return has_value ? (type != 0 && type <= max) : type == 0;
+}
+
+bool UnionsOk(const fb::Event& e) {
+  if (!UnionOk(e.body() != nullptr, static_cast<uint8_t>(e.body_type()),
+               static_cast<uint8_t>(fb::Body::MAX))) {
+    return false;
+  }
+  const fb::StateChange* sc = e.body_as_StateChange();
+  return sc == nullptr || UnionOk(sc->change() != nullptr,
+                                  static_cast<uint8_t>(sc->change_type()),
+                                  static_cast<uint8_t>(fb::Change::MAX));
+}
+
+}  // namespace
 
 std::vector<uint8_t> EncodeEvent(const fb::EventT& event) {
   flatbuffers::FlatBufferBuilder fbb(256);
@@ -24,6 +45,12 @@ absl::StatusOr<EventBuffer> EventBuffer::FromOwned(std::vector<uint8_t> bytes,
   if (!fb::VerifyEventBuffer(v)) {
     return absl::DataLossError(
         absl::StrCat(context, ": event bytes fail the FlatBuffers Verifier"));
+  }
+  if (!UnionsOk(*fb::GetEvent(bytes.data()))) {
+    return absl::DataLossError(
+        absl::StrCat(context,
+                     ": event union type and value do not match (or the type "
+                     "is unknown)"));
   }
   return EventBuffer(std::move(bytes));
 }

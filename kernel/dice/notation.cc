@@ -146,8 +146,8 @@ class Parser {
       if (!s.ok()) return s;
       term.pool_at = static_cast<int>(v);
     }
-    absl::StrAppend(&expr.text, first ? "" : (sign > 0 ? "+" : "-"),
-                    term.count, "d", term.faces);
+    absl::StrAppend(&expr.text, first ? "" : (sign > 0 ? "+" : "-"), term.count,
+                    "d", term.faces);
     if (term.keep_high > 0) absl::StrAppend(&expr.text, "kh", term.keep_high);
     if (term.keep_low > 0) absl::StrAppend(&expr.text, "kl", term.keep_low);
     if (term.explode) absl::StrAppend(&expr.text, "!");

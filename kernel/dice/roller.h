@@ -25,6 +25,18 @@ struct RollResult {
 // Rolls `expr`, numbering dice from `first_index` on. Dropped dice (keep
 // highest/lowest) stay in `dice` with kept=false; a die that exploded has
 // exploded=true and is followed by its extra die.
+// Details:
+// - Terms are rolled in order; within a term each die is followed by its
+//   explosion chain (at most kMaxExplosions extra dice; the last die of a
+//   capped chain has exploded=false even if it shows its highest face).
+// - Keep ranks every die of the term, explosion extras included; among
+//   equal values the earlier die is kept and the later one dropped.
+// - Pool successes are the term's kept dice >= pool_at, signed like the
+//   term; those dice also count in `total`.
+// Errors: whatever the source returns (nothing is partially recorded: the
+// caller gets no result); InvalidArgument for a term outside the limits of
+// notation.h (hand-built expressions); Internal if the source answers a
+// value that does not fit the die.
 absl::StatusOr<RollResult> Evaluate(const DiceExpr& expr, DiceSource& source,
                                     int64_t first_index);
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "events/common_generated.h"
 
@@ -31,16 +32,20 @@ class DiceSource {
 
 // Deterministic dice from a per-session secret seed. The value of die
 // `index` with `faces` faces depends only on (secret, session, index, faces):
-// SHA-256(secret || session || be64(index) || be32(counter)) read as a
-// big-endian uint64, with rejection sampling for an unbiased result. It is
-// the same on every platform and library version, and verifiable once the
-// secret is revealed (Verify() below).
+// SHA-256(secret || session || be64(index) || be32(counter)), its first 8
+// bytes read as a big-endian uint64, with rejection sampling for an
+// unbiased result (internal::SampleUniform; counter starts at 0 and counts
+// rejections). It is the same on every platform and library version, and
+// verifiable once the secret is revealed (ValueAt() below).
+// Next() errors: InvalidArgument when faces is outside 1..1000 or index is
+// negative.
 class SeededDice : public DiceSource {
  public:
   SeededDice(std::vector<uint8_t> secret, std::string session);
   absl::StatusOr<RolledDie> Next(int faces, int64_t index) override;
 
   // The value die `index` must have had, for verification after reveal.
+  // Returns 0 when `faces` is outside 1..1000.
   static int ValueAt(const std::vector<uint8_t>& secret,
                      const std::string& session, int64_t index, int faces);
   // SHA-256 of the secret: the commitment stored in SessionStarted.
@@ -68,6 +73,14 @@ class ManualDice : public DiceSource {
   DiceSource* fallback_;
   fb::Provenance label_;
 };
+
+namespace internal {
+// The sampling step of SeededDice, exposed for tests: asks `word` for
+// words with counter 0, 1, 2, ... and returns (w % faces) + 1 for the first
+// word w below 2^64 - (2^64 mod faces), the largest multiple of `faces` that
+// fits, so every face is equally likely. REQUIRES: 1 <= faces <= 1000.
+int SampleUniform(int faces, absl::FunctionRef<uint64_t(uint32_t)> word);
+}  // namespace internal
 
 }  // namespace combat::kernel::dice
 
