@@ -204,10 +204,14 @@ TEST_F(ToyTest, GmDiceOverrideIsLabelled) {
   With(c, "dice_override", 1);
   EXPECT_EQ(table_.Submit(c, {6}).status().code(), absl::StatusCode::kPermissionDenied);
   c.role = fb::Role::GM;
+  EXPECT_EQ(table_.Submit(c, {6}).status().code(), absl::StatusCode::kInvalidArgument)
+      << "an override needs a reason";
+  c.text = "the die fell off the table";
   auto events = table_.Submit(c, {6});
   ASSERT_TRUE(events.ok()) << events.status();
-  EXPECT_EQ((*events)[1].event().body_as_Roll()->dice()->Get(0)->provenance(),
-            fb::Provenance::GmOverride);
+  const fb::Roll* roll = (*events)[1].event().body_as_Roll();
+  EXPECT_EQ(roll->dice()->Get(0)->provenance(), fb::Provenance::GmOverride);
+  EXPECT_EQ(roll->reason()->str(), "the die fell off the table");
 }
 
 TEST_F(ToyTest, ReplayGivesTheSameBytes) {

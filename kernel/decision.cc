@@ -77,6 +77,9 @@ absl::StatusOr<dice::RollResult> Decision::Roll(absl::string_view notation,
   body.roller = std::string(roller);
   body.expression = expr.text;
   for (const fb::DieT& d : result.dice) {
+    if (d.provenance == fb::Provenance::GmOverride) {
+      body.reason = envelope_.dice_reason;
+    }
     body.dice.push_back(std::make_unique<fb::DieT>(d));
   }
   body.modifier = result.modifier;

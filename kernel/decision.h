@@ -38,6 +38,7 @@ struct Envelope {
   std::string ruleset;
   int32_t ruleset_version = 0;
   events::Digest prev_hash{};  // hash of the branch head (zeros at seq 0)
+  std::string dice_reason;     // recorded on rolls with GM-overridden dice
 };
 
 // A named number for audit: {"d20", 14}, {"level", 3}, ...

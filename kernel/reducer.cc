@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "events/codec.h"
 #include "events/status_macros.h"
 
 namespace combat::kernel {
@@ -47,6 +48,10 @@ class Applier {
   absl::Status Run() {
     if (event_.seq() != s_.seq + 1) {
       return Corrupt("seq", absl::StrCat("expected ", s_.seq + 1));
+    }
+    if (event_.body_type() > fb::Body::MAX || (event_.body_type() != fb::Body::NONE &&
+                                               event_.body() == nullptr)) {
+      return Corrupt("body", "unknown type or missing value");
     }
     switch (event_.body_type()) {
       case fb::Body::NONE:
@@ -99,6 +104,10 @@ class Applier {
     if (roll.dice() == nullptr) return absl::OkStatus();
     int64_t next = s_.next_roll_index;
     for (const fb::Die* d : *roll.dice()) {
+      if (d->provenance() == fb::Provenance::GmOverride &&
+          Str(roll.reason()).empty()) {
+        return Corrupt("roll.reason", "a GM override needs a reason");
+      }
       if (d->index() != next) {
         return Corrupt("roll.dice.index",
                        absl::StrCat("expected ", next, ", got ", d->index()));
@@ -114,6 +123,10 @@ class Applier {
   }
 
   absl::Status ApplyChange(const fb::StateChange& sc) {
+    if (sc.change_type() > fb::Change::MAX ||
+        (sc.change_type() != fb::Change::NONE && sc.change() == nullptr)) {
+      return Corrupt("change", "unknown type or missing value");
+    }
     if (s_.session.empty() &&
         sc.change_type() != fb::Change::SessionStarted) {
       return Corrupt("change", "the first state change must be SessionStarted");
@@ -260,6 +273,11 @@ class Applier {
     s_.ruleset = Str(s.ruleset());
     s_.ruleset_version = s.ruleset_version();
     s_.schema_version = s.schema_version();
+    if (s.schema_version() > events::kSchemaVersion) {
+      return Corrupt("schema_version",
+                     absl::StrCat(s.schema_version(), " is newer than this build's ",
+                                  events::kSchemaVersion));
+    }
     if (s.dice_commitment() != nullptr) {
       s_.dice_commitment.assign(s.dice_commitment()->begin(),
                                 s.dice_commitment()->end());

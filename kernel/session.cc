@@ -56,6 +56,11 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
     return absl::PermissionDeniedError(
         "param 'dice_override': only the GM may override dice");
   }
+  if (override_dice && command.text.empty()) {
+    return absl::InvalidArgumentError(
+        "param 'dice_override': field 'text' (the reason) is required");
+  }
+  if (override_dice) envelope.dice_reason = command.text;
   dice::ManualDice manual(command.dice, &seeded,
                           override_dice ? fb::Provenance::GmOverride
                                         : fb::Provenance::Manual);

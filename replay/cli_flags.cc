@@ -72,9 +72,8 @@ absl::StatusOr<std::string> ReadFile(const std::string& path) {
 absl::StatusOr<std::optional<std::vector<uint8_t>>> Seed(const Flags& f) {
   if (!f.Has("seed")) return std::optional<std::vector<uint8_t>>();
   const std::string hex = f.Get("seed");
-  if (hex.size() < 32 || hex.size() % 2 != 0) {
-    return absl::InvalidArgumentError(
-        "flag --seed: an even number of hex digits, at least 32");
+  if (hex.size() != 64) {
+    return absl::InvalidArgumentError("flag --seed: 64 hex digits (32 bytes)");
   }
   std::vector<uint8_t> out;
   for (size_t i = 0; i < hex.size(); i += 2) {

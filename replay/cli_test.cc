@@ -69,7 +69,8 @@ constexpr char kRoster[] = R"({
   ]
 })";
 
-constexpr char kSeed[] = "00112233445566778899aabbccddeeff";
+constexpr char kSeed[] =
+    "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 
 TEST_F(CliTest, ListsRulesets) {
   Run r = Combat({"rulesets"});

@@ -67,8 +67,10 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
   if (!secret.has_value()) {
     ASSIGN_OR_RETURN(secret, RandomSecret());
   }
-  if (secret->size() < 16) {
-    return absl::InvalidArgumentError("dice seed: at least 16 bytes");
+  if (secret->size() != kSecretBytes) {
+    // A fixed length keeps SeededDice's secret || session input unambiguous.
+    return absl::InvalidArgumentError(
+        absl::StrCat("dice seed: exactly ", kSecretBytes, " bytes"));
   }
   // Decide everything first (pure); only then write.
   kernel::dice::SeededDice seeded(*secret, session);

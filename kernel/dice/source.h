@@ -41,6 +41,8 @@ class DiceSource {
 // negative.
 class SeededDice : public DiceSource {
  public:
+  // REQUIRES (by convention, enforced by the engine): secret.size() == 32,
+  // so that secret || session is unambiguous.
   SeededDice(std::vector<uint8_t> secret, std::string session);
   absl::StatusOr<RolledDie> Next(int faces, int64_t index) override;
 
