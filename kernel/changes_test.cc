@@ -214,6 +214,88 @@ TEST_F(ToyTest, GmDiceOverrideIsLabelled) {
   EXPECT_EQ(roll->reason()->str(), "the die fell off the table");
 }
 
+fb::CommandT VoidOf(uint64_t seq, const std::string& why) {
+  fb::CommandT c = Cmd("", "gm_void");
+  c.role = fb::Role::GM;
+  c.author = "dana";
+  c.text = why;
+  With(c, "subject", static_cast<int64_t>(seq));
+  return c;
+}
+
+TEST_F(ToyTest, VoidedDeclarationStopsCountingWithWhatItCaused) {
+  auto first = table_.Submit(Cmd("a", "hit", {"b"}), {4});
+  ASSERT_TRUE(first.ok()) << first.status();
+  auto second = table_.Submit(Cmd("a", "hit", {"b"}), {3});
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(table_.state().Find("b")->Resource("hp"), 3);
+  const uint64_t decl = (*first)[0].event().seq();
+  auto voided = table_.Submit(VoidOf(decl, "rolled on the wrong target"));
+  ASSERT_TRUE(voided.ok()) << voided.status();
+  // The first hit no longer counts; the second still does (its delta).
+  EXPECT_EQ(table_.state().Find("b")->Resource("hp"), 7);
+  EXPECT_EQ(table_.state().voided, std::vector<uint64_t>{decl});
+  EXPECT_TRUE(table_.state().unapplied.empty());
+  // The log still holds every event: nothing was deleted.
+  EXPECT_EQ(table_.log().size(), table_.state().seq);
+  auto replayed = table_.Replay();
+  ASSERT_TRUE(replayed.ok()) << replayed.status();
+  EXPECT_EQ(EncodeState(*replayed), EncodeState(table_.state()));
+  // Play goes on after a void, and replays strictly.
+  ASSERT_TRUE(table_.Submit(Cmd("a", "hit", {"b"}), {1}).ok());
+  EXPECT_EQ(table_.state().Find("b")->Resource("hp"), 6);
+  ASSERT_TRUE(table_.Replay().ok());
+}
+
+TEST_F(ToyTest, EventsThatNoLongerApplyAfterAVoidAreListed) {
+  auto curse = table_.Submit(Cmd("a", "curse", {"b"}));
+  ASSERT_TRUE(curse.ok());
+  ASSERT_TRUE(table_.Submit(Cmd("a", "pass")).ok());
+  ASSERT_TRUE(table_.Submit(Cmd("b", "pass")).ok());  // the curse expires
+  ASSERT_FALSE(table_.state().Find("b")->Has("Cursed"));
+  const uint64_t decl = (*curse)[0].event().seq();
+  ASSERT_TRUE(table_.Submit(VoidOf(decl, "the curse was never cast")).ok());
+  // The expiry removals of the voided conditions no longer apply.
+  EXPECT_EQ(table_.state().unapplied.size(), 2u);
+  EXPECT_FALSE(table_.state().Find("b")->Has("Cursed"));
+  EXPECT_EQ(table_.state().round, 2) << "the turns after the void still count";
+  ASSERT_TRUE(table_.Replay().ok());
+}
+
+TEST_F(ToyTest, VoidRefusals) {
+  EXPECT_EQ(table_.Submit(VoidOf(1, "no")).status().code(),
+            absl::StatusCode::kFailedPrecondition)
+      << "the session's first event";
+  EXPECT_EQ(table_.Submit(VoidOf(10000, "no")).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  auto hit = table_.Submit(Cmd("a", "hit", {"b"}), {2});
+  ASSERT_TRUE(hit.ok());
+  const uint64_t decl = (*hit)[0].event().seq();
+  auto v = table_.Submit(VoidOf(decl, "undo"));
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(table_.Submit(VoidOf(decl, "again")).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(table_.Submit(VoidOf(v->back().event().seq(), "undo the undo"))
+                .status()
+                .code(),
+            absl::StatusCode::kFailedPrecondition);
+}
+
+TEST_F(ToyTest, RevealNeedsTheCommittedSecret) {
+  fb::CommandT c = Cmd("", "gm_reveal");
+  c.role = fb::Role::GM;
+  c.text = "end of session";
+  WithText(c, "secret", std::string(64, '0'));
+  EXPECT_EQ(table_.Submit(c).status().code(), absl::StatusCode::kFailedPrecondition);
+  // The test table's secret is 32 bytes of 0x5a.
+  c.params.clear();
+  std::string hex;
+  for (int i = 0; i < 32; ++i) hex += "5a";
+  WithText(c, "secret", hex);
+  ASSERT_TRUE(table_.Submit(c).ok());
+  EXPECT_EQ(table_.state().revealed_seed, std::vector<uint8_t>(32, 0x5a));
+}
+
 TEST_F(ToyTest, ReplayGivesTheSameBytes) {
   ASSERT_TRUE(table_.Submit(Cmd("a", "hit", {"b"})).ok());
   ASSERT_TRUE(table_.Submit(Cmd("a", "curse", {"b"})).ok());

@@ -5,14 +5,42 @@
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 #include "kernel/dice/notation.h"
-#include "kernel/reducer.h"
+#include "kernel/fold.h"
 #include "kernel/state_codec.h"
 
 namespace combat::kernel {
 
 Decision::Decision(const State& base, Envelope envelope,
                    dice::DiceSource& dice)
-    : state_(base), envelope_(std::move(envelope)), dice_(dice) {}
+    : base_seq_(base.seq), state_(base), envelope_(std::move(envelope)), dice_(dice) {}
+
+absl::Status Decision::ScanAll(uint64_t upto, const EventVisitor& visit) const {
+  if (base_seq_ > 0) {
+    if (prefix_ == nullptr) {
+      return absl::NotFoundError("the branch's earlier events are not available");
+    }
+    RETURN_IF_ERROR((*prefix_)(std::min(upto, base_seq_), visit));
+  }
+  for (const events::EventBuffer& e : events_) {
+    if (e.event().seq() > upto) break;
+    RETURN_IF_ERROR(visit(e.event()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Decision::Lookup(uint64_t seq, const EventVisitor& visit) const {
+  if (seq == 0 || seq > state_.seq) {
+    return absl::NotFoundError(absl::StrCat("no event ", seq));
+  }
+  bool found = false;
+  RETURN_IF_ERROR(ScanAll(seq, [&](const fb::Event& e) -> absl::Status {
+    if (e.seq() != seq) return absl::OkStatus();
+    found = true;
+    return visit(e);
+  }));
+  if (!found) return absl::NotFoundError(absl::StrCat("no event ", seq));
+  return absl::OkStatus();
+}
 
 absl::StatusOr<uint64_t> Decision::Emit(fb::EventT event) {
   event.session = state_.session;
@@ -31,7 +59,10 @@ absl::StatusOr<uint64_t> Decision::Emit(fb::EventT event) {
                    events::EventBuffer::FromOwned(events::EncodeEvent(event),
                                                   context));
   State next = state_;
-  RETURN_IF_ERROR(Apply(draft.event(), next));
+  const PrefixScan all = [this](uint64_t upto, const EventVisitor& visit) {
+    return ScanAll(upto, visit);
+  };
+  RETURN_IF_ERROR(ApplyEvent(draft.event(), next, &all));
   if (event.session.empty()) event.session = next.session;  // SessionStarted
   const events::Digest state_hash = StateHash(next);
   event.state_hash.assign(state_hash.begin(), state_hash.end());

@@ -25,6 +25,7 @@
 #include "events/hash.h"
 #include "kernel/dice/roller.h"
 #include "kernel/dice/source.h"
+#include "kernel/fold.h"
 #include "kernel/state.h"
 
 namespace combat::kernel {
@@ -56,6 +57,13 @@ class Decision {
   Decision(const Decision&) = delete;
   Decision& operator=(const Decision&) = delete;
 
+  // The branch's events before `base` (1..base.seq), for voids and for
+  // Lookup(); may stay null for commands that need neither.
+  void set_prefix(const PrefixScan* prefix) { prefix_ = prefix; }
+  // Calls `visit` with event `seq` (from the prefix, or emitted here).
+  // NotFound when there is no such event or no prefix to read it from.
+  absl::Status Lookup(uint64_t seq, const EventVisitor& visit) const;
+
   // The working state: `base` plus everything emitted so far.
   const State& state() const { return state_; }
   const Envelope& envelope() const { return envelope_; }
@@ -86,6 +94,11 @@ class Decision {
  private:
   absl::StatusOr<uint64_t> Emit(fb::EventT event);
 
+  // The prefix plus the events emitted so far.
+  absl::Status ScanAll(uint64_t upto, const EventVisitor& visit) const;
+
+  const PrefixScan* prefix_ = nullptr;
+  uint64_t base_seq_ = 0;
   State state_;
   Envelope envelope_;
   dice::DiceSource& dice_;

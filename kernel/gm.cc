@@ -30,12 +30,91 @@ absl::StatusOr<int64_t> Required(const fb::CommandT& c,
   return *v;
 }
 
+template <typename T>
+fb::ChangeUnion Union(T value) {
+  fb::ChangeUnion u;
+  u.Set(std::move(value));
+  return u;
+}
+
+absl::Status Void(const fb::CommandT& c, const std::string& rule, Decision& d) {
+  ASSIGN_OR_RETURN(int64_t subject, Required(c, "subject"));
+  const uint64_t target = static_cast<uint64_t>(subject);
+  const State& s = d.state();
+  if (subject < 1 || target > s.seq) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command 'gm_void': param 'subject': no event ", subject, " (head is ",
+        s.seq, ")"));
+  }
+  for (uint64_t v : s.voided) {
+    if (v == target) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("event ", target, " is already voided"));
+    }
+  }
+  std::string refusal;
+  RETURN_IF_ERROR(d.Lookup(target, [&](const fb::Event& e) {
+    if (e.body_type() == fb::Body::StateChange) {
+      const auto t = e.body_as_StateChange()->change_type();
+      if (t == fb::Change::SessionStarted) refusal = "the session's first event";
+      if (t == fb::Change::Voided) refusal = "a void (void cannot be undone)";
+      if (t == fb::Change::SeedRevealed) refusal = "a seed reveal";
+    }
+    return absl::OkStatus();
+  }));
+  if (!refusal.empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("event ", target, " cannot be voided: it is ", refusal));
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(RecordRuling(d, "void", target, c.text, {decl, rule}));
+  fb::VoidedT v;
+  v.target = target;
+  v.reason = c.text;
+  return d.Change(decl, rule, {{"target", subject}}, Union(std::move(v)), c.text);
+}
+
+absl::Status Reveal(const fb::CommandT& c, const std::string& rule, Decision& d) {
+  ASSIGN_OR_RETURN(std::string hex, RequiredText(c, "secret"));
+  std::vector<uint8_t> secret;
+  for (size_t i = 0; i + 1 < hex.size(); i += 2) {
+    int v = 0;
+    for (int k = 0; k < 2; ++k) {
+      const char ch = hex[i + k];
+      const int digit = (ch >= '0' && ch <= '9')   ? ch - '0'
+                        : (ch >= 'a' && ch <= 'f') ? ch - 'a' + 10
+                                                   : -1;
+      if (digit < 0) {
+        return absl::InvalidArgumentError(
+            "command 'gm_reveal': param 'secret': lower-case hex");
+      }
+      v = v * 16 + digit;
+    }
+    secret.push_back(static_cast<uint8_t>(v));
+  }
+  if (hex.size() % 2 != 0 || secret.empty()) {
+    return absl::InvalidArgumentError("command 'gm_reveal': param 'secret': hex bytes");
+  }
+  if (dice::SeededDice::Commitment(secret) != d.state().dice_commitment) {
+    return absl::FailedPreconditionError(
+        "gm_reveal: the secret does not match the session's dice commitment");
+  }
+  if (!d.state().revealed_seed.empty()) {
+    return absl::FailedPreconditionError("gm_reveal: already revealed");
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  fb::SeedRevealedT t;
+  t.secret = secret;
+  return d.Change(decl, rule, {}, Union(std::move(t)), c.text);
+}
+
 }  // namespace
 
 bool IsGmVerb(const std::string& action) {
   return action == "gm_adjust" || action == "gm_set" ||
          action == "gm_condition" || action == "gm_move" ||
-         action == "gm_end" || action == "gm_note";
+         action == "gm_end" || action == "gm_note" || action == "gm_void" ||
+         action == "gm_reveal";
 }
 
 absl::Status DecideGm(const fb::CommandT& c, const std::string& rule,
@@ -61,6 +140,8 @@ absl::Status DecideGm(const fb::CommandT& c, const std::string& rule,
     return RecordRuling(d, kind, static_cast<uint64_t>(ParamOr(c, "subject", 0)),
                         c.text, {decl, rule});
   }
+  if (c.action == "gm_void") return Void(c, rule, d);
+  if (c.action == "gm_reveal") return Reveal(c, rule, d);
   ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
   const std::string actor = who->id;
   if (c.action == "gm_adjust" || c.action == "gm_set") {

@@ -43,11 +43,18 @@ Weapon ToWeapon(const fb::Weapon& w) {
 
 class Applier {
  public:
-  Applier(const fb::Event& event, State& state) : event_(event), s_(state) {}
+  Applier(const fb::Event& event, State& state, Mode mode)
+      : event_(event), s_(state), mode_(mode) {}
 
   absl::Status Run() {
     if (event_.seq() != s_.seq + 1) {
-      return Corrupt("seq", absl::StrCat("expected ", s_.seq + 1));
+      return absl::DataLossError(absl::StrCat(
+          "event seq ", event_.seq(), ": seq: expected ", s_.seq + 1));
+    }
+    if (mode_ == Mode::kVoided) {
+      Consume();
+      s_.seq = event_.seq();
+      return absl::OkStatus();
     }
     if (event_.body_type() > fb::Body::MAX || (event_.body_type() != fb::Body::NONE &&
                                                event_.body() == nullptr)) {
@@ -73,9 +80,40 @@ class Applier {
   }
 
  private:
+  // A check failed: the log is damaged (strict), or the event no longer
+  // applies after a void (re-derivation).
   absl::Status Corrupt(absl::string_view field, absl::string_view why) const {
-    return absl::DataLossError(absl::StrCat("event seq ", event_.seq(), ": ",
-                                            field, ": ", why));
+    const std::string msg =
+        absl::StrCat("event seq ", event_.seq(), ": ", field, ": ", why);
+    return mode_ == Mode::kStrict ? absl::DataLossError(msg)
+                                  : absl::FailedPreconditionError(msg);
+  }
+
+  // Whether a numbering check (round, roll index, condition or window id)
+  // is enforced: not while re-deriving, where voided events left gaps.
+  bool Numbering() const { return mode_ == Mode::kStrict; }
+
+  // The numbering a voided event consumed still counts.
+  void Consume() {
+    if (event_.body_type() == fb::Body::Roll) {
+      const auto* dice = event_.body_as_Roll()->dice();
+      if (dice != nullptr) {
+        for (const fb::Die* d : *dice) {
+          s_.next_roll_index = std::max(s_.next_roll_index, d->index() + 1);
+        }
+      }
+    }
+    if (event_.body_type() == fb::Body::StateChange) {
+      const auto* sc = event_.body_as_StateChange();
+      if (sc->change_type() == fb::Change::ConditionAdded) {
+        s_.next_condition_id =
+            std::max(s_.next_condition_id, sc->change_as_ConditionAdded()->id() + 1);
+      }
+      if (sc->change_type() == fb::Change::WindowOpened) {
+        s_.next_window_id =
+            std::max(s_.next_window_id, sc->change_as_WindowOpened()->id() + 1);
+      }
+    }
   }
 
   absl::StatusOr<Combatant*> Who(const flatbuffers::String* id,
@@ -108,6 +146,7 @@ class Applier {
           Str(roll.reason()).empty()) {
         return Corrupt("roll.reason", "a GM override needs a reason");
       }
+      if (!Numbering() && d->index() >= next) next = d->index();
       if (d->index() != next) {
         return Corrupt("roll.dice.index",
                        absl::StrCat("expected ", next, ", got ", d->index()));
@@ -140,7 +179,7 @@ class Applier {
         return CombatantJoined(*sc.change_as_CombatantJoined());
       case fb::Change::RoundStarted: {
         const auto& r = *sc.change_as_RoundStarted();
-        if (r.round() != s_.round + 1) {
+        if (r.round() != s_.round + 1 && (Numbering() || r.round() <= s_.round)) {
           return Corrupt("round", absl::StrCat("expected ", s_.round + 1));
         }
         s_.round = r.round();
@@ -196,11 +235,11 @@ class Applier {
         ASSIGN_OR_RETURN(Combatant * c, Who(r.actor(), "actor"));
         const std::string name = Str(r.name());
         const int64_t v = c->Resource(name);
-        if (v + r.delta() != r.value()) {
+        if (mode_ == Mode::kStrict && v + r.delta() != r.value()) {
           return Corrupt(absl::StrCat("resource ", name),
                          absl::StrCat(v, " + ", r.delta(), " is not ", r.value()));
         }
-        c->resources[name] = r.value();
+        c->resources[name] = v + r.delta();
         return absl::OkStatus();
       }
       case fb::Change::ConditionAdded:
@@ -233,7 +272,8 @@ class Applier {
       }
       case fb::Change::WindowOpened: {
         const auto& w = *sc.change_as_WindowOpened();
-        if (w.id() != s_.next_window_id) {
+        if (w.id() != s_.next_window_id &&
+            (Numbering() || w.id() < s_.next_window_id)) {
           return Corrupt("window.id", absl::StrCat("expected ", s_.next_window_id));
         }
         Window win;
@@ -244,8 +284,8 @@ class Applier {
           for (const auto* e : *w.eligible()) win.eligible.push_back(e->str());
         }
         win.opened_at = event_.seq();
+        s_.next_window_id = win.id + 1;
         s_.windows[win.id] = std::move(win);
-        ++s_.next_window_id;
         return absl::OkStatus();
       }
       case fb::Change::WindowClosed: {
@@ -261,6 +301,26 @@ class Applier {
         s_.ended = true;
         s_.end_reason = Str(sc.change_as_SessionEnded()->reason());
         return absl::OkStatus();
+      case fb::Change::Voided: {
+        const uint64_t target = sc.change_as_Voided()->target();
+        if (target == 0 || target >= event_.seq()) {
+          return Corrupt("voided.target", absl::StrCat("no earlier event ", target));
+        }
+        auto at = std::lower_bound(s_.voided.begin(), s_.voided.end(), target);
+        if (at != s_.voided.end() && *at == target) {
+          return Corrupt("voided.target", absl::StrCat(target, " is already voided"));
+        }
+        s_.voided.insert(at, target);
+        return absl::OkStatus();
+      }
+      case fb::Change::SeedRevealed: {
+        const auto* secret = sc.change_as_SeedRevealed()->secret();
+        if (secret == nullptr || secret->size() == 0) {
+          return Corrupt("seed_revealed.secret", "empty");
+        }
+        s_.revealed_seed.assign(secret->begin(), secret->end());
+        return absl::OkStatus();
+      }
     }
     return Corrupt("change", "unknown type");
   }
@@ -323,7 +383,8 @@ class Applier {
   }
 
   absl::Status ConditionAdded(const fb::ConditionAdded& a) {
-    if (a.id() != s_.next_condition_id) {
+    if (a.id() != s_.next_condition_id &&
+        (Numbering() || a.id() < s_.next_condition_id)) {
       return Corrupt("condition.id", absl::StrCat("expected ", s_.next_condition_id));
     }
     ASSIGN_OR_RETURN(Combatant * c, Who(a.actor(), "actor"));
@@ -348,21 +409,22 @@ class Applier {
     cond.ref = a.ref();
     cond.note = Str(a.note());
     cond.added_at = event_.seq();
+    s_.next_condition_id = cond.id + 1;
     c->conditions[cond.id] = std::move(cond);
-    ++s_.next_condition_id;
     return absl::OkStatus();
   }
 
   const fb::Event& event_;
   State& s_;
+  const Mode mode_;
 };
 
 }  // namespace
 
-absl::Status Apply(const fb::Event& event, State& state) {
+absl::Status Apply(const fb::Event& event, State& state, Mode mode) {
   // Every case checks before it mutates, so a refused event leaves `state`
   // unchanged without the cost of a copy.
-  return Applier(event, state).Run();
+  return Applier(event, state, mode).Run();
 }
 
 }  // namespace combat::kernel

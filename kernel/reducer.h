@@ -19,9 +19,25 @@
 
 namespace combat::kernel {
 
+// How an event is applied.
+enum class Mode {
+  // Replay of a log as written: every check applies; a failure is DataLoss.
+  kStrict,
+  // Re-deriving state without voided events (kernel/fold.h): numbering
+  // checks (seq excepted) adopt the recorded numbers, a resource change
+  // applies its delta, and an event that no longer applies is refused with
+  // FailedPrecondition (the caller lists it as unapplied).
+  kRederive,
+  // The event is voided: only the seq and the numbering it consumed (roll
+  // indices, condition and window ids) advance.
+  kVoided,
+};
+
 // Applies `event` to `state`. REQUIRES: `event` passed the FlatBuffers
-// Verifier (events::VerifyEvent does both).
-[[nodiscard]] absl::Status Apply(const fb::Event& event, State& state);
+// Verifier (events::EventBuffer does). A Voided event only records its
+// target here; re-deriving the state without it is kernel/fold.h's job.
+[[nodiscard]] absl::Status Apply(const fb::Event& event, State& state,
+                                 Mode mode = Mode::kStrict);
 
 }  // namespace combat::kernel
 

@@ -7,6 +7,7 @@
 #include "events/status_macros.h"
 #include "kernel/changes.h"
 #include "kernel/command.h"
+#include "kernel/fold.h"
 #include "kernel/reducer.h"
 #include "kernel/state_codec.h"
 
@@ -38,7 +39,8 @@ absl::StatusOr<std::vector<events::EventBuffer>> SetUpSession(
 
 absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
     const Ruleset& rules, const State& state, Envelope envelope,
-    const fb::CommandT& command, dice::DiceSource& seeded) {
+    const fb::CommandT& command, dice::DiceSource& seeded,
+    const PrefixScan* prefix) {
   if (state.session.empty()) {
     return absl::FailedPreconditionError("the session has not been set up");
   }
@@ -65,6 +67,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
                           override_dice ? fb::Provenance::GmOverride
                                         : fb::Provenance::Manual);
   Decision d(state, std::move(envelope), manual);
+  d.set_prefix(prefix);
   RETURN_IF_ERROR(rules.Decide(command, d));
   if (manual.remaining() != 0) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -81,8 +84,8 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
 }
 
 absl::Status FoldOne(const events::EventBuffer& event, State& state,
-                     CheckHashes check) {
-  RETURN_IF_ERROR(Apply(event.event(), state));
+                     CheckHashes check, const PrefixScan* prefix) {
+  RETURN_IF_ERROR(ApplyEvent(event.event(), state, prefix));
   if (check == CheckHashes::kYes) {
     const auto* recorded = event.event().state_hash();
     const events::Digest actual = StateHash(state);
@@ -98,11 +101,22 @@ absl::Status FoldOne(const events::EventBuffer& event, State& state,
 }
 
 absl::Status Fold(const std::vector<events::EventBuffer>& events, State& state,
-                  CheckHashes check) {
+                  CheckHashes check, const PrefixScan* prefix) {
+  const PrefixScan own = ScanOf(events);
   for (const events::EventBuffer& e : events) {
-    RETURN_IF_ERROR(FoldOne(e, state, check));
+    RETURN_IF_ERROR(FoldOne(e, state, check, prefix != nullptr ? prefix : &own));
   }
   return absl::OkStatus();
+}
+
+PrefixScan ScanOf(const std::vector<events::EventBuffer>& events) {
+  return [&events](uint64_t upto, const EventVisitor& visit) -> absl::Status {
+    for (const events::EventBuffer& e : events) {
+      if (e.event().seq() > upto) break;
+      RETURN_IF_ERROR(visit(e.event()));
+    }
+    return absl::OkStatus();
+  };
 }
 
 }  // namespace combat::kernel

@@ -13,6 +13,7 @@
 #include "events/input_generated.h"
 #include "kernel/decision.h"
 #include "kernel/dice/source.h"
+#include "kernel/fold.h"
 #include "kernel/ruleset.h"
 #include "kernel/state.h"
 
@@ -30,18 +31,25 @@ absl::StatusOr<std::vector<events::EventBuffer>> SetUpSession(
 // envelope.prev_hash). The command's own dice are used first (Manual, or
 // GmOverride when param "dice_override" is set by the GM), then `seeded`.
 // InvalidArgument when the command leaves supplied dice unused.
+// `prefix` visits the branch's events (needed by voids; see fold.h).
 absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
     const Ruleset& rules, const State& state, Envelope envelope,
-    const fb::CommandT& command, dice::DiceSource& seeded);
+    const fb::CommandT& command, dice::DiceSource& seeded,
+    const PrefixScan* prefix = nullptr);
 
-// Folds `events` onto `state`. With `check_hashes`, each event's recorded
-// state_hash must equal the hash of the state after it (DataLoss naming the
-// seq otherwise).
+// Folds `events` onto `state` (ApplyEvent, fold.h). With kYes, each
+// event's recorded state_hash must equal the hash of the state after it
+// (DataLoss naming the seq otherwise). `prefix` visits the branch from seq 1
+// (voids re-derive from it); when null, Fold uses `events` themselves, which
+// must then start at seq 1.
 enum class CheckHashes { kNo, kYes };
 absl::Status Fold(const std::vector<events::EventBuffer>& events, State& state,
-                  CheckHashes check);
+                  CheckHashes check, const PrefixScan* prefix = nullptr);
 absl::Status FoldOne(const events::EventBuffer& event, State& state,
-                     CheckHashes check);
+                     CheckHashes check, const PrefixScan* prefix = nullptr);
+
+// A PrefixScan over `events` (which start at seq 1).
+PrefixScan ScanOf(const std::vector<events::EventBuffer>& events);
 
 }  // namespace combat::kernel
 

@@ -131,6 +131,9 @@ struct State {
   int64_t next_roll_index = 0;
   bool ended = false;
   std::string end_reason;
+  std::vector<uint64_t> voided;     // sorted
+  std::vector<uint64_t> unapplied;  // sorted
+  std::vector<uint8_t> revealed_seed;
 
   const Combatant* Find(const std::string& id) const;
   Combatant* FindMutable(const std::string& id);

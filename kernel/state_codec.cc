@@ -108,6 +108,9 @@ fb::StateT ToObject(const State& s) {
   out.next_roll_index = s.next_roll_index;
   out.ended = s.ended;
   out.end_reason = s.end_reason;
+  out.voided = s.voided;
+  out.unapplied = s.unapplied;
+  out.revealed_seed = s.revealed_seed;
   return out;
 }
 

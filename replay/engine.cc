@@ -116,8 +116,9 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
   kernel::Envelope env;
   env.branch = branch;
   env.prev_hash = head.hash;
+  const kernel::PrefixScan prefix = BranchScan(session, branch);
   ASSIGN_OR_RETURN(std::vector<events::EventBuffer> evs,
-                   kernel::DecideCommand(*rules, state, env, cmd, seeded));
+                   kernel::DecideCommand(*rules, state, env, cmd, seeded, &prefix));
   ASSIGN_OR_RETURN(store::AppendResult appended,
                    log_->Append(session, branch, head.seq, cmd.id, evs));
   SubmitResult r;
@@ -142,12 +143,25 @@ absl::StatusOr<kernel::State> Engine::StateAt(const std::string& session,
   }
   kernel::State state;
   if (head.seq == 0) return state;
+  const kernel::PrefixScan prefix = BranchScan(session, branch);
   RETURN_IF_ERROR(log_->Scan(
       session, branch, 1, seq == 0 ? head.seq : seq,
-      [&state](const events::EventBuffer& e) {
-        return kernel::FoldOne(e, state, kernel::CheckHashes::kYes);
+      [&state, &prefix](const events::EventBuffer& e) {
+        return kernel::FoldOne(e, state, kernel::CheckHashes::kYes, &prefix);
       }));
   return state;
+}
+
+kernel::PrefixScan Engine::BranchScan(const std::string& session,
+                                      const std::string& branch) const {
+  return [this, session, branch](uint64_t upto,
+                                 const kernel::EventVisitor& visit) -> absl::Status {
+    if (upto == 0) return absl::OkStatus();
+    return log_->Scan(session, branch, 1, upto,
+                      [&visit](const events::EventBuffer& e) {
+                        return visit(e.event());
+                      });
+  };
 }
 
 absl::StatusOr<std::vector<events::EventBuffer>> Engine::Events(

@@ -31,6 +31,7 @@
 #include "absl/status/statusor.h"
 #include "events/codec.h"
 #include "events/input_generated.h"
+#include "kernel/fold.h"
 #include "kernel/state.h"
 #include "store/event_log.h"
 
@@ -66,6 +67,10 @@ class Engine {
   absl::StatusOr<std::vector<events::EventBuffer>> Events(
       const std::string& session, const std::string& branch, uint64_t from = 1,
       uint64_t to = 0) const;
+
+  // Visits events 1..upto of a branch from the store (for voids).
+  kernel::PrefixScan BranchScan(const std::string& session,
+                                const std::string& branch) const;
 
   store::EventLog& log() { return *log_; }
   const store::EventLog& log() const { return *log_; }

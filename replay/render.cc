@@ -151,6 +151,13 @@ std::string RenderChange(const fb::StateChange& sc) {
     }
     case fb::Change::SessionEnded:
       return absl::StrCat("session ends: ", S(sc.change_as_SessionEnded()->reason()));
+    case fb::Change::Voided: {
+      const auto* v = sc.change_as_Voided();
+      return absl::StrCat("VOID #", v->target(), " and what it caused: ",
+                          S(v->reason()));
+    }
+    case fb::Change::SeedRevealed:
+      return "dice seed revealed (seeded rolls can now be verified)";
   }
   return "(unknown change)";
 }
@@ -247,6 +254,16 @@ std::string RenderState(const kernel::State& s) {
       absl::StrAppend(&out, " {", absl::StrJoin(conds, ", "), "}");
     }
     absl::StrAppend(&out, "\n");
+  }
+  if (!s.voided.empty()) {
+    std::vector<std::string> v;
+    for (uint64_t seq : s.voided) v.push_back(absl::StrCat("#", seq));
+    absl::StrAppend(&out, "voided: ", absl::StrJoin(v, " "), "\n");
+  }
+  if (!s.unapplied.empty()) {
+    std::vector<std::string> v;
+    for (uint64_t seq : s.unapplied) v.push_back(absl::StrCat("#", seq));
+    absl::StrAppend(&out, "no longer applied after a void: ", absl::StrJoin(v, " "), "\n");
   }
   for (const auto& [id, w] : s.windows) {
     absl::StrAppend(&out, "  window ", id, " (", w.kind, ") on #", w.trigger,

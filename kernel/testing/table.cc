@@ -51,16 +51,17 @@ absl::StatusOr<std::vector<events::EventBuffer>> Table::Submit(
   RETURN_IF_ERROR(status_);
   if (!dice.empty()) command.dice = std::move(dice);
   if (command.id.empty()) command.id = absl::StrCat("c", next_command_++);
+  const PrefixScan prefix = ScanOf(log_);
   ASSIGN_OR_RETURN(std::vector<events::EventBuffer> events,
-                   DecideCommand(rules_, state_, Env(log_), command, seeded_));
+                   DecideCommand(rules_, state_, Env(log_), command, seeded_,
+                                 &prefix));
+  std::vector<events::EventBuffer> candidate = log_;
+  candidate.insert(candidate.end(), events.begin(), events.end());
+  const PrefixScan all = ScanOf(candidate);
   State next = state_;
-  RETURN_IF_ERROR(Fold(events, next, CheckHashes::kYes));
+  RETURN_IF_ERROR(Fold(events, next, CheckHashes::kYes, &all));
   state_ = std::move(next);
-  for (const auto& e : events) {
-    ASSIGN_OR_RETURN(auto copy, events::EventBuffer::FromBytes(
-                                    e.bytes().data(), e.bytes().size(), "copy"));
-    log_.push_back(std::move(copy));
-  }
+  log_ = std::move(candidate);
   return events;
 }
 
