@@ -9,6 +9,31 @@
 #include "kernel/state_codec.h"
 
 namespace combat::kernel {
+namespace {
+
+// Dice from a record, each with its recorded provenance; `rest` answers
+// once they run out.
+class PresetDice : public dice::DiceSource {
+ public:
+  PresetDice(std::vector<dice::RolledDie> dice, dice::DiceSource& rest)
+      : dice_(std::move(dice)), rest_(rest) {}
+  absl::StatusOr<dice::RolledDie> Next(int faces, int64_t index) override {
+    if (next_ >= dice_.size()) return rest_.Next(faces, index);
+    dice::RolledDie d = dice_[next_++];
+    if (d.faces != faces || d.value < 1 || d.value > faces) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "recorded die d", d.faces, "=", d.value, " does not fit a d", faces));
+    }
+    return d;
+  }
+
+ private:
+  std::vector<dice::RolledDie> dice_;
+  size_t next_ = 0;
+  dice::DiceSource& rest_;
+};
+
+}  // namespace
 
 Decision::Decision(const State& base, Envelope envelope,
                    dice::DiceSource& dice)
@@ -99,16 +124,24 @@ absl::StatusOr<dice::RollResult> Decision::Roll(absl::string_view notation,
                                                 absl::string_view roller,
                                                 uint64_t cause) {
   ASSIGN_OR_RETURN(dice::DiceExpr expr, dice::ParseDice(notation));
+  std::optional<RecordedRoll> recorded;
+  if (oracle_ != nullptr) recorded = oracle_->Next(purpose, roller, expr.text);
+  std::optional<PresetDice> preset;
+  if (recorded.has_value()) preset.emplace(recorded->dice, dice_);
+  dice::DiceSource& source = preset.has_value()
+                                 ? static_cast<dice::DiceSource&>(*preset)
+                                 : dice_;
   ASSIGN_OR_RETURN(dice::RollResult result,
-                   dice::Evaluate(expr, dice_, state_.next_roll_index));
+                   dice::Evaluate(expr, source, state_.next_roll_index));
   fb::EventT event;
   event.cause = cause;
   fb::RollT body;
   body.purpose = std::string(purpose);
   body.roller = std::string(roller);
   body.expression = expr.text;
+  if (recorded.has_value()) body.reason = recorded->reason;
   for (const fb::DieT& d : result.dice) {
-    if (d.provenance == fb::Provenance::GmOverride) {
+    if (d.provenance == fb::Provenance::GmOverride && body.reason.empty()) {
       body.reason = envelope_.dice_reason;
     }
     body.dice.push_back(std::make_unique<fb::DieT>(d));

@@ -14,6 +14,7 @@
 #define COMBAT_KERNEL_DECISION_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,26 @@ struct Num {
 };
 using Nums = std::vector<Num>;
 
+// Answers rolls from a record instead of the dice source: `verify`
+// re-deciding a declaration with its recorded dice, a what-if reusing the
+// parent branch's dice where the same roll is asked.
+struct RecordedRoll {
+  std::vector<dice::RolledDie> dice;  // values and provenance, in order
+  std::string reason;                 // recorded on the Roll event
+};
+class RollOracle {
+ public:
+  virtual ~RollOracle() = default;
+  // Callers re-running a recorded command clear its `dice`: the record
+  // answers instead.
+  // The dice for the next roll asked as (purpose, roller, expression), or
+  // nullopt to roll from the dice source. If the expression needs more dice
+  // than returned, the rest come from the dice source.
+  virtual std::optional<RecordedRoll> Next(absl::string_view purpose,
+                                           absl::string_view roller,
+                                           absl::string_view expression) = 0;
+};
+
 class Decision {
  public:
   // `base` is the state at the branch head; `dice` answers every roll.
@@ -63,6 +84,9 @@ class Decision {
   // Calls `visit` with event `seq` (from the prefix, or emitted here).
   // NotFound when there is no such event or no prefix to read it from.
   absl::Status Lookup(uint64_t seq, const EventVisitor& visit) const;
+
+  // Rolls consult `oracle` first (may be null; not owned).
+  void set_roll_oracle(RollOracle* oracle) { oracle_ = oracle; }
 
   // The working state: `base` plus everything emitted so far.
   const State& state() const { return state_; }
@@ -98,6 +122,7 @@ class Decision {
   absl::Status ScanAll(uint64_t upto, const EventVisitor& visit) const;
 
   const PrefixScan* prefix_ = nullptr;
+  RollOracle* oracle_ = nullptr;
   uint64_t base_seq_ = 0;
   State state_;
   Envelope envelope_;

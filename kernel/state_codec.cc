@@ -114,6 +114,114 @@ fb::StateT ToObject(const State& s) {
   return out;
 }
 
+absl::StatusOr<State> DecodeState(const uint8_t* data, size_t size) {
+  std::vector<uint8_t> copy(data, data + size);  // aligned
+  flatbuffers::Verifier v(copy.data(), copy.size(), 64, 10000000);
+  if (copy.size() < 8 || !fb::StateBufferHasIdentifier(copy.data()) ||
+      !fb::VerifyStateBuffer(v)) {
+    return absl::DataLossError("state bytes fail the FlatBuffers Verifier");
+  }
+  fb::StateT o;
+  fb::GetState(copy.data())->UnPackTo(&o);
+  State s;
+  s.session = o.session;
+  s.title = o.title;
+  s.ruleset = o.ruleset;
+  s.ruleset_version = o.ruleset_version;
+  s.schema_version = o.schema_version;
+  s.dice_commitment = o.dice_commitment;
+  if (o.map) {
+    s.map.width = o.map->width;
+    s.map.height = o.map->height;
+    for (const auto& cell : o.map->cells) {
+      if (cell && cell->at) s.map.terrain[{cell->at->x(), cell->at->y()}] = cell->terrain;
+    }
+  }
+  s.seq = o.seq;
+  s.round = o.round;
+  s.active = o.active;
+  for (const auto& e : o.order) {
+    if (e) s.order.push_back({e->actor, e->initiative, e->delayed});
+  }
+  s.acted = o.acted;
+  for (const auto& ct : o.combatants) {
+    if (!ct || !ct->spec) return absl::DataLossError("state: combatant without spec");
+    Combatant c;
+    const fb::CombatantSpecT& spec = *ct->spec;
+    c.id = spec.id;
+    c.name = spec.name;
+    c.side = spec.side;
+    c.size = spec.size;
+    c.controller = spec.controller;
+    c.tags = spec.tags;
+    for (const auto& n : spec.stats) {
+      if (n) c.stats[n->key] = n->value;
+    }
+    for (const auto& w : spec.weapons) {
+      if (!w) continue;
+      Weapon weapon;
+      weapon.name = w->name;
+      weapon.damage = w->damage;
+      weapon.kind = w->kind;
+      weapon.category = w->category;
+      weapon.reach = w->reach;
+      weapon.range_increment = w->range_increment;
+      weapon.damage_type = w->damage_type;
+      for (const auto& n : w->numbers) {
+        if (n) weapon.numbers[n->key] = n->value;
+      }
+      c.weapons.push_back(std::move(weapon));
+    }
+    if (ct->at) c.at = {ct->at->x(), ct->at->y()};
+    for (const auto& n : ct->resources) {
+      if (n) c.resources[n->key] = n->value;
+    }
+    for (const auto& cs : ct->conditions) {
+      if (!cs) continue;
+      Condition cond;
+      cond.id = cs->id;
+      cond.name = cs->name;
+      cond.source = cs->source;
+      cond.relative_to = cs->relative_to;
+      cond.level = cs->level;
+      if (cs->expiry) {
+        cond.expiry.kind = cs->expiry->kind;
+        cond.expiry.actor = cs->expiry->actor;
+        cond.expiry.round = cs->expiry->round;
+      }
+      cond.parent = cs->parent;
+      cond.ref = cs->ref;
+      cond.note = cs->note;
+      cond.added_at = cs->added_at;
+      c.conditions[cond.id] = std::move(cond);
+    }
+    s.combatants[c.id] = std::move(c);
+  }
+  for (const auto& wt : o.windows) {
+    if (!wt) continue;
+    Window w;
+    w.id = wt->id;
+    w.trigger = wt->trigger;
+    w.kind = wt->kind;
+    w.eligible = wt->eligible;
+    w.answered = wt->answered;
+    w.opened_at = wt->opened_at;
+    s.windows[w.id] = std::move(w);
+  }
+  s.next_condition_id = o.next_condition_id;
+  s.next_window_id = o.next_window_id;
+  s.next_roll_index = o.next_roll_index;
+  s.ended = o.ended;
+  s.end_reason = o.end_reason;
+  s.voided = o.voided;
+  s.unapplied = o.unapplied;
+  s.revealed_seed = o.revealed_seed;
+  if (EncodeState(s) != copy) {
+    return absl::DataLossError("state bytes are not canonical");
+  }
+  return s;
+}
+
 std::vector<uint8_t> EncodeState(const State& state) {
   fb::StateT object = ToObject(state);
   flatbuffers::FlatBufferBuilder fbb(1024);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "events/hash.h"
 #include "events/state_generated.h"
 #include "kernel/state.h"
@@ -19,6 +20,11 @@ fb::StateT ToObject(const State& state);
 // Canonical bytes ("CMBS" identifier).
 std::vector<uint8_t> EncodeState(const State& state);
 events::Digest StateHash(const State& state);
+
+// The inverse of EncodeState, for snapshots: DataLoss unless `bytes` are a
+// verified "CMBS" buffer. DecodeState(EncodeState(s)) encodes to the same
+// bytes as s.
+absl::StatusOr<State> DecodeState(const uint8_t* data, size_t size);
 
 }  // namespace combat::kernel
 
