@@ -40,7 +40,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> SetUpSession(
 absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
     const Ruleset& rules, const State& state, Envelope envelope,
     const fb::CommandT& command, dice::DiceSource& seeded,
-    const PrefixScan* prefix) {
+    const PrefixScan* prefix, RollOracle* oracle) {
   if (state.session.empty()) {
     return absl::FailedPreconditionError("the session has not been set up");
   }
@@ -68,6 +68,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
                                         : fb::Provenance::Manual);
   Decision d(state, std::move(envelope), manual);
   d.set_prefix(prefix);
+  d.set_roll_oracle(oracle);
   RETURN_IF_ERROR(rules.Decide(command, d));
   if (manual.remaining() != 0) {
     return absl::InvalidArgumentError(absl::StrCat(

@@ -32,10 +32,13 @@ absl::StatusOr<std::vector<events::EventBuffer>> SetUpSession(
 // GmOverride when param "dice_override" is set by the GM), then `seeded`.
 // InvalidArgument when the command leaves supplied dice unused.
 // `prefix` visits the branch's events (needed by voids; see fold.h).
+// `oracle` (may be null; not owned) answers rolls from a record first
+// (decision.h: verify re-deciding with the recorded dice, what-if reusing
+// a parent branch's dice); callers using one clear the command's `dice`.
 absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
     const Ruleset& rules, const State& state, Envelope envelope,
     const fb::CommandT& command, dice::DiceSource& seeded,
-    const PrefixScan* prefix = nullptr);
+    const PrefixScan* prefix = nullptr, RollOracle* oracle = nullptr);
 
 // Folds `events` onto `state` (ApplyEvent, fold.h). With kYes, each
 // event's recorded state_hash must equal the hash of the state after it

@@ -23,6 +23,23 @@ absl::StatusOr<std::vector<uint8_t>> RandomSecret() {
   return secret;
 }
 
+// Dice for a session whose secret this database does not hold (imported
+// without it): every seeded roll is refused, so nothing unverifiable is
+// recorded; physical dice (the command's `dice`) still work.
+class NoSecretDice : public kernel::dice::DiceSource {
+ public:
+  explicit NoSecretDice(std::string session) : session_(std::move(session)) {}
+  absl::StatusOr<kernel::dice::RolledDie> Next(int faces, int64_t index) override {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "session ", session_, " has no dice secret in this database (it was "
+        "imported without one): a d", faces, " is needed (roll index ", index,
+        "); supply it in the command's 'dice'"));
+  }
+
+ private:
+  std::string session_;
+};
+
 absl::StatusOr<const kernel::Ruleset*> RulesetFor(const store::SessionMeta& m) {
   const kernel::Ruleset* rules = kernel::FindRuleset(m.ruleset);
   if (rules == nullptr) {
@@ -87,6 +104,8 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
   store::SessionMeta meta{session, rules->id(), rules->version(), roster.title};
   RETURN_IF_ERROR(log_->CreateSession(meta, *secret));
   RETURN_IF_ERROR(log_->Append(session, "main", 0, "setup", setup).status());
+  (void)SnapshotNewEvents(*log_, session, "main", rules->version(),
+                          kernel::State(), setup, seek_);
   return setup;
 }
 
@@ -113,14 +132,24 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
   ASSIGN_OR_RETURN(kernel::State state, StateAt(session, branch, head.seq));
   ASSIGN_OR_RETURN(std::vector<uint8_t> secret, log_->GetSecret(session));
   kernel::dice::SeededDice seeded(secret, session);
+  NoSecretDice no_secret(session);
+  kernel::dice::DiceSource& dice =
+      secret.size() == kSecretBytes
+          ? static_cast<kernel::dice::DiceSource&>(seeded)
+          : static_cast<kernel::dice::DiceSource&>(no_secret);
   kernel::Envelope env;
   env.branch = branch;
   env.prev_hash = head.hash;
   const kernel::PrefixScan prefix = BranchScan(session, branch);
   ASSIGN_OR_RETURN(std::vector<events::EventBuffer> evs,
-                   kernel::DecideCommand(*rules, state, env, cmd, seeded, &prefix));
+                   kernel::DecideCommand(*rules, state, env, cmd, dice, &prefix));
   ASSIGN_OR_RETURN(store::AppendResult appended,
                    log_->Append(session, branch, head.seq, cmd.id, evs));
+  if (!appended.duplicate) {
+    // Snapshots are a cache: a failure here loses nothing.
+    (void)SnapshotNewEvents(*log_, session, branch, meta.ruleset_version,
+                            std::move(state), evs, seek_);
+  }
   SubmitResult r;
   r.duplicate = appended.duplicate;
   if (appended.duplicate) {
@@ -134,34 +163,24 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
 
 absl::StatusOr<kernel::State> Engine::StateAt(const std::string& session,
                                               const std::string& branch,
-                                              uint64_t seq) const {
-  ASSIGN_OR_RETURN(store::Head head, log_->GetHead(session, branch));
-  if (seq > head.seq) {
-    return absl::OutOfRangeError(absl::StrCat("session ", session, " branch ",
-                                              branch, " has ", head.seq,
-                                              " events; no event ", seq));
-  }
-  kernel::State state;
-  if (head.seq == 0) return state;
-  const kernel::PrefixScan prefix = BranchScan(session, branch);
-  RETURN_IF_ERROR(log_->Scan(
-      session, branch, 1, seq == 0 ? head.seq : seq,
-      [&state, &prefix](const events::EventBuffer& e) {
-        return kernel::FoldOne(e, state, kernel::CheckHashes::kYes, &prefix);
-      }));
-  return state;
+                                              uint64_t seq,
+                                              SeekReport* report) const {
+  return Seek(*log_, session, branch, seq, seek_, report);
+}
+
+absl::StatusOr<uint64_t> Engine::Fork(const ForkRequest& request) {
+  return ForkBranch(*log_, request);
+}
+
+absl::StatusOr<const kernel::Ruleset*> Engine::RulesetOf(
+    const std::string& session) const {
+  ASSIGN_OR_RETURN(store::SessionMeta meta, log_->GetSession(session));
+  return RulesetFor(meta);
 }
 
 kernel::PrefixScan Engine::BranchScan(const std::string& session,
                                       const std::string& branch) const {
-  return [this, session, branch](uint64_t upto,
-                                 const kernel::EventVisitor& visit) -> absl::Status {
-    if (upto == 0) return absl::OkStatus();
-    return log_->Scan(session, branch, 1, upto,
-                      [&visit](const events::EventBuffer& e) {
-                        return visit(e.event());
-                      });
-  };
+  return StoreScan(*log_, session, branch);
 }
 
 absl::StatusOr<std::vector<events::EventBuffer>> Engine::Events(

@@ -16,6 +16,14 @@
 // seeded source. Supplying more dice than the command uses is an error
 // (InvalidArgument), so a typo cannot shift later rolls.
 //
+// Snapshots (replay/jump.h): Submit writes one at every multiple of
+// SeekOptions::snapshot_every seqs its events cover; StateAt starts from
+// the nearest one whose state hashes to its event's recorded state_hash
+// and folds the rest (writing the snapshots it passes that are missing).
+//
+// Rulesets: the engine finds them with kernel::FindRuleset, which the
+// binary links (//kernel:registry in :engine; tests may link their own).
+//
 // Errors: a ruleset's refusal keeps its code (FailedPrecondition for an
 // illegal act, InvalidArgument/NotFound for a malformed command); DataLoss
 // for a damaged log. Nothing is written on any error.
@@ -32,7 +40,10 @@
 #include "events/codec.h"
 #include "events/input_generated.h"
 #include "kernel/fold.h"
+#include "kernel/ruleset.h"
 #include "kernel/state.h"
+#include "replay/fork.h"
+#include "replay/jump.h"
 #include "store/event_log.h"
 
 namespace combat::replay {
@@ -58,11 +69,29 @@ class Engine {
                                       const std::string& branch,
                                       const fb::CommandT& command);
 
-  // The state after event `seq` (0 = the head) of `branch`, folded from the
-  // log with every recorded state hash checked.
+  // The state after event `seq` (0 = the head) of `branch`: the nearest
+  // valid snapshot plus a fold, ending on a state that hashes to the target
+  // event's recorded state_hash (DataLoss otherwise). `report` (may be
+  // null) says which snapshot was used, how many events were folded, and
+  // which snapshots were ignored. May write snapshots (a cache).
   absl::StatusOr<kernel::State> StateAt(const std::string& session,
                                         const std::string& branch,
-                                        uint64_t seq = 0) const;
+                                        uint64_t seq = 0,
+                                        SeekReport* report = nullptr) const;
+
+  // Creates branch `request.branch` at `request.at` of `request.parent`
+  // (replay/fork.h). Returns the fork seq.
+  absl::StatusOr<uint64_t> Fork(const ForkRequest& request);
+
+  // The ruleset `session` was recorded with, as this build has it:
+  // FailedPrecondition when the build lacks it or has another version.
+  absl::StatusOr<const kernel::Ruleset*> RulesetOf(
+      const std::string& session) const;
+
+  // Snapshot policy for StateAt and Submit (progress: not owned, may be
+  // null; shown while folding a long branch).
+  void set_seek_options(const SeekOptions& options) { seek_ = options; }
+  const SeekOptions& seek_options() const { return seek_; }
 
   absl::StatusOr<std::vector<events::EventBuffer>> Events(
       const std::string& session, const std::string& branch, uint64_t from = 1,
@@ -78,6 +107,7 @@ class Engine {
  private:
   explicit Engine(std::unique_ptr<store::EventLog> log);
   std::unique_ptr<store::EventLog> log_;
+  SeekOptions seek_;
 };
 
 }  // namespace combat::replay

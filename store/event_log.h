@@ -7,6 +7,8 @@
 //   h\0<session>\0<branch>         -> head: seq (be64) + SHA-256 of head event
 //   e\0<session>\0<branch>\0<be64> -> canonical event bytes (events/codec.h)
 //   c\0<session>\0<branch>\0<cmd>  -> first seq (be64) + last seq (be64)
+//   n\0<session>\0<branch>\0<be32 ruleset version><be64 seq>
+//                                  -> snapshot of derived state after seq
 // Ids (session, branch, command) are 1..64 chars of [A-Za-z0-9_.:-].
 //
 // Guarantees:
@@ -34,6 +36,12 @@
 //  - Branches share their prefix: a fork writes only its BranchMeta and
 //    head; reading a branch below its fork seq reads the parent.
 //  - Errors name the session, branch and seq.
+//  - Snapshots (PutSnapshot/NearestSnapshot) are a cache of derived state,
+//    keyed by ruleset version: the store keeps their bytes opaque and never
+//    vouches for them. Readers (replay/jump.h) check each against the state
+//    hash recorded in its event and fall back to replay when it disagrees.
+//    They are written without fsync and are the only values ever
+//    overwritten; losing one costs a longer fold, never an event.
 //
 // Thread safety: all methods may be called concurrently.
 #ifndef COMBAT_STORE_EVENT_LOG_H_
@@ -51,11 +59,19 @@
 #include "events/codec.h"
 #include "events/hash.h"
 
+namespace rocksdb {
+class Env;
+}  // namespace rocksdb
+
 namespace combat::store {
 
 struct Options {
   bool sync = true;               // fsync every append (power-loss safe)
   bool create_if_missing = true;
+  // For tests: fault injection (a rocksdb::Env over a FileSystem that
+  // simulates power loss or I/O errors). nullptr = the default Env. Not
+  // owned; it must outlive the EventLog.
+  rocksdb::Env* env = nullptr;
 };
 
 struct SessionMeta {
@@ -77,6 +93,15 @@ struct BranchMeta {
 struct Head {
   uint64_t seq = 0;               // 0 = empty branch
   events::Digest hash{};          // SHA-256 of event `seq` (zeros when 0)
+};
+
+// A snapshot of derived state (see PutSnapshot).
+struct Snapshot {
+  std::string branch;          // the branch whose own events hold `seq`
+  uint64_t seq = 0;            // the state after this event
+  int32_t ruleset_version = 0;
+  std::vector<uint8_t> state;  // opaque to the store (replay/ writes
+                               // kernel::EncodeState bytes)
 };
 
 struct AppendResult {
@@ -141,6 +166,35 @@ class EventLog {
   absl::StatusOr<std::vector<events::EventBuffer>> Read(
       const std::string& session, const std::string& branch, uint64_t from = 1,
       uint64_t to = 0) const;
+
+  // ---- Snapshots of derived state (a cache; see the guarantees above).
+  // Stores `state` as the derived state after event `seq` of `branch`
+  // (1 <= seq <= head; OutOfRange otherwise), for `ruleset_version`,
+  // replacing any snapshot there. It is stored under the branch whose own
+  // events hold `seq` (an ancestor's, when seq is in a fork's shared
+  // prefix), so every branch sharing that prefix finds it. Not fsynced.
+  absl::Status PutSnapshot(const std::string& session,
+                           const std::string& branch, uint64_t seq,
+                           int32_t ruleset_version,
+                           const std::vector<uint8_t>& state);
+  // The snapshot with the highest seq <= `seq` (0 = the head) in the
+  // history of `branch` (its own events, then its ancestors' shared
+  // prefixes) for exactly `ruleset_version`; nullopt when there is none.
+  // DataLoss when a snapshot record is damaged.
+  absl::StatusOr<std::optional<Snapshot>> NearestSnapshot(
+      const std::string& session, const std::string& branch, uint64_t seq,
+      int32_t ruleset_version) const;
+  // How many snapshots `session` has (every branch and version).
+  absl::StatusOr<uint64_t> CountSnapshots(const std::string& session) const;
+
+  // ---- Whole-database integrity and durability.
+  // RocksDB's own block checksums over every table file
+  // (DB::VerifyChecksum); DataLoss naming the file on a mismatch. The WAL
+  // is checked when the database opens (kTolerateCorruptedTailRecords).
+  absl::Status VerifyChecksums() const;
+  // Syncs the WAL to disk: for bulk writers that opened with sync = false
+  // (import), one fsync at the end instead of one per append.
+  absl::Status SyncWal();
 
  private:
   struct Impl;

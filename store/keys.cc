@@ -53,6 +53,30 @@ std::string Command(absl::string_view session, absl::string_view branch,
   return key;
 }
 
+std::string Snapshot(absl::string_view session, absl::string_view branch,
+                     int32_t ruleset_version, uint64_t seq) {
+  std::string key = SnapshotPrefix(session, branch, ruleset_version);
+  AppendBe64(seq, &key);
+  return key;
+}
+
+std::string SnapshotPrefix(absl::string_view session, absl::string_view branch,
+                           int32_t ruleset_version) {
+  std::string key = Key2('n', session, branch);
+  key.push_back(kSep);
+  const uint32_t v = static_cast<uint32_t>(ruleset_version);
+  for (int shift = 24; shift >= 0; shift -= 8) {
+    key.push_back(static_cast<char>((v >> shift) & 0xff));
+  }
+  return key;
+}
+
+std::string SessionSnapshotPrefix(absl::string_view session) {
+  std::string key = Key1('n', session);
+  key.push_back(kSep);
+  return key;
+}
+
 std::string SessionPrefix() { return std::string("s\0", 2); }
 
 std::string BranchPrefix(absl::string_view session) {

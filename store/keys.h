@@ -6,6 +6,8 @@
 //   h\0<session>\0<branch>         -> Head
 //   e\0<session>\0<branch>\0<be64> -> canonical event bytes
 //   c\0<session>\0<branch>\0<cmd>  -> command range
+//   n\0<session>\0<branch>\0<be32 ruleset_version><be64 seq>
+//                                  -> snapshot of derived state after seq
 //
 // Ids never contain a byte below '-' (see ValidId), so a prefix ending in
 // '\0' selects exactly one session or branch, and the bytewise order of
@@ -29,6 +31,16 @@ std::string Event(absl::string_view session, absl::string_view branch,
                   uint64_t seq);
 std::string Command(absl::string_view session, absl::string_view branch,
                     absl::string_view command_id);
+
+// Snapshot keys: the ruleset version first, so the snapshots of one version
+// on one branch are contiguous and sorted by seq.
+std::string Snapshot(absl::string_view session, absl::string_view branch,
+                     int32_t ruleset_version, uint64_t seq);
+// Every snapshot of `ruleset_version` on `branch` (its own keys).
+std::string SnapshotPrefix(absl::string_view session, absl::string_view branch,
+                           int32_t ruleset_version);
+// Every snapshot, any version, of any branch of `session`.
+std::string SessionSnapshotPrefix(absl::string_view session);
 
 // Prefixes for range scans: every session key; every branch key of a
 // session; every event key of a branch.

@@ -10,6 +10,7 @@ namespace {
 
 constexpr char kSessionTag = 'S';
 constexpr char kBranchTag = 'B';
+constexpr char kSnapshotTag = 'N';
 constexpr char kFormatVersion = 1;
 constexpr size_t kHeadSize = 8 + 32;
 constexpr size_t kCommandRangeSize = 16;
@@ -191,6 +192,42 @@ absl::StatusOr<AppendResult> DecodeCommandRange(absl::string_view value,
                      range.first_seq, "..", range.last_seq, ")"));
   }
   return range;
+}
+
+std::string EncodeSnapshot(const Snapshot& snapshot) {
+  std::string out;
+  out.reserve(2 + 8 + 4 + 4 + snapshot.state.size());
+  out.push_back(kSnapshotTag);
+  out.push_back(kFormatVersion);
+  keys::AppendBe64(snapshot.seq, &out);
+  AppendBe32(static_cast<uint32_t>(snapshot.ruleset_version), &out);
+  AppendBe32(static_cast<uint32_t>(snapshot.state.size()), &out);
+  out.append(reinterpret_cast<const char*>(snapshot.state.data()),
+             snapshot.state.size());
+  return out;
+}
+
+absl::StatusOr<Snapshot> DecodeSnapshot(absl::string_view value,
+                                        uint64_t want_seq, int32_t want_version,
+                                        absl::string_view context) {
+  Reader r(value);
+  const uint8_t tag = r.Byte();
+  const uint8_t version = r.Byte();
+  Snapshot snapshot;
+  snapshot.seq = r.Be64();
+  snapshot.ruleset_version = static_cast<int32_t>(r.Be32());
+  const std::string state = r.String();
+  if (!r.ok() || !r.done() || tag != kSnapshotTag ||
+      version != kFormatVersion) {
+    return Corrupt(context, "snapshot record", value.size());
+  }
+  if (snapshot.seq != want_seq || snapshot.ruleset_version != want_version) {
+    return absl::DataLossError(absl::StrCat(
+        context, ": snapshot record names seq ", snapshot.seq,
+        " ruleset version ", snapshot.ruleset_version));
+  }
+  snapshot.state.assign(state.begin(), state.end());
+  return snapshot;
 }
 
 }  // namespace combat::store::records

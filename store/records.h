@@ -5,6 +5,8 @@
 // string as a big-endian uint32 length and its bytes, each integer
 // big-endian (int32 as its two's complement uint32). Nothing may follow the
 // last field.
+// Snapshot: 'N', version 1, seq (be64), ruleset version (be32), the state
+// bytes (be32 length + bytes). The store treats the state bytes as opaque.
 // Head: seq (be64) + the 32-byte SHA-256 of event `seq` (40 bytes).
 // Command range: first seq (be64) + last seq (be64) (16 bytes).
 //
@@ -40,6 +42,14 @@ std::string EncodeCommandRange(uint64_t first_seq, uint64_t last_seq);
 // DataLoss unless 1 <= first_seq <= last_seq.
 absl::StatusOr<AppendResult> DecodeCommandRange(absl::string_view value,
                                                 absl::string_view context);
+
+// A snapshot record (Snapshot::branch is not stored: it is the key's).
+std::string EncodeSnapshot(const Snapshot& snapshot);
+// DataLoss unless the record is well formed; its seq and ruleset version
+// must be the ones its key names (`want_seq`, `want_version`).
+absl::StatusOr<Snapshot> DecodeSnapshot(absl::string_view value,
+                                        uint64_t want_seq, int32_t want_version,
+                                        absl::string_view context);
 
 }  // namespace combat::store::records
 

@@ -1,0 +1,175 @@
+// Advantage and Disadvantage sources (seed 000 L31, L45, L87-L91,
+// L107-L121, L138, L146, L154, L160) and the grid geometry behind them.
+#include <algorithm>
+
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/d20_three_action/test_util.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+using namespace testing;  // NOLINT
+
+bool HasSource(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+Edge EdgeOf(const Table& t, const std::string& a, const std::string& b,
+            AttackKind kind = AttackKind::kMelee) {
+  return AttackEdge(t.state(), *t.state().Find(a), *t.state().Find(b),
+                    AttackSpec{kind});
+}
+
+void GmAdd(Table& t, const std::string& who, const std::string& name) {
+  fb::CommandT c = Gm(who, "gm_condition", "test");
+  WithText(c, "name", name);
+  WithText(c, "op", "add");
+  ASSERT_OK(t.Submit(c));
+}
+
+TEST(Grid, DistanceCountsDiagonalsAsFiveFeet) {
+  EXPECT_EQ(DistanceFt({0, 0}, 1, {1, 1}, 1), 5);
+  EXPECT_EQ(DistanceFt({0, 0}, 1, {3, 2}, 1), 15);
+  EXPECT_EQ(DistanceFt({0, 0}, 2, {3, 0}, 1), 10);  // nearest squares
+  EXPECT_EQ(DistanceFt({0, 0}, 1, {0, 0}, 1), 0);
+}
+
+TEST(Advantage, FlankingNeedsOppositeSidesAndReach) {
+  fb::RosterT r = MakeRoster({Being("aria", "party", 4, 5), Being("bo", "party", 6, 5),
+                              Being("gob", "goblins", 5, 5),
+                              Being("cy", "party", 6, 6)});
+  Table t(D20ThreeAction(), r, {15, 14, 10, 2});
+  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob").advantage, "flanked"));  // L109
+  // cy (diagonal, a knight's move from aria) does not flank with aria...
+  EXPECT_EQ(FlankPartner(t.state(), *t.state().Find("cy"), *t.state().Find("gob"), 5),
+            "");
+  // ...but opposite corners do: move bo away and put cy at (4,4)'s opposite.
+  fb::RosterT r2 = MakeRoster({Being("aria", "party", 4, 4), Being("gob", "goblins", 5, 5),
+                               Being("cy", "party", 6, 6)});
+  Table u(D20ThreeAction(), r2, {15, 10, 2});
+  EXPECT_EQ(FlankPartner(u.state(), *u.state().Find("aria"), *u.state().Find("gob"), 5),
+            "cy");
+}
+
+TEST(Advantage, FlankingRollsTwoDiceKeepingTheHighest) {
+  fb::CombatantSpecT a = Being("aria", "party", 4, 5);
+  Arm(a, "spear", "1d8", "melee");
+  Table t(D20ThreeAction(),
+          MakeRoster({std::move(a), Being("bo", "party", 6, 5), Being("gob", "goblins", 5, 5)}),
+          {15, 14, 10});
+  fb::CommandT c = Cmd("aria", "attack", {"gob"});
+  c.weapon = "spear";
+  auto ev = t.Submit(c, {3, 15, 2});  // 2d20kh1: 15 + 4 = 19
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "total"), 19);
+  bool found = false;
+  for (const auto& e : *ev) {
+    if (const auto* roll = e.event().body_as_Roll(); roll && roll->purpose()->str() == "attack") {
+      EXPECT_EQ(roll->expression()->str(), "2d20kh1+4");
+      found = true;
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(Advantage, CoverFromCreaturesAndWalls) {
+  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1),
+                              Being("orc", "goblins", 3, 1)});
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,
+                        "cover"));  // L121, L31
+  fb::RosterT w = MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1)});
+  for (int y = 0; y < 3; ++y) Terrain(w, 3, y, "wall");
+  Table u(D20ThreeAction(), w, {15, 10});
+  const CoverResult full = CoverFrom(u.state(), {0, 1}, 1, *u.state().Find("gob"), "aria");
+  EXPECT_TRUE(full.blocked);
+  fb::CombatantSpecT archer = Being("aria", "party", 0, 1);
+  Arm(archer, "bow", "1d6", "ranged", "medium", 5, 30);
+  fb::RosterT w2 = MakeRoster({std::move(archer), Being("gob", "goblins", 6, 1)});
+  for (int y = 0; y < 3; ++y) Terrain(w2, 3, y, "wall");
+  Table v(D20ThreeAction(), w2, {15, 10});
+  fb::CommandT shot = Cmd("aria", "attack", {"gob"});
+  shot.weapon = "bow";
+  auto out = v.Submit(shot);
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("cannot be attacked"), std::string::npos);
+  fb::RosterT p = MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1)});
+  Terrain(p, 3, 1, "cover");
+  Table q(D20ThreeAction(), p, {15, 10});
+  EXPECT_TRUE(CoverFrom(q.state(), {0, 1}, 1, *q.state().Find("gob"), "aria").cover);
+}
+
+TEST(Advantage, IllusoryCoverIsAGmRuling) {
+  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 4, 0)});
+  Table t(D20ThreeAction(), r, {15, 10});
+  EXPECT_FALSE(HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,
+                         "cover"));
+  GmAdd(t, "gob", "cover");
+  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,
+                        "cover"));
+}
+
+TEST(Advantage, ConcealmentFromFogDarknessInvisibilityAndBlindness) {
+  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 4, 0)});
+  Terrain(r, 2, 0, "fog");
+  Table t(D20ThreeAction(), r, {15, 10});
+  EXPECT_EQ(ConcealedFrom(t.state(), *t.state().Find("aria"), *t.state().Find("gob")),
+            "fog");  // L91: fog between
+  fb::RosterT d = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 4, 0)});
+  Terrain(d, 4, 0, "darkness");
+  Table u(D20ThreeAction(), d, {15, 10});
+  EXPECT_EQ(ConcealedFrom(u.state(), *u.state().Find("aria"), *u.state().Find("gob")),
+            "darkness");  // L87
+  EXPECT_EQ(ConcealedFrom(u.state(), *u.state().Find("gob"), *u.state().Find("aria")), "");
+  GmAdd(u, "gob", "invisible");
+  GmAdd(u, "aria", "blinded");
+  const Edge e = EdgeOf(u, "gob", "aria");
+  EXPECT_TRUE(HasSource(e.advantage, "blinded"));  // L138: flat footed
+  const Edge f = EdgeOf(u, "aria", "gob");
+  EXPECT_EQ(f.mode(), -1);
+}
+
+TEST(Advantage, AnyAdvantageAndAnyDisadvantageCancel) {
+  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)});
+  Table t(D20ThreeAction(), r, {15, 10});
+  GmAdd(t, "gob", "prone");
+  GmAdd(t, "gob", "stunned");
+  EXPECT_EQ(EdgeOf(t, "aria", "gob").mode(), 1);  // two sources: still 1
+  GmAdd(t, "aria", "shaken");                     // L146
+  const Edge e = EdgeOf(t, "aria", "gob");
+  EXPECT_EQ(e.mode(), 0);
+  EXPECT_TRUE(HasSource(e.disadvantage, "shaken"));
+  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,
+                        "target_prone"));  // L160
+  EXPECT_EQ(D20(1, 4), "2d20kh1+4");
+  EXPECT_EQ(D20(-1, -2), "2d20kl1-2");
+  EXPECT_EQ(D20(0, 0), "1d20+0");
+}
+
+TEST(Advantage, DodgeGivesTheNextAttackDisadvantageOnce) {
+  fb::CombatantSpecT g = Being("gob", "goblins", 1, 0);
+  Arm(g, "club", "1d6", "melee");
+  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), std::move(g)});
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "dodge")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  fb::CommandT c = Cmd("gob", "attack", {"aria"});
+  c.weapon = "club";
+  auto ev = t.Submit(c, {18, 3});  // kl1: 3 + 4 = 7, miss
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "dis.dodge"), 1);
+  EXPECT_FALSE(Has(t, "aria", kDodging));  // L45: used
+  ASSERT_OK(t.Submit(c, {18, 3}));         // straight now: 22, critical
+  EXPECT_EQ(Res(t, "aria", kHp), 20 - 12);  // (3 + 3) x 2
+}
+
+TEST(Advantage, HiddenAttackersMakeTheirTargetFlatFooted) {
+  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)});
+  Tag(*r.combatants[0], "undetected");
+  Table t(D20ThreeAction(), r, {15, 10});
+  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob").advantage, "attacker_hidden"));
+}
+
+}  // namespace
+}  // namespace combat::kernel::d20

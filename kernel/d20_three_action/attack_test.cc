@@ -1,0 +1,186 @@
+// Attacks (seed 000 L27-L33, L115, L121): bonuses, hits at >= defense,
+// critical successes, range increments, area attacks, hidden targets.
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/d20_three_action/test_util.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+using namespace testing;  // NOLINT
+
+// aria (level 1, STR 3, DEX 2, ESS 1) next to gob (Physical Defense 12).
+fb::RosterT Melee(int gob_x = 1, std::vector<std::pair<std::string, int64_t>> gob = {}) {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "spear", "1d8", "melee", "medium");
+  Arm(a, "maul", "1d10", "melee", "heavy");
+  Arm(a, "bow", "1d6", "ranged", "medium", 5, 30);
+  Arm(a, "wand", "1d6", "spell", "", 5, 60, {{"mental", 1}});
+  Arm(a, "burst", "2d6", "spell", "", 5, 60);
+  Arm(a, "venom", "1d4", "melee", "light", 5, 0, {{"poison", 2}, {"poison_rounds", 2}});
+  return MakeRoster({std::move(a), Being("gob", "goblins", gob_x, 0, gob)}, 40, 20);
+}
+
+fb::CommandT Attack(const std::string& weapon, std::vector<std::string> t = {"gob"}) {
+  fb::CommandT c = Cmd("aria", "attack", std::move(t));
+  c.weapon = weapon;
+  return c;
+}
+
+TEST(Attack, MeleeHitDealsWeaponDamagePlusStr) {
+  Table t(D20ThreeAction(), Melee(), {15, 10});
+  auto ev = t.Submit(Attack("spear"), {10, 5});
+  ASSERT_OK(ev);
+  // L29: d20 10 + Level 1 + STR 3 = 14 >= 12 (L33); 1d8 5 + STR 3 = 8.
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "total"), 14);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "physical_defense"), 12);
+  EXPECT_EQ(Res(t, "gob", kHp), 12);
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 1);  // L127
+  EXPECT_EQ(Res(t, "aria", kActions), 2);
+}
+
+TEST(Attack, MissAndHitAtExactlyTheDefense) {
+  Table t(D20ThreeAction(), Melee(), {15, 10});
+  ASSERT_OK(t.Submit(Attack("spear"), {7}));  // 11 < 12: miss, no damage die
+  EXPECT_EQ(Res(t, "gob", kHp), 20);
+  ASSERT_OK(t.Submit(Attack("spear"), {8, 1}));  // 12 >= 12: hit
+  EXPECT_EQ(Res(t, "gob", kHp), 16);
+}
+
+TEST(Attack, BeatingTheDefenseByTenIsACriticalDoublingDamage) {
+  Table t(D20ThreeAction(), Melee(), {15, 10});
+  auto ev = t.Submit(Attack("spear"), {18, 5});  // 22 = 12 + 10
+  ASSERT_OK(ev);
+  EXPECT_TRUE(Cites(*ev, "000.attack.critical"));
+  EXPECT_EQ(Res(t, "gob", kHp), 20 - 16);  // (5 + 3) x 2 (L27)
+}
+
+TEST(Attack, NaturalTwentyThatHitsIsCritical) {
+  Table t(D20ThreeAction(), Melee(1, {{"physical_defense", 24}}), {15, 10});
+  ASSERT_OK(t.Submit(Attack("spear"), {20, 1}));  // 24 >= 24, natural 20
+  EXPECT_EQ(Res(t, "gob", kHp), 20 - 8);
+  Table u(D20ThreeAction(), Melee(1, {{"physical_defense", 25}}), {15, 10});
+  ASSERT_OK(u.Submit(Attack("spear"), {20}));  // a natural 20 that misses
+  EXPECT_EQ(Res(u, "gob", kHp), 20);
+}
+
+TEST(Attack, DexOnlyWithLightOrMediumWeapons) {
+  fb::RosterT r = Melee();
+  r.combatants[0]->stats[2]->value = 6;  // DEX 6
+  Table t(D20ThreeAction(), r, {15, 10});
+  auto ev = t.Submit(Attack("spear"), {5, 2});  // 5 + 1 + DEX 6 = 12
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "dex"), 6);
+  EXPECT_EQ(Res(t, "gob", kHp), 20 - 5);  // damage still adds STR 3
+  fb::CommandT heavy = Attack("maul");
+  WithText(heavy, "stat", "dex");
+  EXPECT_EQ(t.Submit(heavy).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Attack, RangeIncrementsRoundDown) {
+  Table t(D20ThreeAction(), Melee(13), {15, 10});  // 65 ft away
+  auto ev = t.Submit(Attack("bow"), {11, 4});
+  ASSERT_OK(ev);
+  // L31: 65 / 30 = 2 (rounded down): -2. 11 + 1 + 2 - 2 = 12 hits.
+  EXPECT_EQ(NumOf(*ev, "000.attack.ranged", "range_penalty"), -2);
+  EXPECT_EQ(NumOf(*ev, "000.attack.ranged", "total"), 12);
+  EXPECT_EQ(Res(t, "gob", kHp), 16);  // 1d6 = 4, no STR
+}
+
+TEST(Attack, NoPenaltyWithinTheFirstIncrement) {
+  Table t(D20ThreeAction(), Melee(6), {15, 10});  // 30 ft
+  auto ev = t.Submit(Attack("bow"), {9, 4});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.ranged", "range_penalty"), 0);
+}
+
+TEST(Attack, RangedWithinFiveFeetHasDisadvantage) {
+  Table t(D20ThreeAction(), Melee(1), {15, 10});
+  auto ev = t.Submit(Attack("bow"), {15, 6});  // 2d20kl1: 6 + 3 = 9
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.ranged", "dis.within_5ft"), 1);
+  EXPECT_EQ(NumOf(*ev, "000.attack.ranged", "total"), 9);
+  EXPECT_EQ(Res(t, "gob", kHp), 20);
+}
+
+TEST(Attack, SpellAttackAgainstMentalDefense) {
+  Table t(D20ThreeAction(), Melee(4), {15, 10});
+  auto ev = t.Submit(Attack("wand"), {8, 3});  // 8 + 1 + ESS 1 = 10 >= 10
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.spell", "mental_defense"), 10);
+  EXPECT_EQ(Res(t, "gob", kHp), 17);
+}
+
+TEST(Attack, AreaAttackMakesOneRoll) {
+  fb::RosterT r = Melee(4);
+  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(
+      Being("orc", "goblins", 5, 0, {{"physical_defense", 15}})));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  fb::CommandT c = Attack("burst", {"gob", "orc"});
+  With(c, "area", 1);
+  // One d20 (12 + 2 = 14: hits gob's 12, misses orc's 15), one damage roll.
+  ASSERT_OK(t.Submit(c, {12, 3, 4}));
+  EXPECT_EQ(Res(t, "gob", kHp), 13);
+  EXPECT_EQ(Res(t, "orc", kHp), 20);
+  fb::CommandT two = Attack("spear", {"gob", "orc"});
+  EXPECT_EQ(t.Submit(two).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Attack, HiddenTargetsNeedASquareAndTheWrongOneMisses) {
+  fb::RosterT r = Melee(1);
+  Tag(*r.combatants[1], "hidden");
+  Table t(D20ThreeAction(), r, {15, 10});
+  EXPECT_TRUE(t.state().Find("gob")->FindRelative(kHidden, "aria") != nullptr);
+  auto out = t.Submit(Attack("spear"));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  fb::CommandT wrong = Attack("spear");
+  wrong.path.emplace_back(0, 1);
+  // L115: still rolled (with Disadvantage: concealed) but always misses.
+  ASSERT_OK(t.Submit(wrong, {20, 20}));
+  EXPECT_EQ(Res(t, "gob", kHp), 20);
+  fb::CommandT right = Attack("spear");
+  right.path.emplace_back(1, 0);
+  ASSERT_OK(t.Submit(right, {15, 12, 2}));  // kl1: 12 + 4 = 16
+  EXPECT_EQ(Res(t, "gob", kHp), 15);
+  EXPECT_FALSE(Has(t, "gob", kHidden));  // hit: revealed
+}
+
+TEST(Attack, TheGmMayRuleACritical) {
+  Table t(D20ThreeAction(), Melee(), {15, 10});
+  fb::CommandT c = Attack("spear");
+  With(c, "critical", 1);
+  EXPECT_EQ(t.Submit(c, {10, 5}).status().code(),
+            absl::StatusCode::kPermissionDenied);
+  c.role = fb::Role::GM;
+  c.text = "called shot, as agreed";
+  auto ev = t.Submit(c, {10, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "gob", kHp), 20 - 16);
+}
+
+TEST(Attack, RefusalsNameTheFieldOrTheRule) {
+  Table t(D20ThreeAction(), Melee(3), {15, 10});
+  auto out = t.Submit(Attack("sword"));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(out.status().message().find("'weapon'"), std::string::npos);
+  out = t.Submit(Attack("spear", {}));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(out.status().message().find("'targets'"), std::string::npos);
+  out = t.Submit(Attack("spear"));  // 15 ft away, reach 5
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  out = t.Submit(Attack("spear", {"nobody"}));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kNotFound);
+}
+
+TEST(Attack, PoisonedWeaponsPoisonOnAHit) {
+  Table t(D20ThreeAction(), Melee(), {15, 10});
+  ASSERT_OK(t.Submit(Attack("venom"), {10, 1}));
+  const Condition* p = t.state().Find("gob")->FindCondition(kPoisoned);
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->level, 2);
+  EXPECT_EQ(p->expiry.round, 3);  // 2 rounds, anchored at aria's turn
+}
+
+}  // namespace
+}  // namespace combat::kernel::d20

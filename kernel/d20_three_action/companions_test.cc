@@ -1,0 +1,62 @@
+// Command (seed 000 L41).
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/d20_three_action/test_util.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+using namespace testing;  // NOLINT
+
+fb::RosterT Pack() {
+  fb::CombatantSpecT wolf = Being("wolf", "party", 1, 0);
+  wolf.controller = "ranger";
+  Arm(wolf, "bite", "1d6", "natural");
+  return MakeRoster({Being("ranger", "party", 0, 0), std::move(wolf),
+                     Being("gob", "goblins", 4, 0)});
+}
+
+TEST(Command, ACompanionActsOnlyWhenCommandedOncePerRound) {
+  Table t(D20ThreeAction(), Pack(), {15, 10});  // no initiative for the wolf
+  EXPECT_EQ(t.state().order.size(), 2u);
+  auto out = t.Submit(MoveTo("wolf", {{2, 0}}));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("Commands it"), std::string::npos);
+  ASSERT_OK(t.Submit(Cmd("ranger", "command", {"wolf"})));
+  EXPECT_EQ(Res(t, "ranger", kActions), 2);
+  EXPECT_EQ(Res(t, "wolf", kActions), 3);
+  ASSERT_OK(t.Submit(MoveTo("wolf", {{2, 0}, {3, 0}})));
+  fb::CommandT bite = Cmd("wolf", "attack", {"gob"});
+  bite.weapon = "bite";
+  ASSERT_OK(t.Submit(bite, {10, 2}));  // 10 + 4 = 14
+  EXPECT_EQ(Res(t, "gob", kHp), 15);
+  EXPECT_EQ(Res(t, "wolf", kActions), 1);
+  out = t.Submit(Cmd("ranger", "command", {"wolf"}));
+  EXPECT_NE(out.status().message().find("once per Round"), std::string::npos);
+  EXPECT_EQ(t.Submit(Cmd("wolf", "end_turn")).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(Cmd("ranger", "end_turn")));
+  EXPECT_EQ(t.Submit(MoveTo("wolf", {{2, 0}})).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ranger", "command", {"wolf"})));  // a new Round
+  EXPECT_EQ(t.Submit(Cmd("gob", "command", {"wolf"})).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Command, StartOfTurnEffectsHappenAtTheCommandersTurn) {
+  Table t(D20ThreeAction(), Pack(), {15, 10});
+  fb::CommandT fire = Gm("wolf", "gm_condition", "burning brush");
+  WithText(fire, "name", "on_fire");
+  WithText(fire, "op", "add");
+  ASSERT_OK(t.Submit(fire));
+  ASSERT_OK(t.Submit(Cmd("ranger", "end_turn")));
+  EXPECT_EQ(Res(t, "wolf", kHp), 20);
+  auto ev = t.Submit(Cmd("gob", "end_turn"), {2, 3});  // ranger's turn: 2d6
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "wolf", kHp), 15);
+  EXPECT_TRUE(Cites(*ev, "000.command.start_of_turn"));
+}
+
+}  // namespace
+}  // namespace combat::kernel::d20

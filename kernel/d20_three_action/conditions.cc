@@ -1,0 +1,193 @@
+// Condition helpers: budgets from conditions, duration anchors, Prone and
+// grapple bookkeeping, and revealing hidden creatures.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/d20_three_action/internal.h"
+
+namespace combat::kernel::d20 {
+
+bool IsDead(const Combatant& c) { return c.Has(kDead); }
+
+bool IsHelpless(const Combatant& c) {
+  return c.Has(kStunned) || c.Has(kUnconscious);
+}
+
+bool Hostile(const Combatant& a, const Combatant& b) {
+  return a.side != b.side;
+}
+
+int64_t SizeRank(const Combatant& c) { return c.Stat("size_rank", c.size); }
+
+std::vector<const Condition*> Named(const Combatant& c,
+                                    std::string name) {
+  std::vector<const Condition*> out;
+  for (const auto& [id, cond] : c.conditions) {
+    if (cond.name == name) out.push_back(&cond);
+  }
+  return out;
+}
+
+namespace {
+
+// Budget = base - Slowed (1, L162) - Incapacitated (2, L152), minimum 0;
+// nothing while Stunned (L164) or Unconscious (L168).
+int64_t Budget(const Combatant& c, int64_t base, const char* what,
+               Nums* nums) {
+  int64_t v = base;
+  if (nums != nullptr) nums->push_back({absl::StrCat(what, ".base"), base});
+  if (c.Has(kSlowed)) {
+    v -= 1;
+    if (nums != nullptr) nums->push_back({"slowed", -1});
+  }
+  if (c.Has(kIncapacitated)) {
+    v -= 2;
+    if (nums != nullptr) nums->push_back({"incapacitated", -2});
+  }
+  if (IsHelpless(c)) {
+    v = 0;
+    if (nums != nullptr) nums->push_back({"stunned_or_unconscious", 0});
+  }
+  return std::max<int64_t>(0, v);
+}
+
+}  // namespace
+
+int64_t ActionBudget(const Combatant& c, Nums* nums) {
+  return Budget(c, 3, "actions", nums);  // L15: three Actions
+}
+
+int64_t ReactionBudget(const Combatant& c, Nums* nums) {
+  return Budget(c, 1, "reactions", nums);  // L19: 1 Reaction per Round
+}
+
+std::string TurnOwner(const State& s, std::string who) {
+  return s.active.empty() ? who : s.active;
+}
+
+Expiry ForRounds(const State& s, std::string who, int64_t rounds) {
+  return Expiry{fb::ExpiryKind::TurnStart, TurnOwner(s, who), s.round + rounds};
+}
+
+Expiry ThisTurn(const State& s, std::string who) {
+  return Expiry{fb::ExpiryKind::TurnEnd, TurnOwner(s, who), s.round};
+}
+
+std::string GrapplerOf(const Combatant& c) {
+  const Condition* g = c.FindCondition(kGrappled);
+  return g == nullptr ? "" : g->relative_to;
+}
+
+std::string GrappledBy(const Combatant& c) {
+  const Condition* g = c.FindCondition(kGrappling);
+  return g == nullptr ? "" : g->relative_to;
+}
+
+absl::StatusOr<uint32_t> Apply(Decision& d, std::string who,
+                               std::string name, std::string by,
+                               int64_t level, std::optional<Expiry> expiry,
+                               const Why& why, uint32_t parent,
+                               std::string relative_to) {
+  NewCondition nc;
+  nc.actor = who;
+  nc.name = name;
+  nc.source = by;
+  nc.level = level;
+  nc.relative_to = relative_to;
+  nc.parent = parent;
+  if (expiry.has_value()) nc.expiry = *expiry;
+  return AddCondition(d, nc, why);
+}
+
+absl::Status KnockProne(Decision& d, std::string who, const Why& why) {
+  std::vector<std::string> fall = {who};
+  // L148 / L150: if you fall Prone the creature grappling you (or that you
+  // are grappling) falls with you.
+  const Combatant* c = d.state().Find(who);
+  if (c == nullptr) return absl::NotFoundError(who);
+  for (std::string other : {GrapplerOf(*c), GrappledBy(*c)}) {
+    if (!other.empty()) fall.push_back(other);
+  }
+  for (size_t i = 0; i < fall.size(); ++i) {
+    const Combatant* f = d.state().Find(fall[i]);
+    if (f == nullptr || f->Has(kProne)) continue;
+    Why w = why;
+    if (i > 0) {
+      w.rule = "000.grappled";
+      w.note = absl::StrCat("falls Prone with ", who, " (grapple)");
+    }
+    RETURN_IF_ERROR(Apply(d, fall[i], kProne, who, 0, std::nullopt, w).status());
+  }
+  return absl::OkStatus();
+}
+
+absl::Status EndGrapples(Decision& d, std::string who, const Why& why) {
+  // Grappling conditions are parents of the partner's Grappled (and of any
+  // Entangled it causes): removing the parent removes them too.
+  while (true) {
+    const Combatant* c = d.state().Find(who);
+    if (c == nullptr) return absl::NotFoundError(who);
+    if (const Condition* g = c->FindCondition(kGrappling); g != nullptr) {
+      const uint32_t id = g->id;
+      RETURN_IF_ERROR(RemoveCondition(d, who, id, why));
+      continue;
+    }
+    const Condition* g = c->FindCondition(kGrappled);
+    if (g == nullptr) return absl::OkStatus();
+    const std::string holder_id = g->relative_to;
+    const uint32_t grappled_id = g->id;
+    const Combatant* holder = d.state().Find(holder_id);
+    uint32_t parent = 0;
+    if (holder != nullptr) {
+      for (const auto& [id, cond] : holder->conditions) {
+        if (cond.name == kGrappling && cond.relative_to == who) parent = id;
+      }
+    }
+    if (parent != 0) {
+      RETURN_IF_ERROR(RemoveCondition(d, holder_id, parent, why));
+    } else {
+      RETURN_IF_ERROR(RemoveCondition(d, who, grappled_id, why));
+    }
+  }
+}
+
+absl::Status AddShaken(Decision& d, std::string who, std::string by,
+                       int64_t rounds, uint32_t parent, const Why& why) {
+  const Combatant* c = d.state().Find(who);
+  if (c == nullptr) return absl::NotFoundError(who);
+  Expiry expiry = ForRounds(d.state(), by, rounds);
+  for (const Condition* old : Named(*c, kShaken)) {
+    if (old->expiry.kind != fb::ExpiryKind::TurnStart) continue;
+    expiry = Expiry{fb::ExpiryKind::TurnStart, old->expiry.actor,
+                    old->expiry.round + rounds};
+    const uint32_t id = old->id;
+    Why gone = why;
+    gone.note = "replaced by the longer duration";
+    RETURN_IF_ERROR(RemoveCondition(d, who, id, gone));
+    break;
+  }
+  Why w = why;
+  w.nums.push_back({"rounds", rounds});
+  w.nums.push_back({"until_round", expiry.round});
+  return Apply(d, who, kShaken, by, 0, expiry, w, parent).status();
+}
+
+absl::Status Reveal(Decision& d, std::string who,
+                    std::string observer, const Why& why) {
+  const Combatant* c = d.state().Find(who);
+  if (c == nullptr) return absl::NotFoundError(who);
+  std::vector<uint32_t> ids;
+  for (const auto& [id, cond] : c->conditions) {
+    if ((cond.name == kHidden || cond.name == kUndetected) &&
+        (cond.relative_to == observer || cond.relative_to.empty())) {
+      ids.push_back(id);
+    }
+  }
+  for (uint32_t id : ids) RETURN_IF_ERROR(RemoveCondition(d, who, id, why));
+  return absl::OkStatus();
+}
+
+}  // namespace combat::kernel::d20

@@ -1,0 +1,136 @@
+// Damage and healing: HP, the Bleed Penalty (L127), Incapacitated (L152),
+// Dead (L140), Unconscious (L168).
+#include <algorithm>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/d20_three_action/internal.h"
+
+namespace combat::kernel::d20 {
+
+absl::Status Kill(Decision& d, std::string who, const Why& why) {
+  const Combatant* c = d.state().Find(who);
+  if (c == nullptr) return absl::NotFoundError(who);
+  if (IsDead(*c)) return absl::OkStatus();
+  RETURN_IF_ERROR(Apply(d, who, kDead, who, 0, std::nullopt, why).status());
+  // "A Creature with 0 or less HP that is not Dead is Incapacitated" (L152):
+  // the dead no longer are, nor bleed, hold anyone or wait with a readied
+  // action.
+  Why after = why;
+  after.nums = {};
+  after.note = "ends with death";
+  for (const char* name : {kIncapacitated, kBleeding, kReadied, kDodging}) {
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, name, after));
+  }
+  return EndGrapples(d, who, after);
+}
+
+absl::Status FallUnconscious(Decision& d, std::string who,
+                             const Why& why) {
+  const Combatant* c = d.state().Find(who);
+  if (c == nullptr) return absl::NotFoundError(who);
+  if (!c->Has(kUnconscious)) {
+    RETURN_IF_ERROR(
+        Apply(d, who, kUnconscious, who, 0, std::nullopt, why).status());
+  }
+  Why prone = why;
+  prone.rule = "000.unconscious";
+  prone.note = "an Unconscious creature falls Prone (L168)";
+  return KnockProne(d, who, prone);
+}
+
+absl::Status DealDamage(Decision& d, std::string who, int64_t amount,
+                        std::string kind, const Why& why) {
+  const Combatant* c = d.state().Find(who);
+  if (c == nullptr) return absl::NotFoundError(who);
+  if (amount <= 0 || IsDead(*c)) return absl::OkStatus();
+  Why hp_why = why;
+  hp_why.nums.push_back({"damage", amount});
+  if (hp_why.note.empty()) hp_why.note = absl::StrCat(kind, " damage");
+  ASSIGN_OR_RETURN(int64_t hp, AddResource(d, who, kHp, -amount, hp_why));
+  // L127: "Any time the Creature takes Damage, their Bleed Penalty increases
+  // by 1" (kept for every creature, bleeding or not).
+  RETURN_IF_ERROR(AddResource(d, who, kBleedPenalty, 1,
+                              {why.cause, "000.bleed.penalty",
+                               {{"damage", amount}}, "took damage"})
+                      .status());
+  c = d.state().Find(who);
+  const int64_t max_hp = c->Stat("hp");
+  // L140: dead at a negative HP equal to or greater than max HP.
+  if (hp <= -max_hp) {
+    return Kill(d, who,
+                {why.cause, "000.dead", {{"hp", hp}, {"max_hp", max_hp}},
+                 "negative HP reached max HP"});
+  }
+  if (hp <= 0 && !c->Has(kIncapacitated)) {
+    // L152: when it first becomes Incapacitated it is knocked Prone and
+    // begins Bleeding (reading: every time it drops to 0 or less from above).
+    const Why inc{why.cause, "000.incapacitated", {{"hp", hp}},
+                  "0 or less HP and not dead"};
+    RETURN_IF_ERROR(
+        Apply(d, who, kIncapacitated, who, 0, std::nullopt, inc).status());
+    RETURN_IF_ERROR(KnockProne(d, who, inc));
+    if (!d.state().Find(who)->Has(kBleeding)) {
+      RETURN_IF_ERROR(
+          Apply(d, who, kBleeding, who, 0, std::nullopt, inc).status());
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status HealDamage(Decision& d, std::string who, int64_t amount,
+                        const Why& why) {
+  const Combatant* c = d.state().Find(who);
+  if (c == nullptr) return absl::NotFoundError(who);
+  const int64_t max_hp = c->Stat("hp");
+  const int64_t hp = c->Resource(kHp);
+  const int64_t penalty = c->Resource(kBleedPenalty);
+  // Reading: healing never raises HP above max HP.
+  const int64_t applied = std::max<int64_t>(0, std::min(amount, max_hp - hp));
+  Why w = why;
+  w.nums.push_back({"heal", amount});
+  w.nums.push_back({"max_hp", max_hp});
+  RETURN_IF_ERROR(AddResource(d, who, kHp, applied, w).status());
+  // L127: "Any time the Creature is healed, their Bleed Penalty is reduced
+  // by 1" (reading: not below 0).
+  if (penalty > 0) {
+    RETURN_IF_ERROR(AddResource(d, who, kBleedPenalty, -1,
+                                {why.cause, "000.bleed.penalty",
+                                 {{"heal", amount}}, "healed"})
+                        .status());
+  }
+  c = d.state().Find(who);
+  if (c->Resource(kHp) > 0) {
+    // L152 defines Incapacitated by HP; reading: waking from Unconscious
+    // comes with it.
+    const Why up{why.cause, "000.incapacitated", {{"hp", c->Resource(kHp)}},
+                 "above 0 HP"};
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kIncapacitated, up));
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kUnconscious, up));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<int64_t> RollDamage(Decision& d, std::string notation,
+                                   std::string roller,
+                                   std::string target,
+                                   std::string kind, bool critical,
+                                   std::string rule, uint64_t cause,
+                                   Nums nums) {
+  ASSIGN_OR_RETURN(dice::RollResult r,
+                   d.Roll(notation, absl::StrCat(kind, " damage"), roller,
+                          cause));
+  int64_t amount = std::max<int64_t>(0, r.total);  // reading: never negative
+  nums.push_back({"rolled", r.total});
+  if (critical) {
+    amount *= 2;  // L27: a Critical Success deals double Damage
+    nums.push_back({"critical_x2", amount});
+  }
+  RETURN_IF_ERROR(DealDamage(d, target, amount, kind,
+                             {cause, critical ? "000.attack.critical" : rule,
+                              nums, absl::StrCat(kind, " damage")}));
+  return amount;
+}
+
+}  // namespace combat::kernel::d20

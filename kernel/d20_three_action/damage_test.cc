@@ -1,0 +1,75 @@
+// Damage and healing (seed 000 L127, L140, L152, L168).
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/d20_three_action/test_util.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+using namespace testing;  // NOLINT
+
+fb::RosterT Pair(int gob_hp) {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "axe", "1d12", "melee", "heavy");
+  return MakeRoster({std::move(a), Being("gob", "goblins", 1, 0, {{"hp", gob_hp}})});
+}
+
+fb::CommandT Axe() {
+  fb::CommandT c = Cmd("aria", "attack", {"gob"});
+  c.weapon = "axe";
+  return c;
+}
+
+TEST(Damage, ZeroHpIncapacitatesKnocksProneAndStartsBleeding) {
+  Table t(D20ThreeAction(), Pair(8), {15, 10});
+  auto ev = t.Submit(Axe(), {10, 5});  // 5 + 3 = 8 damage: 0 HP
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "gob", kHp), 0);
+  EXPECT_TRUE(Has(t, "gob", kIncapacitated));  // L152
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_TRUE(Has(t, "gob", kBleeding));
+  EXPECT_FALSE(Has(t, "gob", kDead));
+  EXPECT_TRUE(Cites(*ev, "000.incapacitated"));
+  // Already incapacitated: further damage does not add conditions again.
+  // (Prone: the melee attack has Advantage, 2d20kh1 = 10.)
+  ASSERT_OK(t.Submit(Axe(), {10, 1, 1}));
+  EXPECT_EQ(Res(t, "gob", kHp), -4);
+  EXPECT_EQ(Named(*t.state().Find("gob"), kBleeding).size(), 1u);
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 2);
+}
+
+TEST(Damage, DeadAtNegativeMaxHp) {
+  Table t(D20ThreeAction(), Pair(6), {15, 10});
+  ASSERT_OK(t.Submit(Axe(), {10, 6}));  // 9: HP -3
+  EXPECT_FALSE(Has(t, "gob", kDead));
+  ASSERT_OK(t.Submit(Axe(), {10, 1, 1}));  // prone: kh1; 4: HP -7 <= -6 (L140)
+  EXPECT_TRUE(Has(t, "gob", kDead));
+  EXPECT_FALSE(Has(t, "gob", kIncapacitated));
+  EXPECT_FALSE(Has(t, "gob", kBleeding));
+  auto out = t.Submit(Axe());
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("Dead"), std::string::npos);
+}
+
+TEST(Damage, HealingLowersThePenaltyAndWakes) {
+  Table t(D20ThreeAction(), Pair(8), {15, 10});
+  ASSERT_OK(t.Submit(Axe(), {10, 9}));  // 12: HP -4, penalty 1
+  fb::CommandT heal = Gm("gm", "heal", "potion of healing");
+  heal.actor = "";
+  heal.targets = {"gob"};
+  With(heal, "amount", 10);
+  ASSERT_OK(t.Submit(heal));
+  EXPECT_EQ(Res(t, "gob", kHp), 6);
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 0);   // L127: healed: -1
+  EXPECT_FALSE(Has(t, "gob", kIncapacitated));  // L152: above 0 HP
+  EXPECT_TRUE(Has(t, "gob", kBleeding));        // only Medicine ends it
+  ASSERT_OK(t.Submit(heal));
+  EXPECT_EQ(Res(t, "gob", kHp), 8);  // not above max HP
+  fb::CommandT player = heal;
+  player.role = fb::Role::Player;
+  EXPECT_EQ(t.Submit(player).status().code(),
+            absl::StatusCode::kPermissionDenied);
+}
+
+}  // namespace
+}  // namespace combat::kernel::d20

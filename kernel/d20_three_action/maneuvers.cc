@@ -1,0 +1,477 @@
+// Maneuvers (L47-L59): Break, Disarm, Feint, Grapple, Push, Trip; and the
+// grapple follow-ups Escape (L148), Choke and Release (L150), and picking a
+// dropped item up.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/d20_three_action/internal.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+int Sign(int64_t v) { return v > 0 ? 1 : (v < 0 ? -1 : 0); }
+
+// The step directly away from `from` (centre to centre).
+Pos AwayFrom(const Combatant& from, const Combatant& target) {
+  const int64_t fx = 2 * int64_t{from.at.x} + from.size;
+  const int64_t fy = 2 * int64_t{from.at.y} + from.size;
+  const int64_t tx = 2 * int64_t{target.at.x} + target.size;
+  const int64_t ty = 2 * int64_t{target.at.y} + target.size;
+  return {Sign(tx - fx), Sign(ty - fy)};
+}
+
+std::string WithMod(const std::string& dice, int64_t mod) {
+  if (mod == 0) return dice;
+  return mod > 0 ? absl::StrCat(dice, "+", mod) : absl::StrCat(dice, "-", -mod);
+}
+
+absl::StatusOr<uint32_t> AddNoted(Decision& d, const std::string& who,
+                                  const std::string& name,
+                                  const std::string& by, int64_t level,
+                                  const std::string& note, const Why& why,
+                                  uint32_t parent = 0,
+                                  const std::string& relative_to = "") {
+  NewCondition nc;
+  nc.actor = who;
+  nc.name = name;
+  nc.source = by;
+  nc.level = level;
+  nc.note = note;
+  nc.parent = parent;
+  nc.relative_to = relative_to;
+  return AddCondition(d, nc, why);
+}
+
+const Weapon* ManeuverWeapon(const Combatant& a, const fb::CommandT& c) {
+  return c.weapon.empty() ? nullptr : a.FindWeapon(c.weapon);
+}
+
+int64_t FreeHands(const Combatant& a) {
+  // L148/L150: each grapple takes one arm.
+  return a.Stat("hands", 2) -
+         static_cast<int64_t>(Named(a, kGrappling).size() +
+                              Named(a, kGrappled).size());
+}
+
+}  // namespace
+
+absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
+                              const Ctx& ctx) {
+  (void)ctx;
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  if (c.targets.size() != 1) return Malformed(c, "targets", "exactly one target");
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, 0));
+  if (t->id == a->id) return Malformed(c, "targets", "not itself");
+  if (IsDead(*t)) return Refuse("000.dead", t->id + " is Dead");
+  const Weapon* w = nullptr;
+  if (!c.weapon.empty()) {
+    w = a->FindWeapon(c.weapon);
+    if (w == nullptr) {
+      return Malformed(c, "weapon",
+                       absl::StrCat(a->id, " has no weapon '", c.weapon, "'"));
+    }
+    if (w->kind != "melee" && w->kind != "natural") {
+      return Refuse("000.maneuver",
+                    "a Maneuver replaces a Melee Attack: use a melee weapon");
+    }
+    for (const Condition* dis : Named(*a, kDisarmed)) {
+      if (dis->note == w->name) {
+        return Refuse("000.disarm", a->id + "'s " + w->name + " was knocked away");
+      }
+    }
+  }
+  // L47: "with the same Reach" as a Melee Attack.
+  const int64_t reach = w != nullptr ? w->reach : MeleeReach(*a);
+  const int64_t dist = DistanceFt(*a, *t);
+  if (dist > reach) {
+    return Refuse("000.maneuver", absl::StrCat(t->id, " is ", dist,
+                                               " ft away, beyond reach (",
+                                               reach, " ft)"));
+  }
+  if (CoverFrom(s, a->at, a->size, *t, a->id).blocked) {
+    return Refuse("000.cover", t->id + " is completely obscured by a wall");
+  }
+  if (c.action == "grapple") {
+    if (GrappledBy(*a) == t->id) {
+      return Refuse("000.grapple", a->id + " is already Grappling " + t->id);
+    }
+    const bool natural = w != nullptr && w->kind == "natural";
+    if (!natural && FreeHands(*a) <= 0) {
+      return Refuse("000.grapple",
+                    a->id + " needs a free hand or a Natural Weapon to Grapple");
+    }
+  }
+  if (c.action == "disarm") {
+    const std::string item = ParamText(c, "item");
+    if (item.empty()) {
+      return Malformed(c, "params.item", "name the item to knock away");
+    }
+    if (t->FindWeapon(item) == nullptr) {
+      return Malformed(c, "params.item",
+                       absl::StrCat(t->id, " carries no '", item, "'"));
+    }
+    for (const Condition* dis : Named(*t, kDisarmed)) {
+      if (dis->note == item) {
+        return Refuse("000.disarm", t->id + " no longer holds its " + item);
+      }
+    }
+    const std::string crit = ParamText(c, "crit");
+    if (!crit.empty() && crit != "drop" && crit != "fling" && crit != "take") {
+      return Malformed(c, "params.crit", "must be \"drop\", \"fling\" or \"take\"");
+    }
+  }
+  if (c.action == "break") {
+    if (ParamText(c, "item").empty()) {
+      return Malformed(c, "params.item", "name the object to damage");
+    }
+    if (w == nullptr || w->damage.empty()) {
+      return Malformed(c, "weapon", "Break deals a weapon's Damage: name one");
+    }
+  }
+  if (c.action == "push") {
+    const int64_t dist_ft = ParamOr(c, "distance", 15);
+    if (dist_ft < kSquare || dist_ft > 15 || dist_ft % kSquare != 0) {
+      return Malformed(c, "params.distance", "5, 10 or 15 (ft)");
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status PushAway(Decision& d, std::string pusher, std::string target,
+                      Pos dir, int64_t squares, uint64_t cause) {
+  if (dir.x == 0 && dir.y == 0) return absl::OkStatus();
+  const Combatant p0 = *d.state().Find(pusher);
+  // L51: "You must remain adjacent to the Enemy and cannot Move more than
+  // your Speed": the pusher follows, so the push is capped by its Speed.
+  const int64_t cap = MoveSpeed(p0, false, nullptr) / kSquare;
+  squares = std::min(squares, std::max<int64_t>(cap, 1));
+  const Combatant t0 = *d.state().Find(target);
+  std::vector<Pos> path;
+  bool wall = false;
+  for (int64_t k = 1; k <= squares; ++k) {
+    const Pos next{t0.at.x + static_cast<int32_t>(dir.x * k),
+                   t0.at.y + static_cast<int32_t>(dir.y * k)};
+    bool blocked = false;
+    for (int32_t i = 0; i < t0.size && !blocked; ++i) {
+      for (int32_t j = 0; j < t0.size && !blocked; ++j) {
+        const Pos q{next.x + i, next.y + j};
+        const std::string terrain = d.state().TerrainAt(q);
+        if (terrain == "wall" || terrain == "cover") {
+          wall = true;  // a hard surface
+          blocked = true;
+        } else if (terrain == "offmap") {
+          blocked = true;
+        }
+        const Combatant* o = d.state().OccupantAt(q, target);
+        if (o != nullptr && o->id != pusher && !IsDead(*o)) blocked = true;
+      }
+    }
+    if (blocked) break;
+    path.push_back(next);
+  }
+  const int64_t travelled = static_cast<int64_t>(path.size());
+  if (!path.empty()) {
+    RETURN_IF_ERROR(Move(d, target, path, 0, true,
+                         {cause, "000.push",
+                          {{"squares", travelled}, {"ft", travelled * kSquare}},
+                          "pushed by " + pusher}));
+  }
+  if (wall) {
+    // L51: d6 per 5 ft not travelled, and Prone.
+    const int64_t short_by = squares - travelled;
+    RETURN_IF_ERROR(RollDamage(d, absl::StrCat(short_by, "d6"), pusher, target,
+                               "collision", false, "000.push.wall", cause,
+                               {{"ft_not_travelled", short_by * kSquare}})
+                        .status());
+    if (!IsDead(*d.state().Find(target))) {
+      RETURN_IF_ERROR(KnockProne(d, target, {cause, "000.push.wall", {},
+                                             "hit a hard surface"}));
+    }
+  }
+  // The pusher follows to remain adjacent.
+  std::vector<Pos> follow;
+  for (int64_t k = 1; k <= travelled; ++k) {
+    const Pos next{p0.at.x + static_cast<int32_t>(dir.x * k),
+                   p0.at.y + static_cast<int32_t>(dir.y * k)};
+    const Combatant* o = d.state().OccupantAt(next, pusher);
+    if (IsWall(d.state().TerrainAt(next)) ||
+        (o != nullptr && !IsDead(*o) && o->id != GrappledBy(p0))) {
+      break;
+    }
+    follow.push_back(next);
+  }
+  if (!follow.empty()) {
+    RETURN_IF_ERROR(Move(d, pusher, follow, 0, false,
+                         {cause, "000.push", {}, "follows to stay adjacent"}));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
+                             const Ctx& ctx) {
+  const uint64_t cause = ctx.cause;
+  const Combatant a = *d.state().Find(c.actor);
+  const Combatant t = *d.state().Find(c.targets[0]);
+  const Weapon* wp = ManeuverWeapon(a, c);
+  const Weapon w = wp != nullptr ? *wp : Weapon{};
+  const Weapon* weapon = wp != nullptr ? &w : nullptr;
+
+  if (c.action == "feint") {
+    // L53: a Melee Attack roll against Mental Defense.
+    const Edge edge = AttackEdge(d.state(), a, t, {AttackKind::kMelee, weapon});
+    Nums nums;
+    const int64_t bonus = MeleeBonus(a, weapon, ParamText(c, "stat"), &nums);
+    ASSIGN_OR_RETURN(RollOutcome o,
+                     RollAttack(d, a.id, bonus, edge, "feint", cause));
+    const int64_t def = t.Stat("mental_defense");
+    const bool ok = o.total >= def;
+    const bool crit = ok && IsCritical(o, def);
+    edge.AddTo(nums);
+    nums.insert(nums.end(), {{"d20", o.natural}, {"total", o.total},
+                             {"mental_defense", def}, {"success", ok},
+                             {"critical", crit}});
+    RETURN_IF_ERROR(AddResource(d, a.id, "attacks_made", 1,
+                                {cause, "000.feint", nums,
+                                 absl::StrCat("feint vs ", t.id, ": ",
+                                              crit ? "critical" : ok ? "success"
+                                                                     : "failure")})
+                        .status());
+    RETURN_IF_ERROR(ConsumeDodge(d, *d.state().Find(t.id), edge, cause));
+    RETURN_IF_ERROR(Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
+    if (crit) {
+      return Apply(d, t.id, kFlatFooted, a.id, 0, ForRounds(d.state(), a.id, 1),
+                   {cause, "000.feint", {}, "critical: against everyone until "
+                                             "the feinter's next turn"})
+          .status();
+    }
+    if (ok) {
+      return Apply(d, t.id, kFlatFooted, a.id, 0, ThisTurn(d.state(), a.id),
+                   {cause, "000.feint", {}, "against the feinter for the rest "
+                                             "of its turn"},
+                   0, a.id)
+          .status();
+    }
+    return absl::OkStatus();
+  }
+
+  ASSIGN_OR_RETURN(Opposed o, OpposedMelee(d, a, t, weapon, c.action, cause));
+  const std::string rule = "000." + c.action;
+  RETURN_IF_ERROR(AddResource(d, a.id, "attacks_made", 1,
+                              {cause, rule, o.nums,
+                               absl::StrCat(c.action, " vs ", t.id, ": ",
+                                            o.critical ? "critical success"
+                                            : o.success ? "success"
+                                                        : "failure")})
+                      .status());
+  RETURN_IF_ERROR(Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
+  if (!o.success) return absl::OkStatus();
+  // L148/L150: succeeding an opposed roll to Push or Grapple the creature
+  // grappling you ends the grapple.
+  if ((c.action == "push" || c.action == "grapple") && GrapplerOf(a) == t.id) {
+    RETURN_IF_ERROR(EndGrapples(d, a.id, {cause, "000.grappled", {},
+                                          "broke the grapple"}));
+  }
+  if (c.action == "break") {
+    const std::string item = ParamText(c, "item");
+    ASSIGN_OR_RETURN(dice::RollResult r,
+                     d.Roll(WithMod(w.damage, a.Stat("str")), "break damage",
+                            a.id, cause));
+    int64_t amount = std::max<int64_t>(0, r.total);
+    if (o.critical) amount *= 2;  // L49
+    return AddResource(d, t.id, "item_damage:" + item, amount,
+                       {cause, o.critical ? "000.attack.critical" : "000.break",
+                        {{"rolled", r.total}, {"damage", amount}},
+                        "damage to a carried object; its HP and Durability are "
+                        "the GM's (L142)"})
+        .status();
+  }
+  if (c.action == "disarm") {
+    const std::string item = ParamText(c, "item");
+    std::string how = o.critical ? ParamText(c, "crit") : "drop";
+    if (how.empty()) how = "drop";
+    const int64_t level = how == "fling" ? 1 : (how == "take" ? 2 : 0);
+    const std::string note = item;
+    RETURN_IF_ERROR(AddNoted(d, t.id, kDisarmed, a.id, level, note,
+                             {cause, "000.disarm", {{"how", level}},
+                              how == "drop"    ? "dropped in its square"
+                              : how == "fling" ? "flung 10 ft away"
+                                               : "taken by " + a.id})
+                        .status());
+    if (how == "take") {
+      return AddNoted(d, a.id, kTookItem, a.id, 0, item,
+                      {cause, "000.disarm", {}, "took " + t.id + "'s " + item})
+          .status();
+    }
+    return absl::OkStatus();
+  }
+  if (c.action == "grapple") {
+    // L59: Grappling / Grappled; Entangled when smaller (L148, L150).
+    ASSIGN_OR_RETURN(uint32_t g,
+                     AddNoted(d, a.id, kGrappling, a.id, 0, "",
+                              {cause, "000.grapple", o.nums}, 0, t.id));
+    ASSIGN_OR_RETURN(uint32_t gd,
+                     AddNoted(d, t.id, kGrappled, a.id, 0, "",
+                              {cause, "000.grapple", {}}, g, a.id));
+    if (SizeRank(t) < SizeRank(a)) {
+      RETURN_IF_ERROR(AddNoted(d, t.id, kEntangled, a.id, 0, "smaller than "
+                               "its grappler",
+                               {cause, "000.grappled", {}}, gd)
+                          .status());
+    }
+    if (SizeRank(a) < SizeRank(t)) {
+      RETURN_IF_ERROR(AddNoted(d, a.id, kEntangled, a.id, 0, "smaller than "
+                               "the creature it grapples",
+                               {cause, "000.grappling", {}}, g)
+                          .status());
+    }
+    // Both share the space of the larger creature; of the Grappled one when
+    // the same size (L59).
+    if (SizeRank(a) <= SizeRank(t)) {
+      if (a.at != t.at) {
+        RETURN_IF_ERROR(Move(d, a.id, {t.at}, 0, false,
+                             {cause, "000.grapple", {}, "shares its space"}));
+      }
+    } else if (a.at != t.at) {
+      RETURN_IF_ERROR(Move(d, t.id, {a.at}, 0, true,
+                           {cause, "000.grapple", {}, "shares its space"}));
+    }
+    if (o.critical) {
+      return Apply(d, t.id, kSlowed, a.id, 0, ForRounds(d.state(), a.id, 1),
+                   {cause, "000.grapple", {}, "critical: Slowed for one Round"})
+          .status();
+    }
+    return absl::OkStatus();
+  }
+  if (c.action == "push") {
+    // L51: 5 ft; on a critical success up to 15 ft.
+    const int64_t squares = o.critical ? ParamOr(c, "distance", 15) / kSquare : 1;
+    Pos dir = AwayFrom(a, t);
+    if (HasParam(c, "dx") || HasParam(c, "dy")) {
+      dir = {Sign(ParamOr(c, "dx", 0)), Sign(ParamOr(c, "dy", 0))};
+    }
+    return PushAway(d, a.id, t.id, dir, squares, cause);
+  }
+  if (c.action == "trip") {
+    RETURN_IF_ERROR(KnockProne(d, t.id, {cause, "000.trip", {}, "tripped"}));
+    int64_t fall_ft = 0;
+    if (t.Has(kFlying)) {
+      fall_ft += 50;  // L57: flying creatures fall 50 ft
+      RETURN_IF_ERROR(RemoveConditionsNamed(d, t.id, kFlying,
+                                            {cause, "000.trip", {}, "falls"}));
+    }
+    if (o.critical) fall_ft += 10;  // L57: fall damage as from 10 ft
+    if (fall_ft > 0) {
+      // No fall damage table in the text (L79): the GM applies it.
+      return AddNoted(d, t.id, kFallPending, a.id, fall_ft,
+                      absl::StrCat("fall damage as from ", fall_ft,
+                                   " ft: the GM applies it (gm_adjust hp) "
+                                   "and removes this"),
+                      {cause, "000.fall", {{"fall_ft", fall_ft}}})
+          .status();
+    }
+    return absl::OkStatus();
+  }
+  return absl::InternalError("unknown maneuver " + c.action);
+}
+
+absl::Status ValidateEscape(const State& s, const fb::CommandT& c,
+                            const Ctx& ctx) {
+  (void)ctx;
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  if (GrapplerOf(*a).empty()) {
+    return Refuse("000.grappled", a->id + " is not Grappled");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
+  const Combatant a = *d.state().Find(c.actor);
+  const Combatant g = *d.state().Find(GrapplerOf(a));
+  ASSIGN_OR_RETURN(Opposed o, OpposedMelee(d, a, g, nullptr, "escape", ctx.cause));
+  RETURN_IF_ERROR(AddResource(d, a.id, "attacks_made", 1,
+                              {ctx.cause, "000.grappled", o.nums,
+                               o.success ? "escaped the grapple"
+                                         : "failed to escape"})
+                      .status());
+  if (!o.success) return absl::OkStatus();
+  return EndGrapples(d, a.id, {ctx.cause, "000.grappled", {}, "escaped"});
+}
+
+absl::Status ValidateChoke(const State& s, const fb::CommandT& c,
+                           const Ctx& ctx) {
+  (void)ctx;
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  const std::string held = GrappledBy(*a);
+  if (held.empty()) return Refuse("000.grappling", a->id + " is not Grappling");
+  if (!c.targets.empty() && c.targets[0] != held) {
+    return Refuse("000.grappling", a->id + " is not Grappling " + c.targets[0]);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
+  const std::string held = GrappledBy(*d.state().Find(c.actor));
+  // L150: "prevent the Creature you are Grappling from breathing for the
+  // next Round"; how long it can hold its breath (L77) is the GM's.
+  NewCondition nc;
+  nc.actor = held;
+  nc.name = kChoked;
+  nc.source = c.actor;
+  nc.expiry = ForRounds(d.state(), c.actor, 1);
+  nc.note = "cannot breathe; how long it holds its breath (L77) is the GM's";
+  return AddCondition(d, nc, {ctx.cause, "000.grappling", {}}).status();
+}
+
+absl::Status ValidateRelease(const State& s, const fb::CommandT& c,
+                             const Ctx& ctx) {
+  (void)ctx;
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  if (GrappledBy(*a).empty()) {
+    return Refuse("000.grappling", a->id + " is not Grappling anyone");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveRelease(Decision& d, const fb::CommandT& c,
+                            const Ctx& ctx) {
+  return RemoveConditionsNamed(d, c.actor, kGrappling,
+                               {ctx.cause, "000.grappling", {},
+                                "released (a Free Action)"});
+}
+
+absl::Status ValidatePickUp(const State& s, const fb::CommandT& c,
+                            const Ctx& ctx) {
+  (void)ctx;
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  const std::string item = ParamText(c, "item");
+  if (item.empty()) return Malformed(c, "params.item", "name the item");
+  for (const Condition* dis : Named(*a, kDisarmed)) {
+    if (dis->note != item) continue;
+    if (dis->level == 0) return absl::OkStatus();
+    return Refuse("000.disarm",
+                  dis->level == 1
+                      ? "the item was flung 10 ft away: the GM rules when it is "
+                        "reached (gm_condition remove)"
+                      : "the item was taken by " + dis->source);
+  }
+  return Refuse("000.disarm", a->id + " has not dropped a '" + item + "'");
+}
+
+absl::Status ResolvePickUp(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
+  const std::string item = ParamText(c, "item");
+  for (const Condition* dis : Named(*d.state().Find(c.actor), kDisarmed)) {
+    if (dis->note == item) {
+      const uint32_t id = dis->id;
+      return RemoveCondition(d, c.actor, id,
+                             {ctx.cause, "000.interact", {},
+                              "picked the " + item + " up"});
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace combat::kernel::d20

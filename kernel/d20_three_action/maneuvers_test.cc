@@ -1,0 +1,188 @@
+// Maneuvers (seed 000 L47-L59) and grapples (L148, L150).
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/d20_three_action/test_util.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+using namespace testing;  // NOLINT
+
+// aria (melee +4) next to gob (melee +4, a club). aria acts first.
+fb::RosterT Pair(std::vector<std::pair<int, int>> walls = {}) {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "spear", "1d8", "melee");
+  fb::CombatantSpecT g = Being("gob", "goblins", 1, 0);
+  Arm(g, "club", "1d6", "melee");
+  fb::RosterT r = MakeRoster({std::move(a), std::move(g)});
+  for (auto [x, y] : walls) Terrain(r, x, y, "wall");
+  return r;
+}
+
+fb::CommandT M(const std::string& action, const std::string& who = "aria",
+               const std::string& target = "gob") {
+  return Cmd(who, action, {target});
+}
+
+Pos At(const Table& t, const std::string& who) { return t.state().Find(who)->at; }
+
+TEST(Maneuver, FeintMakesTheTargetFlatFootedForTheRestOfTheTurn) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  auto ev = t.Submit(M("feint"), {10});  // 14 vs Mental Defense 10 (L53)
+  ASSERT_OK(ev);
+  const Condition* ff = t.state().Find("gob")->FindCondition(kFlatFooted);
+  ASSERT_NE(ff, nullptr);
+  EXPECT_EQ(ff->relative_to, "aria");
+  fb::CommandT hit = M("attack");
+  hit.weapon = "spear";
+  auto a = t.Submit(hit, {1, 10, 1});  // Advantage: 2d20kh1
+  ASSERT_OK(a);
+  EXPECT_EQ(NumOf(*a, "000.attack.melee", "adv.flat_footed"), 1);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_FALSE(Has(t, "gob", kFlatFooted));
+}
+
+TEST(Maneuver, CriticalFeintAgainstEveryoneUntilTheNextTurn) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("feint"), {16}));  // 20 = 10 + 10
+  const Condition* ff = t.state().Find("gob")->FindCondition(kFlatFooted);
+  ASSERT_NE(ff, nullptr);
+  EXPECT_EQ(ff->relative_to, "");
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_TRUE(Has(t, "gob", kFlatFooted));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "gob", kFlatFooted));
+}
+
+TEST(Maneuver, GrappleSharesTheSpaceHalvesSpeedAndMovesTogether) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  auto ev = t.Submit(M("grapple"), {12, 5});  // 16 vs 9
+  ASSERT_OK(ev);
+  EXPECT_TRUE(Has(t, "aria", kGrappling));
+  EXPECT_TRUE(Has(t, "gob", kGrappled));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));  // same size: the grappled's space
+  EXPECT_FALSE(Has(t, "gob", kSlowed));
+  // Speed 30 halved: 15 ft (L150); gob moves with aria.
+  EXPECT_FALSE(t.Submit(MoveTo("aria", {{2, 0}, {3, 0}, {4, 0}, {5, 0}})).ok());
+  ASSERT_OK(t.Submit(MoveTo("aria", {{2, 0}, {3, 0}, {4, 0}})));
+  EXPECT_EQ(At(t, "gob"), (Pos{4, 0}));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  // gob is Flat Footed to aria (L148) and halved too.
+  EXPECT_TRUE(FlatFootedAgainst(t.state(), *t.state().Find("gob"),
+                                *t.state().Find("aria"), nullptr));
+  ASSERT_OK(t.Submit(Cmd("gob", "escape"), {15, 3}));  // 19 vs 7
+  EXPECT_FALSE(Has(t, "aria", kGrappling));
+  EXPECT_FALSE(Has(t, "gob", kGrappled));
+}
+
+TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6
+  EXPECT_TRUE(Has(t, "gob", kSlowed));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(Res(t, "gob", kActions), 2);  // L162
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "gob", kSlowed));
+}
+
+TEST(Maneuver, GrappleNeedsAFreeHand) {
+  fb::RosterT r = Pair();
+  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(Being("orc", "goblins", 0, 1)));
+  auto hands = std::make_unique<fb::NumberT>();
+  hands->key = "hands";
+  hands->value = 1;
+  r.combatants[0]->stats.push_back(std::move(hands));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));
+  auto out = t.Submit(M("grapple", "aria", "orc"));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("free hand"), std::string::npos);
+  ASSERT_OK(t.Submit(Cmd("aria", "choke", {"gob"})));  // L150
+  EXPECT_TRUE(Has(t, "gob", kChoked));
+  ASSERT_OK(t.Submit(Cmd("aria", "release")));  // free
+  EXPECT_FALSE(Has(t, "gob", kGrappled));
+  EXPECT_EQ(Res(t, "aria", kActions), 1);
+}
+
+TEST(Maneuver, PushIntoAWallDealsD6PerFiveFeetAndProne) {
+  Table t(D20ThreeAction(), Pair({{3, 0}}), {15, 10});
+  auto ev = t.Submit(M("push"), {18, 2, 3, 4});  // critical: up to 15 ft
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));  // 5 ft, then the wall
+  EXPECT_EQ(NumOf(*ev, "000.push.wall", "ft_not_travelled"), 10);
+  EXPECT_EQ(Res(t, "gob", kHp), 13);  // 2d6 = 3 + 4 (L51)
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));  // stays adjacent
+}
+
+TEST(Maneuver, PushFiveFeet) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("push"), {10, 10}));  // a tie: the initiator wins
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  ASSERT_OK(t.Submit(M("push"), {5, 15}));  // failure
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+}
+
+TEST(Maneuver, TripKnocksProneAndFlyersFall) {
+  fb::RosterT r = Pair();
+  Tag(*r.combatants[1], "flying");
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(M("trip"), {18, 2}));  // critical
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_FALSE(Has(t, "gob", kFlying));
+  const Condition* fall = t.state().Find("gob")->FindCondition(kFallPending);
+  ASSERT_NE(fall, nullptr);
+  EXPECT_EQ(fall->level, 60);  // L57: 50 ft fall + as from 10 ft
+}
+
+TEST(Maneuver, DisarmDropsTheItemWhichCanBePickedUp) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  fb::CommandT d = M("disarm");
+  EXPECT_EQ(t.Submit(d).status().code(), absl::StatusCode::kInvalidArgument);
+  WithText(d, "item", "club");
+  ASSERT_OK(t.Submit(d, {12, 5}));
+  EXPECT_TRUE(Has(t, "gob", kDisarmed));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  fb::CommandT club = M("attack", "gob", "aria");
+  club.weapon = "club";
+  EXPECT_EQ(t.Submit(club).status().code(), absl::StatusCode::kFailedPrecondition);
+  fb::CommandT up = Cmd("gob", "pick_up");
+  WithText(up, "item", "club");
+  ASSERT_OK(t.Submit(up));
+  ASSERT_OK(t.Submit(club, {1}));
+}
+
+TEST(Maneuver, CriticalDisarmTakesTheItem) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  fb::CommandT d = M("disarm");
+  WithText(d, "item", "club");
+  WithText(d, "crit", "take");
+  ASSERT_OK(t.Submit(d, {18, 2}));
+  EXPECT_TRUE(Has(t, "aria", kTookItem));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  fb::CommandT up = Cmd("gob", "pick_up");
+  WithText(up, "item", "club");
+  EXPECT_EQ(t.Submit(up).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Maneuver, BreakDamagesACarriedObject) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  fb::CommandT b = M("break");
+  b.weapon = "spear";
+  WithText(b, "item", "shield");
+  ASSERT_OK(t.Submit(b, {12, 5, 4}));  // 1d8 4 + STR 3
+  EXPECT_EQ(Res(t, "gob", "item_damage:shield"), 7);
+}
+
+TEST(Maneuver, OutOfReachIsRefused) {
+  fb::RosterT r = Pair();
+  r.combatants[1]->at = std::make_unique<fb::Pos>(3, 0);
+  Table t(D20ThreeAction(), r, {15, 10});
+  auto out = t.Submit(M("trip"));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("beyond reach"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace combat::kernel::d20

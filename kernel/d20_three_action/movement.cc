@@ -1,0 +1,429 @@
+// Movement (L35, L65-L93, L144-L150, L156, L160, L166): Move along a path
+// of adjacent squares up to Speed, difficult terrain by the square moved
+// out of, allies and occupied squares, Push attempts through enemies,
+// grapple partners moving together, Crawl, Stand, dropping Prone and
+// putting out a fire.
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/d20_three_action/internal.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+std::string Sq(Pos p) { return absl::StrCat("(", p.x, ",", p.y, ")"); }
+
+bool Adjacent(Pos a, Pos b) {
+  return a != b && std::abs(a.x - b.x) <= 1 && std::abs(a.y - b.y) <= 1;
+}
+
+std::string Partner(const Combatant& c) {
+  std::string p = GrapplerOf(c);
+  return p.empty() ? GrappledBy(c) : p;
+}
+
+// Terrain of the mover's space at `at`: the worst square decides.
+bool SpaceIs(const State& s, Pos at, int32_t size, bool (*pred)(std::string)) {
+  for (int32_t i = 0; i < size; ++i) {
+    for (int32_t j = 0; j < size; ++j) {
+      if (pred(s.TerrainAt({at.x + i, at.y + j}))) return true;
+    }
+  }
+  return false;
+}
+
+// Creatures other than the mover (and its grapple partner) whose space
+// overlaps the mover's space at `at`. Dead creatures do not block.
+std::vector<const Combatant*> Occupants(const State& s, const Combatant& mover,
+                                        Pos at) {
+  const std::string partner = Partner(mover);
+  std::vector<const Combatant*> out;
+  for (const auto& [id, c] : s.combatants) {
+    if (id == mover.id || id == partner || IsDead(c)) continue;
+    bool overlap = false;
+    for (int32_t i = 0; i < mover.size && !overlap; ++i) {
+      for (int32_t j = 0; j < mover.size && !overlap; ++j) {
+        overlap = Covers(c.at, c.size, {at.x + i, at.y + j});
+      }
+    }
+    if (overlap) out.push_back(&c);
+  }
+  return out;
+}
+
+// L93: creatures 2 sizes larger or smaller can be moved through.
+bool SizeApart(const Combatant& a, const Combatant& b) {
+  return std::llabs(SizeRank(a) - SizeRank(b)) >= 2;
+}
+
+// Whether `o` blocks `mover` so that a Push attempt is needed (L35).
+bool NeedsPush(const Combatant& mover, const Combatant& o) {
+  return Hostile(mover, o) && !SizeApart(mover, o);
+}
+
+struct StepCtx {
+  bool fly = false;
+  bool squeeze = false;
+  std::set<std::string> pushed_ok;    // success: their square is difficult
+  std::set<std::string> pushed_free;  // critical success: no penalty
+};
+
+// The cost of the step out of `from` (L69: determined by the square moved
+// out of), and why.
+int64_t StepCost(const State& s, const Combatant& mover, Pos from,
+                 const StepCtx& sc, std::string* why) {
+  bool difficult = false;
+  if (!sc.fly && SpaceIs(s, from, mover.size, IsDifficult)) {
+    difficult = true;
+    *why = "difficult terrain";
+  }
+  for (const Combatant* o : Occupants(s, mover, from)) {
+    if (!Hostile(mover, *o)) continue;  // L35: allies at no penalty
+    if (SizeApart(mover, *o)) {
+      difficult = true;
+      *why = "occupied square (L93)";
+    } else if (sc.pushed_free.count(o->id) == 0) {
+      difficult = true;  // L35: a successful Push: Difficult Terrain
+      *why = "pushed-through square";
+    }
+  }
+  if (sc.squeeze) {
+    difficult = true;
+    *why = "squeezing (L166)";
+  }
+  return difficult ? 2 * kSquare : kSquare;
+}
+
+}  // namespace
+
+int64_t MoveSpeed(const Combatant& c, bool fly, Nums* nums) {
+  int64_t speed = c.Stat("speed");
+  if (nums != nullptr) nums->push_back({"speed", speed});
+  if (fly) {
+    speed *= 2;  // L83
+    if (nums != nullptr) nums->push_back({"flight_x2", speed});
+  }
+  if (c.Has(kEntangled)) return 0;  // L144
+  if (c.Has(kGrappled) || c.Has(kGrappling)) {
+    speed /= 2;  // L148/L150: halved, rounded down (to whole feet)
+    if (nums != nullptr) nums->push_back({"grapple_halved", speed});
+  }
+  return speed;
+}
+
+absl::Status ValidateMove(const State& s, const fb::CommandT& c,
+                          const Ctx& ctx) {
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  const bool fly = ParamOr(c, "fly", 0) != 0;
+  if (fly && !a->HasTag("flight")) {
+    return Refuse("000.fly", a->id + " cannot fly (roster tag 'flight')");
+  }
+  if (a->Has(kProne) && !fly) {
+    return Refuse("000.prone", a->id + " is Prone: 'stand' (a Move may stand "
+                                       "you up, L35) or 'crawl' 5 ft");
+  }
+  if (a->Has(kEntangled)) {
+    return Refuse("000.entangled",
+                  a->id + " is Entangled: it cannot move from its space");
+  }
+  const std::vector<Pos> path = PathOf(c);
+  if (path.empty()) {
+    if (ctx.via == Via::kResumed) return absl::OkStatus();
+    return Malformed(c, "path", "is empty: list the squares entered");
+  }
+  StepCtx sc;
+  sc.fly = fly;
+  sc.squeeze = ParamOr(c, "squeeze", 0) != 0;
+  const bool cont = ParamOr(c, "continue", 0) != 0;
+  const Condition* moving = a->FindCondition(kMoving);
+  if (cont && moving == nullptr) {
+    return Refuse("000.move", a->id + " has no Move of this turn to continue");
+  }
+  if (cont && (moving->note == "fly") != fly) {
+    return Refuse("000.move", "a continued Move keeps its way of moving (fly)");
+  }
+  // L35: "you decide where you are moving as you Move": param continue=1
+  // spends what is left of this turn's Move without another Action.
+  const int64_t speed = cont ? moving->level : MoveSpeed(*a, fly, nullptr);
+  int64_t cost = ParamOr(c, "_spent", 0);
+  Pos cur = a->at;
+  for (size_t i = 0; i < path.size(); ++i) {
+    const Pos p = path[i];
+    if (!Adjacent(cur, p)) {
+      return Malformed(c, absl::StrCat("path[", i, "]"),
+                       absl::StrCat(Sq(p), " is not adjacent to ", Sq(cur)));
+    }
+    for (int32_t x = 0; x < a->size; ++x) {
+      for (int32_t y = 0; y < a->size; ++y) {
+        const std::string t = s.TerrainAt({p.x + x, p.y + y});
+        if (IsWall(t)) {
+          return Malformed(c, absl::StrCat("path[", i, "]"),
+                           absl::StrCat(Sq(p), " is ", t == "wall" ? "a wall" : "off the map"));
+        }
+      }
+    }
+    std::string why;
+    // Pessimistic: every enemy square is priced as a successful (not
+    // critical) Push through it.
+    cost += StepCost(s, *a, cur, sc, &why);
+    cur = p;
+  }
+  if (!Occupants(s, *a, cur).empty()) {
+    return Refuse("000.move", absl::StrCat("cannot end the move in an "
+                                           "occupied square ", Sq(cur)));
+  }
+  if (fly && !cont && ctx.via == Via::kDeclared &&
+      !a->HasTag("improved_flight") && cost < a->Stat("speed")) {
+    return Refuse("000.fly", absl::StrCat("a flyer must fly at least its Speed (",
+                                          a->Stat("speed"), " ft)"));
+  }
+  if (cost > speed) {
+    return Refuse("000.terrain.difficult",
+                  absl::StrCat("the path costs ", cost, " ft but ", a->id,
+                               "'s Speed for this Move is ", speed,
+                               " ft (difficult terrain and pushed-through "
+                               "squares count double)"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
+                                              const fb::CommandT& c,
+                                              uint64_t cause, size_t to,
+                                              int64_t spent) {
+  const std::string who = c.actor;
+  const std::vector<Pos> path = PathOf(c);
+  MoveProgress out;
+  out.spent = spent;
+  StepCtx sc;
+  sc.fly = ParamOr(c, "fly", 0) != 0;
+  sc.squeeze = ParamOr(c, "squeeze", 0) != 0;
+  std::vector<Pos> done;
+  Pos cur = d.state().Find(who)->at;
+  const Pos start = cur;
+  Nums nums;
+  MoveSpeed(*d.state().Find(who), sc.fly, &nums);  // for the audit
+  std::string notes;
+  for (size_t i = 0; i < std::min(to, path.size()); ++i) {
+    const Pos p = path[i];
+    // L35: an enemy's square needs a free Push attempt first.
+    std::vector<std::string> blockers;
+    {
+      const Combatant& mover = *d.state().Find(who);
+      for (const Combatant* o : Occupants(d.state(), mover, p)) {
+        if (NeedsPush(mover, *o) && sc.pushed_ok.count(o->id) == 0 &&
+            sc.pushed_free.count(o->id) == 0) {
+          blockers.push_back(o->id);
+        }
+      }
+    }
+    for (const std::string& b : blockers) {
+      const Combatant mover = *d.state().Find(who);
+      const Combatant other = *d.state().Find(b);
+      ASSIGN_OR_RETURN(Opposed o, OpposedMelee(d, mover, other, nullptr,
+                                                "push through", cause));
+      const char* result = !o.success ? "failure: the move ends"
+                           : o.critical ? "critical: through at no penalty"
+                                        : "success: their square is Difficult "
+                                          "Terrain";
+      RETURN_IF_ERROR(AddResource(d, who, "attacks_made", 1,
+                                  {cause, "000.move.push_through", o.nums,
+                                   absl::StrCat("Push attempt through ", b,
+                                                ": ", result)})
+                          .status());
+      if (!o.success) {
+        out.stopped = true;
+        break;
+      }
+      (o.critical ? sc.pushed_free : sc.pushed_ok).insert(b);
+    }
+    if (out.stopped) break;
+    std::string why;
+    const int64_t step = StepCost(d.state(), *d.state().Find(who), cur, sc, &why);
+    if (step > kSquare) notes = why;
+    out.spent += step;
+    done.push_back(p);
+    cur = p;
+    ++out.steps_done;
+  }
+  // A failed Push may leave the mover short of its target square; it stops
+  // in the last square it could stand in.
+  while (!done.empty() &&
+         !Occupants(d.state(), *d.state().Find(who), done.back()).empty()) {
+    done.pop_back();
+  }
+  if (!done.empty()) {
+    nums.push_back({"spent_ft", out.spent});
+    nums.push_back({"squares", static_cast<int64_t>(done.size())});
+    const Combatant mover = *d.state().Find(who);
+    RETURN_IF_ERROR(Move(d, who, done, out.spent - spent, false,
+                         {cause, sc.fly ? "000.fly" : "000.move", nums,
+                          notes.empty() ? "" : "counted double: " + notes}));
+    const std::string partner = Partner(mover);
+    if (!partner.empty()) {
+      const Pos there = d.state().Find(partner)->at;
+      std::vector<Pos> theirs;
+      for (Pos p : done) {
+        theirs.push_back({there.x + (p.x - start.x), there.y + (p.y - start.y)});
+      }
+      RETURN_IF_ERROR(Move(d, partner, theirs, 0, true,
+                           {cause, GrapplerOf(mover) == partner ? "000.grappled"
+                                                                : "000.grappling",
+                            {}, absl::StrCat("moves with ", who)}));
+    }
+    // L156: entering a body of water puts out a fire.
+    bool water = false;
+    for (Pos p : done) water = water || d.state().TerrainAt(p) == "water";
+    if (water && d.state().Find(who)->Has(kOnFire)) {
+      RETURN_IF_ERROR(RemoveConditionsNamed(
+          d, who, kOnFire, {cause, "000.on_fire", {}, "entered water"}));
+    }
+  }
+  const Combatant* m = d.state().Find(who);
+  if (sc.fly && !m->Has(kFlying)) {
+    RETURN_IF_ERROR(Apply(d, who, kFlying, who, 0, std::nullopt,
+                          {cause, "000.fly", {}, "airborne"})
+                        .status());
+  } else if (!sc.fly && m->Has(kFlying) && !done.empty()) {
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kFlying,
+                                          {cause, "000.move", {}, "landed"}));
+  }
+  m = d.state().Find(who);
+  if (sc.squeeze && !m->Has(kSqueezing)) {
+    RETURN_IF_ERROR(Apply(d, who, kSqueezing, who, 0, std::nullopt,
+                          {cause, "000.squeezing", {}, "moving through a "
+                                                       "narrow space"})
+                        .status());
+  } else if (!sc.squeeze && m->Has(kSqueezing) && !done.empty()) {
+    RETURN_IF_ERROR(RemoveConditionsNamed(
+        d, who, kSqueezing, {cause, "000.squeezing", {}, "out of the space"}));
+  }
+  return out;
+}
+
+absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
+  const bool fly = ParamOr(c, "fly", 0) != 0;
+  const Combatant before = *d.state().Find(c.actor);
+  const Condition* moving = before.FindCondition(kMoving);
+  const bool cont = ParamOr(c, "continue", 0) != 0 && moving != nullptr;
+  const int64_t speed = cont ? moving->level : MoveSpeed(before, fly, nullptr);
+  ASSIGN_OR_RETURN(MoveProgress p,
+                   ResolveMoveSteps(d, c, ctx.cause, c.path.size(),
+                                    ParamOr(c, "_spent", 0)));
+  // What is left of this Move for the rest of the turn (none once a failed
+  // Push ended it, L35).
+  const int64_t left = p.stopped ? 0 : std::max<int64_t>(0, speed - p.spent);
+  if (moving != nullptr) {
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, c.actor, kMoving,
+                                          {ctx.cause, "000.move", {}, "replaced"}));
+  }
+  NewCondition nc;
+  nc.actor = c.actor;
+  nc.name = kMoving;
+  nc.source = c.actor;
+  nc.level = left;
+  nc.note = fly ? "fly" : "";
+  nc.expiry = ThisTurn(d.state(), c.actor);
+  return AddCondition(d, nc, {ctx.cause, "000.move",
+                              {{"speed", speed}, {"spent_ft", p.spent},
+                               {"left_ft", left}},
+                              "movement left this turn"})
+      .status();
+}
+
+absl::Status ValidateCrawl(const State& s, const fb::CommandT& c,
+                           const Ctx& ctx) {
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  if (!a->Has(kProne)) {
+    return Refuse("000.crawl", a->id + " is not Prone: use 'move'");
+  }
+  if (a->Has(kEntangled)) {
+    return Refuse("000.entangled", a->id + " is Entangled: it cannot move");
+  }
+  if (c.path.size() != 1) {
+    if (c.path.empty() && ctx.via == Via::kResumed) return absl::OkStatus();
+    return Malformed(c, "path", "crawling moves exactly one square (5 ft, L73)");
+  }
+  const Pos p{c.path[0].x(), c.path[0].y()};
+  if (!Adjacent(a->at, p)) {
+    return Malformed(c, "path[0]", Sq(p) + " is not adjacent");
+  }
+  if (SpaceIs(s, p, a->size, IsWall)) {
+    return Malformed(c, "path[0]", Sq(p) + " is a wall or off the map");
+  }
+  if (!Occupants(s, *a, p).empty()) {
+    return Refuse("000.crawl", Sq(p) + " is occupied");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveCrawl(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
+  if (c.path.empty()) return absl::OkStatus();
+  const Combatant mover = *d.state().Find(c.actor);
+  const std::vector<Pos> path = PathOf(c);
+  // Reading of L73: a crawl is one square whatever the terrain.
+  RETURN_IF_ERROR(Move(d, c.actor, path, kSquare, false,
+                       {ctx.cause, "000.crawl", {{"ft", kSquare}}}));
+  const std::string partner = Partner(mover);
+  if (!partner.empty()) {
+    const Pos there = d.state().Find(partner)->at;
+    RETURN_IF_ERROR(Move(d, partner,
+                         {{there.x + path[0].x - mover.at.x,
+                           there.y + path[0].y - mover.at.y}},
+                         0, true,
+                         {ctx.cause, "000.grappled", {},
+                          "moves with " + mover.id}));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ValidateStand(const State& s, const fb::CommandT& c,
+                           const Ctx& ctx) {
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  (void)ctx;
+  if (!a->Has(kProne)) return Refuse("000.prone", a->id + " is not Prone");
+  return absl::OkStatus();
+}
+
+absl::Status ResolveStand(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
+  return RemoveConditionsNamed(d, c.actor, kProne,
+                               {ctx.cause, "000.move.stand", {},
+                                "stands up (L35, L160)"});
+}
+
+absl::Status ValidateDropProne(const State& s, const fb::CommandT& c,
+                               const Ctx& ctx) {
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  (void)ctx;
+  if (a->Has(kProne)) return Refuse("000.prone", a->id + " is already Prone");
+  return absl::OkStatus();
+}
+
+absl::Status ResolveDropProne(Decision& d, const fb::CommandT& c,
+                              const Ctx& ctx) {
+  return KnockProne(d, c.actor, {ctx.cause, "000.free_action", {},
+                                 "falls Prone (a Free Action, L21)"});
+}
+
+absl::Status ValidateExtinguish(const State& s, const fb::CommandT& c,
+                                const Ctx& ctx) {
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  (void)ctx;
+  if (!a->Has(kOnFire)) return Refuse("000.on_fire", a->id + " is not On fire");
+  return absl::OkStatus();
+}
+
+absl::Status ResolveExtinguish(Decision& d, const fb::CommandT& c,
+                               const Ctx& ctx) {
+  const Why why{ctx.cause, "000.on_fire", {}, "dropped Prone and rolled"};
+  RETURN_IF_ERROR(KnockProne(d, c.actor, why));
+  return RemoveConditionsNamed(d, c.actor, kOnFire, why);
+}
+
+}  // namespace combat::kernel::d20

@@ -1,0 +1,197 @@
+// Movement (seed 000 L35, L69, L73, L93, L144, L148, L156, L160).
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/d20_three_action/test_util.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+using namespace testing;  // NOLINT
+
+Pos At(const Table& t, const std::string& who) { return t.state().Find(who)->at; }
+
+TEST(Move, UpToSpeedAlongAdjacentSquares) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
+          {15, 10});
+  auto out = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}, {3, 1}, {4, 2}, {5, 3}, {6, 4}, {7, 5}}));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("costs 35 ft"), std::string::npos);
+  auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}, {3, 1}, {4, 2}, {5, 3}, {6, 4}}));
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "aria"), (Pos{6, 4}));
+  EXPECT_EQ(NumOf(*ev, "000.move", "spent_ft"), 30);
+  EXPECT_EQ(Res(t, "aria", kActions), 2);
+}
+
+TEST(Move, DifficultTerrainCountsTheSquareMovedOutOf) {
+  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
+  Terrain(r, 1, 0, "difficult");
+  Table t(D20ThreeAction(), r, {15, 10});
+  auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}}));  // 5 in, 10 out (L69)
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.move", "spent_ft"), 15);
+  ev = t.Submit(MoveTo("aria", {{1, 0}}));  // entering only: 5
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.move", "spent_ft"), 5);
+}
+
+TEST(Move, BadPathsAreMalformed) {
+  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
+  Terrain(r, 1, 0, "wall");
+  Table t(D20ThreeAction(), r, {15, 10});
+  auto out = t.Submit(MoveTo("aria", {{2, 2}}));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(out.status().message().find("path[0]"), std::string::npos);
+  out = t.Submit(MoveTo("aria", {{1, 0}}));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  out = t.Submit(Cmd("aria", "move"));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Move, AlliesAreFreeAndOccupiedSquaresCannotEndAMove) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0), Being("bo", "party", 1, 0),
+                      Being("gob", "goblins", 10, 10)}),
+          {15, 12, 10});
+  auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}}));
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.move", "spent_ft"), 10);  // L35: no penalty
+  auto out = t.Submit(MoveTo("aria", {{1, 0}}));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Move, SquaresOfMuchLargerCreaturesAreDifficult) {
+  fb::CombatantSpecT ogre = Being("ogre", "goblins", 1, 0);
+  ogre.stats.push_back(std::make_unique<fb::NumberT>());
+  ogre.stats.back()->key = "size_rank";
+  ogre.stats.back()->value = 3;
+  Table t(D20ThreeAction(), MakeRoster({Being("aria", "party", 0, 0), std::move(ogre)}),
+          {15, 10});
+  auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}}));  // L93
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.move", "spent_ft"), 15);
+}
+
+TEST(Move, ThroughAnEnemyTakesAPushAttempt) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)}),
+          {15, 10});
+  // Success (16 vs 9): their square is Difficult Terrain (L35).
+  auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}}), {12, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "aria"), (Pos{2, 0}));
+  EXPECT_EQ(NumOf(*ev, "000.move", "spent_ft"), 15);
+  EXPECT_EQ(NumOf(*ev, "000.move.push_through", "success"), 1);
+  // Failure: the movement ends before their square.
+  ev = t.Submit(MoveTo("aria", {{1, 0}, {0, 0}}), {3, 15});
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "aria"), (Pos{2, 0}));
+  EXPECT_EQ(Res(t, "aria", kActions), 1);
+}
+
+TEST(Move, ProneCreaturesStandOrCrawl) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
+          {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "drop_prone")));  // free (L21)
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
+  auto out = t.Submit(MoveTo("aria", {{1, 0}}));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  fb::CommandT crawl = Cmd("aria", "crawl");
+  crawl.path.emplace_back(1, 0);
+  ASSERT_OK(t.Submit(crawl));  // L73
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  crawl.path.emplace_back(2, 0);
+  EXPECT_EQ(t.Submit(crawl).status().code(), absl::StatusCode::kInvalidArgument);
+  ASSERT_OK(t.Submit(Cmd("aria", "stand")));  // L160
+  EXPECT_FALSE(Has(t, "aria", kProne));
+  EXPECT_EQ(Res(t, "aria", kActions), 1);
+}
+
+TEST(Move, EntangledCreaturesCannotMove) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
+          {15, 10});
+  fb::CommandT c = Gm("aria", "gm_condition", "roots");
+  WithText(c, "name", "entangled");
+  WithText(c, "op", "add");
+  ASSERT_OK(t.Submit(c));
+  auto out = t.Submit(MoveTo("aria", {{1, 0}}));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("L144"), std::string::npos);
+}
+
+TEST(Move, WaterPutsOutFire) {
+  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
+  Terrain(r, 1, 0, "water");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT c = Gm("aria", "gm_condition", "oil");
+  WithText(c, "name", "on_fire");
+  WithText(c, "op", "add");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(MoveTo("aria", {{1, 0}})));
+  EXPECT_FALSE(Has(t, "aria", kOnFire));  // L156
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("aria", "extinguish")));  // an Action: prone, out
+  EXPECT_FALSE(Has(t, "aria", kOnFire));
+  EXPECT_TRUE(Has(t, "aria", kProne));
+}
+
+TEST(Move, SqueezingCostsDoubleAndLeavesYouFlatFooted) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
+          {15, 10});
+  fb::CommandT c = MoveTo("aria", {{1, 0}, {2, 0}});
+  With(c, "squeeze", 1);
+  auto ev = t.Submit(c);
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.move", "spent_ft"), 20);  // L166: difficult
+  EXPECT_TRUE(Has(t, "aria", kSqueezing));
+  EXPECT_TRUE(FlatFootedAgainst(t.state(), *t.state().Find("aria"),
+                                *t.state().Find("gob"), nullptr));
+  ASSERT_OK(t.Submit(MoveTo("aria", {{3, 0}})));
+  EXPECT_FALSE(Has(t, "aria", kSqueezing));
+}
+
+TEST(Move, FlightDoublesSpeed) {
+  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 19, 19)});
+  Tag(*r.combatants[0], "flight");
+  Table t(D20ThreeAction(), r, {15, 10});
+  std::vector<std::pair<int, int>> path;
+  for (int x = 1; x <= 12; ++x) path.push_back({x, 0});
+  fb::CommandT c = MoveTo("aria", path);
+  EXPECT_FALSE(t.Submit(c).ok());
+  With(c, "fly", 1);
+  ASSERT_OK(t.Submit(c));  // L83: twice the Speed
+  EXPECT_TRUE(Has(t, "aria", kFlying));
+  fb::CommandT hop = MoveTo("aria", {{13, 0}});
+  With(hop, "fly", 1);
+  auto out = t.Submit(hop);  // L83: at least the Speed
+  EXPECT_NE(out.status().message().find("at least its Speed"), std::string::npos);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // did not fly: falls
+  EXPECT_FALSE(Has(t, "aria", kFlying));
+  EXPECT_TRUE(Has(t, "aria", kFallPending));
+}
+
+TEST(Move, AMoveCanBeContinuedWithoutAnotherAction) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
+          {15, 10});
+  ASSERT_OK(t.Submit(MoveTo("aria", {{1, 0}, {2, 0}})));
+  EXPECT_EQ(t.state().Find("aria")->FindCondition(kMoving)->level, 20);
+  fb::CommandT more = MoveTo("aria", {{3, 0}, {4, 0}, {5, 0}, {6, 0}});
+  With(more, "continue", 1);
+  ASSERT_OK(t.Submit(more));  // L35: decide as you move
+  EXPECT_EQ(Res(t, "aria", kActions), 2);
+  fb::CommandT again = MoveTo("aria", {{7, 0}});
+  With(again, "continue", 1);
+  EXPECT_EQ(t.Submit(again).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_FALSE(Has(t, "aria", kMoving));
+}
+
+}  // namespace
+}  // namespace combat::kernel::d20

@@ -1,0 +1,168 @@
+// Readied actions firing in windows (seed 000 L61).
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/d20_three_action/test_util.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+using namespace testing;  // NOLINT
+
+fb::RosterT Pair() {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "spear", "1d8", "melee");
+  fb::CombatantSpecT g = Being("gob", "goblins", 5, 0);
+  Arm(g, "club", "1d6", "melee");
+  return MakeRoster({std::move(a), std::move(g)});
+}
+
+Pos At(const Table& t, const std::string& who) { return t.state().Find(who)->at; }
+
+// aria readies `action` for when gob moves within her reach, and ends her
+// turn.
+Table Readied(const std::string& action, const std::string& trigger = "moves_within_reach") {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "action", action);
+  WithText(r, "trigger", trigger);
+  WithText(r, "by", "gob");
+  EXPECT_TRUE(t.Submit(r).ok());
+  EXPECT_EQ(Res(t, "aria", kActions), 1);  // two Actions (L61)
+  EXPECT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  return t;
+}
+
+fb::CommandT Answer(const std::string& action, uint32_t window) {
+  fb::CommandT c = Cmd("aria", action, {"gob"});
+  c.window = window;
+  if (action == "attack") c.weapon = "spear";
+  return c;
+}
+
+TEST(Readied, AMoveIntoReachStopsThereAndOpensAWindow) {
+  Table t = Readied("attack");
+  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}, {1, 1}, {2, 2}})));
+  EXPECT_EQ(At(t, "gob"), (Pos{1, 1}));  // the square that entered reach
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const Window& w = t.state().windows.begin()->second;
+  EXPECT_EQ(w.eligible, std::vector<std::string>{"aria"});
+  EXPECT_TRUE(Has(t, "gob", kPending));
+  // Nothing else may happen until the window is answered.
+  auto out = t.Submit(Cmd("gob", "end_turn"));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("aria answers it first"), std::string::npos);
+  fb::CommandT wrong = Answer("trip", w.id);
+  EXPECT_EQ(t.Submit(wrong).status().code(), absl::StatusCode::kFailedPrecondition);
+  // The readied attack interrupts: 15 + 4 hits, 5 + 3 damage; then the
+  // rest of the move resolves.
+  auto ev = t.Submit(Answer("attack", w.id), {15, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "gob", kHp), 12);
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_FALSE(Has(t, "aria", kReadied));
+  EXPECT_FALSE(Has(t, "gob", kPending));
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 2}));
+  EXPECT_EQ(Res(t, "gob", kActions), 2);  // one Move
+  auto replay = t.Replay();
+  ASSERT_OK(replay);
+}
+
+TEST(Readied, AnInterruptCanMakeTheRestIllegal) {
+  Table t = Readied("trip");
+  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}, {1, 1}, {2, 2}})));
+  const uint32_t w = t.state().windows.begin()->first;
+  auto ev = t.Submit(Answer("trip", w), {12, 5});  // 16 vs 9: Prone
+  ASSERT_OK(ev);
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_EQ(At(t, "gob"), (Pos{1, 1}));  // the move was cancelled
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
+TEST(Readied, PassingLetsTheDeclarationResolve) {
+  Table t = Readied("attack");
+  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}, {1, 1}, {2, 2}})));
+  const uint32_t w = t.state().windows.begin()->first;
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = w;
+  ASSERT_OK(t.Submit(pass));
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 2}));
+  EXPECT_TRUE(Has(t, "aria", kReadied));  // not used: still ready
+}
+
+TEST(Readied, AnAttackTriggerOpensBeforeTheAttackResolves) {
+  Table t = Readied("attack", "attacks");
+  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}, {1, 0}})));  // no trigger
+  EXPECT_TRUE(t.state().windows.empty());
+  fb::CommandT club = Cmd("gob", "attack", {"aria"});
+  club.weapon = "club";
+  ASSERT_OK(t.Submit(club));  // declared; no dice rolled yet
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(Res(t, "gob", kActions), 1);  // paid at declaration
+  const uint32_t w = t.state().windows.begin()->first;
+  // aria strikes first; gob's attack then resolves (dice on this command).
+  ASSERT_OK(t.Submit(Answer("attack", w), {15, 5, 9, 2}));
+  EXPECT_EQ(Res(t, "gob", kHp), 12);
+  EXPECT_EQ(Res(t, "aria", kHp), 20 - 5);  // 9 + 4 = 13 hits; 2 + 3
+}
+
+TEST(Readied, AMoverKilledByTheReadiedAttackEndsItsTurn) {
+  fb::RosterT r = Pair();
+  r.combatants[1]->stats[4]->value = 3;  // gob: 3 max HP
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT ready = Cmd("aria", "ready");
+  WithText(ready, "action", "attack");
+  WithText(ready, "trigger", "moves_within_reach");
+  ASSERT_OK(t.Submit(ready));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}, {1, 0}})));
+  const uint32_t w = t.state().windows.begin()->first;
+  ASSERT_OK(t.Submit(Answer("attack", w), {15, 4}));  // 7 damage: -4 <= -3
+  EXPECT_TRUE(Has(t, "gob", kDead));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "aria");
+}
+
+TEST(Readied, ExpiresAtTheReadiersNextTurn) {
+  Table t = Readied("attack");
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "aria", kReadied));
+}
+
+TEST(Readied, ReadyChecksItsParams) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "action", "attack");
+  EXPECT_EQ(t.Submit(r).status().code(), absl::StatusCode::kInvalidArgument);
+  WithText(r, "trigger", "enters_square");
+  EXPECT_EQ(t.Submit(r).status().code(), absl::StatusCode::kInvalidArgument);
+  With(r, "x", 3);
+  With(r, "y", 0);
+  ASSERT_OK(t.Submit(r));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}})));
+  EXPECT_EQ(At(t, "gob"), (Pos{3, 0}));
+  EXPECT_EQ(t.state().windows.size(), 1u);
+}
+
+TEST(Readied, PendingCommandCodecRoundTrips) {
+  fb::CommandT c = Cmd("aria", "attack", {"gob", "o|r=c"});
+  c.weapon = "spear, long";
+  c.path.emplace_back(3, -4);
+  WithText(c, "stat", "dex:%");
+  With(c, "_spent", 15);
+  c.text = "a|b";
+  auto back = DecodeCommand(EncodeCommand(c));
+  ASSERT_OK(back);
+  EXPECT_EQ(back->actor, "aria");
+  EXPECT_EQ(back->targets, c.targets);
+  EXPECT_EQ(back->weapon, c.weapon);
+  ASSERT_EQ(back->path.size(), 1u);
+  EXPECT_EQ(back->path[0].y(), -4);
+  ASSERT_EQ(back->params.size(), 2u);
+  EXPECT_EQ(back->params[0]->text, "dex:%");
+  EXPECT_EQ(back->params[1]->value, 15);
+  EXPECT_EQ(back->text, "a|b");
+}
+
+}  // namespace
+}  // namespace combat::kernel::d20

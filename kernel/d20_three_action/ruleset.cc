@@ -1,0 +1,62 @@
+// The ruleset object: Setup and the dispatch of commands to the files that
+// decide them.
+#include "kernel/d20_three_action/ruleset.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "kernel/command.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/gm.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+class D20ThreeActionRuleset : public Ruleset {
+ public:
+  std::string id() const override { return "d20_three_action"; }
+  int32_t version() const override { return 1; }
+
+  absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
+    return SetupRoster(roster, d);
+  }
+
+  absl::Status Decide(const fb::CommandT& cmd, Decision& d) const override {
+    if (IsGmVerb(cmd.action)) return DecideGm(cmd, "000.gm", d);
+    if (cmd.action == "heal") return DecideHeal(cmd, d);
+    if (!d.state().windows.empty() || cmd.window != 0) {
+      return DecideAnswer(cmd, d);
+    }
+    if (cmd.action == "end_turn") return DecideEndTurn(cmd, d);
+    if (cmd.action == "delay") return DecideDelay(cmd, d);
+    if (cmd.action == "hold") return DecideHold(cmd, d);
+    if (cmd.action == "enter") return DecideEnter(cmd, d);
+    if (cmd.action == "use_skill" && ParamOr(cmd, "reaction", 0) != 0) {
+      return DecideReactionSkill(cmd, d);
+    }
+    const ActionSpec* a = FindAction(cmd.action);
+    if (a == nullptr) {
+      std::vector<std::string> known = {"end_turn", "delay", "hold", "enter",
+                                        "pass", "heal"};
+      for (const ActionSpec& s : AllActions()) known.push_back(s.action);
+      return Malformed(cmd, "action",
+                       absl::StrCat("unknown action '", cmd.action,
+                                    "' (known: ", absl::StrJoin(known, ", "),
+                                    ", gm_*)"));
+    }
+    return DeclareAction(*a, cmd, d);
+  }
+
+  const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+};
+
+}  // namespace
+
+const Ruleset& D20ThreeAction() {
+  static const D20ThreeActionRuleset* rules = new D20ThreeActionRuleset();
+  return *rules;
+}
+
+}  // namespace combat::kernel::d20

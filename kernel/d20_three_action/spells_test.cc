@@ -1,0 +1,119 @@
+// Cast, Control and Focus (seed 000 L33, L37-L43).
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/d20_three_action/test_util.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+using namespace testing;  // NOLINT
+
+// mage: Level 3, ESS 4, Energy 10 of 10, a spell attack "bolt".
+fb::RosterT Duel() {
+  fb::CombatantSpecT m = Being("mage", "party", 0, 0,
+                               {{"level", 3}, {"ess", 4}, {"energy_max", 10}});
+  Arm(m, "bolt", "2d6", "spell", "", 5, 60);
+  return MakeRoster({std::move(m), Being("gob", "goblins", 4, 0)});
+}
+
+fb::CommandT Cast(const std::string& spell) {
+  fb::CommandT c = Cmd("mage", "cast", {"gob"});
+  WithText(c, "spell", spell);
+  return c;
+}
+
+TEST(Spells, CastSpendsEnergyPerComponentAndMayAttack) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  EXPECT_EQ(Res(t, "mage", kEnergy), 10);
+  fb::CommandT c = Cast("firebolt");
+  c.weapon = "bolt";
+  With(c, "energy.damage", 3);
+  With(c, "energy.range", 1);
+  auto ev = t.Submit(c, {5, 2, 3});  // 5 + Level 3 + ESS 4 = 12 >= 12
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "mage", kEnergy), 6);
+  EXPECT_EQ(NumOf(*ev, "000.attack.spell", "total"), 12);
+  EXPECT_EQ(Res(t, "gob", kHp), 15);
+  const Condition* sp = t.state().Find("mage")->FindCondition(kSpell);
+  ASSERT_NE(sp, nullptr);
+  EXPECT_EQ(sp->note, "firebolt");
+  EXPECT_EQ(sp->level, 4);
+  fb::CommandT big = Cast("meteor");
+  With(big, "energy.damage", 7);
+  auto out = t.Submit(big);
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("L37"), std::string::npos);
+  EXPECT_EQ(t.Submit(Cmd("mage", "cast", {"gob"})).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Spells, ControlOnlyASpellFromAPreviousTurnOncePerTurn) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT web = Cast("web");
+  With(web, "energy.area", 2);
+  With(web, "rounds", 3);
+  WithText(web, "condition", "entangled");
+  ASSERT_OK(t.Submit(web));
+  EXPECT_TRUE(Has(t, "gob", kEntangled));
+  fb::CommandT ctl = Cmd("mage", "control", {"gob"});
+  WithText(ctl, "spell", "web");
+  auto out = t.Submit(ctl);
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("previous Turn"), std::string::npos);
+  ASSERT_OK(t.Submit(Cmd("mage", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(ctl));
+  out = t.Submit(ctl);
+  EXPECT_NE(out.status().message().find("already Controlled"), std::string::npos);
+  // Dismissing the spell (GM) takes its effects with it.
+  fb::CommandT end = Gm("mage", "gm_condition", "the web burns away");
+  WithText(end, "name", "spell");
+  WithText(end, "op", "remove");
+  ASSERT_OK(t.Submit(end));
+  EXPECT_FALSE(Has(t, "gob", kEntangled));
+}
+
+TEST(Spells, SpellEffectsEndWithTheSpell) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT web = Cast("web");
+  With(web, "rounds", 1);
+  WithText(web, "condition", "entangled");
+  ASSERT_OK(t.Submit(web));
+  ASSERT_OK(t.Submit(Cmd("mage", "end_turn")));
+  EXPECT_TRUE(Has(t, "gob", kEntangled));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "mage", kSpell));
+  EXPECT_FALSE(Has(t, "gob", kEntangled));
+}
+
+TEST(Spells, ShakenAgainAddsToTheDuration) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT fear = Cast("fear");
+  WithText(fear, "condition", "shaken");
+  With(fear, "condition_rounds", 1);
+  ASSERT_OK(t.Submit(fear));
+  ASSERT_OK(t.Submit(fear));
+  const auto shaken = Named(*t.state().Find("gob"), kShaken);
+  ASSERT_EQ(shaken.size(), 1u);           // L146: one instance...
+  EXPECT_EQ(shaken[0]->expiry.round, 3);  // ...for 1 + 1 rounds
+}
+
+TEST(Spells, FocusGainsEssPlusLevelOverThreeRoundedDown) {
+  fb::RosterT r = Duel();
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT c = Cast("shield");
+  c.targets = {"mage"};
+  With(c, "energy.power", 9);
+  ASSERT_OK(t.Submit(c));
+  EXPECT_EQ(Res(t, "mage", kEnergy), 1);
+  fb::CommandT f = Cmd("mage", "focus");
+  With(f, "actions", 2);
+  auto ev = t.Submit(f);
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.focus", "per_action"), 2);  // (4 + 3) / 3 = 2 (L43)
+  EXPECT_EQ(Res(t, "mage", kEnergy), 5);
+  EXPECT_EQ(Res(t, "mage", kActions), 0);
+}
+
+}  // namespace
+}  // namespace combat::kernel::d20

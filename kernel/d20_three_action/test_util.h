@@ -1,0 +1,171 @@
+// Roster builders and assertions shared by this package's tests.
+#ifndef COMBAT_KERNEL_D20_THREE_ACTION_TEST_UTIL_H_
+#define COMBAT_KERNEL_D20_THREE_ACTION_TEST_UTIL_H_
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "events/input_generated.h"
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/ruleset.h"
+#include "kernel/state.h"
+#include "kernel/testing/table.h"
+
+#define ASSERT_OK(expr)                                   \
+  do {                                                    \
+    const auto& combat_s_ = (expr);                       \
+    ASSERT_TRUE(combat_s_.ok()) << combat_s_.status();    \
+  } while (0)
+
+namespace combat::kernel::d20::testing {
+
+using kernel::testing::Cmd;
+using kernel::testing::Table;
+using kernel::testing::With;
+using kernel::testing::WithText;
+
+// A combatant with the seed-000 stats: level 1, STR 3, DEX 2, ESS 1,
+// 20 HP, Speed 30, Physical Defense 12, Mental Defense 10; `more` overrides
+// or adds stats.
+inline fb::CombatantSpecT Being(
+    const std::string& id, const std::string& side, int x, int y,
+    std::vector<std::pair<std::string, int64_t>> more = {}) {
+  std::vector<std::pair<std::string, int64_t>> stats = {
+      {"level", 1}, {"str", 3},  {"dex", 2}, {"ess", 1}, {"hp", 20},
+      {"speed", 30}, {"physical_defense", 12}, {"mental_defense", 10}};
+  for (auto& [k, v] : more) {
+    bool found = false;
+    for (auto& [k2, v2] : stats) {
+      if (k2 == k) {
+        v2 = v;
+        found = true;
+      }
+    }
+    if (!found) stats.emplace_back(k, v);
+  }
+  fb::CombatantSpecT c;
+  c.id = id;
+  c.name = id;
+  c.side = side;
+  c.size = 1;
+  c.at = std::make_unique<fb::Pos>(x, y);
+  for (auto& [k, v] : stats) {
+    auto n = std::make_unique<fb::NumberT>();
+    n->key = k;
+    n->value = v;
+    c.stats.push_back(std::move(n));
+  }
+  return c;
+}
+
+inline fb::CombatantSpecT& Arm(fb::CombatantSpecT& c, const std::string& name,
+                               const std::string& damage,
+                               const std::string& kind,
+                               const std::string& category = "medium",
+                               int reach = 5, int range_increment = 0,
+                               std::vector<std::pair<std::string, int64_t>>
+                                   numbers = {}) {
+  auto w = std::make_unique<fb::WeaponT>();
+  w->name = name;
+  w->damage = damage;
+  w->kind = kind;
+  w->category = category;
+  w->reach = reach;
+  w->range_increment = range_increment;
+  for (auto& [k, v] : numbers) {
+    auto n = std::make_unique<fb::NumberT>();
+    n->key = k;
+    n->value = v;
+    w->numbers.push_back(std::move(n));
+  }
+  c.weapons.push_back(std::move(w));
+  return c;
+}
+
+inline fb::CombatantSpecT& Tag(fb::CombatantSpecT& c, const std::string& tag) {
+  c.tags.push_back(tag);
+  return c;
+}
+
+inline fb::RosterT MakeRoster(std::vector<fb::CombatantSpecT> cs, int w = 20,
+                              int h = 20) {
+  fb::RosterT r;
+  r.title = "test";
+  r.ruleset = "d20_three_action";
+  r.map = std::make_unique<fb::MapT>();
+  r.map->width = w;
+  r.map->height = h;
+  for (auto& c : cs) {
+    r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(c)));
+  }
+  return r;
+}
+
+inline void Terrain(fb::RosterT& r, int x, int y, const std::string& t) {
+  auto cell = std::make_unique<fb::CellT>();
+  cell->at = std::make_unique<fb::Pos>(x, y);
+  cell->terrain = t;
+  r.map->cells.push_back(std::move(cell));
+}
+
+inline fb::CommandT Gm(const std::string& actor, const std::string& action,
+                       const std::string& reason) {
+  fb::CommandT c = Cmd(actor, action);
+  c.role = fb::Role::GM;
+  c.author = "gm";
+  c.text = reason;
+  return c;
+}
+
+inline fb::CommandT MoveTo(const std::string& actor,
+                           std::vector<std::pair<int, int>> path) {
+  fb::CommandT c = Cmd(actor, "move");
+  for (auto [x, y] : path) c.path.emplace_back(x, y);
+  return c;
+}
+
+inline int64_t Res(const Table& t, const std::string& who,
+                   const std::string& name) {
+  return t.state().Find(who)->Resource(name);
+}
+
+inline bool Has(const Table& t, const std::string& who,
+                const std::string& cond) {
+  return t.state().Find(who)->Has(cond);
+}
+
+// The numbers of the last state change with rule `rule` in `events`.
+inline int64_t NumOf(const std::vector<events::EventBuffer>& events,
+                     const std::string& rule, const std::string& key,
+                     int64_t otherwise = -999) {
+  int64_t out = otherwise;
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule ||
+        sc->numbers() == nullptr) {
+      continue;
+    }
+    for (const auto* n : *sc->numbers()) {
+      if (n->key() != nullptr && n->key()->str() == key) out = n->value();
+    }
+  }
+  return out;
+}
+
+// Whether some event in `events` is a state change citing `rule`.
+inline bool Cites(const std::vector<events::EventBuffer>& events,
+                  const std::string& rule) {
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc != nullptr && sc->rule() != nullptr && sc->rule()->str() == rule) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace combat::kernel::d20::testing
+
+#endif  // COMBAT_KERNEL_D20_THREE_ACTION_TEST_UTIL_H_

@@ -1,0 +1,375 @@
+// Rounds and turns (L9-L21): who acts, budgets, end of turn, the automatic
+// advance to the next creature and the next round, Hold (L13) and Delay
+// (L15).
+//
+// Bookkeeping (resources, so that the state shows it):
+//   turn_round  the round whose turn the creature has finished (end_turn)
+//   sot_round   the round its start-of-turn effects were applied in
+//   turn_seq    the seq of the TurnStarted of its current/last turn
+// A Delayed creature keeps its entry, flagged delayed, at its original
+// place; each round, when the turn order passes that place, its
+// start-of-turn effects still apply (L15). A Held turn moves its entry
+// after a named creature and keeps its unspent Actions (L13).
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/d20_three_action/internal.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+// Whether `c` takes a turn at its place this round.
+bool TakesTurn(const State& s, const Combatant& c) {
+  if (IsDead(c)) return false;
+  // L11: completely unaware creatures do not act in the first Round.
+  if (s.round == 1 && c.HasTag("unaware")) return false;
+  return true;
+}
+
+// The index of `actor` in the order, or -1.
+int IndexOf(const std::vector<OrderEntry>& order, const std::string& actor) {
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (order[i].actor == actor) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// Starts `who`'s turn. Returns false when it died of its start-of-turn
+// effects (its turn then ends at once).
+absl::StatusOr<bool> StartTurnOf(Decision& d, const std::string& who,
+                                 uint64_t cause) {
+  const int64_t round = d.state().round;
+  RETURN_IF_ERROR(StartTurn(d, who, {cause, "000.turn", {{"round", round}}}));
+  const int64_t turn_seq = static_cast<int64_t>(d.state().seq);
+  RETURN_IF_ERROR(
+      SetResource(d, who, kTurnSeq, turn_seq, {cause, "000.turn", {}}));
+  if (d.state().Find(who)->Resource(kSotRound) < round) {
+    RETURN_IF_ERROR(StartOfTurnEffects(d, who, cause));
+  }
+  const Combatant* c = d.state().Find(who);
+  if (IsDead(*c)) {
+    RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round,
+                                {cause, "000.dead", {}, "died"}));
+    RETURN_IF_ERROR(EndTurn(d, who, {cause, "000.dead", {},
+                                     "died at the start of its turn"}));
+    return false;
+  }
+  if (const Condition* held = c->FindCondition(kHeld); held != nullptr) {
+    // L13: a held turn resumes with the Actions it kept.
+    const uint32_t id = held->id;
+    RETURN_IF_ERROR(RemoveCondition(
+        d, who, id, {cause, "000.hold", {}, "held turn resumes"}));
+    return true;
+  }
+  Nums nums;
+  const int64_t actions = ActionBudget(*c, &nums);
+  RETURN_IF_ERROR(
+      SetResource(d, who, kActions, actions, {cause, "000.turn", nums}));
+  return true;
+}
+
+}  // namespace
+
+bool IsActing(const State& s, const Combatant& c) {
+  if (s.active.empty()) return false;
+  if (s.active == c.id) return true;
+  for (const Condition* k : Named(c, kCommanded)) {
+    if (k->source == s.active) return true;
+  }
+  return false;
+}
+
+absl::Status CheckCanAct(const State& s, const Combatant& actor, int64_t cost,
+                         const Ctx& ctx) {
+  if (IsDead(actor)) return Refuse("000.dead", actor.id + " is Dead");
+  if (actor.Has(kStunned)) {
+    return Refuse("000.stunned", actor.id +
+                                     " is Stunned: no Actions, Reactions or "
+                                     "Free Actions");
+  }
+  if (actor.Has(kUnconscious)) {
+    return Refuse("000.unconscious",
+                  actor.id + " is Unconscious: no Actions, Reactions or Free "
+                             "Actions");
+  }
+  if (ctx.via != Via::kDeclared) return absl::OkStatus();
+  if (s.active.empty()) {
+    return Refuse("000.turn", "no turn is running (every creature is out of "
+                              "the fight: the GM may end the session)");
+  }
+  if (!IsActing(s, actor)) {
+    if (!actor.controller.empty()) {
+      return Refuse("000.command",
+                    absl::StrCat(actor.id, " acts only when ",
+                                 actor.controller,
+                                 " Commands it on its turn"));
+    }
+    return Refuse(cost == 0 ? "000.free_action" : "000.turn",
+                  absl::StrCat("it is not ", actor.id, "'s turn (it is ",
+                               s.active, "'s)"));
+  }
+  const int64_t left = actor.Resource(kActions);
+  if (cost > left) {
+    return Refuse("000.turn", absl::StrCat(actor.id, " has ", left,
+                                           " Action", left == 1 ? "" : "s",
+                                           " left and this needs ", cost));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SpendActions(Decision& d, std::string actor, int64_t cost,
+                          uint64_t cause, std::string rule) {
+  if (cost <= 0) return absl::OkStatus();
+  return AddResource(d, actor, kActions, -cost,
+                     {cause, rule, {{"cost", cost}}, "Actions spent"})
+      .status();
+}
+
+absl::Status Advance(Decision& d, uint64_t cause) {
+  bool fresh_round = false;
+  while (true) {
+    const int64_t round = d.state().round;
+    const std::vector<OrderEntry> order = d.state().order;
+    std::optional<std::string> next;
+    for (const OrderEntry& e : order) {
+      const Combatant* c = d.state().Find(e.actor);
+      if (c == nullptr || c->Resource(kTurnRound) >= round) continue;
+      if (e.delayed) {
+        // L15: a delaying creature still suffers its ongoing effects each
+        // Round at its original Initiative.
+        if (!IsDead(*c) && c->Resource(kSotRound) < round) {
+          RETURN_IF_ERROR(StartOfTurnEffects(d, e.actor, cause));
+        }
+        continue;
+      }
+      if (!TakesTurn(d.state(), *c)) {
+        // Durations anchored to a turn that does not happen still end when
+        // the order passes it.
+        RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, e.actor, round,
+                                 {cause, "000.duration.round"})
+                            .status());
+        continue;
+      }
+      next = e.actor;
+      break;
+    }
+    if (next.has_value()) {
+      ASSIGN_OR_RETURN(bool alive, StartTurnOf(d, *next, cause));
+      if (alive) return absl::OkStatus();
+      fresh_round = false;
+      continue;
+    }
+    // Every creature has had its turn: the round ends (L13).
+    if (fresh_round) return absl::OkStatus();  // nobody can act at all
+    RETURN_IF_ERROR(EndRound(d, {cause, "000.round", {{"round", round}}}));
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundEnd, "", round,
+                             {cause, "000.round"})
+                        .status());
+    RETURN_IF_ERROR(StartRound(d, {cause, "000.round", {{"round", round + 1}}}));
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", round + 1,
+                             {cause, "000.round"})
+                        .status());
+    fresh_round = true;
+  }
+}
+
+absl::Status EndTurnIfDead(Decision& d, uint64_t cause) {
+  const State& s = d.state();
+  if (s.active.empty() || !s.windows.empty()) return absl::OkStatus();
+  if (!IsDead(*s.Find(s.active))) return absl::OkStatus();
+  const std::string who = s.active;
+  const int64_t round = s.round;
+  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
+                           {cause, "000.duration.round"})
+                      .status());
+  RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round, {cause, "000.dead"}));
+  RETURN_IF_ERROR(EndTurn(d, who, {cause, "000.dead", {}, "died on its turn"}));
+  return Advance(d, cause);
+}
+
+absl::Status BeginCombat(Decision& d) {
+  RETURN_IF_ERROR(StartRound(d, {0, "000.round", {{"round", 1}}}));
+  return Advance(d, 0);
+}
+
+namespace {
+
+// End-of-turn checks of `who`: L115, a Hidden creature that ends its turn
+// without concealment (or cover) from a creature is no longer Hidden to it.
+absl::Status HiddenCheck(Decision& d, const std::string& who, uint64_t cause) {
+  const Combatant* c = d.state().Find(who);
+  std::vector<std::pair<uint32_t, std::string>> lost;
+  for (const auto& [id, cond] : c->conditions) {
+    if (cond.name != kHidden && cond.name != kUndetected) continue;
+    const Combatant* o = d.state().Find(cond.relative_to);
+    if (o == nullptr || IsDead(*o)) continue;
+    if (!Obscured(d.state(), *o, *c).empty()) continue;
+    if (CoverFrom(d.state(), o->at, o->size, *c, o->id).cover) continue;
+    lost.emplace_back(id, o->id);
+  }
+  for (const auto& [id, observer] : lost) {
+    RETURN_IF_ERROR(RemoveCondition(
+        d, who, id,
+        {cause, "000.hidden", {},
+         absl::StrCat("ended its turn without concealment from ", observer)}));
+  }
+  return absl::OkStatus();
+}
+
+// L83: a flyer that did not spend an Action to fly this turn falls (how
+// far and the damage are the GM's: altitude is not tracked, L79).
+absl::Status FlightCheck(Decision& d, const std::string& who, uint64_t cause) {
+  const Combatant* c = d.state().Find(who);
+  if (!c->Has(kFlying) || c->HasTag("improved_flight")) return absl::OkStatus();
+  const Condition* m = c->FindCondition(kMoving);
+  if (m != nullptr && m->note == "fly") return absl::OkStatus();
+  const Why why{cause, "000.fly", {}, "did not fly this turn: falls"};
+  RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kFlying, why));
+  NewCondition fall;
+  fall.actor = who;
+  fall.name = kFallPending;
+  fall.source = who;
+  fall.note = "fell (altitude is not tracked): the GM rules the fall (L79)";
+  return AddCondition(d, fall, why).status();
+}
+
+}  // namespace
+
+absl::Status DecideEndTurn(const fb::CommandT& cmd, Decision& d) {
+  ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), cmd));
+  const std::string who = actor->id;
+  if (d.state().active != who) {
+    if (IsActing(d.state(), *actor)) {
+      return Refuse("000.command",
+                    who + " is commanded: its turn ends with its commander's");
+    }
+    return Refuse("000.turn", absl::StrCat("it is not ", who, "'s turn"));
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(cmd));
+  const int64_t round = d.state().round;
+  std::vector<std::string> acting = {who};
+  for (const auto& [id, c] : d.state().combatants) {
+    if (id != who && IsActing(d.state(), c)) acting.push_back(id);
+  }
+  for (const std::string& a : acting) {
+    RETURN_IF_ERROR(HiddenCheck(d, a, decl));
+    RETURN_IF_ERROR(FlightCheck(d, a, decl));
+  }
+  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
+                           {decl, "000.duration.round"})
+                      .status());
+  RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round, {decl, "000.turn"}));
+  RETURN_IF_ERROR(EndTurn(d, who, {decl, "000.turn", {{"round", round}}}));
+  return Advance(d, decl);
+}
+
+absl::Status DecideDelay(const fb::CommandT& cmd, Decision& d) {
+  ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), cmd));
+  const std::string who = actor->id;
+  if (d.state().active != who) {
+    return Refuse("000.delay", absl::StrCat("only the creature whose turn it "
+                                            "is can delay (it is ",
+                                            d.state().active, "'s turn)"));
+  }
+  if (actor->Has(kHeld) ||
+      actor->Resource(kActions) < ActionBudget(*actor)) {
+    return Refuse("000.delay",
+                  "Delay is decided at the start of the turn, before acting "
+                  "(use hold to drop back after acting)");
+  }
+  const int index = IndexOf(d.state().order, who);
+  if (index < 0) return Refuse("000.delay", who + " is not in the order");
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(cmd));
+  std::vector<OrderEntry> order = d.state().order;
+  order[index].delayed = true;
+  const int64_t round = d.state().round;
+  RETURN_IF_ERROR(SetOrder(d, order, {decl, "000.delay", {{"place", index}},
+                                      who + " delays its turn"}));
+  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
+                           {decl, "000.duration.round"})
+                      .status());
+  RETURN_IF_ERROR(EndTurn(d, who, {decl, "000.delay", {}, "delayed"}));
+  return Advance(d, decl);
+}
+
+absl::Status DecideHold(const fb::CommandT& cmd, Decision& d) {
+  ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), cmd));
+  const std::string who = actor->id;
+  const State& s = d.state();
+  if (s.active != who) {
+    return Refuse("000.hold", absl::StrCat("only the creature whose turn it "
+                                           "is can hold (it is ",
+                                           s.active, "'s turn)"));
+  }
+  const std::string after = ParamText(cmd, "after");
+  if (after.empty()) {
+    return Malformed(cmd, "params.after",
+                     "name the creature after whose turn you enter (L13)");
+  }
+  if (s.Find(after) == nullptr) {
+    return absl::NotFoundError(absl::StrCat(
+        "command 'hold': params.after '", after, "' is not in this session"));
+  }
+  const int mine = IndexOf(s.order, who);
+  const int theirs = IndexOf(s.order, after);
+  if (theirs < 0 || s.order[theirs].delayed) {
+    return Refuse("000.hold", after + " has no place in the order to follow");
+  }
+  if (theirs <= mine ||
+      s.Find(after)->Resource(kTurnRound) >= s.round) {
+    return Refuse("000.hold",
+                  absl::StrCat("a held turn drops to a lower position: ",
+                               after, " must still be to act this round"));
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(cmd));
+  std::vector<OrderEntry> order = d.state().order;
+  OrderEntry moved = order[mine];
+  moved.initiative = order[theirs].initiative;
+  order.erase(order.begin() + mine);
+  order.insert(order.begin() + IndexOf(order, after) + 1, moved);
+  const int64_t left = d.state().Find(who)->Resource(kActions);
+  RETURN_IF_ERROR(Apply(d, who, kHeld, who, left,
+                        Expiry{fb::ExpiryKind::OnUse, who, 0},
+                        {decl, "000.hold", {{"actions_kept", left}},
+                         "enters after " + after}).status());
+  RETURN_IF_ERROR(SetOrder(d, order, {decl, "000.hold", {},
+                                      who + " holds until after " + after}));
+  RETURN_IF_ERROR(EndTurn(d, who, {decl, "000.hold", {}, "held"}));
+  return Advance(d, decl);
+}
+
+absl::Status DecideEnter(const fb::CommandT& cmd, Decision& d) {
+  ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), cmd));
+  const std::string who = actor->id;
+  const State& s = d.state();
+  const int mine = IndexOf(s.order, who);
+  if (mine < 0 || !s.order[mine].delayed) {
+    return Refuse("000.delay", who + " is not delaying its turn");
+  }
+  if (IsDead(*actor)) return Refuse("000.dead", who + " is Dead");
+  if (s.active.empty() || s.active == who) {
+    return Refuse("000.delay",
+                  "a delaying creature enters after the current turn: enter "
+                  "during another creature's turn");
+  }
+  const std::string current = s.active;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(cmd));
+  std::vector<OrderEntry> order = d.state().order;
+  OrderEntry moved = order[mine];
+  moved.delayed = false;
+  order.erase(order.begin() + mine);
+  const int at = IndexOf(order, current);
+  moved.initiative = at >= 0 ? order[at].initiative : moved.initiative;
+  order.insert(order.begin() + (at >= 0 ? at + 1 : 0), moved);
+  return SetOrder(d, order,
+                  {decl, "000.delay", {},
+                   absl::StrCat(who, " enters after ", current,
+                                "'s turn, for the rest of the combat")});
+}
+
+}  // namespace combat::kernel::d20

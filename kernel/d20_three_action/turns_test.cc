@@ -1,0 +1,207 @@
+// Rounds, turns, budgets, Hold and Delay (seed 000 L9-L21, L152, L162).
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/d20_three_action/test_util.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+using namespace testing;  // NOLINT
+
+fb::RosterT Duel() {
+  return MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5)});
+}
+
+TEST(Turns, SetupRollsInitiativeAndStartsTheFirstTurn) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});  // 17 and 12 (d20 + DEX 2)
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  const State& s = t.state();
+  ASSERT_EQ(s.order.size(), 2u);
+  EXPECT_EQ(s.order[0].actor, "aria");
+  EXPECT_EQ(s.order[0].initiative, 17);
+  EXPECT_EQ(s.order[1].initiative, 12);
+  EXPECT_EQ(s.round, 1);
+  EXPECT_EQ(s.active, "aria");
+  EXPECT_EQ(Res(t, "aria", kActions), 3);  // L15
+  EXPECT_EQ(Res(t, "aria", kReactions), 1);  // L19
+  EXPECT_EQ(Res(t, "aria", kHp), 20);
+  EXPECT_EQ(Res(t, "aria", kBleedPenalty), 0);  // L127: starts at 0
+}
+
+TEST(Turns, SetupChecksTheRoster) {
+  fb::RosterT r = Duel();
+  r.combatants[0]->stats.erase(r.combatants[0]->stats.begin() + 2);  // dex
+  Table t(D20ThreeAction(), r, {15, 10});
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(t.status().message().find("'aria': stats.dex: is required"),
+            std::string::npos)
+      << t.status();
+  fb::RosterT off = Duel();
+  off.combatants[1]->at = std::make_unique<fb::Pos>(25, 0);
+  EXPECT_EQ(Table(D20ThreeAction(), off, {15, 10}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  fb::RosterT bad = Duel();
+  Arm(*bad.combatants[0], "spear", "1q8", "melee");
+  EXPECT_EQ(Table(D20ThreeAction(), bad, {15, 10}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  fb::RosterT pet = Duel();
+  pet.combatants[1]->controller = "nobody";
+  EXPECT_EQ(Table(D20ThreeAction(), pet, {15, 10}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Turns, TiesAreBrokenByRecordedRolls) {
+  // L11: both total 12; tie-break d20s 5 (aria) and 9 (gob): gob first.
+  Table t(D20ThreeAction(), Duel(), {10, 10, 5, 9});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(t.state().order[0].actor, "gob");
+  EXPECT_EQ(t.state().active, "gob");
+}
+
+TEST(Turns, TiedTieBreaksAreRolledAgain) {
+  Table t(D20ThreeAction(), Duel(), {10, 10, 7, 7, 2, 3});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(t.state().order[0].actor, "gob");
+}
+
+TEST(Turns, UnawareCreaturesDoNotActInRoundOne) {
+  fb::RosterT r = Duel();
+  Tag(*r.combatants[1], "unaware");
+  Table t(D20ThreeAction(), r, {5, 18});  // gob would go first
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(t.state().active, "aria");  // L11
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "gob");
+}
+
+TEST(Turns, EndTurnAdvancesAndStartsTheNextRound) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_EQ(Res(t, "gob", kActions), 3);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "aria");
+  auto replay = t.Replay();
+  ASSERT_OK(replay);
+}
+
+TEST(Turns, RefusesActingOutOfTurnAndBeyondTheBudget) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  auto out = t.Submit(Cmd("gob", "interact"));
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("not gob's turn"), std::string::npos);
+  for (int i = 0; i < 3; ++i) ASSERT_OK(t.Submit(Cmd("aria", "interact")));
+  out = t.Submit(Cmd("aria", "interact"));
+  ASSERT_FALSE(out.ok());
+  EXPECT_NE(out.status().message().find("0 Actions left"), std::string::npos)
+      << out.status();
+  EXPECT_NE(out.status().message().find("L15"), std::string::npos);
+  out = t.Submit(Cmd("aria", "fly_away"));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Turns, SlowedAndIncapacitatedLoseActions) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT slow = Gm("aria", "gm_condition", "a slow spell");
+  WithText(slow, "name", "slowed");
+  WithText(slow, "op", "add");
+  ASSERT_OK(t.Submit(slow));
+  fb::CommandT inc = Gm("gob", "gm_condition", "knocked out");
+  WithText(inc, "name", "incapacitated");
+  WithText(inc, "op", "add");
+  ASSERT_OK(t.Submit(inc));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(Res(t, "gob", kActions), 1);    // L152: 3 - 2
+  EXPECT_EQ(Res(t, "gob", kReactions), 0);  // 1 - 2, minimum 0
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(Res(t, "aria", kActions), 2);    // L162: 3 - 1
+  EXPECT_EQ(Res(t, "aria", kReactions), 0);  // L162: 1 - 1
+}
+
+TEST(Turns, StunnedCreaturesCannotAct) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT stun = Gm("aria", "gm_condition", "stunning blow");
+  WithText(stun, "name", "stunned");
+  WithText(stun, "op", "add");
+  ASSERT_OK(t.Submit(stun));
+  auto out = t.Submit(Cmd("aria", "drop_prone"));
+  ASSERT_FALSE(out.ok());
+  EXPECT_NE(out.status().message().find("Stunned"), std::string::npos);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // not an action
+}
+
+TEST(Turns, OneRoundEndsAfterEveryOtherCreatureHadATurn) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "dodge")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_TRUE(Has(t, "aria", kDodging));  // still during gob's turn
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "aria", kDodging));  // L13: gone at aria's next turn
+}
+
+TEST(Turns, DelayThenEnterAfterTheCurrentTurn) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_TRUE(t.state().order[0].delayed);
+  ASSERT_OK(t.Submit(Cmd("aria", "enter")));
+  EXPECT_EQ(t.state().order[0].actor, "gob");
+  EXPECT_EQ(t.state().order[1].actor, "aria");
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(t.state().round, 1);  // aria's turn, still round 1
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "gob");  // L15: the new place holds
+}
+
+TEST(Turns, DelayOnlyBeforeActing) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "interact")));
+  auto out = t.Submit(Cmd("aria", "delay"));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Turns, DelayedCreaturesStillBleedAtTheirOriginalInitiative) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT bleed = Gm("aria", "gm_condition", "deep cut");
+  WithText(bleed, "name", "bleeding");
+  WithText(bleed, "op", "add");
+  ASSERT_OK(t.Submit(bleed));
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  // Round 2 starts: aria (delayed, first in the order) bleeds before gob's
+  // turn: table d20 14 (no effect), then 2d6 = 2 + 3.
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn"), {14, 2, 3}));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_EQ(Res(t, "aria", kHp), 15);
+  EXPECT_EQ(Res(t, "aria", kBleedPenalty), 1);
+  EXPECT_TRUE(t.state().order[0].delayed);
+}
+
+TEST(Turns, HoldKeepsTheActionsLeftAndDropsInTheOrder) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
+                      Being("orc", "goblins", 9, 9)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("aria", "interact")));
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(t.Submit(hold));
+  EXPECT_EQ(t.state().active, "gob");
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_EQ(Res(t, "aria", kActions), 2);  // kept
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(t.state().active, "orc");
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "gob");  // aria now acts after gob
+}
+
+}  // namespace
+}  // namespace combat::kernel::d20

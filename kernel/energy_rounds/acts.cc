@@ -1,0 +1,450 @@
+// Acts: declare -> window -> resolve. Every act is bracketed by a window
+// (kernel WindowOpened/WindowClosed); its closing outcome carries the rule
+// and the numbers of the result, so a miss is as auditable as a hit.
+//
+// An act's declaration opens a window whose eligible list is everyone who
+// could interrupt it (l.122, l.132). It resolves:
+//   - at once when it is an Immediate Interrupt (no one may interrupt it,
+//     l.132), when `at_once` is set (the table agrees nobody responds), or
+//     when nobody is eligible;
+//   - otherwise on `resolve` (by the actor or the GM), after any interrupts
+//     were declared into the window. Its rolls happen only then, so
+//     interrupts stop actions, never rolls (l.134).
+// Resources are spent as results occur (l.138): a stopped or cancelled act
+// spends 1 Energy (l.138, l.144); a Run cut short spends its share (l.142).
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/energy_rounds/internal.h"
+
+namespace combat::kernel::energy {
+namespace {
+
+const Verb kVerbs[] = {
+    {"melee", false, true, CheckMelee, ResolveMelee},
+    {"unarmed", false, true, CheckMelee, ResolveMelee},
+    {"trip", false, true, CheckManeuver, ResolveManeuver},
+    {"disarm", false, true, CheckManeuver, ResolveManeuver},
+    {"restrain", false, true, CheckManeuver, ResolveManeuver},
+    {"push", false, true, CheckManeuver, ResolveManeuver},
+    {"ranged", false, true, CheckRanged, ResolveRanged},
+    {"throw", false, true, CheckRanged, ResolveRanged},
+    {"load", false, false, CheckLoad, ResolveLoad},
+    {"shift", true, false, CheckShift, ResolveShift},
+    {"run", true, false, CheckRun, ResolveRun},
+    {"sprint", true, false, CheckRun, ResolveRun},
+    {"jump", true, false, CheckJump, ResolveJump},
+    {"agile_move", true, false, CheckAgileMove, ResolveAgileMove},
+    {"kneel", false, false, CheckKneel, ResolveKneel},
+    {"stand", false, false, CheckStand, ResolveStand},
+    {"defend", false, false, CheckDefend, ResolveDefend},
+    {"equip", false, false, CheckEquip, ResolveEquip},
+    {"stow", false, false, CheckEquip, ResolveEquip},
+    {"pick_up", false, false, CheckPickUp, ResolvePickUp},
+    {"catch_breath", false, false, CheckCatchBreath, ResolveCatchBreath},
+    {"exert", false, false, CheckExert, ResolveExert},
+    {"escape", false, false, CheckEscape, ResolveEscape},
+};
+
+// Percent-escapes the separators of the act encoding.
+std::string Esc(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '%' || ch == '|' || ch == '=' || ch == ',' || ch == ';' ||
+        ch == ':') {
+      static const char kHex[] = "0123456789ABCDEF";
+      out += '%';
+      out += kHex[(static_cast<unsigned char>(ch) >> 4) & 15];
+      out += kHex[static_cast<unsigned char>(ch) & 15];
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+std::string Unesc(absl::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size()) {
+      auto hex = [](char h) {
+        return h >= 'A' ? h - 'A' + 10 : h - '0';
+      };
+      out += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+const Verb* FindVerb(const std::string& action) {
+  for (const Verb& v : kVerbs) {
+    if (action == v.name) return &v;
+  }
+  return nullptr;
+}
+
+bool IsImmediate(const fb::CommandT& c) {
+  if (c.action == "agile_move") return true;
+  const Verb* v = FindVerb(c.action);
+  return v != nullptr && v->attack && ParamOr(c, "swift", 0) == 1;
+}
+
+std::string EncodeAct(const fb::CommandT& c) {
+  std::vector<std::string> parts;
+  parts.push_back(absl::StrCat("a=", Esc(c.action)));
+  parts.push_back(absl::StrCat("actor=", Esc(c.actor)));
+  std::vector<std::string> t;
+  for (const auto& x : c.targets) t.push_back(Esc(x));
+  parts.push_back(absl::StrCat("t=", absl::StrJoin(t, ",")));
+  parts.push_back(absl::StrCat("w=", Esc(c.weapon)));
+  std::vector<std::string> path;
+  for (const fb::Pos& p : c.path) path.push_back(absl::StrCat(p.x(), ":", p.y()));
+  parts.push_back(absl::StrCat("p=", absl::StrJoin(path, ";")));
+  for (const auto& p : c.params) {
+    if (!p) continue;
+    parts.push_back(absl::StrCat("k=", Esc(p->key), ",", p->value, ",", Esc(p->text)));
+  }
+  parts.push_back(absl::StrCat("x=", Esc(c.text)));
+  return absl::StrJoin(parts, "|");
+}
+
+absl::StatusOr<fb::CommandT> DecodeAct(const std::string& note) {
+  fb::CommandT c;
+  for (absl::string_view part : absl::StrSplit(note, '|')) {
+    const size_t eq = part.find('=');
+    if (eq == absl::string_view::npos) {
+      return absl::InternalError(absl::StrCat("pending act: bad part '", part, "'"));
+    }
+    absl::string_view key = part.substr(0, eq), value = part.substr(eq + 1);
+    if (key == "a") c.action = Unesc(value);
+    else if (key == "actor") c.actor = Unesc(value);
+    else if (key == "w") c.weapon = Unesc(value);
+    else if (key == "x") c.text = Unesc(value);
+    else if (key == "t") {
+      if (!value.empty()) {
+        for (absl::string_view t : absl::StrSplit(value, ',')) c.targets.push_back(Unesc(t));
+      }
+    } else if (key == "p") {
+      if (!value.empty()) {
+        for (absl::string_view sq : absl::StrSplit(value, ';')) {
+          std::vector<absl::string_view> xy = absl::StrSplit(sq, ':');
+          int x = 0, y = 0;
+          if (xy.size() != 2 || !absl::SimpleAtoi(xy[0], &x) ||
+              !absl::SimpleAtoi(xy[1], &y)) {
+            return absl::InternalError("pending act: bad path");
+          }
+          c.path.emplace_back(x, y);
+        }
+      }
+    } else if (key == "k") {
+      std::vector<absl::string_view> kv = absl::StrSplit(value, ',');
+      int64_t v = 0;
+      if (kv.size() != 3 || !absl::SimpleAtoi(kv[1], &v)) {
+        return absl::InternalError("pending act: bad param");
+      }
+      auto p = std::make_unique<fb::ParamT>();
+      p->key = Unesc(kv[0]);
+      p->value = v;
+      p->text = Unesc(kv[2]);
+      c.params.push_back(std::move(p));
+    }
+  }
+  return c;
+}
+
+const Condition* PendingAct(const Combatant& c) {
+  for (const auto& [id, cond] : c.conditions) {
+    if (cond.name == "Acting") return &cond;
+  }
+  return nullptr;
+}
+
+uint32_t WindowOf(const State& s, uint64_t seq) {
+  for (const auto& [id, w] : s.windows) {
+    if (w.trigger == seq) return id;
+  }
+  return 0;
+}
+
+std::vector<std::string> EligibleInterrupters(const State& s,
+                                              const std::string& actor) {
+  std::vector<std::string> out;
+  for (const auto& [id, c] : s.combatants) {
+    if (id == actor || c.Has("Dead") || c.Has("Unconscious")) continue;
+    out.push_back(id);
+  }
+  return out;
+}
+
+absl::Status ClearPasses(Decision& d, uint64_t cause, const std::string& who) {
+  std::vector<std::string> passed;
+  for (const auto& [id, c] : d.state().combatants) {
+    if (c.Has("Passed")) passed.push_back(id);
+  }
+  for (const std::string& id : passed) {
+    RETURN_IF_ERROR(RemoveConditionsNamed(
+        d, id, "Passed",
+        {cause, "002.rounds.nobody_acts", {}, absl::StrCat(who, " acted")}));
+  }
+  return absl::OkStatus();
+}
+
+namespace {
+
+// What stops anyone acting now, pending acts aside.
+absl::Status StopReason(const Combatant& actor, const Verb& v) {
+  if (actor.Has("Dead")) {
+    return Illegal("002.death.dead", absl::StrCat(actor.id, " is dead"));
+  }
+  if (actor.Has("Unconscious")) {
+    return Illegal("002.cond.unconscious", absl::StrCat(actor.id, " is unconscious"));
+  }
+  if ((v.movement || v.attack) && Active(actor, "Restrained")) {
+    return Illegal("002.cond.restrained",
+                   absl::StrCat(actor.id, " is Restrained: no movement or attack actions"));
+  }
+  if (v.attack && Active(actor, "Restraining")) {
+    return Illegal("002.cond.restraining",
+                   absl::StrCat(actor.id, " is Restraining and may not attack"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status CheckCanAct(const State& s, const Combatant& actor,
+                         const fb::CommandT& c, const Verb& v) {
+  RETURN_IF_ERROR(StopReason(actor, v));
+  if (const Condition* p = PendingAct(actor); p != nullptr && !IsImmediate(c)) {
+    return Illegal("002.incomplete",
+                   absl::StrCat(actor.id, " is still performing the act declared at seq ",
+                                p->ref, "; resolve or cancel it first"));
+  }
+  (void)s;
+  return absl::OkStatus();
+}
+
+absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
+  const Verb* v = FindVerb(c.action);
+  if (v == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("command: field 'action': unknown action '", c.action,
+                     "' for ruleset energy_rounds"));
+  }
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
+  const int64_t at_once = ParamOr(c, "at_once", 0);
+  if (at_once != 0 && at_once != 1) return BadField(c, "params.at_once", "must be 0 or 1");
+  const int64_t swift = ParamOr(c, "swift", 0);
+  if (swift != 0 && swift != 1) return BadField(c, "params.swift", "must be 0 or 1");
+  RETURN_IF_ERROR(CheckCanAct(s, *actor, c, *v));
+  RETURN_IF_ERROR(v->check(s, *actor, c, ActOpts{}));
+  const std::string who = actor->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(ClearPasses(d, decl, who));
+  const bool immediate = IsImmediate(c);
+  std::vector<std::string> eligible;
+  if (!immediate) eligible = EligibleInterrupters(d.state(), who);
+  const bool now = immediate || at_once == 1 || eligible.empty();
+  std::string note;
+  if (immediate) {
+    note = "an Immediate Interrupt: no one may interrupt it";
+  } else if (at_once == 1) {
+    note = "declared at once: the table lets it resolve now";
+  } else if (eligible.empty()) {
+    note = "nobody can interrupt";
+  } else {
+    note = "others may interrupt until it resolves";
+  }
+  ASSIGN_OR_RETURN(uint32_t wid,
+                   OpenWindow(d, decl, c.action, eligible,
+                              {decl, immediate ? "002.immediate" : "002.initiative.roll",
+                               {{"round", d.state().round}}, note}));
+  if (now) return ResolveInWindow(d, wid, c, decl, ActOpts{});
+  NewCondition acting;
+  acting.actor = who;
+  acting.name = "Acting";
+  acting.source = c.action;
+  acting.level = wid;
+  acting.ref = decl;
+  acting.expiry = EndOfRound(d.state());
+  acting.note = EncodeAct(c);
+  return AddCondition(d, acting,
+                      {decl, "002.rounds.span", {{"window", wid}},
+                       absl::StrCat(who, " is performing '", c.action,
+                                    "' (window ", wid, ")")})
+      .status();
+}
+
+namespace {
+
+// Energy an act spends when it ends before its results (l.138, l.144).
+absl::Status SpendIncomplete(Decision& d, const fb::CommandT& act,
+                             const Verb& v, uint64_t cause,
+                             const std::string& rule, Nums nums) {
+  const Combatant* c = d.state().Find(act.actor);
+  if (c == nullptr) return absl::OkStatus();
+  const int64_t have = c->Resource(res::kEnergy);
+  const int64_t spend = have > 0 ? 1 : 0;
+  nums.push_back({"energy_spent", spend});
+  if (spend == 0) return absl::OkStatus();
+  Cost cost;
+  cost.energy = spend;
+  cost.movement = v.movement;
+  const std::string id = c->id;  // emitted events replace the state
+  return Pay(d, id, cost, {cause, rule, nums, "incomplete action: at least 1 Energy"});
+}
+
+}  // namespace
+
+absl::Status ResolveInWindow(Decision& d, uint32_t window,
+                             const fb::CommandT& act, uint64_t cause,
+                             const ActOpts& o) {
+  const Verb* v = FindVerb(act.action);
+  if (v == nullptr) return absl::InternalError("pending act: unknown verb");
+  const Combatant* actor = d.state().Find(act.actor);
+  if (actor == nullptr) return absl::NotFoundError(act.actor);
+  const std::string who = actor->id;
+  const uint64_t trigger = d.state().windows.count(window)
+                               ? d.state().windows.at(window).trigger
+                               : 0;
+  Outcome out;
+  absl::Status can = StopReason(*actor, *v);
+  if (can.ok()) can = v->check(d.state(), *actor, act, o);
+  if (!can.ok()) {
+    if (can.code() != absl::StatusCode::kFailedPrecondition) return can;
+    // Stopped: the act ends before its results (l.138).
+    const std::string rule = v->attack ? "002.incomplete.attack" : "002.incomplete";
+    RETURN_IF_ERROR(SpendIncomplete(d, act, *v, cause, rule, {}));
+    out.text = absl::StrCat("ended incomplete: ", can.message());
+    out.rule = rule;
+  } else {
+    ASSIGN_OR_RETURN(out, v->resolve(d, act, cause, o));
+  }
+  if (!v->movement) RETURN_IF_ERROR(BreakStreak(d, who, cause));
+  // Its pending marker goes with it.
+  const Combatant* now = d.state().Find(who);
+  if (const Condition* p = PendingAct(*now); p != nullptr && p->ref == trigger) {
+    RETURN_IF_ERROR(RemoveCondition(d, who, p->id,
+                                    {cause, "002.rounds.span", {}, "act resolved"}));
+  }
+  return CloseWindow(d, window, out.text, {cause, out.rule, out.nums, ""});
+}
+
+namespace {
+
+absl::StatusOr<const Condition*> FindActing(const State& s, const fb::CommandT& c,
+                                            uint32_t* window) {
+  if (c.window != 0) {
+    auto it = s.windows.find(c.window);
+    if (it == s.windows.end()) {
+      return absl::NotFoundError(absl::StrCat("command '", c.action,
+                                              "': field 'window': window ",
+                                              c.window, " is not open"));
+    }
+    for (const auto& [id, k] : s.combatants) {
+      const Condition* p = PendingAct(k);
+      if (p != nullptr && p->ref == it->second.trigger) {
+        *window = c.window;
+        return p;
+      }
+    }
+    return absl::FailedPreconditionError(absl::StrCat(
+        "window ", c.window, " has no pending act (", Cite("002.incomplete"), ")"));
+  }
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  const Condition* p = PendingAct(*a);
+  if (p == nullptr) {
+    return Illegal("002.incomplete", absl::StrCat(a->id, " has no act pending"));
+  }
+  *window = static_cast<uint32_t>(p->level);
+  return p;
+}
+
+}  // namespace
+
+absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
+  const State& s = d.state();
+  uint32_t window = 0;
+  ASSIGN_OR_RETURN(const Condition* acting, FindActing(s, c, &window));
+  const uint64_t trigger = acting->ref;
+  ASSIGN_OR_RETURN(fb::CommandT act, DecodeAct(acting->note));
+  if (c.role != fb::Role::GM && c.actor != act.actor) {
+    return Illegal("002.gm", absl::StrCat("only ", act.actor,
+                                          " or the GM may resolve this act"));
+  }
+  for (const auto& [id, k] : s.combatants) {
+    for (const auto& [cid, cond] : k.conditions) {
+      if (cond.name == "Simultaneous" && cond.ref == trigger) {
+        return Illegal("002.gm.simultaneous",
+                       absl::StrCat("Immediate Interrupts in window ", window,
+                                    " happen simultaneously; the GM rules first "
+                                    "(gm_note kind=resolve subject=", trigger, ")"));
+      }
+    }
+  }
+  if (auto stop = Param(c, "stop_after"); stop.has_value()) {
+    if (*stop < 0) return BadField(c, "params.stop_after", "must not be negative");
+    auto p = std::make_unique<fb::ParamT>();
+    p->key = "stop_after";
+    p->value = *stop;
+    act.params.push_back(std::move(p));
+  }
+  ActOpts o;
+  const Combatant* who = s.Find(act.actor);
+  for (const auto& [cid, cond] : who->conditions) {
+    if (cond.name == "ActsFirst" && cond.ref == trigger) o.ignore_reach = true;
+  }
+  ASSIGN_OR_RETURN(uint64_t rseq, d.Declare(c));
+  (void)rseq;
+  RETURN_IF_ERROR(ResolveInWindow(d, window, act, trigger, o));
+  // Race markers of this act are spent.
+  std::vector<std::pair<std::string, uint32_t>> spent;
+  for (const auto& [id, k] : d.state().combatants) {
+    for (const auto& [cid, cond] : k.conditions) {
+      if (cond.name == "ActsFirst" && cond.ref == trigger) spent.emplace_back(id, cid);
+    }
+  }
+  for (const auto& [id, cid] : spent) {
+    RETURN_IF_ERROR(RemoveCondition(d, id, cid,
+                                    {trigger, "002.initiative.several", {}, "act resolved"}));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status DecideCancel(const fb::CommandT& c, Decision& d) {
+  const State& s = d.state();
+  uint32_t window = 0;
+  ASSIGN_OR_RETURN(const Condition* acting, FindActing(s, c, &window));
+  const uint64_t trigger = acting->ref;
+  ASSIGN_OR_RETURN(fb::CommandT act, DecodeAct(acting->note));
+  if (c.role != fb::Role::GM && c.actor != act.actor) {
+    return Illegal("002.incomplete",
+                   absl::StrCat("only ", act.actor, " may end its own act"));
+  }
+  const Verb* v = FindVerb(act.action);
+  if (v == nullptr) return absl::InternalError("pending act: unknown verb");
+  ASSIGN_OR_RETURN(uint64_t cseq, d.Declare(c));
+  RETURN_IF_ERROR(SpendIncomplete(d, act, *v, cseq, "002.incomplete", {}));
+  const Combatant* who = d.state().Find(act.actor);
+  if (const Condition* p = PendingAct(*who); p != nullptr && p->ref == trigger) {
+    RETURN_IF_ERROR(RemoveCondition(d, act.actor, p->id,
+                                    {cseq, "002.incomplete", {}, "act ended"}));
+  }
+  return CloseWindow(d, window, "cancelled: willingly ended (l.138)",
+                     {cseq, "002.incomplete", {}, ""});
+}
+
+}  // namespace combat::kernel::energy

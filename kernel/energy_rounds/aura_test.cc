@@ -1,0 +1,147 @@
+// Aura, Death rolls, Death Saves, unconsciousness (l.290-312, l.622-660),
+// non-lethal damage at 0 Aura (l.507, l.509).
+// kara hits with {Combat 15, Evasion 4, damage 6}: 7 damage past armor.
+#include "gtest/gtest.h"
+#include "kernel/energy_rounds/test_util.h"
+
+namespace combat::kernel::energy::testutil {
+namespace {
+
+fb::RosterT AtZero(int64_t aura = 0, Stats extra = {}) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con", 1}, {"con_score", 12}},
+                   {W("sword", "1d8", "melee", "medium", {{"av_bonus", 1}})}));
+  Stats orc = {{"str", 3}, {"con", 2}, {"con_score", 14}, {"aura", aura}};
+  for (auto& s : extra) orc.push_back(s);
+  cs.push_back(Who("orc", "orcs", 6, 5, orc, {W("axe", "1d10", "melee", "heavy")}));
+  return Roster(std::move(cs));
+}
+
+absl::StatusOr<std::vector<events::EventBuffer>> Hit(Table& t, std::vector<int> extra) {
+  auto c = Cmd("kara", "melee", {"orc"});
+  std::vector<int> dice = {15, 4, 6};
+  for (int v : extra) dice.push_back(v);
+  return t.Submit(Now(c), dice);
+}
+
+TEST(Aura, TheHitThatEmptiesAuraMakesNoDeathRoll) {
+  Table t(EnergyRounds(), AtZero(3));
+  ASSERT_TRUE(Hit(t, {}).ok());
+  EXPECT_EQ(t.state().Find("orc")->Resource("aura"), 0);
+  EXPECT_EQ(t.state().Find("orc")->Resource("death_roll", -1), -1);
+}
+
+TEST(Aura, DeathRollTable) {
+  struct Row {
+    int d20;
+    bool exhausted, until_rest, bleeding, unconscious, dead;
+  };
+  const Row rows[] = {{20, false, false, false, false, false},
+                      {17, true, false, false, false, false},
+                      {12, true, true, false, false, false},
+                      {7, true, true, true, false, false},
+                      {3, true, true, true, true, false},
+                      {1, false, false, false, false, true}};
+  for (const Row& r : rows) {
+    Table t(EnergyRounds(), AtZero());
+    auto ev = Hit(t, {r.d20});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    const Combatant& o = *t.state().Find("orc");
+    EXPECT_EQ(o.Resource("death_roll"), r.d20);
+    EXPECT_EQ(o.Has("Exhausted"), r.exhausted) << r.d20;
+    if (r.exhausted) {
+      const Condition* e = o.FindCondition("Exhausted");
+      EXPECT_EQ(e->expiry.kind, r.until_rest ? fb::ExpiryKind::OnUse : fb::ExpiryKind::RoundEnd) << r.d20;
+    }
+    EXPECT_EQ(o.Has("Bleeding"), r.bleeding) << r.d20;
+    EXPECT_EQ(o.Has("Unconscious"), r.unconscious) << r.d20;
+    EXPECT_EQ(o.Has("Dead"), r.dead) << r.d20;
+    EXPECT_TRUE(Cites(*ev, "002.death.roll"));
+  }
+}
+
+TEST(Aura, DeathSavesEachRoundUntilStabilised) {
+  Table t(EnergyRounds(), AtZero());
+  ASSERT_TRUE(Hit(t, {7}).ok());  // bleeding out (l.635)
+  auto r2 = t.Submit(Gm("end_round"), {10});  // Death Save 10: still bleeding (l.642)
+  ASSERT_TRUE(r2.ok()) << r2.status();
+  EXPECT_TRUE(t.state().Find("orc")->Has("Bleeding"));
+  EXPECT_EQ(t.state().Find("orc")->Resource("death_save_round"), 2);
+  // A second low Death roll in the same round adds no second save (l.645).
+  ASSERT_TRUE(Hit(t, {6}).ok());
+  EXPECT_EQ(CountCond(*t.state().Find("orc"), "Bleeding"), 1);
+  auto r3 = t.Submit(Gm("end_round"), {20});  // Stabilized (l.641)
+  ASSERT_TRUE(r3.ok()) << r3.status();
+  EXPECT_FALSE(t.state().Find("orc")->Has("Bleeding"));
+  EXPECT_TRUE(Cites(*r3, "002.death.stabilize"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());  // no more saves: no dice
+}
+
+TEST(Aura, DeathSaveLowRollsKnockOutThenKill) {
+  Table t(EnergyRounds(), AtZero());
+  ASSERT_TRUE(Hit(t, {8}).ok());
+  ASSERT_TRUE(t.Submit(Gm("end_round"), {3}).ok());  // 2-4: unconscious (l.643)
+  EXPECT_TRUE(t.state().Find("orc")->Has("Unconscious"));
+  ASSERT_TRUE(t.Submit(Gm("end_round"), {1}).ok());  // <=1: dies (l.644)
+  EXPECT_TRUE(t.state().Find("orc")->Has("Dead"));
+  auto act = Cmd("orc", "defend");
+  EXPECT_EQ(t.Submit(Now(act)).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Aura, GainingAuraStabilises) {
+  Table t(EnergyRounds(), AtZero());
+  ASSERT_TRUE(Hit(t, {6}).ok());
+  auto g = Gm("gm_adjust", "orc", "a healing draught");
+  WithText(g, "resource", "aura");
+  With(g, "delta", 2);
+  auto ev = t.Submit(g);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_FALSE(t.state().Find("orc")->Has("Bleeding"));
+  EXPECT_TRUE(Cites(*ev, "002.death.stabilize"));
+}
+
+TEST(Aura, NonLethalAtZeroAuraExhaustsShakesAndDrains) {
+  Table t(EnergyRounds(), AtZero());
+  auto c = Cmd("kara", "unarmed", {"orc"});
+  With(c, "nonlethal", 1);
+  auto ev = t.Submit(Now(c), {15, 4});  // unarmed: no Chance roll, no Death roll
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_TRUE(o.Has("Exhausted"));
+  EXPECT_TRUE(o.Has("Shaken"));
+  EXPECT_EQ(o.Resource("stamina"), 9);  // 14 - 5 (l.509)
+  EXPECT_EQ(o.Resource("death_roll", -1), -1);
+}
+
+TEST(Aura, StaminaUnconsciousWakesOnTwenty) {
+  Table t(EnergyRounds(), AtZero(10, {{"stamina", 1}}));
+  auto x = Cmd("orc", "exert");
+  With(x, "stamina", 1);
+  x.text = "climb";
+  ASSERT_TRUE(t.Submit(Now(x)).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Unconscious"));  // l.72
+  ASSERT_TRUE(t.Submit(Gm("end_round"), {7}).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Unconscious"));
+  EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 0);
+  ASSERT_TRUE(t.Submit(Gm("end_round"), {20}).ok());  // l.657
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_FALSE(o.Has("Unconscious"));
+  EXPECT_FALSE(o.Has("Unguarded"));
+  EXPECT_EQ(o.Resource("stamina"), 1);
+  EXPECT_EQ(o.Resource("energy"), 1);
+}
+
+TEST(Aura, RecoverySurgeAndFormulae) {
+  Table t(EnergyRounds(), AtZero(0, {{"int", -2}}));
+  // Aura Modifier 3 + 2 - 2 = 3: Strength 20 + 4 = 24 (l.298); Value 3 (l.312).
+  auto s = Gm("surge", "orc");
+  ASSERT_TRUE(t.Submit(s).ok());
+  EXPECT_EQ(t.state().Find("orc")->Resource("aura"), 3);
+  EXPECT_EQ(t.state().Find("orc")->Resource("surges"), 5);  // 5 + 2/2 - 1
+  auto p = Cmd("orc", "surge");
+  EXPECT_EQ(t.Submit(p).status().code(), absl::StatusCode::kPermissionDenied);
+}
+
+}  // namespace
+}  // namespace combat::kernel::energy::testutil

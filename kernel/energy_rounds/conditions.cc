@@ -1,0 +1,157 @@
+// Conditions with parent/daughter links (l.688) and "ignore until the end of
+// the Round" for continually applied ones (l.690).
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/energy_rounds/internal.h"
+
+namespace combat::kernel::energy {
+namespace {
+
+// The daughter each condition imposes, by its definition (l.664-686).
+const char* DaughterOf(const std::string& name) {
+  if (name == "Unguarded") return "Exposed";     // l.680
+  if (name == "Surprised") return "Unguarded";   // l.678
+  if (name == "Dazed") return "Exposed";         // l.670
+  if (name == "Blinded") return "Unguarded";     // l.672
+  if (name == "Prone") return "Exposed";         // l.676
+  if (name == "Restrained") return "Exposed";    // l.682
+  if (name == "Restraining") return "Slowed";    // l.684
+  if (name == "Unconscious") return "Unguarded"; // l.686
+  return nullptr;
+}
+
+}  // namespace
+
+Expiry EndOfRound(const State& s, int64_t rounds_on) {
+  return Expiry{fb::ExpiryKind::RoundEnd, "", s.round + rounds_on};
+}
+Expiry Forever() { return Expiry{fb::ExpiryKind::Never, "", 0}; }
+Expiry OnUse() { return Expiry{fb::ExpiryKind::OnUse, "", 0}; }
+
+bool Active(const Combatant& c, const std::string& name) {
+  if (!c.Has(name)) return false;
+  for (const auto& [id, cond] : c.conditions) {
+    if (cond.name == "Ignoring" && cond.note == name) return false;
+  }
+  return true;
+}
+
+bool HasRoot(const Combatant& c, const std::string& name) {
+  for (const auto& [id, cond] : c.conditions) {
+    if (cond.name == name && cond.parent == 0) return true;
+  }
+  return false;
+}
+
+absl::StatusOr<uint32_t> AddWithDaughters(Decision& d, const Impose& c,
+                                          const Why& why) {
+  NewCondition nc;
+  nc.actor = c.actor;
+  nc.name = c.name;
+  nc.source = c.source;
+  nc.relative_to = c.relative_to;
+  nc.level = c.level;
+  nc.expiry = c.expiry;
+  nc.parent = c.parent;
+  nc.ref = c.ref;
+  nc.note = c.note;
+  ASSIGN_OR_RETURN(uint32_t id, AddCondition(d, nc, why));
+  if (const char* daughter = DaughterOf(c.name); daughter != nullptr) {
+    Impose child;
+    child.actor = c.actor;
+    child.name = daughter;
+    child.source = c.name;
+    child.expiry = Forever();  // it goes with its parent (l.688)
+    child.parent = id;
+    child.ref = c.ref;
+    child.note = absl::StrCat("imposed by ", c.name, " #", id);
+    std::string lower = absl::AsciiStrToLower(c.name);
+    Why w{why.cause, absl::StrCat("002.cond.", lower), {}, child.note};
+    RETURN_IF_ERROR(AddWithDaughters(d, child, w).status());
+  }
+  return id;
+}
+
+absl::StatusOr<int> LiftRoots(Decision& d, const std::string& actor,
+                              const std::string& name, const Why& why) {
+  std::vector<uint32_t> roots;
+  const Combatant* c = d.state().Find(actor);
+  if (c == nullptr) return 0;
+  for (const auto& [id, cond] : c->conditions) {
+    if (cond.name == name && cond.parent == 0) roots.push_back(id);
+  }
+  for (uint32_t id : roots) RETURN_IF_ERROR(RemoveCondition(d, actor, id, why));
+  return static_cast<int>(roots.size());
+}
+
+// `remove_condition`: an ability (or the GM) removes condition `name` from
+// the actor. A daughter cannot be removed while its parent holds (l.688,
+// l.499); a continually applied condition (source "environment" or
+// "terrain") is ignored until the end of the Round instead (l.690).
+absl::Status DecideRemoveCondition(const fb::CommandT& c, Decision& d) {
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
+  const std::string name = ParamText(c, "name");
+  if (name.empty()) return BadField(c, "params.name", "the condition to remove (text) is required");
+  const bool gm = c.role == fb::Role::GM;
+  if (!gm && !who->HasTag(absl::StrCat("removes:", name))) {
+    return Illegal("002.cond.ignore",
+                   absl::StrCat(who->id, " has no ability that removes ", name,
+                                " (tag 'removes:", name, "'); the GM may"));
+  }
+  const Condition* cond = who->FindCondition(name);
+  if (cond == nullptr) {
+    return Illegal("002.cond.ignore", absl::StrCat(who->id, " is not ", name));
+  }
+  std::vector<uint32_t> roots, ignored;
+  for (const auto& [id, k] : who->conditions) {
+    if (k.name != name) continue;
+    if (k.parent != 0) {
+      const Condition* parent = nullptr;
+      for (const auto& [cid, other] : s.combatants) {
+        auto it = other.conditions.find(k.parent);
+        if (it != other.conditions.end()) parent = &it->second;
+      }
+      return Illegal("002.cond.daughter",
+                     absl::StrCat(name, " #", id, " is imposed by ",
+                                  parent ? parent->name : "another condition",
+                                  " #", k.parent,
+                                  "; remove the parent instead"));
+    }
+    if (k.source == "environment" || k.source == "terrain") {
+      ignored.push_back(id);
+    } else {
+      roots.push_back(id);
+    }
+  }
+  const std::string wid = who->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  for (uint32_t id : roots) {
+    RETURN_IF_ERROR(RemoveCondition(d, wid, id,
+                                    {decl, "002.cond.daughter", {},
+                                     "removed with its daughters"}));
+  }
+  if (!ignored.empty()) {
+    Impose ig;
+    ig.actor = wid;
+    ig.name = "Ignoring";
+    ig.source = gm ? "gm" : wid;
+    ig.expiry = EndOfRound(d.state());
+    ig.note = name;
+    RETURN_IF_ERROR(AddWithDaughters(
+        d, ig,
+        {decl, "002.cond.ignore", {{"round", d.state().round}},
+         absl::StrCat(name, " is continually applied: ignored until the end "
+                            "of round ", d.state().round)})
+                        .status());
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace combat::kernel::energy

@@ -1,0 +1,145 @@
+// Conditions (l.456-499, l.662-690): parents and daughters, expiry, ignore.
+#include "gtest/gtest.h"
+#include "kernel/energy_rounds/test_util.h"
+
+namespace combat::kernel::energy::testutil {
+namespace {
+
+fb::RosterT Pair(std::vector<std::string> kara_tags = {}) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con", 1}, {"con_score", 12}},
+                   {W("sword", "1d8", "melee", "medium", {{"av_bonus", 1}}),
+                    W("dagger", "1d4", "melee", "light", {{"sidearm", 1}, {"equipped", 0}})},
+                   kara_tags));
+  cs.push_back(Who("orc", "orcs", 6, 5, {{"str", 3}, {"con", 2}, {"con_score", 14}},
+                   {W("axe", "1d10", "melee", "heavy")}));
+  return Roster(std::move(cs));
+}
+
+fb::CommandT Add(const std::string& who, const std::string& name, const std::string& source = "") {
+  auto g = Gm("gm_condition", who);
+  WithText(g, "name", name);
+  WithText(g, "op", "add");
+  if (!source.empty()) WithText(g, "source", source);
+  return g;
+}
+
+const Combatant& K(const Table& t) { return *t.state().Find("kara"); }
+
+TEST(Conditions, SurprisedImposesUnguardedAndExposedUntilRoundOneEnds) {
+  Table t(EnergyRounds(), Pair({"surprised"}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_TRUE(K(t).Has("Surprised"));
+  EXPECT_TRUE(K(t).Has("Unguarded"));
+  EXPECT_TRUE(K(t).Has("Exposed"));
+  // Defend does not remove the daughter Unguarded (l.499).
+  auto d = Cmd("kara", "defend");
+  auto ev = t.Submit(Now(d));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(K(t).Has("Unguarded"));
+  EXPECT_TRUE(K(t).Has("Defending"));
+  EXPECT_TRUE(Cites(*ev, "002.cond.daughter"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_FALSE(K(t).Has("Surprised"));
+  EXPECT_FALSE(K(t).Has("Unguarded"));
+  EXPECT_FALSE(K(t).Has("Exposed"));
+}
+
+TEST(Conditions, SurprisedDefenderHasDisadvantage) {
+  Table t(EnergyRounds(), Pair({"surprised"}));
+  auto a = Cmd("orc", "melee", {"kara"});
+  auto ev = t.Submit(Now(a), {15, 9, 2, 4});  // Evasion 2d10kl1: 9, 2 -> 2
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense_edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "defense_dice"), 2);
+}
+
+TEST(Conditions, DaughterCannotBeRemovedWhileParentHolds) {
+  Table t(EnergyRounds(), Pair({"removes:Exposed", "removes:Dazed"}));
+  ASSERT_TRUE(t.Submit(Add("kara", "Dazed")).ok());
+  EXPECT_TRUE(K(t).Has("Exposed"));  // l.670
+  auto r = Cmd("kara", "remove_condition");
+  WithText(r, "name", "Exposed");
+  auto refused = t.Submit(r);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("l.688"), std::string::npos) << refused.status();
+  auto r2 = Cmd("kara", "remove_condition");
+  WithText(r2, "name", "Dazed");
+  ASSERT_TRUE(t.Submit(r2).ok());
+  EXPECT_FALSE(K(t).Has("Dazed"));
+  EXPECT_FALSE(K(t).Has("Exposed"));  // removed with its parent
+}
+
+TEST(Conditions, ContinuallyAppliedConditionIsIgnoredUntilRoundEnd) {
+  Table t(EnergyRounds(), Pair({"removes:Slowed"}));
+  ASSERT_TRUE(t.Submit(Add("kara", "Slowed", "environment")).ok());
+  auto shift = Cmd("kara", "shift");
+  Path(shift, {{5, 4}});
+  With(shift, "agility", 1);
+  EXPECT_EQ(t.Submit(Now(shift)).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto r = Cmd("kara", "remove_condition");
+  WithText(r, "name", "Slowed");
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "002.cond.ignore"));
+  EXPECT_TRUE(K(t).Has("Slowed"));
+  EXPECT_FALSE(Active(K(t), "Slowed"));
+  ASSERT_TRUE(t.Submit(shift).ok());  // Agility usable this round (l.690)
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_TRUE(Active(K(t), "Slowed"));
+}
+
+TEST(Conditions, DazedAttackerHasDisadvantage) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.Submit(Add("kara", "Dazed")).ok());
+  auto a = Cmd("kara", "melee", {"orc"});
+  auto ev = t.Submit(Now(a), {15, 4, 3, 6});  // Combat 2d20kl1: 15, 4 -> 4
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "combat_d20"), 4);
+  EXPECT_EQ(NumOf(*ev, "attack_edge"), -1);
+}
+
+TEST(Conditions, BlindedIsUnguarded) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.Submit(Add("orc", "Blinded")).ok());
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_TRUE(o.Has("Unguarded"));
+  EXPECT_TRUE(o.Has("Exposed"));
+  auto s = Cmd("kara", "melee", {"orc"});
+  With(s, "swift", 1);
+  ASSERT_TRUE(t.Submit(s, {15, 9, 2, 4}).ok());  // Swift vs Unguarded (l.485)
+}
+
+TEST(Conditions, EquipCostsAndShakenFumbles) {
+  Table t(EnergyRounds(), Pair());
+  auto e = Cmd("kara", "equip");
+  e.weapon = "dagger";
+  ASSERT_TRUE(t.Submit(Now(e)).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 4);  // side arm: 1 (l.37)
+  auto s = Cmd("kara", "stow");
+  s.weapon = "sword";
+  ASSERT_TRUE(t.Submit(Now(s)).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 2);  // 2
+  ASSERT_TRUE(t.Submit(Add("kara", "Shaken")).ok());
+  auto e2 = Cmd("kara", "equip");
+  e2.weapon = "sword";
+  auto ev = t.Submit(Now(e2), {4});  // Chance 4 < DC 5 (l.666)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(K(t).Has("Dropped"));
+  EXPECT_EQ(K(t).Resource("wield.sword"), 0);
+}
+
+TEST(Conditions, GmConditionWithRoundsExpiresAtRoundStart) {
+  Table t(EnergyRounds(), Pair());
+  auto g = Add("orc", "Dazed");
+  With(g, "rounds", 1);
+  ASSERT_TRUE(t.Submit(g).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Dazed"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Dazed"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Exposed"));
+}
+
+}  // namespace
+}  // namespace combat::kernel::energy::testutil

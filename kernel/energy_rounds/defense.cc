@@ -1,0 +1,93 @@
+// Defense rolls (l.314-348): a die that shows its highest face is rolled
+// again and added, as long as it keeps showing it (l.320). Advantage and
+// Disadvantage apply "every time you would normally roll the die once"
+// (l.320): each die of the chain is rolled as 2dNkh1 / 2dNkl1 and the kept
+// die decides whether the chain goes on. Without an edge the whole chain
+// is one "1dN!" roll (the kernel's exploding notation).
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/dice/notation.h"
+#include "kernel/energy_rounds/internal.h"
+
+namespace combat::kernel::energy {
+
+int Edge(int advantages, int disadvantages) {
+  if (advantages > 0 && disadvantages > 0) return 0;  // cancel (l.380)
+  if (advantages > 0) return 1;
+  if (disadvantages > 0) return -1;
+  return 0;
+}
+
+absl::StatusOr<DefenseRoll> RollDefense(Decision& d, const std::string& who,
+                                        int faces, int64_t base, int edge,
+                                        const std::string& purpose,
+                                        uint64_t cause) {
+  DefenseRoll out;
+  if (edge == 0) {
+    ASSIGN_OR_RETURN(dice::RollResult r,
+                     d.Roll(absl::StrCat("1d", faces, "!"), purpose, who, cause));
+    for (const fb::DieT& die : r.dice) {
+      if (die.exploded) ++out.explosions;
+    }
+    out.dice_sum = r.total;
+    out.rolls = 1;
+    out.total = out.dice_sum + base;
+    return out;
+  }
+  const std::string notation = absl::StrCat("2d", faces, edge > 0 ? "kh1" : "kl1");
+  for (int i = 0; i <= dice::kMaxExplosions; ++i) {
+    ASSIGN_OR_RETURN(dice::RollResult r,
+                     d.Roll(notation,
+                            i == 0 ? purpose : absl::StrCat(purpose, " (explosion ", i, ")"),
+                            who, cause));
+    ++out.rolls;
+    const int kept = r.natural();
+    out.dice_sum += kept;
+    if (kept != faces) break;
+    if (i < dice::kMaxExplosions) ++out.explosions;
+  }
+  out.total = out.dice_sum + base;
+  return out;
+}
+
+absl::StatusOr<int> RollD20(Decision& d, const std::string& who, int edge,
+                            const std::string& purpose, uint64_t cause) {
+  const char* notation = edge > 0 ? "2d20kh1" : edge < 0 ? "2d20kl1" : "1d20";
+  ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(notation, purpose, who, cause));
+  return r.natural();
+}
+
+DefenseEdge EdgeOnDefense(const Combatant& t, bool evasion, bool from_behind) {
+  DefenseEdge e;
+  auto dis = [&e](const char* why) {
+    ++e.dis;
+    if (!e.why.empty()) e.why += ", ";
+    e.why += why;
+  };
+  if (evasion && Active(t, "Prone")) dis("Prone (l.676)");
+  if (evasion && Active(t, "Blinded")) dis("Blinded (l.672)");
+  if (Active(t, "Surprised")) dis("Surprised (l.678)");
+  if (Active(t, "Dazed")) dis("Dazed (l.670)");
+  if (evasion && from_behind) dis("attacked from where it is not facing (l.404)");
+  return e;
+}
+
+bool NoDefenseRoll(const Combatant& t, bool melee, std::string* why) {
+  if (t.Has("Asleep")) {
+    *why = "asleep (l.346)";
+    return true;
+  }
+  if (t.Has("FullyRestrained")) {
+    *why = "fully restrained (l.346)";
+    return true;
+  }
+  if (melee && t.Has("Unconscious")) {
+    *why = "unconscious: melee attacks hit automatically (l.653)";
+    return true;
+  }
+  return false;
+}
+
+}  // namespace combat::kernel::energy

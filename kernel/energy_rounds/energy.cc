@@ -1,0 +1,156 @@
+// Costs: Energy (l.5), Stamina (l.45-80), Agility (l.86-99), and the
+// once-per-Round Stamina-for-Energy (l.47).
+#include <algorithm>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/energy_rounds/internal.h"
+
+namespace combat::kernel::energy {
+
+bool CanSpendStamina(const Combatant& c) {
+  return !Active(c, "Exhausted") && !Active(c, "Shaken");
+}
+
+absl::Status ReadCostParams(const fb::CommandT& c, Cost& cost) {
+  const int64_t se = ParamOr(c, "stamina_energy", 0);
+  if (se != 0 && se != 1) return BadField(c, "params.stamina_energy", "must be 0 or 1");
+  cost.stamina_energy = se == 1;
+  const int64_t enhance = ParamOr(c, "enhance", 0);
+  if (enhance < 0) return BadField(c, "params.enhance", "must not be negative");
+  // l.80: at most 4 Stamina enhance one attack, unless a single ability
+  // asks for more (then nothing else may be added).
+  if (enhance > 4 && ParamOr(c, "enhance_single", 0) != 1) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "at most 4 Stamina may enhance one attack (got ", enhance,
+        "; a single ability asking for more sets enhance_single=1) (",
+        Cite("002.stamina.enhance"), ")"));
+  }
+  cost.enhance = enhance;
+  return absl::OkStatus();
+}
+
+absl::Status CheckCost(const State& s, const Combatant& c, const Cost& cost,
+                       const std::string& act) {
+  int64_t energy = cost.energy;
+  int64_t stamina = cost.stamina + cost.enhance;
+  if (cost.stamina_energy) {
+    if (cost.energy < 1) {
+      return Illegal("002.stamina.as_energy",
+                     absl::StrCat(act, " costs no Energy to replace with Stamina"));
+    }
+    if (c.Resource(res::kStaminaEnergy) > 0) {
+      return Illegal("002.stamina.as_energy",
+                     absl::StrCat(c.id, " already spent Stamina as Energy this round"));
+    }
+    energy -= 1;
+    stamina += 1;
+  }
+  if (stamina > 0 && !CanSpendStamina(c)) {
+    const char* why = Active(c, "Exhausted") ? "Exhausted" : "Shaken";
+    return Illegal(Active(c, "Exhausted") ? "002.cond.exhausted" : "002.cond.shaken",
+                   absl::StrCat(c.id, " is ", why, " and may not spend Stamina"));
+  }
+  if (stamina > c.Resource(res::kStamina)) {
+    return Illegal("002.stamina.costs",
+                   absl::StrCat(act, " needs ", stamina, " Stamina; ", c.id,
+                                " has ", c.Resource(res::kStamina)));
+  }
+  if (cost.agility > 0 && Active(c, "Slowed")) {
+    return Illegal("002.cond.slowed",
+                   absl::StrCat(c.id, " is Slowed and may not use Agility"));
+  }
+  if (cost.agility > c.Resource(res::kAgility)) {
+    return Illegal("002.agility.max",
+                   absl::StrCat(act, " needs ", cost.agility, " Agility; ", c.id,
+                                " has ", c.Resource(res::kAgility)));
+  }
+  if (energy > c.Resource(res::kEnergy)) {
+    return Illegal("002.rounds.energy",
+                   absl::StrCat(act, " needs ", energy, " Energy; ", c.id,
+                                " has ", c.Resource(res::kEnergy), " this round"));
+  }
+  (void)s;
+  return absl::OkStatus();
+}
+
+absl::Status Pay(Decision& d, const std::string& actor, const Cost& cost,
+                 const Why& why) {
+  int64_t energy = cost.energy;
+  int64_t stamina = cost.stamina + cost.enhance;
+  if (cost.stamina_energy && energy > 0) {
+    energy -= 1;
+    RETURN_IF_ERROR(AddResource(d, actor, res::kStamina, -1,
+                                {why.cause, "002.stamina.as_energy", why.nums,
+                                 "1 Stamina paid instead of 1 Energy"})
+                        .status());
+    RETURN_IF_ERROR(SetResource(d, actor, res::kStaminaEnergy, 1,
+                                {why.cause, "002.stamina.as_energy", {}, ""}));
+  }
+  if (energy > 0) {
+    RETURN_IF_ERROR(AddResource(d, actor, res::kEnergy, -energy, why).status());
+  }
+  if (stamina > 0) {
+    Why w = why;
+    if (cost.enhance > 0) {
+      w.rule = "002.stamina.enhance";
+      w.nums.push_back({"enhance", cost.enhance});
+    } else {
+      w.rule = "002.stamina.costs";
+    }
+    RETURN_IF_ERROR(AddResource(d, actor, res::kStamina, -stamina, w).status());
+  }
+  if (cost.agility > 0) {
+    RETURN_IF_ERROR(AddResource(d, actor, res::kAgility, -cost.agility, why).status());
+  }
+  // l.29: once per Energy spent on a non-movement action, one Agile Move.
+  const int64_t spent = cost.energy;
+  if (!cost.movement && spent > 0) {
+    RETURN_IF_ERROR(AddResource(d, actor, res::kAgileCredit, spent,
+                                {why.cause, "002.move.agile", {{"energy", spent}},
+                                 "Agile Move credit"})
+                        .status());
+  }
+  const Combatant* c = d.state().Find(actor);
+  if (c != nullptr && (stamina > 0 || cost.stamina_energy) &&
+      c->Resource(res::kStamina) == 0 && !c->Has("Unconscious")) {
+    RETURN_IF_ERROR(FallUnconscious(d, actor, "stamina",
+                                    {why.cause, "002.stamina.zero", {{"stamina", 0}},
+                                     "dropped to 0 Stamina"}));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status LoseStamina(Decision& d, const std::string& actor, int64_t n,
+                         const Why& why) {
+  const Combatant* c = d.state().Find(actor);
+  if (c == nullptr) return absl::NotFoundError(actor);
+  const int64_t have = c->Resource(res::kStamina);
+  const int64_t lose = std::min(have, n);  // l.74: never below 0
+  Why w = why;
+  w.nums.push_back({"stamina_loss_asked", n});
+  w.nums.push_back({"stamina_lost", lose});
+  if (lose > 0) {
+    RETURN_IF_ERROR(AddResource(d, actor, res::kStamina, -lose, w).status());
+  }
+  c = d.state().Find(actor);
+  if (c->Resource(res::kStamina) == 0 && !c->Has("Unconscious") &&
+      !c->Has("Dead")) {
+    RETURN_IF_ERROR(FallUnconscious(
+        d, actor, "stamina",
+        {why.cause, "002.stamina.zero", {{"stamina", 0}}, "dropped to 0 Stamina"}));
+  }
+  return absl::OkStatus();
+}
+
+int64_t EnergyForRound(const Combatant& c) {
+  if (c.Has("Dead") || c.Has("Unconscious")) return 0;
+  const int64_t stamina = c.Resource(res::kStamina);
+  int64_t energy = std::min<int64_t>(stamina, 5);  // l.55-62
+  if (Active(c, "Exhausted")) energy -= 2;          // l.668
+  return std::max<int64_t>(0, energy);
+}
+
+}  // namespace combat::kernel::energy

@@ -1,0 +1,465 @@
+// Internal pieces of the energy_rounds ruleset, one concept per file:
+//   rules_table.cc  the rule ids and the seed lines they read
+//   stats.cc        derived numbers (MASAB, defenses, speed, reach, size)
+//   conditions.cc   parent/daughter conditions, "ignore until end of round"
+//   energy.cc       costs: Energy, Stamina, Agility, once-per-round limits
+//   acts.cc         declare -> window -> resolve / cancel (incomplete acts)
+//   interrupts.cc   Initiative interrupts and Immediate Interrupts
+//   rounds.cc       round boundaries, passing, start-of-round rolls
+//   movement.cc     shift, run, sprint, jump, agile move, kneel, stand, face
+//   defense.cc      exploding Defense rolls with advantage per die
+//   melee.cc        melee and unarmed attacks, swift attacks
+//   ranged.cc       ranged and thrown attacks, load, draw weight
+//   damage.cc       armor, weakness/resistance, non-lethal damage
+//   aura.cc         Aura, Death rolls, Death Saves, unconsciousness
+//   maneuvers.cc    trip, disarm, restrain, push, escape, release
+//   items.cc        equip, stow, pick up
+//   rest.cc         short and long rests, recovery surges
+//   ruleset.cc      Setup and the Decide dispatch
+#ifndef COMBAT_KERNEL_ENERGY_ROUNDS_INTERNAL_H_
+#define COMBAT_KERNEL_ENERGY_ROUNDS_INTERNAL_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "events/common_generated.h"
+#include "kernel/changes.h"
+#include "kernel/decision.h"
+#include "kernel/ruleset.h"
+#include "kernel/state.h"
+
+namespace combat::kernel::energy {
+
+inline constexpr char kSeed[] = "002_ca603e8fb651e0df.txt";
+inline constexpr char kId[] = "energy_rounds";
+inline constexpr int32_t kVersion = 1;
+
+// ---- rules_table.cc
+const std::vector<RuleRef>& RuleTable();
+const RuleRef* FindRule(const std::string& id);
+// "002 Melee Attacks l.162" for messages.
+std::string Cite(const std::string& rule);
+// FailedPrecondition naming the rule: an illegal act.
+absl::Status Illegal(const std::string& rule, const std::string& message);
+// InvalidArgument naming the command field.
+absl::Status BadField(const fb::CommandT& c, const std::string& field,
+                      const std::string& message);
+
+// ---- stats.cc: integers only; every division rounds as its caller cites.
+int64_t FloorDiv(int64_t a, int64_t b);  // rounds toward -infinity
+int64_t CeilDiv(int64_t a, int64_t b);   // rounds toward +infinity
+// Size categories, smallest to largest.
+enum SizeCat : int {
+  kMiniscule = 0, kFine, kDiminutive, kTiny, kSmall, kMedium, kLarge, kHuge,
+  kGigantic
+};
+int SizeOf(const Combatant& c);  // from a size tag; Medium by default
+const char* SizeName(int size);
+int64_t Level(const Combatant& c);
+int64_t Mod(const Combatant& c, const char* ability);  // str, dex, ...
+int64_t Masab(const Combatant& c);                     // l.182 (and l.186)
+int64_t BaseSpeed(const Combatant& c);                 // stat or l.439
+int64_t Speed(const Combatant& c);                     // Slowed halves, l.674
+int64_t MaxAgility(const Combatant& c);                // l.88, l.94
+int64_t MaxStamina(const Combatant& c);                // l.78
+int64_t AuraModifier(const Combatant& c);              // l.302
+int64_t AuraMax(const Combatant& c);                   // l.298
+int64_t SurgesMax(const Combatant& c);                 // l.308
+int64_t RecoveryValue(const Combatant& c);             // l.312
+int64_t InherentEvasion(const Combatant& c);           // l.330, l.439
+int64_t Mpl(const Combatant& c);
+bool Proficient(const Combatant& c, const Weapon& w);  // l.525
+bool Wielding(const Combatant& c, const std::string& weapon);
+const Weapon* WieldedMelee(const Combatant& c);
+// Evasion (l.328) and Unarmed Evasion (l.342), Ranged Evasion (l.336),
+// Fortitude (l.356), Will (l.366). `nums` receives the parts.
+int64_t Evasion(const Combatant& c, bool unarmed, Nums* nums);
+int64_t RangedEvasion(const Combatant& c, bool facing, Nums* nums);
+int64_t Fortitude(const Combatant& c, Nums* nums);
+int64_t Will(const Combatant& c, Nums* nums);
+// Reach in metres: adjacent is 1 m; weapon "reach" adds; size adjusts
+// (l.452). `weapon` null = unarmed (Reach0, l.541).
+int64_t ReachOf(const Combatant& c, const Weapon* weapon);
+// Distance in metres between the nearest squares of two spaces
+// (1 square = 1 m, l.416; diagonal steps count 1 m).
+int64_t Distance(const Combatant& a, const Combatant& b);
+int64_t DistanceTo(const Combatant& a, Pos p);
+// Facing: 8 directions, 0 = north (y-1), clockwise. l.402.
+Pos DirVec(int dir);
+int DirToward(Pos from, Pos to);
+// Whether `c` faces the square `p` (front 3 squares and the side squares,
+// l.402: within 90 degrees of its facing).
+bool Faces(const Combatant& c, Pos p);
+int Facing(const Combatant& c);
+
+// ---- conditions.cc
+Expiry EndOfRound(const State& s, int64_t rounds_on = 0);
+Expiry Forever();
+Expiry OnUse();
+// Whether `c` has `name` and does not ignore it this round (l.690).
+bool Active(const Combatant& c, const std::string& name);
+struct Impose {
+  std::string actor;
+  std::string name;
+  std::string source;
+  Expiry expiry;
+  uint32_t parent = 0;
+  std::string relative_to;
+  int64_t level = 0;
+  uint64_t ref = 0;
+  std::string note;
+};
+// Adds a condition and the daughters it imposes (Unguarded -> Exposed,
+// Unconscious -> Unguarded -> Exposed, ...: l.688 and each definition).
+// Returns the id of the (parent) condition.
+absl::StatusOr<uint32_t> AddWithDaughters(Decision& d, const Impose& c,
+                                          const Why& why);
+// Removes every instance of `name` on `actor` that is not a daughter of
+// another condition (with its own daughters); daughters stay (l.688).
+// Returns how many were removed.
+absl::StatusOr<int> LiftRoots(Decision& d, const std::string& actor,
+                              const std::string& name, const Why& why);
+bool HasRoot(const Combatant& c, const std::string& name);
+
+// ---- energy.cc
+struct Cost {
+  int64_t energy = 0;
+  int64_t stamina = 0;       // Sprint, Jump, exertion (l.64)
+  int64_t agility = 0;
+  int64_t enhance = 0;       // Stamina on attack enhancements (l.80)
+  bool stamina_energy = false;  // 1 Energy paid as 1 Stamina (l.47)
+  bool movement = false;     // movement acts earn no Agile Move (l.29)
+};
+bool CanSpendStamina(const Combatant& c);  // Exhausted, Shaken: l.666, l.668
+// Checks `cost` is affordable; FailedPrecondition naming the rule.
+absl::Status CheckCost(const State& s, const Combatant& c, const Cost& cost,
+                       const std::string& act);
+// Cost from command params common to every act: stamina_energy, enhance.
+absl::Status ReadCostParams(const fb::CommandT& c, Cost& cost);
+// Spends `cost` (rule and nums in `why`), adds Agile Move credit for
+// non-movement Energy, and drops to unconscious at 0 Stamina (l.72).
+absl::Status Pay(Decision& d, const std::string& actor, const Cost& cost,
+                 const Why& why);
+// Loses up to `n` Stamina (never below 0, l.74); at 0: unconscious (l.72).
+absl::Status LoseStamina(Decision& d, const std::string& actor, int64_t n,
+                         const Why& why);
+// Energy gained at the start of a round: the table (l.55) less 2 when
+// Exhausted (l.668).
+int64_t EnergyForRound(const Combatant& c);
+
+// ---- acts.cc: every act is bracketed by a window.
+struct Outcome {
+  std::string text;  // the window's closing outcome
+  std::string rule;
+  Nums nums;
+};
+struct ActOpts {
+  bool ignore_reach = false;  // the actor won the race (l.122, l.128)
+  bool interrupt = false;     // resolving as an interrupt
+  bool moving_target = false;  // target is moving during the attack (l.559)
+};
+using CheckFn = absl::Status (*)(const State& s, const Combatant& actor,
+                                 const fb::CommandT& c, const ActOpts& o);
+using ResolveFn = absl::StatusOr<Outcome> (*)(Decision& d,
+                                              const fb::CommandT& c,
+                                              uint64_t cause,
+                                              const ActOpts& o);
+struct Verb {
+  const char* name;
+  bool movement;   // a movement act (l.29, l.27)
+  bool attack;     // an attack act (Restrained/Restraining, Defend ends)
+  CheckFn check;
+  ResolveFn resolve;
+};
+const Verb* FindVerb(const std::string& action);
+// Whether an act is an Immediate Interrupt (Swift Attack l.481, Agile Move
+// l.29).
+bool IsImmediate(const fb::CommandT& c);
+// Common checks for any act by `actor`: alive, conscious, no act pending.
+absl::Status CheckCanAct(const State& s, const Combatant& actor,
+                         const fb::CommandT& c, const Verb& v);
+// Declares `c` (a verb act): opens its window and resolves at once when it
+// is immediate, `at_once` is set, or nobody could interrupt; else leaves it
+// pending (an "Acting" condition) until `resolve`.
+absl::Status DeclareAct(const fb::CommandT& c, Decision& d);
+// Resolves an act inside window `window` (opened by the caller).
+absl::Status ResolveInWindow(Decision& d, uint32_t window,
+                             const fb::CommandT& act, uint64_t cause,
+                             const ActOpts& o);
+absl::Status DecideResolve(const fb::CommandT& c, Decision& d);
+absl::Status DecideCancel(const fb::CommandT& c, Decision& d);
+// The pending act of a window, encoded in its Acting condition's note.
+std::string EncodeAct(const fb::CommandT& c);
+absl::StatusOr<fb::CommandT> DecodeAct(const std::string& note);
+// The pending Acting condition of `actor`, or nullptr.
+const Condition* PendingAct(const Combatant& c);
+// The window whose trigger is `seq`, or 0.
+uint32_t WindowOf(const State& s, uint64_t seq);
+// Who may interrupt an act of `actor` (conscious, alive, others), id order.
+std::vector<std::string> EligibleInterrupters(const State& s,
+                                              const std::string& actor);
+// Clears every Passed condition: somebody acted (rounds.cc reads them).
+absl::Status ClearPasses(Decision& d, uint64_t cause, const std::string& who);
+
+// ---- interrupts.cc
+absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d);
+// GM ruling on simultaneous Immediate Interrupts (gm_note kind "resolve").
+absl::Status AfterGmResolve(Decision& d, uint64_t ruling_seq, uint64_t subject);
+
+// ---- rounds.cc
+absl::Status StartFirstRound(Decision& d);
+absl::Status DecideEndRound(const fb::CommandT& c, Decision& d);
+absl::Status DecidePass(const fb::CommandT& c, Decision& d);
+// Ends the current round and starts the next one (expiries, start-of-round
+// rolls, budgets).
+absl::Status AdvanceRound(Decision& d, uint64_t cause, const std::string& rule,
+                          const std::string& note);
+// Resets the per-round budgets of `c` (l.107-112).
+absl::Status ResetBudgets(Decision& d, const std::string& actor,
+                          const Why& why);
+
+// ---- movement.cc
+absl::Status CheckShift(const State&, const Combatant&, const fb::CommandT&,
+                        const ActOpts&);
+absl::StatusOr<Outcome> ResolveShift(Decision&, const fb::CommandT&, uint64_t,
+                                     const ActOpts&);
+absl::Status CheckRun(const State&, const Combatant&, const fb::CommandT&,
+                      const ActOpts&);
+absl::StatusOr<Outcome> ResolveRun(Decision&, const fb::CommandT&, uint64_t,
+                                   const ActOpts&);
+absl::Status CheckJump(const State&, const Combatant&, const fb::CommandT&,
+                       const ActOpts&);
+absl::StatusOr<Outcome> ResolveJump(Decision&, const fb::CommandT&, uint64_t,
+                                    const ActOpts&);
+absl::Status CheckAgileMove(const State&, const Combatant&,
+                            const fb::CommandT&, const ActOpts&);
+absl::StatusOr<Outcome> ResolveAgileMove(Decision&, const fb::CommandT&,
+                                         uint64_t, const ActOpts&);
+absl::Status CheckKneel(const State&, const Combatant&, const fb::CommandT&,
+                        const ActOpts&);
+absl::StatusOr<Outcome> ResolveKneel(Decision&, const fb::CommandT&, uint64_t,
+                                     const ActOpts&);
+absl::Status CheckStand(const State&, const Combatant&, const fb::CommandT&,
+                        const ActOpts&);
+absl::StatusOr<Outcome> ResolveStand(Decision&, const fb::CommandT&, uint64_t,
+                                     const ActOpts&);
+absl::Status CheckDefend(const State&, const Combatant&, const fb::CommandT&,
+                         const ActOpts&);
+absl::StatusOr<Outcome> ResolveDefend(Decision&, const fb::CommandT&, uint64_t,
+                                      const ActOpts&);
+absl::Status CheckCatchBreath(const State&, const Combatant&,
+                              const fb::CommandT&, const ActOpts&);
+absl::StatusOr<Outcome> ResolveCatchBreath(Decision&, const fb::CommandT&,
+                                           uint64_t, const ActOpts&);
+absl::Status CheckExert(const State&, const Combatant&, const fb::CommandT&,
+                        const ActOpts&);
+absl::StatusOr<Outcome> ResolveExert(Decision&, const fb::CommandT&, uint64_t,
+                                     const ActOpts&);
+absl::Status DecideFace(const fb::CommandT& c, Decision& d);
+// Moves `actor` along `path` (validated), turning it to face the last step.
+absl::Status MoveAlong(Decision& d, const std::string& actor,
+                       const std::vector<Pos>& path, int64_t cost,
+                       bool forced, const Why& why);
+// Validates a path of adjacent free squares from `from`.
+absl::Status CheckPath(const State& s, const Combatant& mover,
+                       const std::vector<Pos>& path, const fb::CommandT& c);
+// Records metres moved this round; ends Defend beyond Speed (l.35).
+absl::Status NoteMoved(Decision& d, const std::string& actor, int64_t metres,
+                       bool sprint, int heading, uint64_t cause);
+// Any non-movement act breaks a movement streak (l.27, l.31).
+absl::Status BreakStreak(Decision& d, const std::string& actor,
+                         uint64_t cause);
+// Turns `actor` toward `to` (free, l.410) when it does not already face it.
+absl::Status TurnToward(Decision& d, const std::string& actor, Pos to,
+                        uint64_t cause);
+
+// ---- defense.cc
+// Advantage/disadvantage: any of each cancel (l.380); result +1, 0, -1.
+int Edge(int advantages, int disadvantages);
+struct DefenseRoll {
+  int64_t total = 0;
+  int64_t dice_sum = 0;
+  int explosions = 0;
+  int rolls = 0;
+};
+// Rolls a Defense die `faces` exploding on its highest face (l.320), with
+// advantage (+1) / disadvantage (-1) applied to each die, plus `base`.
+absl::StatusOr<DefenseRoll> RollDefense(Decision& d, const std::string& who,
+                                        int faces, int64_t base, int edge,
+                                        const std::string& purpose,
+                                        uint64_t cause);
+// A d20 with advantage/disadvantage (Combat roll, Hit roll, checks).
+absl::StatusOr<int> RollD20(Decision& d, const std::string& who, int edge,
+                            const std::string& purpose, uint64_t cause);
+// Disadvantage/advantage sources on a Defense roll of `defender`
+// (Prone/Blinded for Evasion, Surprised/Dazed for any Defense roll,
+// attacked from where it is not facing).
+struct DefenseEdge {
+  int adv = 0;
+  int dis = 0;
+  std::string why;
+};
+DefenseEdge EdgeOnDefense(const Combatant& defender, bool evasion,
+                          bool from_behind);
+// Whether `t` can make no Defense roll (asleep, fully restrained,
+// unconscious vs melee: l.346, l.653).
+bool NoDefenseRoll(const Combatant& t, bool melee, std::string* why);
+
+// ---- melee.cc
+absl::Status CheckMelee(const State&, const Combatant&, const fb::CommandT&,
+                        const ActOpts&);
+absl::StatusOr<Outcome> ResolveMelee(Decision&, const fb::CommandT&, uint64_t,
+                                     const ActOpts&);
+// Swift Attack eligibility against `target` (l.485, l.487).
+absl::Status CheckSwift(const State& s, const Combatant& actor,
+                        const Combatant& target);
+// The shared melee-attack core for melee, unarmed and maneuvers.
+struct MeleeSpec {
+  std::string kind;          // "melee", "unarmed", "trip", ...
+  const Weapon* weapon = nullptr;  // null: unarmed
+  int64_t av_penalty = 0;    // maneuvers: -5 (l.557)
+  int defense_edge_adv = 0;  // maneuvers vs non-Exposed: l.553
+};
+struct MeleeResult {
+  bool hit = false;
+  bool crit = false;
+  bool crit_fail = false;
+  int combat_d20 = 0;
+  int64_t av = 0;          // with penalties
+  int64_t av_base = 0;     // without the maneuver -5 (l.557)
+  Nums nums;
+};
+absl::StatusOr<MeleeResult> MeleeAttackRoll(Decision& d,
+                                            const fb::CommandT& c,
+                                            const MeleeSpec& spec,
+                                            uint64_t cause);
+int64_t EnergyForMelee(const Combatant& actor, const fb::CommandT& c,
+                       bool unarmed);
+absl::Status CheckAttackCommon(const State& s, const Combatant& actor,
+                               const Combatant& target, const fb::CommandT& c,
+                               const Weapon* weapon, bool melee,
+                               const ActOpts& o);
+
+// ---- ranged.cc
+absl::Status CheckRanged(const State&, const Combatant&, const fb::CommandT&,
+                         const ActOpts&);
+absl::StatusOr<Outcome> ResolveRanged(Decision&, const fb::CommandT&,
+                                      uint64_t, const ActOpts&);
+absl::Status CheckLoad(const State&, const Combatant&, const fb::CommandT&,
+                       const ActOpts&);
+absl::StatusOr<Outcome> ResolveLoad(Decision&, const fb::CommandT&, uint64_t,
+                                    const ActOpts&);
+struct Trio {
+  int64_t close = 0, far = 0, max = 0;
+};
+// Draw weight row for `kg` (l.256): extra damage; the minimum Arm Strength.
+int64_t DrawExtraDamage(int64_t kg);
+int64_t DrawMinArm(int64_t kg);
+Trio ThrowExtra(int64_t arm_strength);  // l.278
+int64_t SizeMissMod(int size);          // l.211
+
+// ---- damage.cc
+struct DamageIn {
+  int64_t rolled = 0;       // weapon dice (or unarmed base)
+  int64_t bonus = 0;        // MASDB, draw weight
+  bool armor = false;       // roll < AC and not critical
+  int64_t ar = 0;
+  std::string type;
+  int halvings = 0;         // non-proficient, thrown without Thrown
+  int doublings = 0;        // extra sources of double damage (l.386)
+};
+struct DamageOut {
+  int64_t after_armor = 0;
+  int64_t dealt = 0;
+  int weak = 0, resist = 0;
+  Nums nums;
+};
+DamageOut ComputeDamage(const Combatant& target, const DamageIn& in);
+// Chance roll for non-lethal damage (l.511, l.513, l.519). Returns whether
+// the damage is non-lethal.
+absl::StatusOr<bool> NonLethalChance(Decision& d, const std::string& attacker,
+                                     int64_t threshold, int64_t trades,
+                                     uint64_t cause, Nums& nums);
+// Applies `dealt` to the target's Aura, then (at 0 Aura before the hit)
+// a Death roll or the non-lethal effects.
+absl::Status ApplyDamage(Decision& d, const std::string& target,
+                         const DamageOut& dmg, bool nonlethal,
+                         const std::string& rule, uint64_t cause);
+
+// ---- aura.cc
+absl::Status DeathRoll(Decision& d, const std::string& who, uint64_t cause);
+absl::Status DeathSave(Decision& d, const std::string& who, uint64_t cause);
+absl::Status WakeRoll(Decision& d, const std::string& who, uint64_t cause);
+absl::Status FallUnconscious(Decision& d, const std::string& who,
+                             const std::string& cause_kind, const Why& why);
+absl::Status Die(Decision& d, const std::string& who, const Why& why);
+// Gaining Aura stabilises (l.647).
+absl::Status GainAura(Decision& d, const std::string& who, int64_t amount,
+                      const Why& why);
+absl::Status StabiliseIfGained(Decision& d, const std::string& who,
+                               int64_t before, uint64_t cause);
+
+// ---- maneuvers.cc
+absl::Status CheckManeuver(const State&, const Combatant&, const fb::CommandT&,
+                           const ActOpts&);
+absl::StatusOr<Outcome> ResolveManeuver(Decision&, const fb::CommandT&,
+                                        uint64_t, const ActOpts&);
+absl::Status CheckEscape(const State&, const Combatant&, const fb::CommandT&,
+                         const ActOpts&);
+absl::StatusOr<Outcome> ResolveEscape(Decision&, const fb::CommandT&,
+                                      uint64_t, const ActOpts&);
+absl::Status DecideRelease(const fb::CommandT& c, Decision& d);
+
+// ---- items.cc
+absl::Status CheckEquip(const State&, const Combatant&, const fb::CommandT&,
+                        const ActOpts&);
+absl::StatusOr<Outcome> ResolveEquip(Decision&, const fb::CommandT&, uint64_t,
+                                     const ActOpts&);
+absl::Status CheckPickUp(const State&, const Combatant&, const fb::CommandT&,
+                         const ActOpts&);
+absl::StatusOr<Outcome> ResolvePickUp(Decision&, const fb::CommandT&,
+                                      uint64_t, const ActOpts&);
+// Drops `weapon` of `owner` at `at` (a Dropped condition; wield set to 0).
+absl::Status DropWeapon(Decision& d, const std::string& owner,
+                        const std::string& weapon, Pos at, const Why& why);
+std::string WieldKey(const std::string& weapon);
+std::string LoadedKey(const std::string& weapon);
+// Shaken: a Chance roll DC 5 when manipulating items (l.666). Returns
+// whether the item stays in hand.
+absl::StatusOr<bool> ShakenCheck(Decision& d, const std::string& who,
+                                 uint64_t cause, Nums& nums);
+
+// ---- rest.cc
+absl::Status DecideShortRest(const fb::CommandT& c, Decision& d);
+absl::Status DecideLongRest(const fb::CommandT& c, Decision& d);
+absl::Status DecideSurge(const fb::CommandT& c, Decision& d);
+
+// ---- conditions.cc (verbs)
+absl::Status DecideRemoveCondition(const fb::CommandT& c, Decision& d);
+
+// Helpers for names of resources (one place).
+namespace res {
+inline constexpr char kEnergy[] = "energy";
+inline constexpr char kAgility[] = "agility";
+inline constexpr char kStamina[] = "stamina";
+inline constexpr char kAura[] = "aura";
+inline constexpr char kSurges[] = "surges";
+inline constexpr char kSwiftUsed[] = "swift_used";          // this round
+inline constexpr char kStaminaEnergy[] = "stamina_energy_used";  // this round
+inline constexpr char kInitRound[] = "initiative_round";    // round rolled
+inline constexpr char kInitValue[] = "initiative_value";
+inline constexpr char kDeathSaveRound[] = "death_save_round";
+inline constexpr char kAgileCredit[] = "agile_credit";
+inline constexpr char kMoved[] = "moved_m";       // metres this round
+inline constexpr char kStreak[] = "move_streak";  // metres, back-to-back
+inline constexpr char kHeading[] = "heading";     // last step dir + 1
+inline constexpr char kSprinted[] = "sprinted";   // last move was a sprint
+inline constexpr char kFacing[] = "facing";
+}  // namespace res
+
+}  // namespace combat::kernel::energy
+
+#endif  // COMBAT_KERNEL_ENERGY_ROUNDS_INTERNAL_H_

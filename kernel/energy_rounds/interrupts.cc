@@ -1,0 +1,300 @@
+// Interrupts (l.114-134): declared into the window of another creature's
+// pending act.
+//
+//   initiative: the interrupter rolls Initiative once per Round (l.126);
+//     it is compared with the Initiative of each creature whose act it
+//     answers (the primary `window` plus any `also_window` params): higher
+//     wins (l.122). One roll can win against some and lose against others
+//     (l.128); each pair's outcome is a condition InitiativeWon/Lost on the
+//     interrupter relative_to the other creature (ref = that act's seq),
+//     with the numbers. A challenged creature that already rolled this
+//     Round uses that roll; otherwise it rolls now (its roll for the Round).
+//     A second attempt in a Round automatically fails (l.126), recorded
+//     without a roll. If the interrupt wins against anyone its act happens
+//     now, "at the same time" (l.122), before the acts it answers resolve:
+//     they may be stopped by it (l.138-146). Against those it lost to, the
+//     other act came first ("play continues normally", l.122): that act
+//     gets an ActsFirst marker and resolves as declared (reach is not
+//     re-checked). If it loses against everyone, nothing happens.
+//   immediate: Swift Attacks (l.481) and Agile Moves (l.29) need no roll
+//     and happen now. Two creatures' Immediate Interrupts in the same window
+//     are simultaneous (l.132): a Simultaneous hold is recorded and the act
+//     cannot resolve until the GM rules (gm_note kind=resolve, subject = the
+//     act's seq), which lifts the hold. Immediate Interrupts never open a
+//     window others can answer, so they cannot be interrupted (l.132).
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/energy_rounds/internal.h"
+
+namespace combat::kernel::energy {
+namespace {
+
+struct Answered {
+  uint32_t window = 0;
+  uint64_t trigger = 0;
+  std::string actor;
+  fb::CommandT act;
+};
+
+absl::StatusOr<Answered> AnswerOf(const State& s, const fb::CommandT& c,
+                                  uint32_t window, const std::string& field) {
+  auto it = s.windows.find(window);
+  if (it == s.windows.end()) {
+    return absl::NotFoundError(absl::StrCat("command 'interrupt': field '", field,
+                                            "': window ", window, " is not open"));
+  }
+  Answered a;
+  a.window = window;
+  a.trigger = it->second.trigger;
+  for (const auto& [id, k] : s.combatants) {
+    const Condition* p = PendingAct(k);
+    if (p != nullptr && p->ref == a.trigger) {
+      a.actor = id;
+      ASSIGN_OR_RETURN(a.act, DecodeAct(p->note));
+    }
+  }
+  if (a.actor.empty()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "window ", window, " has no pending act to interrupt (", Cite("002.immediate"), ")"));
+  }
+  if (a.actor == c.actor) {
+    return Illegal("002.initiative.roll", "a creature does not interrupt its own act");
+  }
+  for (const std::string& who : it->second.answered) {
+    if (who == c.actor) {
+      return Illegal("002.initiative.roll",
+                     absl::StrCat(c.actor, " already answered window ", window));
+    }
+  }
+  return a;
+}
+
+absl::StatusOr<int64_t> RollInitiative(Decision& d, const std::string& who,
+                                       uint64_t cause, const std::string& rule,
+                                       Nums& nums) {
+  const Combatant* c = d.state().Find(who);
+  const int64_t bonus = c->Stat("initiative", 0);
+  std::string notation = "1d20";
+  if (bonus > 0) notation = absl::StrCat("1d20+", bonus);
+  if (bonus < 0) notation = absl::StrCat("1d20-", -bonus);
+  ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(notation, "initiative", who, cause));
+  nums.push_back({who + ".d20", r.natural()});
+  nums.push_back({who + ".initiative_bonus", bonus});
+  nums.push_back({who + ".initiative", r.total});
+  RETURN_IF_ERROR(SetResource(d, who, res::kInitRound, d.state().round,
+                              {cause, "002.initiative.once", {{"round", d.state().round}},
+                               "Initiative rolled this round"}));
+  RETURN_IF_ERROR(SetResource(d, who, res::kInitValue, r.total,
+                              {cause, rule, nums, ""}));
+  return r.total;
+}
+
+fb::CommandT ActOf(const fb::CommandT& c, const std::string& verb) {
+  fb::CommandT act = c;
+  act.action = verb;
+  act.window = 0;
+  std::vector<std::unique_ptr<fb::ParamT>> kept;
+  for (auto& p : act.params) {
+    if (p && (p->key == "act" || p->key == "also_window")) continue;
+    kept.push_back(std::move(p));
+  }
+  act.params = std::move(kept);
+  act.dice.clear();
+  return act;
+}
+
+absl::Status ResolveNow(Decision& d, const fb::CommandT& act, uint64_t cause,
+                        const ActOpts& o, const std::string& rule) {
+  ASSIGN_OR_RETURN(uint32_t wid,
+                   OpenWindow(d, cause, act.action, {},
+                              {cause, rule, {}, "an interrupt: it cannot itself be interrupted"}));
+  return ResolveInWindow(d, wid, act, cause, o);
+}
+
+}  // namespace
+
+absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
+  if (c.window == 0) return BadField(c, "window", "the window to interrupt is required");
+  const std::string verb = ParamText(c, "act");
+  if (verb.empty()) return BadField(c, "params.act", "the interrupting act (text) is required");
+  const Verb* v = FindVerb(verb);
+  if (v == nullptr) return BadField(c, "params.act", absl::StrCat("unknown act '", verb, "'"));
+  fb::CommandT act = ActOf(c, verb);
+
+  std::vector<Answered> answered;
+  ASSIGN_OR_RETURN(Answered first, AnswerOf(s, c, c.window, "window"));
+  answered.push_back(std::move(first));
+  for (const auto& p : c.params) {
+    if (!p || p->key != "also_window") continue;
+    ASSIGN_OR_RETURN(Answered more, AnswerOf(s, c, static_cast<uint32_t>(p->value),
+                                             "params.also_window"));
+    for (const Answered& a : answered) {
+      if (a.window == more.window) return BadField(c, "params.also_window", "window repeated");
+    }
+    answered.push_back(std::move(more));
+  }
+  const bool immediate = IsImmediate(act);
+  if (immediate && answered.size() > 1) {
+    return BadField(c, "params.also_window",
+                    "an Immediate Interrupt answers one window (it needs no Initiative roll)");
+  }
+  ActOpts o;
+  o.interrupt = true;
+  for (const Answered& a : answered) {
+    const Verb* tv = FindVerb(a.act.action);
+    if (tv != nullptr && tv->movement && !act.targets.empty() &&
+        act.targets[0] == a.actor) {
+      o.moving_target = true;  // l.559
+    }
+  }
+  RETURN_IF_ERROR(CheckCanAct(s, *actor, act, *v));
+  RETURN_IF_ERROR(v->check(s, *actor, act, o));
+  const std::string who = actor->id;
+  const int64_t round = s.round;
+
+  if (immediate) {
+    const Answered& a = answered[0];
+    ASSIGN_OR_RETURN(uint64_t iseq, d.Interrupt(c, a.window));
+    RETURN_IF_ERROR(ClearPasses(d, iseq, who));
+    // Other creatures' Immediate Interrupts into the same window.
+    std::vector<std::pair<std::string, uint64_t>> others;
+    for (const auto& [id, k] : d.state().combatants) {
+      if (id == who) continue;
+      for (const auto& [cid, cond] : k.conditions) {
+        if (cond.name == "ImmediateInterrupt" && cond.ref == a.trigger) {
+          others.emplace_back(id, cond.added_at);
+        }
+      }
+    }
+    for (const auto& [other, at] : others) {
+      NewCondition hold;
+      hold.actor = who;
+      hold.name = "Simultaneous";
+      hold.source = who;
+      hold.relative_to = other;
+      hold.ref = a.trigger;
+      hold.expiry = EndOfRound(d.state());
+      hold.note = absl::StrCat("simultaneous with ", other,
+                               "'s Immediate Interrupt; the GM resolves (gm_note "
+                               "kind=resolve subject=", a.trigger, ")");
+      RETURN_IF_ERROR(AddCondition(d, hold,
+                                   {iseq, "002.gm.simultaneous",
+                                    {{"window", a.window}, {"other_interrupt_at", static_cast<int64_t>(at)}},
+                                    ""})
+                          .status());
+    }
+    NewCondition mark;
+    mark.actor = who;
+    mark.name = "ImmediateInterrupt";
+    mark.source = verb;
+    mark.relative_to = a.actor;
+    mark.ref = a.trigger;
+    mark.expiry = EndOfRound(d.state());
+    RETURN_IF_ERROR(AddCondition(d, mark,
+                                 {iseq, "002.immediate", {{"window", a.window}},
+                                  absl::StrCat(verb, " into ", a.actor, "'s act")})
+                        .status());
+    return ResolveNow(d, act, iseq, o, "002.immediate");
+  }
+
+  // An Initiative interrupt: one Interrupt event per window it answers.
+  uint64_t cause = 0;
+  for (const Answered& a : answered) {
+    ASSIGN_OR_RETURN(uint64_t iseq, d.Interrupt(c, a.window));
+    if (cause == 0) cause = iseq;
+  }
+  RETURN_IF_ERROR(ClearPasses(d, cause, who));
+  const std::string rule =
+      answered.size() > 1 ? "002.initiative.several" : "002.initiative.roll";
+  const int64_t first_roll = d.state().Find(who)->Resource(res::kInitValue, 0);
+  if (d.state().Find(who)->Resource(res::kInitRound, 0) == round) {
+    // l.126: a second Initiative in the Round automatically fails.
+    for (const Answered& a : answered) {
+      NewCondition lost;
+      lost.actor = who;
+      lost.name = "InitiativeLost";
+      lost.source = who;
+      lost.relative_to = a.actor;
+      lost.ref = a.trigger;
+      lost.expiry = EndOfRound(d.state());
+      lost.note = absl::StrCat("automatically fails: ", who,
+                               " already rolled Initiative in round ", round);
+      RETURN_IF_ERROR(AddCondition(d, lost,
+                                   {cause, "002.initiative.once",
+                                    {{"rolled_in_round", round},
+                                     {"first_roll", first_roll}},
+                                    lost.note})
+                          .status());
+    }
+    return absl::OkStatus();
+  }
+  Nums mine_nums;
+  ASSIGN_OR_RETURN(int64_t mine, RollInitiative(d, who, cause, rule, mine_nums));
+  bool any_won = false;
+  std::vector<const Answered*> lost_to;
+  for (const Answered& a : answered) {
+    Nums nums = mine_nums;
+    int64_t theirs = 0;
+    const Combatant* other = d.state().Find(a.actor);
+    if (other->Resource(res::kInitRound, 0) == round) {
+      theirs = other->Resource(res::kInitValue, 0);
+      nums.push_back({a.actor + ".initiative", theirs});
+      nums.push_back({a.actor + ".rolled_earlier", 1});
+    } else {
+      ASSIGN_OR_RETURN(theirs, RollInitiative(d, a.actor, cause, rule, nums));
+    }
+    const bool won = mine > theirs;  // "higher" wins (l.122): ties lose
+    any_won = any_won || won;
+    if (!won) lost_to.push_back(&a);
+    NewCondition res;
+    res.actor = who;
+    res.name = won ? "InitiativeWon" : "InitiativeLost";
+    res.source = who;
+    res.relative_to = a.actor;
+    res.ref = a.trigger;
+    res.level = mine - theirs;
+    res.expiry = EndOfRound(d.state());
+    res.note = absl::StrCat(who, " ", mine, won ? " beats " : " does not beat ",
+                            a.actor, " ", theirs,
+                            won ? ": acts at the same time" : ": play continues normally");
+    RETURN_IF_ERROR(AddCondition(d, res, {cause, rule, nums, res.note}).status());
+  }
+  if (!any_won) return absl::OkStatus();
+  for (const Answered* a : lost_to) {
+    NewCondition first;
+    first.actor = a->actor;
+    first.name = "ActsFirst";
+    first.source = a->actor;
+    first.relative_to = who;
+    first.ref = a->trigger;
+    first.expiry = EndOfRound(d.state());
+    first.note = absl::StrCat("its act came before ", who, "'s interrupt");
+    RETURN_IF_ERROR(AddCondition(d, first, {cause, "002.initiative.several", {}, first.note})
+                        .status());
+  }
+  return ResolveNow(d, act, cause, o, rule);
+}
+
+absl::Status AfterGmResolve(Decision& d, uint64_t ruling_seq, uint64_t subject) {
+  std::vector<std::pair<std::string, uint32_t>> holds;
+  for (const auto& [id, k] : d.state().combatants) {
+    for (const auto& [cid, cond] : k.conditions) {
+      if (cond.name == "Simultaneous" && cond.ref == subject) holds.emplace_back(id, cid);
+    }
+  }
+  for (const auto& [id, cid] : holds) {
+    RETURN_IF_ERROR(RemoveCondition(d, id, cid,
+                                    {ruling_seq, "002.gm.simultaneous", {},
+                                     "the GM resolved the simultaneous interrupts"}));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace combat::kernel::energy

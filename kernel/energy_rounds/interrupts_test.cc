@@ -1,0 +1,225 @@
+// Initiative interrupts (l.120-128), Immediate Interrupts (l.130-134),
+// incomplete actions (l.136-146).
+#include "gtest/gtest.h"
+#include "kernel/energy_rounds/test_util.h"
+
+namespace combat::kernel::energy::testutil {
+namespace {
+
+fb::RosterT Skirmish() {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con", 1}, {"con_score", 12}, {"initiative", 2}},
+                   {W("sword", "1d8", "melee", "medium", {{"av_bonus", 1}})}));
+  cs.push_back(Who("orc1", "orcs", 6, 5, {{"str", 3}, {"con", 2}, {"con_score", 14}},
+                   {W("axe", "1d10", "melee", "heavy")}));
+  cs.push_back(Who("orc2", "orcs", 5, 6, {{"str", 3}, {"con", 2}, {"con_score", 14}},
+                   {W("axe", "1d10", "melee", "heavy")}));
+  return Roster(std::move(cs));
+}
+
+const Condition* Rel(const Combatant& c, const std::string& name, const std::string& other) {
+  for (const auto& [id, k] : c.conditions) {
+    if (k.name == name && k.relative_to == other) return &k;
+  }
+  return nullptr;
+}
+
+fb::CommandT Interrupt(uint32_t window, const std::string& act) {
+  auto c = Cmd("kara", "interrupt");
+  c.window = window;
+  WithText(c, "act", act);
+  return c;
+}
+
+TEST(Interrupts, OneRollWinsAgainstOneAndLosesAgainstAnother) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "melee", {"kara"})).ok());  // window 2
+  ASSERT_EQ(t.state().windows.size(), 2u);
+  auto in = Interrupt(1, "shift");
+  With(in, "also_window", 2);
+  Path(in, {{4, 4}});
+  // kara 12 + 2 = 14; orc1 rolls 9; orc2 rolls 17 (l.122, l.128).
+  auto ev = t.Submit(in, {12, 9, 17});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& k = *t.state().Find("kara");
+  const Condition* won = Rel(k, "InitiativeWon", "orc1");
+  const Condition* lost = Rel(k, "InitiativeLost", "orc2");
+  ASSERT_NE(won, nullptr);
+  ASSERT_NE(lost, nullptr);
+  EXPECT_EQ(won->level, 5);   // 14 - 9
+  EXPECT_EQ(lost->level, -3);  // 14 - 17
+  EXPECT_EQ(NumOf(*ev, "kara.initiative"), 14);
+  EXPECT_EQ(k.at, (Pos{4, 4}));  // the shift happened at once
+  EXPECT_EQ(k.Resource("energy"), 4);
+  EXPECT_TRUE(t.state().Find("orc2")->Has("ActsFirst"));
+  // orc1's attack is stopped: kara left its reach before any roll (l.144).
+  auto r1 = t.Submit(Cmd("orc1", "resolve"));
+  ASSERT_TRUE(r1.ok()) << r1.status();
+  EXPECT_NE(LastOutcome(*r1).find("ended incomplete"), std::string::npos);
+  EXPECT_EQ(t.state().Find("orc1")->Resource("energy"), 4);  // 1 Energy (l.138)
+  // orc2 beat kara: its attack came first and still lands (reach not
+  // re-checked). Combat 15, kara's Evasion 1d10! 2 + 10 = 12 < AV.
+  auto r2 = t.Submit(Cmd("orc2", "resolve"), {15, 2, 5});
+  ASSERT_TRUE(r2.ok()) << r2.status();
+  EXPECT_NE(LastOutcome(*r2).find("hit"), std::string::npos) << LastOutcome(*r2);
+  EXPECT_EQ(t.state().Find("orc2")->Resource("energy"), 2);
+  EXPECT_FALSE(t.state().Find("orc2")->Has("ActsFirst"));
+  ExpectRulesKnown(t.log());
+}
+
+TEST(Interrupts, SecondInitiativeInARoundFails) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());
+  auto a = Interrupt(1, "defend");
+  ASSERT_TRUE(t.Submit(a, {15, 3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "resolve"), {15, 9}).ok());  // 16 vs 19: miss
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "melee", {"kara"})).ok());
+  auto again = Interrupt(t.state().windows.begin()->first, "shift");
+  Path(again, {{4, 5}});
+  auto ev = t.Submit(again);  // no dice: an automatic failure (l.126)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Condition* lost = Rel(*t.state().Find("kara"), "InitiativeLost", "orc2");
+  ASSERT_NE(lost, nullptr);
+  EXPECT_NE(lost->note.find("automatically fails"), std::string::npos);
+  EXPECT_EQ(t.state().Find("kara")->at, (Pos{5, 5}));
+  EXPECT_TRUE(Cites(*ev, "002.initiative.once"));
+  // Next round the roll is available again.
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "cancel")).ok());
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "melee", {"kara"})).ok());
+  auto third = Interrupt(t.state().windows.begin()->first, "shift");
+  Path(third, {{4, 5}});
+  auto r3 = t.Submit(third, {18, 2});
+  ASSERT_TRUE(r3.ok()) << r3.status();
+  EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc2"), nullptr);
+}
+
+TEST(Interrupts, ChallengedCreatureKeepsItsRollForTheRound) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());
+  auto a = Interrupt(1, "defend");
+  ASSERT_TRUE(t.Submit(a, {1, 10}).ok());  // kara 3 vs orc1 10: lost, nothing happens
+  EXPECT_FALSE(t.state().Find("kara")->Has("Defending"));
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 5);
+  EXPECT_EQ(t.state().Find("orc1")->Resource("initiative_value"), 10);
+}
+
+TEST(Interrupts, SwiftAttackIsImmediateAndOncePerRound) {
+  Table t(EnergyRounds(), Skirmish());
+  auto g = Gm("gm_condition", "orc1");
+  WithText(g, "name", "Unguarded");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());
+  auto s = Interrupt(1, "melee");
+  s.targets = {"orc1"};
+  With(s, "swift", 1);
+  auto ev = t.Submit(s, {15, 3, 4});  // no Initiative roll: Combat, Evasion, damage
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);  // 1 Energy (l.481)
+  EXPECT_EQ(t.state().Find("kara")->Resource("swift_used"), 1);
+  EXPECT_EQ(t.state().Find("kara")->Resource("initiative_round"), 0);
+  auto again = Cmd("kara", "melee", {"orc1"});
+  With(again, "swift", 1);
+  EXPECT_EQ(t.Submit(again, {15, 3, 4}).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Interrupts, SwiftAttackNeedsAnEligibleTarget) {
+  Table t(EnergyRounds(), Skirmish());
+  auto s = Cmd("kara", "melee", {"orc1"});
+  With(s, "swift", 1);
+  auto r = t.Submit(s, {15, 3, 4});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.485"), std::string::npos) << r.status();
+}
+
+TEST(Interrupts, SwiftAttackOnACreatureRunningThroughReach) {
+  Table t(EnergyRounds(), Skirmish());
+  auto run = Cmd("orc1", "run");
+  Path(run, {{6, 6}, {6, 7}, {6, 8}});
+  ASSERT_TRUE(t.Submit(run).ok());
+  // kara faces east (the nearest foe); (6,6) is within her reach (l.487).
+  auto s = Interrupt(t.state().windows.begin()->first, "melee");
+  s.targets = {"orc1"};
+  With(s, "swift", 1);
+  auto ev = t.Submit(s, {15, 3, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("swift_used"), 1);
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "resolve")).ok());
+  EXPECT_EQ(t.state().Find("orc1")->at, (Pos{6, 8}));
+}
+
+TEST(Interrupts, SimultaneousImmediateInterruptsWaitForTheGm) {
+  Table t(EnergyRounds(), Skirmish());
+  auto g = Gm("gm_condition", "orc1");
+  WithText(g, "name", "Unguarded");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());
+  const uint64_t trigger = t.state().windows.begin()->second.trigger;
+  auto s = Interrupt(1, "melee");
+  s.targets = {"orc1"};
+  With(s, "swift", 1);
+  ASSERT_TRUE(t.Submit(s, {15, 3, 4}).ok());
+  auto o = Cmd("orc2", "interrupt", {"orc1"});
+  o.window = 1;
+  WithText(o, "act", "unarmed");
+  With(o, "swift", 1);
+  ASSERT_TRUE(t.Submit(o, {1}).ok());
+  EXPECT_TRUE(t.state().Find("orc2")->Has("Simultaneous"));
+  EXPECT_EQ(t.Submit(Cmd("orc1", "resolve")).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto ruling = Gm("gm_note", "", "both strikes land together");
+  WithText(ruling, "kind", "resolve");
+  With(ruling, "subject", static_cast<int64_t>(trigger));
+  auto rv = t.Submit(ruling);
+  ASSERT_TRUE(rv.ok()) << rv.status();
+  EXPECT_TRUE(Cites(*rv, "002.gm.simultaneous"));
+  EXPECT_FALSE(t.state().Find("orc2")->Has("Simultaneous"));
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "resolve"), {15, 3, 4}).ok());
+}
+
+TEST(Interrupts, AfterTheRollsAMoveDoesNotUndoTheHit) {
+  Table t(EnergyRounds(), Skirmish());
+  auto a = Cmd("kara", "melee", {"orc1"});
+  ASSERT_TRUE(t.Submit(Now(a), {15, 3, 4}).ok());
+  const int64_t aura = t.state().Find("orc1")->Resource("aura");
+  EXPECT_LT(aura, 26);
+  EXPECT_EQ(t.state().Find("kara")->Resource("agile_credit"), 3);  // l.29
+  auto m = Cmd("kara", "agile_move");
+  Path(m, {{4, 4}});
+  ASSERT_TRUE(t.Submit(m).ok());
+  EXPECT_EQ(t.state().Find("orc1")->Resource("aura"), aura);
+  EXPECT_EQ(t.state().Find("kara")->Resource("agility"), 2);
+}
+
+TEST(Interrupts, RunCutShortSpendsItsShare) {
+  Table t(EnergyRounds(), Skirmish());
+  auto run = Cmd("orc2", "run");
+  Path(run, {{5, 7}, {5, 8}, {5, 9}});
+  ASSERT_TRUE(t.Submit(run).ok());
+  auto stop = Cmd("orc2", "resolve");
+  With(stop, "stop_after", 1);
+  auto ev = t.Submit(stop);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("orc2")->at, (Pos{5, 7}));
+  EXPECT_EQ(t.state().Find("orc2")->Resource("energy"), 4);  // 1/6 of Speed: 1 Energy (l.142)
+  EXPECT_TRUE(Cites(*ev, "002.incomplete.run"));
+}
+
+TEST(Interrupts, CannotInterruptOwnActOrAClosedWindow) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.Submit(Cmd("kara", "melee", {"orc1"})).ok());
+  auto own = Interrupt(1, "defend");
+  EXPECT_EQ(t.Submit(own).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto closed = Interrupt(7, "defend");
+  EXPECT_EQ(t.Submit(closed).status().code(), absl::StatusCode::kNotFound);
+  auto noact = Cmd("orc1", "interrupt");
+  noact.window = 1;
+  EXPECT_EQ(t.Submit(noact).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace combat::kernel::energy::testutil

@@ -1,0 +1,386 @@
+// Combat Maneuvers (l.549-591): melee attacks that deal no damage.
+//
+// Every maneuver is a melee attack at -5 AV (l.557, l.565, l.571, l.583).
+// Unless it is a Swift Attack, a maneuver against a target that is not
+// Exposed makes the attacker Unguarded and gives the target Advantage on
+// its first Defense roll of the maneuver (l.553): the Evasion roll, or the
+// Fortitude save when no Evasion roll was made. On a hit, Trip, Disarm and
+// Push call for a Fortitude roll that must be higher than the AV without
+// the -5 (Defending wins ties, l.35). Dice order: Combat roll, Evasion
+// roll, Fortitude roll.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/energy_rounds/internal.h"
+
+namespace combat::kernel::energy {
+namespace {
+
+bool UsesUnarmed(const std::string& action) {
+  return action == "restrain" || action == "push";  // l.571, l.583
+}
+
+const Weapon* ManeuverWeapon(const Combatant& a, const fb::CommandT& c) {
+  if (UsesUnarmed(c.action)) return nullptr;
+  if (!c.weapon.empty()) return a.FindWeapon(c.weapon);
+  return WieldedMelee(a);  // unarmed when nothing is wielded
+}
+
+const Weapon* TargetWeapon(const Combatant& t, const fb::CommandT& c) {
+  const std::string item = ParamText(c, "item");
+  for (const Weapon& w : t.weapons) {
+    if (!Wielding(t, w.name)) continue;
+    if (item.empty() || w.name == item) return &w;
+  }
+  return nullptr;
+}
+
+absl::StatusOr<std::vector<Pos>> PushPath(const State& s, const Combatant& a,
+                                          const Combatant& t, const fb::CommandT& c) {
+  const bool sprint = ParamOr(c, "sprint_push", 0) == 1;
+  const int64_t max = sprint ? 3 : 1;  // l.583, l.587
+  std::vector<Pos> path = PathOf(c);
+  if (path.empty()) {
+    const Pos v = DirVec(DirToward(a.at, t.at));
+    path.push_back({t.at.x + v.x, t.at.y + v.y});
+  }
+  if (static_cast<int64_t>(path.size()) > max) {
+    return Illegal(sprint ? "002.maneuver.push_sprint" : "002.maneuver.push",
+                   absl::StrCat("a push moves the target up to ", max, " m"));
+  }
+  fb::CommandT probe;
+  probe.action = "push";
+  RETURN_IF_ERROR(CheckPath(s, t, path, probe));
+  return path;
+}
+
+}  // namespace
+
+absl::Status CheckManeuver(const State& s, const Combatant& a, const fb::CommandT& c,
+                           const ActOpts& o) {
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, 0));
+  const Weapon* w = ManeuverWeapon(a, c);
+  if (!c.weapon.empty() && w == nullptr) {
+    return absl::NotFoundError(absl::StrCat("command '", c.action, "': field 'weapon': ", a.id,
+                                            " has no weapon '", c.weapon, "'"));
+  }
+  if (w != nullptr && !Wielding(a, w->name)) {
+    return Illegal("002.items.equip", absl::StrCat(a.id, " is not wielding '", w->name, "'"));
+  }
+  RETURN_IF_ERROR(CheckAttackCommon(s, a, *t, c, w, true, o));
+  const int as = SizeOf(a), ts = SizeOf(*t);
+  if (c.action == "trip" && ts > as + 1) {
+    return Illegal("002.maneuver.trip_size", absl::StrCat(t->id, " (", SizeName(ts),
+                                                          ") is more than one size larger"));
+  }
+  if (UsesUnarmed(c.action) && ts > as) {
+    return Illegal(c.action == "push" ? "002.maneuver.push_size" : "002.maneuver.restrain_size",
+                   absl::StrCat(t->id, " (", SizeName(ts), ") is larger than ", a.id));
+  }
+  Cost cost;
+  cost.energy = EnergyForMelee(a, c, w == nullptr);
+  if (c.action == "disarm") {
+    if (!Faces(*t, a.at)) {
+      return Illegal("002.maneuver.disarm", absl::StrCat(t->id, " is not facing ", a.id));
+    }
+    const Weapon* tw = TargetWeapon(*t, c);
+    if (tw == nullptr) {
+      return Illegal("002.maneuver.disarm", absl::StrCat(t->id, " wields no such weapon"));
+    }
+    if (w != nullptr && w->category == "light" && tw->category == "heavy") {
+      return Illegal("002.maneuver.disarm_light", "a light weapon may not disarm a heavy weapon");
+    }
+    if (HasParam(c, "fling_x") != HasParam(c, "fling_y")) {
+      return BadField(c, "params.fling_x", "fling_x and fling_y go together");
+    }
+    if (HasParam(c, "fling_x")) {
+      if (tw->category == "heavy") {
+        return Illegal("002.maneuver.disarm", "a heavy weapon cannot be flung");
+      }
+      const Pos to{static_cast<int32_t>(ParamOr(c, "fling_x", 0)),
+                   static_cast<int32_t>(ParamOr(c, "fling_y", 0))};
+      if (DistanceTo(*t, to) > 2) {
+        return Illegal("002.maneuver.disarm", "a flung weapon lands at most 2 m away");
+      }
+      if (s.TerrainAt(to) == "offmap") return BadField(c, "params.fling_x", "off the map");
+      cost.agility = 1;
+    }
+  }
+  if (c.action == "push") {
+    if (ParamOr(c, "sprint_push", 0) == 1 && a.Resource(res::kSprinted, 0) < 3) {
+      return Illegal("002.maneuver.push_sprint",
+                     absl::StrCat(a.id, " did not just sprint from at least 3 m away"));
+    }
+    RETURN_IF_ERROR(PushPath(s, a, *t, c).status());
+  }
+  if (ParamOr(c, "swift", 0) == 1) RETURN_IF_ERROR(CheckSwift(s, a, *t));
+  RETURN_IF_ERROR(ReadCostParams(c, cost));
+  return CheckCost(s, a, cost, c.action);
+}
+
+absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
+                                        uint64_t cause, const ActOpts& o) {
+  const std::string aid = c.actor, tid = c.targets[0];
+  const Combatant* a = d.state().Find(aid);
+  const Weapon* w = ManeuverWeapon(*a, c);
+  const Weapon wcopy = w ? *w : Weapon{};
+  const bool swift = ParamOr(c, "swift", 0) == 1;
+  // Computed before resolution: the push path from where the target stood.
+  std::vector<Pos> push_path;
+  if (c.action == "push") {
+    ASSIGN_OR_RETURN(push_path, PushPath(d.state(), *a, *d.state().Find(tid), c));
+  }
+  Cost cost;
+  cost.energy = EnergyForMelee(*a, c, w == nullptr);
+  RETURN_IF_ERROR(ReadCostParams(c, cost));
+  RETURN_IF_ERROR(Pay(d, aid, cost, {cause, swift ? "002.swift" : "002.maneuver",
+                                     {{"energy", cost.energy}}, c.action}));
+  if (swift) {
+    RETURN_IF_ERROR(SetResource(d, aid, res::kSwiftUsed, 1, {cause, "002.swift.once", {}, ""}));
+  }
+  const bool unguarded_penalty = !swift && !Active(*d.state().Find(tid), "Exposed");
+  MeleeSpec spec;
+  spec.kind = c.action;
+  spec.weapon = w ? &wcopy : nullptr;
+  spec.av_penalty = 5;
+  spec.defense_edge_adv = unguarded_penalty ? 1 : 0;
+  ASSIGN_OR_RETURN(MeleeResult r, MeleeAttackRoll(d, c, spec, cause));
+  Outcome out;
+  out.nums = r.nums;
+  out.nums.push_back({"energy", cost.energy});
+  if (unguarded_penalty) {
+    Impose u;
+    u.actor = aid;
+    u.name = "Unguarded";
+    u.source = c.action;
+    u.expiry = EndOfRound(d.state());
+    RETURN_IF_ERROR(AddWithDaughters(d, u, {cause, "002.maneuver.unguarded", {},
+                                            "a maneuver against a target that is not Exposed"})
+                        .status());
+    out.nums.push_back({"maneuver_vs_unexposed", 1});
+  }
+  if (!r.hit) {
+    out.rule = r.crit_fail ? "002.melee.critical_failure" : "002.maneuver";
+    out.text = absl::StrCat(c.action, ": the attack misses");
+    return out;
+  }
+  if (c.action == "restrain") {
+    Impose holding;
+    holding.actor = aid;
+    holding.name = "Restraining";
+    holding.source = aid;
+    holding.relative_to = tid;
+    holding.expiry = Forever();
+    ASSIGN_OR_RETURN(uint32_t hid, AddWithDaughters(d, holding, {cause, "002.maneuver.restrain", r.nums, ""}));
+    Impose held;
+    held.actor = tid;
+    held.name = "Restrained";
+    held.source = aid;
+    held.relative_to = aid;
+    held.expiry = Forever();
+    held.parent = hid;  // released when the hold ends (l.688)
+    RETURN_IF_ERROR(AddWithDaughters(d, held, {cause, "002.maneuver.restrain", {},
+                                               absl::StrCat("held by ", aid)})
+                        .status());
+    out.rule = "002.maneuver.restrain";
+    out.text = absl::StrCat(tid, " is Restrained by ", aid);
+    return out;
+  }
+  // The Fortitude save (l.557, l.565, l.583).
+  const Combatant* t = d.state().Find(tid);
+  const bool evasion_rolled = !r.crit && !r.crit_fail && !t->Has("Asleep") &&
+                              !t->Has("FullyRestrained") && !t->Has("Unconscious");
+  int adv = (unguarded_penalty && !evasion_rolled) ? 1 : 0;
+  DefenseEdge de = EdgeOnDefense(*t, false, false);
+  int dis = de.dis + ((c.action == "trip" && o.moving_target) ? 1 : 0);  // l.559
+  const int edge = Edge(adv, dis);
+  Nums parts;
+  const int64_t fort = Fortitude(*t, &parts);
+  ASSIGN_OR_RETURN(DefenseRoll save, RollDefense(d, tid, 10, fort, edge, "fortitude save", cause));
+  for (const Num& p : parts) out.nums.push_back({"fort." + p.key, p.value});
+  out.nums.push_back({"fortitude_dice", save.dice_sum});
+  out.nums.push_back({"fortitude_total", save.total});
+  out.nums.push_back({"save_vs_av", r.av_base});
+  if (edge) out.nums.push_back({"save_edge", edge});
+  const bool defending = d.state().Find(tid)->Has("Defending");
+  t = d.state().Find(tid);
+  const bool saved = defending ? save.total >= r.av_base : save.total > r.av_base;
+  if (saved) {
+    if (c.action == "push") {
+      Impose u;
+      u.actor = aid;
+      u.name = "Unguarded";
+      u.source = "push";
+      u.expiry = EndOfRound(d.state());
+      RETURN_IF_ERROR(AddWithDaughters(d, u, {cause, "002.maneuver.push_fail", out.nums, ""}).status());
+    }
+    out.rule = c.action == "push" ? "002.maneuver.push_fail" : absl::StrCat("002.maneuver.", c.action);
+    out.text = absl::StrCat(tid, " resists the ", c.action, " (Fortitude ", save.total,
+                            " vs ", r.av_base, ")");
+    return out;
+  }
+  if (c.action == "trip") {
+    Impose p;
+    p.actor = tid;
+    p.name = "Prone";
+    p.source = aid;
+    p.expiry = Forever();  // until it kneels (l.33)
+    RETURN_IF_ERROR(AddWithDaughters(d, p, {cause, "002.maneuver.trip", out.nums, ""}).status());
+    out.rule = "002.maneuver.trip";
+    out.text = absl::StrCat(tid, " is knocked Prone");
+    return out;
+  }
+  if (c.action == "disarm") {
+    const std::string name = TargetWeapon(*t, c)->name;
+    Pos at = t->at;
+    int64_t flung = 0;
+    if (HasParam(c, "fling_x")) {
+      at = {static_cast<int32_t>(ParamOr(c, "fling_x", 0)), static_cast<int32_t>(ParamOr(c, "fling_y", 0))};
+      Cost fling;
+      fling.agility = 1;
+      RETURN_IF_ERROR(Pay(d, aid, fling, {cause, "002.maneuver.disarm", {{"agility", 1}}, "fling"}));
+      flung = 1;
+    }
+    RETURN_IF_ERROR(DropWeapon(d, tid, name, at, {cause, "002.maneuver.disarm", out.nums,
+                                                  flung ? "flung" : "dropped in its space"}));
+    out.rule = "002.maneuver.disarm";
+    out.text = absl::StrCat(tid, " drops '", name, "'", flung ? " (flung)" : "");
+    return out;
+  }
+  // push
+  Impose u;
+  u.actor = tid;
+  u.name = "Unguarded";
+  u.source = "pushed";
+  u.expiry = EndOfRound(d.state());
+  RETURN_IF_ERROR(AddWithDaughters(d, u, {cause, "002.maneuver.push", out.nums, "being Pushed (l.476)"})
+                      .status());
+  const std::string rule = ParamOr(c, "sprint_push", 0) == 1 ? "002.maneuver.push_sprint" : "002.maneuver.push";
+  RETURN_IF_ERROR(MoveAlong(d, tid, push_path, static_cast<int64_t>(push_path.size()), true,
+                            {cause, rule, {{"metres", static_cast<int64_t>(push_path.size())}}, "pushed"}));
+  out.rule = rule;
+  out.text = absl::StrCat(tid, " is pushed ", push_path.size(), " m and Unguarded");
+  return out;
+}
+
+namespace {
+
+struct Holder {
+  std::string id;          // "" when the environment holds
+  uint32_t restraining = 0;
+  uint32_t restrained = 0;
+  int64_t dc = 15;
+};
+
+Holder FindHolder(const State& s, const Combatant& a) {
+  Holder h;
+  for (const auto& [id, k] : a.conditions) {
+    if (k.name != "Restrained") continue;
+    h.restrained = id;
+    if (k.level > 0) h.dc = k.level;
+    if (k.parent != 0) {
+      for (const auto& [cid, other] : s.combatants) {
+        auto it = other.conditions.find(k.parent);
+        if (it != other.conditions.end() && it->second.name == "Restraining") {
+          h.id = cid;
+          h.restraining = k.parent;
+        }
+      }
+    }
+    break;
+  }
+  return h;
+}
+
+}  // namespace
+
+absl::Status CheckEscape(const State& s, const Combatant& a, const fb::CommandT& c,
+                         const ActOpts&) {
+  if (!a.Has("Restrained")) return Illegal("002.maneuver.escape", absl::StrCat(a.id, " is not Restrained"));
+  const std::string with = ParamText(c, "with");
+  if (!with.empty() && with != "fortitude" && with != "leg" && with != "arm") {
+    return BadField(c, "params.with", "fortitude, leg or arm");
+  }
+  Cost cost;
+  cost.energy = 3;
+  RETURN_IF_ERROR(ReadCostParams(c, cost));
+  return CheckCost(s, a, cost, "escaping");
+}
+
+absl::StatusOr<Outcome> ResolveEscape(Decision& d, const fb::CommandT& c,
+                                      uint64_t cause, const ActOpts&) {
+  const std::string aid = c.actor;
+  Cost cost;
+  cost.energy = 3;
+  RETURN_IF_ERROR(ReadCostParams(c, cost));
+  RETURN_IF_ERROR(Pay(d, aid, cost, {cause, "002.maneuver.escape", {{"energy", 3}}, ""}));
+  const Combatant* a = d.state().Find(aid);
+  const Holder h = FindHolder(d.state(), *a);
+  Nums n;
+  const std::string with = ParamText(c, "with").empty() ? "fortitude" : ParamText(c, "with");
+  int64_t mine = 0;
+  if (with == "fortitude") {
+    const DefenseEdge de = EdgeOnDefense(*a, false, false);
+    ASSIGN_OR_RETURN(DefenseRoll r, RollDefense(d, aid, 10, Fortitude(*a, nullptr),
+                                                Edge(de.adv, de.dis), "escape: fortitude roll", cause));
+    mine = r.total;
+  } else {
+    const int64_t bonus = a->Stat(with == "leg" ? "leg_strength" : "arm_strength", 0);
+    ASSIGN_OR_RETURN(int d20, RollD20(d, aid, 0, absl::StrCat("escape: ", with, " strength check"), cause));
+    mine = d20 + bonus;
+    n.push_back({"escape_d20", d20});
+    n.push_back({"escape_bonus", bonus});
+  }
+  n.push_back({"escape_total", mine});
+  int64_t theirs = h.dc;
+  if (!h.id.empty()) {
+    const Combatant* r = d.state().Find(h.id);
+    // The restrainer's better option (reading): Fortitude when its Fortitude
+    // is at least its Arm Strength + 5, else an Arm Strength check.
+    const int64_t fort = Fortitude(*r, nullptr);
+    const int64_t arm = r->Stat("arm_strength", 0);
+    if (fort >= arm + 5) {
+      const DefenseEdge de = EdgeOnDefense(*r, false, false);
+      ASSIGN_OR_RETURN(DefenseRoll rr, RollDefense(d, h.id, 10, fort, Edge(de.adv, de.dis),
+                                                   "hold: fortitude roll", cause));
+      theirs = rr.total;
+      n.push_back({"hold_fortitude", theirs});
+    } else {
+      ASSIGN_OR_RETURN(int d20, RollD20(d, h.id, 0, "hold: arm strength check", cause));
+      theirs = d20 + arm;
+      n.push_back({"hold_d20", d20});
+      n.push_back({"hold_arm", arm});
+    }
+  } else {
+    n.push_back({"dc", theirs});
+  }
+  n.push_back({"hold_total", theirs});
+  if (mine <= theirs) {  // contested: the hold stands on a tie (reading)
+    return Outcome{absl::StrCat("fails to escape (", mine, " vs ", theirs, ")"),
+                   "002.maneuver.escape", n};
+  }
+  if (h.restraining != 0) {
+    RETURN_IF_ERROR(RemoveCondition(d, h.id, h.restraining, {cause, "002.maneuver.escape", n, "escaped"}));
+  } else if (h.restrained != 0) {
+    RETURN_IF_ERROR(RemoveCondition(d, aid, h.restrained, {cause, "002.maneuver.escape", n, "escaped"}));
+  }
+  return Outcome{absl::StrCat("escapes (", mine, " vs ", theirs, ")"), "002.maneuver.escape", n};
+}
+
+absl::Status DecideRelease(const fb::CommandT& c, Decision& d) {
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  const Condition* hold = a->FindCondition("Restraining");
+  if (hold == nullptr) {
+    return Illegal("002.cond.restraining", absl::StrCat(a->id, " is not restraining anyone"));
+  }
+  const std::string id = a->id;
+  const uint32_t hid = hold->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  return RemoveCondition(d, id, hid, {decl, "002.cond.restraining", {}, "lets go"});
+}
+
+}  // namespace combat::kernel::energy

@@ -1,0 +1,177 @@
+// Combat Maneuvers (l.549-591).
+// kara: AV 17 with the sword, unarmed 16; maneuvers -5 (l.557).
+// orc: Evasion 8; Fortitude 10 + 0 + 2/2 + 3/2 = 12 (l.356).
+#include "gtest/gtest.h"
+#include "kernel/energy_rounds/test_util.h"
+
+namespace combat::kernel::energy::testutil {
+namespace {
+
+fb::RosterT Mat(int kara_x = 5, std::vector<std::string> orc_tags = {}, Stats orc_extra = {}) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", kara_x, 5,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con", 1}, {"con_score", 12}},
+                   {W("sword", "1d8", "melee", "medium", {{"av_bonus", 1}}),
+                    W("scimitar", "1d6", "melee", "light")}));
+  Stats orc = {{"str", 3}, {"con", 2}, {"con_score", 14}};
+  for (auto& s : orc_extra) orc.push_back(s);
+  cs.push_back(Who("orc", "orcs", 6, 5, orc, {W("axe", "1d10", "melee", "heavy")}, orc_tags));
+  return Roster(std::move(cs));
+}
+
+fb::CommandT Man(const std::string& what, const std::string& weapon = "") {
+  auto c = Cmd("kara", what, {"orc"});
+  c.weapon = weapon;
+  return Now(c);
+}
+
+TEST(Maneuvers, TripAgainstAnUnexposedTarget) {
+  Table t(EnergyRounds(), Mat());
+  // Combat 15; Evasion with Advantage (l.553) 2d10kh1: 3, 2 -> 11 <= 12;
+  // Fortitude 12 + 4 = 16, not higher than 17 (l.557): Prone.
+  auto ev = t.Submit(Man("trip", "sword"), {15, 3, 2, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "av"), 12);
+  EXPECT_EQ(NumOf(*ev, "defense_edge"), 1);
+  EXPECT_EQ(NumOf(*ev, "save_vs_av"), 17);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+  EXPECT_TRUE(t.state().Find("orc")->Has("Exposed"));  // daughter of Prone
+  EXPECT_TRUE(t.state().Find("kara")->Has("Unguarded"));
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 2);
+}
+
+TEST(Maneuvers, TripAgainstAnExposedTargetHasNoPenalty) {
+  Table t(EnergyRounds(), Mat());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Exposed");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto ev = t.Submit(Man("trip", "sword"), {15, 3, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_FALSE(t.state().Find("kara")->Has("Unguarded"));
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+}
+
+TEST(Maneuvers, FortitudeHigherThanAvResists) {
+  Table t(EnergyRounds(), Mat());
+  auto ev = t.Submit(Man("trip", "sword"), {15, 3, 2, 9});  // 21 > 17
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_FALSE(t.state().Find("orc")->Has("Prone"));
+}
+
+TEST(Maneuvers, TripSizeLimit) {
+  Table t(EnergyRounds(), Mat(5, {"huge"}));
+  auto r = t.Submit(Man("trip", "sword"), {15});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.561"), std::string::npos) << r.status();
+}
+
+TEST(Maneuvers, DisarmAndFling) {
+  Table t(EnergyRounds(), Mat());
+  auto light = Man("disarm", "scimitar");
+  EXPECT_EQ(t.Submit(light, {15}).status().code(), absl::StatusCode::kFailedPrecondition);  // l.567
+  auto c = Man("disarm", "sword");
+  With(c, "fling_x", 8);
+  With(c, "fling_y", 5);
+  auto heavy = t.Submit(c, {15, 3, 2, 4});
+  EXPECT_EQ(heavy.status().code(), absl::StatusCode::kFailedPrecondition);  // heavy: no fling
+  auto ev = t.Submit(Man("disarm", "sword"), {15, 3, 2, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_EQ(o.Resource("wield.axe"), 0);
+  ASSERT_TRUE(o.Has("Dropped"));
+  EXPECT_EQ(o.FindCondition("Dropped")->note, "6,5");
+  auto attack = Cmd("orc", "melee", {"kara"});
+  EXPECT_EQ(t.Submit(Now(attack), {10}).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto pick = Cmd("orc", "pick_up");
+  pick.weapon = "axe";
+  ASSERT_TRUE(t.Submit(Now(pick)).ok());  // 1 Energy, Exposed (l.39)
+  EXPECT_EQ(t.state().Find("orc")->Resource("wield.axe"), 1);
+  EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 4);
+}
+
+TEST(Maneuvers, DisarmNeedsTheTargetFacingYou) {
+  Table t(EnergyRounds(), Mat(5, {}, {{"facing", 2}}));
+  auto r = t.Submit(Man("disarm", "sword"), {15});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Maneuvers, RestrainEscapeAndRelease) {
+  Table t(EnergyRounds(), Mat());
+  // Unarmed AV 16 - 5 = 11; Evasion with Advantage 2, 1 -> 10.
+  auto ev = t.Submit(Man("restrain"), {15, 2, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& k = *t.state().Find("kara");
+  const Combatant& o = *t.state().Find("orc");
+  ASSERT_TRUE(k.Has("Restraining"));
+  EXPECT_TRUE(k.Has("Slowed"));      // l.684
+  ASSERT_TRUE(o.Has("Restrained"));
+  EXPECT_TRUE(o.Has("Exposed"));     // l.682
+  EXPECT_EQ(o.FindCondition("Restrained")->parent, k.FindCondition("Restraining")->id);
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);  // unarmed: 2
+  auto hit = Cmd("orc", "melee", {"kara"});
+  EXPECT_EQ(t.Submit(Now(hit), {10}).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto move = Cmd("orc", "shift");
+  Path(move, {{7, 5}});
+  EXPECT_EQ(t.Submit(Now(move)).status().code(), absl::StatusCode::kFailedPrecondition);
+  // Escape: orc Fortitude 12 + 9 = 21 vs kara's Fortitude 12 + 3 = 15.
+  auto esc = Cmd("orc", "escape");
+  auto r = t.Submit(Now(esc), {9, 3});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_NE(LastOutcome(*r).find("escapes"), std::string::npos) << LastOutcome(*r);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+  EXPECT_FALSE(t.state().Find("kara")->Has("Slowed"));
+  EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 2);
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  ASSERT_TRUE(t.Submit(Man("restrain"), {15, 2, 1}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("kara", "release")).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+}
+
+TEST(Maneuvers, PushOneMetre) {
+  Table t(EnergyRounds(), Mat());
+  // AV 11; Evasion 2, 1 -> 10; Fortitude 12 + 4 = 16, not higher than 16.
+  auto ev = t.Submit(Man("push"), {15, 2, 1, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 5}));
+  EXPECT_TRUE(t.state().Find("orc")->Has("Unguarded"));  // l.476
+}
+
+TEST(Maneuvers, FailedPushLeavesYouUnguarded) {
+  Table t(EnergyRounds(), Mat());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Exposed");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto ev = t.Submit(Man("push"), {15, 2, 9});  // 21 > 16: resisted
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().Find("kara")->Has("Unguarded"));  // l.585
+  EXPECT_TRUE(Cites(*ev, "002.maneuver.push_fail"));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+}
+
+TEST(Maneuvers, SprintPushUpToThreeMetres) {
+  Table t(EnergyRounds(), Mat(2));
+  auto s = Cmd("kara", "sprint");
+  Path(s, {{3, 5}, {4, 5}, {5, 5}});
+  ASSERT_TRUE(t.Submit(Now(s)).ok());
+  EXPECT_EQ(t.state().Find("kara")->Resource("stamina"), 11);
+  auto p = Man("push");
+  With(p, "sprint_push", 1);
+  With(p, "stamina_energy", 1);
+  Path(p, {{7, 5}, {8, 5}, {9, 5}});
+  auto ev = t.Submit(p, {15, 2, 1, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{9, 5}));
+  EXPECT_TRUE(Cites(*ev, "002.maneuver.push_sprint"));
+}
+
+TEST(Maneuvers, SprintPushNeedsASprint) {
+  Table t(EnergyRounds(), Mat());
+  auto p = Man("push");
+  With(p, "sprint_push", 1);
+  EXPECT_EQ(t.Submit(p, {15}).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+}  // namespace
+}  // namespace combat::kernel::energy::testutil

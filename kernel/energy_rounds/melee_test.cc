@@ -1,0 +1,232 @@
+// Melee attacks: AV (l.162), the Combat roll (l.168-176), exploding Defense
+// rolls (l.320), armor (l.178), damage multipliers (l.374-386).
+// kara: MASAB (2+2)/3 = 1, sword +1: AV 15 + 1 + 1 = 17.
+// orc: Evasion 8 (Medium, l.439); AC 10, AR 3; Aura 20 + 5 x 4/3 = 26.
+#include "gtest/gtest.h"
+#include "kernel/energy_rounds/test_util.h"
+
+namespace combat::kernel::energy::testutil {
+namespace {
+
+fb::RosterT Duel(std::vector<std::string> orc_tags = {}, Stats orc_extra = {},
+                 Stats sword = {{"av_bonus", 1}}) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con", 1}, {"con_score", 12}},
+                   {W("sword", "1d8", "melee", "medium", sword),
+                    W("scimitar", "1d6", "melee", "light", {{"precise", 1}})}));
+  Stats orc = {{"str", 3}, {"con", 2}, {"con_score", 14}, {"ac", 10}, {"ar", 3}};
+  for (auto& s : orc_extra) orc.push_back(s);
+  cs.push_back(Who("orc", "orcs", 6, 5, orc, {W("axe", "1d10", "melee", "heavy")}, orc_tags));
+  cs.push_back(Who("gob", "orcs", 9, 5, {{"con_score", 8}}, {W("knife", "1d4", "melee", "light")}));
+  return Roster(std::move(cs));
+}
+
+fb::CommandT Attack(const std::string& weapon = "") {
+  auto c = Cmd("kara", "melee", {"orc"});
+  c.weapon = weapon;
+  return Now(c);
+}
+
+int64_t Aura(const Table& t, const char* who) { return t.state().Find(who)->Resource("aura"); }
+
+TEST(Melee, HitLandsOnArmor) {
+  Table t(EnergyRounds(), Duel());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  // Combat roll 8 < AC 10: armor (l.178). Evasion 1d10! = 5 + 8 = 13 <= 17.
+  auto ev = t.Submit(Attack(), {8, 5, 6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "av"), 17);
+  EXPECT_EQ(NumOf(*ev, "defense_total"), 13);
+  EXPECT_EQ(NumOf(*ev, "after_armor"), 4);  // 6 + MASDB 1 - AR 3
+  EXPECT_EQ(Aura(t, "orc"), 22);
+  EXPECT_NE(LastOutcome(*ev).find("on armor"), std::string::npos);
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 2);  // l.154
+  EXPECT_TRUE(Cites(*ev, "002.melee.armor"));
+}
+
+TEST(Melee, HitBypassesArmor) {
+  Table t(EnergyRounds(), Duel());
+  auto ev = t.Submit(Attack(), {15, 4, 6});  // 15 >= AC 10 (l.178)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "damage"), 7);
+  EXPECT_EQ(Aura(t, "orc"), 19);
+  EXPECT_NE(LastOutcome(*ev).find("armor bypassed"), std::string::npos);
+}
+
+TEST(Melee, DefenseDieExplodesTwice) {
+  Table t(EnergyRounds(), Duel());
+  auto ev = t.Submit(Attack(), {8, 10, 10, 3});  // 10 + 10 + 3 = 23 (l.320)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense_explosions"), 2);
+  EXPECT_EQ(NumOf(*ev, "defense_total"), 31);
+  EXPECT_EQ(Aura(t, "orc"), 26);
+  EXPECT_NE(LastOutcome(*ev).find("miss"), std::string::npos);
+}
+
+TEST(Melee, CriticalHitIgnoresArmorAndExposes) {
+  Table t(EnergyRounds(), Duel());
+  auto ev = t.Submit(Attack(), {20, 5});  // no Defense roll (l.392)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Aura(t, "orc"), 20);          // 5 + 1, AR ignored
+  EXPECT_TRUE(t.state().Find("orc")->Has("Exposed"));
+}
+
+TEST(Melee, PreciseWidensTheCriticalRange) {
+  Table t(EnergyRounds(), Duel());
+  auto ev = t.Submit(Attack("scimitar"), {19, 4});  // Precise 1: 19-20 (l.390)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "crit_at"), 19);
+  EXPECT_EQ(Aura(t, "orc"), 21);  // 4 + 1
+}
+
+TEST(Melee, CriticalFailureMissesAndExposesUntilNextRoundEnds) {
+  Table t(EnergyRounds(), Duel());
+  auto ev = t.Submit(Attack(), {1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Condition* e = t.state().Find("kara")->FindCondition("Exposed");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->expiry.kind, fb::ExpiryKind::RoundEnd);
+  EXPECT_EQ(e->expiry.round, 2);  // l.173
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_TRUE(t.state().Find("kara")->Has("Exposed"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_FALSE(t.state().Find("kara")->Has("Exposed"));
+}
+
+TEST(Melee, LowCombatRollExposesButCanStillHit) {
+  Table t(EnergyRounds(), Duel());
+  auto ev = t.Submit(Attack(), {3, 2, 6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().Find("kara")->Has("Exposed"));
+  EXPECT_EQ(Aura(t, "orc"), 22);
+}
+
+TEST(Melee, DefendingWinsTies) {
+  Table t(EnergyRounds(), Duel());
+  auto d = Cmd("orc", "defend");
+  ASSERT_TRUE(t.Submit(Now(d)).ok());
+  auto ev = t.Submit(Attack(), {15, 9});  // 9 + 8 = 17 = AV: the defender wins (l.35)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defending_wins_ties"), 1);
+  EXPECT_EQ(Aura(t, "orc"), 26);
+}
+
+TEST(Melee, WeaknessAndResistanceCancel) {
+  Table t(EnergyRounds(), Duel({"weak:slashing", "resist:slashing"}));
+  auto ev = t.Submit(Attack(), {15, 4, 6});
+  ASSERT_TRUE(ev.ok());
+  EXPECT_EQ(NumOf(*ev, "damage"), 7);  // l.380
+}
+
+TEST(Melee, ResistanceHalvesRoundingDown) {
+  Table t(EnergyRounds(), Duel({"resist:slashing"}));
+  auto ev = t.Submit(Attack(), {15, 4, 6});
+  ASSERT_TRUE(ev.ok());
+  EXPECT_EQ(NumOf(*ev, "damage"), 3);  // 7 / 2 rounded down (l.384)
+}
+
+TEST(Melee, TwoDoublingsMakeThreeTimes) {
+  Table t(EnergyRounds(), Duel({"weak:slashing"}));
+  auto c = Attack();
+  With(c, "double", 1);
+  auto ev = t.Submit(c, {8, 4, 6});  // on armor: 6 + 1 - 3 = 4, then x3 (l.386)
+  ASSERT_TRUE(ev.ok());
+  EXPECT_EQ(NumOf(*ev, "after_armor"), 4);
+  EXPECT_EQ(NumOf(*ev, "damage"), 12);
+}
+
+TEST(Melee, UnconsciousTargetIsHitAutomatically) {
+  Table t(EnergyRounds(), Duel());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Unconscious");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto ev = t.Submit(Attack(), {10, 6});  // no Defense roll (l.653)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "no_defense_roll"), 1);
+  EXPECT_EQ(Aura(t, "orc"), 19);
+}
+
+TEST(Melee, FromBehindUsesUnarmedEvasionWithDisadvantage) {
+  Table t(EnergyRounds(), Duel({}, {{"facing", 2}, {"shield", 2}}));
+  // The orc faces east; kara is west of it (l.404). 2d10kl1: 9, 4 -> 4.
+  auto ev = t.Submit(Attack(), {15, 9, 4, 6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "from_behind"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense_edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "def.unarmed_evasion"), 8);  // no shield
+  EXPECT_EQ(NumOf(*ev, "defense_total"), 12);
+}
+
+TEST(Melee, ShieldCountsWhenFacing) {
+  Table t(EnergyRounds(), Duel({}, {{"shield", 2}}));
+  auto ev = t.Submit(Attack(), {15, 7, 6});
+  ASSERT_TRUE(ev.ok());
+  EXPECT_EQ(NumOf(*ev, "def.evasion"), 10);
+  EXPECT_EQ(NumOf(*ev, "defense_total"), 17);  // 17 >= 17: hit
+  EXPECT_EQ(Aura(t, "orc"), 19);
+}
+
+TEST(Melee, NonProficientLosesAvAndHalvesDamage) {
+  Table t(EnergyRounds(), Duel({}, {}, {{"av_bonus", 1}, {"mpr", 5}}));
+  auto ev = t.Submit(Attack(), {15, 4, 6});
+  ASSERT_TRUE(ev.ok());
+  EXPECT_EQ(NumOf(*ev, "av"), 16);     // l.527: -1 AV
+  EXPECT_EQ(NumOf(*ev, "damage"), 3);  // 7 / 2 rounded down
+}
+
+TEST(Melee, UnarmedCostsTwoAndDealsMasab) {
+  Table t(EnergyRounds(), Duel());
+  auto c = Cmd("kara", "unarmed", {"orc"});
+  auto ev = t.Submit(Now(c), {15, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "av"), 16);  // 15 + MASAB (l.545)
+  EXPECT_EQ(Aura(t, "orc"), 25);    // MASAB 1 (min 1, l.547)
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);  // l.541
+}
+
+TEST(Melee, OutOfReachIsRefused) {
+  Table t(EnergyRounds(), Duel());
+  auto c = Cmd("kara", "melee", {"gob"});
+  auto r = t.Submit(Now(c), {10});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("reach"), std::string::npos);
+}
+
+TEST(Melee, NonLethalNeedsAChanceRoll) {
+  Table t(EnergyRounds(), Duel());
+  auto c = Attack();
+  With(c, "nonlethal", 1);
+  With(c, "nl_trade", 1);
+  auto ev = t.Submit(c, {15, 4, 6, 5});  // AV 14; Chance 5 >= 10 - 5 (l.519)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "av"), 14);
+  EXPECT_EQ(NumOf(*ev, "nonlethal_needs"), 5);
+  EXPECT_EQ(NumOf(*ev, "nonlethal"), 1);
+}
+
+TEST(Melee, ResolveAfterAWindow) {
+  Table t(EnergyRounds(), Duel());
+  auto ev = t.Submit(Cmd("kara", "melee", {"orc"}));
+  ASSERT_TRUE(ev.ok());
+  EXPECT_TRUE(t.state().Find("kara")->Has("Acting"));
+  EXPECT_EQ(t.Submit(Cmd("orc", "resolve")).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto r = t.Submit(Cmd("kara", "resolve"), {15, 4, 6});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_FALSE(t.state().Find("kara")->Has("Acting"));
+  EXPECT_EQ(Aura(t, "orc"), 19);
+  ExpectRulesKnown(t.log());
+}
+
+TEST(Melee, CancelSpendsOneEnergy) {
+  Table t(EnergyRounds(), Duel());
+  ASSERT_TRUE(t.Submit(Cmd("kara", "melee", {"orc"})).ok());
+  auto r = t.Submit(Cmd("kara", "cancel"));
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);  // l.138
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
+}  // namespace
+}  // namespace combat::kernel::energy::testutil

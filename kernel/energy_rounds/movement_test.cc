@@ -1,0 +1,197 @@
+// Movement and simple acts (l.21-41, l.27, l.402-410, l.674).
+// kara: Speed 6 (Medium, l.442), sprint_extra 2.
+#include "gtest/gtest.h"
+#include "kernel/energy_rounds/test_util.h"
+
+namespace combat::kernel::energy::testutil {
+namespace {
+
+fb::RosterT Field(Stats extra = {}, std::vector<std::string> tags = {}) {
+  std::vector<fb::CombatantSpecT> cs;
+  Stats kara = {{"con_score", 12}, {"sprint_extra", 2}, {"facing", 2}};
+  for (auto& s : extra) kara.push_back(s);
+  cs.push_back(Who("kara", "party", 2, 5, kara, {}, tags));
+  cs.push_back(Who("orc", "orcs", 15, 15, {{"con_score", 14}}));
+  fb::RosterT r = Roster(std::move(cs));
+  auto wall = std::make_unique<fb::CellT>();
+  wall->at = std::make_unique<fb::Pos>(2, 3);
+  wall->terrain = "wall";
+  r.map->cells.push_back(std::move(wall));
+  return r;
+}
+
+fb::CommandT Move(const std::string& verb, std::vector<std::pair<int, int>> squares) {
+  auto c = Cmd("kara", verb);
+  Path(c, std::move(squares));
+  return Now(c);
+}
+
+const Combatant& K(const Table& t) { return *t.state().Find("kara"); }
+
+TEST(Movement, ShiftForEnergyOrAgility) {
+  Table t(EnergyRounds(), Field());
+  ASSERT_TRUE(t.Submit(Move("shift", {{3, 5}})).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 4);
+  auto c = Move("shift", {{4, 5}});
+  With(c, "agility", 1);
+  ASSERT_TRUE(t.Submit(c).ok());
+  EXPECT_EQ(K(t).Resource("agility"), 1);  // 2 Agility (l.21)
+  EXPECT_EQ(t.Submit(Move("shift", {{5, 5}, {6, 5}})).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Movement, RunCostsItsShareOfSpeed) {
+  Table t(EnergyRounds(), Field());
+  ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}})).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 3);  // 4 of 6 m: 2 Energy (Quick Run, l.11)
+  EXPECT_EQ(K(t).at, (Pos{6, 5}));
+  EXPECT_EQ(K(t).Resource("moved_m"), 4);
+}
+
+TEST(Movement, RunNoFurtherThanSpeed) {
+  Table t(EnergyRounds(), Field());
+  auto r = t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}, {7, 5}, {8, 5}, {9, 5}}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Movement, TurningCostsMetres) {
+  Table t(EnergyRounds(), Field());
+  // East 3 then south 3: one 90-degree turn, 1 m (l.27): 7 m > 6 - 1.
+  auto r = t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {5, 6}, {5, 7}, {5, 8}}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  auto ok = t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {5, 6}, {5, 7}}));
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(NumOf(*ok, "turn_penalty"), 1);
+}
+
+TEST(Movement, ReversingBackToBackCostsTwo) {
+  Table t(EnergyRounds(), Field());
+  ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}})).ok());
+  auto back = t.Submit(Move("run", {{3, 5}}));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(NumOf(*back, "turn_penalty"), 2);  // reversing (l.27)
+}
+
+TEST(Movement, SprintAddsLegStrengthMetres) {
+  Table t(EnergyRounds(), Field());
+  auto ev = t.Submit(Move("sprint", {{3, 5}, {4, 5}, {5, 5}, {6, 5}, {7, 5}, {8, 5}, {9, 5}, {10, 5}}));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("energy"), 2);
+  EXPECT_EQ(K(t).Resource("stamina"), 11);  // l.66
+}
+
+TEST(Movement, JumpStandingAndRunning) {
+  Table t(EnergyRounds(), Field({{"jump_bonus", 2}}));
+  // Standing 2 m: 2 Energy + 1 Stamina; lands Unguarded (l.31, l.475).
+  ASSERT_TRUE(t.Submit(Move("jump", {{3, 5}, {4, 5}})).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 3);
+  EXPECT_EQ(K(t).Resource("stamina"), 11);
+  EXPECT_TRUE(K(t).Has("Unguarded"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  ASSERT_TRUE(t.Submit(Move("run", {{5, 5}, {6, 5}})).ok());  // 1 Energy
+  auto ev = t.Submit(Move("jump", {{7, 5}, {8, 5}, {9, 5}, {10, 5}, {11, 5}}));
+  // Running start: 1; 5 m is beyond a 2-Energy run (4 m): +1 airtime.
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "running_start"), 1);
+  EXPECT_EQ(NumOf(*ev, "airtime_energy"), 1);
+  EXPECT_EQ(K(t).Resource("energy"), 2);
+}
+
+TEST(Movement, KneelThenStand) {
+  Table t(EnergyRounds(), Field());
+  auto g = Gm("gm_condition", "kara");
+  WithText(g, "name", "Prone");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  EXPECT_EQ(t.Submit(Move("run", {{3, 5}})).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto stand = Cmd("kara", "stand");
+  EXPECT_EQ(t.Submit(Now(stand)).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto kneel = Cmd("kara", "kneel");
+  ASSERT_TRUE(t.Submit(Now(kneel)).ok());
+  EXPECT_FALSE(K(t).Has("Prone"));
+  EXPECT_TRUE(K(t).Has("Unguarded"));  // l.33
+  auto stand2 = Cmd("kara", "stand");
+  ASSERT_TRUE(t.Submit(Now(stand2)).ok());
+  EXPECT_FALSE(K(t).Has("Kneeling"));
+  EXPECT_EQ(K(t).Resource("energy"), 3);
+}
+
+TEST(Movement, DefendEndsWhenMovingBeyondSpeed) {
+  Table t(EnergyRounds(), Field());
+  auto g = Gm("gm_condition", "kara");
+  WithText(g, "name", "Unguarded");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto d = Cmd("kara", "defend");
+  ASSERT_TRUE(t.Submit(Now(d)).ok());
+  EXPECT_FALSE(K(t).Has("Unguarded"));
+  EXPECT_FALSE(K(t).Has("Exposed"));
+  EXPECT_TRUE(K(t).Has("Defending"));
+  ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}, {7, 5}, {8, 5}})).ok());
+  EXPECT_TRUE(K(t).Has("Defending"));  // 6 m: not more than Speed
+  auto c = Move("shift", {{9, 5}});
+  With(c, "agility", 1);
+  ASSERT_TRUE(t.Submit(c).ok());
+  EXPECT_FALSE(K(t).Has("Defending"));  // 7 m > 6 (l.35)
+}
+
+TEST(Movement, CatchYourBreath) {
+  Table t(EnergyRounds(), Field({{"stamina", 5}}));
+  ASSERT_TRUE(t.Submit(Move("shift", {{3, 5}})).ok());
+  ASSERT_TRUE(t.Submit(Move("shift", {{4, 5}})).ok());
+  auto b = Cmd("kara", "catch_breath");
+  ASSERT_TRUE(t.Submit(Now(b)).ok());
+  EXPECT_EQ(K(t).Resource("stamina"), 6);
+  EXPECT_EQ(K(t).Resource("energy"), 0);
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  ASSERT_TRUE(t.Submit(Move("run", {{5, 5}, {6, 5}, {7, 5}})).ok());  // 2 Energy
+  auto b2 = Cmd("kara", "catch_breath");
+  ASSERT_TRUE(t.Submit(Now(b2)).ok());  // all 3 left
+  EXPECT_EQ(K(t).Resource("energy"), 0);
+  EXPECT_EQ(K(t).Resource("stamina"), 7);
+}
+
+TEST(Movement, AgileMoveNeedsEnergySpentOnOtherActs) {
+  Table t(EnergyRounds(), Field());
+  auto a = Cmd("kara", "agile_move");
+  Path(a, {{3, 5}});
+  EXPECT_EQ(t.Submit(a).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto d = Cmd("kara", "defend");
+  ASSERT_TRUE(t.Submit(Now(d)).ok());
+  ASSERT_TRUE(t.Submit(a).ok());
+  EXPECT_EQ(K(t).Resource("agility"), 2);
+  auto a2 = Cmd("kara", "agile_move");
+  Path(a2, {{4, 5}});
+  EXPECT_EQ(t.Submit(a2).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Movement, SlowedHalvesSpeedRoundingUpAndForbidsAgility) {
+  Table t(EnergyRounds(), Field({{"speed", 5}}));
+  auto g = Gm("gm_condition", "kara");
+  WithText(g, "name", "Slowed");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  EXPECT_EQ(Speed(K(t)), 3);  // 5 / 2 rounded up (l.674)
+  EXPECT_EQ(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}})).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  auto c = Move("shift", {{3, 5}});
+  With(c, "agility", 1);
+  EXPECT_EQ(t.Submit(c).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Movement, WallsAndFacing) {
+  Table t(EnergyRounds(), Field());
+  EXPECT_EQ(t.Submit(Move("run", {{2, 4}, {2, 3}})).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  auto f = Cmd("kara", "face");
+  With(f, "dir", 6);
+  ASSERT_TRUE(t.Submit(f).ok());
+  EXPECT_EQ(K(t).Resource("facing"), 6);
+  EXPECT_EQ(K(t).Resource("energy"), 5);  // free (l.410)
+  EXPECT_TRUE(Faces(K(t), Pos{0, 5}));
+  EXPECT_TRUE(Faces(K(t), Pos{2, 4}));   // side squares count (l.402)
+  EXPECT_FALSE(Faces(K(t), Pos{4, 5}));
+}
+
+}  // namespace
+}  // namespace combat::kernel::energy::testutil

@@ -1,0 +1,145 @@
+// Ranged attacks (l.190-288).
+// ash: Dex 4 (halved 2), bow Accuracy 1: MCM 8 - 1 - 2 = 5 (l.196); draw
+// weight 35 kg: +1 damage (l.262), needs Arm Strength 12.
+// orc at 6 m: Ranged Evasion 0 + 1d4! (l.204); Ranged AC 10, AR 3.
+#include "gtest/gtest.h"
+#include "kernel/energy_rounds/test_util.h"
+
+namespace combat::kernel::energy::testutil {
+namespace {
+
+fb::RosterT Range(int orc_x = 8, Stats ash_extra = {}, std::vector<std::string> orc_tags = {}) {
+  std::vector<fb::CombatantSpecT> cs;
+  Stats ash = {{"dex", 4}, {"con_score", 10}, {"arm_strength", 12}, {"mpl", 1}};
+  for (auto& s : ash_extra) ash.push_back(s);
+  cs.push_back(Who("ash", "party", 2, 5, ash,
+                   {W("bow", "1d8", "ranged", "medium",
+                      {{"accuracy", 1}, {"close", 5}, {"far", 30}, {"max", 120}, {"draw_weight", 35}},
+                      "piercing"),
+                    W("xbow", "1d10", "ranged", "medium",
+                      {{"crossbow", 1}, {"draw_weight", 40}, {"load", 2}, {"close", 5}, {"far", 20}, {"max", 60}},
+                      "piercing"),
+                    W("dagger", "1d4", "melee", "light", {}, "piercing")}));
+  cs.push_back(Who("orc", "orcs", orc_x, 5, {{"str", 3}, {"con", 2}, {"con_score", 14}, {"ac", 10}, {"ar", 3}},
+                   {W("axe", "1d10", "melee", "heavy")}, orc_tags));
+  return Roster(std::move(cs), 200, 20);
+}
+
+fb::CommandT Shoot(const std::string& weapon = "bow", const std::string& action = "ranged") {
+  auto c = Cmd("ash", action, {"orc"});
+  c.weapon = weapon;
+  return Now(c);
+}
+
+int64_t Aura(const Table& t) { return t.state().Find("orc")->Resource("aura"); }
+
+TEST(Ranged, HitBypassesArmorWithDrawWeight) {
+  Table t(EnergyRounds(), Range());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = t.Submit(Shoot(), {3, 12, 5});  // MC 5 + 3 = 8; 12 >= Ranged AC 10
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "mcm"), 5);
+  EXPECT_EQ(NumOf(*ev, "miss_chance"), 8);
+  EXPECT_EQ(NumOf(*ev, "damage"), 6);  // 5 + 1 (l.240)
+  EXPECT_EQ(Aura(t), 20);
+  EXPECT_EQ(t.state().Find("ash")->Resource("energy"), 4);  // 1 Energy (l.192)
+}
+
+TEST(Ranged, HitLandsOnArmor) {
+  Table t(EnergyRounds(), Range());
+  auto ev = t.Submit(Shoot(), {3, 9, 5});  // 9 < 10: AR applies (l.240)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "damage"), 3);
+}
+
+TEST(Ranged, RangedEvasionExplodes) {
+  Table t(EnergyRounds(), Range());
+  auto ev = t.Submit(Shoot(), {4, 4, 2, 14});  // 4 + 4 + 2 = 10: MC 15
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "evasion_explosions"), 2);
+  EXPECT_EQ(NumOf(*ev, "miss_chance"), 15);
+  EXPECT_EQ(Aura(t), 26);
+}
+
+TEST(Ranged, CloseRangeGivesAdvantage) {
+  Table t(EnergyRounds(), Range(6));
+  auto ev = t.Submit(Shoot(), {1, 3, 15, 5});  // 2d20kh1 (l.246)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "hit_edge"), 1);
+  EXPECT_EQ(NumOf(*ev, "hit_d20"), 15);
+}
+
+TEST(Ranged, BeyondMaxRangeCannotAim) {
+  Table t(EnergyRounds(), Range(150));
+  EXPECT_EQ(t.Submit(Shoot(), {3}).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Ranged, MovementAndSizeModifiers) {
+  Table t(EnergyRounds(), Range(8, {}, {"small"}));
+  auto c = Shoot();
+  WithText(c, "target_movement", "none");
+  auto ev = t.Submit(c, {1, 5, 5});  // MC 5 + 1 + 2 (Small) - 5 (still) = 3
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "size_mod"), 2);
+  EXPECT_EQ(NumOf(*ev, "movement_mod"), -5);
+  EXPECT_EQ(NumOf(*ev, "miss_chance"), 3);
+}
+
+TEST(Ranged, CrossbowNeedsLoadingAndAddsFive) {
+  Table t(EnergyRounds(), Range());
+  EXPECT_EQ(t.Submit(Shoot("xbow"), {3}).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto load = Cmd("ash", "load");
+  load.weapon = "xbow";
+  ASSERT_TRUE(t.Submit(Now(load)).ok());
+  EXPECT_EQ(t.state().Find("ash")->Resource("energy"), 3);  // load 2
+  // 40 kg needs Arm Strength 16: 12 + 5 for a two-handed crossbow (l.254).
+  auto ev = t.Submit(Shoot("xbow"), {3, 12, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "damage"), 7);  // 5 + 2 (l.263)
+  EXPECT_EQ(t.state().Find("ash")->Resource("loaded.xbow"), 0);
+}
+
+TEST(Ranged, DrawWeightTooHeavy) {
+  Table t(EnergyRounds(), Range(8, {{"arm_strength", 5}}));
+  auto r = t.Submit(Shoot(), {3});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Ranged, NonProficientCostsMoreAndHalves) {
+  Table t(EnergyRounds(), Range(8, {{"mpl", 0}}));
+  // A 35 kg bow is fine at MPL 0; make the bow need MPL 2 instead.
+  Table u(EnergyRounds(), [] {
+    auto r = Range();
+    r.combatants[0]->weapons[0]->numbers.push_back(std::make_unique<fb::NumberT>());
+    r.combatants[0]->weapons[0]->numbers.back()->key = "mpr";
+    r.combatants[0]->weapons[0]->numbers.back()->value = 2;
+    return r;
+  }());
+  auto ev = u.Submit(Shoot(), {3, 12, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(u.state().Find("ash")->Resource("energy"), 3);  // 2 Energy (l.529)
+  EXPECT_EQ(NumOf(*ev, "damage"), 3);                        // 6 / 2
+}
+
+TEST(Ranged, ThrowingANonThrownWeaponHalvesDamage) {
+  Table t(EnergyRounds(), Range(8));
+  // Light: 3/5/10; Arm Strength 12 adds 1/4/8 (l.282): 4/9/18.
+  auto ev = t.Submit(Shoot("dagger", "throw"), {3, 12, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "range_max"), 18);
+  EXPECT_EQ(NumOf(*ev, "damage"), 2);  // 4 / 2 (l.272)
+  const Combatant& a = *t.state().Find("ash");
+  EXPECT_EQ(a.Resource("wield.dagger"), 0);
+  EXPECT_EQ(a.FindCondition("Dropped")->note, "8,5");
+}
+
+TEST(Ranged, UnawareTargetMakesNoRangedEvasion) {
+  Table t(EnergyRounds(), Range(8, {}, {"unaware"}));
+  auto ev = t.Submit(Shoot(), {6, 5});  // MC 5
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "no_ranged_evasion"), 1);
+  EXPECT_EQ(Aura(t), 23);  // on armor: 5 + 1 - 3
+}
+
+}  // namespace
+}  // namespace combat::kernel::energy::testutil

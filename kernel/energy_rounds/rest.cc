@@ -1,0 +1,134 @@
+// Short and Long Rests (l.593-620) and Recovery Surges (l.306-312). Rests
+// are time passing for the table, so they are GM verbs; `targets` names
+// who rests (default: every living creature).
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/energy_rounds/internal.h"
+
+namespace combat::kernel::energy {
+namespace {
+
+absl::Status NeedGm(const fb::CommandT& c, const char* rule) {
+  if (c.role == fb::Role::GM) return absl::OkStatus();
+  return absl::PermissionDeniedError(absl::StrCat("command '", c.action,
+                                                  "': only the GM may call it (", Cite(rule), ")"));
+}
+
+absl::StatusOr<std::vector<std::string>> Resters(const State& s, const fb::CommandT& c) {
+  std::vector<std::string> out;
+  if (c.targets.empty()) {
+    for (const auto& [id, k] : s.combatants) {
+      if (!k.Has("Dead")) out.push_back(id);
+    }
+    return out;
+  }
+  for (size_t i = 0; i < c.targets.size(); ++i) {
+    ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, i));
+    if (t->Has("Dead")) return Illegal("002.death.dead", absl::StrCat(t->id, " is dead"));
+    out.push_back(t->id);
+  }
+  return out;
+}
+
+absl::Status RestoreStamina(Decision& d, const std::string& id, const Why& why) {
+  const Combatant* k = d.state().Find(id);
+  if (k->Resource(res::kStamina) == MaxStamina(*k)) return absl::OkStatus();
+  return SetResource(d, id, res::kStamina, MaxStamina(*k), why);
+}
+
+absl::Status EndUntilRest(Decision& d, const std::string& id, const Why& why) {
+  std::vector<uint32_t> due;
+  for (const auto& [cid, k] : d.state().Find(id)->conditions) {
+    if (k.expiry.kind == fb::ExpiryKind::OnUse && k.expiry.actor == "short_rest") due.push_back(cid);
+  }
+  for (uint32_t cid : due) {
+    if (d.state().Find(id)->conditions.count(cid) == 0) continue;
+    RETURN_IF_ERROR(RemoveCondition(d, id, cid, why));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause) {
+  const Combatant* k = d.state().Find(id);
+  const int64_t value = RecoveryValue(*k);
+  RETURN_IF_ERROR(AddResource(d, id, res::kSurges, -1,
+                              {cause, "002.rest.surge", {{"recovery_value", value}}, ""})
+                      .status());
+  return GainAura(d, id, value, {cause, "002.rest.surge", {{"recovery_value", value}}, "Recovery Surge"});
+}
+
+}  // namespace
+
+absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(NeedGm(c, "002.rest.short"));
+  if (!d.state().windows.empty()) return Illegal("002.rounds.span", "an act is still pending");
+  const int64_t minutes = ParamOr(c, "minutes", 5);
+  if (minutes < 5 || minutes > 30 || minutes % 5 != 0) {
+    return BadField(c, "params.minutes", "5 to 30, in steps of 5 (l.597)");
+  }
+  const int64_t surges = ParamOr(c, "surges", 0);
+  if (surges < 0) return BadField(c, "params.surges", "must not be negative");
+  ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  const int64_t steps = minutes / 5;
+  for (const std::string& id : who) {
+    const Why why{decl, "002.rest.short", {{"minutes", minutes}}, "Short Rest"};
+    RETURN_IF_ERROR(RestoreStamina(d, id, why));
+    RETURN_IF_ERROR(EndUntilRest(d, id, why));
+    // l.602: 1 Recovery Surge per 5 minutes.
+    const int64_t n = std::min({surges, steps, d.state().Find(id)->Resource(res::kSurges)});
+    for (int64_t i = 0; i < n; ++i) RETURN_IF_ERROR(SpendSurge(d, id, decl));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(NeedGm(c, "002.rest.long"));
+  if (!d.state().windows.empty()) return Illegal("002.rounds.span", "an act is still pending");
+  const int64_t hours = ParamOr(c, "hours", 8);
+  const int64_t slept = ParamOr(c, "sleep_hours", std::min<int64_t>(hours, 6));
+  if (hours < 1 || hours > 8) return BadField(c, "params.hours", "1 to 8");
+  if (slept < 0 || slept > hours) return BadField(c, "params.sleep_hours", "0 to hours");
+  ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  const bool complete = hours == 8 && slept >= 6;  // l.610
+  for (const std::string& id : who) {
+    const Combatant* k = d.state().Find(id);
+    const int64_t max_surges = SurgesMax(*k);
+    const int64_t aura_max = AuraMax(*k);
+    const int64_t aura = k->Resource(res::kAura);
+    const Why why{decl, "002.rest.long", {{"hours", hours}, {"sleep_hours", slept}},
+                  complete ? "Long Rest" : "interrupted Long Rest: some benefits (l.620)"};
+    RETURN_IF_ERROR(RestoreStamina(d, id, why));
+    RETURN_IF_ERROR(EndUntilRest(d, id, why));
+    // l.620: an interrupted rest gives its share of surges, rounded down.
+    const int64_t surges = complete ? max_surges : FloorDiv(max_surges * hours, 8);
+    if (d.state().Find(id)->Resource(res::kSurges) < surges) {
+      RETURN_IF_ERROR(SetResource(d, id, res::kSurges, surges, why));
+    }
+    if (complete && aura < aura_max) {
+      RETURN_IF_ERROR(GainAura(d, id, aura_max - aura, why));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status DecideSurge(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(NeedGm(c, "002.rest.surge"));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  if (a->Has("Dead")) return Illegal("002.death.dead", absl::StrCat(a->id, " is dead"));
+  if (a->Resource(res::kSurges) < 1) {
+    return Illegal("002.aura.surges", absl::StrCat(a->id, " has no Recovery Surge left"));
+  }
+  const std::string id = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  return SpendSurge(d, id, decl);
+}
+
+}  // namespace combat::kernel::energy

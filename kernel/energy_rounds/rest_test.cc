@@ -1,0 +1,81 @@
+// Short and Long Rests (l.593-620).
+#include "gtest/gtest.h"
+#include "kernel/energy_rounds/test_util.h"
+
+namespace combat::kernel::energy::testutil {
+namespace {
+
+fb::RosterT Tired() {
+  std::vector<fb::CombatantSpecT> cs;
+  // Aura Modifier 2 + 2 = 4: Strength 20 + 5 = 25 (l.298); surges 6 (l.308).
+  cs.push_back(Who("kara", "party", 5, 5,
+                   {{"str", 2}, {"con", 2}, {"con_score", 12}, {"stamina", 4}, {"aura", 3}}));
+  cs.push_back(Who("orc", "orcs", 9, 9, {{"con_score", 14}}));
+  return Roster(std::move(cs));
+}
+
+const Combatant& K(const Table& t) { return *t.state().Find("kara"); }
+
+TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
+  Table t(EnergyRounds(), Tired());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto sh = Gm("gm_condition", "kara");
+  WithText(sh, "name", "Shaken");
+  WithText(sh, "op", "add");
+  ASSERT_TRUE(t.Submit(sh).ok());
+  auto player = Cmd("kara", "short_rest");
+  EXPECT_EQ(t.Submit(player).status().code(), absl::StatusCode::kPermissionDenied);
+  auto r = Gm("short_rest");
+  r.targets = {"kara"};
+  With(r, "minutes", 10);
+  With(r, "surges", 5);
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+  EXPECT_EQ(K(t).Resource("surges"), 4);   // 2 per 10 minutes (l.602)
+  EXPECT_EQ(K(t).Resource("aura"), 11);    // 3 + 4 + 4
+  EXPECT_TRUE(K(t).Has("Shaken"));         // gm-added: not "until a rest"
+  auto bad = Gm("short_rest");
+  With(bad, "minutes", 7);
+  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Rest, ShortRestEndsUntilRestConditions) {
+  // A Death roll of 12 leaves kara Exhausted until the next Short Rest.
+  Table u(EnergyRounds(), [] {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("kara", "party", 5, 5, {{"con_score", 12}, {"aura", 0}}));
+    cs.push_back(Who("orc", "orcs", 6, 5, {{"str", 3}, {"con_score", 14}},
+                     {W("axe", "1d10", "melee", "heavy")}));
+    return Roster(std::move(cs));
+  }());
+  auto a = Cmd("orc", "melee", {"kara"});
+  ASSERT_TRUE(u.Submit(Now(a), {15, 1, 5, 12}).ok());
+  ASSERT_TRUE(u.state().Find("kara")->Has("Exhausted"));
+  ASSERT_TRUE(u.Submit(Gm("short_rest")).ok());
+  EXPECT_FALSE(u.state().Find("kara")->Has("Exhausted"));
+}
+
+TEST(Rest, LongRestRestoresEverything) {
+  Table t(EnergyRounds(), Tired());
+  auto s = Gm("surge", "kara");
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto r = Gm("long_rest");
+  ASSERT_TRUE(t.Submit(r).ok());
+  EXPECT_EQ(K(t).Resource("aura"), 25);
+  EXPECT_EQ(K(t).Resource("surges"), 6);
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+}
+
+TEST(Rest, InterruptedLongRestGivesAShare) {
+  Table t(EnergyRounds(), Tired());
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(t.Submit(Gm("surge", "kara")).ok());
+  auto r = Gm("long_rest");
+  With(r, "hours", 4);
+  ASSERT_TRUE(t.Submit(r).ok());
+  EXPECT_EQ(K(t).Resource("surges"), 3);  // 6 x 4/8 (l.620)
+  EXPECT_LT(K(t).Resource("aura"), 25);
+}
+
+}  // namespace
+}  // namespace combat::kernel::energy::testutil

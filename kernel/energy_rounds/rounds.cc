@@ -1,0 +1,189 @@
+// Rounds (l.101-112) without turns (l.3, l.103): RoundStarted/RoundEnded
+// only. A Round ends when the GM declares it (`end_round`, l.150) or when
+// nobody acts: every conscious, living creature has passed (`pass`) since
+// the last act (reading of l.150; any act clears the passes).
+//
+// At the beginning of each Round, in this order: conditions that end with
+// the old Round expire; Death Saves for the bleeding (l.635, l.645) and
+// wake-up rolls for the unconscious by Stamina loss or non-lethal damage
+// (l.657, l.658), in combatant id order; then every creature's budgets
+// reset: Energy from Stamina (l.55, less 2 when Exhausted l.668), Agility
+// to its maximum (l.90), once-per-Round limits (l.110, l.47).
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/energy_rounds/internal.h"
+
+namespace combat::kernel::energy {
+namespace {
+
+absl::Status SetIfDifferent(Decision& d, const std::string& actor,
+                            const std::string& name, int64_t value,
+                            const Why& why) {
+  const Combatant* c = d.state().Find(actor);
+  if (c->Resource(name, 0) == value) {  // unset reads as 0
+    return absl::OkStatus();
+  }
+  return SetResource(d, actor, name, value, why);
+}
+
+absl::Status CheckNoWindow(const State& s) {
+  if (!s.windows.empty()) {
+    const Window& w = s.windows.begin()->second;
+    return Illegal("002.rounds.span",
+                   absl::StrCat("window ", w.id, " ('", w.kind, "', seq ", w.trigger,
+                                ") is still open: an action cannot span rounds; "
+                                "resolve or cancel it first"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status ResetBudgets(Decision& d, const std::string& actor,
+                          const Why& why) {
+  const Combatant* c = d.state().Find(actor);
+  if (c == nullptr) return absl::NotFoundError(actor);
+  const int64_t energy = EnergyForRound(*c);
+  const int64_t max_agility = MaxAgility(*c);
+  const bool exhausted = Active(*c, "Exhausted");
+  Nums en{{"stamina", c->Resource(res::kStamina)},
+          {"exhausted", Active(*c, "Exhausted") ? 1 : 0},
+          {"unconscious", c->Has("Unconscious") || c->Has("Dead") ? 1 : 0},
+          {"energy", energy}};
+  RETURN_IF_ERROR(SetIfDifferent(d, actor, res::kEnergy, energy,
+                                 {why.cause,
+                                  exhausted ? "002.cond.exhausted" : "002.rounds.energy",
+                                  en, why.note}));
+  RETURN_IF_ERROR(SetIfDifferent(d, actor, res::kAgility, max_agility,
+                                 {why.cause, "002.rounds.agility",
+                                  {{"max_agility", max_agility}}, why.note}));
+  const Why once{why.cause, "002.rounds.once", {}, why.note};
+  for (const char* name : {res::kSwiftUsed, res::kStaminaEnergy}) {
+    RETURN_IF_ERROR(SetIfDifferent(d, actor, name, 0, once));
+  }
+  const Why moves{why.cause, "002.move.turning", {}, "new round"};
+  for (const char* name : {res::kAgileCredit, res::kMoved, res::kStreak,
+                           res::kHeading, res::kSprinted}) {
+    RETURN_IF_ERROR(SetIfDifferent(d, actor, name, 0,
+                                   std::string(name) == res::kAgileCredit
+                                       ? Why{why.cause, "002.move.agile", {}, "new round"}
+                                       : moves));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status StartFirstRound(Decision& d) {
+  RETURN_IF_ERROR(StartRound(d, {0, "002.rounds.no_turns", {{"round", 1}},
+                                 "no turns: everyone acts when they choose"}));
+  std::vector<std::string> ids;
+  for (const auto& [id, c] : d.state().combatants) ids.push_back(id);
+  for (const std::string& id : ids) {
+    if (d.state().Find(id)->HasTag("surprised")) {
+      Impose s;
+      s.actor = id;
+      s.name = "Surprised";
+      s.source = "surprise";
+      s.expiry = EndOfRound(d.state());  // until the end of round 1 (l.491)
+      RETURN_IF_ERROR(AddWithDaughters(d, s, {0, "002.surprise", {{"round", 1}}, ""})
+                          .status());
+    }
+    RETURN_IF_ERROR(ResetBudgets(d, id, {0, "002.rounds.start", {}, "round 1"}));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status AdvanceRound(Decision& d, uint64_t cause, const std::string& rule,
+                          const std::string& note) {
+  RETURN_IF_ERROR(CheckNoWindow(d.state()));
+  const int64_t old = d.state().round;
+  RETURN_IF_ERROR(EndRound(d, {cause, rule, {{"round", old}}, note}));
+  RETURN_IF_ERROR(
+      ExpireAt(d, fb::ExpiryKind::RoundEnd, "", old, {cause, "002.cond.expire"}).status());
+  RETURN_IF_ERROR(StartRound(d, {cause, "002.rounds.start", {{"round", old + 1}}, ""}));
+  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", old + 1,
+                           {cause, "002.cond.expire"})
+                      .status());
+  std::vector<std::string> ids;
+  for (const auto& [id, c] : d.state().combatants) ids.push_back(id);
+  for (const std::string& id : ids) {
+    const Combatant* c = d.state().Find(id);
+    if (c->Has("Dead")) continue;
+    if (c->Has("Bleeding") &&
+        c->Resource(res::kDeathSaveRound, 0) != d.state().round) {
+      RETURN_IF_ERROR(DeathSave(d, id, cause));
+    }
+    c = d.state().Find(id);
+    if (c->Has("Dead")) continue;
+    for (const auto& [cid, cond] : c->conditions) {
+      if (cond.name == "Unconscious" &&
+          (cond.source == "stamina" || cond.source == "nonlethal")) {
+        RETURN_IF_ERROR(WakeRoll(d, id, cause));
+        break;
+      }
+    }
+  }
+  for (const std::string& id : ids) {
+    RETURN_IF_ERROR(ResetBudgets(d, id, {cause, "002.rounds.start", {},
+                                         absl::StrCat("round ", old + 1)}));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status DecideEndRound(const fb::CommandT& c, Decision& d) {
+  if (c.role != fb::Role::GM) {
+    return absl::PermissionDeniedError(absl::StrCat(
+        "command 'end_round': only the GM declares the Round over (",
+        Cite("002.rounds.gm_ends"), ")"));
+  }
+  RETURN_IF_ERROR(CheckNoWindow(d.state()));
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  return AdvanceRound(d, decl, "002.rounds.gm_ends",
+                      c.text.empty() ? "the GM declares the Round over" : c.text);
+}
+
+absl::Status DecidePass(const fb::CommandT& c, Decision& d) {
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
+  if (who->Has("Dead") || who->Has("Unconscious")) {
+    return Illegal("002.rounds.nobody_acts",
+                   absl::StrCat(who->id, " cannot act (and need not pass)"));
+  }
+  if (who->Has("Passed")) {
+    return Illegal("002.rounds.nobody_acts",
+                   absl::StrCat(who->id, " has already passed since the last act"));
+  }
+  if (PendingAct(*who) != nullptr) {
+    return Illegal("002.rounds.span",
+                   absl::StrCat(who->id, " has an act pending; resolve or cancel it"));
+  }
+  const std::string id = who->id;
+  const int64_t energy_left = who->Resource(res::kEnergy);
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  NewCondition p;
+  p.actor = id;
+  p.name = "Passed";
+  p.source = id;
+  p.ref = decl;
+  p.expiry = EndOfRound(d.state());
+  RETURN_IF_ERROR(AddCondition(d, p, {decl, "002.rounds.nobody_acts",
+                                      {{"energy_left", energy_left}},
+                                      absl::StrCat(id, " waits")})
+                      .status());
+  int waiting = 0, able = 0;
+  for (const auto& [cid, k] : d.state().combatants) {
+    if (k.Has("Dead") || k.Has("Unconscious")) continue;
+    ++able;
+    if (k.Has("Passed")) ++waiting;
+  }
+  if (waiting == able && d.state().windows.empty()) {
+    return AdvanceRound(d, decl, "002.rounds.nobody_acts",
+                        absl::StrCat("all ", able, " conscious creatures passed"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace combat::kernel::energy

@@ -1,0 +1,141 @@
+// Rounds, Energy, Stamina and passing (l.5, l.47, l.55, l.101-112, l.150).
+#include "gtest/gtest.h"
+#include "kernel/energy_rounds/test_util.h"
+
+namespace combat::kernel::energy::testutil {
+namespace {
+
+fb::RosterT Two(Stats kara_extra = {}) {
+  Stats kara = {{"level", 3}, {"str", 2}, {"dex", 2}, {"con", 1}, {"con_score", 12}};
+  for (auto& s : kara_extra) kara.push_back(s);
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5, kara, {W("sword", "1d8", "melee", "medium", {{"av_bonus", 1}})}));
+  cs.push_back(Who("orc", "orcs", 6, 5, {{"str", 3}, {"con", 2}, {"con_score", 14}},
+                   {W("axe", "1d10", "melee", "heavy")}));
+  return Roster(std::move(cs));
+}
+
+TEST(Rounds, SetupGivesBudgetsAndNoTurns) {
+  Table t(EnergyRounds(), Two());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  const Combatant& k = *t.state().Find("kara");
+  EXPECT_EQ(t.state().round, 1);
+  EXPECT_EQ(k.Resource("energy"), 5);    // l.62: Stamina >= 5
+  EXPECT_EQ(k.Resource("agility"), 3);   // l.88
+  EXPECT_EQ(k.Resource("stamina"), 12);  // l.78: Constitution Score
+  EXPECT_EQ(k.Resource("aura"), 24);     // l.298: 20 + (2+1) x 4/3 = 24
+  EXPECT_EQ(k.Resource("surges"), 5);    // l.308: 5 + 1/2 rounded down
+  EXPECT_EQ(k.Resource("facing"), 2);    // faces the orc to the east
+  EXPECT_TRUE(t.state().active.empty());
+  for (const auto& e : t.log()) {
+    if (e.event().body_type() != fb::Body::StateChange) continue;
+    EXPECT_NE(e.event().body_as_StateChange()->change_type(), fb::Change::TurnStarted);
+  }
+}
+
+TEST(Rounds, EnergyFollowsStaminaTable) {
+  Table t(EnergyRounds(), Two({{"stamina", 3}}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);  // l.60
+}
+
+TEST(Rounds, ZeroStaminaIsUnconscious) {
+  Table t(EnergyRounds(), Two({{"stamina", 0}}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  const Combatant& k = *t.state().Find("kara");
+  EXPECT_EQ(k.Resource("energy"), 0);  // l.57
+  EXPECT_TRUE(k.Has("Unconscious"));
+  EXPECT_TRUE(k.Has("Unguarded"));     // daughter (l.686)
+  EXPECT_TRUE(k.Has("Exposed"));       // granddaughter (l.680)
+}
+
+TEST(Rounds, GmEndsRoundAndBudgetsReset) {
+  Table t(EnergyRounds(), Two());
+  ASSERT_TRUE(t.status().ok());
+  auto c = Cmd("kara", "melee", {"orc"});
+  ASSERT_TRUE(t.Submit(Now(c), {10, 5, 3}).ok());
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 2);
+  auto player = Cmd("kara", "end_round");
+  EXPECT_EQ(t.Submit(player).status().code(), absl::StatusCode::kPermissionDenied);
+  auto ev = t.Submit(Gm("end_round"));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 5);
+  EXPECT_TRUE(Cites(*ev, "002.rounds.gm_ends"));
+}
+
+TEST(Rounds, NobodyActsEndsTheRound) {
+  Table t(EnergyRounds(), Two());
+  ASSERT_TRUE(t.Submit(Cmd("kara", "pass")).ok());
+  EXPECT_TRUE(t.state().Find("kara")->Has("Passed"));
+  EXPECT_EQ(t.Submit(Cmd("kara", "pass")).status().code(), absl::StatusCode::kFailedPrecondition);
+  // An act clears the passes: kara must wait again.
+  auto d = Cmd("orc", "defend");
+  ASSERT_TRUE(t.Submit(Now(d)).ok());
+  EXPECT_FALSE(t.state().Find("kara")->Has("Passed"));
+  ASSERT_TRUE(t.Submit(Cmd("kara", "pass")).ok());
+  EXPECT_EQ(t.state().round, 1);
+  auto ev = t.Submit(Cmd("orc", "pass"));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_TRUE(Cites(*ev, "002.rounds.nobody_acts"));
+  EXPECT_FALSE(t.state().Find("kara")->Has("Passed"));
+}
+
+TEST(Rounds, NotEnoughEnergyIsRefusedNamingTheRule) {
+  Table t(EnergyRounds(), Two({{"stamina", 2}}));
+  auto c = Cmd("kara", "melee", {"orc"});
+  auto r = t.Submit(Now(c), {10, 5, 3});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.55"), std::string::npos) << r.status();
+}
+
+TEST(Rounds, StaminaAsEnergyOncePerRound) {
+  Table t(EnergyRounds(), Two());
+  auto a = Cmd("kara", "melee", {"orc"});
+  With(a, "stamina_energy", 1);
+  ASSERT_TRUE(t.Submit(Now(a), {10, 5, 3}).ok());
+  const Combatant& k = *t.state().Find("kara");
+  EXPECT_EQ(k.Resource("energy"), 3);   // 2 Energy + 1 Stamina (l.47)
+  EXPECT_EQ(k.Resource("stamina"), 11);
+  auto b = Cmd("kara", "shift");
+  Path(b, {{5, 4}});
+  With(b, "stamina_energy", 1);
+  EXPECT_EQ(t.Submit(Now(b)).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Rounds, ExhaustedGainsTwoLessAndSpendsNoStamina) {
+  Table t(EnergyRounds(), Two());
+  auto g = Gm("gm_condition", "kara");
+  WithText(g, "name", "Exhausted");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto s = Cmd("kara", "sprint");
+  Path(s, {{4, 5}});
+  EXPECT_EQ(t.Submit(Now(s)).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);  // l.668
+}
+
+TEST(Rounds, WindowOpenBlocksRoundEnd) {
+  Table t(EnergyRounds(), Two());
+  ASSERT_TRUE(t.Submit(Cmd("kara", "melee", {"orc"})).ok());
+  EXPECT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.Submit(Gm("end_round")).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(t.Submit(Cmd("kara", "resolve"), {10, 5, 3}).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  ExpectRulesKnown(t.log());
+  auto replay = t.Replay();
+  ASSERT_TRUE(replay.ok()) << replay.status();
+}
+
+TEST(Rounds, UnknownActionNamesTheField) {
+  Table t(EnergyRounds(), Two());
+  auto r = t.Submit(Cmd("kara", "fly"));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("action"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace combat::kernel::energy::testutil

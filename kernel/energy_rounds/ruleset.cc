@@ -1,0 +1,203 @@
+// The energy_rounds ruleset: Setup and the command dispatch.
+#include "kernel/energy_rounds/ruleset.h"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/dice/notation.h"
+#include "kernel/energy_rounds/internal.h"
+#include "kernel/gm.h"
+
+namespace combat::kernel::energy {
+namespace {
+
+absl::Status SpecError(const std::string& id, const std::string& field,
+                       const std::string& why) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("roster combatant '", id, "': field '", field, "': ", why));
+}
+
+absl::Status CheckSpec(const fb::CombatantSpecT& spec) {
+  if (spec.id.empty()) return SpecError("?", "id", "required");
+  for (const auto& n : spec.stats) {
+    if (!n) continue;
+    if ((n->key == "level" && n->value < 1) ||
+        ((n->key == "con_score" || n->key == "speed" || n->key == "stamina" ||
+          n->key == "aura" || n->key == "ac" || n->key == "ar" || n->key == "mpl") &&
+         n->value < 0)) {
+      return SpecError(spec.id, "stats." + n->key, "out of range");
+    }
+    if (n->key == "facing" && (n->value < 0 || n->value > 7)) {
+      return SpecError(spec.id, "stats.facing", "0..7 (0 north, clockwise)");
+    }
+  }
+  for (const auto& w : spec.weapons) {
+    if (!w) continue;
+    if (w->name.empty()) return SpecError(spec.id, "weapons.name", "required");
+    if (w->kind != "melee" && w->kind != "ranged" && w->kind != "thrown") {
+      return SpecError(spec.id, "weapons." + w->name + ".kind", "melee, ranged or thrown");
+    }
+    if (auto e = dice::ParseDice(w->damage); !e.ok()) {
+      return SpecError(spec.id, "weapons." + w->name + ".damage", std::string(e.status().message()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+int NearestFoeDir(const State& s, const Combatant& c) {
+  int64_t best = std::numeric_limits<int64_t>::max();
+  int dir = 0;
+  for (const auto& [id, o] : s.combatants) {  // id order: ties go to the first
+    if (o.side == c.side) continue;
+    const int64_t dist = Distance(c, o);
+    if (dist < best) {
+      best = dist;
+      dir = DirToward(c.at, o.at);
+    }
+  }
+  return dir;
+}
+
+absl::Status SetUpResources(Decision& d, const std::string& id) {
+  const Combatant c = *d.state().Find(id);
+  const Why why{0, "002.setup", {}, ""};
+  const int64_t stamina = c.Stat("stamina", MaxStamina(c));
+  RETURN_IF_ERROR(SetResource(d, id, res::kStamina, stamina,
+                              {0, "002.stamina.max", {{"con_score", MaxStamina(c)}}, ""}));
+  const int64_t aura = c.Stat("aura", AuraMax(c));
+  RETURN_IF_ERROR(SetResource(d, id, res::kAura, aura,
+                              {0, "002.aura.strength",
+                               {{"aura_modifier", AuraModifier(c)}, {"aura_max", AuraMax(c)}}, ""}));
+  RETURN_IF_ERROR(SetResource(d, id, res::kSurges, SurgesMax(c),
+                              {0, "002.aura.surges", {{"con", Mod(c, "con")}}, ""}));
+  const int facing = c.stats.count("facing") ? static_cast<int>(c.Stat("facing"))
+                                             : NearestFoeDir(d.state(), c);
+  if (facing != 0) {
+    RETURN_IF_ERROR(SetResource(d, id, res::kFacing, facing,
+                                {0, "002.facing", {}, "faces the nearest foe"}));
+  }
+  for (const Weapon& w : c.weapons) {
+    auto eq = w.numbers.find("equipped");
+    if (eq == w.numbers.end() || eq->second != 0) {
+      RETURN_IF_ERROR(SetResource(d, id, WieldKey(w.name), 1, {0, "002.items.equip", {}, "in hand"}));
+    }
+    auto ld = w.numbers.find("loaded");
+    if (ld != w.numbers.end() && ld->second != 0) {
+      RETURN_IF_ERROR(SetResource(d, id, LoadedKey(w.name), 1, {0, "002.ranged.load", {}, ""}));
+    }
+  }
+  if (stamina == 0) {
+    RETURN_IF_ERROR(FallUnconscious(d, id, "stamina", {0, "002.stamina.zero", {}, ""}));
+  }
+  return absl::OkStatus();
+}
+
+// gm_condition "add" through the ruleset: daughters come with it (l.688)
+// and `rounds` counts Round boundaries (there are no turns): it ends at the
+// start of round (now + rounds).
+absl::Status GmAddCondition(const fb::CommandT& c, Decision& d) {
+  if (c.role != fb::Role::GM) {
+    return absl::PermissionDeniedError("command 'gm_condition': only the GM may rule");
+  }
+  if (c.text.empty()) {
+    return absl::InvalidArgumentError("command 'gm_condition': field 'text' (the reason) is required");
+  }
+  const std::string name = ParamText(c, "name");
+  if (name.empty()) return BadField(c, "params.name", "required");
+  ASSIGN_OR_RETURN(const Combatant* who, Actor(d.state(), c));
+  const std::string id = who->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(RecordRuling(d, "condition add", 0, c.text, {decl, "002.gm"}));
+  Impose im;
+  im.actor = id;
+  im.name = name;
+  im.source = ParamText(c, "source").empty() ? "gm" : ParamText(c, "source");
+  im.level = ParamOr(c, "level", 0);
+  im.expiry = Forever();
+  if (auto rounds = Param(c, "rounds"); rounds.has_value()) {
+    im.expiry = Expiry{fb::ExpiryKind::RoundStart, "", d.state().round + *rounds};
+  }
+  if (name == "Unconscious") {
+    return FallUnconscious(d, id, im.source == "gm" ? "sleep" : im.source, {decl, "002.gm", {}, c.text});
+  }
+  return AddWithDaughters(d, im, {decl, "002.gm", {}, c.text}).status();
+}
+
+absl::Status DecideGmVerb(const fb::CommandT& c, Decision& d) {
+  if (c.action == "gm_condition" && ParamText(c, "op") == "add") return GmAddCondition(c, d);
+  std::string actor;
+  int64_t aura_before = 0;
+  if (!c.actor.empty()) {
+    if (const Combatant* a = d.state().Find(c.actor); a != nullptr) {
+      actor = a->id;
+      aura_before = a->Resource(res::kAura);
+    }
+  }
+  RETURN_IF_ERROR(DecideGm(c, "002.gm", d));
+  const uint64_t ruling = d.state().seq;
+  if (c.action == "gm_note" && ParamText(c, "kind") == "resolve") {
+    // The Ruling is the event just before; it resolves simultaneous acts.
+    return AfterGmResolve(d, ruling, static_cast<uint64_t>(ParamOr(c, "subject", 0)));
+  }
+  if ((c.action == "gm_adjust" || c.action == "gm_set") && !actor.empty() &&
+      ParamText(c, "resource") == res::kAura) {
+    return StabiliseIfGained(d, actor, aura_before, ruling);  // l.647
+  }
+  return absl::OkStatus();
+}
+
+class EnergyRoundsRuleset : public Ruleset {
+ public:
+  std::string id() const override { return kId; }
+  int32_t version() const override { return kVersion; }
+  const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+
+  absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
+    std::vector<std::string> ids;
+    if (roster.combatants() != nullptr) {
+      for (const fb::CombatantSpec* spec : *roster.combatants()) {
+        fb::CombatantSpecT t;
+        spec->UnPackTo(&t);
+        RETURN_IF_ERROR(CheckSpec(t));
+        if (d.state().Find(t.id) != nullptr) return SpecError(t.id, "id", "duplicate");
+        RETURN_IF_ERROR(JoinCombatant(d, t, {0, "002.setup"}));
+        ids.push_back(t.id);
+      }
+    }
+    for (const std::string& id : ids) RETURN_IF_ERROR(SetUpResources(d, id));
+    return StartFirstRound(d);
+  }
+
+  absl::Status Decide(const fb::CommandT& c, Decision& d) const override {
+    if (IsGmVerb(c.action)) return DecideGmVerb(c, d);
+    if (c.action == "interrupt") return DecideInterrupt(c, d);
+    if (c.action == "resolve") return DecideResolve(c, d);
+    if (c.action == "cancel") return DecideCancel(c, d);
+    if (c.action == "pass") return DecidePass(c, d);
+    if (c.action == "end_round") return DecideEndRound(c, d);
+    if (c.action == "face") return DecideFace(c, d);
+    if (c.action == "release") return DecideRelease(c, d);
+    if (c.action == "remove_condition") return DecideRemoveCondition(c, d);
+    if (c.action == "short_rest") return DecideShortRest(c, d);
+    if (c.action == "long_rest") return DecideLongRest(c, d);
+    if (c.action == "surge") return DecideSurge(c, d);
+    if (FindVerb(c.action) != nullptr) return DeclareAct(c, d);
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command: field 'action': unknown action '", c.action,
+        "' for ruleset energy_rounds (see kernel/energy_rounds/README.md)"));
+  }
+};
+
+}  // namespace
+
+const Ruleset& EnergyRounds() {
+  static const EnergyRoundsRuleset* r = new EnergyRoundsRuleset();
+  return *r;
+}
+
+}  // namespace combat::kernel::energy

@@ -1,0 +1,567 @@
+#include "replay/verify.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "events/json.h"
+#include "events/status_macros.h"
+#include "kernel/dice/source.h"
+#include "kernel/fold.h"
+#include "kernel/reducer.h"
+#include "kernel/session.h"
+#include "kernel/state_codec.h"
+#include "replay/event_diff.h"
+#include "replay/jump.h"
+#include "replay/recorded.h"
+#include "replay/render.h"
+#include "replay/state_diff.h"
+
+namespace combat::replay {
+namespace {
+
+std::string S(const flatbuffers::String* s) { return s ? s->str() : ""; }
+
+bool SameBytes(const flatbuffers::Vector<uint8_t>* v, const events::Digest& d) {
+  return v != nullptr && v->size() == d.size() &&
+         std::equal(d.begin(), d.end(), v->begin());
+}
+
+std::vector<uint8_t> BytesOf(const flatbuffers::Vector<uint8_t>* v) {
+  return v == nullptr ? std::vector<uint8_t>()
+                      : std::vector<uint8_t>(v->begin(), v->end());
+}
+
+std::string HexOf(const flatbuffers::Vector<uint8_t>* v) {
+  return v == nullptr ? std::string("(none)") : events::Hex(v->data(), v->size());
+}
+
+// An event for a report: the readable line and its fields.
+std::string ShowEvent(absl::string_view label, const events::EventBuffer& e) {
+  std::string out = absl::StrCat("  ", label, ": ", RenderEvent(e.event()), "\n");
+  auto fields = EventFields(e, "      ");
+  absl::StrAppend(&out, fields.ok() ? *fields
+                                    : absl::StrCat("      (", fields.status().message(), ")\n"));
+  return out;
+}
+
+std::string Indent(const std::string& text) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    absl::StrAppend(&out, "    ", text.substr(start, end - start), "\n");
+    start = end + 1;
+  }
+  return out;
+}
+
+// Walks one branch. Stops (returning kStop from the visitor) at the first
+// mismatch, which it records in the report.
+class Walker {
+ public:
+  Walker(const BranchSource& source, const store::SessionMeta& meta,
+         const kernel::Ruleset* rules, const VerifyOptions& options,
+         VerifyReport& report)
+      : source_(source),
+        meta_(meta),
+        rules_(rules),
+        options_(options),
+        report_(report),
+        grouper_(/*keep_events=*/true) {
+    prefix_ = [this](uint64_t upto, const kernel::EventVisitor& visit) {
+      if (upto == 0) return absl::OkStatus();
+      return source_.scan(1, upto, [&visit](const events::EventBuffer& e) {
+        return visit(e.event());
+      });
+    };
+    if (!options.secret.empty()) secret_ = options.secret;
+    if (rules_ == nullptr && options_.redecide) {
+      report_.notes.push_back(absl::StrCat(
+          "declarations not re-decided: this build has no ruleset ",
+          meta.ruleset, " v", meta.ruleset_version));
+    }
+  }
+
+  absl::Status Run() {
+    if (options_.progress != nullptr) {
+      options_.progress->SetLabel(
+          absl::StrCat("verify ", source_.session, "/", source_.branch));
+      options_.progress->SetTotal(source_.head);
+    }
+    absl::Status st = absl::OkStatus();
+    if (source_.head > 0) {
+      st = source_.scan(1, source_.head, [this](const events::EventBuffer& e) {
+        return Visit(e);
+      });
+    }
+    if (options_.progress != nullptr) options_.progress->Finish();
+    if (Stopped()) return absl::OkStatus();
+    if (!st.ok()) {
+      // The store refused to read an event: name it.
+      Fail("store", next_seq_,
+           absl::StrCat("the store cannot read event #", next_seq_, ": ",
+                        st.message()),
+           "");
+      return absl::OkStatus();
+    }
+    if (pending_.has_value()) {
+      ResolveChain(std::nullopt);
+      if (Stopped()) return absl::OkStatus();
+    }
+    if (auto last = grouper_.Finish(); last.has_value()) {
+      FinishCommand(*last, /*followed_by_other_branch=*/true);
+      if (Stopped()) return absl::OkStatus();
+    }
+    if (source_.head_hash.has_value() && prev_ != *source_.head_hash &&
+        source_.head > 0) {
+      Fail("chain", source_.head,
+           absl::StrCat("event #", source_.head, " hashes to ", events::Hex(prev_),
+                        " but the branch head records ",
+                        events::Hex(*source_.head_hash),
+                        ": event #", source_.head, " was altered"),
+           "");
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  bool Stopped() const { return report_.mismatch.has_value(); }
+
+  absl::Status Stop() { return absl::CancelledError("verify: mismatch"); }
+
+  void Fail(std::string check, uint64_t seq, std::string summary,
+            std::string details) {
+    if (Stopped()) return;
+    report_.mismatch = Mismatch{std::move(check), source_.branch, seq,
+                                std::move(summary), std::move(details)};
+  }
+
+  absl::Status Visit(const events::EventBuffer& buffer) {
+    const fb::Event& e = buffer.event();
+    const uint64_t seq = e.seq();
+    const std::string where = absl::StrCat("event #", seq, " (branch ",
+                                           S(e.branch()), ")");
+    // A pending broken link is resolved by this event's own link.
+    if (pending_.has_value()) {
+      ResolveChain(SameBytes(e.prev_hash(), prev_));
+      return Stop();
+    }
+    if (auto st = buffer.CheckCanonical(where); !st.ok()) {
+      Fail("canonical", seq, std::string(st.message()),
+           ShowEvent("the stored event", buffer));
+      return Stop();
+    }
+    if (seq != next_seq_ || S(e.session()) != source_.session ||
+        S(e.ruleset()) != meta_.ruleset ||
+        e.ruleset_version() != meta_.ruleset_version) {
+      Fail("envelope", seq,
+           absl::StrCat(where, ": names session '", S(e.session()), "' seq ",
+                        seq, " ruleset ", S(e.ruleset()), " v",
+                        e.ruleset_version(), "; expected session '",
+                        source_.session, "' seq ", next_seq_, " ruleset ",
+                        meta_.ruleset, " v", meta_.ruleset_version),
+           ShowEvent("the stored event", buffer));
+      return Stop();
+    }
+    const bool link_ok = SameBytes(e.prev_hash(), prev_);
+    // Command boundaries: re-decide the command this event completes.
+    if (auto done = grouper_.Add(buffer); done.has_value()) {
+      FinishCommand(*done, S(e.branch()) != done->branch);
+      if (Stopped()) return Stop();
+      before_command_ = state_;
+      prev_before_command_ = prev_;
+    } else if (grouper_.current()->first == seq) {
+      before_command_ = state_;  // the first command
+      prev_before_command_ = prev_;
+    }
+    if (!link_ok) {
+      pending_ = Pending{seq, HexOf(e.prev_hash()), events::Hex(prev_),
+                         previous_, buffer};
+      prev_ = buffer.hash();
+      previous_ = buffer;
+      ++next_seq_;
+      return absl::OkStatus();  // blame decided by the next link
+    }
+    kernel::State before = state_;
+    absl::Status applied = kernel::ApplyEvent(e, state_, &prefix_);
+    if (!applied.ok()) {
+      Fail("reducer", seq,
+           absl::StrCat(where, ": the reducer refuses it: ", applied.message()),
+           absl::StrCat(ShowEvent("the event", buffer), "    state before:\n",
+                        Indent(RenderState(before))));
+      return Stop();
+    }
+    if (!MatchesRecordedHash(state_, e)) {
+      StateHashMismatch(buffer, before);
+      return Stop();
+    }
+    if (!CheckDice(buffer)) return Stop();
+    prev_ = buffer.hash();
+    previous_ = buffer;
+    ++next_seq_;
+    ++report_.events;
+    if (options_.progress != nullptr) options_.progress->Update(report_.events);
+    return absl::OkStatus();
+  }
+
+  void StateHashMismatch(const events::EventBuffer& buffer,
+                         const kernel::State& before) {
+    const fb::Event& e = buffer.event();
+    std::string details = ShowEvent("the event", buffer);
+    absl::StrAppend(&details, "    recorded state hash: ", HexOf(e.state_hash()),
+                    "\n    replayed state hash: ",
+                    events::Hex(kernel::StateHash(state_)), "\n");
+    std::optional<kernel::State> recorded;
+    if (options_.recorded_state) recorded = options_.recorded_state(e.seq());
+    if (recorded.has_value() && MatchesRecordedHash(*recorded, e)) {
+      absl::StrAppend(&details,
+                      "    recorded state (a snapshot) | replayed state:\n",
+                      RenderDiffs(DiffStates(*recorded, state_), " | ", "      "));
+    }
+    absl::StrAppend(&details, "    what replaying the event changed (before -> after):\n",
+                    RenderDiffs(DiffStates(before, state_, false), " -> ", "      "),
+                    "    state before:\n", Indent(RenderState(before)),
+                    "    replayed state after:\n", Indent(RenderState(state_)));
+    Fail("state hash", e.seq(),
+         absl::StrCat("event #", e.seq(), " (branch ", S(e.branch()),
+                      "): its recorded state hash does not match the replayed "
+                      "state"),
+         std::move(details));
+  }
+
+  // SessionStarted's commitment against the secret, every seeded die
+  // against the secret, and a revealed secret against the one in use.
+  bool CheckDice(const events::EventBuffer& buffer) {
+    if (!options_.seeds) return true;
+    const fb::Event& e = buffer.event();
+    if (e.body_type() == fb::Body::StateChange) {
+      const fb::StateChange* sc = e.body_as_StateChange();
+      if (const auto* started = sc->change_as_SessionStarted(); started != nullptr) {
+        const auto* c = started->dice_commitment();
+        commitment_ = BytesOf(c);
+        if (secret_.has_value() &&
+            kernel::dice::SeededDice::Commitment(*secret_) != commitment_) {
+          Fail("dice seed", e.seq(),
+               absl::StrCat("event #", e.seq(),
+                            ": the dice commitment does not match the revealed "
+                            "secret (SHA-256 ",
+                            events::Hex(kernel::dice::SeededDice::Commitment(*secret_)),
+                            ", committed ", events::Hex(commitment_), ")"),
+               ShowEvent("the event", buffer));
+          return false;
+        }
+      }
+      if (const auto* revealed = sc->change_as_SeedRevealed(); revealed != nullptr) {
+        std::vector<uint8_t> s = BytesOf(revealed->secret());
+        if (secret_.has_value() && *secret_ != s) {
+          Fail("dice seed", e.seq(),
+               absl::StrCat("event #", e.seq(),
+                            ": reveals a secret other than the one verified "
+                            "against the commitment"),
+               ShowEvent("the event", buffer));
+          return false;
+        }
+        if (!secret_.has_value()) {
+          // Seeded dice before this event were not checked yet.
+          report_.notes.push_back(absl::StrCat(
+              "branch ", source_.branch, ": the secret is revealed at #", e.seq(),
+              "; seeded dice before it are checked when the secret is known "
+              "from the start (verify the session)"));
+          secret_ = s;
+        }
+      }
+    }
+    if (!secret_.has_value() || e.body_type() != fb::Body::Roll) return true;
+    const fb::Roll* roll = e.body_as_Roll();
+    if (roll->dice() == nullptr) return true;
+    for (const fb::Die* d : *roll->dice()) {
+      if (d->provenance() != fb::Provenance::Seeded) continue;
+      const int want = kernel::dice::SeededDice::ValueAt(
+          *secret_, source_.session, d->index(), d->faces());
+      ++report_.seeded_dice_checked;
+      if (want != d->value()) {
+        Fail("dice seed", e.seq(),
+             absl::StrCat("event #", e.seq(), ": seeded die index ", d->index(),
+                          " (d", d->faces(), ") shows ", d->value(),
+                          " but the revealed seed gives ", want),
+             ShowEvent("the event", buffer));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // A broken link between `pending_->previous` and `pending_->event`:
+  // `next_link_ok` says whether the link after the event holds (nullopt at
+  // the end of the branch, where the head record plays that part).
+  void ResolveChain(std::optional<bool> next_link_ok) {
+    const Pending p = *std::move(pending_);
+    pending_.reset();
+    bool blame_previous;
+    if (next_link_ok.has_value()) {
+      blame_previous = *next_link_ok;
+    } else {
+      blame_previous = !source_.head_hash.has_value() ||
+                       *source_.head_hash == p.event.hash();
+    }
+    const uint64_t seq = p.seq;
+    std::string details;
+    if (p.previous.has_value()) {
+      absl::StrAppend(&details, ShowEvent(absl::StrCat("event #", seq - 1, " as stored"),
+                                          *p.previous));
+    }
+    absl::StrAppend(&details, ShowEvent(absl::StrCat("event #", seq, " as stored"),
+                                        p.event));
+    if (blame_previous) {
+      Fail("chain", seq - 1,
+           absl::StrCat("event #", seq - 1, " was altered after it was written: it "
+                        "hashes to ", p.actual, " but event #", seq,
+                        " records prev_hash ", p.recorded),
+           std::move(details));
+    } else {
+      Fail("chain", seq,
+           absl::StrCat("event #", seq, " was altered after it was written: its "
+                        "prev_hash is ", p.recorded, " but event #", seq - 1,
+                        " hashes to ", p.actual),
+           std::move(details));
+    }
+  }
+
+  void FinishCommand(const RecordedCommand& c, bool followed_by_other_branch) {
+    if (rules_ == nullptr || !options_.redecide) return;
+    if (!c.command.has_value()) {
+      if (c.first != 1) {
+        report_.notes.push_back(absl::StrCat(
+            "command ", c.command_id, " (#", c.first, "..#", c.last,
+            ") has no declaration: not re-decided"));
+      }
+      return;
+    }
+    kernel::Envelope env;
+    env.branch = c.branch;
+    env.prev_hash = prev_before_command_;
+    const fb::CommandT& command = *c.command;
+    RecordedByIndex dice(c.rolls);
+    ExactOracle oracle(c.rolls, command.dice.size());
+    auto decided = kernel::DecideCommand(*rules_, before_command_, env, command,
+                                         dice, &prefix_, &oracle);
+    const std::string what = absl::StrCat("command ", c.command_id, " (#", c.first,
+                                          "..#", c.last, ": ", c.Describe(), ")");
+    if (!decided.ok()) {
+      Fail("re-decision", c.declared_at,
+           absl::StrCat("event #", c.declared_at, ": re-deciding ", what,
+                        " at the state before it fails: ", decided.status().message()),
+           absl::StrCat(ShowEvent("the declaration", c.events[c.declared_at - c.first]),
+                        "    state before:\n", Indent(RenderState(before_command_))));
+      return;
+    }
+    const size_t n = std::min(decided->size(), c.events.size());
+    kernel::State recorded_state = before_command_;
+    kernel::State decided_state = before_command_;
+    for (size_t i = 0; i < n; ++i) {
+      const events::EventBuffer& rec = c.events[i];
+      const events::EventBuffer& dec = (*decided)[i];
+      if (rec.bytes() == dec.bytes()) {
+        (void)kernel::ApplyEvent(rec.event(), recorded_state, &prefix_);
+        (void)kernel::ApplyEvent(dec.event(), decided_state, &prefix_);
+        continue;
+      }
+      (void)kernel::ApplyEvent(rec.event(), recorded_state, &prefix_);
+      (void)kernel::ApplyEvent(dec.event(), decided_state, &prefix_);
+      std::string details = absl::StrCat(ShowEvent("recorded", rec),
+                                         ShowEvent("re-decided", dec));
+      auto fields = DiffEvents(rec, dec);
+      if (fields.ok()) {
+        absl::StrAppend(&details, "    fields that differ (recorded | re-decided):\n",
+                        RenderDiffs(*fields, " | ", "      "));
+      }
+      absl::StrAppend(&details,
+                      "    state after the recorded event | after the re-decided one:\n",
+                      RenderDiffs(DiffStates(recorded_state, decided_state), " | ", "      "));
+      Fail("re-decision", rec.event().seq(),
+           absl::StrCat("event #", rec.event().seq(), ": re-deciding ", what,
+                        " with its recorded dice yields a different event"),
+           std::move(details));
+      return;
+    }
+    if (decided->size() != c.events.size()) {
+      const bool cut = decided->size() > c.events.size() && followed_by_other_branch &&
+                       c.branch != source_.branch;
+      if (cut) {
+        report_.notes.push_back(absl::StrCat(
+            what, " is cut by a fork at #", c.last,
+            ": its recorded events match the re-decided ones up to there"));
+      } else {
+        Fail("re-decision", c.last,
+             absl::StrCat("re-deciding ", what, " yields ", decided->size(),
+                          " events; the log has ", c.events.size()),
+             decided->size() > c.events.size()
+                 ? ShowEvent("the first event the log lacks", (*decided)[n])
+                 : ShowEvent("the first recorded event re-deciding lacks",
+                             c.events[n]));
+        return;
+      }
+    }
+    ++report_.commands_redecided;
+  }
+
+  struct Pending {
+    uint64_t seq;
+    std::string recorded;  // the prev_hash the event records
+    std::string actual;    // the hash of the event before it
+    std::optional<events::EventBuffer> previous;
+    events::EventBuffer event;
+  };
+
+  const BranchSource& source_;
+  const store::SessionMeta& meta_;
+  const kernel::Ruleset* rules_;
+  const VerifyOptions& options_;
+  VerifyReport& report_;
+  kernel::PrefixScan prefix_;
+  CommandGrouper grouper_;
+  kernel::State state_;
+  kernel::State before_command_;
+  events::Digest prev_{};
+  events::Digest prev_before_command_{};
+  std::optional<events::EventBuffer> previous_;
+  std::optional<Pending> pending_;
+  uint64_t next_seq_ = 1;
+  std::optional<std::vector<uint8_t>> secret_;
+  std::vector<uint8_t> commitment_;
+};
+
+}  // namespace
+
+absl::StatusOr<BranchSource> StoreSource(const store::EventLog& log,
+                                         const std::string& session,
+                                         const std::string& branch) {
+  ASSIGN_OR_RETURN(store::Head head, log.GetHead(session, branch));
+  BranchSource source;
+  source.session = session;
+  source.branch = branch;
+  source.head = head.seq;
+  source.head_hash = head.hash;
+  source.scan = [&log, session, branch](
+                    uint64_t from, uint64_t to,
+                    const std::function<absl::Status(const events::EventBuffer&)>&
+                        visit) { return log.Scan(session, branch, from, to, visit); };
+  return source;
+}
+
+absl::StatusOr<VerifyReport> VerifyBranchEvents(const BranchSource& source,
+                                                const store::SessionMeta& meta,
+                                                const kernel::Ruleset* rules,
+                                                const VerifyOptions& options) {
+  VerifyReport report;
+  report.session = source.session;
+  report.branches.push_back(source.branch);
+  if (!options.secret.empty()) report.seed_known = true;
+  Walker walker(source, meta, rules, options, report);
+  RETURN_IF_ERROR(walker.Run());
+  return report;
+}
+
+absl::StatusOr<VerifyReport> VerifySession(store::EventLog& log,
+                                           const kernel::Ruleset* rules,
+                                           const std::string& session,
+                                           const std::string& branch,
+                                           bool checksums,
+                                           VerifyOptions options) {
+  ASSIGN_OR_RETURN(store::SessionMeta meta, log.GetSession(session));
+  std::vector<std::string> branches;
+  if (branch.empty()) {
+    ASSIGN_OR_RETURN(auto all, log.ListBranches(session));
+    for (const store::BranchMeta& b : all) branches.push_back(b.branch);
+  } else {
+    ASSIGN_OR_RETURN(store::BranchMeta b, log.GetBranch(session, branch));
+    branches.push_back(b.branch);
+  }
+  VerifyReport total;
+  total.session = session;
+  // A secret revealed on any branch serves them all: it is checked against
+  // the commitment at seq 1 of every branch walked.
+  if (options.secret.empty() && options.seeds) {
+    ASSIGN_OR_RETURN(auto all, log.ListBranches(session));
+    SeekOptions quiet;
+    quiet.write_snapshots = false;
+    for (const store::BranchMeta& b : all) {
+      auto head = Seek(log, session, b.branch, 0, quiet);
+      if (head.ok() && !head->revealed_seed.empty()) {
+        options.secret = head->revealed_seed;
+        break;
+      }
+    }
+  }
+  total.seed_known = !options.secret.empty();
+  for (const std::string& b : branches) {
+    ASSIGN_OR_RETURN(BranchSource source, StoreSource(log, session, b));
+    options.recorded_state = [&log, &meta, &session, b](uint64_t seq)
+        -> std::optional<kernel::State> {
+      auto snap = log.NearestSnapshot(session, b, seq, meta.ruleset_version);
+      if (!snap.ok() || !snap->has_value() || (*snap)->seq != seq) {
+        return std::nullopt;
+      }
+      auto state = kernel::DecodeState((*snap)->state.data(), (*snap)->state.size());
+      if (!state.ok()) return std::nullopt;
+      return *std::move(state);
+    };
+    ASSIGN_OR_RETURN(VerifyReport one,
+                     VerifyBranchEvents(source, meta, rules, options));
+    total.branches.push_back(b);
+    total.events += one.events;
+    total.commands_redecided += one.commands_redecided;
+    total.seeded_dice_checked += one.seeded_dice_checked;
+    for (std::string& n : one.notes) {
+      if (std::find(total.notes.begin(), total.notes.end(), n) == total.notes.end()) {
+        total.notes.push_back(std::move(n));
+      }
+    }
+    if (one.mismatch.has_value()) {
+      total.mismatch = std::move(one.mismatch);
+      return total;
+    }
+  }
+  if (checksums) {
+    total.checksums_checked = true;
+    absl::Status st = log.VerifyChecksums();
+    if (!st.ok()) {
+      total.mismatch = Mismatch{"checksums", "", 0, std::string(st.message()), ""};
+    }
+  }
+  return total;
+}
+
+std::string RenderVerifyReport(const VerifyReport& r) {
+  std::string out;
+  if (r.ok()) {
+    absl::StrAppend(&out, "verify ", r.session, ": OK: ", r.branches.size(),
+                    r.branches.size() == 1 ? " branch, " : " branches, ", r.events,
+                    " events (chain, reducer, state hashes), ", r.commands_redecided,
+                    " commands re-decided to identical events");
+    if (r.seed_known) {
+      absl::StrAppend(&out, ", ", r.seeded_dice_checked,
+                      " seeded dice checked against the revealed seed");
+    } else {
+      absl::StrAppend(&out, ", seeded dice not checked (the seed is not revealed)");
+    }
+    if (r.checksums_checked) absl::StrAppend(&out, ", RocksDB checksums OK");
+    absl::StrAppend(&out, "\n");
+  } else {
+    const Mismatch& m = *r.mismatch;
+    absl::StrAppend(&out, "verify ", r.session, ": MISMATCH (", m.check, ")");
+    if (m.seq != 0) {
+      absl::StrAppend(&out, " at event #", m.seq, " of branch ", m.branch);
+    }
+    absl::StrAppend(&out, "\n  ", m.summary, "\n");
+    if (!m.details.empty()) absl::StrAppend(&out, m.details);
+    absl::StrAppend(&out, "  (checked before it: ", r.events, " events, ",
+                    r.commands_redecided, " commands re-decided)\n");
+  }
+  for (const std::string& n : r.notes) absl::StrAppend(&out, "  note: ", n, "\n");
+  return out;
+}
+
+}  // namespace combat::replay

@@ -1,0 +1,128 @@
+// Verify: recompute everything the log claims, and stop at the first thing
+// that does not hold (events/FORMAT.md, "Hash chain"). For each event of a
+// branch, from seq 1, in this order:
+//   store      the store read it (FlatBuffers Verifier, key = envelope, no
+//              gaps, the head record's hash; RocksDB block checksums of what
+//              was read)
+//   canonical  its bytes are the canonical encoding
+//   envelope   session, seq, ruleset and ruleset version are the session's
+//   chain      prev_hash = SHA-256 of the event before (zeros for seq 1).
+//              A broken link is blamed on the event whose bytes changed:
+//              the event before the link when the following link holds,
+//              else the event after it.
+//   reducer    the reducer applies it (strict)
+//   state hash state_hash = SHA-256 of the replayed state
+//   dice seed  once the secret is known (revealed in the log, on any branch
+//              of the session): SHA-256(secret) = the commitment of
+//              SessionStarted, and every Seeded die = SeededDice::ValueAt
+// and for each recorded command (recorded.h), once its events are in:
+//   re-decision  the command, re-decided by the ruleset at the state
+//              before it with the recorded dice (ExactOracle +
+//              RecordedByIndex), yields byte-identical events. The set-up
+//              is not re-decided (its roster is not in the log as such); a
+//              command cut by a fork point must yield the recorded events
+//              as a prefix.
+// Then, for a session: RocksDB's own checksums over every table file
+// (EventLog::VerifyChecksums).
+//
+// The first mismatch is reported with the event, both states (the state
+// before and the replayed state after; the recorded state too when a
+// snapshot holds it) or both events (recorded and re-decided), and the
+// fields that differ. Verification never writes.
+#ifndef COMBAT_REPLAY_VERIFY_H_
+#define COMBAT_REPLAY_VERIFY_H_
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "events/codec.h"
+#include "events/hash.h"
+#include "kernel/ruleset.h"
+#include "kernel/state.h"
+#include "replay/progress.h"
+#include "store/event_log.h"
+
+namespace combat::replay {
+
+// Where verify reads one branch from: the store, or memory (import).
+struct BranchSource {
+  std::string session;
+  std::string branch;
+  uint64_t head = 0;
+  std::optional<events::Digest> head_hash;  // checked after the last event
+  // Visits events from..to (1-based, inclusive) in seq order.
+  std::function<absl::Status(
+      uint64_t from, uint64_t to,
+      const std::function<absl::Status(const events::EventBuffer&)>&)>
+      scan;
+};
+
+// A source over the store (the store adds its own read checks).
+absl::StatusOr<BranchSource> StoreSource(const store::EventLog& log,
+                                         const std::string& session,
+                                         const std::string& branch);
+
+struct VerifyOptions {
+  bool redecide = true;  // re-run declarations (needs the ruleset)
+  bool seeds = true;     // check seeded dice once the secret is known
+  // A secret revealed elsewhere in the session (verified against the
+  // commitment before use); empty = only what this branch reveals.
+  std::vector<uint8_t> secret;
+  Progress* progress = nullptr;  // not owned; may be null
+  // The recorded state after `seq`, when something holds it (a snapshot),
+  // for mismatch reports; may be null.
+  std::function<std::optional<kernel::State>(uint64_t seq)> recorded_state;
+};
+
+struct Mismatch {
+  std::string check;    // "store", "canonical", "envelope", "chain",
+                        // "reducer", "state hash", "dice seed",
+                        // "re-decision", "checksums"
+  std::string branch;
+  uint64_t seq = 0;     // the event named (0 when none: checksums)
+  std::string summary;  // one line naming the event
+  std::string details;  // events, states and the fields that differ
+};
+
+struct VerifyReport {
+  std::string session;
+  std::vector<std::string> branches;
+  uint64_t events = 0;
+  uint64_t commands_redecided = 0;
+  uint64_t seeded_dice_checked = 0;
+  bool seed_known = false;
+  bool checksums_checked = false;
+  std::vector<std::string> notes;  // what was not checked, and why
+  std::optional<Mismatch> mismatch;
+  bool ok() const { return !mismatch.has_value(); }
+};
+
+// Verifies one branch. `rules` may be null (no re-decision; noted). The
+// report's mismatch is set on the first failure; the status is an error
+// only when verification could not run (e.g. an unknown session).
+absl::StatusOr<VerifyReport> VerifyBranchEvents(const BranchSource& source,
+                                                const store::SessionMeta& meta,
+                                                const kernel::Ruleset* rules,
+                                                const VerifyOptions& options);
+
+// Verifies `branch` of `session` (every branch when empty), then RocksDB's
+// checksums (when `checksums`). The secret, if any branch revealed it,
+// is used for every branch.
+absl::StatusOr<VerifyReport> VerifySession(store::EventLog& log,
+                                           const kernel::Ruleset* rules,
+                                           const std::string& session,
+                                           const std::string& branch,
+                                           bool checksums,
+                                           VerifyOptions options);
+
+// "verify s1: OK ..." or "verify s1: MISMATCH (chain) at event #7 ..."
+// followed by the details.
+std::string RenderVerifyReport(const VerifyReport& report);
+
+}  // namespace combat::replay
+
+#endif  // COMBAT_REPLAY_VERIFY_H_

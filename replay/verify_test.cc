@@ -1,0 +1,333 @@
+// Verify against a real RocksDB: a clean session (manual and seeded dice,
+// rulings, a void, forks, a revealed seed) verifies; a hand-edited event in
+// the database, a flipped byte in a table file, a wrong state hash, a
+// changed die and a die the seed does not give are each caught, naming the
+// event.
+#include "replay/verify.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include "absl/strings/str_cat.h"
+#include "events/codec.h"
+#include "gtest/gtest.h"
+#include "replay/testing/fixture.h"
+#include "rocksdb/db.h"
+
+namespace combat::replay {
+namespace {
+
+using testing::ToyCmd;
+
+std::string EventKey(const std::string& branch, uint64_t seq) {
+  std::string key = std::string("e\0s1\0", 5) + branch + std::string(1, '\0');
+  for (int shift = 56; shift >= 0; shift -= 8) {
+    key.push_back(static_cast<char>((seq >> shift) & 0xff));
+  }
+  return key;
+}
+
+events::EventBuffer Rebuild(const fb::EventT& e) {
+  return *events::EventBuffer::FromOwned(events::EncodeEvent(e), "test");
+}
+
+// Re-chains events[from..]: each prev_hash the hash of the one before.
+void Rechain(std::vector<events::EventBuffer>& evs, size_t from) {
+  for (size_t i = std::max<size_t>(from, 1); i < evs.size(); ++i) {
+    fb::EventT t;
+    evs[i].event().UnPackTo(&t);
+    const events::Digest h = evs[i - 1].hash();
+    t.prev_hash.assign(h.begin(), h.end());
+    evs[i] = Rebuild(t);
+  }
+}
+
+BranchSource MemorySource(const std::vector<events::EventBuffer>& evs) {
+  BranchSource s;
+  s.session = "s1";
+  s.branch = "main";
+  s.head = evs.size();
+  s.scan = [&evs](uint64_t from, uint64_t to,
+                  const std::function<absl::Status(const events::EventBuffer&)>& v)
+      -> absl::Status {
+    for (uint64_t i = from; i <= to && i <= evs.size(); ++i) {
+      absl::Status st = v(evs[i - 1]);
+      if (!st.ok()) return st;
+    }
+    return absl::OkStatus();
+  };
+  return s;
+}
+
+class VerifyTest : public testing::ToyFixture {
+ protected:
+  // A session with manual and seeded dice, a GM adjustment and a void.
+  void PlayMixed() {
+    const std::string me = Active();
+    Do(ToyCmd("", me, "attack", {Other(me)}, {15, 3}));  // manual
+    Do(ToyCmd("", me, "attack", {Other(me)}));           // seeded
+    Do(ToyCmd("", me, "end_turn"));
+    fb::CommandT gm = ToyCmd("", "", "gm_adjust");
+    gm.actor = me;
+    gm.role = fb::Role::GM;
+    gm.author = "dana";
+    gm.text = "needle-potion";
+    auto p = std::make_unique<fb::ParamT>();
+    p->key = "resource";
+    p->text = "hp";
+    gm.params.push_back(std::move(p));
+    p = std::make_unique<fb::ParamT>();
+    p->key = "delta";
+    p->value = 2;
+    gm.params.push_back(std::move(p));
+    Do(gm);
+    const std::string other = Active();
+    const uint64_t decl =
+        Do(ToyCmd("", other, "attack", {me}, {18, 6})).front().event().seq();
+    fb::CommandT v = ToyCmd("", "", "gm_void");
+    v.role = fb::Role::GM;
+    v.author = "dana";
+    v.text = "misclick";
+    p = std::make_unique<fb::ParamT>();
+    p->key = "subject";
+    p->value = static_cast<int64_t>(decl);
+    v.params.push_back(std::move(p));
+    Do(v);
+    Do(ToyCmd("", other, "attack", {me}));
+  }
+
+  VerifyReport Verify(const std::string& branch = "") {
+    auto rules = engine_->RulesetOf("s1");
+    EXPECT_TRUE(rules.ok());
+    auto r = VerifySession(engine_->log(), *rules, "s1", branch, true, {});
+    EXPECT_TRUE(r.ok()) << r.status();
+    return r.ok() ? *r : VerifyReport();
+  }
+
+  void RawEdit(const std::string& key,
+               const std::function<void(std::string&)>& edit, bool flush) {
+    Close();
+    rocksdb::DB* raw = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(rocksdb::Options(), db_, &raw).ok());
+    std::unique_ptr<rocksdb::DB> db(raw);
+    if (!key.empty()) {
+      std::string value;
+      ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), key, &value).ok());
+      edit(value);
+      ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), key, value).ok());
+    }
+    if (flush) {
+      ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+    }
+    db.reset();
+    Reopen();
+  }
+
+  std::vector<events::EventBuffer> All() {
+    auto evs = engine_->Events("s1", "main");
+    EXPECT_TRUE(evs.ok());
+    return *evs;
+  }
+};
+
+TEST_F(VerifyTest, ACleanSessionVerifies) {
+  PlayMixed();
+  ASSERT_TRUE(engine_->Fork({"s1", "main", HeadOf() - 5, "alt", "dana", "test"}).ok());
+  AttackAndEnd({}, "alt");
+  VerifyReport r = Verify();
+  EXPECT_TRUE(r.ok()) << RenderVerifyReport(r);
+  EXPECT_EQ(r.branches.size(), 2u);
+  EXPECT_GE(r.commands_redecided, 9u);
+  EXPECT_FALSE(r.seed_known);
+  EXPECT_TRUE(r.checksums_checked);
+  EXPECT_NE(RenderVerifyReport(r).find("verify s1: OK"), std::string::npos);
+}
+
+TEST_F(VerifyTest, AfterTheRevealEverySeededDieIsChecked) {
+  PlayMixed();
+  fb::CommandT reveal = ToyCmd("", "", "gm_reveal");
+  reveal.role = fb::Role::GM;
+  reveal.author = "dana";
+  reveal.text = "end of session";
+  auto p = std::make_unique<fb::ParamT>();
+  p->key = "secret";
+  p->text = testing::FixtureSecretHex();
+  reveal.params.push_back(std::move(p));
+  Do(reveal);
+  VerifyReport r = Verify();
+  EXPECT_TRUE(r.ok()) << RenderVerifyReport(r);
+  EXPECT_TRUE(r.seed_known);
+  EXPECT_GE(r.seeded_dice_checked, 4u) << "initiative and two seeded attacks";
+}
+
+TEST_F(VerifyTest, AHandEditedEventInTheDatabaseIsNamed) {
+  PlayMixed();
+  // Change the value of a die (a field the state does not depend on) of
+  // a roll in the middle of the log, keeping the bytes well formed.
+  std::vector<events::EventBuffer> evs = All();
+  uint64_t target = 0;
+  for (const auto& e : evs) {
+    if (e.event().body_type() == fb::Body::Roll && e.event().seq() > 8) {
+      target = e.event().seq();
+      break;
+    }
+  }
+  ASSERT_GT(target, 0u);
+  ASSERT_LT(target, evs.size());
+  RawEdit(EventKey("main", target), [&](std::string& value) {
+    fb::EventT t;
+    evs[target - 1].event().UnPackTo(&t);
+    auto& die = t.body.AsRoll()->dice[0];
+    die->value = die->value == 1 ? 2 : 1;
+    const auto bytes = events::EncodeEvent(t);
+    value.assign(bytes.begin(), bytes.end());
+  }, false);
+  VerifyReport r = Verify();
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.mismatch->check, "chain") << RenderVerifyReport(r);
+  EXPECT_EQ(r.mismatch->seq, target) << RenderVerifyReport(r);
+  EXPECT_NE(RenderVerifyReport(r).find(absl::StrCat("event #", target, " was altered")),
+            std::string::npos)
+      << RenderVerifyReport(r);
+}
+
+TEST_F(VerifyTest, AnEditedHeadEventIsNamed) {
+  PlayMixed();
+  const uint64_t head = HeadOf();
+  std::vector<events::EventBuffer> evs = All();
+  fb::EventT t;
+  evs.back().event().UnPackTo(&t);
+  t.author = "mallory";
+  RawEdit(EventKey("main", head), [&](std::string& value) {
+    const auto bytes = events::EncodeEvent(t);
+    value.assign(bytes.begin(), bytes.end());
+  }, false);
+  VerifyReport r = Verify();
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.mismatch->check, "store") << RenderVerifyReport(r);
+  EXPECT_NE(r.mismatch->summary.find(absl::StrCat("seq ", head)), std::string::npos)
+      << RenderVerifyReport(r);
+}
+
+TEST_F(VerifyTest, AFlippedByteInATableFileIsCaught) {
+  PlayMixed();
+  RawEdit("", nullptr, /*flush=*/true);
+  Close();
+  std::string sst;
+  for (const auto& f : std::filesystem::directory_iterator(db_)) {
+    if (f.path().extension() == ".sst") sst = f.path();
+  }
+  ASSERT_FALSE(sst.empty());
+  std::string bytes;
+  {
+    std::ifstream in(sst, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  size_t at = bytes.find("needle-potion");
+  if (at == std::string::npos) at = bytes.size() / 3;
+  bytes[at + 2] ^= 0x01;
+  {
+    std::ofstream out(sst, std::ios::binary | std::ios::trunc);
+    out << bytes;
+  }
+  Reopen();
+  VerifyReport r = Verify();
+  ASSERT_FALSE(r.ok());
+  const std::string text = RenderVerifyReport(r);
+  if (getenv("SHOW_REPORTS")) std::cout << text;
+  EXPECT_TRUE(r.mismatch->check == "store" || r.mismatch->check == "checksums") << text;
+  if (r.mismatch->check == "store") {
+    EXPECT_GT(r.mismatch->seq, 0u) << text;
+    EXPECT_NE(text.find("seq "), std::string::npos) << text;
+  }
+}
+
+TEST_F(VerifyTest, AWrongStateHashShowsBothStates) {
+  PlayMixed();
+  std::vector<events::EventBuffer> evs = All();
+  const size_t k = 10;  // a state change somewhere in the middle
+  fb::EventT t;
+  evs[k].event().UnPackTo(&t);
+  t.state_hash.assign(32, 0xab);
+  evs[k] = Rebuild(t);
+  Rechain(evs, k + 1);
+  auto meta = engine_->log().GetSession("s1");
+  auto r = VerifyBranchEvents(MemorySource(evs), *meta, &testing::Toy(), {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_FALSE(r->ok());
+  EXPECT_EQ(r->mismatch->check, "state hash") << RenderVerifyReport(*r);
+  EXPECT_EQ(r->mismatch->seq, k + 1);
+  const std::string text = RenderVerifyReport(*r);
+  if (getenv("SHOW_REPORTS")) std::cout << text;
+  EXPECT_NE(text.find("state before:"), std::string::npos) << text;
+  EXPECT_NE(text.find("replayed state after:"), std::string::npos) << text;
+  EXPECT_NE(text.find("abababab"), std::string::npos) << text;
+}
+
+TEST_F(VerifyTest, AChangedDieWithAConsistentChainFailsReDecision) {
+  PlayMixed();
+  std::vector<events::EventBuffer> evs = All();
+  // The damage roll of the first (manual) attack: re-deciding with the
+  // recorded dice gives the command's own die, not the edited one.
+  size_t k = 0;
+  for (; k < evs.size(); ++k) {
+    const fb::Event& e = evs[k].event();
+    if (e.body_type() == fb::Body::Roll && e.body_as_Roll()->purpose()->str() == "damage") break;
+  }
+  ASSERT_LT(k, evs.size());
+  fb::EventT t;
+  evs[k].event().UnPackTo(&t);
+  t.body.AsRoll()->dice[0]->value = 1;
+  t.body.AsRoll()->total = 1;
+  evs[k] = Rebuild(t);
+  Rechain(evs, k + 1);
+  auto meta = engine_->log().GetSession("s1");
+  auto r = VerifyBranchEvents(MemorySource(evs), *meta, &testing::Toy(), {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_FALSE(r->ok());
+  const std::string text = RenderVerifyReport(*r);
+  if (getenv("SHOW_REPORTS")) std::cout << text;
+  EXPECT_EQ(r->mismatch->check, "re-decision") << text;
+  EXPECT_EQ(r->mismatch->seq, k + 1) << text;
+  EXPECT_NE(text.find("body.dice[0].value: 1 | 3"), std::string::npos) << text;
+}
+
+TEST_F(VerifyTest, ASeededDieTheSeedDoesNotGiveIsCaught) {
+  PlayMixed();
+  std::vector<events::EventBuffer> evs = All();
+  size_t k = 0;  // the first seeded die after set-up
+  for (; k < evs.size(); ++k) {
+    const fb::Event& e = evs[k].event();
+    if (e.seq() > 10 && e.body_type() == fb::Body::Roll &&
+        e.body_as_Roll()->dice()->Get(0)->provenance() == fb::Provenance::Seeded) {
+      break;
+    }
+  }
+  ASSERT_LT(k, evs.size());
+  fb::EventT t;
+  evs[k].event().UnPackTo(&t);
+  auto& die = t.body.AsRoll()->dice[0];
+  die->value = die->value == 1 ? 2 : 1;
+  evs[k] = Rebuild(t);
+  Rechain(evs, k + 1);
+  auto meta = engine_->log().GetSession("s1");
+  VerifyOptions o;
+  o.secret = testing::FixtureSecret();
+  auto r = VerifyBranchEvents(MemorySource(evs), *meta, &testing::Toy(), o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_FALSE(r->ok());
+  EXPECT_EQ(r->mismatch->check, "dice seed") << RenderVerifyReport(*r);
+  EXPECT_EQ(r->mismatch->seq, k + 1);
+  // A wrong secret fails at the commitment, at event 1.
+  o.secret.assign(32, 9);
+  auto w = VerifyBranchEvents(MemorySource(All()), *meta, &testing::Toy(), o);
+  ASSERT_TRUE(w.ok());
+  ASSERT_FALSE(w->ok());
+  EXPECT_EQ(w->mismatch->check, "dice seed");
+  EXPECT_EQ(w->mismatch->seq, 1u);
+}
+
+}  // namespace
+}  // namespace combat::replay
