@@ -191,6 +191,36 @@ TEST_F(ToyTest, OnlyTheGmRules) {
   EXPECT_TRUE(ruling) << "a GM adjustment is recorded as a ruling";
 }
 
+TEST_F(ToyTest, GmConditionExpiryAnchors) {
+  fb::CommandT c = Cmd("b", "gm_condition");
+  c.role = fb::Role::GM;
+  c.text = "smoke";
+  WithText(c, "name", "Blinded");
+  WithText(c, "op", "add");
+  With(c, "rounds", 2);
+  ASSERT_TRUE(table_.Submit(c).ok());
+  const Condition* turn = table_.state().Find("b")->FindCondition("Blinded");
+  ASSERT_NE(turn, nullptr);
+  EXPECT_EQ(turn->expiry.kind, fb::ExpiryKind::TurnStart) << "a turn is running";
+  EXPECT_EQ(turn->expiry.actor, "b");
+  EXPECT_EQ(turn->expiry.round, 3);
+  WithText(c, "expires", "round_end");
+  WithText(c, "name", "Deafened");
+  c.params.erase(c.params.begin());  // the first "name"
+  ASSERT_TRUE(table_.Submit(c).ok());
+  const Condition* round = table_.state().Find("b")->FindCondition("Deafened");
+  ASSERT_NE(round, nullptr);
+  EXPECT_EQ(round->expiry.kind, fb::ExpiryKind::RoundEnd);
+  fb::CommandT odd = Cmd("b", "gm_condition");
+  odd.role = fb::Role::GM;
+  odd.text = "smoke";
+  WithText(odd, "name", "Blinded");
+  WithText(odd, "op", "add");
+  With(odd, "rounds", 1);
+  WithText(odd, "expires", "someday");
+  EXPECT_EQ(table_.Submit(odd).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
 TEST_F(ToyTest, GmNeedsAReason) {
   fb::CommandT c = Cmd("b", "gm_adjust");
   c.role = fb::Role::GM;

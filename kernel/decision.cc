@@ -83,18 +83,20 @@ absl::StatusOr<uint64_t> Decision::Emit(fb::EventT event) {
   ASSIGN_OR_RETURN(events::EventBuffer draft,
                    events::EventBuffer::FromOwned(events::EncodeEvent(event),
                                                   context));
-  State next = state_;
+  // Applied in place: the reducer checks before it mutates, and any error
+  // here fails the whole decision, whose working state is then discarded.
+  // In place also keeps references into state() valid across emits (a
+  // void's re-derivation excepted).
   const PrefixScan all = [this](uint64_t upto, const EventVisitor& visit) {
     return ScanAll(upto, visit);
   };
-  RETURN_IF_ERROR(ApplyEvent(draft.event(), next, &all));
-  if (event.session.empty()) event.session = next.session;  // SessionStarted
-  const events::Digest state_hash = StateHash(next);
+  RETURN_IF_ERROR(ApplyEvent(draft.event(), state_, &all));
+  if (event.session.empty()) event.session = state_.session;  // SessionStarted
+  const events::Digest state_hash = StateHash(state_);
   event.state_hash.assign(state_hash.begin(), state_hash.end());
   ASSIGN_OR_RETURN(events::EventBuffer final_event,
                    events::EventBuffer::FromOwned(events::EncodeEvent(event),
                                                   context));
-  state_ = std::move(next);
   envelope_.prev_hash = final_event.hash();
   events_.push_back(std::move(final_event));
   return state_.seq;

@@ -1,6 +1,6 @@
 // A Decision: where a ruleset's decider emits the events a command causes.
 //
-// Every event emitted is applied at once to a working copy of the state (by
+// Every event emitted is applied at once to the working state (by
 // the same reducer replay uses), so a decider always reads the state as it
 // will be after what it has emitted so far, and an event the reducer would
 // refuse is refused here, before anything is written. Nothing is written by
@@ -88,7 +88,11 @@ class Decision {
   // Rolls consult `oracle` first (may be null; not owned).
   void set_roll_oracle(RollOracle* oracle) { oracle_ = oracle; }
 
-  // The working state: `base` plus everything emitted so far.
+  // The working state: `base` plus everything emitted so far. Events are
+  // applied to it in place, so pointers to combatants stay valid across
+  // emits — but a combatant's strings and counters change under them, and a
+  // void (re-derivation) replaces the whole state: copy what you need
+  // (ids, numbers) before emitting.
   const State& state() const { return state_; }
   const Envelope& envelope() const { return envelope_; }
   // The seq the next emitted event will get.

@@ -175,7 +175,19 @@ absl::Status DecideGm(const fb::CommandT& c, const std::string& rule,
     nc.source = "gm";
     nc.level = ParamOr(c, "level", 0);
     if (auto rounds = Param(c, "rounds"); rounds.has_value()) {
-      nc.expiry = {fb::ExpiryKind::TurnStart, actor, s.round + *rounds};
+      std::string expires = ParamText(c, "expires");
+      if (expires.empty()) expires = s.active.empty() ? "round_start" : "turn_start";
+      if (expires == "turn_start") {
+        nc.expiry = {fb::ExpiryKind::TurnStart, actor, s.round + *rounds};
+      } else if (expires == "round_start") {
+        nc.expiry = {fb::ExpiryKind::RoundStart, "", s.round + *rounds};
+      } else if (expires == "round_end") {
+        nc.expiry = {fb::ExpiryKind::RoundEnd, "", s.round + *rounds};
+      } else {
+        return absl::InvalidArgumentError(
+            "command 'gm_condition': param 'expires' must be \"turn_start\", "
+            "\"round_start\" or \"round_end\"");
+      }
     }
     return AddCondition(d, nc, why).status();
   }

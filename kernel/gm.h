@@ -7,8 +7,11 @@
 //                  "resource", delta}  -> ResourceChanged
 //   gm_set         actor, params {resource (text), value} -> ResourceSet
 //   gm_condition   actor, params {name (text), op: text "add"/"remove",
-//                  level, rounds}: add (expiring at the start of the
-//                  actor's turn `rounds` rounds on, when given) or remove
+//                  level, rounds, expires (text)}: add or remove. With
+//                  `rounds`, the condition expires `rounds` rounds on at
+//                  `expires`: "turn_start" (the actor's turn; the default
+//                  when a turn is running) or "round_start" / "round_end"
+//                  (the default in rulesets without turns)
 //   gm_move        actor, path (forced movement: falls, currents, shoves)
 //   gm_end         end the session (reason in text)
 //   gm_note        a ruling with no state change (e.g. "allow", "deny",

@@ -137,7 +137,8 @@ std::string RenderChange(const fb::StateChange& sc) {
         for (const auto* s : *w->eligible()) e.push_back(s->str());
       }
       return absl::StrCat("window ", w->id(), " (", S(w->kind()), ") opens on #",
-                          w->trigger(), " for ", absl::StrJoin(e, ", "));
+                          w->trigger(), " for ",
+                          e.empty() ? "nobody" : absl::StrJoin(e, ", "));
     }
     case fb::Change::WindowClosed: {
       const auto* w = sc.change_as_WindowClosed();
