@@ -15,10 +15,10 @@ namespace {
 
 using kernel::State;
 
-#define ASSERT_OK(expr)                                \
-  do {                                                 \
-    const auto& s_ = (expr);                           \
-    ASSERT_TRUE(s_.ok()) << s_.status();               \
+#define ASSERT_OK(expr)                  \
+  do {                                   \
+    const auto& s_ = (expr);             \
+    ASSERT_TRUE(s_.ok()) << s_.status(); \
   } while (0)
 
 fb::CombatantSpecT Armed(fb::CombatantSpecT c, fb::WeaponT w) {
@@ -70,29 +70,53 @@ bool Has(const Scenario& s, const std::string& who, const std::string& c) {
 
 // (1) An ambush. bo and aria are Undetected; the goblins are unaware.
 TEST(D20Scenario, AmbushFlankCriticalBleedAndDeath) {
-  fb::CombatantSpecT aria = Armed(
-      Creature("aria", "party", 4, 5,
-               {{"level", 2}, {"str", 3}, {"dex", 2}, {"ess", 0}, {"hp", 24},
-                {"speed", 30}, {"physical_defense", 13}, {"mental_defense", 11}}),
-      MakeWeapon("spear", "1d8", "melee", "medium", 5, 0));
+  fb::CombatantSpecT aria =
+      Armed(Creature("aria", "party", 4, 5,
+                     {{"level", 2},
+                      {"str", 3},
+                      {"dex", 2},
+                      {"ess", 0},
+                      {"hp", 24},
+                      {"speed", 30},
+                      {"physical_defense", 13},
+                      {"mental_defense", 11}}),
+            MakeWeapon("spear", "1d8", "melee", "medium", 5, 0));
   aria.tags = {"undetected"};
-  fb::CombatantSpecT bo = Armed(
-      Creature("bo", "party", 6, 5,
-               {{"level", 2}, {"str", 1}, {"dex", 4}, {"ess", 0}, {"hp", 18},
-                {"speed", 30}, {"physical_defense", 14}, {"mental_defense", 12}}),
-      MakeWeapon("dagger", "1d4", "melee", "light", 5, 0));
+  fb::CombatantSpecT bo =
+      Armed(Creature("bo", "party", 6, 5,
+                     {{"level", 2},
+                      {"str", 1},
+                      {"dex", 4},
+                      {"ess", 0},
+                      {"hp", 18},
+                      {"speed", 30},
+                      {"physical_defense", 14},
+                      {"mental_defense", 12}}),
+            MakeWeapon("dagger", "1d4", "melee", "light", 5, 0));
   bo.tags = {"undetected"};
-  fb::CombatantSpecT gob = Armed(
-      Creature("gob", "goblins", 5, 5,
-               {{"level", 1}, {"str", 1}, {"dex", 2}, {"ess", 0}, {"hp", 10},
-                {"speed", 25}, {"physical_defense", 11}, {"mental_defense", 9}}),
-      MakeWeapon("club", "1d6", "melee", "medium", 5, 0));
+  fb::CombatantSpecT gob =
+      Armed(Creature("gob", "goblins", 5, 5,
+                     {{"level", 1},
+                      {"str", 1},
+                      {"dex", 2},
+                      {"ess", 0},
+                      {"hp", 10},
+                      {"speed", 25},
+                      {"physical_defense", 11},
+                      {"mental_defense", 9}}),
+            MakeWeapon("club", "1d6", "melee", "medium", 5, 0));
   gob.tags = {"unaware"};
-  fb::CombatantSpecT grk = Armed(
-      Creature("grk", "goblins", 8, 8,
-               {{"level", 1}, {"str", 1}, {"dex", 1}, {"ess", 0}, {"hp", 10},
-                {"speed", 25}, {"physical_defense", 11}, {"mental_defense", 9}}),
-      MakeWeapon("club", "1d6", "melee", "medium", 5, 0));
+  fb::CombatantSpecT grk =
+      Armed(Creature("grk", "goblins", 8, 8,
+                     {{"level", 1},
+                      {"str", 1},
+                      {"dex", 1},
+                      {"ess", 0},
+                      {"hp", 10},
+                      {"speed", 25},
+                      {"physical_defense", 11},
+                      {"mental_defense", 9}}),
+            MakeWeapon("club", "1d6", "melee", "medium", 5, 0));
   grk.tags = {"unaware"};
   fb::RosterT r = Roster({}, 10, 10);
   r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(aria)));
@@ -175,25 +199,45 @@ TEST(D20Scenario, AmbushFlankCriticalBleedAndDeath) {
 // (2) Grapple, trip, a push into a wall, feint, dodge, and a readied
 // action firing in a window.
 TEST(D20Scenario, ManeuversDodgeAndAReadiedAttack) {
-  fb::CombatantSpecT kara = Armed(
-      Creature("kara", "party", 3, 2,
-               {{"level", 2}, {"str", 4}, {"dex", 1}, {"ess", 0}, {"hp", 24},
-                {"speed", 30}, {"physical_defense", 13}, {"mental_defense", 11}}),
-      MakeWeapon("fist", "1d4", "melee", "light", 5, 0));
-  fb::CombatantSpecT brute = Armed(
-      Creature("brute", "goblins", 4, 2,
-               {{"level", 2}, {"str", 3}, {"dex", 1}, {"ess", 0}, {"hp", 20},
-                {"speed", 30}, {"physical_defense", 12}, {"mental_defense", 10}}),
-      MakeWeapon("axe", "1d8", "melee", "medium", 5, 0));
-  fb::CombatantSpecT sneak = Armed(
-      Creature("sneak", "goblins", 1, 4,
-               {{"level", 1}, {"str", 1}, {"dex", 3}, {"ess", 0}, {"hp", 12},
-                {"speed", 30}, {"physical_defense", 13}, {"mental_defense", 9}}),
-      MakeWeapon("knife", "1d4", "melee", "light", 5, 0));
+  fb::CombatantSpecT kara =
+      Armed(Creature("kara", "party", 3, 2,
+                     {{"level", 2},
+                      {"str", 4},
+                      {"dex", 1},
+                      {"ess", 0},
+                      {"hp", 24},
+                      {"speed", 30},
+                      {"physical_defense", 13},
+                      {"mental_defense", 11}}),
+            MakeWeapon("fist", "1d4", "melee", "light", 5, 0));
+  fb::CombatantSpecT brute =
+      Armed(Creature("brute", "goblins", 4, 2,
+                     {{"level", 2},
+                      {"str", 3},
+                      {"dex", 1},
+                      {"ess", 0},
+                      {"hp", 20},
+                      {"speed", 30},
+                      {"physical_defense", 12},
+                      {"mental_defense", 10}}),
+            MakeWeapon("axe", "1d8", "melee", "medium", 5, 0));
+  fb::CombatantSpecT sneak =
+      Armed(Creature("sneak", "goblins", 1, 4,
+                     {{"level", 1},
+                      {"str", 1},
+                      {"dex", 3},
+                      {"ess", 0},
+                      {"hp", 12},
+                      {"speed", 30},
+                      {"physical_defense", 13},
+                      {"mental_defense", 9}}),
+            MakeWeapon("knife", "1d4", "melee", "light", 5, 0));
   fb::RosterT r = Roster({}, 10, 6);
   r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(kara)));
-  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(brute)));
-  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(sneak)));
+  r.combatants.push_back(
+      std::make_unique<fb::CombatantSpecT>(std::move(brute)));
+  r.combatants.push_back(
+      std::make_unique<fb::CombatantSpecT>(std::move(sneak)));
   for (int y = 0; y < 6; ++y) Cell(r, 7, y, "wall");
 
   Scenario s(r, {15, 10, 6});  // kara 16, brute 11, sneak 9
@@ -202,7 +246,8 @@ TEST(D20Scenario, ManeuversDodgeAndAReadiedAttack) {
 
   // Feint (L53): d20 12 + Level 2 + STR 4 = 18 vs Mental Defense 10.
   ASSERT_OK(s.Submit(Cmd("kara", "feint", {"brute"}), {12}));
-  EXPECT_NE(s.state().Find("brute")->FindRelative("flat_footed", "kara"), nullptr);
+  EXPECT_NE(s.state().Find("brute")->FindRelative("flat_footed", "kara"),
+            nullptr);
   // Push (L51), with Advantage from the feint: {3,17} -> 23 vs brute's
   // 4 + 5 = 9: critical, up to 15 ft. brute slides 10 ft into the wall at
   // x=7: 1d6 for the 5 ft it could not travel (5), and Prone. kara follows.
@@ -267,33 +312,60 @@ TEST(D20Scenario, ManeuversDodgeAndAReadiedAttack) {
 // (3) Ranged fire, cover, difficult terrain, delay and re-entry, a spell
 // whose Slowed lasts one round, a commanded companion, Focus and Control.
 TEST(D20Scenario, RangeCoverDelayCommandAndSpells) {
-  fb::CombatantSpecT lyra = Armed(
-      Creature("lyra", "party", 0, 3,
-               {{"level", 3}, {"str", 0}, {"dex", 3}, {"ess", 4}, {"hp", 18},
-                {"speed", 30}, {"physical_defense", 12}, {"mental_defense", 13},
-                {"energy_max", 8}, {"energy", 2}}),
-      MakeWeapon("longbow", "1d8", "ranged", "medium", 5, 30));
-  fb::CombatantSpecT wolf = Armed(
-      Creature("wolf", "party", 1, 3,
-               {{"level", 1}, {"str", 2}, {"dex", 2}, {"ess", 0}, {"hp", 12},
-                {"speed", 40}, {"physical_defense", 12}, {"mental_defense", 8}}),
-      MakeWeapon("bite", "1d6", "natural", "medium", 5, 0));
+  fb::CombatantSpecT lyra =
+      Armed(Creature("lyra", "party", 0, 3,
+                     {{"level", 3},
+                      {"str", 0},
+                      {"dex", 3},
+                      {"ess", 4},
+                      {"hp", 18},
+                      {"speed", 30},
+                      {"physical_defense", 12},
+                      {"mental_defense", 13},
+                      {"energy_max", 8},
+                      {"energy", 2}}),
+            MakeWeapon("longbow", "1d8", "ranged", "medium", 5, 30));
+  fb::CombatantSpecT wolf =
+      Armed(Creature("wolf", "party", 1, 3,
+                     {{"level", 1},
+                      {"str", 2},
+                      {"dex", 2},
+                      {"ess", 0},
+                      {"hp", 12},
+                      {"speed", 40},
+                      {"physical_defense", 12},
+                      {"mental_defense", 8}}),
+            MakeWeapon("bite", "1d6", "natural", "medium", 5, 0));
   wolf.controller = "lyra";
-  fb::CombatantSpecT guard = Armed(
-      Creature("guard", "goblins", 5, 3,
-               {{"level", 1}, {"str", 2}, {"dex", 1}, {"ess", 0}, {"hp", 14},
-                {"speed", 30}, {"physical_defense", 13}, {"mental_defense", 9}}),
-      MakeWeapon("spear", "1d8", "melee", "medium", 5, 0));
-  fb::CombatantSpecT archer = Armed(
-      Creature("archer", "goblins", 12, 3,
-               {{"level", 1}, {"str", 0}, {"dex", 3}, {"ess", 0}, {"hp", 12},
-                {"speed", 30}, {"physical_defense", 12}, {"mental_defense", 10}}),
-      MakeWeapon("shortbow", "1d6", "ranged", "medium", 5, 20));
+  fb::CombatantSpecT guard =
+      Armed(Creature("guard", "goblins", 5, 3,
+                     {{"level", 1},
+                      {"str", 2},
+                      {"dex", 1},
+                      {"ess", 0},
+                      {"hp", 14},
+                      {"speed", 30},
+                      {"physical_defense", 13},
+                      {"mental_defense", 9}}),
+            MakeWeapon("spear", "1d8", "melee", "medium", 5, 0));
+  fb::CombatantSpecT archer =
+      Armed(Creature("archer", "goblins", 12, 3,
+                     {{"level", 1},
+                      {"str", 0},
+                      {"dex", 3},
+                      {"ess", 0},
+                      {"hp", 12},
+                      {"speed", 30},
+                      {"physical_defense", 12},
+                      {"mental_defense", 10}}),
+            MakeWeapon("shortbow", "1d6", "ranged", "medium", 5, 20));
   fb::RosterT r = Roster({}, 14, 8);
   r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(lyra)));
   r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(wolf)));
-  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(guard)));
-  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(archer)));
+  r.combatants.push_back(
+      std::make_unique<fb::CombatantSpecT>(std::move(guard)));
+  r.combatants.push_back(
+      std::make_unique<fb::CombatantSpecT>(std::move(archer)));
   Cell(r, 4, 3, "difficult");
 
   // Initiative: lyra 10+3 = 13, guard 12+1 = 13: a tie broken at random

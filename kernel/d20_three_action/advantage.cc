@@ -40,10 +40,10 @@ bool FlatFootedAgainst(const State& s, const Combatant& target,
   if (target.FindRelative(kFlatFooted, attacker.id) != nullptr) {
     return say("flat_footed");  // L107 (Feint, L53)
   }
-  if (target.Has(kStunned)) return say("stunned");          // L164
-  if (target.Has(kUnconscious)) return say("unconscious");  // L168
-  if (target.Has(kBlinded)) return say("blinded");          // L138
-  if (target.Has(kSqueezing)) return say("squeezing");      // L166
+  if (target.Has(kStunned)) return say("stunned");                // L164
+  if (target.Has(kUnconscious)) return say("unconscious");        // L168
+  if (target.Has(kBlinded)) return say("blinded");                // L138
+  if (target.Has(kSqueezing)) return say("squeezing");            // L166
   if (GrapplerOf(target) == attacker.id) return say("grappled");  // L148
   // L115: creatures it is Hidden from are Flat Footed against it.
   if (attacker.FindRelative(kHidden, target.id) != nullptr ||
@@ -93,8 +93,7 @@ Edge AttackEdge(const State& s, const Combatant& attacker,
   if (FlatFootedAgainst(s, target, attacker, &ff)) {
     e.advantage.push_back(ff);
   }
-  if (!FlankPartner(s, attacker, target, MeleeReach(attacker))
-                  .empty()) {
+  if (!FlankPartner(s, attacker, target, MeleeReach(attacker)).empty()) {
     e.advantage.push_back("flanked");  // L109: Flat Footed to both flankers
   }
   if (melee && target.Has(kProne)) e.advantage.push_back("target_prone");

@@ -36,19 +36,23 @@ TEST(Grid, DistanceCountsDiagonalsAsFiveFeet) {
 }
 
 TEST(Advantage, FlankingNeedsOppositeSidesAndReach) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 4, 5), Being("bo", "party", 6, 5),
-                              Being("gob", "goblins", 5, 5),
-                              Being("cy", "party", 6, 6)});
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 4, 5), Being("bo", "party", 6, 5),
+                  Being("gob", "goblins", 5, 5), Being("cy", "party", 6, 6)});
   Table t(D20ThreeAction(), r, {15, 14, 10, 2});
-  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob").advantage, "flanked"));  // L109
+  EXPECT_TRUE(
+      HasSource(EdgeOf(t, "aria", "gob").advantage, "flanked"));  // L109
   // cy (diagonal, a knight's move from aria) does not flank with aria...
-  EXPECT_EQ(FlankPartner(t.state(), *t.state().Find("cy"), *t.state().Find("gob"), 5),
-            "");
+  EXPECT_EQ(
+      FlankPartner(t.state(), *t.state().Find("cy"), *t.state().Find("gob"), 5),
+      "");
   // ...but opposite corners do: move bo away and put cy at (4,4)'s opposite.
-  fb::RosterT r2 = MakeRoster({Being("aria", "party", 4, 4), Being("gob", "goblins", 5, 5),
-                               Being("cy", "party", 6, 6)});
+  fb::RosterT r2 =
+      MakeRoster({Being("aria", "party", 4, 4), Being("gob", "goblins", 5, 5),
+                  Being("cy", "party", 6, 6)});
   Table u(D20ThreeAction(), r2, {15, 10, 2});
-  EXPECT_EQ(FlankPartner(u.state(), *u.state().Find("aria"), *u.state().Find("gob"), 5),
+  EXPECT_EQ(FlankPartner(u.state(), *u.state().Find("aria"),
+                         *u.state().Find("gob"), 5),
             "cy");
 }
 
@@ -56,7 +60,8 @@ TEST(Advantage, FlankingRollsTwoDiceKeepingTheHighest) {
   fb::CombatantSpecT a = Being("aria", "party", 4, 5);
   Arm(a, "spear", "1d8", "melee");
   Table t(D20ThreeAction(),
-          MakeRoster({std::move(a), Being("bo", "party", 6, 5), Being("gob", "goblins", 5, 5)}),
+          MakeRoster({std::move(a), Being("bo", "party", 6, 5),
+                      Being("gob", "goblins", 5, 5)}),
           {15, 14, 10});
   fb::CommandT c = Cmd("aria", "attack", {"gob"});
   c.weapon = "spear";
@@ -65,7 +70,8 @@ TEST(Advantage, FlankingRollsTwoDiceKeepingTheHighest) {
   EXPECT_EQ(NumOf(*ev, "000.attack.melee", "total"), 19);
   bool found = false;
   for (const auto& e : *ev) {
-    if (const auto* roll = e.event().body_as_Roll(); roll && roll->purpose()->str() == "attack") {
+    if (const auto* roll = e.event().body_as_Roll();
+        roll && roll->purpose()->str() == "attack") {
       EXPECT_EQ(roll->expression()->str(), "2d20kh1+4");
       found = true;
     }
@@ -74,54 +80,69 @@ TEST(Advantage, FlankingRollsTwoDiceKeepingTheHighest) {
 }
 
 TEST(Advantage, CoverFromCreaturesAndWalls) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1),
-                              Being("orc", "goblins", 3, 1)});
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1),
+                  Being("orc", "goblins", 3, 1)});
   Table t(D20ThreeAction(), r, {15, 10, 5});
-  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,
-                        "cover"));  // L121, L31
-  fb::RosterT w = MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1)});
+  EXPECT_TRUE(
+      HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,
+                "cover"));  // L121, L31
+  fb::RosterT w =
+      MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1)});
   for (int y = 0; y < 3; ++y) Terrain(w, 3, y, "wall");
   Table u(D20ThreeAction(), w, {15, 10});
-  const CoverResult full = CoverFrom(u.state(), {0, 1}, 1, *u.state().Find("gob"), "aria");
+  const CoverResult full =
+      CoverFrom(u.state(), {0, 1}, 1, *u.state().Find("gob"), "aria");
   EXPECT_TRUE(full.blocked);
   fb::CombatantSpecT archer = Being("aria", "party", 0, 1);
   Arm(archer, "bow", "1d6", "ranged", "medium", 5, 30);
-  fb::RosterT w2 = MakeRoster({std::move(archer), Being("gob", "goblins", 6, 1)});
+  fb::RosterT w2 =
+      MakeRoster({std::move(archer), Being("gob", "goblins", 6, 1)});
   for (int y = 0; y < 3; ++y) Terrain(w2, 3, y, "wall");
   Table v(D20ThreeAction(), w2, {15, 10});
   fb::CommandT shot = Cmd("aria", "attack", {"gob"});
   shot.weapon = "bow";
   auto out = v.Submit(shot);
   EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_NE(out.status().message().find("cannot be attacked"), std::string::npos);
-  fb::RosterT p = MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1)});
+  EXPECT_NE(out.status().message().find("cannot be attacked"),
+            std::string::npos);
+  fb::RosterT p =
+      MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1)});
   Terrain(p, 3, 1, "cover");
   Table q(D20ThreeAction(), p, {15, 10});
-  EXPECT_TRUE(CoverFrom(q.state(), {0, 1}, 1, *q.state().Find("gob"), "aria").cover);
+  EXPECT_TRUE(
+      CoverFrom(q.state(), {0, 1}, 1, *q.state().Find("gob"), "aria").cover);
 }
 
 TEST(Advantage, IllusoryCoverIsAGmRuling) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 4, 0)});
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 4, 0)});
   Table t(D20ThreeAction(), r, {15, 10});
-  EXPECT_FALSE(HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,
-                         "cover"));
+  EXPECT_FALSE(HasSource(
+      EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage, "cover"));
   GmAdd(t, "gob", "cover");
-  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,
-                        "cover"));
+  EXPECT_TRUE(HasSource(
+      EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage, "cover"));
 }
 
 TEST(Advantage, ConcealmentFromFogDarknessInvisibilityAndBlindness) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 4, 0)});
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 4, 0)});
   Terrain(r, 2, 0, "fog");
   Table t(D20ThreeAction(), r, {15, 10});
-  EXPECT_EQ(ConcealedFrom(t.state(), *t.state().Find("aria"), *t.state().Find("gob")),
-            "fog");  // L91: fog between
-  fb::RosterT d = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 4, 0)});
+  EXPECT_EQ(
+      ConcealedFrom(t.state(), *t.state().Find("aria"), *t.state().Find("gob")),
+      "fog");  // L91: fog between
+  fb::RosterT d =
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 4, 0)});
   Terrain(d, 4, 0, "darkness");
   Table u(D20ThreeAction(), d, {15, 10});
-  EXPECT_EQ(ConcealedFrom(u.state(), *u.state().Find("aria"), *u.state().Find("gob")),
-            "darkness");  // L87
-  EXPECT_EQ(ConcealedFrom(u.state(), *u.state().Find("gob"), *u.state().Find("aria")), "");
+  EXPECT_EQ(
+      ConcealedFrom(u.state(), *u.state().Find("aria"), *u.state().Find("gob")),
+      "darkness");  // L87
+  EXPECT_EQ(
+      ConcealedFrom(u.state(), *u.state().Find("gob"), *u.state().Find("aria")),
+      "");
   GmAdd(u, "gob", "invisible");
   GmAdd(u, "aria", "blinded");
   const Edge e = EdgeOf(u, "gob", "aria");
@@ -131,7 +152,8 @@ TEST(Advantage, ConcealmentFromFogDarknessInvisibilityAndBlindness) {
 }
 
 TEST(Advantage, AnyAdvantageAndAnyDisadvantageCancel) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)});
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)});
   Table t(D20ThreeAction(), r, {15, 10});
   GmAdd(t, "gob", "prone");
   GmAdd(t, "gob", "stunned");
@@ -140,8 +162,9 @@ TEST(Advantage, AnyAdvantageAndAnyDisadvantageCancel) {
   const Edge e = EdgeOf(t, "aria", "gob");
   EXPECT_EQ(e.mode(), 0);
   EXPECT_TRUE(HasSource(e.disadvantage, "shaken"));
-  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,
-                        "target_prone"));  // L160
+  EXPECT_TRUE(
+      HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,
+                "target_prone"));  // L160
   EXPECT_EQ(D20(1, 4), "2d20kh1+4");
   EXPECT_EQ(D20(-1, -2), "2d20kl1-2");
   EXPECT_EQ(D20(0, 0), "1d20+0");
@@ -159,13 +182,14 @@ TEST(Advantage, DodgeGivesTheNextAttackDisadvantageOnce) {
   auto ev = t.Submit(c, {18, 3});  // kl1: 3 + 4 = 7, miss
   ASSERT_OK(ev);
   EXPECT_EQ(NumOf(*ev, "000.attack.melee", "dis.dodge"), 1);
-  EXPECT_FALSE(Has(t, "aria", kDodging));  // L45: used
-  ASSERT_OK(t.Submit(c, {18, 3}));         // straight now: 22, critical
+  EXPECT_FALSE(Has(t, "aria", kDodging));   // L45: used
+  ASSERT_OK(t.Submit(c, {18, 3}));          // straight now: 22, critical
   EXPECT_EQ(Res(t, "aria", kHp), 20 - 12);  // (3 + 3) x 2
 }
 
 TEST(Advantage, HiddenAttackersMakeTheirTargetFlatFooted) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)});
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)});
   Tag(*r.combatants[0], "undetected");
   Table t(D20ThreeAction(), r, {15, 10});
   EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob").advantage, "attacker_hidden"));

@@ -69,27 +69,32 @@ absl::Status ValidateTargets(const State& s, const fb::CommandT& c,
   }
   for (size_t i = 0; i < c.targets.size(); ++i) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, i));
-    if (t->id == actor.id) return Malformed(c, "targets", "cannot attack itself");
+    if (t->id == actor.id)
+      return Malformed(c, "targets", "cannot attack itself");
     if (IsDead(*t)) return Refuse("000.dead", t->id + " is Dead");
     const int64_t dist = DistanceFt(actor, *t);
     if (range_ft >= 0 && !spec.origin.has_value() && dist > range_ft) {
-      return Refuse(spec.kind == AttackKind::kMelee ? "000.maneuver"
-                                                    : "000.attack",
-                    absl::StrCat(t->id, " is ", dist, " ft away, out of reach "
-                                 "or range (", range_ft, " ft)"));
+      return Refuse(
+          spec.kind == AttackKind::kMelee ? "000.maneuver" : "000.attack",
+          absl::StrCat(t->id, " is ", dist,
+                       " ft away, out of reach "
+                       "or range (",
+                       range_ft, " ft)"));
     }
     const Pos from = spec.origin.value_or(actor.at);
     const int32_t size = spec.origin.has_value() ? 1 : actor.size;
     if (CoverFrom(s, from, size, *t, actor.id).blocked) {
-      return Refuse("000.cover", t->id + " is completely obscured by a wall: "
-                                         "it cannot be attacked");
+      return Refuse("000.cover", t->id +
+                                     " is completely obscured by a wall: "
+                                     "it cannot be attacked");
     }
     if (!spec.area && c.path.empty() &&
         (t->FindRelative(kHidden, actor.id) != nullptr ||
          t->FindRelative(kUndetected, actor.id) != nullptr)) {
       return Malformed(c, "path",
-                       t->id + " is Hidden from you: declare the square you "
-                               "think it is in (L115)");
+                       t->id +
+                           " is Hidden from you: declare the square you "
+                           "think it is in (L115)");
     }
   }
   if (spec.origin.has_value() && range_ft >= 0 &&
@@ -107,12 +112,14 @@ absl::Status ValidateAttack(const State& s, const fb::CommandT& c,
                             const Ctx& ctx) {
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
   if (c.weapon.empty()) {
-    return Malformed(c, "weapon", "is required (a weapon of " + actor->id + ")");
+    return Malformed(c, "weapon",
+                     "is required (a weapon of " + actor->id + ")");
   }
   const Weapon* w = actor->FindWeapon(c.weapon);
   if (w == nullptr) {
-    return Malformed(c, "weapon",
-                     absl::StrCat(actor->id, " has no weapon '", c.weapon, "'"));
+    return Malformed(
+        c, "weapon",
+        absl::StrCat(actor->id, " has no weapon '", c.weapon, "'"));
   }
   for (const Condition* dis : Named(*actor, kDisarmed)) {
     if (dis->note == w->name) {
@@ -126,7 +133,8 @@ absl::Status ValidateAttack(const State& s, const fb::CommandT& c,
   }
   if (stat == "dex" && KindOf(*w) == AttackKind::kMelee &&
       w->category != "light" && w->category != "medium") {
-    return Refuse("000.attack.melee", "DEX is for Light or Medium weapons only");
+    return Refuse("000.attack.melee",
+                  "DEX is for Light or Medium weapons only");
   }
   AttackSpec spec{KindOf(*w), w, ParamOr(c, "area", 0) != 0, Origin(c)};
   (void)ctx;
@@ -173,9 +181,9 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
                                                rows[0].edge, "attack", cause));
     outcomes.assign(rows.size(), o);
   } else {
-    ASSIGN_OR_RETURN(dice::RollResult r,
-                     d.Roll("2d20", "attack (area, per-target edge)", actor,
-                            cause));
+    ASSIGN_OR_RETURN(
+        dice::RollResult r,
+        d.Roll("2d20", "attack (area, per-target edge)", actor, cause));
     const int64_t a = r.dice[0].value, b = r.dice[1].value;
     for (const Row& row : rows) {
       const int m = row.edge.mode();
@@ -189,9 +197,9 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
   std::optional<bool> gm_critical;
   if (HasParam(c, "critical")) {
     gm_critical = ParamOr(c, "critical", 0) != 0;
-    RETURN_IF_ERROR(RecordRuling(d, "critical", cause, c.text,
-                                 {cause, "000.gm", {{"critical", *gm_critical}},
-                                  c.text}));
+    RETURN_IF_ERROR(
+        RecordRuling(d, "critical", cause, c.text,
+                     {cause, "000.gm", {{"critical", *gm_critical}}, c.text}));
   }
   std::vector<Hit> hits;
   for (size_t i = 0; i < rows.size(); ++i) {
@@ -207,18 +215,19 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
     r.edge.AddTo(nums);
     nums.push_back({"d20", o.natural});
     nums.push_back({"total", o.total});
-    nums.push_back({plan.mental ? "mental_defense" : "physical_defense",
-                    r.defense});
+    nums.push_back(
+        {plan.mental ? "mental_defense" : "physical_defense", r.defense});
     nums.push_back({"hit", hit ? 1 : 0});
     nums.push_back({"critical", crit ? 1 : 0});
-    std::string note = absl::StrCat(actor, " vs ", r.target, ": ",
-                                    hit ? (crit ? "critical success" : "hit")
-                                        : "miss");
+    std::string note =
+        absl::StrCat(actor, " vs ", r.target, ": ",
+                     hit ? (crit ? "critical success" : "hit") : "miss");
     if (r.wrong_square) note += " (wrong square: always misses, L115)";
-    RETURN_IF_ERROR(AddResource(d, actor, "attacks_made", 1,
-                                {cause, crit ? "000.attack.critical" : plan.rule,
-                                 nums, note})
-                        .status());
+    RETURN_IF_ERROR(
+        AddResource(
+            d, actor, "attacks_made", 1,
+            {cause, crit ? "000.attack.critical" : plan.rule, nums, note})
+            .status());
     const Combatant* t = d.state().Find(r.target);
     RETURN_IF_ERROR(ConsumeDodge(d, *t, r.edge, cause));
     if (hit) hits.push_back({r.target, crit});
@@ -228,9 +237,9 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
   if (!plan.damage.empty() && !hits.empty()) {
     std::optional<dice::RollResult> area_roll;
     if (plan.spec.area) {
-      ASSIGN_OR_RETURN(area_roll, d.Roll(plan.damage,
-                                         plan.damage_kind + " damage (area)",
-                                         actor, cause));
+      ASSIGN_OR_RETURN(area_roll,
+                       d.Roll(plan.damage, plan.damage_kind + " damage (area)",
+                              actor, cause));
     }
     for (const Hit& h : hits) {
       if (area_roll.has_value()) {
@@ -240,11 +249,10 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
           amount *= 2;
           nums.push_back({"critical_x2", amount});
         }
-        RETURN_IF_ERROR(DealDamage(d, h.target, amount, plan.damage_kind,
-                                   {cause,
-                                    h.critical ? "000.attack.critical"
-                                               : "000.attack.area",
-                                    nums}));
+        RETURN_IF_ERROR(DealDamage(
+            d, h.target, amount, plan.damage_kind,
+            {cause, h.critical ? "000.attack.critical" : "000.attack.area",
+             nums}));
       } else {
         RETURN_IF_ERROR(RollDamage(d, plan.damage, actor, h.target,
                                    plan.damage_kind, h.critical, "000.attack",
@@ -260,8 +268,8 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
                            {cause, "000.hidden", {}, "hit: location found"}));
   }
   for (const std::string& t : c.targets) {
-    RETURN_IF_ERROR(Reveal(d, actor, t,
-                           {cause, "000.hidden", {}, "attacked: location given"}));
+    RETURN_IF_ERROR(Reveal(
+        d, actor, t, {cause, "000.hidden", {}, "attacked: location given"}));
   }
   return hits;
 }
@@ -270,12 +278,13 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   const Combatant actor = *d.state().Find(c.actor);
   const Weapon w = *actor.FindWeapon(c.weapon);
   AttackPlan plan;
-  plan.spec = AttackSpec{KindOf(w), nullptr, ParamOr(c, "area", 0) != 0,
-                         Origin(c)};
+  plan.spec =
+      AttackSpec{KindOf(w), nullptr, ParamOr(c, "area", 0) != 0, Origin(c)};
   plan.spec.weapon = &w;
   switch (plan.spec.kind) {
     case AttackKind::kMelee:
-      plan.bonus = MeleeBonus(actor, &w, ParamText(c, "stat"), &plan.bonus_nums);
+      plan.bonus =
+          MeleeBonus(actor, &w, ParamText(c, "stat"), &plan.bonus_nums);
       plan.rule = "000.attack.melee";
       // Reading of L29 ("DEX ... but not Damage rolls"): melee damage adds
       // STR.
@@ -288,8 +297,7 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
       // L31: -1 per Range Increment the target is from you, rounded down,
       // once it is farther than the first increment.
       if (c.targets.size() == 1 && w.range_increment > 0) {
-        const int64_t dist =
-            DistanceFt(actor, *d.state().Find(c.targets[0]));
+        const int64_t dist = DistanceFt(actor, *d.state().Find(c.targets[0]));
         const int64_t penalty =
             dist > w.range_increment ? dist / w.range_increment : 0;
         plan.bonus -= penalty;
@@ -316,16 +324,17 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
     if (IsDead(*d.state().Find(h.target))) continue;
     if (Number(w, "poison", 0) > 0) {
       const int64_t rounds = Number(w, "poison_rounds", 1);
-      RETURN_IF_ERROR(Apply(d, h.target, kPoisoned, c.actor,
-                            Number(w, "poison", 0),
-                            ForRounds(d.state(), c.actor, rounds),
-                            {ctx.cause, "000.poisoned",
-                             {{"level", Number(w, "poison", 0)},
-                              {"rounds", rounds}},
-                             w.name})
-                          .status());
+      RETURN_IF_ERROR(
+          Apply(d, h.target, kPoisoned, c.actor, Number(w, "poison", 0),
+                ForRounds(d.state(), c.actor, rounds),
+                {ctx.cause,
+                 "000.poisoned",
+                 {{"level", Number(w, "poison", 0)}, {"rounds", rounds}},
+                 w.name})
+              .status());
     }
-    if (Number(w, "ignite", 0) != 0 && !d.state().Find(h.target)->Has(kOnFire)) {
+    if (Number(w, "ignite", 0) != 0 &&
+        !d.state().Find(h.target)->Has(kOnFire)) {
       RETURN_IF_ERROR(Apply(d, h.target, kOnFire, c.actor, 0, std::nullopt,
                             {ctx.cause, "000.on_fire", {}, w.name})
                           .status());

@@ -56,8 +56,7 @@ int64_t SpellBonus(const Combatant& c, Nums* nums) {
 
 absl::StatusOr<RollOutcome> RollAttack(Decision& d, std::string roller,
                                        int64_t bonus, const Edge& edge,
-                                       std::string purpose,
-                                       uint64_t cause) {
+                                       std::string purpose, uint64_t cause) {
   ASSIGN_OR_RETURN(dice::RollResult r,
                    d.Roll(D20(edge.mode(), bonus), purpose, roller, cause));
   RollOutcome out;
@@ -87,8 +86,7 @@ absl::Status ConsumeDodge(Decision& d, const Combatant& target,
 
 absl::StatusOr<Opposed> OpposedMelee(Decision& d, const Combatant& attacker,
                                      const Combatant& defender,
-                                     const Weapon* weapon,
-                                     std::string purpose,
+                                     const Weapon* weapon, std::string purpose,
                                      uint64_t cause) {
   Opposed o;
   const State& s = d.state();
@@ -103,8 +101,8 @@ absl::StatusOr<Opposed> OpposedMelee(Decision& d, const Combatant& attacker,
   const int64_t bonus_d = MeleeBonus(defender, dw, "", &d_nums);
   const std::string attacker_id = attacker.id;
   const std::string defender_id = defender.id;
-  ASSIGN_OR_RETURN(o.mine, RollAttack(d, attacker_id, bonus_a, edge_a, purpose,
-                                      cause));
+  ASSIGN_OR_RETURN(o.mine,
+                   RollAttack(d, attacker_id, bonus_a, edge_a, purpose, cause));
   ASSIGN_OR_RETURN(o.theirs,
                    RollAttack(d, defender_id, bonus_d, edge_d,
                               absl::StrCat(purpose, " (opposed)"), cause));

@@ -10,18 +10,22 @@ namespace {
 using namespace testing;  // NOLINT
 
 // aria (level 1, STR 3, DEX 2, ESS 1) next to gob (Physical Defense 12).
-fb::RosterT Melee(int gob_x = 1, std::vector<std::pair<std::string, int64_t>> gob = {}) {
+fb::RosterT Melee(int gob_x = 1,
+                  std::vector<std::pair<std::string, int64_t>> gob = {}) {
   fb::CombatantSpecT a = Being("aria", "party", 0, 0);
   Arm(a, "spear", "1d8", "melee", "medium");
   Arm(a, "maul", "1d10", "melee", "heavy");
   Arm(a, "bow", "1d6", "ranged", "medium", 5, 30);
   Arm(a, "wand", "1d6", "spell", "", 5, 60, {{"mental", 1}});
   Arm(a, "burst", "2d6", "spell", "", 5, 60);
-  Arm(a, "venom", "1d4", "melee", "light", 5, 0, {{"poison", 2}, {"poison_rounds", 2}});
-  return MakeRoster({std::move(a), Being("gob", "goblins", gob_x, 0, gob)}, 40, 20);
+  Arm(a, "venom", "1d4", "melee", "light", 5, 0,
+      {{"poison", 2}, {"poison_rounds", 2}});
+  return MakeRoster({std::move(a), Being("gob", "goblins", gob_x, 0, gob)}, 40,
+                    20);
 }
 
-fb::CommandT Attack(const std::string& weapon, std::vector<std::string> t = {"gob"}) {
+fb::CommandT Attack(const std::string& weapon,
+                    std::vector<std::string> t = {"gob"}) {
   fb::CommandT c = Cmd("aria", "attack", std::move(t));
   c.weapon = weapon;
   return c;

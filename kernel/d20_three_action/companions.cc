@@ -34,13 +34,15 @@ absl::Status ResolveCommand(Decision& d, const fb::CommandT& c,
                             const Ctx& ctx) {
   const std::string companion = c.targets[0];
   const std::string owner = TurnOwner(d.state(), c.actor);
-  RETURN_IF_ERROR(Apply(d, companion, kCommanded, owner, 0,
-                        Expiry{fb::ExpiryKind::RoundEnd, "", d.state().round},
-                        {ctx.cause, "000.command", {},
-                         absl::StrCat("acts during ", owner,
-                                      "'s turn, once per Round")},
-                        0, c.actor)
-                      .status());
+  RETURN_IF_ERROR(
+      Apply(d, companion, kCommanded, owner, 0,
+            Expiry{fb::ExpiryKind::RoundEnd, "", d.state().round},
+            {ctx.cause,
+             "000.command",
+             {},
+             absl::StrCat("acts during ", owner, "'s turn, once per Round")},
+            0, c.actor)
+          .status());
   Nums nums;
   const int64_t actions = ActionBudget(*d.state().Find(companion), &nums);
   return SetResource(d, companion, kActions, actions,

@@ -22,8 +22,7 @@ bool Hostile(const Combatant& a, const Combatant& b) {
 
 int64_t SizeRank(const Combatant& c) { return c.Stat("size_rank", c.size); }
 
-std::vector<const Condition*> Named(const Combatant& c,
-                                    std::string name) {
+std::vector<const Condition*> Named(const Combatant& c, std::string name) {
   std::vector<const Condition*> out;
   for (const auto& [id, cond] : c.conditions) {
     if (cond.name == name) out.push_back(&cond);
@@ -35,8 +34,7 @@ namespace {
 
 // Budget = base - Slowed (1, L162) - Incapacitated (2, L152), minimum 0;
 // nothing while Stunned (L164) or Unconscious (L168).
-int64_t Budget(const Combatant& c, int64_t base, const char* what,
-               Nums* nums) {
+int64_t Budget(const Combatant& c, int64_t base, const char* what, Nums* nums) {
   int64_t v = base;
   if (nums != nullptr) nums->push_back({absl::StrCat(what, ".base"), base});
   if (c.Has(kSlowed)) {
@@ -86,11 +84,10 @@ std::string GrappledBy(const Combatant& c) {
   return g == nullptr ? "" : g->relative_to;
 }
 
-absl::StatusOr<uint32_t> Apply(Decision& d, std::string who,
-                               std::string name, std::string by,
-                               int64_t level, std::optional<Expiry> expiry,
-                               const Why& why, uint32_t parent,
-                               std::string relative_to) {
+absl::StatusOr<uint32_t> Apply(Decision& d, std::string who, std::string name,
+                               std::string by, int64_t level,
+                               std::optional<Expiry> expiry, const Why& why,
+                               uint32_t parent, std::string relative_to) {
   NewCondition nc;
   nc.actor = who;
   nc.name = name;
@@ -119,7 +116,8 @@ absl::Status KnockProne(Decision& d, std::string who, const Why& why) {
       w.rule = "000.grappled";
       w.note = absl::StrCat("falls Prone with ", who, " (grapple)");
     }
-    RETURN_IF_ERROR(Apply(d, fall[i], kProne, who, 0, std::nullopt, w).status());
+    RETURN_IF_ERROR(
+        Apply(d, fall[i], kProne, who, 0, std::nullopt, w).status());
   }
   return absl::OkStatus();
 }
@@ -175,8 +173,8 @@ absl::Status AddShaken(Decision& d, std::string who, std::string by,
   return Apply(d, who, kShaken, by, 0, expiry, w, parent).status();
 }
 
-absl::Status Reveal(Decision& d, std::string who,
-                    std::string observer, const Why& why) {
+absl::Status Reveal(Decision& d, std::string who, std::string observer,
+                    const Why& why) {
   const Combatant* c = d.state().Find(who);
   if (c == nullptr) return absl::NotFoundError(who);
   std::vector<uint32_t> ids;

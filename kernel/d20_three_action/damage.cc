@@ -26,8 +26,7 @@ absl::Status Kill(Decision& d, std::string who, const Why& why) {
   return EndGrapples(d, who, after);
 }
 
-absl::Status FallUnconscious(Decision& d, std::string who,
-                             const Why& why) {
+absl::Status FallUnconscious(Decision& d, std::string who, const Why& why) {
   const Combatant* c = d.state().Find(who);
   if (c == nullptr) return absl::NotFoundError(who);
   if (!c->Has(kUnconscious)) {
@@ -51,22 +50,27 @@ absl::Status DealDamage(Decision& d, std::string who, int64_t amount,
   ASSIGN_OR_RETURN(int64_t hp, AddResource(d, who, kHp, -amount, hp_why));
   // L127: "Any time the Creature takes Damage, their Bleed Penalty increases
   // by 1" (kept for every creature, bleeding or not).
-  RETURN_IF_ERROR(AddResource(d, who, kBleedPenalty, 1,
-                              {why.cause, "000.bleed.penalty",
-                               {{"damage", amount}}, "took damage"})
-                      .status());
+  RETURN_IF_ERROR(
+      AddResource(
+          d, who, kBleedPenalty, 1,
+          {why.cause, "000.bleed.penalty", {{"damage", amount}}, "took damage"})
+          .status());
   c = d.state().Find(who);
   const int64_t max_hp = c->Stat("hp");
   // L140: dead at a negative HP equal to or greater than max HP.
   if (hp <= -max_hp) {
     return Kill(d, who,
-                {why.cause, "000.dead", {{"hp", hp}, {"max_hp", max_hp}},
+                {why.cause,
+                 "000.dead",
+                 {{"hp", hp}, {"max_hp", max_hp}},
                  "negative HP reached max HP"});
   }
   if (hp <= 0 && !c->Has(kIncapacitated)) {
     // L152: when it first becomes Incapacitated it is knocked Prone and
     // begins Bleeding (reading: every time it drops to 0 or less from above).
-    const Why inc{why.cause, "000.incapacitated", {{"hp", hp}},
+    const Why inc{why.cause,
+                  "000.incapacitated",
+                  {{"hp", hp}},
                   "0 or less HP and not dead"};
     RETURN_IF_ERROR(
         Apply(d, who, kIncapacitated, who, 0, std::nullopt, inc).status());
@@ -95,16 +99,19 @@ absl::Status HealDamage(Decision& d, std::string who, int64_t amount,
   // L127: "Any time the Creature is healed, their Bleed Penalty is reduced
   // by 1" (reading: not below 0).
   if (penalty > 0) {
-    RETURN_IF_ERROR(AddResource(d, who, kBleedPenalty, -1,
-                                {why.cause, "000.bleed.penalty",
-                                 {{"heal", amount}}, "healed"})
-                        .status());
+    RETURN_IF_ERROR(
+        AddResource(
+            d, who, kBleedPenalty, -1,
+            {why.cause, "000.bleed.penalty", {{"heal", amount}}, "healed"})
+            .status());
   }
   c = d.state().Find(who);
   if (c->Resource(kHp) > 0) {
     // L152 defines Incapacitated by HP; reading: waking from Unconscious
     // comes with it.
-    const Why up{why.cause, "000.incapacitated", {{"hp", c->Resource(kHp)}},
+    const Why up{why.cause,
+                 "000.incapacitated",
+                 {{"hp", c->Resource(kHp)}},
                  "above 0 HP"};
     RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kIncapacitated, up));
     RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kUnconscious, up));
@@ -113,14 +120,13 @@ absl::Status HealDamage(Decision& d, std::string who, int64_t amount,
 }
 
 absl::StatusOr<int64_t> RollDamage(Decision& d, std::string notation,
-                                   std::string roller,
-                                   std::string target,
+                                   std::string roller, std::string target,
                                    std::string kind, bool critical,
                                    std::string rule, uint64_t cause,
                                    Nums nums) {
-  ASSIGN_OR_RETURN(dice::RollResult r,
-                   d.Roll(notation, absl::StrCat(kind, " damage"), roller,
-                          cause));
+  ASSIGN_OR_RETURN(
+      dice::RollResult r,
+      d.Roll(notation, absl::StrCat(kind, " damage"), roller, cause));
   int64_t amount = std::max<int64_t>(0, r.total);  // reading: never negative
   nums.push_back({"rolled", r.total});
   if (critical) {

@@ -11,7 +11,8 @@ using namespace testing;  // NOLINT
 fb::RosterT Pair(int gob_hp) {
   fb::CombatantSpecT a = Being("aria", "party", 0, 0);
   Arm(a, "axe", "1d12", "melee", "heavy");
-  return MakeRoster({std::move(a), Being("gob", "goblins", 1, 0, {{"hp", gob_hp}})});
+  return MakeRoster(
+      {std::move(a), Being("gob", "goblins", 1, 0, {{"hp", gob_hp}})});
 }
 
 fb::CommandT Axe() {

@@ -61,8 +61,8 @@ bool CrossesSides(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t x0,
 }  // namespace
 
 int64_t DistanceFt(Pos a, int32_t size_a, Pos b, int32_t size_b) {
-  return kSquare * std::max(Gap(a.x, size_a, b.x, size_b),
-                            Gap(a.y, size_a, b.y, size_b));
+  return kSquare *
+         std::max(Gap(a.x, size_a, b.x, size_b), Gap(a.y, size_a, b.y, size_b));
 }
 
 int64_t DistanceFt(const Combatant& a, const Combatant& b) {
@@ -80,8 +80,8 @@ bool IsWall(std::string terrain) {
 bool IsDifficult(std::string terrain) {
   // L69: "thick underbrush, knee deep water, rubble, etc."; a "cover" cell
   // (a crate, a low wall) is climbed over.
-  return terrain == "difficult" || terrain == "water" ||
-         terrain == "rubble" || terrain == "underbrush" || terrain == "cover";
+  return terrain == "difficult" || terrain == "water" || terrain == "rubble" ||
+         terrain == "underbrush" || terrain == "cover";
 }
 
 int64_t MeleeReach(const Combatant& c) {
@@ -99,7 +99,8 @@ CoverResult CoverFrom(const State& s, Pos from, int32_t from_size,
   CoverResult out;
   const int64_t ox = 4 * int64_t{from.x} + 2 * from_size;
   const int64_t oy = 4 * int64_t{from.y} + 2 * from_size;
-  static constexpr int kOffsets[5][2] = {{2, 2}, {1, 1}, {3, 1}, {1, 3}, {3, 3}};
+  static constexpr int kOffsets[5][2] = {
+      {2, 2}, {1, 1}, {3, 1}, {1, 3}, {3, 3}};
   int lines = 0;
   int walled = 0;
   for (int32_t i = 0; i < target.size; ++i) {
@@ -111,8 +112,7 @@ CoverResult CoverFrom(const State& s, Pos from, int32_t from_size,
         bool wall = false;
         std::string obscured;
         for (Pos p : Crossed(ox, oy, px, py)) {
-          if (Covers(from, from_size, p) ||
-              Covers(target.at, target.size, p)) {
+          if (Covers(from, from_size, p) || Covers(target.at, target.size, p)) {
             continue;
           }
           const std::string terrain = s.TerrainAt(p);
@@ -158,11 +158,10 @@ bool FogBetween(const State& s, const Combatant& viewer,
       }
     }
   }
-  const auto crossed =
-      Crossed(4 * int64_t{viewer.at.x} + 2 * viewer.size,
-              4 * int64_t{viewer.at.y} + 2 * viewer.size,
-              4 * int64_t{target.at.x} + 2 * target.size,
-              4 * int64_t{target.at.y} + 2 * target.size);
+  const auto crossed = Crossed(4 * int64_t{viewer.at.x} + 2 * viewer.size,
+                               4 * int64_t{viewer.at.y} + 2 * viewer.size,
+                               4 * int64_t{target.at.x} + 2 * target.size,
+                               4 * int64_t{target.at.y} + 2 * target.size);
   for (Pos p : crossed) {
     if (s.TerrainAt(p) == "fog") return true;
   }

@@ -19,16 +19,15 @@
 namespace combat::kernel::d20 {
 namespace {
 
-constexpr const char* kRequired[] = {"level",           "str",
-                                     "dex",             "ess",
-                                     "hp",              "speed",
-                                     "physical_defense", "mental_defense"};
+constexpr const char* kRequired[] = {
+    "level",         "str", "dex", "ess", "hp", "speed", "physical_defense",
+    "mental_defense"};
 
 absl::Status Bad(const std::string& who, const std::string& field,
                  const std::string& msg) {
-  return absl::InvalidArgumentError(absl::StrCat(
-      "roster combatant '", who, "': ", field, ": ", msg, " (", Cite("000.setup"),
-      ")"));
+  return absl::InvalidArgumentError(absl::StrCat("roster combatant '", who,
+                                                 "': ", field, ": ", msg, " (",
+                                                 Cite("000.setup"), ")"));
 }
 
 int64_t StatOf(const fb::CombatantSpecT& c, const std::string& key,
@@ -51,10 +50,13 @@ absl::Status Check(const fb::CombatantSpecT& c,
                    const fb::Roster& roster) {
   if (c.id.empty()) return Bad("?", "id", "is required");
   for (const char* k : kRequired) {
-    if (!HasStat(c, k)) return Bad(c.id, absl::StrCat("stats.", k), "is required");
+    if (!HasStat(c, k))
+      return Bad(c.id, absl::StrCat("stats.", k), "is required");
   }
-  if (StatOf(c, "hp", 0) <= 0) return Bad(c.id, "stats.hp", "max HP must be > 0");
-  if (StatOf(c, "speed", 0) < 0) return Bad(c.id, "stats.speed", "must be >= 0");
+  if (StatOf(c, "hp", 0) <= 0)
+    return Bad(c.id, "stats.hp", "max HP must be > 0");
+  if (StatOf(c, "speed", 0) < 0)
+    return Bad(c.id, "stats.speed", "must be >= 0");
   if (c.size < 1) return Bad(c.id, "size", "must be >= 1");
   if (!c.at) return Bad(c.id, "at", "a position is required");
   if (roster.map() != nullptr && roster.map()->width() > 0 &&
@@ -74,15 +76,18 @@ absl::Status Check(const fb::CombatantSpecT& c,
     }
     if (!w->damage.empty()) {
       auto parsed = dice::ParseDice(w->damage);
-      if (!parsed.ok()) return Bad(c.id, f + ".damage", parsed.status().ToString());
+      if (!parsed.ok())
+        return Bad(c.id, f + ".damage", parsed.status().ToString());
     }
-    if ((w->kind == "ranged" || w->kind == "thrown") && w->range_increment <= 0) {
+    if ((w->kind == "ranged" || w->kind == "thrown") &&
+        w->range_increment <= 0) {
       return Bad(c.id, f + ".range_increment", "a ranged weapon needs one > 0");
     }
   }
   if (!c.controller.empty()) {
     bool found = false;
-    for (const auto& o : all) found = found || (o.id == c.controller && o.id != c.id);
+    for (const auto& o : all)
+      found = found || (o.id == c.controller && o.id != c.id);
     if (!found) {
       return Bad(c.id, "controller",
                  absl::StrCat("'", c.controller, "' is not another combatant"));
@@ -106,7 +111,8 @@ absl::Status SetupRoster(const fb::Roster& roster, Decision& d) {
   for (const auto& c : specs) RETURN_IF_ERROR(Check(c, specs, roster));
   for (size_t i = 0; i < specs.size(); ++i) {
     for (size_t j = i + 1; j < specs.size(); ++j) {
-      if (specs[i].id == specs[j].id) return Bad(specs[i].id, "id", "duplicated");
+      if (specs[i].id == specs[j].id)
+        return Bad(specs[i].id, "id", "duplicated");
     }
   }
   const Why join{0, "000.setup"};
@@ -125,22 +131,29 @@ absl::Status SetupRoster(const fb::Roster& roster, Decision& d) {
   // Tags: hidden or undetected creatures are so to every creature of
   // another side (subjective conditions, L105, L115, L117).
   for (const auto& c : specs) {
-    for (const std::string& tag : {std::string(kUndetected), std::string(kHidden)}) {
-      if (std::find(c.tags.begin(), c.tags.end(), tag) == c.tags.end()) continue;
+    for (const std::string& tag :
+         {std::string(kUndetected), std::string(kHidden)}) {
+      if (std::find(c.tags.begin(), c.tags.end(), tag) == c.tags.end())
+        continue;
       for (const auto& o : specs) {
         if (o.side == c.side) continue;
         RETURN_IF_ERROR(Apply(d, c.id, tag, c.id, 0, std::nullopt,
-                              {0, tag == kHidden ? "000.hidden" : "000.undetected",
-                               {}, "roster tag"},
+                              {0,
+                               tag == kHidden ? "000.hidden" : "000.undetected",
+                               {},
+                               "roster tag"},
                               0, o.id)
                             .status());
       }
     }
     for (const char* tag : {kInvisible, kFlying}) {
-      if (std::find(c.tags.begin(), c.tags.end(), tag) == c.tags.end()) continue;
+      if (std::find(c.tags.begin(), c.tags.end(), tag) == c.tags.end())
+        continue;
       RETURN_IF_ERROR(Apply(d, c.id, tag, c.id, 0, std::nullopt,
-                            {0, tag == kInvisible ? "000.invisible" : "000.fly",
-                             {}, "roster tag"})
+                            {0,
+                             tag == kInvisible ? "000.invisible" : "000.fly",
+                             {},
+                             "roster tag"})
                           .status());
     }
   }
@@ -170,8 +183,9 @@ absl::Status SetupRoster(const fb::Roster& roster, Decision& d) {
       if (j - i > 1) {
         tied = true;
         for (size_t k = i; k < j; ++k) {
-          ASSIGN_OR_RETURN(dice::RollResult r,
-                           d.Roll("1d20", "initiative tie-break", inits[k].id, 0));
+          ASSIGN_OR_RETURN(
+              dice::RollResult r,
+              d.Roll("1d20", "initiative tie-break", inits[k].id, 0));
           inits[k].keys.push_back(r.total);
           order_nums.push_back(
               {absl::StrCat("tiebreak.", inits[k].id), r.total});
@@ -184,9 +198,10 @@ absl::Status SetupRoster(const fb::Roster& roster, Decision& d) {
   std::stable_sort(inits.begin(), inits.end(), by_keys);
   std::vector<OrderEntry> order;
   for (const Init& i : inits) order.push_back({i.id, i.keys[0], false});
-  RETURN_IF_ERROR(SetOrder(d, order,
-                           {0, "000.initiative.order", order_nums,
-                            "highest Initiative first; ties by tie-break d20"}));
+  RETURN_IF_ERROR(
+      SetOrder(d, order,
+               {0, "000.initiative.order", order_nums,
+                "highest Initiative first; ties by tie-break d20"}));
   return BeginCombat(d);
 }
 

@@ -31,12 +31,12 @@ namespace combat::kernel::d20 {
 inline constexpr char kSeed[] = "000_ab2f36f2929fdde3.txt";
 
 // ---- resources (per combatant counters)
-inline constexpr char kHp[] = "hp";                    // current HP
+inline constexpr char kHp[] = "hp";  // current HP
 inline constexpr char kBleedPenalty[] = "bleed_penalty";
 inline constexpr char kActions[] = "actions";
 inline constexpr char kReactions[] = "reactions";
 inline constexpr char kEnergy[] = "energy";
-inline constexpr char kSotRound[] = "sot_round";    // start-of-turn effects done
+inline constexpr char kSotRound[] = "sot_round";  // start-of-turn effects done
 inline constexpr char kTurnRound[] = "turn_round";  // turn taken (ended)
 inline constexpr char kTurnSeq[] = "turn_seq";      // seq its turn started at
 
@@ -120,13 +120,13 @@ absl::Status EndGrapples(Decision& d, std::string who, const Why& why);
 std::string GrapplerOf(const Combatant& c);
 std::string GrappledBy(const Combatant& c);
 // Removes hidden/undetected conditions of `who` relative to `observer`.
-absl::Status Reveal(Decision& d, std::string who,
-                    std::string observer, const Why& why);
+absl::Status Reveal(Decision& d, std::string who, std::string observer,
+                    const Why& why);
 // Adds condition `name` (with rounds when > 0) to `who`.
-absl::StatusOr<uint32_t> Apply(Decision& d, std::string who,
-                               std::string name, std::string by,
-                               int64_t level, std::optional<Expiry> expiry,
-                               const Why& why, uint32_t parent = 0,
+absl::StatusOr<uint32_t> Apply(Decision& d, std::string who, std::string name,
+                               std::string by, int64_t level,
+                               std::optional<Expiry> expiry, const Why& why,
+                               uint32_t parent = 0,
                                std::string relative_to = "");
 
 // L146: Shaken for `rounds` rounds; on an already Shaken creature the
@@ -146,15 +146,12 @@ absl::Status DealDamage(Decision& d, std::string who, int64_t amount,
 absl::Status HealDamage(Decision& d, std::string who, int64_t amount,
                         const Why& why);
 absl::Status Kill(Decision& d, std::string who, const Why& why);
-absl::Status FallUnconscious(Decision& d, std::string who,
-                             const Why& why);
+absl::Status FallUnconscious(Decision& d, std::string who, const Why& why);
 // Rolls `notation` as damage and deals it (doubled when `critical`).
 absl::StatusOr<int64_t> RollDamage(Decision& d, std::string notation,
-                                   std::string roller,
-                                   std::string target,
+                                   std::string roller, std::string target,
                                    std::string kind, bool critical,
-                                   std::string rule, uint64_t cause,
-                                   Nums nums);
+                                   std::string rule, uint64_t cause, Nums nums);
 
 // ---- grid.cc (5 ft squares; every step, diagonal included, is 5 ft)
 inline constexpr int64_t kSquare = 5;
@@ -188,10 +185,10 @@ enum class AttackKind { kMelee, kRanged, kSpell };
 struct AttackSpec {
   AttackKind kind = AttackKind::kMelee;
   const Weapon* weapon = nullptr;
-  bool area = false;                 // attacks an Area (L27, L113, L121)
-  std::optional<Pos> origin;         // area point of origin (L121)
-  bool consume_dodge = true;         // the defender's roll in an opposed
-                                     // check does not use up a Dodge
+  bool area = false;          // attacks an Area (L27, L113, L121)
+  std::optional<Pos> origin;  // area point of origin (L121)
+  bool consume_dodge = true;  // the defender's roll in an opposed
+                              // check does not use up a Dodge
 };
 struct Edge {
   std::vector<std::string> advantage;
@@ -233,8 +230,7 @@ int64_t SpellBonus(const Combatant& c, Nums* nums);   // L33
 // Rolls an attack roll d20+bonus with `edge`.
 absl::StatusOr<RollOutcome> RollAttack(Decision& d, std::string roller,
                                        int64_t bonus, const Edge& edge,
-                                       std::string purpose,
-                                       uint64_t cause);
+                                       std::string purpose, uint64_t cause);
 // A critical success: a success whose natural d20 is 20, or whose total
 // beats the defense (or opposing total) by 10 or more (reading of L27).
 bool IsCritical(const RollOutcome& r, int64_t against);
@@ -253,8 +249,7 @@ struct Opposed {
 };
 absl::StatusOr<Opposed> OpposedMelee(Decision& d, const Combatant& attacker,
                                      const Combatant& defender,
-                                     const Weapon* weapon,
-                                     std::string purpose,
+                                     const Weapon* weapon, std::string purpose,
                                      uint64_t cause);
 
 // ---- turns.cc
@@ -284,10 +279,8 @@ absl::Status DecideEnter(const fb::CommandT& c, Decision& d);
 // ---- start_of_turn.cc
 // The start-of-turn effects of `who` (L127-L136, L156, L158, durations),
 // once per round; then those of every creature it last commanded (L41).
-absl::Status StartOfTurnEffects(Decision& d, std::string who,
-                                uint64_t cause);
-absl::Status RollBleedTable(Decision& d, std::string who,
-                            uint64_t cause);
+absl::Status StartOfTurnEffects(Decision& d, std::string who, uint64_t cause);
+absl::Status RollBleedTable(Decision& d, std::string who, uint64_t cause);
 
 // ---- initiative.cc
 absl::Status SetupRoster(const fb::Roster& roster, Decision& d);
@@ -296,9 +289,9 @@ absl::Status SetupRoster(const fb::Roster& roster, Decision& d);
 // emits after the command was declared (ctx.cause), cost already paid.
 struct ActionSpec {
   const char* action;
-  const char* rule;          // the rule an action's cost cites
-  bool free;                 // a Free Action (L21)
-  bool triggers;             // can trigger a readied action (L61)
+  const char* rule;  // the rule an action's cost cites
+  bool free;         // a Free Action (L21)
+  bool triggers;     // can trigger a readied action (L61)
   int64_t (*cost)(const fb::CommandT& c);
   absl::Status (*validate)(const State& s, const fb::CommandT& c,
                            const Ctx& ctx);
@@ -318,10 +311,10 @@ struct AttackPlan {
   AttackSpec spec;
   int64_t bonus = 0;
   Nums bonus_nums;
-  bool mental = false;          // vs Mental Defense (L33)
-  std::string damage;           // notation, "" for no damage
+  bool mental = false;  // vs Mental Defense (L33)
+  std::string damage;   // notation, "" for no damage
   std::string damage_kind;
-  std::string rule;             // the attack rule cited
+  std::string rule;  // the attack rule cited
 };
 // Hit targets, each with whether the hit was critical.
 struct Hit {
@@ -380,8 +373,7 @@ absl::Status ValidateChoke(const State& s, const fb::CommandT& c,
 absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx);
 absl::Status ValidateRelease(const State& s, const fb::CommandT& c,
                              const Ctx& ctx);
-absl::Status ResolveRelease(Decision& d, const fb::CommandT& c,
-                            const Ctx& ctx);
+absl::Status ResolveRelease(Decision& d, const fb::CommandT& c, const Ctx& ctx);
 absl::Status ValidatePickUp(const State& s, const fb::CommandT& c,
                             const Ctx& ctx);
 absl::Status ResolvePickUp(Decision& d, const fb::CommandT& c, const Ctx& ctx);
@@ -397,8 +389,7 @@ absl::Status ValidateCast(const State& s, const fb::CommandT& c,
 absl::Status ResolveCast(Decision& d, const fb::CommandT& c, const Ctx& ctx);
 absl::Status ValidateControl(const State& s, const fb::CommandT& c,
                              const Ctx& ctx);
-absl::Status ResolveControl(Decision& d, const fb::CommandT& c,
-                            const Ctx& ctx);
+absl::Status ResolveControl(Decision& d, const fb::CommandT& c, const Ctx& ctx);
 absl::Status ValidateFocus(const State& s, const fb::CommandT& c,
                            const Ctx& ctx);
 absl::Status ResolveFocus(Decision& d, const fb::CommandT& c, const Ctx& ctx);
@@ -407,8 +398,7 @@ int64_t MultiActionCost(const fb::CommandT& c);  // param "actions", 1..3
 // companions.cc
 absl::Status ValidateCommand(const State& s, const fb::CommandT& c,
                              const Ctx& ctx);
-absl::Status ResolveCommand(Decision& d, const fb::CommandT& c,
-                            const Ctx& ctx);
+absl::Status ResolveCommand(Decision& d, const fb::CommandT& c, const Ctx& ctx);
 
 // skills.cc
 absl::Status ValidateSkill(const State& s, const fb::CommandT& c,

@@ -52,9 +52,8 @@ const Weapon* ManeuverWeapon(const Combatant& a, const fb::CommandT& c) {
 
 int64_t FreeHands(const Combatant& a) {
   // L148/L150: each grapple takes one arm.
-  return a.Stat("hands", 2) -
-         static_cast<int64_t>(Named(a, kGrappling).size() +
-                              Named(a, kGrappled).size());
+  return a.Stat("hands", 2) - static_cast<int64_t>(Named(a, kGrappling).size() +
+                                                   Named(a, kGrappled).size());
 }
 
 }  // namespace
@@ -63,7 +62,8 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
                               const Ctx& ctx) {
   (void)ctx;
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
-  if (c.targets.size() != 1) return Malformed(c, "targets", "exactly one target");
+  if (c.targets.size() != 1)
+    return Malformed(c, "targets", "exactly one target");
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, 0));
   if (t->id == a->id) return Malformed(c, "targets", "not itself");
   if (IsDead(*t)) return Refuse("000.dead", t->id + " is Dead");
@@ -80,7 +80,8 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
     }
     for (const Condition* dis : Named(*a, kDisarmed)) {
       if (dis->note == w->name) {
-        return Refuse("000.disarm", a->id + "'s " + w->name + " was knocked away");
+        return Refuse("000.disarm",
+                      a->id + "'s " + w->name + " was knocked away");
       }
     }
   }
@@ -88,9 +89,9 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
   const int64_t reach = w != nullptr ? w->reach : MeleeReach(*a);
   const int64_t dist = DistanceFt(*a, *t);
   if (dist > reach) {
-    return Refuse("000.maneuver", absl::StrCat(t->id, " is ", dist,
-                                               " ft away, beyond reach (",
-                                               reach, " ft)"));
+    return Refuse("000.maneuver",
+                  absl::StrCat(t->id, " is ", dist, " ft away, beyond reach (",
+                               reach, " ft)"));
   }
   if (CoverFrom(s, a->at, a->size, *t, a->id).blocked) {
     return Refuse("000.cover", t->id + " is completely obscured by a wall");
@@ -101,8 +102,9 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
     }
     const bool natural = w != nullptr && w->kind == "natural";
     if (!natural && FreeHands(*a) <= 0) {
-      return Refuse("000.grapple",
-                    a->id + " needs a free hand or a Natural Weapon to Grapple");
+      return Refuse(
+          "000.grapple",
+          a->id + " needs a free hand or a Natural Weapon to Grapple");
     }
   }
   if (c.action == "disarm") {
@@ -121,7 +123,8 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
     }
     const std::string crit = ParamText(c, "crit");
     if (!crit.empty() && crit != "drop" && crit != "fling" && crit != "take") {
-      return Malformed(c, "params.crit", "must be \"drop\", \"fling\" or \"take\"");
+      return Malformed(c, "params.crit",
+                       "must be \"drop\", \"fling\" or \"take\"");
     }
   }
   if (c.action == "break") {
@@ -147,6 +150,7 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   const Combatant p0 = *d.state().Find(pusher);
   // L51: "You must remain adjacent to the Enemy and cannot Move more than
   // your Speed": the pusher follows, so the push is capped by its Speed.
+  // Whole 5 ft squares, rounded down (a push moves square by square, L51).
   const int64_t cap = MoveSpeed(p0, false, nullptr) / kSquare;
   squares = std::min(squares, std::max<int64_t>(cap, 1));
   const Combatant t0 = *d.state().Find(target);
@@ -176,7 +180,8 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   const int64_t travelled = static_cast<int64_t>(path.size());
   if (!path.empty()) {
     RETURN_IF_ERROR(Move(d, target, path, 0, true,
-                         {cause, "000.push",
+                         {cause,
+                          "000.push",
                           {{"squares", travelled}, {"ft", travelled * kSquare}},
                           "pushed by " + pusher}));
   }
@@ -188,8 +193,8 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
                                {{"ft_not_travelled", short_by * kSquare}})
                         .status());
     if (!IsDead(*d.state().Find(target))) {
-      RETURN_IF_ERROR(KnockProne(d, target, {cause, "000.push.wall", {},
-                                             "hit a hard surface"}));
+      RETURN_IF_ERROR(KnockProne(
+          d, target, {cause, "000.push.wall", {}, "hit a hard surface"}));
     }
   }
   // The pusher follows to remain adjacent.
@@ -231,27 +236,37 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
     const bool ok = o.total >= def;
     const bool crit = ok && IsCritical(o, def);
     edge.AddTo(nums);
-    nums.insert(nums.end(), {{"d20", o.natural}, {"total", o.total},
-                             {"mental_defense", def}, {"success", ok},
+    nums.insert(nums.end(), {{"d20", o.natural},
+                             {"total", o.total},
+                             {"mental_defense", def},
+                             {"success", ok},
                              {"critical", crit}});
     RETURN_IF_ERROR(AddResource(d, a.id, "attacks_made", 1,
                                 {cause, "000.feint", nums,
                                  absl::StrCat("feint vs ", t.id, ": ",
-                                              crit ? "critical" : ok ? "success"
-                                                                     : "failure")})
+                                              crit ? "critical"
+                                              : ok ? "success"
+                                                   : "failure")})
                         .status());
     RETURN_IF_ERROR(ConsumeDodge(d, *d.state().Find(t.id), edge, cause));
-    RETURN_IF_ERROR(Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
+    RETURN_IF_ERROR(
+        Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
     if (crit) {
       return Apply(d, t.id, kFlatFooted, a.id, 0, ForRounds(d.state(), a.id, 1),
-                   {cause, "000.feint", {}, "critical: against everyone until "
-                                             "the feinter's next turn"})
+                   {cause,
+                    "000.feint",
+                    {},
+                    "critical: against everyone until "
+                    "the feinter's next turn"})
           .status();
     }
     if (ok) {
       return Apply(d, t.id, kFlatFooted, a.id, 0, ThisTurn(d.state(), a.id),
-                   {cause, "000.feint", {}, "against the feinter for the rest "
-                                             "of its turn"},
+                   {cause,
+                    "000.feint",
+                    {},
+                    "against the feinter for the rest "
+                    "of its turn"},
                    0, a.id)
           .status();
     }
@@ -263,7 +278,7 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   RETURN_IF_ERROR(AddResource(d, a.id, "attacks_made", 1,
                               {cause, rule, o.nums,
                                absl::StrCat(c.action, " vs ", t.id, ": ",
-                                            o.critical ? "critical success"
+                                            o.critical  ? "critical success"
                                             : o.success ? "success"
                                                         : "failure")})
                       .status());
@@ -272,18 +287,19 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   // L148/L150: succeeding an opposed roll to Push or Grapple the creature
   // grappling you ends the grapple.
   if ((c.action == "push" || c.action == "grapple") && GrapplerOf(a) == t.id) {
-    RETURN_IF_ERROR(EndGrapples(d, a.id, {cause, "000.grappled", {},
-                                          "broke the grapple"}));
+    RETURN_IF_ERROR(
+        EndGrapples(d, a.id, {cause, "000.grappled", {}, "broke the grapple"}));
   }
   if (c.action == "break") {
     const std::string item = ParamText(c, "item");
-    ASSIGN_OR_RETURN(dice::RollResult r,
-                     d.Roll(WithMod(w.damage, a.Stat("str")), "break damage",
-                            a.id, cause));
+    ASSIGN_OR_RETURN(
+        dice::RollResult r,
+        d.Roll(WithMod(w.damage, a.Stat("str")), "break damage", a.id, cause));
     int64_t amount = std::max<int64_t>(0, r.total);
     if (o.critical) amount *= 2;  // L49
     return AddResource(d, t.id, "item_damage:" + item, amount,
-                       {cause, o.critical ? "000.attack.critical" : "000.break",
+                       {cause,
+                        o.critical ? "000.attack.critical" : "000.break",
                         {{"rolled", r.total}, {"damage", amount}},
                         "damage to a carried object; its HP and Durability are "
                         "the GM's (L142)"})
@@ -296,7 +312,9 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
     const int64_t level = how == "fling" ? 1 : (how == "take" ? 2 : 0);
     const std::string note = item;
     RETURN_IF_ERROR(AddNoted(d, t.id, kDisarmed, a.id, level, note,
-                             {cause, "000.disarm", {{"how", level}},
+                             {cause,
+                              "000.disarm",
+                              {{"how", level}},
                               how == "drop"    ? "dropped in its square"
                               : how == "fling" ? "flung 10 ft away"
                                                : "taken by " + a.id})
@@ -317,13 +335,15 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
                      AddNoted(d, t.id, kGrappled, a.id, 0, "",
                               {cause, "000.grapple", {}}, g, a.id));
     if (SizeRank(t) < SizeRank(a)) {
-      RETURN_IF_ERROR(AddNoted(d, t.id, kEntangled, a.id, 0, "smaller than "
+      RETURN_IF_ERROR(AddNoted(d, t.id, kEntangled, a.id, 0,
+                               "smaller than "
                                "its grappler",
                                {cause, "000.grappled", {}}, gd)
                           .status());
     }
     if (SizeRank(a) < SizeRank(t)) {
-      RETURN_IF_ERROR(AddNoted(d, a.id, kEntangled, a.id, 0, "smaller than "
+      RETURN_IF_ERROR(AddNoted(d, a.id, kEntangled, a.id, 0,
+                               "smaller than "
                                "the creature it grapples",
                                {cause, "000.grappling", {}}, g)
                           .status());
@@ -348,7 +368,8 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   }
   if (c.action == "push") {
     // L51: 5 ft; on a critical success up to 15 ft.
-    const int64_t squares = o.critical ? ParamOr(c, "distance", 15) / kSquare : 1;
+    const int64_t squares =
+        o.critical ? ParamOr(c, "distance", 15) / kSquare : 1;
     Pos dir = AwayFrom(a, t);
     if (HasParam(c, "dx") || HasParam(c, "dy")) {
       dir = {Sign(ParamOr(c, "dx", 0)), Sign(ParamOr(c, "dy", 0))};
@@ -391,12 +412,13 @@ absl::Status ValidateEscape(const State& s, const fb::CommandT& c,
 absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   const Combatant a = *d.state().Find(c.actor);
   const Combatant g = *d.state().Find(GrapplerOf(a));
-  ASSIGN_OR_RETURN(Opposed o, OpposedMelee(d, a, g, nullptr, "escape", ctx.cause));
-  RETURN_IF_ERROR(AddResource(d, a.id, "attacks_made", 1,
-                              {ctx.cause, "000.grappled", o.nums,
-                               o.success ? "escaped the grapple"
-                                         : "failed to escape"})
-                      .status());
+  ASSIGN_OR_RETURN(Opposed o,
+                   OpposedMelee(d, a, g, nullptr, "escape", ctx.cause));
+  RETURN_IF_ERROR(
+      AddResource(d, a.id, "attacks_made", 1,
+                  {ctx.cause, "000.grappled", o.nums,
+                   o.success ? "escaped the grapple" : "failed to escape"})
+          .status());
   if (!o.success) return absl::OkStatus();
   return EndGrapples(d, a.id, {ctx.cause, "000.grappled", {}, "escaped"});
 }
@@ -438,9 +460,9 @@ absl::Status ValidateRelease(const State& s, const fb::CommandT& c,
 
 absl::Status ResolveRelease(Decision& d, const fb::CommandT& c,
                             const Ctx& ctx) {
-  return RemoveConditionsNamed(d, c.actor, kGrappling,
-                               {ctx.cause, "000.grappling", {},
-                                "released (a Free Action)"});
+  return RemoveConditionsNamed(
+      d, c.actor, kGrappling,
+      {ctx.cause, "000.grappling", {}, "released (a Free Action)"});
 }
 
 absl::Status ValidatePickUp(const State& s, const fb::CommandT& c,
@@ -452,11 +474,12 @@ absl::Status ValidatePickUp(const State& s, const fb::CommandT& c,
   for (const Condition* dis : Named(*a, kDisarmed)) {
     if (dis->note != item) continue;
     if (dis->level == 0) return absl::OkStatus();
-    return Refuse("000.disarm",
-                  dis->level == 1
-                      ? "the item was flung 10 ft away: the GM rules when it is "
-                        "reached (gm_condition remove)"
-                      : "the item was taken by " + dis->source);
+    return Refuse(
+        "000.disarm",
+        dis->level == 1
+            ? "the item was flung 10 ft away: the GM rules when it is "
+              "reached (gm_condition remove)"
+            : "the item was taken by " + dis->source);
   }
   return Refuse("000.disarm", a->id + " has not dropped a '" + item + "'");
 }
@@ -466,9 +489,9 @@ absl::Status ResolvePickUp(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   for (const Condition* dis : Named(*d.state().Find(c.actor), kDisarmed)) {
     if (dis->note == item) {
       const uint32_t id = dis->id;
-      return RemoveCondition(d, c.actor, id,
-                             {ctx.cause, "000.interact", {},
-                              "picked the " + item + " up"});
+      return RemoveCondition(
+          d, c.actor, id,
+          {ctx.cause, "000.interact", {}, "picked the " + item + " up"});
     }
   }
   return absl::OkStatus();

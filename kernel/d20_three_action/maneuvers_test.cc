@@ -24,7 +24,9 @@ fb::CommandT M(const std::string& action, const std::string& who = "aria",
   return Cmd(who, action, {target});
 }
 
-Pos At(const Table& t, const std::string& who) { return t.state().Find(who)->at; }
+Pos At(const Table& t, const std::string& who) {
+  return t.state().Find(who)->at;
+}
 
 TEST(Maneuver, FeintMakesTheTargetFlatFootedForTheRestOfTheTurn) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
@@ -87,7 +89,8 @@ TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
 
 TEST(Maneuver, GrappleNeedsAFreeHand) {
   fb::RosterT r = Pair();
-  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(Being("orc", "goblins", 0, 1)));
+  r.combatants.push_back(
+      std::make_unique<fb::CombatantSpecT>(Being("orc", "goblins", 0, 1)));
   auto hands = std::make_unique<fb::NumberT>();
   hands->key = "hands";
   hands->value = 1;
@@ -146,7 +149,8 @@ TEST(Maneuver, DisarmDropsTheItemWhichCanBePickedUp) {
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   fb::CommandT club = M("attack", "gob", "aria");
   club.weapon = "club";
-  EXPECT_EQ(t.Submit(club).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.Submit(club).status().code(),
+            absl::StatusCode::kFailedPrecondition);
   fb::CommandT up = Cmd("gob", "pick_up");
   WithText(up, "item", "club");
   ASSERT_OK(t.Submit(up));
@@ -163,7 +167,8 @@ TEST(Maneuver, CriticalDisarmTakesTheItem) {
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   fb::CommandT up = Cmd("gob", "pick_up");
   WithText(up, "item", "club");
-  EXPECT_EQ(t.Submit(up).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.Submit(up).status().code(),
+            absl::StatusCode::kFailedPrecondition);
 }
 
 TEST(Maneuver, BreakDamagesACarriedObject) {

@@ -125,8 +125,9 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
     return Refuse("000.fly", a->id + " cannot fly (roster tag 'flight')");
   }
   if (a->Has(kProne) && !fly) {
-    return Refuse("000.prone", a->id + " is Prone: 'stand' (a Move may stand "
-                                       "you up, L35) or 'crawl' 5 ft");
+    return Refuse("000.prone", a->id +
+                                   " is Prone: 'stand' (a Move may stand "
+                                   "you up, L35) or 'crawl' 5 ft");
   }
   if (a->Has(kEntangled)) {
     return Refuse("000.entangled",
@@ -163,8 +164,10 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
       for (int32_t y = 0; y < a->size; ++y) {
         const std::string t = s.TerrainAt({p.x + x, p.y + y});
         if (IsWall(t)) {
-          return Malformed(c, absl::StrCat("path[", i, "]"),
-                           absl::StrCat(Sq(p), " is ", t == "wall" ? "a wall" : "off the map"));
+          return Malformed(
+              c, absl::StrCat("path[", i, "]"),
+              absl::StrCat(Sq(p), " is ",
+                           t == "wall" ? "a wall" : "off the map"));
         }
       }
     }
@@ -176,12 +179,14 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
   }
   if (!Occupants(s, *a, cur).empty()) {
     return Refuse("000.move", absl::StrCat("cannot end the move in an "
-                                           "occupied square ", Sq(cur)));
+                                           "occupied square ",
+                                           Sq(cur)));
   }
   if (fly && !cont && ctx.via == Via::kDeclared &&
       !a->HasTag("improved_flight") && cost < a->Stat("speed")) {
-    return Refuse("000.fly", absl::StrCat("a flyer must fly at least its Speed (",
-                                          a->Stat("speed"), " ft)"));
+    return Refuse("000.fly",
+                  absl::StrCat("a flyer must fly at least its Speed (",
+                               a->Stat("speed"), " ft)"));
   }
   if (cost > speed) {
     return Refuse("000.terrain.difficult",
@@ -227,16 +232,16 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
       const Combatant mover = *d.state().Find(who);
       const Combatant other = *d.state().Find(b);
       ASSIGN_OR_RETURN(Opposed o, OpposedMelee(d, mover, other, nullptr,
-                                                "push through", cause));
-      const char* result = !o.success ? "failure: the move ends"
+                                               "push through", cause));
+      const char* result = !o.success   ? "failure: the move ends"
                            : o.critical ? "critical: through at no penalty"
                                         : "success: their square is Difficult "
                                           "Terrain";
-      RETURN_IF_ERROR(AddResource(d, who, "attacks_made", 1,
-                                  {cause, "000.move.push_through", o.nums,
-                                   absl::StrCat("Push attempt through ", b,
-                                                ": ", result)})
-                          .status());
+      RETURN_IF_ERROR(
+          AddResource(d, who, "attacks_made", 1,
+                      {cause, "000.move.push_through", o.nums,
+                       absl::StrCat("Push attempt through ", b, ": ", result)})
+              .status());
       if (!o.success) {
         out.stopped = true;
         break;
@@ -245,7 +250,8 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
     }
     if (out.stopped) break;
     std::string why;
-    const int64_t step = StepCost(d.state(), *d.state().Find(who), cur, sc, &why);
+    const int64_t step =
+        StepCost(d.state(), *d.state().Find(who), cur, sc, &why);
     if (step > kSquare) notes = why;
     out.spent += step;
     done.push_back(p);
@@ -270,12 +276,15 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
       const Pos there = d.state().Find(partner)->at;
       std::vector<Pos> theirs;
       for (Pos p : done) {
-        theirs.push_back({there.x + (p.x - start.x), there.y + (p.y - start.y)});
+        theirs.push_back(
+            {there.x + (p.x - start.x), there.y + (p.y - start.y)});
       }
-      RETURN_IF_ERROR(Move(d, partner, theirs, 0, true,
-                           {cause, GrapplerOf(mover) == partner ? "000.grappled"
-                                                                : "000.grappling",
-                            {}, absl::StrCat("moves with ", who)}));
+      RETURN_IF_ERROR(
+          Move(d, partner, theirs, 0, true,
+               {cause,
+                GrapplerOf(mover) == partner ? "000.grappled" : "000.grappling",
+                {},
+                absl::StrCat("moves with ", who)}));
     }
     // L156: entering a body of water puts out a fire.
     bool water = false;
@@ -297,8 +306,11 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
   m = d.state().Find(who);
   if (sc.squeeze && !m->Has(kSqueezing)) {
     RETURN_IF_ERROR(Apply(d, who, kSqueezing, who, 0, std::nullopt,
-                          {cause, "000.squeezing", {}, "moving through a "
-                                                       "narrow space"})
+                          {cause,
+                           "000.squeezing",
+                           {},
+                           "moving through a "
+                           "narrow space"})
                         .status());
   } else if (!sc.squeeze && m->Has(kSqueezing) && !done.empty()) {
     RETURN_IF_ERROR(RemoveConditionsNamed(
@@ -320,8 +332,8 @@ absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   // Push ended it, L35).
   const int64_t left = p.stopped ? 0 : std::max<int64_t>(0, speed - p.spent);
   if (moving != nullptr) {
-    RETURN_IF_ERROR(RemoveConditionsNamed(d, c.actor, kMoving,
-                                          {ctx.cause, "000.move", {}, "replaced"}));
+    RETURN_IF_ERROR(RemoveConditionsNamed(
+        d, c.actor, kMoving, {ctx.cause, "000.move", {}, "replaced"}));
   }
   NewCondition nc;
   nc.actor = c.actor;
@@ -330,10 +342,12 @@ absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   nc.level = left;
   nc.note = fly ? "fly" : "";
   nc.expiry = ThisTurn(d.state(), c.actor);
-  return AddCondition(d, nc, {ctx.cause, "000.move",
-                              {{"speed", speed}, {"spent_ft", p.spent},
-                               {"left_ft", left}},
-                              "movement left this turn"})
+  return AddCondition(
+             d, nc,
+             {ctx.cause,
+              "000.move",
+              {{"speed", speed}, {"spent_ft", p.spent}, {"left_ft", left}},
+              "movement left this turn"})
       .status();
 }
 
@@ -348,7 +362,8 @@ absl::Status ValidateCrawl(const State& s, const fb::CommandT& c,
   }
   if (c.path.size() != 1) {
     if (c.path.empty() && ctx.via == Via::kResumed) return absl::OkStatus();
-    return Malformed(c, "path", "crawling moves exactly one square (5 ft, L73)");
+    return Malformed(c, "path",
+                     "crawling moves exactly one square (5 ft, L73)");
   }
   const Pos p{c.path[0].x(), c.path[0].y()};
   if (!Adjacent(a->at, p)) {
@@ -373,12 +388,10 @@ absl::Status ResolveCrawl(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   const std::string partner = Partner(mover);
   if (!partner.empty()) {
     const Pos there = d.state().Find(partner)->at;
-    RETURN_IF_ERROR(Move(d, partner,
-                         {{there.x + path[0].x - mover.at.x,
-                           there.y + path[0].y - mover.at.y}},
-                         0, true,
-                         {ctx.cause, "000.grappled", {},
-                          "moves with " + mover.id}));
+    RETURN_IF_ERROR(Move(
+        d, partner,
+        {{there.x + path[0].x - mover.at.x, there.y + path[0].y - mover.at.y}},
+        0, true, {ctx.cause, "000.grappled", {}, "moves with " + mover.id}));
   }
   return absl::OkStatus();
 }
@@ -392,9 +405,9 @@ absl::Status ValidateStand(const State& s, const fb::CommandT& c,
 }
 
 absl::Status ResolveStand(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
-  return RemoveConditionsNamed(d, c.actor, kProne,
-                               {ctx.cause, "000.move.stand", {},
-                                "stands up (L35, L160)"});
+  return RemoveConditionsNamed(
+      d, c.actor, kProne,
+      {ctx.cause, "000.move.stand", {}, "stands up (L35, L160)"});
 }
 
 absl::Status ValidateDropProne(const State& s, const fb::CommandT& c,
@@ -407,8 +420,9 @@ absl::Status ValidateDropProne(const State& s, const fb::CommandT& c,
 
 absl::Status ResolveDropProne(Decision& d, const fb::CommandT& c,
                               const Ctx& ctx) {
-  return KnockProne(d, c.actor, {ctx.cause, "000.free_action", {},
-                                 "falls Prone (a Free Action, L21)"});
+  return KnockProne(
+      d, c.actor,
+      {ctx.cause, "000.free_action", {}, "falls Prone (a Free Action, L21)"});
 }
 
 absl::Status ValidateExtinguish(const State& s, const fb::CommandT& c,

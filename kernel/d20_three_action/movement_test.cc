@@ -8,16 +8,21 @@ namespace {
 
 using namespace testing;  // NOLINT
 
-Pos At(const Table& t, const std::string& who) { return t.state().Find(who)->at; }
+Pos At(const Table& t, const std::string& who) {
+  return t.state().Find(who)->at;
+}
 
 TEST(Move, UpToSpeedAlongAdjacentSquares) {
   Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
+          MakeRoster(
+              {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
           {15, 10});
-  auto out = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}, {3, 1}, {4, 2}, {5, 3}, {6, 4}, {7, 5}}));
+  auto out = t.Submit(
+      MoveTo("aria", {{1, 0}, {2, 0}, {3, 1}, {4, 2}, {5, 3}, {6, 4}, {7, 5}}));
   EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(out.status().message().find("costs 35 ft"), std::string::npos);
-  auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}, {3, 1}, {4, 2}, {5, 3}, {6, 4}}));
+  auto ev = t.Submit(
+      MoveTo("aria", {{1, 0}, {2, 0}, {3, 1}, {4, 2}, {5, 3}, {6, 4}}));
   ASSERT_OK(ev);
   EXPECT_EQ(At(t, "aria"), (Pos{6, 4}));
   EXPECT_EQ(NumOf(*ev, "000.move", "spent_ft"), 30);
@@ -25,7 +30,8 @@ TEST(Move, UpToSpeedAlongAdjacentSquares) {
 }
 
 TEST(Move, DifficultTerrainCountsTheSquareMovedOutOf) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
   Terrain(r, 1, 0, "difficult");
   Table t(D20ThreeAction(), r, {15, 10});
   auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}}));  // 5 in, 10 out (L69)
@@ -37,7 +43,8 @@ TEST(Move, DifficultTerrainCountsTheSquareMovedOutOf) {
 }
 
 TEST(Move, BadPathsAreMalformed) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
   Terrain(r, 1, 0, "wall");
   Table t(D20ThreeAction(), r, {15, 10});
   auto out = t.Submit(MoveTo("aria", {{2, 2}}));
@@ -66,7 +73,8 @@ TEST(Move, SquaresOfMuchLargerCreaturesAreDifficult) {
   ogre.stats.push_back(std::make_unique<fb::NumberT>());
   ogre.stats.back()->key = "size_rank";
   ogre.stats.back()->value = 3;
-  Table t(D20ThreeAction(), MakeRoster({Being("aria", "party", 0, 0), std::move(ogre)}),
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0), std::move(ogre)}),
           {15, 10});
   auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}}));  // L93
   ASSERT_OK(ev);
@@ -74,9 +82,10 @@ TEST(Move, SquaresOfMuchLargerCreaturesAreDifficult) {
 }
 
 TEST(Move, ThroughAnEnemyTakesAPushAttempt) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)}),
-          {15, 10});
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)}),
+      {15, 10});
   // Success (16 vs 9): their square is Difficult Terrain (L35).
   auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}}), {12, 5});
   ASSERT_OK(ev);
@@ -92,7 +101,8 @@ TEST(Move, ThroughAnEnemyTakesAPushAttempt) {
 
 TEST(Move, ProneCreaturesStandOrCrawl) {
   Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
+          MakeRoster(
+              {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
           {15, 10});
   ASSERT_OK(t.Submit(Cmd("aria", "drop_prone")));  // free (L21)
   EXPECT_EQ(Res(t, "aria", kActions), 3);
@@ -103,7 +113,8 @@ TEST(Move, ProneCreaturesStandOrCrawl) {
   ASSERT_OK(t.Submit(crawl));  // L73
   EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
   crawl.path.emplace_back(2, 0);
-  EXPECT_EQ(t.Submit(crawl).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(t.Submit(crawl).status().code(),
+            absl::StatusCode::kInvalidArgument);
   ASSERT_OK(t.Submit(Cmd("aria", "stand")));  // L160
   EXPECT_FALSE(Has(t, "aria", kProne));
   EXPECT_EQ(Res(t, "aria", kActions), 1);
@@ -111,7 +122,8 @@ TEST(Move, ProneCreaturesStandOrCrawl) {
 
 TEST(Move, EntangledCreaturesCannotMove) {
   Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
+          MakeRoster(
+              {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
           {15, 10});
   fb::CommandT c = Gm("aria", "gm_condition", "roots");
   WithText(c, "name", "entangled");
@@ -123,7 +135,8 @@ TEST(Move, EntangledCreaturesCannotMove) {
 }
 
 TEST(Move, WaterPutsOutFire) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
   Terrain(r, 1, 0, "water");
   Table t(D20ThreeAction(), r, {15, 10});
   fb::CommandT c = Gm("aria", "gm_condition", "oil");
@@ -140,7 +153,8 @@ TEST(Move, WaterPutsOutFire) {
 
 TEST(Move, SqueezingCostsDoubleAndLeavesYouFlatFooted) {
   Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
+          MakeRoster(
+              {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
           {15, 10});
   fb::CommandT c = MoveTo("aria", {{1, 0}, {2, 0}});
   With(c, "squeeze", 1);
@@ -155,7 +169,8 @@ TEST(Move, SqueezingCostsDoubleAndLeavesYouFlatFooted) {
 }
 
 TEST(Move, FlightDoublesSpeed) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 19, 19)});
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 0, 0), Being("gob", "goblins", 19, 19)});
   Tag(*r.combatants[0], "flight");
   Table t(D20ThreeAction(), r, {15, 10});
   std::vector<std::pair<int, int>> path;
@@ -168,7 +183,8 @@ TEST(Move, FlightDoublesSpeed) {
   fb::CommandT hop = MoveTo("aria", {{13, 0}});
   With(hop, "fly", 1);
   auto out = t.Submit(hop);  // L83: at least the Speed
-  EXPECT_NE(out.status().message().find("at least its Speed"), std::string::npos);
+  EXPECT_NE(out.status().message().find("at least its Speed"),
+            std::string::npos);
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // did not fly: falls
@@ -178,7 +194,8 @@ TEST(Move, FlightDoublesSpeed) {
 
 TEST(Move, AMoveCanBeContinuedWithoutAnotherAction) {
   Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
+          MakeRoster(
+              {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
           {15, 10});
   ASSERT_OK(t.Submit(MoveTo("aria", {{1, 0}, {2, 0}})));
   EXPECT_EQ(t.state().Find("aria")->FindCondition(kMoving)->level, 20);
@@ -188,7 +205,8 @@ TEST(Move, AMoveCanBeContinuedWithoutAnotherAction) {
   EXPECT_EQ(Res(t, "aria", kActions), 2);
   fb::CommandT again = MoveTo("aria", {{7, 0}});
   With(again, "continue", 1);
-  EXPECT_EQ(t.Submit(again).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.Submit(again).status().code(),
+            absl::StatusCode::kFailedPrecondition);
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   EXPECT_FALSE(Has(t, "aria", kMoving));
 }

@@ -28,9 +28,9 @@
 namespace combat::kernel::d20 {
 namespace {
 
-constexpr const char* kTriggers[] = {"any_action", "attacks",
-                                     "casts",      "moves",
-                                     "moves_within_reach", "enters_square"};
+constexpr const char* kTriggers[] = {
+    "any_action",         "attacks",      "casts", "moves",
+    "moves_within_reach", "enters_square"};
 
 bool IsMoveLike(const std::string& action) {
   return action == "move" || action == "crawl";
@@ -160,15 +160,18 @@ absl::Status OpenWithPending(Decision& d, uint64_t decl,
   nc.ref = decl;
   nc.note = EncodeCommand(pending);
   nc.expiry = Expiry{fb::ExpiryKind::OnUse, pending.actor, 0};
-  RETURN_IF_ERROR(AddCondition(d, nc, {decl, "000.ready", {},
-                                       "waits for the readied actions"})
-                      .status());
-  return OpenWindow(d, decl, "readied", eligible,
-                    {decl, "000.ready", {},
-                     absl::StrCat("readied action triggered by ",
-                                  pending.actor, "'s ", pending.action, "; ",
-                                  absl::StrJoin(eligible, ", "),
-                                  " may answer")})
+  RETURN_IF_ERROR(
+      AddCondition(d, nc,
+                   {decl, "000.ready", {}, "waits for the readied actions"})
+          .status());
+  return OpenWindow(
+             d, decl, "readied", eligible,
+             {decl,
+              "000.ready",
+              {},
+              absl::StrCat("readied action triggered by ", pending.actor, "'s ",
+                           pending.action, "; ", absl::StrJoin(eligible, ", "),
+                           " may answer")})
       .status();
 }
 
@@ -176,8 +179,8 @@ absl::Status OpenWithPending(Decision& d, uint64_t decl,
 // with the rest pending (no window when the move ended early).
 absl::Status SplitMove(Decision& d, uint64_t decl, const fb::CommandT& c,
                        const Trigger& t, std::vector<std::string> skip) {
-  ASSIGN_OR_RETURN(MoveProgress p,
-                   ResolveMoveSteps(d, c, decl, t.steps, ParamOr(c, "_spent", 0)));
+  ASSIGN_OR_RETURN(MoveProgress p, ResolveMoveSteps(d, c, decl, t.steps,
+                                                    ParamOr(c, "_spent", 0)));
   if (p.stopped) return absl::OkStatus();
   fb::CommandT rest = c;
   rest.path.erase(rest.path.begin(), rest.path.begin() + p.steps_done);
@@ -228,9 +231,9 @@ absl::Status CloseAndResume(Decision& d, uint32_t wid) {
     return CloseWindow(d, wid, "resolved", {trigger, "000.ready"});
   }
   ASSIGN_OR_RETURN(fb::CommandT pending, DecodeCommand(note));
-  RETURN_IF_ERROR(RemoveCondition(d, who, pid,
-                                  {trigger, "000.ready", {},
-                                   "the held-back declaration resumes"}));
+  RETURN_IF_ERROR(RemoveCondition(
+      d, who, pid,
+      {trigger, "000.ready", {}, "the held-back declaration resumes"}));
   const ActionSpec* spec = FindAction(pending.action);
   if (spec == nullptr) {
     return absl::InternalError("pending action '" + pending.action + "'");
@@ -239,8 +242,7 @@ absl::Status CloseAndResume(Decision& d, uint32_t wid) {
   absl::Status legal = CheckCanAct(d.state(), *d.state().Find(who), 0, ctx);
   if (legal.ok()) legal = spec->validate(d.state(), pending, ctx);
   if (!legal.ok()) {
-    return CloseWindow(d, wid,
-                       absl::StrCat("cancelled: ", legal.message()),
+    return CloseWindow(d, wid, absl::StrCat("cancelled: ", legal.message()),
                        {trigger, "000.ready", {}, "no longer legal"});
   }
   RETURN_IF_ERROR(CloseWindow(d, wid, "resolved", {trigger, "000.ready"}));
@@ -274,8 +276,8 @@ absl::Status ValidateReady(const State& s, const fb::CommandT& c,
   }
   const std::string by = ParamText(c, "by");
   if (!by.empty() && s.Find(by) == nullptr) {
-    return absl::NotFoundError(absl::StrCat(
-        "command 'ready': params.by '", by, "' is not in this session"));
+    return absl::NotFoundError(absl::StrCat("command 'ready': params.by '", by,
+                                            "' is not in this session"));
   }
   if (trigger == "enters_square" && (!HasParam(c, "x") || !HasParam(c, "y"))) {
     return Malformed(c, "params.x", "enters_square needs params x and y");
@@ -334,8 +336,9 @@ absl::Status DeclareAction(const ActionSpec& a, const fb::CommandT& c,
 absl::Status DecideAnswer(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   if (s.windows.empty()) {
-    return Malformed(c, "window", absl::StrCat("window ", c.window,
-                                               " is not open (no window is)"));
+    return Malformed(
+        c, "window",
+        absl::StrCat("window ", c.window, " is not open (no window is)"));
   }
   const Window& first = s.windows.begin()->second;
   auto next_of = [](const Window& w) {
@@ -347,23 +350,24 @@ absl::Status DecideAnswer(const fb::CommandT& c, Decision& d) {
     return left.empty() ? std::string() : left.front();
   };
   if (c.window == 0) {
-    return Refuse("000.ready",
-                  absl::StrCat("window ", first.id, " is open: ", next_of(first),
-                               " answers it first ('pass' or its readied "
-                               "action, with \"window\": ",
-                               first.id, ")"));
+    return Refuse(
+        "000.ready",
+        absl::StrCat("window ", first.id, " is open: ", next_of(first),
+                     " answers it first ('pass' or its readied "
+                     "action, with \"window\": ",
+                     first.id, ")"));
   }
   auto it = s.windows.find(c.window);
   if (it == s.windows.end()) {
-    return Malformed(c, "window", absl::StrCat("window ", c.window,
-                                               " is not open"));
+    return Malformed(c, "window",
+                     absl::StrCat("window ", c.window, " is not open"));
   }
   const Window w = it->second;
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
   const std::string next = next_of(w);
   if (actor->id != next) {
-    return Refuse("000.ready", absl::StrCat("window ", w.id, ": it is ", next,
-                                            "'s answer"));
+    return Refuse("000.ready",
+                  absl::StrCat("window ", w.id, ": it is ", next, "'s answer"));
   }
   const std::string who = actor->id;
   if (c.action == "pass") {
@@ -371,18 +375,18 @@ absl::Status DecideAnswer(const fb::CommandT& c, Decision& d) {
   } else {
     std::optional<Readied> r = ReadiedOf(*actor);
     if (!r.has_value() || r->action != c.action) {
-      return Refuse("000.ready",
-                    absl::StrCat(who, " readied '",
-                                 r.has_value() ? r->action : "nothing",
-                                 "', not '", c.action, "'"));
+      return Refuse(
+          "000.ready",
+          absl::StrCat(who, " readied '", r.has_value() ? r->action : "nothing",
+                       "', not '", c.action, "'"));
     }
     const ActionSpec* spec = FindAction(c.action);
     const Ctx ctx{Via::kInterrupt, 0};
     RETURN_IF_ERROR(CheckCanAct(s, *actor, 0, ctx));
     RETURN_IF_ERROR(spec->validate(s, c, ctx));
     ASSIGN_OR_RETURN(uint64_t seq, d.Interrupt(c, w.id));
-    RETURN_IF_ERROR(RemoveCondition(d, who, r->id,
-                                    {seq, "000.ready", {}, "fires"}));
+    RETURN_IF_ERROR(
+        RemoveCondition(d, who, r->id, {seq, "000.ready", {}, "fires"}));
     RETURN_IF_ERROR(spec->resolve(d, c, Ctx{Via::kInterrupt, seq}));
   }
   const Window& now = d.state().windows.at(w.id);
@@ -450,13 +454,14 @@ std::string EncodeCommand(const fb::CommandT& c) {
   if (!c.weapon.empty()) parts.push_back("weapon=" + Esc(c.weapon));
   if (!c.path.empty()) {
     std::vector<std::string> p;
-    for (const fb::Pos& q : c.path) p.push_back(absl::StrCat(q.x(), ":", q.y()));
+    for (const fb::Pos& q : c.path)
+      p.push_back(absl::StrCat(q.x(), ":", q.y()));
     parts.push_back("path=" + absl::StrJoin(p, ","));
   }
   for (const auto& p : c.params) {
     if (!p) continue;
-    parts.push_back(absl::StrCat("param=", Esc(p->key), ":", p->value, ":",
-                                 Esc(p->text)));
+    parts.push_back(
+        absl::StrCat("param=", Esc(p->key), ":", p->value, ":", Esc(p->text)));
   }
   if (!c.text.empty()) parts.push_back("text=" + Esc(c.text));
   return absl::StrJoin(parts, "|");

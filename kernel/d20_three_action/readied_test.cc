@@ -16,11 +16,14 @@ fb::RosterT Pair() {
   return MakeRoster({std::move(a), std::move(g)});
 }
 
-Pos At(const Table& t, const std::string& who) { return t.state().Find(who)->at; }
+Pos At(const Table& t, const std::string& who) {
+  return t.state().Find(who)->at;
+}
 
 // aria readies `action` for when gob moves within her reach, and ends her
 // turn.
-Table Readied(const std::string& action, const std::string& trigger = "moves_within_reach") {
+Table Readied(const std::string& action,
+              const std::string& trigger = "moves_within_reach") {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   fb::CommandT r = Cmd("aria", "ready");
   WithText(r, "action", action);
@@ -50,9 +53,11 @@ TEST(Readied, AMoveIntoReachStopsThereAndOpensAWindow) {
   // Nothing else may happen until the window is answered.
   auto out = t.Submit(Cmd("gob", "end_turn"));
   EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_NE(out.status().message().find("aria answers it first"), std::string::npos);
+  EXPECT_NE(out.status().message().find("aria answers it first"),
+            std::string::npos);
   fb::CommandT wrong = Answer("trip", w.id);
-  EXPECT_EQ(t.Submit(wrong).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.Submit(wrong).status().code(),
+            absl::StatusCode::kFailedPrecondition);
   // The readied attack interrupts: 15 + 4 hits, 5 + 3 damage; then the
   // rest of the move resolves.
   auto ev = t.Submit(Answer("attack", w.id), {15, 5});
@@ -91,7 +96,8 @@ TEST(Readied, PassingLetsTheDeclarationResolve) {
 
 TEST(Readied, AnAttackTriggerOpensBeforeTheAttackResolves) {
   Table t = Readied("attack", "attacks");
-  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}, {1, 0}})));  // no trigger
+  ASSERT_OK(
+      t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}, {1, 0}})));  // no trigger
   EXPECT_TRUE(t.state().windows.empty());
   fb::CommandT club = Cmd("gob", "attack", {"aria"});
   club.weapon = "club";

@@ -256,7 +256,8 @@ std::string Cite(std::string id) {
 }
 
 absl::Status Refuse(std::string rule, std::string msg) {
-  return absl::FailedPreconditionError(absl::StrCat(msg, " (", Cite(rule), ")"));
+  return absl::FailedPreconditionError(
+      absl::StrCat(msg, " (", Cite(rule), ")"));
 }
 
 absl::Status Malformed(const fb::CommandT& c, std::string field,

@@ -38,13 +38,13 @@ class D20ThreeActionRuleset : public Ruleset {
     }
     const ActionSpec* a = FindAction(cmd.action);
     if (a == nullptr) {
-      std::vector<std::string> known = {"end_turn", "delay", "hold", "enter",
-                                        "pass", "heal"};
+      std::vector<std::string> known = {"end_turn", "delay", "hold",
+                                        "enter",    "pass",  "heal"};
       for (const ActionSpec& s : AllActions()) known.push_back(s.action);
-      return Malformed(cmd, "action",
-                       absl::StrCat("unknown action '", cmd.action,
-                                    "' (known: ", absl::StrJoin(known, ", "),
-                                    ", gm_*)"));
+      return Malformed(
+          cmd, "action",
+          absl::StrCat("unknown action '", cmd.action,
+                       "' (known: ", absl::StrJoin(known, ", "), ", gm_*)"));
     }
     return DeclareAction(*a, cmd, d);
   }

@@ -62,13 +62,16 @@ absl::Status ResolveSkill(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
                    d.Roll(D20(0, bonus), "skill: " + skill, a.id, ctx.cause));
   // Reading (as L33): a success at a total equal to or higher than the DC.
   const bool ok = r.total >= dc;
-  const Nums nums = {{"d20", r.natural()}, {"bonus", bonus},
-                     {"total", r.total}, {"dc", dc}, {"success", ok}};
-  RETURN_IF_ERROR(AddResource(d, a.id, "skill_checks", 1,
-                              {ctx.cause, "000.skill", nums,
-                               absl::StrCat(skill, ": ",
-                                            ok ? "success" : "failure")})
-                      .status());
+  const Nums nums = {{"d20", r.natural()},
+                     {"bonus", bonus},
+                     {"total", r.total},
+                     {"dc", dc},
+                     {"success", ok}};
+  RETURN_IF_ERROR(
+      AddResource(d, a.id, "skill_checks", 1,
+                  {ctx.cause, "000.skill", nums,
+                   absl::StrCat(skill, ": ", ok ? "success" : "failure")})
+          .status());
   if (!ok) return absl::OkStatus();
   if (skill == "medicine") {
     const std::string p = PatientOf(c);
@@ -101,8 +104,8 @@ absl::Status ResolveSkill(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   }
   if (skill == "perception" || skill == "investigation") {
     for (const std::string& t : c.targets) {
-      RETURN_IF_ERROR(Reveal(d, t, a.id, {ctx.cause, "000.hidden", {},
-                                          "location discovered"}));
+      RETURN_IF_ERROR(Reveal(
+          d, t, a.id, {ctx.cause, "000.hidden", {}, "location discovered"}));
     }
   }
   return absl::OkStatus();
@@ -118,10 +121,10 @@ absl::Status DecideReactionSkill(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(ValidateSkill(d.state(), c, ctx));
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  RETURN_IF_ERROR(AddResource(d, who, kReactions, -1,
-                              {decl, "000.reaction", {{"cost", 1}},
-                               "Reaction spent"})
-                      .status());
+  RETURN_IF_ERROR(
+      AddResource(d, who, kReactions, -1,
+                  {decl, "000.reaction", {{"cost", 1}}, "Reaction spent"})
+          .status());
   return ResolveSkill(d, c, Ctx{Via::kInterrupt, decl});
 }
 
@@ -129,7 +132,8 @@ absl::Status ValidateDodge(const State& s, const fb::CommandT& c,
                            const Ctx& ctx) {
   (void)ctx;
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
-  if (a->Has(kDodging)) return Refuse("000.dodge", a->id + " is already Dodging");
+  if (a->Has(kDodging))
+    return Refuse("000.dodge", a->id + " is already Dodging");
   return absl::OkStatus();
 }
 

@@ -18,10 +18,11 @@ fb::CommandT Skill(const std::string& who, const std::string& skill, int dc,
 }
 
 TEST(Skill, MedicineEndsBleedingAndResetsThePenalty) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0, {{"skill_medicine", 3}}),
-                      Being("bo", "party", 1, 0), Being("gob", "goblins", 9, 9)}),
-          {15, 10, 5});
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0, {{"skill_medicine", 3}}),
+                  Being("bo", "party", 1, 0), Being("gob", "goblins", 9, 9)}),
+      {15, 10, 5});
   fb::CommandT b = Gm("bo", "gm_condition", "cut");
   WithText(b, "name", "bleeding");
   WithText(b, "op", "add");
@@ -45,9 +46,10 @@ TEST(Skill, MedicineEndsBleedingAndResetsThePenalty) {
 }
 
 TEST(Skill, AReactionSkillOutsideTheTurn) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 9, 9)}),
-          {15, 10});
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 9, 9)}),
+      {15, 10});
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   fb::CommandT climb = Skill("aria", "climb", 12);
   With(climb, "reaction", 1);
@@ -58,8 +60,9 @@ TEST(Skill, AReactionSkillOutsideTheTurn) {
 }
 
 TEST(Skill, SneakingHidesFromThoseItIsConcealedFrom) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 0),
-                              Being("orc", "goblins", 0, 5)});
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 0),
+                  Being("orc", "goblins", 0, 5)});
   Terrain(r, 2, 0, "fog");
   Table t(D20ThreeAction(), r, {15, 10, 5});
   ASSERT_OK(t.Submit(Skill("aria", "sneak", 10), {10}));
@@ -71,7 +74,8 @@ TEST(Skill, SneakingHidesFromThoseItIsConcealedFrom) {
 }
 
 TEST(Skill, HiddenIsLostWhenTheTurnEndsInTheOpen) {
-  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 0)});
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 0)});
   Tag(*r.combatants[0], "hidden");
   Table t(D20ThreeAction(), r, {15, 10});
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));

@@ -19,8 +19,8 @@ namespace combat::kernel::d20 {
 namespace {
 
 const char* const kSpellConditions[] = {
-    kSlowed, kStunned, kShaken,    kBlinded,   kEntangled,   kOnFire,
-    kPoisoned, kInvisible, kConcealed, kProne, kUnconscious, kFlatFooted};
+    kSlowed,   kStunned,   kShaken,    kBlinded, kEntangled,   kOnFire,
+    kPoisoned, kInvisible, kConcealed, kProne,   kUnconscious, kFlatFooted};
 
 int64_t EnergyOf(const fb::CommandT& c, Nums* nums) {
   int64_t total = 0;
@@ -43,11 +43,13 @@ absl::Status ValidateEffect(const State& s, const fb::CommandT& c,
   if (!c.weapon.empty()) {
     const Weapon* w = a.FindWeapon(c.weapon);
     if (w == nullptr) {
-      return Malformed(c, "weapon",
-                       absl::StrCat(a.id, " has no spell attack '", c.weapon, "'"));
+      return Malformed(
+          c, "weapon",
+          absl::StrCat(a.id, " has no spell attack '", c.weapon, "'"));
     }
     if (w->kind != "spell") {
-      return Malformed(c, "weapon", "a spell attack needs a weapon of kind 'spell'");
+      return Malformed(c, "weapon",
+                       "a spell attack needs a weapon of kind 'spell'");
     }
     AttackSpec spec{AttackKind::kSpell, w, ParamOr(c, "area", 0) != 0};
     if (HasParam(c, "origin_x") && HasParam(c, "origin_y")) {
@@ -55,8 +57,10 @@ absl::Status ValidateEffect(const State& s, const fb::CommandT& c,
                         static_cast<int32_t>(ParamOr(c, "origin_y", 0))};
     }
     int64_t range = -1;
-    if (w->numbers.count("range") != 0) range = w->numbers.at("range");
-    else if (w->range_increment > 0) range = w->range_increment;
+    if (w->numbers.count("range") != 0)
+      range = w->numbers.at("range");
+    else if (w->range_increment > 0)
+      range = w->range_increment;
     RETURN_IF_ERROR(ValidateTargets(s, c, a, spec, range));
   } else {
     for (size_t i = 0; i < c.targets.size(); ++i) {
@@ -99,12 +103,14 @@ absl::Status ApplyEffect(Decision& d, const fb::CommandT& c, uint64_t cause,
                              static_cast<int32_t>(ParamOr(c, "origin_y", 0))};
     }
     plan.bonus = SpellBonus(a, &plan.bonus_nums);
-    plan.mental = ParamText(c, "defense") == "mental" ||
-                  (w.numbers.count("mental") != 0 && w.numbers.at("mental") != 0);
+    plan.mental =
+        ParamText(c, "defense") == "mental" ||
+        (w.numbers.count("mental") != 0 && w.numbers.at("mental") != 0);
     plan.damage = w.damage;
     plan.damage_kind = w.damage_type.empty() ? "spell" : w.damage_type;
     plan.rule = "000.attack.spell";
-    ASSIGN_OR_RETURN(std::vector<Hit> hits, ResolveAttackRoll(d, c, plan, cause));
+    ASSIGN_OR_RETURN(std::vector<Hit> hits,
+                     ResolveAttackRoll(d, c, plan, cause));
     for (const Hit& h : hits) affected.push_back(h.target);
   } else {
     affected = c.targets;  // no Spell Attack needed (L37: the Effect decides)
@@ -115,7 +121,8 @@ absl::Status ApplyEffect(Decision& d, const fb::CommandT& c, uint64_t cause,
     if (!cond.empty()) {
       std::optional<Expiry> expiry;
       if (HasParam(c, "condition_rounds")) {
-        expiry = ForRounds(d.state(), c.actor, ParamOr(c, "condition_rounds", 1));
+        expiry =
+            ForRounds(d.state(), c.actor, ParamOr(c, "condition_rounds", 1));
       }
       if (cond == kProne) {
         RETURN_IF_ERROR(KnockProne(d, t, {cause, rule, {}, "spell effect"}));
@@ -153,7 +160,9 @@ const Condition* NamedSpell(const Combatant& a, const fb::CommandT& c) {
 
 }  // namespace
 
-int64_t MultiActionCost(const fb::CommandT& c) { return ParamOr(c, "actions", 1); }
+int64_t MultiActionCost(const fb::CommandT& c) {
+  return ParamOr(c, "actions", 1);
+}
 
 absl::Status ValidateCast(const State& s, const fb::CommandT& c,
                           const Ctx& ctx) {
@@ -173,10 +182,9 @@ absl::Status ValidateCast(const State& s, const fb::CommandT& c,
   }
   const int64_t energy = EnergyOf(c, nullptr);
   if (energy > a->Resource(kEnergy)) {
-    return Refuse("000.cast", absl::StrCat(a->id, " has ",
-                                           a->Resource(kEnergy),
-                                           " Energy; the components need ",
-                                           energy));
+    return Refuse("000.cast",
+                  absl::StrCat(a->id, " has ", a->Resource(kEnergy),
+                               " Energy; the components need ", energy));
   }
   return ValidateEffect(s, c, *a);
 }
@@ -200,9 +208,11 @@ absl::Status ResolveCast(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   if (HasParam(c, "rounds")) {
     sp.expiry = ForRounds(d.state(), c.actor, ParamOr(c, "rounds", 1));
   }
-  ASSIGN_OR_RETURN(uint32_t id,
-                   AddCondition(d, sp, {ctx.cause, "000.cast", {{"energy", energy}},
-                                        "casts " + sp.note}));
+  ASSIGN_OR_RETURN(
+      uint32_t id,
+      AddCondition(
+          d, sp,
+          {ctx.cause, "000.cast", {{"energy", energy}}, "casts " + sp.note}));
   return ApplyEffect(d, c, ctx.cause, id, "000.cast");
 }
 
@@ -223,13 +233,14 @@ absl::Status ValidateControl(const State& s, const fb::CommandT& c,
   const int64_t turn_seq = owner == nullptr ? 0 : owner->Resource(kTurnSeq);
   if (static_cast<int64_t>(sp->added_at) >= turn_seq) {
     return Refuse("000.control",
-                  "'" + sp->note + "' was cast this turn: only a spell cast on "
-                                   "a previous Turn can be Controlled");
+                  "'" + sp->note +
+                      "' was cast this turn: only a spell cast on "
+                      "a previous Turn can be Controlled");
   }
   for (const Condition* done : Named(*a, kControlled)) {
     if (done->ref == sp->ref) {
-      return Refuse("000.control", "'" + sp->note +
-                                       "' was already Controlled this Turn");
+      return Refuse("000.control",
+                    "'" + sp->note + "' was already Controlled this Turn");
     }
   }
   return ValidateEffect(s, c, *a);
@@ -246,9 +257,10 @@ absl::Status ResolveControl(Decision& d, const fb::CommandT& c,
   done.ref = sp->ref;
   done.note = sp->note;
   done.expiry = ThisTurn(d.state(), c.actor);
-  RETURN_IF_ERROR(AddCondition(d, done, {ctx.cause, "000.control", {},
-                                         "controls " + done.note})
-                      .status());
+  RETURN_IF_ERROR(
+      AddCondition(d, done,
+                   {ctx.cause, "000.control", {}, "controls " + done.note})
+          .status());
   return ApplyEffect(d, c, ctx.cause, spell, "000.control");
 }
 
@@ -271,8 +283,10 @@ absl::Status ResolveFocus(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   int64_t per = sum / 3;
   if (sum % 3 != 0 && sum < 0) --per;
   int64_t gain = std::max<int64_t>(0, per) * actions;
-  Nums nums = {{"ess", a.Stat("ess")}, {"level", a.Stat("level")},
-               {"per_action", per}, {"actions", actions}};
+  Nums nums = {{"ess", a.Stat("ess")},
+               {"level", a.Stat("level")},
+               {"per_action", per},
+               {"actions", actions}};
   const int64_t now = a.Resource(kEnergy);
   if (a.stats.count("energy_max") != 0) {
     // Reading: "recharging" fills up to energy_max, not past it.

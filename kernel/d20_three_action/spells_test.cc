@@ -64,7 +64,8 @@ TEST(Spells, ControlOnlyASpellFromAPreviousTurnOncePerTurn) {
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_OK(t.Submit(ctl));
   out = t.Submit(ctl);
-  EXPECT_NE(out.status().message().find("already Controlled"), std::string::npos);
+  EXPECT_NE(out.status().message().find("already Controlled"),
+            std::string::npos);
   // Dismissing the spell (GM) takes its effects with it.
   fb::CommandT end = Gm("mage", "gm_condition", "the web burns away");
   WithText(end, "name", "spell");

@@ -15,25 +15,30 @@ absl::Status RollBleedTable(Decision& d, std::string who, uint64_t cause) {
   const Combatant* c = d.state().Find(who);
   const int64_t penalty = c->Resource(kBleedPenalty);
   const int64_t hp = c->Resource(kHp);
-  ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d20", "bleed table", who, cause));
+  ASSIGN_OR_RETURN(dice::RollResult r,
+                   d.Roll("1d20", "bleed table", who, cause));
   // L127: roll on the Bleed Table subtracting the Bleed Penalty.
   const int64_t result = r.total - penalty;
-  Nums nums = {{"d20", r.total}, {"bleed_penalty", penalty},
-               {"result", result}, {"hp", hp}};
+  Nums nums = {{"d20", r.total},
+               {"bleed_penalty", penalty},
+               {"result", result},
+               {"hp", hp}};
   if (result <= 0) {
     // L132: "If you are already below 0 HP you die. If not you fall
     // Unconscious."
     if (hp < 0) {
-      return Kill(d, who, {cause, "000.bleed.death", nums,
-                           "Bleed Table: Death, below 0 HP"});
+      return Kill(
+          d, who,
+          {cause, "000.bleed.death", nums, "Bleed Table: Death, below 0 HP"});
     }
     RETURN_IF_ERROR(FallUnconscious(
-        d, who, {cause, "000.bleed.death", nums,
-                 "Bleed Table: Death band at 0 or more HP: Unconscious"}));
+        d, who,
+        {cause, "000.bleed.death", nums,
+         "Bleed Table: Death band at 0 or more HP: Unconscious"}));
   } else if (result <= 5) {
     RETURN_IF_ERROR(FallUnconscious(
-        d, who, {cause, "000.bleed.unconscious", nums,
-                 "Bleed Table: Unconscious"}));
+        d, who,
+        {cause, "000.bleed.unconscious", nums, "Bleed Table: Unconscious"}));
   } else if (result <= 10) {
     RETURN_IF_ERROR(AddResource(d, who, kBleedPenalty, 1,
                                 {cause, "000.bleed.deteriorate", nums,
@@ -56,9 +61,9 @@ namespace {
 absl::Status OwnEffects(Decision& d, const std::string& who, uint64_t cause,
                         const std::string& rule) {
   const int64_t round = d.state().round;
-  RETURN_IF_ERROR(SetResource(d, who, kSotRound, round,
-                              {cause, rule, {{"round", round}},
-                               "start-of-turn effects"}));
+  RETURN_IF_ERROR(
+      SetResource(d, who, kSotRound, round,
+                  {cause, rule, {{"round", round}}, "start-of-turn effects"}));
   // L127: Bleeding comes before any other continuous effect.
   if (d.state().Find(who)->Has(kBleeding)) {
     RETURN_IF_ERROR(RollBleedTable(d, who, cause));
@@ -69,9 +74,9 @@ absl::Status OwnEffects(Decision& d, const std::string& who, uint64_t cause,
                       .status());
   if (d.state().Find(who)->Has(kOnFire)) {
     // L156: 2d6 Fire Damage every Round at the beginning of the turn.
-    RETURN_IF_ERROR(RollDamage(d, "2d6", who, who, "fire", false, "000.on_fire",
-                               cause, {})
-                        .status());
+    RETURN_IF_ERROR(
+        RollDamage(d, "2d6", who, who, "fire", false, "000.on_fire", cause, {})
+            .status());
     if (IsDead(*d.state().Find(who))) return absl::OkStatus();
   }
   // L158: only the highest Level of Poison applies. Reading: a poison of
@@ -83,8 +88,8 @@ absl::Status OwnEffects(Decision& d, const std::string& who, uint64_t cause,
     ++instances;
   }
   if (instances > 0) {
-    RETURN_IF_ERROR(RollDamage(d, absl::StrCat(level, "d6"), who, who,
-                               "poison", false, "000.poisoned", cause,
+    RETURN_IF_ERROR(RollDamage(d, absl::StrCat(level, "d6"), who, who, "poison",
+                               false, "000.poisoned", cause,
                                {{"level", level}, {"instances", instances}})
                         .status());
     if (IsDead(*d.state().Find(who))) return absl::OkStatus();

@@ -10,9 +10,10 @@ using namespace testing;  // NOLINT
 
 // aria acts first; gob's turn follows. `setup` runs GM rulings on gob.
 Table Bleeder(int64_t hp, int64_t penalty) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5)}),
-          {15, 10});
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5)}),
+      {15, 10});
   fb::CommandT b = Gm("gob", "gm_condition", "wounded");
   WithText(b, "name", "bleeding");
   WithText(b, "op", "add");
@@ -80,9 +81,10 @@ TEST(BleedTable, StabilizeEndsBleedingWithoutDamage) {
 }
 
 TEST(StartOfTurn, FireAndTheHighestPoison) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5)}),
-          {15, 10});
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5)}),
+      {15, 10});
   for (auto [name, level] : std::vector<std::pair<std::string, int>>{
            {"on_fire", 0}, {"poisoned", 1}, {"poisoned", 3}}) {
     fb::CommandT c = Gm("gob", "gm_condition", "alchemist's fire");

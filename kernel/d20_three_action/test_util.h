@@ -13,10 +13,10 @@
 #include "kernel/state.h"
 #include "kernel/testing/table.h"
 
-#define ASSERT_OK(expr)                                   \
-  do {                                                    \
-    const auto& combat_s_ = (expr);                       \
-    ASSERT_TRUE(combat_s_.ok()) << combat_s_.status();    \
+#define ASSERT_OK(expr)                                \
+  do {                                                 \
+    const auto& combat_s_ = (expr);                    \
+    ASSERT_TRUE(combat_s_.ok()) << combat_s_.status(); \
   } while (0)
 
 namespace combat::kernel::d20::testing {
@@ -33,8 +33,14 @@ inline fb::CombatantSpecT Being(
     const std::string& id, const std::string& side, int x, int y,
     std::vector<std::pair<std::string, int64_t>> more = {}) {
   std::vector<std::pair<std::string, int64_t>> stats = {
-      {"level", 1}, {"str", 3},  {"dex", 2}, {"ess", 1}, {"hp", 20},
-      {"speed", 30}, {"physical_defense", 12}, {"mental_defense", 10}};
+      {"level", 1},
+      {"str", 3},
+      {"dex", 2},
+      {"ess", 1},
+      {"hp", 20},
+      {"speed", 30},
+      {"physical_defense", 12},
+      {"mental_defense", 10}};
   for (auto& [k, v] : more) {
     bool found = false;
     for (auto& [k2, v2] : stats) {
@@ -60,13 +66,11 @@ inline fb::CombatantSpecT Being(
   return c;
 }
 
-inline fb::CombatantSpecT& Arm(fb::CombatantSpecT& c, const std::string& name,
-                               const std::string& damage,
-                               const std::string& kind,
-                               const std::string& category = "medium",
-                               int reach = 5, int range_increment = 0,
-                               std::vector<std::pair<std::string, int64_t>>
-                                   numbers = {}) {
+inline fb::CombatantSpecT& Arm(
+    fb::CombatantSpecT& c, const std::string& name, const std::string& damage,
+    const std::string& kind, const std::string& category = "medium",
+    int reach = 5, int range_increment = 0,
+    std::vector<std::pair<std::string, int64_t>> numbers = {}) {
   auto w = std::make_unique<fb::WeaponT>();
   w->name = name;
   w->damage = damage;

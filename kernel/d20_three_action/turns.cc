@@ -55,8 +55,8 @@ absl::StatusOr<bool> StartTurnOf(Decision& d, const std::string& who,
   if (IsDead(*c)) {
     RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round,
                                 {cause, "000.dead", {}, "died"}));
-    RETURN_IF_ERROR(EndTurn(d, who, {cause, "000.dead", {},
-                                     "died at the start of its turn"}));
+    RETURN_IF_ERROR(EndTurn(
+        d, who, {cause, "000.dead", {}, "died at the start of its turn"}));
     return false;
   }
   if (const Condition* held = c->FindCondition(kHeld); held != nullptr) {
@@ -94,19 +94,20 @@ absl::Status CheckCanAct(const State& s, const Combatant& actor, int64_t cost,
   }
   if (actor.Has(kUnconscious)) {
     return Refuse("000.unconscious",
-                  actor.id + " is Unconscious: no Actions, Reactions or Free "
-                             "Actions");
+                  actor.id +
+                      " is Unconscious: no Actions, Reactions or Free "
+                      "Actions");
   }
   if (ctx.via != Via::kDeclared) return absl::OkStatus();
   if (s.active.empty()) {
-    return Refuse("000.turn", "no turn is running (every creature is out of "
-                              "the fight: the GM may end the session)");
+    return Refuse("000.turn",
+                  "no turn is running (every creature is out of "
+                  "the fight: the GM may end the session)");
   }
   if (!IsActing(s, actor)) {
     if (!actor.controller.empty()) {
       return Refuse("000.command",
-                    absl::StrCat(actor.id, " acts only when ",
-                                 actor.controller,
+                    absl::StrCat(actor.id, " acts only when ", actor.controller,
                                  " Commands it on its turn"));
     }
     return Refuse(cost == 0 ? "000.free_action" : "000.turn",
@@ -115,8 +116,8 @@ absl::Status CheckCanAct(const State& s, const Combatant& actor, int64_t cost,
   }
   const int64_t left = actor.Resource(kActions);
   if (cost > left) {
-    return Refuse("000.turn", absl::StrCat(actor.id, " has ", left,
-                                           " Action", left == 1 ? "" : "s",
+    return Refuse("000.turn", absl::StrCat(actor.id, " has ", left, " Action",
+                                           left == 1 ? "" : "s",
                                            " left and this needs ", cost));
   }
   return absl::OkStatus();
@@ -167,10 +168,11 @@ absl::Status Advance(Decision& d, uint64_t cause) {
     // Every creature has had its turn: the round ends (L13).
     if (fresh_round) return absl::OkStatus();  // nobody can act at all
     RETURN_IF_ERROR(EndRound(d, {cause, "000.round", {{"round", round}}}));
-    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundEnd, "", round,
-                             {cause, "000.round"})
-                        .status());
-    RETURN_IF_ERROR(StartRound(d, {cause, "000.round", {{"round", round + 1}}}));
+    RETURN_IF_ERROR(
+        ExpireAt(d, fb::ExpiryKind::RoundEnd, "", round, {cause, "000.round"})
+            .status());
+    RETURN_IF_ERROR(
+        StartRound(d, {cause, "000.round", {{"round", round + 1}}}));
     RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", round + 1,
                              {cause, "000.round"})
                         .status());
@@ -215,7 +217,9 @@ absl::Status HiddenCheck(Decision& d, const std::string& who, uint64_t cause) {
   for (const auto& [id, observer] : lost) {
     RETURN_IF_ERROR(RemoveCondition(
         d, who, id,
-        {cause, "000.hidden", {},
+        {cause,
+         "000.hidden",
+         {},
          absl::StrCat("ended its turn without concealment from ", observer)}));
   }
   return absl::OkStatus();
@@ -276,8 +280,7 @@ absl::Status DecideDelay(const fb::CommandT& cmd, Decision& d) {
                                             "is can delay (it is ",
                                             d.state().active, "'s turn)"));
   }
-  if (actor->Has(kHeld) ||
-      actor->Resource(kActions) < ActionBudget(*actor)) {
+  if (actor->Has(kHeld) || actor->Resource(kActions) < ActionBudget(*actor)) {
     return Refuse("000.delay",
                   "Delay is decided at the start of the turn, before acting "
                   "(use hold to drop back after acting)");
@@ -288,8 +291,9 @@ absl::Status DecideDelay(const fb::CommandT& cmd, Decision& d) {
   std::vector<OrderEntry> order = d.state().order;
   order[index].delayed = true;
   const int64_t round = d.state().round;
-  RETURN_IF_ERROR(SetOrder(d, order, {decl, "000.delay", {{"place", index}},
-                                      who + " delays its turn"}));
+  RETURN_IF_ERROR(SetOrder(
+      d, order,
+      {decl, "000.delay", {{"place", index}}, who + " delays its turn"}));
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
                            {decl, "000.duration.round"})
                       .status());
@@ -312,19 +316,18 @@ absl::Status DecideHold(const fb::CommandT& cmd, Decision& d) {
                      "name the creature after whose turn you enter (L13)");
   }
   if (s.Find(after) == nullptr) {
-    return absl::NotFoundError(absl::StrCat(
-        "command 'hold': params.after '", after, "' is not in this session"));
+    return absl::NotFoundError(absl::StrCat("command 'hold': params.after '",
+                                            after, "' is not in this session"));
   }
   const int mine = IndexOf(s.order, who);
   const int theirs = IndexOf(s.order, after);
   if (theirs < 0 || s.order[theirs].delayed) {
     return Refuse("000.hold", after + " has no place in the order to follow");
   }
-  if (theirs <= mine ||
-      s.Find(after)->Resource(kTurnRound) >= s.round) {
+  if (theirs <= mine || s.Find(after)->Resource(kTurnRound) >= s.round) {
     return Refuse("000.hold",
-                  absl::StrCat("a held turn drops to a lower position: ",
-                               after, " must still be to act this round"));
+                  absl::StrCat("a held turn drops to a lower position: ", after,
+                               " must still be to act this round"));
   }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(cmd));
   std::vector<OrderEntry> order = d.state().order;
@@ -333,12 +336,13 @@ absl::Status DecideHold(const fb::CommandT& cmd, Decision& d) {
   order.erase(order.begin() + mine);
   order.insert(order.begin() + IndexOf(order, after) + 1, moved);
   const int64_t left = d.state().Find(who)->Resource(kActions);
-  RETURN_IF_ERROR(Apply(d, who, kHeld, who, left,
-                        Expiry{fb::ExpiryKind::OnUse, who, 0},
-                        {decl, "000.hold", {{"actions_kept", left}},
-                         "enters after " + after}).status());
-  RETURN_IF_ERROR(SetOrder(d, order, {decl, "000.hold", {},
-                                      who + " holds until after " + after}));
+  RETURN_IF_ERROR(
+      Apply(
+          d, who, kHeld, who, left, Expiry{fb::ExpiryKind::OnUse, who, 0},
+          {decl, "000.hold", {{"actions_kept", left}}, "enters after " + after})
+          .status());
+  RETURN_IF_ERROR(SetOrder(
+      d, order, {decl, "000.hold", {}, who + " holds until after " + after}));
   RETURN_IF_ERROR(EndTurn(d, who, {decl, "000.hold", {}, "held"}));
   return Advance(d, decl);
 }
@@ -367,7 +371,9 @@ absl::Status DecideEnter(const fb::CommandT& cmd, Decision& d) {
   moved.initiative = at >= 0 ? order[at].initiative : moved.initiative;
   order.insert(order.begin() + (at >= 0 ? at + 1 : 0), moved);
   return SetOrder(d, order,
-                  {decl, "000.delay", {},
+                  {decl,
+                   "000.delay",
+                   {},
                    absl::StrCat(who, " enters after ", current,
                                 "'s turn, for the rest of the combat")});
 }

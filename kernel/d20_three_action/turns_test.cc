@@ -9,7 +9,8 @@ namespace {
 using namespace testing;  // NOLINT
 
 fb::RosterT Duel() {
-  return MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5)});
+  return MakeRoster(
+      {Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5)});
 }
 
 TEST(Turns, SetupRollsInitiativeAndStartsTheFirstTurn) {
@@ -22,7 +23,7 @@ TEST(Turns, SetupRollsInitiativeAndStartsTheFirstTurn) {
   EXPECT_EQ(s.order[1].initiative, 12);
   EXPECT_EQ(s.round, 1);
   EXPECT_EQ(s.active, "aria");
-  EXPECT_EQ(Res(t, "aria", kActions), 3);  // L15
+  EXPECT_EQ(Res(t, "aria", kActions), 3);    // L15
   EXPECT_EQ(Res(t, "aria", kReactions), 1);  // L19
   EXPECT_EQ(Res(t, "aria", kHp), 20);
   EXPECT_EQ(Res(t, "aria", kBleedPenalty), 0);  // L127: starts at 0
@@ -184,10 +185,11 @@ TEST(Turns, DelayedCreaturesStillBleedAtTheirOriginalInitiative) {
 }
 
 TEST(Turns, HoldKeepsTheActionsLeftAndDropsInTheOrder) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
-                      Being("orc", "goblins", 9, 9)}),
-          {15, 10, 5});
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
+                  Being("orc", "goblins", 9, 9)}),
+      {15, 10, 5});
   ASSERT_OK(t.Submit(Cmd("aria", "interact")));
   fb::CommandT hold = Cmd("aria", "hold");
   WithText(hold, "after", "gob");
