@@ -236,6 +236,13 @@ absl::Status CloseWindow(Decision& d, uint32_t id, const std::string& outcome,
   return Emit(d, why, Union(std::move(t)));
 }
 
+absl::Status RecordOutcome(Decision& d, const std::string& actor,
+                           const Why& why) {
+  fb::OutcomeT t;
+  t.actor = actor;
+  return Emit(d, why, Union(std::move(t)));
+}
+
 absl::Status RecordRuling(Decision& d, const std::string& kind,
                           uint64_t subject, const std::string& reason,
                           const Why& why) {

@@ -93,6 +93,11 @@ absl::StatusOr<uint32_t> OpenWindow(Decision& d, uint64_t trigger,
 absl::Status CloseWindow(Decision& d, uint32_t id, const std::string& outcome,
                          const Why& why);
 
+// Records the result of a check that changes nothing else (a miss, a failed
+// save): `why` carries the numbers and, in its note, the result.
+absl::Status RecordOutcome(Decision& d, const std::string& actor,
+                           const Why& why);
+
 absl::Status RecordRuling(Decision& d, const std::string& kind,
                           uint64_t subject, const std::string& reason,
                           const Why& why);

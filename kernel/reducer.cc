@@ -313,6 +313,13 @@ class Applier {
         s_.voided.insert(at, target);
         return absl::OkStatus();
       }
+      case fb::Change::Outcome: {
+        const auto* actor = sc.change_as_Outcome()->actor();
+        if (actor != nullptr && actor->size() > 0) {
+          RETURN_IF_ERROR(Who(actor, "actor").status());
+        }
+        return absl::OkStatus();
+      }
       case fb::Change::SeedRevealed: {
         const auto* secret = sc.change_as_SeedRevealed()->secret();
         if (secret == nullptr || secret->size() == 0) {

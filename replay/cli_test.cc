@@ -13,7 +13,7 @@
 namespace combat::replay {
 namespace {
 
-struct Run {
+struct CliRun {
   int code;
   std::string out;
   std::string err;
@@ -29,7 +29,7 @@ class CliTest : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
-  Run Combat(std::vector<std::string> args) {
+  CliRun Combat(std::vector<std::string> args) {
     std::ostringstream out, err;
     const int code = RunCli(args, out, err);
     return {code, out.str(), err.str()};
@@ -73,7 +73,7 @@ constexpr char kSeed[] =
     "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 
 TEST_F(CliTest, ListsRulesets) {
-  Run r = Combat({"rulesets"});
+  CliRun r = Combat({"rulesets"});
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("d20_three_action"), std::string::npos);
   EXPECT_NE(r.out.find("energy_rounds"), std::string::npos);
@@ -82,41 +82,41 @@ TEST_F(CliTest, ListsRulesets) {
 TEST_F(CliTest, BadRosterJsonNamesTheFieldAndWritesNothing) {
   std::string bad = kRoster;
   bad.replace(bad.find("\"title\""), 7, "\"titel\"");
-  Run r = Combat({"new", "--db", db_, "--session", "s1", "--roster",
+  CliRun r = Combat({"new", "--db", db_, "--session", "s1", "--roster",
                   Write("bad.json", bad)});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("titel"), std::string::npos) << r.err;
-  Run list = Combat({"sessions", "--db", db_});
+  CliRun list = Combat({"sessions", "--db", db_});
   EXPECT_EQ(list.code, 0);
   EXPECT_EQ(list.out, "");
 }
 
 TEST_F(CliTest, MissingFlagIsBadInput) {
-  Run r = Combat({"state", "--db", db_});
+  CliRun r = Combat({"state", "--db", db_});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--session"), std::string::npos);
 }
 
 TEST_F(CliTest, NewSubmitLogState) {
-  Run made = Combat({"new", "--db", db_, "--session", "s1", "--roster",
+  CliRun made = Combat({"new", "--db", db_, "--session", "s1", "--roster",
                      Write("roster.json", kRoster), "--seed", kSeed});
   ASSERT_EQ(made.code, 0) << made.err;
   EXPECT_NE(made.out.find("session s1 started"), std::string::npos) << made.out;
 
   // A player may not rule: rejected (exit 1), nothing written.
-  Run before = Combat({"state", "--db", db_, "--session", "s1", "--json"});
+  CliRun before = Combat({"state", "--db", db_, "--session", "s1", "--json"});
   ASSERT_EQ(before.code, 0) << before.err;
-  Run denied = Combat(
+  CliRun denied = Combat(
       {"submit", "--db", db_, "--session", "s1", "--command",
        Write("c1.json", R"({"id": "c1", "actor": "aria", "action": "gm_adjust",
           "text": "cheat", "params": [{"key": "resource", "text": "hp"},
                                       {"key": "delta", "value": 50}]})")});
   EXPECT_EQ(denied.code, 1) << denied.err;
-  Run after = Combat({"state", "--db", db_, "--session", "s1", "--json"});
+  CliRun after = Combat({"state", "--db", db_, "--session", "s1", "--json"});
   EXPECT_EQ(after.out, before.out) << "a rejected command wrote something";
 
   // The GM may, with a reason; the ruling shows in the log.
-  Run ruled = Combat(
+  CliRun ruled = Combat(
       {"submit", "--db", db_, "--session", "s1", "--command",
        Write("c2.json", R"({"id": "c2", "author": "dana", "role": "GM",
           "actor": "grub", "action": "gm_adjust", "text": "potion",
@@ -125,23 +125,23 @@ TEST_F(CliTest, NewSubmitLogState) {
   ASSERT_EQ(ruled.code, 0) << ruled.err;
   EXPECT_NE(ruled.out.find("GM ruling"), std::string::npos) << ruled.out;
   // Submitting the same command id again applies nothing new.
-  Run again = Combat({"submit", "--db", db_, "--session", "s1", "--command",
+  CliRun again = Combat({"submit", "--db", db_, "--session", "s1", "--command",
                       dir_ + "/c2.json"});
   ASSERT_EQ(again.code, 0) << again.err;
   EXPECT_NE(again.out.find("already applied"), std::string::npos);
 
-  Run log = Combat({"log", "--db", db_, "--session", "s1"});
+  CliRun log = Combat({"log", "--db", db_, "--session", "s1"});
   ASSERT_EQ(log.code, 0) << log.err;
   EXPECT_NE(log.out.find("potion"), std::string::npos);
-  Run json = Combat({"log", "--db", db_, "--session", "s1", "--json",
+  CliRun json = Combat({"log", "--db", db_, "--session", "s1", "--json",
                      "--from", "1", "--to", "1"});
   ASSERT_EQ(json.code, 0) << json.err;
   EXPECT_NE(json.out.find("\"SessionStarted\""), std::string::npos) << json.out;
 
-  Run at = Combat({"state", "--db", db_, "--session", "s1", "--at", "1", "--json"});
+  CliRun at = Combat({"state", "--db", db_, "--session", "s1", "--at", "1", "--json"});
   ASSERT_EQ(at.code, 0) << at.err;
   EXPECT_NE(at.out.find("\"seq\": 1"), std::string::npos) << at.out;
-  Run beyond = Combat({"state", "--db", db_, "--session", "s1", "--at", "100000"});
+  CliRun beyond = Combat({"state", "--db", db_, "--session", "s1", "--at", "100000"});
   EXPECT_EQ(beyond.code, 2);
 }
 
@@ -150,7 +150,7 @@ TEST_F(CliTest, UnknownActionIsBadInput) {
                     Write("roster.json", kRoster), "--seed", kSeed})
                 .code,
             0);
-  Run r = Combat({"submit", "--db", db_, "--session", "s1", "--command",
+  CliRun r = Combat({"submit", "--db", db_, "--session", "s1", "--command",
                   Write("c.json", R"({"actor": "aria", "action": "teleport"})")});
   EXPECT_EQ(r.code, 2) << r.err;
 }
@@ -158,10 +158,10 @@ TEST_F(CliTest, UnknownActionIsBadInput) {
 TEST_F(CliTest, PlaysTheBundledExamplesTwiceIdentically) {
   for (const char* name : {"d20_ambush", "energy_skirmish"}) {
     const std::string script = std::string("replay/examples/") + name + ".json";
-    Run first = Combat({"play", "--db", db_, "--script", script});
+    CliRun first = Combat({"play", "--db", db_, "--script", script});
     ASSERT_EQ(first.code, 0) << name << ": " << first.err;
     EXPECT_NE(first.out.find("== final state =="), std::string::npos);
-    Run second = Combat({"play", "--db", db_, "--script", script});
+    CliRun second = Combat({"play", "--db", db_, "--script", script});
     ASSERT_EQ(second.code, 0) << second.err;
     EXPECT_EQ(first.out, second.out) << "re-running a script must change nothing";
   }

@@ -159,6 +159,10 @@ std::string RenderChange(const fb::StateChange& sc) {
     }
     case fb::Change::SeedRevealed:
       return "dice seed revealed (seeded rolls can now be verified)";
+    case fb::Change::Outcome: {
+      const std::string actor = S(sc.change_as_Outcome()->actor());
+      return absl::StrCat(actor.empty() ? "" : actor + ": ", "outcome");
+    }
   }
   return "(unknown change)";
 }

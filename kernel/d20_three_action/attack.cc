@@ -224,10 +224,7 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
                      hit ? (crit ? "critical success" : "hit") : "miss");
     if (r.wrong_square) note += " (wrong square: always misses, L115)";
     RETURN_IF_ERROR(
-        AddResource(
-            d, actor, "attacks_made", 1,
-            {cause, crit ? "000.attack.critical" : plan.rule, nums, note})
-            .status());
+        RecordOutcome(d, actor, {cause, crit ? "000.attack.critical" : plan.rule, nums, note}));
     const Combatant* t = d.state().Find(r.target);
     RETURN_IF_ERROR(ConsumeDodge(d, *t, r.edge, cause));
     if (hit) hits.push_back({r.target, crit});

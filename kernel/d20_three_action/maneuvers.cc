@@ -241,13 +241,11 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
                              {"mental_defense", def},
                              {"success", ok},
                              {"critical", crit}});
-    RETURN_IF_ERROR(AddResource(d, a.id, "attacks_made", 1,
-                                {cause, "000.feint", nums,
+    RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "000.feint", nums,
                                  absl::StrCat("feint vs ", t.id, ": ",
                                               crit ? "critical"
                                               : ok ? "success"
-                                                   : "failure")})
-                        .status());
+                                                   : "failure")}));
     RETURN_IF_ERROR(ConsumeDodge(d, *d.state().Find(t.id), edge, cause));
     RETURN_IF_ERROR(
         Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
@@ -275,13 +273,11 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
 
   ASSIGN_OR_RETURN(Opposed o, OpposedMelee(d, a, t, weapon, c.action, cause));
   const std::string rule = "000." + c.action;
-  RETURN_IF_ERROR(AddResource(d, a.id, "attacks_made", 1,
-                              {cause, rule, o.nums,
+  RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, rule, o.nums,
                                absl::StrCat(c.action, " vs ", t.id, ": ",
                                             o.critical  ? "critical success"
                                             : o.success ? "success"
-                                                        : "failure")})
-                      .status());
+                                                        : "failure")}));
   RETURN_IF_ERROR(Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
   if (!o.success) return absl::OkStatus();
   // L148/L150: succeeding an opposed roll to Push or Grapple the creature
@@ -415,10 +411,8 @@ absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   ASSIGN_OR_RETURN(Opposed o,
                    OpposedMelee(d, a, g, nullptr, "escape", ctx.cause));
   RETURN_IF_ERROR(
-      AddResource(d, a.id, "attacks_made", 1,
-                  {ctx.cause, "000.grappled", o.nums,
-                   o.success ? "escaped the grapple" : "failed to escape"})
-          .status());
+      RecordOutcome(d, a.id, {ctx.cause, "000.grappled", o.nums,
+                   o.success ? "escaped the grapple" : "failed to escape"}));
   if (!o.success) return absl::OkStatus();
   return EndGrapples(d, a.id, {ctx.cause, "000.grappled", {}, "escaped"});
 }

@@ -238,10 +238,8 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
                                         : "success: their square is Difficult "
                                           "Terrain";
       RETURN_IF_ERROR(
-          AddResource(d, who, "attacks_made", 1,
-                      {cause, "000.move.push_through", o.nums,
-                       absl::StrCat("Push attempt through ", b, ": ", result)})
-              .status());
+          RecordOutcome(d, who, {cause, "000.move.push_through", o.nums,
+                       absl::StrCat("Push attempt through ", b, ": ", result)}));
       if (!o.success) {
         out.stopped = true;
         break;

@@ -68,10 +68,8 @@ absl::Status ResolveSkill(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
                      {"dc", dc},
                      {"success", ok}};
   RETURN_IF_ERROR(
-      AddResource(d, a.id, "skill_checks", 1,
-                  {ctx.cause, "000.skill", nums,
-                   absl::StrCat(skill, ": ", ok ? "success" : "failure")})
-          .status());
+      RecordOutcome(d, a.id, {ctx.cause, "000.skill", nums,
+                   absl::StrCat(skill, ": ", ok ? "success" : "failure")}));
   if (!ok) return absl::OkStatus();
   if (skill == "medicine") {
     const std::string p = PatientOf(c);
