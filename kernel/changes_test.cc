@@ -221,6 +221,26 @@ TEST_F(ToyTest, GmConditionExpiryAnchors) {
   EXPECT_EQ(table_.Submit(odd).status().code(), absl::StatusCode::kInvalidArgument);
 }
 
+TEST_F(ToyTest, GmConditionCanBeSubjective) {
+  fb::CommandT c = Cmd("a", "gm_condition");
+  c.role = fb::Role::GM;
+  c.text = "a is behind the curtain";
+  WithText(c, "name", "Hidden");
+  WithText(c, "op", "add");
+  WithText(c, "relative_to", "b");
+  ASSERT_TRUE(table_.Submit(c).ok());
+  const Combatant* a = table_.state().Find("a");
+  EXPECT_NE(a->FindRelative("Hidden", "b"), nullptr);
+  EXPECT_EQ(a->FindRelative("Hidden", "someone else"), nullptr);
+  fb::CommandT bad = Cmd("a", "gm_condition");
+  bad.role = fb::Role::GM;
+  bad.text = "typo";
+  WithText(bad, "name", "Hidden");
+  WithText(bad, "op", "add");
+  WithText(bad, "relative_to", "nobody");
+  EXPECT_EQ(table_.Submit(bad).status().code(), absl::StatusCode::kNotFound);
+}
+
 TEST_F(ToyTest, GmNeedsAReason) {
   fb::CommandT c = Cmd("b", "gm_adjust");
   c.role = fb::Role::GM;

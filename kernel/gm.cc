@@ -174,6 +174,13 @@ absl::Status DecideGm(const fb::CommandT& c, const std::string& rule,
     nc.name = name;
     nc.source = "gm";
     nc.level = ParamOr(c, "level", 0);
+    nc.relative_to = ParamText(c, "relative_to");
+    nc.note = ParamText(c, "note");
+    if (!nc.relative_to.empty() && s.Find(nc.relative_to) == nullptr) {
+      return absl::NotFoundError(absl::StrCat(
+          "command 'gm_condition': param 'relative_to': no combatant '",
+          nc.relative_to, "'"));
+    }
     if (auto rounds = Param(c, "rounds"); rounds.has_value()) {
       std::string expires = ParamText(c, "expires");
       if (expires.empty()) expires = s.active.empty() ? "round_start" : "turn_start";

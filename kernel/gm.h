@@ -7,7 +7,9 @@
 //                  "resource", delta}  -> ResourceChanged
 //   gm_set         actor, params {resource (text), value} -> ResourceSet
 //   gm_condition   actor, params {name (text), op: text "add"/"remove",
-//                  level, rounds, expires (text)}: add or remove. With
+//                  level, rounds, expires (text), relative_to (text: a
+//                  subjective condition against one creature), note
+//                  (text)}: add or remove. With
 //                  `rounds`, the condition expires `rounds` rounds on at
 //                  `expires`: "turn_start" (the actor's turn; the default
 //                  when a turn is running) or "round_start" / "round_end"

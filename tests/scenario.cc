@@ -51,33 +51,12 @@ Scenario::Scenario(const fb::RosterT& roster, std::vector<int> setup_dice) {
     return;
   }
   engine_ = std::move(*engine);
-  // Set-up dice: supplied as the first dice of the seeded stream is not
-  // possible, so set-up goes through the pure core with manual dice and the
-  // result is appended as the engine would.
-  fb::RosterT r = roster;
-  const kernel::Ruleset* rules = kernel::FindRuleset(r.ruleset);
-  if (rules == nullptr) {
-    status_ = absl::InvalidArgumentError(absl::StrCat("unknown ruleset ", r.ruleset));
-    return;
-  }
-  kernel::dice::SeededDice seeded(TestSecret(), kSession);
-  kernel::dice::ManualDice manual(std::move(setup_dice), &seeded);
-  kernel::Envelope env;
-  env.author = "gm";
-  env.role = fb::Role::GM;
-  env.command_id = "setup";
-  auto setup = kernel::SetUpSession(*rules, kSession, r,
-                                    kernel::dice::SeededDice::Commitment(TestSecret()),
-                                    env, manual);
+  auto setup = engine_->CreateSession(kSession, roster, TestSecret(), "gm",
+                                      std::move(setup_dice));
   if (!setup.ok()) {
     status_ = setup.status();
     return;
   }
-  status_ = engine_->log().CreateSession(
-      {kSession, rules->id(), rules->version(), r.title}, TestSecret());
-  if (!status_.ok()) return;
-  status_ = engine_->log().Append(kSession, "main", 0, "setup", *setup).status();
-  if (!status_.ok()) return;
   auto state = engine_->StateAt(kSession, "main");
   if (!state.ok()) {
     status_ = state.status();
