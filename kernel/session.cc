@@ -44,7 +44,9 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
   if (state.session.empty()) {
     return absl::FailedPreconditionError("the session has not been set up");
   }
-  if (state.ended) {
+  // The dice secret is revealed at the end (design.md, "Dice"): gm_reveal
+  // is the one command an ended session still takes.
+  if (state.ended && command.action != "gm_reveal") {
     return absl::FailedPreconditionError(
         absl::StrCat("the session has ended (", state.end_reason, ")"));
   }

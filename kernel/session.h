@@ -31,6 +31,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> SetUpSession(
 // envelope.prev_hash). The command's own dice are used first (Manual, or
 // GmOverride when param "dice_override" is set by the GM), then `seeded`.
 // InvalidArgument when the command leaves supplied dice unused.
+// FailedPrecondition once the session has ended, except for gm_reveal.
 // `prefix` visits the branch's events (needed by voids; see fold.h).
 // `oracle` (may be null; not owned) answers rolls from a record first
 // (decision.h: verify re-deciding with the recorded dice, what-if reusing

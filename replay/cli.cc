@@ -27,6 +27,53 @@ verbs:
   state    --db DIR --session S [--branch B] [--at N] [--json]
   sessions --db DIR                     list sessions
 
+replay, audit and explore (see README.md, "Replay tools"):
+  jump     --db DIR --session S [--branch B] --at N [--json]
+                                        the state after event N (nearest
+                                        snapshot + fold), and how it was reached
+  step     --db DIR --session S [--branch B] [--at N | --round R [--turn T |
+           --actor A] | --turn T] [--count K]
+                                        event by event from there (K < 0: back),
+                                        each with the state fields it changed
+  walk     --db DIR --session S [--branch B] [--at N]
+                                        the same, interactively from standard
+                                        input: n, p, g N, r R, t R T, q
+  fork     --db DIR --session S [--from B] [--at N] --name NEW --author A
+           --reason TEXT                a branch at event N (default: the head)
+                                        sharing the prefix; branches of branches
+  branches --db DIR --session S         the branch tree: fork points, who, why
+  whatif   --db DIR --session S [--from B] --name NEW --author A --reason TEXT
+           (--die SEQ[:DIE]=VALUE | --replace SEQ --command FILE | --drop SEQ |
+            --insert FILE --at N | --at N)
+                                        fork with one thing changed, re-run the
+                                        later declarations; report which no
+                                        longer apply and why
+  diff     --db DIR --session S --a POINT --b POINT
+                                        POINT = BRANCH, BRANCH@SEQ or @SEQ: shared
+                                        prefix, first divergent event, state
+                                        fields that differ by combatant
+  verify   --db DIR [--session S] [--branch B] [--no-redecide] [--no-checksums]
+                                        hash chain, state hashes, declarations
+                                        re-decided, seeded dice once revealed,
+                                        RocksDB checksums; exit 2 on a mismatch
+  explain  --db DIR --session S [--branch B] [--at N] (--event N |
+           --combatant C (--resource R | --condition NAME | --position))
+                                        the causal chain: declaration, dice and
+                                        provenance, rules (seed, section, line),
+                                        rulings, voids, authors
+  reveal   --db DIR --session S [--author A] [--reason TEXT]
+                                        the GM reveals the dice secret (gm_reveal)
+  stats    --db DIR --session S [--branch B] [--include-voided]
+                                        dice per face, mean vs expectation, by
+                                        author and provenance
+  export   --db DIR --session S --out FILE [--branch B,..] [--with-secret]
+           [--transcript FILE]          a self-contained bundle (events/bundle.fbs)
+  import   --db DIR --bundle FILE       verify a bundle, then write it; a bundle
+                                        that does not verify is refused, naming
+                                        the first bad event, nothing written
+  transcript (--db DIR --session S [--branch B,..] | --bundle FILE) [--out FILE]
+                                        the readable log of every branch
+
 exit codes: 0 ok, 1 rejected/illegal, 2 bad input or corrupt data
 )";
 
@@ -35,8 +82,16 @@ using Verb = absl::Status (*)(const Flags&, std::ostream&);
 // Every verb but `help` and `rulesets`.
 const std::map<std::string, Verb>& Verbs() {
   static const auto* verbs = new std::map<std::string, Verb>{
-      {"new", VerbNew},     {"submit", VerbSubmit}, {"play", VerbPlay},
-      {"log", VerbLog},     {"state", VerbState},   {"sessions", VerbSessions},
+      {"new", VerbNew},         {"submit", VerbSubmit},
+      {"play", VerbPlay},       {"log", VerbLog},
+      {"state", VerbState},     {"sessions", VerbSessions},
+      {"jump", VerbJump},       {"step", VerbStep},
+      {"walk", VerbWalk},       {"fork", VerbFork},
+      {"branches", VerbBranches}, {"whatif", VerbWhatIf},
+      {"diff", VerbDiff},       {"verify", VerbVerify},
+      {"explain", VerbExplain}, {"reveal", VerbReveal},
+      {"stats", VerbStats},     {"export", VerbExport},
+      {"import", VerbImport},   {"transcript", VerbTranscript},
   };
   return *verbs;
 }

@@ -23,7 +23,9 @@ absl::StatusOr<Flags> ParseFlags(const std::vector<std::string>& args) {
       return absl::InvalidArgumentError(absl::StrCat("unexpected argument '", a, "'"));
     }
     std::string key = a.substr(2);
-    if (key == "json" || key == "quiet") {
+    if (key == "json" || key == "quiet" || key == "with-secret" ||
+        key == "include-voided" || key == "no-redecide" || key == "position" ||
+        key == "no-checksums") {
       f.values[key] = "1";
       continue;
     }

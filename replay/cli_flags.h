@@ -17,7 +17,8 @@
 namespace combat::replay {
 
 // `combat <verb> --key value --flag ...`: every flag takes a value except
-// the switches --json and --quiet; `--key=value` works too.
+// the switches --json, --quiet, --with-secret, --include-voided,
+// --no-redecide, --no-checksums and --position; `--key=value` works too.
 struct Flags {
   std::string verb;
   std::map<std::string, std::string> values;

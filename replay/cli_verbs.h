@@ -18,6 +18,30 @@ absl::Status VerbLog(const Flags& f, std::ostream& out);
 absl::Status VerbState(const Flags& f, std::ostream& out);
 absl::Status VerbSessions(const Flags& f, std::ostream& out);
 
+// jump_verbs.cc: the state at any event, and how it was reached.
+absl::Status VerbJump(const Flags& f, std::ostream& out);
+// step_verbs.cc: event by event, with what each changed.
+absl::Status VerbStep(const Flags& f, std::ostream& out);
+absl::Status VerbWalk(const Flags& f, std::ostream& out);
+// fork_verbs.cc: named branches sharing their prefix.
+absl::Status VerbFork(const Flags& f, std::ostream& out);
+absl::Status VerbBranches(const Flags& f, std::ostream& out);
+// whatif_verbs.cc: fork with one thing changed, re-run what followed.
+absl::Status VerbWhatIf(const Flags& f, std::ostream& out);
+// diff_verbs.cc: two branches or two events.
+absl::Status VerbDiff(const Flags& f, std::ostream& out);
+// verify_verbs.cc: hashes, states, re-decisions, dice, checksums.
+absl::Status VerbVerify(const Flags& f, std::ostream& out);
+// explain_verbs.cc: the causal chain of an event or a value.
+absl::Status VerbExplain(const Flags& f, std::ostream& out);
+// dice_verbs.cc: reveal the dice secret; dice statistics.
+absl::Status VerbReveal(const Flags& f, std::ostream& out);
+absl::Status VerbStats(const Flags& f, std::ostream& out);
+// bundle_verbs.cc: export, import, transcript.
+absl::Status VerbExport(const Flags& f, std::ostream& out);
+absl::Status VerbImport(const Flags& f, std::ostream& out);
+absl::Status VerbTranscript(const Flags& f, std::ostream& out);
+
 }  // namespace combat::replay
 
 #endif  // COMBAT_REPLAY_CLI_VERBS_H_

@@ -67,7 +67,8 @@ absl::StatusOr<std::unique_ptr<Engine>> Engine::Open(const std::string& db_path,
 
 absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
     const std::string& session, const fb::RosterT& roster,
-    std::optional<std::vector<uint8_t>> secret, const std::string& author) {
+    std::optional<std::vector<uint8_t>> secret, const std::string& author,
+    std::vector<int> setup_dice) {
   if (!store::ValidId(session)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "session id '", session, "': use 1-64 of [A-Za-z0-9_.:-]"));
@@ -91,6 +92,8 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
   }
   // Decide everything first (pure); only then write.
   kernel::dice::SeededDice seeded(*secret, session);
+  const size_t supplied = setup_dice.size();
+  kernel::dice::ManualDice manual(std::move(setup_dice), &seeded);
   kernel::Envelope env;
   env.branch = "main";
   env.author = author;
@@ -100,7 +103,12 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
       std::vector<events::EventBuffer> setup,
       kernel::SetUpSession(*rules, session, roster,
                            kernel::dice::SeededDice::Commitment(*secret), env,
-                           seeded));
+                           manual));
+  if (manual.remaining() != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "setup dice: ", supplied, " supplied but only ",
+        supplied - manual.remaining(), " were rolled"));
+  }
   store::SessionMeta meta{session, rules->id(), rules->version(), roster.title};
   RETURN_IF_ERROR(log_->CreateSession(meta, *secret));
   RETURN_IF_ERROR(log_->Append(session, "main", 0, "setup", setup).status());
@@ -117,6 +125,9 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
   ASSIGN_OR_RETURN(store::Head head, log_->GetHead(session, branch));
   fb::CommandT cmd = command;
   if (cmd.id.empty()) cmd.id = absl::StrCat("cmd-", head.seq + 1);
+  if (cmd.author.empty()) {
+    cmd.author = cmd.role == fb::Role::GM || cmd.actor.empty() ? "gm" : cmd.actor;
+  }
   if (!store::ValidId(cmd.id)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "command field 'id' ('", cmd.id, "'): use 1-64 of [A-Za-z0-9_.:-]"));
@@ -170,6 +181,12 @@ absl::StatusOr<kernel::State> Engine::StateAt(const std::string& session,
 
 absl::StatusOr<uint64_t> Engine::Fork(const ForkRequest& request) {
   return ForkBranch(*log_, request);
+}
+
+absl::StatusOr<WhatIfResult> Engine::WhatIf(const WhatIfRequest& request,
+                                            Progress* progress) {
+  ASSIGN_OR_RETURN(const kernel::Ruleset* rules, RulesetOf(request.session));
+  return replay::WhatIf(*log_, *rules, request, seek_, progress);
 }
 
 absl::StatusOr<const kernel::Ruleset*> Engine::RulesetOf(

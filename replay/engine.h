@@ -7,7 +7,9 @@
 //   engine->Submit("s1", "main", command);   // events, or a rejection
 //   engine->StateAt("s1", "main", 0);        // the state at the head
 //
-// Submit: reads the branch (fold of its events), asks the ruleset, and
+// Submit: a command without an author is authored by its actor (a player
+// acting for their creature), or by "gm" for the GM role. It reads the
+// branch (fold of its events), asks the ruleset, and
 // appends the command's events as one atomic batch expecting the head it
 // read; a concurrent writer makes it fail with Aborted and write nothing.
 // A command whose id was already applied returns the recorded events with
@@ -44,6 +46,7 @@
 #include "kernel/state.h"
 #include "replay/fork.h"
 #include "replay/jump.h"
+#include "replay/whatif.h"
 #include "store/event_log.h"
 
 namespace combat::replay {
@@ -59,11 +62,14 @@ class Engine {
       const std::string& db_path, store::Options options = {});
 
   // Creates session `session` from `roster` (its ruleset field picks the
-  // ruleset). `secret` is the dice seed (at least 16 bytes); when absent a
-  // random one is drawn from the OS. Returns the set-up events.
+  // ruleset). `secret` is the dice seed (exactly 32 bytes); when absent a
+  // random one is drawn from the OS. `setup_dice` are physical dice for the
+  // set-up's rolls (initiative), used first and labelled Manual; leaving
+  // some unused is InvalidArgument. Returns the set-up events.
   absl::StatusOr<std::vector<events::EventBuffer>> CreateSession(
       const std::string& session, const fb::RosterT& roster,
-      std::optional<std::vector<uint8_t>> secret, const std::string& author);
+      std::optional<std::vector<uint8_t>> secret, const std::string& author,
+      std::vector<int> setup_dice = {});
 
   absl::StatusOr<SubmitResult> Submit(const std::string& session,
                                       const std::string& branch,
@@ -82,6 +88,12 @@ class Engine {
   // Creates branch `request.branch` at `request.at` of `request.parent`
   // (replay/fork.h). Returns the fork seq.
   absl::StatusOr<uint64_t> Fork(const ForkRequest& request);
+
+  // Forks `request.branch` with one thing changed and re-runs the parent's
+  // later declarations on it (replay/whatif.h), with the session's
+  // ruleset. `progress` may be null.
+  absl::StatusOr<WhatIfResult> WhatIf(const WhatIfRequest& request,
+                                      Progress* progress = nullptr);
 
   // The ruleset `session` was recorded with, as this build has it:
   // FailedPrecondition when the build lacks it or has another version.

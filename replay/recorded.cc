@@ -24,7 +24,8 @@ std::string RecordedCommand::Describe() const {
   }
   if (!c.text.empty()) absl::StrAppend(&out, " \"", c.text, "\"");
   absl::StrAppend(&out, " (by ", c.author, ", ", fb::EnumNameRole(c.role),
-                  ", command ", command_id, ")");
+                  command_id.empty() ? "" : absl::StrCat(", command ", command_id),
+                  ")");
   return out;
 }
 
@@ -126,6 +127,31 @@ RecordedByIndex::RecordedByIndex(const std::vector<RecordedRoll>& rolls) {
       dice_.push_back({r.indices[i], r.dice[i]});
     }
   }
+}
+
+std::vector<uint8_t> OutcomeBytes(const events::EventBuffer& e) {
+  fb::EventT t;
+  e.event().UnPackTo(&t);
+  t.branch.clear();
+  t.seq = 0;
+  t.cause = 0;
+  t.prev_hash.clear();
+  t.state_hash.clear();
+  if (auto* d = t.body.AsDeclaration(); d != nullptr && d->command) {
+    d->command->dice.clear();
+  }
+  if (auto* in = t.body.AsInterrupt(); in != nullptr && in->command) {
+    in->command->dice.clear();
+  }
+  if (auto* r = t.body.AsRoll(); r != nullptr) {
+    r->reason.clear();
+    for (auto& die : r->dice) {
+      die->provenance = fb::Provenance::Seeded;
+      die->index = 0;
+    }
+  }
+  if (auto* sc = t.body.AsStateChange(); sc != nullptr) sc->cause = 0;
+  return events::EncodeEvent(t);
 }
 
 absl::StatusOr<kernel::dice::RolledDie> RecordedByIndex::Next(int faces,

@@ -109,6 +109,11 @@ class RecordedByIndex : public kernel::dice::DiceSource {
   std::vector<std::pair<int64_t, kernel::dice::RolledDie>> dice_;  // by index
 };
 
+// An event as an outcome, for comparing branches: its canonical bytes with
+// the branch, seq, causes, hashes, dice labels (provenance, index, roll
+// reason) and the declaration's physical dice cleared.
+std::vector<uint8_t> OutcomeBytes(const events::EventBuffer& event);
+
 }  // namespace combat::replay
 
 #endif  // COMBAT_REPLAY_RECORDED_H_

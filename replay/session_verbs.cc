@@ -57,8 +57,10 @@ absl::Status VerbPlay(const Flags& f, std::ostream& out) {
           "session ", session, " exists with ruleset ", existing->ruleset));
     }
   } else if (absl::IsNotFound(existing.status())) {
-    RETURN_IF_ERROR(
-        engine->CreateSession(session, *script.roster, seed, "gm").status());
+    RETURN_IF_ERROR(engine
+                        ->CreateSession(session, *script.roster, seed, "gm",
+                                        script.setup_dice)
+                        .status());
   } else {
     return existing.status();
   }

@@ -147,38 +147,11 @@ class ReuseOracle : public kernel::RollOracle {
   int* reused_;
 };
 
-// Events compared as outcomes: seqs, causes, hashes, branch and dice
-// labels aside.
-std::vector<uint8_t> Normalized(const events::EventBuffer& e) {
-  fb::EventT t;
-  e.event().UnPackTo(&t);
-  t.branch.clear();
-  t.seq = 0;
-  t.cause = 0;
-  t.prev_hash.clear();
-  t.state_hash.clear();
-  if (auto* d = t.body.AsDeclaration(); d != nullptr && d->command) {
-    d->command->dice.clear();
-  }
-  if (auto* in = t.body.AsInterrupt(); in != nullptr && in->command) {
-    in->command->dice.clear();
-  }
-  if (auto* r = t.body.AsRoll(); r != nullptr) {
-    r->reason.clear();
-    for (auto& die : r->dice) {
-      die->provenance = fb::Provenance::Seeded;
-      die->index = 0;
-    }
-  }
-  if (auto* sc = t.body.AsStateChange(); sc != nullptr) sc->cause = 0;
-  return events::EncodeEvent(t);
-}
-
 bool SameOutcome(const std::vector<events::EventBuffer>& a,
                  const std::vector<events::EventBuffer>& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
-    if (Normalized(a[i]) != Normalized(b[i])) return false;
+    if (OutcomeBytes(a[i]) != OutcomeBytes(b[i])) return false;
   }
   return true;
 }
@@ -253,8 +226,6 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
     }
     ASSIGN_OR_RETURN(auto range, CommandRange(log, req.session, req.parent,
                                               change.seq, parent_head.seq));
-    ASSIGN_OR_RETURN(auto first, log.Read(req.session, req.parent, range.first,
-                                          range.first));
     if (range.first == 1) {
       return absl::InvalidArgumentError(
           "what-if: the session's set-up cannot be changed");
@@ -420,6 +391,7 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
     if (cmd.id.empty()) cmd.id = absl::StrCat("whatif-", req.branch);
     r.command_id = cmd.id;
     r.description = DescribeCommand(cmd);
+    r.why = "inserted";
     RETURN_IF_ERROR(run(cmd, nullptr, false, nullptr, r));
     result.reruns.push_back(std::move(r));
   }
@@ -530,8 +502,10 @@ std::string RenderWhatIf(const WhatIfResult& r) {
     absl::StrAppend(&out, "\n");
   }
   auto gone = r.NoLongerApply();
-  absl::StrAppend(&out, gone.size(), gone.size() == 1 ? " later declaration" : " later declarations",
-                  " no longer apply", gone.empty() ? "" : ":", "\n");
+  absl::StrAppend(&out, gone.size(),
+                  gone.size() == 1 ? " later declaration no longer applies"
+                                   : " later declarations no longer apply",
+                  gone.empty() ? "" : ":", "\n");
   for (const Rerun* x : gone) {
     absl::StrAppend(&out, "  ", r.parent, "#", x->parent_first, " ", x->description,
                     ": ", x->why, "\n");

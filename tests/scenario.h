@@ -19,6 +19,7 @@
 #include "events/codec.h"
 #include "events/input_generated.h"
 #include "kernel/state.h"
+#include "kernel/testing/roster.h"
 #include "kernel/testing/table.h"
 #include "replay/engine.h"
 
@@ -60,13 +61,10 @@ class Scenario {
   int next_command_ = 1;
 };
 
-// The seed-000 style roster builders shared by scenario files.
-fb::CombatantSpecT Creature(const std::string& id, const std::string& side,
-                            int x, int y,
-                            std::vector<std::pair<std::string, int64_t>> stats);
-fb::WeaponT MakeWeapon(const std::string& name, const std::string& damage,
-                       const std::string& kind, const std::string& category,
-                       int reach = 5, int range_increment = 0);
+// Roster builders shared by scenario files (kernel/testing/roster.h).
+using kernel::testing::Creature;
+using kernel::testing::MakeRoster;
+using kernel::testing::MakeWeapon;
 
 }  // namespace combat::tests
 

@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 #include "kernel/d20_three_action/ruleset.h"
 #include "kernel/state.h"
+#include "kernel/testing/roster.h"
 #include "kernel/testing/table.h"
 
 #define ASSERT_OK(expr)                                \
@@ -51,19 +52,7 @@ inline fb::CombatantSpecT Being(
     }
     if (!found) stats.emplace_back(k, v);
   }
-  fb::CombatantSpecT c;
-  c.id = id;
-  c.name = id;
-  c.side = side;
-  c.size = 1;
-  c.at = std::make_unique<fb::Pos>(x, y);
-  for (auto& [k, v] : stats) {
-    auto n = std::make_unique<fb::NumberT>();
-    n->key = k;
-    n->value = v;
-    c.stats.push_back(std::move(n));
-  }
-  return c;
+  return kernel::testing::Creature(id, side, x, y, std::move(stats));
 }
 
 inline fb::CombatantSpecT& Arm(
@@ -95,16 +84,7 @@ inline fb::CombatantSpecT& Tag(fb::CombatantSpecT& c, const std::string& tag) {
 
 inline fb::RosterT MakeRoster(std::vector<fb::CombatantSpecT> cs, int w = 20,
                               int h = 20) {
-  fb::RosterT r;
-  r.title = "test";
-  r.ruleset = "d20_three_action";
-  r.map = std::make_unique<fb::MapT>();
-  r.map->width = w;
-  r.map->height = h;
-  for (auto& c : cs) {
-    r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(c)));
-  }
-  return r;
+  return kernel::testing::MakeRoster("d20_three_action", std::move(cs), w, h);
 }
 
 inline void Terrain(fb::RosterT& r, int x, int y, const std::string& t) {

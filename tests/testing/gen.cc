@@ -34,15 +34,11 @@ std::string Words(Rng& rng, int max_words) {
   return out;
 }
 
-absl::Status SetUp(kernel::Decision& d, const std::string& session, Rng& rng) {
-  fb::MapT map;
-  map.width = kMapSize;
-  map.height = kMapSize;
-  RETURN_IF_ERROR(kernel::StartSession(
-      d, session, "reliability: " + Words(rng, 4), map,
-      kernel::dice::SeededDice::Commitment(CommandGen::Secret()),
-      {0, "setup"}));
+// Joins every combatant not there yet (all of them at set-up; the rest
+// when a branch was forked in the middle of the set-up command).
+absl::Status JoinMissing(kernel::Decision& d, Rng& rng) {
   for (int i = 0; i < kCombatants; ++i) {
+    if (d.state().Find(kIds[i]) != nullptr) continue;
     fb::CombatantSpecT spec;
     spec.id = kIds[i];
     spec.name = absl::StrCat("Combatant ", kIds[i]);
@@ -54,6 +50,17 @@ absl::Status SetUp(kernel::Decision& d, const std::string& session, Rng& rng) {
         {0, "hp"}));
   }
   return absl::OkStatus();
+}
+
+absl::Status SetUp(kernel::Decision& d, const std::string& session, Rng& rng) {
+  fb::MapT map;
+  map.width = kMapSize;
+  map.height = kMapSize;
+  RETURN_IF_ERROR(kernel::StartSession(
+      d, session, "reliability: " + Words(rng, 4), map,
+      kernel::dice::SeededDice::Commitment(CommandGen::Secret()),
+      {0, "setup"}));
+  return JoinMissing(d, rng);
 }
 
 absl::Status NewRound(kernel::Decision& d, Rng& rng) {
@@ -177,6 +184,8 @@ absl::StatusOr<std::vector<events::EventBuffer>> CommandGen::Next(
   kernel::Decision d(state, env, dice);
   if (state.seq == 0) {
     RETURN_IF_ERROR(SetUp(d, session_, rng));
+  } else if (state.combatants.size() < static_cast<size_t>(kCombatants)) {
+    RETURN_IF_ERROR(JoinMissing(d, rng));
   } else if (!state.active.empty()) {
     // Not produced by this generator (its turns are whole commands), but
     // finish a turn left open rather than fail.

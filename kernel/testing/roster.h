@@ -1,0 +1,30 @@
+// Roster builders for tests: combatants, weapons, rosters.
+#ifndef COMBAT_KERNEL_TESTING_ROSTER_H_
+#define COMBAT_KERNEL_TESTING_ROSTER_H_
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "events/input_generated.h"
+
+namespace combat::kernel::testing {
+
+// A one-square combatant at (x, y) with `stats` in the given order.
+fb::CombatantSpecT Creature(const std::string& id, const std::string& side,
+                            int x, int y,
+                            std::vector<std::pair<std::string, int64_t>> stats);
+
+fb::WeaponT MakeWeapon(const std::string& name, const std::string& damage,
+                       const std::string& kind, const std::string& category,
+                       int reach = 5, int range_increment = 0);
+
+// A roster of `ruleset` on a w x h map.
+fb::RosterT MakeRoster(const std::string& ruleset,
+                       std::vector<fb::CombatantSpecT> combatants, int w = 20,
+                       int h = 20);
+
+}  // namespace combat::kernel::testing
+
+#endif  // COMBAT_KERNEL_TESTING_ROSTER_H_

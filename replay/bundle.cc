@@ -1,0 +1,365 @@
+#include "replay/bundle.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "events/bundle_generated.h"
+#include "events/status_macros.h"
+#include "kernel/dice/source.h"
+#include "replay/fork.h"
+
+namespace combat::replay {
+namespace {
+
+constexpr int kBundleFormat = 1;
+
+std::vector<uint8_t> Vec(const flatbuffers::Vector<uint8_t>* v) {
+  return v == nullptr ? std::vector<uint8_t>() : std::vector<uint8_t>(v->begin(), v->end());
+}
+
+std::string S(const flatbuffers::String* s) { return s ? s->str() : ""; }
+
+// The secret revealed in any branch's events (SeedRevealed), if any.
+std::vector<uint8_t> RevealedSecret(const Bundle& b) {
+  for (const BundleBranch& br : b.branches) {
+    for (const events::EventBuffer& e : br.own) {
+      if (e.event().body_type() != fb::Body::StateChange) continue;
+      const auto* r = e.event().body_as_StateChange()->change_as_SeedRevealed();
+      if (r != nullptr) return Vec(r->secret());
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+const BundleBranch* Bundle::Find(const std::string& branch) const {
+  for (const BundleBranch& b : branches) {
+    if (b.meta.branch == branch) return &b;
+  }
+  return nullptr;
+}
+
+absl::StatusOr<BranchSource> Bundle::Source(const std::string& name) const {
+  const BundleBranch* b = Find(name);
+  if (b == nullptr) {
+    return absl::NotFoundError(absl::StrCat("the bundle has no branch ", name));
+  }
+  BranchSource s;
+  s.session = meta.session;
+  s.branch = name;
+  s.head = b->head.seq;
+  s.head_hash = b->head.hash;
+  s.scan = [this, name](uint64_t from, uint64_t to,
+                        const std::function<absl::Status(const events::EventBuffer&)>&
+                            visit) -> absl::Status {
+    struct Seg {
+      const BundleBranch* b;
+      uint64_t lo, hi;
+    };
+    std::vector<Seg> segs;
+    const BundleBranch* cur = Find(name);
+    uint64_t limit = to;
+    for (int depth = 0; cur != nullptr && limit > 0 && depth < 10000; ++depth) {
+      if (limit > cur->meta.fork_seq) segs.push_back({cur, cur->meta.fork_seq + 1, limit});
+      if (cur->meta.parent.empty()) break;
+      limit = std::min(limit, cur->meta.fork_seq);
+      cur = Find(cur->meta.parent);
+    }
+    std::reverse(segs.begin(), segs.end());
+    for (const Seg& seg : segs) {
+      for (uint64_t seq = std::max(seg.lo, from); seq <= seg.hi; ++seq) {
+        const uint64_t i = seq - seg.b->meta.fork_seq - 1;
+        if (i >= seg.b->own.size()) {
+          return absl::DataLossError(absl::StrCat("bundle branch ", seg.b->meta.branch,
+                                                  " has no event ", seq));
+        }
+        RETURN_IF_ERROR(visit(seg.b->own[i]));
+      }
+    }
+    return absl::OkStatus();
+  };
+  return s;
+}
+
+absl::StatusOr<Bundle> ReadSession(const store::EventLog& log,
+                                   const std::string& session, bool with_secret,
+                                   const std::vector<std::string>& only) {
+  Bundle out;
+  ASSIGN_OR_RETURN(out.meta, log.GetSession(session));
+  if (with_secret) {
+    ASSIGN_OR_RETURN(out.secret, log.GetSecret(session));
+  }
+  ASSIGN_OR_RETURN(std::vector<BranchInfo> tree, BranchTree(log, session));
+  std::set<std::string> wanted(only.begin(), only.end());
+  // With a selection, keep the ancestors of what is asked.
+  if (!wanted.empty()) {
+    std::map<std::string, std::string> parent;
+    for (const BranchInfo& b : tree) parent[b.meta.branch] = b.meta.parent;
+    for (const std::string& w : only) {
+      if (parent.count(w) == 0) {
+        return absl::NotFoundError(absl::StrCat("session ", session, " has no branch ", w));
+      }
+      for (std::string p = parent[w]; !p.empty(); p = parent[p]) wanted.insert(p);
+    }
+  }
+  for (const BranchInfo& b : tree) {
+    if (!wanted.empty() && wanted.count(b.meta.branch) == 0) continue;
+    BundleBranch br;
+    br.meta = b.meta;
+    br.head = b.head;
+    if (b.head.seq > b.meta.fork_seq) {
+      ASSIGN_OR_RETURN(br.own, log.Read(session, b.meta.branch, b.meta.fork_seq + 1,
+                                        b.head.seq));
+    }
+    out.branches.push_back(std::move(br));
+  }
+  if (!out.branches.empty() && !out.branches.front().own.empty()) {
+    const fb::Event& first = out.branches.front().own.front().event();
+    if (first.body_type() == fb::Body::StateChange) {
+      if (const auto* s = first.body_as_StateChange()->change_as_SessionStarted()) {
+        out.commitment = Vec(s->dice_commitment());
+        out.schema_version = s->schema_version();
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<uint8_t> EncodeBundle(const Bundle& b) {
+  fb::BundleT t;
+  t.format = kBundleFormat;
+  t.session = b.meta.session;
+  t.title = b.meta.title;
+  t.ruleset = b.meta.ruleset;
+  t.ruleset_version = b.meta.ruleset_version;
+  t.schema_version = b.schema_version;
+  t.dice_commitment = b.commitment;
+  t.secret = b.secret;
+  for (const BundleBranch& br : b.branches) {
+    auto out = std::make_unique<fb::BundleBranchT>();
+    out->name = br.meta.branch;
+    out->parent = br.meta.parent;
+    out->fork_seq = br.meta.fork_seq;
+    out->author = br.meta.author;
+    out->reason = br.meta.reason;
+    out->head_seq = br.head.seq;
+    out->head_hash.assign(br.head.hash.begin(), br.head.hash.end());
+    for (const events::EventBuffer& e : br.own) {
+      auto ev = std::make_unique<fb::BundleEventT>();
+      ev->bytes = e.bytes();
+      out->events.push_back(std::move(ev));
+    }
+    t.branches.push_back(std::move(out));
+  }
+  flatbuffers::FlatBufferBuilder fbb;
+  fb::FinishBundleBuffer(fbb, fb::Bundle::Pack(fbb, &t));
+  return std::vector<uint8_t>(fbb.GetBufferPointer(),
+                              fbb.GetBufferPointer() + fbb.GetSize());
+}
+
+absl::StatusOr<Bundle> DecodeBundle(const std::vector<uint8_t>& bytes) {
+  if (bytes.size() < 8 || !fb::BundleBufferHasIdentifier(bytes.data())) {
+    return absl::InvalidArgumentError(
+        "not a combat bundle (no \"CMBB\" file identifier)");
+  }
+  flatbuffers::Verifier v(bytes.data(), bytes.size(), /*max_depth=*/64,
+                          /*max_tables=*/0xffffffffu);
+  if (!fb::VerifyBundleBuffer(v)) {
+    return absl::DataLossError("the bundle is malformed (FlatBuffers Verifier)");
+  }
+  const fb::Bundle* root = fb::GetBundle(bytes.data());
+  if (root->format() != kBundleFormat) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bundle format ", root->format(), ": this build reads format ", kBundleFormat));
+  }
+  Bundle out;
+  out.meta.session = S(root->session());
+  out.meta.title = S(root->title());
+  out.meta.ruleset = S(root->ruleset());
+  out.meta.ruleset_version = root->ruleset_version();
+  out.schema_version = root->schema_version();
+  out.commitment = Vec(root->dice_commitment());
+  out.secret = Vec(root->secret());
+  if (!store::ValidId(out.meta.session)) {
+    return absl::DataLossError(absl::StrCat("bundle: invalid session id '",
+                                            out.meta.session.substr(0, 80), "'"));
+  }
+  if (root->branches() == nullptr || root->branches()->size() == 0) {
+    return absl::DataLossError("bundle: no branches");
+  }
+  for (const fb::BundleBranch* b : *root->branches()) {
+    BundleBranch br;
+    br.meta.session = out.meta.session;
+    br.meta.branch = S(b->name());
+    br.meta.parent = S(b->parent());
+    br.meta.fork_seq = b->fork_seq();
+    br.meta.author = S(b->author());
+    br.meta.reason = S(b->reason());
+    br.head.seq = b->head_seq();
+    const std::string where = absl::StrCat("bundle branch ", br.meta.branch);
+    const std::vector<uint8_t> hash = Vec(b->head_hash());
+    if (!store::ValidId(br.meta.branch) || out.Find(br.meta.branch) != nullptr) {
+      return absl::DataLossError(absl::StrCat(where, ": invalid or repeated branch name"));
+    }
+    if (hash.size() != br.head.hash.size()) {
+      return absl::DataLossError(absl::StrCat(where, ": head hash is not 32 bytes"));
+    }
+    std::copy(hash.begin(), hash.end(), br.head.hash.begin());
+    if (out.branches.empty()) {
+      if (br.meta.branch != "main" || !br.meta.parent.empty() || br.meta.fork_seq != 0) {
+        return absl::DataLossError("bundle: the first branch must be main, with no parent");
+      }
+    } else {
+      const BundleBranch* parent = out.Find(br.meta.parent);
+      if (parent == nullptr || br.meta.fork_seq == 0 ||
+          br.meta.fork_seq > parent->head.seq) {
+        return absl::DataLossError(absl::StrCat(
+            where, ": its parent '", br.meta.parent, "' must come before it and hold its "
+            "fork seq ", br.meta.fork_seq));
+      }
+    }
+    const uint64_t n = b->events() == nullptr ? 0 : b->events()->size();
+    if (br.head.seq < br.meta.fork_seq || br.head.seq - br.meta.fork_seq != n) {
+      return absl::DataLossError(absl::StrCat(where, ": ", n, " events for seqs ",
+                                              br.meta.fork_seq + 1, "..", br.head.seq));
+    }
+    for (uint64_t i = 0; i < n; ++i) {
+      const fb::BundleEvent* e = b->events()->Get(static_cast<flatbuffers::uoffset_t>(i));
+      const auto* data = e->bytes();
+      ASSIGN_OR_RETURN(
+          events::EventBuffer ev,
+          events::EventBuffer::FromBytes(data == nullptr ? nullptr : data->data(),
+                                         data == nullptr ? 0 : data->size(),
+                                         absl::StrCat(where, " seq ", br.meta.fork_seq + 1 + i)));
+      br.own.push_back(std::move(ev));
+    }
+    out.branches.push_back(std::move(br));
+  }
+  return out;
+}
+
+absl::StatusOr<VerifyReport> VerifyBundle(const Bundle& bundle,
+                                          const kernel::Ruleset* rules,
+                                          Progress* progress) {
+  VerifyOptions options;
+  options.progress = progress;
+  options.secret = bundle.secret.empty() ? RevealedSecret(bundle) : bundle.secret;
+  VerifyReport total;
+  total.session = bundle.meta.session;
+  total.seed_known = !options.secret.empty();
+  for (const BundleBranch& br : bundle.branches) {
+    ASSIGN_OR_RETURN(BranchSource source, bundle.Source(br.meta.branch));
+    ASSIGN_OR_RETURN(VerifyReport one,
+                     VerifyBranchEvents(source, bundle.meta, rules, options));
+    total.branches.push_back(br.meta.branch);
+    total.events += one.events;
+    total.commands_redecided += one.commands_redecided;
+    total.seeded_dice_checked += one.seeded_dice_checked;
+    for (std::string& n : one.notes) {
+      if (std::find(total.notes.begin(), total.notes.end(), n) == total.notes.end()) {
+        total.notes.push_back(std::move(n));
+      }
+    }
+    if (one.mismatch.has_value()) {
+      total.mismatch = std::move(one.mismatch);
+      return total;
+    }
+    // A command id may appear once per branch (idempotent commands).
+    std::map<std::string, uint64_t> seen;
+    std::string last;
+    for (const events::EventBuffer& e : br.own) {
+      const std::string id = S(e.event().command_id());
+      if (id == last) continue;
+      last = id;
+      auto [it, fresh] = seen.emplace(id, e.event().seq());
+      if (!fresh || !store::ValidId(id)) {
+        total.mismatch = Mismatch{
+            "command ids", br.meta.branch, e.event().seq(),
+            absl::StrCat("event #", e.event().seq(), " of branch ", br.meta.branch,
+                         ": command id '", id.substr(0, 80), "' ",
+                         fresh ? "is not a valid id"
+                               : absl::StrCat("was already used at #", it->second)),
+            ""};
+        return total;
+      }
+    }
+  }
+  const BundleBranch& main = bundle.branches.front();
+  if (!main.own.empty()) {
+    const fb::Event& first = main.own.front().event();
+    const auto* started = first.body_type() == fb::Body::StateChange
+                              ? first.body_as_StateChange()->change_as_SessionStarted()
+                              : nullptr;
+    if (started == nullptr || Vec(started->dice_commitment()) != bundle.commitment) {
+      total.mismatch = Mismatch{"bundle header", "main", 1,
+                                "the bundle's dice commitment is not the one event #1 records",
+                                ""};
+    }
+  }
+  if (!bundle.secret.empty() &&
+      kernel::dice::SeededDice::Commitment(bundle.secret) != bundle.commitment) {
+    total.mismatch = Mismatch{"bundle header", "main", 1,
+                              "the bundle's dice secret does not match the commitment", ""};
+  }
+  return total;
+}
+
+absl::StatusOr<ImportResult> ImportBundle(store::EventLog& log, const Bundle& bundle,
+                                          const kernel::Ruleset* rules,
+                                          Progress* progress) {
+  ImportResult result;
+  if (auto existing = log.GetSession(bundle.meta.session); existing.ok()) {
+    return absl::AlreadyExistsError(absl::StrCat(
+        "session ", bundle.meta.session, " already exists in this database"));
+  } else if (!absl::IsNotFound(existing.status())) {
+    return existing.status();
+  }
+  ASSIGN_OR_RETURN(result.verify, VerifyBundle(bundle, rules, progress));
+  if (!result.verify.ok()) return result;
+
+  RETURN_IF_ERROR(log.CreateSession(bundle.meta, bundle.secret));
+  if (progress != nullptr) {
+    progress->SetLabel(absl::StrCat("import ", bundle.meta.session));
+    uint64_t total = 0;
+    for (const BundleBranch& br : bundle.branches) total += br.own.size();
+    progress->SetTotal(total);
+  }
+  for (const BundleBranch& br : bundle.branches) {
+    if (!br.meta.parent.empty()) {
+      RETURN_IF_ERROR(log.Fork(bundle.meta.session, br.meta.parent, br.meta.fork_seq,
+                               br.meta.branch, br.meta.author, br.meta.reason));
+    }
+    uint64_t head = br.meta.fork_seq;
+    size_t i = 0;
+    while (i < br.own.size()) {
+      const std::string id = S(br.own[i].event().command_id());
+      size_t j = i;
+      std::vector<events::EventBuffer> command;
+      while (j < br.own.size() && S(br.own[j].event().command_id()) == id) {
+        command.push_back(br.own[j]);
+        ++j;
+      }
+      ASSIGN_OR_RETURN(store::AppendResult r,
+                       log.Append(bundle.meta.session, br.meta.branch, head, id, command));
+      if (r.duplicate) {
+        return absl::DataLossError(absl::StrCat(
+            "bundle branch ", br.meta.branch, " seq ", head + 1, ": command id ", id,
+            " is already in the branch's history"));
+      }
+      head = r.last_seq;
+      result.events += command.size();
+      if (progress != nullptr) progress->Update(result.events);
+      i = j;
+    }
+  }
+  RETURN_IF_ERROR(log.SyncWal());
+  if (progress != nullptr) progress->Finish();
+  result.imported = true;
+  return result;
+}
+
+}  // namespace combat::replay

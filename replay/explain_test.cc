@@ -1,0 +1,108 @@
+// Explain: an event's causal chain (rule with its seed reference, dice with
+// provenance, the arithmetic, authors, rulings and voids) and a value's
+// history.
+#include "replay/explain.h"
+
+#include "gtest/gtest.h"
+#include "replay/testing/fixture.h"
+
+namespace combat::replay {
+namespace {
+
+using testing::ToyCmd;
+
+class ExplainTest : public testing::ToyFixture {
+ protected:
+  std::string Run(ExplainRequest req) {
+    req.session = "s1";
+    auto r = Explain(engine_->log(), &testing::Toy(), req);
+    EXPECT_TRUE(r.ok()) << r.status();
+    return r.ok() ? *r : "";
+  }
+};
+
+TEST_F(ExplainTest, AnEventBackToItsDeclaration) {
+  const std::string x = Active(), y = Other(x);
+  const auto hit = Do(ToyCmd("c1", x, "attack", {y}, {15, 6}));
+  const uint64_t damage = hit.back().event().seq();
+  fb::CommandT note = ToyCmd("g1", "", "gm_note");
+  note.role = fb::Role::GM;
+  note.author = "dana";
+  note.text = "the sword was blessed, allowed";
+  for (auto [k, t, v] : std::vector<std::tuple<std::string, std::string, int64_t>>{
+           {"kind", "allow", 0}, {"subject", "", static_cast<int64_t>(damage)}}) {
+    auto p = std::make_unique<fb::ParamT>();
+    p->key = k;
+    p->text = t;
+    p->value = v;
+    note.params.push_back(std::move(p));
+  }
+  Do(note);
+  ExplainRequest req;
+  req.event = damage;
+  const std::string text = Run(req);
+  for (const std::string& want : {
+           std::string("rule toy.attack.damage: toy_seed.txt, \"Attack\", line 14"),
+           std::string("numbers used: d20=15, atk=2, total=17, def=12, damage=6"),
+           std::string("because of #") + std::to_string(hit.front().event().seq()),
+           std::string("a declaration by ") + x + " (Player)",
+           std::string("d20 = 15 (roll index"),
+           std::string("manual: physical dice entered at the table"),
+           std::string("arithmetic: 1d20+2 = 15 + 2 = 17"),
+           std::string("<- this event"),
+           std::string("GM rulings on the way:"),
+           std::string("the sword was blessed"),
+           std::string("(by dana (GM))"),
+           std::string(" counts"),
+       }) {
+    EXPECT_NE(text.find(want), std::string::npos) << "missing: " << want << "\n" << text;
+  }
+}
+
+TEST_F(ExplainTest, AValueHistoryWithAVoid) {
+  const std::string x = Active(), y = Other(x);
+  Do(ToyCmd("c1", x, "attack", {y}, {15, 6}));
+  const auto second = Do(ToyCmd("c2", x, "attack", {y}, {16, 2}));
+  fb::CommandT v = ToyCmd("v", "", "gm_void");
+  v.role = fb::Role::GM;
+  v.author = "dana";
+  v.text = "misclick";
+  auto p = std::make_unique<fb::ParamT>();
+  p->key = "subject";
+  p->value = static_cast<int64_t>(second.front().event().seq());
+  v.params.push_back(std::move(p));
+  Do(v);
+  ExplainRequest req;
+  req.combatant = y;
+  req.resource = "hp";
+  const std::string text = Run(req);
+  EXPECT_NE(text.find(y + " hp = 4"), std::string::npos) << text;
+  EXPECT_NE(text.find("hp = 10  [toy.join]"), std::string::npos) << text;
+  EXPECT_NE(text.find("hp -2 -> 2  [toy.attack.damage"), std::string::npos) << text;
+  EXPECT_NE(text.find("[VOIDED: no longer counts]"), std::string::npos) << text;
+  EXPECT_NE(text.find("the last change that counts, explained:\nevent #"),
+            std::string::npos) << text;
+  EXPECT_EQ(text.find("voids:"), std::string::npos)
+      << "the void of c2 is not on the way of the last counting change\n" << text;
+  // The voided event itself names its void.
+  ExplainRequest ev;
+  ev.event = second.back().event().seq();
+  const std::string voided = Run(ev);
+  EXPECT_NE(voided.find("voids:"), std::string::npos) << voided;
+  EXPECT_NE(voided.find("misclick"), std::string::npos) << voided;
+  EXPECT_NE(voided.find("VOIDED"), std::string::npos) << voided;
+}
+
+TEST_F(ExplainTest, BadRequests) {
+  ExplainRequest req;
+  req.session = "s1";
+  EXPECT_EQ(Explain(engine_->log(), nullptr, req).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  req.combatant = "nobody";
+  req.resource = "hp";
+  EXPECT_EQ(Explain(engine_->log(), nullptr, req).status().code(),
+            absl::StatusCode::kNotFound);
+}
+
+}  // namespace
+}  // namespace combat::replay
