@@ -4,12 +4,30 @@
 
 namespace combat::events {
 
+namespace {
+
+// One digest context per thread, reused: EVP_Digest would allocate and free
+// one per call, which dominates hashing the small parts of a state.
+struct Context {
+  Context() : ctx(EVP_MD_CTX_new()), md(EVP_sha256()) {}
+  ~Context() { EVP_MD_CTX_free(ctx); }
+  EVP_MD_CTX* ctx;
+  const EVP_MD* md;
+};
+
+}  // namespace
+
 Digest Sha256(const uint8_t* data, size_t size) {
+  thread_local Context c;
   Digest out{};
   unsigned int len = 0;
-  // EVP_Digest is one-shot and thread-safe; it fails only on allocation
-  // failure, after which `out` stays zero (and no hash would verify).
-  EVP_Digest(data, size, out.data(), &len, EVP_sha256(), nullptr);
+  // These fail only on allocation failure, after which `out` stays zero
+  // (and no hash would verify).
+  if (c.ctx == nullptr || EVP_DigestInit_ex(c.ctx, c.md, nullptr) != 1 ||
+      EVP_DigestUpdate(c.ctx, data, size) != 1 ||
+      EVP_DigestFinal_ex(c.ctx, out.data(), &len) != 1) {
+    return Digest{};
+  }
   return out;
 }
 

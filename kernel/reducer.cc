@@ -326,6 +326,7 @@ class Applier {
           return Corrupt("seed_revealed.secret", "empty");
         }
         s_.revealed_seed.assign(secret->begin(), secret->end());
+        s_.session_digest_valid = false;
         return absl::OkStatus();
       }
     }
@@ -334,17 +335,18 @@ class Applier {
 
   absl::Status SessionStarted(const fb::SessionStarted& s) {
     if (!s_.session.empty()) return Corrupt("session", "already started");
-    s_.session = Str(s.session());
-    if (s_.session.empty()) return Corrupt("session", "empty id");
-    s_.title = Str(s.title());
-    s_.ruleset = Str(s.ruleset());
-    s_.ruleset_version = s.ruleset_version();
-    s_.schema_version = s.schema_version();
+    if (Str(s.session()).empty()) return Corrupt("session", "empty id");
     if (s.schema_version() > events::kSchemaVersion) {
       return Corrupt("schema_version",
                      absl::StrCat(s.schema_version(), " is newer than this build's ",
                                   events::kSchemaVersion));
     }
+    s_.session_digest_valid = false;
+    s_.session = Str(s.session());
+    s_.title = Str(s.title());
+    s_.ruleset = Str(s.ruleset());
+    s_.ruleset_version = s.ruleset_version();
+    s_.schema_version = s.schema_version();
     if (s.dice_commitment() != nullptr) {
       s_.dice_commitment.assign(s.dice_commitment()->begin(),
                                 s.dice_commitment()->end());

@@ -49,7 +49,9 @@ const Combatant* State::Find(const std::string& id) const {
 
 Combatant* State::FindMutable(const std::string& id) {
   auto it = combatants.find(id);
-  return it == combatants.end() ? nullptr : &it->second;
+  if (it == combatants.end()) return nullptr;
+  it->second.digest_valid = false;
+  return &it->second;
 }
 
 std::string State::TerrainAt(Pos p) const {

@@ -7,6 +7,7 @@
 #ifndef COMBAT_KERNEL_STATE_H_
 #define COMBAT_KERNEL_STATE_H_
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -88,6 +89,12 @@ struct Combatant {
   const Condition* FindRelative(const std::string& name,
                                 const std::string& other) const;
   const Weapon* FindWeapon(const std::string& name) const;
+
+  // Cache of this combatant's part of the state hash (state_hash.h). The
+  // reducer clears it whenever it changes the combatant; nothing else may
+  // change a combatant of a folded state.
+  mutable bool digest_valid = false;
+  mutable std::array<uint8_t, 32> digest{};
 };
 
 struct OrderEntry {
@@ -135,7 +142,13 @@ struct State {
   std::vector<uint64_t> unapplied;  // sorted
   std::vector<uint8_t> revealed_seed;
 
+  // Cache of the session part of the state hash (session, ruleset, map,
+  // commitment, revealed seed); cleared by the reducer when those change.
+  mutable bool session_digest_valid = false;
+  mutable std::array<uint8_t, 32> session_digest{};
+
   const Combatant* Find(const std::string& id) const;
+  // For the reducer only: clears the combatant's cached digest.
   Combatant* FindMutable(const std::string& id);
   // The terrain at `p` ("" for plain ground; "offmap" outside the map when
   // the map has a size).

@@ -230,8 +230,159 @@ std::vector<uint8_t> EncodeState(const State& state) {
                               fbb.GetBufferPointer() + fbb.GetSize());
 }
 
+namespace {
+
+using flatbuffers::FlatBufferBuilder;
+using flatbuffers::Offset;
+
+flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>>
+Strings(FlatBufferBuilder& fbb, const std::vector<std::string>& v) {
+  return fbb.CreateVectorOfStrings(v);
+}
+
+Offset<fb::Expiry> BuildExpiry(FlatBufferBuilder& fbb, const Expiry& e) {
+  return fb::CreateExpiry(fbb, e.kind, fbb.CreateString(e.actor), e.round);
+}
+
+Offset<flatbuffers::Vector<Offset<fb::Number>>> Numbers(
+    FlatBufferBuilder& fbb, const std::map<std::string, int64_t>& m) {
+  std::vector<Offset<fb::Number>> out;
+  out.reserve(m.size());
+  for (const auto& [k, v] : m) {
+    out.push_back(fb::CreateNumber(fbb, fbb.CreateString(k), v));
+  }
+  return fbb.CreateVector(out);
+}
+
+events::Digest Finish(FlatBufferBuilder& fbb) {
+  return events::Sha256(fbb.GetBufferPointer(), fbb.GetSize());
+}
+
+// The session part: fixed after SessionStarted (and SeedRevealed).
+events::Digest SessionDigest(const State& s) {
+  FlatBufferBuilder fbb(512);
+  std::vector<Offset<fb::Cell>> cells;
+  for (const auto& [pos, terrain] : s.map.terrain) {
+    const fb::Pos at(pos.x, pos.y);
+    cells.push_back(fb::CreateCell(fbb, &at, fbb.CreateString(terrain)));
+  }
+  auto map = fb::CreateMap(fbb, s.map.width, s.map.height, fbb.CreateVector(cells));
+  auto session = fbb.CreateString(s.session);
+  auto title = fbb.CreateString(s.title);
+  auto ruleset = fbb.CreateString(s.ruleset);
+  auto commitment = fbb.CreateVector(s.dice_commitment);
+  auto revealed = fbb.CreateVector(s.revealed_seed);
+  fb::StateBuilder b(fbb);
+  b.add_session(session);
+  b.add_title(title);
+  b.add_ruleset(ruleset);
+  b.add_ruleset_version(s.ruleset_version);
+  b.add_schema_version(s.schema_version);
+  b.add_dice_commitment(commitment);
+  b.add_map(map);
+  b.add_revealed_seed(revealed);
+  fbb.Finish(b.Finish());
+  return Finish(fbb);
+}
+
+// The schedule part: what changes with (almost) every event.
+events::Digest ScheduleDigest(const State& s) {
+  FlatBufferBuilder fbb(512);
+  std::vector<Offset<fb::OrderEntry>> order;
+  for (const OrderEntry& e : s.order) {
+    order.push_back(fb::CreateOrderEntry(fbb, fbb.CreateString(e.actor),
+                                         e.initiative, e.delayed));
+  }
+  std::vector<Offset<fb::WindowState>> windows;
+  for (const auto& [id, w] : s.windows) {
+    windows.push_back(fb::CreateWindowState(
+        fbb, w.id, w.trigger, fbb.CreateString(w.kind), Strings(fbb, w.eligible),
+        Strings(fbb, w.answered), w.opened_at));
+  }
+  auto order_v = fbb.CreateVector(order);
+  auto windows_v = fbb.CreateVector(windows);
+  auto active = fbb.CreateString(s.active);
+  auto acted = Strings(fbb, s.acted);
+  auto end_reason = fbb.CreateString(s.end_reason);
+  auto voided = fbb.CreateVector(s.voided);
+  auto unapplied = fbb.CreateVector(s.unapplied);
+  fb::StateBuilder b(fbb);
+  b.add_seq(s.seq);
+  b.add_round(s.round);
+  b.add_active(active);
+  b.add_order(order_v);
+  b.add_acted(acted);
+  b.add_windows(windows_v);
+  b.add_next_condition_id(s.next_condition_id);
+  b.add_next_window_id(s.next_window_id);
+  b.add_next_roll_index(s.next_roll_index);
+  b.add_ended(s.ended);
+  b.add_end_reason(end_reason);
+  b.add_voided(voided);
+  b.add_unapplied(unapplied);
+  fbb.Finish(b.Finish());
+  return Finish(fbb);
+}
+
+events::Digest CombatantDigest(const Combatant& c) {
+  FlatBufferBuilder fbb(512);
+  std::vector<Offset<fb::Weapon>> weapons;
+  for (const Weapon& w : c.weapons) {
+    weapons.push_back(fb::CreateWeapon(
+        fbb, fbb.CreateString(w.name), fbb.CreateString(w.damage),
+        fbb.CreateString(w.kind), fbb.CreateString(w.category), w.reach,
+        w.range_increment, fbb.CreateString(w.damage_type),
+        Numbers(fbb, w.numbers)));
+  }
+  auto spec = fb::CreateCombatantSpec(
+      fbb, fbb.CreateString(c.id), fbb.CreateString(c.name),
+      fbb.CreateString(c.side), c.size, nullptr, Numbers(fbb, c.stats),
+      fbb.CreateVector(weapons), fbb.CreateString(c.controller),
+      Strings(fbb, c.tags));
+  std::vector<Offset<fb::ConditionState>> conditions;
+  for (const auto& [id, cond] : c.conditions) {
+    conditions.push_back(fb::CreateConditionState(
+        fbb, cond.id, fbb.CreateString(cond.name), fbb.CreateString(cond.source),
+        fbb.CreateString(cond.relative_to), cond.level,
+        BuildExpiry(fbb, cond.expiry), cond.parent, cond.ref,
+        fbb.CreateString(cond.note), cond.added_at));
+  }
+  const fb::Pos at(c.at.x, c.at.y);
+  auto resources = Numbers(fbb, c.resources);
+  auto conds = fbb.CreateVector(conditions);
+  fbb.Finish(fb::CreateCombatantState(fbb, spec, &at, resources, conds));
+  return Finish(fbb);
+}
+
+}  // namespace
+
 events::Digest StateHash(const State& state) {
-  return events::Sha256(EncodeState(state));
+  static constexpr char kDomain[] = "combat-state-v1";
+  std::vector<uint8_t> joined(kDomain, kDomain + sizeof(kDomain) - 1);
+  joined.reserve(joined.size() + 32 * (2 + state.combatants.size()));
+  if (!state.session_digest_valid) {
+    state.session_digest = SessionDigest(state);
+    state.session_digest_valid = true;
+  }
+  joined.insert(joined.end(), state.session_digest.begin(),
+                state.session_digest.end());
+  const events::Digest schedule = ScheduleDigest(state);
+  joined.insert(joined.end(), schedule.begin(), schedule.end());
+  for (const auto& [id, c] : state.combatants) {
+    if (!c.digest_valid) {
+      c.digest = CombatantDigest(c);
+      c.digest_valid = true;
+    }
+    joined.insert(joined.end(), c.digest.begin(), c.digest.end());
+  }
+  return events::Sha256(joined);
+}
+
+events::Digest StateHashUncached(const State& state) {
+  State copy = state;
+  copy.session_digest_valid = false;
+  for (auto& [id, c] : copy.combatants) c.digest_valid = false;
+  return StateHash(copy);
 }
 
 }  // namespace combat::kernel

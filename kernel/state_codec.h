@@ -1,8 +1,23 @@
-// Canonical encoding of the derived state, for hashing and JSON output.
+// Canonical encoding of the derived state (for snapshots and JSON output)
+// and the state hash recorded in every event.
 //
-// Contract: equal states encode to equal bytes; the encoding lists every
-// map in key order. The state hash recorded in each event is
-// SHA-256(EncodeState(state after the event)).
+// Contract: equal states encode to equal bytes and hash equally; every map
+// is listed in key order.
+//
+// The state hash is computed by parts, so that the hash after each event
+// costs the parts that event changed, not the whole state:
+//   state_hash = SHA-256("combat-state-v1" || H(session part)
+//                        || H(schedule part) || H(c) for each combatant c
+//                        in id order)
+// where H is SHA-256 of a FlatBuffers encoding built field by field in
+// schema order: the session part is a `State` table with session, title,
+// ruleset, ruleset_version, schema_version, dice_commitment, map and
+// revealed_seed; the schedule part a `State` table with seq, round, active,
+// order, acted, windows, the next_* counters, ended, end_reason, voided and
+// unapplied; a combatant a `CombatantState` table. The session part's and
+// each combatant's digests are cached in the State and cleared by the
+// reducer when it changes them (so StateHash must not run concurrently on
+// one State object).
 #ifndef COMBAT_KERNEL_STATE_CODEC_H_
 #define COMBAT_KERNEL_STATE_CODEC_H_
 
@@ -20,6 +35,9 @@ fb::StateT ToObject(const State& state);
 // Canonical bytes ("CMBS" identifier).
 std::vector<uint8_t> EncodeState(const State& state);
 events::Digest StateHash(const State& state);
+// The same hash computed without trusting any cached part (for tests and
+// for verifying that the caches are sound).
+events::Digest StateHashUncached(const State& state);
 
 // The inverse of EncodeState, for snapshots: DataLoss unless `bytes` are a
 // verified "CMBS" buffer. DecodeState(EncodeState(s)) encodes to the same

@@ -27,12 +27,21 @@ std::string MakeTempDir() {
   return made == nullptr ? std::string() : std::string(made);
 }
 
-// Folds every event of the log from nothing, checking state hashes.
+// Folds every event of the log from nothing, checking state hashes, and
+// checking after every event that the cached state hash equals one computed
+// from scratch (the caches are derived data: a stale one would be wrong the
+// same way in the decider and in replay, so only this catches it).
 absl::StatusOr<std::vector<uint8_t>> FoldBytes(const replay::Engine& engine) {
   kernel::State s;
+  const kernel::PrefixScan prefix = engine.BranchScan(kSession, "main");
   RETURN_IF_ERROR(engine.log().Scan(
-      kSession, "main", 1, 0, [&s](const events::EventBuffer& e) {
-        return kernel::FoldOne(e, s, kernel::CheckHashes::kYes);
+      kSession, "main", 1, 0, [&s, &prefix](const events::EventBuffer& e) {
+        RETURN_IF_ERROR(kernel::FoldOne(e, s, kernel::CheckHashes::kYes, &prefix));
+        if (kernel::StateHash(s) != kernel::StateHashUncached(s)) {
+          return absl::InternalError(absl::StrCat(
+              "event seq ", e.event().seq(), ": cached state hash is stale"));
+        }
+        return absl::OkStatus();
       }));
   return kernel::EncodeState(s);
 }
