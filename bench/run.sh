@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The performance suite (issue 6): builds with -c opt, runs every benchmark
+# (RocksDB side by side with SQLite, on events played through the real
+# deciders), counts instructions per folded event with callgrind, and prints
+# a markdown table (also written to bench/RESULTS.md).
+#
+#   bash bench/run.sh            # default: a 1M-event branch (~5 min on 2 cores)
+#   bash bench/run.sh --full     # a 10M-event branch (the issue's size)
+#   bash bench/run.sh --events=N [--commands=K] [--no-callgrind] [--out=FILE]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+EVENTS=1000000
+COMMANDS=2000
+CALLGRIND=1
+OUT=bench/RESULTS.md
+for a in "$@"; do
+  case "$a" in
+    --full) EVENTS=10000000 ;;
+    --events=*) EVENTS="${a#--events=}" ;;
+    --commands=*) COMMANDS="${a#--commands=}" ;;
+    --no-callgrind) CALLGRIND=0 ;;
+    --out=*) OUT="${a#--out=}" ;;
+    *) echo "unknown flag $a" >&2; exit 2 ;;
+  esac
+done
+
+WORK=$(mktemp -d /tmp/combat_bench_run.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+
+echo "== building (bazel build -c opt //bench:all)" >&2
+bazel build -c opt //bench:all >&2
+BIN=$(bazel info -c opt bazel-bin 2>/dev/null)/bench
+
+CMD_KERNEL="$BIN/kernel_bench --events=200000 --benchmark_out=$WORK/kernel.json --benchmark_out_format=json"
+CMD_STORE="$BIN/store_bench --events=$EVENTS --commands=$COMMANDS --benchmark_out=$WORK/store.json --benchmark_out_format=json"
+echo "== $CMD_KERNEL" >&2
+$CMD_KERNEL >&2
+echo "== $CMD_STORE" >&2
+$CMD_STORE >&2
+
+: > "$WORK/callgrind.txt"
+if [ "$CALLGRIND" = 1 ] && command -v valgrind >/dev/null; then
+  for rs in d20_three_action energy_rounds; do
+    for mode in fold none check; do
+      reps=3; [ "$mode" = check ] && reps=1
+      f="$WORK/cg.$rs.$mode"
+      cmd="valgrind --tool=callgrind --callgrind-out-file=$f $BIN/fold_count --ruleset=$rs --events=20000 --reps=$reps --mode=$mode"
+      echo "== $cmd" >&2
+      $cmd >"$f.stdout" 2>"$f.stderr"
+      ir=$(awk '/^(summary|totals):/ {print $2}' "$f" | tail -1)
+      events=$(sed -n 's/^events=\([0-9]*\) reps=\([0-9]*\).*/\1 \2/p' "$f.stdout")
+      echo "$rs $mode $ir $events" >> "$WORK/callgrind.txt"
+    done
+  done
+fi
+
+python3 bench/table.py --kernel "$WORK/kernel.json" --store "$WORK/store.json" \
+  --callgrind "$WORK/callgrind.txt" --events "$EVENTS" \
+  --cmd-kernel "$CMD_KERNEL" --cmd-store "$CMD_STORE" | tee "$OUT"

@@ -1,0 +1,584 @@
+// RocksDB (store/, replay/) side by side with SQLite (sqlite_log.h) on the
+// same events: a d20_three_action encounter played through the real
+// decider (generator.h).
+//
+//   bazel run -c opt //bench:store_bench -- [--events=N] [--commands=K]
+//
+// Every benchmark runs once (Iterations(1)) with its own manual timing;
+// the figures are counters:
+//  BM_DurableAppend/<store>/sync:<1|0>: K commands (one command's events in
+//    one WriteBatch / one transaction, one writer), each timed: p50_us,
+//    p99_us, commands_per_s. sync:1 = fsync per command (RocksDB sync=true,
+//    SQLite synchronous=FULL); sync:0 = RocksDB sync=false, SQLite NORMAL.
+//  BM_BulkImport/<store>: the whole branch (N events) into an empty
+//    database: RocksDB EventLog::Append in batches of 1000 events with
+//    sync=false then one SyncWal (one fsync); SQLite one transaction with
+//    synchronous=FULL (one fsync at commit). events_per_s.
+//  BM_ColdReplay/<store>/check:<0|1>: a fresh handle (empty block cache; the
+//    OS page cache is warm), every event read, copied to aligned memory,
+//    Verifier-checked and folded (kernel::FoldOne; check:1 also compares
+//    every recorded state hash). events_per_s.
+//  BM_Disk/<store>: bytes on disk per event (RocksDB after flush + full
+//    compaction, no snapshots yet; SQLite after a WAL checkpoint).
+//  BM_ReplayRss/<store>: a child process (this binary, --rss_replay) opens
+//    the database, replays the branch (read, verify, fold) and reports its
+//    peak resident set (getrusage ru_maxrss).
+//  BM_Seek: replay/jump.h Seek to uniformly random events (snapshots every
+//    1024, written by a first seek to the head): p50_us, p99_us.
+//  BM_Fork/<prefix>: replay/fork.h ForkBranch at seq <prefix>: p50_us.
+//  BM_Verify/redecide:<0|1>: replay/verify.h over the branch: events_per_s.
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "benchmark/benchmark.h"
+#include "bench/generator.h"
+#include "bench/sqlite_log.h"
+#include "kernel/ruleset.h"
+#include "kernel/session.h"
+#include "kernel/state.h"
+#include "replay/fork.h"
+#include "replay/jump.h"
+#include "replay/verify.h"
+#include "rocksdb/db.h"
+#include "rocksdb/options.h"
+#include "store/event_log.h"
+
+namespace combat::bench {
+namespace {
+
+uint64_t g_events = 1000000;
+uint64_t g_commands = 2000;
+std::string g_self;
+
+using Clock = std::chrono::steady_clock;
+double Since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+void Check(const absl::Status& st, const char* what) {
+  if (!st.ok()) {
+    fprintf(stderr, "%s: %s\n", what, std::string(st.message()).c_str());
+    abort();
+  }
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = "/tmp/combat_store_bench.XXXXXX";
+    std::vector<char> buf(pattern.begin(), pattern.end());
+    buf.push_back('\0');
+    if (mkdtemp(buf.data()) == nullptr) abort();
+    path_ = buf.data();
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+uint64_t DirBytes(const std::string& path) {
+  uint64_t total = 0;
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) return std::filesystem::file_size(path, ec);
+  for (const auto& e : std::filesystem::recursive_directory_iterator(path, ec)) {
+    if (e.is_regular_file(ec)) total += e.file_size(ec);
+  }
+  return total;
+}
+
+const Corpus& TheCorpus() {
+  static Corpus* c = [] {
+    GenOptions o;
+    o.ruleset = "d20_three_action";
+    o.events = g_events;
+    o.combatants = 6;
+    o.progress = true;
+    auto r = GenerateCached(o);
+    Check(r.status(), "generate");
+    fprintf(stderr, "corpus: %zu events, %zu commands, %.0f bytes/event\n",
+            r->events.size(), r->commands.size(),
+            static_cast<double>(r->bytes) / static_cast<double>(r->events.size()));
+    return new Corpus(*std::move(r));
+  }();
+  return *c;
+}
+
+void Percentiles(benchmark::State& st, std::vector<double> us) {
+  if (us.empty()) return;
+  std::sort(us.begin(), us.end());
+  st.counters["p50_us"] = us[us.size() / 2];
+  st.counters["p99_us"] = us[std::min(us.size() - 1, us.size() * 99 / 100)];
+  st.counters["max_us"] = us.back();
+}
+
+// ---- durable append ------------------------------------------------------
+
+void BM_DurableAppend(benchmark::State& st) {
+  const bool sqlite = st.range(0) == 1;
+  const bool sync = st.range(1) == 1;
+  const Corpus& c = TheCorpus();
+  const size_t k = std::min<size_t>(g_commands, c.commands.size());
+  for (auto _ : st) {
+    TempDir dir;
+    std::vector<double> us;
+    us.reserve(k);
+    uint64_t events = 0;
+    Clock::time_point t0;
+    if (sqlite) {
+      auto log = SqliteLog::Open(dir.path() + "/events.db", sync);
+      Check(log.status(), "sqlite open");
+      t0 = Clock::now();
+      uint64_t head = 0;
+      for (size_t i = 0; i < k; ++i) {
+        const auto& cmd = c.commands[i];
+        const auto t = Clock::now();
+        Check((*log)->Append(c.meta.session, "main", head, cmd.id, c.events,
+                             cmd.begin, cmd.end),
+              "sqlite append");
+        us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t).count());
+        head += cmd.end - cmd.begin;
+        events += cmd.end - cmd.begin;
+      }
+    } else {
+      store::Options o;
+      o.sync = sync;
+      auto log = store::EventLog::Open(dir.path() + "/db", o);
+      Check(log.status(), "open");
+      Check((*log)->CreateSession(c.meta, c.secret), "session");
+      // Each command's events as the engine hands them to Append (copied
+      // outside the timing).
+      std::vector<std::vector<events::EventBuffer>> batches;
+      batches.reserve(k);
+      for (size_t i = 0; i < k; ++i) {
+        const auto& cmd = c.commands[i];
+        batches.emplace_back(c.events.begin() + static_cast<long>(cmd.begin),
+                             c.events.begin() + static_cast<long>(cmd.end));
+      }
+      t0 = Clock::now();
+      uint64_t head = 0;
+      for (size_t i = 0; i < k; ++i) {
+        const auto t = Clock::now();
+        auto r = (*log)->Append(c.meta.session, "main", head, c.commands[i].id, batches[i]);
+        us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t).count());
+        Check(r.status(), "append");
+        head = r->last_seq;
+        events += batches[i].size();
+      }
+    }
+    const double secs = Since(t0);
+    Percentiles(st, us);
+    st.counters["commands_per_s"] = static_cast<double>(k) / secs;
+    st.counters["events_per_command"] = static_cast<double>(events) / static_cast<double>(k);
+  }
+}
+BENCHMARK(BM_DurableAppend)
+    ->ArgNames({"sqlite", "sync"})
+    ->Args({0, 1})
+    ->Args({1, 1})
+    ->Args({0, 0})
+    ->Args({1, 0})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// ---- the long branch, bulk imported once per store ----------------------
+
+struct Stores {
+  TempDir dir;
+  std::string rocks_path;
+  std::string sqlite_path;
+  std::unique_ptr<store::EventLog> rocks;
+  bool rocks_loaded = false;
+  bool sqlite_loaded = false;
+  int forks = 0;
+};
+
+Stores& TheStores() {
+  static Stores* s = [] {
+    auto* x = new Stores;
+    x->rocks_path = x->dir.path() + "/rocks";
+    x->sqlite_path = x->dir.path() + "/events.db";
+    return x;
+  }();
+  return *s;
+}
+
+store::EventLog& Rocks() {
+  Stores& s = TheStores();
+  if (s.rocks == nullptr) {
+    auto log = store::EventLog::Open(s.rocks_path);
+    Check(log.status(), "open");
+    s.rocks = *std::move(log);
+  }
+  return *s.rocks;
+}
+
+void BM_BulkImport(benchmark::State& st) {
+  const bool sqlite = st.range(0) == 1;
+  const Corpus& c = TheCorpus();
+  Stores& s = TheStores();
+  for (auto _ : st) {
+    Clock::time_point t0;
+    if (sqlite) {
+      auto log = SqliteLog::Open(s.sqlite_path, /*durable=*/true);
+      Check(log.status(), "sqlite open");
+      t0 = Clock::now();
+      Check((*log)->BulkInsert(c.meta.session, "main", c.events), "sqlite bulk");
+      s.sqlite_loaded = true;
+    } else {
+      store::Options o;
+      o.sync = false;
+      auto opened = store::EventLog::Open(s.rocks_path, o);
+      Check(opened.status(), "open");
+      auto& log = **opened;
+      Check(log.CreateSession(c.meta, c.secret), "session");
+      constexpr size_t kBatch = 1000;
+      std::vector<events::EventBuffer> batch;
+      batch.reserve(kBatch);
+      t0 = Clock::now();
+      uint64_t head = 0;
+      for (size_t i = 0; i < c.events.size(); i += kBatch) {
+        const size_t end = std::min(c.events.size(), i + kBatch);
+        batch.assign(c.events.begin() + static_cast<long>(i),
+                     c.events.begin() + static_cast<long>(end));
+        auto r = log.Append(c.meta.session, "main", head, absl::StrCat("import-", i), batch);
+        Check(r.status(), "import append");
+        head = r->last_seq;
+      }
+      Check(log.SyncWal(), "sync wal");
+      s.rocks_loaded = true;
+    }
+    const double secs = Since(t0);
+    if (!sqlite) {
+      // Untimed: close and open once, so that RocksDB recovers its WAL into
+      // a table file now rather than inside the first cold replay.
+      auto again = store::EventLog::Open(s.rocks_path);
+      Check(again.status(), "reopen");
+    }
+    st.counters["events_per_s"] = static_cast<double>(c.events.size()) / secs;
+    st.counters["events"] = static_cast<double>(c.events.size());
+  }
+}
+BENCHMARK(BM_BulkImport)->ArgName("sqlite")->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Reads, verifies and folds the branch from a fresh handle.
+absl::StatusOr<uint64_t> ReplayOnce(bool sqlite, const std::string& path,
+                                    const std::string& session,
+                                    kernel::CheckHashes check, bool fold) {
+  kernel::State state;
+  uint64_t n = 0;
+  auto visit = [&](const events::EventBuffer& e) -> absl::Status {
+    ++n;
+    if (!fold) return absl::OkStatus();
+    return kernel::FoldOne(e, state, check);
+  };
+  if (sqlite) {
+    auto log = SqliteLog::Open(path, true);
+    if (!log.ok()) return log.status();
+    absl::Status st = (*log)->Scan(session, "main", visit);
+    if (!st.ok()) return st;
+  } else {
+    store::Options o;
+    o.create_if_missing = false;
+    auto log = store::EventLog::Open(path, o);
+    if (!log.ok()) return log.status();
+    absl::Status st = (*log)->Scan(session, "main", 1, 0, visit);
+    if (!st.ok()) return st;
+  }
+  return n;
+}
+
+void BM_ColdReplay(benchmark::State& st) {
+  const bool sqlite = st.range(0) == 1;
+  const int mode = static_cast<int>(st.range(1));  // 0 read only, 1 fold, 2 fold+hash
+  const Corpus& c = TheCorpus();
+  Stores& s = TheStores();
+  s.rocks.reset();  // a cold handle: close the writer
+  uint64_t n = c.events.size();
+  if (mode == 2) n = std::min<uint64_t>(n, 200000);
+  for (auto _ : st) {
+    const auto t0 = Clock::now();
+    uint64_t seen = 0;
+    if (mode == 2) {
+      // Fold + every state hash over the first 200k events.
+      kernel::State state;
+      auto visit = [&](const events::EventBuffer& e) -> absl::Status {
+        ++seen;
+        return kernel::FoldOne(e, state, kernel::CheckHashes::kYes);
+      };
+      if (sqlite) {
+        auto log = SqliteLog::Open(s.sqlite_path, true);
+        Check(log.status(), "open");
+        absl::Status stt = (*log)->Scan(c.meta.session, "main", [&](const events::EventBuffer& e) -> absl::Status {
+          if (seen >= n) return absl::CancelledError("done");
+          return visit(e);
+        });
+        if (!absl::IsCancelled(stt)) Check(stt, "replay");
+      } else {
+        auto log = store::EventLog::Open(s.rocks_path);
+        Check(log.status(), "open");
+        Check((*log)->Scan(c.meta.session, "main", 1, n, visit), "replay");
+      }
+    } else {
+      auto r = ReplayOnce(sqlite, sqlite ? s.sqlite_path : s.rocks_path, c.meta.session,
+                          kernel::CheckHashes::kNo, mode == 1);
+      Check(r.status(), "replay");
+      seen = *r;
+    }
+    const double secs = Since(t0);
+    if (seen != n) {
+      st.SkipWithError("short replay");
+      return;
+    }
+    st.counters["events_per_s"] = static_cast<double>(n) / secs;
+    st.counters["events"] = static_cast<double>(n);
+  }
+}
+BENCHMARK(BM_ColdReplay)
+    ->ArgNames({"sqlite", "mode"})
+    ->Args({0, 0})
+    ->Args({1, 0})
+    ->Args({0, 1})
+    ->Args({1, 1})
+    ->Args({0, 2})
+    ->Args({1, 2})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+void BM_Disk(benchmark::State& st) {
+  const bool sqlite = st.range(0) == 1;
+  const Corpus& c = TheCorpus();
+  Stores& s = TheStores();
+  for (auto _ : st) {
+    uint64_t bytes = 0;
+    if (sqlite) {
+      auto log = SqliteLog::Open(s.sqlite_path, true);
+      Check(log.status(), "open");
+      Check((*log)->Checkpoint(), "checkpoint");
+      log->reset();
+      bytes = DirBytes(s.sqlite_path) + DirBytes(s.sqlite_path + "-wal");
+    } else {
+      s.rocks.reset();
+      rocksdb::Options o;
+      rocksdb::DB* raw = nullptr;
+      rocksdb::Status rs = rocksdb::DB::Open(o, s.rocks_path, &raw);
+      if (!rs.ok()) {
+        st.SkipWithError(rs.ToString().c_str());
+        return;
+      }
+      rocksdb::FlushOptions fo;
+      (void)raw->Flush(fo);
+      rocksdb::CompactRangeOptions co;
+      co.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+      rs = raw->CompactRange(co, nullptr, nullptr);
+      delete raw;
+      if (!rs.ok()) {
+        st.SkipWithError(rs.ToString().c_str());
+        return;
+      }
+      // Only the data: table files, the live WAL and the manifest (no LOG
+      // files, which are text diagnostics).
+      std::error_code ec;
+      for (const auto& e : std::filesystem::directory_iterator(s.rocks_path, ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.rfind("LOG", 0) == 0) continue;
+        if (e.is_regular_file(ec)) bytes += e.file_size(ec);
+      }
+    }
+    st.counters["bytes_per_event"] = static_cast<double>(bytes) / static_cast<double>(c.events.size());
+    st.counters["event_bytes_per_event"] = static_cast<double>(c.bytes) / static_cast<double>(c.events.size());
+  }
+}
+BENCHMARK(BM_Disk)->ArgName("sqlite")->Arg(0)->Arg(1)->Iterations(1)->UseRealTime();
+
+void BM_ReplayRss(benchmark::State& st) {
+  const bool sqlite = st.range(0) == 1;
+  const Corpus& c = TheCorpus();
+  Stores& s = TheStores();
+  s.rocks.reset();
+  for (auto _ : st) {
+    const std::string cmd = absl::StrCat(g_self, " --rss_replay=", sqlite ? "sqlite:" : "rocks:",
+                                         sqlite ? s.sqlite_path : s.rocks_path,
+                                         " --rss_session=", c.meta.session);
+    FILE* p = popen(cmd.c_str(), "r");
+    if (p == nullptr) abort();
+    long kb = 0;
+    unsigned long long events = 0;
+    double secs = 0;
+    if (fscanf(p, "%ld %llu %lf", &kb, &events, &secs) != 3) kb = -1;
+    pclose(p);
+    if (kb < 0 || events != c.events.size()) {
+      st.SkipWithError("child replay failed");
+      return;
+    }
+    st.counters["rss_mb"] = static_cast<double>(kb) / 1024.0;
+    st.counters["events_per_s"] = static_cast<double>(events) / secs;
+    st.counters["events"] = static_cast<double>(events);
+  }
+}
+BENCHMARK(BM_ReplayRss)->ArgName("sqlite")->Arg(0)->Arg(1)->Iterations(1)->UseRealTime();
+
+uint64_t SplitMix(uint64_t& x) {
+  uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+void BM_Seek(benchmark::State& st) {
+  const Corpus& c = TheCorpus();
+  const uint64_t head = c.events.size();
+  store::EventLog& log = Rocks();
+  // The snapshots: a first seek to the head writes one every 1024 events.
+  {
+    const auto t0 = Clock::now();
+    replay::SeekOptions w;
+    auto s = replay::Seek(log, c.meta.session, "main", head, w);
+    Check(s.status(), "seek head");
+    st.counters["first_seek_s"] = Since(t0);
+    auto n = log.CountSnapshots(c.meta.session);
+    Check(n.status(), "count");
+    st.counters["snapshots"] = static_cast<double>(*n);
+  }
+  replay::SeekOptions o;
+  o.write_snapshots = false;
+  uint64_t rng = 12345;
+  std::vector<double> us;
+  uint64_t folded = 0;
+  for (auto _ : st) {
+    const uint64_t target = 1 + SplitMix(rng) % head;
+    replay::SeekReport report;
+    const auto t0 = Clock::now();
+    auto s = replay::Seek(log, c.meta.session, "main", target, o, &report);
+    us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+    if (!s.ok() || s->seq != target) abort();
+    folded += report.folded;
+  }
+  Percentiles(st, us);
+  st.counters["events"] = static_cast<double>(head);
+  st.counters["mean_folded"] = static_cast<double>(folded) / static_cast<double>(us.size());
+}
+BENCHMARK(BM_Seek)->Unit(benchmark::kMicrosecond)->Iterations(2000);
+
+void BM_Fork(benchmark::State& st) {
+  const Corpus& c = TheCorpus();
+  Stores& s = TheStores();
+  store::EventLog& log = Rocks();
+  const uint64_t at = std::min<uint64_t>(static_cast<uint64_t>(st.range(0)), c.events.size());
+  std::vector<double> us;
+  for (auto _ : st) {
+    replay::ForkRequest r;
+    r.session = c.meta.session;
+    r.at = at;
+    r.branch = absl::StrCat("f", ++s.forks);
+    r.author = "bench";
+    r.reason = "fork cost";
+    const auto t0 = Clock::now();
+    Check(replay::ForkBranch(log, r).status(), "fork");
+    us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+  }
+  Percentiles(st, us);
+  st.counters["prefix"] = static_cast<double>(at);
+}
+BENCHMARK(BM_Fork)
+    ->Unit(benchmark::kMicrosecond)
+    ->Iterations(300)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Arg(10000000);
+
+void BM_Verify(benchmark::State& st) {
+  const bool redecide = st.range(0) == 1;
+  const Corpus& c = TheCorpus();
+  store::EventLog& log = Rocks();
+  const kernel::Ruleset* rules = kernel::FindRuleset(c.meta.ruleset);
+  for (auto _ : st) {
+    const auto t0 = Clock::now();
+    auto source = replay::StoreSource(log, c.meta.session, "main");
+    Check(source.status(), "source");
+    replay::VerifyOptions o;
+    o.redecide = redecide;
+    auto r = replay::VerifyBranchEvents(*source, c.meta, redecide ? rules : nullptr, o);
+    Check(r.status(), "verify");
+    if (!r->ok()) {
+      fprintf(stderr, "%s\n", replay::RenderVerifyReport(*r).c_str());
+      st.SkipWithError("verify mismatch");
+      return;
+    }
+    const double secs = Since(t0);
+    st.counters["events_per_s"] = static_cast<double>(r->events) / secs;
+    st.counters["events"] = static_cast<double>(r->events);
+    st.counters["commands_redecided"] = static_cast<double>(r->commands_redecided);
+  }
+}
+BENCHMARK(BM_Verify)->ArgName("redecide")->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The child of BM_ReplayRss: prints "<maxrss KB> <events> <seconds>".
+int RssReplay(const std::string& spec, const std::string& session) {
+  const bool sqlite = spec.rfind("sqlite:", 0) == 0;
+  const std::string path = spec.substr(spec.find(':') + 1);
+  const auto t0 = Clock::now();
+  auto n = ReplayOnce(sqlite, path, session, kernel::CheckHashes::kNo, true);
+  const double secs = Since(t0);
+  if (!n.ok()) {
+    fprintf(stderr, "%s\n", std::string(n.status().message()).c_str());
+    return 1;
+  }
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  printf("%ld %llu %f\n", ru.ru_maxrss, static_cast<unsigned long long>(*n), secs);
+  return 0;
+}
+
+}  // namespace
+}  // namespace combat::bench
+
+int main(int argc, char** argv) {
+  std::vector<char*> rest;
+  std::string rss, session = "bench";
+  char self[4096];
+  const ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (len > 0) {
+    self[len] = '\0';
+    combat::bench::g_self = self;
+  }
+  for (int i = 0; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--events=", 9) == 0) {
+      combat::bench::g_events = std::strtoull(argv[i] + 9, nullptr, 10);
+    } else if (std::strncmp(argv[i], "--commands=", 11) == 0) {
+      combat::bench::g_commands = std::strtoull(argv[i] + 11, nullptr, 10);
+    } else if (std::strncmp(argv[i], "--rss_replay=", 13) == 0) {
+      rss = argv[i] + 13;
+    } else if (std::strncmp(argv[i], "--rss_session=", 14) == 0) {
+      session = argv[i] + 14;
+    } else {
+      rest.push_back(argv[i]);
+    }
+  }
+  if (!rss.empty()) return combat::bench::RssReplay(rss, session);
+  int n = static_cast<int>(rest.size());
+  benchmark::Initialize(&n, rest.data());
+  if (benchmark::ReportUnrecognizedArguments(n, rest.data())) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
