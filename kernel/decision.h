@@ -60,8 +60,9 @@ struct RecordedRoll {
 class RollOracle {
  public:
   virtual ~RollOracle() = default;
-  // Callers re-running a recorded command clear its `dice`: the record
-  // answers instead.
+  // A re-run recorded command keeps its `dice` (they are part of the
+  // recorded Declaration): they answer the rolls they answered the first
+  // time, and the oracle answers the others exactly as recorded.
   // The dice for the next roll asked as (purpose, roller, expression), or
   // nullopt to roll from the dice source. If the expression needs more dice
   // than returned, the rest come from the dice source.

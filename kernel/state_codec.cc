@@ -295,9 +295,13 @@ events::Digest ScheduleDigest(const State& s) {
   }
   std::vector<Offset<fb::WindowState>> windows;
   for (const auto& [id, w] : s.windows) {
-    windows.push_back(fb::CreateWindowState(
-        fbb, w.id, w.trigger, fbb.CreateString(w.kind), Strings(fbb, w.eligible),
-        Strings(fbb, w.answered), w.opened_at));
+    // Every offset is made in a fixed order before the Create call: C++
+    // leaves the order of argument evaluation to the compiler.
+    auto kind = fbb.CreateString(w.kind);
+    auto eligible = Strings(fbb, w.eligible);
+    auto answered = Strings(fbb, w.answered);
+    windows.push_back(fb::CreateWindowState(fbb, w.id, w.trigger, kind, eligible,
+                                            answered, w.opened_at));
   }
   auto order_v = fbb.CreateVector(order);
   auto windows_v = fbb.CreateVector(windows);
@@ -328,24 +332,35 @@ events::Digest CombatantDigest(const Combatant& c) {
   FlatBufferBuilder fbb(512);
   std::vector<Offset<fb::Weapon>> weapons;
   for (const Weapon& w : c.weapons) {
-    weapons.push_back(fb::CreateWeapon(
-        fbb, fbb.CreateString(w.name), fbb.CreateString(w.damage),
-        fbb.CreateString(w.kind), fbb.CreateString(w.category), w.reach,
-        w.range_increment, fbb.CreateString(w.damage_type),
-        Numbers(fbb, w.numbers)));
+    // Offsets in a fixed order (argument evaluation order is unspecified).
+    auto name = fbb.CreateString(w.name);
+    auto damage = fbb.CreateString(w.damage);
+    auto kind = fbb.CreateString(w.kind);
+    auto category = fbb.CreateString(w.category);
+    auto damage_type = fbb.CreateString(w.damage_type);
+    auto numbers = Numbers(fbb, w.numbers);
+    weapons.push_back(fb::CreateWeapon(fbb, name, damage, kind, category, w.reach,
+                                       w.range_increment, damage_type, numbers));
   }
-  auto spec = fb::CreateCombatantSpec(
-      fbb, fbb.CreateString(c.id), fbb.CreateString(c.name),
-      fbb.CreateString(c.side), c.size, nullptr, Numbers(fbb, c.stats),
-      fbb.CreateVector(weapons), fbb.CreateString(c.controller),
-      Strings(fbb, c.tags));
+  auto id = fbb.CreateString(c.id);
+  auto name = fbb.CreateString(c.name);
+  auto side = fbb.CreateString(c.side);
+  auto stats = Numbers(fbb, c.stats);
+  auto weapons_v = fbb.CreateVector(weapons);
+  auto controller = fbb.CreateString(c.controller);
+  auto tags = Strings(fbb, c.tags);
+  auto spec = fb::CreateCombatantSpec(fbb, id, name, side, c.size, nullptr, stats,
+                                      weapons_v, controller, tags);
   std::vector<Offset<fb::ConditionState>> conditions;
-  for (const auto& [id, cond] : c.conditions) {
+  for (const auto& [cid, cond] : c.conditions) {
+    auto cname = fbb.CreateString(cond.name);
+    auto source = fbb.CreateString(cond.source);
+    auto relative_to = fbb.CreateString(cond.relative_to);
+    auto expiry = BuildExpiry(fbb, cond.expiry);
+    auto note = fbb.CreateString(cond.note);
     conditions.push_back(fb::CreateConditionState(
-        fbb, cond.id, fbb.CreateString(cond.name), fbb.CreateString(cond.source),
-        fbb.CreateString(cond.relative_to), cond.level,
-        BuildExpiry(fbb, cond.expiry), cond.parent, cond.ref,
-        fbb.CreateString(cond.note), cond.added_at));
+        fbb, cond.id, cname, source, relative_to, cond.level, expiry,
+        cond.parent, cond.ref, note, cond.added_at));
   }
   const fb::Pos at(c.at.x, c.at.y);
   auto resources = Numbers(fbb, c.resources);

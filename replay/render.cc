@@ -1,9 +1,11 @@
 #include "replay/render.h"
 
+#include <algorithm>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "kernel/fold.h"
 
 namespace combat::replay {
 namespace {
@@ -226,6 +228,17 @@ std::string RenderEvent(const fb::Event& e) {
     }
   }
   return head + "(unknown)";
+}
+
+std::string RenderEventAt(const fb::Event& event, const kernel::State& head) {
+  std::string out = RenderEvent(event);
+  if (kernel::IsVoided(event, head.voided)) {
+    absl::StrAppend(&out, "  [VOIDED]");
+  } else if (std::binary_search(head.unapplied.begin(), head.unapplied.end(),
+                                event.seq())) {
+    absl::StrAppend(&out, "  [no longer applies after a void]");
+  }
+  return out;
 }
 
 std::string RenderState(const kernel::State& s) {

@@ -15,6 +15,12 @@ namespace combat::replay {
 //   #13 change  goblin hp -9 -> 3  [000.attack.damage; cause #10] d8=6 str=3
 std::string RenderEvent(const fb::Event& event);
 
+// RenderEvent, marked when the branch no longer counts the event as of
+// `head` (the state at the branch head): "  [VOIDED]" when it or its cause
+// was voided, "  [no longer applies after a void]" when re-deriving after a
+// void skipped it.
+std::string RenderEventAt(const fb::Event& event, const kernel::State& head);
+
 // The state as a short report: round, whose turn, order, combatants with
 // position, resources and conditions, open windows.
 std::string RenderState(const kernel::State& state);

@@ -5,6 +5,7 @@
 #include "events/status_macros.h"
 #include "replay/cli_verbs.h"
 #include "replay/engine.h"
+#include "replay/render.h"
 
 namespace combat::replay {
 
@@ -91,9 +92,13 @@ absl::Status VerbLog(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(uint64_t from, Number(f, "from"));
   ASSIGN_OR_RETURN(uint64_t to, Number(f, "to"));
   ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
-  ASSIGN_OR_RETURN(auto evs, engine->Events(session, f.Get("branch", "main"),
-                                            from == 0 ? 1 : from, to));
-  return PrintEvents(evs, f.Has("json"), out);
+  const std::string branch = f.Get("branch", "main");
+  ASSIGN_OR_RETURN(auto evs, engine->Events(session, branch, from == 0 ? 1 : from, to));
+  if (f.Has("json")) return PrintEvents(evs, true, out);
+  // Readable: events that no longer count (voids) are marked.
+  ASSIGN_OR_RETURN(kernel::State head, engine->StateAt(session, branch));
+  for (const events::EventBuffer& e : evs) out << RenderEventAt(e.event(), head) << "\n";
+  return absl::OkStatus();
 }
 
 absl::Status VerbState(const Flags& f, std::ostream& out) {

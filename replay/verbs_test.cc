@@ -248,6 +248,13 @@ TEST_F(VerbsTest, ExplainStatsAndVoidsStopCounting) {
   Result t = Combat({"transcript", "--db", db_, "--session", "s1"});
   ASSERT_EQ(t.code, 0) << t.err;
   EXPECT_NE(t.out.find("[VOIDED]"), std::string::npos) << t.out;
+  Result log = Combat({"log", "--db", db_, "--session", "s1"});
+  ASSERT_EQ(log.code, 0) << log.err;
+  EXPECT_NE(log.out.find("#" + decl + " declare  " + x_ + ": attack " + y_), std::string::npos)
+      << log.out;
+  EXPECT_NE(log.out.find("[VOIDED]"), std::string::npos) << log.out;
+  EXPECT_NE(log.out.find("VOID #" + decl + " and what it caused: wrong target"),
+            std::string::npos) << log.out;
   Result v = Combat({"verify", "--db", db_, "--session", "s1"});
   EXPECT_EQ(v.code, 0) << v.out;
 }

@@ -59,9 +59,9 @@ std::string Indent(const std::string& text) {
 
 // Walks one branch. Stops (returning kStop from the visitor) at the first
 // mismatch, which it records in the report.
-class Walker {
+class BranchCheck {
  public:
-  Walker(const BranchSource& source, const store::SessionMeta& meta,
+  BranchCheck(const BranchSource& source, const store::SessionMeta& meta,
          const kernel::Ruleset* rules, const VerifyOptions& options,
          VerifyReport& report)
       : source_(source),
@@ -184,17 +184,16 @@ class Walker {
       ++next_seq_;
       return absl::OkStatus();  // blame decided by the next link
     }
-    kernel::State before = state_;
     absl::Status applied = kernel::ApplyEvent(e, state_, &prefix_);
     if (!applied.ok()) {
       Fail("reducer", seq,
            absl::StrCat(where, ": the reducer refuses it: ", applied.message()),
            absl::StrCat(ShowEvent("the event", buffer), "    state before:\n",
-                        Indent(RenderState(before))));
+                        Indent(RenderState(StateBefore()))));
       return Stop();
     }
     if (!MatchesRecordedHash(state_, e)) {
-      StateHashMismatch(buffer, before);
+      StateHashMismatch(buffer, StateBefore());
       return Stop();
     }
     if (!CheckDice(buffer)) return Stop();
@@ -204,6 +203,19 @@ class Walker {
     ++report_.events;
     if (options_.progress != nullptr) options_.progress->Update(report_.events);
     return absl::OkStatus();
+  }
+
+  // The state before the event being visited (the last one the grouper
+  // holds), rebuilt from the state before its command: copying the state
+  // for every event would cost more than the rest of verify.
+  kernel::State StateBefore() {
+    kernel::State before = before_command_;
+    const RecordedCommand* c = grouper_.current();
+    if (c == nullptr) return before;
+    for (size_t i = 0; i + 1 < c->events.size(); ++i) {
+      (void)kernel::ApplyEvent(c->events[i].event(), before, &prefix_);
+    }
+    return before;
   }
 
   void StateHashMismatch(const events::EventBuffer& buffer,
@@ -358,18 +370,17 @@ class Walker {
       return;
     }
     const size_t n = std::min(decided->size(), c.events.size());
-    kernel::State recorded_state = before_command_;
-    kernel::State decided_state = before_command_;
     for (size_t i = 0; i < n; ++i) {
       const events::EventBuffer& rec = c.events[i];
       const events::EventBuffer& dec = (*decided)[i];
-      if (rec.bytes() == dec.bytes()) {
-        (void)kernel::ApplyEvent(rec.event(), recorded_state, &prefix_);
-        (void)kernel::ApplyEvent(dec.event(), decided_state, &prefix_);
-        continue;
+      if (rec.bytes() == dec.bytes()) continue;
+      // The states after each, for the report.
+      kernel::State recorded_state = before_command_;
+      kernel::State decided_state = before_command_;
+      for (size_t k = 0; k <= i; ++k) {
+        (void)kernel::ApplyEvent(c.events[k].event(), recorded_state, &prefix_);
+        (void)kernel::ApplyEvent((*decided)[k].event(), decided_state, &prefix_);
       }
-      (void)kernel::ApplyEvent(rec.event(), recorded_state, &prefix_);
-      (void)kernel::ApplyEvent(dec.event(), decided_state, &prefix_);
       std::string details = absl::StrCat(ShowEvent("recorded", rec),
                                          ShowEvent("re-decided", dec));
       auto fields = DiffEvents(rec, dec);
@@ -459,7 +470,7 @@ absl::StatusOr<VerifyReport> VerifyBranchEvents(const BranchSource& source,
   report.session = source.session;
   report.branches.push_back(source.branch);
   if (!options.secret.empty()) report.seed_known = true;
-  Walker walker(source, meta, rules, options, report);
+  BranchCheck walker(source, meta, rules, options, report);
   RETURN_IF_ERROR(walker.Run());
   return report;
 }

@@ -25,6 +25,7 @@
 #include "gtest/gtest.h"
 #include "kernel/session.h"
 #include "store/event_log.h"
+#include "tests/testing/budget.h"
 #include "tests/testing/gen.h"
 #include "tests/testing/spawn.h"
 #include "tests/testing/temp_dir.h"
@@ -32,11 +33,6 @@
 
 namespace combat::testing {
 namespace {
-
-bool Long() {
-  const char* v = std::getenv("COMBAT_LONG");
-  return v != nullptr && std::string(v) != "0" && !std::string(v).empty();
-}
 
 class ConcurrencyTest : public ::testing::Test {
  protected:
@@ -74,7 +70,7 @@ struct Won {
 };
 
 TEST_F(ConcurrencyTest, TwoWritersReadersAndRetries) {
-  const int per_writer = Long() ? 1000 : 60;
+  const int per_writer = Budget(60, 1000);
   std::mutex mu;  // guards `won`, `seen`
   std::vector<Won> won;
   std::atomic<int> aborted{0}, duplicates{0}, reads{0};
@@ -169,7 +165,7 @@ TEST_F(ConcurrencyTest, TwoWritersReadersAndRetries) {
 }
 
 TEST_F(ConcurrencyTest, TheSameCommandFromTwoThreadsIsAppliedOnce) {
-  const int rounds = Long() ? 500 : 40;
+  const int rounds = Budget(40, 500);
   WriterView view;
   int applied_total = 0;
   for (int round = 0; round < rounds; ++round) {

@@ -34,15 +34,11 @@
 #include "events/codec.h"
 #include "gtest/gtest.h"
 #include "tests/corruption/damage.h"
+#include "tests/testing/budget.h"
 #include "tests/testing/temp_dir.h"
 
 namespace combat::testing {
 namespace {
-
-bool Long() {
-  const char* v = std::getenv("COMBAT_LONG");
-  return v != nullptr && std::string(v) != "0" && !std::string(v).empty();
-}
 
 // Offsets 0..n-1 to damage: about `target` of them, always including the
 // first and last `edge` bytes (headers, trailers); every byte when long.
@@ -51,6 +47,7 @@ std::vector<size_t> Offsets(size_t begin, size_t end, size_t target,
   std::vector<size_t> out;
   if (end <= begin) return out;
   const size_t n = end - begin;
+  target = static_cast<size_t>(Budget(static_cast<int>(target), static_cast<int>(target)));
   const size_t stride = Long() ? 1 : std::max<size_t>(1, n / target);
   for (size_t i = 0; i < n; ++i) {
     if (i < edge || i + edge >= n || i % stride == 0) out.push_back(begin + i);

@@ -35,6 +35,7 @@
 #include "events/hash.h"
 #include "gtest/gtest.h"
 #include "store/event_log.h"
+#include "tests/testing/budget.h"
 #include "tests/testing/gen.h"
 #include "tests/testing/spawn.h"
 #include "tests/testing/temp_dir.h"
@@ -43,17 +44,12 @@
 namespace combat::testing {
 namespace {
 
-bool Long() {
-  const char* v = std::getenv("COMBAT_LONG");
-  return v != nullptr && std::string(v) != "0" && !std::string(v).empty();
-}
-
 int Iterations(int short_count, int long_count) {
   if (const char* v = std::getenv("COMBAT_CRASH_ITERATIONS")) {
     int n = 0;
     if (absl::SimpleAtoi(v, &n) && n > 0) return n;
   }
-  return Long() ? long_count : short_count;
+  return Budget(short_count, long_count);
 }
 
 struct Ack {
@@ -165,7 +161,10 @@ struct LoopStats {
   std::vector<std::string> failures;  // checker reports
 };
 
-LoopStats KillLoop(const std::string& mode, int iterations, uint64_t seed) {
+// `min_acks`: wait for at least this many acknowledgements before a kill
+// (and never kill before the writer is ready).
+LoopStats KillLoop(const std::string& mode, int iterations, uint64_t seed,
+                   uint64_t min_acks = 0) {
   TempDir dir("crash");
   LoopStats stats;
   Rng rng(seed);
@@ -178,7 +177,7 @@ LoopStats KillLoop(const std::string& mode, int iterations, uint64_t seed) {
     EXPECT_TRUE(child.ok()) << child.status();
     if (!child.ok()) return stats;
     std::vector<std::string> lines;
-    bool before_ready = rng.OneIn(8);
+    bool before_ready = min_acks == 0 && rng.OneIn(8);
     if (before_ready) {
       // While it opens: recovery replays the WAL and flushes it to a table.
       usleep(static_cast<useconds_t>(rng.Below(60000)));
@@ -187,7 +186,7 @@ LoopStats KillLoop(const std::string& mode, int iterations, uint64_t seed) {
       EXPECT_TRUE(ready.has_value() && absl::StartsWith(*ready, "ready"))
           << "writer did not start: " << ready.value_or("(nothing)");
       if (!ready) return stats;
-      uint64_t want = rng.Below(30);
+      uint64_t want = min_acks + rng.Below(30);
       for (uint64_t k = 0; k < want; ++k) {
         std::optional<std::string> line = (*child)->ReadLine(60000);
         if (!line) break;
@@ -266,7 +265,7 @@ TEST(KillNineTest, UnsyncedWritesSurviveAKillToo) {
 // The negative control: the same loop and checker, with a writer that must
 // lose data. If this passes while losing nothing, the checker is blind.
 TEST(KillNineTest, NegativeControlTheCheckerDetectsLoss) {
-  LoopStats s = KillLoop("hold", Long() ? 40 : 6, 13);
+  LoopStats s = KillLoop("hold", Budget(6, 40), 13, /*min_acks=*/1);
   Report("hold (negative control)", s);
   EXPECT_GT(s.lost, 0u) << "the writer kept its WAL in memory and was killed, "
                            "yet the checker found nothing lost";

@@ -22,6 +22,7 @@
 #include "gtest/gtest.h"
 #include "kernel/session.h"
 #include "store/event_log.h"
+#include "tests/testing/budget.h"
 #include "tests/testing/fault_fs.h"
 #include "tests/testing/gen.h"
 #include "tests/testing/temp_dir.h"
@@ -29,11 +30,6 @@
 
 namespace combat::testing {
 namespace {
-
-bool Long() {
-  const char* v = std::getenv("COMBAT_LONG");
-  return v != nullptr && std::string(v) != "0" && !std::string(v).empty();
-}
 
 struct Cmd {
   std::string id;
@@ -73,7 +69,7 @@ std::unique_ptr<store::EventLog> OpenWithRetries(const std::string& db,
 
 TEST_P(IoErrorTest, FailedAppendsAreNotAcknowledgedAndTheLogStaysAPrefix) {
   const Rates r = GetParam();
-  const int cycles = Long() ? 300 : 25;
+  const int cycles = Budget(25, 300);
   TempDir dir("ioerrors");
   std::shared_ptr<FaultFs> fs = FaultFs::Create(r.write_one_in * 131 + r.sync_one_in * 7 + r.read_one_in);
   std::unique_ptr<rocksdb::Env> env = NewEnv(fs);

@@ -23,6 +23,7 @@
 #include "gtest/gtest.h"
 #include "kernel/session.h"
 #include "store/event_log.h"
+#include "tests/testing/budget.h"
 #include "tests/testing/fault_fs.h"
 #include "tests/testing/gen.h"
 #include "tests/testing/temp_dir.h"
@@ -30,11 +31,6 @@
 
 namespace combat::testing {
 namespace {
-
-bool Long() {
-  const char* v = std::getenv("COMBAT_LONG");
-  return v != nullptr && std::string(v) != "0" && !std::string(v).empty();
-}
 
 struct Range {
   uint64_t first = 0, last = 0;
@@ -139,7 +135,7 @@ TEST_P(ModelTest, StoreAgreesWithTheModel) {
   options_.env = env_.get();
   options_.sync = true;
   Rng rng(GetParam());
-  const int ops = Long() ? 20000 : 300;
+  const int ops = Budget(300, 20000);
   std::map<std::string, int> counts;
   Open();
   int next_branch = 0;

@@ -27,6 +27,7 @@
 #include "gtest/gtest.h"
 #include "kernel/session.h"
 #include "store/event_log.h"
+#include "tests/testing/budget.h"
 #include "tests/testing/fault_fs.h"
 #include "tests/testing/gen.h"
 #include "tests/testing/temp_dir.h"
@@ -34,11 +35,6 @@
 
 namespace combat::testing {
 namespace {
-
-bool Long() {
-  const char* v = std::getenv("COMBAT_LONG");
-  return v != nullptr && std::string(v) != "0" && !std::string(v).empty();
-}
 
 struct Cmd {
   std::string id;
@@ -73,7 +69,7 @@ std::string Name(const ::testing::TestParamInfo<Param>& info) {
 
 TEST_P(PowerLossTest, AcknowledgedCommandsSurvive) {
   const auto [sync, mode, lose_dir] = GetParam();
-  const int cycles = Long() ? 400 : 25;
+  const int cycles = Budget(25, 400);
   const uint64_t seed = 1000 + (sync ? 1 : 0) * 10 +
                         (mode == PowerLoss::kDropUnsynced ? 0 : 2) + (lose_dir ? 5 : 0);
   TempDir dir("powerloss");

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Runs the test suite under AddressSanitizer + UndefinedBehaviorSanitizer
+# (gcc; --config=asan --config=ubsan), and the concurrency tests under
+# ThreadSanitizer (--config=tsan), each in its own output base so the shared
+# cache keeps its normal build; no bazel-* symlink is touched. Reliability
+# tests run with COMBAT_QUICK=1 (a third of their short run: sanitized
+# binaries are slower). Ends with "N passed, N failed", counted from the
+# test cases' own results, as tests/run.sh does.
+#
+#   bash tests/sanitizers.sh                     # //... under ASan+UBSan, concurrency under TSan
+#   bash tests/sanitizers.sh //tests/... //store/...
+#   COMBAT_SKIP_TSAN=1 bash tests/sanitizers.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash bazel/setup.sh || exit 2
+
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(//...)
+asan_ob=${COMBAT_ASAN_OUTPUT_BASE:-/tmp/combat_asan_ob}
+tsan_ob=${COMBAT_TSAN_OUTPUT_BASE:-/tmp/combat_tsan_ob}
+jobs=${COMBAT_JOBS:-2}
+common=(--config=ci --symlink_prefix=/ --jobs="$jobs" --test_env=COMBAT_QUICK=1)
+
+passed=0
+failed=0
+status_all=0
+
+# count <bazel output> <testlogs dir>: adds the test cases of every target
+# the run reported on (a target without results counts as one).
+count() {
+  local out=$1 testlogs=$2 target verdict pkg name xml cases bad
+  while read -r target verdict; do
+    pkg=${target#//}
+    pkg=${pkg%%:*}
+    name=${target##*:}
+    xml="$testlogs/$pkg/$name/test.xml"
+    if { [ "$verdict" = PASSED ] || [ "$verdict" = FAILED ] || [ "$verdict" = FLAKY ]; } && [ -f "$xml" ]; then
+      read -r cases bad < <(awk '
+        /<testcase / { cases++; hit = 0 }
+        /<failure/ && !hit { bad++; hit = 1 }
+        END { print cases + 0, bad + 0 }' "$xml")
+      if [ "$verdict" = FAILED ] && [ "$bad" -eq 0 ]; then bad=1; fi
+      passed=$((passed + cases - bad))
+      failed=$((failed + bad))
+      continue
+    fi
+    if [ "$verdict" = PASSED ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  done < <(grep -E '^//[^ ]+ +(PASSED|FAILED|FLAKY|TIMEOUT|NO STATUS|FAILED TO BUILD|INCOMPLETE)' "$out" \
+           | sed -E 's/^(\/\/[^ ]+) +(PASSED|FAILED TO BUILD|FAILED|FLAKY|TIMEOUT|NO STATUS|INCOMPLETE).*/\1 \2/' \
+           | sed -E 's/ (FAILED TO BUILD|NO STATUS)$/ BROKEN/')
+}
+
+run() {  # label, output base, configs..., -- targets...
+  local label=$1 ob=$2
+  shift 2
+  local configs=()
+  while [ "$1" != "--" ]; do configs+=("$1"); shift; done
+  shift
+  local out
+  out=$(mktemp)
+  echo "== $label: bazel test ${configs[*]} $*"
+  bazel --output_base="$ob" test "${configs[@]}" "${common[@]}" "$@" 2>&1 | tee "$out"
+  local st=${PIPESTATUS[0]}
+  local before=$failed
+  count "$out" "$(bazel --output_base="$ob" info "${configs[@]}" bazel-testlogs 2>/dev/null)"
+  # A build failure before any test ran still fails the run.
+  if [ "$st" -ne 0 ] && [ "$failed" -eq "$before" ]; then failed=$((failed + 1)); fi
+  [ "$st" -ne 0 ] && status_all=1
+  rm -f "$out"
+}
+
+run "ASan+UBSan" "$asan_ob" --config=asan --config=ubsan -- "${targets[@]}"
+
+if [ -z "${COMBAT_SKIP_TSAN:-}" ]; then
+  run_tsan=0
+  for t in "${targets[@]}"; do
+    case "$t" in //...|//tests/...|//tests/concurrency*) run_tsan=1 ;; esac
+  done
+  if [ "$run_tsan" -eq 1 ]; then
+    run "TSan" "$tsan_ob" --config=tsan -- //tests/concurrency:all
+  fi
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$status_all" -eq 0 ]
