@@ -284,6 +284,44 @@ absl::StatusOr<Head> EventLog::GetHead(const std::string& session,
   return view.HeadOf(meta);
 }
 
+namespace {
+
+// Damage an append must not build on: an event stored past the head (a head
+// record rolled back: appending would overwrite acknowledged events), or a
+// head event carrying this very command id (its marker was lost: applying
+// it again would duplicate it).
+absl::Status CheckAroundHead(const View& view, const BranchMeta& meta,
+                             const Head& head, const std::string& command_id,
+                             const std::string& context) {
+  ASSIGN_OR_RETURN(std::optional<std::string> beyond,
+                   view.Get(keys::Event(meta.session, meta.branch, head.seq + 1),
+                            context));
+  if (beyond.has_value()) {
+    return absl::DataLossError(absl::StrCat(
+        context, ": an event is stored at seq ", head.seq + 1,
+        " beyond the head (seq ", head.seq, "): the head record is damaged"));
+  }
+  if (head.seq == 0 || head.seq <= meta.fork_seq) return absl::OkStatus();
+  ASSIGN_OR_RETURN(std::optional<std::string> last,
+                   view.Get(keys::Event(meta.session, meta.branch, head.seq),
+                            context));
+  if (!last.has_value()) {
+    return absl::DataLossError(
+        absl::StrCat(context, ": the head event seq ", head.seq, " is missing"));
+  }
+  ASSIGN_OR_RETURN(events::EventBuffer event,
+                   events::EventBuffer::FromBytes(*last, context));
+  const auto* id = event.event().command_id();
+  if (id != nullptr && id->str() == command_id) {
+    return absl::DataLossError(absl::StrCat(
+        context, ": the head event seq ", head.seq,
+        " carries this command id but its command marker is missing"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<AppendResult> EventLog::Append(
     const std::string& session, const std::string& branch,
     uint64_t expected_seq, const std::string& command_id,
@@ -319,6 +357,7 @@ absl::StatusOr<AppendResult> EventLog::Append(
                                            expected_seq, ", branch is at ",
                                            head.seq));
   }
+  RETURN_IF_ERROR(CheckAroundHead(view, meta, head, command_id, context));
   ASSIGN_OR_RETURN(events::Digest last_hash,
                    CheckChain(session, branch, command_id, head, events));
 

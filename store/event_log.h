@@ -31,8 +31,11 @@
 //    seqs of a branch is DataLoss too.
 //  - WAL recovery mode kTolerateCorruptedTailRecords with paranoid checks:
 //    a torn tail (an unacknowledged write) is dropped, a corrupted record
-//    mid-WAL refuses to open (measured on RocksDB 7.8.3: the default mode
-//    silently dropped acknowledged events after one flipped byte).
+//    body mid-WAL refuses to open (measured on RocksDB 7.8.3: the default
+//    mode silently dropped acknowledged events after one flipped byte). A
+//    flipped WAL record *header* is a known gap (store/README.md).
+//  - Scans check every prev_hash link, and that nothing is stored past the
+//    head; an append refuses to build on either kind of damage.
 //  - Branches share their prefix: a fork writes only its BranchMeta and
 //    head; reading a branch below its fork seq reads the parent.
 //  - Errors name the session, branch and seq.

@@ -193,6 +193,8 @@ absl::Status View::Scan(const std::string& session, const std::string& branch,
   }
   if (from > to) return absl::OkStatus();
   ASSIGN_OR_RETURN(std::vector<Segment> segments, Segments(meta, to));
+  std::optional<events::Digest> chain;
+  if (from == 1) chain = events::Digest{};  // seq 1 chains from zeros
   uint64_t next = from;
   for (const Segment& segment : segments) {
     uint64_t lo = std::max(segment.lo, from);
@@ -203,8 +205,20 @@ absl::Status View::Scan(const std::string& session, const std::string& branch,
           absl::StrCat(context, ": branch ancestry does not cover seq ", next));
     }
     RETURN_IF_ERROR(ScanOwn(session, segment.branch, branch, lo, hi,
-                            hi == head.seq ? &head.hash : nullptr, visit));
+                            hi == head.seq ? &head.hash : nullptr, &chain,
+                            visit));
     next = hi + 1;
+  }
+  if (to == head.seq && head.seq > meta.fork_seq) {
+    // A head record rolled back would otherwise hide the events above it.
+    ASSIGN_OR_RETURN(std::optional<std::string> beyond,
+                     Get(keys::Event(session, branch, head.seq + 1), context));
+    if (beyond.has_value()) {
+      return absl::DataLossError(absl::StrCat(
+          context, " seq ", head.seq + 1,
+          ": an event is stored beyond the head (seq ", head.seq,
+          "): the head record is damaged"));
+    }
   }
   if (next != to + 1) {
     return absl::DataLossError(
@@ -217,6 +231,7 @@ absl::Status View::ScanOwn(const std::string& session,
                            const std::string& segment_branch,
                            const std::string& read_branch, uint64_t lo,
                            uint64_t hi, const events::Digest* last_hash,
+                           std::optional<events::Digest>* chain,
                            const Visitor& visit) const {
   const std::string where = BranchContext(session, segment_branch);
   const std::string via =
@@ -264,9 +279,20 @@ absl::Status View::ScanOwn(const std::string& session,
           context, ": the event stored here names session '", Str(e.session()),
           "' branch '", Str(e.branch()), "' seq ", e.seq()));
     }
-    if (expect == hi && last_hash != nullptr && event.hash() != *last_hash) {
+    const events::Digest hash = event.hash();
+    if (chain->has_value()) {
+      const auto* prev = e.prev_hash();
+      if (prev == nullptr || prev->size() != (*chain)->size() ||
+          !std::equal((*chain)->begin(), (*chain)->end(), prev->begin())) {
+        return absl::DataLossError(absl::StrCat(
+            context, ": prev_hash does not match the event before it (",
+            events::Hex(**chain), "): the chain is broken here"));
+      }
+    }
+    *chain = hash;
+    if (expect == hi && last_hash != nullptr && hash != *last_hash) {
       return absl::DataLossError(absl::StrCat(
-          context, ": the event hashes to ", events::Hex(event.hash()),
+          context, ": the event hashes to ", events::Hex(hash),
           " but the head records ", events::Hex(*last_hash)));
     }
     RETURN_IF_ERROR(visit(event));
