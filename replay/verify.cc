@@ -458,7 +458,12 @@ absl::StatusOr<BranchSource> StoreSource(const store::EventLog& log,
   source.scan = [&log, session, branch](
                     uint64_t from, uint64_t to,
                     const std::function<absl::Status(const events::EventBuffer&)>&
-                        visit) { return log.Scan(session, branch, from, to, visit); };
+                        visit) {
+    // verify checks every link itself, reading past a broken one to blame
+    // the event that was altered.
+    return log.Scan(session, branch, from, to, visit,
+                    store::EventLog::Links::kLeaveToCaller);
+  };
   return source;
 }
 

@@ -395,12 +395,13 @@ absl::StatusOr<std::optional<AppendResult>> EventLog::FindCommand(
 absl::Status EventLog::Scan(
     const std::string& session, const std::string& branch, uint64_t from,
     uint64_t to,
-    const std::function<absl::Status(const events::EventBuffer&)>& visit)
-    const {
+    const std::function<absl::Status(const events::EventBuffer&)>& visit,
+    Links links) const {
   RETURN_IF_ERROR(CheckId("session", session));
   RETURN_IF_ERROR(CheckId("branch", branch));
   return View(impl_->db.get(), /*snapshot=*/true)
-      .Scan(session, branch, from, to, visit);
+      .Scan(session, branch, from, to, visit,
+            /*check_links=*/links == Links::kCheck);
 }
 
 absl::StatusOr<std::vector<events::EventBuffer>> EventLog::Read(

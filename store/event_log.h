@@ -161,10 +161,15 @@ class EventLog {
   // Calls `visit` for events from..to (inclusive, 1-based; to = 0 means the
   // head) of `branch`, in seq order, reading the shared prefix from parent
   // branches. Stops at the first error (from the store or from `visit`).
+  // `links`: kCheck (the default) refuses a broken prev_hash link with
+  // DataLoss at the later event; kLeaveToCaller is for `verify`, which reads
+  // past a broken link to blame the event that was altered.
+  enum class Links { kCheck, kLeaveToCaller };
   absl::Status Scan(const std::string& session, const std::string& branch,
                     uint64_t from, uint64_t to,
                     const std::function<absl::Status(const events::EventBuffer&)>&
-                        visit) const;
+                        visit,
+                    Links links = Links::kCheck) const;
   // Scan into a vector.
   absl::StatusOr<std::vector<events::EventBuffer>> Read(
       const std::string& session, const std::string& branch, uint64_t from = 1,

@@ -177,7 +177,7 @@ absl::StatusOr<std::vector<View::Segment>> View::Segments(
 
 absl::Status View::Scan(const std::string& session, const std::string& branch,
                         uint64_t from, uint64_t to,
-                        const Visitor& visit) const {
+                        const Visitor& visit, bool check_links) const {
   std::string context = BranchContext(session, branch);
   if (from == 0) {
     return absl::InvalidArgumentError(
@@ -194,7 +194,7 @@ absl::Status View::Scan(const std::string& session, const std::string& branch,
   if (from > to) return absl::OkStatus();
   ASSIGN_OR_RETURN(std::vector<Segment> segments, Segments(meta, to));
   std::optional<events::Digest> chain;
-  if (from == 1) chain = events::Digest{};  // seq 1 chains from zeros
+  if (from == 1 && check_links) chain = events::Digest{};  // from zeros
   uint64_t next = from;
   for (const Segment& segment : segments) {
     uint64_t lo = std::max(segment.lo, from);
@@ -205,7 +205,8 @@ absl::Status View::Scan(const std::string& session, const std::string& branch,
           absl::StrCat(context, ": branch ancestry does not cover seq ", next));
     }
     RETURN_IF_ERROR(ScanOwn(session, segment.branch, branch, lo, hi,
-                            hi == head.seq ? &head.hash : nullptr, &chain,
+                            hi == head.seq ? &head.hash : nullptr,
+                            check_links ? &chain : nullptr,
                             visit));
     next = hi + 1;
   }
@@ -280,7 +281,7 @@ absl::Status View::ScanOwn(const std::string& session,
           "' branch '", Str(e.branch()), "' seq ", e.seq()));
     }
     const events::Digest hash = event.hash();
-    if (chain->has_value()) {
+    if (chain != nullptr && chain->has_value()) {
       const auto* prev = e.prev_hash();
       if (prev == nullptr || prev->size() != (*chain)->size() ||
           !std::equal((*chain)->begin(), (*chain)->end(), prev->begin())) {
@@ -289,7 +290,7 @@ absl::Status View::ScanOwn(const std::string& session,
             events::Hex(**chain), "): the chain is broken here"));
       }
     }
-    *chain = hash;
+    if (chain != nullptr) *chain = hash;
     if (expect == hi && last_hash != nullptr && hash != *last_hash) {
       return absl::DataLossError(absl::StrCat(
           context, ": the event hashes to ", events::Hex(hash),

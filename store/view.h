@@ -60,7 +60,8 @@ class View {
   // the range (and from seq 0 when it starts at 1), and that nothing is
   // stored past the head. REQUIRES: valid ids.
   absl::Status Scan(const std::string& session, const std::string& branch,
-                    uint64_t from, uint64_t to, const Visitor& visit) const;
+                    uint64_t from, uint64_t to, const Visitor& visit,
+                    bool check_links = true) const;
 
   absl::StatusOr<std::vector<std::string>> ListSessions() const;
   absl::StatusOr<std::vector<BranchMeta>> ListBranches(
@@ -83,8 +84,9 @@ class View {
   absl::StatusOr<BranchMeta> Parent(const BranchMeta& meta) const;
   // Visits events lo..hi stored under `segment_branch`'s own keys. When
   // `last_hash` is given, the event at hi must hash to it (the head).
-  // `chain` carries the hash of the event before lo (when known) in and the
-  // hash of the event at hi out: each event's prev_hash must match it.
+  // `chain` (null: links unchecked) carries the hash of the event before lo
+  // (when known) in and the hash of the event at hi out: each event's
+  // prev_hash must match it.
   absl::Status ScanOwn(const std::string& session,
                        const std::string& segment_branch,
                        const std::string& read_branch, uint64_t lo, uint64_t hi,

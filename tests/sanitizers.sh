@@ -25,30 +25,7 @@ passed=0
 failed=0
 status_all=0
 
-# count <bazel output> <testlogs dir>: adds the test cases of every target
-# the run reported on (a target without results counts as one).
-count() {
-  local out=$1 testlogs=$2 target verdict pkg name xml cases bad
-  while read -r target verdict; do
-    pkg=${target#//}
-    pkg=${pkg%%:*}
-    name=${target##*:}
-    xml="$testlogs/$pkg/$name/test.xml"
-    if { [ "$verdict" = PASSED ] || [ "$verdict" = FAILED ] || [ "$verdict" = FLAKY ]; } && [ -f "$xml" ]; then
-      read -r cases bad < <(awk '
-        /<testcase / { cases++; hit = 0 }
-        /<failure/ && !hit { bad++; hit = 1 }
-        END { print cases + 0, bad + 0 }' "$xml")
-      if [ "$verdict" = FAILED ] && [ "$bad" -eq 0 ]; then bad=1; fi
-      passed=$((passed + cases - bad))
-      failed=$((failed + bad))
-      continue
-    fi
-    if [ "$verdict" = PASSED ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
-  done < <(grep -E '^//[^ ]+ +(PASSED|FAILED|FLAKY|TIMEOUT|NO STATUS|FAILED TO BUILD|INCOMPLETE)' "$out" \
-           | sed -E 's/^(\/\/[^ ]+) +(PASSED|FAILED TO BUILD|FAILED|FLAKY|TIMEOUT|NO STATUS|INCOMPLETE).*/\1 \2/' \
-           | sed -E 's/ (FAILED TO BUILD|NO STATUS)$/ BROKEN/')
-}
+source tests/count_results.sh
 
 run() {  # label, output base, configs..., -- targets...
   local label=$1 ob=$2
