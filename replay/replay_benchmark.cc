@@ -35,6 +35,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "benchmark/benchmark.h"
+#include "tests/testing/temp_dir.h"
 #include "kernel/dice/source.h"
 #include "kernel/session.h"
 #include "kernel/state_codec.h"
@@ -48,27 +49,7 @@ namespace {
 
 uint64_t g_events = 1000000;
 
-class TempDir {
- public:
-  TempDir() {
-    std::error_code ec;
-    std::string base = std::filesystem::temp_directory_path(ec).string();
-    if (ec) base = "/tmp";
-    std::string pattern = base + "/replay_benchmark.XXXXXX";
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    if (mkdtemp(buf.data()) == nullptr) abort();
-    path_ = buf.data();
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string db() const { return path_ + "/db"; }
-
- private:
-  std::string path_;
-};
+using ::combat::testing::TempDir;
 
 void Check(const absl::Status& st, const char* what) {
   if (!st.ok()) {
@@ -79,7 +60,7 @@ void Check(const absl::Status& st, const char* what) {
 
 // The long branch, built once.
 struct Log {
-  TempDir dir;
+  TempDir dir{"replay_benchmark"};
   std::unique_ptr<store::EventLog> log;
   uint64_t head = 0;
   double build_seconds = 0;

@@ -20,6 +20,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "benchmark/benchmark.h"
+#include "tests/testing/temp_dir.h"
 #include "events/codec.h"
 #include "events/events_generated.h"
 #include "events/hash.h"
@@ -32,27 +33,7 @@ constexpr int kEventsPerCommand = 4;
 constexpr int kScanEvents = 100000;
 
 // A temp directory removed at destruction.
-class TempDir {
- public:
-  TempDir() {
-    std::error_code ec;
-    std::string base = std::filesystem::temp_directory_path(ec).string();
-    if (ec) base = "/tmp";
-    std::string pattern = base + "/append_benchmark.XXXXXX";
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    if (mkdtemp(buf.data()) == nullptr) abort();
-    path_ = buf.data();
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string db() const { return path_ + "/db"; }
-
- private:
-  std::string path_;
-};
+using ::combat::testing::TempDir;
 
 // A realistic small event: a state change with a rule, numbers and a note.
 events::EventBuffer MakeEvent(const std::string& branch, uint64_t seq,
@@ -129,7 +110,7 @@ std::unique_ptr<EventLog> OpenOrDie(const std::string& path, bool sync) {
 
 void BM_AppendCommand(benchmark::State& state) {
   const bool sync = state.range(0) != 0;
-  TempDir dir;
+  TempDir dir("append_benchmark");
   std::unique_ptr<EventLog> log = OpenOrDie(dir.db(), sync);
   ChainSource source("main", 0, events::Digest{});
   // Commands are prepared in chunks with the timer paused once per chunk,
@@ -166,7 +147,7 @@ BENCHMARK(BM_AppendCommand)->ArgName("sync")->Arg(1)->Arg(0)->UseRealTime();
 // at the midpoint with kScanEvents / 2 events of its own, built once per
 // process.
 struct ScanFixture {
-  TempDir dir;
+  TempDir dir{"append_benchmark"};
   std::unique_ptr<EventLog> log;
 
   ScanFixture() {

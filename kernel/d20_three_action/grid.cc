@@ -9,16 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "kernel/arith.h"
 #include "kernel/d20_three_action/internal.h"
 
 namespace combat::kernel::d20 {
 namespace {
-
-int64_t FloorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
 
 int64_t Gap(int64_t a, int64_t sa, int64_t b, int64_t sb) {
   return std::max<int64_t>({0, b - (a + sa - 1), a - (b + sb - 1)});

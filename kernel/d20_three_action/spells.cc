@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 #include "kernel/command.h"
+#include "kernel/arith.h"
 #include "kernel/d20_three_action/internal.h"
 
 namespace combat::kernel::d20 {
@@ -280,8 +281,7 @@ absl::Status ResolveFocus(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   const int64_t actions = MultiActionCost(c);
   const int64_t sum = a.Stat("ess") + a.Stat("level");
   // L43: "(ESS+Level)/3 rounded down" (floor, also for a negative sum).
-  int64_t per = sum / 3;
-  if (sum % 3 != 0 && sum < 0) --per;
+  const int64_t per = FloorDiv(sum, 3);
   int64_t gain = std::max<int64_t>(0, per) * actions;
   Nums nums = {{"ess", a.Stat("ess")},
                {"level", a.Stat("level")},

@@ -26,6 +26,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "events/common_generated.h"
+#include "kernel/arith.h"
 #include "kernel/changes.h"
 #include "kernel/decision.h"
 #include "kernel/ruleset.h"
@@ -49,8 +50,7 @@ absl::Status BadField(const fb::CommandT& c, const std::string& field,
                       const std::string& message);
 
 // ---- stats.cc: integers only; every division rounds as its caller cites.
-int64_t FloorDiv(int64_t a, int64_t b);  // rounds toward -infinity
-int64_t CeilDiv(int64_t a, int64_t b);   // rounds toward +infinity
+// FloorDiv / CeilDiv: kernel/arith.h.
 // Size categories, smallest to largest.
 enum SizeCat : int {
   kMiniscule = 0, kFine, kDiminutive, kTiny, kSmall, kMedium, kLarge, kHuge,

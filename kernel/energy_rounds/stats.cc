@@ -11,14 +11,6 @@
 
 namespace combat::kernel::energy {
 
-int64_t FloorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-
-int64_t CeilDiv(int64_t a, int64_t b) { return -FloorDiv(-a, b); }
-
 namespace {
 
 struct SizeRow {
