@@ -17,6 +17,7 @@
 #include "store/records.h"
 #include "store/rocks_status.h"
 #include "store/view.h"
+#include "store/wal_check.h"
 
 namespace combat::store {
 namespace {
@@ -140,6 +141,10 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
   table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
   db_options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
 
+  // RocksDB takes some damaged WAL record headers for the end of the log
+  // and drops what follows without an error; refuse those first
+  // (store/wal_check.h).
+  RETURN_IF_ERROR(CheckWalFiles(db_options.env, path));
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s = rocksdb::DB::Open(db_options, path, &raw);
   std::unique_ptr<rocksdb::DB> db(raw);

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernel/session.h"
 #include "kernel/state_codec.h"
+#include "store/command_markers.h"
 
 namespace combat::testing {
 namespace {
@@ -51,6 +52,7 @@ const char* LayerName(Layer layer) {
     case Layer::kStore: return "store";
     case Layer::kChain: return "chain";
     case Layer::kFold: return "fold";
+    case Layer::kMarkers: return "command markers";
   }
   return "?";
 }
@@ -65,12 +67,25 @@ absl::StatusOr<Verified> VerifyBranch(const store::EventLog& log,
   absl::StatusOr<store::Head> head = log.GetHead(session, branch);
   absl::Status s = head.status();
   if (s.ok() && head->seq > 0) {
-    s = log.Scan(session, branch, 1, 0,
-                 [&](const events::EventBuffer& e) -> absl::Status {
-                   absl::Status v = checker.Visit(e, &layer);
-                   if (v.ok()) out.events.push_back(e);
-                   return v;
-                 });
+    absl::StatusOr<store::CommandMarkerCheck> markers =
+        store::CommandMarkerCheck::Start(log, session, branch, head->seq);
+    s = markers.status();
+    if (s.ok()) {
+      s = log.Scan(session, branch, 1, head->seq,
+                   [&](const events::EventBuffer& e) -> absl::Status {
+                     absl::Status v = checker.Visit(e, &layer);
+                     if (v.ok()) out.events.push_back(e);
+                     if (v.ok()) {
+                       v = markers->Visit(e);
+                       if (!v.ok()) layer = Layer::kMarkers;
+                     }
+                     return v;
+                   });
+    }
+    if (s.ok()) {
+      s = markers->Finish();
+      if (!s.ok()) layer = Layer::kMarkers;
+    }
   }
   if (!s.ok()) {
     if (failed != nullptr) *failed = layer == Layer::kNone ? Layer::kStore : layer;

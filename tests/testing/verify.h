@@ -3,7 +3,8 @@
 // FlatBuffers Verifier, event keys against envelopes, gaps, and the head
 // record's hash), then check the hash chain between EVERY pair of events
 // (prev_hash = SHA-256 of the event before; zeros before seq 1), and fold
-// with every recorded state hash checked (kernel::FoldOne, kYes).
+// with every recorded state hash checked (kernel::FoldOne, kYes), and
+// cross-check every command's marker (store/command_markers.h).
 //
 // The store's Scan checks the chain only at the head, so a changed byte in
 // a field the state does not depend on (a note, a die's purpose) of an
@@ -31,6 +32,7 @@ enum class Layer {
   kStore,  // the store's reads (Scan, GetHead, ...) returned an error
   kChain,  // prev_hash did not match the event before
   kFold,   // the reducer refused an event or a state hash did not match
+  kMarkers,  // a command marker is missing or names other seqs
 };
 const char* LayerName(Layer layer);
 

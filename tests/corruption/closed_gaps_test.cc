@@ -1,37 +1,38 @@
-// Known gaps: damage that today goes undetected, each written as the test
-// it should pass. Tagged manual (bazel test does not run it); run with
-//   bazel test //tests/corruption:known_gaps_test --test_tag_filters=
-// Every test here FAILS on the current code; when the store or replay gains
-// the check, it passes and its case can move into corruption_test.cc.
+// Damage that once went undetected, each written as the test it had to
+// pass (they were tagged manual as known gaps until the store closed them;
+// now they run with the suite):
 //
 //  1. A bit flipped in a WAL record's header (type byte, or length in the
-//     last block) silently drops that command and every later one: RocksDB
-//     7.8.3's reader takes it for the end of the log. corruption_test.cc
-//     counts these as "KNOWN GAP".
+//     last block) silently dropped that command and every later one:
+//     RocksDB 7.8.3's reader takes it for the end of the log. Closed by the
+//     WAL pre-scan in EventLog::Open (store/wal_check.h): Open refuses.
 //  2. A byte changed in an event below the head, in a field the state does
-//     not depend on (a note, a die's purpose, a prev_hash), passes
-//     EventLog::Read and the fold that Engine::StateAt does (store checks +
-//     state hashes): only the hash chain between events catches it, and no
-//     reader checks it yet (tests/testing/verify.h does).
-//  3. A head record rolled back (seq k and the hash of event k) makes the
-//     branch look k events long, though events k+1.. are still stored.
+//     not depend on (a note, a die's purpose, a prev_hash), passed
+//     EventLog::Read and the fold that Engine::StateAt does. Closed: every
+//     scan checks every prev_hash link.
+//  3. A head record rolled back (seq k and the hash of event k) made the
+//     branch look k events long, though events k+1.. were still stored.
+//     Closed: a scan refuses anything stored past the head.
 //  4. A deleted command marker makes FindCommand miss a command whose
-//     events are in the log (a retry through the engine would apply it
-//     again).
+//     events are in the log (a retry would apply it again). Closed by the
+//     marker cross-check (store/command_markers.h) that verify and the test
+//     verifier run: it names the command and its seqs.
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "kernel/session.h"
 #include "store/event_log.h"
 #include "tests/corruption/damage.h"
 #include "tests/testing/temp_dir.h"
+#include "tests/testing/verify.h"
 
 namespace combat::testing {
 namespace {
 
-class KnownGaps : public ::testing::Test {
+class ClosedGaps : public ::testing::Test {
  protected:
   void SetUp() override {
     auto wal = BuildBase(dir_.path() + "/wal", 14, false);
@@ -45,12 +46,12 @@ class KnownGaps : public ::testing::Test {
     CopyDir(base, to);
     return to;
   }
-  TempDir dir_{"known_gaps"};
+  TempDir dir_{"closed_gaps"};
   Original orig_;
   int n_ = 0;
 };
 
-TEST_F(KnownGaps, WalRecordHeaderFlipIsNotSilent) {
+TEST_F(ClosedGaps, WalRecordHeaderFlipIsNotSilent) {
   std::string wal_path;
   for (const std::string& w : FilesEndingWith(dir_.path() + "/wal", ".log")) {
     if (wal_path.empty() || ReadFile(w).size() > ReadFile(wal_path).size()) wal_path = w;
@@ -90,7 +91,7 @@ absl::Status ReadLikeTheEngine(const std::string& db) {
   });
 }
 
-TEST_F(KnownGaps, EngineReadDetectsEveryChangedByteBelowTheHead) {
+TEST_F(ClosedGaps, EngineReadDetectsEveryChangedByteBelowTheHead) {
   const uint64_t seq = orig_.fork_seq + 5;
   const std::vector<uint8_t>& value = orig_.events["main"][seq - 1];
   int missed = 0;
@@ -106,7 +107,7 @@ TEST_F(KnownGaps, EngineReadDetectsEveryChangedByteBelowTheHead) {
                        << " pass the store's Scan and the fold with state hashes";
 }
 
-TEST_F(KnownGaps, HeadRolledBackIsDetected) {
+TEST_F(ClosedGaps, HeadRolledBackIsDetected) {
   std::string copy = Copy(dir_.path() + "/sst");
   const auto& main = orig_.events["main"];
   const uint64_t k = main.size() - 3;
@@ -122,17 +123,21 @@ TEST_F(KnownGaps, HeadRolledBackIsDetected) {
                             << main.size() << " events, without an error";
 }
 
-TEST_F(KnownGaps, DeletedCommandMarkerIsDetected) {
+TEST_F(ClosedGaps, DeletedCommandMarkerIsDetected) {
   std::string copy = Copy(dir_.path() + "/sst");
   const auto& [id, range] = orig_.commands["main"][2];
   ASSERT_TRUE(RawDelete(copy, CommandKey("s1", "main", id)).ok());
   auto log = store::EventLog::Open(copy);
   ASSERT_TRUE(log.ok());
-  auto found = (*log)->FindCommand("s1", "main", id);
-  auto events = (*log)->Read("s1", "main");
-  EXPECT_FALSE(found.ok() && !found->has_value() && events.ok())
-      << "command " << id << " (seqs " << range.first << ".." << range.second
-      << ") is in the log but FindCommand says it was never applied";
+  Layer layer = Layer::kNone;
+  auto verified = VerifyBranch(**log, "s1", "main", &layer);
+  ASSERT_FALSE(verified.ok()) << "command " << id << " (seqs " << range.first << ".."
+                              << range.second << ") lost its marker unnoticed";
+  EXPECT_EQ(layer, Layer::kMarkers);
+  EXPECT_TRUE(absl::StrContains(
+      verified.status().message(),
+      absl::StrCat("command ", id, ": events seq ", range.first, "..", range.second)))
+      << verified.status();
 }
 
 }  // namespace
