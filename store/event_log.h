@@ -32,8 +32,10 @@
 //  - WAL recovery mode kTolerateCorruptedTailRecords with paranoid checks:
 //    a torn tail (an unacknowledged write) is dropped, a corrupted record
 //    body mid-WAL refuses to open (measured on RocksDB 7.8.3: the default
-//    mode silently dropped acknowledged events after one flipped byte). A
-//    flipped WAL record *header* is a known gap (store/README.md).
+//    mode silently dropped acknowledged events after one flipped byte).
+//    Before DB::Open, the WAL files are pre-scanned (store/wal_check.h): a
+//    damaged record header that RocksDB would take for the end of the log
+//    refuses to open (DataLoss) unless it is the torn end of the file.
 //  - Scans check every prev_hash link, and that nothing is stored past the
 //    head; an append refuses to build on either kind of damage.
 //  - Branches share their prefix: a fork writes only its BranchMeta and
