@@ -24,7 +24,11 @@
 // record answers). A GM verb naming an event (param "subject") is pointed
 // at the re-run of that event; if that event was not re-run, the command
 // no longer applies. A refusal by the decider is recorded and the run goes
-// on; nothing is written for a refused command.
+// on; nothing is written for a refused command. An interrupt (or a param
+// naming a window: "window", "also_window") follows its window to the
+// re-run of the command that opened it, windows being numbered in the
+// order they open; if that re-run opened no such window, the interrupt no
+// longer applies.
 //
 // The parent's commands after the fork point are held in memory.
 #ifndef COMBAT_REPLAY_WHATIF_H_
