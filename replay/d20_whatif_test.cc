@@ -4,13 +4,9 @@
 // standing, so exactly one later declaration becomes illegal: the
 // sentry's crawl (only the Prone crawl). The what-if branch verifies, with
 // every re-run declaration re-decided to identical events.
-#include <stdlib.h>
-
-#include <filesystem>
-
-#include "events/json.h"
 #include "gtest/gtest.h"
 #include "replay/engine.h"
+#include "replay/testing/script_session.h"
 #include "replay/verify.h"
 #include "replay/whatif.h"
 
@@ -457,20 +453,11 @@ constexpr char kScript[] = R"JSON(
 class D20WhatIfTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string templ = ::testing::TempDir() + "/d20-XXXXXX";
-    ASSERT_NE(mkdtemp(templ.data()), nullptr);
-    dir_ = templ;
-    auto engine = Engine::Open(dir_ + "/db");
-    ASSERT_TRUE(engine.ok()) << engine.status();
-    engine_ = *std::move(engine);
-    auto script = events::ParseScript(kScript);
-    ASSERT_TRUE(script.ok()) << script.status();
-    ASSERT_TRUE(engine_
-                    ->CreateSession("ambush", *script->roster,
-                                    std::vector<uint8_t>(32, 7), "gm",
-                                    script->setup_dice)
-                    .ok());
-    for (const auto& c : script->commands) {
+    auto session = testing::ScriptSession::Open(kScript, "ambush");
+    ASSERT_TRUE(session.ok()) << session.status();
+    session_ = *std::move(session);
+    engine_ = &session_->engine();
+    for (const auto& c : session_->script().commands) {
       auto r = engine_->Submit("ambush", "main", *c);
       ASSERT_TRUE(r.ok()) << c->id << ": " << r.status();
       for (const auto& e : r->events) {
@@ -482,13 +469,9 @@ class D20WhatIfTest : public ::testing::Test {
     }
     ASSERT_NE(bo_attack_roll_, 0u);
   }
-  void TearDown() override {
-    engine_.reset();
-    std::filesystem::remove_all(dir_);
-  }
 
-  std::string dir_;
-  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<testing::ScriptSession> session_;
+  Engine* engine_ = nullptr;
   uint64_t bo_attack_roll_ = 0;
 };
 

@@ -6,12 +6,12 @@
 // (replay/examples/energy_skirmish.json).
 #include <stdlib.h>
 
-#include <filesystem>
+#include <map>
 
 #include "absl/strings/str_cat.h"
-#include "events/json.h"
 #include "gtest/gtest.h"
 #include "replay/engine.h"
+#include "replay/testing/script_session.h"
 #include "replay/verify.h"
 #include "replay/whatif.h"
 
@@ -213,19 +213,11 @@ constexpr char kScript[] = R"JSON(
 class EnergyWhatIfTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string templ = ::testing::TempDir() + "/energy-XXXXXX";
-    ASSERT_NE(mkdtemp(templ.data()), nullptr);
-    dir_ = templ;
-    auto engine = Engine::Open(dir_ + "/db");
-    ASSERT_TRUE(engine.ok()) << engine.status();
-    engine_ = *std::move(engine);
-    auto script = events::ParseScript(kScript);
-    ASSERT_TRUE(script.ok()) << script.status();
-    ASSERT_TRUE(engine_
-                    ->CreateSession("ford", *script->roster, std::vector<uint8_t>(32, 9), "gm",
-                                    script->setup_dice)
-                    .ok());
-    for (const auto& c : script->commands) {
+    auto session = testing::ScriptSession::Open(kScript, "ford", 9);
+    ASSERT_TRUE(session.ok()) << session.status();
+    session_ = *std::move(session);
+    engine_ = &session_->engine();
+    for (const auto& c : session_->script().commands) {
       auto r = engine_->Submit("ford", "main", *c);
       ASSERT_TRUE(r.ok()) << c->id << ": " << r.status();
       seq_[c->id] = r->events.front().event().seq();
@@ -233,10 +225,6 @@ class EnergyWhatIfTest : public ::testing::Test {
     auto s = engine_->StateAt("ford", "main");
     ASSERT_TRUE(s.ok()) << s.status();
     ASSERT_EQ(s->Find("kara")->at.x, 4) << "kara's shift happened on main";
-  }
-  void TearDown() override {
-    engine_.reset();
-    std::filesystem::remove_all(dir_);
   }
   WhatIfResult Drop(const std::string& branch, const std::string& command) {
     WhatIfRequest req;
@@ -258,8 +246,8 @@ class EnergyWhatIfTest : public ::testing::Test {
     return nullptr;
   }
 
-  std::string dir_;
-  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<testing::ScriptSession> session_;
+  Engine* engine_ = nullptr;
   std::map<std::string, uint64_t> seq_;
 };
 

@@ -3,15 +3,9 @@
 // for byte; a set-up whose derived numbers were altered does not.
 #include "replay/setup_redecide.h"
 
-#include <stdlib.h>
-
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
-#include "events/json.h"
 #include "gtest/gtest.h"
 #include "replay/engine.h"
+#include "replay/testing/script_session.h"
 
 namespace combat::replay {
 namespace {
@@ -19,35 +13,21 @@ namespace {
 class SetupRedecideTest : public ::testing::TestWithParam<const char*> {
  protected:
   void SetUp() override {
-    std::string templ = ::testing::TempDir() + "/setup-XXXXXX";
-    ASSERT_NE(mkdtemp(templ.data()), nullptr);
-    dir_ = templ;
-    auto engine = Engine::Open(dir_ + "/db");
-    ASSERT_TRUE(engine.ok()) << engine.status();
-    engine_ = *std::move(engine);
-    std::ifstream in(std::string("replay/examples/") + GetParam() + ".json");
-    std::stringstream text;
-    text << in.rdbuf();
-    auto script = events::ParseScript(text.str());
-    ASSERT_TRUE(script.ok()) << script.status();
-    auto setup = engine_->CreateSession("s1", *script->roster, std::vector<uint8_t>(32, 3),
-                                        "dana", script->setup_dice);
-    ASSERT_TRUE(setup.ok()) << setup.status();
+    auto session = testing::ScriptSession::Open(
+        testing::ReadWorkspaceFile(std::string("replay/examples/") + GetParam() + ".json"),
+        "s1", 3, "dana");
+    ASSERT_TRUE(session.ok()) << session.status();
+    session_ = *std::move(session);
     CommandGrouper grouper(/*keep_events=*/true);
-    for (const auto& e : *setup) ASSERT_FALSE(grouper.Add(e).has_value());
+    for (const auto& e : session_->setup()) ASSERT_FALSE(grouper.Add(e).has_value());
     auto c = grouper.Finish();
     ASSERT_TRUE(c.has_value());
     setup_ = *std::move(c);
-    auto rules = engine_->RulesetOf("s1");
+    auto rules = session_->engine().RulesetOf("s1");
     ASSERT_TRUE(rules.ok());
     rules_ = *rules;
   }
-  void TearDown() override {
-    engine_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  std::string dir_;
-  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<testing::ScriptSession> session_;
   RecordedCommand setup_;
   const kernel::Ruleset* rules_ = nullptr;
 };
