@@ -9,6 +9,7 @@
 #include <map>
 
 #include "absl/strings/str_cat.h"
+#include "events/json.h"
 #include "gtest/gtest.h"
 #include "replay/engine.h"
 #include "replay/testing/script_session.h"
@@ -20,204 +21,28 @@ namespace {
 
 // orc1 swings (window 1), orc2 swings (window 2), kara interrupts orc2's
 // swing (window 2) with a shift, winning the Initiative roll.
-constexpr char kScript[] = R"JSON(
-{
- "roster": {
-  "title": "Ambush at the ford (seed 002, energy_rounds)",
-  "ruleset": "energy_rounds",
-  "map": {
-   "width": 12,
-   "height": 12
-  },
-  "combatants": [
-   {
-    "id": "kara",
-    "name": "Kara",
-    "side": "party",
-    "at": {
-     "x": 5,
-     "y": 5
-    },
-    "stats": [
-     {
-      "key": "level",
-      "value": 3
-     },
-     {
-      "key": "str",
-      "value": 2
-     },
-     {
-      "key": "dex",
-      "value": 2
-     },
-     {
-      "key": "con",
-      "value": 1
-     },
-     {
-      "key": "con_score",
-      "value": 12
-     },
-     {
-      "key": "initiative",
-      "value": 2
-     }
-    ],
-    "weapons": [
-     {
-      "name": "sword",
-      "damage": "1d8",
-      "kind": "melee",
-      "category": "medium",
-      "damage_type": "slashing",
-      "numbers": [
-       {
-        "key": "av_bonus",
-        "value": 1
-       }
-      ]
-     }
-    ]
-   },
-   {
-    "id": "orc1",
-    "name": "Orc",
-    "side": "orcs",
-    "at": {
-     "x": 6,
-     "y": 5
-    },
-    "stats": [
-     {
-      "key": "str",
-      "value": 3
-     },
-     {
-      "key": "con",
-      "value": 2
-     },
-     {
-      "key": "con_score",
-      "value": 14
-     },
-     {
-      "key": "ac",
-      "value": 10
-     },
-     {
-      "key": "ar",
-      "value": 3
-     }
-    ],
-    "weapons": [
-     {
-      "name": "axe",
-      "damage": "1d10",
-      "kind": "melee",
-      "category": "heavy",
-      "damage_type": "slashing"
-     }
-    ]
-   },
-   {
-    "id": "orc2",
-    "name": "Orc",
-    "side": "orcs",
-    "at": {
-     "x": 5,
-     "y": 6
-    },
-    "stats": [
-     {
-      "key": "str",
-      "value": 3
-     },
-     {
-      "key": "con",
-      "value": 2
-     },
-     {
-      "key": "con_score",
-      "value": 14
-     },
-     {
-      "key": "ac",
-      "value": 10
-     },
-     {
-      "key": "ar",
-      "value": 3
-     }
-    ],
-    "weapons": [
-     {
-      "name": "axe",
-      "damage": "1d10",
-      "kind": "melee",
-      "category": "heavy",
-      "damage_type": "slashing"
-     }
-    ]
-   }
-  ]
- },
- "commands": [
-  {
-   "id": "c1",
-   "actor": "orc1",
-   "author": "gm",
-   "action": "melee",
-   "targets": [
-    "kara"
-   ],
-   "text": "window 1"
-  },
-  {
-   "id": "c2",
-   "actor": "orc2",
-   "author": "gm",
-   "action": "melee",
-   "targets": [
-    "kara"
-   ],
-   "text": "window 2"
-  },
-  {
-   "id": "c3",
-   "actor": "kara",
-   "author": "ana",
-   "action": "interrupt",
-   "window": 2,
-   "path": [
-    {
-     "x": 4,
-     "y": 4
-    }
-   ],
-   "params": [
-    {
-     "key": "act",
-     "text": "shift"
-    }
-   ],
-   "text": "Initiative 12+2 against orc2's 9",
-   "dice": [
-    12,
-    9
-   ]
-  }
- ]
-})JSON";
+// The commands only; the roster is the bundled example's.
+constexpr char kCommands[] = R"JSON({"commands": [
+ {"id": "c1", "actor": "orc1", "author": "gm", "action": "melee", "targets": ["kara"],
+  "text": "window 1"},
+ {"id": "c2", "actor": "orc2", "author": "gm", "action": "melee", "targets": ["kara"],
+  "text": "window 2"},
+ {"id": "c3", "actor": "kara", "author": "ana", "action": "interrupt", "window": 2,
+  "path": [{"x": 4, "y": 4}], "params": [{"key": "act", "text": "shift"}],
+  "text": "Initiative 12+2 against orc2's 9", "dice": [12, 9]}
+]})JSON";
 
 class EnergyWhatIfTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto session = testing::ScriptSession::Open(kScript, "ford", 9);
+    auto session = testing::ScriptSession::Open(
+        testing::ReadWorkspaceFile("replay/examples/energy_skirmish.json"), "ford", 9);
     ASSERT_TRUE(session.ok()) << session.status();
     session_ = *std::move(session);
     engine_ = &session_->engine();
-    for (const auto& c : session_->script().commands) {
+    auto commands = events::ParseScript(kCommands);
+    ASSERT_TRUE(commands.ok()) << commands.status();
+    for (const auto& c : commands->commands) {
       auto r = engine_->Submit("ford", "main", *c);
       ASSERT_TRUE(r.ok()) << c->id << ": " << r.status();
       seq_[c->id] = r->events.front().event().seq();
