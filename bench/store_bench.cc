@@ -11,15 +11,17 @@
 //    p99_us, commands_per_s. sync:1 = fsync per command (RocksDB sync=true,
 //    SQLite synchronous=FULL); sync:0 = RocksDB sync=false, SQLite NORMAL.
 //  BM_BulkImport/<store>: the whole branch (N events) into an empty
-//    database: RocksDB EventLog::Append in batches of 1000 events with
-//    sync=false then one SyncWal (one fsync); SQLite one transaction with
-//    synchronous=FULL (one fsync at commit). events_per_s.
+//    database, durable on return: RocksDB EventLog::ImportSession (the
+//    bundle import's write path: checks, one table file, one ingestion;
+//    canonical bytes are the bundle verifier's job); SQLite one transaction
+//    with synchronous=FULL (one fsync at commit). events_per_s.
 //  BM_ColdReplay/<store>/check:<0|1>: a fresh handle (empty block cache; the
 //    OS page cache is warm), every event read, copied to aligned memory,
 //    Verifier-checked and folded (kernel::FoldOne; check:1 also compares
 //    every recorded state hash). events_per_s.
-//  BM_Disk/<store>: bytes on disk per event (RocksDB after flush + full
-//    compaction, no snapshots yet; SQLite after a WAL checkpoint).
+//  BM_Disk/<store>: bytes on disk per event (RocksDB after EventLog::Compact:
+//    flush + full compaction with the store's own table format; no
+//    snapshots yet; SQLite after a WAL checkpoint).
 //  BM_ReplayRss/<store>: a child process (this binary, --rss_replay) opens
 //    the database, replays the branch (read, verify, fold) and reports its
 //    peak resident set (getrusage ru_maxrss).
@@ -242,26 +244,20 @@ void BM_BulkImport(benchmark::State& st) {
       Check((*log)->BulkInsert(c.meta.session, "main", c.events), "sqlite bulk");
       s.sqlite_loaded = true;
     } else {
-      store::Options o;
-      o.sync = false;
-      auto opened = store::EventLog::Open(s.rocks_path, o);
+      auto opened = store::EventLog::Open(s.rocks_path);
       Check(opened.status(), "open");
       auto& log = **opened;
-      Check(log.CreateSession(c.meta, c.secret), "session");
-      constexpr size_t kBatch = 1000;
-      std::vector<events::EventBuffer> batch;
-      batch.reserve(kBatch);
+      // The store half of replay/bundle.h's ImportBundle, after the bundle
+      // was verified (chain, state hashes, canonical bytes: `verify`'s
+      // figure): one session, one branch, all or nothing, durable on return.
+      store::ImportBranch main;
+      main.meta.session = c.meta.session;
+      main.meta.branch = "main";
+      main.own = &c.events;
       t0 = Clock::now();
-      uint64_t head = 0;
-      for (size_t i = 0; i < c.events.size(); i += kBatch) {
-        const size_t end = std::min(c.events.size(), i + kBatch);
-        batch.assign(c.events.begin() + static_cast<long>(i),
-                     c.events.begin() + static_cast<long>(end));
-        auto r = log.Append(c.meta.session, "main", head, absl::StrCat("import-", i), batch);
-        Check(r.status(), "import append");
-        head = r->last_seq;
-      }
-      Check(log.SyncWal(), "sync wal");
+      auto r = log.ImportSession(c.meta, c.secret, {main},
+                                 store::EventLog::Canonical::kCallerChecked);
+      Check(r.status(), "import");
       s.rocks_loaded = true;
     }
     const double secs = Since(t0);
@@ -273,6 +269,10 @@ void BM_BulkImport(benchmark::State& st) {
     }
     st.counters["events_per_s"] = static_cast<double>(c.events.size()) / secs;
     st.counters["events"] = static_cast<double>(c.events.size());
+    // As imported (before BM_Disk's compaction).
+    st.counters["disk_bytes_per_event"] =
+        static_cast<double>(DirBytes(sqlite ? s.sqlite_path : s.rocks_path)) /
+        static_cast<double>(c.events.size());
   }
 }
 BENCHMARK(BM_BulkImport)->ArgName("sqlite")->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -376,22 +376,11 @@ void BM_Disk(benchmark::State& st) {
       bytes = DirBytes(s.sqlite_path) + DirBytes(s.sqlite_path + "-wal");
     } else {
       s.rocks.reset();
-      rocksdb::Options o;
-      rocksdb::DB* raw = nullptr;
-      rocksdb::Status rs = rocksdb::DB::Open(o, s.rocks_path, &raw);
-      if (!rs.ok()) {
-        st.SkipWithError(rs.ToString().c_str());
-        return;
-      }
-      rocksdb::FlushOptions fo;
-      (void)raw->Flush(fo);
-      rocksdb::CompactRangeOptions co;
-      co.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
-      rs = raw->CompactRange(co, nullptr, nullptr);
-      delete raw;
-      if (!rs.ok()) {
-        st.SkipWithError(rs.ToString().c_str());
-        return;
+      {
+        // Flush + full compaction with the store's own table format.
+        auto log = store::EventLog::Open(s.rocks_path);
+        Check(log.status(), "open");
+        Check((*log)->Compact(), "compact");
       }
       // Only the data: table files, the live WAL and the manifest (no LOG
       // files, which are text diagnostics).

@@ -70,7 +70,7 @@ row("command append, `sync=false` (SQLite `synchronous=NORMAL`)", "(no target)",
 # bulk import
 ri, sq = g(S, "BM_BulkImport/sqlite:0", "events_per_s"), g(S, "BM_BulkImport/sqlite:1", "events_per_s")
 r = ratio(ri, sq)
-row("bulk import (batches of 1000, one fsync at the end)", ">= 500,000 events/s", f"{si(ri)} events/s",
+row("bulk import of a verified session (`ImportSession`: one table file, one ingestion, durable on return)", ">= 500,000 events/s", f"{si(ri)} events/s",
     None if ri is None else ri >= 500000, f"{si(sq)} events/s; ratio {r:.2f}x" if r else "")
 
 # fold
@@ -121,7 +121,7 @@ row("verify with re-decision of every command", ">= 500,000 events/s", f"{si(v1)
 
 # disk and memory
 d, ds, raw = g(S, "BM_Disk/sqlite:0", "bytes_per_event"), g(S, "BM_Disk/sqlite:1", "bytes_per_event"), g(S, "BM_Disk/sqlite:0", "event_bytes_per_event")
-row("disk per event (RocksDB after flush + compaction)", "<= 150 bytes/event", f"{d:.0f} bytes/event (events are {raw:.0f} bytes raw)" if d else "n/a",
+row("disk per event (RocksDB after flush + full compaction, store's table format)", "<= 150 bytes/event", f"{d:.0f} bytes/event (events are {raw:.0f} bytes raw)" if d else "n/a",
     None if d is None else d <= 150, f"{ds:.0f} bytes/event" if ds else "")
 m, ms, rn = g(S, "BM_ReplayRss/sqlite:0", "rss_mb"), g(S, "BM_ReplayRss/sqlite:1", "rss_mb"), g(S, "BM_ReplayRss/sqlite:0", "events")
 row(f"peak RSS replaying {si(rn)} events (own process)", "<= 200 MB (10M events)", f"{m:.0f} MB" if m else "n/a",

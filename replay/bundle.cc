@@ -321,42 +321,32 @@ absl::StatusOr<ImportResult> ImportBundle(store::EventLog& log, const Bundle& bu
   ASSIGN_OR_RETURN(result.verify, VerifyBundle(bundle, rules, progress));
   if (!result.verify.ok()) return result;
 
-  RETURN_IF_ERROR(log.CreateSession(bundle.meta, bundle.secret));
+  // One step, all or nothing, durable on return (store::EventLog::
+  // ImportSession): the store repeats the chain and command-id checks;
+  // canonical bytes were just checked by VerifyBundle.
+  std::vector<store::ImportBranch> branches;
+  branches.reserve(bundle.branches.size());
+  uint64_t total = 0;
+  for (const BundleBranch& br : bundle.branches) {
+    branches.push_back(store::ImportBranch{br.meta, &br.own});
+    total += br.own.size();
+  }
   if (progress != nullptr) {
     progress->SetLabel(absl::StrCat("import ", bundle.meta.session));
-    uint64_t total = 0;
-    for (const BundleBranch& br : bundle.branches) total += br.own.size();
     progress->SetTotal(total);
   }
-  for (const BundleBranch& br : bundle.branches) {
-    if (!br.meta.parent.empty()) {
-      RETURN_IF_ERROR(log.Fork(bundle.meta.session, br.meta.parent, br.meta.fork_seq,
-                               br.meta.branch, br.meta.author, br.meta.reason));
-    }
-    uint64_t head = br.meta.fork_seq;
-    size_t i = 0;
-    while (i < br.own.size()) {
-      const std::string id = S(br.own[i].event().command_id());
-      size_t j = i;
-      std::vector<events::EventBuffer> command;
-      while (j < br.own.size() && S(br.own[j].event().command_id()) == id) {
-        command.push_back(br.own[j]);
-        ++j;
-      }
-      ASSIGN_OR_RETURN(store::AppendResult r,
-                       log.Append(bundle.meta.session, br.meta.branch, head, id, command));
-      if (r.duplicate) {
-        return absl::DataLossError(absl::StrCat(
-            "bundle branch ", br.meta.branch, " seq ", head + 1, ": command id ", id,
-            " is already in the branch's history"));
-      }
-      head = r.last_seq;
-      result.events += command.size();
-      if (progress != nullptr) progress->Update(result.events);
-      i = j;
-    }
+  absl::StatusOr<uint64_t> written =
+      log.ImportSession(bundle.meta, bundle.secret, branches,
+                        store::EventLog::Canonical::kCallerChecked);
+  if (!written.ok()) {
+    // The bundle passed verification, so a refusal here is the store's
+    // (its own checks, or I/O): say which bundle it was.
+    return absl::Status(written.status().code(),
+                        absl::StrCat("bundle ", bundle.meta.session, ": ",
+                                     written.status().message()));
   }
-  RETURN_IF_ERROR(log.SyncWal());
+  result.events = *written;
+  if (progress != nullptr) progress->Update(result.events);
   if (progress != nullptr) progress->Finish();
   result.imported = true;
   return result;

@@ -70,8 +70,10 @@ struct ImportResult {
   uint64_t events = 0;    // events written
 };
 
-// Verifies, then writes the session (AlreadyExists when the database has a
-// session of that id: nothing is written). The secret is stored when the
+// Verifies, then writes the session in one step (store::EventLog::
+// ImportSession: one ingested table file, all or nothing, durable on
+// return; AlreadyExists when the database has a session of that id:
+// nothing is written). The secret is stored when the
 // bundle carries one (and it matches the commitment); otherwise the
 // imported session cannot roll seeded dice here (engine.h).
 absl::StatusOr<ImportResult> ImportBundle(store::EventLog& log,

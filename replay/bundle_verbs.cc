@@ -59,9 +59,9 @@ absl::Status VerbImport(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string path, Required(f, "bundle"));
   ASSIGN_OR_RETURN(Bundle b, BundleFromFile(path));
-  store::Options bulk;
-  bulk.sync = false;  // one WAL sync at the end (ImportBundle)
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db, bulk));
+  // ImportBundle writes through EventLog::ImportSession: one ingested
+  // table file, durable when it returns whatever Options::sync says.
+  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
   const kernel::Ruleset* rules = nullptr;
   if (const kernel::Ruleset* r = kernel::FindRuleset(b.meta.ruleset);
       r != nullptr && r->version() == b.meta.ruleset_version) {

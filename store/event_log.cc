@@ -13,6 +13,8 @@
 #include "rocksdb/options.h"
 #include "rocksdb/table.h"
 #include "rocksdb/write_batch.h"
+#include "store/bulk_import.h"
+#include "store/digest.h"
 #include "store/keys.h"
 #include "store/records.h"
 #include "store/rocks_status.h"
@@ -76,9 +78,22 @@ absl::StatusOr<events::Digest> CheckChain(
     if (!canonical.ok()) {
       return absl::InvalidArgumentError(canonical.message());
     }
-    prev = batch[i].hash();
+    prev = ChainHash(batch[i]);
   }
   return prev;
+}
+
+// The table format (store/README.md, "Table format"): 64 KiB blocks (a
+// scan is mostly block reads; bigger blocks compress better too), format
+// version 5, LZ4 for the levels that are rewritten soon (flushes), zstd
+// for the bottommost level, where the bulk of a long log lives and the
+// repeated envelope strings of neighbouring events compress away.
+void ApplyTableFormat(rocksdb::Options* db_options,
+                      rocksdb::BlockBasedTableOptions* table) {
+  table->block_size = 64 << 10;
+  table->format_version = 5;
+  db_options->compression = rocksdb::kLZ4Compression;
+  db_options->bottommost_compression = rocksdb::kZSTD;
 }
 
 }  // namespace
@@ -97,6 +112,7 @@ bool ValidId(const std::string& id) {
 struct EventLog::Impl {
   std::string path;
   Options options;
+  rocksdb::Options db_options;  // as opened (bulk import writes tables)
   std::unique_ptr<rocksdb::DB> db;
   // Serializes every write (CreateSession, Fork, Append): each reads the
   // latest state, checks it, and writes one batch before the next starts.
@@ -139,6 +155,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
   // absent: a Bloom filter answers those misses without reading SST data.
   rocksdb::BlockBasedTableOptions table;
   table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  ApplyTableFormat(&db_options, &table);
   db_options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
 
   // RocksDB takes some damaged WAL record headers for the end of the log
@@ -168,6 +185,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
   auto impl = std::make_unique<Impl>();
   impl->path = path;
   impl->options = options;
+  impl->db_options = db_options;
   impl->db = std::move(db);
   return std::unique_ptr<EventLog>(new EventLog(std::move(impl)));
 }
@@ -250,7 +268,7 @@ absl::Status EventLog::Fork(const std::string& session,
   if (fork_seq < parent_head.seq) {
     RETURN_IF_ERROR(view.Scan(session, parent, fork_seq, fork_seq,
                               [&head](const events::EventBuffer& e) {
-                                head.hash = e.hash();
+                                head.hash = ChainHash(e);
                                 return absl::OkStatus();
                               }));
   }
@@ -384,6 +402,22 @@ absl::StatusOr<AppendResult> EventLog::Append(
       &batch, absl::StrCat(context, ": writing seqs ", result.first_seq, "..",
                            result.last_seq)));
   return result;
+}
+
+absl::StatusOr<uint64_t> EventLog::ImportSession(
+    const SessionMeta& meta, const std::vector<uint8_t>& secret,
+    const std::vector<ImportBranch>& branches, Canonical canonical) {
+  RETURN_IF_ERROR(CheckId("session", meta.session));
+  absl::MutexLock lock(&impl_->write_mu);
+  View view(impl_->db.get(), /*snapshot=*/false);
+  const std::string context = absl::StrCat("session ", meta.session);
+  ASSIGN_OR_RETURN(std::optional<std::string> existing,
+                   view.Get(keys::Session(meta.session), context));
+  if (existing) {
+    return absl::AlreadyExistsError(absl::StrCat(context, " already exists"));
+  }
+  return BulkImport(impl_->db.get(), impl_->db_options, impl_->path, meta,
+                    secret, branches, canonical == Canonical::kCheck);
 }
 
 absl::StatusOr<std::optional<AppendResult>> EventLog::FindCommand(
@@ -549,6 +583,17 @@ absl::Status EventLog::VerifyChecksums() const {
 absl::Status EventLog::SyncWal() {
   return FromRocks(impl_->db->FlushWAL(/*sync=*/true),
                    absl::StrCat("database ", impl_->path, ": syncing the WAL"));
+}
+
+absl::Status EventLog::Compact() {
+  rocksdb::FlushOptions flush;
+  RETURN_IF_ERROR(FromRocks(impl_->db->Flush(flush),
+                            absl::StrCat("database ", impl_->path, ": flushing")));
+  rocksdb::CompactRangeOptions options;
+  options.bottommost_level_compaction =
+      rocksdb::BottommostLevelCompaction::kForce;
+  return FromRocks(impl_->db->CompactRange(options, nullptr, nullptr),
+                   absl::StrCat("database ", impl_->path, ": compacting"));
 }
 
 }  // namespace combat::store

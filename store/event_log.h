@@ -15,6 +15,8 @@
 //  - One Append = one WriteBatch (events + head + command marker), written
 //    with WriteOptions::sync = Options::sync (true by default): either all
 //    of a command's events are durable and acknowledged, or none is.
+//  - ImportSession (bulk import of a verified session) writes the same
+//    records in one ingested table file: all or nothing, durable on return.
 //  - Optimistic concurrency: Append names the seq it expects the branch head
 //    to have; a stale writer gets Aborted ("expected head seq 7, branch is
 //    at 9") and nothing is written. Appends are serialized in-process; a
@@ -109,6 +111,14 @@ struct Snapshot {
                                // kernel::EncodeState bytes)
 };
 
+// One branch of a bulk import (EventLog::ImportSession): its metadata
+// (parent "" and fork seq 0 for main) and its own events, seqs
+// fork_seq+1.., each command's events consecutive and carrying its id.
+struct ImportBranch {
+  BranchMeta meta;
+  const std::vector<events::EventBuffer>* own = nullptr;  // not owned
+};
+
 struct AppendResult {
   uint64_t first_seq = 0;
   uint64_t last_seq = 0;
@@ -177,6 +187,20 @@ class EventLog {
       const std::string& session, const std::string& branch, uint64_t from = 1,
       uint64_t to = 0) const;
 
+  // Bulk import: creates `meta`'s session with its secret and every branch
+  // of `branches` (main first, parents before children) in one step, all or
+  // nothing, durable when it returns (whatever Options::sync says). Makes
+  // the checks CreateSession, Fork and Append would (AlreadyExists,
+  // InvalidArgument, OutOfRange naming branch and seq; nothing written on
+  // any error), except that `canonical = kCallerChecked` skips re-encoding
+  // each event (replay/bundle.h verifies canonical bytes before importing).
+  // Returns the number of events written. See store/bulk_import.h.
+  enum class Canonical { kCheck, kCallerChecked };
+  absl::StatusOr<uint64_t> ImportSession(
+      const SessionMeta& meta, const std::vector<uint8_t>& secret,
+      const std::vector<ImportBranch>& branches,
+      Canonical canonical = Canonical::kCheck);
+
   // ---- Snapshots of derived state (a cache; see the guarantees above).
   // Stores `state` as the derived state after event `seq` of `branch`
   // (1 <= seq <= head; OutOfRange otherwise), for `ruleset_version`,
@@ -205,6 +229,10 @@ class EventLog {
   // Syncs the WAL to disk: for bulk writers that opened with sync = false
   // (import), one fsync at the end instead of one per append.
   absl::Status SyncWal();
+  // Flushes the memtable and compacts every table file into the bottommost
+  // level (maintenance: rewrites the whole database in the current table
+  // format; events are not changed).
+  absl::Status Compact();
 
  private:
   struct Impl;

@@ -1,18 +1,27 @@
 #include "store/view.h"
 
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <set>
+#include <thread>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
 #include "events/status_macros.h"
+#include "rocksdb/perf_level.h"
+#include "store/digest.h"
 #include "store/keys.h"
 #include "store/records.h"
 #include "store/rocks_status.h"
 
 namespace combat::store {
 namespace {
+
+// A scan of at least this many events of one branch segment is "long".
+constexpr uint64_t kLongScan = 4096;
+constexpr size_t kLongScanReadahead = 2 << 20;
 
 absl::string_view Str(const flatbuffers::String* s) {
   return s == nullptr ? absl::string_view()
@@ -228,89 +237,261 @@ absl::Status View::Scan(const std::string& session, const std::string& branch,
   return absl::OkStatus();
 }
 
+namespace {
+
+// One branch's own event keys lo..hi, as ScanOwn reads them.
+struct EventRange {
+  const std::string& session;
+  const std::string& branch;  // the branch whose keys hold the events
+  std::string prefix;         // keys::EventPrefix(session, branch)
+  std::string where;          // "session s branch b"
+  std::string via;            // "" or " (shared prefix of branch c)"
+  uint64_t lo = 0;
+  uint64_t hi = 0;
+
+  // "session s branch b seq <n> (shared prefix of branch c)": built only
+  // for an error, so a long scan does not format it for every event.
+  std::string Context(uint64_t seq) const {
+    return absl::StrCat(where, " seq ", seq, via);
+  }
+};
+
+// Reads events lo..hi in seq order, each decoded (copied to aligned memory,
+// Verifier) and checked against its key (seq, session, branch), and hands
+// them to `sink` (returning false stops the read: OK). Errors: a missing
+// seq, a malformed key or value, an event under the wrong key, and a failed
+// iterator (checked after the loop: an iterator that hits corruption just
+// stops, and a damaged log must not look shorter).
+template <typename Sink>
+absl::Status ReadEvents(rocksdb::Iterator* it, const EventRange& r,
+                        Sink&& sink) {
+  uint64_t expect = r.lo;
+  for (it->Seek(keys::Event(r.session, r.branch, r.lo));
+       it->Valid() && expect <= r.hi; it->Next(), ++expect) {
+    uint64_t seq = 0;
+    rocksdb::Slice key = it->key();
+    if (!keys::ParseEventKey(absl::string_view(key.data(), key.size()),
+                             r.prefix, &seq)) {
+      return absl::DataLossError(absl::StrCat(
+          r.Context(expect), ": malformed event key (", key.size(), " bytes)"));
+    }
+    if (seq != expect) {
+      return absl::DataLossError(
+          absl::StrCat(r.Context(expect),
+                       ": event missing (the next stored event is seq ", seq,
+                       ")"));
+    }
+    rocksdb::Slice value = it->value();
+    // An empty context: the messages start with ": ..." and get the real
+    // context prepended only when there is an error.
+    absl::StatusOr<events::EventBuffer> decoded =
+        events::EventBuffer::FromBytes(value.data(), value.size(), "");
+    if (!decoded.ok()) {
+      return absl::Status(
+          decoded.status().code(),
+          absl::StrCat(r.Context(expect), decoded.status().message()));
+    }
+    const fb::Event& e = decoded->event();
+    if (e.seq() != expect || Str(e.session()) != r.session ||
+        Str(e.branch()) != r.branch) {
+      return absl::DataLossError(absl::StrCat(
+          r.Context(expect), ": the event stored here names session '",
+          Str(e.session()), "' branch '", Str(e.branch()), "' seq ", e.seq()));
+    }
+    if (!sink(*std::move(decoded))) return absl::OkStatus();
+  }
+  if (!it->status().ok()) {
+    return FromRocks(it->status(),
+                     absl::StrCat(r.where, " reading seq ", expect, r.via));
+  }
+  if (expect <= r.hi) {
+    return absl::DataLossError(
+        absl::StrCat(r.where, " seq ", expect, r.via,
+                     ": event missing (nothing is stored from here to seq ",
+                     r.hi, ", which the head covers)"));
+  }
+  return absl::OkStatus();
+}
+
+// The checks that need each event's SHA-256, then the visitor: the event's
+// prev_hash against the hash of the event before (when `chain` is given and
+// known), and the event at hi against the head's hash.
+class ChainChecker {
+ public:
+  ChainChecker(const EventRange& r, const events::Digest* last_hash,
+               std::optional<events::Digest>* chain, const Visitor& visit)
+      : r_(r), last_hash_(last_hash), chain_(chain), visit_(visit) {}
+
+  absl::Status Check(const events::EventBuffer& event) {
+    const fb::Event& e = event.event();
+    const uint64_t seq = e.seq();
+    const events::Digest hash = ChainHash(event);
+    if (chain_ != nullptr && chain_->has_value()) {
+      const auto* prev = e.prev_hash();
+      if (prev == nullptr || prev->size() != (*chain_)->size() ||
+          !std::equal((*chain_)->begin(), (*chain_)->end(), prev->begin())) {
+        return absl::DataLossError(absl::StrCat(
+            r_.Context(seq), ": prev_hash does not match the event before it (",
+            events::Hex(**chain_), "): the chain is broken here"));
+      }
+    }
+    if (chain_ != nullptr) *chain_ = hash;
+    if (seq == r_.hi && last_hash_ != nullptr && hash != *last_hash_) {
+      return absl::DataLossError(absl::StrCat(
+          r_.Context(seq), ": the event hashes to ", events::Hex(hash),
+          " but the head records ", events::Hex(*last_hash_)));
+    }
+    return visit_(event);
+  }
+
+ private:
+  const EventRange& r_;
+  const events::Digest* last_hash_;
+  std::optional<events::Digest>* chain_;
+  const Visitor& visit_;
+};
+
+// Batches of decoded events from the reading thread to the checking one.
+class BatchQueue {
+ public:
+  // False once the consumer stopped (the reader should stop too).
+  bool Push(std::vector<events::EventBuffer> batch) {
+    absl::MutexLock lock(&mu_);
+    mu_.Await(absl::Condition(this, &BatchQueue::HasRoom));
+    if (stopped_) return false;
+    batches_.push_back(std::move(batch));
+    return true;
+  }
+  // The reader is done; `end` is its status.
+  void Finish(absl::Status end) {
+    absl::MutexLock lock(&mu_);
+    finished_ = true;
+    end_ = std::move(end);
+  }
+  // The next batch; false when there is none left (`*end`: the reader's
+  // status).
+  bool Pop(std::vector<events::EventBuffer>* batch, absl::Status* end) {
+    absl::MutexLock lock(&mu_);
+    mu_.Await(absl::Condition(this, &BatchQueue::Ready));
+    if (batches_.empty()) {
+      *end = end_;
+      return false;
+    }
+    *batch = std::move(batches_.front());
+    batches_.pop_front();
+    return true;
+  }
+  // The consumer gives up (an error): the reader's next Push says so.
+  void Stop() {
+    absl::MutexLock lock(&mu_);
+    stopped_ = true;
+  }
+
+ private:
+  static constexpr size_t kDepth = 4;
+  bool HasRoom() const { return stopped_ || batches_.size() < kDepth; }
+  bool Ready() const { return finished_ || !batches_.empty(); }
+
+  absl::Mutex mu_;
+  std::deque<std::vector<events::EventBuffer>> batches_;
+  bool finished_ = false;
+  bool stopped_ = false;
+  absl::Status end_;
+};
+
+constexpr size_t kBatch = 256;
+
+// Turns RocksDB's per-thread perf counters off for the current thread (a
+// TLS lookup per iterator step; nothing here reads them).
+class NoPerfCounters {
+ public:
+  NoPerfCounters() : level_(rocksdb::GetPerfLevel()) {
+    rocksdb::SetPerfLevel(rocksdb::PerfLevel::kDisable);
+  }
+  ~NoPerfCounters() { rocksdb::SetPerfLevel(level_); }
+
+ private:
+  rocksdb::PerfLevel level_;
+};
+
+}  // namespace
+
 absl::Status View::ScanOwn(const std::string& session,
                            const std::string& segment_branch,
                            const std::string& read_branch, uint64_t lo,
                            uint64_t hi, const events::Digest* last_hash,
                            std::optional<events::Digest>* chain,
                            const Visitor& visit) const {
-  const std::string where = BranchContext(session, segment_branch);
-  const std::string via =
-      segment_branch == read_branch
-          ? std::string()
-          : absl::StrCat(" (shared prefix of branch ", read_branch, ")");
-  const std::string prefix = keys::EventPrefix(session, segment_branch);
-  // Keys under `prefix` are all prefix + 8 bytes: key(hi) + '\0' bounds
+  EventRange range{session, segment_branch,
+                   keys::EventPrefix(session, segment_branch),
+                   BranchContext(session, segment_branch),
+                   segment_branch == read_branch
+                       ? std::string()
+                       : absl::StrCat(" (shared prefix of branch ",
+                                      read_branch, ")"),
+                   lo, hi};
+  // Keys under the prefix are all prefix + 8 bytes: key(hi) + '\0' bounds
   // them at hi without overflowing at UINT64_MAX.
   std::string upper = keys::Event(session, segment_branch, hi);
   upper.push_back('\0');
   rocksdb::Slice upper_slice(upper);
   rocksdb::ReadOptions options = MakeReadOptions();
   options.iterate_upper_bound = &upper_slice;
+  const bool long_scan = hi - lo >= kLongScan;
+  if (long_scan) {
+    // A long scan reads each block once: read ahead, and do not push the
+    // blocks other readers use out of the block cache.
+    options.fill_cache = false;
+    options.readahead_size = kLongScanReadahead;
+  }
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
+  ChainChecker checker(range, last_hash, chain, visit);
 
-  // "session s branch b seq <n> (shared prefix of branch c)", rebuilt in
-  // place for each event so a long scan does not allocate it every time.
-  std::string context = absl::StrCat(where, " seq ");
-  const size_t context_base = context.size();
-  uint64_t expect = lo;
-  for (it->Seek(keys::Event(session, segment_branch, lo));
-       it->Valid() && expect <= hi; it->Next(), ++expect) {
-    context.resize(context_base);
-    absl::StrAppend(&context, expect, via);
-    uint64_t seq = 0;
-    rocksdb::Slice key = it->key();
-    if (!keys::ParseEventKey(absl::string_view(key.data(), key.size()), prefix,
-                             &seq)) {
-      return absl::DataLossError(absl::StrCat(
-          context, ": malformed event key (", key.size(), " bytes)"));
-    }
-    if (seq != expect) {
-      return absl::DataLossError(absl::StrCat(
-          context, ": event missing (the next stored event is seq ", seq, ")"));
-    }
-    rocksdb::Slice value = it->value();
-    ASSIGN_OR_RETURN(
-        events::EventBuffer event,
-        events::EventBuffer::FromBytes(value.data(), value.size(), context));
-    const fb::Event& e = event.event();
-    if (e.seq() != expect || Str(e.session()) != session ||
-        Str(e.branch()) != segment_branch) {
-      return absl::DataLossError(absl::StrCat(
-          context, ": the event stored here names session '", Str(e.session()),
-          "' branch '", Str(e.branch()), "' seq ", e.seq()));
-    }
-    const events::Digest hash = event.hash();
-    if (chain != nullptr && chain->has_value()) {
-      const auto* prev = e.prev_hash();
-      if (prev == nullptr || prev->size() != (*chain)->size() ||
-          !std::equal((*chain)->begin(), (*chain)->end(), prev->begin())) {
-        return absl::DataLossError(absl::StrCat(
-            context, ": prev_hash does not match the event before it (",
-            events::Hex(**chain), "): the chain is broken here"));
-      }
-    }
-    if (chain != nullptr) *chain = hash;
-    if (expect == hi && last_hash != nullptr && hash != *last_hash) {
-      return absl::DataLossError(absl::StrCat(
-          context, ": the event hashes to ", events::Hex(hash),
-          " but the head records ", events::Hex(*last_hash)));
-    }
-    RETURN_IF_ERROR(visit(event));
+  if (!long_scan) {
+    NoPerfCounters no_perf;
+    absl::Status checked;
+    absl::Status read = ReadEvents(
+        it.get(), range, [&checker, &checked](events::EventBuffer event) {
+          checked = checker.Check(event);
+          return checked.ok();
+        });
+    return checked.ok() ? read : checked;
   }
-  // An iterator that hits corruption just stops: without this check a
-  // damaged log would look shorter.
-  if (!it->status().ok()) {
-    return FromRocks(it->status(),
-                     absl::StrCat(where, " reading seq ", expect, via));
+
+  // A long scan runs in two threads: this one hashes, checks the chain and
+  // visits; a reader thread iterates, decompresses, copies and verifies the
+  // next batches meanwhile. The order of events, and of errors, is the
+  // sequential one: the checker sees every event the reader produced before
+  // the reader's own error, and stops the reader at its first error.
+  BatchQueue queue;
+  std::thread reader([&queue, &range, &it] {
+    NoPerfCounters no_perf;
+    std::vector<events::EventBuffer> batch;
+    batch.reserve(kBatch);
+    absl::Status end =
+        ReadEvents(it.get(), range, [&queue, &batch](events::EventBuffer event) {
+          batch.push_back(std::move(event));
+          if (batch.size() < kBatch) return true;
+          const bool more = queue.Push(std::move(batch));
+          batch = std::vector<events::EventBuffer>();
+          batch.reserve(kBatch);
+          return more;
+        });
+    if (!batch.empty()) (void)queue.Push(std::move(batch));
+    queue.Finish(std::move(end));
+  });
+  absl::Status checked;
+  absl::Status read;
+  std::vector<events::EventBuffer> batch;
+  while (checked.ok() && queue.Pop(&batch, &read)) {
+    for (const events::EventBuffer& event : batch) {
+      checked = checker.Check(event);
+      if (!checked.ok()) break;
+    }
   }
-  if (expect <= hi) {
-    return absl::DataLossError(
-        absl::StrCat(where, " seq ", expect, via,
-                     ": event missing (nothing is stored from here to seq ", hi,
-                     ", which the head covers)"));
-  }
-  return absl::OkStatus();
+  if (!checked.ok()) queue.Stop();
+  reader.join();
+  return checked.ok() ? read : checked;
 }
 
 absl::StatusOr<std::vector<std::string>> View::ListSessions() const {
