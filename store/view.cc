@@ -1,8 +1,10 @@
 #include "store/view.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <thread>
 #include <utility>
@@ -352,47 +354,53 @@ class ChainChecker {
 };
 
 // Batches of decoded events from the reading thread to the checking one.
+// std::mutex and std::condition_variable rather than absl::Mutex: Debian's
+// Abseil is not built for ThreadSanitizer, which then cannot see
+// absl::Mutex's ordering (tests/sanitizers.sh runs this under TSan).
 class BatchQueue {
  public:
   // False once the consumer stopped (the reader should stop too).
   bool Push(std::vector<events::EventBuffer> batch) {
-    absl::MutexLock lock(&mu_);
-    mu_.Await(absl::Condition(this, &BatchQueue::HasRoom));
+    std::unique_lock<std::mutex> lock(mu_);
+    changed_.wait(lock, [this] { return stopped_ || batches_.size() < kDepth; });
     if (stopped_) return false;
     batches_.push_back(std::move(batch));
+    changed_.notify_all();
     return true;
   }
   // The reader is done; `end` is its status.
   void Finish(absl::Status end) {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     finished_ = true;
     end_ = std::move(end);
+    changed_.notify_all();
   }
   // The next batch; false when there is none left (`*end`: the reader's
   // status).
   bool Pop(std::vector<events::EventBuffer>* batch, absl::Status* end) {
-    absl::MutexLock lock(&mu_);
-    mu_.Await(absl::Condition(this, &BatchQueue::Ready));
+    std::unique_lock<std::mutex> lock(mu_);
+    changed_.wait(lock, [this] { return finished_ || !batches_.empty(); });
     if (batches_.empty()) {
       *end = end_;
       return false;
     }
     *batch = std::move(batches_.front());
     batches_.pop_front();
+    changed_.notify_all();
     return true;
   }
   // The consumer gives up (an error): the reader's next Push says so.
   void Stop() {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     stopped_ = true;
+    changed_.notify_all();
   }
 
  private:
   static constexpr size_t kDepth = 4;
-  bool HasRoom() const { return stopped_ || batches_.size() < kDepth; }
-  bool Ready() const { return finished_ || !batches_.empty(); }
 
-  absl::Mutex mu_;
+  std::mutex mu_;
+  std::condition_variable changed_;
   std::deque<std::vector<events::EventBuffer>> batches_;
   bool finished_ = false;
   bool stopped_ = false;

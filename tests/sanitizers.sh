@@ -56,7 +56,9 @@ if [ -z "${COMBAT_SKIP_TSAN:-}" ]; then
     case "$t" in //...|//tests/...|//tests/concurrency*) run_tsan=1 ;; esac
   done
   if [ "$run_tsan" -eq 1 ]; then
-    run "TSan" "$tsan_ob" --config=tsan -- //tests/concurrency:all
+    # The concurrency suite, and the store test whose long scans run in two
+    # threads (store/view.cc).
+    run "TSan" "$tsan_ob" --config=tsan -- //tests/concurrency:all //store:bulk_import_test
   fi
 fi
 
