@@ -10,7 +10,6 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "absl/synchronization/mutex.h"
 #include "events/status_macros.h"
 #include "rocksdb/perf_level.h"
 #include "store/digest.h"
