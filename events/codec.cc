@@ -25,11 +25,20 @@ bool UnionsOk(const fb::Event& e) {
                                   static_cast<uint8_t>(fb::Change::MAX));
 }
 
+// Packs `event` into this thread's builder (reused: a cleared builder
+// writes the same bytes as a fresh one, since FlatBuffers lays data out from
+// the end of the buffer) and returns it, valid until the next call.
+const flatbuffers::FlatBufferBuilder& Pack(const fb::EventT& event) {
+  thread_local flatbuffers::FlatBufferBuilder fbb(1024);
+  fbb.Clear();
+  fbb.Finish(fb::Event::Pack(fbb, &event), fb::EventIdentifier());
+  return fbb;
+}
+
 }  // namespace
 
 std::vector<uint8_t> EncodeEvent(const fb::EventT& event) {
-  flatbuffers::FlatBufferBuilder fbb(256);
-  fbb.Finish(fb::Event::Pack(fbb, &event), fb::EventIdentifier());
+  const flatbuffers::FlatBufferBuilder& fbb = Pack(event);
   return std::vector<uint8_t>(fbb.GetBufferPointer(),
                               fbb.GetBufferPointer() + fbb.GetSize());
 }
@@ -67,7 +76,9 @@ absl::StatusOr<EventBuffer> EventBuffer::FromBytes(const void* data,
 absl::Status EventBuffer::CheckCanonical(absl::string_view context) const {
   fb::EventT object;
   event().UnPackTo(&object);
-  if (EncodeEvent(object) != bytes_) {
+  const flatbuffers::FlatBufferBuilder& fbb = Pack(object);
+  if (fbb.GetSize() != bytes_.size() ||
+      std::memcmp(fbb.GetBufferPointer(), bytes_.data(), bytes_.size()) != 0) {
     return absl::DataLossError(
         absl::StrCat(context, ": event bytes are not canonical"));
   }

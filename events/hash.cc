@@ -7,11 +7,20 @@ namespace combat::events {
 namespace {
 
 // One digest context per thread, reused: EVP_Digest would allocate and free
-// one per call, which dominates hashing the small parts of a state.
+// one per call, which dominates hashing the small parts of a state. The
+// SHA-256 implementation is fetched once: with EVP_sha256() OpenSSL 3
+// looks it up in the provider store (under a read lock) on every
+// EVP_DigestInit_ex, which cost more than hashing a few hundred bytes.
 struct Context {
-  Context() : ctx(EVP_MD_CTX_new()), md(EVP_sha256()) {}
-  ~Context() { EVP_MD_CTX_free(ctx); }
+  Context() : ctx(EVP_MD_CTX_new()), fetched(EVP_MD_fetch(nullptr, "SHA256", nullptr)) {
+    md = fetched != nullptr ? fetched : EVP_sha256();
+  }
+  ~Context() {
+    EVP_MD_CTX_free(ctx);
+    EVP_MD_free(fetched);
+  }
   EVP_MD_CTX* ctx;
+  EVP_MD* fetched;
   const EVP_MD* md;
 };
 

@@ -17,7 +17,9 @@
 // unapplied; a combatant a `CombatantState` table. The session part's and
 // each combatant's digests are cached in the State and cleared by the
 // reducer when it changes them (so StateHash must not run concurrently on
-// one State object).
+// one State object). state_hash.cc also keeps, per thread, the encoded spec
+// of each combatant id and the last combatant encodings with their digests
+// (equal bytes, same digest), so a part's cost is mostly what changed.
 #ifndef COMBAT_KERNEL_STATE_CODEC_H_
 #define COMBAT_KERNEL_STATE_CODEC_H_
 
@@ -35,8 +37,8 @@ fb::StateT ToObject(const State& state);
 // Canonical bytes ("CMBS" identifier).
 std::vector<uint8_t> EncodeState(const State& state);
 events::Digest StateHash(const State& state);
-// The same hash computed without trusting any cached part (for tests and
-// for verifying that the caches are sound).
+// The same hash with every part encoded afresh: no cached digest, spec or
+// builder (the reference, for tests and for checking that caches are sound).
 events::Digest StateHashUncached(const State& state);
 
 // The inverse of EncodeState, for snapshots: DataLoss unless `bytes` are a

@@ -59,6 +59,21 @@ std::string Indent(const std::string& text) {
 
 // Walks one branch. Stops (returning kStop from the visitor) at the first
 // mismatch, which it records in the report.
+//
+// The fast path. With re-decision on, a command whose re-decided events are
+// byte-identical to the recorded ones vouches for most checks of its
+// events: re-decided events are canonical (EncodeEvent), each links to the
+// one before (Decision chains them from the hash of the event before the
+// command, which verify computes), and each carries the hash of the state
+// the decider reached by applying it to the state before the command
+// (verify's own fold, copied). So until a command is re-decided its events
+// are only checked for what re-decision does not cover (envelope, reducer,
+// seeded dice); their canonical bytes, links and state hashes are not
+// recomputed. When anything fails, or a command is not re-decided (the
+// set-up, a command without declaration), verify rewinds to the start of
+// the command and checks its events one by one as the slow path always
+// does, so that the report (which check, which event, the details, the
+// counts and notes) is the one the slow path alone would give.
 class BranchCheck {
  public:
   BranchCheck(const BranchSource& source, const store::SessionMeta& meta,
@@ -82,6 +97,10 @@ class BranchCheck {
           "declarations not re-decided: this build has no ruleset ",
           meta.ruleset, " v", meta.ruleset_version));
     }
+    grouping_ = rules_ != nullptr && options_.redecide;
+    fast_allowed_ = grouping_ && options_.trust_redecision;
+    fast_ = fast_allowed_;
+    MarkCommandStart();
   }
 
   absl::Status Run() {
@@ -93,11 +112,16 @@ class BranchCheck {
     absl::Status st = absl::OkStatus();
     if (source_.head > 0) {
       st = source_.scan(1, source_.head, [this](const events::EventBuffer& e) {
-        return Visit(e);
+        return fast_ ? VisitFast(e) : CheckEvent(e, Grouping::kAdd);
       });
     }
     if (options_.progress != nullptr) options_.progress->Finish();
     if (Stopped()) return absl::OkStatus();
+    if (fast_ && !st.ok()) {
+      // Check what the fast path let through before naming the store.
+      ReplaySlowly(grouper_.current());
+      if (Stopped()) return absl::OkStatus();
+    }
     if (!st.ok()) {
       // The store refused to read an event: name it.
       Fail("store", next_seq_,
@@ -106,13 +130,33 @@ class BranchCheck {
            "");
       return absl::OkStatus();
     }
-    if (pending_.has_value()) {
-      ResolveChain(std::nullopt);
-      if (Stopped()) return absl::OkStatus();
-    }
-    if (auto last = grouper_.Finish(); last.has_value()) {
-      FinishCommand(*last, /*followed_by_other_branch=*/true);
-      if (Stopped()) return absl::OkStatus();
+    std::optional<RecordedCommand> last;
+    if (fast_) {
+      last = grouper_.Finish();
+      if (last.has_value()) {
+        if (FinishCommand(*last, /*followed_by_other_branch=*/true)) {
+          Vouched(*last);
+        } else {
+          ReplaySlowly(&*last);
+          if (Stopped()) return absl::OkStatus();
+          if (pending_.has_value()) {
+            ResolveChain(std::nullopt);
+            if (Stopped()) return absl::OkStatus();
+          }
+          FinishCommand(*last, /*followed_by_other_branch=*/true);
+          if (Stopped()) return absl::OkStatus();
+        }
+      }
+    } else {
+      if (pending_.has_value()) {
+        ResolveChain(std::nullopt);
+        if (Stopped()) return absl::OkStatus();
+      }
+      last = grouper_.Finish();
+      if (last.has_value()) {
+        FinishCommand(*last, /*followed_by_other_branch=*/true);
+        if (Stopped()) return absl::OkStatus();
+      }
     }
     if (source_.head_hash.has_value() && prev_ != *source_.head_hash &&
         source_.head > 0) {
@@ -138,26 +182,42 @@ class BranchCheck {
                                 std::move(summary), std::move(details)};
   }
 
-  absl::Status Visit(const events::EventBuffer& buffer) {
+  static std::string Where(const fb::Event& e) {
+    return absl::StrCat("event #", e.seq(), " (branch ", S(e.branch()), ")");
+  }
+
+  bool EnvelopeOk(const fb::Event& e) const {
+    const flatbuffers::String* session = e.session();
+    const flatbuffers::String* ruleset = e.ruleset();
+    return e.seq() == next_seq_ && session != nullptr &&
+           session->string_view() == source_.session && ruleset != nullptr &&
+           ruleset->string_view() == meta_.ruleset &&
+           e.ruleset_version() == meta_.ruleset_version;
+  }
+
+  // How CheckEvent groups the event into commands: kAdd as it comes;
+  // kNone when the grouper holds it already (a replay); kCompletes when it
+  // is the first event after `completes_`, which the grouper completed;
+  // kVouched when it is the first event after `vouched_` (a replay).
+  enum class Grouping { kAdd, kNone, kCompletes, kVouched };
+
+  // Every check of one event, in order (the slow path).
+  absl::Status CheckEvent(const events::EventBuffer& buffer, Grouping grouping) {
     const fb::Event& e = buffer.event();
     const uint64_t seq = e.seq();
-    const std::string where = absl::StrCat("event #", seq, " (branch ",
-                                           S(e.branch()), ")");
     // A pending broken link is resolved by this event's own link.
     if (pending_.has_value()) {
       ResolveChain(SameBytes(e.prev_hash(), prev_));
       return Stop();
     }
-    if (auto st = buffer.CheckCanonical(where); !st.ok()) {
-      Fail("canonical", seq, std::string(st.message()),
+    if (!buffer.CheckCanonical("").ok()) {  // named only when it fails
+      Fail("canonical", seq, std::string(buffer.CheckCanonical(Where(e)).message()),
            ShowEvent("the stored event", buffer));
       return Stop();
     }
-    if (seq != next_seq_ || S(e.session()) != source_.session ||
-        S(e.ruleset()) != meta_.ruleset ||
-        e.ruleset_version() != meta_.ruleset_version) {
+    if (!EnvelopeOk(e)) {
       Fail("envelope", seq,
-           absl::StrCat(where, ": names session '", S(e.session()), "' seq ",
+           absl::StrCat(Where(e), ": names session '", S(e.session()), "' seq ",
                         seq, " ruleset ", S(e.ruleset()), " v",
                         e.ruleset_version(), "; expected session '",
                         source_.session, "' seq ", next_seq_, " ruleset ",
@@ -167,14 +227,25 @@ class BranchCheck {
     }
     const bool link_ok = SameBytes(e.prev_hash(), prev_);
     // Command boundaries: re-decide the command this event completes.
-    if (auto done = grouper_.Add(buffer); done.has_value()) {
-      FinishCommand(*done, S(e.branch()) != done->branch);
+    std::optional<RecordedCommand> done;
+    if (grouping == Grouping::kAdd && grouping_) done = grouper_.Add(buffer);
+    const RecordedCommand* completed =
+        grouping == Grouping::kCompletes ? completes_ : done ? &*done : nullptr;
+    if (completed != nullptr) {
+      FinishCommand(*completed, S(e.branch()) != completed->branch);
       if (Stopped()) return Stop();
-      before_command_ = state_;
-      prev_before_command_ = prev_;
-    } else if (grouper_.current()->first == seq) {
-      before_command_ = state_;  // the first command
-      prev_before_command_ = prev_;
+      MarkCommandStart();
+      vouched_.last = 0;
+    } else if (grouping == Grouping::kVouched) {
+      // What re-deciding the command before did, once more.
+      ++report_.commands_redecided;
+      report_.notes.insert(report_.notes.end(), vouched_.notes.begin(),
+                           vouched_.notes.end());
+      MarkCommandStart();
+      vouched_.last = 0;
+    } else if (grouping == Grouping::kAdd && grouping_ &&
+               grouper_.current()->first == seq) {
+      MarkCommandStart();  // the first command
     }
     if (!link_ok) {
       pending_ = Pending{seq, HexOf(e.prev_hash()), events::Hex(prev_),
@@ -187,33 +258,144 @@ class BranchCheck {
     absl::Status applied = kernel::ApplyEvent(e, state_, &prefix_);
     if (!applied.ok()) {
       Fail("reducer", seq,
-           absl::StrCat(where, ": the reducer refuses it: ", applied.message()),
+           absl::StrCat(Where(e), ": the reducer refuses it: ", applied.message()),
            absl::StrCat(ShowEvent("the event", buffer), "    state before:\n",
-                        Indent(RenderState(StateBefore()))));
+                        Indent(RenderState(StateBefore(seq)))));
       return Stop();
     }
     if (!MatchesRecordedHash(state_, e)) {
-      StateHashMismatch(buffer, StateBefore());
+      StateHashMismatch(buffer, StateBefore(seq));
       return Stop();
     }
     if (!CheckDice(buffer)) return Stop();
     prev_ = buffer.hash();
     previous_ = buffer;
-    ++next_seq_;
-    ++report_.events;
-    if (options_.progress != nullptr) options_.progress->Update(report_.events);
+    Counted();
     return absl::OkStatus();
   }
 
-  // The state before the event being visited (the last one the grouper
-  // holds), rebuilt from the state before its command: copying the state
-  // for every event would cost more than the rest of verify.
-  kernel::State StateBefore() {
+  // The fast path (see above): the checks re-decision does not cover; the
+  // command's re-decision when the event completes one. Any failure
+  // rewinds to the start of the command and checks it slowly.
+  absl::Status VisitFast(const events::EventBuffer& buffer) {
+    const fb::Event& e = buffer.event();
+    if (!EnvelopeOk(e)) {
+      // The event is not grouped yet: the command so far, then this event.
+      ReplaySlowly(grouper_.current());
+      if (Stopped()) return Stop();
+      return CheckEvent(buffer, Grouping::kAdd);
+    }
+    if (std::optional<RecordedCommand> done = grouper_.Add(buffer);
+        done.has_value()) {
+      const size_t notes = report_.notes.size();
+      if (!FinishCommand(*done, S(e.branch()) != done->branch)) {
+        ReplaySlowly(&*done);
+        if (Stopped()) return Stop();
+        completes_ = &*done;
+        absl::Status st = CheckEvent(buffer, Grouping::kCompletes);
+        completes_ = nullptr;
+        fast_ = fast_allowed_ && !Stopped() && !pending_.has_value();
+        return st;
+      }
+      // A rewind into the new command re-checks this event before counting
+      // `done` (and its note) again, as the slow path orders them.
+      vouched_.last = done->last;
+      vouched_.notes.assign(report_.notes.begin() + static_cast<long>(notes),
+                            report_.notes.end());
+      const uint64_t redecided = report_.commands_redecided - 1;
+      Vouched(*done);
+      MarkCommandStart();
+      mark_.redecided = redecided;
+      mark_.notes = notes;
+    } else if (grouper_.current()->first == e.seq()) {
+      MarkCommandStart();  // the first command
+    }
+    if (!kernel::ApplyEvent(e, state_, &prefix_).ok() || !CheckDice(buffer)) {
+      ReplaySlowly(grouper_.current());  // which holds this event
+      fast_ = fast_allowed_ && !Stopped() && !pending_.has_value();
+      return Stopped() ? Stop() : absl::OkStatus();
+    }
+    Counted();
+    return absl::OkStatus();
+  }
+
+  void Counted() {
+    ++next_seq_;
+    ++report_.events;
+    if (options_.progress != nullptr) options_.progress->Update(report_.events);
+  }
+
+  // A command re-decided to identical events: the hash of its last event
+  // (verify's chain from here on) and that event (for chain reports).
+  void Vouched(const RecordedCommand& c) {
+    prev_ = c.events.back().hash();
+    previous_ = c.events.back();
+  }
+
+  // The start of a command: the state and chain before it, and what the
+  // fast path rewinds to.
+  void MarkCommandStart() {
+    before_command_ = state_;
+    prev_before_command_ = prev_;
+    if (!fast_allowed_) return;
+    mark_.previous = previous_;
+    mark_.next_seq = next_seq_;
+    mark_.events = report_.events;
+    mark_.seeded = report_.seeded_dice_checked;
+    mark_.redecided = report_.commands_redecided;
+    mark_.notes = report_.notes.size();
+    mark_.secret = secret_;
+    mark_.commitment = commitment_;
+  }
+
+  // Rewinds to the start of the command and checks `c`'s events (all in
+  // the grouper already) one by one; stays on the slow path.
+  void ReplaySlowly(const RecordedCommand* c) {
+    fast_ = false;
+    report_.mismatch.reset();
+    state_ = before_command_;
+    prev_ = prev_before_command_;
+    previous_ = mark_.previous;
+    next_seq_ = mark_.next_seq;
+    report_.events = mark_.events;
+    report_.seeded_dice_checked = mark_.seeded;
+    report_.commands_redecided = mark_.redecided;
+    report_.notes.resize(mark_.notes);
+    secret_ = mark_.secret;
+    commitment_ = mark_.commitment;
+    if (c == nullptr) return;
+    replaying_ = c;
+    // The command before, re-decided by the fast path when this one's first
+    // event came: the slow path checks that event first.
+    const bool after_vouched = vouched_.last != 0 && vouched_.last + 1 == c->first;
+    for (const events::EventBuffer& e : c->events) {
+      const Grouping g = &e == &c->events.front() && after_vouched
+                             ? Grouping::kVouched
+                             : Grouping::kNone;
+      if (!CheckEvent(e, g).ok() || Stopped()) break;
+    }
+    replaying_ = nullptr;
+  }
+
+  // The state before event `seq` (of the command being checked), rebuilt
+  // from the state before its command: copying the state for every event
+  // would cost more than the rest of verify.
+  kernel::State StateBefore(uint64_t seq) {
+    if (!grouping_) {
+      // Without re-decision nothing keeps commands: fold the branch again.
+      kernel::State before;
+      (void)prefix_(seq - 1, [&](const fb::Event& e) {
+        return kernel::ApplyEvent(e, before, &prefix_);
+      });
+      return before;
+    }
     kernel::State before = before_command_;
-    const RecordedCommand* c = grouper_.current();
+    const RecordedCommand* c =
+        replaying_ != nullptr ? replaying_ : grouper_.current();
     if (c == nullptr) return before;
-    for (size_t i = 0; i + 1 < c->events.size(); ++i) {
-      (void)kernel::ApplyEvent(c->events[i].event(), before, &prefix_);
+    for (const events::EventBuffer& e : c->events) {
+      if (e.event().seq() >= seq) break;
+      (void)kernel::ApplyEvent(e.event(), before, &prefix_);
     }
     return before;
   }
@@ -341,15 +523,16 @@ class BranchCheck {
     }
   }
 
-  void FinishCommand(const RecordedCommand& c, bool followed_by_other_branch) {
-    if (rules_ == nullptr || !options_.redecide) return;
+  // Re-decides `c`; true when its events are the re-decided ones.
+  bool FinishCommand(const RecordedCommand& c, bool followed_by_other_branch) {
+    if (rules_ == nullptr || !options_.redecide) return false;
     if (!c.command.has_value()) {
       if (c.first != 1) {
         report_.notes.push_back(absl::StrCat(
             "command ", c.command_id, " (#", c.first, "..#", c.last,
             ") has no declaration: not re-decided"));
       }
-      return;
+      return false;
     }
     kernel::Envelope env;
     env.branch = c.branch;
@@ -359,15 +542,17 @@ class BranchCheck {
     ExactOracle oracle(c.rolls, command.dice.size());
     auto decided = kernel::DecideCommand(*rules_, before_command_, env, command,
                                          dice, &prefix_, &oracle);
-    const std::string what = absl::StrCat("command ", c.command_id, " (#", c.first,
-                                          "..#", c.last, ": ", c.Describe(), ")");
+    const auto what = [&c] {
+      return absl::StrCat("command ", c.command_id, " (#", c.first, "..#", c.last,
+                          ": ", c.Describe(), ")");
+    };
     if (!decided.ok()) {
       Fail("re-decision", c.declared_at,
-           absl::StrCat("event #", c.declared_at, ": re-deciding ", what,
+           absl::StrCat("event #", c.declared_at, ": re-deciding ", what(),
                         " at the state before it fails: ", decided.status().message()),
            absl::StrCat(ShowEvent("the declaration", c.events[c.declared_at - c.first]),
                         "    state before:\n", Indent(RenderState(before_command_))));
-      return;
+      return false;
     }
     const size_t n = std::min(decided->size(), c.events.size());
     for (size_t i = 0; i < n; ++i) {
@@ -392,30 +577,31 @@ class BranchCheck {
                       "    state after the recorded event | after the re-decided one:\n",
                       RenderDiffs(DiffStates(recorded_state, decided_state), " | ", "      "));
       Fail("re-decision", rec.event().seq(),
-           absl::StrCat("event #", rec.event().seq(), ": re-deciding ", what,
+           absl::StrCat("event #", rec.event().seq(), ": re-deciding ", what(),
                         " with its recorded dice yields a different event"),
            std::move(details));
-      return;
+      return false;
     }
     if (decided->size() != c.events.size()) {
       const bool cut = decided->size() > c.events.size() && followed_by_other_branch &&
                        c.branch != source_.branch;
       if (cut) {
         report_.notes.push_back(absl::StrCat(
-            what, " is cut by a fork at #", c.last,
+            what(), " is cut by a fork at #", c.last,
             ": its recorded events match the re-decided ones up to there"));
       } else {
         Fail("re-decision", c.last,
-             absl::StrCat("re-deciding ", what, " yields ", decided->size(),
+             absl::StrCat("re-deciding ", what(), " yields ", decided->size(),
                           " events; the log has ", c.events.size()),
              decided->size() > c.events.size()
                  ? ShowEvent("the first event the log lacks", (*decided)[n])
                  : ShowEvent("the first recorded event re-deciding lacks",
                              c.events[n]));
-        return;
+        return false;
       }
     }
     ++report_.commands_redecided;
+    return true;
   }
 
   struct Pending {
@@ -442,6 +628,31 @@ class BranchCheck {
   uint64_t next_seq_ = 1;
   std::optional<std::vector<uint8_t>> secret_;
   std::vector<uint8_t> commitment_;
+
+  // Commands are grouped (and the state before each kept) only to be
+  // re-decided.
+  bool grouping_ = false;
+  // The fast path (see the class comment).
+  bool fast_allowed_ = false;
+  bool fast_ = false;
+  struct Mark {  // what a rewind restores, besides the state and chain
+    std::optional<events::EventBuffer> previous;
+    uint64_t next_seq = 1;
+    uint64_t events = 0;
+    uint64_t seeded = 0;
+    uint64_t redecided = 0;
+    size_t notes = 0;
+    std::optional<std::vector<uint8_t>> secret;
+    std::vector<uint8_t> commitment;
+  };
+  Mark mark_;
+  const RecordedCommand* replaying_ = nullptr;  // StateBefore's command
+  const RecordedCommand* completes_ = nullptr;  // for Grouping::kCompletes
+  struct Vouch {  // the command the fast path re-decided last
+    uint64_t last = 0;               // its last seq (0: none since)
+    std::vector<std::string> notes;  // what re-deciding it noted
+  };
+  Vouch vouched_;
 };
 
 }  // namespace

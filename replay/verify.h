@@ -25,6 +25,13 @@
 // Then, for a session: RocksDB's own checksums over every table file
 // (EventLog::VerifyChecksums).
 //
+// With re-decision, a command re-decided to byte-identical events vouches
+// for its events' canonical bytes, links and state hashes (re-decided
+// events are canonical, chained and hashed by the decider), so those are
+// not computed twice; on any failure verify rewinds to the start of the
+// command and checks its events one by one, giving the same report
+// (VerifyOptions::trust_redecision, verify.cc).
+//
 // The first mismatch is reported with the event, both states (the state
 // before and the replayed state after; the recorded state too when a
 // snapshot holds it) or both events (recorded and re-decided), and the
@@ -69,6 +76,10 @@ absl::StatusOr<BranchSource> StoreSource(const store::EventLog& log,
 struct VerifyOptions {
   bool redecide = true;  // re-run declarations (needs the ruleset)
   bool seeds = true;     // check seeded dice once the secret is known
+  // Let a command re-decided to identical events vouch for its events'
+  // canonical bytes, links and state hashes (verify.cc, "the fast path");
+  // false recomputes them for every event. Same report either way.
+  bool trust_redecision = true;
   // A secret revealed elsewhere in the session (verified against the
   // commitment before use); empty = only what this branch reveals.
   std::vector<uint8_t> secret;

@@ -44,10 +44,11 @@ void Rechain(std::vector<events::EventBuffer>& evs, size_t from) {
   }
 }
 
-BranchSource MemorySource(const std::vector<events::EventBuffer>& evs) {
+BranchSource MemorySource(const std::vector<events::EventBuffer>& evs,
+                          const std::string& branch = "main") {
   BranchSource s;
   s.session = "s1";
-  s.branch = "main";
+  s.branch = branch;
   s.head = evs.size();
   s.scan = [&evs](uint64_t from, uint64_t to,
                   const std::function<absl::Status(const events::EventBuffer&)>& v)
@@ -327,6 +328,155 @@ TEST_F(VerifyTest, ASeededDieTheSeedDoesNotGiveIsCaught) {
   ASSERT_FALSE(w->ok());
   EXPECT_EQ(w->mismatch->check, "dice seed");
   EXPECT_EQ(w->mismatch->seq, 1u);
+}
+
+// The fast path (trusting identical re-decided events) must report
+// exactly what checking every event on its own reports, whatever is wrong
+// and wherever: every event of the log edited in several ways.
+TEST_F(VerifyTest, TheFastPathReportsWhatTheSlowPathDoes) {
+  PlayMixed();
+  const std::vector<events::EventBuffer> clean = All();
+  auto meta = engine_->log().GetSession("s1");
+  ASSERT_TRUE(meta.ok());
+  auto report = [&](const std::vector<events::EventBuffer>& evs, bool fast,
+                    bool secret, bool head) {
+    VerifyOptions o;
+    o.trust_redecision = fast;
+    if (secret) o.secret = testing::FixtureSecret();
+    BranchSource src = MemorySource(evs);
+    if (head && !evs.empty()) src.head_hash = clean.back().hash();
+    auto r = VerifyBranchEvents(src, *meta, &testing::Toy(), o);
+    EXPECT_TRUE(r.ok()) << r.status();
+    if (!r.ok()) return std::string();
+    return absl::StrCat(RenderVerifyReport(*r), "events=", r->events,
+                        " redecided=", r->commands_redecided,
+                        " dice=", r->seeded_dice_checked);
+  };
+  auto expect_same = [&](const std::vector<events::EventBuffer>& evs,
+                         const std::string& what) {
+    for (int variant = 0; variant < 4; ++variant) {
+      const bool secret = (variant & 1) != 0, head = (variant & 2) != 0;
+      EXPECT_EQ(report(evs, true, secret, head), report(evs, false, secret, head))
+          << what << " secret=" << secret << " head=" << head;
+    }
+  };
+  expect_same(clean, "clean");
+  EXPECT_NE(report(clean, true, true, true).find(": OK"), std::string::npos);
+  int edits = 0;
+  for (size_t k = 0; k < clean.size(); ++k) {
+    const std::string at = absl::StrCat(" at index ", k);
+    fb::EventT t;
+    clean[k].event().UnPackTo(&t);
+    std::vector<events::EventBuffer> evs = clean;
+
+    fb::EventT h = t;
+    h.state_hash.assign(32, 0xab);
+    evs[k] = Rebuild(h);
+    Rechain(evs, k + 1);
+    expect_same(evs, "state hash" + at);
+    // Without re-decision (nothing keeps the state before each command)
+    // the details show the same states.
+    VerifyOptions no;
+    no.redecide = false;
+    auto without = VerifyBranchEvents(MemorySource(evs), *meta, nullptr, no);
+    VerifyOptions slow;
+    slow.trust_redecision = false;
+    auto with = VerifyBranchEvents(MemorySource(evs), *meta, &testing::Toy(), slow);
+    ASSERT_TRUE(without.ok() && with.ok());
+    ASSERT_TRUE(without->mismatch.has_value() && with->mismatch.has_value()) << at;
+    if (with->mismatch->check == "state hash") {
+      EXPECT_EQ(without->mismatch->details, with->mismatch->details) << at;
+    }
+
+    evs = clean;
+    fb::EventT a = t;
+    a.author = "mallory";
+    evs[k] = Rebuild(a);
+    expect_same(evs, "author, chain broken" + at);
+    Rechain(evs, k + 1);
+    expect_same(evs, "author, rechained" + at);
+
+    evs = clean;
+    std::vector<uint8_t> padded = clean[k].bytes();
+    padded.resize(padded.size() + 8, 0);
+    auto p = events::EventBuffer::FromOwned(padded, "test");
+    if (p.ok()) {
+      evs[k] = *p;
+      Rechain(evs, k + 1);
+      expect_same(evs, "not canonical" + at);
+    }
+
+    evs = clean;
+    fb::EventT q = t;
+    q.seq += 1;
+    evs[k] = Rebuild(q);
+    Rechain(evs, k + 1);
+    expect_same(evs, "seq" + at);
+
+    evs = clean;
+    evs.erase(evs.begin() + static_cast<long>(k));
+    Rechain(evs, k);
+    expect_same(evs, "dropped" + at);
+    evs = std::vector<events::EventBuffer>(clean.begin(),
+                                           clean.begin() + static_cast<long>(k));
+    expect_same(evs, "truncated" + at);
+
+    if (t.body.type == fb::Body::Roll && !t.body.AsRoll()->dice.empty()) {
+      evs = clean;
+      fb::EventT d = t;
+      auto& die = d.body.AsRoll()->dice[0];
+      die->value = die->value == 1 ? 2 : 1;
+      evs[k] = Rebuild(d);
+      Rechain(evs, k + 1);
+      expect_same(evs, "die" + at);
+    }
+    ++edits;
+  }
+  EXPECT_GT(edits, 20);
+}
+
+// The same on a fork, whose first events are the parent's (a command cut
+// by the fork point included).
+TEST_F(VerifyTest, TheFastPathReportsWhatTheSlowPathDoesOnAFork) {
+  PlayMixed();
+  ASSERT_TRUE(engine_->Fork({"s1", "main", HeadOf() - 5, "alt", "dana", "test"}).ok());
+  AttackAndEnd({}, "alt");
+  auto all = engine_->Events("s1", "alt");
+  ASSERT_TRUE(all.ok());
+  const std::vector<events::EventBuffer> clean = *all;
+  auto meta = engine_->log().GetSession("s1");
+  ASSERT_TRUE(meta.ok());
+  auto report = [&](const std::vector<events::EventBuffer>& evs, bool fast) {
+    VerifyOptions o;
+    o.trust_redecision = fast;
+    auto r = VerifyBranchEvents(MemorySource(evs, "alt"), *meta, &testing::Toy(), o);
+    EXPECT_TRUE(r.ok()) << r.status();
+    if (!r.ok()) return std::string();
+    return absl::StrCat(RenderVerifyReport(*r), "events=", r->events,
+                        " redecided=", r->commands_redecided);
+  };
+  EXPECT_EQ(report(clean, true), report(clean, false));
+  EXPECT_NE(report(clean, true).find(": OK"), std::string::npos) << report(clean, true);
+  if (getenv("SHOW_REPORTS")) std::cout << report(clean, true);
+  for (size_t k = 0; k < clean.size(); ++k) {
+    fb::EventT t;
+    clean[k].event().UnPackTo(&t);
+    std::vector<events::EventBuffer> evs = clean;
+    fb::EventT h = t;
+    h.state_hash.assign(32, 0xab);
+    evs[k] = Rebuild(h);
+    Rechain(evs, k + 1);
+    EXPECT_EQ(report(evs, true), report(evs, false)) << "state hash at " << k;
+    evs = clean;
+    fb::EventT a = t;
+    a.author = "mallory";
+    evs[k] = Rebuild(a);
+    Rechain(evs, k + 1);
+    EXPECT_EQ(report(evs, true), report(evs, false)) << "author at " << k;
+    evs = std::vector<events::EventBuffer>(clean.begin(),
+                                           clean.begin() + static_cast<long>(k));
+    EXPECT_EQ(report(evs, true), report(evs, false)) << "truncated at " << k;
+  }
 }
 
 }  // namespace
