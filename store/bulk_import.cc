@@ -9,7 +9,6 @@
 #include "events/status_macros.h"
 #include "rocksdb/env.h"
 #include "rocksdb/sst_file_writer.h"
-#include "store/digest.h"
 #include "store/keys.h"
 #include "store/records.h"
 #include "store/rocks_status.h"
@@ -115,7 +114,7 @@ absl::Status CheckEvents(const SessionMeta& meta, std::vector<Branch>& branches,
   const BranchMeta& bm = br.in->meta;
   const std::vector<events::EventBuffer>& own = *br.in->own;
   events::Digest prev{};
-  if (bm.fork_seq > 0) prev = ChainHash(EventAt(branches, br.parent, bm.fork_seq));
+  if (bm.fork_seq > 0) prev = EventAt(branches, br.parent, bm.fork_seq).hash();
   std::string run_id;
   AppendResult* run = nullptr;  // the current command's range
   for (size_t i = 0; i < own.size(); ++i) {
@@ -149,7 +148,7 @@ absl::Status CheckEvents(const SessionMeta& meta, std::vector<Branch>& branches,
         return absl::InvalidArgumentError(canonical.message());
       }
     }
-    prev = ChainHash(own[i]);
+    prev = own[i].hash();
     const absl::string_view id = Str(e.command_id());
     if (run == nullptr || id != run_id) {
       run_id.assign(id.data(), id.size());

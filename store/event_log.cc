@@ -14,7 +14,6 @@
 #include "rocksdb/table.h"
 #include "rocksdb/write_batch.h"
 #include "store/bulk_import.h"
-#include "store/digest.h"
 #include "store/keys.h"
 #include "store/records.h"
 #include "store/rocks_status.h"
@@ -78,7 +77,7 @@ absl::StatusOr<events::Digest> CheckChain(
     if (!canonical.ok()) {
       return absl::InvalidArgumentError(canonical.message());
     }
-    prev = ChainHash(batch[i]);
+    prev = batch[i].hash();
   }
   return prev;
 }
@@ -268,7 +267,7 @@ absl::Status EventLog::Fork(const std::string& session,
   if (fork_seq < parent_head.seq) {
     RETURN_IF_ERROR(view.Scan(session, parent, fork_seq, fork_seq,
                               [&head](const events::EventBuffer& e) {
-                                head.hash = ChainHash(e);
+                                head.hash = e.hash();
                                 return absl::OkStatus();
                               }));
   }

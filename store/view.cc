@@ -12,7 +12,6 @@
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 #include "rocksdb/perf_level.h"
-#include "store/digest.h"
 #include "store/keys.h"
 #include "store/records.h"
 #include "store/rocks_status.h"
@@ -326,7 +325,7 @@ class ChainChecker {
   absl::Status Check(const events::EventBuffer& event) {
     const fb::Event& e = event.event();
     const uint64_t seq = e.seq();
-    const events::Digest hash = ChainHash(event);
+    const events::Digest hash = event.hash();
     if (chain_ != nullptr && chain_->has_value()) {
       const auto* prev = e.prev_hash();
       if (prev == nullptr || prev->size() != (*chain_)->size() ||
