@@ -1,6 +1,7 @@
 #include "replay/verify.h"
 
 #include <algorithm>
+#include <memory>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -15,7 +16,9 @@
 #include "replay/jump.h"
 #include "replay/recorded.h"
 #include "replay/render.h"
+#include "replay/setup_redecide.h"
 #include "replay/state_diff.h"
+#include "store/command_markers.h"
 
 namespace combat::replay {
 namespace {
@@ -112,7 +115,15 @@ class BranchCheck {
     absl::Status st = absl::OkStatus();
     if (source_.head > 0) {
       st = source_.scan(1, source_.head, [this](const events::EventBuffer& e) {
-        return fast_ ? VisitFast(e) : CheckEvent(e, Grouping::kAdd);
+        absl::Status checked = fast_ ? VisitFast(e) : CheckEvent(e, Grouping::kAdd);
+        if (checked.ok() && source_.observe) {
+          absl::Status seen = source_.observe(e);
+          if (!seen.ok()) {
+            FailObserved(seen);
+            return Stop();
+          }
+        }
+        return checked;
       });
     }
     if (options_.progress != nullptr) options_.progress->Finish();
@@ -158,6 +169,13 @@ class BranchCheck {
         if (Stopped()) return absl::OkStatus();
       }
     }
+    if (source_.observe_end) {
+      absl::Status seen = source_.observe_end();
+      if (!seen.ok()) {
+        FailObserved(seen);
+        return absl::OkStatus();
+      }
+    }
     if (source_.head_hash.has_value() && prev_ != *source_.head_hash &&
         source_.head > 0) {
       Fail("chain", source_.head,
@@ -180,6 +198,11 @@ class BranchCheck {
     if (Stopped()) return;
     report_.mismatch = Mismatch{std::move(check), source_.branch, seq,
                                 std::move(summary), std::move(details)};
+  }
+
+  void FailObserved(const absl::Status& seen) {
+    Fail("command markers", source_.observed_seq ? source_.observed_seq() : 0,
+         std::string(seen.message()), "");
   }
 
   static std::string Where(const fb::Event& e) {
@@ -526,26 +549,39 @@ class BranchCheck {
   // Re-decides `c`; true when its events are the re-decided ones.
   bool FinishCommand(const RecordedCommand& c, bool followed_by_other_branch) {
     if (rules_ == nullptr || !options_.redecide) return false;
-    if (!c.command.has_value()) {
-      if (c.first != 1) {
-        report_.notes.push_back(absl::StrCat(
-            "command ", c.command_id, " (#", c.first, "..#", c.last,
-            ") has no declaration: not re-decided"));
-      }
+    const bool setup = !c.command.has_value() && c.first == 1;
+    if (!c.command.has_value() && !setup) {
+      report_.notes.push_back(absl::StrCat(
+          "command ", c.command_id, " (#", c.first, "..#", c.last,
+          ") has no declaration: not re-decided"));
       return false;
     }
-    kernel::Envelope env;
-    env.branch = c.branch;
-    env.prev_hash = prev_before_command_;
-    const fb::CommandT& command = *c.command;
-    RecordedByIndex dice(c.rolls);
-    ExactOracle oracle(c.rolls, command.dice.size());
-    auto decided = kernel::DecideCommand(*rules_, before_command_, env, command,
-                                         dice, &prefix_, &oracle);
     const auto what = [&c] {
       return absl::StrCat("command ", c.command_id, " (#", c.first, "..#", c.last,
                           ": ", c.Describe(), ")");
     };
+    absl::StatusOr<std::vector<events::EventBuffer>> decided;
+    if (setup) {
+      // Re-decided from the roster its own events record.
+      decided = RedecideSetup(*rules_, c);
+      if (!decided.ok()) {
+        Fail("re-decision", c.first,
+             absl::StrCat("event #", c.first, ": re-deciding ", what(),
+                          " from the roster its events record fails: ",
+                          decided.status().message()),
+             ShowEvent("the first set-up event", c.events.front()));
+        return false;
+      }
+    } else {
+      kernel::Envelope env;
+      env.branch = c.branch;
+      env.prev_hash = prev_before_command_;
+      const fb::CommandT& command = *c.command;
+      RecordedByIndex dice(c.rolls);
+      ExactOracle oracle(c.rolls, command.dice.size());
+      decided = kernel::DecideCommand(*rules_, before_command_, env, command, dice,
+                                      &prefix_, &oracle);
+    }
     if (!decided.ok()) {
       Fail("re-decision", c.declared_at,
            absl::StrCat("event #", c.declared_at, ": re-deciding ", what(),
@@ -675,6 +711,12 @@ absl::StatusOr<BranchSource> StoreSource(const store::EventLog& log,
     return log.Scan(session, branch, from, to, visit,
                     store::EventLog::Links::kLeaveToCaller);
   };
+  ASSIGN_OR_RETURN(store::CommandMarkerCheck check,
+                   store::CommandMarkerCheck::Start(log, session, branch, head.seq));
+  auto markers = std::make_shared<store::CommandMarkerCheck>(std::move(check));
+  source.observe = [markers](const events::EventBuffer& e) { return markers->Visit(e); };
+  source.observe_end = [markers] { return markers->Finish(); };
+  source.observed_seq = [markers] { return markers->failed_seq(); };
   return source;
 }
 

@@ -19,9 +19,12 @@
 //   re-decision  the command, re-decided by the ruleset at the state
 //              before it with the recorded dice (ExactOracle +
 //              RecordedByIndex), yields byte-identical events. The set-up
-//              is not re-decided (its roster is not in the log as such); a
-//              command cut by a fork point must yield the recorded events
-//              as a prefix.
+//              is re-decided from the roster its events record
+//              (setup_redecide.h); a command cut by a fork point must
+//              yield the recorded events as a prefix.
+//   command markers  every command's marker (what makes a retry
+//              idempotent) names its events' seqs (store sources only;
+//              store/command_markers.h)
 // Then, for a session: RocksDB's own checksums over every table file
 // (EventLog::VerifyChecksums).
 //
@@ -66,6 +69,13 @@ struct BranchSource {
       uint64_t from, uint64_t to,
       const std::function<absl::Status(const events::EventBuffer&)>&)>
       scan;
+  // Optional: a check fed every event of the walk, in seq order, once it
+  // passed the checks above, and told when the walk ends (the store
+  // source: the command-marker cross-check, store/command_markers.h). An
+  // error is a "command markers" mismatch at `observed_seq()`.
+  std::function<absl::Status(const events::EventBuffer&)> observe;
+  std::function<absl::Status()> observe_end;
+  std::function<uint64_t()> observed_seq;
 };
 
 // A source over the store (the store adds its own read checks).

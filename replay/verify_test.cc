@@ -13,6 +13,9 @@
 #include "absl/strings/str_cat.h"
 #include "events/codec.h"
 #include "gtest/gtest.h"
+#include "kernel/fold.h"
+#include "kernel/session.h"
+#include "kernel/state_codec.h"
 #include "replay/testing/fixture.h"
 #include "rocksdb/db.h"
 
@@ -41,6 +44,28 @@ void Rechain(std::vector<events::EventBuffer>& evs, size_t from) {
     const events::Digest h = evs[i - 1].hash();
     t.prev_hash.assign(h.begin(), h.end());
     evs[i] = Rebuild(t);
+  }
+}
+
+// Re-forges events[from..] as a careful forger would: each state_hash the
+// hash of the state the fold reaches, each prev_hash the hash of the event
+// before, so that only re-decision can tell.
+void Reforge(std::vector<events::EventBuffer>& evs, size_t from) {
+  const kernel::PrefixScan prefix = kernel::ScanOf(evs);  // voids re-derive
+  kernel::State state;
+  for (size_t i = 0; i < evs.size(); ++i) {
+    if (i >= from) {
+      fb::EventT t;
+      evs[i].event().UnPackTo(&t);
+      const events::Digest prev = i == 0 ? events::Digest{} : evs[i - 1].hash();
+      t.prev_hash.assign(prev.begin(), prev.end());
+      kernel::State after = state;
+      EXPECT_TRUE(kernel::ApplyEvent(evs[i].event(), after, &prefix).ok());
+      const events::Digest h = kernel::StateHash(after);
+      t.state_hash.assign(h.begin(), h.end());
+      evs[i] = Rebuild(t);
+    }
+    EXPECT_TRUE(kernel::ApplyEvent(evs[i].event(), state, &prefix).ok());
   }
 }
 
@@ -293,6 +318,75 @@ TEST_F(VerifyTest, AChangedDieWithAConsistentChainFailsReDecision) {
   EXPECT_EQ(r->mismatch->check, "re-decision") << text;
   EXPECT_EQ(r->mismatch->seq, k + 1) << text;
   EXPECT_NE(text.find("body.dice[0].value: 1 | 3"), std::string::npos) << text;
+}
+
+TEST_F(VerifyTest, AForgedSetUpIsCaughtByReDecision) {
+  PlayMixed();
+  std::vector<events::EventBuffer> evs = All();
+  // The set-up rolls initiative and sets the order from the rolls; a
+  // forger raises the leader's initiative (the order stays the same, so
+  // nothing later changes) and re-forges every later hash, so that chain
+  // and state hashes all hold.
+  size_t k = 0;
+  for (; k < evs.size(); ++k) {
+    const auto* sc = evs[k].event().body_as_StateChange();
+    if (sc != nullptr && sc->change_as_OrderSet() != nullptr) break;
+  }
+  ASSERT_LT(k, evs.size());
+  ASSERT_EQ(evs[k].event().command_id()->str(), "setup");
+  fb::EventT t;
+  evs[k].event().UnPackTo(&t);
+  t.body.AsStateChange()->change.AsOrderSet()->entries[0]->initiative += 1;
+  evs[k] = Rebuild(t);
+  Reforge(evs, k);
+  auto meta = engine_->log().GetSession("s1");
+  VerifyOptions no_redecision;
+  no_redecision.redecide = false;
+  auto blind = VerifyBranchEvents(MemorySource(evs), *meta, &testing::Toy(), no_redecision);
+  ASSERT_TRUE(blind.ok());
+  EXPECT_TRUE(blind->ok()) << "the forgery should hold against every other check:\n"
+                           << RenderVerifyReport(*blind);
+  auto r = VerifyBranchEvents(MemorySource(evs), *meta, &testing::Toy(), {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_FALSE(r->ok());
+  const std::string text = RenderVerifyReport(*r);
+  if (getenv("SHOW_REPORTS")) std::cout << text;
+  EXPECT_EQ(r->mismatch->check, "re-decision") << text;
+  EXPECT_EQ(r->mismatch->seq, k + 1) << text;
+  EXPECT_NE(text.find("command setup"), std::string::npos) << text;
+}
+
+TEST_F(VerifyTest, ADeletedCommandMarkerIsNamed) {
+  PlayMixed();
+  auto evs = All();
+  // The second command's id, whatever the fixture named it.
+  std::string id;
+  uint64_t first = 0;
+  for (const auto& e : evs) {
+    const std::string c = e.event().command_id()->str();
+    if (c != "setup" && id.empty()) {
+      id = c;
+      first = e.event().seq();
+    }
+  }
+  ASSERT_FALSE(id.empty());
+  std::string key = std::string("c\0s1\0main\0", 10) + id;
+  Close();
+  {
+    rocksdb::DB* raw = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(rocksdb::Options(), db_, &raw).ok());
+    std::unique_ptr<rocksdb::DB> db(raw);
+    ASSERT_TRUE(db->Delete(rocksdb::WriteOptions(), key).ok());
+  }
+  Reopen();
+  VerifyReport r = Verify("main");
+  ASSERT_FALSE(r.ok());
+  const std::string text = RenderVerifyReport(r);
+  EXPECT_EQ(r.mismatch->check, "command markers") << text;
+  EXPECT_EQ(r.mismatch->seq, first) << text;
+  EXPECT_NE(text.find(absl::StrCat("command ", id, ": events seq ", first)), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("marker is missing"), std::string::npos) << text;
 }
 
 TEST_F(VerifyTest, ASeededDieTheSeedDoesNotGiveIsCaught) {

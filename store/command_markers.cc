@@ -71,8 +71,9 @@ absl::Status CommandMarkerCheck::Finish() {
   return absl::OkStatus();
 }
 
-absl::Status CommandMarkerCheck::CheckRun() const {
+absl::Status CommandMarkerCheck::CheckRun() {
   if (run_.command.empty()) return absl::OkStatus();
+  failed_seq_ = run_.first;  // until it passes
   const Segment& segment = segments_[run_.segment];
   const std::string context =
       absl::StrCat("session ", session_, " branch ", segment.branch, " command ",
@@ -93,6 +94,7 @@ absl::Status CommandMarkerCheck::CheckRun() const {
     return absl::DataLossError(absl::StrCat(context, " but its command marker names seqs ",
                                             marker->first_seq, "..", marker->last_seq));
   }
+  failed_seq_ = 0;
   return absl::OkStatus();
 }
 

@@ -44,6 +44,8 @@ class CommandMarkerCheck {
   absl::Status Visit(const events::EventBuffer& event);
   // Checks the last run; call after the event at `head`.
   absl::Status Finish();
+  // The first seq of the command whose check failed (0: none failed).
+  uint64_t failed_seq() const { return failed_seq_; }
 
  private:
   struct Segment {
@@ -57,7 +59,7 @@ class CommandMarkerCheck {
   };
   CommandMarkerCheck(const EventLog& log, std::string session, std::string branch,
                      std::vector<Segment> segments);
-  absl::Status CheckRun() const;
+  absl::Status CheckRun();
 
   const EventLog* log_;
   std::string session_;
@@ -66,6 +68,7 @@ class CommandMarkerCheck {
   size_t segment_ = 0;             // of the next event
   uint64_t next_seq_ = 1;
   Run run_;                        // command empty = no open run
+  uint64_t failed_seq_ = 0;
 };
 
 // Scans `branch` from seq 1 to its head and runs the check.
