@@ -1,5 +1,7 @@
 #include "events/codec.h"
 
+#include <algorithm>
+
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -71,6 +73,17 @@ absl::StatusOr<EventBuffer> EventBuffer::FromBytes(const void* data,
   std::vector<uint8_t> copy(size);
   if (size > 0) std::memcpy(copy.data(), data, size);
   return FromOwned(std::move(copy), context);
+}
+
+absl::Status EventBuffer::SetStateHash(const Digest& state_hash) {
+  const flatbuffers::Vector<uint8_t>* field = event().state_hash();
+  if (field == nullptr || field->size() != state_hash.size()) {
+    return absl::FailedPreconditionError(
+        "SetStateHash: the event carries no 32-byte state_hash to overwrite");
+  }
+  const size_t offset = static_cast<size_t>(field->Data() - bytes_.data());
+  std::copy(state_hash.begin(), state_hash.end(), bytes_.begin() + offset);
+  return absl::OkStatus();
 }
 
 absl::Status EventBuffer::CheckCanonical(absl::string_view context) const {

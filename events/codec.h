@@ -49,6 +49,13 @@ class EventBuffer {
   Digest hash() const { return Sha256(bytes_); }
   // DataLoss unless the bytes are exactly the canonical encoding.
   absl::Status CheckCanonical(absl::string_view context) const;
+  // Overwrites the event's state_hash in place. A byte vector's layout
+  // depends only on its length, so the result is exactly what EncodeEvent
+  // gives for the event with that hash, and still verified: how a decision
+  // encodes each event once (kernel/decision.cc), with a placeholder of 32
+  // zero bytes before the state after it is known. FailedPrecondition
+  // unless the event carries a 32-byte state_hash.
+  absl::Status SetStateHash(const Digest& state_hash);
 
  private:
   explicit EventBuffer(std::vector<uint8_t> bytes) : bytes_(std::move(bytes)) {}

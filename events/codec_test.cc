@@ -64,6 +64,26 @@ TEST(EventBuffer, RoundTripsAndHashes) {
   EXPECT_FALSE(e.body_as_Roll()->dice()->Get(0)->kept());
 }
 
+TEST(EventBuffer, SetStateHashGivesTheEncodingOfTheFinalEvent) {
+  fb::EventT e = RollEvent();
+  e.state_hash.assign(32, 0);
+  absl::StatusOr<EventBuffer> buf = EventBuffer::FromOwned(EncodeEvent(e), "test");
+  ASSERT_TRUE(buf.ok());
+  Digest h;
+  for (size_t i = 0; i < h.size(); ++i) h[i] = static_cast<uint8_t>(i * 7 + 1);
+  ASSERT_TRUE(buf->SetStateHash(h).ok());
+  e.state_hash.assign(h.begin(), h.end());
+  EXPECT_EQ(buf->bytes(), EncodeEvent(e));
+  EXPECT_TRUE(buf->CheckCanonical("test").ok());
+  EXPECT_EQ(buf->hash(), Sha256(EncodeEvent(e)));
+
+  fb::EventT none = RollEvent();
+  none.state_hash.clear();
+  absl::StatusOr<EventBuffer> bare = EventBuffer::FromOwned(EncodeEvent(none), "test");
+  ASSERT_TRUE(bare.ok());
+  EXPECT_EQ(bare->SetStateHash(h).code(), absl::StatusCode::kFailedPrecondition);
+}
+
 TEST(EventBuffer, FromUnalignedBytes) {
   const std::vector<uint8_t> bytes = EncodeEvent(RollEvent());
   std::vector<uint8_t> shifted(bytes.size() + 1);

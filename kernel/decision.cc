@@ -79,7 +79,10 @@ absl::StatusOr<uint64_t> Decision::Emit(fb::EventT event) {
   event.prev_hash.assign(envelope_.prev_hash.begin(), envelope_.prev_hash.end());
   const std::string context = absl::StrCat("event seq ", event.seq);
 
-  // Apply first (the state hash goes into the event), then encode for good.
+  // Encoded once, with a placeholder state hash (32 zero bytes) that is
+  // overwritten once the state after the event is known (SetStateHash:
+  // the bytes are then exactly EncodeEvent's for the final event).
+  event.state_hash.assign(events::Digest().size(), 0);
   ASSIGN_OR_RETURN(events::EventBuffer draft,
                    events::EventBuffer::FromOwned(events::EncodeEvent(event),
                                                   context));
@@ -91,14 +94,16 @@ absl::StatusOr<uint64_t> Decision::Emit(fb::EventT event) {
     return ScanAll(upto, visit);
   };
   RETURN_IF_ERROR(ApplyEvent(draft.event(), state_, &all));
-  if (event.session.empty()) event.session = state_.session;  // SessionStarted
-  const events::Digest state_hash = StateHash(state_);
-  event.state_hash.assign(state_hash.begin(), state_hash.end());
-  ASSIGN_OR_RETURN(events::EventBuffer final_event,
-                   events::EventBuffer::FromOwned(events::EncodeEvent(event),
-                                                  context));
-  envelope_.prev_hash = final_event.hash();
-  events_.push_back(std::move(final_event));
+  if (event.session.empty()) {
+    // SessionStarted names the session it starts: the envelope takes it
+    // from the state it just set, so this one event is encoded again.
+    event.session = state_.session;
+    ASSIGN_OR_RETURN(draft, events::EventBuffer::FromOwned(events::EncodeEvent(event),
+                                                           context));
+  }
+  RETURN_IF_ERROR(draft.SetStateHash(StateHash(state_)));
+  envelope_.prev_hash = draft.hash();
+  events_.push_back(std::move(draft));
   return state_.seq;
 }
 
