@@ -19,7 +19,6 @@ namespace {
 
 constexpr size_t kBlockSize = 32768;
 constexpr size_t kHeaderSize = 7;
-constexpr size_t kRecyclableHeaderSize = 11;
 constexpr uint32_t kMaskDelta = 0xa282ead8u;  // RocksDB util/crc32c.h
 
 // ---- CRC-32C: a byte table, and SSE4.2's crc32 instruction when present.

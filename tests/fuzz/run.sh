@@ -16,7 +16,7 @@ secs=${1:-20}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(command_json_fuzzer roster_json_fuzzer script_json_fuzzer event_fuzzer dice_fuzzer)
+  targets=(command_json_fuzzer roster_json_fuzzer script_json_fuzzer event_fuzzer dice_fuzzer bundle_fuzzer)
 fi
 ob=${COMBAT_FUZZ_OUTPUT_BASE:-/tmp/combat_fuzz_ob}
 artifacts=${COMBAT_FUZZ_ARTIFACTS:-/tmp/combat_fuzz_artifacts}
