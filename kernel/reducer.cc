@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <utility>
 
+#include "absl/base/attributes.h"
 #include "absl/strings/str_cat.h"
 #include "events/codec.h"
 #include "events/status_macros.h"
@@ -15,16 +17,31 @@ std::string Str(const flatbuffers::String* s) {
   return s == nullptr ? std::string() : s->str();
 }
 
-Pos ToPos(const fb::Pos* p) { return p == nullptr ? Pos{} : Pos{p->x(), p->y()}; }
-
-Expiry ToExpiry(const fb::Expiry* e) {
-  Expiry out;
-  if (e == nullptr) return out;
-  out.kind = e->kind();
-  out.actor = Str(e->actor());
-  out.round = e->round();
-  return out;
+// The bytes of a FlatBuffers string, without a copy ("" when absent). For
+// lookups: the state keeps its own copies.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline std::string_view View(const flatbuffers::String* s) {
+  return s == nullptr ? std::string_view()
+                      : std::string_view(s->c_str(), s->size());
 }
+
+// KeyHead (kernel/keys.h) of a FlatBuffers string: its length prefix
+// makes the cheaper PrefixedKeyHead safe.
+// Sets `dst`, empty (a new node's), to `s`: append is the cheapest copy
+// std::string has (assignment goes through the general _M_replace).
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Fill(std::string& dst,
+                                              const flatbuffers::String* s) {
+  if (s != nullptr && s->size() != 0) dst.append(s->c_str(), s->size());
+}
+
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t Head(const flatbuffers::String* s) {
+  return s == nullptr ? 0 : PrefixedKeyHead(s->c_str(), s->size());
+}
+
+absl::string_view AbslView(std::string_view v) {
+  return absl::string_view(v.data(), v.size());
+}
+
+Pos ToPos(const fb::Pos* p) { return p == nullptr ? Pos{} : Pos{p->x(), p->y()}; }
 
 Weapon ToWeapon(const fb::Weapon& w) {
   Weapon out;
@@ -44,49 +61,55 @@ Weapon ToWeapon(const fb::Weapon& w) {
 class Applier {
  public:
   Applier(const fb::Event& event, State& state, Mode mode)
-      : event_(event), s_(state), mode_(mode) {}
+      : event_(event), s_(state), mode_(mode), seq_(event.seq()) {}
 
-  absl::Status Run() {
-    if (event_.seq() != s_.seq + 1) {
-      return absl::DataLossError(absl::StrCat(
-          "event seq ", event_.seq(), ": seq: expected ", s_.seq + 1));
-    }
+  // Inlined into Apply with the hot cases: one stack frame per event.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE absl::Status Run() {
+    if (seq_ != s_.seq + 1) return OutOfSequence();
     if (mode_ == Mode::kVoided) {
       Consume();
-      s_.seq = event_.seq();
+      s_.seq = seq_;
       return absl::OkStatus();
     }
-    if (event_.body_type() > fb::Body::MAX || (event_.body_type() != fb::Body::NONE &&
-                                               event_.body() == nullptr)) {
+    // Each field is read once: a FlatBuffers accessor is a vtable lookup.
+    const fb::Body type = event_.body_type();
+    const void* body = event_.body();
+    if (type > fb::Body::MAX || (type != fb::Body::NONE && body == nullptr)) {
       return Corrupt("body", "unknown type or missing value");
     }
-    switch (event_.body_type()) {
+    switch (type) {
       case fb::Body::NONE:
         return Corrupt("body", "missing");
       case fb::Body::Declaration:
         break;  // Recorded for audit and re-runs; it changes no state.
       case fb::Body::Interrupt:
-        RETURN_IF_ERROR(ApplyInterrupt(*event_.body_as_Interrupt()));
+        RETURN_IF_ERROR(ApplyInterrupt(*static_cast<const fb::Interrupt*>(body)));
         break;
       case fb::Body::Roll:
-        RETURN_IF_ERROR(ApplyRoll(*event_.body_as_Roll()));
+        RETURN_IF_ERROR(ApplyRoll(*static_cast<const fb::Roll*>(body)));
         break;
       case fb::Body::StateChange:
-        RETURN_IF_ERROR(ApplyChange(*event_.body_as_StateChange()));
+        RETURN_IF_ERROR(ApplyChange(*static_cast<const fb::StateChange*>(body)));
         break;
     }
-    s_.seq = event_.seq();
+    s_.seq = seq_;
     return absl::OkStatus();
   }
 
  private:
   // A check failed: the log is damaged (strict), or the event no longer
   // applies after a void (re-derivation).
-  absl::Status Corrupt(absl::string_view field, absl::string_view why) const {
+  ABSL_ATTRIBUTE_NOINLINE absl::Status Corrupt(absl::string_view field,
+                                               absl::string_view why) const {
     const std::string msg =
-        absl::StrCat("event seq ", event_.seq(), ": ", field, ": ", why);
+        absl::StrCat("event seq ", seq_, ": ", field, ": ", why);
     return mode_ == Mode::kStrict ? absl::DataLossError(msg)
                                   : absl::FailedPreconditionError(msg);
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status OutOfSequence() const {
+    return absl::DataLossError(
+        absl::StrCat("event seq ", seq_, ": seq: expected ", s_.seq + 1));
   }
 
   // Whether a numbering check (round, roll index, condition or window id)
@@ -94,7 +117,7 @@ class Applier {
   bool Numbering() const { return mode_ == Mode::kStrict; }
 
   // The numbering a voided event consumed still counts.
-  void Consume() {
+  ABSL_ATTRIBUTE_NOINLINE void Consume() {
     if (event_.body_type() == fb::Body::Roll) {
       const auto* dice = event_.body_as_Roll()->dice();
       if (dice != nullptr) {
@@ -116,44 +139,52 @@ class Applier {
     }
   }
 
-  absl::StatusOr<Combatant*> Who(const flatbuffers::String* id,
-                                 absl::string_view field) {
-    Combatant* c = s_.FindMutable(Str(id));
-    if (c == nullptr) {
-      return Corrupt(field, absl::StrCat("no combatant '", Str(id), "'"));
-    }
+  // The combatant an event changes (its cached digest cleared), or nullptr:
+  // the caller then returns NoCombatant.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE Combatant* Who(const flatbuffers::String* id) {
+    Combatant* c = Known(id);
+    if (c != nullptr) c->digest_valid = false;
     return c;
+  }
+  // The combatant an event names without changing it, or nullptr.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE Combatant* Known(const flatbuffers::String* id) {
+    return s_.combatant_slots.Find(s_.combatants, View(id), Head(id));
+  }
+  ABSL_ATTRIBUTE_NOINLINE absl::Status NoCombatant(absl::string_view field,
+                           const flatbuffers::String* id) const {
+    return Corrupt(field, absl::StrCat("no combatant '", AbslView(View(id)), "'"));
   }
 
   // An interrupt (or a pass) answers its window.
-  absl::Status ApplyInterrupt(const fb::Interrupt& in) {
+  ABSL_ATTRIBUTE_NOINLINE absl::Status ApplyInterrupt(const fb::Interrupt& in) {
     auto it = s_.windows.find(in.window());
     if (it == s_.windows.end()) {
       return Corrupt("interrupt.window",
                      absl::StrCat("window ", in.window(), " is not open"));
     }
-    const std::string actor =
-        in.command() == nullptr ? std::string() : Str(in.command()->actor());
-    it->second.answered.push_back(actor);
+    it->second.answered.emplace_back(
+        in.command() == nullptr ? std::string_view() : View(in.command()->actor()));
     return absl::OkStatus();
   }
 
-  absl::Status ApplyRoll(const fb::Roll& roll) {
-    if (roll.dice() == nullptr) return absl::OkStatus();
+  ABSL_ATTRIBUTE_NOINLINE absl::Status ApplyRoll(const fb::Roll& roll) {
+    const auto* dice = roll.dice();
+    if (dice == nullptr) return absl::OkStatus();
     int64_t next = s_.next_roll_index;
-    for (const fb::Die* d : *roll.dice()) {
+    for (const fb::Die* d : *dice) {
       if (d->provenance() == fb::Provenance::GmOverride &&
-          Str(roll.reason()).empty()) {
+          View(roll.reason()).empty()) {
         return Corrupt("roll.reason", "a GM override needs a reason");
       }
-      if (!Numbering() && d->index() >= next) next = d->index();
-      if (d->index() != next) {
+      const int64_t index = d->index();
+      if (!Numbering() && index >= next) next = index;
+      if (index != next) {
         return Corrupt("roll.dice.index",
-                       absl::StrCat("expected ", next, ", got ", d->index()));
+                       absl::StrCat("expected ", next, ", got ", index));
       }
-      if (d->faces() < 1 || d->value() < 1 || d->value() > d->faces()) {
-        return Corrupt("roll.dice.value",
-                       absl::StrCat(d->value(), " on a d", d->faces()));
+      const int32_t faces = d->faces(), value = d->value();
+      if (faces < 1 || value < 1 || value > faces) {
+        return Corrupt("roll.dice.value", absl::StrCat(value, " on a d", faces));
       }
       ++next;
     }
@@ -161,179 +192,244 @@ class Applier {
     return absl::OkStatus();
   }
 
-  absl::Status ApplyChange(const fb::StateChange& sc) {
-    if (sc.change_type() > fb::Change::MAX ||
-        (sc.change_type() != fb::Change::NONE && sc.change() == nullptr)) {
+  // The dispatch is inlined into Apply; each change is applied by its own
+  // small function (so the FlatBuffers accessors inline into it).
+  ABSL_ATTRIBUTE_ALWAYS_INLINE absl::Status ApplyChange(const fb::StateChange& sc) {
+    const fb::Change type = sc.change_type();
+    const void* change = sc.change();
+    if (type > fb::Change::MAX || (type != fb::Change::NONE && change == nullptr)) {
       return Corrupt("change", "unknown type or missing value");
     }
-    if (s_.session.empty() &&
-        sc.change_type() != fb::Change::SessionStarted) {
+    if (type != fb::Change::SessionStarted && s_.session.empty()) {
       return Corrupt("change", "the first state change must be SessionStarted");
     }
-    switch (sc.change_type()) {
+    switch (type) {
       case fb::Change::NONE:
         return Corrupt("change", "missing");
       case fb::Change::SessionStarted:
-        return SessionStarted(*sc.change_as_SessionStarted());
+        return SessionStarted(*static_cast<const fb::SessionStarted*>(change));
       case fb::Change::CombatantJoined:
-        return CombatantJoined(*sc.change_as_CombatantJoined());
-      case fb::Change::RoundStarted: {
-        const auto& r = *sc.change_as_RoundStarted();
-        if (r.round() != s_.round + 1 && (Numbering() || r.round() <= s_.round)) {
-          return Corrupt("round", absl::StrCat("expected ", s_.round + 1));
-        }
-        s_.round = r.round();
-        s_.acted.clear();
-        return absl::OkStatus();
-      }
-      case fb::Change::RoundEnded: {
-        const auto& r = *sc.change_as_RoundEnded();
-        if (r.round() != s_.round) return Corrupt("round", "not the current round");
-        if (!s_.active.empty()) return Corrupt("round", "a turn is still running");
-        return absl::OkStatus();
-      }
-      case fb::Change::TurnStarted: {
-        const auto& t = *sc.change_as_TurnStarted();
-        if (!s_.active.empty()) {
-          return Corrupt("actor", absl::StrCat("turn of '", s_.active,
-                                               "' has not ended"));
-        }
-        ASSIGN_OR_RETURN(Combatant * c, Who(t.actor(), "actor"));
-        s_.active = c->id;
-        return absl::OkStatus();
-      }
-      case fb::Change::TurnEnded: {
-        const auto& t = *sc.change_as_TurnEnded();
-        if (s_.active != Str(t.actor())) {
-          return Corrupt("actor", absl::StrCat("'", Str(t.actor()),
-                                               "' is not the active combatant"));
-        }
-        s_.acted.push_back(s_.active);
-        s_.active.clear();
-        return absl::OkStatus();
-      }
-      case fb::Change::OrderSet: {
-        std::vector<OrderEntry> order;
-        const auto* entries = sc.change_as_OrderSet()->entries();
-        if (entries != nullptr) {
-          for (const fb::OrderEntry* e : *entries) {
-            ASSIGN_OR_RETURN(Combatant * c, Who(e->actor(), "order.actor"));
-            order.push_back({c->id, e->initiative(), e->delayed()});
-          }
-        }
-        s_.order = std::move(order);
-        return absl::OkStatus();
-      }
-      case fb::Change::ResourceSet: {
-        const auto& r = *sc.change_as_ResourceSet();
-        ASSIGN_OR_RETURN(Combatant * c, Who(r.actor(), "actor"));
-        c->resources[Str(r.name())] = r.value();
-        return absl::OkStatus();
-      }
-      case fb::Change::ResourceChanged: {
-        const auto& r = *sc.change_as_ResourceChanged();
-        ASSIGN_OR_RETURN(Combatant * c, Who(r.actor(), "actor"));
-        const std::string name = Str(r.name());
-        const int64_t v = c->Resource(name);
-        if (mode_ == Mode::kStrict && v + r.delta() != r.value()) {
-          return Corrupt(absl::StrCat("resource ", name),
-                         absl::StrCat(v, " + ", r.delta(), " is not ", r.value()));
-        }
-        c->resources[name] = v + r.delta();
-        return absl::OkStatus();
-      }
+        return CombatantJoined(*static_cast<const fb::CombatantJoined*>(change));
+      case fb::Change::RoundStarted:
+        return RoundStarted(*static_cast<const fb::RoundStarted*>(change));
+      case fb::Change::RoundEnded:
+        return RoundEnded(*static_cast<const fb::RoundEnded*>(change));
+      case fb::Change::TurnStarted:
+        return TurnStarted(*static_cast<const fb::TurnStarted*>(change));
+      case fb::Change::TurnEnded:
+        return TurnEnded(*static_cast<const fb::TurnEnded*>(change));
+      case fb::Change::OrderSet:
+        return OrderSet(*static_cast<const fb::OrderSet*>(change));
+      case fb::Change::ResourceSet:
+        return ResourceSet(*static_cast<const fb::ResourceSet*>(change));
+      case fb::Change::ResourceChanged:
+        return ResourceChanged(*static_cast<const fb::ResourceChanged*>(change));
       case fb::Change::ConditionAdded:
-        return ConditionAdded(*sc.change_as_ConditionAdded());
-      case fb::Change::ConditionRemoved: {
-        const auto& r = *sc.change_as_ConditionRemoved();
-        ASSIGN_OR_RETURN(Combatant * c, Who(r.actor(), "actor"));
-        auto it = c->conditions.find(r.id());
-        if (it == c->conditions.end() || it->second.name != Str(r.name())) {
-          return Corrupt("condition", absl::StrCat("'", c->id, "' has no ",
-                                                   Str(r.name()), " #", r.id()));
-        }
-        for (const auto& [id, other] : c->conditions) {
-          if (other.parent == r.id()) {
-            return Corrupt("condition",
-                           absl::StrCat(Str(r.name()), " #", r.id(),
-                                        " still has daughter ", other.name,
-                                        " #", id));
-          }
-        }
-        c->conditions.erase(it);
-        return absl::OkStatus();
-      }
-      case fb::Change::Moved: {
-        const auto& m = *sc.change_as_Moved();
-        ASSIGN_OR_RETURN(Combatant * c, Who(m.actor(), "actor"));
-        if (c->at != ToPos(m.from())) return Corrupt("from", "not where it stood");
-        c->at = ToPos(m.to());
-        return absl::OkStatus();
-      }
-      case fb::Change::WindowOpened: {
-        const auto& w = *sc.change_as_WindowOpened();
-        if (w.id() != s_.next_window_id &&
-            (Numbering() || w.id() < s_.next_window_id)) {
-          return Corrupt("window.id", absl::StrCat("expected ", s_.next_window_id));
-        }
-        Window win;
-        win.id = w.id();
-        win.trigger = w.trigger();
-        win.kind = Str(w.kind());
-        if (w.eligible() != nullptr) {
-          for (const auto* e : *w.eligible()) win.eligible.push_back(e->str());
-        }
-        win.opened_at = event_.seq();
-        s_.next_window_id = win.id + 1;
-        s_.windows[win.id] = std::move(win);
-        return absl::OkStatus();
-      }
-      case fb::Change::WindowClosed: {
-        const auto& w = *sc.change_as_WindowClosed();
-        if (s_.windows.erase(w.id()) == 0) {
-          return Corrupt("window.id", absl::StrCat("window ", w.id(), " is not open"));
-        }
-        return absl::OkStatus();
-      }
+        return ConditionAdded(*static_cast<const fb::ConditionAdded*>(change));
+      case fb::Change::ConditionRemoved:
+        return ConditionRemoved(*static_cast<const fb::ConditionRemoved*>(change));
+      case fb::Change::Moved:
+        return Moved(*static_cast<const fb::Moved*>(change));
+      case fb::Change::WindowOpened:
+        return WindowOpened(*static_cast<const fb::WindowOpened*>(change));
+      case fb::Change::WindowClosed:
+        return WindowClosed(*static_cast<const fb::WindowClosed*>(change));
       case fb::Change::Ruling:
         return absl::OkStatus();  // Its effects follow as their own events.
       case fb::Change::SessionEnded:
         s_.ended = true;
-        s_.end_reason = Str(sc.change_as_SessionEnded()->reason());
+        s_.end_reason = Str(static_cast<const fb::SessionEnded*>(change)->reason());
         return absl::OkStatus();
-      case fb::Change::Voided: {
-        const uint64_t target = sc.change_as_Voided()->target();
-        if (target == 0 || target >= event_.seq()) {
-          return Corrupt("voided.target", absl::StrCat("no earlier event ", target));
-        }
-        auto at = std::lower_bound(s_.voided.begin(), s_.voided.end(), target);
-        if (at != s_.voided.end() && *at == target) {
-          return Corrupt("voided.target", absl::StrCat(target, " is already voided"));
-        }
-        s_.voided.insert(at, target);
-        return absl::OkStatus();
-      }
-      case fb::Change::Outcome: {
-        const auto* actor = sc.change_as_Outcome()->actor();
-        if (actor != nullptr && actor->size() > 0) {
-          RETURN_IF_ERROR(Who(actor, "actor").status());
-        }
-        return absl::OkStatus();
-      }
-      case fb::Change::SeedRevealed: {
-        const auto* secret = sc.change_as_SeedRevealed()->secret();
-        if (secret == nullptr || secret->size() == 0) {
-          return Corrupt("seed_revealed.secret", "empty");
-        }
-        s_.revealed_seed.assign(secret->begin(), secret->end());
-        s_.session_digest_valid = false;
-        return absl::OkStatus();
-      }
+      case fb::Change::Voided:
+        return Voided(*static_cast<const fb::Voided*>(change));
+      case fb::Change::Outcome:
+        return Outcome(*static_cast<const fb::Outcome*>(change));
+      case fb::Change::SeedRevealed:
+        return SeedRevealed(*static_cast<const fb::SeedRevealed*>(change));
     }
     return Corrupt("change", "unknown type");
   }
 
-  absl::Status SessionStarted(const fb::SessionStarted& s) {
+  ABSL_ATTRIBUTE_NOINLINE absl::Status RoundStarted(const fb::RoundStarted& r) {
+    const int64_t round = r.round();
+    if (round != s_.round + 1 && (Numbering() || round <= s_.round)) {
+      return Corrupt("round", absl::StrCat("expected ", s_.round + 1));
+    }
+    s_.round = round;
+    s_.acted.clear();
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status RoundEnded(const fb::RoundEnded& r) {
+    if (r.round() != s_.round) return Corrupt("round", "not the current round");
+    if (!s_.active.empty()) return Corrupt("round", "a turn is still running");
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status TurnStarted(const fb::TurnStarted& t) {
+    if (!s_.active.empty()) return TurnNotEnded();
+    const Combatant* c = Known(t.actor());
+    if (c == nullptr) return NoCombatant("actor", t.actor());
+    s_.active = c->id;
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status TurnNotEnded() const {
+    return Corrupt("actor", absl::StrCat("turn of '", s_.active, "' has not ended"));
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status TurnEnded(const fb::TurnEnded& t) {
+    if (s_.active != View(t.actor())) return NotActive(t.actor());
+    s_.acted.push_back(std::move(s_.active));
+    s_.active.clear();
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status NotActive(const flatbuffers::String* actor) const {
+    return Corrupt("actor", absl::StrCat("'", AbslView(View(actor)),
+                                         "' is not the active combatant"));
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status OrderSet(const fb::OrderSet& o) {
+    std::vector<OrderEntry> order;
+    if (const auto* entries = o.entries()) {
+      order.reserve(entries->size());
+      for (const fb::OrderEntry* e : *entries) {
+        const Combatant* c = Known(e->actor());
+        if (c == nullptr) return NoCombatant("order.actor", e->actor());
+        order.push_back({c->id, e->initiative(), e->delayed()});
+      }
+    }
+    s_.order = std::move(order);
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status ResourceSet(const fb::ResourceSet& r) {
+    Combatant* c = Who(r.actor());
+    if (c == nullptr) return NoCombatant("actor", r.actor());
+    const flatbuffers::String* name = r.name();
+    if (int64_t* v = c->resource_slots.Find(c->resources, View(name), Head(name))) {
+      *v = r.value();
+    } else {
+      c->resource_slots.Insert(c->resources, View(name), r.value());
+    }
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status ResourceChanged(const fb::ResourceChanged& r) {
+    Combatant* c = Who(r.actor());
+    if (c == nullptr) return NoCombatant("actor", r.actor());
+    const flatbuffers::String* name = r.name();
+    int64_t* slot = c->resource_slots.Find(c->resources, View(name), Head(name));
+    const int64_t v = slot != nullptr ? *slot : 0;
+    const int64_t delta = r.delta();
+    if (mode_ == Mode::kStrict && v + delta != r.value()) {
+      return ResourceMismatch(View(name), v, delta, r.value());
+    }
+    if (slot != nullptr) {
+      *slot = v + delta;
+    } else {
+      c->resource_slots.Insert(c->resources, View(name), v + delta);
+    }
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status ResourceMismatch(std::string_view name,
+                                                        int64_t v, int64_t delta,
+                                                        int64_t value) const {
+    return Corrupt(absl::StrCat("resource ", AbslView(name)),
+                   absl::StrCat(v, " + ", delta, " is not ", value));
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status ConditionRemoved(const fb::ConditionRemoved& r) {
+    Combatant* c = Who(r.actor());
+    if (c == nullptr) return NoCombatant("actor", r.actor());
+    const uint32_t id = r.id();
+    auto it = c->conditions.find(id);
+    if (it == c->conditions.end() || it->second.name != View(r.name())) {
+      return Corrupt("condition", absl::StrCat("'", c->id, "' has no ",
+                                               Str(r.name()), " #", id));
+    }
+    for (const auto& [other_id, other] : c->conditions) {
+      if (other.parent == id) {
+        return Corrupt("condition",
+                       absl::StrCat(Str(r.name()), " #", id, " still has daughter ",
+                                    other.name, " #", other_id));
+      }
+    }
+    c->conditions.erase(it);
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status Moved(const fb::Moved& m) {
+    Combatant* c = Who(m.actor());
+    if (c == nullptr) return NoCombatant("actor", m.actor());
+    if (c->at != ToPos(m.from())) return Corrupt("from", "not where it stood");
+    c->at = ToPos(m.to());
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status WindowOpened(const fb::WindowOpened& w) {
+    const uint32_t id = w.id();
+    if (id != s_.next_window_id && (Numbering() || id < s_.next_window_id)) {
+      return Corrupt("window.id", absl::StrCat("expected ", s_.next_window_id));
+    }
+    // Built in its node (ids only grow: the hint is the end).
+    auto it = s_.windows.try_emplace(s_.windows.end(), id);
+    Window& win = it->second;
+    if (win.id == id) win = Window{};  // re-derivation reopened it
+    win.id = id;
+    win.trigger = w.trigger();
+    Fill(win.kind, w.kind());
+    if (const auto* eligible = w.eligible()) {
+      win.eligible.reserve(eligible->size());
+      for (const auto* e : *eligible) win.eligible.emplace_back(View(e));
+    }
+    win.opened_at = seq_;
+    s_.next_window_id = id + 1;
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status WindowClosed(const fb::WindowClosed& w) {
+    if (s_.windows.erase(w.id()) == 0) {
+      return Corrupt("window.id", absl::StrCat("window ", w.id(), " is not open"));
+    }
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status Voided(const fb::Voided& v) {
+    const uint64_t target = v.target();
+    if (target == 0 || target >= seq_) {
+      return Corrupt("voided.target", absl::StrCat("no earlier event ", target));
+    }
+    auto at = std::lower_bound(s_.voided.begin(), s_.voided.end(), target);
+    if (at != s_.voided.end() && *at == target) {
+      return Corrupt("voided.target", absl::StrCat(target, " is already voided"));
+    }
+    s_.voided.insert(at, target);
+    return absl::OkStatus();
+  }
+
+  // Checked, not changed: the combatant's digest stays valid.
+  ABSL_ATTRIBUTE_NOINLINE absl::Status Outcome(const fb::Outcome& o) {
+    const flatbuffers::String* actor = o.actor();
+    if (actor != nullptr && actor->size() > 0 && Known(actor) == nullptr) {
+      return NoCombatant("actor", actor);
+    }
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status SeedRevealed(const fb::SeedRevealed& r) {
+    const auto* secret = r.secret();
+    if (secret == nullptr || secret->size() == 0) {
+      return Corrupt("seed_revealed.secret", "empty");
+    }
+    s_.revealed_seed.assign(secret->begin(), secret->end());
+    s_.session_digest_valid = false;
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status SessionStarted(const fb::SessionStarted& s) {
     if (!s_.session.empty()) return Corrupt("session", "already started");
     if (Str(s.session()).empty()) return Corrupt("session", "empty id");
     if (s.schema_version() > events::kSchemaVersion) {
@@ -363,7 +459,7 @@ class Applier {
     return absl::OkStatus();
   }
 
-  absl::Status CombatantJoined(const fb::CombatantJoined& j) {
+  ABSL_ATTRIBUTE_NOINLINE absl::Status CombatantJoined(const fb::CombatantJoined& j) {
     const fb::CombatantSpec* spec = j.spec();
     if (spec == nullptr || Str(spec->id()).empty()) {
       return Corrupt("spec.id", "missing");
@@ -391,41 +487,53 @@ class Applier {
     return absl::OkStatus();
   }
 
-  absl::Status ConditionAdded(const fb::ConditionAdded& a) {
+  ABSL_ATTRIBUTE_NOINLINE absl::Status ConditionAdded(const fb::ConditionAdded& a) {
     if (a.id() != s_.next_condition_id &&
         (Numbering() || a.id() < s_.next_condition_id)) {
       return Corrupt("condition.id", absl::StrCat("expected ", s_.next_condition_id));
     }
-    ASSIGN_OR_RETURN(Combatant * c, Who(a.actor(), "actor"));
-    if (a.parent() != 0) {
-      bool found = false;
-      for (const auto& [id, other] : s_.combatants) {
-        if (other.conditions.count(a.parent()) != 0) found = true;
-      }
-      if (!found) {
-        return Corrupt("condition.parent",
-                       absl::StrCat("no condition #", a.parent()));
-      }
+    Combatant* c = Who(a.actor());
+    if (c == nullptr) return NoCombatant("actor", a.actor());
+    if (a.parent() != 0 && !HasCondition(*c, a.parent())) {
+      return Corrupt("condition.parent",
+                     absl::StrCat("no condition #", a.parent()));
     }
-    Condition cond;
+    // Built in its node (ids only grow: the hint is the end).
+    auto it = c->conditions.try_emplace(c->conditions.end(), a.id());
+    Condition& cond = it->second;
+    if (cond.id == a.id()) cond = Condition{};  // re-derivation re-added it
     cond.id = a.id();
-    cond.name = Str(a.name());
-    cond.source = Str(a.source());
-    cond.relative_to = Str(a.relative_to());
+    Fill(cond.name, a.name());
+    Fill(cond.source, a.source());
+    Fill(cond.relative_to, a.relative_to());
     cond.level = a.level();
-    cond.expiry = ToExpiry(a.expiry());
+    if (const fb::Expiry* e = a.expiry()) {
+      cond.expiry.kind = e->kind();
+      Fill(cond.expiry.actor, e->actor());
+      cond.expiry.round = e->round();
+    }
     cond.parent = a.parent();
     cond.ref = a.ref();
-    cond.note = Str(a.note());
-    cond.added_at = event_.seq();
+    Fill(cond.note, a.note());
+    cond.added_at = seq_;
     s_.next_condition_id = cond.id + 1;
-    c->conditions[cond.id] = std::move(cond);
     return absl::OkStatus();
+  }
+
+  // Whether any combatant has condition `id`; `likely` (the one the
+  // daughter goes to, usually its parent's holder too) first.
+  bool HasCondition(const Combatant& likely, uint32_t id) const {
+    if (likely.conditions.count(id) != 0) return true;
+    for (const auto& [cid, other] : s_.combatants) {
+      if (other.conditions.count(id) != 0) return true;
+    }
+    return false;
   }
 
   const fb::Event& event_;
   State& s_;
   const Mode mode_;
+  const uint64_t seq_;
 };
 
 }  // namespace

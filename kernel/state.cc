@@ -42,12 +42,12 @@ const Weapon* Combatant::FindWeapon(const std::string& name) const {
   return nullptr;
 }
 
-const Combatant* State::Find(const std::string& id) const {
+const Combatant* State::Find(std::string_view id) const {
   auto it = combatants.find(id);
   return it == combatants.end() ? nullptr : &it->second;
 }
 
-Combatant* State::FindMutable(const std::string& id) {
+Combatant* State::FindMutable(std::string_view id) {
   auto it = combatants.find(id);
   if (it == combatants.end()) return nullptr;
   it->second.digest_valid = false;

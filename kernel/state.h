@@ -12,10 +12,12 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "events/common_generated.h"
 #include "events/events_generated.h"
+#include "kernel/keys.h"
 
 namespace combat::kernel {
 
@@ -95,6 +97,10 @@ struct Combatant {
   // change a combatant of a folded state.
   mutable bool digest_valid = false;
   mutable std::array<uint8_t, 32> digest{};
+
+  // For the reducer only: its index of `resources` (keys.h). Not part of
+  // the state: empty in a copy, re-read when `resources` grew elsewhere.
+  SlotIndex resource_slots;
 };
 
 struct OrderEntry {
@@ -131,7 +137,9 @@ struct State {
   std::string active;
   std::vector<OrderEntry> order;
   std::vector<std::string> acted;  // whose turns ended this round, in order
-  std::map<std::string, Combatant> combatants;
+  // KeyLess is the order of std::less<std::string>, transparent: the
+  // reducer looks combatants up by an event's bytes, without a copy.
+  std::map<std::string, Combatant, KeyLess> combatants;
   std::map<uint32_t, Window> windows;
   uint32_t next_condition_id = 1;
   uint32_t next_window_id = 1;
@@ -147,9 +155,13 @@ struct State {
   mutable bool session_digest_valid = false;
   mutable std::array<uint8_t, 32> session_digest{};
 
-  const Combatant* Find(const std::string& id) const;
+  // For the reducer only: its index of `combatants` (keys.h), like
+  // Combatant::resource_slots.
+  KeyIndex<std::map<std::string, Combatant, KeyLess>> combatant_slots;
+
+  const Combatant* Find(std::string_view id) const;
   // For the reducer only: clears the combatant's cached digest.
-  Combatant* FindMutable(const std::string& id);
+  Combatant* FindMutable(std::string_view id);
   // The terrain at `p` ("" for plain ground; "offmap" outside the map when
   // the map has a size).
   std::string TerrainAt(Pos p) const;
