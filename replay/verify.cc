@@ -18,6 +18,7 @@
 #include "replay/render.h"
 #include "replay/setup_redecide.h"
 #include "replay/state_diff.h"
+#include "replay/verify_pipeline.h"
 #include "store/command_markers.h"
 
 namespace combat::replay {
@@ -113,17 +114,12 @@ class BranchCheck {
       options_.progress->SetTotal(source_.head);
     }
     absl::Status st = absl::OkStatus();
-    if (source_.head > 0) {
+    if (source_.head > 0 && !fast_allowed_ &&
+        source_.head >= options_.pipeline_from) {
+      st = ScanPipelined();
+    } else if (source_.head > 0) {
       st = source_.scan(1, source_.head, [this](const events::EventBuffer& e) {
-        absl::Status checked = fast_ ? VisitFast(e) : CheckEvent(e, Grouping::kAdd);
-        if (checked.ok() && source_.observe) {
-          absl::Status seen = source_.observe(e);
-          if (!seen.ok()) {
-            FailObserved(seen);
-            return Stop();
-          }
-        }
-        return checked;
+        return Visit(e, nullptr);
       });
     }
     if (options_.progress != nullptr) options_.progress->Finish();
@@ -191,6 +187,75 @@ class BranchCheck {
  private:
   bool Stopped() const { return report_.mismatch.has_value(); }
 
+  // The pipeline runs the source's observer (ScanPipelined).
+  bool observed_ahead_ = false;
+
+  // One event of the main walk; `pre`: what the pipeline computed for it
+  // (null: computed here).
+  absl::Status Visit(const events::EventBuffer& e, const Prechecked* pre) {
+    absl::Status checked = fast_ ? VisitFast(e) : CheckEvent(e, Grouping::kAdd, pre);
+    if (checked.ok() && observed_ahead_ && pre != nullptr) {
+      // The pipeline's worker ran the observer (observe_ahead).
+      if (!pre->observed.ok()) {
+        Fail("command markers", pre->observed_seq,
+             std::string(pre->observed.message()), "");
+        return Stop();
+      }
+    } else if (checked.ok() && source_.observe) {
+      absl::Status seen = source_.observe(e);
+      if (!seen.ok()) {
+        FailObserved(seen);
+        return Stop();
+      }
+    }
+    return checked;
+  }
+
+  // The main walk with the pipeline (VerifyOptions::pipeline_from): the
+  // scan's visitor copies events into batches for the worker and walks the
+  // batch before, whose canonical checks and hashes are done; what is left
+  // once the scan returns (all of it when the store refused an event: the
+  // events before are walked first, as without the pipeline) is walked
+  // then. The walk sees the same events in the same order, and stops at
+  // the same one, so the report is the same; the scan only reads further
+  // ahead (at most two batches) before a mismatch stops it.
+  absl::Status ScanPipelined() {
+    const size_t size = std::max<size_t>(1, options_.pipeline_batch);
+    PrecheckObserver observer;
+    if (source_.observe_ahead && source_.observe) {
+      observer = {source_.observe, source_.observed_seq};
+    }
+    observed_ahead_ = static_cast<bool>(observer.observe);
+    PrecheckPipeline pipeline(std::move(observer));
+    PrecheckBatch filling;
+    filling.events.reserve(size);
+    const auto walk = [this](const PrecheckBatch& batch) {
+      for (size_t i = 0; i < batch.events.size(); ++i) {
+        absl::Status visited = Visit(batch.events[i], &batch.checked[i]);
+        if (!visited.ok()) return visited;
+      }
+      return absl::OkStatus();
+    };
+    absl::Status st = source_.scan(
+        1, source_.head, [&](const events::EventBuffer& e) {
+          filling.events.push_back(e);
+          if (filling.events.size() < size) return absl::OkStatus();
+          pipeline.Submit(std::move(filling));
+          filling = PrecheckBatch();
+          filling.events.reserve(size);
+          // One batch checked ahead while this thread walks the one before.
+          if (pipeline.pending() < 2) return absl::OkStatus();
+          return walk(pipeline.Take());
+        });
+    if (Stopped()) return st;
+    if (!filling.events.empty()) pipeline.Submit(std::move(filling));
+    while (pipeline.pending() > 0) {
+      absl::Status visited = walk(pipeline.Take());
+      if (!visited.ok()) return visited;
+    }
+    return st;
+  }
+
   absl::Status Stop() { return absl::CancelledError("verify: mismatch"); }
 
   void Fail(std::string check, uint64_t seq, std::string summary,
@@ -225,7 +290,10 @@ class BranchCheck {
   enum class Grouping { kAdd, kNone, kCompletes, kVouched };
 
   // Every check of one event, in order (the slow path).
-  absl::Status CheckEvent(const events::EventBuffer& buffer, Grouping grouping) {
+  // `pre`: the event's canonical check and hash, computed ahead (may be
+  // null).
+  absl::Status CheckEvent(const events::EventBuffer& buffer, Grouping grouping,
+                          const Prechecked* pre = nullptr) {
     const fb::Event& e = buffer.event();
     const uint64_t seq = e.seq();
     // A pending broken link is resolved by this event's own link.
@@ -233,7 +301,9 @@ class BranchCheck {
       ResolveChain(SameBytes(e.prev_hash(), prev_));
       return Stop();
     }
-    if (!buffer.CheckCanonical("").ok()) {  // named only when it fails
+    const bool canonical = pre != nullptr ? pre->canonical
+                                          : buffer.CheckCanonical("").ok();
+    if (!canonical) {  // named only when it fails
       Fail("canonical", seq, std::string(buffer.CheckCanonical(Where(e)).message()),
            ShowEvent("the stored event", buffer));
       return Stop();
@@ -273,7 +343,7 @@ class BranchCheck {
     if (!link_ok) {
       pending_ = Pending{seq, HexOf(e.prev_hash()), events::Hex(prev_),
                          previous_, buffer};
-      prev_ = buffer.hash();
+      prev_ = pre != nullptr ? pre->hash : buffer.hash();
       previous_ = buffer;
       ++next_seq_;
       return absl::OkStatus();  // blame decided by the next link
@@ -291,7 +361,7 @@ class BranchCheck {
       return Stop();
     }
     if (!CheckDice(buffer)) return Stop();
-    prev_ = buffer.hash();
+    prev_ = pre != nullptr ? pre->hash : buffer.hash();
     previous_ = buffer;
     Counted();
     return absl::OkStatus();
@@ -717,6 +787,9 @@ absl::StatusOr<BranchSource> StoreSource(const store::EventLog& log,
   source.observe = [markers](const events::EventBuffer& e) { return markers->Visit(e); };
   source.observe_end = [markers] { return markers->Finish(); };
   source.observed_seq = [markers] { return markers->failed_seq(); };
+  // A marker's verdict depends on the events before and the store, which
+  // is safe to read from any thread.
+  source.observe_ahead = true;
   return source;
 }
 

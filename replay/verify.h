@@ -76,6 +76,12 @@ struct BranchSource {
   std::function<absl::Status(const events::EventBuffer&)> observe;
   std::function<absl::Status()> observe_end;
   std::function<uint64_t()> observed_seq;
+  // The observer's verdict on an event depends only on the events fed
+  // before it (and it may be called from another thread): verify's
+  // pipeline may then run it ahead of the walk, on events the walk has
+  // not checked yet (VerifyOptions::pipeline_from). The report is the
+  // same; only the walk reaching an event consults its verdict.
+  bool observe_ahead = false;
 };
 
 // A source over the store (the store adds its own read checks).
@@ -93,6 +99,13 @@ struct VerifyOptions {
   // A secret revealed elsewhere in the session (verified against the
   // commitment before use); empty = only what this branch reveals.
   std::vector<uint8_t> secret;
+  // On a branch of at least `pipeline_from` events, and without the fast
+  // path (trust_redecision off, or no re-decision), each event's canonical
+  // check and SHA-256 run on a worker thread ahead of the walk, in batches
+  // of `pipeline_batch` events (replay/verify_pipeline.h). Same report
+  // either way; tests lower both to pipeline short branches.
+  uint64_t pipeline_from = 4096;
+  size_t pipeline_batch = 256;
   Progress* progress = nullptr;  // not owned; may be null
   // The recorded state after `seq`, when something holds it (a snapshot),
   // for mismatch reports; may be null.

@@ -9,6 +9,9 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
+#include <memory>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "events/codec.h"
@@ -387,6 +390,24 @@ TEST_F(VerifyTest, ADeletedCommandMarkerIsNamed) {
   EXPECT_NE(text.find(absl::StrCat("command ", id, ": events seq ", first)), std::string::npos)
       << text;
   EXPECT_NE(text.find("marker is missing"), std::string::npos) << text;
+  // The same report when the pipeline's worker runs the marker check
+  // ahead of the walk (StoreSource: observe_ahead).
+  auto rules = engine_->RulesetOf("s1");
+  ASSERT_TRUE(rules.ok());
+  VerifyOptions alone;
+  alone.trust_redecision = false;
+  alone.pipeline_from = std::numeric_limits<uint64_t>::max();
+  auto a = VerifySession(engine_->log(), *rules, "s1", "main", true, alone);
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ(RenderVerifyReport(*a), text);
+  for (size_t batch : {1, 3, 256}) {
+    VerifyOptions piped = alone;
+    piped.pipeline_from = 0;
+    piped.pipeline_batch = batch;
+    auto b = VerifySession(engine_->log(), *rules, "s1", "main", true, piped);
+    ASSERT_TRUE(b.ok());
+    EXPECT_EQ(RenderVerifyReport(*b), text) << "batch " << batch;
+  }
 }
 
 TEST_F(VerifyTest, ASeededDieTheSeedDoesNotGiveIsCaught) {
@@ -527,6 +548,169 @@ TEST_F(VerifyTest, TheFastPathReportsWhatTheSlowPathDoes) {
     ++edits;
   }
   EXPECT_GT(edits, 20);
+}
+
+// What the damage matrix edits: every event of `clean` in several ways.
+std::vector<std::pair<std::string, std::vector<events::EventBuffer>>> DamageMatrix(
+    const std::vector<events::EventBuffer>& clean) {
+  std::vector<std::pair<std::string, std::vector<events::EventBuffer>>> out;
+  out.emplace_back("clean", clean);
+  for (size_t k = 0; k < clean.size(); ++k) {
+    const std::string at = absl::StrCat(" at index ", k);
+    fb::EventT t;
+    clean[k].event().UnPackTo(&t);
+    std::vector<events::EventBuffer> evs = clean;
+    fb::EventT h = t;
+    h.state_hash.assign(32, 0xab);
+    evs[k] = Rebuild(h);
+    Rechain(evs, k + 1);
+    out.emplace_back("state hash" + at, evs);
+    evs = clean;
+    fb::EventT a = t;
+    a.author = "mallory";
+    evs[k] = Rebuild(a);
+    out.emplace_back("author, chain broken" + at, evs);
+    Rechain(evs, k + 1);
+    out.emplace_back("author, rechained" + at, evs);
+    std::vector<uint8_t> padded = clean[k].bytes();
+    padded.resize(padded.size() + 8, 0);
+    auto p = events::EventBuffer::FromOwned(padded, "test");
+    if (p.ok()) {
+      evs = clean;
+      evs[k] = *p;
+      Rechain(evs, k + 1);
+      out.emplace_back("not canonical" + at, evs);
+    }
+    evs = clean;
+    fb::EventT q = t;
+    q.seq += 1;
+    evs[k] = Rebuild(q);
+    Rechain(evs, k + 1);
+    out.emplace_back("seq" + at, evs);
+    evs = clean;
+    evs.erase(evs.begin() + static_cast<long>(k));
+    Rechain(evs, k);
+    out.emplace_back("dropped" + at, evs);
+    out.emplace_back("truncated" + at,
+                     std::vector<events::EventBuffer>(
+                         clean.begin(), clean.begin() + static_cast<long>(k)));
+    if (t.body.type == fb::Body::Roll && !t.body.AsRoll()->dice.empty()) {
+      evs = clean;
+      fb::EventT d = t;
+      auto& die = d.body.AsRoll()->dice[0];
+      die->value = die->value == 1 ? 2 : 1;
+      evs[k] = Rebuild(d);
+      Rechain(evs, k + 1);
+      out.emplace_back("die" + at, evs);
+    }
+  }
+  return out;
+}
+
+// The pipeline (canonical checks and hashes on a worker thread, batches
+// walked behind it) must report exactly what the walk alone reports: the
+// damage matrix, with and without re-decision, the secret and the head
+// hash, a store that refuses an event and an observer that fails (run by
+// the walk or ahead of it by the worker), in
+// batches of several sizes (the threshold lowered so that this short
+// branch is pipelined).
+TEST_F(VerifyTest, ThePipelineReportsWhatTheWalkAloneDoes) {
+  PlayMixed();
+  const std::vector<events::EventBuffer> clean = All();
+  auto meta = engine_->log().GetSession("s1");
+  ASSERT_TRUE(meta.ok());
+  // `refuse`: the seq the store cannot read (0: none); `refuse_observed`:
+  // the seq the observer fails at (0: none).
+  auto report = [&](const std::vector<events::EventBuffer>& evs, size_t batch,
+                    int variant, uint64_t refuse, uint64_t refuse_observed,
+                    bool ahead = false) {
+    VerifyOptions o;
+    o.trust_redecision = false;
+    o.redecide = (variant & 4) == 0;
+    if ((variant & 1) != 0) o.secret = testing::FixtureSecret();
+    if (batch == 0) {
+      o.pipeline_from = std::numeric_limits<uint64_t>::max();
+    } else {
+      o.pipeline_from = 0;
+      o.pipeline_batch = batch;
+    }
+    BranchSource src = MemorySource(evs);
+    if ((variant & 2) != 0 && !evs.empty()) src.head_hash = clean.back().hash();
+    if (refuse != 0) {
+      auto inner = src.scan;
+      src.scan = [inner, refuse](uint64_t from, uint64_t to, const auto& v) {
+        if (from > refuse) return absl::DataLossError("refused");
+        absl::Status st = inner(from, std::min(to, refuse - 1), v);
+        if (!st.ok() || to < refuse) return st;
+        return absl::DataLossError(absl::StrCat("cannot read seq ", refuse));
+      };
+    }
+    auto last = std::make_shared<uint64_t>(0);
+    if (refuse_observed != 0) {
+      src.observe = [last, refuse_observed](const events::EventBuffer& e) {
+        *last = e.event().seq();
+        return *last == refuse_observed ? absl::DataLossError("observer refuses")
+                                        : absl::OkStatus();
+      };
+      src.observe_end = [] { return absl::OkStatus(); };
+      src.observed_seq = [last] { return *last; };
+      src.observe_ahead = ahead;
+    }
+    auto r = VerifyBranchEvents(src, *meta, o.redecide ? &testing::Toy() : nullptr, o);
+    EXPECT_TRUE(r.ok()) << r.status();
+    if (!r.ok()) return std::string();
+    return absl::StrCat(RenderVerifyReport(*r), "events=", r->events,
+                        " redecided=", r->commands_redecided,
+                        " dice=", r->seeded_dice_checked);
+  };
+  const auto matrix = DamageMatrix(clean);
+  EXPECT_GT(matrix.size(), 100u);
+  const uint64_t n = clean.size();
+  int compared = 0;
+  for (const auto& [what, evs] : matrix) {
+    for (int variant = 0; variant < 8; ++variant) {
+      const std::string alone = report(evs, 0, variant, 0, 0);
+      for (size_t batch : {1, 3, 7, 256}) {
+        EXPECT_EQ(report(evs, batch, variant, 0, 0), alone)
+            << what << " variant=" << variant << " batch=" << batch;
+        ++compared;
+      }
+    }
+  }
+  // A store that refuses an event, an observer that fails, on the clean
+  // log and on a damaged one.
+  for (const auto& [what, evs] : {matrix[0], matrix[matrix.size() / 2]}) {
+    for (uint64_t at : {uint64_t{1}, uint64_t{2}, n / 3, n / 2, n - 1, n}) {
+      for (int variant : {0, 3, 4, 7}) {
+        const std::string refused = report(evs, 0, variant, at, 0);
+        const std::string observed = report(evs, 0, variant, 0, at);
+        for (size_t batch : {1, 3, 256}) {
+          EXPECT_EQ(report(evs, batch, variant, at, 0), refused)
+              << what << " refused at " << at << " batch=" << batch;
+          for (bool ahead : {false, true}) {
+            EXPECT_EQ(report(evs, batch, variant, 0, at, ahead), observed)
+                << what << " observer fails at " << at << " batch=" << batch
+                << " ahead=" << ahead;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 1000);
+  // Through the store (StoreSource): the same report.
+  auto rules = engine_->RulesetOf("s1");
+  ASSERT_TRUE(rules.ok());
+  VerifyOptions alone;
+  alone.trust_redecision = false;
+  alone.pipeline_from = std::numeric_limits<uint64_t>::max();
+  VerifyOptions piped = alone;
+  piped.pipeline_from = 0;
+  piped.pipeline_batch = 3;
+  auto a = VerifySession(engine_->log(), *rules, "s1", "main", true, alone);
+  auto b = VerifySession(engine_->log(), *rules, "s1", "main", true, piped);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_TRUE(a->ok()) << RenderVerifyReport(*a);
+  EXPECT_EQ(RenderVerifyReport(*a), RenderVerifyReport(*b));
 }
 
 // The same on a fork, whose first events are the parent's (a command cut
