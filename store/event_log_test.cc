@@ -24,6 +24,7 @@
 #include "events/hash.h"
 #include "gtest/gtest.h"
 #include "rocksdb/db.h"
+#include "tests/testing/temp_dir.h"
 
 extern char** environ;
 
@@ -36,26 +37,7 @@ using events::EventBuffer;
 // ---- helpers ---------------------------------------------------------------
 
 // A fresh directory under the test's temp dir, removed at destruction.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = testing::TempDir() + "/event_log_test.XXXXXX";
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    char* made = mkdtemp(buf.data());
-    EXPECT_NE(made, nullptr) << std::strerror(errno);
-    path_ = made == nullptr ? pattern : std::string(made);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string db() const { return path_ + "/db"; }
-
- private:
-  std::string path_;
-};
+using TempDir = ::combat::testing::TempDir;  // a fresh dir, removed at the end
 
 // One event in the shape the kernel writes: a StateChange carrying a Ruling.
 EventBuffer MakeEvent(const std::string& session, const std::string& branch,
@@ -144,7 +126,7 @@ std::vector<std::vector<uint8_t>> Bytes(const std::vector<EventBuffer>& v) {
 }
 
 // A log with session "s1" created; tests open and close it at will.
-class EventLogTest : public testing::Test {
+class EventLogTest : public ::testing::Test {
  protected:
   void SetUp() override {
     Reopen();

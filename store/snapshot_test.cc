@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "rocksdb/db.h"
 #include "store/event_log.h"
+#include "tests/testing/temp_dir.h"
 
 namespace combat::store {
 namespace {
@@ -24,25 +25,7 @@ namespace {
 using events::Digest;
 using events::EventBuffer;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = testing::TempDir() + "/snapshot_test.XXXXXX";
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    char* made = mkdtemp(buf.data());
-    EXPECT_NE(made, nullptr) << std::strerror(errno);
-    path_ = made == nullptr ? pattern : std::string(made);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string db() const { return path_ + "/db"; }
-
- private:
-  std::string path_;
-};
+using TempDir = ::combat::testing::TempDir;  // a fresh dir, removed at the end
 
 EventBuffer MakeEvent(const std::string& session, const std::string& branch,
                       uint64_t seq, const Digest& prev) {
@@ -67,7 +50,7 @@ std::vector<uint8_t> Bytes(const std::string& s) {
   return std::vector<uint8_t>(s.begin(), s.end());
 }
 
-class SnapshotTest : public testing::Test {
+class SnapshotTest : public ::testing::Test {
  protected:
   void SetUp() override {
     auto log = EventLog::Open(dir_.db());
