@@ -19,6 +19,7 @@
 #include "kernel/session.h"
 #include "kernel/state.h"
 #include "kernel/testing/roster.h"
+#include "tests/testing/rng.h"
 
 namespace combat::bench {
 namespace {
@@ -27,20 +28,7 @@ using kernel::testing::Creature;
 using kernel::testing::MakeRoster;
 using kernel::testing::MakeWeapon;
 
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : x_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (x_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  uint64_t Below(uint64_t n) { return Next() % n; }
-
- private:
-  uint64_t x_;
-};
+using ::combat::testing::Rng;
 
 std::unique_ptr<fb::ParamT> Num(const std::string& key, int64_t value,
                                  const std::string& text = "") {

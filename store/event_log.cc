@@ -95,6 +95,17 @@ void ApplyTableFormat(rocksdb::Options* db_options,
   db_options->bottommost_compression = rocksdb::kZSTD;
 }
 
+// AlreadyExists when `session` has a record (CreateSession, ImportSession).
+absl::Status CheckNewSession(const View& view, const std::string& session) {
+  const std::string context = absl::StrCat("session ", session);
+  ASSIGN_OR_RETURN(std::optional<std::string> existing,
+                   view.Get(keys::Session(session), context));
+  if (existing) {
+    return absl::AlreadyExistsError(absl::StrCat(context, " already exists"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 bool ValidId(const std::string& id) {
@@ -194,12 +205,8 @@ absl::Status EventLog::CreateSession(const SessionMeta& meta,
   RETURN_IF_ERROR(CheckId("session", meta.session));
   absl::MutexLock lock(&impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
+  RETURN_IF_ERROR(CheckNewSession(view, meta.session));
   const std::string context = absl::StrCat("session ", meta.session);
-  ASSIGN_OR_RETURN(std::optional<std::string> existing,
-                   view.Get(keys::Session(meta.session), context));
-  if (existing) {
-    return absl::AlreadyExistsError(absl::StrCat(context, " already exists"));
-  }
   BranchMeta main;
   main.session = meta.session;
   main.branch = kMainBranch;
@@ -409,12 +416,7 @@ absl::StatusOr<uint64_t> EventLog::ImportSession(
   RETURN_IF_ERROR(CheckId("session", meta.session));
   absl::MutexLock lock(&impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
-  const std::string context = absl::StrCat("session ", meta.session);
-  ASSIGN_OR_RETURN(std::optional<std::string> existing,
-                   view.Get(keys::Session(meta.session), context));
-  if (existing) {
-    return absl::AlreadyExistsError(absl::StrCat(context, " already exists"));
-  }
+  RETURN_IF_ERROR(CheckNewSession(view, meta.session));
   return BulkImport(impl_->db.get(), impl_->db_options, impl_->path, meta,
                     secret, branches, canonical == Canonical::kCheck);
 }
