@@ -21,6 +21,7 @@
 #include "kernel/reducer.h"
 #include "kernel/session.h"
 #include "kernel/state.h"
+#include "tests/testing/bench_main.h"
 
 namespace combat::bench {
 namespace {
@@ -127,16 +128,11 @@ BENCHMARK(BM_FoldCheckHashes)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Us
 int main(int argc, char** argv) {
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--events=", 9) == 0) {
-      combat::bench::g_events = std::strtoull(argv[i] + 9, nullptr, 10);
+    if (const char* v = combat::testing::FlagValue(argv[i], "events")) {
+      combat::bench::g_events = std::strtoull(v, nullptr, 10);
     } else {
       rest.push_back(argv[i]);
     }
   }
-  int n = static_cast<int>(rest.size());
-  benchmark::Initialize(&n, rest.data());
-  if (benchmark::ReportUnrecognizedArguments(n, rest.data())) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return combat::testing::RunBenchmarks(rest);
 }

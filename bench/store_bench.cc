@@ -55,6 +55,7 @@
 #include "rocksdb/db.h"
 #include "rocksdb/options.h"
 #include "store/event_log.h"
+#include "tests/testing/bench_main.h"
 
 namespace combat::bench {
 namespace {
@@ -550,24 +551,20 @@ int main(int argc, char** argv) {
     self[len] = '\0';
     combat::bench::g_self = self;
   }
+  using combat::testing::FlagValue;
   for (int i = 0; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--events=", 9) == 0) {
-      combat::bench::g_events = std::strtoull(argv[i] + 9, nullptr, 10);
-    } else if (std::strncmp(argv[i], "--commands=", 11) == 0) {
-      combat::bench::g_commands = std::strtoull(argv[i] + 11, nullptr, 10);
-    } else if (std::strncmp(argv[i], "--rss_replay=", 13) == 0) {
-      rss = argv[i] + 13;
-    } else if (std::strncmp(argv[i], "--rss_session=", 14) == 0) {
-      session = argv[i] + 14;
+    if (const char* v = FlagValue(argv[i], "events")) {
+      combat::bench::g_events = std::strtoull(v, nullptr, 10);
+    } else if (const char* v = FlagValue(argv[i], "commands")) {
+      combat::bench::g_commands = std::strtoull(v, nullptr, 10);
+    } else if (const char* v = FlagValue(argv[i], "rss_replay")) {
+      rss = v;
+    } else if (const char* v = FlagValue(argv[i], "rss_session")) {
+      session = v;
     } else {
       rest.push_back(argv[i]);
     }
   }
   if (!rss.empty()) return combat::bench::RssReplay(rss, session);
-  int n = static_cast<int>(rest.size());
-  benchmark::Initialize(&n, rest.data());
-  if (benchmark::ReportUnrecognizedArguments(n, rest.data())) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return combat::testing::RunBenchmarks(rest);
 }

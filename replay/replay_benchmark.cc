@@ -43,6 +43,7 @@
 #include "replay/testing/toy.h"
 #include "replay/verify.h"
 #include "store/event_log.h"
+#include "tests/testing/bench_main.h"
 
 namespace combat::replay {
 namespace {
@@ -259,17 +260,13 @@ int main(int argc, char** argv) {
   // Our own flag first: --events=N (the branch length).
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--events=", 9) == 0) {
-      combat::replay::g_events = std::strtoull(argv[i] + 9, nullptr, 10);
+    if (const char* v = combat::testing::FlagValue(argv[i], "events")) {
+      combat::replay::g_events = std::strtoull(v, nullptr, 10);
     } else {
       rest.push_back(argv[i]);
     }
   }
-  int n = static_cast<int>(rest.size());
-  benchmark::Initialize(&n, rest.data());
-  if (benchmark::ReportUnrecognizedArguments(n, rest.data())) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
+  const int rc = combat::testing::RunBenchmarks(rest);
   delete combat::replay::g_built;  // closes the log, removes the temp dir
-  return 0;
+  return rc;
 }
