@@ -19,6 +19,7 @@
 #include "gtest/gtest.h"
 #include "rocksdb/db.h"
 #include "store/event_log.h"
+#include "store/testing/events.h"
 #include "tests/testing/temp_dir.h"
 
 namespace combat::store {
@@ -32,22 +33,7 @@ using TempDir = ::combat::testing::TempDir;  // a fresh dir, removed at the end
 EventBuffer MakeEvent(const std::string& session, const std::string& branch,
                       uint64_t seq, const Digest& prev,
                       const std::string& command) {
-  fb::EventT e;
-  e.session = session;
-  e.branch = branch;
-  e.seq = seq;
-  e.command_id = command;
-  e.prev_hash.assign(prev.begin(), prev.end());
-  fb::StateChangeT sc;
-  sc.rule = "x";
-  fb::RulingT r;
-  r.reason = absl::StrCat("r", seq);
-  sc.change.Set(std::move(r));
-  e.body.Set(std::move(sc));
-  absl::StatusOr<EventBuffer> buf =
-      EventBuffer::FromOwned(events::EncodeEvent(e), "test");
-  EXPECT_TRUE(buf.ok()) << buf.status();
-  return *std::move(buf);
+  return TestRulingEvent(session, branch, seq, prev, absl::StrCat("r", seq), command);
 }
 
 // Events after (seq `after`, hash `prev`), one command per entry of

@@ -15,6 +15,7 @@
 #include "gtest/gtest.h"
 #include "rocksdb/db.h"
 #include "store/event_log.h"
+#include "store/testing/events.h"
 #include "tests/testing/temp_dir.h"
 
 namespace combat::store {
@@ -46,22 +47,9 @@ class CommandMarkers : public ::testing::Test {
     std::vector<EventBuffer> events;
     events::Digest prev = head->hash;
     for (int i = 0; i < n; ++i) {
-      fb::EventT e;
-      e.session = "s1";
-      e.branch = branch;
-      e.seq = head->seq + 1 + i;
-      e.command_id = id;
-      e.prev_hash.assign(prev.begin(), prev.end());
-      fb::StateChangeT sc;
-      sc.rule = "x";
-      fb::RulingT r;
-      r.reason = absl::StrCat(id, "/", i);
-      sc.change.Set(std::move(r));
-      e.body.Set(std::move(sc));
-      auto buf = EventBuffer::FromOwned(events::EncodeEvent(e), "test");
-      ASSERT_TRUE(buf.ok()) << buf.status();
-      prev = buf->hash();
-      events.push_back(*std::move(buf));
+      events.push_back(
+          TestRulingEvent("s1", branch, head->seq + 1 + i, prev, absl::StrCat(id, "/", i), id));
+      prev = events.back().hash();
     }
     ASSERT_TRUE(log_->Append("s1", branch, head->seq, id, events).ok());
   }

@@ -24,6 +24,7 @@
 #include "events/hash.h"
 #include "gtest/gtest.h"
 #include "rocksdb/db.h"
+#include "store/testing/events.h"
 #include "tests/testing/temp_dir.h"
 
 extern char** environ;
@@ -43,21 +44,7 @@ using TempDir = ::combat::testing::TempDir;  // a fresh dir, removed at the end
 EventBuffer MakeEvent(const std::string& session, const std::string& branch,
                       uint64_t seq, const Digest& prev,
                       const std::string& reason = "r") {
-  fb::EventT e;
-  e.session = session;
-  e.branch = branch;
-  e.seq = seq;
-  e.prev_hash.assign(prev.begin(), prev.end());
-  fb::StateChangeT sc;
-  sc.rule = "x";
-  fb::RulingT r;
-  r.reason = reason;
-  sc.change.Set(std::move(r));
-  e.body.Set(std::move(sc));
-  absl::StatusOr<EventBuffer> buf =
-      EventBuffer::FromOwned(events::EncodeEvent(e), "test");
-  EXPECT_TRUE(buf.ok()) << buf.status();
-  return *std::move(buf);
+  return TestRulingEvent(session, branch, seq, prev, reason);
 }
 
 // `n` events chained after (seq `after`, hash `prev`).

@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "rocksdb/db.h"
 #include "store/event_log.h"
+#include "store/testing/events.h"
 #include "tests/testing/temp_dir.h"
 
 namespace combat::store {
@@ -29,21 +30,7 @@ using TempDir = ::combat::testing::TempDir;  // a fresh dir, removed at the end
 
 EventBuffer MakeEvent(const std::string& session, const std::string& branch,
                       uint64_t seq, const Digest& prev) {
-  fb::EventT e;
-  e.session = session;
-  e.branch = branch;
-  e.seq = seq;
-  e.prev_hash.assign(prev.begin(), prev.end());
-  fb::StateChangeT sc;
-  sc.rule = "x";
-  fb::RulingT r;
-  r.reason = absl::StrCat("r", seq);
-  sc.change.Set(std::move(r));
-  e.body.Set(std::move(sc));
-  absl::StatusOr<EventBuffer> buf =
-      EventBuffer::FromOwned(events::EncodeEvent(e), "test");
-  EXPECT_TRUE(buf.ok()) << buf.status();
-  return *std::move(buf);
+  return TestRulingEvent(session, branch, seq, prev, absl::StrCat("r", seq));
 }
 
 std::vector<uint8_t> Bytes(const std::string& s) {

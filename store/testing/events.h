@@ -1,0 +1,44 @@
+// Events for store tests, in the shape the kernel writes: a StateChange
+// carrying a Ruling with `reason`, chained to `prev`, under `command` (the
+// envelope's command id; "" for none). The store never looks inside the
+// body; these only have to be valid, canonical events.
+#ifndef COMBAT_STORE_TESTING_EVENTS_H_
+#define COMBAT_STORE_TESTING_EVENTS_H_
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "events/codec.h"
+#include "events/events_generated.h"
+#include "events/hash.h"
+#include "gtest/gtest.h"
+
+namespace combat::store {
+
+inline events::EventBuffer TestRulingEvent(const std::string& session,
+                                           const std::string& branch, uint64_t seq,
+                                           const events::Digest& prev,
+                                           const std::string& reason,
+                                           const std::string& command = "") {
+  fb::EventT e;
+  e.session = session;
+  e.branch = branch;
+  e.seq = seq;
+  e.command_id = command;
+  e.prev_hash.assign(prev.begin(), prev.end());
+  fb::StateChangeT sc;
+  sc.rule = "x";
+  fb::RulingT r;
+  r.reason = reason;
+  sc.change.Set(std::move(r));
+  e.body.Set(std::move(sc));
+  absl::StatusOr<events::EventBuffer> buf =
+      events::EventBuffer::FromOwned(events::EncodeEvent(e), "test");
+  EXPECT_TRUE(buf.ok()) << buf.status();
+  return *std::move(buf);
+}
+
+}  // namespace combat::store
+
+#endif  // COMBAT_STORE_TESTING_EVENTS_H_
