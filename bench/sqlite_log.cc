@@ -83,20 +83,27 @@ absl::Status SqliteLog::Append(const std::string& session,
                                            ", branch is at ", head));
   }
   for (size_t i = begin; i < end; ++i) {
-    const auto& e = events[i];
-    sqlite3_reset(insert_);
-    sqlite3_bind_text(insert_, 1, session.data(), static_cast<int>(session.size()), SQLITE_STATIC);
-    sqlite3_bind_text(insert_, 2, branch.data(), static_cast<int>(branch.size()), SQLITE_STATIC);
-    sqlite3_bind_int64(insert_, 3, static_cast<sqlite3_int64>(e.event().seq()));
-    sqlite3_bind_text(insert_, 4, command_id.data(), static_cast<int>(command_id.size()), SQLITE_STATIC);
-    sqlite3_bind_blob(insert_, 5, e.bytes().data(), static_cast<int>(e.bytes().size()), SQLITE_STATIC);
-    if (sqlite3_step(insert_) != SQLITE_DONE) {
-      absl::Status st = Error("insert");
-      (void)Exec("ROLLBACK");
-      return st;
-    }
+    RETURN_IF_ERROR(InsertRow(session, branch, command_id, events[i]));
   }
   return Exec("COMMIT");
+}
+
+absl::Status SqliteLog::InsertRow(const std::string& session, const std::string& branch,
+                                  const std::string& command_id,
+                                  const events::EventBuffer& e) {
+  sqlite3_reset(insert_);
+  sqlite3_bind_text(insert_, 1, session.data(), static_cast<int>(session.size()), SQLITE_STATIC);
+  sqlite3_bind_text(insert_, 2, branch.data(), static_cast<int>(branch.size()), SQLITE_STATIC);
+  sqlite3_bind_int64(insert_, 3, static_cast<sqlite3_int64>(e.event().seq()));
+  sqlite3_bind_text(insert_, 4, command_id.data(), static_cast<int>(command_id.size()),
+                    SQLITE_TRANSIENT);
+  sqlite3_bind_blob(insert_, 5, e.bytes().data(), static_cast<int>(e.bytes().size()), SQLITE_STATIC);
+  if (sqlite3_step(insert_) != SQLITE_DONE) {
+    absl::Status st = Error("insert");
+    (void)Exec("ROLLBACK");
+    return st;
+  }
+  return absl::OkStatus();
 }
 
 absl::Status SqliteLog::BulkInsert(const std::string& session,
@@ -105,17 +112,7 @@ absl::Status SqliteLog::BulkInsert(const std::string& session,
   RETURN_IF_ERROR(Exec("BEGIN IMMEDIATE"));
   for (const auto& e : events) {
     const std::string cmd(e.event().command_id() ? e.event().command_id()->str() : "");
-    sqlite3_reset(insert_);
-    sqlite3_bind_text(insert_, 1, session.data(), static_cast<int>(session.size()), SQLITE_STATIC);
-    sqlite3_bind_text(insert_, 2, branch.data(), static_cast<int>(branch.size()), SQLITE_STATIC);
-    sqlite3_bind_int64(insert_, 3, static_cast<sqlite3_int64>(e.event().seq()));
-    sqlite3_bind_text(insert_, 4, cmd.data(), static_cast<int>(cmd.size()), SQLITE_TRANSIENT);
-    sqlite3_bind_blob(insert_, 5, e.bytes().data(), static_cast<int>(e.bytes().size()), SQLITE_STATIC);
-    if (sqlite3_step(insert_) != SQLITE_DONE) {
-      absl::Status st = Error("insert");
-      (void)Exec("ROLLBACK");
-      return st;
-    }
+    RETURN_IF_ERROR(InsertRow(session, branch, cmd, e));
   }
   return Exec("COMMIT");
 }

@@ -49,6 +49,10 @@ class SqliteLog {
   explicit SqliteLog(sqlite3* db) : db_(db) {}
   absl::Status Exec(const char* sql);
   absl::Status Error(const char* what);
+  // Inserts one event row inside the open transaction; on failure rolls
+  // it back and says why.
+  absl::Status InsertRow(const std::string& session, const std::string& branch,
+                         const std::string& command_id, const events::EventBuffer& e);
   sqlite3* db_;
   sqlite3_stmt* head_ = nullptr;
   sqlite3_stmt* insert_ = nullptr;
