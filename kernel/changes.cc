@@ -1,28 +1,20 @@
 #include "kernel/changes.h"
 
+#include <algorithm>
+#include <tuple>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "events/codec.h"
 #include "events/status_macros.h"
+#include "kernel/internal/emit.h"
+#include "kernel/pending.h"
 
 namespace combat::kernel {
-namespace {
 
-absl::Status Emit(Decision& d, const Why& why, fb::ChangeUnion change) {
-  return d.Change(why.cause, why.rule, why.nums, std::move(change), why.note);
-}
-
-template <typename T>
-fb::ChangeUnion Union(T value) {
-  fb::ChangeUnion u;
-  u.Set(std::move(value));
-  return u;
-}
-
-std::unique_ptr<fb::Pos> FbPos(Pos p) { return std::make_unique<fb::Pos>(p.x, p.y); }
-
-}  // namespace
+using internal::Emit;
+using internal::FbPos;
+using internal::Union;
 
 absl::Status StartSession(Decision& d, const std::string& session,
                           const std::string& title, const fb::MapT& map,
@@ -58,10 +50,12 @@ absl::Status EndRound(Decision& d, const Why& why) {
   return Emit(d, why, Union(std::move(t)));
 }
 
-absl::Status StartTurn(Decision& d, const std::string& actor, const Why& why) {
+absl::Status StartTurn(Decision& d, const std::string& actor, const Why& why,
+                       const std::vector<std::string>& members) {
   fb::TurnStartedT t;
   t.actor = actor;
   t.round = d.state().round;
+  t.members = members;
   return Emit(d, why, Union(std::move(t)));
 }
 
@@ -80,9 +74,34 @@ absl::Status SetOrder(Decision& d, const std::vector<OrderEntry>& order,
     entry->actor = e.actor;
     entry->initiative = e.initiative;
     entry->delayed = e.delayed;
+    entry->members = e.members;
     t.entries.push_back(std::move(entry));
   }
   return Emit(d, why, Union(std::move(t)));
+}
+
+absl::Status SetPool(Decision& d, const std::string& owner,
+                     const std::string& name, int64_t value, const Why& why) {
+  if (owner.empty()) return absl::InvalidArgumentError("pool: empty owner");
+  fb::ResourceSetT t;
+  t.pool = owner;
+  t.name = name;
+  t.value = value;
+  return Emit(d, why, Union(std::move(t)));
+}
+
+absl::StatusOr<int64_t> AddPool(Decision& d, const std::string& owner,
+                                const std::string& name, int64_t delta,
+                                const Why& why) {
+  if (owner.empty()) return absl::InvalidArgumentError("pool: empty owner");
+  fb::ResourceChangedT t;
+  t.pool = owner;
+  t.name = name;
+  t.delta = delta;
+  t.value = d.state().Pool(owner, name) + delta;
+  const int64_t value = t.value;
+  RETURN_IF_ERROR(Emit(d, why, Union(std::move(t))));
+  return value;
 }
 
 absl::Status SetResource(Decision& d, const std::string& actor,
@@ -172,27 +191,48 @@ absl::Status RemoveConditionsNamed(Decision& d, const std::string& actor,
 absl::StatusOr<int> ExpireAt(Decision& d, fb::ExpiryKind kind,
                              const std::string& actor, int64_t round,
                              const Why& why) {
-  std::vector<std::pair<std::string, uint32_t>> due;
+  // (began at, combatant id, condition id; pending acts: id 0 and `pending`)
+  struct Due {
+    uint64_t began = 0;
+    std::string combatant;
+    uint32_t condition = 0;
+    uint32_t pending = 0;
+    bool operator<(const Due& o) const {
+      return std::tie(began, combatant, condition, pending) <
+             std::tie(o.began, o.combatant, o.condition, o.pending);
+    }
+  };
+  const auto matches = [&](const Expiry& e) {
+    return e.kind == kind && e.round == round && e.actor == actor;
+  };
+  std::vector<Due> due;
   for (const auto& [cid, c] : d.state().combatants) {
     for (const auto& [id, cond] : c.conditions) {
-      if (cond.expiry.kind == kind && cond.expiry.round == round &&
-          cond.expiry.actor == actor) {
-        due.emplace_back(cid, id);
-      }
+      if (matches(cond.expiry)) due.push_back({cond.added_at, cid, id, 0});
     }
   }
+  for (const auto& [id, p] : d.state().pending) {
+    if (matches(p.expiry)) due.push_back({p.opened_at, p.actor, 0, id});
+  }
+  std::sort(due.begin(), due.end());
+  Why w = why;
+  if (w.note.empty()) {
+    w.note = absl::StrCat("duration ended (", fb::EnumNameExpiryKind(kind),
+                          actor.empty() ? "" : " of ", actor, ", round ",
+                          round, ")");
+  }
   int removed = 0;
-  for (const auto& [cid, id] : due) {
-    // An earlier removal may have taken it with its parent.
-    const Combatant* c = d.state().Find(cid);
-    if (c == nullptr || c->conditions.count(id) == 0) continue;
-    Why w = why;
-    if (w.note.empty()) {
-      w.note = absl::StrCat("duration ended (", fb::EnumNameExpiryKind(kind),
-                            actor.empty() ? "" : " of ", actor, ", round ",
-                            round, ")");
+  for (const Due& x : due) {
+    if (x.pending != 0) {
+      if (d.state().FindPending(x.pending) == nullptr) continue;
+      RETURN_IF_ERROR(ClosePending(d, x.pending, "lapsed", w));
+      ++removed;
+      continue;
     }
-    RETURN_IF_ERROR(RemoveCondition(d, cid, id, w));
+    // An earlier removal may have taken it with its parent.
+    const Combatant* c = d.state().Find(x.combatant);
+    if (c == nullptr || c->conditions.count(x.condition) == 0) continue;
+    RETURN_IF_ERROR(RemoveCondition(d, x.combatant, x.condition, w));
     ++removed;
   }
   return removed;
@@ -214,27 +254,6 @@ absl::Status Move(Decision& d, const std::string& actor,
   return Emit(d, why, Union(std::move(t)));
 }
 
-absl::StatusOr<uint32_t> OpenWindow(Decision& d, uint64_t trigger,
-                                    const std::string& kind,
-                                    const std::vector<std::string>& eligible,
-                                    const Why& why) {
-  fb::WindowOpenedT t;
-  t.id = d.state().next_window_id;
-  t.trigger = trigger;
-  t.kind = kind;
-  t.eligible = eligible;
-  const uint32_t id = t.id;
-  RETURN_IF_ERROR(Emit(d, why, Union(std::move(t))));
-  return id;
-}
-
-absl::Status CloseWindow(Decision& d, uint32_t id, const std::string& outcome,
-                         const Why& why) {
-  fb::WindowClosedT t;
-  t.id = id;
-  t.outcome = outcome;
-  return Emit(d, why, Union(std::move(t)));
-}
 
 absl::Status RecordOutcome(Decision& d, const std::string& actor,
                            const Why& why) {

@@ -39,10 +39,22 @@ absl::Status JoinCombatant(Decision& d, const fb::CombatantSpecT& spec,
 
 absl::Status StartRound(Decision& d, const Why& why);
 absl::Status EndRound(Decision& d, const Why& why);
-absl::Status StartTurn(Decision& d, const std::string& actor, const Why& why);
+// Starts `actor`'s turn; `members` share it (a union, rider and mount,
+// commanded companions: State::IsTurnOf is true for each of them).
+absl::Status StartTurn(Decision& d, const std::string& actor, const Why& why,
+                       const std::vector<std::string>& members = {});
 absl::Status EndTurn(Decision& d, const std::string& actor, const Why& why);
 absl::Status SetOrder(Decision& d, const std::vector<OrderEntry>& order,
                       const Why& why);
+
+// Pools: counters owned by the session ("session") or a side
+// ("side:<name>"), not by a combatant (seed 004's Narrative Momentum).
+absl::Status SetPool(Decision& d, const std::string& owner,
+                     const std::string& name, int64_t value, const Why& why);
+// Adds `delta` to pool counter `name` of `owner`; returns the new value.
+absl::StatusOr<int64_t> AddPool(Decision& d, const std::string& owner,
+                                const std::string& name, int64_t delta,
+                                const Why& why);
 
 // Sets resource `name` of `actor` to `value`.
 absl::Status SetResource(Decision& d, const std::string& actor,
@@ -74,9 +86,11 @@ absl::Status RemoveCondition(Decision& d, const std::string& actor,
 // Removes every condition named `name` on `actor` (with daughters).
 absl::Status RemoveConditionsNamed(Decision& d, const std::string& actor,
                                    const std::string& name, const Why& why);
-// Removes every condition whose expiry matches (kind, actor, round), in
-// (combatant id, condition id) order. `why.rule` is kept; the note names
-// the anchor. Returns how many were removed.
+// Removes every condition whose expiry matches (kind, actor, round), and
+// closes ("lapsed") every pending act whose expiry matches, effects that
+// began earlier first (seed 001: "effects active longer end first"; ties in
+// (combatant id, condition id) order). `why.rule` is kept; the note names
+// the anchor. Returns how many were removed or closed.
 absl::StatusOr<int> ExpireAt(Decision& d, fb::ExpiryKind kind,
                              const std::string& actor, int64_t round,
                              const Why& why);
@@ -85,13 +99,7 @@ absl::Status Move(Decision& d, const std::string& actor,
                   const std::vector<Pos>& path, int64_t cost, bool forced,
                   const Why& why);
 
-// Opens a window on `trigger`; returns its id.
-absl::StatusOr<uint32_t> OpenWindow(Decision& d, uint64_t trigger,
-                                    const std::string& kind,
-                                    const std::vector<std::string>& eligible,
-                                    const Why& why);
-absl::Status CloseWindow(Decision& d, uint32_t id, const std::string& outcome,
-                         const Why& why);
+// Windows: kernel/window.h. Pending acts: kernel/pending.h.
 
 // Records the result of a check that changes nothing else (a miss, a failed
 // save): `why` carries the numbers and, in its note, the result.
@@ -107,7 +115,8 @@ absl::Status EndSession(Decision& d, const std::string& reason,
 // Turn-order helper for rulesets with turns: the next combatant whose turn
 // comes this round: the first order entry, not delayed, that has not acted
 // this round and for which `can_act` is true; nullopt when the round is
-// over. Entries for which `can_act` is false are skipped.
+// over. Entries for which `can_act` is false are skipped. An entry's
+// `members` share its turn (StartTurn's `members`).
 template <typename Pred>
 std::optional<std::string> NextInOrder(const State& s, Pred can_act) {
   for (const OrderEntry& e : s.order) {

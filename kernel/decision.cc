@@ -123,7 +123,9 @@ absl::StatusOr<uint64_t> Decision::Interrupt(const fb::CommandT& command,
   body.window = window;
   event.body.Set(std::move(body));
   event.cause = 0;
-  return Emit(std::move(event));
+  ASSIGN_OR_RETURN(uint64_t seq, Emit(std::move(event)));
+  answering_ = window;
+  return seq;
 }
 
 absl::StatusOr<dice::RollResult> Decision::Roll(absl::string_view notation,

@@ -98,6 +98,9 @@ class Decision {
   const Envelope& envelope() const { return envelope_; }
   // The seq the next emitted event will get.
   uint64_t next_seq() const { return state_.seq + 1; }
+  // The window the command being decided answers (its Interrupt's window),
+  // or 0: windows opened after it nest in it (kernel/window.h).
+  uint32_t answering() const { return answering_; }
 
   // Family 1: records `command` as declared; returns its seq, the cause
   // that the events resolving it name.
@@ -128,6 +131,7 @@ class Decision {
 
   const PrefixScan* prefix_ = nullptr;
   RollOracle* oracle_ = nullptr;
+  uint32_t answering_ = 0;
   uint64_t base_seq_ = 0;
   State state_;
   Envelope envelope_;

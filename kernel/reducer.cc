@@ -136,6 +136,10 @@ class Applier {
         s_.next_window_id =
             std::max(s_.next_window_id, sc->change_as_WindowOpened()->id() + 1);
       }
+      if (sc->change_type() == fb::Change::PendingOpened) {
+        s_.last_pending_id =
+            std::max(s_.last_pending_id, sc->change_as_PendingOpened()->id());
+      }
     }
   }
 
@@ -162,8 +166,34 @@ class Applier {
       return Corrupt("interrupt.window",
                      absl::StrCat("window ", in.window(), " is not open"));
     }
-    it->second.answered.emplace_back(
-        in.command() == nullptr ? std::string_view() : View(in.command()->actor()));
+    Window& w = it->second;
+    const std::string_view who =
+        in.command() == nullptr ? std::string_view() : View(in.command()->actor());
+    // Sessions of schema version 5 on: the answer must come from an eligible
+    // creature that has not answered yet, in turn for an in-order window
+    // (kernel/window.h). Older logs were checked by their deciders only.
+    if (s_.schema_version >= 5) {
+      auto pos = std::find(w.eligible.begin(), w.eligible.end(), who);
+      if (pos == w.eligible.end()) {
+        return Corrupt("interrupt.actor",
+                       absl::StrCat("'", AbslView(who), "' is not eligible in window ", w.id));
+      }
+      if (std::find(w.answered.begin(), w.answered.end(), who) != w.answered.end()) {
+        return Corrupt("interrupt.actor",
+                       absl::StrCat("'", AbslView(who), "' already answered window ", w.id));
+      }
+      if (w.policy == fb::AnswerPolicy::InOrder) {
+        for (auto e = w.eligible.begin(); e != pos; ++e) {
+          if (std::find(w.answered.begin(), w.answered.end(), *e) == w.answered.end()) {
+            return Corrupt("interrupt.actor",
+                           absl::StrCat("window ", w.id, " answers in order: '", *e,
+                                        "' answers before '", AbslView(who), "'"));
+          }
+        }
+      }
+    }
+    w.answered.emplace_back(who);
+    if (s_.schema_version >= 5) w.answer_seqs.push_back(seq_);
     return absl::OkStatus();
   }
 
@@ -246,6 +276,12 @@ class Applier {
         return Outcome(*static_cast<const fb::Outcome*>(change));
       case fb::Change::SeedRevealed:
         return SeedRevealed(*static_cast<const fb::SeedRevealed*>(change));
+      case fb::Change::PendingOpened:
+        return PendingOpened(*static_cast<const fb::PendingOpened*>(change));
+      case fb::Change::PendingUpdated:
+        return PendingUpdated(*static_cast<const fb::PendingUpdated*>(change));
+      case fb::Change::PendingClosed:
+        return PendingClosed(*static_cast<const fb::PendingClosed*>(change));
     }
     return Corrupt("change", "unknown type");
   }
@@ -270,7 +306,20 @@ class Applier {
     if (!s_.active.empty()) return TurnNotEnded();
     const Combatant* c = Known(t.actor());
     if (c == nullptr) return NoCombatant("actor", t.actor());
+    std::vector<std::string> members;
+    if (const auto* m = t.members()) {
+      for (const flatbuffers::String* id : *m) {
+        const Combatant* member = Known(id);
+        if (member == nullptr) return NoCombatant("members", id);
+        if (member->id == c->id ||
+            std::find(members.begin(), members.end(), member->id) != members.end()) {
+          return Corrupt("members", absl::StrCat("'", member->id, "' listed twice"));
+        }
+        members.push_back(member->id);
+      }
+    }
     s_.active = c->id;
+    s_.active_members = std::move(members);
     return absl::OkStatus();
   }
 
@@ -282,6 +331,7 @@ class Applier {
     if (s_.active != View(t.actor())) return NotActive(t.actor());
     s_.acted.push_back(std::move(s_.active));
     s_.active.clear();
+    s_.active_members.clear();
     return absl::OkStatus();
   }
 
@@ -297,14 +347,43 @@ class Applier {
       for (const fb::OrderEntry* e : *entries) {
         const Combatant* c = Known(e->actor());
         if (c == nullptr) return NoCombatant("order.actor", e->actor());
-        order.push_back({c->id, e->initiative(), e->delayed()});
+        order.push_back({c->id, e->initiative(), e->delayed(), {}});
+        if (const auto* m = e->members()) {
+          for (const flatbuffers::String* id : *m) {
+            const Combatant* member = Known(id);
+            if (member == nullptr) return NoCombatant("order.members", id);
+            order.back().members.push_back(member->id);
+          }
+        }
       }
     }
     s_.order = std::move(order);
     return absl::OkStatus();
   }
 
+  // A pool counter (v5): owned by the session or a side, `actor` empty.
+  ABSL_ATTRIBUTE_NOINLINE absl::Status PoolChange(const flatbuffers::String* pool,
+                                                  const flatbuffers::String* actor,
+                                                  const flatbuffers::String* name,
+                                                  bool set, int64_t delta, int64_t value) {
+    if (View(actor).size() != 0) return Corrupt("pool", "a pool change names no actor");
+    if (View(name).size() == 0) return Corrupt("name", "missing");
+    int64_t& slot = s_.pools[Str(pool)][Str(name)];
+    if (set) {
+      slot = value;
+      return absl::OkStatus();
+    }
+    if (mode_ == Mode::kStrict && slot + delta != value) {
+      return ResourceMismatch(View(name), slot, delta, value);
+    }
+    slot += delta;
+    return absl::OkStatus();
+  }
+
   ABSL_ATTRIBUTE_NOINLINE absl::Status ResourceSet(const fb::ResourceSet& r) {
+    if (r.pool() != nullptr && r.pool()->size() != 0) {
+      return PoolChange(r.pool(), r.actor(), r.name(), true, 0, r.value());
+    }
     Combatant* c = Who(r.actor());
     if (c == nullptr) return NoCombatant("actor", r.actor());
     const flatbuffers::String* name = r.name();
@@ -317,6 +396,9 @@ class Applier {
   }
 
   ABSL_ATTRIBUTE_NOINLINE absl::Status ResourceChanged(const fb::ResourceChanged& r) {
+    if (r.pool() != nullptr && r.pool()->size() != 0) {
+      return PoolChange(r.pool(), r.actor(), r.name(), false, r.delta(), r.value());
+    }
     Combatant* c = Who(r.actor());
     if (c == nullptr) return NoCombatant("actor", r.actor());
     const flatbuffers::String* name = r.name();
@@ -374,6 +456,12 @@ class Applier {
     if (id != s_.next_window_id && (Numbering() || id < s_.next_window_id)) {
       return Corrupt("window.id", absl::StrCat("expected ", s_.next_window_id));
     }
+    if (w.parent() != 0 && s_.windows.count(w.parent()) == 0) {
+      return Corrupt("window.parent", absl::StrCat("window ", w.parent(), " is not open"));
+    }
+    if (w.pending() != 0 && s_.pending.count(w.pending()) == 0) {
+      return Corrupt("window.pending", absl::StrCat("no pending act #", w.pending()));
+    }
     // Built in its node (ids only grow: the hint is the end).
     auto it = s_.windows.try_emplace(s_.windows.end(), id);
     Window& win = it->second;
@@ -386,14 +474,117 @@ class Applier {
       for (const auto* e : *eligible) win.eligible.emplace_back(View(e));
     }
     win.opened_at = seq_;
+    win.policy = w.policy();
+    win.pay = w.pay();
+    win.parent = w.parent();
+    win.pending = w.pending();
     s_.next_window_id = id + 1;
     return absl::OkStatus();
   }
 
   ABSL_ATTRIBUTE_NOINLINE absl::Status WindowClosed(const fb::WindowClosed& w) {
-    if (s_.windows.erase(w.id()) == 0) {
+    if (s_.windows.count(w.id()) == 0) {
       return Corrupt("window.id", absl::StrCat("window ", w.id(), " is not open"));
     }
+    // A nested window closes before the window it was opened in (v5).
+    for (const auto& [id, other] : s_.windows) {
+      if (other.parent == w.id()) {
+        return Corrupt("window.id", absl::StrCat("window ", w.id(),
+                                                 " still has nested window ", id, " open"));
+      }
+    }
+    s_.windows.erase(w.id());
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status PendingOpened(const fb::PendingOpened& p) {
+    const uint32_t id = p.id();
+    const uint32_t next = s_.last_pending_id + 1;
+    if (id != next && (Numbering() || id < next)) {
+      return Corrupt("pending.id", absl::StrCat("expected ", next));
+    }
+    const Combatant* c = Known(p.actor());
+    if (c == nullptr) return NoCombatant("pending.actor", p.actor());
+    if (p.command() == nullptr) return Corrupt("pending.command", "missing");
+    if (p.decl() == 0 || p.decl() >= seq_) {
+      return Corrupt("pending.decl", absl::StrCat("no earlier event ", p.decl()));
+    }
+    if (p.cost_due() < 0 || p.cost_paid() < 0 || p.cost_paid() > p.cost_due()) {
+      return Corrupt("pending.cost_paid",
+                     absl::StrCat(p.cost_paid(), " paid of ", p.cost_due(), " due"));
+    }
+    PendingAct act;
+    act.id = id;
+    act.kind = Str(p.kind());
+    act.actor = c->id;
+    act.decl = p.decl();
+    p.command()->UnPackTo(&act.command);
+    act.cost_due = p.cost_due();
+    act.cost_paid = p.cost_paid();
+    act.progress = p.progress();
+    act.span = p.span();
+    if (const fb::Trigger* t = p.trigger()) {
+      act.trigger.kind = t->kind();
+      act.trigger.by = Str(t->by());
+      act.trigger.against = Str(t->against());
+      act.trigger.hostile_only = t->hostile_only();
+      if (t->square() != nullptr) act.trigger.square = ToPos(t->square());
+      act.trigger.reach = t->reach();
+      act.trigger.name = Str(t->name());
+    }
+    if (const fb::Expiry* e = p.expiry()) {
+      act.expiry.kind = e->kind();
+      act.expiry.actor = Str(e->actor());
+      act.expiry.round = e->round();
+    }
+    act.budget = Str(p.budget());
+    act.opened_at = seq_;
+    if (const auto* r = p.reacted()) {
+      for (const flatbuffers::String* id : *r) act.reacted.push_back(id->str());
+    }
+    s_.pending[id] = std::move(act);
+    s_.last_pending_id = std::max(s_.last_pending_id, id);
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status PendingUpdated(const fb::PendingUpdated& u) {
+    auto it = s_.pending.find(u.id());
+    if (it == s_.pending.end()) {
+      return Corrupt("pending.id", absl::StrCat("no pending act #", u.id()));
+    }
+    PendingAct& act = it->second;
+    if (mode_ == Mode::kStrict && act.cost_paid + u.paid() != u.cost_paid()) {
+      return Corrupt("pending.cost_paid",
+                     absl::StrCat(act.cost_paid, " + ", u.paid(), " is not ", u.cost_paid()));
+    }
+    const int64_t paid = act.cost_paid + u.paid();
+    if (u.paid() < 0 || paid > act.cost_due) {
+      return Corrupt("pending.paid", absl::StrCat(paid, " paid of ", act.cost_due, " due"));
+    }
+    act.cost_paid = paid;
+    act.progress = u.progress();
+    if (u.command() != nullptr) {
+      act.command = fb::CommandT();
+      u.command()->UnPackTo(&act.command);
+    }
+    if (const auto* r = u.reacted()) {
+      act.reacted.clear();
+      for (const flatbuffers::String* id : *r) act.reacted.push_back(id->str());
+    }
+    return absl::OkStatus();
+  }
+
+  ABSL_ATTRIBUTE_NOINLINE absl::Status PendingClosed(const fb::PendingClosed& c) {
+    if (s_.pending.count(c.id()) == 0) {
+      return Corrupt("pending.id", absl::StrCat("no pending act #", c.id()));
+    }
+    for (const auto& [id, w] : s_.windows) {
+      if (w.pending == c.id()) {
+        // Closing it would leave the window resuming nothing.
+        return Corrupt("pending.id", absl::StrCat("window ", id, " still holds it"));
+      }
+    }
+    s_.pending.erase(c.id());
     return absl::OkStatus();
   }
 
@@ -450,6 +641,8 @@ class Applier {
     if (s.map() != nullptr) {
       s_.map.width = s.map()->width();
       s_.map.height = s.map()->height();
+      s_.map.unit = s.map()->unit();
+      s_.map.square = s.map()->square();
       if (s.map()->cells() != nullptr) {
         for (const fb::Cell* cell : *s.map()->cells()) {
           s_.map.terrain[ToPos(cell->at())] = Str(cell->terrain());

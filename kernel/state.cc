@@ -74,4 +74,26 @@ const Combatant* State::OccupantAt(Pos p, const std::string& except) const {
   return nullptr;
 }
 
+bool State::IsTurnOf(std::string_view id) const {
+  if (active.empty()) return false;
+  if (active == id) return true;
+  for (const std::string& m : active_members) {
+    if (m == id) return true;
+  }
+  return false;
+}
+
+int64_t State::Pool(const std::string& owner, const std::string& name,
+                    int64_t otherwise) const {
+  auto o = pools.find(owner);
+  if (o == pools.end()) return otherwise;
+  auto v = o->second.find(name);
+  return v == o->second.end() ? otherwise : v->second;
+}
+
+const PendingAct* State::FindPending(uint32_t id) const {
+  auto it = pending.find(id);
+  return it == pending.end() ? nullptr : &it->second;
+}
+
 }  // namespace combat::kernel

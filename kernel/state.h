@@ -107,8 +107,12 @@ struct OrderEntry {
   std::string actor;
   int64_t initiative = 0;
   bool delayed = false;
+  // Others sharing this entry's turn (a union, rider and mount): the turn
+  // is `actor`'s and theirs (kernel/turns.h).
+  std::vector<std::string> members;
 };
 
+// An open window (kernel/window.h).
 struct Window {
   uint32_t id = 0;
   uint64_t trigger = 0;
@@ -116,12 +120,51 @@ struct Window {
   std::vector<std::string> eligible;
   std::vector<std::string> answered;
   uint64_t opened_at = 0;
+  fb::AnswerPolicy policy = fb::AnswerPolicy::InOrder;
+  fb::PayWhen pay = fb::PayWhen::Before;
+  uint32_t parent = 0;   // the window being resolved when this one opened
+  uint32_t pending = 0;  // the pending act it holds back (0 = none)
+  // The Interrupt event of each answer, as `answered` (schema v5 on).
+  std::vector<uint64_t> answer_seqs;
+};
+
+// What sets off a readied, held or reactive act (kernel/trigger.h).
+struct Trigger {
+  fb::TriggerKind kind = fb::TriggerKind::None;
+  std::string by;
+  std::string against;
+  bool hostile_only = false;
+  std::optional<Pos> square;
+  int32_t reach = 0;
+  std::string name;
+};
+
+// A pending act (kernel/pending.h): a declaration held back by a window,
+// an act readied or held on a trigger, an act paid over several turns.
+struct PendingAct {
+  uint32_t id = 0;
+  std::string kind;
+  std::string actor;
+  uint64_t decl = 0;
+  fb::CommandT command;
+  int64_t cost_due = 0;
+  int64_t cost_paid = 0;
+  int64_t progress = 0;
+  fb::Span span = fb::Span::Instant;
+  Trigger trigger;
+  Expiry expiry;
+  std::string budget;
+  uint64_t opened_at = 0;
+  // Who already answered a window on this act: a trigger fires once per act.
+  std::vector<std::string> reacted;
 };
 
 struct MapState {
   int32_t width = 0;
   int32_t height = 0;
   std::map<Pos, std::string> terrain;  // only non-plain cells
+  fb::DistanceUnit unit = fb::DistanceUnit::Feet;
+  int32_t square = 0;  // a square's side in `unit` (0 = the ruleset's)
 };
 
 struct State {
@@ -149,6 +192,13 @@ struct State {
   std::vector<uint64_t> voided;     // sorted
   std::vector<uint64_t> unapplied;  // sorted
   std::vector<uint8_t> revealed_seed;
+  // Others sharing the running turn with `active` (kernel/turns.h).
+  std::vector<std::string> active_members;
+  std::map<uint32_t, PendingAct> pending;  // open pending acts, by id
+  uint32_t last_pending_id = 0;            // 0 = none allocated yet
+  // Pools: counters owned by the session ("session") or a side
+  // ("side:<name>"), not by a combatant. owner -> name -> value.
+  std::map<std::string, std::map<std::string, int64_t>> pools;
 
   // Cache of the session part of the state hash (session, ruleset, map,
   // commitment, revealed seed); cleared by the reducer when those change.
@@ -167,6 +217,13 @@ struct State {
   std::string TerrainAt(Pos p) const;
   // The combatant whose space covers `p`, other than `except`, or nullptr.
   const Combatant* OccupantAt(Pos p, const std::string& except = "") const;
+  // Whether the running turn is `id`'s: the active creature or a member.
+  bool IsTurnOf(std::string_view id) const;
+  // Pool counter `name` of `owner`, or `otherwise` when never set.
+  int64_t Pool(const std::string& owner, const std::string& name,
+               int64_t otherwise = 0) const;
+  // The pending act `id`, or nullptr.
+  const PendingAct* FindPending(uint32_t id) const;
 };
 
 }  // namespace combat::kernel

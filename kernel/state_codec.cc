@@ -20,6 +20,61 @@ std::unique_ptr<fb::ExpiryT> ToObject(const Expiry& e) {
   return out;
 }
 
+std::unique_ptr<fb::TriggerT> ToObject(const Trigger& t) {
+  if (t.kind == fb::TriggerKind::None && t.by.empty() && t.against.empty() &&
+      !t.hostile_only && !t.square.has_value() && t.reach == 0 &&
+      t.name.empty()) {
+    return nullptr;
+  }
+  auto out = std::make_unique<fb::TriggerT>();
+  out->kind = t.kind;
+  out->by = t.by;
+  out->against = t.against;
+  out->hostile_only = t.hostile_only;
+  if (t.square.has_value()) {
+    out->square = std::make_unique<fb::Pos>(t.square->x, t.square->y);
+  }
+  out->reach = t.reach;
+  out->name = t.name;
+  return out;
+}
+
+Trigger FromObject(const fb::TriggerT* t) {
+  Trigger out;
+  if (t == nullptr) return out;
+  out.kind = t->kind;
+  out.by = t->by;
+  out.against = t->against;
+  out.hostile_only = t->hostile_only;
+  if (t->square) out.square = Pos{t->square->x(), t->square->y()};
+  out.reach = t->reach;
+  out.name = t->name;
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<fb::PendingStateT> PendingToObject(const PendingAct& p) {
+  auto out = std::make_unique<fb::PendingStateT>();
+  out->id = p.id;
+  out->kind = p.kind;
+  out->actor = p.actor;
+  out->decl = p.decl;
+  out->command = std::make_unique<fb::CommandT>(p.command);
+  out->cost_due = p.cost_due;
+  out->cost_paid = p.cost_paid;
+  out->progress = p.progress;
+  out->span = p.span;
+  out->trigger = ToObject(p.trigger);
+  out->expiry = ToObject(p.expiry);
+  out->budget = p.budget;
+  out->opened_at = p.opened_at;
+  out->reacted = p.reacted;
+  return out;
+}
+
+namespace {
+
 std::unique_ptr<fb::CombatantStateT> ToObject(const Combatant& c) {
   auto out = std::make_unique<fb::CombatantStateT>();
   out->spec = std::make_unique<fb::CombatantSpecT>();
@@ -75,6 +130,8 @@ fb::StateT ToObject(const State& s) {
   out.map = std::make_unique<fb::MapT>();
   out.map->width = s.map.width;
   out.map->height = s.map.height;
+  out.map->unit = s.map.unit;
+  out.map->square = s.map.square;
   for (const auto& [pos, terrain] : s.map.terrain) {
     auto cell = std::make_unique<fb::CellT>();
     cell->at = std::make_unique<fb::Pos>(pos.x, pos.y);
@@ -89,6 +146,7 @@ fb::StateT ToObject(const State& s) {
     ot->actor = e.actor;
     ot->initiative = e.initiative;
     ot->delayed = e.delayed;
+    ot->members = e.members;
     out.order.push_back(std::move(ot));
   }
   out.acted = s.acted;
@@ -101,6 +159,11 @@ fb::StateT ToObject(const State& s) {
     wt->eligible = w.eligible;
     wt->answered = w.answered;
     wt->opened_at = w.opened_at;
+    wt->policy = w.policy;
+    wt->pay = w.pay;
+    wt->parent = w.parent;
+    wt->pending = w.pending;
+    wt->answer_seqs = w.answer_seqs;
     out.windows.push_back(std::move(wt));
   }
   out.next_condition_id = s.next_condition_id;
@@ -111,6 +174,15 @@ fb::StateT ToObject(const State& s) {
   out.voided = s.voided;
   out.unapplied = s.unapplied;
   out.revealed_seed = s.revealed_seed;
+  out.active_members = s.active_members;
+  for (const auto& [id, p] : s.pending) out.pending.push_back(PendingToObject(p));
+  out.last_pending_id = s.last_pending_id;
+  for (const auto& [owner, values] : s.pools) {
+    auto pt = std::make_unique<fb::PoolStateT>();
+    pt->owner = owner;
+    for (const auto& [k, v] : values) pt->values.push_back(Num(k, v));
+    out.pools.push_back(std::move(pt));
+  }
   return out;
 }
 
@@ -133,6 +205,8 @@ absl::StatusOr<State> DecodeState(const uint8_t* data, size_t size) {
   if (o.map) {
     s.map.width = o.map->width;
     s.map.height = o.map->height;
+    s.map.unit = o.map->unit;
+    s.map.square = o.map->square;
     for (const auto& cell : o.map->cells) {
       if (cell && cell->at) s.map.terrain[{cell->at->x(), cell->at->y()}] = cell->terrain;
     }
@@ -141,7 +215,7 @@ absl::StatusOr<State> DecodeState(const uint8_t* data, size_t size) {
   s.round = o.round;
   s.active = o.active;
   for (const auto& e : o.order) {
-    if (e) s.order.push_back({e->actor, e->initiative, e->delayed});
+    if (e) s.order.push_back({e->actor, e->initiative, e->delayed, e->members});
   }
   s.acted = o.acted;
   for (const auto& ct : o.combatants) {
@@ -206,6 +280,11 @@ absl::StatusOr<State> DecodeState(const uint8_t* data, size_t size) {
     w.eligible = wt->eligible;
     w.answered = wt->answered;
     w.opened_at = wt->opened_at;
+    w.policy = wt->policy;
+    w.pay = wt->pay;
+    w.parent = wt->parent;
+    w.pending = wt->pending;
+    w.answer_seqs = wt->answer_seqs;
     s.windows[w.id] = std::move(w);
   }
   s.next_condition_id = o.next_condition_id;
@@ -216,6 +295,38 @@ absl::StatusOr<State> DecodeState(const uint8_t* data, size_t size) {
   s.voided = o.voided;
   s.unapplied = o.unapplied;
   s.revealed_seed = o.revealed_seed;
+  s.active_members = o.active_members;
+  for (const auto& pt : o.pending) {
+    if (!pt) continue;
+    PendingAct p;
+    p.id = pt->id;
+    p.kind = pt->kind;
+    p.actor = pt->actor;
+    p.decl = pt->decl;
+    if (pt->command) p.command = *pt->command;
+    p.cost_due = pt->cost_due;
+    p.cost_paid = pt->cost_paid;
+    p.progress = pt->progress;
+    p.span = pt->span;
+    p.trigger = FromObject(pt->trigger.get());
+    if (pt->expiry) {
+      p.expiry.kind = pt->expiry->kind;
+      p.expiry.actor = pt->expiry->actor;
+      p.expiry.round = pt->expiry->round;
+    }
+    p.budget = pt->budget;
+    p.opened_at = pt->opened_at;
+    p.reacted = pt->reacted;
+    s.pending[p.id] = std::move(p);
+  }
+  s.last_pending_id = o.last_pending_id;
+  for (const auto& pt : o.pools) {
+    if (!pt) continue;
+    auto& values = s.pools[pt->owner];
+    for (const auto& n : pt->values) {
+      if (n) values[n->key] = n->value;
+    }
+  }
   if (EncodeState(s) != copy) {
     return absl::DataLossError("state bytes are not canonical");
   }

@@ -34,6 +34,8 @@
 namespace combat::kernel {
 
 fb::StateT ToObject(const State& state);
+// One pending act in its state-schema form (used by the state hash too).
+std::unique_ptr<fb::PendingStateT> PendingToObject(const PendingAct& p);
 // Canonical bytes ("CMBS" identifier).
 std::vector<uint8_t> EncodeState(const State& state);
 events::Digest StateHash(const State& state);

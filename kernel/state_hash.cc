@@ -117,7 +117,8 @@ events::Digest SessionDigest(const State& st, bool fresh) {
     const fb::Pos at(pos.x, pos.y);
     s.cells.push_back(fb::CreateCell(fbb, &at, fbb.CreateString(terrain)));
   }
-  auto map = fb::CreateMap(fbb, st.map.width, st.map.height, VectorOf(fbb, s.cells));
+  auto map = fb::CreateMap(fbb, st.map.width, st.map.height, VectorOf(fbb, s.cells),
+                           st.map.unit, st.map.square);
   auto session = fbb.CreateString(st.session);
   auto title = fbb.CreateString(st.title);
   auto ruleset = fbb.CreateString(st.ruleset);
@@ -143,8 +144,12 @@ events::Digest ScheduleDigest(const State& st, bool fresh) {
   FlatBufferBuilder& fbb = s.fbb;
   s.order.clear();
   for (const OrderEntry& e : st.order) {
-    s.order.push_back(fb::CreateOrderEntry(fbb, fbb.CreateString(e.actor),
-                                           e.initiative, e.delayed));
+    // v5 members: absent when empty, so older states hash as before.
+    Offset<flatbuffers::Vector<Offset<flatbuffers::String>>> members = 0;
+    if (!e.members.empty()) members = fbb.CreateVectorOfStrings(e.members);
+    auto actor = fbb.CreateString(e.actor);
+    s.order.push_back(
+        fb::CreateOrderEntry(fbb, actor, e.initiative, e.delayed, members));
   }
   s.windows.clear();
   for (const auto& [id, w] : st.windows) {
@@ -153,8 +158,11 @@ events::Digest ScheduleDigest(const State& st, bool fresh) {
     auto kind = fbb.CreateString(w.kind);
     auto eligible = fbb.CreateVectorOfStrings(w.eligible);
     auto answered = fbb.CreateVectorOfStrings(w.answered);
+    Offset<flatbuffers::Vector<uint64_t>> answer_seqs = 0;  // v5: absent when empty
+    if (!w.answer_seqs.empty()) answer_seqs = fbb.CreateVector(w.answer_seqs);
     s.windows.push_back(fb::CreateWindowState(fbb, w.id, w.trigger, kind, eligible,
-                                              answered, w.opened_at));
+                                              answered, w.opened_at, w.policy, w.pay,
+                                              w.parent, w.pending, answer_seqs));
   }
   auto order_v = VectorOf(fbb, s.order);
   auto windows_v = VectorOf(fbb, s.windows);
@@ -163,6 +171,29 @@ events::Digest ScheduleDigest(const State& st, bool fresh) {
   auto end_reason = fbb.CreateString(st.end_reason);
   auto voided = fbb.CreateVector(st.voided);
   auto unapplied = fbb.CreateVector(st.unapplied);
+  // v5 parts: absent when empty, so a state that uses none of them hashes
+  // as it did under schema version 4.
+  Offset<flatbuffers::Vector<Offset<flatbuffers::String>>> members = 0;
+  if (!st.active_members.empty()) members = fbb.CreateVectorOfStrings(st.active_members);
+  Offset<flatbuffers::Vector<Offset<fb::PendingState>>> pending = 0;
+  if (!st.pending.empty()) {
+    std::vector<Offset<fb::PendingState>> items;
+    for (const auto& [id, p] : st.pending) {
+      const auto object = PendingToObject(p);
+      items.push_back(fb::PendingState::Pack(fbb, object.get()));
+    }
+    pending = VectorOf(fbb, items);
+  }
+  Offset<flatbuffers::Vector<Offset<fb::PoolState>>> pools = 0;
+  if (!st.pools.empty()) {
+    std::vector<Offset<fb::PoolState>> items;
+    for (const auto& [owner, values] : st.pools) {
+      auto owner_s = fbb.CreateString(owner);
+      auto values_v = Numbers(s, values);
+      items.push_back(fb::CreatePoolState(fbb, owner_s, values_v));
+    }
+    pools = VectorOf(fbb, items);
+  }
   fb::StateBuilder b(fbb);
   b.add_seq(st.seq);
   b.add_round(st.round);
@@ -177,6 +208,10 @@ events::Digest ScheduleDigest(const State& st, bool fresh) {
   b.add_end_reason(end_reason);
   b.add_voided(voided);
   b.add_unapplied(unapplied);
+  if (!members.IsNull()) b.add_active_members(members);
+  if (!pending.IsNull()) b.add_pending(pending);
+  b.add_last_pending_id(st.last_pending_id);
+  if (!pools.IsNull()) b.add_pools(pools);
   fbb.Finish(b.Finish());
   return Finish(fbb);
 }

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 #include "kernel/d20_three_action/internal.h"
+#include "kernel/pending.h"
 
 namespace combat::kernel::d20 {
 
@@ -20,8 +21,11 @@ absl::Status Kill(Decision& d, std::string who, const Why& why) {
   Why after = why;
   after.nums = {};
   after.note = "ends with death";
-  for (const char* name : {kIncapacitated, kBleeding, kReadied, kDodging}) {
+  for (const char* name : {kIncapacitated, kBleeding, kDodging}) {
     RETURN_IF_ERROR(RemoveConditionsNamed(d, who, name, after));
+  }
+  if (const PendingAct* readied = FirstPending(d.state(), who, kReadiedAct)) {
+    RETURN_IF_ERROR(ClosePending(d, readied->id, "cancelled: dead", after));
   }
   return EndGrapples(d, who, after);
 }

@@ -62,8 +62,6 @@ inline constexpr char kUndetected[] = "undetected";
 inline constexpr char kFlatFooted[] = "flat_footed";
 inline constexpr char kSqueezing[] = "squeezing";
 inline constexpr char kDodging[] = "dodging";
-inline constexpr char kReadied[] = "readied";
-inline constexpr char kPending[] = "pending";
 inline constexpr char kCommanded[] = "commanded";
 inline constexpr char kControlled[] = "controlled";
 inline constexpr char kSpell[] = "spell";
@@ -89,6 +87,7 @@ enum class Via { kDeclared, kInterrupt, kResumed };
 struct Ctx {
   Via via = Via::kDeclared;
   uint64_t cause = 0;  // the declaration / interrupt seq
+  int64_t spent = 0;   // resumed move: feet already moved (pending progress)
 };
 
 // ---- conditions.cc
@@ -426,9 +425,6 @@ absl::Status DeclareAction(const ActionSpec& a, const fb::CommandT& c,
                            Decision& d);
 // An answer into an open window: `pass`, or the readied action.
 absl::Status DecideAnswer(const fb::CommandT& c, Decision& d);
-// The pending-declaration note codec (exposed for tests).
-std::string EncodeCommand(const fb::CommandT& c);
-absl::StatusOr<fb::CommandT> DecodeCommand(const std::string& text);
 
 }  // namespace combat::kernel::d20
 

@@ -152,7 +152,7 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
   // L35: "you decide where you are moving as you Move": param continue=1
   // spends what is left of this turn's Move without another Action.
   const int64_t speed = cont ? moving->level : MoveSpeed(*a, fly, nullptr);
-  int64_t cost = ParamOr(c, "_spent", 0);
+  int64_t cost = ctx.spent;
   Pos cur = a->at;
   for (size_t i = 0; i < path.size(); ++i) {
     const Pos p = path[i];
@@ -325,7 +325,7 @@ absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   const int64_t speed = cont ? moving->level : MoveSpeed(before, fly, nullptr);
   ASSIGN_OR_RETURN(MoveProgress p,
                    ResolveMoveSteps(d, c, ctx.cause, c.path.size(),
-                                    ParamOr(c, "_spent", 0)));
+                                    ctx.spent));
   // What is left of this Move for the rest of the turn (none once a failed
   // Push ended it, L35).
   const int64_t left = p.stopped ? 0 : std::max<int64_t>(0, speed - p.spent);

@@ -2,6 +2,7 @@
 #include "gtest/gtest.h"
 #include "kernel/d20_three_action/internal.h"
 #include "kernel/d20_three_action/test_util.h"
+#include "kernel/pending.h"
 
 namespace combat::kernel::d20 {
 namespace {
@@ -14,6 +15,10 @@ fb::RosterT Pair() {
   fb::CombatantSpecT g = Being("gob", "goblins", 5, 0);
   Arm(g, "club", "1d6", "melee");
   return MakeRoster({std::move(a), std::move(g)});
+}
+
+bool Holds(const Table& t, const std::string& who, const char* kind) {
+  return FirstPending(t.state(), who, kind) != nullptr;
 }
 
 Pos At(const Table& t, const std::string& who) {
@@ -49,7 +54,7 @@ TEST(Readied, AMoveIntoReachStopsThereAndOpensAWindow) {
   ASSERT_EQ(t.state().windows.size(), 1u);
   const Window& w = t.state().windows.begin()->second;
   EXPECT_EQ(w.eligible, std::vector<std::string>{"aria"});
-  EXPECT_TRUE(Has(t, "gob", kPending));
+  EXPECT_TRUE(Holds(t, "gob", kHeldBack));
   // Nothing else may happen until the window is answered.
   auto out = t.Submit(Cmd("gob", "end_turn"));
   EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
@@ -64,8 +69,8 @@ TEST(Readied, AMoveIntoReachStopsThereAndOpensAWindow) {
   ASSERT_OK(ev);
   EXPECT_EQ(Res(t, "gob", kHp), 12);
   EXPECT_TRUE(t.state().windows.empty());
-  EXPECT_FALSE(Has(t, "aria", kReadied));
-  EXPECT_FALSE(Has(t, "gob", kPending));
+  EXPECT_FALSE(Holds(t, "aria", kReadiedAct));
+  EXPECT_FALSE(Holds(t, "gob", kHeldBack));
   EXPECT_EQ(At(t, "gob"), (Pos{2, 2}));
   EXPECT_EQ(Res(t, "gob", kActions), 2);  // one Move
   auto replay = t.Replay();
@@ -91,7 +96,7 @@ TEST(Readied, PassingLetsTheDeclarationResolve) {
   pass.window = w;
   ASSERT_OK(t.Submit(pass));
   EXPECT_EQ(At(t, "gob"), (Pos{2, 2}));
-  EXPECT_TRUE(Has(t, "aria", kReadied));  // not used: still ready
+  EXPECT_TRUE(Holds(t, "aria", kReadiedAct));  // not used: still ready
 }
 
 TEST(Readied, AnAttackTriggerOpensBeforeTheAttackResolves) {
@@ -131,7 +136,7 @@ TEST(Readied, AMoverKilledByTheReadiedAttackEndsItsTurn) {
 TEST(Readied, ExpiresAtTheReadiersNextTurn) {
   Table t = Readied("attack");
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
-  EXPECT_FALSE(Has(t, "aria", kReadied));
+  EXPECT_FALSE(Holds(t, "aria", kReadiedAct));
 }
 
 TEST(Readied, ReadyChecksItsParams) {
@@ -150,24 +155,26 @@ TEST(Readied, ReadyChecksItsParams) {
   EXPECT_EQ(t.state().windows.size(), 1u);
 }
 
-TEST(Readied, PendingCommandCodecRoundTrips) {
-  fb::CommandT c = Cmd("aria", "attack", {"gob", "o|r=c"});
-  c.weapon = "spear, long";
-  c.path.emplace_back(3, -4);
-  WithText(c, "stat", "dex:%");
-  With(c, "_spent", 15);
-  c.text = "a|b";
-  auto back = DecodeCommand(EncodeCommand(c));
-  ASSERT_OK(back);
-  EXPECT_EQ(back->actor, "aria");
-  EXPECT_EQ(back->targets, c.targets);
-  EXPECT_EQ(back->weapon, c.weapon);
-  ASSERT_EQ(back->path.size(), 1u);
-  EXPECT_EQ(back->path[0].y(), -4);
-  ASSERT_EQ(back->params.size(), 2u);
-  EXPECT_EQ(back->params[0]->text, "dex:%");
-  EXPECT_EQ(back->params[1]->value, 15);
-  EXPECT_EQ(back->text, "a|b");
+TEST(Readied, TheHeldBackMoveIsATypedPendingAct) {
+  Table t = Readied("attack");
+  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}, {1, 1}, {2, 2}})));
+  const PendingAct* held = FirstPending(t.state(), "gob", kHeldBack);
+  ASSERT_NE(held, nullptr);
+  // The rest of the path, the feet already moved and who has answered, as
+  // typed fields: no command is stored as text.
+  EXPECT_EQ(held->command.action, "move");
+  ASSERT_EQ(held->command.path.size(), 1u);
+  EXPECT_EQ(held->command.path[0].x(), 2);
+  EXPECT_EQ(held->command.path[0].y(), 2);
+  EXPECT_EQ(held->progress, 20);  // four squares of 5 ft (L35)
+  EXPECT_EQ(held->reacted, std::vector<std::string>{"aria"});
+  const Window& w = t.state().windows.begin()->second;
+  EXPECT_EQ(w.pending, held->id);
+  EXPECT_EQ(w.policy, fb::AnswerPolicy::InOrder);
+  const PendingAct* readied = FirstPending(t.state(), "aria", kReadiedAct);
+  ASSERT_NE(readied, nullptr);
+  EXPECT_EQ(readied->trigger.kind, fb::TriggerKind::MovesWithinReach);
+  EXPECT_EQ(readied->trigger.by, "gob");
 }
 
 }  // namespace

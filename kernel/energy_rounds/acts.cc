@@ -23,6 +23,8 @@
 #include "events/status_macros.h"
 #include "kernel/command.h"
 #include "kernel/energy_rounds/internal.h"
+#include "kernel/pending.h"
+#include "kernel/window.h"
 
 namespace combat::kernel::energy {
 namespace {
@@ -53,39 +55,6 @@ const Verb kVerbs[] = {
     {"escape", false, false, CheckEscape, ResolveEscape},
 };
 
-// Percent-escapes the separators of the act encoding.
-std::string Esc(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '%' || ch == '|' || ch == '=' || ch == ',' || ch == ';' ||
-        ch == ':') {
-      static const char kHex[] = "0123456789ABCDEF";
-      out += '%';
-      out += kHex[(static_cast<unsigned char>(ch) >> 4) & 15];
-      out += kHex[static_cast<unsigned char>(ch) & 15];
-    } else {
-      out += ch;
-    }
-  }
-  return out;
-}
-
-std::string Unesc(absl::string_view s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size()) {
-      auto hex = [](char h) {
-        return h >= 'A' ? h - 'A' + 10 : h - '0';
-      };
-      out += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 const Verb* FindVerb(const std::string& action) {
@@ -101,82 +70,11 @@ bool IsImmediate(const fb::CommandT& c) {
   return v != nullptr && v->attack && ParamOr(c, "swift", 0) == 1;
 }
 
-std::string EncodeAct(const fb::CommandT& c) {
-  std::vector<std::string> parts;
-  parts.push_back(absl::StrCat("a=", Esc(c.action)));
-  parts.push_back(absl::StrCat("actor=", Esc(c.actor)));
-  std::vector<std::string> t;
-  for (const auto& x : c.targets) t.push_back(Esc(x));
-  parts.push_back(absl::StrCat("t=", absl::StrJoin(t, ",")));
-  parts.push_back(absl::StrCat("w=", Esc(c.weapon)));
-  std::vector<std::string> path;
-  for (const fb::Pos& p : c.path) path.push_back(absl::StrCat(p.x(), ":", p.y()));
-  parts.push_back(absl::StrCat("p=", absl::StrJoin(path, ";")));
-  for (const auto& p : c.params) {
-    if (!p) continue;
-    parts.push_back(absl::StrCat("k=", Esc(p->key), ",", p->value, ",", Esc(p->text)));
-  }
-  parts.push_back(absl::StrCat("x=", Esc(c.text)));
-  return absl::StrJoin(parts, "|");
+const PendingAct* ActingOf(const State& s, const std::string& actor) {
+  return FirstPending(s, actor, kActing);
 }
 
-absl::StatusOr<fb::CommandT> DecodeAct(const std::string& note) {
-  fb::CommandT c;
-  for (absl::string_view part : absl::StrSplit(note, '|')) {
-    const size_t eq = part.find('=');
-    if (eq == absl::string_view::npos) {
-      return absl::InternalError(absl::StrCat("pending act: bad part '", part, "'"));
-    }
-    absl::string_view key = part.substr(0, eq), value = part.substr(eq + 1);
-    if (key == "a") c.action = Unesc(value);
-    else if (key == "actor") c.actor = Unesc(value);
-    else if (key == "w") c.weapon = Unesc(value);
-    else if (key == "x") c.text = Unesc(value);
-    else if (key == "t") {
-      if (!value.empty()) {
-        for (absl::string_view t : absl::StrSplit(value, ',')) c.targets.push_back(Unesc(t));
-      }
-    } else if (key == "p") {
-      if (!value.empty()) {
-        for (absl::string_view sq : absl::StrSplit(value, ';')) {
-          std::vector<absl::string_view> xy = absl::StrSplit(sq, ':');
-          int x = 0, y = 0;
-          if (xy.size() != 2 || !absl::SimpleAtoi(xy[0], &x) ||
-              !absl::SimpleAtoi(xy[1], &y)) {
-            return absl::InternalError("pending act: bad path");
-          }
-          c.path.emplace_back(x, y);
-        }
-      }
-    } else if (key == "k") {
-      std::vector<absl::string_view> kv = absl::StrSplit(value, ',');
-      int64_t v = 0;
-      if (kv.size() != 3 || !absl::SimpleAtoi(kv[1], &v)) {
-        return absl::InternalError("pending act: bad param");
-      }
-      auto p = std::make_unique<fb::ParamT>();
-      p->key = Unesc(kv[0]);
-      p->value = v;
-      p->text = Unesc(kv[2]);
-      c.params.push_back(std::move(p));
-    }
-  }
-  return c;
-}
-
-const Condition* PendingAct(const Combatant& c) {
-  for (const auto& [id, cond] : c.conditions) {
-    if (cond.name == "Acting") return &cond;
-  }
-  return nullptr;
-}
-
-uint32_t WindowOf(const State& s, uint64_t seq) {
-  for (const auto& [id, w] : s.windows) {
-    if (w.trigger == seq) return id;
-  }
-  return 0;
-}
+uint32_t WindowOf(const State& s, uint64_t seq) { return WindowFor(s, seq); }
 
 std::vector<std::string> EligibleInterrupters(const State& s,
                                               const std::string& actor) {
@@ -227,12 +125,11 @@ absl::Status StopReason(const Combatant& actor, const Verb& v) {
 absl::Status CheckCanAct(const State& s, const Combatant& actor,
                          const fb::CommandT& c, const Verb& v) {
   RETURN_IF_ERROR(StopReason(actor, v));
-  if (const Condition* p = PendingAct(actor); p != nullptr && !IsImmediate(c)) {
+  if (const PendingAct* p = ActingOf(s, actor.id); p != nullptr && !IsImmediate(c)) {
     return Illegal("002.incomplete",
                    absl::StrCat(actor.id, " is still performing the act declared at seq ",
-                                p->ref, "; resolve or cancel it first"));
+                                p->decl, "; resolve or cancel it first"));
   }
-  (void)s;
   return absl::OkStatus();
 }
 
@@ -268,24 +165,33 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   } else {
     note = "others may interrupt until it resolves";
   }
+  // l.134-138: others answer in any order; resources are spent as results
+  // occur, so the act pays when it resolves.
+  WindowSpec spec;
+  spec.trigger = decl;
+  spec.kind = c.action;
+  spec.eligible = eligible;
+  spec.policy = fb::AnswerPolicy::AnyOrder;
+  spec.pay = fb::PayWhen::AtResolution;
+  if (!now) {
+    NewPending acting;
+    acting.kind = kActing;
+    acting.actor = who;
+    acting.decl = decl;
+    acting.command = c;
+    acting.span = fb::Span::Rounds;
+    acting.expiry = EndOfRound(d.state());
+    ASSIGN_OR_RETURN(spec.pending,
+                     OpenPending(d, acting,
+                                 {decl, "002.rounds.span", {},
+                                  absl::StrCat(who, " is performing '", c.action, "'")}));
+  }
   ASSIGN_OR_RETURN(uint32_t wid,
-                   OpenWindow(d, decl, c.action, eligible,
+                   OpenWindow(d, spec,
                               {decl, immediate ? "002.immediate" : "002.initiative.roll",
                                {{"round", d.state().round}}, note}));
   if (now) return ResolveInWindow(d, wid, c, decl, ActOpts{});
-  NewCondition acting;
-  acting.actor = who;
-  acting.name = "Acting";
-  acting.source = c.action;
-  acting.level = wid;
-  acting.ref = decl;
-  acting.expiry = EndOfRound(d.state());
-  acting.note = EncodeAct(c);
-  return AddCondition(d, acting,
-                      {decl, "002.rounds.span", {{"window", wid}},
-                       absl::StrCat(who, " is performing '", c.action,
-                                    "' (window ", wid, ")")})
-      .status();
+  return absl::OkStatus();
 }
 
 namespace {
@@ -334,19 +240,19 @@ absl::Status ResolveInWindow(Decision& d, uint32_t window,
     ASSIGN_OR_RETURN(out, v->resolve(d, act, cause, o));
   }
   if (!v->movement) RETURN_IF_ERROR(BreakStreak(d, who, cause));
-  // Its pending marker goes with it.
-  const Combatant* now = d.state().Find(who);
-  if (const Condition* p = PendingAct(*now); p != nullptr && p->ref == trigger) {
-    RETURN_IF_ERROR(RemoveCondition(d, who, p->id,
-                                    {cause, "002.rounds.span", {}, "act resolved"}));
+  ASSIGN_OR_RETURN(std::optional<PendingAct> held,
+                   CloseWindow(d, window, out.text, {cause, out.rule, out.nums, ""}));
+  // Its pending act goes with it.
+  if (held.has_value() && held->decl == trigger) {
+    return ClosePending(d, held->id, "resolved", {cause, "002.rounds.span", {}, "act resolved"});
   }
-  return CloseWindow(d, window, out.text, {cause, out.rule, out.nums, ""});
+  return absl::OkStatus();
 }
 
 namespace {
 
-absl::StatusOr<const Condition*> FindActing(const State& s, const fb::CommandT& c,
-                                            uint32_t* window) {
+absl::StatusOr<const PendingAct*> FindActing(const State& s, const fb::CommandT& c,
+                                             uint32_t* window) {
   if (c.window != 0) {
     auto it = s.windows.find(c.window);
     if (it == s.windows.end()) {
@@ -354,22 +260,20 @@ absl::StatusOr<const Condition*> FindActing(const State& s, const fb::CommandT& 
                                               "': field 'window': window ",
                                               c.window, " is not open"));
     }
-    for (const auto& [id, k] : s.combatants) {
-      const Condition* p = PendingAct(k);
-      if (p != nullptr && p->ref == it->second.trigger) {
-        *window = c.window;
-        return p;
-      }
+    const PendingAct* p = s.FindPending(it->second.pending);
+    if (p == nullptr || p->kind != kActing) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "window ", c.window, " has no pending act (", Cite("002.incomplete"), ")"));
     }
-    return absl::FailedPreconditionError(absl::StrCat(
-        "window ", c.window, " has no pending act (", Cite("002.incomplete"), ")"));
+    *window = c.window;
+    return p;
   }
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
-  const Condition* p = PendingAct(*a);
+  const PendingAct* p = ActingOf(s, a->id);
   if (p == nullptr) {
     return Illegal("002.incomplete", absl::StrCat(a->id, " has no act pending"));
   }
-  *window = static_cast<uint32_t>(p->level);
+  *window = WindowFor(s, p->decl);
   return p;
 }
 
@@ -378,9 +282,9 @@ absl::StatusOr<const Condition*> FindActing(const State& s, const fb::CommandT& 
 absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   uint32_t window = 0;
-  ASSIGN_OR_RETURN(const Condition* acting, FindActing(s, c, &window));
-  const uint64_t trigger = acting->ref;
-  ASSIGN_OR_RETURN(fb::CommandT act, DecodeAct(acting->note));
+  ASSIGN_OR_RETURN(const PendingAct* acting, FindActing(s, c, &window));
+  const uint64_t trigger = acting->decl;
+  fb::CommandT act = acting->command;
   if (c.role != fb::Role::GM && c.actor != act.actor) {
     return Illegal("002.gm", absl::StrCat("only ", act.actor,
                                           " or the GM may resolve this act"));
@@ -427,9 +331,9 @@ absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
 absl::Status DecideCancel(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   uint32_t window = 0;
-  ASSIGN_OR_RETURN(const Condition* acting, FindActing(s, c, &window));
-  const uint64_t trigger = acting->ref;
-  ASSIGN_OR_RETURN(fb::CommandT act, DecodeAct(acting->note));
+  ASSIGN_OR_RETURN(const PendingAct* acting, FindActing(s, c, &window));
+  const uint32_t pending = acting->id;
+  fb::CommandT act = acting->command;
   if (c.role != fb::Role::GM && c.actor != act.actor) {
     return Illegal("002.incomplete",
                    absl::StrCat("only ", act.actor, " may end its own act"));
@@ -438,13 +342,11 @@ absl::Status DecideCancel(const fb::CommandT& c, Decision& d) {
   if (v == nullptr) return absl::InternalError("pending act: unknown verb");
   ASSIGN_OR_RETURN(uint64_t cseq, d.Declare(c));
   RETURN_IF_ERROR(SpendIncomplete(d, act, *v, cseq, "002.incomplete", {}));
-  const Combatant* who = d.state().Find(act.actor);
-  if (const Condition* p = PendingAct(*who); p != nullptr && p->ref == trigger) {
-    RETURN_IF_ERROR(RemoveCondition(d, act.actor, p->id,
-                                    {cseq, "002.incomplete", {}, "act ended"}));
-  }
-  return CloseWindow(d, window, "cancelled: willingly ended (l.138)",
-                     {cseq, "002.incomplete", {}, ""});
+  RETURN_IF_ERROR(CloseWindow(d, window, "cancelled: willingly ended (l.138)",
+                              {cseq, "002.incomplete", {}, ""})
+                      .status());
+  return ClosePending(d, pending, "cancelled: willingly ended (l.138)",
+                      {cseq, "002.incomplete", {}, "act ended"});
 }
 
 }  // namespace combat::kernel::energy

@@ -191,11 +191,9 @@ absl::Status ResolveInWindow(Decision& d, uint32_t window,
                              const ActOpts& o);
 absl::Status DecideResolve(const fb::CommandT& c, Decision& d);
 absl::Status DecideCancel(const fb::CommandT& c, Decision& d);
-// The pending act of a window, encoded in its Acting condition's note.
-std::string EncodeAct(const fb::CommandT& c);
-absl::StatusOr<fb::CommandT> DecodeAct(const std::string& note);
-// The pending Acting condition of `actor`, or nullptr.
-const Condition* PendingAct(const Combatant& c);
+// The act `actor` is performing (a kernel pending act of kind "acting",
+// held back by its window), or nullptr.
+const PendingAct* ActingOf(const State& s, const std::string& actor);
 // The window whose trigger is `seq`, or 0.
 uint32_t WindowOf(const State& s, uint64_t seq);
 // Who may interrupt an act of `actor` (conscious, alive, others), id order.

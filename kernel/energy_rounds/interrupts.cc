@@ -30,6 +30,8 @@
 #include "events/status_macros.h"
 #include "kernel/command.h"
 #include "kernel/energy_rounds/internal.h"
+#include "kernel/pending.h"
+#include "kernel/window.h"
 
 namespace combat::kernel::energy {
 namespace {
@@ -51,12 +53,9 @@ absl::StatusOr<Answered> AnswerOf(const State& s, const fb::CommandT& c,
   Answered a;
   a.window = window;
   a.trigger = it->second.trigger;
-  for (const auto& [id, k] : s.combatants) {
-    const Condition* p = PendingAct(k);
-    if (p != nullptr && p->ref == a.trigger) {
-      a.actor = id;
-      ASSIGN_OR_RETURN(a.act, DecodeAct(p->note));
-    }
+  if (const PendingAct* p = s.FindPending(it->second.pending); p != nullptr) {
+    a.actor = p->actor;
+    a.act = p->command;
   }
   if (a.actor.empty()) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -110,8 +109,13 @@ fb::CommandT ActOf(const fb::CommandT& c, const std::string& verb) {
 
 absl::Status ResolveNow(Decision& d, const fb::CommandT& act, uint64_t cause,
                         const ActOpts& o, const std::string& rule) {
+  WindowSpec spec;
+  spec.trigger = cause;
+  spec.kind = act.action;
+  spec.policy = fb::AnswerPolicy::AnyOrder;
+  spec.pay = fb::PayWhen::AtResolution;
   ASSIGN_OR_RETURN(uint32_t wid,
-                   OpenWindow(d, cause, act.action, {},
+                   OpenWindow(d, spec,
                               {cause, rule, {}, "an interrupt: it cannot itself be interrupted"}));
   return ResolveInWindow(d, wid, act, cause, o);
 }

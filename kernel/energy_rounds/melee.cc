@@ -14,6 +14,8 @@
 #include "events/status_macros.h"
 #include "kernel/command.h"
 #include "kernel/energy_rounds/internal.h"
+#include "kernel/pending.h"
+#include "kernel/window.h"
 
 namespace combat::kernel::energy {
 namespace {
@@ -60,18 +62,17 @@ absl::Status CheckSwift(const State& s, const Combatant& a, const Combatant& t) 
   }
   if (Active(t, "Unguarded") || t.HasTag("unaware") || CannotAvoid(t)) return absl::OkStatus();
   // l.487: a creature moving through your maximum reach while you face it.
-  if (const Condition* p = PendingAct(t); p != nullptr) {
-    auto act = DecodeAct(p->note);
-    const Verb* v = act.ok() ? FindVerb(act->action) : nullptr;
+  if (const PendingAct* p = ActingOf(s, t.id); p != nullptr) {
+    const fb::CommandT& act = p->command;
+    const Verb* v = FindVerb(act.action);
     if (v != nullptr && v->movement) {
       const int64_t reach = ReachOf(a, WieldedMelee(a));
-      for (const fb::Pos& q : act->path) {
+      for (const fb::Pos& q : act.path) {
         const Pos sq{q.x(), q.y()};
         if (DistanceTo(a, sq) <= reach && Faces(a, sq)) return absl::OkStatus();
       }
     }
   }
-  (void)s;
   return Illegal("002.swift.targets",
                  absl::StrCat(t.id, " is not Unguarded, unaware, unable to avoid the attack, "
                                     "or moving through ", a.id, "'s reach"));

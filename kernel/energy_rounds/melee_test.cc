@@ -210,11 +210,11 @@ TEST(Melee, ResolveAfterAWindow) {
   Table t(EnergyRounds(), Duel());
   auto ev = t.Submit(Cmd("kara", "melee", {"orc"}));
   ASSERT_TRUE(ev.ok());
-  EXPECT_TRUE(t.state().Find("kara")->Has("Acting"));
+  EXPECT_NE(ActingOf(t.state(), "kara"), nullptr);
   EXPECT_EQ(t.Submit(Cmd("orc", "resolve")).status().code(), absl::StatusCode::kFailedPrecondition);
   auto r = t.Submit(Cmd("kara", "resolve"), {15, 4, 6});
   ASSERT_TRUE(r.ok()) << r.status();
-  EXPECT_FALSE(t.state().Find("kara")->Has("Acting"));
+  EXPECT_EQ(ActingOf(t.state(), "kara"), nullptr);
   EXPECT_EQ(Aura(t, "orc"), 19);
   ExpectRulesKnown(t.log());
 }

@@ -16,6 +16,8 @@
 #include "events/status_macros.h"
 #include "kernel/command.h"
 #include "kernel/energy_rounds/internal.h"
+#include "kernel/pending.h"
+#include "kernel/window.h"
 
 namespace combat::kernel::energy {
 namespace {
@@ -156,7 +158,7 @@ absl::Status DecidePass(const fb::CommandT& c, Decision& d) {
     return Illegal("002.rounds.nobody_acts",
                    absl::StrCat(who->id, " has already passed since the last act"));
   }
-  if (PendingAct(*who) != nullptr) {
+  if (ActingOf(s, who->id) != nullptr) {
     return Illegal("002.rounds.span",
                    absl::StrCat(who->id, " has an act pending; resolve or cancel it"));
   }
