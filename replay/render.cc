@@ -165,6 +165,34 @@ std::string RenderChange(const fb::StateChange& sc) {
       const std::string actor = S(sc.change_as_Outcome()->actor());
       return absl::StrCat(actor.empty() ? "" : actor + ": ", "outcome");
     }
+    case fb::Change::PendingOpened: {
+      const auto* p = sc.change_as_PendingOpened();
+      std::string out = absl::StrCat("pending #", p->id(), " (", S(p->kind()), ") of ",
+                                     S(p->actor()), " for #", p->decl(), ": ",
+                                     RenderCommand(p->command()));
+      if (p->cost_due() != 0) {
+        absl::StrAppend(&out, "; paid ", p->cost_paid(), " of ", p->cost_due(), " ",
+                        S(p->budget()));
+      }
+      if (p->progress() != 0) absl::StrAppend(&out, "; progress ", p->progress());
+      if (p->trigger() != nullptr) {
+        absl::StrAppend(&out, "; fires on ", fb::EnumNameTriggerKind(p->trigger()->kind()),
+                        S(p->trigger()->by()).empty() ? "" : " by ",
+                        S(p->trigger()->by()));
+      }
+      return out;
+    }
+    case fb::Change::PendingUpdated: {
+      const auto* p = sc.change_as_PendingUpdated();
+      std::string out = absl::StrCat("pending #", p->id(), ": progress ", p->progress());
+      if (p->paid() != 0) absl::StrAppend(&out, ", paid ", p->paid(), " (", p->cost_paid(), " in all)");
+      if (p->command() != nullptr) absl::StrAppend(&out, "; now ", RenderCommand(p->command()));
+      return out;
+    }
+    case fb::Change::PendingClosed: {
+      const auto* p = sc.change_as_PendingClosed();
+      return absl::StrCat("pending #", p->id(), " ends: ", S(p->outcome()));
+    }
   }
   return "(unknown change)";
 }
