@@ -2,6 +2,7 @@
 // diagonals, min / 2 rounded down) cites 001 l.161.
 #include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 #include "kernel/space.h"
 
@@ -17,6 +18,19 @@ int64_t Gap(int64_t a, int64_t sa, int64_t b, int64_t sb) {
 
 bool Covers(Pos at, int32_t size, Pos p) {
   return p.x >= at.x && p.x < at.x + size && p.y >= at.y && p.y < at.y + size;
+}
+
+std::vector<Pos> SquaresOf(Pos at, int32_t size) {
+  std::vector<Pos> out;
+  for (int32_t j = 0; j < size; ++j) {
+    for (int32_t i = 0; i < size; ++i) out.push_back({at.x + i, at.y + j});
+  }
+  return out;
+}
+
+bool Overlaps(Pos a_at, int32_t a_size, Pos b_at, int32_t b_size) {
+  const AxisGap g = Gaps(a_at, a_size, b_at, b_size);
+  return g.dx == 0 && g.dy == 0;
 }
 
 AxisGap Gaps(Pos a_at, int32_t a_size, Pos b_at, int32_t b_size) {

@@ -50,6 +50,12 @@ struct Grid {
 // Whether square `p` lies in the size x size space at `at`.
 bool Covers(Pos at, int32_t size, Pos p);
 
+// The squares of the size x size space at `at`, row by row.
+std::vector<Pos> SquaresOf(Pos at, int32_t size);
+
+// Whether two spaces share a square.
+bool Overlaps(Pos a_at, int32_t a_size, Pos b_at, int32_t b_size);
+
 // Squares between the nearest squares of two spaces along each axis:
 // 0 when their columns (rows) overlap, 1 when adjacent.
 struct AxisGap {
@@ -210,6 +216,14 @@ LineCover CoverLines(Pos from, int32_t from_size, Pos to_at, int32_t to_size,
 // (corners count as on both sides they join): 000 L109's "opposite sides".
 bool OppositeSides(Pos a_at, int32_t a_size, Pos b_at, int32_t b_size,
                    Pos t_at, int32_t t_size);
+
+// Whether the centres of spaces a and b, seen from the centre of space t,
+// are at least 120 degrees apart (001 l.95: flanking). Exact in integers:
+// the angle between u and v is >= 120 degrees when u . v <= -|u||v| / 2,
+// that is u . v < 0 and 4 (u . v)^2 >= |u|^2 |v|^2. False when a or b
+// shares t's centre.
+bool AtLeast120Apart(Pos a_at, int32_t a_size, Pos b_at, int32_t b_size,
+                     Pos t_at, int32_t t_size);
 
 // ---- facing (space_facing.cc): 8 directions, 0 = north (y - 1), clockwise.
 

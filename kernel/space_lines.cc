@@ -120,4 +120,17 @@ bool OppositeSides(Pos a_at, int32_t a_size, Pos b_at, int32_t b_size,
   return false;
 }
 
+bool AtLeast120Apart(Pos a_at, int32_t a_size, Pos b_at, int32_t b_size,
+                     Pos t_at, int32_t t_size) {
+  const QPoint t = Centre(t_at, t_size);
+  const QPoint a = Centre(a_at, a_size);
+  const QPoint b = Centre(b_at, b_size);
+  const int64_t ux = a.x - t.x, uy = a.y - t.y;
+  const int64_t vx = b.x - t.x, vy = b.y - t.y;
+  const int64_t uu = ux * ux + uy * uy, vv = vx * vx + vy * vy;
+  if (uu == 0 || vv == 0) return false;
+  const int64_t dot = ux * vx + uy * vy;
+  return dot < 0 && 4 * dot * dot >= uu * vv;
+}
+
 }  // namespace combat::kernel::space

@@ -156,6 +156,30 @@ TEST(Space, OppositeSidesOfATarget) {
   EXPECT_TRUE(OppositeSides({0, 0}, 1, {3, 1}, 1, {1, 0}, 2));
 }
 
+TEST(Space, SeparationOf120Degrees) {
+  // 001 l.95. Straight across: 180 degrees.
+  EXPECT_TRUE(AtLeast120Apart({0, 1}, 1, {2, 1}, 1, {1, 1}, 1));
+  // A knight's move apart around the target: (-1,0) and (1,-1) from it,
+  // 135 degrees.
+  EXPECT_TRUE(AtLeast120Apart({0, 1}, 1, {2, 0}, 1, {1, 1}, 1));
+  // Side and corner on the same side: 45 or 90 degrees.
+  EXPECT_FALSE(AtLeast120Apart({0, 1}, 1, {0, 0}, 1, {1, 1}, 1));
+  EXPECT_FALSE(AtLeast120Apart({0, 1}, 1, {1, 0}, 1, {1, 1}, 1));
+  // Near the boundary (exactly 120 degrees never falls on squares):
+  // (4,0) and (-2,3) from the target, 123.7 degrees; (4,0) and (-1,3),
+  // 108.4 degrees.
+  EXPECT_TRUE(AtLeast120Apart({5, 1}, 1, {-1, 4}, 1, {1, 1}, 1));
+  EXPECT_FALSE(AtLeast120Apart({5, 1}, 1, {0, 4}, 1, {1, 1}, 1));
+  EXPECT_FALSE(AtLeast120Apart({1, 1}, 1, {2, 1}, 1, {1, 1}, 1));
+}
+
+TEST(Space, SquaresAndOverlap) {
+  EXPECT_EQ(SquaresOf({1, 1}, 2),
+            (std::vector<Pos>{{1, 1}, {2, 1}, {1, 2}, {2, 2}}));
+  EXPECT_TRUE(Overlaps({0, 0}, 2, {1, 1}, 1));
+  EXPECT_FALSE(Overlaps({0, 0}, 2, {2, 1}, 1));
+}
+
 TEST(Space, Facing) {
   EXPECT_EQ(DirToward({0, 0}, {0, -3}), 0);
   EXPECT_EQ(DirToward({0, 0}, {3, 3}), 3);

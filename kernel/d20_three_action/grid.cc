@@ -75,10 +75,8 @@ CoverResult CoverFrom(const State& s, Pos from, int32_t from_size,
 bool FogBetween(const State& s, const Combatant& viewer,
                 const Combatant& target) {
   for (const Combatant* c : {&viewer, &target}) {
-    for (int32_t i = 0; i < c->size; ++i) {
-      for (int32_t j = 0; j < c->size; ++j) {
-        if (s.TerrainAt({c->at.x + i, c->at.y + j}) == "fog") return true;
-      }
+    for (Pos p : space::SquaresOf(c->at, c->size)) {
+      if (s.TerrainAt(p) == "fog") return true;
     }
   }
   for (Pos p : space::LineBetween(viewer.at, viewer.size, target.at,

@@ -24,10 +24,8 @@ std::string Partner(const Combatant& c) {
 
 // Terrain of the mover's space at `at`: the worst square decides.
 bool SpaceIs(const State& s, Pos at, int32_t size, bool (*pred)(std::string)) {
-  for (int32_t i = 0; i < size; ++i) {
-    for (int32_t j = 0; j < size; ++j) {
-      if (pred(s.TerrainAt({at.x + i, at.y + j}))) return true;
-    }
+  for (Pos p : space::SquaresOf(at, size)) {
+    if (pred(s.TerrainAt(p))) return true;
   }
   return false;
 }
@@ -40,13 +38,7 @@ std::vector<const Combatant*> Occupants(const State& s, const Combatant& mover,
   std::vector<const Combatant*> out;
   for (const auto& [id, c] : s.combatants) {
     if (id == mover.id || id == partner || IsDead(c)) continue;
-    bool overlap = false;
-    for (int32_t i = 0; i < mover.size && !overlap; ++i) {
-      for (int32_t j = 0; j < mover.size && !overlap; ++j) {
-        overlap = Covers(c.at, c.size, {at.x + i, at.y + j});
-      }
-    }
-    if (overlap) out.push_back(&c);
+    if (space::Overlaps(c.at, c.size, at, mover.size)) out.push_back(&c);
   }
   return out;
 }
