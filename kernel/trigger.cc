@@ -4,12 +4,10 @@
 #include <limits>
 #include <optional>
 
+#include "kernel/space.h"
+
 namespace combat::kernel {
 namespace {
-
-bool Covers(Pos at, int32_t size, Pos p) {
-  return p.x >= at.x && p.x < at.x + size && p.y >= at.y && p.y < at.y + size;
-}
 
 bool Contains(const std::vector<std::string>& v, const std::string& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
@@ -65,7 +63,7 @@ std::optional<size_t> MatchOne(const State& s, const Trigger& t,
     case fb::TriggerKind::EntersSquare:
       if (!cls.move || !t.square.has_value()) return std::nullopt;
       for (size_t i = 0; i < c.path.size(); ++i) {
-        if (Covers({c.path[i].x(), c.path[i].y()}, mover.size, *t.square)) return i + 1;
+        if (space::Covers({c.path[i].x(), c.path[i].y()}, mover.size, *t.square)) return i + 1;
       }
       return std::nullopt;
   }

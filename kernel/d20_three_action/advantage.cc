@@ -72,12 +72,8 @@ std::string Obscured(const State& s, const Combatant& viewer,
   }
   if (viewer.Has(kBlinded)) return "viewer_blinded";  // L138
   if (!viewer.HasTag("darkvision")) {
-    for (int32_t i = 0; i < target.size; ++i) {
-      for (int32_t j = 0; j < target.size; ++j) {
-        if (s.TerrainAt({target.at.x + i, target.at.y + j}) == "darkness") {
-          return "darkness";  // L87
-        }
-      }
+    for (Pos p : space::SquaresOf(target.at, target.size)) {
+      if (s.TerrainAt(p) == "darkness") return "darkness";  // L87
     }
   }
   if (FogBetween(s, viewer, target)) return "fog";  // L91

@@ -24,6 +24,7 @@
 #include "kernel/decision.h"
 #include "kernel/dice/roller.h"
 #include "kernel/ruleset.h"
+#include "kernel/space.h"
 #include "kernel/state.h"
 
 namespace combat::kernel::d20 {
@@ -154,10 +155,11 @@ absl::StatusOr<int64_t> RollDamage(Decision& d, std::string notation,
 
 // ---- grid.cc (5 ft squares; every step, diagonal included, is 5 ft)
 inline constexpr int64_t kSquare = 5;
+inline constexpr space::Grid kGrid{space::Metric::kChebyshev, kSquare};
 // Feet between the nearest squares of two spaces (0 when they overlap).
 int64_t DistanceFt(Pos a, int32_t size_a, Pos b, int32_t size_b);
 int64_t DistanceFt(const Combatant& a, const Combatant& b);
-bool Covers(Pos at, int32_t size, Pos p);  // p is inside the space
+using space::Covers;  // p is inside the space
 bool IsWall(std::string terrain);
 bool IsDifficult(std::string terrain);
 // Longest melee reach among `c`'s melee/natural weapons (5 unarmed).

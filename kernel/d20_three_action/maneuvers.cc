@@ -160,19 +160,17 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
     const Pos next{t0.at.x + static_cast<int32_t>(dir.x * k),
                    t0.at.y + static_cast<int32_t>(dir.y * k)};
     bool blocked = false;
-    for (int32_t i = 0; i < t0.size && !blocked; ++i) {
-      for (int32_t j = 0; j < t0.size && !blocked; ++j) {
-        const Pos q{next.x + i, next.y + j};
-        const std::string terrain = d.state().TerrainAt(q);
-        if (terrain == "wall" || terrain == "cover") {
-          wall = true;  // a hard surface
-          blocked = true;
-        } else if (terrain == "offmap") {
-          blocked = true;
-        }
-        const Combatant* o = d.state().OccupantAt(q, target);
-        if (o != nullptr && o->id != pusher && !IsDead(*o)) blocked = true;
+    for (Pos q : space::SquaresOf(next, t0.size)) {
+      const std::string terrain = d.state().TerrainAt(q);
+      if (terrain == "wall" || terrain == "cover") {
+        wall = true;  // a hard surface
+        blocked = true;
+      } else if (terrain == "offmap") {
+        blocked = true;
       }
+      const Combatant* o = d.state().OccupantAt(q, target);
+      if (o != nullptr && o->id != pusher && !IsDead(*o)) blocked = true;
+      if (blocked) break;
     }
     if (blocked) break;
     path.push_back(next);

@@ -17,12 +17,6 @@
 namespace combat::kernel::d20 {
 namespace {
 
-std::string Sq(Pos p) { return absl::StrCat("(", p.x, ",", p.y, ")"); }
-
-bool Adjacent(Pos a, Pos b) {
-  return a != b && std::abs(a.x - b.x) <= 1 && std::abs(a.y - b.y) <= 1;
-}
-
 std::string Partner(const Combatant& c) {
   std::string p = GrapplerOf(c);
   return p.empty() ? GrappledBy(c) : p;
@@ -30,10 +24,8 @@ std::string Partner(const Combatant& c) {
 
 // Terrain of the mover's space at `at`: the worst square decides.
 bool SpaceIs(const State& s, Pos at, int32_t size, bool (*pred)(std::string)) {
-  for (int32_t i = 0; i < size; ++i) {
-    for (int32_t j = 0; j < size; ++j) {
-      if (pred(s.TerrainAt({at.x + i, at.y + j}))) return true;
-    }
+  for (Pos p : space::SquaresOf(at, size)) {
+    if (pred(s.TerrainAt(p))) return true;
   }
   return false;
 }
@@ -46,13 +38,7 @@ std::vector<const Combatant*> Occupants(const State& s, const Combatant& mover,
   std::vector<const Combatant*> out;
   for (const auto& [id, c] : s.combatants) {
     if (id == mover.id || id == partner || IsDead(c)) continue;
-    bool overlap = false;
-    for (int32_t i = 0; i < mover.size && !overlap; ++i) {
-      for (int32_t j = 0; j < mover.size && !overlap; ++j) {
-        overlap = Covers(c.at, c.size, {at.x + i, at.y + j});
-      }
-    }
-    if (overlap) out.push_back(&c);
+    if (space::Overlaps(c.at, c.size, at, mover.size)) out.push_back(&c);
   }
   return out;
 }
@@ -74,30 +60,45 @@ struct StepCtx {
   std::set<std::string> pushed_free;  // critical success: no penalty
 };
 
-// The cost of the step out of `from` (L69: determined by the square moved
-// out of), and why.
-int64_t StepCost(const State& s, const Combatant& mover, Pos from,
-                 const StepCtx& sc, std::string* why) {
-  bool difficult = false;
+// The factor of the step out of `from` (L69: determined by the square
+// moved out of): x2 when it is difficult for any reason, and the last
+// reason found. Reasons do not stack (L69: "counts as moving twice as
+// far"), so at most one factor.
+std::vector<space::Factor> StepFactor(const State& s, const Combatant& mover,
+                                      Pos from, const StepCtx& sc) {
+  std::string why;
   if (!sc.fly && SpaceIs(s, from, mover.size, IsDifficult)) {
-    difficult = true;
-    *why = "difficult terrain";
+    why = "difficult terrain";
   }
   for (const Combatant* o : Occupants(s, mover, from)) {
     if (!Hostile(mover, *o)) continue;  // L35: allies at no penalty
     if (SizeApart(mover, *o)) {
-      difficult = true;
-      *why = "occupied square (L93)";
+      why = "occupied square (L93)";
     } else if (sc.pushed_free.count(o->id) == 0) {
-      difficult = true;  // L35: a successful Push: Difficult Terrain
-      *why = "pushed-through square";
+      why = "pushed-through square";  // L35: a successful Push
     }
   }
-  if (sc.squeeze) {
-    difficult = true;
-    *why = "squeezing (L166)";
+  if (sc.squeeze) why = "squeezing (L166)";
+  if (why.empty()) return {};
+  return {{2, why}};
+}
+
+// Refusals of a path cite `rule`; the occupant check is the ruleset's.
+space::PathRules PathRulesFor(const fb::CommandT& c, const char* rule) {
+  space::PathRules rules;
+  rules.action = c.action;
+  rules.rule = rule;
+  rules.cite = [](const std::string& id) { return Cite(id); };
+  return rules;
+}
+
+// Who (not the mover, its grapple partner, or the dead) stands in `q` of
+// the mover's space at `at`; "" when nobody.
+std::string OccupantIn(const State& s, const Combatant& mover, Pos at, Pos q) {
+  for (const Combatant* o : Occupants(s, mover, at)) {
+    if (Covers(o->at, o->size, q)) return o->id;
   }
-  return difficult ? 2 * kSquare : kSquare;
+  return "";
 }
 
 }  // namespace
@@ -152,36 +153,23 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
   // L35: "you decide where you are moving as you Move": param continue=1
   // spends what is left of this turn's Move without another Action.
   const int64_t speed = cont ? moving->level : MoveSpeed(*a, fly, nullptr);
-  int64_t cost = ctx.spent;
-  Pos cur = a->at;
-  for (size_t i = 0; i < path.size(); ++i) {
-    const Pos p = path[i];
-    if (!Adjacent(cur, p)) {
-      return Malformed(c, absl::StrCat("path[", i, "]"),
-                       absl::StrCat(Sq(p), " is not adjacent to ", Sq(cur)));
-    }
-    for (int32_t x = 0; x < a->size; ++x) {
-      for (int32_t y = 0; y < a->size; ++y) {
-        const std::string t = s.TerrainAt({p.x + x, p.y + y});
-        if (IsWall(t)) {
-          return Malformed(
-              c, absl::StrCat("path[", i, "]"),
-              absl::StrCat(Sq(p), " is ",
-                           t == "wall" ? "a wall" : "off the map"));
-        }
-      }
-    }
-    std::string why;
-    // Pessimistic: every enemy square is priced as a successful (not
-    // critical) Push through it.
-    cost += StepCost(s, *a, cur, sc, &why);
-    cur = p;
-  }
-  if (!Occupants(s, *a, cur).empty()) {
-    return Refuse("000.move", absl::StrCat("cannot end the move in an "
-                                           "occupied square ",
-                                           Sq(cur)));
-  }
+  // L35: allies (and L93 creatures 2 sizes apart) are moved through, but
+  // a move cannot end in an occupied square.
+  space::PathRules rules = PathRulesFor(c, "000.move");
+  rules.occupant = [&](Pos q, size_t i, size_t n) -> std::string {
+    if (i + 1 != n) return "";
+    const std::string who = OccupantIn(s, *a, path[i], q);
+    return who.empty() ? "" : who + ": a move cannot end there";
+  };
+  RETURN_IF_ERROR(
+      space::CheckPath(s, kGrid.metric, a->at, a->size, path, rules));
+  // Pessimistic: every enemy square is priced as a successful (not
+  // critical) Push through it.
+  const int64_t cost =
+      ctx.spent +
+      space::PathCost(kGrid, a->at, path, [&](Pos from, Pos) {
+        return StepFactor(s, *a, from, sc);
+      }).cost;
   if (fly && !cont && ctx.via == Via::kDeclared &&
       !a->HasTag("improved_flight") && cost < a->Stat("speed")) {
     return Refuse("000.fly",
@@ -210,8 +198,8 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
   sc.fly = ParamOr(c, "fly", 0) != 0;
   sc.squeeze = ParamOr(c, "squeeze", 0) != 0;
   std::vector<Pos> done;
-  Pos cur = d.state().Find(who)->at;
-  const Pos start = cur;
+  const Pos start = d.state().Find(who)->at;
+  space::PathWalker walk(kGrid, start);
   Nums nums;
   MoveSpeed(*d.state().Find(who), sc.fly, &nums);  // for the audit
   std::string notes;
@@ -247,13 +235,11 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
       (o.critical ? sc.pushed_free : sc.pushed_ok).insert(b);
     }
     if (out.stopped) break;
-    std::string why;
-    const int64_t step =
-        StepCost(d.state(), *d.state().Find(who), cur, sc, &why);
-    if (step > kSquare) notes = why;
-    out.spent += step;
+    const std::vector<space::Factor> f =
+        StepFactor(d.state(), *d.state().Find(who), walk.at(), sc);
+    if (!f.empty()) notes = f.back().why;
+    out.spent += walk.Step(p, space::Product(f));
     done.push_back(p);
-    cur = p;
     ++out.steps_done;
   }
   // A failed Push may leave the mover short of its target square; it stops
@@ -363,17 +349,12 @@ absl::Status ValidateCrawl(const State& s, const fb::CommandT& c,
     return Malformed(c, "path",
                      "crawling moves exactly one square (5 ft, L73)");
   }
-  const Pos p{c.path[0].x(), c.path[0].y()};
-  if (!Adjacent(a->at, p)) {
-    return Malformed(c, "path[0]", Sq(p) + " is not adjacent");
-  }
-  if (SpaceIs(s, p, a->size, IsWall)) {
-    return Malformed(c, "path[0]", Sq(p) + " is a wall or off the map");
-  }
-  if (!Occupants(s, *a, p).empty()) {
-    return Refuse("000.crawl", Sq(p) + " is occupied");
-  }
-  return absl::OkStatus();
+  const std::vector<Pos> path = PathOf(c);
+  space::PathRules rules = PathRulesFor(c, "000.crawl");
+  rules.occupant = [&](Pos q, size_t, size_t) {
+    return OccupantIn(s, *a, path[0], q);
+  };
+  return space::CheckPath(s, kGrid.metric, a->at, a->size, path, rules);
 }
 
 absl::Status ResolveCrawl(Decision& d, const fb::CommandT& c, const Ctx& ctx) {

@@ -42,7 +42,7 @@ TEST(Move, DifficultTerrainCountsTheSquareMovedOutOf) {
   EXPECT_EQ(NumOf(*ev, "000.move", "spent_ft"), 5);
 }
 
-TEST(Move, BadPathsAreMalformed) {
+TEST(Move, BadPathsAreMalformedAndWallsAreIllegal) {
   fb::RosterT r = MakeRoster(
       {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
   Terrain(r, 1, 0, "wall");
@@ -50,8 +50,12 @@ TEST(Move, BadPathsAreMalformed) {
   auto out = t.Submit(MoveTo("aria", {{2, 2}}));
   EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(out.status().message().find("path[0]"), std::string::npos);
+  // Moving into a wall is an illegal act, not a malformed command
+  // (kernel/space.h CheckPath, the same in every ruleset).
   out = t.Submit(MoveTo("aria", {{1, 0}}));
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("path[0] (1,0) is a wall"),
+            std::string::npos);
   out = t.Submit(Cmd("aria", "move"));
   EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
 }

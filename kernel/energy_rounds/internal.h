@@ -30,6 +30,7 @@
 #include "kernel/changes.h"
 #include "kernel/decision.h"
 #include "kernel/ruleset.h"
+#include "kernel/space.h"
 #include "kernel/state.h"
 
 namespace combat::kernel::energy {
@@ -83,13 +84,18 @@ int64_t Will(const Combatant& c, Nums* nums);
 // Reach in metres: adjacent is 1 m; weapon "reach" adds; size adjusts
 // (l.452). `weapon` null = unarmed (Reach0, l.541).
 int64_t ReachOf(const Combatant& c, const Weapon* weapon);
-// Distance in metres between the nearest squares of two spaces
-// (1 square = 1 m, l.416; diagonal steps count 1 m).
-int64_t Distance(const Combatant& a, const Combatant& b);
-int64_t DistanceTo(const Combatant& a, Pos p);
+// The grid: 1 square = 1 m (l.416); a diagonal step is 1 m.
+inline constexpr space::Grid kGrid{space::Metric::kChebyshev, 1};
+// Distance in metres between the nearest squares of two spaces.
+inline int64_t Distance(const Combatant& a, const Combatant& b) {
+  return space::Distance(kGrid, a, b);
+}
+inline int64_t DistanceTo(const Combatant& a, Pos p) {
+  return space::DistanceTo(kGrid, a, p);
+}
 // Facing: 8 directions, 0 = north (y-1), clockwise. l.402.
-Pos DirVec(int dir);
-int DirToward(Pos from, Pos to);
+using space::DirToward;
+using space::DirVec;
 // Whether `c` faces the square `p` (front 3 squares and the side squares,
 // l.402: within 90 degrees of its facing).
 bool Faces(const Combatant& c, Pos p);
@@ -261,7 +267,10 @@ absl::Status DecideFace(const fb::CommandT& c, Decision& d);
 absl::Status MoveAlong(Decision& d, const std::string& actor,
                        const std::vector<Pos>& path, int64_t cost,
                        bool forced, const Why& why);
-// Validates a path of adjacent free squares from `from`.
+// Validates a path of adjacent free squares from `mover`'s space
+// (kernel/space.h CheckPath: InvalidArgument when not adjacent,
+// FailedPrecondition into a wall, off the map or an occupied square; a
+// jump passes over occupants, l.31).
 absl::Status CheckPath(const State& s, const Combatant& mover,
                        const std::vector<Pos>& path, const fb::CommandT& c);
 // Records metres moved this round; ends Defend beyond Speed (l.35).

@@ -63,7 +63,7 @@ absl::StatusOr<RunPlan> PlanRun(const State& s, const Combatant& a,
   const std::vector<Pos> path = PathOf(c);
   if (path.empty()) return BadField(c, "path", "the squares to run through are required");
   RETURN_IF_ERROR(CheckPath(s, a, path, c));
-  p.len = static_cast<int64_t>(path.size());
+  p.len = space::PathCost(kGrid, a.at, path).cost;  // metres (l.416)
   p.speed = Speed(a);
   if (p.speed <= 0) return Illegal("002.cost.run", absl::StrCat(a.id, " has no Speed"));
   p.extra = p.sprint ? a.Stat("sprint_extra", 0) : 0;
@@ -86,34 +86,17 @@ absl::StatusOr<RunPlan> PlanRun(const State& s, const Combatant& a,
 
 absl::Status CheckPath(const State& s, const Combatant& mover,
                        const std::vector<Pos>& path, const fb::CommandT& c) {
-  Pos at = mover.at;
-  for (size_t i = 0; i < path.size(); ++i) {
-    const Pos p = path[i];
-    if (std::max(std::abs(p.x - at.x), std::abs(p.y - at.y)) != 1) {
-      return BadField(c, "path", absl::StrCat("square ", i, " (", p.x, ",", p.y,
-                                              ") is not adjacent to (", at.x, ",", at.y, ")"));
-    }
-    for (int dx = 0; dx < mover.size; ++dx) {
-      for (int dy = 0; dy < mover.size; ++dy) {
-        const Pos q{p.x + dx, p.y + dy};
-        const std::string t = s.TerrainAt(q);
-        if (t == "offmap") {
-          return BadField(c, "path", absl::StrCat("square (", q.x, ",", q.y, ") is off the map"));
-        }
-        if (t == "wall") {
-          return Illegal("002.move.path", absl::StrCat("square (", q.x, ",", q.y, ") is a wall"));
-        }
-        if (c.action != "jump" || i + 1 == path.size()) {
-          if (const Combatant* o = s.OccupantAt(q, mover.id); o != nullptr) {
-            return Illegal("002.move.path", absl::StrCat("square (", q.x, ",", q.y,
-                                                         ") is occupied by ", o->id));
-          }
-        }
-      }
-    }
-    at = p;
-  }
-  return absl::OkStatus();
+  space::PathRules rules;
+  rules.action = c.action;
+  rules.rule = "002.move.path";
+  rules.cite = [](const std::string& id) { return Cite(id); };
+  // A jump passes over occupied squares; only the landing must be free.
+  rules.occupant = [&](Pos q, size_t i, size_t n) -> std::string {
+    if (c.action == "jump" && i + 1 != n) return "";
+    const Combatant* o = s.OccupantAt(q, mover.id);
+    return o == nullptr ? "" : o->id;
+  };
+  return space::CheckPath(s, kGrid.metric, mover.at, mover.size, path, rules);
 }
 
 absl::Status MoveAlong(Decision& d, const std::string& actor,
@@ -265,7 +248,7 @@ absl::StatusOr<JumpPlan> PlanJump(const State& s, const Combatant& a,
   RETURN_IF_ERROR(CheckPath(s, a, path, c));
   static const int64_t kJump[] = {0, 0, 0, 1, 2, 3, 4, 5, 5};  // l.439
   JumpPlan j;
-  j.dist = static_cast<int64_t>(path.size());
+  j.dist = space::PathCost(kGrid, a.at, path).cost;  // metres (l.416)
   j.max = kJump[SizeOf(a)] + a.Stat("jump_bonus", 0) +
           (a.Resource(res::kSprinted, 0) > 0 ? 1 : 0);  // l.31: +1 m after a sprint
   if (j.dist > j.max) {

@@ -4,7 +4,6 @@
 // 1/3 Level l.328, Aura Strength l.298) reads l.384 and rounds down
 // (toward -infinity: FloorDiv). See README "Rounding".
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 
 #include "kernel/energy_rounds/internal.h"
@@ -199,55 +198,12 @@ int64_t ReachOf(const Combatant& c, const Weapon* weapon) {
   return std::max<int64_t>(0, reach);
 }
 
-namespace {
-int64_t Gap(int32_t a0, int32_t a1, int32_t b0, int32_t b1) {
-  // Squares between intervals [a0, a1] and [b0, b1] (0 when they overlap).
-  if (a1 < b0) return b0 - a1;
-  if (b1 < a0) return a0 - b1;
-  return 0;
-}
-}  // namespace
-
-int64_t Distance(const Combatant& a, const Combatant& b) {
-  const int64_t dx = Gap(a.at.x, a.at.x + a.size - 1, b.at.x, b.at.x + b.size - 1);
-  const int64_t dy = Gap(a.at.y, a.at.y + a.size - 1, b.at.y, b.at.y + b.size - 1);
-  return std::max(dx, dy);
-}
-
-int64_t DistanceTo(const Combatant& a, Pos p) {
-  const int64_t dx = Gap(a.at.x, a.at.x + a.size - 1, p.x, p.x);
-  const int64_t dy = Gap(a.at.y, a.at.y + a.size - 1, p.y, p.y);
-  return std::max(dx, dy);
-}
-
-Pos DirVec(int dir) {
-  static const Pos kVec[8] = {{0, -1}, {1, -1}, {1, 0},  {1, 1},
-                              {0, 1},  {-1, 1}, {-1, 0}, {-1, -1}};
-  return kVec[((dir % 8) + 8) % 8];
-}
-
-int DirToward(Pos from, Pos to) {
-  const int64_t dx = to.x - from.x, dy = to.y - from.y;
-  const int64_t ax = std::llabs(dx), ay = std::llabs(dy);
-  if (ax == 0 && ay == 0) return 0;
-  // Octants split at 22.5 degrees: tan(22.5) ~ 5/12.
-  if (ay * 12 < ax * 5) return dx > 0 ? 2 : 6;
-  if (ax * 12 < ay * 5) return dy > 0 ? 4 : 0;
-  if (dx > 0) return dy > 0 ? 3 : 1;
-  return dy > 0 ? 5 : 7;
-}
-
 int Facing(const Combatant& c) {
   return static_cast<int>(c.Resource(res::kFacing, 0));
 }
 
 bool Faces(const Combatant& c, Pos p) {
-  if (DistanceTo(c, p) == 0) return true;
-  const Pos f = DirVec(Facing(c));
-  // Doubled coordinates: the centre of the space against the square.
-  const int64_t cx = 2 * c.at.x + (c.size - 1), cy = 2 * c.at.y + (c.size - 1);
-  const int64_t vx = 2 * p.x - cx, vy = 2 * p.y - cy;
-  return f.x * vx + f.y * vy >= 0;  // within 90 degrees (l.402)
+  return space::Faces(c.at, c.size, Facing(c), p);  // l.402
 }
 
 }  // namespace combat::kernel::energy
