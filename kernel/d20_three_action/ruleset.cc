@@ -17,7 +17,7 @@ namespace {
 class D20ThreeActionRuleset : public Ruleset {
  public:
   std::string id() const override { return "d20_three_action"; }
-  int32_t version() const override { return 1; }
+  int32_t version() const override { return 2; }  // 2: kernel pending acts and windows (schema v5)
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     return SetupRoster(roster, d);

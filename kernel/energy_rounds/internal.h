@@ -37,7 +37,7 @@ namespace combat::kernel::energy {
 
 inline constexpr char kSeed[] = "002_ca603e8fb651e0df.txt";
 inline constexpr char kId[] = "energy_rounds";
-inline constexpr int32_t kVersion = 1;
+inline constexpr int32_t kVersion = 2;  // 2: kernel pending acts and windows (schema v5)
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
