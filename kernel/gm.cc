@@ -114,11 +114,60 @@ bool IsGmVerb(const std::string& action) {
   return action == "gm_adjust" || action == "gm_set" ||
          action == "gm_condition" || action == "gm_move" ||
          action == "gm_end" || action == "gm_note" || action == "gm_void" ||
-         action == "gm_reveal";
+         action == "gm_reveal" || action == "gm_order";
 }
 
-absl::Status DecideGm(const fb::CommandT& c, const std::string& rule,
-                      Decision& d) {
+namespace {
+
+// gm_order: the new turn order, `targets` in order (see gm.h).
+absl::Status Order(const fb::CommandT& c, const std::string& rule, Decision& d) {
+  const State& s = d.state();
+  if (c.targets.empty()) {
+    return absl::InvalidArgumentError(
+        "command 'gm_order': field 'targets': the new turn order, first to act first");
+  }
+  std::vector<OrderEntry> order;
+  for (size_t i = 0; i < c.targets.size(); ++i) {
+    const std::string& id = c.targets[i];
+    if (s.Find(id) == nullptr) {
+      return absl::NotFoundError(absl::StrCat("command 'gm_order': field 'targets[", i,
+                                              "]': no combatant '", id, "'"));
+    }
+    for (const OrderEntry& e : order) {
+      if (e.actor == id) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "command 'gm_order': field 'targets[", i, "]': '", id, "' is listed twice"));
+      }
+    }
+    OrderEntry entry{id, 0, false, {}};
+    for (const OrderEntry& e : s.order) {
+      if (e.actor == id) entry = e;
+    }
+    if (auto init = Param(c, id); init.has_value()) entry.initiative = *init;
+    order.push_back(std::move(entry));
+  }
+  for (const OrderEntry& e : s.order) {
+    bool kept = false;
+    for (const OrderEntry& n : order) kept = kept || n.actor == e.actor;
+    if (!kept) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "command 'gm_order': field 'targets': '", e.actor,
+          "' is in the turn order and missing from the new one"));
+    }
+  }
+  for (const auto& p : c.params) {
+    if (p && s.Find(p->key) == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "command 'gm_order': param '", p->key, "': not a combatant (params set initiatives by id)"));
+    }
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(RecordRuling(d, "order", 0, c.text, {decl, rule}));
+  return SetOrder(d, order, {decl, rule, {}, c.text});
+}
+
+absl::Status DecideVerb(const fb::CommandT& c, const GmRules& rules, Decision& d) {
+  const std::string& rule = rules.rule;
   if (c.role != fb::Role::GM) {
     return absl::PermissionDeniedError(
         absl::StrCat("command '", c.action, "': only the GM may rule (role is ",
@@ -142,6 +191,7 @@ absl::Status DecideGm(const fb::CommandT& c, const std::string& rule,
   }
   if (c.action == "gm_void") return Void(c, rule, d);
   if (c.action == "gm_reveal") return Reveal(c, rule, d);
+  if (c.action == "gm_order") return Order(c, rule, d);
   ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
   const std::string actor = who->id;
   if (c.action == "gm_adjust" || c.action == "gm_set") {
@@ -172,7 +222,7 @@ absl::Status DecideGm(const fb::CommandT& c, const std::string& rule,
     NewCondition nc;
     nc.actor = actor;
     nc.name = name;
-    nc.source = "gm";
+    nc.source = ParamText(c, "source").empty() ? "gm" : ParamText(c, "source");
     nc.level = ParamOr(c, "level", 0);
     nc.relative_to = ParamText(c, "relative_to");
     nc.note = ParamText(c, "note");
@@ -196,6 +246,7 @@ absl::Status DecideGm(const fb::CommandT& c, const std::string& rule,
             "\"round_start\" or \"round_end\"");
       }
     }
+    if (rules.add_condition) return rules.add_condition(d, nc, why);
     return AddCondition(d, nc, why).status();
   }
   if (c.action == "gm_move") {
@@ -215,6 +266,24 @@ absl::Status DecideGm(const fb::CommandT& c, const std::string& rule,
   }
   return absl::InvalidArgumentError(
       absl::StrCat("unknown GM verb '", c.action, "'"));
+}
+
+}  // namespace
+
+absl::Status DecideGm(const fb::CommandT& c, const GmRules& rules, Decision& d) {
+  RETURN_IF_ERROR(DecideVerb(c, rules, d));
+  if (!rules.after) return absl::OkStatus();
+  // The Ruling is the event after the declaration (every verb records one
+  // first, gm_void and gm_reveal aside).
+  uint64_t ruling = 0;
+  for (const events::EventBuffer& e : d.events()) {
+    if (e.event().body_type() == fb::Body::StateChange &&
+        e.event().body_as_StateChange()->change_type() == fb::Change::Ruling) {
+      ruling = e.event().seq();
+      break;
+    }
+  }
+  return rules.after(d, c, ruling);
 }
 
 }  // namespace combat::kernel

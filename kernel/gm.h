@@ -22,12 +22,23 @@
 //                  event it caused, stop counting (kernel/fold.h)
 //   gm_reveal      reveal the dice secret: params {secret (text, hex)};
 //                  refused unless its SHA-256 is the session's commitment
+//   gm_order       set or reorder the turn order: `targets` = the new order
+//                  (every creature in the current order, each once, and any
+//                  others to add), params {<id>: initiative} to change an
+//                  initiative; delayed flags and shared-turn members stay.
+//                  Also how the GM decides ties (seed 004) or moves a
+//                  creature's initiative (seed 001) by ruling.
 //
 // A ruleset's Decide calls DecideGm for any action starting with "gm_".
 #ifndef COMBAT_KERNEL_GM_H_
 #define COMBAT_KERNEL_GM_H_
 
+#include <functional>
+#include <string>
+#include <utility>
+
 #include "absl/status/status.h"
+#include "kernel/changes.h"
 #include "kernel/decision.h"
 
 namespace combat::kernel {
@@ -35,10 +46,24 @@ namespace combat::kernel {
 // True when `action` is one of the shared GM verbs.
 bool IsGmVerb(const std::string& action);
 
+// What a ruleset adds to the shared GM verbs.
+struct GmRules {
+  GmRules(std::string rule_id) : rule(std::move(rule_id)) {}  // NOLINT
+  GmRules(const char* rule_id) : rule(rule_id) {}             // NOLINT
+  std::string rule;  // the ruleset's section id for GM rulings
+  // gm_condition "add": how the ruleset imposes the condition (daughters,
+  // special cases); unset = kernel AddCondition.
+  std::function<absl::Status(Decision&, const NewCondition&, const Why&)>
+      add_condition;
+  // Called after any GM verb was decided, with the Ruling's seq, for the
+  // ruleset's consequences (e.g. a gained value that ends a condition).
+  std::function<absl::Status(Decision&, const fb::CommandT&, uint64_t ruling)>
+      after;
+};
+
 // Decides a GM verb. PermissionDenied unless command.role is GM;
 // InvalidArgument for a missing field (named) or missing reason.
-// `rule` is the ruleset's section id for GM rulings.
-absl::Status DecideGm(const fb::CommandT& command, const std::string& rule,
+absl::Status DecideGm(const fb::CommandT& command, const GmRules& rules,
                       Decision& d);
 
 }  // namespace combat::kernel

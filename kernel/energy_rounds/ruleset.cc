@@ -97,39 +97,41 @@ absl::Status SetUpResources(Decision& d, const std::string& id) {
   return absl::OkStatus();
 }
 
-// gm_condition "add" through the ruleset: daughters come with it (l.688)
-// and `rounds` counts Round boundaries (there are no turns): it ends at the
-// start of round (now + rounds).
-absl::Status GmAddCondition(const fb::CommandT& c, Decision& d) {
-  if (c.role != fb::Role::GM) {
-    return absl::PermissionDeniedError("command 'gm_condition': only the GM may rule");
-  }
-  if (c.text.empty()) {
-    return absl::InvalidArgumentError("command 'gm_condition': field 'text' (the reason) is required");
-  }
-  const std::string name = ParamText(c, "name");
-  if (name.empty()) return BadField(c, "params.name", "required");
-  ASSIGN_OR_RETURN(const Combatant* who, Actor(d.state(), c));
-  const std::string id = who->id;
-  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  RETURN_IF_ERROR(RecordRuling(d, "condition add", 0, c.text, {decl, "002.gm"}));
-  Impose im;
-  im.actor = id;
-  im.name = name;
-  im.source = ParamText(c, "source").empty() ? "gm" : ParamText(c, "source");
-  im.level = ParamOr(c, "level", 0);
-  im.expiry = Forever();
-  if (auto rounds = Param(c, "rounds"); rounds.has_value()) {
-    im.expiry = Expiry{fb::ExpiryKind::RoundStart, "", d.state().round + *rounds};
-  }
-  if (name == "Unconscious") {
-    return FallUnconscious(d, id, im.source == "gm" ? "sleep" : im.source, {decl, "002.gm", {}, c.text});
-  }
-  return AddWithDaughters(d, im, {decl, "002.gm", {}, c.text}).status();
+// The shared GM verbs with this text's consequences: a condition the GM
+// imposes brings its daughters (l.688), Unconscious its fall (l.72); a
+// `rounds` duration counts Round boundaries (there are no turns, so the
+// kernel anchors it at the start of round now + rounds); a "resolve" note
+// lifts the hold on simultaneous Immediate Interrupts (l.132); Aura gained
+// by ruling may stabilise (l.647).
+const GmRules& Gm() {
+  static const GmRules* rules = [] {
+    auto* r = new GmRules("002.gm");
+    r->add_condition = [](Decision& d, const NewCondition& nc, const Why& why) {
+      if (nc.name == "Unconscious") {
+        return FallUnconscious(d, nc.actor, nc.source == "gm" ? "sleep" : nc.source, why);
+      }
+      Impose im;
+      im.actor = nc.actor;
+      im.name = nc.name;
+      im.source = nc.source;
+      im.level = nc.level;
+      im.relative_to = nc.relative_to;
+      im.note = nc.note;
+      im.expiry = nc.expiry.kind == fb::ExpiryKind::Never ? Forever() : nc.expiry;
+      return AddWithDaughters(d, im, why).status();
+    };
+    r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
+      if (c.action == "gm_note" && ParamText(c, "kind") == "resolve") {
+        return AfterGmResolve(d, ruling, static_cast<uint64_t>(ParamOr(c, "subject", 0)));
+      }
+      return absl::OkStatus();
+    };
+    return r;
+  }();
+  return *rules;
 }
 
 absl::Status DecideGmVerb(const fb::CommandT& c, Decision& d) {
-  if (c.action == "gm_condition" && ParamText(c, "op") == "add") return GmAddCondition(c, d);
   std::string actor;
   int64_t aura_before = 0;
   if (!c.actor.empty()) {
@@ -138,15 +140,10 @@ absl::Status DecideGmVerb(const fb::CommandT& c, Decision& d) {
       aura_before = a->Resource(res::kAura);
     }
   }
-  RETURN_IF_ERROR(DecideGm(c, "002.gm", d));
-  const uint64_t ruling = d.state().seq;
-  if (c.action == "gm_note" && ParamText(c, "kind") == "resolve") {
-    // The Ruling is the event just before; it resolves simultaneous acts.
-    return AfterGmResolve(d, ruling, static_cast<uint64_t>(ParamOr(c, "subject", 0)));
-  }
+  RETURN_IF_ERROR(DecideGm(c, Gm(), d));
   if ((c.action == "gm_adjust" || c.action == "gm_set") && !actor.empty() &&
       ParamText(c, "resource") == res::kAura) {
-    return StabiliseIfGained(d, actor, aura_before, ruling);  // l.647
+    return StabiliseIfGained(d, actor, aura_before, d.state().seq);  // l.647
   }
   return absl::OkStatus();
 }
