@@ -22,6 +22,7 @@
 #include "events/common_generated.h"
 #include "kernel/changes.h"
 #include "kernel/decision.h"
+#include "kernel/refusal.h"
 #include "kernel/dice/roller.h"
 #include "kernel/ruleset.h"
 #include "kernel/space.h"
@@ -75,13 +76,11 @@ inline constexpr char kTookItem[] = "took_item";
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
-// "000 Actions > Attack, L27" for rule `id` ("000 ?" when unknown).
-std::string Cite(std::string id);
-// FailedPrecondition: "<msg> (000 <section>, L<line>)".
-absl::Status Refuse(std::string rule, std::string msg);
-// InvalidArgument: "command '<action>': field '<field>': <msg>".
-absl::Status Malformed(const fb::CommandT& c, std::string field,
-                       std::string msg);
+// kernel/refusal.h bound to this ruleset's table: "000 Actions > Attack,
+// l.27" for rule `id`, and FailedPrecondition "<msg> (<citation>)".
+// Malformed commands: kernel::Malformed.
+std::string Cite(const std::string& id);
+absl::Status Refuse(const std::string& rule, const std::string& msg);
 
 // ---- how an action is being resolved
 enum class Via { kDeclared, kInterrupt, kResumed };

@@ -135,7 +135,7 @@ TEST(Move, EntangledCreaturesCannotMove) {
   ASSERT_OK(t.Submit(c));
   auto out = t.Submit(MoveTo("aria", {{1, 0}}));
   EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_NE(out.status().message().find("L144"), std::string::npos);
+  EXPECT_NE(out.status().message().find("l.144"), std::string::npos);
 }
 
 TEST(Move, WaterPutsOutFire) {

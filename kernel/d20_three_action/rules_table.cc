@@ -248,22 +248,10 @@ const std::vector<RuleRef>& RuleTable() {
   return *table;
 }
 
-std::string Cite(std::string id) {
-  for (const RuleRef& r : RuleTable()) {
-    if (r.id == id) return absl::StrCat("000 ", r.section, ", L", r.line);
-  }
-  return absl::StrCat("000 ", id);
-}
+std::string Cite(const std::string& id) { return kernel::Cite(RuleTable(), id); }
 
-absl::Status Refuse(std::string rule, std::string msg) {
-  return absl::FailedPreconditionError(
-      absl::StrCat(msg, " (", Cite(rule), ")"));
-}
-
-absl::Status Malformed(const fb::CommandT& c, std::string field,
-                       std::string msg) {
-  return absl::InvalidArgumentError(
-      absl::StrCat("command '", c.action, "': field '", field, "': ", msg));
+absl::Status Refuse(const std::string& rule, const std::string& msg) {
+  return kernel::Refuse(RuleTable(), rule, msg);
 }
 
 }  // namespace combat::kernel::d20

@@ -42,7 +42,7 @@ TEST(Spells, CastSpendsEnergyPerComponentAndMayAttack) {
   With(big, "energy.damage", 7);
   auto out = t.Submit(big);
   EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_NE(out.status().message().find("L37"), std::string::npos);
+  EXPECT_NE(out.status().message().find("l.37"), std::string::npos);
   EXPECT_EQ(t.Submit(Cmd("mage", "cast", {"gob"})).status().code(),
             absl::StatusCode::kInvalidArgument);
 }

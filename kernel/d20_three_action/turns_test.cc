@@ -99,7 +99,7 @@ TEST(Turns, RefusesActingOutOfTurnAndBeyondTheBudget) {
   ASSERT_FALSE(out.ok());
   EXPECT_NE(out.status().message().find("0 Actions left"), std::string::npos)
       << out.status();
-  EXPECT_NE(out.status().message().find("L15"), std::string::npos);
+  EXPECT_NE(out.status().message().find("l.15"), std::string::npos);
   out = t.Submit(Cmd("aria", "fly_away"));
   EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
 }

@@ -104,17 +104,17 @@ namespace {
 // What stops anyone acting now, pending acts aside.
 absl::Status StopReason(const Combatant& actor, const Verb& v) {
   if (actor.Has("Dead")) {
-    return Illegal("002.death.dead", absl::StrCat(actor.id, " is dead"));
+    return Refuse("002.death.dead", absl::StrCat(actor.id, " is dead"));
   }
   if (actor.Has("Unconscious")) {
-    return Illegal("002.cond.unconscious", absl::StrCat(actor.id, " is unconscious"));
+    return Refuse("002.cond.unconscious", absl::StrCat(actor.id, " is unconscious"));
   }
   if ((v.movement || v.attack) && Active(actor, "Restrained")) {
-    return Illegal("002.cond.restrained",
+    return Refuse("002.cond.restrained",
                    absl::StrCat(actor.id, " is Restrained: no movement or attack actions"));
   }
   if (v.attack && Active(actor, "Restraining")) {
-    return Illegal("002.cond.restraining",
+    return Refuse("002.cond.restraining",
                    absl::StrCat(actor.id, " is Restraining and may not attack"));
   }
   return absl::OkStatus();
@@ -126,7 +126,7 @@ absl::Status CheckCanAct(const State& s, const Combatant& actor,
                          const fb::CommandT& c, const Verb& v) {
   RETURN_IF_ERROR(StopReason(actor, v));
   if (const PendingAct* p = ActingOf(s, actor.id); p != nullptr && !IsImmediate(c)) {
-    return Illegal("002.incomplete",
+    return Refuse("002.incomplete",
                    absl::StrCat(actor.id, " is still performing the act declared at seq ",
                                 p->decl, "; resolve or cancel it first"));
   }
@@ -143,9 +143,9 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
   const int64_t at_once = ParamOr(c, "at_once", 0);
-  if (at_once != 0 && at_once != 1) return BadField(c, "params.at_once", "must be 0 or 1");
+  if (at_once != 0 && at_once != 1) return Malformed(c, "params.at_once", "must be 0 or 1");
   const int64_t swift = ParamOr(c, "swift", 0);
-  if (swift != 0 && swift != 1) return BadField(c, "params.swift", "must be 0 or 1");
+  if (swift != 0 && swift != 1) return Malformed(c, "params.swift", "must be 0 or 1");
   RETURN_IF_ERROR(CheckCanAct(s, *actor, c, *v));
   RETURN_IF_ERROR(v->check(s, *actor, c, ActOpts{}));
   const std::string who = actor->id;
@@ -271,7 +271,7 @@ absl::StatusOr<const PendingAct*> FindActing(const State& s, const fb::CommandT&
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const PendingAct* p = ActingOf(s, a->id);
   if (p == nullptr) {
-    return Illegal("002.incomplete", absl::StrCat(a->id, " has no act pending"));
+    return Refuse("002.incomplete", absl::StrCat(a->id, " has no act pending"));
   }
   *window = WindowFor(s, p->decl);
   return p;
@@ -286,13 +286,13 @@ absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
   const uint64_t trigger = acting->decl;
   fb::CommandT act = acting->command;
   if (c.role != fb::Role::GM && c.actor != act.actor) {
-    return Illegal("002.gm", absl::StrCat("only ", act.actor,
+    return Refuse("002.gm", absl::StrCat("only ", act.actor,
                                           " or the GM may resolve this act"));
   }
   for (const auto& [id, k] : s.combatants) {
     for (const auto& [cid, cond] : k.conditions) {
       if (cond.name == "Simultaneous" && cond.ref == trigger) {
-        return Illegal("002.gm.simultaneous",
+        return Refuse("002.gm.simultaneous",
                        absl::StrCat("Immediate Interrupts in window ", window,
                                     " happen simultaneously; the GM rules first "
                                     "(gm_note kind=resolve subject=", trigger, ")"));
@@ -300,7 +300,7 @@ absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
     }
   }
   if (auto stop = Param(c, "stop_after"); stop.has_value()) {
-    if (*stop < 0) return BadField(c, "params.stop_after", "must not be negative");
+    if (*stop < 0) return Malformed(c, "params.stop_after", "must not be negative");
     auto p = std::make_unique<fb::ParamT>();
     p->key = "stop_after";
     p->value = *stop;
@@ -335,7 +335,7 @@ absl::Status DecideCancel(const fb::CommandT& c, Decision& d) {
   const uint32_t pending = acting->id;
   fb::CommandT act = acting->command;
   if (c.role != fb::Role::GM && c.actor != act.actor) {
-    return Illegal("002.incomplete",
+    return Refuse("002.incomplete",
                    absl::StrCat("only ", act.actor, " may end its own act"));
   }
   const Verb* v = FindVerb(act.action);

@@ -98,16 +98,16 @@ absl::Status DecideRemoveCondition(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
   const std::string name = ParamText(c, "name");
-  if (name.empty()) return BadField(c, "params.name", "the condition to remove (text) is required");
+  if (name.empty()) return Malformed(c, "params.name", "the condition to remove (text) is required");
   const bool gm = c.role == fb::Role::GM;
   if (!gm && !who->HasTag(absl::StrCat("removes:", name))) {
-    return Illegal("002.cond.ignore",
+    return Refuse("002.cond.ignore",
                    absl::StrCat(who->id, " has no ability that removes ", name,
                                 " (tag 'removes:", name, "'); the GM may"));
   }
   const Condition* cond = who->FindCondition(name);
   if (cond == nullptr) {
-    return Illegal("002.cond.ignore", absl::StrCat(who->id, " is not ", name));
+    return Refuse("002.cond.ignore", absl::StrCat(who->id, " is not ", name));
   }
   std::vector<uint32_t> roots, ignored;
   for (const auto& [id, k] : who->conditions) {
@@ -118,7 +118,7 @@ absl::Status DecideRemoveCondition(const fb::CommandT& c, Decision& d) {
         auto it = other.conditions.find(k.parent);
         if (it != other.conditions.end()) parent = &it->second;
       }
-      return Illegal("002.cond.daughter",
+      return Refuse("002.cond.daughter",
                      absl::StrCat(name, " #", id, " is imposed by ",
                                   parent ? parent->name : "another condition",
                                   " #", k.parent,

@@ -16,10 +16,10 @@ bool CanSpendStamina(const Combatant& c) {
 
 absl::Status ReadCostParams(const fb::CommandT& c, Cost& cost) {
   const int64_t se = ParamOr(c, "stamina_energy", 0);
-  if (se != 0 && se != 1) return BadField(c, "params.stamina_energy", "must be 0 or 1");
+  if (se != 0 && se != 1) return Malformed(c, "params.stamina_energy", "must be 0 or 1");
   cost.stamina_energy = se == 1;
   const int64_t enhance = ParamOr(c, "enhance", 0);
-  if (enhance < 0) return BadField(c, "params.enhance", "must not be negative");
+  if (enhance < 0) return Malformed(c, "params.enhance", "must not be negative");
   // l.80: at most 4 Stamina enhance one attack, unless a single ability
   // asks for more (then nothing else may be added).
   if (enhance > 4 && ParamOr(c, "enhance_single", 0) != 1) {
@@ -38,11 +38,11 @@ absl::Status CheckCost(const State& s, const Combatant& c, const Cost& cost,
   int64_t stamina = cost.stamina + cost.enhance;
   if (cost.stamina_energy) {
     if (cost.energy < 1) {
-      return Illegal("002.stamina.as_energy",
+      return Refuse("002.stamina.as_energy",
                      absl::StrCat(act, " costs no Energy to replace with Stamina"));
     }
     if (c.Resource(res::kStaminaEnergy) > 0) {
-      return Illegal("002.stamina.as_energy",
+      return Refuse("002.stamina.as_energy",
                      absl::StrCat(c.id, " already spent Stamina as Energy this round"));
     }
     energy -= 1;
@@ -50,25 +50,25 @@ absl::Status CheckCost(const State& s, const Combatant& c, const Cost& cost,
   }
   if (stamina > 0 && !CanSpendStamina(c)) {
     const char* why = Active(c, "Exhausted") ? "Exhausted" : "Shaken";
-    return Illegal(Active(c, "Exhausted") ? "002.cond.exhausted" : "002.cond.shaken",
+    return Refuse(Active(c, "Exhausted") ? "002.cond.exhausted" : "002.cond.shaken",
                    absl::StrCat(c.id, " is ", why, " and may not spend Stamina"));
   }
   if (stamina > c.Resource(res::kStamina)) {
-    return Illegal("002.stamina.costs",
+    return Refuse("002.stamina.costs",
                    absl::StrCat(act, " needs ", stamina, " Stamina; ", c.id,
                                 " has ", c.Resource(res::kStamina)));
   }
   if (cost.agility > 0 && Active(c, "Slowed")) {
-    return Illegal("002.cond.slowed",
+    return Refuse("002.cond.slowed",
                    absl::StrCat(c.id, " is Slowed and may not use Agility"));
   }
   if (cost.agility > c.Resource(res::kAgility)) {
-    return Illegal("002.agility.max",
+    return Refuse("002.agility.max",
                    absl::StrCat(act, " needs ", cost.agility, " Agility; ", c.id,
                                 " has ", c.Resource(res::kAgility)));
   }
   if (energy > c.Resource(res::kEnergy)) {
-    return Illegal("002.rounds.energy",
+    return Refuse("002.rounds.energy",
                    absl::StrCat(act, " needs ", energy, " Energy; ", c.id,
                                 " has ", c.Resource(res::kEnergy), " this round"));
   }

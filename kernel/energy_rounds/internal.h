@@ -29,6 +29,7 @@
 #include "kernel/arith.h"
 #include "kernel/changes.h"
 #include "kernel/decision.h"
+#include "kernel/refusal.h"
 #include "kernel/ruleset.h"
 #include "kernel/space.h"
 #include "kernel/state.h"
@@ -41,14 +42,11 @@ inline constexpr int32_t kVersion = 2;  // 2: kernel pending acts and windows (s
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
-const RuleRef* FindRule(const std::string& id);
-// "002 Melee Attacks l.162" for messages.
+// kernel/refusal.h bound to this ruleset's table: "002 Melee Attacks,
+// l.162" for messages, and FailedPrecondition "<msg> (<citation>)".
+// Malformed commands: kernel::Malformed.
 std::string Cite(const std::string& rule);
-// FailedPrecondition naming the rule: an illegal act.
-absl::Status Illegal(const std::string& rule, const std::string& message);
-// InvalidArgument naming the command field.
-absl::Status BadField(const fb::CommandT& c, const std::string& field,
-                      const std::string& message);
+absl::Status Refuse(const std::string& rule, const std::string& message);
 
 // ---- stats.cc: integers only; every division rounds as its caller cites.
 // FloorDiv / CeilDiv: kernel/arith.h.

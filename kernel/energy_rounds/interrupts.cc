@@ -62,11 +62,11 @@ absl::StatusOr<Answered> AnswerOf(const State& s, const fb::CommandT& c,
         "window ", window, " has no pending act to interrupt (", Cite("002.immediate"), ")"));
   }
   if (a.actor == c.actor) {
-    return Illegal("002.initiative.roll", "a creature does not interrupt its own act");
+    return Refuse("002.initiative.roll", "a creature does not interrupt its own act");
   }
   for (const std::string& who : it->second.answered) {
     if (who == c.actor) {
-      return Illegal("002.initiative.roll",
+      return Refuse("002.initiative.roll",
                      absl::StrCat(c.actor, " already answered window ", window));
     }
   }
@@ -125,11 +125,11 @@ absl::Status ResolveNow(Decision& d, const fb::CommandT& act, uint64_t cause,
 absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
-  if (c.window == 0) return BadField(c, "window", "the window to interrupt is required");
+  if (c.window == 0) return Malformed(c, "window", "the window to interrupt is required");
   const std::string verb = ParamText(c, "act");
-  if (verb.empty()) return BadField(c, "params.act", "the interrupting act (text) is required");
+  if (verb.empty()) return Malformed(c, "params.act", "the interrupting act (text) is required");
   const Verb* v = FindVerb(verb);
-  if (v == nullptr) return BadField(c, "params.act", absl::StrCat("unknown act '", verb, "'"));
+  if (v == nullptr) return Malformed(c, "params.act", absl::StrCat("unknown act '", verb, "'"));
   fb::CommandT act = ActOf(c, verb);
 
   std::vector<Answered> answered;
@@ -140,13 +140,13 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     ASSIGN_OR_RETURN(Answered more, AnswerOf(s, c, static_cast<uint32_t>(p->value),
                                              "params.also_window"));
     for (const Answered& a : answered) {
-      if (a.window == more.window) return BadField(c, "params.also_window", "window repeated");
+      if (a.window == more.window) return Malformed(c, "params.also_window", "window repeated");
     }
     answered.push_back(std::move(more));
   }
   const bool immediate = IsImmediate(act);
   if (immediate && answered.size() > 1) {
-    return BadField(c, "params.also_window",
+    return Malformed(c, "params.also_window",
                     "an Immediate Interrupt answers one window (it needs no Initiative roll)");
   }
   ActOpts o;

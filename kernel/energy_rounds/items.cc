@@ -72,21 +72,21 @@ absl::Status DropWeapon(Decision& d, const std::string& owner,
 
 absl::Status CheckEquip(const State& s, const Combatant& a, const fb::CommandT& c,
                         const ActOpts&) {
-  if (c.weapon.empty()) return BadField(c, "weapon", "the item to equip or stow is required");
+  if (c.weapon.empty()) return Malformed(c, "weapon", "the item to equip or stow is required");
   const Weapon* w = a.FindWeapon(c.weapon);
   if (w == nullptr) {
     return absl::NotFoundError(absl::StrCat("command '", c.action, "': field 'weapon': ", a.id,
                                             " has no item '", c.weapon, "'"));
   }
   if (DroppedOf(a, w->name) != nullptr) {
-    return Illegal("002.items.pickup", absl::StrCat("'", w->name, "' lies on the ground: pick it up"));
+    return Refuse("002.items.pickup", absl::StrCat("'", w->name, "' lies on the ground: pick it up"));
   }
   const bool wielding = Wielding(a, w->name);
   if (c.action == "equip" && wielding) {
-    return Illegal("002.items.equip", absl::StrCat("'", w->name, "' is already in hand"));
+    return Refuse("002.items.equip", absl::StrCat("'", w->name, "' is already in hand"));
   }
   if (c.action == "stow" && !wielding) {
-    return Illegal("002.items.equip", absl::StrCat("'", w->name, "' is not in hand"));
+    return Refuse("002.items.equip", absl::StrCat("'", w->name, "' is not in hand"));
   }
   Cost cost;
   cost.energy = EquipEnergy(a, c);
@@ -119,26 +119,26 @@ absl::StatusOr<Outcome> ResolveEquip(Decision& d, const fb::CommandT& c,
 
 absl::Status CheckPickUp(const State& s, const Combatant& a, const fb::CommandT& c,
                          const ActOpts&) {
-  if (c.weapon.empty()) return BadField(c, "weapon", "the item to pick up is required");
+  if (c.weapon.empty()) return Malformed(c, "weapon", "the item to pick up is required");
   const Combatant* owner = &a;
   if (!c.targets.empty()) {
     ASSIGN_OR_RETURN(owner, Target(s, c, 0));
   }
   const Condition* dropped = DroppedOf(*owner, c.weapon);
   if (dropped == nullptr) {
-    return Illegal("002.items.pickup", absl::StrCat("'", c.weapon, "' of ", owner->id,
+    return Refuse("002.items.pickup", absl::StrCat("'", c.weapon, "' of ", owner->id,
                                                     " is not lying on the ground"));
   }
   if (DistanceTo(a, ParseAt(dropped->note)) > 1) {
-    return Illegal("002.items.pickup", absl::StrCat("'", c.weapon, "' lies at (", dropped->note,
+    return Refuse("002.items.pickup", absl::StrCat("'", c.weapon, "' lies at (", dropped->note,
                                                     "), out of reach"));
   }
   const std::string place = ParamText(c, "place");
   if (!place.empty() && place != "ground" && place != "table" && place != "scoop") {
-    return BadField(c, "params.place", "ground, table or scoop");
+    return Malformed(c, "params.place", "ground, table or scoop");
   }
   if (place == "scoop" && c.role != fb::Role::GM && a.Resource(res::kStreak, 0) == 0) {
-    return Illegal("002.items.pickup", "scooping up an item needs a run past it (or the GM's word)");
+    return Refuse("002.items.pickup", "scooping up an item needs a run past it (or the GM's word)");
   }
   Cost cost;
   cost.energy = place == "scoop" ? 0 : place == "table" ? 2 : 1;

@@ -49,7 +49,7 @@ absl::StatusOr<std::vector<Pos>> PushPath(const State& s, const Combatant& a,
     path.push_back({t.at.x + v.x, t.at.y + v.y});
   }
   if (static_cast<int64_t>(path.size()) > max) {
-    return Illegal(sprint ? "002.maneuver.push_sprint" : "002.maneuver.push",
+    return Refuse(sprint ? "002.maneuver.push_sprint" : "002.maneuver.push",
                    absl::StrCat("a push moves the target up to ", max, " m"));
   }
   fb::CommandT probe;
@@ -69,50 +69,50 @@ absl::Status CheckManeuver(const State& s, const Combatant& a, const fb::Command
                                             " has no weapon '", c.weapon, "'"));
   }
   if (w != nullptr && !Wielding(a, w->name)) {
-    return Illegal("002.items.equip", absl::StrCat(a.id, " is not wielding '", w->name, "'"));
+    return Refuse("002.items.equip", absl::StrCat(a.id, " is not wielding '", w->name, "'"));
   }
   RETURN_IF_ERROR(CheckAttackCommon(s, a, *t, c, w, true, o));
   const int as = SizeOf(a), ts = SizeOf(*t);
   if (c.action == "trip" && ts > as + 1) {
-    return Illegal("002.maneuver.trip_size", absl::StrCat(t->id, " (", SizeName(ts),
+    return Refuse("002.maneuver.trip_size", absl::StrCat(t->id, " (", SizeName(ts),
                                                           ") is more than one size larger"));
   }
   if (UsesUnarmed(c.action) && ts > as) {
-    return Illegal(c.action == "push" ? "002.maneuver.push_size" : "002.maneuver.restrain_size",
+    return Refuse(c.action == "push" ? "002.maneuver.push_size" : "002.maneuver.restrain_size",
                    absl::StrCat(t->id, " (", SizeName(ts), ") is larger than ", a.id));
   }
   Cost cost;
   cost.energy = EnergyForMelee(a, c, w == nullptr);
   if (c.action == "disarm") {
     if (!Faces(*t, a.at)) {
-      return Illegal("002.maneuver.disarm", absl::StrCat(t->id, " is not facing ", a.id));
+      return Refuse("002.maneuver.disarm", absl::StrCat(t->id, " is not facing ", a.id));
     }
     const Weapon* tw = TargetWeapon(*t, c);
     if (tw == nullptr) {
-      return Illegal("002.maneuver.disarm", absl::StrCat(t->id, " wields no such weapon"));
+      return Refuse("002.maneuver.disarm", absl::StrCat(t->id, " wields no such weapon"));
     }
     if (w != nullptr && w->category == "light" && tw->category == "heavy") {
-      return Illegal("002.maneuver.disarm_light", "a light weapon may not disarm a heavy weapon");
+      return Refuse("002.maneuver.disarm_light", "a light weapon may not disarm a heavy weapon");
     }
     if (HasParam(c, "fling_x") != HasParam(c, "fling_y")) {
-      return BadField(c, "params.fling_x", "fling_x and fling_y go together");
+      return Malformed(c, "params.fling_x", "fling_x and fling_y go together");
     }
     if (HasParam(c, "fling_x")) {
       if (tw->category == "heavy") {
-        return Illegal("002.maneuver.disarm", "a heavy weapon cannot be flung");
+        return Refuse("002.maneuver.disarm", "a heavy weapon cannot be flung");
       }
       const Pos to{static_cast<int32_t>(ParamOr(c, "fling_x", 0)),
                    static_cast<int32_t>(ParamOr(c, "fling_y", 0))};
       if (DistanceTo(*t, to) > 2) {
-        return Illegal("002.maneuver.disarm", "a flung weapon lands at most 2 m away");
+        return Refuse("002.maneuver.disarm", "a flung weapon lands at most 2 m away");
       }
-      if (s.TerrainAt(to) == "offmap") return BadField(c, "params.fling_x", "off the map");
+      if (s.TerrainAt(to) == "offmap") return Malformed(c, "params.fling_x", "off the map");
       cost.agility = 1;
     }
   }
   if (c.action == "push") {
     if (ParamOr(c, "sprint_push", 0) == 1 && a.Resource(res::kSprinted, 0) < 3) {
-      return Illegal("002.maneuver.push_sprint",
+      return Refuse("002.maneuver.push_sprint",
                      absl::StrCat(a.id, " did not just sprint from at least 3 m away"));
     }
     RETURN_IF_ERROR(PushPath(s, a, *t, c).status());
@@ -300,10 +300,10 @@ Holder FindHolder(const State& s, const Combatant& a) {
 
 absl::Status CheckEscape(const State& s, const Combatant& a, const fb::CommandT& c,
                          const ActOpts&) {
-  if (!a.Has("Restrained")) return Illegal("002.maneuver.escape", absl::StrCat(a.id, " is not Restrained"));
+  if (!a.Has("Restrained")) return Refuse("002.maneuver.escape", absl::StrCat(a.id, " is not Restrained"));
   const std::string with = ParamText(c, "with");
   if (!with.empty() && with != "fortitude" && with != "leg" && with != "arm") {
-    return BadField(c, "params.with", "fortitude, leg or arm");
+    return Malformed(c, "params.with", "fortitude, leg or arm");
   }
   Cost cost;
   cost.energy = 3;
@@ -375,7 +375,7 @@ absl::Status DecideRelease(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const Condition* hold = a->FindCondition("Restraining");
   if (hold == nullptr) {
-    return Illegal("002.cond.restraining", absl::StrCat(a->id, " is not restraining anyone"));
+    return Refuse("002.cond.restraining", absl::StrCat(a->id, " is not restraining anyone"));
   }
   const std::string id = a->id;
   const uint32_t hid = hold->id;

@@ -40,16 +40,16 @@ absl::StatusOr<const Weapon*> MeleeWeapon(const Combatant& a, const fb::CommandT
                                               a.id, " has no weapon '", c.weapon, "'"));
     }
     if (w->kind != "melee" && w->kind != "thrown") {
-      return BadField(c, "weapon", absl::StrCat("'", w->name, "' is not a melee weapon"));
+      return Malformed(c, "weapon", absl::StrCat("'", w->name, "' is not a melee weapon"));
     }
   } else {
     w = WieldedMelee(a);
     if (w == nullptr) {
-      return Illegal("002.items.equip", absl::StrCat(a.id, " wields no melee weapon"));
+      return Refuse("002.items.equip", absl::StrCat(a.id, " wields no melee weapon"));
     }
   }
   if (!Wielding(a, w->name)) {
-    return Illegal("002.items.equip", absl::StrCat(a.id, " is not wielding '", w->name, "'"));
+    return Refuse("002.items.equip", absl::StrCat(a.id, " is not wielding '", w->name, "'"));
   }
   return w;
 }
@@ -58,7 +58,7 @@ absl::StatusOr<const Weapon*> MeleeWeapon(const Combatant& a, const fb::CommandT
 
 absl::Status CheckSwift(const State& s, const Combatant& a, const Combatant& t) {
   if (a.Resource(res::kSwiftUsed, 0) > 0) {
-    return Illegal("002.swift.once", absl::StrCat(a.id, " already made a Swift Attack this round"));
+    return Refuse("002.swift.once", absl::StrCat(a.id, " already made a Swift Attack this round"));
   }
   if (Active(t, "Unguarded") || t.HasTag("unaware") || CannotAvoid(t)) return absl::OkStatus();
   // l.487: a creature moving through your maximum reach while you face it.
@@ -73,7 +73,7 @@ absl::Status CheckSwift(const State& s, const Combatant& a, const Combatant& t) 
       }
     }
   }
-  return Illegal("002.swift.targets",
+  return Refuse("002.swift.targets",
                  absl::StrCat(t.id, " is not Unguarded, unaware, unable to avoid the attack, "
                                     "or moving through ", a.id, "'s reach"));
 }
@@ -89,27 +89,27 @@ absl::Status CheckAttackCommon(const State& s, const Combatant& a,
                                const Combatant& t, const fb::CommandT& c,
                                const Weapon* weapon, bool melee,
                                const ActOpts& o) {
-  if (t.id == a.id) return BadField(c, "targets", "a creature does not attack itself");
-  if (t.Has("Dead")) return Illegal("002.death.dead", absl::StrCat(t.id, " is already dead"));
+  if (t.id == a.id) return Malformed(c, "targets", "a creature does not attack itself");
+  if (t.Has("Dead")) return Refuse("002.death.dead", absl::StrCat(t.id, " is already dead"));
   if (melee && !o.ignore_reach) {
     const int64_t reach = ReachOf(a, weapon);
     const int64_t dist = Distance(a, t);
     if (dist > reach) {
-      return Illegal("002.melee.reach", absl::StrCat(t.id, " is ", dist, " m away; ", a.id,
+      return Refuse("002.melee.reach", absl::StrCat(t.id, " is ", dist, " m away; ", a.id,
                                                      "'s reach is ", reach, " m"));
     }
   }
   for (const char* k : {"nl_trade", "double"}) {
-    if (ParamOr(c, k, 0) < 0) return BadField(c, absl::StrCat("params.", k), "must not be negative");
+    if (ParamOr(c, k, 0) < 0) return Malformed(c, absl::StrCat("params.", k), "must not be negative");
   }
   const int64_t nl = ParamOr(c, "nonlethal", 0);
-  if (nl != 0 && nl != 1) return BadField(c, "params.nonlethal", "must be 0 or 1");
+  if (nl != 0 && nl != 1) return Malformed(c, "params.nonlethal", "must be 0 or 1");
   if (ParamOr(c, "nl_trade", 0) > 0 && nl != 1) {
-    return BadField(c, "params.nl_trade", "only with nonlethal=1 (l.519)");
+    return Malformed(c, "params.nl_trade", "only with nonlethal=1 (l.519)");
   }
   const std::string def = ParamText(c, "defense");
   if (!def.empty() && def != "evasion" && def != "fortitude" && def != "will") {
-    return BadField(c, "params.defense", "evasion, fortitude or will");
+    return Malformed(c, "params.defense", "evasion, fortitude or will");
   }
   (void)s;
   return absl::OkStatus();
@@ -125,7 +125,7 @@ absl::Status CheckMelee(const State& s, const Combatant& a, const fb::CommandT& 
   if (ParamOr(c, "single_strike", 0) == 1) {
     std::string why;
     if (!NoDefenseRoll(*t, true, &why) && !t->HasTag("unaware") && !t->HasTag("object")) {
-      return Illegal("002.cost.single_strike",
+      return Refuse("002.cost.single_strike",
                      absl::StrCat(t->id, " can defend itself: a single strike needs a target "
                                          "that cannot"));
     }

@@ -61,16 +61,16 @@ absl::StatusOr<RunPlan> PlanRun(const State& s, const Combatant& a,
   RunPlan p;
   p.sprint = c.action == "sprint";
   const std::vector<Pos> path = PathOf(c);
-  if (path.empty()) return BadField(c, "path", "the squares to run through are required");
+  if (path.empty()) return Malformed(c, "path", "the squares to run through are required");
   RETURN_IF_ERROR(CheckPath(s, a, path, c));
   p.len = space::PathCost(kGrid, a.at, path).cost;  // metres (l.416)
   p.speed = Speed(a);
-  if (p.speed <= 0) return Illegal("002.cost.run", absl::StrCat(a.id, " has no Speed"));
+  if (p.speed <= 0) return Refuse("002.cost.run", absl::StrCat(a.id, " has no Speed"));
   p.extra = p.sprint ? a.Stat("sprint_extra", 0) : 0;
   p.penalty = TurnPenalty(LastHeading(a), a.at, path);
   p.budget = p.speed + p.extra - p.penalty;
   if (p.len > p.budget) {
-    return Illegal(p.penalty > 0 ? "002.move.turning" : "002.cost.run",
+    return Refuse(p.penalty > 0 ? "002.move.turning" : "002.cost.run",
                    absl::StrCat(a.id, " can ", p.sprint ? "sprint" : "run", " ",
                                 p.budget, " m (Speed ", p.speed, ", sprint +", p.extra,
                                 ", turns -", p.penalty, "); the path is ", p.len, " m"));
@@ -155,7 +155,7 @@ absl::Status TurnToward(Decision& d, const std::string& actor, Pos to,
 absl::Status CheckShift(const State& s, const Combatant& a, const fb::CommandT& c,
                         const ActOpts&) {
   const std::vector<Pos> path = PathOf(c);
-  if (path.size() != 1) return BadField(c, "path", "a Shift moves exactly 1 square (1 m)");
+  if (path.size() != 1) return Malformed(c, "path", "a Shift moves exactly 1 square (1 m)");
   RETURN_IF_ERROR(CheckPath(s, a, path, c));
   Cost cost;
   cost.movement = true;
@@ -186,7 +186,7 @@ absl::StatusOr<Outcome> ResolveShift(Decision& d, const fb::CommandT& c,
 absl::Status CheckRun(const State& s, const Combatant& a, const fb::CommandT& c,
                       const ActOpts&) {
   if (Lying(a)) {
-    return Illegal("002.cond.prone", absl::StrCat(a.id, " must stand up before running"));
+    return Refuse("002.cond.prone", absl::StrCat(a.id, " must stand up before running"));
   }
   ASSIGN_OR_RETURN(RunPlan p, PlanRun(s, a, c));
   Cost cost;
@@ -244,7 +244,7 @@ struct JumpPlan {
 absl::StatusOr<JumpPlan> PlanJump(const State& s, const Combatant& a,
                                   const fb::CommandT& c) {
   const std::vector<Pos> path = PathOf(c);
-  if (path.empty()) return BadField(c, "path", "the squares jumped over, ending at the landing square");
+  if (path.empty()) return Malformed(c, "path", "the squares jumped over, ending at the landing square");
   RETURN_IF_ERROR(CheckPath(s, a, path, c));
   static const int64_t kJump[] = {0, 0, 0, 1, 2, 3, 4, 5, 5};  // l.439
   JumpPlan j;
@@ -252,7 +252,7 @@ absl::StatusOr<JumpPlan> PlanJump(const State& s, const Combatant& a,
   j.max = kJump[SizeOf(a)] + a.Stat("jump_bonus", 0) +
           (a.Resource(res::kSprinted, 0) > 0 ? 1 : 0);  // l.31: +1 m after a sprint
   if (j.dist > j.max) {
-    return Illegal("002.move.jump", absl::StrCat(a.id, " can jump ", j.max, " m; the path is ", j.dist, " m"));
+    return Refuse("002.move.jump", absl::StrCat(a.id, " can jump ", j.max, " m; the path is ", j.dist, " m"));
   }
   j.running = a.Resource(res::kStreak, 0) >= 2;  // l.31: after moving 2 m
   const int64_t speed = std::max<int64_t>(1, Speed(a));
@@ -266,7 +266,7 @@ absl::StatusOr<JumpPlan> PlanJump(const State& s, const Combatant& a,
 
 absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c,
                        const ActOpts&) {
-  if (Lying(a)) return Illegal("002.cond.prone", absl::StrCat(a.id, " must stand up to jump"));
+  if (Lying(a)) return Refuse("002.cond.prone", absl::StrCat(a.id, " must stand up to jump"));
   ASSIGN_OR_RETURN(JumpPlan j, PlanJump(s, a, c));
   Cost cost;
   cost.movement = true;
@@ -310,13 +310,13 @@ absl::StatusOr<Outcome> ResolveJump(Decision& d, const fb::CommandT& c,
 absl::Status CheckAgileMove(const State& s, const Combatant& a,
                             const fb::CommandT& c, const ActOpts&) {
   const std::vector<Pos> path = PathOf(c);
-  if (path.size() != 1) return BadField(c, "path", "an Agile Move is exactly 1 square (1 m)");
+  if (path.size() != 1) return Malformed(c, "path", "an Agile Move is exactly 1 square (1 m)");
   RETURN_IF_ERROR(CheckPath(s, a, path, c));
   if (s.TerrainAt(path[0]) == "no_agile") {
-    return Illegal("002.move.agile", "the GM ruled this terrain cannot be crossed with an Agile Move");
+    return Refuse("002.move.agile", "the GM ruled this terrain cannot be crossed with an Agile Move");
   }
   if (a.Resource(res::kAgileCredit, 0) < 1) {
-    return Illegal("002.move.agile",
+    return Refuse("002.move.agile",
                    absl::StrCat(a.id, " has spent no Energy on a non-movement action "
                                       "that still allows an Agile Move"));
   }
@@ -363,7 +363,7 @@ absl::Status PayOne(Decision& d, const fb::CommandT& c, uint64_t cause,
 
 absl::Status CheckKneel(const State& s, const Combatant& a, const fb::CommandT& c,
                         const ActOpts&) {
-  if (!a.Has("Prone")) return Illegal("002.move.kneel", absl::StrCat(a.id, " is not Prone"));
+  if (!a.Has("Prone")) return Refuse("002.move.kneel", absl::StrCat(a.id, " is not Prone"));
   return CheckOneEnergy(s, a, c, "Kneel From Prone");
 }
 
@@ -391,9 +391,9 @@ absl::StatusOr<Outcome> ResolveKneel(Decision& d, const fb::CommandT& c,
 absl::Status CheckStand(const State& s, const Combatant& a, const fb::CommandT& c,
                         const ActOpts&) {
   if (a.Has("Prone")) {
-    return Illegal("002.move.kneel", absl::StrCat(a.id, " is Prone: kneel first (1 Energy)"));
+    return Refuse("002.move.kneel", absl::StrCat(a.id, " is Prone: kneel first (1 Energy)"));
   }
-  if (!a.Has("Kneeling")) return Illegal("002.move.stand", absl::StrCat(a.id, " is already standing"));
+  if (!a.Has("Kneeling")) return Refuse("002.move.stand", absl::StrCat(a.id, " is already standing"));
   return CheckOneEnergy(s, a, c, "Stand Up");
 }
 
@@ -409,7 +409,7 @@ absl::StatusOr<Outcome> ResolveStand(Decision& d, const fb::CommandT& c,
 absl::Status CheckDefend(const State& s, const Combatant& a, const fb::CommandT& c,
                          const ActOpts&) {
   if (a.Has("Defending") && !HasRoot(a, "Unguarded") && !HasRoot(a, "Exposed")) {
-    return Illegal("002.defend", absl::StrCat(a.id, " is already Defending"));
+    return Refuse("002.defend", absl::StrCat(a.id, " is already Defending"));
   }
   return CheckOneEnergy(s, a, c, "Defend");
 }
@@ -445,10 +445,10 @@ absl::StatusOr<Outcome> ResolveDefend(Decision& d, const fb::CommandT& c,
 absl::Status CheckCatchBreath(const State& s, const Combatant& a,
                               const fb::CommandT& c, const ActOpts&) {
   if (a.Resource(res::kEnergy) < 1) {
-    return Illegal("002.stamina.breath", absl::StrCat(a.id, " has no Energy left"));
+    return Refuse("002.stamina.breath", absl::StrCat(a.id, " has no Energy left"));
   }
   if (a.Resource(res::kStamina) >= MaxStamina(a)) {
-    return Illegal("002.stamina.breath", absl::StrCat(a.id, " already has full Stamina"));
+    return Refuse("002.stamina.breath", absl::StrCat(a.id, " already has full Stamina"));
   }
   (void)s;
   (void)c;
@@ -474,7 +474,7 @@ absl::StatusOr<Outcome> ResolveCatchBreath(Decision& d, const fb::CommandT& c,
 absl::Status CheckExert(const State& s, const Combatant& a, const fb::CommandT& c,
                         const ActOpts&) {
   const int64_t n = ParamOr(c, "stamina", 0);
-  if (n < 1) return BadField(c, "params.stamina", "the Stamina the task costs (>= 1) is required");
+  if (n < 1) return Malformed(c, "params.stamina", "the Stamina the task costs (>= 1) is required");
   Cost cost;
   cost.stamina = n;
   return CheckCost(s, a, cost, absl::StrCat("exertion '", ParamText(c, "stamina"), "'"));
@@ -495,17 +495,17 @@ absl::Status DecideFace(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   if (a->Has("Dead") || a->Has("Unconscious")) {
-    return Illegal("002.cond.unconscious", absl::StrCat(a->id, " cannot turn"));
+    return Refuse("002.cond.unconscious", absl::StrCat(a->id, " cannot turn"));
   }
   int dir = 0;
   if (!c.targets.empty()) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, 0));
     dir = DirToward(a->at, t->at);
   } else if (auto p = Param(c, "dir"); p.has_value()) {
-    if (*p < 0 || *p > 7) return BadField(c, "params.dir", "0..7 (0 north, clockwise)");
+    if (*p < 0 || *p > 7) return Malformed(c, "params.dir", "0..7 (0 north, clockwise)");
     dir = static_cast<int>(*p);
   } else {
-    return BadField(c, "params.dir", "a direction 0..7 or a target is required");
+    return Malformed(c, "params.dir", "a direction 0..7 or a target is required");
   }
   const std::string id = a->id;
   const int from = Facing(*a);

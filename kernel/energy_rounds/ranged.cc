@@ -64,16 +64,16 @@ absl::StatusOr<const Weapon*> RangedWeapon(const Combatant& a, const fb::Command
         break;
       }
     }
-    if (w == nullptr) return BadField(c, "weapon", "no wielded weapon fits; name one");
+    if (w == nullptr) return Malformed(c, "weapon", "no wielded weapon fits; name one");
   }
   if (!thrown && w->kind != "ranged") {
-    return BadField(c, "weapon", absl::StrCat("'", w->name, "' is not a ranged weapon (throw it instead)"));
+    return Malformed(c, "weapon", absl::StrCat("'", w->name, "' is not a ranged weapon (throw it instead)"));
   }
   if (thrown && w->kind == "ranged") {
-    return BadField(c, "weapon", absl::StrCat("'", w->name, "' is fired, not thrown"));
+    return Malformed(c, "weapon", absl::StrCat("'", w->name, "' is fired, not thrown"));
   }
   if (!Wielding(a, w->name)) {
-    return Illegal("002.items.equip", absl::StrCat(a.id, " is not wielding '", w->name, "'"));
+    return Refuse("002.items.equip", absl::StrCat(a.id, " is not wielding '", w->name, "'"));
   }
   return w;
 }
@@ -103,24 +103,24 @@ absl::Status CheckDraw(const Combatant& a, const Weapon& w) {
   const int64_t crossbow = WNum(w, "crossbow");  // 1 two-handed, 2 hand, 3 heavy, 4 siege
   const int64_t arm = a.Stat("arm_strength", 0) + (crossbow == 1 || crossbow == 3 || crossbow == 4 ? 5 : 0);
   if (arm < DrawMinArm(kg)) {
-    return Illegal("002.ranged.draw_weight",
+    return Refuse("002.ranged.draw_weight",
                    absl::StrCat(a.id, "'s Arm Strength ", arm, crossbow ? " (crossbow +5)" : "",
                                 " cannot draw ", kg, " kg (needs ", DrawMinArm(kg), ")"));
   }
   if (crossbow == 2 && kg > 35) {
-    return Illegal("002.ranged.draw_weight", "35 kg is the maximum for hand crossbows");
+    return Refuse("002.ranged.draw_weight", "35 kg is the maximum for hand crossbows");
   }
   if (kg >= 70 && crossbow != 4) {
-    return Illegal("002.ranged.draw_weight", "70 kg and more: siege crossbows only");
+    return Refuse("002.ranged.draw_weight", "70 kg and more: siege crossbows only");
   }
   if (kg >= 60 && crossbow != 3 && crossbow != 4) {
-    return Illegal("002.ranged.draw_weight", "60 kg: heavy and siege crossbows only");
+    return Refuse("002.ranged.draw_weight", "60 kg: heavy and siege crossbows only");
   }
   if (kg < 60) {
     const int64_t mpl = Mpl(a);
     const int64_t cap = mpl <= 2 ? 40 : mpl <= 4 ? 45 : 50;
     if (kg > cap && crossbow == 0) {
-      return Illegal("002.ranged.draw_weight",
+      return Refuse("002.ranged.draw_weight",
                      absl::StrCat(kg, " kg is over the maximum ", cap, " kg for MPL ", mpl));
     }
   }
@@ -166,19 +166,19 @@ absl::Status CheckRanged(const State& s, const Combatant& a, const fb::CommandT&
   if (!thrown) {
     RETURN_IF_ERROR(CheckDraw(a, *w));
     if (WNum(*w, "load") > 0 && a.Resource(LoadedKey(w->name), 0) < 1) {
-      return Illegal("002.ranged.load", absl::StrCat("'", w->name, "' is not loaded"));
+      return Refuse("002.ranged.load", absl::StrCat("'", w->name, "' is not loaded"));
     }
   }
   const Trio r = RangeOf(a, *w, thrown);
   const int64_t dist = Distance(a, *t);
   if (r.max > 0 && dist > r.max) {
-    return Illegal("002.ranged.range", absl::StrCat(t->id, " is ", dist, " m away; '", w->name,
+    return Refuse("002.ranged.range", absl::StrCat(t->id, " is ", dist, " m away; '", w->name,
                                                     "' aims up to ", r.max, " m"));
   }
   if (ParamOr(c, "swift", 0) == 1) RETURN_IF_ERROR(CheckSwift(s, a, *t));
   const std::string mv = ParamText(c, "target_movement");
   if (!mv.empty() && mv != "none" && mv != "normal" && mv != "zigzag") {
-    return BadField(c, "params.target_movement", "none, normal or zigzag");
+    return Malformed(c, "params.target_movement", "none, normal or zigzag");
   }
   Cost cost;
   cost.energy = 1 + (Proficient(a, *w) ? 0 : 1);  // l.192, l.529
@@ -331,18 +331,18 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
 
 absl::Status CheckLoad(const State& s, const Combatant& a, const fb::CommandT& c,
                        const ActOpts&) {
-  if (c.weapon.empty()) return BadField(c, "weapon", "the weapon to load is required");
+  if (c.weapon.empty()) return Malformed(c, "weapon", "the weapon to load is required");
   const Weapon* w = a.FindWeapon(c.weapon);
   if (w == nullptr) {
     return absl::NotFoundError(absl::StrCat("command 'load': field 'weapon': ", a.id,
                                             " has no weapon '", c.weapon, "'"));
   }
-  if (WNum(*w, "load") <= 0) return BadField(c, "weapon", absl::StrCat("'", w->name, "' needs no loading"));
+  if (WNum(*w, "load") <= 0) return Malformed(c, "weapon", absl::StrCat("'", w->name, "' needs no loading"));
   if (!Wielding(a, w->name)) {
-    return Illegal("002.items.equip", absl::StrCat(a.id, " is not wielding '", w->name, "'"));
+    return Refuse("002.items.equip", absl::StrCat(a.id, " is not wielding '", w->name, "'"));
   }
   if (a.Resource(LoadedKey(w->name), 0) > 0) {
-    return Illegal("002.ranged.load", absl::StrCat("'", w->name, "' is already loaded"));
+    return Refuse("002.ranged.load", absl::StrCat("'", w->name, "' is already loaded"));
   }
   Cost cost;
   cost.energy = WNum(*w, "load");

@@ -30,7 +30,7 @@ absl::StatusOr<std::vector<std::string>> Resters(const State& s, const fb::Comma
   }
   for (size_t i = 0; i < c.targets.size(); ++i) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, i));
-    if (t->Has("Dead")) return Illegal("002.death.dead", absl::StrCat(t->id, " is dead"));
+    if (t->Has("Dead")) return Refuse("002.death.dead", absl::StrCat(t->id, " is dead"));
     out.push_back(t->id);
   }
   return out;
@@ -67,13 +67,13 @@ absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause) {
 
 absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NeedGm(c, "002.rest.short"));
-  if (!d.state().windows.empty()) return Illegal("002.rounds.span", "an act is still pending");
+  if (!d.state().windows.empty()) return Refuse("002.rounds.span", "an act is still pending");
   const int64_t minutes = ParamOr(c, "minutes", 5);
   if (minutes < 5 || minutes > 30 || minutes % 5 != 0) {
-    return BadField(c, "params.minutes", "5 to 30, in steps of 5 (l.597)");
+    return Malformed(c, "params.minutes", "5 to 30, in steps of 5 (l.597)");
   }
   const int64_t surges = ParamOr(c, "surges", 0);
-  if (surges < 0) return BadField(c, "params.surges", "must not be negative");
+  if (surges < 0) return Malformed(c, "params.surges", "must not be negative");
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const int64_t steps = minutes / 5;
@@ -90,11 +90,11 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
 
 absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NeedGm(c, "002.rest.long"));
-  if (!d.state().windows.empty()) return Illegal("002.rounds.span", "an act is still pending");
+  if (!d.state().windows.empty()) return Refuse("002.rounds.span", "an act is still pending");
   const int64_t hours = ParamOr(c, "hours", 8);
   const int64_t slept = ParamOr(c, "sleep_hours", std::min<int64_t>(hours, 6));
-  if (hours < 1 || hours > 8) return BadField(c, "params.hours", "1 to 8");
-  if (slept < 0 || slept > hours) return BadField(c, "params.sleep_hours", "0 to hours");
+  if (hours < 1 || hours > 8) return Malformed(c, "params.hours", "1 to 8");
+  if (slept < 0 || slept > hours) return Malformed(c, "params.sleep_hours", "0 to hours");
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const bool complete = hours == 8 && slept >= 6;  // l.610
@@ -122,9 +122,9 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
 absl::Status DecideSurge(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NeedGm(c, "002.rest.surge"));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
-  if (a->Has("Dead")) return Illegal("002.death.dead", absl::StrCat(a->id, " is dead"));
+  if (a->Has("Dead")) return Refuse("002.death.dead", absl::StrCat(a->id, " is dead"));
   if (a->Resource(res::kSurges) < 1) {
-    return Illegal("002.aura.surges", absl::StrCat(a->id, " has no Recovery Surge left"));
+    return Refuse("002.aura.surges", absl::StrCat(a->id, " has no Recovery Surge left"));
   }
   const std::string id = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));

@@ -35,7 +35,7 @@ absl::Status SetIfDifferent(Decision& d, const std::string& actor,
 absl::Status CheckNoWindow(const State& s) {
   if (!s.windows.empty()) {
     const Window& w = s.windows.begin()->second;
-    return Illegal("002.rounds.span",
+    return Refuse("002.rounds.span",
                    absl::StrCat("window ", w.id, " ('", w.kind, "', seq ", w.trigger,
                                 ") is still open: an action cannot span rounds; "
                                 "resolve or cancel it first"));
@@ -151,15 +151,15 @@ absl::Status DecidePass(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
   if (who->Has("Dead") || who->Has("Unconscious")) {
-    return Illegal("002.rounds.nobody_acts",
+    return Refuse("002.rounds.nobody_acts",
                    absl::StrCat(who->id, " cannot act (and need not pass)"));
   }
   if (who->Has("Passed")) {
-    return Illegal("002.rounds.nobody_acts",
+    return Refuse("002.rounds.nobody_acts",
                    absl::StrCat(who->id, " has already passed since the last act"));
   }
   if (ActingOf(s, who->id) != nullptr) {
-    return Illegal("002.rounds.span",
+    return Refuse("002.rounds.span",
                    absl::StrCat(who->id, " has an act pending; resolve or cancel it"));
   }
   const std::string id = who->id;

@@ -192,28 +192,10 @@ const std::vector<RuleRef>& RuleTable() {
   return *table;
 }
 
-const RuleRef* FindRule(const std::string& id) {
-  for (const RuleRef& r : RuleTable()) {
-    if (r.id == id) return &r;
-  }
-  return nullptr;
-}
+std::string Cite(const std::string& rule) { return kernel::Cite(RuleTable(), rule); }
 
-std::string Cite(const std::string& rule) {
-  const RuleRef* r = FindRule(rule);
-  if (r == nullptr) return absl::StrCat("002 ", rule);
-  return absl::StrCat("002 ", r->section, " l.", r->line, ": ", rule);
-}
-
-absl::Status Illegal(const std::string& rule, const std::string& message) {
-  return absl::FailedPreconditionError(
-      absl::StrCat(message, " (", Cite(rule), ")"));
-}
-
-absl::Status BadField(const fb::CommandT& c, const std::string& field,
-                      const std::string& message) {
-  return absl::InvalidArgumentError(absl::StrCat(
-      "command '", c.action, "': field '", field, "': ", message));
+absl::Status Refuse(const std::string& rule, const std::string& message) {
+  return kernel::Refuse(RuleTable(), rule, message);
 }
 
 }  // namespace combat::kernel::energy

@@ -138,7 +138,7 @@ inline void ExpectRulesKnown(const std::vector<events::EventBuffer>& log) {
     const auto* r = ev.body_as_StateChange()->rule();
     const std::string rule = r == nullptr ? "" : r->str();
     if (rule == "session.start") continue;
-    EXPECT_NE(FindRule(rule), nullptr) << "seq " << ev.seq() << " cites unknown rule '" << rule << "'";
+    EXPECT_NE(FindRule(RuleTable(), rule), nullptr) << "seq " << ev.seq() << " cites unknown rule '" << rule << "'";
   }
 }
 
