@@ -108,7 +108,7 @@ struct OrderEntry {
   int64_t initiative = 0;
   bool delayed = false;
   // Others sharing this entry's turn (a union, rider and mount): the turn
-  // is `actor`'s and theirs (kernel/turns.h).
+  // is `actor`'s and theirs (kernel/changes.h).
   std::vector<std::string> members;
 };
 
@@ -192,7 +192,7 @@ struct State {
   std::vector<uint64_t> voided;     // sorted
   std::vector<uint64_t> unapplied;  // sorted
   std::vector<uint8_t> revealed_seed;
-  // Others sharing the running turn with `active` (kernel/turns.h).
+  // Others sharing the running turn with `active` (kernel/changes.h).
   std::vector<std::string> active_members;
   std::map<uint32_t, PendingAct> pending;  // open pending acts, by id
   uint32_t last_pending_id = 0;            // 0 = none allocated yet
