@@ -1,6 +1,7 @@
-// The action vocabulary: each verb with its cost, the rule the cost cites,
-// whether it is a Free Action (L21) and whether it can trigger a readied
-// action (L61).
+// The action vocabulary (kernel/action_table.h): each verb with its cost,
+// the rule the cost cites, its class for triggers (attacks, casts, moves,
+// stand), whether it is a Free Action (L21) and whether it can trigger a
+// readied action (L61).
 #include <string>
 #include <vector>
 
@@ -22,48 +23,30 @@ int64_t MoveCost(const fb::CommandT& c) {
 
 std::vector<ActionSpec>* Build() {
   return new std::vector<ActionSpec>{
-      {"attack", "000.attack", false, true, One, ValidateAttack, ResolveAttack},
-      {"move", "000.move", false, true, MoveCost, ValidateMove, ResolveMove},
-      {"crawl", "000.crawl", false, true, One, ValidateCrawl, ResolveCrawl},
-      {"stand", "000.move.stand", false, true, One, ValidateStand,
-       ResolveStand},
-      {"drop_prone", "000.free_action", true, true, Zero, ValidateDropProne,
-       ResolveDropProne},
-      {"extinguish", "000.on_fire", false, true, One, ValidateExtinguish,
-       ResolveExtinguish},
-      {"break", "000.maneuver", false, true, One, ValidateManeuver,
-       ResolveManeuver},
-      {"disarm", "000.maneuver", false, true, One, ValidateManeuver,
-       ResolveManeuver},
-      {"feint", "000.maneuver", false, true, One, ValidateManeuver,
-       ResolveManeuver},
-      {"grapple", "000.maneuver", false, true, One, ValidateManeuver,
-       ResolveManeuver},
-      {"push", "000.maneuver", false, true, One, ValidateManeuver,
-       ResolveManeuver},
-      {"trip", "000.maneuver", false, true, One, ValidateManeuver,
-       ResolveManeuver},
-      {"escape", "000.grappled", false, true, One, ValidateEscape,
-       ResolveEscape},
-      {"choke", "000.grappling", false, true, One, ValidateChoke, ResolveChoke},
-      {"release", "000.grappling", true, false, Zero, ValidateRelease,
-       ResolveRelease},
-      {"pick_up", "000.disarm", false, true, One, ValidatePickUp,
-       ResolvePickUp},
-      {"cast", "000.cast", false, true, MultiActionCost, ValidateCast,
-       ResolveCast},
-      {"control", "000.control", false, true, One, ValidateControl,
-       ResolveControl},
-      {"focus", "000.focus", false, true, MultiActionCost, ValidateFocus,
-       ResolveFocus},
-      {"command", "000.command", false, true, One, ValidateCommand,
-       ResolveCommand},
-      {"dodge", "000.dodge", false, true, One, ValidateDodge, ResolveDodge},
-      {"ready", "000.ready", false, false, Two, ValidateReady, ResolveReady},
-      {"use_skill", "000.skill", false, true, MultiActionCost, ValidateSkill,
-       ResolveSkill},
-      {"interact", "000.interact", false, true, MultiActionCost,
-       ValidateInteract, ResolveInteract},
+      {"attack", "000.attack", Kind(kAttack), One, ValidateAttack, ResolveAttack},
+      {"move", "000.move", Kind(kMoves), MoveCost, ValidateMove, ResolveMove},
+      {"crawl", "000.crawl", Kind(kMoves), One, ValidateCrawl, ResolveCrawl},
+      {"stand", "000.move.stand", Kind(kStand), One, ValidateStand, ResolveStand},
+      {"drop_prone", "000.free_action", Kind(kFree), Zero, ValidateDropProne, ResolveDropProne},
+      {"extinguish", "000.on_fire", Kind(), One, ValidateExtinguish, ResolveExtinguish},
+      {"break", "000.maneuver", Kind(kAttack), One, ValidateManeuver, ResolveManeuver},
+      {"disarm", "000.maneuver", Kind(kAttack), One, ValidateManeuver, ResolveManeuver},
+      {"feint", "000.maneuver", Kind(kAttack), One, ValidateManeuver, ResolveManeuver},
+      {"grapple", "000.maneuver", Kind(kAttack), One, ValidateManeuver, ResolveManeuver},
+      {"push", "000.maneuver", Kind(kAttack), One, ValidateManeuver, ResolveManeuver},
+      {"trip", "000.maneuver", Kind(kAttack), One, ValidateManeuver, ResolveManeuver},
+      {"escape", "000.grappled", Kind(), One, ValidateEscape, ResolveEscape},
+      {"choke", "000.grappling", Kind(), One, ValidateChoke, ResolveChoke},
+      {"release", "000.grappling", Kind(kFree | kUnreactable), Zero, ValidateRelease, ResolveRelease},
+      {"pick_up", "000.disarm", Kind(), One, ValidatePickUp, ResolvePickUp},
+      {"cast", "000.cast", Kind(kCast), MultiActionCost, ValidateCast, ResolveCast},
+      {"control", "000.control", Kind(kCast), One, ValidateControl, ResolveControl},
+      {"focus", "000.focus", Kind(), MultiActionCost, ValidateFocus, ResolveFocus},
+      {"command", "000.command", Kind(), One, ValidateCommand, ResolveCommand},
+      {"dodge", "000.dodge", Kind(), One, ValidateDodge, ResolveDodge},
+      {"ready", "000.ready", Kind(kUnreactable), Two, ValidateReady, ResolveReady},
+      {"use_skill", "000.skill", Kind(), MultiActionCost, ValidateSkill, ResolveSkill},
+      {"interact", "000.interact", Kind(), MultiActionCost, ValidateInteract, ResolveInteract},
   };
 }
 
@@ -75,10 +58,7 @@ const std::vector<ActionSpec>& AllActions() {
 }
 
 const ActionSpec* FindAction(const std::string& action) {
-  for (const ActionSpec& a : AllActions()) {
-    if (action == a.action) return &a;
-  }
-  return nullptr;
+  return kernel::FindAction(AllActions(), action);
 }
 
 }  // namespace combat::kernel::d20

@@ -20,6 +20,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "events/common_generated.h"
+#include "kernel/action_table.h"
 #include "kernel/changes.h"
 #include "kernel/decision.h"
 #include "kernel/refusal.h"
@@ -287,16 +288,12 @@ absl::Status SetupRoster(const fb::Roster& roster, Decision& d);
 
 // ---- actions: each Validate* refuses without emitting; each Resolve*
 // emits after the command was declared (ctx.cause), cost already paid.
-struct ActionSpec {
-  const char* action;
-  const char* rule;  // the rule an action's cost cites
-  bool free;         // a Free Action (L21)
-  bool triggers;     // can trigger a readied action (L61)
-  int64_t (*cost)(const fb::CommandT& c);
-  absl::Status (*validate)(const State& s, const fb::CommandT& c,
-                           const Ctx& ctx);
-  absl::Status (*resolve)(Decision& d, const fb::CommandT& c, const Ctx& ctx);
-};
+// A row of the kernel's action table (kernel/action_table.h): kind.free is
+// a Free Action (L21), kind.reactable whether it can trigger a readied
+// action (L61).
+using ActionSpec =
+    Action<absl::Status (*)(const State& s, const fb::CommandT& c, const Ctx& ctx),
+           absl::Status (*)(Decision& d, const fb::CommandT& c, const Ctx& ctx)>;
 // Every action of the vocabulary, or nullptr.
 const ActionSpec* FindAction(const std::string& action);
 const std::vector<ActionSpec>& AllActions();

@@ -43,27 +43,15 @@ constexpr TriggerName kTriggers[] = {
     {"enters_square", fb::TriggerKind::EntersSquare}};
 
 bool IsMoveLike(const std::string& action) {
-  return action == "move" || action == "crawl";
-}
-
-bool IsAttackLike(const std::string& action) {
-  return action == "attack" || action == "break" || action == "disarm" ||
-         action == "feint" || action == "grapple" || action == "push" ||
-         action == "trip";
+  const ActionSpec* a = FindAction(action);
+  return a != nullptr && a->kind.cls.move;
 }
 
 // How this ruleset's acts meet the kernel's triggers.
 const TriggerRules& Rules() {
   static const TriggerRules* rules = [] {
     auto* r = new TriggerRules;
-    r->classify = [](const fb::CommandT& c) {
-      ActClass k;
-      k.attack = IsAttackLike(c.action);
-      k.cast = c.action == "cast" || c.action == "control";
-      k.move = IsMoveLike(c.action);
-      k.stand = c.action == "stand";
-      return k;
-    };
+    r->classify = [](const fb::CommandT& c) { return ClassOf(AllActions(), c); };
     r->can_react = [](const State&, const Combatant& owner) {
       return !IsDead(owner) && !IsHelpless(owner);
     };
@@ -238,12 +226,12 @@ absl::Status DeclareAction(const ActionSpec& a, const fb::CommandT& c,
                            Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
-  const int64_t cost = a.free ? 0 : a.cost(c);
+  const int64_t cost = a.kind.free ? 0 : a.cost(c);
   const Ctx declared{Via::kDeclared, 0};
   RETURN_IF_ERROR(CheckCanAct(s, *actor, cost, declared));
   RETURN_IF_ERROR(a.validate(s, c, declared));
   const std::vector<TriggerHit> hits =
-      a.triggers ? MatchDeclaration(s, c, Rules(), {}) : std::vector<TriggerHit>{};
+      a.kind.reactable ? MatchDeclaration(s, c, Rules(), {}) : std::vector<TriggerHit>{};
   const std::string who = actor->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(SpendActions(d, who, cost, decl, a.rule));

@@ -40,7 +40,7 @@ class D20ThreeActionRuleset : public Ruleset {
     if (a == nullptr) {
       std::vector<std::string> known = {"end_turn", "delay", "hold",
                                         "enter",    "pass",  "heal"};
-      for (const ActionSpec& s : AllActions()) known.push_back(s.action);
+      for (const ActionSpec& s : AllActions()) known.push_back(s.name);
       return Malformed(
           cmd, "action",
           absl::StrCat("unknown action '", cmd.action,

@@ -29,45 +29,43 @@
 namespace combat::kernel::energy {
 namespace {
 
-const Verb kVerbs[] = {
-    {"melee", false, true, CheckMelee, ResolveMelee},
-    {"unarmed", false, true, CheckMelee, ResolveMelee},
-    {"trip", false, true, CheckManeuver, ResolveManeuver},
-    {"disarm", false, true, CheckManeuver, ResolveManeuver},
-    {"restrain", false, true, CheckManeuver, ResolveManeuver},
-    {"push", false, true, CheckManeuver, ResolveManeuver},
-    {"ranged", false, true, CheckRanged, ResolveRanged},
-    {"throw", false, true, CheckRanged, ResolveRanged},
-    {"load", false, false, CheckLoad, ResolveLoad},
-    {"shift", true, false, CheckShift, ResolveShift},
-    {"run", true, false, CheckRun, ResolveRun},
-    {"sprint", true, false, CheckRun, ResolveRun},
-    {"jump", true, false, CheckJump, ResolveJump},
-    {"agile_move", true, false, CheckAgileMove, ResolveAgileMove},
-    {"kneel", false, false, CheckKneel, ResolveKneel},
-    {"stand", false, false, CheckStand, ResolveStand},
-    {"defend", false, false, CheckDefend, ResolveDefend},
-    {"equip", false, false, CheckEquip, ResolveEquip},
-    {"stow", false, false, CheckEquip, ResolveEquip},
-    {"pick_up", false, false, CheckPickUp, ResolvePickUp},
-    {"catch_breath", false, false, CheckCatchBreath, ResolveCatchBreath},
-    {"exert", false, false, CheckExert, ResolveExert},
-    {"escape", false, false, CheckEscape, ResolveEscape},
+// Energy costs are priced by each act (energy.cc), so `cost` is unset.
+const std::vector<Verb> kVerbs = {
+    {"melee", "002.cost.melee", Kind(kAttack), nullptr, CheckMelee, ResolveMelee},
+    {"unarmed", "002.cost.unarmed", Kind(kAttack), nullptr, CheckMelee, ResolveMelee},
+    {"trip", "002.maneuver.trip", Kind(kAttack), nullptr, CheckManeuver, ResolveManeuver},
+    {"disarm", "002.maneuver.disarm", Kind(kAttack), nullptr, CheckManeuver, ResolveManeuver},
+    {"restrain", "002.maneuver.restrain", Kind(kAttack), nullptr, CheckManeuver, ResolveManeuver},
+    {"push", "002.maneuver.push", Kind(kAttack), nullptr, CheckManeuver, ResolveManeuver},
+    {"ranged", "002.cost.ranged", Kind(kAttack), nullptr, CheckRanged, ResolveRanged},
+    {"throw", "002.ranged.thrown", Kind(kAttack), nullptr, CheckRanged, ResolveRanged},
+    {"load", "002.ranged.load", Kind(), nullptr, CheckLoad, ResolveLoad},
+    {"shift", "002.cost.shift", Kind(kMoves), nullptr, CheckShift, ResolveShift},
+    {"run", "002.cost.run", Kind(kMoves), nullptr, CheckRun, ResolveRun},
+    {"sprint", "002.cost.sprint", Kind(kMoves), nullptr, CheckRun, ResolveRun},
+    {"jump", "002.move.jump", Kind(kMoves), nullptr, CheckJump, ResolveJump},
+    {"agile_move", "002.move.agile", Kind(kMoves), nullptr, CheckAgileMove, ResolveAgileMove},
+    {"kneel", "002.move.kneel", Kind(), nullptr, CheckKneel, ResolveKneel},
+    {"stand", "002.move.stand", Kind(kStand), nullptr, CheckStand, ResolveStand},
+    {"defend", "002.defend", Kind(), nullptr, CheckDefend, ResolveDefend},
+    {"equip", "002.items.equip", Kind(), nullptr, CheckEquip, ResolveEquip},
+    {"stow", "002.items.equip", Kind(), nullptr, CheckEquip, ResolveEquip},
+    {"pick_up", "002.items.pickup", Kind(), nullptr, CheckPickUp, ResolvePickUp},
+    {"catch_breath", "002.stamina.breath", Kind(), nullptr, CheckCatchBreath, ResolveCatchBreath},
+    {"exert", "002.stamina.enhance", Kind(), nullptr, CheckExert, ResolveExert},
+    {"escape", "002.maneuver.escape", Kind(), nullptr, CheckEscape, ResolveEscape},
 };
 
 }  // namespace
 
 const Verb* FindVerb(const std::string& action) {
-  for (const Verb& v : kVerbs) {
-    if (action == v.name) return &v;
-  }
-  return nullptr;
+  return kernel::FindAction(kVerbs, action);
 }
 
 bool IsImmediate(const fb::CommandT& c) {
   if (c.action == "agile_move") return true;
   const Verb* v = FindVerb(c.action);
-  return v != nullptr && v->attack && ParamOr(c, "swift", 0) == 1;
+  return v != nullptr && v->kind.cls.attack && ParamOr(c, "swift", 0) == 1;
 }
 
 const PendingAct* ActingOf(const State& s, const std::string& actor) {
@@ -109,11 +107,11 @@ absl::Status StopReason(const Combatant& actor, const Verb& v) {
   if (actor.Has("Unconscious")) {
     return Refuse("002.cond.unconscious", absl::StrCat(actor.id, " is unconscious"));
   }
-  if ((v.movement || v.attack) && Active(actor, "Restrained")) {
+  if ((v.kind.cls.move || v.kind.cls.attack) && Active(actor, "Restrained")) {
     return Refuse("002.cond.restrained",
                    absl::StrCat(actor.id, " is Restrained: no movement or attack actions"));
   }
-  if (v.attack && Active(actor, "Restraining")) {
+  if (v.kind.cls.attack && Active(actor, "Restraining")) {
     return Refuse("002.cond.restraining",
                    absl::StrCat(actor.id, " is Restraining and may not attack"));
   }
@@ -147,7 +145,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   const int64_t swift = ParamOr(c, "swift", 0);
   if (swift != 0 && swift != 1) return Malformed(c, "params.swift", "must be 0 or 1");
   RETURN_IF_ERROR(CheckCanAct(s, *actor, c, *v));
-  RETURN_IF_ERROR(v->check(s, *actor, c, ActOpts{}));
+  RETURN_IF_ERROR(v->validate(s, *actor, c, ActOpts{}));
   const std::string who = actor->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(ClearPasses(d, decl, who));
@@ -208,7 +206,7 @@ absl::Status SpendIncomplete(Decision& d, const fb::CommandT& act,
   if (spend == 0) return absl::OkStatus();
   Cost cost;
   cost.energy = spend;
-  cost.movement = v.movement;
+  cost.movement = v.kind.cls.move;
   const std::string id = c->id;  // emitted events replace the state
   return Pay(d, id, cost, {cause, rule, nums, "incomplete action: at least 1 Energy"});
 }
@@ -228,18 +226,18 @@ absl::Status ResolveInWindow(Decision& d, uint32_t window,
                                : 0;
   Outcome out;
   absl::Status can = StopReason(*actor, *v);
-  if (can.ok()) can = v->check(d.state(), *actor, act, o);
+  if (can.ok()) can = v->validate(d.state(), *actor, act, o);
   if (!can.ok()) {
     if (can.code() != absl::StatusCode::kFailedPrecondition) return can;
     // Stopped: the act ends before its results (l.138).
-    const std::string rule = v->attack ? "002.incomplete.attack" : "002.incomplete";
+    const std::string rule = v->kind.cls.attack ? "002.incomplete.attack" : "002.incomplete";
     RETURN_IF_ERROR(SpendIncomplete(d, act, *v, cause, rule, {}));
     out.text = absl::StrCat("ended incomplete: ", can.message());
     out.rule = rule;
   } else {
     ASSIGN_OR_RETURN(out, v->resolve(d, act, cause, o));
   }
-  if (!v->movement) RETURN_IF_ERROR(BreakStreak(d, who, cause));
+  if (!v->kind.cls.move) RETURN_IF_ERROR(BreakStreak(d, who, cause));
   ASSIGN_OR_RETURN(std::optional<PendingAct> held,
                    CloseWindow(d, window, out.text, {cause, out.rule, out.nums, ""}));
   // Its pending act goes with it.

@@ -27,6 +27,7 @@
 #include "absl/status/statusor.h"
 #include "events/common_generated.h"
 #include "kernel/arith.h"
+#include "kernel/action_table.h"
 #include "kernel/changes.h"
 #include "kernel/decision.h"
 #include "kernel/refusal.h"
@@ -171,13 +172,11 @@ using ResolveFn = absl::StatusOr<Outcome> (*)(Decision& d,
                                               const fb::CommandT& c,
                                               uint64_t cause,
                                               const ActOpts& o);
-struct Verb {
-  const char* name;
-  bool movement;   // a movement act (l.29, l.27)
-  bool attack;     // an attack act (Restrained/Restraining, Defend ends)
-  CheckFn check;
-  ResolveFn resolve;
-};
+// A row of the kernel's action table (kernel/action_table.h): kind.cls.move
+// is a movement act (l.29, l.27), kind.cls.attack an attack act
+// (Restrained/Restraining, Defend ends); `validate` checks, `resolve`
+// resolves inside the act's window.
+using Verb = Action<CheckFn, ResolveFn>;
 const Verb* FindVerb(const std::string& action);
 // Whether an act is an Immediate Interrupt (Swift Attack l.481, Agile Move
 // l.29).

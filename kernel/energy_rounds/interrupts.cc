@@ -153,13 +153,13 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
   o.interrupt = true;
   for (const Answered& a : answered) {
     const Verb* tv = FindVerb(a.act.action);
-    if (tv != nullptr && tv->movement && !act.targets.empty() &&
+    if (tv != nullptr && tv->kind.cls.move && !act.targets.empty() &&
         act.targets[0] == a.actor) {
       o.moving_target = true;  // l.559
     }
   }
   RETURN_IF_ERROR(CheckCanAct(s, *actor, act, *v));
-  RETURN_IF_ERROR(v->check(s, *actor, act, o));
+  RETURN_IF_ERROR(v->validate(s, *actor, act, o));
   const std::string who = actor->id;
   const int64_t round = s.round;
 

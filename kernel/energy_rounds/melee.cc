@@ -65,7 +65,7 @@ absl::Status CheckSwift(const State& s, const Combatant& a, const Combatant& t) 
   if (const PendingAct* p = ActingOf(s, t.id); p != nullptr) {
     const fb::CommandT& act = p->command;
     const Verb* v = FindVerb(act.action);
-    if (v != nullptr && v->movement) {
+    if (v != nullptr && v->kind.cls.move) {
       const int64_t reach = ReachOf(a, WieldedMelee(a));
       for (const fb::Pos& q : act.path) {
         const Pos sq{q.x(), q.y()};
