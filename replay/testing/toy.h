@@ -12,6 +12,12 @@
 //              becomes "Dead"
 //   end_turn   the next combatant in order who is not Down; a new round
 //              when everyone has acted
+//   ready      actor, targets[0]: readies an attack on the target as a
+//              pending act ("readied", kernel/pending.h; cost 1 "actions"
+//              due, nothing paid); costs nothing now
+//   release    actor, refs[key=act] (a pending act of the actor's): closes
+//              it ("fired"); refs[key=cue], when given, is an earlier event
+//              and recorded as the number "cue" of the close
 //   gm_*       the shared GM verbs (kernel/gm.h)
 //
 // Rules() cites a made-up seed text ("toy_seed.txt") so explain has rule
@@ -38,6 +44,10 @@ fb::CommandT ToyCmd(const std::string& id, const std::string& actor,
                     const std::string& action,
                     std::vector<std::string> targets = {},
                     std::vector<int> dice = {});
+
+// Adds a typed reference (Command.refs) to `c`; returns `c`.
+fb::CommandT& AddRef(fb::CommandT& c, const std::string& key, uint64_t seq,
+                     uint32_t window = 0, uint32_t pending = 0);
 
 }  // namespace combat::replay::testing
 
