@@ -1,5 +1,7 @@
 #include "kernel/command.h"
 
+#include <memory>
+
 #include "absl/strings/str_cat.h"
 
 namespace combat::kernel {
@@ -90,6 +92,17 @@ absl::StatusOr<uint32_t> RequiredRefPending(const fb::CommandT& c,
                                             const std::string& key,
                                             const std::string& what) {
   return Required<uint32_t>(c, key, "pending", PendingOf, what);
+}
+
+fb::CommandT& AddRef(fb::CommandT& c, const std::string& key, uint64_t seq,
+                     uint32_t window, uint32_t pending) {
+  auto r = std::make_unique<fb::RefT>();
+  r->key = key;
+  r->seq = seq;
+  r->window = window;
+  r->pending = pending;
+  c.refs.push_back(std::move(r));
+  return c;
 }
 
 absl::StatusOr<const Combatant*> Actor(const State& s, const fb::CommandT& c) {

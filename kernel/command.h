@@ -47,6 +47,11 @@ absl::StatusOr<uint32_t> RequiredRefPending(const fb::CommandT& c,
                                             const std::string& key,
                                             const std::string& what);
 
+// Adds a ref {key, seq, window, pending} to `c` (for tools and tests that
+// write commands); returns `c`.
+fb::CommandT& AddRef(fb::CommandT& c, const std::string& key, uint64_t seq,
+                     uint32_t window = 0, uint32_t pending = 0);
+
 // The acting combatant. InvalidArgument when `actor` is empty, NotFound when
 // no such combatant.
 absl::StatusOr<const Combatant*> Actor(const State& s, const fb::CommandT& c);

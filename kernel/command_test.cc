@@ -1,22 +1,10 @@
 // Reading a command's typed references (Command.refs).
 #include "kernel/command.h"
 
-#include <memory>
-
 #include "gtest/gtest.h"
 
 namespace combat::kernel {
 namespace {
-
-void AddRef(fb::CommandT& c, const std::string& key, uint64_t seq, uint32_t window,
-            uint32_t pending) {
-  auto r = std::make_unique<fb::RefT>();
-  r->key = key;
-  r->seq = seq;
-  r->window = window;
-  r->pending = pending;
-  c.refs.push_back(std::move(r));
-}
 
 TEST(CommandRefsTest, ReadsEachKindByKey) {
   fb::CommandT c;

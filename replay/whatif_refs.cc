@@ -79,29 +79,27 @@ std::optional<std::string> RefFollower::FollowSeq(uint64_t& seq,
 
 std::optional<std::string> RefFollower::FollowWindow(uint32_t& window,
                                                      const std::string& what) const {
-  if (window == 0 || window < first_new_window_) return std::nullopt;
-  if (auto it = windows_moved_.find(window); it != windows_moved_.end()) {
-    window = it->second;
-    return std::nullopt;
-  }
-  auto by = window_opened_by_.find(window);
-  return absl::StrCat(what, " ", window,
-                      by == window_opened_by_.end()
-                          ? std::string(" was not opened by a re-run command")
-                          : absl::StrCat(", opened by ", parent_, "#", by->second,
-                                         ", was not opened again on this branch"));
+  return FollowOpened(window, window < first_new_window_, windows_moved_,
+                      window_opened_by_, what + " ");
 }
 
 std::optional<std::string> RefFollower::FollowPending(uint32_t& pending,
                                                       const std::string& what) const {
-  if (pending == 0 || pending <= last_pending_at_fork_) return std::nullopt;
-  if (auto it = pending_moved_.find(pending); it != pending_moved_.end()) {
-    pending = it->second;
+  return FollowOpened(pending, pending <= last_pending_at_fork_, pending_moved_,
+                      pending_opened_by_, what + " #");
+}
+
+std::optional<std::string> RefFollower::FollowOpened(
+    uint32_t& id, bool open_at_fork, const std::map<uint32_t, uint32_t>& moved,
+    const std::map<uint32_t, uint64_t>& opened_by, const std::string& what) const {
+  if (id == 0 || open_at_fork) return std::nullopt;
+  if (auto it = moved.find(id); it != moved.end()) {
+    id = it->second;
     return std::nullopt;
   }
-  auto by = pending_opened_by_.find(pending);
-  return absl::StrCat(what, " #", pending,
-                      by == pending_opened_by_.end()
+  auto by = opened_by.find(id);
+  return absl::StrCat(what, id,
+                      by == opened_by.end()
                           ? std::string(" was not opened by a re-run command")
                           : absl::StrCat(", opened by ", parent_, "#", by->second,
                                          ", was not opened again on this branch"));

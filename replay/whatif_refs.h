@@ -59,6 +59,12 @@ class RefFollower {
   std::optional<std::string> FollowSeq(uint64_t& seq, const std::string& what) const;
   std::optional<std::string> FollowWindow(uint32_t& window, const std::string& what) const;
   std::optional<std::string> FollowPending(uint32_t& pending, const std::string& what) const;
+  // A window or pending act: kept when open at the fork, else mapped by
+  // `moved`; the reason names `what` and the command in `opened_by`.
+  std::optional<std::string> FollowOpened(uint32_t& id, bool open_at_fork,
+                                          const std::map<uint32_t, uint32_t>& moved,
+                                          const std::map<uint32_t, uint64_t>& opened_by,
+                                          const std::string& what) const;
   std::optional<std::string> FollowLegacyParams(fb::CommandT& cmd) const;
 
   std::string parent_;

@@ -236,15 +236,4 @@ fb::CommandT ToyCmd(const std::string& id, const std::string& actor,
   return c;
 }
 
-fb::CommandT& AddRef(fb::CommandT& c, const std::string& key, uint64_t seq,
-                     uint32_t window, uint32_t pending) {
-  auto r = std::make_unique<fb::RefT>();
-  r->key = key;
-  r->seq = seq;
-  r->window = window;
-  r->pending = pending;
-  c.refs.push_back(std::move(r));
-  return c;
-}
-
 }  // namespace combat::replay::testing

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "events/input_generated.h"
+#include "kernel/command.h"
 #include "kernel/ruleset.h"
 
 namespace combat::replay::testing {
@@ -45,9 +46,8 @@ fb::CommandT ToyCmd(const std::string& id, const std::string& actor,
                     std::vector<std::string> targets = {},
                     std::vector<int> dice = {});
 
-// Adds a typed reference (Command.refs) to `c`; returns `c`.
-fb::CommandT& AddRef(fb::CommandT& c, const std::string& key, uint64_t seq,
-                     uint32_t window = 0, uint32_t pending = 0);
+// Typed references (Command.refs) for test commands.
+using kernel::AddRef;
 
 }  // namespace combat::replay::testing
 
