@@ -1,5 +1,7 @@
 #include "kernel/command.h"
 
+#include <memory>
+
 #include "absl/strings/str_cat.h"
 
 namespace combat::kernel {
@@ -28,6 +30,79 @@ bool HasParam(const fb::CommandT& c, const std::string& key) {
     if (p && p->key == key) return true;
   }
   return false;
+}
+
+namespace {
+
+// The first non-0 `field` of a ref with `key`; `seen` says whether any ref
+// had the key.
+template <typename T, typename F>
+std::optional<T> FindRef(const fb::CommandT& c, const std::string& key, F field,
+                         bool* seen = nullptr) {
+  for (const auto& r : c.refs) {
+    if (!r || r->key != key) continue;
+    if (seen != nullptr) *seen = true;
+    if (const T v = field(*r); v != 0) return v;
+  }
+  return std::nullopt;
+}
+
+uint64_t SeqOf(const fb::RefT& r) { return r.seq; }
+uint32_t WindowOf(const fb::RefT& r) { return r.window; }
+uint32_t PendingOf(const fb::RefT& r) { return r.pending; }
+
+template <typename T, typename F>
+absl::StatusOr<T> Required(const fb::CommandT& c, const std::string& key,
+                           const char* field, F get, const std::string& what) {
+  bool seen = false;
+  if (auto v = FindRef<T>(c, key, get, &seen); v.has_value()) return *v;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "command '", c.action, "': refs[key=", key, "]: ",
+      seen ? absl::StrCat(field, " is 0; ") : "", "required, ", what));
+}
+
+}  // namespace
+
+std::optional<uint64_t> RefSeq(const fb::CommandT& c, const std::string& key) {
+  return FindRef<uint64_t>(c, key, SeqOf);
+}
+
+std::optional<uint32_t> RefWindow(const fb::CommandT& c, const std::string& key) {
+  return FindRef<uint32_t>(c, key, WindowOf);
+}
+
+std::optional<uint32_t> RefPending(const fb::CommandT& c,
+                                   const std::string& key) {
+  return FindRef<uint32_t>(c, key, PendingOf);
+}
+
+absl::StatusOr<uint64_t> RequiredRefSeq(const fb::CommandT& c,
+                                        const std::string& key,
+                                        const std::string& what) {
+  return Required<uint64_t>(c, key, "seq", SeqOf, what);
+}
+
+absl::StatusOr<uint32_t> RequiredRefWindow(const fb::CommandT& c,
+                                           const std::string& key,
+                                           const std::string& what) {
+  return Required<uint32_t>(c, key, "window", WindowOf, what);
+}
+
+absl::StatusOr<uint32_t> RequiredRefPending(const fb::CommandT& c,
+                                            const std::string& key,
+                                            const std::string& what) {
+  return Required<uint32_t>(c, key, "pending", PendingOf, what);
+}
+
+fb::CommandT& AddRef(fb::CommandT& c, const std::string& key, uint64_t seq,
+                     uint32_t window, uint32_t pending) {
+  auto r = std::make_unique<fb::RefT>();
+  r->key = key;
+  r->seq = seq;
+  r->window = window;
+  r->pending = pending;
+  c.refs.push_back(std::move(r));
+  return c;
 }
 
 absl::StatusOr<const Combatant*> Actor(const State& s, const fb::CommandT& c) {

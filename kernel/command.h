@@ -22,6 +22,36 @@ int64_t ParamOr(const fb::CommandT& c, const std::string& key,
 std::string ParamText(const fb::CommandT& c, const std::string& key);
 bool HasParam(const fb::CommandT& c, const std::string& key);
 
+// Typed references (Command.refs, schema v5): an earlier event, an open
+// window or a pending act, named by `key` ("subject", "window", "act").
+// What-if remaps every reference when it re-runs a command on a new branch
+// (replay/whatif_refs.h), so a verb must read references through these and
+// never through params. The first ref with `key` whose field is set (non-0)
+// counts; nullopt when there is none.
+std::optional<uint64_t> RefSeq(const fb::CommandT& c, const std::string& key);
+std::optional<uint32_t> RefWindow(const fb::CommandT& c, const std::string& key);
+std::optional<uint32_t> RefPending(const fb::CommandT& c,
+                                   const std::string& key);
+// The same, required: InvalidArgument naming the field and what it means,
+// e.g. "command 'gm_void': refs[key=subject]: required, the seq of the event
+// ruled on" (`what` = "the seq of the event ruled on"); when a ref with
+// `key` exists but names no event (window, pending act): "...: refs[key=
+// subject]: seq is 0; required, ...".
+absl::StatusOr<uint64_t> RequiredRefSeq(const fb::CommandT& c,
+                                        const std::string& key,
+                                        const std::string& what);
+absl::StatusOr<uint32_t> RequiredRefWindow(const fb::CommandT& c,
+                                           const std::string& key,
+                                           const std::string& what);
+absl::StatusOr<uint32_t> RequiredRefPending(const fb::CommandT& c,
+                                            const std::string& key,
+                                            const std::string& what);
+
+// Adds a ref {key, seq, window, pending} to `c` (for tools and tests that
+// write commands); returns `c`.
+fb::CommandT& AddRef(fb::CommandT& c, const std::string& key, uint64_t seq,
+                     uint32_t window = 0, uint32_t pending = 0);
+
 // The acting combatant. InvalidArgument when `actor` is empty, NotFound when
 // no such combatant.
 absl::StatusOr<const Combatant*> Actor(const State& s, const fb::CommandT& c);

@@ -57,7 +57,8 @@ replay, audit and explore (see README.md, "Replay tools"):
                                         re-decided, seeded dice once revealed,
                                         RocksDB checksums; exit 2 on a mismatch
   explain  --db DIR --session S [--branch B] [--at N] (--event N |
-           --combatant C (--resource R | --condition NAME | --position))
+           --pending ID | --combatant C (--resource R | --condition NAME |
+           --position))
                                         the causal chain: declaration, dice and
                                         provenance, rules (seed, section, line),
                                         rulings, voids, authors

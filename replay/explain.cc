@@ -9,8 +9,10 @@
 #include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/fold.h"
+#include "replay/explain_pending.h"
 #include "replay/recorded.h"
 #include "replay/render.h"
+#include "replay/state_text.h"
 
 namespace combat::replay {
 namespace {
@@ -115,6 +117,11 @@ class Explainer {
     const events::EventBuffer target = evs.front();
     const fb::Event& e = target.event();
     std::string out = absl::StrCat("event #", seq, ":\n", Full(e, "  "));
+    if (ChangesPending(e)) {
+      ASSIGN_OR_RETURN(std::string decl, PendingDeclaration(log_, req_.session, req_.branch,
+                                                            PendingIdOf(e), upto));
+      absl::StrAppend(&out, decl);
+    }
     const uint64_t cause = CauseOf(e);
     if (cause == 0) {
       absl::StrAppend(&out, "  part of ", S(e.command_id()) == "setup"
@@ -235,6 +242,7 @@ class Explainer {
 // True when `e` changes the value the request asks about.
 bool Touches(const fb::Event& e, const ExplainRequest& req) {
   if (e.body_type() != fb::Body::StateChange) return false;
+  if (req.pending != 0) return PendingIdOf(e) == req.pending;
   const fb::StateChange* sc = e.body_as_StateChange();
   const std::string& who = req.combatant;
   if (!req.resource.empty()) {
@@ -260,6 +268,32 @@ bool Touches(const fb::Event& e, const ExplainRequest& req) {
     return j->spec() != nullptr && S(j->spec()->id()) == who;
   }
   return false;
+}
+
+// What a combatant's value is at `upto`, in one line.
+absl::StatusOr<std::string> ValueNow(const ExplainRequest& req, const kernel::State& state,
+                                     uint64_t upto) {
+  if (req.combatant.empty() ||
+      (req.resource.empty() && req.condition.empty() && !req.position)) {
+    return absl::InvalidArgumentError(
+        "explain: give an event, a pending act, or a combatant with a resource, "
+        "a condition or the position");
+  }
+  const kernel::Combatant* c = state.Find(req.combatant);
+  if (c == nullptr) {
+    return absl::NotFoundError(absl::StrCat("no combatant '", req.combatant, "' at #", upto));
+  }
+  if (!req.resource.empty()) {
+    auto it = c->resources.find(req.resource);
+    return absl::StrCat(req.combatant, " ", req.resource, " = ",
+                        it == c->resources.end() ? std::string("(not set)")
+                                                 : absl::StrCat(it->second));
+  }
+  if (!req.condition.empty()) {
+    return absl::StrCat(req.combatant, c->Has(req.condition) ? " has " : " does not have ",
+                        req.condition);
+  }
+  return absl::StrCat(req.combatant, " is at (", c->at.x, ",", c->at.y, ")");
 }
 
 }  // namespace
@@ -295,27 +329,15 @@ absl::StatusOr<std::string> Explain(store::EventLog& log, const kernel::Ruleset*
     ASSIGN_OR_RETURN(std::string text, x.Event(req.event, upto));
     return out + text;
   }
-  if (req.combatant.empty() ||
-      (req.resource.empty() && req.condition.empty() && !req.position)) {
-    return absl::InvalidArgumentError(
-        "explain: give an event, or a combatant with a resource, a condition or "
-        "the position");
-  }
-  const kernel::Combatant* c = state.Find(req.combatant);
-  if (c == nullptr) {
-    return absl::NotFoundError(absl::StrCat("no combatant '", req.combatant, "' at #", upto));
-  }
   std::string what;
-  if (!req.resource.empty()) {
-    auto it = c->resources.find(req.resource);
-    what = absl::StrCat(req.combatant, " ", req.resource, " = ",
-                        it == c->resources.end() ? std::string("(not set)")
-                                                 : absl::StrCat(it->second));
-  } else if (!req.condition.empty()) {
-    what = absl::StrCat(req.combatant, c->Has(req.condition) ? " has " : " does not have ",
-                        req.condition);
+  if (req.pending != 0) {
+    const kernel::PendingAct* p = state.FindPending(req.pending);
+    what = p == nullptr
+               ? absl::StrCat("pending #", req.pending, " is not open")
+               : absl::StrCat("pending #", req.pending, " is open: ",
+                              JoinFields(PendingFields(*p)));
   } else {
-    what = absl::StrCat(req.combatant, " is at (", c->at.x, ",", c->at.y, ")");
+    ASSIGN_OR_RETURN(what, ValueNow(req, state, upto));
   }
   absl::StrAppend(&out, what, "\nhistory:\n");
   std::vector<events::EventBuffer> history;

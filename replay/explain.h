@@ -12,6 +12,11 @@
 //    event that changed it up to the point asked, each with its cause in
 //    one line (voided ones marked), then the last change that counts,
 //    explained as above.
+//  - a pending act (kernel/pending.h): its fields now (or that it is no
+//    longer open), then every event that opened, updated or closed it or
+//    opened a window holding it back, each with its cause, and the last one
+//    explained as above. Explaining a PendingOpened / PendingUpdated /
+//    PendingClosed event names the declaration the act carries.
 #ifndef COMBAT_REPLAY_EXPLAIN_H_
 #define COMBAT_REPLAY_EXPLAIN_H_
 
@@ -33,7 +38,8 @@ struct ExplainRequest {
   std::string combatant;   // this combatant's
   std::string resource;    //   resource ("hp"), or
   std::string condition;   //   condition ("Down"), or
-  bool position = false;   //   position
+  bool position = false;   //   position, or:
+  uint32_t pending = 0;    // this pending act's history (no combatant)
 };
 
 // The explanation as text. `rules` (may be null) gives the rule table.

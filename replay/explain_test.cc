@@ -93,6 +93,47 @@ TEST_F(ExplainTest, AValueHistoryWithAVoid) {
   EXPECT_NE(voided.find("VOIDED"), std::string::npos) << voided;
 }
 
+TEST_F(ExplainTest, APendingActAndItsDeclaration) {
+  const std::string x = Active(), y = Other(x);
+  const auto ready = Do(ToyCmd("r1", x, "ready", {y}));
+  const uint64_t decl = ready.front().event().seq();
+  const uint64_t opened = ready.back().event().seq();
+  ExplainRequest open_req;
+  open_req.pending = 1;
+  const std::string open_text = Run(open_req);
+  EXPECT_NE(open_text.find("pending #1 is open: kind: readied; actor: " + x + "; decl: #" +
+                           std::to_string(decl) + "; command: " + x + ": attack " + y),
+            std::string::npos)
+      << open_text;
+
+  fb::CommandT release = ToyCmd("r2", x, "release");
+  const auto released = Do(testing::AddRef(release, "act", 0, 0, 1));
+  const uint64_t closed = released.back().event().seq();
+  ExplainRequest ev;
+  ev.event = closed;
+  const std::string why = Run(ev);
+  EXPECT_NE(why.find("pending #1 carries the declaration #" + std::to_string(decl) + ":\n  #" +
+                     std::to_string(decl) + " declare  " + x + ": ready " + y),
+            std::string::npos)
+      << why;
+
+  ExplainRequest history;
+  history.pending = 1;
+  const std::string text = Run(history);
+  EXPECT_NE(text.find("pending #1 is not open\nhistory:\n  #" + std::to_string(opened) +
+                      " change   pending #1 (readied)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("#" + std::to_string(closed) + " change   pending #1 ends: fired"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("release act->pending #1"), std::string::npos) << text;
+  EXPECT_NE(text.find("the last change that counts, explained:\nevent #" +
+                      std::to_string(closed)),
+            std::string::npos)
+      << text;
+}
+
 TEST_F(ExplainTest, BadRequests) {
   ExplainRequest req;
   req.session = "s1";

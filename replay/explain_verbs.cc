@@ -1,4 +1,5 @@
 // combat explain: why an event happened, or how a value came to be.
+#include <cstdint>
 #include <string>
 
 #include "events/status_macros.h"
@@ -19,6 +20,11 @@ absl::Status VerbExplain(const Flags& f, std::ostream& out) {
   req.resource = f.Get("resource");
   req.condition = f.Get("condition");
   req.position = f.Has("position");
+  ASSIGN_OR_RETURN(uint64_t pending, Number(f, "pending"));
+  if (pending > UINT32_MAX) {
+    return absl::InvalidArgumentError("--pending: a pending act's id (1..4294967295)");
+  }
+  req.pending = static_cast<uint32_t>(pending);
   ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
   auto rules = engine->RulesetOf(req.session);
   ASSIGN_OR_RETURN(std::string text,

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "kernel/fold.h"
+#include "replay/state_text.h"
 
 namespace combat::replay {
 namespace {
@@ -48,6 +49,15 @@ std::string RenderCommand(const fb::Command* c) {
       absl::StrAppend(&out, " ", S(prm->key()), "=",
                       S(prm->text()).empty() ? absl::StrCat(prm->value())
                                              : S(prm->text()));
+    }
+  }
+  if (c->refs() != nullptr) {
+    for (const fb::Ref* r : *c->refs()) {
+      std::vector<std::string> to;
+      if (r->seq() != 0) to.push_back(absl::StrCat("#", r->seq()));
+      if (r->window() != 0) to.push_back(absl::StrCat("window ", r->window()));
+      if (r->pending() != 0) to.push_back(absl::StrCat("pending #", r->pending()));
+      absl::StrAppend(&out, " ", S(r->key()), "->", to.empty() ? "none" : absl::StrJoin(to, "/"));
     }
   }
   if (!S(c->text()).empty()) absl::StrAppend(&out, " \"", S(c->text()), "\"");
@@ -199,6 +209,12 @@ std::string RenderChange(const fb::StateChange& sc) {
 
 }  // namespace
 
+std::string RenderCommand(const fb::CommandT& command) {
+  flatbuffers::FlatBufferBuilder fbb;
+  fbb.Finish(fb::Command::Pack(fbb, &command));
+  return RenderCommand(flatbuffers::GetRoot<fb::Command>(fbb.GetBufferPointer()));
+}
+
 std::string RenderEvent(const fb::Event& e) {
   std::string head = absl::StrCat("#", e.seq(), " ");
   switch (e.body_type()) {
@@ -276,15 +292,11 @@ std::string RenderState(const kernel::State& s) {
   if (s.ended) absl::StrAppend(&out, "ENDED: ", s.end_reason, "\n");
   absl::StrAppend(&out, "round ", s.round,
                   s.active.empty() ? "" : absl::StrCat(", ", s.active, "'s turn"),
+                  s.active_members.empty()
+                      ? ""
+                      : absl::StrCat(" (shared with ", ListText(s.active_members), ")"),
                   "\n");
-  if (!s.order.empty()) {
-    std::vector<std::string> e;
-    for (const kernel::OrderEntry& o : s.order) {
-      e.push_back(absl::StrCat(o.actor, "(", o.initiative,
-                               o.delayed ? ", delayed" : "", ")"));
-    }
-    absl::StrAppend(&out, "order: ", absl::StrJoin(e, " > "), "\n");
-  }
+  if (!s.order.empty()) absl::StrAppend(&out, "order: ", OrderText(s.order), "\n");
   for (const auto& [id, c] : s.combatants) {
     absl::StrAppend(&out, "  ", id, " [", c.side, "] at (", c.at.x, ",", c.at.y,
                     ")");
@@ -311,10 +323,23 @@ std::string RenderState(const kernel::State& s) {
     for (uint64_t seq : s.unapplied) v.push_back(absl::StrCat("#", seq));
     absl::StrAppend(&out, "no longer applied after a void: ", absl::StrJoin(v, " "), "\n");
   }
+  for (const auto& [owner, counters] : s.pools) {
+    absl::StrAppend(&out, "  pool ", owner, ": ", PoolText(counters), "\n");
+  }
   for (const auto& [id, w] : s.windows) {
-    absl::StrAppend(&out, "  window ", id, " (", w.kind, ") on #", w.trigger,
-                    " waiting for ", absl::StrJoin(w.eligible, ", "),
-                    "; answered: ", absl::StrJoin(w.answered, ", "), "\n");
+    absl::StrAppend(&out, "  window ", id, ": ", JoinFields(WindowFields(w)), "\n");
+  }
+  for (const auto& [id, p] : s.pending) {
+    Fields fields = PendingFields(p);
+    std::string command;
+    for (auto it = fields.begin(); it != fields.end(); ++it) {
+      if (it->first != "command") continue;
+      command = it->second;
+      fields.erase(it);
+      break;
+    }
+    absl::StrAppend(&out, "  pending #", id, ": ", JoinFields(fields), "\n      command: ",
+                    command, "\n");
   }
   return out;
 }

@@ -21,8 +21,14 @@ std::string RenderEvent(const fb::Event& event);
 // void skipped it.
 std::string RenderEventAt(const fb::Event& event, const kernel::State& head);
 
+// A command as one line: "aria: attack gob with sword reach=2  (by ann,
+// Player)". For a pending act's command (kernel::PendingAct::command).
+std::string RenderCommand(const fb::CommandT& command);
+
 // The state as a short report: round, whose turn, order, combatants with
-// position, resources and conditions, open windows.
+// position, resources and conditions, open windows (with their policy,
+// pay, parent and pending act), pending acts field by field (state_text.h),
+// pools and shared-turn members.
 std::string RenderState(const kernel::State& state);
 
 }  // namespace combat::replay

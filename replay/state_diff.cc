@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "events/hash.h"
+#include "replay/state_text.h"
 
 namespace combat::replay {
 namespace {
@@ -49,27 +50,6 @@ std::string Bool(bool b) { return b ? "yes" : "no"; }
 
 std::string Pos(const kernel::Pos& p) { return absl::StrCat("(", p.x, ",", p.y, ")"); }
 
-std::string Seqs(const std::vector<uint64_t>& v) {
-  if (v.empty()) return "none";
-  std::vector<std::string> s;
-  for (uint64_t x : v) s.push_back(absl::StrCat("#", x));
-  return absl::StrJoin(s, " ");
-}
-
-std::string Order(const std::vector<kernel::OrderEntry>& order) {
-  if (order.empty()) return "none";
-  std::vector<std::string> e;
-  for (const kernel::OrderEntry& o : order) {
-    e.push_back(absl::StrCat(o.actor, "(", o.initiative,
-                             o.delayed ? ", delayed" : "", ")"));
-  }
-  return absl::StrJoin(e, " > ");
-}
-
-std::string List(const std::vector<std::string>& v) {
-  return v.empty() ? "none" : absl::StrJoin(v, ", ");
-}
-
 std::string Weapons(const std::vector<kernel::Weapon>& ws) {
   std::vector<std::string> out;
   for (const kernel::Weapon& w : ws) {
@@ -77,12 +57,40 @@ std::string Weapons(const std::vector<kernel::Weapon>& ws) {
     for (const auto& [k, v] : w.numbers) absl::StrAppend(&s, " ", k, "=", v);
     out.push_back(s);
   }
-  return List(out);
+  return ListText(out);
 }
 
-std::string WindowDesc(const kernel::Window& w) {
-  return absl::StrCat(w.kind, " on #", w.trigger, ", waiting for ",
-                      List(w.eligible), "; answered: ", List(w.answered));
+// An open window or pending act: its fields one by one when both states
+// have it, else one "open" field with the fields joined ("-" = absent).
+template <typename K, typename V, typename F>
+void DiffOpen(Differ& d, const std::string& scope, const std::map<K, V>& a,
+              const std::map<K, V>& b, F fields) {
+  std::set<K> ids;
+  for (const auto& [id, v] : a) ids.insert(id);
+  for (const auto& [id, v] : b) ids.insert(id);
+  for (const K& id : ids) {
+    d.Scope(absl::StrCat(scope, id));
+    auto ia = a.find(id);
+    auto ib = b.find(id);
+    if (ia == a.end() || ib == b.end()) {
+      d.Field("open", ia == a.end() ? kAbsent : JoinFields(fields(ia->second)),
+              ib == b.end() ? kAbsent : JoinFields(fields(ib->second)));
+      continue;
+    }
+    const Fields fa = fields(ia->second);
+    const Fields fb = fields(ib->second);
+    for (size_t i = 0; i < fa.size() && i < fb.size(); ++i) {
+      d.Field(fa[i].first, fa[i].second, fb[i].second);
+    }
+  }
+}
+
+std::string MapText(const kernel::MapState& m) {
+  return absl::StrCat(m.width, "x", m.height, ", ", m.terrain.size(), " terrain cells",
+                      m.square == 0 ? "" : absl::StrCat(", squares of ", m.square),
+                      m.unit == fb::DistanceUnit::Feet && m.square == 0
+                          ? ""
+                          : absl::StrCat(" ", fb::EnumNameDistanceUnit(m.unit)));
 }
 
 void DiffCombatant(Differ& d, const kernel::Combatant& a,
@@ -92,7 +100,7 @@ void DiffCombatant(Differ& d, const kernel::Combatant& a,
   d.Field("at", Pos(a.at), Pos(b.at));
   d.Num("size", a.size, b.size);
   d.Field("controller", a.controller, b.controller);
-  d.Field("tags", List(a.tags), List(b.tags));
+  d.Field("tags", ListText(a.tags), ListText(b.tags));
   d.Map("stat ", a.stats, b.stats, [](int64_t v) { return absl::StrCat(v); });
   d.Field("weapons", Weapons(a.weapons), Weapons(b.weapons));
   d.Map("", a.resources, b.resources, [](int64_t v) { return absl::StrCat(v); });
@@ -108,10 +116,7 @@ std::string DescribeCondition(const kernel::Condition& c) {
   if (!c.relative_to.empty()) parts.push_back(absl::StrCat("vs ", c.relative_to));
   if (c.level != 0) parts.push_back(absl::StrCat("level ", c.level));
   if (c.expiry.kind != fb::ExpiryKind::Never) {
-    parts.push_back(absl::StrCat(
-        "until ", fb::EnumNameExpiryKind(c.expiry.kind),
-        c.expiry.actor.empty() ? "" : absl::StrCat(" of ", c.expiry.actor),
-        " round ", c.expiry.round));
+    parts.push_back(absl::StrCat("until ", ExpiryText(c.expiry)));
   }
   if (c.parent != 0) parts.push_back(absl::StrCat("daughter of #", c.parent));
   if (!parts.empty()) absl::StrAppend(&out, " (", absl::StrJoin(parts, ", "), ")");
@@ -130,22 +135,21 @@ std::vector<FieldDiff> DiffStates(const kernel::State& a,
   d.Num("round", a.round, b.round);
   d.Field("active", a.active.empty() ? kAbsent : a.active,
           b.active.empty() ? kAbsent : b.active);
-  d.Field("order", Order(a.order), Order(b.order));
-  d.Field("acted", List(a.acted), List(b.acted));
+  d.Field("turn members", ListText(a.active_members), ListText(b.active_members));
+  d.Field("order", OrderText(a.order), OrderText(b.order));
+  d.Field("acted", ListText(a.acted), ListText(b.acted));
   d.Field("ended", a.ended ? absl::StrCat("yes: ", a.end_reason) : "no",
           b.ended ? absl::StrCat("yes: ", b.end_reason) : "no");
-  d.Field("voided", Seqs(a.voided), Seqs(b.voided));
-  d.Field("unapplied", Seqs(a.unapplied), Seqs(b.unapplied));
+  d.Field("voided", SeqsText(a.voided), SeqsText(b.voided));
+  d.Field("unapplied", SeqsText(a.unapplied), SeqsText(b.unapplied));
   d.Field("dice seed revealed", Bool(!a.revealed_seed.empty()),
           Bool(!b.revealed_seed.empty()));
   d.Num("next roll index", a.next_roll_index, b.next_roll_index);
   d.Num("next condition id", a.next_condition_id, b.next_condition_id);
   d.Num("next window id", a.next_window_id, b.next_window_id);
+  d.Num("last pending id", a.last_pending_id, b.last_pending_id);
   d.Field("title", a.title, b.title);
-  d.Field("map", absl::StrCat(a.map.width, "x", a.map.height, ", ",
-                              a.map.terrain.size(), " terrain cells"),
-          absl::StrCat(b.map.width, "x", b.map.height, ", ",
-                       b.map.terrain.size(), " terrain cells"));
+  d.Field("map", MapText(a.map), MapText(b.map));
   d.Field("dice commitment", events::Hex(a.dice_commitment),
           events::Hex(b.dice_commitment));
 
@@ -163,16 +167,20 @@ std::vector<FieldDiff> DiffStates(const kernel::State& a,
     }
     DiffCombatant(d, ia->second, ib->second);
   }
-  std::set<uint32_t> windows;
-  for (const auto& [id, w] : a.windows) windows.insert(id);
-  for (const auto& [id, w] : b.windows) windows.insert(id);
-  for (uint32_t id : windows) {
-    d.Scope(absl::StrCat("window ", id));
-    auto ia = a.windows.find(id);
-    auto ib = b.windows.find(id);
-    d.Field("open", ia == a.windows.end() ? kAbsent : WindowDesc(ia->second),
-            ib == b.windows.end() ? kAbsent : WindowDesc(ib->second));
+  std::set<std::string> owners;
+  for (const auto& [owner, p] : a.pools) owners.insert(owner);
+  for (const auto& [owner, p] : b.pools) owners.insert(owner);
+  for (const std::string& owner : owners) {
+    d.Scope(absl::StrCat("pool ", owner));
+    static const std::map<std::string, int64_t> kNone;
+    auto ia = a.pools.find(owner);
+    auto ib = b.pools.find(owner);
+    d.Map("", ia == a.pools.end() ? kNone : ia->second,
+          ib == b.pools.end() ? kNone : ib->second,
+          [](int64_t v) { return absl::StrCat(v); });
   }
+  DiffOpen(d, "window ", a.windows, b.windows, WindowFields);
+  DiffOpen(d, "pending #", a.pending, b.pending, PendingFields);
   return out;
 }
 

@@ -23,7 +23,9 @@ struct FieldDiff {
 // Every field that differs, session fields first, then combatants by id
 // (each combatant's fields in a fixed order: presence, side, name, at,
 // size, controller, tags, stats, weapons, resources, conditions), then
-// windows. `include_seq` = false leaves out `seq`, which always differs
+// pools ("pool session", "pool side:party"; one field per counter), then
+// open windows ("window 3") and pending acts ("pending #2"), field by field
+// as state_text.h names them (an "open" field when only one state has it). `include_seq` = false leaves out `seq`, which always differs
 // between two points of a log.
 std::vector<FieldDiff> DiffStates(const kernel::State& a,
                                   const kernel::State& b,

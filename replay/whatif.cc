@@ -4,13 +4,13 @@
 #include <optional>
 #include <utility>
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "events/codec.h"
 #include "events/status_macros.h"
 #include "kernel/dice/source.h"
 #include "kernel/session.h"
 #include "replay/recorded.h"
+#include "replay/whatif_refs.h"
 
 namespace combat::replay {
 namespace {
@@ -165,21 +165,6 @@ class NoSecret : public kernel::dice::DiceSource {
         ") but this database has no dice secret for the session"));
   }
 };
-
-// The ids of the windows `events` open, in order.
-std::vector<uint32_t> WindowsOpened(const std::vector<events::EventBuffer>& events) {
-  std::vector<uint32_t> ids;
-  for (const events::EventBuffer& e : events) {
-    const auto* sc = e.event().body_as_StateChange();
-    if (sc == nullptr) continue;
-    if (const auto* w = sc->change_as_WindowOpened(); w != nullptr) ids.push_back(w->id());
-  }
-  return ids;
-}
-
-// Whether a command param names a window (the interrupt's own `window`
-// field aside): "window", "also_window", ...
-bool NamesWindow(const std::string& key) { return absl::EndsWith(key, "window"); }
 
 std::string DescribeCommand(const fb::CommandT& c) {
   RecordedCommand r;
@@ -344,18 +329,8 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
       secret.size() == 32 ? static_cast<kernel::dice::DiceSource&>(seeded)
                           : static_cast<kernel::dice::DiceSource&>(no_secret);
   const kernel::PrefixScan prefix = StoreScan(log, req.session, req.branch);
-  std::map<uint64_t, uint64_t> moved;  // parent seq -> seq on the new branch
-  // Windows are numbered in the order they open (kernel/changes.h), so a
-  // re-run that opens more or fewer of them renumbers the later ones.
-  // Those open at the fork keep their ids; one a parent's command opened
-  // after it maps to the window the re-run of that command opened in the
-  // same place (the k-th it opens), and is gone if the re-run opened none.
-  const uint32_t first_new_window = state.next_window_id;
-  std::map<uint32_t, uint64_t> window_opened_by;  // parent window -> parent seq
-  for (const RecordedCommand& c : later) {
-    for (uint32_t id : WindowsOpened(c.events)) window_opened_by[id] = c.first;
-  }
-  std::map<uint32_t, uint32_t> windows_moved;  // parent window -> new window
+  // Where the parent's events, windows and pending acts went (whatif_refs.h).
+  RefFollower refs(req.parent, fork_seq, state, later);
   if (progress != nullptr) progress->SetTotal(later.size());
 
   // Decides `cmd` on the new branch and appends it; fills `r`.
@@ -398,17 +373,8 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
     r.first = appended.first_seq;
     r.last = appended.last_seq;
     if (parent_cmd != nullptr) {
-      const std::vector<uint32_t> was = WindowsOpened(parent_cmd->events);
-      const std::vector<uint32_t> now = WindowsOpened(*decided);
-      for (size_t i = 0; i < was.size() && i < now.size(); ++i) windows_moved[was[i]] = now[i];
+      refs.Rerun(*parent_cmd, *decided, appended.first_seq);
       r.same_events = SameOutcome(parent_cmd->events, *decided);
-      if (decided->size() == parent_cmd->events.size()) {
-        for (size_t i = 0; i < decided->size(); ++i) {
-          moved[parent_cmd->first + i] = appended.first_seq + i;
-        }
-      } else if (parent_cmd->declared_at != 0) {
-        moved[parent_cmd->declared_at] = appended.first_seq;
-      }
     }
     return absl::OkStatus();
   };
@@ -458,58 +424,14 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
     } else {
       cmd.dice.clear();  // the parent's record answers
     }
-    // A GM verb naming an event follows that event to its re-run.
-    bool orphaned = false;
-    if (absl::StartsWith(cmd.action, "gm_")) {
-      for (auto& p : cmd.params) {
-        if (p->key != "subject" || p->value <= 0 ||
-            static_cast<uint64_t>(p->value) <= fork_seq) {
-          continue;
-        }
-        auto it = moved.find(static_cast<uint64_t>(p->value));
-        if (it == moved.end()) {
-          r.outcome = Rerun::Outcome::kNoLongerApplies;
-          r.code = absl::StatusCode::kFailedPrecondition;
-          r.why = absl::StrCat("its subject, event ", req.parent, "#", p->value,
-                               ", was not re-run on this branch");
-          orphaned = true;
-        } else {
-          p->value = static_cast<int64_t>(it->second);
-        }
-      }
-    }
-    // An interrupt follows its window to the re-run of what opened it.
-    auto follow_window = [&](uint32_t window, const std::string& field) -> std::optional<uint32_t> {
-      if (window == 0 || window < first_new_window) return window;
-      auto it = windows_moved.find(window);
-      if (it != windows_moved.end()) return it->second;
-      auto by = window_opened_by.find(window);
+    // Its references follow what they name to the new branch.
+    const std::optional<std::string> orphaned = refs.Follow(cmd);
+    if (orphaned.has_value()) {
       r.outcome = Rerun::Outcome::kNoLongerApplies;
       r.code = absl::StatusCode::kFailedPrecondition;
-      r.why = absl::StrCat(
-          "its ", field, " ", window,
-          by == window_opened_by.end()
-              ? std::string(" was not opened by a re-run command")
-              : absl::StrCat(", opened by ", req.parent, "#", by->second,
-                             ", was not opened again on this branch"));
-      return std::nullopt;
-    };
-    if (!orphaned) {
-      if (auto w = follow_window(cmd.window, "window"); w.has_value()) {
-        cmd.window = *w;
-      } else {
-        orphaned = true;
-      }
+      r.why = *orphaned;
     }
-    for (auto& p : cmd.params) {
-      if (orphaned || !NamesWindow(p->key) || p->value <= 0 || p->value > UINT32_MAX) continue;
-      if (auto w = follow_window(static_cast<uint32_t>(p->value), p->key); w.has_value()) {
-        p->value = *w;
-      } else {
-        orphaned = true;
-      }
-    }
-    if (!orphaned) {
+    if (!orphaned.has_value()) {
       DieEdit* die_edit = changed && edit.has_value() ? &*edit : nullptr;
       RETURN_IF_ERROR(run(cmd, &c, oracle_on, die_edit, r));
       if (die_edit != nullptr && r.outcome == Rerun::Outcome::kApplied) {

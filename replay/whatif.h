@@ -21,14 +21,15 @@
 // what the seed gives); any other reused die is relabelled GmOverride with
 // the reason "what-if: reused from main#123". Rolls the parent did not
 // make use fresh seeded dice. The command's own `dice` are cleared (the
-// record answers). A GM verb naming an event (param "subject") is pointed
-// at the re-run of that event; if that event was not re-run, the command
-// no longer applies. A refusal by the decider is recorded and the run goes
-// on; nothing is written for a refused command. An interrupt (or a param
-// naming a window: "window", "also_window") follows its window to the
-// re-run of the command that opened it, windows being numbered in the
-// order they open; if that re-run opened no such window, the interrupt no
-// longer applies.
+// record answers). A command's references follow what they name to the new
+// branch (replay/whatif_refs.h): every `Command.refs` entry (an event by
+// seq, a window, a pending act) and an interrupt's window; for logs
+// recorded before schema v5 (commands without refs), a GM verb's "subject"
+// param and params naming a window ("window", "also_window"). A reference
+// whose target was not re-run (or the re-run opened no such window or
+// pending act) makes the command no longer apply, the reason naming the
+// reference. A refusal by the decider is recorded and the run goes on;
+// nothing is written for a refused command.
 //
 // The parent's commands after the fork point are held in memory.
 #ifndef COMBAT_REPLAY_WHATIF_H_

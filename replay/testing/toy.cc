@@ -8,6 +8,7 @@
 #include "kernel/changes.h"
 #include "kernel/command.h"
 #include "kernel/gm.h"
+#include "kernel/pending.h"
 
 namespace combat::replay::testing {
 namespace {
@@ -35,6 +36,8 @@ class ToyRuleset : public kernel::Ruleset {
         {"toy.down", kSeed, "Attack > Down", 17, "0 hp or less: Down"},
         {"toy.coup", kSeed, "Coup", 20, "only a Down foe; it becomes Dead"},
         {"toy.gm", kSeed, "The GM", 23, "the GM may overrule anything"},
+        {"toy.ready", kSeed, "Ready", 26,
+         "ready an attack; release it later on a cue"},
     };
     return *rules;
   }
@@ -121,6 +124,8 @@ class ToyRuleset : public kernel::Ruleset {
       }
       return absl::OkStatus();
     }
+    if (c.action == "ready") return Ready(c, me_id, d);
+    if (c.action == "release") return Release(c, me_id, d);
     if (c.action == "end_turn") {
       ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
       RETURN_IF_ERROR(kernel::EndTurn(d, me_id, {decl, "toy.turn"}));
@@ -141,6 +146,39 @@ class ToyRuleset : public kernel::Ruleset {
   }
 
  private:
+  static absl::Status Ready(const fb::CommandT& c, const std::string& me_id,
+                            Decision& d) {
+    ASSIGN_OR_RETURN(const Combatant* foe, kernel::Target(d.state(), c));
+    kernel::NewPending p;
+    p.kind = kernel::kReadiedAct;
+    p.actor = me_id;
+    p.command.actor = me_id;
+    p.command.author = c.author;
+    p.command.action = "attack";
+    p.command.targets = {foe->id};
+    p.cost_due = 1;
+    p.budget = "actions";
+    ASSIGN_OR_RETURN(p.decl, d.Declare(c));
+    return kernel::OpenPending(d, p, {p.decl, "toy.ready"}).status();
+  }
+
+  static absl::Status Release(const fb::CommandT& c, const std::string& me_id,
+                              Decision& d) {
+    ASSIGN_OR_RETURN(uint32_t act,
+                     kernel::RequiredRefPending(c, "act", "the readied act released"));
+    const kernel::PendingAct* p = d.state().FindPending(act);
+    if (p == nullptr || p->actor != me_id) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "refs[key=act]: ", me_id, " has no readied act #", act, " (toy Ready)"));
+    }
+    ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+    kernel::Why why{decl, "toy.ready"};
+    if (auto cue = kernel::RefSeq(c, "cue"); cue.has_value()) {
+      why.nums = {{"cue", static_cast<int64_t>(*cue)}};
+    }
+    return kernel::ClosePending(d, act, "fired", why);
+  }
+
   static absl::Status StartTurnOf(Decision& d, const std::string& id,
                                   uint64_t cause) {
     RETURN_IF_ERROR(kernel::StartTurn(d, id, {cause, "toy.turn"}));

@@ -12,6 +12,12 @@
 //              becomes "Dead"
 //   end_turn   the next combatant in order who is not Down; a new round
 //              when everyone has acted
+//   ready      actor, targets[0]: readies an attack on the target as a
+//              pending act ("readied", kernel/pending.h; cost 1 "actions"
+//              due, nothing paid); costs nothing now
+//   release    actor, refs[key=act] (a pending act of the actor's): closes
+//              it ("fired"); refs[key=cue], when given, is an earlier event
+//              and recorded as the number "cue" of the close
 //   gm_*       the shared GM verbs (kernel/gm.h)
 //
 // Rules() cites a made-up seed text ("toy_seed.txt") so explain has rule
@@ -23,6 +29,7 @@
 #include <vector>
 
 #include "events/input_generated.h"
+#include "kernel/command.h"
 #include "kernel/ruleset.h"
 
 namespace combat::replay::testing {
@@ -38,6 +45,9 @@ fb::CommandT ToyCmd(const std::string& id, const std::string& actor,
                     const std::string& action,
                     std::vector<std::string> targets = {},
                     std::vector<int> dice = {});
+
+// Typed references (Command.refs) for test commands.
+using kernel::AddRef;
 
 }  // namespace combat::replay::testing
 
