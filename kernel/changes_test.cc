@@ -269,7 +269,7 @@ fb::CommandT VoidOf(uint64_t seq, const std::string& why) {
   c.role = fb::Role::GM;
   c.author = "dana";
   c.text = why;
-  With(c, "subject", static_cast<int64_t>(seq));
+  AddRef(c, "subject", seq);
   return c;
 }
 

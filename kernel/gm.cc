@@ -6,6 +6,7 @@
 #include "events/status_macros.h"
 #include "kernel/changes.h"
 #include "kernel/command.h"
+#include "kernel/refusal.h"
 
 namespace combat::kernel {
 namespace {
@@ -38,8 +39,9 @@ fb::ChangeUnion Union(T value) {
 }
 
 absl::Status Void(const fb::CommandT& c, const std::string& rule, Decision& d) {
-  ASSIGN_OR_RETURN(int64_t subject, Required(c, "subject"));
-  const uint64_t target = static_cast<uint64_t>(subject);
+  ASSIGN_OR_RETURN(const uint64_t target,
+                   RequiredRefSeq(c, "subject", "the seq of the event to void"));
+  const int64_t subject = static_cast<int64_t>(target);
   const State& s = d.state();
   if (subject < 1 || target > s.seq) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -177,6 +179,10 @@ absl::Status DecideVerb(const fb::CommandT& c, const GmRules& rules, Decision& d
     return absl::InvalidArgumentError(absl::StrCat(
         "command '", c.action, "': field 'text' (the reason) is required"));
   }
+  if (HasParam(c, "subject")) {
+    return Malformed(c, "params.subject",
+                     "name the event in refs: [{\"key\": \"subject\", \"seq\": N}]");
+  }
   const State& s = d.state();
   if (c.action == "gm_end") {
     ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
@@ -186,7 +192,7 @@ absl::Status DecideVerb(const fb::CommandT& c, const GmRules& rules, Decision& d
   if (c.action == "gm_note") {
     ASSIGN_OR_RETURN(std::string kind, RequiredText(c, "kind"));
     ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-    return RecordRuling(d, kind, static_cast<uint64_t>(ParamOr(c, "subject", 0)),
+    return RecordRuling(d, kind, RefSeq(c, "subject").value_or(0),
                         c.text, {decl, rule});
   }
   if (c.action == "gm_void") return Void(c, rule, d);

@@ -17,8 +17,8 @@
 //   gm_move        actor, path (forced movement: falls, currents, shoves)
 //   gm_end         end the session (reason in text)
 //   gm_note        a ruling with no state change (e.g. "allow", "deny",
-//                  "resolve"): params {kind (text), subject (seq)}
-//   gm_void        undo: params {subject (seq)}: that event, and every
+//                  "resolve"): params {kind (text)}, refs {subject: seq}
+//   gm_void        undo: refs {subject: seq}: that event, and every
 //                  event it caused, stop counting (kernel/fold.h)
 //   gm_reveal      reveal the dice secret: params {secret (text, hex)};
 //                  refused unless its SHA-256 is the session's commitment

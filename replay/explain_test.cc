@@ -4,6 +4,7 @@
 #include "replay/explain.h"
 
 #include "gtest/gtest.h"
+#include "kernel/command.h"
 #include "replay/testing/fixture.h"
 
 namespace combat::replay {
@@ -30,13 +31,14 @@ TEST_F(ExplainTest, AnEventBackToItsDeclaration) {
   note.author = "dana";
   note.text = "the sword was blessed, allowed";
   for (auto [k, t, v] : std::vector<std::tuple<std::string, std::string, int64_t>>{
-           {"kind", "allow", 0}, {"subject", "", static_cast<int64_t>(damage)}}) {
+           {"kind", "allow", 0}}) {
     auto p = std::make_unique<fb::ParamT>();
     p->key = k;
     p->text = t;
     p->value = v;
     note.params.push_back(std::move(p));
   }
+  kernel::AddRef(note, "subject", damage);
   Do(note);
   ExplainRequest req;
   req.event = damage;
@@ -67,10 +69,7 @@ TEST_F(ExplainTest, AValueHistoryWithAVoid) {
   v.role = fb::Role::GM;
   v.author = "dana";
   v.text = "misclick";
-  auto p = std::make_unique<fb::ParamT>();
-  p->key = "subject";
-  p->value = static_cast<int64_t>(second.front().event().seq());
-  v.params.push_back(std::move(p));
+  kernel::AddRef(v, "subject", static_cast<uint64_t>(second.front().event().seq()));
   Do(v);
   ExplainRequest req;
   req.combatant = y;

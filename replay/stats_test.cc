@@ -1,6 +1,7 @@
 #include "replay/stats.h"
 
 #include "gtest/gtest.h"
+#include "kernel/command.h"
 #include "replay/testing/fixture.h"
 
 namespace combat::replay {
@@ -35,10 +36,7 @@ TEST_F(StatsTest, PerAuthorAndProvenanceWithoutVoidedRolls) {
   v.role = fb::Role::GM;
   v.author = "dana";
   v.text = "misclick";
-  auto p = std::make_unique<fb::ParamT>();
-  p->key = "subject";
-  p->value = static_cast<int64_t>(second.front().event().seq());
-  v.params.push_back(std::move(p));
+  kernel::AddRef(v, "subject", static_cast<uint64_t>(second.front().event().seq()));
   Do(v);
   auto s = CollectDiceStats(engine_->log(), "s1", "main", false);
   ASSERT_TRUE(s.ok()) << s.status();

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "gtest/gtest.h"
+#include "kernel/command.h"
 #include "replay/testing/fixture.h"
 
 namespace combat::replay {
@@ -58,10 +59,7 @@ TEST_F(StepTest, VoidedEventsAreMarked) {
   v.role = fb::Role::GM;
   v.author = "dana";
   v.text = "wrong target";
-  auto p = std::make_unique<fb::ParamT>();
-  p->key = "subject";
-  p->value = static_cast<int64_t>(hit.front().event().seq());
-  v.params.push_back(std::move(p));
+  kernel::AddRef(v, "subject", static_cast<uint64_t>(hit.front().event().seq()));
   Do(v);
   Walker w(engine_->log(), "s1", "main");
   auto s = w.Goto(hit.back().event().seq());

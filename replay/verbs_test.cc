@@ -228,7 +228,7 @@ TEST_F(VerbsTest, ExplainStatsAndVoidsStopCounting) {
   EXPECT_NE(e.out.find("manual: physical dice entered at the table"), std::string::npos);
   // The GM voids the second attack: it stops counting everywhere.
   Submit("{\"id\": \"v1\", \"author\": \"dana\", \"role\": \"GM\", \"action\": \"gm_void\", "
-         "\"text\": \"wrong target\", \"params\": [{\"key\": \"subject\", \"value\": " +
+         "\"text\": \"wrong target\", \"refs\": [{\"key\": \"subject\", \"seq\": " +
          decl + "}]}");
   Result st = Combat({"state", "--db", db_, "--session", "s1"});
   EXPECT_NE(st.out.find("hp=4"), std::string::npos) << st.out;

@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/codec.h"
 #include "gtest/gtest.h"
+#include "kernel/command.h"
 #include "kernel/fold.h"
 #include "kernel/session.h"
 #include "kernel/state_codec.h"
@@ -119,10 +120,7 @@ class VerifyTest : public testing::ToyFixture {
     v.role = fb::Role::GM;
     v.author = "dana";
     v.text = "misclick";
-    p = std::make_unique<fb::ParamT>();
-    p->key = "subject";
-    p->value = static_cast<int64_t>(decl);
-    v.params.push_back(std::move(p));
+    kernel::AddRef(v, "subject", static_cast<uint64_t>(decl));
     Do(v);
     Do(ToyCmd("", other, "attack", {me}));
   }

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "gtest/gtest.h"
+#include "kernel/command.h"
 #include "kernel/state_codec.h"
 #include "replay/testing/fixture.h"
 #include "replay/verify.h"
@@ -194,10 +195,7 @@ TEST_F(WhatIfTest, GmVerbsFollowTheirSubjectsAndDroppingOneOrphansThem) {
   v.role = fb::Role::GM;
   v.author = "dana";
   v.text = "too harsh";
-  auto p = std::make_unique<fb::ParamT>();
-  p->key = "subject";
-  p->value = static_cast<int64_t>(coup_seq);
-  v.params.push_back(std::move(p));
+  kernel::AddRef(v, "subject", static_cast<uint64_t>(coup_seq));
   Do(v);
   ASSERT_FALSE(StateOf().Find(y_)->Has("Dead"));
 
@@ -211,7 +209,7 @@ TEST_F(WhatIfTest, GmVerbsFollowTheirSubjectsAndDroppingOneOrphansThem) {
   note.role = fb::Role::GM;
   note.author = "dana";
   note.text = "a bird flies by";
-  p = std::make_unique<fb::ParamT>();
+  auto p = std::make_unique<fb::ParamT>();
   p->key = "kind";
   p->text = "note";
   note.params.push_back(std::move(p));

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "kernel/command.h"
 #include "kernel/state.h"
 #include "tests/scenario.h"
 
@@ -129,7 +130,7 @@ TEST(EnergyRoundsScenario, AmbushAtTheFord) {
   auto in = Cmd("kara", "interrupt");
   in.window = w1;
   WithText(in, "act", "shift");
-  With(in, "also_window", w2);
+  kernel::AddRef(in, "also_window", 0, w2);
   in.path.emplace_back(4, 4);
   auto ev = s.Submit(in, {12, 9, 17});
   ASSERT_TRUE(ev.ok()) << ev.status();
@@ -325,7 +326,7 @@ TEST(EnergyRoundsScenario, SimultaneousSwiftAttacksAndWaiting) {
 
   auto ruling = Gm("gm_note", "", "both blows land together before kara's guard is up");
   WithText(ruling, "kind", "resolve");
-  With(ruling, "subject", static_cast<int64_t>(trigger));
+  kernel::AddRef(ruling, "subject", trigger);
   ASSERT_TRUE(s.Submit(ruling).ok());
   ASSERT_TRUE(s.Submit(Cmd("kara", "resolve")).ok());
   EXPECT_TRUE(s.state().Find("kara")->Has("Defending"));

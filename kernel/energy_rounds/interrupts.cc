@@ -3,7 +3,7 @@
 //
 //   initiative: the interrupter rolls Initiative once per Round (l.126);
 //     it is compared with the Initiative of each creature whose act it
-//     answers (the primary `window` plus any `also_window` params): higher
+//     answers (the primary `window` plus any refs {key also_window, window}): higher
 //     wins (l.122). One roll can win against some and lose against others
 //     (l.128); each pair's outcome is a condition InitiativeWon/Lost on the
 //     interrupter relative_to the other creature (ref = that act's seq),
@@ -99,10 +99,11 @@ fb::CommandT ActOf(const fb::CommandT& c, const std::string& verb) {
   act.window = 0;
   std::vector<std::unique_ptr<fb::ParamT>> kept;
   for (auto& p : act.params) {
-    if (p && (p->key == "act" || p->key == "also_window")) continue;
+    if (p && p->key == "act") continue;
     kept.push_back(std::move(p));
   }
   act.params = std::move(kept);
+  act.refs.clear();
   act.dice.clear();
   return act;
 }
@@ -135,18 +136,22 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
   std::vector<Answered> answered;
   ASSIGN_OR_RETURN(Answered first, AnswerOf(s, c, c.window, "window"));
   answered.push_back(std::move(first));
-  for (const auto& p : c.params) {
-    if (!p || p->key != "also_window") continue;
-    ASSIGN_OR_RETURN(Answered more, AnswerOf(s, c, static_cast<uint32_t>(p->value),
-                                             "params.also_window"));
+  if (HasParam(c, "also_window")) {
+    return Malformed(c, "params.also_window",
+                     "name each further window in refs: [{\"key\": \"also_window\", \"window\": N}]");
+  }
+  for (const auto& r : c.refs) {
+    if (!r || r->key != "also_window") continue;
+    if (r->window == 0) return Malformed(c, "refs[key=also_window]", "window is 0");
+    ASSIGN_OR_RETURN(Answered more, AnswerOf(s, c, r->window, "refs[key=also_window]"));
     for (const Answered& a : answered) {
-      if (a.window == more.window) return Malformed(c, "params.also_window", "window repeated");
+      if (a.window == more.window) return Malformed(c, "refs[key=also_window]", "window repeated");
     }
     answered.push_back(std::move(more));
   }
   const bool immediate = IsImmediate(act);
   if (immediate && answered.size() > 1) {
-    return Malformed(c, "params.also_window",
+    return Malformed(c, "refs[key=also_window]",
                     "an Immediate Interrupt answers one window (it needs no Initiative roll)");
   }
   ActOpts o;

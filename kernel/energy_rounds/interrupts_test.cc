@@ -1,6 +1,7 @@
 // Initiative interrupts (l.120-128), Immediate Interrupts (l.130-134),
 // incomplete actions (l.136-146).
 #include "gtest/gtest.h"
+#include "kernel/command.h"
 #include "kernel/energy_rounds/test_util.h"
 
 namespace combat::kernel::energy::testutil {
@@ -39,7 +40,7 @@ TEST(Interrupts, OneRollWinsAgainstOneAndLosesAgainstAnother) {
   ASSERT_TRUE(t.Submit(Cmd("orc2", "melee", {"kara"})).ok());  // window 2
   ASSERT_EQ(t.state().windows.size(), 2u);
   auto in = Interrupt(1, "shift");
-  With(in, "also_window", 2);
+  kernel::AddRef(in, "also_window", 0, 2);
   Path(in, {{4, 4}});
   // kara 12 + 2 = 14; orc1 rolls 9; orc2 rolls 17 (l.122, l.128).
   auto ev = t.Submit(in, {12, 9, 17});
@@ -173,7 +174,7 @@ TEST(Interrupts, SimultaneousImmediateInterruptsWaitForTheGm) {
   EXPECT_EQ(t.Submit(Cmd("orc1", "resolve")).status().code(), absl::StatusCode::kFailedPrecondition);
   auto ruling = Gm("gm_note", "", "both strikes land together");
   WithText(ruling, "kind", "resolve");
-  With(ruling, "subject", static_cast<int64_t>(trigger));
+  kernel::AddRef(ruling, "subject", trigger);
   auto rv = t.Submit(ruling);
   ASSERT_TRUE(rv.ok()) << rv.status();
   EXPECT_TRUE(Cites(*rv, "002.gm.simultaneous"));

@@ -122,7 +122,7 @@ const GmRules& Gm() {
     };
     r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
       if (c.action == "gm_note" && ParamText(c, "kind") == "resolve") {
-        return AfterGmResolve(d, ruling, static_cast<uint64_t>(ParamOr(c, "subject", 0)));
+        return AfterGmResolve(d, ruling, RefSeq(c, "subject").value_or(0));
       }
       return absl::OkStatus();
     };
