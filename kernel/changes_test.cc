@@ -24,6 +24,7 @@ using testing::WithText;
 // ends the turn and starts the other combatant's.
 class Toy : public Ruleset {
  public:
+  Measure measure() const override { return {}; }
   std::string id() const override { return "toy"; }
   int32_t version() const override { return 1; }
   const std::vector<RuleRef>& Rules() const override {

@@ -32,9 +32,20 @@ struct RuleRef {
   std::string summary;   // what the rule does, or how the text is read
 };
 
+// How a ruleset's text measures the battlefield: the unit every distance
+// of its sessions is in (SessionStarted.map.unit) and a square's side in it.
+struct Measure {
+  fb::DistanceUnit unit = fb::DistanceUnit::Feet;
+  int32_t square = 5;
+};
+
 class Ruleset {
  public:
   virtual ~Ruleset() = default;
+
+  // The unit and square size of its text; set-up records them in the
+  // session's first event and refuses a roster map that declares others.
+  virtual Measure measure() const = 0;
 
   virtual std::string id() const = 0;
   virtual int32_t version() const = 0;

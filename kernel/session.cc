@@ -26,10 +26,22 @@ absl::StatusOr<std::vector<events::EventBuffer>> SetUpSession(
   envelope.ruleset_version = rules.version();
   State empty;
   Decision d(empty, std::move(envelope), seeded);
-  const fb::MapT no_map;
-  RETURN_IF_ERROR(StartSession(d, session, roster.title,
-                               roster.map ? *roster.map : no_map,
-                               dice_commitment, {0, "session.start"}));
+  fb::MapT map = roster.map ? *roster.map : fb::MapT();
+  const Measure measure = rules.measure();
+  if (map.unit != measure.unit && map.unit != fb::DistanceUnit::Feet) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "roster field 'map.unit' is ", fb::EnumNameDistanceUnit(map.unit), " but ",
+        rules.id(), " measures in ", fb::EnumNameDistanceUnit(measure.unit)));
+  }
+  if (map.square != 0 && map.square != measure.square) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "roster field 'map.square' is ", map.square, " but a square of ", rules.id(),
+        " is ", measure.square, " ", fb::EnumNameDistanceUnit(measure.unit)));
+  }
+  map.unit = measure.unit;
+  map.square = measure.square;
+  RETURN_IF_ERROR(StartSession(d, session, roster.title, map, dice_commitment,
+                               {0, "session.start"}));
   flatbuffers::FlatBufferBuilder fbb;
   fbb.Finish(fb::Roster::Pack(fbb, &roster));
   RETURN_IF_ERROR(

@@ -16,6 +16,8 @@ namespace {
 
 class D20ThreeActionRuleset : public Ruleset {
  public:
+  // 5 ft squares (the text's distances are in feet: L35, L39).
+  Measure measure() const override { return {fb::DistanceUnit::Feet, kSquare}; }
   std::string id() const override { return "d20_three_action"; }
   int32_t version() const override { return 2; }  // 2: kernel pending acts and windows (schema v5)
 

@@ -150,6 +150,8 @@ absl::Status DecideGmVerb(const fb::CommandT& c, Decision& d) {
 
 class EnergyRoundsRuleset : public Ruleset {
  public:
+  // 1 m squares (l.416).
+  Measure measure() const override { return {fb::DistanceUnit::Metres, 1}; }
   std::string id() const override { return kId; }
   int32_t version() const override { return kVersion; }
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }

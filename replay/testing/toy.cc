@@ -20,6 +20,7 @@ constexpr char kSeed[] = "toy_seed.txt";
 
 class ToyRuleset : public kernel::Ruleset {
  public:
+  kernel::Measure measure() const override { return {}; }
   std::string id() const override { return "toy"; }
   int32_t version() const override { return 1; }
 
