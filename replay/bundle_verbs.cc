@@ -36,7 +36,7 @@ absl::Status VerbExport(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string path, Required(f, "out"));
   std::vector<std::string> branches;
   if (f.Has("branch")) branches = absl::StrSplit(f.Get("branch"), ',');
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   ASSIGN_OR_RETURN(Bundle b, ReadSession(engine->log(), session, f.Has("with-secret"),
                                          branches));
   const std::vector<uint8_t> bytes = EncodeBundle(b);
@@ -61,7 +61,7 @@ absl::Status VerbImport(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(Bundle b, BundleFromFile(path));
   // ImportBundle writes through EventLog::ImportSession: one ingested
   // table file, durable when it returns whatever Options::sync says.
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
   const kernel::Ruleset* rules = nullptr;
   if (const kernel::Ruleset* r = kernel::FindRuleset(b.meta.ruleset);
       r != nullptr && r->version() == b.meta.ruleset_version) {
@@ -93,7 +93,7 @@ absl::Status VerbTranscript(const Flags& f, std::ostream& out) {
     ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
     std::vector<std::string> branches;
     if (f.Has("branch")) branches = absl::StrSplit(f.Get("branch"), ',');
-    ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+    ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
     ASSIGN_OR_RETURN(b, ReadSession(engine->log(), session, false, branches));
   }
   ASSIGN_OR_RETURN(std::string t, RenderTranscript(b));

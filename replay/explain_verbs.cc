@@ -19,7 +19,7 @@ absl::Status VerbExplain(const Flags& f, std::ostream& out) {
   req.resource = f.Get("resource");
   req.condition = f.Get("condition");
   req.position = f.Has("position");
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   auto rules = engine->RulesetOf(req.session);
   ASSIGN_OR_RETURN(std::string text,
                    Explain(engine->log(), rules.ok() ? *rules : nullptr, req,

@@ -17,6 +17,7 @@ namespace {
 void WriteSnapshot(store::EventLog& log, const std::string& session,
                    const std::string& branch, int32_t version,
                    const kernel::State& state, SeekReport* report) {
+  if (log.read_only()) return;  // a read-only verb changes nothing
   absl::Status st = log.PutSnapshot(session, branch, state.seq, version,
                                     kernel::EncodeState(state));
   if (report == nullptr) return;

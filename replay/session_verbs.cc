@@ -16,7 +16,7 @@ absl::Status VerbNew(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string text, ReadFile(path));
   ASSIGN_OR_RETURN(fb::RosterT roster, events::ParseRoster(text));
   ASSIGN_OR_RETURN(auto seed, Seed(f));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
   ASSIGN_OR_RETURN(auto evs, engine->CreateSession(session, roster, seed,
                                                    f.Get("author", "gm")));
   return PrintEvents(evs, f.Has("json"), out);
@@ -28,7 +28,7 @@ absl::Status VerbSubmit(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string path, Required(f, "command"));
   ASSIGN_OR_RETURN(std::string text, ReadFile(path));
   ASSIGN_OR_RETURN(fb::CommandT command, events::ParseCommand(text));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kWrite));
   ASSIGN_OR_RETURN(SubmitResult r,
                    engine->Submit(session, f.Get("branch", "main"), command));
   if (r.duplicate) out << "(command " << command.id << " was already applied)\n";
@@ -50,7 +50,7 @@ absl::Status VerbPlay(const Flags& f, std::ostream& out) {
     session = session.substr(0, session.find('.'));
   }
   ASSIGN_OR_RETURN(auto seed, Seed(f));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
   auto existing = engine->log().GetSession(session);
   if (existing.ok()) {
     if (existing->ruleset != script.roster->ruleset) {
@@ -91,7 +91,7 @@ absl::Status VerbLog(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
   ASSIGN_OR_RETURN(uint64_t from, Number(f, "from"));
   ASSIGN_OR_RETURN(uint64_t to, Number(f, "to"));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   const std::string branch = f.Get("branch", "main");
   ASSIGN_OR_RETURN(auto evs, engine->Events(session, branch, from == 0 ? 1 : from, to));
   if (f.Has("json")) return PrintEvents(evs, true, out);
@@ -105,7 +105,7 @@ absl::Status VerbState(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
   ASSIGN_OR_RETURN(uint64_t at, Number(f, "at"));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   ASSIGN_OR_RETURN(kernel::State s,
                    engine->StateAt(session, f.Get("branch", "main"), at));
   return PrintState(s, f.Has("json"), out);
@@ -113,7 +113,7 @@ absl::Status VerbState(const Flags& f, std::ostream& out) {
 
 absl::Status VerbSessions(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   ASSIGN_OR_RETURN(auto ids, engine->log().ListSessions());
   for (const std::string& id : ids) {
     ASSIGN_OR_RETURN(store::SessionMeta m, engine->log().GetSession(id));

@@ -73,7 +73,7 @@ absl::Status VerbWhatIf(const Flags& f, std::ostream& out) {
     return absl::InvalidArgumentError(
         "combat whatif: one change at a time: --die, --replace, --drop or --insert");
   }
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kWrite));
   ASSIGN_OR_RETURN(const kernel::Ruleset* rules, engine->RulesetOf(req.session));
   Progress progress = Progress::OnStderr(absl::StrCat("what-if ", req.branch));
   ASSIGN_OR_RETURN(WhatIfResult r, WhatIf(engine->log(), *rules, req,

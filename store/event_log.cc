@@ -14,6 +14,7 @@
 #include "rocksdb/table.h"
 #include "rocksdb/write_batch.h"
 #include "store/bulk_import.h"
+#include "store/event_log_impl.h"
 #include "store/keys.h"
 #include "store/records.h"
 #include "store/rocks_status.h"
@@ -82,19 +83,6 @@ absl::StatusOr<events::Digest> CheckChain(
   return prev;
 }
 
-// The table format (store/README.md, "Table format"): 64 KiB blocks (a
-// scan is mostly block reads; bigger blocks compress better too), format
-// version 5, LZ4 for the levels that are rewritten soon (flushes), zstd
-// for the bottommost level, where the bulk of a long log lives and the
-// repeated envelope strings of neighbouring events compress away.
-void ApplyTableFormat(rocksdb::Options* db_options,
-                      rocksdb::BlockBasedTableOptions* table) {
-  table->block_size = 64 << 10;
-  table->format_version = 5;
-  db_options->compression = rocksdb::kLZ4Compression;
-  db_options->bottommost_compression = rocksdb::kZSTD;
-}
-
 // AlreadyExists when `session` has a record (CreateSession, ImportSession).
 absl::Status CheckNewSession(const View& view, const std::string& session) {
   const std::string context = absl::StrCat("session ", session);
@@ -119,26 +107,6 @@ bool ValidId(const std::string& id) {
   return true;
 }
 
-struct EventLog::Impl {
-  std::string path;
-  Options options;
-  rocksdb::Options db_options;  // as opened (bulk import writes tables)
-  std::unique_ptr<rocksdb::DB> db;
-  // Serializes every write (CreateSession, Fork, Append): each reads the
-  // latest state, checks it, and writes one batch before the next starts.
-  absl::Mutex write_mu;
-
-  rocksdb::WriteOptions MakeWriteOptions() const {
-    rocksdb::WriteOptions w;
-    w.sync = options.sync;
-    return w;
-  }
-
-  absl::Status Write(rocksdb::WriteBatch* batch, absl::string_view context) {
-    return FromRocks(db->Write(MakeWriteOptions(), batch), context);
-  }
-};
-
 EventLog::EventLog(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 EventLog::~EventLog() {
@@ -149,64 +117,14 @@ EventLog::~EventLog() {
   }
 }
 
-absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
-    const std::string& path, Options options) {
-  rocksdb::Options db_options;
-  db_options.create_if_missing = options.create_if_missing;
-  if (options.env != nullptr) db_options.env = options.env;
-  // Measured on RocksDB 7.8.3 (design.md, "Storage facts"): the default
-  // recovery mode opened "fine" after one flipped byte mid-WAL and dropped
-  // acknowledged events; this mode refuses to open instead, and still drops
-  // a torn (never acknowledged) tail.
-  db_options.wal_recovery_mode =
-      rocksdb::WALRecoveryMode::kTolerateCorruptedTailRecords;
-  db_options.paranoid_checks = true;
-  // Every Append looks up its command marker, which is almost always
-  // absent: a Bloom filter answers those misses without reading SST data.
-  rocksdb::BlockBasedTableOptions table;
-  table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
-  ApplyTableFormat(&db_options, &table);
-  db_options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
-
-  // RocksDB takes some damaged WAL record headers for the end of the log
-  // and drops what follows without an error; refuse those first
-  // (store/wal_check.h).
-  RETURN_IF_ERROR(CheckWalFiles(db_options.env, path));
-  rocksdb::DB* raw = nullptr;
-  rocksdb::Status s = rocksdb::DB::Open(db_options, path, &raw);
-  std::unique_ptr<rocksdb::DB> db(raw);
-  if (!s.ok()) {
-    bool in_this_process = false;
-    if (IsLockConflict(s, &in_this_process)) {
-      return absl::UnavailableError(
-          in_this_process
-              ? absl::StrCat("database ", path,
-                             " is in use: it is already open in this process")
-              : absl::StrCat("database ", path,
-                             " is in use by another process"));
-    }
-    if (!options.create_if_missing && s.IsInvalidArgument() &&
-        absl::StrContains(s.ToString(), "does not exist")) {
-      return absl::NotFoundError(
-          absl::StrCat("database ", path, " does not exist"));
-    }
-    return FromRocks(s, absl::StrCat("opening database ", path));
-  }
-  auto impl = std::make_unique<Impl>();
-  impl->path = path;
-  impl->options = options;
-  impl->db_options = db_options;
-  impl->db = std::move(db);
-  return std::unique_ptr<EventLog>(new EventLog(std::move(impl)));
-}
-
 absl::Status EventLog::CreateSession(const SessionMeta& meta,
                                      const std::vector<uint8_t>& secret_seed) {
   RETURN_IF_ERROR(CheckId("session", meta.session));
+  const std::string context = absl::StrCat("session ", meta.session);
+  RETURN_IF_ERROR(impl_->CheckWritable(context));
   absl::MutexLock lock(&impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   RETURN_IF_ERROR(CheckNewSession(view, meta.session));
-  const std::string context = absl::StrCat("session ", meta.session);
   BranchMeta main;
   main.session = meta.session;
   main.branch = kMainBranch;
@@ -218,7 +136,8 @@ absl::Status EventLog::CreateSession(const SessionMeta& meta,
   batch.Put(keys::Branch(meta.session, kMainBranch),
             records::EncodeBranchMeta(main));
   batch.Put(keys::Head(meta.session, kMainBranch), records::EncodeHead(Head{}));
-  return impl_->Write(&batch, absl::StrCat(context, ": creating the session"));
+  return impl_->Write(&batch, absl::StrCat(context, ": creating the session"),
+                      meta.session, kMainBranch, Head{});
 }
 
 absl::StatusOr<SessionMeta> EventLog::GetSession(
@@ -253,6 +172,7 @@ absl::Status EventLog::Fork(const std::string& session,
   RETURN_IF_ERROR(CheckId("session", session));
   RETURN_IF_ERROR(CheckId("branch", parent));
   RETURN_IF_ERROR(CheckId("branch", branch));
+  RETURN_IF_ERROR(impl_->CheckWritable("fork"));
   absl::MutexLock lock(&impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   ASSIGN_OR_RETURN(BranchMeta parent_meta, view.Branch(session, parent));
@@ -288,7 +208,8 @@ absl::Status EventLog::Fork(const std::string& session,
   rocksdb::WriteBatch batch;
   batch.Put(keys::Branch(session, branch), records::EncodeBranchMeta(meta));
   batch.Put(keys::Head(session, branch), records::EncodeHead(head));
-  return impl_->Write(&batch, absl::StrCat(context, ": forking"));
+  return impl_->Write(&batch, absl::StrCat(context, ": forking"), session,
+                      branch, head);
 }
 
 absl::StatusOr<BranchMeta> EventLog::GetBranch(
@@ -370,6 +291,7 @@ absl::StatusOr<AppendResult> EventLog::Append(
                      " leaves no room for ", events.size(), " events"));
   }
 
+  RETURN_IF_ERROR(impl_->CheckWritable(context));
   absl::MutexLock lock(&impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   ASSIGN_OR_RETURN(BranchMeta meta, view.Branch(session, branch));
@@ -405,8 +327,10 @@ absl::StatusOr<AppendResult> EventLog::Append(
   batch.Put(keys::Command(session, branch, command_id),
             records::EncodeCommandRange(result.first_seq, result.last_seq));
   RETURN_IF_ERROR(impl_->Write(
-      &batch, absl::StrCat(context, ": writing seqs ", result.first_seq, "..",
-                           result.last_seq)));
+      &batch,
+      absl::StrCat(context, ": writing seqs ", result.first_seq, "..",
+                   result.last_seq),
+      session, branch, Head{result.last_seq, last_hash}));
   return result;
 }
 
@@ -414,11 +338,21 @@ absl::StatusOr<uint64_t> EventLog::ImportSession(
     const SessionMeta& meta, const std::vector<uint8_t>& secret,
     const std::vector<ImportBranch>& branches, Canonical canonical) {
   RETURN_IF_ERROR(CheckId("session", meta.session));
+  RETURN_IF_ERROR(impl_->CheckWritable("import"));
   absl::MutexLock lock(&impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   RETURN_IF_ERROR(CheckNewSession(view, meta.session));
-  return BulkImport(impl_->db.get(), impl_->db_options, impl_->path, meta,
-                    secret, branches, canonical == Canonical::kCheck);
+  ASSIGN_OR_RETURN(uint64_t written,
+                   BulkImport(impl_->db.get(), impl_->db_options, impl_->path,
+                              meta, secret, branches,
+                              canonical == Canonical::kCheck));
+  // Durable on return whatever Options::sync says: record it synced.
+  View after(impl_->db.get(), /*snapshot=*/false);
+  ASSIGN_OR_RETURN(BranchMeta main, after.Branch(meta.session, kMainBranch));
+  ASSIGN_OR_RETURN(Head head, after.HeadOf(main));
+  impl_->NoteWrite(meta.session, kMainBranch, head);
+  impl_->RecordLast(AckLog::Durability::kSync);
+  return written;
 }
 
 absl::StatusOr<std::optional<AppendResult>> EventLog::FindCommand(
@@ -464,11 +398,12 @@ absl::Status EventLog::PutSnapshot(const std::string& session,
                                    const std::vector<uint8_t>& state) {
   RETURN_IF_ERROR(CheckId("session", session));
   RETURN_IF_ERROR(CheckId("branch", branch));
+  const std::string context = absl::StrCat(
+      "session ", session, " branch ", branch, " snapshot at seq ", seq);
+  RETURN_IF_ERROR(impl_->CheckWritable(context));
   View view(impl_->db.get(), /*snapshot=*/true);
   ASSIGN_OR_RETURN(BranchMeta meta, view.Branch(session, branch));
   ASSIGN_OR_RETURN(Head head, view.HeadOf(meta));
-  const std::string context = absl::StrCat(
-      "session ", session, " branch ", branch, " snapshot at seq ", seq);
   if (seq == 0 || seq > head.seq) {
     return absl::OutOfRangeError(absl::StrCat(
         context, ": the branch is at seq ", head.seq));
@@ -582,11 +517,19 @@ absl::Status EventLog::VerifyChecksums() const {
 }
 
 absl::Status EventLog::SyncWal() {
-  return FromRocks(impl_->db->FlushWAL(/*sync=*/true),
-                   absl::StrCat("database ", impl_->path, ": syncing the WAL"));
+  RETURN_IF_ERROR(impl_->CheckWritable("syncing the WAL"));
+  absl::MutexLock lock(&impl_->write_mu);
+  // Every write up to this sequence number is durable after the sync.
+  impl_->last.db_seq = impl_->db->GetLatestSequenceNumber();
+  RETURN_IF_ERROR(
+      FromRocks(impl_->db->FlushWAL(/*sync=*/true),
+                absl::StrCat("database ", impl_->path, ": syncing the WAL")));
+  impl_->RecordLast(AckLog::Durability::kSync);
+  return absl::OkStatus();
 }
 
 absl::Status EventLog::Compact() {
+  RETURN_IF_ERROR(impl_->CheckWritable("compacting"));
   rocksdb::FlushOptions flush;
   RETURN_IF_ERROR(FromRocks(impl_->db->Flush(flush),
                             absl::StrCat("database ", impl_->path, ": flushing")));

@@ -74,11 +74,18 @@ namespace combat::store {
 
 struct Options {
   bool sync = true;               // fsync every append (power-loss safe)
+  // Create a database when `path` is absent or an empty directory (never
+  // over other files: store/db_dir.h). False: NotFound unless it exists.
   bool create_if_missing = true;
   // For tests: fault injection (a rocksdb::Env over a FileSystem that
   // simulates power loss or I/O errors). nullptr = the default Env. Not
   // owned; it must outlive the EventLog.
   rocksdb::Env* env = nullptr;
+  // kReadOnly: DB::OpenForReadOnly: nothing is created or changed (no
+  // LOCK taken, so it may run while a writer holds the database); every
+  // write method returns FailedPrecondition. Implies !create_if_missing.
+  enum class Access { kReadWrite, kReadOnly };
+  Access access = Access::kReadWrite;
 };
 
 struct SessionMeta {
@@ -127,10 +134,22 @@ struct AppendResult {
 
 class EventLog {
  public:
-  // Opens (or creates) the database at `path`.
+  // Opens (or, with Options::create_if_missing, creates) the database at
+  // `path`. Refused, with nothing created or changed:
+  //  - NotFound: `path` is absent or an empty directory and may not be
+  //    created; DataLoss: a non-empty directory without RocksDB's CURRENT
+  //    file (a lost CURRENT, or not a database), naming it;
+  //  - Unavailable: another process holds the database ("in use");
+  //  - DataLoss: RocksDB's own refusals (a damaged WAL record, a missing
+  //    WAL or table file, a damaged MANIFEST), and a database recovered
+  //    behind the last acknowledged write recorded in <path>/COMBAT-ACKED
+  //    (store/ack_log.h): a WAL cut or deleted, a MANIFEST edit lost, a
+  //    table file gone. The message names the write or branch head lost.
   static absl::StatusOr<std::unique_ptr<EventLog>> Open(const std::string& path,
                                                         Options options = {});
   ~EventLog();
+  // True when opened with Options::Access::kReadOnly.
+  bool read_only() const;
   EventLog(const EventLog&) = delete;
   EventLog& operator=(const EventLog&) = delete;
 

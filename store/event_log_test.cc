@@ -24,6 +24,7 @@
 #include "events/hash.h"
 #include "gtest/gtest.h"
 #include "rocksdb/db.h"
+#include "store/testing/acked.h"
 #include "store/testing/events.h"
 #include "tests/testing/temp_dir.h"
 
@@ -544,9 +545,11 @@ TEST(EventLogOpenTest, TornWalTailDropsOnlyTheLastCommand) {
   std::string path = WalWith(dir.db(), "cmd9-19", &wal);
   ASSERT_FALSE(path.empty()) << "no WAL holds the events";
   // Cut the file inside the last record (the last command's batch), as a
-  // crash in the middle of writing it would.
+  // crash in the middle of writing it would: that write was never
+  // acknowledged, so its COMBAT-ACKED record was never written either.
   wal.resize(wal.find("cmd9-19"));
   WriteFile(path, wal);
+  ASSERT_TRUE(DropLastAckRecord(dir.db()));
   absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(dir.db());
   ASSERT_TRUE(log.ok()) << log.status();
   absl::StatusOr<Head> head = (*log)->GetHead("s1", "main");
@@ -559,6 +562,22 @@ TEST(EventLogOpenTest, TornWalTailDropsOnlyTheLastCommand) {
       (*log)->FindCommand("s1", "main", "c9");
   ASSERT_TRUE(c9.ok());
   EXPECT_FALSE(c9->has_value());
+}
+
+TEST(EventLogOpenTest, AcknowledgedCommandCutFromTheWalRefusesToOpen) {
+  TempDir dir;
+  WriteTenCommands(dir.db());
+  std::string wal;
+  std::string path = WalWith(dir.db(), "cmd9-19", &wal);
+  ASSERT_FALSE(path.empty()) << "no WAL holds the events";
+  // The same cut, but the command was acknowledged (COMBAT-ACKED says so):
+  // the database is behind what was promised.
+  wal.resize(wal.find("cmd9-19"));
+  WriteFile(path, wal);
+  absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(dir.db());
+  EXPECT_EQ(log.status().code(), absl::StatusCode::kDataLoss) << log.status();
+  EXPECT_TRUE(absl::StrContains(log.status().message(), "seq 20"))
+      << log.status();
 }
 
 TEST(EventLogOpenTest, MissingDatabaseWithoutCreateIsNotFound) {
