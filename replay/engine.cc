@@ -110,8 +110,8 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
         supplied - manual.remaining(), " were rolled"));
   }
   store::SessionMeta meta{session, rules->id(), rules->version(), roster.title};
-  RETURN_IF_ERROR(log_->CreateSession(meta, *secret));
-  RETURN_IF_ERROR(log_->Append(session, "main", 0, "setup", setup).status());
+  // One WriteBatch: the session exists with its set-up, or not at all.
+  RETURN_IF_ERROR(log_->CreateSession(meta, *secret, "setup", setup));
   (void)SnapshotNewEvents(*log_, session, "main", rules->version(),
                           kernel::State(), setup, seek_);
   return setup;

@@ -94,6 +94,30 @@ absl::Status CheckNewSession(const View& view, const std::string& session) {
   return absl::OkStatus();
 }
 
+// Adds one command's events, the branch's new head and the command's
+// marker to `batch` (what Append writes, and CreateSession with its first
+// command). Returns the seq range.
+AppendResult AddCommand(rocksdb::WriteBatch* batch, const std::string& session,
+                        const std::string& branch, const Head& head,
+                        const std::string& command_id,
+                        const std::vector<events::EventBuffer>& events,
+                        const events::Digest& last_hash) {
+  AppendResult result;
+  result.first_seq = head.seq + 1;
+  result.last_seq = head.seq + events.size();
+  for (size_t i = 0; i < events.size(); ++i) {
+    const std::vector<uint8_t>& bytes = events[i].bytes();
+    batch->Put(keys::Event(session, branch, result.first_seq + i),
+               rocksdb::Slice(reinterpret_cast<const char*>(bytes.data()),
+                              bytes.size()));
+  }
+  batch->Put(keys::Head(session, branch),
+             records::EncodeHead(Head{result.last_seq, last_hash}));
+  batch->Put(keys::Command(session, branch, command_id),
+             records::EncodeCommandRange(result.first_seq, result.last_seq));
+  return result;
+}
+
 }  // namespace
 
 bool ValidId(const std::string& id) {
@@ -119,8 +143,16 @@ EventLog::~EventLog() {
 
 absl::Status EventLog::CreateSession(const SessionMeta& meta,
                                      const std::vector<uint8_t>& secret_seed) {
+  return CreateSession(meta, secret_seed, "", {});
+}
+
+absl::Status EventLog::CreateSession(
+    const SessionMeta& meta, const std::vector<uint8_t>& secret_seed,
+    const std::string& command_id,
+    const std::vector<events::EventBuffer>& first) {
   RETURN_IF_ERROR(CheckId("session", meta.session));
   const std::string context = absl::StrCat("session ", meta.session);
+  if (!first.empty()) RETURN_IF_ERROR(CheckId("command", command_id));
   RETURN_IF_ERROR(impl_->CheckWritable(context));
   absl::MutexLock lock(&impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
@@ -135,9 +167,19 @@ absl::Status EventLog::CreateSession(const SessionMeta& meta,
                            secret_seed.size()));
   batch.Put(keys::Branch(meta.session, kMainBranch),
             records::EncodeBranchMeta(main));
-  batch.Put(keys::Head(meta.session, kMainBranch), records::EncodeHead(Head{}));
+  Head head;
+  if (first.empty()) {
+    batch.Put(keys::Head(meta.session, kMainBranch), records::EncodeHead(head));
+  } else {
+    ASSIGN_OR_RETURN(events::Digest last_hash,
+                     CheckChain(meta.session, kMainBranch, command_id, head,
+                                first));
+    const AppendResult r = AddCommand(&batch, meta.session, kMainBranch, head,
+                                      command_id, first, last_hash);
+    head = Head{r.last_seq, last_hash};
+  }
   return impl_->Write(&batch, absl::StrCat(context, ": creating the session"),
-                      meta.session, kMainBranch, Head{});
+                      meta.session, kMainBranch, head);
 }
 
 absl::StatusOr<SessionMeta> EventLog::GetSession(
@@ -312,20 +354,9 @@ absl::StatusOr<AppendResult> EventLog::Append(
   ASSIGN_OR_RETURN(events::Digest last_hash,
                    CheckChain(session, branch, command_id, head, events));
 
-  AppendResult result;
-  result.first_seq = head.seq + 1;
-  result.last_seq = head.seq + events.size();
   rocksdb::WriteBatch batch;
-  for (size_t i = 0; i < events.size(); ++i) {
-    const std::vector<uint8_t>& bytes = events[i].bytes();
-    batch.Put(keys::Event(session, branch, result.first_seq + i),
-              rocksdb::Slice(reinterpret_cast<const char*>(bytes.data()),
-                             bytes.size()));
-  }
-  batch.Put(keys::Head(session, branch),
-            records::EncodeHead(Head{result.last_seq, last_hash}));
-  batch.Put(keys::Command(session, branch, command_id),
-            records::EncodeCommandRange(result.first_seq, result.last_seq));
+  const AppendResult result = AddCommand(&batch, session, branch, head,
+                                         command_id, events, last_hash);
   RETURN_IF_ERROR(impl_->Write(
       &batch,
       absl::StrCat(context, ": writing seqs ", result.first_seq, "..",

@@ -157,6 +157,15 @@ class EventLog {
   // dice seed. AlreadyExists when the id is taken.
   absl::Status CreateSession(const SessionMeta& meta,
                              const std::vector<uint8_t>& secret_seed);
+  // The same, and the session's first command (its set-up) appended on
+  // "main" in the same WriteBatch: the session exists with its set-up or
+  // not at all (a crash cannot leave a session with 0 events). `first` is
+  // checked as Append checks it (seqs from 1, prev_hash zeros for seq 1,
+  // session/branch fields, canonical bytes; InvalidArgument otherwise).
+  absl::Status CreateSession(const SessionMeta& meta,
+                             const std::vector<uint8_t>& secret_seed,
+                             const std::string& command_id,
+                             const std::vector<events::EventBuffer>& first);
   absl::StatusOr<SessionMeta> GetSession(const std::string& session) const;
   // Every session id, sorted.
   absl::StatusOr<std::vector<std::string>> ListSessions() const;
