@@ -131,6 +131,17 @@ TEST_F(CliTest, NewSubmitLogState) {
                       dir_ + "/c2.json"});
   ASSERT_EQ(again.code, 0) << again.err;
   EXPECT_NE(again.out.find("already applied"), std::string::npos);
+  // The same id with other content is a conflict, not a silent drop.
+  CliRun conflict = Combat(
+      {"submit", "--db", db_, "--session", "s1", "--command",
+       Write("c2b.json", R"({"id": "c2", "author": "dana", "role": "GM",
+          "actor": "grub", "action": "gm_adjust", "text": "potion",
+          "params": [{"key": "resource", "text": "hp"},
+                     {"key": "delta", "value": 9}]})")});
+  EXPECT_EQ(conflict.code, 1) << conflict.err;
+  EXPECT_NE(conflict.err.find("conflict: command id 'c2' was already applied"),
+            std::string::npos) << conflict.err;
+  EXPECT_NE(conflict.err.find(", this one to "), std::string::npos) << conflict.err;
 
   CliRun log = Combat({"log", "--db", db_, "--session", "s1"});
   ASSERT_EQ(log.code, 0) << log.err;

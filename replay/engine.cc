@@ -5,7 +5,9 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "events/hash.h"
 #include "events/status_macros.h"
+#include "flatbuffers/flatbuffers.h"
 #include "kernel/dice/source.h"
 #include "kernel/ruleset.h"
 #include "kernel/session.h"
@@ -117,6 +119,12 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
   return setup;
 }
 
+events::Digest CommandContentHash(const fb::CommandT& command) {
+  flatbuffers::FlatBufferBuilder fbb;
+  fbb.Finish(fb::Command::Pack(fbb, &command));
+  return events::Sha256(fbb.GetBufferPointer(), fbb.GetSize());
+}
+
 absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
                                             const std::string& branch,
                                             const fb::CommandT& command) {
@@ -132,8 +140,12 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
     return absl::InvalidArgumentError(absl::StrCat(
         "command field 'id' ('", cmd.id, "'): use 1-64 of [A-Za-z0-9_.:-]"));
   }
+  const events::Digest content = CommandContentHash(cmd);
   ASSIGN_OR_RETURN(auto done, log_->FindCommand(session, branch, cmd.id));
   if (done.has_value()) {
+    RETURN_IF_ERROR(store::EventLog::CheckSameContent(
+        absl::StrCat("session ", session, " branch ", branch), cmd.id, *done,
+        content));
     SubmitResult r;
     ASSIGN_OR_RETURN(r.events,
                      log_->Read(session, branch, done->first_seq, done->last_seq));
@@ -155,7 +167,7 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
   ASSIGN_OR_RETURN(std::vector<events::EventBuffer> evs,
                    kernel::DecideCommand(*rules, state, env, cmd, dice, &prefix));
   ASSIGN_OR_RETURN(store::AppendResult appended,
-                   log_->Append(session, branch, head.seq, cmd.id, evs));
+                   log_->Append(session, branch, head.seq, cmd.id, evs, content));
   if (!appended.duplicate) {
     // Snapshots are a cache: a failure here loses nothing.
     (void)SnapshotNewEvents(*log_, session, branch, meta.ruleset_version,

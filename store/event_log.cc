@@ -101,7 +101,8 @@ AppendResult AddCommand(rocksdb::WriteBatch* batch, const std::string& session,
                         const std::string& branch, const Head& head,
                         const std::string& command_id,
                         const std::vector<events::EventBuffer>& events,
-                        const events::Digest& last_hash) {
+                        const events::Digest& last_hash,
+                        const std::optional<events::Digest>& content = {}) {
   AppendResult result;
   result.first_seq = head.seq + 1;
   result.last_seq = head.seq + events.size();
@@ -114,7 +115,9 @@ AppendResult AddCommand(rocksdb::WriteBatch* batch, const std::string& session,
   batch->Put(keys::Head(session, branch),
              records::EncodeHead(Head{result.last_seq, last_hash}));
   batch->Put(keys::Command(session, branch, command_id),
-             records::EncodeCommandRange(result.first_seq, result.last_seq));
+             records::EncodeCommandRange(result.first_seq, result.last_seq,
+                                         content));
+  result.content = content;
   return result;
 }
 
@@ -317,7 +320,8 @@ absl::Status CheckAroundHead(const View& view, const BranchMeta& meta,
 absl::StatusOr<AppendResult> EventLog::Append(
     const std::string& session, const std::string& branch,
     uint64_t expected_seq, const std::string& command_id,
-    const std::vector<events::EventBuffer>& events) {
+    const std::vector<events::EventBuffer>& events,
+    const std::optional<events::Digest>& content) {
   RETURN_IF_ERROR(CheckId("session", session));
   RETURN_IF_ERROR(CheckId("branch", branch));
   RETURN_IF_ERROR(CheckId("command", command_id));
@@ -341,6 +345,7 @@ absl::StatusOr<AppendResult> EventLog::Append(
   ASSIGN_OR_RETURN(std::optional<AppendResult> applied,
                    view.Command(meta, command_id));
   if (applied) {
+    RETURN_IF_ERROR(CheckSameContent(context, command_id, *applied, content));
     applied->duplicate = true;
     return *applied;
   }
@@ -356,13 +361,27 @@ absl::StatusOr<AppendResult> EventLog::Append(
 
   rocksdb::WriteBatch batch;
   const AppendResult result = AddCommand(&batch, session, branch, head,
-                                         command_id, events, last_hash);
+                                         command_id, events, last_hash, content);
   RETURN_IF_ERROR(impl_->Write(
       &batch,
       absl::StrCat(context, ": writing seqs ", result.first_seq, "..",
                    result.last_seq),
       session, branch, Head{result.last_seq, last_hash}));
   return result;
+}
+
+absl::Status EventLog::CheckSameContent(
+    const std::string& context, const std::string& command_id,
+    const AppendResult& applied, const std::optional<events::Digest>& content) {
+  if (!applied.content || !content || *applied.content == *content) {
+    return absl::OkStatus();
+  }
+  return absl::AlreadyExistsError(absl::StrCat(
+      context, ": conflict: command id '", command_id,
+      "' was already applied (seqs ", applied.first_seq, "..",
+      applied.last_seq, ") with other content: the applied command hashes to ",
+      events::Hex(*applied.content), ", this one to ", events::Hex(*content),
+      "; give a different command a new id"));
 }
 
 absl::StatusOr<uint64_t> EventLog::ImportSession(

@@ -130,6 +130,9 @@ struct AppendResult {
   uint64_t first_seq = 0;
   uint64_t last_seq = 0;
   bool duplicate = false;         // the command id was already applied
+  // The content hash the command was appended with (Append's `content`);
+  // nullopt when none was given (the set-up, bulk import, older logs).
+  std::optional<events::Digest> content;
 };
 
 class EventLog {
@@ -186,12 +189,25 @@ class EventLog {
                                const std::string& branch) const;
 
   // Appends one command's events (see the guarantees above).
+  // `content`: a hash of the command's content (replay/ passes SHA-256 of
+  // its canonical Command bytes), stored in its marker: a later Append of
+  // the same id with a different content hash is refused with
+  // AlreadyExists naming the id, its seqs and both hashes (a conflict, not
+  // a retry); with the same hash (or none on either side) it is the
+  // idempotent duplicate.
   // REQUIRES: !events.empty(); events[i].seq == expected_seq + 1 + i.
-  absl::StatusOr<AppendResult> Append(const std::string& session,
-                                      const std::string& branch,
-                                      uint64_t expected_seq,
-                                      const std::string& command_id,
-                                      const std::vector<events::EventBuffer>& events);
+  absl::StatusOr<AppendResult> Append(
+      const std::string& session, const std::string& branch,
+      uint64_t expected_seq, const std::string& command_id,
+      const std::vector<events::EventBuffer>& events,
+      const std::optional<events::Digest>& content = std::nullopt);
+
+  // AlreadyExists when `applied` (a marker found for `command_id`) carries
+  // a content hash other than `content`: the same id with other content.
+  static absl::Status CheckSameContent(
+      const std::string& context, const std::string& command_id,
+      const AppendResult& applied,
+      const std::optional<events::Digest>& content);
 
   // The seq range a command id produced on `branch`, if it was applied.
   absl::StatusOr<std::optional<AppendResult>> FindCommand(
