@@ -34,6 +34,10 @@ absl::Status VerbExport(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
   ASSIGN_OR_RETURN(std::string path, Required(f, "out"));
+  RETURN_IF_ERROR(CheckOutsideDb(db, path, "out"));
+  if (f.Has("transcript")) {
+    RETURN_IF_ERROR(CheckOutsideDb(db, f.Get("transcript"), "transcript"));
+  }
   std::vector<std::string> branches;
   if (f.Has("branch")) branches = absl::StrSplit(f.Get("branch"), ',');
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
@@ -91,6 +95,7 @@ absl::Status VerbTranscript(const Flags& f, std::ostream& out) {
   } else {
     ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
     ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
+    if (f.Has("out")) RETURN_IF_ERROR(CheckOutsideDb(db, f.Get("out"), "out"));
     std::vector<std::string> branches;
     if (f.Has("branch")) branches = absl::StrSplit(f.Get("branch"), ',');
     ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));

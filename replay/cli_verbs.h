@@ -22,6 +22,10 @@ namespace combat::replay {
 enum class DbUse { kRead, kWrite, kCreate };
 absl::StatusOr<std::unique_ptr<Engine>> OpenDb(const std::string& db,
                                                DbUse use);
+// InvalidArgument when `path` (the value of --`flag`) lies inside the
+// database directory `db` (it could overwrite the database's own files).
+absl::Status CheckOutsideDb(const std::string& db, const std::string& path,
+                            const std::string& flag);
 
 // session_verbs.cc: the log as it is.
 absl::Status VerbNew(const Flags& f, std::ostream& out);

@@ -11,6 +11,7 @@
 #include "kernel/dice/source.h"
 #include "kernel/ruleset.h"
 #include "kernel/session.h"
+#include "replay/limits.h"
 
 namespace combat::replay {
 namespace {
@@ -78,6 +79,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
   if (roster.ruleset.empty()) {
     return absl::InvalidArgumentError("roster field 'ruleset' is required");
   }
+  RETURN_IF_ERROR(CheckRosterLimits(roster));
   const kernel::Ruleset* rules = kernel::FindRuleset(roster.ruleset);
   if (rules == nullptr) {
     return absl::InvalidArgumentError(
@@ -136,6 +138,7 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
   if (cmd.author.empty()) {
     cmd.author = cmd.role == fb::Role::GM || cmd.actor.empty() ? "gm" : cmd.actor;
   }
+  RETURN_IF_ERROR(CheckCommandLimits(cmd));
   if (!store::ValidId(cmd.id)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "command field 'id' ('", cmd.id, "'): use 1-64 of [A-Za-z0-9_.:-]"));

@@ -13,7 +13,7 @@ absl::Status VerbExplain(const Flags& f, std::ostream& out) {
   ExplainRequest req;
   ASSIGN_OR_RETURN(req.session, Required(f, "session"));
   req.branch = f.Get("branch", "main");
-  ASSIGN_OR_RETURN(req.at, Number(f, "at"));
+  ASSIGN_OR_RETURN(req.at, EventSeq(f, "at"));
   ASSIGN_OR_RETURN(req.event, Number(f, "event"));
   req.combatant = f.Get("combatant");
   req.resource = f.Get("resource");

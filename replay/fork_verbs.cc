@@ -16,7 +16,7 @@ absl::Status VerbFork(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(req.branch, Required(f, "name"));
   ASSIGN_OR_RETURN(req.author, Required(f, "author"));
   ASSIGN_OR_RETURN(req.reason, Required(f, "reason"));
-  ASSIGN_OR_RETURN(req.at, Number(f, "at"));
+  ASSIGN_OR_RETURN(req.at, EventSeq(f, "at"));
   req.parent = f.Get("from", "main");
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kWrite));
   ASSIGN_OR_RETURN(uint64_t at, engine->Fork(req));

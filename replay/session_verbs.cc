@@ -5,6 +5,7 @@
 #include "events/status_macros.h"
 #include "replay/cli_verbs.h"
 #include "replay/engine.h"
+#include "replay/limits.h"
 #include "replay/render.h"
 
 namespace combat::replay {
@@ -13,7 +14,7 @@ absl::Status VerbNew(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
   ASSIGN_OR_RETURN(std::string path, Required(f, "roster"));
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path, kMaxInputFileBytes));
   ASSIGN_OR_RETURN(fb::RosterT roster, events::ParseRoster(text));
   ASSIGN_OR_RETURN(auto seed, Seed(f));
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
@@ -26,7 +27,7 @@ absl::Status VerbSubmit(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
   ASSIGN_OR_RETURN(std::string path, Required(f, "command"));
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path, kMaxCommandFileBytes));
   ASSIGN_OR_RETURN(fb::CommandT command, events::ParseCommand(text));
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kWrite));
   ASSIGN_OR_RETURN(SubmitResult r,
@@ -38,7 +39,7 @@ absl::Status VerbSubmit(const Flags& f, std::ostream& out) {
 absl::Status VerbPlay(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string path, Required(f, "script"));
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path, kMaxInputFileBytes));
   ASSIGN_OR_RETURN(fb::ScriptT script, events::ParseScript(text));
   if (!script.roster) {
     return absl::InvalidArgumentError("script field 'roster' is required");
@@ -104,7 +105,7 @@ absl::Status VerbLog(const Flags& f, std::ostream& out) {
 absl::Status VerbState(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
-  ASSIGN_OR_RETURN(uint64_t at, Number(f, "at"));
+  ASSIGN_OR_RETURN(uint64_t at, EventSeq(f, "at"));
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   ASSIGN_OR_RETURN(kernel::State s,
                    engine->StateAt(session, f.Get("branch", "main"), at));

@@ -15,7 +15,7 @@ namespace {
 // Where a step starts: --at N, or --round R [--turn T | --actor A], or
 // --turn T alone (the T-th turn of the session).
 absl::StatusOr<uint64_t> StartOf(const Flags& f, Walker& w) {
-  ASSIGN_OR_RETURN(uint64_t at, Number(f, "at"));
+  ASSIGN_OR_RETURN(uint64_t at, EventSeq(f, "at"));
   ASSIGN_OR_RETURN(uint64_t round, Number(f, "round"));
   ASSIGN_OR_RETURN(uint64_t turn, Number(f, "turn"));
   const std::string actor = f.Get("actor");
