@@ -1,29 +1,24 @@
 // How the `combat` verbs open the database: read-only verbs never create
 // or change anything; a missing or non-database directory (or one that
 // lost its CURRENT file) is refused naming it; "in use" has exit code 3.
-#include <stdlib.h>
-
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "replay/cli.h"
+#include "replay/testing/cli_run.h"
 #include "store/event_log.h"
+#include "tests/testing/temp_dir.h"
 
 namespace combat::replay {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int code;
-  std::string out, err;
-};
 
 // Every file under `dir` with its size and modification time.
 std::map<std::string, std::pair<uintmax_t, fs::file_time_type>> Listing(
@@ -52,18 +47,9 @@ const std::vector<std::vector<std::string>> kReadOnlyVerbs = {
 
 class CliOpenTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string templ = ::testing::TempDir() + "/cliopen-XXXXXX";
-    ASSERT_NE(mkdtemp(templ.data()), nullptr);
-    dir_ = templ;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   CliRun Combat(const std::string& db, std::vector<std::string> args) {
     args.insert(args.begin() + 1, {"--db", db});
-    std::ostringstream out, err;
-    const int code = RunCli(args, out, err);
-    return {code, out.str(), err.str()};
+    return RunCombat(args);
   }
   std::string Played() {
     const std::string db = dir_ + "/played";
@@ -72,7 +58,8 @@ class CliOpenTest : public ::testing::Test {
     EXPECT_EQ(r.code, 0) << r.err;
     return db;
   }
-  std::string dir_;
+  testing::TempDir tmp_{"cliopen"};
+  const std::string dir_ = tmp_.path();
 };
 
 TEST_F(CliOpenTest, ReadOnlyVerbsOnAMissingDirectoryCreateNothing) {

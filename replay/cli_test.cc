@@ -9,15 +9,11 @@
 #include <sstream>
 
 #include "gtest/gtest.h"
+#include "replay/testing/cli_run.h"
 
 namespace combat::replay {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;
-  std::string err;
-};
 
 class CliTest : public ::testing::Test {
  protected:
@@ -29,11 +25,7 @@ class CliTest : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
-  CliRun Combat(std::vector<std::string> args) {
-    std::ostringstream out, err;
-    const int code = RunCli(args, out, err);
-    return {code, out.str(), err.str()};
-  }
+  CliRun Combat(std::vector<std::string> args) { return RunCombat(args); }
 
   std::string Write(const std::string& name, const std::string& text) {
     const std::string path = dir_ + "/" + name;

@@ -2,17 +2,15 @@
 // refusal names the field or flag and the limit, and nothing is written.
 #include "replay/limits.h"
 
-#include <stdlib.h>
-
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "kernel/dice/notation.h"
-#include "replay/cli.h"
+#include "replay/testing/cli_run.h"
+#include "tests/testing/temp_dir.h"
 
 namespace combat::replay {
 namespace {
@@ -67,25 +65,18 @@ TEST(LimitsTest, DiceCountInAnExpressionIsBoundedByTheNotation) {
 class CliGuardsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string templ = ::testing::TempDir() + "/limits-XXXXXX";
-    ASSERT_NE(mkdtemp(templ.data()), nullptr);
-    dir_ = templ;
-    db_ = dir_ + "/db";
-    std::ostringstream out, err;
-    ASSERT_EQ(RunCli({"play", "--db", db_, "--session", "s1", "--script",
-                      "replay/examples/d20_ambush.json"},
-                     out, err),
-              0)
-        << err.str();
+    CliRun played = RunCombat({"play", "--db", db_, "--session", "s1",
+                               "--script", "replay/examples/d20_ambush.json"});
+    ASSERT_EQ(played.code, 0) << played.err;
   }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   int Combat(std::vector<std::string> args, std::string* err) {
-    std::ostringstream out, e;
-    const int code = RunCli(args, out, e);
-    *err = e.str();
-    return code;
+    CliRun r = RunCombat(args);
+    *err = r.err;
+    return r.code;
   }
-  std::string dir_, db_;
+  testing::TempDir tmp_{"limits"};
+  const std::string dir_ = tmp_.path();
+  const std::string db_ = tmp_.db();
 };
 
 TEST_F(CliGuardsTest, ExportRefusesToWriteInsideTheDatabase) {
