@@ -538,17 +538,22 @@ TEST(EventLogOpenTest, CorruptedWalRecordRefusesToOpen) {
       << log.status();
 }
 
-TEST(EventLogOpenTest, TornWalTailDropsOnlyTheLastCommand) {
-  TempDir dir;
-  WriteTenCommands(dir.db());
+// Ten commands written, then the WAL cut inside its last record (the last
+// command's batch), as a crash in the middle of writing it would.
+void TenCommandsWithTheLastCut(const std::string& db) {
+  WriteTenCommands(db);
   std::string wal;
-  std::string path = WalWith(dir.db(), "cmd9-19", &wal);
+  std::string path = WalWith(db, "cmd9-19", &wal);
   ASSERT_FALSE(path.empty()) << "no WAL holds the events";
-  // Cut the file inside the last record (the last command's batch), as a
-  // crash in the middle of writing it would: that write was never
-  // acknowledged, so its COMBAT-ACKED record was never written either.
   wal.resize(wal.find("cmd9-19"));
   WriteFile(path, wal);
+}
+
+TEST(EventLogOpenTest, TornWalTailDropsOnlyTheLastCommand) {
+  TempDir dir;
+  TenCommandsWithTheLastCut(dir.db());
+  // A crash mid-write: the write was never acknowledged, so its
+  // COMBAT-ACKED record was never written either.
   ASSERT_TRUE(DropLastAckRecord(dir.db()));
   absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(dir.db());
   ASSERT_TRUE(log.ok()) << log.status();
@@ -566,14 +571,9 @@ TEST(EventLogOpenTest, TornWalTailDropsOnlyTheLastCommand) {
 
 TEST(EventLogOpenTest, AcknowledgedCommandCutFromTheWalRefusesToOpen) {
   TempDir dir;
-  WriteTenCommands(dir.db());
-  std::string wal;
-  std::string path = WalWith(dir.db(), "cmd9-19", &wal);
-  ASSERT_FALSE(path.empty()) << "no WAL holds the events";
   // The same cut, but the command was acknowledged (COMBAT-ACKED says so):
   // the database is behind what was promised.
-  wal.resize(wal.find("cmd9-19"));
-  WriteFile(path, wal);
+  TenCommandsWithTheLastCut(dir.db());
   absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(dir.db());
   EXPECT_EQ(log.status().code(), absl::StatusCode::kDataLoss) << log.status();
   EXPECT_TRUE(absl::StrContains(log.status().message(), "seq 20"))
