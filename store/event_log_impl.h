@@ -16,6 +16,9 @@
 
 namespace combat::store {
 
+// InvalidArgument naming `what` unless ValidId(id).
+absl::Status CheckId(absl::string_view what, const std::string& id);
+
 struct EventLog::Impl {
   std::string path;
   Options options;
