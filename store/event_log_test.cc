@@ -501,6 +501,12 @@ std::string WalWith(const std::string& db_path, const std::string& needle,
   return "";
 }
 
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in),
+                     std::istreambuf_iterator<char>());
+}
+
 void WriteFile(const std::string& path, const std::string& data) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(data.data(), static_cast<std::streamsize>(data.size()));
@@ -578,6 +584,41 @@ TEST(EventLogOpenTest, AcknowledgedCommandCutFromTheWalRefusesToOpen) {
   EXPECT_EQ(log.status().code(), absl::StatusCode::kDataLoss) << log.status();
   EXPECT_TRUE(absl::StrContains(log.status().message(), "seq 20"))
       << log.status();
+}
+
+TEST(EventLogOpenTest, AckRecordOneWriteBehindOpens) {
+  TempDir dir;
+  WriteTenCommands(dir.db());
+  // A kill -9 between the RocksDB write and its COMBAT-ACKED record: the
+  // record is one write behind a good database, which must open whole.
+  ASSERT_TRUE(DropLastAckRecord(dir.db()));
+  absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(dir.db());
+  ASSERT_TRUE(log.ok()) << log.status();
+  EXPECT_EQ((*log)->GetHead("s1", "main")->seq, 20u);
+}
+
+TEST(EventLogOpenTest, ReadOnlyOpenChangesNothingAndRefusesWrites) {
+  TempDir dir;
+  WriteTenCommands(dir.db());
+  const std::string acked = ReadFile(dir.db() + "/" + kAckedFile);
+  Options read_only;
+  read_only.access = Options::Access::kReadOnly;
+  absl::StatusOr<std::unique_ptr<EventLog>> log =
+      EventLog::Open(dir.db(), read_only);
+  ASSERT_TRUE(log.ok()) << log.status();
+  EXPECT_TRUE((*log)->read_only());
+  EXPECT_EQ((*log)->GetHead("s1", "main")->seq, 20u);
+  EXPECT_EQ((*log)->Fork("s1", "main", 2, "alt", "a", "r").code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ((*log)->PutSnapshot("s1", "main", 2, 1, {1}).code(),
+            absl::StatusCode::kFailedPrecondition);
+  log->reset();
+  EXPECT_EQ(ReadFile(dir.db() + "/" + kAckedFile), acked);
+  // Absent: NotFound, and nothing is created.
+  absl::StatusOr<std::unique_ptr<EventLog>> absent =
+      EventLog::Open(dir.path() + "/absent", read_only);
+  EXPECT_EQ(absent.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/absent"));
 }
 
 TEST(EventLogOpenTest, MissingDatabaseWithoutCreateIsNotFound) {
