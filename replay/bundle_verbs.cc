@@ -34,9 +34,13 @@ absl::Status VerbExport(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
   ASSIGN_OR_RETURN(std::string path, Required(f, "out"));
+  RETURN_IF_ERROR(CheckOutsideDb(db, path, "out"));
+  if (f.Has("transcript")) {
+    RETURN_IF_ERROR(CheckOutsideDb(db, f.Get("transcript"), "transcript"));
+  }
   std::vector<std::string> branches;
   if (f.Has("branch")) branches = absl::StrSplit(f.Get("branch"), ',');
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   ASSIGN_OR_RETURN(Bundle b, ReadSession(engine->log(), session, f.Has("with-secret"),
                                          branches));
   const std::vector<uint8_t> bytes = EncodeBundle(b);
@@ -61,7 +65,7 @@ absl::Status VerbImport(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(Bundle b, BundleFromFile(path));
   // ImportBundle writes through EventLog::ImportSession: one ingested
   // table file, durable when it returns whatever Options::sync says.
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
   const kernel::Ruleset* rules = nullptr;
   if (const kernel::Ruleset* r = kernel::FindRuleset(b.meta.ruleset);
       r != nullptr && r->version() == b.meta.ruleset_version) {
@@ -91,9 +95,10 @@ absl::Status VerbTranscript(const Flags& f, std::ostream& out) {
   } else {
     ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
     ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
+    if (f.Has("out")) RETURN_IF_ERROR(CheckOutsideDb(db, f.Get("out"), "out"));
     std::vector<std::string> branches;
     if (f.Has("branch")) branches = absl::StrSplit(f.Get("branch"), ',');
-    ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+    ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
     ASSIGN_OR_RETURN(b, ReadSession(engine->log(), session, false, branches));
   }
   ASSIGN_OR_RETURN(std::string t, RenderTranscript(b));

@@ -75,7 +75,12 @@ replay, audit and explore (see README.md, "Replay tools"):
   transcript (--db DIR --session S [--branch B,..] | --bundle FILE) [--out FILE]
                                         the readable log of every branch
 
-exit codes: 0 ok, 1 rejected/illegal, 2 bad input or corrupt data
+read-only verbs (log, state, sessions, jump, step, walk, branches, diff,
+verify, explain, stats, export, transcript) never create or change anything;
+new, play and import may create a database in an absent or empty directory.
+
+exit codes: 0 ok, 1 rejected/illegal, 2 bad input, not a database or corrupt
+data, 3 database in use by another process (try again later)
 )";
 
 using Verb = absl::Status (*)(const Flags&, std::ostream&);
@@ -108,6 +113,8 @@ int ExitCodeFor(const absl::Status& status) {
     case absl::StatusCode::kAborted:
     case absl::StatusCode::kAlreadyExists:
       return kExitRejected;
+    case absl::StatusCode::kUnavailable:
+      return kExitInUse;
     default:
       return kExitBadInput;
   }
@@ -139,8 +146,10 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out,
   if (!st.ok()) {
     const int code = ExitCodeFor(st);
     err << "combat " << verb << ": "
-        << (code == kExitRejected ? "rejected: " : "error: ") << st.message()
-        << "\n";
+        << (code == kExitRejected ? "rejected: "
+            : code == kExitInUse  ? "in use: "
+                                  : "error: ")
+        << st.message() << "\n";
     return code;
   }
   return kExitOk;

@@ -2,7 +2,9 @@
 // streams so it can be tested without a process. main.cc is a thin wrapper.
 //
 // Exit codes: 0 ok; 1 the command was rejected (illegal act, stale writer,
-// not permitted); 2 bad input (JSON, flags, unknown ids) or corrupt data.
+// not permitted); 2 bad input (JSON, flags, unknown ids), a missing or
+// non-database directory, or corrupt data; 3 the database is in use by
+// another process (try again when it has finished).
 #ifndef COMBAT_REPLAY_CLI_H_
 #define COMBAT_REPLAY_CLI_H_
 
@@ -17,6 +19,7 @@ namespace combat::replay {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitRejected = 1;
 inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitInUse = 3;
 
 // The exit code for a failed status (see above).
 int ExitCodeFor(const absl::Status& status);

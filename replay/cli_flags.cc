@@ -1,5 +1,6 @@
 #include "replay/cli_flags.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -49,6 +50,16 @@ absl::StatusOr<std::string> Required(const Flags& f, const std::string& k) {
   return f.Get(k);
 }
 
+absl::StatusOr<uint64_t> EventSeq(const Flags& f, const std::string& k) {
+  ASSIGN_OR_RETURN(uint64_t v, Number(f, k));
+  if (f.Has(k) && v == 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "flag --", k, ": 0 is not an event (events are numbered from 1); "
+        "omit --", k, " for the head"));
+  }
+  return v;
+}
+
 absl::StatusOr<uint64_t> Number(const Flags& f, const std::string& k) {
   uint64_t v = 0;
   if (!f.Has(k)) return 0;
@@ -59,16 +70,32 @@ absl::StatusOr<uint64_t> Number(const Flags& f, const std::string& k) {
   return v;
 }
 
-absl::StatusOr<std::string> ReadFile(const std::string& path) {
-  std::stringstream ss;
-  if (path == "-") {
-    ss << std::cin.rdbuf();
-    return ss.str();
+absl::StatusOr<std::string> ReadFile(const std::string& path,
+                                     uint64_t max_bytes) {
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("cannot read file '", path, "'"));
+    }
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::InvalidArgumentError(absl::StrCat("cannot read file '", path, "'"));
-  ss << in.rdbuf();
-  return ss.str();
+  std::istream& in = path == "-" ? std::cin : file;
+  // Reads at most max_bytes + 1: a larger input is refused without being
+  // held in memory.
+  std::string out;
+  char buf[1 << 16];
+  while (in && out.size() <= max_bytes) {
+    in.read(buf, static_cast<std::streamsize>(
+                     std::min<uint64_t>(sizeof buf, max_bytes + 1 - out.size())));
+    out.append(buf, static_cast<size_t>(in.gcount()));
+  }
+  if (out.size() > max_bytes) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "file '", path, "' is over the limit of ", max_bytes,
+        " bytes for this input"));
+  }
+  return out;
 }
 
 absl::StatusOr<std::optional<std::vector<uint8_t>>> Seed(const Flags& f) {

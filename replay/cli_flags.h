@@ -34,8 +34,14 @@ absl::StatusOr<Flags> ParseFlags(const std::vector<std::string>& args);
 absl::StatusOr<std::string> Required(const Flags& f, const std::string& k);
 // The flag as a number (0 when absent); InvalidArgument when not a number.
 absl::StatusOr<uint64_t> Number(const Flags& f, const std::string& k);
+// An event seq flag (--at): 0 when absent (the head); an explicit 0 is
+// InvalidArgument (events are numbered from 1), never silently the head.
+absl::StatusOr<uint64_t> EventSeq(const Flags& f, const std::string& k);
 // The whole file at `path` ("-" reads standard input).
-absl::StatusOr<std::string> ReadFile(const std::string& path);
+// The contents of `path` ("-": standard input); InvalidArgument naming the
+// file and the limit when it holds more than `max_bytes`.
+absl::StatusOr<std::string> ReadFile(
+    const std::string& path, uint64_t max_bytes = uint64_t{1} << 32);
 // --seed as bytes (at least 16), or nullopt when absent.
 absl::StatusOr<std::optional<std::vector<uint8_t>>> Seed(const Flags& f);
 

@@ -9,15 +9,11 @@
 #include <sstream>
 
 #include "gtest/gtest.h"
+#include "replay/testing/cli_run.h"
 
 namespace combat::replay {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;
-  std::string err;
-};
 
 class CliTest : public ::testing::Test {
  protected:
@@ -29,11 +25,7 @@ class CliTest : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
-  CliRun Combat(std::vector<std::string> args) {
-    std::ostringstream out, err;
-    const int code = RunCli(args, out, err);
-    return {code, out.str(), err.str()};
-  }
+  CliRun Combat(std::vector<std::string> args) { return RunCombat(args); }
 
   std::string Write(const std::string& name, const std::string& text) {
     const std::string path = dir_ + "/" + name;
@@ -86,8 +78,10 @@ TEST_F(CliTest, BadRosterJsonNamesTheFieldAndWritesNothing) {
                   Write("bad.json", bad)});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("titel"), std::string::npos) << r.err;
+  // Nothing was created: the read-only `sessions` finds no database.
   CliRun list = Combat({"sessions", "--db", db_});
-  EXPECT_EQ(list.code, 0);
+  EXPECT_EQ(list.code, 2);
+  EXPECT_NE(list.err.find("does not exist"), std::string::npos) << list.err;
   EXPECT_EQ(list.out, "");
 }
 
@@ -129,6 +123,17 @@ TEST_F(CliTest, NewSubmitLogState) {
                       dir_ + "/c2.json"});
   ASSERT_EQ(again.code, 0) << again.err;
   EXPECT_NE(again.out.find("already applied"), std::string::npos);
+  // The same id with other content is a conflict, not a silent drop.
+  CliRun conflict = Combat(
+      {"submit", "--db", db_, "--session", "s1", "--command",
+       Write("c2b.json", R"({"id": "c2", "author": "dana", "role": "GM",
+          "actor": "grub", "action": "gm_adjust", "text": "potion",
+          "params": [{"key": "resource", "text": "hp"},
+                     {"key": "delta", "value": 9}]})")});
+  EXPECT_EQ(conflict.code, 1) << conflict.err;
+  EXPECT_NE(conflict.err.find("conflict: command id 'c2' was already applied"),
+            std::string::npos) << conflict.err;
+  EXPECT_NE(conflict.err.find(", this one to "), std::string::npos) << conflict.err;
 
   CliRun log = Combat({"log", "--db", db_, "--session", "s1"});
   ASSERT_EQ(log.code, 0) << log.err;

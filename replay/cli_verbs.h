@@ -5,10 +5,27 @@
 
 #include <ostream>
 
+#include <memory>
+#include <string>
+
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "replay/cli_flags.h"
+#include "replay/engine.h"
 
 namespace combat::replay {
+
+// cli_db.cc: how a verb opens the database. kRead: read-only (nothing is
+// created or changed; a missing or non-database directory is refused);
+// kWrite: an existing database; kCreate: an existing database, or a new one
+// in an absent or empty directory (new, play, import).
+enum class DbUse { kRead, kWrite, kCreate };
+absl::StatusOr<std::unique_ptr<Engine>> OpenDb(const std::string& db,
+                                               DbUse use);
+// InvalidArgument when `path` (the value of --`flag`) lies inside the
+// database directory `db` (it could overwrite the database's own files).
+absl::Status CheckOutsideDb(const std::string& db, const std::string& path,
+                            const std::string& flag);
 
 // session_verbs.cc: the log as it is.
 absl::Status VerbNew(const Flags& f, std::ostream& out);

@@ -13,7 +13,7 @@ namespace combat::replay {
 absl::Status VerbReveal(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kWrite));
   ASSIGN_OR_RETURN(std::vector<uint8_t> secret, engine->log().GetSecret(session));
   if (secret.empty()) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -42,7 +42,7 @@ absl::Status VerbReveal(const Flags& f, std::ostream& out) {
 absl::Status VerbStats(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   ASSIGN_OR_RETURN(DiceStats s, CollectDiceStats(engine->log(), session,
                                                  f.Get("branch", "main"),
                                                  f.Has("include-voided"),

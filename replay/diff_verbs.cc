@@ -15,7 +15,7 @@ absl::Status VerbDiff(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string b_text, Required(f, "b"));
   ASSIGN_OR_RETURN(Point a, ParsePoint(a_text));
   ASSIGN_OR_RETURN(Point b, ParsePoint(b_text));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   ASSIGN_OR_RETURN(DiffResult d, Diff(engine->log(), session, a, b, engine->seek_options()));
   out << RenderDiff(d);
   return absl::OkStatus();

@@ -5,10 +5,13 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "events/hash.h"
 #include "events/status_macros.h"
+#include "flatbuffers/flatbuffers.h"
 #include "kernel/dice/source.h"
 #include "kernel/ruleset.h"
 #include "kernel/session.h"
+#include "replay/limits.h"
 
 namespace combat::replay {
 namespace {
@@ -76,6 +79,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
   if (roster.ruleset.empty()) {
     return absl::InvalidArgumentError("roster field 'ruleset' is required");
   }
+  RETURN_IF_ERROR(CheckRosterLimits(roster));
   const kernel::Ruleset* rules = kernel::FindRuleset(roster.ruleset);
   if (rules == nullptr) {
     return absl::InvalidArgumentError(
@@ -110,11 +114,17 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
         supplied - manual.remaining(), " were rolled"));
   }
   store::SessionMeta meta{session, rules->id(), rules->version(), roster.title};
-  RETURN_IF_ERROR(log_->CreateSession(meta, *secret));
-  RETURN_IF_ERROR(log_->Append(session, "main", 0, "setup", setup).status());
+  // One WriteBatch: the session exists with its set-up, or not at all.
+  RETURN_IF_ERROR(log_->CreateSession(meta, *secret, "setup", setup));
   (void)SnapshotNewEvents(*log_, session, "main", rules->version(),
                           kernel::State(), setup, seek_);
   return setup;
+}
+
+events::Digest CommandContentHash(const fb::CommandT& command) {
+  flatbuffers::FlatBufferBuilder fbb;
+  fbb.Finish(fb::Command::Pack(fbb, &command));
+  return events::Sha256(fbb.GetBufferPointer(), fbb.GetSize());
 }
 
 absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
@@ -128,12 +138,17 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
   if (cmd.author.empty()) {
     cmd.author = cmd.role == fb::Role::GM || cmd.actor.empty() ? "gm" : cmd.actor;
   }
+  RETURN_IF_ERROR(CheckCommandLimits(cmd));
   if (!store::ValidId(cmd.id)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "command field 'id' ('", cmd.id, "'): use 1-64 of [A-Za-z0-9_.:-]"));
   }
+  const events::Digest content = CommandContentHash(cmd);
   ASSIGN_OR_RETURN(auto done, log_->FindCommand(session, branch, cmd.id));
   if (done.has_value()) {
+    RETURN_IF_ERROR(store::EventLog::CheckSameContent(
+        absl::StrCat("session ", session, " branch ", branch), cmd.id, *done,
+        content));
     SubmitResult r;
     ASSIGN_OR_RETURN(r.events,
                      log_->Read(session, branch, done->first_seq, done->last_seq));
@@ -155,7 +170,7 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
   ASSIGN_OR_RETURN(std::vector<events::EventBuffer> evs,
                    kernel::DecideCommand(*rules, state, env, cmd, dice, &prefix));
   ASSIGN_OR_RETURN(store::AppendResult appended,
-                   log_->Append(session, branch, head.seq, cmd.id, evs));
+                   log_->Append(session, branch, head.seq, cmd.id, evs, content));
   if (!appended.duplicate) {
     // Snapshots are a cache: a failure here loses nothing.
     (void)SnapshotNewEvents(*log_, session, branch, meta.ruleset_version,

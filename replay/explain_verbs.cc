@@ -14,7 +14,7 @@ absl::Status VerbExplain(const Flags& f, std::ostream& out) {
   ExplainRequest req;
   ASSIGN_OR_RETURN(req.session, Required(f, "session"));
   req.branch = f.Get("branch", "main");
-  ASSIGN_OR_RETURN(req.at, Number(f, "at"));
+  ASSIGN_OR_RETURN(req.at, EventSeq(f, "at"));
   ASSIGN_OR_RETURN(req.event, Number(f, "event"));
   req.combatant = f.Get("combatant");
   req.resource = f.Get("resource");
@@ -25,7 +25,7 @@ absl::Status VerbExplain(const Flags& f, std::ostream& out) {
     return absl::InvalidArgumentError("--pending: a pending act's id (1..4294967295)");
   }
   req.pending = static_cast<uint32_t>(pending);
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   auto rules = engine->RulesetOf(req.session);
   ASSIGN_OR_RETURN(std::string text,
                    Explain(engine->log(), rules.ok() ? *rules : nullptr, req,

@@ -17,6 +17,7 @@ namespace {
 void WriteSnapshot(store::EventLog& log, const std::string& session,
                    const std::string& branch, int32_t version,
                    const kernel::State& state, SeekReport* report) {
+  if (log.read_only()) return;  // a read-only verb changes nothing
   absl::Status st = log.PutSnapshot(session, branch, state.seq, version,
                                     kernel::EncodeState(state));
   if (report == nullptr) return;
@@ -149,10 +150,21 @@ absl::StatusOr<kernel::State> SnapshotNewEvents(
     const SeekOptions& options) {
   const uint64_t every = options.snapshot_every;
   const kernel::PrefixScan prefix = StoreScan(log, session, branch);
+  // One snapshot per append at most, at the last multiple of `every` the
+  // command covers: a set-up of thousands of combatants is one command of
+  // thousands of events, and a snapshot per 256 of them (each encoding the
+  // whole state) made its cost quadratic.
+  uint64_t last_multiple = 0;
+  if (options.write_snapshots && every > 0 && !events.empty()) {
+    const uint64_t last = events.back().event().seq();
+    const uint64_t first = events.front().event().seq();
+    const uint64_t m = last - last % every;
+    if (m >= first && m > 0) last_multiple = m;
+  }
   for (const events::EventBuffer& e : events) {
     RETURN_IF_ERROR(
         kernel::FoldOne(e, before, kernel::CheckHashes::kNo, &prefix));
-    if (options.write_snapshots && every > 0 && before.seq % every == 0) {
+    if (last_multiple != 0 && before.seq == last_multiple) {
       WriteSnapshot(log, session, branch, ruleset_version, before, nullptr);
     }
   }

@@ -13,8 +13,10 @@
 //
 // When snapshots are written (the policy):
 //  - at append: Engine::Submit folds each new command's events and writes
-//    a snapshot at every seq that is a multiple of `snapshot_every` (256
-//    by default) inside the command's range (SnapshotNewEvents);
+//    one snapshot, at the last seq that is a multiple of `snapshot_every`
+//    (256 by default) inside the command's range (SnapshotNewEvents; a
+//    command longer than `snapshot_every`, like the set-up of thousands of
+//    combatants, gets the others lazily, below);
 //  - lazily on seek: a fold that passes a multiple of `snapshot_every`
 //    writes the missing snapshots there (a log written without them, e.g.
 //    by an older build or a bulk import, gets them the first time it is
@@ -72,8 +74,8 @@ absl::StatusOr<kernel::State> Seek(store::EventLog& log,
                                    SeekReport* report = nullptr);
 
 // Folds `events` (just appended to `branch`, following `before`) and
-// writes a snapshot at every multiple of options.snapshot_every among
-// their seqs. Returns the state after the last event.
+// writes one snapshot, at the last multiple of options.snapshot_every among
+// their seqs (if any). Returns the state after the last event.
 absl::StatusOr<kernel::State> SnapshotNewEvents(
     store::EventLog& log, const std::string& session, const std::string& branch,
     int32_t ruleset_version, kernel::State before,

@@ -13,9 +13,9 @@ namespace combat::replay {
 absl::Status VerbJump(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
-  ASSIGN_OR_RETURN(uint64_t at, Number(f, "at"));
+  ASSIGN_OR_RETURN(uint64_t at, EventSeq(f, "at"));
   const std::string branch = f.Get("branch", "main");
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   Progress progress = Progress::OnStderr(absl::StrCat("replaying ", session, "/", branch));
   SeekOptions options = engine->seek_options();
   options.progress = &progress;

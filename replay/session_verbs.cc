@@ -5,6 +5,7 @@
 #include "events/status_macros.h"
 #include "replay/cli_verbs.h"
 #include "replay/engine.h"
+#include "replay/limits.h"
 #include "replay/render.h"
 
 namespace combat::replay {
@@ -13,10 +14,10 @@ absl::Status VerbNew(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
   ASSIGN_OR_RETURN(std::string path, Required(f, "roster"));
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path, kMaxInputFileBytes));
   ASSIGN_OR_RETURN(fb::RosterT roster, events::ParseRoster(text));
   ASSIGN_OR_RETURN(auto seed, Seed(f));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
   ASSIGN_OR_RETURN(auto evs, engine->CreateSession(session, roster, seed,
                                                    f.Get("author", "gm")));
   return PrintEvents(evs, f.Has("json"), out);
@@ -26,9 +27,9 @@ absl::Status VerbSubmit(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
   ASSIGN_OR_RETURN(std::string path, Required(f, "command"));
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path, kMaxCommandFileBytes));
   ASSIGN_OR_RETURN(fb::CommandT command, events::ParseCommand(text));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kWrite));
   ASSIGN_OR_RETURN(SubmitResult r,
                    engine->Submit(session, f.Get("branch", "main"), command));
   if (r.duplicate) out << "(command " << command.id << " was already applied)\n";
@@ -38,7 +39,7 @@ absl::Status VerbSubmit(const Flags& f, std::ostream& out) {
 absl::Status VerbPlay(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string path, Required(f, "script"));
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path, kMaxInputFileBytes));
   ASSIGN_OR_RETURN(fb::ScriptT script, events::ParseScript(text));
   if (!script.roster) {
     return absl::InvalidArgumentError("script field 'roster' is required");
@@ -50,7 +51,7 @@ absl::Status VerbPlay(const Flags& f, std::ostream& out) {
     session = session.substr(0, session.find('.'));
   }
   ASSIGN_OR_RETURN(auto seed, Seed(f));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
   auto existing = engine->log().GetSession(session);
   if (existing.ok()) {
     if (existing->ruleset != script.roster->ruleset) {
@@ -91,7 +92,7 @@ absl::Status VerbLog(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
   ASSIGN_OR_RETURN(uint64_t from, Number(f, "from"));
   ASSIGN_OR_RETURN(uint64_t to, Number(f, "to"));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   const std::string branch = f.Get("branch", "main");
   ASSIGN_OR_RETURN(auto evs, engine->Events(session, branch, from == 0 ? 1 : from, to));
   if (f.Has("json")) return PrintEvents(evs, true, out);
@@ -104,8 +105,8 @@ absl::Status VerbLog(const Flags& f, std::ostream& out) {
 absl::Status VerbState(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
-  ASSIGN_OR_RETURN(uint64_t at, Number(f, "at"));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(uint64_t at, EventSeq(f, "at"));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   ASSIGN_OR_RETURN(kernel::State s,
                    engine->StateAt(session, f.Get("branch", "main"), at));
   return PrintState(s, f.Has("json"), out);
@@ -113,7 +114,7 @@ absl::Status VerbState(const Flags& f, std::ostream& out) {
 
 absl::Status VerbSessions(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   ASSIGN_OR_RETURN(auto ids, engine->log().ListSessions());
   for (const std::string& id : ids) {
     ASSIGN_OR_RETURN(store::SessionMeta m, engine->log().GetSession(id));

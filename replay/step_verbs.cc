@@ -15,7 +15,7 @@ namespace {
 // Where a step starts: --at N, or --round R [--turn T | --actor A], or
 // --turn T alone (the T-th turn of the session).
 absl::StatusOr<uint64_t> StartOf(const Flags& f, Walker& w) {
-  ASSIGN_OR_RETURN(uint64_t at, Number(f, "at"));
+  ASSIGN_OR_RETURN(uint64_t at, EventSeq(f, "at"));
   ASSIGN_OR_RETURN(uint64_t round, Number(f, "round"));
   ASSIGN_OR_RETURN(uint64_t turn, Number(f, "turn"));
   const std::string actor = f.Get("actor");
@@ -37,7 +37,7 @@ absl::Status VerbStep(const Flags& f, std::ostream& out) {
     return absl::InvalidArgumentError(
         absl::StrCat("flag --count: '", f.Get("count"), "' is not a number"));
   }
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   Walker w(engine->log(), session, f.Get("branch", "main"), engine->seek_options());
   ASSIGN_OR_RETURN(uint64_t start, StartOf(f, w));
   ASSIGN_OR_RETURN(Step first, w.Goto(start));
@@ -54,7 +54,7 @@ absl::Status VerbStep(const Flags& f, std::ostream& out) {
 absl::Status VerbWalk(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string session, Required(f, "session"));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   Walker w(engine->log(), session, f.Get("branch", "main"), engine->seek_options());
   ASSIGN_OR_RETURN(uint64_t start, StartOf(f, w));
   return Walk(w, start, std::cin, out);

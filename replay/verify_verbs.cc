@@ -13,7 +13,7 @@ namespace combat::replay {
 
 absl::Status VerbVerify(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   std::vector<std::string> sessions;
   if (f.Has("session")) {
     sessions.push_back(f.Get("session"));

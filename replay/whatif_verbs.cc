@@ -7,6 +7,7 @@
 #include "events/json.h"
 #include "events/status_macros.h"
 #include "replay/cli_verbs.h"
+#include "replay/limits.h"
 #include "replay/engine.h"
 #include "replay/progress.h"
 #include "replay/whatif.h"
@@ -33,7 +34,7 @@ absl::Status ParseDie(const std::string& text, WhatIfChange& c) {
 
 absl::StatusOr<fb::CommandT> CommandFrom(const Flags& f, const std::string& flag) {
   ASSIGN_OR_RETURN(std::string path, Required(f, flag));
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path, kMaxCommandFileBytes));
   return events::ParseCommand(text);
 }
 
@@ -46,7 +47,7 @@ absl::Status VerbWhatIf(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(req.branch, Required(f, "name"));
   ASSIGN_OR_RETURN(req.author, Required(f, "author"));
   ASSIGN_OR_RETURN(req.reason, Required(f, "reason"));
-  ASSIGN_OR_RETURN(req.at, Number(f, "at"));
+  ASSIGN_OR_RETURN(req.at, EventSeq(f, "at"));
   req.parent = f.Get("from", "main");
   int changes = 0;
   if (f.Has("die")) {
@@ -73,7 +74,7 @@ absl::Status VerbWhatIf(const Flags& f, std::ostream& out) {
     return absl::InvalidArgumentError(
         "combat whatif: one change at a time: --die, --replace, --drop or --insert");
   }
-  ASSIGN_OR_RETURN(auto engine, Engine::Open(db));
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kWrite));
   ASSIGN_OR_RETURN(const kernel::Ruleset* rules, engine->RulesetOf(req.session));
   Progress progress = Progress::OnStderr(absl::StrCat("what-if ", req.branch));
   ASSIGN_OR_RETURN(WhatIfResult r, WhatIf(engine->log(), *rules, req,

@@ -14,6 +14,7 @@
 #include "rocksdb/table.h"
 #include "rocksdb/write_batch.h"
 #include "store/bulk_import.h"
+#include "store/event_log_impl.h"
 #include "store/keys.h"
 #include "store/records.h"
 #include "store/rocks_status.h"
@@ -28,13 +29,6 @@ constexpr char kMainBranch[] = "main";
 absl::string_view Str(const flatbuffers::String* s) {
   return s == nullptr ? absl::string_view()
                       : absl::string_view(s->c_str(), s->size());
-}
-
-absl::Status CheckId(absl::string_view what, const std::string& id) {
-  if (ValidId(id)) return absl::OkStatus();
-  return absl::InvalidArgumentError(
-      absl::StrCat("invalid ", what, " id '", id.substr(0, 80),
-                   "': ids are 1..64 characters of [A-Za-z0-9_.:-]"));
 }
 
 // The checks Append makes on one command's events before writing any:
@@ -82,19 +76,6 @@ absl::StatusOr<events::Digest> CheckChain(
   return prev;
 }
 
-// The table format (store/README.md, "Table format"): 64 KiB blocks (a
-// scan is mostly block reads; bigger blocks compress better too), format
-// version 5, LZ4 for the levels that are rewritten soon (flushes), zstd
-// for the bottommost level, where the bulk of a long log lives and the
-// repeated envelope strings of neighbouring events compress away.
-void ApplyTableFormat(rocksdb::Options* db_options,
-                      rocksdb::BlockBasedTableOptions* table) {
-  table->block_size = 64 << 10;
-  table->format_version = 5;
-  db_options->compression = rocksdb::kLZ4Compression;
-  db_options->bottommost_compression = rocksdb::kZSTD;
-}
-
 // AlreadyExists when `session` has a record (CreateSession, ImportSession).
 absl::Status CheckNewSession(const View& view, const std::string& session) {
   const std::string context = absl::StrCat("session ", session);
@@ -106,7 +87,41 @@ absl::Status CheckNewSession(const View& view, const std::string& session) {
   return absl::OkStatus();
 }
 
+// Adds one command's events, the branch's new head and the command's
+// marker to `batch` (what Append writes, and CreateSession with its first
+// command). Returns the seq range.
+AppendResult AddCommand(rocksdb::WriteBatch* batch, const std::string& session,
+                        const std::string& branch, const Head& head,
+                        const std::string& command_id,
+                        const std::vector<events::EventBuffer>& events,
+                        const events::Digest& last_hash,
+                        const std::optional<events::Digest>& content = {}) {
+  AppendResult result;
+  result.first_seq = head.seq + 1;
+  result.last_seq = head.seq + events.size();
+  for (size_t i = 0; i < events.size(); ++i) {
+    const std::vector<uint8_t>& bytes = events[i].bytes();
+    batch->Put(keys::Event(session, branch, result.first_seq + i),
+               rocksdb::Slice(reinterpret_cast<const char*>(bytes.data()),
+                              bytes.size()));
+  }
+  batch->Put(keys::Head(session, branch),
+             records::EncodeHead(Head{result.last_seq, last_hash}));
+  batch->Put(keys::Command(session, branch, command_id),
+             records::EncodeCommandRange(result.first_seq, result.last_seq,
+                                         content));
+  result.content = content;
+  return result;
+}
+
 }  // namespace
+
+absl::Status CheckId(absl::string_view what, const std::string& id) {
+  if (ValidId(id)) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("invalid ", what, " id '", id.substr(0, 80),
+                   "': ids are 1..64 characters of [A-Za-z0-9_.:-]"));
+}
 
 bool ValidId(const std::string& id) {
   if (id.empty() || id.size() > 64) return false;
@@ -119,26 +134,6 @@ bool ValidId(const std::string& id) {
   return true;
 }
 
-struct EventLog::Impl {
-  std::string path;
-  Options options;
-  rocksdb::Options db_options;  // as opened (bulk import writes tables)
-  std::unique_ptr<rocksdb::DB> db;
-  // Serializes every write (CreateSession, Fork, Append): each reads the
-  // latest state, checks it, and writes one batch before the next starts.
-  absl::Mutex write_mu;
-
-  rocksdb::WriteOptions MakeWriteOptions() const {
-    rocksdb::WriteOptions w;
-    w.sync = options.sync;
-    return w;
-  }
-
-  absl::Status Write(rocksdb::WriteBatch* batch, absl::string_view context) {
-    return FromRocks(db->Write(MakeWriteOptions(), batch), context);
-  }
-};
-
 EventLog::EventLog(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 EventLog::~EventLog() {
@@ -149,64 +144,22 @@ EventLog::~EventLog() {
   }
 }
 
-absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
-    const std::string& path, Options options) {
-  rocksdb::Options db_options;
-  db_options.create_if_missing = options.create_if_missing;
-  if (options.env != nullptr) db_options.env = options.env;
-  // Measured on RocksDB 7.8.3 (design.md, "Storage facts"): the default
-  // recovery mode opened "fine" after one flipped byte mid-WAL and dropped
-  // acknowledged events; this mode refuses to open instead, and still drops
-  // a torn (never acknowledged) tail.
-  db_options.wal_recovery_mode =
-      rocksdb::WALRecoveryMode::kTolerateCorruptedTailRecords;
-  db_options.paranoid_checks = true;
-  // Every Append looks up its command marker, which is almost always
-  // absent: a Bloom filter answers those misses without reading SST data.
-  rocksdb::BlockBasedTableOptions table;
-  table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
-  ApplyTableFormat(&db_options, &table);
-  db_options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
-
-  // RocksDB takes some damaged WAL record headers for the end of the log
-  // and drops what follows without an error; refuse those first
-  // (store/wal_check.h).
-  RETURN_IF_ERROR(CheckWalFiles(db_options.env, path));
-  rocksdb::DB* raw = nullptr;
-  rocksdb::Status s = rocksdb::DB::Open(db_options, path, &raw);
-  std::unique_ptr<rocksdb::DB> db(raw);
-  if (!s.ok()) {
-    bool in_this_process = false;
-    if (IsLockConflict(s, &in_this_process)) {
-      return absl::UnavailableError(
-          in_this_process
-              ? absl::StrCat("database ", path,
-                             " is in use: it is already open in this process")
-              : absl::StrCat("database ", path,
-                             " is in use by another process"));
-    }
-    if (!options.create_if_missing && s.IsInvalidArgument() &&
-        absl::StrContains(s.ToString(), "does not exist")) {
-      return absl::NotFoundError(
-          absl::StrCat("database ", path, " does not exist"));
-    }
-    return FromRocks(s, absl::StrCat("opening database ", path));
-  }
-  auto impl = std::make_unique<Impl>();
-  impl->path = path;
-  impl->options = options;
-  impl->db_options = db_options;
-  impl->db = std::move(db);
-  return std::unique_ptr<EventLog>(new EventLog(std::move(impl)));
-}
-
 absl::Status EventLog::CreateSession(const SessionMeta& meta,
                                      const std::vector<uint8_t>& secret_seed) {
+  return CreateSession(meta, secret_seed, "", {});
+}
+
+absl::Status EventLog::CreateSession(
+    const SessionMeta& meta, const std::vector<uint8_t>& secret_seed,
+    const std::string& command_id,
+    const std::vector<events::EventBuffer>& first) {
   RETURN_IF_ERROR(CheckId("session", meta.session));
+  const std::string context = absl::StrCat("session ", meta.session);
+  if (!first.empty()) RETURN_IF_ERROR(CheckId("command", command_id));
+  RETURN_IF_ERROR(impl_->CheckWritable(context));
   absl::MutexLock lock(&impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   RETURN_IF_ERROR(CheckNewSession(view, meta.session));
-  const std::string context = absl::StrCat("session ", meta.session);
   BranchMeta main;
   main.session = meta.session;
   main.branch = kMainBranch;
@@ -217,8 +170,19 @@ absl::Status EventLog::CreateSession(const SessionMeta& meta,
                            secret_seed.size()));
   batch.Put(keys::Branch(meta.session, kMainBranch),
             records::EncodeBranchMeta(main));
-  batch.Put(keys::Head(meta.session, kMainBranch), records::EncodeHead(Head{}));
-  return impl_->Write(&batch, absl::StrCat(context, ": creating the session"));
+  Head head;
+  if (first.empty()) {
+    batch.Put(keys::Head(meta.session, kMainBranch), records::EncodeHead(head));
+  } else {
+    ASSIGN_OR_RETURN(events::Digest last_hash,
+                     CheckChain(meta.session, kMainBranch, command_id, head,
+                                first));
+    const AppendResult r = AddCommand(&batch, meta.session, kMainBranch, head,
+                                      command_id, first, last_hash);
+    head = Head{r.last_seq, last_hash};
+  }
+  return impl_->Write(&batch, absl::StrCat(context, ": creating the session"),
+                      meta.session, kMainBranch, head);
 }
 
 absl::StatusOr<SessionMeta> EventLog::GetSession(
@@ -253,6 +217,7 @@ absl::Status EventLog::Fork(const std::string& session,
   RETURN_IF_ERROR(CheckId("session", session));
   RETURN_IF_ERROR(CheckId("branch", parent));
   RETURN_IF_ERROR(CheckId("branch", branch));
+  RETURN_IF_ERROR(impl_->CheckWritable("fork"));
   absl::MutexLock lock(&impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   ASSIGN_OR_RETURN(BranchMeta parent_meta, view.Branch(session, parent));
@@ -288,7 +253,8 @@ absl::Status EventLog::Fork(const std::string& session,
   rocksdb::WriteBatch batch;
   batch.Put(keys::Branch(session, branch), records::EncodeBranchMeta(meta));
   batch.Put(keys::Head(session, branch), records::EncodeHead(head));
-  return impl_->Write(&batch, absl::StrCat(context, ": forking"));
+  return impl_->Write(&batch, absl::StrCat(context, ": forking"), session,
+                      branch, head);
 }
 
 absl::StatusOr<BranchMeta> EventLog::GetBranch(
@@ -354,7 +320,8 @@ absl::Status CheckAroundHead(const View& view, const BranchMeta& meta,
 absl::StatusOr<AppendResult> EventLog::Append(
     const std::string& session, const std::string& branch,
     uint64_t expected_seq, const std::string& command_id,
-    const std::vector<events::EventBuffer>& events) {
+    const std::vector<events::EventBuffer>& events,
+    const std::optional<events::Digest>& content) {
   RETURN_IF_ERROR(CheckId("session", session));
   RETURN_IF_ERROR(CheckId("branch", branch));
   RETURN_IF_ERROR(CheckId("command", command_id));
@@ -370,6 +337,7 @@ absl::StatusOr<AppendResult> EventLog::Append(
                      " leaves no room for ", events.size(), " events"));
   }
 
+  RETURN_IF_ERROR(impl_->CheckWritable(context));
   absl::MutexLock lock(&impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   ASSIGN_OR_RETURN(BranchMeta meta, view.Branch(session, branch));
@@ -377,6 +345,7 @@ absl::StatusOr<AppendResult> EventLog::Append(
   ASSIGN_OR_RETURN(std::optional<AppendResult> applied,
                    view.Command(meta, command_id));
   if (applied) {
+    RETURN_IF_ERROR(CheckSameContent(context, command_id, *applied, content));
     applied->duplicate = true;
     return *applied;
   }
@@ -390,35 +359,50 @@ absl::StatusOr<AppendResult> EventLog::Append(
   ASSIGN_OR_RETURN(events::Digest last_hash,
                    CheckChain(session, branch, command_id, head, events));
 
-  AppendResult result;
-  result.first_seq = head.seq + 1;
-  result.last_seq = head.seq + events.size();
   rocksdb::WriteBatch batch;
-  for (size_t i = 0; i < events.size(); ++i) {
-    const std::vector<uint8_t>& bytes = events[i].bytes();
-    batch.Put(keys::Event(session, branch, result.first_seq + i),
-              rocksdb::Slice(reinterpret_cast<const char*>(bytes.data()),
-                             bytes.size()));
-  }
-  batch.Put(keys::Head(session, branch),
-            records::EncodeHead(Head{result.last_seq, last_hash}));
-  batch.Put(keys::Command(session, branch, command_id),
-            records::EncodeCommandRange(result.first_seq, result.last_seq));
+  const AppendResult result = AddCommand(&batch, session, branch, head,
+                                         command_id, events, last_hash, content);
   RETURN_IF_ERROR(impl_->Write(
-      &batch, absl::StrCat(context, ": writing seqs ", result.first_seq, "..",
-                           result.last_seq)));
+      &batch,
+      absl::StrCat(context, ": writing seqs ", result.first_seq, "..",
+                   result.last_seq),
+      session, branch, Head{result.last_seq, last_hash}));
   return result;
+}
+
+absl::Status EventLog::CheckSameContent(
+    const std::string& context, const std::string& command_id,
+    const AppendResult& applied, const std::optional<events::Digest>& content) {
+  if (!applied.content || !content || *applied.content == *content) {
+    return absl::OkStatus();
+  }
+  return absl::AlreadyExistsError(absl::StrCat(
+      context, ": conflict: command id '", command_id,
+      "' was already applied (seqs ", applied.first_seq, "..",
+      applied.last_seq, ") with other content: the applied command hashes to ",
+      events::Hex(*applied.content), ", this one to ", events::Hex(*content),
+      "; give a different command a new id"));
 }
 
 absl::StatusOr<uint64_t> EventLog::ImportSession(
     const SessionMeta& meta, const std::vector<uint8_t>& secret,
     const std::vector<ImportBranch>& branches, Canonical canonical) {
   RETURN_IF_ERROR(CheckId("session", meta.session));
+  RETURN_IF_ERROR(impl_->CheckWritable("import"));
   absl::MutexLock lock(&impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   RETURN_IF_ERROR(CheckNewSession(view, meta.session));
-  return BulkImport(impl_->db.get(), impl_->db_options, impl_->path, meta,
-                    secret, branches, canonical == Canonical::kCheck);
+  ASSIGN_OR_RETURN(uint64_t written,
+                   BulkImport(impl_->db.get(), impl_->db_options, impl_->path,
+                              meta, secret, branches,
+                              canonical == Canonical::kCheck));
+  // Durable on return whatever Options::sync says: record it synced.
+  View after(impl_->db.get(), /*snapshot=*/false);
+  ASSIGN_OR_RETURN(BranchMeta main, after.Branch(meta.session, kMainBranch));
+  ASSIGN_OR_RETURN(Head head, after.HeadOf(main));
+  impl_->NoteWrite(meta.session, kMainBranch, head);
+  impl_->RecordLast(AckLog::Durability::kSync);
+  return written;
 }
 
 absl::StatusOr<std::optional<AppendResult>> EventLog::FindCommand(
@@ -456,123 +440,6 @@ absl::StatusOr<std::vector<events::EventBuffer>> EventLog::Read(
   return out;
 }
 
-// ---- Snapshots ------------------------------------------------------------
-
-absl::Status EventLog::PutSnapshot(const std::string& session,
-                                   const std::string& branch, uint64_t seq,
-                                   int32_t ruleset_version,
-                                   const std::vector<uint8_t>& state) {
-  RETURN_IF_ERROR(CheckId("session", session));
-  RETURN_IF_ERROR(CheckId("branch", branch));
-  View view(impl_->db.get(), /*snapshot=*/true);
-  ASSIGN_OR_RETURN(BranchMeta meta, view.Branch(session, branch));
-  ASSIGN_OR_RETURN(Head head, view.HeadOf(meta));
-  const std::string context = absl::StrCat(
-      "session ", session, " branch ", branch, " snapshot at seq ", seq);
-  if (seq == 0 || seq > head.seq) {
-    return absl::OutOfRangeError(absl::StrCat(
-        context, ": the branch is at seq ", head.seq));
-  }
-  // The branch whose own events hold `seq`.
-  for (int depth = 0; seq <= meta.fork_seq; ++depth) {
-    if (depth > 10000) {
-      return absl::DataLossError(
-          absl::StrCat(context, ": branch ancestry does not end"));
-    }
-    ASSIGN_OR_RETURN(meta, view.Branch(session, meta.parent));
-  }
-  Snapshot record;
-  record.branch = meta.branch;
-  record.seq = seq;
-  record.ruleset_version = ruleset_version;
-  record.state = state;
-  rocksdb::WriteOptions w;
-  w.sync = false;  // derivable: a lost snapshot costs a longer fold
-  return FromRocks(
-      impl_->db->Put(w, keys::Snapshot(session, meta.branch, ruleset_version, seq),
-                     records::EncodeSnapshot(record)),
-      context);
-}
-
-absl::StatusOr<std::optional<Snapshot>> EventLog::NearestSnapshot(
-    const std::string& session, const std::string& branch, uint64_t seq,
-    int32_t ruleset_version) const {
-  RETURN_IF_ERROR(CheckId("session", session));
-  RETURN_IF_ERROR(CheckId("branch", branch));
-  View view(impl_->db.get(), /*snapshot=*/true);
-  ASSIGN_OR_RETURN(BranchMeta meta, view.Branch(session, branch));
-  ASSIGN_OR_RETURN(Head head, view.HeadOf(meta));
-  uint64_t limit = seq == 0 ? head.seq : std::min(seq, head.seq);
-  rocksdb::ReadOptions options;
-  options.verify_checksums = true;
-  for (int depth = 0; limit > 0; ++depth) {
-    if (depth > 10000) {
-      return absl::DataLossError(absl::StrCat(
-          "session ", session, " branch ", branch,
-          ": branch ancestry does not end"));
-    }
-    if (limit > meta.fork_seq) {
-      // The highest own snapshot in (fork_seq, limit].
-      const std::string lower =
-          keys::Snapshot(session, meta.branch, ruleset_version, meta.fork_seq + 1);
-      rocksdb::Slice lower_slice(lower);
-      rocksdb::ReadOptions bounded = options;
-      bounded.iterate_lower_bound = &lower_slice;
-      std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(bounded));
-      const std::string prefix =
-          keys::SnapshotPrefix(session, meta.branch, ruleset_version);
-      it->SeekForPrev(keys::Snapshot(session, meta.branch, ruleset_version, limit));
-      if (it->Valid()) {
-        rocksdb::Slice key = it->key();
-        uint64_t at = 0;
-        const std::string context = absl::StrCat(
-            "session ", session, " branch ", meta.branch, " snapshot");
-        if (!keys::ParseEventKey(absl::string_view(key.data(), key.size()),
-                                 prefix, &at) ||
-            at <= meta.fork_seq || at > limit) {
-          return absl::DataLossError(absl::StrCat(
-              context, ": malformed snapshot key (", key.size(), " bytes)"));
-        }
-        rocksdb::Slice value = it->value();
-        ASSIGN_OR_RETURN(
-            Snapshot found,
-            records::DecodeSnapshot(absl::string_view(value.data(), value.size()),
-                                    at, ruleset_version,
-                                    absl::StrCat(context, " at seq ", at)));
-        found.branch = meta.branch;
-        return std::optional<Snapshot>(std::move(found));
-      }
-      if (!it->status().ok()) {
-        return FromRocks(it->status(),
-                         absl::StrCat("session ", session, " branch ",
-                                      meta.branch, ": reading snapshots"));
-      }
-    }
-    if (meta.parent.empty()) break;
-    limit = std::min(limit, meta.fork_seq);
-    ASSIGN_OR_RETURN(meta, view.Branch(session, meta.parent));
-  }
-  return std::optional<Snapshot>();
-}
-
-absl::StatusOr<uint64_t> EventLog::CountSnapshots(
-    const std::string& session) const {
-  RETURN_IF_ERROR(CheckId("session", session));
-  const std::string prefix = keys::SessionSnapshotPrefix(session);
-  const std::string end = keys::PrefixEnd(prefix);
-  rocksdb::Slice end_slice(end);
-  rocksdb::ReadOptions options;
-  options.iterate_upper_bound = &end_slice;
-  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(options));
-  uint64_t n = 0;
-  for (it->Seek(prefix); it->Valid(); it->Next()) ++n;
-  if (!it->status().ok()) {
-    return FromRocks(it->status(),
-                     absl::StrCat("session ", session, ": counting snapshots"));
-  }
-  return n;
-}
-
 // ---- Whole-database integrity -----------------------------------------------
 
 absl::Status EventLog::VerifyChecksums() const {
@@ -582,11 +449,19 @@ absl::Status EventLog::VerifyChecksums() const {
 }
 
 absl::Status EventLog::SyncWal() {
-  return FromRocks(impl_->db->FlushWAL(/*sync=*/true),
-                   absl::StrCat("database ", impl_->path, ": syncing the WAL"));
+  RETURN_IF_ERROR(impl_->CheckWritable("syncing the WAL"));
+  absl::MutexLock lock(&impl_->write_mu);
+  // Every write up to this sequence number is durable after the sync.
+  impl_->last.db_seq = impl_->db->GetLatestSequenceNumber();
+  RETURN_IF_ERROR(
+      FromRocks(impl_->db->FlushWAL(/*sync=*/true),
+                absl::StrCat("database ", impl_->path, ": syncing the WAL")));
+  impl_->RecordLast(AckLog::Durability::kSync);
+  return absl::OkStatus();
 }
 
 absl::Status EventLog::Compact() {
+  RETURN_IF_ERROR(impl_->CheckWritable("compacting"));
   rocksdb::FlushOptions flush;
   RETURN_IF_ERROR(FromRocks(impl_->db->Flush(flush),
                             absl::StrCat("database ", impl_->path, ": flushing")));

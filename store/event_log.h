@@ -74,11 +74,18 @@ namespace combat::store {
 
 struct Options {
   bool sync = true;               // fsync every append (power-loss safe)
+  // Create a database when `path` is absent or an empty directory (never
+  // over other files: store/db_dir.h). False: NotFound unless it exists.
   bool create_if_missing = true;
   // For tests: fault injection (a rocksdb::Env over a FileSystem that
   // simulates power loss or I/O errors). nullptr = the default Env. Not
   // owned; it must outlive the EventLog.
   rocksdb::Env* env = nullptr;
+  // kReadOnly: DB::OpenForReadOnly: nothing is created or changed (no
+  // LOCK taken, so it may run while a writer holds the database); every
+  // write method returns FailedPrecondition. Implies !create_if_missing.
+  enum class Access { kReadWrite, kReadOnly };
+  Access access = Access::kReadWrite;
 };
 
 struct SessionMeta {
@@ -123,14 +130,29 @@ struct AppendResult {
   uint64_t first_seq = 0;
   uint64_t last_seq = 0;
   bool duplicate = false;         // the command id was already applied
+  // The content hash the command was appended with (Append's `content`);
+  // nullopt when none was given (the set-up, bulk import, older logs).
+  std::optional<events::Digest> content;
 };
 
 class EventLog {
  public:
-  // Opens (or creates) the database at `path`.
+  // Opens (or, with Options::create_if_missing, creates) the database at
+  // `path`. Refused, with nothing created or changed:
+  //  - NotFound: `path` is absent or an empty directory and may not be
+  //    created; DataLoss: a non-empty directory without RocksDB's CURRENT
+  //    file (a lost CURRENT, or not a database), naming it;
+  //  - Unavailable: another process holds the database ("in use");
+  //  - DataLoss: RocksDB's own refusals (a damaged WAL record, a missing
+  //    WAL or table file, a damaged MANIFEST), and a database recovered
+  //    behind the last acknowledged write recorded in <path>/COMBAT-ACKED
+  //    (store/ack_log.h): a WAL cut or deleted, a MANIFEST edit lost, a
+  //    table file gone. The message names the write or branch head lost.
   static absl::StatusOr<std::unique_ptr<EventLog>> Open(const std::string& path,
                                                         Options options = {});
   ~EventLog();
+  // True when opened with Options::Access::kReadOnly.
+  bool read_only() const;
   EventLog(const EventLog&) = delete;
   EventLog& operator=(const EventLog&) = delete;
 
@@ -138,6 +160,15 @@ class EventLog {
   // dice seed. AlreadyExists when the id is taken.
   absl::Status CreateSession(const SessionMeta& meta,
                              const std::vector<uint8_t>& secret_seed);
+  // The same, and the session's first command (its set-up) appended on
+  // "main" in the same WriteBatch: the session exists with its set-up or
+  // not at all (a crash cannot leave a session with 0 events). `first` is
+  // checked as Append checks it (seqs from 1, prev_hash zeros for seq 1,
+  // session/branch fields, canonical bytes; InvalidArgument otherwise).
+  absl::Status CreateSession(const SessionMeta& meta,
+                             const std::vector<uint8_t>& secret_seed,
+                             const std::string& command_id,
+                             const std::vector<events::EventBuffer>& first);
   absl::StatusOr<SessionMeta> GetSession(const std::string& session) const;
   // Every session id, sorted.
   absl::StatusOr<std::vector<std::string>> ListSessions() const;
@@ -158,12 +189,25 @@ class EventLog {
                                const std::string& branch) const;
 
   // Appends one command's events (see the guarantees above).
+  // `content`: a hash of the command's content (replay/ passes SHA-256 of
+  // its canonical Command bytes), stored in its marker: a later Append of
+  // the same id with a different content hash is refused with
+  // AlreadyExists naming the id, its seqs and both hashes (a conflict, not
+  // a retry); with the same hash (or none on either side) it is the
+  // idempotent duplicate.
   // REQUIRES: !events.empty(); events[i].seq == expected_seq + 1 + i.
-  absl::StatusOr<AppendResult> Append(const std::string& session,
-                                      const std::string& branch,
-                                      uint64_t expected_seq,
-                                      const std::string& command_id,
-                                      const std::vector<events::EventBuffer>& events);
+  absl::StatusOr<AppendResult> Append(
+      const std::string& session, const std::string& branch,
+      uint64_t expected_seq, const std::string& command_id,
+      const std::vector<events::EventBuffer>& events,
+      const std::optional<events::Digest>& content = std::nullopt);
+
+  // AlreadyExists when `applied` (a marker found for `command_id`) carries
+  // a content hash other than `content`: the same id with other content.
+  static absl::Status CheckSameContent(
+      const std::string& context, const std::string& command_id,
+      const AppendResult& applied,
+      const std::optional<events::Digest>& content);
 
   // The seq range a command id produced on `branch`, if it was applied.
   absl::StatusOr<std::optional<AppendResult>> FindCommand(

@@ -24,6 +24,7 @@
 #include "events/hash.h"
 #include "gtest/gtest.h"
 #include "rocksdb/db.h"
+#include "store/testing/acked.h"
 #include "store/testing/events.h"
 #include "tests/testing/temp_dir.h"
 
@@ -500,6 +501,12 @@ std::string WalWith(const std::string& db_path, const std::string& needle,
   return "";
 }
 
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in),
+                     std::istreambuf_iterator<char>());
+}
+
 void WriteFile(const std::string& path, const std::string& data) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(data.data(), static_cast<std::streamsize>(data.size()));
@@ -537,16 +544,23 @@ TEST(EventLogOpenTest, CorruptedWalRecordRefusesToOpen) {
       << log.status();
 }
 
-TEST(EventLogOpenTest, TornWalTailDropsOnlyTheLastCommand) {
-  TempDir dir;
-  WriteTenCommands(dir.db());
+// Ten commands written, then the WAL cut inside its last record (the last
+// command's batch), as a crash in the middle of writing it would.
+void TenCommandsWithTheLastCut(const std::string& db) {
+  WriteTenCommands(db);
   std::string wal;
-  std::string path = WalWith(dir.db(), "cmd9-19", &wal);
+  std::string path = WalWith(db, "cmd9-19", &wal);
   ASSERT_FALSE(path.empty()) << "no WAL holds the events";
-  // Cut the file inside the last record (the last command's batch), as a
-  // crash in the middle of writing it would.
   wal.resize(wal.find("cmd9-19"));
   WriteFile(path, wal);
+}
+
+TEST(EventLogOpenTest, TornWalTailDropsOnlyTheLastCommand) {
+  TempDir dir;
+  TenCommandsWithTheLastCut(dir.db());
+  // A crash mid-write: the write was never acknowledged, so its
+  // COMBAT-ACKED record was never written either.
+  ASSERT_TRUE(DropLastAckRecord(dir.db()));
   absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(dir.db());
   ASSERT_TRUE(log.ok()) << log.status();
   absl::StatusOr<Head> head = (*log)->GetHead("s1", "main");
@@ -559,6 +573,52 @@ TEST(EventLogOpenTest, TornWalTailDropsOnlyTheLastCommand) {
       (*log)->FindCommand("s1", "main", "c9");
   ASSERT_TRUE(c9.ok());
   EXPECT_FALSE(c9->has_value());
+}
+
+TEST(EventLogOpenTest, AcknowledgedCommandCutFromTheWalRefusesToOpen) {
+  TempDir dir;
+  // The same cut, but the command was acknowledged (COMBAT-ACKED says so):
+  // the database is behind what was promised.
+  TenCommandsWithTheLastCut(dir.db());
+  absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(dir.db());
+  EXPECT_EQ(log.status().code(), absl::StatusCode::kDataLoss) << log.status();
+  EXPECT_TRUE(absl::StrContains(log.status().message(), "seq 20"))
+      << log.status();
+}
+
+TEST(EventLogOpenTest, AckRecordOneWriteBehindOpens) {
+  TempDir dir;
+  WriteTenCommands(dir.db());
+  // A kill -9 between the RocksDB write and its COMBAT-ACKED record: the
+  // record is one write behind a good database, which must open whole.
+  ASSERT_TRUE(DropLastAckRecord(dir.db()));
+  absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(dir.db());
+  ASSERT_TRUE(log.ok()) << log.status();
+  EXPECT_EQ((*log)->GetHead("s1", "main")->seq, 20u);
+}
+
+TEST(EventLogOpenTest, ReadOnlyOpenChangesNothingAndRefusesWrites) {
+  TempDir dir;
+  WriteTenCommands(dir.db());
+  const std::string acked = ReadFile(dir.db() + "/" + kAckedFile);
+  Options read_only;
+  read_only.access = Options::Access::kReadOnly;
+  absl::StatusOr<std::unique_ptr<EventLog>> log =
+      EventLog::Open(dir.db(), read_only);
+  ASSERT_TRUE(log.ok()) << log.status();
+  EXPECT_TRUE((*log)->read_only());
+  EXPECT_EQ((*log)->GetHead("s1", "main")->seq, 20u);
+  EXPECT_EQ((*log)->Fork("s1", "main", 2, "alt", "a", "r").code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ((*log)->PutSnapshot("s1", "main", 2, 1, {1}).code(),
+            absl::StatusCode::kFailedPrecondition);
+  log->reset();
+  EXPECT_EQ(ReadFile(dir.db() + "/" + kAckedFile), acked);
+  // Absent: NotFound, and nothing is created.
+  absl::StatusOr<std::unique_ptr<EventLog>> absent =
+      EventLog::Open(dir.path() + "/absent", read_only);
+  EXPECT_EQ(absent.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/absent"));
 }
 
 TEST(EventLogOpenTest, MissingDatabaseWithoutCreateIsNotFound) {

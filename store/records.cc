@@ -14,6 +14,7 @@ constexpr char kSnapshotTag = 'N';
 constexpr char kFormatVersion = 1;
 constexpr size_t kHeadSize = 8 + 32;
 constexpr size_t kCommandRangeSize = 16;
+constexpr size_t kCommandRangeWithContentSize = 16 + 32;
 
 void AppendBe32(uint32_t value, std::string* out) {
   for (int shift = 24; shift >= 0; shift -= 8) {
@@ -170,22 +171,32 @@ absl::StatusOr<Head> DecodeHead(absl::string_view value,
   return head;
 }
 
-std::string EncodeCommandRange(uint64_t first_seq, uint64_t last_seq) {
+std::string EncodeCommandRange(uint64_t first_seq, uint64_t last_seq,
+                               const std::optional<events::Digest>& content) {
   std::string out;
-  out.reserve(kCommandRangeSize);
+  out.reserve(kCommandRangeWithContentSize);
   keys::AppendBe64(first_seq, &out);
   keys::AppendBe64(last_seq, &out);
+  if (content) {
+    out.append(reinterpret_cast<const char*>(content->data()), content->size());
+  }
   return out;
 }
 
 absl::StatusOr<AppendResult> DecodeCommandRange(absl::string_view value,
                                                 absl::string_view context) {
-  if (value.size() != kCommandRangeSize) {
+  if (value.size() != kCommandRangeSize &&
+      value.size() != kCommandRangeWithContentSize) {
     return Corrupt(context, "command record", value.size());
   }
   AppendResult range;
   range.first_seq = keys::ReadBe64(value.data());
   range.last_seq = keys::ReadBe64(value.data() + 8);
+  if (value.size() == kCommandRangeWithContentSize) {
+    events::Digest content;
+    std::copy(value.begin() + 16, value.end(), content.begin());
+    range.content = content;
+  }
   if (range.first_seq == 0 || range.first_seq > range.last_seq) {
     return absl::DataLossError(
         absl::StrCat(context, ": corrupt command record (seqs ",

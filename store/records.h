@@ -8,7 +8,10 @@
 // Snapshot: 'N', version 1, seq (be64), ruleset version (be32), the state
 // bytes (be32 length + bytes). The store treats the state bytes as opaque.
 // Head: seq (be64) + the 32-byte SHA-256 of event `seq` (40 bytes).
-// Command range: first seq (be64) + last seq (be64) (16 bytes).
+// Command range: first seq (be64) + last seq (be64) (16 bytes), then,
+// when the writer gave one, the SHA-256 of the command's content (32
+// bytes: 48 in all). Markers written without it (older ones, the set-up,
+// bulk import) stay 16 bytes.
 //
 // Decoding treats the bytes as untrusted: every length is checked against
 // what remains, so corrupt values give DataLoss (naming `context`), never a
@@ -17,6 +20,7 @@
 #define COMBAT_STORE_RECORDS_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -37,8 +41,11 @@ std::string EncodeHead(const Head& head);
 absl::StatusOr<Head> DecodeHead(absl::string_view value,
                                 absl::string_view context);
 
-// The seq range a command produced (`duplicate` is not stored).
-std::string EncodeCommandRange(uint64_t first_seq, uint64_t last_seq);
+// The seq range a command produced and its content hash, if given
+// (`duplicate` is not stored).
+std::string EncodeCommandRange(
+    uint64_t first_seq, uint64_t last_seq,
+    const std::optional<events::Digest>& content = std::nullopt);
 // DataLoss unless 1 <= first_seq <= last_seq.
 absl::StatusOr<AppendResult> DecodeCommandRange(absl::string_view value,
                                                 absl::string_view context);

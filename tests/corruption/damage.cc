@@ -197,7 +197,8 @@ const char* OutcomeName(Outcome o) {
   return "?";
 }
 
-Inspection Inspect(const std::string& db, const Original& orig) {
+Inspection Inspect(const std::string& db, const Original& orig,
+                   Access access) {
   Inspection out;
   auto detected = [&out](const absl::Status& s, Layer layer) {
     out.outcome = Outcome::kDetected;
@@ -206,7 +207,11 @@ Inspection Inspect(const std::string& db, const Original& orig) {
     out.names_seq = absl::StrContains(s.message(), "seq ");
     return out;
   };
-  auto log = store::EventLog::Open(db);
+  store::Options options;
+  if (access == Access::kReadOnly) {
+    options.access = store::Options::Access::kReadOnly;
+  }
+  auto log = store::EventLog::Open(db, options);
   if (!log.ok()) {
     out.outcome = Outcome::kRefused;
     out.layer = Layer::kOpen;

@@ -83,10 +83,13 @@ struct Inspection {
   std::map<std::string, uint64_t> lengths;  // events read per branch
 };
 
-// Opens `db` with the store's default options and reads everything
-// (sessions, branches, heads, every event of every branch through the full
-// verifier, every command id) against `orig`.
-Inspection Inspect(const std::string& db, const Original& orig);
+// Opens `db` with the store's default options (read-write, or read-only
+// as the read-only verbs do) and reads everything (sessions, branches,
+// heads, every event of every branch through the full verifier, every
+// command id) against `orig`.
+enum class Access { kReadWrite, kReadOnly };
+Inspection Inspect(const std::string& db, const Original& orig,
+                   Access access = Access::kReadWrite);
 
 }  // namespace combat::testing
 

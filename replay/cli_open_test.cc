@@ -1,0 +1,144 @@
+// How the `combat` verbs open the database: read-only verbs never create
+// or change anything; a missing or non-database directory (or one that
+// lost its CURRENT file) is refused naming it; "in use" has exit code 3.
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "replay/cli.h"
+#include "replay/testing/cli_run.h"
+#include "store/event_log.h"
+#include "tests/testing/temp_dir.h"
+
+namespace combat::replay {
+namespace {
+
+namespace fs = std::filesystem;
+
+
+// Every file under `dir` with its size and modification time.
+std::map<std::string, std::pair<uintmax_t, fs::file_time_type>> Listing(
+    const std::string& dir) {
+  std::map<std::string, std::pair<uintmax_t, fs::file_time_type>> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (e.is_regular_file()) {
+      out[e.path().string()] = {e.file_size(), e.last_write_time()};
+    }
+  }
+  return out;
+}
+
+const std::vector<std::vector<std::string>> kReadOnlyVerbs = {
+    {"sessions"},
+    {"log", "--session", "s1"},
+    {"state", "--session", "s1"},
+    {"jump", "--session", "s1", "--at", "1"},
+    {"step", "--session", "s1", "--at", "1"},
+    {"branches", "--session", "s1"},
+    {"verify"},
+    {"explain", "--session", "s1", "--event", "1"},
+    {"stats", "--session", "s1"},
+    {"transcript", "--session", "s1"},
+};
+
+class CliOpenTest : public ::testing::Test {
+ protected:
+  CliRun Combat(const std::string& db, std::vector<std::string> args) {
+    args.insert(args.begin() + 1, {"--db", db});
+    return RunCombat(args);
+  }
+  std::string Played() {
+    const std::string db = dir_ + "/played";
+    CliRun r = Combat(db, {"play", "--script", "replay/examples/d20_ambush.json",
+                        "--session", "s1"});
+    EXPECT_EQ(r.code, 0) << r.err;
+    return db;
+  }
+  testing::TempDir tmp_{"cliopen"};
+  const std::string dir_ = tmp_.path();
+};
+
+TEST_F(CliOpenTest, ReadOnlyVerbsOnAMissingDirectoryCreateNothing) {
+  const std::string db = dir_ + "/absent";
+  for (const auto& verb : kReadOnlyVerbs) {
+    CliRun r = Combat(db, verb);
+    EXPECT_EQ(r.code, 2) << verb[0];
+    EXPECT_NE(r.err.find("database " + db + " does not exist"), std::string::npos)
+        << verb[0] << ": " << r.err;
+    EXPECT_FALSE(fs::exists(db)) << verb[0] << " created " << db;
+  }
+}
+
+TEST_F(CliOpenTest, ADirectoryThatIsNotADatabaseIsRefusedAndLeftAlone) {
+  const std::string db = dir_ + "/notes";
+  fs::create_directory(db);
+  std::ofstream(db + "/todo.txt") << "not a database";
+  const auto before = Listing(db);
+  for (const auto& verb : kReadOnlyVerbs) {
+    CliRun r = Combat(db, verb);
+    EXPECT_EQ(r.code, 2) << verb[0];
+    EXPECT_NE(r.err.find("is not a database"), std::string::npos) << r.err;
+  }
+  // Not even the creating verbs build a database over other files.
+  CliRun made = Combat(db, {"play", "--script", "replay/examples/d20_ambush.json"});
+  EXPECT_EQ(made.code, 2);
+  EXPECT_NE(made.err.find("directory " + db + " is not a database"),
+            std::string::npos) << made.err;
+  EXPECT_EQ(Listing(db), before);
+}
+
+TEST_F(CliOpenTest, ALostCurrentFileIsRefusedNeverRecreated) {
+  const std::string db = Played();
+  fs::remove(db + "/CURRENT");
+  const auto before = Listing(db);
+  for (const auto& verb : kReadOnlyVerbs) {
+    CliRun r = Combat(db, verb);
+    EXPECT_EQ(r.code, 2) << verb[0];
+    EXPECT_NE(r.err.find("database " + db + " has lost its CURRENT file"),
+              std::string::npos) << verb[0] << ": " << r.err;
+  }
+  CliRun again = Combat(db, {"play", "--script", "replay/examples/d20_ambush.json"});
+  EXPECT_EQ(again.code, 2) << again.err;
+  EXPECT_EQ(Listing(db), before) << "a verb changed the damaged database";
+}
+
+TEST_F(CliOpenTest, ReadOnlyVerbsChangeNoFile) {
+  const std::string db = Played();
+  const auto before = Listing(db);
+  for (const auto& verb : kReadOnlyVerbs) {
+    CliRun r = Combat(db, verb);
+    EXPECT_EQ(r.code, 0) << verb[0] << ": " << r.err;
+  }
+  EXPECT_EQ(Listing(db), before);
+}
+
+TEST_F(CliOpenTest, WritingVerbsOtherThanCreatorsNeedAnExistingDatabase) {
+  const std::string db = dir_ + "/absent";
+  CliRun r = Combat(db, {"fork", "--session", "s1", "--name", "alt", "--author",
+                      "a", "--reason", "r"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(db));
+}
+
+TEST_F(CliOpenTest, InUseHasItsOwnExitCode) {
+  const std::string db = Played();
+  auto held = store::EventLog::Open(db);  // holds RocksDB's LOCK
+  ASSERT_TRUE(held.ok()) << held.status();
+  CliRun r = Combat(db, {"fork", "--session", "s1", "--name", "alt", "--author",
+                      "a", "--reason", "r"});
+  EXPECT_EQ(r.code, kExitInUse) << r.err;
+  EXPECT_EQ(kExitInUse, 3);
+  EXPECT_NE(r.err.find("combat fork: in use: database " + db + " is in use"),
+            std::string::npos) << r.err;
+  // Reading needs no lock.
+  CliRun read = Combat(db, {"sessions"});
+  EXPECT_EQ(read.code, 0) << read.err;
+}
+
+}  // namespace
+}  // namespace combat::replay
