@@ -138,10 +138,7 @@ absl::StatusOr<uint32_t> AddCondition(Decision& d, const NewCondition& c,
   t.source = c.source;
   t.relative_to = c.relative_to;
   t.level = c.level;
-  t.expiry = std::make_unique<fb::ExpiryT>();
-  t.expiry->kind = c.expiry.kind;
-  t.expiry->actor = c.expiry.actor;
-  t.expiry->round = c.expiry.round;
+  t.expiry = internal::FbExpiry(c.expiry);
   t.parent = c.parent;
   t.ref = c.ref;
   t.note = c.note;

@@ -31,12 +31,7 @@ absl::StatusOr<uint32_t> OpenPending(Decision& d, const NewPending& p,
     t.trigger->reach = p.trigger.reach;
     t.trigger->name = p.trigger.name;
   }
-  if (p.expiry.kind != fb::ExpiryKind::Never) {
-    t.expiry = std::make_unique<fb::ExpiryT>();
-    t.expiry->kind = p.expiry.kind;
-    t.expiry->actor = p.expiry.actor;
-    t.expiry->round = p.expiry.round;
-  }
+  if (p.expiry.kind != fb::ExpiryKind::Never) t.expiry = internal::FbExpiry(p.expiry);
   t.budget = p.budget;
   t.reacted = p.reacted;
   const uint32_t id = t.id;

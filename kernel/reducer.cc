@@ -43,6 +43,14 @@ absl::string_view AbslView(std::string_view v) {
 
 Pos ToPos(const fb::Pos* p) { return p == nullptr ? Pos{} : Pos{p->x(), p->y()}; }
 
+// Fills `out` (a new node's, empty) from `e` (absent: Never).
+void FillExpiry(Expiry& out, const fb::Expiry* e) {
+  if (e == nullptr) return;
+  out.kind = e->kind();
+  if (e->actor() != nullptr) out.actor.assign(e->actor()->c_str(), e->actor()->size());
+  out.round = e->round();
+}
+
 Weapon ToWeapon(const fb::Weapon& w) {
   Weapon out;
   out.name = Str(w.name());
@@ -532,11 +540,7 @@ class Applier {
       act.trigger.reach = t->reach();
       act.trigger.name = Str(t->name());
     }
-    if (const fb::Expiry* e = p.expiry()) {
-      act.expiry.kind = e->kind();
-      act.expiry.actor = Str(e->actor());
-      act.expiry.round = e->round();
-    }
+    FillExpiry(act.expiry, p.expiry());
     act.budget = Str(p.budget());
     act.opened_at = seq_;
     if (const auto* r = p.reacted()) {
@@ -700,11 +704,7 @@ class Applier {
     Fill(cond.source, a.source());
     Fill(cond.relative_to, a.relative_to());
     cond.level = a.level();
-    if (const fb::Expiry* e = a.expiry()) {
-      cond.expiry.kind = e->kind();
-      Fill(cond.expiry.actor, e->actor());
-      cond.expiry.round = e->round();
-    }
+    FillExpiry(cond.expiry, a.expiry());
     cond.parent = a.parent();
     cond.ref = a.ref();
     Fill(cond.note, a.note());

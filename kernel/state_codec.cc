@@ -39,6 +39,15 @@ std::unique_ptr<fb::TriggerT> ToObject(const Trigger& t) {
   return out;
 }
 
+Expiry FromObject(const fb::ExpiryT* e) {
+  Expiry out;
+  if (e == nullptr) return out;
+  out.kind = e->kind;
+  out.actor = e->actor;
+  out.round = e->round;
+  return out;
+}
+
 Trigger FromObject(const fb::TriggerT* t) {
   Trigger out;
   if (t == nullptr) return out;
@@ -258,11 +267,7 @@ absl::StatusOr<State> DecodeState(const uint8_t* data, size_t size) {
       cond.source = cs->source;
       cond.relative_to = cs->relative_to;
       cond.level = cs->level;
-      if (cs->expiry) {
-        cond.expiry.kind = cs->expiry->kind;
-        cond.expiry.actor = cs->expiry->actor;
-        cond.expiry.round = cs->expiry->round;
-      }
+      cond.expiry = FromObject(cs->expiry.get());
       cond.parent = cs->parent;
       cond.ref = cs->ref;
       cond.note = cs->note;
@@ -309,11 +314,7 @@ absl::StatusOr<State> DecodeState(const uint8_t* data, size_t size) {
     p.progress = pt->progress;
     p.span = pt->span;
     p.trigger = FromObject(pt->trigger.get());
-    if (pt->expiry) {
-      p.expiry.kind = pt->expiry->kind;
-      p.expiry.actor = pt->expiry->actor;
-      p.expiry.round = pt->expiry->round;
-    }
+    p.expiry = FromObject(pt->expiry.get());
     p.budget = pt->budget;
     p.opened_at = pt->opened_at;
     p.reacted = pt->reacted;
