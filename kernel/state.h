@@ -97,6 +97,9 @@ struct Combatant {
   // change a combatant of a folded state.
   mutable bool digest_valid = false;
   mutable std::array<uint8_t, 32> digest{};
+  // Its bucket of the roster part of a v5 state hash (the first byte of
+  // SHA-256(id)), -1 until computed; a function of `id` alone.
+  mutable int16_t bucket = -1;
 
   // For the reducer only: its index of `resources` (keys.h). Not part of
   // the state: empty in a copy, re-read when `resources` grew elsewhere.
@@ -204,6 +207,9 @@ struct State {
   // commitment, revealed seed); cleared by the reducer when those change.
   mutable bool session_digest_valid = false;
   mutable std::array<uint8_t, 32> session_digest{};
+  // Cache of the v5 roster part's bucket digests (state_codec.h): a bucket
+  // is present while none of its combatants changed since it was hashed.
+  mutable std::map<uint8_t, std::array<uint8_t, 32>> bucket_digests;
 
   // For the reducer only: its index of `combatants` (keys.h), like
   // Combatant::resource_slots.

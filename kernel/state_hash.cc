@@ -353,12 +353,69 @@ events::Digest CombatantDigest(const Combatant& c, bool fresh) {
   return memo.Of(fbb.GetBufferPointer(), fbb.GetSize(), c.digest);
 }
 
+uint8_t BucketOf(const Combatant& c) {
+  if (c.bucket < 0) c.bucket = events::Sha256(reinterpret_cast<const uint8_t*>(c.id.data()), c.id.size())[0];
+  return static_cast<uint8_t>(c.bucket);
+}
+
+// The digest of combatant `c` (cached unless `fresh`); `changed` is set when
+// it had to be recomputed.
+events::Digest DigestOf(const Combatant& c, bool fresh, bool* changed) {
+  if (fresh) return CombatantDigest(c, true);
+  if (!c.digest_valid) {
+    c.digest = CombatantDigest(c, false);
+    c.digest_valid = true;
+    if (changed != nullptr) *changed = true;
+  }
+  return c.digest;
+}
+
+// Schema version 5 on: the roster part, so that an event costs the bucket
+// it changed, not every combatant (3,000 combatants: 96 KB hashed per event
+// before). Combatants fall in 256 buckets by the first byte of SHA-256(id);
+// a bucket's digest is SHA-256 of its combatants' digests in id order; the
+// roster part is SHA-256 of (bucket number, bucket digest) for every
+// non-empty bucket in bucket order.
+events::Digest RosterDigest(const State& state, bool fresh) {
+  // Every combatant's bucket and digest in id order; which buckets changed.
+  std::vector<std::pair<uint8_t, events::Digest>> parts;
+  parts.reserve(state.combatants.size());
+  std::array<bool, 256> dirty{};
+  for (const auto& [id, c] : state.combatants) {
+    bool changed = fresh;
+    const events::Digest d = DigestOf(c, fresh, &changed);
+    parts.emplace_back(BucketOf(c), d);
+    if (changed) dirty[parts.back().first] = true;
+  }
+  std::map<uint8_t, events::Digest> local;
+  std::map<uint8_t, events::Digest>& buckets = fresh ? local : state.bucket_digests;
+  std::vector<uint8_t> joined;
+  for (int b = 0; b < 256; ++b) {
+    const uint8_t bucket = static_cast<uint8_t>(b);
+    if (!dirty[b] && (fresh || buckets.count(bucket) != 0)) continue;
+    joined.clear();
+    for (const auto& [pb, d] : parts) {
+      if (pb == bucket) joined.insert(joined.end(), d.begin(), d.end());
+    }
+    if (joined.empty()) continue;
+    buckets[bucket] = events::Sha256(joined.data(), joined.size());
+  }
+  joined.clear();
+  joined.reserve(buckets.size() * 33);
+  for (const auto& [b, d] : buckets) {
+    joined.push_back(b);
+    joined.insert(joined.end(), d.begin(), d.end());
+  }
+  return events::Sha256(joined.data(), joined.size());
+}
+
 events::Digest Hash(const State& state, bool fresh) {
   static constexpr char kDomain[] = "combat-state-v1";
   constexpr size_t kDomainSize = sizeof(kDomain) - 1;
   // The domain and every part's digest, inline for up to 14 combatants.
+  const bool v5 = state.schema_version >= 5;
   absl::InlinedVector<uint8_t, kDomainSize + 32 * 16> joined(
-      kDomainSize + 32 * (2 + state.combatants.size()));
+      kDomainSize + 32 * (2 + (v5 ? 0 : state.combatants.size())));
   uint8_t* out = std::copy(kDomain, kDomain + kDomainSize, joined.data());
   if (fresh) {
     const events::Digest session = SessionDigest(state, true);
@@ -372,6 +429,15 @@ events::Digest Hash(const State& state, bool fresh) {
   }
   const events::Digest schedule = ScheduleDigest(state, fresh);
   out = std::copy(schedule.begin(), schedule.end(), out);
+  if (v5) {
+    static constexpr char kDomain5[] = "combat-state-v5";
+    const events::Digest roster = RosterDigest(state, fresh);
+    std::array<uint8_t, sizeof(kDomain5) - 1 + 3 * 32> v5{};
+    uint8_t* at = std::copy(kDomain5, kDomain5 + sizeof(kDomain5) - 1, v5.data());
+    at = std::copy(joined.data() + kDomainSize, joined.data() + kDomainSize + 64, at);
+    std::copy(roster.begin(), roster.end(), at);
+    return events::Sha256(v5.data(), v5.size());
+  }
   for (const auto& [id, c] : state.combatants) {
     if (fresh) {
       const events::Digest d = CombatantDigest(c, true);
