@@ -6,9 +6,16 @@
 //
 // The state hash is computed by parts, so that the hash after each event
 // costs the parts that event changed, not the whole state:
+//   schema_version < 5:
 //   state_hash = SHA-256("combat-state-v1" || H(session part)
 //                        || H(schedule part) || H(c) for each combatant c
 //                        in id order)
+//   schema_version >= 5 (so a change costs one bucket, not every combatant):
+//   state_hash = SHA-256("combat-state-v5" || H(session part)
+//                        || H(schedule part) || R)
+//   R = SHA-256(b || B(b) for each non-empty bucket b = 0..255 in order),
+//   B(b) = SHA-256(H(c) for each combatant c in bucket b, in id order),
+//   bucket(c) = the first byte of SHA-256(c.id)
 // where H is SHA-256 of a FlatBuffers encoding built field by field in
 // schema order: the session part is a `State` table with session, title,
 // ruleset, ruleset_version, schema_version, dice_commitment, map and
