@@ -6,7 +6,6 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/synchronization/mutex.h"
 #include "events/status_macros.h"
 #include "rocksdb/db.h"
 #include "rocksdb/filter_policy.h"
@@ -157,7 +156,7 @@ absl::Status EventLog::CreateSession(
   const std::string context = absl::StrCat("session ", meta.session);
   if (!first.empty()) RETURN_IF_ERROR(CheckId("command", command_id));
   RETURN_IF_ERROR(impl_->CheckWritable(context));
-  absl::MutexLock lock(&impl_->write_mu);
+  std::lock_guard<std::mutex> lock(impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   RETURN_IF_ERROR(CheckNewSession(view, meta.session));
   BranchMeta main;
@@ -218,7 +217,7 @@ absl::Status EventLog::Fork(const std::string& session,
   RETURN_IF_ERROR(CheckId("branch", parent));
   RETURN_IF_ERROR(CheckId("branch", branch));
   RETURN_IF_ERROR(impl_->CheckWritable("fork"));
-  absl::MutexLock lock(&impl_->write_mu);
+  std::lock_guard<std::mutex> lock(impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   ASSIGN_OR_RETURN(BranchMeta parent_meta, view.Branch(session, parent));
   const std::string context =
@@ -338,7 +337,7 @@ absl::StatusOr<AppendResult> EventLog::Append(
   }
 
   RETURN_IF_ERROR(impl_->CheckWritable(context));
-  absl::MutexLock lock(&impl_->write_mu);
+  std::lock_guard<std::mutex> lock(impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   ASSIGN_OR_RETURN(BranchMeta meta, view.Branch(session, branch));
   // Idempotency first: a retried command must not fail as stale.
@@ -389,7 +388,7 @@ absl::StatusOr<uint64_t> EventLog::ImportSession(
     const std::vector<ImportBranch>& branches, Canonical canonical) {
   RETURN_IF_ERROR(CheckId("session", meta.session));
   RETURN_IF_ERROR(impl_->CheckWritable("import"));
-  absl::MutexLock lock(&impl_->write_mu);
+  std::lock_guard<std::mutex> lock(impl_->write_mu);
   View view(impl_->db.get(), /*snapshot=*/false);
   RETURN_IF_ERROR(CheckNewSession(view, meta.session));
   ASSIGN_OR_RETURN(uint64_t written,
@@ -450,7 +449,7 @@ absl::Status EventLog::VerifyChecksums() const {
 
 absl::Status EventLog::SyncWal() {
   RETURN_IF_ERROR(impl_->CheckWritable("syncing the WAL"));
-  absl::MutexLock lock(&impl_->write_mu);
+  std::lock_guard<std::mutex> lock(impl_->write_mu);
   // Every write up to this sequence number is durable after the sync.
   impl_->last.db_seq = impl_->db->GetLatestSequenceNumber();
   RETURN_IF_ERROR(

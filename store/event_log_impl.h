@@ -3,11 +3,11 @@
 #define COMBAT_STORE_EVENT_LOG_IMPL_H_
 
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
-#include "absl/synchronization/mutex.h"
 #include "rocksdb/db.h"
 #include "rocksdb/options.h"
 #include "rocksdb/write_batch.h"
@@ -26,8 +26,10 @@ struct EventLog::Impl {
   std::unique_ptr<rocksdb::DB> db;
   // Serializes every write (CreateSession, Fork, Append, import, SyncWal):
   // each reads the latest state, checks it, and writes one batch before the
-  // next starts.
-  absl::Mutex write_mu;
+  // next starts. A std::mutex, not absl::Mutex: ThreadSanitizer sees it
+  // (Debian's Abseil is not built for TSan), so the project state written
+  // under it (`last`, `acks`) is checked too.
+  std::mutex write_mu;
   bool read_only = false;
   // The record of acknowledged writes (store/ack_log.h); nullptr when the
   // database was opened read-only, or after the file failed to be written
