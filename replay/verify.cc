@@ -19,6 +19,7 @@
 #include "replay/setup_redecide.h"
 #include "replay/state_diff.h"
 #include "replay/verify_pipeline.h"
+#include "replay/verify_secret.h"
 #include "store/command_markers.h"
 
 namespace combat::replay {
@@ -563,10 +564,18 @@ class BranchCheck {
     if (!secret_.has_value() || e.body_type() != fb::Body::Roll) return true;
     const fb::Roll* roll = e.body_as_Roll();
     if (roll->dice() == nullptr) return true;
+    // Seeded dice of v5 sessions mix the rolling branch and the recorded
+    // contribution (events/FORMAT.md, "Dice").
+    kernel::dice::RollContext context;
+    context.schema_version = state_.schema_version;
+    if (context.schema_version >= 5) {
+      context.branch = S(e.branch());
+      context.contribution = S(roll->contribution());
+    }
     for (const fb::Die* d : *roll->dice()) {
       if (d->provenance() != fb::Provenance::Seeded) continue;
-      const int want = kernel::dice::SeededDice::ValueAt(
-          *secret_, source_.session, d->index(), d->faces());
+      const int want = kernel::dice::SeededDice::Value(
+          *secret_, source_.session, context, d->index(), d->faces());
       ++report_.seeded_dice_checked;
       if (want != d->value()) {
         Fail("dice seed", e.seq(),
@@ -823,6 +832,14 @@ absl::StatusOr<VerifyReport> VerifySession(store::EventLog& log,
   }
   VerifyReport total;
   total.session = session;
+  if (options.seeds) {
+    ASSIGN_OR_RETURN(std::optional<std::string> replaced,
+                     StoredSecretMismatch(log, session));
+    if (replaced.has_value()) {
+      total.mismatch = Mismatch{"dice secret", "main", 1, *replaced, ""};
+      return total;
+    }
+  }
   // A secret revealed on any branch serves them all: it is checked against
   // the commitment at seq 1 of every branch walked.
   if (options.secret.empty() && options.seeds) {

@@ -25,6 +25,8 @@
 //   command markers  every command's marker (what makes a retry
 //              idempotent) names its events' seqs (store sources only;
 //              store/command_markers.h)
+// Before the branches, for a session: the dice secret this database stores
+// against main#1's commitment ("dice secret", verify_secret.h), on every run.
 // Then, for a session: RocksDB's own checksums over every table file
 // (EventLog::VerifyChecksums).
 //
@@ -115,7 +117,7 @@ struct VerifyOptions {
 struct Mismatch {
   std::string check;    // "store", "canonical", "envelope", "chain",
                         // "reducer", "state hash", "dice seed",
-                        // "re-decision", "checksums"
+                        // "re-decision", "dice secret", "checksums"
   std::string branch;
   uint64_t seq = 0;     // the event named (0 when none: checksums)
   std::string summary;  // one line naming the event
