@@ -361,7 +361,7 @@ class BranchCheck {
       StateHashMismatch(buffer, StateBefore(seq));
       return Stop();
     }
-    if (!CheckDice(buffer)) return Stop();
+    if (!CheckDice(buffer) || !CheckRecords(buffer)) return Stop();
     prev_ = pre != nullptr ? pre->hash : buffer.hash();
     previous_ = buffer;
     Counted();
@@ -404,7 +404,8 @@ class BranchCheck {
     } else if (grouper_.current()->first == e.seq()) {
       MarkCommandStart();  // the first command
     }
-    if (!kernel::ApplyEvent(e, state_, &prefix_).ok() || !CheckDice(buffer)) {
+    if (!kernel::ApplyEvent(e, state_, &prefix_).ok() || !CheckDice(buffer) ||
+        !CheckRecords(buffer)) {
       ReplaySlowly(grouper_.current());  // which holds this event
       fast_ = fast_allowed_ && !Stopped() && !pending_.has_value();
       return Stopped() ? Stop() : absl::OkStatus();
@@ -517,6 +518,22 @@ class BranchCheck {
                       "): its recorded state hash does not match the replayed "
                       "state"),
          std::move(details));
+  }
+
+  // The stored session record against the chained events: what the store
+  // shows as the session's title must be SessionStarted.title.
+  bool CheckRecords(const events::EventBuffer& buffer) {
+    const fb::Event& e = buffer.event();
+    const fb::StateChange* sc = e.body_as_StateChange();
+    const fb::SessionStarted* started =
+        sc != nullptr ? sc->change_as_SessionStarted() : nullptr;
+    if (started == nullptr || S(started->title()) == meta_.title) return true;
+    Fail("records", e.seq(),
+         absl::StrCat("session ", source_.session, ": the stored title '",
+                      meta_.title, "' is not the chained one: SessionStarted.title "
+                      "at #", e.seq(), " is '", S(started->title()), "'"),
+         ShowEvent("the event", buffer));
+    return false;
   }
 
   // SessionStarted's commitment against the secret, every seeded die
@@ -856,6 +873,12 @@ absl::StatusOr<VerifyReport> VerifySession(store::EventLog& log,
   }
   total.seed_known = !options.secret.empty();
   for (const std::string& b : branches) {
+    ASSIGN_OR_RETURN(store::BranchMeta bm, log.GetBranch(session, b));
+    if (!bm.parent.empty()) {
+      total.notes.push_back(absl::StrCat(
+          "branch ", b, ": its fork record (parent ", bm.parent, " at #",
+          bm.fork_seq, ", author, reason) is the store's, not a chained event"));
+    }
     ASSIGN_OR_RETURN(BranchSource source, StoreSource(log, session, b));
     options.recorded_state = [&log, &meta, &session, b](uint64_t seq)
         -> std::optional<kernel::State> {
