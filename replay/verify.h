@@ -121,7 +121,7 @@ struct Mismatch {
   std::string check;    // "store", "canonical", "envelope", "chain",
                         // "reducer", "state hash", "dice seed",
                         // "re-decision", "records", "dice secret",
-                        // "checksums"
+                        // "checksums", "anchor" (replay/anchor.h)
   std::string branch;
   uint64_t seq = 0;     // the event named (0 when none: checksums)
   std::string summary;  // one line naming the event
