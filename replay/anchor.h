@@ -25,22 +25,37 @@ struct PublishedHead {
   std::string branch;
   uint64_t seq = 0;       // 0: an empty branch
   events::Digest hash{};  // of event `seq` (zeros when 0)
+  // Ed25519 over HeadMessage() with the session's signing key (64 bytes);
+  // empty when unsigned.
+  std::vector<uint8_t> signature;
 };
+
+// What a head's signature covers: "combat-head-v1\n<session>\n<branch>\n
+// <seq>\n<hash hex>".
+std::string HeadMessage(const PublishedHead& head);
+
+// Signs every head with the session's private key (EventLog::
+// GetSigningKey); heads stay unsigned when the session has none.
+absl::Status SignHeads(const store::EventLog& log, const std::string& session,
+                       std::vector<PublishedHead>& heads);
 
 // Every branch's head of `session`, in the store's branch order.
 absl::StatusOr<std::vector<PublishedHead>> ReadHeads(
     const store::EventLog& log, const std::string& session);
 
-// Text: one line per head, "head <session> <branch> <seq> <hash hex>" (the
-// form ParseHeads reads back). JSON: {"heads":[{"session":..,"branch":..,
-// "seq":..,"hash":"<hex>"},..]}.
+// Text: one line per head, "head <session> <branch> <seq> <hash hex>
+// [<signature hex>]" (the form ParseHeads reads back). JSON:
+// {"heads":[{"session":..,"branch":..,"seq":..,"hash":"<hex>"
+// [,"signature":"<hex>"]},..]}.
 std::string RenderHeads(const std::vector<PublishedHead>& heads, bool json);
 
 // Reads the text form; blank lines and lines starting with '#' are skipped.
 // InvalidArgument naming the line and what a line must look like.
 absl::StatusOr<std::vector<PublishedHead>> ParseHeads(absl::string_view text);
 
-// The first published head of `session` the log does not extend (check
+// The first published head of `session` that is signed but whose signature
+// does not verify against the public key recorded in main#1
+// (SessionStarted.signing_key), or that the log does not extend (check
 // "anchor", naming the branch and the published seq): the branch is gone,
 // shorter than the head (a rollback), or its event at that seq has another
 // hash (a rewrite at or before it). nullopt when every one is extended.

@@ -106,5 +106,30 @@ TEST_F(AnchorTest, ARollbackOfTheLastCommandIsCaught) {
       << m->summary;
 }
 
+TEST_F(AnchorTest, HeadsAreSignedWithTheChainedKeyAndAForgeryIsRefused) {
+  Play(2, "end");
+  auto heads = ReadHeads(engine_->log(), "s1");
+  ASSERT_TRUE(heads.ok());
+  ASSERT_TRUE(SignHeads(engine_->log(), "s1", *heads).ok());
+  ASSERT_EQ((*heads)[0].signature.size(), 64u) << "new sessions carry a key";
+  auto parsed = ParseHeads(RenderHeads(*heads, false));
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ((*parsed)[0].signature, (*heads)[0].signature);
+  EXPECT_FALSE(Against(*parsed).has_value());
+  // A head someone else made up (an earlier seq, its real hash) with the
+  // signature of another head: refused, naming the signature.
+  std::vector<PublishedHead> forged = *parsed;
+  forged[0].seq -= 1;
+  auto events = engine_->Events("s1", "main", forged[0].seq, forged[0].seq);
+  ASSERT_TRUE(events.ok());
+  forged[0].hash = events->front().hash();
+  auto m = Against(forged);
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(m->check, "anchor");
+  EXPECT_NE(m->summary.find("signature"), std::string::npos) << m->summary;
+  forged[0].signature.clear();  // unsigned, it is just a head: extended
+  EXPECT_FALSE(Against(forged).has_value());
+}
+
 }  // namespace
 }  // namespace combat::replay

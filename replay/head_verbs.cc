@@ -14,6 +14,7 @@ absl::Status VerbHead(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kRead));
   ASSIGN_OR_RETURN(std::vector<PublishedHead> heads,
                    ReadHeads(engine->log(), session));
+  RETURN_IF_ERROR(SignHeads(engine->log(), session, heads));
   out << RenderHeads(heads, f.Has("json"));
   return absl::OkStatus();
 }
