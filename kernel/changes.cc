@@ -28,6 +28,7 @@ absl::Status StartSession(Decision& d, const std::string& session,
   t.schema_version = events::kSchemaVersion;
   t.dice_commitment = dice_commitment;
   t.map = std::make_unique<fb::MapT>(map);
+  t.signing_key = d.envelope().signing_key;
   return Emit(d, why, Union(std::move(t)));
 }
 

@@ -133,6 +133,16 @@ absl::StatusOr<dice::RollResult> Decision::Roll(absl::string_view notation,
                                                 absl::string_view roller,
                                                 uint64_t cause) {
   ASSIGN_OR_RETURN(dice::DiceExpr expr, dice::ParseDice(notation));
+  // Seeded dice mix the branch and the acting side's contribution (v5).
+  dice::RollContext context;
+  context.schema_version = state_.schema_version;
+  if (context.schema_version >= 5) {
+    context.branch = envelope_.branch;
+    context.contribution = envelope_.dice_contribution.empty()
+                               ? envelope_.command_id
+                               : envelope_.dice_contribution;
+  }
+  dice_.SetContext(context);
   std::optional<RecordedRoll> recorded;
   if (oracle_ != nullptr) recorded = oracle_->Next(purpose, roller, expr.text);
   std::optional<PresetDice> preset;
@@ -148,6 +158,7 @@ absl::StatusOr<dice::RollResult> Decision::Roll(absl::string_view notation,
   body.purpose = std::string(purpose);
   body.roller = std::string(roller);
   body.expression = expr.text;
+  body.contribution = context.contribution;
   if (recorded.has_value()) body.reason = recorded->reason;
   for (const fb::DieT& d : result.dice) {
     if (d.provenance == fb::Provenance::GmOverride && body.reason.empty()) {

@@ -41,6 +41,12 @@ struct Envelope {
   int32_t ruleset_version = 0;
   events::Digest prev_hash{};  // hash of the branch head (zeros at seq 0)
   std::string dice_reason;     // recorded on rolls with GM-overridden dice
+  // Mixed into seeded dice and recorded on every Roll (schema v5,
+  // dice::RollContext); empty means the command id.
+  std::string dice_contribution;
+  // Set-up only: the Ed25519 public key SessionStarted records (may be
+  // empty: the session signs nothing).
+  std::vector<uint8_t> signing_key;
 };
 
 // A named number for audit: {"d20", 14}, {"level", 3}, ...

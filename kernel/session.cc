@@ -67,6 +67,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
   envelope.author = command.author;
   envelope.role = command.role;
   envelope.command_id = command.id;
+  envelope.dice_contribution = command.contribution;
   const bool override_dice = HasParam(command, "dice_override");
   if (override_dice && command.role != fb::Role::GM) {
     return absl::PermissionDeniedError(

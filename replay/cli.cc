@@ -53,9 +53,16 @@ replay, audit and explore (see README.md, "Replay tools"):
                                         prefix, first divergent event, state
                                         fields that differ by combatant
   verify   --db DIR [--session S] [--branch B] [--no-redecide] [--no-checksums]
-                                        hash chain, state hashes, declarations
+           [--against FILE]             hash chain, state hashes, declarations
                                         re-decided, seeded dice once revealed,
-                                        RocksDB checksums; exit 2 on a mismatch
+                                        RocksDB checksums; with --against, that
+                                        the log still extends every head in
+                                        FILE (as `head` printed them: a rewrite
+                                        or rollback is named); exit 2 on a
+                                        mismatch
+  head     --db DIR --session S [--json]
+                                        each branch's head seq and hash, to
+                                        keep and check later (verify --against)
   explain  --db DIR --session S [--branch B] [--at N] (--event N |
            --pending ID | --combatant C (--resource R | --condition NAME |
            --position))
@@ -98,6 +105,7 @@ const std::map<std::string, Verb>& Verbs() {
       {"explain", VerbExplain}, {"reveal", VerbReveal},
       {"stats", VerbStats},     {"export", VerbExport},
       {"import", VerbImport},   {"transcript", VerbTranscript},
+      {"head", VerbHead},
   };
   return *verbs;
 }

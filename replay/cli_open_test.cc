@@ -43,6 +43,8 @@ const std::vector<std::vector<std::string>> kReadOnlyVerbs = {
     {"explain", "--session", "s1", "--event", "1"},
     {"stats", "--session", "s1"},
     {"transcript", "--session", "s1"},
+    {"head", "--session", "s1"},
+    {"head", "--session", "s1", "--json"},
 };
 
 class CliOpenTest : public ::testing::Test {
@@ -138,6 +140,28 @@ TEST_F(CliOpenTest, InUseHasItsOwnExitCode) {
   // Reading needs no lock.
   CliRun read = Combat(db, {"sessions"});
   EXPECT_EQ(read.code, 0) << read.err;
+}
+
+// combat head prints signed heads; verify --against accepts them and names
+// a head the log does not extend.
+TEST_F(CliOpenTest, VerifyAgainstAPublishedHead) {
+  const std::string db = Played();
+  CliRun head = Combat(db, {"head", "--session", "s1"});
+  ASSERT_EQ(head.code, 0) << head.err;
+  ASSERT_EQ(head.out.rfind("head s1 main ", 0), 0u) << head.out;
+  const std::string kept = dir_ + "/heads.txt";
+  std::ofstream(kept) << head.out;
+  CliRun ok = Combat(db, {"verify", "--session", "s1", "--against", kept});
+  EXPECT_EQ(ok.code, 0) << ok.out << ok.err;
+  // Another hash for the same seq: the log does not extend it, and its
+  // signature no longer matches.
+  std::string other = head.out;
+  const size_t hash_at = other.find(' ', other.find(' ', other.find(' ', 5) + 1) + 1) + 1;
+  other[hash_at] = other[hash_at] == '0' ? '1' : '0';
+  std::ofstream(kept) << other;
+  CliRun bad = Combat(db, {"verify", "--session", "s1", "--against", kept});
+  EXPECT_EQ(bad.code, 2) << bad.out << bad.err;
+  EXPECT_NE(bad.out.find("anchor"), std::string::npos) << bad.out;
 }
 
 }  // namespace

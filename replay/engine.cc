@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "events/hash.h"
+#include "events/signature.h"
 #include "events/status_macros.h"
 #include "flatbuffers/flatbuffers.h"
 #include "kernel/dice/source.h"
@@ -98,7 +99,9 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
   kernel::dice::SeededDice seeded(*secret, session);
   const size_t supplied = setup_dice.size();
   kernel::dice::ManualDice manual(std::move(setup_dice), &seeded);
+  ASSIGN_OR_RETURN(events::SigningKeyPair signer, events::NewSigningKey());
   kernel::Envelope env;
+  env.signing_key = signer.public_key;
   env.branch = "main";
   env.author = author;
   env.role = fb::Role::GM;
@@ -115,7 +118,8 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
   }
   store::SessionMeta meta{session, rules->id(), rules->version(), roster.title};
   // One WriteBatch: the session exists with its set-up, or not at all.
-  RETURN_IF_ERROR(log_->CreateSession(meta, *secret, "setup", setup));
+  RETURN_IF_ERROR(
+      log_->CreateSession(meta, *secret, "setup", setup, signer.private_key));
   (void)SnapshotNewEvents(*log_, session, "main", rules->version(),
                           kernel::State(), setup, seek_);
   return setup;

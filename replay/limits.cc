@@ -83,6 +83,7 @@ absl::Status CheckCommandLimits(const fb::CommandT& c) {
   RETURN_IF_ERROR(Text(at + " field 'action'", c.action));
   RETURN_IF_ERROR(Text(at + " field 'weapon'", c.weapon));
   RETURN_IF_ERROR(Text(at + " field 'text'", c.text));
+  RETURN_IF_ERROR(Text(at + " field 'contribution'", c.contribution));
   RETURN_IF_ERROR(Texts(at + " field 'targets'", c.targets));
   RETURN_IF_ERROR(Count(at + " field 'path'", c.path.size(), kMaxPathSquares));
   RETURN_IF_ERROR(Count(at + " field 'dice'", c.dice.size(), kMaxManualDice));

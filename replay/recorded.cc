@@ -145,6 +145,7 @@ std::vector<uint8_t> OutcomeBytes(const events::EventBuffer& e) {
   }
   if (auto* r = t.body.AsRoll(); r != nullptr) {
     r->reason.clear();
+    r->contribution.clear();
     for (auto& die : r->dice) {
       die->provenance = fb::Provenance::Seeded;
       die->index = 0;

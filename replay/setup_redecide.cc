@@ -48,6 +48,10 @@ absl::StatusOr<std::vector<events::EventBuffer>> RedecideSetup(
   env.author = first.author() != nullptr ? first.author()->str() : "";
   env.role = first.role();
   env.command_id = first.command_id() != nullptr ? first.command_id()->str() : "";
+  if (started->signing_key() != nullptr) {
+    env.signing_key.assign(started->signing_key()->begin(),
+                           started->signing_key()->end());
+  }
   RecordedByIndex dice(setup.rolls);
   const std::string session = first.session() != nullptr ? first.session()->str() : "";
   return kernel::SetUpSession(rules, session, roster, commitment, env, dice);

@@ -19,6 +19,7 @@
 #include "replay/setup_redecide.h"
 #include "replay/state_diff.h"
 #include "replay/verify_pipeline.h"
+#include "replay/verify_secret.h"
 #include "store/command_markers.h"
 
 namespace combat::replay {
@@ -360,7 +361,7 @@ class BranchCheck {
       StateHashMismatch(buffer, StateBefore(seq));
       return Stop();
     }
-    if (!CheckDice(buffer)) return Stop();
+    if (!CheckDice(buffer) || !CheckRecords(buffer)) return Stop();
     prev_ = pre != nullptr ? pre->hash : buffer.hash();
     previous_ = buffer;
     Counted();
@@ -403,7 +404,8 @@ class BranchCheck {
     } else if (grouper_.current()->first == e.seq()) {
       MarkCommandStart();  // the first command
     }
-    if (!kernel::ApplyEvent(e, state_, &prefix_).ok() || !CheckDice(buffer)) {
+    if (!kernel::ApplyEvent(e, state_, &prefix_).ok() || !CheckDice(buffer) ||
+        !CheckRecords(buffer)) {
       ReplaySlowly(grouper_.current());  // which holds this event
       fast_ = fast_allowed_ && !Stopped() && !pending_.has_value();
       return Stopped() ? Stop() : absl::OkStatus();
@@ -518,6 +520,22 @@ class BranchCheck {
          std::move(details));
   }
 
+  // The stored session record against the chained events: what the store
+  // shows as the session's title must be SessionStarted.title.
+  bool CheckRecords(const events::EventBuffer& buffer) {
+    const fb::Event& e = buffer.event();
+    const fb::StateChange* sc = e.body_as_StateChange();
+    const fb::SessionStarted* started =
+        sc != nullptr ? sc->change_as_SessionStarted() : nullptr;
+    if (started == nullptr || S(started->title()) == meta_.title) return true;
+    Fail("records", e.seq(),
+         absl::StrCat("session ", source_.session, ": the stored title '",
+                      meta_.title, "' is not the chained one: SessionStarted.title "
+                      "at #", e.seq(), " is '", S(started->title()), "'"),
+         ShowEvent("the event", buffer));
+    return false;
+  }
+
   // SessionStarted's commitment against the secret, every seeded die
   // against the secret, and a revealed secret against the one in use.
   bool CheckDice(const events::EventBuffer& buffer) {
@@ -563,10 +581,18 @@ class BranchCheck {
     if (!secret_.has_value() || e.body_type() != fb::Body::Roll) return true;
     const fb::Roll* roll = e.body_as_Roll();
     if (roll->dice() == nullptr) return true;
+    // Seeded dice of v5 sessions mix the rolling branch and the recorded
+    // contribution (events/FORMAT.md, "Dice").
+    kernel::dice::RollContext context;
+    context.schema_version = state_.schema_version;
+    if (context.schema_version >= 5) {
+      context.branch = S(e.branch());
+      context.contribution = S(roll->contribution());
+    }
     for (const fb::Die* d : *roll->dice()) {
       if (d->provenance() != fb::Provenance::Seeded) continue;
-      const int want = kernel::dice::SeededDice::ValueAt(
-          *secret_, source_.session, d->index(), d->faces());
+      const int want = kernel::dice::SeededDice::Value(
+          *secret_, source_.session, context, d->index(), d->faces());
       ++report_.seeded_dice_checked;
       if (want != d->value()) {
         Fail("dice seed", e.seq(),
@@ -823,6 +849,14 @@ absl::StatusOr<VerifyReport> VerifySession(store::EventLog& log,
   }
   VerifyReport total;
   total.session = session;
+  if (options.seeds) {
+    ASSIGN_OR_RETURN(std::optional<std::string> replaced,
+                     StoredSecretMismatch(log, session));
+    if (replaced.has_value()) {
+      total.mismatch = Mismatch{"dice secret", "main", 1, *replaced, ""};
+      return total;
+    }
+  }
   // A secret revealed on any branch serves them all: it is checked against
   // the commitment at seq 1 of every branch walked.
   if (options.secret.empty() && options.seeds) {
@@ -839,6 +873,12 @@ absl::StatusOr<VerifyReport> VerifySession(store::EventLog& log,
   }
   total.seed_known = !options.secret.empty();
   for (const std::string& b : branches) {
+    ASSIGN_OR_RETURN(store::BranchMeta bm, log.GetBranch(session, b));
+    if (!bm.parent.empty()) {
+      total.notes.push_back(absl::StrCat(
+          "branch ", b, ": its fork record (parent ", bm.parent, " at #",
+          bm.fork_seq, ", author, reason) is the store's, not a chained event"));
+    }
     ASSIGN_OR_RETURN(BranchSource source, StoreSource(log, session, b));
     options.recorded_state = [&log, &meta, &session, b](uint64_t seq)
         -> std::optional<kernel::State> {

@@ -12,6 +12,9 @@
 //              else the event after it.
 //   reducer    the reducer applies it (strict)
 //   state hash state_hash = SHA-256 of the replayed state
+//   records    the stored session record's title = SessionStarted.title
+//              (the store's and a bundle's records are only shown as part
+//              of a session when chained events say the same)
 //   dice seed  once the secret is known (revealed in the log, on any branch
 //              of the session): SHA-256(secret) = the commitment of
 //              SessionStarted, and every Seeded die = SeededDice::ValueAt
@@ -25,6 +28,8 @@
 //   command markers  every command's marker (what makes a retry
 //              idempotent) names its events' seqs (store sources only;
 //              store/command_markers.h)
+// Before the branches, for a session: the dice secret this database stores
+// against main#1's commitment ("dice secret", verify_secret.h), on every run.
 // Then, for a session: RocksDB's own checksums over every table file
 // (EventLog::VerifyChecksums).
 //
@@ -115,7 +120,8 @@ struct VerifyOptions {
 struct Mismatch {
   std::string check;    // "store", "canonical", "envelope", "chain",
                         // "reducer", "state hash", "dice seed",
-                        // "re-decision", "checksums"
+                        // "re-decision", "records", "dice secret",
+                        // "checksums", "anchor" (replay/anchor.h)
   std::string branch;
   uint64_t seq = 0;     // the event named (0 when none: checksums)
   std::string summary;  // one line naming the event

@@ -6,6 +6,7 @@
 #include "events/status_macros.h"
 #include "replay/cli_verbs.h"
 #include "replay/engine.h"
+#include "replay/anchor.h"
 #include "replay/progress.h"
 #include "replay/verify.h"
 
@@ -19,6 +20,11 @@ absl::Status VerbVerify(const Flags& f, std::ostream& out) {
     sessions.push_back(f.Get("session"));
   } else {
     ASSIGN_OR_RETURN(sessions, engine->log().ListSessions());
+  }
+  std::vector<PublishedHead> published;
+  if (f.Has("against")) {
+    ASSIGN_OR_RETURN(std::string text, ReadFile(f.Get("against")));
+    ASSIGN_OR_RETURN(published, ParseHeads(text));
   }
   Progress progress = Progress::OnStderr("verify");
   bool all_ok = true;
@@ -37,6 +43,11 @@ absl::Status VerbVerify(const Flags& f, std::ostream& out) {
     ASSIGN_OR_RETURN(VerifyReport report,
                      VerifySession(engine->log(), rules, session, f.Get("branch"),
                                    checksums, options));
+    if (report.ok() && f.Has("against")) {
+      ASSIGN_OR_RETURN(std::optional<Mismatch> anchor,
+                       CheckAgainst(engine->log(), session, published));
+      if (anchor.has_value()) report.mismatch = std::move(anchor);
+    }
     if (rules == nullptr && options.redecide) {
       report.notes.push_back(absl::StrCat(
           "declarations not re-decided: ", engine->RulesetOf(session).status().message()));

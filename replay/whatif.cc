@@ -75,6 +75,9 @@ class CursorDice : public kernel::dice::DiceSource {
  public:
   CursorDice(kernel::dice::DiceSource& inner, int64_t* cursor, int* fresh)
       : inner_(inner), cursor_(cursor), fresh_(fresh) {}
+  void SetContext(const kernel::dice::RollContext& context) override {
+    inner_.SetContext(context);
+  }
   absl::StatusOr<kernel::dice::RolledDie> Next(int faces, int64_t index) override {
     *cursor_ = index + 1;
     ++*fresh_;
@@ -90,10 +93,13 @@ class CursorDice : public kernel::dice::DiceSource {
 // The parent's rolls for one command, reused where the same roll is asked.
 class ReuseOracle : public kernel::RollOracle {
  public:
+  // `seeded_stays`: a reused seeded die at its own index stays Seeded (v4
+  // sessions); from v5 seeded dice mix the branch, so a die reused from the
+  // parent is relabelled GmOverride like any other reused die.
   ReuseOracle(const std::vector<RecordedRoll>& rolls, DieEdit* edit,
-              int64_t* cursor, int* reused)
+              int64_t* cursor, int* reused, bool seeded_stays)
       : rolls_(rolls), used_(rolls.size(), false), edit_(edit),
-        cursor_(cursor), reused_(reused) {}
+        cursor_(cursor), reused_(reused), seeded_stays_(seeded_stays) {}
 
   std::optional<kernel::RecordedRoll> Next(absl::string_view purpose,
                                            absl::string_view roller,
@@ -121,7 +127,10 @@ class ReuseOracle : public kernel::RollOracle {
         }
         const int64_t at = *cursor_ + static_cast<int64_t>(k);
         const bool same_index = k < r.indices.size() && r.indices[k] == at;
-        if (d.provenance == fb::Provenance::Seeded && same_index) continue;
+        if (seeded_stays_ && d.provenance == fb::Provenance::Seeded &&
+            same_index) {
+          continue;
+        }
         d.provenance = fb::Provenance::GmOverride;
         relabelled = true;
       }
@@ -145,6 +154,7 @@ class ReuseOracle : public kernel::RollOracle {
   DieEdit* edit_;
   int64_t* cursor_;
   int* reused_;
+  bool seeded_stays_;
 };
 
 bool SameOutcome(const std::vector<events::EventBuffer>& a,
@@ -340,7 +350,7 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
     CursorDice dice(fresh, &cursor, &r.fresh_rolls);
     static const std::vector<RecordedRoll> kNone;
     ReuseOracle oracle(parent_cmd != nullptr ? parent_cmd->rolls : kNone, die_edit,
-                       &cursor, &r.reused_rolls);
+                       &cursor, &r.reused_rolls, state.schema_version < 5);
     kernel::Envelope env;
     env.branch = req.branch;
     env.prev_hash = head.hash;

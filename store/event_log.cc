@@ -151,7 +151,8 @@ absl::Status EventLog::CreateSession(const SessionMeta& meta,
 absl::Status EventLog::CreateSession(
     const SessionMeta& meta, const std::vector<uint8_t>& secret_seed,
     const std::string& command_id,
-    const std::vector<events::EventBuffer>& first) {
+    const std::vector<events::EventBuffer>& first,
+    const std::vector<uint8_t>& signing_key) {
   RETURN_IF_ERROR(CheckId("session", meta.session));
   const std::string context = absl::StrCat("session ", meta.session);
   if (!first.empty()) RETURN_IF_ERROR(CheckId("command", command_id));
@@ -167,6 +168,11 @@ absl::Status EventLog::CreateSession(
   batch.Put(keys::Secret(meta.session),
             rocksdb::Slice(reinterpret_cast<const char*>(secret_seed.data()),
                            secret_seed.size()));
+  if (!signing_key.empty()) {
+    batch.Put(keys::SigningKey(meta.session),
+              rocksdb::Slice(reinterpret_cast<const char*>(signing_key.data()),
+                             signing_key.size()));
+  }
   batch.Put(keys::Branch(meta.session, kMainBranch),
             records::EncodeBranchMeta(main));
   Head head;
@@ -205,6 +211,19 @@ absl::StatusOr<std::vector<uint8_t>> EventLog::GetSecret(
   if (!value) {
     return absl::DataLossError(absl::StrCat(context, ": record missing"));
   }
+  return std::vector<uint8_t>(value->begin(), value->end());
+}
+
+absl::StatusOr<std::vector<uint8_t>> EventLog::GetSigningKey(
+    const std::string& session) const {
+  RETURN_IF_ERROR(CheckId("session", session));
+  View view(impl_->db.get(), /*snapshot=*/true);
+  RETURN_IF_ERROR(view.Session(session).status());
+  ASSIGN_OR_RETURN(
+      std::optional<std::string> value,
+      view.Get(keys::SigningKey(session),
+               absl::StrCat("session ", session, " signing key")));
+  if (!value) return std::vector<uint8_t>();
   return std::vector<uint8_t>(value->begin(), value->end());
 }
 

@@ -168,11 +168,15 @@ class EventLog {
   absl::Status CreateSession(const SessionMeta& meta,
                              const std::vector<uint8_t>& secret_seed,
                              const std::string& command_id,
-                             const std::vector<events::EventBuffer>& first);
+                             const std::vector<events::EventBuffer>& first,
+                             const std::vector<uint8_t>& signing_key = {});
   absl::StatusOr<SessionMeta> GetSession(const std::string& session) const;
   // Every session id, sorted.
   absl::StatusOr<std::vector<std::string>> ListSessions() const;
   absl::StatusOr<std::vector<uint8_t>> GetSecret(const std::string& session) const;
+  // The session's Ed25519 private signing key (stored by CreateSession, in
+  // the same batch); empty when it has none. Never exported.
+  absl::StatusOr<std::vector<uint8_t>> GetSigningKey(const std::string& session) const;
 
   // Creates `branch` at `fork_seq` of `parent` (0 < fork_seq <= parent head;
   // sharing the prefix, copying nothing). AlreadyExists, NotFound,

@@ -29,6 +29,7 @@ std::string Key2(char tag, absl::string_view a, absl::string_view b) {
 
 std::string Session(absl::string_view session) { return Key1('s', session); }
 std::string Secret(absl::string_view session) { return Key1('k', session); }
+std::string SigningKey(absl::string_view session) { return Key1('g', session); }
 
 std::string Branch(absl::string_view session, absl::string_view branch) {
   return Key2('b', session, branch);

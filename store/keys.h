@@ -2,6 +2,7 @@
 //
 //   s\0<session>                   -> SessionMeta
 //   k\0<session>                   -> secret dice seed
+//   g\0<session>                   -> Ed25519 private signing key (optional)
 //   b\0<session>\0<branch>         -> BranchMeta
 //   h\0<session>\0<branch>         -> Head
 //   e\0<session>\0<branch>\0<be64> -> canonical event bytes
@@ -25,6 +26,7 @@ namespace combat::store::keys {
 
 std::string Session(absl::string_view session);
 std::string Secret(absl::string_view session);
+std::string SigningKey(absl::string_view session);
 std::string Branch(absl::string_view session, absl::string_view branch);
 std::string Head(absl::string_view session, absl::string_view branch);
 std::string Event(absl::string_view session, absl::string_view branch,

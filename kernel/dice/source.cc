@@ -47,12 +47,16 @@ int SampleUniform(int faces, absl::FunctionRef<uint64_t(uint32_t)> word) {
 SeededDice::SeededDice(std::vector<uint8_t> secret, std::string session)
     : secret_(std::move(secret)), session_(std::move(session)) {}
 
-int SeededDice::ValueAt(const std::vector<uint8_t>& secret,
-                        const std::string& session, int64_t index, int faces) {
-  if (!FacesOk(faces)) return 0;
-  // secret || session || be64(index) || be32(counter)
-  std::vector<uint8_t> msg(secret);
-  msg.insert(msg.end(), session.begin(), session.end());
+namespace {
+
+void PutLengthPrefixed(const std::string& s, std::vector<uint8_t>& msg) {
+  uint8_t len[4];
+  PutBigEndian(s.size(), 4, len);
+  msg.insert(msg.end(), len, len + 4);
+  msg.insert(msg.end(), s.begin(), s.end());
+}
+
+int SampleFrom(std::vector<uint8_t> msg, int64_t index, int faces) {
   const size_t tail = msg.size();
   msg.resize(tail + 12);
   PutBigEndian(static_cast<uint64_t>(index), 8, msg.data() + tail);
@@ -63,6 +67,31 @@ int SeededDice::ValueAt(const std::vector<uint8_t>& secret,
     for (int i = 0; i < 8; ++i) w = (w << 8) | d[i];
     return w;
   });
+}
+
+}  // namespace
+
+int SeededDice::ValueAt(const std::vector<uint8_t>& secret,
+                        const std::string& session, int64_t index, int faces) {
+  if (!FacesOk(faces)) return 0;
+  // secret || session || be64(index) || be32(counter)
+  std::vector<uint8_t> msg(secret);
+  msg.insert(msg.end(), session.begin(), session.end());
+  return SampleFrom(std::move(msg), index, faces);
+}
+
+int SeededDice::Value(const std::vector<uint8_t>& secret,
+                      const std::string& session, const RollContext& context,
+                      int64_t index, int faces) {
+  if (context.schema_version < 5) return ValueAt(secret, session, index, faces);
+  if (!FacesOk(faces)) return 0;
+  static constexpr char kTag[] = "combat-dice-v5";
+  std::vector<uint8_t> msg(kTag, kTag + sizeof(kTag) - 1);
+  msg.insert(msg.end(), secret.begin(), secret.end());
+  PutLengthPrefixed(session, msg);
+  PutLengthPrefixed(context.branch, msg);
+  PutLengthPrefixed(context.contribution, msg);
+  return SampleFrom(std::move(msg), index, faces);
 }
 
 std::vector<uint8_t> SeededDice::Commitment(
@@ -78,7 +107,7 @@ absl::StatusOr<RolledDie> SeededDice::Next(int faces, int64_t index) {
     return absl::InvalidArgumentError(
         absl::StrCat("die index ", index, " is negative"));
   }
-  return RolledDie{faces, ValueAt(secret_, session_, index, faces),
+  return RolledDie{faces, Value(secret_, session_, context_, index, faces),
                    fb::Provenance::Seeded};
 }
 

@@ -248,3 +248,67 @@ TEST(ManualDice, ExhaustedWithFallback) {
 
 }  // namespace
 }  // namespace combat::kernel::dice
+
+namespace combat::kernel::dice {
+namespace {
+
+// Schema v5 (source.h): the branch and the contribution are mixed in, each
+// length-prefixed; before v5 the v4 formula is kept byte for byte.
+TEST(SeededDiceV5, BranchAndContributionChangeTheDice) {
+  const std::vector<uint8_t> secret(32, 9);
+  int same_branch = 0, same_contribution = 0;
+  for (int64_t i = 0; i < 200; ++i) {
+    const int a = SeededDice::Value(secret, "s1", {5, "main", "c1"}, i, 1000);
+    EXPECT_EQ(a, SeededDice::Value(secret, "s1", {5, "main", "c1"}, i, 1000));
+    same_branch += a == SeededDice::Value(secret, "s1", {5, "alt", "c1"}, i, 1000);
+    same_contribution +=
+        a == SeededDice::Value(secret, "s1", {5, "main", "c2"}, i, 1000);
+  }
+  EXPECT_LT(same_branch, 5);
+  EXPECT_LT(same_contribution, 5);
+}
+
+TEST(SeededDiceV5, OlderSessionsKeepTheV4Formula) {
+  const std::vector<uint8_t> secret(32, 9);
+  for (int64_t i = 0; i < 50; ++i) {
+    EXPECT_EQ(SeededDice::Value(secret, "s1", {4, "alt", "c1"}, i, 20),
+              SeededDice::ValueAt(secret, "s1", i, 20));
+  }
+}
+
+// The v5 formula spelled out byte by byte for the first word.
+TEST(SeededDiceV5, FirstWordIsTheDigestPrefix) {
+  const std::vector<uint8_t> secret(32, 1);
+  std::vector<uint8_t> msg;
+  const std::string tag = "combat-dice-v5";
+  msg.insert(msg.end(), tag.begin(), tag.end());
+  msg.insert(msg.end(), secret.begin(), secret.end());
+  for (const char* part : {"s1", "main", "cmd-7"}) {
+    const std::string s = part;
+    for (int i = 3; i >= 0; --i) msg.push_back((s.size() >> (8 * i)) & 0xff);
+    msg.insert(msg.end(), s.begin(), s.end());
+  }
+  const int64_t index = 7;
+  for (int i = 7; i >= 0; --i) msg.push_back((index >> (8 * i)) & 0xff);
+  for (int i = 0; i < 4; ++i) msg.push_back(0);
+  const events::Digest d = events::Sha256(msg);
+  uint64_t w = 0;
+  for (int i = 0; i < 8; ++i) w = (w << 8) | d[i];
+  ASSERT_LT(w, kMax - 15);
+  EXPECT_EQ(SeededDice::Value(secret, "s1", {5, "main", "cmd-7"}, index, 20),
+            static_cast<int>(w % 20) + 1);
+}
+
+// Decision sets the context; a source wrapping another passes it on.
+TEST(SeededDiceV5, NextUsesTheContextThroughManualDice) {
+  const std::vector<uint8_t> secret(32, 9);
+  SeededDice seeded(secret, "s1");
+  ManualDice manual({}, &seeded);
+  manual.SetContext({5, "alt", "x"});
+  auto d = manual.Next(1000, 3);
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d->value, SeededDice::Value(secret, "s1", {5, "alt", "x"}, 3, 1000));
+}
+
+}  // namespace
+}  // namespace combat::kernel::dice
