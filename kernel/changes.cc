@@ -8,6 +8,7 @@
 #include "events/codec.h"
 #include "events/status_macros.h"
 #include "kernel/internal/emit.h"
+#include "kernel/state_codec.h"
 #include "kernel/pending.h"
 
 namespace combat::kernel {
@@ -139,7 +140,7 @@ absl::StatusOr<uint32_t> AddCondition(Decision& d, const NewCondition& c,
   t.source = c.source;
   t.relative_to = c.relative_to;
   t.level = c.level;
-  t.expiry = internal::FbExpiry(c.expiry);
+  t.expiry = ExpiryToObject(c.expiry);
   t.parent = c.parent;
   t.ref = c.ref;
   t.note = c.note;

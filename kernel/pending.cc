@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 #include "kernel/internal/emit.h"
+#include "kernel/state_codec.h"
 
 namespace combat::kernel {
 
@@ -21,17 +22,8 @@ absl::StatusOr<uint32_t> OpenPending(Decision& d, const NewPending& p,
   t.cost_paid = p.cost_paid;
   t.progress = p.progress;
   t.span = p.span;
-  if (p.trigger.kind != fb::TriggerKind::None) {
-    t.trigger = std::make_unique<fb::TriggerT>();
-    t.trigger->kind = p.trigger.kind;
-    t.trigger->by = p.trigger.by;
-    t.trigger->against = p.trigger.against;
-    t.trigger->hostile_only = p.trigger.hostile_only;
-    if (p.trigger.square.has_value()) t.trigger->square = internal::FbPos(*p.trigger.square);
-    t.trigger->reach = p.trigger.reach;
-    t.trigger->name = p.trigger.name;
-  }
-  if (p.expiry.kind != fb::ExpiryKind::Never) t.expiry = internal::FbExpiry(p.expiry);
+  if (p.trigger.kind != fb::TriggerKind::None) t.trigger = TriggerToObject(p.trigger);
+  if (p.expiry.kind != fb::ExpiryKind::Never) t.expiry = ExpiryToObject(p.expiry);
   t.budget = p.budget;
   t.reacted = p.reacted;
   const uint32_t id = t.id;

@@ -12,7 +12,9 @@ std::unique_ptr<fb::NumberT> Num(const std::string& key, int64_t value) {
   return n;
 }
 
-std::unique_ptr<fb::ExpiryT> ToObject(const Expiry& e) {
+}  // namespace
+
+std::unique_ptr<fb::ExpiryT> ExpiryToObject(const Expiry& e) {
   auto out = std::make_unique<fb::ExpiryT>();
   out->kind = e.kind;
   out->actor = e.actor;
@@ -20,7 +22,7 @@ std::unique_ptr<fb::ExpiryT> ToObject(const Expiry& e) {
   return out;
 }
 
-std::unique_ptr<fb::TriggerT> ToObject(const Trigger& t) {
+std::unique_ptr<fb::TriggerT> TriggerToObject(const Trigger& t) {
   if (t.kind == fb::TriggerKind::None && t.by.empty() && t.against.empty() &&
       !t.hostile_only && !t.square.has_value() && t.reach == 0 &&
       t.name.empty()) {
@@ -38,6 +40,8 @@ std::unique_ptr<fb::TriggerT> ToObject(const Trigger& t) {
   out->name = t.name;
   return out;
 }
+
+namespace {
 
 Expiry FromObject(const fb::ExpiryT* e) {
   Expiry out;
@@ -74,8 +78,8 @@ std::unique_ptr<fb::PendingStateT> PendingToObject(const PendingAct& p) {
   out->cost_paid = p.cost_paid;
   out->progress = p.progress;
   out->span = p.span;
-  out->trigger = ToObject(p.trigger);
-  out->expiry = ToObject(p.expiry);
+  out->trigger = TriggerToObject(p.trigger);
+  out->expiry = ExpiryToObject(p.expiry);
   out->budget = p.budget;
   out->opened_at = p.opened_at;
   out->reacted = p.reacted;
@@ -116,7 +120,7 @@ std::unique_ptr<fb::CombatantStateT> ToObject(const Combatant& c) {
     ct->source = cond.source;
     ct->relative_to = cond.relative_to;
     ct->level = cond.level;
-    ct->expiry = ToObject(cond.expiry);
+    ct->expiry = ExpiryToObject(cond.expiry);
     ct->parent = cond.parent;
     ct->ref = cond.ref;
     ct->note = cond.note;

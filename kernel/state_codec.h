@@ -41,6 +41,10 @@
 namespace combat::kernel {
 
 fb::StateT ToObject(const State& state);
+// An expiry anchor and a trigger in their schema object form (absent
+// trigger -> nullptr); the one conversion the kernel's emitters use too.
+std::unique_ptr<fb::ExpiryT> ExpiryToObject(const Expiry& e);
+std::unique_ptr<fb::TriggerT> TriggerToObject(const Trigger& t);
 // One pending act in its state-schema form (used by the state hash too).
 std::unique_ptr<fb::PendingStateT> PendingToObject(const PendingAct& p);
 // Canonical bytes ("CMBS" identifier).

@@ -26,13 +26,6 @@ inline std::unique_ptr<fb::Pos> FbPos(Pos p) {
   return std::make_unique<fb::Pos>(p.x, p.y);
 }
 
-inline std::unique_ptr<fb::ExpiryT> FbExpiry(const Expiry& e) {
-  auto out = std::make_unique<fb::ExpiryT>();
-  out->kind = e.kind;
-  out->actor = e.actor;
-  out->round = e.round;
-  return out;
-}
 
 }  // namespace combat::kernel::internal
 
