@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 
 namespace combat::kernel {
 
@@ -139,6 +140,44 @@ std::vector<Pos> PathOf(const fb::CommandT& c) {
   std::vector<Pos> out;
   for (const fb::Pos& p : c.path) out.push_back({p.x(), p.y()});
   return out;
+}
+
+namespace {
+
+absl::Status CheckKeys(const fb::CommandT& c, const char* field,
+                       const std::vector<std::string>& keys,
+                       const std::vector<std::string>& allowed) {
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const std::string& k = keys[i];
+    bool known = false;
+    for (const std::string& a : allowed) known = known || a == k;
+    if (!known) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "command '", c.action, "': ", field, "[", k, "]: unknown ",
+          field[0] == 'p' ? "parameter" : "ref", "; '", c.action, "' takes ",
+          field, ": ", allowed.empty() ? "none" : absl::StrJoin(allowed, ", ")));
+    }
+    for (size_t j = 0; j < i && field[0] == 'p'; ++j) {
+      if (keys[j] == k) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("command '", c.action, "': ", field, "[", k,
+                         "]: given twice; give each key once"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status CheckTakes(const fb::CommandT& c, const Takes& takes) {
+  std::vector<std::string> keys;
+  for (const auto& p : c.params) keys.push_back(p ? p->key : "");
+  absl::Status st = CheckKeys(c, "params", keys, takes.params);
+  if (!st.ok()) return st;
+  keys.clear();
+  for (const auto& r : c.refs) keys.push_back(r ? r->key : "");
+  return CheckKeys(c, "refs", keys, takes.refs);
 }
 
 }  // namespace combat::kernel

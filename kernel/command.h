@@ -52,6 +52,19 @@ absl::StatusOr<uint32_t> RequiredRefPending(const fb::CommandT& c,
 fb::CommandT& AddRef(fb::CommandT& c, const std::string& key, uint64_t seq,
                      uint32_t window = 0, uint32_t pending = 0);
 
+// What a verb takes beyond actor/targets/weapon/path/text/dice/window: the
+// keys of its parameters and of its refs.
+struct Takes {
+  std::vector<std::string> params;
+  std::vector<std::string> refs;
+};
+// Refuses (InvalidArgument) a command carrying a parameter or ref its verb
+// does not take, or one parameter key twice, naming the field and listing what the
+// verb takes, e.g. "command 'strike': params[edge]: unknown parameter;
+// 'strike' takes params: defense, maneuver". Every verb checks its input
+// with this before anything else, so a misspelled key is never ignored.
+absl::Status CheckTakes(const fb::CommandT& c, const Takes& takes);
+
 // The acting combatant. InvalidArgument when `actor` is empty, NotFound when
 // no such combatant.
 absl::StatusOr<const Combatant*> Actor(const State& s, const fb::CommandT& c);

@@ -1,6 +1,8 @@
 // Reading a command's typed references (Command.refs).
 #include "kernel/command.h"
 
+#include <memory>
+
 #include "gtest/gtest.h"
 
 namespace combat::kernel {
@@ -51,6 +53,57 @@ TEST(CommandRefsTest, RequiredErrorsNameTheField) {
             "command 'gm_void': refs[key=act]: required, the act released");
   auto window = RequiredRefWindow(c, "subject", "the window");
   EXPECT_TRUE(window.ok());
+}
+
+fb::CommandT& AddParam(fb::CommandT& c, const std::string& key, int64_t v) {
+  auto p = std::make_unique<fb::ParamT>();
+  p->key = key;
+  p->value = v;
+  c.params.push_back(std::move(p));
+  return c;
+}
+
+TEST(CommandTakesTest, AcceptsWhatTheVerbTakes) {
+  fb::CommandT c;
+  c.action = "strike";
+  AddParam(c, "defense", 1);
+  AddRef(c, "window", 0, 3, 0);
+  EXPECT_TRUE(CheckTakes(c, {{"defense", "maneuver"}, {"window"}}).ok());
+  fb::CommandT bare;
+  EXPECT_TRUE(CheckTakes(bare, {}).ok());
+}
+
+TEST(CommandTakesTest, RefusesAnUnknownParameterNamingItAndTheKeys) {
+  fb::CommandT c;
+  c.action = "strike";
+  AddParam(c, "edge", 0);
+  absl::Status st = CheckTakes(c, {{"defense", "maneuver"}, {}});
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(st.message(),
+            "command 'strike': params[edge]: unknown parameter; 'strike' "
+            "takes params: defense, maneuver");
+  fb::CommandT none;
+  none.action = "end_turn";
+  AddParam(none, "x", 1);
+  EXPECT_EQ(CheckTakes(none, {}).message(),
+            "command 'end_turn': params[x]: unknown parameter; 'end_turn' "
+            "takes params: none");
+}
+
+TEST(CommandTakesTest, RefusesAnUnknownRefAndARepeatedParameter) {
+  fb::CommandT c;
+  c.action = "defend";
+  AddRef(c, "subject", 4);
+  EXPECT_EQ(CheckTakes(c, {{}, {"window"}}).message(),
+            "command 'defend': refs[subject]: unknown ref; 'defend' takes "
+            "refs: window");
+  fb::CommandT twice;
+  twice.action = "strike";
+  AddParam(twice, "defense", 1);
+  AddParam(twice, "defense", 2);
+  EXPECT_EQ(CheckTakes(twice, {{"defense"}, {}}).message(),
+            "command 'strike': params[defense]: given twice; give each key "
+            "once");
 }
 
 }  // namespace
