@@ -26,7 +26,8 @@ absl::Status StartSession(Decision& d, const std::string& session,
   t.title = title;
   t.ruleset = d.envelope().ruleset;
   t.ruleset_version = d.envelope().ruleset_version;
-  t.schema_version = events::kSchemaVersion;
+  t.schema_version = d.envelope().schema_version != 0 ? d.envelope().schema_version
+                                                     : events::kSchemaVersion;
   t.dice_commitment = dice_commitment;
   t.map = std::make_unique<fb::MapT>(map);
   t.signing_key = d.envelope().signing_key;

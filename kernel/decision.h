@@ -47,6 +47,10 @@ struct Envelope {
   // Set-up only: the Ed25519 public key SessionStarted records (may be
   // empty: the session signs nothing).
   std::vector<uint8_t> signing_key;
+  // Set-up only: the schema version SessionStarted records; 0 = this
+  // build's (events::kSchemaVersion). Re-deciding an older log's set-up
+  // passes the version it recorded.
+  int32_t schema_version = 0;
 };
 
 // A named number for audit: {"d20", 14}, {"level", 3}, ...

@@ -290,6 +290,8 @@ class Applier {
         return PendingUpdated(*static_cast<const fb::PendingUpdated*>(change));
       case fb::Change::PendingClosed:
         return PendingClosed(*static_cast<const fb::PendingClosed*>(change));
+      case fb::Change::BranchForked:
+        return BranchForked(*static_cast<const fb::BranchForked*>(change));
     }
     return Corrupt("change", "unknown type");
   }
@@ -610,6 +612,36 @@ class Applier {
     const flatbuffers::String* actor = o.actor();
     if (actor != nullptr && actor->size() > 0 && Known(actor) == nullptr) {
       return NoCombatant("actor", actor);
+    }
+    return absl::OkStatus();
+  }
+
+  // Checked, not changed (schema v6): a fork's record is the first event of
+  // its branch, names that branch and a parent other than it, and says the
+  // fork point is the event before it.
+  ABSL_ATTRIBUTE_NOINLINE absl::Status BranchForked(const fb::BranchForked& f) {
+    if (s_.schema_version < 6) {
+      return Corrupt("branch_forked", absl::StrCat("a schema 6 event in a session of schema ",
+                                                   s_.schema_version));
+    }
+    const absl::string_view branch = AbslView(View(f.branch()));
+    const absl::string_view parent = AbslView(View(f.parent()));
+    if (branch.empty() || branch != AbslView(View(event_.branch()))) {
+      return Corrupt("branch_forked.branch",
+                     absl::StrCat("'", branch, "' is not the event's branch '",
+                                  AbslView(View(event_.branch())), "'"));
+    }
+    if (parent.empty() || parent == branch) {
+      return Corrupt("branch_forked.parent",
+                     absl::StrCat("'", parent, "': a fork needs a parent other than itself"));
+    }
+    if (f.fork_seq() + 1 != seq_) {
+      return Corrupt("branch_forked.fork_seq",
+                     absl::StrCat(f.fork_seq(), ": a fork's record follows its fork point (expected ",
+                                  seq_ - 1, ")"));
+    }
+    if (AbslView(View(f.author())).empty()) {
+      return Corrupt("branch_forked.author", "empty: a fork names who made it");
     }
     return absl::OkStatus();
   }

@@ -15,7 +15,7 @@ class ReducerTest : public ::testing::Test {
   events::EventBuffer Make(fb::ChangeUnion change, uint64_t seq = 0) {
     fb::EventT e;
     e.session = "s";
-    e.branch = "main";
+    e.branch = branch_;
     e.seq = seq == 0 ? ++seq_ : seq;
     fb::StateChangeT sc;
     sc.rule = "test";
@@ -46,8 +46,61 @@ class ReducerTest : public ::testing::Test {
   }
 
   uint64_t seq_ = 0;
+  std::string branch_ = "main";
   State state_;
 };
+
+// A fork record (schema v6) names its own branch and a parent, follows its
+// fork point, names its author, and changes nothing but the seq.
+TEST_F(ReducerTest, AForkRecordIsCheckedAgainstItsPlace) {
+  fb::SessionStartedT s;
+  s.session = "s";
+  s.ruleset = "test";
+  s.schema_version = 6;
+  ASSERT_TRUE(Apply(Make(U(s)).event(), state_).ok());
+  branch_ = "alt";
+  fb::BranchForkedT f;
+  f.branch = "alt";
+  f.parent = "main";
+  f.fork_seq = 1;
+  f.author = "dana";
+  f.reason = "why not";
+  const State before = state_;
+  State ok = state_;
+  ASSERT_TRUE(Apply(Make(U(f), 2).event(), ok).ok());
+  EXPECT_EQ(ok.seq, 2u);
+  ok.seq = before.seq;
+  EXPECT_EQ(EncodeState(ok), EncodeState(before));
+
+  const auto refused = [&](fb::BranchForkedT bad, const char* field) {
+    State st = state_;
+    absl::Status r = Apply(Make(U(std::move(bad)), 2).event(), st);
+    EXPECT_EQ(r.code(), absl::StatusCode::kDataLoss) << field;
+    EXPECT_NE(r.message().find(field), absl::string_view::npos) << r.message();
+  };
+  fb::BranchForkedT other = f;
+  other.branch = "main";
+  refused(other, "branch_forked.branch");
+  other = f;
+  other.parent = "alt";
+  refused(other, "branch_forked.parent");
+  other = f;
+  other.fork_seq = 0;
+  refused(other, "branch_forked.fork_seq");
+  other = f;
+  other.author.clear();
+  refused(other, "branch_forked.author");
+
+  // Not in a session of an earlier schema.
+  State v5;
+  branch_ = "main";
+  s.schema_version = 5;
+  ASSERT_TRUE(Apply(Make(U(s), 1).event(), v5).ok());
+  branch_ = "alt";
+  absl::Status r = Apply(Make(U(f), 2).event(), v5);
+  EXPECT_EQ(r.code(), absl::StatusCode::kDataLoss);
+  EXPECT_NE(r.message().find("schema 5"), absl::string_view::npos) << r.message();
+}
 
 TEST_F(ReducerTest, FirstChangeMustStartTheSession) {
   fb::RoundStartedT r;

@@ -53,6 +53,7 @@ absl::StatusOr<BranchSource> Bundle::Source(const std::string& name) const {
   s.branch = name;
   s.head = b->head.seq;
   s.head_hash = b->head.hash;
+  if (!b->meta.parent.empty()) s.fork = b->meta;
   s.scan = [this, name](uint64_t from, uint64_t to,
                         const std::function<absl::Status(const events::EventBuffer&)>&
                             visit) -> absl::Status {

@@ -47,6 +47,47 @@ uint64_t SharedPrefix(const std::vector<Segment>& a, const std::vector<Segment>&
   return shared;
 }
 
+bool IsForkRecord(const events::EventBuffer& e) {
+  const fb::StateChange* sc = e.event().body_as_StateChange();
+  return sc != nullptr && sc->change_type() == fb::Change::BranchForked;
+}
+
+// Events lo..hi of a branch in order, read 1024 at a time, fork records
+// left out.
+class Cursor {
+ public:
+  Cursor(const store::EventLog& log, const std::string& session,
+         const std::string& branch, uint64_t lo, uint64_t hi)
+      : log_(log), session_(session), branch_(branch), next_(lo), hi_(hi) {}
+
+  // The next event, or nullptr after the last.
+  absl::StatusOr<const events::EventBuffer*> Next() {
+    for (;;) {
+      if (at_ == chunk_.size()) {
+        if (next_ > hi_) return nullptr;
+        constexpr uint64_t kChunk = 1024;
+        const uint64_t to = std::min(hi_, next_ + kChunk - 1);
+        ASSIGN_OR_RETURN(chunk_, log_.Read(session_, branch_, next_, to));
+        next_ = to + 1;
+        at_ = 0;
+        if (chunk_.empty()) return nullptr;
+      }
+      const events::EventBuffer* e = &chunk_[at_++];
+      if (!IsForkRecord(*e)) return e;
+    }
+  }
+  uint64_t end() const { return hi_; }
+
+ private:
+  const store::EventLog& log_;
+  const std::string& session_;
+  const std::string& branch_;
+  uint64_t next_;
+  uint64_t hi_;
+  std::vector<events::EventBuffer> chunk_;
+  size_t at_ = 0;
+};
+
 }  // namespace
 
 absl::StatusOr<Point> ParsePoint(absl::string_view text) {
@@ -82,24 +123,30 @@ absl::StatusOr<DiffResult> Diff(store::EventLog& log, const std::string& session
   ASSIGN_OR_RETURN(auto seg_a, SegmentsOf(log, session, a.branch, a.seq));
   ASSIGN_OR_RETURN(auto seg_b, SegmentsOf(log, session, b.branch, b.seq));
   r.shared = std::min({SharedPrefix(seg_a, seg_b), a.seq, b.seq});
-  const uint64_t end = std::min(a.seq, b.seq);
-  constexpr uint64_t kChunk = 1024;
-  for (uint64_t lo = r.shared + 1; lo <= end && r.first_divergent == 0;
-       lo += kChunk) {
-    const uint64_t hi = std::min(end, lo + kChunk - 1);
-    ASSIGN_OR_RETURN(auto ea, log.Read(session, a.branch, lo, hi));
-    ASSIGN_OR_RETURN(auto eb, log.Read(session, b.branch, lo, hi));
-    for (size_t i = 0; i < ea.size() && i < eb.size(); ++i) {
-      if (OutcomeBytes(ea[i]) == OutcomeBytes(eb[i])) continue;
-      r.first_divergent = lo + i;
-      r.a_event = ea[i];
-      r.b_event = eb[i];
-      ASSIGN_OR_RETURN(r.event_fields, DiffEvents(ea[i], eb[i]));
+  // The events after the shared prefix, paired in order; fork records
+  // (schema v6: a branch's first event, saying who forked it) are not
+  // outcomes and are stepped over, so a what-if's re-run lines up with the
+  // parent's events it re-ran.
+  Cursor ca(log, session, a.branch, r.shared + 1, a.seq);
+  Cursor cb(log, session, b.branch, r.shared + 1, b.seq);
+  for (;;) {
+    ASSIGN_OR_RETURN(const events::EventBuffer* ea, ca.Next());
+    ASSIGN_OR_RETURN(const events::EventBuffer* eb, cb.Next());
+    if (ea == nullptr || eb == nullptr) {
+      if ((ea != nullptr || eb != nullptr) && a.branch != b.branch) {
+        // One history goes on where the other stops.
+        r.first_divergent = ea != nullptr ? ea->event().seq() : ca.end() + 1;
+        r.first_divergent_b = eb != nullptr ? eb->event().seq() : cb.end() + 1;
+      }
       break;
     }
-  }
-  if (r.first_divergent == 0 && a.seq != b.seq && a.branch != b.branch) {
-    r.first_divergent = end + 1;  // one history goes on where the other stops
+    if (OutcomeBytes(*ea) == OutcomeBytes(*eb)) continue;
+    r.first_divergent = ea->event().seq();
+    r.first_divergent_b = eb->event().seq();
+    r.a_event = *ea;
+    r.b_event = *eb;
+    ASSIGN_OR_RETURN(r.event_fields, DiffEvents(*ea, *eb));
+    break;
   }
   return r;
 }
@@ -113,13 +160,18 @@ std::string RenderDiff(const DiffResult& d) {
                                 : absl::StrCat("events 1..", d.shared,
                                                " (the same stored events)"),
                   "\n");
+  const std::string where =
+      d.first_divergent_b == d.first_divergent
+          ? absl::StrCat("#", d.first_divergent)
+          : absl::StrCat(d.a.branch, "#", d.first_divergent, " | ", d.b.branch, "#",
+                         d.first_divergent_b);
   if (d.a_event.has_value()) {
-    absl::StrAppend(&out, "  first divergent event: #", d.first_divergent, "\n",
+    absl::StrAppend(&out, "  first divergent event: ", where, "\n",
                     "    ", d.a.branch, ": ", RenderEvent(d.a_event->event()), "\n",
                     "    ", d.b.branch, ": ", RenderEvent(d.b_event->event()), "\n",
                     RenderDiffs(d.event_fields, " | ", "    "));
   } else if (d.first_divergent != 0) {
-    absl::StrAppend(&out, "  first divergent event: #", d.first_divergent,
+    absl::StrAppend(&out, "  first divergent event: ", where,
                     " (the same outcomes up to there; one goes on)\n");
   } else {
     absl::StrAppend(&out, "  no divergent event up to #",

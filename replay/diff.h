@@ -39,7 +39,11 @@ struct DiffResult {
   std::string session;
   Point a, b;           // seqs resolved (never 0 unless the branch is empty)
   uint64_t shared = 0;  // events 1..shared are the same stored records
-  uint64_t first_divergent = 0;  // 0: none up to the shorter point
+  // The first events (after the shared prefix, fork records stepped over)
+  // whose outcomes differ: its seq on a and on b (they differ by the fork
+  // records passed); 0: none up to the shorter point.
+  uint64_t first_divergent = 0;
+  uint64_t first_divergent_b = 0;
   std::optional<events::EventBuffer> a_event, b_event;
   std::vector<FieldDiff> event_fields;  // a_event | b_event
   std::vector<FieldDiff> state;         // state at a | state at b

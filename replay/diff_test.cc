@@ -39,6 +39,8 @@ TEST_F(DiffTest, AWhatIfAgainstItsParent) {
   EXPECT_EQ(d->shared, second.front().event().seq() - 1);
   EXPECT_EQ(d->first_divergent, roll) << RenderDiff(*d)
       << "the re-run declaration and its action cost are the same outcome";
+  EXPECT_EQ(d->first_divergent_b, roll + 1) << RenderDiff(*d)
+      << "the branch's fork record (stepped over) comes before its re-run";
   ASSERT_TRUE(d->a_event.has_value());
   bool value_differs = false;
   for (const FieldDiff& f : d->event_fields) {
@@ -60,7 +62,8 @@ TEST_F(DiffTest, AWhatIfAgainstItsParent) {
   EXPECT_TRUE(hp) << RenderDiff(*d);
   const std::string text = RenderDiff(*d);
   EXPECT_NE(text.find("shared prefix: events 1.."), std::string::npos) << text;
-  EXPECT_NE(text.find("first divergent event: #" + std::to_string(roll)),
+  EXPECT_NE(text.find("first divergent event: main#" + std::to_string(roll) +
+                      " | miss#" + std::to_string(roll + 1)),
             std::string::npos) << text;
 }
 

@@ -199,7 +199,7 @@ absl::StatusOr<kernel::State> Engine::StateAt(const std::string& session,
 }
 
 absl::StatusOr<uint64_t> Engine::Fork(const ForkRequest& request) {
-  return ForkBranch(*log_, request);
+  return ForkBranch(*log_, request, seek_);
 }
 
 absl::StatusOr<WhatIfResult> Engine::WhatIf(const WhatIfRequest& request,

@@ -11,6 +11,9 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "events/codec.h"
+#include "kernel/state.h"
+#include "replay/jump.h"
 #include "store/event_log.h"
 
 namespace combat::replay {
@@ -24,11 +27,25 @@ struct ForkRequest {
   std::string reason;   // why (required)
 };
 
-// Creates the branch. InvalidArgument naming the field when branch, author
+// Creates the branch. From schema version 6 its first event is its fork
+// record (a BranchForked change at seq fork_seq + 1, chained to the
+// parent's event at the fork point, authored by `author` as GM), written
+// with the branch in one batch: the branch's name, parent, fork point,
+// author and reason are then hashed and chained, and `verify` checks the
+// store's branch record against it. Sessions of earlier schemas keep them
+// in the store only. InvalidArgument naming the field when branch, author
 // or reason is missing; otherwise the store's errors (AlreadyExists,
 // NotFound, OutOfRange naming the valid range). Returns the fork seq.
 absl::StatusOr<uint64_t> ForkBranch(store::EventLog& log,
-                                    const ForkRequest& request);
+                                    const ForkRequest& request,
+                                    const SeekOptions& seek = {});
+
+// The fork record of `request` at `fork_seq` (schema v6): `at_fork` is the
+// state after the parent's event `fork_seq`, whose hash is `fork_hash`.
+absl::StatusOr<events::EventBuffer> ForkRecord(const kernel::State& at_fork,
+                                               const events::Digest& fork_hash,
+                                               const ForkRequest& request,
+                                               uint64_t fork_seq);
 
 // One branch of a session with its head, for listings.
 struct BranchInfo {

@@ -203,6 +203,12 @@ std::string RenderChange(const fb::StateChange& sc) {
       const auto* p = sc.change_as_PendingClosed();
       return absl::StrCat("pending #", p->id(), " ends: ", S(p->outcome()));
     }
+    case fb::Change::BranchForked: {
+      const auto* f = sc.change_as_BranchForked();
+      return absl::StrCat("branch ", S(f->branch()), " forked from ", S(f->parent()),
+                          " at #", f->fork_seq(), " by ", S(f->author()), ": \"",
+                          S(f->reason()), "\"");
+    }
   }
   return "(unknown change)";
 }

@@ -52,6 +52,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> RedecideSetup(
     env.signing_key.assign(started->signing_key()->begin(),
                            started->signing_key()->end());
   }
+  env.schema_version = started->schema_version();
   RecordedByIndex dice(setup.rolls);
   const std::string session = first.session() != nullptr ? first.session()->str() : "";
   return kernel::SetUpSession(rules, session, roster, commitment, env, dice);

@@ -153,7 +153,14 @@ TEST_F(VerbsTest, ForkBranchesAndDiff) {
   Result d = Combat({"diff", "--db", db_, "--session", "s1", "--a", "main", "--b", "alt"});
   ASSERT_EQ(d.code, 0) << d.err;
   EXPECT_NE(d.out.find("shared prefix: events 1..16"), std::string::npos) << d.out;
-  EXPECT_NE(d.out.find("first divergent event: #17"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("first divergent event: main#17 | alt#18"), std::string::npos)
+      << d.out << "alt's #17 is its fork record";
+  Result log = Combat({"log", "--db", db_, "--session", "s1", "--branch", "alt"});
+  ASSERT_EQ(log.code, 0) << log.err;
+  EXPECT_NE(log.out.find("#17 change   branch alt forked from main at #16 by dana: "
+                         "\"rewind\""),
+            std::string::npos)
+      << log.out;
   EXPECT_NE(d.out.find(y_), std::string::npos) << d.out;
   Result two = Combat({"diff", "--db", db_, "--session", "s1", "--a", "@10", "--b", "@20"});
   ASSERT_EQ(two.code, 0) << two.err;

@@ -13,6 +13,7 @@
 #include "kernel/session.h"
 #include "kernel/state_codec.h"
 #include "replay/event_diff.h"
+#include "replay/fork.h"
 #include "replay/jump.h"
 #include "replay/recorded.h"
 #include "replay/render.h"
@@ -165,6 +166,24 @@ class BranchCheck {
         FinishCommand(*last, /*followed_by_other_branch=*/true);
         if (Stopped()) return absl::OkStatus();
       }
+    }
+    if (source_.fork.has_value() && source_.head <= source_.fork->fork_seq &&
+        state_.schema_version >= 6) {
+      Fail("records", source_.fork->fork_seq + 1,
+           absl::StrCat("branch ", source_.branch, ": forked at #",
+                        source_.fork->fork_seq, " of a schema ",
+                        state_.schema_version,
+                        " session, but it has no fork record (BranchForked at #",
+                        source_.fork->fork_seq + 1, ")"),
+           "");
+      return absl::OkStatus();
+    }
+    if (source_.fork.has_value() && state_.schema_version < 6) {
+      report_.notes.push_back(absl::StrCat(
+          "branch ", source_.branch, ": its fork record (parent ",
+          source_.fork->parent, " at #", source_.fork->fork_seq,
+          ", author, reason) is the store's, not a chained event (schema ",
+          state_.schema_version, " session; chained from schema 6)"));
     }
     if (source_.observe_end) {
       absl::Status seen = source_.observe_end();
@@ -522,9 +541,51 @@ class BranchCheck {
 
   // The stored session record against the chained events: what the store
   // shows as the session's title must be SessionStarted.title.
+  //
+  // A forked branch (schema v6): its first own event is its fork record,
+  // and the store's branch record (parent, fork point, author, reason) must
+  // be the chained one.
   bool CheckRecords(const events::EventBuffer& buffer) {
     const fb::Event& e = buffer.event();
     const fb::StateChange* sc = e.body_as_StateChange();
+    const fb::BranchForked* forked =
+        sc != nullptr ? sc->change_as_BranchForked() : nullptr;
+    const store::BranchMeta* fork = source_.fork.has_value() ? &*source_.fork : nullptr;
+    if (fork != nullptr && state_.schema_version >= 6 &&
+        e.seq() == fork->fork_seq + 1 && forked == nullptr) {
+      Fail("records", e.seq(),
+           absl::StrCat("branch ", source_.branch, ": event #", e.seq(),
+                        " is not its fork record: a branch forked at #",
+                        fork->fork_seq, " of a schema ", state_.schema_version,
+                        " session starts with one (BranchForked)"),
+           ShowEvent("the event", buffer));
+      return false;
+    }
+    if (forked != nullptr && S(e.branch()) == source_.branch) {
+      const std::string chained = absl::StrCat(
+          "parent ", S(forked->parent()), " at #", forked->fork_seq(), " by ",
+          S(forked->author()), ": \"", S(forked->reason()), "\"");
+      if (fork == nullptr) {
+        Fail("records", e.seq(),
+             absl::StrCat("branch ", source_.branch, ": event #", e.seq(),
+                          " is a fork record (", chained,
+                          ") but the store records the branch as not forked"),
+             ShowEvent("the event", buffer));
+        return false;
+      }
+      const std::string stored = absl::StrCat(
+          "parent ", fork->parent, " at #", fork->fork_seq, " by ", fork->author,
+          ": \"", fork->reason, "\"");
+      if (stored != chained || fork->parent != S(forked->parent()) ||
+          fork->author != S(forked->author()) || fork->reason != S(forked->reason())) {
+        Fail("records", e.seq(),
+             absl::StrCat("branch ", source_.branch, ": the stored fork record (",
+                          stored, ") is not the chained one: BranchForked at #",
+                          e.seq(), " says (", chained, ")"),
+             ShowEvent("the event", buffer));
+        return false;
+      }
+    }
     const fb::SessionStarted* started =
         sc != nullptr ? sc->change_as_SessionStarted() : nullptr;
     if (started == nullptr || S(started->title()) == meta_.title) return true;
@@ -642,9 +703,54 @@ class BranchCheck {
     }
   }
 
+  // A fork record (schema v6): the one event of command "fork", a
+  // BranchForked change.
+  static bool IsForkRecord(const RecordedCommand& c) {
+    if (c.command_id != store::kForkCommandId || c.events.size() != 1) return false;
+    const fb::StateChange* sc = c.events.front().event().body_as_StateChange();
+    return sc != nullptr && sc->change_type() == fb::Change::BranchForked;
+  }
+
+  // Re-decides a fork record from the branch record it was made from (the
+  // store's or the bundle's; CheckRecords compared their fields as it
+  // passed): the same bytes, state hash and envelope included.
+  bool RedecideForkRecord(const RecordedCommand& c) {
+    if (!source_.fork.has_value()) return false;  // CheckRecords names it
+    const store::BranchMeta& fork = *source_.fork;
+    ForkRequest request;
+    request.session = source_.session;
+    request.parent = fork.parent;
+    request.at = fork.fork_seq;
+    request.branch = source_.branch;
+    request.author = fork.author;
+    request.reason = fork.reason;
+    const events::EventBuffer& rec = c.events.front();
+    absl::StatusOr<events::EventBuffer> dec =
+        ForkRecord(before_command_, prev_before_command_, request, fork.fork_seq);
+    if (dec.ok() && dec->bytes() == rec.bytes()) {
+      ++report_.commands_redecided;
+      return true;
+    }
+    std::string details = ShowEvent("recorded", rec);
+    if (dec.ok()) {
+      absl::StrAppend(&details, ShowEvent("re-decided", *dec));
+      if (auto fields = DiffEvents(rec, *dec); fields.ok()) {
+        absl::StrAppend(&details, "    fields that differ (recorded | re-decided):\n",
+                        RenderDiffs(*fields, " | ", "      "));
+      }
+    }
+    Fail("re-decision", c.first,
+         absl::StrCat("event #", c.first, ": the fork record of branch ", source_.branch,
+                      " is not the one its branch record gives",
+                      dec.ok() ? "" : absl::StrCat(" (", dec.status().message(), ")")),
+         std::move(details));
+    return false;
+  }
+
   // Re-decides `c`; true when its events are the re-decided ones.
   bool FinishCommand(const RecordedCommand& c, bool followed_by_other_branch) {
     if (rules_ == nullptr || !options_.redecide) return false;
+    if (IsForkRecord(c)) return RedecideForkRecord(c);
     const bool setup = !c.command.has_value() && c.first == 1;
     if (!c.command.has_value() && !setup) {
       report_.notes.push_back(absl::StrCat(
@@ -798,6 +904,8 @@ absl::StatusOr<BranchSource> StoreSource(const store::EventLog& log,
   source.branch = branch;
   source.head = head.seq;
   source.head_hash = head.hash;
+  ASSIGN_OR_RETURN(store::BranchMeta meta, log.GetBranch(session, branch));
+  if (!meta.parent.empty()) source.fork = meta;
   source.scan = [&log, session, branch](
                     uint64_t from, uint64_t to,
                     const std::function<absl::Status(const events::EventBuffer&)>&
@@ -873,12 +981,6 @@ absl::StatusOr<VerifyReport> VerifySession(store::EventLog& log,
   }
   total.seed_known = !options.secret.empty();
   for (const std::string& b : branches) {
-    ASSIGN_OR_RETURN(store::BranchMeta bm, log.GetBranch(session, b));
-    if (!bm.parent.empty()) {
-      total.notes.push_back(absl::StrCat(
-          "branch ", b, ": its fork record (parent ", bm.parent, " at #",
-          bm.fork_seq, ", author, reason) is the store's, not a chained event"));
-    }
     ASSIGN_OR_RETURN(BranchSource source, StoreSource(log, session, b));
     options.recorded_state = [&log, &meta, &session, b](uint64_t seq)
         -> std::optional<kernel::State> {

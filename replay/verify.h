@@ -69,6 +69,10 @@ struct BranchSource {
   std::string branch;
   uint64_t head = 0;
   std::optional<events::Digest> head_hash;  // checked after the last event
+  // The branch's fork record as the store (or a bundle) keeps it, when the
+  // branch is a fork: checked against its chained BranchForked event
+  // (schema v6), the first of the branch's own events.
+  std::optional<store::BranchMeta> fork;
   // Visits events from..to (1-based, inclusive) in seq order.
   std::function<absl::Status(
       uint64_t from, uint64_t to,

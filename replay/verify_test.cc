@@ -722,10 +722,14 @@ TEST_F(VerifyTest, TheFastPathReportsWhatTheSlowPathDoesOnAFork) {
   const std::vector<events::EventBuffer> clean = *all;
   auto meta = engine_->log().GetSession("s1");
   ASSERT_TRUE(meta.ok());
+  auto fork_meta = engine_->log().GetBranch("s1", "alt");
+  ASSERT_TRUE(fork_meta.ok());
   auto report = [&](const std::vector<events::EventBuffer>& evs, bool fast) {
     VerifyOptions o;
     o.trust_redecision = fast;
-    auto r = VerifyBranchEvents(MemorySource(evs, "alt"), *meta, &testing::Toy(), o);
+    BranchSource source = MemorySource(evs, "alt");
+    source.fork = *fork_meta;
+    auto r = VerifyBranchEvents(source, *meta, &testing::Toy(), o);
     EXPECT_TRUE(r.ok()) << r.status();
     if (!r.ok()) return std::string();
     return absl::StrCat(RenderVerifyReport(*r), "events=", r->events,

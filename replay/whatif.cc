@@ -9,6 +9,7 @@
 #include "events/status_macros.h"
 #include "kernel/dice/source.h"
 #include "kernel/session.h"
+#include "replay/fork.h"
 #include "replay/recorded.h"
 #include "replay/whatif_refs.h"
 
@@ -317,9 +318,14 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
   }
 
   // Fork: written with who and why, the change in the reason.
-  RETURN_IF_ERROR(log.Fork(req.session, req.parent, fork_seq, req.branch,
-                           req.author,
-                           absl::StrCat(req.reason, " [what-if: ", change_text, "]")));
+  ForkRequest record;
+  record.session = req.session;
+  record.parent = req.parent;
+  record.at = fork_seq;
+  record.branch = req.branch;
+  record.author = req.author;
+  record.reason = absl::StrCat(req.reason, " [what-if: ", change_text, "]");
+  RETURN_IF_ERROR(ForkBranch(log, record, seek).status());
   WhatIfResult result;
   result.session = req.session;
   result.branch = req.branch;
@@ -329,9 +335,10 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
 
   SeekOptions quiet = seek;
   quiet.progress = nullptr;
-  ASSIGN_OR_RETURN(kernel::State state,
-                   Seek(log, req.session, req.branch, fork_seq, quiet));
+  // The new branch's head: the fork point, or its fork record (schema v6).
   ASSIGN_OR_RETURN(store::Head head, log.GetHead(req.session, req.branch));
+  ASSIGN_OR_RETURN(kernel::State state,
+                   Seek(log, req.session, req.branch, head.seq, quiet));
   ASSIGN_OR_RETURN(std::vector<uint8_t> secret, log.GetSecret(req.session));
   kernel::dice::SeededDice seeded(secret, req.session);
   NoSecret no_secret;

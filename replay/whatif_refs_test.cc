@@ -81,9 +81,9 @@ TEST_F(WhatIfRefsTest, PendingAndSeqRefsFollowTheirTargets) {
   ASSERT_EQ(r.reruns.size(), 3u) << RenderWhatIf(r);
   EXPECT_EQ(r.reruns[2].outcome, Rerun::Outcome::kApplied) << RenderWhatIf(r);
   // r2's re-run opened act #1 (r1's is gone) and its declaration moved to
-  // r1's place: the release names both anew.
+  // r1's place, after the branch's fork record: the release names both anew.
   EXPECT_EQ(Closes("once"), (std::vector<std::pair<uint32_t, int64_t>>{
-                                {1, static_cast<int64_t>(first_)}}));
+                                {1, static_cast<int64_t>(first_ + 1)}}));
   EXPECT_TRUE(StateOf("once").pending.empty());
 
   auto v = VerifySession(engine_->log(), &testing::Toy(), "s1", "once", false, {});
@@ -104,11 +104,12 @@ TEST_F(WhatIfRefsTest, ARefThatNoLongerMapsNamesItsKey) {
   EXPECT_EQ(gone[1]->command_id, "c4");
   EXPECT_EQ(gone[1]->why, "refs[key=act]: its pending act #1, opened by main#" +
                               std::to_string(first_) + ", was not opened again on this branch");
-  // r2's act stays open on the new branch, as #1.
+  // r2's act stays open on the new branch, as #1, declared after the
+  // branch's fork record.
   kernel::State s = StateOf("once");
   ASSERT_EQ(s.pending.size(), 1u);
   EXPECT_EQ(s.pending.begin()->first, 1u);
-  EXPECT_EQ(s.pending.begin()->second.decl, first_);
+  EXPECT_EQ(s.pending.begin()->second.decl, first_ + 1);
 }
 
 TEST_F(WhatIfRefsTest, RefsToWhatWasOpenAtTheForkStay) {

@@ -232,6 +232,24 @@ absl::Status EventLog::Fork(const std::string& session,
                             const std::string& branch,
                             const std::string& author,
                             const std::string& reason) {
+  return ForkWith(session, parent, fork_seq, branch, author, reason, nullptr);
+}
+
+absl::Status EventLog::Fork(const std::string& session,
+                            const std::string& parent, uint64_t fork_seq,
+                            const std::string& branch,
+                            const std::string& author,
+                            const std::string& reason,
+                            const events::EventBuffer& record) {
+  return ForkWith(session, parent, fork_seq, branch, author, reason, &record);
+}
+
+absl::Status EventLog::ForkWith(const std::string& session,
+                                const std::string& parent, uint64_t fork_seq,
+                                const std::string& branch,
+                                const std::string& author,
+                                const std::string& reason,
+                                const events::EventBuffer* record) {
   RETURN_IF_ERROR(CheckId("session", session));
   RETURN_IF_ERROR(CheckId("branch", parent));
   RETURN_IF_ERROR(CheckId("branch", branch));
@@ -270,7 +288,17 @@ absl::Status EventLog::Fork(const std::string& session,
   meta.reason = reason;
   rocksdb::WriteBatch batch;
   batch.Put(keys::Branch(session, branch), records::EncodeBranchMeta(meta));
-  batch.Put(keys::Head(session, branch), records::EncodeHead(head));
+  if (record == nullptr) {
+    batch.Put(keys::Head(session, branch), records::EncodeHead(head));
+  } else {
+    // The record is the branch's first command, id kForkCommandId, bound to
+    // its own hash (so a later command reusing the id is a conflict).
+    const std::vector<events::EventBuffer> first = {*record};
+    ASSIGN_OR_RETURN(const events::Digest hash,
+                     CheckChain(session, branch, kForkCommandId, head, first));
+    AddCommand(&batch, session, branch, head, kForkCommandId, first, hash, hash);
+    head = Head{fork_seq + 1, hash};
+  }
   return impl_->Write(&batch, absl::StrCat(context, ": forking"), session,
                       branch, head);
 }

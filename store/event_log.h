@@ -88,6 +88,10 @@ struct Options {
   Access access = Access::kReadWrite;
 };
 
+// The command id of a fork record (the first event of a forked branch,
+// schema v6): reserved on every forked branch.
+inline constexpr char kForkCommandId[] = "fork";
+
 struct SessionMeta {
   std::string session;
   std::string ruleset;
@@ -184,6 +188,17 @@ class EventLog {
   absl::Status Fork(const std::string& session, const std::string& parent,
                     uint64_t fork_seq, const std::string& branch,
                     const std::string& author, const std::string& reason);
+  // The same, with the branch's first event, its fork record (schema v6:
+  // a BranchForked change at seq fork_seq + 1 chained to the parent's event
+  // at fork_seq), written in the same batch: the branch exists with its
+  // record or not at all. `record` is checked as Append checks events
+  // (seq, prev_hash, session/branch fields, canonical bytes, its command id
+  // kForkCommandId; InvalidArgument otherwise) and marked as the branch's
+  // first command, bound to its own hash.
+  absl::Status Fork(const std::string& session, const std::string& parent,
+                    uint64_t fork_seq, const std::string& branch,
+                    const std::string& author, const std::string& reason,
+                    const events::EventBuffer& record);
   absl::StatusOr<BranchMeta> GetBranch(const std::string& session,
                                        const std::string& branch) const;
   absl::StatusOr<std::vector<BranchMeta>> ListBranches(
@@ -285,6 +300,10 @@ class EventLog {
  private:
   struct Impl;
   explicit EventLog(std::unique_ptr<Impl> impl);
+  absl::Status ForkWith(const std::string& session, const std::string& parent,
+                        uint64_t fork_seq, const std::string& branch,
+                        const std::string& author, const std::string& reason,
+                        const events::EventBuffer* record);
   std::unique_ptr<Impl> impl_;
 };
 
