@@ -342,6 +342,14 @@ absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(Spend(d, who, "strike", true, false, decl, "003.strike"));
+  // l.70: the Feint's boon is for a Strike against the same target only.
+  std::vector<uint32_t> stale;
+  for (const auto& [id, k] : d.state().Find(who)->conditions) {
+    if (k.name == kFeint && k.relative_to != c.targets[0]) stale.push_back(id);
+  }
+  for (uint32_t id : stale) {
+    RETURN_IF_ERROR(RemoveCondition(d, who, id, {decl, "003.maneuver.feint", {}, "a Strike against another target"}));
+  }
   return OpenAttack(d, c, decl);
 }
 

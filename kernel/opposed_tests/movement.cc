@@ -288,6 +288,11 @@ absl::Status ResumeOpportunity(Decision& d, uint32_t wid) {
     if (actor->Has(kGrappled)) {
       return ClosePending(d, p.id, "cancelled: grappled", {decl, "003.grapple"});
     }
+    // The rest of the path from where the mover now stands (a push may
+    // have moved it): still a legal path, or the move ends here.
+    if (absl::Status ok = CheckPathFor(d.state(), *actor, p.command); !ok.ok()) {
+      return ClosePending(d, p.id, absl::StrCat("stopped: ", ok.message()), {decl, "003.move"});
+    }
     return Proceed(d, decl, p.id, p.command, p.reacted, p.progress);
   }
   RETURN_IF_ERROR(ClosePending(d, p.id, "resolved", {decl, RuleFor(p.command.action)}));
