@@ -241,7 +241,13 @@ absl::Status DecideDisengage(const fb::CommandT& c, Decision& d) {
 }
 
 absl::StatusOr<bool> HoldForOpportunity(Decision& d, const fb::CommandT& c, uint64_t decl) {
-  const std::vector<TriggerHit> hits = MatchDeclaration(d.state(), c, OpportunityRules(), {});
+  // An opportunity attack is a melee Strike (l.81): only foes with the
+  // caster (or the one standing up) in melee reach may make one.
+  std::vector<TriggerHit> hits;
+  const Combatant* actor = d.state().Find(c.actor);
+  for (const TriggerHit& h : MatchDeclaration(d.state(), c, OpportunityRules(), {})) {
+    if (MeleeReaching(d.state(), *d.state().Find(h.owner), *actor) != nullptr) hits.push_back(h);
+  }
   if (hits.empty()) return false;
   NewPending np;
   np.kind = kHeldBack;

@@ -203,5 +203,29 @@ TEST(Health, ZeroHealthKnocksOutAndSkipsTheTurn) {  // l.116
   EXPECT_EQ(t.state().active, "a");
 }
 
+TEST(Opportunity, CastingOutOfReachProvokesNothing) {  // l.81, l.83
+  auto bolt = W("bolt", "1d6", "spell", "", {{"attack", 1}}, "fire");
+  bolt.range_increment = 20;
+  auto far = W("chant", "", "spell", "", {}, "");
+  Table t(OpposedTests(),
+          Roster({Who("m", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"sorcery", 1}, {"initiative", 5}}, {bolt, far}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("e", "y", 9, 9, {{"health", 5}, {"speed", 3}}, {W("club", "1d6", "melee", "medium", {}, "crushing")})}),
+          {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto cast = Cmd("m", "use_magic");
+  cast.weapon = "chant";
+  ASSERT_TRUE(t.Submit(cast).ok());
+  // d is in reach (1 m), e is not: only d may answer.
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, std::vector<std::string>{"d"});
+  auto pass = Cmd("d", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto ev = t.Submit(pass);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "003.use_magic"));  // the cast then resolves
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil
