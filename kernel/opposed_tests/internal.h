@@ -117,8 +117,8 @@ const Weapon* MeleeReaching(const State& s, const Combatant& c,
 int CoverOf(const State& s, const Combatant& from, const Combatant& target,
             std::string* why);
 // Flanking (l.91): an ally of `attacker` with `target` in melee reach, the
-// straight line between their centres through `target`'s space; the ally
-// id or "".
+// straight line between their centres through `target`'s interior
+// (kernel/line_through.h); the ally id or "".
 std::string FlankingAlly(const State& s, const Combatant& attacker,
                          const Combatant& target);
 

@@ -2,6 +2,7 @@
 // their reach, cover (l.86-89) and flanking (l.91). Integers only.
 #include <string>
 
+#include "kernel/line_through.h"
 #include "kernel/opposed_tests/internal.h"
 
 namespace combat::kernel::opposed {
@@ -111,30 +112,16 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
   return cover;
 }
 
-// Whether the segment between the centres of a and b passes through the
-// interior of t's space (a line only touching its corner does not): the
-// segment sampled at 64 points, exactly in integers (quarter squares).
-bool ThroughInterior(const Combatant& a, const Combatant& b, const Combatant& t) {
-  const space::QPoint pa = space::Centre(a.at, a.size);
-  const space::QPoint pb = space::Centre(b.at, b.size);
-  const int64_t lo_x = 4 * int64_t{t.at.x}, hi_x = 4 * (int64_t{t.at.x} + t.size);
-  const int64_t lo_y = 4 * int64_t{t.at.y}, hi_y = 4 * (int64_t{t.at.y} + t.size);
-  constexpr int64_t kN = 64;
-  for (int64_t k = 1; k < kN; ++k) {
-    const int64_t x = pa.x * kN + (pb.x - pa.x) * k;  // x * kN
-    const int64_t y = pa.y * kN + (pb.y - pa.y) * k;
-    if (x > lo_x * kN && x < hi_x * kN && y > lo_y * kN && y < hi_y * kN) return true;
-  }
-  return false;
-}
-
 std::string FlankingAlly(const State& s, const Combatant& attacker,
                          const Combatant& target) {
   for (const auto& [id, ally] : s.combatants) {  // id order
     if (id == attacker.id || id == target.id) continue;
     if (ally.side != attacker.side || !Conscious(ally)) continue;
     if (MeleeReaching(s, ally, target) == nullptr) continue;
-    if (ThroughInterior(attacker, ally, target)) return id;
+    if (space::CentresLineThrough(attacker.at, attacker.size, ally.at, ally.size,
+                                  target.at, target.size)) {
+      return id;
+    }
   }
   return "";
 }
