@@ -161,5 +161,67 @@ TEST(CombatRollRefusals, BlockNeedsAShieldAndStrikeNeedsReach) {
   EXPECT_EQ(t.Submit(block).status().code(), absl::StatusCode::kFailedPrecondition);  // l.51
 }
 
+TEST(CombatRollModifiers, UntrainedWeaponAndArmor) {  // l.99, l.100
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 3}, {"untrained_armor", 1}},
+               {W("pike", "1d6", "melee", "heavy", {{"untrained", 1}, {"reach", 2}}, "piercing")});
+  auto d = Who("d", "y", 7, 5, {{"health", 20}, {"speed", 6}, {"dodge", 2}, {"untrained_armor", 1}, {"initiative", -5}},
+               {W("sword", "1d8", "melee", "medium")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "pike";  // reach 2 m: d is 2 m away
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  // Attack: 3 - 2 (untrained weapon) - 1 (bane, untrained armor) = 0 dice:
+  // fails without a roll. Dodge: 2 - 1 (bane) = 1 die: 5 passes: the
+  // defender's critical win.
+  auto ev = t.Submit(dodge, {5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.modifier"), -2);
+  EXPECT_EQ(NumOf(*ev, "attack.banes"), 1);
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 0);
+  EXPECT_EQ(NumOf(*ev, "defense.banes"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 1);
+  EXPECT_TRUE(Cites(*ev, "003.result.critical"));
+}
+
+TEST(CombatRollRefusals, RangedMustUseAgilityAndThirdAttackRefused) {  // l.44, l.48
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto shot = Cmd("a", "strike", {"d"});
+  shot.weapon = "bow";
+  WithText(shot, "attribute", "str");
+  EXPECT_EQ(t.Submit(shot).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto bad = Cmd("a", "strike", {"d"});
+  bad.weapon = "bow";
+  WithText(bad, "attribute", "luck");
+  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+  auto nobody = Cmd("a", "strike", {"zed"});
+  nobody.weapon = "club";
+  EXPECT_EQ(t.Submit(nobody).status().code(), absl::StatusCode::kNotFound);
+  auto noweapon = Cmd("a", "strike", {"d"});
+  EXPECT_EQ(t.Submit(noweapon).status().code(), absl::StatusCode::kInvalidArgument);
+  const size_t before = t.log().size();
+  for (int i = 0; i < 2; ++i) {
+    auto c = Cmd("a", "strike", {"d"});
+    c.weapon = "club";
+    ASSERT_TRUE(t.Submit(c).ok());
+    auto none = Cmd("d", "defend");
+    none.window = t.state().windows.begin()->first;
+    WithText(none, "defense", "none");
+    ASSERT_TRUE(t.Submit(none, {1, 1}).ok());
+  }
+  EXPECT_GT(t.log().size(), before);
+  auto third = Cmd("a", "strike", {"d"});
+  third.weapon = "club";
+  const size_t n = t.log().size();
+  auto st = t.Submit(third).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(st.message()).find("What is an Attack?, l.48"), std::string::npos) << st;
+  EXPECT_EQ(t.log().size(), n);  // nothing written
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil

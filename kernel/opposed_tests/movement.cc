@@ -205,6 +205,9 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
   if (a->Has(kGrappled)) return Refuse("003.grapple", a->id + " is grappled: it cannot move");
   if (!(c.action == "sneak" && c.path.empty())) RETURN_IF_ERROR(CheckPathFor(s, *a, c));
   const int64_t metres = static_cast<int64_t>(c.path.size());
+  if (metres > 0 && a->stats.count("speed") == 0) {
+    return Refuse("003.move", a->id + " has no speed: the roster's stats.speed (metres) is needed to move");
+  }
   const int64_t speed = a->Stat("speed");
   const int64_t allowance = speed + a->Resource(kDash) + (c.action == "dash" ? speed : 0);
   if (a->Resource(kMoved) + metres > allowance) {

@@ -37,8 +37,7 @@ absl::Status Check(const fb::CombatantSpecT& c, const fb::Roster& roster) {
   int64_t v = 0;
   if (!HasStat(c, "health", &v)) return Bad(c.id, "stats.health", "is required (the Health Pool, l.116)");
   if (v <= 0) return Bad(c.id, "stats.health", "must be > 0");
-  if (!HasStat(c, "speed", &v)) return Bad(c.id, "stats.speed", "is required (metres, l.11)");
-  if (v < 0) return Bad(c.id, "stats.speed", "must be >= 0");
+  if (HasStat(c, "speed", &v) && v < 0) return Bad(c.id, "stats.speed", "must be >= 0 (metres, l.11)");
   for (const auto& n : c.stats) {
     if (!n) continue;
     if (n->key.rfind("ap_", 0) == 0 && (n->value < 0 || n->value > 3)) {

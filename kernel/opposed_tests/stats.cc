@@ -53,9 +53,14 @@ bool Trait(const Weapon& w, const std::string& key) {
   return it != w.numbers.end() && it->second != 0;
 }
 
+// Reach in metres (reading; the text gives none): the weapon's number
+// "reach" when given, else its `reach` field when set to other than the
+// schema's default 5 (meant as 5 ft), else 1 m (the adjacent squares).
 int64_t ReachOf(const Weapon& w) {
   auto it = w.numbers.find("reach");
-  return it == w.numbers.end() ? 1 : it->second;
+  if (it != w.numbers.end()) return it->second;
+  if (w.reach != 5 && w.reach > 0) return w.reach;
+  return 1;
 }
 
 bool IsMelee(const Weapon& w) {
