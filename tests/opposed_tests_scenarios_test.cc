@@ -21,6 +21,8 @@
 
 #include "gtest/gtest.h"
 #include "kernel/command.h"
+#include "kernel/opposed_tests/internal.h"
+#include "kernel/refusal.h"
 #include "kernel/state.h"
 #include "tests/scenario.h"
 
@@ -135,6 +137,18 @@ bool Cites(const std::vector<events::EventBuffer>& events, const std::string& ru
     if (r != nullptr && r->str() == rule) return true;
   }
   return false;
+}
+
+// Every state change cites a rule of the ruleset's table (an audit is a read).
+void ExpectRulesKnown(const Scenario& s) {
+  for (const auto& e : s.log()) {
+    if (e.event().body_type() != fb::Body::StateChange) continue;
+    const auto* r = e.event().body_as_StateChange()->rule();
+    const std::string rule = r == nullptr ? "" : r->str();
+    if (rule == "session.start") continue;
+    EXPECT_NE(kernel::FindRule(kernel::opposed::RuleTable(), rule), nullptr)
+        << "seq " << e.event().seq() << " cites unknown rule '" << rule << "'";
+  }
 }
 
 int64_t Hp(const Scenario& s, const std::string& who) {
@@ -286,6 +300,7 @@ TEST(OpposedTestsScenario, DuelEveryDefense) {
   EXPECT_TRUE(Cites(*ev, "003.result.dodge"));  // 1 vs 2: miss
   EXPECT_EQ(Hp(s, "aria"), 9);
   EXPECT_FALSE(s.state().Find("aria")->Has("Braced"));
+  ExpectRulesKnown(s);
   s.ExpectDeterministic();
 }
 
@@ -347,6 +362,7 @@ TEST(OpposedTestsScenario, MageCastsInReach) {
   EXPECT_TRUE(Cites(*ev, "003.result.withstand"));
   EXPECT_EQ(Hp(s, "aria"), 5 - 3);
   EXPECT_EQ(Ap(s, "mage"), 0);  // firebolt, dodge, dread
+  ExpectRulesKnown(s);
   s.ExpectDeterministic();
 }
 
@@ -400,6 +416,7 @@ TEST(OpposedTestsScenario, OpportunityAttackFromMovement) {
   EXPECT_EQ(s.state().Find("orc")->at.x, 5);  // entered the reach: stops there
   ASSERT_TRUE(s.Submit(Answer(s, "aria", "pass")).ok());
   EXPECT_TRUE(s.state().windows.empty());
+  ExpectRulesKnown(s);
   s.ExpectDeterministic();
 }
 
@@ -435,6 +452,7 @@ TEST(OpposedTestsScenario, SurpriseAndSavedTurn) {
   ASSERT_TRUE(s.Submit(Cmd("orc", "end_turn")).ok());
   EXPECT_EQ(s.state().active, "aria");
   EXPECT_EQ(s.state().round, 2);
+  ExpectRulesKnown(s);
   s.ExpectDeterministic();
 }
 
