@@ -136,7 +136,6 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
   TestSpec at;
   at.who = A.id;
   at.purpose = "attack test";
-  std::string rule = spell ? "003.spell_attack" : "003.strike";
   if (spell) {
     at.skill = "sorcery";
     at.attribute = GoverningAttribute("sorcery");
