@@ -4,7 +4,8 @@
 // successful Block (physical; magical: half BR rounded up, l.145; the
 // other types: none, the text names only these two), less the highest
 // resistance, plus the highest vulnerability (l.135-137), never below 0.
-// Resistances and vulnerabilities are stats "resist.<type>" / "vuln.<type>"
+// Several armor sources (stats "ar.<source>", l.143): the highest, as the
+// wearer's choice. Resistances and vulnerabilities are stats "resist.<type>" / "vuln.<type>"
 // or by group "resist.physical", "resist.magical" (Magic Resistance,
 // l.135), "resist.other"; the highest of type and group applies (l.137).
 #include <algorithm>
@@ -16,13 +17,26 @@
 
 namespace combat::kernel::opposed {
 
+namespace {
+// l.143: several sources of AR ("ar", "ar.<source>"): one at a time, the
+// wearer's choice; the program chooses for the wearer the highest.
+int64_t BestOf(const Combatant& c, const std::string& key) {
+  int64_t best = c.Stat(key, 0);
+  const std::string prefix = key + ".";
+  for (auto it = c.stats.lower_bound(prefix); it != c.stats.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+    best = std::max(best, it->second);
+  }
+  return best;
+}
+}  // namespace
+
 DamageOut ComputeDamage(const Combatant& target, const DamageIn& in) {
   DamageOut out;
   const std::string group = GroupOf(in.type);
   out.nums.push_back({"rolled", in.rolled});
   int64_t ar = 0;
-  if (group == "physical") ar = target.Stat("ar", 0);
-  if (group == "magical") ar = target.Stat("ar_magical", 0);
+  if (group == "physical") ar = BestOf(target, "ar");
+  if (group == "magical") ar = BestOf(target, "ar_magical");
   if (ar != 0) out.nums.push_back({"ar", ar});
   int64_t block = 0;
   if (in.blocked) {

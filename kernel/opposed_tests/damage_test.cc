@@ -19,6 +19,11 @@ TEST(Damage, ArReducesPhysicalOnly) {  // l.142: Iron Armor AR 5
   EXPECT_EQ(ComputeDamage(t, {3, "crushing", false, 0}).dealt, 0);
 }
 
+TEST(Damage, OneArmorSourceAtATimeTheBest) {  // l.143
+  const Combatant t = Target({{"ar", 2}, {"ar.iron", 5}, {"ar.leather", 3}});
+  EXPECT_EQ(ComputeDamage(t, {9, "slashing", false, 0}).dealt, 4);  // 9 - 5, not 9 - 10
+}
+
 TEST(Damage, BoneShieldBlocksSixPhysicalThreeMagical) {  // l.145
   const Combatant t = Target({});
   EXPECT_EQ(ComputeDamage(t, {10, "piercing", true, 6}).dealt, 4);

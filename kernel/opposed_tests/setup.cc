@@ -43,7 +43,8 @@ absl::Status Check(const fb::CombatantSpecT& c, const fb::Roster& roster) {
     if (n->key.rfind("ap_", 0) == 0 && (n->value < 0 || n->value > 3)) {
       return Bad(c.id, "stats." + n->key, "an AP cost 0..3 (l.24)");
     }
-    if ((n->key == "ar" || n->key == "ar_magical" || n->key.rfind("resist.", 0) == 0 ||
+    if ((n->key == "ar" || n->key == "ar_magical" || n->key.rfind("ar.", 0) == 0 ||
+         n->key.rfind("ar_magical.", 0) == 0 || n->key.rfind("resist.", 0) == 0 ||
          n->key.rfind("vuln.", 0) == 0) && n->value < 0) {
       return Bad(c.id, "stats." + n->key, "must be >= 0");
     }
