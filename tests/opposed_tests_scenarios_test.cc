@@ -456,5 +456,30 @@ TEST(OpposedTestsScenario, SurpriseAndSavedTurn) {
   s.ExpectDeterministic();
 }
 
+// The test mechanics are the session's (README): a set-up with d10 pools,
+// Successes on 8+, two to pass, changes every test of the encounter.
+TEST(OpposedTestsScenario, SessionSetUpChangesTheTestMechanics) {
+  auto aria = Aria(5, 5);
+  for (auto [k, v] : Numbers{{"test_faces", 10}, {"test_success_at", 8}, {"test_pass_at", 2}}) {
+    auto n = std::make_unique<fb::NumberT>();
+    n->key = k;
+    n->value = v;
+    aria.stats.push_back(std::move(n));
+  }
+  Scenario s(Roster({std::move(aria), Orc(6, 5)}), {4, 2});
+  ASSERT_TRUE(s.status().ok()) << s.status();
+  EXPECT_EQ(s.state().Pool("session", "test_faces"), 10);
+  ASSERT_TRUE(s.Submit(Strike("aria", "orc", "sword")).ok());
+  // aria 3d10: 8, 7, 10 = 2 Successes: passes (2 needed); the orc's Dodge
+  // 2d10: 9, 1 = 1 Success: fails. A critical win (l.60).
+  auto ev = s.Submit(Defend(s, "orc", "dodge"), {8, 7, 10, 9, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Num(*ev, "attack.successes"), 2);
+  EXPECT_EQ(Num(*ev, "defense.successes"), 1);
+  EXPECT_TRUE(Cites(*ev, "003.result.critical"));
+  ExpectRulesKnown(s);
+  s.ExpectDeterministic();
+}
+
 }  // namespace
 }  // namespace combat::tests
