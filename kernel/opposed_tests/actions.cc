@@ -1,0 +1,178 @@
+// The other primary actions and reactions (l.26-37): Grapple (a contest),
+// Release, Search, Manipulate, Use Magic. Sneak is a move (movement.cc).
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/opposed_tests/internal.h"
+#include "kernel/window.h"
+
+namespace combat::kernel::opposed {
+namespace {
+
+// Hands in use: each held weapon or shield takes one, a two-handed one
+// two (reading of "a free hand", l.28).
+int HandsInUse(const Combatant& c) {
+  int n = 0;
+  for (const Weapon& w : c.weapons) {
+    if (w.kind == "spell" || w.kind == "natural" || !Holds(c, w.name)) continue;
+    n += Trait(w, "two_handed") ? 2 : 1;
+  }
+  return n;
+}
+
+}  // namespace
+
+absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  RETURN_IF_ERROR(CheckPrimary(s, *a, "grapple", false, false));  // not an attack, l.48
+  if (t->id == a->id) return Refuse("003.grapple", "a character does not grapple itself");
+  if (HandsInUse(*a) >= 2) return Refuse("003.grapple", a->id + " has no free hand");
+  if (Distance(*a, *t) > 1) return Refuse("003.grapple", t->id + " is not within touch (1 m)");
+  const std::string who = a->id, target = t->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(Spend(d, who, "grapple", false, false, decl, "003.grapple"));
+  TestSpec at{who, "athletics", GoverningAttribute("athletics"), 0, 0, 0, false, false, "athletics (grapple)"};
+  // "Athletics or Acrobatics (defender's choice)": the defender's larger
+  // pool (reading: a program can choose the better one).
+  TestSpec dt{target, "athletics", GoverningAttribute("athletics"), 0, 0, 0, false, false, "grapple defense"};
+  TestSpec alt{target, "acrobatics", GoverningAttribute("acrobatics"), 0, 0, 0, false, false, "grapple defense"};
+  if (PoolDice(d.state(), alt, nullptr) > PoolDice(d.state(), dt, nullptr)) dt = alt;
+  dt.purpose = dt.skill + " (against grapple)";
+  if (!Conscious(*d.state().Find(target))) dt.auto_fail = true;
+  ASSIGN_OR_RETURN(TestResult ar, RollTest(d, at, decl));
+  ASSIGN_OR_RETURN(TestResult dr, RollTest(d, dt, decl));
+  const ContestResult r = Contest(ar, dr, 2);  // tie: the defender holds
+  Nums nums;
+  for (const Num& n : ar.nums) nums.push_back({"attacker." + n.key, n.value});
+  for (const Num& n : dr.nums) nums.push_back({"defender." + n.key, n.value});
+  if (r.winner != 1) {
+    return RecordOutcome(d, who, {decl, "003.contest", nums, "the grapple fails"});
+  }
+  NewCondition nc;
+  nc.actor = target;
+  nc.name = kGrappled;
+  nc.source = who;
+  nc.note = "held: cannot move";
+  return AddCondition(d, nc, {decl, "003.grapple", nums, "grappled by " + who}).status();
+}
+
+absl::Status DecideRelease(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  const Condition* g = nullptr;
+  for (const auto& [id, cond] : t->conditions) {
+    if (cond.name == kGrappled && cond.source == a->id) g = &cond;
+  }
+  if (g == nullptr) return Refuse("003.grapple", a->id + " does not grapple " + t->id);
+  const uint32_t id = g->id;
+  const std::string target = t->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  // Reading: letting go costs nothing (the text gives no cost).
+  return RemoveCondition(d, target, id, {decl, "003.grapple", {}, "released"});
+}
+
+absl::Status DecideSearch(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  RETURN_IF_ERROR(CheckPrimary(d.state(), *a, "search", false, false));
+  const std::string who = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(Spend(d, who, "search", false, false, decl, "003.search"));
+  TestSpec t{who, "observation", GoverningAttribute("observation"), 0, 0, 0, false, false, "observation (search)"};
+  ASSIGN_OR_RETURN(TestResult r, RollTest(d, t, decl));
+  Nums nums = r.nums;
+  nums.push_back({"pass", r.pass ? 1 : 0});
+  return RecordOutcome(d, who, {decl, "003.search", nums,
+                                r.pass ? "observation test passed: what is found is the GM's (l.29)"
+                                       : "observation test failed"});
+}
+
+absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"free"}, {}}));
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  const bool free = ParamOr(c, "free", 0) != 0;
+  if (!s.windows.empty()) return Refuse("003.reaction", "a window is open: it is answered first");
+  if (free) {
+    RETURN_IF_ERROR(CheckPrimary(s, *a, "manipulate", false, true));
+  } else {
+    RETURN_IF_ERROR(CheckReaction(s, *a, "manipulate", false));  // any time, l.35
+  }
+  const Weapon* w = nullptr;
+  if (!c.weapon.empty()) {
+    w = a->FindWeapon(c.weapon);
+    if (w == nullptr) {
+      return absl::NotFoundError(absl::StrCat("command 'manipulate': field 'weapon': ", a->id,
+                                              " has no item '", c.weapon, "'"));
+    }
+  }
+  const std::string who = a->id;
+  const std::string item = w == nullptr ? "" : w->name;
+  const bool dropped = w != nullptr && !Holds(*a, item);
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(Spend(d, who, "manipulate", false, free, decl, "003.manipulate"));
+  if (dropped) {
+    return SetResource(d, who, "dropped." + item, 0, {decl, "003.manipulate", {}, "picks up " + item});
+  }
+  return RecordOutcome(d, who, {decl, "003.manipulate", {}, c.text.empty() ? "interacts with an object" : c.text});
+}
+
+absl::Status DecideUseMagic(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"free"}, {}}));
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  const bool free = ParamOr(c, "free", 0) != 0;
+  const Weapon* spell = nullptr;
+  if (!c.weapon.empty()) {
+    spell = a->FindWeapon(c.weapon);
+    if (spell == nullptr || spell->kind != "spell") {
+      return absl::NotFoundError(absl::StrCat("command 'use_magic': field 'weapon': ", a->id,
+                                              " has no spell '", c.weapon, "'"));
+    }
+  }
+  const bool attack = spell != nullptr && Trait(*spell, "attack");
+  const bool on_turn = s.active == a->id;
+  if (attack || on_turn || free) {
+    RETURN_IF_ERROR(CheckPrimary(s, *a, "use_magic", attack, free));
+  } else {
+    // As a reaction: only a non-attacking spell or an item (l.37).
+    if (!s.windows.empty()) return Refuse("003.reaction", "a window is open: it is answered first");
+    RETURN_IF_ERROR(CheckReaction(s, *a, "use_magic", false));
+  }
+  if (attack) {
+    ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+    if (t->id == a->id) return Refuse("003.spell_attack", "a spell attack targets a foe");
+    const int64_t range = Trait(*spell, "melee_attack") ? ReachOf(*spell) : spell->range_increment;
+    if (range > 0 && Distance(*a, *t) > range) {
+      return Refuse("003.spell_attack", absl::StrCat(t->id, " is beyond the spell's range of ", range, " m"));
+    }
+  }
+  const std::string who = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(Spend(d, who, "use_magic", attack, free, decl, attack ? "003.spell_attack" : "003.use_magic"));
+  if (spell != nullptr && !Trait(*spell, "melee_attack")) {
+    ASSIGN_OR_RETURN(bool held, HoldForOpportunity(d, c, decl));  // l.83
+    if (held) return absl::OkStatus();
+  }
+  return ResolveMagic(d, c, decl);
+}
+
+absl::Status ResolveMagic(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant* a = d.state().Find(c.actor);
+  const Weapon* spell = c.weapon.empty() ? nullptr : a->FindWeapon(c.weapon);
+  if (spell != nullptr && Trait(*spell, "attack")) return OpenAttack(d, c, cause);
+  return RecordOutcome(d, c.actor, {cause, "003.use_magic", {},
+                                    spell == nullptr ? "activates a magic item: its effect is the GM's"
+                                                     : "casts " + spell->name +
+                                                           ": its effect is the Using Magic chapter's (GM)"});
+}
+
+}  // namespace combat::kernel::opposed

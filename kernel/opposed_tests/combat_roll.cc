@@ -1,0 +1,386 @@
+// The combat roll (l.40-64): every attack is one linked exchange.
+//
+//   strike / use_magic (attack spell) / opportunity_attack  (declared or
+//   answered: AP spent, the attack counted)
+//     -> a held_back pending act (the attack) and a "defense" window
+//        (kernel/window.h, InOrder, eligible: the target) in which the
+//        target chooses its defense BEFORE any dice (l.55):
+//   defend {defense: block|dodge|parry|withstand|none}  (Interrupt event)
+//     -> both tests rolled (attack first), the outcome recorded (l.58-64)
+//     -> on a critical win a "maneuver" window nested in the defense window
+//        (maneuvers.cc); otherwise damage, the windows close, and what an
+//        opportunity window held back resumes (Settle).
+// A target that cannot defend (unaware, surprised, unconscious, no AP)
+// gets no window: its defense automatically fails (l.56, l.58).
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/opposed_tests/internal.h"
+#include "kernel/pending.h"
+#include "kernel/window.h"
+
+namespace combat::kernel::opposed {
+namespace {
+
+constexpr char kDefenseWindow[] = "defense";
+
+struct Defense {
+  std::string kind = "none";  // block, dodge, parry, withstand, none
+  std::string attribute;      // parry: str or agi
+};
+
+// The defenses allowed against `w` (l.51-56).
+absl::Status CheckDefenseAllowed(const fb::CommandT& c, const Combatant& def,
+                                 const Weapon& w, const Defense& x) {
+  if (x.kind == "none" || x.kind == "dodge") return absl::OkStatus();
+  if (x.kind == "block") {
+    if (FindShield(def) == nullptr) {
+      return Refuse("003.defend.block", def.id + " wields no shield: it cannot Block");
+    }
+    return absl::OkStatus();
+  }
+  if (x.kind == "parry") {
+    if (IsRanged(w)) return Refuse("003.defend.parry", "ranged attacks can't be parried");
+    if (IsSpell(w) && !Trait(w, "parriable")) {
+      return Refuse("003.defend.spells", "attack spells can only be blocked or dodged");
+    }
+    if (x.attribute != "str" && x.attribute != "agi") {
+      return Malformed(c, "params.attribute", "parry uses str or agi (l.53)");
+    }
+    return absl::OkStatus();
+  }
+  if (x.kind == "withstand") {
+    if (!Trait(w, "mind")) {
+      return Refuse("003.defend.withstand", "Withstand only defends against abilities that target the mind");
+    }
+    return absl::OkStatus();
+  }
+  return Malformed(c, "params.defense", "block, dodge, parry, withstand or none");
+}
+
+int64_t MaxOf(const std::string& notation) {
+  auto e = dice::ParseDice(notation);
+  if (!e.ok()) return 0;
+  int64_t total = e->modifier;
+  for (const dice::DiceTerm& t : e->terms) {
+    const int64_t n = t.keep_high > 0 ? t.keep_high : t.keep_low > 0 ? t.keep_low : t.count;
+    total += t.sign * n * t.faces;
+  }
+  return total;
+}
+
+// The open defense window of the attack `cause`, or 0.
+uint32_t DefenseWindowOf(const State& s, uint64_t cause) {
+  for (const auto& [id, w] : s.windows) {
+    if (w.kind == kDefenseWindow && w.trigger == cause) return id;
+  }
+  return 0;
+}
+
+}  // namespace
+
+bool CanDefend(const State& s, const Combatant& c) {
+  return Conscious(c) && !Surprised(s, c) && !c.HasTag("unaware") &&
+         c.Resource(kAp) >= ApCost(c, "defend");
+}
+
+absl::Status OpenAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant* t = d.state().Find(c.targets[0]);
+  if (!CanDefend(d.state(), *t)) {
+    const std::string why = !Conscious(*t) ? "unconscious"
+                            : Surprised(d.state(), *t) ? "surprised"
+                            : t->HasTag("unaware") ? "unaware of the attack"
+                                                   : "without AP for a reaction";
+    RETURN_IF_ERROR(RecordOutcome(d, t->id, {cause, "003.defend.none", {},
+                                             t->id + " cannot defend (" + why + "): automatic failure"}));
+    fb::CommandT none;
+    none.actor = t->id;
+    none.action = "defend";
+    return ResolveCombatRoll(d, c, none, cause);
+  }
+  NewPending np;
+  np.kind = kHeldBack;
+  np.actor = c.actor;
+  np.decl = cause;
+  np.command = c;
+  ASSIGN_OR_RETURN(uint32_t pending, OpenPending(d, np, {cause, "003.defend", {}, "the attack waits for the defense"}));
+  WindowSpec w;
+  w.trigger = cause;
+  w.kind = kDefenseWindow;
+  w.eligible = {t->id};
+  w.policy = fb::AnswerPolicy::InOrder;
+  w.pay = fb::PayWhen::Before;
+  w.pending = pending;
+  return OpenWindow(d, w, {cause, "003.defend", {},
+                           absl::StrCat(t->id, " chooses a defense before the dice (l.55): defend with "
+                                        "block, dodge, parry, withstand or none")})
+      .status();
+}
+
+absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
+                               const fb::CommandT& defend, uint64_t cause) {
+  const State& s0 = d.state();
+  const Combatant A = *s0.Find(attack.actor);
+  const Combatant T = *s0.Find(attack.targets[0]);
+  const Weapon W = *A.FindWeapon(attack.weapon);
+  Defense x;
+  x.kind = ParamText(defend, "defense");
+  x.attribute = ParamText(defend, "attribute");
+  if (x.kind.empty()) x.kind = "none";
+  const bool spell = IsSpell(W);
+  const bool melee = IsMelee(W);
+  // ---- the attack test (l.44-46)
+  TestSpec at;
+  at.who = A.id;
+  at.purpose = "attack test";
+  if (spell) {
+    at.skill = "sorcery";
+    at.attribute = GoverningAttribute("sorcery");
+  } else {
+    at.skill = "fighting_style";
+    const std::string chosen = ParamText(attack, "attribute");
+    at.attribute = IsRanged(W) ? "agi" : (chosen.empty() ? "str" : chosen);
+    if (Trait(W, "untrained")) at.modifier -= 2;  // l.99
+  }
+  if (A.Stat("untrained_armor", 0) != 0) ++at.banes;  // l.100
+  Nums nums;
+  std::string flank;
+  if (melee) {
+    flank = FlankingAlly(s0, A, T);
+    if (!flank.empty()) {
+      at.modifier += 2;  // l.91
+      nums.push_back({"flanking", 2});
+    }
+  }
+  int cover = 0;
+  if (!melee) {
+    cover = CoverOf(s0, A, T, nullptr);
+    if (cover == 1) at.modifier -= 2;  // l.87
+    if (cover == 2) at.modifier -= 5;  // l.88
+    if (cover == 3) at.auto_fail = true;  // l.89
+    if (cover != 0) nums.push_back({"cover", cover});
+  }
+  uint32_t feint = 0;
+  if (attack.action == "strike") {
+    if (const Condition* f = A.FindRelative(kFeint, T.id); f != nullptr) {
+      ++at.boons;  // l.70
+      feint = f->id;
+    }
+  }
+  // ---- the defense test (l.51-56)
+  TestSpec dt;
+  dt.who = T.id;
+  dt.purpose = "defense test (" + x.kind + ")";
+  if (x.kind == "none") {
+    dt.auto_fail = true;  // l.56
+  } else if (x.kind == "block") {
+    dt.skill = "fighting_style";
+    dt.attribute = "str";  // l.51
+    if (Trait(*FindShield(T), "untrained")) dt.modifier -= 2;
+  } else if (x.kind == "dodge") {
+    dt.skill = "dodge";
+    dt.attribute = GoverningAttribute("dodge");
+    if (cover == 1) dt.modifier += 2;  // l.87
+    if (cover == 2) dt.modifier += 5;  // l.88
+  } else if (x.kind == "parry") {
+    dt.skill = "fighting_style";
+    dt.attribute = x.attribute;  // l.53
+    for (const Weapon& pw : T.weapons) {
+      if (pw.kind != "spell" && IsMelee(pw) && Holds(T, pw.name)) {
+        if (Trait(pw, "untrained")) dt.modifier -= 2;
+        break;
+      }
+    }
+  } else if (x.kind == "withstand") {
+    dt.skill = "focus";  // l.54
+    dt.attribute = GoverningAttribute("focus");
+  }
+  if (x.kind != "none" && x.kind != "withstand" && T.Stat("untrained_armor", 0) != 0) {
+    ++dt.banes;  // l.100: Fighting Style and Dodge tests
+  }
+  uint32_t braced = 0;
+  if (x.kind != "none") {
+    if (const Condition* b = T.FindCondition(kBraced); b != nullptr) {
+      ++dt.boons;  // l.68
+      braced = b->id;
+    }
+  }
+  ASSIGN_OR_RETURN(TestResult ar, RollTest(d, at, cause));
+  ASSIGN_OR_RETURN(TestResult dr, RollTest(d, dt, cause));
+  if (feint != 0) {
+    RETURN_IF_ERROR(RemoveCondition(d, A.id, feint, {cause, "003.maneuver.feint", {}, "boon used"}));
+  }
+  if (braced != 0) {
+    RETURN_IF_ERROR(RemoveCondition(d, T.id, braced, {cause, "003.maneuver.brace", {}, "boon used"}));
+  }
+  for (const Num& n : ar.nums) nums.push_back({"attack." + n.key, n.value});
+  for (const Num& n : dr.nums) nums.push_back({"defense." + n.key, n.value});
+  nums.push_back({"attack_pass", ar.pass ? 1 : 0});
+  nums.push_back({"defense_pass", dr.pass ? 1 : 0});
+  // ---- the outcome (l.59-64)
+  if (!ar.pass && !dr.pass) {
+    RETURN_IF_ERROR(RecordOutcome(d, A.id, {cause, "003.result.both_fail", nums,
+                                            "both fail: the AP is spent, nothing happens"}));
+    return FinishAttack(d, attack, cause, false, false, false);
+  }
+  if (ar.pass != dr.pass) {
+    const bool attacker = ar.pass;
+    RETURN_IF_ERROR(RecordOutcome(
+        d, A.id,
+        {cause, "003.result.critical", nums,
+         attacker ? absl::StrCat("critical win for ", A.id, ": the attack hits; ", A.id, " may maneuver")
+                  : absl::StrCat("critical win for ", T.id, ": the attack is negated; ", T.id,
+                                 " may maneuver")}));
+    return OpenManeuver(d, attack, cause, attacker ? A.id : T.id, attacker ? T.id : A.id, attacker);
+  }
+  if (x.kind == "block") {
+    RETURN_IF_ERROR(RecordOutcome(d, A.id, {cause, "003.result.block", nums,
+                                            "both pass: blocked; damage reduced by BR"}));
+    return FinishAttack(d, attack, cause, true, true, false);
+  }
+  const bool hit = ar.successes > dr.successes;
+  const std::string r = x.kind == "dodge"   ? "003.result.dodge"
+                        : x.kind == "parry" ? "003.result.parry"
+                                            : "003.result.withstand";
+  RETURN_IF_ERROR(RecordOutcome(
+      d, A.id,
+      {cause, r, nums,
+       hit ? "both pass: the attacker has more Successes: hit" : "both pass: not more Successes: miss"}));
+  return FinishAttack(d, attack, cause, hit, false, false);
+}
+
+absl::Status FinishAttack(Decision& d, const fb::CommandT& attack, uint64_t cause,
+                          bool hit, bool blocked, bool maximize) {
+  if (hit) {
+    const Combatant* A = d.state().Find(attack.actor);
+    const Weapon W = *A->FindWeapon(attack.weapon);
+    const std::string target = attack.targets[0];
+    int64_t rolled = 0;
+    if (maximize) {
+      rolled = MaxOf(W.damage);  // l.71
+    } else {
+      ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(W.damage, "damage", A->id, cause));
+      rolled = r.total;
+    }
+    const Combatant* T = d.state().Find(target);
+    DamageIn in;
+    in.rolled = rolled;
+    in.type = W.damage_type;
+    in.blocked = blocked;
+    const Weapon* shield = FindShield(*T);
+    if (blocked && shield != nullptr) {
+      auto it = shield->numbers.find("br");
+      in.br = it == shield->numbers.end() ? 0 : it->second;
+    }
+    DamageOut out = ComputeDamage(*T, in);
+    if (maximize) out.nums.insert(out.nums.begin(), {"maximized", 1});
+    RETURN_IF_ERROR(ApplyDamage(d, target, out, cause));
+  }
+  // Close the defense window and the attack it held back.
+  if (const uint32_t wid = DefenseWindowOf(d.state(), cause); wid != 0) {
+    ASSIGN_OR_RETURN(std::optional<PendingAct> held,
+                     CloseWindow(d, wid, hit ? "hit" : "no damage", {cause, "003.defend"}));
+    if (held.has_value()) {
+      RETURN_IF_ERROR(ClosePending(d, held->id, "resolved", {cause, "003.defend"}));
+    }
+  }
+  return Settle(d, cause);
+}
+
+absl::Status Settle(Decision& d, uint64_t cause) {
+  while (true) {
+    const State& s = d.state();
+    uint32_t ready = 0;
+    for (const auto& [id, w] : s.windows) {
+      if (w.kind != "opportunity" || !AllAnswered(w)) continue;
+      bool child = false;
+      for (const auto& [id2, w2] : s.windows) child = child || w2.parent == id;
+      if (!child) ready = id;
+    }
+    if (ready == 0) break;
+    RETURN_IF_ERROR(ResumeOpportunity(d, ready));
+  }
+  return EndTurnIfDown(d, cause);
+}
+
+absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"attribute"}, {}}));
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (c.weapon.empty()) return Malformed(c, "weapon", "the weapon to strike with");
+  const Weapon* w = a->FindWeapon(c.weapon);
+  if (w == nullptr) {
+    return absl::NotFoundError(absl::StrCat("command 'strike': field 'weapon': ", a->id,
+                                            " has no weapon '", c.weapon, "'"));
+  }
+  if (w->kind == "spell" || w->kind == "shield") {
+    return Malformed(c, "weapon", "a weapon (spells: use_magic)");
+  }
+  const std::string attr = ParamText(c, "attribute");
+  if (!attr.empty() && attr != "str" && attr != "agi") {
+    return Malformed(c, "params.attribute", "str or agi");
+  }
+  if (IsRanged(*w) && !attr.empty() && attr != "agi") {
+    return Refuse("003.strike", "a ranged or thrown attack must use Agility");
+  }
+  RETURN_IF_ERROR(CheckPrimary(s, *a, "strike", true, false));
+  if (t->id == a->id) return Refuse("003.strike", "a character does not strike itself");
+  if (!Holds(*a, w->name)) return Refuse("003.strike", a->id + " no longer holds " + w->name);
+  if (IsMelee(*w) && Distance(*a, *t) > ReachOf(*w)) {
+    return Refuse("003.strike", absl::StrCat(t->id, " is ", Distance(*a, *t), " m away, beyond ",
+                                             w->name, "'s reach of ", ReachOf(*w), " m"));
+  }
+  if (IsRanged(*w) && w->range_increment > 0 && Distance(*a, *t) > w->range_increment) {
+    return Refuse("003.strike", absl::StrCat(t->id, " is beyond ", w->name, "'s range of ",
+                                             w->range_increment, " m"));
+  }
+  const std::string who = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(Spend(d, who, "strike", true, false, decl, "003.strike"));
+  // l.70: the Feint's boon is for a Strike against the same target only.
+  std::vector<uint32_t> stale;
+  for (const auto& [id, k] : d.state().Find(who)->conditions) {
+    if (k.name == kFeint && k.relative_to != c.targets[0]) stale.push_back(id);
+  }
+  for (uint32_t id : stale) {
+    RETURN_IF_ERROR(RemoveCondition(d, who, id, {decl, "003.maneuver.feint", {}, "a Strike against another target"}));
+  }
+  return OpenAttack(d, c, decl);
+}
+
+absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"defense", "attribute"}, {}}));
+  const State& s = d.state();
+  RETURN_IF_ERROR(CheckAnswer(s, c, Cite("003.defend")));
+  const Window& w = s.windows.at(c.window);
+  if (w.kind != kDefenseWindow) {
+    return Malformed(c, "window", absl::StrCat("window ", w.id, " is a ", w.kind,
+                                               " window, not a defense window"));
+  }
+  ASSIGN_OR_RETURN(const Combatant* def, Actor(s, c));
+  const PendingAct held = *s.FindPending(w.pending);
+  const fb::CommandT attack = held.command;
+  const Combatant* a = s.Find(attack.actor);
+  const Weapon* weapon = a->FindWeapon(attack.weapon);
+  Defense x;
+  x.kind = ParamText(c, "defense");
+  x.attribute = ParamText(c, "attribute");
+  if (x.kind.empty()) return Malformed(c, "params.defense", "block, dodge, parry, withstand or none");
+  if (x.kind != "parry" && !x.attribute.empty()) {
+    return Malformed(c, "params.attribute", "only a parry chooses its attribute");
+  }
+  RETURN_IF_ERROR(CheckDefenseAllowed(c, *def, *weapon, x));
+  if (x.kind != "none") RETURN_IF_ERROR(CheckReaction(s, *def, "defend", false));
+  const std::string who = def->id;
+  ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
+  if (x.kind != "none") {
+    RETURN_IF_ERROR(Spend(d, who, "defend", false, false, seq, "003.defend"));
+  }
+  return ResolveCombatRoll(d, attack, c, held.decl);
+}
+
+}  // namespace combat::kernel::opposed

@@ -1,0 +1,227 @@
+// The combat roll (combat_roll.cc): every outcome for every defense
+// (l.59-64), with fixed dice; and the refusals of a malformed or illegal
+// defense. Pools (tests.cc): a strikes with Fighting Style 2 (2 dice) and
+// casts with Sorcery 2 (2 dice; a Melee Attack spell: no opportunity attack, l.83); d defends with one die whatever the
+// defense (Fighting Style 1, Dodge 1, Focus 1; every attribute 0).
+// A 5 or 6 is a Success.
+#include <string>
+
+#include "gtest/gtest.h"
+#include "kernel/opposed_tests/test_util.h"
+
+namespace combat::kernel::opposed::testutil {
+namespace {
+
+fb::RosterT Duel() {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"sorcery", 2}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing"),
+                W("spike", "1d6", "spell", "", {{"attack", 1}, {"mind", 1}, {"melee_attack", 1}}, "psychic"),
+                W("bow", "1d6", "ranged", "", {}, "piercing")});
+  auto d = Who("d", "y", 6, 5,
+               {{"health", 20}, {"speed", 6}, {"fighting_style", 1}, {"dodge", 1}, {"focus", 1}, {"initiative", -5}},
+               {W("sword", "1d8", "melee", "medium"), W("shield", "", "shield", "", {{"br", 2}}, "")});
+  return Roster({std::move(a), std::move(d)});
+}
+
+struct Case {
+  const char* defense;
+  const char* weapon;
+  std::vector<int> dice;  // attack dice (2), defense die (0 or 1)
+  const char* rule;       // the outcome's rule
+  bool maneuver;          // a critical win
+  int64_t lost;           // d's health lost (damage die 4)
+};
+
+class CombatRoll : public ::testing::TestWithParam<Case> {};
+
+TEST_P(CombatRoll, Outcome) {
+  const Case& k = GetParam();
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "a");
+  auto atk = std::string(k.weapon) == "spike" ? Cmd("a", "use_magic", {"d"}) : Cmd("a", "strike", {"d"});
+  atk.weapon = k.weapon;
+  ASSERT_TRUE(t.Submit(atk).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto def = Cmd("d", "defend");
+  def.window = t.state().windows.begin()->first;
+  WithText(def, "defense", k.defense);
+  if (std::string(k.defense) == "parry") WithText(def, "attribute", "str");
+  std::vector<int> dice = k.dice;
+  if (!k.maneuver && k.lost > 0) dice.push_back(4);  // the damage die
+  auto ev = t.Submit(def, dice);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, k.rule)) << k.defense << " " << k.rule;
+  if (k.maneuver) {
+    ASSERT_EQ(t.state().windows.size(), 2u);
+    auto m = Cmd(t.state().windows.rbegin()->second.eligible[0], "maneuver");
+    m.window = t.state().windows.rbegin()->first;
+    WithText(m, "maneuver", "none");
+    ASSERT_TRUE(t.Submit(m, k.lost > 0 ? std::vector<int>{4} : std::vector<int>{}).ok());
+  }
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(t.state().pending.size() == 8u) << "only the armed opportunity acts stay";
+  EXPECT_EQ(20 - t.state().Find("d")->Resource("health"), k.lost);
+  ExpectRulesKnown(t.log());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryDefense, CombatRoll,
+    ::testing::Values(
+        // Block (l.51, l.62): both pass: blocked, 4 - BR 2 = 2.
+        Case{"block", "club", {1, 1, 1}, "003.result.both_fail", false, 0},
+        Case{"block", "club", {5, 1, 1}, "003.result.critical", true, 4},
+        Case{"block", "club", {1, 1, 6}, "003.result.critical", true, 0},
+        Case{"block", "club", {5, 1, 6}, "003.result.block", false, 2},
+        Case{"block", "club", {5, 6, 5}, "003.result.block", false, 2},
+        // Dodge (l.52, l.63): more attacker Successes hit; a tie misses.
+        Case{"dodge", "club", {1, 1, 1}, "003.result.both_fail", false, 0},
+        Case{"dodge", "club", {6, 1, 1}, "003.result.critical", true, 4},
+        Case{"dodge", "club", {1, 2, 5}, "003.result.critical", true, 0},
+        Case{"dodge", "club", {5, 6, 5}, "003.result.dodge", false, 4},
+        Case{"dodge", "club", {5, 1, 5}, "003.result.dodge", false, 0},
+        // Parry (l.53, l.64).
+        Case{"parry", "club", {1, 1, 1}, "003.result.both_fail", false, 0},
+        Case{"parry", "club", {6, 1, 1}, "003.result.critical", true, 4},
+        Case{"parry", "club", {1, 1, 6}, "003.result.critical", true, 0},
+        Case{"parry", "club", {6, 6, 6}, "003.result.parry", false, 4},
+        Case{"parry", "club", {1, 6, 6}, "003.result.parry", false, 0},
+        // Withstand (l.54) against a mind spell (Sorcery test, l.46).
+        Case{"withstand", "spike", {1, 1, 1}, "003.result.both_fail", false, 0},
+        Case{"withstand", "spike", {5, 1, 1}, "003.result.critical", true, 4},
+        Case{"withstand", "spike", {1, 1, 5}, "003.result.critical", true, 0},
+        Case{"withstand", "spike", {5, 5, 5}, "003.result.withstand", false, 4},
+        Case{"withstand", "spike", {5, 1, 5}, "003.result.withstand", false, 0},
+        // No defense (l.56): automatic failure; no defense die.
+        Case{"none", "club", {1, 1}, "003.result.both_fail", false, 0},
+        Case{"none", "club", {5, 1}, "003.result.critical", true, 4}));
+
+TEST(CombatRollRefusals, DefenseChoicesTheTextForbids) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto shot = Cmd("a", "strike", {"d"});
+  shot.weapon = "bow";
+  ASSERT_TRUE(t.Submit(shot).ok());
+  const uint32_t w = t.state().windows.begin()->first;
+  auto def = [&](const std::string& kind, const std::string& attr) {
+    auto c = Cmd("d", "defend");
+    c.window = w;
+    WithText(c, "defense", kind);
+    if (!attr.empty()) WithText(c, "attribute", attr);
+    return c;
+  };
+  // Ranged attacks can't be parried (l.53); Withstand only vs the mind (l.54).
+  EXPECT_EQ(t.Submit(def("parry", "str")).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.Submit(def("withstand", "")).status().code(), absl::StatusCode::kFailedPrecondition);
+  // Malformed: an unknown defense, an unknown parameter, a stray attribute.
+  EXPECT_EQ(t.Submit(def("duck", "")).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(t.Submit(def("dodge", "str")).status().code(), absl::StatusCode::kInvalidArgument);
+  auto extra = def("dodge", "");
+  With(extra, "bonus", 2);
+  auto st = t.Submit(extra).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(std::string(st.message()).find("bonus"), std::string::npos);
+  // Only the target answers its defense window.
+  auto other = def("dodge", "");
+  other.actor = "a";
+  EXPECT_EQ(t.Submit(other).status().code(), absl::StatusCode::kFailedPrecondition);
+  // While the window is open nothing else happens (l.55: before the dice).
+  EXPECT_EQ(t.Submit(Cmd("a", "end_turn")).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_TRUE(t.Submit(def("dodge", ""), {5, 1, 1}).ok());
+}
+
+TEST(CombatRollRefusals, BlockNeedsAShieldAndStrikeNeedsReach) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "a");
+  // The club reaches 1 m (reading: "reach" number, default 1): d at 1 m.
+  auto far = Cmd("a", "move");
+  far.path.emplace_back(4, 5);
+  ASSERT_TRUE(t.Submit(far).ok());  // leaving d's reach provokes (l.82)
+  auto pass = Cmd("d", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  auto club = Cmd("a", "strike", {"d"});
+  club.weapon = "club";
+  auto st = t.Submit(club).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);  // reach (l.44)
+  EXPECT_NE(std::string(st.message()).find("reach"), std::string::npos);
+  auto back = Cmd("a", "move");
+  back.path.emplace_back(5, 5);
+  ASSERT_TRUE(t.Submit(back).ok());  // entering d's reach provokes (l.82)
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  auto hit = Cmd("d", "strike", {"a"});
+  hit.weapon = "sword";
+  ASSERT_TRUE(t.Submit(hit).ok());
+  auto block = Cmd("a", "defend");
+  block.window = t.state().windows.begin()->first;
+  WithText(block, "defense", "block");
+  EXPECT_EQ(t.Submit(block).status().code(), absl::StatusCode::kFailedPrecondition);  // l.51
+}
+
+TEST(CombatRollModifiers, UntrainedWeaponAndArmor) {  // l.99, l.100
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 3}, {"untrained_armor", 1}},
+               {W("pike", "1d6", "melee", "heavy", {{"untrained", 1}, {"reach", 2}}, "piercing")});
+  auto d = Who("d", "y", 7, 5, {{"health", 20}, {"speed", 6}, {"dodge", 2}, {"untrained_armor", 1}, {"initiative", -5}},
+               {W("sword", "1d8", "melee", "medium")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "pike";  // reach 2 m: d is 2 m away
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  // Attack: 3 - 2 (untrained weapon) - 1 (bane, untrained armor) = 0 dice:
+  // fails without a roll. Dodge: 2 - 1 (bane) = 1 die: 5 passes: the
+  // defender's critical win.
+  auto ev = t.Submit(dodge, {5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.modifier"), -2);
+  EXPECT_EQ(NumOf(*ev, "attack.banes"), 1);
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 0);
+  EXPECT_EQ(NumOf(*ev, "defense.banes"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 1);
+  EXPECT_TRUE(Cites(*ev, "003.result.critical"));
+}
+
+TEST(CombatRollRefusals, RangedMustUseAgilityAndThirdAttackRefused) {  // l.44, l.48
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto shot = Cmd("a", "strike", {"d"});
+  shot.weapon = "bow";
+  WithText(shot, "attribute", "str");
+  EXPECT_EQ(t.Submit(shot).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto bad = Cmd("a", "strike", {"d"});
+  bad.weapon = "bow";
+  WithText(bad, "attribute", "luck");
+  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+  auto nobody = Cmd("a", "strike", {"zed"});
+  nobody.weapon = "club";
+  EXPECT_EQ(t.Submit(nobody).status().code(), absl::StatusCode::kNotFound);
+  auto noweapon = Cmd("a", "strike", {"d"});
+  EXPECT_EQ(t.Submit(noweapon).status().code(), absl::StatusCode::kInvalidArgument);
+  const size_t before = t.log().size();
+  for (int i = 0; i < 2; ++i) {
+    auto c = Cmd("a", "strike", {"d"});
+    c.weapon = "club";
+    ASSERT_TRUE(t.Submit(c).ok());
+    auto none = Cmd("d", "defend");
+    none.window = t.state().windows.begin()->first;
+    WithText(none, "defense", "none");
+    ASSERT_TRUE(t.Submit(none, {1, 1}).ok());
+  }
+  EXPECT_GT(t.log().size(), before);
+  auto third = Cmd("a", "strike", {"d"});
+  third.weapon = "club";
+  const size_t n = t.log().size();
+  auto st = t.Submit(third).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(st.message()).find("What is an Attack?, l.48"), std::string::npos) << st;
+  EXPECT_EQ(t.log().size(), n);  // nothing written
+}
+
+}  // namespace
+}  // namespace combat::kernel::opposed::testutil

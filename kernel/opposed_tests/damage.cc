@@ -1,0 +1,82 @@
+// Damage and health (l.115-145). Reading of the order (the text gives
+// none): the rolled damage less AR (physical, l.142; "ar_magical" for the
+// rare materials of l.141 against magical damage), less BR on a
+// successful Block (physical; magical: half BR rounded up, l.145; the
+// other types: none, the text names only these two), less the highest
+// resistance, plus the highest vulnerability (l.135-137), never below 0.
+// Several armor sources (stats "ar.<source>", l.143): the highest, as the
+// wearer's choice. Resistances and vulnerabilities are stats "resist.<type>" / "vuln.<type>"
+// or by group "resist.physical", "resist.magical" (Magic Resistance,
+// l.135), "resist.other"; the highest of type and group applies (l.137).
+#include <algorithm>
+#include <string>
+
+#include "events/status_macros.h"
+#include "kernel/arith.h"
+#include "kernel/opposed_tests/internal.h"
+
+namespace combat::kernel::opposed {
+
+namespace {
+// l.143: several sources of AR ("ar", "ar.<source>"): one at a time, the
+// wearer's choice; the program chooses for the wearer the highest.
+int64_t BestOf(const Combatant& c, const std::string& key) {
+  int64_t best = c.Stat(key, 0);
+  const std::string prefix = key + ".";
+  for (auto it = c.stats.lower_bound(prefix); it != c.stats.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+    best = std::max(best, it->second);
+  }
+  return best;
+}
+}  // namespace
+
+DamageOut ComputeDamage(const Combatant& target, const DamageIn& in) {
+  DamageOut out;
+  const std::string group = GroupOf(in.type);
+  out.nums.push_back({"rolled", in.rolled});
+  int64_t ar = 0;
+  if (group == "physical") ar = BestOf(target, "ar");
+  if (group == "magical") ar = BestOf(target, "ar_magical");
+  if (ar != 0) out.nums.push_back({"ar", ar});
+  int64_t block = 0;
+  if (in.blocked) {
+    if (group == "physical") block = in.br;
+    if (group == "magical") block = CeilDiv(in.br, 2);  // l.145: round up
+    out.nums.push_back({"br", in.br});
+    out.nums.push_back({"block_reduction", block});
+  }
+  const int64_t resist = std::max(target.Stat("resist." + in.type, 0),
+                                  target.Stat("resist." + group, 0));
+  const int64_t vuln = std::max(target.Stat("vuln." + in.type, 0),
+                                target.Stat("vuln." + group, 0));
+  if (resist != 0) out.nums.push_back({"resistance", resist});
+  if (vuln != 0) out.nums.push_back({"vulnerability", vuln});
+  out.dealt = std::max<int64_t>(0, in.rolled - ar - block - resist + vuln);
+  out.nums.push_back({"dealt", out.dealt});
+  return out;
+}
+
+absl::Status FallUnconscious(Decision& d, const std::string& who, uint64_t cause) {
+  if (d.state().Find(who)->Has(kUnconscious)) return absl::OkStatus();
+  NewCondition nc;
+  nc.actor = who;
+  nc.name = kUnconscious;
+  nc.source = "health";
+  nc.note = "Health Pool at 0 (l.116)";
+  return AddCondition(d, nc, {cause, "003.health", {{"health", 0}}}).status();
+}
+
+absl::Status ApplyDamage(Decision& d, const std::string& target,
+                         const DamageOut& out, uint64_t cause) {
+  const int64_t hp = d.state().Find(target)->Resource(kHealth);
+  const int64_t loss = std::min(out.dealt, hp);  // reading: never below 0
+  Nums nums = out.nums;
+  nums.push_back({"health_before", hp});
+  if (loss == 0) return RecordOutcome(d, target, {cause, "003.damage", nums, "no damage"});
+  ASSIGN_OR_RETURN(int64_t left, AddResource(d, target, kHealth, -loss,
+                                             {cause, "003.damage", nums, "damage"}));
+  if (left == 0) return FallUnconscious(d, target, cause);
+  return absl::OkStatus();
+}
+
+}  // namespace combat::kernel::opposed

@@ -1,0 +1,224 @@
+// Maneuvers (l.65-77): on a critical win the winner may attempt one
+// against the loser "as part of the attack" (l.66). The attack's
+// resolution waits in a "maneuver" window nested in the defense window
+// (kernel/window.h), eligible: the winner, who answers
+//   maneuver {maneuver: bash|brace|disarm|feint|precision|push|trip|none,
+//             item (disarm: the loser's weapon or shield)}
+// Then the attack finishes: damage when the attacker won (maximized by
+// Precision, l.71), nothing when the defender won (l.60).
+// Size (l.74-77), for the starred maneuvers: stat "size_class" (default 2,
+// medium); target one larger: boon; more: automatic pass; one smaller:
+// bane; more: automatic fail.
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/opposed_tests/internal.h"
+#include "kernel/pending.h"
+#include "kernel/window.h"
+
+namespace combat::kernel::opposed {
+namespace {
+
+constexpr char kManeuverWindow[] = "maneuver";
+constexpr char kManeuverAct[] = "maneuver";
+
+bool HeavyOrShield(const Combatant& c) {
+  for (const Weapon& w : c.weapons) {
+    if (!Holds(c, w.name)) continue;
+    if (w.kind == "shield" || w.category == "heavy") return true;
+  }
+  return false;
+}
+
+// The target's test against a starred maneuver, with size (l.76-77).
+TestSpec Resist(const Combatant& winner, const Combatant& loser,
+                const std::string& skill, Nums& nums) {
+  TestSpec t;
+  t.who = loser.id;
+  t.skill = skill;
+  t.attribute = GoverningAttribute(skill);
+  t.purpose = skill + " test against a maneuver";
+  const int64_t diff = SizeClass(loser) - SizeClass(winner);
+  nums.push_back({"size_difference", diff});
+  if (diff == 1) ++t.boons;
+  if (diff >= 2) t.auto_pass = true;
+  if (diff == -1) ++t.banes;
+  if (diff <= -2) t.auto_fail = true;
+  return t;
+}
+
+absl::StatusOr<TestResult> Roll(Decision& d, TestSpec t, uint64_t cause, Nums& nums) {
+  ASSIGN_OR_RETURN(TestResult r, RollTest(d, t, cause));
+  for (const Num& n : r.nums) nums.push_back(n);
+  nums.push_back({"pass", r.pass ? 1 : 0});
+  return r;
+}
+
+absl::Status Impose(Decision& d, const std::string& who, const std::string& name,
+                    const std::string& source, Expiry e, const std::string& relative,
+                    const Why& why) {
+  NewCondition nc;
+  nc.actor = who;
+  nc.name = name;
+  nc.source = source;
+  nc.expiry = e;
+  nc.relative_to = relative;
+  return AddCondition(d, nc, why).status();
+}
+
+}  // namespace
+
+absl::Status OpenManeuver(Decision& d, const fb::CommandT& attack, uint64_t cause,
+                          const std::string& winner, const std::string& loser,
+                          bool attacker_won) {
+  (void)loser;
+  if (!Conscious(*d.state().Find(winner))) {
+    return FinishAttack(d, attack, cause, attacker_won, false, false);
+  }
+  NewPending np;
+  np.kind = kManeuverAct;
+  np.actor = winner;
+  np.decl = cause;
+  np.command = attack;
+  np.progress = attacker_won ? 1 : 2;
+  ASSIGN_OR_RETURN(uint32_t pending,
+                   OpenPending(d, np, {cause, "003.maneuver", {}, "the attack waits for the winner's maneuver"}));
+  WindowSpec w;
+  w.trigger = cause;
+  w.kind = kManeuverWindow;
+  w.eligible = {winner};
+  w.policy = fb::AnswerPolicy::InOrder;
+  w.pending = pending;
+  return OpenWindow(d, w, {cause, "003.maneuver", {},
+                           winner + " may maneuver (bash, brace, disarm, feint, precision, push, "
+                                    "trip or none)"})
+      .status();
+}
+
+absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"maneuver", "item", "location"}, {}}));
+  const State& s = d.state();
+  RETURN_IF_ERROR(CheckAnswer(s, c, Cite("003.maneuver")));
+  const Window& w = s.windows.at(c.window);
+  if (w.kind != kManeuverWindow) {
+    return Malformed(c, "window", absl::StrCat("window ", w.id, " is a ", w.kind,
+                                               " window, not a maneuver window"));
+  }
+  const PendingAct held = *s.FindPending(w.pending);
+  const fb::CommandT attack = held.command;
+  const bool attacker_won = held.progress == 1;
+  const Combatant winner = *s.Find(held.actor);
+  const Combatant loser = *s.Find(attacker_won ? attack.targets[0] : attack.actor);
+  const std::string m = ParamText(c, "maneuver");
+  static const char* kKnown[] = {"bash", "brace", "disarm", "feint", "precision",
+                                 "push", "trip", "none"};
+  bool known = false;
+  for (const char* k : kKnown) known = known || m == k;
+  if (!known) {
+    return Malformed(c, "params.maneuver",
+                     "bash, brace, disarm, feint, precision, push, trip or none");
+  }
+  if ((HasParam(c, "item")) != (m == "disarm")) {
+    return Malformed(c, "params.item", "disarm (only) names the item to take");
+  }
+  if (HasParam(c, "location") && m != "precision") {
+    return Malformed(c, "params.location", "only precision chooses a hit location");
+  }
+  if (m == "bash" && !HeavyOrShield(winner)) {
+    return Refuse("003.maneuver.bash", winner.id + " wields no shield or heavy weapon");
+  }
+  if (m == "precision" && (!attacker_won || (attack.action != "strike" &&
+                                              attack.action != "opportunity_attack"))) {
+    return Refuse("003.maneuver.precision", "Precision must be used as part of a Strike that hits");
+  }
+  const Weapon* item = nullptr;
+  if (m == "disarm") {
+    item = loser.FindWeapon(ParamText(c, "item"));
+    if (item == nullptr || item->kind == "spell" || !Holds(loser, item->name)) {
+      return Refuse("003.maneuver.disarm", absl::StrCat(loser.id, " holds no item '",
+                                                        ParamText(c, "item"), "'"));
+    }
+  }
+  const Weapon item_copy = item != nullptr ? *item : Weapon{};
+  ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
+  const uint64_t cause = held.decl;
+  ASSIGN_OR_RETURN(std::optional<PendingAct> p,
+                   CloseWindow(d, c.window, "maneuver: " + m, {seq, "003.maneuver"}));
+  if (p.has_value()) {
+    RETURN_IF_ERROR(ClosePending(d, p->id, "resolved", {seq, "003.maneuver"}));
+  }
+  Nums nums;
+  bool maximize = false;
+  const std::string rule = "003.maneuver." + m;
+  if (m == "none") {
+    RETURN_IF_ERROR(RecordOutcome(d, winner.id, {seq, "003.maneuver", {}, "no maneuver"}));
+  } else if (m == "brace") {
+    RETURN_IF_ERROR(Impose(d, winner.id, kBraced, winner.id, Expiry{fb::ExpiryKind::OnUse, winner.id, 0},
+                           "", {seq, rule, {}, "next Defense test gains a boon"}));
+  } else if (m == "precision") {
+    maximize = true;
+    RETURN_IF_ERROR(RecordOutcome(d, winner.id, {seq, rule, {},
+                                                 "damage die maximized; hit location: " +
+                                                     (ParamText(c, "location").empty()
+                                                          ? std::string("chosen by the player")
+                                                          : ParamText(c, "location"))}));
+  } else if (m == "feint") {
+    TestSpec t{winner.id, "deception", GoverningAttribute("deception"), 0, 0, 0, false, false,
+               "deception test (feint)"};
+    ASSIGN_OR_RETURN(TestResult r, Roll(d, t, seq, nums));
+    if (r.pass) {
+      RETURN_IF_ERROR(Impose(d, winner.id, kFeint, winner.id, Expiry{fb::ExpiryKind::OnUse, winner.id, 0},
+                             loser.id, {seq, rule, nums, "boon on the next Strike against " + loser.id}));
+    } else {
+      RETURN_IF_ERROR(RecordOutcome(d, winner.id, {seq, rule, nums, "the feint fails"}));
+    }
+  } else {
+    std::string skill = m == "trip" ? "acrobatics" : "athletics";
+    if (m == "disarm") {
+      // "an Athletics or Sleight of Hand test" (l.69): the target's larger
+      // pool (reading: the program takes the target's better choice).
+      TestSpec a{loser.id, "athletics", GoverningAttribute("athletics"), 0, 0, 0, false, false, ""};
+      TestSpec b{loser.id, "sleight_of_hand", GoverningAttribute("sleight_of_hand"), 0, 0, 0, false, false, ""};
+      if (PoolDice(d.state(), b, nullptr) > PoolDice(d.state(), a, nullptr)) skill = "sleight_of_hand";
+    }
+    TestSpec t = Resist(winner, loser, skill, nums);
+    if (m == "disarm" && (item_copy.kind == "shield" || Trait(item_copy, "two_handed"))) {
+      ++t.boons;  // l.69
+    }
+    ASSIGN_OR_RETURN(TestResult r, Roll(d, t, seq, nums));
+    if (r.pass) {
+      RETURN_IF_ERROR(RecordOutcome(d, loser.id, {seq, rule, nums, loser.id + " resists the " + m}));
+    } else if (m == "bash") {
+      RETURN_IF_ERROR(Impose(d, loser.id, kDazed, winner.id, Expiry{}, "", {seq, rule, nums, "Dazed"}));
+    } else if (m == "trip") {
+      RETURN_IF_ERROR(Impose(d, loser.id, kProne, winner.id, Expiry{}, "", {seq, rule, nums, "knocked prone"}));
+    } else if (m == "disarm") {
+      RETURN_IF_ERROR(SetResource(d, loser.id, "dropped." + item_copy.name, 1,
+                                  {seq, rule, nums, item_copy.name + " lands on the floor"}));
+    } else if (m == "push") {
+      const Combatant* l = d.state().Find(loser.id);
+      const Pos v = space::DirVec(space::DirToward(winner.at, l->at));
+      const Pos to{l->at.x + v.x, l->at.y + v.y};
+      space::PathRules pr;
+      pr.action = "maneuver";
+      pr.rule = rule;
+      pr.cite = [](const std::string& r) { return Cite(r); };
+      pr.occupant = [&](Pos sq, size_t, size_t) {
+        const Combatant* o = d.state().OccupantAt(sq, loser.id);
+        return o == nullptr ? std::string() : o->id;
+      };
+      if (space::CheckPath(d.state(), kGrid.metric, l->at, l->size, {to}, pr).ok()) {
+        // Forced movement: provokes nothing (l.82).
+        RETURN_IF_ERROR(Move(d, loser.id, {to}, 1, true, {seq, rule, nums, "pushed back 1 m"}));
+      } else {
+        RETURN_IF_ERROR(RecordOutcome(d, loser.id, {seq, rule, nums,
+                                                    "would be pushed 1 m but the square is not free: the GM rules"}));
+      }
+    }
+  }
+  return FinishAttack(d, attack, cause, attacker_won, false, maximize);
+}
+
+}  // namespace combat::kernel::opposed

@@ -1,0 +1,146 @@
+// Maneuvers after a critical win (maneuvers.cc, l.65-77) and the size
+// rules (l.74-77). Pools: a strikes with Fighting Style 1 (1 die); d
+// defends with "none" (automatic failure, l.56), so a 5 is a critical win.
+// d: Athletics 1, Acrobatics 1 (attributes 0): 1 die each.
+#include <string>
+
+#include "gtest/gtest.h"
+#include "kernel/opposed_tests/test_util.h"
+
+namespace combat::kernel::opposed::testutil {
+namespace {
+
+fb::RosterT Pair(int64_t d_size, bool heavy = false) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}, {"deception", 1}},
+               {W("club", "1d6", "melee", heavy ? "heavy" : "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5,
+               {{"health", 20}, {"speed", 6}, {"athletics", 1}, {"acrobatics", 1}, {"fighting_style", 1},
+                {"size_class", d_size}, {"initiative", -5}},
+               {W("sword", "1d8", "melee", "medium"), W("shield", "", "shield", "", {{"br", 2}}, "")});
+  return Roster({std::move(a), std::move(d)});
+}
+
+// a strikes d, d does not defend, a rolls a 5: the maneuver window is open.
+void CriticalWin(Table& t) {
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.rbegin()->first;
+  WithText(none, "defense", "none");
+  ASSERT_TRUE(t.Submit(none, {5}).ok());
+  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+}
+
+absl::StatusOr<std::vector<events::EventBuffer>> Maneuver(Table& t, const std::string& m,
+                                                          std::vector<int> dice,
+                                                          const std::string& item = "") {
+  auto c = Cmd("a", "maneuver");
+  c.window = t.state().windows.rbegin()->first;
+  WithText(c, "maneuver", m);
+  if (!item.empty()) WithText(c, "item", item);
+  return t.Submit(c, dice);
+}
+
+TEST(Maneuvers, BashNeedsAShieldOrHeavyWeapon) {  // l.67
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  CriticalWin(t);
+  EXPECT_EQ(Maneuver(t, "bash", {}).status().code(), absl::StatusCode::kFailedPrecondition);
+  Table h(OpposedTests(), Pair(2, true), {6, 1});
+  CriticalWin(h);
+  // d's Athletics (1 die) 1 fails: Dazed; then damage 3.
+  auto ev = Maneuver(h, "bash", {1, 3});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(h.state().Find("d")->Has("Dazed"));
+  EXPECT_EQ(h.state().Find("d")->Resource("health"), 17);
+}
+
+TEST(Maneuvers, TripTwoSizesSmallerAutomaticallyFails) {  // l.73, l.77
+  Table t(OpposedTests(), Pair(0), {6, 1});
+  CriticalWin(t);
+  auto ev = Maneuver(t, "trip", {2});  // no test die: only the damage die
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "automatic_fail"), 1);
+  EXPECT_TRUE(t.state().Find("d")->Has("Prone"));
+}
+
+TEST(Maneuvers, PushTwoSizesLargerAutomaticallyPasses) {  // l.72, l.76
+  Table t(OpposedTests(), Pair(4), {6, 1});
+  CriticalWin(t);
+  auto ev = Maneuver(t, "push", {2});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "automatic_pass"), 1);
+  EXPECT_EQ(t.state().Find("d")->at.x, 6);
+}
+
+TEST(Maneuvers, PushOneSizeSmallerHasABaneAndMovesOneMetre) {  // l.72, l.77
+  Table t(OpposedTests(), Pair(1), {6, 1});
+  CriticalWin(t);
+  // Athletics 1 die - bane 1 = 0 dice: fails without a roll; pushed from
+  // (6,5) straight away from a at (5,5) to (7,5): forced, no opportunity
+  // attack (l.82).
+  auto ev = Maneuver(t, "push", {2});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "banes"), 1);
+  EXPECT_EQ(t.state().Find("d")->at.x, 7);
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
+TEST(Maneuvers, DisarmAShieldWithABoonThenPickItUp) {  // l.69, l.35
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  CriticalWin(t);
+  // A shield: the test gains a boon: Athletics 1 + 1 = 2 dice: 1,2 fail.
+  auto ev = Maneuver(t, "disarm", {1, 2, 3}, "shield");
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "boons"), 1);
+  EXPECT_EQ(t.state().Find("d")->Resource("dropped.shield"), 1);
+  EXPECT_EQ(FindShield(*t.state().Find("d")), nullptr);
+  // Manipulate (a reaction, 1 AP): d picks it up.
+  auto pick = Cmd("d", "manipulate");
+  pick.weapon = "shield";
+  ASSERT_TRUE(t.Submit(pick).ok());
+  EXPECT_EQ(t.state().Find("d")->Resource("dropped.shield"), 0);
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 2);
+}
+
+TEST(Maneuvers, DisarmNamesAnItemTheLoserHolds) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  CriticalWin(t);
+  EXPECT_EQ(Maneuver(t, "disarm", {}).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(Maneuver(t, "disarm", {}, "spoon").status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(Maneuver(t, "wrestle", {}).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Maneuvers, FeintGivesABoonToTheNextStrikeOnTheSameTarget) {  // l.70
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  CriticalWin(t);
+  // Deception 1 die: 6 passes.
+  ASSERT_TRUE(Maneuver(t, "feint", {6, 2}).ok());
+  ASSERT_NE(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.rbegin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1, 1});  // 1 + boon = 2 dice
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 2);
+  EXPECT_EQ(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
+}
+
+TEST(Maneuvers, PrecisionMaximizesTheDamageDie) {  // l.71
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  CriticalWin(t);
+  auto c = Cmd("a", "maneuver");
+  c.window = t.state().windows.rbegin()->first;
+  WithText(c, "maneuver", "precision");
+  WithText(c, "location", "head");
+  auto ev = t.Submit(c);  // no damage die rolled
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "maximized"), 1);
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 20 - 6);
+}
+
+}  // namespace
+}  // namespace combat::kernel::opposed::testutil

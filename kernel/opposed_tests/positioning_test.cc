@@ -1,0 +1,231 @@
+// Cover (l.86-89) and flanking (l.91) through the attack tests; dash,
+// grapple, search, sneak, free actions, initiative, unconsciousness.
+#include <string>
+
+#include "gtest/gtest.h"
+#include "kernel/opposed_tests/test_util.h"
+
+namespace combat::kernel::opposed::testutil {
+namespace {
+
+fb::RosterT WithMap(std::vector<fb::CombatantSpecT> cs, std::vector<std::pair<Pos, std::string>> cells) {
+  fb::RosterT r = Roster(std::move(cs));
+  for (const auto& [p, terrain] : cells) {
+    auto cell = std::make_unique<fb::CellT>();
+    cell->at = std::make_unique<fb::Pos>(p.x, p.y);
+    cell->terrain = terrain;
+    r.map->cells.push_back(std::move(cell));
+  }
+  return r;
+}
+
+fb::CombatantSpecT Archer() {
+  auto bow = W("bow", "1d6", "ranged", "", {}, "piercing");
+  bow.range_increment = 30;
+  return Who("a", "x", 2, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 4}, {"agi", 2}}, {bow});
+}
+fb::CombatantSpecT Target(int x) {
+  return Who("d", "y", x, 5, {{"health", 20}, {"speed", 6}, {"dodge", 1}, {"agi", 1}, {"initiative", -9}},
+             {W("knife", "1d4", "melee", "light", {}, "piercing")});
+}
+
+// The attack pool of a's shot at d behind `cell` terrain.
+int64_t ShotDice(const std::string& terrain, int64_t* dodge_dice) {
+  Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {{{7, 5}, terrain}}), {6, 1});
+  EXPECT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "bow";
+  EXPECT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  auto ev = t.Submit(dodge, {});
+  EXPECT_TRUE(ev.ok()) << ev.status();
+  *dodge_dice = NumOf(*ev, "defense.dice");
+  return NumOf(*ev, "attack.dice", 0);
+}
+
+TEST(Cover, LowAndHighCoverAgainstRangedAttacksAndDodge) {
+  int64_t dodge = 0;
+  // Fighting Style 4 + AGI 2 (ranged: Agility, l.44) = 6 dice.
+  EXPECT_EQ(ShotDice("", &dodge), 6);
+  EXPECT_EQ(dodge, 2);
+  EXPECT_EQ(ShotDice("cover_low", &dodge), 6 - 2);  // l.87
+  EXPECT_EQ(dodge, 2 + 2);
+  EXPECT_EQ(ShotDice("cover_high", &dodge), 6 - 5);  // l.88
+  EXPECT_EQ(dodge, 2 + 5);
+}
+
+TEST(Cover, FullCoverAttackAutomaticallyFails) {  // l.89
+  Table t(OpposedTests(),
+          WithMap({Archer(), Target(8)}, {{{7, 4}, "wall"}, {{7, 5}, "wall"}, {{7, 6}, "wall"}}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "bow";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.automatic_fail"), 1);
+  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+}
+
+TEST(Flanking, AnAllyOnTheStraightLineGivesPlusTwo) {  // l.91
+  auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto b = Who("b", "x", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "flanking"), 2);
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+}
+
+TEST(Flanking, NotOnAStraightLine) {
+  auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto b = Who("b", "x", 5, 4, {{"health", 20}, {"speed", 6}, {"initiative", -8}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1);
+}
+
+fb::RosterT Two() {
+  return Roster({Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"athletics", 1}, {"observation", 1},
+                                      {"stealth", 1}, {"initiative", 1}},
+                     {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                 Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}, {"athletics", 1}, {"acrobatics", 2}, {"per", 1}},
+                     {W("club", "1d6", "melee", "medium", {}, "crushing")}, {"npc"})});
+}
+
+TEST(Initiative, TiesGoToTheHigherBonusThenId) {  // l.10-11
+  // a: 3 + Initiative 1 = 4; d (NPC): 3 + PER 1 = 4; tie, equal bonus: id.
+  Table t(OpposedTests(), Two(), {3, 3});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(t.state().order[0].actor, "a");
+  EXPECT_EQ(t.state().order[0].initiative, 4);
+  EXPECT_EQ(t.state().order[1].initiative, 4);
+}
+
+TEST(Actions, GrappleIsAContestAndStopsMovement) {  // l.28
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  // a has a club in hand: one hand free. Athletics 1 die vs d's Acrobatics
+  // (2 dice, its better choice): 6 vs 1,1: a wins.
+  auto ev = t.Submit(Cmd("a", "grapple", {"d"}), {6, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defender.acrobatics"), 2);
+  EXPECT_TRUE(t.state().Find("d")->Has("Grappled"));
+  EXPECT_EQ(t.state().Find("a")->Resource("attacks"), 0);  // not an attack (l.48)
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  auto move = Cmd("d", "move");
+  move.path.emplace_back(4, 2);
+  EXPECT_EQ(t.Submit(move).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(t.Submit(Cmd("d", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("a", "release", {"d"})).ok());
+  EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
+}
+
+TEST(Actions, DashSearchSneakAndTheApBudget) {  // l.26, l.29, l.30, l.24
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto dash = Cmd("a", "dash");
+  dash.path.emplace_back(2, 3);
+  ASSERT_TRUE(t.Submit(dash).ok());  // leaves... d at (3,2) still within 1 m
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 2);
+  // Speed 3 + a Dash of 3: 6 m this turn; 1 moved.
+  auto run = Cmd("a", "move");
+  for (int y = 4; y <= 8; ++y) run.path.emplace_back(2, y);
+  auto ev = t.Submit(run);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  if (!t.state().windows.empty()) {  // leaving d's reach provokes (l.82)
+    auto pass = Cmd("d", "pass");
+    pass.window = t.state().windows.begin()->first;
+    ASSERT_TRUE(t.Submit(pass).ok());
+  }
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 6);
+  ev = t.Submit(Cmd("a", "search"), {5});  // Observation 1 + PER 0
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "003.search"));
+  ev = t.Submit(Cmd("a", "sneak"), {1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "003.sneak"));
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 0);
+  EXPECT_EQ(t.Submit(Cmd("a", "search")).status().code(), absl::StatusCode::kFailedPrecondition);
+  // One free action per round (l.39).
+  auto free = Cmd("a", "manipulate");
+  With(free, "free", 1);
+  ASSERT_TRUE(t.Submit(free).ok());
+  EXPECT_EQ(t.Submit(free).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Health, ZeroHealthKnocksOutAndSkipsTheTurn) {  // l.116
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  // a's pool is 0 dice (no Fighting Style): it fails without a roll.
+  ASSERT_TRUE(t.Submit(none, {}).ok());
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 5);
+  auto gm = Cmd("d", "gm_set");
+  gm.role = fb::Role::GM;
+  gm.author = "gm";
+  gm.text = "a falling beam";
+  WithText(gm, "resource", "health");
+  With(gm, "value", 0);
+  ASSERT_TRUE(t.Submit(gm).ok());
+  EXPECT_TRUE(t.state().Find("d")->Has("Unconscious"));
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 2);  // d's turn is skipped
+  EXPECT_EQ(t.state().active, "a");
+}
+
+TEST(Opportunity, CastingOutOfReachProvokesNothing) {  // l.81, l.83
+  auto bolt = W("bolt", "1d6", "spell", "", {{"attack", 1}}, "fire");
+  bolt.range_increment = 20;
+  auto far = W("chant", "", "spell", "", {}, "");
+  Table t(OpposedTests(),
+          Roster({Who("m", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"sorcery", 1}, {"initiative", 5}}, {bolt, far}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("e", "y", 9, 9, {{"health", 5}, {"speed", 3}}, {W("club", "1d6", "melee", "medium", {}, "crushing")})}),
+          {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto cast = Cmd("m", "use_magic");
+  cast.weapon = "chant";
+  ASSERT_TRUE(t.Submit(cast).ok());
+  // d is in reach (1 m), e is not: only d may answer.
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, std::vector<std::string>{"d"});
+  auto pass = Cmd("d", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto ev = t.Submit(pass);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "003.use_magic"));  // the cast then resolves
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
+}  // namespace
+}  // namespace combat::kernel::opposed::testutil

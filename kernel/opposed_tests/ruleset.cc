@@ -1,0 +1,74 @@
+// The opposed_tests ruleset: Setup and the command dispatch.
+#include "kernel/opposed_tests/ruleset.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/command.h"
+#include "kernel/gm.h"
+#include "kernel/opposed_tests/internal.h"
+
+namespace combat::kernel::opposed {
+namespace {
+
+// The shared GM verbs; Health set to 0 by ruling knocks out (l.116).
+const GmRules& Gm() {
+  static const GmRules* rules = [] {
+    auto* r = new GmRules("003.gm");
+    r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
+      if ((c.action == "gm_adjust" || c.action == "gm_set") &&
+          ParamText(c, "resource") == kHealth) {
+        const Combatant* a = d.state().Find(c.actor);
+        if (a != nullptr && a->Resource(kHealth) <= 0) return FallUnconscious(d, a->id, ruling);
+      }
+      return absl::OkStatus();
+    };
+    return r;
+  }();
+  return *rules;
+}
+
+class OpposedTestsRuleset : public Ruleset {
+ public:
+  // Metres (l.11, l.26, l.72); 1 m squares (reading: no grid rule given).
+  Measure measure() const override { return {fb::DistanceUnit::Metres, 1}; }
+  std::string id() const override { return kId; }
+  int32_t version() const override { return kVersion; }
+  const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+
+  absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
+    return SetupRoster(roster, d);
+  }
+
+  absl::Status Decide(const fb::CommandT& c, Decision& d) const override {
+    if (IsGmVerb(c.action)) return DecideGm(c, Gm(), d);
+    const std::string& a = c.action;
+    if (a == "strike") return DecideStrike(c, d);
+    if (a == "defend") return DecideDefend(c, d);
+    if (a == "maneuver") return DecideManeuver(c, d);
+    if (a == "opportunity_attack" || a == "pass") return DecideOpportunity(c, d);
+    if (a == "move" || a == "dash" || a == "sneak") return DecideMove(c, d);
+    if (a == "disengage") return DecideDisengage(c, d);
+    if (a == "stand") return DecideStand(c, d);
+    if (a == "grapple") return DecideGrapple(c, d);
+    if (a == "release") return DecideRelease(c, d);
+    if (a == "search") return DecideSearch(c, d);
+    if (a == "manipulate") return DecideManipulate(c, d);
+    if (a == "use_magic") return DecideUseMagic(c, d);
+    if (a == "end_turn") return DecideEndTurn(c, d);
+    if (a == "save_turn") return DecideSaveTurn(c, d);
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command: field 'action': unknown action '", a,
+        "' for ruleset opposed_tests (see kernel/opposed_tests/README.md)"));
+  }
+};
+
+}  // namespace
+
+const Ruleset& OpposedTests() {
+  static const OpposedTestsRuleset* r = new OpposedTestsRuleset();
+  return *r;
+}
+
+}  // namespace combat::kernel::opposed

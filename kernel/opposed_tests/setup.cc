@@ -1,0 +1,222 @@
+// Set-up (l.10, l.15-17): roster checks naming the field, combatants
+// joining with Health and their armed opportunity triggers, the session's
+// test mechanics (tests.cc), surprise (l.16), initiative (l.10-11) and
+// round 1.
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/dice/notation.h"
+#include "kernel/opposed_tests/internal.h"
+
+namespace combat::kernel::opposed {
+namespace {
+
+absl::Status Bad(const std::string& who, const std::string& field,
+                 const std::string& msg) {
+  return absl::InvalidArgumentError(absl::StrCat("roster combatant '", who,
+                                                 "': field '", field, "': ", msg,
+                                                 " (", Cite("003.setup"), ")"));
+}
+
+bool HasStat(const fb::CombatantSpecT& c, const std::string& key, int64_t* v) {
+  for (const auto& n : c.stats) {
+    if (n && n->key == key) {
+      if (v != nullptr) *v = n->value;
+      return true;
+    }
+  }
+  return false;
+}
+
+absl::Status Check(const fb::CombatantSpecT& c, const fb::Roster& roster) {
+  if (c.id.empty()) return Bad("?", "id", "is required");
+  int64_t v = 0;
+  if (!HasStat(c, "health", &v)) return Bad(c.id, "stats.health", "is required (the Health Pool, l.116)");
+  if (v <= 0) return Bad(c.id, "stats.health", "must be > 0");
+  if (HasStat(c, "speed", &v) && v < 0) return Bad(c.id, "stats.speed", "must be >= 0 (metres, l.11)");
+  for (const auto& n : c.stats) {
+    if (!n) continue;
+    if (n->key.rfind("ap_", 0) == 0 && (n->value < 0 || n->value > 3)) {
+      return Bad(c.id, "stats." + n->key, "an AP cost 0..3 (l.24)");
+    }
+    if ((n->key == "ar" || n->key == "ar_magical" || n->key.rfind("ar.", 0) == 0 ||
+         n->key.rfind("ar_magical.", 0) == 0 || n->key.rfind("resist.", 0) == 0 ||
+         n->key.rfind("vuln.", 0) == 0) && n->value < 0) {
+      return Bad(c.id, "stats." + n->key, "must be >= 0");
+    }
+  }
+  if (c.size < 1) return Bad(c.id, "size", "must be >= 1");
+  if (!c.at) return Bad(c.id, "at", "a position is required");
+  if (roster.map() != nullptr && roster.map()->width() > 0 &&
+      roster.map()->height() > 0 &&
+      (c.at->x() < 0 || c.at->y() < 0 || c.at->x() + c.size > roster.map()->width() ||
+       c.at->y() + c.size > roster.map()->height())) {
+    return Bad(c.id, "at", "off the map");
+  }
+  for (const auto& w : c.weapons) {
+    if (!w || w->name.empty()) return Bad(c.id, "weapons.name", "is required");
+    const std::string f = absl::StrCat("weapons['", w->name, "']");
+    if (w->kind != "melee" && w->kind != "natural" && w->kind != "ranged" &&
+        w->kind != "thrown" && w->kind != "spell" && w->kind != "shield") {
+      return Bad(c.id, f + ".kind", "melee, natural, ranged, thrown, spell or shield");
+    }
+    if (!w->damage.empty()) {
+      auto parsed = dice::ParseDice(w->damage);
+      if (!parsed.ok()) return Bad(c.id, f + ".damage", std::string(parsed.status().message()));
+    } else if (w->kind != "shield" && w->kind != "spell") {
+      return Bad(c.id, f + ".damage", "dice notation is required");
+    }
+    if (!w->damage.empty() && w->damage_type.empty()) {
+      return Bad(c.id, f + ".damage_type", "a damage type is required (l.118)");
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Initiative (l.10): player characters 1d6 + Initiative, NPCs (tag "npc")
+// 1d6 + PER.
+absl::Status RollInitiative(Decision& d, const std::vector<std::string>& ids) {
+  struct Entry {
+    std::string id;
+    int64_t total, bonus;
+  };
+  std::vector<Entry> entries;
+  for (const std::string& id : ids) {
+    const Combatant* c = d.state().Find(id);
+    const bool npc = c->HasTag("npc");
+    const int64_t bonus = npc ? c->Stat("per", 0) : c->Stat("initiative", 0);
+    ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d6", "initiative", id, 0));
+    const int64_t total = r.total + bonus;
+    RETURN_IF_ERROR(SetResource(d, id, kInit, total,
+                                {0, "003.initiative",
+                                 {{"d6", r.total}, {npc ? "per" : "initiative", bonus}, {"total", total}},
+                                 npc ? "NPC: 1d6 + PER" : "player character: 1d6 + Initiative"}));
+    entries.push_back({id, total, bonus});
+  }
+  std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    if (a.total != b.total) return a.total > b.total;
+    if (a.bonus != b.bonus) return a.bonus > b.bonus;
+    return a.id < b.id;
+  });
+  std::vector<OrderEntry> order;
+  for (const Entry& e : entries) order.push_back(OrderEntry{e.id, e.total, false, {}});
+  return SetOrder(d, order, {0, "003.initiative", {}, "highest first (l.11)"});
+}
+
+// Surprise (l.16): when a side sneaks (tag "sneaking"), each sneaker makes
+// a Stealth test and each observer of the other sides an Observation
+// test; an observer is surprised when it loses the contest against every
+// sneaker (reading: one clumsy sneaker gives the party away). A roster
+// tag "surprised" sets it directly (the GM's call).
+absl::Status Surprise(Decision& d, const std::vector<std::string>& ids) {
+  std::vector<std::string> sneakers;
+  std::map<std::string, TestResult> stealth;
+  for (const std::string& id : ids) {
+    if (!d.state().Find(id)->HasTag("sneaking")) continue;
+    sneakers.push_back(id);
+    TestSpec t{id, "stealth", GoverningAttribute("stealth"), 0, 0, 0, false, false, "stealth"};
+    ASSIGN_OR_RETURN(stealth[id], RollTest(d, t, 0));
+  }
+  for (const std::string& id : ids) {
+    const Combatant* c = d.state().Find(id);
+    bool surprised = c->HasTag("surprised");
+    Nums nums;
+    if (!surprised && !sneakers.empty() && !c->HasTag("sneaking")) {
+      bool opposed = false;
+      for (const std::string& s : sneakers) opposed = opposed || d.state().Find(s)->side != c->side;
+      if (!opposed) continue;
+      TestSpec t{id, "observation", GoverningAttribute("observation"), 0, 0, 0, false, false,
+                 "observation"};
+      ASSIGN_OR_RETURN(TestResult obs, RollTest(d, t, 0));
+      nums = obs.nums;
+      surprised = true;
+      for (const std::string& s : sneakers) {
+        if (d.state().Find(s)->side == c->side) continue;
+        const ContestResult r = Contest(stealth[s], obs, 2);
+        nums.push_back({"stealth_" + s, stealth[s].successes});
+        if (r.winner != 1) surprised = false;
+      }
+      if (!surprised) {
+        RETURN_IF_ERROR(RecordOutcome(d, id, {0, "003.surprise", nums, "not surprised"}));
+      }
+    }
+    if (!surprised) continue;
+    NewCondition nc;
+    nc.actor = id;
+    nc.name = kSurprised;
+    nc.source = "surprise";
+    nc.expiry = Expiry{fb::ExpiryKind::RoundEnd, "", 1};
+    nc.note = "loses its first turn: no actions or reactions in round 1";
+    RETURN_IF_ERROR(AddCondition(d, nc, {0, "003.surprise", nums}).status());
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status SetupRoster(const fb::Roster& roster, Decision& d) {
+  if (roster.combatants() == nullptr || roster.combatants()->size() == 0) {
+    return absl::InvalidArgumentError("roster field 'combatants' is empty");
+  }
+  std::vector<fb::CombatantSpecT> specs;
+  for (const fb::CombatantSpec* c : *roster.combatants()) {
+    fb::CombatantSpecT spec;
+    c->UnPackTo(&spec);
+    specs.push_back(std::move(spec));
+  }
+  for (const auto& c : specs) RETURN_IF_ERROR(Check(c, roster));
+  for (size_t i = 0; i < specs.size(); ++i) {
+    for (size_t j = i + 1; j < specs.size(); ++j) {
+      if (specs[i].id == specs[j].id) return Bad(specs[i].id, "id", "duplicated");
+    }
+  }
+  // The session's test mechanics (tests.cc): every combatant that states
+  // one must agree.
+  std::map<std::string, std::pair<int64_t, std::string>> mech;
+  for (const auto& c : specs) {
+    for (const char* k : kMechanicsKeys) {
+      int64_t v = 0;
+      if (!HasStat(c, k, &v)) continue;
+      auto it = mech.find(k);
+      if (it != mech.end() && it->second.first != v) {
+        return Bad(c.id, absl::StrCat("stats.", k),
+                   absl::StrCat("differs from ", it->second.second, "'s ", it->second.first,
+                                ": the test mechanics are the session's"));
+      }
+      mech[k] = {v, c.id};
+    }
+  }
+  TestMechanics m;
+  if (mech.count("test_faces")) m.faces = mech["test_faces"].first;
+  if (mech.count("test_success_at")) m.success_at = mech["test_success_at"].first;
+  if (mech.count("test_pass_at")) m.pass_at = mech["test_pass_at"].first;
+  if (mech.count("test_boon_dice")) m.boon_dice = mech["test_boon_dice"].first;
+  RETURN_IF_ERROR(CheckMechanics(m, mech.empty() ? specs[0].id : mech.begin()->second.second));
+
+  std::vector<std::string> ids;
+  std::map<std::string, uint64_t> joined;
+  for (const auto& c : specs) {
+    RETURN_IF_ERROR(JoinCombatant(d, c, {0, "003.setup"}));
+    ids.push_back(c.id);
+    joined[c.id] = d.state().seq;
+  }
+  const Why mw{0, "003.test", {}, "the session's test mechanics (README)"};
+  RETURN_IF_ERROR(SetPool(d, "session", "test_faces", m.faces, mw));
+  RETURN_IF_ERROR(SetPool(d, "session", "test_success_at", m.success_at, mw));
+  RETURN_IF_ERROR(SetPool(d, "session", "test_pass_at", m.pass_at, mw));
+  RETURN_IF_ERROR(SetPool(d, "session", "test_boon_dice", m.boon_dice, mw));
+  for (const std::string& id : ids) {
+    const int64_t hp = d.state().Find(id)->Stat("health");
+    RETURN_IF_ERROR(SetResource(d, id, kHealth, hp, {0, "003.health", {{"health", hp}}}));
+    RETURN_IF_ERROR(ArmOpportunity(d, id, joined[id]));
+  }
+  RETURN_IF_ERROR(Surprise(d, ids));
+  RETURN_IF_ERROR(RollInitiative(d, ids));
+  return BeginCombat(d);
+}
+
+}  // namespace combat::kernel::opposed

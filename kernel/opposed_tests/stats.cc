@@ -1,0 +1,134 @@
+// Derived numbers: governing attributes, damage groups, sizes, weapons and
+// their reach, cover (l.86-89) and flanking (l.91). Integers only.
+#include <string>
+
+#include "kernel/line_through.h"
+#include "kernel/opposed_tests/internal.h"
+
+namespace combat::kernel::opposed {
+
+int64_t Distance(const Combatant& a, const Combatant& b) {
+  return space::Distance(kGrid, a, b);
+}
+
+int64_t SizeClass(const Combatant& c) { return c.Stat("size_class", 2); }
+
+// Reading (README): the text names the governing attribute only for the
+// Fighting Style tests (l.44, l.51, l.53); the others read as below.
+std::string GoverningAttribute(const std::string& skill) {
+  if (skill == "fighting_style" || skill == "athletics") return "str";
+  if (skill == "dodge" || skill == "acrobatics" || skill == "stealth" ||
+      skill == "sleight_of_hand") {
+    return "agi";
+  }
+  if (skill == "observation") return "per";
+  if (skill == "focus" || skill == "sorcery") return "wil";
+  if (skill == "deception") return "cha";
+  return "";
+}
+
+bool IsPhysical(const std::string& t) {  // l.119-122
+  return t == "crushing" || t == "piercing" || t == "slashing";
+}
+bool IsMagical(const std::string& t) {  // l.123-126
+  return t == "fire" || t == "frost" || t == "shock";
+}
+std::string GroupOf(const std::string& t) {  // l.127-133: the rest
+  return IsPhysical(t) ? "physical" : IsMagical(t) ? "magical" : "other";
+}
+
+const Weapon* FindShield(const Combatant& c) {
+  for (const Weapon& w : c.weapons) {
+    if (w.kind == "shield" && Holds(c, w.name)) return &w;
+  }
+  return nullptr;
+}
+
+bool Holds(const Combatant& c, const std::string& weapon) {
+  return c.Resource("dropped." + weapon, 0) == 0;
+}
+
+bool Trait(const Weapon& w, const std::string& key) {
+  auto it = w.numbers.find(key);
+  return it != w.numbers.end() && it->second != 0;
+}
+
+// Reach in metres (reading; the text gives none): the weapon's number
+// "reach" when given, else its `reach` field when set to other than the
+// schema's default 5 (meant as 5 ft), else 1 m (the adjacent squares).
+int64_t ReachOf(const Weapon& w) {
+  auto it = w.numbers.find("reach");
+  if (it != w.numbers.end()) return it->second;
+  if (w.reach != 5 && w.reach > 0) return w.reach;
+  return 1;
+}
+
+bool IsMelee(const Weapon& w) {
+  return w.kind == "melee" || w.kind == "natural" || w.kind == "shield" ||
+         (w.kind == "spell" && Trait(w, "melee_attack"));
+}
+bool IsRanged(const Weapon& w) { return w.kind == "ranged" || w.kind == "thrown"; }
+bool IsSpell(const Weapon& w) { return w.kind == "spell"; }
+
+bool Conscious(const Combatant& c) {
+  return !c.Has(kUnconscious) && c.Resource(kHealth, 1) > 0;
+}
+
+bool Surprised(const State& s, const Combatant& c) {
+  return s.round == 1 && c.Has(kSurprised);
+}
+
+const Weapon* MeleeReaching(const State& s, const Combatant& c,
+                            const Combatant& target) {
+  (void)s;
+  for (const Weapon& w : c.weapons) {
+    if (w.kind == "spell" || w.kind == "shield" || !IsMelee(w)) continue;
+    if (!Holds(c, w.name)) continue;
+    if (Distance(c, target) <= ReachOf(w)) return &w;
+  }
+  return nullptr;
+}
+
+int CoverOf(const State& s, const Combatant& from, const Combatant& target,
+            std::string* why) {
+  const space::LineCover lc = space::CoverLines(
+      from.at, from.size, target.at, target.size,
+      [&](Pos p, std::string* by) {
+        const std::string t = s.TerrainAt(p);
+        if (t == "wall") return space::Sight::kBlocked;
+        if (t == "cover_low" || t == "cover_high") {
+          *by = t;
+          return space::Sight::kObscured;
+        }
+        return space::Sight::kClear;
+      });
+  int cover = 0;
+  if (lc.lines > 0 && lc.blocked == lc.lines) {
+    cover = 3;
+  } else if (lc.blocked * 4 >= lc.lines * 3 || lc.obscured_by == "cover_high") {
+    cover = 2;
+  } else if ((lc.blocked > 0 && lc.blocked * 2 >= lc.lines) ||
+             lc.obscured_by == "cover_low") {
+    cover = 1;
+  }
+  if (why != nullptr) {
+    *why = cover == 0 ? "" : cover == 3 ? "full" : cover == 2 ? "high" : "low";
+  }
+  return cover;
+}
+
+std::string FlankingAlly(const State& s, const Combatant& attacker,
+                         const Combatant& target) {
+  for (const auto& [id, ally] : s.combatants) {  // id order
+    if (id == attacker.id || id == target.id) continue;
+    if (ally.side != attacker.side || !Conscious(ally)) continue;
+    if (MeleeReaching(s, ally, target) == nullptr) continue;
+    if (space::CentresLineThrough(attacker.at, attacker.size, ally.at, ally.size,
+                                  target.at, target.size)) {
+      return id;
+    }
+  }
+  return "";
+}
+
+}  // namespace combat::kernel::opposed
