@@ -2,6 +2,7 @@
 // :registry target's deps.
 #include <algorithm>
 
+#include "kernel/ap_rp/ruleset.h"
 #include "kernel/d20_three_action/ruleset.h"
 #include "kernel/energy_rounds/ruleset.h"
 #include "kernel/ruleset.h"
@@ -13,6 +14,7 @@ const std::vector<const Ruleset*>& All() {
   static const auto* all = new std::vector<const Ruleset*>{
       &d20::D20ThreeAction(),
       &energy::EnergyRounds(),
+      &aprp::ApRp(),
   };
   return *all;
 }
