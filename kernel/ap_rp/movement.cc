@@ -170,7 +170,7 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
       nums.push_back({"damage", dmg});
       RETURN_IF_ERROR(RecordOutcome(d, o.id, {cause, "004.forced", nums,
                                               success ? "Strength DR succeeds: half damage"
-                                                      : "Strength DR fails (objects always fail)"}));
+                                                      : IsObject(o) ? "an object fails every DR (l.69)" : "Strength DR fails"}));
       if (!walked.empty()) {
         RETURN_IF_ERROR(MoveWithClimbers(d, target, walked, 0, true, {cause, rule, {{"metres", static_cast<int64_t>(walked.size())}}}));
       }
