@@ -164,6 +164,12 @@ absl::StatusOr<bool> Contested(Decision& d, const fb::CommandT& c, uint64_t caus
   const Combatant a = *d.state().Find(c.actor);
   const Combatant t = *d.state().Find(c.targets[0]);
   Contest k{mine, theirs, size_rules};
+  const std::string chosen = ParamText(c, "skill");
+  if (!chosen.empty() && std::find(mine.begin(), mine.end(), chosen) == mine.end()) {
+    std::string allowed;
+    for (const std::string& m : mine) absl::StrAppend(&allowed, allowed.empty() ? "" : ", ", m);
+    return Malformed(c, "params.skill", absl::StrCat("one of ", allowed, " (", Cite(rule), ")"));
+  }
   return RollContest(d, a, t, k, ParamText(c, "skill"), cause, rule);
 }
 
@@ -231,6 +237,34 @@ Status ResolveClimb(Decision& d, const fb::CommandT& c, uint64_t cause) {
   return AddCondition(d, k, {cause, "004.climb", {}, "on " + c.targets[0]}).status();
 }
 
+// l.32: the mount uses an action (2 AP) to shake the climber off: the
+// climber repeats its check and is shaken off if it fails. Reading: it lands
+// on the first free square next to the mount (row by row; the GM may move it).
+Status CheckShakeOff(const State& s, const Combatant& a, const fb::CommandT& c) {
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  const Condition* k = t->FindCondition(kClimbing);
+  if (k == nullptr || k->relative_to != a.id) return Refuse("004.climb", t->id + " is not climbing " + a.id);
+  return absl::OkStatus();
+}
+Status ResolveShakeOff(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant mount = *d.state().Find(c.actor);
+  const Combatant climber = *d.state().Find(c.targets[0]);
+  Contest k{{"athletics", "nimbleness"}, {"athletics", "raw_force", "nimbleness", "quick_fingers"}, false};
+  ASSIGN_OR_RETURN(bool held, RollContest(d, climber, mount, k, "", cause, "004.climb"));
+  if (held) return absl::OkStatus();
+  RETURN_IF_ERROR(RemoveConditionsNamed(d, climber.id, kClimbing, {cause, "004.climb", {}, "shaken off"}));
+  for (int y = mount.at.y - 1; y <= mount.at.y + mount.size; ++y) {
+    for (int x = mount.at.x - 1; x <= mount.at.x + mount.size; ++x) {
+      const Pos p{x, y};
+      if (space::Covers(mount.at, mount.size, p)) continue;
+      const std::string terrain = d.state().TerrainAt(p);
+      if (terrain == "wall" || terrain == "offmap" || d.state().OccupantAt(p, climber.id) != nullptr) continue;
+      return Move(d, climber.id, {p}, 0, true, {cause, "004.climb", {}, "lands next to " + mount.id});
+    }
+  }
+  return absl::OkStatus();
+}
+
 Status ResolveHide(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant a = *d.state().Find(c.actor);
   ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(0, a.Stat("stealth")), "stealth", a.id, cause));
@@ -281,29 +315,33 @@ Status CheckAttackRow(const State& s, const Combatant& a, const fb::CommandT& c)
 
 const std::vector<std::string> kAttackParams = {"miss", "nonlethal", "lethal_holy", "ignore_armor",
                                                 "armor_from", "maneuver_tier"};
+const ParamTypes kAttackTypes = {{"armor_from"}, {"miss", "nonlethal", "lethal_holy"},
+                                 {"ignore_armor", "maneuver_tier"}};
+const ParamTypes kSkill = {{"skill"}, {}, {}};
 
 }  // namespace
 
 const std::vector<ActionRow>& Actions() {
   static const auto* rows = new std::vector<ActionRow>{
-      {"attack", "004.attack", 2, true, false, CheckAttackRow, ResolveAttack, kAttackParams},
+      {"attack", "004.attack", 2, true, false, CheckAttackRow, ResolveAttack, kAttackParams, kAttackTypes},
       {"defend", "004.defend", 2, false, false, NoCheck, ResolveDefend, {}},
       {"interact", "004.interact", 1, false, false, NoCheck, ResolveInteract, {}},
       {"move_action", "004.move", 1, false, false, NoCheck, ResolveMoveAction, {}},
       {"sprint", "004.sprint", 3, false, false, NoCheck, ResolveSprint, {}},
       {"stabilize", "004.stabilize", 3, false, false, CheckStabilize, ResolveStabilize, {}},
-      {"switch_places", "004.switch_places", 1, false, false, CheckSwitchPlaces, ResolveSwitchPlaces, {"declined"}},
+      {"switch_places", "004.switch_places", 1, false, false, CheckSwitchPlaces, ResolveSwitchPlaces, {"declined"}, {{}, {"declined"}, {}}},
       {"switch_weapons", "004.switch_weapons", 1, false, false, NoCheck, ResolveSwitch, {}},
       {"take_cover", "004.take_cover", 1, false, false, NoCheck, ResolveTakeCover, {}},
       {"use_item", "004.use_item", 3, false, false, NoCheck, ResolveUseItem, {}},
-      {"blind", "004.blind", 2, false, false, CheckBlind, ResolveBlind, {"skill"}},
-      {"climb", "004.climb", 2, false, false, CheckClimb, ResolveClimb, {"skill"}},
+      {"blind", "004.blind", 2, false, false, CheckBlind, ResolveBlind, {"skill"}, kSkill},
+      {"climb", "004.climb", 2, false, false, CheckClimb, ResolveClimb, {"skill"}, kSkill},
+      {"shake_off", "004.climb", 2, false, false, CheckShakeOff, ResolveShakeOff, {}},
       {"command", "004.command", 1, false, false, NoCheck, ResolveCommand, {}},
-      {"disarm", "004.disarm", 2, false, false, CheckDisarm, ResolveDisarm, {"skill"}},
-      {"grab", "004.grab", 2, false, false, CheckGrab, ResolveGrab, {"skill"}},
+      {"disarm", "004.disarm", 2, false, false, CheckDisarm, ResolveDisarm, {"skill"}, kSkill},
+      {"grab", "004.grab", 2, false, false, CheckGrab, ResolveGrab, {"skill"}, kSkill},
       {"hide", "004.hide", 2, false, false, NoCheck, ResolveHide, {}},
-      {"shove", "004.shove", 1, false, false, CheckShove, ResolveShove, {"skill"}},
-      {"trip", "004.trip", 2, false, false, CheckTrip, ResolveTrip, {"skill"}},
+      {"shove", "004.shove", 1, false, false, CheckShove, ResolveShove, {"skill"}, kSkill},
+      {"trip", "004.trip", 2, false, false, CheckTrip, ResolveTrip, {"skill"}, kSkill},
   };
   return *rows;
 }
@@ -360,6 +398,12 @@ absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision
   std::vector<std::string> params = row.params;
   params.push_back("paid");
   RETURN_IF_ERROR(CheckTakes(c, {params, {}}));
+  ParamTypes types = row.types;
+  types.flags.push_back("paid");
+  RETURN_IF_ERROR(CheckParamTypes(c, types));
+  if (const std::string t = ParamText(c, "armor_from"); !t.empty() && !IsDamageType(t)) {
+    return Malformed(c, "params.armor_from", "one of the 11 damage types (l.79)");
+  }
   if (!c.path.empty() && std::string(row.name) != "shove") {
     return Malformed(c, "path", absl::StrCat("'", row.name, "' takes no path"));
   }

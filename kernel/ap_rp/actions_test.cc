@@ -152,3 +152,46 @@ TEST(Actions, DefenseRolls) {
 
 }  // namespace
 }  // namespace combat::kernel::aprp
+
+namespace combat::kernel::aprp {
+namespace {
+
+using namespace testing;  // NOLINT
+
+// l.32: the mount's action (2 AP) shakes a climber off when its repeated
+// check fails.
+TEST(Actions, ShakeOff) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 15}});
+  Table t(ApRp(), MakeRoster({a, ogre}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {12, 4}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ogre", "shake_off", {"a"}), {2, 9}));  // 7 < 9
+  EXPECT_FALSE(Has(t, "a", kClimbing));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 0}));
+  EXPECT_EQ(Res(t, "ogre", kAp), 1);
+}
+
+TEST(Actions, WrongTypesAndSkillsAreRefusedNamingTheField) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "ax", "1d8", "melee");
+  auto b = Being("b", "y", 2, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto c = Attack("a", "b", "ax");
+  WithText(c, "miss", "yes");
+  auto r = t.Submit(c);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.miss"), std::string::npos);
+  auto c2 = Attack("a", "b", "ax");
+  With(c2, "nonlethal", 2);
+  EXPECT_EQ(t.Submit(c2).status().code(), absl::StatusCode::kInvalidArgument);
+  auto c3 = Cmd("a", "trip", {"b"});
+  WithText(c3, "skill", "stealth");
+  r = t.Submit(c3, {10, 10});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.skill"), std::string::npos);
+  EXPECT_EQ(Res(t, "a", kAp), 3);  // nothing written
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp

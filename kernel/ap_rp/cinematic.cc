@@ -101,6 +101,7 @@ absl::Status CheckCosts(const State& s, const Costs& k) {
 
 absl::Status DecideCinematic(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {{"kind", "burst", "reduction"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {{"kind"}, {"burst"}, {"reduction"}}));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const std::string kind = ParamText(c, "kind");
   if (kind != "action" && kind != "reaction") return Malformed(c, "params.kind", "\"action\" or \"reaction\"");
@@ -133,6 +134,7 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
     for (const std::string& h : p->command.targets) params.push_back("skill_" + h);
   }
   RETURN_IF_ERROR(CheckTakes(c, {params, {"act"}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {{"skill", "skill_*"}, {"allow"}, {}}));
   if (c.role != fb::Role::GM) {
     return absl::PermissionDeniedError("command 'cinematic_ruling': the GM decides (l.41)");
   }
@@ -198,6 +200,7 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
 
 absl::Status DecideGrantMomentum(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {{"side", "delta"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {{"side"}, {}, {}}));
   if (c.role != fb::Role::GM) return absl::PermissionDeniedError("command 'grant_momentum': GM only");
   const std::string side = ParamText(c, "side");
   if (side.empty()) return Malformed(c, "params.side", "the side whose pool changes");

@@ -84,6 +84,10 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
     for (const std::string& p : row->params) params.push_back(p);
   }
   RETURN_IF_ERROR(CheckTakes(c, {params, {}}));
+  ParamTypes types = row == nullptr ? ParamTypes{} : row->types;
+  for (const char* k : {"action", "trigger", "by"}) types.text.push_back(k);
+  types.nonneg.push_back("range");
+  RETURN_IF_ERROR(CheckParamTypes(c, types));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (row == nullptr) {
     return Malformed(c, "params.action", "the action to hold (attack, shove, trip, ...; see the action table)");

@@ -66,6 +66,14 @@ inline constexpr char kUnion[] = "Union";
 inline constexpr char kCommanding[] = "Commanding";
 inline constexpr char kDead[] = "Dead";
 
+// ---- params.cc
+struct ParamTypes {
+  std::vector<std::string> text;    // text params ("skill_*": a prefix)
+  std::vector<std::string> flags;   // 0/1
+  std::vector<std::string> nonneg;  // integers >= 0
+};
+absl::Status CheckParamTypes(const fb::CommandT& c, const ParamTypes& t);
+
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
 std::string Cite(const std::string& rule);
@@ -132,6 +140,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d);
 absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d);
 absl::Status DecideResume(const fb::CommandT& c, Decision& d);
 absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d);
+absl::Status DecideLeaveUnion(const fb::CommandT& c, Decision& d);
 
 // ---- damage.cc
 struct DamagePart {
@@ -205,6 +214,7 @@ struct ActionRow {
   absl::Status (*check)(const State&, const Combatant&, const fb::CommandT&);
   absl::Status (*resolve)(Decision&, const fb::CommandT&, uint64_t cause);
   std::vector<std::string> params;
+  ParamTypes types = {};
 };
 const std::vector<ActionRow>& Actions();
 const ActionRow* FindActionRow(const std::string& name);

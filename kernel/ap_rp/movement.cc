@@ -208,6 +208,7 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
 
 absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {{"x", "y"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {}));
   if (c.role != fb::Role::GM) {
     return absl::PermissionDeniedError("command 'teleport': the GM applies an Ability's teleport");
   }

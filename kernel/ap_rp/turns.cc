@@ -405,4 +405,14 @@ absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
   return absl::OkStatus();
 }
 
+absl::Status DecideLeaveUnion(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  if (!a->Has(kUnion)) return Refuse("004.union", a->id + " is in no union");
+  const std::string who = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  return RemoveConditionsNamed(d, who, kUnion, {decl, "004.union", {},
+                                                "acts alone from the start of the next round (l.10)"});
+}
+
 }  // namespace combat::kernel::aprp
