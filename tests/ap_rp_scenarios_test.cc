@@ -29,7 +29,9 @@ using kernel::Pos;
 
 fb::CombatantSpecT Being(const std::string& id, const std::string& side, int x, int y,
                          std::vector<std::pair<std::string, int64_t>> stats) {
-  stats.push_back({"vitality", 30});
+  bool has_vitality = false;
+  for (const auto& [k, v] : stats) has_vitality = has_vitality || k == "vitality";
+  if (!has_vitality) stats.push_back({"vitality", 30});
   auto c = Creature(id, side, x, y, std::move(stats));
   c.tags = {"evasion_stat:str", "primary:str", "secondary:dex"};
   return c;
@@ -183,6 +185,103 @@ TEST(ApRpScenario, KnightHorseArcherAgainstOrcs) {
   EXPECT_EQ(kernel::FirstPending(s.state(), "knight", "cinematic"), nullptr);
   ASSERT_TRUE(s.Submit(Cmd("horse", "end_turn")).ok());
   EXPECT_EQ(s.state().active, "orc");
+  s.ExpectDeterministic();
+}
+
+int64_t NumOf(const std::vector<events::EventBuffer>& events, const std::string& rule, const std::string& key) {
+  int64_t out = -999;
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule || sc->numbers() == nullptr) continue;
+    for (const auto* n : *sc->numbers()) {
+      if (n->key() != nullptr && n->key()->str() == key) out = n->value();
+    }
+  }
+  return out;
+}
+
+// The remaining worked examples of the text, over four rounds of a duel
+// against two dummies.
+//   hero: Str 13, Dex 13 (ax hit bonus 4, l.53), Initiative 40; weapons of
+//     fixed damage: ax 12 Physical, vial 12 Poison.
+//   dummy: Dex 12, Str 14 (War: Evasion 12 + 4 = 16, l.60), Armor 2 (l.64),
+//     Con 10, Endurance 3 (Constitution DR 3, l.65).
+//   knight: Str 14, Dex 13, base Evasion 17 in medium armor (Evasion Cap
+//     14): 14 (l.62); Presence 4, Momentum 3.
+TEST(ApRpScenario, WorkedExamples) {
+  auto hero = Being("hero", "a", 1, 1, {{"str", 13}, {"dex", 13}, {"ins", 20}});
+  Arm(hero, "ax", "12", "melee", "str/dex", 0);
+  Arm(hero, "vial", "12", "melee", "str/dex", 0);
+  hero.weapons.back()->damage_type = "poison";
+  auto dummy = Being("dummy", "b", 2, 1, {{"str", 14}, {"dex", 12}, {"ins", 10}, {"armor", 2}, {"con", 10},
+                                          {"endurance", 3}, {"vitality", 70}});
+  auto knight = Being("knight", "b", 1, 2, {{"str", 14}, {"dex", 13}, {"ins", 5}, {"evasion_cap", 14},
+                                            {"presence", 4}, {"momentum", 3}});
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(std::move(hero));
+  cs.push_back(std::move(dummy));
+  cs.push_back(std::move(knight));
+  Scenario s(MakeRoster("ap_rp", std::move(cs), 10, 10));
+  ASSERT_TRUE(s.status().ok()) << s.status();
+  auto next_round = [&]() {
+    ASSERT_TRUE(s.Submit(Cmd("hero", "end_turn")).ok());
+    ASSERT_TRUE(s.Submit(Cmd("dummy", "end_turn")).ok());
+    ASSERT_TRUE(s.Submit(Cmd("knight", "end_turn")).ok());
+  };
+  auto attack = [&](const std::string& target, const std::string& weapon, int d20) {
+    auto c = Cmd("hero", "attack", {target});
+    c.weapon = weapon;
+    return s.Submit(c, {d20});
+  };
+  // Round 1. l.53: hit bonus 4; l.60: "a hit bonus of 4 would need to roll
+  // at least a 12 ... Evasion of 16": 12 hits; l.64: "an Armor of 2 and ...
+  // hit for 12 damage, you only receive 10".
+  auto ev = attack("dummy", "ax", 12);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "hit_bonus"), 4);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "evasion"), 16);
+  EXPECT_EQ(NumOf(*ev, "004.armor", "damage"), 10);
+  EXPECT_EQ(Vit(s, "dummy"), 60);
+  next_round();
+  // Round 2. l.60: "Any lower and the attack would miss": 11 + 4 = 15.
+  ev = attack("dummy", "ax", 11);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Vit(s, "dummy"), 60);
+  next_round();
+  // Round 3. l.65: Constitution 10, Endurance 3 -> DR 3; 12 Poison -> 9.
+  ev = attack("dummy", "vial", 5);  // 5 + 4 = 9 < 16: a miss first
+  ASSERT_TRUE(ev.ok());
+  next_round();
+  ev = attack("dummy", "vial", 15);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "004.armor", "defense"), 3);
+  EXPECT_EQ(Vit(s, "dummy"), 60 - 9);
+  // l.62: base Evasion 17 limited to 14 by medium armor: 10 + 4 = 14 hits.
+  // (Cinematic Reaction first, off the knight's turn: l.41, l.49 "a
+  // Presence check against 15": 2 RP and 3 Momentum.)
+  auto cin = Cmd("knight", "cinematic");
+  cin.text = "an ancient power awakens";
+  WithText(cin, "kind", "reaction");
+  ASSERT_TRUE(s.Submit(cin).ok());
+  const kernel::PendingAct* p = kernel::FirstPending(s.state(), "knight", "cinematic");
+  ASSERT_NE(p, nullptr);
+  auto rule = Gm("", "cinematic_ruling", "a Presence check against 15");
+  kernel::AddRef(rule, "act", 0, 0, p->id);
+  With(rule, "allow", 1);
+  With(rule, "dc", 15);
+  WithText(rule, "skill", "presence");
+  ev = s.Submit(rule, {11});  // 11 + 4 = 15 >= 15
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "004.cinematic", "total"), 15);
+  EXPECT_EQ(s.state().Find("knight")->Resource("rp"), 0);
+  EXPECT_EQ(s.state().Pool("side:b", "narrative_momentum"), 0);
+  next_round();
+  ev = attack("knight", "ax", 10);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "evasion"), 14);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "evasion_cap"), 14);
+  EXPECT_EQ(Vit(s, "knight"), 30 - 12);
+  EXPECT_EQ(s.state().round, 5);
   s.ExpectDeterministic();
 }
 
