@@ -13,6 +13,7 @@
 //                   movement and teleporting into an occupied space
 //   held.cc         held actions: readied pending acts with triggers
 //   cinematic.cc    Cinematic Actions/Reactions/Bursts, Narrative Momentum
+//   dr.cc           Defense Rolls called by the GM
 //   ruleset.cc      Setup and the Decide dispatch
 #ifndef COMBAT_KERNEL_AP_RP_INTERNAL_H_
 #define COMBAT_KERNEL_AP_RP_INTERNAL_H_
@@ -27,6 +28,7 @@
 #include "kernel/arith.h"
 #include "kernel/changes.h"
 #include "kernel/decision.h"
+#include "kernel/param_types.h"
 #include "kernel/refusal.h"
 #include "kernel/ruleset.h"
 #include "kernel/space.h"
@@ -65,14 +67,6 @@ inline constexpr char kHidden[] = "Hidden";
 inline constexpr char kUnion[] = "Union";
 inline constexpr char kCommanding[] = "Commanding";
 inline constexpr char kDead[] = "Dead";
-
-// ---- params.cc
-struct ParamTypes {
-  std::vector<std::string> text;    // text params ("skill_*": a prefix)
-  std::vector<std::string> flags;   // 0/1
-  std::vector<std::string> nonneg;  // integers >= 0
-};
-absl::Status CheckParamTypes(const fb::CommandT& c, const ParamTypes& t);
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();

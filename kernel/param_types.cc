@@ -1,20 +1,17 @@
-// Parameter types: every verb says which of its params are text and which
-// are 0/1 flags; the rest are integers. A text param given as a number, a
-// number given as text, or a flag other than 0/1 is refused naming the
-// field (InvalidArgument), before anything is decided.
-#include <algorithm>
+#include "kernel/param_types.h"
+
 #include <string>
 
 #include "absl/strings/match.h"
-#include "absl/strings/str_cat.h"
-#include "kernel/ap_rp/internal.h"
+#include "kernel/refusal.h"
 
-namespace combat::kernel::aprp {
+namespace combat::kernel {
 namespace {
 
 bool In(const std::vector<std::string>& keys, const std::string& k) {
   for (const std::string& p : keys) {
-    if (p == k || (absl::EndsWith(p, "*") && absl::StartsWith(k, p.substr(0, p.size() - 1)))) return true;
+    if (p == k) return true;
+    if (absl::EndsWith(p, "*") && absl::StartsWith(k, p.substr(0, p.size() - 1))) return true;
   }
   return false;
 }
@@ -30,12 +27,10 @@ absl::Status CheckParamTypes(const fb::CommandT& c, const ParamTypes& t) {
       continue;
     }
     if (!p->text.empty()) return Malformed(c, field, "a number expected, not text");
-    if (In(t.flags, p->key) && p->value != 0 && p->value != 1) {
-      return Malformed(c, field, "0 or 1");
-    }
+    if (In(t.flags, p->key) && p->value != 0 && p->value != 1) return Malformed(c, field, "0 or 1");
     if (In(t.nonneg, p->key) && p->value < 0) return Malformed(c, field, "must be >= 0");
   }
   return absl::OkStatus();
 }
 
-}  // namespace combat::kernel::aprp
+}  // namespace combat::kernel
