@@ -314,7 +314,7 @@ Status CheckAttackRow(const State& s, const Combatant& a, const fb::CommandT& c)
 }
 
 const std::vector<std::string> kAttackParams = {"miss", "nonlethal", "lethal_holy", "ignore_armor",
-                                                "armor_from", "maneuver_tier"};
+                                                "armor_from", "maneuver_tier", "lean_x", "lean_y"};
 const ParamTypes kAttackTypes = {{"armor_from"}, {"miss", "nonlethal", "lethal_holy"},
                                  {"ignore_armor", "maneuver_tier"}};
 const ParamTypes kSkill = {{"skill"}, {}, {}};

@@ -111,19 +111,39 @@ absl::Status Damage(Decision& d, const Combatant& a, const Weapon& w,
   return ApplyDamage(d, target, Parts(w, main), o, cause, nums).status();
 }
 
+// l.112: leaning out of full cover, the attacker sees and targets as if it
+// stood in the square next to it (params lean_x, lean_y).
+Combatant Viewpoint(const Combatant& a, const fb::CommandT& c) {
+  Combatant v = a;
+  if (HasParam(c, "lean_x")) {
+    v.at = Pos{static_cast<int32_t>(ParamOr(c, "lean_x", 0)), static_cast<int32_t>(ParamOr(c, "lean_y", 0))};
+  }
+  return v;
+}
+
 }  // namespace
 
+// Reading of l.110-112: a wall anywhere on the line between the centres
+// blocks it (full cover); a full_cover object next to either end blocks it
+// (it covers the one behind it, who sees past it only by leaning); a
+// half_cover object or a creature of the target's size or bigger next to
+// the target gives half cover.
 Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
   Cover out;
   for (const Pos& p : space::LineBetween(from.at, from.size, target.at, target.size)) {
     if (space::Covers(from.at, from.size, p) || space::Covers(target.at, target.size, p)) continue;
-    // Reading: cover is what the target stands behind: a square next to it.
-    if (space::Distance(kGrid, p, 1, target.at, target.size) > 1) continue;
     const std::string terrain = s.TerrainAt(p);
-    if (terrain == "full_cover" || terrain == "wall") {
+    if (terrain == "wall") {
       out.level = 2;
       return out;
     }
+    const bool by_target = space::Distance(kGrid, p, 1, target.at, target.size) <= 1;
+    const bool by_from = space::Distance(kGrid, p, 1, from.at, from.size) <= 1;
+    if (terrain == "full_cover" && (by_target || by_from)) {
+      out.level = 2;
+      return out;
+    }
+    if (!by_target) continue;
     if (terrain == "half_cover") out.level = std::max(out.level, 1);
     const Combatant* o = s.OccupantAt(p, target.id);
     if (o != nullptr && o->id != from.id && SizeCat(*o) >= SizeCat(target) &&
@@ -143,13 +163,27 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
                                             " has no weapon '", c.weapon, "'"));
   }
   if (t->id == a.id) return Malformed(c, "targets[0]", "an attack targets another");
-  const int64_t dist = Dist(a, *t);
+  if (HasParam(c, "lean_x") != HasParam(c, "lean_y")) {
+    return Malformed(c, HasParam(c, "lean_x") ? "params.lean_y" : "params.lean_x", "lean_x and lean_y go together");
+  }
+  if (HasParam(c, "lean_x")) {
+    const Pos lean = Viewpoint(a, c).at;
+    if (a.size != 1 || !space::CheckStep(kGrid.metric, a.at, lean)) {
+      return Malformed(c, "params.lean_x", "a square next to the attacker (l.112)");
+    }
+    const std::string terrain = s.TerrainAt(lean);
+    if (terrain == "wall" || terrain == "full_cover" || terrain == "offmap" || s.OccupantAt(lean, a.id) != nullptr) {
+      return Refuse("004.cover.full", "the square leant towards, " + space::Sq(lean) + ", is not free");
+    }
+  }
+  const Combatant from = Viewpoint(a, c);
+  const int64_t dist = Dist(from, *t);
   if (IsRanged(*w)) {
     if (w->range_increment > 0 && dist > w->range_increment) {
       return Refuse("004.attack.range", absl::StrCat(t->id, " is ", dist, " m away; ", w->name,
                                                      " reaches ", w->range_increment, " m"));
     }
-    if (CoverOf(s, a, *t).level == 2) {
+    if (CoverOf(s, from, *t).level == 2) {
       return Refuse("004.cover.full", t->id + " is in full cover from " + a.id);
     }
   } else if (dist > Reach(*w)) {
@@ -164,6 +198,7 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant a = *s.Find(c.actor);
   const Combatant t = *s.Find(c.targets.front());
   const Weapon w = *WeaponOf(a, c);
+  const Combatant from = Viewpoint(a, c);
   if (ParamOr(c, "miss", 0) != 0) {
     return RecordOutcome(d, t.id, {cause, "004.attack.roll", {}, "the attacker chooses to miss (l.52)"});
   }
@@ -196,11 +231,12 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   }
   Cover cover;
   if (IsRanged(w)) {
-    if (EnemyWithin1m(s, a)) {
+    if (EnemyWithin1m(s, from)) {
       ++dis;  // l.55
       nums.push_back({"enemy_in_melee_range", 1});
     }
-    cover = CoverOf(s, a, t);
+    cover = CoverOf(s, from, t);
+    if (t.Has(kLeaning)) cover.level = std::max(cover.level, 1);  // l.112
     if (cover.level == 1) {
       evasion += 2;  // l.111
       nums.push_back({"half_cover", 2});
@@ -226,6 +262,16 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
     h.relative_to = k.relative_to;
     h.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
     RETURN_IF_ERROR(AddCondition(d, h, {cause, "004.hide", {}, "hidden until the end of the turn (l.36)"}).status());
+  }
+  if (HasParam(c, "lean_x") && !d.state().Find(a.id)->Has(kLeaning)) {
+    NewCondition l;
+    l.actor = a.id;
+    l.name = kLeaning;
+    l.source = a.id;
+    l.note = space::Sq(from.at);
+    l.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
+    RETURN_IF_ERROR(AddCondition(d, l, {cause, "004.cover.full", {},
+                                        "leaning out of full cover: half cover (reading: until the end of its turn)"}).status());
   }
   if (Hits(nat, r.total, evasion)) {
     const bool crit = nat == 20;

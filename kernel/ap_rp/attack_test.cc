@@ -114,6 +114,27 @@ TEST(Attack, FullCoverRefuses) {
   EXPECT_EQ(t.Submit(Attack("aria", "brute", "bow")).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// l.112: leaning out of full cover to a square next to you, you target as
+// if standing there, and have half cover while leaning.
+TEST(Attack, LeaningOutOfFullCover) {
+  auto r = Roster(6, 1);
+  Terrain(r, 2, 1, "full_cover");
+  Table t(ApRp(), r);
+  EXPECT_EQ(t.Submit(Attack("aria", "brute", "bow")).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto c = Attack("aria", "brute", "bow");
+  With(c, "lean_x", 1);
+  With(c, "lean_y", 2);
+  auto ev = t.Submit(c, {15, 3});  // from (1,2): 5 m, no enemy within 1 m
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "enemy_in_melee_range"), -999);
+  EXPECT_TRUE(Has(t, "aria", kLeaning));
+  EXPECT_EQ(Res(t, "brute", kVitality), 28);
+  auto bad = Attack("aria", "brute", "bow");
+  With(bad, "lean_x", 2);
+  With(bad, "lean_y", 2);
+  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
 // l.52: an object is hit automatically.
 TEST(Attack, ObjectsAreHitAutomatically) {
   auto a = Being("aria", "x", 1, 1, {{"ins", 20}});

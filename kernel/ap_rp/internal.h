@@ -67,6 +67,7 @@ inline constexpr char kHidden[] = "Hidden";
 inline constexpr char kUnion[] = "Union";
 inline constexpr char kCommanding[] = "Commanding";
 inline constexpr char kDead[] = "Dead";
+inline constexpr char kLeaning[] = "Leaning";
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
