@@ -427,7 +427,8 @@ absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision
   if (absl::Status still = row.check(d.state(), *d.state().Find(who), c); !still.ok()) {
     return RecordOutcome(d, who, {decl, row.rule, {}, absl::StrCat("no longer possible: ", still.message())});
   }
-  return row.resolve(d, c, decl);
+  RETURN_IF_ERROR(row.resolve(d, c, decl));
+  return FireOnChanges(d, c, decl);
 }
 
 }  // namespace combat::kernel::aprp

@@ -10,7 +10,9 @@
 // Triggers (param `trigger`): enters_range (an enemy's move enters the range
 // of the held attack's weapon, or `range` metres: "I attack the first enemy
 // that moves into my range"), moves, attacks, attacks_me, any_action,
-// enters_square (x, y); `by` narrows it to one creature. With no target
+// enters_square (x, y), is_damaged (someone, or `whom`, loses Vitality:
+// matched against the changes the act made, after it resolves); `by`
+// narrows it to acts of one creature. With no target
 // named, the held act targets the creature that set it off.
 #include <algorithm>
 #include <string>
@@ -79,13 +81,13 @@ absl::Status Fire(Decision& d, const PendingAct& p, const fb::CommandT& c, uint6
 
 absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
   const ActionRow* row = FindActionRow(ParamText(c, "action"));
-  std::vector<std::string> params = {"action", "trigger", "by", "range", "x", "y"};
+  std::vector<std::string> params = {"action", "trigger", "by", "whom", "range", "x", "y"};
   if (row != nullptr) {
     for (const std::string& p : row->params) params.push_back(p);
   }
   RETURN_IF_ERROR(CheckTakes(c, {params, {}}));
   ParamTypes types = row == nullptr ? ParamTypes{} : row->types;
-  for (const char* k : {"action", "trigger", "by"}) types.text.push_back(k);
+  for (const char* k : {"action", "trigger", "by", "whom"}) types.text.push_back(k);
   types.nonneg.push_back("range");
   RETURN_IF_ERROR(CheckParamTypes(c, types));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
@@ -99,12 +101,17 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
   if (trigger == "attacks" || trigger == "attacks_me") kind = fb::TriggerKind::Attacks;
   if (trigger == "any_action") kind = fb::TriggerKind::Declared;
   if (trigger == "enters_square") kind = fb::TriggerKind::EntersSquare;
+  if (trigger == "is_damaged") kind = fb::TriggerKind::IsDamaged;
   if (kind == fb::TriggerKind::None) {
-    return Malformed(c, "params.trigger", "one of enters_range, moves, attacks, attacks_me, any_action, enters_square");
+    return Malformed(c, "params.trigger", "one of enters_range, moves, attacks, attacks_me, any_action, enters_square, is_damaged");
   }
   const std::string by = ParamText(c, "by");
-  if (!by.empty() && d.state().Find(by) == nullptr) {
-    return absl::NotFoundError(absl::StrCat("command 'hold_action': params.by '", by, "' is not in this session"));
+  const std::string whom = ParamText(c, "whom");
+  for (const std::string& who : {by, whom}) {
+    if (!who.empty() && d.state().Find(who) == nullptr) {
+      return absl::NotFoundError(absl::StrCat("command 'hold_action': params.", who == by ? "by" : "whom", " '",
+                                              who, "' is not in this session"));
+    }
   }
   if (kind == fb::TriggerKind::EntersSquare && (!HasParam(c, "x") || !HasParam(c, "y"))) {
     return Malformed(c, "params.x", "enters_square needs params x and y");
@@ -144,6 +151,7 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
   p.trigger.by = by;
   p.trigger.hostile_only = trigger == "enters_range";
   if (trigger == "attacks_me") p.trigger.against = who;
+  if (kind == fb::TriggerKind::IsDamaged) p.trigger.against = whom;
   p.trigger.reach = static_cast<int32_t>(reach);
   if (kind == fb::TriggerKind::EntersSquare) {
     p.trigger.square = Pos{static_cast<int32_t>(ParamOr(c, "x", 0)), static_cast<int32_t>(ParamOr(c, "y", 0))};
@@ -152,6 +160,16 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
   p.expiry = UntilNextTurn(d.state(), who);  // l.9: until its next turn
   return OpenPending(d, p, {decl, "004.hold.action", {{"ap", cost}, {"range", reach}},
                             "held until its next turn"}).status();
+}
+
+absl::Status FireOnChanges(Decision& d, const fb::CommandT& c, uint64_t decl) {
+  const std::vector<TriggerHit> hits = MatchChanges(d.state(), d.events(), Rules());
+  for (const TriggerHit& h : hits) {
+    const PendingAct* p = d.state().FindPending(h.pending);
+    if (p == nullptr) continue;
+    RETURN_IF_ERROR(Fire(d, *p, c, decl));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status FireOnDeclaration(Decision& d, const fb::CommandT& c, uint64_t decl, bool is_move) {

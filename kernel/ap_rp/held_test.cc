@@ -81,6 +81,29 @@ TEST(Held, AlliesDoNotTrigger) {
   EXPECT_NE(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
 }
 
+// A held attack on "when the ally is damaged" fires at the attacker after
+// the attack resolves.
+TEST(Held, FiresWhenAnAllyIsDamaged) {
+  auto archer = Being("archer", "x", 1, 1, {{"ins", 20}, {"dex", 14}, {"str", 12}});
+  Arm(archer, "bow", "1d6", "ranged", "dex/str", 10);
+  auto orc = Being("orc", "y", 5, 5, {{"ins", 10}});
+  Arm(orc, "club", "1d6", "melee");
+  auto ally = Being("ally", "x", 5, 4, {{"ins", 5}});
+  Table t(ApRp(), MakeRoster({archer, orc, ally}));
+  fb::CommandT c = Cmd("archer", "hold_action");
+  c.weapon = "bow";
+  WithText(c, "action", "attack");
+  WithText(c, "trigger", "is_damaged");
+  WithText(c, "whom", "ally");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  auto ev = t.Submit(Cmd("orc", "attack", {"ally"}), {15, 3, 14, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "ally", kVitality), 27);
+  EXPECT_EQ(Res(t, "orc", kVitality), 25);  // 14 + 5 >= 17
+  EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+}
+
 TEST(Held, BadTriggerNamedInTheRefusal) {
   Table t(ApRp(), Roster());
   fb::CommandT c = Cmd("archer", "hold_action");

@@ -237,6 +237,10 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d);
 absl::Status FireOnDeclaration(Decision& d, const fb::CommandT& c,
                                uint64_t decl, bool is_move);
 
+// Fires every held action the state changes emitted so far set off
+// (is_damaged), after declaration `c` resolved.
+absl::Status FireOnChanges(Decision& d, const fb::CommandT& c, uint64_t decl);
+
 // ---- cinematic.cc
 absl::Status DecideCinematic(const fb::CommandT& c, Decision& d);
 absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d);

@@ -20,6 +20,8 @@
 namespace combat::kernel::aprp {
 namespace {
 
+// Reading: objects stand in the order at Initiative 0 (l.7) but take no
+// turns; neither do the Dead.
 bool TakesTurn(const Combatant& c) { return Alive(c); }
 
 bool Flag(const Combatant& c, const char* name) {
@@ -62,7 +64,6 @@ absl::Status SetRoundOrder(Decision& d, uint64_t cause) {
   std::map<std::string, std::vector<std::string>> unions;
   std::vector<std::string> solo;
   for (const auto& [id, c] : s.combatants) {
-    if (IsObject(c)) continue;  // reading: objects (Initiative 0) take no turns
     const std::string u = UnionOf(c);
     if (u.empty() || !Alive(c)) {
       solo.push_back(id);

@@ -170,6 +170,21 @@ TEST(Turns, TiesDefaultAndGmOrder) {
   EXPECT_EQ(t.state().order[0].actor, "b");  // the ruling stands next round
 }
 
+// l.7: objects stand at Initiative 0 and take no turns.
+TEST(Turns, ObjectsAtInitiativeZero) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto crate = kernel::testing::Creature("crate", "none", 4, 4, {{"vitality", 5}, {"ins", 18}});
+  crate.tags.push_back("object");
+  Table t(ApRp(), MakeRoster({a, crate}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[1].actor, "crate");
+  EXPECT_EQ(t.state().order[1].initiative, 0);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "a");
+}
+
 // l.12: surprised creatures act at the end of round 1; unsurprised enemies
 // start hidden from them.
 TEST(Turns, Surprise) {
