@@ -135,6 +135,29 @@ TEST(Attack, LeaningOutOfFullCover) {
   EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// l.54, l.56, l.58: an Ability attack uses the Archetype's Primary and
+// Secondary Stat; its critical adds 6 + 3 per Tier; non-lethal subtracts
+// 1d4 + 1d4 per Tier.
+TEST(Attack, AbilityAttack) {
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}, {"int", 16}, {"wil", 14}});
+  a.tags = {"evasion_stat:str", "primary:int", "secondary:wil"};
+  Arm(a, "bolt", "2d6", "ability", "", 8, {{"tier", 2}}, "heat");
+  auto b = Being("brute", "y", 4, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto ev = t.Submit(Attack("aria", "brute", "bolt"), {20, 3, 4});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.attack.critical", "hit_bonus"), 6 + 2);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30 - (7 + 6 + 6));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("brute", "end_turn")));
+  auto c = Attack("aria", "brute", "bolt");
+  With(c, "nonlethal", 1);
+  ev = t.Submit(c, {15, 6, 6, 1, 1, 2});  // 12 - (1 + 1 + 2)
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.armor", "nonlethal_minus"), 4);
+  EXPECT_EQ(Res(t, "brute", kVitality), 11 - 8);
+}
+
 // l.52: an object is hit automatically.
 TEST(Attack, ObjectsAreHitAutomatically) {
   auto a = Being("aria", "x", 1, 1, {{"ins", 20}});

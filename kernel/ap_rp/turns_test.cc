@@ -185,6 +185,39 @@ TEST(Turns, ObjectsAtInitiativeZero) {
   EXPECT_EQ(t.state().active, "a");
 }
 
+// l.8: several creatures holding to the end of the round take their turns
+// by Initiative.
+TEST(Turns, SeveralHoldersActByInitiative) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");  // 30 before 24
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+}
+
+// l.10: allies decide on a union; it takes effect at the next round start.
+TEST(Turns, FormAndLeaveUnion) {
+  Table t(ApRp(), Duel());
+  EXPECT_EQ(t.Submit(Cmd("b", "form_union", {"a"})).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto r = t.Submit(Cmd("b", "form_union", {"c"}));
+  ASSERT_OK(r);
+  EXPECT_EQ(t.state().order.size(), 3u);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[1].actor, "b");
+  EXPECT_EQ(t.state().order[1].initiative, 23);  // (24 + 22) / 2
+  ASSERT_OK(t.Submit(Cmd("c", "leave_union")));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().order.size(), 3u);
+}
+
 // l.12: surprised creatures act at the end of round 1; unsurprised enemies
 // start hidden from them.
 TEST(Turns, Surprise) {
