@@ -404,8 +404,12 @@ absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision
   if (const std::string t = ParamText(c, "armor_from"); !t.empty() && !IsDamageType(t)) {
     return Malformed(c, "params.armor_from", "one of the 11 damage types (l.79)");
   }
-  if (!c.path.empty() && std::string(row.name) != "shove") {
-    return Malformed(c, "path", absl::StrCat("'", row.name, "' takes no path"));
+  {
+    const std::string n = row.name;
+    const bool targeted = n == "attack" || n == "stabilize" || n == "switch_places" || n == "blind" ||
+                          n == "climb" || n == "disarm" || n == "grab" || n == "shove" || n == "trip" ||
+                          n == "shake_off";
+    RETURN_IF_ERROR(CheckShape(c, targeted ? 1 : 0, n == "attack", n == "shove"));
   }
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));

@@ -102,6 +102,7 @@ absl::Status CheckCosts(const State& s, const Costs& k) {
 absl::Status DecideCinematic(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {{"kind", "burst", "reduction"}, {}}));
   RETURN_IF_ERROR(CheckParamTypes(c, {{"kind"}, {"burst"}, {"reduction"}}));
+  RETURN_IF_ERROR(CheckShape(c, 1000, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const std::string kind = ParamText(c, "kind");
   if (kind != "action" && kind != "reaction") return Malformed(c, "params.kind", "\"action\" or \"reaction\"");
@@ -135,6 +136,7 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
   }
   RETURN_IF_ERROR(CheckTakes(c, {params, {"act"}}));
   RETURN_IF_ERROR(CheckParamTypes(c, {{"skill", "skill_*"}, {"allow"}, {}}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
   if (c.role != fb::Role::GM) {
     return absl::PermissionDeniedError("command 'cinematic_ruling': the GM decides (l.41)");
   }
@@ -201,6 +203,7 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
 absl::Status DecideGrantMomentum(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {{"side", "delta"}, {}}));
   RETURN_IF_ERROR(CheckParamTypes(c, {{"side"}, {}, {}}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
   if (c.role != fb::Role::GM) return absl::PermissionDeniedError("command 'grant_momentum': GM only");
   const std::string side = ParamText(c, "side");
   if (side.empty()) return Malformed(c, "params.side", "the side whose pool changes");

@@ -90,6 +90,8 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
   for (const char* k : {"action", "trigger", "by", "whom"}) types.text.push_back(k);
   types.nonneg.push_back("range");
   RETURN_IF_ERROR(CheckParamTypes(c, types));
+  RETURN_IF_ERROR(CheckShape(c, 1, row != nullptr && std::string(row->name) == "attack",
+                             row != nullptr && std::string(row->name) == "shove"));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (row == nullptr) {
     return Malformed(c, "params.action", "the action to hold (attack, shove, trip, ...; see the action table)");

@@ -69,6 +69,10 @@ inline constexpr char kCommanding[] = "Commanding";
 inline constexpr char kDead[] = "Dead";
 inline constexpr char kLeaning[] = "Leaning";
 
+// ---- fields (stats.cc): refuses a command carrying targets, a weapon or a
+// path its verb does not take (InvalidArgument naming the field).
+absl::Status CheckShape(const fb::CommandT& c, size_t targets, bool weapon, bool path);
+
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
 std::string Cite(const std::string& rule);

@@ -189,6 +189,7 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
   if (c.role != fb::Role::GM) {
     return absl::PermissionDeniedError("command 'force_move': the GM applies an Ability's forced movement");
   }
+  RETURN_IF_ERROR(CheckShape(c, 1, false, true));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c));
   if (c.path.empty()) return Malformed(c, "path", "the squares the target is moved through");
@@ -209,6 +210,7 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
 absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {{"x", "y"}, {}}));
   RETURN_IF_ERROR(CheckParamTypes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 1, false, false));
   if (c.role != fb::Role::GM) {
     return absl::PermissionDeniedError("command 'teleport': the GM applies an Ability's teleport");
   }
@@ -240,6 +242,7 @@ namespace combat::kernel::aprp {
 
 absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, true));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   RETURN_IF_ERROR(CheckAp(d.state(), *a, 0, "004.budget.move"));
   RETURN_IF_ERROR(CheckMove(d.state(), *a, c));

@@ -99,4 +99,14 @@ bool Alive(const Combatant& c) { return !c.Has(kDead) && !IsObject(c); }
 
 bool Enemies(const Combatant& a, const Combatant& b) { return a.side != b.side; }
 
+absl::Status CheckShape(const fb::CommandT& c, size_t targets, bool weapon, bool path) {
+  if (c.targets.size() > targets) {
+    return Malformed(c, absl::StrCat("targets[", targets, "]"),
+                     targets == 0 ? "this verb takes no targets" : absl::StrCat("this verb takes ", targets, " target"));
+  }
+  if (!weapon && !c.weapon.empty()) return Malformed(c, "weapon", "this verb takes no weapon");
+  if (!path && !c.path.empty()) return Malformed(c, "path", "this verb takes no path");
+  return absl::OkStatus();
+}
+
 }  // namespace combat::kernel::aprp

@@ -301,6 +301,7 @@ Expiry EndOfNextTurn(const State& s, const std::string& who) {
 
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!d.state().IsTurnOf(a->id)) {
     return Refuse("004.round", absl::StrCat("it is not ", a->id, "'s turn (it is ",
@@ -328,6 +329,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
 
 absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
   if (s.active != a->id) {
@@ -356,6 +358,7 @@ absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d) {
 
 absl::Status DecideResume(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
   const int mine = IndexOf(s.order, a->id);
@@ -379,6 +382,7 @@ absl::Status DecideResume(const fb::CommandT& c, Decision& d) {
 
 absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 1000, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (c.targets.empty()) return Malformed(c, "targets", "the allies joining the union (l.10)");
   std::vector<std::string> ids = {a->id};
@@ -408,6 +412,7 @@ absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
 
 absl::Status DecideLeaveUnion(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!a->Has(kUnion)) return Refuse("004.union", a->id + " is in no union");
   const std::string who = a->id;

@@ -50,6 +50,17 @@ TEST(Turns, UnknownParameterIsRefusedNamingIt) {
   EXPECT_NE(r.status().message().find("edge"), std::string::npos);
 }
 
+TEST(Turns, FieldsAVerbDoesNotTakeAreRefused) {
+  Table t(ApRp(), Duel());
+  auto r = t.Submit(Cmd("a", "defend", {"b"}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("targets[0]"), std::string::npos);
+  auto c = Cmd("a", "end_turn");
+  c.weapon = "ax";
+  EXPECT_EQ(t.Submit(c).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(t.Submit(Attack("a", "b", "sword")).status().code(), absl::StatusCode::kNotFound);
+}
+
 // l.19, l.24: one free Interact or free Switch Weapons, not both.
 TEST(Turns, FreeInteractExcludesFreeSwitch) {
   Table t(ApRp(), Duel());
