@@ -195,3 +195,45 @@ TEST(Actions, WrongTypesAndSkillsAreRefusedNamingTheField) {
 
 }  // namespace
 }  // namespace combat::kernel::aprp
+
+namespace combat::kernel::aprp {
+namespace {
+
+using namespace testing;  // NOLINT
+
+// l.103: dying does not remove Status Effects; the Dead take no turns.
+TEST(Actions, StatusEffectsPersistThroughDeath) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "y", 2, 1);
+  auto c = Being("c", "y", 5, 5, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  fb::CommandT bleed = Gm("b", "gm_condition", "a deep cut");
+  WithText(bleed, "name", kBleeding);
+  WithText(bleed, "op", "add");
+  ASSERT_OK(t.Submit(bleed));
+  fb::CommandT dead = Gm("b", "gm_condition", "bled out");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  EXPECT_TRUE(Has(t, "b", kBleeding));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "c");  // b is skipped
+}
+
+// l.69: a creature can choose to fail its own DR.
+TEST(Actions, ChooseToFailADefenseRoll) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto m = Being("m", "y", 5, 5);
+  Table t(ApRp(), MakeRoster({a, m}));
+  auto dr = Gm("m", "defense_roll", "a willing ally's buff");
+  dr.targets = {"a"};
+  WithText(dr, "kind", "cha");
+  With(dr, "fail", 1);
+  auto ev = t.Submit(dr);
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "dr_power"), 14);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "total"), -999);  // no roll
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp
