@@ -252,9 +252,11 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int nat = r.natural();
   nums.push_back({"natural", nat});
   nums.push_back({"total", r.total});
+  const bool own_turn = d.state().IsTurnOf(a.id);
   for (uint32_t id : reveal) {
     const Condition k = d.state().Find(a.id)->conditions.at(id);
     RETURN_IF_ERROR(RemoveCondition(d, a.id, id, {cause, "004.hide", {}, "attacking gives the location away"}));
+    if (!own_turn) continue;  // l.36: only during its own turn does it stay hidden to the end
     NewCondition h;
     h.actor = a.id;
     h.name = kHidden;
