@@ -346,6 +346,11 @@ const std::vector<ActionRow>& Actions() {
   return *rows;
 }
 
+bool TakesTarget(const std::string& n) {
+  return n == "attack" || n == "stabilize" || n == "switch_places" || n == "blind" || n == "climb" ||
+         n == "disarm" || n == "grab" || n == "shove" || n == "trip" || n == "shake_off";
+}
+
 const ActionRow* FindActionRow(const std::string& name) {
   for (const ActionRow& r : Actions()) {
     if (name == r.name) return &r;
@@ -404,13 +409,8 @@ absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision
   if (const std::string t = ParamText(c, "armor_from"); !t.empty() && !IsDamageType(t)) {
     return Malformed(c, "params.armor_from", "one of the 11 damage types (l.79)");
   }
-  {
-    const std::string n = row.name;
-    const bool targeted = n == "attack" || n == "stabilize" || n == "switch_places" || n == "blind" ||
-                          n == "climb" || n == "disarm" || n == "grab" || n == "shove" || n == "trip" ||
-                          n == "shake_off";
-    RETURN_IF_ERROR(CheckShape(c, targeted ? 1 : 0, n == "attack", n == "shove"));
-  }
+  RETURN_IF_ERROR(CheckShape(c, TakesTarget(row.name) ? 1 : 0, std::string(row.name) == "attack",
+                             std::string(row.name) == "shove"));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const int64_t cost = ApCost(s, *a, row, c);

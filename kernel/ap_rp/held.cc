@@ -52,8 +52,8 @@ const TriggerRules& Rules() {
 // Fires held act `p` set off by declaration `decl` of `c`.
 absl::Status Fire(Decision& d, const PendingAct& p, const fb::CommandT& c, uint64_t decl) {
   fb::CommandT act = p.command;
-  if (act.targets.empty() && !c.actor.empty()) act.targets.push_back(c.actor);
   const ActionRow* row = FindActionRow(act.action);
+  if (act.targets.empty() && TakesTarget(act.action)) act.targets.push_back(c.actor);
   WindowSpec w;
   w.trigger = decl;
   w.kind = "held_action";
@@ -90,7 +90,8 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
   for (const char* k : {"action", "trigger", "by", "whom"}) types.text.push_back(k);
   types.nonneg.push_back("range");
   RETURN_IF_ERROR(CheckParamTypes(c, types));
-  RETURN_IF_ERROR(CheckShape(c, 1, row != nullptr && std::string(row->name) == "attack",
+  RETURN_IF_ERROR(CheckShape(c, row != nullptr && TakesTarget(row->name) ? 1 : 0,
+                             row != nullptr && std::string(row->name) == "attack",
                              row != nullptr && std::string(row->name) == "shove"));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (row == nullptr) {

@@ -217,6 +217,8 @@ struct ActionRow {
 };
 const std::vector<ActionRow>& Actions();
 const ActionRow* FindActionRow(const std::string& name);
+// Whether the action names one target (targets[0]).
+bool TakesTarget(const std::string& name);
 // The AP an action costs now (free Interact / Switch Weapons, l.19, l.24).
 int64_t ApCost(const State& s, const Combatant& a, const ActionRow& row,
                const fb::CommandT& c);
