@@ -254,7 +254,7 @@ TEST(ApRpScenario, WorkedExamples) {
   next_round();
   ev = attack("dummy", "vial", 15);
   ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "004.armor", "defense"), 3);
+  EXPECT_EQ(NumOf(*ev, "004.armor.dr", "defense"), 3);
   EXPECT_EQ(Vit(s, "dummy"), 60 - 9);
   // l.62: base Evasion 17 limited to 14 by medium armor: 10 + 4 = 14 hits.
   // (Cinematic Reaction first, off the knight's turn: l.41, l.49 "a

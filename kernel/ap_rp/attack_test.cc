@@ -154,7 +154,7 @@ TEST(Attack, AbilityAttack) {
   With(c, "nonlethal", 1);
   ev = t.Submit(c, {15, 6, 6, 1, 1, 2});  // 12 - (1 + 1 + 2)
   ASSERT_OK(ev);
-  EXPECT_EQ(NumOf(*ev, "004.armor", "nonlethal_minus"), 4);
+  EXPECT_EQ(NumOf(*ev, "004.attack.nonlethal", "nonlethal_minus"), 4);
   EXPECT_EQ(Res(t, "brute", kVitality), 11 - 8);
 }
 

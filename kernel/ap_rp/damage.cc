@@ -108,7 +108,17 @@ absl::StatusOr<int64_t> ApplyDamage(Decision& d, const std::string& target,
   const bool nonlethal = o.nonlethal || (holy && biological && !o.lethal_holy);
   const int64_t before = t->Resource(kVitality);
   int64_t dealt = calc.total;
+  // The most specific rule applied (the numbers show every step).
   std::string rule = "004.armor";
+  for (const DamagePart& p : parts) {
+    if (p.type == "poison" || p.type == "psychic") rule = "004.armor.dr";
+    if (t->HasTag("immune:" + p.type) || t->HasTag("resist:" + p.type) || t->HasTag("vulnerable:" + p.type)) {
+      rule = "004.damage.types";
+    }
+  }
+  if (o.ignore_armor > 0) rule = "004.armor.ignore";
+  if (holy && biological && !o.lethal_holy) rule = "004.damage.holy";
+  if (o.nonlethal) rule = "004.attack.nonlethal";
   if (nonlethal && before - dealt < 0) {
     // l.58: non-lethal damage cannot kill: reading, it stops at 0 (the
     // thresholds of death are outside this chapter).
