@@ -81,6 +81,17 @@ TEST(Cinematic, BurstOnlyBeforeAnyAp) {
   EXPECT_EQ(t.Submit(Propose("barb", "action", 1)).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// l.44: no Burst for a reaction once RP were used this round.
+TEST(Cinematic, ReactionBurstOnlyBeforeAnyRp) {
+  Table t(ApRp(), Roster());
+  fb::CommandT f = Cmd("pal", "use_feature");
+  f.text = "a reaction feature";
+  With(f, "rp", 1);
+  ASSERT_OK(t.Submit(f));
+  EXPECT_EQ(Res(t, "pal", kRp), 1);
+  EXPECT_EQ(t.Submit(Propose("pal", "reaction", 1)).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
 // l.41: a Cinematic Reaction costs 2 RP, off one's turn too.
 TEST(Cinematic, ReactionCostsTwoRp) {
   Table t(ApRp(), Roster());

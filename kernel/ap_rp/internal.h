@@ -140,6 +140,7 @@ absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d);
 absl::Status DecideResume(const fb::CommandT& c, Decision& d);
 absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d);
 absl::Status DecideLeaveUnion(const fb::CommandT& c, Decision& d);
+absl::Status DecideUseFeature(const fb::CommandT& c, Decision& d);
 
 // ---- damage.cc
 struct DamagePart {

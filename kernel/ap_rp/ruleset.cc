@@ -171,6 +171,7 @@ class ApRpRuleset : public Ruleset {
     if (c.action == "resume") return DecideResume(c, d);
     if (c.action == "form_union") return DecideFormUnion(c, d);
     if (c.action == "leave_union") return DecideLeaveUnion(c, d);
+    if (c.action == "use_feature") return DecideUseFeature(c, d);
     if (c.action == "move") return DecideMove(c, d);
     if (c.action == "hold_action") return DecideHoldAction(c, d);
     if (c.action == "cinematic") return DecideCinematic(c, d);

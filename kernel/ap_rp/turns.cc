@@ -410,6 +410,29 @@ absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
   return absl::OkStatus();
 }
 
+// l.6: "They can use their AP for all kinds of actions" and "RP can be used
+// to act outside your turn but usually require specific features or
+// Abilities": a feature or Ability of another chapter, its cost paid here,
+// its effect the GM's (gm_* verbs).
+absl::Status DecideUseFeature(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"ap", "rp"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {{}, {}, {"ap", "rp"}}));
+  RETURN_IF_ERROR(CheckShape(c, 1000, false, false));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  if (c.text.empty()) return Malformed(c, "text", "the feature or Ability used");
+  const int64_t ap = ParamOr(c, "ap", 0);
+  const int64_t rp = ParamOr(c, "rp", 0);
+  if (ap + rp == 0) return Malformed(c, "params.ap", "the AP (or params.rp the RP) it costs");
+  if (ap > 0) RETURN_IF_ERROR(CheckAp(d.state(), *a, ap, "004.budget.ap"));
+  if (rp > 0) RETURN_IF_ERROR(CheckRp(d.state(), *a, rp, "004.budget.rp"));
+  const std::string who = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(SpendAp(d, who, ap, decl, "004.budget.ap"));
+  RETURN_IF_ERROR(SpendRp(d, who, rp, decl, "004.budget.rp"));
+  return RecordOutcome(d, who, {decl, rp > 0 ? "004.budget.rp" : "004.budget.ap", {{"ap", ap}, {"rp", rp}},
+                                c.text + " (its effect is the GM's)"});
+}
+
 absl::Status DecideLeaveUnion(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {}));
   RETURN_IF_ERROR(CheckShape(c, 0, false, false));
