@@ -332,7 +332,7 @@ absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckShape(c, 0, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
-  if (s.active != a->id) {
+  if (!s.IsTurnOf(a->id)) {
     return Refuse("004.hold.turn", absl::StrCat("only the creature whose turn it is holds it (it is ",
                                                 s.active, "'s turn)"));
   }
@@ -342,11 +342,11 @@ absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d) {
       return Refuse("004.hold.turn", who + " already acted this turn: a turn is held whole");
     }
   }
-  const int idx = IndexOf(s.order, a->id);
+  const int idx = IndexOf(s.order, s.active);
   if (idx < 0 || s.order[idx].delayed) {
     return Refuse("004.hold.turn", a->id + " already holds its turn: take it or end it");
   }
-  const std::string who = a->id;
+  const std::string who = s.active;  // a union holds its shared turn together
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   std::vector<OrderEntry> order = d.state().order;
   order[idx].delayed = true;

@@ -92,6 +92,14 @@ TEST(Turns, UnionInitiativeIsTwentyNine) {
   EXPECT_EQ(Res(t, "horse", kAp), 0);
   ASSERT_OK(t.Submit(Cmd("knight", "end_turn")));
   EXPECT_EQ(t.state().active, "foe");
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  // Round 2: the union holds its shared turn together, and takes it at the
+  // end of the round (l.8, l.10).
+  ASSERT_OK(t.Submit(Cmd("knight", "hold_turn")));
+  EXPECT_EQ(t.state().active, "foe");
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  EXPECT_EQ(t.state().active, "horse");
+  EXPECT_TRUE(t.state().IsTurnOf("knight"));
 }
 
 // l.10: act-last if any member has it; act-first only if all have it.
