@@ -119,6 +119,11 @@ class ApRpRuleset : public Ruleset {
       fb::CombatantSpecT t;
       spec->UnPackTo(&t);
       RETURN_IF_ERROR(CheckSpec(t));
+      if (roster.map() != nullptr && roster.map()->width() > 0 && roster.map()->height() > 0 &&
+          (t.at->x() < 0 || t.at->y() < 0 || t.at->x() + t.size > roster.map()->width() ||
+           t.at->y() + t.size > roster.map()->height())) {
+        return Bad(t.id, "at", "off the map");
+      }
       for (const auto& o : specs) {
         if (o.id == t.id) return Bad(t.id, "id", "duplicate");
       }

@@ -50,6 +50,21 @@ TEST(Turns, UnknownParameterIsRefusedNamingIt) {
   EXPECT_NE(r.status().message().find("edge"), std::string::npos);
 }
 
+TEST(Turns, RosterErrorsNameTheField) {
+  auto a = Being("a", "x", 1, 1);
+  a.stats.clear();
+  Table t(ApRp(), MakeRoster({a}));
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(t.status().message().find("stats.vitality"), std::string::npos);
+  auto b = Being("b", "x", 30, 1);
+  Table t2(ApRp(), MakeRoster({b}));
+  EXPECT_NE(t2.status().message().find("'at'"), std::string::npos);
+  auto c = Being("c", "x", 1, 1);
+  Arm(c, "ax", "1d8", "melee", "strength");
+  Table t3(ApRp(), MakeRoster({c}));
+  EXPECT_NE(t3.status().message().find("category"), std::string::npos);
+}
+
 TEST(Turns, FieldsAVerbDoesNotTakeAreRefused) {
   Table t(ApRp(), Duel());
   auto r = t.Submit(Cmd("a", "defend", {"b"}));
