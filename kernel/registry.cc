@@ -2,6 +2,7 @@
 // :registry target's deps.
 #include <algorithm>
 
+#include "kernel/ap_rp/ruleset.h"
 #include "kernel/d20_three_action/ruleset.h"
 #include "kernel/energy_rounds/ruleset.h"
 #include "kernel/opposed_tests/ruleset.h"
@@ -15,6 +16,7 @@ const std::vector<const Ruleset*>& All() {
       &d20::D20ThreeAction(),
       &energy::EnergyRounds(),
       &opposed::OpposedTests(),
+      &aprp::ApRp(),
   };
   return *all;
 }

@@ -1,0 +1,438 @@
+// The Basic (l.15-26) and Advanced (l.29-38) actions: the action table with
+// each AP cost, the declare path (AP check, held-action triggers, spend,
+// resolve), and opposed checks with the size rules.
+//
+// Checks (reading): the chapter gives no Skill Check formula, so a check is
+// d20 + the roster's number for that skill (stat key = the skill, e.g.
+// "athletics"). The acting creature names its skill (param `skill`, default
+// its best allowed); the target uses its best allowed skill. The actor
+// succeeds only by rolling higher (l.34 "higher than your target", read for
+// every contest).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "events/status_macros.h"
+#include "kernel/ap_rp/internal.h"
+#include "kernel/command.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+using Status = absl::Status;
+
+std::string Best(const Combatant& c, const std::vector<std::string>& skills) {
+  std::string best = skills.front();
+  for (const std::string& s : skills) {
+    if (c.Stat(s) > c.Stat(best)) best = s;
+  }
+  return best;
+}
+
+Status CheckWithin1m(const State& s, const Combatant& a, const fb::CommandT& c,
+                     const char* rule) {
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (t->id == a.id) return Malformed(c, "targets[0]", "another creature");
+  if (Dist(a, *t) > 1) {
+    return Refuse(rule, absl::StrCat(t->id, " is ", Dist(a, *t), " m away: it must be within 1 m"));
+  }
+  return absl::OkStatus();
+}
+
+Status CheckSize(const Combatant& a, const Combatant& t, const char* rule) {
+  if (SizeCat(t) - SizeCat(a) > 1) {
+    return Refuse(rule, t.id + " is more than one size category larger than " + a.id + " (l.31)");
+  }
+  return absl::OkStatus();
+}
+
+// ---- Basic actions
+
+Status NoCheck(const State&, const Combatant&, const fb::CommandT&) { return absl::OkStatus(); }
+
+Status ResolveDefend(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  NewCondition k;
+  k.actor = c.actor;
+  k.name = kDefending;
+  k.source = c.actor;
+  k.expiry = UntilNextTurn(d.state(), c.actor);
+  return AddCondition(d, k, {cause, "004.defend", {}, "until its next turn"}).status();
+}
+
+Status ResolveInteract(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  return RecordOutcome(d, c.actor, {cause, "004.interact", {}, c.text.empty() ? "interacts" : c.text});
+}
+
+Status ResolveSwitch(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  return RecordOutcome(d, c.actor, {cause, "004.switch_weapons", {}, c.text.empty() ? "switches weapons" : c.text});
+}
+
+Status ResolveUseItem(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  return RecordOutcome(d, c.actor, {cause, "004.use_item", {}, c.text.empty() ? "uses an item" : c.text});
+}
+
+Status AddMovement(Decision& d, const std::string& who, int64_t times, uint64_t cause,
+                   const char* rule) {
+  const int64_t basic = d.state().Find(who)->Stat("basic_movement", 3);
+  return AddResource(d, who, kMovement, basic * times,
+                     {cause, rule, {{"basic_movement", basic}, {"times", times}}}).status();
+}
+Status ResolveMoveAction(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  return AddMovement(d, c.actor, 1, cause, "004.move");  // l.20
+}
+Status ResolveSprint(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  return AddMovement(d, c.actor, 4, cause, "004.sprint");  // l.21
+}
+
+Status CheckStabilize(const State& s, const Combatant& a, const fb::CommandT& c) {
+  RETURN_IF_ERROR(CheckWithin1m(s, a, c, "004.stabilize"));
+  if (!s.Find(c.targets[0])->Has(kBleeding)) {
+    return Refuse("004.stabilize", c.targets[0] + " is not Bleeding");
+  }
+  return absl::OkStatus();
+}
+Status ResolveStabilize(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const int64_t bonus = d.state().Find(c.actor)->Stat("first_aid");
+  ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(0, bonus), "first aid", c.actor, cause));
+  const Nums nums{{"natural", r.natural()}, {"first_aid", bonus}, {"total", r.total}, {"dc", 8}};
+  if (r.total < 8) return RecordOutcome(d, c.targets[0], {cause, "004.stabilize", nums, "failed"});
+  return RemoveConditionsNamed(d, c.targets[0], kBleeding, {cause, "004.stabilize", nums, "stabilized"});
+}
+
+Status CheckSwitchPlaces(const State& s, const Combatant& a, const fb::CommandT& c) {
+  RETURN_IF_ERROR(CheckWithin1m(s, a, c, "004.switch_places"));
+  if (s.Find(c.targets[0])->side != a.side) return Refuse("004.switch_places", c.targets[0] + " is not an ally");
+  return absl::OkStatus();
+}
+Status ResolveSwitchPlaces(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant a = *d.state().Find(c.actor);
+  const Combatant t = *d.state().Find(c.targets[0]);
+  // l.23: the ally must use a reaction (1 RP) or the action fails. Reading:
+  // it does when it has one, unless it declines (param declined=1).
+  if (ParamOr(c, "declined", 0) != 0 || t.Resource(kRp) < 1 || !Alive(t)) {
+    return RecordOutcome(d, t.id, {cause, "004.switch_places", {{"rp", t.Resource(kRp)}},
+                                   "the ally does not react: the action fails"});
+  }
+  RETURN_IF_ERROR(SpendRp(d, t.id, 1, cause, "004.switch_places"));
+  RETURN_IF_ERROR(Move(d, a.id, {t.at}, 0, false, {cause, "004.switch_places"}));
+  return Move(d, t.id, {a.at}, 0, false, {cause, "004.switch_places"});
+}
+
+Status ResolveTakeCover(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  NewCondition k;
+  k.actor = c.actor;
+  k.name = kTakingCover;
+  k.source = c.actor;
+  k.expiry = UntilNextTurn(d.state(), c.actor);
+  return AddCondition(d, k, {cause, "004.take_cover", {{"evasion", 2}, {"dr", 1}},
+                             "while in half cover, until its next turn"}).status();
+}
+
+// ---- Advanced actions
+
+Status CheckContest(const State& s, const Combatant& a, const fb::CommandT& c, const char* rule) {
+  RETURN_IF_ERROR(CheckWithin1m(s, a, c, rule));
+  return CheckSize(a, *s.Find(c.targets[0]), rule);
+}
+
+Status CheckBlind(const State& s, const Combatant& a, const fb::CommandT& c) { return CheckContest(s, a, c, "004.blind"); }
+Status CheckGrab(const State& s, const Combatant& a, const fb::CommandT& c) { return CheckContest(s, a, c, "004.grab"); }
+Status CheckTrip(const State& s, const Combatant& a, const fb::CommandT& c) { return CheckContest(s, a, c, "004.trip"); }
+Status CheckDisarm(const State& s, const Combatant& a, const fb::CommandT& c) { return CheckWithin1m(s, a, c, "004.disarm"); }
+Status CheckShove(const State& s, const Combatant& a, const fb::CommandT& c) {
+  RETURN_IF_ERROR(CheckContest(s, a, c, "004.shove"));
+  if (c.path.size() != 1) return Malformed(c, "path", "the one square the target is shoved into (1 m, l.37)");
+  const Combatant* t = s.Find(c.targets[0]);
+  if (!space::CheckStep(space::Metric::kChebyshev, t->at, {c.path[0].x(), c.path[0].y()})) {
+    return Malformed(c, "path[0]", "a square next to the target");
+  }
+  return absl::OkStatus();
+}
+Status CheckClimb(const State& s, const Combatant& a, const fb::CommandT& c) {
+  RETURN_IF_ERROR(CheckWithin1m(s, a, c, "004.climb"));
+  if (SizeCat(*s.Find(c.targets[0])) < SizeCat(a) + 1) {
+    return Refuse("004.climb", c.targets[0] + " is not at least one size category larger");
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<bool> Contested(Decision& d, const fb::CommandT& c, uint64_t cause, const char* rule,
+                               std::vector<std::string> mine, std::vector<std::string> theirs,
+                               bool size_rules) {
+  const Combatant a = *d.state().Find(c.actor);
+  const Combatant t = *d.state().Find(c.targets[0]);
+  Contest k{mine, theirs, size_rules};
+  const std::string chosen = ParamText(c, "skill");
+  if (!chosen.empty() && std::find(mine.begin(), mine.end(), chosen) == mine.end()) {
+    std::string allowed;
+    for (const std::string& m : mine) absl::StrAppend(&allowed, allowed.empty() ? "" : ", ", m);
+    return Malformed(c, "params.skill", absl::StrCat("one of ", allowed, " (", Cite(rule), ")"));
+  }
+  return RollContest(d, a, t, k, ParamText(c, "skill"), cause, rule);
+}
+
+Status ResolveBlind(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.blind", {"quick_fingers", "nimbleness"},
+                                       {"improvisation", "endurance"}, true));
+  if (!won) return absl::OkStatus();
+  NewCondition k;
+  k.actor = c.targets[0];
+  k.name = kBlinded;
+  k.source = c.actor;
+  k.expiry = EndOfNextTurn(d.state(), c.targets[0]);  // l.31
+  return AddCondition(d, k, {cause, "004.blind", {}, "until the end of its next turn"}).status();
+}
+
+Status ResolveGrab(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.grab", {"athletics", "raw_force"},
+                                       {"athletics", "raw_force", "nimbleness"}, true));
+  if (!won) return absl::OkStatus();
+  NewCondition k;
+  k.actor = c.targets[0];
+  k.name = kGrabbed;
+  k.source = c.actor;
+  k.relative_to = c.actor;
+  return AddCondition(d, k, {cause, "004.grab", {}, "grabbed by " + c.actor}).status();
+}
+
+Status ResolveTrip(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.trip", {"athletics", "raw_force"},
+                                       {"athletics", "nimbleness"}, true));
+  if (!won) return absl::OkStatus();
+  NewCondition k;
+  k.actor = c.targets[0];
+  k.name = kProne;
+  k.source = c.actor;
+  return AddCondition(d, k, {cause, "004.trip", {}, "knocked Prone"}).status();
+}
+
+Status ResolveDisarm(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const std::vector<std::string> skills = {"athletics", "nimbleness", "raw_force", "quick_fingers"};
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.disarm", skills, skills, false));
+  if (!won) return absl::OkStatus();
+  return RecordOutcome(d, c.targets[0], {cause, "004.disarm", {},
+                                         "drops an item it holds (the item is the GM's to track)"});
+}
+
+Status ResolveShove(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.shove", {"athletics", "raw_force"},
+                                       {"athletics", "raw_force", "nimbleness"}, true));
+  if (!won) return absl::OkStatus();
+  return ForcedMove(d, c.actor, c.targets[0], PathOf(c), cause, "004.shove");
+}
+
+Status ResolveClimb(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.climb", {"athletics", "nimbleness"},
+                                       {"athletics", "raw_force", "nimbleness", "quick_fingers"}, false));
+  if (!won) return absl::OkStatus();
+  const Pos at = d.state().Find(c.targets[0])->at;
+  RETURN_IF_ERROR(Move(d, c.actor, {at}, 0, false, {cause, "004.climb", {}, "onto " + c.targets[0]}));
+  NewCondition k;
+  k.actor = c.actor;
+  k.name = kClimbing;
+  k.source = c.actor;
+  k.relative_to = c.targets[0];
+  return AddCondition(d, k, {cause, "004.climb", {}, "on " + c.targets[0]}).status();
+}
+
+// l.32: the mount uses an action (2 AP) to shake the climber off: the
+// climber repeats its check and is shaken off if it fails. Reading: it lands
+// on the first free square next to the mount (row by row; the GM may move it).
+Status CheckShakeOff(const State& s, const Combatant& a, const fb::CommandT& c) {
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  const Condition* k = t->FindCondition(kClimbing);
+  if (k == nullptr || k->relative_to != a.id) return Refuse("004.climb", t->id + " is not climbing " + a.id);
+  return absl::OkStatus();
+}
+Status ResolveShakeOff(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant mount = *d.state().Find(c.actor);
+  const Combatant climber = *d.state().Find(c.targets[0]);
+  Contest k{{"athletics", "nimbleness"}, {"athletics", "raw_force", "nimbleness", "quick_fingers"}, false};
+  ASSIGN_OR_RETURN(bool held, RollContest(d, climber, mount, k, "", cause, "004.climb"));
+  if (held) return absl::OkStatus();
+  RETURN_IF_ERROR(RemoveConditionsNamed(d, climber.id, kClimbing, {cause, "004.climb", {}, "shaken off"}));
+  for (int y = mount.at.y - 1; y <= mount.at.y + mount.size; ++y) {
+    for (int x = mount.at.x - 1; x <= mount.at.x + mount.size; ++x) {
+      const Pos p{x, y};
+      if (space::Covers(mount.at, mount.size, p)) continue;
+      const std::string terrain = d.state().TerrainAt(p);
+      if (terrain == "wall" || terrain == "offmap" || d.state().OccupantAt(p, climber.id) != nullptr) continue;
+      return Move(d, climber.id, {p}, 0, true, {cause, "004.climb", {}, "lands next to " + mount.id});
+    }
+  }
+  return absl::OkStatus();
+}
+
+Status ResolveHide(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant a = *d.state().Find(c.actor);
+  ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(0, a.Stat("stealth")), "stealth", a.id, cause));
+  std::vector<std::string> enemies;
+  for (const auto& [id, o] : d.state().combatants) {
+    if (Alive(o) && Enemies(a, o)) enemies.push_back(id);
+  }
+  for (const std::string& e : enemies) {
+    const int64_t per = d.state().Find(e)->Stat("perception");
+    ASSIGN_OR_RETURN(dice::RollResult p, d.Roll(D20(0, per), "perception", e, cause));
+    const Nums nums{{"stealth", r.total}, {"perception", p.total}};
+    if (r.total <= p.total) {  // l.36: "beat"
+      RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "004.hide", nums, "seen by " + e}));
+      continue;
+    }
+    if (a.FindRelative(kHidden, e) != nullptr) {
+      RETURN_IF_ERROR(RemoveCondition(d, a.id, a.FindRelative(kHidden, e)->id,
+                                      {cause, "004.hide", nums, "hides again"}));
+    }
+    NewCondition k;
+    k.actor = a.id;
+    k.name = kHidden;
+    k.source = a.id;
+    k.relative_to = e;
+    RETURN_IF_ERROR(AddCondition(d, k, {cause, "004.hide", nums, "hidden from " + e}).status());
+  }
+  return absl::OkStatus();
+}
+
+Status ResolveCommand(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  std::vector<std::string> summons;
+  for (const auto& [id, o] : d.state().combatants) {
+    if (o.controller == c.actor && Alive(o)) summons.push_back(id);
+  }
+  NewCondition k;
+  k.actor = c.actor;
+  k.name = kCommanding;
+  k.source = c.actor;
+  k.note = absl::StrJoin(summons, ",");
+  k.expiry = UntilNextTurn(d.state(), c.actor);
+  return AddCondition(d, k, {cause, "004.command", {{"summons", static_cast<int64_t>(summons.size())}},
+                             "direct control over its summons until its next turn"}).status();
+}
+
+Status CheckAttackRow(const State& s, const Combatant& a, const fb::CommandT& c) {
+  return CheckAttack(s, a, c);
+}
+
+const std::vector<std::string> kAttackParams = {"miss", "nonlethal", "lethal_holy", "ignore_armor",
+                                                "armor_from", "maneuver_tier", "lean_x", "lean_y"};
+const ParamTypes kAttackTypes = {{"armor_from"}, {"miss", "nonlethal", "lethal_holy"},
+                                 {"ignore_armor", "maneuver_tier"}};
+const ParamTypes kSkill = {{"skill"}, {}, {}};
+
+}  // namespace
+
+const std::vector<ActionRow>& Actions() {
+  static const auto* rows = new std::vector<ActionRow>{
+      {"attack", "004.attack", 2, true, false, CheckAttackRow, ResolveAttack, kAttackParams, kAttackTypes},
+      {"defend", "004.defend", 2, false, false, NoCheck, ResolveDefend, {}},
+      {"interact", "004.interact", 1, false, false, NoCheck, ResolveInteract, {}},
+      {"move_action", "004.move", 1, false, false, NoCheck, ResolveMoveAction, {}},
+      {"sprint", "004.sprint", 3, false, false, NoCheck, ResolveSprint, {}},
+      {"stabilize", "004.stabilize", 3, false, false, CheckStabilize, ResolveStabilize, {}},
+      {"switch_places", "004.switch_places", 1, false, false, CheckSwitchPlaces, ResolveSwitchPlaces, {"declined"}, {{}, {"declined"}, {}}},
+      {"switch_weapons", "004.switch_weapons", 1, false, false, NoCheck, ResolveSwitch, {}},
+      {"take_cover", "004.take_cover", 1, false, false, NoCheck, ResolveTakeCover, {}},
+      {"use_item", "004.use_item", 3, false, false, NoCheck, ResolveUseItem, {}},
+      {"blind", "004.blind", 2, false, false, CheckBlind, ResolveBlind, {"skill"}, kSkill},
+      {"climb", "004.climb", 2, false, false, CheckClimb, ResolveClimb, {"skill"}, kSkill},
+      {"shake_off", "004.climb", 2, false, false, CheckShakeOff, ResolveShakeOff, {}},
+      {"command", "004.command", 1, false, false, NoCheck, ResolveCommand, {}},
+      {"disarm", "004.disarm", 2, false, false, CheckDisarm, ResolveDisarm, {"skill"}, kSkill},
+      {"grab", "004.grab", 2, false, false, CheckGrab, ResolveGrab, {"skill"}, kSkill},
+      {"hide", "004.hide", 2, false, false, NoCheck, ResolveHide, {}},
+      {"shove", "004.shove", 1, false, false, CheckShove, ResolveShove, {"skill"}, kSkill},
+      {"trip", "004.trip", 2, false, false, CheckTrip, ResolveTrip, {"skill"}, kSkill},
+  };
+  return *rows;
+}
+
+bool TakesTarget(const std::string& n) {
+  return n == "attack" || n == "stabilize" || n == "switch_places" || n == "blind" || n == "climb" ||
+         n == "disarm" || n == "grab" || n == "shove" || n == "trip" || n == "shake_off";
+}
+
+const ActionRow* FindActionRow(const std::string& name) {
+  for (const ActionRow& r : Actions()) {
+    if (name == r.name) return &r;
+  }
+  return nullptr;
+}
+
+int64_t ApCost(const State& s, const Combatant& a, const ActionRow& row, const fb::CommandT& c) {
+  (void)s;
+  (void)c;
+  const std::string name = row.name;
+  // l.19, l.24: one free Interact or one free Switch Weapons per turn, not
+  // both. Reading: the first of either on a turn is the free one (Switch
+  // Weapons only when drawing into an empty hand or sheathing: param
+  // `paid`=1 declares a paid switch).
+  if ((name == "interact" || name == "switch_weapons") && a.Resource(kFreeInteract) == 0 &&
+      a.Resource(kFreeSwitch) == 0 && ParamOr(c, "paid", 0) == 0) {
+    return 0;
+  }
+  return row.ap;
+}
+
+absl::StatusOr<bool> RollContest(Decision& d, const Combatant& a, const Combatant& t,
+                                 const Contest& k, const std::string& chosen, uint64_t cause,
+                                 const std::string& rule) {
+  const std::string mine = chosen.empty() ? Best(a, k.actor_skills) : chosen;
+  const std::string theirs = Best(t, k.target_skills);
+  int am = 0;
+  int tm = 0;
+  if (k.size_rules) {
+    if (SizeCat(t) > SizeCat(a)) tm = 1;   // l.31: a larger target: advantage
+    if (SizeCat(t) < SizeCat(a)) am = 1;   // a smaller one: you have advantage
+  }
+  ASSIGN_OR_RETURN(dice::RollResult ar, d.Roll(D20(am, a.Stat(mine)), mine, a.id, cause));
+  if (IsObject(t)) {
+    RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, rule, {{"actor", ar.total}}, "an object does not contest"}));
+    return true;
+  }
+  ASSIGN_OR_RETURN(dice::RollResult tr, d.Roll(D20(tm, t.Stat(theirs)), theirs, t.id, cause));
+  const bool won = ar.total > tr.total;
+  RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, rule,
+                                          {{"actor_total", ar.total}, {"target_total", tr.total},
+                                           {"actor_advantage", am}, {"target_advantage", tm}},
+                                          absl::StrCat(a.id, " ", mine, " vs ", t.id, " ", theirs, ": ",
+                                                       won ? "succeeds" : "fails")}));
+  return won;
+}
+
+absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision& d) {
+  std::vector<std::string> params = row.params;
+  params.push_back("paid");
+  RETURN_IF_ERROR(CheckTakes(c, {params, {}}));
+  ParamTypes types = row.types;
+  types.flags.push_back("paid");
+  RETURN_IF_ERROR(CheckParamTypes(c, types));
+  if (const std::string t = ParamText(c, "armor_from"); !t.empty() && !IsDamageType(t)) {
+    return Malformed(c, "params.armor_from", "one of the 11 damage types (l.79)");
+  }
+  RETURN_IF_ERROR(CheckShape(c, TakesTarget(row.name) ? 1 : 0, std::string(row.name) == "attack",
+                             std::string(row.name) == "shove"));
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  const int64_t cost = ApCost(s, *a, row, c);
+  RETURN_IF_ERROR(CheckAp(s, *a, cost, row.rule));
+  RETURN_IF_ERROR(row.check(s, *a, c));
+  const std::string who = a->id;
+  const std::string name = row.name;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  if (cost == 0 && (name == "interact" || name == "switch_weapons")) {
+    RETURN_IF_ERROR(SetResource(d, who, name == "interact" ? kFreeInteract : kFreeSwitch, 1,
+                                {decl, row.rule, {}, "the free one of this turn"}));
+  }
+  RETURN_IF_ERROR(SpendAp(d, who, cost, decl, row.rule));
+  RETURN_IF_ERROR(FireOnDeclaration(d, c, decl, false));
+  if (!Alive(*d.state().Find(who))) return absl::OkStatus();
+  // A held action that fired may have made this act illegal (reading: it
+  // then fails, its AP spent).
+  if (absl::Status still = row.check(d.state(), *d.state().Find(who), c); !still.ok()) {
+    return RecordOutcome(d, who, {decl, row.rule, {}, absl::StrCat("no longer possible: ", still.message())});
+  }
+  RETURN_IF_ERROR(row.resolve(d, c, decl));
+  return FireOnChanges(d, c, decl);
+}
+
+}  // namespace combat::kernel::aprp

@@ -1,0 +1,239 @@
+// Basic and advanced actions (l.15-38) with fixed dice.
+#include "kernel/ap_rp/internal.h"
+#include "kernel/ap_rp/test_util.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+using namespace testing;  // NOLINT
+
+fb::CommandT Impose(const std::string& who, const std::string& name) {
+  fb::CommandT g = Gm(who, "gm_condition", "as ruled");
+  WithText(g, "name", name);
+  WithText(g, "op", "add");
+  return g;
+}
+
+// l.22: a First Aid Check against 8 removes Bleeding from a creature within 1 m.
+TEST(Actions, Stabilize) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"first_aid", 2}});
+  auto b = Being("b", "x", 2, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Impose("b", kBleeding)));
+  ASSERT_OK(t.Submit(Cmd("a", "stabilize", {"b"}), {5}));  // 7 < 8
+  EXPECT_TRUE(Has(t, "b", kBleeding));
+  EXPECT_EQ(Res(t, "a", kAp), 0);  // 3 AP
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("a", "stabilize", {"b"}), {6}));  // 8 >= 8
+  EXPECT_FALSE(Has(t, "b", kBleeding));
+}
+
+// l.23: the ally must use 1 RP.
+TEST(Actions, SwitchPlaces) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "x", 2, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "switch_places", {"b"})));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{2, 1}));
+  EXPECT_EQ(t.state().Find("b")->at, (Pos{1, 1}));
+  EXPECT_EQ(Res(t, "b", kRp), 1);
+  auto c = Cmd("a", "switch_places", {"b"});
+  With(c, "declined", 1);
+  ASSERT_OK(t.Submit(c));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{2, 1}));  // fails without the RP
+}
+
+// l.25 + l.111: in half cover, +2 Evasion, and Taking Cover +2 more.
+TEST(Actions, TakingCoverInHalfCover) {
+  auto b = Being("b", "y", 6, 1, {{"ins", 20}});
+  auto a = Being("a", "x", 1, 1, {{"ins", 10}, {"dex", 14}, {"str", 12}});
+  Arm(a, "bow", "1d6", "ranged", "dex/str", 10);
+  auto r = MakeRoster({a, b});
+  Terrain(r, 5, 1, "half_cover");
+  Table t(ApRp(), r);
+  ASSERT_OK(t.Submit(Cmd("b", "take_cover")));
+  EXPECT_EQ(Res(t, "b", kAp), 2);
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  auto ev = t.Submit(Attack("a", "b", "bow"), {15});  // 15 + 5 = 20 < 21
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "evasion"), 21);
+  EXPECT_EQ(Res(t, "b", kVitality), 30);
+}
+
+// l.31: blinded until the end of the target's next turn.
+TEST(Actions, BlindLastsToTheEndOfTheTargetsNextTurn) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"quick_fingers", 5}});
+  auto b = Being("b", "y", 2, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "blind", {"b"}), {10, 3}));
+  EXPECT_TRUE(Has(t, "b", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_TRUE(Has(t, "b", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_FALSE(Has(t, "b", kBlinded));
+}
+
+// l.31, l.35: no more than one size category above; a larger target has
+// advantage, a smaller one gives the actor advantage.
+TEST(Actions, SizeRules) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 2}});
+  auto giant = Being("giant", "y", 2, 1, {{"size_cat", 2}});
+  auto ogre = Being("ogre", "y", 1, 2, {{"size_cat", 1}});
+  Table t(ApRp(), MakeRoster({a, giant, ogre}));
+  EXPECT_EQ(t.Submit(Cmd("a", "grab", {"giant"})).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto ev = t.Submit(Cmd("a", "grab", {"ogre"}), {15, 3, 16});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.grab", "target_advantage"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.grab", "target_total"), 16);
+  EXPECT_TRUE(Has(t, "ogre", kGrabbed));  // 15 + 2 = 17 > 16 (the higher of 3, 16)
+}
+
+// l.32: climb onto a larger creature; a miss against the climber goes on
+// to the creature climbed.
+TEST(Actions, ClimbAndMissesRedirect) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"dex", 8}, {"ins", 15}});  // Evasion 12
+  auto archer = Being("archer", "y", 8, 1, {{"ins", 10}, {"dex", 14}, {"str", 12}});
+  Arm(archer, "bow", "1d6", "ranged", "dex/str", 10);
+  Table t(ApRp(), MakeRoster({a, ogre, archer}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {12, 4}));
+  EXPECT_TRUE(Has(t, "a", kClimbing));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{2, 1}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Path(Cmd("ogre", "move"), {{3, 1}})));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));  // moves with it
+  ASSERT_OK(t.Submit(Cmd("ogre", "end_turn")));
+  auto ev = t.Submit(Attack("archer", "a", "bow"), {10, 3});  // 15 < 17, >= 12
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "a", kVitality), 30);
+  EXPECT_EQ(Res(t, "ogre", kVitality), 27);
+}
+
+// l.36: hidden: advantage on attacks; attacking keeps it to the turn's end.
+TEST(Actions, HideGivesAdvantage) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
+  Arm(a, "ax", "1d8", "melee");
+  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));
+  EXPECT_NE(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  auto ev = t.Submit(Attack("a", "b", "ax"), {3, 16, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "natural"), 16);
+  EXPECT_EQ(Res(t, "b", kVitality), 25);
+  EXPECT_NE(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+}
+
+// l.69: objects fail every DR; l.18: Defend gives advantage on DRs.
+TEST(Actions, DefenseRolls) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"wil", 12}, {"perseverance", 3}});
+  auto m = Being("m", "y", 5, 5, {{"int", 15}});
+  m.tags = {"primary:int"};
+  auto door = kernel::testing::Creature("door", "none", 3, 3, {{"vitality", 5}});
+  door.tags.push_back("object");
+  Table t(ApRp(), MakeRoster({a, m, door}));
+  auto dr = Gm("m", "defense_roll", "fear");
+  dr.targets = {"door"};
+  WithText(dr, "kind", "wil");
+  auto ev = t.Submit(dr);
+  ASSERT_OK(ev);
+  ASSERT_OK(t.Submit(Cmd("a", "defend")));
+  dr.targets = {"a"};
+  ev = t.Submit(dr, {4, 11});  // 2d20kh1 + 2 + 3 = 16 >= 15
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 16);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "dr_power"), 15);
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp
+
+namespace combat::kernel::aprp {
+namespace {
+
+using namespace testing;  // NOLINT
+
+// l.32: the mount's action (2 AP) shakes a climber off when its repeated
+// check fails.
+TEST(Actions, ShakeOff) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 15}});
+  Table t(ApRp(), MakeRoster({a, ogre}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {12, 4}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ogre", "shake_off", {"a"}), {2, 9}));  // 7 < 9
+  EXPECT_FALSE(Has(t, "a", kClimbing));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 0}));
+  EXPECT_EQ(Res(t, "ogre", kAp), 1);
+}
+
+TEST(Actions, WrongTypesAndSkillsAreRefusedNamingTheField) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "ax", "1d8", "melee");
+  auto b = Being("b", "y", 2, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto c = Attack("a", "b", "ax");
+  WithText(c, "miss", "yes");
+  auto r = t.Submit(c);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.miss"), std::string::npos);
+  auto c2 = Attack("a", "b", "ax");
+  With(c2, "nonlethal", 2);
+  EXPECT_EQ(t.Submit(c2).status().code(), absl::StatusCode::kInvalidArgument);
+  auto c3 = Cmd("a", "trip", {"b"});
+  WithText(c3, "skill", "stealth");
+  r = t.Submit(c3, {10, 10});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.skill"), std::string::npos);
+  EXPECT_EQ(Res(t, "a", kAp), 3);  // nothing written
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp
+
+namespace combat::kernel::aprp {
+namespace {
+
+using namespace testing;  // NOLINT
+
+// l.103: dying does not remove Status Effects; the Dead take no turns.
+TEST(Actions, StatusEffectsPersistThroughDeath) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "y", 2, 1);
+  auto c = Being("c", "y", 5, 5, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  fb::CommandT bleed = Gm("b", "gm_condition", "a deep cut");
+  WithText(bleed, "name", kBleeding);
+  WithText(bleed, "op", "add");
+  ASSERT_OK(t.Submit(bleed));
+  fb::CommandT dead = Gm("b", "gm_condition", "bled out");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  EXPECT_TRUE(Has(t, "b", kBleeding));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "c");  // b is skipped
+}
+
+// l.69: a creature can choose to fail its own DR.
+TEST(Actions, ChooseToFailADefenseRoll) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto m = Being("m", "y", 5, 5);
+  Table t(ApRp(), MakeRoster({a, m}));
+  auto dr = Gm("m", "defense_roll", "a willing ally's buff");
+  dr.targets = {"a"};
+  WithText(dr, "kind", "cha");
+  With(dr, "fail", 1);
+  auto ev = t.Submit(dr);
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "dr_power"), 14);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "total"), -999);  // no roll
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp

@@ -1,0 +1,310 @@
+// Attacks (l.51-58, l.60-62, l.110-112): d20 + hit bonus against Evasion,
+// objects hit automatically, choosing to miss, melee 1 m ignoring cover,
+// ranged at disadvantage within melee range of an enemy, criticals and
+// critical misses, non-lethal damage, half and full cover, the creature in
+// front (l.111) and the mount of a climber (l.32) taking the misses.
+//
+// Weapons (roster): kind "melee", "ranged" or "ability"; category
+// "<primary>/<secondary>" (e.g. "str/dex", l.53); damage dice of
+// damage_type (default physical); numbers: "dmg_<type>" flat damage of a
+// second type (l.65), "reach" extra melee metres, "tier" (abilities, l.56).
+// Ranged range in metres: range_increment. Ability attacks take the
+// Archetype's tags primary:<stat> / secondary:<stat> (l.54).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "events/status_macros.h"
+#include "kernel/ap_rp/internal.h"
+#include "kernel/command.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+int64_t Num(const Weapon& w, const std::string& k, int64_t otherwise = 0) {
+  auto it = w.numbers.find(k);
+  return it == w.numbers.end() ? otherwise : it->second;
+}
+
+bool IsAbility(const Weapon& w) { return w.kind == "ability"; }
+bool IsRanged(const Weapon& w) { return w.kind == "ranged" || (IsAbility(w) && w.range_increment > 1); }
+
+int64_t Reach(const Weapon& w) { return 1 + Num(w, "reach"); }  // l.55: 1 m
+
+// Hit bonus of `a` with `w` (l.53, l.54).
+int64_t WeaponHitBonus(const Combatant& a, const Weapon& w, Nums* nums) {
+  std::string primary;
+  std::string secondary;
+  if (IsAbility(w)) {
+    primary = TagValue(a, "primary");
+    secondary = TagValue(a, "secondary");
+  } else {
+    std::vector<std::string> ps = absl::StrSplit(w.category, '/');
+    primary = ps.size() > 0 ? ps[0] : "";
+    secondary = ps.size() > 1 ? ps[1] : "";
+  }
+  const int64_t pb = IsStat(primary) ? StatBonus(a, primary) : 0;
+  const int64_t sb = IsStat(secondary) ? StatBonus(a, secondary) : 0;
+  nums->push_back({"primary_bonus", pb});
+  nums->push_back({"secondary_bonus", sb});
+  const int64_t hb = HitBonus(pb, sb);
+  nums->push_back({"hit_bonus", hb});
+  return hb;
+}
+
+const Weapon* WeaponOf(const Combatant& a, const fb::CommandT& c) {
+  if (!c.weapon.empty()) return a.FindWeapon(c.weapon);
+  return a.weapons.empty() ? nullptr : &a.weapons.front();
+}
+
+bool EnemyWithin1m(const State& s, const Combatant& a) {
+  for (const auto& [id, o] : s.combatants) {
+    if (id != a.id && Alive(o) && Enemies(a, o) && Dist(a, o) <= 1) return true;
+  }
+  return false;
+}
+
+std::vector<DamagePart> Parts(const Weapon& w, int64_t main) {
+  std::vector<DamagePart> parts;
+  parts.push_back({w.damage_type.empty() ? "physical" : w.damage_type, main});
+  for (const auto& [k, v] : w.numbers) {  // map: key order
+    if (k.rfind("dmg_", 0) == 0) parts.push_back({k.substr(4), v});
+  }
+  return parts;
+}
+
+// Whether the total `total` (natural `nat`) hits `t` with `evasion`.
+bool Hits(int nat, int64_t total, int64_t evasion) {
+  if (nat == 1) return false;   // l.57
+  if (nat == 20) return true;   // l.56: a critical hit (reading: it hits)
+  return total >= evasion;      // l.52, l.60
+}
+
+absl::Status Damage(Decision& d, const Combatant& a, const Weapon& w,
+                    const std::string& target, bool crit,
+                    const fb::CommandT& c, uint64_t cause) {
+  const std::string who = a.id;
+  ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(w.damage, "damage", who, cause));
+  int64_t main = r.total;
+  Nums nums{{"rolled", r.total}};
+  const int64_t tier = IsAbility(w) ? Num(w, "tier") : 0;
+  if (crit) {
+    // l.56: +6 with weapons; Abilities +6 +3 per Tier; a Maneuver +3 x Tier.
+    const int64_t extra = 6 + (IsAbility(w) ? 3 * tier : 0) + 3 * ParamOr(c, "maneuver_tier", 0);
+    main += extra;
+    nums.push_back({"critical", extra});
+  }
+  DamageOpts o;
+  o.nonlethal = ParamOr(c, "nonlethal", 0) != 0;
+  o.lethal_holy = ParamOr(c, "lethal_holy", 0) != 0;
+  o.ignore_armor = ParamOr(c, "ignore_armor", 0);
+  o.armor_from = ParamText(c, "armor_from");
+  if (o.nonlethal) {
+    // l.58: -1d4 with a weapon; an Ability -1d4 plus 1d4 per Tier.
+    ASSIGN_OR_RETURN(dice::RollResult nl,
+                     d.Roll(absl::StrCat(1 + tier, "d4"), "non-lethal", who, cause));
+    main = std::max<int64_t>(0, main - nl.total);
+    nums.push_back({"nonlethal_minus", nl.total});
+  }
+  return ApplyDamage(d, target, Parts(w, main), o, cause, nums).status();
+}
+
+// l.112: leaning out of full cover, the attacker sees and targets as if it
+// stood in the square next to it (params lean_x, lean_y).
+Combatant Viewpoint(const Combatant& a, const fb::CommandT& c) {
+  Combatant v = a;
+  if (HasParam(c, "lean_x")) {
+    v.at = Pos{static_cast<int32_t>(ParamOr(c, "lean_x", 0)), static_cast<int32_t>(ParamOr(c, "lean_y", 0))};
+  }
+  return v;
+}
+
+}  // namespace
+
+// Reading of l.110-112: a wall anywhere on the line between the centres
+// blocks it (full cover); a full_cover object next to either end blocks it
+// (it covers the one behind it, who sees past it only by leaning); a
+// half_cover object or a creature of the target's size or bigger next to
+// the target gives half cover.
+Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
+  Cover out;
+  for (const Pos& p : space::LineBetween(from.at, from.size, target.at, target.size)) {
+    if (space::Covers(from.at, from.size, p) || space::Covers(target.at, target.size, p)) continue;
+    const std::string terrain = s.TerrainAt(p);
+    if (terrain == "wall") {
+      out.level = 2;
+      return out;
+    }
+    const bool by_target = space::Distance(kGrid, p, 1, target.at, target.size) <= 1;
+    const bool by_from = space::Distance(kGrid, p, 1, from.at, from.size) <= 1;
+    if (terrain == "full_cover" && (by_target || by_from)) {
+      out.level = 2;
+      return out;
+    }
+    if (!by_target) continue;
+    if (terrain == "half_cover") out.level = std::max(out.level, 1);
+    const Combatant* o = s.OccupantAt(p, target.id);
+    if (o != nullptr && o->id != from.id && SizeCat(*o) >= SizeCat(target) &&
+        !(o->Has(kTakingCover) && SizeCat(*o) == SizeCat(target))) {
+      out.level = std::max(out.level, 1);  // l.111 (and l.25)
+      if (out.front.empty()) out.front = o->id;
+    }
+  }
+  return out;
+}
+
+absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT& c) {
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  const Weapon* w = WeaponOf(a, c);
+  if (w == nullptr) {
+    return absl::NotFoundError(absl::StrCat("command '", c.action, "': field 'weapon': ", a.id,
+                                            " has no weapon '", c.weapon, "'"));
+  }
+  if (t->id == a.id) return Malformed(c, "targets[0]", "an attack targets another");
+  if (HasParam(c, "lean_x") != HasParam(c, "lean_y")) {
+    return Malformed(c, HasParam(c, "lean_x") ? "params.lean_y" : "params.lean_x", "lean_x and lean_y go together");
+  }
+  if (HasParam(c, "lean_x")) {
+    const Pos lean = Viewpoint(a, c).at;
+    if (a.size != 1 || !space::CheckStep(kGrid.metric, a.at, lean)) {
+      return Malformed(c, "params.lean_x", "a square next to the attacker (l.112)");
+    }
+    const std::string terrain = s.TerrainAt(lean);
+    if (terrain == "wall" || terrain == "full_cover" || terrain == "offmap" || s.OccupantAt(lean, a.id) != nullptr) {
+      return Refuse("004.cover.full", "the square leant towards, " + space::Sq(lean) + ", is not free");
+    }
+  }
+  const Combatant from = Viewpoint(a, c);
+  const int64_t dist = Dist(from, *t);
+  if (IsRanged(*w)) {
+    if (w->range_increment > 0 && dist > w->range_increment) {
+      return Refuse("004.attack.range", absl::StrCat(t->id, " is ", dist, " m away; ", w->name,
+                                                     " reaches ", w->range_increment, " m"));
+    }
+    if (CoverOf(s, from, *t).level == 2) {
+      return Refuse("004.cover.full", t->id + " is in full cover from " + a.id);
+    }
+  } else if (dist > Reach(*w)) {
+    return Refuse("004.attack.range", absl::StrCat(t->id, " is ", dist, " m away; melee reaches ",
+                                                   Reach(*w), " m"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const State& s = d.state();
+  const Combatant a = *s.Find(c.actor);
+  const Combatant t = *s.Find(c.targets.front());
+  const Weapon w = *WeaponOf(a, c);
+  const Combatant from = Viewpoint(a, c);
+  if (ParamOr(c, "miss", 0) != 0) {
+    return RecordOutcome(d, t.id, {cause, "004.attack.roll", {}, "the attacker chooses to miss (l.52)"});
+  }
+  // l.36: attacking gives a hidden creature away; it stays hidden until the
+  // end of its turn.
+  std::vector<uint32_t> reveal;
+  for (const auto& [id, k] : a.conditions) {
+    if (k.name == kHidden && k.expiry.kind == fb::ExpiryKind::Never) reveal.push_back(id);
+  }
+  if (IsObject(t)) {
+    RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, "004.attack.roll", {}, "an object is hit automatically (l.52)"}));
+    return Damage(d, a, w, t.id, false, c, cause);
+  }
+  Nums nums;
+  const int64_t bonus = WeaponHitBonus(a, w, &nums);
+  int64_t evasion = Evasion(t, &nums);
+  int adv = 0;
+  int dis = 0;
+  if (t.Has(kDefending)) {
+    ++dis;
+    nums.push_back({"defending", 1});
+  }
+  if (a.FindRelative(kHidden, t.id) != nullptr) {
+    ++adv;
+    nums.push_back({"hidden", 1});
+  }
+  if (const Condition* cl = t.FindCondition(kClimbing); cl != nullptr && cl->relative_to == a.id) {
+    ++dis;  // l.32: the mount attacking its climber
+    nums.push_back({"climbed_on", 1});
+  }
+  Cover cover;
+  if (IsRanged(w)) {
+    if (EnemyWithin1m(s, from)) {
+      ++dis;  // l.55
+      nums.push_back({"enemy_in_melee_range", 1});
+    }
+    cover = CoverOf(s, from, t);
+    if (t.Has(kLeaning)) cover.level = std::max(cover.level, 1);  // l.112
+    if (cover.level == 1) {
+      evasion += 2;  // l.111
+      nums.push_back({"half_cover", 2});
+      if (t.Has(kTakingCover)) {
+        evasion += 2;  // l.25
+        nums.push_back({"taking_cover", 2});
+      }
+    }
+  }
+  const int mode = adv > 0 && dis == 0 ? 1 : (dis > 0 && adv == 0 ? -1 : 0);
+  nums.push_back({"evasion", evasion});
+  ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(mode, bonus), "attack", a.id, cause));
+  const int nat = r.natural();
+  nums.push_back({"natural", nat});
+  nums.push_back({"total", r.total});
+  const bool own_turn = d.state().IsTurnOf(a.id);
+  for (uint32_t id : reveal) {
+    const Condition k = d.state().Find(a.id)->conditions.at(id);
+    RETURN_IF_ERROR(RemoveCondition(d, a.id, id, {cause, "004.hide", {}, "attacking gives the location away"}));
+    if (!own_turn) continue;  // l.36: only during its own turn does it stay hidden to the end
+    NewCondition h;
+    h.actor = a.id;
+    h.name = kHidden;
+    h.source = k.source;
+    h.relative_to = k.relative_to;
+    h.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
+    RETURN_IF_ERROR(AddCondition(d, h, {cause, "004.hide", {}, "hidden until the end of the turn (l.36)"}).status());
+  }
+  if (HasParam(c, "lean_x") && !d.state().Find(a.id)->Has(kLeaning)) {
+    NewCondition l;
+    l.actor = a.id;
+    l.name = kLeaning;
+    l.source = a.id;
+    l.note = space::Sq(from.at);
+    l.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
+    RETURN_IF_ERROR(AddCondition(d, l, {cause, "004.cover.full", {},
+                                        "leaning out of full cover: half cover (reading: until the end of its turn)"}).status());
+  }
+  if (Hits(nat, r.total, evasion)) {
+    const bool crit = nat == 20;
+    RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, crit ? "004.attack.critical" : "004.evasion", nums,
+                                            crit ? "critical hit" : "hit"}));
+    return Damage(d, a, w, t.id, crit, c, cause);
+  }
+  RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, nat == 1 ? "004.attack.fumble" : "004.evasion", nums,
+                                          nat == 1 ? "critical miss" : "miss"}));
+  if (nat == 1) return absl::OkStatus();
+  // A miss goes on to the creature in front (l.111) or the climbed mount (l.32).
+  std::string next;
+  std::string rule;
+  if (!cover.front.empty()) {
+    next = cover.front;
+    rule = "004.cover.half";
+  } else if (const Condition* cl = t.FindCondition(kClimbing); cl != nullptr) {
+    next = cl->relative_to;
+    rule = "004.climb";
+  }
+  if (next.empty() || next == a.id) return absl::OkStatus();
+  const Combatant* n = d.state().Find(next);
+  Nums n2;
+  const int64_t ev2 = Evasion(*n, &n2);
+  n2.push_back({"total", r.total});
+  n2.push_back({"evasion", ev2});
+  if (Hits(nat, r.total, ev2)) {
+    RETURN_IF_ERROR(RecordOutcome(d, next, {cause, rule, n2, "the miss hits " + next + " instead"}));
+    return Damage(d, a, w, next, nat == 20, c, cause);
+  }
+  return RecordOutcome(d, next, {cause, rule, n2, "the miss goes on to " + next + " and misses"});
+}
+
+}  // namespace combat::kernel::aprp

@@ -1,0 +1,174 @@
+// Attacks (l.52-58, l.60, l.111, l.32) with fixed dice.
+#include "kernel/ap_rp/internal.h"
+#include "kernel/ap_rp/test_util.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+using namespace testing;  // NOLINT
+
+// aria: Str 13, Dex 13: ax hit bonus 3 + 1 = 4 (l.53). Initiative 40.
+// brute: Str 14, Dex 13, War Archetype: Evasion 17 (l.61).
+fb::RosterT Roster(int bx = 2, int by = 1) {
+  auto a = Being("aria", "x", 1, 1, {{"str", 13}, {"dex", 13}, {"ins", 20}});
+  Arm(a, "ax", "1d8", "melee");
+  Arm(a, "bow", "1d6", "ranged", "dex/str", 10);
+  auto b = Being("brute", "y", bx, by, {{"armor", 1}});
+  Arm(b, "ax", "1d8", "melee");
+  return MakeRoster({a, b});
+}
+
+// l.53 (hit bonus 4) and l.60 ("a hit bonus of 4 would need to roll at
+// least a 12" against Evasion 16; here 17 needs 13).
+TEST(Attack, HitBonusFourAgainstSeventeen) {
+  Table t(ApRp(), Roster());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = t.Submit(Attack("aria", "brute", "ax"), {13, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "hit_bonus"), 4);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "evasion"), 17);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30 - (5 - 1));  // Armor 1 (l.64)
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("brute", "end_turn")));
+  auto miss = t.Submit(Attack("aria", "brute", "ax"), {12});
+  ASSERT_OK(miss);
+  EXPECT_EQ(Res(t, "brute", kVitality), 26);  // 12 + 4 = 16 < 17
+}
+
+// l.56: a natural 20 hits for +6; l.57: a natural 1 always misses.
+TEST(Attack, CriticalAndFumble) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Attack("aria", "brute", "ax"), {20, 3}));
+  EXPECT_EQ(Res(t, "brute", kVitality), 30 - (3 + 6 - 1));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  auto g = Gm("brute", "gm_set", "pump evasion down");
+  ASSERT_OK(t.Submit(Cmd("brute", "end_turn")));
+  auto ev = t.Submit(Attack("aria", "brute", "ax"), {1});
+  ASSERT_OK(ev);
+  EXPECT_TRUE(Cites(*ev, "004.attack.fumble"));
+  EXPECT_EQ(Res(t, "brute", kVitality), 22);
+}
+
+// l.52: you can choose to miss.
+TEST(Attack, ChooseToMiss) {
+  Table t(ApRp(), Roster());
+  auto c = Attack("aria", "brute", "ax");
+  With(c, "miss", 1);
+  ASSERT_OK(t.Submit(c));
+  EXPECT_EQ(Res(t, "brute", kVitality), 30);
+  EXPECT_EQ(Res(t, "aria", kAp), 1);
+}
+
+// l.55: melee reaches 1 m.
+TEST(Attack, MeleeRangeOneMetre) {
+  Table t(ApRp(), Roster(4, 1));
+  auto r = t.Submit(Attack("aria", "brute", "ax"));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(Res(t, "aria", kAp), 3);
+}
+
+// l.55: ranged within melee range of an enemy: disadvantage (2d20, lower).
+TEST(Attack, RangedInMeleeHasDisadvantage) {
+  Table t(ApRp(), Roster());
+  auto ev = t.Submit(Attack("aria", "brute", "bow"), {19, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "enemy_in_melee_range"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "natural"), 5);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30);
+}
+
+// l.18: attacks against a Defending creature have disadvantage.
+TEST(Attack, DefendGivesDisadvantage) {
+  auto a = Being("aria", "x", 1, 1, {{"ins", 1}});
+  Arm(a, "ax", "1d8", "melee");
+  auto b = Being("brute", "y", 2, 1, {{"ins", 20}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("brute", "defend")));
+  ASSERT_OK(t.Submit(Cmd("brute", "end_turn")));
+  auto ev = t.Submit(Attack("aria", "brute", "ax"), {18, 4});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "defending"), 1);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30);
+}
+
+// l.111: behind a creature of the same size: half cover (+2 vs ranged) and
+// the misses go on to the creature in front.
+TEST(Attack, CreatureInFrontTakesTheMiss) {
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}, {"dex", 13}, {"str", 13}});
+  Arm(a, "bow", "1d6", "ranged", "dex/str", 10);
+  auto f = Being("front", "y", 5, 1, {{"dex", 8}});  // Evasion 8 + 4 = 12
+  auto b = Being("brute", "y", 6, 1);
+  Table t(ApRp(), MakeRoster({a, f, b}));
+  auto ev = t.Submit(Attack("aria", "brute", "bow"), {12, 4});  // 12 + 4 = 16 < 19
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "half_cover"), 2);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30);
+  EXPECT_EQ(Res(t, "front", kVitality), 26);  // 16 >= 12: hit for 4
+}
+
+// l.112: full cover cannot be targeted from that direction.
+TEST(Attack, FullCoverRefuses) {
+  auto r = Roster(6, 1);
+  Terrain(r, 5, 1, "full_cover");
+  Table t(ApRp(), r);
+  EXPECT_EQ(t.Submit(Attack("aria", "brute", "bow")).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// l.112: leaning out of full cover to a square next to you, you target as
+// if standing there, and have half cover while leaning.
+TEST(Attack, LeaningOutOfFullCover) {
+  auto r = Roster(6, 1);
+  Terrain(r, 2, 1, "full_cover");
+  Table t(ApRp(), r);
+  EXPECT_EQ(t.Submit(Attack("aria", "brute", "bow")).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto c = Attack("aria", "brute", "bow");
+  With(c, "lean_x", 1);
+  With(c, "lean_y", 2);
+  auto ev = t.Submit(c, {15, 3});  // from (1,2): 5 m, no enemy within 1 m
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "enemy_in_melee_range"), -999);
+  EXPECT_TRUE(Has(t, "aria", kLeaning));
+  EXPECT_EQ(Res(t, "brute", kVitality), 28);
+  auto bad = Attack("aria", "brute", "bow");
+  With(bad, "lean_x", 2);
+  With(bad, "lean_y", 2);
+  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// l.54, l.56, l.58: an Ability attack uses the Archetype's Primary and
+// Secondary Stat; its critical adds 6 + 3 per Tier; non-lethal subtracts
+// 1d4 + 1d4 per Tier.
+TEST(Attack, AbilityAttack) {
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}, {"int", 16}, {"wil", 14}});
+  a.tags = {"evasion_stat:str", "primary:int", "secondary:wil"};
+  Arm(a, "bolt", "2d6", "ability", "", 8, {{"tier", 2}}, "heat");
+  auto b = Being("brute", "y", 4, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto ev = t.Submit(Attack("aria", "brute", "bolt"), {20, 3, 4});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.attack.critical", "hit_bonus"), 6 + 2);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30 - (7 + 6 + 6));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("brute", "end_turn")));
+  auto c = Attack("aria", "brute", "bolt");
+  With(c, "nonlethal", 1);
+  ev = t.Submit(c, {15, 6, 6, 1, 1, 2});  // 12 - (1 + 1 + 2)
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.attack.nonlethal", "nonlethal_minus"), 4);
+  EXPECT_EQ(Res(t, "brute", kVitality), 11 - 8);
+}
+
+// l.52: an object is hit automatically.
+TEST(Attack, ObjectsAreHitAutomatically) {
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "ax", "1d8", "melee");
+  auto door = kernel::testing::Creature("door", "none", 2, 1, {{"vitality", 10}, {"armor", 2}});
+  door.tags.push_back("object");
+  Table t(ApRp(), MakeRoster({a, door}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_OK(t.Submit(Attack("aria", "door", "ax"), {7}));
+  EXPECT_EQ(Res(t, "door", kVitality), 5);
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp

@@ -1,0 +1,219 @@
+// Cinematic Actions and Reactions (l.40-45) and Narrative Momentum, a pool
+// (kernel/changes.h SetPool/AddPool) of each side ("side:<side>"; the text
+// names no holder: reading).
+//
+//   cinematic          the actor proposes (text = what it attempts); params
+//                      kind ("action" 3 AP | "reaction" 2 RP), burst (0/1),
+//                      reduction (a feature's cost reduction); targets = the
+//                      helpers of a Cooperative Cinematic Action. Nothing is
+//                      paid yet: a pending act "cinematic" waits for the GM.
+//   cinematic_ruling   the GM (role GM) answers refs{act}: params allow
+//                      (0/1), dc, skill (text; skill_<id> per participant).
+//                      A Ruling records the decision; on allow the costs are
+//                      paid and every participant rolls (with advantage when
+//                      cooperative); the outcome is recorded, and what
+//                      happens is the GM's (gm_* verbs).
+//   grant_momentum     the GM adds params delta to params side's pool.
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/ap_rp/internal.h"
+#include "kernel/command.h"
+#include "kernel/pending.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+inline constexpr char kCinematicAct[] = "cinematic";
+
+struct Costs {
+  std::string lead;
+  bool reaction = false;
+  bool burst = false;
+  bool coop = false;
+  int64_t lead_ap = 0;
+  int64_t lead_rp = 0;
+  int64_t momentum_lead = 0;
+  int64_t momentum_helper = 0;
+  std::vector<std::string> helpers;
+};
+
+Costs CostsOf(const fb::CommandT& c) {
+  Costs k;
+  k.lead = c.actor;
+  k.reaction = ParamText(c, "kind") == "reaction";
+  k.burst = ParamOr(c, "burst", 0) != 0;
+  k.helpers = c.targets;
+  k.coop = !k.helpers.empty();
+  const int64_t reduction = ParamOr(c, "reduction", 0);
+  // l.41: 3 Momentum; l.43: 2 each when cooperative; l.44: a Burst 6, or 4
+  // cooperative; l.45: never below 1.
+  int64_t lead_nm = k.burst ? (k.coop ? 4 : 6) : (k.coop ? 2 : 3);
+  k.momentum_lead = std::max<int64_t>(1, lead_nm - reduction);
+  k.momentum_helper = std::max<int64_t>(1, 2 - reduction);
+  if (!k.burst) {
+    if (k.reaction) {
+      k.lead_rp = 2;
+    } else {
+      k.lead_ap = 3;
+    }
+  }
+  return k;
+}
+
+absl::Status CheckCosts(const State& s, const Costs& k) {
+  const Combatant* a = s.Find(k.lead);
+  if (k.burst) {
+    // l.44: only if no AP used this turn (action) / no RP this round (reaction).
+    if (!k.reaction && (!s.IsTurnOf(a->id) || a->Resource(kApUsed) > 0)) {
+      return Refuse("004.cinematic.burst", a->id + " used AP this turn (or it is not its turn): no Cinematic Burst");
+    }
+    if (k.reaction && a->Resource(kRpUsed) > 0) {
+      return Refuse("004.cinematic.burst", a->id + " used RP this round: no Cinematic Burst");
+    }
+  } else if (k.reaction) {
+    RETURN_IF_ERROR(CheckRp(s, *a, k.lead_rp, "004.cinematic"));
+  } else {
+    RETURN_IF_ERROR(CheckAp(s, *a, k.lead_ap, "004.cinematic"));
+  }
+  std::map<std::string, int64_t> need;
+  need[a->side] += k.momentum_lead;
+  for (const std::string& h : k.helpers) {
+    const Combatant* hc = s.Find(h);
+    RETURN_IF_ERROR(CheckRp(s, *hc, 2, "004.cinematic.coop"));  // l.43
+    need[hc->side] += k.momentum_helper;
+  }
+  for (const auto& [side, n] : need) {
+    const int64_t have = s.Pool(SideOwner(side), kMomentum);
+    if (have < n) {
+      return Refuse("004.cinematic", absl::StrCat("side ", side, " has ", have,
+                                                  " Narrative Momentum and this needs ", n));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status DecideCinematic(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"kind", "burst", "reduction"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {{"kind"}, {"burst"}, {"reduction"}}));
+  RETURN_IF_ERROR(CheckShape(c, 1000, false, false));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  const std::string kind = ParamText(c, "kind");
+  if (kind != "action" && kind != "reaction") return Malformed(c, "params.kind", "\"action\" or \"reaction\"");
+  if (c.text.empty()) return Malformed(c, "text", "what the actor attempts, told to the GM first (l.41)");
+  for (size_t i = 0; i < c.targets.size(); ++i) {
+    ASSIGN_OR_RETURN(const Combatant* h, Target(d.state(), c, i));
+    if (h->id == a->id) return Malformed(c, absl::StrCat("targets[", i, "]"), "the helpers, not the actor");
+  }
+  if (FirstPending(d.state(), a->id, kCinematicAct) != nullptr) {
+    return Refuse("004.cinematic", a->id + " already waits for the GM on a cinematic act");
+  }
+  RETURN_IF_ERROR(CheckCosts(d.state(), CostsOf(c)));
+  const std::string who = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  NewPending p;
+  p.kind = kCinematicAct;
+  p.actor = who;
+  p.decl = decl;
+  p.command = c;
+  p.reacted = c.targets;
+  return OpenPending(d, p, {decl, "004.cinematic", {}, "waits for the GM's approval (l.41)"}).status();
+}
+
+absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
+  std::vector<std::string> params = {"allow", "dc", "skill"};
+  const PendingAct* p = nullptr;
+  if (auto id = RefPending(c, "act"); id.has_value()) p = d.state().FindPending(*id);
+  if (p != nullptr) {
+    params.push_back("skill_" + p->actor);
+    for (const std::string& h : p->command.targets) params.push_back("skill_" + h);
+  }
+  RETURN_IF_ERROR(CheckTakes(c, {params, {"act"}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {{"skill", "skill_*"}, {"allow"}, {}}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
+  if (c.role != fb::Role::GM) {
+    return absl::PermissionDeniedError("command 'cinematic_ruling': the GM decides (l.41)");
+  }
+  ASSIGN_OR_RETURN(uint32_t id, RequiredRefPending(c, "act", "the cinematic act ruled on"));
+  p = d.state().FindPending(id);
+  if (p == nullptr || p->kind != kCinematicAct) {
+    return absl::NotFoundError(absl::StrCat("command 'cinematic_ruling': refs[key=act]: ", id,
+                                            " is not an open cinematic act"));
+  }
+  if (!HasParam(c, "allow")) return Malformed(c, "params.allow", "1 (possible) or 0 (not)");
+  if (c.text.empty()) return Malformed(c, "text", "the GM's reason");
+  const PendingAct act = *p;
+  const bool allow = ParamOr(c, "allow", 0) != 0;
+  if (allow && (!HasParam(c, "dc") || (ParamText(c, "skill").empty()))) {
+    return Malformed(c, "params.dc", "the Skill Check the GM sets: params dc and skill (l.41)");
+  }
+  const Costs k = CostsOf(act.command);
+  if (allow) RETURN_IF_ERROR(CheckCosts(d.state(), k));
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(RecordRuling(d, allow ? "allow" : "deny", act.decl, c.text,
+                               {decl, "004.cinematic", {}, allow ? "the GM agrees" : "the GM says it is not possible"}));
+  if (!allow) return ClosePending(d, act.id, "cancelled: the GM denies it", {decl, "004.cinematic"});
+  // Pay (l.41, l.43, l.44).
+  const std::string lead_side = d.state().Find(k.lead)->side;
+  const char* rule = k.burst ? "004.cinematic.burst" : (k.coop ? "004.cinematic.coop" : "004.cinematic");
+  RETURN_IF_ERROR(AddPool(d, SideOwner(lead_side), kMomentum, -k.momentum_lead,
+                          {decl, rule, {{"momentum", k.momentum_lead}}, k.lead}).status());
+  RETURN_IF_ERROR(SpendAp(d, k.lead, k.lead_ap, decl, rule));
+  RETURN_IF_ERROR(SpendRp(d, k.lead, k.lead_rp, decl, rule));
+  for (const std::string& h : k.helpers) {
+    const std::string side = d.state().Find(h)->side;
+    RETURN_IF_ERROR(AddPool(d, SideOwner(side), kMomentum, -k.momentum_helper,
+                            {decl, "004.cinematic.coop", {{"momentum", k.momentum_helper}}, h}).status());
+    RETURN_IF_ERROR(SpendRp(d, h, 2, decl, "004.cinematic.coop"));
+  }
+  // Checks: with advantage when cooperative (l.43).
+  const int64_t dc = ParamOr(c, "dc", 0);
+  std::vector<std::string> all = {k.lead};
+  for (const std::string& h : k.helpers) all.push_back(h);
+  int failures = 0;
+  int crits = 0;
+  for (const std::string& who : all) {
+    std::string skill = ParamText(c, "skill_" + who);
+    if (skill.empty()) skill = ParamText(c, "skill");
+    const int64_t bonus = d.state().Find(who)->Stat(skill);
+    ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(k.coop ? 1 : 0, bonus), skill, who, decl));
+    const bool ok = r.total >= dc;
+    const bool crit = r.natural() == 20;  // reading: a critical success is a natural 20
+    failures += ok ? 0 : 1;
+    crits += crit ? 1 : 0;
+    RETURN_IF_ERROR(RecordOutcome(d, who, {decl, rule,
+                                           {{"natural", r.natural()}, {"bonus", bonus}, {"total", r.total}, {"dc", dc}},
+                                           absl::StrCat(skill, crit ? ": critical success" : ok ? ": success" : ": failure")}));
+  }
+  // l.43: all must succeed; a critical success of one covers one failure
+  // (reading: each critical covers one failure).
+  const bool success = k.coop ? failures <= crits : failures == 0;
+  return ClosePending(d, act.id, success ? "resolved: success" : "resolved: failure",
+                      {decl, rule, {{"failures", failures}, {"criticals", crits}},
+                       success ? "performed as intended; the GM rules its effects"
+                               : "unsuccessful; the GM determines what happens"});
+}
+
+absl::Status DecideGrantMomentum(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"side", "delta"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {{"side"}, {}, {}}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
+  if (c.role != fb::Role::GM) return absl::PermissionDeniedError("command 'grant_momentum': GM only");
+  const std::string side = ParamText(c, "side");
+  if (side.empty()) return Malformed(c, "params.side", "the side whose pool changes");
+  if (!HasParam(c, "delta")) return Malformed(c, "params.delta", "the Momentum added (negative: removed)");
+  const int64_t delta = ParamOr(c, "delta", 0);
+  if (d.state().Pool(SideOwner(side), kMomentum) + delta < 0) {
+    return Refuse("004.cinematic", "a pool never goes below 0");
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  return AddPool(d, SideOwner(side), kMomentum, delta, {decl, "004.cinematic", {{"delta", delta}}, c.text}).status();
+}
+
+}  // namespace combat::kernel::aprp

@@ -1,0 +1,136 @@
+// Cinematic Actions, Reactions, Bursts and cooperative versions (l.40-45),
+// paid from the side's Narrative Momentum pool.
+#include "kernel/ap_rp/internal.h"
+#include "kernel/ap_rp/test_util.h"
+#include "kernel/command.h"
+#include "kernel/pending.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+using namespace testing;  // NOLINT
+
+fb::RosterT Roster(int momentum = 10) {
+  auto bar = Being("barb", "party", 1, 1, {{"ins", 20}, {"raw_force", 4}, {"momentum", momentum}});
+  auto pal = Being("pal", "party", 1, 2, {{"ins", 15}, {"presence", 2}});
+  auto orc = Being("orc", "orcs", 6, 6);
+  return MakeRoster({bar, pal, orc});
+}
+
+int64_t Momentum(const Table& t) { return t.state().Pool("side:party", kMomentum); }
+
+fb::CommandT Propose(const std::string& who, const std::string& kind, int burst = 0) {
+  fb::CommandT c = Cmd(who, "cinematic");
+  c.text = "slam the table into three enemies";
+  WithText(c, "kind", kind);
+  if (burst) With(c, "burst", 1);
+  return c;
+}
+
+fb::CommandT Rule(const Table& t, bool allow, int dc, const std::string& skill) {
+  const PendingAct* p = FirstPending(t.state(), "", "cinematic");
+  fb::CommandT c = Gm("", "cinematic_ruling", allow ? "possible" : "not possible");
+  AddRef(c, "act", 0, 0, p == nullptr ? 0 : p->id);
+  With(c, "allow", allow ? 1 : 0);
+  if (allow) {
+    With(c, "dc", dc);
+    WithText(c, "skill", skill);
+  }
+  return c;
+}
+
+// l.41, l.47: 3 AP and 3 Momentum; a Raw Force Check against 11.
+TEST(Cinematic, ActionCostsThreeApAndThreeMomentum) {
+  Table t(ApRp(), Roster());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(Momentum(t), 10);
+  ASSERT_OK(t.Submit(Propose("barb", "action")));
+  EXPECT_EQ(Res(t, "barb", kAp), 3);  // nothing paid before the GM agrees
+  auto ev = t.Submit(Rule(t, true, 11, "raw_force"), {7});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "barb", kAp), 0);
+  EXPECT_EQ(Momentum(t), 7);
+  EXPECT_EQ(FirstPending(t.state(), "", "cinematic"), nullptr);
+  EXPECT_EQ(NumOf(*ev, "004.cinematic", "total"), 11);  // 7 + 4 >= 11
+}
+
+TEST(Cinematic, DeniedCostsNothing) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Propose("barb", "action")));
+  ASSERT_OK(t.Submit(Rule(t, false, 0, "")));
+  EXPECT_EQ(Res(t, "barb", kAp), 3);
+  EXPECT_EQ(Momentum(t), 10);
+}
+
+TEST(Cinematic, RulingIsTheGms) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Propose("barb", "action")));
+  fb::CommandT c = Rule(t, true, 11, "raw_force");
+  c.role = fb::Role::Player;
+  EXPECT_EQ(t.Submit(c).status().code(), absl::StatusCode::kPermissionDenied);
+}
+
+// l.44: a Burst costs 6 and no AP, only before any AP is used this turn.
+TEST(Cinematic, BurstOnlyBeforeAnyAp) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Propose("barb", "action", 1)));
+  ASSERT_OK(t.Submit(Rule(t, true, 11, "raw_force"), {10}));
+  EXPECT_EQ(Res(t, "barb", kAp), 3);
+  EXPECT_EQ(Momentum(t), 4);
+  ASSERT_OK(t.Submit(Cmd("barb", "defend")));
+  EXPECT_EQ(t.Submit(Propose("barb", "action", 1)).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// l.44: no Burst for a reaction once RP were used this round.
+TEST(Cinematic, ReactionBurstOnlyBeforeAnyRp) {
+  Table t(ApRp(), Roster());
+  fb::CommandT f = Cmd("pal", "use_feature");
+  f.text = "a reaction feature";
+  With(f, "rp", 1);
+  ASSERT_OK(t.Submit(f));
+  EXPECT_EQ(Res(t, "pal", kRp), 1);
+  EXPECT_EQ(t.Submit(Propose("pal", "reaction", 1)).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// l.41: a Cinematic Reaction costs 2 RP, off one's turn too.
+TEST(Cinematic, ReactionCostsTwoRp) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Propose("pal", "reaction")));
+  ASSERT_OK(t.Submit(Rule(t, true, 10, "presence"), {3}));
+  EXPECT_EQ(Res(t, "pal", kRp), 0);
+  EXPECT_EQ(Momentum(t), 7);
+}
+
+// l.43: cooperative: helpers 2 RP each, 2 Momentum each, advantage, all
+// must succeed, a critical success covers a failure.
+TEST(Cinematic, CooperativeCriticalCoversAFailure) {
+  Table t(ApRp(), Roster());
+  fb::CommandT c = Propose("barb", "action");
+  c.targets = {"pal"};
+  ASSERT_OK(t.Submit(c));
+  auto ev = t.Submit(Rule(t, true, 15, "raw_force"), {20, 1, 2, 3});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Momentum(t), 6);
+  EXPECT_EQ(Res(t, "pal", kRp), 0);
+  EXPECT_EQ(Res(t, "barb", kAp), 0);
+  EXPECT_EQ(NumOf(*ev, "004.cinematic.coop", "criticals"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.cinematic.coop", "failures"), 1);
+}
+
+TEST(Cinematic, NotEnoughMomentum) {
+  Table t(ApRp(), Roster(2));
+  EXPECT_EQ(t.Submit(Propose("barb", "action")).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// l.45: never below 1.
+TEST(Cinematic, CostNeverBelowOne) {
+  Table t(ApRp(), Roster(1));
+  fb::CommandT c = Propose("barb", "action");
+  With(c, "reduction", 5);
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Rule(t, true, 11, "raw_force"), {10}));
+  EXPECT_EQ(Momentum(t), 0);
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp

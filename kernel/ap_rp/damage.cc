@@ -1,0 +1,145 @@
+// Damage (l.58, l.64-66, l.79-97): the 11 types, resistance / immunity /
+// vulnerability, Armor (or the Constitution / Will DR value for Poison /
+// Psychic) subtracted once per hit, ignoring Armor, non-lethal damage and
+// Bleeding.
+//
+// Order (reading; the text gives none): each part's type modifier first
+// (l.79 "reduces all incoming damage of that type"), then the one defensive
+// value (l.64 "subtracted once"), the lowest of the parts' (l.65), off the
+// part the attacker names (default: the first part whose defence is that
+// lowest value); a part never goes below 0.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/ap_rp/internal.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+constexpr const char* kTypes[] = {"physical", "chemical", "cold",  "heat",
+                                  "poison",   "shock",    "curse", "holy",
+                                  "spirit",   "psychic",  "reality"};
+
+// The defensive value against a part of `type` (l.64-65).
+int64_t DefenseFor(const Combatant& t, const std::string& type) {
+  if (type == "poison") return DrValue(t, "con");
+  if (type == "psychic") return DrValue(t, "wil");
+  return t.Stat("armor", 0);
+}
+
+}  // namespace
+
+bool IsDamageType(const std::string& t) {
+  for (const char* k : kTypes) {
+    if (t == k) return true;
+  }
+  return false;
+}
+
+DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
+                         const DamageOpts& o) {
+  DamageCalc out;
+  bool incoming = false;
+  for (DamagePart& p : parts) {
+    const int64_t before = p.amount;
+    if (target.HasTag("immune:" + p.type)) {
+      p.amount = 0;  // l.79: immunity nullifies
+    } else if (target.HasTag("resist:" + p.type)) {
+      p.amount = FloorDiv(p.amount, 2);  // l.79: halves; rounded down (reading)
+    } else if (target.HasTag("vulnerable:" + p.type)) {
+      p.amount = p.amount + FloorDiv(p.amount, 2);  // l.79: x1.5, rounded down (reading)
+    }
+    out.nums.push_back({p.type, before});
+    if (p.amount != before) out.nums.push_back({p.type + "_after_type", p.amount});
+    incoming = incoming || p.amount > 0;
+  }
+  if (!incoming) {
+    out.nums.push_back({"damage", 0});
+    return out;
+  }
+  // l.65: the lowest defensive value among the types that deal damage.
+  int64_t def = 0;
+  size_t from = parts.size();
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (parts[i].amount <= 0) continue;
+    const int64_t v = DefenseFor(target, parts[i].type);
+    if (from == parts.size() || v < def) {
+      def = v;
+      from = i;
+    }
+  }
+  if (!o.armor_from.empty()) {
+    for (size_t i = 0; i < parts.size(); ++i) {
+      if (parts[i].type == o.armor_from && parts[i].amount > 0) from = i;
+    }
+  }
+  out.nums.push_back({"defense", def});
+  // l.66: ignoring Armor never takes a positive value below 0; a negative
+  // one still adds.
+  int64_t eff = def;
+  if (o.ignore_armor > 0 && def > 0) {
+    eff = std::max<int64_t>(0, def - o.ignore_armor);
+    out.nums.push_back({"ignore_armor", o.ignore_armor});
+    out.nums.push_back({"effective_defense", eff});
+  }
+  parts[from].amount = std::max<int64_t>(0, parts[from].amount - eff);
+  int64_t total = 0;
+  for (const DamagePart& p : parts) total += p.amount;
+  out.total = total;
+  out.nums.push_back({"damage", total});
+  return out;
+}
+
+absl::StatusOr<int64_t> ApplyDamage(Decision& d, const std::string& target,
+                                    std::vector<DamagePart> parts,
+                                    const DamageOpts& o, uint64_t cause,
+                                    Nums nums) {
+  const Combatant* t = d.state().Find(target);
+  DamageCalc calc = ComputeDamage(*t, parts, o);
+  for (const Num& n : calc.nums) nums.push_back(n);
+  bool holy = false;
+  for (const DamagePart& p : parts) holy = holy || (p.type == "holy" && p.amount > 0);
+  // l.92: Holy is non-lethal against biological creatures unless the dealer
+  // wishes otherwise.
+  const bool biological = !IsObject(*t) && !t->HasTag("not_biological");
+  const bool nonlethal = o.nonlethal || (holy && biological && !o.lethal_holy);
+  const int64_t before = t->Resource(kVitality);
+  int64_t dealt = calc.total;
+  // The most specific rule applied (the numbers show every step).
+  std::string rule = "004.armor";
+  for (const DamagePart& p : parts) {
+    if (p.type == "poison" || p.type == "psychic") rule = "004.armor.dr";
+    if (t->HasTag("immune:" + p.type) || t->HasTag("resist:" + p.type) || t->HasTag("vulnerable:" + p.type)) {
+      rule = "004.damage.types";
+    }
+  }
+  if (o.ignore_armor > 0) rule = "004.armor.ignore";
+  if (holy && biological && !o.lethal_holy) rule = "004.damage.holy";
+  if (o.nonlethal) rule = "004.attack.nonlethal";
+  if (nonlethal && before - dealt < 0) {
+    // l.58: non-lethal damage cannot kill: reading, it stops at 0 (the
+    // thresholds of death are outside this chapter).
+    dealt = std::max<int64_t>(0, before);
+    nums.push_back({"nonlethal_cap", dealt});
+  }
+  if (dealt <= 0) {
+    RETURN_IF_ERROR(RecordOutcome(d, target, {cause, rule, nums, "no damage"}));
+    return 0;
+  }
+  RETURN_IF_ERROR(AddResource(d, target, kVitality, -dealt,
+                              {cause, rule, nums, nonlethal ? "non-lethal" : ""}).status());
+  if (!nonlethal && before >= 1 && before - dealt < 1 && !t->Has(kBleeding) && !IsObject(*t)) {
+    NewCondition b;
+    b.actor = target;
+    b.name = kBleeding;
+    b.source = "damage";
+    RETURN_IF_ERROR(AddCondition(d, b, {cause, "004.vitality", {{"vitality", before - dealt}},
+                                        "Vitality below 1: starts bleeding"}).status());
+  }
+  return dealt;
+}
+
+}  // namespace combat::kernel::aprp

@@ -1,0 +1,102 @@
+// Damage against the text's worked examples (l.64-66) and the type rules
+// (l.79, l.92, l.58).
+#include "kernel/ap_rp/internal.h"
+#include "kernel/ap_rp/test_util.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+using namespace testing;  // NOLINT
+
+Combatant Target(std::vector<std::pair<std::string, int64_t>> stats, std::vector<std::string> tags = {}) {
+  Combatant c;
+  c.id = "t";
+  for (auto& [k, v] : stats) c.stats[k] = v;
+  c.tags = tags;
+  return c;
+}
+
+// l.64: Armor 2, hit for 12: 10.
+TEST(Damage, ArmorSubtracted) {
+  EXPECT_EQ(ComputeDamage(Target({{"armor", 2}}), {{"physical", 12}}, {}).total, 10);
+}
+
+// l.64: negative Armor adds damage.
+TEST(Damage, NegativeArmorAdds) {
+  EXPECT_EQ(ComputeDamage(Target({{"armor", -2}}), {{"physical", 12}}, {}).total, 14);
+  EXPECT_EQ(ComputeDamage(Target({{"armor", -2}}), {{"physical", 0}}, {}).total, 0);
+}
+
+// l.65: Constitution 10, Endurance 3 (Constitution DR 3), 12 Poison: 9.
+TEST(Damage, PoisonUsesConstitutionDr) {
+  EXPECT_EQ(ComputeDamage(Target({{"armor", 5}, {"con", 10}, {"endurance", 3}}), {{"poison", 12}}, {}).total, 9);
+}
+
+// l.65: Armor 4, Constitution DR 1, 5 Physical + 5 Poison: 9 total, the
+// attacker choosing where the 1 comes off.
+TEST(Damage, MixedTypesTakeTheLowestDefense) {
+  Combatant t = Target({{"armor", 4}, {"con", 10}, {"endurance", 1}});
+  EXPECT_EQ(ComputeDamage(t, {{"physical", 5}, {"poison", 5}}, {}).total, 9);
+  DamageOpts o;
+  o.armor_from = "physical";
+  DamageCalc c = ComputeDamage(t, {{"physical", 5}, {"poison", 5}}, o);
+  EXPECT_EQ(c.total, 9);
+}
+
+// l.66: Armor Piercer (ignore up to 4) against Armor 2: as if Armor 0, not -2.
+TEST(Damage, ArmorPiercerNeverBelowZero) {
+  DamageOpts o;
+  o.ignore_armor = 4;
+  EXPECT_EQ(ComputeDamage(Target({{"armor", 2}}), {{"physical", 10}}, o).total, 10);
+  // l.66: negative Armor still adds when ignoring Armor.
+  EXPECT_EQ(ComputeDamage(Target({{"armor", -1}}), {{"physical", 10}}, o).total, 11);
+}
+
+// l.79: resistance halves (rounded down), immunity nullifies,
+// vulnerability x1.5 (rounded down).
+TEST(Damage, ResistanceImmunityVulnerability) {
+  EXPECT_EQ(ComputeDamage(Target({}, {"resist:cold"}), {{"cold", 7}}, {}).total, 3);
+  EXPECT_EQ(ComputeDamage(Target({}, {"immune:cold"}), {{"cold", 7}}, {}).total, 0);
+  EXPECT_EQ(ComputeDamage(Target({}, {"vulnerable:cold"}), {{"cold", 7}}, {}).total, 10);
+  EXPECT_EQ(ComputeDamage(Target({}, {"vulnerable:heat"}), {{"cold", 7}}, {}).total, 7);
+}
+
+fb::RosterT Two() {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "mace", "1d6", "melee");
+  Arm(a, "light", "1d6", "melee", "str/dex", 0, {}, "holy");
+  auto b = Being("b", "y", 2, 1, {{"vitality", 3}, {"armor", 0}});
+  return MakeRoster({a, b});
+}
+
+// l.58: non-lethal damage (-1d4) brings Vitality to 0 at most, no Bleeding.
+TEST(Damage, NonLethalCannotKill) {
+  Table t(ApRp(), Two());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto c = Attack("a", "b", "mace");
+  With(c, "nonlethal", 1);
+  auto ev = t.Submit(c, {15, 6, 1});  // hit 15+5 vs 17; 6 - 1 = 5
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "b", kVitality), 0);
+  EXPECT_FALSE(Has(t, "b", kBleeding));
+}
+
+TEST(Damage, LethalBelowOneBleeds) {
+  Table t(ApRp(), Two());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_OK(t.Submit(Attack("a", "b", "mace"), {15, 6}));
+  EXPECT_EQ(Res(t, "b", kVitality), -3);
+  EXPECT_TRUE(Has(t, "b", kBleeding));
+}
+
+// l.92: Holy is non-lethal against biological creatures.
+TEST(Damage, HolyIsNonLethal) {
+  Table t(ApRp(), Two());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_OK(t.Submit(Attack("a", "b", "light"), {15, 6}));
+  EXPECT_EQ(Res(t, "b", kVitality), 0);
+  EXPECT_FALSE(Has(t, "b", kBleeding));
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp

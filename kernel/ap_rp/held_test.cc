@@ -1,0 +1,118 @@
+// Held actions (l.9): paid on the holder's turn, fired automatically on
+// another's turn, lapsing at the holder's next turn.
+#include "kernel/ap_rp/internal.h"
+#include "kernel/ap_rp/test_util.h"
+#include "kernel/pending.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+using namespace testing;  // NOLINT
+
+fb::RosterT Roster() {
+  auto archer = Being("archer", "x", 1, 1, {{"ins", 20}, {"dex", 14}, {"str", 12}});
+  Arm(archer, "bow", "1d6", "ranged", "dex/str", 5);  // +4 + 1 = 5
+  auto orc = Being("orc", "y", 9, 1, {{"ins", 10}, {"basic_movement", 4}});
+  auto ally = Being("ally", "x", 1, 3, {{"ins", 5}});
+  return MakeRoster({archer, orc, ally});
+}
+
+fb::CommandT HoldShot() {
+  fb::CommandT c = Cmd("archer", "hold_action");
+  c.weapon = "bow";
+  WithText(c, "action", "attack");
+  WithText(c, "trigger", "enters_range");
+  return c;
+}
+
+// l.9: "I attack the first enemy that moves into my range" (2 AP now).
+TEST(Held, FiresOnAnotherCreaturesTurn) {
+  Table t(ApRp(), Roster());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_OK(t.Submit(HoldShot()));
+  EXPECT_EQ(Res(t, "archer", kAp), 1);
+  ASSERT_NE(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  ASSERT_EQ(t.state().active, "orc");
+  // The orc walks west: at (6,1) it is 5 m away (in range) and is shot:
+  // 15 + 5 >= 17, 4 damage.
+  auto ev = t.Submit(Path(Cmd("orc", "move"), {{8, 1}, {7, 1}, {6, 1}}), {15, 4});
+  ASSERT_OK(ev);
+  EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+  EXPECT_EQ(Res(t, "orc", kVitality), 26);
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 1}));
+  EXPECT_EQ(Res(t, "archer", kAp), 1);  // paid on its own turn
+}
+
+// The move goes on after the shot.
+TEST(Held, MoveContinuesAfterFiring) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Cmd("archer", "sprint")));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ally", "end_turn")));
+  ASSERT_OK(t.Submit(HoldShot()));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  auto ev = t.Submit(Path(Cmd("orc", "move"), {{8, 1}, {7, 1}, {6, 1}, {5, 2}}), {2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{5, 2}));
+  EXPECT_EQ(Res(t, "orc", kVitality), 30);  // 2 + 5 < 17
+}
+
+// l.9: not performed if the trigger does not happen until the next turn.
+TEST(Held, LapsesAtTheHoldersNextTurn) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(HoldShot()));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_NE(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+  ASSERT_OK(t.Submit(Cmd("ally", "end_turn")));
+  EXPECT_EQ(t.state().active, "archer");
+  EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+}
+
+// Allies do not set off "enters_range".
+TEST(Held, AlliesDoNotTrigger) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(HoldShot()));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_OK(t.Submit(Path(Cmd("ally", "move"), {{2, 3}})));
+  EXPECT_NE(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+}
+
+// A held attack on "when the ally is damaged" fires at the attacker after
+// the attack resolves.
+TEST(Held, FiresWhenAnAllyIsDamaged) {
+  auto archer = Being("archer", "x", 1, 1, {{"ins", 20}, {"dex", 14}, {"str", 12}});
+  Arm(archer, "bow", "1d6", "ranged", "dex/str", 10);
+  auto orc = Being("orc", "y", 5, 5, {{"ins", 10}});
+  Arm(orc, "club", "1d6", "melee");
+  auto ally = Being("ally", "x", 5, 4, {{"ins", 5}});
+  Table t(ApRp(), MakeRoster({archer, orc, ally}));
+  fb::CommandT c = Cmd("archer", "hold_action");
+  c.weapon = "bow";
+  WithText(c, "action", "attack");
+  WithText(c, "trigger", "is_damaged");
+  WithText(c, "whom", "ally");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  auto ev = t.Submit(Cmd("orc", "attack", {"ally"}), {15, 3, 14, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "ally", kVitality), 27);
+  EXPECT_EQ(Res(t, "orc", kVitality), 25);  // 14 + 5 >= 17
+  EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+}
+
+TEST(Held, BadTriggerNamedInTheRefusal) {
+  Table t(ApRp(), Roster());
+  fb::CommandT c = Cmd("archer", "hold_action");
+  WithText(c, "action", "attack");
+  WithText(c, "trigger", "whenever");
+  auto r = t.Submit(c);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.trigger"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp

@@ -1,0 +1,253 @@
+// Movement (l.106-109, l.114-115): 1 m squares with diagonals 1 m,
+// difficult terrain 2 m per square (the square entered), moving through
+// allies (never stopping there) and through enemies (a contest; the square
+// counts as difficult), sharing a space with a creature two size categories
+// apart, climbers moving with their mount (l.32), forced movement into an
+// occupied space (Strength DR, distance damage, half on a success, stopped
+// one space before) and teleporting into one (Reality damage, returned,
+// at most 100).
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/ap_rp/internal.h"
+#include "kernel/command.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+// l.109: "You can be in a space occupied by a creature that is two size
+// categories bigger or smaller than you" (reading: at least two apart).
+bool CanShare(const Combatant& a, const Combatant& b) {
+  return std::llabs(SizeCat(a) - SizeCat(b)) >= 2;
+}
+
+// The creature in `p` that `mover` cannot share with, or nullptr.
+const Combatant* Blocker(const State& s, const Combatant& mover, Pos p) {
+  for (const auto& [id, o] : s.combatants) {
+    if (id == mover.id || !space::Covers(o.at, o.size, p)) continue;
+    if (const Condition* k = mover.FindCondition(kClimbing); k != nullptr && k->relative_to == id) continue;
+    if (const Condition* k = o.FindCondition(kClimbing); k != nullptr && k->relative_to == mover.id) continue;
+    if (CanShare(mover, o)) continue;
+    return &o;
+  }
+  return nullptr;
+}
+
+int64_t StepCost(const State& s, const Combatant& mover, Pos to) {
+  int64_t times = 1;
+  for (const Pos& q : space::SquaresOf(to, mover.size)) {
+    if (s.TerrainAt(q) == "difficult") times = 2;  // l.107
+    const Combatant* b = Blocker(s, mover, q);
+    if (b != nullptr && Enemies(mover, *b)) times = 2;  // l.109
+  }
+  return times * kGrid.square;
+}
+
+absl::Status MoveWithClimbers(Decision& d, const std::string& who, const std::vector<Pos>& path,
+                              int64_t cost, bool forced, const Why& why) {
+  RETURN_IF_ERROR(Move(d, who, path, cost, forced, why));
+  std::vector<std::string> riders;
+  for (const auto& [id, o] : d.state().combatants) {
+    if (const Condition* k = o.FindCondition(kClimbing); k != nullptr && k->relative_to == who) {
+      riders.push_back(id);
+    }
+  }
+  const Pos to = d.state().Find(who)->at;
+  for (const std::string& r : riders) {
+    RETURN_IF_ERROR(Move(d, r, {to}, 0, true, {why.cause, "004.climb", {}, "moves with " + who}));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c) {
+  if (c.path.empty()) return Malformed(c, "path", "the squares entered, in order");
+  space::PathRules rules;
+  rules.action = c.action;
+  rules.rule = "004.terrain.ally";
+  rules.cite = [](const std::string& r) { return Cite(r); };
+  rules.occupant = [&](Pos sq, size_t i, size_t n) -> std::string {
+    const Combatant* b = Blocker(s, a, sq);
+    if (b == nullptr) return "";
+    // l.108-109: through allies and (by a contest) enemies, never stopping.
+    return i + 1 == n ? b->id : "";
+  };
+  RETURN_IF_ERROR(space::CheckPath(s, kGrid.metric, a.at, a.size, PathOf(c), rules));
+  if (a.FindCondition(kClimbing) != nullptr) {
+    return Refuse("004.climb", a.id + " is climbing a creature: it moves with it");
+  }
+  int64_t cost = 0;
+  for (const Pos& p : PathOf(c)) cost += StepCost(s, a, p);
+  if (cost > a.Resource(kMovement)) {
+    return Refuse("004.budget.move", absl::StrCat("the path costs ", cost, " m and ", a.id, " has ",
+                                                  a.Resource(kMovement), " m of movement left (Move: 1 AP, l.20)"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<size_t> ResolveMove(Decision& d, const fb::CommandT& c, uint64_t cause,
+                                   size_t from, size_t steps) {
+  const std::vector<Pos> path = PathOf(c);
+  const size_t end = std::min(path.size(), from + steps);
+  std::vector<Pos> walked;
+  int64_t cost = 0;
+  std::vector<std::string> why;
+  size_t i = from;
+  for (; i < end; ++i) {
+    const Combatant mover = *d.state().Find(c.actor);
+    const Combatant* enemy = nullptr;
+    for (const Pos& q : space::SquaresOf(path[i], mover.size)) {
+      const Combatant* b = Blocker(d.state(), mover, q);
+      if (b != nullptr && Enemies(mover, *b)) enemy = b;
+    }
+    if (enemy != nullptr) {
+      // l.109: through an enemy only by winning the contest.
+      if (!walked.empty()) {
+        RETURN_IF_ERROR(MoveWithClimbers(d, c.actor, walked, cost, false, {cause, "004.terrain.grid", {{"metres", cost}}}));
+        RETURN_IF_ERROR(AddResource(d, c.actor, kMovement, -cost, {cause, "004.budget.move"}).status());
+        RETURN_IF_ERROR(AddResource(d, c.actor, kMoved, cost, {cause, "004.budget.move"}).status());
+        walked.clear();
+        cost = 0;
+      }
+      const Combatant e = *enemy;
+      Contest k{{"raw_force", "athletics", "nimbleness"}, {"raw_force", "athletics"}, false};
+      ASSIGN_OR_RETURN(bool won, RollContest(d, *d.state().Find(c.actor), e, k, "", cause, "004.terrain.enemy"));
+      if (!won) break;
+    }
+    const int64_t step = StepCost(d.state(), *d.state().Find(c.actor), path[i]);
+    walked.push_back(path[i]);
+    cost += step;
+  }
+  if (!walked.empty()) {
+    RETURN_IF_ERROR(MoveWithClimbers(d, c.actor, walked, cost, false,
+                                     {cause, "004.terrain.grid", {{"metres", cost}}}));
+    RETURN_IF_ERROR(AddResource(d, c.actor, kMovement, -cost, {cause, "004.budget.move"}).status());
+    RETURN_IF_ERROR(AddResource(d, c.actor, kMoved, cost, {cause, "004.budget.move"}).status());
+  }
+  return i - from;
+}
+
+absl::Status ForcedMove(Decision& d, const std::string& source, const std::string& target,
+                        const std::vector<Pos>& path, uint64_t cause, const std::string& rule) {
+  const Combatant t = *d.state().Find(target);
+  const Combatant src = *d.state().Find(source);
+  std::vector<Pos> walked;
+  Pos prev = t.at;
+  const int64_t distance = static_cast<int64_t>(path.size()) * kGrid.square;
+  for (const Pos& p : path) {
+    if (!space::CheckStep(kGrid.metric, prev, p)) {
+      return absl::InvalidArgumentError(absl::StrCat("path: ", space::Sq(p), " is not next to ", space::Sq(prev)));
+    }
+    const Combatant* b = nullptr;
+    for (const Pos& q : space::SquaresOf(p, t.size)) {
+      if (b == nullptr) b = Blocker(d.state(), t, q);
+    }
+    const std::string terrain = d.state().TerrainAt(p);
+    if (b == nullptr && (terrain == "wall" || terrain == "offmap")) break;  // reading: stops
+    if (b != nullptr) {
+      // l.114: the occupant makes a Strength DR (advantage if at least one
+      // size category bigger than the moved target); damage = the full
+      // distance, half (rounded down: reading) on a success; the target
+      // stops one space before.
+      const Combatant o = *b;
+      const int64_t power = DrPower(src);
+      bool success = false;
+      Nums nums{{"distance", distance}, {"dr_power", power}};
+      if (!IsObject(o)) {
+        const int mode = (SizeCat(o) >= SizeCat(t) + 1 || o.Has(kDefending)) ? 1 : 0;
+        const int64_t value = DrValue(o, "str");
+        ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(mode, value), "strength DR", o.id, cause));
+        success = r.total >= power;
+        nums.push_back({"dr_total", r.total});
+        nums.push_back({"advantage", mode});
+      }
+      const int64_t dmg = success ? FloorDiv(distance, 2) : distance;
+      nums.push_back({"damage", dmg});
+      RETURN_IF_ERROR(RecordOutcome(d, o.id, {cause, "004.forced", nums,
+                                              success ? "Strength DR succeeds: half damage"
+                                                      : IsObject(o) ? "an object fails every DR (l.69)" : "Strength DR fails"}));
+      if (!walked.empty()) {
+        RETURN_IF_ERROR(MoveWithClimbers(d, target, walked, 0, true, {cause, rule, {{"metres", static_cast<int64_t>(walked.size())}}}));
+      }
+      RETURN_IF_ERROR(ApplyDamage(d, target, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status());
+      return ApplyDamage(d, o.id, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status();
+    }
+    walked.push_back(p);
+    prev = p;
+  }
+  if (walked.empty()) return absl::OkStatus();
+  return MoveWithClimbers(d, target, walked, 0, true, {cause, rule, {{"metres", static_cast<int64_t>(walked.size())}}});
+}
+
+absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  if (c.role != fb::Role::GM) {
+    return absl::PermissionDeniedError("command 'force_move': the GM applies an Ability's forced movement");
+  }
+  RETURN_IF_ERROR(CheckShape(c, 1, false, true));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c));
+  if (c.path.empty()) return Malformed(c, "path", "the squares the target is moved through");
+  Pos prev = t->at;
+  for (size_t i = 0; i < c.path.size(); ++i) {
+    const Pos p{c.path[i].x(), c.path[i].y()};
+    if (!space::CheckStep(kGrid.metric, prev, p)) {
+      return Malformed(c, absl::StrCat("path[", i, "]"), space::Sq(p) + " is not next to " + space::Sq(prev));
+    }
+    prev = p;
+  }
+  const std::string src = a->id;
+  const std::string tgt = t->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  return ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced");
+}
+
+absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"x", "y"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 1, false, false));
+  if (c.role != fb::Role::GM) {
+    return absl::PermissionDeniedError("command 'teleport': the GM applies an Ability's teleport");
+  }
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  (void)a;
+  ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c));
+  if (!HasParam(c, "x") || !HasParam(c, "y")) return Malformed(c, "params.x", "params x and y: the destination");
+  const Pos to{static_cast<int32_t>(ParamOr(c, "x", 0)), static_cast<int32_t>(ParamOr(c, "y", 0))};
+  const Combatant tc = *t;
+  const int64_t distance = space::DistanceTo(kGrid, tc, to);
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  const Combatant* b = Blocker(d.state(), tc, to);
+  if (b == nullptr) return Move(d, tc.id, {to}, 0, true, {decl, "004.teleport", {{"distance", distance}}});
+  // l.115: Reality damage equal to the distance to both, ignoring Armor;
+  // the target returns; at most 100 damage to a creature.
+  const std::string other = b->id;
+  const int64_t dmg = std::min<int64_t>(distance, 100);
+  DamageOpts o;
+  o.ignore_armor = 1 << 30;
+  Nums nums{{"distance", distance}, {"cap", 100}};
+  RETURN_IF_ERROR(ApplyDamage(d, tc.id, {{"reality", dmg}}, o, decl, nums).status());
+  RETURN_IF_ERROR(ApplyDamage(d, other, {{"reality", dmg}}, o, decl, nums).status());
+  return RecordOutcome(d, tc.id, {decl, "004.teleport", nums, "returned to its original position"});
+}
+
+}  // namespace combat::kernel::aprp
+
+namespace combat::kernel::aprp {
+
+absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, true));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  RETURN_IF_ERROR(CheckAp(d.state(), *a, 0, "004.budget.move"));
+  RETURN_IF_ERROR(CheckMove(d.state(), *a, c));
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  return FireOnDeclaration(d, c, decl, true);
+}
+
+}  // namespace combat::kernel::aprp

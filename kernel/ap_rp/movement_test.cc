@@ -1,0 +1,108 @@
+// Movement (l.106-109) and forced movement / teleporting into an occupied
+// space (l.114-115).
+#include "kernel/ap_rp/internal.h"
+#include "kernel/ap_rp/test_util.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+using namespace testing;  // NOLINT
+
+fb::RosterT Roster() {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ally = Being("ally", "x", 2, 1, {{"ins", 1}});
+  auto e = Being("e", "y", 1, 3, {{"ins", 2}});
+  auto r = MakeRoster({a, ally, e});
+  Terrain(r, 1, 2, "difficult");
+  return r;
+}
+
+// l.106: a diagonal step is 1 m.
+TEST(Movement, DiagonalIsOneMetre) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 2}, {3, 3}, {4, 4}})));
+  EXPECT_EQ(Res(t, "a", kMovement), 0);
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{4, 4}));
+}
+
+// l.107: difficult terrain costs 2 m per square.
+TEST(Movement, DifficultTerrainCostsTwo) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{1, 2}})));
+  EXPECT_EQ(Res(t, "a", kMovement), 1);
+}
+
+// l.108: through an ally, never stopping there.
+TEST(Movement, ThroughAlliesNotStopping) {
+  Table t(ApRp(), Roster());
+  EXPECT_EQ(t.Submit(Path(Cmd("a", "move"), {{2, 1}})).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 1}, {3, 1}})));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));
+}
+
+// l.109: through an enemy by a contest; the square is difficult.
+TEST(Movement, ThroughAnEnemy) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Cmd("a", "move_action")));
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 2}, {1, 3}, {1, 4}}), {10, 3}));  // 15 > 3
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 4}));
+  EXPECT_EQ(Res(t, "a", kMovement), 6 - 4);
+}
+
+TEST(Movement, EnemyStopsTheMoveOnAWonContest) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Cmd("a", "move_action")));
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 2}, {1, 3}, {1, 4}}), {1, 10}));  // 6 < 10
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{2, 2}));
+}
+
+// l.114: shoved into an occupied square: the occupant's Strength DR
+// against the shover's DR Power (Str 14); fails: 1 damage to both; the
+// target stays one space before.
+TEST(Movement, ForcedIntoAnOccupiedSquare) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto w = Being("w", "y", 3, 1, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, e, w}));
+  auto shove = Path(Cmd("a", "shove", {"e"}), {{3, 1}});
+  auto ev = t.Submit(shove, {15, 2, 5});  // 20 > 2; DR 5 + 4 + 0 = 9 < 14
+  ASSERT_OK(ev);
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{2, 1}));
+  EXPECT_EQ(Res(t, "e", kVitality), 29);
+  EXPECT_EQ(Res(t, "w", kVitality), 29);
+  EXPECT_EQ(Res(t, "a", kAp), 2);  // Shove: 1 AP (l.37)
+}
+
+// l.114: success halves (rounded down); 4 m: 2 each.
+TEST(Movement, ForcedSuccessHalves) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto w = Being("w", "y", 6, 1, {{"ins", 1}, {"raw_force", 5}});
+  Table t(ApRp(), MakeRoster({a, e, w}));
+  auto fm = Gm("a", "force_move", "a gust ability");
+  fm.targets = {"e"};
+  fm = Path(fm, {{3, 1}, {4, 1}, {5, 1}, {6, 1}});
+  ASSERT_OK(t.Submit(fm, {10}));  // 10 + 4 + 5 = 19 >= 14
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{5, 1}));
+  EXPECT_EQ(Res(t, "e", kVitality), 28);
+  EXPECT_EQ(Res(t, "w", kVitality), 28);
+}
+
+// l.115: teleporting into an occupied space: Reality damage = distance,
+// ignoring Armor, to both; the target returns.
+TEST(Movement, TeleportIntoOccupied) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"armor", 3}});
+  auto w = Being("w", "y", 8, 1, {{"ins", 1}, {"armor", 3}});
+  Table t(ApRp(), MakeRoster({a, w}));
+  auto tp = Gm("a", "teleport", "blink");
+  tp.targets = {"a"};
+  With(tp, "x", 8);
+  With(tp, "y", 1);
+  ASSERT_OK(t.Submit(tp));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+  EXPECT_EQ(Res(t, "a", kVitality), 23);
+  EXPECT_EQ(Res(t, "w", kVitality), 23);
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp

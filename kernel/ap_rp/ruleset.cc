@@ -1,0 +1,202 @@
+// The ap_rp ruleset: roster checks, Setup and the Decide dispatch.
+//
+// Roster: stats str dex con int cha ins wil (default 10), skills by name
+// (athletics, quick_fingers, analysis, grace, improvisation, raw_force,
+// nimbleness, endurance, psychology, presence, intuition, perseverance,
+// stealth, perception, first_aid, ...), vitality (required, > 0), armor,
+// evasion_cap, evasion_bonus, basic_movement (default 3), size_cat,
+// momentum (added to the side's Narrative Momentum). Tags: evasion_stat:<s>,
+// primary:<s>, secondary:<s>, resist:/immune:/vulnerable:<type>, object,
+// not_biological, surprised, acts_first, acts_last, union:<name>.
+#include "kernel/ap_rp/ruleset.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/ap_rp/internal.h"
+#include "kernel/command.h"
+#include "kernel/dice/notation.h"
+#include "kernel/gm.h"
+
+namespace combat::kernel::aprp {
+
+absl::Status DecideDefenseRoll(const fb::CommandT& c, Decision& d);
+
+namespace {
+
+absl::Status Bad(const std::string& id, const std::string& field, const std::string& why) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("roster combatant '", id, "': field '", field, "': ", why, " (", Cite("004.setup"), ")"));
+}
+
+int64_t StatOf(const fb::CombatantSpecT& c, const std::string& key, int64_t otherwise) {
+  for (const auto& n : c.stats) {
+    if (n && n->key == key) return n->value;
+  }
+  return otherwise;
+}
+
+absl::Status CheckSpec(const fb::CombatantSpecT& s) {
+  if (s.id.empty()) return Bad("?", "id", "required");
+  if (s.side.empty()) return Bad(s.id, "side", "required: allies share a side (l.3)");
+  if (!s.at) return Bad(s.id, "at", "a position is required");
+  if (s.size < 1) return Bad(s.id, "size", "at least 1 square");
+  bool has_vitality = false;
+  for (const auto& n : s.stats) {
+    if (!n) continue;
+    if (n->key == "vitality") has_vitality = true;
+    if (n->key == "vitality" && n->value <= 0) return Bad(s.id, "stats.vitality", "must be > 0");
+    if ((IsStat(n->key) || n->key == "basic_movement" || n->key == "momentum") && n->value < 0) {
+      return Bad(s.id, "stats." + n->key, "must be >= 0");
+    }
+  }
+  if (!has_vitality) return Bad(s.id, "stats.vitality", "required (> 0)");
+  for (const std::string& t : s.tags) {
+    for (const char* p : {"evasion_stat:", "primary:", "secondary:"}) {
+      if (absl::StartsWith(t, p) && !IsStat(t.substr(std::string(p).size()))) {
+        return Bad(s.id, "tags", t + ": a stat of str dex con int cha ins wil");
+      }
+    }
+    for (const char* p : {"resist:", "immune:", "vulnerable:"}) {
+      if (absl::StartsWith(t, p) && !IsDamageType(t.substr(std::string(p).size()))) {
+        return Bad(s.id, "tags", t + ": one of the 11 damage types (l.79)");
+      }
+    }
+  }
+  for (const auto& w : s.weapons) {
+    if (!w || w->name.empty()) return Bad(s.id, "weapons.name", "required");
+    const std::string f = "weapons['" + w->name + "']";
+    if (w->kind != "melee" && w->kind != "ranged" && w->kind != "ability") {
+      return Bad(s.id, f + ".kind", "melee, ranged or ability");
+    }
+    if (auto e = dice::ParseDice(w->damage); !e.ok()) {
+      return Bad(s.id, f + ".damage", std::string(e.status().message()));
+    }
+    if (!w->damage_type.empty() && !IsDamageType(w->damage_type)) {
+      return Bad(s.id, f + ".damage_type", "one of the 11 damage types (l.79)");
+    }
+    if (w->kind != "ability") {
+      const size_t slash = w->category.find('/');
+      if (slash == std::string::npos || !IsStat(w->category.substr(0, slash)) ||
+          !IsStat(w->category.substr(slash + 1))) {
+        return Bad(s.id, f + ".category", "\"<primary>/<secondary>\" stats, e.g. \"str/dex\" (l.53)");
+      }
+    }
+    if (w->kind == "ranged" && w->range_increment <= 0) {
+      return Bad(s.id, f + ".range_increment", "a ranged weapon's range in metres (> 0)");
+    }
+    for (const auto& n : w->numbers) {
+      if (n && absl::StartsWith(n->key, "dmg_") && !IsDamageType(n->key.substr(4))) {
+        return Bad(s.id, f + ".numbers." + n->key, "dmg_<one of the 11 damage types>");
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+const GmRules& Gm() {
+  static const GmRules* rules = new GmRules("004.gm");
+  return *rules;
+}
+
+class ApRpRuleset : public Ruleset {
+ public:
+  Measure measure() const override { return {fb::DistanceUnit::Metres, 1}; }  // l.106
+  std::string id() const override { return kId; }
+  int32_t version() const override { return kVersion; }
+  const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+
+  absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
+    if (roster.combatants() == nullptr || roster.combatants()->size() == 0) {
+      return absl::InvalidArgumentError("roster field 'combatants' is empty");
+    }
+    std::vector<fb::CombatantSpecT> specs;
+    for (const fb::CombatantSpec* spec : *roster.combatants()) {
+      fb::CombatantSpecT t;
+      spec->UnPackTo(&t);
+      RETURN_IF_ERROR(CheckSpec(t));
+      if (roster.map() != nullptr && roster.map()->width() > 0 && roster.map()->height() > 0 &&
+          (t.at->x() < 0 || t.at->y() < 0 || t.at->x() + t.size > roster.map()->width() ||
+           t.at->y() + t.size > roster.map()->height())) {
+        return Bad(t.id, "at", "off the map");
+      }
+      for (const auto& o : specs) {
+        if (o.id == t.id) return Bad(t.id, "id", "duplicate");
+      }
+      specs.push_back(std::move(t));
+    }
+    for (const auto& s : specs) RETURN_IF_ERROR(JoinCombatant(d, s, {0, "004.setup"}));
+    std::map<std::string, int64_t> momentum;
+    for (const auto& s : specs) {
+      const int64_t v = StatOf(s, "vitality", 1);
+      RETURN_IF_ERROR(SetResource(d, s.id, kVitality, v, {0, "004.setup", {{"vitality", v}}}));
+      momentum[s.side] += StatOf(s, "momentum", 0);
+    }
+    for (const auto& [side, n] : momentum) {
+      RETURN_IF_ERROR(SetPool(d, SideOwner(side), kMomentum, n,
+                              {0, "004.cinematic", {{"momentum", n}}, "the side's Narrative Momentum"}));
+    }
+    // l.12: unsurprised enemies start hidden from the surprised.
+    for (const auto& s : specs) {
+      if (std::find(s.tags.begin(), s.tags.end(), "surprised") == s.tags.end()) continue;
+      for (const auto& o : specs) {
+        if (o.side == s.side || std::find(o.tags.begin(), o.tags.end(), "surprised") != o.tags.end()) continue;
+        if (std::find(o.tags.begin(), o.tags.end(), "object") != o.tags.end()) continue;
+        NewCondition h;
+        h.actor = o.id;
+        h.name = kHidden;
+        h.source = o.id;
+        h.relative_to = s.id;
+        RETURN_IF_ERROR(AddCondition(d, h, {0, "004.surprise", {}, "starts hidden from " + s.id}).status());
+      }
+    }
+    // l.10: unions formed at the start of round 1 (tag union:<name>).
+    for (const auto& s : specs) {
+      for (const std::string& t : s.tags) {
+        if (!absl::StartsWith(t, "union:")) continue;
+        NewCondition u;
+        u.actor = s.id;
+        u.name = kUnion;
+        u.source = s.id;
+        u.note = t.substr(6);
+        RETURN_IF_ERROR(AddCondition(d, u, {0, "004.union", {}, "acts as a union"}).status());
+      }
+    }
+    return BeginCombat(d);
+  }
+
+  absl::Status Decide(const fb::CommandT& c, Decision& d) const override {
+    if (IsGmVerb(c.action)) return DecideGm(c, Gm(), d);
+    if (c.action == "end_turn") return DecideEndTurn(c, d);
+    if (c.action == "hold_turn") return DecideHoldTurn(c, d);
+    if (c.action == "resume") return DecideResume(c, d);
+    if (c.action == "form_union") return DecideFormUnion(c, d);
+    if (c.action == "leave_union") return DecideLeaveUnion(c, d);
+    if (c.action == "use_feature") return DecideUseFeature(c, d);
+    if (c.action == "move") return DecideMove(c, d);
+    if (c.action == "hold_action") return DecideHoldAction(c, d);
+    if (c.action == "cinematic") return DecideCinematic(c, d);
+    if (c.action == "cinematic_ruling") return DecideCinematicRuling(c, d);
+    if (c.action == "grant_momentum") return DecideGrantMomentum(c, d);
+    if (c.action == "force_move") return DecideForceMove(c, d);
+    if (c.action == "teleport") return DecideTeleport(c, d);
+    if (c.action == "defense_roll") return DecideDefenseRoll(c, d);
+    if (const ActionRow* row = FindActionRow(c.action); row != nullptr) return DeclareAction(*row, c, d);
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command: field 'action': unknown action '", c.action,
+        "' for ruleset ap_rp (see kernel/ap_rp/README.md)"));
+  }
+};
+
+}  // namespace
+
+const Ruleset& ApRp() {
+  static const ApRpRuleset* r = new ApRpRuleset();
+  return *r;
+}
+
+}  // namespace combat::kernel::aprp

@@ -1,0 +1,17 @@
+// Ruleset `ap_rp` (version 1): the Battle text of seed 004
+// (../shared/seeds/004_1a3e461770fc9e7a.txt): 3 AP per turn, 2 RP per
+// round, Initiative fixed each round, unions sharing a turn, held actions on
+// triggers, Cinematic Actions paid from Narrative Momentum, eleven damage
+// types with Armor and DR values. See kernel/ap_rp/README.md.
+#ifndef COMBAT_KERNEL_AP_RP_RULESET_H_
+#define COMBAT_KERNEL_AP_RP_RULESET_H_
+
+#include "kernel/ruleset.h"
+
+namespace combat::kernel::aprp {
+
+const Ruleset& ApRp();
+
+}  // namespace combat::kernel::aprp
+
+#endif  // COMBAT_KERNEL_AP_RP_RULESET_H_

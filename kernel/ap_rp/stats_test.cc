@@ -1,0 +1,64 @@
+// Derived numbers, each against the text's worked example.
+#include "kernel/ap_rp/internal.h"
+#include "kernel/ap_rp/test_util.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+using testing::Being;
+
+Combatant Of(const fb::CombatantSpecT& spec) {
+  Combatant c;
+  c.id = spec.id;
+  for (const auto& n : spec.stats) c.stats[n->key] = n->value;
+  c.tags = spec.tags;
+  return c;
+}
+
+// l.53: Strength and Dexterity 13 with an ax (Str/Dex): 3 + 1.5 rounded
+// down to 1 = 4.
+TEST(Stats, AxHitBonusIsFour) {
+  Combatant c = Of(Being("a", "x", 0, 0, {{"str", 13}, {"dex", 13}}));
+  EXPECT_EQ(StatBonus(c, "str"), 3);
+  EXPECT_EQ(HitBonus(StatBonus(c, "str"), StatBonus(c, "dex")), 4);
+}
+
+TEST(Stats, HalfOfANegativeBonusRoundsDown) {
+  EXPECT_EQ(HitBonus(2, -1), 1);  // -0.5 rounded down is -1 (l.53)
+}
+
+// l.61: War Archetype (Evasion Stat Strength), Dexterity 13, Strength 14:
+// 13 + 4 = 17.
+TEST(Stats, WarArchetypeEvasionIsSeventeen) {
+  Combatant c = Of(Being("a", "x", 0, 0, {{"str", 14}, {"dex", 13}}));
+  EXPECT_EQ(BaseEvasion(c, nullptr), 17);
+}
+
+// l.62: base 17 in medium armor (Evasion Cap 14) is 14; buffs are not capped.
+TEST(Stats, EvasionCapLimitsBaseOnly) {
+  Combatant c = Of(Being("a", "x", 0, 0, {{"evasion_cap", 14}, {"evasion_bonus", 2}}));
+  EXPECT_EQ(BaseEvasion(c, nullptr), 14);
+  EXPECT_EQ(Evasion(c, nullptr), 16);
+}
+
+// l.7: Instinct x 2 + Athletics + Quick Fingers + Analysis + Grace +
+// Improvisation; objects 0.
+TEST(Stats, Initiative) {
+  Combatant c = Of(Being("a", "x", 0, 0, {{"ins", 12}, {"athletics", 1}, {"quick_fingers", 2},
+                                          {"analysis", 3}, {"grace", 4}, {"improvisation", 5},
+                                          {"stealth", 9}}));
+  EXPECT_EQ(Initiative(c), 24 + 15);
+  c.tags.push_back("object");
+  EXPECT_EQ(Initiative(c), 0);
+}
+
+// l.65: Constitution 10 and Endurance 3 give a Constitution DR of 3.
+TEST(Stats, ConstitutionDrValue) {
+  Combatant c = Of(Being("a", "x", 0, 0, {{"con", 10}, {"endurance", 3}}));
+  EXPECT_EQ(DrValue(c, "con"), 3);
+  EXPECT_EQ(DrSkill("wil"), "perseverance");
+  EXPECT_EQ(DrPower(c), 14);  // l.70: the Primary Stat (Strength 14)
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp

@@ -1,0 +1,143 @@
+// Roster builders and assertions shared by this package's tests.
+#ifndef COMBAT_KERNEL_AP_RP_TEST_UTIL_H_
+#define COMBAT_KERNEL_AP_RP_TEST_UTIL_H_
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "events/input_generated.h"
+#include "gtest/gtest.h"
+#include "kernel/ap_rp/ruleset.h"
+#include "kernel/state.h"
+#include "kernel/testing/roster.h"
+#include "kernel/testing/table.h"
+
+#define ASSERT_OK(expr)                                \
+  do {                                                 \
+    const auto& combat_s_ = (expr);                    \
+    ASSERT_TRUE(combat_s_.ok()) << combat_s_.status(); \
+  } while (0)
+
+namespace combat::kernel::aprp::testing {
+
+using kernel::testing::Cmd;
+using kernel::testing::Table;
+using kernel::testing::With;
+using kernel::testing::WithText;
+
+// A War-Archetype fighter: Str 14, Dex 13 (Evasion 13 + 4 = 17, l.61),
+// Instinct 10, Vitality 30; `more` overrides or adds stats.
+inline fb::CombatantSpecT Being(const std::string& id, const std::string& side, int x, int y,
+                                std::vector<std::pair<std::string, int64_t>> more = {}) {
+  std::vector<std::pair<std::string, int64_t>> stats = {
+      {"str", 14}, {"dex", 13}, {"ins", 10}, {"vitality", 30}};
+  for (auto& [k, v] : more) {
+    bool found = false;
+    for (auto& [k2, v2] : stats) {
+      if (k2 == k) {
+        v2 = v;
+        found = true;
+      }
+    }
+    if (!found) stats.emplace_back(k, v);
+  }
+  auto c = kernel::testing::Creature(id, side, x, y, std::move(stats));
+  c.tags.push_back("evasion_stat:str");
+  c.tags.push_back("primary:str");
+  c.tags.push_back("secondary:dex");
+  return c;
+}
+
+inline fb::CombatantSpecT& Arm(fb::CombatantSpecT& c, const std::string& name,
+                               const std::string& damage, const std::string& kind,
+                               const std::string& stats = "str/dex", int range = 0,
+                               std::vector<std::pair<std::string, int64_t>> numbers = {},
+                               const std::string& type = "physical") {
+  auto w = std::make_unique<fb::WeaponT>();
+  w->name = name;
+  w->damage = damage;
+  w->kind = kind;
+  w->category = stats;
+  w->reach = 1;
+  w->range_increment = range;
+  w->damage_type = type;
+  for (auto& [k, v] : numbers) {
+    auto n = std::make_unique<fb::NumberT>();
+    n->key = k;
+    n->value = v;
+    w->numbers.push_back(std::move(n));
+  }
+  c.weapons.push_back(std::move(w));
+  return c;
+}
+
+inline fb::CombatantSpecT& Tag(fb::CombatantSpecT& c, const std::string& tag) {
+  c.tags.push_back(tag);
+  return c;
+}
+
+inline fb::RosterT MakeRoster(std::vector<fb::CombatantSpecT> cs, int w = 20, int h = 20) {
+  return kernel::testing::MakeRoster("ap_rp", std::move(cs), w, h);
+}
+
+inline void Terrain(fb::RosterT& r, int x, int y, const std::string& t) {
+  auto cell = std::make_unique<fb::CellT>();
+  cell->at = std::make_unique<fb::Pos>(x, y);
+  cell->terrain = t;
+  r.map->cells.push_back(std::move(cell));
+}
+
+inline fb::CommandT Gm(const std::string& actor, const std::string& action, const std::string& reason) {
+  fb::CommandT c = Cmd(actor, action);
+  c.role = fb::Role::GM;
+  c.author = "gm";
+  c.text = reason;
+  return c;
+}
+
+inline fb::CommandT Path(fb::CommandT c, std::vector<std::pair<int, int>> path) {
+  for (auto [x, y] : path) c.path.emplace_back(x, y);
+  return c;
+}
+
+inline fb::CommandT Attack(const std::string& a, const std::string& t, const std::string& weapon = "") {
+  fb::CommandT c = Cmd(a, "attack", {t});
+  c.weapon = weapon;
+  return c;
+}
+
+inline int64_t Res(const Table& t, const std::string& who, const std::string& name) {
+  return t.state().Find(who)->Resource(name);
+}
+
+inline bool Has(const Table& t, const std::string& who, const std::string& cond) {
+  return t.state().Find(who)->Has(cond);
+}
+
+// The last number `key` of a state change citing `rule` in `events`.
+inline int64_t NumOf(const std::vector<events::EventBuffer>& events, const std::string& rule,
+                     const std::string& key, int64_t otherwise = -999) {
+  int64_t out = otherwise;
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule || sc->numbers() == nullptr) continue;
+    for (const auto* n : *sc->numbers()) {
+      if (n->key() != nullptr && n->key()->str() == key) out = n->value();
+    }
+  }
+  return out;
+}
+
+inline bool Cites(const std::vector<events::EventBuffer>& events, const std::string& rule) {
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc != nullptr && sc->rule() != nullptr && sc->rule()->str() == rule) return true;
+  }
+  return false;
+}
+
+}  // namespace combat::kernel::aprp::testing
+
+#endif  // COMBAT_KERNEL_AP_RP_TEST_UTIL_H_

@@ -1,0 +1,447 @@
+// Rounds and turns (l.5-12): the turn order fixed at the start of each
+// round (OrderSet), unions sharing a turn (OrderEntry.members), surprise,
+// holding a turn to later in the round, and the budgets (AP per turn, RP per
+// round, Basic Movement).
+//
+// Bookkeeping resources: turn_round (the round whose turn the creature has
+// ended), ap_used / rp_used (for the Cinematic Burst, l.44), movement and
+// moved (metres), free_interact / free_switch (l.19, l.24).
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "events/status_macros.h"
+#include "kernel/ap_rp/internal.h"
+#include "kernel/command.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+// Reading: objects stand in the order at Initiative 0 (l.7) but take no
+// turns; neither do the Dead.
+bool TakesTurn(const Combatant& c) { return Alive(c); }
+
+bool Flag(const Combatant& c, const char* name) {
+  return c.HasTag(name) || c.Has(name);
+}
+
+int IndexOf(const std::vector<OrderEntry>& order, const std::string& actor) {
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (order[i].actor == actor) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+absl::Status SetIfDifferent(Decision& d, const std::string& who,
+                            const std::string& name, int64_t value,
+                            const Why& why) {
+  const Combatant* c = d.state().Find(who);
+  if (c->resources.count(name) > 0 && c->Resource(name) == value) {
+    return absl::OkStatus();
+  }
+  return SetResource(d, who, name, value, why);
+}
+
+// The union each creature belongs to (its "Union" condition's note), or "".
+std::string UnionOf(const Combatant& c) {
+  const Condition* u = c.FindCondition(kUnion);
+  return u == nullptr ? "" : u->note;
+}
+
+struct Entry {
+  OrderEntry e;
+  int group = 1;       // 0 act first, 1 normal, 2 act last, 3 surprised
+  int prev = 1 << 30;  // place in the previous round's order (ties, l.7)
+  std::string key;     // id order: the last tie-break
+};
+
+// l.7, l.10-12: the order of the round about to start.
+absl::Status SetRoundOrder(Decision& d, uint64_t cause) {
+  const State& s = d.state();
+  std::map<std::string, std::vector<std::string>> unions;
+  std::vector<std::string> solo;
+  for (const auto& [id, c] : s.combatants) {
+    const std::string u = UnionOf(c);
+    if (u.empty() || !Alive(c)) {
+      solo.push_back(id);
+    } else {
+      unions[u].push_back(id);
+    }
+  }
+  std::vector<Entry> entries;
+  Nums nums;
+  auto place = [&](Entry& en, const std::vector<std::string>& ids) {
+    bool all_first = true;
+    bool any_last = false;
+    bool surprised = false;
+    for (const std::string& id : ids) {
+      const Combatant& c = *s.Find(id);
+      all_first = all_first && Flag(c, "acts_first");
+      any_last = any_last || Flag(c, "acts_last");
+      surprised = surprised || c.HasTag("surprised");
+    }
+    en.group = (s.round == 1 && surprised) ? 3 : any_last ? 2 : all_first ? 0 : 1;
+    const int p = IndexOf(s.order, en.e.actor);
+    if (p >= 0) en.prev = p;
+    en.key = en.e.actor;
+  };
+  for (const std::string& id : solo) {
+    Entry en;
+    en.e.actor = id;
+    en.e.initiative = Initiative(*s.Find(id));
+    nums.push_back({"init." + id, en.e.initiative});
+    place(en, {id});
+    entries.push_back(en);
+  }
+  for (const auto& [name, ids] : unions) {
+    // l.10: the sum of the members' Initiative divided by their number
+    // ("(26+32)/2=29"); rounded down (reading: the text's only rounding,
+    // l.53, rounds down).
+    int64_t sum = 0;
+    std::string lead = ids.front();
+    for (const std::string& id : ids) {
+      const int64_t i = Initiative(*s.Find(id));
+      sum += i;
+      nums.push_back({"init." + id, i});
+      if (i > Initiative(*s.Find(lead))) lead = id;
+    }
+    Entry en;
+    en.e.actor = lead;
+    en.e.initiative = FloorDiv(sum, static_cast<int64_t>(ids.size()));
+    for (const std::string& id : ids) {
+      if (id != lead) en.e.members.push_back(id);
+    }
+    nums.push_back({"union_sum." + lead, sum});
+    nums.push_back({"union_count." + lead, static_cast<int64_t>(ids.size())});
+    nums.push_back({"union_init." + lead, en.e.initiative});
+    place(en, ids);
+    entries.push_back(en);
+  }
+  std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    if (a.group != b.group) return a.group < b.group;
+    if (a.e.initiative != b.e.initiative) return a.e.initiative > b.e.initiative;
+    if (a.prev != b.prev) return a.prev < b.prev;
+    return a.key < b.key;
+  });
+  std::vector<OrderEntry> order;
+  std::vector<std::string> ties;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    order.push_back(entries[i].e);
+    if (i > 0 && entries[i].group == entries[i - 1].group &&
+        entries[i].e.initiative == entries[i - 1].e.initiative) {
+      ties.push_back(absl::StrCat(entries[i - 1].e.actor, "=", entries[i].e.actor));
+    }
+  }
+  std::string note = "highest Initiative first (l.7), fixed for the round (l.11)";
+  if (!ties.empty()) {
+    absl::StrAppend(&note, "; ties (", absl::StrJoin(ties, ", "),
+                    ") by the previous round's order, then id: the GM may "
+                    "decide otherwise with gm_order (l.7)");
+  }
+  RETURN_IF_ERROR(SetOrder(d, order, {cause, ties.empty() ? "004.initiative" : "004.initiative.tie", nums, note}));
+  return absl::OkStatus();
+}
+
+absl::Status StartNewRound(Decision& d, uint64_t cause) {
+  const int64_t round = d.state().round + 1;
+  RETURN_IF_ERROR(StartRound(d, {cause, "004.round", {{"round", round}}}));
+  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", round,
+                           {cause, "004.round"}).status());
+  std::vector<std::string> ids;
+  for (const auto& [id, c] : d.state().combatants) {
+    if (!IsObject(c)) ids.push_back(id);
+  }
+  for (const std::string& id : ids) {
+    // l.6: two RP for the whole round.
+    RETURN_IF_ERROR(SetIfDifferent(d, id, kRp, 2, {cause, "004.budget.rp", {{"rp", 2}}}));
+    RETURN_IF_ERROR(SetIfDifferent(d, id, kRpUsed, 0, {cause, "004.budget.rp"}));
+  }
+  return SetRoundOrder(d, cause);
+}
+
+absl::Status StartTurnOf(Decision& d, const OrderEntry& e, uint64_t cause,
+                         const std::string& note) {
+  const int64_t round = d.state().round;
+  RETURN_IF_ERROR(StartTurn(d, e.actor, {cause, e.members.empty() ? "004.round" : "004.union",
+                                         {{"round", round}}, note},
+                            e.members));
+  std::vector<std::string> all = {e.actor};
+  for (const std::string& m : e.members) all.push_back(m);
+  for (const std::string& who : all) {
+    // l.8: effects until the creature's next turn end now, even if it holds.
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round,
+                             {cause, "004.duration.next_turn"}).status());
+    const Combatant* c = d.state().Find(who);
+    const int64_t basic = c->Stat("basic_movement", 3);
+    RETURN_IF_ERROR(SetIfDifferent(d, who, kAp, 3, {cause, "004.budget.ap", {{"ap", 3}}}));
+    RETURN_IF_ERROR(SetIfDifferent(d, who, kApUsed, 0, {cause, "004.budget.ap"}));
+    RETURN_IF_ERROR(SetIfDifferent(d, who, kMovement, basic,
+                                   {cause, "004.budget.move", {{"basic_movement", basic}}}));
+    RETURN_IF_ERROR(SetIfDifferent(d, who, kMoved, 0, {cause, "004.budget.move"}));
+    RETURN_IF_ERROR(SetIfDifferent(d, who, kFreeInteract, 0, {cause, "004.interact"}));
+    RETURN_IF_ERROR(SetIfDifferent(d, who, kFreeSwitch, 0, {cause, "004.switch_weapons"}));
+  }
+  return absl::OkStatus();
+}
+
+bool Done(const State& s, const OrderEntry& e) {
+  return s.Find(e.actor)->Resource(kTurnRound) >= s.round;
+}
+
+}  // namespace
+
+std::vector<std::string> TurnTakers(const State& s) {
+  std::vector<std::string> out;
+  if (s.active.empty()) return out;
+  out.push_back(s.active);
+  for (const std::string& m : s.active_members) out.push_back(m);
+  return out;
+}
+
+absl::Status Advance(Decision& d, uint64_t cause) {
+  bool fresh = false;
+  while (true) {
+    const std::vector<OrderEntry> order = d.state().order;
+    for (const OrderEntry& e : order) {
+      if (e.delayed || Done(d.state(), e)) continue;
+      if (!TakesTurn(*d.state().Find(e.actor))) {
+        RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, e.actor, d.state().round,
+                                 {cause, "004.duration.next_turn"}).status());
+        continue;
+      }
+      return StartTurnOf(d, e, cause, "");
+    }
+    // l.8: turns held to the end of the round, by Initiative.
+    for (const OrderEntry& e : order) {
+      if (!e.delayed || Done(d.state(), e) || !TakesTurn(*d.state().Find(e.actor))) continue;
+      return StartTurnOf(d, e, cause,
+                         "held turn taken at the end of the round (l.8): end_turn "
+                         "without acting loses it");
+    }
+    if (fresh) return absl::OkStatus();  // nobody can take a turn
+    const int64_t round = d.state().round;
+    RETURN_IF_ERROR(EndRound(d, {cause, "004.round", {{"round", round}}}));
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundEnd, "", round,
+                             {cause, "004.round"}).status());
+    RETURN_IF_ERROR(StartNewRound(d, cause));
+    fresh = true;
+  }
+}
+
+absl::Status BeginCombat(Decision& d) {
+  RETURN_IF_ERROR(StartNewRound(d, 0));
+  return Advance(d, 0);
+}
+
+absl::Status CheckAp(const State& s, const Combatant& actor, int64_t ap,
+                     const std::string& rule) {
+  if (!Alive(actor)) return Refuse(rule, actor.id + " cannot act");
+  if (!s.IsTurnOf(actor.id)) {
+    return Refuse("004.budget.ap", absl::StrCat("AP are spent on your own turn: it is ",
+                                                s.active.empty() ? "nobody" : s.active,
+                                                "'s turn, not ", actor.id, "'s"));
+  }
+  if (actor.Resource(kAp) < ap) {
+    return Refuse("004.budget.ap", absl::StrCat(actor.id, " has ", actor.Resource(kAp),
+                                                " AP left and this needs ", ap));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SpendAp(Decision& d, const std::string& who, int64_t ap,
+                     uint64_t cause, const std::string& rule) {
+  if (ap <= 0) return absl::OkStatus();
+  RETURN_IF_ERROR(AddResource(d, who, kAp, -ap, {cause, rule, {{"ap", ap}}, "AP spent"}).status());
+  return AddResource(d, who, kApUsed, ap, {cause, rule, {{"ap", ap}}}).status();
+}
+
+absl::Status CheckRp(const State& s, const Combatant& actor, int64_t rp,
+                     const std::string& rule) {
+  (void)s;
+  if (!Alive(actor)) return Refuse(rule, actor.id + " cannot react");
+  if (actor.Resource(kRp) < rp) {
+    return Refuse("004.budget.rp", absl::StrCat(actor.id, " has ", actor.Resource(kRp),
+                                                " RP left this round and this needs ", rp));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SpendRp(Decision& d, const std::string& who, int64_t rp,
+                     uint64_t cause, const std::string& rule) {
+  if (rp <= 0) return absl::OkStatus();
+  RETURN_IF_ERROR(AddResource(d, who, kRp, -rp, {cause, rule, {{"rp", rp}}, "RP spent"}).status());
+  return AddResource(d, who, kRpUsed, rp, {cause, rule, {{"rp", rp}}}).status();
+}
+
+// The round of `who`'s next turn start: this round if its place in the
+// order is still to come, else the next (reading of l.8).
+static int64_t NextTurnRound(const State& s, const std::string& who) {
+  const Combatant* c = s.Find(who);
+  if (c == nullptr) return s.round + 1;
+  const bool running = s.IsTurnOf(who);
+  if (running || c->Resource(kTurnRound) >= s.round) return s.round + 1;
+  for (const OrderEntry& e : s.order) {
+    const bool mine = e.actor == who ||
+                      std::find(e.members.begin(), e.members.end(), who) != e.members.end();
+    if (mine) return e.delayed ? s.round + 1 : s.round;
+  }
+  return s.round + 1;
+}
+
+Expiry UntilNextTurn(const State& s, const std::string& who) {
+  return Expiry{fb::ExpiryKind::TurnStart, who, NextTurnRound(s, who)};
+}
+
+Expiry EndOfNextTurn(const State& s, const std::string& who) {
+  return Expiry{fb::ExpiryKind::TurnEnd, who, NextTurnRound(s, who)};
+}
+
+absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  if (!d.state().IsTurnOf(a->id)) {
+    return Refuse("004.round", absl::StrCat("it is not ", a->id, "'s turn (it is ",
+                                            d.state().active, "'s)"));
+  }
+  const std::vector<std::string> takers = TurnTakers(d.state());
+  const std::string lead = d.state().active;
+  const int64_t round = d.state().round;
+  const int idx = IndexOf(d.state().order, lead);
+  const bool held = idx >= 0 && d.state().order[idx].delayed;
+  const bool lost = held && d.state().Find(lead)->Resource(kApUsed) == 0 &&
+                    d.state().Find(lead)->Resource(kMoved) == 0;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  for (const std::string& who : takers) {
+    // l.8: effects until the end of the turn last until it ends or is lost.
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
+                             {decl, "004.duration.end_turn"}).status());
+    RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round, {decl, "004.round"}));
+  }
+  RETURN_IF_ERROR(EndTurn(d, lead, {decl, held ? "004.hold.turn" : "004.round",
+                                    {{"round", round}},
+                                    lost ? "refused the held turn: it is lost (l.8)" : ""}));
+  return Advance(d, decl);
+}
+
+absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  const State& s = d.state();
+  if (!s.IsTurnOf(a->id)) {
+    return Refuse("004.hold.turn", absl::StrCat("only the creature whose turn it is holds it (it is ",
+                                                s.active, "'s turn)"));
+  }
+  for (const std::string& who : TurnTakers(s)) {
+    const Combatant* t = s.Find(who);
+    if (t->Resource(kApUsed) > 0 || t->Resource(kMoved) > 0) {
+      return Refuse("004.hold.turn", who + " already acted this turn: a turn is held whole");
+    }
+  }
+  const int idx = IndexOf(s.order, s.active);
+  if (idx < 0 || s.order[idx].delayed) {
+    return Refuse("004.hold.turn", a->id + " already holds its turn: take it or end it");
+  }
+  const std::string who = s.active;  // a union holds its shared turn together
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  std::vector<OrderEntry> order = d.state().order;
+  order[idx].delayed = true;
+  RETURN_IF_ERROR(SetOrder(d, order, {decl, "004.hold.turn", {{"place", idx}},
+                                      who + " holds its turn"}));
+  RETURN_IF_ERROR(EndTurn(d, who, {decl, "004.hold.turn", {}, "held: resume later this round"}));
+  return Advance(d, decl);
+}
+
+absl::Status DecideResume(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  const State& s = d.state();
+  const int mine = IndexOf(s.order, a->id);
+  if (mine < 0 || !s.order[mine].delayed || a->Resource(kTurnRound) >= s.round) {
+    return Refuse("004.hold.turn", a->id + " holds no turn this round");
+  }
+  if (s.active.empty() || s.IsTurnOf(a->id)) {
+    return Refuse("004.hold.turn", "a held turn is taken after the running turn: resume during another's turn");
+  }
+  const std::string current = s.active;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  std::vector<OrderEntry> order = d.state().order;
+  OrderEntry moved = order[mine];
+  moved.delayed = false;
+  order.erase(order.begin() + mine);
+  const int at = IndexOf(order, current);
+  order.insert(order.begin() + at + 1, moved);
+  return SetOrder(d, order, {decl, "004.hold.turn", {},
+                             absl::StrCat(a->id, " takes its held turn after ", current, "'s")});
+}
+
+absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 1000, false, false));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  if (c.targets.empty()) return Malformed(c, "targets", "the allies joining the union (l.10)");
+  std::vector<std::string> ids = {a->id};
+  for (size_t i = 0; i < c.targets.size(); ++i) {
+    ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c, i));
+    if (t->side != a->side) return Refuse("004.union", t->id + " is not an ally of " + a->id);
+    if (!Alive(*t)) return Refuse("004.union", t->id + " cannot act");
+    if (std::find(ids.begin(), ids.end(), t->id) != ids.end()) {
+      return Malformed(c, absl::StrCat("targets[", i, "]"), "named twice");
+    }
+    ids.push_back(t->id);
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  const std::string name = absl::StrJoin(ids, "+");
+  for (const std::string& id : ids) {
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, id, kUnion, {decl, "004.union", {}, "leaves its union"}));
+    NewCondition u;
+    u.actor = id;
+    u.name = kUnion;
+    u.source = a->id;
+    u.note = name;
+    RETURN_IF_ERROR(AddCondition(d, u, {decl, "004.union", {},
+                                        "acts as a union from the start of the next round (l.10)"}).status());
+  }
+  return absl::OkStatus();
+}
+
+// l.6: "They can use their AP for all kinds of actions" and "RP can be used
+// to act outside your turn but usually require specific features or
+// Abilities": a feature or Ability of another chapter, its cost paid here,
+// its effect the GM's (gm_* verbs).
+absl::Status DecideUseFeature(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"ap", "rp"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {{}, {}, {"ap", "rp"}}));
+  RETURN_IF_ERROR(CheckShape(c, 1000, false, false));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  if (c.text.empty()) return Malformed(c, "text", "the feature or Ability used");
+  const int64_t ap = ParamOr(c, "ap", 0);
+  const int64_t rp = ParamOr(c, "rp", 0);
+  if (ap + rp == 0) return Malformed(c, "params.ap", "the AP (or params.rp the RP) it costs");
+  if (ap > 0) RETURN_IF_ERROR(CheckAp(d.state(), *a, ap, "004.budget.ap"));
+  if (rp > 0) RETURN_IF_ERROR(CheckRp(d.state(), *a, rp, "004.budget.rp"));
+  const std::string who = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(SpendAp(d, who, ap, decl, "004.budget.ap"));
+  RETURN_IF_ERROR(SpendRp(d, who, rp, decl, "004.budget.rp"));
+  return RecordOutcome(d, who, {decl, rp > 0 ? "004.budget.rp" : "004.budget.ap", {{"ap", ap}, {"rp", rp}},
+                                c.text + " (its effect is the GM's)"});
+}
+
+absl::Status DecideLeaveUnion(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  if (!a->Has(kUnion)) return Refuse("004.union", a->id + " is in no union");
+  const std::string who = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  return RemoveConditionsNamed(d, who, kUnion, {decl, "004.union", {},
+                                                "acts alone from the start of the next round (l.10)"});
+}
+
+}  // namespace combat::kernel::aprp

@@ -1,0 +1,270 @@
+// Rounds, turns, budgets, unions, holding a turn, surprise (l.5-12).
+#include "kernel/ap_rp/internal.h"
+#include "kernel/ap_rp/test_util.h"
+
+namespace combat::kernel::aprp {
+namespace {
+
+using namespace testing;  // NOLINT
+
+fb::RosterT Duel() {
+  auto a = Being("a", "x", 1, 1, {{"ins", 15}});  // Initiative 30
+  Arm(a, "ax", "1d8", "melee");
+  auto b = Being("b", "y", 2, 1, {{"ins", 12}});  // 24
+  Arm(b, "ax", "1d8", "melee");
+  auto c = Being("c", "y", 5, 5, {{"ins", 11}});  // 22
+  return MakeRoster({a, b, c});
+}
+
+TEST(Turns, OrderByInitiativeAndBudgets) {
+  Table t(ApRp(), Duel());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  const State& s = t.state();
+  ASSERT_EQ(s.order.size(), 3u);
+  EXPECT_EQ(s.order[0].actor, "a");
+  EXPECT_EQ(s.order[0].initiative, 30);  // l.7
+  EXPECT_EQ(s.active, "a");
+  EXPECT_EQ(Res(t, "a", kAp), 3);        // l.6
+  EXPECT_EQ(Res(t, "a", kRp), 2);        // l.6
+  EXPECT_EQ(Res(t, "a", kMovement), 3);  // l.6
+}
+
+TEST(Turns, ApLimitsActions) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Attack("a", "b"), {2}));
+  EXPECT_EQ(Res(t, "a", kAp), 1);
+  auto again = t.Submit(Attack("a", "b"), {2});
+  EXPECT_EQ(again.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(Res(t, "a", kAp), 1);
+  ASSERT_OK(t.Submit(Cmd("a", "move_action")));
+  EXPECT_EQ(Res(t, "a", kMovement), 6);  // l.20
+  EXPECT_EQ(t.Submit(Cmd("b", "defend")).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Turns, UnknownParameterIsRefusedNamingIt) {
+  Table t(ApRp(), Duel());
+  auto c = Attack("a", "b");
+  With(c, "edge", 1);
+  auto r = t.Submit(c);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("edge"), std::string::npos);
+}
+
+TEST(Turns, RosterErrorsNameTheField) {
+  auto a = Being("a", "x", 1, 1);
+  a.stats.clear();
+  Table t(ApRp(), MakeRoster({a}));
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(t.status().message().find("stats.vitality"), std::string::npos);
+  auto b = Being("b", "x", 30, 1);
+  Table t2(ApRp(), MakeRoster({b}));
+  EXPECT_NE(t2.status().message().find("'at'"), std::string::npos);
+  auto c = Being("c", "x", 1, 1);
+  Arm(c, "ax", "1d8", "melee", "strength");
+  Table t3(ApRp(), MakeRoster({c}));
+  EXPECT_NE(t3.status().message().find("category"), std::string::npos);
+}
+
+TEST(Turns, FieldsAVerbDoesNotTakeAreRefused) {
+  Table t(ApRp(), Duel());
+  auto r = t.Submit(Cmd("a", "defend", {"b"}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("targets[0]"), std::string::npos);
+  auto c = Cmd("a", "end_turn");
+  c.weapon = "ax";
+  EXPECT_EQ(t.Submit(c).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(t.Submit(Attack("a", "b", "sword")).status().code(), absl::StatusCode::kNotFound);
+}
+
+// l.19, l.24: one free Interact or free Switch Weapons, not both.
+TEST(Turns, FreeInteractExcludesFreeSwitch) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Cmd("a", "interact")));
+  EXPECT_EQ(Res(t, "a", kAp), 3);
+  ASSERT_OK(t.Submit(Cmd("a", "switch_weapons")));
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+}
+
+// l.10: knight 26 + horse 32 -> (26+32)/2 = 29; one shared turn.
+TEST(Turns, UnionInitiativeIsTwentyNine) {
+  auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});
+  Tag(knight, "union:kh");
+  auto horse = Being("horse", "x", 2, 1, {{"ins", 16}});
+  Tag(horse, "union:kh");
+  auto foe = Being("foe", "y", 8, 8, {{"ins", 14}});  // 28
+  Table t(ApRp(), MakeRoster({knight, horse, foe}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[0].initiative, 29);
+  EXPECT_EQ(t.state().order[0].actor, "horse");
+  ASSERT_EQ(t.state().order[0].members.size(), 1u);
+  EXPECT_EQ(t.state().order[0].members[0], "knight");
+  EXPECT_TRUE(t.state().IsTurnOf("knight"));
+  EXPECT_TRUE(t.state().IsTurnOf("horse"));
+  ASSERT_OK(t.Submit(Cmd("knight", "move_action")));
+  ASSERT_OK(t.Submit(Cmd("horse", "sprint")));
+  EXPECT_EQ(Res(t, "knight", kAp), 2);
+  EXPECT_EQ(Res(t, "horse", kAp), 0);
+  ASSERT_OK(t.Submit(Cmd("knight", "end_turn")));
+  EXPECT_EQ(t.state().active, "foe");
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  // Round 2: the union holds its shared turn together, and takes it at the
+  // end of the round (l.8, l.10).
+  ASSERT_OK(t.Submit(Cmd("knight", "hold_turn")));
+  EXPECT_EQ(t.state().active, "foe");
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  EXPECT_EQ(t.state().active, "horse");
+  EXPECT_TRUE(t.state().IsTurnOf("knight"));
+}
+
+// l.10: act-last if any member has it; act-first only if all have it.
+TEST(Turns, UnionActFirstNeedsAllActLastAny) {
+  auto k = Being("k", "x", 1, 1, {{"ins", 10}});
+  Tag(Tag(k, "union:u"), "acts_first");
+  auto h = Being("h", "x", 2, 1, {{"ins", 10}});
+  Tag(h, "union:u");
+  auto foe = Being("foe", "y", 8, 8, {{"ins", 11}});
+  Table t(ApRp(), MakeRoster({k, h, foe}));
+  EXPECT_EQ(t.state().order[0].actor, "foe");  // acts_first ignored
+  auto k2 = Being("k", "x", 1, 1, {{"ins", 20}});
+  Tag(Tag(k2, "union:u"), "acts_first");
+  auto h2 = Being("h", "x", 2, 1, {{"ins", 20}});
+  Tag(Tag(h2, "union:u"), "acts_last");
+  auto foe2 = Being("foe", "y", 8, 8, {{"ins", 11}});
+  Table t2(ApRp(), MakeRoster({k2, h2, foe2}));
+  EXPECT_EQ(t2.state().order[0].actor, "foe");  // forced last
+}
+
+// l.8: a turn held to the end of the round; effects until the next turn end
+// when it would have started.
+TEST(Turns, HoldToTheEndOfTheRound) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Cmd("a", "defend")));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "a");
+  EXPECT_FALSE(Has(t, "a", kDefending));  // ended at its turn's start
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  EXPECT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "a");  // the held turn, at the end of the round
+  EXPECT_EQ(Res(t, "a", kAp), 3);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // refusing: the turn is lost
+  EXPECT_EQ(t.state().round, 3);
+}
+
+TEST(Turns, ResumeAfterTheRunningTurn) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  EXPECT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("a", "resume")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "c");
+}
+
+TEST(Turns, CannotHoldAfterActing) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Cmd("a", "defend")));
+  EXPECT_EQ(t.Submit(Cmd("a", "hold_turn")).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// l.11: a changed Initiative changes the order only from the next round.
+TEST(Turns, InitiativeChangesApplyNextRound) {
+  Table t(ApRp(), Duel());
+  auto g = Gm("c", "gm_adjust", "a haste effect");
+  WithText(g, "resource", "initiative_mod");
+  With(g, "delta", 20);
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(t.state().order[2].actor, "c");
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().order[0].actor, "c");
+  EXPECT_EQ(t.state().order[0].initiative, 42);
+}
+
+// l.7: ties are the GM's; the default keeps the previous order then ids,
+// and gm_order decides.
+TEST(Turns, TiesDefaultAndGmOrder) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto b = Being("b", "y", 5, 5, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({b, a}));
+  EXPECT_EQ(t.state().order[0].actor, "a");
+  auto g = Gm("", "gm_order", "b goes first");
+  g.targets = {"b", "a"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().order[0].actor, "b");  // the ruling stands next round
+}
+
+// l.7: objects stand at Initiative 0 and take no turns.
+TEST(Turns, ObjectsAtInitiativeZero) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto crate = kernel::testing::Creature("crate", "none", 4, 4, {{"vitality", 5}, {"ins", 18}});
+  crate.tags.push_back("object");
+  Table t(ApRp(), MakeRoster({a, crate}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[1].actor, "crate");
+  EXPECT_EQ(t.state().order[1].initiative, 0);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "a");
+}
+
+// l.8: several creatures holding to the end of the round take their turns
+// by Initiative.
+TEST(Turns, SeveralHoldersActByInitiative) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");  // 30 before 24
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+}
+
+// l.10: allies decide on a union; it takes effect at the next round start.
+TEST(Turns, FormAndLeaveUnion) {
+  Table t(ApRp(), Duel());
+  EXPECT_EQ(t.Submit(Cmd("b", "form_union", {"a"})).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto r = t.Submit(Cmd("b", "form_union", {"c"}));
+  ASSERT_OK(r);
+  EXPECT_EQ(t.state().order.size(), 3u);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[1].actor, "b");
+  EXPECT_EQ(t.state().order[1].initiative, 23);  // (24 + 22) / 2
+  ASSERT_OK(t.Submit(Cmd("c", "leave_union")));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().order.size(), 3u);
+}
+
+// l.12: surprised creatures act at the end of round 1; unsurprised enemies
+// start hidden from them.
+TEST(Turns, Surprise) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  Tag(a, "surprised");
+  auto b = Being("b", "y", 5, 5, {{"ins", 10}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  EXPECT_EQ(t.state().order[0].actor, "b");
+  EXPECT_NE(t.state().Find("b")->FindRelative(kHidden, "a"), nullptr);
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().order[0].actor, "a");  // round 2: normal Initiative
+}
+
+}  // namespace
+}  // namespace combat::kernel::aprp
