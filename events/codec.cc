@@ -98,4 +98,26 @@ absl::Status EventBuffer::CheckCanonical(absl::string_view context) const {
   return absl::OkStatus();
 }
 
+Digest CommandContentHash(const fb::CommandT& command) {
+  flatbuffers::FlatBufferBuilder fbb;
+  fbb.Finish(fb::Command::Pack(fbb, &command));
+  return Sha256(fbb.GetBufferPointer(), fbb.GetSize());
+}
+
+Digest MarkerContent(absl::Span<const EventBuffer> events) {
+  for (const EventBuffer& e : events) {
+    const fb::Command* recorded = nullptr;
+    if (const auto* d = e.event().body_as_Declaration(); d != nullptr) {
+      recorded = d->command();
+    } else if (const auto* in = e.event().body_as_Interrupt(); in != nullptr) {
+      recorded = in->command();
+    }
+    if (recorded == nullptr) continue;
+    fb::CommandT command;
+    recorded->UnPackTo(&command);
+    return CommandContentHash(command);
+  }
+  return events.empty() ? Digest{} : events.front().hash();
+}
+
 }  // namespace combat::events

@@ -13,6 +13,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "events/events_generated.h"
 #include "events/hash.h"
 
@@ -61,6 +62,17 @@ class EventBuffer {
   explicit EventBuffer(std::vector<uint8_t> bytes) : bytes_(std::move(bytes)) {}
   std::vector<uint8_t> bytes_;
 };
+
+// SHA-256 of `command` packed by the generated Pack into a fresh builder
+// (as canonical event bytes are): what binds a command id to its content
+// in the store's command markers (store::EventLog::Append's `content`).
+Digest CommandContentHash(const fb::CommandT& command);
+
+// The content a command's marker binds, read back from the command's
+// events: the CommandContentHash of the command its first Declaration or
+// Interrupt records, or, for a command without one (a session's set-up, a
+// fork record), the hash of its first event. Zeros when `events` is empty.
+Digest MarkerContent(absl::Span<const EventBuffer> events);
 
 // Verifies bytes of any root table in memory `data` is aligned; used for
 // inputs parsed from JSON (roster, script, command).

@@ -53,6 +53,35 @@ class BundleTest : public testing::ToyFixture {
   std::string other_db_;
 };
 
+// Imported command markers are bound to their content like appended ones:
+// retrying a command after the import is the duplicate, reusing its id for
+// another command a conflict; the set-up and fork record ids are bound too.
+TEST_F(BundleTest, ImportedCommandIdsKeepTheirContent) {
+  const std::vector<uint8_t> bytes = Export(/*with_secret=*/true);
+  auto bundle = DecodeBundle(bytes);
+  ASSERT_TRUE(bundle.ok()) << bundle.status();
+  auto other = OtherDb();
+  auto r = ImportBundle(other->log(), *bundle, &testing::Toy());
+  ASSERT_TRUE(r.ok() && r->imported) << r.status();
+  // c1 as it was asked (the declaration records it).
+  auto marker = engine_->log().FindCommand("s1", "main", "c1");
+  ASSERT_TRUE(marker.ok() && marker->has_value());
+  auto c1 = engine_->Events("s1", "main", (*marker)->first_seq, (*marker)->first_seq);
+  ASSERT_TRUE(c1.ok() && c1->size() == 1u);
+  fb::CommandT asked;
+  c1->front().event().body_as_Declaration()->command()->UnPackTo(&asked);
+  const std::string x = asked.actor;
+  auto again = other->Submit("s1", "main", asked);
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_TRUE(again->duplicate);
+  auto reused = other->Submit("s1", "main", ToyCmd("c1", x, "end_turn"));
+  EXPECT_EQ(reused.status().code(), absl::StatusCode::kAlreadyExists) << reused.status();
+  auto setup = other->Submit("s1", "main", ToyCmd("setup", x, "end_turn"));
+  EXPECT_EQ(setup.status().code(), absl::StatusCode::kAlreadyExists) << setup.status();
+  auto fork = other->Submit("s1", "alt", ToyCmd("fork", Active("alt"), "end_turn"));
+  EXPECT_EQ(fork.status().code(), absl::StatusCode::kAlreadyExists) << fork.status();
+}
+
 TEST_F(BundleTest, ExportThenImportElsewhereReproducesEveryBranch) {
   const std::vector<uint8_t> bytes = Export();
   auto bundle = DecodeBundle(bytes);

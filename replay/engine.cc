@@ -125,12 +125,6 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
   return setup;
 }
 
-events::Digest CommandContentHash(const fb::CommandT& command) {
-  flatbuffers::FlatBufferBuilder fbb;
-  fbb.Finish(fb::Command::Pack(fbb, &command));
-  return events::Sha256(fbb.GetBufferPointer(), fbb.GetSize());
-}
-
 absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
                                             const std::string& branch,
                                             const fb::CommandT& command) {
@@ -147,7 +141,7 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
     return absl::InvalidArgumentError(absl::StrCat(
         "command field 'id' ('", cmd.id, "'): use 1-64 of [A-Za-z0-9_.:-]"));
   }
-  const events::Digest content = CommandContentHash(cmd);
+  const events::Digest content = events::CommandContentHash(cmd);
   ASSIGN_OR_RETURN(auto done, log_->FindCommand(session, branch, cmd.id));
   if (done.has_value()) {
     RETURN_IF_ERROR(store::EventLog::CheckSameContent(

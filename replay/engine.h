@@ -56,10 +56,6 @@ struct SubmitResult {
   bool duplicate = false;
 };
 
-// SHA-256 of `command`'s FlatBuffers bytes (packed by the generated Pack
-// into a fresh builder, as canonical event bytes are): what binds a
-// command id to its content (store::EventLog::Append's `content`).
-events::Digest CommandContentHash(const fb::CommandT& command);
 
 class Engine {
  public:

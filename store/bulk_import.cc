@@ -221,10 +221,15 @@ absl::StatusOr<uint64_t> BulkImport(rocksdb::DB* db,
                        records::EncodeBranchMeta(bm)});
     records.push_back({keys::Head(meta.session, bm.branch),
                        records::EncodeHead(br.head)});
+    const std::vector<events::EventBuffer>& own = *br.in->own;
     for (const auto& [id, range] : br.commands) {
+      // Bound to its content as Append binds it (events::MarkerContent).
+      const events::Digest content = events::MarkerContent(absl::MakeConstSpan(
+          own.data() + (range.first_seq - bm.fork_seq - 1),
+          range.last_seq - range.first_seq + 1));
       records.push_back({keys::Command(meta.session, bm.branch, id),
                          records::EncodeCommandRange(range.first_seq,
-                                                     range.last_seq)});
+                                                     range.last_seq, content)});
     }
   }
   std::sort(records.begin(), records.end(),

@@ -1,12 +1,13 @@
-// A command id is bound to its content hash (Append's `content`): the same
-// id with other content is a conflict naming both hashes; with the same
-// content (or no hash on either side) it is the idempotent duplicate.
+// A command id is bound to its content hash (Append's `content`, or the
+// content its events record): the same id with other content is a conflict
+// naming both hashes; with the same content it is the idempotent duplicate.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "events/codec.h"
 #include "events/hash.h"
 #include "gtest/gtest.h"
 #include "store/event_log.h"
@@ -58,14 +59,36 @@ TEST_F(CommandContentTest, SameIdOtherContentIsAConflictNamingBoth) {
   EXPECT_EQ((*found)->content, a);
 }
 
-TEST_F(CommandContentTest, WithoutAHashOnEitherSideItIsTheDuplicate) {
-  auto first = log_->Append("s1", "main", 0, "c1", One(1, {}));
+// Without a hash from the caller the marker binds the content its events
+// record (events::MarkerContent): the same command again is the
+// duplicate, other content a conflict.
+TEST_F(CommandContentTest, WithoutACallersHashTheEventsContentIsBound) {
+  const std::vector<events::EventBuffer> one = One(1, {});
+  auto first = log_->Append("s1", "main", 0, "c1", one);
   ASSERT_TRUE(first.ok()) << first.status();
-  EXPECT_FALSE(first->content.has_value());
+  ASSERT_TRUE(first->content.has_value());
+  EXPECT_EQ(*first->content, events::MarkerContent(one));
   auto again = log_->Append("s1", "main", 1, "c1", One(2, {}),
-                            events::Sha256("anything"));
+                            events::MarkerContent(one));
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_TRUE(again->duplicate);
+  auto other = log_->Append("s1", "main", 1, "c1", One(2, {}),
+                            events::Sha256("anything"));
+  EXPECT_EQ(other.status().code(), absl::StatusCode::kAlreadyExists) << other.status();
+}
+
+// A session's set-up is bound too: a command reusing its id is a conflict,
+// never silently "already applied".
+TEST_F(CommandContentTest, TheSetUpIdIsBound) {
+  const std::vector<events::EventBuffer> setup = {
+      TestRulingEvent("s2", "main", 1, {}, "r", "setup")};
+  ASSERT_TRUE(log_->CreateSession({"s2", "toy", 1, "t"}, {1}, "setup", setup).ok());
+  auto marker = log_->FindCommand("s2", "main", "setup");
+  ASSERT_TRUE(marker.ok() && marker->has_value());
+  EXPECT_EQ((*marker)->content, events::MarkerContent(setup));
+  auto reuse = log_->Append("s2", "main", 1, "setup", {TestRulingEvent("s2", "main", 2, setup.front().hash(), "r", "setup")},
+                            events::Sha256("a player's command"));
+  EXPECT_EQ(reuse.status().code(), absl::StatusCode::kAlreadyExists) << reuse.status();
 }
 
 }  // namespace

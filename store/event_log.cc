@@ -183,7 +183,8 @@ absl::Status EventLog::CreateSession(
                      CheckChain(meta.session, kMainBranch, command_id, head,
                                 first));
     const AppendResult r = AddCommand(&batch, meta.session, kMainBranch, head,
-                                      command_id, first, last_hash);
+                                      command_id, first, last_hash,
+                                      events::MarkerContent(first));
     head = Head{r.last_seq, last_hash};
   }
   return impl_->Write(&batch, absl::StrCat(context, ": creating the session"),
@@ -296,7 +297,8 @@ absl::Status EventLog::ForkWith(const std::string& session,
     const std::vector<events::EventBuffer> first = {*record};
     ASSIGN_OR_RETURN(const events::Digest hash,
                      CheckChain(session, branch, kForkCommandId, head, first));
-    AddCommand(&batch, session, branch, head, kForkCommandId, first, hash, hash);
+    AddCommand(&batch, session, branch, head, kForkCommandId, first, hash,
+               events::MarkerContent(first));
     head = Head{fork_seq + 1, hash};
   }
   return impl_->Write(&batch, absl::StrCat(context, ": forking"), session,
@@ -406,8 +408,9 @@ absl::StatusOr<AppendResult> EventLog::Append(
                    CheckChain(session, branch, command_id, head, events));
 
   rocksdb::WriteBatch batch;
-  const AppendResult result = AddCommand(&batch, session, branch, head,
-                                         command_id, events, last_hash, content);
+  const AppendResult result = AddCommand(
+      &batch, session, branch, head, command_id, events, last_hash,
+      content.has_value() ? *content : events::MarkerContent(events));
   RETURN_IF_ERROR(impl_->Write(
       &batch,
       absl::StrCat(context, ": writing seqs ", result.first_seq, "..",

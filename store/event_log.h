@@ -134,8 +134,9 @@ struct AppendResult {
   uint64_t first_seq = 0;
   uint64_t last_seq = 0;
   bool duplicate = false;         // the command id was already applied
-  // The content hash the command was appended with (Append's `content`);
-  // nullopt when none was given (the set-up, bulk import, older logs).
+  // The content hash the command's marker binds (Append's `content`, or
+  // events::MarkerContent of its events: set-up, fork records, bulk
+  // import, appends without one); nullopt for markers of older logs.
   std::optional<events::Digest> content;
 };
 
@@ -208,12 +209,16 @@ class EventLog {
                                const std::string& branch) const;
 
   // Appends one command's events (see the guarantees above).
-  // `content`: a hash of the command's content (replay/ passes SHA-256 of
-  // its canonical Command bytes), stored in its marker: a later Append of
-  // the same id with a different content hash is refused with
-  // AlreadyExists naming the id, its seqs and both hashes (a conflict, not
-  // a retry); with the same hash (or none on either side) it is the
-  // idempotent duplicate.
+  // `content`: a hash of the command's content (replay/ passes
+  // events::CommandContentHash of the command), stored in its marker; when
+  // absent, events::MarkerContent(events) (the same hash, read from the
+  // declaration the events record) is stored. A later Append of the same
+  // id with a different content hash is refused with AlreadyExists naming
+  // the id, its seqs and both hashes (a conflict, not a retry); with the
+  // same hash (or none on either side: markers of older logs, callers
+  // passing none) it is the idempotent duplicate. Set-up markers
+  // (CreateSession), fork records (Fork) and bulk imports bind
+  // MarkerContent too, so no marker of this build is without content.
   // REQUIRES: !events.empty(); events[i].seq == expected_seq + 1 + i.
   absl::StatusOr<AppendResult> Append(
       const std::string& session, const std::string& branch,
