@@ -5,6 +5,7 @@
 #include "kernel/d20_three_action/ruleset.h"
 #include "kernel/energy_rounds/ruleset.h"
 #include "kernel/ruleset.h"
+#include "kernel/wound_slots/ruleset.h"
 
 namespace combat::kernel {
 namespace {
@@ -13,6 +14,7 @@ const std::vector<const Ruleset*>& All() {
   static const auto* all = new std::vector<const Ruleset*>{
       &d20::D20ThreeAction(),
       &energy::EnergyRounds(),
+      &wound_slots::WoundSlots(),
   };
   return *all;
 }

@@ -1,0 +1,158 @@
+// Movement (l.128-175): AP buys yards into a per-round pool by the table of
+// the movement rate (Strength + Size + Athletics), the pool is spent along
+// a path on the 1-yard grid (every second diagonal 2 yards, terrain costs
+// multiplying), and is lost at the end of the round. Dash (l.222).
+//
+// Readings: each `buy_move` spends 1 to 4 AP (the table's columns) and may
+// be repeated; the alternating diagonal count runs over the round's
+// movement. Moving or buying movement on another's turn needs an
+// initiative higher than the active character's, like an action out of
+// turn, but costs no initiative (l.160). Terrain names (map terrain, "+"
+// joining several): hill, knee_water, mud, difficult 2; undergrowth,
+// swimming 3; waist_water, vertical 4; underwater 10 (l.165-174).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "events/status_macros.h"
+#include "kernel/wound_slots/internal.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+int64_t TerrainFactor(const std::string& name) {
+  if (name == "hill" || name == "knee_water" || name == "mud" || name == "difficult") return 2;
+  if (name == "undergrowth" || name == "swimming") return 3;
+  if (name == "waist_water" || name == "vertical") return 4;
+  if (name == "underwater") return 10;
+  return 1;
+}
+
+int64_t EffectiveRate(const Combatant& c) {
+  int64_t rate = MovementRate(c);
+  if (const Condition* dash = c.FindCondition("Dashing"); dash != nullptr) {
+    rate = 2 * rate + dash->level;  // l.222
+  }
+  return rate;
+}
+
+absl::Status CheckMayMove(const State& s, const Combatant& c) {
+  if (s.IsTurnOf(c.id)) return absl::OkStatus();
+  if (s.active.empty()) return Refuse("001.round", "no turn is running");
+  if (InitiativeOf(s, c.id) <= InitiativeOf(s, s.active)) {
+    return Refuse("001.move.pool", absl::StrCat("moving on ", s.active, "'s turn needs a higher initiative than its ",
+                                                InitiativeOf(s, s.active)));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status CheckBuyMove(const State& s, const Combatant& c, const fb::CommandT& cmd) {
+  const int64_t ap = ParamOr(cmd, "ap", 4);
+  if (ap < 1 || ap > 4) return Malformed(cmd, "params.ap", "1 to 4 AP per purchase (l.133)");
+  if (c.Has("Pinned") || c.Has("Immobile")) return Refuse("001.pin", c.id + " cannot move");
+  return CheckMayMove(s, c);
+}
+
+absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause) {
+  const Combatant c = *d.state().Find(cmd.actor);
+  const int64_t ap = ParamOr(cmd, "ap", 4);
+  const int64_t rate = EffectiveRate(c);
+  const int64_t yards = YardsFor(rate, ap);
+  RETURN_IF_ERROR(AddResource(d, c.id, res::kMovePool, yards,
+                              {cause, "001.move.pool", {{"movement_rate", rate}, {"ap", ap}, {"yards", yards}}})
+                      .status());
+  return AddResource(d, c.id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status();
+}
+
+absl::Status CheckDash(const State& s, const Combatant& c, const fb::CommandT&) {
+  if (c.Has("Dashing") && c.Resource(res::kDashed) == s.round) {
+    return Refuse("001.act.dash", "the movement rate increases this way only once per round");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveDash(Decision& d, const fb::CommandT& cmd, uint64_t cause) {
+  const Combatant c = *d.state().Find(cmd.actor);
+  const Condition* dash = c.FindCondition("Dashing");
+  if (dash == nullptr) {
+    return Impose(d, c.id, "Dashing", c.id, ForRounds(d.state(), 1),
+                  {cause, "001.act.dash", {{"movement_rate", MovementRate(c)}}, "movement rate doubled until the end of the round"})
+        .status();
+  }
+  Nums nums;
+  const std::string mode = c.HasTag("swimmer") ? "swimming" : c.HasTag("flyer") ? "flying" : "running";
+  const int64_t bonus = CheckBonus(c, "str", "athletics", mode, &nums);
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, c.id, bonus, "dash athletics", cause));
+  const int64_t extra = std::max<int64_t>(0, FloorDiv(r.total, 3));  // l.222: per 3 points, rounded down
+  nums.push_back({"d20", r.natural});
+  nums.push_back({"result", r.total});
+  nums.push_back({"extra_rate", extra});
+  const uint32_t id = dash->id;
+  RETURN_IF_ERROR(RemoveCondition(d, c.id, id, {cause, "001.act.dash", {}, "dashing again"}));
+  RETURN_IF_ERROR(Impose(d, c.id, "Dashing", c.id, ForRounds(d.state(), 1), {cause, "001.act.dash", nums}, extra).status());
+  return SetResource(d, c.id, res::kDashed, d.state().round, {cause, "001.act.dash"});
+}
+
+absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* mover, Actor(s, c));
+  if (IsOut(*mover) || mover->Has("Pinned") || mover->Has("Immobile")) {
+    return Refuse("001.pin", mover->id + " cannot move");
+  }
+  if (c.path.empty()) return Malformed(c, "path", "the squares entered, in order");
+  if (!s.windows.empty()) return Refuse("001.out_of_turn", "a declared action waits: answer or resolve it first");
+  RETURN_IF_ERROR(CheckMayMove(s, *mover));
+  const std::vector<Pos> path = PathOf(c);
+  space::PathRules rules;
+  rules.action = c.action;
+  rules.rule = "001.move.path";
+  rules.cite = [](const std::string& r) { return Cite(r); };
+  const std::string self = mover->id;
+  rules.occupant = [&s, self](Pos p, size_t, size_t) {
+    const Combatant* o = s.OccupantAt(p, self);
+    return o == nullptr || IsDead(*o) ? std::string() : o->id;
+  };
+  RETURN_IF_ERROR(space::CheckPath(s, kGrid.metric, mover->at, mover->size, path, rules));
+  space::PathWalker walk(kGrid, mover->at, mover->Resource(res::kDiagonals));
+  std::vector<std::string> why;
+  for (const Pos& p : path) {
+    int64_t factor = 1;
+    for (absl::string_view part : absl::StrSplit(s.TerrainAt(p), '+')) {
+      const int64_t f = TerrainFactor(std::string(part));
+      if (f > 1) why.push_back(std::string(part));
+      factor *= f;  // l.163: multiply them together
+    }
+    walk.Step(p, factor);
+  }
+  const int64_t cost = walk.cost();
+  const int64_t pool = mover->Resource(res::kMovePool);
+  if (cost > pool) {
+    return Refuse("001.move.pool", absl::StrCat("the path costs ", cost, " yd and ", self, " has ", pool,
+                                                " yd of movement this round (buy_move spends AP for more)"));
+  }
+  const int64_t diagonals = walk.diagonals();
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(Move(d, self, path, cost, false,
+                       {decl, why.empty() ? "001.move.grid" : "001.move.terrain", {{"cost", cost}, {"pool", pool}},
+                        why.empty() ? "" : absl::StrCat("terrain: ", absl::StrJoin(why, ", "))}));
+  RETURN_IF_ERROR(AddResource(d, self, res::kMovePool, -cost, {decl, "001.move.pool", {{"cost", cost}}}).status());
+  if (diagonals != d.state().Find(self)->Resource(res::kDiagonals)) {
+    RETURN_IF_ERROR(SetResource(d, self, res::kDiagonals, diagonals, {decl, "001.move.grid", {}, "diagonals this round"}));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status LoseMovement(Decision& d, const std::string& who, const Why& why) {
+  for (const char* k : {res::kMovePool, res::kMoveAp, res::kDiagonals}) {
+    if (d.state().Find(who)->Resource(k) != 0) RETURN_IF_ERROR(SetResource(d, who, k, 0, why));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace combat::kernel::wound_slots
