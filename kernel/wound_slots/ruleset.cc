@@ -99,8 +99,25 @@ absl::Status DecideIgnore(const fb::CommandT& c, Decision& d) {
   return absl::OkStatus();
 }
 
+// The shared GM verbs, with this text's consequences: a wound count or the
+// fatigue set by ruling updates Wounded (l.32), Exhausted and Staggered
+// (l.40).
 const GmRules& Gm() {
-  static const GmRules* rules = new GmRules("001.gm");
+  static const GmRules* rules = [] {
+    auto* r = new GmRules("001.gm");
+    r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
+      if ((c.action != "gm_set" && c.action != "gm_adjust") || c.actor.empty()) return absl::OkStatus();
+      const Combatant* a = d.state().Find(c.actor);
+      if (a == nullptr) return absl::OkStatus();
+      const std::string resource = ParamText(c, "resource");
+      if (resource.rfind("wounds_", 0) == 0) return UpdateWounded(d, a->id, {ruling, "001.wound.wounded"});
+      if (resource == res::kFatigue) {
+        return SetFatigue(d, a->id, a->Resource(res::kFatigue), {ruling, "001.fatigue"});
+      }
+      return absl::OkStatus();
+    };
+    return r;
+  }();
   return *rules;
 }
 
