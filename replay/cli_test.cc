@@ -161,7 +161,7 @@ TEST_F(CliTest, UnknownActionIsBadInput) {
 }
 
 TEST_F(CliTest, PlaysTheBundledExamplesTwiceIdentically) {
-  for (const char* name : {"d20_ambush", "energy_skirmish"}) {
+  for (const char* name : {"d20_ambush", "energy_skirmish", "wound_slots_bell"}) {
     const std::string script = std::string("replay/examples/") + name + ".json";
     CliRun first = Combat({"play", "--db", db_, "--script", script});
     ASSERT_EQ(first.code, 0) << name << ": " << first.err;
