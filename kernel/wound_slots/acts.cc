@@ -66,6 +66,12 @@ const std::vector<Verb>& Table() {
       V("stabilize", "001.act.stabilize", Kind(), 4, CheckStabilize, ResolveStabilize, {"kit"}),
       V("buy_move", "001.move.pool", Kind(kMoves), 4, CheckBuyMove, ResolveBuyMove, {"ap"}),
       V("dash", "001.act.dash", Kind(kMoves), 2, CheckDash, ResolveDash),
+      V("grapple", "001.grapple", Kind(kAttack), 4, CheckGrapple, ResolveGrapple),
+      V("pin", "001.pin", Kind(kAttack), 4, CheckPin, ResolvePin),
+      V("escape", "001.escape", Kind(), 4, CheckEscape, ResolveEscape, {"tn"}),
+      V("drag", "001.grapple", Kind(kMoves), 4, CheckDrag, ResolveDrag),
+      V("cling", "001.grapple", Kind(), 2, CheckCling, ResolveCling, {"reduce"}, true),
+      V("interpose", "001.grapple", Kind(), 2, CheckInterpose, ResolveInterpose, {}, true),
   };
   return *t;
 }
@@ -89,6 +95,10 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
       const Weapon* ow = o.weapons.empty() ? nullptr : &o.weapons.front();
       may = ow != nullptr && !IsRanged(*ow) && Distance(o, actor) <= Reach(ow);  // l.201
     }
+    if (!may && FindVerb(c.action) != nullptr && FindVerb(c.action)->row.kind.cls.attack &&
+        !c.targets.empty() && c.targets[0] == id) {
+      for (const auto& [cid, k] : o.conditions) may = may || k.name == "Grappling";  // l.232
+    }
     if (may) out.push_back(id);
   }
   return out;
@@ -96,8 +106,7 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
 
 fb::CommandT Inner(const fb::CommandT& c, const std::string& verb) {
   fb::CommandT act = c;
-  act.action = verb;
-  act.window = 0;
+  act.action = verb;  // keeps `window`: Interpose reads the act it answers
   act.refs.clear();
   act.params.clear();
   for (const auto& p : c.params) {

@@ -257,6 +257,20 @@ absl::Status ResolveTreatWound(Decision&, const fb::CommandT&, uint64_t);
 absl::Status CheckStabilize(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveStabilize(Decision&, const fb::CommandT&, uint64_t);
 
+// ---- grapple.cc
+absl::Status CheckGrapple(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveGrapple(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckPin(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolvePin(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckEscape(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveEscape(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckDrag(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveDrag(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckCling(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveCling(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckInterpose(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveInterpose(Decision&, const fb::CommandT&, uint64_t);
+
 // Condition helpers.
 absl::StatusOr<uint32_t> Impose(Decision& d, const std::string& who,
                                 const std::string& name,
