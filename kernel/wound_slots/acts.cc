@@ -66,6 +66,16 @@ const std::vector<Verb>& Table() {
       V("stabilize", "001.act.stabilize", Kind(), 4, CheckStabilize, ResolveStabilize, {"kit"}),
       V("buy_move", "001.move.pool", Kind(kMoves), 4, CheckBuyMove, ResolveBuyMove, {"ap"}),
       V("dash", "001.act.dash", Kind(kMoves), 2, CheckDash, ResolveDash),
+      V("cast_spell", "001.act.cast", Kind(kCast), 4, CheckCast, ResolveCast, {"spend", "invest", "rounds"}),
+      V("end_effect", "001.mana.invest", Kind(), 2, CheckEndEffect, ResolveEndEffect),
+      V("ready", "001.act.ready", Kind(), 2, CheckReady, ResolveReady, {"act"}),
+      V("create_opening", "001.act.opening", Kind(kAttack), 3, CheckMeleeAttack, ResolveOpening),
+      V("enter_space", "001.act.enter", Kind(kMoves), 3, CheckEnterSpace, ResolveEnterSpace),
+      V("treat_condition", "001.act.treat_condition", Kind(), 4, CheckTreatCondition, ResolveTreatCondition, {"condition", "tn", "kit", "spec"}),
+      V("mount", "001.mount", Kind(kMoves), 4, CheckMount, ResolveMount),
+      V("dismount", "001.mount", Kind(kMoves), 4, CheckDismount, ResolveDismount),
+      V("regain_control", "001.mount.untrained", Kind(), 8, CheckRegainControl, ResolveRegainControl),
+      V("jump", "001.jump", Kind(kMoves), 1, CheckJump, ResolveJump, {"kind"}),
       V("grapple", "001.grapple", Kind(kAttack), 4, CheckGrapple, ResolveGrapple),
       V("pin", "001.pin", Kind(kAttack), 4, CheckPin, ResolvePin),
       V("escape", "001.escape", Kind(), 4, CheckEscape, ResolveEscape, {"tn"}),
@@ -113,6 +123,13 @@ fb::CommandT Inner(const fb::CommandT& c, const std::string& verb) {
     if (p && p->key != "act") act.params.push_back(std::make_unique<fb::ParamT>(*p));
   }
   return act;
+}
+
+// l.204: a readied action is taken as a reaction.
+bool AsReaction(const Combatant& actor, const Verb& v) {
+  if (v.reaction) return true;
+  const Condition* r = actor.FindCondition("Readied");
+  return r != nullptr && r->note == v.row.name;
 }
 
 absl::Status CheckActor(const Combatant& actor, const Verb& v) {
@@ -194,6 +211,10 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
     const Combatant* a = d.state().Find(act.actor);
     RETURN_IF_ERROR(SpendAp(d, act.actor, CostOf(*a, *v, act), {decl, v->row.rule, {}, "AP spent"}));
   }
+  if (act.action != "ready" && d.state().Find(act.actor)->Has("Readied")) {
+    // l.204: "until you take an action or reaction".
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, act.actor, "Readied", {decl, "001.act.ready", {}, "took an action"}));
+  }
   return v->row.resolve(d, act, decl);
 }
 
@@ -206,6 +227,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   const std::string who = actor->id;
   const bool own = s.IsTurnOf(who);
   const bool movement = IsMovement(*v);
+  const bool reaction = AsReaction(*actor, *v);
   const int64_t init = InitiativeOf(s, who);
   if (!s.windows.empty()) {
     const Window& w = s.windows.rbegin()->second;
@@ -213,10 +235,10 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   }
   if (!own) {
     if (s.active.empty()) return Refuse("001.round", "no turn is running");
-    if (init == 0 && (v->reaction || !movement)) {
+    if (init == 0 && (reaction || !movement)) {
       return Refuse("001.initiative.zero", who + " has initiative 0: no reactions, no actions out of turn");
     }
-    if (!v->reaction && init <= InitiativeOf(s, s.active)) {
+    if (!reaction && !movement && init <= InitiativeOf(s, s.active)) {
       return Refuse("001.out_of_turn", absl::StrCat("it is ", s.active, "'s turn and ", who, "'s initiative ", init,
                                                     " is not higher than ", InitiativeOf(s, s.active)));
     }
@@ -225,14 +247,14 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   const int64_t cost = CostOf(*actor, *v, c);
   const int64_t ap = actor->Resource(res::kAp);
   const bool paying = cost > ap;
-  if (paying && (!own || v->reaction || movement)) {
+  if (paying && (!own || reaction || movement)) {
     return Refuse("001.ap.spend", absl::StrCat(who, " has ", ap, " AP and this costs ", cost,
                                                own ? "" : " (only on your turn can an action be paid over several turns)"));
   }
   if (paying && FirstPending(s, who, kPaying) != nullptr) {
     return Refuse("001.ap.paying", who + " is already paying for an action: cancel it first");
   }
-  const std::vector<std::string> eligible = own && !paying && !v->reaction && !movement
+  const std::vector<std::string> eligible = own && !paying && !reaction && !movement
                                                 ? Eligible(s, *actor, c)
                                                 : std::vector<std::string>{};
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
@@ -274,7 +296,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
                              absl::StrCat("may act first: ", absl::StrJoin(eligible, ", "))})
         .status();
   }
-  if (!own && !v->reaction && !movement) {
+  if (!own && !reaction && !movement) {
     RETURN_IF_ERROR(ChangeInitiative(d, who, -2, {decl, "001.out_of_turn", {}, "acting out of turn"}).status());
   }
   return ResolveAct(d, c, decl, /*spend=*/true);
@@ -297,8 +319,9 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
   const PendingAct* held = s.FindPending(w.pending);
   const std::string declarer = held == nullptr ? "" : held->actor;
   const int64_t init = InitiativeOf(s, who);
+  const bool reaction = AsReaction(*actor, *v);
   if (init == 0) return Refuse("001.initiative.zero", who + " has initiative 0: no reactions, no actions out of turn");
-  if (!v->reaction && init <= InitiativeOf(s, s.active)) {
+  if (!reaction && init <= InitiativeOf(s, s.active)) {
     return Refuse("001.out_of_turn", absl::StrCat(who, "'s initiative ", init, " is not higher than ",
                                                   s.active, "'s ", InitiativeOf(s, s.active)));
   }
@@ -309,7 +332,7 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     return Refuse("001.ap.spend", absl::StrCat(who, " has ", actor->Resource(res::kAp), " AP and this costs ", cost));
   }
   ASSIGN_OR_RETURN(uint64_t iseq, Answer(d, c));
-  if (v->reaction) {
+  if (reaction) {
     RETURN_IF_ERROR(ResolveAct(d, act, iseq, /*spend=*/true));
     const Window* now = nullptr;
     auto it = d.state().windows.find(c.window);

@@ -143,10 +143,40 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   if (ranged && a.Has("Harried")) { nums.push_back({"harried", -2}); bonus -= 2; }     // l.202
   if (a.Has("Distracted")) { nums.push_back({"distracted", -2}); bonus -= 2; }        // l.244
   if (underwater && !ranged) { nums.push_back({"underwater", -5}); bonus -= 5; }      // l.275
+  if (a.Has("SharingSpace")) { nums.push_back({"same_space", -2}); bonus -= 2; }      // l.216
+  if (const Condition* ride = a.FindCondition("Riding"); ride != nullptr && !ranged) {
+    const Combatant* mount = d.state().Find(ride->relative_to);
+    const Condition* tr = t.FindCondition("Riding");
+    const Combatant* tmount = tr == nullptr ? nullptr : d.state().Find(tr->relative_to);
+    if (mount != nullptr && SizeScore(t) < SizeScore(*mount) &&
+        (tmount == nullptr || SizeScore(*tmount) < SizeScore(*mount))) {
+      nums.push_back({"mounted", 1});  // l.280
+      bonus += 1;
+    }
+  }
   const Def def = ranged ? Def::kRanged : Def::kMelee;
   int64_t defense = Defense(t, def, &nums);
   if (t.Has("Defending") && !Immobilized(t)) { nums.push_back({"defend", 2}); defense += 2; }  // l.199
   if (t.Has("Distracted")) { nums.push_back({"target_distracted", -2}); defense -= 2; }      // l.244
+  if (t.Has("SharingSpace") && !Immobilized(t)) { nums.push_back({"target_same_space", -2}); defense -= 2; }  // l.216
+  if (const Condition* ride = t.FindCondition("Riding"); ride != nullptr && !ranged) {
+    const Combatant* mount = d.state().Find(ride->relative_to);
+    const Condition* ar = a.FindCondition("Riding");
+    const Combatant* amount = ar == nullptr ? nullptr : d.state().Find(ar->relative_to);
+    if (mount != nullptr && SizeScore(a) < SizeScore(*mount) &&
+        (amount == nullptr || SizeScore(*amount) < SizeScore(*mount))) {
+      nums.push_back({"mounted_defense", 1});  // l.280
+      defense += 1;
+    }
+  }
+  if (spec.rebuff) {  // l.214: an opening's roll replaces the Defense against this rebuff
+    for (const auto& [id, k] : t.conditions) {
+      if (k.name == "Opening" && k.relative_to == a.id && k.level > defense) {
+        nums.push_back({"opening", k.level});
+        defense = k.level;
+      }
+    }
+  }
   auto damage_roll = [&]() -> absl::StatusOr<int64_t> {
     int64_t dmg = a.Stat("str");
     nums.push_back({"str", dmg});
@@ -169,6 +199,23 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   if (penetrating) {  // l.79: damage added before determining a hit
     ASSIGN_OR_RETURN(pre_damage, damage_roll());
     nums.push_back({"penetrating", pre_damage});
+  }
+  // l.278: climbing or swimming: a Str [Athletics/Climbing|Swimming] check
+  // against the hold's TN (the condition's level) first; failing, the attack
+  // misses and the attacker falls or sinks.
+  for (const char* hold : {"Climbing", "Swimming"}) {
+    const Condition* k = a.FindCondition(hold);
+    if (k == nullptr) continue;
+    const std::string spec_name = std::string(hold) == "Climbing" ? "climbing" : "swimming";
+    ASSIGN_OR_RETURN(CheckRoll keep, RollCheck(d, a.id, CheckBonus(a, "str", "athletics", spec_name, nullptr),
+                                               spec_name + " check", cause));
+    if (keep.total < k->level) {
+      Nums kn{{"d20", keep.natural}, {"result", keep.total}, {"tn", k->level}};
+      RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.swim_climb", kn, "fails to hold on: the attack misses"}));
+      RETURN_IF_ERROR(Impose(d, a.id, std::string(hold) == "Climbing" ? "Fallen" : "Sunk", a.id, {},
+                             {cause, "001.swim_climb", kn}).status());
+      return AttackResult{false, 0, 0, defense};
+    }
   }
   ASSIGN_OR_RETURN(CheckRoll roll, RollCheck(d, a.id, bonus + pre_damage, "attack roll", cause));
   nums.push_back({"d20", roll.natural});
@@ -226,6 +273,7 @@ absl::Status ResolveNonlethal(Decision& d, const fb::CommandT& c, uint64_t cause
 absl::Status ResolveRebuff(Decision& d, const fb::CommandT& c, uint64_t cause) {
   AttackSpec s;
   s.step = 1;  // l.190
+  s.rebuff = true;
   return Attack(d, c, cause, s).status();
 }
 

@@ -180,6 +180,7 @@ struct AttackSpec {
   bool extra_d6 = false;    // Strong Attack
   bool nonlethal = false;
   bool no_damage = false;   // a combat check (grapple, create an opening)
+  bool rebuff = false;      // an Opening may replace the target's Defense
 };
 struct AttackResult {
   bool hit = false;
@@ -224,6 +225,10 @@ absl::StatusOr<int> Wound(Decision& d, const std::string& who, int level,
 // the next lower level, l.63); returns the steps taken.
 absl::StatusOr<int> HealWound(Decision& d, const std::string& who, int level,
                               int steps, const Why& why);
+
+// Checks a wound calls for: climbing/swimming (l.278), untrained mounts (l.281).
+absl::Status AfterWound(Decision& d, const std::string& who, int level,
+                        uint64_t cause);
 
 // ---- rest.cc
 absl::Status DecideShortRest(const fb::CommandT& c, Decision& d);
@@ -270,6 +275,29 @@ absl::Status CheckCling(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveCling(Decision&, const fb::CommandT&, uint64_t);
 absl::Status CheckInterpose(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveInterpose(Decision&, const fb::CommandT&, uint64_t);
+
+// ---- misc.cc
+absl::Status CheckCast(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveCast(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckEndEffect(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveEndEffect(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckReady(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveReady(Decision&, const fb::CommandT&, uint64_t);
+absl::Status ResolveOpening(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckEnterSpace(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveEnterSpace(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckTreatCondition(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveTreatCondition(Decision&, const fb::CommandT&, uint64_t);
+
+// ---- mount.cc
+absl::Status CheckMount(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveMount(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckDismount(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveDismount(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckRegainControl(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveRegainControl(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckJump(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveJump(Decision&, const fb::CommandT&, uint64_t);
 
 // Condition helpers.
 absl::StatusOr<uint32_t> Impose(Decision& d, const std::string& who,

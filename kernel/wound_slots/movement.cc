@@ -142,6 +142,13 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
                        {decl, why.empty() ? "001.move.grid" : "001.move.terrain", {{"cost", cost}, {"pool", pool}},
                         why.empty() ? "" : absl::StrCat("terrain: ", absl::StrJoin(why, ", "))}));
   RETURN_IF_ERROR(AddResource(d, self, res::kMovePool, -cost, {decl, "001.move.pool", {{"cost", cost}}}).status());
+  // For Jumping (l.177): yards moved this round.
+  const Combatant* now = d.state().Find(self);
+  const int64_t before = now->Resource("moved_round") == d.state().round ? now->Resource("moved_yards") : 0;
+  RETURN_IF_ERROR(SetResource(d, self, "moved_yards", before + cost, {decl, "001.jump", {}, "yards moved this round"}));
+  if (now->Resource("moved_round") != d.state().round) {
+    RETURN_IF_ERROR(SetResource(d, self, "moved_round", d.state().round, {decl, "001.jump"}));
+  }
   if (diagonals != d.state().Find(self)->Resource(res::kDiagonals)) {
     RETURN_IF_ERROR(SetResource(d, self, res::kDiagonals, diagonals, {decl, "001.move.grid", {}, "diagonals this round"}));
   }

@@ -112,7 +112,10 @@ absl::Status StartNewRound(Decision& d, uint64_t cause) {
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", round, {cause, "001.duration"}).status());
   RETURN_IF_ERROR(RerollTies(d, cause));
   std::vector<std::string> ids;
-  for (const OrderEntry& e : d.state().order) ids.push_back(e.actor);
+  for (const OrderEntry& e : d.state().order) {
+    ids.push_back(e.actor);
+    for (const std::string& m : e.members) ids.push_back(m);  // a mount (l.280)
+  }
   for (const std::string& id : ids) {
     const Combatant* c = d.state().Find(id);
     if (IsDead(*c)) continue;
@@ -124,7 +127,11 @@ absl::Status StartNewRound(Decision& d, uint64_t cause) {
 
 absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
   const int64_t round = d.state().round;
-  RETURN_IF_ERROR(StartTurn(d, who, {cause, "001.round", {{"round", round}}}));
+  std::vector<std::string> members;
+  for (const OrderEntry& e : d.state().order) {
+    if (e.actor == who) members = e.members;
+  }
+  RETURN_IF_ERROR(StartTurn(d, who, {cause, "001.round", {{"round", round}}}, members));
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round, {cause, "001.duration"}).status());
   return PayOnTurnStart(d, who, cause);
 }
@@ -217,6 +224,9 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   const int64_t round = d.state().round;
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round, {decl, "001.duration"}).status());
   RETURN_IF_ERROR(GainAp(d, who, false, {decl}));
+  for (const std::string& m : std::vector<std::string>(d.state().active_members)) {
+    RETURN_IF_ERROR(GainAp(d, m, false, {decl}));  // the shared turn ends for the mount too
+  }
   if (d.state().Find(who)->Has("Surprised")) {
     RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Surprised", {decl, "001.surprise", {}, "its first turn is over"}));
   }

@@ -44,6 +44,7 @@ absl::StatusOr<int> Wound(Decision& d, const std::string& who, int level,
   if (c->Has("Defending")) {  // l.199: "until ... you receive a wound"
     RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Defending", {why.cause, "001.act.defend", {}, "received a wound"}));
   }
+  RETURN_IF_ERROR(AfterWound(d, who, l, why.cause));
   if (l == kFatal && !IsDead(*d.state().Find(who))) {
     c = d.state().Find(who);
     if (IsNpc(*c) && !c->HasTag("special")) {  // l.35
@@ -77,6 +78,45 @@ absl::StatusOr<int> HealWound(Decision& d, const std::string& who, int level,
   }
   RETURN_IF_ERROR(UpdateWounded(d, who, why));
   return taken;
+}
+
+absl::Status AfterWound(Decision& d, const std::string& who, int level,
+                        uint64_t cause) {
+  // l.278: climbing or swimming, a wound calls for a check at -5 for each
+  // level beyond light; failing, the creature falls or sinks.
+  for (const char* hold : {"Climbing", "Swimming"}) {
+    const Combatant c = *d.state().Find(who);
+    const Condition* k = c.FindCondition(hold);
+    if (k == nullptr) continue;
+    const std::string spec = std::string(hold) == "Climbing" ? "climbing" : "swimming";
+    const int64_t penalty = -5 * (level - kLight);
+    ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, who, CheckBonus(c, "str", "athletics", spec, nullptr) + penalty,
+                                            spec + " check (wounded)", cause));
+    Nums n{{"penalty", penalty}, {"d20", r.natural}, {"result", r.total}, {"tn", k->level}};
+    if (r.total < k->level) {
+      RETURN_IF_ERROR(Impose(d, who, std::string(hold) == "Climbing" ? "Fallen" : "Sunk", who, {},
+                             {cause, "001.swim_climb", n, "falls or sinks"}).status());
+    } else {
+      RETURN_IF_ERROR(RecordOutcome(d, who, {cause, "001.swim_climb", n, "holds on"}));
+    }
+  }
+  // l.281: an untrained mount: the rider checks each time rider or mount is
+  // wounded.
+  const Combatant c = *d.state().Find(who);
+  std::string rider, mount;
+  if (const Condition* k = c.FindCondition("Riding"); k != nullptr) { rider = who; mount = k->relative_to; }
+  if (const Condition* k = c.FindCondition("Ridden"); k != nullptr) { rider = k->relative_to; mount = who; }
+  if (rider.empty()) return absl::OkStatus();
+  const Combatant m = *d.state().Find(mount);
+  const Combatant rc = *d.state().Find(rider);
+  if (!m.HasTag("untrained") || rc.Has("Uncontrolled")) return absl::OkStatus();
+  const int64_t tn = m.Stat("control_tn", 5);  // l.281: an average untrained horse is 5
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, rider, CheckBonus(rc, "prs", "nature", "riding", nullptr),
+                                          "riding check (wounded)", cause));
+  Nums n{{"d20", r.natural}, {"result", r.total}, {"tn", tn}};
+  if (r.total >= tn) return RecordOutcome(d, rider, {cause, "001.mount.untrained", n, "keeps control"});
+  return Impose(d, rider, "Uncontrolled", mount, {}, {cause, "001.mount.untrained", n, "loses control of the mount"}, 0, mount)
+      .status();
 }
 
 }  // namespace combat::kernel::wound_slots
