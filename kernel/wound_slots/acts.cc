@@ -107,7 +107,9 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
     }
     if (!may && FindVerb(c.action) != nullptr && FindVerb(c.action)->row.kind.cls.attack &&
         !c.targets.empty() && c.targets[0] == id) {
-      for (const auto& [cid, k] : o.conditions) may = may || k.name == "Grappling";  // l.232
+      for (const auto& [cid, k] : o.conditions) {
+        may = may || (k.name == "Grappling" && k.relative_to != actor.id);  // l.232: someone to interpose
+      }
     }
     if (may) out.push_back(id);
   }
