@@ -156,7 +156,16 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   }
   const Def def = ranged ? Def::kRanged : Def::kMelee;
   int64_t defense = Defense(t, def, &nums);
-  if (t.Has("Defending") && !Immobilized(t)) { nums.push_back({"defend", 2}); defense += 2; }  // l.199
+  if (t.Has("Defending")) {
+    // l.199: the better of +2 and replacing it with a skill defense (a
+    // program can choose: the highest).
+    int64_t best = defense + 2;
+    for (Def k : {Def::kPower, Def::kAgility, Def::kFortitude, Def::kWillpower}) {
+      best = std::max(best, Defense(t, k, nullptr));
+    }
+    nums.push_back({"defend", best - defense});
+    defense = best;
+  }
   if (t.Has("Distracted")) { nums.push_back({"target_distracted", -2}); defense -= 2; }      // l.244
   if (t.Has("SharingSpace") && !Immobilized(t)) { nums.push_back({"target_same_space", -2}); defense -= 2; }  // l.216
   if (const Condition* ride = t.FindCondition("Riding"); ride != nullptr && !ranged) {
