@@ -168,5 +168,47 @@ TEST(Underwater, ImmobileDefenseAndCosts) {
   EXPECT_EQ(CostOf(a, *v, Cmd("aria", "standard_attack", {"orc"})), 6);  // +2 AP
 }
 
+TEST(Timing, PerformedMoreQuickly) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT door = Cmd("aria", "use_object");
+  WithText(door, "object", "door");
+  With(door, "faster_tn", 5);
+  // Dex 3 + Acrobatics 0 + d20 10 = 13 vs 5: 2 - 1 - (13 - 5) / 3 -> at
+  // least 1 AP (l.112), for 1 stamina (l.271).
+  ASSERT_TRUE(t.Submit(door, {10}).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 6);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kStamina), 9);
+  // Failing by 15: 2 + 1 + 15 / 3 = 8 AP, more than the 6 left: paid over turns.
+  fb::CommandT slow = Cmd("aria", "use_object");
+  WithText(slow, "object", "door");
+  With(slow, "faster_tn", 20);
+  ASSERT_TRUE(t.Submit(slow, {2}).ok());
+  ASSERT_EQ(t.state().pending.size(), 1u);
+  EXPECT_EQ(t.state().pending.begin()->second.cost_due, 8);
+  fb::CommandT atk = Cmd("aria", "faster_attack");
+  EXPECT_EQ(t.Submit(atk).status().code(), absl::StatusCode::kInvalidArgument);
+  fb::CommandT hurried = Cmd("aria", "standard_attack", {"orc"});
+  With(hurried, "faster_tn", 5);  // not for attacks (l.271)
+  EXPECT_EQ(t.Submit(hurried).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Timing, ActionMeasuredInRounds) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT fire = Cmd("aria", "use_object");
+  WithText(fire, "object", "fire");
+  With(fire, "time_rounds", 2);
+  ASSERT_TRUE(t.Submit(fire).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 0);  // l.111: all AP each round
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 0);  // round 2: 7 + 7 spent on it
+  ASSERT_EQ(t.state().pending.size(), 1u);
+  EXPECT_EQ(t.state().pending.begin()->second.progress, 2);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_TRUE(t.state().pending.empty());  // round 3: its 2 rounds have passed
+  EXPECT_EQ(Ap(t.state(), "aria"), 14);
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots

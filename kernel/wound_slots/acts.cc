@@ -76,6 +76,7 @@ const std::vector<Verb>& Table() {
       V("dismount", "001.mount", Kind(kMoves), 4, CheckDismount, ResolveDismount),
       V("regain_control", "001.mount.untrained", Kind(), 8, CheckRegainControl, ResolveRegainControl),
       V("jump", "001.jump", Kind(kMoves), 1, CheckJump, ResolveJump, {"kind"}),
+      V("surface", "001.swim_climb", Kind(kMoves), 4, CheckSurface, ResolveSurface, {"tn"}),
       V("grapple", "001.grapple", Kind(kAttack), 4, CheckGrapple, ResolveGrapple),
       V("pin", "001.pin", Kind(kAttack), 4, CheckPin, ResolvePin),
       V("escape", "001.escape", Kind(), 4, CheckEscape, ResolveEscape, {"tn"}),
@@ -184,6 +185,7 @@ const Verb* FindVerb(const std::string& name) {
 }
 
 int64_t CostOf(const Combatant& c, const Verb& v, const fb::CommandT& cmd) {
+  if (HasParam(cmd, "_cost")) return ParamOr(cmd, "_cost", 1);  // performed more quickly (timing.cc)
   const std::string name = v.row.name;
   int64_t base = v.ap;
   if (name == "retrieve" || name == "stow") {
@@ -213,6 +215,9 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
     const Combatant* a = d.state().Find(act.actor);
     RETURN_IF_ERROR(SpendAp(d, act.actor, CostOf(*a, *v, act), {decl, v->row.rule, {}, "AP spent"}));
   }
+  if (ParamOr(act, "_stamina", 0) > 0) {  // l.271, l.182: when the act takes effect
+    RETURN_IF_ERROR(SpendStamina(d, act.actor, 1, {decl, "001.faster", {}, "performed more quickly"}));
+  }
   if (act.action != "ready" && d.state().Find(act.actor)->Has("Readied")) {
     // l.204: "until you take an action or reaction".
     RETURN_IF_ERROR(RemoveConditionsNamed(d, act.actor, "Readied", {decl, "001.act.ready", {}, "took an action"}));
@@ -222,7 +227,18 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
 
 absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   const Verb* v = FindVerb(c.action);
-  RETURN_IF_ERROR(CheckTakes(c, {v->params, {}}));
+  const bool can_hurry = !v->row.kind.cls.attack && !v->row.kind.cls.cast && !v->reaction && !IsMovement(*v);
+  P takes = v->params;
+  if (can_hurry) {
+    for (const char* k : {"faster_tn", "faster_skill", "time_rounds", "time_minutes"}) takes.push_back(k);
+  }
+  RETURN_IF_ERROR(CheckTakes(c, {takes, {}}));
+  if (HasParam(c, "faster_skill") && ParamText(c, "faster_skill") != "athletics" && ParamText(c, "faster_skill") != "acrobatics") {
+    return Malformed(c, "params.faster_skill", "acrobatics (Dex) or athletics (Str)");
+  }
+  if (ParamOr(c, "time_rounds", 0) < 0 || ParamOr(c, "time_minutes", 0) < 0) {
+    return Malformed(c, "params.time_rounds", "rounds (or minutes) the act takes, at least 0");
+  }
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
   RETURN_IF_ERROR(CheckActor(*actor, *v));
@@ -246,7 +262,23 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     }
   }
   RETURN_IF_ERROR(v->row.validate(s, *actor, c));
-  const int64_t cost = CostOf(*actor, *v, c);
+  if (TimedRounds(c) > 0) {  // l.111: performed over rounds
+    if (!own) return Refuse("001.ap.rounds", "an action taking rounds is begun on your turn");
+    if (FirstPending(s, who, kActing) != nullptr || FirstPending(s, who, kPaying) != nullptr) {
+      return Refuse("001.ap.rounds", who + " is already performing an action: cancel it first");
+    }
+    ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+    return StartTimed(d, c, decl);
+  }
+  fb::CommandT act = c;
+  int64_t cost = CostOf(*actor, *v, c);
+  uint64_t early = 0;
+  if (HasParam(c, "faster_tn")) {  // l.271: the check comes with the declaration
+    ASSIGN_OR_RETURN(early, d.Declare(c));
+    actor = d.state().Find(who);
+    ASSIGN_OR_RETURN(cost, FasterCost(d, *actor, act, cost, early));
+    actor = d.state().Find(who);
+  }
   const int64_t ap = actor->Resource(res::kAp);
   const bool paying = cost > ap;
   if (paying && (!own || reaction || movement)) {
@@ -257,9 +289,10 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     return Refuse("001.ap.paying", who + " is already paying for an action: cancel it first");
   }
   const std::vector<std::string> eligible = own && !paying && !reaction && !movement
-                                                ? Eligible(s, *actor, c)
+                                                ? Eligible(d.state(), *actor, c)
                                                 : std::vector<std::string>{};
-  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  uint64_t decl = early;
+  if (decl == 0) { ASSIGN_OR_RETURN(decl, d.Declare(c)); }
   if (paying) {
     if (const PendingAct* old = FirstPending(d.state(), who, kPaying); old != nullptr) {
       RETURN_IF_ERROR(ClosePending(d, old->id, "cancelled", {decl, "001.ap.paying"}));
@@ -268,7 +301,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     p.kind = kPaying;
     p.actor = who;
     p.decl = decl;
-    p.command = c;
+    p.command = act;
     p.cost_due = cost;
     p.budget = res::kAp;
     ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {decl, "001.ap.paying", {{"cost", cost}, {"ap", ap}},
@@ -283,7 +316,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     p.kind = kHeldBack;
     p.actor = who;
     p.decl = decl;
-    p.command = c;
+    p.command = act;
     p.cost_due = cost;
     p.budget = res::kAp;
     ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {decl, "001.out_of_turn", {{"cost", cost}}}));
@@ -301,7 +334,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   if (!own && !reaction && !movement) {
     RETURN_IF_ERROR(ChangeInitiative(d, who, -2, {decl, "001.out_of_turn", {}, "acting out of turn"}).status());
   }
-  return ResolveAct(d, c, decl, /*spend=*/true);
+  return ResolveAct(d, act, decl, /*spend=*/true);
 }
 
 absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {

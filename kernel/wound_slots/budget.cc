@@ -25,6 +25,10 @@ int64_t ApCost(const Combatant& c, const std::string& verb, int64_t base) {
 
 absl::Status SpendAp(Decision& d, const std::string& who, int64_t cost,
                      const Why& why) {
+  if (const PendingAct* p = FirstPending(d.state(), who, kActing); p != nullptr) {
+    RETURN_IF_ERROR(ClosePending(d, p->id, "cancelled: AP spent on something else",
+                                 {why.cause, "001.ap.rounds", {{"rounds_done", p->progress}}}));
+  }
   if (const PendingAct* p = FirstPending(d.state(), who, kPaying); p != nullptr) {
     // l.111: "canceled if you spend AP on anything else".
     RETURN_IF_ERROR(ClosePending(d, p->id, "cancelled: AP spent on something else",
@@ -42,6 +46,7 @@ absl::Status SpendAp(Decision& d, const std::string& who, int64_t cost,
 
 absl::Status PayOnTurnStart(Decision& d, const std::string& who,
                             uint64_t cause) {
+  RETURN_IF_ERROR(ContinueTimed(d, who, cause));
   const PendingAct* p = FirstPending(d.state(), who, kPaying);
   if (p == nullptr) return absl::OkStatus();
   const uint32_t id = p->id;
@@ -70,6 +75,7 @@ absl::Status DecideCancel(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), c));
   const std::string who = actor->id;
   const PendingAct* p = FirstPending(d.state(), who, kPaying);
+  if (p == nullptr) p = FirstPending(d.state(), who, kActing);
   if (p == nullptr) p = FirstPending(d.state(), who, kHeldBack);
   if (p == nullptr) return Refuse("001.ap.paying", who + " has no declared action to cancel");
   const uint32_t id = p->id;

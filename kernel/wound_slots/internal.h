@@ -299,6 +299,19 @@ absl::Status ResolveRegainControl(Decision&, const fb::CommandT&, uint64_t);
 absl::Status CheckJump(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveJump(Decision&, const fb::CommandT&, uint64_t);
 
+// ---- timing.cc
+// Performing an action more quickly (l.271): rolls, adds `_cost` and
+// `_stamina` to `act`, returns the new cost.
+absl::StatusOr<int64_t> FasterCost(Decision& d, const Combatant& actor,
+                                   fb::CommandT& act, int64_t cost,
+                                   uint64_t cause);
+int64_t TimedRounds(const fb::CommandT& c);  // time_rounds + 4 x time_minutes
+absl::Status StartTimed(Decision& d, const fb::CommandT& act, uint64_t decl);
+// At the start of `who`'s turn: its act performed over rounds goes on.
+absl::Status ContinueTimed(Decision& d, const std::string& who, uint64_t cause);
+absl::Status CheckSurface(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveSurface(Decision&, const fb::CommandT&, uint64_t);
+
 // Condition helpers.
 absl::StatusOr<uint32_t> Impose(Decision& d, const std::string& who,
                                 const std::string& name,
