@@ -73,6 +73,31 @@ TEST(Reactions, HarryInTheWindowOfARangedAttack) {
   EXPECT_EQ(Init(t.state(), "aria"), 18);
 }
 
+TEST(Reactions, RebuffOnApproach) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 8, 5)}), {10, 12});
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 2);  // rate 9 (Str 2 + Athletics 2 = 4, l.143): 2 AP -> 4 yd
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("aria", "move");
+  mv.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  // The first step stays outside the axe's reach; the second would enter
+  // it: the move waits there for the orc's Rebuff (l.189).
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
+  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
+  rb.window = t.state().windows.begin()->first;
+  WithText(rb, "act", "rebuff");
+  // d20 5 + 2 = 7 < 13: a miss; the reaction costs no initiative (l.125)
+  // and the move goes on.
+  ASSERT_TRUE(t.Submit(rb, {5}).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+  EXPECT_EQ(Init(t.state(), "orc"), 17);
+  EXPECT_EQ(Ap(t.state(), "orc"), 4);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+}
+
 TEST(Reactions, InitiativeZeroCannotReact) {
   Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {{"prc", -10}})}), {10, 1});
   EXPECT_EQ(Init(t.state(), "orc"), 0);  // 1 - 10 + 5 = -4: floors at 0 (l.120)

@@ -150,6 +150,10 @@ absl::Status ResolveHeld(Decision& d, const PendingAct& held, uint64_t cause,
   const fb::CommandT act = held.command;
   const uint64_t decl = held.decl;
   const uint32_t id = held.id;
+  if (act.action == "move") {  // an approach window (movement.cc)
+    RETURN_IF_ERROR(ClosePending(d, id, "resolved", {cause, "001.act.rebuff", {}, why}));
+    return ContinueMove(d, held, cause);
+  }
   const Verb* v = FindVerb(act.action);
   const Combatant* actor = d.state().Find(held.actor);
   if (absl::Status st = CheckActor(*actor, *v); !st.ok()) {

@@ -240,6 +240,13 @@ absl::Status ResolveBuyMove(Decision&, const fb::CommandT&, uint64_t);
 absl::Status CheckDash(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveDash(Decision&, const fb::CommandT&, uint64_t);
 absl::Status DecideMove(const fb::CommandT& c, Decision& d);
+// Moves along `path`, stopping before the first step that enters a
+// hostile creature's reach (l.189) to hold the rest in an "approach" window
+// for Rebuffs; `reacted` already had their chance on this move.
+absl::Status MoveFrom(Decision& d, const std::string& who, const std::vector<Pos>& path,
+                      const fb::CommandT& cmd, uint64_t cause, std::vector<std::string> reacted);
+// Resumes a move held by an approach window (acts.cc).
+absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
 absl::Status LoseMovement(Decision& d, const std::string& who, const Why& why);
 
 // ---- actions.cc

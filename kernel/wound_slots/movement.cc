@@ -18,6 +18,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "events/status_macros.h"
+#include "kernel/pending.h"
+#include "kernel/window.h"
 #include "kernel/wound_slots/internal.h"
 
 namespace combat::kernel::wound_slots {
@@ -98,6 +100,149 @@ absl::Status ResolveDash(Decision& d, const fb::CommandT& cmd, uint64_t cause) {
   return SetResource(d, c.id, res::kDashed, d.state().round, {cause, "001.act.dash"});
 }
 
+namespace {
+
+space::PathRules RulesFor(const State& s, const std::string& action, const std::string& self) {
+  space::PathRules rules;
+  rules.action = action;
+  rules.rule = "001.move.path";
+  rules.cite = [](const std::string& r) { return Cite(r); };
+  rules.occupant = [&s, self](Pos p, size_t, size_t) {
+    const Combatant* o = s.OccupantAt(p, self);
+    return o == nullptr || IsDead(*o) ? std::string() : o->id;
+  };
+  return rules;
+}
+
+struct Priced {
+  int64_t cost = 0;
+  int64_t diagonals = 0;
+  std::vector<std::string> why;
+};
+
+Priced Price(const State& s, const Combatant& mover, const std::vector<Pos>& path) {
+  space::PathWalker walk(kGrid, mover.at, mover.Resource(res::kDiagonals));
+  Priced out;
+  for (const Pos& p : path) {
+    int64_t factor = 1;
+    for (absl::string_view part : absl::StrSplit(s.TerrainAt(p), '+')) {
+      const int64_t f = TerrainFactor(std::string(part));
+      if (f > 1) out.why.push_back(std::string(part));
+      factor *= f;  // l.163: multiply them together
+    }
+    walk.Step(p, factor);
+  }
+  out.cost = walk.cost();
+  out.diagonals = walk.diagonals();
+  return out;
+}
+
+// Moves `who` along `steps` (checked), paying from its pool.
+absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<Pos>& steps, uint64_t cause) {
+  if (steps.empty()) return absl::OkStatus();
+  const Combatant mover = *d.state().Find(self);
+  const Priced p = Price(d.state(), mover, steps);
+  const int64_t pool = mover.Resource(res::kMovePool);
+  if (p.cost > pool) {
+    return Refuse("001.move.pool", absl::StrCat("the path costs ", p.cost, " yd and ", self, " has ", pool,
+                                                " yd of movement this round (buy_move spends AP for more)"));
+  }
+  RETURN_IF_ERROR(Move(d, self, steps, p.cost, false,
+                       {cause, p.why.empty() ? "001.move.grid" : "001.move.terrain", {{"cost", p.cost}, {"pool", pool}},
+                        p.why.empty() ? "" : absl::StrCat("terrain: ", absl::StrJoin(p.why, ", "))}));
+  RETURN_IF_ERROR(AddResource(d, self, res::kMovePool, -p.cost, {cause, "001.move.pool", {{"cost", p.cost}}}).status());
+  // For Jumping (l.177): yards moved this round.
+  const Combatant* now = d.state().Find(self);
+  const int64_t before = now->Resource("moved_round") == d.state().round ? now->Resource("moved_yards") : 0;
+  RETURN_IF_ERROR(SetResource(d, self, "moved_yards", before + p.cost, {cause, "001.jump", {}, "yards moved this round"}));
+  if (now->Resource("moved_round") != d.state().round) {
+    RETURN_IF_ERROR(SetResource(d, self, "moved_round", d.state().round, {cause, "001.jump"}));
+  }
+  if (p.diagonals != d.state().Find(self)->Resource(res::kDiagonals)) {
+    RETURN_IF_ERROR(SetResource(d, self, res::kDiagonals, p.diagonals, {cause, "001.move.grid", {}, "diagonals this round"}));
+  }
+  return absl::OkStatus();
+}
+
+// l.189: hostile creatures whose melee reach the mover would enter at a
+// step of `path` (from outside it): the first such step and who. Each
+// reacts once per move (`reacted`, l.125).
+struct Approach {
+  size_t step = 0;
+  std::vector<std::string> who;
+};
+Approach FindApproach(const State& s, const Combatant& mover, const std::vector<Pos>& path,
+                      const std::vector<std::string>& reacted) {
+  const Verb* rebuff = FindVerb("rebuff");
+  Approach out;
+  Pos at = mover.at;
+  for (size_t i = 0; i < path.size(); ++i) {
+    for (const auto& [id, o] : s.combatants) {
+      if (id == mover.id || o.side == mover.side || IsOut(o) || InitiativeOf(s, id) <= 0) continue;
+      if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
+      const Weapon* w = nullptr;
+      for (const Weapon& x : o.weapons) {
+        if (!IsRanged(x)) { w = &x; break; }
+      }
+      if (w == nullptr || o.Resource(res::kAp) < CostOf(o, *rebuff, fb::CommandT{})) continue;
+      const int64_t before = space::Distance(kGrid, at, mover.size, o.at, o.size);
+      const int64_t after = space::Distance(kGrid, path[i], mover.size, o.at, o.size);
+      if (before > Reach(w) && after <= Reach(w)) out.who.push_back(id);
+    }
+    if (!out.who.empty()) {
+      out.step = i;
+      return out;
+    }
+    at = path[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Pos>& path,
+                      const fb::CommandT& cmd, uint64_t cause, std::vector<std::string> reacted) {
+  const Combatant mover = *d.state().Find(self);
+  const Approach a = FindApproach(d.state(), mover, path, reacted);
+  if (a.who.empty()) return MoveSteps(d, self, path, cause);
+  RETURN_IF_ERROR(MoveSteps(d, self, std::vector<Pos>(path.begin(), path.begin() + a.step), cause));
+  fb::CommandT rest = cmd;
+  rest.path.clear();
+  for (size_t i = a.step; i < path.size(); ++i) rest.path.emplace_back(path[i].x, path[i].y);
+  for (const std::string& w : a.who) reacted.push_back(w);
+  NewPending p;
+  p.kind = kHeldBack;
+  p.actor = self;
+  p.decl = cause;
+  p.command = rest;
+  p.progress = static_cast<int64_t>(a.step);
+  p.reacted = reacted;
+  ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {cause, "001.act.rebuff", {{"step", static_cast<int64_t>(a.step)}},
+                                                   "approaching within reach: the move waits for rebuffs"}));
+  WindowSpec w;
+  w.trigger = cause;
+  w.kind = "approach";
+  w.eligible = a.who;
+  w.policy = fb::AnswerPolicy::AnyOrder;
+  w.pay = fb::PayWhen::AtResolution;
+  w.pending = id;
+  return OpenWindow(d, w, {cause, "001.act.rebuff", {}, absl::StrCat("may rebuff: ", absl::StrJoin(a.who, ", "))}).status();
+}
+
+absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause) {
+  const Combatant* mover = d.state().Find(held.actor);
+  if (IsOut(*mover) || mover->Has("Pinned") || mover->Has("Immobile")) {
+    return RecordOutcome(d, held.actor, {cause, "001.act.rebuff", {}, "the move stops: it can no longer move"});
+  }
+  const std::vector<Pos> path = PathOf(held.command);
+  if (absl::Status st = space::CheckPath(d.state(), kGrid.metric, mover->at, mover->size, path,
+                                         RulesFor(d.state(), "move", held.actor));
+      !st.ok()) {
+    return RecordOutcome(d, held.actor, {cause, "001.move.path", {}, absl::StrCat("the move stops: ", st.message())});
+  }
+  return MoveFrom(d, held.actor, path, held.command, cause, held.reacted);
+}
+
 absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {}));
   const State& s = d.state();
@@ -109,50 +254,16 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
   if (!s.windows.empty()) return Refuse("001.out_of_turn", "a declared action waits: answer or resolve it first");
   RETURN_IF_ERROR(CheckMayMove(s, *mover));
   const std::vector<Pos> path = PathOf(c);
-  space::PathRules rules;
-  rules.action = c.action;
-  rules.rule = "001.move.path";
-  rules.cite = [](const std::string& r) { return Cite(r); };
   const std::string self = mover->id;
-  rules.occupant = [&s, self](Pos p, size_t, size_t) {
-    const Combatant* o = s.OccupantAt(p, self);
-    return o == nullptr || IsDead(*o) ? std::string() : o->id;
-  };
-  RETURN_IF_ERROR(space::CheckPath(s, kGrid.metric, mover->at, mover->size, path, rules));
-  space::PathWalker walk(kGrid, mover->at, mover->Resource(res::kDiagonals));
-  std::vector<std::string> why;
-  for (const Pos& p : path) {
-    int64_t factor = 1;
-    for (absl::string_view part : absl::StrSplit(s.TerrainAt(p), '+')) {
-      const int64_t f = TerrainFactor(std::string(part));
-      if (f > 1) why.push_back(std::string(part));
-      factor *= f;  // l.163: multiply them together
-    }
-    walk.Step(p, factor);
-  }
-  const int64_t cost = walk.cost();
+  RETURN_IF_ERROR(space::CheckPath(s, kGrid.metric, mover->at, mover->size, path, RulesFor(s, c.action, self)));
+  const Priced p = Price(s, *mover, path);
   const int64_t pool = mover->Resource(res::kMovePool);
-  if (cost > pool) {
-    return Refuse("001.move.pool", absl::StrCat("the path costs ", cost, " yd and ", self, " has ", pool,
+  if (p.cost > pool) {
+    return Refuse("001.move.pool", absl::StrCat("the path costs ", p.cost, " yd and ", self, " has ", pool,
                                                 " yd of movement this round (buy_move spends AP for more)"));
   }
-  const int64_t diagonals = walk.diagonals();
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  RETURN_IF_ERROR(Move(d, self, path, cost, false,
-                       {decl, why.empty() ? "001.move.grid" : "001.move.terrain", {{"cost", cost}, {"pool", pool}},
-                        why.empty() ? "" : absl::StrCat("terrain: ", absl::StrJoin(why, ", "))}));
-  RETURN_IF_ERROR(AddResource(d, self, res::kMovePool, -cost, {decl, "001.move.pool", {{"cost", cost}}}).status());
-  // For Jumping (l.177): yards moved this round.
-  const Combatant* now = d.state().Find(self);
-  const int64_t before = now->Resource("moved_round") == d.state().round ? now->Resource("moved_yards") : 0;
-  RETURN_IF_ERROR(SetResource(d, self, "moved_yards", before + cost, {decl, "001.jump", {}, "yards moved this round"}));
-  if (now->Resource("moved_round") != d.state().round) {
-    RETURN_IF_ERROR(SetResource(d, self, "moved_round", d.state().round, {decl, "001.jump"}));
-  }
-  if (diagonals != d.state().Find(self)->Resource(res::kDiagonals)) {
-    RETURN_IF_ERROR(SetResource(d, self, res::kDiagonals, diagonals, {decl, "001.move.grid", {}, "diagonals this round"}));
-  }
-  return absl::OkStatus();
+  return MoveFrom(d, self, path, c, decl, {});
 }
 
 absl::Status LoseMovement(Decision& d, const std::string& who, const Why& why) {
