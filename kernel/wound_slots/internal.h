@@ -123,6 +123,8 @@ absl::Status SetFatigue(Decision& d, const std::string& who, int64_t value,
                         const Why& why);
 int64_t MaxStamina(const Combatant& c);  // normal - fatigue
 int64_t MaxMana(const Combatant& c);     // normal - invested
+// `spend_stamina` (params.amount): an ability's or effect's stamina cost.
+absl::Status DecideSpendStamina(const fb::CommandT& c, Decision& d);
 absl::Status SpendMana(Decision& d, const std::string& who, int64_t n,
                        const Why& why);
 absl::Status InvestMana(Decision& d, const std::string& who, int64_t n,

@@ -46,7 +46,7 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"minutes", "wound", "kit"}, {}}));
+  RETURN_IF_ERROR(CheckTakes(c, {{"minutes", "wound", "kit", "retrieve"}, {}}));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const std::string who = a->id;
@@ -145,6 +145,13 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
     } else {
       RETURN_IF_ERROR(RecordOutcome(d, who, {decl, "001.rest.recovery", nums, "no wound healed"}));
       RETURN_IF_ERROR(AddResource(d, who, res::kRecovery, 1, {decl, "001.rest.recovery", {}, "cumulative +1"}).status());
+    }
+  }
+  // l.42: invested mana retrieved at the end of a long rest, at your option.
+  if (ParamOr(c, "retrieve", 0) != 0) {
+    const int64_t inv = d.state().Find(who)->Resource(res::kInvested);
+    if (inv > 0) {
+      RETURN_IF_ERROR(SetResource(d, who, res::kInvested, 0, {decl, "001.mana.invest", {{"retrieved", inv}}}));
     }
   }
   // 5. l.53: recover all stamina and mana.

@@ -42,6 +42,17 @@ TEST(Vitals, FatigueLowersMaxAndConditions) {
   EXPECT_TRUE(t.state().Find("aria")->Has("Staggered"));   // 10 >= 10
 }
 
+TEST(Vitals, StaminaBelowZeroBecomesFatigue) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", res::kStamina, 2);
+  fb::CommandT c = Cmd("aria", "spend_stamina");
+  With(c, "amount", 5);
+  ASSERT_TRUE(t.Submit(c).ok());
+  EXPECT_EQ(R(t, res::kStamina), 0);  // l.38
+  EXPECT_EQ(R(t, res::kFatigue), 3);  // the excess
+  EXPECT_EQ(MaxStamina(*t.state().Find("aria")), 7);  // l.40: 10 - 3
+}
+
 TEST(Rest, ShortRest) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Set(t, "aria", res::kStamina, 2);

@@ -154,6 +154,7 @@ class WoundSlotsRuleset : public Ruleset {
     if (c.action == "move") return DecideMove(c, d);
     if (c.action == "join") return DecideJoin(c, d);
     if (c.action == "ignore" || c.action == "unignore") return DecideIgnore(c, d);
+    if (c.action == "spend_stamina") return DecideSpendStamina(c, d);
     if (c.action == "short_rest") return DecideShortRest(c, d);
     if (c.action == "long_rest") return DecideLongRest(c, d);
     if (FindVerb(c.action) != nullptr) return DeclareAct(c, d);

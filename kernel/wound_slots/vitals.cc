@@ -151,4 +151,16 @@ absl::Status InvestMana(Decision& d, const std::string& who, int64_t n,
   return AddResource(d, who, res::kInvested, n, {why.cause, "001.mana.invest", {{"invest", n}}}).status();
 }
 
+absl::Status DecideSpendStamina(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"amount"}, {}}));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  const int64_t n = ParamOr(c, "amount", 0);
+  if (n < 1) return Malformed(c, "params.amount", "the stamina cost, at least 1");
+  if (IsDead(*a)) return Refuse("001.stamina.spend", a->id + " is dead");
+  const std::string who = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  // l.38: allowed at 0 stamina; the excess becomes fatigue.
+  return SpendStamina(d, who, n, {decl, "001.stamina.spend", {}, c.text.empty() ? "stamina cost" : c.text});
+}
+
 }  // namespace combat::kernel::wound_slots
