@@ -134,6 +134,19 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "standard_attack", {"orc"})).ok());  // the orc (17) may act first
   ASSERT_TRUE(t.Submit(Cmd("aria", "resolve"), {2}).ok());
   EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);  // 10 + 5 - 12 = 3
+  // The mount moves and carries its rider; controlling it costs the rider
+  // the same AP (l.280). Horse: Str 0 + Size 6 = 6: rate 9, 2 AP -> 4 yd.
+  fb::CommandT hb = Cmd("horse", "buy_move");
+  With(hb, "ap", 2);
+  ASSERT_TRUE(t.Submit(hb).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 17 - 4 - 2);
+  fb::CommandT walk = Cmd("aria", "move");
+  walk.path = {fb::Pos(4, 4)};
+  EXPECT_EQ(t.Submit(walk).status().code(), absl::StatusCode::kFailedPrecondition);
+  fb::CommandT ride = Cmd("horse", "move");
+  ride.path = {fb::Pos(4, 7)};
+  ASSERT_TRUE(t.Submit(ride).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{4, 6}));
   ASSERT_TRUE(t.Submit(Cmd("aria", "dismount")).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "resolve")).ok());
   EXPECT_EQ(Init(t.state(), "horse"), 10);

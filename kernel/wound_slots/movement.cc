@@ -65,6 +65,15 @@ absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause
   const int64_t ap = ParamOr(cmd, "ap", 4);
   const int64_t rate = EffectiveRate(c);
   const int64_t yards = YardsFor(rate, ap);
+  if (const Condition* k = c.FindCondition("Ridden"); k != nullptr && !c.HasTag("sentient")) {
+    // l.280: controlling the mount's movement costs the rider as much AP.
+    const std::string rider = k->relative_to;
+    const int64_t have = d.state().Find(rider)->Resource(res::kAp);
+    if (have < ap) {
+      return Refuse("001.mount", absl::StrCat(rider, " has ", have, " AP: controlling the mount's movement costs ", ap));
+    }
+    RETURN_IF_ERROR(SpendAp(d, rider, ap, {cause, "001.mount", {{"mount_ap", ap}}, "controls the mount's movement"}));
+  }
   RETURN_IF_ERROR(AddResource(d, c.id, res::kMovePool, yards,
                               {cause, "001.move.pool", {{"movement_rate", rate}, {"ap", ap}, {"yards", yards}}})
                       .status());
@@ -102,14 +111,20 @@ absl::Status ResolveDash(Decision& d, const fb::CommandT& cmd, uint64_t cause) {
 
 namespace {
 
+std::vector<std::string> Carried(const Combatant& mover);
+
 space::PathRules RulesFor(const State& s, const std::string& action, const std::string& self) {
   space::PathRules rules;
   rules.action = action;
   rules.rule = "001.move.path";
   rules.cite = [](const std::string& r) { return Cite(r); };
-  rules.occupant = [&s, self](Pos p, size_t, size_t) {
+  const Combatant* me = s.Find(self);
+  const std::vector<std::string> carried = me == nullptr ? std::vector<std::string>{} : Carried(*me);
+  rules.occupant = [&s, self, carried](Pos p, size_t, size_t) {
     const Combatant* o = s.OccupantAt(p, self);
-    return o == nullptr || IsDead(*o) ? std::string() : o->id;
+    if (o == nullptr || IsDead(*o)) return std::string();
+    if (std::find(carried.begin(), carried.end(), o->id) != carried.end()) return std::string();
+    return o->id;
   };
   return rules;
 }
@@ -137,6 +152,69 @@ Priced Price(const State& s, const Combatant& mover, const std::vector<Pos>& pat
   return out;
 }
 
+// Who moves along with `mover`: its rider (l.280) and, while it drags,
+// everyone in its grapple (l.228).
+std::vector<std::string> Carried(const Combatant& mover) {
+  std::vector<std::string> out;
+  for (const auto& [id, k] : mover.conditions) {
+    if (k.name == "Ridden") out.push_back(k.relative_to);
+  }
+  if (mover.Has("Dragging")) {
+    for (const auto& [id, k] : mover.conditions) {
+      if (k.name == "Grappling") out.push_back(k.relative_to);
+    }
+  }
+  return out;
+}
+
+// Moves the carried creatures by the same steps (forced: they do not pay).
+absl::Status MoveCarried(Decision& d, const Combatant& mover, const std::vector<Pos>& steps,
+                         const std::vector<std::string>& carried, uint64_t cause) {
+  for (const std::string& id : carried) {
+    const Combatant* o = d.state().Find(id);
+    if (o == nullptr) continue;
+    std::vector<Pos> path;
+    for (const Pos& p : steps) path.push_back(Pos{o->at.x + p.x - mover.at.x, o->at.y + p.y - mover.at.y});
+    for (size_t i = 0; i < path.size(); ++i) {
+      const std::string t = d.state().TerrainAt(path[i]);
+      if (t == "wall" || t == "offmap") {
+        return Refuse("001.move.path", absl::StrCat(id, " moving along would enter ", t, " at ", space::Sq(path[i])));
+      }
+    }
+    RETURN_IF_ERROR(Move(d, id, path, 0, true,
+                         {cause, o->Has("Riding") ? "001.mount" : "001.grapple", {}, "moves with " + mover.id}));
+  }
+  return absl::OkStatus();
+}
+
+// l.281: an untrained mount coming into reach of an enemy's melee weapon:
+// its rider checks or loses control.
+absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause) {
+  const Combatant* m = d.state().Find(before.id);
+  const Condition* ridden = m->FindCondition("Ridden");
+  if (ridden == nullptr || !m->HasTag("untrained")) return absl::OkStatus();
+  const Combatant* rider = d.state().Find(ridden->relative_to);
+  if (rider == nullptr || rider->Has("Uncontrolled")) return absl::OkStatus();
+  bool entered = false;
+  for (const auto& [id, o] : d.state().combatants) {
+    if (o.side == m->side || IsOut(o)) continue;
+    for (const Weapon& w : o.weapons) {
+      if (IsRanged(w)) continue;
+      const int64_t was = space::Distance(kGrid, before.at, before.size, o.at, o.size);
+      entered = entered || (was > Reach(&w) && Distance(*m, o) <= Reach(&w));
+    }
+  }
+  if (!entered) return absl::OkStatus();
+  const std::string rid = rider->id;
+  const int64_t tn = m->Stat("control_tn", 5);
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, rid, CheckBonus(*rider, "prs", "nature", "riding", nullptr),
+                                          "riding check (enemy reach)", cause));
+  Nums n{{"d20", r.natural}, {"result", r.total}, {"tn", tn}};
+  if (r.total >= tn) return RecordOutcome(d, rid, {cause, "001.mount.untrained", n, "keeps control"});
+  return Impose(d, rid, "Uncontrolled", m->id, {}, {cause, "001.mount.untrained", n, "loses control of the mount"}, 0, m->id)
+      .status();
+}
+
 // Moves `who` along `steps` (checked), paying from its pool.
 absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<Pos>& steps, uint64_t cause) {
   if (steps.empty()) return absl::OkStatus();
@@ -150,6 +228,8 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
   RETURN_IF_ERROR(Move(d, self, steps, p.cost, false,
                        {cause, p.why.empty() ? "001.move.grid" : "001.move.terrain", {{"cost", p.cost}, {"pool", pool}},
                         p.why.empty() ? "" : absl::StrCat("terrain: ", absl::StrJoin(p.why, ", "))}));
+  RETURN_IF_ERROR(MoveCarried(d, mover, steps, Carried(mover), cause));
+  RETURN_IF_ERROR(UntrainedReach(d, mover, cause));
   RETURN_IF_ERROR(AddResource(d, self, res::kMovePool, -p.cost, {cause, "001.move.pool", {{"cost", p.cost}}}).status());
   // For Jumping (l.177): yards moved this round.
   const Combatant* now = d.state().Find(self);
@@ -252,6 +332,15 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
   }
   if (c.path.empty()) return Malformed(c, "path", "the squares entered, in order");
   if (!s.windows.empty()) return Refuse("001.out_of_turn", "a declared action waits: answer or resolve it first");
+  if (const Condition* k = mover->FindCondition("Riding"); k != nullptr) {
+    return Refuse("001.mount", mover->id + " rides " + k->relative_to + ": the mount moves (reading of l.280)");
+  }
+  if (const Condition* k = mover->FindCondition("Ridden"); k != nullptr && !mover->HasTag("sentient")) {
+    const Combatant* rider = s.Find(k->relative_to);
+    if (rider != nullptr && rider->Has("Uncontrolled")) {
+      return Refuse("001.mount.untrained", k->relative_to + " has lost control of " + mover->id);
+    }
+  }
   RETURN_IF_ERROR(CheckMayMove(s, *mover));
   const std::vector<Pos> path = PathOf(c);
   const std::string self = mover->id;
