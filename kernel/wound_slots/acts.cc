@@ -179,6 +179,23 @@ absl::Status CloseAndResolve(Decision& d, uint32_t window, uint64_t cause,
 
 }  // namespace
 
+absl::Status CheckParamTypes(const fb::CommandT& c) {
+  static const char* kText[] = {"to", "container", "item", "object", "hindrance", "act",
+                                "condition", "spec", "kind", "faster_skill"};
+  for (const auto& p : c.params) {
+    if (!p) continue;
+    bool text = false;
+    for (const char* k : kText) text = text || p->key == k;
+    if (text && p->text.empty()) {
+      return Malformed(c, "params." + p->key, "text expected, e.g. {\"key\": \"" + p->key + "\", \"text\": ...}");
+    }
+    if (!text && !p->text.empty()) {
+      return Malformed(c, "params." + p->key, "a number expected (\"value\"), not text");
+    }
+  }
+  return absl::OkStatus();
+}
+
 const std::vector<Verb>& Verbs() { return Table(); }
 
 const Verb* FindVerb(const std::string& name) {
@@ -237,6 +254,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     for (const char* k : {"faster_tn", "faster_skill", "time_rounds", "time_minutes"}) takes.push_back(k);
   }
   RETURN_IF_ERROR(CheckTakes(c, {takes, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c));
   if (HasParam(c, "faster_skill") && ParamText(c, "faster_skill") != "athletics" && ParamText(c, "faster_skill") != "acrobatics") {
     return Malformed(c, "params.faster_skill", "acrobatics (Dex) or athletics (Str)");
   }
@@ -350,6 +368,7 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
   P takes = v->params;
   takes.push_back("act");
   RETURN_IF_ERROR(CheckTakes(c, {takes, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c));
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
   RETURN_IF_ERROR(CheckAnswer(s, c, Cite("001.out_of_turn")));
   RETURN_IF_ERROR(CheckActor(*actor, *v));

@@ -152,6 +152,9 @@ TEST(Attack, MinionTrackAndRefusals) {
   fb::CommandT cover = Attack("standard_attack");
   With(cover, "cover", 7);
   EXPECT_EQ(t.Submit(cover).status().code(), absl::StatusCode::kInvalidArgument);
+  fb::CommandT typed = Attack("standard_attack");
+  WithText(typed, "cover", "half");
+  EXPECT_EQ(t.Submit(typed).status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(t.log().size(), before);  // nothing written
 }
 

@@ -168,6 +168,9 @@ const std::vector<Verb>& Verbs();
 // "ap/<verb>", and what the act adds: containers, objects, underwater).
 int64_t CostOf(const Combatant& c, const Verb& v, const fb::CommandT& cmd);
 absl::Status DeclareAct(const fb::CommandT& c, Decision& d);
+// A text parameter given as a number, or a number given as text: refused
+// naming the field.
+absl::Status CheckParamTypes(const fb::CommandT& c);
 absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d);
 absl::Status DecideResolve(const fb::CommandT& c, Decision& d);
 absl::Status DecidePass(const fb::CommandT& c, Decision& d);

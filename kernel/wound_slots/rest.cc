@@ -47,6 +47,7 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
 
 absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {{"minutes", "wound", "kit", "retrieve"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const std::string who = a->id;

@@ -153,6 +153,7 @@ absl::Status InvestMana(Decision& d, const std::string& who, int64_t n,
 
 absl::Status DecideSpendStamina(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {{"amount"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const int64_t n = ParamOr(c, "amount", 0);
   if (n < 1) return Malformed(c, "params.amount", "the stamina cost, at least 1");
