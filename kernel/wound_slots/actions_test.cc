@@ -169,6 +169,21 @@ TEST(Mana, InvestAndEnd) {
   EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
 }
 
+TEST(Mana, ReturnedWhenTheEffectExpires) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT cast = Cmd("aria", "cast_spell");
+  With(cast, "invest", 2);
+  With(cast, "rounds", 1);
+  ASSERT_TRUE(t.Submit(cast).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 2);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  // l.127: a 1-round effect ends with round 1; l.42: the mana comes back.
+  EXPECT_FALSE(t.state().Find("aria")->Has("Spell"));
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 4);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kInvested), 0);
+}
+
 TEST(Costs, ObjectsAndContainers) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   fb::CommandT potion = Cmd("aria", "use_object");

@@ -125,6 +125,9 @@ int64_t MaxStamina(const Combatant& c);  // normal - fatigue
 int64_t MaxMana(const Combatant& c);     // normal - invested
 // `spend_stamina` (params.amount): an ability's or effect's stamina cost.
 absl::Status DecideSpendStamina(const fb::CommandT& c, Decision& d);
+// Returns invested mana no longer tied up in a "Spell" condition (one
+// expired: l.42, returned as soon as the effect ends).
+absl::Status ReturnExpiredMana(Decision& d, uint64_t cause);
 absl::Status SpendMana(Decision& d, const std::string& who, int64_t n,
                        const Why& why);
 absl::Status InvestMana(Decision& d, const std::string& who, int64_t n,

@@ -110,6 +110,7 @@ absl::Status StartNewRound(Decision& d, uint64_t cause) {
   const int64_t round = d.state().round + 1;
   RETURN_IF_ERROR(StartRound(d, {cause, "001.round", {{"round", round}}}));
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", round, {cause, "001.duration"}).status());
+  RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
   RETURN_IF_ERROR(RerollTies(d, cause));
   std::vector<std::string> ids;
   for (const OrderEntry& e : d.state().order) {
@@ -133,6 +134,7 @@ absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
   }
   RETURN_IF_ERROR(StartTurn(d, who, {cause, "001.round", {{"round", round}}}, members));
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round, {cause, "001.duration"}).status());
+  RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
   return PayOnTurnStart(d, who, cause);
 }
 
@@ -147,6 +149,7 @@ absl::Status Advance(Decision& d, uint64_t cause) {
     const int64_t round = s.round;
     RETURN_IF_ERROR(EndRound(d, {cause, "001.round", {{"round", round}}}));
     RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundEnd, "", round, {cause, "001.duration"}).status());
+  RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
     std::vector<std::string> ids;
     for (const auto& [id, c] : d.state().combatants) ids.push_back(id);
     for (const std::string& id : ids) {
@@ -223,6 +226,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const int64_t round = d.state().round;
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round, {decl, "001.duration"}).status());
+  RETURN_IF_ERROR(ReturnExpiredMana(d, decl));
   RETURN_IF_ERROR(GainAp(d, who, false, {decl}));
   for (const std::string& m : std::vector<std::string>(d.state().active_members)) {
     RETURN_IF_ERROR(GainAp(d, m, false, {decl}));  // the shared turn ends for the mount too

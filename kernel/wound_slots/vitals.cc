@@ -2,7 +2,10 @@
 // (Exhausted, Staggered), and the Wounded condition (l.32). Also the small
 // condition helpers every file uses (durations, l.127).
 #include <algorithm>
+#include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
@@ -149,6 +152,28 @@ absl::Status InvestMana(Decision& d, const std::string& who, int64_t n,
   if (n > have) return Refuse("001.mana.invest", absl::StrCat(who, " has ", have, " mana, needs ", n));
   RETURN_IF_ERROR(AddResource(d, who, res::kMana, -n, {why.cause, "001.mana.invest", {{"invest", n}}}).status());
   return AddResource(d, who, res::kInvested, n, {why.cause, "001.mana.invest", {{"invest", n}}}).status();
+}
+
+absl::Status ReturnExpiredMana(Decision& d, uint64_t cause) {
+  std::map<std::string, int64_t> held;  // caster -> mana still tied up in Spell conditions
+  for (const auto& [id, c] : d.state().combatants) {
+    for (const auto& [cid, k] : c.conditions) {
+      if (k.name == "Spell") held[k.source] += k.level;
+    }
+  }
+  std::vector<std::pair<std::string, int64_t>> back;
+  for (const auto& [id, c] : d.state().combatants) {
+    const int64_t inv = c.Resource(res::kInvested);
+    const auto it = held.find(id);
+    const int64_t tied = it == held.end() ? 0 : it->second;
+    if (inv > tied) back.emplace_back(id, inv - tied);
+  }
+  for (const auto& [id, n] : back) {
+    // l.42: "returned as soon as the effect ends".
+    RETURN_IF_ERROR(AddResource(d, id, res::kInvested, -n, {cause, "001.mana.invest", {{"returned", n}}, "the effect ended"}).status());
+    RETURN_IF_ERROR(AddResource(d, id, res::kMana, n, {cause, "001.mana.invest", {{"returned", n}}, "the effect ended"}).status());
+  }
+  return absl::OkStatus();
 }
 
 absl::Status DecideSpendStamina(const fb::CommandT& c, Decision& d) {
