@@ -251,5 +251,89 @@ TEST(WoundSlotsScenario, DurationsAndMovement) {
   s.ExpectDeterministic();
 }
 
+// A PC's slots overflow into a fatal wound (l.31, l.4), an ally stabilizes
+// and treats it (l.250, l.261-262), and long rests heal it down with the
+// recovery checks' cumulative +1 (l.51-53, l.63).
+// bob (party): Prc 0, Speed 0, Lor 2, Healing 3, Healing/Wounds 1: Lor
+// [Healing/Wounds] d20 + 6; initiative d20 + 5.
+TEST(WoundSlotsScenario, WoundsAndRecovery) {
+  auto bob = Who("bob", "party", 4, 5, {{"lor", 2}, {"healing", 3}, {"healing/wounds", 1}, {"stamina", 8}},
+                 "staff", "2", {});
+  // Initiative: aria 10 + 8 = 18, bob 3 + 5 = 8, orc 12 + 5 = 17.
+  Scenario s(Roster({Aria(), std::move(bob), Orc()}), {10, 3, 12});
+  ASSERT_TRUE(s.status().ok()) << s.status();
+  ASSERT_TRUE(s.Submit(Cmd("aria", "end_turn")).ok());
+  // The orc attacks; aria (18 > 17) may act first but passes; the attack
+  // resolves: d20 11 + 2 = 13 >= 13; 13 + 3 + 4 - 13 - 1 = 6: critical (l.11).
+  ASSERT_TRUE(s.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = s.state().windows.begin()->first;
+  ASSERT_TRUE(s.Submit(pass, {11}).ok());
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_critical"), 1);
+  ASSERT_TRUE(s.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(s.Submit(Cmd("bob", "end_turn")).ok());
+  // Round 2.
+  ASSERT_TRUE(s.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(s.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  pass.window = s.state().windows.begin()->first;
+  ASSERT_TRUE(s.Submit(pass, {12}).ok());  // 14 + 7 - 14 = 7: critical, 2 of 2 slots
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_critical"), 2);
+  ASSERT_TRUE(s.Submit(Cmd("orc", "strong_attack", {"aria"})).ok());
+  pass.window = s.state().windows.begin()->first;
+  // 13 + 3 + 4 + d6 1 - 14 = 7: critical; both critical slots are full: the
+  // wound becomes fatal (l.31); a PC is dying (l.4).
+  ASSERT_TRUE(s.Submit(pass, {11, 1}).ok());
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_critical"), 2);
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_fatal"), 1);
+  EXPECT_TRUE(s.state().Find("aria")->Has("Dying"));
+  EXPECT_FALSE(s.state().Find("aria")->Has("Dead"));
+  ASSERT_TRUE(s.Submit(Cmd("orc", "end_turn")).ok());
+  // bob stabilizes: TN = 3 wounds received (l.250); d20 2 + 6 = 8.
+  ASSERT_TRUE(s.Submit(Cmd("bob", "stabilize", {"aria"})).ok());
+  ASSERT_TRUE(s.Submit(Cmd("bob", "resolve"), {2}).ok());
+  EXPECT_FALSE(s.state().Find("aria")->Has("Dying"));
+  // Treat Wound on the fatal wound: TN 9 (l.260); d20 5 + 6 = 11: 1 + (11 -
+  // 9) / 2 = 2 steps: fatal -> severe (l.261). Fatigue = the highest
+  // remaining wound, critical = 4 (l.262): max stamina 10 - 4 = 6 (l.40).
+  fb::CommandT treat = Cmd("bob", "treat_wound", {"aria"});
+  With(treat, "level", 5);
+  ASSERT_TRUE(s.Submit(treat).ok());
+  ASSERT_TRUE(s.Submit(Cmd("bob", "resolve"), {5}).ok());
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_fatal"), 0);
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_severe"), 1);
+  EXPECT_EQ(Res(s.state(), "aria", "fatigue"), 4);
+  EXPECT_EQ(Res(s.state(), "aria", "stamina"), 6);
+  EXPECT_EQ(Res(s.state(), "bob", "ap"), 18 - 4 - 6);  // readings: Stabilize 4, Treat Wound 6
+
+  // Long rest 1: critically wounded; fatigue 4 - (5 + 1 - 4) = 2 (l.51);
+  // recovery d20 1 + 1 - 2 = 0 >= -1 reaches severe (l.60): severe ->
+  // moderate; all stamina: 10 - 2 = 8 (l.53).
+  ASSERT_TRUE(s.Submit(Cmd("aria", "long_rest"), {1}).ok());
+  EXPECT_EQ(Res(s.state(), "aria", "fatigue"), 2);
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_severe"), 0);
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_moderate"), 1);
+  EXPECT_EQ(Res(s.state(), "aria", "stamina"), 8);
+  // Long rest 2: fatigue 2 - 2 = 0; d20 2 + 1 = 3: moderate -> light.
+  ASSERT_TRUE(s.Submit(Cmd("aria", "long_rest"), {2}).ok());
+  EXPECT_EQ(Res(s.state(), "aria", "fatigue"), 0);
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_light"), 1);
+  // Long rest 3: critically wounded, so light wounds stay (l.50); d20 1 +
+  // 1 = 2: the light wound heals.
+  ASSERT_TRUE(s.Submit(Cmd("aria", "long_rest"), {1}).ok());
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_light"), 0);
+  // Long rest 4: d20 1 + 1 = 2 < 4: the critical wounds are out of reach:
+  // nothing heals, +1 on later checks (l.63).
+  ASSERT_TRUE(s.Submit(Cmd("aria", "long_rest"), {1}).ok());
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_critical"), 2);
+  EXPECT_EQ(Res(s.state(), "aria", "recovery_bonus"), 1);
+  // Long rest 5: d20 2 + 1 + 1 = 4 >= 4: critical -> severe; the bonus ends.
+  ASSERT_TRUE(s.Submit(Cmd("aria", "long_rest"), {2}).ok());
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_critical"), 1);
+  EXPECT_EQ(Res(s.state(), "aria", "wounds_severe"), 1);
+  EXPECT_EQ(Res(s.state(), "aria", "recovery_bonus"), 0);
+  EXPECT_EQ(s.state().Find("aria")->FindCondition("Wounded")->level, 4);
+  s.ExpectDeterministic();
+}
+
 }  // namespace
 }  // namespace combat::tests

@@ -60,21 +60,35 @@ absl::StatusOr<int> Wound(Decision& d, const std::string& who, int level,
 
 absl::StatusOr<int> HealWound(Decision& d, const std::string& who, int level,
                               int steps, const Why& why) {
-  int l = level, taken = 0;
-  while (taken < steps) {
-    const Combatant* c = d.state().Find(who);
-    if (c->Resource(WoundsKey(l)) <= 0) break;
-    if (l > kLight && c->Resource(WoundsKey(l - 1)) >= SlotsFor(*c, l - 1)) break;  // l.63
-    RETURN_IF_ERROR(AddResource(d, who, WoundsKey(l), -1, {why.cause, why.rule, why.nums, why.note}).status());
-    if (l > kLight) {
-      RETURN_IF_ERROR(AddResource(d, who, WoundsKey(l - 1), 1, {why.cause, why.rule, {{"from", l}, {"to", l - 1}}}).status());
+  // The wound drops `steps` levels to a level with an open slot (l.63:
+  // "assuming there is an open slot"); below light it is healed. Reading:
+  // when the level it would land on is full it drops fewer steps; the
+  // levels it passes need no slot.
+  const Combatant c = *d.state().Find(who);
+  if (c.Resource(WoundsKey(level)) <= 0 || steps <= 0) return 0;
+  int taken = 0, to = kNone;
+  for (int s = steps; s >= 1; --s) {
+    const int lvl = level - s;
+    if (lvl < kLight || c.Resource(WoundsKey(lvl)) < SlotsFor(c, lvl)) {
+      taken = s;
+      to = std::max(lvl, static_cast<int>(kNone));
+      break;
     }
-    if (l == kFatal && d.state().Find(who)->Has("Dying")) {
-      RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Dying", {why.cause, why.rule, {}, "no longer fatally wounded"}));
-    }
-    ++taken;
-    if (l == kLight) break;
-    --l;
+  }
+  if (taken == 0) {
+    RETURN_IF_ERROR(RecordOutcome(d, who, {why.cause, why.rule, why.nums,
+                                           absl::StrCat("no open slot below the ", LevelName(level), " wound")}));
+    return 0;
+  }
+  Nums nums = why.nums;
+  nums.push_back({"from", level});
+  nums.push_back({"to", to});
+  RETURN_IF_ERROR(AddResource(d, who, WoundsKey(level), -1, {why.cause, why.rule, nums, why.note}).status());
+  if (to >= kLight) {
+    RETURN_IF_ERROR(AddResource(d, who, WoundsKey(to), 1, {why.cause, why.rule, {{"from", level}, {"to", to}}}).status());
+  }
+  if (level == kFatal && d.state().Find(who)->Has("Dying")) {
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Dying", {why.cause, why.rule, {}, "no longer fatally wounded"}));
   }
   RETURN_IF_ERROR(UpdateWounded(d, who, why));
   return taken;
