@@ -113,7 +113,7 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   }
   if (IsRanged(*w)) {
     if (a.Has("Underwater") || a.HasTag("underwater")) return Refuse("001.underwater", "no ranged weapon attacks underwater");
-  } else if (Distance(a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
+  } else if (!HasParam(c, "_interposed") && Distance(a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
     // Rebuff strikes "before it moves" (l.190): one step outside the reach.
     return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", Distance(a, *t), " yd away; ", w->name, " reaches ", Reach(w)));
   }
