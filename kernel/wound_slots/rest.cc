@@ -34,6 +34,8 @@ absl::Status ShortRestBenefits(Decision& d, const std::string& who, uint64_t cau
   return absl::OkStatus();
 }
 
+int64_t start_vit(const Combatant& c) { return c.Stat("vit"); }
+
 }  // namespace
 
 absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
@@ -46,7 +48,7 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"minutes", "wound", "kit", "retrieve"}, {}}));
+  RETURN_IF_ERROR(CheckTakes(c, {{"minutes", "wound", "kit", "retrieve", "day", "slept"}, {}}));
   RETURN_IF_ERROR(CheckParamTypes(c));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
@@ -64,7 +66,29 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   }
   const int64_t minutes = ParamOr(c, "minutes", 480);
   if (minutes < 0 || minutes > 480) return Malformed(c, "params.minutes", "0..480: minutes rested before an interruption");
+  // l.44: the benefits of a long rest at most twice per day (`day`: the
+  // in-game day, given by the GM), and only after a full night's sleep in
+  // the last 24 hours (`slept` = 0: no benefit; the sleep needed is 8 hours
+  // less half an hour per point of Vitality).
+  const int64_t day = ParamOr(c, "day", 0);
+  if (HasParam(c, "day") && day < 1) return Malformed(c, "params.day", "the in-game day, from 1");
+  if (HasParam(c, "day") && a->Resource("long_rest_day") == day && a->Resource("long_rests_today") >= 2) {
+    return Refuse("001.rest.limits", absl::StrCat(who, " already had two long rests on day ", day));
+  }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  if (HasParam(c, "day")) {
+    const Combatant* now = d.state().Find(who);
+    const int64_t count = now->Resource("long_rest_day") == day ? now->Resource("long_rests_today") + 1 : 1;
+    if (now->Resource("long_rest_day") != day) {
+      RETURN_IF_ERROR(SetResource(d, who, "long_rest_day", day, {decl, "001.rest.limits"}));
+    }
+    RETURN_IF_ERROR(SetResource(d, who, "long_rests_today", count, {decl, "001.rest.limits", {{"day", day}}}));
+  }
+  if (ParamOr(c, "slept", 1) == 0) {
+    const int64_t minutes_needed = std::max<int64_t>(0, 480 - 30 * start_vit(*d.state().Find(who)));
+    return RecordOutcome(d, who, {decl, "001.rest.limits", {{"sleep_needed_minutes", minutes_needed}},
+                                  "no full night's sleep within 24 hours: no benefit"});
+  }
   if (minutes < 480) {  // l.65: interrupted: a short rest's benefits per 15 minutes
     const int64_t n = FloorDiv(minutes, 15);
     RETURN_IF_ERROR(RecordOutcome(d, who, {decl, "001.rest.interrupted", {{"minutes", minutes}, {"short_rests", n}},

@@ -127,6 +127,21 @@ TEST(Rest, InterruptedLongRest) {
   EXPECT_EQ(R(t, res::kStamina), 10);
 }
 
+TEST(Rest, TwicePerDayAndSleep) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT rest = Cmd("aria", "long_rest");
+  With(rest, "day", 1);
+  ASSERT_TRUE(t.Submit(rest).ok());
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_EQ(t.Submit(rest).status().code(), absl::StatusCode::kFailedPrecondition);  // l.44
+  fb::CommandT next = Cmd("aria", "long_rest");
+  With(next, "day", 2);
+  With(next, "slept", 0);
+  Set(t, "aria", res::kStamina, 1);
+  ASSERT_TRUE(t.Submit(next).ok());
+  EXPECT_EQ(R(t, res::kStamina), 1);  // no sleep: no benefit
+}
+
 TEST(TreatWound, StepsAndFatigue) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Set(t, "aria", WoundsKey(kSevere), 1);

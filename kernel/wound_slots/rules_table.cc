@@ -38,6 +38,7 @@ std::vector<RuleRef>* Build() {
       R("001.mana.spend", "Mana", 42, "spending reduces current mana"),
       R("001.mana.invest", "Mana", 42, "investing reduces current and maximum mana until retrieved"),
       // Rest
+      R("001.rest.limits", "Resting", 44, "long-rest benefits twice per day; a full night's sleep (8 h - 30 min per Vitality) within 24 hours"),
       R("001.rest.short", "Short Rest", 46, "half current max stamina and mana (rounded down); lightly/moderately wounded: one light wound"),
       R("001.rest.long", "Long Rest", 48, "not when fatally wounded; benefits in order"),
       R("001.rest.long.exhausted", "Long Rest", 49, "exhausted: no longer exhausted, all stamina and mana, nothing else"),
