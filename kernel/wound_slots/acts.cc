@@ -52,7 +52,7 @@ const std::vector<Verb>& Table() {
       V("standard_attack", "001.act.standard", Kind(kAttack), 4, CheckAttack, ResolveStandard, {"cover"}),
       V("quick_attack", "001.act.quick", Kind(kAttack), 3, CheckMeleeAttack, ResolveQuick, {"cover"}),
       V("strong_attack", "001.act.strong", Kind(kAttack), 6, CheckMeleeAttack, ResolveStrong, {"cover"}),
-      V("nonlethal_attack", "001.act.nonlethal", Kind(kAttack), 4, CheckMeleeAttack, ResolveNonlethal, {"cover", "level"}),
+      V("nonlethal_attack", "001.act.nonlethal", Kind(kAttack), 4, CheckMeleeAttack, ResolveNonlethal, {"cover", "level", "knockout"}),
       V("rebuff", "001.act.rebuff", Kind(kAttack), 2, CheckMeleeAttack, ResolveRebuff, {"cover"}, true),
       V("harry", "001.act.harry", Kind(), 2, CheckHarry, ResolveHarry, {}, true),
       V("defend", "001.act.defend", Kind(), 2, CheckNothing, ResolveDefend),
@@ -180,7 +180,7 @@ absl::Status CloseAndResolve(Decision& d, uint32_t window, uint64_t cause,
 }  // namespace
 
 absl::Status CheckParamTypes(const fb::CommandT& c) {
-  static const char* kText[] = {"to", "container", "item", "object", "hindrance", "act",
+  static const char* kText[] = {"to", "container", "item", "object", "hindrance", "act", "knockout",
                                 "condition", "spec", "kind", "faster_skill"};
   for (const auto& p : c.params) {
     if (!p) continue;

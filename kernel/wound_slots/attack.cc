@@ -122,6 +122,9 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
 
 absl::Status CheckMeleeAttack(const State& s, const Combatant& a, const fb::CommandT& c) {
   RETURN_IF_ERROR(CheckAttack(s, a, c));
+  if (const std::string k = ParamText(c, "knockout"); !k.empty() && k != "unconscious" && k != "helpless") {
+    return Malformed(c, "params.knockout", "unconscious (no dying) or helpless (2 rounds)");
+  }
   const Weapon* w = WeaponOf(a, c);
   if (IsRanged(*w)) return Refuse("001.act.quick", "this is a melee attack: " + w->name + " is a ranged weapon");
   return absl::OkStatus();
@@ -278,7 +281,22 @@ absl::Status ResolveNonlethal(Decision& d, const fb::CommandT& c, uint64_t cause
   AttackSpec s;
   s.bonus = -2;  // l.185
   s.nonlethal = true;
-  return Attack(d, c, cause, s).status();
+  const std::string target = c.targets[0];
+  const int64_t before = HighestWound(*d.state().Find(target));
+  int64_t total_before = 0;
+  for (int l = kLight; l <= kFatal; ++l) total_before += d.state().Find(target)->Resource(WoundsKey(l));
+  ASSIGN_OR_RETURN(AttackResult r, Attack(d, c, cause, s));
+  const std::string k = ParamText(c, "knockout");
+  if (!r.hit || k.empty()) return absl::OkStatus();
+  const Combatant* t = d.state().Find(target);
+  int64_t total = 0;
+  for (int l = kLight; l <= kFatal; ++l) total += t->Resource(WoundsKey(l));
+  if (total == total_before || HighestWound(*t) == kFatal || IsDead(*t)) return absl::OkStatus();
+  // l.185: whether the target "would fall unconscious" is the wounded
+  // condition's (not in this text): the attacker's `knockout` says so.
+  const Why why{cause, "001.act.nonlethal", {{"severity_before", before}}, k};
+  if (k == "unconscious") return Impose(d, target, "Unconscious", c.actor, {}, why).status();
+  return Impose(d, target, "Helpless", c.actor, ForRounds(d.state(), 2), why).status();  // for 2 rounds
 }
 absl::Status ResolveRebuff(Decision& d, const fb::CommandT& c, uint64_t cause) {
   AttackSpec s;

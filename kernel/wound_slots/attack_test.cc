@@ -88,6 +88,20 @@ TEST(Attack, QuickLowersAndStrongAddsD6) {
   EXPECT_EQ(Wounds(t.state(), "orc", kCritical), 1);
 }
 
+TEST(Attack, NonlethalCapsTheWoundAndKnocksOut) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT c = Cmd("aria", "nonlethal_attack", {"orc"});
+  With(c, "level", kLight);
+  WithText(c, "knockout", "helpless");
+  // d20 7 - 2 + 7 = 12 >= 10: damage 12 + 5 - 12 = 5: severe, chosen light (l.185).
+  ASSERT_TRUE(t.Submit(c, {7}).ok());
+  EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+  EXPECT_EQ(Wounds(t.state(), "orc", kSevere), 0);
+  const Condition* h = t.state().Find("orc")->FindCondition("Helpless");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->expiry.round, 2);  // 2 rounds from round 1 (l.127)
+}
+
 TEST(Attack, CriticalMovesInitiativeAndNpcDies) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Attack("standard_attack"), {20}).ok());
