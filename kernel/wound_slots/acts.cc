@@ -221,6 +221,7 @@ int64_t CostOf(const Combatant& c, const Verb& v, const fb::CommandT& cmd) {
     return ApCost(c, name + "/" + k, base);
   }
   if (name == "buy_move") return std::max<int64_t>(1, ParamOr(cmd, "ap", 4));
+  if (name == "jump") return c.stats.count("ap/jump") ? ApCost(c, name, 1) : JumpAp(c, cmd);
   int64_t cost = ApCost(c, name, base);
   if (v.row.kind.cls.attack && Immobilized(c) && (c.Has("Underwater") || c.HasTag("underwater"))) {
     cost += 2;  // l.275: underwater melee attacks pay 2 AP more
@@ -294,6 +295,12 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   }
   fb::CommandT act = c;
   int64_t cost = CostOf(*actor, *v, c);
+  if (c.action == "jump" && static_cast<int64_t>(c.path.size()) > actor->Resource(res::kMovePool)) {
+    auto p = std::make_unique<fb::ParamT>();  // the AP buy the jump's movement (l.178)
+    p->key = "_jump_ap";
+    p->value = cost;
+    act.params.push_back(std::move(p));
+  }
   uint64_t early = 0;
   if (HasParam(c, "faster_tn")) {  // l.271: the check comes with the declaration
     ASSIGN_OR_RETURN(early, d.Declare(c));

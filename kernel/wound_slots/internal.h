@@ -88,6 +88,13 @@ int64_t RateFromScore(int64_t score);
 // Yards for `ap` (1..4) AP at movement rate `rate` (the table; beyond rate
 // 25, rate x ap / 4 rounded down, the table's own pattern).
 int64_t YardsFor(int64_t rate, int64_t ap);
+// Yards bought with `ap` AP (4-AP full movements, then the table's share).
+int64_t YardsForAp(int64_t rate, int64_t ap);
+// The fewest AP buying `yards` at `rate`; -1 when it cannot.
+int64_t ApForYards(int64_t rate, int64_t yards);
+// A long jump's AP: the AP buying the yards the pool lacks, at least 1
+// (l.178, l.112).
+int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd);
 // Defenses (l.100-106); `nums` receives the parts.
 enum class Def { kMelee, kRanged, kImmobile, kPower, kAgility, kFortitude, kWillpower };
 absl::StatusOr<Def> DefFromName(const std::string& name);

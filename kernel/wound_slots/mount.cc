@@ -112,14 +112,20 @@ absl::Status ResolveRegainControl(Decision& d, const fb::CommandT& c, uint64_t c
 // the yards come from the movement pool. Reading: feet to yards, 3 feet a
 // yard, rounded down; a jump shorter than the path lands at the last square
 // it reaches.
+int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd) {
+  const int64_t missing = static_cast<int64_t>(cmd.path.size()) - c.Resource(res::kMovePool);
+  if (ParamText(cmd, "kind") == "high" || missing <= 0) return 1;
+  return std::max<int64_t>(1, ApForYards(MovementRate(c), missing));
+}
+
 absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c) {
   const std::string kind = ParamText(c, "kind").empty() ? "long" : ParamText(c, "kind");
   if (kind != "long" && kind != "high") return Malformed(c, "params.kind", "long or high");
   if (kind == "long") {
     if (c.path.empty()) return Malformed(c, "path", "the squares jumped over and landed on");
-    if (static_cast<int64_t>(c.path.size()) > a.Resource(res::kMovePool)) {
-      return Refuse("001.move.pool", absl::StrCat("the jump needs ", c.path.size(), " yd of movement; ", a.id,
-                                                  " has ", a.Resource(res::kMovePool), " (buy_move first)"));
+    const int64_t missing = static_cast<int64_t>(c.path.size()) - a.Resource(res::kMovePool);
+    if (missing > 0 && ApForYards(MovementRate(a), missing) < 0) {
+      return Refuse("001.move.pool", absl::StrCat(a.id, "'s movement rate cannot cover the jump"));
     }
     Pos prev = a.at;
     for (size_t i = 0; i < c.path.size(); ++i) {
@@ -145,6 +151,12 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
     return RecordOutcome(d, a.id, {cause, "001.jump", nums, absl::StrCat("high jump: up to ", 2 * result, " inches")});
   }
   const int64_t yards = std::max<int64_t>(0, FloorDiv(result, 3));  // feet -> yards, rounded down (reading)
+  // l.178: the AP paid for the jump buy the movement it lacked.
+  if (const int64_t ap = ParamOr(c, "_jump_ap", 0); ap > 0) {
+    const int64_t bought = YardsForAp(MovementRate(a), ap);
+    RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, bought,
+                                {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}).status());
+  }
   std::vector<Pos> path;
   for (const auto& p : c.path) {
     if (static_cast<int64_t>(path.size()) >= yards) break;
@@ -153,6 +165,8 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
     path.push_back(q);
   }
   while (!path.empty() && d.state().OccupantAt(path.back(), a.id) != nullptr) path.pop_back();
+  const int64_t pool = d.state().Find(a.id)->Resource(res::kMovePool);
+  if (static_cast<int64_t>(path.size()) > pool) path.resize(static_cast<size_t>(std::max<int64_t>(0, pool)));
   nums.push_back({"distance_feet", result});
   nums.push_back({"yards", static_cast<int64_t>(path.size())});
   if (path.empty()) return RecordOutcome(d, a.id, {cause, "001.jump", nums, "the jump goes nowhere"});

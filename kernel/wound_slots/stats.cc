@@ -75,6 +75,19 @@ int64_t YardsFor(int64_t rate, int64_t ap) {
   return FloorDiv(rate * ap, 4);  // beyond the table (Dash): its pattern, rounded down
 }
 
+int64_t YardsForAp(int64_t rate, int64_t ap) {
+  if (ap <= 0) return 0;
+  return (ap / 4) * YardsFor(rate, 4) + (ap % 4 == 0 ? 0 : YardsFor(rate, ap % 4));
+}
+
+int64_t ApForYards(int64_t rate, int64_t yards) {
+  if (yards <= 0) return 0;
+  for (int64_t ap = 1; ap <= 400; ++ap) {
+    if (YardsForAp(rate, ap) >= yards) return ap;
+  }
+  return -1;  // this movement rate cannot reach it
+}
+
 absl::StatusOr<Def> DefFromName(const std::string& n) {
   if (n == "melee") return Def::kMelee;
   if (n == "ranged") return Def::kRanged;

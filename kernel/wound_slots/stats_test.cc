@@ -92,5 +92,35 @@ TEST(Movement, TerrainMultipliesAndDiagonalsAlternate) {
   EXPECT_EQ(t.Submit(gap).status().code(), absl::StatusCode::kInvalidArgument);  // not adjacent
 }
 
+TEST(Jump, BuysTheMovementItLacks) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT j = Cmd("aria", "jump");
+  j.path = {fb::Pos(6, 5), fb::Pos(7, 5), fb::Pos(8, 5)};
+  // 3 yd lacking at rate 9: 2 AP (4 yd, l.143). Str 2 + Athletics 2 + d20
+  // 10 = 14, no run-up: halved, 7 feet = 2 yd (l.177, reading 3 ft a yard).
+  ASSERT_TRUE(t.Submit(j, {10}).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 5);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+}
+
+TEST(Jump, PaidOverTwoTurns) {
+  Table t(WoundSlots(), Roster({Aria(1, 5), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT j = Cmd("aria", "jump");
+  for (int x = 2; x <= 17; ++x) j.path.emplace_back(x, 5);
+  // 16 yd lacking: 4 AP buy 9, 4 more 18: 8 AP > 7: declared and paid over
+  // its turns (l.178).
+  ASSERT_TRUE(t.Submit(j).ok());
+  ASSERT_EQ(t.state().pending.size(), 1u);
+  EXPECT_EQ(t.state().pending.begin()->second.cost_due, 8);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  // Round 2, aria's turn: the last AP is paid and the jump takes place:
+  // d20 20 + 4 = 24, halved 12 feet = 4 yd.
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn"), {20}).ok());
+  EXPECT_TRUE(t.state().pending.empty());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 5}));
+  EXPECT_EQ(Ap(t.state(), "aria"), 13);
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots
