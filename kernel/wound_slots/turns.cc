@@ -84,11 +84,12 @@ absl::Status RerollTies(Decision& d, uint64_t cause) {
   std::vector<OrderEntry> order = d.state().order;
   std::vector<std::tuple<int64_t, int64_t, std::string>> keyed;  // -init, -roll, id
   Nums nums;
+  auto alive = [&](const std::string& id) { return !IsDead(*d.state().Find(id)); };
   for (size_t i = 0; i < order.size(); ++i) {
     int tied = 0;
-    for (const OrderEntry& o : order) tied += o.initiative == order[i].initiative ? 1 : 0;
+    for (const OrderEntry& o : order) tied += o.initiative == order[i].initiative && alive(o.actor) ? 1 : 0;
     int64_t roll = 0;
-    if (tied > 1) {
+    if (tied > 1 && alive(order[i].actor)) {
       ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d20", "initiative tie", order[i].actor, cause));
       roll = r.total;
       nums.push_back({order[i].actor + ".tie_roll", roll});
