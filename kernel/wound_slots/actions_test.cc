@@ -118,7 +118,9 @@ TEST(Ready, ReadiedActionIsAReaction) {
 
 TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
-  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc()}), {10, 5, 12});
+  auto rider = Aria();
+  AddNumber(*rider.weapons[0], "reach", 2);  // a rider is 1 yd farther from the orc on foot (l.280)
+  Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc()}), {10, 5, 12});
   EXPECT_EQ(Init(t.state(), "horse"), 10);
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_EQ(OrderIds(t.state()), (std::vector<std::string>{"orc", "aria"}));

@@ -99,6 +99,20 @@ int64_t AttackModifiers(const State& s, const Combatant& a, const Combatant& t,
   return total;
 }
 
+int64_t MountedGap(const State& s, const Combatant& a, const Combatant& b) {
+  // l.280: a rider is 1 yard farther from creatures on the ground smaller
+  // than its mount.
+  auto mount_of = [&](const Combatant& c) -> const Combatant* {
+    const Condition* k = c.FindCondition("Riding");
+    return k == nullptr ? nullptr : s.Find(k->relative_to);
+  };
+  const Combatant* ma = mount_of(a);
+  const Combatant* mb = mount_of(b);
+  if (ma != nullptr && mb == nullptr && SizeScore(b) < SizeScore(*ma)) return 1;
+  if (mb != nullptr && ma == nullptr && SizeScore(a) < SizeScore(*mb)) return 1;
+  return 0;
+}
+
 absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   if (t->id == a.id) return Malformed(c, "targets[0]", "an attack targets another creature");
@@ -113,7 +127,8 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   }
   if (IsRanged(*w)) {
     if (a.Has("Underwater") || a.HasTag("underwater")) return Refuse("001.underwater", "no ranged weapon attacks underwater");
-  } else if (!HasParam(c, "_interposed") && Distance(a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
+  } else if (!HasParam(c, "_interposed") &&
+             Distance(a, *t) + MountedGap(s, a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
     // Rebuff strikes "before it moves" (l.190): one step outside the reach.
     return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", Distance(a, *t), " yd away; ", w->name, " reaches ", Reach(w)));
   }

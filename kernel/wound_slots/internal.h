@@ -217,6 +217,8 @@ int64_t AttackModifiers(const State& s, const Combatant& attacker,
                         const Combatant& target, bool ranged,
                         int64_t cover, Nums* nums);
 bool Flanked(const State& s, const Combatant& target);
+// 1 when one of the two rides a mount larger than the other on foot (l.280).
+int64_t MountedGap(const State& s, const Combatant& a, const Combatant& b);
 // A check (d20 + bonus); returns the total and natural die.
 struct CheckRoll {
   int64_t total = 0;

@@ -56,6 +56,9 @@ absl::Status CheckMayMove(const State& s, const Combatant& c) {
 absl::Status CheckBuyMove(const State& s, const Combatant& c, const fb::CommandT& cmd) {
   const int64_t ap = ParamOr(cmd, "ap", 4);
   if (ap < 1 || ap > 4) return Malformed(cmd, "params.ap", "1 to 4 AP per purchase (l.133)");
+  if (const Condition* drag = c.FindCondition("Dragging"); drag != nullptr && ap > drag->level) {
+    return Refuse("001.grapple", absl::StrCat("dragging: up to 4 AP on movement this round, ", drag->level, " left"));
+  }
   if (c.Has("Pinned") || c.Has("Immobile")) return Refuse("001.pin", c.id + " cannot move");
   return CheckMayMove(s, c);
 }
@@ -73,6 +76,15 @@ absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause
       return Refuse("001.mount", absl::StrCat(rider, " has ", have, " AP: controlling the mount's movement costs ", ap));
     }
     RETURN_IF_ERROR(SpendAp(d, rider, ap, {cause, "001.mount", {{"mount_ap", ap}}, "controls the mount's movement"}));
+  }
+  if (const Condition* drag = c.FindCondition("Dragging"); drag != nullptr) {
+    // l.228: up to 4 AP on movement before the end of the round.
+    const Condition k = *drag;
+    RETURN_IF_ERROR(RemoveCondition(d, c.id, k.id, {cause, "001.grapple", {{"ap", ap}}}));
+    if (k.level - ap > 0) {
+      RETURN_IF_ERROR(Impose(d, c.id, "Dragging", c.id, k.expiry, {cause, "001.grapple", {{"ap_left", k.level - ap}}},
+                             k.level - ap).status());
+    }
   }
   RETURN_IF_ERROR(AddResource(d, c.id, res::kMovePool, yards,
                               {cause, "001.move.pool", {{"movement_rate", rate}, {"ap", ap}, {"yards", yards}}})
@@ -140,6 +152,13 @@ Priced Price(const State& s, const Combatant& mover, const std::vector<Pos>& pat
   Priced out;
   for (const Pos& p : path) {
     int64_t factor = 1;
+    for (const auto& [cid, k] : mover.conditions) {
+      const Combatant* other = k.name == "SharingSpace" ? s.Find(k.relative_to) : nullptr;
+      if (other != nullptr && space::Covers(other->at, other->size, p)) {
+        factor *= 2;  // l.216: movement within their space costs double
+        out.why.push_back("occupied space");
+      }
+    }
     for (absl::string_view part : absl::StrSplit(s.TerrainAt(p), '+')) {
       const int64_t f = TerrainFactor(std::string(part));
       if (f > 1) out.why.push_back(std::string(part));
