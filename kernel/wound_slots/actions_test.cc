@@ -55,6 +55,32 @@ TEST(Grapple, InterposeRetargetsTheAttack) {
   EXPECT_EQ(Init(t.state(), "aria"), 18);  // a reaction: no initiative cost (l.125)
 }
 
+TEST(Grapple, ClingOnLeavingReach) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);  // Str 3 + Size 0 + Athletics 0 = 3: rate 9 (l.143)
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  // Its first step leaves aria's reach: the move waits for her Cling (l.225).
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
+  cl.window = t.state().windows.begin()->first;
+  WithText(cl, "act", "cling");
+  With(cl, "reduce", 1);
+  // Power 4 + d20 13 = 17: 10 points take 1 yd of its movement, 5 more
+  // move her 1 yd with it (l.226).
+  ASSERT_TRUE(t.Submit(cl, {13}).ok());
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{9, 5}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 1 - 3);
+  EXPECT_EQ(Ap(t.state(), "aria"), 12 - 2);
+}
+
 TEST(Reactions, HarryInTheWindowOfARangedAttack) {
   auto archer = Who("archer", "orcs", 6, 5, {{"prc", -4}, {"dex", 1}, {"aim", 1}}, "bow", "2", "bow", {}, {"standard"}, "ranged");
   // Dice in id order: archer 12 - 4 + 5 = 13, aria 10 + 3 + 5 = 18.

@@ -171,6 +171,10 @@ absl::Status ResolveCling(Decision& d, const fb::CommandT& c, uint64_t cause) {
   if (cut > 0) {
     RETURN_IF_ERROR(AddResource(d, t->id, res::kMovePool, -cut, {cause, "001.grapple", {{"reduce", cut}}}).status());
   }
+  if (with > 0) {  // moves with the target as it goes (movement.cc)
+    RETURN_IF_ERROR(Impose(d, a.id, "Clinging", a.id, ForRounds(d.state(), 1),
+                           {cause, "001.grapple", {{"yards", with}}, "moves with " + t->id}, with, t->id).status());
+  }
   return absl::OkStatus();
 }
 

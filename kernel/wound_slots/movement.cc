@@ -248,6 +248,21 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
                        {cause, p.why.empty() ? "001.move.grid" : "001.move.terrain", {{"cost", p.cost}, {"pool", pool}},
                         p.why.empty() ? "" : absl::StrCat("terrain: ", absl::StrJoin(p.why, ", "))}));
   RETURN_IF_ERROR(MoveCarried(d, mover, steps, Carried(mover), cause));
+  // l.226: a clinging grappler moves with it, a yard per 5 points.
+  std::vector<std::pair<std::string, Condition>> clingers;
+  for (const auto& [id, o] : d.state().combatants) {
+    for (const auto& [cid, k] : o.conditions) {
+      if (k.name == "Clinging" && k.relative_to == self && k.level > 0) clingers.emplace_back(id, k);
+    }
+  }
+  for (const auto& [id, k] : clingers) {
+    const size_t n = std::min(steps.size(), static_cast<size_t>(k.level));
+    RETURN_IF_ERROR(MoveCarried(d, mover, std::vector<Pos>(steps.begin(), steps.begin() + n), {id}, cause));
+    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.grapple", {{"yards", static_cast<int64_t>(n)}}}));
+    if (k.level - static_cast<int64_t>(n) > 0) {
+      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.grapple", {}}, k.level - n, self).status());
+    }
+  }
   RETURN_IF_ERROR(UntrainedReach(d, mover, cause));
   RETURN_IF_ERROR(AddResource(d, self, res::kMovePool, -p.cost, {cause, "001.move.pool", {{"cost", p.cost}}}).status());
   // For Jumping (l.177): yards moved this round.
@@ -277,7 +292,9 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
   Pos at = mover.at;
   for (size_t i = 0; i < path.size(); ++i) {
     for (const auto& [id, o] : s.combatants) {
-      if (id == mover.id || o.side == mover.side || IsOut(o) || InitiativeOf(s, id) <= 0) continue;
+      const bool grappler = o.FindRelative("Grappling", mover.id) != nullptr;
+      if (id == mover.id || (o.side == mover.side && !grappler) || IsOut(o) || InitiativeOf(s, id) <= 0) continue;
+      if (o.FindRelative("Clinging", mover.id) != nullptr) continue;  // moving with it
       if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
       const Weapon* w = nullptr;
       for (const Weapon& x : o.weapons) {
@@ -287,6 +304,11 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
       const int64_t before = space::Distance(kGrid, at, mover.size, o.at, o.size);
       const int64_t after = space::Distance(kGrid, path[i], mover.size, o.at, o.size);
       if (before > Reach(w) && after <= Reach(w)) out.who.push_back(id);
+      // l.225: Cling's trigger: a creature grappling the mover that it is
+      // about to leave the reach of.
+      else if (o.FindRelative("Grappling", mover.id) != nullptr && before <= Reach(w) && after > Reach(w)) {
+        out.who.push_back(id);
+      }
     }
     if (!out.who.empty()) {
       out.step = i;
@@ -339,7 +361,20 @@ absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause) {
       !st.ok()) {
     return RecordOutcome(d, held.actor, {cause, "001.move.path", {}, absl::StrCat("the move stops: ", st.message())});
   }
-  return MoveFrom(d, held.actor, path, held.command, cause, held.reacted);
+  // A Cling may have cut its movement (l.226): it goes as far as it can.
+  std::vector<Pos> affordable;
+  for (const Pos& p : path) {
+    std::vector<Pos> next = affordable;
+    next.push_back(p);
+    if (Price(d.state(), *mover, next).cost > mover->Resource(res::kMovePool)) break;
+    affordable = next;
+  }
+  if (affordable.size() < path.size()) {
+    RETURN_IF_ERROR(RecordOutcome(d, held.actor, {cause, "001.grapple", {{"yards_short", static_cast<int64_t>(path.size() - affordable.size())}},
+                                                  "the move is cut short"}));
+  }
+  if (affordable.empty()) return absl::OkStatus();
+  return MoveFrom(d, held.actor, affordable, held.command, cause, held.reacted);
 }
 
 absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
