@@ -7,6 +7,7 @@
 #include "kernel/energy_rounds/ruleset.h"
 #include "kernel/opposed_tests/ruleset.h"
 #include "kernel/ruleset.h"
+#include "kernel/wound_slots/ruleset.h"
 
 namespace combat::kernel {
 namespace {
@@ -17,6 +18,7 @@ const std::vector<const Ruleset*>& All() {
       &energy::EnergyRounds(),
       &opposed::OpposedTests(),
       &aprp::ApRp(),
+      &wound_slots::WoundSlots(),
   };
   return *all;
 }

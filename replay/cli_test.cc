@@ -161,8 +161,8 @@ TEST_F(CliTest, UnknownActionIsBadInput) {
 }
 
 TEST_F(CliTest, PlaysTheBundledExamplesTwiceIdentically) {
-  for (const char* name :
-       {"d20_ambush", "energy_skirmish", "opposed_duel", "ap_rp_ambush"}) {
+  for (const char* name : {"d20_ambush", "energy_skirmish", "opposed_duel",
+                           "ap_rp_ambush", "wound_slots_bell"}) {
     const std::string script = std::string("replay/examples/") + name + ".json";
     CliRun first = Combat({"play", "--db", db_, "--script", script});
     ASSERT_EQ(first.code, 0) << name << ": " << first.err;

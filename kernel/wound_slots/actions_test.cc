@@ -1,0 +1,295 @@
+// The other actions and reactions (l.195-282).
+#include "gtest/gtest.h"
+#include "kernel/pending.h"
+#include "kernel/wound_slots/test_util.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+using namespace testutil;  // NOLINT
+
+TEST(Grapple, GrapplePinEscape) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});
+  // Grapple: a melee attack, d20 3 + 7 = 10 >= 10: both grappling, no damage (l.230).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  EXPECT_TRUE(t.state().Find("aria")->FindRelative("Grappling", "orc") != nullptr);
+  EXPECT_TRUE(t.state().Find("orc")->FindRelative("Grappling", "aria") != nullptr);
+  EXPECT_EQ(Wounds(t.state(), "orc", kLight), 0);
+  // Pin: Power 2 + 2 - 2 + d20 11 = 13 vs the orc's higher of Power
+  // 10 + 3 = 13 and Agility 10 + 1 = 11 (l.235).
+  auto pin = t.Submit(Cmd("aria", "pin", {"orc"}), {11});
+  ASSERT_TRUE(pin.ok()) << pin.status();
+  EXPECT_TRUE(t.state().Find("orc")->Has("Pinned"));
+  EXPECT_EQ(Defense(*t.state().Find("orc"), Def::kMelee, nullptr), 5);  // immobile (l.99)
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  // Pinned: no other actions (l.235).
+  EXPECT_EQ(t.Submit(Cmd("orc", "standard_attack", {"aria"})).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  // Escape: Power 3 + d20 11 = 14 vs aria's higher of Power 14 and Agility 14:
+  // the pin ends, not the grapple. aria (18) may act first: a window.
+  ASSERT_TRUE(t.Submit(Cmd("orc", "escape")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "resolve"), {11}).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Pinned"));
+  EXPECT_TRUE(t.state().Find("orc")->Has("Grappling"));
+}
+
+TEST(Grapple, InterposeRetargetsTheAttack) {
+  // aria grapples gob; the orc attacks aria; aria interposes gob (l.233).
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 5),
+                                Orc("gob", 5, 6, {{"prc", -3}}, {"minion"})}),
+          {10, 1, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"gob"}), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  const uint32_t w = t.state().windows.begin()->first;
+  fb::CommandT ip = Cmd("aria", "interrupt", {"gob"});
+  ip.window = w;
+  WithText(ip, "act", "interpose");
+  // Better of Power 4 / Agility 4, -2 (gob not pinned), d20 12: 14 vs the
+  // orc's higher of Power 13 / Agility 11: success; aria's the only one
+  // eligible, so the attack resolves now, against gob: d20 10 + 2 = 12 >=
+  // 10: 12 + 3 + 4 - 10 - 2 = 7: critical; a minion has 1 slot.
+  ASSERT_TRUE(t.Submit(ip, {12, 10}).ok());
+  EXPECT_EQ(Wounds(t.state(), "gob", kCritical), 1);
+  EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 0);
+  EXPECT_EQ(Init(t.state(), "aria"), 18);  // a reaction: no initiative cost (l.125)
+}
+
+TEST(Grapple, ClingOnLeavingReach) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);  // Str 3 + Size 0 + Athletics 0 = 3: rate 9 (l.143)
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  // Its first step leaves aria's reach: the move waits for her Cling (l.225).
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
+  cl.window = t.state().windows.begin()->first;
+  WithText(cl, "act", "cling");
+  With(cl, "reduce", 1);
+  // Power 4 + d20 13 = 17: 10 points take 1 yd of its movement, 5 more
+  // move her 1 yd with it (l.226).
+  ASSERT_TRUE(t.Submit(cl, {13}).ok());
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{9, 5}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 1 - 3);
+  EXPECT_EQ(Ap(t.state(), "aria"), 12 - 2);
+}
+
+TEST(Reactions, HarryInTheWindowOfARangedAttack) {
+  auto archer = Who("archer", "orcs", 6, 5, {{"prc", -4}, {"dex", 1}, {"aim", 1}}, "bow", "2", "bow", {}, {"standard"}, "ranged");
+  // Dice in id order: archer 12 - 4 + 5 = 13, aria 10 + 3 + 5 = 18.
+  Table t(WoundSlots(), Roster({Aria(), std::move(archer)}), {12, 10});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("archer", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT h = Cmd("aria", "interrupt", {"archer"});
+  h.window = t.state().windows.begin()->first;
+  WithText(h, "act", "harry");
+  // The shot resolves after the reaction: d20 12 + 2 - 2 = 12 < ranged
+  // Defense 12? 12 >= 12 would hit; Harry's -2 makes it 10: a miss (l.202).
+  ASSERT_TRUE(t.Submit(h, {10}).ok());
+  EXPECT_TRUE(t.state().Find("archer")->Has("Harried"));
+  EXPECT_EQ(Wounds(t.state(), "aria", kLight) + Wounds(t.state(), "aria", kModerate), 0);
+  EXPECT_EQ(Init(t.state(), "aria"), 18);
+}
+
+TEST(Reactions, RebuffOnApproach) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 8, 5)}), {10, 12});
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 2);  // rate 9 (Str 2 + Athletics 2 = 4, l.143): 2 AP -> 4 yd
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("aria", "move");
+  mv.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  // The first step stays outside the axe's reach; the second would enter
+  // it: the move waits there for the orc's Rebuff (l.189).
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
+  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
+  rb.window = t.state().windows.begin()->first;
+  WithText(rb, "act", "rebuff");
+  // d20 5 + 2 = 7 < 13: a miss; the reaction costs no initiative (l.125)
+  // and the move goes on.
+  ASSERT_TRUE(t.Submit(rb, {5}).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+  EXPECT_EQ(Init(t.state(), "orc"), 17);
+  EXPECT_EQ(Ap(t.state(), "orc"), 4);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+}
+
+TEST(Reactions, InitiativeZeroCannotReact) {
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {{"prc", -10}})}), {10, 1});
+  EXPECT_EQ(Init(t.state(), "orc"), 0);  // 1 - 10 + 5 = -4: floors at 0 (l.120)
+  EXPECT_EQ(t.Submit(Cmd("orc", "rebuff", {"aria"}), {5}).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Ready, ReadiedActionIsAReaction) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "act", "standard_attack");
+  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "standard_attack", {"orc"}), {3}).ok());
+  EXPECT_EQ(Init(t.state(), "aria"), 18);  // no -2 (l.204, l.125)
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Readied"));
+}
+
+TEST(Mounted, SharedTurnAtTheWorseInitiative) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  auto rider = Aria();
+  AddNumber(*rider.weapons[0], "reach", 2);  // a rider is 1 yd farther from the orc on foot (l.280)
+  Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc()}), {10, 5, 12});
+  EXPECT_EQ(Init(t.state(), "horse"), 10);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_EQ(OrderIds(t.state()), (std::vector<std::string>{"orc", "aria"}));
+  EXPECT_EQ(Init(t.state(), "aria"), 10);  // l.280: the worse of 18 and 10
+  EXPECT_EQ(t.state().order[1].members, (std::vector<std::string>{"horse"}));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(Ap(t.state(), "horse"), 18);  // 9 + 9: Speed 3 (l.115)
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_TRUE(t.state().IsTurnOf("horse"));
+  // +1 against a smaller creature on foot (l.280): d20 2 + 7 + 1 = 10 >= 10.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "standard_attack", {"orc"})).ok());  // the orc (17) may act first
+  ASSERT_TRUE(t.Submit(Cmd("aria", "resolve"), {2}).ok());
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);  // 10 + 5 - 12 = 3
+  // The mount moves and carries its rider; controlling it costs the rider
+  // the same AP (l.280). Horse: Str 0 + Size 6 = 6: rate 9, 2 AP -> 4 yd.
+  fb::CommandT hb = Cmd("horse", "buy_move");
+  With(hb, "ap", 2);
+  ASSERT_TRUE(t.Submit(hb).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 17 - 4 - 2);
+  fb::CommandT walk = Cmd("aria", "move");
+  walk.path = {fb::Pos(4, 4)};
+  EXPECT_EQ(t.Submit(walk).status().code(), absl::StatusCode::kFailedPrecondition);
+  fb::CommandT ride = Cmd("horse", "move");
+  ride.path = {fb::Pos(4, 7)};
+  ASSERT_TRUE(t.Submit(ride).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{4, 6}));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "dismount")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "resolve")).ok());
+  EXPECT_EQ(Init(t.state(), "horse"), 10);
+  EXPECT_EQ(t.state().order.size(), 3u);
+}
+
+TEST(Mana, InvestAndEnd) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT cast = Cmd("aria", "cast_spell");
+  With(cast, "invest", 3);
+  With(cast, "rounds", 2);
+  ASSERT_TRUE(t.Submit(cast).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 1);
+  EXPECT_EQ(MaxMana(*t.state().Find("aria")), 1);  // l.42: current and maximum
+  const Condition* spell = t.state().Find("aria")->FindCondition("Spell");
+  ASSERT_NE(spell, nullptr);
+  EXPECT_EQ(spell->expiry.round, 2);  // l.127: 2 rounds cast in round 1 end with round 2
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_effect")).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 4);
+  EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
+}
+
+TEST(Mana, ReturnedWhenTheEffectExpires) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT cast = Cmd("aria", "cast_spell");
+  With(cast, "invest", 2);
+  With(cast, "rounds", 1);
+  ASSERT_TRUE(t.Submit(cast).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 2);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  // l.127: a 1-round effect ends with round 1; l.42: the mana comes back.
+  EXPECT_FALSE(t.state().Find("aria")->Has("Spell"));
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 4);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kInvested), 0);
+}
+
+TEST(Costs, ObjectsAndContainers) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT potion = Cmd("aria", "use_object");
+  WithText(potion, "object", "potion");
+  ASSERT_TRUE(t.Submit(potion).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 3);  // l.267: 4
+  fb::CommandT pouch = Cmd("aria", "retrieve");
+  WithText(pouch, "container", "pouch");
+  ASSERT_TRUE(t.Submit(pouch).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 0);  // l.208: 3
+  fb::CommandT bad = Cmd("aria", "retrieve");
+  WithText(bad, "container", "hat");
+  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Hinder, TripAndPosture) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
+  WithText(trip, "hindrance", "trip");
+  // Power 4 + d20 10 = 14 >= the orc's higher defense 13: prone (l.246).
+  ASSERT_TRUE(t.Submit(trip, {10}).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT up = Cmd("orc", "change_posture");
+  WithText(up, "to", "standing");
+  EXPECT_EQ(t.Submit(up).status().code(), absl::StatusCode::kFailedPrecondition);  // l.212
+}
+
+TEST(Underwater, ImmobileDefenseAndCosts) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {}), Orc()}), {10, 12});
+  Combatant a = *t.state().Find("aria");
+  a.tags.push_back("underwater");
+  EXPECT_EQ(Defense(a, Def::kMelee, nullptr), 5);  // l.275: immobile defense
+  const Verb* v = FindVerb("standard_attack");
+  EXPECT_EQ(CostOf(a, *v, Cmd("aria", "standard_attack", {"orc"})), 6);  // +2 AP
+}
+
+TEST(Timing, PerformedMoreQuickly) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT door = Cmd("aria", "use_object");
+  WithText(door, "object", "door");
+  With(door, "faster_tn", 5);
+  // Dex 3 + Acrobatics 0 + d20 10 = 13 vs 5: 2 - 1 - (13 - 5) / 3 -> at
+  // least 1 AP (l.112), for 1 stamina (l.271).
+  ASSERT_TRUE(t.Submit(door, {10}).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 6);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kStamina), 9);
+  // Failing by 15: 2 + 1 + 15 / 3 = 8 AP, more than the 6 left: paid over turns.
+  fb::CommandT slow = Cmd("aria", "use_object");
+  WithText(slow, "object", "door");
+  With(slow, "faster_tn", 20);
+  ASSERT_TRUE(t.Submit(slow, {2}).ok());
+  ASSERT_EQ(t.state().pending.size(), 1u);
+  EXPECT_EQ(t.state().pending.begin()->second.cost_due, 8);
+  fb::CommandT atk = Cmd("aria", "faster_attack");
+  EXPECT_EQ(t.Submit(atk).status().code(), absl::StatusCode::kInvalidArgument);
+  fb::CommandT hurried = Cmd("aria", "standard_attack", {"orc"});
+  With(hurried, "faster_tn", 5);  // not for attacks (l.271)
+  EXPECT_EQ(t.Submit(hurried).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Timing, ActionMeasuredInRounds) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT fire = Cmd("aria", "use_object");
+  WithText(fire, "object", "fire");
+  With(fire, "time_rounds", 2);
+  ASSERT_TRUE(t.Submit(fire).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 0);  // l.111: all AP each round
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 0);  // round 2: 7 + 7 spent on it
+  ASSERT_EQ(t.state().pending.size(), 1u);
+  EXPECT_EQ(t.state().pending.begin()->second.progress, 2);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_TRUE(t.state().pending.empty());  // round 3: its 2 rounds have passed
+  EXPECT_EQ(Ap(t.state(), "aria"), 14);
+}
+
+}  // namespace
+}  // namespace combat::kernel::wound_slots

@@ -1,0 +1,456 @@
+// Acts: declare -> (window) -> resolve, and acting out of turn (l.123-125).
+//
+// A verb of the table below, declared by the combatant whose turn it is:
+//   - costing more AP than it has: an act paid over several turns
+//     (budget.cc, l.111);
+//   - otherwise, when someone may act before it resolves, a kernel window
+//     opens (AnyOrder, PayWhen::AtResolution) holding the act back
+//     (pending "held_back"). Eligible: every other combatant able to act
+//     whose initiative is higher than the actor's (l.124: "if your
+//     initiative is higher than the active character's"), above 0 (l.120),
+//     with AP; and, for a ranged weapon attack, every hostile creature that
+//     has the attacker within its melee reach (Harry's trigger, l.201).
+//     Answers:
+//       `interrupt` (params act=<verb> and the verb's own) — an action out
+//         of turn: the declared act does not take place and its AP is not
+//         spent; the interrupter's initiative drops by 2 (l.124) and its act
+//         resolves. A reaction (act=harry) answers without cancelling and
+//         without an initiative cost (l.125).
+//       `pass` — when everyone eligible has answered, the act resolves.
+//       `resolve` (its actor or the GM) — nobody else acts: it resolves.
+//       `cancel` (its actor) — it does not happen, no AP spent.
+//   - otherwise it resolves at once.
+// A verb declared by anyone else is an action out of turn (l.124: at the
+// start or end of a turn, or after an action resolved): allowed when its
+// initiative is higher than the active character's and above 0, and costs
+// 2 initiative; reactions (l.125) cost no initiative; buying movement out of
+// turn costs no initiative either (l.160).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "events/status_macros.h"
+#include "kernel/pending.h"
+#include "kernel/window.h"
+#include "kernel/wound_slots/internal.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+using P = std::vector<std::string>;
+
+Verb V(const char* name, const char* rule, ActionKind kind, int64_t ap,
+       CheckFn check, ResolveFn resolve, P params = {}, bool reaction = false) {
+  Verb v{{name, rule, kind, nullptr, check, resolve}, ap, std::move(params), reaction};
+  return v;
+}
+
+const std::vector<Verb>& Table() {
+  static const std::vector<Verb>* t = new std::vector<Verb>{
+      V("standard_attack", "001.act.standard", Kind(kAttack), 4, CheckAttack, ResolveStandard, {"cover"}),
+      V("quick_attack", "001.act.quick", Kind(kAttack), 3, CheckMeleeAttack, ResolveQuick, {"cover"}),
+      V("strong_attack", "001.act.strong", Kind(kAttack), 6, CheckMeleeAttack, ResolveStrong, {"cover"}),
+      V("nonlethal_attack", "001.act.nonlethal", Kind(kAttack), 4, CheckMeleeAttack, ResolveNonlethal, {"cover", "level", "knockout"}),
+      V("rebuff", "001.act.rebuff", Kind(kAttack), 2, CheckMeleeAttack, ResolveRebuff, {"cover"}, true),
+      V("harry", "001.act.harry", Kind(), 2, CheckHarry, ResolveHarry, {}, true),
+      V("defend", "001.act.defend", Kind(), 2, CheckNothing, ResolveDefend),
+      V("seize_initiative", "001.act.seize", Kind(), 4, CheckSeize, ResolveSeize),
+      V("change_posture", "001.act.posture", Kind(kStand), 2, CheckPosture, ResolvePosture, {"to"}),
+      V("retrieve", "001.act.retrieve", Kind(), 1, CheckRetrieve, ResolveRetrieve, {"container", "item"}),
+      V("stow", "001.act.retrieve", Kind(), 1, CheckRetrieve, ResolveRetrieve, {"container", "item"}),
+      V("use_object", "001.act.use_object", Kind(), 2, CheckUseObject, ResolveUseObject, {"object", "ap"}),
+      V("hinder", "001.act.hinder", Kind(kAttack), 4, CheckHinder, ResolveHinder, {"hindrance", "defense", "dx", "dy", "yards"}),
+      V("treat_wound", "001.act.treat_wound", Kind(), 6, CheckTreatWound, ResolveTreatWound, {"level", "kit"}),
+      V("stabilize", "001.act.stabilize", Kind(), 4, CheckStabilize, ResolveStabilize, {"kit"}),
+      V("buy_move", "001.move.pool", Kind(kMoves), 4, CheckBuyMove, ResolveBuyMove, {"ap"}),
+      V("dash", "001.act.dash", Kind(kMoves), 2, CheckDash, ResolveDash),
+      V("cast_spell", "001.act.cast", Kind(kCast), 4, CheckCast, ResolveCast, {"spend", "invest", "rounds"}),
+      V("end_effect", "001.mana.invest", Kind(), 2, CheckEndEffect, ResolveEndEffect),
+      V("ready", "001.act.ready", Kind(), 2, CheckReady, ResolveReady, {"act"}),
+      V("create_opening", "001.act.opening", Kind(kAttack), 3, CheckMeleeAttack, ResolveOpening),
+      V("enter_space", "001.act.enter", Kind(kMoves), 3, CheckEnterSpace, ResolveEnterSpace),
+      V("treat_condition", "001.act.treat_condition", Kind(), 4, CheckTreatCondition, ResolveTreatCondition, {"condition", "tn", "kit", "spec"}),
+      V("mount", "001.mount", Kind(kMoves), 4, CheckMount, ResolveMount),
+      V("dismount", "001.mount", Kind(kMoves), 4, CheckDismount, ResolveDismount),
+      V("regain_control", "001.mount.untrained", Kind(), 8, CheckRegainControl, ResolveRegainControl),
+      V("jump", "001.jump", Kind(kMoves), 1, CheckJump, ResolveJump, {"kind"}),
+      V("surface", "001.swim_climb", Kind(kMoves), 4, CheckSurface, ResolveSurface, {"tn"}),
+      V("grapple", "001.grapple", Kind(kAttack), 4, CheckGrapple, ResolveGrapple),
+      V("pin", "001.pin", Kind(kAttack), 4, CheckPin, ResolvePin),
+      V("escape", "001.escape", Kind(), 4, CheckEscape, ResolveEscape, {"tn"}),
+      V("drag", "001.grapple", Kind(kMoves), 4, CheckDrag, ResolveDrag),
+      V("cling", "001.grapple", Kind(), 2, CheckCling, ResolveCling, {"reduce"}, true),
+      V("interpose", "001.grapple", Kind(), 2, CheckInterpose, ResolveInterpose, {}, true),
+  };
+  return *t;
+}
+
+bool IsMovement(const Verb& v) { return std::string(v.row.name) == "buy_move"; }
+
+// Who may act before `actor`'s declared act resolves.
+std::vector<std::string> Eligible(const State& s, const Combatant& actor,
+                                  const fb::CommandT& c) {
+  const int64_t mine = InitiativeOf(s, actor.id);
+  const Weapon* w = WeaponOf(actor, c);
+  const bool ranged_attack = std::string(c.action).find("attack") != std::string::npos &&
+                             w != nullptr && IsRanged(*w);
+  std::vector<std::string> out;
+  for (const auto& [id, o] : s.combatants) {
+    if (id == actor.id || IsOut(o) || o.Resource(res::kAp) < 1) continue;
+    const int64_t init = InitiativeOf(s, id);
+    if (init <= 0) continue;  // l.120
+    bool may = init > mine;   // l.124
+    if (!may && ranged_attack && o.side != actor.side) {
+      const Weapon* ow = o.weapons.empty() ? nullptr : &o.weapons.front();
+      may = ow != nullptr && !IsRanged(*ow) && Distance(o, actor) <= Reach(ow);  // l.201
+    }
+    if (!may && FindVerb(c.action) != nullptr && FindVerb(c.action)->row.kind.cls.attack &&
+        !c.targets.empty() && c.targets[0] == id) {
+      for (const auto& [cid, k] : o.conditions) {
+        may = may || (k.name == "Grappling" && k.relative_to != actor.id);  // l.232: someone to interpose
+      }
+    }
+    if (may) out.push_back(id);
+  }
+  return out;
+}
+
+fb::CommandT Inner(const fb::CommandT& c, const std::string& verb) {
+  fb::CommandT act = c;
+  act.action = verb;  // keeps `window`: Interpose reads the act it answers
+  act.refs.clear();
+  act.params.clear();
+  for (const auto& p : c.params) {
+    if (p && p->key != "act") act.params.push_back(std::make_unique<fb::ParamT>(*p));
+  }
+  return act;
+}
+
+// l.204: a readied action is taken as a reaction.
+bool AsReaction(const Combatant& actor, const Verb& v) {
+  if (v.reaction) return true;
+  const Condition* r = actor.FindCondition("Readied");
+  return r != nullptr && r->note == v.row.name;
+}
+
+absl::Status CheckActor(const Combatant& actor, const Verb& v) {
+  if (IsDead(actor)) return Refuse("001.wound.fatal", actor.id + " is dead");
+  if (actor.Has("Unconscious")) return Refuse("001.wound.fatal", actor.id + " is unconscious");
+  if ((actor.Has("Pinned") || actor.Has("Helpless")) && std::string(v.row.name) != "escape") {
+    return Refuse("001.pin", actor.id + " is pinned or helpless: it cannot act");
+  }
+  return absl::OkStatus();
+}
+
+// Resolves the act `pending` holds, after its window closed.
+absl::Status ResolveHeld(Decision& d, const PendingAct& held, uint64_t cause,
+                         const std::string& why) {
+  const fb::CommandT act = held.command;
+  const uint64_t decl = held.decl;
+  const uint32_t id = held.id;
+  if (act.action == "move") {  // an approach window (movement.cc)
+    RETURN_IF_ERROR(ClosePending(d, id, "resolved", {cause, "001.act.rebuff", {}, why}));
+    return ContinueMove(d, held, cause);
+  }
+  const Verb* v = FindVerb(act.action);
+  const Combatant* actor = d.state().Find(held.actor);
+  if (absl::Status st = CheckActor(*actor, *v); !st.ok()) {
+    return ClosePending(d, id, absl::StrCat("cancelled: ", st.message()), {cause, "001.out_of_turn"});
+  }
+  if (absl::Status st = v->row.validate(d.state(), *actor, act); !st.ok()) {
+    return ClosePending(d, id, absl::StrCat("cancelled: ", st.message()), {cause, "001.out_of_turn"});
+  }
+  if (CostOf(*actor, *v, act) > actor->Resource(res::kAp)) {
+    return ClosePending(d, id, "cancelled: not enough AP left", {cause, "001.ap.spend"});
+  }
+  RETURN_IF_ERROR(ClosePending(d, id, "resolved", {cause, "001.out_of_turn", {}, why}));
+  return ResolveAct(d, act, decl, /*spend=*/true);
+}
+
+absl::Status CloseAndResolve(Decision& d, uint32_t window, uint64_t cause,
+                             const std::string& why) {
+  ASSIGN_OR_RETURN(std::optional<PendingAct> held,
+                   CloseWindow(d, window, why, {cause, "001.out_of_turn"}));
+  if (!held.has_value()) return absl::OkStatus();
+  return ResolveHeld(d, *held, cause, why);
+}
+
+}  // namespace
+
+absl::Status CheckParamTypes(const fb::CommandT& c) {
+  static const char* kText[] = {"to", "container", "item", "object", "hindrance", "act", "knockout",
+                                "condition", "spec", "kind", "faster_skill"};
+  for (const auto& p : c.params) {
+    if (!p) continue;
+    bool text = false;
+    for (const char* k : kText) text = text || p->key == k;
+    if (text && p->text.empty()) {
+      return Malformed(c, "params." + p->key, "text expected, e.g. {\"key\": \"" + p->key + "\", \"text\": ...}");
+    }
+    if (!text && !p->text.empty()) {
+      return Malformed(c, "params." + p->key, "a number expected (\"value\"), not text");
+    }
+  }
+  return absl::OkStatus();
+}
+
+const std::vector<Verb>& Verbs() { return Table(); }
+
+const Verb* FindVerb(const std::string& name) {
+  for (const Verb& v : Table()) {
+    if (name == v.row.name) return &v;
+  }
+  return nullptr;
+}
+
+int64_t CostOf(const Combatant& c, const Verb& v, const fb::CommandT& cmd) {
+  if (HasParam(cmd, "_cost")) return ParamOr(cmd, "_cost", 1);  // performed more quickly (timing.cc)
+  const std::string name = v.row.name;
+  int64_t base = v.ap;
+  if (name == "retrieve" || name == "stow") {
+    const std::string k = ParamText(cmd, "container");
+    base = (k == "pouch" || k == "concealed") ? 3 : (k == "sack" || k == "backpack") ? 6 : 1;  // l.207-209
+    return ApCost(c, name + "/" + (k.empty() ? "scabbard" : k), base);
+  }
+  if (name == "use_object") {
+    const std::string k = ParamText(cmd, "object");
+    if (HasParam(cmd, "ap")) return std::max<int64_t>(1, ParamOr(cmd, "ap", 1));  // item / GM cost
+    base = k == "potion" ? 4 : k == "bell" ? 6 : k == "fire" ? 8 : 2;  // l.265-269
+    return ApCost(c, name + "/" + k, base);
+  }
+  if (name == "buy_move") return std::max<int64_t>(1, ParamOr(cmd, "ap", 4));
+  if (name == "jump") return c.stats.count("ap/jump") ? ApCost(c, name, 1) : JumpAp(c, cmd);
+  int64_t cost = ApCost(c, name, base);
+  if (v.row.kind.cls.attack && Immobilized(c) && (c.Has("Underwater") || c.HasTag("underwater"))) {
+    cost += 2;  // l.275: underwater melee attacks pay 2 AP more
+  }
+  return cost;
+}
+
+absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
+                        bool spend) {
+  const Verb* v = FindVerb(act.action);
+  if (v == nullptr) return absl::InternalError("unknown verb " + act.action);
+  if (spend) {
+    const Combatant* a = d.state().Find(act.actor);
+    RETURN_IF_ERROR(SpendAp(d, act.actor, CostOf(*a, *v, act), {decl, v->row.rule, {}, "AP spent"}));
+  }
+  if (ParamOr(act, "_stamina", 0) > 0) {  // l.271, l.182: when the act takes effect
+    RETURN_IF_ERROR(SpendStamina(d, act.actor, 1, {decl, "001.faster", {}, "performed more quickly"}));
+  }
+  if (act.action != "ready" && d.state().Find(act.actor)->Has("Readied")) {
+    // l.204: "until you take an action or reaction".
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, act.actor, "Readied", {decl, "001.act.ready", {}, "took an action"}));
+  }
+  return v->row.resolve(d, act, decl);
+}
+
+absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
+  const Verb* v = FindVerb(c.action);
+  const bool can_hurry = !v->row.kind.cls.attack && !v->row.kind.cls.cast && !v->reaction && !IsMovement(*v);
+  P takes = v->params;
+  if (can_hurry) {
+    for (const char* k : {"faster_tn", "faster_skill", "time_rounds", "time_minutes"}) takes.push_back(k);
+  }
+  RETURN_IF_ERROR(CheckTakes(c, {takes, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c));
+  if (HasParam(c, "faster_skill") && ParamText(c, "faster_skill") != "athletics" && ParamText(c, "faster_skill") != "acrobatics") {
+    return Malformed(c, "params.faster_skill", "acrobatics (Dex) or athletics (Str)");
+  }
+  if (ParamOr(c, "time_rounds", 0) < 0 || ParamOr(c, "time_minutes", 0) < 0) {
+    return Malformed(c, "params.time_rounds", "rounds (or minutes) the act takes, at least 0");
+  }
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
+  RETURN_IF_ERROR(CheckActor(*actor, *v));
+  const std::string who = actor->id;
+  const bool own = s.IsTurnOf(who);
+  const bool movement = IsMovement(*v);
+  const bool reaction = AsReaction(*actor, *v);
+  const int64_t init = InitiativeOf(s, who);
+  if (!s.windows.empty()) {
+    const Window& w = s.windows.rbegin()->second;
+    return Refuse("001.out_of_turn", absl::StrCat("window ", w.id, " is open on a declared action: answer it (interrupt, pass) or let its actor resolve it"));
+  }
+  if (!own) {
+    if (s.active.empty()) return Refuse("001.round", "no turn is running");
+    if (init == 0 && (reaction || !movement)) {
+      return Refuse("001.initiative.zero", who + " has initiative 0: no reactions, no actions out of turn");
+    }
+    if (!reaction && !movement && init <= InitiativeOf(s, s.active)) {
+      return Refuse("001.out_of_turn", absl::StrCat("it is ", s.active, "'s turn and ", who, "'s initiative ", init,
+                                                    " is not higher than ", InitiativeOf(s, s.active)));
+    }
+  }
+  RETURN_IF_ERROR(v->row.validate(s, *actor, c));
+  if (TimedRounds(c) > 0) {  // l.111: performed over rounds
+    if (!own) return Refuse("001.ap.rounds", "an action taking rounds is begun on your turn");
+    if (FirstPending(s, who, kActing) != nullptr || FirstPending(s, who, kPaying) != nullptr) {
+      return Refuse("001.ap.rounds", who + " is already performing an action: cancel it first");
+    }
+    ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+    return StartTimed(d, c, decl);
+  }
+  fb::CommandT act = c;
+  int64_t cost = CostOf(*actor, *v, c);
+  if (c.action == "jump" && static_cast<int64_t>(c.path.size()) > actor->Resource(res::kMovePool)) {
+    auto p = std::make_unique<fb::ParamT>();  // the AP buy the jump's movement (l.178)
+    p->key = "_jump_ap";
+    p->value = cost;
+    act.params.push_back(std::move(p));
+  }
+  uint64_t early = 0;
+  if (HasParam(c, "faster_tn")) {  // l.271: the check comes with the declaration
+    ASSIGN_OR_RETURN(early, d.Declare(c));
+    actor = d.state().Find(who);
+    ASSIGN_OR_RETURN(cost, FasterCost(d, *actor, act, cost, early));
+    actor = d.state().Find(who);
+  }
+  const int64_t ap = actor->Resource(res::kAp);
+  const bool paying = cost > ap;
+  if (paying && (!own || reaction || movement)) {
+    return Refuse("001.ap.spend", absl::StrCat(who, " has ", ap, " AP and this costs ", cost,
+                                               own ? "" : " (only on your turn can an action be paid over several turns)"));
+  }
+  if (paying && FirstPending(s, who, kPaying) != nullptr) {
+    return Refuse("001.ap.paying", who + " is already paying for an action: cancel it first");
+  }
+  const std::vector<std::string> eligible = own && !paying && !reaction && !movement
+                                                ? Eligible(d.state(), *actor, c)
+                                                : std::vector<std::string>{};
+  uint64_t decl = early;
+  if (decl == 0) { ASSIGN_OR_RETURN(decl, d.Declare(c)); }
+  if (paying) {
+    if (const PendingAct* old = FirstPending(d.state(), who, kPaying); old != nullptr) {
+      RETURN_IF_ERROR(ClosePending(d, old->id, "cancelled", {decl, "001.ap.paying"}));
+    }
+    NewPending p;
+    p.kind = kPaying;
+    p.actor = who;
+    p.decl = decl;
+    p.command = act;
+    p.cost_due = cost;
+    p.budget = res::kAp;
+    ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {decl, "001.ap.paying", {{"cost", cost}, {"ap", ap}},
+                                                     "costs more AP than it has: paid over its turns"}));
+    if (ap > 0) {
+      RETURN_IF_ERROR(PayPending(d, id, ap, {decl, "001.ap.paying", {{"ap", ap}}, "all AP spent now"}));
+    }
+    return absl::OkStatus();
+  }
+  if (!eligible.empty()) {
+    NewPending p;
+    p.kind = kHeldBack;
+    p.actor = who;
+    p.decl = decl;
+    p.command = act;
+    p.cost_due = cost;
+    p.budget = res::kAp;
+    ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {decl, "001.out_of_turn", {{"cost", cost}}}));
+    WindowSpec w;
+    w.trigger = decl;
+    w.kind = "declared";
+    w.eligible = eligible;
+    w.policy = fb::AnswerPolicy::AnyOrder;
+    w.pay = fb::PayWhen::AtResolution;
+    w.pending = id;
+    return OpenWindow(d, w, {decl, "001.out_of_turn", {{"initiative", init}},
+                             absl::StrCat("may act first: ", absl::StrJoin(eligible, ", "))})
+        .status();
+  }
+  if (!own && !reaction && !movement) {
+    RETURN_IF_ERROR(ChangeInitiative(d, who, -2, {decl, "001.out_of_turn", {}, "acting out of turn"}).status());
+  }
+  return ResolveAct(d, act, decl, /*spend=*/true);
+}
+
+absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
+  const State& s = d.state();
+  const std::string verb = ParamText(c, "act");
+  if (verb.empty()) return Malformed(c, "params.act", "the act taken (text), e.g. standard_attack");
+  const Verb* v = FindVerb(verb);
+  if (v == nullptr || IsMovement(*v)) return Malformed(c, "params.act", absl::StrCat("unknown act '", verb, "'"));
+  P takes = v->params;
+  takes.push_back("act");
+  RETURN_IF_ERROR(CheckTakes(c, {takes, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c));
+  ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
+  RETURN_IF_ERROR(CheckAnswer(s, c, Cite("001.out_of_turn")));
+  RETURN_IF_ERROR(CheckActor(*actor, *v));
+  const std::string who = actor->id;
+  const Window w = s.windows.at(c.window);
+  const PendingAct* held = s.FindPending(w.pending);
+  const std::string declarer = held == nullptr ? "" : held->actor;
+  const int64_t init = InitiativeOf(s, who);
+  const bool reaction = AsReaction(*actor, *v);
+  if (init == 0) return Refuse("001.initiative.zero", who + " has initiative 0: no reactions, no actions out of turn");
+  if (!reaction && init <= InitiativeOf(s, s.active)) {
+    return Refuse("001.out_of_turn", absl::StrCat(who, "'s initiative ", init, " is not higher than ",
+                                                  s.active, "'s ", InitiativeOf(s, s.active)));
+  }
+  fb::CommandT act = Inner(c, verb);
+  RETURN_IF_ERROR(v->row.validate(s, *actor, act));
+  const int64_t cost = CostOf(*actor, *v, act);
+  if (cost > actor->Resource(res::kAp)) {
+    return Refuse("001.ap.spend", absl::StrCat(who, " has ", actor->Resource(res::kAp), " AP and this costs ", cost));
+  }
+  ASSIGN_OR_RETURN(uint64_t iseq, Answer(d, c));
+  if (reaction) {
+    RETURN_IF_ERROR(ResolveAct(d, act, iseq, /*spend=*/true));
+    const Window* now = nullptr;
+    auto it = d.state().windows.find(c.window);
+    if (it != d.state().windows.end()) now = &it->second;
+    if (now != nullptr && AllAnswered(*now)) {
+      return CloseAndResolve(d, c.window, iseq, "everyone answered");
+    }
+    return absl::OkStatus();
+  }
+  // l.124: the declared action does not take place, its AP is not spent.
+  ASSIGN_OR_RETURN(std::optional<PendingAct> cancelled,
+                   CloseWindow(d, c.window, absl::StrCat("interrupted by ", who), {iseq, "001.out_of_turn"}));
+  if (cancelled.has_value()) {
+    RETURN_IF_ERROR(ClosePending(d, cancelled->id, absl::StrCat("cancelled: interrupted by ", who),
+                                 {iseq, "001.out_of_turn", {{"cost_not_spent", cancelled->cost_due}},
+                                  declarer + "'s action does not take place and its AP is not spent"}));
+  }
+  RETURN_IF_ERROR(ChangeInitiative(d, who, -2, {iseq, "001.out_of_turn", {}, "acting out of turn"}).status());
+  return ResolveAct(d, act, iseq, /*spend=*/true);
+}
+
+absl::Status DecidePass(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(Actor(d.state(), c).status());
+  RETURN_IF_ERROR(CheckAnswer(d.state(), c, Cite("001.out_of_turn")));
+  ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
+  auto it = d.state().windows.find(c.window);
+  if (it != d.state().windows.end() && AllAnswered(it->second)) {
+    return CloseAndResolve(d, c.window, seq, "everyone passed");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  const State& s = d.state();
+  const Window* w = nullptr;
+  if (c.window != 0) {
+    auto it = s.windows.find(c.window);
+    if (it == s.windows.end()) return Malformed(c, "window", absl::StrCat("window ", c.window, " is not open"));
+    w = &it->second;
+  } else {
+    w = InnermostWindow(s);
+  }
+  if (w == nullptr) return Refuse("001.out_of_turn", "no declared action is waiting");
+  const PendingAct* held = s.FindPending(w->pending);
+  const bool gm = c.role == fb::Role::GM;
+  if (!gm && (held == nullptr || held->actor != c.actor)) {
+    return Refuse("001.out_of_turn", absl::StrCat("only the declaring combatant or the GM resolves window ", w->id));
+  }
+  const uint32_t id = w->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  return CloseAndResolve(d, id, decl, "nobody else acts");
+}
+
+}  // namespace combat::kernel::wound_slots

@@ -1,0 +1,323 @@
+// Attacks (l.67-97, l.183-194): the attack roll vs the right Defense, the
+// modifier table, flanking, penetrating attacks, damage into wounds, and
+// critical successes and failures moving initiative.
+//
+// Reading (l.67): "wild rolls" are not defined in this text; a check is
+// 1d20 + its bonus, a natural 20 is a critical success and a natural 1 a
+// critical failure.
+#include <algorithm>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/dice/notation.h"
+#include "kernel/wound_slots/internal.h"
+
+namespace combat::kernel::wound_slots {
+
+absl::StatusOr<CheckRoll> RollCheck(Decision& d, const std::string& who,
+                                    int64_t bonus, const std::string& purpose,
+                                    uint64_t cause) {
+  ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d20", purpose, who, cause));
+  return CheckRoll{r.total + bonus, r.natural()};
+}
+
+absl::Status CriticalInitiative(Decision& d, const std::string& attacker,
+                                const std::string& target, int natural,
+                                uint64_t cause) {
+  if (natural == 20) {
+    RETURN_IF_ERROR(ChangeInitiative(d, attacker, 2, {cause, "001.attack.crit", {{"d20", 20}}, "critical success"}).status());
+    if (!target.empty()) {
+      RETURN_IF_ERROR(ChangeInitiative(d, target, -2, {cause, "001.attack.crit", {{"d20", 20}}, "critical success against it"}).status());
+    }
+  } else if (natural == 1) {
+    RETURN_IF_ERROR(ChangeInitiative(d, attacker, -2, {cause, "001.attack.fumble", {{"d20", 1}}, "critical failure"}).status());
+  }
+  return absl::OkStatus();
+}
+
+namespace {
+
+bool CanThreaten(const Combatant& o, const Combatant& t) {
+  for (const Weapon& w : o.weapons) {
+    const int64_t dist = Distance(o, t);
+    if (!IsRanged(w) && dist <= Reach(&w)) return true;
+    if (IsRanged(w) && w.range_increment > 0 && dist <= w.range_increment) return true;  // first increment
+  }
+  return false;
+}
+
+bool Ignores(const Combatant& t, const std::string& other) {
+  for (const auto& [id, c] : t.conditions) {
+    if (c.name == "Ignoring" && c.relative_to == other) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool Flanked(const State& s, const Combatant& t) {
+  std::vector<const Combatant*> around;
+  for (const auto& [id, o] : s.combatants) {
+    if (id == t.id || o.side == t.side || IsOut(o) || Ignores(t, id)) continue;
+    if (CanThreaten(o, t)) around.push_back(&o);
+  }
+  for (size_t i = 0; i < around.size(); ++i) {
+    for (size_t j = i + 1; j < around.size(); ++j) {
+      if (space::AtLeast120Apart(around[i]->at, around[i]->size, around[j]->at,
+                                 around[j]->size, t.at, t.size)) {
+        return true;  // l.95
+      }
+    }
+  }
+  return false;
+}
+
+int64_t AttackModifiers(const State& s, const Combatant& a, const Combatant& t,
+                        bool ranged, int64_t cover, Nums* nums) {
+  int64_t posture = 0;
+  if (t.Has("Prone")) posture = ranged ? -3 : 3;          // l.86
+  else if (t.Has("Crouching")) posture = ranged ? -2 : 2;  // l.87
+  static const int64_t kCoverMelee[] = {0, 0, -2, -3, -5};
+  static const int64_t kCoverRanged[] = {0, -1, -2, -3, -5};  // l.89-92
+  cover = std::clamp<int64_t>(cover, 0, 4);
+  const int64_t cov = ranged ? kCoverRanged[cover] : kCoverMelee[cover];
+  // l.93: cover and posture penalties do not stack: only the higher one.
+  int64_t total = 0;
+  const int64_t penalty = std::min<int64_t>({0, posture, cov});
+  total += penalty + std::max<int64_t>(0, posture);
+  int64_t flank = 0;
+  if (Ignores(t, a.id)) flank = 4;           // l.97: rear attack, double bonus
+  else if (Flanked(s, t)) flank = 2;         // l.88, l.95
+  total += flank;
+  if (nums != nullptr) {
+    if (posture != 0) nums->push_back({"posture", posture});
+    if (cover != 0) nums->push_back({"cover", cov});
+    if (posture < 0 && cov < 0) nums->push_back({"penalty_applied", penalty});
+    if (flank != 0) nums->push_back({flank == 4 ? "rear_attack" : "flanked", flank});
+  }
+  return total;
+}
+
+int64_t MountedGap(const State& s, const Combatant& a, const Combatant& b) {
+  // l.280: a rider is 1 yard farther from creatures on the ground smaller
+  // than its mount.
+  auto mount_of = [&](const Combatant& c) -> const Combatant* {
+    const Condition* k = c.FindCondition("Riding");
+    return k == nullptr ? nullptr : s.Find(k->relative_to);
+  };
+  const Combatant* ma = mount_of(a);
+  const Combatant* mb = mount_of(b);
+  if (ma != nullptr && mb == nullptr && SizeScore(b) < SizeScore(*ma)) return 1;
+  if (mb != nullptr && ma == nullptr && SizeScore(a) < SizeScore(*mb)) return 1;
+  return 0;
+}
+
+absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT& c) {
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (t->id == a.id) return Malformed(c, "targets[0]", "an attack targets another creature");
+  if (IsDead(*t)) return Refuse("001.attack.hit", t->id + " is dead");
+  if (!c.weapon.empty() && a.FindWeapon(c.weapon) == nullptr) {
+    return absl::NotFoundError(absl::StrCat("command '", c.action, "': field 'weapon': ", a.id, " has no weapon '", c.weapon, "'"));
+  }
+  const Weapon* w = WeaponOf(a, c);
+  if (w == nullptr) return Malformed(c, "weapon", a.id + " has no weapon");
+  if (HasParam(c, "cover") && (ParamOr(c, "cover", 0) < 0 || ParamOr(c, "cover", 0) > 4)) {
+    return Malformed(c, "params.cover", "0 none, 1 quarter, 2 half, 3 three-quarters, 4 nine-tenths");
+  }
+  if (IsRanged(*w)) {
+    if (a.Has("Underwater") || a.HasTag("underwater")) return Refuse("001.underwater", "no ranged weapon attacks underwater");
+  } else if (!HasParam(c, "_interposed") &&
+             Distance(a, *t) + MountedGap(s, a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
+    // Rebuff strikes "before it moves" (l.190): one step outside the reach.
+    return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", Distance(a, *t), " yd away; ", w->name, " reaches ", Reach(w)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckMeleeAttack(const State& s, const Combatant& a, const fb::CommandT& c) {
+  RETURN_IF_ERROR(CheckAttack(s, a, c));
+  if (const std::string k = ParamText(c, "knockout"); !k.empty() && k != "unconscious" && k != "helpless") {
+    return Malformed(c, "params.knockout", "unconscious (no dying) or helpless (2 rounds)");
+  }
+  const Weapon* w = WeaponOf(a, c);
+  if (IsRanged(*w)) return Refuse("001.act.quick", "this is a melee attack: " + w->name + " is a ranged weapon");
+  return absl::OkStatus();
+}
+
+absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
+                                    uint64_t cause, const AttackSpec& spec) {
+  const Combatant a = *d.state().Find(c.actor);
+  const Combatant t = *d.state().Find(c.targets[0]);
+  const Weapon w = *WeaponOf(a, c);
+  const bool ranged = IsRanged(w);
+  const bool underwater = a.Has("Underwater") || a.HasTag("underwater");
+  Nums nums;
+  int64_t bonus = CheckBonus(a, "dex", ranged ? "aim" : "melee", w.category, &nums);  // l.71-72
+  const int64_t accuracy = Num(w, "accuracy");
+  nums.push_back({"accuracy", accuracy});
+  bonus += accuracy;
+  bonus += AttackModifiers(d.state(), a, t, ranged, ParamOr(c, "cover", 0), &nums);
+  if (spec.bonus != 0) { nums.push_back({"action", spec.bonus}); bonus += spec.bonus; }
+  if (ranged && a.Has("Harried")) { nums.push_back({"harried", -2}); bonus -= 2; }     // l.202
+  if (a.Has("Distracted")) { nums.push_back({"distracted", -2}); bonus -= 2; }        // l.244
+  if (underwater && !ranged) { nums.push_back({"underwater", -5}); bonus -= 5; }      // l.275
+  if (a.Has("SharingSpace")) { nums.push_back({"same_space", -2}); bonus -= 2; }      // l.216
+  if (const Condition* ride = a.FindCondition("Riding"); ride != nullptr && !ranged) {
+    const Combatant* mount = d.state().Find(ride->relative_to);
+    const Condition* tr = t.FindCondition("Riding");
+    const Combatant* tmount = tr == nullptr ? nullptr : d.state().Find(tr->relative_to);
+    if (mount != nullptr && SizeScore(t) < SizeScore(*mount) &&
+        (tmount == nullptr || SizeScore(*tmount) < SizeScore(*mount))) {
+      nums.push_back({"mounted", 1});  // l.280
+      bonus += 1;
+    }
+  }
+  const Def def = ranged ? Def::kRanged : Def::kMelee;
+  int64_t defense = Defense(t, def, &nums);
+  if (t.Has("Defending")) {
+    // l.199: the better of +2 and replacing it with a skill defense (a
+    // program can choose: the highest).
+    int64_t best = defense + 2;
+    for (Def k : {Def::kPower, Def::kAgility, Def::kFortitude, Def::kWillpower}) {
+      best = std::max(best, Defense(t, k, nullptr));
+    }
+    nums.push_back({"defend", best - defense});
+    defense = best;
+  }
+  if (t.Has("Distracted")) { nums.push_back({"target_distracted", -2}); defense -= 2; }      // l.244
+  if (t.Has("SharingSpace") && !Immobilized(t)) { nums.push_back({"target_same_space", -2}); defense -= 2; }  // l.216
+  if (const Condition* ride = t.FindCondition("Riding"); ride != nullptr && !ranged) {
+    const Combatant* mount = d.state().Find(ride->relative_to);
+    const Condition* ar = a.FindCondition("Riding");
+    const Combatant* amount = ar == nullptr ? nullptr : d.state().Find(ar->relative_to);
+    if (mount != nullptr && SizeScore(a) < SizeScore(*mount) &&
+        (amount == nullptr || SizeScore(*amount) < SizeScore(*mount))) {
+      nums.push_back({"mounted_defense", 1});  // l.280
+      defense += 1;
+    }
+  }
+  if (spec.rebuff) {  // l.214: an opening's roll replaces the Defense against this rebuff
+    for (const auto& [id, k] : t.conditions) {
+      if (k.name == "Opening" && k.relative_to == a.id && k.level > defense) {
+        nums.push_back({"opening", k.level});
+        defense = k.level;
+      }
+    }
+  }
+  auto damage_roll = [&]() -> absl::StatusOr<int64_t> {
+    int64_t dmg = a.Stat("str");
+    nums.push_back({"str", dmg});
+    if (!spec.no_damage) {
+      ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(w.damage.empty() ? "0" : w.damage, "weapon damage", a.id, cause));
+      int64_t wd = r.total;
+      if (underwater && !ranged && Num(w, "aquatic") == 0) wd = FloorDiv(wd, 2);  // l.275, halved rounded down (reading)
+      nums.push_back({"weapon_damage", wd});
+      dmg += wd;
+    }
+    if (spec.extra_d6) {
+      ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d6", "strong attack", a.id, cause));
+      nums.push_back({"strong_d6", r.total});
+      dmg += r.total;
+    }
+    return dmg;
+  };
+  const bool penetrating = Num(w, "penetrating") != 0 && !spec.no_damage;
+  int64_t pre_damage = 0;
+  if (penetrating) {  // l.79: damage added before determining a hit
+    ASSIGN_OR_RETURN(pre_damage, damage_roll());
+    nums.push_back({"penetrating", pre_damage});
+  }
+  // l.278: climbing or swimming: a Str [Athletics/Climbing|Swimming] check
+  // against the hold's TN (the condition's level) first; failing, the attack
+  // misses and the attacker falls or sinks.
+  for (const char* hold : {"Climbing", "Swimming"}) {
+    const Condition* k = a.FindCondition(hold);
+    if (k == nullptr) continue;
+    const std::string spec_name = std::string(hold) == "Climbing" ? "climbing" : "swimming";
+    ASSIGN_OR_RETURN(CheckRoll keep, RollCheck(d, a.id, CheckBonus(a, "str", "athletics", spec_name, nullptr),
+                                               spec_name + " check", cause));
+    if (keep.total < k->level) {
+      Nums kn{{"d20", keep.natural}, {"result", keep.total}, {"tn", k->level}};
+      RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.swim_climb", kn, "fails to hold on: the attack misses"}));
+      RETURN_IF_ERROR(Impose(d, a.id, std::string(hold) == "Climbing" ? "Fallen" : "Sunk", a.id, {},
+                             {cause, "001.swim_climb", kn}).status());
+      return AttackResult{false, 0, 0, defense};
+    }
+  }
+  ASSIGN_OR_RETURN(CheckRoll roll, RollCheck(d, a.id, bonus + pre_damage, "attack roll", cause));
+  nums.push_back({"d20", roll.natural});
+  nums.push_back({"attack_roll", roll.total});
+  AttackResult out{roll.total >= defense, roll.natural, roll.total, defense};  // l.69
+  if (!out.hit) {
+    RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.attack.hit", nums, absl::StrCat("miss: ", roll.total, " < ", defense)}));
+  } else if (spec.no_damage) {
+    RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.attack.check", nums, absl::StrCat("hit: ", roll.total, " >= ", defense)}));
+  } else {
+    int64_t dmg_value = roll.total;
+    if (!penetrating) {
+      ASSIGN_OR_RETURN(int64_t dmg, damage_roll());
+      dmg_value += dmg;
+    }
+    const int64_t toughness = Toughness(t, Num(w, "armor_piercing") != 0 && !spec.nonlethal, &nums);
+    const int64_t final_damage = dmg_value - defense - toughness;  // l.14
+    nums.push_back({"damage", final_damage});
+    int level = WoundLevel(final_damage);
+    nums.push_back({"threshold_level", level});
+    if (level > kNone) level = std::clamp(level + spec.step, 0, static_cast<int>(kFatal));
+    if (spec.nonlethal && HasParam(c, "level")) {
+      level = std::min<int>(level, static_cast<int>(std::clamp<int64_t>(ParamOr(c, "level", level), 0, 5)));
+    }
+    nums.push_back({"wound_level", level});
+    RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.wound.damage", nums,
+                                            absl::StrCat("hit: ", final_damage, " damage: ", LevelName(level), " wound")}));
+    if (level > kNone) {
+      RETURN_IF_ERROR(Wound(d, t.id, level, {cause, "001.wound.threshold", {{"damage", final_damage}, {"level", level}}}).status());
+    }
+  }
+  RETURN_IF_ERROR(CriticalInitiative(d, a.id, t.id, roll.natural, cause));
+  return out;
+}
+
+absl::Status ResolveStandard(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  return Attack(d, c, cause, {}).status();
+}
+absl::Status ResolveQuick(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  AttackSpec s;
+  s.step = -1;  // l.187
+  return Attack(d, c, cause, s).status();
+}
+absl::Status ResolveStrong(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  AttackSpec s;
+  s.extra_d6 = true;  // l.194
+  return Attack(d, c, cause, s).status();
+}
+absl::Status ResolveNonlethal(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  AttackSpec s;
+  s.bonus = -2;  // l.185
+  s.nonlethal = true;
+  const std::string target = c.targets[0];
+  const int64_t before = HighestWound(*d.state().Find(target));
+  int64_t total_before = 0;
+  for (int l = kLight; l <= kFatal; ++l) total_before += d.state().Find(target)->Resource(WoundsKey(l));
+  ASSIGN_OR_RETURN(AttackResult r, Attack(d, c, cause, s));
+  const std::string k = ParamText(c, "knockout");
+  if (!r.hit || k.empty()) return absl::OkStatus();
+  const Combatant* t = d.state().Find(target);
+  int64_t total = 0;
+  for (int l = kLight; l <= kFatal; ++l) total += t->Resource(WoundsKey(l));
+  if (total == total_before || HighestWound(*t) == kFatal || IsDead(*t)) return absl::OkStatus();
+  // l.185: whether the target "would fall unconscious" is the wounded
+  // condition's (not in this text): the attacker's `knockout` says so.
+  const Why why{cause, "001.act.nonlethal", {{"severity_before", before}}, k};
+  if (k == "unconscious") return Impose(d, target, "Unconscious", c.actor, {}, why).status();
+  return Impose(d, target, "Helpless", c.actor, ForRounds(d.state(), 2), why).status();  // for 2 rounds
+}
+absl::Status ResolveRebuff(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  AttackSpec s;
+  s.step = 1;  // l.190
+  s.rebuff = true;
+  return Attack(d, c, cause, s).status();
+}
+
+}  // namespace combat::kernel::wound_slots

@@ -1,0 +1,176 @@
+// Attacks, Defenses, modifiers, flanking, wounds and slots (l.3-36,
+// l.67-106, l.183-194). With the test roster, aria's damage against the
+// orc equals her natural d20: d20 + 7 + 2 + 3 - 10 - 2 (l.14).
+#include "gtest/gtest.h"
+#include "kernel/wound_slots/test_util.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+using namespace testutil;  // NOLINT
+
+fb::CommandT Attack(const std::string& verb, const std::string& target = "orc") {
+  return Cmd("aria", verb, {target});
+}
+
+TEST(Defense, SevenFormulas) {
+  Table t(WoundSlots(), Roster({Aria(), Orc(), Who("slow", "orcs", 9, 9, {{"spd", -4}, {"rsn", -3}, {"size", 1}}, "club", "2", "club")}), {10, 12, 3});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  const Combatant& a = *t.state().Find("aria");
+  EXPECT_EQ(Defense(a, Def::kMelee, nullptr), 13);      // l.100: 10 - 0 + 1 + 1 + block 1
+  EXPECT_EQ(Defense(a, Def::kRanged, nullptr), 12);     // l.101: no defensive block
+  EXPECT_EQ(Defense(a, Def::kImmobile, nullptr), 5);    // l.102
+  EXPECT_EQ(Defense(a, Def::kPower, nullptr), 14);      // l.103: 10 + 2 + 0 + 2
+  EXPECT_EQ(Defense(a, Def::kAgility, nullptr), 14);    // l.104: 10 + 3 - 0 + 1
+  EXPECT_EQ(Defense(a, Def::kFortitude, nullptr), 11);  // l.105: 10 + 1
+  EXPECT_EQ(Defense(a, Def::kWillpower, nullptr), 10);  // l.106
+  const Combatant& s = *t.state().Find("slow");
+  EXPECT_EQ(Defense(s, Def::kMelee, nullptr), 4);       // l.100: -7 -> -5: 10 - 1 - 5
+  EXPECT_EQ(Toughness(*t.state().Find("orc"), false, nullptr), 2);  // l.16
+}
+
+TEST(Defense, ImmobileReplaces) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Combatant a = *t.state().Find("aria");
+  a.conditions[99] = Condition{99, "Pinned"};
+  EXPECT_EQ(Defense(a, Def::kMelee, nullptr), 5);    // l.99
+  EXPECT_EQ(Defense(a, Def::kAgility, nullptr), 5);
+  EXPECT_EQ(Defense(a, Def::kPower, nullptr), 14);   // skill defenses stay
+}
+
+TEST(Modifiers, CoverAndPostureDoNotStack) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  const Combatant& a = *t.state().Find("aria");
+  Combatant o = *t.state().Find("orc");
+  o.conditions[99] = Condition{99, "Prone"};
+  EXPECT_EQ(AttackModifiers(t.state(), a, o, true, 2, nullptr), -3);  // ranged: -3 and -2: only -3 (l.93)
+  EXPECT_EQ(AttackModifiers(t.state(), a, o, false, 2, nullptr), 1);  // melee: +3 bonus and -2 stack
+  o.conditions.clear();
+  o.conditions[98] = Condition{98, "Crouching"};
+  EXPECT_EQ(AttackModifiers(t.state(), a, o, true, 3, nullptr), -3);  // -2 and -3: only -3
+  EXPECT_EQ(AttackModifiers(t.state(), a, o, true, 1, nullptr), -2);  // -2 and -1: only -2
+  o.conditions.clear();
+  EXPECT_EQ(AttackModifiers(t.state(), a, o, true, 4, nullptr), -5);  // 9/10 cover (l.92)
+}
+
+TEST(Attack, HitDamageAndWoundLevel) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  // d20 3: 10 >= 10 hits; 10 + 2 + 3 - 10 - 2 = 3: moderate (threshold 2, l.9).
+  ASSERT_TRUE(t.Submit(Attack("standard_attack"), {3}).ok());
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+  EXPECT_EQ(Ap(t.state(), "aria"), 3);  // reading: Standard Attack 4 AP
+  // d20 2: 9 < 10: a miss.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "quick_attack", {"orc"}), {2}).ok());
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+  EXPECT_EQ(Ap(t.state(), "aria"), 0);
+  ASSERT_TRUE(t.Submit(Attack("standard_attack")).ok());
+  // 4 > 0 AP: declared and paid over its turns (l.111).
+  ASSERT_EQ(t.state().pending.size(), 1u);
+  EXPECT_EQ(t.state().pending.begin()->second.cost_due, 4);
+}
+
+TEST(Attack, SlotsOverflowToTheNextLevel) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/standard_attack", 1}}), Orc()}), {10, 12});
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(t.Submit(Attack("standard_attack"), {3}).ok());
+  // l.31: 2 moderate slots (standard NPC, l.36): the third moderate is severe.
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 2);
+  EXPECT_EQ(Wounds(t.state(), "orc", kSevere), 1);
+  EXPECT_EQ(t.state().Find("orc")->FindCondition("Wounded")->level, kSevere);
+}
+
+TEST(Attack, QuickLowersAndStrongAddsD6) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/strong_attack", 1}, {"ap/quick_attack", 1}}), Orc()}), {10, 12});
+  // Quick: d20 5: damage 5 severe, one step lower: moderate (l.187).
+  ASSERT_TRUE(t.Submit(Attack("quick_attack"), {5}).ok());
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+  // Strong: d20 3 + d6 4: damage 7: critical (l.194).
+  ASSERT_TRUE(t.Submit(Attack("strong_attack"), {3, 4}).ok());
+  EXPECT_EQ(Wounds(t.state(), "orc", kCritical), 1);
+}
+
+TEST(Attack, NonlethalCapsTheWoundAndKnocksOut) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT c = Cmd("aria", "nonlethal_attack", {"orc"});
+  With(c, "level", kLight);
+  WithText(c, "knockout", "helpless");
+  // d20 7 - 2 + 7 = 12 >= 10: damage 12 + 5 - 12 = 5: severe, chosen light (l.185).
+  ASSERT_TRUE(t.Submit(c, {7}).ok());
+  EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+  EXPECT_EQ(Wounds(t.state(), "orc", kSevere), 0);
+  const Condition* h = t.state().Find("orc")->FindCondition("Helpless");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->expiry.round, 2);  // 2 rounds from round 1 (l.127)
+}
+
+TEST(Attack, CriticalMovesInitiativeAndNpcDies) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Attack("standard_attack"), {20}).ok());
+  EXPECT_EQ(Init(t.state(), "aria"), 20);  // l.81: +2
+  EXPECT_EQ(Init(t.state(), "orc"), 15);   // l.81: -2
+  EXPECT_TRUE(t.state().Find("orc")->Has("Dead"));  // damage 20: fatal; an NPC dies (l.35)
+}
+
+TEST(Attack, CriticalFailureLowersInitiative) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Attack("standard_attack"), {1}).ok());
+  EXPECT_EQ(Init(t.state(), "aria"), 16);  // l.82
+  EXPECT_EQ(OrderIds(t.state()), (std::vector<std::string>{"orc", "aria"}));
+  // aria's turn goes on; after it the orc acts, and aria gets no second turn (l.119).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(t.state().active, "orc");
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "orc");
+}
+
+TEST(Flanking, OppositeSidesGivePlusTwo) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), Who("bob", "party", 7, 5, {{"prc", -5}}, "spear", "2", "spear")}), {10, 1, 12});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_TRUE(Flanked(t.state(), *t.state().Find("orc")));  // l.95: 180 degrees
+  // d20 2: 9 + 2 = 11 >= 10: damage 11 + 5 - 12 = 4: severe.
+  ASSERT_TRUE(t.Submit(Attack("standard_attack"), {2}).ok());
+  EXPECT_EQ(Wounds(t.state(), "orc", kSevere), 1);
+}
+
+TEST(Flanking, IgnoredCreatureMakesRearAttacks) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), Who("bob", "party", 7, 5, {{"prc", -5}}, "spear", "2", "spear")}), {10, 1, 12});
+  ASSERT_TRUE(t.Submit(Cmd("orc", "ignore", {"aria"})).ok());
+  EXPECT_FALSE(Flanked(t.state(), *t.state().Find("orc")));  // aria no longer counts
+  // l.97: rear attack, double bonus: d20 2: 9 + 4 = 13: damage 6: critical.
+  ASSERT_TRUE(t.Submit(Attack("standard_attack"), {2}).ok());
+  EXPECT_EQ(Wounds(t.state(), "orc", kCritical), 1);
+}
+
+TEST(Attack, PenetratingAddsDamageBeforeTheHit) {
+  auto aria = Aria();
+  auto pn = std::make_unique<fb::NumberT>();
+  pn->key = "penetrating";
+  pn->value = 1;
+  aria.weapons[0]->numbers.push_back(std::move(pn));
+  Table t(WoundSlots(), Roster({std::move(aria), Orc()}), {10, 12});
+  // d20 1 is a critical failure but 1 + 7 + 5 = 13 >= 10 hits (l.79):
+  // 13 - 10 - 2 = 1: light.
+  ASSERT_TRUE(t.Submit(Attack("standard_attack"), {1}).ok());
+  EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+}
+
+TEST(Attack, MinionTrackAndRefusals) {
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {}, {"minion"})}), {10, 12});
+  EXPECT_EQ(t.state().Find("orc")->Resource(SlotsKey(kSevere)), 1);  // l.36
+  auto far = t.Submit(Cmd("aria", "standard_attack", {"nobody"}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kNotFound);
+  const size_t before = t.log().size();
+  fb::CommandT bad = Attack("standard_attack");
+  With(bad, "edge", 1);
+  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+  fb::CommandT cover = Attack("standard_attack");
+  With(cover, "cover", 7);
+  EXPECT_EQ(t.Submit(cover).status().code(), absl::StatusCode::kInvalidArgument);
+  fb::CommandT typed = Attack("standard_attack");
+  WithText(typed, "cover", "half");
+  EXPECT_EQ(t.Submit(typed).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(t.log().size(), before);  // nothing written
+}
+
+}  // namespace
+}  // namespace combat::kernel::wound_slots

@@ -1,0 +1,219 @@
+// Grappling (l.223-235) and Escape (l.217-218): Grapple, Pin, Escape, Drag,
+// and the reactions Cling and Interpose.
+//
+// Conditions: "Grappling" on both, relative to the other; "Pinned" (helpless
+// and immobile: the immobile defense, no other actions) on the pinned one.
+// Readings: a Power or Agility check uses whichever bonus is higher (the
+// text lets the actor choose; a program picks the better); Escape from a
+// pin or grapple is against the higher of the grappler's Power and Agility
+// defenses ("as if escaping the grapple", l.235), from anything else
+// against params.tn (the effect's escape TN, set by the GM).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/pending.h"
+#include "kernel/wound_slots/internal.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+int64_t PowerBonus(const Combatant& c, Nums* n) {
+  return CheckBonus(c, "str", "athletics", "power", n) + SizeScore(c);  // l.74
+}
+int64_t AgilityBonus(const Combatant& c, Nums* n) {
+  return CheckBonus(c, "dex", "reflex", "agility", n) - SizeScore(c);  // l.75
+}
+int64_t BetterBonus(const Combatant& c) {
+  return std::max(PowerBonus(c, nullptr), AgilityBonus(c, nullptr));
+}
+int64_t HigherDefense(const Combatant& c) {
+  return std::max(Defense(c, Def::kPower, nullptr), Defense(c, Def::kAgility, nullptr));
+}
+std::vector<std::string> Grapplers(const Combatant& c) {
+  std::vector<std::string> out;
+  for (const auto& [id, k] : c.conditions) {
+    if (k.name == "Grappling") out.push_back(k.relative_to);
+  }
+  return out;
+}
+bool Grapples(const Combatant& a, const std::string& other) {
+  return a.FindRelative("Grappling", other) != nullptr;
+}
+
+}  // namespace
+
+absl::Status CheckGrapple(const State& s, const Combatant& a, const fb::CommandT& c) {
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (t->id == a.id) return Malformed(c, "targets[0]", "another creature");
+  if (Distance(a, *t) > 1) return Refuse("001.grapple", t->id + " is not adjacent");
+  if (std::abs(SizeScore(a) - SizeScore(*t)) >= 5) return Refuse("001.grapple", "sizes 5 or more apart");
+  if (t->HasTag("ungrappleable") || a.HasTag("ungrappleable")) return Refuse("001.grapple", "its form prevents grappling");
+  if (Grapples(a, t->id)) return Refuse("001.grapple", a.id + " already grapples " + t->id);
+  if (!c.weapon.empty()) {
+    const Weapon* w = a.FindWeapon(c.weapon);
+    if (w == nullptr) return Malformed(c, "weapon", "unknown weapon");
+    if (Num(*w, "reach", 1) != 0) return Refuse("001.grapple", "a grapple uses a weapon of reach 0");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveGrapple(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  AttackSpec spec;
+  spec.no_damage = true;  // l.230: no damage
+  ASSIGN_OR_RETURN(AttackResult r, Attack(d, c, cause, spec));
+  if (!r.hit) return absl::OkStatus();
+  const Why why{cause, "001.grapple", {{"attack_roll", r.total}, {"defense", r.defense}}, "grappling each other"};
+  RETURN_IF_ERROR(Impose(d, c.actor, "Grappling", c.actor, {}, why, 0, c.targets[0]).status());
+  return Impose(d, c.targets[0], "Grappling", c.actor, {}, why, 0, c.actor).status();
+}
+
+absl::Status CheckPin(const State& s, const Combatant& a, const fb::CommandT& c) {
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (!Grapples(a, t->id)) return Refuse("001.pin", a.id + " is not grappling " + t->id);
+  if (t->Has("Pinned")) return Refuse("001.pin", t->id + " is already pinned");
+  return absl::OkStatus();
+}
+
+absl::Status ResolvePin(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant a = *d.state().Find(c.actor);
+  const Combatant t = *d.state().Find(c.targets[0]);
+  Nums nums;
+  const int64_t bonus = PowerBonus(a, &nums) - 2;  // l.235: -2
+  const int64_t tn = HigherDefense(t);
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "pin", cause));
+  nums.insert(nums.end(), {{"penalty", -2}, {"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.pin", nums, "pin fails"});
+  return Impose(d, t.id, "Pinned", a.id, {}, {cause, "001.pin", nums, "helpless and immobile until it escapes"}).status();
+}
+
+absl::Status CheckEscape(const State& s, const Combatant& a, const fb::CommandT& c) {
+  const bool held = a.Has("Pinned") || !Grapplers(a).empty();
+  if (!held && !HasParam(c, "tn")) {
+    return Malformed(c, "params.tn", "the escape TN of the effect (nothing grapples or pins " + a.id + ")");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant a = *d.state().Find(c.actor);
+  const bool p = PowerBonus(a, nullptr) >= AgilityBonus(a, nullptr);
+  Nums nums;
+  const int64_t bonus = p ? PowerBonus(a, &nums) : AgilityBonus(a, &nums);
+  int64_t tn = ParamOr(c, "tn", 0);
+  std::string from;
+  if (!HasParam(c, "tn")) {
+    const Condition* pin = a.FindCondition("Pinned");
+    from = pin != nullptr ? pin->source : Grapplers(a).front();
+    tn = HigherDefense(*d.state().Find(from));
+  }
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, p ? "escape (power)" : "escape (agility)", cause));
+  nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.escape", nums, "escape fails"});
+  const Why why{cause, "001.escape", nums, "escapes"};
+  if (a.Has("Pinned")) return RemoveConditionsNamed(d, a.id, "Pinned", why);  // l.235: ends the pin, not the grapple
+  if (from.empty()) return RecordOutcome(d, a.id, why);
+  for (const std::string& other : Grapplers(a)) {
+    if (const Condition* k = a.FindRelative("Grappling", other); k != nullptr) {
+      RETURN_IF_ERROR(RemoveCondition(d, a.id, k->id, why));
+    }
+    const Combatant* o = d.state().Find(other);
+    if (const Condition* k = o->FindRelative("Grappling", a.id); k != nullptr) {
+      RETURN_IF_ERROR(RemoveCondition(d, other, k->id, why));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckDrag(const State& s, const Combatant& a, const fb::CommandT& c) {
+  if (Grapplers(a).empty()) return Refuse("001.grapple", a.id + " is not grappling");
+  return absl::OkStatus();
+}
+
+absl::Status ResolveDrag(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant a = *d.state().Find(c.actor);
+  Nums nums;
+  int64_t tn = 0, opponents = 0;
+  for (const std::string& o : Grapplers(a)) {
+    tn = std::max(tn, Defense(*d.state().Find(o), Def::kPower, nullptr));
+    ++opponents;
+  }
+  const int64_t bonus = PowerBonus(a, &nums) - 2 * (opponents - 1);  // l.228
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "drag", cause));
+  nums.insert(nums.end(), {{"opponents", opponents}, {"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.grapple", nums, "drag fails"});
+  return Impose(d, a.id, "Dragging", a.id, ForRounds(d.state(), 1),
+                {cause, "001.grapple", nums, "may spend up to 4 AP on movement this round, moving the grapple"}, 4)
+      .status();
+}
+
+absl::Status CheckCling(const State& s, const Combatant& a, const fb::CommandT& c) {
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (!Grapples(a, t->id)) return Refuse("001.grapple", a.id + " is not grappling " + t->id);
+  if (ParamOr(c, "reduce", 0) < 0) return Malformed(c, "params.reduce", "yards of the target's movement to take away");
+  return absl::OkStatus();
+}
+
+absl::Status ResolveCling(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant a = *d.state().Find(c.actor);
+  Nums nums;
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, PowerBonus(a, &nums), "cling", cause));
+  // l.226: 10 points per yard taken from the target's movement, 5 per yard
+  // moved with it (rounded down).
+  const int64_t reduce = std::min(ParamOr(c, "reduce", 0), std::max<int64_t>(0, FloorDiv(r.total, 10)));
+  const int64_t with = std::max<int64_t>(0, FloorDiv(r.total - 10 * reduce, 5));
+  nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"reduce_yards", reduce}, {"move_with_yards", with}});
+  RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.grapple", nums, "cling"}));
+  const Combatant* t = d.state().Find(c.targets[0]);
+  const int64_t cut = std::min(reduce, t->Resource(res::kMovePool));
+  if (cut > 0) {
+    RETURN_IF_ERROR(AddResource(d, t->id, res::kMovePool, -cut, {cause, "001.grapple", {{"reduce", cut}}}).status());
+  }
+  if (with > 0) {  // moves with the target as it goes (movement.cc)
+    RETURN_IF_ERROR(Impose(d, a.id, "Clinging", a.id, ForRounds(d.state(), 1),
+                           {cause, "001.grapple", {{"yards", with}}, "moves with " + t->id}, with, t->id).status());
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckInterpose(const State& s, const Combatant& a, const fb::CommandT& c) {
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (!Grapples(a, t->id)) return Refuse("001.grapple", a.id + " is not grappling " + t->id);
+  auto it = s.windows.find(c.window);
+  const PendingAct* held = it == s.windows.end() ? nullptr : s.FindPending(it->second.pending);
+  const Verb* v = held == nullptr ? nullptr : FindVerb(held->command.action);
+  if (v == nullptr || !v->row.kind.cls.attack || held->command.targets.empty() || held->command.targets[0] != a.id) {
+    return Refuse("001.grapple", "Interpose answers the window of an attack against you");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveInterpose(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const State& s = d.state();
+  const PendingAct held = *s.FindPending(s.windows.at(c.window).pending);
+  const Combatant a = *s.Find(c.actor);
+  const Combatant t = *s.Find(c.targets[0]);
+  const Combatant attacker = *s.Find(held.actor);
+  Nums nums;
+  int64_t bonus = BetterBonus(a);
+  if (!t.Has("Pinned")) {
+    bonus -= 2;  // l.233
+    nums.push_back({"not_pinned", -2});
+  }
+  const int64_t tn = HigherDefense(attacker);
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "interpose", cause));
+  nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.grapple", nums, "interpose fails"});
+  fb::CommandT rest = held.command;
+  rest.targets[0] = t.id;
+  auto flag = std::make_unique<fb::ParamT>();
+  flag->key = "_interposed";  // l.233: resolved as if the target were in your space
+  flag->value = 1;
+  rest.params.push_back(std::move(flag));
+  return UpdatePending(d, held.id, held.progress, &rest, nullptr,
+                       {cause, "001.grapple", nums, t.id + " becomes the target of the attack"});
+}
+
+}  // namespace combat::kernel::wound_slots

@@ -1,0 +1,352 @@
+// Internal pieces of the wound_slots ruleset (seed 001), one concept per
+// file:
+//   rules_table.cc  the rule ids and the seed lines they read
+//   stats.cc        roster numbers: checks, defenses, toughness, the Speed
+//                   (AP) table, the movement table, wound slots
+//   turns.cc        initiative, the order, rounds and turns, AP gains
+//   budget.cc       AP costs, spending, actions paid over several turns
+//   acts.cc         declare -> window (acting out of turn, reactions) ->
+//                   resolve / interrupt / pass / cancel
+//   attack.cc       the four attacks, the modifier table, flanking
+//   wounds.cc       damage -> wound level -> slots, NPC tracks, Wounded
+//   vitals.cc       stamina, fatigue, mana; exhausted, staggered
+//   rest.cc         short and long rests, recovery checks
+//   movement.cc     the movement pool, moving along a path, Dash
+//   actions.cc      the other actions (defend, seize, posture, hinder, ...)
+//   grapple.cc      grapple, pin, escape, drag, cling, interpose
+//   ruleset.cc      Setup and the Decide dispatch
+#ifndef COMBAT_KERNEL_WOUND_SLOTS_INTERNAL_H_
+#define COMBAT_KERNEL_WOUND_SLOTS_INTERNAL_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "kernel/action_table.h"
+#include "kernel/arith.h"
+#include "kernel/changes.h"
+#include "kernel/command.h"
+#include "kernel/decision.h"
+#include "kernel/refusal.h"
+#include "kernel/ruleset.h"
+#include "kernel/space.h"
+#include "kernel/state.h"
+
+namespace combat::kernel::wound_slots {
+
+inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
+inline constexpr char kId[] = "wound_slots";
+inline constexpr int32_t kVersion = 1;
+// 1-yard squares, every second diagonal 2 yards (l.161).
+inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
+
+// ---- rules_table.cc
+const std::vector<RuleRef>& RuleTable();
+std::string Cite(const std::string& rule);
+absl::Status Refuse(const std::string& rule, const std::string& message);
+
+// Resource names (one place).
+namespace res {
+inline constexpr char kAp[] = "ap";
+inline constexpr char kStamina[] = "stamina";
+inline constexpr char kFatigue[] = "fatigue";
+inline constexpr char kMana[] = "mana";
+inline constexpr char kInvested[] = "mana_invested";
+inline constexpr char kMovePool[] = "move_pool";    // yards left this round
+inline constexpr char kMoveAp[] = "move_ap";        // AP bought this round
+inline constexpr char kDiagonals[] = "diagonals";   // this round's count
+inline constexpr char kTurnRound[] = "turn_round";  // last round it had a turn
+inline constexpr char kTie[] = "tie_roll";          // this round's tie roll
+inline constexpr char kRecovery[] = "recovery_bonus";
+inline constexpr char kDashed[] = "dash_round";     // round of the 2nd dash
+// Wounds filled per level and slots per level: "wounds_<level>", "slots_<level>".
+}  // namespace res
+
+// Wound levels 1..5 (l.6-12); 0 = none.
+enum Level : int { kNone = 0, kLight, kModerate, kSevere, kCritical, kFatal };
+const char* LevelName(int level);  // "light" ...
+std::string WoundsKey(int level);
+std::string SlotsKey(int level);
+
+// ---- stats.cc
+// A check's bonus: attribute + skill + specialization (roster stats "dex",
+// "melee", "melee/sword"). Any part may be empty.
+int64_t CheckBonus(const Combatant& c, const std::string& attr,
+                   const std::string& skill, const std::string& spec,
+                   Nums* nums);
+int64_t SizeScore(const Combatant& c);  // stat "size" (the text's Size)
+int64_t SpeedScore(const Combatant& c);  // stat "spd"
+struct SpeedRow {
+  int64_t round_start, turn_end, max_ap;
+};
+SpeedRow SpeedTable(int64_t speed);  // l.113-117, Speed clamped to -10..10
+// Movement rate from Strength + Size + Athletics (l.129-159).
+int64_t MovementRate(const Combatant& c);
+int64_t RateFromScore(int64_t score);
+// Yards for `ap` (1..4) AP at movement rate `rate` (the table; beyond rate
+// 25, rate x ap / 4 rounded down, the table's own pattern).
+int64_t YardsFor(int64_t rate, int64_t ap);
+// Yards bought with `ap` AP (4-AP full movements, then the table's share).
+int64_t YardsForAp(int64_t rate, int64_t ap);
+// The fewest AP buying `yards` at `rate`; -1 when it cannot.
+int64_t ApForYards(int64_t rate, int64_t yards);
+// A long jump's AP: the AP buying the yards the pool lacks, at least 1
+// (l.178, l.112).
+int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd);
+// Defenses (l.100-106); `nums` receives the parts.
+enum class Def { kMelee, kRanged, kImmobile, kPower, kAgility, kFortitude, kWillpower };
+absl::StatusOr<Def> DefFromName(const std::string& name);
+const char* DefName(Def d);
+int64_t Defense(const Combatant& c, Def d, Nums* nums);
+bool Immobilized(const Combatant& c);
+int64_t Toughness(const Combatant& c, bool bypass_armor, Nums* nums);  // l.16
+int64_t NormalMaxStamina(const Combatant& c);  // l.38
+int64_t NormalMaxMana(const Combatant& c);     // l.42
+bool IsNpc(const Combatant& c);  // tag minion/standard/elite
+int64_t SlotsFor(const Combatant& c, int level);  // l.18-36
+int64_t Num(const Weapon& w, const char* key, int64_t otherwise = 0);
+bool IsRanged(const Weapon& w);
+const Weapon* WeaponOf(const Combatant& c, const fb::CommandT& cmd);
+int64_t Reach(const Weapon* w);  // yards; weapon number "reach", default 1
+int64_t Distance(const Combatant& a, const Combatant& b);
+
+// ---- conditions (vitals.cc)
+bool IsDead(const Combatant& c);
+bool IsOut(const Combatant& c);  // dead, unconscious, helpless
+int HighestWound(const Combatant& c);
+// Recomputes the Wounded condition from the wound counts (l.32).
+absl::Status UpdateWounded(Decision& d, const std::string& who, const Why& why);
+
+// ---- vitals.cc
+// Spends stamina: below 0 becomes 0 and the excess is fatigue (l.38).
+absl::Status SpendStamina(Decision& d, const std::string& who, int64_t n,
+                          const Why& why);
+// Adds fatigue (l.40): clamps current stamina, Exhausted, Staggered.
+absl::Status AddFatigue(Decision& d, const std::string& who, int64_t n,
+                        const Why& why);
+absl::Status SetFatigue(Decision& d, const std::string& who, int64_t value,
+                        const Why& why);
+int64_t MaxStamina(const Combatant& c);  // normal - fatigue
+int64_t MaxMana(const Combatant& c);     // normal - invested
+// `spend_stamina` (params.amount): an ability's or effect's stamina cost.
+absl::Status DecideSpendStamina(const fb::CommandT& c, Decision& d);
+// Returns invested mana no longer tied up in a "Spell" condition (one
+// expired: l.42, returned as soon as the effect ends).
+absl::Status ReturnExpiredMana(Decision& d, uint64_t cause);
+absl::Status SpendMana(Decision& d, const std::string& who, int64_t n,
+                       const Why& why);
+absl::Status InvestMana(Decision& d, const std::string& who, int64_t n,
+                        const Why& why);
+
+// ---- turns.cc
+absl::Status BeginCombat(Decision& d);
+int64_t InitiativeOf(const State& s, const std::string& who);
+// Changes `who`'s initiative by `delta` (floor 0, l.120) and re-sorts the
+// order (OrderSet). Returns the new value.
+absl::StatusOr<int64_t> ChangeInitiative(Decision& d, const std::string& who,
+                                         int64_t delta, const Why& why);
+absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d);
+absl::Status DecideJoin(const fb::CommandT& c, Decision& d);
+
+// ---- budget.cc
+int64_t ApCost(const Combatant& c, const std::string& verb, int64_t base);
+// Spends `cost` AP for an act of `who`; an act being paid over several
+// turns that this does not pay is cancelled (l.111).
+absl::Status SpendAp(Decision& d, const std::string& who, int64_t cost,
+                     const Why& why);
+// At the start of `who`'s turn: pays its paying act with all its AP, and
+// resolves it when paid (l.111, l.178).
+absl::Status PayOnTurnStart(Decision& d, const std::string& who,
+                            uint64_t cause);
+absl::Status DecideCancel(const fb::CommandT& c, Decision& d);
+
+// ---- acts.cc
+using CheckFn = absl::Status (*)(const State&, const Combatant&,
+                                 const fb::CommandT&);
+using ResolveFn = absl::Status (*)(Decision&, const fb::CommandT&, uint64_t);
+struct Verb {
+  Action<CheckFn, ResolveFn> row;  // name, rule, kind, cost=null, check, resolve
+  int64_t ap;                      // the reading's AP cost (README)
+  std::vector<std::string> params; // what it takes
+  bool reaction = false;           // l.125: no initiative cost, any time
+};
+const Verb* FindVerb(const std::string& name);
+const std::vector<Verb>& Verbs();
+// The AP an act costs `c` (the verb's reading, a roster override
+// "ap/<verb>", and what the act adds: containers, objects, underwater).
+int64_t CostOf(const Combatant& c, const Verb& v, const fb::CommandT& cmd);
+absl::Status DeclareAct(const fb::CommandT& c, Decision& d);
+// A text parameter given as a number, or a number given as text: refused
+// naming the field.
+absl::Status CheckParamTypes(const fb::CommandT& c);
+absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d);
+absl::Status DecideResolve(const fb::CommandT& c, Decision& d);
+absl::Status DecidePass(const fb::CommandT& c, Decision& d);
+// Resolves a declared act (spending its AP) as the cause `decl`.
+absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
+                        bool spend);
+
+// ---- attack.cc
+struct AttackSpec {
+  int64_t bonus = 0;        // verb modifier (nonlethal -2)
+  int step = 0;             // wound level steps (+1 rebuff, -1 quick)
+  bool extra_d6 = false;    // Strong Attack
+  bool nonlethal = false;
+  bool no_damage = false;   // a combat check (grapple, create an opening)
+  bool rebuff = false;      // an Opening may replace the target's Defense
+};
+struct AttackResult {
+  bool hit = false;
+  int natural = 0;
+  int64_t total = 0;
+  int64_t defense = 0;
+};
+absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
+                                    uint64_t cause, const AttackSpec& spec);
+absl::Status CheckAttack(const State&, const Combatant&, const fb::CommandT&);
+absl::Status CheckMeleeAttack(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveStandard(Decision&, const fb::CommandT&, uint64_t);
+absl::Status ResolveQuick(Decision&, const fb::CommandT&, uint64_t);
+absl::Status ResolveStrong(Decision&, const fb::CommandT&, uint64_t);
+absl::Status ResolveNonlethal(Decision&, const fb::CommandT&, uint64_t);
+absl::Status ResolveRebuff(Decision&, const fb::CommandT&, uint64_t);
+// The attack modifiers of the table (l.84-93) and flanking (l.95-97).
+int64_t AttackModifiers(const State& s, const Combatant& attacker,
+                        const Combatant& target, bool ranged,
+                        int64_t cover, Nums* nums);
+bool Flanked(const State& s, const Combatant& target);
+// 1 when one of the two rides a mount larger than the other on foot (l.280).
+int64_t MountedGap(const State& s, const Combatant& a, const Combatant& b);
+// A check (d20 + bonus); returns the total and natural die.
+struct CheckRoll {
+  int64_t total = 0;
+  int natural = 0;
+};
+absl::StatusOr<CheckRoll> RollCheck(Decision& d, const std::string& who,
+                                    int64_t bonus, const std::string& purpose,
+                                    uint64_t cause);
+// Critical success / failure on an attack roll (l.81-82).
+absl::Status CriticalInitiative(Decision& d, const std::string& attacker,
+                                const std::string& target, int natural,
+                                uint64_t cause);
+
+// ---- wounds.cc
+int WoundLevel(int64_t damage);  // l.6-13; 0 below the Light threshold
+// Deals a wound of `level` to `who`: fills a slot, overflowing upward
+// (l.31); an NPC dies on a fatal wound (l.35). Returns the level filled.
+absl::StatusOr<int> Wound(Decision& d, const std::string& who, int level,
+                          const Why& why);
+// Reduces one wound of `level` by `steps` (each step needs an open slot of
+// the next lower level, l.63); returns the steps taken.
+absl::StatusOr<int> HealWound(Decision& d, const std::string& who, int level,
+                              int steps, const Why& why);
+
+// Checks a wound calls for: climbing/swimming (l.278), untrained mounts (l.281).
+absl::Status AfterWound(Decision& d, const std::string& who, int level,
+                        uint64_t cause);
+
+// ---- rest.cc
+absl::Status DecideShortRest(const fb::CommandT& c, Decision& d);
+absl::Status DecideLongRest(const fb::CommandT& c, Decision& d);
+
+// ---- movement.cc
+absl::Status CheckBuyMove(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveBuyMove(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckDash(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveDash(Decision&, const fb::CommandT&, uint64_t);
+absl::Status DecideMove(const fb::CommandT& c, Decision& d);
+// Moves along `path`, stopping before the first step that enters a
+// hostile creature's reach (l.189) to hold the rest in an "approach" window
+// for Rebuffs; `reacted` already had their chance on this move.
+absl::Status MoveFrom(Decision& d, const std::string& who, const std::vector<Pos>& path,
+                      const fb::CommandT& cmd, uint64_t cause, std::vector<std::string> reacted);
+// Resumes a move held by an approach window (acts.cc).
+absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
+absl::Status LoseMovement(Decision& d, const std::string& who, const Why& why);
+
+// ---- actions.cc
+absl::Status CheckNothing(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveDefend(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckSeize(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveSeize(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckPosture(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolvePosture(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckRetrieve(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveRetrieve(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckUseObject(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveUseObject(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckHinder(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveHinder(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckHarry(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveHarry(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckTreatWound(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveTreatWound(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckStabilize(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveStabilize(Decision&, const fb::CommandT&, uint64_t);
+
+// ---- grapple.cc
+absl::Status CheckGrapple(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveGrapple(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckPin(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolvePin(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckEscape(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveEscape(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckDrag(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveDrag(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckCling(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveCling(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckInterpose(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveInterpose(Decision&, const fb::CommandT&, uint64_t);
+
+// ---- misc.cc
+absl::Status CheckCast(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveCast(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckEndEffect(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveEndEffect(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckReady(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveReady(Decision&, const fb::CommandT&, uint64_t);
+absl::Status ResolveOpening(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckEnterSpace(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveEnterSpace(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckTreatCondition(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveTreatCondition(Decision&, const fb::CommandT&, uint64_t);
+
+// ---- mount.cc
+absl::Status CheckMount(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveMount(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckDismount(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveDismount(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckRegainControl(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveRegainControl(Decision&, const fb::CommandT&, uint64_t);
+absl::Status CheckJump(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveJump(Decision&, const fb::CommandT&, uint64_t);
+
+// ---- timing.cc
+// Performing an action more quickly (l.271): rolls, adds `_cost` and
+// `_stamina` to `act`, returns the new cost.
+absl::StatusOr<int64_t> FasterCost(Decision& d, const Combatant& actor,
+                                   fb::CommandT& act, int64_t cost,
+                                   uint64_t cause);
+int64_t TimedRounds(const fb::CommandT& c);  // time_rounds + 4 x time_minutes
+absl::Status StartTimed(Decision& d, const fb::CommandT& act, uint64_t decl);
+// At the start of `who`'s turn: its act performed over rounds goes on.
+absl::Status ContinueTimed(Decision& d, const std::string& who, uint64_t cause);
+absl::Status CheckSurface(const State&, const Combatant&, const fb::CommandT&);
+absl::Status ResolveSurface(Decision&, const fb::CommandT&, uint64_t);
+
+// Condition helpers.
+absl::StatusOr<uint32_t> Impose(Decision& d, const std::string& who,
+                                const std::string& name,
+                                const std::string& source, Expiry expiry,
+                                const Why& why, int64_t level = 0,
+                                const std::string& relative_to = "");
+// Ends at the end of the round equal to `rounds`, the round it begins
+// counting as round 1 (l.127).
+Expiry ForRounds(const State& s, int64_t rounds);
+Expiry UntilTurnStart(const State& s, const std::string& who);
+
+}  // namespace combat::kernel::wound_slots
+
+#endif  // COMBAT_KERNEL_WOUND_SLOTS_INTERNAL_H_

@@ -1,0 +1,177 @@
+// Mounted combat (l.279-282): Mount/Dismount (l.219-220) with a shared
+// turn (kernel OrderSet members: the rider's entry lists the mount, at the
+// worse of the two initiatives), regaining control of an untrained mount,
+// and Jumping (l.176-179).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/wound_slots/internal.h"
+
+namespace combat::kernel::wound_slots {
+
+absl::Status CheckMount(const State& s, const Combatant& a, const fb::CommandT& c) {
+  ASSIGN_OR_RETURN(const Combatant* m, Target(s, c));
+  if (m->id == a.id) return Malformed(c, "targets[0]", "the mount");
+  if (a.Has("Riding")) return Refuse("001.mount", a.id + " is already mounted");
+  if (m->Has("Ridden")) return Refuse("001.mount", m->id + " already has a rider");
+  if (SizeScore(*m) < SizeScore(a)) return Refuse("001.mount", "a mount is at least the size of its rider");
+  if (m->side != a.side) return Refuse("001.mount", m->id + " is not a willing mount");
+  if (Distance(a, *m) > 1) return Refuse("001.mount", m->id + " is not adjacent");
+  return absl::OkStatus();
+}
+
+absl::Status ResolveMount(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const std::string rider = c.actor, mount = c.targets[0];
+  const int64_t ri = InitiativeOf(d.state(), rider), mi = InitiativeOf(d.state(), mount);
+  const bool sentient = d.state().Find(mount)->HasTag("sentient");
+  const Why why{cause, "001.mount", {{"rider_initiative", ri}, {"mount_initiative", mi}}, "mounted"};
+  RETURN_IF_ERROR(Impose(d, rider, "Riding", rider, {}, why, 0, mount).status());
+  RETURN_IF_ERROR(Impose(d, mount, "Ridden", rider, {}, why, mi, rider).status());
+  if (sentient) return absl::OkStatus();  // l.282: may keep its own turn
+  std::vector<OrderEntry> order;
+  for (const OrderEntry& e : d.state().order) {
+    if (e.actor == mount) continue;
+    OrderEntry x = e;
+    if (x.actor == rider) {
+      x.members.push_back(mount);
+      x.initiative = std::min(ri, mi);  // l.280: the worse of the two
+    }
+    order.push_back(x);
+  }
+  std::stable_sort(order.begin(), order.end(), [](const OrderEntry& a, const OrderEntry& b) {
+    return a.initiative > b.initiative;
+  });
+  return SetOrder(d, order, {cause, "001.mount", {{"initiative", std::min(ri, mi)}}, "rider and mount share a turn"});
+}
+
+absl::Status CheckDismount(const State&, const Combatant& a, const fb::CommandT&) {
+  if (!a.Has("Riding")) return Refuse("001.mount", a.id + " is not mounted");
+  return absl::OkStatus();
+}
+
+absl::Status ResolveDismount(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant a = *d.state().Find(c.actor);
+  const std::string mount = a.FindCondition("Riding")->relative_to;
+  const Condition ridden = *d.state().Find(mount)->FindCondition("Ridden");
+  const Why why{cause, "001.mount", {}, "dismounted"};
+  RETURN_IF_ERROR(RemoveConditionsNamed(d, a.id, "Riding", why));
+  RETURN_IF_ERROR(RemoveConditionsNamed(d, a.id, "Uncontrolled", why));
+  RETURN_IF_ERROR(RemoveCondition(d, mount, ridden.id, why));
+  std::vector<OrderEntry> order = d.state().order;
+  bool had = false;
+  for (OrderEntry& e : order) {
+    had = had || e.actor == mount;
+    std::vector<std::string> keep;
+    for (const std::string& m : e.members) {
+      if (m != mount) keep.push_back(m);
+    }
+    e.members = keep;
+  }
+  if (had) return absl::OkStatus();
+  OrderEntry e;
+  e.actor = mount;
+  e.initiative = ridden.level;  // reading: its own initiative as when mounted
+  order.push_back(e);
+  std::stable_sort(order.begin(), order.end(), [](const OrderEntry& x, const OrderEntry& y) {
+    return x.initiative > y.initiative;
+  });
+  return SetOrder(d, order, {cause, "001.mount", {{"mount_initiative", ridden.level}}, "the mount has its own turn again"});
+}
+
+absl::Status CheckRegainControl(const State&, const Combatant& a, const fb::CommandT&) {
+  if (!a.Has("Uncontrolled")) return Refuse("001.mount.untrained", a.id + " has not lost control of a mount");
+  return absl::OkStatus();
+}
+
+absl::Status ResolveRegainControl(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant a = *d.state().Find(c.actor);
+  const Condition lost = *a.FindCondition("Uncontrolled");
+  const Combatant m = *d.state().Find(lost.relative_to);
+  int64_t enemies = 0;
+  for (const auto& [id, o] : d.state().combatants) {
+    if (o.side != a.side && !IsOut(o) && Distance(o, m) <= 10) ++enemies;  // 30 feet = 10 yd
+  }
+  const int64_t calm = std::min<int64_t>(5, lost.level);  // +1 per consecutive action, max +5
+  Nums nums{{"enemies_within_30ft", -enemies}, {"calming", calm}};
+  const int64_t bonus = CheckBonus(a, "prs", "nature", "riding", &nums) - enemies + calm;
+  const int64_t tn = m.Stat("control_tn", 5);
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "regain control", cause));
+  nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  RETURN_IF_ERROR(RemoveCondition(d, a.id, lost.id, {cause, "001.mount.untrained", nums}));
+  if (r.total >= tn) return RecordOutcome(d, a.id, {cause, "001.mount.untrained", nums, "regains control"});
+  // Reading: each failed try is a consecutive action spent calming it.
+  return Impose(d, a.id, "Uncontrolled", m.id, {}, {cause, "001.mount.untrained", nums, "still out of control"},
+                lost.level + 1, m.id)
+      .status();
+}
+
+// ---- Jumping (l.177-178): a long jump along `path` (straight squares);
+// the yards come from the movement pool. Reading: feet to yards, 3 feet a
+// yard, rounded down; a jump shorter than the path lands at the last square
+// it reaches.
+int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd) {
+  const int64_t missing = static_cast<int64_t>(cmd.path.size()) - c.Resource(res::kMovePool);
+  if (ParamText(cmd, "kind") == "high" || missing <= 0) return 1;
+  return std::max<int64_t>(1, ApForYards(MovementRate(c), missing));
+}
+
+absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c) {
+  const std::string kind = ParamText(c, "kind").empty() ? "long" : ParamText(c, "kind");
+  if (kind != "long" && kind != "high") return Malformed(c, "params.kind", "long or high");
+  if (kind == "long") {
+    if (c.path.empty()) return Malformed(c, "path", "the squares jumped over and landed on");
+    const int64_t missing = static_cast<int64_t>(c.path.size()) - a.Resource(res::kMovePool);
+    if (missing > 0 && ApForYards(MovementRate(a), missing) < 0) {
+      return Refuse("001.move.pool", absl::StrCat(a.id, "'s movement rate cannot cover the jump"));
+    }
+    Pos prev = a.at;
+    for (size_t i = 0; i < c.path.size(); ++i) {
+      const Pos p{c.path[i].x(), c.path[i].y()};
+      if (!space::CheckStep(kGrid.metric, prev, p)) return Malformed(c, absl::StrCat("path[", i, "]"), "not adjacent");
+      prev = p;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant a = *d.state().Find(c.actor);
+  const bool high = ParamText(c, "kind") == "high";
+  Nums nums;
+  const int64_t bonus = CheckBonus(a, "str", "athletics", "jumping", &nums);
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "jump", cause));
+  const bool run_up = a.Resource("moved_round") == d.state().round && a.Resource("moved_yards") >= 5;
+  const int64_t result = run_up ? r.total + SpeedScore(a) : FloorDiv(r.total, 2);  // l.177
+  nums.insert(nums.end(), {{"d20", r.natural}, {"run_up", run_up ? 1 : 0}, {"result", result}});
+  if (high) {
+    nums.push_back({"height_inches", 2 * result});
+    return RecordOutcome(d, a.id, {cause, "001.jump", nums, absl::StrCat("high jump: up to ", 2 * result, " inches")});
+  }
+  const int64_t yards = std::max<int64_t>(0, FloorDiv(result, 3));  // feet -> yards, rounded down (reading)
+  // l.178: the AP paid for the jump buy the movement it lacked.
+  if (const int64_t ap = ParamOr(c, "_jump_ap", 0); ap > 0) {
+    const int64_t bought = YardsForAp(MovementRate(a), ap);
+    RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, bought,
+                                {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}).status());
+  }
+  std::vector<Pos> path;
+  for (const auto& p : c.path) {
+    if (static_cast<int64_t>(path.size()) >= yards) break;
+    const Pos q{p.x(), p.y()};
+    if (d.state().TerrainAt(q) == "wall" || d.state().TerrainAt(q) == "offmap") break;
+    path.push_back(q);
+  }
+  while (!path.empty() && d.state().OccupantAt(path.back(), a.id) != nullptr) path.pop_back();
+  const int64_t pool = d.state().Find(a.id)->Resource(res::kMovePool);
+  if (static_cast<int64_t>(path.size()) > pool) path.resize(static_cast<size_t>(std::max<int64_t>(0, pool)));
+  nums.push_back({"distance_feet", result});
+  nums.push_back({"yards", static_cast<int64_t>(path.size())});
+  if (path.empty()) return RecordOutcome(d, a.id, {cause, "001.jump", nums, "the jump goes nowhere"});
+  RETURN_IF_ERROR(Move(d, a.id, path, static_cast<int64_t>(path.size()), false, {cause, "001.jump", nums, "long jump"}));
+  return AddResource(d, a.id, res::kMovePool, -static_cast<int64_t>(path.size()), {cause, "001.move.pool", {}}).status();
+}
+
+}  // namespace combat::kernel::wound_slots

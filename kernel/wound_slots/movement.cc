@@ -1,0 +1,419 @@
+// Movement (l.128-175): AP buys yards into a per-round pool by the table of
+// the movement rate (Strength + Size + Athletics), the pool is spent along
+// a path on the 1-yard grid (every second diagonal 2 yards, terrain costs
+// multiplying), and is lost at the end of the round. Dash (l.222).
+//
+// Readings: each `buy_move` spends 1 to 4 AP (the table's columns) and may
+// be repeated; the alternating diagonal count runs over the round's
+// movement. Moving or buying movement on another's turn needs an
+// initiative higher than the active character's, like an action out of
+// turn, but costs no initiative (l.160). Terrain names (map terrain, "+"
+// joining several): hill, knee_water, mud, difficult 2; undergrowth,
+// swimming 3; waist_water, vertical 4; underwater 10 (l.165-174).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "events/status_macros.h"
+#include "kernel/pending.h"
+#include "kernel/window.h"
+#include "kernel/wound_slots/internal.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+int64_t TerrainFactor(const std::string& name) {
+  if (name == "hill" || name == "knee_water" || name == "mud" || name == "difficult") return 2;
+  if (name == "undergrowth" || name == "swimming") return 3;
+  if (name == "waist_water" || name == "vertical") return 4;
+  if (name == "underwater") return 10;
+  return 1;
+}
+
+int64_t EffectiveRate(const Combatant& c) {
+  int64_t rate = MovementRate(c);
+  if (const Condition* dash = c.FindCondition("Dashing"); dash != nullptr) {
+    rate = 2 * rate + dash->level;  // l.222
+  }
+  return rate;
+}
+
+absl::Status CheckMayMove(const State& s, const Combatant& c) {
+  if (s.IsTurnOf(c.id)) return absl::OkStatus();
+  if (s.active.empty()) return Refuse("001.round", "no turn is running");
+  if (InitiativeOf(s, c.id) <= InitiativeOf(s, s.active)) {
+    return Refuse("001.move.pool", absl::StrCat("moving on ", s.active, "'s turn needs a higher initiative than its ",
+                                                InitiativeOf(s, s.active)));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status CheckBuyMove(const State& s, const Combatant& c, const fb::CommandT& cmd) {
+  const int64_t ap = ParamOr(cmd, "ap", 4);
+  if (ap < 1 || ap > 4) return Malformed(cmd, "params.ap", "1 to 4 AP per purchase (l.133)");
+  if (const Condition* drag = c.FindCondition("Dragging"); drag != nullptr && ap > drag->level) {
+    return Refuse("001.grapple", absl::StrCat("dragging: up to 4 AP on movement this round, ", drag->level, " left"));
+  }
+  if (c.Has("Pinned") || c.Has("Immobile")) return Refuse("001.pin", c.id + " cannot move");
+  return CheckMayMove(s, c);
+}
+
+absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause) {
+  const Combatant c = *d.state().Find(cmd.actor);
+  const int64_t ap = ParamOr(cmd, "ap", 4);
+  const int64_t rate = EffectiveRate(c);
+  const int64_t yards = YardsFor(rate, ap);
+  if (const Condition* k = c.FindCondition("Ridden"); k != nullptr && !c.HasTag("sentient")) {
+    // l.280: controlling the mount's movement costs the rider as much AP.
+    const std::string rider = k->relative_to;
+    const int64_t have = d.state().Find(rider)->Resource(res::kAp);
+    if (have < ap) {
+      return Refuse("001.mount", absl::StrCat(rider, " has ", have, " AP: controlling the mount's movement costs ", ap));
+    }
+    RETURN_IF_ERROR(SpendAp(d, rider, ap, {cause, "001.mount", {{"mount_ap", ap}}, "controls the mount's movement"}));
+  }
+  if (const Condition* drag = c.FindCondition("Dragging"); drag != nullptr) {
+    // l.228: up to 4 AP on movement before the end of the round.
+    const Condition k = *drag;
+    RETURN_IF_ERROR(RemoveCondition(d, c.id, k.id, {cause, "001.grapple", {{"ap", ap}}}));
+    if (k.level - ap > 0) {
+      RETURN_IF_ERROR(Impose(d, c.id, "Dragging", c.id, k.expiry, {cause, "001.grapple", {{"ap_left", k.level - ap}}},
+                             k.level - ap).status());
+    }
+  }
+  RETURN_IF_ERROR(AddResource(d, c.id, res::kMovePool, yards,
+                              {cause, "001.move.pool", {{"movement_rate", rate}, {"ap", ap}, {"yards", yards}}})
+                      .status());
+  return AddResource(d, c.id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status();
+}
+
+absl::Status CheckDash(const State& s, const Combatant& c, const fb::CommandT&) {
+  if (c.Has("Dashing") && c.Resource(res::kDashed) == s.round) {
+    return Refuse("001.act.dash", "the movement rate increases this way only once per round");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveDash(Decision& d, const fb::CommandT& cmd, uint64_t cause) {
+  const Combatant c = *d.state().Find(cmd.actor);
+  const Condition* dash = c.FindCondition("Dashing");
+  if (dash == nullptr) {
+    return Impose(d, c.id, "Dashing", c.id, ForRounds(d.state(), 1),
+                  {cause, "001.act.dash", {{"movement_rate", MovementRate(c)}}, "movement rate doubled until the end of the round"})
+        .status();
+  }
+  Nums nums;
+  const std::string mode = c.HasTag("swimmer") ? "swimming" : c.HasTag("flyer") ? "flying" : "running";
+  const int64_t bonus = CheckBonus(c, "str", "athletics", mode, &nums);
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, c.id, bonus, "dash athletics", cause));
+  const int64_t extra = std::max<int64_t>(0, FloorDiv(r.total, 3));  // l.222: per 3 points, rounded down
+  nums.push_back({"d20", r.natural});
+  nums.push_back({"result", r.total});
+  nums.push_back({"extra_rate", extra});
+  const uint32_t id = dash->id;
+  RETURN_IF_ERROR(RemoveCondition(d, c.id, id, {cause, "001.act.dash", {}, "dashing again"}));
+  RETURN_IF_ERROR(Impose(d, c.id, "Dashing", c.id, ForRounds(d.state(), 1), {cause, "001.act.dash", nums}, extra).status());
+  return SetResource(d, c.id, res::kDashed, d.state().round, {cause, "001.act.dash"});
+}
+
+namespace {
+
+std::vector<std::string> Carried(const Combatant& mover);
+
+space::PathRules RulesFor(const State& s, const std::string& action, const std::string& self) {
+  space::PathRules rules;
+  rules.action = action;
+  rules.rule = "001.move.path";
+  rules.cite = [](const std::string& r) { return Cite(r); };
+  const Combatant* me = s.Find(self);
+  const std::vector<std::string> carried = me == nullptr ? std::vector<std::string>{} : Carried(*me);
+  rules.occupant = [&s, self, carried](Pos p, size_t, size_t) {
+    const Combatant* o = s.OccupantAt(p, self);
+    if (o == nullptr || IsDead(*o)) return std::string();
+    if (std::find(carried.begin(), carried.end(), o->id) != carried.end()) return std::string();
+    return o->id;
+  };
+  return rules;
+}
+
+struct Priced {
+  int64_t cost = 0;
+  int64_t diagonals = 0;
+  std::vector<std::string> why;
+};
+
+Priced Price(const State& s, const Combatant& mover, const std::vector<Pos>& path) {
+  space::PathWalker walk(kGrid, mover.at, mover.Resource(res::kDiagonals));
+  Priced out;
+  for (const Pos& p : path) {
+    int64_t factor = 1;
+    for (const auto& [cid, k] : mover.conditions) {
+      const Combatant* other = k.name == "SharingSpace" ? s.Find(k.relative_to) : nullptr;
+      if (other != nullptr && space::Covers(other->at, other->size, p)) {
+        factor *= 2;  // l.216: movement within their space costs double
+        out.why.push_back("occupied space");
+      }
+    }
+    for (absl::string_view part : absl::StrSplit(s.TerrainAt(p), '+')) {
+      const int64_t f = TerrainFactor(std::string(part));
+      if (f > 1) out.why.push_back(std::string(part));
+      factor *= f;  // l.163: multiply them together
+    }
+    walk.Step(p, factor);
+  }
+  out.cost = walk.cost();
+  out.diagonals = walk.diagonals();
+  return out;
+}
+
+// Who moves along with `mover`: its rider (l.280) and, while it drags,
+// everyone in its grapple (l.228).
+std::vector<std::string> Carried(const Combatant& mover) {
+  std::vector<std::string> out;
+  for (const auto& [id, k] : mover.conditions) {
+    if (k.name == "Ridden") out.push_back(k.relative_to);
+  }
+  if (mover.Has("Dragging")) {
+    for (const auto& [id, k] : mover.conditions) {
+      if (k.name == "Grappling") out.push_back(k.relative_to);
+    }
+  }
+  return out;
+}
+
+// Moves the carried creatures by the same steps (forced: they do not pay).
+absl::Status MoveCarried(Decision& d, const Combatant& mover, const std::vector<Pos>& steps,
+                         const std::vector<std::string>& carried, uint64_t cause) {
+  for (const std::string& id : carried) {
+    const Combatant* o = d.state().Find(id);
+    if (o == nullptr) continue;
+    std::vector<Pos> path;
+    for (const Pos& p : steps) path.push_back(Pos{o->at.x + p.x - mover.at.x, o->at.y + p.y - mover.at.y});
+    for (size_t i = 0; i < path.size(); ++i) {
+      const std::string t = d.state().TerrainAt(path[i]);
+      if (t == "wall" || t == "offmap") {
+        return Refuse("001.move.path", absl::StrCat(id, " moving along would enter ", t, " at ", space::Sq(path[i])));
+      }
+    }
+    RETURN_IF_ERROR(Move(d, id, path, 0, true,
+                         {cause, o->Has("Riding") ? "001.mount" : "001.grapple", {}, "moves with " + mover.id}));
+  }
+  return absl::OkStatus();
+}
+
+// l.281: an untrained mount coming into reach of an enemy's melee weapon:
+// its rider checks or loses control.
+absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause) {
+  const Combatant* m = d.state().Find(before.id);
+  const Condition* ridden = m->FindCondition("Ridden");
+  if (ridden == nullptr || !m->HasTag("untrained")) return absl::OkStatus();
+  const Combatant* rider = d.state().Find(ridden->relative_to);
+  if (rider == nullptr || rider->Has("Uncontrolled")) return absl::OkStatus();
+  bool entered = false;
+  for (const auto& [id, o] : d.state().combatants) {
+    if (o.side == m->side || IsOut(o)) continue;
+    for (const Weapon& w : o.weapons) {
+      if (IsRanged(w)) continue;
+      const int64_t was = space::Distance(kGrid, before.at, before.size, o.at, o.size);
+      entered = entered || (was > Reach(&w) && Distance(*m, o) <= Reach(&w));
+    }
+  }
+  if (!entered) return absl::OkStatus();
+  const std::string rid = rider->id;
+  const int64_t tn = m->Stat("control_tn", 5);
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, rid, CheckBonus(*rider, "prs", "nature", "riding", nullptr),
+                                          "riding check (enemy reach)", cause));
+  Nums n{{"d20", r.natural}, {"result", r.total}, {"tn", tn}};
+  if (r.total >= tn) return RecordOutcome(d, rid, {cause, "001.mount.untrained", n, "keeps control"});
+  return Impose(d, rid, "Uncontrolled", m->id, {}, {cause, "001.mount.untrained", n, "loses control of the mount"}, 0, m->id)
+      .status();
+}
+
+// Moves `who` along `steps` (checked), paying from its pool.
+absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<Pos>& steps, uint64_t cause) {
+  if (steps.empty()) return absl::OkStatus();
+  const Combatant mover = *d.state().Find(self);
+  const Priced p = Price(d.state(), mover, steps);
+  const int64_t pool = mover.Resource(res::kMovePool);
+  if (p.cost > pool) {
+    return Refuse("001.move.pool", absl::StrCat("the path costs ", p.cost, " yd and ", self, " has ", pool,
+                                                " yd of movement this round (buy_move spends AP for more)"));
+  }
+  RETURN_IF_ERROR(Move(d, self, steps, p.cost, false,
+                       {cause, p.why.empty() ? "001.move.grid" : "001.move.terrain", {{"cost", p.cost}, {"pool", pool}},
+                        p.why.empty() ? "" : absl::StrCat("terrain: ", absl::StrJoin(p.why, ", "))}));
+  RETURN_IF_ERROR(MoveCarried(d, mover, steps, Carried(mover), cause));
+  // l.226: a clinging grappler moves with it, a yard per 5 points.
+  std::vector<std::pair<std::string, Condition>> clingers;
+  for (const auto& [id, o] : d.state().combatants) {
+    for (const auto& [cid, k] : o.conditions) {
+      if (k.name == "Clinging" && k.relative_to == self && k.level > 0) clingers.emplace_back(id, k);
+    }
+  }
+  for (const auto& [id, k] : clingers) {
+    const size_t n = std::min(steps.size(), static_cast<size_t>(k.level));
+    RETURN_IF_ERROR(MoveCarried(d, mover, std::vector<Pos>(steps.begin(), steps.begin() + n), {id}, cause));
+    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.grapple", {{"yards", static_cast<int64_t>(n)}}}));
+    if (k.level - static_cast<int64_t>(n) > 0) {
+      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.grapple", {}}, k.level - n, self).status());
+    }
+  }
+  RETURN_IF_ERROR(UntrainedReach(d, mover, cause));
+  RETURN_IF_ERROR(AddResource(d, self, res::kMovePool, -p.cost, {cause, "001.move.pool", {{"cost", p.cost}}}).status());
+  // For Jumping (l.177): yards moved this round.
+  const Combatant* now = d.state().Find(self);
+  const int64_t before = now->Resource("moved_round") == d.state().round ? now->Resource("moved_yards") : 0;
+  RETURN_IF_ERROR(SetResource(d, self, "moved_yards", before + p.cost, {cause, "001.jump", {}, "yards moved this round"}));
+  if (now->Resource("moved_round") != d.state().round) {
+    RETURN_IF_ERROR(SetResource(d, self, "moved_round", d.state().round, {cause, "001.jump"}));
+  }
+  if (p.diagonals != d.state().Find(self)->Resource(res::kDiagonals)) {
+    RETURN_IF_ERROR(SetResource(d, self, res::kDiagonals, p.diagonals, {cause, "001.move.grid", {}, "diagonals this round"}));
+  }
+  return absl::OkStatus();
+}
+
+// l.189: hostile creatures whose melee reach the mover would enter at a
+// step of `path` (from outside it): the first such step and who. Each
+// reacts once per move (`reacted`, l.125).
+struct Approach {
+  size_t step = 0;
+  std::vector<std::string> who;
+};
+Approach FindApproach(const State& s, const Combatant& mover, const std::vector<Pos>& path,
+                      const std::vector<std::string>& reacted) {
+  const Verb* rebuff = FindVerb("rebuff");
+  Approach out;
+  Pos at = mover.at;
+  for (size_t i = 0; i < path.size(); ++i) {
+    for (const auto& [id, o] : s.combatants) {
+      const bool grappler = o.FindRelative("Grappling", mover.id) != nullptr;
+      if (id == mover.id || (o.side == mover.side && !grappler) || IsOut(o) || InitiativeOf(s, id) <= 0) continue;
+      if (o.FindRelative("Clinging", mover.id) != nullptr) continue;  // moving with it
+      if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
+      const Weapon* w = nullptr;
+      for (const Weapon& x : o.weapons) {
+        if (!IsRanged(x)) { w = &x; break; }
+      }
+      if (w == nullptr || o.Resource(res::kAp) < CostOf(o, *rebuff, fb::CommandT{})) continue;
+      const int64_t before = space::Distance(kGrid, at, mover.size, o.at, o.size);
+      const int64_t after = space::Distance(kGrid, path[i], mover.size, o.at, o.size);
+      if (before > Reach(w) && after <= Reach(w)) out.who.push_back(id);
+      // l.225: Cling's trigger: a creature grappling the mover that it is
+      // about to leave the reach of.
+      else if (o.FindRelative("Grappling", mover.id) != nullptr && before <= Reach(w) && after > Reach(w)) {
+        out.who.push_back(id);
+      }
+    }
+    if (!out.who.empty()) {
+      out.step = i;
+      return out;
+    }
+    at = path[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Pos>& path,
+                      const fb::CommandT& cmd, uint64_t cause, std::vector<std::string> reacted) {
+  const Combatant mover = *d.state().Find(self);
+  const Approach a = FindApproach(d.state(), mover, path, reacted);
+  if (a.who.empty()) return MoveSteps(d, self, path, cause);
+  RETURN_IF_ERROR(MoveSteps(d, self, std::vector<Pos>(path.begin(), path.begin() + a.step), cause));
+  fb::CommandT rest = cmd;
+  rest.path.clear();
+  for (size_t i = a.step; i < path.size(); ++i) rest.path.emplace_back(path[i].x, path[i].y);
+  for (const std::string& w : a.who) reacted.push_back(w);
+  NewPending p;
+  p.kind = kHeldBack;
+  p.actor = self;
+  p.decl = cause;
+  p.command = rest;
+  p.progress = static_cast<int64_t>(a.step);
+  p.reacted = reacted;
+  ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {cause, "001.act.rebuff", {{"step", static_cast<int64_t>(a.step)}},
+                                                   "approaching within reach: the move waits for rebuffs"}));
+  WindowSpec w;
+  w.trigger = cause;
+  w.kind = "approach";
+  w.eligible = a.who;
+  w.policy = fb::AnswerPolicy::AnyOrder;
+  w.pay = fb::PayWhen::AtResolution;
+  w.pending = id;
+  return OpenWindow(d, w, {cause, "001.act.rebuff", {}, absl::StrCat("may rebuff: ", absl::StrJoin(a.who, ", "))}).status();
+}
+
+absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause) {
+  const Combatant* mover = d.state().Find(held.actor);
+  if (IsOut(*mover) || mover->Has("Pinned") || mover->Has("Immobile")) {
+    return RecordOutcome(d, held.actor, {cause, "001.act.rebuff", {}, "the move stops: it can no longer move"});
+  }
+  const std::vector<Pos> path = PathOf(held.command);
+  if (absl::Status st = space::CheckPath(d.state(), kGrid.metric, mover->at, mover->size, path,
+                                         RulesFor(d.state(), "move", held.actor));
+      !st.ok()) {
+    return RecordOutcome(d, held.actor, {cause, "001.move.path", {}, absl::StrCat("the move stops: ", st.message())});
+  }
+  // A Cling may have cut its movement (l.226): it goes as far as it can.
+  std::vector<Pos> affordable;
+  for (const Pos& p : path) {
+    std::vector<Pos> next = affordable;
+    next.push_back(p);
+    if (Price(d.state(), *mover, next).cost > mover->Resource(res::kMovePool)) break;
+    affordable = next;
+  }
+  if (affordable.size() < path.size()) {
+    RETURN_IF_ERROR(RecordOutcome(d, held.actor, {cause, "001.grapple", {{"yards_short", static_cast<int64_t>(path.size() - affordable.size())}},
+                                                  "the move is cut short"}));
+  }
+  if (affordable.empty()) return absl::OkStatus();
+  return MoveFrom(d, held.actor, affordable, held.command, cause, held.reacted);
+}
+
+absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* mover, Actor(s, c));
+  if (IsOut(*mover) || mover->Has("Pinned") || mover->Has("Immobile")) {
+    return Refuse("001.pin", mover->id + " cannot move");
+  }
+  if (c.path.empty()) return Malformed(c, "path", "the squares entered, in order");
+  if (!s.windows.empty()) return Refuse("001.out_of_turn", "a declared action waits: answer or resolve it first");
+  if (const Condition* k = mover->FindCondition("Riding"); k != nullptr) {
+    return Refuse("001.mount", mover->id + " rides " + k->relative_to + ": the mount moves (reading of l.280)");
+  }
+  if (const Condition* k = mover->FindCondition("Ridden"); k != nullptr && !mover->HasTag("sentient")) {
+    const Combatant* rider = s.Find(k->relative_to);
+    if (rider != nullptr && rider->Has("Uncontrolled")) {
+      return Refuse("001.mount.untrained", k->relative_to + " has lost control of " + mover->id);
+    }
+  }
+  RETURN_IF_ERROR(CheckMayMove(s, *mover));
+  const std::vector<Pos> path = PathOf(c);
+  const std::string self = mover->id;
+  RETURN_IF_ERROR(space::CheckPath(s, kGrid.metric, mover->at, mover->size, path, RulesFor(s, c.action, self)));
+  const Priced p = Price(s, *mover, path);
+  const int64_t pool = mover->Resource(res::kMovePool);
+  if (p.cost > pool) {
+    return Refuse("001.move.pool", absl::StrCat("the path costs ", p.cost, " yd and ", self, " has ", pool,
+                                                " yd of movement this round (buy_move spends AP for more)"));
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  return MoveFrom(d, self, path, c, decl, {});
+}
+
+absl::Status LoseMovement(Decision& d, const std::string& who, const Why& why) {
+  for (const char* k : {res::kMovePool, res::kMoveAp, res::kDiagonals}) {
+    if (d.state().Find(who)->Resource(k) != 0) RETURN_IF_ERROR(SetResource(d, who, k, 0, why));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace combat::kernel::wound_slots

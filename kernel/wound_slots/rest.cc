@@ -1,0 +1,186 @@
+// Resting (l.43-65): short and long rests, the ordered long-rest steps,
+// recovery checks with the cumulative +1, interrupted rests. The time a
+// rest takes is the table's: the verbs apply a completed rest (or, with
+// params.minutes, a long rest interrupted after that many minutes).
+#include <algorithm>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/wound_slots/internal.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+absl::Status SetIfChanged(Decision& d, const std::string& who, const char* k,
+                          int64_t v, const Why& why) {
+  if (d.state().Find(who)->Resource(k) == v) return absl::OkStatus();
+  return SetResource(d, who, k, v, why);
+}
+
+// l.46: half the current maximum stamina and mana, rounded down; one light
+// wound when lightly or moderately wounded.
+absl::Status ShortRestBenefits(Decision& d, const std::string& who, uint64_t cause) {
+  const Combatant c = *d.state().Find(who);
+  const int64_t ms = MaxStamina(c), mm = MaxMana(c);
+  const int64_t st = std::min(ms, c.Resource(res::kStamina) + FloorDiv(ms, 2));
+  const int64_t mn = std::min(mm, c.Resource(res::kMana) + FloorDiv(mm, 2));
+  RETURN_IF_ERROR(SetIfChanged(d, who, res::kStamina, st, {cause, "001.rest.short", {{"max_stamina", ms}, {"half", FloorDiv(ms, 2)}}}));
+  RETURN_IF_ERROR(SetIfChanged(d, who, res::kMana, mn, {cause, "001.rest.short", {{"max_mana", mm}, {"half", FloorDiv(mm, 2)}}}));
+  const int w = HighestWound(c);
+  if ((w == kLight || w == kModerate) && c.Resource(WoundsKey(kLight)) > 0) {
+    RETURN_IF_ERROR(HealWound(d, who, kLight, 1, {cause, "001.rest.short", {{"severity", w}}, "one light wound removed"}).status());
+  }
+  return absl::OkStatus();
+}
+
+int64_t start_vit(const Combatant& c) { return c.Stat("vit"); }
+
+}  // namespace
+
+absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
+  if (IsDead(*a)) return Refuse("001.rest.short", a->id + " is dead");
+  const std::string who = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  return ShortRestBenefits(d, who, decl);
+}
+
+absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"minutes", "wound", "kit", "retrieve", "day", "slept"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c));
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  const std::string who = a->id;
+  if (IsDead(*a)) return Refuse("001.rest.long", who + " is dead");
+  if (HighestWound(*a) == kFatal) return Refuse("001.rest.long", who + " is fatally wounded: no long rest");  // l.48
+  std::string tender;
+  if (!c.targets.empty()) {
+    ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+    if (t->id == who) return Malformed(c, "targets[0]", "the tender is another character");
+    tender = t->id;
+  }
+  if (HasParam(c, "wound") && (ParamOr(c, "wound", 0) < kLight || ParamOr(c, "wound", 0) > kCritical)) {
+    return Malformed(c, "params.wound", "the wound level to heal, 1 light .. 4 critical");
+  }
+  const int64_t minutes = ParamOr(c, "minutes", 480);
+  if (minutes < 0 || minutes > 480) return Malformed(c, "params.minutes", "0..480: minutes rested before an interruption");
+  // l.44: the benefits of a long rest at most twice per day (`day`: the
+  // in-game day, given by the GM), and only after a full night's sleep in
+  // the last 24 hours (`slept` = 0: no benefit; the sleep needed is 8 hours
+  // less half an hour per point of Vitality).
+  const int64_t day = ParamOr(c, "day", 0);
+  if (HasParam(c, "day") && day < 1) return Malformed(c, "params.day", "the in-game day, from 1");
+  if (HasParam(c, "day") && a->Resource("long_rest_day") == day && a->Resource("long_rests_today") >= 2) {
+    return Refuse("001.rest.limits", absl::StrCat(who, " already had two long rests on day ", day));
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  if (HasParam(c, "day")) {
+    const Combatant* now = d.state().Find(who);
+    const int64_t count = now->Resource("long_rest_day") == day ? now->Resource("long_rests_today") + 1 : 1;
+    if (now->Resource("long_rest_day") != day) {
+      RETURN_IF_ERROR(SetResource(d, who, "long_rest_day", day, {decl, "001.rest.limits"}));
+    }
+    RETURN_IF_ERROR(SetResource(d, who, "long_rests_today", count, {decl, "001.rest.limits", {{"day", day}}}));
+  }
+  if (ParamOr(c, "slept", 1) == 0) {
+    const int64_t minutes_needed = std::max<int64_t>(0, 480 - 30 * start_vit(*d.state().Find(who)));
+    return RecordOutcome(d, who, {decl, "001.rest.limits", {{"sleep_needed_minutes", minutes_needed}},
+                                  "no full night's sleep within 24 hours: no benefit"});
+  }
+  if (minutes < 480) {  // l.65: interrupted: a short rest's benefits per 15 minutes
+    const int64_t n = FloorDiv(minutes, 15);
+    RETURN_IF_ERROR(RecordOutcome(d, who, {decl, "001.rest.interrupted", {{"minutes", minutes}, {"short_rests", n}},
+                                           "long rest interrupted"}));
+    for (int64_t i = 0; i < n; ++i) RETURN_IF_ERROR(ShortRestBenefits(d, who, decl));
+    return absl::OkStatus();
+  }
+  const Combatant start = *d.state().Find(who);
+  auto recover_all = [&](const char* rule) -> absl::Status {
+    const Combatant now = *d.state().Find(who);
+    RETURN_IF_ERROR(SetIfChanged(d, who, res::kStamina, MaxStamina(now), {decl, rule, {{"max_stamina", MaxStamina(now)}}}));
+    return SetIfChanged(d, who, res::kMana, MaxMana(now), {decl, rule, {{"max_mana", MaxMana(now)}}});
+  };
+  // 1. l.49: exhausted: no longer exhausted, all stamina and mana, nothing else.
+  if (start.Has("Exhausted")) {
+    // Reading: "no longer exhausted" lowers fatigue just below half the
+    // normal maximum (l.40), the highest value that is not exhausted.
+    const int64_t normal = NormalMaxStamina(start);
+    const int64_t below_half = std::max<int64_t>(0, CeilDiv(normal, 2) - 1);
+    RETURN_IF_ERROR(SetFatigue(d, who, std::min(start.Resource(res::kFatigue), below_half),
+                               {decl, "001.rest.long.exhausted", {{"normal_max", normal}}}));
+    return recover_all("001.rest.long.exhausted");
+  }
+  int w = HighestWound(start);
+  // 2. l.50: lightly or moderately wounded: heal all light wounds.
+  if ((w == kLight || w == kModerate) && start.Resource(WoundsKey(kLight)) > 0) {
+    RETURN_IF_ERROR(SetResource(d, who, WoundsKey(kLight), 0, {decl, "001.rest.long.light", {{"healed", start.Resource(WoundsKey(kLight))}}}));
+    RETURN_IF_ERROR(UpdateWounded(d, who, {decl, "001.rest.long.light"}));
+  }
+  // 3. l.51: fatigue reduced by 5 + Vitality - highest wound level.
+  w = HighestWound(*d.state().Find(who));
+  if (const int64_t fatigue = d.state().Find(who)->Resource(res::kFatigue); fatigue > 0) {
+    const int64_t by = std::max<int64_t>(w == kNone ? 1 : 0, 5 + start.Stat("vit") - w);
+    RETURN_IF_ERROR(SetFatigue(d, who, fatigue - by, {decl, "001.rest.long.fatigue", {{"vit", start.Stat("vit")}, {"highest_wound", w}, {"reduction", by}}}));
+  }
+  // 4. l.52, l.63: one recovery check when wounded.
+  if (w != kNone) {
+    const Combatant now = *d.state().Find(who);
+    Nums nums;
+    const int64_t bonus = CheckBonus(now, "vit", "", "", &nums) - now.Resource(res::kFatigue) + now.Resource(res::kRecovery);
+    nums.push_back({"fatigue", -now.Resource(res::kFatigue)});
+    nums.push_back({"cumulative_bonus", now.Resource(res::kRecovery)});
+    ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, who, bonus, "recovery check", decl));
+    int64_t result = r.total;
+    nums.push_back({"d20", r.natural});
+    nums.push_back({"result", r.total});
+    if (!tender.empty()) {  // l.54
+      const Combatant t = *d.state().Find(tender);
+      const int64_t kit = ParamOr(c, "kit", 1) != 0 ? 0 : -5;
+      ASSIGN_OR_RETURN(CheckRoll tr, RollCheck(d, tender, CheckBonus(t, "lor", "healing", "wounds", nullptr) + kit, "tending", decl));
+      nums.push_back({"tender_result", tr.total});
+      result = std::max(result, tr.total);
+    }
+    static const int64_t kTn[] = {0, -8, -5, -1, 4, 10};  // l.56-62
+    int reach = kNone;
+    for (int l = kLight; l <= kFatal; ++l) {
+      if (result >= kTn[l]) reach = l;
+    }
+    nums.push_back({"highest_affectable", reach});
+    int pick = kNone;
+    if (HasParam(c, "wound")) {
+      pick = static_cast<int>(ParamOr(c, "wound", 0));
+      if (pick > reach || now.Resource(WoundsKey(pick)) <= 0) pick = kNone;
+    } else {
+      for (int l = std::min(reach, static_cast<int>(kCritical)); l >= kLight; --l) {
+        if (now.Resource(WoundsKey(l)) > 0 && (l == kLight || now.Resource(WoundsKey(l - 1)) < SlotsFor(now, l - 1))) {
+          pick = l;
+          break;
+        }
+      }
+    }
+    int healed = 0;
+    if (pick != kNone) {
+      ASSIGN_OR_RETURN(healed, HealWound(d, who, pick, 1, {decl, "001.rest.recovery", nums, "recovery check heals a wound"}));
+    }
+    const bool none_left = HighestWound(*d.state().Find(who)) == kNone;
+    if (healed > 0 || none_left) {
+      RETURN_IF_ERROR(SetIfChanged(d, who, res::kRecovery, 0, {decl, "001.rest.recovery", {}, "the cumulative bonus ends"}));
+    } else {
+      RETURN_IF_ERROR(RecordOutcome(d, who, {decl, "001.rest.recovery", nums, "no wound healed"}));
+      RETURN_IF_ERROR(AddResource(d, who, res::kRecovery, 1, {decl, "001.rest.recovery", {}, "cumulative +1"}).status());
+    }
+  }
+  // l.42: invested mana retrieved at the end of a long rest, at your option.
+  if (ParamOr(c, "retrieve", 0) != 0) {
+    const int64_t inv = d.state().Find(who)->Resource(res::kInvested);
+    if (inv > 0) {
+      RETURN_IF_ERROR(SetResource(d, who, res::kInvested, 0, {decl, "001.mana.invest", {{"retrieved", inv}}}));
+    }
+  }
+  // 5. l.53: recover all stamina and mana.
+  return recover_all("001.rest.long.recover");
+}
+
+}  // namespace combat::kernel::wound_slots

@@ -1,0 +1,161 @@
+// Stamina, fatigue, rests and recovery checks (l.37-65), Treat Wound
+// (l.253-262). aria: Vitality 1, Persona 0: slots 5 light, 3 moderate,
+// 3 severe, 2 critical; stamina 9 + 1 = 10 (l.38); mana 3 + 1 = 4 (l.42).
+#include "gtest/gtest.h"
+#include "kernel/wound_slots/test_util.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+using namespace testutil;  // NOLINT
+
+fb::CommandT GmSet(const std::string& who, const std::string& resource, int64_t value) {
+  fb::CommandT c = Cmd(who, "gm_set");
+  c.author = "gm";
+  c.role = fb::Role::GM;
+  c.text = "test set-up";
+  WithText(c, "resource", resource);
+  With(c, "value", value);
+  return c;
+}
+
+void Set(Table& t, const std::string& who, const std::string& r, int64_t v) {
+  ASSERT_TRUE(t.Submit(GmSet(who, r, v)).ok()) << r;
+}
+
+int64_t R(const Table& t, const std::string& r) { return t.state().Find("aria")->Resource(r); }
+
+TEST(Vitals, Pools) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  EXPECT_EQ(R(t, res::kStamina), 10);
+  EXPECT_EQ(R(t, res::kMana), 4);
+}
+
+TEST(Vitals, FatigueLowersMaxAndConditions) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", res::kFatigue, 4);
+  EXPECT_EQ(R(t, res::kStamina), 6);  // l.40: decreases to match the new max
+  EXPECT_FALSE(t.state().Find("aria")->Has("Exhausted"));  // 4 < 10 / 2
+  Set(t, "aria", res::kFatigue, 5);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Exhausted"));   // 5 >= half of 10
+  Set(t, "aria", res::kFatigue, 10);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Staggered"));   // 10 >= 10
+}
+
+TEST(Vitals, StaminaBelowZeroBecomesFatigue) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", res::kStamina, 2);
+  fb::CommandT c = Cmd("aria", "spend_stamina");
+  With(c, "amount", 5);
+  ASSERT_TRUE(t.Submit(c).ok());
+  EXPECT_EQ(R(t, res::kStamina), 0);  // l.38
+  EXPECT_EQ(R(t, res::kFatigue), 3);  // the excess
+  EXPECT_EQ(MaxStamina(*t.state().Find("aria")), 7);  // l.40: 10 - 3
+}
+
+TEST(Rest, ShortRest) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", res::kStamina, 2);
+  Set(t, "aria", res::kMana, 0);
+  Set(t, "aria", WoundsKey(kLight), 2);
+  Set(t, "aria", WoundsKey(kModerate), 1);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "short_rest")).ok());
+  EXPECT_EQ(R(t, res::kStamina), 7);          // l.46: + 10 / 2
+  EXPECT_EQ(R(t, res::kMana), 2);             // + 4 / 2
+  EXPECT_EQ(R(t, WoundsKey(kLight)), 1);      // moderately wounded: one light wound
+}
+
+TEST(Rest, LongRestInOrder) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", WoundsKey(kLight), 2);
+  Set(t, "aria", WoundsKey(kModerate), 1);
+  Set(t, "aria", WoundsKey(kSevere), 1);
+  Set(t, "aria", res::kFatigue, 3);
+  // Severely wounded: light wounds stay (l.50); fatigue - (5 + 1 - 3) = 0
+  // (l.51); recovery d20 3 + 1 - 0 = 4 reaches Critical (TN 4, l.61): the
+  // severe wound drops to moderate (l.63); all stamina and mana (l.53).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "long_rest"), {3}).ok());
+  EXPECT_EQ(R(t, WoundsKey(kLight)), 2);
+  EXPECT_EQ(R(t, WoundsKey(kModerate)), 2);
+  EXPECT_EQ(R(t, WoundsKey(kSevere)), 0);
+  EXPECT_EQ(R(t, res::kFatigue), 0);
+  EXPECT_EQ(R(t, res::kStamina), 10);
+  EXPECT_EQ(t.state().Find("aria")->FindCondition("Wounded")->level, kModerate);
+  // Moderately wounded now: the next long rest heals all light wounds
+  // (l.50), and the check (d20 10) a moderate one.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "long_rest"), {10}).ok());
+  EXPECT_EQ(R(t, WoundsKey(kLight)), 1);
+  EXPECT_EQ(R(t, WoundsKey(kModerate)), 1);
+}
+
+TEST(Rest, FailedRecoveryCumulativeBonus) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", WoundsKey(kCritical), 1);
+  // d20 1 + 1 = 2 < 4: the critical wound is beyond reach; nothing healed.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "long_rest"), {1}).ok());
+  EXPECT_EQ(R(t, res::kRecovery), 1);  // l.63: cumulative +1
+  // d20 2 + 1 + 1 = 4 >= 4: critical -> severe; the bonus ends.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "long_rest"), {2}).ok());
+  EXPECT_EQ(R(t, WoundsKey(kCritical)), 0);
+  EXPECT_EQ(R(t, WoundsKey(kSevere)), 1);
+  EXPECT_EQ(R(t, res::kRecovery), 0);
+}
+
+TEST(Rest, ExhaustedLongRestOnlyRecovers) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", WoundsKey(kLight), 1);
+  Set(t, "aria", res::kFatigue, 6);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "long_rest")).ok());
+  EXPECT_FALSE(t.state().Find("aria")->Has("Exhausted"));  // l.49
+  EXPECT_EQ(R(t, res::kFatigue), 4);                       // reading: just below half
+  EXPECT_EQ(R(t, res::kStamina), 6);
+  EXPECT_EQ(R(t, WoundsKey(kLight)), 1);                   // no other benefit
+}
+
+TEST(Rest, FatallyWoundedCannotLongRest) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", WoundsKey(kFatal), 1);
+  EXPECT_EQ(t.Submit(Cmd("aria", "long_rest")).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Rest, InterruptedLongRest) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", res::kStamina, 0);
+  fb::CommandT c = Cmd("aria", "long_rest");
+  With(c, "minutes", 40);  // l.65: two short rests' benefits
+  ASSERT_TRUE(t.Submit(c).ok());
+  EXPECT_EQ(R(t, res::kStamina), 10);
+}
+
+TEST(Rest, TwicePerDayAndSleep) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT rest = Cmd("aria", "long_rest");
+  With(rest, "day", 1);
+  ASSERT_TRUE(t.Submit(rest).ok());
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_EQ(t.Submit(rest).status().code(), absl::StatusCode::kFailedPrecondition);  // l.44
+  fb::CommandT next = Cmd("aria", "long_rest");
+  With(next, "day", 2);
+  With(next, "slept", 0);
+  Set(t, "aria", res::kStamina, 1);
+  ASSERT_TRUE(t.Submit(next).ok());
+  EXPECT_EQ(R(t, res::kStamina), 1);  // no sleep: no benefit
+}
+
+TEST(TreatWound, StepsAndFatigue) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", WoundsKey(kSevere), 1);
+  Set(t, "aria", WoundsKey(kLight), 1);
+  // Lor 1 + Healing 2 + d20 5 = 8 vs TN 3 (l.257): 1 + (8 - 3) / 2 = 3
+  // steps: severe -> moderate -> light -> healed.
+  fb::CommandT c = Cmd("aria", "treat_wound");
+  With(c, "level", kSevere);
+  ASSERT_TRUE(t.Submit(c, {5}).ok());
+  EXPECT_EQ(R(t, WoundsKey(kSevere)), 0);
+  EXPECT_EQ(R(t, WoundsKey(kModerate)), 0);
+  EXPECT_EQ(R(t, WoundsKey(kLight)), 1);
+  EXPECT_EQ(R(t, res::kFatigue), 1);  // l.262: highest remaining wound, light = 1
+}
+
+}  // namespace
+}  // namespace combat::kernel::wound_slots

@@ -1,0 +1,174 @@
+// The wound_slots ruleset: Setup, free verbs and the command dispatch.
+#include "kernel/wound_slots/ruleset.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/dice/notation.h"
+#include "kernel/gm.h"
+#include "kernel/wound_slots/internal.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+absl::Status SpecError(const std::string& id, const std::string& field,
+                       const std::string& why) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("roster combatant '", id, "': field '", field, "': ", why));
+}
+
+absl::Status CheckSpec(const fb::CombatantSpecT& spec) {
+  if (spec.id.empty()) return SpecError("?", "id", "required");
+  for (const auto& n : spec.stats) {
+    if (!n) continue;
+    if ((n->key == "stamina" || n->key == "mana" || n->key == "armor") && n->value < 0) {
+      return SpecError(spec.id, "stats." + n->key, "at least 0");
+    }
+    if (n->key.rfind("ap/", 0) == 0 && n->value < 1) {
+      return SpecError(spec.id, "stats." + n->key, "an AP cost is at least 1 (l.112)");
+    }
+    if (n->key == "move_rate" && n->value < 0) return SpecError(spec.id, "stats.move_rate", "at least 0");
+  }
+  int kinds = 0;
+  for (const char* t : {"minion", "standard", "elite"}) {
+    for (const std::string& tag : spec.tags) kinds += tag == t ? 1 : 0;
+  }
+  if (kinds > 1) return SpecError(spec.id, "tags", "at most one of minion, standard, elite (l.36)");
+  for (const auto& w : spec.weapons) {
+    if (!w) continue;
+    if (w->name.empty()) return SpecError(spec.id, "weapons.name", "required");
+    if (w->kind != "melee" && w->kind != "ranged" && w->kind != "thrown") {
+      return SpecError(spec.id, "weapons." + w->name + ".kind", "melee, ranged or thrown");
+    }
+    if (!w->damage.empty()) {
+      if (auto e = dice::ParseDice(w->damage); !e.ok()) {
+        return SpecError(spec.id, "weapons." + w->name + ".damage", std::string(e.status().message()));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SetUpResources(Decision& d, const std::string& id) {
+  const Combatant c = *d.state().Find(id);
+  const Why setup{0, "001.setup"};
+  RETURN_IF_ERROR(SetResource(d, id, res::kAp, 0, {0, "001.ap.gain", {}, "AP come at the start of the round"}));
+  RETURN_IF_ERROR(SetResource(d, id, res::kStamina, NormalMaxStamina(c),
+                              {0, "001.stamina.pool", {{"race", c.Stat("stamina")}, {"vit", c.Stat("vit")}}}));
+  RETURN_IF_ERROR(SetResource(d, id, res::kFatigue, 0, setup));
+  RETURN_IF_ERROR(SetResource(d, id, res::kMana, NormalMaxMana(c),
+                              {0, "001.mana.pool", {{"race", c.Stat("mana")}, {"lor", c.Stat("lor")}}}));
+  for (int l = kLight; l <= kFatal; ++l) {
+    const char* rule = l == kLight || l == kFatal ? "001.wound.light" : IsNpc(c) ? "001.npc.track" : "001.wound.table";
+    RETURN_IF_ERROR(SetResource(d, id, SlotsKey(l), SlotsFor(c, l),
+                                {0, rule, {{"vit", c.Stat("vit")}, {"prs", c.Stat("prs")}}}));
+    RETURN_IF_ERROR(SetResource(d, id, WoundsKey(l), 0, setup));
+  }
+  return absl::OkStatus();
+}
+
+// l.97: ignore specific flankers (any time on your turn, or as a free
+// reaction when first flanked: reading, any time), stop ignoring on your
+// turn. Free: no AP.
+absl::Status DecideIgnore(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  if (c.targets.empty()) return Malformed(c, "targets", "the creatures to (stop) ignoring");
+  const bool stop = c.action == "unignore";
+  if (stop && !s.IsTurnOf(a->id)) return Refuse("001.attack.rear", "you stop ignoring a creature on your turn");
+  std::vector<uint32_t> drop;
+  for (size_t i = 0; i < c.targets.size(); ++i) {
+    ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, i));
+    const Condition* k = a->FindRelative("Ignoring", t->id);
+    if (!stop && k != nullptr) return Refuse("001.attack.rear", a->id + " already ignores " + t->id);
+    if (stop && k == nullptr) return Refuse("001.attack.rear", a->id + " does not ignore " + t->id);
+    if (k != nullptr) drop.push_back(k->id);
+  }
+  const std::string who = a->id;
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  if (stop) {
+    for (uint32_t id : drop) RETURN_IF_ERROR(RemoveCondition(d, who, id, {decl, "001.attack.rear"}));
+    return absl::OkStatus();
+  }
+  for (const std::string& t : c.targets) {
+    RETURN_IF_ERROR(Impose(d, who, "Ignoring", who, {}, {decl, "001.attack.rear", {}, "attacks from it are rear attacks"}, 0, t).status());
+  }
+  return absl::OkStatus();
+}
+
+// The shared GM verbs, with this text's consequences: a wound count or the
+// fatigue set by ruling updates Wounded (l.32), Exhausted and Staggered
+// (l.40).
+const GmRules& Gm() {
+  static const GmRules* rules = [] {
+    auto* r = new GmRules("001.gm");
+    r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
+      if ((c.action != "gm_set" && c.action != "gm_adjust") || c.actor.empty()) return absl::OkStatus();
+      const Combatant* a = d.state().Find(c.actor);
+      if (a == nullptr) return absl::OkStatus();
+      const std::string resource = ParamText(c, "resource");
+      if (resource.rfind("wounds_", 0) == 0) return UpdateWounded(d, a->id, {ruling, "001.wound.wounded"});
+      if (resource == res::kFatigue) {
+        return SetFatigue(d, a->id, a->Resource(res::kFatigue), {ruling, "001.fatigue"});
+      }
+      return absl::OkStatus();
+    };
+    return r;
+  }();
+  return *rules;
+}
+
+class WoundSlotsRuleset : public Ruleset {
+ public:
+  Measure measure() const override { return {fb::DistanceUnit::Yards, 1}; }  // l.161
+  std::string id() const override { return kId; }
+  int32_t version() const override { return kVersion; }
+  const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+
+  absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
+    std::vector<std::string> ids;
+    if (roster.combatants() != nullptr) {
+      for (const fb::CombatantSpec* spec : *roster.combatants()) {
+        fb::CombatantSpecT t;
+        spec->UnPackTo(&t);
+        RETURN_IF_ERROR(CheckSpec(t));
+        if (d.state().Find(t.id) != nullptr) return SpecError(t.id, "id", "duplicate");
+        RETURN_IF_ERROR(JoinCombatant(d, t, {0, "001.setup"}));
+        ids.push_back(t.id);
+      }
+    }
+    for (const std::string& id : ids) RETURN_IF_ERROR(SetUpResources(d, id));
+    return BeginCombat(d);
+  }
+
+  absl::Status Decide(const fb::CommandT& c, Decision& d) const override {
+    if (IsGmVerb(c.action)) return DecideGm(c, Gm(), d);
+    if (c.action == "end_turn") return DecideEndTurn(c, d);
+    if (c.action == "interrupt") return DecideInterrupt(c, d);
+    if (c.action == "pass") return DecidePass(c, d);
+    if (c.action == "resolve") return DecideResolve(c, d);
+    if (c.action == "cancel") return DecideCancel(c, d);
+    if (c.action == "move") return DecideMove(c, d);
+    if (c.action == "join") return DecideJoin(c, d);
+    if (c.action == "ignore" || c.action == "unignore") return DecideIgnore(c, d);
+    if (c.action == "spend_stamina") return DecideSpendStamina(c, d);
+    if (c.action == "short_rest") return DecideShortRest(c, d);
+    if (c.action == "long_rest") return DecideLongRest(c, d);
+    if (FindVerb(c.action) != nullptr) return DeclareAct(c, d);
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command: field 'action': unknown action '", c.action,
+        "' for ruleset wound_slots (see kernel/wound_slots/README.md)"));
+  }
+};
+
+}  // namespace
+
+const Ruleset& WoundSlots() {
+  static const WoundSlotsRuleset* r = new WoundSlotsRuleset();
+  return *r;
+}
+
+}  // namespace combat::kernel::wound_slots

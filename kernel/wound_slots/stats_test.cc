@@ -1,0 +1,126 @@
+// The text's tables (l.6-36, l.113-117, l.129-159) and movement costs
+// (l.160-174).
+#include "gtest/gtest.h"
+#include "kernel/wound_slots/test_util.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+using namespace testutil;  // NOLINT
+
+TEST(Tables, SpeedTable) {
+  EXPECT_EQ(SpeedTable(-10).round_start, 2);
+  EXPECT_EQ(SpeedTable(-10).turn_end, 1);
+  EXPECT_EQ(SpeedTable(-10).max_ap, 5);
+  EXPECT_EQ(SpeedTable(-8).turn_end, 2);
+  EXPECT_EQ(SpeedTable(4).round_start, 11);
+  EXPECT_EQ(SpeedTable(4).turn_end, 10);
+  EXPECT_EQ(SpeedTable(4).max_ap, 31);
+  EXPECT_EQ(SpeedTable(10).max_ap, 72);
+  EXPECT_EQ(SpeedTable(14).max_ap, 72);  // beyond the table: its end
+}
+
+TEST(Tables, MovementRateBands) {
+  EXPECT_EQ(RateFromScore(-30), 0);
+  EXPECT_EQ(RateFromScore(-29), 1);
+  EXPECT_EQ(RateFromScore(-26), 1);
+  EXPECT_EQ(RateFromScore(-25), 2);
+  EXPECT_EQ(RateFromScore(-1), 8);
+  EXPECT_EQ(RateFromScore(2), 8);
+  EXPECT_EQ(RateFromScore(3), 9);
+  EXPECT_EQ(RateFromScore(67), 25);
+  EXPECT_EQ(RateFromScore(70), 25);
+  EXPECT_EQ(YardsFor(1, 4), 1);
+  EXPECT_EQ(YardsFor(2, 2), 1);
+  EXPECT_EQ(YardsFor(7, 2), 3);
+  EXPECT_EQ(YardsFor(10, 3), 7);
+  EXPECT_EQ(YardsFor(25, 1), 6);
+  EXPECT_EQ(YardsFor(30, 3), 22);  // beyond the table: 30 x 3 / 4 rounded down
+}
+
+TEST(Tables, WoundThresholds) {
+  EXPECT_EQ(WoundLevel(-1), kNone);
+  EXPECT_EQ(WoundLevel(0), kLight);
+  EXPECT_EQ(WoundLevel(1), kLight);
+  EXPECT_EQ(WoundLevel(2), kModerate);
+  EXPECT_EQ(WoundLevel(4), kSevere);
+  EXPECT_EQ(WoundLevel(6), kCritical);
+  EXPECT_EQ(WoundLevel(8), kFatal);
+  EXPECT_EQ(WoundLevel(30), kFatal);
+}
+
+TEST(Tables, SlotsByVitalityAndPersona) {
+  Table t(WoundSlots(), Roster({Who("a", "x", 1, 1, {{"vit", -5}, {"prs", 2}}, "club", "1", "club"),
+                                Who("b", "x", 3, 1, {{"vit", 5}, {"prs", -1}}, "club", "1", "club"),
+                                Who("e", "y", 5, 1, {{"vit", 3}}, "club", "1", "club", {}, {"elite"})}),
+          {1, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  const Combatant& a = *t.state().Find("a");
+  EXPECT_EQ(SlotsFor(a, kLight), 7);       // 5 + 2 (l.33)
+  EXPECT_EQ(SlotsFor(a, kModerate), 1);    // Vitality -5 (l.20)
+  EXPECT_EQ(SlotsFor(a, kCritical), 0);
+  const Combatant& b = *t.state().Find("b");
+  EXPECT_EQ(SlotsFor(b, kLight), 4);
+  EXPECT_EQ(SlotsFor(b, kModerate), 5);    // Vitality 5 (l.30)
+  EXPECT_EQ(SlotsFor(b, kSevere), 4);
+  EXPECT_EQ(SlotsFor(b, kCritical), 3);
+  const Combatant& e = *t.state().Find("e");
+  EXPECT_EQ(SlotsFor(e, kSevere), 3);      // elite (l.36)
+  EXPECT_EQ(SlotsFor(e, kFatal), 1);
+}
+
+TEST(Movement, TerrainMultipliesAndDiagonalsAlternate) {
+  fb::RosterT r = Roster({Aria(2, 2), Orc("orc", 15, 15)});
+  auto cell = std::make_unique<fb::CellT>();
+  cell->at = std::make_unique<fb::Pos>(3, 2);
+  cell->terrain = "mud+knee_water";  // 2 x 2 (l.163, l.168-169)
+  r.map->cells.push_back(std::move(cell));
+  Table t(WoundSlots(), r, {10, 12});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 4);  // rate 9 (l.143): 9 yd
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("aria", "move");
+  mv.path = {fb::Pos(3, 2), fb::Pos(4, 3), fb::Pos(5, 4)};  // 4 + 1 + 2
+  ASSERT_TRUE(t.Submit(mv).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+  fb::CommandT far = Cmd("aria", "move");
+  far.path = {fb::Pos(6, 5), fb::Pos(7, 6)};  // 1 + 2 = 3 > 2
+  EXPECT_EQ(t.Submit(far).status().code(), absl::StatusCode::kFailedPrecondition);
+  fb::CommandT gap = Cmd("aria", "move");
+  gap.path = {fb::Pos(9, 9)};
+  EXPECT_EQ(t.Submit(gap).status().code(), absl::StatusCode::kInvalidArgument);  // not adjacent
+}
+
+TEST(Jump, BuysTheMovementItLacks) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT j = Cmd("aria", "jump");
+  j.path = {fb::Pos(6, 5), fb::Pos(7, 5), fb::Pos(8, 5)};
+  // 3 yd lacking at rate 9: 2 AP (4 yd, l.143). Str 2 + Athletics 2 + d20
+  // 10 = 14, no run-up: halved, 7 feet = 2 yd (l.177, reading 3 ft a yard).
+  ASSERT_TRUE(t.Submit(j, {10}).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 5);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+}
+
+TEST(Jump, PaidOverTwoTurns) {
+  Table t(WoundSlots(), Roster({Aria(1, 5), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT j = Cmd("aria", "jump");
+  for (int x = 2; x <= 17; ++x) j.path.emplace_back(x, 5);
+  // 16 yd lacking: 4 AP buy 9, 4 more 18: 8 AP > 7: declared and paid over
+  // its turns (l.178).
+  ASSERT_TRUE(t.Submit(j).ok());
+  ASSERT_EQ(t.state().pending.size(), 1u);
+  EXPECT_EQ(t.state().pending.begin()->second.cost_due, 8);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  // Round 2, aria's turn: the last AP is paid and the jump takes place:
+  // d20 20 + 4 = 24, halved 12 feet = 4 yd.
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn"), {20}).ok());
+  EXPECT_TRUE(t.state().pending.empty());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 5}));
+  EXPECT_EQ(Ap(t.state(), "aria"), 13);
+}
+
+}  // namespace
+}  // namespace combat::kernel::wound_slots

@@ -1,0 +1,87 @@
+// Roster builders for the wound_slots unit tests.
+//
+// aria (party):  prc 2, reflex 1, spd 1 (AP 7 + 7, max 21), dex 3,
+//   melee 2, melee/sword 1, str 2, vit 1, rsn 1; sword damage 3,
+//   accuracy 1, block 1. Initiative d20 + 3 + 5; attack d20 + 7;
+//   melee Defense 10 + (1 + 1) + 1 = 13; Toughness 1.
+// orc (standard NPC): prc 0, spd 0 (AP 6 + 6, max 18), dex 1, melee 1,
+//   str 3, vit 2; axe damage 4. Initiative d20 + 5; attack d20 + 2;
+//   melee Defense 10; Toughness 2; slots 5 light, 2/2/2, 1 fatal.
+#ifndef COMBAT_KERNEL_WOUND_SLOTS_TEST_UTIL_H_
+#define COMBAT_KERNEL_WOUND_SLOTS_TEST_UTIL_H_
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "kernel/testing/roster.h"
+#include "kernel/testing/table.h"
+#include "kernel/wound_slots/internal.h"
+#include "kernel/wound_slots/ruleset.h"
+
+namespace combat::kernel::wound_slots::testutil {
+
+using kernel::testing::Cmd;
+using kernel::testing::Table;
+using kernel::testing::With;
+using kernel::testing::WithText;
+using Stats = std::vector<std::pair<std::string, int64_t>>;
+
+inline void AddNumber(fb::WeaponT& w, const std::string& k, int64_t v) {
+  auto n = std::make_unique<fb::NumberT>();
+  n->key = k;
+  n->value = v;
+  w.numbers.push_back(std::move(n));
+}
+
+inline fb::CombatantSpecT Who(const std::string& id, const std::string& side, int x, int y,
+                              Stats stats, const std::string& weapon, const std::string& damage,
+                              const std::string& category, Stats numbers = {},
+                              std::vector<std::string> tags = {}, const std::string& kind = "melee") {
+  fb::CombatantSpecT c = kernel::testing::Creature(id, side, x, y, std::move(stats));
+  fb::WeaponT w = kernel::testing::MakeWeapon(weapon, damage, kind, category);
+  for (const auto& [k, v] : numbers) AddNumber(w, k, v);
+  c.weapons.push_back(std::make_unique<fb::WeaponT>(std::move(w)));
+  c.tags = std::move(tags);
+  return c;
+}
+
+inline fb::CombatantSpecT Aria(int x = 5, int y = 5, Stats extra = {}) {
+  Stats s = {{"prc", 2}, {"reflex", 1}, {"spd", 1}, {"dex", 3}, {"melee", 2}, {"melee/sword", 1},
+             {"str", 2}, {"vit", 1}, {"rsn", 1}, {"stamina", 9}, {"mana", 3}, {"lor", 1},
+             {"athletics", 2}, {"healing", 2}};
+  for (auto& e : extra) s.push_back(e);
+  return Who("aria", "party", x, y, s, "sword", "3", "sword", {{"accuracy", 1}, {"block", 1}});
+}
+
+inline fb::CombatantSpecT Orc(const std::string& id = "orc", int x = 6, int y = 5, Stats extra = {},
+                              std::vector<std::string> tags = {"standard"}) {
+  Stats s = {{"prc", 0}, {"spd", 0}, {"dex", 1}, {"melee", 1}, {"str", 3}, {"vit", 2}, {"stamina", 8}};
+  for (auto& e : extra) s.push_back(e);
+  return Who(id, "orcs", x, y, s, "axe", "4", "axe", {}, std::move(tags));
+}
+
+inline fb::RosterT Roster(std::vector<fb::CombatantSpecT> cs) {
+  fb::RosterT r = kernel::testing::MakeRoster("wound_slots", {}, 20, 20);
+  r.map->unit = fb::DistanceUnit::Yards;
+  r.map->square = 1;
+  for (auto& c : cs) r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(c)));
+  return r;
+}
+
+inline int64_t Init(const State& s, const std::string& who) { return InitiativeOf(s, who); }
+inline int64_t Ap(const State& s, const std::string& who) { return s.Find(who)->Resource(res::kAp); }
+inline int64_t Wounds(const State& s, const std::string& who, int level) {
+  return s.Find(who)->Resource(WoundsKey(level));
+}
+inline std::vector<std::string> OrderIds(const State& s) {
+  std::vector<std::string> out;
+  for (const OrderEntry& e : s.order) out.push_back(e.actor);
+  return out;
+}
+
+}  // namespace combat::kernel::wound_slots::testutil
+
+#endif  // COMBAT_KERNEL_WOUND_SLOTS_TEST_UTIL_H_

@@ -1,0 +1,262 @@
+// Initiative, the order, rounds and turns, AP gains (l.107-127).
+//
+// - Initiative: a Prc [Reflex/Initiative] check + 5 at the start of combat
+//   (set-up) or on joining (`join`, for a roster combatant tagged
+//   "reserve"), minus 5 - Perception when surprised (l.119, l.122). It
+//   floors at 0 (l.120) and lives in the order entries (OrderSet).
+// - Order: descending initiative. At the start of each round every group
+//   of tied combatants rolls 1d20 each (recorded rolls; higher first, a tie
+//   again by id): "determined randomly each round" (l.119). Mid-round
+//   changes re-sort stably (equal initiatives keep their places) and the
+//   kernel's `acted` list keeps a lowered creature from a second turn.
+// - AP (l.110, l.113-117): every combatant gains its Round Start AP at the
+//   start of each round and its Turn End AP at the end of its turn, capped
+//   at Max AP (excess lost). Surprised: no Round Start gain in round 1 (its
+//   first gain is at the end of its first turn; reading of l.122).
+// - A round ends when every combatant able to act has had its turn; the
+//   movement pools are lost (l.160) and effects ending with the round
+//   expire, older first (l.127, kernel ExpireAt).
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "kernel/window.h"
+#include "kernel/wound_slots/internal.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+bool CanTakeTurn(const State& s, const std::string& id) {
+  const Combatant* c = s.Find(id);
+  return c != nullptr && !IsDead(*c) && !c->Has("Unconscious");
+}
+
+absl::Status GainAp(Decision& d, const std::string& who, bool round_start,
+                    const Why& why) {
+  const Combatant* c = d.state().Find(who);
+  const SpeedRow row = SpeedTable(SpeedScore(*c));
+  const int64_t gain = round_start ? row.round_start : row.turn_end;
+  const int64_t have = c->Resource(res::kAp);
+  const int64_t now = std::max(have, std::min(have + gain, row.max_ap));
+  Nums nums{{"speed", SpeedScore(*c)}, {"gain", gain}, {"max_ap", row.max_ap},
+            {"lost", have + gain - now}};
+  return SetResource(d, who, res::kAp, now,
+                     {why.cause, "001.ap.gain", nums,
+                      round_start ? "round start" : "end of turn"});
+}
+
+// Rolls initiative for `who`: Prc [Reflex/Initiative] + 5 (l.119), less the
+// surprise penalty (l.122), floored at 0 (l.120).
+absl::StatusOr<int64_t> RollInitiative(Decision& d, const std::string& who,
+                                       uint64_t cause) {
+  const Combatant c = *d.state().Find(who);
+  Nums nums;
+  const int64_t bonus = CheckBonus(c, "prc", "reflex", "initiative", &nums);
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, who, bonus, "initiative", cause));
+  int64_t init = r.total + 5;
+  nums.push_back({"d20", r.natural});
+  nums.push_back({"plus", 5});
+  if (c.HasTag("surprised") && c.Stat("prc") <= 5) {
+    nums.push_back({"surprise_penalty", 5 - c.Stat("prc")});
+    init -= 5 - c.Stat("prc");
+  }
+  init = std::max<int64_t>(0, init);
+  nums.push_back({"initiative", init});
+  RETURN_IF_ERROR(RecordOutcome(d, who, {cause, "001.initiative.roll", nums,
+                                         absl::StrCat(who, " initiative ", init)}));
+  return init;
+}
+
+// Sorts the order by initiative, descending, keeping equal entries in
+// their current places (stable).
+std::vector<OrderEntry> Sorted(std::vector<OrderEntry> order) {
+  std::stable_sort(order.begin(), order.end(), [](const OrderEntry& a, const OrderEntry& b) {
+    return a.initiative > b.initiative;
+  });
+  return order;
+}
+
+// Start of a round: ties re-randomised (l.119) with recorded rolls.
+absl::Status RerollTies(Decision& d, uint64_t cause) {
+  std::vector<OrderEntry> order = d.state().order;
+  std::vector<std::tuple<int64_t, int64_t, std::string>> keyed;  // -init, -roll, id
+  Nums nums;
+  auto alive = [&](const std::string& id) { return !IsDead(*d.state().Find(id)); };
+  for (size_t i = 0; i < order.size(); ++i) {
+    int tied = 0;
+    for (const OrderEntry& o : order) tied += o.initiative == order[i].initiative && alive(o.actor) ? 1 : 0;
+    int64_t roll = 0;
+    if (tied > 1 && alive(order[i].actor)) {
+      ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d20", "initiative tie", order[i].actor, cause));
+      roll = r.total;
+      nums.push_back({order[i].actor + ".tie_roll", roll});
+    }
+    keyed.emplace_back(-order[i].initiative, -roll, order[i].actor);
+  }
+  if (nums.empty()) return absl::OkStatus();
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<OrderEntry> out;
+  for (const auto& [ni, nr, id] : keyed) {
+    for (const OrderEntry& o : order) {
+      if (o.actor == id) out.push_back(o);
+    }
+  }
+  return SetOrder(d, out, {cause, "001.initiative.order", nums, "ties re-rolled for this round"});
+}
+
+absl::Status StartNewRound(Decision& d, uint64_t cause) {
+  const int64_t round = d.state().round + 1;
+  RETURN_IF_ERROR(StartRound(d, {cause, "001.round", {{"round", round}}}));
+  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", round, {cause, "001.duration"}).status());
+  RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
+  RETURN_IF_ERROR(RerollTies(d, cause));
+  std::vector<std::string> ids;
+  for (const OrderEntry& e : d.state().order) {
+    ids.push_back(e.actor);
+    for (const std::string& m : e.members) ids.push_back(m);  // a mount (l.280)
+  }
+  for (const std::string& id : ids) {
+    const Combatant* c = d.state().Find(id);
+    if (IsDead(*c)) continue;
+    if (c->Has("Surprised")) continue;  // l.122: no AP until after its first turn
+    RETURN_IF_ERROR(GainAp(d, id, true, {cause}));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
+  const int64_t round = d.state().round;
+  std::vector<std::string> members;
+  for (const OrderEntry& e : d.state().order) {
+    if (e.actor == who) members = e.members;
+  }
+  RETURN_IF_ERROR(StartTurn(d, who, {cause, "001.round", {{"round", round}}}, members));
+  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round, {cause, "001.duration"}).status());
+  RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
+  return PayOnTurnStart(d, who, cause);
+}
+
+// Starts the next turn, ending rounds as needed.
+absl::Status Advance(Decision& d, uint64_t cause) {
+  for (int guard = 0; guard < 3; ++guard) {
+    const State& s = d.state();
+    std::optional<std::string> next = NextInOrder(s, [&](const std::string& id) {
+      return CanTakeTurn(s, id);
+    });
+    if (next.has_value()) return StartTurnOf(d, *next, cause);
+    const int64_t round = s.round;
+    RETURN_IF_ERROR(EndRound(d, {cause, "001.round", {{"round", round}}}));
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundEnd, "", round, {cause, "001.duration"}).status());
+  RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
+    std::vector<std::string> ids;
+    for (const auto& [id, c] : d.state().combatants) ids.push_back(id);
+    for (const std::string& id : ids) {
+      RETURN_IF_ERROR(LoseMovement(d, id, {cause, "001.move.pool", {}, "unspent movement is lost at the end of the round"}));
+    }
+    RETURN_IF_ERROR(StartNewRound(d, cause));
+  }
+  return absl::OkStatus();  // nobody can take a turn
+}
+
+}  // namespace
+
+int64_t InitiativeOf(const State& s, const std::string& who) {
+  for (const OrderEntry& e : s.order) {
+    if (e.actor == who) return e.initiative;
+  }
+  return 0;
+}
+
+absl::StatusOr<int64_t> ChangeInitiative(Decision& d, const std::string& who,
+                                         int64_t delta, const Why& why) {
+  std::vector<OrderEntry> order = d.state().order;
+  int64_t now = 0, before = 0;
+  for (OrderEntry& e : order) {
+    if (e.actor != who) continue;
+    before = e.initiative;
+    now = std::max<int64_t>(0, e.initiative + delta);  // l.120
+    e.initiative = now;
+  }
+  if (now == before) return now;
+  Nums nums = why.nums;
+  nums.push_back({"initiative_before", before});
+  nums.push_back({"delta", delta});
+  nums.push_back({"initiative", now});
+  RETURN_IF_ERROR(SetOrder(d, Sorted(order), {why.cause, why.rule, nums,
+                                              absl::StrCat(who, " initiative ", before, " -> ", now,
+                                                           why.note.empty() ? "" : ": ", why.note)}));
+  return now;
+}
+
+absl::Status BeginCombat(Decision& d) {
+  std::vector<OrderEntry> order;
+  std::vector<std::string> ids;
+  for (const auto& [id, c] : d.state().combatants) {
+    if (!c.HasTag("reserve")) ids.push_back(id);
+  }
+  for (const std::string& id : ids) {
+    ASSIGN_OR_RETURN(int64_t init, RollInitiative(d, id, 0));
+    OrderEntry e;
+    e.actor = id;
+    e.initiative = init;
+    order.push_back(e);
+    const Combatant* c = d.state().Find(id);
+    if (c->HasTag("surprised") && c->Stat("prc") <= 5) {
+      RETURN_IF_ERROR(Impose(d, id, "Surprised", "surprise", {}, {0, "001.surprise", {{"prc", c->Stat("prc")}}}).status());
+    }
+  }
+  RETURN_IF_ERROR(SetOrder(d, Sorted(order), {0, "001.initiative.order", {}, "descending initiative"}));
+  RETURN_IF_ERROR(StartNewRound(d, 0));
+  return Advance(d, 0);
+}
+
+absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), c));
+  const std::string who = actor->id;
+  if (d.state().active != who) {
+    return Refuse("001.round", absl::StrCat("it is not ", who, "'s turn (it is ", d.state().active, "'s)"));
+  }
+  if (!d.state().windows.empty()) {
+    return Refuse("001.out_of_turn", absl::StrCat("window ", d.state().windows.begin()->first,
+                                                  " is open: resolve the declared action first"));
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  const int64_t round = d.state().round;
+  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round, {decl, "001.duration"}).status());
+  RETURN_IF_ERROR(ReturnExpiredMana(d, decl));
+  RETURN_IF_ERROR(GainAp(d, who, false, {decl}));
+  for (const std::string& m : std::vector<std::string>(d.state().active_members)) {
+    RETURN_IF_ERROR(GainAp(d, m, false, {decl}));  // the shared turn ends for the mount too
+  }
+  if (d.state().Find(who)->Has("Surprised")) {
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Surprised", {decl, "001.surprise", {}, "its first turn is over"}));
+  }
+  RETURN_IF_ERROR(SetResource(d, who, res::kTurnRound, round, {decl, "001.round"}));
+  RETURN_IF_ERROR(EndTurn(d, who, {decl, "001.round", {{"round", round}}}));
+  return Advance(d, decl);
+}
+
+absl::Status DecideJoin(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {}));
+  ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), c));
+  const std::string who = actor->id;
+  for (const OrderEntry& e : d.state().order) {
+    if (e.actor == who) return Refuse("001.initiative.roll", who + " is already in the combat");
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  ASSIGN_OR_RETURN(int64_t init, RollInitiative(d, who, decl));
+  std::vector<OrderEntry> order = d.state().order;
+  OrderEntry e;
+  e.actor = who;
+  e.initiative = init;
+  order.push_back(e);
+  RETURN_IF_ERROR(SetOrder(d, Sorted(order), {decl, "001.initiative.roll", {{"initiative", init}}, who + " joins"}));
+  // Reading: a joiner gains this round's Round Start AP as it joins.
+  return GainAp(d, who, true, {decl});
+}
+
+}  // namespace combat::kernel::wound_slots

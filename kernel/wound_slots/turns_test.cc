@@ -1,0 +1,150 @@
+// Initiative, order, rounds, turns and AP gains (l.107-127), actions paid
+// over several turns (l.111) and acting out of turn (l.124).
+#include "gtest/gtest.h"
+#include "kernel/pending.h"
+#include "kernel/wound_slots/test_util.h"
+
+namespace combat::kernel::wound_slots {
+namespace {
+
+using namespace testutil;  // NOLINT
+
+TEST(Turns, InitiativeAndRoundStartAp) {
+  // l.119: d20 + Prc + Reflex + 5: aria 10 + 2 + 1 + 5 = 18, orc 12 + 5 = 17.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(Init(t.state(), "aria"), 18);
+  EXPECT_EQ(Init(t.state(), "orc"), 17);
+  EXPECT_EQ(OrderIds(t.state()), (std::vector<std::string>{"aria", "orc"}));
+  EXPECT_EQ(t.state().round, 1);
+  EXPECT_EQ(t.state().active, "aria");
+  // l.115: Round Start AP by Speed: Speed 1 -> 7, Speed 0 -> 6.
+  EXPECT_EQ(Ap(t.state(), "aria"), 7);
+  EXPECT_EQ(Ap(t.state(), "orc"), 6);
+  // l.33, l.36: a standard NPC has 5 + Persona light slots and 2 of each middle level.
+  EXPECT_EQ(t.state().Find("orc")->Resource(SlotsKey(kLight)), 5);
+  EXPECT_EQ(t.state().Find("orc")->Resource(SlotsKey(kModerate)), 2);
+  EXPECT_EQ(t.state().Find("orc")->Resource(SlotsKey(kFatal)), 1);
+  // l.18-30: Vitality 1 -> 3 / 3 / 2.
+  EXPECT_EQ(t.state().Find("aria")->Resource(SlotsKey(kModerate)), 3);
+  EXPECT_EQ(t.state().Find("aria")->Resource(SlotsKey(kCritical)), 2);
+}
+
+TEST(Turns, TurnEndGainCarriesOverUpToMax) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 14);  // l.116: +7 at the end of its turn
+  EXPECT_EQ(t.state().active, "orc");
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(Ap(t.state(), "aria"), 21);  // 14 + 7 = Max AP 21 (l.117)
+  EXPECT_EQ(Ap(t.state(), "orc"), 18);   // 6 + 6 + 6 = Max AP 18
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 21);  // l.110: the excess is lost
+  auto wrong = t.Submit(Cmd("aria", "end_turn"));
+  EXPECT_EQ(wrong.status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Turns, TiesReRolledEachRound) {
+  // Both 18: the tie is rolled at the start of round 1 (aria 4, orc 15).
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 13, 4, 15});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(OrderIds(t.state()), (std::vector<std::string>{"orc", "aria"}));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  // Round 2 re-rolls, in the current order: orc 2, aria 19.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn"), {2, 19}).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(OrderIds(t.state()), (std::vector<std::string>{"aria", "orc"}));
+  EXPECT_EQ(t.state().active, "aria");
+}
+
+TEST(Turns, SurpriseDelaysApAndLowersInitiative) {
+  // l.122: orc Perception 0 surprised: initiative 12 + 5 - 5 = 12, no AP in round 1.
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {}, {"standard", "surprised"})}), {10, 12});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(Init(t.state(), "orc"), 12);
+  EXPECT_EQ(Ap(t.state(), "orc"), 0);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "orc"), 12);  // its first gain: 6 at its turn end, 6 at round 2
+  EXPECT_FALSE(t.state().Find("orc")->Has("Surprised"));
+}
+
+TEST(Turns, PerceptionAboveFiveCannotBeSurprised) {
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {{"prc", 6}}, {"standard", "surprised"})}), {10, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(Init(t.state(), "orc"), 12);  // 1 + 6 + 5, no penalty
+  EXPECT_EQ(Ap(t.state(), "orc"), 6);
+}
+
+TEST(Paying, ActionSpansTwoTurns) {
+  // Reading: the roster sets Strong Attack to 12 AP; aria has 7.
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/strong_attack", 12}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "strong_attack", {"orc"})).ok());
+  const PendingAct* p = FirstPending(t.state(), "aria", kPaying);
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->cost_due, 12);
+  EXPECT_EQ(p->cost_paid, 7);  // l.111: spend all your current AP
+  EXPECT_EQ(Ap(t.state(), "aria"), 0);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 7);
+  // Round 2, aria's turn starts with 14: 5 pay the rest and the attack takes
+  // effect: d20 5 + 7 = 12 >= 10 hits; 12 + 2 + 3 + d6 1 - 10 - 2 = 6:
+  // critical (l.14, l.194).
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn"), {5, 1}).ok());
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_EQ(FirstPending(t.state(), "aria", kPaying), nullptr);
+  EXPECT_EQ(Ap(t.state(), "aria"), 9);
+  EXPECT_EQ(Wounds(t.state(), "orc", kCritical), 1);
+}
+
+TEST(Paying, SpendingApElsewhereCancels) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/strong_attack", 12}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "strong_attack", {"orc"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  // On the orc's turn aria (18 > 17) seizes the initiative out of turn: AP
+  // spent on something else cancels the paying act (l.111).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "seize_initiative"), {3}).ok());
+  EXPECT_EQ(FirstPending(t.state(), "aria", kPaying), nullptr);
+  EXPECT_EQ(Ap(t.state(), "aria"), 3);               // 7 - 4
+  EXPECT_EQ(Init(t.state(), "aria"), 18 - 2 + 3);   // out of turn -2 (l.124), +1d6 (l.248)
+}
+
+TEST(OutOfTurn, InterruptCancelsTheDeclaredAction) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  // The orc declares an attack; aria's initiative 18 > 17: a window opens.
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const uint32_t w = t.state().windows.begin()->first;
+  fb::CommandT i = Cmd("aria", "interrupt", {"orc"});
+  i.window = w;
+  WithText(i, "act", "standard_attack");
+  // aria: d20 2 + 7 = 9 < 10: a miss, but the orc's attack does not happen.
+  ASSERT_TRUE(t.Submit(i, {2}).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(Ap(t.state(), "orc"), 6);          // l.124: its AP cost is not spent
+  EXPECT_EQ(Ap(t.state(), "aria"), 14 - 4);    // aria paid her attack
+  EXPECT_EQ(Init(t.state(), "aria"), 16);      // l.124: -2
+  EXPECT_EQ(Wounds(t.state(), "aria", kLight), 0);
+}
+
+TEST(OutOfTurn, LowerInitiativeMayNotAct) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  auto r = t.Submit(Cmd("orc", "seize_initiative"), {3});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(OutOfTurn, ResolveWhenNobodyActs) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  // orc: d20 11 + 2 = 13 >= 13 hits; 13 + 3 + 4 - 13 - 1 = 6: critical.
+  ASSERT_TRUE(t.Submit(Cmd("orc", "resolve"), {11}).ok());
+  EXPECT_EQ(Ap(t.state(), "orc"), 2);
+  EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 1);
+  EXPECT_EQ(t.state().Find("aria")->FindCondition("Wounded")->level, kCritical);  // l.32
+}
+
+}  // namespace
+}  // namespace combat::kernel::wound_slots
