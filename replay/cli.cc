@@ -14,12 +14,15 @@ constexpr char kUsage[] = R"(usage: combat <verb> [flags]
 verbs:
   rulesets                              list the rulesets this build has
   new      --db DIR --session S --roster FILE [--seed HEX] [--author NAME]
-                                        create a session from a roster (JSON)
+           [--signing-key FILE]         create a session from a roster (JSON);
+                                        its heads are signed with the Ed25519
+                                        key in FILE (64 hex digits; default:
+                                        a fresh key)
   submit   --db DIR --session S [--branch B] --command FILE|- [--json]
                                         submit one command (JSON); print the
                                         events it produced or the rejection
   play     --db DIR --script FILE [--session S] [--seed HEX] [--json]
-                                        run a whole script (roster + commands,
+           [--signing-key FILE]         run a whole script (roster + commands,
                                         optional dice per command); print the
                                         log and the final state. Re-running is
                                         safe: commands apply once (by id).

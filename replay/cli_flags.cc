@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "events/json.h"
 #include "events/status_macros.h"
@@ -98,27 +99,52 @@ absl::StatusOr<std::string> ReadFile(const std::string& path,
   return out;
 }
 
-absl::StatusOr<std::optional<std::vector<uint8_t>>> Seed(const Flags& f) {
-  if (!f.Has("seed")) return std::optional<std::vector<uint8_t>>();
-  const std::string hex = f.Get("seed");
-  if (hex.size() != 64) {
-    return absl::InvalidArgumentError("flag --seed: 64 hex digits (32 bytes)");
+namespace {
+
+// `text` as exactly `bytes` bytes of hex; InvalidArgument naming `what`.
+absl::StatusOr<std::vector<uint8_t>> HexBytes(const std::string& what,
+                                              const std::string& text,
+                                              size_t bytes) {
+  if (text.size() != 2 * bytes) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, ": ", 2 * bytes, " hex digits (", bytes, " bytes), not ",
+        text.size(), " characters"));
   }
   std::vector<uint8_t> out;
-  for (size_t i = 0; i < hex.size(); i += 2) {
+  for (size_t i = 0; i < text.size(); i += 2) {
     int v = 0;
     for (int k = 0; k < 2; ++k) {
-      const char c = hex[i + k];
+      const char c = text[i + k];
       int d = (c >= '0' && c <= '9')   ? c - '0'
               : (c >= 'a' && c <= 'f') ? c - 'a' + 10
               : (c >= 'A' && c <= 'F') ? c - 'A' + 10
                                        : -1;
-      if (d < 0) return absl::InvalidArgumentError("flag --seed: not hex");
+      if (d < 0) return absl::InvalidArgumentError(absl::StrCat(what, ": not hex"));
       v = v * 16 + d;
     }
     out.push_back(static_cast<uint8_t>(v));
   }
-  return std::optional<std::vector<uint8_t>>(out);
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<std::optional<std::vector<uint8_t>>> Seed(const Flags& f) {
+  if (!f.Has("seed")) return std::optional<std::vector<uint8_t>>();
+  ASSIGN_OR_RETURN(std::vector<uint8_t> seed, HexBytes("flag --seed", f.Get("seed"), 32));
+  return std::optional<std::vector<uint8_t>>(std::move(seed));
+}
+
+absl::StatusOr<std::optional<std::vector<uint8_t>>> SigningKey(const Flags& f) {
+  if (!f.Has("signing-key")) return std::optional<std::vector<uint8_t>>();
+  const std::string path = f.Get("signing-key");
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path, 4096));
+  const std::string hex(absl::StripAsciiWhitespace(text));
+  ASSIGN_OR_RETURN(std::vector<uint8_t> key,
+                   HexBytes(absl::StrCat("flag --signing-key: file '", path,
+                                         "' holds the Ed25519 private key as"),
+                            hex, 32));
+  return std::optional<std::vector<uint8_t>>(std::move(key));
 }
 
 absl::Status PrintEvents(const std::vector<events::EventBuffer>& evs, bool json,

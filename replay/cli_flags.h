@@ -42,8 +42,12 @@ absl::StatusOr<uint64_t> EventSeq(const Flags& f, const std::string& k);
 // file and the limit when it holds more than `max_bytes`.
 absl::StatusOr<std::string> ReadFile(
     const std::string& path, uint64_t max_bytes = uint64_t{1} << 32);
-// --seed as bytes (at least 16), or nullopt when absent.
+// --seed HEX as its 32 bytes, or nullopt when absent.
 absl::StatusOr<std::optional<std::vector<uint8_t>>> Seed(const Flags& f);
+// --signing-key FILE: the file holds an Ed25519 private key as 64 hex
+// digits (surrounding whitespace ignored); its 32 bytes, or nullopt when
+// the flag is absent. InvalidArgument naming the flag and file otherwise.
+absl::StatusOr<std::optional<std::vector<uint8_t>>> SigningKey(const Flags& f);
 
 absl::Status PrintEvents(const std::vector<events::EventBuffer>& evs, bool json,
                          std::ostream& out);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "events/signature.h"
 #include "replay/cli.h"
 #include "replay/testing/cli_run.h"
 #include "store/event_log.h"
@@ -162,6 +163,51 @@ TEST_F(CliOpenTest, VerifyAgainstAPublishedHead) {
   CliRun bad = Combat(db, {"verify", "--session", "s1", "--against", kept});
   EXPECT_EQ(bad.code, 2) << bad.out << bad.err;
   EXPECT_NE(bad.out.find("anchor"), std::string::npos) << bad.out;
+}
+
+// The GM's own key signs the heads: SessionStarted chains its public key,
+// and verify --against checks the heads it signed. A malformed key file is
+// refused naming the flag, with nothing created.
+TEST_F(CliOpenTest, ASessionSignedWithTheGmsOwnKey) {
+  const std::string key_file = dir_ + "/gm.key";
+  const std::string hex(64, 'a');
+  std::ofstream(key_file) << hex << "\n";
+  const std::string bad_file = dir_ + "/bad.key";
+  std::ofstream(bad_file) << "not a key\n";
+  const std::string none = dir_ + "/none";
+  CliRun bad = Combat(none, {"play", "--script", "replay/examples/d20_ambush.json",
+                             "--session", "s1", "--signing-key", bad_file});
+  EXPECT_EQ(bad.code, 2) << bad.out << bad.err;
+  EXPECT_NE(bad.err.find("--signing-key"), std::string::npos) << bad.err;
+  EXPECT_FALSE(fs::exists(none));
+
+  const std::string db = dir_ + "/signed";
+  CliRun played = Combat(db, {"play", "--script", "replay/examples/d20_ambush.json",
+                              "--session", "s1", "--signing-key", key_file});
+  ASSERT_EQ(played.code, 0) << played.err;
+  {
+    store::Options ro;
+    ro.access = store::Options::Access::kReadOnly;
+    auto log = store::EventLog::Open(db, ro);
+    ASSERT_TRUE(log.ok()) << log.status();
+    auto first = (*log)->Read("s1", "main", 1, 1);
+    ASSERT_TRUE(first.ok() && first->size() == 1u);
+    const auto* started =
+        first->front().event().body_as_StateChange()->change_as_SessionStarted();
+    ASSERT_NE(started, nullptr);
+    auto want = events::PublicKeyOf(std::vector<uint8_t>(32, 0xaa));
+    ASSERT_TRUE(want.ok());
+    ASSERT_NE(started->signing_key(), nullptr);
+    EXPECT_EQ(std::vector<uint8_t>(started->signing_key()->begin(),
+                                   started->signing_key()->end()),
+              *want);
+  }
+  CliRun head = Combat(db, {"head", "--session", "s1"});
+  ASSERT_EQ(head.code, 0) << head.err;
+  const std::string kept = dir_ + "/signed_heads.txt";
+  std::ofstream(kept) << head.out;
+  CliRun ok = Combat(db, {"verify", "--session", "s1", "--against", kept});
+  EXPECT_EQ(ok.code, 0) << ok.out << ok.err;
 }
 
 }  // namespace

@@ -72,7 +72,7 @@ absl::StatusOr<std::unique_ptr<Engine>> Engine::Open(const std::string& db_path,
 absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
     const std::string& session, const fb::RosterT& roster,
     std::optional<std::vector<uint8_t>> secret, const std::string& author,
-    std::vector<int> setup_dice) {
+    std::vector<int> setup_dice, std::optional<std::vector<uint8_t>> signing_key) {
   if (!store::ValidId(session)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "session id '", session, "': use 1-64 of [A-Za-z0-9_.:-]"));
@@ -99,7 +99,13 @@ absl::StatusOr<std::vector<events::EventBuffer>> Engine::CreateSession(
   kernel::dice::SeededDice seeded(*secret, session);
   const size_t supplied = setup_dice.size();
   kernel::dice::ManualDice manual(std::move(setup_dice), &seeded);
-  ASSIGN_OR_RETURN(events::SigningKeyPair signer, events::NewSigningKey());
+  events::SigningKeyPair signer;
+  if (signing_key.has_value()) {
+    signer.private_key = *std::move(signing_key);
+    ASSIGN_OR_RETURN(signer.public_key, events::PublicKeyOf(signer.private_key));
+  } else {
+    ASSIGN_OR_RETURN(signer, events::NewSigningKey());
+  }
   kernel::Envelope env;
   env.signing_key = signer.public_key;
   env.branch = "main";

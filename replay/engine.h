@@ -66,11 +66,16 @@ class Engine {
   // ruleset). `secret` is the dice seed (exactly 32 bytes); when absent a
   // random one is drawn from the OS. `setup_dice` are physical dice for the
   // set-up's rolls (initiative), used first and labelled Manual; leaving
-  // some unused is InvalidArgument. Returns the set-up events.
+  // some unused is InvalidArgument. `signing_key`: the Ed25519 private key
+  // (32 bytes) that signs the session's published heads (replay/anchor.h),
+  // e.g. the GM's own long-term key; when absent a fresh one is drawn. Its
+  // public key is chained in SessionStarted.signing_key; the private key is
+  // stored with the session and never exported. Returns the set-up events.
   absl::StatusOr<std::vector<events::EventBuffer>> CreateSession(
       const std::string& session, const fb::RosterT& roster,
       std::optional<std::vector<uint8_t>> secret, const std::string& author,
-      std::vector<int> setup_dice = {});
+      std::vector<int> setup_dice = {},
+      std::optional<std::vector<uint8_t>> signing_key = std::nullopt);
 
   absl::StatusOr<SubmitResult> Submit(const std::string& session,
                                       const std::string& branch,

@@ -17,9 +17,11 @@ absl::Status VerbNew(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string text, ReadFile(path, kMaxInputFileBytes));
   ASSIGN_OR_RETURN(fb::RosterT roster, events::ParseRoster(text));
   ASSIGN_OR_RETURN(auto seed, Seed(f));
+  ASSIGN_OR_RETURN(auto signing_key, SigningKey(f));
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
   ASSIGN_OR_RETURN(auto evs, engine->CreateSession(session, roster, seed,
-                                                   f.Get("author", "gm")));
+                                                   f.Get("author", "gm"), {},
+                                                   std::move(signing_key)));
   return PrintEvents(evs, f.Has("json"), out);
 }
 
@@ -51,6 +53,7 @@ absl::Status VerbPlay(const Flags& f, std::ostream& out) {
     session = session.substr(0, session.find('.'));
   }
   ASSIGN_OR_RETURN(auto seed, Seed(f));
+  ASSIGN_OR_RETURN(auto signing_key, SigningKey(f));
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
   auto existing = engine->log().GetSession(session);
   if (existing.ok()) {
@@ -61,7 +64,7 @@ absl::Status VerbPlay(const Flags& f, std::ostream& out) {
   } else if (absl::IsNotFound(existing.status())) {
     RETURN_IF_ERROR(engine
                         ->CreateSession(session, *script.roster, seed, "gm",
-                                        script.setup_dice)
+                                        script.setup_dice, std::move(signing_key))
                         .status());
   } else {
     return existing.status();
