@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "events/bundle_generated.h"
+#include "events/signature.h"
 #include "events/status_macros.h"
 #include "kernel/dice/source.h"
 #include "replay/fork.h"
@@ -309,10 +310,44 @@ absl::StatusOr<VerifyReport> VerifyBundle(const Bundle& bundle,
   return total;
 }
 
+namespace {
+
+// `signing_key` against the public key the session's SessionStarted chains.
+absl::Status CheckSigningKey(const Bundle& bundle,
+                             const std::vector<uint8_t>& signing_key) {
+  ASSIGN_OR_RETURN(std::vector<uint8_t> public_key, events::PublicKeyOf(signing_key));
+  std::vector<uint8_t> chained;
+  const BundleBranch* main = bundle.Find("main");
+  if (main != nullptr && !main->own.empty()) {
+    const fb::StateChange* sc = main->own.front().event().body_as_StateChange();
+    const fb::SessionStarted* started =
+        sc != nullptr ? sc->change_as_SessionStarted() : nullptr;
+    if (started != nullptr && started->signing_key() != nullptr) {
+      chained.assign(started->signing_key()->begin(), started->signing_key()->end());
+    }
+  }
+  if (chained.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bundle ", bundle.meta.session, ": the signing key: the session chains "
+        "no signing key (SessionStarted.signing_key is empty)"));
+  }
+  if (chained != public_key) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bundle ", bundle.meta.session, ": the signing key is not the session's: its "
+        "public key is ", events::Hex(public_key.data(), public_key.size()),
+        ", SessionStarted chains ", events::Hex(chained.data(), chained.size())));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<ImportResult> ImportBundle(store::EventLog& log, const Bundle& bundle,
                                           const kernel::Ruleset* rules,
-                                          Progress* progress) {
+                                          Progress* progress,
+                                          const std::vector<uint8_t>& signing_key) {
   ImportResult result;
+  if (!signing_key.empty()) RETURN_IF_ERROR(CheckSigningKey(bundle, signing_key));
   if (auto existing = log.GetSession(bundle.meta.session); existing.ok()) {
     return absl::AlreadyExistsError(absl::StrCat(
         "session ", bundle.meta.session, " already exists in this database"));
@@ -338,7 +373,7 @@ absl::StatusOr<ImportResult> ImportBundle(store::EventLog& log, const Bundle& bu
   }
   absl::StatusOr<uint64_t> written =
       log.ImportSession(bundle.meta, bundle.secret, branches,
-                        store::EventLog::Canonical::kCallerChecked);
+                        store::EventLog::Canonical::kCallerChecked, signing_key);
   if (!written.ok()) {
     // The bundle passed verification, so a refusal here is the store's
     // (its own checks, or I/O): say which bundle it was.

@@ -76,10 +76,15 @@ struct ImportResult {
 // nothing is written). The secret is stored when the
 // bundle carries one (and it matches the commitment); otherwise the
 // imported session cannot roll seeded dice here (engine.h).
+// `signing_key` (may be empty): the session's Ed25519 private key (never
+// in a bundle), so heads published from this database are signed too; it
+// must be the key whose public half SessionStarted chains
+// (InvalidArgument naming it otherwise, nothing written).
 absl::StatusOr<ImportResult> ImportBundle(store::EventLog& log,
                                           const Bundle& bundle,
                                           const kernel::Ruleset* rules,
-                                          Progress* progress = nullptr);
+                                          Progress* progress = nullptr,
+                                          const std::vector<uint8_t>& signing_key = {});
 
 }  // namespace combat::replay
 

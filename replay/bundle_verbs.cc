@@ -63,6 +63,7 @@ absl::Status VerbImport(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
   ASSIGN_OR_RETURN(std::string path, Required(f, "bundle"));
   ASSIGN_OR_RETURN(Bundle b, BundleFromFile(path));
+  ASSIGN_OR_RETURN(auto signing_key, SigningKey(f));
   // ImportBundle writes through EventLog::ImportSession: one ingested
   // table file, durable when it returns whatever Options::sync says.
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
@@ -72,7 +73,9 @@ absl::Status VerbImport(const Flags& f, std::ostream& out) {
     rules = r;
   }
   Progress progress = Progress::OnStderr(absl::StrCat("import ", b.meta.session));
-  ASSIGN_OR_RETURN(ImportResult r, ImportBundle(engine->log(), b, rules, &progress));
+  ASSIGN_OR_RETURN(ImportResult r,
+                   ImportBundle(engine->log(), b, rules, &progress,
+                                signing_key.value_or(std::vector<uint8_t>())));
   if (rules == nullptr) {
     r.verify.notes.push_back(absl::StrCat("declarations not re-decided: this build has no ",
                                           b.meta.ruleset, " v", b.meta.ruleset_version));

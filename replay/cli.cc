@@ -79,9 +79,12 @@ replay, audit and explore (see README.md, "Replay tools"):
                                         author and provenance
   export   --db DIR --session S --out FILE [--branch B,..] [--with-secret]
            [--transcript FILE]          a self-contained bundle (events/bundle.fbs)
-  import   --db DIR --bundle FILE       verify a bundle, then write it; a bundle
+  import   --db DIR --bundle FILE [--signing-key FILE]
+                                        verify a bundle, then write it; a bundle
                                         that does not verify is refused, naming
-                                        the first bad event, nothing written
+                                        the first bad event, nothing written;
+                                        with the session's signing key (never
+                                        exported), heads from here are signed
   transcript (--db DIR --session S [--branch B,..] | --bundle FILE) [--out FILE]
                                         the readable log of every branch
 

@@ -208,6 +208,27 @@ TEST_F(CliOpenTest, ASessionSignedWithTheGmsOwnKey) {
   std::ofstream(kept) << head.out;
   CliRun ok = Combat(db, {"verify", "--session", "s1", "--against", kept});
   EXPECT_EQ(ok.code, 0) << ok.out << ok.err;
+
+  // Exported (the key never is) and imported elsewhere: with the key, heads
+  // published there are signed too; another key is refused, nothing written.
+  const std::string bundle = dir_ + "/s1.cmbb";
+  CliRun exported = Combat(db, {"export", "--session", "s1", "--out", bundle});
+  ASSERT_EQ(exported.code, 0) << exported.err;
+  const std::string other_key = dir_ + "/other.key";
+  std::ofstream(other_key) << std::string(64, 'b') << "\n";
+  const std::string wrong = dir_ + "/wrong";
+  CliRun refused = Combat(wrong, {"import", "--bundle", bundle, "--signing-key", other_key});
+  EXPECT_EQ(refused.code, 2) << refused.out << refused.err;
+  EXPECT_NE(refused.err.find("signing key is not the session's"), std::string::npos)
+      << refused.err;
+  CliRun none_there = Combat(wrong, {"sessions"});
+  EXPECT_EQ(none_there.out.find("s1"), std::string::npos) << none_there.out;
+  const std::string elsewhere = dir_ + "/elsewhere";
+  CliRun imported = Combat(elsewhere, {"import", "--bundle", bundle, "--signing-key", key_file});
+  ASSERT_EQ(imported.code, 0) << imported.out << imported.err;
+  CliRun there = Combat(elsewhere, {"head", "--session", "s1"});
+  ASSERT_EQ(there.code, 0) << there.err;
+  EXPECT_EQ(there.out, head.out) << "the same heads, signed with the same key";
 }
 
 }  // namespace

@@ -190,7 +190,8 @@ absl::StatusOr<uint64_t> BulkImport(rocksdb::DB* db,
                                     const SessionMeta& meta,
                                     const std::vector<uint8_t>& secret,
                                     const std::vector<ImportBranch>& branches,
-                                    bool check_canonical) {
+                                    bool check_canonical,
+                                    const std::vector<uint8_t>& signing_key) {
   const std::string context = absl::StrCat("import session ", meta.session);
   if (branches.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(context, ": no branches"));
@@ -215,6 +216,10 @@ absl::StatusOr<uint64_t> BulkImport(rocksdb::DB* db,
                      records::EncodeSessionMeta(meta)});
   records.push_back({keys::Secret(meta.session),
                      std::string(secret.begin(), secret.end())});
+  if (!signing_key.empty()) {
+    records.push_back({keys::SigningKey(meta.session),
+                       std::string(signing_key.begin(), signing_key.end())});
+  }
   for (const Branch& br : state) {
     const BranchMeta& bm = br.in->meta;
     records.push_back({keys::Branch(meta.session, bm.branch),

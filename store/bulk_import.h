@@ -40,7 +40,8 @@ absl::StatusOr<uint64_t> BulkImport(rocksdb::DB* db,
                                     const SessionMeta& meta,
                                     const std::vector<uint8_t>& secret,
                                     const std::vector<ImportBranch>& branches,
-                                    bool check_canonical);
+                                    bool check_canonical,
+                                    const std::vector<uint8_t>& signing_key = {});
 
 }  // namespace combat::store
 

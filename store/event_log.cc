@@ -435,7 +435,8 @@ absl::Status EventLog::CheckSameContent(
 
 absl::StatusOr<uint64_t> EventLog::ImportSession(
     const SessionMeta& meta, const std::vector<uint8_t>& secret,
-    const std::vector<ImportBranch>& branches, Canonical canonical) {
+    const std::vector<ImportBranch>& branches, Canonical canonical,
+    const std::vector<uint8_t>& signing_key) {
   RETURN_IF_ERROR(CheckId("session", meta.session));
   RETURN_IF_ERROR(impl_->CheckWritable("import"));
   std::lock_guard<std::mutex> lock(impl_->write_mu);
@@ -444,7 +445,7 @@ absl::StatusOr<uint64_t> EventLog::ImportSession(
   ASSIGN_OR_RETURN(uint64_t written,
                    BulkImport(impl_->db.get(), impl_->db_options, impl_->path,
                               meta, secret, branches,
-                              canonical == Canonical::kCheck));
+                              canonical == Canonical::kCheck, signing_key));
   // Durable on return whatever Options::sync says: record it synced.
   View after(impl_->db.get(), /*snapshot=*/false);
   ASSIGN_OR_RETURN(BranchMeta main, after.Branch(meta.session, kMainBranch));

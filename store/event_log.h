@@ -262,12 +262,16 @@ class EventLog {
   // InvalidArgument, OutOfRange naming branch and seq; nothing written on
   // any error), except that `canonical = kCallerChecked` skips re-encoding
   // each event (replay/bundle.h verifies canonical bytes before importing).
-  // Returns the number of events written. See store/bulk_import.h.
+  // `signing_key` (may be empty): the session's Ed25519 private key, stored
+  // as CreateSession stores it, in the same table file (the caller checks
+  // it against the chained public key). Returns the number of events
+  // written. See store/bulk_import.h.
   enum class Canonical { kCheck, kCallerChecked };
   absl::StatusOr<uint64_t> ImportSession(
       const SessionMeta& meta, const std::vector<uint8_t>& secret,
       const std::vector<ImportBranch>& branches,
-      Canonical canonical = Canonical::kCheck);
+      Canonical canonical = Canonical::kCheck,
+      const std::vector<uint8_t>& signing_key = {});
 
   // ---- Snapshots of derived state (a cache; see the guarantees above).
   // Stores `state` as the derived state after event `seq` of `branch`
