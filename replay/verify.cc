@@ -16,11 +16,13 @@
 #include "replay/fork.h"
 #include "replay/jump.h"
 #include "replay/recorded.h"
+#include "replay/redecide.h"
 #include "replay/render.h"
 #include "replay/setup_redecide.h"
 #include "replay/state_diff.h"
 #include "replay/verify_pipeline.h"
 #include "replay/verify_secret.h"
+#include "replay/verify_text.h"
 #include "store/command_markers.h"
 
 namespace combat::replay {
@@ -40,27 +42,6 @@ std::vector<uint8_t> BytesOf(const flatbuffers::Vector<uint8_t>* v) {
 
 std::string HexOf(const flatbuffers::Vector<uint8_t>* v) {
   return v == nullptr ? std::string("(none)") : events::Hex(v->data(), v->size());
-}
-
-// An event for a report: the readable line and its fields.
-std::string ShowEvent(absl::string_view label, const events::EventBuffer& e) {
-  std::string out = absl::StrCat("  ", label, ": ", RenderEvent(e.event()), "\n");
-  auto fields = EventFields(e, "      ");
-  absl::StrAppend(&out, fields.ok() ? *fields
-                                    : absl::StrCat("      (", fields.status().message(), ")\n"));
-  return out;
-}
-
-std::string Indent(const std::string& text) {
-  std::string out;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    absl::StrAppend(&out, "    ", text.substr(start, end - start), "\n");
-    start = end + 1;
-  }
-  return out;
 }
 
 // Walks one branch. Stops (returning kStop from the visitor) at the first
@@ -703,141 +684,28 @@ class BranchCheck {
     }
   }
 
-  // A fork record (schema v6): the one event of command "fork", a
-  // BranchForked change.
-  static bool IsForkRecord(const RecordedCommand& c) {
-    if (c.command_id != store::kForkCommandId || c.events.size() != 1) return false;
-    const fb::StateChange* sc = c.events.front().event().body_as_StateChange();
-    return sc != nullptr && sc->change_type() == fb::Change::BranchForked;
-  }
-
-  // Re-decides a fork record from the branch record it was made from (the
-  // store's or the bundle's; CheckRecords compared their fields as it
-  // passed): the same bytes, state hash and envelope included.
-  bool RedecideForkRecord(const RecordedCommand& c) {
-    if (!source_.fork.has_value()) return false;  // CheckRecords names it
-    const store::BranchMeta& fork = *source_.fork;
-    ForkRequest request;
-    request.session = source_.session;
-    request.parent = fork.parent;
-    request.at = fork.fork_seq;
-    request.branch = source_.branch;
-    request.author = fork.author;
-    request.reason = fork.reason;
-    const events::EventBuffer& rec = c.events.front();
-    absl::StatusOr<events::EventBuffer> dec =
-        ForkRecord(before_command_, prev_before_command_, request, fork.fork_seq);
-    if (dec.ok() && dec->bytes() == rec.bytes()) {
-      ++report_.commands_redecided;
-      return true;
-    }
-    std::string details = ShowEvent("recorded", rec);
-    if (dec.ok()) {
-      absl::StrAppend(&details, ShowEvent("re-decided", *dec));
-      if (auto fields = DiffEvents(rec, *dec); fields.ok()) {
-        absl::StrAppend(&details, "    fields that differ (recorded | re-decided):\n",
-                        RenderDiffs(*fields, " | ", "      "));
-      }
-    }
-    Fail("re-decision", c.first,
-         absl::StrCat("event #", c.first, ": the fork record of branch ", source_.branch,
-                      " is not the one its branch record gives",
-                      dec.ok() ? "" : absl::StrCat(" (", dec.status().message(), ")")),
-         std::move(details));
-    return false;
-  }
-
-  // Re-decides `c`; true when its events are the re-decided ones.
+  // Re-decides `c` (replay/redecide.h) and records the verdict; true when
+  // its events are the re-decided ones.
   bool FinishCommand(const RecordedCommand& c, bool followed_by_other_branch) {
     if (rules_ == nullptr || !options_.redecide) return false;
-    if (IsForkRecord(c)) return RedecideForkRecord(c);
-    const bool setup = !c.command.has_value() && c.first == 1;
-    if (!c.command.has_value() && !setup) {
-      report_.notes.push_back(absl::StrCat(
-          "command ", c.command_id, " (#", c.first, "..#", c.last,
-          ") has no declaration: not re-decided"));
+    RedecideInput in;
+    in.rules = rules_;
+    in.command = &c;
+    in.before = &before_command_;
+    in.prev_before = prev_before_command_;
+    in.prefix = &prefix_;
+    in.session = source_.session;
+    in.branch = source_.branch;
+    in.fork = &source_.fork;
+    in.followed_by_other_branch = followed_by_other_branch;
+    Redecision r = Redecide(in);
+    if (r.verdict == Redecision::Verdict::kDiffers) {
+      Fail(std::move(r.mismatch.check), r.mismatch.seq, std::move(r.mismatch.summary),
+           std::move(r.mismatch.details));
       return false;
     }
-    const auto what = [&c] {
-      return absl::StrCat("command ", c.command_id, " (#", c.first, "..#", c.last,
-                          ": ", c.Describe(), ")");
-    };
-    absl::StatusOr<std::vector<events::EventBuffer>> decided;
-    if (setup) {
-      // Re-decided from the roster its own events record.
-      decided = RedecideSetup(*rules_, c);
-      if (!decided.ok()) {
-        Fail("re-decision", c.first,
-             absl::StrCat("event #", c.first, ": re-deciding ", what(),
-                          " from the roster its events record fails: ",
-                          decided.status().message()),
-             ShowEvent("the first set-up event", c.events.front()));
-        return false;
-      }
-    } else {
-      kernel::Envelope env;
-      env.branch = c.branch;
-      env.prev_hash = prev_before_command_;
-      const fb::CommandT& command = *c.command;
-      RecordedByIndex dice(c.rolls);
-      ExactOracle oracle(c.rolls, command.dice.size());
-      decided = kernel::DecideCommand(*rules_, before_command_, env, command, dice,
-                                      &prefix_, &oracle);
-    }
-    if (!decided.ok()) {
-      Fail("re-decision", c.declared_at,
-           absl::StrCat("event #", c.declared_at, ": re-deciding ", what(),
-                        " at the state before it fails: ", decided.status().message()),
-           absl::StrCat(ShowEvent("the declaration", c.events[c.declared_at - c.first]),
-                        "    state before:\n", Indent(RenderState(before_command_))));
-      return false;
-    }
-    const size_t n = std::min(decided->size(), c.events.size());
-    for (size_t i = 0; i < n; ++i) {
-      const events::EventBuffer& rec = c.events[i];
-      const events::EventBuffer& dec = (*decided)[i];
-      if (rec.bytes() == dec.bytes()) continue;
-      // The states after each, for the report.
-      kernel::State recorded_state = before_command_;
-      kernel::State decided_state = before_command_;
-      for (size_t k = 0; k <= i; ++k) {
-        (void)kernel::ApplyEvent(c.events[k].event(), recorded_state, &prefix_);
-        (void)kernel::ApplyEvent((*decided)[k].event(), decided_state, &prefix_);
-      }
-      std::string details = absl::StrCat(ShowEvent("recorded", rec),
-                                         ShowEvent("re-decided", dec));
-      auto fields = DiffEvents(rec, dec);
-      if (fields.ok()) {
-        absl::StrAppend(&details, "    fields that differ (recorded | re-decided):\n",
-                        RenderDiffs(*fields, " | ", "      "));
-      }
-      absl::StrAppend(&details,
-                      "    state after the recorded event | after the re-decided one:\n",
-                      RenderDiffs(DiffStates(recorded_state, decided_state), " | ", "      "));
-      Fail("re-decision", rec.event().seq(),
-           absl::StrCat("event #", rec.event().seq(), ": re-deciding ", what(),
-                        " with its recorded dice yields a different event"),
-           std::move(details));
-      return false;
-    }
-    if (decided->size() != c.events.size()) {
-      const bool cut = decided->size() > c.events.size() && followed_by_other_branch &&
-                       c.branch != source_.branch;
-      if (cut) {
-        report_.notes.push_back(absl::StrCat(
-            what(), " is cut by a fork at #", c.last,
-            ": its recorded events match the re-decided ones up to there"));
-      } else {
-        Fail("re-decision", c.last,
-             absl::StrCat("re-deciding ", what(), " yields ", decided->size(),
-                          " events; the log has ", c.events.size()),
-             decided->size() > c.events.size()
-                 ? ShowEvent("the first event the log lacks", (*decided)[n])
-                 : ShowEvent("the first recorded event re-deciding lacks",
-                             c.events[n]));
-        return false;
-      }
-    }
+    if (!r.note.empty()) report_.notes.push_back(std::move(r.note));
+    if (r.verdict != Redecision::Verdict::kSame) return false;
     ++report_.commands_redecided;
     return true;
   }
