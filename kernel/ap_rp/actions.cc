@@ -86,8 +86,13 @@ Status ResolveSprint(Decision& d, const fb::CommandT& c, uint64_t cause) {
   return AddMovement(d, c.actor, 4, cause, "004.sprint");  // l.21
 }
 
+// l.22: "from a creature within 1 m of you": any creature at most 1 m away,
+// the actor itself included (0 m).
 Status CheckStabilize(const State& s, const Combatant& a, const fb::CommandT& c) {
-  RETURN_IF_ERROR(CheckWithin1m(s, a, c, "004.stabilize"));
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (Dist(a, *t) > 1) {
+    return Refuse("004.stabilize", absl::StrCat(t->id, " is ", Dist(a, *t), " m away: it must be within 1 m"));
+  }
   if (!s.Find(c.targets[0])->Has(kBleeding)) {
     return Refuse("004.stabilize", c.targets[0] + " is not Bleeding");
   }

@@ -235,5 +235,21 @@ TEST(Actions, ChooseToFailADefenseRoll) {
   EXPECT_EQ(NumOf(*ev, "004.dr", "total"), -999);  // no roll
 }
 
+
+// l.22: "a creature within 1 m of you": a bleeding creature may stabilize
+// itself (0 m); 2 m away is refused citing the rule.
+TEST(Actions, StabilizeSelfAndRange) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"first_aid", 2}});
+  auto b = Being("b", "x", 3, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Impose("b", kBleeding)));
+  auto far = t.Submit(Cmd("a", "stabilize", {"b"}), {19});
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(far.status().message().find("l.22"), std::string::npos);
+  ASSERT_OK(t.Submit(Impose("a", kBleeding)));
+  ASSERT_OK(t.Submit(Cmd("a", "stabilize", {"a"}), {6}));  // 6 + 2 = 8 >= 8
+  EXPECT_FALSE(Has(t, "a", kBleeding));
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

@@ -163,6 +163,14 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
                                             " has no weapon '", c.weapon, "'"));
   }
   if (t->id == a.id) return Malformed(c, "targets[0]", "an attack targets another");
+  if (const std::string from = ParamText(c, "armor_from"); !from.empty()) {
+    bool deals = false;
+    for (const DamagePart& p : Parts(*w, 1)) deals = deals || p.type == from;
+    if (!deals) {
+      return Malformed(c, "params.armor_from", absl::StrCat("a damage type ", w->name,
+                                                           " deals (l.65: the attacker chooses among them)"));
+    }
+  }
   if (HasParam(c, "lean_x") != HasParam(c, "lean_y")) {
     return Malformed(c, HasParam(c, "lean_x") ? "params.lean_y" : "params.lean_x", "lean_x and lean_y go together");
   }

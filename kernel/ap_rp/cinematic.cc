@@ -107,6 +107,11 @@ absl::Status DecideCinematic(const fb::CommandT& c, Decision& d) {
   const std::string kind = ParamText(c, "kind");
   if (kind != "action" && kind != "reaction") return Malformed(c, "params.kind", "\"action\" or \"reaction\"");
   if (c.text.empty()) return Malformed(c, "text", "what the actor attempts, told to the GM first (l.41)");
+  if (!c.targets.empty() && kind == "reaction") {
+    // l.43 names only a "Cooperative Cinematic Action" (and l.44 a Burst
+    // "to do a Cooperative Cinematic Action").
+    return Refuse("004.cinematic.coop", "only a Cinematic Action can be cooperative, not a Reaction");
+  }
   for (size_t i = 0; i < c.targets.size(); ++i) {
     ASSIGN_OR_RETURN(const Combatant* h, Target(d.state(), c, i));
     if (h->id == a->id) return Malformed(c, absl::StrCat("targets[", i, "]"), "the helpers, not the actor");

@@ -132,5 +132,17 @@ TEST(Cinematic, CostNeverBelowOne) {
   EXPECT_EQ(Momentum(t), 0);
 }
 
+
+// l.43: only a Cinematic Action can be cooperative.
+TEST(Cinematic, NoCooperativeReaction) {
+  Table t(ApRp(), Roster());
+  auto c = Cmd("barb", "cinematic", {"pal"});
+  WithText(c, "kind", "reaction");
+  c.text = "together";
+  auto r = t.Submit(c);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.43"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

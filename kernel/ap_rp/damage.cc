@@ -7,7 +7,8 @@
 // (l.79 "reduces all incoming damage of that type"), then the one defensive
 // value (l.64 "subtracted once"), the lowest of the parts' (l.65), off the
 // part the attacker names (default: the first part whose defence is that
-// lowest value); a part never goes below 0.
+// lowest value), what it cannot absorb off the other parts; the total never
+// goes below 0.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -85,9 +86,32 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
     out.nums.push_back({"ignore_armor", o.ignore_armor});
     out.nums.push_back({"effective_defense", eff});
   }
-  parts[from].amount = std::max<int64_t>(0, parts[from].amount - eff);
+  // l.64: "Your Armor is subtracted from any incoming damage" (12 - 2 =
+  // 10): the value comes off the named part first and what that part cannot
+  // absorb off the others (reading: the choice of l.65 only says which type
+  // the reduction is taken from; 5 Physical + 2 Poison against a defence of
+  // 4 deals 3, not 5); the total never goes below 0.
+  if (eff < 0) {
+    parts[from].amount -= eff;  // l.64: negative Armor adds
+  } else {
+    int64_t left = eff;
+    const int64_t first = std::min(left, parts[from].amount);
+    parts[from].amount -= first;
+    left -= first;
+    for (size_t i = 0; i < parts.size() && left > 0; ++i) {
+      const int64_t take = std::min(left, parts[i].amount);
+      if (take <= 0) continue;
+      parts[i].amount -= take;
+      left -= take;
+    }
+    if (eff > 0) out.nums.push_back({"defense_from_" + parts[from].type, first});
+  }
   int64_t total = 0;
   for (const DamagePart& p : parts) total += p.amount;
+  if (o.cap > 0 && !IsObject(target) && total > o.cap) {
+    total = o.cap;  // l.115: "cannot deal more than 100 damage to a creature"
+    out.nums.push_back({"capped_at", o.cap});
+  }
   out.total = total;
   out.nums.push_back({"damage", total});
   return out;

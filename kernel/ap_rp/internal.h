@@ -153,6 +153,7 @@ struct DamageOpts {
   bool nonlethal = false;       // l.58
   bool lethal_holy = false;     // l.92: the dealer wishes Holy to be lethal
   std::string armor_from;       // l.65: the type the defense comes off
+  int64_t cap = 0;              // > 0: at most this much to a creature (l.115)
 };
 // Applies `parts` to `target`; returns the damage dealt. l.64-66, l.79, l.92.
 absl::StatusOr<int64_t> ApplyDamage(Decision& d, const std::string& target,
@@ -196,10 +197,14 @@ absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c
 // many were entered (a failed contest stops the move).
 absl::StatusOr<size_t> ResolveMove(Decision& d, const fb::CommandT& c,
                                    uint64_t cause, size_t from, size_t steps);
-// Forced movement of `target` along `path` by `source` (l.114).
+// Forced movement of `target` along `path` by `source` (l.114). `with`:
+// the damage the Ability or attack causing the movement deals the target
+// (applied after the move); `combine`: the collision damage is added to it
+// as one damage source (one Armor subtraction, l.114, l.64).
 absl::Status ForcedMove(Decision& d, const std::string& source,
                         const std::string& target, const std::vector<Pos>& path,
-                        uint64_t cause, const std::string& rule);
+                        uint64_t cause, const std::string& rule,
+                        std::vector<DamagePart> with = {}, bool combine = false);
 absl::Status DecideForceMove(const fb::CommandT& c, Decision& d);
 absl::Status DecideTeleport(const fb::CommandT& c, Decision& d);
 absl::Status DecideMove(const fb::CommandT& c, Decision& d);

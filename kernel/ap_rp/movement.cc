@@ -133,7 +133,10 @@ absl::StatusOr<size_t> ResolveMove(Decision& d, const fb::CommandT& c, uint64_t 
 }
 
 absl::Status ForcedMove(Decision& d, const std::string& source, const std::string& target,
-                        const std::vector<Pos>& path, uint64_t cause, const std::string& rule) {
+                        const std::vector<Pos>& path, uint64_t cause, const std::string& rule,
+                        std::vector<DamagePart> with, bool combine) {
+  Nums with_nums;
+  for (const DamagePart& p : with) with_nums.push_back({"ability_" + p.type, p.amount});
   const Combatant t = *d.state().Find(target);
   const Combatant src = *d.state().Find(source);
   std::vector<Pos> walked;
@@ -174,18 +177,51 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
       if (!walked.empty()) {
         RETURN_IF_ERROR(MoveWithClimbers(d, target, walked, 0, true, {cause, rule, {{"metres", static_cast<int64_t>(walked.size())}}}));
       }
-      RETURN_IF_ERROR(ApplyDamage(d, target, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status());
+      if (combine && !with.empty()) {
+        // l.114: "You can add the damage that you deal that way to any
+        // damage that you might have caused through an Ability or attack
+        // that caused the movement ... instead of treating it as a separate
+        // damage source": one hit, Armor subtracted once (l.64).
+        std::vector<DamagePart> parts = with;
+        parts.push_back({"physical", dmg});
+        Nums n = with_nums;
+        n.push_back({"forced", dmg});
+        RETURN_IF_ERROR(ApplyDamage(d, target, parts, {}, cause, n).status());
+      } else {
+        if (!with.empty()) RETURN_IF_ERROR(ApplyDamage(d, target, with, {}, cause, with_nums).status());
+        RETURN_IF_ERROR(ApplyDamage(d, target, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status());
+      }
       return ApplyDamage(d, o.id, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status();
     }
     walked.push_back(p);
     prev = p;
   }
-  if (walked.empty()) return absl::OkStatus();
-  return MoveWithClimbers(d, target, walked, 0, true, {cause, rule, {{"metres", static_cast<int64_t>(walked.size())}}});
+  if (!walked.empty()) {
+    RETURN_IF_ERROR(MoveWithClimbers(d, target, walked, 0, true,
+                                     {cause, rule, {{"metres", static_cast<int64_t>(walked.size())}}}));
+  }
+  if (with.empty()) return absl::OkStatus();
+  return ApplyDamage(d, target, with, {}, cause, with_nums).status();
 }
 
+// force_move params: dmg_<type> (the damage the Ability or attack causing
+// the movement deals the moved target) and combine (1: the collision damage
+// joins it as one damage source, l.114).
 absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  std::vector<std::string> keys = {"combine"};
+  for (const char* t : {"physical", "chemical", "cold", "heat", "poison", "shock", "curse", "holy",
+                        "spirit", "psychic", "reality"}) {
+    keys.push_back(std::string("dmg_") + t);
+  }
+  RETURN_IF_ERROR(CheckTakes(c, {keys, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {{}, {"combine"}, {"dmg_*"}}));
+  std::vector<DamagePart> with;
+  for (size_t i = 1; i < keys.size(); ++i) {
+    if (HasParam(c, keys[i])) with.push_back({keys[i].substr(4), ParamOr(c, keys[i], 0)});
+  }
+  if (ParamOr(c, "combine", 0) != 0 && with.empty()) {
+    return Malformed(c, "params.combine", "combines the collision damage with the Ability's: give params dmg_<type>");
+  }
   if (c.role != fb::Role::GM) {
     return absl::PermissionDeniedError("command 'force_move': the GM applies an Ability's forced movement");
   }
@@ -204,7 +240,7 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
   const std::string src = a->id;
   const std::string tgt = t->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  return ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced");
+  return ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced", with, ParamOr(c, "combine", 0) != 0);
 }
 
 absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
@@ -227,9 +263,13 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   // l.115: Reality damage equal to the distance to both, ignoring Armor;
   // the target returns; at most 100 damage to a creature.
   const std::string other = b->id;
-  const int64_t dmg = std::min<int64_t>(distance, 100);
+  // The cap applies to what the creature receives, after resistance or
+  // vulnerability (l.115 "cannot deal more than 100 damage to a creature";
+  // an object is not capped).
+  const int64_t dmg = distance;
   DamageOpts o;
   o.ignore_armor = 1 << 30;
+  o.cap = 100;
   Nums nums{{"distance", distance}, {"cap", 100}};
   RETURN_IF_ERROR(ApplyDamage(d, tc.id, {{"reality", dmg}}, o, decl, nums).status());
   RETURN_IF_ERROR(ApplyDamage(d, other, {{"reality", dmg}}, o, decl, nums).status());
