@@ -251,5 +251,87 @@ TEST(Actions, StabilizeSelfAndRange) {
   EXPECT_FALSE(Has(t, "a", kBleeding));
 }
 
+
+// l.24: Switch Weapons is free drawing into an empty hand or sheathing
+// without replacing; a swap costs 1 AP; the free one excludes the free
+// Interact (l.19) and vice versa.
+TEST(Actions, SwitchWeaponsFreeOnlyDrawingOrSheathing) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"free_hands", 0}});
+  auto b = Being("b", "y", 2, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(Res(t, "a", kFreeHands), 0);
+  auto draw = Cmd("a", "switch_weapons");
+  WithText(draw, "mode", "draw");
+  EXPECT_EQ(t.Submit(draw).status().code(), absl::StatusCode::kFailedPrecondition);  // no empty hand
+  ASSERT_OK(t.Submit(Cmd("a", "switch_weapons")));  // a swap (both hands full): 1 AP
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+  auto sheathe = Cmd("a", "switch_weapons");
+  WithText(sheathe, "mode", "sheathe");
+  ASSERT_OK(t.Submit(sheathe));  // free
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+  EXPECT_EQ(Res(t, "a", kFreeHands), 1);
+  ASSERT_OK(t.Submit(Cmd("a", "interact")));  // the free one is used: 1 AP
+  EXPECT_EQ(Res(t, "a", kAp), 1);
+  auto bad = Cmd("a", "switch_weapons");
+  WithText(bad, "mode", "juggle");
+  auto r = t.Submit(bad);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.mode"), std::string::npos);
+}
+
+// l.35 "with a free hand"; l.32 "at least one free hand or the ability to
+// climb without using your hands"; l.34 the dropped item is taken only with
+// a free hand.
+TEST(Actions, FreeHands) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"free_hands", 0}, {"athletics", 5}});
+  auto b = Being("b", "y", 2, 1, {{"free_hands", 1}});
+  auto ogre = Being("ogre", "y", 1, 2, {{"size_cat", 1}});
+  Table t(ApRp(), MakeRoster({a, b, ogre}));
+  auto g = t.Submit(Cmd("a", "grab", {"b"}));
+  EXPECT_EQ(g.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(g.status().message().find("l.35"), std::string::npos);
+  EXPECT_EQ(t.Submit(Cmd("a", "climb", {"ogre"})).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto take = Cmd("a", "disarm", {"b"});
+  With(take, "take", 1);
+  EXPECT_EQ(t.Submit(take).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(Cmd("a", "disarm", {"b"}), {15, 3}));  // 20 > 3
+  EXPECT_EQ(Res(t, "b", kFreeHands), 2);                     // dropped
+  EXPECT_EQ(Res(t, "a", kAp), 1);                             // Disarm 2 AP (l.34)
+  // b now holds nothing: nothing to disarm.
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+}
+
+TEST(Actions, DisarmAndTakeTheItem) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"free_hands", 1}});
+  auto b = Being("b", "y", 2, 1, {{"free_hands", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto take = Cmd("a", "disarm", {"b"});
+  With(take, "take", 1);
+  ASSERT_OK(t.Submit(take, {10, 10}));  // a tie: not higher (l.34), fails
+  EXPECT_EQ(Res(t, "b", kFreeHands), 1);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(take, {11, 10}));
+  EXPECT_EQ(Res(t, "b", kFreeHands), 2);
+  EXPECT_EQ(Res(t, "a", kFreeHands), 0);
+}
+
+// l.33: Command needs summons (controller = the commander).
+TEST(Actions, CommandNeedsSummons) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "y", 5, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto r = t.Submit(Cmd("a", "command"));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.33"), std::string::npos);
+  auto wolf = Being("wolf", "x", 1, 3);
+  wolf.controller = "a";
+  Table t2(ApRp(), MakeRoster({a, b, wolf}));
+  ASSERT_OK(t2.Submit(Cmd("a", "command")));
+  EXPECT_TRUE(Has(t2, "a", kCommanding));
+  EXPECT_EQ(Res(t2, "a", kAp), 2);  // 1 AP
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

@@ -155,7 +155,10 @@ absl::StatusOr<int64_t> ApplyDamage(Decision& d, const std::string& target,
   }
   RETURN_IF_ERROR(AddResource(d, target, kVitality, -dealt,
                               {cause, rule, nums, nonlethal ? "non-lethal" : ""}).status());
-  if (!nonlethal && before >= 1 && before - dealt < 1 && !t->Has(kBleeding) && !IsObject(*t)) {
+  // l.58, l.92: lethal damage leaving Vitality below 1 starts Bleeding
+  // (reading: also when Vitality was already below 1, e.g. at 0 after
+  // non-lethal damage, which started none).
+  if (!nonlethal && before - dealt < 1 && !t->Has(kBleeding) && !IsObject(*t)) {
     NewCondition b;
     b.actor = target;
     b.name = kBleeding;

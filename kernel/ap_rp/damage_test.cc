@@ -124,5 +124,22 @@ TEST(Damage, ArmorFromMustBeATypeTheAttackDeals) {
   EXPECT_EQ(Res(t, "b", kVitality), 3);
 }
 
+
+// l.58: non-lethal damage takes Vitality to 0 without Bleeding; lethal
+// damage after that leaves it below 1: Bleeding.
+TEST(Damage, LethalAfterNonLethalBleeds) {
+  Table t(ApRp(), Two());
+  auto c = Attack("a", "b", "mace");
+  With(c, "nonlethal", 1);
+  ASSERT_OK(t.Submit(c, {15, 6, 1}));
+  ASSERT_EQ(Res(t, "b", kVitality), 0);
+  ASSERT_FALSE(Has(t, "b", kBleeding));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Attack("a", "b", "mace"), {15, 2}));
+  EXPECT_EQ(Res(t, "b", kVitality), -2);
+  EXPECT_TRUE(Has(t, "b", kBleeding));
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

@@ -51,6 +51,11 @@ inline constexpr char kMoved[] = "moved";         // metres moved this turn
 inline constexpr char kFreeInteract[] = "free_interact";  // l.19
 inline constexpr char kFreeSwitch[] = "free_switch";      // l.24
 inline constexpr char kTurnRound[] = "turn_round";  // round whose turn ended
+// Hands (l.19, l.24, l.32, l.34, l.35): roster stat "hands" (default 2) and
+// the resource "free_hands" (set up from stat "free_hands", default all).
+inline constexpr char kFreeHands[] = "free_hands";
+int64_t Hands(const Combatant& c);
+int64_t FreeHands(const Combatant& c);
 // Pool (kernel/changes.h SetPool/AddPool): a side's Narrative Momentum.
 inline constexpr char kMomentum[] = "narrative_momentum";
 std::string SideOwner(const std::string& side);  // "side:<side>"

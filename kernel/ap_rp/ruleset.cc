@@ -50,11 +50,15 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
     if (!n) continue;
     if (n->key == "vitality") has_vitality = true;
     if (n->key == "vitality" && n->value <= 0) return Bad(s.id, "stats.vitality", "must be > 0");
-    if ((IsStat(n->key) || n->key == "basic_movement" || n->key == "momentum") && n->value < 0) {
+    if ((IsStat(n->key) || n->key == "basic_movement" || n->key == "momentum" || n->key == "hands" ||
+         n->key == "free_hands") && n->value < 0) {
       return Bad(s.id, "stats." + n->key, "must be >= 0");
     }
   }
   if (!has_vitality) return Bad(s.id, "stats.vitality", "required (> 0)");
+  if (StatOf(s, "free_hands", 0) > StatOf(s, "hands", 2)) {
+    return Bad(s.id, "stats.free_hands", "at most stats.hands (default 2)");
+  }
   for (const std::string& t : s.tags) {
     for (const char* p : {"evasion_stat:", "primary:", "secondary:"}) {
       if (absl::StartsWith(t, p) && !IsStat(t.substr(std::string(p).size()))) {
@@ -135,6 +139,11 @@ class ApRpRuleset : public Ruleset {
       const int64_t v = StatOf(s, "vitality", 1);
       RETURN_IF_ERROR(SetResource(d, s.id, kVitality, v, {0, "004.setup", {{"vitality", v}}}));
       momentum[s.side] += StatOf(s, "momentum", 0);
+      const int64_t hands = StatOf(s, "hands", 2);
+      const int64_t free = StatOf(s, "free_hands", hands);
+      RETURN_IF_ERROR(SetResource(d, s.id, kFreeHands, free,
+                                  {0, "004.setup", {{"hands", hands}, {"free_hands", free}},
+                                   "hands not holding anything (l.24, l.32, l.34, l.35)"}));
     }
     for (const auto& [side, n] : momentum) {
       RETURN_IF_ERROR(SetPool(d, SideOwner(side), kMomentum, n,
