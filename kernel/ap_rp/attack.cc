@@ -129,6 +129,14 @@ Combatant Viewpoint(const Combatant& a, const fb::CommandT& c) {
 // half_cover object or a creature of the target's size or bigger next to
 // the target gives half cover.
 Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
+  if (target.Has(kLeaning)) {
+    // l.112: "You have half cover while leaning out of full cover": it can
+    // be targeted (it sees and is seen as from the square leant towards),
+    // with half cover.
+    Cover out;
+    out.level = 1;
+    return out;
+  }
   Cover out;
   for (const Pos& p : space::LineBetween(from.at, from.size, target.at, target.size)) {
     if (space::Covers(from.at, from.size, p) || space::Covers(target.at, target.size, p)) continue;

@@ -170,5 +170,44 @@ TEST(Attack, ObjectsAreHitAutomatically) {
   EXPECT_EQ(Res(t, "door", kVitality), 5);
 }
 
+
+// l.112: no effect from the direction of full cover targets the creature,
+// a Defense Roll's included; leaning out of full cover is half cover: +1 DR
+// (l.111, l.112).
+TEST(Attack, FullCoverAndLeaningForDefenseRolls) {
+  auto r = Roster(6, 1);
+  Terrain(r, 5, 1, "full_cover");
+  Table t(ApRp(), r);
+  auto dr = Gm("aria", "defense_roll", "a fear effect");
+  dr.targets = {"brute"};
+  WithText(dr, "kind", "wil");
+  auto refused = t.Submit(dr);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("l.112"), std::string::npos);
+  auto fm = Gm("aria", "force_move", "a gust");
+  fm.targets = {"brute"};
+  fm = Path(fm, {{7, 1}});
+  EXPECT_EQ(t.Submit(fm).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Attack, LeaningCreatureHasHalfCoverForDefenseRolls) {
+  auto r = Roster(6, 1);
+  Terrain(r, 2, 1, "full_cover");
+  Table t(ApRp(), r);
+  auto dr = Gm("brute", "defense_roll", "a fear effect");
+  dr.targets = {"aria"};
+  WithText(dr, "kind", "wil");
+  EXPECT_EQ(t.Submit(dr).status().code(), absl::StatusCode::kFailedPrecondition);  // full cover
+  auto c = Attack("aria", "brute", "bow");
+  With(c, "lean_x", 1);
+  With(c, "lean_y", 2);
+  ASSERT_OK(t.Submit(c, {15, 3}));
+  ASSERT_TRUE(Has(t, "aria", kLeaning));
+  auto ev = t.Submit(dr, {10});  // 10 + 0 + 0 + 1 (half cover) = 11
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "half_cover"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 11);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

@@ -237,6 +237,9 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
     }
     prev = p;
   }
+  if (a->id != t->id && CoverOf(d.state(), *a, *t).level == 2) {
+    return Refuse("004.cover.full", t->id + " is in full cover from " + a->id + " (l.112)");
+  }
   const std::string src = a->id;
   const std::string tgt = t->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
@@ -251,8 +254,10 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
     return absl::PermissionDeniedError("command 'teleport': the GM applies an Ability's teleport");
   }
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
-  (void)a;
   ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c));
+  if (a->id != t->id && CoverOf(d.state(), *a, *t).level == 2) {
+    return Refuse("004.cover.full", t->id + " is in full cover from " + a->id + " (l.112)");
+  }
   if (!HasParam(c, "x") || !HasParam(c, "y")) return Malformed(c, "params.x", "params x and y: the destination");
   const Pos to{static_cast<int32_t>(ParamOr(c, "x", 0)), static_cast<int32_t>(ParamOr(c, "y", 0))};
   const Combatant tc = *t;
