@@ -171,6 +171,9 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
                                             " has no weapon '", c.weapon, "'"));
   }
   if (t->id == a.id) return Malformed(c, "targets[0]", "an attack targets another");
+  if (ParamOr(c, "maneuver_tier", 0) > 0 && IsAbility(*w)) {
+    return Malformed(c, "params.maneuver_tier", "a Maneuver is added to a weapon attack (l.56), not an Ability attack");
+  }
   if (const std::string from = ParamText(c, "armor_from"); !from.empty()) {
     bool deals = false;
     for (const DamagePart& p : Parts(*w, 1)) deals = deals || p.type == from;

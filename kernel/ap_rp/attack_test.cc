@@ -209,5 +209,26 @@ TEST(Attack, LeaningCreatureHasHalfCoverForDefenseRolls) {
   EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 11);
 }
 
+
+// l.56: a critical weapon attack with a Maneuver of Tier 2: +6, and the
+// Maneuver +3 x 2; a Maneuver goes only with a weapon attack.
+TEST(Attack, CriticalWithAManeuver) {
+  Table t(ApRp(), Roster());
+  auto c = Attack("aria", "brute", "ax");
+  With(c, "maneuver_tier", 2);
+  auto ev = t.Submit(c, {20, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30 - (5 + 6 + 6 - 1));  // Armor 1
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "bolt", "2d6", "ability", "", 8, {{"tier", 2}}, "heat");
+  auto b = Being("brute", "y", 4, 1);
+  Table t2(ApRp(), MakeRoster({a, b}));
+  auto m = Attack("aria", "brute", "bolt");
+  With(m, "maneuver_tier", 1);
+  auto r = t2.Submit(m);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.maneuver_tier"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp
