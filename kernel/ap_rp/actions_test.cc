@@ -333,5 +333,77 @@ TEST(Actions, CommandNeedsSummons) {
   EXPECT_EQ(Res(t2, "a", kAp), 2);  // 1 AP
 }
 
+
+// Every row of the two action tables (l.17-38): its AP cost, paid on the
+// actor's own turn (the target sizes and dice are fixed).
+TEST(Actions, EveryRowCostsItsAp) {
+  struct Row {
+    const char* action;
+    std::vector<std::string> targets;
+    int64_t ap;
+    int line;
+  };
+  const std::vector<Row> rows = {
+      {"attack", {"e"}, 2, 17},        {"defend", {}, 2, 18},         {"move_action", {}, 1, 20},
+      {"sprint", {}, 3, 21},           {"stabilize", {"b"}, 3, 22},   {"switch_places", {"b"}, 1, 23},
+      {"take_cover", {}, 1, 25},       {"use_item", {}, 3, 26},       {"blind", {"e"}, 2, 31},
+      {"climb", {"g"}, 2, 32},         {"command", {}, 1, 33},        {"disarm", {"e"}, 2, 34},
+      {"grab", {"e"}, 2, 35},          {"hide", {}, 2, 36},           {"shove", {"e"}, 1, 37},
+      {"trip", {"e"}, 2, 38},
+  };
+  for (const Row& r : rows) {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+    Arm(a, "ax", "1d8", "melee");
+    auto b = Being("b", "x", 2, 1);
+    auto e = Being("e", "y", 1, 2, {{"free_hands", 1}});
+    auto g = Being("g", "y", 2, 2, {{"size_cat", 1}});
+    auto wolf = Being("wolf", "x", 5, 5);
+    wolf.controller = "a";
+    Table t(ApRp(), MakeRoster({a, b, e, g, wolf}));
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    ASSERT_OK(t.Submit(Impose("b", kBleeding)));
+    auto c = Cmd("a", r.action, r.targets);
+    if (std::string(r.action) == "shove") c = Path(c, {{1, 3}});
+    auto ev = t.Submit(c);  // seeded dice
+    ASSERT_TRUE(ev.ok()) << r.action << ": " << ev.status();
+    EXPECT_EQ(Res(t, "a", kAp), 3 - r.ap) << r.action << " (l." << r.line << ")";
+  }
+  // Interact and Switch Weapons (l.19, l.24) cost 1 AP when paid.
+  for (const char* action : {"interact", "switch_weapons"}) {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+    Table t(ApRp(), MakeRoster({a}));
+    auto c = Cmd("a", action);
+    With(c, "paid", 1);
+    ASSERT_OK(t.Submit(c));
+    EXPECT_EQ(Res(t, "a", kAp), 2) << action;
+  }
+}
+
+// l.31, l.37, l.38: the size rules on Blind, Shove and Trip: a target one
+// size larger has advantage; two larger is refused; a smaller target gives
+// the actor advantage. l.38: Trip knocks Prone on a higher roll.
+TEST(Actions, SizeRulesOnBlindShoveTrip) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"size_cat", 1}, {"athletics", 2}});
+  auto small = Being("small", "y", 2, 1);                    // one smaller
+  auto big = Being("big", "y", 1, 2, {{"size_cat", 2}});     // one larger
+  auto huge = Being("huge", "y", 2, 2, {{"size_cat", 3}});   // two larger
+  Table t(ApRp(), MakeRoster({a, small, big, huge}));
+  for (const char* action : {"blind", "trip", "shove"}) {
+    auto c = Cmd("a", action, {"huge"});
+    if (std::string(action) == "shove") c = Path(c, {{3, 3}});
+    auto r = t.Submit(c);
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << action;
+  }
+  auto ev = t.Submit(Cmd("a", "trip", {"small"}), {3, 12, 9});  // a: 2d20kh1 12 + 2 = 14 > 9
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.trip", "actor_advantage"), 1);
+  EXPECT_TRUE(Has(t, "small", kProne));
+  Table t2(ApRp(), MakeRoster({a, small, big, huge}));
+  ev = t2.Submit(Cmd("a", "blind", {"big"}), {15, 3, 16});  // 15 vs 2d20kh1 16: fails
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.blind", "target_advantage"), 1);
+  EXPECT_FALSE(Has(t2, "big", kBlinded));
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp
