@@ -59,9 +59,19 @@ const Weapon* WeaponOf(const Combatant& a, const fb::CommandT& c) {
   return a.weapons.empty() ? nullptr : &a.weapons.front();
 }
 
+// l.55: "within melee range of an enemy": the enemy's melee range, 1 m
+// ("Melee attacks have a base range of 1 m") or its longest melee weapon's.
+int64_t MeleeRange(const Combatant& o) {
+  int64_t r = 1;
+  for (const Weapon& w : o.weapons) {
+    if (w.kind == "melee") r = std::max(r, Reach(w));
+  }
+  return r;
+}
+
 bool EnemyWithin1m(const State& s, const Combatant& a) {
   for (const auto& [id, o] : s.combatants) {
-    if (id != a.id && Alive(o) && Enemies(a, o) && Dist(a, o) <= 1) return true;
+    if (id != a.id && Alive(o) && Enemies(a, o) && Dist(a, o) <= MeleeRange(o)) return true;
   }
   return false;
 }

@@ -230,5 +230,25 @@ TEST(Attack, CriticalWithAManeuver) {
   EXPECT_NE(r.status().message().find("params.maneuver_tier"), std::string::npos);
 }
 
+
+// l.55: within the melee range of an enemy wielding a reach weapon (2 m):
+// disadvantage; 3 m away: none.
+TEST(Attack, RangedWithinAnEnemysReachHasDisadvantage) {
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "bow", "1d6", "ranged", "dex/str", 10);
+  auto b = Being("pike", "y", 3, 1);
+  Arm(b, "pike", "1d8", "melee", "str/dex", 0, {{"reach", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto ev = t.Submit(Attack("aria", "pike", "bow"), {19, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "enemy_in_melee_range"), 1);
+  auto c = Being("club", "y", 4, 1);
+  Arm(c, "club", "1d8", "melee");
+  Table t2(ApRp(), MakeRoster({a, c}));
+  ev = t2.Submit(Attack("aria", "club", "bow"), {19});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "enemy_in_melee_range"), -999);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp
