@@ -482,11 +482,13 @@ absl::StatusOr<bool> RollContest(Decision& d, const Combatant& a, const Combatan
 }
 
 absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision& d) {
+  // `paid` (1: not the free one) only where a free one exists (l.19, l.24).
+  const bool freeable = std::string(row.name) == "interact" || std::string(row.name) == "switch_weapons";
   std::vector<std::string> params = row.params;
-  params.push_back("paid");
+  if (freeable) params.push_back("paid");
   RETURN_IF_ERROR(CheckTakes(c, {params, {}}));
   ParamTypes types = row.types;
-  types.flags.push_back("paid");
+  if (freeable) types.flags.push_back("paid");
   RETURN_IF_ERROR(CheckParamTypes(c, types));
   if (const std::string t = ParamText(c, "armor_from"); !t.empty() && !IsDamageType(t)) {
     return Malformed(c, "params.armor_from", "one of the 11 damage types (l.79)");

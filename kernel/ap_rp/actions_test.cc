@@ -405,5 +405,18 @@ TEST(Actions, SizeRulesOnBlindShoveTrip) {
   EXPECT_FALSE(Has(t2, "big", kBlinded));
 }
 
+
+// `paid` exists only where a free action does (l.19, l.24).
+TEST(Actions, PaidOnlyForInteractAndSwitchWeapons) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  Table t(ApRp(), MakeRoster({a}));
+  auto c = Cmd("a", "defend");
+  With(c, "paid", 1);
+  auto r = t.Submit(c);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("paid"), std::string::npos);
+  EXPECT_EQ(Res(t, "a", kAp), 3);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp
