@@ -418,5 +418,21 @@ TEST(Actions, PaidOnlyForInteractAndSwitchWeapons) {
   EXPECT_EQ(Res(t, "a", kAp), 3);
 }
 
+
+// Reading: an armed creature holds its weapon in one hand (free_hands =
+// hands - 1); unarmed, both are free; so Disarm works on the armed one.
+TEST(Actions, FreeHandsDefault) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "y", 2, 1);
+  Arm(b, "club", "1d6", "melee");
+  Table t(ApRp(), MakeRoster({a, b}));
+  EXPECT_EQ(Res(t, "a", kFreeHands), 2);
+  EXPECT_EQ(Res(t, "b", kFreeHands), 1);
+  auto r = t.Submit(Cmd("b", "disarm", {"a"}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);  // not b's turn
+  ASSERT_OK(t.Submit(Cmd("a", "disarm", {"b"}), {12, 3}));
+  EXPECT_EQ(Res(t, "b", kFreeHands), 2);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

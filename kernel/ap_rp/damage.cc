@@ -49,9 +49,9 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
     if (target.HasTag("immune:" + p.type)) {
       p.amount = 0;  // l.79: immunity nullifies
     } else if (target.HasTag("resist:" + p.type)) {
-      p.amount = FloorDiv(p.amount, 2);  // l.79: halves; rounded down (reading)
+      p.amount = FloorDiv(p.amount, 2);  // l.79: halves; rounded down (reading of l.53, the text's only rounding: "rounded down")
     } else if (target.HasTag("vulnerable:" + p.type)) {
-      p.amount = p.amount + FloorDiv(p.amount, 2);  // l.79: x1.5, rounded down (reading)
+      p.amount = p.amount + FloorDiv(p.amount, 2);  // l.79: "by half" more, the half rounded down (l.53)
     }
     out.nums.push_back({p.type, before});
     if (p.amount != before) out.nums.push_back({p.type + "_after_type", p.amount});

@@ -155,7 +155,7 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
     if (b != nullptr) {
       // l.114: the occupant makes a Strength DR (advantage if at least one
       // size category bigger than the moved target); damage = the full
-      // distance, half (rounded down: reading) on a success; the target
+      // distance, half (rounded down: reading of l.53) on a success; the target
       // stops one space before.
       const Combatant o = *b;
       const int64_t power = DrPower(src);

@@ -10,6 +10,7 @@
 // not_biological, surprised, acts_first, acts_last, union:<name>.
 #include "kernel/ap_rp/ruleset.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -139,8 +140,12 @@ class ApRpRuleset : public Ruleset {
       const int64_t v = StatOf(s, "vitality", 1);
       RETURN_IF_ERROR(SetResource(d, s.id, kVitality, v, {0, "004.setup", {{"vitality", v}}}));
       momentum[s.side] += StatOf(s, "momentum", 0);
+      // Reading: a creature with a weapon (not an Ability) holds one in a
+      // hand unless the roster says otherwise (stat free_hands).
       const int64_t hands = StatOf(s, "hands", 2);
-      const int64_t free = StatOf(s, "free_hands", hands);
+      bool armed = false;
+      for (const auto& w : s.weapons) armed = armed || (w && w->kind != "ability");
+      const int64_t free = StatOf(s, "free_hands", std::max<int64_t>(0, hands - (armed ? 1 : 0)));
       RETURN_IF_ERROR(SetResource(d, s.id, kFreeHands, free,
                                   {0, "004.setup", {{"hands", hands}, {"free_hands", free}},
                                    "hands not holding anything (l.24, l.32, l.34, l.35)"}));
