@@ -260,6 +260,13 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   }
   if (!HasParam(c, "x") || !HasParam(c, "y")) return Malformed(c, "params.x", "params x and y: the destination");
   const Pos to{static_cast<int32_t>(ParamOr(c, "x", 0)), static_cast<int32_t>(ParamOr(c, "y", 0))};
+  for (const Pos& q : space::SquaresOf(to, t->size)) {
+    const std::string terrain = d.state().TerrainAt(q);
+    if (terrain == "offmap") return Malformed(c, "params.x", space::Sq(q) + " is off the map");
+    if (terrain == "wall") {
+      return Refuse("004.teleport", space::Sq(q) + " is a wall: not a space (reading: l.115 speaks of spaces occupied by creatures or objects)");
+    }
+  }
   const Combatant tc = *t;
   const int64_t distance = space::DistanceTo(kGrid, tc, to);
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));

@@ -160,5 +160,26 @@ TEST(Movement, ForcedDamageAddedToTheCausingAbility) {
   EXPECT_NE(r.status().message().find("params.combine"), std::string::npos);
 }
 
+
+// A teleport's destination is a space on the map (params x, y named).
+TEST(Movement, TeleportDestinationOnTheMap) {
+  auto r = Roster();
+  Terrain(r, 5, 5, "wall");
+  Table t(ApRp(), r);
+  auto tp = Gm("a", "teleport", "blink");
+  tp.targets = {"a"};
+  With(tp, "x", 40);
+  With(tp, "y", 1);
+  auto off = t.Submit(tp);
+  EXPECT_EQ(off.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(off.status().message().find("params.x"), std::string::npos);
+  auto wall = Gm("a", "teleport", "blink");
+  wall.targets = {"a"};
+  With(wall, "x", 5);
+  With(wall, "y", 5);
+  EXPECT_EQ(t.Submit(wall).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp
