@@ -67,6 +67,19 @@ absl::Status MoveWithClimbers(Decision& d, const std::string& who, const std::ve
 
 absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c) {
   if (c.path.empty()) return Malformed(c, "path", "the squares entered, in order");
+  {
+    // l.109: an enemy's space can be moved through, not stopped in (as an
+    // ally's, l.108).
+    const Pos last{c.path.back().x(), c.path.back().y()};
+    for (const Pos& q : space::SquaresOf(last, a.size)) {
+      const Combatant* b = Blocker(s, a, q);
+      if (b != nullptr && Enemies(a, *b)) {
+        return Refuse("004.terrain.enemy", absl::StrCat("path[", c.path.size() - 1, "] ", space::Sq(last),
+                                                        " is occupied by the enemy ", b->id,
+                                                        ": a move may pass through it, not end there"));
+      }
+    }
+  }
   space::PathRules rules;
   rules.action = c.action;
   rules.rule = "004.terrain.ally";

@@ -181,5 +181,14 @@ TEST(Movement, TeleportDestinationOnTheMap) {
   EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
 }
 
+
+// l.109: a move may pass through an enemy's space, not end there (cites l.109).
+TEST(Movement, CannotStopInAnEnemysSpace) {
+  Table t(ApRp(), Roster());
+  auto r = t.Submit(Path(Cmd("a", "move"), {{1, 2}, {1, 3}}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.109"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp
