@@ -441,8 +441,18 @@ const ActionRow* FindActionRow(const std::string& name) {
 
 int64_t ApCost(const State& s, const Combatant& a, const ActionRow& row, const fb::CommandT& c) {
   (void)s;
-  (void)c;
   const std::string name = row.name;
+  if (name == "attack") {
+    // l.17: the Attack action (2 AP) is "one weapon attack"; an Ability
+    // attack (l.54) costs what its Ability costs (another chapter): the
+    // roster's weapon number "ap" (reading: 2, as an Attack, when absent).
+    const Weapon* w = c.weapon.empty() ? (a.weapons.empty() ? nullptr : &a.weapons.front())
+                                       : a.FindWeapon(c.weapon);
+    if (w != nullptr && w->kind == "ability") {
+      auto it = w->numbers.find("ap");
+      if (it != w->numbers.end()) return it->second;
+    }
+  }
   // l.19, l.24: one free Interact or one free Switch Weapons per turn, not
   // both: the first of either on a turn is the free one unless `paid`=1;
   // Switch Weapons is free only drawing into an empty hand or sheathing

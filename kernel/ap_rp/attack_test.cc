@@ -250,5 +250,21 @@ TEST(Attack, RangedWithinAnEnemysReachHasDisadvantage) {
   EXPECT_EQ(NumOf(*ev, "004.evasion", "enemy_in_melee_range"), -999);
 }
 
+
+// l.17 (the Attack action is "one weapon attack", 2 AP) and l.54: an Ability
+// attack costs its Ability's AP (roster weapon number "ap"), else 2.
+TEST(Attack, AbilityAttackCostsItsAbilitysAp) {
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "bolt", "2d6", "ability", "", 8, {{"tier", 1}, {"ap", 3}}, "heat");
+  Arm(a, "spark", "1d4", "ability", "", 8, {}, "shock");
+  auto b = Being("brute", "y", 4, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Attack("aria", "brute", "bolt"), {2}));
+  EXPECT_EQ(Res(t, "aria", kAp), 0);
+  Table t2(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t2.Submit(Attack("aria", "brute", "spark"), {2}));
+  EXPECT_EQ(Res(t2, "aria", kAp), 1);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

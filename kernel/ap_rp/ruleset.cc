@@ -95,6 +95,9 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
       return Bad(s.id, f + ".range_increment", "a ranged weapon's range in metres (> 0)");
     }
     for (const auto& n : w->numbers) {
+      if (n && n->key == "ap" && (w->kind != "ability" || n->value < 0)) {
+        return Bad(s.id, f + ".numbers.ap", "an Ability's AP cost (>= 0), for kind ability only (l.17, l.54)");
+      }
       if (n && absl::StartsWith(n->key, "dmg_") && !IsDamageType(n->key.substr(4))) {
         return Bad(s.id, f + ".numbers." + n->key, "dmg_<one of the 11 damage types>");
       }
