@@ -526,6 +526,16 @@ absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision
     return RecordOutcome(d, who, {decl, row.rule, {}, absl::StrCat("no longer possible: ", still.message())});
   }
   RETURN_IF_ERROR(row.resolve(d, c, decl));
+  // l.36: acting on an enemy's body (Blind, Climb, Disarm, Grab, Shove,
+  // Trip, shaking a climber off) clearly gives the location away (reading;
+  // an attack does so at its roll, attack.cc).
+  if (!row.attack && TakesTarget(row.name) && name != "stabilize" && name != "switch_places" &&
+      name != "interact" && !c.targets.empty()) {
+    const Combatant* t = d.state().Find(c.targets[0]);
+    if (t != nullptr && Enemies(*d.state().Find(who), *t)) {
+      RETURN_IF_ERROR(GiveAway(d, who, decl, absl::StrCat(name, " on ", t->id, " gives the location away")));
+    }
+  }
   return FireOnChanges(d, c, decl);
 }
 

@@ -434,5 +434,25 @@ TEST(Actions, FreeHandsDefault) {
   EXPECT_EQ(Res(t, "b", kFreeHands), 2);
 }
 
+
+// l.36: tripping an enemy clearly gives the location away (reading): hidden
+// until the end of the turn, then not; Hide again before the turn ends
+// keeps it hidden.
+TEST(Actions, ActingOnAnEnemyRevealsAHiddenCreature) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}, {"athletics", 3}});
+  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("a", "trip", {"b"}), {15, 2}));
+  EXPECT_TRUE(Has(t, "b", kProne));
+  const Condition* h = t.state().Find("a")->FindRelative(kHidden, "b");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->expiry.kind, fb::ExpiryKind::TurnEnd);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

@@ -133,6 +133,31 @@ Combatant Viewpoint(const Combatant& a, const fb::CommandT& c) {
 
 }  // namespace
 
+// l.36: "You stop being hidden if ... you take any action that would clearly
+// give away your location. You stay hidden until the end of the turn if this
+// happens during your turn."
+absl::Status GiveAway(Decision& d, const std::string& who, uint64_t cause, const std::string& why) {
+  const Combatant a = *d.state().Find(who);
+  std::vector<uint32_t> reveal;
+  for (const auto& [id, k] : a.conditions) {
+    if (k.name == kHidden && k.expiry.kind == fb::ExpiryKind::Never) reveal.push_back(id);
+  }
+  const bool own_turn = d.state().IsTurnOf(who);
+  for (uint32_t id : reveal) {
+    const Condition k = d.state().Find(who)->conditions.at(id);
+    RETURN_IF_ERROR(RemoveCondition(d, who, id, {cause, "004.hide", {}, why}));
+    if (!own_turn) continue;  // only during its own turn does it stay hidden to the end
+    NewCondition h;
+    h.actor = who;
+    h.name = kHidden;
+    h.source = k.source;
+    h.relative_to = k.relative_to;
+    h.expiry = Expiry{fb::ExpiryKind::TurnEnd, who, d.state().round};
+    RETURN_IF_ERROR(AddCondition(d, h, {cause, "004.hide", {}, "hidden until the end of the turn (l.36)"}).status());
+  }
+  return absl::OkStatus();
+}
+
 // Reading of l.110-112: a wall anywhere on the line between the centres
 // blocks it (full cover); a full_cover object next to either end blocks it
 // (it covers the one behind it, who sees past it only by leaning); a
@@ -231,12 +256,6 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   if (ParamOr(c, "miss", 0) != 0) {
     return RecordOutcome(d, t.id, {cause, "004.attack.roll", {}, "the attacker chooses to miss (l.52)"});
   }
-  // l.36: attacking gives a hidden creature away; it stays hidden until the
-  // end of its turn.
-  std::vector<uint32_t> reveal;
-  for (const auto& [id, k] : a.conditions) {
-    if (k.name == kHidden && k.expiry.kind == fb::ExpiryKind::Never) reveal.push_back(id);
-  }
   if (IsObject(t)) {
     RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, "004.attack.roll", {}, "an object is hit automatically (l.52)"}));
     return Damage(d, a, w, t.id, false, c, cause);
@@ -281,19 +300,7 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int nat = r.natural();
   nums.push_back({"natural", nat});
   nums.push_back({"total", r.total});
-  const bool own_turn = d.state().IsTurnOf(a.id);
-  for (uint32_t id : reveal) {
-    const Condition k = d.state().Find(a.id)->conditions.at(id);
-    RETURN_IF_ERROR(RemoveCondition(d, a.id, id, {cause, "004.hide", {}, "attacking gives the location away"}));
-    if (!own_turn) continue;  // l.36: only during its own turn does it stay hidden to the end
-    NewCondition h;
-    h.actor = a.id;
-    h.name = kHidden;
-    h.source = k.source;
-    h.relative_to = k.relative_to;
-    h.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
-    RETURN_IF_ERROR(AddCondition(d, h, {cause, "004.hide", {}, "hidden until the end of the turn (l.36)"}).status());
-  }
+  RETURN_IF_ERROR(GiveAway(d, a.id, cause, "attacking gives the location away"));
   if (HasParam(c, "lean_x") && !d.state().Find(a.id)->Has(kLeaning)) {
     NewCondition l;
     l.actor = a.id;

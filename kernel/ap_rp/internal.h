@@ -188,6 +188,9 @@ struct AttackOpts {
 absl::Status CheckAttack(const State& s, const Combatant& attacker,
                          const fb::CommandT& c);
 absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause);
+// l.36: `who` gives its location away: no longer hidden, except until the
+// end of its own turn when it is its turn.
+absl::Status GiveAway(Decision& d, const std::string& who, uint64_t cause, const std::string& why);
 // Cover of `target` against `from` (l.110-112): 0 none, 1 half, 2 full;
 // `front` the creature in front taking the misses (l.111).
 struct Cover {
