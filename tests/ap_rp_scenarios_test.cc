@@ -285,5 +285,72 @@ TEST(ApRpScenario, WorkedExamples) {
   s.ExpectDeterministic();
 }
 
+
+// Hands, forced movement and teleporting as a hand tester would compute
+// them, through the store.
+TEST(ApRpScenario, HandsForcedMovementAndTeleport) {
+  auto mage = Being("mage", "a", 1, 1, {{"ins", 20}, {"int", 15}, {"vitality", 200}});
+  mage.tags = {"evasion_stat:dex", "primary:int", "secondary:wil"};
+  auto thief = Being("thief", "a", 1, 3, {{"ins", 18}, {"quick_fingers", 4}, {"free_hands", 1}});
+  auto brute = Being("brute", "b", 2, 3, {{"ins", 1}, {"armor", 2}});
+  Arm(brute, "club", "1d6", "melee", "str/dex", 0);
+  auto wall = Being("wall_guard", "b", 6, 3, {{"ins", 2}, {"armor", 2}, {"raw_force", 0}});
+  auto golem = Being("golem", "b", 40, 1, {{"ins", 3}, {"vitality", 300}});
+  golem.tags.push_back("vulnerable:reality");
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(std::move(mage));
+  cs.push_back(std::move(thief));
+  cs.push_back(std::move(brute));
+  cs.push_back(std::move(wall));
+  cs.push_back(std::move(golem));
+  fb::RosterT r = MakeRoster("ap_rp", std::move(cs), 60, 10);
+  Scenario s(r);
+  ASSERT_TRUE(s.status().ok()) << s.status();
+  ASSERT_EQ(s.state().active, "mage");
+  // l.114: the mage's gust (5 Physical) shoves the brute 4 m into the
+  // wall_guard: Strength DR 1 + 4 < 15 fails, 4 damage; added to the gust
+  // as one source, Armor 2 once: 5 + 4 - 2 = 7; the wall_guard 4 - 2 = 2.
+  auto gust = Gm("mage", "force_move", "a gust ability");
+  gust.targets = {"brute"};
+  gust = Path(gust, {{3, 3}, {4, 3}, {5, 3}, {6, 3}});
+  With(gust, "dmg_physical", 5);
+  With(gust, "combine", 1);
+  auto ev = s.Submit(gust, {1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(s.state().Find("brute")->at, (Pos{5, 3}));  // stopped one space before
+  EXPECT_EQ(Vit(s, "brute"), 30 - 7);
+  EXPECT_EQ(Vit(s, "wall_guard"), 30 - 2);
+  // l.115: teleporting 39 m into the golem (vulnerable): 39 Reality to the
+  // mage (Armor ignored), 39 + 19 = 58 to the golem; the mage comes back.
+  auto tp = Gm("mage", "teleport", "blink");
+  tp.targets = {"mage"};
+  With(tp, "x", 40);
+  With(tp, "y", 1);
+  ASSERT_TRUE(s.Submit(tp).ok());
+  EXPECT_EQ(s.state().Find("mage")->at, (Pos{1, 1}));
+  EXPECT_EQ(Vit(s, "mage"), 200 - 39);
+  EXPECT_EQ(Vit(s, "golem"), 300 - 58);
+  ASSERT_TRUE(s.Submit(Cmd("mage", "end_turn")).ok());
+  // l.34: the thief (one free hand) tries to disarm the brute, now 4 m
+  // away: refused ("within 1 m"); it moves next to it first.
+  ASSERT_EQ(s.state().active, "thief");
+  auto take = Cmd("thief", "disarm", {"brute"});
+  With(take, "take", 1);
+  EXPECT_EQ(s.Submit(take).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(s.Submit(Path(Cmd("thief", "move"), {{2, 3}, {3, 3}, {4, 3}})).ok());
+  ev = s.Submit(take, {12, 5});  // 12 + 4 > 5: the club drops, the thief takes it
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(s.state().Find("brute")->Resource("free_hands"), 2);
+  EXPECT_EQ(s.state().Find("thief")->Resource("free_hands"), 0);
+  EXPECT_EQ(s.state().Find("thief")->Resource("ap"), 1);  // Disarm 2 AP
+  // l.24: sheathing it without replacing is the free Switch Weapons.
+  auto sheathe = Cmd("thief", "switch_weapons");
+  WithText(sheathe, "mode", "sheathe");
+  ASSERT_TRUE(s.Submit(sheathe).ok());
+  EXPECT_EQ(s.state().Find("thief")->Resource("ap"), 1);
+  EXPECT_EQ(s.state().Find("thief")->Resource("free_hands"), 1);
+  s.ExpectDeterministic();
+}
+
 }  // namespace
 }  // namespace combat::tests

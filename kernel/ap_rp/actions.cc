@@ -61,12 +61,62 @@ Status ResolveDefend(Decision& d, const fb::CommandT& c, uint64_t cause) {
   return AddCondition(d, k, {cause, "004.defend", {}, "until its next turn"}).status();
 }
 
-Status ResolveInteract(Decision& d, const fb::CommandT& c, uint64_t cause) {
-  return RecordOutcome(d, c.actor, {cause, "004.interact", {}, c.text.empty() ? "interacts" : c.text});
+Status SetHands(Decision& d, const std::string& who, int64_t free, uint64_t cause, const char* rule,
+                const std::string& note) {
+  return SetResource(d, who, kFreeHands, free, {cause, rule, {{"free_hands", free}}, note});
 }
 
+// l.19: "an object or creature" (optional targets[0]); params takes (1: an
+// item comes into a free hand, e.g. "picking up a weapon") and releases (1:
+// a held item leaves a hand, e.g. "giving an ally an item").
+Status CheckInteract(const State& s, const Combatant& a, const fb::CommandT& c) {
+  if (!c.targets.empty()) RETURN_IF_ERROR(Target(s, c).status());
+  if (ParamOr(c, "takes", 0) != 0 && ParamOr(c, "releases", 0) != 0) {
+    return Malformed(c, "params.releases", "takes or releases, not both");
+  }
+  if (ParamOr(c, "takes", 0) != 0 && FreeHands(a) < 1) {
+    return Refuse("004.interact", a.id + " has no free hand to take the item into");
+  }
+  if (ParamOr(c, "releases", 0) != 0 && FreeHands(a) >= Hands(a)) {
+    return Refuse("004.interact", a.id + " holds nothing to let go of");
+  }
+  return absl::OkStatus();
+}
+Status ResolveInteract(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant a = *d.state().Find(c.actor);
+  const std::string with = c.targets.empty() ? "" : " (" + c.targets[0] + ")";
+  RETURN_IF_ERROR(RecordOutcome(d, c.actor, {cause, "004.interact", {}, (c.text.empty() ? "interacts" : c.text) + with}));
+  if (ParamOr(c, "takes", 0) != 0) return SetHands(d, a.id, FreeHands(a) - 1, cause, "004.interact", "takes an item in hand");
+  if (ParamOr(c, "releases", 0) != 0) return SetHands(d, a.id, FreeHands(a) + 1, cause, "004.interact", "lets go of an item");
+  return absl::OkStatus();
+}
+
+// l.24, param mode: "draw" (into an empty hand), "sheathe" (without
+// replacing it), "swap" (change what a hand holds). Default: draw when a
+// hand is free, else swap.
+std::string SwitchMode(const Combatant& a, const fb::CommandT& c) {
+  const std::string m = ParamText(c, "mode");
+  if (!m.empty()) return m;
+  return FreeHands(a) >= 1 ? "draw" : "swap";
+}
+Status CheckSwitch(const State&, const Combatant& a, const fb::CommandT& c) {
+  const std::string m = SwitchMode(a, c);
+  if (m != "draw" && m != "sheathe" && m != "swap") {
+    return Malformed(c, "params.mode", "draw, sheathe or swap (l.24)");
+  }
+  if (m == "draw" && FreeHands(a) < 1) return Refuse("004.switch_weapons", a.id + " has no empty hand to draw into");
+  if (m != "draw" && FreeHands(a) >= Hands(a)) {
+    return Refuse("004.switch_weapons", a.id + " holds nothing to " + m);
+  }
+  return absl::OkStatus();
+}
 Status ResolveSwitch(Decision& d, const fb::CommandT& c, uint64_t cause) {
-  return RecordOutcome(d, c.actor, {cause, "004.switch_weapons", {}, c.text.empty() ? "switches weapons" : c.text});
+  const Combatant a = *d.state().Find(c.actor);
+  const std::string m = SwitchMode(a, c);
+  RETURN_IF_ERROR(RecordOutcome(d, c.actor, {cause, "004.switch_weapons", {}, c.text.empty() ? m : m + ": " + c.text}));
+  if (m == "draw") return SetHands(d, a.id, FreeHands(a) - 1, cause, "004.switch_weapons", "draws into an empty hand");
+  if (m == "sheathe") return SetHands(d, a.id, FreeHands(a) + 1, cause, "004.switch_weapons", "sheathes without replacing");
+  return absl::OkStatus();
 }
 
 Status ResolveUseItem(Decision& d, const fb::CommandT& c, uint64_t cause) {
@@ -86,8 +136,13 @@ Status ResolveSprint(Decision& d, const fb::CommandT& c, uint64_t cause) {
   return AddMovement(d, c.actor, 4, cause, "004.sprint");  // l.21
 }
 
+// l.22: "from a creature within 1 m of you": any creature at most 1 m away,
+// the actor itself included (0 m).
 Status CheckStabilize(const State& s, const Combatant& a, const fb::CommandT& c) {
-  RETURN_IF_ERROR(CheckWithin1m(s, a, c, "004.stabilize"));
+  ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (Dist(a, *t) > 1) {
+    return Refuse("004.stabilize", absl::StrCat(t->id, " is ", Dist(a, *t), " m away: it must be within 1 m"));
+  }
   if (!s.Find(c.targets[0])->Has(kBleeding)) {
     return Refuse("004.stabilize", c.targets[0] + " is not Bleeding");
   }
@@ -138,9 +193,22 @@ Status CheckContest(const State& s, const Combatant& a, const fb::CommandT& c, c
 }
 
 Status CheckBlind(const State& s, const Combatant& a, const fb::CommandT& c) { return CheckContest(s, a, c, "004.blind"); }
-Status CheckGrab(const State& s, const Combatant& a, const fb::CommandT& c) { return CheckContest(s, a, c, "004.grab"); }
 Status CheckTrip(const State& s, const Combatant& a, const fb::CommandT& c) { return CheckContest(s, a, c, "004.trip"); }
-Status CheckDisarm(const State& s, const Combatant& a, const fb::CommandT& c) { return CheckWithin1m(s, a, c, "004.disarm"); }
+Status CheckGrab(const State& s, const Combatant& a, const fb::CommandT& c) {
+  RETURN_IF_ERROR(CheckContest(s, a, c, "004.grab"));
+  if (FreeHands(a) < 1) return Refuse("004.grab", a.id + " has no free hand (\"with a free hand\")");
+  return absl::OkStatus();
+}
+// l.34: param take (1: the actor takes the dropped item; it needs a free hand).
+Status CheckDisarm(const State& s, const Combatant& a, const fb::CommandT& c) {
+  RETURN_IF_ERROR(CheckWithin1m(s, a, c, "004.disarm"));
+  const Combatant* t = s.Find(c.targets[0]);
+  if (FreeHands(*t) >= Hands(*t)) return Refuse("004.disarm", t->id + " holds nothing in a hand");
+  if (ParamOr(c, "take", 0) != 0 && FreeHands(a) < 1) {
+    return Refuse("004.disarm", a.id + " has no free hand to take the dropped item");
+  }
+  return absl::OkStatus();
+}
 Status CheckShove(const State& s, const Combatant& a, const fb::CommandT& c) {
   RETURN_IF_ERROR(CheckContest(s, a, c, "004.shove"));
   if (c.path.size() != 1) return Malformed(c, "path", "the one square the target is shoved into (1 m, l.37)");
@@ -154,6 +222,9 @@ Status CheckClimb(const State& s, const Combatant& a, const fb::CommandT& c) {
   RETURN_IF_ERROR(CheckWithin1m(s, a, c, "004.climb"));
   if (SizeCat(*s.Find(c.targets[0])) < SizeCat(a) + 1) {
     return Refuse("004.climb", c.targets[0] + " is not at least one size category larger");
+  }
+  if (FreeHands(a) < 1 && !a.HasTag("climbs_without_hands")) {
+    return Refuse("004.climb", a.id + " has no free hand (nor tag climbs_without_hands)");
   }
   return absl::OkStatus();
 }
@@ -212,8 +283,11 @@ Status ResolveDisarm(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const std::vector<std::string> skills = {"athletics", "nimbleness", "raw_force", "quick_fingers"};
   ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.disarm", skills, skills, false));
   if (!won) return absl::OkStatus();
-  return RecordOutcome(d, c.targets[0], {cause, "004.disarm", {},
-                                         "drops an item it holds (the item is the GM's to track)"});
+  const Combatant t = *d.state().Find(c.targets[0]);
+  RETURN_IF_ERROR(SetHands(d, t.id, FreeHands(t) + 1, cause, "004.disarm", "drops an item it held"));
+  if (ParamOr(c, "take", 0) == 0) return absl::OkStatus();
+  const Combatant a = *d.state().Find(c.actor);
+  return SetHands(d, a.id, FreeHands(a) - 1, cause, "004.disarm", "takes the dropped item");
 }
 
 Status ResolveShove(Decision& d, const fb::CommandT& c, uint64_t cause) {
@@ -294,6 +368,13 @@ Status ResolveHide(Decision& d, const fb::CommandT& c, uint64_t cause) {
   return absl::OkStatus();
 }
 
+// l.33: "all of your summons" (roster field controller = the actor).
+Status CheckCommand(const State& s, const Combatant& a, const fb::CommandT&) {
+  for (const auto& [id, o] : s.combatants) {
+    if (o.controller == a.id && Alive(o)) return absl::OkStatus();
+  }
+  return Refuse("004.command", a.id + " has no summons (combatants whose controller is " + a.id + ")");
+}
 Status ResolveCommand(Decision& d, const fb::CommandT& c, uint64_t cause) {
   std::vector<std::string> summons;
   for (const auto& [id, o] : d.state().combatants) {
@@ -325,19 +406,19 @@ const std::vector<ActionRow>& Actions() {
   static const auto* rows = new std::vector<ActionRow>{
       {"attack", "004.attack", 2, true, false, CheckAttackRow, ResolveAttack, kAttackParams, kAttackTypes},
       {"defend", "004.defend", 2, false, false, NoCheck, ResolveDefend, {}},
-      {"interact", "004.interact", 1, false, false, NoCheck, ResolveInteract, {}},
+      {"interact", "004.interact", 1, false, false, CheckInteract, ResolveInteract, {"takes", "releases"}, {{}, {"takes", "releases"}, {}}},
       {"move_action", "004.move", 1, false, false, NoCheck, ResolveMoveAction, {}},
       {"sprint", "004.sprint", 3, false, false, NoCheck, ResolveSprint, {}},
       {"stabilize", "004.stabilize", 3, false, false, CheckStabilize, ResolveStabilize, {}},
       {"switch_places", "004.switch_places", 1, false, false, CheckSwitchPlaces, ResolveSwitchPlaces, {"declined"}, {{}, {"declined"}, {}}},
-      {"switch_weapons", "004.switch_weapons", 1, false, false, NoCheck, ResolveSwitch, {}},
+      {"switch_weapons", "004.switch_weapons", 1, false, false, CheckSwitch, ResolveSwitch, {"mode"}, {{"mode"}, {}, {}}},
       {"take_cover", "004.take_cover", 1, false, false, NoCheck, ResolveTakeCover, {}},
       {"use_item", "004.use_item", 3, false, false, NoCheck, ResolveUseItem, {}},
       {"blind", "004.blind", 2, false, false, CheckBlind, ResolveBlind, {"skill"}, kSkill},
       {"climb", "004.climb", 2, false, false, CheckClimb, ResolveClimb, {"skill"}, kSkill},
       {"shake_off", "004.climb", 2, false, false, CheckShakeOff, ResolveShakeOff, {}},
-      {"command", "004.command", 1, false, false, NoCheck, ResolveCommand, {}},
-      {"disarm", "004.disarm", 2, false, false, CheckDisarm, ResolveDisarm, {"skill"}, kSkill},
+      {"command", "004.command", 1, false, false, CheckCommand, ResolveCommand, {}},
+      {"disarm", "004.disarm", 2, false, false, CheckDisarm, ResolveDisarm, {"skill", "take"}, {{"skill"}, {"take"}, {}}},
       {"grab", "004.grab", 2, false, false, CheckGrab, ResolveGrab, {"skill"}, kSkill},
       {"hide", "004.hide", 2, false, false, NoCheck, ResolveHide, {}},
       {"shove", "004.shove", 1, false, false, CheckShove, ResolveShove, {"skill"}, kSkill},
@@ -347,7 +428,7 @@ const std::vector<ActionRow>& Actions() {
 }
 
 bool TakesTarget(const std::string& n) {
-  return n == "attack" || n == "stabilize" || n == "switch_places" || n == "blind" || n == "climb" ||
+  return n == "attack" || n == "interact" || n == "stabilize" || n == "switch_places" || n == "blind" || n == "climb" ||
          n == "disarm" || n == "grab" || n == "shove" || n == "trip" || n == "shake_off";
 }
 
@@ -360,14 +441,25 @@ const ActionRow* FindActionRow(const std::string& name) {
 
 int64_t ApCost(const State& s, const Combatant& a, const ActionRow& row, const fb::CommandT& c) {
   (void)s;
-  (void)c;
   const std::string name = row.name;
+  if (name == "attack") {
+    // l.17: the Attack action (2 AP) is "one weapon attack"; an Ability
+    // attack (l.54) costs what its Ability costs (another chapter): the
+    // roster's weapon number "ap" (reading: 2, as an Attack, when absent).
+    const Weapon* w = c.weapon.empty() ? (a.weapons.empty() ? nullptr : &a.weapons.front())
+                                       : a.FindWeapon(c.weapon);
+    if (w != nullptr && w->kind == "ability") {
+      auto it = w->numbers.find("ap");
+      if (it != w->numbers.end()) return it->second;
+    }
+  }
   // l.19, l.24: one free Interact or one free Switch Weapons per turn, not
-  // both. Reading: the first of either on a turn is the free one (Switch
-  // Weapons only when drawing into an empty hand or sheathing: param
-  // `paid`=1 declares a paid switch).
+  // both: the first of either on a turn is the free one unless `paid`=1;
+  // Switch Weapons is free only drawing into an empty hand or sheathing
+  // without replacing (l.24), never a swap.
   if ((name == "interact" || name == "switch_weapons") && a.Resource(kFreeInteract) == 0 &&
-      a.Resource(kFreeSwitch) == 0 && ParamOr(c, "paid", 0) == 0) {
+      a.Resource(kFreeSwitch) == 0 && ParamOr(c, "paid", 0) == 0 &&
+      (name == "interact" || SwitchMode(a, c) != "swap")) {
     return 0;
   }
   return row.ap;
@@ -400,11 +492,13 @@ absl::StatusOr<bool> RollContest(Decision& d, const Combatant& a, const Combatan
 }
 
 absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision& d) {
+  // `paid` (1: not the free one) only where a free one exists (l.19, l.24).
+  const bool freeable = std::string(row.name) == "interact" || std::string(row.name) == "switch_weapons";
   std::vector<std::string> params = row.params;
-  params.push_back("paid");
+  if (freeable) params.push_back("paid");
   RETURN_IF_ERROR(CheckTakes(c, {params, {}}));
   ParamTypes types = row.types;
-  types.flags.push_back("paid");
+  if (freeable) types.flags.push_back("paid");
   RETURN_IF_ERROR(CheckParamTypes(c, types));
   if (const std::string t = ParamText(c, "armor_from"); !t.empty() && !IsDamageType(t)) {
     return Malformed(c, "params.armor_from", "one of the 11 damage types (l.79)");
@@ -432,6 +526,16 @@ absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision
     return RecordOutcome(d, who, {decl, row.rule, {}, absl::StrCat("no longer possible: ", still.message())});
   }
   RETURN_IF_ERROR(row.resolve(d, c, decl));
+  // l.36: acting on an enemy's body (Blind, Climb, Disarm, Grab, Shove,
+  // Trip, shaking a climber off) clearly gives the location away (reading;
+  // an attack does so at its roll, attack.cc).
+  if (!row.attack && TakesTarget(row.name) && name != "stabilize" && name != "switch_places" &&
+      name != "interact" && !c.targets.empty()) {
+    const Combatant* t = d.state().Find(c.targets[0]);
+    if (t != nullptr && Enemies(*d.state().Find(who), *t)) {
+      RETURN_IF_ERROR(GiveAway(d, who, decl, absl::StrCat(name, " on ", t->id, " gives the location away")));
+    }
+  }
   return FireOnChanges(d, c, decl);
 }
 

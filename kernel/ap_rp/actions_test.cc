@@ -235,5 +235,224 @@ TEST(Actions, ChooseToFailADefenseRoll) {
   EXPECT_EQ(NumOf(*ev, "004.dr", "total"), -999);  // no roll
 }
 
+
+// l.22: "a creature within 1 m of you": a bleeding creature may stabilize
+// itself (0 m); 2 m away is refused citing the rule.
+TEST(Actions, StabilizeSelfAndRange) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"first_aid", 2}});
+  auto b = Being("b", "x", 3, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Impose("b", kBleeding)));
+  auto far = t.Submit(Cmd("a", "stabilize", {"b"}), {19});
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(far.status().message().find("l.22"), std::string::npos);
+  ASSERT_OK(t.Submit(Impose("a", kBleeding)));
+  ASSERT_OK(t.Submit(Cmd("a", "stabilize", {"a"}), {6}));  // 6 + 2 = 8 >= 8
+  EXPECT_FALSE(Has(t, "a", kBleeding));
+}
+
+
+// l.24: Switch Weapons is free drawing into an empty hand or sheathing
+// without replacing; a swap costs 1 AP; the free one excludes the free
+// Interact (l.19) and vice versa.
+TEST(Actions, SwitchWeaponsFreeOnlyDrawingOrSheathing) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"free_hands", 0}});
+  auto b = Being("b", "y", 2, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(Res(t, "a", kFreeHands), 0);
+  auto draw = Cmd("a", "switch_weapons");
+  WithText(draw, "mode", "draw");
+  EXPECT_EQ(t.Submit(draw).status().code(), absl::StatusCode::kFailedPrecondition);  // no empty hand
+  ASSERT_OK(t.Submit(Cmd("a", "switch_weapons")));  // a swap (both hands full): 1 AP
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+  auto sheathe = Cmd("a", "switch_weapons");
+  WithText(sheathe, "mode", "sheathe");
+  ASSERT_OK(t.Submit(sheathe));  // free
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+  EXPECT_EQ(Res(t, "a", kFreeHands), 1);
+  ASSERT_OK(t.Submit(Cmd("a", "interact")));  // the free one is used: 1 AP
+  EXPECT_EQ(Res(t, "a", kAp), 1);
+  auto bad = Cmd("a", "switch_weapons");
+  WithText(bad, "mode", "juggle");
+  auto r = t.Submit(bad);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.mode"), std::string::npos);
+}
+
+// l.35 "with a free hand"; l.32 "at least one free hand or the ability to
+// climb without using your hands"; l.34 the dropped item is taken only with
+// a free hand.
+TEST(Actions, FreeHands) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"free_hands", 0}, {"athletics", 5}});
+  auto b = Being("b", "y", 2, 1, {{"free_hands", 1}});
+  auto ogre = Being("ogre", "y", 1, 2, {{"size_cat", 1}});
+  Table t(ApRp(), MakeRoster({a, b, ogre}));
+  auto g = t.Submit(Cmd("a", "grab", {"b"}));
+  EXPECT_EQ(g.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(g.status().message().find("l.35"), std::string::npos);
+  EXPECT_EQ(t.Submit(Cmd("a", "climb", {"ogre"})).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto take = Cmd("a", "disarm", {"b"});
+  With(take, "take", 1);
+  EXPECT_EQ(t.Submit(take).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(Cmd("a", "disarm", {"b"}), {15, 3}));  // 20 > 3
+  EXPECT_EQ(Res(t, "b", kFreeHands), 2);                     // dropped
+  EXPECT_EQ(Res(t, "a", kAp), 1);                             // Disarm 2 AP (l.34)
+  // b now holds nothing: nothing to disarm.
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+}
+
+TEST(Actions, DisarmAndTakeTheItem) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"free_hands", 1}});
+  auto b = Being("b", "y", 2, 1, {{"free_hands", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto take = Cmd("a", "disarm", {"b"});
+  With(take, "take", 1);
+  ASSERT_OK(t.Submit(take, {10, 10}));  // a tie: not higher (l.34), fails
+  EXPECT_EQ(Res(t, "b", kFreeHands), 1);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(take, {11, 10}));
+  EXPECT_EQ(Res(t, "b", kFreeHands), 2);
+  EXPECT_EQ(Res(t, "a", kFreeHands), 0);
+}
+
+// l.33: Command needs summons (controller = the commander).
+TEST(Actions, CommandNeedsSummons) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "y", 5, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto r = t.Submit(Cmd("a", "command"));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.33"), std::string::npos);
+  auto wolf = Being("wolf", "x", 1, 3);
+  wolf.controller = "a";
+  Table t2(ApRp(), MakeRoster({a, b, wolf}));
+  ASSERT_OK(t2.Submit(Cmd("a", "command")));
+  EXPECT_TRUE(Has(t2, "a", kCommanding));
+  EXPECT_EQ(Res(t2, "a", kAp), 2);  // 1 AP
+}
+
+
+// Every row of the two action tables (l.17-38): its AP cost, paid on the
+// actor's own turn (the target sizes and dice are fixed).
+TEST(Actions, EveryRowCostsItsAp) {
+  struct Row {
+    const char* action;
+    std::vector<std::string> targets;
+    int64_t ap;
+    int line;
+  };
+  const std::vector<Row> rows = {
+      {"attack", {"e"}, 2, 17},        {"defend", {}, 2, 18},         {"move_action", {}, 1, 20},
+      {"sprint", {}, 3, 21},           {"stabilize", {"b"}, 3, 22},   {"switch_places", {"b"}, 1, 23},
+      {"take_cover", {}, 1, 25},       {"use_item", {}, 3, 26},       {"blind", {"e"}, 2, 31},
+      {"climb", {"g"}, 2, 32},         {"command", {}, 1, 33},        {"disarm", {"e"}, 2, 34},
+      {"grab", {"e"}, 2, 35},          {"hide", {}, 2, 36},           {"shove", {"e"}, 1, 37},
+      {"trip", {"e"}, 2, 38},
+  };
+  for (const Row& r : rows) {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+    Arm(a, "ax", "1d8", "melee");
+    auto b = Being("b", "x", 2, 1);
+    auto e = Being("e", "y", 1, 2, {{"free_hands", 1}});
+    auto g = Being("g", "y", 2, 2, {{"size_cat", 1}});
+    auto wolf = Being("wolf", "x", 5, 5);
+    wolf.controller = "a";
+    Table t(ApRp(), MakeRoster({a, b, e, g, wolf}));
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    ASSERT_OK(t.Submit(Impose("b", kBleeding)));
+    auto c = Cmd("a", r.action, r.targets);
+    if (std::string(r.action) == "shove") c = Path(c, {{1, 3}});
+    auto ev = t.Submit(c);  // seeded dice
+    ASSERT_TRUE(ev.ok()) << r.action << ": " << ev.status();
+    EXPECT_EQ(Res(t, "a", kAp), 3 - r.ap) << r.action << " (l." << r.line << ")";
+  }
+  // Interact and Switch Weapons (l.19, l.24) cost 1 AP when paid.
+  for (const char* action : {"interact", "switch_weapons"}) {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+    Table t(ApRp(), MakeRoster({a}));
+    auto c = Cmd("a", action);
+    With(c, "paid", 1);
+    ASSERT_OK(t.Submit(c));
+    EXPECT_EQ(Res(t, "a", kAp), 2) << action;
+  }
+}
+
+// l.31, l.37, l.38: the size rules on Blind, Shove and Trip: a target one
+// size larger has advantage; two larger is refused; a smaller target gives
+// the actor advantage. l.38: Trip knocks Prone on a higher roll.
+TEST(Actions, SizeRulesOnBlindShoveTrip) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"size_cat", 1}, {"athletics", 2}});
+  auto small = Being("small", "y", 2, 1);                    // one smaller
+  auto big = Being("big", "y", 1, 2, {{"size_cat", 2}});     // one larger
+  auto huge = Being("huge", "y", 2, 2, {{"size_cat", 3}});   // two larger
+  Table t(ApRp(), MakeRoster({a, small, big, huge}));
+  for (const char* action : {"blind", "trip", "shove"}) {
+    auto c = Cmd("a", action, {"huge"});
+    if (std::string(action) == "shove") c = Path(c, {{3, 3}});
+    auto r = t.Submit(c);
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << action;
+  }
+  auto ev = t.Submit(Cmd("a", "trip", {"small"}), {3, 12, 9});  // a: 2d20kh1 12 + 2 = 14 > 9
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.trip", "actor_advantage"), 1);
+  EXPECT_TRUE(Has(t, "small", kProne));
+  Table t2(ApRp(), MakeRoster({a, small, big, huge}));
+  ev = t2.Submit(Cmd("a", "blind", {"big"}), {15, 3, 16});  // 15 vs 2d20kh1 16: fails
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.blind", "target_advantage"), 1);
+  EXPECT_FALSE(Has(t2, "big", kBlinded));
+}
+
+
+// `paid` exists only where a free action does (l.19, l.24).
+TEST(Actions, PaidOnlyForInteractAndSwitchWeapons) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  Table t(ApRp(), MakeRoster({a}));
+  auto c = Cmd("a", "defend");
+  With(c, "paid", 1);
+  auto r = t.Submit(c);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("paid"), std::string::npos);
+  EXPECT_EQ(Res(t, "a", kAp), 3);
+}
+
+
+// Reading: an armed creature holds its weapon in one hand (free_hands =
+// hands - 1); unarmed, both are free; so Disarm works on the armed one.
+TEST(Actions, FreeHandsDefault) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "y", 2, 1);
+  Arm(b, "club", "1d6", "melee");
+  Table t(ApRp(), MakeRoster({a, b}));
+  EXPECT_EQ(Res(t, "a", kFreeHands), 2);
+  EXPECT_EQ(Res(t, "b", kFreeHands), 1);
+  auto r = t.Submit(Cmd("b", "disarm", {"a"}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);  // not b's turn
+  ASSERT_OK(t.Submit(Cmd("a", "disarm", {"b"}), {12, 3}));
+  EXPECT_EQ(Res(t, "b", kFreeHands), 2);
+}
+
+
+// l.36: tripping an enemy clearly gives the location away (reading): hidden
+// until the end of the turn, then not; Hide again before the turn ends
+// keeps it hidden.
+TEST(Actions, ActingOnAnEnemyRevealsAHiddenCreature) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}, {"athletics", 3}});
+  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("a", "trip", {"b"}), {15, 2}));
+  EXPECT_TRUE(Has(t, "b", kProne));
+  const Condition* h = t.state().Find("a")->FindRelative(kHidden, "b");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->expiry.kind, fb::ExpiryKind::TurnEnd);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

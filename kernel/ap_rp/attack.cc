@@ -59,9 +59,19 @@ const Weapon* WeaponOf(const Combatant& a, const fb::CommandT& c) {
   return a.weapons.empty() ? nullptr : &a.weapons.front();
 }
 
+// l.55: "within melee range of an enemy": the enemy's melee range, 1 m
+// ("Melee attacks have a base range of 1 m") or its longest melee weapon's.
+int64_t MeleeRange(const Combatant& o) {
+  int64_t r = 1;
+  for (const Weapon& w : o.weapons) {
+    if (w.kind == "melee") r = std::max(r, Reach(w));
+  }
+  return r;
+}
+
 bool EnemyWithin1m(const State& s, const Combatant& a) {
   for (const auto& [id, o] : s.combatants) {
-    if (id != a.id && Alive(o) && Enemies(a, o) && Dist(a, o) <= 1) return true;
+    if (id != a.id && Alive(o) && Enemies(a, o) && Dist(a, o) <= MeleeRange(o)) return true;
   }
   return false;
 }
@@ -123,12 +133,45 @@ Combatant Viewpoint(const Combatant& a, const fb::CommandT& c) {
 
 }  // namespace
 
+// l.36: "You stop being hidden if ... you take any action that would clearly
+// give away your location. You stay hidden until the end of the turn if this
+// happens during your turn."
+absl::Status GiveAway(Decision& d, const std::string& who, uint64_t cause, const std::string& why) {
+  const Combatant a = *d.state().Find(who);
+  std::vector<uint32_t> reveal;
+  for (const auto& [id, k] : a.conditions) {
+    if (k.name == kHidden && k.expiry.kind == fb::ExpiryKind::Never) reveal.push_back(id);
+  }
+  const bool own_turn = d.state().IsTurnOf(who);
+  for (uint32_t id : reveal) {
+    const Condition k = d.state().Find(who)->conditions.at(id);
+    RETURN_IF_ERROR(RemoveCondition(d, who, id, {cause, "004.hide", {}, why}));
+    if (!own_turn) continue;  // only during its own turn does it stay hidden to the end
+    NewCondition h;
+    h.actor = who;
+    h.name = kHidden;
+    h.source = k.source;
+    h.relative_to = k.relative_to;
+    h.expiry = Expiry{fb::ExpiryKind::TurnEnd, who, d.state().round};
+    RETURN_IF_ERROR(AddCondition(d, h, {cause, "004.hide", {}, "hidden until the end of the turn (l.36)"}).status());
+  }
+  return absl::OkStatus();
+}
+
 // Reading of l.110-112: a wall anywhere on the line between the centres
 // blocks it (full cover); a full_cover object next to either end blocks it
 // (it covers the one behind it, who sees past it only by leaning); a
 // half_cover object or a creature of the target's size or bigger next to
 // the target gives half cover.
 Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
+  if (target.Has(kLeaning)) {
+    // l.112: "You have half cover while leaning out of full cover": it can
+    // be targeted (it sees and is seen as from the square leant towards),
+    // with half cover.
+    Cover out;
+    out.level = 1;
+    return out;
+  }
   Cover out;
   for (const Pos& p : space::LineBetween(from.at, from.size, target.at, target.size)) {
     if (space::Covers(from.at, from.size, p) || space::Covers(target.at, target.size, p)) continue;
@@ -163,6 +206,17 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
                                             " has no weapon '", c.weapon, "'"));
   }
   if (t->id == a.id) return Malformed(c, "targets[0]", "an attack targets another");
+  if (ParamOr(c, "maneuver_tier", 0) > 0 && IsAbility(*w)) {
+    return Malformed(c, "params.maneuver_tier", "a Maneuver is added to a weapon attack (l.56), not an Ability attack");
+  }
+  if (const std::string from = ParamText(c, "armor_from"); !from.empty()) {
+    bool deals = false;
+    for (const DamagePart& p : Parts(*w, 1)) deals = deals || p.type == from;
+    if (!deals) {
+      return Malformed(c, "params.armor_from", absl::StrCat("a damage type ", w->name,
+                                                           " deals (l.65: the attacker chooses among them)"));
+    }
+  }
   if (HasParam(c, "lean_x") != HasParam(c, "lean_y")) {
     return Malformed(c, HasParam(c, "lean_x") ? "params.lean_y" : "params.lean_x", "lean_x and lean_y go together");
   }
@@ -201,12 +255,6 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant from = Viewpoint(a, c);
   if (ParamOr(c, "miss", 0) != 0) {
     return RecordOutcome(d, t.id, {cause, "004.attack.roll", {}, "the attacker chooses to miss (l.52)"});
-  }
-  // l.36: attacking gives a hidden creature away; it stays hidden until the
-  // end of its turn.
-  std::vector<uint32_t> reveal;
-  for (const auto& [id, k] : a.conditions) {
-    if (k.name == kHidden && k.expiry.kind == fb::ExpiryKind::Never) reveal.push_back(id);
   }
   if (IsObject(t)) {
     RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, "004.attack.roll", {}, "an object is hit automatically (l.52)"}));
@@ -252,19 +300,7 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int nat = r.natural();
   nums.push_back({"natural", nat});
   nums.push_back({"total", r.total});
-  const bool own_turn = d.state().IsTurnOf(a.id);
-  for (uint32_t id : reveal) {
-    const Condition k = d.state().Find(a.id)->conditions.at(id);
-    RETURN_IF_ERROR(RemoveCondition(d, a.id, id, {cause, "004.hide", {}, "attacking gives the location away"}));
-    if (!own_turn) continue;  // l.36: only during its own turn does it stay hidden to the end
-    NewCondition h;
-    h.actor = a.id;
-    h.name = kHidden;
-    h.source = k.source;
-    h.relative_to = k.relative_to;
-    h.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
-    RETURN_IF_ERROR(AddCondition(d, h, {cause, "004.hide", {}, "hidden until the end of the turn (l.36)"}).status());
-  }
+  RETURN_IF_ERROR(GiveAway(d, a.id, cause, "attacking gives the location away"));
   if (HasParam(c, "lean_x") && !d.state().Find(a.id)->Has(kLeaning)) {
     NewCondition l;
     l.actor = a.id;

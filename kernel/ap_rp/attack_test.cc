@@ -170,5 +170,101 @@ TEST(Attack, ObjectsAreHitAutomatically) {
   EXPECT_EQ(Res(t, "door", kVitality), 5);
 }
 
+
+// l.112: no effect from the direction of full cover targets the creature,
+// a Defense Roll's included; leaning out of full cover is half cover: +1 DR
+// (l.111, l.112).
+TEST(Attack, FullCoverAndLeaningForDefenseRolls) {
+  auto r = Roster(6, 1);
+  Terrain(r, 5, 1, "full_cover");
+  Table t(ApRp(), r);
+  auto dr = Gm("aria", "defense_roll", "a fear effect");
+  dr.targets = {"brute"};
+  WithText(dr, "kind", "wil");
+  auto refused = t.Submit(dr);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("l.112"), std::string::npos);
+  auto fm = Gm("aria", "force_move", "a gust");
+  fm.targets = {"brute"};
+  fm = Path(fm, {{7, 1}});
+  EXPECT_EQ(t.Submit(fm).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Attack, LeaningCreatureHasHalfCoverForDefenseRolls) {
+  auto r = Roster(6, 1);
+  Terrain(r, 2, 1, "full_cover");
+  Table t(ApRp(), r);
+  auto dr = Gm("brute", "defense_roll", "a fear effect");
+  dr.targets = {"aria"};
+  WithText(dr, "kind", "wil");
+  EXPECT_EQ(t.Submit(dr).status().code(), absl::StatusCode::kFailedPrecondition);  // full cover
+  auto c = Attack("aria", "brute", "bow");
+  With(c, "lean_x", 1);
+  With(c, "lean_y", 2);
+  ASSERT_OK(t.Submit(c, {15, 3}));
+  ASSERT_TRUE(Has(t, "aria", kLeaning));
+  auto ev = t.Submit(dr, {10});  // 10 + 0 + 0 + 1 (half cover) = 11
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "half_cover"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 11);
+}
+
+
+// l.56: a critical weapon attack with a Maneuver of Tier 2: +6, and the
+// Maneuver +3 x 2; a Maneuver goes only with a weapon attack.
+TEST(Attack, CriticalWithAManeuver) {
+  Table t(ApRp(), Roster());
+  auto c = Attack("aria", "brute", "ax");
+  With(c, "maneuver_tier", 2);
+  auto ev = t.Submit(c, {20, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30 - (5 + 6 + 6 - 1));  // Armor 1
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "bolt", "2d6", "ability", "", 8, {{"tier", 2}}, "heat");
+  auto b = Being("brute", "y", 4, 1);
+  Table t2(ApRp(), MakeRoster({a, b}));
+  auto m = Attack("aria", "brute", "bolt");
+  With(m, "maneuver_tier", 1);
+  auto r = t2.Submit(m);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.maneuver_tier"), std::string::npos);
+}
+
+
+// l.55: within the melee range of an enemy wielding a reach weapon (2 m):
+// disadvantage; 3 m away: none.
+TEST(Attack, RangedWithinAnEnemysReachHasDisadvantage) {
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "bow", "1d6", "ranged", "dex/str", 10);
+  auto b = Being("pike", "y", 3, 1);
+  Arm(b, "pike", "1d8", "melee", "str/dex", 0, {{"reach", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto ev = t.Submit(Attack("aria", "pike", "bow"), {19, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "enemy_in_melee_range"), 1);
+  auto c = Being("club", "y", 4, 1);
+  Arm(c, "club", "1d8", "melee");
+  Table t2(ApRp(), MakeRoster({a, c}));
+  ev = t2.Submit(Attack("aria", "club", "bow"), {19});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "enemy_in_melee_range"), -999);
+}
+
+
+// l.17 (the Attack action is "one weapon attack", 2 AP) and l.54: an Ability
+// attack costs its Ability's AP (roster weapon number "ap"), else 2.
+TEST(Attack, AbilityAttackCostsItsAbilitysAp) {
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "bolt", "2d6", "ability", "", 8, {{"tier", 1}, {"ap", 3}}, "heat");
+  Arm(a, "spark", "1d4", "ability", "", 8, {}, "shock");
+  auto b = Being("brute", "y", 4, 1);
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Attack("aria", "brute", "bolt"), {2}));
+  EXPECT_EQ(Res(t, "aria", kAp), 0);
+  Table t2(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t2.Submit(Attack("aria", "brute", "spark"), {2}));
+  EXPECT_EQ(Res(t2, "aria", kAp), 1);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

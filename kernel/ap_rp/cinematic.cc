@@ -4,7 +4,8 @@
 //
 //   cinematic          the actor proposes (text = what it attempts); params
 //                      kind ("action" 3 AP | "reaction" 2 RP), burst (0/1),
-//                      reduction (a feature's cost reduction); targets = the
+//                      reduction (a feature's cost reduction), below_one
+//                      (1: the feature allows below 1, l.45); targets = the
 //                      helpers of a Cooperative Cinematic Action. Nothing is
 //                      paid yet: a pending act "cinematic" waits for the GM.
 //   cinematic_ruling   the GM (role GM) answers refs{act}: params allow
@@ -53,8 +54,11 @@ Costs CostsOf(const fb::CommandT& c) {
   // l.41: 3 Momentum; l.43: 2 each when cooperative; l.44: a Burst 6, or 4
   // cooperative; l.45: never below 1.
   int64_t lead_nm = k.burst ? (k.coop ? 4 : 6) : (k.coop ? 2 : 3);
-  k.momentum_lead = std::max<int64_t>(1, lead_nm - reduction);
-  k.momentum_helper = std::max<int64_t>(1, 2 - reduction);
+  // l.45: "cannot be reduced below 1 unless a feature specifically allows
+  // that": param below_one=1 (such a feature) lets it reach 0.
+  const int64_t floor = ParamOr(c, "below_one", 0) != 0 ? 0 : 1;
+  k.momentum_lead = std::max<int64_t>(floor, lead_nm - reduction);
+  k.momentum_helper = std::max<int64_t>(floor, 2 - reduction);
   if (!k.burst) {
     if (k.reaction) {
       k.lead_rp = 2;
@@ -100,13 +104,21 @@ absl::Status CheckCosts(const State& s, const Costs& k) {
 }  // namespace
 
 absl::Status DecideCinematic(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"kind", "burst", "reduction"}, {}}));
-  RETURN_IF_ERROR(CheckParamTypes(c, {{"kind"}, {"burst"}, {"reduction"}}));
+  RETURN_IF_ERROR(CheckTakes(c, {{"kind", "burst", "reduction", "below_one"}, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {{"kind"}, {"burst", "below_one"}, {"reduction"}}));
+  if (ParamOr(c, "below_one", 0) != 0 && ParamOr(c, "reduction", 0) == 0) {
+    return Malformed(c, "params.below_one", "goes with params.reduction (a feature's reduction, l.45)");
+  }
   RETURN_IF_ERROR(CheckShape(c, 1000, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const std::string kind = ParamText(c, "kind");
   if (kind != "action" && kind != "reaction") return Malformed(c, "params.kind", "\"action\" or \"reaction\"");
   if (c.text.empty()) return Malformed(c, "text", "what the actor attempts, told to the GM first (l.41)");
+  if (!c.targets.empty() && kind == "reaction") {
+    // l.43 names only a "Cooperative Cinematic Action" (and l.44 a Burst
+    // "to do a Cooperative Cinematic Action").
+    return Refuse("004.cinematic.coop", "only a Cinematic Action can be cooperative, not a Reaction");
+  }
   for (size_t i = 0; i < c.targets.size(); ++i) {
     ASSIGN_OR_RETURN(const Combatant* h, Target(d.state(), c, i));
     if (h->id == a->id) return Malformed(c, absl::StrCat("targets[", i, "]"), "the helpers, not the actor");

@@ -132,5 +132,31 @@ TEST(Cinematic, CostNeverBelowOne) {
   EXPECT_EQ(Momentum(t), 0);
 }
 
+// l.45: "unless a feature specifically allows that": to 0.
+TEST(Cinematic, AFeatureMayReduceBelowOne) {
+  Table t(ApRp(), Roster(1));
+  fb::CommandT c = Propose("barb", "action");
+  With(c, "reduction", 5);
+  With(c, "below_one", 1);
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Rule(t, true, 11, "raw_force"), {10}));
+  EXPECT_EQ(Momentum(t), 1);  // 3 - 5 -> 0 paid
+  fb::CommandT bad = Propose("barb", "action");
+  With(bad, "below_one", 1);
+  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+
+// l.43: only a Cinematic Action can be cooperative.
+TEST(Cinematic, NoCooperativeReaction) {
+  Table t(ApRp(), Roster());
+  auto c = Cmd("barb", "cinematic", {"pal"});
+  WithText(c, "kind", "reaction");
+  c.text = "together";
+  auto r = t.Submit(c);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.43"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

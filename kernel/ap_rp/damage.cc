@@ -7,7 +7,8 @@
 // (l.79 "reduces all incoming damage of that type"), then the one defensive
 // value (l.64 "subtracted once"), the lowest of the parts' (l.65), off the
 // part the attacker names (default: the first part whose defence is that
-// lowest value); a part never goes below 0.
+// lowest value), what it cannot absorb off the other parts; the total never
+// goes below 0.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -48,9 +49,9 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
     if (target.HasTag("immune:" + p.type)) {
       p.amount = 0;  // l.79: immunity nullifies
     } else if (target.HasTag("resist:" + p.type)) {
-      p.amount = FloorDiv(p.amount, 2);  // l.79: halves; rounded down (reading)
+      p.amount = FloorDiv(p.amount, 2);  // l.79: halves; rounded down (reading of l.53, the text's only rounding: "rounded down")
     } else if (target.HasTag("vulnerable:" + p.type)) {
-      p.amount = p.amount + FloorDiv(p.amount, 2);  // l.79: x1.5, rounded down (reading)
+      p.amount = p.amount + FloorDiv(p.amount, 2);  // l.79: "by half" more, the half rounded down (l.53)
     }
     out.nums.push_back({p.type, before});
     if (p.amount != before) out.nums.push_back({p.type + "_after_type", p.amount});
@@ -85,9 +86,32 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
     out.nums.push_back({"ignore_armor", o.ignore_armor});
     out.nums.push_back({"effective_defense", eff});
   }
-  parts[from].amount = std::max<int64_t>(0, parts[from].amount - eff);
+  // l.64: "Your Armor is subtracted from any incoming damage" (12 - 2 =
+  // 10): the value comes off the named part first and what that part cannot
+  // absorb off the others (reading: the choice of l.65 only says which type
+  // the reduction is taken from; 5 Physical + 2 Poison against a defence of
+  // 4 deals 3, not 5); the total never goes below 0.
+  if (eff < 0) {
+    parts[from].amount -= eff;  // l.64: negative Armor adds
+  } else {
+    int64_t left = eff;
+    const int64_t first = std::min(left, parts[from].amount);
+    parts[from].amount -= first;
+    left -= first;
+    for (size_t i = 0; i < parts.size() && left > 0; ++i) {
+      const int64_t take = std::min(left, parts[i].amount);
+      if (take <= 0) continue;
+      parts[i].amount -= take;
+      left -= take;
+    }
+    if (eff > 0) out.nums.push_back({"defense_from_" + parts[from].type, first});
+  }
   int64_t total = 0;
   for (const DamagePart& p : parts) total += p.amount;
+  if (o.cap > 0 && !IsObject(target) && total > o.cap) {
+    total = o.cap;  // l.115: "cannot deal more than 100 damage to a creature"
+    out.nums.push_back({"capped_at", o.cap});
+  }
   out.total = total;
   out.nums.push_back({"damage", total});
   return out;
@@ -131,7 +155,10 @@ absl::StatusOr<int64_t> ApplyDamage(Decision& d, const std::string& target,
   }
   RETURN_IF_ERROR(AddResource(d, target, kVitality, -dealt,
                               {cause, rule, nums, nonlethal ? "non-lethal" : ""}).status());
-  if (!nonlethal && before >= 1 && before - dealt < 1 && !t->Has(kBleeding) && !IsObject(*t)) {
+  // l.58, l.92: lethal damage leaving Vitality below 1 starts Bleeding
+  // (reading: also when Vitality was already below 1, e.g. at 0 after
+  // non-lethal damage, which started none).
+  if (!nonlethal && before - dealt < 1 && !t->Has(kBleeding) && !IsObject(*t)) {
     NewCondition b;
     b.actor = target;
     b.name = kBleeding;

@@ -98,5 +98,48 @@ TEST(Damage, HolyIsNonLethal) {
   EXPECT_FALSE(Has(t, "b", kBleeding));
 }
 
+
+// l.64: "Your Armor is subtracted from any incoming damage": a defence larger
+// than the part it is taken from comes off the other parts too (5 Physical
+// + 2 Poison, lowest defence 4: 3, whichever part the attacker names).
+TEST(Damage, DefenceLargerThanThePartComesOffTheRest) {
+  Combatant t = Target({{"armor", 4}, {"con", 14}, {"endurance", 0}});
+  DamageOpts o;
+  o.armor_from = "poison";
+  EXPECT_EQ(ComputeDamage(t, {{"physical", 5}, {"poison", 2}}, o).total, 3);
+  o.armor_from = "physical";
+  EXPECT_EQ(ComputeDamage(t, {{"physical", 5}, {"poison", 2}}, o).total, 3);
+  EXPECT_EQ(ComputeDamage(t, {{"physical", 1}, {"poison", 2}}, o).total, 0);  // never below 0
+}
+
+// l.65: "The attacker can choose from which damage type": only a type the
+// attack deals; anything else is refused naming the field.
+TEST(Damage, ArmorFromMustBeATypeTheAttackDeals) {
+  Table t(ApRp(), Two());
+  auto c = Attack("a", "b", "mace");
+  WithText(c, "armor_from", "poison");
+  auto r = t.Submit(c, {15, 6});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.armor_from"), std::string::npos);
+  EXPECT_EQ(Res(t, "b", kVitality), 3);
+}
+
+
+// l.58: non-lethal damage takes Vitality to 0 without Bleeding; lethal
+// damage after that leaves it below 1: Bleeding.
+TEST(Damage, LethalAfterNonLethalBleeds) {
+  Table t(ApRp(), Two());
+  auto c = Attack("a", "b", "mace");
+  With(c, "nonlethal", 1);
+  ASSERT_OK(t.Submit(c, {15, 6, 1}));
+  ASSERT_EQ(Res(t, "b", kVitality), 0);
+  ASSERT_FALSE(Has(t, "b", kBleeding));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Attack("a", "b", "mace"), {15, 2}));
+  EXPECT_EQ(Res(t, "b", kVitality), -2);
+  EXPECT_TRUE(Has(t, "b", kBleeding));
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

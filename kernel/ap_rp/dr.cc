@@ -28,6 +28,12 @@ absl::Status DecideDefenseRoll(const fb::CommandT& c, Decision& d) {
   if (!IsDrKind(kind)) return Malformed(c, "params.kind", "one of str dex con int cha ins wil (l.70)");
   const Combatant source = *src;
   const Combatant target = *t;
+  const Cover cover = source.id == target.id ? Cover{} : CoverOf(d.state(), source, target);
+  if (cover.level == 2) {
+    // l.112: "you can no longer be targeted by any effects that come from the
+    // direction of your full cover".
+    return Refuse("004.cover.full", target.id + " is in full cover from " + source.id);
+  }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const int64_t power = DrPower(source);
   Nums nums{{"dr_power", power}};
@@ -40,8 +46,8 @@ absl::Status DecideDefenseRoll(const fb::CommandT& c, Decision& d) {
   int64_t bonus = DrValue(target, kind);
   nums.push_back({"stat_bonus", StatBonus(target, kind)});
   nums.push_back({"skill", target.Stat(DrSkill(kind))});
-  const Cover cover = CoverOf(d.state(), source, target);
-  if (cover.level == 1) {
+  // l.112: "You have half cover while leaning out of full cover."
+  if (cover.level == 1 || target.Has(kLeaning)) {
     bonus += 1;
     nums.push_back({"half_cover", 1});
     if (target.Has(kTakingCover)) {

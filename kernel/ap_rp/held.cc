@@ -134,7 +134,16 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
     if (w == nullptr) return Malformed(c, "params.range", "the range in metres (no weapon to read it from)");
     reach = (w->kind == "ranged" || w->range_increment > 1) ? w->range_increment : 1 + (w->numbers.count("reach") ? w->numbers.at("reach") : 0);
   }
-  const int64_t cost = row->ap;  // l.9: the AP the action would cost
+  // l.9: the AP the action would cost (not the free Interact / Switch
+  // Weapons of the turn: a held act is paid).
+  fb::CommandT paid = act;
+  if (std::string(row->name) == "interact" || std::string(row->name) == "switch_weapons") {
+    auto pp = std::make_unique<fb::ParamT>();
+    pp->key = "paid";
+    pp->value = 1;
+    paid.params.push_back(std::move(pp));
+  }
+  const int64_t cost = ApCost(d.state(), *a, *row, paid);
   RETURN_IF_ERROR(CheckAp(d.state(), *a, cost, "004.hold.action"));
   if (FirstPending(d.state(), a->id, kReadiedAct) != nullptr) {
     return Refuse("004.hold.action", a->id + " already holds an action");

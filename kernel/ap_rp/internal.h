@@ -51,6 +51,11 @@ inline constexpr char kMoved[] = "moved";         // metres moved this turn
 inline constexpr char kFreeInteract[] = "free_interact";  // l.19
 inline constexpr char kFreeSwitch[] = "free_switch";      // l.24
 inline constexpr char kTurnRound[] = "turn_round";  // round whose turn ended
+// Hands (l.19, l.24, l.32, l.34, l.35): roster stat "hands" (default 2) and
+// the resource "free_hands" (set up from stat "free_hands", default all).
+inline constexpr char kFreeHands[] = "free_hands";
+int64_t Hands(const Combatant& c);
+int64_t FreeHands(const Combatant& c);
 // Pool (kernel/changes.h SetPool/AddPool): a side's Narrative Momentum.
 inline constexpr char kMomentum[] = "narrative_momentum";
 std::string SideOwner(const std::string& side);  // "side:<side>"
@@ -153,6 +158,7 @@ struct DamageOpts {
   bool nonlethal = false;       // l.58
   bool lethal_holy = false;     // l.92: the dealer wishes Holy to be lethal
   std::string armor_from;       // l.65: the type the defense comes off
+  int64_t cap = 0;              // > 0: at most this much to a creature (l.115)
 };
 // Applies `parts` to `target`; returns the damage dealt. l.64-66, l.79, l.92.
 absl::StatusOr<int64_t> ApplyDamage(Decision& d, const std::string& target,
@@ -182,6 +188,9 @@ struct AttackOpts {
 absl::Status CheckAttack(const State& s, const Combatant& attacker,
                          const fb::CommandT& c);
 absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause);
+// l.36: `who` gives its location away: no longer hidden, except until the
+// end of its own turn when it is its turn.
+absl::Status GiveAway(Decision& d, const std::string& who, uint64_t cause, const std::string& why);
 // Cover of `target` against `from` (l.110-112): 0 none, 1 half, 2 full;
 // `front` the creature in front taking the misses (l.111).
 struct Cover {
@@ -196,10 +205,14 @@ absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c
 // many were entered (a failed contest stops the move).
 absl::StatusOr<size_t> ResolveMove(Decision& d, const fb::CommandT& c,
                                    uint64_t cause, size_t from, size_t steps);
-// Forced movement of `target` along `path` by `source` (l.114).
+// Forced movement of `target` along `path` by `source` (l.114). `with`:
+// the damage the Ability or attack causing the movement deals the target
+// (applied after the move); `combine`: the collision damage is added to it
+// as one damage source (one Armor subtraction, l.114, l.64).
 absl::Status ForcedMove(Decision& d, const std::string& source,
                         const std::string& target, const std::vector<Pos>& path,
-                        uint64_t cause, const std::string& rule);
+                        uint64_t cause, const std::string& rule,
+                        std::vector<DamagePart> with = {}, bool combine = false);
 absl::Status DecideForceMove(const fb::CommandT& c, Decision& d);
 absl::Status DecideTeleport(const fb::CommandT& c, Decision& d);
 absl::Status DecideMove(const fb::CommandT& c, Decision& d);

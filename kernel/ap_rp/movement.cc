@@ -67,6 +67,19 @@ absl::Status MoveWithClimbers(Decision& d, const std::string& who, const std::ve
 
 absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c) {
   if (c.path.empty()) return Malformed(c, "path", "the squares entered, in order");
+  {
+    // l.109: an enemy's space can be moved through, not stopped in (as an
+    // ally's, l.108).
+    const Pos last{c.path.back().x(), c.path.back().y()};
+    for (const Pos& q : space::SquaresOf(last, a.size)) {
+      const Combatant* b = Blocker(s, a, q);
+      if (b != nullptr && Enemies(a, *b)) {
+        return Refuse("004.terrain.enemy", absl::StrCat("path[", c.path.size() - 1, "] ", space::Sq(last),
+                                                        " is occupied by the enemy ", b->id,
+                                                        ": a move may pass through it, not end there"));
+      }
+    }
+  }
   space::PathRules rules;
   rules.action = c.action;
   rules.rule = "004.terrain.ally";
@@ -133,7 +146,10 @@ absl::StatusOr<size_t> ResolveMove(Decision& d, const fb::CommandT& c, uint64_t 
 }
 
 absl::Status ForcedMove(Decision& d, const std::string& source, const std::string& target,
-                        const std::vector<Pos>& path, uint64_t cause, const std::string& rule) {
+                        const std::vector<Pos>& path, uint64_t cause, const std::string& rule,
+                        std::vector<DamagePart> with, bool combine) {
+  Nums with_nums;
+  for (const DamagePart& p : with) with_nums.push_back({"ability_" + p.type, p.amount});
   const Combatant t = *d.state().Find(target);
   const Combatant src = *d.state().Find(source);
   std::vector<Pos> walked;
@@ -152,7 +168,7 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
     if (b != nullptr) {
       // l.114: the occupant makes a Strength DR (advantage if at least one
       // size category bigger than the moved target); damage = the full
-      // distance, half (rounded down: reading) on a success; the target
+      // distance, half (rounded down: reading of l.53) on a success; the target
       // stops one space before.
       const Combatant o = *b;
       const int64_t power = DrPower(src);
@@ -174,18 +190,51 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
       if (!walked.empty()) {
         RETURN_IF_ERROR(MoveWithClimbers(d, target, walked, 0, true, {cause, rule, {{"metres", static_cast<int64_t>(walked.size())}}}));
       }
-      RETURN_IF_ERROR(ApplyDamage(d, target, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status());
+      if (combine && !with.empty()) {
+        // l.114: "You can add the damage that you deal that way to any
+        // damage that you might have caused through an Ability or attack
+        // that caused the movement ... instead of treating it as a separate
+        // damage source": one hit, Armor subtracted once (l.64).
+        std::vector<DamagePart> parts = with;
+        parts.push_back({"physical", dmg});
+        Nums n = with_nums;
+        n.push_back({"forced", dmg});
+        RETURN_IF_ERROR(ApplyDamage(d, target, parts, {}, cause, n).status());
+      } else {
+        if (!with.empty()) RETURN_IF_ERROR(ApplyDamage(d, target, with, {}, cause, with_nums).status());
+        RETURN_IF_ERROR(ApplyDamage(d, target, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status());
+      }
       return ApplyDamage(d, o.id, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status();
     }
     walked.push_back(p);
     prev = p;
   }
-  if (walked.empty()) return absl::OkStatus();
-  return MoveWithClimbers(d, target, walked, 0, true, {cause, rule, {{"metres", static_cast<int64_t>(walked.size())}}});
+  if (!walked.empty()) {
+    RETURN_IF_ERROR(MoveWithClimbers(d, target, walked, 0, true,
+                                     {cause, rule, {{"metres", static_cast<int64_t>(walked.size())}}}));
+  }
+  if (with.empty()) return absl::OkStatus();
+  return ApplyDamage(d, target, with, {}, cause, with_nums).status();
 }
 
+// force_move params: dmg_<type> (the damage the Ability or attack causing
+// the movement deals the moved target) and combine (1: the collision damage
+// joins it as one damage source, l.114).
 absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  std::vector<std::string> keys = {"combine"};
+  for (const char* t : {"physical", "chemical", "cold", "heat", "poison", "shock", "curse", "holy",
+                        "spirit", "psychic", "reality"}) {
+    keys.push_back(std::string("dmg_") + t);
+  }
+  RETURN_IF_ERROR(CheckTakes(c, {keys, {}}));
+  RETURN_IF_ERROR(CheckParamTypes(c, {{}, {"combine"}, {"dmg_*"}}));
+  std::vector<DamagePart> with;
+  for (size_t i = 1; i < keys.size(); ++i) {
+    if (HasParam(c, keys[i])) with.push_back({keys[i].substr(4), ParamOr(c, keys[i], 0)});
+  }
+  if (ParamOr(c, "combine", 0) != 0 && with.empty()) {
+    return Malformed(c, "params.combine", "combines the collision damage with the Ability's: give params dmg_<type>");
+  }
   if (c.role != fb::Role::GM) {
     return absl::PermissionDeniedError("command 'force_move': the GM applies an Ability's forced movement");
   }
@@ -201,10 +250,13 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
     }
     prev = p;
   }
+  if (a->id != t->id && CoverOf(d.state(), *a, *t).level == 2) {
+    return Refuse("004.cover.full", t->id + " is in full cover from " + a->id + " (l.112)");
+  }
   const std::string src = a->id;
   const std::string tgt = t->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  return ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced");
+  return ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced", with, ParamOr(c, "combine", 0) != 0);
 }
 
 absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
@@ -215,10 +267,19 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
     return absl::PermissionDeniedError("command 'teleport': the GM applies an Ability's teleport");
   }
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
-  (void)a;
   ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c));
+  if (a->id != t->id && CoverOf(d.state(), *a, *t).level == 2) {
+    return Refuse("004.cover.full", t->id + " is in full cover from " + a->id + " (l.112)");
+  }
   if (!HasParam(c, "x") || !HasParam(c, "y")) return Malformed(c, "params.x", "params x and y: the destination");
   const Pos to{static_cast<int32_t>(ParamOr(c, "x", 0)), static_cast<int32_t>(ParamOr(c, "y", 0))};
+  for (const Pos& q : space::SquaresOf(to, t->size)) {
+    const std::string terrain = d.state().TerrainAt(q);
+    if (terrain == "offmap") return Malformed(c, "params.x", space::Sq(q) + " is off the map");
+    if (terrain == "wall") {
+      return Refuse("004.teleport", space::Sq(q) + " is a wall: not a space (reading: l.115 speaks of spaces occupied by creatures or objects)");
+    }
+  }
   const Combatant tc = *t;
   const int64_t distance = space::DistanceTo(kGrid, tc, to);
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
@@ -227,9 +288,13 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   // l.115: Reality damage equal to the distance to both, ignoring Armor;
   // the target returns; at most 100 damage to a creature.
   const std::string other = b->id;
-  const int64_t dmg = std::min<int64_t>(distance, 100);
+  // The cap applies to what the creature receives, after resistance or
+  // vulnerability (l.115 "cannot deal more than 100 damage to a creature";
+  // an object is not capped).
+  const int64_t dmg = distance;
   DamageOpts o;
   o.ignore_armor = 1 << 30;
+  o.cap = 100;
   Nums nums{{"distance", distance}, {"cap", 100}};
   RETURN_IF_ERROR(ApplyDamage(d, tc.id, {{"reality", dmg}}, o, decl, nums).status());
   RETURN_IF_ERROR(ApplyDamage(d, other, {{"reality", dmg}}, o, decl, nums).status());

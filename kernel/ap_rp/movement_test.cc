@@ -104,5 +104,91 @@ TEST(Movement, TeleportIntoOccupied) {
   EXPECT_EQ(Res(t, "w", kVitality), 23);
 }
 
+
+// l.115: "This cannot deal more than 100 damage to a creature": the cap is
+// on what the creature takes, after its vulnerability (150 m, vulnerable to
+// Reality: 225 -> 100); an object is not a creature: 150.
+TEST(Movement, TeleportCapIsOnTheDamageTaken) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"vitality", 300}});
+  auto w = Being("w", "y", 151, 1, {{"ins", 1}, {"vitality", 300}});
+  Tag(w, "vulnerable:reality");
+  auto rock = Being("rock", "y", 151, 3, {{"vitality", 300}});
+  Tag(rock, "object");
+  Table t(ApRp(), MakeRoster({a, w, rock}, 160, 10));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto tp = Gm("a", "teleport", "blink");
+  tp.targets = {"a"};
+  With(tp, "x", 151);
+  With(tp, "y", 1);
+  ASSERT_OK(t.Submit(tp));
+  EXPECT_EQ(Res(t, "a", kVitality), 200);  // 150 -> 100
+  EXPECT_EQ(Res(t, "w", kVitality), 200);  // 150 x 1.5 = 225 -> 100
+  auto tp2 = Gm("a", "teleport", "blink");
+  tp2.targets = {"a"};
+  With(tp2, "x", 151);
+  With(tp2, "y", 3);
+  ASSERT_OK(t.Submit(tp2));
+  EXPECT_EQ(Res(t, "rock", kVitality), 150);  // an object: 150, not capped
+}
+
+
+// l.114: the collision damage can be added to the damage of the Ability that
+// moved the target, as one damage source: Armor 2 comes off once (5 + 4 - 2
+// = 7) instead of from each (5 - 2 + 4 - 2 = 5); the occupant takes 4 - 2.
+TEST(Movement, ForcedDamageAddedToTheCausingAbility) {
+  for (int combine : {0, 1}) {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+    auto e = Being("e", "y", 2, 1, {{"ins", 2}, {"armor", 2}});
+    auto w = Being("w", "y", 6, 1, {{"ins", 1}, {"armor", 2}});
+    Table t(ApRp(), MakeRoster({a, e, w}));
+    auto fm = Gm("a", "force_move", "a gust ability");
+    fm.targets = {"e"};
+    fm = Path(fm, {{3, 1}, {4, 1}, {5, 1}, {6, 1}});
+    With(fm, "dmg_physical", 5);
+    With(fm, "combine", combine);
+    ASSERT_OK(t.Submit(fm, {1}));  // DR 1 + 4 < 14: fails, 4 damage
+    EXPECT_EQ(Res(t, "e", kVitality), combine ? 23 : 25);
+    EXPECT_EQ(Res(t, "w", kVitality), 28);
+  }
+  Table t(ApRp(), Roster());
+  auto fm = Gm("a", "force_move", "gust");
+  fm.targets = {"e"};
+  fm = Path(fm, {{1, 4}});
+  With(fm, "combine", 1);
+  auto r = t.Submit(fm);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.combine"), std::string::npos);
+}
+
+
+// A teleport's destination is a space on the map (params x, y named).
+TEST(Movement, TeleportDestinationOnTheMap) {
+  auto r = Roster();
+  Terrain(r, 5, 5, "wall");
+  Table t(ApRp(), r);
+  auto tp = Gm("a", "teleport", "blink");
+  tp.targets = {"a"};
+  With(tp, "x", 40);
+  With(tp, "y", 1);
+  auto off = t.Submit(tp);
+  EXPECT_EQ(off.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(off.status().message().find("params.x"), std::string::npos);
+  auto wall = Gm("a", "teleport", "blink");
+  wall.targets = {"a"};
+  With(wall, "x", 5);
+  With(wall, "y", 5);
+  EXPECT_EQ(t.Submit(wall).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+}
+
+
+// l.109: a move may pass through an enemy's space, not end there (cites l.109).
+TEST(Movement, CannotStopInAnEnemysSpace) {
+  Table t(ApRp(), Roster());
+  auto r = t.Submit(Path(Cmd("a", "move"), {{1, 2}, {1, 3}}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.109"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

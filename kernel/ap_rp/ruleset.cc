@@ -10,6 +10,7 @@
 // not_biological, surprised, acts_first, acts_last, union:<name>.
 #include "kernel/ap_rp/ruleset.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -50,11 +51,15 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
     if (!n) continue;
     if (n->key == "vitality") has_vitality = true;
     if (n->key == "vitality" && n->value <= 0) return Bad(s.id, "stats.vitality", "must be > 0");
-    if ((IsStat(n->key) || n->key == "basic_movement" || n->key == "momentum") && n->value < 0) {
+    if ((IsStat(n->key) || n->key == "basic_movement" || n->key == "momentum" || n->key == "hands" ||
+         n->key == "free_hands") && n->value < 0) {
       return Bad(s.id, "stats." + n->key, "must be >= 0");
     }
   }
   if (!has_vitality) return Bad(s.id, "stats.vitality", "required (> 0)");
+  if (StatOf(s, "free_hands", 0) > StatOf(s, "hands", 2)) {
+    return Bad(s.id, "stats.free_hands", "at most stats.hands (default 2)");
+  }
   for (const std::string& t : s.tags) {
     for (const char* p : {"evasion_stat:", "primary:", "secondary:"}) {
       if (absl::StartsWith(t, p) && !IsStat(t.substr(std::string(p).size()))) {
@@ -90,6 +95,9 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
       return Bad(s.id, f + ".range_increment", "a ranged weapon's range in metres (> 0)");
     }
     for (const auto& n : w->numbers) {
+      if (n && n->key == "ap" && (w->kind != "ability" || n->value < 0)) {
+        return Bad(s.id, f + ".numbers.ap", "an Ability's AP cost (>= 0), for kind ability only (l.17, l.54)");
+      }
       if (n && absl::StartsWith(n->key, "dmg_") && !IsDamageType(n->key.substr(4))) {
         return Bad(s.id, f + ".numbers." + n->key, "dmg_<one of the 11 damage types>");
       }
@@ -135,6 +143,15 @@ class ApRpRuleset : public Ruleset {
       const int64_t v = StatOf(s, "vitality", 1);
       RETURN_IF_ERROR(SetResource(d, s.id, kVitality, v, {0, "004.setup", {{"vitality", v}}}));
       momentum[s.side] += StatOf(s, "momentum", 0);
+      // Reading: a creature with a weapon (not an Ability) holds one in a
+      // hand unless the roster says otherwise (stat free_hands).
+      const int64_t hands = StatOf(s, "hands", 2);
+      bool armed = false;
+      for (const auto& w : s.weapons) armed = armed || (w && w->kind != "ability");
+      const int64_t free = StatOf(s, "free_hands", std::max<int64_t>(0, hands - (armed ? 1 : 0)));
+      RETURN_IF_ERROR(SetResource(d, s.id, kFreeHands, free,
+                                  {0, "004.setup", {{"hands", hands}, {"free_hands", free}},
+                                   "hands not holding anything (l.24, l.32, l.34, l.35)"}));
     }
     for (const auto& [side, n] : momentum) {
       RETURN_IF_ERROR(SetPool(d, SideOwner(side), kMomentum, n,

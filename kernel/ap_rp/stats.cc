@@ -29,6 +29,11 @@ std::string TagValue(const Combatant& c, const std::string& prefix) {
 
 bool IsObject(const Combatant& c) { return c.HasTag("object"); }
 
+int64_t Hands(const Combatant& c) { return c.Stat("hands", 2); }
+int64_t FreeHands(const Combatant& c) {
+  return c.Resource(kFreeHands, c.Stat("free_hands", Hands(c)));
+}
+
 // l.53: "add your Strength Bonus and half of your Dexterity Bonus ... 3 plus
 // 1,5, which is rounded down to 1, for a total of 4": half rounded down.
 int64_t HitBonus(int64_t primary_bonus, int64_t secondary_bonus) {

@@ -277,8 +277,13 @@ absl::Status SpendRp(Decision& d, const std::string& who, int64_t rp,
 }
 
 // The round of `who`'s next turn start: this round if its place in the
-// order is still to come, else the next (reading of l.8).
-static int64_t NextTurnRound(const State& s, const std::string& who) {
+// order is still to come, else the next (reading of l.8). For the end of its
+// next turn (`end`), a turn it holds and has not yet taken this round is its
+// next turn: "until the end of their next turn" (l.31) ends with it (l.8:
+// "until a creature ends their turn or they lose it"); its start, though,
+// has passed ("stop when their turn would normally start even if the
+// creature decides to hold their turn").
+static int64_t NextTurnRound(const State& s, const std::string& who, bool end = false) {
   const Combatant* c = s.Find(who);
   if (c == nullptr) return s.round + 1;
   const bool running = s.IsTurnOf(who);
@@ -286,7 +291,7 @@ static int64_t NextTurnRound(const State& s, const std::string& who) {
   for (const OrderEntry& e : s.order) {
     const bool mine = e.actor == who ||
                       std::find(e.members.begin(), e.members.end(), who) != e.members.end();
-    if (mine) return e.delayed ? s.round + 1 : s.round;
+    if (mine) return e.delayed && !end ? s.round + 1 : s.round;
   }
   return s.round + 1;
 }
@@ -296,7 +301,7 @@ Expiry UntilNextTurn(const State& s, const std::string& who) {
 }
 
 Expiry EndOfNextTurn(const State& s, const std::string& who) {
-  return Expiry{fb::ExpiryKind::TurnEnd, who, NextTurnRound(s, who)};
+  return Expiry{fb::ExpiryKind::TurnEnd, who, NextTurnRound(s, who, true)};
 }
 
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {

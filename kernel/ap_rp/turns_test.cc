@@ -266,5 +266,24 @@ TEST(Turns, Surprise) {
   EXPECT_EQ(t.state().order[0].actor, "a");  // round 2: normal Initiative
 }
 
+
+// l.8 with l.31: a creature holding its turn is blinded "until the end of
+// their next turn": that is the held turn it takes later this round; a
+// Defend "until your next turn" started after holding lasts to next round.
+TEST(Turns, EndOfNextTurnOfAHolderIsItsHeldTurn) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 15}});
+  auto b = Being("b", "y", 2, 1, {{"ins", 8}, {"quick_fingers", 9}});  // 25
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("b", "blind", {"a"}), {15, 2}));
+  ASSERT_TRUE(Has(t, "a", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");  // the held turn
+  EXPECT_TRUE(Has(t, "a", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_FALSE(Has(t, "a", kBlinded));  // ended with that turn (lost, l.8)
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp
