@@ -26,7 +26,7 @@ int HandsInUse(const Combatant& c) {
 }  // namespace
 
 absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, {.targets = true}));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
@@ -63,7 +63,7 @@ absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideRelease(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, {.targets = true}));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
@@ -80,7 +80,7 @@ absl::Status DecideRelease(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideSearch(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, {}));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   RETURN_IF_ERROR(CheckPrimary(d.state(), *a, "search", false, false));
   const std::string who = a->id;
@@ -96,7 +96,7 @@ absl::Status DecideSearch(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"free"}, {}}));
+  RETURN_IF_ERROR(CheckInput(c, {.flags = {"free"}, .weapon = true}));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const bool free = ParamOr(c, "free", 0) != 0;
@@ -126,7 +126,7 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideUseMagic(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"free"}, {}}));
+  RETURN_IF_ERROR(CheckInput(c, {.flags = {"free"}, .targets = true, .weapon = true}));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const bool free = ParamOr(c, "free", 0) != 0;

@@ -307,7 +307,7 @@ absl::Status Settle(Decision& d, uint64_t cause) {
 }
 
 absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"attribute"}, {}}));
+  RETURN_IF_ERROR(CheckInput(c, {.text = {"attribute"}, .targets = true, .weapon = true}));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
@@ -353,7 +353,7 @@ absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"defense", "attribute"}, {}}));
+  RETURN_IF_ERROR(CheckInput(c, {.text = {"defense", "attribute"}, .window = true}));
   const State& s = d.state();
   RETURN_IF_ERROR(CheckAnswer(s, c, Cite("003.defend")));
   const Window& w = s.windows.at(c.window);

@@ -36,6 +36,22 @@ inline constexpr char kSeed[] = "003_ddd5865ba645a58b.txt";
 inline constexpr char kId[] = "opposed_tests";
 inline constexpr int32_t kVersion = 1;
 
+// ---- input.cc: what each verb takes (README "Verbs").
+// The fields a verb reads beyond actor: params (by key, with their types,
+// kernel/param_types.h) and whether it reads targets, weapon, path and
+// window. Anything else is refused naming the field (CheckTakes for
+// params; InvalidArgument for a targets/weapon/path/window the verb does
+// not read), before anything is decided.
+struct Input {
+  std::vector<std::string> text;   // text params
+  std::vector<std::string> flags;  // 0/1 params
+  bool targets = false;
+  bool weapon = false;
+  bool path = false;
+  bool window = false;
+};
+absl::Status CheckInput(const fb::CommandT& c, const Input& in);
+
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
 std::string Cite(const std::string& rule);

@@ -181,7 +181,7 @@ absl::Status FinishTurn(Decision& d, const std::string& who, uint64_t cause,
 }  // namespace
 
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, {}));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!d.state().windows.empty()) {
     return Refuse("003.defend", "a window is open: it is answered first");
@@ -195,7 +195,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideSaveTurn(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"after"}, {}}));
+  RETURN_IF_ERROR(CheckInput(c, {.text = {"after"}}));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
   if (!s.windows.empty()) return Refuse("003.defend", "a window is open: it is answered first");
