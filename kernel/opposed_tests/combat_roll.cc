@@ -47,7 +47,7 @@ absl::Status CheckDefenseAllowed(const fb::CommandT& c, const Combatant& def,
     if (IsSpell(w) && !Trait(w, "parriable")) {
       return Refuse("003.defend.spells", "attack spells can only be blocked or dodged");
     }
-    if (x.attribute != "str" && x.attribute != "agi") {
+    if (!x.attribute.empty() && x.attribute != "str" && x.attribute != "agi") {
       return Malformed(c, "params.attribute", "parry uses str or agi (l.53)");
     }
     return absl::OkStatus();
@@ -130,8 +130,14 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
   x.kind = ParamText(defend, "defense");
   x.attribute = ParamText(defend, "attribute");
   if (x.kind.empty()) x.kind = "none";
+  if (x.kind == "parry" && x.attribute.empty()) {
+    // l.53 "using either Strength or Agility": the defender's choice; not
+    // stated, the program chooses for it the higher (a tie: Strength).
+    x.attribute = T.Stat("agi", 0) > T.Stat("str", 0) ? "agi" : "str";
+  }
   const bool spell = IsSpell(W);
   const bool melee = IsMelee(W);
+  Nums nums;
   // ---- the attack test (l.44-46)
   TestSpec at;
   at.who = A.id;
@@ -143,10 +149,12 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
     at.skill = "fighting_style";
     const std::string chosen = ParamText(attack, "attribute");
     at.attribute = IsRanged(W) ? "agi" : (chosen.empty() ? "str" : chosen);
-    if (Trait(W, "untrained")) at.modifier -= 2;  // l.99
+    if (!WieldedUntrained(A).empty()) {
+      at.modifier -= 2;  // l.45, l.99: all Fighting Style tests
+      nums.push_back({"untrained_weapon", -2});
+    }
   }
   if (A.Stat("untrained_armor", 0) != 0) ++at.banes;  // l.100
-  Nums nums;
   std::string flank;
   if (melee) {
     flank = FlankingAlly(s0, A, T);
@@ -179,7 +187,6 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
   } else if (x.kind == "block") {
     dt.skill = "fighting_style";
     dt.attribute = "str";  // l.51
-    if (Trait(*FindShield(T), "untrained")) dt.modifier -= 2;
   } else if (x.kind == "dodge") {
     dt.skill = "dodge";
     dt.attribute = GoverningAttribute("dodge");
@@ -188,15 +195,12 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
   } else if (x.kind == "parry") {
     dt.skill = "fighting_style";
     dt.attribute = x.attribute;  // l.53
-    for (const Weapon& pw : T.weapons) {
-      if (pw.kind != "spell" && IsMelee(pw) && Holds(T, pw.name)) {
-        if (Trait(pw, "untrained")) dt.modifier -= 2;
-        break;
-      }
-    }
   } else if (x.kind == "withstand") {
     dt.skill = "focus";  // l.54
     dt.attribute = GoverningAttribute("focus");
+  }
+  if (dt.skill == "fighting_style" && !WieldedUntrained(T).empty()) {
+    dt.modifier -= 2;  // l.45, l.99: Block and Parry are Fighting Style tests
   }
   if (x.kind != "none" && x.kind != "withstand" && T.Stat("untrained_armor", 0) != 0) {
     ++dt.banes;  // l.100: Fighting Style and Dodge tests

@@ -121,6 +121,10 @@ bool IsMelee(const Weapon& w);
 bool IsRanged(const Weapon& w);  // ranged or thrown
 bool IsSpell(const Weapon& w);
 bool Trait(const Weapon& w, const std::string& key);
+// l.45, l.99: wielding (holding) a weapon or shield marked `untrained`
+// imposes -2 on ALL Fighting Style tests (once, however many); the name
+// of the first such item, or "".
+std::string WieldedUntrained(const Combatant& c);
 bool Conscious(const Combatant& c);
 bool Surprised(const State& s, const Combatant& c);
 // Whether `c` could make a melee attack on `target` (holds a melee weapon

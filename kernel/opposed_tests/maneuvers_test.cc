@@ -129,6 +129,18 @@ TEST(Maneuvers, FeintGivesABoonToTheNextStrikeOnTheSameTarget) {  // l.70
   EXPECT_EQ(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
 }
 
+TEST(Maneuvers, FeintWaitsThroughAReactionButNotAnotherAction) {  // l.70, l.33-35
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  CriticalWin(t);
+  ASSERT_TRUE(Maneuver(t, "feint", {6, 2}).ok());
+  // Manipulate is a reaction (l.35), not the "next action": the Feint stays.
+  ASSERT_TRUE(t.Submit(Cmd("a", "manipulate")).ok());
+  ASSERT_NE(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
+  // A Search is an action that is not a Strike: the Feint is gone.
+  ASSERT_TRUE(t.Submit(Cmd("a", "search")).ok());  // Observation 0 dice: no roll
+  EXPECT_EQ(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
+}
+
 TEST(Maneuvers, PrecisionMaximizesTheDamageDie) {  // l.71
   Table t(OpposedTests(), Pair(2), {6, 1});
   CriticalWin(t);

@@ -248,6 +248,9 @@ absl::StatusOr<bool> HoldForOpportunity(Decision& d, const fb::CommandT& c, uint
   // caster (or the one standing up) in melee reach may make one.
   std::vector<TriggerHit> hits;
   const Combatant* actor = d.state().Find(c.actor);
+  // l.27: after Disengage "you don't provoke opportunity attacks for the
+  // rest of your turn": casting and standing up included.
+  if (actor->Has(kDisengaged)) return false;
   for (const TriggerHit& h : MatchDeclaration(d.state(), c, OpportunityRules(), {})) {
     if (MeleeReaching(d.state(), *d.state().Find(h.owner), *actor) != nullptr) hits.push_back(h);
   }

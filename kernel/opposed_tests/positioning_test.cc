@@ -227,5 +227,23 @@ TEST(Opportunity, CastingOutOfReachProvokesNothing) {  // l.81, l.83
   EXPECT_TRUE(t.state().windows.empty());
 }
 
+// l.27: after Disengage "You don't provoke opportunity attacks for the
+// rest of your turn": a cast in a foe's reach then provokes nothing.
+TEST(Opportunity, DisengagedCastingProvokesNothing) {
+  auto chant = W("chant", "", "spell", "", {}, "");
+  Table t(OpposedTests(),
+          Roster({Who("m", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"sorcery", 1}, {"initiative", 5}}, {chant}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {W("club", "1d6", "melee", "medium", {}, "crushing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("m", "disengage")).ok());
+  auto cast = Cmd("m", "use_magic");
+  cast.weapon = "chant";
+  auto ev = t.Submit(cast);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(Cites(*ev, "003.use_magic"));
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil

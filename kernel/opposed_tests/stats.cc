@@ -53,6 +53,14 @@ bool Trait(const Weapon& w, const std::string& key) {
   return it != w.numbers.end() && it->second != 0;
 }
 
+std::string WieldedUntrained(const Combatant& c) {
+  for (const Weapon& w : c.weapons) {
+    if (w.kind == "spell" || !Holds(c, w.name)) continue;
+    if (Trait(w, "untrained")) return w.name;
+  }
+  return "";
+}
+
 // Reach in metres (reading; the text gives none): the weapon's number
 // "reach" when given, else its `reach` field when set to other than the
 // schema's default 5 (meant as 5 ft), else 1 m (the adjacent squares).

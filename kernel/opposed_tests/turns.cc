@@ -121,7 +121,11 @@ absl::Status Spend(Decision& d, const std::string& who, const std::string& verb,
                                             {cause, "003.attacks", {{"max", kAttacksPerRound}}}));
     (void)n;
   }
-  if (verb != "strike" && d.state().active == who && c->Has(kFeint)) {
+  // Reactions (l.33-37) are not actions: Defend, Opportunity Attack and a
+  // Manipulate that is not a free action leave the Feint waiting.
+  const bool reaction = verb == "defend" || verb == "opportunity_attack" ||
+                        (verb == "manipulate" && !free);
+  if (verb != "strike" && !reaction && d.state().active == who && c->Has(kFeint)) {
     // l.70: the boon is for the NEXT action, if it is a Strike.
     RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kFeint, {cause, "003.maneuver.feint", {}, "the next action was not a Strike"}));
   }
