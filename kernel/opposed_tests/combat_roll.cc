@@ -12,6 +12,7 @@
 //        opportunity window held back resumes (Settle).
 // A target that cannot defend (unaware, surprised, unconscious, no AP)
 // gets no window: its defense automatically fails (l.56, l.58).
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -120,8 +121,17 @@ absl::Status OpenAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
       .status();
 }
 
-absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
+absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
                                const fb::CommandT& defend, uint64_t cause) {
+  // The defender's armor choice for this attack (l.143) travels with the
+  // attack to the damage (through the maneuver window's pending act).
+  fb::CommandT attack = attack_in;
+  if (const std::string armor = ParamText(defend, "armor"); !armor.empty()) {
+    auto p = std::make_unique<fb::ParamT>();
+    p->key = "armor";
+    p->text = armor;
+    attack.params.push_back(std::move(p));
+  }
   const State& s0 = d.state();
   const Combatant A = *s0.Find(attack.actor);
   const Combatant T = *s0.Find(attack.targets[0]);
@@ -274,6 +284,7 @@ absl::Status FinishAttack(Decision& d, const fb::CommandT& attack, uint64_t caus
     in.rolled = rolled;
     in.type = W.damage_type;
     in.blocked = blocked;
+    in.armor = ParamText(attack, "armor");
     const Weapon* shield = FindShield(*T);
     if (blocked && shield != nullptr) {
       auto it = shield->numbers.find("br");
@@ -357,7 +368,7 @@ absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, {.text = {"defense", "attribute"}, .window = true}));
+  RETURN_IF_ERROR(CheckInput(c, {.text = {"defense", "attribute", "armor"}, .window = true}));
   const State& s = d.state();
   RETURN_IF_ERROR(CheckAnswer(s, c, Cite("003.defend")));
   const Window& w = s.windows.at(c.window);
@@ -378,6 +389,12 @@ absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
     return Malformed(c, "params.attribute", "only a parry chooses its attribute");
   }
   RETURN_IF_ERROR(CheckDefenseAllowed(c, *def, *weapon, x));
+  if (HasParam(c, "armor") && !HasArmorSource(*def, ParamText(c, "armor"))) {
+    return absl::NotFoundError(absl::StrCat(
+        "command 'defend': field 'params.armor': ", def->id, " has no armor source '",
+        ParamText(c, "armor"), "' (\"ar\" or a stat ar.<source> / ar_magical.<source>; ",
+        Cite("003.damage.armor"), ")"));
+  }
   if (x.kind != "none") RETURN_IF_ERROR(CheckReaction(s, *def, "defend", false));
   const std::string who = def->id;
   ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));

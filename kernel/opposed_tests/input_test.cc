@@ -62,5 +62,47 @@ TEST(Input, UnknownParamsWrongTypesAndUnreadFieldsAreRefused) {
   ExpectRefused(t, def, "params.defense");
 }
 
+// l.143: the defender names the armor source it uses against this attack.
+TEST(Input, DefendChoosesTheArmorSource) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}, {"ar", 1}, {"ar.iron", 4}},
+               {W("sword", "1d8", "melee", "medium")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto def = Cmd("d", "defend");
+  def.window = t.state().windows.begin()->first;
+  WithText(def, "defense", "none");
+  auto bad = def;
+  WithText(bad, "armor", "mithril");
+  auto st = t.Submit(bad).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(std::string(st.message()).find("params.armor"), std::string::npos) << st;
+  WithText(def, "armor", "ar");  // the plain AR 1, not iron's 4
+  // Attack 5, 6: critical win; no maneuver; damage 6 - 1 = 5.
+  ASSERT_TRUE(t.Submit(def, {5, 6}).ok());
+  auto m = Cmd("a", "maneuver");
+  m.window = t.state().windows.rbegin()->first;
+  WithText(m, "maneuver", "none");
+  auto ev = t.Submit(m, {6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "ar"), 1);
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 15);
+}
+
+TEST(Input, RosterRefusesATwiceGivenStatAndAnUnknownArmorTag) {
+  auto twice = Who("a", "x", 5, 5, {{"health", 20}, {"resist.fire", 2}, {"resist.fire", 3}});
+  Table t(OpposedTests(), Roster({std::move(twice)}), {6});
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(std::string(t.status().message()).find("stats.resist.fire"), std::string::npos) << t.status();
+  auto tag = Who("a", "x", 5, 5, {{"health", 20}, {"ar.iron", 2}}, {}, {"armor:steel"});
+  Table u(OpposedTests(), Roster({std::move(tag)}), {6});
+  EXPECT_EQ(u.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(std::string(u.status().message()).find("tags"), std::string::npos) << u.status();
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil

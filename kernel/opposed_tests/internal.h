@@ -180,7 +180,16 @@ struct DamageIn {
   std::string type;
   bool blocked = false;  // a successful Block (l.62, l.145)
   int64_t br = 0;
+  // The wearer's armor source against this attack (l.143): "ar" for the
+  // plain stats ar / ar_magical, "<s>" for ar.<s> / ar_magical.<s>; ""
+  // = the standing choice (roster tag "armor:<s>"), else the best one.
+  std::string armor;
 };
+// The armor source the wearer chose standing (tag "armor:<s>"), or "".
+std::string ArmorTag(const Combatant& c);
+// Whether `source` names an armor source of `c` ("ar" or a stat
+// ar.<source> / ar_magical.<source>).
+bool HasArmorSource(const Combatant& c, const std::string& source);
 struct DamageOut {
   int64_t dealt = 0;
   Nums nums;
