@@ -88,7 +88,8 @@ absl::Status FallUnconscious(Decision& d, const std::string& who, uint64_t cause
   nc.name = kUnconscious;
   nc.source = "health";
   nc.note = "Health Pool at 0 (l.116)";
-  return AddCondition(d, nc, {cause, "003.health", {{"health", 0}}}).status();
+  RETURN_IF_ERROR(AddCondition(d, nc, {cause, "003.health", {{"health", 0}}}).status());
+  return BreakGrapples(d, who, cause);
 }
 
 absl::Status ApplyDamage(Decision& d, const std::string& target,

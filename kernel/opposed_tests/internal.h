@@ -250,6 +250,11 @@ absl::Status Walk(Decision& d, const std::string& who,
                   const std::string& rule);
 
 // ---- actions.cc
+// A grapple holds while the grappler is conscious and within touch (1 m)
+// of the grappled (reading of "use a free hand to hold your foe", l.28):
+// after `who` moved or fell, every grapple it takes part in that no
+// longer holds ends.
+absl::Status BreakGrapples(Decision& d, const std::string& who, uint64_t cause);
 absl::Status DecideGrapple(const fb::CommandT& c, Decision& d);
 absl::Status DecideRelease(const fb::CommandT& c, Decision& d);
 absl::Status DecideSearch(const fb::CommandT& c, Decision& d);

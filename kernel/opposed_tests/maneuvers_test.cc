@@ -141,6 +141,25 @@ TEST(Maneuvers, FeintWaitsThroughAReactionButNotAnotherAction) {  // l.70, l.33-
   EXPECT_EQ(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
 }
 
+// Manipulate (l.35): stowing a held item, then drawing it again.
+TEST(Maneuvers, ManipulateStowsAndDraws) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto stow = Cmd("a", "manipulate");
+  stow.weapon = "club";
+  With(stow, "stow", 1);
+  ASSERT_TRUE(t.Submit(stow).ok());
+  EXPECT_EQ(t.state().Find("a")->Resource("dropped.club"), 1);
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  EXPECT_EQ(t.Submit(s).status().code(), absl::StatusCode::kFailedPrecondition);  // not in hand
+  auto draw = Cmd("a", "manipulate");
+  draw.weapon = "club";
+  ASSERT_TRUE(t.Submit(draw).ok());
+  EXPECT_EQ(t.state().Find("a")->Resource("dropped.club"), 0);
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 1);
+}
+
 TEST(Maneuvers, PrecisionMaximizesTheDamageDie) {  // l.71
   Table t(OpposedTests(), Pair(2), {6, 1});
   CriticalWin(t);

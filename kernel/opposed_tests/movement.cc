@@ -186,7 +186,8 @@ absl::Status Walk(Decision& d, const std::string& who, const std::vector<Pos>& p
   if (path.empty()) return absl::OkStatus();
   const int64_t m = static_cast<int64_t>(path.size());  // 1 m per square
   RETURN_IF_ERROR(Move(d, who, path, m, false, {cause, rule, {{"metres", m}}}));
-  return AddResource(d, who, kMoved, m, {cause, rule, {{"metres", m}}}).status();
+  RETURN_IF_ERROR(AddResource(d, who, kMoved, m, {cause, rule, {{"metres", m}}}).status());
+  return BreakGrapples(d, who, cause);
 }
 
 absl::Status DecideMove(const fb::CommandT& c, Decision& d) {

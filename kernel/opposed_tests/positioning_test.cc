@@ -56,6 +56,28 @@ TEST(Cover, LowAndHighCoverAgainstRangedAttacksAndDodge) {
   EXPECT_EQ(dodge, 2 + 5);
 }
 
+// The GM may rule the cover (Set the Stage, l.15) with a condition
+// "Cover" of level 1 low, 2 high, 3 full on the target: it overrules the map.
+TEST(Cover, TheGmRulesHighCoverByCondition) {
+  Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto cover = Gm("gm_condition", "d", "behind the cart");
+  WithText(cover, "name", "Cover");
+  WithText(cover, "op", "add");
+  With(cover, "level", 2);
+  ASSERT_TRUE(t.Submit(cover).ok());
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "bow";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  auto ev = t.Submit(dodge, {1, 1, 1, 1, 1, 1, 1, 1});  // 1 attack die, 7 Dodge dice
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 6 - 5);   // l.88
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 2 + 5);  // l.88
+}
+
 TEST(Cover, FullCoverAttackAutomaticallyFails) {  // l.89
   Table t(OpposedTests(),
           WithMap({Archer(), Target(8)}, {{{7, 4}, "wall"}, {{7, 5}, "wall"}, {{7, 6}, "wall"}}), {6, 1});
@@ -142,6 +164,31 @@ TEST(Actions, GrappleIsAContestAndStopsMovement) {  // l.28
   EXPECT_EQ(t.Submit(move).status().code(), absl::StatusCode::kFailedPrecondition);
   ASSERT_TRUE(t.Submit(Cmd("d", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("a", "release", {"d"})).ok());
+  EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
+}
+
+// A grapple holds while the grappler is within touch (reading, l.28); the
+// held foe takes one of its hands.
+TEST(Actions, GrappleUsesAHandAndEndsWhenTheGrapplerLeaves) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"athletics", 1}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {}, {"npc"}),
+                  Who("e", "y", 1, 2, {{"health", 5}, {"speed", 3}}, {}, {"npc"})}),
+          {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "a");
+  // Athletics 1 die: 6 vs d's 0 dice: a wins.
+  ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6}).ok());
+  ASSERT_TRUE(t.state().Find("d")->Has("Grappled"));
+  // Club in one hand, d in the other: no free hand for e.
+  EXPECT_EQ(t.Submit(Cmd("a", "grapple", {"e"})).status().code(), absl::StatusCode::kFailedPrecondition);
+  // a walks 2 m away (out of e's and d's reach: neither holds a weapon).
+  auto away = Cmd("a", "move");
+  away.path.emplace_back(2, 3);
+  away.path.emplace_back(2, 4);
+  auto ev = t.Submit(away);
+  ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
 }
 

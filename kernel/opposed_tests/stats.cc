@@ -99,6 +99,14 @@ const Weapon* MeleeReaching(const State& s, const Combatant& c,
 
 int CoverOf(const State& s, const Combatant& from, const Combatant& target,
             std::string* why) {
+  // The GM's ruling overrules the map: a condition "Cover" on the target
+  // (gm_condition, level 0 none, 1 low, 2 high, 3 full).
+  for (const auto& [id, k] : target.conditions) {
+    if (k.name != "Cover") continue;
+    const int cover = k.level < 0 ? 0 : k.level > 3 ? 3 : static_cast<int>(k.level);
+    if (why != nullptr) *why = cover == 0 ? "" : cover == 3 ? "full" : cover == 2 ? "high" : "low";
+    return cover;
+  }
   const space::LineCover lc = space::CoverLines(
       from.at, from.size, target.at, target.size,
       [&](Pos p, std::string* by) {
