@@ -192,6 +192,34 @@ TEST(Actions, GrappleUsesAHandAndEndsWhenTheGrapplerLeaves) {
   EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
 }
 
+// l.48: "grappling, pushing, and tripping a creature do not count as
+// attacks": after two Strikes (the limit, l.18) a Grapple is still allowed,
+// a third Strike is not; and moving is only for the active character (l.11).
+TEST(Actions, AGrappleAfterTwoAttacks) {
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto early = Cmd("d", "move");
+  early.path.emplace_back(4, 2);
+  EXPECT_EQ(t.Submit(early).status().code(), absl::StatusCode::kFailedPrecondition);
+  for (int i = 0; i < 2; ++i) {
+    auto s = Cmd("a", "strike", {"d"});
+    s.weapon = "club";
+    ASSERT_TRUE(t.Submit(s).ok());
+    auto none = Cmd("d", "defend");
+    none.window = t.state().windows.begin()->first;
+    WithText(none, "defense", "none");
+    ASSERT_TRUE(t.Submit(none).ok());  // 0 attack dice, no defense: both fail
+  }
+  auto third = Cmd("a", "strike", {"d"});
+  third.weapon = "club";
+  EXPECT_EQ(t.Submit(third).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto ev = t.Submit(Cmd("a", "grapple", {"d"}), {6, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().Find("d")->Has("Grappled"));
+  EXPECT_EQ(t.state().Find("a")->Resource("attacks"), 2);
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 0);
+}
+
 TEST(Actions, DashSearchSneakAndTheApBudget) {  // l.26, l.29, l.30, l.24
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
