@@ -280,6 +280,14 @@ TEST(CombatRollRefusals, RangedMustUseAgilityAndThirdAttackRefused) {  // l.44, 
   EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(std::string(st.message()).find("What is an Attack?, l.48"), std::string::npos) << st;
   EXPECT_EQ(t.log().size(), n);  // nothing written
+  // A free action (l.39) costs no AP but an Attack spell is still an
+  // Attack: the third is refused all the same.
+  auto spell = Cmd("a", "use_magic", {"d"});
+  spell.weapon = "spike";
+  With(spell, "free", 1);
+  st = t.Submit(spell).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(st.message()).find("l.48"), std::string::npos) << st;
 }
 
 }  // namespace

@@ -98,6 +98,11 @@ absl::Status CheckPrimary(const State& s, const Combatant& a,
     if (a.Resource(kFree) >= 1) {
       return Refuse("003.free", a.id + " has taken its one free action this round");
     }
+    // A free action costs no AP, but an Attack is still one of the two (l.48).
+    if (attack && a.Resource(kAttacks) >= kAttacksPerRound) {
+      return Refuse("003.attacks", absl::StrCat(a.id, " has made ", a.Resource(kAttacks),
+                                                " attacks this round (at most 2)"));
+    }
     return absl::OkStatus();
   }
   return CheckReaction(s, a, verb, attack);
