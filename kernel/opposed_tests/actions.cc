@@ -64,10 +64,9 @@ absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
   TestSpec at{who, "athletics", GoverningAttribute("athletics"), 0, 0, 0, false, false, "athletics (grapple)"};
   // "Athletics or Acrobatics (defender's choice)": the defender's larger
   // pool (reading: a program can choose the better one).
-  TestSpec dt{target, "athletics", GoverningAttribute("athletics"), 0, 0, 0, false, false, "grapple defense"};
-  TestSpec alt{target, "acrobatics", GoverningAttribute("acrobatics"), 0, 0, 0, false, false, "grapple defense"};
-  if (PoolDice(d.state(), alt, nullptr) > PoolDice(d.state(), dt, nullptr)) dt = alt;
-  dt.purpose = dt.skill + " (against grapple)";
+  // Tag "grapple:<skill>" states the defender's choice.
+  const std::string skill = ChosenSkill(d.state(), *t, "grapple", "athletics", "acrobatics");
+  TestSpec dt{target, skill, GoverningAttribute(skill), 0, 0, 0, false, false, skill + " (against grapple)"};
   if (!Conscious(*d.state().Find(target))) dt.auto_fail = true;
   ASSIGN_OR_RETURN(TestResult ar, RollTest(d, at, decl));
   ASSIGN_OR_RETURN(TestResult dr, RollTest(d, dt, decl));

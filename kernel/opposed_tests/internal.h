@@ -249,6 +249,12 @@ absl::Status Walk(Decision& d, const std::string& who,
                   const std::vector<Pos>& path, uint64_t cause,
                   const std::string& rule);
 
+// The skill `c` chose standing for a test the text leaves to its choice
+// (roster tag "<choice>:<skill>", e.g. "grapple:acrobatics"), else the one
+// of `a`, `b` with the larger pool (a tie: `a`): the program chooses for it.
+std::string ChosenSkill(const State& s, const Combatant& c, const std::string& choice,
+                        const std::string& a, const std::string& b);
+
 // ---- actions.cc
 // A grapple holds while the grappler is conscious and within touch (1 m)
 // of the grappled (reading of "use a free hand to hold your foe", l.28):

@@ -177,11 +177,9 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
   } else {
     std::string skill = m == "trip" ? "acrobatics" : "athletics";
     if (m == "disarm") {
-      // "an Athletics or Sleight of Hand test" (l.69): the target's larger
-      // pool (reading: the program takes the target's better choice).
-      TestSpec a{loser.id, "athletics", GoverningAttribute("athletics"), 0, 0, 0, false, false, ""};
-      TestSpec b{loser.id, "sleight_of_hand", GoverningAttribute("sleight_of_hand"), 0, 0, 0, false, false, ""};
-      if (PoolDice(d.state(), b, nullptr) > PoolDice(d.state(), a, nullptr)) skill = "sleight_of_hand";
+      // "an Athletics or Sleight of Hand test" (l.69): the target's choice
+      // (tag "disarm:<skill>"), else its larger pool.
+      skill = ChosenSkill(d.state(), loser, "disarm", "athletics", "sleight_of_hand");
     }
     TestSpec t = Resist(winner, loser, skill, nums);
     if (m == "disarm" && (item_copy.kind == "shield" || Trait(item_copy, "two_handed"))) {

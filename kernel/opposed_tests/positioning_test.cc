@@ -220,6 +220,23 @@ TEST(Actions, AGrappleAfterTwoAttacks) {
   EXPECT_EQ(t.state().Find("a")->Resource("ap"), 0);
 }
 
+// l.28 "(defender's choice)": tag grapple:athletics makes d roll its
+// Athletics (1 die) though its Acrobatics (2 dice) is larger.
+TEST(Actions, TheGrappledChoosesItsSkillByTag) {
+  fb::RosterT r = Two();
+  r.combatants[1]->tags.push_back("grapple:athletics");
+  Table t(OpposedTests(), std::move(r), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = t.Submit(Cmd("a", "grapple", {"d"}), {5, 6});  // 1 vs 1 Success: d holds
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defender.athletics"), 1);
+  EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
+  fb::RosterT bad = Two();
+  bad.combatants[1]->tags.push_back("grapple:luck");
+  Table u(OpposedTests(), std::move(bad), {6, 1});
+  EXPECT_EQ(u.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
 TEST(Actions, DashSearchSneakAndTheApBudget) {  // l.26, l.29, l.30, l.24
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();

@@ -58,6 +58,12 @@ absl::Status Check(const fb::CombatantSpecT& c, const fb::Roster& roster) {
     }
   }
   for (const std::string& t : c.tags) {
+    if (t.rfind("grapple:", 0) == 0 && t != "grapple:athletics" && t != "grapple:acrobatics") {
+      return Bad(c.id, "tags", "'" + t + "': grapple:athletics or grapple:acrobatics (l.28)");
+    }
+    if (t.rfind("disarm:", 0) == 0 && t != "disarm:athletics" && t != "disarm:sleight_of_hand") {
+      return Bad(c.id, "tags", "'" + t + "': disarm:athletics or disarm:sleight_of_hand (l.69)");
+    }
     if (t.rfind("armor:", 0) != 0) continue;
     const std::string src = t.substr(6);
     if (src == "ar") continue;

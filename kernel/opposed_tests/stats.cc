@@ -53,6 +53,17 @@ bool Trait(const Weapon& w, const std::string& key) {
   return it != w.numbers.end() && it->second != 0;
 }
 
+std::string ChosenSkill(const State& s, const Combatant& c, const std::string& choice,
+                        const std::string& a, const std::string& b) {
+  for (const std::string& t : c.tags) {
+    if (t == choice + ":" + a) return a;
+    if (t == choice + ":" + b) return b;
+  }
+  TestSpec ta{c.id, a, GoverningAttribute(a), 0, 0, 0, false, false, ""};
+  TestSpec tb{c.id, b, GoverningAttribute(b), 0, 0, 0, false, false, ""};
+  return PoolDice(s, tb, nullptr) > PoolDice(s, ta, nullptr) ? b : a;
+}
+
 std::string WieldedUntrained(const Combatant& c) {
   for (const Weapon& w : c.weapons) {
     if (w.kind == "spell" || !Holds(c, w.name)) continue;
