@@ -204,7 +204,9 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
     RETURN_IF_ERROR(CheckPrimary(s, *a, c.action, false, false));
   }
   if (a->Has(kGrappled)) return Refuse("003.grapple", a->id + " is grappled: it cannot move");
-  if (!(c.action == "sneak" && c.path.empty())) RETURN_IF_ERROR(CheckPathFor(s, *a, c));
+  // Dash and Sneak may come without a path: a Dash then only adds its
+  // metres to the turn's movement (taken by later moves), a Sneak only tests.
+  if (!(c.action != "move" && c.path.empty())) RETURN_IF_ERROR(CheckPathFor(s, *a, c));
   const int64_t metres = static_cast<int64_t>(c.path.size());
   if (metres > 0 && a->stats.count("speed") == 0) {
     return Refuse("003.move", a->id + " has no speed: the roster's stats.speed (metres) is needed to move");

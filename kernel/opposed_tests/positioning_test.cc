@@ -240,10 +240,14 @@ TEST(Actions, TheGrappledChoosesItsSkillByTag) {
 TEST(Actions, DashSearchSneakAndTheApBudget) {  // l.26, l.29, l.30, l.24
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto dash = Cmd("a", "dash");
-  dash.path.emplace_back(2, 3);
-  ASSERT_TRUE(t.Submit(dash).ok());  // leaves... d at (3,2) still within 1 m
+  auto empty = Cmd("a", "move");
+  EXPECT_EQ(t.Submit(empty).status().code(), absl::StatusCode::kInvalidArgument);  // path
+  auto dash = Cmd("a", "dash");  // no path: the metres are taken by moves
+  ASSERT_TRUE(t.Submit(dash).ok());
   EXPECT_EQ(t.state().Find("a")->Resource("ap"), 2);
+  auto step = Cmd("a", "move");
+  step.path.emplace_back(2, 3);
+  ASSERT_TRUE(t.Submit(step).ok());  // d at (3,2) still within 1 m
   // Speed 3 + a Dash of 3: 6 m this turn; 1 moved.
   auto run = Cmd("a", "move");
   for (int y = 4; y <= 8; ++y) run.path.emplace_back(2, y);
