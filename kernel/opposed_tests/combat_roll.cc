@@ -84,7 +84,9 @@ uint32_t DefenseWindowOf(const State& s, uint64_t cause) {
 }  // namespace
 
 bool CanDefend(const State& s, const Combatant& c) {
-  return Conscious(c) && !Surprised(s, c) && !c.HasTag("unaware") &&
+  // l.50 "if it is aware of it": roster tag `unaware` (for the whole
+  // encounter) or a condition `Unaware` (gm_condition, for a while).
+  return Conscious(c) && !Surprised(s, c) && !c.HasTag("unaware") && !c.Has("Unaware") &&
          c.Resource(kAp) >= ApCost(c, "defend");
 }
 
@@ -93,7 +95,7 @@ absl::Status OpenAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   if (!CanDefend(d.state(), *t)) {
     const std::string why = !Conscious(*t) ? "unconscious"
                             : Surprised(d.state(), *t) ? "surprised"
-                            : t->HasTag("unaware") ? "unaware of the attack"
+                            : t->HasTag("unaware") || t->Has("Unaware") ? "unaware of the attack"
                                                    : "without AP for a reaction";
     RETURN_IF_ERROR(RecordOutcome(d, t->id, {cause, "003.defend.none", {},
                                              t->id + " cannot defend (" + why + "): automatic failure"}));

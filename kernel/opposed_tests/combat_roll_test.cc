@@ -246,6 +246,26 @@ TEST(CombatRoll, ParryWithoutAnAttributeUsesTheHigherAndBothFailSpendBothAp) {
   EXPECT_EQ(t.state().Find("d")->Resource("health"), 20);
 }
 
+// l.50 "if it is aware of it", l.56: an unaware target gets no defense
+// window; its defense fails automatically: 5 on the attack is a critical
+// win. Unaware by the GM's condition, then aware again.
+TEST(CombatRoll, AnUnawareTargetCannotDefend) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto unaware = Gm("gm_condition", "d", "it never saw her coming");
+  WithText(unaware, "name", "Unaware");
+  WithText(unaware, "op", "add");
+  ASSERT_TRUE(t.Submit(unaware).ok());
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  auto ev = t.Submit(s, {5, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "003.defend.none"));
+  EXPECT_TRUE(Cites(*ev, "003.result.critical"));
+  EXPECT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);  // no reaction spent
+}
+
 TEST(CombatRollRefusals, RangedMustUseAgilityAndThirdAttackRefused) {  // l.44, l.48
   Table t(OpposedTests(), Duel(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();

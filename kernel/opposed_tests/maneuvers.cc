@@ -27,7 +27,7 @@ constexpr char kManeuverAct[] = "maneuver";
 bool HeavyOrShield(const Combatant& c) {
   for (const Weapon& w : c.weapons) {
     if (!Holds(c, w.name)) continue;
-    if (w.kind == "shield" || w.category == "heavy") return true;
+    if (w.kind == "shield" || w.category == "heavy" || Trait(w, "heavy")) return true;
   }
   return false;
 }

@@ -55,6 +55,27 @@ TEST(Maneuvers, BashNeedsAShieldOrHeavyWeapon) {  // l.67
   EXPECT_EQ(h.state().Find("d")->Resource("health"), 17);
 }
 
+// A shield held by the winner also allows a Bash (l.67): here the
+// defender wins (a rolls 1, d blocks with a 6) and bashes back.
+TEST(Maneuvers, TheDefenderBashesWithItsShield) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto block = Cmd("d", "defend");
+  block.window = t.state().windows.rbegin()->first;
+  WithText(block, "defense", "block");
+  ASSERT_TRUE(t.Submit(block, {1, 6}).ok());  // a fails, d passes: d's critical win
+  auto bash = Cmd("d", "maneuver");
+  bash.window = t.state().windows.rbegin()->first;
+  WithText(bash, "maneuver", "bash");
+  auto ev = t.Submit(bash);  // a has no Athletics: 0 dice, fails: Dazed
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().Find("a")->Has("Dazed"));
+  EXPECT_EQ(t.state().Find("a")->Resource("health"), 20);  // the attack negated (l.60)
+}
+
 TEST(Maneuvers, TripTwoSizesSmallerAutomaticallyFails) {  // l.73, l.77
   Table t(OpposedTests(), Pair(0), {6, 1});
   CriticalWin(t);
