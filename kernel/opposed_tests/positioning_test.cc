@@ -237,6 +237,36 @@ TEST(Actions, TheGrappledChoosesItsSkillByTag) {
   EXPECT_EQ(u.status().code(), absl::StatusCode::kInvalidArgument);
 }
 
+// l.24 "Reaction can always be taken, regardless of whose turn it is";
+// l.37 Use Magic as a reaction: only a non-attacking spell; l.35
+// Manipulate as a reaction; primary actions only on one's own turn.
+TEST(Actions, ReactionsOffTurn) {
+  auto bolt = W("bolt", "1d6", "spell", "", {{"attack", 1}}, "fire");
+  bolt.range_increment = 20;
+  auto ward = W("ward", "", "spell", "", {}, "");
+  Table t(OpposedTests(),
+          Roster({Who("m", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"sorcery", 1}, {"initiative", 5}},
+                      {bolt, ward, W("knife", "1d4", "melee", "light", {}, "piercing")}),
+                  Who("d", "y", 8, 8, {{"health", 5}, {"speed", 3}}, {}, {"npc"})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("m", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "d");
+  auto attack = Cmd("m", "use_magic", {"d"});
+  attack.weapon = "bolt";
+  EXPECT_EQ(t.Submit(attack).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto search = Cmd("m", "search");
+  EXPECT_EQ(t.Submit(search).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto cast = Cmd("m", "use_magic");
+  cast.weapon = "ward";
+  ASSERT_TRUE(t.Submit(cast).ok());
+  auto stow = Cmd("m", "manipulate");
+  stow.weapon = "knife";
+  With(stow, "stow", 1);
+  ASSERT_TRUE(t.Submit(stow).ok());
+  EXPECT_EQ(t.state().Find("m")->Resource("ap"), 1);
+}
+
 TEST(Actions, DashSearchSneakAndTheApBudget) {  // l.26, l.29, l.30, l.24
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
