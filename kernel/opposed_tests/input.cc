@@ -25,6 +25,9 @@ absl::Status CheckInput(const fb::CommandT& c, const Input& in) {
   if (!in.targets && !c.targets.empty()) {
     return Malformed(c, "targets", verb + "takes no targets");
   }
+  if (c.targets.size() > 1) {
+    return Malformed(c, "targets", verb + "takes one target (every act of this text has one)");
+  }
   if (!in.weapon && !c.weapon.empty()) return Malformed(c, "weapon", verb + "takes no weapon");
   if (!in.path && !c.path.empty()) return Malformed(c, "path", verb + "takes no path");
   if (!in.window && c.window != 0) {

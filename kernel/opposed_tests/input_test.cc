@@ -48,6 +48,9 @@ TEST(Input, UnknownParamsWrongTypesAndUnreadFieldsAreRefused) {
   With(two, "free", 2);
   ExpectRefused(t, two, "params.free");
   ExpectRefused(t, Cmd("a", "disengage", {"d"}), "targets");
+  auto two_targets = s;
+  two_targets.targets.push_back("a");
+  ExpectRefused(t, two_targets, "targets");
   auto w = Cmd("a", "end_turn");
   w.window = 3;
   ExpectRefused(t, w, "window");
