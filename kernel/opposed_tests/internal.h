@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -49,6 +50,12 @@ struct Input {
   bool weapon = false;
   bool path = false;
   bool window = false;
+  Input& Text(std::vector<std::string> keys) { text = std::move(keys); return *this; }
+  Input& Flags(std::vector<std::string> keys) { flags = std::move(keys); return *this; }
+  Input& Targets() { targets = true; return *this; }
+  Input& Weapon() { weapon = true; return *this; }
+  Input& Path() { path = true; return *this; }
+  Input& Window() { window = true; return *this; }
 };
 absl::Status CheckInput(const fb::CommandT& c, const Input& in);
 

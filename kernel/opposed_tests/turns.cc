@@ -190,7 +190,7 @@ absl::Status FinishTurn(Decision& d, const std::string& who, uint64_t cause,
 }  // namespace
 
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, Input()));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!d.state().windows.empty()) {
     return Refuse("003.defend", "a window is open: it is answered first");
@@ -204,7 +204,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideSaveTurn(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, {.text = {"after"}}));
+  RETURN_IF_ERROR(CheckInput(c, Input().Text({"after"})));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
   if (!s.windows.empty()) return Refuse("003.defend", "a window is open: it is answered first");
