@@ -481,5 +481,103 @@ TEST(OpposedTestsScenario, SessionSetUpChangesTheTestMechanics) {
   s.ExpectDeterministic();
 }
 
+// Armor, shields and resistances over two rounds (l.99, l.135-145), and
+// the untrained-weapon penalty on every Fighting Style test (l.45, l.99).
+// knight (PC): Fighting Style 2, STR 1, Initiative 5, Health 20; Iron
+//   Armor AR 5 (ar.iron), runed mail AR 2 / magical AR 2 (ar.runed,
+//   ar_magical.runed); Magic Resistance (2) and a ring of Fire Resistance
+//   (3); longsword 1d8, an UNTRAINED dagger, a Bone Shield BR 6.
+// brute (NPC): Fighting Style 2, STR 2; maul 2d6 crushing. Strike 4 dice.
+// shaman (NPC): Sorcery 2, WIL 2; firebolt 2d6 fire, 7 m away. 4 dice.
+TEST(OpposedTestsScenario, ArmorShieldsAndResistances) {
+  auto knight = Creature("knight", "party", 5, 5,
+                         {{"fighting_style", 2}, {"str", 1}, {"initiative", 5}, {"health", 20}, {"speed", 6},
+                          {"ar.iron", 5}, {"ar.runed", 2}, {"ar_magical.runed", 2},
+                          {"resist.magical", 2}, {"resist.fire.ring", 3}});
+  Add(knight, Weapon("longsword", "1d8", "melee", "medium", "slashing", {}));
+  Add(knight, Weapon("dagger", "1d4", "melee", "light", "piercing", {{"untrained", 1}}));
+  Add(knight, Weapon("bone", "", "shield", "", "", {{"br", 6}}));
+  auto brute = Creature("brute", "orcs", 6, 5,
+                        {{"fighting_style", 2}, {"str", 2}, {"per", 0}, {"health", 20}, {"speed", 6}});
+  brute.tags = {"npc"};
+  Add(brute, Weapon("maul", "2d6", "melee", "heavy", "crushing", {}));
+  auto shaman = Creature("shaman", "orcs", 12, 5,
+                         {{"sorcery", 2}, {"wil", 2}, {"per", 0}, {"health", 10}, {"speed", 6}});
+  shaman.tags = {"npc"};
+  auto bolt = Weapon("firebolt", "2d6", "spell", "", "fire", {{"attack", 1}});
+  bolt.range_increment = 20;
+  Add(shaman, std::move(bolt));
+  // Initiative (l.10): knight 6 + 5 = 11; brute 2 + PER 0; shaman 1 + 0.
+  Scenario s(Roster({std::move(knight), std::move(brute), std::move(shaman)}), {6, 2, 1});
+  ASSERT_TRUE(s.status().ok()) << s.status();
+  ASSERT_EQ(s.state().active, "knight");
+  ASSERT_TRUE(s.Submit(Cmd("knight", "end_turn")).ok());  // keeps 3 AP for reactions
+  ASSERT_EQ(s.state().active, "brute");
+
+  // The brute's maul vs the knight's Block: Block is a Fighting Style test,
+  // so the untrained dagger in hand costs 2 dice: 2 + 1 - 2 = 1 die (l.99).
+  // Brute 5,1,1,1 = 1 Success; knight 6 = 1: both pass: blocked (l.62).
+  // 2d6 = 6 + 6 = 12 crushing - AR 5 (iron: the wearer's best against
+  // physical, l.143) - BR 6 (l.145) = 1.
+  ASSERT_TRUE(s.Submit(Strike("brute", "knight", "maul")).ok());
+  auto ev = s.Submit(Defend(s, "knight", "block"), {5, 1, 1, 1, 6, 6, 6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Num(*ev, "defense.modifier"), -2);
+  EXPECT_EQ(Num(*ev, "defense.dice"), 1);
+  EXPECT_TRUE(Cites(*ev, "003.result.block"));
+  EXPECT_EQ(Num(*ev, "ar"), 5);
+  EXPECT_EQ(Num(*ev, "block_reduction"), 6);
+  EXPECT_EQ(Hp(s, "knight"), 19);
+  ASSERT_TRUE(s.Submit(Cmd("brute", "end_turn")).ok());
+
+  // The shaman's firebolt vs Block (l.55: Block or Dodge): 5,1,1,1 vs 5:
+  // blocked. 6 + 4 = 10 fire - magical AR 2 (runed, l.141) - half BR
+  // 6 -> 3 (l.145) - Fire Resistance 3 (the ring beats Magic Resistance 2:
+  // the highest only, l.137) = 2.
+  auto cast = Cmd("shaman", "use_magic", {"knight"});
+  cast.weapon = "firebolt";
+  ASSERT_TRUE(s.Submit(cast).ok());
+  ev = s.Submit(Defend(s, "knight", "block"), {5, 1, 1, 1, 5, 6, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Num(*ev, "ar"), 2);
+  EXPECT_EQ(Num(*ev, "block_reduction"), 3);
+  EXPECT_EQ(Num(*ev, "resistance"), 3);
+  EXPECT_EQ(Hp(s, "knight"), 17);
+  EXPECT_EQ(Ap(s, "knight"), 1);
+  ASSERT_TRUE(s.Submit(Cmd("shaman", "end_turn")).ok());
+
+  // Round 2: AP back to 3 (l.19). The knight stows the dagger (Manipulate,
+  // l.35): its Strike is 2 + 1 = 3 dice, no penalty. 5,1,1 vs no defense:
+  // a critical win (l.60); no maneuver; 1d8 = 8.
+  ASSERT_EQ(s.state().round, 2);
+  EXPECT_EQ(Ap(s, "knight"), 3);
+  auto stow = Cmd("knight", "manipulate");
+  stow.weapon = "dagger";
+  kernel::testing::With(stow, "stow", 1);
+  ASSERT_TRUE(s.Submit(stow).ok());
+  ASSERT_TRUE(s.Submit(Strike("knight", "brute", "longsword")).ok());
+  ev = s.Submit(Defend(s, "brute", "none"), {5, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Num(*ev, "attack.modifier"), -999);  // no untrained penalty
+  EXPECT_EQ(Num(*ev, "attack.dice"), 3);
+  ASSERT_TRUE(s.Submit(Maneuver(s, "knight", "none"), {8}).ok());
+  EXPECT_EQ(Hp(s, "brute"), 12);
+  ASSERT_TRUE(s.Submit(Cmd("knight", "end_turn")).ok());
+
+  // The brute again; the knight chooses its runed mail against this blow
+  // (l.143 "you choose which one to use"): no defense, 5,1,1,1: critical;
+  // 3 + 4 = 7 - AR 2 = 5.
+  ASSERT_TRUE(s.Submit(Strike("brute", "knight", "maul")).ok());
+  auto def = Defend(s, "knight", "none");
+  kernel::testing::WithText(def, "armor", "runed");
+  ASSERT_TRUE(s.Submit(def, {5, 1, 1, 1}).ok());
+  ev = s.Submit(Maneuver(s, "brute", "none"), {3, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Num(*ev, "ar"), 2);
+  EXPECT_EQ(Hp(s, "knight"), 12);
+  ExpectRulesKnown(s);
+  s.ExpectDeterministic();
+}
+
 }  // namespace
 }  // namespace combat::tests

@@ -14,8 +14,11 @@ namespace {
 
 // Hands in use: each held weapon or shield takes one, a two-handed one
 // two (reading of "a free hand", l.28).
-int HandsInUse(const Combatant& c) {
+int HandsInUse(const State& s, const Combatant& c) {
   int n = 0;
+  for (const auto& [id, o] : s.combatants) {  // a hand holds each grappled foe
+    for (const auto& [cid, k] : o.conditions) n += k.name == kGrappled && k.source == c.id;
+  }
   for (const Weapon& w : c.weapons) {
     if (w.kind == "spell" || w.kind == "natural" || !Holds(c, w.name)) continue;
     n += Trait(w, "two_handed") ? 2 : 1;
@@ -25,14 +28,35 @@ int HandsInUse(const Combatant& c) {
 
 }  // namespace
 
+absl::Status BreakGrapples(Decision& d, const std::string& who, uint64_t cause) {
+  struct Hold {
+    std::string held;
+    uint32_t id;
+  };
+  std::vector<Hold> broken;
+  const State& s = d.state();
+  for (const auto& [id, held] : s.combatants) {
+    for (const auto& [cid, k] : held.conditions) {
+      if (k.name != kGrappled || (k.source != who && id != who)) continue;
+      const Combatant* by = s.Find(k.source);
+      if (by == nullptr || !Conscious(*by) || Distance(*by, held) > 1) broken.push_back({id, cid});
+    }
+  }
+  for (const Hold& h : broken) {
+    RETURN_IF_ERROR(RemoveCondition(d, h.held, h.id,
+                                    {cause, "003.grapple", {}, "the grappler no longer holds (out of touch or down)"}));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, Input().Targets()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   RETURN_IF_ERROR(CheckPrimary(s, *a, "grapple", false, false));  // not an attack, l.48
   if (t->id == a->id) return Refuse("003.grapple", "a character does not grapple itself");
-  if (HandsInUse(*a) >= 2) return Refuse("003.grapple", a->id + " has no free hand");
+  if (HandsInUse(s, *a) >= 2) return Refuse("003.grapple", a->id + " has no free hand");
   if (Distance(*a, *t) > 1) return Refuse("003.grapple", t->id + " is not within touch (1 m)");
   const std::string who = a->id, target = t->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
@@ -40,10 +64,9 @@ absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
   TestSpec at{who, "athletics", GoverningAttribute("athletics"), 0, 0, 0, false, false, "athletics (grapple)"};
   // "Athletics or Acrobatics (defender's choice)": the defender's larger
   // pool (reading: a program can choose the better one).
-  TestSpec dt{target, "athletics", GoverningAttribute("athletics"), 0, 0, 0, false, false, "grapple defense"};
-  TestSpec alt{target, "acrobatics", GoverningAttribute("acrobatics"), 0, 0, 0, false, false, "grapple defense"};
-  if (PoolDice(d.state(), alt, nullptr) > PoolDice(d.state(), dt, nullptr)) dt = alt;
-  dt.purpose = dt.skill + " (against grapple)";
+  // Tag "grapple:<skill>" states the defender's choice.
+  const std::string skill = ChosenSkill(d.state(), *t, "grapple", "athletics", "acrobatics");
+  TestSpec dt{target, skill, GoverningAttribute(skill), 0, 0, 0, false, false, skill + " (against grapple)"};
   if (!Conscious(*d.state().Find(target))) dt.auto_fail = true;
   ASSIGN_OR_RETURN(TestResult ar, RollTest(d, at, decl));
   ASSIGN_OR_RETURN(TestResult dr, RollTest(d, dt, decl));
@@ -63,7 +86,7 @@ absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideRelease(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, Input().Targets()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
@@ -80,7 +103,7 @@ absl::Status DecideRelease(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideSearch(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, Input()));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   RETURN_IF_ERROR(CheckPrimary(d.state(), *a, "search", false, false));
   const std::string who = a->id;
@@ -96,7 +119,7 @@ absl::Status DecideSearch(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"free"}, {}}));
+  RETURN_IF_ERROR(CheckInput(c, Input().Flags({"free", "stow"}).Weapon()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const bool free = ParamOr(c, "free", 0) != 0;
@@ -114,9 +137,18 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
                                               " has no item '", c.weapon, "'"));
     }
   }
+  const bool stow = ParamOr(c, "stow", 0) != 0;
+  if (stow && (w == nullptr || !Holds(*a, w->name))) {
+    return Malformed(c, "weapon", "stow names an item " + a->id + " holds");
+  }
   const std::string who = a->id;
   const std::string item = w == nullptr ? "" : w->name;
   const bool dropped = w != nullptr && !Holds(*a, item);
+  if (stow) {
+    ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+    RETURN_IF_ERROR(Spend(d, who, "manipulate", false, free, decl, "003.manipulate"));
+    return SetResource(d, who, "dropped." + item, 1, {decl, "003.manipulate", {}, "stows " + item + ": not in hand"});
+  }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(Spend(d, who, "manipulate", false, free, decl, "003.manipulate"));
   if (dropped) {
@@ -126,7 +158,7 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideUseMagic(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"free"}, {}}));
+  RETURN_IF_ERROR(CheckInput(c, Input().Flags({"free"}).Targets().Weapon()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const bool free = ParamOr(c, "free", 0) != 0;

@@ -12,6 +12,7 @@
 //        opportunity window held back resumes (Settle).
 // A target that cannot defend (unaware, surprised, unconscious, no AP)
 // gets no window: its defense automatically fails (l.56, l.58).
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,7 @@ absl::Status CheckDefenseAllowed(const fb::CommandT& c, const Combatant& def,
     if (IsSpell(w) && !Trait(w, "parriable")) {
       return Refuse("003.defend.spells", "attack spells can only be blocked or dodged");
     }
-    if (x.attribute != "str" && x.attribute != "agi") {
+    if (!x.attribute.empty() && x.attribute != "str" && x.attribute != "agi") {
       return Malformed(c, "params.attribute", "parry uses str or agi (l.53)");
     }
     return absl::OkStatus();
@@ -83,7 +84,9 @@ uint32_t DefenseWindowOf(const State& s, uint64_t cause) {
 }  // namespace
 
 bool CanDefend(const State& s, const Combatant& c) {
-  return Conscious(c) && !Surprised(s, c) && !c.HasTag("unaware") &&
+  // l.50 "if it is aware of it": roster tag `unaware` (for the whole
+  // encounter) or a condition `Unaware` (gm_condition, for a while).
+  return Conscious(c) && !Surprised(s, c) && !c.HasTag("unaware") && !c.Has("Unaware") &&
          c.Resource(kAp) >= ApCost(c, "defend");
 }
 
@@ -92,7 +95,7 @@ absl::Status OpenAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   if (!CanDefend(d.state(), *t)) {
     const std::string why = !Conscious(*t) ? "unconscious"
                             : Surprised(d.state(), *t) ? "surprised"
-                            : t->HasTag("unaware") ? "unaware of the attack"
+                            : t->HasTag("unaware") || t->Has("Unaware") ? "unaware of the attack"
                                                    : "without AP for a reaction";
     RETURN_IF_ERROR(RecordOutcome(d, t->id, {cause, "003.defend.none", {},
                                              t->id + " cannot defend (" + why + "): automatic failure"}));
@@ -120,8 +123,17 @@ absl::Status OpenAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
       .status();
 }
 
-absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
+absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
                                const fb::CommandT& defend, uint64_t cause) {
+  // The defender's armor choice for this attack (l.143) travels with the
+  // attack to the damage (through the maneuver window's pending act).
+  fb::CommandT attack = attack_in;
+  if (const std::string armor = ParamText(defend, "armor"); !armor.empty()) {
+    auto p = std::make_unique<fb::ParamT>();
+    p->key = "armor";
+    p->text = armor;
+    attack.params.push_back(std::move(p));
+  }
   const State& s0 = d.state();
   const Combatant A = *s0.Find(attack.actor);
   const Combatant T = *s0.Find(attack.targets[0]);
@@ -130,8 +142,14 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
   x.kind = ParamText(defend, "defense");
   x.attribute = ParamText(defend, "attribute");
   if (x.kind.empty()) x.kind = "none";
+  if (x.kind == "parry" && x.attribute.empty()) {
+    // l.53 "using either Strength or Agility": the defender's choice; not
+    // stated, the program chooses for it the higher (a tie: Strength).
+    x.attribute = T.Stat("agi", 0) > T.Stat("str", 0) ? "agi" : "str";
+  }
   const bool spell = IsSpell(W);
   const bool melee = IsMelee(W);
+  Nums nums;
   // ---- the attack test (l.44-46)
   TestSpec at;
   at.who = A.id;
@@ -143,10 +161,12 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
     at.skill = "fighting_style";
     const std::string chosen = ParamText(attack, "attribute");
     at.attribute = IsRanged(W) ? "agi" : (chosen.empty() ? "str" : chosen);
-    if (Trait(W, "untrained")) at.modifier -= 2;  // l.99
+    if (!WieldedUntrained(A).empty()) {
+      at.modifier -= 2;  // l.45, l.99: all Fighting Style tests
+      nums.push_back({"untrained_weapon", -2});
+    }
   }
   if (A.Stat("untrained_armor", 0) != 0) ++at.banes;  // l.100
-  Nums nums;
   std::string flank;
   if (melee) {
     flank = FlankingAlly(s0, A, T);
@@ -179,7 +199,6 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
   } else if (x.kind == "block") {
     dt.skill = "fighting_style";
     dt.attribute = "str";  // l.51
-    if (Trait(*FindShield(T), "untrained")) dt.modifier -= 2;
   } else if (x.kind == "dodge") {
     dt.skill = "dodge";
     dt.attribute = GoverningAttribute("dodge");
@@ -188,15 +207,12 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack,
   } else if (x.kind == "parry") {
     dt.skill = "fighting_style";
     dt.attribute = x.attribute;  // l.53
-    for (const Weapon& pw : T.weapons) {
-      if (pw.kind != "spell" && IsMelee(pw) && Holds(T, pw.name)) {
-        if (Trait(pw, "untrained")) dt.modifier -= 2;
-        break;
-      }
-    }
   } else if (x.kind == "withstand") {
     dt.skill = "focus";  // l.54
     dt.attribute = GoverningAttribute("focus");
+  }
+  if (dt.skill == "fighting_style" && !WieldedUntrained(T).empty()) {
+    dt.modifier -= 2;  // l.45, l.99: Block and Parry are Fighting Style tests
   }
   if (x.kind != "none" && x.kind != "withstand" && T.Stat("untrained_armor", 0) != 0) {
     ++dt.banes;  // l.100: Fighting Style and Dodge tests
@@ -270,6 +286,7 @@ absl::Status FinishAttack(Decision& d, const fb::CommandT& attack, uint64_t caus
     in.rolled = rolled;
     in.type = W.damage_type;
     in.blocked = blocked;
+    in.armor = ParamText(attack, "armor");
     const Weapon* shield = FindShield(*T);
     if (blocked && shield != nullptr) {
       auto it = shield->numbers.find("br");
@@ -307,7 +324,7 @@ absl::Status Settle(Decision& d, uint64_t cause) {
 }
 
 absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"attribute"}, {}}));
+  RETURN_IF_ERROR(CheckInput(c, Input().Text({"attribute"}).Targets().Weapon()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
@@ -353,7 +370,7 @@ absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"defense", "attribute"}, {}}));
+  RETURN_IF_ERROR(CheckInput(c, Input().Text({"defense", "attribute", "armor"}).Window()));
   const State& s = d.state();
   RETURN_IF_ERROR(CheckAnswer(s, c, Cite("003.defend")));
   const Window& w = s.windows.at(c.window);
@@ -374,6 +391,12 @@ absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
     return Malformed(c, "params.attribute", "only a parry chooses its attribute");
   }
   RETURN_IF_ERROR(CheckDefenseAllowed(c, *def, *weapon, x));
+  if (HasParam(c, "armor") && !HasArmorSource(*def, ParamText(c, "armor"))) {
+    return absl::NotFoundError(absl::StrCat(
+        "command 'defend': field 'params.armor': ", def->id, " has no armor source '",
+        ParamText(c, "armor"), "' (\"ar\" or a stat ar.<source> / ar_magical.<source>; ",
+        Cite("003.damage.armor"), ")"));
+  }
   if (x.kind != "none") RETURN_IF_ERROR(CheckReaction(s, *def, "defend", false));
   const std::string who = def->id;
   ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));

@@ -187,6 +187,85 @@ TEST(CombatRollModifiers, UntrainedWeaponAndArmor) {  // l.99, l.100
   EXPECT_TRUE(Cites(*ev, "003.result.critical"));
 }
 
+// l.45, l.99: "Using a weapon with which you are untrained in imposes a -2
+// penalty to ALL Fighting Style tests": a Block with a trained shield
+// while wielding an untrained dagger takes -2 too; a Dodge does not.
+TEST(CombatRollModifiers, UntrainedWeaponWieldedPenalisesEveryFightingStyleTest) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5,
+               {{"health", 20}, {"speed", 6}, {"fighting_style", 3}, {"dodge", 1}, {"initiative", -5}},
+               {W("dagger", "1d4", "melee", "light", {{"untrained", 1}}, "piercing"),
+                W("shield", "", "shield", "", {{"br", 2}}, "")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto block = Cmd("d", "defend");
+  block.window = t.state().windows.begin()->first;
+  WithText(block, "defense", "block");
+  // Attack 2 dice (1, 1): fails. Block 3 - 2 = 1 die (1): fails.
+  auto ev = t.Submit(block, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense.modifier"), -2);
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 1);
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  ev = t.Submit(dodge, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense.modifier", 0), 0);  // not a Fighting Style test
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 1);
+}
+
+// l.53 "using either Strength or Agility": unsaid, the program takes the
+// defender's higher attribute (AGI 2 > STR 0); both-fail leaves both
+// sides' AP spent (l.59 "The committed AP is spent").
+TEST(CombatRoll, ParryWithoutAnAttributeUsesTheHigherAndBothFailSpendBothAp) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}, {"agi", 2}, {"initiative", -5}},
+               {W("sword", "1d8", "melee", "medium")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto parry = Cmd("d", "defend");
+  parry.window = t.state().windows.begin()->first;
+  WithText(parry, "defense", "parry");
+  auto ev = t.Submit(parry, {1, 1, 2, 3});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense.agi"), 2);
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 3);
+  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 2);
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 2);
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 20);
+}
+
+// l.50 "if it is aware of it", l.56: an unaware target gets no defense
+// window; its defense fails automatically: 5 on the attack is a critical
+// win. Unaware by the GM's condition, then aware again.
+TEST(CombatRoll, AnUnawareTargetCannotDefend) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto unaware = Gm("gm_condition", "d", "it never saw her coming");
+  WithText(unaware, "name", "Unaware");
+  WithText(unaware, "op", "add");
+  ASSERT_TRUE(t.Submit(unaware).ok());
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  auto ev = t.Submit(s, {5, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "003.defend.none"));
+  EXPECT_TRUE(Cites(*ev, "003.result.critical"));
+  EXPECT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);  // no reaction spent
+}
+
 TEST(CombatRollRefusals, RangedMustUseAgilityAndThirdAttackRefused) {  // l.44, l.48
   Table t(OpposedTests(), Duel(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
@@ -221,6 +300,14 @@ TEST(CombatRollRefusals, RangedMustUseAgilityAndThirdAttackRefused) {  // l.44, 
   EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(std::string(st.message()).find("What is an Attack?, l.48"), std::string::npos) << st;
   EXPECT_EQ(t.log().size(), n);  // nothing written
+  // A free action (l.39) costs no AP but an Attack spell is still an
+  // Attack: the third is refused all the same.
+  auto spell = Cmd("a", "use_magic", {"d"});
+  spell.weapon = "spike";
+  With(spell, "free", 1);
+  st = t.Submit(spell).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(st.message()).find("l.48"), std::string::npos) << st;
 }
 
 }  // namespace

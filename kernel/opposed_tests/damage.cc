@@ -4,10 +4,15 @@
 // successful Block (physical; magical: half BR rounded up, l.145; the
 // other types: none, the text names only these two), less the highest
 // resistance, plus the highest vulnerability (l.135-137), never below 0.
-// Several armor sources (stats "ar.<source>", l.143): the highest, as the
-// wearer's choice. Resistances and vulnerabilities are stats "resist.<type>" / "vuln.<type>"
-// or by group "resist.physical", "resist.magical" (Magic Resistance,
-// l.135), "resist.other"; the highest of type and group applies (l.137).
+// Several armor sources (stats "ar" and "ar.<source>", l.143): one at a
+// time, the wearer's choice: the defend param "armor" for this attack, else
+// the roster tag "armor:<source>" (standing), else the program chooses for
+// the wearer the one that protects most against this damage.
+// Resistances and vulnerabilities are stats "resist.<type>" /
+// "vuln.<type>" or by group "resist.physical", "resist.magical" (Magic
+// Resistance, l.135), "resist.other", each also from several sources
+// ("resist.fire.<source>", ...); the highest of all that cover the type
+// applies (l.137).
 #include <algorithm>
 #include <string>
 
@@ -30,13 +35,33 @@ int64_t BestOf(const Combatant& c, const std::string& key) {
 }
 }  // namespace
 
+std::string ArmorTag(const Combatant& c) {
+  for (const std::string& t : c.tags) {
+    if (t.rfind("armor:", 0) == 0) return t.substr(6);
+  }
+  return "";
+}
+
+bool HasArmorSource(const Combatant& c, const std::string& source) {
+  if (source == "ar") return true;
+  return c.stats.count("ar." + source) > 0 || c.stats.count("ar_magical." + source) > 0;
+}
+
 DamageOut ComputeDamage(const Combatant& target, const DamageIn& in) {
   DamageOut out;
   const std::string group = GroupOf(in.type);
   out.nums.push_back({"rolled", in.rolled});
   int64_t ar = 0;
-  if (group == "physical") ar = BestOf(target, "ar");
-  if (group == "magical") ar = BestOf(target, "ar_magical");
+  const std::string base = group == "physical" ? "ar" : group == "magical" ? "ar_magical" : "";
+  const std::string choice = !in.armor.empty() ? in.armor : ArmorTag(target);
+  if (!base.empty()) {
+    if (choice.empty()) {
+      ar = BestOf(target, base);  // the wearer's best choice
+    } else {
+      ar = target.Stat(choice == "ar" ? base : base + "." + choice, 0);
+      out.nums.push_back({"armor_chosen", 1});
+    }
+  }
   if (ar != 0) out.nums.push_back({"ar", ar});
   int64_t block = 0;
   if (in.blocked) {
@@ -45,10 +70,10 @@ DamageOut ComputeDamage(const Combatant& target, const DamageIn& in) {
     out.nums.push_back({"br", in.br});
     out.nums.push_back({"block_reduction", block});
   }
-  const int64_t resist = std::max(target.Stat("resist." + in.type, 0),
-                                  target.Stat("resist." + group, 0));
-  const int64_t vuln = std::max(target.Stat("vuln." + in.type, 0),
-                                target.Stat("vuln." + group, 0));
+  const int64_t resist = std::max(BestOf(target, "resist." + in.type),
+                                  BestOf(target, "resist." + group));
+  const int64_t vuln = std::max(BestOf(target, "vuln." + in.type),
+                                BestOf(target, "vuln." + group));
   if (resist != 0) out.nums.push_back({"resistance", resist});
   if (vuln != 0) out.nums.push_back({"vulnerability", vuln});
   out.dealt = std::max<int64_t>(0, in.rolled - ar - block - resist + vuln);
@@ -63,7 +88,8 @@ absl::Status FallUnconscious(Decision& d, const std::string& who, uint64_t cause
   nc.name = kUnconscious;
   nc.source = "health";
   nc.note = "Health Pool at 0 (l.116)";
-  return AddCondition(d, nc, {cause, "003.health", {{"health", 0}}}).status();
+  RETURN_IF_ERROR(AddCondition(d, nc, {cause, "003.health", {{"health", 0}}}).status());
+  return BreakGrapples(d, who, cause);
 }
 
 absl::Status ApplyDamage(Decision& d, const std::string& target,

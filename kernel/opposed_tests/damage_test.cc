@@ -24,6 +24,41 @@ TEST(Damage, OneArmorSourceAtATimeTheBest) {  // l.143
   EXPECT_EQ(ComputeDamage(t, {9, "slashing", false, 0}).dealt, 4);  // 9 - 5, not 9 - 10
 }
 
+// l.143 "you choose which one to use": the wearer's choice, per attack
+// (defend param armor) or standing (tag armor:<source>), one rating only.
+TEST(Damage, TheWearersChoiceOfArmorSource) {
+  Combatant t = Target({{"ar", 2}, {"ar.iron", 5}, {"ar_magical.runed", 3}, {"ar.runed", 1}});
+  DamageIn leather{9, "slashing", false, 0, "ar"};
+  EXPECT_EQ(ComputeDamage(t, leather).dealt, 7);  // 9 - 2
+  DamageIn runed{9, "slashing", false, 0, "runed"};
+  EXPECT_EQ(ComputeDamage(t, runed).dealt, 8);  // 9 - 1
+  DamageIn runed_fire{9, "fire", false, 0, "runed"};
+  EXPECT_EQ(ComputeDamage(t, runed_fire).dealt, 6);  // 9 - 3 (l.141)
+  DamageIn iron_fire{9, "fire", false, 0, "iron"};
+  EXPECT_EQ(ComputeDamage(t, iron_fire).dealt, 9);  // iron: no magical AR
+  t.tags = {"armor:runed"};  // standing choice
+  EXPECT_EQ(ComputeDamage(t, {9, "slashing", false, 0}).dealt, 8);
+  EXPECT_EQ(ComputeDamage(t, {9, "slashing", false, 0, "iron"}).dealt, 4);  // this attack
+}
+
+// l.137 "from multiple sources, you only benefit from the highest one".
+TEST(Damage, SeveralSourcesOfOneResistanceTheHighest) {
+  const Combatant t = Target({{"resist.fire.ancestry", 2}, {"resist.fire.ring", 4}, {"resist.magical", 3},
+                              {"vuln.crushing.curse", 1}, {"vuln.crushing", 2}});
+  EXPECT_EQ(ComputeDamage(t, {10, "fire", false, 0}).dealt, 6);      // 10 - 4
+  EXPECT_EQ(ComputeDamage(t, {10, "frost", false, 0}).dealt, 7);     // 10 - 3
+  EXPECT_EQ(ComputeDamage(t, {10, "crushing", false, 0}).dealt, 12);  // 10 + 2
+}
+
+// Reading of the order (README): rolled - AR - BR share - resistance +
+// vulnerability, floored at 0 once, at the end.
+TEST(Damage, OrderAndFloor) {
+  const Combatant t = Target({{"ar", 5}, {"vuln.crushing", 3}, {"resist.slashing", 2}});
+  EXPECT_EQ(ComputeDamage(t, {3, "crushing", false, 0}).dealt, 1);   // 3 - 5 + 3
+  EXPECT_EQ(ComputeDamage(t, {12, "slashing", true, 4}).dealt, 1);   // 12 - 5 - 4 - 2
+  EXPECT_EQ(ComputeDamage(t, {6, "slashing", true, 4}).dealt, 0);    // never below 0
+}
+
 TEST(Damage, BoneShieldBlocksSixPhysicalThreeMagical) {  // l.145
   const Combatant t = Target({});
   EXPECT_EQ(ComputeDamage(t, {10, "piercing", true, 6}).dealt, 4);

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -35,6 +36,28 @@ namespace combat::kernel::opposed {
 inline constexpr char kSeed[] = "003_ddd5865ba645a58b.txt";
 inline constexpr char kId[] = "opposed_tests";
 inline constexpr int32_t kVersion = 1;
+
+// ---- input.cc: what each verb takes (README "Verbs").
+// The fields a verb reads beyond actor: params (by key, with their types,
+// kernel/param_types.h) and whether it reads targets, weapon, path and
+// window. Anything else is refused naming the field (CheckTakes for
+// params; InvalidArgument for a targets/weapon/path/window the verb does
+// not read), before anything is decided.
+struct Input {
+  std::vector<std::string> text;   // text params
+  std::vector<std::string> flags;  // 0/1 params
+  bool targets = false;
+  bool weapon = false;
+  bool path = false;
+  bool window = false;
+  Input& Text(std::vector<std::string> keys) { text = std::move(keys); return *this; }
+  Input& Flags(std::vector<std::string> keys) { flags = std::move(keys); return *this; }
+  Input& Targets() { targets = true; return *this; }
+  Input& Weapon() { weapon = true; return *this; }
+  Input& Path() { path = true; return *this; }
+  Input& Window() { window = true; return *this; }
+};
+absl::Status CheckInput(const fb::CommandT& c, const Input& in);
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
@@ -105,6 +128,10 @@ bool IsMelee(const Weapon& w);
 bool IsRanged(const Weapon& w);  // ranged or thrown
 bool IsSpell(const Weapon& w);
 bool Trait(const Weapon& w, const std::string& key);
+// l.45, l.99: wielding (holding) a weapon or shield marked `untrained`
+// imposes -2 on ALL Fighting Style tests (once, however many); the name
+// of the first such item, or "".
+std::string WieldedUntrained(const Combatant& c);
 bool Conscious(const Combatant& c);
 bool Surprised(const State& s, const Combatant& c);
 // Whether `c` could make a melee attack on `target` (holds a melee weapon
@@ -160,7 +187,16 @@ struct DamageIn {
   std::string type;
   bool blocked = false;  // a successful Block (l.62, l.145)
   int64_t br = 0;
+  // The wearer's armor source against this attack (l.143): "ar" for the
+  // plain stats ar / ar_magical, "<s>" for ar.<s> / ar_magical.<s>; ""
+  // = the standing choice (roster tag "armor:<s>"), else the best one.
+  std::string armor;
 };
+// The armor source the wearer chose standing (tag "armor:<s>"), or "".
+std::string ArmorTag(const Combatant& c);
+// Whether `source` names an armor source of `c` ("ar" or a stat
+// ar.<source> / ar_magical.<source>).
+bool HasArmorSource(const Combatant& c, const std::string& source);
 struct DamageOut {
   int64_t dealt = 0;
   Nums nums;
@@ -220,7 +256,18 @@ absl::Status Walk(Decision& d, const std::string& who,
                   const std::vector<Pos>& path, uint64_t cause,
                   const std::string& rule);
 
+// The skill `c` chose standing for a test the text leaves to its choice
+// (roster tag "<choice>:<skill>", e.g. "grapple:acrobatics"), else the one
+// of `a`, `b` with the larger pool (a tie: `a`): the program chooses for it.
+std::string ChosenSkill(const State& s, const Combatant& c, const std::string& choice,
+                        const std::string& a, const std::string& b);
+
 // ---- actions.cc
+// A grapple holds while the grappler is conscious and within touch (1 m)
+// of the grappled (reading of "use a free hand to hold your foe", l.28):
+// after `who` moved or fell, every grapple it takes part in that no
+// longer holds ends.
+absl::Status BreakGrapples(Decision& d, const std::string& who, uint64_t cause);
 absl::Status DecideGrapple(const fb::CommandT& c, Decision& d);
 absl::Status DecideRelease(const fb::CommandT& c, Decision& d);
 absl::Status DecideSearch(const fb::CommandT& c, Decision& d);

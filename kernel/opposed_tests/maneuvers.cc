@@ -27,7 +27,7 @@ constexpr char kManeuverAct[] = "maneuver";
 bool HeavyOrShield(const Combatant& c) {
   for (const Weapon& w : c.weapons) {
     if (!Holds(c, w.name)) continue;
-    if (w.kind == "shield" || w.category == "heavy") return true;
+    if (w.kind == "shield" || w.category == "heavy" || Trait(w, "heavy")) return true;
   }
   return false;
 }
@@ -98,7 +98,7 @@ absl::Status OpenManeuver(Decision& d, const fb::CommandT& attack, uint64_t caus
 }
 
 absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"maneuver", "item", "location"}, {}}));
+  RETURN_IF_ERROR(CheckInput(c, Input().Text({"maneuver", "item", "location"}).Window()));
   const State& s = d.state();
   RETURN_IF_ERROR(CheckAnswer(s, c, Cite("003.maneuver")));
   const Window& w = s.windows.at(c.window);
@@ -177,11 +177,9 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
   } else {
     std::string skill = m == "trip" ? "acrobatics" : "athletics";
     if (m == "disarm") {
-      // "an Athletics or Sleight of Hand test" (l.69): the target's larger
-      // pool (reading: the program takes the target's better choice).
-      TestSpec a{loser.id, "athletics", GoverningAttribute("athletics"), 0, 0, 0, false, false, ""};
-      TestSpec b{loser.id, "sleight_of_hand", GoverningAttribute("sleight_of_hand"), 0, 0, 0, false, false, ""};
-      if (PoolDice(d.state(), b, nullptr) > PoolDice(d.state(), a, nullptr)) skill = "sleight_of_hand";
+      // "an Athletics or Sleight of Hand test" (l.69): the target's choice
+      // (tag "disarm:<skill>"), else its larger pool.
+      skill = ChosenSkill(d.state(), loser, "disarm", "athletics", "sleight_of_hand");
     }
     TestSpec t = Resist(winner, loser, skill, nums);
     if (m == "disarm" && (item_copy.kind == "shield" || Trait(item_copy, "two_handed"))) {
@@ -212,6 +210,7 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
       if (space::CheckPath(d.state(), kGrid.metric, l->at, l->size, {to}, pr).ok()) {
         // Forced movement: provokes nothing (l.82).
         RETURN_IF_ERROR(Move(d, loser.id, {to}, 1, true, {seq, rule, nums, "pushed back 1 m"}));
+        RETURN_IF_ERROR(BreakGrapples(d, loser.id, seq));
       } else {
         RETURN_IF_ERROR(RecordOutcome(d, loser.id, {seq, rule, nums,
                                                     "would be pushed 1 m but the square is not free: the GM rules"}));

@@ -55,6 +55,27 @@ TEST(Maneuvers, BashNeedsAShieldOrHeavyWeapon) {  // l.67
   EXPECT_EQ(h.state().Find("d")->Resource("health"), 17);
 }
 
+// A shield held by the winner also allows a Bash (l.67): here the
+// defender wins (a rolls 1, d blocks with a 6) and bashes back.
+TEST(Maneuvers, TheDefenderBashesWithItsShield) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto block = Cmd("d", "defend");
+  block.window = t.state().windows.rbegin()->first;
+  WithText(block, "defense", "block");
+  ASSERT_TRUE(t.Submit(block, {1, 6}).ok());  // a fails, d passes: d's critical win
+  auto bash = Cmd("d", "maneuver");
+  bash.window = t.state().windows.rbegin()->first;
+  WithText(bash, "maneuver", "bash");
+  auto ev = t.Submit(bash);  // a has no Athletics: 0 dice, fails: Dazed
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().Find("a")->Has("Dazed"));
+  EXPECT_EQ(t.state().Find("a")->Resource("health"), 20);  // the attack negated (l.60)
+}
+
 TEST(Maneuvers, TripTwoSizesSmallerAutomaticallyFails) {  // l.73, l.77
   Table t(OpposedTests(), Pair(0), {6, 1});
   CriticalWin(t);
@@ -127,6 +148,37 @@ TEST(Maneuvers, FeintGivesABoonToTheNextStrikeOnTheSameTarget) {  // l.70
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(NumOf(*ev, "attack.dice"), 2);
   EXPECT_EQ(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
+}
+
+TEST(Maneuvers, FeintWaitsThroughAReactionButNotAnotherAction) {  // l.70, l.33-35
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  CriticalWin(t);
+  ASSERT_TRUE(Maneuver(t, "feint", {6, 2}).ok());
+  // Manipulate is a reaction (l.35), not the "next action": the Feint stays.
+  ASSERT_TRUE(t.Submit(Cmd("a", "manipulate")).ok());
+  ASSERT_NE(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
+  // A Search is an action that is not a Strike: the Feint is gone.
+  ASSERT_TRUE(t.Submit(Cmd("a", "search")).ok());  // Observation 0 dice: no roll
+  EXPECT_EQ(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
+}
+
+// Manipulate (l.35): stowing a held item, then drawing it again.
+TEST(Maneuvers, ManipulateStowsAndDraws) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto stow = Cmd("a", "manipulate");
+  stow.weapon = "club";
+  With(stow, "stow", 1);
+  ASSERT_TRUE(t.Submit(stow).ok());
+  EXPECT_EQ(t.state().Find("a")->Resource("dropped.club"), 1);
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  EXPECT_EQ(t.Submit(s).status().code(), absl::StatusCode::kFailedPrecondition);  // not in hand
+  auto draw = Cmd("a", "manipulate");
+  draw.weapon = "club";
+  ASSERT_TRUE(t.Submit(draw).ok());
+  EXPECT_EQ(t.state().Find("a")->Resource("dropped.club"), 0);
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 1);
 }
 
 TEST(Maneuvers, PrecisionMaximizesTheDamageDie) {  // l.71

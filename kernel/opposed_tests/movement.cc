@@ -186,11 +186,12 @@ absl::Status Walk(Decision& d, const std::string& who, const std::vector<Pos>& p
   if (path.empty()) return absl::OkStatus();
   const int64_t m = static_cast<int64_t>(path.size());  // 1 m per square
   RETURN_IF_ERROR(Move(d, who, path, m, false, {cause, rule, {{"metres", m}}}));
-  return AddResource(d, who, kMoved, m, {cause, rule, {{"metres", m}}}).status();
+  RETURN_IF_ERROR(AddResource(d, who, kMoved, m, {cause, rule, {{"metres", m}}}).status());
+  return BreakGrapples(d, who, cause);
 }
 
 absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, Input().Path()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const bool move = c.action == "move";
@@ -203,7 +204,9 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
     RETURN_IF_ERROR(CheckPrimary(s, *a, c.action, false, false));
   }
   if (a->Has(kGrappled)) return Refuse("003.grapple", a->id + " is grappled: it cannot move");
-  if (!(c.action == "sneak" && c.path.empty())) RETURN_IF_ERROR(CheckPathFor(s, *a, c));
+  // Dash and Sneak may come without a path: a Dash then only adds its
+  // metres to the turn's movement (taken by later moves), a Sneak only tests.
+  if (!(c.action != "move" && c.path.empty())) RETURN_IF_ERROR(CheckPathFor(s, *a, c));
   const int64_t metres = static_cast<int64_t>(c.path.size());
   if (metres > 0 && a->stats.count("speed") == 0) {
     return Refuse("003.move", a->id + " has no speed: the roster's stats.speed (metres) is needed to move");
@@ -228,7 +231,7 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideDisengage(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, Input()));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   RETURN_IF_ERROR(CheckPrimary(d.state(), *a, "disengage", false, false));
   const std::string who = a->id;
@@ -248,6 +251,9 @@ absl::StatusOr<bool> HoldForOpportunity(Decision& d, const fb::CommandT& c, uint
   // caster (or the one standing up) in melee reach may make one.
   std::vector<TriggerHit> hits;
   const Combatant* actor = d.state().Find(c.actor);
+  // l.27: after Disengage "you don't provoke opportunity attacks for the
+  // rest of your turn": casting and standing up included.
+  if (actor->Has(kDisengaged)) return false;
   for (const TriggerHit& h : MatchDeclaration(d.state(), c, OpportunityRules(), {})) {
     if (MeleeReaching(d.state(), *d.state().Find(h.owner), *actor) != nullptr) hits.push_back(h);
   }
@@ -271,7 +277,7 @@ absl::Status FinishStand(Decision& d, const std::string& who, uint64_t decl) {
 }  // namespace
 
 absl::Status DecideStand(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, Input()));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   RETURN_IF_ERROR(CheckPrimary(d.state(), *a, "stand", false, false));
   if (!a->Has(kProne)) return Refuse("003.opportunity.stand", a->id + " is not Prone");
@@ -313,7 +319,11 @@ absl::Status ResumeOpportunity(Decision& d, uint32_t wid) {
 absl::Status DecideOpportunity(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   const bool pass = c.action == "pass";
-  RETURN_IF_ERROR(CheckTakes(c, {pass ? std::vector<std::string>{} : std::vector<std::string>{"attribute"}, {}}));
+  if (pass) {
+    RETURN_IF_ERROR(CheckInput(c, Input().Window()));
+  } else {
+    RETURN_IF_ERROR(CheckInput(c, Input().Text({"attribute"}).Targets().Weapon().Window()));
+  }
   RETURN_IF_ERROR(CheckAnswer(s, c, Cite("003.opportunity")));
   const Window& w = s.windows.at(c.window);
   if (w.kind != kOpportunityWindow) {

@@ -56,6 +56,28 @@ TEST(Cover, LowAndHighCoverAgainstRangedAttacksAndDodge) {
   EXPECT_EQ(dodge, 2 + 5);
 }
 
+// The GM may rule the cover (Set the Stage, l.15) with a condition
+// "Cover" of level 1 low, 2 high, 3 full on the target: it overrules the map.
+TEST(Cover, TheGmRulesHighCoverByCondition) {
+  Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto cover = Gm("gm_condition", "d", "behind the cart");
+  WithText(cover, "name", "Cover");
+  WithText(cover, "op", "add");
+  With(cover, "level", 2);
+  ASSERT_TRUE(t.Submit(cover).ok());
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "bow";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  auto ev = t.Submit(dodge, {1, 1, 1, 1, 1, 1, 1, 1});  // 1 attack die, 7 Dodge dice
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 6 - 5);   // l.88
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 2 + 5);  // l.88
+}
+
 TEST(Cover, FullCoverAttackAutomaticallyFails) {  // l.89
   Table t(OpposedTests(),
           WithMap({Archer(), Target(8)}, {{{7, 4}, "wall"}, {{7, 5}, "wall"}, {{7, 6}, "wall"}}), {6, 1});
@@ -145,13 +167,117 @@ TEST(Actions, GrappleIsAContestAndStopsMovement) {  // l.28
   EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
 }
 
+// A grapple holds while the grappler is within touch (reading, l.28); the
+// held foe takes one of its hands.
+TEST(Actions, GrappleUsesAHandAndEndsWhenTheGrapplerLeaves) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"athletics", 1}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {}, {"npc"}),
+                  Who("e", "y", 1, 2, {{"health", 5}, {"speed", 3}}, {}, {"npc"})}),
+          {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "a");
+  // Athletics 1 die: 6 vs d's 0 dice: a wins.
+  ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6}).ok());
+  ASSERT_TRUE(t.state().Find("d")->Has("Grappled"));
+  // Club in one hand, d in the other: no free hand for e.
+  EXPECT_EQ(t.Submit(Cmd("a", "grapple", {"e"})).status().code(), absl::StatusCode::kFailedPrecondition);
+  // a walks 2 m away (out of e's and d's reach: neither holds a weapon).
+  auto away = Cmd("a", "move");
+  away.path.emplace_back(2, 3);
+  away.path.emplace_back(2, 4);
+  auto ev = t.Submit(away);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
+}
+
+// l.48: "grappling, pushing, and tripping a creature do not count as
+// attacks": after two Strikes (the limit, l.18) a Grapple is still allowed,
+// a third Strike is not; and moving is only for the active character (l.11).
+TEST(Actions, AGrappleAfterTwoAttacks) {
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto early = Cmd("d", "move");
+  early.path.emplace_back(4, 2);
+  EXPECT_EQ(t.Submit(early).status().code(), absl::StatusCode::kFailedPrecondition);
+  for (int i = 0; i < 2; ++i) {
+    auto s = Cmd("a", "strike", {"d"});
+    s.weapon = "club";
+    ASSERT_TRUE(t.Submit(s).ok());
+    auto none = Cmd("d", "defend");
+    none.window = t.state().windows.begin()->first;
+    WithText(none, "defense", "none");
+    ASSERT_TRUE(t.Submit(none).ok());  // 0 attack dice, no defense: both fail
+  }
+  auto third = Cmd("a", "strike", {"d"});
+  third.weapon = "club";
+  EXPECT_EQ(t.Submit(third).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto ev = t.Submit(Cmd("a", "grapple", {"d"}), {6, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().Find("d")->Has("Grappled"));
+  EXPECT_EQ(t.state().Find("a")->Resource("attacks"), 2);
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 0);
+}
+
+// l.28 "(defender's choice)": tag grapple:athletics makes d roll its
+// Athletics (1 die) though its Acrobatics (2 dice) is larger.
+TEST(Actions, TheGrappledChoosesItsSkillByTag) {
+  fb::RosterT r = Two();
+  r.combatants[1]->tags.push_back("grapple:athletics");
+  Table t(OpposedTests(), std::move(r), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = t.Submit(Cmd("a", "grapple", {"d"}), {5, 6});  // 1 vs 1 Success: d holds
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defender.athletics"), 1);
+  EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
+  fb::RosterT bad = Two();
+  bad.combatants[1]->tags.push_back("grapple:luck");
+  Table u(OpposedTests(), std::move(bad), {6, 1});
+  EXPECT_EQ(u.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+// l.24 "Reaction can always be taken, regardless of whose turn it is";
+// l.37 Use Magic as a reaction: only a non-attacking spell; l.35
+// Manipulate as a reaction; primary actions only on one's own turn.
+TEST(Actions, ReactionsOffTurn) {
+  auto bolt = W("bolt", "1d6", "spell", "", {{"attack", 1}}, "fire");
+  bolt.range_increment = 20;
+  auto ward = W("ward", "", "spell", "", {}, "");
+  Table t(OpposedTests(),
+          Roster({Who("m", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"sorcery", 1}, {"initiative", 5}},
+                      {bolt, ward, W("knife", "1d4", "melee", "light", {}, "piercing")}),
+                  Who("d", "y", 8, 8, {{"health", 5}, {"speed", 3}}, {}, {"npc"})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("m", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "d");
+  auto attack = Cmd("m", "use_magic", {"d"});
+  attack.weapon = "bolt";
+  EXPECT_EQ(t.Submit(attack).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto search = Cmd("m", "search");
+  EXPECT_EQ(t.Submit(search).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto cast = Cmd("m", "use_magic");
+  cast.weapon = "ward";
+  ASSERT_TRUE(t.Submit(cast).ok());
+  auto stow = Cmd("m", "manipulate");
+  stow.weapon = "knife";
+  With(stow, "stow", 1);
+  ASSERT_TRUE(t.Submit(stow).ok());
+  EXPECT_EQ(t.state().Find("m")->Resource("ap"), 1);
+}
+
 TEST(Actions, DashSearchSneakAndTheApBudget) {  // l.26, l.29, l.30, l.24
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto dash = Cmd("a", "dash");
-  dash.path.emplace_back(2, 3);
-  ASSERT_TRUE(t.Submit(dash).ok());  // leaves... d at (3,2) still within 1 m
+  auto empty = Cmd("a", "move");
+  EXPECT_EQ(t.Submit(empty).status().code(), absl::StatusCode::kInvalidArgument);  // path
+  auto dash = Cmd("a", "dash");  // no path: the metres are taken by moves
+  ASSERT_TRUE(t.Submit(dash).ok());
   EXPECT_EQ(t.state().Find("a")->Resource("ap"), 2);
+  auto step = Cmd("a", "move");
+  step.path.emplace_back(2, 3);
+  ASSERT_TRUE(t.Submit(step).ok());  // d at (3,2) still within 1 m
   // Speed 3 + a Dash of 3: 6 m this turn; 1 moved.
   auto run = Cmd("a", "move");
   for (int y = 4; y <= 8; ++y) run.path.emplace_back(2, y);
@@ -225,6 +351,24 @@ TEST(Opportunity, CastingOutOfReachProvokesNothing) {  // l.81, l.83
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_TRUE(Cites(*ev, "003.use_magic"));  // the cast then resolves
   EXPECT_TRUE(t.state().windows.empty());
+}
+
+// l.27: after Disengage "You don't provoke opportunity attacks for the
+// rest of your turn": a cast in a foe's reach then provokes nothing.
+TEST(Opportunity, DisengagedCastingProvokesNothing) {
+  auto chant = W("chant", "", "spell", "", {}, "");
+  Table t(OpposedTests(),
+          Roster({Who("m", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"sorcery", 1}, {"initiative", 5}}, {chant}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {W("club", "1d6", "melee", "medium", {}, "crushing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("m", "disengage")).ok());
+  auto cast = Cmd("m", "use_magic");
+  cast.weapon = "chant";
+  auto ev = t.Submit(cast);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(Cites(*ev, "003.use_magic"));
 }
 
 }  // namespace

@@ -22,6 +22,9 @@ const GmRules& Gm() {
         const Combatant* a = d.state().Find(c.actor);
         if (a != nullptr && a->Resource(kHealth) <= 0) return FallUnconscious(d, a->id, ruling);
       }
+      if (c.action == "gm_move" && d.state().Find(c.actor) != nullptr) {
+        return BreakGrapples(d, c.actor, ruling);
+      }
       return absl::OkStatus();
     };
     return r;

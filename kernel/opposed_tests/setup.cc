@@ -49,6 +49,28 @@ absl::Status Check(const fb::CombatantSpecT& c, const fb::Roster& roster) {
       return Bad(c.id, "stats." + n->key, "must be >= 0");
     }
   }
+  for (size_t i = 0; i < c.stats.size(); ++i) {
+    for (size_t j = i + 1; j < c.stats.size(); ++j) {
+      if (c.stats[i] && c.stats[j] && c.stats[i]->key == c.stats[j]->key) {
+        return Bad(c.id, "stats." + c.stats[i]->key,
+                   "given twice (several sources: name each, e.g. resist.fire.<source>, ar.<source>; l.137, l.143)");
+      }
+    }
+  }
+  for (const std::string& t : c.tags) {
+    if (t.rfind("grapple:", 0) == 0 && t != "grapple:athletics" && t != "grapple:acrobatics") {
+      return Bad(c.id, "tags", "'" + t + "': grapple:athletics or grapple:acrobatics (l.28)");
+    }
+    if (t.rfind("disarm:", 0) == 0 && t != "disarm:athletics" && t != "disarm:sleight_of_hand") {
+      return Bad(c.id, "tags", "'" + t + "': disarm:athletics or disarm:sleight_of_hand (l.69)");
+    }
+    if (t.rfind("armor:", 0) != 0) continue;
+    const std::string src = t.substr(6);
+    if (src == "ar") continue;
+    if (!HasStat(c, "ar." + src, nullptr) && !HasStat(c, "ar_magical." + src, nullptr)) {
+      return Bad(c.id, "tags", "'" + t + "' names no armor source (stats ar.<source> / ar_magical.<source>, or armor:ar; l.143)");
+    }
+  }
   if (c.size < 1) return Bad(c.id, "size", "must be >= 1");
   if (!c.at) return Bad(c.id, "at", "a position is required");
   if (roster.map() != nullptr && roster.map()->width() > 0 &&

@@ -53,6 +53,25 @@ bool Trait(const Weapon& w, const std::string& key) {
   return it != w.numbers.end() && it->second != 0;
 }
 
+std::string ChosenSkill(const State& s, const Combatant& c, const std::string& choice,
+                        const std::string& a, const std::string& b) {
+  for (const std::string& t : c.tags) {
+    if (t == choice + ":" + a) return a;
+    if (t == choice + ":" + b) return b;
+  }
+  TestSpec ta{c.id, a, GoverningAttribute(a), 0, 0, 0, false, false, ""};
+  TestSpec tb{c.id, b, GoverningAttribute(b), 0, 0, 0, false, false, ""};
+  return PoolDice(s, tb, nullptr) > PoolDice(s, ta, nullptr) ? b : a;
+}
+
+std::string WieldedUntrained(const Combatant& c) {
+  for (const Weapon& w : c.weapons) {
+    if (w.kind == "spell" || !Holds(c, w.name)) continue;
+    if (Trait(w, "untrained")) return w.name;
+  }
+  return "";
+}
+
 // Reach in metres (reading; the text gives none): the weapon's number
 // "reach" when given, else its `reach` field when set to other than the
 // schema's default 5 (meant as 5 ft), else 1 m (the adjacent squares).
@@ -91,6 +110,14 @@ const Weapon* MeleeReaching(const State& s, const Combatant& c,
 
 int CoverOf(const State& s, const Combatant& from, const Combatant& target,
             std::string* why) {
+  // The GM's ruling overrules the map: a condition "Cover" on the target
+  // (gm_condition, level 0 none, 1 low, 2 high, 3 full).
+  for (const auto& [id, k] : target.conditions) {
+    if (k.name != "Cover") continue;
+    const int cover = k.level < 0 ? 0 : k.level > 3 ? 3 : static_cast<int>(k.level);
+    if (why != nullptr) *why = cover == 0 ? "" : cover == 3 ? "full" : cover == 2 ? "high" : "low";
+    return cover;
+  }
   const space::LineCover lc = space::CoverLines(
       from.at, from.size, target.at, target.size,
       [&](Pos p, std::string* by) {

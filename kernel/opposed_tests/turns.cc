@@ -98,6 +98,11 @@ absl::Status CheckPrimary(const State& s, const Combatant& a,
     if (a.Resource(kFree) >= 1) {
       return Refuse("003.free", a.id + " has taken its one free action this round");
     }
+    // A free action costs no AP, but an Attack is still one of the two (l.48).
+    if (attack && a.Resource(kAttacks) >= kAttacksPerRound) {
+      return Refuse("003.attacks", absl::StrCat(a.id, " has made ", a.Resource(kAttacks),
+                                                " attacks this round (at most 2)"));
+    }
     return absl::OkStatus();
   }
   return CheckReaction(s, a, verb, attack);
@@ -121,7 +126,11 @@ absl::Status Spend(Decision& d, const std::string& who, const std::string& verb,
                                             {cause, "003.attacks", {{"max", kAttacksPerRound}}}));
     (void)n;
   }
-  if (verb != "strike" && d.state().active == who && c->Has(kFeint)) {
+  // Reactions (l.33-37) are not actions: Defend, Opportunity Attack and a
+  // Manipulate that is not a free action leave the Feint waiting.
+  const bool reaction = verb == "defend" || verb == "opportunity_attack" ||
+                        (verb == "manipulate" && !free);
+  if (verb != "strike" && !reaction && d.state().active == who && c->Has(kFeint)) {
     // l.70: the boon is for the NEXT action, if it is a Strike.
     RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kFeint, {cause, "003.maneuver.feint", {}, "the next action was not a Strike"}));
   }
@@ -181,7 +190,7 @@ absl::Status FinishTurn(Decision& d, const std::string& who, uint64_t cause,
 }  // namespace
 
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
+  RETURN_IF_ERROR(CheckInput(c, Input()));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!d.state().windows.empty()) {
     return Refuse("003.defend", "a window is open: it is answered first");
@@ -195,7 +204,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideSaveTurn(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"after"}, {}}));
+  RETURN_IF_ERROR(CheckInput(c, Input().Text({"after"})));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
   if (!s.windows.empty()) return Refuse("003.defend", "a window is open: it is answered first");

@@ -1,0 +1,111 @@
+// Every verb refuses what it does not take (input.cc): an unknown
+// parameter, a parameter of the wrong type, a targets/weapon/path/window
+// it does not read, each naming the field; nothing is written.
+#include <string>
+
+#include "gtest/gtest.h"
+#include "kernel/opposed_tests/test_util.h"
+
+namespace combat::kernel::opposed::testutil {
+namespace {
+
+fb::RosterT Two() {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}},
+               {W("sword", "1d8", "melee", "medium")});
+  return Roster({std::move(a), std::move(d)});
+}
+
+void ExpectRefused(Table& t, const fb::CommandT& c, const std::string& field) {
+  const size_t before = t.log().size();
+  auto ev = t.Submit(c);
+  ASSERT_FALSE(ev.ok()) << c.action << " accepted";
+  EXPECT_EQ(ev.status().code(), absl::StatusCode::kInvalidArgument) << ev.status();
+  EXPECT_NE(std::string(ev.status().message()).find(field), std::string::npos)
+      << ev.status().message() << " should name " << field;
+  EXPECT_EQ(t.log().size(), before) << "nothing written";
+}
+
+TEST(Input, UnknownParamsWrongTypesAndUnreadFieldsAreRefused) {
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  auto unknown = s;
+  With(unknown, "edge", 1);
+  ExpectRefused(t, unknown, "params[edge]");
+  auto number = s;
+  With(number, "attribute", 1);
+  ExpectRefused(t, number, "params.attribute");
+  auto path = s;
+  path.path.emplace_back(4, 5);
+  ExpectRefused(t, path, "path");
+  auto free = Cmd("a", "manipulate");
+  WithText(free, "free", "yes");
+  ExpectRefused(t, free, "params.free");
+  auto two = Cmd("a", "manipulate");
+  With(two, "free", 2);
+  ExpectRefused(t, two, "params.free");
+  ExpectRefused(t, Cmd("a", "disengage", {"d"}), "targets");
+  auto two_targets = s;
+  two_targets.targets.push_back("a");
+  ExpectRefused(t, two_targets, "targets");
+  auto w = Cmd("a", "end_turn");
+  w.window = 3;
+  ExpectRefused(t, w, "window");
+  auto save = Cmd("a", "save_turn");
+  With(save, "after", 1);
+  ExpectRefused(t, save, "params.after");
+  // The defense: text params.
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto def = Cmd("d", "defend");
+  def.window = t.state().windows.begin()->first;
+  With(def, "defense", 1);
+  ExpectRefused(t, def, "params.defense");
+}
+
+// l.143: the defender names the armor source it uses against this attack.
+TEST(Input, DefendChoosesTheArmorSource) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}, {"ar", 1}, {"ar.iron", 4}},
+               {W("sword", "1d8", "melee", "medium")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto def = Cmd("d", "defend");
+  def.window = t.state().windows.begin()->first;
+  WithText(def, "defense", "none");
+  auto bad = def;
+  WithText(bad, "armor", "mithril");
+  auto st = t.Submit(bad).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(std::string(st.message()).find("params.armor"), std::string::npos) << st;
+  WithText(def, "armor", "ar");  // the plain AR 1, not iron's 4
+  // Attack 5, 6: critical win; no maneuver; damage 6 - 1 = 5.
+  ASSERT_TRUE(t.Submit(def, {5, 6}).ok());
+  auto m = Cmd("a", "maneuver");
+  m.window = t.state().windows.rbegin()->first;
+  WithText(m, "maneuver", "none");
+  auto ev = t.Submit(m, {6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "ar"), 1);
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 15);
+}
+
+TEST(Input, RosterRefusesATwiceGivenStatAndAnUnknownArmorTag) {
+  auto twice = Who("a", "x", 5, 5, {{"health", 20}, {"resist.fire", 2}, {"resist.fire", 3}});
+  Table t(OpposedTests(), Roster({std::move(twice)}), {6});
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(std::string(t.status().message()).find("stats.resist.fire"), std::string::npos) << t.status();
+  auto tag = Who("a", "x", 5, 5, {{"health", 20}, {"ar.iron", 2}}, {}, {"armor:steel"});
+  Table u(OpposedTests(), Roster({std::move(tag)}), {6});
+  EXPECT_EQ(u.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(std::string(u.status().message()).find("tags"), std::string::npos) << u.status();
+}
+
+}  // namespace
+}  // namespace combat::kernel::opposed::testutil
