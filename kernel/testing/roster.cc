@@ -5,8 +5,7 @@
 namespace combat::kernel::testing {
 
 fb::CombatantSpecT Creature(const std::string& id, const std::string& side,
-                            int x, int y,
-                            std::vector<std::pair<std::string, int64_t>> stats) {
+                            int x, int y, Stats stats) {
   fb::CombatantSpecT c;
   c.id = id;
   c.name = id;
@@ -20,6 +19,34 @@ fb::CombatantSpecT Creature(const std::string& id, const std::string& side,
     c.stats.push_back(std::move(n));
   }
   return c;
+}
+
+fb::CombatantSpecT Creature(const std::string& id, const std::string& side,
+                            int x, int y, Stats stats,
+                            std::vector<fb::WeaponT> weapons,
+                            std::vector<std::string> tags) {
+  fb::CombatantSpecT c = Creature(id, side, x, y, std::move(stats));
+  for (auto& w : weapons) c.weapons.push_back(std::make_unique<fb::WeaponT>(std::move(w)));
+  c.tags = std::move(tags);
+  return c;
+}
+
+fb::WeaponT WeaponWith(const std::string& name, const std::string& damage,
+                       const std::string& kind, const std::string& category,
+                       Stats numbers, const std::string& type) {
+  fb::WeaponT w;
+  w.name = name;
+  w.damage = damage;
+  w.kind = kind;
+  w.category = category;
+  w.damage_type = type;
+  for (const auto& [k, v] : numbers) {
+    auto n = std::make_unique<fb::NumberT>();
+    n->key = k;
+    n->value = v;
+    w.numbers.push_back(std::move(n));
+  }
+  return w;
 }
 
 fb::WeaponT MakeWeapon(const std::string& name, const std::string& damage,

@@ -11,10 +11,21 @@
 
 namespace combat::kernel::testing {
 
+using Stats = std::vector<std::pair<std::string, int64_t>>;
+
 // A one-square combatant at (x, y) with `stats` in the given order.
 fb::CombatantSpecT Creature(const std::string& id, const std::string& side,
-                            int x, int y,
-                            std::vector<std::pair<std::string, int64_t>> stats);
+                            int x, int y, Stats stats);
+// The same, carrying `weapons` and `tags`.
+fb::CombatantSpecT Creature(const std::string& id, const std::string& side,
+                            int x, int y, Stats stats,
+                            std::vector<fb::WeaponT> weapons,
+                            std::vector<std::string> tags = {});
+
+// A weapon with named `numbers` (in order) and a damage type.
+fb::WeaponT WeaponWith(const std::string& name, const std::string& damage,
+                       const std::string& kind, const std::string& category,
+                       Stats numbers = {}, const std::string& type = "slashing");
 
 fb::WeaponT MakeWeapon(const std::string& name, const std::string& damage,
                        const std::string& kind, const std::string& category,

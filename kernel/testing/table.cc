@@ -97,4 +97,18 @@ fb::CommandT& WithText(fb::CommandT& c, const std::string& key,
   return With(c, key, 0, text);
 }
 
+fb::CommandT GmCmd(const std::string& action, const std::string& actor,
+                   const std::string& text) {
+  fb::CommandT c = Cmd(actor, action);
+  c.author = "gm";
+  c.role = fb::Role::GM;
+  c.text = text;
+  return c;
+}
+
+fb::CommandT& WithPath(fb::CommandT& c, std::vector<std::pair<int, int>> squares) {
+  for (auto [x, y] : squares) c.path.emplace_back(x, y);
+  return c;
+}
+
 }  // namespace combat::kernel::testing

@@ -59,6 +59,12 @@ fb::CommandT& With(fb::CommandT& c, const std::string& key, int64_t value,
                    const std::string& text = "");
 fb::CommandT& WithText(fb::CommandT& c, const std::string& key,
                        const std::string& text);
+// A GM command: `action` (by `actor`, "" for none) with the GM role,
+// author "gm", and `text` as its reason.
+fb::CommandT GmCmd(const std::string& action, const std::string& actor = "",
+                   const std::string& text = "ruling");
+// Appends `squares` to c.path; returns `c`.
+fb::CommandT& WithPath(fb::CommandT& c, std::vector<std::pair<int, int>> squares);
 
 }  // namespace combat::kernel::testing
 

@@ -1,0 +1,33 @@
+// Reading a decision's events in ruleset tests: the numbers and rules its
+// state changes record, the outcome of the last window.
+#ifndef COMBAT_KERNEL_TESTING_EVENTS_H_
+#define COMBAT_KERNEL_TESTING_EVENTS_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "events/codec.h"
+#include "kernel/ruleset.h"
+
+namespace combat::kernel::testing {
+
+// The outcome of the last WindowClosed in `events` ("" when none).
+std::string LastOutcome(const std::vector<events::EventBuffer>& events);
+
+// The number `key` of the last state change in `events` that carries it,
+// or `otherwise`.
+int64_t NumOf(const std::vector<events::EventBuffer>& events, const std::string& key,
+              int64_t otherwise = -999);
+
+// Whether some state change in `events` cites `rule`.
+bool Cites(const std::vector<events::EventBuffer>& events, const std::string& rule);
+
+// "seq N cites unknown rule 'R'" for every state change of `log` (but the
+// session's start) whose rule is not in `table`.
+std::vector<std::string> UnknownRules(const std::vector<events::EventBuffer>& log,
+                                      const std::vector<RuleRef>& table);
+
+}  // namespace combat::kernel::testing
+
+#endif  // COMBAT_KERNEL_TESTING_EVENTS_H_
