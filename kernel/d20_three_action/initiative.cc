@@ -15,6 +15,7 @@
 #include "events/status_macros.h"
 #include "kernel/d20_three_action/internal.h"
 #include "kernel/dice/notation.h"
+#include "kernel/roster_specs.h"
 
 namespace combat::kernel::d20 {
 namespace {
@@ -25,9 +26,7 @@ constexpr const char* kRequired[] = {
 
 absl::Status Bad(const std::string& who, const std::string& field,
                  const std::string& msg) {
-  return absl::InvalidArgumentError(absl::StrCat("roster combatant '", who,
-                                                 "': ", field, ": ", msg, " (",
-                                                 Cite("000.setup"), ")"));
+  return RosterError(who, field, msg, Cite("000.setup"));
 }
 
 int64_t StatOf(const fb::CombatantSpecT& c, const std::string& key,
@@ -46,8 +45,7 @@ bool HasStat(const fb::CombatantSpecT& c, const std::string& key) {
 }
 
 absl::Status Check(const fb::CombatantSpecT& c,
-                   const std::vector<fb::CombatantSpecT>& all,
-                   const fb::Roster& roster) {
+                   const std::vector<fb::CombatantSpecT>& all) {
   if (c.id.empty()) return Bad("?", "id", "is required");
   for (const char* k : kRequired) {
     if (!HasStat(c, k))
@@ -58,14 +56,6 @@ absl::Status Check(const fb::CombatantSpecT& c,
   if (StatOf(c, "speed", 0) < 0)
     return Bad(c.id, "stats.speed", "must be >= 0");
   if (c.size < 1) return Bad(c.id, "size", "must be >= 1");
-  if (!c.at) return Bad(c.id, "at", "a position is required");
-  if (roster.map() != nullptr && roster.map()->width() > 0 &&
-      roster.map()->height() > 0 &&
-      (c.at->x() < 0 || c.at->y() < 0 ||
-       c.at->x() + c.size > roster.map()->width() ||
-       c.at->y() + c.size > roster.map()->height())) {
-    return Bad(c.id, "at", "off the map");
-  }
   for (const auto& w : c.weapons) {
     if (!w || w->name.empty()) return Bad(c.id, "weapons.name", "is required");
     const std::string f = absl::StrCat("weapons['", w->name, "']");
@@ -99,22 +89,9 @@ absl::Status Check(const fb::CombatantSpecT& c,
 }  // namespace
 
 absl::Status SetupRoster(const fb::Roster& roster, Decision& d) {
-  if (roster.combatants() == nullptr || roster.combatants()->size() == 0) {
-    return absl::InvalidArgumentError("roster field 'combatants' is empty");
-  }
-  std::vector<fb::CombatantSpecT> specs;
-  for (const fb::CombatantSpec* c : *roster.combatants()) {
-    fb::CombatantSpecT spec;
-    c->UnPackTo(&spec);
-    specs.push_back(std::move(spec));
-  }
-  for (const auto& c : specs) RETURN_IF_ERROR(Check(c, specs, roster));
-  for (size_t i = 0; i < specs.size(); ++i) {
-    for (size_t j = i + 1; j < specs.size(); ++j) {
-      if (specs[i].id == specs[j].id)
-        return Bad(specs[i].id, "id", "duplicated");
-    }
-  }
+  ASSIGN_OR_RETURN(std::vector<fb::CombatantSpecT> specs,
+                   RosterSpecs(roster, nullptr, Cite("000.setup")));
+  for (const auto& c : specs) RETURN_IF_ERROR(Check(c, specs));
   const Why join{0, "000.setup"};
   for (const auto& c : specs) RETURN_IF_ERROR(JoinCombatant(d, c, join));
   for (const auto& c : specs) {

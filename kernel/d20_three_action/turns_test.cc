@@ -34,7 +34,7 @@ TEST(Turns, SetupChecksTheRoster) {
   r.combatants[0]->stats.erase(r.combatants[0]->stats.begin() + 2);  // dex
   Table t(D20ThreeAction(), r, {15, 10});
   EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_NE(t.status().message().find("'aria': stats.dex: is required"),
+  EXPECT_NE(t.status().message().find("'aria': field 'stats.dex': is required"),
             std::string::npos)
       << t.status();
   fb::RosterT off = Duel();
