@@ -32,6 +32,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "events/status_macros.h"
+#include "kernel/param_types.h"
 #include "kernel/pending.h"
 #include "kernel/window.h"
 #include "kernel/wound_slots/internal.h"
@@ -180,20 +181,15 @@ absl::Status CloseAndResolve(Decision& d, uint32_t window, uint64_t cause,
 }  // namespace
 
 absl::Status CheckParamTypes(const fb::CommandT& c) {
-  static const char* kText[] = {"to", "container", "item", "object", "hindrance", "act", "knockout",
-                                "condition", "spec", "kind", "faster_skill"};
-  for (const auto& p : c.params) {
-    if (!p) continue;
-    bool text = false;
-    for (const char* k : kText) text = text || p->key == k;
-    if (text && p->text.empty()) {
-      return Malformed(c, "params." + p->key, "text expected, e.g. {\"key\": \"" + p->key + "\", \"text\": ...}");
-    }
-    if (!text && !p->text.empty()) {
-      return Malformed(c, "params." + p->key, "a number expected (\"value\"), not text");
-    }
-  }
-  return absl::OkStatus();
+  // One check for every verb (kernel/param_types.h): text keys, 0/1 flags,
+  // counts that cannot be negative; every other key is an integer.
+  static const ParamTypes* kTypes = new ParamTypes{
+      {"to", "container", "item", "object", "hindrance", "act", "knockout", "condition", "spec", "kind",
+       "faster_skill"},
+      {"kit", "slept", "retrieve"},
+      {"cover", "level", "reduce", "spend", "invest", "rounds", "time_rounds", "time_minutes", "minutes",
+       "amount", "yards", "ap", "wound", "day"}};
+  return combat::kernel::CheckParamTypes(c, *kTypes);
 }
 
 const std::vector<Verb>& Verbs() { return Table(); }

@@ -59,7 +59,10 @@ bool Ignores(const Combatant& t, const std::string& other) {
 bool Flanked(const State& s, const Combatant& t) {
   std::vector<const Combatant*> around;
   for (const auto& [id, o] : s.combatants) {
-    if (id == t.id || o.side == t.side || IsOut(o) || Ignores(t, id)) continue;
+    // l.97: an ignored creature does not count for flanking the one that
+    // ignores it, and "you cannot contribute to flanking an ignored
+    // creature": one that ignores t does not count for flanking t.
+    if (id == t.id || o.side == t.side || IsOut(o) || Ignores(t, id) || Ignores(o, t.id)) continue;
     if (CanThreaten(o, t)) around.push_back(&o);
   }
   for (size_t i = 0; i < around.size(); ++i) {

@@ -141,6 +141,16 @@ TEST(Flanking, IgnoredCreatureMakesRearAttacks) {
   EXPECT_EQ(Wounds(t.state(), "orc", kCritical), 1);
 }
 
+TEST(Flanking, AnIgnoringCreatureCannotFlankWhatItIgnores) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), Who("bob", "party", 7, 5, {{"prc", -5}}, "spear", "2", "spear")}), {10, 1, 12});
+  EXPECT_TRUE(Flanked(t.state(), *t.state().Find("orc")));
+  // l.97: "you cannot contribute to flanking an ignored creature".
+  ASSERT_TRUE(t.Submit(Cmd("aria", "ignore", {"orc"})).ok());
+  EXPECT_FALSE(Flanked(t.state(), *t.state().Find("orc")));
+  // Off its turn, bob (not flanked: one hostile) may not ignore the orc.
+  EXPECT_EQ(t.Submit(Cmd("bob", "ignore", {"orc"})).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
 TEST(Attack, PenetratingAddsDamageBeforeTheHit) {
   auto aria = Aria();
   auto pn = std::make_unique<fb::NumberT>();

@@ -84,6 +84,8 @@ struct SpeedRow {
 SpeedRow SpeedTable(int64_t speed);  // l.113-117, Speed clamped to -10..10
 // Movement rate from Strength + Size + Athletics (l.129-159).
 int64_t MovementRate(const Combatant& c);
+// The rate this round: MovementRate, doubled (and more) by Dash (l.222).
+int64_t EffectiveRate(const Combatant& c);
 int64_t RateFromScore(int64_t score);
 // Yards for `ap` (1..4) AP at movement rate `rate` (the table; beyond rate
 // 25, rate x ap / 4 rounded down, the table's own pattern).
@@ -91,7 +93,11 @@ int64_t YardsFor(int64_t rate, int64_t ap);
 // Yards bought with `ap` AP (4-AP full movements, then the table's share).
 int64_t YardsForAp(int64_t rate, int64_t ap);
 // The fewest AP buying `yards` at `rate`; -1 when it cannot.
-int64_t ApForYards(int64_t rate, int64_t yards);
+// The yards `ap` more AP on movement add when `before` AP were already
+// spent on movement this round (l.160: the table's column is the round's
+// total), and the fewest AP adding at least `yards` (-1: never).
+int64_t YardsBought(int64_t rate, int64_t before, int64_t ap);
+int64_t ApForYards(int64_t rate, int64_t yards, int64_t before = 0);
 // A long jump's AP: the AP buying the yards the pool lacks, at least 1
 // (l.178, l.112).
 int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd);

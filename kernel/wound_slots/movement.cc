@@ -3,8 +3,9 @@
 // a path on the 1-yard grid (every second diagonal 2 yards, terrain costs
 // multiplying), and is lost at the end of the round. Dash (l.222).
 //
-// Readings: each `buy_move` spends 1 to 4 AP (the table's columns) and may
-// be repeated; the alternating diagonal count runs over the round's
+// Readings: each `buy_move` spends 1 to 4 AP and may be repeated; the
+// yards are the table's for the AP spent on movement this round in all
+// (beyond 4 AP: full movements of 4 AP plus the rest's column); the alternating diagonal count runs over the round's
 // movement. Moving or buying movement on another's turn needs an
 // initiative higher than the active character's, like an action out of
 // turn, but costs no initiative (l.160). Terrain names (map terrain, "+"
@@ -33,6 +34,8 @@ int64_t TerrainFactor(const std::string& name) {
   return 1;
 }
 
+}  // namespace
+
 int64_t EffectiveRate(const Combatant& c) {
   int64_t rate = MovementRate(c);
   if (const Condition* dash = c.FindCondition("Dashing"); dash != nullptr) {
@@ -40,6 +43,8 @@ int64_t EffectiveRate(const Combatant& c) {
   }
   return rate;
 }
+
+namespace {
 
 absl::Status CheckMayMove(const State& s, const Combatant& c) {
   if (s.IsTurnOf(c.id)) return absl::OkStatus();
@@ -67,7 +72,13 @@ absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause
   const Combatant c = *d.state().Find(cmd.actor);
   const int64_t ap = ParamOr(cmd, "ap", 4);
   const int64_t rate = EffectiveRate(c);
-  const int64_t yards = YardsFor(rate, ap);
+  // l.160: "A full movement costs 4 AP and moves you ... your movement
+  // rate"; fewer AP "a proportionally shorter distance, up to the limits
+  // indicated in the table". The table's column is the AP spent on movement
+  // this round in all (so 2 AP + 2 AP is the 4 AP column, not twice the 2
+  // AP column); a purchase adds what its AP add to the round's total.
+  const int64_t before = c.Resource(res::kMoveAp);
+  const int64_t yards = YardsBought(rate, before, ap);
   if (const Condition* k = c.FindCondition("Ridden"); k != nullptr && !c.HasTag("sentient")) {
     // l.280: controlling the mount's movement costs the rider as much AP.
     const std::string rider = k->relative_to;
@@ -87,7 +98,7 @@ absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause
     }
   }
   RETURN_IF_ERROR(AddResource(d, c.id, res::kMovePool, yards,
-                              {cause, "001.move.pool", {{"movement_rate", rate}, {"ap", ap}, {"yards", yards}}})
+                              {cause, "001.move.pool", {{"movement_rate", rate}, {"ap", ap}, {"ap_this_round", before + ap}, {"yards", yards}}})
                       .status());
   return AddResource(d, c.id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status();
 }

@@ -82,7 +82,7 @@ absl::Status FatigueConditions(Decision& d, const std::string& who, const Why& w
   const int64_t normal = NormalMaxStamina(*c);
   // l.40: "greater than or equal to half" compared exactly: 2 x fatigue >= max.
   const bool exhausted = fatigue > 0 && 2 * fatigue >= normal;
-  const bool staggered = fatigue > 0 && fatigue >= normal && !IsNpc(*c);  // l.35
+  const bool staggered = fatigue > 0 && fatigue >= normal && !(IsNpc(*c) && !c->HasTag("special"));  // l.35: NPCs immune unless special
   if (exhausted && !c->Has("Exhausted")) {
     RETURN_IF_ERROR(Impose(d, who, "Exhausted", "fatigue", {},
                            {why.cause, "001.fatigue.exhausted", {{"fatigue", fatigue}, {"normal_max", normal}}})
