@@ -240,6 +240,26 @@ TEST(Hinder, TripAndPosture) {
   EXPECT_EQ(t.Submit(up).status().code(), absl::StatusCode::kFailedPrecondition);  // l.212
 }
 
+TEST(Hinder, DisarmByCheckOrAgilityDefense) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/hinder", 1}}), Orc()}), {10, 12});
+  // l.243: the defender's melee weapon check is rolled (l.67 "defense
+  // rolls"): aria 7 + d20 5 = 12 < the orc's 2 + d20 15 = 17: fails.
+  fb::CommandT by_check = Cmd("aria", "hinder", {"orc"});
+  WithText(by_check, "hindrance", "disarm");
+  WithText(by_check, "defense", "check");
+  ASSERT_TRUE(t.Submit(by_check, {5, 15}).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Disarmed"));
+  // Against the Agility defense 10 + 1 + 0 = 11 (l.104): 7 + d20 4 = 11 >= 11.
+  fb::CommandT by_def = Cmd("aria", "hinder", {"orc"});
+  WithText(by_def, "hindrance", "disarm");
+  ASSERT_TRUE(t.Submit(by_def, {4}).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Disarmed"));
+  fb::CommandT wrong = Cmd("aria", "hinder", {"orc"});
+  WithText(wrong, "hindrance", "distract");
+  WithText(wrong, "defense", "power");
+  EXPECT_EQ(t.Submit(wrong).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
 TEST(Underwater, ImmobileDefenseAndCosts) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {}), Orc()}), {10, 12});
   Combatant a = *t.state().Find("aria");

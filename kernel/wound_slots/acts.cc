@@ -185,7 +185,7 @@ absl::Status CheckParamTypes(const fb::CommandT& c) {
   // counts that cannot be negative; every other key is an integer.
   static const ParamTypes* kTypes = new ParamTypes{
       {"to", "container", "item", "object", "hindrance", "act", "knockout", "condition", "spec", "kind",
-       "faster_skill"},
+       "faster_skill", "defense"},
       {"kit", "slept", "retrieve"},
       {"cover", "level", "reduce", "spend", "invest", "rounds", "time_rounds", "time_minutes", "minutes",
        "amount", "yards", "ap", "wound", "day"}};
