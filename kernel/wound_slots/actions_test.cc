@@ -181,6 +181,37 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   EXPECT_EQ(t.state().order.size(), 3u);
 }
 
+TEST(Mounted, UntrainedMountCalmingIsConsecutive) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
+  Table t(WoundSlots(),
+          Roster({Aria(5, 5, {{"ap/mount", 1}, {"ap/regain_control", 1}}), std::move(horse), Orc("orc", 15, 15)}),
+          {15, 10, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto m = t.Submit(Cmd("aria", "mount", {"horse"}));
+  ASSERT_TRUE(m.ok()) << m.status();
+  fb::CommandT lose = Cmd("aria", "gm_condition");
+  lose.author = "gm";
+  lose.role = fb::Role::GM;
+  lose.text = "the horse bolts";
+  WithText(lose, "name", "Uncontrolled");
+  WithText(lose, "op", "add");
+  WithText(lose, "relative_to", "horse");
+  ASSERT_TRUE(t.Submit(lose).ok());
+  // l.281: Prs 0 + d20 1 < TN 5; then +1 for the consecutive try: 3 + 1 < 5.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "regain_control"), {1}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "regain_control"), {3}).ok());
+  EXPECT_EQ(t.state().Find("aria")->FindCondition("Uncontrolled")->level, 2);
+  // Another action breaks the run: d20 4 + 0 < 5 (it would be 4 + 2).
+  fb::CommandT door = Cmd("aria", "use_object");
+  WithText(door, "object", "door");
+  ASSERT_TRUE(t.Submit(door).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "regain_control"), {4}).ok());
+  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+  // d20 4 + 1 = 5 >= 5: back in control.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "regain_control"), {4}).ok());
+  EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
 TEST(Mana, InvestAndEnd) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   fb::CommandT cast = Cmd("aria", "cast_spell");

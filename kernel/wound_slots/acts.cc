@@ -236,6 +236,16 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
   if (ParamOr(act, "_stamina", 0) > 0) {  // l.271, l.182: when the act takes effect
     RETURN_IF_ERROR(SpendStamina(d, act.actor, 1, {decl, "001.faster", {}, "performed more quickly"}));
   }
+  if (const Condition* lost = d.state().Find(act.actor)->FindCondition("Uncontrolled");
+      lost != nullptr && lost->level > 0 && act.action != "regain_control") {
+    // l.281: the +1 is "for each consecutive action spent to calm the
+    // mount": another action breaks the run.
+    const Condition k = *lost;
+    RETURN_IF_ERROR(RemoveCondition(d, act.actor, k.id, {decl, "001.mount.untrained", {{"calming", 0}}, "calming interrupted"}));
+    RETURN_IF_ERROR(Impose(d, act.actor, "Uncontrolled", k.source, k.expiry,
+                           {decl, "001.mount.untrained", {{"calming", 0}}, "calming interrupted"}, 0, k.relative_to)
+                        .status());
+  }
   if (act.action != "ready" && d.state().Find(act.actor)->Has("Readied")) {
     // l.204: "until you take an action or reaction".
     RETURN_IF_ERROR(RemoveConditionsNamed(d, act.actor, "Readied", {decl, "001.act.ready", {}, "took an action"}));
