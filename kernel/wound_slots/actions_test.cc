@@ -33,6 +33,20 @@ TEST(Grapple, GrapplePinEscape) {
   EXPECT_TRUE(t.state().Find("orc")->Has("Grappling"));
 }
 
+TEST(Grapple, CombatChecksHaveCriticals) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});
+  ASSERT_EQ(Init(t.state(), "aria"), 18);
+  ASSERT_EQ(Init(t.state(), "orc"), 17);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  // A Pin is a Power check, a combat check that "functions the same as an
+  // attack roll" (l.70): a natural 20 is a critical success, +2 to aria
+  // and -2 to the orc (l.81).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "pin", {"orc"}), {20}).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Pinned"));
+  EXPECT_EQ(Init(t.state(), "aria"), 20);
+  EXPECT_EQ(Init(t.state(), "orc"), 15);
+}
+
 TEST(Grapple, InterposeRetargetsTheAttack) {
   // aria grapples gob; the orc attacks aria; aria interposes gob (l.233).
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 5),

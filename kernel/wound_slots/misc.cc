@@ -138,6 +138,7 @@ absl::Status ResolveEnterSpace(Decision& d, const fb::CommandT& c, uint64_t caus
   const int64_t tn = HigherDefense(t);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, BetterBonus(a, &nums), "enter occupied space", cause));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  RETURN_IF_ERROR(CriticalInitiative(d, a.id, t.id, r.natural, cause));  // l.70, l.81-82
   if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.act.enter", nums, "fails"});
   const Why why{cause, "001.act.enter", nums, "same space: -2 to attacks and melee and ranged defenses"};
   RETURN_IF_ERROR(Move(d, a.id, {t.at}, 0, false, why));
