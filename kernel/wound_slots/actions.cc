@@ -230,7 +230,7 @@ absl::Status CheckTreatWound(const State& s, const Combatant& a, const fb::Comma
   const Combatant* t = &a;
   if (!c.targets.empty()) { ASSIGN_OR_RETURN(t, Target(s, c)); }
   if (t->id != a.id && Distance(a, *t) > 1) return Refuse("001.act.treat_wound", t->id + " is not adjacent");
-  if (t->side != a.side && !t->Has("Helpless") && !t->Has("Unconscious")) {
+  if (t->side != a.side && !IsHelpless(*t)) {
     return Refuse("001.act.treat_wound", t->id + " is neither willing nor helpless");
   }
   const int64_t level = ParamOr(c, "level", 0);

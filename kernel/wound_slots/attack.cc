@@ -62,7 +62,9 @@ bool Flanked(const State& s, const Combatant& t) {
     // l.97: an ignored creature does not count for flanking the one that
     // ignores it, and "you cannot contribute to flanking an ignored
     // creature": one that ignores t does not count for flanking t.
-    if (id == t.id || o.side == t.side || IsOut(o) || Ignores(t, id) || Ignores(o, t.id)) continue;
+    // A pinned creature "is unable to take any other actions" (l.235): it
+    // is not "capable of attacking the target" (l.95).
+    if (id == t.id || o.side == t.side || IsOut(o) || o.Has("Pinned") || Ignores(t, id) || Ignores(o, t.id)) continue;
     if (CanThreaten(o, t)) around.push_back(&o);
   }
   for (size_t i = 0; i < around.size(); ++i) {

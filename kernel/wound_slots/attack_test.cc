@@ -151,6 +151,15 @@ TEST(Flanking, AnIgnoringCreatureCannotFlankWhatItIgnores) {
   EXPECT_EQ(t.Submit(Cmd("bob", "ignore", {"orc"})).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+TEST(Flanking, APinnedCreatureDoesNotFlank) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), Who("bob", "party", 7, 5, {{"prc", -5}}, "spear", "2", "spear")}), {10, 1, 12});
+  State s = t.state();
+  EXPECT_TRUE(Flanked(s, *s.Find("orc")));
+  // l.235 a pinned creature cannot act: not "capable of attacking" (l.95).
+  s.combatants.at("bob").conditions[99] = Condition{99, "Pinned"};
+  EXPECT_FALSE(Flanked(s, *s.Find("orc")));
+}
+
 TEST(Attack, PenetratingAddsDamageBeforeTheHit) {
   auto aria = Aria();
   auto pn = std::make_unique<fb::NumberT>();

@@ -121,6 +121,9 @@ int64_t Distance(const Combatant& a, const Combatant& b);
 // ---- conditions (vitals.cc)
 bool IsDead(const Combatant& c);
 bool IsOut(const Combatant& c);  // dead, unconscious, helpless
+// Helpless (l.235 "helpless and immobile", l.185 "helpless"), pinned or
+// unconscious: may be treated without being willing (l.252, l.261).
+bool IsHelpless(const Combatant& c);
 int HighestWound(const Combatant& c);
 // Recomputes the Wounded condition from the wound counts (l.32).
 absl::Status UpdateWounded(Decision& d, const std::string& who, const Why& why);

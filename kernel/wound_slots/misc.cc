@@ -151,6 +151,9 @@ absl::Status CheckTreatCondition(const State& s, const Combatant& a, const fb::C
   const Combatant* t = &a;
   if (!c.targets.empty()) { ASSIGN_OR_RETURN(t, Target(s, c)); }
   if (t->id != a.id && Distance(a, *t) > 1) return Refuse("001.act.treat_condition", t->id + " is not adjacent");
+  if (t->side != a.side && !IsHelpless(*t)) {  // l.252: "willing or helpless"
+    return Refuse("001.act.treat_condition", t->id + " is neither willing nor helpless");
+  }
   const std::string k = ParamText(c, "condition");
   if (k != "Bleeding" && k != "Burning" && k != "Hobbled" && k != "Poisoned") {
     return Malformed(c, "params.condition", "Bleeding, Burning, Hobbled or Poisoned");

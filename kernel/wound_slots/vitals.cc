@@ -17,6 +17,9 @@ bool IsDead(const Combatant& c) { return c.Has("Dead"); }
 bool IsOut(const Combatant& c) {
   return c.Has("Dead") || c.Has("Unconscious") || c.Has("Helpless");
 }
+bool IsHelpless(const Combatant& c) {
+  return c.Has("Helpless") || c.Has("Unconscious") || c.Has("Pinned");
+}
 
 int HighestWound(const Combatant& c) {
   for (int l = kFatal; l >= kLight; --l) {
