@@ -334,8 +334,8 @@ TEST(Timing, PerformedMoreQuickly) {
   fb::CommandT atk = Cmd("aria", "faster_attack");
   EXPECT_EQ(t.Submit(atk).status().code(), absl::StatusCode::kInvalidArgument);
   fb::CommandT hurried = Cmd("aria", "standard_attack", {"orc"});
-  With(hurried, "faster_tn", 5);  // not for attacks (l.271)
-  EXPECT_EQ(t.Submit(hurried).status().code(), absl::StatusCode::kInvalidArgument);
+  With(hurried, "faster_tn", 5);  // not for attacks (l.271): an illegal act, citing the rule
+  EXPECT_EQ(t.Submit(hurried).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
 TEST(Timing, ActionMeasuredInRounds) {

@@ -256,6 +256,10 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
 absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   const Verb* v = FindVerb(c.action);
   const bool can_hurry = !v->row.kind.cls.attack && !v->row.kind.cls.cast && !v->reaction && !IsMovement(*v);
+  if (!can_hurry && (HasParam(c, "faster_tn") || HasParam(c, "faster_skill"))) {
+    return Refuse("001.faster", absl::StrCat(c.action, " cannot be performed more quickly: not attacks or spellcasting (",
+                                             "nor reactions or buying movement)"));
+  }
   P takes = v->params;
   if (can_hurry) {
     for (const char* k : {"faster_tn", "faster_skill", "time_rounds", "time_minutes"}) takes.push_back(k);
