@@ -304,7 +304,7 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
   for (size_t i = 0; i < path.size(); ++i) {
     for (const auto& [id, o] : s.combatants) {
       const bool grappler = o.FindRelative("Grappling", mover.id) != nullptr;
-      if (id == mover.id || (o.side == mover.side && !grappler) || IsOut(o) || InitiativeOf(s, id) <= 0) continue;
+      if (id == mover.id || (o.side == mover.side && !grappler) || IsOut(o) || o.Has("Pinned") || InitiativeOf(s, id) <= 0) continue;
       if (o.FindRelative("Clinging", mover.id) != nullptr) continue;  // moving with it
       if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
       const Weapon* w = nullptr;
