@@ -151,6 +151,18 @@ TEST(Flanking, AnIgnoringCreatureCannotFlankWhatItIgnores) {
   EXPECT_EQ(t.Submit(Cmd("bob", "ignore", {"orc"})).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+TEST(Flanking, AtLeast120Degrees) {
+  // Seen from the orc at (6,5): aria at (5,5) is west. bob at (7,7) is
+  // 116.6 degrees from her (not flanked), at (7,6) 135 (flanked) (l.95).
+  auto bob_at = [](int x, int y) {
+    return Who("bob", "party", x, y, {{"prc", -5}}, "spear", "2", "spear", {{"reach", 2}});
+  };
+  Table far(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), bob_at(7, 7)}), {10, 1, 12});
+  EXPECT_FALSE(Flanked(far.state(), *far.state().Find("orc")));
+  Table near(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), bob_at(7, 6)}), {10, 1, 12});
+  EXPECT_TRUE(Flanked(near.state(), *near.state().Find("orc")));
+}
+
 TEST(Flanking, APinnedCreatureDoesNotFlank) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), Who("bob", "party", 7, 5, {{"prc", -5}}, "spear", "2", "spear")}), {10, 1, 12});
   State s = t.state();
