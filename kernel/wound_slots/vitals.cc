@@ -50,8 +50,12 @@ Expiry ForRounds(const State& s, int64_t rounds) {
 }
 
 Expiry UntilTurnStart(const State& s, const std::string& who) {
-  // "until your next turn": the start of its turn next round.
-  return Expiry{fb::ExpiryKind::TurnStart, who, s.round + 1};
+  // "until your next turn": the start of its turn next round — or this
+  // round, when it is taken out of turn by a creature that has not had its
+  // turn yet this round.
+  const Combatant* c = s.Find(who);
+  const bool turn_to_come = !s.IsTurnOf(who) && c != nullptr && c->Resource(res::kTurnRound) != s.round;
+  return Expiry{fb::ExpiryKind::TurnStart, who, turn_to_come ? s.round : s.round + 1};
 }
 
 absl::Status UpdateWounded(Decision& d, const std::string& who, const Why& why) {
