@@ -219,6 +219,7 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
     mn.push_back({"yards", static_cast<int64_t>(path.size())});
     if (!path.empty()) {
       RETURN_IF_ERROR(Move(d, t.id, path, static_cast<int64_t>(path.size()), true, {cause, "001.act.hinder", mn, "shoved"}));
+      RETURN_IF_ERROR(EndSharedSpaces(d, cause));
     } else {
       RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.act.hinder", mn, "shove succeeds but the way is blocked"}));
     }

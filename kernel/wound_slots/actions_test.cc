@@ -226,6 +226,25 @@ TEST(Mounted, UntrainedMountCalmingIsConsecutive) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
 }
 
+TEST(EnterSpace, ThePenaltyEndsWhenTheSpaceIsNoLongerShared) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  // l.216: the better of Power 4 and Agility 4 + d20 10 = 14 >= the orc's
+  // higher of Power 13 and Agility 11.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "enter_space", {"orc"}), {10}).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
+  EXPECT_TRUE(t.state().Find("aria")->Has("SharingSpace"));
+  EXPECT_TRUE(t.state().Find("orc")->Has("SharingSpace"));
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 1);
+  ASSERT_TRUE(t.Submit(buy).ok());  // rate 9, 1 AP: 2 yd
+  fb::CommandT out = Cmd("aria", "move");
+  out.path = {fb::Pos(5, 5)};
+  ASSERT_TRUE(t.Submit(out).ok());
+  // "While you are in the same space" (l.216): no longer.
+  EXPECT_FALSE(t.state().Find("aria")->Has("SharingSpace"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("SharingSpace"));
+}
+
 TEST(Mana, InvestAndEnd) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   fb::CommandT cast = Cmd("aria", "cast_spell");

@@ -273,6 +273,9 @@ absl::Status MoveFrom(Decision& d, const std::string& who, const std::vector<Pos
                       const fb::CommandT& cmd, uint64_t cause, std::vector<std::string> reacted);
 // Resumes a move held by an approach window (acts.cc).
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
+// Ends the SharingSpace conditions of creatures no longer in the same
+// space (l.216), after any movement.
+absl::Status EndSharedSpaces(Decision& d, uint64_t cause);
 absl::Status LoseMovement(Decision& d, const std::string& who, const Why& why);
 
 // ---- actions.cc

@@ -172,7 +172,8 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   nums.push_back({"yards", static_cast<int64_t>(path.size())});
   if (path.empty()) return RecordOutcome(d, a.id, {cause, "001.jump", nums, "the jump goes nowhere"});
   RETURN_IF_ERROR(Move(d, a.id, path, static_cast<int64_t>(path.size()), false, {cause, "001.jump", nums, "long jump"}));
-  return AddResource(d, a.id, res::kMovePool, -static_cast<int64_t>(path.size()), {cause, "001.move.pool", {}}).status();
+  RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, -static_cast<int64_t>(path.size()), {cause, "001.move.pool", {}}).status());
+  return EndSharedSpaces(d, cause);
 }
 
 }  // namespace combat::kernel::wound_slots

@@ -154,12 +154,14 @@ space::PathRules RulesFor(const State& s, const std::string& action, const std::
 
 struct Priced {
   int64_t cost = 0;
+  int64_t yards = 0;  // the distance, without terrain or occupied-space factors
   int64_t diagonals = 0;
   std::vector<std::string> why;
 };
 
 Priced Price(const State& s, const Combatant& mover, const std::vector<Pos>& path) {
   space::PathWalker walk(kGrid, mover.at, mover.Resource(res::kDiagonals));
+  space::PathWalker plain(kGrid, mover.at, mover.Resource(res::kDiagonals));
   Priced out;
   for (const Pos& p : path) {
     int64_t factor = 1;
@@ -176,7 +178,9 @@ Priced Price(const State& s, const Combatant& mover, const std::vector<Pos>& pat
       factor *= f;  // l.163: multiply them together
     }
     walk.Step(p, factor);
+    plain.Step(p, 1);
   }
+  out.yards = plain.cost();
   out.cost = walk.cost();
   out.diagonals = walk.diagonals();
   return out;
@@ -279,15 +283,37 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
   // For Jumping (l.177): yards moved this round.
   const Combatant* now = d.state().Find(self);
   const int64_t before = now->Resource("moved_round") == d.state().round ? now->Resource("moved_yards") : 0;
-  RETURN_IF_ERROR(SetResource(d, self, "moved_yards", before + p.cost, {cause, "001.jump", {}, "yards moved this round"}));
+  RETURN_IF_ERROR(SetResource(d, self, "moved_yards", before + p.yards, {cause, "001.jump", {}, "yards moved this round"}));
   if (now->Resource("moved_round") != d.state().round) {
     RETURN_IF_ERROR(SetResource(d, self, "moved_round", d.state().round, {cause, "001.jump"}));
   }
   if (p.diagonals != d.state().Find(self)->Resource(res::kDiagonals)) {
     RETURN_IF_ERROR(SetResource(d, self, res::kDiagonals, p.diagonals, {cause, "001.move.grid", {}, "diagonals this round"}));
   }
+  return EndSharedSpaces(d, cause);
+}
+
+}  // namespace
+
+absl::Status EndSharedSpaces(Decision& d, uint64_t cause) {
+  // l.216: "While you are in the same space": the -2 ends when the two no
+  // longer share a square.
+  std::vector<std::pair<std::string, uint32_t>> ended;
+  for (const auto& [id, c] : d.state().combatants) {
+    for (const auto& [cid, k] : c.conditions) {
+      if (k.name != "SharingSpace") continue;
+      const Combatant* o = d.state().Find(k.relative_to);
+      const bool shared = o != nullptr && (space::Covers(o->at, o->size, c.at) || space::Covers(c.at, c.size, o->at));
+      if (!shared) ended.emplace_back(id, cid);
+    }
+  }
+  for (const auto& [id, cid] : ended) {
+    RETURN_IF_ERROR(RemoveCondition(d, id, cid, {cause, "001.act.enter", {}, "no longer in the same space"}));
+  }
   return absl::OkStatus();
 }
+
+namespace {
 
 // l.189: hostile creatures whose melee reach the mover would enter at a
 // step of `path` (from outside it): the first such step and who. Each
