@@ -156,6 +156,37 @@ TEST(Ready, ReadiedActionIsAReaction) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Readied"));
 }
 
+TEST(Ready, ALowerInitiativeReadiedCreatureMayAnswer) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT r = Cmd("orc", "ready");
+  WithText(r, "act", "standard_attack");
+  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // aria (18) may act first: she passes
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Readied"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  // Round 2: aria (18) declares an attack; the orc (17) readied one, a
+  // reaction "in response to any event" (l.204): it may answer.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "standard_attack", {"orc"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
+  fb::CommandT a = Cmd("orc", "interrupt", {"aria"});
+  a.window = t.state().windows.begin()->first;
+  WithText(a, "act", "standard_attack");
+  // The orc: d20 11 + 2 = 13 >= 13: 13 + 3 + 4 - 13 - 1 = 6, critical; no
+  // initiative cost (l.125); aria's attack still resolves: d20 3 + 7 = 10
+  // >= 10 (everyone eligible answered): 10 + 5 - 12 = 3, moderate.
+  ASSERT_TRUE(t.Submit(a, {11, 3}).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(Init(t.state(), "orc"), 17);
+  EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 1);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Readied"));
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+}
+
 TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
   auto rider = Aria();

@@ -103,6 +103,7 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
     const int64_t init = InitiativeOf(s, id);
     if (init <= 0) continue;  // l.120
     bool may = init > mine;   // l.124
+    if (!may && o.Has("Readied")) may = true;  // l.204: a readied action is a reaction "in response to any event"
     if (!may && ranged_attack && o.side != actor.side) {
       const Weapon* ow = o.weapons.empty() ? nullptr : &o.weapons.front();
       may = ow != nullptr && !IsRanged(*ow) && Distance(o, actor) <= Reach(ow);  // l.201
