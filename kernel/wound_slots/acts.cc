@@ -105,8 +105,9 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
     bool may = init > mine;   // l.124
     if (!may && o.Has("Readied")) may = true;  // l.204: a readied action is a reaction "in response to any event"
     if (!may && ranged_attack && o.side != actor.side) {
-      const Weapon* ow = o.weapons.empty() ? nullptr : &o.weapons.front();
-      may = ow != nullptr && !IsRanged(*ow) && Distance(o, actor) <= Reach(ow);  // l.201
+      for (const Weapon& ow : o.weapons) {  // l.201: "within reach of your melee weapon"
+        may = may || (!IsRanged(ow) && Distance(o, actor) <= Reach(&ow));
+      }
     }
     if (!may && FindVerb(c.action) != nullptr && FindVerb(c.action)->row.kind.cls.attack &&
         !c.targets.empty() && c.targets[0] == id) {
