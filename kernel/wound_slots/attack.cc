@@ -190,7 +190,6 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
     nums.push_back({"defend", best - defense});
     defense = best;
   }
-  if (t.Has("Distracted")) { nums.push_back({"target_distracted", -2}); defense -= 2; }      // l.244
   if (t.Has("SharingSpace") && !Immobilized(t)) { nums.push_back({"target_same_space", -2}); defense -= 2; }  // l.216
   if (const Condition* ride = t.FindCondition("Riding"); ride != nullptr && !ranged) {
     const Combatant* mount = d.state().Find(ride->relative_to);

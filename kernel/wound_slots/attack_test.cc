@@ -29,6 +29,15 @@ TEST(Defense, SevenFormulas) {
   EXPECT_EQ(Toughness(*t.state().Find("orc"), false, nullptr), 2);  // l.16
 }
 
+TEST(Defense, DistractedLowersEveryDefense) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Combatant o = *t.state().Find("orc");
+  o.conditions[99] = Condition{99, "Distracted"};
+  // l.244: "-2 penalty to attack and defense": melee 10 - 2, Power 13 - 2.
+  EXPECT_EQ(Defense(o, Def::kMelee, nullptr), 8);
+  EXPECT_EQ(Defense(o, Def::kPower, nullptr), 11);
+}
+
 TEST(Defense, ImmobileReplaces) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Combatant a = *t.state().Find("aria");

@@ -167,6 +167,10 @@ int64_t Defense(const Combatant& c, Def d, Nums* nums) {
       total = 10 + CheckBonus(c, "prs", "resistance", "willpower", nums);  // l.106
       break;
   }
+  if (c.Has("Distracted")) {  // l.244: "-2 penalty to attack and defense until the end of the round"
+    push("distracted", -2);
+    total -= 2;
+  }
   push((std::string(DefName(d)) + "_defense").c_str(), total);
   return total;
 }
