@@ -47,6 +47,22 @@ TEST(Grapple, CombatChecksHaveCriticals) {
   EXPECT_EQ(Init(t.state(), "orc"), 15);
 }
 
+TEST(Grapple, ADistractedPinnerHasMinusTwo) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  fb::CommandT dis = Cmd("aria", "gm_condition");
+  dis.author = "gm";
+  dis.role = fb::Role::GM;
+  dis.text = "distracted";
+  WithText(dis, "name", "Distracted");
+  WithText(dis, "op", "add");
+  ASSERT_TRUE(t.Submit(dis).ok());
+  // Power 4 - 2 (Distracted, l.244; a combat check is as an attack roll,
+  // l.70) - 2 (Pin) + d20 12 = 12 < 13: no pin (14 without the distraction).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "pin", {"orc"}), {12}).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Pinned"));
+}
+
 TEST(Grapple, InterposeRetargetsTheAttack) {
   // aria grapples gob; the orc attacks aria; aria interposes gob (l.233).
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 5),

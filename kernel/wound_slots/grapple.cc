@@ -20,11 +20,14 @@
 namespace combat::kernel::wound_slots {
 namespace {
 
+// l.244: a distracted creature's combat checks, which "function the same
+// as attack rolls" (l.70), take its -2 to attack.
+int64_t Distraction(const Combatant& c) { return c.Has("Distracted") ? -2 : 0; }
 int64_t PowerBonus(const Combatant& c, Nums* n) {
-  return CheckBonus(c, "str", "athletics", "power", n) + SizeScore(c);  // l.74
+  return CheckBonus(c, "str", "athletics", "power", n) + SizeScore(c) + Distraction(c);  // l.74
 }
 int64_t AgilityBonus(const Combatant& c, Nums* n) {
-  return CheckBonus(c, "dex", "reflex", "agility", n) - SizeScore(c);  // l.75
+  return CheckBonus(c, "dex", "reflex", "agility", n) - SizeScore(c) + Distraction(c);  // l.75
 }
 int64_t BetterBonus(const Combatant& c) {
   return std::max(PowerBonus(c, nullptr), AgilityBonus(c, nullptr));

@@ -17,8 +17,9 @@ namespace {
 int64_t BetterBonus(const Combatant& c, Nums* n) {
   const int64_t p = CheckBonus(c, "str", "athletics", "power", nullptr) + SizeScore(c);
   const int64_t a = CheckBonus(c, "dex", "reflex", "agility", nullptr) - SizeScore(c);
-  if (n != nullptr) n->push_back({p >= a ? "power_bonus" : "agility_bonus", std::max(p, a)});
-  return std::max(p, a);
+  const int64_t distracted = c.Has("Distracted") ? -2 : 0;  // l.244, l.70
+  if (n != nullptr) n->push_back({p >= a ? "power_bonus" : "agility_bonus", std::max(p, a) + distracted});
+  return std::max(p, a) + distracted;
 }
 int64_t HigherDefense(const Combatant& c) {
   return std::max(Defense(c, Def::kPower, nullptr), Defense(c, Def::kAgility, nullptr));
