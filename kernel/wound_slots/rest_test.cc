@@ -102,6 +102,16 @@ TEST(Rest, LongRestFatigueByTheWoundsAtItsStart) {
   EXPECT_EQ(R(t, res::kStamina), 14);  // l.53: all of 17 - 3
 }
 
+TEST(Rest, TheCumulativeBonusEndsWithTheLastWound) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", WoundsKey(kCritical), 1);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "long_rest"), {1}).ok());  // 2 < 4: +1 (l.63)
+  ASSERT_EQ(R(t, res::kRecovery), 1);
+  // The wound healed otherwise (a ruling here): "or you have no more wounds".
+  Set(t, "aria", WoundsKey(kCritical), 0);
+  EXPECT_EQ(R(t, res::kRecovery), 0);
+}
+
 TEST(Vitals, SpecialNpcCanBeStaggered) {
   Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {}, {"standard", "special"}), Orc("orc2", 7, 5)}), {10, 12, 11});
   fb::CommandT spend = Cmd("orc", "spend_stamina");

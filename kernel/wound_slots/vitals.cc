@@ -61,6 +61,12 @@ Expiry UntilTurnStart(const State& s, const std::string& who) {
 absl::Status UpdateWounded(Decision& d, const std::string& who, const Why& why) {
   const Combatant* c = d.state().Find(who);
   const int level = HighestWound(*c);
+  if (level == kNone && c->Resource(res::kRecovery) > 0) {
+    // l.63: the cumulative bonus lasts "until a check results in a healed
+    // wound or you have no more wounds", however they were healed.
+    RETURN_IF_ERROR(SetResource(d, who, res::kRecovery, 0, {why.cause, "001.rest.recovery", {}, "no more wounds: the cumulative bonus ends"}));
+    c = d.state().Find(who);
+  }
   const Condition* w = c->FindCondition("Wounded");
   if (w != nullptr && w->level == level) return absl::OkStatus();
   if (w != nullptr) {
