@@ -209,11 +209,12 @@ TEST(WoundSlotsScenario, AmbushAtTheBell) {
 TEST(WoundSlotsScenario, DurationsAndMovement) {
   Scenario s(Roster({Aria(), Orc(), Gob()}), {10, 8, 12});
   ASSERT_TRUE(s.status().ok()) << s.status();
-  // Distract (Hinder, 4 AP reading): Prs 0 + d20 15 = 15 vs 10 + the orc's
-  // Prc 0 + Deception 0 = 10 (l.244): -2 until the end of the round.
+  // Distract (Hinder, 4 AP reading): Prs 0 + d20 15 = 15 vs the orc's
+  // opposed Prc 0 + Deception 0 + d20 5 = 5 (l.244, l.67 "defense rolls"):
+  // -2 until the end of the round.
   fb::CommandT distract = Cmd("aria", "hinder", {"orc"});
   WithText(distract, "hindrance", "distract");
-  ASSERT_TRUE(s.Submit(distract, {15}).ok());
+  ASSERT_TRUE(s.Submit(distract, {15, 5}).ok());
   EXPECT_TRUE(s.state().Find("orc")->Has("Distracted"));
   // Dash (2 AP): the movement rate 8 (Str 2 + Size 0 + Athletics 0, l.142)
   // doubles to 16; 1 AP buys 4 yd at rate 16 (l.150).

@@ -134,6 +134,11 @@ absl::Status CheckHinder(const State& s, const Combatant& a, const fb::CommandT&
   }
   const Weapon* w = MeleeWeapon(a);
   if (Distance(a, *t) > Reach(w)) return Refuse("001.act.hinder", "you must be within melee reach of " + t->id);
+  const std::string def = ParamText(c, "defense");
+  if (!def.empty() && !(h == "disarm" && (def == "check" || def == "agility")) &&
+      !((h == "shove" || h == "trip") && (def == "power" || def == "agility"))) {
+    return Malformed(c, "params.defense", "disarm: check or agility; shove, trip: power or agility; distract: none (l.243-246)");
+  }
   if (h == "shove") {
     const int64_t dx = ParamOr(c, "dx", 0), dy = ParamOr(c, "dy", 0);
     if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0)) {
@@ -149,23 +154,41 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const std::string h = ParamText(c, "hindrance");
   Nums nums;
   int64_t bonus = 0, tn = 0;
+  // The defender's column (l.243-246): a check is rolled (an opposed
+  // check, l.67: "defense rolls"; the hinderer wins ties, as an attack roll
+  // that "equals or exceeds", l.69); a defense is its value (l.103-104).
+  const std::string def = ParamText(c, "defense");
+  int64_t opposed_bonus = 0;
+  bool opposed = false;
   if (h == "disarm") {  // l.243
     const Weapon* w = MeleeWeapon(a);
     bonus = CheckBonus(a, "dex", "melee", w ? w->category : "", &nums) + (w ? Num(*w, "accuracy") : 0);
-    const Weapon* tw = MeleeWeapon(t);
-    const int64_t check_def = 10 + CheckBonus(t, "dex", "melee", tw ? tw->category : "", nullptr) + (tw ? Num(*tw, "accuracy") : 0);
-    tn = std::max(check_def, Defense(t, Def::kAgility, nullptr));  // reading: the better of the two
-  } else if (h == "distract") {  // l.244
+    if (def == "check") {  // the defender's melee weapon check
+      const Weapon* tw = MeleeWeapon(t);
+      opposed = true;
+      opposed_bonus = CheckBonus(t, "dex", "melee", tw ? tw->category : "", nullptr) + (tw ? Num(*tw, "accuracy") : 0);
+    } else {
+      tn = Defense(t, Def::kAgility, nullptr);
+    }
+  } else if (h == "distract") {  // l.244: Prs [Deception] vs Prc [Deception]
     bonus = CheckBonus(a, "prs", "deception", "", &nums);
-    tn = 10 + CheckBonus(t, "prc", "deception", "", nullptr);  // reading: 10 + check bonus, as l.103-106
+    opposed = true;
+    opposed_bonus = CheckBonus(t, "prc", "deception", "", nullptr);
   } else {  // shove, trip: Power vs Power or Agility defense (l.245-246)
     bonus = CheckBonus(a, "str", "athletics", "power", &nums) + SizeScore(a);
-    tn = std::max(Defense(t, Def::kPower, nullptr), Defense(t, Def::kAgility, nullptr));
+    const int64_t pw = Defense(t, Def::kPower, nullptr), ag = Defense(t, Def::kAgility, nullptr);
+    tn = def == "power" ? pw : def == "agility" ? ag : std::max(pw, ag);  // reading: the defender's better one
   }
   if (a.Has("Distracted")) { bonus -= 2; nums.push_back({"distracted", -2}); }
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "hinder " + h, cause));
   nums.push_back({"d20", r.natural});
   nums.push_back({"result", r.total});
+  if (opposed) {
+    if (t.Has("Distracted")) opposed_bonus -= 2;  // l.244: -2 to defense
+    ASSIGN_OR_RETURN(CheckRoll o, RollCheck(d, t.id, opposed_bonus, "opposes " + h, cause));
+    nums.push_back({"defender_d20", o.natural});
+    tn = o.total;
+  }
   nums.push_back({"tn", tn});
   if (r.total < tn) {
     RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.act.hinder", nums, h + " fails"}));
@@ -196,6 +219,7 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
     mn.push_back({"yards", static_cast<int64_t>(path.size())});
     if (!path.empty()) {
       RETURN_IF_ERROR(Move(d, t.id, path, static_cast<int64_t>(path.size()), true, {cause, "001.act.hinder", mn, "shoved"}));
+      RETURN_IF_ERROR(EndSharedSpaces(d, cause));
     } else {
       RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.act.hinder", mn, "shove succeeds but the way is blocked"}));
     }
@@ -207,7 +231,7 @@ absl::Status CheckTreatWound(const State& s, const Combatant& a, const fb::Comma
   const Combatant* t = &a;
   if (!c.targets.empty()) { ASSIGN_OR_RETURN(t, Target(s, c)); }
   if (t->id != a.id && Distance(a, *t) > 1) return Refuse("001.act.treat_wound", t->id + " is not adjacent");
-  if (t->side != a.side && !t->Has("Helpless") && !t->Has("Unconscious")) {
+  if (t->side != a.side && !IsHelpless(*t)) {
     return Refuse("001.act.treat_wound", t->id + " is neither willing nor helpless");
   }
   const int64_t level = ParamOr(c, "level", 0);

@@ -33,6 +33,36 @@ TEST(Grapple, GrapplePinEscape) {
   EXPECT_TRUE(t.state().Find("orc")->Has("Grappling"));
 }
 
+TEST(Grapple, CombatChecksHaveCriticals) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});
+  ASSERT_EQ(Init(t.state(), "aria"), 18);
+  ASSERT_EQ(Init(t.state(), "orc"), 17);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  // A Pin is a Power check, a combat check that "functions the same as an
+  // attack roll" (l.70): a natural 20 is a critical success, +2 to aria
+  // and -2 to the orc (l.81).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "pin", {"orc"}), {20}).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Pinned"));
+  EXPECT_EQ(Init(t.state(), "aria"), 20);
+  EXPECT_EQ(Init(t.state(), "orc"), 15);
+}
+
+TEST(Grapple, ADistractedPinnerHasMinusTwo) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  fb::CommandT dis = Cmd("aria", "gm_condition");
+  dis.author = "gm";
+  dis.role = fb::Role::GM;
+  dis.text = "distracted";
+  WithText(dis, "name", "Distracted");
+  WithText(dis, "op", "add");
+  ASSERT_TRUE(t.Submit(dis).ok());
+  // Power 4 - 2 (Distracted, l.244; a combat check is as an attack roll,
+  // l.70) - 2 (Pin) + d20 12 = 12 < 13: no pin (14 without the distraction).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "pin", {"orc"}), {12}).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Pinned"));
+}
+
 TEST(Grapple, InterposeRetargetsTheAttack) {
   // aria grapples gob; the orc attacks aria; aria interposes gob (l.233).
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 5),
@@ -142,6 +172,37 @@ TEST(Ready, ReadiedActionIsAReaction) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Readied"));
 }
 
+TEST(Ready, ALowerInitiativeReadiedCreatureMayAnswer) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT r = Cmd("orc", "ready");
+  WithText(r, "act", "standard_attack");
+  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // aria (18) may act first: she passes
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Readied"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  // Round 2: aria (18) declares an attack; the orc (17) readied one, a
+  // reaction "in response to any event" (l.204): it may answer.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "standard_attack", {"orc"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
+  fb::CommandT a = Cmd("orc", "interrupt", {"aria"});
+  a.window = t.state().windows.begin()->first;
+  WithText(a, "act", "standard_attack");
+  // The orc: d20 11 + 2 = 13 >= 13: 13 + 3 + 4 - 13 - 1 = 6, critical; no
+  // initiative cost (l.125); aria's attack still resolves: d20 3 + 7 = 10
+  // >= 10 (everyone eligible answered): 10 + 5 - 12 = 3, moderate.
+  ASSERT_TRUE(t.Submit(a, {11, 3}).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(Init(t.state(), "orc"), 17);
+  EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 1);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Readied"));
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+}
+
 TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
   auto rider = Aria();
@@ -179,6 +240,56 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "resolve")).ok());
   EXPECT_EQ(Init(t.state(), "horse"), 10);
   EXPECT_EQ(t.state().order.size(), 3u);
+}
+
+TEST(Mounted, UntrainedMountCalmingIsConsecutive) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
+  Table t(WoundSlots(),
+          Roster({Aria(5, 5, {{"ap/mount", 1}, {"ap/regain_control", 1}}), std::move(horse), Orc("orc", 15, 15)}),
+          {15, 10, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto m = t.Submit(Cmd("aria", "mount", {"horse"}));
+  ASSERT_TRUE(m.ok()) << m.status();
+  fb::CommandT lose = Cmd("aria", "gm_condition");
+  lose.author = "gm";
+  lose.role = fb::Role::GM;
+  lose.text = "the horse bolts";
+  WithText(lose, "name", "Uncontrolled");
+  WithText(lose, "op", "add");
+  WithText(lose, "relative_to", "horse");
+  ASSERT_TRUE(t.Submit(lose).ok());
+  // l.281: Prs 0 + d20 1 < TN 5; then +1 for the consecutive try: 3 + 1 < 5.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "regain_control"), {1}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "regain_control"), {3}).ok());
+  EXPECT_EQ(t.state().Find("aria")->FindCondition("Uncontrolled")->level, 2);
+  // Another action breaks the run: d20 4 + 0 < 5 (it would be 4 + 2).
+  fb::CommandT door = Cmd("aria", "use_object");
+  WithText(door, "object", "door");
+  ASSERT_TRUE(t.Submit(door).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "regain_control"), {4}).ok());
+  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+  // d20 4 + 1 = 5 >= 5: back in control.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "regain_control"), {4}).ok());
+  EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
+TEST(EnterSpace, ThePenaltyEndsWhenTheSpaceIsNoLongerShared) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  // l.216: the better of Power 4 and Agility 4 + d20 10 = 14 >= the orc's
+  // higher of Power 13 and Agility 11.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "enter_space", {"orc"}), {10}).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
+  EXPECT_TRUE(t.state().Find("aria")->Has("SharingSpace"));
+  EXPECT_TRUE(t.state().Find("orc")->Has("SharingSpace"));
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 1);
+  ASSERT_TRUE(t.Submit(buy).ok());  // rate 9, 1 AP: 2 yd
+  fb::CommandT out = Cmd("aria", "move");
+  out.path = {fb::Pos(5, 5)};
+  ASSERT_TRUE(t.Submit(out).ok());
+  // "While you are in the same space" (l.216): no longer.
+  EXPECT_FALSE(t.state().Find("aria")->Has("SharingSpace"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("SharingSpace"));
 }
 
 TEST(Mana, InvestAndEnd) {
@@ -240,6 +351,26 @@ TEST(Hinder, TripAndPosture) {
   EXPECT_EQ(t.Submit(up).status().code(), absl::StatusCode::kFailedPrecondition);  // l.212
 }
 
+TEST(Hinder, DisarmByCheckOrAgilityDefense) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/hinder", 1}}), Orc()}), {10, 12});
+  // l.243: the defender's melee weapon check is rolled (l.67 "defense
+  // rolls"): aria 7 + d20 5 = 12 < the orc's 2 + d20 15 = 17: fails.
+  fb::CommandT by_check = Cmd("aria", "hinder", {"orc"});
+  WithText(by_check, "hindrance", "disarm");
+  WithText(by_check, "defense", "check");
+  ASSERT_TRUE(t.Submit(by_check, {5, 15}).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Disarmed"));
+  // Against the Agility defense 10 + 1 + 0 = 11 (l.104): 7 + d20 4 = 11 >= 11.
+  fb::CommandT by_def = Cmd("aria", "hinder", {"orc"});
+  WithText(by_def, "hindrance", "disarm");
+  ASSERT_TRUE(t.Submit(by_def, {4}).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Disarmed"));
+  fb::CommandT wrong = Cmd("aria", "hinder", {"orc"});
+  WithText(wrong, "hindrance", "distract");
+  WithText(wrong, "defense", "power");
+  EXPECT_EQ(t.Submit(wrong).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
 TEST(Underwater, ImmobileDefenseAndCosts) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {}), Orc()}), {10, 12});
   Combatant a = *t.state().Find("aria");
@@ -269,8 +400,8 @@ TEST(Timing, PerformedMoreQuickly) {
   fb::CommandT atk = Cmd("aria", "faster_attack");
   EXPECT_EQ(t.Submit(atk).status().code(), absl::StatusCode::kInvalidArgument);
   fb::CommandT hurried = Cmd("aria", "standard_attack", {"orc"});
-  With(hurried, "faster_tn", 5);  // not for attacks (l.271)
-  EXPECT_EQ(t.Submit(hurried).status().code(), absl::StatusCode::kInvalidArgument);
+  With(hurried, "faster_tn", 5);  // not for attacks (l.271): an illegal act, citing the rule
+  EXPECT_EQ(t.Submit(hurried).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
 TEST(Timing, ActionMeasuredInRounds) {

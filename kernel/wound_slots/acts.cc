@@ -32,6 +32,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "events/status_macros.h"
+#include "kernel/param_types.h"
 #include "kernel/pending.h"
 #include "kernel/window.h"
 #include "kernel/wound_slots/internal.h"
@@ -102,9 +103,11 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
     const int64_t init = InitiativeOf(s, id);
     if (init <= 0) continue;  // l.120
     bool may = init > mine;   // l.124
+    if (!may && o.Has("Readied")) may = true;  // l.204: a readied action is a reaction "in response to any event"
     if (!may && ranged_attack && o.side != actor.side) {
-      const Weapon* ow = o.weapons.empty() ? nullptr : &o.weapons.front();
-      may = ow != nullptr && !IsRanged(*ow) && Distance(o, actor) <= Reach(ow);  // l.201
+      for (const Weapon& ow : o.weapons) {  // l.201: "within reach of your melee weapon"
+        may = may || (!IsRanged(ow) && Distance(o, actor) <= Reach(&ow));
+      }
     }
     if (!may && FindVerb(c.action) != nullptr && FindVerb(c.action)->row.kind.cls.attack &&
         !c.targets.empty() && c.targets[0] == id) {
@@ -180,20 +183,15 @@ absl::Status CloseAndResolve(Decision& d, uint32_t window, uint64_t cause,
 }  // namespace
 
 absl::Status CheckParamTypes(const fb::CommandT& c) {
-  static const char* kText[] = {"to", "container", "item", "object", "hindrance", "act", "knockout",
-                                "condition", "spec", "kind", "faster_skill"};
-  for (const auto& p : c.params) {
-    if (!p) continue;
-    bool text = false;
-    for (const char* k : kText) text = text || p->key == k;
-    if (text && p->text.empty()) {
-      return Malformed(c, "params." + p->key, "text expected, e.g. {\"key\": \"" + p->key + "\", \"text\": ...}");
-    }
-    if (!text && !p->text.empty()) {
-      return Malformed(c, "params." + p->key, "a number expected (\"value\"), not text");
-    }
-  }
-  return absl::OkStatus();
+  // One check for every verb (kernel/param_types.h): text keys, 0/1 flags,
+  // counts that cannot be negative; every other key is an integer.
+  static const ParamTypes* kTypes = new ParamTypes{
+      {"to", "container", "item", "object", "hindrance", "act", "knockout", "condition", "spec", "kind",
+       "faster_skill", "defense"},
+      {"kit", "slept", "retrieve"},
+      {"cover", "level", "reduce", "spend", "invest", "rounds", "time_rounds", "time_minutes", "minutes",
+       "amount", "yards", "ap", "wound", "day"}};
+  return combat::kernel::CheckParamTypes(c, *kTypes);
 }
 
 const std::vector<Verb>& Verbs() { return Table(); }
@@ -240,6 +238,16 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
   if (ParamOr(act, "_stamina", 0) > 0) {  // l.271, l.182: when the act takes effect
     RETURN_IF_ERROR(SpendStamina(d, act.actor, 1, {decl, "001.faster", {}, "performed more quickly"}));
   }
+  if (const Condition* lost = d.state().Find(act.actor)->FindCondition("Uncontrolled");
+      lost != nullptr && lost->level > 0 && act.action != "regain_control") {
+    // l.281: the +1 is "for each consecutive action spent to calm the
+    // mount": another action breaks the run.
+    const Condition k = *lost;
+    RETURN_IF_ERROR(RemoveCondition(d, act.actor, k.id, {decl, "001.mount.untrained", {{"calming", 0}}, "calming interrupted"}));
+    RETURN_IF_ERROR(Impose(d, act.actor, "Uncontrolled", k.source, k.expiry,
+                           {decl, "001.mount.untrained", {{"calming", 0}}, "calming interrupted"}, 0, k.relative_to)
+                        .status());
+  }
   if (act.action != "ready" && d.state().Find(act.actor)->Has("Readied")) {
     // l.204: "until you take an action or reaction".
     RETURN_IF_ERROR(RemoveConditionsNamed(d, act.actor, "Readied", {decl, "001.act.ready", {}, "took an action"}));
@@ -250,6 +258,10 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
 absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   const Verb* v = FindVerb(c.action);
   const bool can_hurry = !v->row.kind.cls.attack && !v->row.kind.cls.cast && !v->reaction && !IsMovement(*v);
+  if (!can_hurry && (HasParam(c, "faster_tn") || HasParam(c, "faster_skill"))) {
+    return Refuse("001.faster", absl::StrCat(c.action, " cannot be performed more quickly: not attacks or spellcasting (",
+                                             "nor reactions or buying movement)"));
+  }
   P takes = v->params;
   if (can_hurry) {
     for (const char* k : {"faster_tn", "faster_skill", "time_rounds", "time_minutes"}) takes.push_back(k);

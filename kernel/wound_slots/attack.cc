@@ -59,7 +59,12 @@ bool Ignores(const Combatant& t, const std::string& other) {
 bool Flanked(const State& s, const Combatant& t) {
   std::vector<const Combatant*> around;
   for (const auto& [id, o] : s.combatants) {
-    if (id == t.id || o.side == t.side || IsOut(o) || Ignores(t, id)) continue;
+    // l.97: an ignored creature does not count for flanking the one that
+    // ignores it, and "you cannot contribute to flanking an ignored
+    // creature": one that ignores t does not count for flanking t.
+    // A pinned creature "is unable to take any other actions" (l.235): it
+    // is not "capable of attacking the target" (l.95).
+    if (id == t.id || o.side == t.side || IsOut(o) || o.Has("Pinned") || Ignores(t, id) || Ignores(o, t.id)) continue;
     if (CanThreaten(o, t)) around.push_back(&o);
   }
   for (size_t i = 0; i < around.size(); ++i) {
@@ -185,7 +190,6 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
     nums.push_back({"defend", best - defense});
     defense = best;
   }
-  if (t.Has("Distracted")) { nums.push_back({"target_distracted", -2}); defense -= 2; }      // l.244
   if (t.Has("SharingSpace") && !Immobilized(t)) { nums.push_back({"target_same_space", -2}); defense -= 2; }  // l.216
   if (const Condition* ride = t.FindCondition("Riding"); ride != nullptr && !ranged) {
     const Combatant* mount = d.state().Find(ride->relative_to);

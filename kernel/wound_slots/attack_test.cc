@@ -29,6 +29,15 @@ TEST(Defense, SevenFormulas) {
   EXPECT_EQ(Toughness(*t.state().Find("orc"), false, nullptr), 2);  // l.16
 }
 
+TEST(Defense, DistractedLowersEveryDefense) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Combatant o = *t.state().Find("orc");
+  o.conditions[99] = Condition{99, "Distracted"};
+  // l.244: "-2 penalty to attack and defense": melee 10 - 2, Power 13 - 2.
+  EXPECT_EQ(Defense(o, Def::kMelee, nullptr), 8);
+  EXPECT_EQ(Defense(o, Def::kPower, nullptr), 11);
+}
+
 TEST(Defense, ImmobileReplaces) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Combatant a = *t.state().Find("aria");
@@ -139,6 +148,37 @@ TEST(Flanking, IgnoredCreatureMakesRearAttacks) {
   // l.97: rear attack, double bonus: d20 2: 9 + 4 = 13: damage 6: critical.
   ASSERT_TRUE(t.Submit(Attack("standard_attack"), {2}).ok());
   EXPECT_EQ(Wounds(t.state(), "orc", kCritical), 1);
+}
+
+TEST(Flanking, AnIgnoringCreatureCannotFlankWhatItIgnores) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), Who("bob", "party", 7, 5, {{"prc", -5}}, "spear", "2", "spear")}), {10, 1, 12});
+  EXPECT_TRUE(Flanked(t.state(), *t.state().Find("orc")));
+  // l.97: "you cannot contribute to flanking an ignored creature".
+  ASSERT_TRUE(t.Submit(Cmd("aria", "ignore", {"orc"})).ok());
+  EXPECT_FALSE(Flanked(t.state(), *t.state().Find("orc")));
+  // Off its turn, bob (not flanked: one hostile) may not ignore the orc.
+  EXPECT_EQ(t.Submit(Cmd("bob", "ignore", {"orc"})).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Flanking, AtLeast120Degrees) {
+  // Seen from the orc at (6,5): aria at (5,5) is west. bob at (7,7) is
+  // 116.6 degrees from her (not flanked), at (7,6) 135 (flanked) (l.95).
+  auto bob_at = [](int x, int y) {
+    return Who("bob", "party", x, y, {{"prc", -5}}, "spear", "2", "spear", {{"reach", 2}});
+  };
+  Table far(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), bob_at(7, 7)}), {10, 1, 12});
+  EXPECT_FALSE(Flanked(far.state(), *far.state().Find("orc")));
+  Table near(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), bob_at(7, 6)}), {10, 1, 12});
+  EXPECT_TRUE(Flanked(near.state(), *near.state().Find("orc")));
+}
+
+TEST(Flanking, APinnedCreatureDoesNotFlank) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), Who("bob", "party", 7, 5, {{"prc", -5}}, "spear", "2", "spear")}), {10, 1, 12});
+  State s = t.state();
+  EXPECT_TRUE(Flanked(s, *s.Find("orc")));
+  // l.235 a pinned creature cannot act: not "capable of attacking" (l.95).
+  s.combatants.at("bob").conditions[99] = Condition{99, "Pinned"};
+  EXPECT_FALSE(Flanked(s, *s.Find("orc")));
 }
 
 TEST(Attack, PenetratingAddsDamageBeforeTheHit) {

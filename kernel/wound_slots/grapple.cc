@@ -20,11 +20,14 @@
 namespace combat::kernel::wound_slots {
 namespace {
 
+// l.244: a distracted creature's combat checks, which "function the same
+// as attack rolls" (l.70), take its -2 to attack.
+int64_t Distraction(const Combatant& c) { return c.Has("Distracted") ? -2 : 0; }
 int64_t PowerBonus(const Combatant& c, Nums* n) {
-  return CheckBonus(c, "str", "athletics", "power", n) + SizeScore(c);  // l.74
+  return CheckBonus(c, "str", "athletics", "power", n) + SizeScore(c) + Distraction(c);  // l.74
 }
 int64_t AgilityBonus(const Combatant& c, Nums* n) {
-  return CheckBonus(c, "dex", "reflex", "agility", n) - SizeScore(c);  // l.75
+  return CheckBonus(c, "dex", "reflex", "agility", n) - SizeScore(c) + Distraction(c);  // l.75
 }
 int64_t BetterBonus(const Combatant& c) {
   return std::max(PowerBonus(c, nullptr), AgilityBonus(c, nullptr));
@@ -85,6 +88,7 @@ absl::Status ResolvePin(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int64_t tn = HigherDefense(t);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "pin", cause));
   nums.insert(nums.end(), {{"penalty", -2}, {"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  RETURN_IF_ERROR(CriticalInitiative(d, a.id, t.id, r.natural, cause));  // l.70, l.81-82
   if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.pin", nums, "pin fails"});
   return Impose(d, t.id, "Pinned", a.id, {}, {cause, "001.pin", nums, "helpless and immobile until it escapes"}).status();
 }
@@ -111,6 +115,7 @@ absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, uint64_t cause) {
   }
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, p ? "escape (power)" : "escape (agility)", cause));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  RETURN_IF_ERROR(CriticalInitiative(d, a.id, from, r.natural, cause));  // l.70, l.81-82
   if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.escape", nums, "escape fails"});
   const Why why{cause, "001.escape", nums, "escapes"};
   if (a.Has("Pinned")) return RemoveConditionsNamed(d, a.id, "Pinned", why);  // l.235: ends the pin, not the grapple
@@ -143,6 +148,7 @@ absl::Status ResolveDrag(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int64_t bonus = PowerBonus(a, &nums) - 2 * (opponents - 1);  // l.228
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "drag", cause));
   nums.insert(nums.end(), {{"opponents", opponents}, {"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  RETURN_IF_ERROR(CriticalInitiative(d, a.id, "", r.natural, cause));  // l.70, l.81-82
   if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.grapple", nums, "drag fails"});
   return Impose(d, a.id, "Dragging", a.id, ForRounds(d.state(), 1),
                 {cause, "001.grapple", nums, "may spend up to 4 AP on movement this round, moving the grapple"}, 4)
@@ -166,6 +172,7 @@ absl::Status ResolveCling(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int64_t with = std::max<int64_t>(0, FloorDiv(r.total - 10 * reduce, 5));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"reduce_yards", reduce}, {"move_with_yards", with}});
   RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.grapple", nums, "cling"}));
+  RETURN_IF_ERROR(CriticalInitiative(d, a.id, c.targets[0], r.natural, cause));  // l.70, l.81-82
   const Combatant* t = d.state().Find(c.targets[0]);
   const int64_t cut = std::min(reduce, t->Resource(res::kMovePool));
   if (cut > 0) {
@@ -205,6 +212,7 @@ absl::Status ResolveInterpose(Decision& d, const fb::CommandT& c, uint64_t cause
   const int64_t tn = HigherDefense(attacker);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "interpose", cause));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  RETURN_IF_ERROR(CriticalInitiative(d, a.id, attacker.id, r.natural, cause));  // l.70, l.81-82
   if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.grapple", nums, "interpose fails"});
   fb::CommandT rest = held.command;
   rest.targets[0] = t.id;

@@ -84,6 +84,8 @@ struct SpeedRow {
 SpeedRow SpeedTable(int64_t speed);  // l.113-117, Speed clamped to -10..10
 // Movement rate from Strength + Size + Athletics (l.129-159).
 int64_t MovementRate(const Combatant& c);
+// The rate this round: MovementRate, doubled (and more) by Dash (l.222).
+int64_t EffectiveRate(const Combatant& c);
 int64_t RateFromScore(int64_t score);
 // Yards for `ap` (1..4) AP at movement rate `rate` (the table; beyond rate
 // 25, rate x ap / 4 rounded down, the table's own pattern).
@@ -91,7 +93,11 @@ int64_t YardsFor(int64_t rate, int64_t ap);
 // Yards bought with `ap` AP (4-AP full movements, then the table's share).
 int64_t YardsForAp(int64_t rate, int64_t ap);
 // The fewest AP buying `yards` at `rate`; -1 when it cannot.
-int64_t ApForYards(int64_t rate, int64_t yards);
+// The yards `ap` more AP on movement add when `before` AP were already
+// spent on movement this round (l.160: the table's column is the round's
+// total), and the fewest AP adding at least `yards` (-1: never).
+int64_t YardsBought(int64_t rate, int64_t before, int64_t ap);
+int64_t ApForYards(int64_t rate, int64_t yards, int64_t before = 0);
 // A long jump's AP: the AP buying the yards the pool lacks, at least 1
 // (l.178, l.112).
 int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd);
@@ -115,6 +121,9 @@ int64_t Distance(const Combatant& a, const Combatant& b);
 // ---- conditions (vitals.cc)
 bool IsDead(const Combatant& c);
 bool IsOut(const Combatant& c);  // dead, unconscious, helpless
+// Helpless (l.235 "helpless and immobile", l.185 "helpless"), pinned or
+// unconscious: may be treated without being willing (l.252, l.261).
+bool IsHelpless(const Combatant& c);
 int HighestWound(const Combatant& c);
 // Recomputes the Wounded condition from the wound counts (l.32).
 absl::Status UpdateWounded(Decision& d, const std::string& who, const Why& why);
@@ -264,6 +273,9 @@ absl::Status MoveFrom(Decision& d, const std::string& who, const std::vector<Pos
                       const fb::CommandT& cmd, uint64_t cause, std::vector<std::string> reacted);
 // Resumes a move held by an approach window (acts.cc).
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
+// Ends the SharingSpace conditions of creatures no longer in the same
+// space (l.216), after any movement.
+absl::Status EndSharedSpaces(Decision& d, uint64_t cause);
 absl::Status LoseMovement(Decision& d, const std::string& who, const Why& why);
 
 // ---- actions.cc

@@ -17,8 +17,9 @@ namespace {
 int64_t BetterBonus(const Combatant& c, Nums* n) {
   const int64_t p = CheckBonus(c, "str", "athletics", "power", nullptr) + SizeScore(c);
   const int64_t a = CheckBonus(c, "dex", "reflex", "agility", nullptr) - SizeScore(c);
-  if (n != nullptr) n->push_back({p >= a ? "power_bonus" : "agility_bonus", std::max(p, a)});
-  return std::max(p, a);
+  const int64_t distracted = c.Has("Distracted") ? -2 : 0;  // l.244, l.70
+  if (n != nullptr) n->push_back({p >= a ? "power_bonus" : "agility_bonus", std::max(p, a) + distracted});
+  return std::max(p, a) + distracted;
 }
 int64_t HigherDefense(const Combatant& c) {
   return std::max(Defense(c, Def::kPower, nullptr), Defense(c, Def::kAgility, nullptr));
@@ -138,6 +139,7 @@ absl::Status ResolveEnterSpace(Decision& d, const fb::CommandT& c, uint64_t caus
   const int64_t tn = HigherDefense(t);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, BetterBonus(a, &nums), "enter occupied space", cause));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  RETURN_IF_ERROR(CriticalInitiative(d, a.id, t.id, r.natural, cause));  // l.70, l.81-82
   if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.act.enter", nums, "fails"});
   const Why why{cause, "001.act.enter", nums, "same space: -2 to attacks and melee and ranged defenses"};
   RETURN_IF_ERROR(Move(d, a.id, {t.at}, 0, false, why));
@@ -150,6 +152,9 @@ absl::Status CheckTreatCondition(const State& s, const Combatant& a, const fb::C
   const Combatant* t = &a;
   if (!c.targets.empty()) { ASSIGN_OR_RETURN(t, Target(s, c)); }
   if (t->id != a.id && Distance(a, *t) > 1) return Refuse("001.act.treat_condition", t->id + " is not adjacent");
+  if (t->side != a.side && !IsHelpless(*t)) {  // l.252: "willing or helpless"
+    return Refuse("001.act.treat_condition", t->id + " is neither willing nor helpless");
+  }
   const std::string k = ParamText(c, "condition");
   if (k != "Bleeding" && k != "Burning" && k != "Hobbled" && k != "Poisoned") {
     return Malformed(c, "params.condition", "Bleeding, Burning, Hobbled or Poisoned");

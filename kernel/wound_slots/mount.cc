@@ -115,7 +115,7 @@ absl::Status ResolveRegainControl(Decision& d, const fb::CommandT& c, uint64_t c
 int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd) {
   const int64_t missing = static_cast<int64_t>(cmd.path.size()) - c.Resource(res::kMovePool);
   if (ParamText(cmd, "kind") == "high" || missing <= 0) return 1;
-  return std::max<int64_t>(1, ApForYards(MovementRate(c), missing));
+  return std::max<int64_t>(1, ApForYards(EffectiveRate(c), missing, c.Resource(res::kMoveAp)));
 }
 
 absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c) {
@@ -124,7 +124,7 @@ absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c
   if (kind == "long") {
     if (c.path.empty()) return Malformed(c, "path", "the squares jumped over and landed on");
     const int64_t missing = static_cast<int64_t>(c.path.size()) - a.Resource(res::kMovePool);
-    if (missing > 0 && ApForYards(MovementRate(a), missing) < 0) {
+    if (missing > 0 && ApForYards(EffectiveRate(a), missing, a.Resource(res::kMoveAp)) < 0) {
       return Refuse("001.move.pool", absl::StrCat(a.id, "'s movement rate cannot cover the jump"));
     }
     Pos prev = a.at;
@@ -153,9 +153,10 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int64_t yards = std::max<int64_t>(0, FloorDiv(result, 3));  // feet -> yards, rounded down (reading)
   // l.178: the AP paid for the jump buy the movement it lacked.
   if (const int64_t ap = ParamOr(c, "_jump_ap", 0); ap > 0) {
-    const int64_t bought = YardsForAp(MovementRate(a), ap);
+    const int64_t bought = YardsBought(EffectiveRate(a), a.Resource(res::kMoveAp), ap);
     RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, bought,
                                 {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}).status());
+    RETURN_IF_ERROR(AddResource(d, a.id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status());
   }
   std::vector<Pos> path;
   for (const auto& p : c.path) {
@@ -171,7 +172,8 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   nums.push_back({"yards", static_cast<int64_t>(path.size())});
   if (path.empty()) return RecordOutcome(d, a.id, {cause, "001.jump", nums, "the jump goes nowhere"});
   RETURN_IF_ERROR(Move(d, a.id, path, static_cast<int64_t>(path.size()), false, {cause, "001.jump", nums, "long jump"}));
-  return AddResource(d, a.id, res::kMovePool, -static_cast<int64_t>(path.size()), {cause, "001.move.pool", {}}).status();
+  RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, -static_cast<int64_t>(path.size()), {cause, "001.move.pool", {}}).status());
+  return EndSharedSpaces(d, cause);
 }
 
 }  // namespace combat::kernel::wound_slots

@@ -3,8 +3,9 @@
 // a path on the 1-yard grid (every second diagonal 2 yards, terrain costs
 // multiplying), and is lost at the end of the round. Dash (l.222).
 //
-// Readings: each `buy_move` spends 1 to 4 AP (the table's columns) and may
-// be repeated; the alternating diagonal count runs over the round's
+// Readings: each `buy_move` spends 1 to 4 AP and may be repeated; the
+// yards are the table's for the AP spent on movement this round in all
+// (beyond 4 AP: full movements of 4 AP plus the rest's column); the alternating diagonal count runs over the round's
 // movement. Moving or buying movement on another's turn needs an
 // initiative higher than the active character's, like an action out of
 // turn, but costs no initiative (l.160). Terrain names (map terrain, "+"
@@ -33,6 +34,8 @@ int64_t TerrainFactor(const std::string& name) {
   return 1;
 }
 
+}  // namespace
+
 int64_t EffectiveRate(const Combatant& c) {
   int64_t rate = MovementRate(c);
   if (const Condition* dash = c.FindCondition("Dashing"); dash != nullptr) {
@@ -40,6 +43,8 @@ int64_t EffectiveRate(const Combatant& c) {
   }
   return rate;
 }
+
+namespace {
 
 absl::Status CheckMayMove(const State& s, const Combatant& c) {
   if (s.IsTurnOf(c.id)) return absl::OkStatus();
@@ -67,7 +72,13 @@ absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause
   const Combatant c = *d.state().Find(cmd.actor);
   const int64_t ap = ParamOr(cmd, "ap", 4);
   const int64_t rate = EffectiveRate(c);
-  const int64_t yards = YardsFor(rate, ap);
+  // l.160: "A full movement costs 4 AP and moves you ... your movement
+  // rate"; fewer AP "a proportionally shorter distance, up to the limits
+  // indicated in the table". The table's column is the AP spent on movement
+  // this round in all (so 2 AP + 2 AP is the 4 AP column, not twice the 2
+  // AP column); a purchase adds what its AP add to the round's total.
+  const int64_t before = c.Resource(res::kMoveAp);
+  const int64_t yards = YardsBought(rate, before, ap);
   if (const Condition* k = c.FindCondition("Ridden"); k != nullptr && !c.HasTag("sentient")) {
     // l.280: controlling the mount's movement costs the rider as much AP.
     const std::string rider = k->relative_to;
@@ -87,7 +98,7 @@ absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause
     }
   }
   RETURN_IF_ERROR(AddResource(d, c.id, res::kMovePool, yards,
-                              {cause, "001.move.pool", {{"movement_rate", rate}, {"ap", ap}, {"yards", yards}}})
+                              {cause, "001.move.pool", {{"movement_rate", rate}, {"ap", ap}, {"ap_this_round", before + ap}, {"yards", yards}}})
                       .status());
   return AddResource(d, c.id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status();
 }
@@ -143,12 +154,14 @@ space::PathRules RulesFor(const State& s, const std::string& action, const std::
 
 struct Priced {
   int64_t cost = 0;
+  int64_t yards = 0;  // the distance, without terrain or occupied-space factors
   int64_t diagonals = 0;
   std::vector<std::string> why;
 };
 
 Priced Price(const State& s, const Combatant& mover, const std::vector<Pos>& path) {
   space::PathWalker walk(kGrid, mover.at, mover.Resource(res::kDiagonals));
+  space::PathWalker plain(kGrid, mover.at, mover.Resource(res::kDiagonals));
   Priced out;
   for (const Pos& p : path) {
     int64_t factor = 1;
@@ -165,7 +178,9 @@ Priced Price(const State& s, const Combatant& mover, const std::vector<Pos>& pat
       factor *= f;  // l.163: multiply them together
     }
     walk.Step(p, factor);
+    plain.Step(p, 1);
   }
+  out.yards = plain.cost();
   out.cost = walk.cost();
   out.diagonals = walk.diagonals();
   return out;
@@ -268,15 +283,37 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
   // For Jumping (l.177): yards moved this round.
   const Combatant* now = d.state().Find(self);
   const int64_t before = now->Resource("moved_round") == d.state().round ? now->Resource("moved_yards") : 0;
-  RETURN_IF_ERROR(SetResource(d, self, "moved_yards", before + p.cost, {cause, "001.jump", {}, "yards moved this round"}));
+  RETURN_IF_ERROR(SetResource(d, self, "moved_yards", before + p.yards, {cause, "001.jump", {}, "yards moved this round"}));
   if (now->Resource("moved_round") != d.state().round) {
     RETURN_IF_ERROR(SetResource(d, self, "moved_round", d.state().round, {cause, "001.jump"}));
   }
   if (p.diagonals != d.state().Find(self)->Resource(res::kDiagonals)) {
     RETURN_IF_ERROR(SetResource(d, self, res::kDiagonals, p.diagonals, {cause, "001.move.grid", {}, "diagonals this round"}));
   }
+  return EndSharedSpaces(d, cause);
+}
+
+}  // namespace
+
+absl::Status EndSharedSpaces(Decision& d, uint64_t cause) {
+  // l.216: "While you are in the same space": the -2 ends when the two no
+  // longer share a square.
+  std::vector<std::pair<std::string, uint32_t>> ended;
+  for (const auto& [id, c] : d.state().combatants) {
+    for (const auto& [cid, k] : c.conditions) {
+      if (k.name != "SharingSpace") continue;
+      const Combatant* o = d.state().Find(k.relative_to);
+      const bool shared = o != nullptr && (space::Covers(o->at, o->size, c.at) || space::Covers(c.at, c.size, o->at));
+      if (!shared) ended.emplace_back(id, cid);
+    }
+  }
+  for (const auto& [id, cid] : ended) {
+    RETURN_IF_ERROR(RemoveCondition(d, id, cid, {cause, "001.act.enter", {}, "no longer in the same space"}));
+  }
   return absl::OkStatus();
 }
+
+namespace {
 
 // l.189: hostile creatures whose melee reach the mover would enter at a
 // step of `path` (from outside it): the first such step and who. Each
@@ -293,7 +330,7 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
   for (size_t i = 0; i < path.size(); ++i) {
     for (const auto& [id, o] : s.combatants) {
       const bool grappler = o.FindRelative("Grappling", mover.id) != nullptr;
-      if (id == mover.id || (o.side == mover.side && !grappler) || IsOut(o) || InitiativeOf(s, id) <= 0) continue;
+      if (id == mover.id || (o.side == mover.side && !grappler) || IsOut(o) || o.Has("Pinned") || InitiativeOf(s, id) <= 0) continue;
       if (o.FindRelative("Clinging", mover.id) != nullptr) continue;  // moving with it
       if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
       const Weapon* w = nullptr;

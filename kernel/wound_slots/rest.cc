@@ -112,20 +112,22 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
                                {decl, "001.rest.long.exhausted", {{"normal_max", normal}}}));
     return recover_all("001.rest.long.exhausted");
   }
-  int w = HighestWound(start);
+  const int w = HighestWound(start);
   // 2. l.50: lightly or moderately wounded: heal all light wounds.
   if ((w == kLight || w == kModerate) && start.Resource(WoundsKey(kLight)) > 0) {
     RETURN_IF_ERROR(SetResource(d, who, WoundsKey(kLight), 0, {decl, "001.rest.long.light", {{"healed", start.Resource(WoundsKey(kLight))}}}));
     RETURN_IF_ERROR(UpdateWounded(d, who, {decl, "001.rest.long.light"}));
   }
-  // 3. l.51: fatigue reduced by 5 + Vitality - highest wound level.
-  w = HighestWound(*d.state().Find(who));
+  // 3. l.51: fatigue reduced by 5 + Vitality - highest wound level. The
+  // wound level and "if you are not wounded" are the condition "when you
+  // start the rest" (l.48), before step 2 healed the light wounds.
   if (const int64_t fatigue = d.state().Find(who)->Resource(res::kFatigue); fatigue > 0) {
     const int64_t by = std::max<int64_t>(w == kNone ? 1 : 0, 5 + start.Stat("vit") - w);
     RETURN_IF_ERROR(SetFatigue(d, who, fatigue - by, {decl, "001.rest.long.fatigue", {{"vit", start.Stat("vit")}, {"highest_wound", w}, {"reduction", by}}}));
   }
-  // 4. l.52, l.63: one recovery check when wounded.
-  if (w != kNone) {
+  // 4. l.52, l.63: one recovery check when wounded (still wounded after
+  // step 2: a check with no wound left heals nothing and ends the bonus).
+  if (HighestWound(*d.state().Find(who)) != kNone) {
     const Combatant now = *d.state().Find(who);
     Nums nums;
     const int64_t bonus = CheckBonus(now, "vit", "", "", &nums) - now.Resource(res::kFatigue) + now.Resource(res::kRecovery);

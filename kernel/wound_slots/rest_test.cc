@@ -88,6 +88,43 @@ TEST(Rest, LongRestInOrder) {
   EXPECT_EQ(R(t, WoundsKey(kModerate)), 1);
 }
 
+TEST(Rest, LongRestFatigueByTheWoundsAtItsStart) {
+  Table t(WoundSlots(), Roster({Who("aria", "party", 5, 5, {{"vit", -3}, {"stamina", 20}}, "club", "1", "club"), Orc()}),
+          {10, 12});
+  Set(t, "aria", WoundsKey(kLight), 1);
+  Set(t, "aria", res::kFatigue, 4);  // normal max 17: not exhausted
+  // "depending on your condition when you start the rest" (l.48): lightly
+  // wounded, so fatigue - (5 - 3 - 1) = 3 (l.51), though step 2 (l.50)
+  // healed the light wound first; no wound left: no recovery check (l.52).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "long_rest")).ok());
+  EXPECT_EQ(R(t, WoundsKey(kLight)), 0);
+  EXPECT_EQ(R(t, res::kFatigue), 3);
+  EXPECT_EQ(R(t, res::kStamina), 14);  // l.53: all of 17 - 3
+}
+
+TEST(Rest, TheCumulativeBonusEndsWithTheLastWound) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", WoundsKey(kCritical), 1);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "long_rest"), {1}).ok());  // 2 < 4: +1 (l.63)
+  ASSERT_EQ(R(t, res::kRecovery), 1);
+  // The wound healed otherwise (a ruling here): "or you have no more wounds".
+  Set(t, "aria", WoundsKey(kCritical), 0);
+  EXPECT_EQ(R(t, res::kRecovery), 0);
+}
+
+TEST(Vitals, SpecialNpcCanBeStaggered) {
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {}, {"standard", "special"}), Orc("orc2", 7, 5)}), {10, 12, 11});
+  fb::CommandT spend = Cmd("orc", "spend_stamina");
+  With(spend, "amount", 20);  // 10 stamina, 10 fatigue >= normal max 10 (l.40)
+  ASSERT_TRUE(t.Submit(spend).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Staggered"));  // l.35: a special case
+  fb::CommandT spend2 = Cmd("orc2", "spend_stamina");
+  With(spend2, "amount", 20);
+  ASSERT_TRUE(t.Submit(spend2).ok());
+  EXPECT_FALSE(t.state().Find("orc2")->Has("Staggered"));  // l.35: NPCs immune
+  EXPECT_TRUE(t.state().Find("orc2")->Has("Exhausted"));
+}
+
 TEST(Rest, FailedRecoveryCumulativeBonus) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Set(t, "aria", WoundsKey(kCritical), 1);

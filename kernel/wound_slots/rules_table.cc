@@ -52,7 +52,7 @@ std::vector<RuleRef>* Build() {
       // Attacks
       R("001.check.wild", "Rolls in Combat", 67, "attack and defense rolls are wild rolls: reading 1d20 + bonus, natural 20 critical success, natural 1 critical failure"),
       R("001.attack.hit", "Attacks and Combat Checks", 69, "the attack hits when the roll equals or exceeds the target's Defense; add Strength and weapon damage"),
-      R("001.attack.check", "Attacks and Combat Checks", 70, "combat checks: no damage, never weapon damage"),
+      R("001.attack.check", "Attacks and Combat Checks", 70, "combat checks function the same as attack rolls (criticals too, l.81-82): no damage, never weapon damage; a defender's check is rolled (opposed)"),
       R("001.attack.skills", "Attacks and Combat Checks", 71, "melee Dex [Melee/group] + accuracy; ranged Dex [Aim/group] + accuracy; Power Str [Athletics/Power + Size]; Agility Dex [Reflex/Agility - Size]"),
       R("001.attack.penetrating", "Penetrating Attacks", 79, "penetrating: damage added to the attack roll before the hit"),
       R("001.attack.crit", "Critical Successes and Failures", 81, "critical success: initiative +2, the target's -2"),

@@ -70,8 +70,8 @@ absl::Status SetUpResources(Decision& d, const std::string& id) {
 }
 
 // l.97: ignore specific flankers (any time on your turn, or as a free
-// reaction when first flanked: reading, any time), stop ignoring on your
-// turn. Free: no AP.
+// reaction when first flanked: reading, off your turn while you are
+// flanked), stop ignoring on your turn. Free: no AP.
 absl::Status DecideIgnore(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckTakes(c, {}));
   const State& s = d.state();
@@ -79,6 +79,12 @@ absl::Status DecideIgnore(const fb::CommandT& c, Decision& d) {
   if (c.targets.empty()) return Malformed(c, "targets", "the creatures to (stop) ignoring");
   const bool stop = c.action == "unignore";
   if (stop && !s.IsTurnOf(a->id)) return Refuse("001.attack.rear", "you stop ignoring a creature on your turn");
+  if (!stop && !s.IsTurnOf(a->id)) {
+    // Off its turn only "as a free reaction when you first become flanked"
+    // (l.97): while flanked, and a reaction needs initiative above 0 (l.120).
+    if (!Flanked(s, *a)) return Refuse("001.attack.rear", "off your turn you may ignore flankers only as a reaction when you become flanked, and " + a->id + " is not flanked");
+    if (InitiativeOf(s, a->id) == 0) return Refuse("001.initiative.zero", a->id + " has initiative 0: no reactions");
+  }
   std::vector<uint32_t> drop;
   for (size_t i = 0; i < c.targets.size(); ++i) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, i));

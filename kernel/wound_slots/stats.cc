@@ -49,10 +49,11 @@ SpeedRow SpeedTable(int64_t speed) {
 
 int64_t RateFromScore(int64_t score) {
   // l.134-159: rate 0 at -30 or less, then bands of 4 (-29..-26 is 1, ...,
-  // 67..70 is 25). Above 70 the table ends: read as 25.
+  // 67..70 is 25). Only the bottom row says "or less": above 70 the bands
+  // of 4 go on (71..74 is 26), read as the table's own pattern, like its
+  // yards (YardsFor).
   if (score <= -30) return 0;
-  const int64_t rate = FloorDiv(score + 29, 4) + 1;
-  return std::min<int64_t>(rate, 25);
+  return FloorDiv(score + 29, 4) + 1;
 }
 
 int64_t MovementRate(const Combatant& c) {
@@ -80,10 +81,15 @@ int64_t YardsForAp(int64_t rate, int64_t ap) {
   return (ap / 4) * YardsFor(rate, 4) + (ap % 4 == 0 ? 0 : YardsFor(rate, ap % 4));
 }
 
-int64_t ApForYards(int64_t rate, int64_t yards) {
+int64_t YardsBought(int64_t rate, int64_t before, int64_t ap) {
+  before = std::max<int64_t>(0, before);
+  return YardsForAp(rate, before + ap) - YardsForAp(rate, before);
+}
+
+int64_t ApForYards(int64_t rate, int64_t yards, int64_t before) {
   if (yards <= 0) return 0;
   for (int64_t ap = 1; ap <= 400; ++ap) {
-    if (YardsForAp(rate, ap) >= yards) return ap;
+    if (YardsBought(rate, before, ap) >= yards) return ap;
   }
   return -1;  // this movement rate cannot reach it
 }
@@ -160,6 +166,10 @@ int64_t Defense(const Combatant& c, Def d, Nums* nums) {
     case Def::kWillpower:
       total = 10 + CheckBonus(c, "prs", "resistance", "willpower", nums);  // l.106
       break;
+  }
+  if (c.Has("Distracted")) {  // l.244: "-2 penalty to attack and defense until the end of the round"
+    push("distracted", -2);
+    total -= 2;
   }
   push((std::string(DefName(d)) + "_defense").c_str(), total);
   return total;

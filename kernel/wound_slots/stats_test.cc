@@ -30,6 +30,9 @@ TEST(Tables, MovementRateBands) {
   EXPECT_EQ(RateFromScore(3), 9);
   EXPECT_EQ(RateFromScore(67), 25);
   EXPECT_EQ(RateFromScore(70), 25);
+  EXPECT_EQ(RateFromScore(71), 26);  // only the bottom row says "or less": the bands go on
+  EXPECT_EQ(RateFromScore(74), 26);
+  EXPECT_EQ(RateFromScore(75), 27);
   EXPECT_EQ(YardsFor(1, 4), 1);
   EXPECT_EQ(YardsFor(2, 2), 1);
   EXPECT_EQ(YardsFor(7, 2), 3);
@@ -90,6 +93,37 @@ TEST(Movement, TerrainMultipliesAndDiagonalsAlternate) {
   fb::CommandT gap = Cmd("aria", "move");
   gap.path = {fb::Pos(9, 9)};
   EXPECT_EQ(t.Submit(gap).status().code(), absl::StatusCode::kInvalidArgument);  // not adjacent
+}
+
+TEST(Movement, TheColumnIsTheRoundsTotalAp) {
+  Table t(WoundSlots(), Roster({Aria(2, 2), Orc("orc", 15, 15)}), {10, 12});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  // Rate 9 (Str 2 + Athletics 2 = 4, l.143): 2 AP buy 4 yd; 2 more make 4
+  // AP in the round: a full movement, 9 yd (l.160), so they add 5.
+  fb::CommandT two = Cmd("aria", "buy_move");
+  With(two, "ap", 2);
+  ASSERT_TRUE(t.Submit(two).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 4);
+  ASSERT_TRUE(t.Submit(two).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 9);
+  // A fifth AP begins a second movement: its 1-AP column, 2 yd.
+  fb::CommandT one = Cmd("aria", "buy_move");
+  With(one, "ap", 1);
+  ASSERT_TRUE(t.Submit(one).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 11);
+  EXPECT_EQ(Ap(t.state(), "aria"), 2);
+  // Typed params: a flag other than 0/1, a negative count, text for a number.
+  fb::CommandT neg = Cmd("aria", "buy_move");
+  With(neg, "ap", -1);
+  EXPECT_EQ(t.Submit(neg).status().code(), absl::StatusCode::kInvalidArgument);
+  fb::CommandT txt = Cmd("aria", "buy_move");
+  WithText(txt, "ap", "two");
+  EXPECT_EQ(t.Submit(txt).status().code(), absl::StatusCode::kInvalidArgument);
+  fb::CommandT flag = Cmd("aria", "long_rest");
+  With(flag, "slept", 2);
+  auto r = t.Submit(flag);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("params.slept"), std::string::npos) << r.status();
 }
 
 TEST(Jump, BuysTheMovementItLacks) {

@@ -51,7 +51,7 @@ absl::Status GainAp(Decision& d, const std::string& who, bool round_start,
 // Rolls initiative for `who`: Prc [Reflex/Initiative] + 5 (l.119), less the
 // surprise penalty (l.122), floored at 0 (l.120).
 absl::StatusOr<int64_t> RollInitiative(Decision& d, const std::string& who,
-                                       uint64_t cause) {
+                                       uint64_t cause, bool at_start) {
   const Combatant c = *d.state().Find(who);
   Nums nums;
   const int64_t bonus = CheckBonus(c, "prc", "reflex", "initiative", &nums);
@@ -59,7 +59,7 @@ absl::StatusOr<int64_t> RollInitiative(Decision& d, const std::string& who,
   int64_t init = r.total + 5;
   nums.push_back({"d20", r.natural});
   nums.push_back({"plus", 5});
-  if (c.HasTag("surprised") && c.Stat("prc") <= 5) {
+  if (at_start && c.HasTag("surprised") && c.Stat("prc") <= 5) {  // "surprised by the start of combat"
     nums.push_back({"surprise_penalty", 5 - c.Stat("prc")});
     init -= 5 - c.Stat("prc");
   }
@@ -198,7 +198,7 @@ absl::Status BeginCombat(Decision& d) {
     if (!c.HasTag("reserve")) ids.push_back(id);
   }
   for (const std::string& id : ids) {
-    ASSIGN_OR_RETURN(int64_t init, RollInitiative(d, id, 0));
+    ASSIGN_OR_RETURN(int64_t init, RollInitiative(d, id, 0, /*at_start=*/true));
     OrderEntry e;
     e.actor = id;
     e.initiative = init;
@@ -248,7 +248,7 @@ absl::Status DecideJoin(const fb::CommandT& c, Decision& d) {
     if (e.actor == who) return Refuse("001.initiative.roll", who + " is already in the combat");
   }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  ASSIGN_OR_RETURN(int64_t init, RollInitiative(d, who, decl));
+  ASSIGN_OR_RETURN(int64_t init, RollInitiative(d, who, decl, /*at_start=*/false));
   std::vector<OrderEntry> order = d.state().order;
   OrderEntry e;
   e.actor = who;

@@ -135,6 +135,24 @@ TEST(OutOfTurn, LowerInitiativeMayNotAct) {
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+TEST(OutOfTurn, AtInitiativeOneItFloorsAtZeroAndThenCannot) {
+  // aria 1 + 3 + 5 = 9; orc 6 - 10 + 5 = 1; orc2 1 - 10 + 5 = -4 -> 0 (l.120).
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {{"prc", -10}}), Orc("orc2", 7, 5, {{"prc", -10}})}), {1, 6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(Init(t.state(), "orc"), 1);
+  ASSERT_EQ(Init(t.state(), "orc2"), 0);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc2"));
+  // 1 > 0: the orc may act out of turn (l.124); 1 - 2 floors at 0 (l.120).
+  ASSERT_TRUE(t.Submit(Cmd("orc", "defend")).ok());
+  EXPECT_EQ(Init(t.state(), "orc"), 0);
+  EXPECT_EQ(Ap(t.state(), "orc"), 12 - 2);
+  // At 0 it cannot take actions that would reduce its initiative (l.120),
+  // nor is 0 higher than orc2's 0 (l.124).
+  EXPECT_EQ(t.Submit(Cmd("orc", "defend")).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
 TEST(OutOfTurn, ResolveWhenNobodyActs) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());

@@ -17,6 +17,9 @@ bool IsDead(const Combatant& c) { return c.Has("Dead"); }
 bool IsOut(const Combatant& c) {
   return c.Has("Dead") || c.Has("Unconscious") || c.Has("Helpless");
 }
+bool IsHelpless(const Combatant& c) {
+  return c.Has("Helpless") || c.Has("Unconscious") || c.Has("Pinned");
+}
 
 int HighestWound(const Combatant& c) {
   for (int l = kFatal; l >= kLight; --l) {
@@ -47,13 +50,23 @@ Expiry ForRounds(const State& s, int64_t rounds) {
 }
 
 Expiry UntilTurnStart(const State& s, const std::string& who) {
-  // "until your next turn": the start of its turn next round.
-  return Expiry{fb::ExpiryKind::TurnStart, who, s.round + 1};
+  // "until your next turn": the start of its turn next round — or this
+  // round, when it is taken out of turn by a creature that has not had its
+  // turn yet this round.
+  const Combatant* c = s.Find(who);
+  const bool turn_to_come = !s.IsTurnOf(who) && c != nullptr && c->Resource(res::kTurnRound) != s.round;
+  return Expiry{fb::ExpiryKind::TurnStart, who, turn_to_come ? s.round : s.round + 1};
 }
 
 absl::Status UpdateWounded(Decision& d, const std::string& who, const Why& why) {
   const Combatant* c = d.state().Find(who);
   const int level = HighestWound(*c);
+  if (level == kNone && c->Resource(res::kRecovery) > 0) {
+    // l.63: the cumulative bonus lasts "until a check results in a healed
+    // wound or you have no more wounds", however they were healed.
+    RETURN_IF_ERROR(SetResource(d, who, res::kRecovery, 0, {why.cause, "001.rest.recovery", {}, "no more wounds: the cumulative bonus ends"}));
+    c = d.state().Find(who);
+  }
   const Condition* w = c->FindCondition("Wounded");
   if (w != nullptr && w->level == level) return absl::OkStatus();
   if (w != nullptr) {
@@ -82,7 +95,7 @@ absl::Status FatigueConditions(Decision& d, const std::string& who, const Why& w
   const int64_t normal = NormalMaxStamina(*c);
   // l.40: "greater than or equal to half" compared exactly: 2 x fatigue >= max.
   const bool exhausted = fatigue > 0 && 2 * fatigue >= normal;
-  const bool staggered = fatigue > 0 && fatigue >= normal && !IsNpc(*c);  // l.35
+  const bool staggered = fatigue > 0 && fatigue >= normal && !(IsNpc(*c) && !c->HasTag("special"));  // l.35: NPCs immune unless special
   if (exhausted && !c->Has("Exhausted")) {
     RETURN_IF_ERROR(Impose(d, who, "Exhausted", "fatigue", {},
                            {why.cause, "001.fatigue.exhausted", {{"fatigue", fatigue}, {"normal_max", normal}}})
