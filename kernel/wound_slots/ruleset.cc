@@ -8,6 +8,7 @@
 #include "events/status_macros.h"
 #include "kernel/dice/notation.h"
 #include "kernel/gm.h"
+#include "kernel/roster_specs.h"
 #include "kernel/wound_slots/internal.h"
 
 namespace combat::kernel::wound_slots {
@@ -15,8 +16,7 @@ namespace {
 
 absl::Status SpecError(const std::string& id, const std::string& field,
                        const std::string& why) {
-  return absl::InvalidArgumentError(
-      absl::StrCat("roster combatant '", id, "': field '", field, "': ", why));
+  return RosterError(id, field, why);
 }
 
 absl::Status CheckSpec(const fb::CombatantSpecT& spec) {
@@ -135,18 +135,12 @@ class WoundSlotsRuleset : public Ruleset {
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
-    std::vector<std::string> ids;
-    if (roster.combatants() != nullptr) {
-      for (const fb::CombatantSpec* spec : *roster.combatants()) {
-        fb::CombatantSpecT t;
-        spec->UnPackTo(&t);
-        RETURN_IF_ERROR(CheckSpec(t));
-        if (d.state().Find(t.id) != nullptr) return SpecError(t.id, "id", "duplicate");
-        RETURN_IF_ERROR(JoinCombatant(d, t, {0, "001.setup"}));
-        ids.push_back(t.id);
-      }
+    ASSIGN_OR_RETURN(std::vector<fb::CombatantSpecT> specs,
+                     RosterSpecs(roster, CheckSpec));
+    for (const fb::CombatantSpecT& t : specs) {
+      RETURN_IF_ERROR(JoinCombatant(d, t, {0, "001.setup"}));
     }
-    for (const std::string& id : ids) RETURN_IF_ERROR(SetUpResources(d, id));
+    for (const fb::CombatantSpecT& t : specs) RETURN_IF_ERROR(SetUpResources(d, t.id));
     return BeginCombat(d);
   }
 
