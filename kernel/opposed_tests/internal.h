@@ -163,6 +163,10 @@ int64_t ApCost(const Combatant& c, const std::string& verb);
 // window open, AP and (when `attack`) the two-attacks limit.
 absl::Status CheckPrimary(const State& s, const Combatant& a,
                           const std::string& verb, bool attack, bool free);
+// Checks a free action (l.39): conscious, not surprised, the round's one
+// free action not yet taken, attack limit. Whose turn it is is the verb's
+// own rule (a reaction taken as a free action stays a reaction, l.24).
+absl::Status CheckFree(const State& s, const Combatant& a, bool attack);
 // Checks a reaction: conscious, not surprised, AP, attack limit.
 absl::Status CheckReaction(const State& s, const Combatant& a,
                            const std::string& verb, bool attack);

@@ -93,19 +93,24 @@ absl::Status CheckPrimary(const State& s, const Combatant& a,
                                            "'s own turn (it is ",
                                            s.active.empty() ? "nobody" : s.active, "'s)"));
   }
-  if (free) {
-    if (!Conscious(a)) return Refuse("003.health", a.id + " is unconscious");
-    if (a.Resource(kFree) >= 1) {
-      return Refuse("003.free", a.id + " has taken its one free action this round");
-    }
-    // A free action costs no AP, but an Attack is still one of the two (l.48).
-    if (attack && a.Resource(kAttacks) >= kAttacksPerRound) {
-      return Refuse("003.attacks", absl::StrCat(a.id, " has made ", a.Resource(kAttacks),
-                                                " attacks this round (at most 2)"));
-    }
-    return absl::OkStatus();
-  }
+  if (free) return CheckFree(s, a, attack);
   return CheckReaction(s, a, verb, attack);
+}
+
+absl::Status CheckFree(const State& s, const Combatant& a, bool attack) {
+  if (!Conscious(a)) return Refuse("003.health", a.id + " is unconscious");
+  if (Surprised(s, a)) {
+    return Refuse("003.surprise", a.id + " is surprised: no actions or reactions this round");
+  }
+  if (a.Resource(kFree) >= 1) {
+    return Refuse("003.free", a.id + " has taken its one free action this round");
+  }
+  // A free action costs no AP, but an Attack is still one of the two (l.48).
+  if (attack && a.Resource(kAttacks) >= kAttacksPerRound) {
+    return Refuse("003.attacks", absl::StrCat(a.id, " has made ", a.Resource(kAttacks),
+                                              " attacks this round (at most 2)"));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status Spend(Decision& d, const std::string& who, const std::string& verb,
@@ -226,9 +231,19 @@ absl::Status DecideSaveTurn(const fb::CommandT& c, Decision& d) {
   }
   const int mine = IndexOf(s.order, a->id);
   const int theirs = IndexOf(s.order, after);
-  if (theirs < 0 || after == a->id || other->Resource(kTurnRound) >= s.round ||
-      !TakesTurn(s, *other)) {
-    return Refuse("003.save_turn", after + " has no turn still to come this round");
+  if (after == a->id) {
+    return Refuse("003.save_turn", a->id + " saves its turn until after another character, not itself");
+  }
+  if (theirs < 0 || other->Resource(kTurnRound) >= s.round || !TakesTurn(s, *other)) {
+    // Name the characters one may still wait for, so the refusal says what is right.
+    std::string to_come;
+    for (const OrderEntry& e : s.order) {
+      const Combatant* o = s.Find(e.actor);
+      if (o == nullptr || e.actor == a->id || o->Resource(kTurnRound) >= s.round || !TakesTurn(s, *o)) continue;
+      absl::StrAppend(&to_come, to_come.empty() ? "" : ", ", e.actor);
+    }
+    return Refuse("003.save_turn", absl::StrCat(after, " has no turn still to come this round (still to come: ",
+                                                to_come.empty() ? "nobody" : to_come, ")"));
   }
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
