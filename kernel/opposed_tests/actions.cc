@@ -123,7 +123,7 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const bool free = ParamOr(c, "free", 0) != 0;
-  if (!s.windows.empty()) return Refuse("003.reaction", "a window is open: it is answered first");
+  if (!s.windows.empty()) return WindowFirst(s, "003.reaction");
   if (free) {
     // Manipulate is a reaction (l.35): as a free action it is still taken
     // any time (l.24), for no AP, the round's one free action (l.39).
@@ -185,7 +185,7 @@ absl::Status DecideUseMagic(const fb::CommandT& c, Decision& d) {
   } else {
     // As a reaction: only a non-attacking spell or an item (l.37), also as
     // the round's free action (l.39: any time, like the reaction it is).
-    if (!s.windows.empty()) return Refuse("003.reaction", "a window is open: it is answered first");
+    if (!s.windows.empty()) return WindowFirst(s, "003.reaction");
     RETURN_IF_ERROR(free ? CheckFree(s, *a, false) : CheckReaction(s, *a, "use_magic", false));
   }
   if (attack) {

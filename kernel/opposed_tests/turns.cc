@@ -83,11 +83,7 @@ absl::Status CheckReaction(const State& s, const Combatant& a,
 
 absl::Status CheckPrimary(const State& s, const Combatant& a,
                           const std::string& verb, bool attack, bool free) {
-  if (!s.windows.empty()) {
-    const Window* w = InnermostWindow(s);
-    return Refuse("003.defend", absl::StrCat("window ", w->id, " (", w->kind,
-                                             ") is open: it is answered first"));
-  }
+  if (!s.windows.empty()) return WindowFirst(s, "003.defend");
   if (s.active != a.id) {
     return Refuse("003.turn", absl::StrCat(verb, " is a primary action: only on ", a.id,
                                            "'s own turn (it is ",
@@ -95,6 +91,22 @@ absl::Status CheckPrimary(const State& s, const Combatant& a,
   }
   if (free) return CheckFree(s, a, attack);
   return CheckReaction(s, a, verb, attack);
+}
+
+absl::Status WindowFirst(const State& s, const std::string& rule) {
+  const Window* w = InnermostWindow(s);
+  std::string who;
+  for (const std::string& e : w->eligible) {
+    if (std::find(w->answered.begin(), w->answered.end(), e) != w->answered.end()) continue;
+    absl::StrAppend(&who, who.empty() ? "" : " or ", e);
+  }
+  const std::string verb = w->kind == "defense"     ? "defend"
+                           : w->kind == "maneuver"  ? "maneuver"
+                           : w->kind == "opportunity" ? "opportunity_attack or pass"
+                                                      : "an answer";
+  return Refuse(rule, absl::StrCat("window ", w->id, " (", w->kind, ") is open: it is answered first (",
+                                   who.empty() ? "nobody" : who, ": ", verb, " with \"window\": ",
+                                   w->id, ")"));
 }
 
 absl::Status CheckFree(const State& s, const Combatant& a, bool attack) {
@@ -198,7 +210,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckInput(c, Input()));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!d.state().windows.empty()) {
-    return Refuse("003.defend", "a window is open: it is answered first");
+    return WindowFirst(d.state(), "003.defend");
   }
   if (d.state().active != a->id) {
     return Refuse("003.turn", absl::StrCat("it is not ", a->id, "'s turn"));
@@ -212,7 +224,7 @@ absl::Status DecideSaveTurn(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckInput(c, Input().Text({"after"})));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
-  if (!s.windows.empty()) return Refuse("003.defend", "a window is open: it is answered first");
+  if (!s.windows.empty()) return WindowFirst(s, "003.defend");
   if (s.active != a->id) {
     return Refuse("003.save_turn", absl::StrCat("only the active character saves its turn (it is ",
                                                 s.active, "'s)"));
