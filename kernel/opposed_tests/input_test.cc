@@ -107,5 +107,21 @@ TEST(Input, RosterRefusesATwiceGivenStatAndAnUnknownArmorTag) {
   EXPECT_NE(std::string(u.status().message()).find("tags"), std::string::npos) << u.status();
 }
 
+// A stat the ruleset does not read is refused naming it: a typo would
+// otherwise be a silent 0 (a "strength" of 3 rolling no Strength dice).
+TEST(Input, RosterRefusesAnUnknownStat) {
+  for (const char* bad : {"strength", "resist.lava", "vuln.fire.", "ap_fly"}) {
+    auto a = Who("a", "x", 5, 5, {{"health", 20}, {bad, 3}});
+    Table t(OpposedTests(), Roster({std::move(a)}), {6});
+    EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << bad;
+    EXPECT_NE(std::string(t.status().message()).find(std::string("stats.") + bad), std::string::npos)
+        << t.status();
+  }
+  auto ok = Who("a", "x", 5, 5, {{"health", 20}, {"resist.magical", 2}, {"resist.fire.ring", 4},
+                                 {"vuln.crushing", 3}, {"ar.iron", 5}, {"ap_strike", 2}, {"test_faces", 6}});
+  Table u(OpposedTests(), Roster({std::move(ok)}), {6});
+  EXPECT_TRUE(u.status().ok()) << u.status();
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil
