@@ -121,6 +121,15 @@ TEST(Input, RosterRefusesAnUnknownStat) {
                                  {"vuln.crushing", 3}, {"ar.iron", 5}, {"ap_strike", 2}, {"test_faces", 6}});
   Table u(OpposedTests(), Roster({std::move(ok)}), {6});
   EXPECT_TRUE(u.status().ok()) << u.status();
+  // A weapon's damage type (l.118-133) and its numbers are checked too.
+  auto fyre = Who("a", "x", 5, 5, {{"health", 20}}, {W("bolt", "1d6", "spell", "", {{"attack", 1}}, "fyre")});
+  Table v(OpposedTests(), Roster({std::move(fyre)}), {6});
+  EXPECT_NE(std::string(v.status().message()).find("weapons['bolt'].damage_type"), std::string::npos)
+      << v.status();
+  auto br = Who("a", "x", 5, 5, {{"health", 20}}, {W("shield", "", "shield", "", {{"BR", 4}}, "")});
+  Table w(OpposedTests(), Roster({std::move(br)}), {6});
+  EXPECT_NE(std::string(w.status().message()).find("weapons['shield'].numbers.BR"), std::string::npos)
+      << w.status();
 }
 
 }  // namespace

@@ -141,6 +141,27 @@ absl::Status Check(const fb::CombatantSpecT& c, const fb::Roster& roster) {
     if (!w->damage.empty() && w->damage_type.empty()) {
       return Bad(c.id, f + ".damage_type", "a damage type is required (l.118)");
     }
+    if (!w->damage_type.empty() &&
+        (!KnownDamageKey(w->damage_type) || w->damage_type == "physical" ||
+         w->damage_type == "magical" || w->damage_type == "other" ||
+         w->damage_type.find('.') != std::string::npos)) {
+      return Bad(c.id, f + ".damage_type",
+                 "'" + w->damage_type + "': crushing, piercing, slashing, fire, frost, shock, acid, "
+                 "force, necrotic, radiant, poison or psychic (l.118-133)");
+    }
+    for (const auto& n : w->numbers) {
+      if (!n) continue;
+      static const char* kNumbers[] = {"reach", "br", "untrained", "two_handed", "attack",
+                                       "melee_attack", "mind", "parriable", "heavy"};
+      bool known = false;
+      for (const char* k : kNumbers) known = known || n->key == k;
+      if (!known) {
+        return Bad(c.id, f + ".numbers." + n->key,
+                   "unknown number (reach, br, untrained, two_handed, attack, melee_attack, mind, "
+                   "parriable, heavy: README \"Roster\")");
+      }
+      if (n->value < 0) return Bad(c.id, f + ".numbers." + n->key, "must be >= 0");
+    }
   }
   return absl::OkStatus();
 }
