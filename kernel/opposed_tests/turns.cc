@@ -213,7 +213,8 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
     return WindowFirst(d.state(), "003.defend");
   }
   if (d.state().active != a->id) {
-    return Refuse("003.turn", absl::StrCat("it is not ", a->id, "'s turn"));
+    return Refuse("003.turn", absl::StrCat("it is not ", a->id, "'s turn (it is ",
+                                           d.state().active.empty() ? "nobody" : d.state().active, "'s)"));
   }
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
