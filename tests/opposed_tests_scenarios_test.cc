@@ -579,5 +579,86 @@ TEST(OpposedTestsScenario, ArmorShieldsAndResistances) {
   s.ExpectDeterministic();
 }
 
+// Cases an outside team computes by hand from the text, played in one
+// encounter: two boons on a Disarm (a shield, one size larger), equal
+// Successes against Dodge, a Block against fire (half BR rounded up, the
+// highest resistance, no AR), and a free Manipulate off turn.
+TEST(OpposedTestsScenario, HandComputedByTheText) {
+  auto aria = Aria(5, 5);
+  for (auto [k, v] : Numbers{{"resist.fire", 3}, {"resist.fire.ring", 4}, {"resist.magical", 2}}) {
+    auto n = std::make_unique<fb::NumberT>();
+    n->key = k;
+    n->value = v;
+    aria.stats.push_back(std::move(n));
+  }
+  auto orc = Orc(6, 5);
+  Add(orc, Weapon("buckler", "", "shield", "", "", {{"br", 3}}));
+  // Initiative (l.10): aria 4 + 2 = 6; orc 2 + PER 1 = 3; mage 1 + PER 0 = 1.
+  Scenario s(Roster({std::move(aria), std::move(orc), Mage(6, 8)}), {4, 2, 1});
+  ASSERT_TRUE(s.status().ok()) << s.status();
+  ASSERT_EQ(s.state().active, "aria");
+
+  // aria 5,1,1 passes, the orc's Dodge 1,1 fails: a critical win (l.60).
+  ASSERT_TRUE(s.Submit(Strike("aria", "orc", "sword")).ok());
+  ASSERT_TRUE(s.Submit(Defend(s, "orc", "dodge"), {5, 1, 1, 1, 1}).ok());
+  ASSERT_EQ(LastWindowKind(s), "maneuver");
+  // Disarm the buckler: Athletics 0 + STR 2 = 2 dice, a boon for a foe one
+  // size larger (l.74) and a boon for a shield (l.69): 4 dice, 1,1,1,1
+  // fail: the buckler lands on the floor. Damage 5 - AR 1 = 4 (l.142).
+  auto disarm = Maneuver(s, "aria", "disarm");
+  WithText(disarm, "item", "buckler");
+  auto ev = s.Submit(disarm, {1, 1, 1, 1, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Num(*ev, "boons"), 2);
+  EXPECT_EQ(Num(*ev, "dice"), 4);
+  EXPECT_EQ(s.state().Find("orc")->Resource("dropped.buckler"), 1);
+  EXPECT_EQ(Hp(s, "orc"), 26);
+  ASSERT_TRUE(s.Submit(Cmd("aria", "end_turn")).ok());
+
+  // The orc's 4 dice 5,1,1,1 = 1 Success vs aria's Dodge 6,1 = 1: both
+  // pass, not more Successes: a miss (l.63).
+  ASSERT_TRUE(s.Submit(Strike("orc", "aria", "axe")).ok());
+  ASSERT_TRUE(s.Submit(Defend(s, "aria", "dodge"), {5, 1, 1, 1, 6, 1}).ok());
+  EXPECT_EQ(Hp(s, "aria"), 12);
+  ASSERT_TRUE(s.Submit(Cmd("orc", "end_turn")).ok());
+
+  // The mage's firebolt (3 m away: casting outside aria's reach provokes
+  // nothing, l.83): Sorcery 4 dice 5,1,1,1 vs aria's Block 5,1,1: both
+  // pass, blocked (l.62). 2d6 6+6 = 12 fire - half BR 4 = 2 (l.145) - the
+  // highest resistance, Fire Resistance (4) of the ring over Fire (3) and
+  // Magic (2) (l.135-137) = 6; AR is against physical damage only (l.142).
+  auto bolt = Cmd("mage", "use_magic", {"aria"});
+  bolt.weapon = "firebolt";
+  ASSERT_TRUE(s.Submit(bolt).ok());
+  ASSERT_EQ(LastWindowKind(s), "defense");
+  ev = s.Submit(Defend(s, "aria", "block"), {5, 1, 1, 1, 5, 1, 1, 6, 6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Num(*ev, "block_reduction"), 2);
+  EXPECT_EQ(Num(*ev, "resistance"), 4);
+  EXPECT_EQ(Hp(s, "aria"), 6);
+  EXPECT_EQ(Ap(s, "aria"), 0);  // strike, dodge, block: 3 AP (l.24)
+  ASSERT_TRUE(s.Submit(Cmd("mage", "end_turn")).ok());
+
+  // Round 2: 3 AP again (l.11, l.19). On the orc's turn aria stows her
+  // sword as the round's free action: a reaction any time (l.24, l.35),
+  // no AP (l.39); a second free action is refused.
+  EXPECT_EQ(s.state().round, 2);
+  ASSERT_TRUE(s.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_EQ(s.state().active, "orc");
+  auto stow = Cmd("aria", "manipulate");
+  stow.weapon = "sword";
+  With(stow, "free", 1);
+  With(stow, "stow", 1);
+  ev = s.Submit(stow);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Ap(s, "aria"), 3);
+  EXPECT_EQ(s.state().Find("aria")->Resource("dropped.sword"), 1);
+  auto again = Cmd("aria", "manipulate");
+  With(again, "free", 1);
+  EXPECT_EQ(s.Submit(again).status().code(), absl::StatusCode::kFailedPrecondition);
+  ExpectRulesKnown(s);
+  s.ExpectDeterministic();
+}
+
 }  // namespace
 }  // namespace combat::tests

@@ -123,9 +123,11 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const bool free = ParamOr(c, "free", 0) != 0;
-  if (!s.windows.empty()) return Refuse("003.reaction", "a window is open: it is answered first");
+  if (!s.windows.empty()) return WindowFirst(s, "003.reaction");
   if (free) {
-    RETURN_IF_ERROR(CheckPrimary(s, *a, "manipulate", false, true));
+    // Manipulate is a reaction (l.35): as a free action it is still taken
+    // any time (l.24), for no AP, the round's one free action (l.39).
+    RETURN_IF_ERROR(CheckFree(s, *a, false));
   } else {
     RETURN_IF_ERROR(CheckReaction(s, *a, "manipulate", false));  // any time, l.35
   }
@@ -172,12 +174,19 @@ absl::Status DecideUseMagic(const fb::CommandT& c, Decision& d) {
   }
   const bool attack = spell != nullptr && Trait(*spell, "attack");
   const bool on_turn = s.active == a->id;
-  if (attack || on_turn || free) {
+  if (attack && !on_turn && s.windows.empty()) {
+    return Refuse("003.use_magic", absl::StrCat(
+        spell->name, " has the Attack trait: a spell attack is a primary action, cast on ", a->id,
+        "'s own turn (it is ", s.active.empty() ? "nobody" : s.active,
+        "'s); as a reaction Use Magic casts only a non-attacking spell or activates an item (l.37)"));
+  }
+  if (attack || on_turn) {
     RETURN_IF_ERROR(CheckPrimary(s, *a, "use_magic", attack, free));
   } else {
-    // As a reaction: only a non-attacking spell or an item (l.37).
-    if (!s.windows.empty()) return Refuse("003.reaction", "a window is open: it is answered first");
-    RETURN_IF_ERROR(CheckReaction(s, *a, "use_magic", false));
+    // As a reaction: only a non-attacking spell or an item (l.37), also as
+    // the round's free action (l.39: any time, like the reaction it is).
+    if (!s.windows.empty()) return WindowFirst(s, "003.reaction");
+    RETURN_IF_ERROR(free ? CheckFree(s, *a, false) : CheckReaction(s, *a, "use_magic", false));
   }
   if (attack) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));

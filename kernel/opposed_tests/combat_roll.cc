@@ -117,9 +117,19 @@ absl::Status OpenAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   w.policy = fb::AnswerPolicy::InOrder;
   w.pay = fb::PayWhen::Before;
   w.pending = pending;
+  // Name only the defenses open against this attack (l.51-56).
+  std::string allowed;
+  const Combatant* attacker = d.state().Find(c.actor);
+  const Weapon* weapon = attacker == nullptr ? nullptr : attacker->FindWeapon(c.weapon);
+  for (const char* kind : {"block", "dodge", "parry", "withstand"}) {
+    Defense x;
+    x.kind = kind;
+    if (weapon != nullptr && !CheckDefenseAllowed(c, *t, *weapon, x).ok()) continue;
+    absl::StrAppend(&allowed, kind, ", ");
+  }
   return OpenWindow(d, w, {cause, "003.defend", {},
-                           absl::StrCat(t->id, " chooses a defense before the dice (l.55): defend with "
-                                        "block, dodge, parry, withstand or none")})
+                           absl::StrCat(t->id, " chooses a defense before the dice (l.55): defend with ",
+                                        allowed, "or none")})
       .status();
 }
 

@@ -98,7 +98,11 @@ absl::Status ApplyDamage(Decision& d, const std::string& target,
   const int64_t loss = std::min(out.dealt, hp);  // reading: never below 0
   Nums nums = out.nums;
   nums.push_back({"health_before", hp});
-  if (loss == 0) return RecordOutcome(d, target, {cause, "003.damage", nums, "no damage"});
+  if (loss == 0) {
+    return RecordOutcome(d, target, {cause, "003.damage", nums,
+                                     out.dealt > 0 ? "Health already 0: no further loss (reading: never below 0)"
+                                                   : "no damage"});
+  }
   ASSIGN_OR_RETURN(int64_t left, AddResource(d, target, kHealth, -loss,
                                              {cause, "003.damage", nums, "damage"}));
   if (left == 0) return FallUnconscious(d, target, cause);

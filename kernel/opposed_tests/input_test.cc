@@ -107,5 +107,30 @@ TEST(Input, RosterRefusesATwiceGivenStatAndAnUnknownArmorTag) {
   EXPECT_NE(std::string(u.status().message()).find("tags"), std::string::npos) << u.status();
 }
 
+// A stat the ruleset does not read is refused naming it: a typo would
+// otherwise be a silent 0 (a "strength" of 3 rolling no Strength dice).
+TEST(Input, RosterRefusesAnUnknownStat) {
+  for (const char* bad : {"strength", "resist.lava", "vuln.fire.", "ap_fly"}) {
+    auto a = Who("a", "x", 5, 5, {{"health", 20}, {bad, 3}});
+    Table t(OpposedTests(), Roster({std::move(a)}), {6});
+    EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << bad;
+    EXPECT_NE(std::string(t.status().message()).find(std::string("stats.") + bad), std::string::npos)
+        << t.status();
+  }
+  auto ok = Who("a", "x", 5, 5, {{"health", 20}, {"resist.magical", 2}, {"resist.fire.ring", 4},
+                                 {"vuln.crushing", 3}, {"ar.iron", 5}, {"ap_strike", 2}, {"test_faces", 6}});
+  Table u(OpposedTests(), Roster({std::move(ok)}), {6});
+  EXPECT_TRUE(u.status().ok()) << u.status();
+  // A weapon's damage type (l.118-133) and its numbers are checked too.
+  auto fyre = Who("a", "x", 5, 5, {{"health", 20}}, {W("bolt", "1d6", "spell", "", {{"attack", 1}}, "fyre")});
+  Table v(OpposedTests(), Roster({std::move(fyre)}), {6});
+  EXPECT_NE(std::string(v.status().message()).find("weapons['bolt'].damage_type"), std::string::npos)
+      << v.status();
+  auto br = Who("a", "x", 5, 5, {{"health", 20}}, {W("shield", "", "shield", "", {{"BR", 4}}, "")});
+  Table w(OpposedTests(), Roster({std::move(br)}), {6});
+  EXPECT_NE(std::string(w.status().message()).find("weapons['shield'].numbers.BR"), std::string::npos)
+      << w.status();
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil

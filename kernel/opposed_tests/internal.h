@@ -163,6 +163,13 @@ int64_t ApCost(const Combatant& c, const std::string& verb);
 // window open, AP and (when `attack`) the two-attacks limit.
 absl::Status CheckPrimary(const State& s, const Combatant& a,
                           const std::string& verb, bool attack, bool free);
+// The refusal while a window is open: names the innermost window, who is
+// still to answer it and with which verb, citing `rule`.
+absl::Status WindowFirst(const State& s, const std::string& rule);
+// Checks a free action (l.39): conscious, not surprised, the round's one
+// free action not yet taken, attack limit. Whose turn it is is the verb's
+// own rule (a reaction taken as a free action stays a reaction, l.24).
+absl::Status CheckFree(const State& s, const Combatant& a, bool attack);
 // Checks a reaction: conscious, not surprised, AP, attack limit.
 absl::Status CheckReaction(const State& s, const Combatant& a,
                            const std::string& verb, bool attack);

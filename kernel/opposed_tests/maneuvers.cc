@@ -137,8 +137,13 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
   if (m == "disarm") {
     item = loser.FindWeapon(ParamText(c, "item"));
     if (item == nullptr || item->kind == "spell" || !Holds(loser, item->name)) {
-      return Refuse("003.maneuver.disarm", absl::StrCat(loser.id, " holds no item '",
-                                                        ParamText(c, "item"), "'"));
+      std::string held;  // what could be named instead
+      for (const Weapon& w : loser.weapons) {
+        if (w.kind != "spell" && Holds(loser, w.name)) absl::StrAppend(&held, held.empty() ? "" : ", ", w.name);
+      }
+      return Refuse("003.maneuver.disarm",
+                    absl::StrCat(loser.id, " holds no item '", ParamText(c, "item"), "' (it holds: ",
+                                 held.empty() ? "nothing" : held, ")"));
     }
   }
   const Weapon item_copy = item != nullptr ? *item : Weapon{};

@@ -197,7 +197,7 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
   const bool move = c.action == "move";
   if (move) {
     // Movement is no action (l.11): the active character's, without AP.
-    if (!s.windows.empty()) return Refuse("003.defend", "a window is open: it is answered first");
+    if (!s.windows.empty()) return WindowFirst(s, "003.defend");
     if (s.active != a->id) return Refuse("003.move", "only the active character moves (it is " + s.active + "'s turn)");
     if (!Conscious(*a)) return Refuse("003.health", a->id + " is unconscious");
   } else {

@@ -304,6 +304,37 @@ TEST(Actions, DashSearchSneakAndTheApBudget) {  // l.26, l.29, l.30, l.24
   EXPECT_EQ(t.Submit(free).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// A reaction taken as the round's free action stays a reaction: any time,
+// whoever's turn it is (l.24, l.35, l.37), for no AP, once a round (l.39).
+// An attack spell is a primary action and is refused off turn (l.37).
+TEST(Actions, AFreeReactionOffTurnAndNoAttackSpellOffTurn) {
+  auto bolt = W("bolt", "1d6", "spell", "", {{"attack", 1}}, "fire");
+  bolt.range_increment = 20;
+  auto chant = W("chant", "", "spell", "", {}, "");
+  fb::RosterT r = Two();
+  r.combatants[0]->weapons.push_back(std::make_unique<fb::WeaponT>(bolt));
+  r.combatants[0]->weapons.push_back(std::make_unique<fb::WeaponT>(chant));
+  Table t(OpposedTests(), r, {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "d");
+  auto spell = Cmd("a", "use_magic", {"d"});
+  spell.weapon = "bolt";
+  auto refused = t.Submit(spell);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("l.37"), std::string::npos) << refused.status();
+  auto free = Cmd("a", "manipulate");
+  With(free, "free", 1);
+  auto ev = t.Submit(free);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 3);  // no AP (l.39)
+  EXPECT_EQ(t.state().Find("a")->Resource("free_actions"), 1);
+  auto cast = Cmd("a", "use_magic");
+  cast.weapon = "chant";
+  With(cast, "free", 1);
+  EXPECT_EQ(t.Submit(cast).status().code(), absl::StatusCode::kFailedPrecondition);  // one per round
+}
+
 TEST(Health, ZeroHealthKnocksOutAndSkipsTheTurn) {  // l.116
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();

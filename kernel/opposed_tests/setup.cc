@@ -32,6 +32,43 @@ bool HasStat(const fb::CombatantSpecT& c, const std::string& key, int64_t* v) {
   return false;
 }
 
+// The stat keys this ruleset reads (README "Roster"); any other key is
+// refused naming it, so a typo ("strength" for "str") is not a silent 0.
+bool KnownDamageKey(const std::string& rest) {  // "<type|group>[.<source>]"
+  static const char* kTypes[] = {"crushing", "piercing", "slashing", "fire", "frost", "shock",
+                                 "acid", "force", "necrotic", "radiant", "poison", "psychic",
+                                 "physical", "magical", "other"};
+  const std::string type = rest.substr(0, rest.find('.'));
+  if (rest.find('.') != std::string::npos && rest.size() == type.size() + 1) return false;
+  for (const char* t : kTypes) {
+    if (type == t) return true;
+  }
+  return false;
+}
+
+bool KnownStat(const std::string& k) {
+  static const char* kPlain[] = {
+      "fighting_style", "dodge", "focus", "athletics", "acrobatics", "sleight_of_hand",
+      "deception", "observation", "stealth", "sorcery", "str", "agi", "per", "wil", "cha",
+      "initiative", "health", "speed", "size_class", "untrained_armor", "ar", "ar_magical"};
+  static const char* kApVerbs[] = {"strike", "defend", "opportunity_attack", "dash", "sneak",
+                                   "disengage", "stand", "grapple", "search", "manipulate",
+                                   "use_magic"};
+  for (const char* p : kPlain) {
+    if (k == p) return true;
+  }
+  for (const char* m : kMechanicsKeys) {
+    if (k == m) return true;
+  }
+  for (const char* v : kApVerbs) {
+    if (k == absl::StrCat("ap_", v)) return true;
+  }
+  if ((k.rfind("ar.", 0) == 0 && k.size() > 3) || (k.rfind("ar_magical.", 0) == 0 && k.size() > 11)) return true;
+  if (k.rfind("resist.", 0) == 0) return KnownDamageKey(k.substr(7));
+  if (k.rfind("vuln.", 0) == 0) return KnownDamageKey(k.substr(5));
+  return false;
+}
+
 absl::Status Check(const fb::CombatantSpecT& c, const fb::Roster& roster) {
   if (c.id.empty()) return Bad("?", "id", "is required");
   int64_t v = 0;
@@ -40,6 +77,15 @@ absl::Status Check(const fb::CombatantSpecT& c, const fb::Roster& roster) {
   if (HasStat(c, "speed", &v) && v < 0) return Bad(c.id, "stats.speed", "must be >= 0 (metres, l.11)");
   for (const auto& n : c.stats) {
     if (!n) continue;
+    if (!KnownStat(n->key)) {
+      return Bad(c.id, "stats." + n->key,
+                 "unknown stat (skills fighting_style, dodge, focus, athletics, acrobatics, "
+                 "sleight_of_hand, deception, observation, stealth, sorcery; attributes str, agi, "
+                 "per, wil, cha; initiative, health, speed, size_class, untrained_armor, ar, "
+                 "ar_magical, ar.<source>, ar_magical.<source>, resist.<type|group>[.<source>], "
+                 "vuln.<type|group>[.<source>], ap_<verb>, test_faces, test_success_at, "
+                 "test_pass_at, test_boon_dice: README \"Roster\")");
+    }
     if (n->key.rfind("ap_", 0) == 0 && (n->value < 0 || n->value > 3)) {
       return Bad(c.id, "stats." + n->key, "an AP cost 0..3 (l.24)");
     }
@@ -94,6 +140,27 @@ absl::Status Check(const fb::CombatantSpecT& c, const fb::Roster& roster) {
     }
     if (!w->damage.empty() && w->damage_type.empty()) {
       return Bad(c.id, f + ".damage_type", "a damage type is required (l.118)");
+    }
+    if (!w->damage_type.empty() &&
+        (!KnownDamageKey(w->damage_type) || w->damage_type == "physical" ||
+         w->damage_type == "magical" || w->damage_type == "other" ||
+         w->damage_type.find('.') != std::string::npos)) {
+      return Bad(c.id, f + ".damage_type",
+                 "'" + w->damage_type + "': crushing, piercing, slashing, fire, frost, shock, acid, "
+                 "force, necrotic, radiant, poison or psychic (l.118-133)");
+    }
+    for (const auto& n : w->numbers) {
+      if (!n) continue;
+      static const char* kNumbers[] = {"reach", "br", "untrained", "two_handed", "attack",
+                                       "melee_attack", "mind", "parriable", "heavy"};
+      bool known = false;
+      for (const char* k : kNumbers) known = known || n->key == k;
+      if (!known) {
+        return Bad(c.id, f + ".numbers." + n->key,
+                   "unknown number (reach, br, untrained, two_handed, attack, melee_attack, mind, "
+                   "parriable, heavy: README \"Roster\")");
+      }
+      if (n->value < 0) return Bad(c.id, f + ".numbers." + n->key, "must be >= 0");
     }
   }
   return absl::OkStatus();

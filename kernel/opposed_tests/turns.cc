@@ -83,29 +83,46 @@ absl::Status CheckReaction(const State& s, const Combatant& a,
 
 absl::Status CheckPrimary(const State& s, const Combatant& a,
                           const std::string& verb, bool attack, bool free) {
-  if (!s.windows.empty()) {
-    const Window* w = InnermostWindow(s);
-    return Refuse("003.defend", absl::StrCat("window ", w->id, " (", w->kind,
-                                             ") is open: it is answered first"));
-  }
+  if (!s.windows.empty()) return WindowFirst(s, "003.defend");
   if (s.active != a.id) {
     return Refuse("003.turn", absl::StrCat(verb, " is a primary action: only on ", a.id,
                                            "'s own turn (it is ",
                                            s.active.empty() ? "nobody" : s.active, "'s)"));
   }
-  if (free) {
-    if (!Conscious(a)) return Refuse("003.health", a.id + " is unconscious");
-    if (a.Resource(kFree) >= 1) {
-      return Refuse("003.free", a.id + " has taken its one free action this round");
-    }
-    // A free action costs no AP, but an Attack is still one of the two (l.48).
-    if (attack && a.Resource(kAttacks) >= kAttacksPerRound) {
-      return Refuse("003.attacks", absl::StrCat(a.id, " has made ", a.Resource(kAttacks),
-                                                " attacks this round (at most 2)"));
-    }
-    return absl::OkStatus();
-  }
+  if (free) return CheckFree(s, a, attack);
   return CheckReaction(s, a, verb, attack);
+}
+
+absl::Status WindowFirst(const State& s, const std::string& rule) {
+  const Window* w = InnermostWindow(s);
+  std::string who;
+  for (const std::string& e : w->eligible) {
+    if (std::find(w->answered.begin(), w->answered.end(), e) != w->answered.end()) continue;
+    absl::StrAppend(&who, who.empty() ? "" : " or ", e);
+  }
+  const std::string verb = w->kind == "defense"     ? "defend"
+                           : w->kind == "maneuver"  ? "maneuver"
+                           : w->kind == "opportunity" ? "opportunity_attack or pass"
+                                                      : "an answer";
+  return Refuse(rule, absl::StrCat("window ", w->id, " (", w->kind, ") is open: it is answered first (",
+                                   who.empty() ? "nobody" : who, ": ", verb, " with \"window\": ",
+                                   w->id, ")"));
+}
+
+absl::Status CheckFree(const State& s, const Combatant& a, bool attack) {
+  if (!Conscious(a)) return Refuse("003.health", a.id + " is unconscious");
+  if (Surprised(s, a)) {
+    return Refuse("003.surprise", a.id + " is surprised: no actions or reactions this round");
+  }
+  if (a.Resource(kFree) >= 1) {
+    return Refuse("003.free", a.id + " has taken its one free action this round");
+  }
+  // A free action costs no AP, but an Attack is still one of the two (l.48).
+  if (attack && a.Resource(kAttacks) >= kAttacksPerRound) {
+    return Refuse("003.attacks", absl::StrCat(a.id, " has made ", a.Resource(kAttacks),
+                                              " attacks this round (at most 2)"));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status Spend(Decision& d, const std::string& who, const std::string& verb,
@@ -193,10 +210,11 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckInput(c, Input()));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!d.state().windows.empty()) {
-    return Refuse("003.defend", "a window is open: it is answered first");
+    return WindowFirst(d.state(), "003.defend");
   }
   if (d.state().active != a->id) {
-    return Refuse("003.turn", absl::StrCat("it is not ", a->id, "'s turn"));
+    return Refuse("003.turn", absl::StrCat("it is not ", a->id, "'s turn (it is ",
+                                           d.state().active.empty() ? "nobody" : d.state().active, "'s)"));
   }
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
@@ -207,7 +225,7 @@ absl::Status DecideSaveTurn(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckInput(c, Input().Text({"after"})));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
-  if (!s.windows.empty()) return Refuse("003.defend", "a window is open: it is answered first");
+  if (!s.windows.empty()) return WindowFirst(s, "003.defend");
   if (s.active != a->id) {
     return Refuse("003.save_turn", absl::StrCat("only the active character saves its turn (it is ",
                                                 s.active, "'s)"));
@@ -226,9 +244,19 @@ absl::Status DecideSaveTurn(const fb::CommandT& c, Decision& d) {
   }
   const int mine = IndexOf(s.order, a->id);
   const int theirs = IndexOf(s.order, after);
-  if (theirs < 0 || after == a->id || other->Resource(kTurnRound) >= s.round ||
-      !TakesTurn(s, *other)) {
-    return Refuse("003.save_turn", after + " has no turn still to come this round");
+  if (after == a->id) {
+    return Refuse("003.save_turn", a->id + " saves its turn until after another character, not itself");
+  }
+  if (theirs < 0 || other->Resource(kTurnRound) >= s.round || !TakesTurn(s, *other)) {
+    // Name the characters one may still wait for, so the refusal says what is right.
+    std::string to_come;
+    for (const OrderEntry& e : s.order) {
+      const Combatant* o = s.Find(e.actor);
+      if (o == nullptr || e.actor == a->id || o->Resource(kTurnRound) >= s.round || !TakesTurn(s, *o)) continue;
+      absl::StrAppend(&to_come, to_come.empty() ? "" : ", ", e.actor);
+    }
+    return Refuse("003.save_turn", absl::StrCat(after, " has no turn still to come this round (still to come: ",
+                                                to_come.empty() ? "nobody" : to_come, ")"));
   }
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
