@@ -11,15 +11,14 @@
 #include "events/status_macros.h"
 #include "kernel/dice/notation.h"
 #include "kernel/opposed_tests/internal.h"
+#include "kernel/roster_specs.h"
 
 namespace combat::kernel::opposed {
 namespace {
 
 absl::Status Bad(const std::string& who, const std::string& field,
                  const std::string& msg) {
-  return absl::InvalidArgumentError(absl::StrCat("roster combatant '", who,
-                                                 "': field '", field, "': ", msg,
-                                                 " (", Cite("003.setup"), ")"));
+  return RosterError(who, field, msg, Cite("003.setup"));
 }
 
 bool HasStat(const fb::CombatantSpecT& c, const std::string& key, int64_t* v) {
@@ -69,7 +68,7 @@ bool KnownStat(const std::string& k) {
   return false;
 }
 
-absl::Status Check(const fb::CombatantSpecT& c, const fb::Roster& roster) {
+absl::Status Check(const fb::CombatantSpecT& c) {
   if (c.id.empty()) return Bad("?", "id", "is required");
   int64_t v = 0;
   if (!HasStat(c, "health", &v)) return Bad(c.id, "stats.health", "is required (the Health Pool, l.116)");
@@ -118,13 +117,6 @@ absl::Status Check(const fb::CombatantSpecT& c, const fb::Roster& roster) {
     }
   }
   if (c.size < 1) return Bad(c.id, "size", "must be >= 1");
-  if (!c.at) return Bad(c.id, "at", "a position is required");
-  if (roster.map() != nullptr && roster.map()->width() > 0 &&
-      roster.map()->height() > 0 &&
-      (c.at->x() < 0 || c.at->y() < 0 || c.at->x() + c.size > roster.map()->width() ||
-       c.at->y() + c.size > roster.map()->height())) {
-    return Bad(c.id, "at", "off the map");
-  }
   for (const auto& w : c.weapons) {
     if (!w || w->name.empty()) return Bad(c.id, "weapons.name", "is required");
     const std::string f = absl::StrCat("weapons['", w->name, "']");
@@ -248,21 +240,8 @@ absl::Status Surprise(Decision& d, const std::vector<std::string>& ids) {
 }  // namespace
 
 absl::Status SetupRoster(const fb::Roster& roster, Decision& d) {
-  if (roster.combatants() == nullptr || roster.combatants()->size() == 0) {
-    return absl::InvalidArgumentError("roster field 'combatants' is empty");
-  }
-  std::vector<fb::CombatantSpecT> specs;
-  for (const fb::CombatantSpec* c : *roster.combatants()) {
-    fb::CombatantSpecT spec;
-    c->UnPackTo(&spec);
-    specs.push_back(std::move(spec));
-  }
-  for (const auto& c : specs) RETURN_IF_ERROR(Check(c, roster));
-  for (size_t i = 0; i < specs.size(); ++i) {
-    for (size_t j = i + 1; j < specs.size(); ++j) {
-      if (specs[i].id == specs[j].id) return Bad(specs[i].id, "id", "duplicated");
-    }
-  }
+  ASSIGN_OR_RETURN(std::vector<fb::CombatantSpecT> specs,
+                   RosterSpecs(roster, Check, Cite("003.setup")));
   // The session's test mechanics (tests.cc): every combatant that states
   // one must agree.
   std::map<std::string, std::pair<int64_t, std::string>> mech;
