@@ -125,6 +125,9 @@ bool Enemies(const Combatant& a, const Combatant& b);
 absl::Status BeginCombat(Decision& d);
 // Starts the next turn or round.
 absl::Status Advance(Decision& d, uint64_t cause);
+// After gm_order: an untouched running turn that is no longer first passes
+// to the new first (l.7).
+absl::Status AfterGmOrder(Decision& d, uint64_t ruling);
 // The creatures whose turn is running (active + members).
 std::vector<std::string> TurnTakers(const State& s);
 // Checks `actor` may spend `ap` AP now (its turn, enough AP).

@@ -107,7 +107,14 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
 }
 
 const GmRules& Gm() {
-  static const GmRules* rules = new GmRules("004.gm");
+  static const GmRules* rules = [] {
+    auto* r = new GmRules("004.gm");
+    r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
+      if (c.action == "gm_order") return AfterGmOrder(d, ruling);
+      return absl::OkStatus();
+    };
+    return r;
+  }();
   return *rules;
 }
 

@@ -199,9 +199,27 @@ TEST(Turns, TiesDefaultAndGmOrder) {
   auto g = Gm("", "gm_order", "b goes first");
   g.targets = {"b", "a"};
   ASSERT_OK(t.Submit(g));
-  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  // l.7 "the GM decides who goes first": a had not acted, so b goes first
+  // this round already.
+  EXPECT_EQ(t.state().active, "b");
   ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
   EXPECT_EQ(t.state().order[0].actor, "b");  // the ruling stands next round
+  EXPECT_EQ(t.state().active, "b");
+}
+
+// A gm_order after the running creature acted leaves its turn running.
+TEST(Turns, GmOrderAfterActingKeepsTheTurn) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto b = Being("b", "y", 5, 5, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({b, a}));
+  ASSERT_OK(t.Submit(Cmd("a", "move_action")));
+  auto g = Gm("", "gm_order", "b goes first");
+  g.targets = {"b", "a"};
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(t.state().active, "a");
 }
 
 // l.7: objects stand at Initiative 0 and take no turns.
