@@ -202,8 +202,13 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   const Weapon* w = WeaponOf(a, c);
   if (w == nullptr) {
-    return absl::NotFoundError(absl::StrCat("command '", c.action, "': field 'weapon': ", a.id,
-                                            " has no weapon '", c.weapon, "'"));
+    std::string names;
+    for (const auto& wp : a.weapons) names += (names.empty() ? "" : ", ") + wp.name;
+    if (names.empty()) names = "none in the roster";
+    return absl::NotFoundError(absl::StrCat(
+        "command '", c.action, "': field 'weapon': ",
+        c.weapon.empty() ? std::string("is required") : absl::StrCat(a.id, " has no weapon '", c.weapon, "'"),
+        " (", a.id, "'s weapons: ", names, ")"));
   }
   if (t->id == a.id) return Malformed(c, "targets[0]", "an attack targets another");
   if (ParamOr(c, "maneuver_tier", 0) > 0 && IsAbility(*w)) {

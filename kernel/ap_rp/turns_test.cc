@@ -63,6 +63,14 @@ TEST(Turns, RosterErrorsNameTheField) {
   Arm(c, "ax", "1d8", "melee", "strength");
   Table t3(ApRp(), MakeRoster({c}));
   EXPECT_NE(t3.status().message().find("category"), std::string::npos);
+  // The shared weapon field `reach` is not ap_rp's (l.55: 1 m + numbers.reach).
+  auto d = Being("d", "x", 1, 1);
+  Arm(d, "pike", "1d8", "melee");
+  d.weapons[0]->reach = 2;
+  Table t4(ApRp(), MakeRoster({d}));
+  EXPECT_EQ(t4.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(t4.status().message().find("weapons['pike'].reach"), std::string::npos) << t4.status();
+  EXPECT_NE(t4.status().message().find("numbers.reach"), std::string::npos);
 }
 
 TEST(Turns, FieldsAVerbDoesNotTakeAreRefused) {
