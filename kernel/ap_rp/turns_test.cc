@@ -218,6 +218,29 @@ TEST(Turns, TiesDefaultAndGmOrder) {
   EXPECT_EQ(t.state().active, "b");
 }
 
+// l.62: a Buff's Evasion (the GM's gm_adjust of evasion_bonus) adds on top of
+// the capped base Evasion; a stat set as a resource would change nothing and
+// is refused, nothing written.
+TEST(Turns, GmAdjustsOnlyResourcesTheRulesetReads) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto b = Being("b", "y", 5, 5, {{"ins", 11}, {"dex", 13}, {"evasion_cap", 12}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  EXPECT_EQ(Evasion(*t.state().Find("b"), nullptr), 12);  // 13 capped at 12
+  auto g = Gm("b", "gm_adjust", "a blessing: +2 Evasion");
+  WithText(g, "resource", "evasion_bonus");
+  With(g, "delta", 2);
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(Evasion(*t.state().Find("b"), nullptr), 14);  // 12 + 2, uncapped
+  const size_t before = t.log().size();
+  auto bad = Gm("b", "gm_adjust", "sick");
+  WithText(bad, "resource", "con");
+  With(bad, "delta", -4);
+  auto r = t.Submit(bad);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << r.status();
+  EXPECT_NE(r.status().message().find("params.resource"), std::string::npos);
+  EXPECT_EQ(t.log().size(), before);
+}
+
 // A gm_order after the running creature acted leaves its turn running.
 TEST(Turns, GmOrderAfterActingKeepsTheTurn) {
   auto a = Being("a", "x", 1, 1, {{"ins", 12}});
