@@ -514,6 +514,25 @@ absl::StatusOr<bool> RollContest(Decision& d, const Combatant& a, const Combatan
   return won;
 }
 
+absl::Status CheckHeldActFields(const State& s, const Combatant& a, const ActionRow& row,
+                                const fb::CommandT& act) {
+  RETURN_IF_ERROR(CheckSkillParam(act, ActorSkills(row.name), row.rule));
+  if (const std::string t = ParamText(act, "armor_from"); !t.empty() && !IsDamageType(t)) {
+    return Malformed(act, "params.armor_from", "one of the 11 damage types (l.79)");
+  }
+  // Without its target a held act takes the creature that sets it off:
+  // what needs the target is checked when it fires.
+  if (TakesTarget(row.name) && act.targets.empty()) {
+    if (!row.attack) return absl::OkStatus();
+    const Weapon* w = act.weapon.empty() ? (a.weapons.empty() ? nullptr : &a.weapons.front())
+                                         : a.FindWeapon(act.weapon);
+    return w == nullptr ? absl::OkStatus() : CheckArmorFrom(*w, act);
+  }
+  const absl::Status checked = row.check(s, a, act);
+  if (!checked.ok() && checked.code() != absl::StatusCode::kFailedPrecondition) return checked;
+  return absl::OkStatus();
+}
+
 absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision& d) {
   // `paid` (1: not the free one) only where a free one exists (l.19, l.24).
   const bool freeable = std::string(row.name) == "interact" || std::string(row.name) == "switch_weapons";

@@ -139,6 +139,7 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
       act.params.push_back(std::make_unique<fb::ParamT>(*p));
     }
   }
+  RETURN_IF_ERROR(CheckHeldActFields(d.state(), *a, *row, act));
   int64_t reach = ParamOr(c, "range", 0);
   if (kind == fb::TriggerKind::MovesWithinReach && reach <= 0) {
     const Weapon* w = c.weapon.empty() ? (a->weapons.empty() ? nullptr : &a->weapons.front())

@@ -127,6 +127,22 @@ TEST(Held, BadTriggerNamedInTheRefusal) {
   r = t.Submit(e);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kNotFound) << r.status();
   EXPECT_NE(r.status().message().find("field 'weapon'"), std::string::npos);
+  // The held act's own params are checked now too (l.24 modes, l.65).
+  fb::CommandT f = Cmd("archer", "hold_action");
+  WithText(f, "action", "switch_weapons");
+  WithText(f, "trigger", "moves");
+  WithText(f, "mode", "juggle");
+  r = t.Submit(f);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << r.status();
+  EXPECT_NE(r.status().message().find("params.mode"), std::string::npos);
+  fb::CommandT g = Cmd("archer", "hold_action");
+  g.weapon = "bow";
+  WithText(g, "action", "attack");
+  WithText(g, "trigger", "moves");
+  WithText(g, "armor_from", "heat");
+  r = t.Submit(g);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << r.status();
+  EXPECT_NE(r.status().message().find("params.armor_from"), std::string::npos);
   EXPECT_EQ(Res(t, "archer", kAp), 3);  // nothing written
 }
 
