@@ -9,6 +9,7 @@
 // succeeds only by rolling higher (l.34 "higher than your target", read for
 // every contest).
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -229,23 +230,45 @@ Status CheckClimb(const State& s, const Combatant& a, const fb::CommandT& c) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<bool> Contested(Decision& d, const fb::CommandT& c, uint64_t cause, const char* rule,
-                               std::vector<std::string> mine, std::vector<std::string> theirs,
-                               bool size_rules) {
-  const Combatant a = *d.state().Find(c.actor);
-  const Combatant t = *d.state().Find(c.targets[0]);
-  Contest k{mine, theirs, size_rules};
+// The skills the actor may name (param `skill`) for each contested action
+// (l.31, l.32, l.34, l.35, l.37, l.38).
+const std::vector<std::string>& ActorSkills(const std::string& action) {
+  static const auto* m = new std::map<std::string, std::vector<std::string>>{
+      {"blind", {"quick_fingers", "nimbleness"}},
+      {"climb", {"athletics", "nimbleness"}},
+      {"disarm", {"athletics", "nimbleness", "raw_force", "quick_fingers"}},
+      {"grab", {"athletics", "raw_force"}},
+      {"shove", {"athletics", "raw_force"}},
+      {"trip", {"athletics", "raw_force"}},
+  };
+  static const auto* none = new std::vector<std::string>();
+  auto it = m->find(action);
+  return it == m->end() ? *none : it->second;
+}
+
+// Param `skill` must be one the action allows (InvalidArgument naming it).
+Status CheckSkillParam(const fb::CommandT& c, const std::vector<std::string>& mine, const char* rule) {
   const std::string chosen = ParamText(c, "skill");
   if (!chosen.empty() && std::find(mine.begin(), mine.end(), chosen) == mine.end()) {
     std::string allowed;
     for (const std::string& m : mine) absl::StrAppend(&allowed, allowed.empty() ? "" : ", ", m);
     return Malformed(c, "params.skill", absl::StrCat("one of ", allowed, " (", Cite(rule), ")"));
   }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<bool> Contested(Decision& d, const fb::CommandT& c, uint64_t cause, const char* rule,
+                               std::vector<std::string> mine, std::vector<std::string> theirs,
+                               bool size_rules) {
+  const Combatant a = *d.state().Find(c.actor);
+  const Combatant t = *d.state().Find(c.targets[0]);
+  Contest k{mine, theirs, size_rules};
+  RETURN_IF_ERROR(CheckSkillParam(c, mine, rule));
   return RollContest(d, a, t, k, ParamText(c, "skill"), cause, rule);
 }
 
 Status ResolveBlind(Decision& d, const fb::CommandT& c, uint64_t cause) {
-  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.blind", {"quick_fingers", "nimbleness"},
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.blind", ActorSkills("blind"),
                                        {"improvisation", "endurance"}, true));
   if (!won) return absl::OkStatus();
   NewCondition k;
@@ -257,7 +280,7 @@ Status ResolveBlind(Decision& d, const fb::CommandT& c, uint64_t cause) {
 }
 
 Status ResolveGrab(Decision& d, const fb::CommandT& c, uint64_t cause) {
-  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.grab", {"athletics", "raw_force"},
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.grab", ActorSkills("grab"),
                                        {"athletics", "raw_force", "nimbleness"}, true));
   if (!won) return absl::OkStatus();
   NewCondition k;
@@ -269,7 +292,7 @@ Status ResolveGrab(Decision& d, const fb::CommandT& c, uint64_t cause) {
 }
 
 Status ResolveTrip(Decision& d, const fb::CommandT& c, uint64_t cause) {
-  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.trip", {"athletics", "raw_force"},
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.trip", ActorSkills("trip"),
                                        {"athletics", "nimbleness"}, true));
   if (!won) return absl::OkStatus();
   NewCondition k;
@@ -280,8 +303,8 @@ Status ResolveTrip(Decision& d, const fb::CommandT& c, uint64_t cause) {
 }
 
 Status ResolveDisarm(Decision& d, const fb::CommandT& c, uint64_t cause) {
-  const std::vector<std::string> skills = {"athletics", "nimbleness", "raw_force", "quick_fingers"};
-  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.disarm", skills, skills, false));
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.disarm", ActorSkills("disarm"),
+                                       ActorSkills("disarm"), false));
   if (!won) return absl::OkStatus();
   const Combatant t = *d.state().Find(c.targets[0]);
   RETURN_IF_ERROR(SetHands(d, t.id, FreeHands(t) + 1, cause, "004.disarm", "drops an item it held"));
@@ -291,14 +314,14 @@ Status ResolveDisarm(Decision& d, const fb::CommandT& c, uint64_t cause) {
 }
 
 Status ResolveShove(Decision& d, const fb::CommandT& c, uint64_t cause) {
-  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.shove", {"athletics", "raw_force"},
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.shove", ActorSkills("shove"),
                                        {"athletics", "raw_force", "nimbleness"}, true));
   if (!won) return absl::OkStatus();
   return ForcedMove(d, c.actor, c.targets[0], PathOf(c), cause, "004.shove");
 }
 
 Status ResolveClimb(Decision& d, const fb::CommandT& c, uint64_t cause) {
-  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.climb", {"athletics", "nimbleness"},
+  ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.climb", ActorSkills("climb"),
                                        {"athletics", "raw_force", "nimbleness", "quick_fingers"}, false));
   if (!won) return absl::OkStatus();
   const Pos at = d.state().Find(c.targets[0])->at;
@@ -491,6 +514,25 @@ absl::StatusOr<bool> RollContest(Decision& d, const Combatant& a, const Combatan
   return won;
 }
 
+absl::Status CheckHeldActFields(const State& s, const Combatant& a, const ActionRow& row,
+                                const fb::CommandT& act) {
+  RETURN_IF_ERROR(CheckSkillParam(act, ActorSkills(row.name), row.rule));
+  if (const std::string t = ParamText(act, "armor_from"); !t.empty() && !IsDamageType(t)) {
+    return Malformed(act, "params.armor_from", "one of the 11 damage types (l.79)");
+  }
+  // Without its target a held act takes the creature that sets it off:
+  // what needs the target is checked when it fires.
+  if (TakesTarget(row.name) && act.targets.empty()) {
+    if (!row.attack) return absl::OkStatus();
+    const Weapon* w = act.weapon.empty() ? (a.weapons.empty() ? nullptr : &a.weapons.front())
+                                         : a.FindWeapon(act.weapon);
+    return w == nullptr ? absl::OkStatus() : CheckArmorFrom(*w, act);
+  }
+  const absl::Status checked = row.check(s, a, act);
+  if (!checked.ok() && checked.code() != absl::StatusCode::kFailedPrecondition) return checked;
+  return absl::OkStatus();
+}
+
 absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision& d) {
   // `paid` (1: not the free one) only where a free one exists (l.19, l.24).
   const bool freeable = std::string(row.name) == "interact" || std::string(row.name) == "switch_weapons";
@@ -505,11 +547,17 @@ absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision
   }
   RETURN_IF_ERROR(CheckShape(c, TakesTarget(row.name) ? 1 : 0, std::string(row.name) == "attack",
                              std::string(row.name) == "shove"));
+  RETURN_IF_ERROR(CheckSkillParam(c, ActorSkills(row.name), row.rule));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const int64_t cost = ApCost(s, *a, row, c);
+  // A malformed command (a field the action cannot take: InvalidArgument /
+  // NotFound, exit 2) is refused as such whatever the AP left; illegal acts
+  // (FailedPrecondition) after the AP check.
+  const absl::Status checked = row.check(s, *a, c);
+  if (!checked.ok() && checked.code() != absl::StatusCode::kFailedPrecondition) return checked;
   RETURN_IF_ERROR(CheckAp(s, *a, cost, row.rule));
-  RETURN_IF_ERROR(row.check(s, *a, c));
+  RETURN_IF_ERROR(checked);
   const std::string who = a->id;
   const std::string name = row.name;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));

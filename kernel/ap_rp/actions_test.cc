@@ -191,6 +191,16 @@ TEST(Actions, WrongTypesAndSkillsAreRefusedNamingTheField) {
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(r.status().message().find("params.skill"), std::string::npos);
   EXPECT_EQ(Res(t, "a", kAp), 3);  // nothing written
+  // Malformed stays malformed (exit 2) when the AP are spent too; the AP
+  // refusal (exit 1) only for a well-formed act.
+  ASSERT_OK(t.Submit(Cmd("a", "sprint")));
+  auto c4 = Cmd("a", "blind", {"b"});
+  WithText(c4, "skill", "athletics");
+  r = t.Submit(c4);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << r.status();
+  EXPECT_NE(r.status().message().find("params.skill"), std::string::npos);
+  r = t.Submit(Cmd("a", "blind", {"b"}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
 }
 
 }  // namespace

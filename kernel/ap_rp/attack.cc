@@ -198,25 +198,35 @@ Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
   return out;
 }
 
+absl::Status CheckArmorFrom(const Weapon& w, const fb::CommandT& c) {
+  if (const std::string from = ParamText(c, "armor_from"); !from.empty()) {
+    bool deals = false;
+    for (const DamagePart& p : Parts(w, 1)) deals = deals || p.type == from;
+    if (!deals) {
+      return Malformed(c, "params.armor_from", absl::StrCat("a damage type ", w.name,
+                                                           " deals (l.65: the attacker chooses among them)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   const Weapon* w = WeaponOf(a, c);
   if (w == nullptr) {
-    return absl::NotFoundError(absl::StrCat("command '", c.action, "': field 'weapon': ", a.id,
-                                            " has no weapon '", c.weapon, "'"));
+    std::string names;
+    for (const auto& wp : a.weapons) names += (names.empty() ? "" : ", ") + wp.name;
+    if (names.empty()) names = "none in the roster";
+    return absl::NotFoundError(absl::StrCat(
+        "command '", c.action, "': field 'weapon': ",
+        c.weapon.empty() ? std::string("is required") : absl::StrCat(a.id, " has no weapon '", c.weapon, "'"),
+        " (", a.id, "'s weapons: ", names, ")"));
   }
   if (t->id == a.id) return Malformed(c, "targets[0]", "an attack targets another");
   if (ParamOr(c, "maneuver_tier", 0) > 0 && IsAbility(*w)) {
     return Malformed(c, "params.maneuver_tier", "a Maneuver is added to a weapon attack (l.56), not an Ability attack");
   }
-  if (const std::string from = ParamText(c, "armor_from"); !from.empty()) {
-    bool deals = false;
-    for (const DamagePart& p : Parts(*w, 1)) deals = deals || p.type == from;
-    if (!deals) {
-      return Malformed(c, "params.armor_from", absl::StrCat("a damage type ", w->name,
-                                                           " deals (l.65: the attacker chooses among them)"));
-    }
-  }
+  RETURN_IF_ERROR(CheckArmorFrom(*w, c));
   if (HasParam(c, "lean_x") != HasParam(c, "lean_y")) {
     return Malformed(c, HasParam(c, "lean_x") ? "params.lean_y" : "params.lean_x", "lean_x and lean_y go together");
   }

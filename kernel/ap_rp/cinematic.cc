@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/ap_rp/internal.h"
 #include "kernel/command.h"
@@ -219,6 +220,21 @@ absl::Status DecideGrantMomentum(const fb::CommandT& c, Decision& d) {
   if (c.role != fb::Role::GM) return absl::PermissionDeniedError("command 'grant_momentum': GM only");
   const std::string side = ParamText(c, "side");
   if (side.empty()) return Malformed(c, "params.side", "the side whose pool changes");
+  {
+    // A side of the roster (l.3 "everybody that fights on your side").
+    std::vector<std::string> sides;
+    for (const auto& [id, who] : d.state().combatants) {
+      if (!who.side.empty() && !IsObject(who) &&
+          std::find(sides.begin(), sides.end(), who.side) == sides.end()) {
+        sides.push_back(who.side);
+      }
+    }
+    if (std::find(sides.begin(), sides.end(), side) == sides.end()) {
+      std::sort(sides.begin(), sides.end());
+      return Malformed(c, "params.side", absl::StrCat("'", side, "' is no side of this session: one of ",
+                                                       absl::StrJoin(sides, ", ")));
+    }
+  }
   if (!HasParam(c, "delta")) return Malformed(c, "params.delta", "the Momentum added (negative: removed)");
   const int64_t delta = ParamOr(c, "delta", 0);
   if (d.state().Pool(SideOwner(side), kMomentum) + delta < 0) {

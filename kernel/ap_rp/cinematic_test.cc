@@ -39,6 +39,24 @@ fb::CommandT Rule(const Table& t, bool allow, int dc, const std::string& skill) 
   return c;
 }
 
+// grant_momentum names a side of the session (a typo would open a pool
+// nobody draws from): refused naming params.side, nothing written.
+TEST(Cinematic, GrantMomentumToASideOfTheSession) {
+  Table t(ApRp(), Roster());
+  auto g = Gm("", "grant_momentum", "an epic moment");
+  WithText(g, "side", "party");
+  With(g, "delta", 2);
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(Momentum(t), 12);
+  auto bad = Gm("", "grant_momentum", "an epic moment");
+  WithText(bad, "side", "partyy");
+  With(bad, "delta", 2);
+  auto r = t.Submit(bad);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << r.status();
+  EXPECT_NE(r.status().message().find("params.side"), std::string::npos);
+  EXPECT_EQ(t.state().Pool("side:partyy", kMomentum), 0);
+}
+
 // l.41, l.47: 3 AP and 3 Momentum; a Raw Force Check against 11.
 TEST(Cinematic, ActionCostsThreeApAndThreeMomentum) {
   Table t(ApRp(), Roster());

@@ -116,6 +116,18 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
                                               who, "' is not in this session"));
     }
   }
+  // The held act's own fields: its targets and weapon must exist now (a
+  // held act naming nobody would only be cancelled when it fires).
+  for (size_t i = 0; i < c.targets.size(); ++i) {
+    if (d.state().Find(c.targets[i]) == nullptr) {
+      return absl::NotFoundError(absl::StrCat("command 'hold_action': field 'targets[", i, "]': '",
+                                              c.targets[i], "' is not in this session"));
+    }
+  }
+  if (!c.weapon.empty() && a->FindWeapon(c.weapon) == nullptr) {
+    return absl::NotFoundError(absl::StrCat("command 'hold_action': field 'weapon': ", a->id,
+                                            " has no weapon '", c.weapon, "'"));
+  }
   if (kind == fb::TriggerKind::EntersSquare && (!HasParam(c, "x") || !HasParam(c, "y"))) {
     return Malformed(c, "params.x", "enters_square needs params x and y");
   }
@@ -127,6 +139,7 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
       act.params.push_back(std::make_unique<fb::ParamT>(*p));
     }
   }
+  RETURN_IF_ERROR(CheckHeldActFields(d.state(), *a, *row, act));
   int64_t reach = ParamOr(c, "range", 0);
   if (kind == fb::TriggerKind::MovesWithinReach && reach <= 0) {
     const Weapon* w = c.weapon.empty() ? (a->weapons.empty() ? nullptr : &a->weapons.front())

@@ -112,6 +112,38 @@ TEST(Held, BadTriggerNamedInTheRefusal) {
   auto r = t.Submit(c);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(r.status().message().find("params.trigger"), std::string::npos);
+  // The held act's target and weapon must exist (not cancelled later).
+  fb::CommandT d = Cmd("archer", "hold_action", {"nobody"});
+  d.weapon = "bow";
+  WithText(d, "action", "attack");
+  WithText(d, "trigger", "moves");
+  r = t.Submit(d);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kNotFound) << r.status();
+  EXPECT_NE(r.status().message().find("targets[0]"), std::string::npos);
+  fb::CommandT e = Cmd("archer", "hold_action");
+  e.weapon = "sling";
+  WithText(e, "action", "attack");
+  WithText(e, "trigger", "moves");
+  r = t.Submit(e);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kNotFound) << r.status();
+  EXPECT_NE(r.status().message().find("field 'weapon'"), std::string::npos);
+  // The held act's own params are checked now too (l.24 modes, l.65).
+  fb::CommandT f = Cmd("archer", "hold_action");
+  WithText(f, "action", "switch_weapons");
+  WithText(f, "trigger", "moves");
+  WithText(f, "mode", "juggle");
+  r = t.Submit(f);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << r.status();
+  EXPECT_NE(r.status().message().find("params.mode"), std::string::npos);
+  fb::CommandT g = Cmd("archer", "hold_action");
+  g.weapon = "bow";
+  WithText(g, "action", "attack");
+  WithText(g, "trigger", "moves");
+  WithText(g, "armor_from", "heat");
+  r = t.Submit(g);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << r.status();
+  EXPECT_NE(r.status().message().find("params.armor_from"), std::string::npos);
+  EXPECT_EQ(Res(t, "archer", kAp), 3);  // nothing written
 }
 
 }  // namespace

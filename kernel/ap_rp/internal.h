@@ -125,6 +125,9 @@ bool Enemies(const Combatant& a, const Combatant& b);
 absl::Status BeginCombat(Decision& d);
 // Starts the next turn or round.
 absl::Status Advance(Decision& d, uint64_t cause);
+// After gm_order: an untouched running turn that is no longer first passes
+// to the new first (l.7).
+absl::Status AfterGmOrder(Decision& d, uint64_t ruling);
 // The creatures whose turn is running (active + members).
 std::vector<std::string> TurnTakers(const State& s);
 // Checks `actor` may spend `ap` AP now (its turn, enough AP).
@@ -231,6 +234,13 @@ struct ActionRow {
 };
 const std::vector<ActionRow>& Actions();
 const ActionRow* FindActionRow(const std::string& name);
+// l.65: params.armor_from names a damage type weapon `w` deals (InvalidArgument).
+absl::Status CheckArmorFrom(const Weapon& w, const fb::CommandT& c);
+// The malformed fields of a held act (l.9), checked when it is held: its
+// skill, armor_from and the row's InvalidArgument / NotFound checks (those
+// needing the target only when it names one). Legality is checked at firing.
+absl::Status CheckHeldActFields(const State& s, const Combatant& a, const ActionRow& row,
+                                const fb::CommandT& act);
 // Whether the action names one target (targets[0]).
 bool TakesTarget(const std::string& name);
 // The AP an action costs now (free Interact / Switch Weapons, l.19, l.24).

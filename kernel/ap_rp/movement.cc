@@ -88,7 +88,7 @@ absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c
     const Combatant* b = Blocker(s, a, sq);
     if (b == nullptr) return "";
     // l.108-109: through allies and (by a contest) enemies, never stopping.
-    return i + 1 == n ? b->id : "";
+    return i + 1 == n ? b->id + " (an ally: a move may pass through its space, not stop there)" : "";
   };
   RETURN_IF_ERROR(space::CheckPath(s, kGrid.metric, a.at, a.size, PathOf(c), rules));
   if (a.FindCondition(kClimbing) != nullptr) {

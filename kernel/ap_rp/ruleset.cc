@@ -91,6 +91,13 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
         return Bad(s.id, f + ".category", "\"<primary>/<secondary>\" stats, e.g. \"str/dex\" (l.53)");
       }
     }
+    // The shared field `reach` (default 5, feet elsewhere) is not read here:
+    // melee reach is 1 m (l.55) plus numbers.reach. A value other than the
+    // default or 1 m would be silently ignored, so it is refused.
+    if (w->reach != 5 && w->reach != 1) {
+      return Bad(s.id, f + ".reach",
+                 "not read by ap_rp: melee reach is 1 m (l.55); give extra metres as numbers.reach");
+    }
     if (w->kind == "ranged" && w->range_increment <= 0) {
       return Bad(s.id, f + ".range_increment", "a ranged weapon's range in metres (> 0)");
     }
@@ -107,7 +114,30 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
 }
 
 const GmRules& Gm() {
-  static const GmRules* rules = new GmRules("004.gm");
+  static const GmRules* rules = [] {
+    auto* r = new GmRules("004.gm");
+    r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
+      if (c.action == "gm_order") return AfterGmOrder(d, ruling);
+      if (c.action == "gm_adjust" || c.action == "gm_set") {
+        // Only resources this ruleset reads: a stat of the roster (str,
+        // armor ...) set as a resource would change nothing (refused, nothing
+        // written). Buffs to Evasion (l.62) go in evasion_bonus, changes to
+        // Initiative (l.11) in initiative_mod.
+        static const std::vector<std::string> kRead = {
+            kVitality, kAp, kRp, kMovement, "initiative_mod", "evasion_bonus", kFreeHands,
+            kApUsed, kRpUsed, kMoved, kFreeInteract, kFreeSwitch};
+        const std::string r = ParamText(c, "resource");
+        if (std::find(kRead.begin(), kRead.end(), r) == kRead.end()) {
+          return Malformed(c, "params.resource",
+                           "'" + r + "' is not a resource ap_rp reads: one of vitality, ap, rp, movement, "
+                           "initiative_mod (l.11), evasion_bonus (buffs, l.62), free_hands, ap_used, "
+                           "rp_used, moved, free_interact, free_switch (stats are the roster's)");
+        }
+      }
+      return absl::OkStatus();
+    };
+    return r;
+  }();
   return *rules;
 }
 

@@ -57,10 +57,11 @@ int64_t BaseEvasion(const Combatant& c, Nums* nums) {
 }
 
 int64_t Evasion(const Combatant& c, Nums* nums) {
-  const int64_t e = BaseEvasion(c, nums) + c.Stat("evasion_bonus", 0);
-  if (nums != nullptr && c.Stat("evasion_bonus", 0) != 0) {
-    nums->push_back({"evasion_bonus", c.Stat("evasion_bonus", 0)});
-  }
+  // l.62: other sources of Evasion (Buffs, features) are not capped: the
+  // roster's stat plus the resource a GM adjusts mid-combat.
+  const int64_t bonus = c.Stat("evasion_bonus", 0) + c.Resource("evasion_bonus", 0);
+  const int64_t e = BaseEvasion(c, nums) + bonus;
+  if (nums != nullptr && bonus != 0) nums->push_back({"evasion_bonus", bonus});
   return e;
 }
 

@@ -231,6 +231,35 @@ absl::Status Advance(Decision& d, uint64_t cause) {
   }
 }
 
+// l.7 "If two creatures have the same Initiative, the GM decides who goes
+// first": a gm_order made while the running turn is still untouched (no AP,
+// movement, free Interact / Switch Weapons used, not a held turn) and that
+// puts another creature first hands the turn to that creature at once, so
+// the GM's ruling at the start of the round is the order of this round too.
+absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
+  const State& s = d.state();
+  if (s.active.empty()) return absl::OkStatus();
+  const int idx = IndexOf(s.order, s.active);
+  if (idx < 0 || s.order[idx].delayed) return absl::OkStatus();
+  for (const std::string& who : TurnTakers(s)) {
+    const Combatant* t = s.Find(who);
+    if (t->Resource(kApUsed) > 0 || t->Resource(kMoved) > 0 ||
+        t->Resource(kFreeInteract) > 0 || t->Resource(kFreeSwitch) > 0) {
+      return absl::OkStatus();
+    }
+  }
+  for (const OrderEntry& e : s.order) {
+    if (e.delayed || Done(s, e) || !TakesTurn(*s.Find(e.actor))) continue;
+    if (e.actor == s.active) return absl::OkStatus();  // still first
+    break;
+  }
+  const std::string was = s.active;
+  RETURN_IF_ERROR(EndTurn(d, was, {ruling, "004.initiative.tie", {},
+                                   "the GM's order puts another first: " + was +
+                                       " had not acted and takes its turn in its new place"}));
+  return Advance(d, ruling);
+}
+
 absl::Status BeginCombat(Decision& d) {
   RETURN_IF_ERROR(StartNewRound(d, 0));
   return Advance(d, 0);

@@ -63,6 +63,14 @@ TEST(Turns, RosterErrorsNameTheField) {
   Arm(c, "ax", "1d8", "melee", "strength");
   Table t3(ApRp(), MakeRoster({c}));
   EXPECT_NE(t3.status().message().find("category"), std::string::npos);
+  // The shared weapon field `reach` is not ap_rp's (l.55: 1 m + numbers.reach).
+  auto d = Being("d", "x", 1, 1);
+  Arm(d, "pike", "1d8", "melee");
+  d.weapons[0]->reach = 2;
+  Table t4(ApRp(), MakeRoster({d}));
+  EXPECT_EQ(t4.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(t4.status().message().find("weapons['pike'].reach"), std::string::npos) << t4.status();
+  EXPECT_NE(t4.status().message().find("numbers.reach"), std::string::npos);
 }
 
 TEST(Turns, FieldsAVerbDoesNotTakeAreRefused) {
@@ -199,9 +207,50 @@ TEST(Turns, TiesDefaultAndGmOrder) {
   auto g = Gm("", "gm_order", "b goes first");
   g.targets = {"b", "a"};
   ASSERT_OK(t.Submit(g));
-  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  // l.7 "the GM decides who goes first": a had not acted, so b goes first
+  // this round already.
+  EXPECT_EQ(t.state().active, "b");
   ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
   EXPECT_EQ(t.state().order[0].actor, "b");  // the ruling stands next round
+  EXPECT_EQ(t.state().active, "b");
+}
+
+// l.62: a Buff's Evasion (the GM's gm_adjust of evasion_bonus) adds on top of
+// the capped base Evasion; a stat set as a resource would change nothing and
+// is refused, nothing written.
+TEST(Turns, GmAdjustsOnlyResourcesTheRulesetReads) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto b = Being("b", "y", 5, 5, {{"ins", 11}, {"dex", 13}, {"evasion_cap", 12}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  EXPECT_EQ(Evasion(*t.state().Find("b"), nullptr), 12);  // 13 capped at 12
+  auto g = Gm("b", "gm_adjust", "a blessing: +2 Evasion");
+  WithText(g, "resource", "evasion_bonus");
+  With(g, "delta", 2);
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(Evasion(*t.state().Find("b"), nullptr), 14);  // 12 + 2, uncapped
+  const size_t before = t.log().size();
+  auto bad = Gm("b", "gm_adjust", "sick");
+  WithText(bad, "resource", "con");
+  With(bad, "delta", -4);
+  auto r = t.Submit(bad);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << r.status();
+  EXPECT_NE(r.status().message().find("params.resource"), std::string::npos);
+  EXPECT_EQ(t.log().size(), before);
+}
+
+// A gm_order after the running creature acted leaves its turn running.
+TEST(Turns, GmOrderAfterActingKeepsTheTurn) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto b = Being("b", "y", 5, 5, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({b, a}));
+  ASSERT_OK(t.Submit(Cmd("a", "move_action")));
+  auto g = Gm("", "gm_order", "b goes first");
+  g.targets = {"b", "a"};
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(t.state().active, "a");
 }
 
 // l.7: objects stand at Initiative 0 and take no turns.
