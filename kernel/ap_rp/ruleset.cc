@@ -22,6 +22,7 @@
 #include "kernel/command.h"
 #include "kernel/dice/notation.h"
 #include "kernel/gm.h"
+#include "kernel/roster_specs.h"
 
 namespace combat::kernel::aprp {
 
@@ -30,8 +31,7 @@ absl::Status DecideDefenseRoll(const fb::CommandT& c, Decision& d);
 namespace {
 
 absl::Status Bad(const std::string& id, const std::string& field, const std::string& why) {
-  return absl::InvalidArgumentError(
-      absl::StrCat("roster combatant '", id, "': field '", field, "': ", why, " (", Cite("004.setup"), ")"));
+  return RosterError(id, field, why, Cite("004.setup"));
 }
 
 int64_t StatOf(const fb::CombatantSpecT& c, const std::string& key, int64_t otherwise) {
@@ -149,24 +149,8 @@ class ApRpRuleset : public Ruleset {
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
-    if (roster.combatants() == nullptr || roster.combatants()->size() == 0) {
-      return absl::InvalidArgumentError("roster field 'combatants' is empty");
-    }
-    std::vector<fb::CombatantSpecT> specs;
-    for (const fb::CombatantSpec* spec : *roster.combatants()) {
-      fb::CombatantSpecT t;
-      spec->UnPackTo(&t);
-      RETURN_IF_ERROR(CheckSpec(t));
-      if (roster.map() != nullptr && roster.map()->width() > 0 && roster.map()->height() > 0 &&
-          (t.at->x() < 0 || t.at->y() < 0 || t.at->x() + t.size > roster.map()->width() ||
-           t.at->y() + t.size > roster.map()->height())) {
-        return Bad(t.id, "at", "off the map");
-      }
-      for (const auto& o : specs) {
-        if (o.id == t.id) return Bad(t.id, "id", "duplicate");
-      }
-      specs.push_back(std::move(t));
-    }
+    ASSIGN_OR_RETURN(std::vector<fb::CombatantSpecT> specs,
+                     RosterSpecs(roster, CheckSpec, Cite("004.setup")));
     for (const auto& s : specs) RETURN_IF_ERROR(JoinCombatant(d, s, {0, "004.setup"}));
     std::map<std::string, int64_t> momentum;
     for (const auto& s : specs) {
