@@ -31,19 +31,9 @@ using kernel::testing::WithText;
 // Instinct 10, Vitality 30; `more` overrides or adds stats.
 inline fb::CombatantSpecT Being(const std::string& id, const std::string& side, int x, int y,
                                 std::vector<std::pair<std::string, int64_t>> more = {}) {
-  std::vector<std::pair<std::string, int64_t>> stats = {
-      {"str", 14}, {"dex", 13}, {"ins", 10}, {"vitality", 30}};
-  for (auto& [k, v] : more) {
-    bool found = false;
-    for (auto& [k2, v2] : stats) {
-      if (k2 == k) {
-        v2 = v;
-        found = true;
-      }
-    }
-    if (!found) stats.emplace_back(k, v);
-  }
-  auto c = kernel::testing::Creature(id, side, x, y, std::move(stats));
+  auto c = kernel::testing::Creature(
+      id, side, x, y,
+      kernel::testing::Overlay({{"str", 14}, {"dex", 13}, {"ins", 10}, {"vitality", 30}}, more));
   c.tags.push_back("evasion_stat:str");
   c.tags.push_back("primary:str");
   c.tags.push_back("secondary:dex");
@@ -73,32 +63,19 @@ inline fb::CombatantSpecT& Arm(fb::CombatantSpecT& c, const std::string& name,
   return c;
 }
 
-inline fb::CombatantSpecT& Tag(fb::CombatantSpecT& c, const std::string& tag) {
-  c.tags.push_back(tag);
-  return c;
-}
+using kernel::testing::Tag;
+using kernel::testing::Terrain;
 
 inline fb::RosterT MakeRoster(std::vector<fb::CombatantSpecT> cs, int w = 20, int h = 20) {
   return kernel::testing::MakeRoster("ap_rp", std::move(cs), w, h);
 }
 
-inline void Terrain(fb::RosterT& r, int x, int y, const std::string& t) {
-  auto cell = std::make_unique<fb::CellT>();
-  cell->at = std::make_unique<fb::Pos>(x, y);
-  cell->terrain = t;
-  r.map->cells.push_back(std::move(cell));
-}
-
 inline fb::CommandT Gm(const std::string& actor, const std::string& action, const std::string& reason) {
-  fb::CommandT c = Cmd(actor, action);
-  c.role = fb::Role::GM;
-  c.author = "gm";
-  c.text = reason;
-  return c;
+  return kernel::testing::GmCmd(action, actor, reason);
 }
 
 inline fb::CommandT Path(fb::CommandT c, std::vector<std::pair<int, int>> path) {
-  for (auto [x, y] : path) c.path.emplace_back(x, y);
+  kernel::testing::WithPath(c, std::move(path));
   return c;
 }
 

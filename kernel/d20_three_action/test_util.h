@@ -33,26 +33,16 @@ using kernel::testing::WithText;
 inline fb::CombatantSpecT Being(
     const std::string& id, const std::string& side, int x, int y,
     std::vector<std::pair<std::string, int64_t>> more = {}) {
-  std::vector<std::pair<std::string, int64_t>> stats = {
-      {"level", 1},
-      {"str", 3},
-      {"dex", 2},
-      {"ess", 1},
-      {"hp", 20},
-      {"speed", 30},
-      {"physical_defense", 12},
-      {"mental_defense", 10}};
-  for (auto& [k, v] : more) {
-    bool found = false;
-    for (auto& [k2, v2] : stats) {
-      if (k2 == k) {
-        v2 = v;
-        found = true;
-      }
-    }
-    if (!found) stats.emplace_back(k, v);
-  }
-  return kernel::testing::Creature(id, side, x, y, std::move(stats));
+  return kernel::testing::Creature(id, side, x, y,
+                                   kernel::testing::Overlay({{"level", 1},
+                                                             {"str", 3},
+                                                             {"dex", 2},
+                                                             {"ess", 1},
+                                                             {"hp", 20},
+                                                             {"speed", 30},
+                                                             {"physical_defense", 12},
+                                                             {"mental_defense", 10}},
+                                                            more));
 }
 
 inline fb::CombatantSpecT& Arm(
@@ -77,36 +67,23 @@ inline fb::CombatantSpecT& Arm(
   return c;
 }
 
-inline fb::CombatantSpecT& Tag(fb::CombatantSpecT& c, const std::string& tag) {
-  c.tags.push_back(tag);
-  return c;
-}
+using kernel::testing::Tag;
+using kernel::testing::Terrain;
 
 inline fb::RosterT MakeRoster(std::vector<fb::CombatantSpecT> cs, int w = 20,
                               int h = 20) {
   return kernel::testing::MakeRoster("d20_three_action", std::move(cs), w, h);
 }
 
-inline void Terrain(fb::RosterT& r, int x, int y, const std::string& t) {
-  auto cell = std::make_unique<fb::CellT>();
-  cell->at = std::make_unique<fb::Pos>(x, y);
-  cell->terrain = t;
-  r.map->cells.push_back(std::move(cell));
-}
-
 inline fb::CommandT Gm(const std::string& actor, const std::string& action,
                        const std::string& reason) {
-  fb::CommandT c = Cmd(actor, action);
-  c.role = fb::Role::GM;
-  c.author = "gm";
-  c.text = reason;
-  return c;
+  return kernel::testing::GmCmd(action, actor, reason);
 }
 
 inline fb::CommandT MoveTo(const std::string& actor,
                            std::vector<std::pair<int, int>> path) {
   fb::CommandT c = Cmd(actor, "move");
-  for (auto [x, y] : path) c.path.emplace_back(x, y);
+  kernel::testing::WithPath(c, std::move(path));
   return c;
 }
 

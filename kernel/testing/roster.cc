@@ -49,6 +49,33 @@ fb::WeaponT WeaponWith(const std::string& name, const std::string& damage,
   return w;
 }
 
+Stats Overlay(Stats base, const Stats& more) {
+  for (const auto& [k, v] : more) {
+    bool found = false;
+    for (auto& [k2, v2] : base) {
+      if (k2 == k) {
+        v2 = v;
+        found = true;
+      }
+    }
+    if (!found) base.emplace_back(k, v);
+  }
+  return base;
+}
+
+fb::CombatantSpecT& Tag(fb::CombatantSpecT& c, const std::string& tag) {
+  c.tags.push_back(tag);
+  return c;
+}
+
+void Terrain(fb::RosterT& r, int x, int y, const std::string& terrain) {
+  if (!r.map) r.map = std::make_unique<fb::MapT>();
+  auto cell = std::make_unique<fb::CellT>();
+  cell->at = std::make_unique<fb::Pos>(x, y);
+  cell->terrain = terrain;
+  r.map->cells.push_back(std::move(cell));
+}
+
 fb::WeaponT MakeWeapon(const std::string& name, const std::string& damage,
                        const std::string& kind, const std::string& category,
                        int reach, int range_increment) {

@@ -22,6 +22,15 @@ fb::CombatantSpecT Creature(const std::string& id, const std::string& side,
                             std::vector<fb::WeaponT> weapons,
                             std::vector<std::string> tags = {});
 
+// `base` with each of `more` replacing the stat of its key, or added after.
+Stats Overlay(Stats base, const Stats& more);
+
+// Adds `tag` to `c`; returns `c`.
+fb::CombatantSpecT& Tag(fb::CombatantSpecT& c, const std::string& tag);
+
+// Adds a terrain cell ("difficult", "wall", "cover", ...) at (x, y).
+void Terrain(fb::RosterT& r, int x, int y, const std::string& terrain);
+
 // A weapon with named `numbers` (in order) and a damage type.
 fb::WeaponT WeaponWith(const std::string& name, const std::string& damage,
                        const std::string& kind, const std::string& category,
