@@ -15,24 +15,31 @@
 namespace combat::replay {
 namespace {
 
-class VerifyRecordsTest : public testing::ToyFixture {};
+class VerifyRecordsTest : public testing::ToyFixture {
+ protected:
+  // Replaces `from` by `to` (the same length: the record stays well formed)
+  // in the stored record under `key` (store/keys.h), behind the store's back.
+  void EditRecord(const std::string& key, const std::string& from, const std::string& to) {
+    ASSERT_EQ(from.size(), to.size());
+    Close();
+    {
+      rocksdb::DB* raw = nullptr;
+      ASSERT_TRUE(rocksdb::DB::Open(rocksdb::Options(), db_, &raw).ok());
+      std::unique_ptr<rocksdb::DB> db(raw);
+      std::string value;
+      ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), key, &value).ok());
+      const size_t at = value.find(from);
+      ASSERT_NE(at, std::string::npos);
+      value.replace(at, from.size(), to);
+      ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), key, value).ok());
+    }
+    Reopen();
+  }
+};
 
 TEST_F(VerifyRecordsTest, ATitleEditedInTheDatabaseIsNamed) {
   AttackAndEnd({});
-  Close();
-  {
-    rocksdb::DB* raw = nullptr;
-    ASSERT_TRUE(rocksdb::DB::Open(rocksdb::Options(), db_, &raw).ok());
-    std::unique_ptr<rocksdb::DB> db(raw);
-    const std::string key("s\0s1", 4);  // store/keys.h: s\0<session>
-    std::string value;
-    ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), key, &value).ok());
-    const size_t at = value.find("toy fight");
-    ASSERT_NE(at, std::string::npos);
-    value.replace(at, 9, "toy feast");  // same length: a well-formed record
-    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), key, value).ok());
-  }
-  Reopen();
+  EditRecord(std::string("s\0s1", 4), "toy fight", "toy feast");  // s\0<session>
   auto rules = engine_->RulesetOf("s1");
   ASSERT_TRUE(rules.ok());
   auto r = VerifySession(engine_->log(), *rules, "s1", "", false, {});
@@ -91,20 +98,7 @@ TEST_F(VerifyRecordsTest, AForkReasonEditedInTheDatabaseIsNamed) {
   AttackAndEnd({});
   auto fork_seq = engine_->Fork({"s1", "main", 0, "alt", "dana", "why not"});
   ASSERT_TRUE(fork_seq.ok());
-  Close();
-  {
-    rocksdb::DB* raw = nullptr;
-    ASSERT_TRUE(rocksdb::DB::Open(rocksdb::Options(), db_, &raw).ok());
-    std::unique_ptr<rocksdb::DB> db(raw);
-    const std::string key("b\0s1\0alt", 8);  // store/keys.h: b\0<session>\0<branch>
-    std::string value;
-    ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), key, &value).ok());
-    const size_t at = value.find("why not");
-    ASSERT_NE(at, std::string::npos);
-    value.replace(at, 7, "why yes");  // same length: a well-formed record
-    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), key, value).ok());
-  }
-  Reopen();
+  EditRecord(std::string("b\0s1\0alt", 8), "why not", "why yes");  // b\0<session>\0<branch>
   auto rules = engine_->RulesetOf("s1");
   ASSERT_TRUE(rules.ok());
   auto r = VerifySession(engine_->log(), *rules, "s1", "", false, {});
