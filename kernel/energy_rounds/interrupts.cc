@@ -7,9 +7,10 @@
 //     wins (l.122). One roll can win against some and lose against others
 //     (l.128); each pair's outcome is a condition InitiativeWon/Lost on the
 //     interrupter relative_to the other creature (ref = that act's seq),
-//     with the numbers. A challenged creature that already rolled this
-//     Round uses that roll; otherwise it rolls now (its roll for the Round).
-//     A second attempt in a Round automatically fails (l.126), recorded
+//     with the numbers. A challenged creature rolls now (its roll for the
+//     Round); one that already rolled this Round automatically fails
+//     (l.126): the interrupter wins against it. The interrupter's own
+//     second attempt in a Round automatically fails (l.126), recorded
 //     without a roll. If the interrupt wins against anyone its act happens
 //     now, "at the same time" (l.122), before the acts it answers resolve:
 //     they may be stopped by it (l.138-146). Against those it lost to, the
@@ -22,6 +23,7 @@
 //     cannot resolve until the GM rules (gm_note kind=resolve, subject = the
 //     act's seq), which lifts the hold. Immediate Interrupts never open a
 //     window others can answer, so they cannot be interrupted (l.132).
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -248,18 +250,33 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(int64_t mine, RollInitiative(d, who, cause, rule, mine_nums));
   bool any_won = false;
   std::vector<const Answered*> lost_to;
+  // Creatures rolled for by this very challenge (one creature may own two
+  // of the answered windows): their roll is this situation's, not another.
+  std::map<std::string, int64_t> rolled_now;
   for (const Answered& a : answered) {
     Nums nums = mine_nums;
     int64_t theirs = 0;
+    bool fails = false;
+    std::string why = rule;
     const Combatant* other = d.state().Find(a.actor);
-    if (other->Resource(res::kInitRound, 0) == round) {
-      theirs = other->Resource(res::kInitValue, 0);
+    if (auto it = rolled_now.find(a.actor); it != rolled_now.end()) {
+      theirs = it->second;
       nums.push_back({a.actor + ".initiative", theirs});
-      nums.push_back({a.actor + ".rolled_earlier", 1});
+    } else if (other->Resource(res::kInitRound, 0) == round) {
+      // l.126: "If another situation arises that requires you to roll
+      // Initiative after you have already rolled it during the Round, you
+      // automatically fail." The challenged creature fails: the
+      // interrupter wins against it, whatever its own roll.
+      fails = true;
+      why = "002.initiative.once";
+      nums.push_back({a.actor + ".rolled_in_round", round});
+      nums.push_back({a.actor + ".earlier_roll", other->Resource(res::kInitValue, 0)});
+      nums.push_back({a.actor + ".automatically_fails", 1});
     } else {
       ASSIGN_OR_RETURN(theirs, RollInitiative(d, a.actor, cause, rule, nums));
+      rolled_now[a.actor] = theirs;
     }
-    const bool won = mine > theirs;  // "higher" wins (l.122): ties lose
+    const bool won = fails || mine > theirs;  // "higher" wins (l.122): ties lose
     any_won = any_won || won;
     if (!won) lost_to.push_back(&a);
     NewCondition res;
@@ -268,12 +285,15 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     res.source = who;
     res.relative_to = a.actor;
     res.ref = a.trigger;
-    res.level = mine - theirs;
+    res.level = fails ? 0 : mine - theirs;
     res.expiry = EndOfRound(d.state());
-    res.note = absl::StrCat(who, " ", mine, won ? " beats " : " does not beat ",
-                            a.actor, " ", theirs,
-                            won ? ": acts at the same time" : ": play continues normally");
-    RETURN_IF_ERROR(AddCondition(d, res, {cause, rule, nums, res.note}).status());
+    res.note = fails ? absl::StrCat(a.actor, " already rolled Initiative in round ", round,
+                                    " and automatically fails: ", who,
+                                    " acts at the same time")
+                     : absl::StrCat(who, " ", mine, won ? " beats " : " does not beat ",
+                                    a.actor, " ", theirs,
+                                    won ? ": acts at the same time" : ": play continues normally");
+    RETURN_IF_ERROR(AddCondition(d, res, {cause, why, nums, res.note}).status());
   }
   if (!any_won) return absl::OkStatus();
   for (const Answered* a : lost_to) {

@@ -108,6 +108,30 @@ TEST(Interrupts, ChallengedCreatureKeepsItsRollForTheRound) {
   EXPECT_EQ(t.state().Find("orc1")->Resource("initiative_value"), 10);
 }
 
+// l.126: "If another situation arises that requires you to roll Initiative
+// after you have already rolled it during the Round, you automatically
+// fail." orc1 rolled when kara challenged it; orc2's challenge finds it
+// without a roll left: orc1 fails, orc2 wins with a 2.
+TEST(Interrupts, ChallengedCreatureThatAlreadyRolledAutomaticallyFails) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
+  ASSERT_TRUE(t.Submit(Interrupt(1, "defend"), {1, 10}).ok());  // kara 3 vs orc1 10: lost
+  ASSERT_NE(Rel(*t.state().Find("kara"), "InitiativeLost", "orc1"), nullptr);
+  auto o = Cmd("orc2", "interrupt");
+  o.window = 1;
+  WithText(o, "act", "defend");
+  auto ev = t.Submit(o, {2});  // orc2 rolls 2; orc1 rolls nothing
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Condition* won = Rel(*t.state().Find("orc2"), "InitiativeWon", "orc1");
+  ASSERT_NE(won, nullptr);
+  EXPECT_NE(won->note.find("automatically fails"), std::string::npos) << won->note;
+  EXPECT_TRUE(t.state().Find("orc2")->Has("Defending"));
+  EXPECT_TRUE(Cites(*ev, "002.initiative.once"));
+  EXPECT_EQ(NumOf(*ev, "orc2.initiative"), 2);
+  EXPECT_EQ(NumOf(*ev, "orc1.automatically_fails"), 1);
+  EXPECT_EQ(t.state().Find("orc1")->Resource("initiative_value"), 10);  // unchanged
+}
+
 TEST(Interrupts, SwiftAttackIsImmediateAndOncePerRound) {
   Table t(EnergyRounds(), Skirmish());
   auto g = Gm("gm_condition", "orc1");
