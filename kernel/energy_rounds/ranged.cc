@@ -221,8 +221,13 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   n = {{"accuracy", accuracy}, {"dex_half", dex_half}, {"mcm", mcm}};
   // Ranged Evasion roll (l.202-206, l.334).
   int64_t evasion_roll = 0;
-  std::string none;
-  const bool aware = !t->HasTag("unaware") && !t->Has("Unconscious") && !NoDefenseRoll(*t, false, &none);
+  // l.346: "if a target is asleep or fully restrained they cannot roll
+  // Evasion, and any attacks against them automatically hit" — ranged ones
+  // too: no Ranged Evasion roll and no Miss Chance comparison (a natural 1
+  // still misses, as in melee, l.236).
+  std::string no_defense;
+  const bool auto_hit = NoDefenseRoll(*t, false, &no_defense);
+  const bool aware = !t->HasTag("unaware") && !t->Has("Unconscious") && !auto_hit;
   if (aware) {
     const bool facing = Faces(*t, a->at);
     Nums parts;
@@ -281,7 +286,8 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   }
   const bool crit = hit_d20 >= crit_at;
   const bool defending = d.state().Find(tid)->Has("Defending");
-  bool hit = crit || (hit_d20 != 1 && (defending ? hit_d20 > mc : hit_d20 >= mc));
+  bool hit = crit || (hit_d20 != 1 && (auto_hit || (defending ? hit_d20 > mc : hit_d20 >= mc)));
+  if (auto_hit) n.push_back({"automatic_hit", 1});
   if (thrown) {
     RETURN_IF_ERROR(DropWeapon(d, aid, w.name, d.state().Find(tid)->at,
                                {cause, "002.ranged.thrown", {}, "thrown"}));
@@ -322,8 +328,12 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   n.push_back({"ranged_ac", rac});
   for (const Num& x : out_dmg.nums) n.push_back(x);
   RETURN_IF_ERROR(ApplyDamage(d, tid, out_dmg, nonlethal, "002.damage.ranged", cause));
-  out.rule = crit ? "002.melee.critical" : in.armor ? "002.ranged.armor" : "002.ranged.hit";
-  out.text = absl::StrCat(crit ? "critical hit" : "hit", ": ", out_dmg.dealt,
+  out.rule = crit ? "002.melee.critical"
+             : auto_hit ? "002.defense.none"
+             : in.armor ? "002.ranged.armor" : "002.ranged.hit";
+  out.text = absl::StrCat(crit ? "critical hit" : "hit",
+                          auto_hit && !crit ? absl::StrCat(" (automatic: ", no_defense, ")") : "",
+                          ": ", out_dmg.dealt,
                           nonlethal ? " non-lethal" : "", " damage",
                           in.armor ? " (on armor)" : " (armor bypassed)");
   return out;

@@ -45,6 +45,26 @@ TEST(Ranged, HitBypassesArmorWithDrawWeight) {
   EXPECT_EQ(t.state().Find("ash")->Resource("energy"), 4);  // 1 Energy (l.192)
 }
 
+// l.346: "if a target is asleep or fully restrained they cannot roll
+// Evasion, and any attacks against them automatically hit" — a shot too.
+TEST(Ranged, AsleepOrFullyRestrainedTargetIsHitAutomatically) {
+  for (const char* cond : {"Asleep", "FullyRestrained"}) {
+    Table t(EnergyRounds(), Range());
+    auto g = Gm("gm_condition", "orc");
+    WithText(g, "name", cond);
+    WithText(g, "op", "add");
+    ASSERT_TRUE(t.Submit(g).ok()) << cond;
+    // No Ranged Evasion die: the first die is the Hit roll, 4 < MCM 5.
+    auto ev = t.Submit(Shoot(), {4, 5});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(NumOf(*ev, "no_ranged_evasion"), 1) << cond;
+    EXPECT_EQ(NumOf(*ev, "automatic_hit"), 1) << cond;
+    EXPECT_EQ(NumOf(*ev, "damage"), 3) << cond;  // 5 + 1 - AR 3: 4 < Ranged AC 10 (l.240)
+    EXPECT_EQ(Aura(t), 23) << cond;
+    EXPECT_TRUE(Cites(*ev, "002.defense.none")) << cond;
+  }
+}
+
 TEST(Ranged, HitLandsOnArmor) {
   Table t(EnergyRounds(), Range());
   auto ev = t.Submit(Shoot(), {3, 9, 5});  // 9 < 10: AR applies (l.240)
