@@ -149,7 +149,9 @@ int64_t EnergyForRound(const Combatant& c) {
   if (c.Has("Dead") || c.Has("Unconscious")) return 0;
   const int64_t stamina = c.Resource(res::kStamina);
   int64_t energy = std::min<int64_t>(stamina, 5);  // l.55-62
-  if (Active(c, "Exhausted")) energy -= 2;          // l.668
+  // l.668 "2 less Energy" governs l.507's "only gain 3 Energy" (the same
+  // at 5 Stamina; README reading 27 gives the reason).
+  if (Active(c, "Exhausted")) energy -= 2;
   return std::max<int64_t>(0, energy);
 }
 

@@ -56,6 +56,7 @@ absl::Status ResetBudgets(Decision& d, const std::string& actor,
           {"exhausted", Active(*c, "Exhausted") ? 1 : 0},
           {"unconscious", c->Has("Unconscious") || c->Has("Dead") ? 1 : 0},
           {"energy", energy}};
+  if (exhausted) en.push_back({"exhausted_less", 2});  // l.668 governs l.507
   RETURN_IF_ERROR(SetIfDifferent(d, actor, res::kEnergy, energy,
                                  {why.cause,
                                   exhausted ? "002.cond.exhausted" : "002.rounds.energy",

@@ -117,6 +117,28 @@ TEST(Rounds, ExhaustedGainsTwoLessAndSpendsNoStamina) {
   EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);  // l.668
 }
 
+// l.507 ("Exhausted (may not use any Stamina and only gain 3 Energy per
+// Round)") and l.668 ("you gain 2 less Energy at the beginning of each
+// Round") agree at 5 Stamina and conflict below it; l.668, the condition's
+// own definition, governs (README reading 27): 4 Stamina -> 4 - 2 = 2.
+TEST(Rounds, ExhaustedBelowFiveStaminaGainsTwoLessNotThree) {
+  Table t(EnergyRounds(), Two());
+  auto g = Gm("gm_condition", "kara");
+  WithText(g, "name", "Exhausted");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto st = Gm("gm_adjust", "kara", "winded");
+  WithText(st, "resource", "stamina");
+  With(st, "delta", 4 - t.state().Find("kara")->Resource("stamina"));
+  ASSERT_TRUE(t.Submit(st).ok());
+  ASSERT_EQ(t.state().Find("kara")->Resource("stamina"), 4);
+  auto ev = t.Submit(Gm("end_round"));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 2);  // l.55-62: 4, l.668: - 2
+  EXPECT_TRUE(Cites(*ev, "002.cond.exhausted"));
+  EXPECT_EQ(NumOf(*ev, "exhausted_less"), 2);
+}
+
 TEST(Rounds, WindowOpenBlocksRoundEnd) {
   Table t(EnergyRounds(), Two());
   ASSERT_TRUE(t.Submit(Cmd("kara", "melee", {"orc"})).ok());
