@@ -107,10 +107,20 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
                   complete ? "Long Rest" : "interrupted Long Rest: some benefits (l.620)"};
     RETURN_IF_ERROR(RestoreStamina(d, id, why));
     RETURN_IF_ERROR(EndUntilRest(d, id, why));
-    // l.620: an interrupted rest gives its share of surges, rounded down.
-    const int64_t surges = complete ? max_surges : FloorDiv(max_surges * hours, 8);
-    if (d.state().Find(id)->Resource(res::kSurges) < surges) {
-      RETURN_IF_ERROR(SetResource(d, id, res::kSurges, surges, why));
+    // l.614: a complete rest regains all Recovery Surges; l.620: an
+    // interrupted one "may only have regained half your Recovery Surges":
+    // half the maximum, rounded down (l.620 "only ... half": never more),
+    // added to those left, up to the maximum.
+    const int64_t have = d.state().Find(id)->Resource(res::kSurges);
+    const int64_t half = FloorDiv(max_surges, 2);
+    const int64_t surges = complete ? max_surges : std::min(max_surges, have + half);
+    if (have < surges) {
+      Why sw = why;
+      if (!complete) sw.rule = "002.rest.interrupted";
+      sw.nums.push_back({"max_surges", max_surges});
+      sw.nums.push_back({"surges_before", have});
+      if (!complete) sw.nums.push_back({"half_max_surges", half});
+      RETURN_IF_ERROR(SetResource(d, id, res::kSurges, surges, sw));
     }
     if (complete && aura < aura_max) {
       RETURN_IF_ERROR(GainAura(d, id, aura_max - aura, why));

@@ -67,14 +67,23 @@ TEST(Rest, LongRestRestoresEverything) {
   EXPECT_EQ(K(t).Resource("stamina"), 12);
 }
 
-TEST(Rest, InterruptedLongRestGivesAShare) {
+// l.620: "If you are interrupted in the middle of a Long Rest ... you may
+// only have regained half your Recovery Surges."
+TEST(Rest, InterruptedLongRestRegainsHalfTheSurges) {
   Table t(EnergyRounds(), Tired());
+  ASSERT_EQ(K(t).Resource("surges"), 6);
   for (int i = 0; i < 4; ++i) ASSERT_TRUE(t.Submit(Gm("surge", "kara")).ok());
   auto r = Gm("long_rest");
   With(r, "hours", 4);
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("surges"), 5);  // 2 left + 6 / 2 (l.620)
+  EXPECT_EQ(NumOf(*ev, "half_max_surges"), 3);
+  EXPECT_TRUE(Cites(*ev, "002.rest.interrupted"));
+  EXPECT_LT(K(t).Resource("aura"), 25);  // Aura is a complete rest's (l.612)
+  // A second interrupted rest: 5 + 3, up to the maximum 6.
   ASSERT_TRUE(t.Submit(r).ok());
-  EXPECT_EQ(K(t).Resource("surges"), 3);  // 6 x 4/8 (l.620)
-  EXPECT_LT(K(t).Resource("aura"), 25);
+  EXPECT_EQ(K(t).Resource("surges"), 6);
 }
 
 }  // namespace
