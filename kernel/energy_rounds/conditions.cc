@@ -97,8 +97,12 @@ absl::StatusOr<int> LiftRoots(Decision& d, const std::string& actor,
 absl::Status DecideRemoveCondition(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
-  const std::string name = ParamText(c, "name");
-  if (name.empty()) return Malformed(c, "params.name", "the condition to remove (text) is required");
+  if (ParamText(c, "name").empty()) {
+    return Malformed(c, "params.name", "the condition to remove (text) is required");
+  }
+  ASSIGN_OR_RETURN(const std::string name,
+                   CanonicalCondition(ParamText(c, "name"),
+                                      absl::StrCat("command '", c.action, "': field 'params.name'")));
   const bool gm = c.role == fb::Role::GM;
   if (!gm && !who->HasTag(absl::StrCat("removes:", name))) {
     return Refuse("002.cond.ignore",
@@ -152,6 +156,56 @@ absl::Status DecideRemoveCondition(const fb::CommandT& c, Decision& d) {
                         .status());
   }
   return absl::OkStatus();
+}
+
+namespace {
+
+// Canonical names, sorted. The text's own (l.662-686): Exposed, Shaken,
+// Exhausted, Dazed, Blinded, Slowed, Prone, Surprised, Unguarded,
+// Restrained, Restraining, Unconscious; named elsewhere: Asleep and Fully
+// Restrained (l.346), Bleeding (l.645), Dead (l.641), Kneeling (l.33),
+// Defending (l.35); this ruleset's markers (README "Conditions"): ActsFirst,
+// Carrying, Dropped, Ignoring, ImmediateInterrupt, InitiativeLost,
+// InitiativeWon, Passed, Simultaneous.
+constexpr const char* kConditionNames[] = {
+    "ActsFirst",   "Asleep",        "Bleeding",       "Blinded",
+    "Carrying",    "Dazed",         "Dead",           "Defending",
+    "Dropped",     "Exhausted",     "Exposed",        "FullyRestrained",
+    "Ignoring",    "ImmediateInterrupt", "InitiativeLost", "InitiativeWon",
+    "Kneeling",    "Passed",        "Prone",          "Restrained",
+    "Restraining", "Shaken",        "Simultaneous",   "Slowed",
+    "Surprised",   "Unconscious",   "Unguarded",
+};
+
+std::string Folded(const std::string& name) {
+  std::string out;
+  for (char ch : name) {
+    if (ch == ' ' || ch == '-' || ch == '_') continue;
+    out.push_back(static_cast<char>(absl::ascii_tolower(static_cast<unsigned char>(ch))));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string ConditionNames() {
+  std::string out;
+  for (const char* n : kConditionNames) {
+    if (!out.empty()) out += ", ";
+    out += n;
+  }
+  return out;
+}
+
+absl::StatusOr<std::string> CanonicalCondition(const std::string& name,
+                                               const std::string& field) {
+  const std::string f = Folded(name);
+  for (const char* n : kConditionNames) {
+    if (Folded(n) == f) return std::string(n);
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      field, ": unknown condition '", name, "' for ruleset energy_rounds; the conditions are: ",
+      ConditionNames()));
 }
 
 }  // namespace combat::kernel::energy

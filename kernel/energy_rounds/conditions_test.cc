@@ -27,6 +27,37 @@ fb::CommandT Add(const std::string& who, const std::string& name, const std::str
 
 const Combatant& K(const Table& t) { return *t.state().Find("kara"); }
 
+// The condition names are a closed list (l.662-686 and l.346): the text's
+// spelling in any case maps to one canonical form; an unknown name is
+// refused with the list in gm_condition, remove_condition and rosters.
+TEST(Conditions, NamesAreAClosedListWithOneCanonicalForm) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.Submit(Add("kara", "exhausted")).ok());
+  EXPECT_TRUE(K(t).Has("Exhausted"));
+  ASSERT_TRUE(t.Submit(Add("orc", "fully restrained")).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("FullyRestrained"));
+  auto bad = t.Submit(Add("kara", "Stunned"));
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(bad.status().message().find("params.name"), std::string::npos) << bad.status();
+  EXPECT_NE(bad.status().message().find("Exhausted, Exposed"), std::string::npos) << bad.status();
+  EXPECT_FALSE(K(t).Has("Stunned"));
+  auto rm = Gm("remove_condition", "kara");
+  WithText(rm, "name", "EXHAUSTED");
+  ASSERT_TRUE(t.Submit(rm).ok());
+  EXPECT_FALSE(K(t).Has("Exhausted"));
+  auto rm_bad = Gm("remove_condition", "kara");
+  WithText(rm_bad, "name", "Stunned");
+  EXPECT_EQ(t.Submit(rm_bad).status().code(), absl::StatusCode::kInvalidArgument);
+  // A roster ability naming an unknown or miswritten condition.
+  Table r(EnergyRounds(), Pair({"removes:Stunned"}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("tags.removes:Stunned"), std::string::npos) << r.status();
+  Table r2(EnergyRounds(), Pair({"removes:dazed"}));
+  EXPECT_EQ(r2.status().code(), absl::StatusCode::kInvalidArgument);
+  Table ok(EnergyRounds(), Pair({"removes:Dazed"}));
+  EXPECT_TRUE(ok.status().ok()) << ok.status();
+}
+
 TEST(Conditions, SurprisedImposesUnguardedAndExposedUntilRoundOneEnds) {
   Table t(EnergyRounds(), Pair({"surprised"}));
   ASSERT_TRUE(t.status().ok()) << t.status();

@@ -128,6 +128,17 @@ absl::StatusOr<uint32_t> AddWithDaughters(Decision& d, const Impose& c,
 absl::StatusOr<int> LiftRoots(Decision& d, const std::string& actor,
                               const std::string& name, const Why& why);
 bool HasRoot(const Combatant& c, const std::string& name);
+// The closed list of condition names (l.662-686 and the conditions other
+// lines name: Asleep and Fully Restrained l.346, Bleeding l.645, Dead,
+// Kneeling l.33, Defending l.35, and this ruleset's markers). `name` in
+// any case, with or without spaces/'-'/'_' ("fully restrained",
+// "exhausted") -> its one canonical form ("FullyRestrained",
+// "Exhausted"); InvalidArgument naming `field` and listing the names
+// otherwise.
+absl::StatusOr<std::string> CanonicalCondition(const std::string& name,
+                                               const std::string& field);
+// Comma-separated list of the canonical names.
+std::string ConditionNames();
 
 // ---- energy.cc
 struct Cost {

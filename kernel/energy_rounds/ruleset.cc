@@ -36,6 +36,15 @@ absl::Status CheckSpec(const fb::CombatantSpecT& spec) {
       return SpecError(spec.id, "stats.facing", "0..7 (0 north, clockwise)");
     }
   }
+  for (const std::string& tag : spec.tags) {
+    // An ability that removes a condition (l.690) names one of the list.
+    if (tag.rfind("removes:", 0) != 0) continue;
+    auto known = CanonicalCondition(tag.substr(8), "tags");
+    if (!known.ok()) return SpecError(spec.id, "tags." + tag, std::string(known.status().message()));
+    if (*known != tag.substr(8)) {
+      return SpecError(spec.id, "tags." + tag, absl::StrCat("write the condition as '", *known, "'"));
+    }
+  }
   for (const auto& w : spec.weapons) {
     if (!w) continue;
     if (w->name.empty()) return SpecError(spec.id, "weapons.name", "required");
@@ -138,6 +147,22 @@ absl::Status DecideGmVerb(const fb::CommandT& c, Decision& d) {
     if (const Combatant* a = d.state().Find(c.actor); a != nullptr) {
       actor = a->id;
       aura_before = a->Resource(res::kAura);
+    }
+  }
+  if (c.action == "gm_condition" && !ParamText(c, "name").empty()) {
+    // The closed list: the text's spelling in any case -> its canonical
+    // form; an unknown name is refused with the list (kernel/gm.h leaves
+    // names to the ruleset).
+    ASSIGN_OR_RETURN(std::string name,
+                     CanonicalCondition(ParamText(c, "name"),
+                                        "command 'gm_condition': field 'params.name'"));
+    if (name != ParamText(c, "name")) {
+      fb::CommandT canon = c;
+      for (auto& p : canon.params) {
+        if (p && p->key == "name") p->text = name;
+      }
+      RETURN_IF_ERROR(DecideGm(canon, Gm(), d));
+      return absl::OkStatus();
     }
   }
   RETURN_IF_ERROR(DecideGm(c, Gm(), d));
