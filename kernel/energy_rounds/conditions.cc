@@ -173,7 +173,7 @@ constexpr const char* kConditionNames[] = {
     "Dropped",     "Exhausted",     "Exposed",        "FullyRestrained",
     "Ignoring",    "ImmediateInterrupt", "InitiativeLost", "InitiativeWon",
     "Kneeling",    "Passed",        "Prone",          "Restrained",
-    "Restraining", "Shaken",        "Simultaneous",   "Slowed",
+    "Restraining", "SavesInitiative", "Shaken",       "Simultaneous",   "Slowed",
     "Surprised",   "Unconscious",   "Unguarded",
 };
 

@@ -225,6 +225,9 @@ absl::Status AfterGmResolve(Decision& d, uint64_t ruling_seq, uint64_t subject);
 absl::Status StartFirstRound(Decision& d);
 absl::Status DecideEndRound(const fb::CommandT& c, Decision& d);
 absl::Status DecidePass(const fb::CommandT& c, Decision& d);
+// save_initiative {off?}: the actor declines to roll Initiative when
+// challenged for the rest of the Round (or, with off: 1, stops declining).
+absl::Status DecideSaveInitiative(const fb::CommandT& c, Decision& d);
 // Ends the current round and starts the next one (expiries, start-of-round
 // rolls, budgets).
 absl::Status AdvanceRound(Decision& d, uint64_t cause, const std::string& rule,

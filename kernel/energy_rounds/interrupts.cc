@@ -262,6 +262,15 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     if (auto it = rolled_now.find(a.actor); it != rolled_now.end()) {
       theirs = it->second;
       nums.push_back({a.actor + ".initiative", theirs});
+    } else if (other->Has("SavesInitiative") &&
+               other->Resource(res::kInitRound, 0) != round) {
+      // l.126: "You may decide not to roll Initiative and treat the
+      // situation as if you had lost Initiative (possibly saving your
+      // Initiative roll for later)": it does not roll, the challenger wins
+      // against it, and its roll for the Round is still to come.
+      fails = true;
+      why = "002.initiative.decline";
+      nums.push_back({a.actor + ".declines", 1});
     } else if (other->Resource(res::kInitRound, 0) == round) {
       // l.126: "If another situation arises that requires you to roll
       // Initiative after you have already rolled it during the Round, you
@@ -287,7 +296,10 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     res.ref = a.trigger;
     res.level = fails ? 0 : mine - theirs;
     res.expiry = EndOfRound(d.state());
-    res.note = fails ? absl::StrCat(a.actor, " already rolled Initiative in round ", round,
+    res.note = fails && why == "002.initiative.decline"
+                   ? absl::StrCat(a.actor, " declines to roll Initiative (saving its roll): ",
+                                  who, " acts at the same time")
+               : fails ? absl::StrCat(a.actor, " already rolled Initiative in round ", round,
                                     " and automatically fails: ", who,
                                     " acts at the same time")
                      : absl::StrCat(who, " ", mine, won ? " beats " : " does not beat ",
@@ -324,6 +336,44 @@ absl::Status AfterGmResolve(Decision& d, uint64_t ruling_seq, uint64_t subject) 
                                      "the GM resolved the simultaneous interrupts"}));
   }
   return absl::OkStatus();
+}
+
+absl::Status DecideSaveInitiative(const fb::CommandT& c, Decision& d) {
+  RETURN_IF_ERROR(CheckTakes(c, {{"off"}, {}}));
+  const std::optional<int64_t> off = Param(c, "off");
+  if (off.has_value() && *off != 0 && *off != 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command 'save_initiative': params[off]: ", *off, "; 0 or 1"));
+  }
+  const State& s = d.state();
+  ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
+  const std::string id = who->id;
+  const bool stop = off.value_or(0) == 1;
+  if (stop != who->Has("SavesInitiative")) {
+    return Refuse("002.initiative.decline",
+                  stop ? absl::StrCat(id, " is not declining Initiative")
+                       : absl::StrCat(id, " already declines Initiative this Round"));
+  }
+  if (!stop && who->Resource(res::kInitRound, 0) == s.round) {
+    return Refuse("002.initiative.decline",
+                  absl::StrCat(id, " already rolled Initiative in round ", s.round,
+                               ": there is no roll left to save (l.126)"));
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  if (stop) {
+    return RemoveConditionsNamed(d, id, "SavesInitiative",
+                                 {decl, "002.initiative.decline", {}, "rolls when challenged again"});
+  }
+  NewCondition k;
+  k.actor = id;
+  k.name = "SavesInitiative";
+  k.source = id;
+  k.ref = decl;
+  k.expiry = EndOfRound(d.state());
+  return AddCondition(d, k, {decl, "002.initiative.decline", {},
+                             absl::StrCat(id, " declines to roll Initiative when challenged "
+                                              "this Round (l.126)")})
+      .status();
 }
 
 }  // namespace combat::kernel::energy

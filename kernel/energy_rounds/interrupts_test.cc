@@ -132,6 +132,35 @@ TEST(Interrupts, ChallengedCreatureThatAlreadyRolledAutomaticallyFails) {
   EXPECT_EQ(t.state().Find("orc1")->Resource("initiative_value"), 10);  // unchanged
 }
 
+// l.126: "You may decide not to roll Initiative and treat the situation as
+// if you had lost Initiative (possibly saving your Initiative roll for
+// later)": the challenged creature declines, the challenger wins without
+// its roll, and its own roll for the Round is still to come.
+TEST(Interrupts, AChallengedCreatureMayDeclineToRollAndKeepsItsRoll) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "save_initiative")).ok());
+  EXPECT_TRUE(t.state().Find("orc1")->Has("SavesInitiative"));
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
+  auto ev = t.Submit(Interrupt(1, "defend"), {1});  // kara 1 + 2 = 3; orc1 rolls nothing
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Condition* won = Rel(*t.state().Find("kara"), "InitiativeWon", "orc1");
+  ASSERT_NE(won, nullptr);
+  EXPECT_NE(won->note.find("declines"), std::string::npos) << won->note;
+  EXPECT_TRUE(Cites(*ev, "002.initiative.decline"));
+  EXPECT_EQ(NumOf(*ev, "orc1.declines"), 1);
+  EXPECT_EQ(t.state().Find("orc1")->Resource("initiative_round"), 0);  // still to roll
+  // Declining twice, or stopping what it is not doing, is refused.
+  EXPECT_EQ(t.Submit(Cmd("orc1", "save_initiative")).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  auto off = Cmd("orc1", "save_initiative");
+  With(off, "off", 1);
+  ASSERT_TRUE(t.Submit(off).ok());
+  EXPECT_FALSE(t.state().Find("orc1")->Has("SavesInitiative"));
+  auto bad = Cmd("orc1", "save_initiative");
+  With(bad, "later", 1);
+  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
 TEST(Interrupts, SwiftAttackIsImmediateAndOncePerRound) {
   Table t(EnergyRounds(), Skirmish());
   auto g = Gm("gm_condition", "orc1");

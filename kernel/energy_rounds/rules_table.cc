@@ -56,6 +56,7 @@ std::vector<RuleRef>* Build() {
       // Initiative and interrupts
       R("002.initiative.roll", "Initiative", 122, "an Initiative roll higher than the acting creature's wins: the action happens at the same time"),
       R("002.initiative.once", "Initiative", 126, "one Initiative roll per Round; another attempt automatically fails"),
+      R("002.initiative.decline", "Initiative", 126, "you may decide not to roll Initiative and treat the situation as lost, saving the roll for later"),
       R("002.initiative.several", "Initiative", 128, "one roll can win against some creatures and lose against others"),
       R("002.immediate", "Immediate Interrupts", 132, "Immediate Interrupts need no roll and cannot interrupt each other"),
       R("002.immediate.rolls", "Immediate Interrupts", 134, "interrupts stop actions, not rolls"),

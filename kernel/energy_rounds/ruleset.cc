@@ -197,6 +197,7 @@ class EnergyRoundsRuleset : public Ruleset {
     if (c.action == "resolve") return DecideResolve(c, d);
     if (c.action == "cancel") return DecideCancel(c, d);
     if (c.action == "pass") return DecidePass(c, d);
+    if (c.action == "save_initiative") return DecideSaveInitiative(c, d);
     if (c.action == "end_round") return DecideEndRound(c, d);
     if (c.action == "face") return DecideFace(c, d);
     if (c.action == "release") return DecideRelease(c, d);
