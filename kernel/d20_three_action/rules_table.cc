@@ -141,7 +141,8 @@ std::vector<RuleRef>* Build() {
       R("000.fall", "Terrain and movement > Falling", 79,
         "Fall damage by size and distance (no table in the text): GM ruling"),
       R("000.fly", "Terrain and movement > Flying", 83,
-        "Flight: up to twice your Speed, over difficult terrain"),
+        "Flight: up to twice your Speed, over difficult terrain; each "
+        "45-degree turn costs 5 ft more (not with Improved Flight)"),
       R("000.zero_g", "Terrain and movement > Zero-G", 85,
         "Zero-G movement: GM ruling"),
       R("000.darkness", "Terrain and movement > Darkness", 87,
