@@ -137,7 +137,8 @@ std::vector<RuleRef>* Build() {
       R("000.swim", "Terrain and movement > Swimming", 75,
         "Currents move creatures at the start of their turns: GM ruling"),
       R("000.suffocate", "Terrain and movement > Suffocating", 77,
-        "Holding breath STR rounds, then 0 HP: GM ruling"),
+        "Holding breath STR rounds, then 0 HP and Incapacitated; dead at "
+        "the end of the next turn without breath"),
       R("000.fall", "Terrain and movement > Falling", 79,
         "Fall damage by size and distance (no table in the text): GM ruling"),
       R("000.fly", "Terrain and movement > Flying", 83,
