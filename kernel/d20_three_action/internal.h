@@ -151,6 +151,11 @@ absl::Status Kill(Decision& d, std::string who, const Why& why);
 absl::Status FallUnconscious(Decision& d, std::string who, const Why& why);
 // L152: at 0 or less HP and not dead (and not yet Incapacitated): becomes
 // Incapacitated, is knocked Prone and begins Bleeding.
+// Condition names are a closed list: `name` in the text's spelling, any
+// case ("Flat Footed", "PRONE") -> its canonical form ("flat_footed",
+// "prone"); InvalidArgument naming `field` and listing the names otherwise.
+absl::StatusOr<std::string> CanonicalCondition(const std::string& name,
+                                               const std::string& field);
 absl::Status Incapacitate(Decision& d, std::string who, uint64_t cause);
 // End of `who`'s turn, L77: without breath (`choked`), one more Round held
 // (`holding_breath`, level = rounds); at STR rounds 0 HP, Incapacitated
