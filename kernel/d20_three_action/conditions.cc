@@ -1,10 +1,12 @@
 // Condition helpers: budgets from conditions, duration anchors, Prone and
 // grapple bookkeeping, and revealing hidden creatures.
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/d20_three_action/internal.h"
 
@@ -186,6 +188,41 @@ absl::Status Reveal(Decision& d, std::string who, std::string observer,
   }
   for (uint32_t id : ids) RETURN_IF_ERROR(RemoveCondition(d, who, id, why));
   return absl::OkStatus();
+}
+
+// The closed list of this ruleset's condition names (canonical form).
+const std::vector<std::string>& ConditionNames() {
+  static const auto* names = new std::vector<std::string>{
+      kBleeding,   kBlinded,     kChoked,      kCommanded,  kConcealed,
+      kControlled, kCoverCondition, kDead,     kDisarmed,   kDodging,
+      kEntangled,  kFallPending, kFlatFooted,  kFlying,     kGrappled,
+      kGrappling,  kHeld,        kHidden,      kHoldingBreath,
+      kIncapacitated, kInvisible, kMoving,     kOnFire,     kPoisoned,
+      kProne,      kShaken,      kSlowed,      kSpell,      kSqueezing,
+      kStunned,    kSuffocating, kTookItem,    kUnconscious, kUndetected};
+  return *names;
+}
+
+absl::StatusOr<std::string> CanonicalCondition(const std::string& name,
+                                               const std::string& field) {
+  // The text's spelling ("Flat Footed", "On Fire", "Prone") in any case:
+  // lower case, spaces and hyphens as underscores.
+  std::string canon;
+  for (char ch : name) {
+    if (ch == ' ' || ch == '-') {
+      canon.push_back('_');
+    } else {
+      canon.push_back(static_cast<char>(
+          std::tolower(static_cast<unsigned char>(ch))));
+    }
+  }
+  const auto& names = ConditionNames();
+  if (std::find(names.begin(), names.end(), canon) != names.end()) {
+    return canon;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      field, ": unknown condition '", name, "'; one of: ",
+      absl::StrJoin(names, ", ")));
 }
 
 }  // namespace combat::kernel::d20

@@ -69,22 +69,82 @@ absl::Status DealDamage(Decision& d, std::string who, int64_t amount,
                  {{"hp", hp}, {"max_hp", max_hp}},
                  "negative HP reached max HP"});
   }
-  if (hp <= 0 && !c->Has(kIncapacitated)) {
-    // L152: when it first becomes Incapacitated it is knocked Prone and
-    // begins Bleeding (reading: every time it drops to 0 or less from above).
-    const Why inc{why.cause,
-                  "000.incapacitated",
-                  {{"hp", hp}},
-                  "0 or less HP and not dead"};
+  return Incapacitate(d, who, why.cause);
+}
+
+absl::Status Incapacitate(Decision& d, std::string who, uint64_t cause) {
+  const Combatant* c = d.state().Find(who);
+  if (c == nullptr) return absl::NotFoundError(who);
+  const int64_t hp = c->Resource(kHp);
+  if (hp > 0 || IsDead(*c) || c->Has(kIncapacitated)) {
+    return absl::OkStatus();
+  }
+  // L152: when it first becomes Incapacitated it is knocked Prone and
+  // begins Bleeding (reading: every time it drops to 0 or less from above).
+  const Why inc{cause,
+                "000.incapacitated",
+                {{"hp", hp}},
+                "0 or less HP and not dead"};
+  RETURN_IF_ERROR(
+      Apply(d, who, kIncapacitated, who, 0, std::nullopt, inc).status());
+  RETURN_IF_ERROR(KnockProne(d, who, inc));
+  if (!d.state().Find(who)->Has(kBleeding)) {
     RETURN_IF_ERROR(
-        Apply(d, who, kIncapacitated, who, 0, std::nullopt, inc).status());
-    RETURN_IF_ERROR(KnockProne(d, who, inc));
-    if (!d.state().Find(who)->Has(kBleeding)) {
-      RETURN_IF_ERROR(
-          Apply(d, who, kBleeding, who, 0, std::nullopt, inc).status());
-    }
+        Apply(d, who, kBleeding, who, 0, std::nullopt, inc).status());
   }
   return absl::OkStatus();
+}
+
+absl::Status SuffocationCheck(Decision& d, const std::string& who,
+                              uint64_t cause) {
+  const Combatant* c = d.state().Find(who);
+  if (c == nullptr || IsDead(*c)) return absl::OkStatus();
+  const Condition* held = c->FindCondition(kHoldingBreath);
+  if (!c->Has(kChoked)) {
+    // It got a chance to breathe: the count starts over (L77).
+    for (const char* name : {kHoldingBreath, kSuffocating}) {
+      RETURN_IF_ERROR(RemoveConditionsNamed(
+          d, who, name, {cause, "000.suffocate", {}, "breathed"}));
+    }
+    return absl::OkStatus();
+  }
+  const int64_t str = c->Stat("str");
+  if (c->Has(kSuffocating)) {
+    // L77: "At the end of your next Turn if you still have not gotten a
+    // chance to breathe you die."
+    RETURN_IF_ERROR(Kill(d, who,
+                         {cause, "000.suffocate", {{"str", str}},
+                          "a turn ended suffocating without breath"}));
+    for (const char* name : {kHoldingBreath, kSuffocating}) {
+      RETURN_IF_ERROR(RemoveConditionsNamed(
+          d, who, name, {cause, "000.suffocate", {}, "ends with death"}));
+    }
+    return absl::OkStatus();
+  }
+  // L77: "hold your breath a number of Rounds equal to your STR". Reading:
+  // each of its turns that ends without breath is one Round held.
+  const int64_t rounds = (held == nullptr ? 0 : held->level) + 1;
+  const Why why{cause, "000.suffocate", {{"rounds_held", rounds}, {"str", str}},
+                ""};
+  if (held != nullptr) {
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kHoldingBreath, why));
+  }
+  if (rounds < str) {
+    Why w = why;
+    w.note = "holding its breath";
+    return Apply(d, who, kHoldingBreath, who, rounds, std::nullopt, w)
+        .status();
+  }
+  // L77: "At the end of this time you drop to 0 HP and become
+  // Incapacitated." Reading: an HP already below 0 stays where it is.
+  Why w = why;
+  w.note = "out of breath: 0 HP";
+  if (c->Resource(kHp) > 0) {
+    RETURN_IF_ERROR(SetResource(d, who, kHp, 0, w));
+  }
+  RETURN_IF_ERROR(
+      Apply(d, who, kSuffocating, who, rounds, std::nullopt, w).status());
+  return Incapacitate(d, who, cause);
 }
 
 absl::Status HealDamage(Decision& d, std::string who, int64_t amount,

@@ -72,6 +72,8 @@ inline constexpr char kDisarmed[] = "disarmed";
 inline constexpr char kHeld[] = "held";
 inline constexpr char kFlying[] = "flying";
 inline constexpr char kChoked[] = "choked";
+inline constexpr char kHoldingBreath[] = "holding_breath";  // L77, level = rounds
+inline constexpr char kSuffocating[] = "suffocating";       // L77: 0 HP, dies next
 inline constexpr char kFallPending[] = "fall_pending";
 inline constexpr char kTookItem[] = "took_item";
 
@@ -147,6 +149,20 @@ absl::Status HealDamage(Decision& d, std::string who, int64_t amount,
                         const Why& why);
 absl::Status Kill(Decision& d, std::string who, const Why& why);
 absl::Status FallUnconscious(Decision& d, std::string who, const Why& why);
+// L152: at 0 or less HP and not dead (and not yet Incapacitated): becomes
+// Incapacitated, is knocked Prone and begins Bleeding.
+// Condition names are a closed list: `name` in the text's spelling, any
+// case ("Flat Footed", "PRONE") -> its canonical form ("flat_footed",
+// "prone"); InvalidArgument naming `field` and listing the names otherwise.
+absl::StatusOr<std::string> CanonicalCondition(const std::string& name,
+                                               const std::string& field);
+absl::Status Incapacitate(Decision& d, std::string who, uint64_t cause);
+// End of `who`'s turn, L77: without breath (`choked`), one more Round held
+// (`holding_breath`, level = rounds); at STR rounds 0 HP, Incapacitated
+// and `suffocating`; a turn ending suffocating without breath kills. With
+// breath both are removed.
+absl::Status SuffocationCheck(Decision& d, const std::string& who,
+                              uint64_t cause);
 // Rolls `notation` as damage and deals it (doubled when `critical`).
 absl::StatusOr<int64_t> RollDamage(Decision& d, std::string notation,
                                    std::string roller, std::string target,

@@ -430,13 +430,14 @@ absl::Status ValidateChoke(const State& s, const fb::CommandT& c,
 absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   const std::string held = GrappledBy(*d.state().Find(c.actor));
   // L150: "prevent the Creature you are Grappling from breathing for the
-  // next Round"; how long it can hold its breath (L77) is the GM's.
+  // next Round" (until the choker's next turn starts); the held breath is
+  // counted at the end of its turns (L77, damage.cc:SuffocationCheck).
   NewCondition nc;
   nc.actor = held;
   nc.name = kChoked;
   nc.source = c.actor;
   nc.expiry = ForRounds(d.state(), c.actor, 1);
-  nc.note = "cannot breathe; how long it holds its breath (L77) is the GM's";
+  nc.note = "cannot breathe (L77: STR rounds, then 0 HP)";
   return AddCondition(d, nc, {ctx.cause, "000.grappling", {}}).status();
 }
 

@@ -108,6 +108,45 @@ TEST(Maneuver, GrappleNeedsAFreeHand) {
   EXPECT_EQ(Res(t, "aria", kActions), 1);
 }
 
+// L77: "You can hold your breath a number of Rounds equal to your STR. At
+// the end of this time you drop to 0 HP and become Incapacitated. At the
+// end of your next Turn if you still have not gotten a chance to breathe
+// you die." L150: "As an Action you may prevent the Creature you are
+// Grappling from breathing for the next Round."
+TEST(Maneuver, ChokingCountsStrRoundsThenZeroHpThenDeath) {
+  for (bool keep_choking : {true, false}) {
+    fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+    fb::CombatantSpecT g = Being("gob", "goblins", 1, 0, {{"str", 2}});
+    Table t(D20ThreeAction(), MakeRoster({std::move(a), std::move(g)}),
+            {15, 10});
+    ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 9
+    ASSERT_OK(t.Submit(M("choke")));
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // round 1 held
+    const Condition* held = t.state().Find("gob")->FindCondition(
+        kHoldingBreath);
+    ASSERT_NE(held, nullptr);
+    EXPECT_EQ(held->level, 1);
+    EXPECT_EQ(Res(t, "gob", kHp), 20);
+    EXPECT_FALSE(Has(t, "gob", kChoked));  // "for the next Round" is over
+    ASSERT_OK(t.Submit(M("choke")));
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // STR 2 rounds: 0 HP
+    EXPECT_EQ(Res(t, "gob", kHp), 0);
+    EXPECT_TRUE(Has(t, "gob", kIncapacitated));
+    EXPECT_TRUE(Has(t, "gob", kProne));
+    EXPECT_TRUE(Has(t, "gob", kSuffocating));
+    EXPECT_FALSE(Has(t, "gob", kDead));
+    if (keep_choking) ASSERT_OK(t.Submit(M("choke")));
+    // gob's turn starts Bleeding: table 12 ("-"), 2d6 = 1 + 1.
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {12, 1, 1}));
+    ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+    EXPECT_EQ(Has(t, "gob", kDead), keep_choking);
+    EXPECT_FALSE(Has(t, "gob", kSuffocating));
+    EXPECT_FALSE(Has(t, "gob", kHoldingBreath));
+  }
+}
+
 TEST(Maneuver, PushIntoAWallDealsD6PerFiveFeetAndProne) {
   Table t(D20ThreeAction(), Pair({{3, 0}}), {15, 10});
   auto ev = t.Submit(M("push"), {18, 2, 3, 4});  // critical: up to 15 ft

@@ -101,6 +101,45 @@ std::string OccupantIn(const State& s, const Combatant& mover, Pos at, Pos q) {
   return "";
 }
 
+// L83: "Turning 45 degrees requires an additional 5ft of movement". The
+// heading of a step is one of the 8 grid directions; a step whose heading
+// differs from the previous step's by k x 45 degrees (k = 1..4, the
+// smaller way round) costs 5 x k ft more. Reading: the first step of a
+// Move sets the heading at no cost (the text records no facing), and
+// Improved Flight (roster tag 'improved_flight') turns free (L83).
+int Heading(Pos from, Pos to) {
+  const int dx = (to.x > from.x) - (to.x < from.x);
+  const int dy = (to.y > from.y) - (to.y < from.y);
+  static constexpr int kDir[3][3] = {{5, 4, 3}, {6, -1, 2}, {7, 0, 1}};
+  return kDir[dx + 1][dy + 1];
+}
+
+int64_t TurnFt(int prev, int next) {
+  if (prev < 0 || next < 0) return 0;
+  const int k = std::abs(prev - next);
+  return 5 * std::min(k, 8 - k);  // L83: 5 ft per 45 degrees
+}
+
+bool PaysTurns(const Combatant& c, bool fly) {
+  return fly && !c.HasTag("improved_flight");
+}
+
+// The extra feet of turning along `path` from `start` (0 when not paid).
+int64_t FlightTurnsFt(const Combatant& c, bool fly, Pos start,
+                      const std::vector<Pos>& path) {
+  if (!PaysTurns(c, fly)) return 0;
+  int64_t ft = 0;
+  int prev = -1;
+  Pos at = start;
+  for (const Pos& p : path) {
+    const int h = Heading(at, p);
+    ft += TurnFt(prev, h);
+    prev = h;
+    at = p;
+  }
+  return ft;
+}
+
 }  // namespace
 
 int64_t MoveSpeed(const Combatant& c, bool fly, Nums* nums) {
@@ -169,7 +208,8 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
       ctx.spent +
       space::PathCost(kGrid, a->at, path, [&](Pos from, Pos) {
         return StepFactor(s, *a, from, sc);
-      }).cost;
+      }).cost +
+      FlightTurnsFt(*a, fly, a->at, path);
   if (fly && !cont && ctx.via == Via::kDeclared &&
       !a->HasTag("improved_flight") && cost < a->Stat("speed")) {
     return Refuse("000.fly",
@@ -181,7 +221,8 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
                   absl::StrCat("the path costs ", cost, " ft but ", a->id,
                                "'s Speed for this Move is ", speed,
                                " ft (difficult terrain and pushed-through "
-                               "squares count double)"));
+                               "squares count double; a flyer's 45-degree "
+                               "turns cost 5 ft each, L83)"));
   }
   return absl::OkStatus();
 }
@@ -203,6 +244,9 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
   Nums nums;
   MoveSpeed(*d.state().Find(who), sc.fly, &nums);  // for the audit
   std::string notes;
+  const bool pays_turns = PaysTurns(*d.state().Find(who), sc.fly);
+  int heading = -1;
+  int64_t turn_ft = 0;
   for (size_t i = 0; i < std::min(to, path.size()); ++i) {
     const Pos p = path[i];
     // L35: an enemy's square needs a free Push attempt first.
@@ -238,6 +282,13 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
     const std::vector<space::Factor> f =
         StepFactor(d.state(), *d.state().Find(who), walk.at(), sc);
     if (!f.empty()) notes = f.back().why;
+    if (pays_turns) {  // L83: 5 ft per 45-degree turn
+      const int h = Heading(walk.at(), p);
+      const int64_t extra = TurnFt(heading, h);
+      heading = h;
+      turn_ft += extra;
+      out.spent += extra;
+    }
     out.spent += walk.Step(p, space::Product(f));
     done.push_back(p);
     ++out.steps_done;
@@ -249,6 +300,7 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
     done.pop_back();
   }
   if (!done.empty()) {
+    if (turn_ft > 0) nums.push_back({"turn_ft", turn_ft});
     nums.push_back({"spent_ft", out.spent});
     nums.push_back({"squares", static_cast<int64_t>(done.size())});
     const Combatant mover = *d.state().Find(who);

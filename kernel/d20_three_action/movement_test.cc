@@ -196,6 +196,41 @@ TEST(Move, FlightDoublesSpeed) {
   EXPECT_TRUE(Has(t, "aria", kFallPending));
 }
 
+// L83: "Turning 45 degrees requires an additional 5ft of movement ...
+// With Improved Flight you do not have to spend additional movement to
+// Turn".
+TEST(Move, FlightTurnsCostFiveFeetPer45Degrees) {
+  for (bool improved : {false, true}) {
+    fb::RosterT r = MakeRoster(
+        {Being("aria", "party", 0, 0), Being("gob", "goblins", 19, 19)});
+    Tag(*r.combatants[0], "flight");
+    if (improved) Tag(*r.combatants[0], "improved_flight");
+    Table t(D20ThreeAction(), r, {15, 10});
+    // 6 east then 5 south: 55 ft + one 90-degree turn (2 x 45) = 65 ft.
+    std::vector<std::pair<int, int>> path;
+    for (int x = 1; x <= 6; ++x) path.push_back({x, 0});
+    for (int y = 1; y <= 5; ++y) path.push_back({6, y});
+    fb::CommandT c = MoveTo("aria", path);
+    With(c, "fly", 1);
+    auto out = t.Submit(c);
+    if (!improved) {
+      ASSERT_FALSE(out.ok());  // 65 ft > 60 ft (twice the Speed)
+      EXPECT_NE(out.status().message().find("costs 65 ft"), std::string::npos)
+          << out.status();
+      // 6 east, 1 south-east (45), 2 south (45): 45 ft + 10 ft = 55 ft.
+      path = {{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, 0},
+              {7, 1}, {7, 2}, {7, 3}};
+      c = MoveTo("aria", path);
+      With(c, "fly", 1);
+      ASSERT_OK(t.Submit(c));
+      EXPECT_EQ(t.state().Find("aria")->FindCondition(kMoving)->level, 5);
+    } else {
+      ASSERT_OK(out);  // 55 ft, no turning cost
+      EXPECT_EQ(t.state().Find("aria")->FindCondition(kMoving)->level, 5);
+    }
+  }
+}
+
 TEST(Move, AMoveCanBeContinuedWithoutAnotherAction) {
   Table t(D20ThreeAction(),
           MakeRoster(

@@ -137,11 +137,13 @@ std::vector<RuleRef>* Build() {
       R("000.swim", "Terrain and movement > Swimming", 75,
         "Currents move creatures at the start of their turns: GM ruling"),
       R("000.suffocate", "Terrain and movement > Suffocating", 77,
-        "Holding breath STR rounds, then 0 HP: GM ruling"),
+        "Holding breath STR rounds, then 0 HP and Incapacitated; dead at "
+        "the end of the next turn without breath"),
       R("000.fall", "Terrain and movement > Falling", 79,
         "Fall damage by size and distance (no table in the text): GM ruling"),
       R("000.fly", "Terrain and movement > Flying", 83,
-        "Flight: up to twice your Speed, over difficult terrain"),
+        "Flight: up to twice your Speed, over difficult terrain; each "
+        "45-degree turn costs 5 ft more (not with Improved Flight)"),
       R("000.zero_g", "Terrain and movement > Zero-G", 85,
         "Zero-G movement: GM ruling"),
       R("000.darkness", "Terrain and movement > Darkness", 87,

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "events/status_macros.h"
 #include "kernel/command.h"
 #include "kernel/d20_three_action/internal.h"
 #include "kernel/gm.h"
@@ -26,6 +27,18 @@ class D20ThreeActionRuleset : public Ruleset {
   }
 
   absl::Status Decide(const fb::CommandT& cmd, Decision& d) const override {
+    if (cmd.action == "gm_condition" && HasParam(cmd, "name")) {
+      // Condition names are a closed list (CanonicalCondition).
+      ASSIGN_OR_RETURN(std::string name,
+                       CanonicalCondition(ParamText(cmd, "name"),
+                                          "command 'gm_condition': param "
+                                          "'name'"));
+      fb::CommandT canon = cmd;
+      for (auto& p : canon.params) {
+        if (p && p->key == "name") p->text = name;
+      }
+      return DecideGm(canon, "000.gm", d);
+    }
     if (IsGmVerb(cmd.action)) return DecideGm(cmd, "000.gm", d);
     if (cmd.action == "heal") return DecideHeal(cmd, d);
     if (!d.state().windows.empty() || cmd.window != 0) {

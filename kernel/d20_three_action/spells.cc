@@ -11,6 +11,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/command.h"
 #include "kernel/arith.h"
@@ -22,6 +23,19 @@ namespace {
 const char* const kSpellConditions[] = {
     kSlowed,   kStunned,   kShaken,    kBlinded, kEntangled,   kOnFire,
     kPoisoned, kInvisible, kConcealed, kProne,   kUnconscious, kFlatFooted};
+
+// Param "condition" in the text's spelling, any case ("Flat Footed",
+// "PRONE"), as its canonical name; "" when absent or unknown.
+std::string SpellCondition(const fb::CommandT& c) {
+  const std::string raw = ParamText(c, "condition");
+  if (raw.empty()) return "";
+  absl::StatusOr<std::string> canon = CanonicalCondition(raw, "");
+  if (!canon.ok()) return "";
+  for (const char* k : kSpellConditions) {
+    if (*canon == k) return *canon;
+  }
+  return "";
+}
 
 int64_t EnergyOf(const fb::CommandT& c, Nums* nums) {
   int64_t total = 0;
@@ -69,14 +83,15 @@ absl::Status ValidateEffect(const State& s, const fb::CommandT& c,
       if (IsDead(*t)) return Refuse("000.dead", t->id + " is Dead");
     }
   }
-  const std::string cond = ParamText(c, "condition");
+  const std::string cond = SpellCondition(c);
+  if (HasParam(c, "condition") && cond.empty()) {
+    return Malformed(c, "params.condition",
+                     absl::StrCat("'", ParamText(c, "condition"),
+                                  "' is not a condition a spell applies; one "
+                                  "of: ",
+                                  absl::StrJoin(kSpellConditions, ", ")));
+  }
   if (!cond.empty()) {
-    bool known = false;
-    for (const char* k : kSpellConditions) known = known || cond == k;
-    if (!known) {
-      return Malformed(c, "params.condition",
-                       "'" + cond + "' is not a condition this ruleset runs");
-    }
     if (c.targets.empty()) {
       return Malformed(c, "targets", "a condition needs targets");
     }
@@ -116,7 +131,7 @@ absl::Status ApplyEffect(Decision& d, const fb::CommandT& c, uint64_t cause,
   } else {
     affected = c.targets;  // no Spell Attack needed (L37: the Effect decides)
   }
-  const std::string cond = ParamText(c, "condition");
+  const std::string cond = SpellCondition(c);
   for (const std::string& t : affected) {
     if (IsDead(*d.state().Find(t))) continue;
     if (!cond.empty()) {

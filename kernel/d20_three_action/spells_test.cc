@@ -87,6 +87,23 @@ TEST(Spells, SpellEffectsEndWithTheSpell) {
   EXPECT_FALSE(Has(t, "gob", kEntangled));
 }
 
+// L146 "Shaken" in the text's spelling is the condition `shaken`; a name
+// no spell applies is refused with the list.
+TEST(Spells, ConditionNamesAreCaseInsensitiveAndClosed) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT fear = Cast("fear");
+  WithText(fear, "condition", "Shaken");
+  With(fear, "condition_rounds", 1);
+  ASSERT_OK(t.Submit(fear));
+  EXPECT_TRUE(Has(t, "gob", kShaken));
+  fb::CommandT odd = Cast("fear");
+  WithText(odd, "condition", "sleepy");
+  auto out = t.Submit(odd);
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(out.status().message().find("one of: slowed"), std::string::npos)
+      << out.status();
+}
+
 TEST(Spells, ShakenAgainAddsToTheDuration) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   fb::CommandT fear = Cast("fear");

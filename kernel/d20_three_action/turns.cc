@@ -263,6 +263,7 @@ absl::Status DecideEndTurn(const fb::CommandT& cmd, Decision& d) {
   for (const std::string& a : acting) {
     RETURN_IF_ERROR(HiddenCheck(d, a, decl));
     RETURN_IF_ERROR(FlightCheck(d, a, decl));
+    RETURN_IF_ERROR(SuffocationCheck(d, a, decl));
   }
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
                            {decl, "000.duration.round"})

@@ -205,5 +205,35 @@ TEST(Turns, HoldKeepsTheActionsLeftAndDropsInTheOrder) {
   EXPECT_EQ(t.state().active, "gob");  // aria now acts after gob
 }
 
+// Condition names are a closed list: the text's spelling (L144 "Prone",
+// L160 "Flat Footed") in any case is one canonical condition; an unknown
+// name is refused with the list and nothing is written.
+TEST(Conditions, GmConditionNamesAreAClosedList) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0),
+                      Being("gob", "goblins", 3, 0)}),
+          {15, 10});
+  auto gm = [](const std::string& name, const std::string& op) {
+    fb::CommandT g = kernel::testing::GmCmd("gm_condition", "gob");
+    kernel::testing::WithText(g, "name", name);
+    kernel::testing::WithText(g, "op", op);
+    return g;
+  };
+  ASSERT_OK(t.Submit(gm("Prone", "add")));
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  ASSERT_OK(t.Submit(gm("Flat Footed", "add")));
+  EXPECT_TRUE(Has(t, "gob", kFlatFooted));
+  ASSERT_OK(t.Submit(gm("PRONE", "remove")));
+  EXPECT_FALSE(Has(t, "gob", kProne));
+  const size_t before = t.state().Find("gob")->conditions.size();
+  auto out = t.Submit(gm("sleepy", "add"));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(out.status().message().find("param 'name'"), std::string::npos);
+  EXPECT_NE(out.status().message().find("unknown condition 'sleepy'"),
+            std::string::npos);
+  EXPECT_NE(out.status().message().find("flat_footed"), std::string::npos);
+  EXPECT_EQ(t.state().Find("gob")->conditions.size(), before);
+}
+
 }  // namespace
 }  // namespace combat::kernel::d20
