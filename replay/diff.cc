@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 #include "replay/event_diff.h"
+#include "replay/fork.h"
 #include "replay/recorded.h"
 #include "replay/render.h"
 
@@ -45,11 +46,6 @@ uint64_t SharedPrefix(const std::vector<Segment>& a, const std::vector<Segment>&
     if (a[i].hi != b[i].hi) break;
   }
   return shared;
-}
-
-bool IsForkRecord(const events::EventBuffer& e) {
-  const fb::StateChange* sc = e.event().body_as_StateChange();
-  return sc != nullptr && sc->change_type() == fb::Change::BranchForked;
 }
 
 // Events lo..hi of a branch in order, read 1024 at a time, fork records

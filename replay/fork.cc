@@ -10,6 +10,11 @@
 
 namespace combat::replay {
 
+bool IsForkRecord(const events::EventBuffer& e) {
+  const fb::StateChange* sc = e.event().body_as_StateChange();
+  return sc != nullptr && sc->change_type() == fb::Change::BranchForked;
+}
+
 absl::StatusOr<events::EventBuffer> ForkRecord(const kernel::State& at_fork,
                                                const events::Digest& fork_hash,
                                                const ForkRequest& request,

@@ -40,6 +40,9 @@ absl::StatusOr<uint64_t> ForkBranch(store::EventLog& log,
                                     const ForkRequest& request,
                                     const SeekOptions& seek = {});
 
+// Whether `e` is a fork record (a BranchForked change, schema v6).
+bool IsForkRecord(const events::EventBuffer& e);
+
 // The fork record of `request` at `fork_seq` (schema v6): `at_fork` is the
 // state after the parent's event `fork_seq`, whose hash is `fork_hash`.
 absl::StatusOr<events::EventBuffer> ForkRecord(const kernel::State& at_fork,

@@ -24,12 +24,10 @@ Redecision Differs(uint64_t seq, std::string summary, std::string details) {
   return r;
 }
 
-// A fork record (schema v6): the one event of command "fork", a
-// BranchForked change.
-bool IsForkRecord(const RecordedCommand& c) {
-  if (c.command_id != store::kForkCommandId || c.events.size() != 1) return false;
-  const fb::StateChange* sc = c.events.front().event().body_as_StateChange();
-  return sc != nullptr && sc->change_type() == fb::Change::BranchForked;
+// A fork record (schema v6): the one event of command "fork".
+bool IsForkCommand(const RecordedCommand& c) {
+  return c.command_id == store::kForkCommandId && c.events.size() == 1 &&
+         IsForkRecord(c.events.front());
 }
 
 // A fork record re-decided from the branch record it was made from (the
@@ -77,7 +75,7 @@ Redecision RedecideForkRecord(const RedecideInput& in) {
 
 Redecision Redecide(const RedecideInput& in) {
   const RecordedCommand& c = *in.command;
-  if (IsForkRecord(c)) return RedecideForkRecord(in);
+  if (IsForkCommand(c)) return RedecideForkRecord(in);
   const bool setup = !c.command.has_value() && c.first == 1;
   if (!c.command.has_value() && !setup) {
     Redecision r;

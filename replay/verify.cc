@@ -557,7 +557,7 @@ class BranchCheck {
       const std::string stored = absl::StrCat(
           "parent ", fork->parent, " at #", fork->fork_seq, " by ", fork->author,
           ": \"", fork->reason, "\"");
-      if (stored != chained || fork->parent != S(forked->parent()) ||
+      if (fork->parent != S(forked->parent()) || fork->fork_seq != forked->fork_seq() ||
           fork->author != S(forked->author()) || fork->reason != S(forked->reason())) {
         Fail("records", e.seq(),
              absl::StrCat("branch ", source_.branch, ": the stored fork record (",

@@ -42,9 +42,7 @@ int64_t StatOf(const fb::CombatantSpecT& c, const std::string& key, int64_t othe
 }
 
 absl::Status CheckSpec(const fb::CombatantSpecT& s) {
-  if (s.id.empty()) return Bad("?", "id", "required");
   if (s.side.empty()) return Bad(s.id, "side", "required: allies share a side (l.3)");
-  if (!s.at) return Bad(s.id, "at", "a position is required");
   if (s.size < 1) return Bad(s.id, "size", "at least 1 square");
   bool has_vitality = false;
   for (const auto& n : s.stats) {

@@ -46,7 +46,6 @@ bool HasStat(const fb::CombatantSpecT& c, const std::string& key) {
 
 absl::Status Check(const fb::CombatantSpecT& c,
                    const std::vector<fb::CombatantSpecT>& all) {
-  if (c.id.empty()) return Bad("?", "id", "is required");
   for (const char* k : kRequired) {
     if (!HasStat(c, k))
       return Bad(c.id, absl::StrCat("stats.", k), "is required");

@@ -23,7 +23,6 @@ absl::Status SpecError(const std::string& id, const std::string& field,
 }
 
 absl::Status CheckSpec(const fb::CombatantSpecT& spec) {
-  if (spec.id.empty()) return SpecError("?", "id", "required");
   for (const auto& n : spec.stats) {
     if (!n) continue;
     if ((n->key == "level" && n->value < 1) ||

@@ -69,7 +69,6 @@ bool KnownStat(const std::string& k) {
 }
 
 absl::Status Check(const fb::CombatantSpecT& c) {
-  if (c.id.empty()) return Bad("?", "id", "is required");
   int64_t v = 0;
   if (!HasStat(c, "health", &v)) return Bad(c.id, "stats.health", "is required (the Health Pool, l.116)");
   if (v <= 0) return Bad(c.id, "stats.health", "must be > 0");

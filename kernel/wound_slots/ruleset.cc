@@ -20,7 +20,6 @@ absl::Status SpecError(const std::string& id, const std::string& field,
 }
 
 absl::Status CheckSpec(const fb::CombatantSpecT& spec) {
-  if (spec.id.empty()) return SpecError("?", "id", "required");
   for (const auto& n : spec.stats) {
     if (!n) continue;
     if ((n->key == "stamina" || n->key == "mana" || n->key == "armor") && n->value < 0) {
