@@ -81,7 +81,7 @@ Log& TheLog() {
     l->log = *std::move(log);
     const kernel::Ruleset& toy = testing::Toy();
     const std::vector<uint8_t> secret(32, 0x42);
-    Check(l->log->CreateSession({"bench", "toy", 1, "bench"}, secret), "session");
+    Check(l->log->CreateSession({"bench", "toy", 1, "toy fight"}, secret), "session");
     kernel::dice::SeededDice seeded(secret, "bench");
     fb::RosterT roster = testing::ToyRoster({"a", "b", "c", "d"});
     for (auto& c : roster.combatants) {
@@ -236,7 +236,9 @@ void Verify(benchmark::State& st, const kernel::Ruleset* rules) {
     if (!source.ok()) abort();
     VerifyOptions o;
     o.redecide = rules != nullptr;
-    auto r = VerifyBranchEvents(*source, {"bench", "toy", 1, "bench"}, rules, o);
+    auto meta = l.log->GetSession("bench");
+    if (!meta.ok()) abort();
+    auto r = VerifyBranchEvents(*source, *meta, rules, o);
     if (!r.ok() || !r->ok()) {
       fprintf(stderr, "%s\n", r.ok() ? RenderVerifyReport(*r).c_str()
                                      : std::string(r.status().message()).c_str());
