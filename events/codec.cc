@@ -83,6 +83,7 @@ absl::Status EventBuffer::SetStateHash(const Digest& state_hash) {
   }
   const size_t offset = static_cast<size_t>(field->Data() - bytes_.data());
   std::copy(state_hash.begin(), state_hash.end(), bytes_.begin() + offset);
+  hash_.reset();  // the bytes changed
   return absl::OkStatus();
 }
 

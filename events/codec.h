@@ -8,6 +8,7 @@
 #define COMBAT_EVENTS_CODEC_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,8 +47,18 @@ class EventBuffer {
 
   const fb::Event& event() const { return *fb::GetEvent(bytes_.data()); }
   const std::vector<uint8_t>& bytes() const { return bytes_; }
-  // SHA-256 of the bytes: what the next event's prev_hash must be.
-  Digest hash() const { return Sha256(bytes_); }
+  // SHA-256 of the bytes: what the next event's prev_hash must be. The
+  // remembered hash when the buffer has one (RememberHash), else computed.
+  Digest hash() const { return hash_.has_value() ? *hash_ : Sha256(bytes_); }
+  // Computes the hash once and keeps it with the bytes (copies keep it
+  // too), so that every later reader of this buffer gets it for free: the
+  // store hashes each event it scans to check the chain, and verify's walk,
+  // pipeline and re-decision then read that hash instead of hashing again.
+  // Not thread-safe (it writes): call it on a buffer no other thread reads.
+  const Digest& RememberHash() {
+    if (!hash_.has_value()) hash_ = Sha256(bytes_);
+    return *hash_;
+  }
   // DataLoss unless the bytes are exactly the canonical encoding.
   absl::Status CheckCanonical(absl::string_view context) const;
   // Overwrites the event's state_hash in place. A byte vector's layout
@@ -61,6 +72,7 @@ class EventBuffer {
  private:
   explicit EventBuffer(std::vector<uint8_t> bytes) : bytes_(std::move(bytes)) {}
   std::vector<uint8_t> bytes_;
+  std::optional<Digest> hash_;  // of bytes_ (RememberHash); reset on change
 };
 
 // SHA-256 of `command` packed by the generated Pack into a fresh builder

@@ -763,7 +763,7 @@ class BranchCheck {
 
 }  // namespace
 
-absl::StatusOr<BranchSource> StoreSource(const store::EventLog& log,
+absl::StatusOr<BranchSource> StoreSource(const store::LogReader& log,
                                          const std::string& session,
                                          const std::string& branch) {
   ASSIGN_OR_RETURN(store::Head head, log.GetHead(session, branch));
@@ -778,10 +778,10 @@ absl::StatusOr<BranchSource> StoreSource(const store::EventLog& log,
                     uint64_t from, uint64_t to,
                     const std::function<absl::Status(const events::EventBuffer&)>&
                         visit) {
-    // verify checks every link itself, reading past a broken one to blame
+    // verify judges every link itself, reading past a broken one to blame
     // the event that was altered.
-    return log.Scan(session, branch, from, to, visit,
-                    store::EventLog::Links::kLeaveToCaller);
+    static store::ReadPastBrokenLinks read_past;
+    return log.Scan(session, branch, from, to, visit, &read_past);
   };
   ASSIGN_OR_RETURN(store::CommandMarkerCheck check,
                    store::CommandMarkerCheck::Start(log, session, branch, head.seq));

@@ -94,7 +94,7 @@ struct BranchSource {
 };
 
 // A source over the store (the store adds its own read checks).
-absl::StatusOr<BranchSource> StoreSource(const store::EventLog& log,
+absl::StatusOr<BranchSource> StoreSource(const store::LogReader& log,
                                          const std::string& session,
                                          const std::string& branch);
 

@@ -10,7 +10,7 @@
 
 namespace combat::store {
 
-CommandMarkerCheck::CommandMarkerCheck(const EventLog& log, std::string session,
+CommandMarkerCheck::CommandMarkerCheck(const LogReader& log, std::string session,
                                        std::string branch,
                                        std::vector<Segment> segments)
     : log_(&log),
@@ -19,7 +19,7 @@ CommandMarkerCheck::CommandMarkerCheck(const EventLog& log, std::string session,
       segments_(std::move(segments)) {}
 
 absl::StatusOr<CommandMarkerCheck> CommandMarkerCheck::Start(
-    const EventLog& log, const std::string& session, const std::string& branch,
+    const LogReader& log, const std::string& session, const std::string& branch,
     uint64_t head) {
   // The branch owns fork_seq+1..head; each ancestor owns the seqs below its
   // child's fork point and above its own.
@@ -98,7 +98,7 @@ absl::Status CommandMarkerCheck::CheckRun() {
   return absl::OkStatus();
 }
 
-absl::Status CheckCommandMarkers(const EventLog& log, const std::string& session,
+absl::Status CheckCommandMarkers(const LogReader& log, const std::string& session,
                                  const std::string& branch) {
   ASSIGN_OR_RETURN(Head head, log.GetHead(session, branch));
   ASSIGN_OR_RETURN(CommandMarkerCheck check,

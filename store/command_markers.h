@@ -26,7 +26,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "events/codec.h"
-#include "store/event_log.h"
+#include "store/log_reader.h"
 
 namespace combat::store {
 
@@ -36,7 +36,7 @@ namespace combat::store {
 class CommandMarkerCheck {
  public:
   // Reads the branch's ancestry (which branch owns which seqs).
-  static absl::StatusOr<CommandMarkerCheck> Start(const EventLog& log,
+  static absl::StatusOr<CommandMarkerCheck> Start(const LogReader& log,
                                                   const std::string& session,
                                                   const std::string& branch,
                                                   uint64_t head);
@@ -57,11 +57,11 @@ class CommandMarkerCheck {
     uint64_t first = 0, last = 0;
     size_t segment = 0;
   };
-  CommandMarkerCheck(const EventLog& log, std::string session, std::string branch,
+  CommandMarkerCheck(const LogReader& log, std::string session, std::string branch,
                      std::vector<Segment> segments);
   absl::Status CheckRun();
 
-  const EventLog* log_;
+  const LogReader* log_;
   std::string session_;
   std::string branch_;             // the branch checked
   std::vector<Segment> segments_;  // ascending seqs
@@ -72,7 +72,7 @@ class CommandMarkerCheck {
 };
 
 // Scans `branch` from seq 1 to its head and runs the check.
-absl::Status CheckCommandMarkers(const EventLog& log, const std::string& session,
+absl::Status CheckCommandMarkers(const LogReader& log, const std::string& session,
                                  const std::string& branch);
 
 }  // namespace combat::store

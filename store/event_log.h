@@ -54,93 +54,24 @@
 #ifndef COMBAT_STORE_EVENT_LOG_H_
 #define COMBAT_STORE_EVENT_LOG_H_
 
-#include <cstdint>
-#include <functional>
 #include <memory>
-#include <optional>
 #include <string>
-#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "events/codec.h"
-#include "events/hash.h"
-
-namespace rocksdb {
-class Env;
-}  // namespace rocksdb
+#include "store/log_reader.h"
+#include "store/log_types.h"
+#include "store/log_writer.h"
+#include "store/scan_reporter.h"
+#include "store/snapshot_cache.h"
 
 namespace combat::store {
 
-struct Options {
-  bool sync = true;               // fsync every append (power-loss safe)
-  // Create a database when `path` is absent or an empty directory (never
-  // over other files: store/db_dir.h). False: NotFound unless it exists.
-  bool create_if_missing = true;
-  // For tests: fault injection (a rocksdb::Env over a FileSystem that
-  // simulates power loss or I/O errors). nullptr = the default Env. Not
-  // owned; it must outlive the EventLog.
-  rocksdb::Env* env = nullptr;
-  // kReadOnly: DB::OpenForReadOnly: nothing is created or changed (no
-  // LOCK taken, so it may run while a writer holds the database); every
-  // write method returns FailedPrecondition. Implies !create_if_missing.
-  enum class Access { kReadWrite, kReadOnly };
-  Access access = Access::kReadWrite;
-};
-
-// The command id of a fork record (the first event of a forked branch,
-// schema v6): reserved on every forked branch.
-inline constexpr char kForkCommandId[] = "fork";
-
-struct SessionMeta {
-  std::string session;
-  std::string ruleset;
-  int32_t ruleset_version = 0;
-  std::string title;
-};
-
-struct BranchMeta {
-  std::string session;
-  std::string branch;
-  std::string parent;             // "" for "main"
-  uint64_t fork_seq = 0;          // events 1..fork_seq come from parent
-  std::string author;
-  std::string reason;
-};
-
-struct Head {
-  uint64_t seq = 0;               // 0 = empty branch
-  events::Digest hash{};          // SHA-256 of event `seq` (zeros when 0)
-};
-
-// A snapshot of derived state (see PutSnapshot).
-struct Snapshot {
-  std::string branch;          // the branch whose own events hold `seq`
-  uint64_t seq = 0;            // the state after this event
-  int32_t ruleset_version = 0;
-  std::vector<uint8_t> state;  // opaque to the store (replay/ writes
-                               // kernel::EncodeState bytes)
-};
-
-// One branch of a bulk import (EventLog::ImportSession): its metadata
-// (parent "" and fork seq 0 for main) and its own events, seqs
-// fork_seq+1.., each command's events consecutive and carrying its id.
-struct ImportBranch {
-  BranchMeta meta;
-  const std::vector<events::EventBuffer>* own = nullptr;  // not owned
-};
-
-struct AppendResult {
-  uint64_t first_seq = 0;
-  uint64_t last_seq = 0;
-  bool duplicate = false;         // the command id was already applied
-  // The content hash the command's marker binds (Append's `content`, or
-  // events::MarkerContent of its events: set-up, fork records, bulk
-  // import, appends without one); nullopt for markers of older logs.
-  std::optional<events::Digest> content;
-};
-
-class EventLog {
+// One open database: its reads (LogReader), its writes (LogWriter) and its
+// snapshot cache (SnapshotCache), each a class of its own over the same
+// database, and what concerns the whole database (opening, checksums, WAL
+// sync, compaction). Code that only reads takes a `const LogReader&`.
+class EventLog : public LogReader, public LogWriter, public SnapshotCache {
  public:
   // Opens (or, with Options::create_if_missing, creates) the database at
   // `path`. Refused, with nothing created or changed:
@@ -161,138 +92,6 @@ class EventLog {
   EventLog(const EventLog&) = delete;
   EventLog& operator=(const EventLog&) = delete;
 
-  // Creates a session with an empty "main" branch and stores its secret
-  // dice seed. AlreadyExists when the id is taken.
-  absl::Status CreateSession(const SessionMeta& meta,
-                             const std::vector<uint8_t>& secret_seed);
-  // The same, and the session's first command (its set-up) appended on
-  // "main" in the same WriteBatch: the session exists with its set-up or
-  // not at all (a crash cannot leave a session with 0 events). `first` is
-  // checked as Append checks it (seqs from 1, prev_hash zeros for seq 1,
-  // session/branch fields, canonical bytes; InvalidArgument otherwise).
-  absl::Status CreateSession(const SessionMeta& meta,
-                             const std::vector<uint8_t>& secret_seed,
-                             const std::string& command_id,
-                             const std::vector<events::EventBuffer>& first,
-                             const std::vector<uint8_t>& signing_key = {});
-  absl::StatusOr<SessionMeta> GetSession(const std::string& session) const;
-  // Every session id, sorted.
-  absl::StatusOr<std::vector<std::string>> ListSessions() const;
-  absl::StatusOr<std::vector<uint8_t>> GetSecret(const std::string& session) const;
-  // The session's Ed25519 private signing key (stored by CreateSession, in
-  // the same batch); empty when it has none. Never exported.
-  absl::StatusOr<std::vector<uint8_t>> GetSigningKey(const std::string& session) const;
-
-  // Creates `branch` at `fork_seq` of `parent` (0 < fork_seq <= parent head;
-  // sharing the prefix, copying nothing). AlreadyExists, NotFound,
-  // OutOfRange as the case may be.
-  absl::Status Fork(const std::string& session, const std::string& parent,
-                    uint64_t fork_seq, const std::string& branch,
-                    const std::string& author, const std::string& reason);
-  // The same, with the branch's first event, its fork record (schema v6:
-  // a BranchForked change at seq fork_seq + 1 chained to the parent's event
-  // at fork_seq), written in the same batch: the branch exists with its
-  // record or not at all. `record` is checked as Append checks events
-  // (seq, prev_hash, session/branch fields, canonical bytes, its command id
-  // kForkCommandId; InvalidArgument otherwise) and marked as the branch's
-  // first command, bound to its own hash.
-  absl::Status Fork(const std::string& session, const std::string& parent,
-                    uint64_t fork_seq, const std::string& branch,
-                    const std::string& author, const std::string& reason,
-                    const events::EventBuffer& record);
-  absl::StatusOr<BranchMeta> GetBranch(const std::string& session,
-                                       const std::string& branch) const;
-  absl::StatusOr<std::vector<BranchMeta>> ListBranches(
-      const std::string& session) const;
-
-  absl::StatusOr<Head> GetHead(const std::string& session,
-                               const std::string& branch) const;
-
-  // Appends one command's events (see the guarantees above).
-  // `content`: a hash of the command's content (replay/ passes
-  // events::CommandContentHash of the command), stored in its marker; when
-  // absent, events::MarkerContent(events) (the same hash, read from the
-  // declaration the events record) is stored. A later Append of the same
-  // id with a different content hash is refused with AlreadyExists naming
-  // the id, its seqs and both hashes (a conflict, not a retry); with the
-  // same hash (or none on either side: markers of older logs, callers
-  // passing none) it is the idempotent duplicate. Set-up markers
-  // (CreateSession), fork records (Fork) and bulk imports bind
-  // MarkerContent too, so no marker of this build is without content.
-  // REQUIRES: !events.empty(); events[i].seq == expected_seq + 1 + i.
-  absl::StatusOr<AppendResult> Append(
-      const std::string& session, const std::string& branch,
-      uint64_t expected_seq, const std::string& command_id,
-      const std::vector<events::EventBuffer>& events,
-      const std::optional<events::Digest>& content = std::nullopt);
-
-  // AlreadyExists when `applied` (a marker found for `command_id`) carries
-  // a content hash other than `content`: the same id with other content.
-  static absl::Status CheckSameContent(
-      const std::string& context, const std::string& command_id,
-      const AppendResult& applied,
-      const std::optional<events::Digest>& content);
-
-  // The seq range a command id produced on `branch`, if it was applied.
-  absl::StatusOr<std::optional<AppendResult>> FindCommand(
-      const std::string& session, const std::string& branch,
-      const std::string& command_id) const;
-
-  // Calls `visit` for events from..to (inclusive, 1-based; to = 0 means the
-  // head) of `branch`, in seq order, reading the shared prefix from parent
-  // branches. Stops at the first error (from the store or from `visit`).
-  // `links`: kCheck (the default) refuses a broken prev_hash link with
-  // DataLoss at the later event; kLeaveToCaller is for `verify`, which reads
-  // past a broken link to blame the event that was altered.
-  enum class Links { kCheck, kLeaveToCaller };
-  absl::Status Scan(const std::string& session, const std::string& branch,
-                    uint64_t from, uint64_t to,
-                    const std::function<absl::Status(const events::EventBuffer&)>&
-                        visit,
-                    Links links = Links::kCheck) const;
-  // Scan into a vector.
-  absl::StatusOr<std::vector<events::EventBuffer>> Read(
-      const std::string& session, const std::string& branch, uint64_t from = 1,
-      uint64_t to = 0) const;
-
-  // Bulk import: creates `meta`'s session with its secret and every branch
-  // of `branches` (main first, parents before children) in one step, all or
-  // nothing, durable when it returns (whatever Options::sync says). Makes
-  // the checks CreateSession, Fork and Append would (AlreadyExists,
-  // InvalidArgument, OutOfRange naming branch and seq; nothing written on
-  // any error), except that `canonical = kCallerChecked` skips re-encoding
-  // each event (replay/bundle.h verifies canonical bytes before importing).
-  // `signing_key` (may be empty): the session's Ed25519 private key, stored
-  // as CreateSession stores it, in the same table file (the caller checks
-  // it against the chained public key). Returns the number of events
-  // written. See store/bulk_import.h.
-  enum class Canonical { kCheck, kCallerChecked };
-  absl::StatusOr<uint64_t> ImportSession(
-      const SessionMeta& meta, const std::vector<uint8_t>& secret,
-      const std::vector<ImportBranch>& branches,
-      Canonical canonical = Canonical::kCheck,
-      const std::vector<uint8_t>& signing_key = {});
-
-  // ---- Snapshots of derived state (a cache; see the guarantees above).
-  // Stores `state` as the derived state after event `seq` of `branch`
-  // (1 <= seq <= head; OutOfRange otherwise), for `ruleset_version`,
-  // replacing any snapshot there. It is stored under the branch whose own
-  // events hold `seq` (an ancestor's, when seq is in a fork's shared
-  // prefix), so every branch sharing that prefix finds it. Not fsynced.
-  absl::Status PutSnapshot(const std::string& session,
-                           const std::string& branch, uint64_t seq,
-                           int32_t ruleset_version,
-                           const std::vector<uint8_t>& state);
-  // The snapshot with the highest seq <= `seq` (0 = the head) in the
-  // history of `branch` (its own events, then its ancestors' shared
-  // prefixes) for exactly `ruleset_version`; nullopt when there is none.
-  // DataLoss when a snapshot record is damaged.
-  absl::StatusOr<std::optional<Snapshot>> NearestSnapshot(
-      const std::string& session, const std::string& branch, uint64_t seq,
-      int32_t ruleset_version) const;
-  // How many snapshots `session` has (every branch and version).
-  absl::StatusOr<uint64_t> CountSnapshots(const std::string& session) const;
-
   // ---- Whole-database integrity and durability.
   // RocksDB's own block checksums over every table file
   // (DB::VerifyChecksum); DataLoss naming the file on a mismatch. The WAL
@@ -307,17 +106,9 @@ class EventLog {
   absl::Status Compact();
 
  private:
-  struct Impl;
-  explicit EventLog(std::unique_ptr<Impl> impl);
-  absl::Status ForkWith(const std::string& session, const std::string& parent,
-                        uint64_t fork_seq, const std::string& branch,
-                        const std::string& author, const std::string& reason,
-                        const events::EventBuffer* record);
-  std::unique_ptr<Impl> impl_;
+  explicit EventLog(std::unique_ptr<LogImpl> impl);
+  std::unique_ptr<LogImpl> impl_;
 };
-
-// True when `id` is a valid session, branch or command id.
-bool ValidId(const std::string& id);
 
 }  // namespace combat::store
 

@@ -19,7 +19,7 @@ namespace combat::store {
 // InvalidArgument naming `what` unless ValidId(id).
 absl::Status CheckId(absl::string_view what, const std::string& id);
 
-struct EventLog::Impl {
+struct LogImpl {
   std::string path;
   Options options;
   rocksdb::Options db_options;  // as opened (bulk import writes tables)

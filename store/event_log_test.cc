@@ -304,6 +304,67 @@ TEST_F(EventLogTest, ScanStopsOnVisitorError) {
   EXPECT_EQ(seen, (std::vector<uint64_t>{1, 2, 3}));
 }
 
+// A reporter that writes down each broken link and reads past it (or
+// stops with `stop` when set).
+class RecordingReporter : public ScanReporter {
+ public:
+  absl::Status Report(const BrokenLink& link, const EventBuffer& event) override {
+    links.push_back(link);
+    EXPECT_EQ(event.event().seq(), link.seq);
+    return stop;
+  }
+  std::vector<BrokenLink> links;
+  absl::Status stop;
+};
+
+TEST_F(EventLogTest, BrokenLinkStopsAScanUnlessAReporterReadsPastIt) {
+  const std::vector<EventBuffer> written = AppendN("main", 5, "c1");
+  // Event 3 rewritten (same seq and prev_hash, other content): the link
+  // from 3 to 4 is broken; the head (event 5) is intact.
+  const EventBuffer altered = MakeEvent("s1", "main", 3, written[1].hash(), "x");
+  log_.reset();
+  RawPut(dir_.db(), EventKey("s1", "main", 3),
+         std::string(altered.bytes().begin(), altered.bytes().end()));
+  Reopen();
+  std::vector<uint64_t> seen;
+  const auto visit = [&seen](const EventBuffer& e) {
+    seen.push_back(e.event().seq());
+    // Each visited buffer carries the hash of its bytes.
+    EXPECT_EQ(e.hash(), events::Sha256(e.bytes()));
+    return absl::OkStatus();
+  };
+  // No reporter: DataLoss at the later event of the link.
+  absl::Status plain = log_->Scan("s1", "main", 1, 0, visit);
+  EXPECT_EQ(plain.code(), absl::StatusCode::kDataLoss) << plain;
+  EXPECT_TRUE(absl::StrContains(plain.message(), "seq 4")) << plain;
+  EXPECT_TRUE(absl::StrContains(plain.message(), "chain is broken")) << plain;
+  EXPECT_EQ(seen, (std::vector<uint64_t>{1, 2, 3}));
+  // A reporter that reads past: every event visited, the link reported.
+  seen.clear();
+  RecordingReporter past;
+  ASSERT_TRUE(log_->Scan("s1", "main", 1, 0, visit, &past).ok());
+  EXPECT_EQ(seen, (std::vector<uint64_t>{1, 2, 3, 4, 5}));
+  ASSERT_EQ(past.links.size(), 1u);
+  EXPECT_EQ(past.links[0].seq, 4u);
+  EXPECT_EQ(past.links[0].expected, altered.hash());
+  EXPECT_EQ(past.links[0].refusal.message(), plain.message());
+  // A reporter that stops: its error, nothing visited past the link.
+  seen.clear();
+  RecordingReporter stop;
+  stop.stop = absl::AbortedError("stop here");
+  absl::Status stopped = log_->Scan("s1", "main", 1, 0, visit, &stop);
+  EXPECT_EQ(stopped.code(), absl::StatusCode::kAborted) << stopped;
+  EXPECT_EQ(seen, (std::vector<uint64_t>{1, 2, 3}));
+  // Other damage is not the reporter's: a missing event stops every scan.
+  log_.reset();
+  RawDelete(dir_.db(), EventKey("s1", "main", 2));
+  Reopen();
+  RecordingReporter none;
+  absl::Status missing = log_->Scan("s1", "main", 1, 0, visit, &none);
+  EXPECT_EQ(missing.code(), absl::StatusCode::kDataLoss) << missing;
+  EXPECT_TRUE(none.links.empty());
+}
+
 // ---- optimistic concurrency and idempotency --------------------------------
 
 TEST_F(EventLogTest, StaleWriterIsAbortedAndNothingWritten) {

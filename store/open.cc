@@ -121,13 +121,13 @@ absl::Status CheckAcked(const EventLog& log, rocksdb::DB* db,
 
 }  // namespace
 
-absl::Status EventLog::Impl::CheckWritable(absl::string_view context) const {
+absl::Status LogImpl::CheckWritable(absl::string_view context) const {
   if (!read_only) return absl::OkStatus();
   return absl::FailedPreconditionError(absl::StrCat(
       context, ": database ", path, " was opened read-only"));
 }
 
-void EventLog::Impl::NoteWrite(const std::string& session,
+void LogImpl::NoteWrite(const std::string& session,
                                const std::string& branch, const Head& head) {
   last.db_seq = db->GetLatestSequenceNumber();
   last.session = session;
@@ -136,7 +136,7 @@ void EventLog::Impl::NoteWrite(const std::string& session,
   last.head_hash = head.hash;
 }
 
-void EventLog::Impl::RecordLast(AckLog::Durability durability) {
+void LogImpl::RecordLast(AckLog::Durability durability) {
   if (acks != nullptr && acks->Record(last, durability).ok()) return;
   // The file may end in a partial record now: start it afresh (holding
   // `last`); if that fails too, the next write tries again.
@@ -146,7 +146,7 @@ void EventLog::Impl::RecordLast(AckLog::Durability durability) {
   if (fresh.ok()) acks = *std::move(fresh);
 }
 
-absl::Status EventLog::Impl::Write(rocksdb::WriteBatch* batch,
+absl::Status LogImpl::Write(rocksdb::WriteBatch* batch,
                                    absl::string_view context,
                                    const std::string& session,
                                    const std::string& branch,
@@ -181,13 +181,13 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
                 : rocksdb::DB::Open(db_options, path, &raw);
   std::unique_ptr<rocksdb::DB> db(raw);
   if (!s.ok()) return OpenError(s, path);
-  auto impl = std::make_unique<Impl>();
+  auto impl = std::make_unique<LogImpl>();
   impl->path = path;
   impl->options = options;
   impl->db_options = db_options;
   impl->db = std::move(db);
   impl->read_only = read_only;
-  Impl* state = impl.get();
+  LogImpl* state = impl.get();
   std::unique_ptr<EventLog> log(new EventLog(std::move(impl)));
   if (acked) RETURN_IF_ERROR(CheckAcked(*log, state->db.get(), path, *acked));
   if (!read_only) {

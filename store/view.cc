@@ -186,7 +186,7 @@ absl::StatusOr<std::vector<View::Segment>> View::Segments(
 
 absl::Status View::Scan(const std::string& session, const std::string& branch,
                         uint64_t from, uint64_t to,
-                        const Visitor& visit, bool check_links) const {
+                        const Visitor& visit, ScanReporter* reporter) const {
   std::string context = BranchContext(session, branch);
   if (from == 0) {
     return absl::InvalidArgumentError(
@@ -203,7 +203,7 @@ absl::Status View::Scan(const std::string& session, const std::string& branch,
   if (from > to) return absl::OkStatus();
   ASSIGN_OR_RETURN(std::vector<Segment> segments, Segments(meta, to));
   std::optional<events::Digest> chain;
-  if (from == 1 && check_links) chain = events::Digest{};  // from zeros
+  if (from == 1) chain = events::Digest{};  // from zeros
   uint64_t next = from;
   for (const Segment& segment : segments) {
     uint64_t lo = std::max(segment.lo, from);
@@ -215,8 +215,7 @@ absl::Status View::Scan(const std::string& session, const std::string& branch,
     }
     RETURN_IF_ERROR(ScanOwn(session, segment.branch, branch, lo, hi,
                             hi == head.seq ? &head.hash : nullptr,
-                            check_links ? &chain : nullptr,
-                            visit));
+                            &chain, reporter, visit));
     next = hi + 1;
   }
   if (to == head.seq && head.seq > meta.fork_seq) {
@@ -314,33 +313,42 @@ absl::Status ReadEvents(rocksdb::Iterator* it, const EventRange& r,
 }
 
 // The checks that need each event's SHA-256, then the visitor: the event's
-// prev_hash against the hash of the event before (when `chain` is given and
-// known), and the event at hi against the head's hash.
+// prev_hash against the hash of the event before (when known: `chain`; a
+// broken link goes to the reporter, if any), and the event at hi against
+// the head's hash. The hash stays with the buffer (RememberHash) for the
+// visitor.
 class ChainChecker {
  public:
   ChainChecker(const EventRange& r, const events::Digest* last_hash,
-               std::optional<events::Digest>* chain, const Visitor& visit)
-      : r_(r), last_hash_(last_hash), chain_(chain), visit_(visit) {}
+               std::optional<events::Digest>* chain, ScanReporter* reporter,
+               const Visitor& visit)
+      : r_(r),
+        last_hash_(last_hash),
+        chain_(chain),
+        reporter_(reporter),
+        visit_(visit) {}
 
-  absl::Status Check(const events::EventBuffer& event) {
+  absl::Status Check(events::EventBuffer& event) {
     const fb::Event& e = event.event();
     const uint64_t seq = e.seq();
-    const bool head_check = seq == r_.hi && last_hash_ != nullptr;
-    // The hash only when something checks it (a caller that checks the
-    // links itself, as verify does, hashes each event on its own).
-    if (chain_ == nullptr && !head_check) return visit_(event);
-    const events::Digest hash = event.hash();
-    if (chain_ != nullptr && chain_->has_value()) {
+    const events::Digest hash = event.RememberHash();
+    if (chain_->has_value()) {
       const auto* prev = e.prev_hash();
       if (prev == nullptr || prev->size() != (*chain_)->size() ||
           !std::equal((*chain_)->begin(), (*chain_)->end(), prev->begin())) {
-        return absl::DataLossError(absl::StrCat(
+        BrokenLink link;
+        link.seq = seq;
+        link.expected = **chain_;
+        link.refusal = absl::DataLossError(absl::StrCat(
             r_.Context(seq), ": prev_hash does not match the event before it (",
             events::Hex(**chain_), "): the chain is broken here"));
+        if (reporter_ == nullptr) return link.refusal;
+        absl::Status reported = reporter_->Report(link, event);
+        if (!reported.ok()) return reported;
       }
     }
-    if (chain_ != nullptr) *chain_ = hash;
-    if (head_check && hash != *last_hash_) {
+    *chain_ = hash;
+    if (seq == r_.hi && last_hash_ != nullptr && hash != *last_hash_) {
       return absl::DataLossError(absl::StrCat(
           r_.Context(seq), ": the event hashes to ", events::Hex(hash),
           " but the head records ", events::Hex(*last_hash_)));
@@ -352,6 +360,7 @@ class ChainChecker {
   const EventRange& r_;
   const events::Digest* last_hash_;
   std::optional<events::Digest>* chain_;
+  ScanReporter* reporter_;
   const Visitor& visit_;
 };
 
@@ -431,6 +440,7 @@ absl::Status View::ScanOwn(const std::string& session,
                            const std::string& read_branch, uint64_t lo,
                            uint64_t hi, const events::Digest* last_hash,
                            std::optional<events::Digest>* chain,
+                           ScanReporter* reporter,
                            const Visitor& visit) const {
   EventRange range{session, segment_branch,
                    keys::EventPrefix(session, segment_branch),
@@ -455,7 +465,7 @@ absl::Status View::ScanOwn(const std::string& session,
     options.readahead_size = kLongScanReadahead;
   }
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
-  ChainChecker checker(range, last_hash, chain, visit);
+  ChainChecker checker(range, last_hash, chain, reporter, visit);
 
   if (!long_scan) {
     NoPerfCounters no_perf;
@@ -494,7 +504,7 @@ absl::Status View::ScanOwn(const std::string& session,
   absl::Status read;
   std::vector<events::EventBuffer> batch;
   while (checked.ok() && queue.Pop(&batch, &read)) {
-    for (const events::EventBuffer& event : batch) {
+    for (events::EventBuffer& event : batch) {
       checked = checker.Check(event);
       if (!checked.ok()) break;
     }

@@ -24,7 +24,8 @@
 #include "absl/strings/string_view.h"
 #include "events/codec.h"
 #include "rocksdb/db.h"
-#include "store/event_log.h"
+#include "store/log_types.h"
+#include "store/scan_reporter.h"
 
 namespace combat::store {
 
@@ -56,12 +57,14 @@ class View {
   absl::StatusOr<std::optional<AppendResult>> Command(
       const BranchMeta& meta, const std::string& command_id) const;
 
-  // EventLog::Scan, on this view: also checks every prev_hash link inside
-  // the range (and from seq 0 when it starts at 1), and that nothing is
-  // stored past the head. REQUIRES: valid ids.
+  // LogReader::Scan, on this view: checks every prev_hash link inside the
+  // range (and from seq 0 when it starts at 1; a broken one is DataLoss, or
+  // handed to `reporter` when there is one), and that nothing is stored
+  // past the head. Visited buffers carry their hash (RememberHash).
+  // REQUIRES: valid ids.
   absl::Status Scan(const std::string& session, const std::string& branch,
                     uint64_t from, uint64_t to, const Visitor& visit,
-                    bool check_links = true) const;
+                    ScanReporter* reporter = nullptr) const;
 
   absl::StatusOr<std::vector<std::string>> ListSessions() const;
   absl::StatusOr<std::vector<BranchMeta>> ListBranches(
@@ -84,15 +87,15 @@ class View {
   absl::StatusOr<BranchMeta> Parent(const BranchMeta& meta) const;
   // Visits events lo..hi stored under `segment_branch`'s own keys. When
   // `last_hash` is given, the event at hi must hash to it (the head).
-  // `chain` (null: links unchecked) carries the hash of the event before lo
-  // (when known) in and the hash of the event at hi out: each event's
-  // prev_hash must match it.
+  // `chain` carries the hash of the event before lo (when known) in and the
+  // hash of the event at hi out: each event's prev_hash must match it (a
+  // broken link goes to `reporter` when there is one).
   absl::Status ScanOwn(const std::string& session,
                        const std::string& segment_branch,
                        const std::string& read_branch, uint64_t lo, uint64_t hi,
                        const events::Digest* last_hash,
                        std::optional<events::Digest>* chain,
-                       const Visitor& visit) const;
+                       ScanReporter* reporter, const Visitor& visit) const;
 
   rocksdb::ReadOptions MakeReadOptions() const;
 

@@ -9,7 +9,7 @@
 #include "events/status_macros.h"
 #include "rocksdb/db.h"
 #include "rocksdb/options.h"
-#include "store/event_log.h"
+#include "store/snapshot_cache.h"
 #include "store/event_log_impl.h"
 #include "store/keys.h"
 #include "store/records.h"
@@ -18,7 +18,7 @@
 
 namespace combat::store {
 
-absl::Status EventLog::PutSnapshot(const std::string& session,
+absl::Status SnapshotCache::PutSnapshot(const std::string& session,
                                    const std::string& branch, uint64_t seq,
                                    int32_t ruleset_version,
                                    const std::vector<uint8_t>& state) {
@@ -55,7 +55,7 @@ absl::Status EventLog::PutSnapshot(const std::string& session,
       context);
 }
 
-absl::StatusOr<std::optional<Snapshot>> EventLog::NearestSnapshot(
+absl::StatusOr<std::optional<Snapshot>> SnapshotCache::NearestSnapshot(
     const std::string& session, const std::string& branch, uint64_t seq,
     int32_t ruleset_version) const {
   RETURN_IF_ERROR(CheckId("session", session));
@@ -116,7 +116,7 @@ absl::StatusOr<std::optional<Snapshot>> EventLog::NearestSnapshot(
   return std::optional<Snapshot>();
 }
 
-absl::StatusOr<uint64_t> EventLog::CountSnapshots(
+absl::StatusOr<uint64_t> SnapshotCache::CountSnapshots(
     const std::string& session) const {
   RETURN_IF_ERROR(CheckId("session", session));
   const std::string prefix = keys::SessionSnapshotPrefix(session);

@@ -1,0 +1,107 @@
+#include "store/log_reader.h"
+
+#include <optional>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "store/event_log_impl.h"
+#include "store/keys.h"
+#include "store/view.h"
+
+namespace combat::store {
+
+absl::StatusOr<SessionMeta> LogReader::GetSession(
+    const std::string& session) const {
+  RETURN_IF_ERROR(CheckId("session", session));
+  return View(impl_->db.get(), /*snapshot=*/false).Session(session);
+}
+
+absl::StatusOr<std::vector<std::string>> LogReader::ListSessions() const {
+  return View(impl_->db.get(), /*snapshot=*/false).ListSessions();
+}
+
+absl::StatusOr<std::vector<uint8_t>> LogReader::GetSecret(
+    const std::string& session) const {
+  RETURN_IF_ERROR(CheckId("session", session));
+  View view(impl_->db.get(), /*snapshot=*/true);
+  RETURN_IF_ERROR(view.Session(session).status());
+  const std::string context = absl::StrCat("session ", session, " secret");
+  ASSIGN_OR_RETURN(std::optional<std::string> value,
+                   view.Get(keys::Secret(session), context));
+  if (!value) {
+    return absl::DataLossError(absl::StrCat(context, ": record missing"));
+  }
+  return std::vector<uint8_t>(value->begin(), value->end());
+}
+
+absl::StatusOr<std::vector<uint8_t>> LogReader::GetSigningKey(
+    const std::string& session) const {
+  RETURN_IF_ERROR(CheckId("session", session));
+  View view(impl_->db.get(), /*snapshot=*/true);
+  RETURN_IF_ERROR(view.Session(session).status());
+  ASSIGN_OR_RETURN(
+      std::optional<std::string> value,
+      view.Get(keys::SigningKey(session),
+               absl::StrCat("session ", session, " signing key")));
+  if (!value) return std::vector<uint8_t>();
+  return std::vector<uint8_t>(value->begin(), value->end());
+}
+
+absl::StatusOr<BranchMeta> LogReader::GetBranch(
+    const std::string& session, const std::string& branch) const {
+  RETURN_IF_ERROR(CheckId("session", session));
+  RETURN_IF_ERROR(CheckId("branch", branch));
+  return View(impl_->db.get(), /*snapshot=*/false).Branch(session, branch);
+}
+
+absl::StatusOr<std::vector<BranchMeta>> LogReader::ListBranches(
+    const std::string& session) const {
+  RETURN_IF_ERROR(CheckId("session", session));
+  return View(impl_->db.get(), /*snapshot=*/true).ListBranches(session);
+}
+
+absl::StatusOr<Head> LogReader::GetHead(const std::string& session,
+                                       const std::string& branch) const {
+  RETURN_IF_ERROR(CheckId("session", session));
+  RETURN_IF_ERROR(CheckId("branch", branch));
+  View view(impl_->db.get(), /*snapshot=*/true);
+  ASSIGN_OR_RETURN(BranchMeta meta, view.Branch(session, branch));
+  return view.HeadOf(meta);
+}
+
+absl::StatusOr<std::optional<AppendResult>> LogReader::FindCommand(
+    const std::string& session, const std::string& branch,
+    const std::string& command_id) const {
+  RETURN_IF_ERROR(CheckId("session", session));
+  RETURN_IF_ERROR(CheckId("branch", branch));
+  RETURN_IF_ERROR(CheckId("command", command_id));
+  View view(impl_->db.get(), /*snapshot=*/true);
+  ASSIGN_OR_RETURN(BranchMeta meta, view.Branch(session, branch));
+  return view.Command(meta, command_id);
+}
+
+absl::Status LogReader::Scan(
+    const std::string& session, const std::string& branch, uint64_t from,
+    uint64_t to,
+    const std::function<absl::Status(const events::EventBuffer&)>& visit,
+    ScanReporter* reporter) const {
+  RETURN_IF_ERROR(CheckId("session", session));
+  RETURN_IF_ERROR(CheckId("branch", branch));
+  return View(impl_->db.get(), /*snapshot=*/true)
+      .Scan(session, branch, from, to, visit, reporter);
+}
+
+absl::StatusOr<std::vector<events::EventBuffer>> LogReader::Read(
+    const std::string& session, const std::string& branch, uint64_t from,
+    uint64_t to) const {
+  std::vector<events::EventBuffer> out;
+  RETURN_IF_ERROR(
+      Scan(session, branch, from, to, [&out](const events::EventBuffer& e) {
+        out.push_back(e);
+        return absl::OkStatus();
+      }));
+  return out;
+}
+
+}  // namespace combat::store
