@@ -5,24 +5,16 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "events/json.h"
 #include "events/status_macros.h"
-#include "kernel/dice/source.h"
 #include "kernel/fold.h"
 #include "kernel/reducer.h"
-#include "kernel/session.h"
 #include "kernel/state_codec.h"
-#include "replay/event_diff.h"
-#include "replay/fork.h"
+#include "replay/event_check.h"
 #include "replay/jump.h"
 #include "replay/recorded.h"
 #include "replay/redecide.h"
-#include "replay/render.h"
-#include "replay/setup_redecide.h"
-#include "replay/state_diff.h"
 #include "replay/verify_pipeline.h"
 #include "replay/verify_secret.h"
-#include "replay/verify_text.h"
 #include "store/command_markers.h"
 
 namespace combat::replay {
@@ -30,22 +22,9 @@ namespace {
 
 std::string S(const flatbuffers::String* s) { return s ? s->str() : ""; }
 
-bool SameBytes(const flatbuffers::Vector<uint8_t>* v, const events::Digest& d) {
-  return v != nullptr && v->size() == d.size() &&
-         std::equal(d.begin(), d.end(), v->begin());
-}
-
-std::vector<uint8_t> BytesOf(const flatbuffers::Vector<uint8_t>* v) {
-  return v == nullptr ? std::vector<uint8_t>()
-                      : std::vector<uint8_t>(v->begin(), v->end());
-}
-
-std::string HexOf(const flatbuffers::Vector<uint8_t>* v) {
-  return v == nullptr ? std::string("(none)") : events::Hex(v->data(), v->size());
-}
-
-// Walks one branch. Stops (returning kStop from the visitor) at the first
-// mismatch, which it records in the report.
+// Walks one branch: the per-event checks (replay/event_check.h), command
+// re-decision (replay/redecide.h), and the fast path between them. Stops
+// at the first mismatch, which the checks record in the report.
 //
 // The fast path. With re-decision on, a command whose re-decided events are
 // byte-identical to the recorded ones vouches for most checks of its
@@ -55,32 +34,34 @@ std::string HexOf(const flatbuffers::Vector<uint8_t>* v) {
 // the decider reached by applying it to the state before the command
 // (verify's own fold, copied). So until a command is re-decided its events
 // are only checked for what re-decision does not cover (envelope, reducer,
-// seeded dice); their canonical bytes, links and state hashes are not
-// recomputed. When anything fails, or a command is not re-decided (the
+// seeded dice, records); their canonical bytes, links and state hashes are
+// not recomputed. When anything fails, or a command is not re-decided (the
 // set-up, a command without declaration), verify rewinds to the start of
-// the command and checks its events one by one as the slow path always
-// does, so that the report (which check, which event, the details, the
-// counts and notes) is the one the slow path alone would give.
+// the command (the checkpoint `mark_`, a copy of the checks' whole
+// position: EventCheck::Position) and checks its events one by one as the
+// slow path always does, so that the report (which check, which event, the
+// details, the counts and notes) is the one the slow path alone would give.
 class BranchCheck {
  public:
   BranchCheck(const BranchSource& source, const store::SessionMeta& meta,
-         const kernel::Ruleset* rules, const VerifyOptions& options,
-         VerifyReport& report)
+              const kernel::Ruleset* rules, const VerifyOptions& options,
+              VerifyReport& report)
       : source_(source),
-        meta_(meta),
         rules_(rules),
         options_(options),
         report_(report),
-        grouper_(/*keep_events=*/true) {
+        grouper_(/*keep_events=*/true),
+        check_(source, meta, options, &prefix_,
+               [this](uint64_t seq) { return StateBefore(seq); }) {
     prefix_ = [this](uint64_t upto, const kernel::EventVisitor& visit) {
       if (upto == 0) return absl::OkStatus();
       return source_.scan(1, upto, [&visit](const events::EventBuffer& e) {
         return visit(e.event());
       });
     };
-    if (!options.secret.empty()) secret_ = options.secret;
+    check_.at().report = report;
     if (rules_ == nullptr && options_.redecide) {
-      report_.notes.push_back(absl::StrCat(
+      Report().notes.push_back(absl::StrCat(
           "declarations not re-decided: this build has no ruleset ",
           meta.ruleset, " v", meta.ruleset_version));
     }
@@ -90,7 +71,19 @@ class BranchCheck {
     MarkCommandStart();
   }
 
+  // Walks the branch; the report is the caller's when it returns.
   absl::Status Run() {
+    absl::Status st = Walk();
+    report_ = std::move(Report());
+    return st;
+  }
+
+ private:
+  VerifyReport& Report() { return check_.at().report; }
+  bool Stopped() const { return check_.stopped(); }
+  absl::Status Stop() { return absl::CancelledError("verify: mismatch"); }
+
+  absl::Status Walk() {
     if (options_.progress != nullptr) {
       options_.progress->SetLabel(
           absl::StrCat("verify ", source_.session, "/", source_.branch));
@@ -114,10 +107,11 @@ class BranchCheck {
     }
     if (!st.ok()) {
       // The store refused to read an event: name it.
-      Fail("store", next_seq_,
-           absl::StrCat("the store cannot read event #", next_seq_, ": ",
-                        st.message()),
-           "");
+      const uint64_t seq = check_.at().next_seq;
+      check_.Fail("store", seq,
+                  absl::StrCat("the store cannot read event #", seq, ": ",
+                               st.message()),
+                  "");
       return absl::OkStatus();
     }
     std::optional<RecordedCommand> last;
@@ -125,68 +119,28 @@ class BranchCheck {
       last = grouper_.Finish();
       if (last.has_value()) {
         if (FinishCommand(*last, /*followed_by_other_branch=*/true)) {
-          Vouched(*last);
+          check_.ChainFrom(last->events.back());
         } else {
           ReplaySlowly(&*last);
           if (Stopped()) return absl::OkStatus();
-          if (pending_.has_value()) {
-            ResolveChain(std::nullopt);
-            if (Stopped()) return absl::OkStatus();
-          }
+          check_.ResolvePendingAtEnd();
+          if (Stopped()) return absl::OkStatus();
           FinishCommand(*last, /*followed_by_other_branch=*/true);
           if (Stopped()) return absl::OkStatus();
         }
       }
     } else {
-      if (pending_.has_value()) {
-        ResolveChain(std::nullopt);
-        if (Stopped()) return absl::OkStatus();
-      }
+      check_.ResolvePendingAtEnd();
+      if (Stopped()) return absl::OkStatus();
       last = grouper_.Finish();
       if (last.has_value()) {
         FinishCommand(*last, /*followed_by_other_branch=*/true);
         if (Stopped()) return absl::OkStatus();
       }
     }
-    if (source_.fork.has_value() && source_.head <= source_.fork->fork_seq &&
-        state_.schema_version >= 6) {
-      Fail("records", source_.fork->fork_seq + 1,
-           absl::StrCat("branch ", source_.branch, ": forked at #",
-                        source_.fork->fork_seq, " of a schema ",
-                        state_.schema_version,
-                        " session, but it has no fork record (BranchForked at #",
-                        source_.fork->fork_seq + 1, ")"),
-           "");
-      return absl::OkStatus();
-    }
-    if (source_.fork.has_value() && state_.schema_version < 6) {
-      report_.notes.push_back(absl::StrCat(
-          "branch ", source_.branch, ": its fork record (parent ",
-          source_.fork->parent, " at #", source_.fork->fork_seq,
-          ", author, reason) is the store's, not a chained event (schema ",
-          state_.schema_version, " session; chained from schema 6)"));
-    }
-    if (source_.observe_end) {
-      absl::Status seen = source_.observe_end();
-      if (!seen.ok()) {
-        FailObserved(seen);
-        return absl::OkStatus();
-      }
-    }
-    if (source_.head_hash.has_value() && prev_ != *source_.head_hash &&
-        source_.head > 0) {
-      Fail("chain", source_.head,
-           absl::StrCat("event #", source_.head, " hashes to ", events::Hex(prev_),
-                        " but the branch head records ",
-                        events::Hex(*source_.head_hash),
-                        ": event #", source_.head, " was altered"),
-           "");
-    }
+    check_.FinishBranch();
     return absl::OkStatus();
   }
-
- private:
-  bool Stopped() const { return report_.mismatch.has_value(); }
 
   // The pipeline runs the source's observer (ScanPipelined).
   bool observed_ahead_ = false;
@@ -194,21 +148,9 @@ class BranchCheck {
   // One event of the main walk; `pre`: what the pipeline computed for it
   // (null: computed here).
   absl::Status Visit(const events::EventBuffer& e, const Prechecked* pre) {
-    absl::Status checked = fast_ ? VisitFast(e) : CheckEvent(e, Grouping::kAdd, pre);
-    if (checked.ok() && observed_ahead_ && pre != nullptr) {
-      // The pipeline's worker ran the observer (observe_ahead).
-      if (!pre->observed.ok()) {
-        Fail("command markers", pre->observed_seq,
-             std::string(pre->observed.message()), "");
-        return Stop();
-      }
-    } else if (checked.ok() && source_.observe) {
-      absl::Status seen = source_.observe(e);
-      if (!seen.ok()) {
-        FailObserved(seen);
-        return Stop();
-      }
-    }
+    absl::Status checked =
+        fast_ ? VisitFast(e) : CheckEvent(e, Grouping::kAdd, pre);
+    if (checked.ok() && !check_.Observe(e, pre, observed_ahead_)) return Stop();
     return checked;
   }
 
@@ -257,69 +199,20 @@ class BranchCheck {
     return st;
   }
 
-  absl::Status Stop() { return absl::CancelledError("verify: mismatch"); }
-
-  void Fail(std::string check, uint64_t seq, std::string summary,
-            std::string details) {
-    if (Stopped()) return;
-    report_.mismatch = Mismatch{std::move(check), source_.branch, seq,
-                                std::move(summary), std::move(details)};
-  }
-
-  void FailObserved(const absl::Status& seen) {
-    Fail("command markers", source_.observed_seq ? source_.observed_seq() : 0,
-         std::string(seen.message()), "");
-  }
-
-  static std::string Where(const fb::Event& e) {
-    return absl::StrCat("event #", e.seq(), " (branch ", S(e.branch()), ")");
-  }
-
-  bool EnvelopeOk(const fb::Event& e) const {
-    const flatbuffers::String* session = e.session();
-    const flatbuffers::String* ruleset = e.ruleset();
-    return e.seq() == next_seq_ && session != nullptr &&
-           session->string_view() == source_.session && ruleset != nullptr &&
-           ruleset->string_view() == meta_.ruleset &&
-           e.ruleset_version() == meta_.ruleset_version;
-  }
-
   // How CheckEvent groups the event into commands: kAdd as it comes;
   // kNone when the grouper holds it already (a replay); kCompletes when it
   // is the first event after `completes_`, which the grouper completed;
   // kVouched when it is the first event after `vouched_` (a replay).
   enum class Grouping { kAdd, kNone, kCompletes, kVouched };
 
-  // Every check of one event, in order (the slow path).
+  // Every check of one event, in order (the slow path), with the command
+  // boundary between the event's own checks and those in the branch.
   // `pre`: the event's canonical check and hash, computed ahead (may be
   // null).
   absl::Status CheckEvent(const events::EventBuffer& buffer, Grouping grouping,
                           const Prechecked* pre = nullptr) {
+    if (!check_.CheckSelf(buffer, pre)) return Stop();
     const fb::Event& e = buffer.event();
-    const uint64_t seq = e.seq();
-    // A pending broken link is resolved by this event's own link.
-    if (pending_.has_value()) {
-      ResolveChain(SameBytes(e.prev_hash(), prev_));
-      return Stop();
-    }
-    const bool canonical = pre != nullptr ? pre->canonical
-                                          : buffer.CheckCanonical("").ok();
-    if (!canonical) {  // named only when it fails
-      Fail("canonical", seq, std::string(buffer.CheckCanonical(Where(e)).message()),
-           ShowEvent("the stored event", buffer));
-      return Stop();
-    }
-    if (!EnvelopeOk(e)) {
-      Fail("envelope", seq,
-           absl::StrCat(Where(e), ": names session '", S(e.session()), "' seq ",
-                        seq, " ruleset ", S(e.ruleset()), " v",
-                        e.ruleset_version(), "; expected session '",
-                        source_.session, "' seq ", next_seq_, " ruleset ",
-                        meta_.ruleset, " v", meta_.ruleset_version),
-           ShowEvent("the stored event", buffer));
-      return Stop();
-    }
-    const bool link_ok = SameBytes(e.prev_hash(), prev_);
     // Command boundaries: re-decide the command this event completes.
     std::optional<RecordedCommand> done;
     if (grouping == Grouping::kAdd && grouping_) done = grouper_.Add(buffer);
@@ -332,39 +225,16 @@ class BranchCheck {
       vouched_.last = 0;
     } else if (grouping == Grouping::kVouched) {
       // What re-deciding the command before did, once more.
-      ++report_.commands_redecided;
-      report_.notes.insert(report_.notes.end(), vouched_.notes.begin(),
-                           vouched_.notes.end());
+      ++Report().commands_redecided;
+      Report().notes.insert(Report().notes.end(), vouched_.notes.begin(),
+                            vouched_.notes.end());
       MarkCommandStart();
       vouched_.last = 0;
     } else if (grouping == Grouping::kAdd && grouping_ &&
-               grouper_.current()->first == seq) {
+               grouper_.current()->first == e.seq()) {
       MarkCommandStart();  // the first command
     }
-    if (!link_ok) {
-      pending_ = Pending{seq, HexOf(e.prev_hash()), events::Hex(prev_),
-                         previous_, buffer};
-      prev_ = pre != nullptr ? pre->hash : buffer.hash();
-      previous_ = buffer;
-      ++next_seq_;
-      return absl::OkStatus();  // blame decided by the next link
-    }
-    absl::Status applied = kernel::ApplyEvent(e, state_, &prefix_);
-    if (!applied.ok()) {
-      Fail("reducer", seq,
-           absl::StrCat(Where(e), ": the reducer refuses it: ", applied.message()),
-           absl::StrCat(ShowEvent("the event", buffer), "    state before:\n",
-                        Indent(RenderState(StateBefore(seq)))));
-      return Stop();
-    }
-    if (!MatchesRecordedHash(state_, e)) {
-      StateHashMismatch(buffer, StateBefore(seq));
-      return Stop();
-    }
-    if (!CheckDice(buffer) || !CheckRecords(buffer)) return Stop();
-    prev_ = pre != nullptr ? pre->hash : buffer.hash();
-    previous_ = buffer;
-    Counted();
+    if (!check_.CheckInBranch(buffer, pre)) return Stop();
     return absl::OkStatus();
   }
 
@@ -373,7 +243,7 @@ class BranchCheck {
   // rewinds to the start of the command and checks it slowly.
   absl::Status VisitFast(const events::EventBuffer& buffer) {
     const fb::Event& e = buffer.event();
-    if (!EnvelopeOk(e)) {
+    if (!check_.EnvelopeOk(e)) {
       // The event is not grouped yet: the command so far, then this event.
       ReplaySlowly(grouper_.current());
       if (Stopped()) return Stop();
@@ -381,83 +251,46 @@ class BranchCheck {
     }
     if (std::optional<RecordedCommand> done = grouper_.Add(buffer);
         done.has_value()) {
-      const size_t notes = report_.notes.size();
+      const size_t notes = Report().notes.size();
       if (!FinishCommand(*done, S(e.branch()) != done->branch)) {
         ReplaySlowly(&*done);
         if (Stopped()) return Stop();
         completes_ = &*done;
         absl::Status st = CheckEvent(buffer, Grouping::kCompletes);
         completes_ = nullptr;
-        fast_ = fast_allowed_ && !Stopped() && !pending_.has_value();
+        fast_ = fast_allowed_ && !Stopped() && !check_.at().pending.has_value();
         return st;
       }
       // A rewind into the new command re-checks this event before counting
       // `done` (and its note) again, as the slow path orders them.
       vouched_.last = done->last;
-      vouched_.notes.assign(report_.notes.begin() + static_cast<long>(notes),
-                            report_.notes.end());
-      const uint64_t redecided = report_.commands_redecided - 1;
-      Vouched(*done);
+      vouched_.notes.assign(Report().notes.begin() + static_cast<long>(notes),
+                            Report().notes.end());
+      const uint64_t redecided = Report().commands_redecided - 1;
+      check_.ChainFrom(done->events.back());
       MarkCommandStart();
-      mark_.redecided = redecided;
-      mark_.notes = notes;
+      mark_.report.commands_redecided = redecided;
+      mark_.report.notes.resize(notes);
     } else if (grouper_.current()->first == e.seq()) {
       MarkCommandStart();  // the first command
     }
-    if (!kernel::ApplyEvent(e, state_, &prefix_).ok() || !CheckDice(buffer) ||
-        !CheckRecords(buffer)) {
+    if (!check_.ApplyVouched(buffer)) {
       ReplaySlowly(grouper_.current());  // which holds this event
-      fast_ = fast_allowed_ && !Stopped() && !pending_.has_value();
+      fast_ = fast_allowed_ && !Stopped() && !check_.at().pending.has_value();
       return Stopped() ? Stop() : absl::OkStatus();
     }
-    Counted();
     return absl::OkStatus();
   }
 
-  void Counted() {
-    ++next_seq_;
-    ++report_.events;
-    if (options_.progress != nullptr) options_.progress->Update(report_.events);
-  }
-
-  // A command re-decided to identical events: the hash of its last event
-  // (verify's chain from here on) and that event (for chain reports).
-  void Vouched(const RecordedCommand& c) {
-    prev_ = c.events.back().hash();
-    previous_ = c.events.back();
-  }
-
-  // The start of a command: the state and chain before it, and what the
-  // fast path rewinds to.
-  void MarkCommandStart() {
-    before_command_ = state_;
-    prev_before_command_ = prev_;
-    if (!fast_allowed_) return;
-    mark_.previous = previous_;
-    mark_.next_seq = next_seq_;
-    mark_.events = report_.events;
-    mark_.seeded = report_.seeded_dice_checked;
-    mark_.redecided = report_.commands_redecided;
-    mark_.notes = report_.notes.size();
-    mark_.secret = secret_;
-    mark_.commitment = commitment_;
-  }
+  // The start of a command: the checkpoint the fast path rewinds to, whose
+  // state and chain are also what the command is re-decided from.
+  void MarkCommandStart() { mark_ = check_.at(); }
 
   // Rewinds to the start of the command and checks `c`'s events (all in
   // the grouper already) one by one; stays on the slow path.
   void ReplaySlowly(const RecordedCommand* c) {
     fast_ = false;
-    report_.mismatch.reset();
-    state_ = before_command_;
-    prev_ = prev_before_command_;
-    previous_ = mark_.previous;
-    next_seq_ = mark_.next_seq;
-    report_.events = mark_.events;
-    report_.seeded_dice_checked = mark_.seeded;
-    report_.commands_redecided = mark_.redecided;
-    report_.notes.resize(mark_.notes);
-    secret_ = mark_.secret;
-    commitment_ = mark_.commitment;
+    check_.at() = mark_;
     if (c == nullptr) return;
     replaying_ = c;
     // The command before, re-decided by the fast path when this one's first
@@ -484,7 +317,7 @@ class BranchCheck {
       });
       return before;
     }
-    kernel::State before = before_command_;
+    kernel::State before = mark_.state;
     const RecordedCommand* c =
         replaying_ != nullptr ? replaying_ : grouper_.current();
     if (c == nullptr) return before;
@@ -495,204 +328,15 @@ class BranchCheck {
     return before;
   }
 
-  void StateHashMismatch(const events::EventBuffer& buffer,
-                         const kernel::State& before) {
-    const fb::Event& e = buffer.event();
-    std::string details = ShowEvent("the event", buffer);
-    absl::StrAppend(&details, "    recorded state hash: ", HexOf(e.state_hash()),
-                    "\n    replayed state hash: ",
-                    events::Hex(kernel::StateHash(state_)), "\n");
-    std::optional<kernel::State> recorded;
-    if (options_.recorded_state) recorded = options_.recorded_state(e.seq());
-    if (recorded.has_value() && MatchesRecordedHash(*recorded, e)) {
-      absl::StrAppend(&details,
-                      "    recorded state (a snapshot) | replayed state:\n",
-                      RenderDiffs(DiffStates(*recorded, state_), " | ", "      "));
-    }
-    absl::StrAppend(&details, "    what replaying the event changed (before -> after):\n",
-                    RenderDiffs(DiffStates(before, state_, false), " -> ", "      "),
-                    "    state before:\n", Indent(RenderState(before)),
-                    "    replayed state after:\n", Indent(RenderState(state_)));
-    Fail("state hash", e.seq(),
-         absl::StrCat("event #", e.seq(), " (branch ", S(e.branch()),
-                      "): its recorded state hash does not match the replayed "
-                      "state"),
-         std::move(details));
-  }
-
-  // The stored session record against the chained events: what the store
-  // shows as the session's title must be SessionStarted.title.
-  //
-  // A forked branch (schema v6): its first own event is its fork record,
-  // and the store's branch record (parent, fork point, author, reason) must
-  // be the chained one.
-  bool CheckRecords(const events::EventBuffer& buffer) {
-    const fb::Event& e = buffer.event();
-    const fb::StateChange* sc = e.body_as_StateChange();
-    const fb::BranchForked* forked =
-        sc != nullptr ? sc->change_as_BranchForked() : nullptr;
-    const store::BranchMeta* fork = source_.fork.has_value() ? &*source_.fork : nullptr;
-    if (fork != nullptr && state_.schema_version >= 6 &&
-        e.seq() == fork->fork_seq + 1 && forked == nullptr) {
-      Fail("records", e.seq(),
-           absl::StrCat("branch ", source_.branch, ": event #", e.seq(),
-                        " is not its fork record: a branch forked at #",
-                        fork->fork_seq, " of a schema ", state_.schema_version,
-                        " session starts with one (BranchForked)"),
-           ShowEvent("the event", buffer));
-      return false;
-    }
-    if (forked != nullptr && S(e.branch()) == source_.branch) {
-      const std::string chained = absl::StrCat(
-          "parent ", S(forked->parent()), " at #", forked->fork_seq(), " by ",
-          S(forked->author()), ": \"", S(forked->reason()), "\"");
-      if (fork == nullptr) {
-        Fail("records", e.seq(),
-             absl::StrCat("branch ", source_.branch, ": event #", e.seq(),
-                          " is a fork record (", chained,
-                          ") but the store records the branch as not forked"),
-             ShowEvent("the event", buffer));
-        return false;
-      }
-      const std::string stored = absl::StrCat(
-          "parent ", fork->parent, " at #", fork->fork_seq, " by ", fork->author,
-          ": \"", fork->reason, "\"");
-      if (fork->parent != S(forked->parent()) || fork->fork_seq != forked->fork_seq() ||
-          fork->author != S(forked->author()) || fork->reason != S(forked->reason())) {
-        Fail("records", e.seq(),
-             absl::StrCat("branch ", source_.branch, ": the stored fork record (",
-                          stored, ") is not the chained one: BranchForked at #",
-                          e.seq(), " says (", chained, ")"),
-             ShowEvent("the event", buffer));
-        return false;
-      }
-    }
-    const fb::SessionStarted* started =
-        sc != nullptr ? sc->change_as_SessionStarted() : nullptr;
-    if (started == nullptr || S(started->title()) == meta_.title) return true;
-    Fail("records", e.seq(),
-         absl::StrCat("session ", source_.session, ": the stored title '",
-                      meta_.title, "' is not the chained one: SessionStarted.title "
-                      "at #", e.seq(), " is '", S(started->title()), "'"),
-         ShowEvent("the event", buffer));
-    return false;
-  }
-
-  // SessionStarted's commitment against the secret, every seeded die
-  // against the secret, and a revealed secret against the one in use.
-  bool CheckDice(const events::EventBuffer& buffer) {
-    if (!options_.seeds) return true;
-    const fb::Event& e = buffer.event();
-    if (e.body_type() == fb::Body::StateChange) {
-      const fb::StateChange* sc = e.body_as_StateChange();
-      if (const auto* started = sc->change_as_SessionStarted(); started != nullptr) {
-        const auto* c = started->dice_commitment();
-        commitment_ = BytesOf(c);
-        if (secret_.has_value() &&
-            kernel::dice::SeededDice::Commitment(*secret_) != commitment_) {
-          Fail("dice seed", e.seq(),
-               absl::StrCat("event #", e.seq(),
-                            ": the dice commitment does not match the revealed "
-                            "secret (SHA-256 ",
-                            events::Hex(kernel::dice::SeededDice::Commitment(*secret_)),
-                            ", committed ", events::Hex(commitment_), ")"),
-               ShowEvent("the event", buffer));
-          return false;
-        }
-      }
-      if (const auto* revealed = sc->change_as_SeedRevealed(); revealed != nullptr) {
-        std::vector<uint8_t> s = BytesOf(revealed->secret());
-        if (secret_.has_value() && *secret_ != s) {
-          Fail("dice seed", e.seq(),
-               absl::StrCat("event #", e.seq(),
-                            ": reveals a secret other than the one verified "
-                            "against the commitment"),
-               ShowEvent("the event", buffer));
-          return false;
-        }
-        if (!secret_.has_value()) {
-          // Seeded dice before this event were not checked yet.
-          report_.notes.push_back(absl::StrCat(
-              "branch ", source_.branch, ": the secret is revealed at #", e.seq(),
-              "; seeded dice before it are checked when the secret is known "
-              "from the start (verify the session)"));
-          secret_ = s;
-        }
-      }
-    }
-    if (!secret_.has_value() || e.body_type() != fb::Body::Roll) return true;
-    const fb::Roll* roll = e.body_as_Roll();
-    if (roll->dice() == nullptr) return true;
-    // Seeded dice of v5 sessions mix the rolling branch and the recorded
-    // contribution (events/FORMAT.md, "Dice").
-    kernel::dice::RollContext context;
-    context.schema_version = state_.schema_version;
-    if (context.schema_version >= 5) {
-      context.branch = S(e.branch());
-      context.contribution = S(roll->contribution());
-    }
-    for (const fb::Die* d : *roll->dice()) {
-      if (d->provenance() != fb::Provenance::Seeded) continue;
-      const int want = kernel::dice::SeededDice::Value(
-          *secret_, source_.session, context, d->index(), d->faces());
-      ++report_.seeded_dice_checked;
-      if (want != d->value()) {
-        Fail("dice seed", e.seq(),
-             absl::StrCat("event #", e.seq(), ": seeded die index ", d->index(),
-                          " (d", d->faces(), ") shows ", d->value(),
-                          " but the revealed seed gives ", want),
-             ShowEvent("the event", buffer));
-        return false;
-      }
-    }
-    return true;
-  }
-
-  // A broken link between `pending_->previous` and `pending_->event`:
-  // `next_link_ok` says whether the link after the event holds (nullopt at
-  // the end of the branch, where the head record plays that part).
-  void ResolveChain(std::optional<bool> next_link_ok) {
-    const Pending p = *std::move(pending_);
-    pending_.reset();
-    bool blame_previous;
-    if (next_link_ok.has_value()) {
-      blame_previous = *next_link_ok;
-    } else {
-      blame_previous = !source_.head_hash.has_value() ||
-                       *source_.head_hash == p.event.hash();
-    }
-    const uint64_t seq = p.seq;
-    std::string details;
-    if (p.previous.has_value()) {
-      absl::StrAppend(&details, ShowEvent(absl::StrCat("event #", seq - 1, " as stored"),
-                                          *p.previous));
-    }
-    absl::StrAppend(&details, ShowEvent(absl::StrCat("event #", seq, " as stored"),
-                                        p.event));
-    if (blame_previous) {
-      Fail("chain", seq - 1,
-           absl::StrCat("event #", seq - 1, " was altered after it was written: it "
-                        "hashes to ", p.actual, " but event #", seq,
-                        " records prev_hash ", p.recorded),
-           std::move(details));
-    } else {
-      Fail("chain", seq,
-           absl::StrCat("event #", seq, " was altered after it was written: its "
-                        "prev_hash is ", p.recorded, " but event #", seq - 1,
-                        " hashes to ", p.actual),
-           std::move(details));
-    }
-  }
-
-  // Re-decides `c` (replay/redecide.h) and records the verdict; true when
-  // its events are the re-decided ones.
+  // Re-decides `c` (replay/redecide.h) from the state and chain before it
+  // and records the verdict; true when its events are the re-decided ones.
   bool FinishCommand(const RecordedCommand& c, bool followed_by_other_branch) {
     if (rules_ == nullptr || !options_.redecide) return false;
     RedecideInput in;
     in.rules = rules_;
     in.command = &c;
-    in.before = &before_command_;
-    in.prev_before = prev_before_command_;
+    in.before = &mark_.state;
+    in.prev_before = mark_.prev;
     in.prefix = &prefix_;
     in.session = source_.session;
     in.branch = source_.branch;
@@ -700,40 +344,25 @@ class BranchCheck {
     in.followed_by_other_branch = followed_by_other_branch;
     Redecision r = Redecide(in);
     if (r.verdict == Redecision::Verdict::kDiffers) {
-      Fail(std::move(r.mismatch.check), r.mismatch.seq, std::move(r.mismatch.summary),
-           std::move(r.mismatch.details));
+      check_.Fail(std::move(r.mismatch.check), r.mismatch.seq,
+                  std::move(r.mismatch.summary), std::move(r.mismatch.details));
       return false;
     }
-    if (!r.note.empty()) report_.notes.push_back(std::move(r.note));
+    if (!r.note.empty()) Report().notes.push_back(std::move(r.note));
     if (r.verdict != Redecision::Verdict::kSame) return false;
-    ++report_.commands_redecided;
+    ++Report().commands_redecided;
     return true;
   }
 
-  struct Pending {
-    uint64_t seq;
-    std::string recorded;  // the prev_hash the event records
-    std::string actual;    // the hash of the event before it
-    std::optional<events::EventBuffer> previous;
-    events::EventBuffer event;
-  };
-
   const BranchSource& source_;
-  const store::SessionMeta& meta_;
   const kernel::Ruleset* rules_;
   const VerifyOptions& options_;
-  VerifyReport& report_;
+  VerifyReport& report_;  // the caller's, written when Run returns
   kernel::PrefixScan prefix_;
   CommandGrouper grouper_;
-  kernel::State state_;
-  kernel::State before_command_;
-  events::Digest prev_{};
-  events::Digest prev_before_command_{};
-  std::optional<events::EventBuffer> previous_;
-  std::optional<Pending> pending_;
-  uint64_t next_seq_ = 1;
-  std::optional<std::vector<uint8_t>> secret_;
-  std::vector<uint8_t> commitment_;
+  EventCheck check_;
+  // The checks' position at the start of the current command.
+  EventCheck::Position mark_;
 
   // Commands are grouped (and the state before each kept) only to be
   // re-decided.
@@ -741,17 +370,6 @@ class BranchCheck {
   // The fast path (see the class comment).
   bool fast_allowed_ = false;
   bool fast_ = false;
-  struct Mark {  // what a rewind restores, besides the state and chain
-    std::optional<events::EventBuffer> previous;
-    uint64_t next_seq = 1;
-    uint64_t events = 0;
-    uint64_t seeded = 0;
-    uint64_t redecided = 0;
-    size_t notes = 0;
-    std::optional<std::vector<uint8_t>> secret;
-    std::vector<uint8_t> commitment;
-  };
-  Mark mark_;
   const RecordedCommand* replaying_ = nullptr;  // StateBefore's command
   const RecordedCommand* completes_ = nullptr;  // for Grouping::kCompletes
   struct Vouch {  // the command the fast path re-decided last
