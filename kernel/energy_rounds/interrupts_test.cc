@@ -263,6 +263,45 @@ TEST(Interrupts, RunCutShortSpendsItsShare) {
   EXPECT_TRUE(Cites(*ev, "002.incomplete.run"));
 }
 
+// 002 l.670: "Dazed: ... Disadvantage on all your ... Skill Checks", and
+// l.126 sends Initiative to "the Skills section": a Dazed creature rolls
+// Initiative as 2d20, keeping the lower.
+TEST(Interrupts, DazedCreatureRollsInitiativeWithDisadvantage) {
+  Table t(EnergyRounds(), Skirmish());
+  auto g = Gm("gm_condition", "kara");
+  WithText(g, "name", "Dazed");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
+  // kara 2d20kl1: 15, 4 -> 4 + 2 = 6; orc1 (not Dazed) 1d20: 5. 6 > 5: won.
+  auto ev = t.Submit(Interrupt(1, "defend"), {15, 4, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "kara.d20"), 4);
+  EXPECT_EQ(NumOf(*ev, "kara.dazed_disadvantage"), 1);
+  EXPECT_EQ(NumOf(*ev, "kara.initiative"), 6);
+  EXPECT_EQ(NumOf(*ev, "orc1.initiative"), 5);
+  EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc1"), nullptr);
+}
+
+// 002 l.138: "Typically, at least 1 Energy is still spent if an action is
+// interrupted" — of an act that costs Energy. A Shift paid with 2 Agility
+// (l.21) ended before it moves spends no Energy; one paid with Energy, 1.
+TEST(Interrupts, CancelledActSpendsNoEnergyItWouldNotHaveSpent) {
+  Table t(EnergyRounds(), Skirmish());
+  auto sh = Cmd("orc2", "shift");
+  Path(sh, {{4, 7}});
+  With(sh, "agility", 1);
+  ASSERT_TRUE(t.Submit(sh).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "cancel")).ok());
+  EXPECT_EQ(t.state().Find("orc2")->Resource("energy"), 5);
+  EXPECT_EQ(t.state().Find("orc2")->Resource("agility"), 3);
+  auto sh2 = Cmd("orc2", "shift");
+  Path(sh2, {{4, 7}});
+  ASSERT_TRUE(t.Submit(sh2).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "cancel")).ok());
+  EXPECT_EQ(t.state().Find("orc2")->Resource("energy"), 4);
+}
+
 TEST(Interrupts, CannotInterruptOwnActOrAClosedWindow) {
   Table t(EnergyRounds(), Skirmish());
   ASSERT_TRUE(t.Submit(Cmd("kara", "melee", {"orc1"})).ok());

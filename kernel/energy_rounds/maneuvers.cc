@@ -164,6 +164,20 @@ absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
     out.nums.push_back({"maneuver_vs_unexposed", 1});
   }
   if (!r.hit) {
+    // l.476: "Being Pushed or failing a Push Combat Maneuver" makes you
+    // Unguarded: a push that misses has failed too (l.585 names the failed
+    // save). Already Unguarded by l.553 when the target was not Exposed.
+    if (c.action == "push" && !unguarded_penalty) {
+      Impose u;
+      u.actor = aid;
+      u.name = "Unguarded";
+      u.source = "push";
+      u.expiry = EndOfRound(d.state());
+      RETURN_IF_ERROR(AddWithDaughters(d, u, {cause, "002.maneuver.push_miss", {},
+                                              "failing a Push Combat Maneuver (l.476)"})
+                          .status());
+      out.nums.push_back({"push_failed", 1});
+    }
     out.rule = r.crit_fail ? "002.melee.critical_failure" : "002.maneuver";
     out.text = absl::StrCat(c.action, ": the attack misses");
     return out;

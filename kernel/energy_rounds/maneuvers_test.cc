@@ -150,6 +150,32 @@ TEST(Maneuvers, FailedPushLeavesYouUnguarded) {
   EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
 }
 
+// 002 l.476: "Being Pushed or failing a Push Combat Maneuver" makes you
+// Unguarded: a push that misses has failed, even against an Exposed target
+// (where l.553 gives no Unguarded).
+TEST(Maneuvers, PushThatMissesLeavesYouUnguarded) {
+  Table t(EnergyRounds(), Mat());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Exposed");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  // Unarmed AV 16 - 5 = 11; Evasion 8 + 4 = 12 > 11: the push misses.
+  auto ev = t.Submit(Man("push"), {15, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "av"), 11);
+  EXPECT_EQ(NumOf(*ev, "defense_total"), 12);
+  EXPECT_EQ(NumOf(*ev, "push_failed"), 1);
+  EXPECT_TRUE(t.state().Find("kara")->Has("Unguarded"));
+  EXPECT_TRUE(t.state().Find("kara")->Has("Exposed"));  // daughter (l.466)
+  EXPECT_TRUE(Cites(*ev, "002.maneuver.push_miss"));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+  // A trip that misses an Exposed target leaves the attacker as it was.
+  Table u(EnergyRounds(), Mat());
+  ASSERT_TRUE(u.Submit(g).ok());
+  ASSERT_TRUE(u.Submit(Man("trip", "sword"), {15, 9}).ok());  // 17 > 12
+  EXPECT_FALSE(u.state().Find("kara")->Has("Unguarded"));
+}
+
 TEST(Maneuvers, SprintPushUpToThreeMetres) {
   Table t(EnergyRounds(), Mat(2));
   auto s = Cmd("kara", "sprint");

@@ -54,6 +54,37 @@ TEST(Melee, HitBypassesArmor) {
   EXPECT_NE(LastOutcome(*ev).find("armor bypassed"), std::string::npos);
 }
 
+// 002 l.80: "For each attack, you are limited to spending only 4 Stamina to
+// enhance an attack. If a single ability requires you to spend more than 4
+// Stamina on an attack, you may do so ... Any Stamina spent as Energy does
+// not count towards this limit." Only attacks are enhanced.
+TEST(Melee, AtMostFourStaminaEnhanceOneAttack) {
+  Table t(EnergyRounds(), Duel());
+  auto five = Attack();
+  With(five, "enhance", 5);
+  EXPECT_EQ(t.Submit(five).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto four = Attack();
+  With(four, "enhance", 4);
+  With(four, "stamina_energy", 1);  // not counted in the 4
+  auto ev = t.Submit(four, {15, 4, 6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("stamina"), 7);  // 12 - 4 - 1
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);   // 5 - (3 - 1)
+  EXPECT_TRUE(Cites(*ev, "002.stamina.enhance"));
+  Table u(EnergyRounds(), Duel());
+  auto single = Attack();
+  With(single, "enhance", 6);
+  With(single, "enhance_single", 1);
+  ASSERT_TRUE(u.Submit(single, {15, 4, 6}).ok());
+  EXPECT_EQ(u.state().Find("kara")->Resource("stamina"), 6);
+  auto shift = Cmd("kara", "shift");
+  Path(shift, {{4, 5}});
+  With(shift, "enhance", 1);
+  auto bad = u.Submit(Now(shift));
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(bad.status().message().find("params.enhance"), std::string::npos) << bad.status();
+}
+
 TEST(Melee, DefenseDieExplodesTwice) {
   Table t(EnergyRounds(), Duel());
   auto ev = t.Submit(Attack(), {8, 10, 10, 3});  // 10 + 10 + 3 = 23 (l.320)
