@@ -132,6 +132,26 @@ TEST(Aura, StaminaUnconsciousWakesOnTwenty) {
   EXPECT_EQ(o.Resource("energy"), 1);
 }
 
+// 002 l.658: "Non-Lethal Damage (your head got whacked). You roll a 1d20
+// each Round until you get a 20, in which case you wake up" — with no
+// Stamina regained (that is l.657's, for Stamina loss).
+TEST(Aura, KnockedOutByNonLethalDamageWakesOnTwenty) {
+  Table t(EnergyRounds(), AtZero(10));
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Unconscious");
+  WithText(g, "op", "add");
+  WithText(g, "source", "nonlethal");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto r1 = t.Submit(Gm("end_round"), {19});
+  ASSERT_TRUE(r1.ok()) << r1.status();
+  EXPECT_TRUE(t.state().Find("orc")->Has("Unconscious"));
+  EXPECT_TRUE(Cites(*r1, "002.unconscious.nonlethal"));
+  const int64_t stamina = t.state().Find("orc")->Resource("stamina");
+  ASSERT_TRUE(t.Submit(Gm("end_round"), {20}).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Unconscious"));
+  EXPECT_EQ(t.state().Find("orc")->Resource("stamina"), stamina);
+}
+
 TEST(Aura, RecoverySurgeAndFormulae) {
   Table t(EnergyRounds(), AtZero(0, {{"int", -2}}));
   // Aura Modifier 3 + 2 - 2 = 3: Strength 20 + 4 = 24 (l.298); Value 3 (l.312).

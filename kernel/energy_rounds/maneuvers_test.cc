@@ -66,6 +66,40 @@ TEST(Maneuvers, TripSizeLimit) {
   EXPECT_NE(r.status().message().find("l.561"), std::string::npos) << r.status();
 }
 
+// 002 l.573 / l.589: "The target cannot be a larger Size Category than
+// you" (Restrain, Push); l.561 allows one size larger for a Trip.
+TEST(Maneuvers, RestrainAndPushNeedATargetNoLarger) {
+  Table t(EnergyRounds(), Mat(5, {"large"}));
+  auto r = t.Submit(Man("restrain"), {15});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.573"), std::string::npos) << r.status();
+  auto p = t.Submit(Man("push"), {15});
+  EXPECT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(p.status().message().find("l.589"), std::string::npos) << p.status();
+  EXPECT_TRUE(t.Submit(Man("trip", "sword"), {15, 3, 2, 4}).ok());  // one size larger
+}
+
+// 002 l.559: "If the target is moving during the attack, it has a
+// Disadvantage on the Fortitude saving throw": the trip answers the orc's
+// pending Run (won on Initiative).
+TEST(Maneuvers, TripOnAMovingTargetHasDisadvantage) {
+  Table t(EnergyRounds(), Mat());
+  auto run = Cmd("orc", "run");
+  Path(run, {{6, 6}, {6, 7}});
+  ASSERT_TRUE(t.Submit(run).ok());  // window 1
+  auto i = Cmd("kara", "interrupt", {"orc"});
+  i.window = 1;
+  i.weapon = "sword";
+  WithText(i, "act", "trip");
+  // Initiative 15 vs 3; Combat 15; Evasion (Advantage, l.553) 3, 2 -> 11;
+  // Fortitude with Disadvantage 2d10kl1: 9, 4 -> 12 + 4 = 16, not > 17.
+  auto ev = t.Submit(i, {15, 3, 15, 3, 2, 9, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "save_edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "fortitude_total"), 16);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+}
+
 TEST(Maneuvers, DisarmAndFling) {
   Table t(EnergyRounds(), Mat());
   auto light = Man("disarm", "scimitar");

@@ -237,6 +237,63 @@ TEST(Melee, NonLethalNeedsAChanceRoll) {
   EXPECT_EQ(NumOf(*ev, "nonlethal"), 1);
 }
 
+// 002 l.156: "A single strike against something that cannot defend (such
+// as an inanimate object or a person who refuses or is unable to defend)
+// does not require as much Energy ... 1 Energy may be all that is needed."
+TEST(Melee, SingleStrikeAtWhatCannotDefendCostsOne) {
+  Table t(EnergyRounds(), Duel());
+  auto awake = Attack();
+  With(awake, "single_strike", 1);
+  auto r = t.Submit(awake, {10, 6});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.156"), std::string::npos) << r.status();
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Asleep");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto c = Attack();
+  With(c, "single_strike", 1);
+  auto ev = t.Submit(c, {10, 6});  // no Defense roll (l.346); 10 >= AC 10
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);
+  EXPECT_EQ(NumOf(*ev, "no_defense_roll"), 1);
+  EXPECT_EQ(Aura(t, "orc"), 19);  // 6 + 1
+  EXPECT_TRUE(Cites(*ev, "002.cost.single_strike"));
+}
+
+// 002 l.344: "Attacks which target Fortitude or Will are not affected by the
+// target's armor"; l.366: Will = 10 + 1/3 Level + Cha/2 + Wis/2.
+TEST(Melee, AnAttackOnWillIgnoresArmor) {
+  Table t(EnergyRounds(), Duel({}, {{"wis", 3}, {"cha", 1}}));
+  auto c = Attack();
+  WithText(c, "defense", "will");
+  auto ev = t.Submit(c, {8, 5, 6});  // Combat 8 < AC 10, yet no armor
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "def.will"), 11);  // 10 + 0 + 1/2 + 3/2 = 10 + 0 + 0 + 1
+  EXPECT_EQ(NumOf(*ev, "defense_total"), 16);
+  EXPECT_EQ(NumOf(*ev, "armor_hit"), 0);
+  EXPECT_EQ(NumOf(*ev, "damage"), 7);  // 6 + 1, no AR 3
+  EXPECT_EQ(Aura(t, "orc"), 25);       // 20 + (3+2+3+1) x 4/3 = 32 (l.298), - 7
+}
+
+// 002 l.452: "Huge (and larger) creatures have +1 Reach and Tiny (or
+// smaller) creatures have -1 Reach."
+TEST(Melee, SizeChangesReach) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("ogre", "orcs", 5, 5, {{"con_score", 14}}, {W("club", "1d6", "melee", "medium")},
+                   {"huge"}));
+  cs.push_back(Who("kara", "party", 7, 5, {{"con_score", 12}}));
+  cs.push_back(Who("imp", "orcs", 8, 5, {{"con_score", 6}}, {W("claw", "1d2", "melee", "light")},
+                   {"tiny"}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  auto ogre = Cmd("ogre", "melee", {"kara"});
+  EXPECT_TRUE(t.Submit(Now(ogre), {15, 1, 3}).ok());  // 2 m <= reach 1 + 1
+  auto imp = Cmd("imp", "melee", {"kara"});
+  auto r = t.Submit(Now(imp), {15});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);  // 1 m > reach 1 - 1
+  EXPECT_NE(r.status().message().find("reach is 0 m"), std::string::npos) << r.status();
+}
+
 TEST(Melee, ResolveAfterAWindow) {
   Table t(EnergyRounds(), Duel());
   auto ev = t.Submit(Cmd("kara", "melee", {"orc"}));
