@@ -38,6 +38,11 @@ TEST(Movement, ShiftForEnergyOrAgility) {
   EXPECT_EQ(K(t).Resource("agility"), 1);  // 2 Agility (l.21)
   EXPECT_EQ(t.Submit(Move("shift", {{5, 5}, {6, 5}})).status().code(),
             absl::StatusCode::kInvalidArgument);
+  // 002 l.90: "At the beginning of each Round, your Agility pool resets to
+  // your Maximum Agility" (3, l.88).
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_EQ(K(t).Resource("agility"), 3);
+  EXPECT_EQ(K(t).Resource("energy"), 5);
 }
 
 TEST(Movement, RunCostsItsShareOfSpeed) {

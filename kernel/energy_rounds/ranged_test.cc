@@ -89,6 +89,33 @@ TEST(Ranged, CloseRangeGivesAdvantage) {
   EXPECT_EQ(NumOf(*ev, "hit_d20"), 15);
 }
 
+// 002 l.232-236: Hit roll "20 Critical Hit (You hit the target, ignore
+// their armor, and they are Exposed); 1-3 You are Exposed until the end of
+// the next Round; 1 Critical Failure (counts as a miss)". l.246: "further
+// away than the 2nd number of meters, you have Disadvantage".
+TEST(Ranged, HitRollTableAndLongRange) {
+  Table t(EnergyRounds(), Range(40));  // 38 m > 30: Disadvantage
+  auto low = t.Submit(Shoot(), {1, 3, 9});  // 2d20kl1: 3, 9 -> 3 < MC 6
+  ASSERT_TRUE(low.ok()) << low.status();
+  EXPECT_EQ(NumOf(*low, "hit_edge"), -1);
+  EXPECT_EQ(NumOf(*low, "hit_d20"), 3);
+  EXPECT_TRUE(t.state().Find("ash")->Has("Exposed"));
+  auto one = t.Submit(Shoot(), {1, 1, 20});  // 2d20kl1: 1 -> critical failure
+  ASSERT_TRUE(one.ok()) << one.status();
+  EXPECT_NE(LastOutcome(*one).find("critical failure"), std::string::npos);
+  EXPECT_EQ(Aura(t), 26);
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_TRUE(t.state().Find("ash")->Has("Exposed"));  // to the end of round 2
+  auto crit = t.Submit(Shoot(), {3, 20, 20, 5});  // MC 8; 2d20kl1: 20, 20
+  ASSERT_TRUE(crit.ok()) << crit.status();
+  EXPECT_EQ(NumOf(*crit, "armor_hit"), 0);
+  EXPECT_EQ(Aura(t), 20);  // 5 + 1, no AR
+  EXPECT_TRUE(t.state().Find("orc")->Has("Exposed"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_FALSE(t.state().Find("ash")->Has("Exposed"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Exposed"));
+}
+
 TEST(Ranged, BeyondMaxRangeCannotAim) {
   Table t(EnergyRounds(), Range(150));
   EXPECT_EQ(t.Submit(Shoot(), {3}).status().code(), absl::StatusCode::kFailedPrecondition);
