@@ -167,6 +167,14 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     if (tv != nullptr && tv->kind.cls.move && !act.targets.empty() &&
         act.targets[0] == a.actor) {
       o.moving_target = true;  // l.559
+      // l.487: "When a creature moves through your maximum Reach (and you
+      // are facing them), you may make a Swift Attack against them": the
+      // Swift Attack lands as the mover passes, wherever it started.
+      const Combatant* mover = s.Find(a.actor);
+      if (immediate && v->kind.cls.attack && mover != nullptr &&
+          MovesThroughReach(s, *actor, *mover)) {
+        o.ignore_reach = true;
+      }
     }
   }
   RETURN_IF_ERROR(CheckCanAct(s, *actor, act, *v));
