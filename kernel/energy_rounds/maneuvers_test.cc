@@ -162,6 +162,42 @@ TEST(Maneuvers, RestrainEscapeAndRelease) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
 }
 
+// 002 l.575: "You may attempt to escape ... by using 3 Energy and making a
+// Fortitude roll, Leg Strength Check, or Arm Strength Check ... (or
+// contested by a DC if there is no restrainer)". The DC is the GM's number
+// (the condition's level); without one the escape waits for it.
+TEST(Maneuvers, EscapeWithoutARestrainerNeedsTheGmsDc) {
+  Table t(EnergyRounds(), Mat(5, {}, {{"leg_strength", 4}}));
+  auto net = Gm("gm_condition", "orc");
+  WithText(net, "name", "Restrained");
+  WithText(net, "op", "add");
+  ASSERT_TRUE(t.Submit(net).ok());
+  auto esc = Cmd("orc", "escape");
+  auto no = t.Submit(Now(esc), {9});
+  EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(no.status().message().find("level=<DC>"), std::string::npos) << no.status();
+  auto off = Gm("gm_condition", "orc");
+  WithText(off, "name", "Restrained");
+  WithText(off, "op", "remove");
+  ASSERT_TRUE(t.Submit(off).ok());
+  auto dc = Gm("gm_condition", "orc");
+  WithText(dc, "name", "Restrained");
+  WithText(dc, "op", "add");
+  With(dc, "level", 14);
+  ASSERT_TRUE(t.Submit(dc).ok());
+  auto leg = Cmd("orc", "escape");
+  WithText(leg, "with", "leg");
+  auto fail = t.Submit(Now(leg), {10});  // 10 + 4 = 14: not above the DC
+  ASSERT_TRUE(fail.ok()) << fail.status();
+  EXPECT_EQ(NumOf(*fail, "dc"), 14);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Restrained"));
+  EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 2);  // 3 Energy
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  auto ok = t.Submit(Now(leg), {11});  // 15 > 14
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+}
+
 TEST(Maneuvers, PushOneMetre) {
   Table t(EnergyRounds(), Mat());
   // AV 11; Evasion 2, 1 -> 10; Fortitude 12 + 4 = 16, not higher than 16.
