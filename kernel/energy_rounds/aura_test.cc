@@ -58,6 +58,7 @@ TEST(Aura, DeathRollTable) {
     EXPECT_EQ(o.Has("Unconscious"), r.unconscious) << r.d20;
     EXPECT_EQ(o.Has("Dead"), r.dead) << r.d20;
     EXPECT_TRUE(Cites(*ev, "002.death.roll"));
+    ExpectRulesKnown(t.log());
   }
 }
 
@@ -112,6 +113,7 @@ TEST(Aura, NonLethalAtZeroAuraExhaustsShakesAndDrains) {
   EXPECT_TRUE(o.Has("Shaken"));
   EXPECT_EQ(o.Resource("stamina"), 9);  // 14 - 5 (l.509)
   EXPECT_EQ(o.Resource("death_roll", -1), -1);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Aura, StaminaUnconsciousWakesOnTwenty) {
@@ -150,6 +152,7 @@ TEST(Aura, KnockedOutByNonLethalDamageWakesOnTwenty) {
   ASSERT_TRUE(t.Submit(Gm("end_round"), {20}).ok());
   EXPECT_FALSE(t.state().Find("orc")->Has("Unconscious"));
   EXPECT_EQ(t.state().Find("orc")->Resource("stamina"), stamina);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Aura, RecoverySurgeAndFormulae) {

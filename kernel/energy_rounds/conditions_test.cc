@@ -94,6 +94,7 @@ TEST(Conditions, SurpriseCoversTheWholeParty) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Surprised"));
   ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
   EXPECT_FALSE(t.state().Find("ash")->Has("Surprised"));  // end of round 1
+  ExpectRulesKnown(t.log());
 }
 
 // The roster's tags are a closed list too: a condition name or a misspelt

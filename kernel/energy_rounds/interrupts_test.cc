@@ -243,6 +243,7 @@ TEST(Interrupts, SwiftAttackOnACreatureRunningPastFromAfar) {
   auto no = t.Submit(s2, {15, 3, 4});
   EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(no.status().message().find("reach is 1 m"), std::string::npos) << no.status();
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Interrupts, SimultaneousImmediateInterruptsWaitForTheGm) {
@@ -320,6 +321,7 @@ TEST(Interrupts, DazedCreatureRollsInitiativeWithDisadvantage) {
   EXPECT_EQ(NumOf(*ev, "kara.initiative"), 6);
   EXPECT_EQ(NumOf(*ev, "orc1.initiative"), 5);
   EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc1"), nullptr);
+  ExpectRulesKnown(t.log());
 }
 
 // 002 l.138: "Typically, at least 1 Energy is still spent if an action is
@@ -339,6 +341,7 @@ TEST(Interrupts, CancelledActSpendsNoEnergyItWouldNotHaveSpent) {
   ASSERT_TRUE(t.Submit(sh2).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc2", "cancel")).ok());
   EXPECT_EQ(t.state().Find("orc2")->Resource("energy"), 4);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Interrupts, CannotInterruptOwnActOrAClosedWindow) {

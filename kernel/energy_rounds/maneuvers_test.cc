@@ -98,6 +98,7 @@ TEST(Maneuvers, TripOnAMovingTargetHasDisadvantage) {
   EXPECT_EQ(NumOf(*ev, "save_edge"), -1);
   EXPECT_EQ(NumOf(*ev, "fortitude_total"), 16);
   EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Maneuvers, DisarmAndFling) {
@@ -196,6 +197,7 @@ TEST(Maneuvers, EscapeWithoutARestrainerNeedsTheGmsDc) {
   auto ok = t.Submit(Now(leg), {11});  // 15 > 14
   ASSERT_TRUE(ok.ok()) << ok.status();
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Maneuvers, PushOneMetre) {
@@ -244,6 +246,7 @@ TEST(Maneuvers, PushThatMissesLeavesYouUnguarded) {
   ASSERT_TRUE(u.Submit(g).ok());
   ASSERT_TRUE(u.Submit(Man("trip", "sword"), {15, 9}).ok());  // 17 > 12
   EXPECT_FALSE(u.state().Find("kara")->Has("Unguarded"));
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Maneuvers, SprintPushUpToThreeMetres) {

@@ -83,6 +83,7 @@ TEST(Melee, AtMostFourStaminaEnhanceOneAttack) {
   auto bad = u.Submit(Now(shift));
   EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(bad.status().message().find("params.enhance"), std::string::npos) << bad.status();
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Melee, DefenseDieExplodesTwice) {
@@ -259,6 +260,7 @@ TEST(Melee, SingleStrikeAtWhatCannotDefendCostsOne) {
   EXPECT_EQ(NumOf(*ev, "no_defense_roll"), 1);
   EXPECT_EQ(Aura(t, "orc"), 19);  // 6 + 1
   EXPECT_TRUE(Cites(*ev, "002.cost.single_strike"));
+  ExpectRulesKnown(t.log());
 }
 
 // 002 l.344: "Attacks which target Fortitude or Will are not affected by the
@@ -274,6 +276,7 @@ TEST(Melee, AnAttackOnWillIgnoresArmor) {
   EXPECT_EQ(NumOf(*ev, "armor_hit"), 0);
   EXPECT_EQ(NumOf(*ev, "damage"), 7);  // 6 + 1, no AR 3
   EXPECT_EQ(Aura(t, "orc"), 25);       // 20 + (3+2+3+1) x 4/3 = 32 (l.298), - 7
+  ExpectRulesKnown(t.log());
 }
 
 // 002 l.452: "Huge (and larger) creatures have +1 Reach and Tiny (or

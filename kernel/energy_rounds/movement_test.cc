@@ -43,6 +43,7 @@ TEST(Movement, ShiftForEnergyOrAgility) {
   ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
   EXPECT_EQ(K(t).Resource("agility"), 3);
   EXPECT_EQ(K(t).Resource("energy"), 5);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Movement, RunCostsItsShareOfSpeed) {
@@ -100,6 +101,7 @@ TEST(Movement, JumpStandingAndRunning) {
   EXPECT_EQ(NumOf(*ev, "running_start"), 1);
   EXPECT_EQ(NumOf(*ev, "airtime_energy"), 1);
   EXPECT_EQ(K(t).Resource("energy"), 2);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Movement, KneelThenStand) {

@@ -114,6 +114,7 @@ TEST(Ranged, HitRollTableAndLongRange) {
   ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
   EXPECT_FALSE(t.state().Find("ash")->Has("Exposed"));
   EXPECT_FALSE(t.state().Find("orc")->Has("Exposed"));
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Ranged, BeyondMaxRangeCannotAim) {

@@ -84,6 +84,7 @@ TEST(Rest, InterruptedLongRestRegainsHalfTheSurges) {
   // A second interrupted rest: 5 + 3, up to the maximum 6.
   ASSERT_TRUE(t.Submit(r).ok());
   EXPECT_EQ(K(t).Resource("surges"), 6);
+  ExpectRulesKnown(t.log());
 }
 
 // 002 l.618: "Anything you can do during a Short Rest, you can do during a
@@ -102,6 +103,7 @@ TEST(Rest, LongRestMaySpendSurgesLikeAShortRest) {
   auto bad = Gm("long_rest");
   With(bad, "surges", -1);
   EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+  ExpectRulesKnown(t.log());
 }
 
 }  // namespace
