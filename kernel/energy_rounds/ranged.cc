@@ -116,10 +116,13 @@ absl::Status CheckDraw(const Combatant& a, const Weapon& w) {
   if (kg >= 60 && crossbow != 3 && crossbow != 4) {
     return Refuse("002.ranged.draw_weight", "60 kg: heavy and siege crossbows only");
   }
-  if (kg < 60) {
+  // l.263-265: "Max for MPL 1-2" (40 kg), "3-4" (45), ">=5" (50). The
+  // rows above 50 kg are for heavy and siege crossbows only, so those two
+  // are not held to the MPL caps; bows, two-handed and hand crossbows are.
+  if (kg < 60 && crossbow != 3 && crossbow != 4) {
     const int64_t mpl = Mpl(a);
     const int64_t cap = mpl <= 2 ? 40 : mpl <= 4 ? 45 : 50;
-    if (kg > cap && crossbow == 0) {
+    if (kg > cap) {
       return Refuse("002.ranged.draw_weight",
                      absl::StrCat(kg, " kg is over the maximum ", cap, " kg for MPL ", mpl));
     }

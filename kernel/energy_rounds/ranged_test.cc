@@ -153,6 +153,33 @@ TEST(Ranged, DrawWeightTooHeavy) {
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 002 l.263-268: "40 ... Max for MPL 1-2; 45 ... Max for MPL 3-4; 50 ...
+// Max for MPL >=5; 60 ... Heavy and siege crossbow only". The MPL caps hold
+// for a two-handed crossbow too (its +5, l.254, only lets the arm draw it);
+// a heavy crossbow has its own rows.
+TEST(Ranged, MplCapsTheDrawWeightOfBowsAndCrossbows) {
+  auto roster = [](int64_t mpl, int64_t kind, int64_t kg) {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("ash", "party", 2, 5, {{"con_score", 10}, {"arm_strength", 25}, {"mpl", mpl}},
+                     {W("xbow", "1d10", "ranged", "medium",
+                        {{"crossbow", kind}, {"draw_weight", kg}, {"loaded", 1}, {"load", 2},
+                         {"close", 5}, {"far", 20}, {"max", 60}},
+                        "piercing")}));
+    cs.push_back(Who("orc", "orcs", 8, 5, {{"con_score", 14}}));
+    return Roster(std::move(cs), 40, 20);
+  };
+  Table low(EnergyRounds(), roster(1, 1, 45));
+  auto r = low.Submit(Shoot("xbow"), {3});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("maximum 40 kg for MPL 1"), std::string::npos) << r.status();
+  Table mid(EnergyRounds(), roster(3, 1, 45));
+  EXPECT_TRUE(mid.Submit(Shoot("xbow"), {3, 12, 5}).ok());
+  Table heavy(EnergyRounds(), roster(1, 3, 60));  // Arm 25 + 5 = 30 draws 60 kg
+  auto h = heavy.Submit(Shoot("xbow"), {3, 12, 5});
+  ASSERT_TRUE(h.ok()) << h.status();
+  EXPECT_EQ(NumOf(*h, "damage_bonus"), 5);  // l.266: +5
+}
+
 TEST(Ranged, NonProficientCostsMoreAndHalves) {
   Table t(EnergyRounds(), Range(8, {{"mpl", 0}}));
   // A 35 kg bow is fine at MPL 0; make the bow need MPL 2 instead.
