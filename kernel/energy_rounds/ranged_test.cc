@@ -216,5 +216,22 @@ TEST(Ranged, UnawareTargetMakesNoRangedEvasion) {
   EXPECT_EQ(Aura(t), 23);  // on armor: 5 + 1 - 3
 }
 
+// 002 l.222-224: "Amount of Movement: none -5". An unconscious target does
+// not move at all: Miss Chance 5 + 0 (no Ranged Evasion, l.202) - 5 = 0,
+// so a Hit roll of 4 hits (l.192) where "typical combat" (5) would miss.
+TEST(Ranged, AnUnconsciousTargetDoesNotMove) {
+  Table t(EnergyRounds(), Range());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Unconscious");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto ev = t.Submit(Shoot(), {4, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "movement_mod"), -5);
+  EXPECT_EQ(NumOf(*ev, "miss_chance"), 0);
+  EXPECT_EQ(Aura(t), 23);  // 5 + 1 - AR 3 (4 < Ranged AC 10)
+  ExpectRulesKnown(t.log());
+}
+
 }  // namespace
 }  // namespace combat::kernel::energy::testutil
