@@ -342,5 +342,58 @@ TEST(EnergyRoundsScenario, SimultaneousSwiftAttacksAndWaiting) {
   s.ExpectDeterministic();
 }
 
+// An ambush: one `surprised` tag surprises the whole party (l.491); a
+// Swift Attack cuts down a runner as it passes through Kara's reach from
+// afar (l.487); the runner then pushes a surprised ash, who defends with
+// Disadvantage (l.493) and fails (l.583).
+TEST(EnergyRoundsScenario, SurprisedPartyAndARunnerCutDownInPassing) {
+  auto kara = Kara(5, 5);
+  kara.tags.push_back("surprised");
+  Scenario s(Roster({std::move(kara), Creature("ash", "party", 6, 8, {{"con_score", 10}}),
+                     Orc("orc", 9, 6)}));
+  ASSERT_TRUE(s.status().ok()) << s.status();
+  EXPECT_TRUE(s.state().Find("kara")->Has("Surprised"));
+  EXPECT_TRUE(s.state().Find("ash")->Has("Surprised"));  // l.491: the entire party
+  EXPECT_FALSE(s.state().Find("orc")->Has("Surprised"));
+
+  // The orc runs past: (8,6) (7,6) (6,6) (6,7). (6,6) is within Kara's
+  // reach, in front of her (l.487): a Swift Attack, 1 Energy (l.481).
+  auto run = Cmd("orc", "run");
+  for (auto [x, y] : std::vector<std::pair<int, int>>{{8, 6}, {7, 6}, {6, 6}, {6, 7}}) {
+    run.path.emplace_back(x, y);
+  }
+  ASSERT_TRUE(s.Submit(run).ok());
+  auto sw = Cmd("kara", "interrupt", {"orc"});
+  sw.window = s.state().windows.begin()->first;
+  WithText(sw, "act", "melee");
+  With(sw, "swift", 1);
+  // Combat 15 >= AC 10; Evasion 8 + 3 = 11 <= 17; 4 + MASDB 1 = 5.
+  auto hit = s.Submit(sw, {15, 3, 4});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(Num(*hit, "damage"), 5);
+  EXPECT_EQ(s.state().Find("orc")->Resource("aura"), 26 - 5);
+  EXPECT_EQ(s.state().Find("kara")->Resource("energy"), 4);
+  ASSERT_TRUE(s.Submit(Cmd("orc", "resolve")).ok());
+  EXPECT_EQ(s.state().Find("orc")->at, (Pos{6, 7}));
+  EXPECT_EQ(s.state().Find("orc")->Resource("energy"), 3);  // 4 m of 6: ceil(2) (l.142)
+
+  // Push: unarmed AV 16 - 5 = 11 (l.583); ash is Exposed (Surprised ->
+  // Unguarded -> Exposed), so the orc stays guarded (l.553). Evasion with
+  // Disadvantage 2d10kl1: 7, 2 -> 8 + 2 = 10 <= 11; Fortitude with
+  // Disadvantage: 9, 4 -> 10 + 4 = 14, not higher than 16: pushed 1 m.
+  auto push = s.Submit(AtOnce(Cmd("orc", "push", {"ash"})), {15, 7, 2, 9, 4});
+  ASSERT_TRUE(push.ok()) << push.status();
+  EXPECT_EQ(Num(*push, "defense_edge"), -1);
+  EXPECT_EQ(Num(*push, "save_edge"), -1);
+  EXPECT_EQ(Num(*push, "fortitude_total"), 14);
+  EXPECT_EQ(s.state().Find("ash")->at, (Pos{6, 9}));
+  EXPECT_FALSE(s.state().Find("orc")->Has("Unguarded"));
+
+  ASSERT_TRUE(s.Submit(Gm("end_round", "", "round over")).ok());
+  EXPECT_FALSE(s.state().Find("kara")->Has("Surprised"));  // end of the first Round
+  EXPECT_FALSE(s.state().Find("ash")->Has("Unguarded"));
+  s.ExpectDeterministic();
+}
+
 }  // namespace
 }  // namespace combat::tests

@@ -201,7 +201,16 @@ absl::Status SpendIncomplete(Decision& d, const fb::CommandT& act,
   const Combatant* c = d.state().Find(act.actor);
   if (c == nullptr) return absl::OkStatus();
   const int64_t have = c->Resource(res::kEnergy);
-  const int64_t spend = have > 0 ? 1 : 0;
+  // "at least 1 Energy" (l.138) of an act that costs Energy: never more
+  // than the whole act would have cost, so an act paid without Energy
+  // (a Shift for 2 Agility l.21, scooping up an item l.39, an exertion
+  // paid in Stamina l.64) spends none.
+  const bool energy_act =
+      !((act.action == "shift" && ParamOr(act, "agility", 0) == 1) ||
+        (act.action == "pick_up" && ParamText(act, "place") == "scoop") ||
+        act.action == "exert");
+  const int64_t spend = have > 0 && energy_act ? 1 : 0;
+  if (!energy_act) nums.push_back({"act_costs_no_energy", 1});
   nums.push_back({"energy_spent", spend});
   if (spend == 0) return absl::OkStatus();
   Cost cost;

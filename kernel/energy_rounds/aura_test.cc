@@ -58,6 +58,7 @@ TEST(Aura, DeathRollTable) {
     EXPECT_EQ(o.Has("Unconscious"), r.unconscious) << r.d20;
     EXPECT_EQ(o.Has("Dead"), r.dead) << r.d20;
     EXPECT_TRUE(Cites(*ev, "002.death.roll"));
+    ExpectRulesKnown(t.log());
   }
 }
 
@@ -112,6 +113,7 @@ TEST(Aura, NonLethalAtZeroAuraExhaustsShakesAndDrains) {
   EXPECT_TRUE(o.Has("Shaken"));
   EXPECT_EQ(o.Resource("stamina"), 9);  // 14 - 5 (l.509)
   EXPECT_EQ(o.Resource("death_roll", -1), -1);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Aura, StaminaUnconsciousWakesOnTwenty) {
@@ -130,6 +132,27 @@ TEST(Aura, StaminaUnconsciousWakesOnTwenty) {
   EXPECT_FALSE(o.Has("Unguarded"));
   EXPECT_EQ(o.Resource("stamina"), 1);
   EXPECT_EQ(o.Resource("energy"), 1);
+}
+
+// 002 l.658: "Non-Lethal Damage (your head got whacked). You roll a 1d20
+// each Round until you get a 20, in which case you wake up" — with no
+// Stamina regained (that is l.657's, for Stamina loss).
+TEST(Aura, KnockedOutByNonLethalDamageWakesOnTwenty) {
+  Table t(EnergyRounds(), AtZero(10));
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Unconscious");
+  WithText(g, "op", "add");
+  WithText(g, "source", "nonlethal");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto r1 = t.Submit(Gm("end_round"), {19});
+  ASSERT_TRUE(r1.ok()) << r1.status();
+  EXPECT_TRUE(t.state().Find("orc")->Has("Unconscious"));
+  EXPECT_TRUE(Cites(*r1, "002.unconscious.nonlethal"));
+  const int64_t stamina = t.state().Find("orc")->Resource("stamina");
+  ASSERT_TRUE(t.Submit(Gm("end_round"), {20}).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Unconscious"));
+  EXPECT_EQ(t.state().Find("orc")->Resource("stamina"), stamina);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Aura, RecoverySurgeAndFormulae) {

@@ -77,6 +77,41 @@ TEST(Conditions, SurprisedImposesUnguardedAndExposedUntilRoundOneEnds) {
   EXPECT_FALSE(K(t).Has("Exposed"));
 }
 
+// 002 l.491: "the surprised party is Surprised until the end of the first
+// Round of combat. This applies to the entire party of creatures being
+// attacked, even if just one of them was targeted": one tag surprises the
+// whole side, not the other side.
+TEST(Conditions, SurpriseCoversTheWholeParty) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("ash", "party", 2, 2, {{"con_score", 10}}));
+  cs.push_back(Who("kara", "party", 5, 5, {{"con_score", 12}}, {}, {"surprised"}));
+  cs.push_back(Who("orc", "orcs", 6, 5, {{"con_score", 14}}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_TRUE(t.state().Find("kara")->Has("Surprised"));
+  EXPECT_TRUE(t.state().Find("ash")->Has("Surprised"));
+  EXPECT_TRUE(t.state().Find("ash")->Has("Unguarded"));  // l.493
+  EXPECT_FALSE(t.state().Find("orc")->Has("Surprised"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_FALSE(t.state().Find("ash")->Has("Surprised"));  // end of round 1
+  ExpectRulesKnown(t.log());
+}
+
+// The roster's tags are a closed list too: a condition name or a misspelt
+// tag would be inert, so it is refused with the list.
+TEST(Conditions, RosterTagsAreAClosedList) {
+  for (const char* tag : {"asleep", "Surprised", "flying", "resist:"}) {
+    Table r(EnergyRounds(), Pair({tag}));
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << tag;
+    EXPECT_NE(r.status().message().find(std::string("tags.") + tag), std::string::npos)
+        << r.status();
+    EXPECT_NE(r.status().message().find("surprised, unaware, object"), std::string::npos)
+        << r.status();
+  }
+  Table ok(EnergyRounds(), Pair({"small", "unaware", "resist:fire", "weak:cold", "object"}));
+  EXPECT_TRUE(ok.status().ok()) << ok.status();
+}
+
 TEST(Conditions, SurprisedDefenderHasDisadvantage) {
   Table t(EnergyRounds(), Pair({"surprised"}));
   auto a = Cmd("orc", "melee", {"kara"});

@@ -331,6 +331,12 @@ absl::Status CheckMelee(const State&, const Combatant&, const fb::CommandT&,
                         const ActOpts&);
 absl::StatusOr<Outcome> ResolveMelee(Decision&, const fb::CommandT&, uint64_t,
                                      const ActOpts&);
+// The longest reach among the wielded melee weapons and unarmed (l.487
+// "your maximum Reach").
+int64_t MaxReach(const Combatant& a);
+// Whether `t`'s pending movement act passes a square within `a`'s maximum
+// Reach that `a` faces (l.487).
+bool MovesThroughReach(const State& s, const Combatant& a, const Combatant& t);
 // Swift Attack eligibility against `target` (l.485, l.487).
 absl::Status CheckSwift(const State& s, const Combatant& actor,
                         const Combatant& target);

@@ -80,11 +80,15 @@ absl::StatusOr<int64_t> RollInitiative(Decision& d, const std::string& who,
                                        Nums& nums) {
   const Combatant* c = d.state().Find(who);
   const int64_t bonus = c->Stat("initiative", 0);
-  std::string notation = "1d20";
-  if (bonus > 0) notation = absl::StrCat("1d20+", bonus);
-  if (bonus < 0) notation = absl::StrCat("1d20-", -bonus);
+  // l.670: Dazed gives "Disadvantage on all your ... Skill Checks", and
+  // Initiative is a skill (l.126: "see Initiative in the Skills section").
+  const bool dazed = Active(*c, "Dazed");
+  std::string notation = dazed ? "2d20kl1" : "1d20";
+  if (bonus > 0) absl::StrAppend(&notation, "+", bonus);
+  if (bonus < 0) absl::StrAppend(&notation, "-", -bonus);
   ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(notation, "initiative", who, cause));
   nums.push_back({who + ".d20", r.natural()});
+  if (dazed) nums.push_back({who + ".dazed_disadvantage", 1});
   nums.push_back({who + ".initiative_bonus", bonus});
   nums.push_back({who + ".initiative", r.total});
   RETURN_IF_ERROR(SetResource(d, who, res::kInitRound, d.state().round,
@@ -163,6 +167,14 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     if (tv != nullptr && tv->kind.cls.move && !act.targets.empty() &&
         act.targets[0] == a.actor) {
       o.moving_target = true;  // l.559
+      // l.487: "When a creature moves through your maximum Reach (and you
+      // are facing them), you may make a Swift Attack against them": the
+      // Swift Attack lands as the mover passes, wherever it started.
+      const Combatant* mover = s.Find(a.actor);
+      if (immediate && v->kind.cls.attack && mover != nullptr &&
+          MovesThroughReach(s, *actor, *mover)) {
+        o.ignore_reach = true;
+      }
     }
   }
   RETURN_IF_ERROR(CheckCanAct(s, *actor, act, *v));

@@ -206,6 +206,46 @@ TEST(Interrupts, SwiftAttackOnACreatureRunningThroughReach) {
   EXPECT_EQ(t.state().Find("orc1")->at, (Pos{6, 8}));
 }
 
+// 002 l.487: "When a creature moves through your maximum Reach (and you are
+// facing them), you may make a Swift Attack against them" — also when it
+// starts its run from afar: the blow lands as it passes (6,6).
+TEST(Interrupts, SwiftAttackOnACreatureRunningPastFromAfar) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con_score", 12}, {"facing", 2}},
+                   {W("sword", "1d8", "melee", "medium", {{"av_bonus", 1}})}));
+  cs.push_back(Who("orc", "orcs", 9, 6, {{"str", 3}, {"con", 2}, {"con_score", 14}}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  auto run = Cmd("orc", "run");
+  Path(run, {{8, 6}, {7, 6}, {6, 6}, {6, 7}});
+  ASSERT_TRUE(t.Submit(run).ok());  // window 1; the orc is 4 m away
+  auto far = Cmd("kara", "melee", {"orc"});
+  With(far, "swift", 1);
+  EXPECT_EQ(t.Submit(Now(far), {15}).status().code(),
+            absl::StatusCode::kFailedPrecondition);  // not as an answer to the run: out of reach
+  auto s = Interrupt(1, "melee");
+  s.targets = {"orc"};
+  With(s, "swift", 1);
+  auto ev = t.Submit(s, {15, 3, 4});  // AV 17 vs 8 + 3; 4 + 1 damage
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "damage"), 5);
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);  // l.481: 1 Energy
+  ASSERT_TRUE(t.Submit(Cmd("orc", "resolve")).ok());
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 7}));
+  // Next Round, a path that never comes within reach gives no Swift Attack.
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  auto run2 = Cmd("orc", "run");
+  Path(run2, {{7, 8}, {8, 9}});
+  ASSERT_TRUE(t.Submit(run2).ok());
+  auto s2 = Interrupt(t.state().windows.begin()->first, "melee");
+  s2.targets = {"orc"};
+  With(s2, "swift", 1);
+  auto no = t.Submit(s2, {15, 3, 4});
+  EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(no.status().message().find("reach is 1 m"), std::string::npos) << no.status();
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Interrupts, SimultaneousImmediateInterruptsWaitForTheGm) {
   Table t(EnergyRounds(), Skirmish());
   auto g = Gm("gm_condition", "orc1");
@@ -261,6 +301,47 @@ TEST(Interrupts, RunCutShortSpendsItsShare) {
   EXPECT_EQ(t.state().Find("orc2")->at, (Pos{5, 7}));
   EXPECT_EQ(t.state().Find("orc2")->Resource("energy"), 4);  // 1/6 of Speed: 1 Energy (l.142)
   EXPECT_TRUE(Cites(*ev, "002.incomplete.run"));
+}
+
+// 002 l.670: "Dazed: ... Disadvantage on all your ... Skill Checks", and
+// l.126 sends Initiative to "the Skills section": a Dazed creature rolls
+// Initiative as 2d20, keeping the lower.
+TEST(Interrupts, DazedCreatureRollsInitiativeWithDisadvantage) {
+  Table t(EnergyRounds(), Skirmish());
+  auto g = Gm("gm_condition", "kara");
+  WithText(g, "name", "Dazed");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
+  // kara 2d20kl1: 15, 4 -> 4 + 2 = 6; orc1 (not Dazed) 1d20: 5. 6 > 5: won.
+  auto ev = t.Submit(Interrupt(1, "defend"), {15, 4, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "kara.d20"), 4);
+  EXPECT_EQ(NumOf(*ev, "kara.dazed_disadvantage"), 1);
+  EXPECT_EQ(NumOf(*ev, "kara.initiative"), 6);
+  EXPECT_EQ(NumOf(*ev, "orc1.initiative"), 5);
+  EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc1"), nullptr);
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.138: "Typically, at least 1 Energy is still spent if an action is
+// interrupted" — of an act that costs Energy. A Shift paid with 2 Agility
+// (l.21) ended before it moves spends no Energy; one paid with Energy, 1.
+TEST(Interrupts, CancelledActSpendsNoEnergyItWouldNotHaveSpent) {
+  Table t(EnergyRounds(), Skirmish());
+  auto sh = Cmd("orc2", "shift");
+  Path(sh, {{4, 7}});
+  With(sh, "agility", 1);
+  ASSERT_TRUE(t.Submit(sh).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "cancel")).ok());
+  EXPECT_EQ(t.state().Find("orc2")->Resource("energy"), 5);
+  EXPECT_EQ(t.state().Find("orc2")->Resource("agility"), 3);
+  auto sh2 = Cmd("orc2", "shift");
+  Path(sh2, {{4, 7}});
+  ASSERT_TRUE(t.Submit(sh2).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "cancel")).ok());
+  EXPECT_EQ(t.state().Find("orc2")->Resource("energy"), 4);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Interrupts, CannotInterruptOwnActOrAClosedWindow) {

@@ -164,6 +164,20 @@ absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
     out.nums.push_back({"maneuver_vs_unexposed", 1});
   }
   if (!r.hit) {
+    // l.476: "Being Pushed or failing a Push Combat Maneuver" makes you
+    // Unguarded: a push that misses has failed too (l.585 names the failed
+    // save). Already Unguarded by l.553 when the target was not Exposed.
+    if (c.action == "push" && !unguarded_penalty) {
+      Impose u;
+      u.actor = aid;
+      u.name = "Unguarded";
+      u.source = "push";
+      u.expiry = EndOfRound(d.state());
+      RETURN_IF_ERROR(AddWithDaughters(d, u, {cause, "002.maneuver.push_miss", {},
+                                              "failing a Push Combat Maneuver (l.476)"})
+                          .status());
+      out.nums.push_back({"push_failed", 1});
+    }
     out.rule = r.crit_fail ? "002.melee.critical_failure" : "002.maneuver";
     out.text = absl::StrCat(c.action, ": the attack misses");
     return out;
@@ -273,7 +287,7 @@ struct Holder {
   std::string id;          // "" when the environment holds
   uint32_t restraining = 0;
   uint32_t restrained = 0;
-  int64_t dc = 15;
+  int64_t dc = 0;  // l.575: the DC when no creature holds (the GM's number)
 };
 
 Holder FindHolder(const State& s, const Combatant& a) {
@@ -301,6 +315,13 @@ Holder FindHolder(const State& s, const Combatant& a) {
 absl::Status CheckEscape(const State& s, const Combatant& a, const fb::CommandT& c,
                          const ActOpts&) {
   if (!a.Has("Restrained")) return Refuse("002.maneuver.escape", absl::StrCat(a.id, " is not Restrained"));
+  // l.575: "(or contested by a DC if there is no restrainer)": the text
+  // gives no number, so the GM sets it as the condition's level.
+  if (const Holder h = FindHolder(s, a); h.id.empty() && h.dc <= 0) {
+    return Refuse("002.maneuver.escape",
+                  absl::StrCat(a.id, " is Restrained by no creature and the GM has set no DC "
+                                     "(gm_condition name=Restrained level=<DC>)"));
+  }
   const std::string with = ParamText(c, "with");
   if (!with.empty() && with != "fortitude" && with != "leg" && with != "arm") {
     return Malformed(c, "params.with", "fortitude, leg or arm");

@@ -66,6 +66,41 @@ TEST(Maneuvers, TripSizeLimit) {
   EXPECT_NE(r.status().message().find("l.561"), std::string::npos) << r.status();
 }
 
+// 002 l.573 / l.589: "The target cannot be a larger Size Category than
+// you" (Restrain, Push); l.561 allows one size larger for a Trip.
+TEST(Maneuvers, RestrainAndPushNeedATargetNoLarger) {
+  Table t(EnergyRounds(), Mat(5, {"large"}));
+  auto r = t.Submit(Man("restrain"), {15});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.573"), std::string::npos) << r.status();
+  auto p = t.Submit(Man("push"), {15});
+  EXPECT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(p.status().message().find("l.589"), std::string::npos) << p.status();
+  EXPECT_TRUE(t.Submit(Man("trip", "sword"), {15, 3, 2, 4}).ok());  // one size larger
+}
+
+// 002 l.559: "If the target is moving during the attack, it has a
+// Disadvantage on the Fortitude saving throw": the trip answers the orc's
+// pending Run (won on Initiative).
+TEST(Maneuvers, TripOnAMovingTargetHasDisadvantage) {
+  Table t(EnergyRounds(), Mat());
+  auto run = Cmd("orc", "run");
+  Path(run, {{6, 6}, {6, 7}});
+  ASSERT_TRUE(t.Submit(run).ok());  // window 1
+  auto i = Cmd("kara", "interrupt", {"orc"});
+  i.window = 1;
+  i.weapon = "sword";
+  WithText(i, "act", "trip");
+  // Initiative 15 vs 3; Combat 15; Evasion (Advantage, l.553) 3, 2 -> 11;
+  // Fortitude with Disadvantage 2d10kl1: 9, 4 -> 12 + 4 = 16, not > 17.
+  auto ev = t.Submit(i, {15, 3, 15, 3, 2, 9, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "save_edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "fortitude_total"), 16);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Maneuvers, DisarmAndFling) {
   Table t(EnergyRounds(), Mat());
   auto light = Man("disarm", "scimitar");
@@ -128,6 +163,43 @@ TEST(Maneuvers, RestrainEscapeAndRelease) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
 }
 
+// 002 l.575: "You may attempt to escape ... by using 3 Energy and making a
+// Fortitude roll, Leg Strength Check, or Arm Strength Check ... (or
+// contested by a DC if there is no restrainer)". The DC is the GM's number
+// (the condition's level); without one the escape waits for it.
+TEST(Maneuvers, EscapeWithoutARestrainerNeedsTheGmsDc) {
+  Table t(EnergyRounds(), Mat(5, {}, {{"leg_strength", 4}}));
+  auto net = Gm("gm_condition", "orc");
+  WithText(net, "name", "Restrained");
+  WithText(net, "op", "add");
+  ASSERT_TRUE(t.Submit(net).ok());
+  auto esc = Cmd("orc", "escape");
+  auto no = t.Submit(Now(esc), {9});
+  EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(no.status().message().find("level=<DC>"), std::string::npos) << no.status();
+  auto off = Gm("gm_condition", "orc");
+  WithText(off, "name", "Restrained");
+  WithText(off, "op", "remove");
+  ASSERT_TRUE(t.Submit(off).ok());
+  auto dc = Gm("gm_condition", "orc");
+  WithText(dc, "name", "Restrained");
+  WithText(dc, "op", "add");
+  With(dc, "level", 14);
+  ASSERT_TRUE(t.Submit(dc).ok());
+  auto leg = Cmd("orc", "escape");
+  WithText(leg, "with", "leg");
+  auto fail = t.Submit(Now(leg), {10});  // 10 + 4 = 14: not above the DC
+  ASSERT_TRUE(fail.ok()) << fail.status();
+  EXPECT_EQ(NumOf(*fail, "dc"), 14);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Restrained"));
+  EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 2);  // 3 Energy
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  auto ok = t.Submit(Now(leg), {11});  // 15 > 14
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Maneuvers, PushOneMetre) {
   Table t(EnergyRounds(), Mat());
   // AV 11; Evasion 2, 1 -> 10; Fortitude 12 + 4 = 16, not higher than 16.
@@ -148,6 +220,33 @@ TEST(Maneuvers, FailedPushLeavesYouUnguarded) {
   EXPECT_TRUE(t.state().Find("kara")->Has("Unguarded"));  // l.585
   EXPECT_TRUE(Cites(*ev, "002.maneuver.push_fail"));
   EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+}
+
+// 002 l.476: "Being Pushed or failing a Push Combat Maneuver" makes you
+// Unguarded: a push that misses has failed, even against an Exposed target
+// (where l.553 gives no Unguarded).
+TEST(Maneuvers, PushThatMissesLeavesYouUnguarded) {
+  Table t(EnergyRounds(), Mat());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Exposed");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  // Unarmed AV 16 - 5 = 11; Evasion 8 + 4 = 12 > 11: the push misses.
+  auto ev = t.Submit(Man("push"), {15, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "av"), 11);
+  EXPECT_EQ(NumOf(*ev, "defense_total"), 12);
+  EXPECT_EQ(NumOf(*ev, "push_failed"), 1);
+  EXPECT_TRUE(t.state().Find("kara")->Has("Unguarded"));
+  EXPECT_TRUE(t.state().Find("kara")->Has("Exposed"));  // daughter (l.466)
+  EXPECT_TRUE(Cites(*ev, "002.maneuver.push_miss"));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+  // A trip that misses an Exposed target leaves the attacker as it was.
+  Table u(EnergyRounds(), Mat());
+  ASSERT_TRUE(u.Submit(g).ok());
+  ASSERT_TRUE(u.Submit(Man("trip", "sword"), {15, 9}).ok());  // 17 > 12
+  EXPECT_FALSE(u.state().Find("kara")->Has("Unguarded"));
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Maneuvers, SprintPushUpToThreeMetres) {

@@ -56,23 +56,37 @@ absl::StatusOr<const Weapon*> MeleeWeapon(const Combatant& a, const fb::CommandT
 
 }  // namespace
 
+int64_t MaxReach(const Combatant& a) {
+  int64_t reach = ReachOf(a, nullptr);
+  for (const Weapon& w : a.weapons) {
+    if ((w.kind == "melee" || w.kind == "thrown") && Wielding(a, w.name)) {
+      reach = std::max(reach, ReachOf(a, &w));
+    }
+  }
+  return reach;
+}
+
+bool MovesThroughReach(const State& s, const Combatant& a, const Combatant& t) {
+  const PendingAct* p = ActingOf(s, t.id);
+  if (p == nullptr) return false;
+  const fb::CommandT& act = p->command;
+  const Verb* v = FindVerb(act.action);
+  if (v == nullptr || !v->kind.cls.move) return false;
+  const int64_t reach = MaxReach(a);  // l.487: "your maximum Reach"
+  for (const fb::Pos& q : act.path) {
+    const Pos sq{q.x(), q.y()};
+    if (DistanceTo(a, sq) <= reach && Faces(a, sq)) return true;
+  }
+  return false;
+}
+
 absl::Status CheckSwift(const State& s, const Combatant& a, const Combatant& t) {
   if (a.Resource(res::kSwiftUsed, 0) > 0) {
     return Refuse("002.swift.once", absl::StrCat(a.id, " already made a Swift Attack this round"));
   }
   if (Active(t, "Unguarded") || t.HasTag("unaware") || CannotAvoid(t)) return absl::OkStatus();
   // l.487: a creature moving through your maximum reach while you face it.
-  if (const PendingAct* p = ActingOf(s, t.id); p != nullptr) {
-    const fb::CommandT& act = p->command;
-    const Verb* v = FindVerb(act.action);
-    if (v != nullptr && v->kind.cls.move) {
-      const int64_t reach = ReachOf(a, WieldedMelee(a));
-      for (const fb::Pos& q : act.path) {
-        const Pos sq{q.x(), q.y()};
-        if (DistanceTo(a, sq) <= reach && Faces(a, sq)) return absl::OkStatus();
-      }
-    }
-  }
+  if (MovesThroughReach(s, a, t)) return absl::OkStatus();
   return Refuse("002.swift.targets",
                  absl::StrCat(t.id, " is not Unguarded, unaware, unable to avoid the attack, "
                                     "or moving through ", a.id, "'s reach"));

@@ -54,6 +54,38 @@ TEST(Melee, HitBypassesArmor) {
   EXPECT_NE(LastOutcome(*ev).find("armor bypassed"), std::string::npos);
 }
 
+// 002 l.80: "For each attack, you are limited to spending only 4 Stamina to
+// enhance an attack. If a single ability requires you to spend more than 4
+// Stamina on an attack, you may do so ... Any Stamina spent as Energy does
+// not count towards this limit." Only attacks are enhanced.
+TEST(Melee, AtMostFourStaminaEnhanceOneAttack) {
+  Table t(EnergyRounds(), Duel());
+  auto five = Attack();
+  With(five, "enhance", 5);
+  EXPECT_EQ(t.Submit(five).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto four = Attack();
+  With(four, "enhance", 4);
+  With(four, "stamina_energy", 1);  // not counted in the 4
+  auto ev = t.Submit(four, {15, 4, 6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("stamina"), 7);  // 12 - 4 - 1
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);   // 5 - (3 - 1)
+  EXPECT_TRUE(Cites(*ev, "002.stamina.enhance"));
+  Table u(EnergyRounds(), Duel());
+  auto single = Attack();
+  With(single, "enhance", 6);
+  With(single, "enhance_single", 1);
+  ASSERT_TRUE(u.Submit(single, {15, 4, 6}).ok());
+  EXPECT_EQ(u.state().Find("kara")->Resource("stamina"), 6);
+  auto shift = Cmd("kara", "shift");
+  Path(shift, {{4, 5}});
+  With(shift, "enhance", 1);
+  auto bad = u.Submit(Now(shift));
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(bad.status().message().find("params.enhance"), std::string::npos) << bad.status();
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Melee, DefenseDieExplodesTwice) {
   Table t(EnergyRounds(), Duel());
   auto ev = t.Submit(Attack(), {8, 10, 10, 3});  // 10 + 10 + 3 = 23 (l.320)
@@ -204,6 +236,65 @@ TEST(Melee, NonLethalNeedsAChanceRoll) {
   EXPECT_EQ(NumOf(*ev, "av"), 14);
   EXPECT_EQ(NumOf(*ev, "nonlethal_needs"), 5);
   EXPECT_EQ(NumOf(*ev, "nonlethal"), 1);
+}
+
+// 002 l.156: "A single strike against something that cannot defend (such
+// as an inanimate object or a person who refuses or is unable to defend)
+// does not require as much Energy ... 1 Energy may be all that is needed."
+TEST(Melee, SingleStrikeAtWhatCannotDefendCostsOne) {
+  Table t(EnergyRounds(), Duel());
+  auto awake = Attack();
+  With(awake, "single_strike", 1);
+  auto r = t.Submit(awake, {10, 6});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.156"), std::string::npos) << r.status();
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Asleep");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto c = Attack();
+  With(c, "single_strike", 1);
+  auto ev = t.Submit(c, {10, 6});  // no Defense roll (l.346); 10 >= AC 10
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);
+  EXPECT_EQ(NumOf(*ev, "no_defense_roll"), 1);
+  EXPECT_EQ(Aura(t, "orc"), 19);  // 6 + 1
+  EXPECT_TRUE(Cites(*ev, "002.cost.single_strike"));
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.344: "Attacks which target Fortitude or Will are not affected by the
+// target's armor"; l.366: Will = 10 + 1/3 Level + Cha/2 + Wis/2.
+TEST(Melee, AnAttackOnWillIgnoresArmor) {
+  Table t(EnergyRounds(), Duel({}, {{"wis", 3}, {"cha", 1}}));
+  auto c = Attack();
+  WithText(c, "defense", "will");
+  auto ev = t.Submit(c, {8, 5, 6});  // Combat 8 < AC 10, yet no armor
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "def.will"), 11);  // 10 + 0 + 1/2 + 3/2 = 10 + 0 + 0 + 1
+  EXPECT_EQ(NumOf(*ev, "defense_total"), 16);
+  EXPECT_EQ(NumOf(*ev, "armor_hit"), 0);
+  EXPECT_EQ(NumOf(*ev, "damage"), 7);  // 6 + 1, no AR 3
+  EXPECT_EQ(Aura(t, "orc"), 25);       // 20 + (3+2+3+1) x 4/3 = 32 (l.298), - 7
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.452: "Huge (and larger) creatures have +1 Reach and Tiny (or
+// smaller) creatures have -1 Reach."
+TEST(Melee, SizeChangesReach) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("ogre", "orcs", 5, 5, {{"con_score", 14}}, {W("club", "1d6", "melee", "medium")},
+                   {"huge"}));
+  cs.push_back(Who("kara", "party", 7, 5, {{"con_score", 12}}));
+  cs.push_back(Who("imp", "orcs", 8, 5, {{"con_score", 6}}, {W("claw", "1d2", "melee", "light")},
+                   {"tiny"}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  auto ogre = Cmd("ogre", "melee", {"kara"});
+  EXPECT_TRUE(t.Submit(Now(ogre), {15, 1, 3}).ok());  // 2 m <= reach 1 + 1
+  auto imp = Cmd("imp", "melee", {"kara"});
+  auto r = t.Submit(Now(imp), {15});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);  // 1 m > reach 1 - 1
+  EXPECT_NE(r.status().message().find("reach is 0 m"), std::string::npos) << r.status();
 }
 
 TEST(Melee, ResolveAfterAWindow) {

@@ -38,6 +38,12 @@ TEST(Movement, ShiftForEnergyOrAgility) {
   EXPECT_EQ(K(t).Resource("agility"), 1);  // 2 Agility (l.21)
   EXPECT_EQ(t.Submit(Move("shift", {{5, 5}, {6, 5}})).status().code(),
             absl::StatusCode::kInvalidArgument);
+  // 002 l.90: "At the beginning of each Round, your Agility pool resets to
+  // your Maximum Agility" (3, l.88).
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_EQ(K(t).Resource("agility"), 3);
+  EXPECT_EQ(K(t).Resource("energy"), 5);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Movement, RunCostsItsShareOfSpeed) {
@@ -95,6 +101,7 @@ TEST(Movement, JumpStandingAndRunning) {
   EXPECT_EQ(NumOf(*ev, "running_start"), 1);
   EXPECT_EQ(NumOf(*ev, "airtime_energy"), 1);
   EXPECT_EQ(K(t).Resource("energy"), 2);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Movement, KneelThenStand) {

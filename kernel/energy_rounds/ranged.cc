@@ -116,10 +116,13 @@ absl::Status CheckDraw(const Combatant& a, const Weapon& w) {
   if (kg >= 60 && crossbow != 3 && crossbow != 4) {
     return Refuse("002.ranged.draw_weight", "60 kg: heavy and siege crossbows only");
   }
-  if (kg < 60) {
+  // l.263-265: "Max for MPL 1-2" (40 kg), "3-4" (45), ">=5" (50). The
+  // rows above 50 kg are for heavy and siege crossbows only, so those two
+  // are not held to the MPL caps; bows, two-handed and hand crossbows are.
+  if (kg < 60 && crossbow != 3 && crossbow != 4) {
     const int64_t mpl = Mpl(a);
     const int64_t cap = mpl <= 2 ? 40 : mpl <= 4 ? 45 : 50;
-    if (kg > cap && crossbow == 0) {
+    if (kg > cap) {
       return Refuse("002.ranged.draw_weight",
                      absl::StrCat(kg, " kg is over the maximum ", cap, " kg for MPL ", mpl));
     }
@@ -247,8 +250,18 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   a = d.state().Find(aid);
   t = d.state().Find(tid);
   const int64_t size_mod = SizeMissMod(SizeOf(*t));
+  // l.222-226: a target that cannot move at all (unconscious, asleep,
+  // fully restrained, an object) is the table's "none" (-5); one that has
+  // just sprinted is "Sprinting" (+5); any other is "typical combat" (+0)
+  // unless the command names what the state cannot show.
   std::string mv = ParamText(c, "target_movement");
-  if (mv.empty()) mv = t->Resource(res::kSprinted, 0) > 0 ? "zigzag" : "normal";
+  if (mv.empty()) {
+    mv = (t->Has("Unconscious") || t->Has("Asleep") || t->Has("FullyRestrained") ||
+          t->HasTag("object"))
+             ? "none"
+         : t->Resource(res::kSprinted, 0) > 0 ? "zigzag"
+                                              : "normal";
+  }
   const int64_t move_mod = mv == "none" ? -5 : mv == "zigzag" ? 5 : 0;
   const int64_t trades = ParamOr(c, "nl_trade", 0);
   const int64_t mc_mod = ParamOr(c, "mc_mod", 0);

@@ -89,6 +89,34 @@ TEST(Ranged, CloseRangeGivesAdvantage) {
   EXPECT_EQ(NumOf(*ev, "hit_d20"), 15);
 }
 
+// 002 l.232-236: Hit roll "20 Critical Hit (You hit the target, ignore
+// their armor, and they are Exposed); 1-3 You are Exposed until the end of
+// the next Round; 1 Critical Failure (counts as a miss)". l.246: "further
+// away than the 2nd number of meters, you have Disadvantage".
+TEST(Ranged, HitRollTableAndLongRange) {
+  Table t(EnergyRounds(), Range(40));  // 38 m > 30: Disadvantage
+  auto low = t.Submit(Shoot(), {1, 3, 9});  // 2d20kl1: 3, 9 -> 3 < MC 6
+  ASSERT_TRUE(low.ok()) << low.status();
+  EXPECT_EQ(NumOf(*low, "hit_edge"), -1);
+  EXPECT_EQ(NumOf(*low, "hit_d20"), 3);
+  EXPECT_TRUE(t.state().Find("ash")->Has("Exposed"));
+  auto one = t.Submit(Shoot(), {1, 1, 20});  // 2d20kl1: 1 -> critical failure
+  ASSERT_TRUE(one.ok()) << one.status();
+  EXPECT_NE(LastOutcome(*one).find("critical failure"), std::string::npos);
+  EXPECT_EQ(Aura(t), 26);
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_TRUE(t.state().Find("ash")->Has("Exposed"));  // to the end of round 2
+  auto crit = t.Submit(Shoot(), {3, 20, 20, 5});  // MC 8; 2d20kl1: 20, 20
+  ASSERT_TRUE(crit.ok()) << crit.status();
+  EXPECT_EQ(NumOf(*crit, "armor_hit"), 0);
+  EXPECT_EQ(Aura(t), 20);  // 5 + 1, no AR
+  EXPECT_TRUE(t.state().Find("orc")->Has("Exposed"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_FALSE(t.state().Find("ash")->Has("Exposed"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Exposed"));
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Ranged, BeyondMaxRangeCannotAim) {
   Table t(EnergyRounds(), Range(150));
   EXPECT_EQ(t.Submit(Shoot(), {3}).status().code(), absl::StatusCode::kFailedPrecondition);
@@ -125,6 +153,33 @@ TEST(Ranged, DrawWeightTooHeavy) {
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 002 l.263-268: "40 ... Max for MPL 1-2; 45 ... Max for MPL 3-4; 50 ...
+// Max for MPL >=5; 60 ... Heavy and siege crossbow only". The MPL caps hold
+// for a two-handed crossbow too (its +5, l.254, only lets the arm draw it);
+// a heavy crossbow has its own rows.
+TEST(Ranged, MplCapsTheDrawWeightOfBowsAndCrossbows) {
+  auto roster = [](int64_t mpl, int64_t kind, int64_t kg) {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("ash", "party", 2, 5, {{"con_score", 10}, {"arm_strength", 25}, {"mpl", mpl}},
+                     {W("xbow", "1d10", "ranged", "medium",
+                        {{"crossbow", kind}, {"draw_weight", kg}, {"loaded", 1}, {"load", 2},
+                         {"close", 5}, {"far", 20}, {"max", 60}},
+                        "piercing")}));
+    cs.push_back(Who("orc", "orcs", 8, 5, {{"con_score", 14}}));
+    return Roster(std::move(cs), 40, 20);
+  };
+  Table low(EnergyRounds(), roster(1, 1, 45));
+  auto r = low.Submit(Shoot("xbow"), {3});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("maximum 40 kg for MPL 1"), std::string::npos) << r.status();
+  Table mid(EnergyRounds(), roster(3, 1, 45));
+  EXPECT_TRUE(mid.Submit(Shoot("xbow"), {3, 12, 5}).ok());
+  Table heavy(EnergyRounds(), roster(1, 3, 60));  // Arm 25 + 5 = 30 draws 60 kg
+  auto h = heavy.Submit(Shoot("xbow"), {3, 12, 5});
+  ASSERT_TRUE(h.ok()) << h.status();
+  EXPECT_EQ(NumOf(*h, "damage_bonus"), 5);  // l.266: +5
+}
+
 TEST(Ranged, NonProficientCostsMoreAndHalves) {
   Table t(EnergyRounds(), Range(8, {{"mpl", 0}}));
   // A 35 kg bow is fine at MPL 0; make the bow need MPL 2 instead.
@@ -159,6 +214,23 @@ TEST(Ranged, UnawareTargetMakesNoRangedEvasion) {
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(NumOf(*ev, "no_ranged_evasion"), 1);
   EXPECT_EQ(Aura(t), 23);  // on armor: 5 + 1 - 3
+}
+
+// 002 l.222-224: "Amount of Movement: none -5". An unconscious target does
+// not move at all: Miss Chance 5 + 0 (no Ranged Evasion, l.202) - 5 = 0,
+// so a Hit roll of 4 hits (l.192) where "typical combat" (5) would miss.
+TEST(Ranged, AnUnconsciousTargetDoesNotMove) {
+  Table t(EnergyRounds(), Range());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Unconscious");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto ev = t.Submit(Shoot(), {4, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "movement_mod"), -5);
+  EXPECT_EQ(NumOf(*ev, "miss_chance"), 0);
+  EXPECT_EQ(Aura(t), 23);  // 5 + 1 - AR 3 (4 < Ranged AC 10)
+  ExpectRulesKnown(t.log());
 }
 
 }  // namespace

@@ -54,11 +54,12 @@ absl::Status EndUntilRest(Decision& d, const std::string& id, const Why& why) {
   return absl::OkStatus();
 }
 
-absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause) {
+absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause,
+                        const char* rule = "002.rest.surge") {
   const Combatant* k = d.state().Find(id);
   const int64_t value = RecoveryValue(*k);
   RETURN_IF_ERROR(AddResource(d, id, res::kSurges, -1,
-                              {cause, "002.rest.surge", {{"recovery_value", value}}, ""})
+                              {cause, rule, {{"recovery_value", value}}, ""})
                       .status());
   return GainAura(d, id, value, {cause, "002.rest.surge", {{"recovery_value", value}}, "Recovery Surge"});
 }
@@ -95,6 +96,10 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   const int64_t slept = ParamOr(c, "sleep_hours", std::min<int64_t>(hours, 6));
   if (hours < 1 || hours > 8) return Malformed(c, "params.hours", "1 to 8");
   if (slept < 0 || slept > hours) return Malformed(c, "params.sleep_hours", "0 to hours");
+  // l.618: "Anything you can do during a Short Rest, you can do during a
+  // Long Rest": 1 Recovery Surge per 5 minutes (l.602) may be spent.
+  const int64_t spend = ParamOr(c, "surges", 0);
+  if (spend < 0) return Malformed(c, "params.surges", "must not be negative");
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const bool complete = hours == 8 && slept >= 6;  // l.610
@@ -102,11 +107,12 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
     const Combatant* k = d.state().Find(id);
     const int64_t max_surges = SurgesMax(*k);
     const int64_t aura_max = AuraMax(*k);
-    const int64_t aura = k->Resource(res::kAura);
     const Why why{decl, "002.rest.long", {{"hours", hours}, {"sleep_hours", slept}},
                   complete ? "Long Rest" : "interrupted Long Rest: some benefits (l.620)"};
     RETURN_IF_ERROR(RestoreStamina(d, id, why));
     RETURN_IF_ERROR(EndUntilRest(d, id, why));
+    const int64_t n = std::min({spend, hours * 12, d.state().Find(id)->Resource(res::kSurges)});
+    for (int64_t i = 0; i < n; ++i) RETURN_IF_ERROR(SpendSurge(d, id, decl, "002.rest.long_as_short"));
     // l.614: a complete rest regains all Recovery Surges; l.620: an
     // interrupted one "may only have regained half your Recovery Surges":
     // half the maximum, rounded down (l.620 "only ... half": never more),
@@ -122,6 +128,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
       if (!complete) sw.nums.push_back({"half_max_surges", half});
       RETURN_IF_ERROR(SetResource(d, id, res::kSurges, surges, sw));
     }
+    const int64_t aura = d.state().Find(id)->Resource(res::kAura);
     if (complete && aura < aura_max) {
       RETURN_IF_ERROR(GainAura(d, id, aura_max - aura, why));
     }

@@ -84,6 +84,26 @@ TEST(Rest, InterruptedLongRestRegainsHalfTheSurges) {
   // A second interrupted rest: 5 + 3, up to the maximum 6.
   ASSERT_TRUE(t.Submit(r).ok());
   EXPECT_EQ(K(t).Resource("surges"), 6);
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.618: "Anything you can do during a Short Rest, you can do during a
+// Long Rest": an interrupted Long Rest may spend Recovery Surges (1 per 5
+// minutes, l.602) before regaining half of them (l.620).
+TEST(Rest, LongRestMaySpendSurgesLikeAShortRest) {
+  Table t(EnergyRounds(), Tired());
+  auto r = Gm("long_rest");
+  With(r, "hours", 1);
+  With(r, "surges", 2);
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("aura"), 11);   // 3 + 4 + 4 (Recovery Value 4, l.312)
+  EXPECT_EQ(K(t).Resource("surges"), 6);  // 6 - 2 = 4, + 6 / 2 = 7, capped at 6
+  EXPECT_TRUE(Cites(*ev, "002.rest.long_as_short"));
+  auto bad = Gm("long_rest");
+  With(bad, "surges", -1);
+  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+  ExpectRulesKnown(t.log());
 }
 
 }  // namespace

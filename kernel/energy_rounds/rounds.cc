@@ -9,6 +9,7 @@
 // (l.657, l.658), in combatant id order; then every creature's budgets
 // reset: Energy from Stamina (l.55, less 2 when Exhausted l.668), Agility
 // to its maximum (l.90), once-per-Round limits (l.110, l.47).
+#include <set>
 #include <string>
 #include <vector>
 
@@ -83,15 +84,27 @@ absl::Status StartFirstRound(Decision& d) {
   RETURN_IF_ERROR(StartRound(d, {0, "002.rounds.no_turns", {{"round", 1}},
                                  "no turns: everyone acts when they choose"}));
   std::vector<std::string> ids;
-  for (const auto& [id, c] : d.state().combatants) ids.push_back(id);
+  // l.491: "the surprised party is Surprised until the end of the first
+  // Round of combat. This applies to the entire party of creatures being
+  // attacked, even if just one of them was targeted": a `surprised` tag on
+  // any member surprises its whole side.
+  std::set<std::string> surprised_sides;
+  for (const auto& [id, c] : d.state().combatants) {
+    ids.push_back(id);
+    if (c.HasTag("surprised")) surprised_sides.insert(c.side);
+  }
   for (const std::string& id : ids) {
-    if (d.state().Find(id)->HasTag("surprised")) {
+    const Combatant* c = d.state().Find(id);
+    if (surprised_sides.count(c->side) > 0) {
+      const bool tagged = c->HasTag("surprised");
       Impose s;
       s.actor = id;
       s.name = "Surprised";
       s.source = "surprise";
       s.expiry = EndOfRound(d.state());  // until the end of round 1 (l.491)
-      RETURN_IF_ERROR(AddWithDaughters(d, s, {0, "002.surprise", {{"round", 1}}, ""})
+      RETURN_IF_ERROR(AddWithDaughters(d, s, {0, "002.surprise", {{"round", 1}, {"tagged", tagged ? 1 : 0}},
+                                              tagged ? "" : absl::StrCat("its party (", c->side,
+                                                                         ") is surprised")})
                           .status());
     }
     RETURN_IF_ERROR(ResetBudgets(d, id, {0, "002.rounds.start", {}, "round 1"}));

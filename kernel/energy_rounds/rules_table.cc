@@ -177,12 +177,14 @@ std::vector<RuleRef>* Build() {
       R("002.maneuver.escape", "Restrain", 575, "escape: 3 Energy, Fortitude/Leg/Arm vs the restrainer's Arm Strength or Fortitude"),
       R("002.maneuver.push", "Push", 583, "unarmed -5 AV; on a hit Fortitude must beat the AV or Unguarded and pushed 1 m"),
       R("002.maneuver.push_fail", "Push", 585, "if the target succeeds, you become Unguarded"),
+      R("002.maneuver.push_miss", "Unguarded", 476, "failing a Push Combat Maneuver (a push that misses) makes you Unguarded"),
       R("002.maneuver.push_sprint", "Push", 587, "as part of a Sprint from 3 m away: push up to 3 m"),
       R("002.maneuver.push_size", "Push", 589, "target no larger than you"),
       // Rest
       R("002.rest.short", "Short Rest", 599, "every 5 minutes: all Stamina, 1 Recovery Surge may be spent"),
       R("002.rest.long", "Long Rest", 612, "Aura, surges and Stamina fully restored"),
       R("002.rest.interrupted", "Long Rest", 620, "an interrupted Long Rest: only half the Recovery Surges (half the maximum, rounded down), no Aura"),
+      R("002.rest.long_as_short", "Long Rest", 618, "anything done in a Short Rest may be done in a Long Rest: 1 Recovery Surge per 5 minutes"),
       R("002.rest.surge", "Aura", 306, "spend a Recovery Surge: regain the Recovery Value"),
   };
 }

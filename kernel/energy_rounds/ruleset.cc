@@ -22,6 +22,26 @@ absl::Status SpecError(const std::string& id, const std::string& field,
   return RosterError(id, field, why);
 }
 
+// The roster tags this ruleset reads (a closed list, like the conditions):
+// a size (l.439, l.211), surprised (l.491), unaware (l.485, l.202), object
+// (l.156), resist:<type> / weak:<type> (l.376-378), removes:<Condition>
+// (l.690). Anything else would be silently inert, so it is refused.
+constexpr char kTagList[] =
+    "miniscule, fine, diminutive, tiny, small, medium, large, huge, gigantic, surprised, "
+    "unaware, object, resist:<damage type>, weak:<damage type>, removes:<Condition>";
+
+bool KnownTag(const std::string& tag) {
+  for (int i = kMiniscule; i <= kGigantic; ++i) {
+    if (tag == SizeName(i)) return true;
+  }
+  if (tag == "surprised" || tag == "unaware" || tag == "object") return true;
+  for (const char* prefix : {"resist:", "weak:", "removes:"}) {
+    const std::string p(prefix);
+    if (tag.size() > p.size() && tag.compare(0, p.size(), p) == 0) return true;
+  }
+  return false;
+}
+
 absl::Status CheckSpec(const fb::CombatantSpecT& spec) {
   for (const auto& n : spec.stats) {
     if (!n) continue;
@@ -36,6 +56,12 @@ absl::Status CheckSpec(const fb::CombatantSpecT& spec) {
     }
   }
   for (const std::string& tag : spec.tags) {
+    if (!KnownTag(tag)) {
+      return SpecError(spec.id, "tags." + tag,
+                       absl::StrCat("unknown tag; the tags are: ", kTagList,
+                                    ". Conditions are not tags: impose one with gm_condition "
+                                    "(the conditions are: ", ConditionNames(), ")"));
+    }
     // An ability that removes a condition (l.690) names one of the list.
     if (tag.rfind("removes:", 0) != 0) continue;
     auto known = CanonicalCondition(tag.substr(8), "tags");
