@@ -121,6 +121,8 @@ absl::Status EndGrapples(Decision& d, std::string who, const Why& why);
 // The creature grappling `c` / grappled by `c`, or "".
 std::string GrapplerOf(const Combatant& c);
 std::string GrappledBy(const Combatant& c);
+// Whether `c` is Hidden or Undetected from `observer` (L115, L117).
+bool HiddenFrom(const Combatant& c, const std::string& observer);
 // Removes hidden/undetected conditions of `who` relative to `observer`.
 absl::Status Reveal(Decision& d, std::string who, std::string observer,
                     const Why& why);
@@ -131,10 +133,12 @@ absl::StatusOr<uint32_t> Apply(Decision& d, std::string who, std::string name,
                                uint32_t parent = 0,
                                std::string relative_to = "");
 
-// L146: Shaken for `rounds` rounds; on an already Shaken creature the
-// rounds are added to the running duration instead of a second instance.
+// L146: Shaken for `rounds` rounds (ending as `fresh` says, else
+// ForRounds); on an already Shaken creature (timed) the rounds are added to
+// the running duration instead of a second instance.
 absl::Status AddShaken(Decision& d, std::string who, std::string by,
-                       int64_t rounds, uint32_t parent, const Why& why);
+                       int64_t rounds, uint32_t parent, const Why& why,
+                       std::optional<Expiry> fresh = std::nullopt);
 inline constexpr char kMoving[] = "moving";  // ft left of this turn's Move
 inline constexpr char kCoverCondition[] = "cover";  // GM: illusory cover
 

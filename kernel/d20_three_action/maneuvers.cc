@@ -96,6 +96,15 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
   if (CoverFrom(s, a->at, a->size, *t, a->id).blocked) {
     return Refuse("000.cover", t->id + " is completely obscured by a wall");
   }
+  // L47 "These count as Attacks"; L115: "Other Creatures attempting to
+  // target a Hidden Creature must declare what square they think it is in
+  // before attempting an Attack roll."
+  if (c.path.empty() && HiddenFrom(*t, a->id)) {
+    return Malformed(c, "path",
+                     t->id +
+                         " is Hidden from you: declare the square you think "
+                         "it is in (L115)");
+  }
   if (c.action == "grapple") {
     if (GrappledBy(*a) == t->id) {
       return Refuse("000.grapple", a->id + " is already Grappling " + t->id);
@@ -222,6 +231,12 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   const Weapon* wp = ManeuverWeapon(a, c);
   const Weapon w = wp != nullptr ? *wp : Weapon{};
   const Weapon* weapon = wp != nullptr ? &w : nullptr;
+  // L115: "If the wrong square is targeted the Attack roll is still made,
+  // but always misses."
+  const bool wrong_square =
+      HiddenFrom(t, a.id) && !c.path.empty() &&
+      !Covers(t.at, t.size, Pos{c.path[0].x(), c.path[0].y()});
+  const char* wrong_note = " (wrong square: always misses, L115)";
 
   if (c.action == "feint") {
     // L53: a Melee Attack roll against Mental Defense.
@@ -231,7 +246,7 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
     ASSIGN_OR_RETURN(RollOutcome o,
                      RollAttack(d, a.id, bonus, edge, "feint", cause));
     const int64_t def = t.Stat("mental_defense");
-    const bool ok = o.total >= def;
+    const bool ok = !wrong_square && o.total >= def;
     const bool crit = ok && IsCritical(o, def);
     edge.AddTo(nums);
     nums.insert(nums.end(), {{"d20", o.natural},
@@ -243,7 +258,8 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
                                  absl::StrCat("feint vs ", t.id, ": ",
                                               crit ? "critical"
                                               : ok ? "success"
-                                                   : "failure")}));
+                                                   : "failure",
+                                              wrong_square ? wrong_note : "")}));
     RETURN_IF_ERROR(ConsumeDodge(d, *d.state().Find(t.id), edge, cause));
     RETURN_IF_ERROR(
         Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
@@ -270,14 +286,26 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   }
 
   ASSIGN_OR_RETURN(Opposed o, OpposedMelee(d, a, t, weapon, c.action, cause));
+  if (wrong_square) {
+    o.success = false;
+    o.critical = false;
+    for (Num& n : o.nums) {
+      if (n.key == "success" || n.key == "critical") n.value = 0;
+    }
+    o.nums.push_back({"wrong_square", 1});
+  }
   const std::string rule = "000." + c.action;
   RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, rule, o.nums,
                                absl::StrCat(c.action, " vs ", t.id, ": ",
                                             o.critical  ? "critical success"
                                             : o.success ? "success"
-                                                        : "failure")}));
+                                                        : "failure",
+                                            wrong_square ? wrong_note : "")}));
   RETURN_IF_ERROR(Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
   if (!o.success) return absl::OkStatus();
+  // L115: its location is discovered by "hitting them".
+  RETURN_IF_ERROR(Reveal(d, t.id, a.id,
+                         {cause, "000.hidden", {}, "hit: location found"}));
   // L148/L150: succeeding an opposed roll to Push or Grapple the creature
   // grappling you ends the grapple.
   if ((c.action == "push" || c.action == "grapple") && GrapplerOf(a) == t.id) {

@@ -249,6 +249,19 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
   int64_t turn_ft = 0;
   for (size_t i = 0; i < std::min(to, path.size()); ++i) {
     const Pos p = path[i];
+    // L115: a Hidden creature's location is discovered by "walking into
+    // them".
+    {
+      std::vector<std::string> found;
+      const Combatant& mover = *d.state().Find(who);
+      for (const Combatant* o : Occupants(d.state(), mover, p)) {
+        if (HiddenFrom(*o, who)) found.push_back(o->id);
+      }
+      for (const std::string& f : found) {
+        RETURN_IF_ERROR(Reveal(d, f, who,
+                               {cause, "000.hidden", {}, "walked into it"}));
+      }
+    }
     // L35: an enemy's square needs a free Push attempt first.
     std::vector<std::string> blockers;
     {

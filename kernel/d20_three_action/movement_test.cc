@@ -103,6 +103,23 @@ TEST(Move, ThroughAnEnemyTakesAPushAttempt) {
   EXPECT_EQ(Res(t, "aria", kActions), 1);
 }
 
+// 000 l.115: a Hidden creature's location is discovered by "walking into
+// them": the mover's Push attempt (l.35) is then against a creature it has
+// found (a straight roll, no Concealment).
+TEST(Move, WalkingIntoAHiddenCreatureFindsIt) {
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 2, 0)});
+  Tag(*r.combatants[1], "hidden");
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_TRUE(Has(t, "gob", kHidden));
+  auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}, {3, 0}}), {12, 5});
+  ASSERT_OK(ev);
+  EXPECT_FALSE(Has(t, "gob", kHidden));
+  EXPECT_EQ(NumOf(*ev, "000.move.push_through", "attacker.total"), 16);
+  EXPECT_EQ(NumOf(*ev, "000.move.push_through", "edge"), 0);
+  EXPECT_EQ(At(t, "aria"), (Pos{3, 0}));
+}
+
 TEST(Move, ProneCreaturesStandOrCrawl) {
   Table t(D20ThreeAction(),
           MakeRoster(

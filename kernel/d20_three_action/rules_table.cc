@@ -99,8 +99,8 @@ std::vector<RuleRef>* Build() {
       R("000.focus", "Actions > Focus", 43,
         "Each Action of Focus gains (ESS + Level) / 3 Energy, rounded down"),
       R("000.dodge", "Actions > Dodge", 45,
-        "The next Attack against you has Disadvantage (until used, or the "
-        "start of your next turn)"),
+        "The next Attack against you has Disadvantage (until an attack uses "
+        "it: the text sets no time limit)"),
       R("000.maneuver", "Actions > Maneuver", 47,
         "Break, Disarm, Feint, Grapple, Push, Trip in place of a Melee Attack, "
         "with the same Reach"),

@@ -136,10 +136,10 @@ absl::Status ValidateDodge(const State& s, const fb::CommandT& c,
 }
 
 absl::Status ResolveDodge(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
-  // L45: the next Attack against you has Disadvantage. Reading: until it is
-  // used, or the start of your next turn.
+  // L45: "give the next Attack against you Disadvantage": the text sets
+  // no time limit, so it lasts until that attack uses it.
   return Apply(d, c.actor, kDodging, c.actor, 0,
-               ForRounds(d.state(), c.actor, 1),
+               Expiry{fb::ExpiryKind::OnUse, c.actor, 0},
                {ctx.cause, "000.dodge", {}, "the next attack against it"})
       .status();
 }

@@ -136,11 +136,16 @@ TEST(Turns, StunnedCreaturesCannotAct) {
 
 TEST(Turns, OneRoundEndsAfterEveryOtherCreatureHadATurn) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
-  ASSERT_OK(t.Submit(Cmd("aria", "dodge")));
+  fb::CommandT slow = Cmd("aria", "cast", {"gob"});
+  WithText(slow, "spell", "slow");
+  WithText(slow, "condition", "slowed");
+  With(slow, "condition_rounds", 1);
+  ASSERT_OK(t.Submit(slow));
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
-  EXPECT_TRUE(Has(t, "aria", kDodging));  // still during gob's turn
+  EXPECT_TRUE(Has(t, "gob", kSlowed));  // still during gob's turn
+  EXPECT_EQ(Res(t, "gob", kActions), 2);
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
-  EXPECT_FALSE(Has(t, "aria", kDodging));  // L13: gone at aria's next turn
+  EXPECT_FALSE(Has(t, "gob", kSlowed));  // L13: gone at aria's next turn
 }
 
 TEST(Turns, DelayThenEnterAfterTheCurrentTurn) {
