@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/d20_three_action/internal.h"
 #include "kernel/dice/notation.h"
@@ -44,8 +46,36 @@ bool HasStat(const fb::CombatantSpecT& c, const std::string& key) {
   return false;
 }
 
+// The roster tags this ruleset reads (README "The roster"); any other is
+// refused with the list, so that "Hidden" or "prone" is not silently inert.
+constexpr const char* kTags[] = {
+    "unaware",   "undetected",      "hidden",     "invisible",
+    "flying",    "flight",          "improved_flight", "darkvision",
+    "blindsight", "see_invisible"};
+
+absl::Status CheckTags(const fb::CombatantSpecT& c) {
+  for (const std::string& tag : c.tags) {
+    bool known = false;
+    for (const char* k : kTags) known = known || tag == k;
+    if (known) continue;
+    std::string hint;
+    for (const char* k : kTags) {
+      if (absl::AsciiStrToLower(tag) == k) {
+        hint = absl::StrCat(" (write it as '", k, "')");
+      }
+    }
+    return Bad(c.id, absl::StrCat("tags['", tag, "']"),
+               absl::StrCat("unknown tag", hint, "; one of: ",
+                            absl::StrJoin(kTags, ", "),
+                            ". Conditions are not roster tags: the GM adds "
+                            "them with gm_condition"));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Check(const fb::CombatantSpecT& c,
                    const std::vector<fb::CombatantSpecT>& all) {
+  RETURN_IF_ERROR(CheckTags(c));
   for (const char* k : kRequired) {
     if (!HasStat(c, k))
       return Bad(c.id, absl::StrCat("stats.", k), "is required");

@@ -332,6 +332,9 @@ struct AttackPlan {
   std::string damage;   // notation, "" for no damage
   std::string damage_kind;
   std::string rule;  // the attack rule cited
+  // L31: a ranged weapon's Range Increment (ft); each target's penalty is
+  // its distance / increment, rounded down, beyond the first increment.
+  int64_t range_increment = 0;
 };
 // Hit targets, each with whether the hit was critical.
 struct Hit {

@@ -164,7 +164,9 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
   if (fly && !a->HasTag("flight")) {
     return Refuse("000.fly", a->id + " cannot fly (roster tag 'flight')");
   }
-  if (a->Has(kProne) && !fly) {
+  // L160: "A Prone Creature can stand as an Action or Crawl 5ft" (also
+  // before flying: lying on the ground, it takes off once standing).
+  if (a->Has(kProne)) {
     return Refuse("000.prone", a->id +
                                    " is Prone: 'stand' (a Move may stand "
                                    "you up, L35) or 'crawl' 5 ft");

@@ -120,6 +120,25 @@ TEST(Move, WalkingIntoAHiddenCreatureFindsIt) {
   EXPECT_EQ(At(t, "aria"), (Pos{3, 0}));
 }
 
+// 000 l.160: "A Prone Creature can stand as an Action or Crawl 5ft": a
+// Prone flyer does not take off from the ground without standing first.
+TEST(Move, AProneFlyerStandsBeforeFlying) {
+  fb::RosterT r =
+      MakeRoster({Being("hawk", "party", 0, 0), Being("gob", "goblins", 10, 10)});
+  Tag(*r.combatants[0], "flight");
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(Cmd("hawk", "drop_prone")));
+  fb::CommandT fly = MoveTo("hawk", {{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0},
+                                     {6, 0}});
+  With(fly, "fly", 1);
+  auto out = t.Submit(fly);
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("l.160"), std::string::npos) << out.status();
+  ASSERT_OK(t.Submit(Cmd("hawk", "stand")));
+  ASSERT_OK(t.Submit(fly));
+  EXPECT_EQ(At(t, "hawk"), (Pos{6, 0}));
+}
+
 TEST(Move, ProneCreaturesStandOrCrawl) {
   Table t(D20ThreeAction(),
           MakeRoster(

@@ -51,6 +51,27 @@ TEST(Turns, SetupChecksTheRoster) {
             absl::StatusCode::kInvalidArgument);
 }
 
+// Roster tags are a closed list (issue 15): "Hidden" (l.115's spelling)
+// or a condition such as "prone" would otherwise do nothing, silently.
+TEST(Turns, RosterTagsAreAClosedList) {
+  for (const char* tag : {"Hidden", "prone", "sleepy"}) {
+    fb::RosterT r = Duel();
+    Tag(*r.combatants[1], tag);
+    Table t(D20ThreeAction(), r, {15, 10});
+    EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << tag;
+    EXPECT_NE(t.status().message().find("one of: unaware, undetected, hidden"),
+              std::string::npos)
+        << t.status();
+  }
+  fb::RosterT hidden = Duel();
+  Tag(*hidden.combatants[1], "Hidden");
+  EXPECT_NE(Table(D20ThreeAction(), hidden, {15, 10})
+                .status()
+                .message()
+                .find("write it as 'hidden'"),
+            std::string::npos);
+}
+
 TEST(Turns, TiesAreBrokenByRecordedRolls) {
   // L11: both total 12; tie-break d20s 5 (aria) and 9 (gob): gob first.
   Table t(D20ThreeAction(), Duel(), {10, 10, 5, 9});
