@@ -44,6 +44,7 @@ std::vector<ActionSpec>* Build() {
       {"focus", "000.focus", Kind(), MultiActionCost, ValidateFocus, ResolveFocus},
       {"command", "000.command", Kind(), One, ValidateCommand, ResolveCommand},
       {"dodge", "000.dodge", Kind(), One, ValidateDodge, ResolveDodge},
+      {"stabilize", "000.zero_g", Kind(), One, ValidateStabilize, ResolveStabilize},
       {"ready", "000.ready", Kind(kUnreactable), Two, ValidateReady, ResolveReady},
       {"use_skill", "000.skill", Kind(), MultiActionCost, ValidateSkill, ResolveSkill},
       {"interact", "000.interact", Kind(), MultiActionCost, ValidateInteract, ResolveInteract},

@@ -285,6 +285,12 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
       }
     }
   }
+  // L85: attacking, or being hit, while not touching a fixed object in
+  // zero-G.
+  RETURN_IF_ERROR(Unsteady(d, actor, cause, "made an Attack"));
+  for (const Hit& h : hits) {
+    RETURN_IF_ERROR(Unsteady(d, h.target, cause, "was hit"));
+  }
   // L115: hitting a Hidden creature reveals it to the attacker; being
   // attacked by a Hidden creature reveals the attacker to the target.
   for (const Hit& h : hits) {

@@ -208,7 +208,8 @@ const std::vector<std::string>& ConditionNames() {
       kGrappling,  kHeld,        kHidden,      kHoldingBreath,
       kIncapacitated, kInvisible, kMoving,     kOnFire,     kPoisoned,
       kProne,      kShaken,      kSlowed,      kSpell,      kSqueezing,
-      kStunned,    kSuffocating, kTookItem,    kUnconscious, kUndetected};
+      kStunned,    kSuffocating, kTookItem,    kUnconscious, kUndetected,
+      kDrifting,   kUnsteady};
   return *names;
 }
 

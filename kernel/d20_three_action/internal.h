@@ -76,6 +76,8 @@ inline constexpr char kHoldingBreath[] = "holding_breath";  // L77, level = roun
 inline constexpr char kSuffocating[] = "suffocating";       // L77: 0 HP, dies next
 inline constexpr char kFallPending[] = "fall_pending";
 inline constexpr char kTookItem[] = "took_item";
+inline constexpr char kDrifting[] = "drifting";  // L85: level ft, note "dx,dy"
+inline constexpr char kUnsteady[] = "unsteady";  // L85: not yet stabilized
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
@@ -435,6 +437,32 @@ absl::Status ResolveInteract(Decision& d, const fb::CommandT& c,
 absl::Status DecideHeal(const fb::CommandT& c, Decision& d);
 // `use_skill` with param reaction=1 (L19, L79): spends the Reaction.
 absl::Status DecideReactionSkill(const fb::CommandT& c, Decision& d);
+
+// zero_g.cc (L85: terrain `zero_g`)
+bool InZeroG(const State& s, const Combatant& c);
+// A `wall` or `cover` square in or next to `c`'s space.
+bool TouchingFixed(const State& s, const Combatant& c);
+// Whether `c` is a Move by pushing off in zero-G (not flying).
+bool ZeroGMove(const State& s, const fb::CommandT& c, const Combatant& a);
+absl::Status ValidateZeroGMove(const State& s, const fb::CommandT& c,
+                               const Combatant& a, const Ctx& ctx);
+// After the steps of a zero-G move (`squares` taken): the mover drifts, an
+// unfixed creature pushed off moves the other way and drifts.
+absl::Status AfterZeroGMove(Decision& d, const fb::CommandT& c,
+                            const Combatant& before, const Ctx& ctx,
+                            int64_t squares);
+// At the start of `who`'s turn: every drift it set going moves on.
+absl::Status DriftAtTurnStart(Decision& d, const std::string& who,
+                              uint64_t cause);
+// `who` attacked or was hit (`why`): unsteady unless touching a fixed object.
+absl::Status Unsteady(Decision& d, const std::string& who, uint64_t cause,
+                      const std::string& why);
+absl::Status SteadyIfTouching(Decision& d, const std::string& who,
+                              uint64_t cause);
+absl::Status ValidateStabilize(const State& s, const fb::CommandT& c,
+                               const Ctx& ctx);
+absl::Status ResolveStabilize(Decision& d, const fb::CommandT& c,
+                              const Ctx& ctx);
 
 // readied.cc
 absl::Status ValidateReady(const State& s, const fb::CommandT& c,

@@ -263,6 +263,8 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
     RETURN_IF_ERROR(ConsumeDodge(d, *d.state().Find(t.id), edge, cause));
     RETURN_IF_ERROR(
         Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
+    RETURN_IF_ERROR(Unsteady(d, a.id, cause, "made an Attack"));  // L85
+    if (ok) RETURN_IF_ERROR(Unsteady(d, t.id, cause, "was hit"));
     if (crit) {
       return Apply(d, t.id, kFlatFooted, a.id, 0, ForRounds(d.state(), a.id, 1),
                    {cause,
@@ -302,7 +304,10 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
                                                         : "failure",
                                             wrong_square ? wrong_note : "")}));
   RETURN_IF_ERROR(Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
+  // L85: a Maneuver is an Attack (L47); its success a hit.
+  RETURN_IF_ERROR(Unsteady(d, a.id, cause, "made an Attack"));
   if (!o.success) return absl::OkStatus();
+  RETURN_IF_ERROR(Unsteady(d, t.id, cause, "was hit"));
   // L115: its location is discovered by "hitting them".
   RETURN_IF_ERROR(Reveal(d, t.id, a.id,
                          {cause, "000.hidden", {}, "hit: location found"}));

@@ -55,6 +55,7 @@ bool NeedsPush(const Combatant& mover, const Combatant& o) {
 
 struct StepCtx {
   bool fly = false;
+  bool zero_g = false;  // L85: floating, no ground to be difficult
   bool squeeze = false;
   std::set<std::string> pushed_ok;    // success: their square is difficult
   std::set<std::string> pushed_free;  // critical success: no penalty
@@ -67,7 +68,7 @@ struct StepCtx {
 std::vector<space::Factor> StepFactor(const State& s, const Combatant& mover,
                                       Pos from, const StepCtx& sc) {
   std::string why;
-  if (!sc.fly && SpaceIs(s, from, mover.size, IsDifficult)) {
+  if (!sc.fly && !sc.zero_g && SpaceIs(s, from, mover.size, IsDifficult)) {
     why = "difficult terrain";
   }
   for (const Combatant* o : Occupants(s, mover, from)) {
@@ -175,6 +176,8 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
     return Refuse("000.entangled",
                   a->id + " is Entangled: it cannot move from its space");
   }
+  // L85: in zero-G a creature that does not fly moves by pushing off.
+  if (ZeroGMove(s, c, *a)) return ValidateZeroGMove(s, c, *a, ctx);
   const std::vector<Pos> path = PathOf(c);
   if (path.empty()) {
     if (ctx.via == Via::kResumed) return absl::OkStatus();
@@ -240,6 +243,7 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
   StepCtx sc;
   sc.fly = ParamOr(c, "fly", 0) != 0;
   sc.squeeze = ParamOr(c, "squeeze", 0) != 0;
+  sc.zero_g = ZeroGMove(d.state(), c, *d.state().Find(who));
   std::vector<Pos> done;
   const Pos start = d.state().Find(who)->at;
   space::PathWalker walk(kGrid, start);
@@ -320,7 +324,11 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
     nums.push_back({"squares", static_cast<int64_t>(done.size())});
     const Combatant mover = *d.state().Find(who);
     RETURN_IF_ERROR(Move(d, who, done, out.spent - spent, false,
-                         {cause, sc.fly ? "000.fly" : "000.move", nums,
+                         {cause,
+                          sc.fly      ? "000.fly"
+                          : sc.zero_g ? "000.zero_g"
+                                      : "000.move",
+                          nums,
                           notes.empty() ? "" : "counted double: " + notes}));
     const std::string partner = Partner(mover);
     if (!partner.empty()) {
@@ -376,12 +384,18 @@ absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   const Condition* moving = before.FindCondition(kMoving);
   const bool cont = ParamOr(c, "continue", 0) != 0 && moving != nullptr;
   const int64_t speed = cont ? moving->level : MoveSpeed(before, fly, nullptr);
+  const bool zero_g = ZeroGMove(d.state(), c, before);
   ASSIGN_OR_RETURN(MoveProgress p,
                    ResolveMoveSteps(d, c, ctx.cause, c.path.size(),
                                     ctx.spent));
+  if (zero_g) {
+    RETURN_IF_ERROR(AfterZeroGMove(d, c, before, ctx,
+                                   static_cast<int64_t>(c.path.size())));
+  }
   // What is left of this Move for the rest of the turn (none once a failed
-  // Push ended it, L35).
-  const int64_t left = p.stopped ? 0 : std::max<int64_t>(0, speed - p.spent);
+  // Push ended it, L35; none after pushing off in zero-G, L85).
+  const int64_t left =
+      p.stopped || zero_g ? 0 : std::max<int64_t>(0, speed - p.spent);
   if (moving != nullptr) {
     RETURN_IF_ERROR(RemoveConditionsNamed(
         d, c.actor, kMoving, {ctx.cause, "000.move", {}, "replaced"}));
@@ -407,6 +421,11 @@ absl::Status ValidateCrawl(const State& s, const fb::CommandT& c,
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   if (!a->Has(kProne)) {
     return Refuse("000.crawl", a->id + " is not Prone: use 'move'");
+  }
+  if (InZeroG(s, *a)) {
+    return Refuse("000.zero_g",
+                  "in zero-G you are only able to Move by pushing off of "
+                  "things ('move' with push_off)");
   }
   if (a->Has(kEntangled)) {
     return Refuse("000.entangled", a->id + " is Entangled: it cannot move");

@@ -230,6 +230,7 @@ absl::Status HiddenCheck(Decision& d, const std::string& who, uint64_t cause) {
 absl::Status FlightCheck(Decision& d, const std::string& who, uint64_t cause) {
   const Combatant* c = d.state().Find(who);
   if (!c->Has(kFlying) || c->HasTag("improved_flight")) return absl::OkStatus();
+  if (InZeroG(d.state(), *c)) return absl::OkStatus();  // L85: no gravity
   const Condition* m = c->FindCondition(kMoving);
   if (m != nullptr && m->note == "fly") return absl::OkStatus();
   const Why why{cause, "000.fly", {}, "did not fly this turn: falls"};
