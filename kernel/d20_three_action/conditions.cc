@@ -209,7 +209,7 @@ const std::vector<std::string>& ConditionNames() {
       kIncapacitated, kInvisible, kMoving,     kOnFire,     kPoisoned,
       kProne,      kShaken,      kSlowed,      kSpell,      kSqueezing,
       kStunned,    kSuffocating, kTookItem,    kUnconscious, kUndetected,
-      kDrifting,   kUnsteady};
+      kDrifting,   kUnsteady,    kFalling};
   return *names;
 }
 

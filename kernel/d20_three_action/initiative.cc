@@ -85,6 +85,18 @@ absl::Status Check(const fb::CombatantSpecT& c,
   if (StatOf(c, "speed", 0) < 0)
     return Bad(c.id, "stats.speed", "must be >= 0");
   if (c.size < 1) return Bad(c.id, "size", "must be >= 1");
+  if (HasStat(c, "altitude")) {
+    const int64_t alt = StatOf(c, "altitude", 0);
+    const bool flying =
+        std::find(c.tags.begin(), c.tags.end(), "flying") != c.tags.end();
+    if (alt < 0 || alt % kSquare != 0) {
+      return Bad(c.id, "stats.altitude", "feet, a multiple of 5");
+    }
+    if (alt > 0 && !flying) {
+      return Bad(c.id, "stats.altitude",
+                 "a creature starting in the air has the tag 'flying' (L83)");
+    }
+  }
   for (const auto& w : c.weapons) {
     if (!w || w->name.empty()) return Bad(c.id, "weapons.name", "is required");
     const std::string f = absl::StrCat("weapons['", w->name, "']");
@@ -129,6 +141,11 @@ absl::Status SetupRoster(const fb::Roster& roster, Decision& d) {
                                 {0, "000.setup", {{"max_hp", max_hp}}}));
     RETURN_IF_ERROR(SetResource(d, c.id, kBleedPenalty, 0,
                                 {0, "000.bleed.penalty", {}, "starts at 0"}));
+    if (StatOf(c, "altitude", 0) > 0) {
+      const int64_t alt = StatOf(c, "altitude", 0);
+      RETURN_IF_ERROR(SetResource(d, c.id, kAltitude, alt,
+                                  {0, "000.fly", {{"altitude", alt}}}));
+    }
     if (HasStat(c, "energy") || HasStat(c, "energy_max")) {
       const int64_t energy = StatOf(c, "energy", StatOf(c, "energy_max", 0));
       RETURN_IF_ERROR(SetResource(d, c.id, kEnergy, energy, {0, "000.cast"}));

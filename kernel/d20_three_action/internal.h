@@ -42,6 +42,7 @@ inline constexpr char kEnergy[] = "energy";
 inline constexpr char kSotRound[] = "sot_round";  // start-of-turn effects done
 inline constexpr char kTurnRound[] = "turn_round";  // turn taken (ended)
 inline constexpr char kTurnSeq[] = "turn_seq";      // seq its turn started at
+inline constexpr char kAltitude[] = "altitude";      // ft above the ground
 
 // ---- condition names
 inline constexpr char kProne[] = "prone";
@@ -76,6 +77,7 @@ inline constexpr char kHoldingBreath[] = "holding_breath";  // L77, level = roun
 inline constexpr char kSuffocating[] = "suffocating";       // L77: 0 HP, dies next
 inline constexpr char kFallPending[] = "fall_pending";
 inline constexpr char kTookItem[] = "took_item";
+inline constexpr char kFalling[] = "falling";  // L79: still in the air
 inline constexpr char kDrifting[] = "drifting";  // L85: level ft, note "dx,dy"
 inline constexpr char kUnsteady[] = "unsteady";  // L85: not yet stabilized
 
@@ -437,6 +439,23 @@ absl::Status ResolveInteract(Decision& d, const fb::CommandT& c,
 absl::Status DecideHeal(const fb::CommandT& c, Decision& d);
 // `use_skill` with param reaction=1 (L19, L79): spends the Reaction.
 absl::Status DecideReactionSkill(const fb::CommandT& c, Decision& d);
+
+// falling.cc (L57, L79, L83: height)
+int64_t Altitude(const Combatant& c);
+// The movement a fly move's params ascend / descend cost (L83), or the
+// refusal.
+absl::StatusOr<int64_t> VerticalFt(const fb::CommandT& c, const Combatant& a);
+// After a fly move: altitude up / down (landing at 0); a falling flyer
+// flying again stops falling.
+absl::Status ClimbOrDive(Decision& d, const fb::CommandT& c, uint64_t cause);
+// `who` drops up to `ft` of its altitude; `extra_ft` more of fall damage
+// (a critical Trip, L57); fall_pending adds them up; `falling` while still
+// in the air.
+absl::Status Drop(Decision& d, const std::string& who, int64_t ft,
+                  int64_t extra_ft, const std::string& rule, uint64_t cause);
+// L79: a creature still falling drops another 100 ft at its turn's start.
+absl::Status FallingAtTurnStart(Decision& d, const std::string& who,
+                                uint64_t cause);
 
 // zero_g.cc (L85: terrain `zero_g`)
 bool InZeroG(const State& s, const Combatant& c);

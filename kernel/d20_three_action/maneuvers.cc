@@ -406,6 +406,13 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   if (c.action == "trip") {
     RETURN_IF_ERROR(KnockProne(d, t.id, {cause, "000.trip", {}, "tripped"}));
     int64_t fall_ft = 0;
+    if (t.Has(kFlying) && Altitude(t) > 0) {
+      // L57: "Flying Creatures fall 50ft (or until they hit the ground)";
+      // a critical adds fall Damage as from 10 ft.
+      RETURN_IF_ERROR(RemoveConditionsNamed(d, t.id, kFlying,
+                                            {cause, "000.trip", {}, "falls"}));
+      return Drop(d, t.id, 50, o.critical ? 10 : 0, "000.trip", cause);
+    }
     if (t.Has(kFlying)) {
       fall_ft += 50;  // L57: flying creatures fall 50 ft
       RETURN_IF_ERROR(RemoveConditionsNamed(d, t.id, kFlying,

@@ -179,7 +179,9 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
   // L85: in zero-G a creature that does not fly moves by pushing off.
   if (ZeroGMove(s, c, *a)) return ValidateZeroGMove(s, c, *a, ctx);
   const std::vector<Pos> path = PathOf(c);
-  if (path.empty()) {
+  // L83: ascending and descending (params ascend / descend, fly only).
+  ASSIGN_OR_RETURN(const int64_t vertical, VerticalFt(c, *a));
+  if (path.empty() && vertical == 0) {
     if (ctx.via == Via::kResumed) return absl::OkStatus();
     return Malformed(c, "path", "is empty: list the squares entered");
   }
@@ -214,7 +216,7 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
       space::PathCost(kGrid, a->at, path, [&](Pos from, Pos) {
         return StepFactor(s, *a, from, sc);
       }).cost +
-      FlightTurnsFt(*a, fly, a->at, path);
+      FlightTurnsFt(*a, fly, a->at, path) + vertical;
   if (fly && !cont && ctx.via == Via::kDeclared &&
       !a->HasTag("improved_flight") && cost < a->Stat("speed")) {
     return Refuse("000.fly",
@@ -392,10 +394,16 @@ absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
     RETURN_IF_ERROR(AfterZeroGMove(d, c, before, ctx,
                                    static_cast<int64_t>(c.path.size())));
   }
+  int64_t vertical = 0;
+  if (fly) {
+    ASSIGN_OR_RETURN(vertical, VerticalFt(c, before));
+    RETURN_IF_ERROR(ClimbOrDive(d, c, ctx.cause));  // L83
+  }
   // What is left of this Move for the rest of the turn (none once a failed
   // Push ended it, L35; none after pushing off in zero-G, L85).
   const int64_t left =
-      p.stopped || zero_g ? 0 : std::max<int64_t>(0, speed - p.spent);
+      p.stopped || zero_g ? 0
+                          : std::max<int64_t>(0, speed - p.spent - vertical);
   if (moving != nullptr) {
     RETURN_IF_ERROR(RemoveConditionsNamed(
         d, c.actor, kMoving, {ctx.cause, "000.move", {}, "replaced"}));
