@@ -116,6 +116,15 @@ absl::Status DecideReactionSkill(const fb::CommandT& c, Decision& d) {
   if (a->Resource(kReactions) < 1) {
     return Refuse("000.reaction", a->id + " has no Reaction left this Round");
   }
+  // L19: "Reactions cannot be used to take normal Actions and are only used
+  // for specific abilities"; the one this text names is L79's Climb Check
+  // to Grab a surface when falling (also L11's "catch a ledge").
+  if (SkillOf(c) != "climb") {
+    return Refuse("000.reaction",
+                  "a Reaction is only used for specific abilities: this text "
+                  "names the Climb check when falling (L79); '" +
+                      SkillOf(c) + "' is a normal Action");
+  }
   RETURN_IF_ERROR(ValidateSkill(d.state(), c, ctx));
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
