@@ -110,6 +110,28 @@ TEST(Height, FlyingAgainStopsTheFall) {
   EXPECT_EQ(Res(t, "hawk", kAltitude), 50);
 }
 
+// 000 l.79: "Any time a Creature would fall they may make a Climb Check as
+// a Reaction to Grab a nearby surface if possible": a success stops the
+// fall where it is.
+TEST(Height, AClimbReactionStopsTheFall) {
+  Table t(D20ThreeAction(), Sky(250), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));  // 250 -> 150
+  fb::CommandT climb = Cmd("hawk", "use_skill");
+  WithText(climb, "skill", "climb");
+  With(climb, "dc", 15);
+  With(climb, "bonus", 2);
+  With(climb, "reaction", 1);
+  ASSERT_OK(t.Submit(climb, {12}));  // 14 < 15: still falling
+  EXPECT_TRUE(Has(t, "hawk", kFalling));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // 150 -> 50
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(t.Submit(climb, {13}));  // 15 >= 15: holds on
+  EXPECT_FALSE(Has(t, "hawk", kFalling));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 50);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 200);
+}
+
 // 000 l.57: "Flying Creatures fall 50ft (or until they hit the ground). On
 // a Critical Success the target takes fall Damage as if they had fallen
 // from 10 ft".

@@ -71,6 +71,14 @@ absl::Status ResolveSkill(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
       RecordOutcome(d, a.id, {ctx.cause, "000.skill", nums,
                    absl::StrCat(skill, ": ", ok ? "success" : "failure")}));
   if (!ok) return absl::OkStatus();
+  if (skill == "climb" && a.Has(kFalling)) {
+    // L79: "Any time a Creature would fall they may make a Climb Check as a
+    // Reaction to Grab a nearby surface if possible": it holds on there
+    // (whether a surface is near is the GM's, in the DC it sets).
+    return RemoveConditionsNamed(
+        d, a.id, kFalling,
+        {ctx.cause, "000.fall", nums, "grabbed a surface: no longer falling"});
+  }
   if (skill == "medicine") {
     const std::string p = PatientOf(c);
     if (d.state().Find(p)->Has(kBleeding)) {
