@@ -6,7 +6,7 @@
 //    push_off "wall" or the creature's id) up to its Speed; off an unfixed
 //    creature within 1 size (push_off = its id) up to half its Speed, and
 //    that creature moves as far the opposite way.
-//  - Both keep moving (condition `drifting`: level = ft, note = "dx,dy",
+//  - Both keep moving (until they leave the zero_g squares) (condition `drifting`: level = ft, note = "dx,dy",
 //    source = the creature whose turn start moves it): the pusher at its
 //    Speed (half its Speed off an unfixed object), the pushed creature at
 //    half the pusher's Speed, "at the beginning of your Turn every Round
@@ -82,6 +82,7 @@ absl::StatusOr<int64_t> Float(Decision& d, const std::string& who, Pos dir,
     if (!CanStep(d.state(), c, dir)) break;
     c.at = {c.at.x + dir.x, c.at.y + dir.y};
     path.push_back(c.at);
+    if (!InZeroG(d.state(), c)) break;  // out of free fall: gravity again
   }
   if (path.empty()) return 0;
   const Combatant before = *d.state().Find(who);
@@ -281,7 +282,7 @@ absl::Status DriftAtTurnStart(Decision& d, const std::string& who,
     const Why why{cause, "000.zero_g", {{"drift_ft", m.ft}},
                   "keeps moving (zero-G)"};
     ASSIGN_OR_RETURN(int64_t moved, Float(d, m.id, m.dir, squares, why));
-    if (moved < squares) {
+    if (moved < squares || !InZeroG(d.state(), *d.state().Find(m.id))) {
       RETURN_IF_ERROR(RemoveConditionsNamed(
           d, m.id, kDrifting,
           {cause, "000.zero_g", {{"moved_ft", moved * kSquare}},
