@@ -73,6 +73,24 @@ TEST(ZeroG, PushingOffAWallDriftsAtSpeedUntilItRunsIntoSomething) {
   EXPECT_EQ(NumOf(*ev, "000.zero_g", "moved_ft"), 5);
 }
 
+// l.85 is the rule of free fall: a drift carried out of the zero_g squares
+// ends there (gravity again).
+TEST(ZeroG, ADriftEndsWhereFreeFallEnds) {
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 1, 2), Being("gob", "goblins", 15, 4)}, 20, 5);
+  for (int y = 0; y < 5; ++y) {
+    Terrain(r, 0, y, "wall");
+    for (int x = 1; x < 10; ++x) Terrain(r, x, y, "zero_g");
+  }
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(
+      PushOff("aria", {{2, 2}, {3, 2}, {4, 2}, {5, 2}, {6, 2}, {7, 2}})));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(At(t, "aria"), (Pos{10, 2}));  // (10, 2) is ordinary ground
+  EXPECT_FALSE(Has(t, "aria", kDrifting));
+}
+
 // 000 l.85: "If you Push off an unfixed Object within 1 Size of you, you
 // Move up to half your Speed in a straight line and the Object you pushed
 // off of moves in the opposite direction at the same Speed. You and the
