@@ -38,6 +38,7 @@ std::vector<ActionSpec>* Build() {
       {"escape", "000.grappled", Kind(), One, ValidateEscape, ResolveEscape},
       {"choke", "000.grappling", Kind(), One, ValidateChoke, ResolveChoke},
       {"release", "000.grappling", Kind(kFree | kUnreactable), Zero, ValidateRelease, ResolveRelease},
+      {"drop_item", "000.free_action", Kind(kFree | kUnreactable), Zero, ValidateDropItem, ResolveDropItem},
       {"pick_up", "000.disarm", Kind(), One, ValidatePickUp, ResolvePickUp},
       {"cast", "000.cast", Kind(kCast), MultiActionCost, ValidateCast, ResolveCast},
       {"control", "000.control", Kind(kCast), One, ValidateControl, ResolveControl},

@@ -124,7 +124,7 @@ absl::Status ValidateAttack(const State& s, const fb::CommandT& c,
   for (const Condition* dis : Named(*actor, kDisarmed)) {
     if (dis->note == w->name) {
       return Refuse("000.disarm", absl::StrCat(actor->id, "'s ", w->name,
-                                               " was knocked away (Disarm)"));
+                                               " is not in hand (dropped, or knocked away by a Disarm)"));
     }
   }
   const std::string stat = ParamText(c, "stat");

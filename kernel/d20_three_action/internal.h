@@ -398,6 +398,10 @@ absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx);
 absl::Status ValidateRelease(const State& s, const fb::CommandT& c,
                              const Ctx& ctx);
 absl::Status ResolveRelease(Decision& d, const fb::CommandT& c, const Ctx& ctx);
+absl::Status ValidateDropItem(const State& s, const fb::CommandT& c,
+                              const Ctx& ctx);
+absl::Status ResolveDropItem(Decision& d, const fb::CommandT& c,
+                             const Ctx& ctx);
 absl::Status ValidatePickUp(const State& s, const fb::CommandT& c,
                             const Ctx& ctx);
 absl::Status ResolvePickUp(Decision& d, const fb::CommandT& c, const Ctx& ctx);

@@ -81,7 +81,7 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
     for (const Condition* dis : Named(*a, kDisarmed)) {
       if (dis->note == w->name) {
         return Refuse("000.disarm",
-                      a->id + "'s " + w->name + " was knocked away");
+                      a->id + "'s " + w->name + " is not in hand");
       }
     }
   }
@@ -496,6 +496,33 @@ absl::Status ResolveRelease(Decision& d, const fb::CommandT& c,
   return RemoveConditionsNamed(
       d, c.actor, kGrappling,
       {ctx.cause, "000.grappling", {}, "released (a Free Action)"});
+}
+
+absl::Status ValidateDropItem(const State& s, const fb::CommandT& c,
+                              const Ctx& ctx) {
+  (void)ctx;
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  const std::string item = ParamText(c, "item");
+  if (item.empty()) return Malformed(c, "params.item", "name the item");
+  if (a->FindWeapon(item) == nullptr) {
+    return Malformed(c, "params.item",
+                     absl::StrCat(a->id, " carries no '", item, "'"));
+  }
+  for (const Condition* dis : Named(*a, kDisarmed)) {
+    if (dis->note == item) {
+      return Refuse("000.free_action", a->id + " no longer holds its " + item);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveDropItem(Decision& d, const fb::CommandT& c,
+                             const Ctx& ctx) {
+  // L21: "Free Actions can be used to do things that require no effort like
+  // drop an item": it lies in the creature's square (`pick_up` takes it).
+  return AddNoted(d, c.actor, kDisarmed, c.actor, 0, ParamText(c, "item"),
+                  {ctx.cause, "000.free_action", {}, "dropped in its square"})
+      .status();
 }
 
 absl::Status ValidatePickUp(const State& s, const fb::CommandT& c,

@@ -249,6 +249,29 @@ TEST(Maneuver, AHiddenTargetNeedsADeclaredSquareAndTheWrongOneMisses) {
   EXPECT_FALSE(Has(t, "gob", kHidden));  // l.115: "hitting them"
 }
 
+// 000 l.21: "Free Actions can be used to do things that require no effort
+// like drop an item": no Action spent; the dropped spear is picked up with
+// an Action and can be used again.
+TEST(Maneuver, DroppingAnItemIsAFreeAction) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  fb::CommandT drop = Cmd("aria", "drop_item");
+  WithText(drop, "item", "spear");
+  ASSERT_OK(t.Submit(drop));
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
+  fb::CommandT hit = M("attack");
+  hit.weapon = "spear";
+  EXPECT_EQ(t.Submit(hit).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.Submit(drop).status().code(),
+            absl::StatusCode::kFailedPrecondition);  // already dropped
+  fb::CommandT pick = Cmd("aria", "pick_up");
+  WithText(pick, "item", "spear");
+  ASSERT_OK(t.Submit(pick));
+  EXPECT_EQ(Res(t, "aria", kActions), 2);
+  ASSERT_OK(t.Submit(hit, {10, 5}));
+  EXPECT_EQ(Res(t, "gob", kHp), 12);  // 1d8 5 + STR 3
+}
+
 TEST(Maneuver, OutOfReachIsRefused) {
   fb::RosterT r = Pair();
   r.combatants[1]->at = std::make_unique<fb::Pos>(3, 0);
