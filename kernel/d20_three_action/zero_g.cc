@@ -239,6 +239,7 @@ absl::Status AfterZeroGMove(Decision& d, const fb::CommandT& c,
                                           ctx.via != Via::kResumed));
   const Pos dir = Step(before.at, Pos{c.path[0].x(), c.path[0].y()});
   const int64_t speed = MoveSpeed(before, false, nullptr);
+  // L85: "at you Speed" / "at half your Speed" (halved rounded down).
   const int64_t drift = off.fixed ? speed : speed / 2;
   Why why{ctx.cause,
           "000.zero_g",
@@ -278,6 +279,8 @@ absl::Status DriftAtTurnStart(Decision& d, const std::string& who,
     }
   }
   for (const Mover& m : movers) {
+    // Whole 5 ft squares of the drift's feet, rounded down (L85 moves the
+    // creature square by square on the grid).
     const int64_t squares = m.ft / kSquare;
     const Why why{cause, "000.zero_g", {{"drift_ft", m.ft}},
                   "keeps moving (zero-G)"};
