@@ -109,6 +109,9 @@ Edge AttackEdge(const State& s, const Combatant& attacker,
     e.disadvantage.push_back("cover");
   }
   if (attacker.Has(kShaken)) e.disadvantage.push_back("shaken");  // L146
+  if (attacker.Has(kUnsteady) && !TouchingFixed(s, attacker)) {
+    e.disadvantage.push_back("zero_g_unsteady");  // L85
+  }
   if (melee && attacker.Has(kProne)) e.disadvantage.push_back("prone");
   if (ranged && target.Has(kProne)) e.disadvantage.push_back("target_prone");
   if (ranged && DistanceFt(attacker, target) <= kSquare) {

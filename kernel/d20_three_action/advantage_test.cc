@@ -187,6 +187,30 @@ TEST(Advantage, DodgeGivesTheNextAttackDisadvantageOnce) {
   EXPECT_EQ(Res(t, "aria", kHp), 20 - 12);  // (3 + 3) x 2
 }
 
+// 000 l.45: "You spend one Action to give the next Attack against you
+// Disadvantage." No time limit: a Dodge not used this round still gives
+// the next attack, a round later, Disadvantage.
+TEST(Advantage, DodgeLastsUntilTheNextAttackEvenRoundsLater) {
+  fb::CombatantSpecT g = Being("gob", "goblins", 1, 0);
+  Arm(g, "club", "1d6", "melee");
+  fb::RosterT r = MakeRoster({Being("aria", "party", 0, 0), std::move(g)});
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "dodge")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // round 2: aria's turn passed
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_TRUE(Has(t, "aria", kDodging));
+  fb::CommandT c = Cmd("gob", "attack", {"aria"});
+  c.weapon = "club";
+  auto ev = t.Submit(c, {18, 3});  // kl1: 3 + 1 + 3 = 7 < 12, miss
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "dis.dodge"), 1);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "total"), 7);
+  EXPECT_EQ(Res(t, "aria", kHp), 20);
+  EXPECT_FALSE(Has(t, "aria", kDodging));
+}
+
 TEST(Advantage, HiddenAttackersMakeTheirTargetFlatFooted) {
   fb::RosterT r =
       MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)});

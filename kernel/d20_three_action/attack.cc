@@ -124,7 +124,7 @@ absl::Status ValidateAttack(const State& s, const fb::CommandT& c,
   for (const Condition* dis : Named(*actor, kDisarmed)) {
     if (dis->note == w->name) {
       return Refuse("000.disarm", absl::StrCat(actor->id, "'s ", w->name,
-                                               " was knocked away (Disarm)"));
+                                               " is not in hand (dropped, or knocked away by a Disarm)"));
     }
   }
   const std::string stat = ParamText(c, "stat");
@@ -151,6 +151,8 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
     Edge edge;
     int64_t defense = 0;
     bool wrong_square = false;
+    int64_t distance = 0;
+    int64_t range_penalty = 0;
   };
   std::vector<Row> rows;
   {
@@ -162,6 +164,15 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
       r.target = id;
       r.edge = AttackEdge(s, a, t, plan.spec);
       r.defense = t.Stat(plan.mental ? "mental_defense" : "physical_defense");
+      if (plan.range_increment > 0) {
+        // L31: "a -1 Penalty on the Attack for every Range Increment it is
+        // from you rounded down", once it is "farther away than the Range
+        // Increment"; for each target of an Area attack its own distance.
+        r.distance = DistanceFt(a, t);
+        r.range_penalty = r.distance > plan.range_increment
+                              ? r.distance / plan.range_increment
+                              : 0;
+      }
       if (!plan.spec.area && (t.FindRelative(kHidden, actor) != nullptr ||
                               t.FindRelative(kUndetected, actor) != nullptr)) {
         const Pos guess{c.path[0].x(), c.path[0].y()};
@@ -174,11 +185,19 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
   // differ in edge, 2d20 are rolled once and each target keeps the die its
   // edge says (highest, lowest, or the first for a straight roll).
   bool same = true;
-  for (const Row& r : rows) same = same && r.edge.mode() == rows[0].edge.mode();
+  bool same_penalty = true;
+  for (const Row& r : rows) {
+    same = same && r.edge.mode() == rows[0].edge.mode();
+    same_penalty = same_penalty && r.range_penalty == rows[0].range_penalty;
+  }
+  // A penalty every target shares is part of the rolled bonus; otherwise
+  // each target's total takes its own.
+  const int64_t common = same_penalty ? rows[0].range_penalty : 0;
   std::vector<RollOutcome> outcomes;
   if (same) {
-    ASSIGN_OR_RETURN(RollOutcome o, RollAttack(d, actor, plan.bonus,
-                                               rows[0].edge, "attack", cause));
+    ASSIGN_OR_RETURN(RollOutcome o,
+                     RollAttack(d, actor, plan.bonus - common, rows[0].edge,
+                                "attack", cause));
     outcomes.assign(rows.size(), o);
   } else {
     ASSIGN_OR_RETURN(
@@ -189,10 +208,13 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
       const int m = row.edge.mode();
       RollOutcome o;
       o.natural = m > 0 ? std::max(a, b) : (m < 0 ? std::min(a, b) : a);
-      o.total = o.natural + plan.bonus;
+      o.total = o.natural + plan.bonus - common;
       o.mode = m;
       outcomes.push_back(o);
     }
+  }
+  for (size_t i = 0; i < rows.size(); ++i) {
+    outcomes[i].total -= rows[i].range_penalty - common;
   }
   std::optional<bool> gm_critical;
   if (HasParam(c, "critical")) {
@@ -212,6 +234,11 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
       hit = hit || crit;
     }
     Nums nums = plan.bonus_nums;
+    if (plan.range_increment > 0) {
+      nums.push_back({"distance_ft", r.distance});
+      nums.push_back({"range_increment", plan.range_increment});
+      nums.push_back({"range_penalty", -r.range_penalty});
+    }
     r.edge.AddTo(nums);
     nums.push_back({"d20", o.natural});
     nums.push_back({"total", o.total});
@@ -258,6 +285,12 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
       }
     }
   }
+  // L85: attacking, or being hit, while not touching a fixed object in
+  // zero-G.
+  RETURN_IF_ERROR(Unsteady(d, actor, cause, "made an Attack"));
+  for (const Hit& h : hits) {
+    RETURN_IF_ERROR(Unsteady(d, h.target, cause, "was hit"));
+  }
   // L115: hitting a Hidden creature reveals it to the attacker; being
   // attacked by a Hidden creature reveals the attacker to the target.
   for (const Hit& h : hits) {
@@ -291,17 +324,7 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
       plan.bonus = RangedBonus(actor, &plan.bonus_nums);
       plan.rule = "000.attack.ranged";
       plan.damage = w.damage;
-      // L31: -1 per Range Increment the target is from you, rounded down,
-      // once it is farther than the first increment.
-      if (c.targets.size() == 1 && w.range_increment > 0) {
-        const int64_t dist = DistanceFt(actor, *d.state().Find(c.targets[0]));
-        const int64_t penalty =
-            dist > w.range_increment ? dist / w.range_increment : 0;
-        plan.bonus -= penalty;
-        plan.bonus_nums.push_back({"distance_ft", dist});
-        plan.bonus_nums.push_back({"range_increment", w.range_increment});
-        plan.bonus_nums.push_back({"range_penalty", -penalty});
-      }
+      plan.range_increment = w.range_increment;  // L31, per target
       break;
     }
     case AttackKind::kSpell:

@@ -92,6 +92,28 @@ TEST(Attack, RangeIncrementsRoundDown) {
   EXPECT_EQ(Res(t, "gob", kHp), 16);  // 1d6 = 4, no STR
 }
 
+// 000 l.31: "If the target of the Attack is farther away than the Range
+// Increment of the Weapon you take a -1 Penalty on the Attack for every
+// Range Increment it is from you rounded down"; l.27: an Area attack makes
+// "a single Attack roll". Each target takes the penalty of its own
+// distance: one d20 of 11 + 3 is 14 at gob (30 ft, no penalty) and
+// 14 - 2 = 12 at orc (65 ft: 65 / 30 = 2).
+TEST(Attack, AnAreaAttackTakesEachTargetsOwnRangePenalty) {
+  fb::RosterT r = Melee(6);
+  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(
+      Being("orc", "goblins", 13, 5, {{"physical_defense", 13}})));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  fb::CommandT c = Attack("bow", {"gob", "orc"});
+  With(c, "area", 1);
+  auto ev = t.Submit(c, {11, 4});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.ranged", "range_penalty"), -2);  // orc
+  EXPECT_EQ(NumOf(*ev, "000.attack.ranged", "distance_ft"), 65);
+  EXPECT_EQ(NumOf(*ev, "000.attack.ranged", "total"), 12);  // < 13: miss
+  EXPECT_EQ(Res(t, "gob", kHp), 16);  // 14 >= 12: 1d6 = 4
+  EXPECT_EQ(Res(t, "orc", kHp), 20);
+}
+
 TEST(Attack, NoPenaltyWithinTheFirstIncrement) {
   Table t(D20ThreeAction(), Melee(6), {15, 10});  // 30 ft
   auto ev = t.Submit(Attack("bow"), {9, 4});

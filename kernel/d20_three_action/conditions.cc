@@ -155,14 +155,18 @@ absl::Status EndGrapples(Decision& d, std::string who, const Why& why) {
 }
 
 absl::Status AddShaken(Decision& d, std::string who, std::string by,
-                       int64_t rounds, uint32_t parent, const Why& why) {
+                       int64_t rounds, uint32_t parent, const Why& why,
+                       std::optional<Expiry> fresh) {
   const Combatant* c = d.state().Find(who);
   if (c == nullptr) return absl::NotFoundError(who);
-  Expiry expiry = ForRounds(d.state(), by, rounds);
+  Expiry expiry = fresh.value_or(ForRounds(d.state(), by, rounds));
   for (const Condition* old : Named(*c, kShaken)) {
-    if (old->expiry.kind != fb::ExpiryKind::TurnStart) continue;
-    expiry = Expiry{fb::ExpiryKind::TurnStart, old->expiry.actor,
-                    old->expiry.round + rounds};
+    const fb::ExpiryKind k = old->expiry.kind;
+    if (k != fb::ExpiryKind::TurnStart && k != fb::ExpiryKind::RoundStart &&
+        k != fb::ExpiryKind::RoundEnd) {
+      continue;
+    }
+    expiry = Expiry{k, old->expiry.actor, old->expiry.round + rounds};
     const uint32_t id = old->id;
     Why gone = why;
     gone.note = "replaced by the longer duration";
@@ -173,6 +177,11 @@ absl::Status AddShaken(Decision& d, std::string who, std::string by,
   w.nums.push_back({"rounds", rounds});
   w.nums.push_back({"until_round", expiry.round});
   return Apply(d, who, kShaken, by, 0, expiry, w, parent).status();
+}
+
+bool HiddenFrom(const Combatant& c, const std::string& observer) {
+  return c.FindRelative(kHidden, observer) != nullptr ||
+         c.FindRelative(kUndetected, observer) != nullptr;
 }
 
 absl::Status Reveal(Decision& d, std::string who, std::string observer,
@@ -199,7 +208,8 @@ const std::vector<std::string>& ConditionNames() {
       kGrappling,  kHeld,        kHidden,      kHoldingBreath,
       kIncapacitated, kInvisible, kMoving,     kOnFire,     kPoisoned,
       kProne,      kShaken,      kSlowed,      kSpell,      kSqueezing,
-      kStunned,    kSuffocating, kTookItem,    kUnconscious, kUndetected};
+      kStunned,    kSuffocating, kTookItem,    kUnconscious, kUndetected,
+      kDrifting,   kUnsteady,    kFalling};
   return *names;
 }
 

@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/d20_three_action/internal.h"
 #include "kernel/dice/notation.h"
@@ -44,8 +46,36 @@ bool HasStat(const fb::CombatantSpecT& c, const std::string& key) {
   return false;
 }
 
+// The roster tags this ruleset reads (README "The roster"); any other is
+// refused with the list, so that "Hidden" or "prone" is not silently inert.
+constexpr const char* kTags[] = {
+    "unaware",   "undetected",      "hidden",     "invisible",
+    "flying",    "flight",          "improved_flight", "darkvision",
+    "blindsight", "see_invisible"};
+
+absl::Status CheckTags(const fb::CombatantSpecT& c) {
+  for (const std::string& tag : c.tags) {
+    bool known = false;
+    for (const char* k : kTags) known = known || tag == k;
+    if (known) continue;
+    std::string hint;
+    for (const char* k : kTags) {
+      if (absl::AsciiStrToLower(tag) == k) {
+        hint = absl::StrCat(" (write it as '", k, "')");
+      }
+    }
+    return Bad(c.id, absl::StrCat("tags['", tag, "']"),
+               absl::StrCat("unknown tag", hint, "; one of: ",
+                            absl::StrJoin(kTags, ", "),
+                            ". Conditions are not roster tags: the GM adds "
+                            "them with gm_condition"));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Check(const fb::CombatantSpecT& c,
                    const std::vector<fb::CombatantSpecT>& all) {
+  RETURN_IF_ERROR(CheckTags(c));
   for (const char* k : kRequired) {
     if (!HasStat(c, k))
       return Bad(c.id, absl::StrCat("stats.", k), "is required");
@@ -55,6 +85,18 @@ absl::Status Check(const fb::CombatantSpecT& c,
   if (StatOf(c, "speed", 0) < 0)
     return Bad(c.id, "stats.speed", "must be >= 0");
   if (c.size < 1) return Bad(c.id, "size", "must be >= 1");
+  if (HasStat(c, "altitude")) {
+    const int64_t alt = StatOf(c, "altitude", 0);
+    const bool flying =
+        std::find(c.tags.begin(), c.tags.end(), "flying") != c.tags.end();
+    if (alt < 0 || alt % kSquare != 0) {
+      return Bad(c.id, "stats.altitude", "feet, a multiple of 5");
+    }
+    if (alt > 0 && !flying) {
+      return Bad(c.id, "stats.altitude",
+                 "a creature starting in the air has the tag 'flying' (L83)");
+    }
+  }
   for (const auto& w : c.weapons) {
     if (!w || w->name.empty()) return Bad(c.id, "weapons.name", "is required");
     const std::string f = absl::StrCat("weapons['", w->name, "']");
@@ -99,6 +141,11 @@ absl::Status SetupRoster(const fb::Roster& roster, Decision& d) {
                                 {0, "000.setup", {{"max_hp", max_hp}}}));
     RETURN_IF_ERROR(SetResource(d, c.id, kBleedPenalty, 0,
                                 {0, "000.bleed.penalty", {}, "starts at 0"}));
+    if (StatOf(c, "altitude", 0) > 0) {
+      const int64_t alt = StatOf(c, "altitude", 0);
+      RETURN_IF_ERROR(SetResource(d, c.id, kAltitude, alt,
+                                  {0, "000.fly", {{"altitude", alt}}}));
+    }
     if (HasStat(c, "energy") || HasStat(c, "energy_max")) {
       const int64_t energy = StatOf(c, "energy", StatOf(c, "energy_max", 0));
       RETURN_IF_ERROR(SetResource(d, c.id, kEnergy, energy, {0, "000.cast"}));

@@ -42,6 +42,7 @@ inline constexpr char kEnergy[] = "energy";
 inline constexpr char kSotRound[] = "sot_round";  // start-of-turn effects done
 inline constexpr char kTurnRound[] = "turn_round";  // turn taken (ended)
 inline constexpr char kTurnSeq[] = "turn_seq";      // seq its turn started at
+inline constexpr char kAltitude[] = "altitude";      // ft above the ground
 
 // ---- condition names
 inline constexpr char kProne[] = "prone";
@@ -76,6 +77,9 @@ inline constexpr char kHoldingBreath[] = "holding_breath";  // L77, level = roun
 inline constexpr char kSuffocating[] = "suffocating";       // L77: 0 HP, dies next
 inline constexpr char kFallPending[] = "fall_pending";
 inline constexpr char kTookItem[] = "took_item";
+inline constexpr char kFalling[] = "falling";  // L79: still in the air
+inline constexpr char kDrifting[] = "drifting";  // L85: level ft, note "dx,dy"
+inline constexpr char kUnsteady[] = "unsteady";  // L85: not yet stabilized
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
@@ -121,6 +125,8 @@ absl::Status EndGrapples(Decision& d, std::string who, const Why& why);
 // The creature grappling `c` / grappled by `c`, or "".
 std::string GrapplerOf(const Combatant& c);
 std::string GrappledBy(const Combatant& c);
+// Whether `c` is Hidden or Undetected from `observer` (L115, L117).
+bool HiddenFrom(const Combatant& c, const std::string& observer);
 // Removes hidden/undetected conditions of `who` relative to `observer`.
 absl::Status Reveal(Decision& d, std::string who, std::string observer,
                     const Why& why);
@@ -131,10 +137,12 @@ absl::StatusOr<uint32_t> Apply(Decision& d, std::string who, std::string name,
                                uint32_t parent = 0,
                                std::string relative_to = "");
 
-// L146: Shaken for `rounds` rounds; on an already Shaken creature the
-// rounds are added to the running duration instead of a second instance.
+// L146: Shaken for `rounds` rounds (ending as `fresh` says, else
+// ForRounds); on an already Shaken creature (timed) the rounds are added to
+// the running duration instead of a second instance.
 absl::Status AddShaken(Decision& d, std::string who, std::string by,
-                       int64_t rounds, uint32_t parent, const Why& why);
+                       int64_t rounds, uint32_t parent, const Why& why,
+                       std::optional<Expiry> fresh = std::nullopt);
 inline constexpr char kMoving[] = "moving";  // ft left of this turn's Move
 inline constexpr char kCoverCondition[] = "cover";  // GM: illusory cover
 
@@ -328,6 +336,9 @@ struct AttackPlan {
   std::string damage;   // notation, "" for no damage
   std::string damage_kind;
   std::string rule;  // the attack rule cited
+  // L31: a ranged weapon's Range Increment (ft); each target's penalty is
+  // its distance / increment, rounded down, beyond the first increment.
+  int64_t range_increment = 0;
 };
 // Hit targets, each with whether the hit was critical.
 struct Hit {
@@ -387,6 +398,10 @@ absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx);
 absl::Status ValidateRelease(const State& s, const fb::CommandT& c,
                              const Ctx& ctx);
 absl::Status ResolveRelease(Decision& d, const fb::CommandT& c, const Ctx& ctx);
+absl::Status ValidateDropItem(const State& s, const fb::CommandT& c,
+                              const Ctx& ctx);
+absl::Status ResolveDropItem(Decision& d, const fb::CommandT& c,
+                             const Ctx& ctx);
 absl::Status ValidatePickUp(const State& s, const fb::CommandT& c,
                             const Ctx& ctx);
 absl::Status ResolvePickUp(Decision& d, const fb::CommandT& c, const Ctx& ctx);
@@ -428,6 +443,49 @@ absl::Status ResolveInteract(Decision& d, const fb::CommandT& c,
 absl::Status DecideHeal(const fb::CommandT& c, Decision& d);
 // `use_skill` with param reaction=1 (L19, L79): spends the Reaction.
 absl::Status DecideReactionSkill(const fb::CommandT& c, Decision& d);
+
+// falling.cc (L57, L79, L83: height)
+int64_t Altitude(const Combatant& c);
+// The movement a fly move's params ascend / descend cost (L83), or the
+// refusal.
+absl::StatusOr<int64_t> VerticalFt(const fb::CommandT& c, const Combatant& a);
+// After a fly move: altitude up / down (landing at 0); a falling flyer
+// flying again stops falling.
+absl::Status ClimbOrDive(Decision& d, const fb::CommandT& c, uint64_t cause);
+// `who` drops up to `ft` of its altitude; `extra_ft` more of fall damage
+// (a critical Trip, L57); fall_pending adds them up; `falling` while still
+// in the air.
+absl::Status Drop(Decision& d, const std::string& who, int64_t ft,
+                  int64_t extra_ft, const std::string& rule, uint64_t cause);
+// L79: a creature still falling drops another 100 ft at its turn's start.
+absl::Status FallingAtTurnStart(Decision& d, const std::string& who,
+                                uint64_t cause);
+
+// zero_g.cc (L85: terrain `zero_g`)
+bool InZeroG(const State& s, const Combatant& c);
+// A `wall` or `cover` square in or next to `c`'s space.
+bool TouchingFixed(const State& s, const Combatant& c);
+// Whether `c` is a Move by pushing off in zero-G (not flying).
+bool ZeroGMove(const State& s, const fb::CommandT& c, const Combatant& a);
+absl::Status ValidateZeroGMove(const State& s, const fb::CommandT& c,
+                               const Combatant& a, const Ctx& ctx);
+// After the steps of a zero-G move (`squares` taken): the mover drifts, an
+// unfixed creature pushed off moves the other way and drifts.
+absl::Status AfterZeroGMove(Decision& d, const fb::CommandT& c,
+                            const Combatant& before, const Ctx& ctx,
+                            int64_t squares);
+// At the start of `who`'s turn: every drift it set going moves on.
+absl::Status DriftAtTurnStart(Decision& d, const std::string& who,
+                              uint64_t cause);
+// `who` attacked or was hit (`why`): unsteady unless touching a fixed object.
+absl::Status Unsteady(Decision& d, const std::string& who, uint64_t cause,
+                      const std::string& why);
+absl::Status SteadyIfTouching(Decision& d, const std::string& who,
+                              uint64_t cause);
+absl::Status ValidateStabilize(const State& s, const fb::CommandT& c,
+                               const Ctx& ctx);
+absl::Status ResolveStabilize(Decision& d, const fb::CommandT& c,
+                              const Ctx& ctx);
 
 // readied.cc
 absl::Status ValidateReady(const State& s, const fb::CommandT& c,

@@ -81,7 +81,7 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
     for (const Condition* dis : Named(*a, kDisarmed)) {
       if (dis->note == w->name) {
         return Refuse("000.disarm",
-                      a->id + "'s " + w->name + " was knocked away");
+                      a->id + "'s " + w->name + " is not in hand");
       }
     }
   }
@@ -95,6 +95,15 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
   }
   if (CoverFrom(s, a->at, a->size, *t, a->id).blocked) {
     return Refuse("000.cover", t->id + " is completely obscured by a wall");
+  }
+  // L47 "These count as Attacks"; L115: "Other Creatures attempting to
+  // target a Hidden Creature must declare what square they think it is in
+  // before attempting an Attack roll."
+  if (c.path.empty() && HiddenFrom(*t, a->id)) {
+    return Malformed(c, "path",
+                     t->id +
+                         " is Hidden from you: declare the square you think "
+                         "it is in (L115)");
   }
   if (c.action == "grapple") {
     if (GrappledBy(*a) == t->id) {
@@ -222,6 +231,12 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   const Weapon* wp = ManeuverWeapon(a, c);
   const Weapon w = wp != nullptr ? *wp : Weapon{};
   const Weapon* weapon = wp != nullptr ? &w : nullptr;
+  // L115: "If the wrong square is targeted the Attack roll is still made,
+  // but always misses."
+  const bool wrong_square =
+      HiddenFrom(t, a.id) && !c.path.empty() &&
+      !Covers(t.at, t.size, Pos{c.path[0].x(), c.path[0].y()});
+  const char* wrong_note = " (wrong square: always misses, L115)";
 
   if (c.action == "feint") {
     // L53: a Melee Attack roll against Mental Defense.
@@ -231,7 +246,7 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
     ASSIGN_OR_RETURN(RollOutcome o,
                      RollAttack(d, a.id, bonus, edge, "feint", cause));
     const int64_t def = t.Stat("mental_defense");
-    const bool ok = o.total >= def;
+    const bool ok = !wrong_square && o.total >= def;
     const bool crit = ok && IsCritical(o, def);
     edge.AddTo(nums);
     nums.insert(nums.end(), {{"d20", o.natural},
@@ -243,10 +258,13 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
                                  absl::StrCat("feint vs ", t.id, ": ",
                                               crit ? "critical"
                                               : ok ? "success"
-                                                   : "failure")}));
+                                                   : "failure",
+                                              wrong_square ? wrong_note : "")}));
     RETURN_IF_ERROR(ConsumeDodge(d, *d.state().Find(t.id), edge, cause));
     RETURN_IF_ERROR(
         Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
+    RETURN_IF_ERROR(Unsteady(d, a.id, cause, "made an Attack"));  // L85
+    if (ok) RETURN_IF_ERROR(Unsteady(d, t.id, cause, "was hit"));
     if (crit) {
       return Apply(d, t.id, kFlatFooted, a.id, 0, ForRounds(d.state(), a.id, 1),
                    {cause,
@@ -270,14 +288,29 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   }
 
   ASSIGN_OR_RETURN(Opposed o, OpposedMelee(d, a, t, weapon, c.action, cause));
+  if (wrong_square) {
+    o.success = false;
+    o.critical = false;
+    for (Num& n : o.nums) {
+      if (n.key == "success" || n.key == "critical") n.value = 0;
+    }
+    o.nums.push_back({"wrong_square", 1});
+  }
   const std::string rule = "000." + c.action;
   RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, rule, o.nums,
                                absl::StrCat(c.action, " vs ", t.id, ": ",
                                             o.critical  ? "critical success"
                                             : o.success ? "success"
-                                                        : "failure")}));
+                                                        : "failure",
+                                            wrong_square ? wrong_note : "")}));
   RETURN_IF_ERROR(Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
+  // L85: a Maneuver is an Attack (L47); its success a hit.
+  RETURN_IF_ERROR(Unsteady(d, a.id, cause, "made an Attack"));
   if (!o.success) return absl::OkStatus();
+  RETURN_IF_ERROR(Unsteady(d, t.id, cause, "was hit"));
+  // L115: its location is discovered by "hitting them".
+  RETURN_IF_ERROR(Reveal(d, t.id, a.id,
+                         {cause, "000.hidden", {}, "hit: location found"}));
   // L148/L150: succeeding an opposed roll to Push or Grapple the creature
   // grappling you ends the grapple.
   if ((c.action == "push" || c.action == "grapple") && GrapplerOf(a) == t.id) {
@@ -373,6 +406,13 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   if (c.action == "trip") {
     RETURN_IF_ERROR(KnockProne(d, t.id, {cause, "000.trip", {}, "tripped"}));
     int64_t fall_ft = 0;
+    if (t.Has(kFlying) && Altitude(t) > 0) {
+      // L57: "Flying Creatures fall 50ft (or until they hit the ground)";
+      // a critical adds fall Damage as from 10 ft.
+      RETURN_IF_ERROR(RemoveConditionsNamed(d, t.id, kFlying,
+                                            {cause, "000.trip", {}, "falls"}));
+      return Drop(d, t.id, 50, o.critical ? 10 : 0, "000.trip", cause);
+    }
     if (t.Has(kFlying)) {
       fall_ft += 50;  // L57: flying creatures fall 50 ft
       RETURN_IF_ERROR(RemoveConditionsNamed(d, t.id, kFlying,
@@ -456,6 +496,33 @@ absl::Status ResolveRelease(Decision& d, const fb::CommandT& c,
   return RemoveConditionsNamed(
       d, c.actor, kGrappling,
       {ctx.cause, "000.grappling", {}, "released (a Free Action)"});
+}
+
+absl::Status ValidateDropItem(const State& s, const fb::CommandT& c,
+                              const Ctx& ctx) {
+  (void)ctx;
+  ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  const std::string item = ParamText(c, "item");
+  if (item.empty()) return Malformed(c, "params.item", "name the item");
+  if (a->FindWeapon(item) == nullptr) {
+    return Malformed(c, "params.item",
+                     absl::StrCat(a->id, " carries no '", item, "'"));
+  }
+  for (const Condition* dis : Named(*a, kDisarmed)) {
+    if (dis->note == item) {
+      return Refuse("000.free_action", a->id + " no longer holds its " + item);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveDropItem(Decision& d, const fb::CommandT& c,
+                             const Ctx& ctx) {
+  // L21: "Free Actions can be used to do things that require no effort like
+  // drop an item": it lies in the creature's square (`pick_up` takes it).
+  return AddNoted(d, c.actor, kDisarmed, c.actor, 0, ParamText(c, "item"),
+                  {ctx.cause, "000.free_action", {}, "dropped in its square"})
+      .status();
 }
 
 absl::Status ValidatePickUp(const State& s, const fb::CommandT& c,

@@ -220,6 +220,58 @@ TEST(Maneuver, BreakDamagesACarriedObject) {
   EXPECT_EQ(Res(t, "gob", "item_damage:shield"), 7);
 }
 
+// 000 l.47: "These count as Attacks and use Attack rolls"; l.115: "Other
+// Creatures attempting to target a Hidden Creature must declare what square
+// they think it is in before attempting an Attack roll. If the wrong square
+// is targeted the Attack roll is still made, but always misses."
+TEST(Maneuver, AHiddenTargetNeedsADeclaredSquareAndTheWrongOneMisses) {
+  fb::RosterT r = Pair();
+  Tag(*r.combatants[1], "hidden");  // gob is Hidden from aria
+  Table t(D20ThreeAction(), r, {15, 10});
+  auto no_square = t.Submit(M("trip"));
+  EXPECT_EQ(no_square.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(no_square.status().message().find("path"), std::string::npos);
+  fb::CommandT wrong = M("trip");
+  kernel::testing::WithPath(wrong, {{2, 0}});
+  // aria: Concealed (Hidden), 2d20kl1 = 17 + 4 = 21; gob, Hidden from its
+  // opponent (aria Flat Footed, l.115): 2d20kh1 = 2 + 4 = 6. Yet a miss.
+  auto ev = t.Submit(wrong, {18, 17, 2, 1});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.trip", "attacker.total"), 21);
+  EXPECT_EQ(NumOf(*ev, "000.trip", "success"), 0);
+  EXPECT_EQ(NumOf(*ev, "000.trip", "wrong_square"), 1);
+  EXPECT_FALSE(Has(t, "gob", kProne));
+  EXPECT_TRUE(Has(t, "gob", kHidden));
+  fb::CommandT right = M("trip");
+  kernel::testing::WithPath(right, {{1, 0}});
+  ASSERT_OK(t.Submit(right, {12, 11, 2, 1}));  // 11 + 4 = 15 vs 6: success
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_FALSE(Has(t, "gob", kHidden));  // l.115: "hitting them"
+}
+
+// 000 l.21: "Free Actions can be used to do things that require no effort
+// like drop an item": no Action spent; the dropped spear is picked up with
+// an Action and can be used again.
+TEST(Maneuver, DroppingAnItemIsAFreeAction) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  fb::CommandT drop = Cmd("aria", "drop_item");
+  WithText(drop, "item", "spear");
+  ASSERT_OK(t.Submit(drop));
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
+  fb::CommandT hit = M("attack");
+  hit.weapon = "spear";
+  EXPECT_EQ(t.Submit(hit).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.Submit(drop).status().code(),
+            absl::StatusCode::kFailedPrecondition);  // already dropped
+  fb::CommandT pick = Cmd("aria", "pick_up");
+  WithText(pick, "item", "spear");
+  ASSERT_OK(t.Submit(pick));
+  EXPECT_EQ(Res(t, "aria", kActions), 2);
+  ASSERT_OK(t.Submit(hit, {10, 5}));
+  EXPECT_EQ(Res(t, "gob", kHp), 12);  // 1d8 5 + STR 3
+}
+
 TEST(Maneuver, OutOfReachIsRefused) {
   fb::RosterT r = Pair();
   r.combatants[1]->at = std::make_unique<fb::Pos>(3, 0);

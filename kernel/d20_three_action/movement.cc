@@ -55,6 +55,7 @@ bool NeedsPush(const Combatant& mover, const Combatant& o) {
 
 struct StepCtx {
   bool fly = false;
+  bool zero_g = false;  // L85: floating, no ground to be difficult
   bool squeeze = false;
   std::set<std::string> pushed_ok;    // success: their square is difficult
   std::set<std::string> pushed_free;  // critical success: no penalty
@@ -67,7 +68,7 @@ struct StepCtx {
 std::vector<space::Factor> StepFactor(const State& s, const Combatant& mover,
                                       Pos from, const StepCtx& sc) {
   std::string why;
-  if (!sc.fly && SpaceIs(s, from, mover.size, IsDifficult)) {
+  if (!sc.fly && !sc.zero_g && SpaceIs(s, from, mover.size, IsDifficult)) {
     why = "difficult terrain";
   }
   for (const Combatant* o : Occupants(s, mover, from)) {
@@ -164,7 +165,9 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
   if (fly && !a->HasTag("flight")) {
     return Refuse("000.fly", a->id + " cannot fly (roster tag 'flight')");
   }
-  if (a->Has(kProne) && !fly) {
+  // L160: "A Prone Creature can stand as an Action or Crawl 5ft" (also
+  // before flying: lying on the ground, it takes off once standing).
+  if (a->Has(kProne)) {
     return Refuse("000.prone", a->id +
                                    " is Prone: 'stand' (a Move may stand "
                                    "you up, L35) or 'crawl' 5 ft");
@@ -173,8 +176,12 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
     return Refuse("000.entangled",
                   a->id + " is Entangled: it cannot move from its space");
   }
+  // L85: in zero-G a creature that does not fly moves by pushing off.
+  if (ZeroGMove(s, c, *a)) return ValidateZeroGMove(s, c, *a, ctx);
   const std::vector<Pos> path = PathOf(c);
-  if (path.empty()) {
+  // L83: ascending and descending (params ascend / descend, fly only).
+  ASSIGN_OR_RETURN(const int64_t vertical, VerticalFt(c, *a));
+  if (path.empty() && vertical == 0) {
     if (ctx.via == Via::kResumed) return absl::OkStatus();
     return Malformed(c, "path", "is empty: list the squares entered");
   }
@@ -209,7 +216,7 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
       space::PathCost(kGrid, a->at, path, [&](Pos from, Pos) {
         return StepFactor(s, *a, from, sc);
       }).cost +
-      FlightTurnsFt(*a, fly, a->at, path);
+      FlightTurnsFt(*a, fly, a->at, path) + vertical;
   if (fly && !cont && ctx.via == Via::kDeclared &&
       !a->HasTag("improved_flight") && cost < a->Stat("speed")) {
     return Refuse("000.fly",
@@ -238,6 +245,7 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
   StepCtx sc;
   sc.fly = ParamOr(c, "fly", 0) != 0;
   sc.squeeze = ParamOr(c, "squeeze", 0) != 0;
+  sc.zero_g = ZeroGMove(d.state(), c, *d.state().Find(who));
   std::vector<Pos> done;
   const Pos start = d.state().Find(who)->at;
   space::PathWalker walk(kGrid, start);
@@ -249,6 +257,19 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
   int64_t turn_ft = 0;
   for (size_t i = 0; i < std::min(to, path.size()); ++i) {
     const Pos p = path[i];
+    // L115: a Hidden creature's location is discovered by "walking into
+    // them".
+    {
+      std::vector<std::string> found;
+      const Combatant& mover = *d.state().Find(who);
+      for (const Combatant* o : Occupants(d.state(), mover, p)) {
+        if (HiddenFrom(*o, who)) found.push_back(o->id);
+      }
+      for (const std::string& f : found) {
+        RETURN_IF_ERROR(Reveal(d, f, who,
+                               {cause, "000.hidden", {}, "walked into it"}));
+      }
+    }
     // L35: an enemy's square needs a free Push attempt first.
     std::vector<std::string> blockers;
     {
@@ -305,7 +326,11 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
     nums.push_back({"squares", static_cast<int64_t>(done.size())});
     const Combatant mover = *d.state().Find(who);
     RETURN_IF_ERROR(Move(d, who, done, out.spent - spent, false,
-                         {cause, sc.fly ? "000.fly" : "000.move", nums,
+                         {cause,
+                          sc.fly      ? "000.fly"
+                          : sc.zero_g ? "000.zero_g"
+                                      : "000.move",
+                          nums,
                           notes.empty() ? "" : "counted double: " + notes}));
     const std::string partner = Partner(mover);
     if (!partner.empty()) {
@@ -361,12 +386,24 @@ absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   const Condition* moving = before.FindCondition(kMoving);
   const bool cont = ParamOr(c, "continue", 0) != 0 && moving != nullptr;
   const int64_t speed = cont ? moving->level : MoveSpeed(before, fly, nullptr);
+  const bool zero_g = ZeroGMove(d.state(), c, before);
   ASSIGN_OR_RETURN(MoveProgress p,
                    ResolveMoveSteps(d, c, ctx.cause, c.path.size(),
                                     ctx.spent));
+  if (zero_g) {
+    RETURN_IF_ERROR(AfterZeroGMove(d, c, before, ctx,
+                                   static_cast<int64_t>(c.path.size())));
+  }
+  int64_t vertical = 0;
+  if (fly) {
+    ASSIGN_OR_RETURN(vertical, VerticalFt(c, before));
+    RETURN_IF_ERROR(ClimbOrDive(d, c, ctx.cause));  // L83
+  }
   // What is left of this Move for the rest of the turn (none once a failed
-  // Push ended it, L35).
-  const int64_t left = p.stopped ? 0 : std::max<int64_t>(0, speed - p.spent);
+  // Push ended it, L35; none after pushing off in zero-G, L85).
+  const int64_t left =
+      p.stopped || zero_g ? 0
+                          : std::max<int64_t>(0, speed - p.spent - vertical);
   if (moving != nullptr) {
     RETURN_IF_ERROR(RemoveConditionsNamed(
         d, c.actor, kMoving, {ctx.cause, "000.move", {}, "replaced"}));
@@ -392,6 +429,11 @@ absl::Status ValidateCrawl(const State& s, const fb::CommandT& c,
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   if (!a->Has(kProne)) {
     return Refuse("000.crawl", a->id + " is not Prone: use 'move'");
+  }
+  if (InZeroG(s, *a)) {
+    return Refuse("000.zero_g",
+                  "in zero-G you are only able to Move by pushing off of "
+                  "things ('move' with push_off)");
   }
   if (a->Has(kEntangled)) {
     return Refuse("000.entangled", a->id + " is Entangled: it cannot move");

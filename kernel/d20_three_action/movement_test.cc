@@ -103,6 +103,42 @@ TEST(Move, ThroughAnEnemyTakesAPushAttempt) {
   EXPECT_EQ(Res(t, "aria", kActions), 1);
 }
 
+// 000 l.115: a Hidden creature's location is discovered by "walking into
+// them": the mover's Push attempt (l.35) is then against a creature it has
+// found (a straight roll, no Concealment).
+TEST(Move, WalkingIntoAHiddenCreatureFindsIt) {
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 2, 0)});
+  Tag(*r.combatants[1], "hidden");
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_TRUE(Has(t, "gob", kHidden));
+  auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}, {3, 0}}), {12, 5});
+  ASSERT_OK(ev);
+  EXPECT_FALSE(Has(t, "gob", kHidden));
+  EXPECT_EQ(NumOf(*ev, "000.move.push_through", "attacker.total"), 16);
+  EXPECT_EQ(NumOf(*ev, "000.move.push_through", "edge"), 0);
+  EXPECT_EQ(At(t, "aria"), (Pos{3, 0}));
+}
+
+// 000 l.160: "A Prone Creature can stand as an Action or Crawl 5ft": a
+// Prone flyer does not take off from the ground without standing first.
+TEST(Move, AProneFlyerStandsBeforeFlying) {
+  fb::RosterT r =
+      MakeRoster({Being("hawk", "party", 0, 0), Being("gob", "goblins", 10, 10)});
+  Tag(*r.combatants[0], "flight");
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(Cmd("hawk", "drop_prone")));
+  fb::CommandT fly = MoveTo("hawk", {{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0},
+                                     {6, 0}});
+  With(fly, "fly", 1);
+  auto out = t.Submit(fly);
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("l.160"), std::string::npos) << out.status();
+  ASSERT_OK(t.Submit(Cmd("hawk", "stand")));
+  ASSERT_OK(t.Submit(fly));
+  EXPECT_EQ(At(t, "hawk"), (Pos{6, 0}));
+}
+
 TEST(Move, ProneCreaturesStandOrCrawl) {
   Table t(D20ThreeAction(),
           MakeRoster(

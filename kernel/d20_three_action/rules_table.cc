@@ -99,8 +99,8 @@ std::vector<RuleRef>* Build() {
       R("000.focus", "Actions > Focus", 43,
         "Each Action of Focus gains (ESS + Level) / 3 Energy, rounded down"),
       R("000.dodge", "Actions > Dodge", 45,
-        "The next Attack against you has Disadvantage (until used, or the "
-        "start of your next turn)"),
+        "The next Attack against you has Disadvantage (until an attack uses "
+        "it: the text sets no time limit)"),
       R("000.maneuver", "Actions > Maneuver", 47,
         "Break, Disarm, Feint, Grapple, Push, Trip in place of a Melee Attack, "
         "with the same Reach"),
@@ -145,7 +145,12 @@ std::vector<RuleRef>* Build() {
         "Flight: up to twice your Speed, over difficult terrain; each "
         "45-degree turn costs 5 ft more (not with Improved Flight)"),
       R("000.zero_g", "Terrain and movement > Zero-G", 85,
-        "Zero-G movement: GM ruling"),
+        "Zero-G (terrain zero_g): without flight, move only by pushing off "
+        "in a straight line (fixed object: Speed; unfixed within 1 size: "
+        "half Speed, it moves the other way), drifting on at each turn start "
+        "until running into something; attacking or hit while not touching "
+        "a fixed object: Disadvantage on attacks until an Action to "
+        "Stabilize or touching one"),
       R("000.darkness", "Terrain and movement > Darkness", 87,
         "Creatures in Darkness are Concealed (unless darkvision)"),
       R("000.light", "Terrain and movement > Light", 89,

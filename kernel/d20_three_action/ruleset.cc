@@ -15,6 +15,30 @@
 namespace combat::kernel::d20 {
 namespace {
 
+// The shared GM verbs with this text's rules: L146 "Additional instances
+// of Shaken add to the Duration" also for a timed gm_condition.
+const GmRules& Gm() {
+  static const GmRules* rules = [] {
+    auto* r = new GmRules("000.gm");
+    r->add_condition = [](Decision& d, const NewCondition& nc,
+                          const Why& why) -> absl::Status {
+      const fb::ExpiryKind k = nc.expiry.kind;
+      if (nc.name == kShaken &&
+          (k == fb::ExpiryKind::TurnStart || k == fb::ExpiryKind::RoundStart ||
+           k == fb::ExpiryKind::RoundEnd)) {
+        Why w = why;
+        w.rule = "000.shaken";
+        return AddShaken(d, nc.actor, nc.source,
+                         nc.expiry.round - d.state().round, nc.parent, w,
+                         nc.expiry);
+      }
+      return AddCondition(d, nc, why).status();
+    };
+    return r;
+  }();
+  return *rules;
+}
+
 class D20ThreeActionRuleset : public Ruleset {
  public:
   // 5 ft squares (the text's distances are in feet: L35, L39).
@@ -37,9 +61,9 @@ class D20ThreeActionRuleset : public Ruleset {
       for (auto& p : canon.params) {
         if (p && p->key == "name") p->text = name;
       }
-      return DecideGm(canon, "000.gm", d);
+      return DecideGm(canon, Gm(), d);
     }
-    if (IsGmVerb(cmd.action)) return DecideGm(cmd, "000.gm", d);
+    if (IsGmVerb(cmd.action)) return DecideGm(cmd, Gm(), d);
     if (cmd.action == "heal") return DecideHeal(cmd, d);
     if (!d.state().windows.empty() || cmd.window != 0) {
       return DecideAnswer(cmd, d);

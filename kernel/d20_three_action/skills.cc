@@ -71,6 +71,14 @@ absl::Status ResolveSkill(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
       RecordOutcome(d, a.id, {ctx.cause, "000.skill", nums,
                    absl::StrCat(skill, ": ", ok ? "success" : "failure")}));
   if (!ok) return absl::OkStatus();
+  if (skill == "climb" && a.Has(kFalling)) {
+    // L79: "Any time a Creature would fall they may make a Climb Check as a
+    // Reaction to Grab a nearby surface if possible": it holds on there
+    // (whether a surface is near is the GM's, in the DC it sets).
+    return RemoveConditionsNamed(
+        d, a.id, kFalling,
+        {ctx.cause, "000.fall", nums, "grabbed a surface: no longer falling"});
+  }
   if (skill == "medicine") {
     const std::string p = PatientOf(c);
     if (d.state().Find(p)->Has(kBleeding)) {
@@ -116,6 +124,15 @@ absl::Status DecideReactionSkill(const fb::CommandT& c, Decision& d) {
   if (a->Resource(kReactions) < 1) {
     return Refuse("000.reaction", a->id + " has no Reaction left this Round");
   }
+  // L19: "Reactions cannot be used to take normal Actions and are only used
+  // for specific abilities"; the one this text names is L79's Climb Check
+  // to Grab a surface when falling (also L11's "catch a ledge").
+  if (SkillOf(c) != "climb") {
+    return Refuse("000.reaction",
+                  "a Reaction is only used for specific abilities: this text "
+                  "names the Climb check when falling (L79); '" +
+                      SkillOf(c) + "' is a normal Action");
+  }
   RETURN_IF_ERROR(ValidateSkill(d.state(), c, ctx));
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
@@ -136,10 +153,10 @@ absl::Status ValidateDodge(const State& s, const fb::CommandT& c,
 }
 
 absl::Status ResolveDodge(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
-  // L45: the next Attack against you has Disadvantage. Reading: until it is
-  // used, or the start of your next turn.
+  // L45: "give the next Attack against you Disadvantage": the text sets
+  // no time limit, so it lasts until that attack uses it.
   return Apply(d, c.actor, kDodging, c.actor, 0,
-               ForRounds(d.state(), c.actor, 1),
+               Expiry{fb::ExpiryKind::OnUse, c.actor, 0},
                {ctx.cause, "000.dodge", {}, "the next attack against it"})
       .status();
 }

@@ -59,6 +59,23 @@ TEST(Skill, AReactionSkillOutsideTheTurn) {
   EXPECT_NE(out.status().message().find("no Reaction"), std::string::npos);
 }
 
+// 000 l.19: "Reactions cannot be used to take normal Actions and are only
+// used for specific abilities": Medicine as a Reaction is refused; the
+// Climb check of l.79 is the one this text names.
+TEST(Skill, OnlyTheClimbCheckIsAReaction) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 9, 9)}),
+      {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  fb::CommandT heal = Skill("aria", "medicine", 12);
+  With(heal, "reaction", 1);
+  auto out = t.Submit(heal, {12});
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("l.19"), std::string::npos) << out.status();
+  EXPECT_EQ(Res(t, "aria", kReactions), 1);
+}
+
 TEST(Skill, SneakingHidesFromThoseItIsConcealedFrom) {
   fb::RosterT r =
       MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 0),

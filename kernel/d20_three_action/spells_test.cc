@@ -116,6 +116,26 @@ TEST(Spells, ShakenAgainAddsToTheDuration) {
   EXPECT_EQ(shaken[0]->expiry.round, 3);  // ...for 1 + 1 rounds
 }
 
+// 000 l.146: "Additional instances of Shaken add to the Duration", also
+// when the GM imposes them (gm_condition with rounds): a 1-round Shaken and
+// then a 2-round one make one Shaken of 3 rounds.
+TEST(Spells, AGmShakenAddsToTheRunningDuration) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT fear = Cast("fear");
+  WithText(fear, "condition", "shaken");
+  With(fear, "condition_rounds", 1);
+  ASSERT_OK(t.Submit(fear));  // until the start of mage's turn in round 2
+  fb::CommandT gm = Gm("gob", "gm_condition", "a terrible roar");
+  WithText(gm, "name", "Shaken");
+  WithText(gm, "op", "add");
+  With(gm, "rounds", 2);
+  ASSERT_OK(t.Submit(gm));
+  const auto shaken = Named(*t.state().Find("gob"), kShaken);
+  ASSERT_EQ(shaken.size(), 1u);
+  EXPECT_EQ(shaken[0]->expiry.round, 4);  // 2 + 2
+  EXPECT_EQ(shaken[0]->expiry.actor, "mage");
+}
+
 TEST(Spells, FocusGainsEssPlusLevelOverThreeRoundedDown) {
   fb::RosterT r = Duel();
   Table t(D20ThreeAction(), r, {15, 10});

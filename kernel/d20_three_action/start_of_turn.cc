@@ -72,6 +72,11 @@ absl::Status OwnEffects(Decision& d, const std::string& who, uint64_t cause,
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round,
                            {cause, "000.duration.round"})
                       .status());
+  // L85: "continue to Move in that direction ... at the beginning of your
+  // Turn every Round until you run into something".
+  RETURN_IF_ERROR(DriftAtTurnStart(d, who, cause));
+  // L79: "continue Falling at the start of each of their Turns".
+  RETURN_IF_ERROR(FallingAtTurnStart(d, who, cause));
   if (d.state().Find(who)->Has(kOnFire)) {
     // L156: 2d6 Fire Damage every Round at the beginning of the turn.
     RETURN_IF_ERROR(

@@ -230,10 +230,14 @@ absl::Status HiddenCheck(Decision& d, const std::string& who, uint64_t cause) {
 absl::Status FlightCheck(Decision& d, const std::string& who, uint64_t cause) {
   const Combatant* c = d.state().Find(who);
   if (!c->Has(kFlying) || c->HasTag("improved_flight")) return absl::OkStatus();
+  if (InZeroG(d.state(), *c)) return absl::OkStatus();  // L85: no gravity
   const Condition* m = c->FindCondition(kMoving);
   if (m != nullptr && m->note == "fly") return absl::OkStatus();
   const Why why{cause, "000.fly", {}, "did not fly this turn: falls"};
   RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kFlying, why));
+  if (Altitude(*d.state().Find(who)) > 0) {
+    return Drop(d, who, 100, 0, "000.fall", cause);  // L79: 100 ft a Round
+  }
   NewCondition fall;
   fall.actor = who;
   fall.name = kFallPending;

@@ -51,6 +51,27 @@ TEST(Turns, SetupChecksTheRoster) {
             absl::StatusCode::kInvalidArgument);
 }
 
+// Roster tags are a closed list (issue 15): "Hidden" (l.115's spelling)
+// or a condition such as "prone" would otherwise do nothing, silently.
+TEST(Turns, RosterTagsAreAClosedList) {
+  for (const char* tag : {"Hidden", "prone", "sleepy"}) {
+    fb::RosterT r = Duel();
+    Tag(*r.combatants[1], tag);
+    Table t(D20ThreeAction(), r, {15, 10});
+    EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << tag;
+    EXPECT_NE(t.status().message().find("one of: unaware, undetected, hidden"),
+              std::string::npos)
+        << t.status();
+  }
+  fb::RosterT hidden = Duel();
+  Tag(*hidden.combatants[1], "Hidden");
+  EXPECT_NE(Table(D20ThreeAction(), hidden, {15, 10})
+                .status()
+                .message()
+                .find("write it as 'hidden'"),
+            std::string::npos);
+}
+
 TEST(Turns, TiesAreBrokenByRecordedRolls) {
   // L11: both total 12; tie-break d20s 5 (aria) and 9 (gob): gob first.
   Table t(D20ThreeAction(), Duel(), {10, 10, 5, 9});
@@ -136,11 +157,16 @@ TEST(Turns, StunnedCreaturesCannotAct) {
 
 TEST(Turns, OneRoundEndsAfterEveryOtherCreatureHadATurn) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
-  ASSERT_OK(t.Submit(Cmd("aria", "dodge")));
+  fb::CommandT slow = Cmd("aria", "cast", {"gob"});
+  WithText(slow, "spell", "slow");
+  WithText(slow, "condition", "slowed");
+  With(slow, "condition_rounds", 1);
+  ASSERT_OK(t.Submit(slow));
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
-  EXPECT_TRUE(Has(t, "aria", kDodging));  // still during gob's turn
+  EXPECT_TRUE(Has(t, "gob", kSlowed));  // still during gob's turn
+  EXPECT_EQ(Res(t, "gob", kActions), 2);
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
-  EXPECT_FALSE(Has(t, "aria", kDodging));  // L13: gone at aria's next turn
+  EXPECT_FALSE(Has(t, "gob", kSlowed));  // L13: gone at aria's next turn
 }
 
 TEST(Turns, DelayThenEnterAfterTheCurrentTurn) {

@@ -1,0 +1,165 @@
+// Height (seed 000 l.57, l.79, l.83): ascending and descending, falling
+// 100 ft a Round, a tripped flyer's 50 ft.
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/d20_three_action/test_util.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+using namespace testing;  // NOLINT
+
+// hawk (Speed 30, flight) and gob far away; hawk acts first.
+fb::RosterT Sky(int64_t altitude = 0, bool improved = false) {
+  fb::CombatantSpecT h = Being("hawk", "party", 0, 0);
+  if (altitude > 0) {
+    h = Being("hawk", "party", 0, 0, {{"altitude", altitude}});
+  }
+  fb::RosterT r = MakeRoster({std::move(h), Being("gob", "goblins", 15, 15)});
+  Tag(*r.combatants[0], "flight");
+  if (altitude > 0) Tag(*r.combatants[0], "flying");
+  if (improved) Tag(*r.combatants[0], "improved_flight");
+  return r;
+}
+
+fb::CommandT Fly(std::vector<std::pair<int, int>> path, int64_t up,
+                 int64_t down = 0) {
+  fb::CommandT c = MoveTo("hawk", std::move(path));
+  With(c, "fly", 1);
+  if (up != 0) With(c, "ascend", up);
+  if (down != 0) With(c, "descend", down);
+  return c;
+}
+
+// 000 l.83: "ascending 5ft requires 10 ft of movement, but descending 10ft
+// only requires 5ft of movement" (twice Speed: 60 ft).
+TEST(Height, AscendingCostsDoubleAndDescendingHalf) {
+  Table t(D20ThreeAction(), Sky(), {15, 10});
+  // 15 ft across + 25 ft up (50 ft) = 65 ft > 60.
+  auto over = t.Submit(Fly({{1, 0}, {2, 0}, {3, 0}}, 25));
+  EXPECT_EQ(over.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(over.status().message().find("costs 65 ft"), std::string::npos)
+      << over.status();
+  // 10 ft across + 20 ft up (40 ft) = 50 ft.
+  auto ev = t.Submit(Fly({{1, 0}, {2, 0}}, 20));
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 20);
+  EXPECT_EQ(NumOf(*ev, "000.fly", "vertical_ft"), 40);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kMoving)->level, 10);
+  EXPECT_EQ(t.Submit(Fly({{3, 0}}, 7)).status().code(),
+            absl::StatusCode::kInvalidArgument);  // not a multiple of 5
+  fb::CommandT walk = MoveTo("hawk", {{3, 0}});
+  With(walk, "ascend", 5);
+  EXPECT_EQ(t.Submit(walk).status().code(),
+            absl::StatusCode::kFailedPrecondition);  // only when flying
+  EXPECT_EQ(t.Submit(Fly({{3, 0}}, 0, 25)).status().code(),
+            absl::StatusCode::kFailedPrecondition);  // only 20 ft up
+  // 20 ft across + 15 ft down (5 + 5, rounded up to whole 5 ft) = 30 ft.
+  auto down = t.Submit(Fly({{3, 0}, {4, 0}, {5, 0}, {6, 0}}, 0, 15));
+  ASSERT_OK(down);
+  EXPECT_EQ(NumOf(*down, "000.fly", "vertical_ft"), 10);
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 5);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kMoving)->level, 30);
+  // Down to the ground: it lands.
+  ASSERT_OK(t.Submit(Fly({{7, 0}, {8, 0}, {9, 0}, {10, 0}, {11, 0}}, 0, 5)));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 0);
+  EXPECT_FALSE(Has(t, "hawk", kFlying));
+}
+
+// 000 l.83: "With Improved Flight you do not have to spend additional
+// movement to Turn or ascend": 20 ft up costs 20 ft.
+TEST(Height, ImprovedFlightAscendsWithoutExtraMovement) {
+  Table t(D20ThreeAction(), Sky(0, true), {15, 10});
+  auto ev = t.Submit(Fly({{1, 0}}, 20));
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.fly", "vertical_ft"), 20);
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 20);
+}
+
+// 000 l.79: "Creatures fall 100ft a Round starting as soon as they are
+// unsupported ... If Falling a distance greater than 100 ft they continue
+// Falling at the start of each of their Turns"; l.83: "If you do not spend
+// an Action on your Turn to fly you fall as normal".
+TEST(Height, AFallDrops100FtARoundUntilTheGround) {
+  Table t(D20ThreeAction(), Sky(250), {15, 10});
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 250);
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));  // did not fly
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 150);
+  EXPECT_TRUE(Has(t, "hawk", kFalling));
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 100);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // hawk's turn starts
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 50);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 200);
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 0);  // the ground
+  EXPECT_FALSE(Has(t, "hawk", kFalling));
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 250);
+}
+
+// l.83: a falling flyer that flies again stops falling.
+TEST(Height, FlyingAgainStopsTheFall) {
+  Table t(D20ThreeAction(), Sky(250), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // 250 -> 150 -> 50
+  ASSERT_OK(t.Submit(Fly({{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, 0}}, 0)));
+  EXPECT_FALSE(Has(t, "hawk", kFalling));
+  EXPECT_TRUE(Has(t, "hawk", kFlying));
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 50);
+}
+
+// 000 l.79: "Any time a Creature would fall they may make a Climb Check as
+// a Reaction to Grab a nearby surface if possible": a success stops the
+// fall where it is.
+TEST(Height, AClimbReactionStopsTheFall) {
+  Table t(D20ThreeAction(), Sky(250), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));  // 250 -> 150
+  fb::CommandT climb = Cmd("hawk", "use_skill");
+  WithText(climb, "skill", "climb");
+  With(climb, "dc", 15);
+  With(climb, "bonus", 2);
+  With(climb, "reaction", 1);
+  ASSERT_OK(t.Submit(climb, {12}));  // 14 < 15: still falling
+  EXPECT_TRUE(Has(t, "hawk", kFalling));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // 150 -> 50
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(t.Submit(climb, {13}));  // 15 >= 15: holds on
+  EXPECT_FALSE(Has(t, "hawk", kFalling));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 50);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 200);
+}
+
+// 000 l.57: "Flying Creatures fall 50ft (or until they hit the ground). On
+// a Critical Success the target takes fall Damage as if they had fallen
+// from 10 ft".
+TEST(Height, ATrippedFlyerFalls50FtOrToTheGround) {
+  for (const auto& [alt, dice, left, owed] :
+       std::vector<std::tuple<int64_t, std::vector<int>, int64_t, int64_t>>{
+           {30, {18, 2}, 0, 40},    // critical: 30 ft to the ground + 10
+           {80, {12, 5}, 30, 50}}) {  // 50 ft; 30 ft still to fall
+    fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+    Arm(a, "spear", "1d8", "melee");
+    fb::CombatantSpecT h = Being("hawk", "goblins", 1, 0, {{"altitude", alt}});
+    fb::RosterT r = MakeRoster({std::move(a), std::move(h)});
+    Tag(*r.combatants[1], "flight");
+    Tag(*r.combatants[1], "flying");
+    Table t(D20ThreeAction(), r, {15, 10});
+    fb::CommandT trip = Cmd("aria", "trip", {"hawk"});
+    ASSERT_OK(t.Submit(trip, dice));
+    EXPECT_EQ(Res(t, "hawk", kAltitude), left) << alt;
+    EXPECT_FALSE(Has(t, "hawk", kFlying));
+    EXPECT_EQ(Has(t, "hawk", kFalling), left > 0);
+    EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, owed);
+    if (left > 0) {
+      ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // hawk's turn: l.79
+      EXPECT_EQ(Res(t, "hawk", kAltitude), 0);
+      EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 80);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace combat::kernel::d20

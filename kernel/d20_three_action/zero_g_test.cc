@@ -1,0 +1,188 @@
+// Zero-G / Free Fall (seed 000 l.85) on squares of terrain `zero_g`.
+#include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
+#include "kernel/d20_three_action/test_util.h"
+
+namespace combat::kernel::d20 {
+namespace {
+
+using namespace testing;  // NOLINT
+
+// A 20 x 5 hall in free fall (x >= 1), walled at x = 0 and at `walls`.
+fb::RosterT Hall(std::vector<fb::CombatantSpecT> cs,
+                 std::vector<std::pair<int, int>> walls = {}) {
+  fb::RosterT r = MakeRoster(std::move(cs), 20, 5);
+  for (int y = 0; y < 5; ++y) {
+    Terrain(r, 0, y, "wall");
+    for (int x = 1; x < 20; ++x) {
+      bool wall = false;
+      for (auto [wx, wy] : walls) wall = wall || (wx == x && wy == y);
+      Terrain(r, x, y, wall ? "wall" : "zero_g");
+    }
+  }
+  return r;
+}
+
+Pos At(const Table& t, const std::string& who) {
+  return t.state().Find(who)->at;
+}
+
+fb::CommandT PushOff(const std::string& who,
+                     std::vector<std::pair<int, int>> path,
+                     const std::string& off = "") {
+  fb::CommandT c = MoveTo(who, std::move(path));
+  if (!off.empty()) WithText(c, "push_off", off);
+  return c;
+}
+
+// 000 l.85: "If you Push of of a fixed Object such as a wall ... you Move up
+// to your Speed in a straight line. You will continue to Move in that
+// direction at you Speed at the beginning of your Turn every Round until
+// you run into something."
+TEST(ZeroG, PushingOffAWallDriftsAtSpeedUntilItRunsIntoSomething) {
+  Table t(D20ThreeAction(),
+          Hall({Being("aria", "party", 1, 2), Being("gob", "goblins", 15, 4)},
+               {{12, 2}}),
+          {15, 10});
+  auto bent = t.Submit(PushOff("aria", {{2, 2}, {3, 1}}));
+  EXPECT_EQ(bent.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(bent.status().message().find("straight line"), std::string::npos);
+  auto far = t.Submit(
+      PushOff("aria", {{2, 2}, {3, 2}, {4, 2}, {5, 2}, {6, 2}, {7, 2}, {8, 2}}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);  // 35 > 30
+  ASSERT_OK(t.Submit(PushOff("aria", {{2, 2}, {3, 2}, {4, 2}})));
+  EXPECT_EQ(At(t, "aria"), (Pos{4, 2}));
+  const Condition* drift = t.state().Find("aria")->FindCondition(kDrifting);
+  ASSERT_NE(drift, nullptr);
+  EXPECT_EQ(drift->level, 30);  // at its Speed
+  EXPECT_EQ(drift->note, "1,0");
+  // Away from the wall nothing is left to push off.
+  auto again = t.Submit(PushOff("aria", {{5, 2}}));
+  EXPECT_EQ(again.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(again.status().message().find("touches no fixed object"),
+            std::string::npos);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(At(t, "aria"), (Pos{10, 2}));  // 30 ft at its turn's start
+  ASSERT_TRUE(Has(t, "aria", kDrifting));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  auto ev = t.Submit(Cmd("gob", "end_turn"));
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "aria"), (Pos{11, 2}));  // the wall at (12, 2)
+  EXPECT_FALSE(Has(t, "aria", kDrifting));
+  EXPECT_EQ(NumOf(*ev, "000.zero_g", "moved_ft"), 5);
+}
+
+// l.85 is the rule of free fall: a drift carried out of the zero_g squares
+// ends there (gravity again).
+TEST(ZeroG, ADriftEndsWhereFreeFallEnds) {
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 1, 2), Being("gob", "goblins", 15, 4)}, 20, 5);
+  for (int y = 0; y < 5; ++y) {
+    Terrain(r, 0, y, "wall");
+    for (int x = 1; x < 10; ++x) Terrain(r, x, y, "zero_g");
+  }
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(
+      PushOff("aria", {{2, 2}, {3, 2}, {4, 2}, {5, 2}, {6, 2}, {7, 2}})));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(At(t, "aria"), (Pos{10, 2}));  // (10, 2) is ordinary ground
+  EXPECT_FALSE(Has(t, "aria", kDrifting));
+}
+
+// 000 l.85: "If you Push off an unfixed Object within 1 Size of you, you
+// Move up to half your Speed in a straight line and the Object you pushed
+// off of moves in the opposite direction at the same Speed. You and the
+// other Object will continue to Move in the corresponding directions at
+// half your Speed at the beginning of your Turn every Round until you run
+// into something."
+TEST(ZeroG, PushingOffACreatureMovesBothApartAtHalfSpeed) {
+  Table t(D20ThreeAction(),
+          Hall({Being("aria", "party", 5, 2), Being("bo", "party", 4, 2),
+                Being("gob", "goblins", 15, 4)}),
+          {15, 10, 5});
+  auto far = t.Submit(PushOff("aria", {{6, 2}, {7, 2}, {8, 2}, {9, 2}}, "bo"));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);  // 20 > 15
+  ASSERT_OK(t.Submit(PushOff("aria", {{6, 2}, {7, 2}, {8, 2}}, "bo")));
+  EXPECT_EQ(At(t, "aria"), (Pos{8, 2}));
+  EXPECT_EQ(At(t, "bo"), (Pos{1, 2}));  // 15 ft the other way
+  const Condition* mine = t.state().Find("aria")->FindCondition(kDrifting);
+  const Condition* theirs = t.state().Find("bo")->FindCondition(kDrifting);
+  ASSERT_NE(mine, nullptr);
+  ASSERT_NE(theirs, nullptr);
+  EXPECT_EQ(mine->level, 15);
+  EXPECT_EQ(theirs->level, 15);
+  EXPECT_EQ(theirs->note, "-1,0");
+  EXPECT_EQ(theirs->source, "aria");  // moves at the start of aria's turn
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("bo", "end_turn")));
+  EXPECT_EQ(At(t, "bo"), (Pos{1, 2}));  // not at its own turn
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(At(t, "aria"), (Pos{11, 2}));
+  EXPECT_EQ(At(t, "bo"), (Pos{1, 2}));  // the wall at x = 0: stops
+  EXPECT_FALSE(Has(t, "bo", kDrifting));
+  EXPECT_TRUE(Has(t, "aria", kDrifting));
+}
+
+// 000 l.85: "If you make an Attack or are hit while not touching a fixed
+// Object you must spend an Action to Stabilize yourself or take
+// Disadvantage on all Attack rolls until you touch a fixed Object."
+TEST(ZeroG, AttackingOrBeingHitAwayFromAWallUnsteadies) {
+  fb::CombatantSpecT a = Being("aria", "party", 5, 2);
+  Arm(a, "spear", "1d8", "melee");
+  fb::CombatantSpecT b = Being("bo", "party", 1, 0);  // touches the wall
+  Arm(b, "bow", "1d6", "ranged", "medium", 5, 30);
+  Table t(D20ThreeAction(),
+          Hall({std::move(a), std::move(b), Being("gob", "goblins", 6, 2)}),
+          {15, 10, 5});
+  fb::CommandT hit = Cmd("aria", "attack", {"gob"});
+  hit.weapon = "spear";
+  ASSERT_OK(t.Submit(hit, {15, 3}));  // 15 + 4 = 19 >= 12: 3 + 3 damage
+  EXPECT_EQ(Res(t, "gob", kHp), 14);
+  EXPECT_TRUE(Has(t, "aria", kUnsteady));  // made an Attack
+  EXPECT_TRUE(Has(t, "gob", kUnsteady));   // was hit
+  auto ev = t.Submit(hit, {15, 2});  // Disadvantage: 2 + 4 = 6, a miss
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "dis.zero_g_unsteady"), 1);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "total"), 6);
+  ASSERT_OK(t.Submit(Cmd("aria", "stabilize")));  // the third Action
+  EXPECT_FALSE(Has(t, "aria", kUnsteady));
+  EXPECT_EQ(Res(t, "aria", kActions), 0);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  fb::CommandT shot = Cmd("bo", "attack", {"gob"});
+  shot.weapon = "bow";
+  ASSERT_OK(t.Submit(shot, {15, 1}));  // bo touches a wall: steady
+  EXPECT_FALSE(Has(t, "bo", kUnsteady));
+  EXPECT_EQ(t.Submit(Cmd("bo", "stabilize")).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+}
+
+// 000 l.85: "Unless you are able to fly (in which case you can fly
+// normally) you are only able to Move by pushing off of things": no walking
+// or crawling, and a flyer that does not fly does not fall (no gravity).
+TEST(ZeroG, FlyersFlyAndNobodyWalksOrFalls) {
+  fb::RosterT r = Hall(
+      {Being("hawk", "party", 5, 2), Being("gob", "goblins", 15, 4)});
+  Tag(*r.combatants[0], "flight");
+  Tag(*r.combatants[0], "flying");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT fly = MoveTo("hawk", {{6, 2}, {7, 2}, {8, 2}, {9, 2}, {10, 2},
+                                     {11, 2}});
+  With(fly, "fly", 1);
+  ASSERT_OK(t.Submit(fly));
+  EXPECT_FALSE(Has(t, "hawk", kDrifting));
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "drop_prone")));
+  fb::CommandT crawl = Cmd("gob", "crawl");
+  crawl.path.emplace_back(14, 4);
+  EXPECT_EQ(t.Submit(crawl).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));  // did not fly: no fall
+  EXPECT_FALSE(Has(t, "hawk", kFallPending));
+  EXPECT_TRUE(Has(t, "hawk", kFlying));
+}
+
+}  // namespace
+}  // namespace combat::kernel::d20
