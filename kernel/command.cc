@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "kernel/near_miss.h"
 
 namespace combat::kernel {
 
@@ -106,6 +107,17 @@ fb::CommandT& AddRef(fb::CommandT& c, const std::string& key, uint64_t seq,
   return c;
 }
 
+namespace {
+
+// "; did you mean 'aria'? the combatants are: aria, bo, gob".
+std::string Known(const State& s, const std::string& id) {
+  std::vector<std::string> ids;
+  for (const auto& [known, c] : s.combatants) ids.push_back(known);
+  return absl::StrCat(DidYouMean(id, ids), "; the combatants are: ", NameList(ids));
+}
+
+}  // namespace
+
 absl::StatusOr<const Combatant*> Actor(const State& s, const fb::CommandT& c) {
   if (c.actor.empty()) {
     return absl::InvalidArgumentError(
@@ -114,8 +126,8 @@ absl::StatusOr<const Combatant*> Actor(const State& s, const fb::CommandT& c) {
   const Combatant* a = s.Find(c.actor);
   if (a == nullptr) {
     return absl::NotFoundError(
-        absl::StrCat("command '", c.action, "': actor '", c.actor,
-                     "' is not in this session"));
+        absl::StrCat("command '", c.action, "': field 'actor': '", c.actor,
+                     "' is not in this session", Known(s, c.actor)));
   }
   return a;
 }
@@ -129,9 +141,9 @@ absl::StatusOr<const Combatant*> Target(const State& s, const fb::CommandT& c,
   }
   const Combatant* t = s.Find(c.targets[i]);
   if (t == nullptr) {
-    return absl::NotFoundError(absl::StrCat("command '", c.action,
-                                            "': target '", c.targets[i],
-                                            "' is not in this session"));
+    return absl::NotFoundError(absl::StrCat(
+        "command '", c.action, "': field 'targets[", i, "]': '", c.targets[i],
+        "' is not in this session", Known(s, c.targets[i])));
   }
   return t;
 }

@@ -19,6 +19,7 @@
 #include "absl/status/status.h"
 #include "events/input_generated.h"
 #include "kernel/decision.h"
+#include "kernel/verb_schema.h"
 
 namespace combat::kernel {
 
@@ -62,6 +63,18 @@ class Ruleset {
 
   // Every rule the ruleset applies, for `explain` and the README.
   virtual const std::vector<RuleRef>& Rules() const = 0;
+
+  // Every verb Decide takes, with its input (kernel/verb_schema.h), the
+  // shared GM verbs included. kernel::DecideCommand checks each command
+  // against it before Decide sees it, so Decide never meets a field,
+  // parameter or ref its verb does not take, nor a parameter of the wrong
+  // type or outside its allowed values.
+  // (While the rulesets' tables are being written, the default is an
+  // empty table, which DecideCommand does not check against.)
+  virtual const std::vector<VerbSchema>& Verbs() const {
+    static const std::vector<VerbSchema>* const kNone = new std::vector<VerbSchema>();
+    return *kNone;
+  }
 };
 
 // The ruleset registered under `id`, or nullptr.

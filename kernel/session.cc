@@ -22,6 +22,8 @@ absl::StatusOr<std::vector<events::EventBuffer>> SetUpSession(
         absl::StrCat("roster field 'ruleset' is '", roster.ruleset,
                      "' but the session uses '", rules.id(), "'"));
   }
+  // The verb's schema first: nothing is decided from a malformed command.
+  if (!rules.Verbs().empty()) RETURN_IF_ERROR(CheckCommand(rules.Verbs(), command));
   envelope.ruleset = rules.id();
   envelope.ruleset_version = rules.version();
   State empty;
