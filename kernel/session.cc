@@ -22,8 +22,6 @@ absl::StatusOr<std::vector<events::EventBuffer>> SetUpSession(
         absl::StrCat("roster field 'ruleset' is '", roster.ruleset,
                      "' but the session uses '", rules.id(), "'"));
   }
-  // The verb's schema first: nothing is decided from a malformed command.
-  if (!rules.Verbs().empty()) RETURN_IF_ERROR(CheckCommand(rules.Verbs(), command));
   envelope.ruleset = rules.id();
   envelope.ruleset_version = rules.version();
   State empty;
@@ -64,6 +62,8 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
     return absl::FailedPreconditionError(
         absl::StrCat("the session has ended (", state.end_reason, ")"));
   }
+  // The verb's schema first: nothing is decided from a malformed command.
+  if (!rules.Verbs().empty()) RETURN_IF_ERROR(CheckCommand(rules.Verbs(), command));
   envelope.ruleset = rules.id();
   envelope.ruleset_version = rules.version();
   envelope.author = command.author;
