@@ -19,6 +19,7 @@
 #include "absl/status/status.h"
 #include "events/input_generated.h"
 #include "kernel/decision.h"
+#include "kernel/display.h"
 #include "kernel/verb_schema.h"
 
 namespace combat::kernel {
@@ -63,6 +64,10 @@ class Ruleset {
 
   // Every rule the ruleset applies, for `explain` and the README.
   virtual const std::vector<RuleRef>& Rules() const = 0;
+
+  // How its state reads at the table (kernel/display.h): vitals, budgets,
+  // bookkeeping. The default shows every resource as a game value.
+  virtual Display display() const { return {}; }
 
   // Every verb Decide takes, with its input (kernel/verb_schema.h), the
   // shared GM verbs included. kernel::DecideCommand checks each command

@@ -29,6 +29,16 @@ verbs:
   log      --db DIR --session S [--branch B] [--from N] [--to N] [--json]
   state    --db DIR --session S [--branch B] [--at N] [--json]
   sessions --db DIR                     list sessions
+  status   --db DIR --session S [--branch B] [--for C] [--json]
+                                        round, whose turn (or who may act),
+                                        each combatant's vitals as current/max,
+                                        budgets left, conditions and when they
+                                        end, open windows and who may answer;
+                                        with --for, C's legal acts now (each a
+                                        ready-to-edit command) and why not the
+                                        others
+  verbs    --ruleset R                  R's verbs: fields, params (type,
+                                        required, allowed values), refs
 
 replay, audit and explore (see README.md, "Replay tools"):
   jump     --db DIR --session S [--branch B] --at N [--json]
@@ -111,7 +121,8 @@ const std::map<std::string, Verb>& Verbs() {
       {"explain", VerbExplain}, {"reveal", VerbReveal},
       {"stats", VerbStats},     {"export", VerbExport},
       {"import", VerbImport},   {"transcript", VerbTranscript},
-      {"head", VerbHead},
+      {"head", VerbHead},       {"status", VerbStatus},
+      {"verbs", VerbVerbs},
   };
   return *verbs;
 }

@@ -49,6 +49,9 @@ absl::Status VerbWhatIf(const Flags& f, std::ostream& out);
 absl::Status VerbDiff(const Flags& f, std::ostream& out);
 // verify_verbs.cc: hashes, states, re-decisions, dice, checksums.
 absl::Status VerbVerify(const Flags& f, std::ostream& out);
+// status_verbs.cc: what can happen now; a ruleset's verbs and their input.
+absl::Status VerbStatus(const Flags& f, std::ostream& out);
+absl::Status VerbVerbs(const Flags& f, std::ostream& out);
 // head_verbs.cc: each branch's head seq and hash (replay/anchor.h).
 absl::Status VerbHead(const Flags& f, std::ostream& out);
 // explain_verbs.cc: the causal chain of an event or a value.

@@ -208,6 +208,21 @@ absl::StatusOr<WhatIfResult> Engine::WhatIf(const WhatIfRequest& request,
   return replay::WhatIf(*log_, *rules, request, seek_, progress);
 }
 
+absl::StatusOr<TableStatus> Engine::Status(const std::string& session,
+                                           const std::string& branch,
+                                           const std::string& for_combatant) {
+  ASSIGN_OR_RETURN(const kernel::Ruleset* rules, RulesetOf(session));
+  ASSIGN_OR_RETURN(kernel::State state, StateAt(session, branch, 0));
+  const kernel::PrefixScan prefix = BranchScan(session, branch);
+  StatusRequest request;
+  request.rules = rules;
+  request.state = &state;
+  request.prefix = &prefix;
+  request.branch = branch;
+  request.for_combatant = for_combatant;
+  return BuildStatus(request);
+}
+
 absl::StatusOr<const kernel::Ruleset*> Engine::RulesetOf(
     const std::string& session) const {
   ASSIGN_OR_RETURN(store::SessionMeta meta, log_->GetSession(session));

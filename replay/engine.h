@@ -46,6 +46,7 @@
 #include "kernel/state.h"
 #include "replay/fork.h"
 #include "replay/jump.h"
+#include "replay/status.h"
 #include "replay/whatif.h"
 #include "store/event_log.h"
 
@@ -100,6 +101,12 @@ class Engine {
   // ruleset. `progress` may be null.
   absl::StatusOr<WhatIfResult> WhatIf(const WhatIfRequest& request,
                                       Progress* progress = nullptr);
+
+  // What a GM at the table needs to know at the head of `branch`
+  // (replay/status.h); with `for_combatant`, its legal acts now.
+  absl::StatusOr<TableStatus> Status(const std::string& session,
+                                     const std::string& branch,
+                                     const std::string& for_combatant = "");
 
   // The ruleset `session` was recorded with, as this build has it:
   // FailedPrecondition when the build lacks it or has another version.

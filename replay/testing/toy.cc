@@ -8,7 +8,9 @@
 #include "kernel/changes.h"
 #include "kernel/command.h"
 #include "kernel/gm.h"
+#include "kernel/display.h"
 #include "kernel/pending.h"
+#include "kernel/verb_schema.h"
 
 namespace combat::replay::testing {
 namespace {
@@ -66,6 +68,33 @@ class ToyRuleset : public kernel::Ruleset {
     RETURN_IF_ERROR(kernel::SetOrder(d, order, {0, "toy.initiative"}));
     RETURN_IF_ERROR(kernel::StartRound(d, {0, "toy.round"}));
     return StartTurnOf(d, order.front().actor, 0);
+  }
+
+  kernel::Display display() const override {
+    kernel::Display d;
+    d.vitals = {{"hp", "hp", ""}};
+    d.budgets = {"actions"};
+    return d;
+  }
+
+  const std::vector<kernel::VerbSchema>& Verbs() const override {
+    static const auto* verbs = [] {
+      using kernel::Use;
+      auto* v = new std::vector<kernel::VerbSchema>();
+      kernel::VerbSchema attack{"attack", "roll 1d20+atk against def", "toy.attack.damage"};
+      attack.targets = Use::kRequired;
+      kernel::VerbSchema coup{"coup", "finish a Down foe", "toy.coup"};
+      coup.targets = Use::kRequired;
+      kernel::VerbSchema ready{"ready", "ready an attack on a foe", "toy.ready"};
+      ready.targets = Use::kRequired;
+      kernel::VerbSchema release{"release", "release a readied act", "toy.ready"};
+      release.refs = {{"act", true, "the readied act"}, {"cue", false, "the event it answers"}};
+      kernel::VerbSchema end{"end_turn", "end your turn", "toy.turn"};
+      *v = {attack, coup, ready, release, end};
+      for (kernel::VerbSchema& g : kernel::GmVerbSchemas({})) v->push_back(std::move(g));
+      return v;
+    }();
+    return *verbs;
   }
 
   absl::Status Decide(const fb::CommandT& c, Decision& d) const override {

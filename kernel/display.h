@@ -1,0 +1,39 @@
+// How a ruleset's state reads at the table (`combat status`, `state`, the
+// browser view): which resources are its vitals (the pools that matter,
+// shown as current/max), which are the turn's budgets, and which are
+// bookkeeping (counters the rules keep that are not game values: shown
+// apart from the game). Presentation only: nothing decided reads it.
+#ifndef COMBAT_KERNEL_DISPLAY_H_
+#define COMBAT_KERNEL_DISPLAY_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernel/state.h"
+
+namespace combat::kernel {
+
+struct Vital {
+  std::string resource;      // "hp"
+  std::string max_stat;      // the roster stat holding its maximum, or ""
+  std::string max_resource;  // or the resource holding it, or ""
+};
+
+struct Display {
+  std::vector<Vital> vitals;             // the one that matters most first
+  std::vector<std::string> budgets;      // resources a turn or round spends
+  // Resource names that are bookkeeping; a name ending in '*' is a prefix.
+  std::vector<std::string> bookkeeping;
+};
+
+// The maximum of `v` for `c` (its stat or resource), if it has one.
+std::optional<int64_t> VitalMax(const Combatant& c, const Vital& v);
+
+// Whether resource `name` is bookkeeping in `d`.
+bool IsBookkeeping(const Display& d, const std::string& name);
+
+}  // namespace combat::kernel
+
+#endif  // COMBAT_KERNEL_DISPLAY_H_
