@@ -68,6 +68,16 @@ Use TargetsOf(const std::string& v) {
   return Use::kNo;
 }
 
+// The acts whose checks read the weapon (CheckAttack, CheckGrapple); hinder,
+// harry and pin use the melee weapon, whatever is named.
+bool TakesWeapon(const std::string& v) {
+  for (const char* w : {"standard_attack", "quick_attack", "strong_attack", "nonlethal_attack", "rebuff",
+                        "create_opening", "grapple"}) {
+    if (v == w) return true;
+  }
+  return false;
+}
+
 // Performing it more quickly (l.271): taken by every act so that an attack,
 // a spell, a reaction or buying movement is refused citing the rule
 // (DeclareAct), not as an unknown parameter.
@@ -90,7 +100,7 @@ VerbSchema ActSchema(const Verb& v) {
   VerbSchema s{v.row.name, "an act (" + std::to_string(v.ap) + " AP)", v.row.rule};
   if (v.reaction) s.doc = "a reaction (" + std::to_string(v.ap) + " AP)";
   s.targets = TargetsOf(s.verb);
-  if (v.row.kind.cls.attack || s.verb == "grapple") s.weapon = Use::kOptional;
+  if (TakesWeapon(s.verb)) s.weapon = Use::kOptional;
   if (s.verb == "jump") s.path = Use::kOptional;  // a long jump's squares
   for (const std::string& k : v.params) s.params.push_back(Spec(k));
   if (s.verb == "ready") {
