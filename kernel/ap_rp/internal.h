@@ -86,6 +86,11 @@ absl::Status CheckOneTarget(const fb::CommandT& c);
 // ---- verbs.cc: the whole verb table (kernel/verb_schema.h), GM verbs
 // included; checked by the kernel before Decide.
 const std::vector<VerbSchema>& Verbs();
+// The resources ap_rp reads, the only ones gm_adjust / gm_set may name: a
+// stat of the roster (str, armor ...) set as a resource would change
+// nothing. Buffs to Evasion (l.62) go in evasion_bonus, changes to
+// Initiative (l.11) in initiative_mod.
+const std::vector<std::string>& GmResources();
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();

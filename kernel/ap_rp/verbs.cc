@@ -180,11 +180,23 @@ std::vector<VerbSchema> Build() {
                 {"fail", T::kFlag, false, {}, "fails without a roll"}};
     t.push_back(std::move(s));
   }
-  for (VerbSchema& g : GmVerbSchemas({})) t.push_back(std::move(g));
+  for (VerbSchema& g : GmVerbSchemas({})) {
+    for (ParamSpec& p : g.params) {
+      if (p.key == "resource") p.allowed = GmResources();
+    }
+    t.push_back(std::move(g));
+  }
   return t;
 }
 
 }  // namespace
+
+const std::vector<std::string>& GmResources() {
+  static const std::vector<std::string>* const kRead = new std::vector<std::string>{
+      kVitality, kAp, kRp, kMovement, "initiative_mod", "evasion_bonus", kFreeHands,
+      kApUsed, kRpUsed, kMoved, kFreeInteract, kFreeSwitch};
+  return *kRead;
+}
 
 const std::vector<VerbSchema>& Verbs() {
   static const std::vector<VerbSchema>* const kVerbs = new std::vector<VerbSchema>(Build());
