@@ -230,22 +230,6 @@ Status CheckClimb(const State& s, const Combatant& a, const fb::CommandT& c) {
   return absl::OkStatus();
 }
 
-// The skills the actor may name (param `skill`) for each contested action
-// (l.31, l.32, l.34, l.35, l.37, l.38).
-const std::vector<std::string>& ActorSkills(const std::string& action) {
-  static const auto* m = new std::map<std::string, std::vector<std::string>>{
-      {"blind", {"quick_fingers", "nimbleness"}},
-      {"climb", {"athletics", "nimbleness"}},
-      {"disarm", {"athletics", "nimbleness", "raw_force", "quick_fingers"}},
-      {"grab", {"athletics", "raw_force"}},
-      {"shove", {"athletics", "raw_force"}},
-      {"trip", {"athletics", "raw_force"}},
-  };
-  static const auto* none = new std::vector<std::string>();
-  auto it = m->find(action);
-  return it == m->end() ? *none : it->second;
-}
-
 // Param `skill` must be one the action allows (InvalidArgument naming it).
 Status CheckSkillParam(const fb::CommandT& c, const std::vector<std::string>& mine, const char* rule) {
   const std::string chosen = ParamText(c, "skill");
@@ -419,33 +403,45 @@ Status CheckAttackRow(const State& s, const Combatant& a, const fb::CommandT& c)
 
 const std::vector<std::string> kAttackParams = {"miss", "nonlethal", "lethal_holy", "ignore_armor",
                                                 "armor_from", "maneuver_tier", "lean_x", "lean_y"};
-const ParamTypes kAttackTypes = {{"armor_from"}, {"miss", "nonlethal", "lethal_holy"},
-                                 {"ignore_armor", "maneuver_tier"}};
-const ParamTypes kSkill = {{"skill"}, {}, {}};
 
 }  // namespace
 
+// l.31, l.32, l.34, l.35, l.37, l.38.
+const std::vector<std::string>& ActorSkills(const std::string& action) {
+  static const auto* m = new std::map<std::string, std::vector<std::string>>{
+      {"blind", {"quick_fingers", "nimbleness"}},
+      {"climb", {"athletics", "nimbleness"}},
+      {"disarm", {"athletics", "nimbleness", "raw_force", "quick_fingers"}},
+      {"grab", {"athletics", "raw_force"}},
+      {"shove", {"athletics", "raw_force"}},
+      {"trip", {"athletics", "raw_force"}},
+  };
+  static const auto* none = new std::vector<std::string>();
+  auto it = m->find(action);
+  return it == m->end() ? *none : it->second;
+}
+
 const std::vector<ActionRow>& Actions() {
   static const auto* rows = new std::vector<ActionRow>{
-      {"attack", "004.attack", 2, true, false, CheckAttackRow, ResolveAttack, kAttackParams, kAttackTypes},
+      {"attack", "004.attack", 2, true, false, CheckAttackRow, ResolveAttack, kAttackParams},
       {"defend", "004.defend", 2, false, false, NoCheck, ResolveDefend, {}},
-      {"interact", "004.interact", 1, false, false, CheckInteract, ResolveInteract, {"takes", "releases"}, {{}, {"takes", "releases"}, {}}},
+      {"interact", "004.interact", 1, false, false, CheckInteract, ResolveInteract, {"takes", "releases"}},
       {"move_action", "004.move", 1, false, false, NoCheck, ResolveMoveAction, {}},
       {"sprint", "004.sprint", 3, false, false, NoCheck, ResolveSprint, {}},
       {"stabilize", "004.stabilize", 3, false, false, CheckStabilize, ResolveStabilize, {}},
-      {"switch_places", "004.switch_places", 1, false, false, CheckSwitchPlaces, ResolveSwitchPlaces, {"declined"}, {{}, {"declined"}, {}}},
-      {"switch_weapons", "004.switch_weapons", 1, false, false, CheckSwitch, ResolveSwitch, {"mode"}, {{"mode"}, {}, {}}},
+      {"switch_places", "004.switch_places", 1, false, false, CheckSwitchPlaces, ResolveSwitchPlaces, {"declined"}},
+      {"switch_weapons", "004.switch_weapons", 1, false, false, CheckSwitch, ResolveSwitch, {"mode"}},
       {"take_cover", "004.take_cover", 1, false, false, NoCheck, ResolveTakeCover, {}},
       {"use_item", "004.use_item", 3, false, false, NoCheck, ResolveUseItem, {}},
-      {"blind", "004.blind", 2, false, false, CheckBlind, ResolveBlind, {"skill"}, kSkill},
-      {"climb", "004.climb", 2, false, false, CheckClimb, ResolveClimb, {"skill"}, kSkill},
+      {"blind", "004.blind", 2, false, false, CheckBlind, ResolveBlind, {"skill"}},
+      {"climb", "004.climb", 2, false, false, CheckClimb, ResolveClimb, {"skill"}},
       {"shake_off", "004.climb", 2, false, false, CheckShakeOff, ResolveShakeOff, {}},
       {"command", "004.command", 1, false, false, CheckCommand, ResolveCommand, {}},
-      {"disarm", "004.disarm", 2, false, false, CheckDisarm, ResolveDisarm, {"skill", "take"}, {{"skill"}, {"take"}, {}}},
-      {"grab", "004.grab", 2, false, false, CheckGrab, ResolveGrab, {"skill"}, kSkill},
+      {"disarm", "004.disarm", 2, false, false, CheckDisarm, ResolveDisarm, {"skill", "take"}},
+      {"grab", "004.grab", 2, false, false, CheckGrab, ResolveGrab, {"skill"}},
       {"hide", "004.hide", 2, false, false, NoCheck, ResolveHide, {}},
-      {"shove", "004.shove", 1, false, false, CheckShove, ResolveShove, {"skill"}, kSkill},
-      {"trip", "004.trip", 2, false, false, CheckTrip, ResolveTrip, {"skill"}, kSkill},
+      {"shove", "004.shove", 1, false, false, CheckShove, ResolveShove, {"skill"}},
+      {"trip", "004.trip", 2, false, false, CheckTrip, ResolveTrip, {"skill"}},
   };
   return *rows;
 }
@@ -534,20 +530,10 @@ absl::Status CheckHeldActFields(const State& s, const Combatant& a, const Action
 }
 
 absl::Status DeclareAction(const ActionRow& row, const fb::CommandT& c, Decision& d) {
-  // `paid` (1: not the free one) only where a free one exists (l.19, l.24).
-  const bool freeable = std::string(row.name) == "interact" || std::string(row.name) == "switch_weapons";
-  std::vector<std::string> params = row.params;
-  if (freeable) params.push_back("paid");
-  RETURN_IF_ERROR(CheckTakes(c, {params, {}}));
-  ParamTypes types = row.types;
-  if (freeable) types.flags.push_back("paid");
-  RETURN_IF_ERROR(CheckParamTypes(c, types));
-  if (const std::string t = ParamText(c, "armor_from"); !t.empty() && !IsDamageType(t)) {
-    return Malformed(c, "params.armor_from", "one of the 11 damage types (l.79)");
-  }
-  RETURN_IF_ERROR(CheckShape(c, TakesTarget(row.name) ? 1 : 0, std::string(row.name) == "attack",
-                             std::string(row.name) == "shove"));
-  RETURN_IF_ERROR(CheckSkillParam(c, ActorSkills(row.name), row.rule));
+  // Fields, params, their types and values (`skill`, `armor_from`, `mode`):
+  // the verb table (verbs.cc), checked before Decide; the one target is
+  // what it cannot say.
+  if (TakesTarget(row.name)) RETURN_IF_ERROR(CheckOneTarget(c));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const int64_t cost = ApCost(s, *a, row, c);

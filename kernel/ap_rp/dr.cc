@@ -16,9 +16,7 @@
 namespace combat::kernel::aprp {
 
 absl::Status DecideDefenseRoll(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"kind", "fail"}, {}}));
-  RETURN_IF_ERROR(CheckParamTypes(c, {{"kind"}, {"fail"}, {}}));
-  RETURN_IF_ERROR(CheckShape(c, 1, false, false));
+  RETURN_IF_ERROR(CheckOneTarget(c));  // the rest: the verb table (verbs.cc)
   if (c.role != fb::Role::GM) {
     return absl::PermissionDeniedError("command 'defense_roll': the GM calls for a DR (an Ability's effect)");
   }

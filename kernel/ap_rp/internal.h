@@ -28,11 +28,11 @@
 #include "kernel/arith.h"
 #include "kernel/changes.h"
 #include "kernel/decision.h"
-#include "kernel/param_types.h"
 #include "kernel/refusal.h"
 #include "kernel/ruleset.h"
 #include "kernel/space.h"
 #include "kernel/state.h"
+#include "kernel/verb_schema.h"
 
 namespace combat::kernel::aprp {
 
@@ -75,8 +75,22 @@ inline constexpr char kDead[] = "Dead";
 inline constexpr char kLeaning[] = "Leaning";
 
 // ---- fields (stats.cc): refuses a command carrying targets, a weapon or a
-// path its verb does not take (InvalidArgument naming the field).
+// path its verb does not take (InvalidArgument naming the field). The verb
+// table (verbs.cc) says this for every verb before Decide; CheckShape is for
+// hold_action, whose fields are those of the action it holds.
 absl::Status CheckShape(const fb::CommandT& c, size_t targets, bool weapon, bool path);
+// At most one target (what the verb table cannot say: it says only whether
+// a verb takes targets).
+absl::Status CheckOneTarget(const fb::CommandT& c);
+
+// ---- verbs.cc: the whole verb table (kernel/verb_schema.h), GM verbs
+// included; checked by the kernel before Decide.
+const std::vector<VerbSchema>& Verbs();
+// The resources ap_rp reads, the only ones gm_adjust / gm_set may name: a
+// stat of the roster (str, armor ...) set as a resource would change
+// nothing. Buffs to Evasion (l.62) go in evasion_bonus, changes to
+// Initiative (l.11) in initiative_mod.
+const std::vector<std::string>& GmResources();
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
@@ -229,8 +243,7 @@ struct ActionRow {
   bool move;          // its path is a move
   absl::Status (*check)(const State&, const Combatant&, const fb::CommandT&);
   absl::Status (*resolve)(Decision&, const fb::CommandT&, uint64_t cause);
-  std::vector<std::string> params;
-  ParamTypes types = {};
+  std::vector<std::string> params;  // their types: the verb table (verbs.cc)
 };
 const std::vector<ActionRow>& Actions();
 const ActionRow* FindActionRow(const std::string& name);
@@ -241,6 +254,8 @@ absl::Status CheckArmorFrom(const Weapon& w, const fb::CommandT& c);
 // needing the target only when it names one). Legality is checked at firing.
 absl::Status CheckHeldActFields(const State& s, const Combatant& a, const ActionRow& row,
                                 const fb::CommandT& act);
+// The skills the actor may name (param `skill`) for each contested action.
+const std::vector<std::string>& ActorSkills(const std::string& action);
 // Whether the action names one target (targets[0]).
 bool TakesTarget(const std::string& name);
 // The AP an action costs now (free Interact / Switch Weapons, l.19, l.24).

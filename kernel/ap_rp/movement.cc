@@ -226,8 +226,6 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
                         "spirit", "psychic", "reality"}) {
     keys.push_back(std::string("dmg_") + t);
   }
-  RETURN_IF_ERROR(CheckTakes(c, {keys, {}}));
-  RETURN_IF_ERROR(CheckParamTypes(c, {{}, {"combine"}, {"dmg_*"}}));
   std::vector<DamagePart> with;
   for (size_t i = 1; i < keys.size(); ++i) {
     if (HasParam(c, keys[i])) with.push_back({keys[i].substr(4), ParamOr(c, keys[i], 0)});
@@ -238,7 +236,7 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
   if (c.role != fb::Role::GM) {
     return absl::PermissionDeniedError("command 'force_move': the GM applies an Ability's forced movement");
   }
-  RETURN_IF_ERROR(CheckShape(c, 1, false, true));
+  RETURN_IF_ERROR(CheckOneTarget(c));  // the rest: the verb table (verbs.cc)
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c));
   if (c.path.empty()) return Malformed(c, "path", "the squares the target is moved through");
@@ -260,9 +258,7 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"x", "y"}, {}}));
-  RETURN_IF_ERROR(CheckParamTypes(c, {}));
-  RETURN_IF_ERROR(CheckShape(c, 1, false, false));
+  RETURN_IF_ERROR(CheckOneTarget(c));  // the rest: the verb table (verbs.cc)
   if (c.role != fb::Role::GM) {
     return absl::PermissionDeniedError("command 'teleport': the GM applies an Ability's teleport");
   }
@@ -306,8 +302,6 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
 namespace combat::kernel::aprp {
 
 absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
-  RETURN_IF_ERROR(CheckShape(c, 0, false, true));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   RETURN_IF_ERROR(CheckAp(d.state(), *a, 0, "004.budget.move"));
   RETURN_IF_ERROR(CheckMove(d.state(), *a, c));

@@ -116,22 +116,8 @@ const GmRules& Gm() {
     auto* r = new GmRules("004.gm");
     r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
       if (c.action == "gm_order") return AfterGmOrder(d, ruling);
-      if (c.action == "gm_adjust" || c.action == "gm_set") {
-        // Only resources this ruleset reads: a stat of the roster (str,
-        // armor ...) set as a resource would change nothing (refused, nothing
-        // written). Buffs to Evasion (l.62) go in evasion_bonus, changes to
-        // Initiative (l.11) in initiative_mod.
-        static const std::vector<std::string> kRead = {
-            kVitality, kAp, kRp, kMovement, "initiative_mod", "evasion_bonus", kFreeHands,
-            kApUsed, kRpUsed, kMoved, kFreeInteract, kFreeSwitch};
-        const std::string r = ParamText(c, "resource");
-        if (std::find(kRead.begin(), kRead.end(), r) == kRead.end()) {
-          return Malformed(c, "params.resource",
-                           "'" + r + "' is not a resource ap_rp reads: one of vitality, ap, rp, movement, "
-                           "initiative_mod (l.11), evasion_bonus (buffs, l.62), free_hands, ap_used, "
-                           "rp_used, moved, free_interact, free_switch (stats are the roster's)");
-        }
-      }
+      // gm_adjust / gm_set name only the resources ap_rp reads: the verb
+      // table's allowed values (verbs.cc GmResources).
       return absl::OkStatus();
     };
     return r;
@@ -145,6 +131,7 @@ class ApRpRuleset : public Ruleset {
   std::string id() const override { return kId; }
   int32_t version() const override { return kVersion; }
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+  const std::vector<VerbSchema>& Verbs() const override { return aprp::Verbs(); }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     ASSIGN_OR_RETURN(std::vector<fb::CombatantSpecT> specs,

@@ -115,4 +115,6 @@ absl::Status CheckShape(const fb::CommandT& c, size_t targets, bool weapon, bool
   return absl::OkStatus();
 }
 
+absl::Status CheckOneTarget(const fb::CommandT& c) { return CheckShape(c, 1, true, true); }
+
 }  // namespace combat::kernel::aprp

@@ -334,8 +334,6 @@ Expiry EndOfNextTurn(const State& s, const std::string& who) {
 }
 
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
-  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!d.state().IsTurnOf(a->id)) {
     return Refuse("004.round", absl::StrCat("it is not ", a->id, "'s turn (it is ",
@@ -362,8 +360,6 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
-  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
   if (!s.IsTurnOf(a->id)) {
@@ -391,8 +387,6 @@ absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideResume(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
-  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
   const int mine = IndexOf(s.order, a->id);
@@ -415,8 +409,6 @@ absl::Status DecideResume(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
-  RETURN_IF_ERROR(CheckShape(c, 1000, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (c.targets.empty()) return Malformed(c, "targets", "the allies joining the union (l.10)");
   std::vector<std::string> ids = {a->id};
@@ -449,9 +441,6 @@ absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
 // Abilities": a feature or Ability of another chapter, its cost paid here,
 // its effect the GM's (gm_* verbs).
 absl::Status DecideUseFeature(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"ap", "rp"}, {}}));
-  RETURN_IF_ERROR(CheckParamTypes(c, {{}, {}, {"ap", "rp"}}));
-  RETURN_IF_ERROR(CheckShape(c, 1000, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (c.text.empty()) return Malformed(c, "text", "the feature or Ability used");
   const int64_t ap = ParamOr(c, "ap", 0);
@@ -468,8 +457,6 @@ absl::Status DecideUseFeature(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideLeaveUnion(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
-  RETURN_IF_ERROR(CheckShape(c, 0, false, false));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!a->Has(kUnion)) return Refuse("004.union", a->id + " is in no union");
   const std::string who = a->id;

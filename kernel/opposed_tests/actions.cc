@@ -50,7 +50,6 @@ absl::Status BreakGrapples(Decision& d, const std::string& who, uint64_t cause) 
 }
 
 absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input().Targets()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
@@ -86,7 +85,6 @@ absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideRelease(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input().Targets()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
@@ -103,7 +101,6 @@ absl::Status DecideRelease(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideSearch(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input()));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   RETURN_IF_ERROR(CheckPrimary(d.state(), *a, "search", false, false));
   const std::string who = a->id;
@@ -119,7 +116,6 @@ absl::Status DecideSearch(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input().Flags({"free", "stow"}).Weapon()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const bool free = ParamOr(c, "free", 0) != 0;
@@ -160,7 +156,6 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideUseMagic(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input().Flags({"free"}).Targets().Weapon()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const bool free = ParamOr(c, "free", 0) != 0;

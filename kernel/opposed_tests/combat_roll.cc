@@ -334,7 +334,6 @@ absl::Status Settle(Decision& d, uint64_t cause) {
 }
 
 absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input().Text({"attribute"}).Targets().Weapon()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
@@ -380,7 +379,6 @@ absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input().Text({"defense", "attribute", "armor"}).Window()));
   const State& s = d.state();
   RETURN_IF_ERROR(CheckAnswer(s, c, Cite("003.defend")));
   const Window& w = s.windows.at(c.window);

@@ -1,6 +1,7 @@
-// Every verb refuses what it does not take (input.cc): an unknown
-// parameter, a parameter of the wrong type, a targets/weapon/path/window
-// it does not read, each naming the field; nothing is written.
+// Every verb refuses what it does not take (the verb table, verbs.cc, and
+// input.cc): an unknown parameter, a parameter of the wrong type, a
+// targets/weapon/path/window it does not read, each naming the field;
+// nothing is written.
 #include <string>
 
 #include "gtest/gtest.h"
@@ -34,7 +35,7 @@ TEST(Input, UnknownParamsWrongTypesAndUnreadFieldsAreRefused) {
   s.weapon = "club";
   auto unknown = s;
   With(unknown, "edge", 1);
-  ExpectRefused(t, unknown, "params[edge]");
+  ExpectRefused(t, unknown, "params.edge");
   auto number = s;
   With(number, "attribute", 1);
   ExpectRefused(t, number, "params.attribute");

@@ -28,6 +28,7 @@
 #include "kernel/refusal.h"
 #include "kernel/ruleset.h"
 #include "kernel/space.h"
+#include "kernel/verb_schema.h"
 #include "kernel/state.h"
 #include "kernel/trigger.h"
 
@@ -37,27 +38,13 @@ inline constexpr char kSeed[] = "003_ddd5865ba645a58b.txt";
 inline constexpr char kId[] = "opposed_tests";
 inline constexpr int32_t kVersion = 1;
 
-// ---- input.cc: what each verb takes (README "Verbs").
-// The fields a verb reads beyond actor: params (by key, with their types,
-// kernel/param_types.h) and whether it reads targets, weapon, path and
-// window. Anything else is refused naming the field (CheckTakes for
-// params; InvalidArgument for a targets/weapon/path/window the verb does
-// not read), before anything is decided.
-struct Input {
-  std::vector<std::string> text;   // text params
-  std::vector<std::string> flags;  // 0/1 params
-  bool targets = false;
-  bool weapon = false;
-  bool path = false;
-  bool window = false;
-  Input& Text(std::vector<std::string> keys) { text = std::move(keys); return *this; }
-  Input& Flags(std::vector<std::string> keys) { flags = std::move(keys); return *this; }
-  Input& Targets() { targets = true; return *this; }
-  Input& Weapon() { weapon = true; return *this; }
-  Input& Path() { path = true; return *this; }
-  Input& Window() { window = true; return *this; }
-};
-absl::Status CheckInput(const fb::CommandT& c, const Input& in);
+// ---- verbs.cc: the whole verb table (kernel/verb_schema.h), GM verbs
+// included (README "Verbs"); checked by the kernel before Decide.
+const std::vector<VerbSchema>& Verbs();
+// ---- input.cc: what the table cannot say, checked by Decide for every
+// ruleset verb: at most one target; `window` only on defend, maneuver,
+// opportunity_attack and pass.
+absl::Status CheckShape(const fb::CommandT& c);
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();

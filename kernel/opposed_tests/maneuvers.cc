@@ -98,7 +98,6 @@ absl::Status OpenManeuver(Decision& d, const fb::CommandT& attack, uint64_t caus
 }
 
 absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input().Text({"maneuver", "item", "location"}).Window()));
   const State& s = d.state();
   RETURN_IF_ERROR(CheckAnswer(s, c, Cite("003.maneuver")));
   const Window& w = s.windows.at(c.window);

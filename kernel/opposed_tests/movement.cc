@@ -191,7 +191,6 @@ absl::Status Walk(Decision& d, const std::string& who, const std::vector<Pos>& p
 }
 
 absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input().Path()));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const bool move = c.action == "move";
@@ -231,7 +230,6 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideDisengage(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input()));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   RETURN_IF_ERROR(CheckPrimary(d.state(), *a, "disengage", false, false));
   const std::string who = a->id;
@@ -277,7 +275,6 @@ absl::Status FinishStand(Decision& d, const std::string& who, uint64_t decl) {
 }  // namespace
 
 absl::Status DecideStand(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input()));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   RETURN_IF_ERROR(CheckPrimary(d.state(), *a, "stand", false, false));
   if (!a->Has(kProne)) return Refuse("003.opportunity.stand", a->id + " is not Prone");
@@ -319,11 +316,6 @@ absl::Status ResumeOpportunity(Decision& d, uint32_t wid) {
 absl::Status DecideOpportunity(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   const bool pass = c.action == "pass";
-  if (pass) {
-    RETURN_IF_ERROR(CheckInput(c, Input().Window()));
-  } else {
-    RETURN_IF_ERROR(CheckInput(c, Input().Text({"attribute"}).Targets().Weapon().Window()));
-  }
   RETURN_IF_ERROR(CheckAnswer(s, c, Cite("003.opportunity")));
   const Window& w = s.windows.at(c.window);
   if (w.kind != kOpportunityWindow) {

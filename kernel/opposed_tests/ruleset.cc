@@ -39,6 +39,7 @@ class OpposedTestsRuleset : public Ruleset {
   std::string id() const override { return kId; }
   int32_t version() const override { return kVersion; }
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+  const std::vector<VerbSchema>& Verbs() const override { return opposed::Verbs(); }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     return SetupRoster(roster, d);
@@ -47,6 +48,7 @@ class OpposedTestsRuleset : public Ruleset {
   absl::Status Decide(const fb::CommandT& c, Decision& d) const override {
     if (IsGmVerb(c.action)) return DecideGm(c, Gm(), d);
     const std::string& a = c.action;
+    RETURN_IF_ERROR(CheckShape(c));
     if (a == "strike") return DecideStrike(c, d);
     if (a == "defend") return DecideDefend(c, d);
     if (a == "maneuver") return DecideManeuver(c, d);

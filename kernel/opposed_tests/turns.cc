@@ -207,7 +207,6 @@ absl::Status FinishTurn(Decision& d, const std::string& who, uint64_t cause,
 }  // namespace
 
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input()));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!d.state().windows.empty()) {
     return WindowFirst(d.state(), "003.defend");
@@ -222,7 +221,6 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideSaveTurn(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckInput(c, Input().Text({"after"})));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
   if (!s.windows.empty()) return WindowFirst(s, "003.defend");

@@ -32,7 +32,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "events/status_macros.h"
-#include "kernel/param_types.h"
 #include "kernel/pending.h"
 #include "kernel/window.h"
 #include "kernel/wound_slots/internal.h"
@@ -182,19 +181,7 @@ absl::Status CloseAndResolve(Decision& d, uint32_t window, uint64_t cause,
 
 }  // namespace
 
-absl::Status CheckParamTypes(const fb::CommandT& c) {
-  // One check for every verb (kernel/param_types.h): text keys, 0/1 flags,
-  // counts that cannot be negative; every other key is an integer.
-  static const ParamTypes* kTypes = new ParamTypes{
-      {"to", "container", "item", "object", "hindrance", "act", "knockout", "condition", "spec", "kind",
-       "faster_skill", "defense"},
-      {"kit", "slept", "retrieve"},
-      {"cover", "level", "reduce", "spend", "invest", "rounds", "time_rounds", "time_minutes", "minutes",
-       "amount", "yards", "ap", "wound", "day"}};
-  return combat::kernel::CheckParamTypes(c, *kTypes);
-}
-
-const std::vector<Verb>& Verbs() { return Table(); }
+const std::vector<Verb>& Acts() { return Table(); }
 
 const Verb* FindVerb(const std::string& name) {
   for (const Verb& v : Table()) {
@@ -262,18 +249,8 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     return Refuse("001.faster", absl::StrCat(c.action, " cannot be performed more quickly: not attacks or spellcasting (",
                                              "nor reactions or buying movement)"));
   }
-  P takes = v->params;
-  if (can_hurry) {
-    for (const char* k : {"faster_tn", "faster_skill", "time_rounds", "time_minutes"}) takes.push_back(k);
-  }
-  RETURN_IF_ERROR(CheckTakes(c, {takes, {}}));
-  RETURN_IF_ERROR(CheckParamTypes(c));
-  if (HasParam(c, "faster_skill") && ParamText(c, "faster_skill") != "athletics" && ParamText(c, "faster_skill") != "acrobatics") {
-    return Malformed(c, "params.faster_skill", "acrobatics (Dex) or athletics (Str)");
-  }
-  if (ParamOr(c, "time_rounds", 0) < 0 || ParamOr(c, "time_minutes", 0) < 0) {
-    return Malformed(c, "params.time_rounds", "rounds (or minutes) the act takes, at least 0");
-  }
+  // Params, their types and values: the verb table (verbs.cc), checked
+  // before Decide.
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
   RETURN_IF_ERROR(CheckActor(*actor, *v));
@@ -384,10 +361,11 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
   if (verb.empty()) return Malformed(c, "params.act", "the act taken (text), e.g. standard_attack");
   const Verb* v = FindVerb(verb);
   if (v == nullptr || IsMovement(*v)) return Malformed(c, "params.act", absl::StrCat("unknown act '", verb, "'"));
+  // The table (verbs.cc) lets `interrupt` take any act's params; that they
+  // are the named act's own is the one check it cannot express.
   P takes = v->params;
   takes.push_back("act");
   RETURN_IF_ERROR(CheckTakes(c, {takes, {}}));
-  RETURN_IF_ERROR(CheckParamTypes(c));
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
   RETURN_IF_ERROR(CheckAnswer(s, c, Cite("001.out_of_turn")));
   RETURN_IF_ERROR(CheckActor(*actor, *v));
@@ -432,7 +410,6 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecidePass(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
   RETURN_IF_ERROR(Actor(d.state(), c).status());
   RETURN_IF_ERROR(CheckAnswer(d.state(), c, Cite("001.out_of_turn")));
   ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
@@ -444,7 +421,6 @@ absl::Status DecidePass(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
   const State& s = d.state();
   const Window* w = nullptr;
   if (c.window != 0) {

@@ -71,7 +71,6 @@ absl::Status PayOnTurnStart(Decision& d, const std::string& who,
 }
 
 absl::Status DecideCancel(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), c));
   const std::string who = actor->id;
   const PendingAct* p = FirstPending(d.state(), who, kPaying);

@@ -33,6 +33,7 @@
 #include "kernel/ruleset.h"
 #include "kernel/space.h"
 #include "kernel/state.h"
+#include "kernel/verb_schema.h"
 
 namespace combat::kernel::wound_slots {
 
@@ -182,14 +183,13 @@ struct Verb {
   bool reaction = false;           // l.125: no initiative cost, any time
 };
 const Verb* FindVerb(const std::string& name);
-const std::vector<Verb>& Verbs();
+const std::vector<Verb>& Acts();
+// ---- verbs.cc: the whole verb table (kernel/verb_schema.h), GM verbs included.
+const std::vector<VerbSchema>& Verbs();
 // The AP an act costs `c` (the verb's reading, a roster override
 // "ap/<verb>", and what the act adds: containers, objects, underwater).
 int64_t CostOf(const Combatant& c, const Verb& v, const fb::CommandT& cmd);
 absl::Status DeclareAct(const fb::CommandT& c, Decision& d);
-// A text parameter given as a number, or a number given as text: refused
-// naming the field.
-absl::Status CheckParamTypes(const fb::CommandT& c);
 absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d);
 absl::Status DecideResolve(const fb::CommandT& c, Decision& d);
 absl::Status DecidePass(const fb::CommandT& c, Decision& d);

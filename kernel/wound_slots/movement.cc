@@ -415,7 +415,6 @@ absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause) {
 }
 
 absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* mover, Actor(s, c));
   if (IsOut(*mover) || mover->Has("Pinned") || mover->Has("Immobile")) {

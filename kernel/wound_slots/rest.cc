@@ -39,7 +39,6 @@ int64_t start_vit(const Combatant& c) { return c.Stat("vit"); }
 }  // namespace
 
 absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (IsDead(*a)) return Refuse("001.rest.short", a->id + " is dead");
   const std::string who = a->id;
@@ -48,8 +47,6 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"minutes", "wound", "kit", "retrieve", "day", "slept"}, {}}));
-  RETURN_IF_ERROR(CheckParamTypes(c));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const std::string who = a->id;

@@ -72,7 +72,6 @@ absl::Status SetUpResources(Decision& d, const std::string& id) {
 // reaction when first flanked: reading, off your turn while you are
 // flanked), stop ignoring on your turn. Free: no AP.
 absl::Status DecideIgnore(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   if (c.targets.empty()) return Malformed(c, "targets", "the creatures to (stop) ignoring");
@@ -132,6 +131,7 @@ class WoundSlotsRuleset : public Ruleset {
   std::string id() const override { return kId; }
   int32_t version() const override { return kVersion; }
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+  const std::vector<VerbSchema>& Verbs() const override { return wound_slots::Verbs(); }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     ASSIGN_OR_RETURN(std::vector<fb::CombatantSpecT> specs,
@@ -156,7 +156,7 @@ class WoundSlotsRuleset : public Ruleset {
     if (c.action == "spend_stamina") return DecideSpendStamina(c, d);
     if (c.action == "short_rest") return DecideShortRest(c, d);
     if (c.action == "long_rest") return DecideLongRest(c, d);
-    if (FindVerb(c.action) != nullptr) return DeclareAct(c, d);
+    if (wound_slots::FindVerb(c.action) != nullptr) return DeclareAct(c, d);
     return absl::InvalidArgumentError(absl::StrCat(
         "command: field 'action': unknown action '", c.action,
         "' for ruleset wound_slots (see kernel/wound_slots/README.md)"));

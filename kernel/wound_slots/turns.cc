@@ -214,7 +214,6 @@ absl::Status BeginCombat(Decision& d) {
 }
 
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), c));
   const std::string who = actor->id;
   if (d.state().active != who) {
@@ -241,7 +240,6 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
 }
 
 absl::Status DecideJoin(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {}));
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), c));
   const std::string who = actor->id;
   for (const OrderEntry& e : d.state().order) {

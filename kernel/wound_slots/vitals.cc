@@ -190,8 +190,6 @@ absl::Status ReturnExpiredMana(Decision& d, uint64_t cause) {
 }
 
 absl::Status DecideSpendStamina(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"amount"}, {}}));
-  RETURN_IF_ERROR(CheckParamTypes(c));
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const int64_t n = ParamOr(c, "amount", 0);
   if (n < 1) return Malformed(c, "params.amount", "the stamina cost, at least 1");
