@@ -130,11 +130,7 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
         return Refuse("000.disarm", t->id + " no longer holds its " + item);
       }
     }
-    const std::string crit = ParamText(c, "crit");
-    if (!crit.empty() && crit != "drop" && crit != "fling" && crit != "take") {
-      return Malformed(c, "params.crit",
-                       "must be \"drop\", \"fling\" or \"take\"");
-    }
+    // `crit` is drop / fling / take (verbs.cc).
   }
   if (c.action == "break") {
     if (ParamText(c, "item").empty()) {

@@ -191,11 +191,7 @@ absl::Status ValidateCast(const State& s, const fb::CommandT& c,
   if (actions < 1 || actions > 3) {
     return Malformed(c, "params.actions", "1 to 3 Actions");
   }
-  for (const auto& p : c.params) {
-    if (p && absl::StartsWith(p->key, "energy.") && p->value < 0) {
-      return Malformed(c, "params." + p->key, "Energy must be >= 0");
-    }
-  }
+  // `energy.*` are >= 0 (verbs.cc).
   const int64_t energy = EnergyOf(c, nullptr);
   if (energy > a->Resource(kEnergy)) {
     return Refuse("000.cast",
