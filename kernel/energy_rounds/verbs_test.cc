@@ -1,0 +1,168 @@
+// The verb table (verbs.cc): every verb refuses what it does not read, every
+// verb of the table is one Decide takes, and the issue's cases (issue 16).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "gtest/gtest.h"
+#include "kernel/decision.h"
+#include "kernel/dice/source.h"
+#include "kernel/gm.h"
+#include "kernel/energy_rounds/test_util.h"
+#include "kernel/verb_schema.h"
+
+namespace combat::kernel::energy::testutil {
+namespace {
+
+fb::RosterT Pair() {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con", 1}, {"con_score", 12}},
+                   {W("sword", "1d8", "melee", "medium")}));
+  cs.push_back(Who("orc", "orcs", 6, 5, {{"str", 3}, {"con", 2}, {"con_score", 14}},
+                   {W("axe", "1d10", "melee", "heavy")}));
+  return Roster(std::move(cs));
+}
+
+// The verb's skeleton by kara, with the fields it requires filled in
+// (targets orc, weapon sword, a path) and the GM's role for GM verbs.
+fb::CommandT Filled(const VerbSchema& v) {
+  fb::CommandT c = Skeleton(v, "kara");
+  if (v.targets == Use::kRequired) c.targets = {"orc"};
+  if (v.weapon == Use::kRequired) c.weapon = "sword";
+  if (v.path == Use::kRequired) c.path.emplace_back(5, 6);
+  if (v.gm) {
+    c.role = fb::Role::GM;
+    c.author = "gm";
+    c.text = "ruling";
+  }
+  return c;
+}
+
+std::string Refusal(Table& t, const fb::CommandT& c) {
+  auto out = t.Submit(c);
+  if (out.ok()) return "";
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument)
+      << c.action << ": " << out.status();
+  return std::string(out.status().message());
+}
+
+TEST(Verbs, EveryVerbRefusesAnUnknownParameter) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_FALSE(EnergyRounds().Verbs().empty());
+  for (const VerbSchema& v : EnergyRounds().Verbs()) {
+    fb::CommandT c = Filled(v);
+    // First, so that the skeleton's placeholders (empty text) come after.
+    auto zz = std::make_unique<fb::ParamT>();
+    zz->key = "zz";
+    zz->value = 1;
+    c.params.insert(c.params.begin(), std::move(zz));
+    if (v.verb == "gm_order") {
+      // Its params are keyed by combatant id (kernel/gm.h): zz is no one.
+      c.targets = {"kara", "orc"};
+      const std::string m = Refusal(t, c);
+      EXPECT_TRUE(absl::StrContains(m, "param 'zz': not a combatant")) << m;
+      continue;
+    }
+    const std::string m = Refusal(t, c);
+    EXPECT_TRUE(absl::StrContains(m, "field 'params.zz': unknown parameter"))
+        << v.verb << ": " << m;
+  }
+}
+
+TEST(Verbs, DecideTakesEveryVerbOfTheTable) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  dice::SeededDice seeded(std::vector<uint8_t>(32, 7), "verbs");
+  for (const VerbSchema& v : EnergyRounds().Verbs()) {
+    Decision d(t.state(), Envelope{}, seeded);
+    const absl::Status st = EnergyRounds().Decide(Filled(v), d);
+    EXPECT_FALSE(absl::StrContains(st.message(), "unknown action")) << v.verb << ": " << st;
+  }
+}
+
+TEST(Verbs, TheTableHoldsEveryActAndGmVerb) {
+  const std::vector<VerbSchema>& verbs = EnergyRounds().Verbs();
+  int acts = 0, gm = 0;
+  for (const VerbSchema& v : verbs) {
+    acts += FindVerb(v.verb) != nullptr ? 1 : 0;
+    gm += IsGmVerb(v.verb) ? 1 : 0;
+  }
+  EXPECT_EQ(acts, 23);  // acts.cc's table
+  EXPECT_EQ(gm, 9);
+  for (const char* v : {"interrupt", "resolve", "cancel", "pass", "save_initiative",
+                        "end_round", "face", "release", "remove_condition", "short_rest",
+                        "long_rest", "surge"}) {
+    EXPECT_NE(kernel::FindVerb(verbs, v), nullptr) << v;
+  }
+  EXPECT_EQ(verbs.size(), 23u + 12u + 9u);
+}
+
+// Issue 16: an unsupported parameter was ignored ("edge": 0).
+TEST(Verbs, PassWithEdgeIsRefused) {
+  Table t(EnergyRounds(), Pair());
+  fb::CommandT c = Cmd("kara", "pass");
+  With(c, "edge", 0);
+  const std::string m = Refusal(t, c);
+  EXPECT_TRUE(absl::StrContains(
+      m, "field 'params.edge': unknown parameter; 'pass' takes params: none"))
+      << m;
+  EXPECT_FALSE(t.state().Find("kara")->Has("Passed"));  // nothing was decided
+}
+
+TEST(Verbs, AMisspelledParameterGetsTheRightOne) {
+  Table t(EnergyRounds(), Pair());
+  fb::CommandT c = Cmd("kara", "melee", {"orc"});
+  With(c, "swfit", 1);
+  std::string m = Refusal(t, c);
+  EXPECT_TRUE(absl::StrContains(m, "field 'params.swfit': unknown parameter; did you mean 'swift'?"))
+      << m;
+  fb::CommandT d = Cmd("kara", "melee", {"orc"});
+  WithText(d, "defense", "Will");
+  m = Refusal(t, d);
+  EXPECT_TRUE(absl::StrContains(m, "'Will' is not allowed; did you mean 'will'?; one of: evasion, "
+                                   "fortitude, will"))
+      << m;
+  // The ranged roll is always against Ranged Evasion: `defense` was read
+  // (checked) and never used.
+  fb::CommandT r = Cmd("kara", "ranged", {"orc"});
+  WithText(r, "defense", "will");
+  EXPECT_TRUE(absl::StrContains(Refusal(t, r), "field 'params.defense': unknown parameter"));
+}
+
+TEST(Verbs, AMisspelledActionGetsDidYouMean) {
+  Table t(EnergyRounds(), Pair());
+  const std::string m = Refusal(t, Cmd("kara", "mele", {"orc"}));
+  EXPECT_TRUE(absl::StrContains(m, "unknown action 'mele'; did you mean 'melee'?")) << m;
+}
+
+// Stamina enhances attacks only (l.80); a unarmed attack takes no weapon.
+TEST(Verbs, FieldsAndParamsAnActDoesNotRead) {
+  Table t(EnergyRounds(), Pair());
+  fb::CommandT s = Cmd("kara", "shift");
+  Path(s, {{5, 6}});
+  With(s, "enhance", 1);
+  EXPECT_TRUE(absl::StrContains(Refusal(t, s), "field 'params.enhance': unknown parameter"));
+  fb::CommandT u = Cmd("kara", "unarmed", {"orc"});
+  u.weapon = "sword";
+  EXPECT_TRUE(absl::StrContains(Refusal(t, u), "field 'weapon': 'unarmed' does not take weapon"));
+}
+
+// An interrupt takes any act's params, but its act only its own.
+TEST(Verbs, AnInterruptsActIsCheckedAgainstItsOwnRow) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "melee", {"kara"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT c = Cmd("kara", "interrupt");
+  c.window = t.state().windows.begin()->first;
+  WithText(c, "act", "shift");
+  Path(c, {{4, 5}});
+  With(c, "swift", 1);
+  const std::string m = Refusal(t, c);
+  EXPECT_TRUE(absl::StrContains(m, "command 'shift': field 'params.swift': unknown parameter")) << m;
+}
+
+}  // namespace
+}  // namespace combat::kernel::energy::testutil
