@@ -1,10 +1,15 @@
 // The verb table (verbs.cc): every verb refuses what it does not read, every
 // verb of the table is one Decide takes, and the issue's cases (issue 16).
+#include <cstdlib>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "kernel/decision.h"
 #include "kernel/dice/source.h"
@@ -38,6 +43,62 @@ fb::CommandT Filled(const VerbSchema& v) {
     c.text = "ruling";
   }
   return c;
+}
+
+// The README's verb table is the one Verbs() publishes: rendered here, it
+// must be the block between the markers.
+std::string Cell(std::string s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '|') out += '\\';
+    out += ch;
+  }
+  return out;
+}
+
+std::string Field(const char* name, Use use) {
+  if (use == Use::kNo) return "";
+  return absl::StrCat("`", name, "`", use == Use::kOptional ? " (optional)" : "");
+}
+
+std::string Render(const std::vector<VerbSchema>& verbs) {
+  std::string md = "| verb | fields | params and refs |\n|---|---|---|\n";
+  for (const VerbSchema& v : verbs) {
+    std::vector<std::string> fields;
+    if (v.gm) fields.push_back("GM");
+    for (const std::string& f : {Field("actor", v.actor), Field("targets", v.targets),
+                                 Field("weapon", v.weapon), Field("path", v.path)}) {
+      if (!f.empty()) fields.push_back(f);
+    }
+    std::vector<std::string> params;
+    for (const ParamSpec& p : v.params) {
+      params.push_back(absl::StrCat("`", p.key, "` (", TypeName(p),
+                                    p.required ? ", required" : "", ")",
+                                    p.doc.empty() ? "" : ": " + p.doc));
+    }
+    for (const RefSpec& r : v.refs) {
+      params.push_back(absl::StrCat("ref `", r.key, "`", r.required ? " (required)" : "",
+                                    r.doc.empty() ? "" : ": " + r.doc));
+    }
+    absl::StrAppend(&md, "| `", v.verb, "` | ",
+                    Cell(fields.empty() ? "–" : absl::StrJoin(fields, ", ")), " | ",
+                    Cell(params.empty() ? "–" : absl::StrJoin(params, "; ")), " |\n");
+  }
+  return md;
+}
+
+std::string ReadmeBlock(const std::string& ruleset) {
+  const char* root = std::getenv("TEST_SRCDIR");
+  std::ifstream in(std::string(root == nullptr ? "." : root) + "/combat/kernel/" + ruleset +
+                   "/README.md");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  const std::string begin = "<!-- verbs:begin (verbs_test renders it) -->\n";
+  const size_t b = text.find(begin);
+  const size_t e = text.find("<!-- verbs:end -->");
+  if (b == std::string::npos || e == std::string::npos || e < b) return "";
+  return text.substr(b + begin.size(), e - b - begin.size());
 }
 
 std::string Refusal(Table& t, const fb::CommandT& c) {
@@ -162,6 +223,12 @@ TEST(Verbs, AnInterruptsActIsCheckedAgainstItsOwnRow) {
   With(c, "swift", 1);
   const std::string m = Refusal(t, c);
   EXPECT_TRUE(absl::StrContains(m, "command 'shift': field 'params.swift': unknown parameter")) << m;
+}
+
+TEST(Verbs, TheReadmeListsTheTable) {
+  const std::string rendered = Render(EnergyRounds().Verbs());
+  EXPECT_EQ(ReadmeBlock("energy_rounds"), rendered) << "README.md, between the verbs markers:\n"
+                                          << rendered;
 }
 
 }  // namespace
