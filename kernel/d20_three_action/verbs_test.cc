@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "kernel/d20_three_action/internal.h"
 #include "kernel/d20_three_action/test_util.h"
+#include "events/json.h"
 #include "kernel/decision.h"
 #include "kernel/dice/source.h"
 #include "kernel/gm.h"
@@ -101,6 +102,33 @@ std::string ReadmeBlock(const std::string& ruleset) {
   const size_t e = text.find("<!-- verbs:end -->");
   if (b == std::string::npos || e == std::string::npos || e < b) return "";
   return text.substr(b + begin.size(), e - b - begin.size());
+}
+
+// The JSON objects of the README's first ```json block after `heading`.
+std::vector<std::string> ReadmeExamples(const std::string& ruleset, const std::string& heading) {
+  const char* root = std::getenv("TEST_SRCDIR");
+  std::ifstream in(std::string(root == nullptr ? "." : root) + "/combat/kernel/" + ruleset +
+                   "/README.md");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  const size_t h = text.find(heading);
+  if (h == std::string::npos) return {};
+  const size_t b = text.find("```json\n", h);
+  const size_t e = text.find("```\n", b + 8);
+  if (b == std::string::npos || e == std::string::npos) return {};
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  for (char ch : text.substr(b + 8, e - b - 8)) {
+    if (ch == '{') ++depth;
+    if (depth > 0) cur += ch;
+    if (ch == '}' && --depth == 0) {
+      out.push_back(cur);
+      cur.clear();
+    }
+  }
+  return out;
 }
 
 std::string Refusal(Table& t, const fb::CommandT& c) {
@@ -227,6 +255,17 @@ TEST(Verbs, TheReadmeListsTheTable) {
   const std::string rendered = Render(D20ThreeAction().Verbs());
   EXPECT_EQ(ReadmeBlock("d20_three_action"), rendered) << "README.md, between the verbs markers:\n"
                                           << rendered;
+}
+
+// Every example command of the README is well formed for its verb.
+TEST(Verbs, TheReadmesExamplesPassTheTable) {
+  const std::vector<std::string> examples = ReadmeExamples("d20_three_action", "Examples (one per verb):");
+  EXPECT_GE(examples.size(), 40u);
+  for (const std::string& json : examples) {
+    absl::StatusOr<fb::CommandT> c = events::ParseCommand(json);
+    ASSERT_TRUE(c.ok()) << json << ": " << c.status();
+    EXPECT_TRUE(CheckCommand(D20ThreeAction().Verbs(), *c).ok()) << CheckCommand(D20ThreeAction().Verbs(), *c);
+  }
 }
 
 }  // namespace

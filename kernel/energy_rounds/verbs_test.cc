@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
+#include "events/json.h"
 #include "kernel/decision.h"
 #include "kernel/dice/source.h"
 #include "kernel/gm.h"
@@ -99,6 +100,33 @@ std::string ReadmeBlock(const std::string& ruleset) {
   const size_t e = text.find("<!-- verbs:end -->");
   if (b == std::string::npos || e == std::string::npos || e < b) return "";
   return text.substr(b + begin.size(), e - b - begin.size());
+}
+
+// The JSON objects of the README's first ```json block after `heading`.
+std::vector<std::string> ReadmeExamples(const std::string& ruleset, const std::string& heading) {
+  const char* root = std::getenv("TEST_SRCDIR");
+  std::ifstream in(std::string(root == nullptr ? "." : root) + "/combat/kernel/" + ruleset +
+                   "/README.md");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  const size_t h = text.find(heading);
+  if (h == std::string::npos) return {};
+  const size_t b = text.find("```json\n", h);
+  const size_t e = text.find("```\n", b + 8);
+  if (b == std::string::npos || e == std::string::npos) return {};
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  for (char ch : text.substr(b + 8, e - b - 8)) {
+    if (ch == '{') ++depth;
+    if (depth > 0) cur += ch;
+    if (ch == '}' && --depth == 0) {
+      out.push_back(cur);
+      cur.clear();
+    }
+  }
+  return out;
 }
 
 std::string Refusal(Table& t, const fb::CommandT& c) {
@@ -229,6 +257,17 @@ TEST(Verbs, TheReadmeListsTheTable) {
   const std::string rendered = Render(EnergyRounds().Verbs());
   EXPECT_EQ(ReadmeBlock("energy_rounds"), rendered) << "README.md, between the verbs markers:\n"
                                           << rendered;
+}
+
+// Every example command of the README is well formed for its verb.
+TEST(Verbs, TheReadmesExamplesPassTheTable) {
+  const std::vector<std::string> examples = ReadmeExamples("energy_rounds", "JSON examples (Script `commands` entries):");
+  EXPECT_GE(examples.size(), 15u);
+  for (const std::string& json : examples) {
+    absl::StatusOr<fb::CommandT> c = events::ParseCommand(json);
+    ASSERT_TRUE(c.ok()) << json << ": " << c.status();
+    EXPECT_TRUE(CheckCommand(EnergyRounds().Verbs(), *c).ok()) << CheckCommand(EnergyRounds().Verbs(), *c);
+  }
 }
 
 }  // namespace
