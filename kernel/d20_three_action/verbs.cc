@@ -9,10 +9,10 @@
 //    CanonicalCondition, conditions.cc;
 //  - number ranges: `actions` 1-3, cast `rounds` >= 1, `heal`/`amount` > 0,
 //    `ascend`/`descend` multiples of 5, push `distance` 5/10/15;
-//  - one of `targets` / `actor` for heal; `weapon` required for `break`
-//    only (the other maneuvers share a row shape but differ here: see
-//    ValidateManeuver); ids named in text params (`by`, `after`,
-//    `push_off`, `item`) are looked up by the verb.
+//  - one of `targets` / `actor` for heal; `break`'s weapon must deal
+//    Damage; ids named in text params (`by`, `after`, `push_off`, `item`)
+//    are looked up by the verb;
+//  - `pass` needs an open window (refused otherwise, ruleset.cc).
 #include <string>
 #include <vector>
 

@@ -134,7 +134,7 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
   if (c.window == 0) return Malformed(c, "window", "the window to interrupt is required");
   const std::string verb = ParamText(c, "act");
-  if (verb.empty()) return Malformed(c, "params.act", "the interrupting act (text) is required");
+  // `act` is required and one of the acts (verbs.cc).
   const Verb* v = FindVerb(verb);
   if (v == nullptr) return Malformed(c, "params.act", absl::StrCat("unknown act '", verb, "'"));
   fb::CommandT act = ActOf(c, verb);
