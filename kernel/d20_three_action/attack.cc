@@ -127,10 +127,8 @@ absl::Status ValidateAttack(const State& s, const fb::CommandT& c,
                                                " is not in hand (dropped, or knocked away by a Disarm)"));
     }
   }
+  // `stat` is "str" or "dex" (verbs.cc); DEX needs a Light or Medium weapon.
   const std::string stat = ParamText(c, "stat");
-  if (!stat.empty() && stat != "str" && stat != "dex") {
-    return Malformed(c, "params.stat", "must be \"str\" or \"dex\"");
-  }
   if (stat == "dex" && KindOf(*w) == AttackKind::kMelee &&
       w->category != "light" && w->category != "medium") {
     return Refuse("000.attack.melee",

@@ -37,10 +37,11 @@ int64_t Altitude(const Combatant& c) {
 absl::StatusOr<int64_t> VerticalFt(const fb::CommandT& c, const Combatant& a) {
   const int64_t up = ParamOr(c, "ascend", 0);
   const int64_t down = ParamOr(c, "descend", 0);
-  if (up < 0 || up % kSquare != 0) {
+  // Both are >= 0 (verbs.cc); multiples of 5 is checked here.
+  if (up % kSquare != 0) {
     return Malformed(c, "params.ascend", "feet, a multiple of 5 (L83)");
   }
-  if (down < 0 || down % kSquare != 0) {
+  if (down % kSquare != 0) {
     return Malformed(c, "params.descend", "feet, a multiple of 5 (L83)");
   }
   if ((up > 0 || down > 0) && ParamOr(c, "fly", 0) == 0) {

@@ -83,6 +83,8 @@ inline constexpr char kUnsteady[] = "unsteady";  // L85: not yet stabilized
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
+// ---- verbs.cc: every verb Decide takes (kernel/verb_schema.h).
+const std::vector<VerbSchema>& Verbs();
 // kernel/refusal.h bound to this ruleset's table: "000 Actions > Attack,
 // l.27" for rule `id`, and FailedPrecondition "<msg> (<citation>)".
 // Malformed commands: kernel::Malformed.
@@ -488,6 +490,8 @@ absl::Status ResolveStabilize(Decision& d, const fb::CommandT& c,
                               const Ctx& ctx);
 
 // readied.cc
+// The trigger names `ready` takes (param `trigger`).
+const std::vector<std::string>& ReadyTriggers();
 absl::Status ValidateReady(const State& s, const fb::CommandT& c,
                            const Ctx& ctx);
 absl::Status ResolveReady(Decision& d, const fb::CommandT& c, const Ctx& ctx);

@@ -117,10 +117,7 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
     }
   }
   if (c.action == "disarm") {
-    const std::string item = ParamText(c, "item");
-    if (item.empty()) {
-      return Malformed(c, "params.item", "name the item to knock away");
-    }
+    const std::string item = ParamText(c, "item");  // required (verbs.cc)
     if (t->FindWeapon(item) == nullptr) {
       return Malformed(c, "params.item",
                        absl::StrCat(t->id, " carries no '", item, "'"));
@@ -130,16 +127,10 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
         return Refuse("000.disarm", t->id + " no longer holds its " + item);
       }
     }
-    const std::string crit = ParamText(c, "crit");
-    if (!crit.empty() && crit != "drop" && crit != "fling" && crit != "take") {
-      return Malformed(c, "params.crit",
-                       "must be \"drop\", \"fling\" or \"take\"");
-    }
+    // `crit` is drop / fling / take (verbs.cc).
   }
   if (c.action == "break") {
-    if (ParamText(c, "item").empty()) {
-      return Malformed(c, "params.item", "name the object to damage");
-    }
+    // `item` and `weapon` are required (verbs.cc); the weapon must deal Damage.
     if (w == nullptr || w->damage.empty()) {
       return Malformed(c, "weapon", "Break deals a weapon's Damage: name one");
     }
@@ -503,8 +494,7 @@ absl::Status ValidateDropItem(const State& s, const fb::CommandT& c,
   (void)ctx;
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const std::string item = ParamText(c, "item");
-  if (item.empty()) return Malformed(c, "params.item", "name the item");
-  if (a->FindWeapon(item) == nullptr) {
+  if (a->FindWeapon(item) == nullptr) {  // `item` is required (verbs.cc)
     return Malformed(c, "params.item",
                      absl::StrCat(a->id, " carries no '", item, "'"));
   }
@@ -530,7 +520,6 @@ absl::Status ValidatePickUp(const State& s, const fb::CommandT& c,
   (void)ctx;
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const std::string item = ParamText(c, "item");
-  if (item.empty()) return Malformed(c, "params.item", "name the item");
   for (const Condition* dis : Named(*a, kDisarmed)) {
     if (dis->note != item) continue;
     if (dis->level == 0) return absl::OkStatus();

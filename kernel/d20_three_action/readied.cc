@@ -169,24 +169,22 @@ absl::Status CloseAndResume(Decision& d, uint32_t wid) {
 
 }  // namespace
 
+const std::vector<std::string>& ReadyTriggers() {
+  static const std::vector<std::string>* const names = [] {
+    auto* v = new std::vector<std::string>();
+    for (const TriggerName& t : kTriggers) v->push_back(t.name);
+    return v;
+  }();
+  return *names;
+}
+
 absl::Status ValidateReady(const State& s, const fb::CommandT& c,
                            const Ctx& ctx) {
   (void)ctx;
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
-  const std::string action = ParamText(c, "action");
-  const ActionSpec* spec = FindAction(action);
-  if (spec == nullptr || action == "ready") {
-    return Malformed(c, "params.action",
-                     "the action to ready (attack, move, cast, trip, ...)");
-  }
+  // `action` (an action other than ready) and `trigger` (one of
+  // ReadyTriggers()) are checked by the verb table (verbs.cc).
   const std::string trigger = ParamText(c, "trigger");
-  bool known = false;
-  for (const TriggerName& t : kTriggers) known = known || trigger == t.name;
-  if (!known) {
-    return Malformed(c, "params.trigger",
-                     "one of any_action, attacks, casts, moves, "
-                     "moves_within_reach, enters_square");
-  }
   const std::string by = ParamText(c, "by");
   if (!by.empty() && s.Find(by) == nullptr) {
     return absl::NotFoundError(absl::StrCat("command 'ready': params.by '", by,

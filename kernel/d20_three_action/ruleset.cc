@@ -68,6 +68,9 @@ class D20ThreeActionRuleset : public Ruleset {
     if (!d.state().windows.empty() || cmd.window != 0) {
       return DecideAnswer(cmd, d);
     }
+    if (cmd.action == "pass") {
+      return Refuse("000.ready", "no window is open: there is nothing to pass");
+    }
     if (cmd.action == "end_turn") return DecideEndTurn(cmd, d);
     if (cmd.action == "delay") return DecideDelay(cmd, d);
     if (cmd.action == "hold") return DecideHold(cmd, d);
@@ -77,18 +80,20 @@ class D20ThreeActionRuleset : public Ruleset {
     }
     const ActionSpec* a = FindAction(cmd.action);
     if (a == nullptr) {
-      std::vector<std::string> known = {"end_turn", "delay", "hold",
-                                        "enter",    "pass",  "heal"};
-      for (const ActionSpec& s : AllActions()) known.push_back(s.name);
+      // Unreachable through kernel::DecideCommand, which checks the verb
+      // table first; `pass` without an open window lands here too.
+      std::vector<std::string> known;
+      for (const VerbSchema& v : d20::Verbs()) known.push_back(v.verb);
       return Malformed(
           cmd, "action",
           absl::StrCat("unknown action '", cmd.action,
-                       "' (known: ", absl::StrJoin(known, ", "), ", gm_*)"));
+                       "' (known: ", absl::StrJoin(known, ", "), ")"));
     }
     return DeclareAction(*a, cmd, d);
   }
 
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+  const std::vector<VerbSchema>& Verbs() const override { return d20::Verbs(); }
 };
 
 }  // namespace

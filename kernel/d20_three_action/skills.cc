@@ -29,10 +29,7 @@ absl::Status ValidateSkill(const State& s, const fb::CommandT& c,
                            const Ctx& ctx) {
   (void)ctx;
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
-  if (SkillOf(c).empty()) return Malformed(c, "params.skill", "name the skill");
-  if (!HasParam(c, "dc")) {
-    return Malformed(c, "params.dc", "the GM sets the DC of a skill check");
-  }
+  // `skill` and `dc` (the GM's) are required (verbs.cc).
   const int64_t actions = MultiActionCost(c);
   if (actions < 1 || actions > 3) {
     return Malformed(c, "params.actions", "1 to 3 Actions");

@@ -160,16 +160,13 @@ absl::Status ApplyEffect(Decision& d, const fb::CommandT& c, uint64_t cause,
   return absl::OkStatus();
 }
 
-// The active spell of `a` that `c` names (param "spell": value = the cast's
-// seq, or text = its name), or nullptr.
+// The active spell of `a` that `c` names (param "spell": its name), or
+// nullptr. (A cast's seq would be a ref, which what-if remaps; the verb
+// table takes the name only.)
 const Condition* NamedSpell(const Combatant& a, const fb::CommandT& c) {
-  const int64_t ref = ParamOr(c, "spell", 0);
   const std::string name = ParamText(c, "spell");
   for (const Condition* sp : Named(a, kSpell)) {
-    if ((ref != 0 && sp->ref == static_cast<uint64_t>(ref)) ||
-        (!name.empty() && sp->note == name)) {
-      return sp;
-    }
+    if (sp->note == name) return sp;
   }
   return nullptr;
 }
@@ -184,18 +181,12 @@ absl::Status ValidateCast(const State& s, const fb::CommandT& c,
                           const Ctx& ctx) {
   (void)ctx;
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
-  if (ParamText(c, "spell").empty()) {
-    return Malformed(c, "params.spell", "name the spell (text)");
-  }
+  // `spell` (its name) is required (verbs.cc).
   const int64_t actions = MultiActionCost(c);
   if (actions < 1 || actions > 3) {
     return Malformed(c, "params.actions", "1 to 3 Actions");
   }
-  for (const auto& p : c.params) {
-    if (p && absl::StartsWith(p->key, "energy.") && p->value < 0) {
-      return Malformed(c, "params." + p->key, "Energy must be >= 0");
-    }
-  }
+  // `energy.*` are >= 0 (verbs.cc).
   const int64_t energy = EnergyOf(c, nullptr);
   if (energy > a->Resource(kEnergy)) {
     return Refuse("000.cast",
@@ -236,10 +227,7 @@ absl::Status ValidateControl(const State& s, const fb::CommandT& c,
                              const Ctx& ctx) {
   (void)ctx;
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
-  if (!HasParam(c, "spell")) {
-    return Malformed(c, "params.spell",
-                     "name the spell (text) or its cast seq (value)");
-  }
+  // `spell` (the active spell's name) is required (verbs.cc).
   const Condition* sp = NamedSpell(*a, c);
   if (sp == nullptr) {
     return Refuse("000.control", a->id + " has no such active spell");

@@ -315,11 +315,7 @@ absl::Status DecideHold(const fb::CommandT& cmd, Decision& d) {
                                            "is can hold (it is ",
                                            s.active, "'s turn)"));
   }
-  const std::string after = ParamText(cmd, "after");
-  if (after.empty()) {
-    return Malformed(cmd, "params.after",
-                     "name the creature after whose turn you enter (L13)");
-  }
+  const std::string after = ParamText(cmd, "after");  // required (verbs.cc)
   if (s.Find(after) == nullptr) {
     return absl::NotFoundError(absl::StrCat("command 'hold': params.after '",
                                             after, "' is not in this session"));

@@ -140,10 +140,8 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   }
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
+  // `at_once` and `swift` are flags (verbs.cc).
   const int64_t at_once = ParamOr(c, "at_once", 0);
-  if (at_once != 0 && at_once != 1) return Malformed(c, "params.at_once", "must be 0 or 1");
-  const int64_t swift = ParamOr(c, "swift", 0);
-  if (swift != 0 && swift != 1) return Malformed(c, "params.swift", "must be 0 or 1");
   RETURN_IF_ERROR(CheckCanAct(s, *actor, c, *v));
   RETURN_IF_ERROR(v->validate(s, *actor, c, ActOpts{}));
   const std::string who = actor->id;

@@ -97,9 +97,7 @@ absl::StatusOr<int> LiftRoots(Decision& d, const std::string& actor,
 absl::Status DecideRemoveCondition(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
-  if (ParamText(c, "name").empty()) {
-    return Malformed(c, "params.name", "the condition to remove (text) is required");
-  }
+  // `name` is required (verbs.cc); any case, the closed list:
   ASSIGN_OR_RETURN(const std::string name,
                    CanonicalCondition(ParamText(c, "name"),
                                       absl::StrCat("command '", c.action, "': field 'params.name'")));

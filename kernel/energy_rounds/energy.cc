@@ -15,20 +15,10 @@ bool CanSpendStamina(const Combatant& c) {
 }
 
 absl::Status ReadCostParams(const fb::CommandT& c, Cost& cost) {
-  const int64_t se = ParamOr(c, "stamina_energy", 0);
-  if (se != 0 && se != 1) return Malformed(c, "params.stamina_energy", "must be 0 or 1");
-  cost.stamina_energy = se == 1;
+  // `stamina_energy` is a flag, `enhance` >= 0 and taken by attacks only
+  // (l.80: Stamina spent "to enhance an attack"): verbs.cc.
+  cost.stamina_energy = ParamOr(c, "stamina_energy", 0) == 1;
   const int64_t enhance = ParamOr(c, "enhance", 0);
-  if (enhance < 0) return Malformed(c, "params.enhance", "must not be negative");
-  // l.80: Stamina spent "to enhance an attack": only attacks take it.
-  if (enhance > 0) {
-    const Verb* v = FindVerb(c.action);
-    if (v == nullptr || !v->kind.cls.attack) {
-      return Malformed(c, "params.enhance",
-                       absl::StrCat("'", c.action, "' is not an attack: Stamina enhances attacks (",
-                                    Cite("002.stamina.enhance"), ")"));
-    }
-  }
   // l.80: at most 4 Stamina enhance one attack, unless a single ability
   // asks for more (then nothing else may be added).
   if (enhance > 4 && ParamOr(c, "enhance_single", 0) != 1) {

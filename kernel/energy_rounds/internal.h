@@ -43,6 +43,8 @@ inline constexpr int32_t kVersion = 2;  // 2: kernel pending acts and windows (s
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
+// ---- verbs.cc: every verb Decide takes (kernel/verb_schema.h).
+const std::vector<VerbSchema>& Verbs();
 // kernel/refusal.h bound to this ruleset's table: "002 Melee Attacks,
 // l.162" for messages, and FailedPrecondition "<msg> (<citation>)".
 // Malformed commands: kernel::Malformed.

@@ -134,10 +134,12 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
   if (c.window == 0) return Malformed(c, "window", "the window to interrupt is required");
   const std::string verb = ParamText(c, "act");
-  if (verb.empty()) return Malformed(c, "params.act", "the interrupting act (text) is required");
+  // `act` is required and one of the acts (verbs.cc).
   const Verb* v = FindVerb(verb);
   if (v == nullptr) return Malformed(c, "params.act", absl::StrCat("unknown act '", verb, "'"));
   fb::CommandT act = ActOf(c, verb);
+  // The interrupt's row takes every act's params; the act takes its own.
+  RETURN_IF_ERROR(CheckCommand(Verbs(), act));
 
   std::vector<Answered> answered;
   ASSIGN_OR_RETURN(Answered first, AnswerOf(s, c, c.window, "window"));
@@ -351,12 +353,7 @@ absl::Status AfterGmResolve(Decision& d, uint64_t ruling_seq, uint64_t subject) 
 }
 
 absl::Status DecideSaveInitiative(const fb::CommandT& c, Decision& d) {
-  RETURN_IF_ERROR(CheckTakes(c, {{"off"}, {}}));
-  const std::optional<int64_t> off = Param(c, "off");
-  if (off.has_value() && *off != 0 && *off != 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "command 'save_initiative': params[off]: ", *off, "; 0 or 1"));
-  }
+  const std::optional<int64_t> off = Param(c, "off");  // a flag (verbs.cc)
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
   const std::string id = who->id;

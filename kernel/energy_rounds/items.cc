@@ -133,10 +133,7 @@ absl::Status CheckPickUp(const State& s, const Combatant& a, const fb::CommandT&
     return Refuse("002.items.pickup", absl::StrCat("'", c.weapon, "' lies at (", dropped->note,
                                                     "), out of reach"));
   }
-  const std::string place = ParamText(c, "place");
-  if (!place.empty() && place != "ground" && place != "table" && place != "scoop") {
-    return Malformed(c, "params.place", "ground, table or scoop");
-  }
+  const std::string place = ParamText(c, "place");  // ground, table or scoop (verbs.cc)
   if (place == "scoop" && c.role != fb::Role::GM && a.Resource(res::kStreak, 0) == 0) {
     return Refuse("002.items.pickup", "scooping up an item needs a run past it (or the GM's word)");
   }

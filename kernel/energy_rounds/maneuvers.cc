@@ -322,10 +322,7 @@ absl::Status CheckEscape(const State& s, const Combatant& a, const fb::CommandT&
                   absl::StrCat(a.id, " is Restrained by no creature and the GM has set no DC "
                                      "(gm_condition name=Restrained level=<DC>)"));
   }
-  const std::string with = ParamText(c, "with");
-  if (!with.empty() && with != "fortitude" && with != "leg" && with != "arm") {
-    return Malformed(c, "params.with", "fortitude, leg or arm");
-  }
+  // `with`: fortitude, leg or arm (verbs.cc).
   Cost cost;
   cost.energy = 3;
   RETURN_IF_ERROR(ReadCostParams(c, cost));

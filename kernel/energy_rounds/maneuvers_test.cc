@@ -194,7 +194,7 @@ TEST(Maneuvers, EscapeWithoutARestrainerNeedsTheGmsDc) {
   EXPECT_TRUE(t.state().Find("orc")->Has("Restrained"));
   EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 2);  // 3 Energy
   ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
-  auto ok = t.Submit(Now(leg), {11});  // 15 > 14
+  auto ok = t.Submit(leg, {11});  // 15 > 14 (leg already has at_once)
   ASSERT_TRUE(ok.ok()) << ok.status();
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
   ExpectRulesKnown(t.log());

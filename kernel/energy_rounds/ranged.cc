@@ -179,10 +179,7 @@ absl::Status CheckRanged(const State& s, const Combatant& a, const fb::CommandT&
                                                     "' aims up to ", r.max, " m"));
   }
   if (ParamOr(c, "swift", 0) == 1) RETURN_IF_ERROR(CheckSwift(s, a, *t));
-  const std::string mv = ParamText(c, "target_movement");
-  if (!mv.empty() && mv != "none" && mv != "normal" && mv != "zigzag") {
-    return Malformed(c, "params.target_movement", "none, normal or zigzag");
-  }
+  // `target_movement`: none, normal or zigzag (verbs.cc).
   Cost cost;
   cost.energy = 1 + (Proficient(a, *w) ? 0 : 1);  // l.192, l.529
   RETURN_IF_ERROR(ReadCostParams(c, cost));

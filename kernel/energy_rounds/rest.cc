@@ -73,8 +73,7 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
   if (minutes < 5 || minutes > 30 || minutes % 5 != 0) {
     return Malformed(c, "params.minutes", "5 to 30, in steps of 5 (l.597)");
   }
-  const int64_t surges = ParamOr(c, "surges", 0);
-  if (surges < 0) return Malformed(c, "params.surges", "must not be negative");
+  const int64_t surges = ParamOr(c, "surges", 0);  // >= 0 (verbs.cc)
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const int64_t steps = minutes / 5;
@@ -98,8 +97,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   if (slept < 0 || slept > hours) return Malformed(c, "params.sleep_hours", "0 to hours");
   // l.618: "Anything you can do during a Short Rest, you can do during a
   // Long Rest": 1 Recovery Surge per 5 minutes (l.602) may be spent.
-  const int64_t spend = ParamOr(c, "surges", 0);
-  if (spend < 0) return Malformed(c, "params.surges", "must not be negative");
+  const int64_t spend = ParamOr(c, "surges", 0);  // >= 0 (verbs.cc)
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const bool complete = hours == 8 && slept >= 6;  // l.610

@@ -205,6 +205,7 @@ class EnergyRoundsRuleset : public Ruleset {
   std::string id() const override { return kId; }
   int32_t version() const override { return kVersion; }
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+  const std::vector<VerbSchema>& Verbs() const override { return energy::Verbs(); }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     ASSIGN_OR_RETURN(std::vector<fb::CombatantSpecT> specs,
