@@ -42,6 +42,19 @@ class Toy : public Ruleset {
     RETURN_IF_ERROR(StartRound(d, {0, "toy.round"}));
     return StartTurn(d, "a", {0, "toy.turn"});
   }
+  const std::vector<VerbSchema>& Verbs() const override {
+    static const auto* verbs = [] {
+      auto* v = new std::vector<VerbSchema>();
+      VerbSchema hit{"hit", "1d6 damage", "toy.hit"};
+      hit.targets = Use::kRequired;
+      VerbSchema curse{"curse", "Cursed and Weak", "toy.curse"};
+      curse.targets = Use::kRequired;
+      *v = {hit, curse, VerbSchema{"pass", "end the turn", "toy.turn"}};
+      for (VerbSchema& g : GmVerbSchemas({})) v->push_back(std::move(g));
+      return v;
+    }();
+    return *verbs;
+  }
   absl::Status Decide(const fb::CommandT& c, Decision& d) const override {
     if (IsGmVerb(c.action)) return DecideGm(c, "toy.gm", d);
     ASSIGN_OR_RETURN(const Combatant* me, Actor(d.state(), c));

@@ -74,12 +74,7 @@ class Ruleset {
   // against it before Decide sees it, so Decide never meets a field,
   // parameter or ref its verb does not take, nor a parameter of the wrong
   // type or outside its allowed values.
-  // (While the rulesets' tables are being written, the default is an
-  // empty table, which DecideCommand does not check against.)
-  virtual const std::vector<VerbSchema>& Verbs() const {
-    static const std::vector<VerbSchema>* const kNone = new std::vector<VerbSchema>();
-    return *kNone;
-  }
+  virtual const std::vector<VerbSchema>& Verbs() const = 0;
 };
 
 // The ruleset registered under `id`, or nullptr.

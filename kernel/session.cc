@@ -63,7 +63,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
         absl::StrCat("the session has ended (", state.end_reason, ")"));
   }
   // The verb's schema first: nothing is decided from a malformed command.
-  if (!rules.Verbs().empty()) RETURN_IF_ERROR(CheckCommand(rules.Verbs(), command));
+  RETURN_IF_ERROR(CheckCommand(rules.Verbs(), command));
   envelope.ruleset = rules.id();
   envelope.ruleset_version = rules.version();
   envelope.author = command.author;
