@@ -8,6 +8,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "events/events_generated.h"
+#include "events/json_errors.h"
 #include "events/input_generated.h"
 #include "events/schema_text.h"
 #include "events/state_generated.h"
@@ -174,9 +175,10 @@ absl::StatusOr<std::vector<uint8_t>> JsonToBinary(
                    NewParser(root, InputOptions()));
   const std::string text(json);
   if (!parser->ParseJson(text.c_str(), "input")) {
+    const std::string error(absl::StripTrailingAsciiWhitespace(parser->error_));
+    const std::string more = ExplainJsonError(*parser, json, error);
     return absl::InvalidArgumentError(absl::StrCat(
-        "invalid ", root.name,
-        " JSON: ", absl::StripTrailingAsciiWhitespace(parser->error_)));
+        "invalid ", root.name, " JSON: ", error, more.empty() ? "" : "; ", more));
   }
   const flatbuffers::FlatBufferBuilder& b = parser->builder_;
   // Heap storage: aligned for every scalar, unlike the builder's tail.

@@ -448,5 +448,21 @@ TEST(Json, ConcurrentUse) {
   EXPECT_EQ(failures, std::vector<int>(4, 0));
 }
 
+TEST(JsonErrorTest, UnknownEnumValueNamesTheFieldAndTheValidValues) {
+  auto c = ParseCommand(R"({"id": "x", "actor": "bo",
+    "role": "gm", "action": "strike"})");
+  ASSERT_FALSE(c.ok());
+  EXPECT_THAT(Message(c.status()), HasSubstr("unknown enum value: gm"));
+  EXPECT_THAT(Message(c.status()),
+              HasSubstr("field 'role' takes one of System, GM, Player; "
+                        "did you mean 'GM'?"));
+  // Unquoted keys and values, and a value that matches nothing.
+  auto r = ParseCommand("{id: \"x\",\n role:   Narrator }");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(Message(r.status()),
+              HasSubstr("field 'role' takes one of System, GM, Player"));
+  EXPECT_THAT(Message(r.status()), ::testing::Not(HasSubstr("did you mean")));
+}
+
 }  // namespace
 }  // namespace combat::events

@@ -1,10 +1,14 @@
 #include "replay/cli.h"
 
+#include <algorithm>
 #include <map>
+#include <string>
+#include <vector>
 
 #include "kernel/ruleset.h"
 #include "replay/cli_flags.h"
 #include "replay/cli_verbs.h"
+#include "replay/nearest.h"
 
 namespace combat::replay {
 namespace {
@@ -116,6 +120,14 @@ const std::map<std::string, Verb>& Verbs() {
   return *verbs;
 }
 
+// Every verb name, `help` and `rulesets` included, sorted.
+std::vector<std::string> VerbNames() {
+  std::vector<std::string> names = {"help", "rulesets"};
+  for (const auto& [name, verb] : Verbs()) names.push_back(name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 }  // namespace
 
 int ExitCodeFor(const absl::Status& status) {
@@ -154,10 +166,15 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out,
   } else if (auto it = Verbs().find(verb); it != Verbs().end()) {
     st = it->second(*flags, out);
   } else {
-    err << "combat: unknown verb '" << verb << "'\n" << kUsage;
+    const std::string best = ClosestName(verb, VerbNames());
+    err << "combat: unknown verb '" << verb << "'"
+        << (best.empty() ? "" : "; did you mean '" + best + "'?")
+        << "\n"
+        << kUsage;
     return kExitBadInput;
   }
   if (!st.ok()) {
+    st = NameTheMissing(*flags, st);
     const int code = ExitCodeFor(st);
     err << "combat " << verb << ": "
         << (code == kExitRejected ? "rejected: "

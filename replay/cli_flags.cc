@@ -46,7 +46,7 @@ absl::StatusOr<Flags> ParseFlags(const std::vector<std::string>& args) {
 absl::StatusOr<std::string> Required(const Flags& f, const std::string& k) {
   if (!f.Has(k) || f.Get(k).empty()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("combat ", f.verb, ": flag --", k, " is required"));
+        absl::StrCat("flag --", k, " is required"));
   }
   return f.Get(k);
 }

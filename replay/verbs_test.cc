@@ -306,5 +306,46 @@ TEST_F(VerbsTest, ExportImportAndAHandEditedExport) {
   EXPECT_EQ(none.out, "") << "nothing was written";
 }
 
+// Errors name the verb once, the names that exist and the valid values.
+TEST_F(VerbsTest, ErrorsNameWhatWouldBeRight) {
+  Result missing = Combat({"state", "--db", db_});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_EQ(missing.err, "combat state: error: flag --session is required\n");
+
+  Result verb = Combat({"stat", "--db", db_});
+  EXPECT_EQ(verb.code, 2);
+  EXPECT_EQ(verb.err.rfind("combat: unknown verb 'stat'; did you mean 'state'?\n", 0), 0u)
+      << verb.err;
+  size_t usages = 0;
+  for (size_t at = verb.err.find("usage:"); at != std::string::npos;
+       at = verb.err.find("usage:", at + 1)) {
+    ++usages;
+  }
+  EXPECT_EQ(usages, 1u) << verb.err;
+
+  Combat({"fork", "--db", db_, "--session", "s1", "--name", "bravo", "--author", "dana",
+          "--reason", "try"});
+  Combat({"new", "--db", db_, "--session", "ambush", "--roster",
+          Write("roster2.json", kRoster), "--seed", kSeed});
+  Result session = Combat({"state", "--db", db_, "--session", "amush"});
+  EXPECT_EQ(session.code, 2);
+  EXPECT_EQ(session.err,
+            "combat state: error: no session 'amush'; did you mean 'ambush'? "
+            "sessions: ambush, s1\n");
+  Result branch = Combat({"log", "--db", db_, "--session", "s1", "--branch", "brave"});
+  EXPECT_EQ(branch.code, 2);
+  EXPECT_EQ(branch.err,
+            "combat log: error: flag --branch: no branch 'brave'; did you mean "
+            "'bravo'? branches: bravo, main (in session 's1')\n");
+
+  Result role = Combat({"submit", "--db", db_, "--session", "s1", "--command",
+                        Write("bad.json", R"({"id": "r", "role": "gm", "action": "x"})")});
+  EXPECT_EQ(role.code, 2);
+  EXPECT_NE(role.err.find("unknown enum value: gm; field 'role' takes one of "
+                          "System, GM, Player; did you mean 'GM'?"),
+            std::string::npos)
+      << role.err;
+}
+
 }  // namespace
 }  // namespace combat::replay

@@ -1,0 +1,26 @@
+// What a FlatBuffers JSON parser error leaves out, read from the schema.
+#ifndef COMBAT_EVENTS_JSON_ERRORS_H_
+#define COMBAT_EVENTS_JSON_ERRORS_H_
+
+#include <string>
+
+#include "absl/strings/string_view.h"
+
+namespace flatbuffers {
+class Parser;
+}  // namespace flatbuffers
+
+namespace combat::events {
+
+// For a parser `error` about `json` ("input:1: 34: error: unknown enum
+// value: gm"), the field the bad value was given for and the values its
+// enum takes, read from the schema in `schema` (never hard-coded):
+// "field 'role' takes one of System, GM, Player; did you mean 'GM'?"
+// (the suggestion when a value differs only in case). "" when the error is
+// not about an enum value or the field cannot be found.
+std::string ExplainJsonError(const flatbuffers::Parser& schema,
+                             absl::string_view json, absl::string_view error);
+
+}  // namespace combat::events
+
+#endif  // COMBAT_EVENTS_JSON_ERRORS_H_

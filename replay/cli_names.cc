@@ -1,0 +1,51 @@
+// When a verb fails because a session or branch named on the command line
+// does not exist, the error names the ones that do, nearest first.
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/status_macros.h"
+#include "replay/cli_verbs.h"
+#include "replay/nearest.h"
+
+namespace combat::replay {
+namespace {
+
+// The branch flags a verb may take: --branch (most), --from (fork, whatif).
+constexpr const char* kBranchFlags[] = {"branch", "from"};
+
+}  // namespace
+
+absl::Status NameTheMissing(const Flags& f, const absl::Status& st) {
+  if (!absl::IsNotFound(st) || !f.Has("db") || !f.Has("session")) return st;
+  auto engine = OpenDb(f.Get("db"), DbUse::kRead);
+  if (!engine.ok()) return st;
+  const store::EventLog& log = (*engine)->log();
+  const std::string session = f.Get("session");
+  auto sessions = log.ListSessions();
+  if (!sessions.ok()) return st;
+  bool found = false;
+  for (const std::string& s : *sessions) found = found || s == session;
+  if (!found) {
+    return absl::NotFoundError(
+        NoSuchName("session", "sessions", session, *sessions));
+  }
+  auto branches = log.ListBranches(session);
+  if (!branches.ok()) return st;
+  std::vector<std::string> names;
+  for (const store::BranchMeta& b : *branches) names.push_back(b.branch);
+  for (const char* flag : kBranchFlags) {
+    if (!f.Has(flag)) continue;
+    const std::string branch = f.Get(flag);
+    bool exists = false;
+    for (const std::string& b : names) exists = exists || b == branch;
+    if (!exists) {
+      return absl::NotFoundError(absl::StrCat(
+          "flag --", flag, ": ", NoSuchName("branch", "branches", branch, names),
+          " (in session '", session, "')"));
+    }
+  }
+  return st;
+}
+
+}  // namespace combat::replay
