@@ -151,7 +151,7 @@ absl::Status PrintEvents(const std::vector<events::EventBuffer>& evs, bool json,
                          std::ostream& out) {
   for (const events::EventBuffer& e : evs) {
     if (json) {
-      ASSIGN_OR_RETURN(std::string text, events::EventToJson(e));
+      ASSIGN_OR_RETURN(std::string text, events::EventToJsonLine(e));
       out << text << "\n";
     } else {
       out << RenderEvent(e.event()) << "\n";
@@ -164,7 +164,7 @@ absl::Status PrintState(const kernel::State& s, bool json, std::ostream& out) {
   if (json) {
     const std::vector<uint8_t> bytes = kernel::EncodeState(s);
     ASSIGN_OR_RETURN(std::string text,
-                     events::BinaryToJson(bytes.data(), bytes.size(), "State"));
+                     events::BinaryToJsonLine(bytes.data(), bytes.size(), "State"));
     out << text << "\n";
   } else {
     out << RenderState(s);

@@ -145,7 +145,7 @@ TEST_F(CliTest, NewSubmitLogState) {
 
   CliRun at = Combat({"state", "--db", db_, "--session", "s1", "--at", "1", "--json"});
   ASSERT_EQ(at.code, 0) << at.err;
-  EXPECT_NE(at.out.find("\"seq\": 1"), std::string::npos) << at.out;
+  EXPECT_NE(at.out.find("\"seq\":1,"), std::string::npos) << at.out;
   CliRun beyond = Combat({"state", "--db", db_, "--session", "s1", "--at", "100000"});
   EXPECT_EQ(beyond.code, 2);
 }

@@ -113,7 +113,8 @@ TEST_F(VerbsTest, JumpStepAndWalk) {
   EXPECT_NE(j.out.find("(event #20 of main: "), std::string::npos) << j.out;
   Result json = Combat({"jump", "--db", db_, "--session", "s1", "--at", "20", "--json"});
   ASSERT_EQ(json.code, 0);
-  EXPECT_NE(json.out.find("\"seq\": 20"), std::string::npos);
+  EXPECT_NE(json.out.find("\"seq\":20,"), std::string::npos);
+  EXPECT_EQ(json.out.find("\n"), json.out.size() - 1) << "one line";
   EXPECT_EQ(json.out.find("snapshot"), std::string::npos) << "JSON stays JSON";
   EXPECT_EQ(Combat({"jump", "--db", db_, "--session", "s1", "--at", "9999"}).code, 2);
 
