@@ -280,6 +280,16 @@ std::string RenderEvent(const fb::Event& e) {
   return head + "(unknown)";
 }
 
+std::string RenderAuthor(const fb::Event& e) {
+  const fb::Command* c = nullptr;
+  if (e.body_type() == fb::Body::Declaration) c = e.body_as_Declaration()->command();
+  if (e.body_type() == fb::Body::Interrupt) c = e.body_as_Interrupt()->command();
+  if (c != nullptr && S(c->author()) == S(e.author()) && c->role() == e.role()) {
+    return "";
+  }
+  return absl::StrCat("  (by ", S(e.author()), ", ", fb::EnumNameRole(e.role()), ")");
+}
+
 std::string RenderEventAt(const fb::Event& event, const kernel::State& head) {
   std::string out = RenderEvent(event);
   if (kernel::IsVoided(event, head.voided)) {

@@ -15,6 +15,12 @@ namespace combat::replay {
 //   #13 change  goblin hp -9 -> 3  [000.attack.damage; cause #10] d8=6 str=3
 std::string RenderEvent(const fb::Event& event);
 
+// Who recorded `event`, "  (by ann, Player)" (the envelope's author and
+// role), to follow RenderEvent; "" when RenderEvent already says exactly
+// that (a declaration or interrupt whose command names the same author
+// and role), so the author is never printed twice.
+std::string RenderAuthor(const fb::Event& event);
+
 // RenderEvent, marked when the branch no longer counts the event as of
 // `head` (the state at the branch head): "  [VOIDED]" when it or its cause
 // was voided, "  [no longer applies after a void]" when re-deriving after a

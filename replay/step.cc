@@ -23,8 +23,7 @@ bool Contains(const std::vector<uint64_t>& v, uint64_t x) {
 std::string RenderStep(const Step& step) {
   if (!step.event.has_value()) return "(no event)\n";
   const fb::Event& e = step.event->event();
-  std::string out = absl::StrCat(RenderEvent(e), "  (by ", S(e.author()), ", ",
-                                 fb::EnumNameRole(e.role()), ")");
+  std::string out = absl::StrCat(RenderEvent(e), RenderAuthor(e));
   if (step.voided_later) absl::StrAppend(&out, "  [VOIDED later]");
   if (step.unapplied_later) absl::StrAppend(&out, "  [no longer applies after a void]");
   absl::StrAppend(&out, "  [", e.seq(), "/", step.head, "]\n");

@@ -52,6 +52,23 @@ TEST_F(StepTest, WalksAndShowsWhatChanged) {
   EXPECT_EQ(w.Next().status().code(), absl::StatusCode::kOutOfRange);
 }
 
+// The author shows once: a declaration names its own; other events get the
+// envelope's.
+TEST_F(StepTest, NamesTheAuthorOnce) {
+  const std::string x = Active(), y = Other(x);
+  const auto hit = Do(ToyCmd("c1", x, "attack", {y}, {15, 6}));
+  Walker w(engine_->log(), "s1", "main");
+  auto decl = w.Goto(hit.front().event().seq());
+  ASSERT_TRUE(decl.ok()) << decl.status();
+  const std::string text = RenderStep(*decl);
+  const std::string by = "(by " + x + ", Player)";
+  ASSERT_NE(text.find(by), std::string::npos) << text;
+  EXPECT_EQ(text.find(by, text.find(by) + 1), std::string::npos) << text;
+  auto damage = w.Goto(hit.back().event().seq());
+  ASSERT_TRUE(damage.ok());
+  EXPECT_NE(RenderStep(*damage).find(by), std::string::npos) << RenderStep(*damage);
+}
+
 TEST_F(StepTest, VoidedEventsAreMarked) {
   const std::string x = Active(), y = Other(x);
   const auto hit = Do(ToyCmd("c1", x, "attack", {y}, {15, 6}));

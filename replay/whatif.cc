@@ -184,6 +184,16 @@ std::string DescribeCommand(const fb::CommandT& c) {
   return r.Describe();
 }
 
+// A command the what-if's asker put in (--replace, --insert): declared by
+// them, as the GM rewriting the table's history, whatever its body says
+// (the author and role of an event come from who asks, never from the
+// request body).
+fb::CommandT AskedBy(fb::CommandT cmd, const std::string& author) {
+  cmd.author = author;
+  cmd.role = fb::Role::GM;
+  return cmd;
+}
+
 }  // namespace
 
 std::vector<const Rerun*> WhatIfResult::NoLongerApply() const {
@@ -399,7 +409,7 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
   if (change.kind == Kind::kInsert) {
     Rerun r;
     r.changed = true;
-    fb::CommandT cmd = change.command;
+    fb::CommandT cmd = AskedBy(change.command, req.author);
     if (cmd.id.empty()) cmd.id = absl::StrCat("whatif-", req.branch);
     r.command_id = cmd.id;
     r.description = DescribeCommand(cmd);
@@ -433,7 +443,7 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
     fb::CommandT cmd = *c.command;
     bool oracle_on = true;
     if (changed && change.kind == Kind::kReplace) {
-      cmd = change.command;
+      cmd = AskedBy(change.command, req.author);
       if (cmd.id.empty()) cmd.id = c.command_id;
       oracle_on = cmd.dice.empty();
       r.description = DescribeCommand(cmd);
