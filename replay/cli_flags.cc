@@ -12,6 +12,7 @@
 #include "events/status_macros.h"
 #include "kernel/state_codec.h"
 #include "replay/render.h"
+#include "replay/state_view.h"
 
 namespace combat::replay {
 
@@ -165,7 +166,10 @@ absl::Status PrintState(const kernel::State& s, bool json, std::ostream& out) {
     const std::vector<uint8_t> bytes = kernel::EncodeState(s);
     ASSIGN_OR_RETURN(std::string text,
                      events::BinaryToJsonLine(bytes.data(), bytes.size(), "State"));
-    out << text << "\n";
+    // The schema's State, plus the combatants as `state` shows them
+    // (names, maxima, bookkeeping apart): state_view.h.
+    text.pop_back();  // the closing brace
+    out << text << ",\"combatant_view\":" << CombatantsViewJson(s) << "}\n";
   } else {
     out << RenderState(s);
   }

@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "kernel/fold.h"
 #include "replay/state_text.h"
+#include "replay/state_view.h"
 
 namespace combat::replay {
 namespace {
@@ -314,9 +315,15 @@ std::string RenderState(const kernel::State& s) {
                   "\n");
   if (!s.order.empty()) absl::StrAppend(&out, "order: ", OrderText(s.order), "\n");
   for (const auto& [id, c] : s.combatants) {
-    absl::StrAppend(&out, "  ", id, " [", c.side, "] at (", c.at.x, ",", c.at.y,
-                    ")");
-    for (const auto& [k, v] : c.resources) absl::StrAppend(&out, " ", k, "=", v);
+    // Id, roster name, side (and controller), position, game values with
+    // their maxima; bookkeeping on a line of its own (state_view.h).
+    absl::StrAppend(&out, "  ", id,
+                    c.name.empty() || c.name == id ? "" : absl::StrCat(" (", c.name, ")"),
+                    " [", c.side,
+                    c.controller.empty() ? "" : absl::StrCat(", controlled by ", c.controller),
+                    "] at (", c.at.x, ",", c.at.y, ")");
+    const ResourceView view = ViewResources(c);
+    for (const std::string& r : view.game) absl::StrAppend(&out, " ", r);
     if (!c.conditions.empty()) {
       std::vector<std::string> conds;
       for (const auto& [cid, cond] : c.conditions) {
@@ -328,6 +335,9 @@ std::string RenderState(const kernel::State& s) {
       absl::StrAppend(&out, " {", absl::StrJoin(conds, ", "), "}");
     }
     absl::StrAppend(&out, "\n");
+    if (!view.bookkeeping.empty()) {
+      absl::StrAppend(&out, "      bookkeeping: ", absl::StrJoin(view.bookkeeping, " "), "\n");
+    }
   }
   if (!s.voided.empty()) {
     std::vector<std::string> v;

@@ -32,7 +32,9 @@ std::string RenderEventAt(const fb::Event& event, const kernel::State& head);
 std::string RenderCommand(const fb::CommandT& command);
 
 // The state as a short report: round, whose turn, order, combatants with
-// position, resources and conditions, open windows (with their policy,
+// roster name, side, controller, position, game resources ("hp=18/24" where
+// the state knows a maximum) and conditions, then their bookkeeping
+// resources on a line of their own (state_view.h), open windows (with their policy,
 // pay, parent and pending act), pending acts field by field (state_text.h),
 // pools and shared-turn members.
 std::string RenderState(const kernel::State& state);
