@@ -62,8 +62,11 @@ std::string RenderCommand(const fb::Command* c) {
     }
   }
   if (!S(c->text()).empty()) absl::StrAppend(&out, " \"", S(c->text()), "\"");
-  absl::StrAppend(&out, "  (by ", S(c->author()), ", ",
-                  fb::EnumNameRole(c->role()), ")");
+  // A command recorded without an author (one a ruleset prepared, such as
+  // a pending act's) says so rather than "(by , Player)".
+  absl::StrAppend(&out, "  (",
+                  S(c->author()).empty() ? "no author" : "by " + S(c->author()),
+                  ", ", fb::EnumNameRole(c->role()), ")");
   return out;
 }
 
@@ -80,8 +83,15 @@ std::string RenderChange(const fb::StateChange& sc) {
     }
     case fb::Change::CombatantJoined: {
       const auto* spec = sc.change_as_CombatantJoined()->spec();
-      return absl::StrCat(S(spec->id()), " joins (", S(spec->side()), ") at ",
-                          P(spec->at()));
+      // The roster name beside the id, and the controller when one is named.
+      const std::string name = S(spec->name());
+      return absl::StrCat(S(spec->id()),
+                          name.empty() || name == S(spec->id()) ? "" : " \"" + name + "\"",
+                          " joins (", S(spec->side()),
+                          S(spec->controller()).empty()
+                              ? ""
+                              : absl::StrCat(", controlled by ", S(spec->controller())),
+                          ") at ", P(spec->at()));
     }
     case fb::Change::RoundStarted:
       return absl::StrCat("round ", sc.change_as_RoundStarted()->round(),
