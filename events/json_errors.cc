@@ -1,5 +1,8 @@
 #include "events/json_errors.h"
 
+#include <map>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -8,12 +11,14 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "events/nearest.h"
 #include "flatbuffers/idl.h"
 
 namespace combat::events {
 namespace {
 
 constexpr absl::string_view kUnknownEnum = "unknown enum value: ";
+constexpr absl::string_view kUnknownField = "unknown field: ";
 
 bool IsNameChar(char c) { return absl::ascii_isalnum(c) || c == '_'; }
 
@@ -65,10 +70,120 @@ std::string KeyBefore(absl::string_view json, size_t end) {
   return key;
 }
 
+
+// One open object or array of the JSON text, while scanning it.
+struct Frame {
+  bool object = false;
+  bool want_key = true;  // objects: the next token is a key
+  std::string key;       // objects: the current key
+  std::map<std::string, std::string> unions;  // "x_type" keys: their values
+};
+
+// The table (or struct) of the innermost object open at `end` in `json`,
+// resolved through the schema from its root; nullptr when it cannot be
+// (a union whose type is not given before it, an unknown key on the way).
+const flatbuffers::StructDef* TableAt(const flatbuffers::Parser& schema,
+                                      absl::string_view json, size_t end) {
+  std::vector<Frame> stack;
+  size_t i = 0;
+  auto token = [&](std::string text) {
+    if (stack.empty() || !stack.back().object) return;
+    Frame& f = stack.back();
+    if (f.want_key) {
+      f.key = std::move(text);
+      f.want_key = false;
+    } else if (absl::EndsWith(f.key, flatbuffers::UnionTypeFieldSuffix())) {
+      f.unions[f.key] = std::move(text);
+    }
+  };
+  while (i < end && i < json.size()) {
+    const char c = json[i];
+    if (c == '{' || c == '[') {
+      Frame f;
+      f.object = c == '{';
+      stack.push_back(std::move(f));
+      ++i;
+    } else if (c == '}' || c == ']') {
+      if (!stack.empty()) stack.pop_back();
+      ++i;
+    } else if (c == ',') {
+      if (!stack.empty() && stack.back().object) stack.back().want_key = true;
+      ++i;
+    } else if (c == '"') {
+      std::string text;
+      ++i;
+      while (i < json.size() && json[i] != '"') {
+        if (json[i] == '\\' && i + 1 < json.size()) ++i;
+        text.push_back(json[i++]);
+      }
+      ++i;
+      token(std::move(text));
+    } else if (IsNameChar(c) || c == '-' || c == '+' || c == '.') {
+      std::string text;
+      while (i < json.size() && (IsNameChar(json[i]) || json[i] == '-' ||
+                                 json[i] == '+' || json[i] == '.')) {
+        text.push_back(json[i++]);
+      }
+      token(std::move(text));
+    } else {
+      ++i;
+    }
+  }
+  const flatbuffers::StructDef* def = schema.root_struct_def_;
+  std::vector<const Frame*> objects;
+  for (const Frame& f : stack) {
+    if (f.object) objects.push_back(&f);
+  }
+  if (objects.empty() || def == nullptr) return nullptr;
+  // Every object but the innermost names, by its current key, the field
+  // that holds the next one.
+  for (size_t k = 0; k + 1 < objects.size(); ++k) {
+    const Frame& f = *objects[k];
+    const flatbuffers::FieldDef* field = def->fields.Lookup(f.key);
+    if (field == nullptr) return nullptr;
+    const flatbuffers::Type& t = field->value.type;
+    if (t.base_type == flatbuffers::BASE_TYPE_UNION) {
+      auto it = f.unions.find(f.key + flatbuffers::UnionTypeFieldSuffix());
+      if (it == f.unions.end() || t.enum_def == nullptr) return nullptr;
+      const flatbuffers::EnumVal* v = t.enum_def->Lookup(it->second);
+      if (v == nullptr) return nullptr;
+      def = v->union_type.struct_def;
+    } else {
+      def = t.struct_def;  // a table, a struct, or a vector of them
+    }
+    if (def == nullptr) return nullptr;
+  }
+  return def;
+}
+
+// "Command fields: id, actor, ...; did you mean 'params'?"
+std::string ExplainUnknownField(const flatbuffers::Parser& schema,
+                                absl::string_view json, absl::string_view error,
+                                size_t pos) {
+  const std::string name(absl::StripAsciiWhitespace(
+      error.substr(pos + kUnknownField.size())));
+  const size_t at = ErrorOffset(json, error);
+  if (at == absl::string_view::npos) return "";
+  const flatbuffers::StructDef* def = TableAt(schema, json, at);
+  if (def == nullptr) return "";
+  std::vector<std::string> fields;
+  for (const flatbuffers::FieldDef* f : def->fields.vec) {
+    if (!f->deprecated) fields.push_back(f->name);
+  }
+  std::string out = absl::StrCat(def->name, " fields: ", absl::StrJoin(fields, ", "));
+  const std::string best = ClosestName(name, fields);
+  if (!best.empty()) absl::StrAppend(&out, "; did you mean '", best, "'?");
+  return out;
+}
+
 }  // namespace
 
 std::string ExplainJsonError(const flatbuffers::Parser& schema,
                              absl::string_view json, absl::string_view error) {
+  if (const size_t field = error.find(kUnknownField);
+      field != absl::string_view::npos) {
+    return ExplainUnknownField(schema, json, error, field);
+  }
   const size_t pos = error.find(kUnknownEnum);
   if (pos == absl::string_view::npos) return "";
   const std::string value(absl::StripAsciiWhitespace(

@@ -464,5 +464,31 @@ TEST(JsonErrorTest, UnknownEnumValueNamesTheFieldAndTheValidValues) {
   EXPECT_THAT(Message(r.status()), ::testing::Not(HasSubstr("did you mean")));
 }
 
+TEST(JsonErrorTest, UnknownFieldNamesTheTableFieldsAndTheNearest) {
+  auto top = ParseRoster(R"({"titel": "x"})");
+  ASSERT_FALSE(top.ok());
+  EXPECT_THAT(Message(top.status()), HasSubstr("unknown field: titel; Roster fields: "));
+  EXPECT_THAT(Message(top.status()), HasSubstr("did you mean 'title'?"));
+  // Nested in a vector of tables.
+  auto nested = ParseCommand(R"({"id": "x", "params": [{"key": "a"}, {"key": "b", "txt": "c"}]})");
+  ASSERT_FALSE(nested.ok());
+  EXPECT_THAT(Message(nested.status()),
+              HasSubstr("unknown field: txt; Param fields: key, value, text; "
+                        "did you mean 'text'?"));
+  // Through a union, by its _type key.
+  auto in_union = JsonToBinary(
+      R"({"seq": 1, "body_type": "Declaration", "body": {"command": {"acton": "x"}}})",
+      "Event");
+  ASSERT_FALSE(in_union.ok());
+  EXPECT_THAT(Message(in_union.status()),
+              HasSubstr("unknown field: acton; Command fields: id, actor,"));
+  EXPECT_THAT(Message(in_union.status()), HasSubstr("did you mean 'action'?"));
+  // Nothing near: the fields, no guess.
+  auto far = ParseCommand(R"({"zzzzzzzz": 1})");
+  ASSERT_FALSE(far.ok());
+  EXPECT_THAT(Message(far.status()), HasSubstr("Command fields: id,"));
+  EXPECT_THAT(Message(far.status()), ::testing::Not(HasSubstr("did you mean")));
+}
+
 }  // namespace
 }  // namespace combat::events

@@ -8,7 +8,7 @@
 #include "kernel/ruleset.h"
 #include "replay/cli_flags.h"
 #include "replay/cli_verbs.h"
-#include "replay/nearest.h"
+#include "events/nearest.h"
 
 namespace combat::replay {
 namespace {
@@ -166,7 +166,7 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out,
   } else if (auto it = Verbs().find(verb); it != Verbs().end()) {
     st = it->second(*flags, out);
   } else {
-    const std::string best = ClosestName(verb, VerbNames());
+    const std::string best = events::ClosestName(verb, VerbNames());
     err << "combat: unknown verb '" << verb << "'"
         << (best.empty() ? "" : "; did you mean '" + best + "'?")
         << "\n"

@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 #include "replay/cli_verbs.h"
-#include "replay/nearest.h"
+#include "events/nearest.h"
 
 namespace combat::replay {
 namespace {
@@ -28,7 +28,7 @@ absl::Status NameTheMissing(const Flags& f, const absl::Status& st) {
   for (const std::string& s : *sessions) found = found || s == session;
   if (!found) {
     return absl::NotFoundError(
-        NoSuchName("session", "sessions", session, *sessions));
+        events::NoSuchName("session", "sessions", session, *sessions));
   }
   auto branches = log.ListBranches(session);
   if (!branches.ok()) return st;
@@ -41,7 +41,7 @@ absl::Status NameTheMissing(const Flags& f, const absl::Status& st) {
     for (const std::string& b : names) exists = exists || b == branch;
     if (!exists) {
       return absl::NotFoundError(absl::StrCat(
-          "flag --", flag, ": ", NoSuchName("branch", "branches", branch, names),
+          "flag --", flag, ": ", events::NoSuchName("branch", "branches", branch, names),
           " (in session '", session, "')"));
     }
   }

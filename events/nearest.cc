@@ -1,4 +1,4 @@
-#include "replay/nearest.h"
+#include "events/nearest.h"
 
 #include <algorithm>
 #include <utility>
@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
-namespace combat::replay {
+namespace combat::events {
 
 size_t EditDistance(absl::string_view a, absl::string_view b) {
   std::vector<size_t> row(b.size() + 1);
@@ -63,4 +63,4 @@ std::string NoSuchName(absl::string_view what, absl::string_view whats,
   return out;
 }
 
-}  // namespace combat::replay
+}  // namespace combat::events

@@ -1,8 +1,8 @@
-#include "replay/nearest.h"
+#include "events/nearest.h"
 
 #include "gtest/gtest.h"
 
-namespace combat::replay {
+namespace combat::events {
 namespace {
 
 TEST(NearestTest, EditDistance) {
@@ -35,4 +35,4 @@ TEST(NearestTest, NoSuchNameListsNearestFirst) {
 }
 
 }  // namespace
-}  // namespace combat::replay
+}  // namespace combat::events

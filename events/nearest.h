@@ -1,15 +1,15 @@
-// Near-miss suggestions for names the user typed (verbs, sessions,
-// branches): candidates ordered by edit distance. Pure and deterministic
-// (ties by name).
-#ifndef COMBAT_REPLAY_NEAREST_H_
-#define COMBAT_REPLAY_NEAREST_H_
+// Near-miss suggestions for names a user typed (verbs, sessions, branches,
+// schema fields and enum values): candidates ordered by edit distance.
+// Pure and deterministic (ties by name).
+#ifndef COMBAT_EVENTS_NEAREST_H_
+#define COMBAT_EVENTS_NEAREST_H_
 
 #include <string>
 #include <vector>
 
 #include "absl/strings/string_view.h"
 
-namespace combat::replay {
+namespace combat::events {
 
 // Levenshtein distance (insert, delete, substitute; bytes).
 size_t EditDistance(absl::string_view a, absl::string_view b);
@@ -31,6 +31,6 @@ std::string NoSuchName(absl::string_view what, absl::string_view whats,
                        absl::string_view name,
                        const std::vector<std::string>& candidates);
 
-}  // namespace combat::replay
+}  // namespace combat::events
 
-#endif  // COMBAT_REPLAY_NEAREST_H_
+#endif  // COMBAT_EVENTS_NEAREST_H_
