@@ -282,7 +282,8 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
       change_text = edit->label;
     } else if (change.kind == Kind::kReplace) {
       change_text = absl::StrCat("command at ", req.parent, "#", range.first,
-                                 " replaced by ", DescribeCommand(change.command));
+                                 " replaced by ",
+                                 DescribeCommand(AskedBy(change.command, req.author)));
     } else {
       change_text = absl::StrCat("command at ", req.parent, "#", range.first,
                                  " left out");
@@ -306,7 +307,7 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
     }
     change_text = change.kind == Kind::kInsert
                       ? absl::StrCat("inserted at #", fork_seq, ": ",
-                                     DescribeCommand(change.command))
+                                     DescribeCommand(AskedBy(change.command, req.author)))
                       : absl::StrCat("re-run from #", fork_seq);
   }
 

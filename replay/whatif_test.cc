@@ -257,6 +257,7 @@ TEST_F(WhatIfTest, ReplacingADeclaration) {
   ASSERT_TRUE(evs.ok() && evs->size() == 1u);
   EXPECT_EQ(evs->front().event().author()->str(), "dana");
   EXPECT_EQ(evs->front().event().role(), fb::Role::GM);
+  EXPECT_NE(r.change.find("(by dana, GM)"), std::string::npos) << r.change;
   EXPECT_TRUE(r.reruns[0].changed);
   EXPECT_EQ(r.reruns[0].command_id, "c2");
   auto gone = r.NoLongerApply();
