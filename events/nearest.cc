@@ -41,6 +41,10 @@ std::vector<std::string> NearestFirst(absl::string_view name,
 std::string ClosestName(absl::string_view name,
                         const std::vector<std::string>& candidates) {
   if (name.empty() || candidates.empty()) return "";
+  // A difference of case only is always a typo.
+  for (const std::string& c : candidates) {
+    if (absl::EqualsIgnoreCase(c, name)) return c;
+  }
   const std::vector<std::string> ranked = NearestFirst(name, candidates);
   const std::string& best = ranked.front();
   const size_t limit = std::max<size_t>(2, name.size() / 3);

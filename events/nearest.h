@@ -19,7 +19,8 @@ std::vector<std::string> NearestFirst(absl::string_view name,
                                       std::vector<std::string> candidates);
 
 // The nearest candidate when it is close enough to be a typo of `name`
-// (distance at most max(2, |name| / 3), or one is a prefix of the other);
+// (the same but for case, distance at most max(2, |name| / 3), or one is a
+// prefix of the other);
 // "" otherwise.
 std::string ClosestName(absl::string_view name,
                         const std::vector<std::string>& candidates);

@@ -23,6 +23,7 @@ TEST(NearestTest, ClosestOnlyWhenATypo) {
   EXPECT_EQ(ClosestName("stat", {"step", "stats", "state"}), "state");
   EXPECT_EQ(ClosestName("sesions", {"sessions", "state"}), "sessions");
   EXPECT_EQ(ClosestName("xyzzy", {"state", "log"}), "");
+  EXPECT_EQ(ClosestName("ALT", {"main", "alt"}), "alt");
   EXPECT_EQ(ClosestName("x", {}), "");
 }
 

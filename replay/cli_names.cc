@@ -11,8 +11,14 @@
 namespace combat::replay {
 namespace {
 
-// The branch flags a verb may take: --branch (most), --from (fork, whatif).
-constexpr const char* kBranchFlags[] = {"branch", "from"};
+// The branch flags a verb may take: --branch (most), --from (fork, whatif),
+// --a and --b (diff: POINT = BRANCH, BRANCH@SEQ or @SEQ).
+constexpr const char* kBranchFlags[] = {"branch", "from", "a", "b"};
+
+// The branch a flag's value names ("" for none: diff's "@SEQ").
+std::string BranchOf(const std::string& value) {
+  return value.substr(0, value.find('@'));
+}
 
 }  // namespace
 
@@ -36,7 +42,8 @@ absl::Status NameTheMissing(const Flags& f, const absl::Status& st) {
   for (const store::BranchMeta& b : *branches) names.push_back(b.branch);
   for (const char* flag : kBranchFlags) {
     if (!f.Has(flag)) continue;
-    const std::string branch = f.Get(flag);
+    const std::string branch = BranchOf(f.Get(flag));
+    if (branch.empty()) continue;
     bool exists = false;
     for (const std::string& b : names) exists = exists || b == branch;
     if (!exists) {

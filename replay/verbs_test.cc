@@ -339,6 +339,26 @@ TEST_F(VerbsTest, ErrorsNameWhatWouldBeRight) {
             "combat log: error: flag --branch: no branch 'brave'; did you mean "
             "'bravo'? branches: bravo, main (in session 's1')\n");
 
+  Result who = Combat({"explain", "--db", db_, "--session", "s1", "--combatant", "A",
+                       "--resource", "hp"});
+  EXPECT_EQ(who.code, 2);
+  EXPECT_NE(who.err.find("no combatant 'A'; did you mean 'a'? combatants: a, b"),
+            std::string::npos)
+      << who.err;
+  Result what = Combat({"explain", "--db", db_, "--session", "s1", "--combatant", "a",
+                        "--resource", "hpp"});
+  EXPECT_EQ(what.code, 0) << what.err;
+  EXPECT_NE(what.out.find("a hpp = (not set; no resource 'hpp'; did you mean 'hp'?"),
+            std::string::npos)
+      << what.out;
+
+  Result point = Combat({"diff", "--db", db_, "--session", "s1", "--a", "main", "--b",
+                         "BRAVO@3"});
+  EXPECT_EQ(point.code, 2);
+  EXPECT_NE(point.err.find("flag --b: no branch 'BRAVO'; did you mean 'bravo'?"),
+            std::string::npos)
+      << point.err;
+
   Result role = Combat({"submit", "--db", db_, "--session", "s1", "--command",
                         Write("bad.json", R"({"id": "r", "role": "gm", "action": "x"})")});
   EXPECT_EQ(role.code, 2);
