@@ -92,6 +92,9 @@ replay, audit and explore (see README.md, "Replay tools"):
   transcript (--db DIR --session S [--branch B,..] | --bundle FILE) [--out FILE]
                                         the readable log of every branch
 
+--json output is JSON Lines: one object per line (an event, a state, a
+head), every field present, hashes and bytes as lowercase hex.
+
 read-only verbs (log, state, sessions, jump, step, walk, branches, diff,
 verify, explain, stats, export, transcript) never create or change anything;
 new, play and import may create a database in an absent or empty directory.
