@@ -176,48 +176,56 @@ std::string ExplainUnknownField(const flatbuffers::Parser& schema,
   return out;
 }
 
-}  // namespace
-
-std::string ExplainJsonError(const flatbuffers::Parser& schema,
-                             absl::string_view json, absl::string_view error) {
-  if (const size_t field = error.find(kUnknownField);
-      field != absl::string_view::npos) {
-    return ExplainUnknownField(schema, json, error, field);
-  }
-  const size_t pos = error.find(kUnknownEnum);
-  if (pos == absl::string_view::npos) return "";
+// "field 'role' takes one of System, GM, Player; did you mean 'GM'?"
+std::string ExplainUnknownEnum(const flatbuffers::Parser& schema,
+                               absl::string_view json, absl::string_view error,
+                               size_t pos) {
   const std::string value(absl::StripAsciiWhitespace(
       error.substr(pos + kUnknownEnum.size())));
   const size_t at = ErrorOffset(json, error);
   if (at == absl::string_view::npos) return "";
   const std::string key = KeyBefore(json, at);
   if (key.empty()) return "";
-  // Every enum a field of that name takes (schema order, no repeats).
+  // The enum of that field of the table the value was given in; when the
+  // table cannot be resolved, of every field of that name (no repeats).
   std::vector<const flatbuffers::EnumDef*> enums;
-  for (const flatbuffers::StructDef* s : schema.structs_.vec) {
-    for (const flatbuffers::FieldDef* f : s->fields.vec) {
-      const flatbuffers::EnumDef* e = f->value.type.enum_def;
-      if (f->name != key || e == nullptr || e->is_union) continue;
-      bool seen = false;
-      for (const auto* x : enums) seen = seen || x == e;
-      if (!seen) enums.push_back(e);
+  auto add = [&](const flatbuffers::FieldDef* f) {
+    const flatbuffers::EnumDef* e = f == nullptr ? nullptr : f->value.type.enum_def;
+    if (e == nullptr || e->is_union) return;
+    for (const auto* x : enums) {
+      if (x == e) return;
     }
+    enums.push_back(e);
+  };
+  if (const flatbuffers::StructDef* def = TableAt(schema, json, at); def != nullptr) {
+    add(def->fields.Lookup(key));
+  }
+  if (enums.empty()) {
+    for (const flatbuffers::StructDef* s : schema.structs_.vec) add(s->fields.Lookup(key));
   }
   if (enums.empty()) return "";
   std::vector<std::string> names;
-  std::string suggestion;
   for (const flatbuffers::EnumDef* e : enums) {
-    for (const flatbuffers::EnumVal* v : e->Vals()) {
-      names.push_back(v->name);
-      if (suggestion.empty() && absl::EqualsIgnoreCase(v->name, value)) {
-        suggestion = v->name;
-      }
-    }
+    for (const flatbuffers::EnumVal* v : e->Vals()) names.push_back(v->name);
   }
   std::string out = absl::StrCat("field '", key, "' takes one of ",
                                  absl::StrJoin(names, ", "));
-  if (!suggestion.empty()) absl::StrAppend(&out, "; did you mean '", suggestion, "'?");
+  const std::string best = ClosestName(value, names);
+  if (!best.empty()) absl::StrAppend(&out, "; did you mean '", best, "'?");
   return out;
+}
+
+}  // namespace
+
+std::string ExplainJsonError(const flatbuffers::Parser& schema,
+                             absl::string_view json, absl::string_view error) {
+  if (const size_t pos = error.find(kUnknownField); pos != absl::string_view::npos) {
+    return ExplainUnknownField(schema, json, error, pos);
+  }
+  if (const size_t pos = error.find(kUnknownEnum); pos != absl::string_view::npos) {
+    return ExplainUnknownEnum(schema, json, error, pos);
+  }
+  return "";
 }
 
 }  // namespace combat::events

@@ -16,7 +16,7 @@ namespace combat::events {
 // value: gm"), the field the bad value was given for and the values its
 // enum takes, read from the schema in `schema` (never hard-coded):
 // "field 'role' takes one of System, GM, Player; did you mean 'GM'?"
-// (the suggestion when a value differs only in case); for "unknown field:
+// (the suggestion: the nearest value, events/nearest.h); for "unknown field:
 // parms", the fields of the table it was given in (found by following the
 // keys from the root table, unions by their "_type" key):
 // "Command fields: id, actor, ...; did you mean 'params'?". "" when the

@@ -462,6 +462,12 @@ TEST(JsonErrorTest, UnknownEnumValueNamesTheFieldAndTheValidValues) {
   EXPECT_THAT(Message(r.status()),
               HasSubstr("field 'role' takes one of System, GM, Player"));
   EXPECT_THAT(Message(r.status()), ::testing::Not(HasSubstr("did you mean")));
+  // In a nested table: the field of that table, the nearest value.
+  auto unit = ParseRoster(R"({"map": {"width": 3, "unit": Metrs}})");
+  ASSERT_FALSE(unit.ok());
+  EXPECT_THAT(Message(unit.status()),
+              HasSubstr("field 'unit' takes one of Feet, Yards, Metres; "
+                        "did you mean 'Metres'?"));
 }
 
 TEST(JsonErrorTest, UnknownFieldNamesTheTableFieldsAndTheNearest) {
