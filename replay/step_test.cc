@@ -47,6 +47,16 @@ TEST_F(StepTest, WalksAndShowsWhatChanged) {
   ASSERT_TRUE(by_actor.ok()) << by_actor.status();
   EXPECT_EQ(by_actor->after.active, y);
   EXPECT_EQ(w.ToRound(9).status().code(), absl::StatusCode::kNotFound);
+  auto nobody = w.ToTurn(1, 0, x + x);
+  EXPECT_EQ(nobody.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(nobody.status().message().find(absl::StrCat(
+                "no turn of ", x, x, " in round 1: no actor '", x, x,
+                "'; did you mean '", x, "'? actors with turns: ")),
+            std::string::npos)
+      << nobody.status();
+  EXPECT_NE(w.ToTurn(1, 7).status().message().find("has no turn 7 in round 1 (it has 2)"),
+            std::string::npos)
+      << w.ToTurn(1, 7).status();
   EXPECT_EQ(w.Goto(HeadOf() + 1).status().code(), absl::StatusCode::kOutOfRange);
   ASSERT_TRUE(w.Goto(HeadOf()).ok());
   EXPECT_EQ(w.Next().status().code(), absl::StatusCode::kOutOfRange);
