@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "kernel/ruleset.h"
 #include "replay/cli_flags.h"
 #include "replay/cli_verbs.h"
@@ -131,6 +132,16 @@ std::vector<std::string> VerbNames() {
   return names;
 }
 
+// `message` without a leading "<verb>: " (the library's own context, as
+// "what-if: " for whatif): RunCli already names the verb.
+absl::string_view WithoutVerb(const std::string& verb, absl::string_view message) {
+  const size_t colon = message.find(": ");
+  if (colon == absl::string_view::npos) return message;
+  std::string word(message.substr(0, colon));
+  word.erase(std::remove(word.begin(), word.end(), '-'), word.end());
+  return word == verb ? message.substr(colon + 2) : message;
+}
+
 }  // namespace
 
 int ExitCodeFor(const absl::Status& status) {
@@ -183,7 +194,7 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out,
         << (code == kExitRejected ? "rejected: "
             : code == kExitInUse  ? "in use: "
                                   : "error: ")
-        << st.message() << "\n";
+        << WithoutVerb(verb, st.message()) << "\n";
     return code;
   }
   return kExitOk;

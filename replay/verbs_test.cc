@@ -313,6 +313,16 @@ TEST_F(VerbsTest, ErrorsNameWhatWouldBeRight) {
   EXPECT_EQ(missing.code, 2);
   EXPECT_EQ(missing.err, "combat state: error: flag --session is required\n");
 
+  // The library's own "explain: " / "what-if: " context is not repeated.
+  Result lib = Combat({"explain", "--db", db_, "--session", "s1"});
+  EXPECT_EQ(lib.code, 2);
+  EXPECT_EQ(lib.err.rfind("combat explain: error: give an event", 0), 0u) << lib.err;
+  Result wi = Combat({"whatif", "--db", db_, "--session", "s1", "--name", "w", "--author",
+                      "dana", "--reason", "r", "--drop", "9999"});
+  EXPECT_EQ(wi.code, 2);
+  EXPECT_EQ(wi.err.rfind("combat whatif: error: event 9999 is not on branch main", 0), 0u)
+      << wi.err;
+
   Result verb = Combat({"stat", "--db", db_});
   EXPECT_EQ(verb.code, 2);
   EXPECT_EQ(verb.err.rfind("combat: unknown verb 'stat'; did you mean 'state'?\n", 0), 0u)
