@@ -8,6 +8,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "events/events_generated.h"
+#include "events/json_errors.h"
+#include "events/json_line.h"
 #include "events/input_generated.h"
 #include "events/schema_text.h"
 #include "events/state_generated.h"
@@ -174,9 +176,10 @@ absl::StatusOr<std::vector<uint8_t>> JsonToBinary(
                    NewParser(root, InputOptions()));
   const std::string text(json);
   if (!parser->ParseJson(text.c_str(), "input")) {
+    const std::string error(absl::StripTrailingAsciiWhitespace(parser->error_));
+    const std::string more = ExplainJsonError(*parser, json, error);
     return absl::InvalidArgumentError(absl::StrCat(
-        "invalid ", root.name,
-        " JSON: ", absl::StripTrailingAsciiWhitespace(parser->error_)));
+        "invalid ", root.name, " JSON: ", error, more.empty() ? "" : "; ", more));
   }
   const flatbuffers::FlatBufferBuilder& b = parser->builder_;
   // Heap storage: aligned for every scalar, unlike the builder's tail.
@@ -216,6 +219,24 @@ absl::StatusOr<std::string> BinaryToJson(const uint8_t* data, size_t size,
 
 absl::StatusOr<std::string> EventToJson(const EventBuffer& event) {
   return BinaryToJson(event.bytes().data(), event.bytes().size(), "Event");
+}
+
+absl::StatusOr<std::string> BinaryToJsonLine(const uint8_t* data, size_t size,
+                                             absl::string_view root_table) {
+  ASSIGN_OR_RETURN(const size_t index, FindRoot(root_table));
+  const Root& root = Roots()[index];
+  std::vector<uint8_t> bytes(size);
+  if (size > 0) std::memcpy(bytes.data(), data, size);
+  RETURN_IF_ERROR(Verify(root, bytes));
+  ASSIGN_OR_RETURN(const flatbuffers::Parser* printer, Printer(index));
+  std::string text;
+  AppendTableJson(*printer->root_struct_def_,
+                  flatbuffers::GetRoot<uint8_t>(bytes.data()), &text);
+  return text;
+}
+
+absl::StatusOr<std::string> EventToJsonLine(const EventBuffer& event) {
+  return BinaryToJsonLine(event.bytes().data(), event.bytes().size(), "Event");
 }
 
 absl::StatusOr<fb::ScriptT> ParseScript(absl::string_view json) {

@@ -52,6 +52,18 @@ absl::StatusOr<std::string> BinaryToJson(const uint8_t* data, size_t size,
 // BinaryToJson(event.bytes(), "Event").
 absl::StatusOr<std::string> EventToJson(const EventBuffer& event);
 
+// The `root_table` binary at `data` as ONE line of JSON (no newline), for
+// JSON Lines output (`combat ... --json`): every field printed (defaults,
+// "" and [] included, absent tables as null), [ubyte] as lowercase hex,
+// strings escaped so the line is valid JSON whatever they hold (invalid
+// UTF-8 bytes as \ufffd). The rules: json_line.h. Not meant to be parsed
+// back by JsonToBinary (hex bytes). Errors as BinaryToJson.
+absl::StatusOr<std::string> BinaryToJsonLine(const uint8_t* data, size_t size,
+                                             absl::string_view root_table);
+
+// BinaryToJsonLine(event.bytes(), "Event").
+absl::StatusOr<std::string> EventToJsonLine(const EventBuffer& event);
+
 // JsonToBinary for the input roots, unpacked into the object API.
 absl::StatusOr<fb::ScriptT> ParseScript(absl::string_view json);
 absl::StatusOr<fb::RosterT> ParseRoster(absl::string_view json);

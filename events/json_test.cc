@@ -448,5 +448,53 @@ TEST(Json, ConcurrentUse) {
   EXPECT_EQ(failures, std::vector<int>(4, 0));
 }
 
+TEST(JsonErrorTest, UnknownEnumValueNamesTheFieldAndTheValidValues) {
+  auto c = ParseCommand(R"({"id": "x", "actor": "bo",
+    "role": "gm", "action": "strike"})");
+  ASSERT_FALSE(c.ok());
+  EXPECT_THAT(Message(c.status()), HasSubstr("unknown enum value: gm"));
+  EXPECT_THAT(Message(c.status()),
+              HasSubstr("field 'role' takes one of System, GM, Player; "
+                        "did you mean 'GM'?"));
+  // Unquoted keys and values, and a value that matches nothing.
+  auto r = ParseCommand("{id: \"x\",\n role:   Narrator }");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(Message(r.status()),
+              HasSubstr("field 'role' takes one of System, GM, Player"));
+  EXPECT_THAT(Message(r.status()), ::testing::Not(HasSubstr("did you mean")));
+  // In a nested table: the field of that table, the nearest value.
+  auto unit = ParseRoster(R"({"map": {"width": 3, "unit": Metrs}})");
+  ASSERT_FALSE(unit.ok());
+  EXPECT_THAT(Message(unit.status()),
+              HasSubstr("field 'unit' takes one of Feet, Yards, Metres; "
+                        "did you mean 'Metres'?"));
+}
+
+TEST(JsonErrorTest, UnknownFieldNamesTheTableFieldsAndTheNearest) {
+  auto top = ParseRoster(R"({"titel": "x"})");
+  ASSERT_FALSE(top.ok());
+  EXPECT_THAT(Message(top.status()), HasSubstr("unknown field: titel; Roster fields: "));
+  EXPECT_THAT(Message(top.status()), HasSubstr("did you mean 'title'?"));
+  // Nested in a vector of tables.
+  auto nested = ParseCommand(R"({"id": "x", "params": [{"key": "a"}, {"key": "b", "txt": "c"}]})");
+  ASSERT_FALSE(nested.ok());
+  EXPECT_THAT(Message(nested.status()),
+              HasSubstr("unknown field: txt; Param fields: key, value, text; "
+                        "did you mean 'text'?"));
+  // Through a union, by its _type key.
+  auto in_union = JsonToBinary(
+      R"({"seq": 1, "body_type": "Declaration", "body": {"command": {"acton": "x"}}})",
+      "Event");
+  ASSERT_FALSE(in_union.ok());
+  EXPECT_THAT(Message(in_union.status()),
+              HasSubstr("unknown field: acton; Command fields: id, actor,"));
+  EXPECT_THAT(Message(in_union.status()), HasSubstr("did you mean 'action'?"));
+  // Nothing near: the fields, no guess.
+  auto far = ParseCommand(R"({"zzzzzzzz": 1})");
+  ASSERT_FALSE(far.ok());
+  EXPECT_THAT(Message(far.status()), HasSubstr("Command fields: id,"));
+  EXPECT_THAT(Message(far.status()), ::testing::Not(HasSubstr("did you mean")));
+}
+
 }  // namespace
 }  // namespace combat::events

@@ -6,6 +6,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "events/json_line.h"
 #include "events/signature.h"
 #include "events/status_macros.h"
 
@@ -97,19 +98,15 @@ std::string RenderHeads(const std::vector<PublishedHead>& heads, bool json) {
     }
     return out;
   }
-  out = "{\"heads\":[";
-  for (size_t i = 0; i < heads.size(); ++i) {
-    const PublishedHead& h = heads[i];
-    // Session and branch ids are [A-Za-z0-9_.:-]: nothing to escape.
-    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"session\":\"", h.session,
-                    "\",\"branch\":\"", h.branch, "\",\"seq\":", h.seq,
-                    ",\"hash\":\"", events::Hex(h.hash), "\"");
-    if (!h.signature.empty()) {
-      absl::StrAppend(&out, ",\"signature\":\"", events::Hex(h.signature), "\"");
-    }
-    absl::StrAppend(&out, "}");
+  // JSON Lines: one head per line, every field present ("" when unsigned).
+  for (const PublishedHead& h : heads) {
+    out += "{\"session\":";
+    events::AppendJsonString(h.session, &out);
+    out += ",\"branch\":";
+    events::AppendJsonString(h.branch, &out);
+    absl::StrAppend(&out, ",\"seq\":", h.seq, ",\"hash\":\"", events::Hex(h.hash),
+                    "\",\"signature\":\"", events::Hex(h.signature), "\"}\n");
   }
-  absl::StrAppend(&out, "]}\n");
   return out;
 }
 

@@ -44,9 +44,9 @@ absl::StatusOr<std::vector<PublishedHead>> ReadHeads(
     const store::EventLog& log, const std::string& session);
 
 // Text: one line per head, "head <session> <branch> <seq> <hash hex>
-// [<signature hex>]" (the form ParseHeads reads back). JSON:
-// {"heads":[{"session":..,"branch":..,"seq":..,"hash":"<hex>"
-// [,"signature":"<hex>"]},..]}.
+// [<signature hex>]" (the form ParseHeads reads back). JSON Lines: one
+// object per head, {"session":..,"branch":..,"seq":..,"hash":"<hex>",
+// "signature":"<hex, or \"\" when unsigned>"}.
 std::string RenderHeads(const std::vector<PublishedHead>& heads, bool json);
 
 // Reads the text form; blank lines and lines starting with '#' are skipped.

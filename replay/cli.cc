@@ -1,10 +1,15 @@
 #include "replay/cli.h"
 
+#include <algorithm>
 #include <map>
+#include <string>
+#include <vector>
 
+#include "absl/strings/string_view.h"
 #include "kernel/ruleset.h"
 #include "replay/cli_flags.h"
 #include "replay/cli_verbs.h"
+#include "events/nearest.h"
 
 namespace combat::replay {
 namespace {
@@ -98,6 +103,9 @@ replay, audit and explore (see README.md, "Replay tools"):
   transcript (--db DIR --session S [--branch B,..] | --bundle FILE) [--out FILE]
                                         the readable log of every branch
 
+--json output is JSON Lines: one object per line (an event, a state, a
+head), every field present, hashes and bytes as lowercase hex.
+
 read-only verbs (log, state, sessions, jump, step, walk, branches, diff,
 verify, explain, stats, export, transcript) never create or change anything;
 new, play and import may create a database in an absent or empty directory.
@@ -125,6 +133,24 @@ const std::map<std::string, Verb>& Verbs() {
       {"verbs", VerbVerbs},
   };
   return *verbs;
+}
+
+// Every verb name, `help` and `rulesets` included, sorted.
+std::vector<std::string> VerbNames() {
+  std::vector<std::string> names = {"help", "rulesets"};
+  for (const auto& [name, verb] : Verbs()) names.push_back(name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// `message` without a leading "<verb>: " (the library's own context, as
+// "what-if: " for whatif): RunCli already names the verb.
+absl::string_view WithoutVerb(const std::string& verb, absl::string_view message) {
+  const size_t colon = message.find(": ");
+  if (colon == absl::string_view::npos) return message;
+  std::string word(message.substr(0, colon));
+  word.erase(std::remove(word.begin(), word.end(), '-'), word.end());
+  return word == verb ? message.substr(colon + 2) : message;
 }
 
 }  // namespace
@@ -165,16 +191,21 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out,
   } else if (auto it = Verbs().find(verb); it != Verbs().end()) {
     st = it->second(*flags, out);
   } else {
-    err << "combat: unknown verb '" << verb << "'\n" << kUsage;
+    const std::string best = events::ClosestName(verb, VerbNames());
+    err << "combat: unknown verb '" << verb << "'"
+        << (best.empty() ? "" : "; did you mean '" + best + "'?")
+        << "\n"
+        << kUsage;
     return kExitBadInput;
   }
   if (!st.ok()) {
+    st = NameTheMissing(*flags, st);
     const int code = ExitCodeFor(st);
     err << "combat " << verb << ": "
         << (code == kExitRejected ? "rejected: "
             : code == kExitInUse  ? "in use: "
                                   : "error: ")
-        << st.message() << "\n";
+        << WithoutVerb(verb, st.message()) << "\n";
     return code;
   }
   return kExitOk;

@@ -12,6 +12,7 @@
 #include "events/status_macros.h"
 #include "kernel/state_codec.h"
 #include "replay/render.h"
+#include "replay/state_view.h"
 
 namespace combat::replay {
 
@@ -46,7 +47,7 @@ absl::StatusOr<Flags> ParseFlags(const std::vector<std::string>& args) {
 absl::StatusOr<std::string> Required(const Flags& f, const std::string& k) {
   if (!f.Has(k) || f.Get(k).empty()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("combat ", f.verb, ": flag --", k, " is required"));
+        absl::StrCat("flag --", k, " is required"));
   }
   return f.Get(k);
 }
@@ -151,7 +152,7 @@ absl::Status PrintEvents(const std::vector<events::EventBuffer>& evs, bool json,
                          std::ostream& out) {
   for (const events::EventBuffer& e : evs) {
     if (json) {
-      ASSIGN_OR_RETURN(std::string text, events::EventToJson(e));
+      ASSIGN_OR_RETURN(std::string text, events::EventToJsonLine(e));
       out << text << "\n";
     } else {
       out << RenderEvent(e.event()) << "\n";
@@ -164,8 +165,11 @@ absl::Status PrintState(const kernel::State& s, bool json, std::ostream& out) {
   if (json) {
     const std::vector<uint8_t> bytes = kernel::EncodeState(s);
     ASSIGN_OR_RETURN(std::string text,
-                     events::BinaryToJson(bytes.data(), bytes.size(), "State"));
-    out << text << "\n";
+                     events::BinaryToJsonLine(bytes.data(), bytes.size(), "State"));
+    // The schema's State, plus the combatants as `state` shows them
+    // (names, maxima, bookkeeping apart): state_view.h.
+    text.pop_back();  // the closing brace
+    out << text << ",\"combatant_view\":" << CombatantsViewJson(s) << "}\n";
   } else {
     out << RenderState(s);
   }

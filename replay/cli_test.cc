@@ -145,9 +145,41 @@ TEST_F(CliTest, NewSubmitLogState) {
 
   CliRun at = Combat({"state", "--db", db_, "--session", "s1", "--at", "1", "--json"});
   ASSERT_EQ(at.code, 0) << at.err;
-  EXPECT_NE(at.out.find("\"seq\": 1"), std::string::npos) << at.out;
+  EXPECT_NE(at.out.find("\"seq\":1,"), std::string::npos) << at.out;
   CliRun beyond = Combat({"state", "--db", db_, "--session", "s1", "--at", "100000"});
   EXPECT_EQ(beyond.code, 2);
+}
+
+// `state`: roster names beside ids, hp as current/max, bookkeeping apart;
+// the same in --json (combatant_view).
+TEST_F(CliTest, StateShowsNamesMaximaAndBookkeepingApart) {
+  ASSERT_EQ(Combat({"new", "--db", db_, "--session", "s1", "--roster",
+                    Write("roster.json", kRoster), "--seed", kSeed})
+                .code,
+            0);
+  CliRun st = Combat({"state", "--db", db_, "--session", "s1"});
+  ASSERT_EQ(st.code, 0) << st.err;
+  EXPECT_NE(st.out.find("  aria (Aria) [party] at (1,1) "), std::string::npos) << st.out;
+  EXPECT_NE(st.out.find(" hp=20/20"), std::string::npos) << st.out;
+  EXPECT_NE(st.out.find(" hp=9/9"), std::string::npos) << st.out;
+  const size_t books = st.out.find("\n      bookkeeping: ");
+  ASSERT_NE(books, std::string::npos) << st.out;
+  EXPECT_NE(st.out.find("turn_seq=", books), std::string::npos) << st.out;
+  // No bookkeeping among the game values of a combatant's line.
+  const size_t line = st.out.find("  aria (Aria)");
+  const std::string aria = st.out.substr(line, st.out.find('\n', line) - line);
+  EXPECT_EQ(aria.find("turn_seq"), std::string::npos) << aria;
+  EXPECT_EQ(aria.find("sot_round"), std::string::npos) << aria;
+
+  CliRun json = Combat({"state", "--db", db_, "--session", "s1", "--json"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  EXPECT_NE(json.out.find("\"combatant_view\":[{\"id\":\"aria\",\"name\":\"Aria\""),
+            std::string::npos)
+      << json.out;
+  EXPECT_NE(json.out.find("{\"key\":\"hp\",\"value\":20,\"max\":20}"), std::string::npos)
+      << json.out;
+  EXPECT_NE(json.out.find("\"bookkeeping\":[{\"key\":\"sot_round\""), std::string::npos)
+      << json.out;
 }
 
 TEST_F(CliTest, UnknownActionIsBadInput) {

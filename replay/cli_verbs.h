@@ -27,6 +27,12 @@ absl::StatusOr<std::unique_ptr<Engine>> OpenDb(const std::string& db,
 absl::Status CheckOutsideDb(const std::string& db, const std::string& path,
                             const std::string& flag);
 
+// cli_names.cc: `st` when it is not NotFound or the --session and branch
+// flags (--branch, --from, diff's --a and --b) name existing ones; otherwise NotFound naming
+// the missing session or branch and the ones that exist, nearest first
+// ("no session 'amush'; did you mean 'ambush'? sessions: ambush, duel").
+absl::Status NameTheMissing(const Flags& f, const absl::Status& st);
+
 // session_verbs.cc: the log as it is.
 absl::Status VerbNew(const Flags& f, std::ostream& out);
 absl::Status VerbSubmit(const Flags& f, std::ostream& out);

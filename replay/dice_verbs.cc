@@ -30,7 +30,7 @@ absl::Status VerbReveal(const Flags& f, std::ostream& out) {
   p->text = events::Hex(secret);
   cmd.params.push_back(std::move(p));
   ASSIGN_OR_RETURN(SubmitResult r, engine->Submit(session, f.Get("branch", "main"), cmd));
-  if (r.duplicate) out << "(the secret was already revealed by command " << cmd.id << ")\n";
+  if (r.duplicate && !f.Has("json")) out << "(the secret was already revealed by command " << cmd.id << ")\n";
   RETURN_IF_ERROR(PrintEvents(r.events, f.Has("json"), out));
   if (!f.Has("json")) {
     out << "now `combat verify --db " << db << " --session " << session

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "events/nearest.h"
 #include "events/status_macros.h"
 #include "kernel/fold.h"
 #include "replay/explain_pending.h"
@@ -281,13 +282,21 @@ absl::StatusOr<std::string> ValueNow(const ExplainRequest& req, const kernel::St
   }
   const kernel::Combatant* c = state.Find(req.combatant);
   if (c == nullptr) {
-    return absl::NotFoundError(absl::StrCat("no combatant '", req.combatant, "' at #", upto));
+    std::vector<std::string> ids;
+    for (const auto& [id, unused] : state.combatants) ids.push_back(id);
+    return absl::NotFoundError(absl::StrCat(
+        events::NoSuchName("combatant", "combatants", req.combatant, ids), " at #", upto));
   }
   if (!req.resource.empty()) {
     auto it = c->resources.find(req.resource);
-    return absl::StrCat(req.combatant, " ", req.resource, " = ",
-                        it == c->resources.end() ? std::string("(not set)")
-                                                 : absl::StrCat(it->second));
+    if (it != c->resources.end()) {
+      return absl::StrCat(req.combatant, " ", req.resource, " = ", it->second);
+    }
+    std::vector<std::string> names;
+    for (const auto& [name, unused] : c->resources) names.push_back(name);
+    return absl::StrCat(req.combatant, " ", req.resource, " = (not set; ",
+                        events::NoSuchName("resource", "resources", req.resource, names),
+                        ")");
   }
   if (!req.condition.empty()) {
     return absl::StrCat(req.combatant, c->Has(req.condition) ? " has " : " does not have ",

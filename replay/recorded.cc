@@ -23,7 +23,8 @@ std::string RecordedCommand::Describe() const {
                     p->text.empty() ? absl::StrCat(p->value) : p->text);
   }
   if (!c.text.empty()) absl::StrAppend(&out, " \"", c.text, "\"");
-  absl::StrAppend(&out, " (by ", c.author, ", ", fb::EnumNameRole(c.role),
+  absl::StrAppend(&out, " (", c.author.empty() ? "no author" : "by " + c.author, ", ",
+                  fb::EnumNameRole(c.role),
                   command_id.empty() ? "" : absl::StrCat(", command ", command_id),
                   ")");
   return out;

@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "kernel/fold.h"
 #include "replay/state_text.h"
+#include "replay/state_view.h"
 
 namespace combat::replay {
 namespace {
@@ -61,8 +62,11 @@ std::string RenderCommand(const fb::Command* c) {
     }
   }
   if (!S(c->text()).empty()) absl::StrAppend(&out, " \"", S(c->text()), "\"");
-  absl::StrAppend(&out, "  (by ", S(c->author()), ", ",
-                  fb::EnumNameRole(c->role()), ")");
+  // A command recorded without an author (one a ruleset prepared, such as
+  // a pending act's) says so rather than "(by , Player)".
+  absl::StrAppend(&out, "  (",
+                  S(c->author()).empty() ? "no author" : "by " + S(c->author()),
+                  ", ", fb::EnumNameRole(c->role()), ")");
   return out;
 }
 
@@ -79,8 +83,15 @@ std::string RenderChange(const fb::StateChange& sc) {
     }
     case fb::Change::CombatantJoined: {
       const auto* spec = sc.change_as_CombatantJoined()->spec();
-      return absl::StrCat(S(spec->id()), " joins (", S(spec->side()), ") at ",
-                          P(spec->at()));
+      // The roster name beside the id, and the controller when one is named.
+      const std::string name = S(spec->name());
+      return absl::StrCat(S(spec->id()),
+                          name.empty() || name == S(spec->id()) ? "" : " \"" + name + "\"",
+                          " joins (", S(spec->side()),
+                          S(spec->controller()).empty()
+                              ? ""
+                              : absl::StrCat(", controlled by ", S(spec->controller())),
+                          ") at ", P(spec->at()));
     }
     case fb::Change::RoundStarted:
       return absl::StrCat("round ", sc.change_as_RoundStarted()->round(),
@@ -280,6 +291,16 @@ std::string RenderEvent(const fb::Event& e) {
   return head + "(unknown)";
 }
 
+std::string RenderAuthor(const fb::Event& e) {
+  const fb::Command* c = nullptr;
+  if (e.body_type() == fb::Body::Declaration) c = e.body_as_Declaration()->command();
+  if (e.body_type() == fb::Body::Interrupt) c = e.body_as_Interrupt()->command();
+  if (c != nullptr && S(c->author()) == S(e.author()) && c->role() == e.role()) {
+    return "";
+  }
+  return absl::StrCat("  (by ", S(e.author()), ", ", fb::EnumNameRole(e.role()), ")");
+}
+
 std::string RenderEventAt(const fb::Event& event, const kernel::State& head) {
   std::string out = RenderEvent(event);
   if (kernel::IsVoided(event, head.voided)) {
@@ -304,9 +325,15 @@ std::string RenderState(const kernel::State& s) {
                   "\n");
   if (!s.order.empty()) absl::StrAppend(&out, "order: ", OrderText(s.order), "\n");
   for (const auto& [id, c] : s.combatants) {
-    absl::StrAppend(&out, "  ", id, " [", c.side, "] at (", c.at.x, ",", c.at.y,
-                    ")");
-    for (const auto& [k, v] : c.resources) absl::StrAppend(&out, " ", k, "=", v);
+    // Id, roster name, side (and controller), position, game values with
+    // their maxima; bookkeeping on a line of its own (state_view.h).
+    absl::StrAppend(&out, "  ", id,
+                    c.name.empty() || c.name == id ? "" : absl::StrCat(" (", c.name, ")"),
+                    " [", c.side,
+                    c.controller.empty() ? "" : absl::StrCat(", controlled by ", c.controller),
+                    "] at (", c.at.x, ",", c.at.y, ")");
+    const ResourceView view = ViewResources(c);
+    for (const std::string& r : view.game) absl::StrAppend(&out, " ", r);
     if (!c.conditions.empty()) {
       std::vector<std::string> conds;
       for (const auto& [cid, cond] : c.conditions) {
@@ -318,6 +345,9 @@ std::string RenderState(const kernel::State& s) {
       absl::StrAppend(&out, " {", absl::StrJoin(conds, ", "), "}");
     }
     absl::StrAppend(&out, "\n");
+    if (!view.bookkeeping.empty()) {
+      absl::StrAppend(&out, "      bookkeeping: ", absl::StrJoin(view.bookkeeping, " "), "\n");
+    }
   }
   if (!s.voided.empty()) {
     std::vector<std::string> v;

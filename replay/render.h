@@ -15,6 +15,12 @@ namespace combat::replay {
 //   #13 change  goblin hp -9 -> 3  [000.attack.damage; cause #10] d8=6 str=3
 std::string RenderEvent(const fb::Event& event);
 
+// Who recorded `event`, "  (by ann, Player)" (the envelope's author and
+// role), to follow RenderEvent; "" when RenderEvent already says exactly
+// that (a declaration or interrupt whose command names the same author
+// and role), so the author is never printed twice.
+std::string RenderAuthor(const fb::Event& event);
+
 // RenderEvent, marked when the branch no longer counts the event as of
 // `head` (the state at the branch head): "  [VOIDED]" when it or its cause
 // was voided, "  [no longer applies after a void]" when re-deriving after a
@@ -26,7 +32,9 @@ std::string RenderEventAt(const fb::Event& event, const kernel::State& head);
 std::string RenderCommand(const fb::CommandT& command);
 
 // The state as a short report: round, whose turn, order, combatants with
-// position, resources and conditions, open windows (with their policy,
+// roster name, side, controller, position, game resources ("hp=18/24" where
+// the state knows a maximum) and conditions, then their bookkeeping
+// resources on a line of their own (state_view.h), open windows (with their policy,
 // pay, parent and pending act), pending acts field by field (state_text.h),
 // pools and shared-turn members.
 std::string RenderState(const kernel::State& state);

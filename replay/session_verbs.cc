@@ -34,7 +34,10 @@ absl::Status VerbSubmit(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kWrite));
   ASSIGN_OR_RETURN(SubmitResult r,
                    engine->Submit(session, f.Get("branch", "main"), command));
-  if (r.duplicate) out << "(command " << command.id << " was already applied)\n";
+  // JSON Lines carry only events: the note is for readers.
+  if (r.duplicate && !f.Has("json")) {
+    out << "(command " << command.id << " was already applied)\n";
+  }
   return PrintEvents(r.events, f.Has("json"), out);
 }
 

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "events/nearest.h"
 #include "events/status_macros.h"
 #include "kernel/fold.h"
 #include "kernel/session.h"
@@ -23,8 +24,7 @@ bool Contains(const std::vector<uint64_t>& v, uint64_t x) {
 std::string RenderStep(const Step& step) {
   if (!step.event.has_value()) return "(no event)\n";
   const fb::Event& e = step.event->event();
-  std::string out = absl::StrCat(RenderEvent(e), "  (by ", S(e.author()), ", ",
-                                 fb::EnumNameRole(e.role()), ")");
+  std::string out = absl::StrCat(RenderEvent(e), RenderAuthor(e));
   if (step.voided_later) absl::StrAppend(&out, "  [VOIDED later]");
   if (step.unapplied_later) absl::StrAppend(&out, "  [no longer applies after a void]");
   absl::StrAppend(&out, "  [", e.seq(), "/", step.head, "]\n");
@@ -122,6 +122,7 @@ absl::StatusOr<uint64_t> Walker::FindTurn(int64_t round, int64_t turn,
                                           const std::string& actor) const {
   uint64_t found = 0;
   int64_t seen = 0;
+  std::vector<std::string> actors;  // whose turns there are, in order
   absl::Status st = log_.Scan(
       session_, branch_, 1, 0, [&](const events::EventBuffer& b) -> absl::Status {
         const fb::Event& e = b.event();
@@ -129,6 +130,9 @@ absl::StatusOr<uint64_t> Walker::FindTurn(int64_t round, int64_t turn,
         const auto* ts = e.body_as_StateChange()->change_as_TurnStarted();
         if (ts == nullptr || (round != 0 && ts->round() != round)) {
           return absl::OkStatus();
+        }
+        if (std::find(actors.begin(), actors.end(), S(ts->actor())) == actors.end()) {
+          actors.push_back(S(ts->actor()));
         }
         if (!actor.empty() ? S(ts->actor()) == actor : ++seen == turn) {
           found = e.seq();
@@ -138,10 +142,16 @@ absl::StatusOr<uint64_t> Walker::FindTurn(int64_t round, int64_t turn,
       });
   if (found != 0) return found;
   if (!st.ok()) return st;
+  // What there is instead: the number of turns, or whose turns (nearest
+  // first, with a suggestion for a misspelled actor).
+  const std::string where = round != 0 ? absl::StrCat(" in round ", round) : std::string();
+  if (actor.empty()) {
+    return absl::NotFoundError(absl::StrCat("branch ", branch_, " has no turn ", turn,
+                                            where, " (it has ", seen, ")"));
+  }
   return absl::NotFoundError(absl::StrCat(
-      "branch ", branch_, " has no ",
-      actor.empty() ? absl::StrCat("turn ", turn) : absl::StrCat("turn of ", actor),
-      round != 0 ? absl::StrCat(" in round ", round) : std::string()));
+      "branch ", branch_, " has no turn of ", actor, where, ": ",
+      events::NoSuchName("actor", "actors with turns", actor, actors)));
 }
 
 absl::StatusOr<Step> Walker::ToRound(int64_t round) {

@@ -47,9 +47,36 @@ TEST_F(StepTest, WalksAndShowsWhatChanged) {
   ASSERT_TRUE(by_actor.ok()) << by_actor.status();
   EXPECT_EQ(by_actor->after.active, y);
   EXPECT_EQ(w.ToRound(9).status().code(), absl::StatusCode::kNotFound);
+  auto nobody = w.ToTurn(1, 0, x + x);
+  EXPECT_EQ(nobody.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(nobody.status().message().find(absl::StrCat(
+                "no turn of ", x, x, " in round 1: no actor '", x, x,
+                "'; did you mean '", x, "'? actors with turns: ")),
+            std::string::npos)
+      << nobody.status();
+  EXPECT_NE(w.ToTurn(1, 7).status().message().find("has no turn 7 in round 1 (it has 2)"),
+            std::string::npos)
+      << w.ToTurn(1, 7).status();
   EXPECT_EQ(w.Goto(HeadOf() + 1).status().code(), absl::StatusCode::kOutOfRange);
   ASSERT_TRUE(w.Goto(HeadOf()).ok());
   EXPECT_EQ(w.Next().status().code(), absl::StatusCode::kOutOfRange);
+}
+
+// The author shows once: a declaration names its own; other events get the
+// envelope's.
+TEST_F(StepTest, NamesTheAuthorOnce) {
+  const std::string x = Active(), y = Other(x);
+  const auto hit = Do(ToyCmd("c1", x, "attack", {y}, {15, 6}));
+  Walker w(engine_->log(), "s1", "main");
+  auto decl = w.Goto(hit.front().event().seq());
+  ASSERT_TRUE(decl.ok()) << decl.status();
+  const std::string text = RenderStep(*decl);
+  const std::string by = "(by " + x + ", Player)";
+  ASSERT_NE(text.find(by), std::string::npos) << text;
+  EXPECT_EQ(text.find(by, text.find(by) + 1), std::string::npos) << text;
+  auto damage = w.Goto(hit.back().event().seq());
+  ASSERT_TRUE(damage.ok());
+  EXPECT_NE(RenderStep(*damage).find(by), std::string::npos) << RenderStep(*damage);
 }
 
 TEST_F(StepTest, VoidedEventsAreMarked) {

@@ -113,7 +113,8 @@ TEST_F(VerbsTest, JumpStepAndWalk) {
   EXPECT_NE(j.out.find("(event #20 of main: "), std::string::npos) << j.out;
   Result json = Combat({"jump", "--db", db_, "--session", "s1", "--at", "20", "--json"});
   ASSERT_EQ(json.code, 0);
-  EXPECT_NE(json.out.find("\"seq\": 20"), std::string::npos);
+  EXPECT_NE(json.out.find("\"seq\":20,"), std::string::npos);
+  EXPECT_EQ(json.out.find("\n"), json.out.size() - 1) << "one line";
   EXPECT_EQ(json.out.find("snapshot"), std::string::npos) << "JSON stays JSON";
   EXPECT_EQ(Combat({"jump", "--db", db_, "--session", "s1", "--at", "9999"}).code, 2);
 
@@ -304,6 +305,77 @@ TEST_F(VerbsTest, ExportImportAndAHandEditedExport) {
   EXPECT_NE(refused.err.find("import refused: event #"), std::string::npos) << refused.err;
   Result none = Combat({"sessions", "--db", third});
   EXPECT_EQ(none.out, "") << "nothing was written";
+}
+
+// Errors name the verb once, the names that exist and the valid values.
+TEST_F(VerbsTest, ErrorsNameWhatWouldBeRight) {
+  Result missing = Combat({"state", "--db", db_});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_EQ(missing.err, "combat state: error: flag --session is required\n");
+
+  // The library's own "explain: " / "what-if: " context is not repeated.
+  Result lib = Combat({"explain", "--db", db_, "--session", "s1"});
+  EXPECT_EQ(lib.code, 2);
+  EXPECT_EQ(lib.err.rfind("combat explain: error: give an event", 0), 0u) << lib.err;
+  Result wi = Combat({"whatif", "--db", db_, "--session", "s1", "--name", "w", "--author",
+                      "dana", "--reason", "r", "--drop", "9999"});
+  EXPECT_EQ(wi.code, 2);
+  EXPECT_EQ(wi.err.rfind("combat whatif: error: event 9999 is not on branch main", 0), 0u)
+      << wi.err;
+
+  Result verb = Combat({"stat", "--db", db_});
+  EXPECT_EQ(verb.code, 2);
+  EXPECT_EQ(verb.err.rfind("combat: unknown verb 'stat'; did you mean 'state'?\n", 0), 0u)
+      << verb.err;
+  size_t usages = 0;
+  for (size_t at = verb.err.find("usage:"); at != std::string::npos;
+       at = verb.err.find("usage:", at + 1)) {
+    ++usages;
+  }
+  EXPECT_EQ(usages, 1u) << verb.err;
+
+  Combat({"fork", "--db", db_, "--session", "s1", "--name", "bravo", "--author", "dana",
+          "--reason", "try"});
+  Combat({"new", "--db", db_, "--session", "ambush", "--roster",
+          Write("roster2.json", kRoster), "--seed", kSeed});
+  Result session = Combat({"state", "--db", db_, "--session", "amush"});
+  EXPECT_EQ(session.code, 2);
+  EXPECT_EQ(session.err,
+            "combat state: error: no session 'amush'; did you mean 'ambush'? "
+            "sessions: ambush, s1\n");
+  Result branch = Combat({"log", "--db", db_, "--session", "s1", "--branch", "brave"});
+  EXPECT_EQ(branch.code, 2);
+  EXPECT_EQ(branch.err,
+            "combat log: error: flag --branch: no branch 'brave'; did you mean "
+            "'bravo'? branches: bravo, main (in session 's1')\n");
+
+  Result who = Combat({"explain", "--db", db_, "--session", "s1", "--combatant", "A",
+                       "--resource", "hp"});
+  EXPECT_EQ(who.code, 2);
+  EXPECT_NE(who.err.find("no combatant 'A'; did you mean 'a'? combatants: a, b"),
+            std::string::npos)
+      << who.err;
+  Result what = Combat({"explain", "--db", db_, "--session", "s1", "--combatant", "a",
+                        "--resource", "hpp"});
+  EXPECT_EQ(what.code, 0) << what.err;
+  EXPECT_NE(what.out.find("a hpp = (not set; no resource 'hpp'; did you mean 'hp'?"),
+            std::string::npos)
+      << what.out;
+
+  Result point = Combat({"diff", "--db", db_, "--session", "s1", "--a", "main", "--b",
+                         "BRAVO@3"});
+  EXPECT_EQ(point.code, 2);
+  EXPECT_NE(point.err.find("flag --b: no branch 'BRAVO'; did you mean 'bravo'?"),
+            std::string::npos)
+      << point.err;
+
+  Result role = Combat({"submit", "--db", db_, "--session", "s1", "--command",
+                        Write("bad.json", R"({"id": "r", "role": "gm", "action": "x"})")});
+  EXPECT_EQ(role.code, 2);
+  EXPECT_NE(role.err.find("unknown enum value: gm; field 'role' takes one of "
+                          "System, GM, Player; did you mean 'GM'?"),
+            std::string::npos)
+      << role.err;
 }
 
 }  // namespace

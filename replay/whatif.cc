@@ -184,6 +184,16 @@ std::string DescribeCommand(const fb::CommandT& c) {
   return r.Describe();
 }
 
+// A command the what-if's asker put in (--replace, --insert): declared by
+// them, as the GM rewriting the table's history, whatever its body says
+// (the author and role of an event come from who asks, never from the
+// request body).
+fb::CommandT AskedBy(fb::CommandT cmd, const std::string& author) {
+  cmd.author = author;
+  cmd.role = fb::Role::GM;
+  return cmd;
+}
+
 }  // namespace
 
 std::vector<const Rerun*> WhatIfResult::NoLongerApply() const {
@@ -272,7 +282,8 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
       change_text = edit->label;
     } else if (change.kind == Kind::kReplace) {
       change_text = absl::StrCat("command at ", req.parent, "#", range.first,
-                                 " replaced by ", DescribeCommand(change.command));
+                                 " replaced by ",
+                                 DescribeCommand(AskedBy(change.command, req.author)));
     } else {
       change_text = absl::StrCat("command at ", req.parent, "#", range.first,
                                  " left out");
@@ -296,7 +307,7 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
     }
     change_text = change.kind == Kind::kInsert
                       ? absl::StrCat("inserted at #", fork_seq, ": ",
-                                     DescribeCommand(change.command))
+                                     DescribeCommand(AskedBy(change.command, req.author)))
                       : absl::StrCat("re-run from #", fork_seq);
   }
 
@@ -399,7 +410,7 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
   if (change.kind == Kind::kInsert) {
     Rerun r;
     r.changed = true;
-    fb::CommandT cmd = change.command;
+    fb::CommandT cmd = AskedBy(change.command, req.author);
     if (cmd.id.empty()) cmd.id = absl::StrCat("whatif-", req.branch);
     r.command_id = cmd.id;
     r.description = DescribeCommand(cmd);
@@ -433,7 +444,7 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
     fb::CommandT cmd = *c.command;
     bool oracle_on = true;
     if (changed && change.kind == Kind::kReplace) {
-      cmd = change.command;
+      cmd = AskedBy(change.command, req.author);
       if (cmd.id.empty()) cmd.id = c.command_id;
       oracle_on = cmd.dice.empty();
       r.description = DescribeCommand(cmd);

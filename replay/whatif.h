@@ -56,7 +56,9 @@ struct WhatIfChange {
                      // the command (its declaration)
   int die = 0;       // kDie: the die's position in the roll, from 0
   int value = 0;     // kDie: the new value (1..faces)
-  fb::CommandT command;  // kReplace/kInsert
+  fb::CommandT command;  // kReplace/kInsert: declared by the request's
+                         // author in the GM role (its own author and role
+                         // are replaced)
 };
 
 struct WhatIfRequest {

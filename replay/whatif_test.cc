@@ -248,8 +248,16 @@ TEST_F(WhatIfTest, ReplacingADeclaration) {
   req.change.kind = WhatIfChange::Kind::kReplace;
   req.change.seq = second_.front().event().seq();
   req.change.command = ToyCmd("", x_, "end_turn");
+  req.change.command.author = "";  // as from a command file without one
   WhatIfResult r = Run(req);
   ASSERT_EQ(r.reruns.size(), 4u) << RenderWhatIf(r);
+  // The replacement is declared by who asked for the what-if, as the GM.
+  auto evs = engine_->Events("s1", "replaced", second_.front().event().seq(),
+                             second_.front().event().seq());
+  ASSERT_TRUE(evs.ok() && evs->size() == 1u);
+  EXPECT_EQ(evs->front().event().author()->str(), "dana");
+  EXPECT_EQ(evs->front().event().role(), fb::Role::GM);
+  EXPECT_NE(r.change.find("(by dana, GM)"), std::string::npos) << r.change;
   EXPECT_TRUE(r.reruns[0].changed);
   EXPECT_EQ(r.reruns[0].command_id, "c2");
   auto gone = r.NoLongerApply();

@@ -72,7 +72,7 @@ absl::Status VerbWhatIf(const Flags& f, std::ostream& out) {
   }
   if (changes > 1) {
     return absl::InvalidArgumentError(
-        "combat whatif: one change at a time: --die, --replace, --drop or --insert");
+        "one change at a time: --die, --replace, --drop or --insert");
   }
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kWrite));
   ASSIGN_OR_RETURN(const kernel::Ruleset* rules, engine->RulesetOf(req.session));

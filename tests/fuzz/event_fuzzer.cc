@@ -64,6 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   (void)e->CheckCanonical("fuzz");
   (void)combat::events::EventToJson(*e);
+  (void)combat::events::EventToJsonLine(*e);  // walks the bytes by the schema
   ApplyTo(*e, combat::kernel::State());
   ApplyTo(*e, Base());
   return 0;
