@@ -55,6 +55,12 @@ std::string ClosestName(absl::string_view name,
   return "";
 }
 
+std::string DidYouMean(absl::string_view name,
+                       const std::vector<std::string>& candidates) {
+  const std::string best = ClosestName(name, candidates);
+  return best.empty() ? "" : absl::StrCat("; did you mean '", best, "'?");
+}
+
 std::string NoSuchName(absl::string_view what, absl::string_view whats,
                        absl::string_view name,
                        const std::vector<std::string>& candidates) {

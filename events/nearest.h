@@ -25,6 +25,11 @@ std::vector<std::string> NearestFirst(absl::string_view name,
 std::string ClosestName(absl::string_view name,
                         const std::vector<std::string>& candidates);
 
+// "; did you mean 'y'?" when ClosestName finds one, else "" (for refusals
+// that go on to list the names).
+std::string DidYouMean(absl::string_view name,
+                       const std::vector<std::string>& candidates);
+
 // "no <what> 'x'; did you mean 'y'? <whats>: y, z" (nearest first; the
 // "did you mean" part only when ClosestName finds one; "<whats>: none"
 // when there are none).

@@ -4,7 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "kernel/near_miss.h"
+#include "events/nearest.h"
 
 namespace combat::kernel {
 
@@ -113,7 +113,7 @@ namespace {
 std::string Known(const State& s, const std::string& id) {
   std::vector<std::string> ids;
   for (const auto& [known, c] : s.combatants) ids.push_back(known);
-  return absl::StrCat(DidYouMean(id, ids), "; the combatants are: ", NameList(ids));
+  return absl::StrCat(events::DidYouMean(id, ids), "; the combatants are: ", absl::StrJoin(ids, ", "));
 }
 
 }  // namespace

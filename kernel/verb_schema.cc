@@ -6,7 +6,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "kernel/near_miss.h"
+#include "events/nearest.h"
 
 namespace combat::kernel {
 namespace {
@@ -48,7 +48,7 @@ std::vector<std::string> RefKeys(const VerbSchema& v) {
 }
 
 std::string Takes(const std::vector<std::string>& keys) {
-  return keys.empty() ? "none" : NameList(keys);
+  return keys.empty() ? "none" : absl::StrJoin(keys, ", ");
 }
 
 absl::Status CheckUse(const fb::CommandT& c, const char* field, Use use,
@@ -67,7 +67,7 @@ absl::Status CheckParam(const fb::CommandT& c, const VerbSchema& v,
   const ParamSpec* spec = FindParam(v, p.key);
   if (spec == nullptr) {
     return Bad(c, field,
-               absl::StrCat("unknown parameter", DidYouMean(p.key, ParamKeys(v)),
+               absl::StrCat("unknown parameter", events::DidYouMean(p.key, ParamKeys(v)),
                             "; '", c.action, "' takes params: ",
                             Takes(ParamKeys(v))));
   }
@@ -82,8 +82,8 @@ absl::Status CheckParam(const fb::CommandT& c, const VerbSchema& v,
         }
         return Bad(c, field,
                    absl::StrCat("'", p.text, "' is not allowed",
-                                DidYouMean(p.text, spec->allowed),
-                                "; one of: ", NameList(spec->allowed)));
+                                events::DidYouMean(p.text, spec->allowed),
+                                "; one of: ", absl::StrJoin(spec->allowed, ", ")));
       }
       return absl::OkStatus();
     case ParamType::kInt:
@@ -122,7 +122,7 @@ absl::Status CheckCommand(const std::vector<VerbSchema>& verbs,
     for (const VerbSchema& s : verbs) names.push_back(s.verb);
     return absl::InvalidArgumentError(absl::StrCat(
         "field 'action': unknown action '", c.action, "'",
-        DidYouMean(c.action, names), "; the actions are: ", NameList(names)));
+        events::DidYouMean(c.action, names), "; the actions are: ", absl::StrJoin(names, ", ")));
   }
   if (absl::Status st = CheckUse(c, "actor", v->actor, !c.actor.empty()); !st.ok()) {
     return st;
@@ -163,7 +163,7 @@ absl::Status CheckCommand(const std::vector<VerbSchema>& verbs,
     for (const RefSpec& spec : v->refs) known = known || spec.key == r->key;
     if (!known) {
       return Bad(c, "refs." + r->key,
-                 absl::StrCat("unknown ref", DidYouMean(r->key, RefKeys(*v)), "; '",
+                 absl::StrCat("unknown ref", events::DidYouMean(r->key, RefKeys(*v)), "; '",
                               c.action, "' takes refs: ", Takes(RefKeys(*v))));
     }
   }

@@ -11,7 +11,7 @@
 #include "flatbuffers/flatbuffers.h"
 #include "kernel/dice/source.h"
 #include "kernel/display.h"
-#include "kernel/near_miss.h"
+#include "events/nearest.h"
 #include "kernel/session.h"
 #include "kernel/verb_schema.h"
 #include "kernel/window.h"
@@ -275,8 +275,8 @@ absl::StatusOr<TableStatus> BuildStatus(const StatusRequest& r) {
       for (const auto& [id, known] : s.combatants) ids.push_back(id);
       return absl::NotFoundError(absl::StrCat(
           "flag --for: '", r.for_combatant, "' is not in this session",
-          kernel::DidYouMean(r.for_combatant, ids),
-          "; the combatants are: ", kernel::NameList(ids)));
+          events::DidYouMean(r.for_combatant, ids),
+          "; the combatants are: ", absl::StrJoin(ids, ", ")));
     }
     out.for_combatant = c->id;
     if (!s.ended) {

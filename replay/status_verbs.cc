@@ -3,8 +3,9 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "events/status_macros.h"
-#include "kernel/near_miss.h"
+#include "events/nearest.h"
 #include "kernel/ruleset.h"
 #include "kernel/verb_schema.h"
 #include "replay/cli_verbs.h"
@@ -65,8 +66,8 @@ absl::Status VerbVerbs(const Flags& f, std::ostream& out) {
   if (rules == nullptr) {
     return absl::NotFoundError(absl::StrCat(
         "flag --ruleset: no ruleset '", id, "'",
-        kernel::DidYouMean(id, kernel::RulesetIds()),
-        "; the rulesets are: ", kernel::NameList(kernel::RulesetIds())));
+        events::DidYouMean(id, kernel::RulesetIds()),
+        "; the rulesets are: ", absl::StrJoin(kernel::RulesetIds(), ", ")));
   }
   out << RenderVerbs(*rules);
   return absl::OkStatus();
