@@ -5,6 +5,7 @@
 namespace combat::kernel {
 
 std::optional<int64_t> VitalMax(const Combatant& c, const Vital& v) {
+  if (v.max_of) return v.max_of(c);
   if (!v.max_stat.empty()) {
     auto it = c.stats.find(v.max_stat);
     if (it != c.stats.end()) return it->second;

@@ -7,6 +7,7 @@
 #define COMBAT_KERNEL_DISPLAY_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,9 @@ struct Vital {
   std::string resource;      // "hp"
   std::string max_stat;      // the roster stat holding its maximum, or ""
   std::string max_resource;  // or the resource holding it, or ""
+  // Or the ruleset's own formula (a maximum the state does not hold, e.g.
+  // normal stamina less fatigue); may be empty.
+  std::function<int64_t(const Combatant&)> max_of;
 };
 
 struct Display {

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/json.h"
 #include "events/status_macros.h"
+#include "kernel/ruleset.h"
 #include "kernel/state_codec.h"
 #include "replay/render.h"
 #include "replay/state_view.h"
@@ -162,6 +163,10 @@ absl::Status PrintEvents(const std::vector<events::EventBuffer>& evs, bool json,
 }
 
 absl::Status PrintState(const kernel::State& s, bool json, std::ostream& out) {
+  // The ruleset's display (vitals with maxima, bookkeeping apart), when this
+  // build has the ruleset.
+  const kernel::Ruleset* rules = kernel::FindRuleset(s.ruleset);
+  const kernel::Display display = rules != nullptr ? rules->display() : kernel::Display();
   if (json) {
     const std::vector<uint8_t> bytes = kernel::EncodeState(s);
     ASSIGN_OR_RETURN(std::string text,
@@ -169,9 +174,9 @@ absl::Status PrintState(const kernel::State& s, bool json, std::ostream& out) {
     // The schema's State, plus the combatants as `state` shows them
     // (names, maxima, bookkeeping apart): state_view.h.
     text.pop_back();  // the closing brace
-    out << text << ",\"combatant_view\":" << CombatantsViewJson(s) << "}\n";
+    out << text << ",\"combatant_view\":" << CombatantsViewJson(s, display) << "}\n";
   } else {
-    out << RenderState(s);
+    out << RenderState(s, display);
   }
   return absl::OkStatus();
 }

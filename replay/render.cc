@@ -312,7 +312,7 @@ std::string RenderEventAt(const fb::Event& event, const kernel::State& head) {
   return out;
 }
 
-std::string RenderState(const kernel::State& s) {
+std::string RenderState(const kernel::State& s, const kernel::Display& display) {
   std::string out = absl::StrCat("session ", s.session, " (", s.ruleset, " v",
                                  s.ruleset_version, ") after event #", s.seq,
                                  "\n");
@@ -332,7 +332,7 @@ std::string RenderState(const kernel::State& s) {
                     " [", c.side,
                     c.controller.empty() ? "" : absl::StrCat(", controlled by ", c.controller),
                     "] at (", c.at.x, ",", c.at.y, ")");
-    const ResourceView view = ViewResources(c);
+    const ResourceView view = ViewResources(c, display);
     for (const std::string& r : view.game) absl::StrAppend(&out, " ", r);
     if (!c.conditions.empty()) {
       std::vector<std::string> conds;

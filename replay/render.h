@@ -6,6 +6,7 @@
 #include <string>
 
 #include "events/events_generated.h"
+#include "kernel/display.h"
 #include "kernel/state.h"
 
 namespace combat::replay {
@@ -37,7 +38,11 @@ std::string RenderCommand(const fb::CommandT& command);
 // resources on a line of their own (state_view.h), open windows (with their policy,
 // pay, parent and pending act), pending acts field by field (state_text.h),
 // pools and shared-turn members.
-std::string RenderState(const kernel::State& state);
+// `display`: the ruleset's (kernel/display.h): vitals with their maxima,
+// bookkeeping on a line of its own; the default shows every resource as a
+// game value.
+std::string RenderState(const kernel::State& state,
+                        const kernel::Display& display = {});
 
 }  // namespace combat::replay
 

@@ -18,31 +18,38 @@ kernel::Combatant Fighter() {
   return c;
 }
 
-TEST(StateViewTest, Bookkeeping) {
-  EXPECT_TRUE(IsBookkeeping("turn_seq"));
-  EXPECT_TRUE(IsBookkeeping("sot_round"));
-  EXPECT_TRUE(IsBookkeeping("turn_round"));
-  EXPECT_TRUE(IsBookkeeping("initiative_round"));
-  EXPECT_FALSE(IsBookkeeping("hp"));
-  EXPECT_FALSE(IsBookkeeping("round"));
+// A display as a ruleset publishes it (kernel/display.h).
+kernel::Display FighterDisplay() {
+  kernel::Display d;
+  d.vitals = {{"hp", "hp", "", {}},
+              {"stamina", "", "", [](const kernel::Combatant& c) {
+                 return c.Stat("max_stamina");
+               }}};
+  d.budgets = {"actions"};
+  d.bookkeeping = {"turn_*", "sot_round", "initiative_round"};
+  return d;
 }
 
-TEST(StateViewTest, MaxOnlyWhereTheStateKnowsIt) {
+TEST(StateViewTest, MaximaAreTheRulesetsVitals) {
   const kernel::Combatant c = Fighter();
-  EXPECT_EQ(MaxOf(c, "hp"), 24);          // a pool full at its stat
-  EXPECT_EQ(MaxOf(c, "stamina"), 9);      // max_<name> wins over <name>
-  EXPECT_EQ(MaxOf(c, "mana"), std::nullopt);  // a same-named stat is no max
-  EXPECT_EQ(MaxOf(c, "actions"), std::nullopt);
-  EXPECT_EQ(ResourceText(c, "hp", 18), "hp=18/24");
-  EXPECT_EQ(ResourceText(c, "actions", 2), "actions=2");
+  const kernel::Display d = FighterDisplay();
+  EXPECT_EQ(MaxOf(c, "hp", d), 24);       // a roster stat
+  EXPECT_EQ(MaxOf(c, "stamina", d), 9);   // the ruleset's formula
+  EXPECT_EQ(MaxOf(c, "mana", d), std::nullopt);  // not a vital: no max guessed
+  EXPECT_EQ(MaxOf(c, "actions", d), std::nullopt);
+  EXPECT_EQ(MaxOf(c, "hp", kernel::Display()), std::nullopt);
+  EXPECT_EQ(ResourceText(c, "hp", 18, d), "hp=18/24");
+  EXPECT_EQ(ResourceText(c, "actions", 2, d), "actions=2");
 }
 
 TEST(StateViewTest, GameApartFromBookkeeping) {
-  const ResourceView v = ViewResources(Fighter());
+  const ResourceView v = ViewResources(Fighter(), FighterDisplay());
   EXPECT_EQ(v.game, (std::vector<std::string>{"actions=2", "hp=18/24", "mana=4",
                                               "stamina=5/9"}));
   EXPECT_EQ(v.bookkeeping, (std::vector<std::string>{"initiative_round=2", "sot_round=2",
                                                      "turn_round=1", "turn_seq=40"}));
+  // Without a display every resource is a game value.
+  EXPECT_EQ(ViewResources(Fighter(), kernel::Display()).bookkeeping.size(), 0u);
 }
 
 TEST(StateViewTest, RenderStateShowsNamesMaximaAndBookkeepingApart) {
@@ -57,7 +64,7 @@ TEST(StateViewTest, RenderStateShowsNamesMaximaAndBookkeepingApart) {
   gob.side = "goblins";
   gob.resources = {{"hp", 3}};
   s.combatants["gob"] = gob;
-  const std::string text = RenderState(s);
+  const std::string text = RenderState(s, FighterDisplay());
   EXPECT_NE(text.find("  bo (Bo the Bold) [party, controlled by ann] at (0,0) actions=2 "
                       "hp=18/24 mana=4 stamina=5/9\n"
                       "      bookkeeping: initiative_round=2 sot_round=2 turn_round=1 "
@@ -66,7 +73,7 @@ TEST(StateViewTest, RenderStateShowsNamesMaximaAndBookkeepingApart) {
       << text;
   EXPECT_NE(text.find("  gob [goblins] at (0,0) hp=3\n"), std::string::npos) << text;
   EXPECT_EQ(text.find("gob (gob)"), std::string::npos) << text;
-  EXPECT_EQ(CombatantsViewJson(s),
+  EXPECT_EQ(CombatantsViewJson(s, FighterDisplay()),
             "[{\"id\":\"bo\",\"name\":\"Bo the Bold\",\"side\":\"party\","
             "\"controller\":\"ann\",\"game\":["
             "{\"key\":\"actions\",\"value\":2,\"max\":null},"

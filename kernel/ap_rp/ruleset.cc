@@ -131,6 +131,15 @@ class ApRpRuleset : public Ruleset {
   std::string id() const override { return kId; }
   int32_t version() const override { return kVersion; }
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+  // Vital: Vitality up to the roster's vitality; the turn's budgets: AP,
+  // RP and movement; bookkeeping: the round a turn last ended in.
+  Display display() const override {
+    Display d;
+    d.vitals = {{kVitality, "vitality", "", {}}};
+    d.budgets = {"ap", "rp", "movement"};
+    d.bookkeeping = {"turn_round"};
+    return d;
+  }
   const std::vector<VerbSchema>& Verbs() const override { return aprp::Verbs(); }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {

@@ -93,6 +93,16 @@ class D20ThreeActionRuleset : public Ruleset {
   }
 
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+  // Vitals: HP up to the roster's hp (L57, damage.cc heals up to it) and
+  // Energy up to energy_max; the turn's budgets: Actions and Reactions
+  // (L13-L19); bookkeeping: when a turn last began or ended.
+  Display display() const override {
+    Display d;
+    d.vitals = {{"hp", "hp", "", {}}, {"energy", "energy_max", "", {}}};
+    d.budgets = {"actions", "reactions"};
+    d.bookkeeping = {"sot_round", "turn_round", "turn_seq"};
+    return d;
+  }
   const std::vector<VerbSchema>& Verbs() const override { return d20::Verbs(); }
 };
 

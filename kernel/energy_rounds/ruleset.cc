@@ -205,6 +205,19 @@ class EnergyRoundsRuleset : public Ruleset {
   std::string id() const override { return kId; }
   int32_t version() const override { return kVersion; }
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+  // Vitals: Stamina (l.78), Aura (l.298) and Recovery Surges (l.308) up to
+  // their maxima; the round's budgets: Energy and Agility; bookkeeping:
+  // counters of the round's movement and once-per-round uses.
+  Display display() const override {
+    Display d;
+    d.vitals = {{"stamina", "", "", MaxStamina},
+                {"aura", "", "", AuraMax},
+                {"surges", "", "", SurgesMax}};
+    d.budgets = {"energy", "agility"};
+    d.bookkeeping = {"initiative_round", "move_streak", "heading", "agile_credit",
+                     "swift_used"};
+    return d;
+  }
   const std::vector<VerbSchema>& Verbs() const override { return energy::Verbs(); }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {

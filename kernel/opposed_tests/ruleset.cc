@@ -39,6 +39,15 @@ class OpposedTestsRuleset : public Ruleset {
   std::string id() const override { return kId; }
   int32_t version() const override { return kVersion; }
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+  // Vital: the Health Pool up to the roster's health; the turn's budget:
+  // AP; bookkeeping: the round a turn last ended in.
+  Display display() const override {
+    Display d;
+    d.vitals = {{kHealth, "health", "", {}}};
+    d.budgets = {"ap", "attacks"};
+    d.bookkeeping = {"turn_round"};
+    return d;
+  }
   const std::vector<VerbSchema>& Verbs() const override { return opposed::Verbs(); }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {

@@ -131,6 +131,16 @@ class WoundSlotsRuleset : public Ruleset {
   std::string id() const override { return kId; }
   int32_t version() const override { return kVersion; }
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
+  // Vitals: Stamina and Mana up to their maxima less fatigue and what is
+  // invested (l.38, l.42); the turn's budget: AP; bookkeeping: the round a
+  // turn last ended in.
+  Display display() const override {
+    Display d;
+    d.vitals = {{"stamina", "", "", MaxStamina}, {"mana", "", "", MaxMana}};
+    d.budgets = {"ap"};
+    d.bookkeeping = {"turn_round"};
+    return d;
+  }
   const std::vector<VerbSchema>& Verbs() const override { return wound_slots::Verbs(); }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
