@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "replay/testing/cli_run.h"
 
@@ -190,6 +191,58 @@ TEST_F(CliTest, UnknownActionIsBadInput) {
   CliRun r = Combat({"submit", "--db", db_, "--session", "s1", "--command",
                   Write("c.json", R"({"actor": "aria", "action": "teleport"})")});
   EXPECT_EQ(r.code, 2) << r.err;
+}
+
+TEST_F(CliTest, StatusNamesTheTurnTheVitalsAndTheLegalActs) {
+  ASSERT_EQ(Combat({"new", "--db", db_, "--session", "s1", "--roster",
+                    Write("roster.json", kRoster), "--seed", kSeed})
+                .code,
+            0);
+  CliRun st = Combat({"status", "--db", db_, "--session", "s1"});
+  ASSERT_EQ(st.code, 0) << st.err;
+  const bool aria_first = st.out.find(", aria's turn") != std::string::npos;
+  const std::string me = aria_first ? "aria" : "grub";
+  const std::string foe = aria_first ? "grub" : "aria";
+  EXPECT_NE(st.out.find(absl::StrCat(", ", me, "'s turn")), std::string::npos) << st.out;
+  EXPECT_NE(st.out.find("  aria \"Aria\" [party] at (1,1)  hp 20/20"), std::string::npos)
+      << st.out;
+  EXPECT_NE(st.out.find("  left: actions=3 reactions=1"), std::string::npos) << st.out;
+  CliRun mine = Combat({"status", "--db", db_, "--session", "s1", "--for", me});
+  ASSERT_EQ(mine.code, 0) << mine.err;
+  // The adjacent foe can be attacked; the command is ready to submit.
+  const std::string attack = absl::StrCat("\n  attack -> ", foe);
+  ASSERT_NE(mine.out.find(attack), std::string::npos) << mine.out;
+  const size_t cmd = mine.out.find("{\"actor\": ", mine.out.find(attack));
+  const std::string command = mine.out.substr(cmd, mine.out.find('\n', cmd) - cmd);
+  CliRun done = Combat({"submit", "--db", db_, "--session", "s1", "--command",
+                        Write("attack.json", command)});
+  EXPECT_EQ(done.code, 0) << command << "\n" << done.err;
+  // The other side: not its turn, and status says so.
+  CliRun theirs = Combat({"status", "--db", db_, "--session", "s1", "--for", foe});
+  ASSERT_EQ(theirs.code, 0) << theirs.err;
+  EXPECT_NE(theirs.out.find("not now:\n"), std::string::npos) << theirs.out;
+  EXPECT_NE(theirs.out.find(absl::StrCat("it is not ", foe, "'s turn")), std::string::npos)
+      << theirs.out;
+  CliRun unknown = Combat({"status", "--db", db_, "--session", "s1", "--for", "ariaa"});
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.err.find("did you mean 'aria'?"), std::string::npos) << unknown.err;
+  CliRun json = Combat({"status", "--db", db_, "--session", "s1", "--json"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  EXPECT_NE(json.out.find("\"vitals\":[{\"resource\":\"hp\",\"current\":"),
+            std::string::npos)
+      << json.out;
+  EXPECT_NE(json.out.find(",\"max\":20}]"), std::string::npos) << json.out;
+}
+
+TEST_F(CliTest, VerbsListsEachVerbsInput) {
+  CliRun v = Combat({"verbs", "--ruleset", "d20_three_action"});
+  ASSERT_EQ(v.code, 0) << v.err;
+  EXPECT_NE(v.out.find("\nattack actor targets weapon [path]  an Attack"), std::string::npos)
+      << v.out;
+  EXPECT_NE(v.out.find("\n    params.stat: text: str | dex"), std::string::npos) << v.out;
+  CliRun bad = Combat({"verbs", "--ruleset", "d20"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("the rulesets are: "), std::string::npos) << bad.err;
 }
 
 TEST_F(CliTest, PlaysTheBundledExamplesTwiceIdentically) {

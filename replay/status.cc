@@ -31,15 +31,15 @@ std::string Ends(const kernel::Expiry& e) {
     case fb::ExpiryKind::Never:
       return "until removed";
     case fb::ExpiryKind::TurnStart:
-      return absl::StrCat("at the start of ", e.actor, "'s turn in round ", e.round);
+      return absl::StrCat("ends at the start of ", e.actor, "'s turn in round ", e.round);
     case fb::ExpiryKind::TurnEnd:
-      return absl::StrCat("at the end of ", e.actor, "'s turn in round ", e.round);
+      return absl::StrCat("ends at the end of ", e.actor, "'s turn in round ", e.round);
     case fb::ExpiryKind::RoundStart:
-      return absl::StrCat("when round ", e.round, " starts");
+      return absl::StrCat("ends when round ", e.round, " starts");
     case fb::ExpiryKind::RoundEnd:
-      return absl::StrCat("when round ", e.round, " ends");
+      return absl::StrCat("ends when round ", e.round, " ends");
     case fb::ExpiryKind::OnUse:
-      return "when used";
+      return "ends when used";
   }
   return "";
 }
@@ -144,7 +144,7 @@ Tried TryVerb(const StatusRequest& r, const VerbSchema& v,
   }
   std::vector<std::optional<kernel::Pos>> paths;
   if (v.path != Use::kRequired) paths.push_back(std::nullopt);
-  if (v.path == Use::kRequired) {
+  if (v.path != Use::kNo) {
     for (int dy = -1; dy <= 1; ++dy) {
       for (int dx = -1; dx <= 1; ++dx) {
         if (dx != 0 || dy != 0) paths.push_back(kernel::Pos{actor.at.x + dx, actor.at.y + dy});
@@ -170,7 +170,13 @@ Tried TryVerb(const StatusRequest& r, const VerbSchema& v,
         if (p.has_value()) c.path.push_back(fb::Pos(p->x, p->y));
         const absl::Status st = Try(r, c);
         if (st.ok()) {
-          if (!any) act.command = CommandJson(c);
+          if (!any) {
+            // Ready to edit: the caller's own id and author go in.
+            fb::CommandT shown = c;
+            shown.id.clear();
+            shown.author.clear();
+            act.command = CommandJson(shown);
+          }
           any = true;
           if (!t.empty() && !Contains(act.targets, t)) act.targets.push_back(t);
           if (!w.empty() && !Contains(act.weapons, w)) act.weapons.push_back(w);
@@ -326,13 +332,14 @@ std::string RenderStatus(const TableStatus& st) {
       absl::StrAppend(&out, "  left:");
       for (const auto& [k, n] : c.budgets) absl::StrAppend(&out, " ", k, "=", n);
     }
+    if (!c.other.empty()) absl::StrAppend(&out, " ");
     for (const auto& [k, n] : c.other) absl::StrAppend(&out, " ", k, "=", n);
     for (const ConditionStatus& k : c.conditions) {
       absl::StrAppend(&out, "\n      ", k.name);
       if (k.level != 0) absl::StrAppend(&out, " ", k.level);
       if (!k.relative_to.empty()) absl::StrAppend(&out, " (against ", k.relative_to, ")");
       if (!k.source.empty()) absl::StrAppend(&out, " from ", k.source);
-      absl::StrAppend(&out, ", ends ", k.ends);
+      absl::StrAppend(&out, ", ", k.ends);
     }
     absl::StrAppend(&out, "\n");
   }

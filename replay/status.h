@@ -40,7 +40,8 @@ struct ConditionStatus {
   int64_t level = 0;
   std::string source;
   std::string relative_to;
-  std::string ends;  // "at the start of aria's turn in round 3", "never", ...
+  std::string ends;  // "ends at the start of aria's turn in round 3",
+                     // "until removed", ...
 };
 
 struct CombatantStatus {
