@@ -44,7 +44,9 @@ class D20ThreeActionRuleset : public Ruleset {
   // 5 ft squares (the text's distances are in feet: L35, L39).
   Measure measure() const override { return {fb::DistanceUnit::Feet, kSquare}; }
   std::string id() const override { return "d20_three_action"; }
-  int32_t version() const override { return 2; }  // 2: kernel pending acts and windows (schema v5)
+  // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
+  // (issue 15) and verb schemas (issue 16) decide differently.
+  int32_t version() const override { return 3; }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     return SetupRoster(roster, d);

@@ -39,7 +39,9 @@ namespace combat::kernel::energy {
 
 inline constexpr char kSeed[] = "002_ca603e8fb651e0df.txt";
 inline constexpr char kId[] = "energy_rounds";
-inline constexpr int32_t kVersion = 2;  // 2: kernel pending acts and windows (schema v5)
+// 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
+// (issue 15) and verb schemas (issue 16) decide differently.
+inline constexpr int32_t kVersion = 3;
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();

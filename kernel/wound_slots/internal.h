@@ -39,7 +39,9 @@ namespace combat::kernel::wound_slots {
 
 inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
 inline constexpr char kId[] = "wound_slots";
-inline constexpr int32_t kVersion = 1;
+// 2: verb schemas (issue 16): commands with fields a verb does not read
+// are refused, so decisions differ from version 1.
+inline constexpr int32_t kVersion = 2;
 // 1-yard squares, every second diagonal 2 yards (l.161).
 inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
 
