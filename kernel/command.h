@@ -61,8 +61,10 @@ struct Takes {
 // Refuses (InvalidArgument) a command carrying a parameter or ref its verb
 // does not take, or one parameter key twice, naming the field and listing what the
 // verb takes, e.g. "command 'strike': params[edge]: unknown parameter;
-// 'strike' takes params: defense, maneuver". Every verb checks its input
-// with this before anything else, so a misspelled key is never ignored.
+// 'strike' takes params: defense, maneuver". Every command is checked
+// against its verb's schema before it is decided (kernel/verb_schema.h);
+// this is for what a schema cannot say: the params that belong to another
+// act a command names (a held or interrupting act's own).
 absl::Status CheckTakes(const fb::CommandT& c, const Takes& takes);
 
 // The acting combatant. InvalidArgument when `actor` is empty, NotFound when
