@@ -16,6 +16,7 @@
 #include "kernel/dice/source.h"
 #include "kernel/gm.h"
 #include "kernel/energy_rounds/test_util.h"
+#include "kernel/testing/verbs.h"
 #include "kernel/verb_schema.h"
 
 namespace combat::kernel::energy::testutil {
@@ -31,145 +32,27 @@ fb::RosterT Pair() {
   return Roster(std::move(cs));
 }
 
-// The verb's skeleton by kara, with the fields it requires filled in
-// (targets orc, weapon sword, a path) and the GM's role for GM verbs.
-fb::CommandT Filled(const VerbSchema& v) {
-  fb::CommandT c = Skeleton(v, "kara");
-  if (v.targets == Use::kRequired) c.targets = {"orc"};
-  if (v.weapon == Use::kRequired) c.weapon = "sword";
-  if (v.path == Use::kRequired) c.path.emplace_back(5, 6);
-  if (v.gm) {
-    c.role = fb::Role::GM;
-    c.author = "gm";
-    c.text = "ruling";
-  }
-  return c;
-}
+using kernel::testing::ExpectDecideTakesEveryVerb;
+using kernel::testing::ExpectEveryVerbRefusesAnUnknownParameter;
+using kernel::testing::ReadmeJsonExamples;
+using kernel::testing::ReadmeVerbsBlock;
+using kernel::testing::Refusal;
+using kernel::testing::VerbFill;
+using kernel::testing::VerbsMarkdown;
 
-// The README's verb table is the one Verbs() publishes: rendered here, it
-// must be the block between the markers.
-std::string Cell(std::string s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '|') out += '\\';
-    out += ch;
-  }
-  return out;
-}
-
-std::string Field(const char* name, Use use) {
-  if (use == Use::kNo) return "";
-  return absl::StrCat("`", name, "`", use == Use::kOptional ? " (optional)" : "");
-}
-
-std::string Render(const std::vector<VerbSchema>& verbs) {
-  std::string md = "| verb | fields | params and refs |\n|---|---|---|\n";
-  for (const VerbSchema& v : verbs) {
-    std::vector<std::string> fields;
-    if (v.gm) fields.push_back("GM");
-    for (const std::string& f : {Field("actor", v.actor), Field("targets", v.targets),
-                                 Field("weapon", v.weapon), Field("path", v.path)}) {
-      if (!f.empty()) fields.push_back(f);
-    }
-    std::vector<std::string> params;
-    for (const ParamSpec& p : v.params) {
-      params.push_back(absl::StrCat("`", p.key, "` (", TypeName(p),
-                                    p.required ? ", required" : "", ")",
-                                    p.doc.empty() ? "" : ": " + p.doc));
-    }
-    for (const RefSpec& r : v.refs) {
-      params.push_back(absl::StrCat("ref `", r.key, "`", r.required ? " (required)" : "",
-                                    r.doc.empty() ? "" : ": " + r.doc));
-    }
-    absl::StrAppend(&md, "| `", v.verb, "` | ",
-                    Cell(fields.empty() ? "–" : absl::StrJoin(fields, ", ")), " | ",
-                    Cell(params.empty() ? "–" : absl::StrJoin(params, "; ")), " |\n");
-  }
-  return md;
-}
-
-std::string ReadmeBlock(const std::string& ruleset) {
-  const char* root = std::getenv("TEST_SRCDIR");
-  std::ifstream in(std::string(root == nullptr ? "." : root) + "/combat/kernel/" + ruleset +
-                   "/README.md");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
-  const std::string begin = "<!-- verbs:begin (verbs_test renders it) -->\n";
-  const size_t b = text.find(begin);
-  const size_t e = text.find("<!-- verbs:end -->");
-  if (b == std::string::npos || e == std::string::npos || e < b) return "";
-  return text.substr(b + begin.size(), e - b - begin.size());
-}
-
-// The JSON objects of the README's first ```json block after `heading`.
-std::vector<std::string> ReadmeExamples(const std::string& ruleset, const std::string& heading) {
-  const char* root = std::getenv("TEST_SRCDIR");
-  std::ifstream in(std::string(root == nullptr ? "." : root) + "/combat/kernel/" + ruleset +
-                   "/README.md");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
-  const size_t h = text.find(heading);
-  if (h == std::string::npos) return {};
-  const size_t b = text.find("```json\n", h);
-  const size_t e = text.find("```\n", b + 8);
-  if (b == std::string::npos || e == std::string::npos) return {};
-  std::vector<std::string> out;
-  std::string cur;
-  int depth = 0;
-  for (char ch : text.substr(b + 8, e - b - 8)) {
-    if (ch == '{') ++depth;
-    if (depth > 0) cur += ch;
-    if (ch == '}' && --depth == 0) {
-      out.push_back(cur);
-      cur.clear();
-    }
-  }
-  return out;
-}
-
-std::string Refusal(Table& t, const fb::CommandT& c) {
-  auto out = t.Submit(c);
-  if (out.ok()) return "";
-  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument)
-      << c.action << ": " << out.status();
-  return std::string(out.status().message());
-}
+// Who fills a verb's required fields (kernel/testing/verbs.h).
+const VerbFill kFill = {"kara", "orc", "sword", {5, 6}};
 
 TEST(Verbs, EveryVerbRefusesAnUnknownParameter) {
   Table t(EnergyRounds(), Pair());
   ASSERT_TRUE(t.status().ok()) << t.status();
-  ASSERT_FALSE(EnergyRounds().Verbs().empty());
-  for (const VerbSchema& v : EnergyRounds().Verbs()) {
-    fb::CommandT c = Filled(v);
-    // First, so that the skeleton's placeholders (empty text) come after.
-    auto zz = std::make_unique<fb::ParamT>();
-    zz->key = "zz";
-    zz->value = 1;
-    c.params.insert(c.params.begin(), std::move(zz));
-    if (v.verb == "gm_order") {
-      // Its params are keyed by combatant id (kernel/gm.h): zz is no one.
-      c.targets = {"kara", "orc"};
-      const std::string m = Refusal(t, c);
-      EXPECT_TRUE(absl::StrContains(m, "param 'zz': not a combatant")) << m;
-      continue;
-    }
-    const std::string m = Refusal(t, c);
-    EXPECT_TRUE(absl::StrContains(m, "field 'params.zz': unknown parameter"))
-        << v.verb << ": " << m;
-  }
+  ExpectEveryVerbRefusesAnUnknownParameter(t, EnergyRounds(), kFill, {"kara", "orc"});
 }
 
 TEST(Verbs, DecideTakesEveryVerbOfTheTable) {
   Table t(EnergyRounds(), Pair());
   ASSERT_TRUE(t.status().ok()) << t.status();
-  dice::SeededDice seeded(std::vector<uint8_t>(32, 7), "verbs");
-  for (const VerbSchema& v : EnergyRounds().Verbs()) {
-    Decision d(t.state(), Envelope{}, seeded);
-    const absl::Status st = EnergyRounds().Decide(Filled(v), d);
-    EXPECT_FALSE(absl::StrContains(st.message(), "unknown action")) << v.verb << ": " << st;
-  }
+  ExpectDecideTakesEveryVerb(t.state(), EnergyRounds(), kFill);
 }
 
 TEST(Verbs, TheTableHoldsEveryActAndGmVerb) {
@@ -254,14 +137,14 @@ TEST(Verbs, AnInterruptsActIsCheckedAgainstItsOwnRow) {
 }
 
 TEST(Verbs, TheReadmeListsTheTable) {
-  const std::string rendered = Render(EnergyRounds().Verbs());
-  EXPECT_EQ(ReadmeBlock("energy_rounds"), rendered) << "README.md, between the verbs markers:\n"
+  const std::string rendered = VerbsMarkdown(EnergyRounds().Verbs());
+  EXPECT_EQ(ReadmeVerbsBlock("energy_rounds"), rendered) << "README.md, between the verbs markers:\n"
                                           << rendered;
 }
 
 // Every example command of the README is well formed for its verb.
 TEST(Verbs, TheReadmesExamplesPassTheTable) {
-  const std::vector<std::string> examples = ReadmeExamples("energy_rounds", "JSON examples (Script `commands` entries):");
+  const std::vector<std::string> examples = ReadmeJsonExamples("energy_rounds", "JSON examples (Script `commands` entries):");
   EXPECT_GE(examples.size(), 15u);
   for (const std::string& json : examples) {
     absl::StatusOr<fb::CommandT> c = events::ParseCommand(json);
