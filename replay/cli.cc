@@ -44,6 +44,11 @@ verbs:
                                         others
   verbs    --ruleset R                  R's verbs: fields, params (type,
                                         required, allowed values), refs
+  undo     --db DIR --session S [--branch B] [--command ID] --author GM
+           --reason TEXT [--json]       the GM takes back the last command
+                                        that still counts (or command ID): a
+                                        void, logged with who and why; the
+                                        state is as if it never happened
 
 replay, audit and explore (see README.md, "Replay tools"):
   jump     --db DIR --session S [--branch B] --at N [--json]
@@ -130,7 +135,7 @@ const std::map<std::string, Verb>& Verbs() {
       {"stats", VerbStats},     {"export", VerbExport},
       {"import", VerbImport},   {"transcript", VerbTranscript},
       {"head", VerbHead},       {"status", VerbStatus},
-      {"verbs", VerbVerbs},
+      {"verbs", VerbVerbs},     {"undo", VerbUndo},
   };
   return *verbs;
 }

@@ -55,6 +55,8 @@ absl::Status VerbWhatIf(const Flags& f, std::ostream& out);
 absl::Status VerbDiff(const Flags& f, std::ostream& out);
 // verify_verbs.cc: hashes, states, re-decisions, dice, checksums.
 absl::Status VerbVerify(const Flags& f, std::ostream& out);
+// undo_verbs.cc: the GM takes a command back (a void, never an edit).
+absl::Status VerbUndo(const Flags& f, std::ostream& out);
 // status_verbs.cc: what can happen now; a ruleset's verbs and their input.
 absl::Status VerbStatus(const Flags& f, std::ostream& out);
 absl::Status VerbVerbs(const Flags& f, std::ostream& out);
