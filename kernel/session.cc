@@ -70,7 +70,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
   envelope.role = command.role;
   envelope.command_id = command.id;
   envelope.dice_contribution = command.contribution;
-  const bool override_dice = HasParam(command, "dice_override");
+  const bool override_dice = HasParam(command, kDiceOverride);
   if (override_dice && command.role != fb::Role::GM) {
     return absl::PermissionDeniedError(
         "param 'dice_override': only the GM may override dice");
@@ -87,6 +87,18 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
   d.set_prefix(prefix);
   d.set_roll_oracle(oracle);
   RETURN_IF_ERROR(rules.Decide(command, d));
+  // Physical dice are all or nothing: a command that gives some and rolls
+  // more is refused (a die forgotten at the table must not be replaced by a
+  // digital one unnoticed) unless it asks for digital dice for the rest.
+  if (!command.dice.empty() && manual.fallback_rolls() != 0 &&
+      ParamOr(command, kDigitalRest, 0) == 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command '", command.action, "': field 'dice': ", command.dice.size(),
+        " physical dice given but the command rolled ",
+        command.dice.size() + manual.fallback_rolls(),
+        "; give every die, or add params {\"key\": \"", kDigitalRest,
+        "\", \"value\": 1} for digital (seeded) dice for the rest"));
+  }
   if (manual.remaining() != 0) {
     return absl::InvalidArgumentError(absl::StrCat(
         "command '", command.action, "': field 'dice' supplied ",

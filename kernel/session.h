@@ -27,9 +27,16 @@ absl::StatusOr<std::vector<events::EventBuffer>> SetUpSession(
     const std::vector<uint8_t>& dice_commitment, Envelope envelope,
     dice::DiceSource& seeded);
 
+// The kernel's own parameters, taken by every verb (kernel/verb_schema.h).
+inline constexpr char kDiceOverride[] = "dice_override";
+inline constexpr char kDigitalRest[] = "digital_rest";
+
 // The events `command` causes at `state` (the branch head whose hash is
 // envelope.prev_hash). The command's own dice are used first (Manual, or
-// GmOverride when param "dice_override" is set by the GM), then `seeded`.
+// GmOverride when param "dice_override" is set by the GM), then `seeded`:
+// a command without dice rolls digital (seeded) dice; one that gives some
+// must give every die it rolls (InvalidArgument naming how many it rolled)
+// unless param "digital_rest" is 1, which rolls the rest digitally.
 // InvalidArgument when the command leaves supplied dice unused.
 // FailedPrecondition once the session has ended, except for gm_reveal.
 // `prefix` visits the branch's events (needed by voids; see fold.h).

@@ -11,8 +11,10 @@
 namespace combat::kernel {
 namespace {
 
-// The kernel's own parameter, taken by every verb (kernel/session.h).
+// The kernel's own parameters, taken by every verb (kernel/session.h):
+// dice_override (the GM's dice) and digital_rest (0 or 1).
 constexpr char kDiceOverride[] = "dice_override";
+constexpr char kDigitalRest[] = "digital_rest";
 
 absl::Status Bad(const fb::CommandT& c, const std::string& field,
                  const std::string& why) {
@@ -64,6 +66,12 @@ absl::Status CheckParam(const fb::CommandT& c, const VerbSchema& v,
                         const fb::ParamT& p) {
   const std::string field = "params." + p.key;
   if (p.key == kDiceOverride) return absl::OkStatus();
+  if (p.key == kDigitalRest) {
+    if (!p.text.empty() || (p.value != 0 && p.value != 1)) {
+      return Bad(c, field, "0 or 1 (1: digital dice for the rest)");
+    }
+    return absl::OkStatus();
+  }
   const ParamSpec* spec = FindParam(v, p.key);
   if (spec == nullptr) {
     return Bad(c, field,

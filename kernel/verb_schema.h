@@ -15,7 +15,8 @@
 // Always accepted on every verb, whatever its schema says: `id`, `author`,
 // `role`, `text` (the declaration's words, the GM's reason), `dice`
 // (physical dice), `contribution`, `window` (answering an open window), and
-// the kernel's parameter `dice_override` (GM only; kernel/session.h).
+// the kernel's parameters `dice_override` (GM only) and `digital_rest`
+// (kernel/session.h).
 #ifndef COMBAT_KERNEL_VERB_SCHEMA_H_
 #define COMBAT_KERNEL_VERB_SCHEMA_H_
 

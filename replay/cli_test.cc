@@ -234,6 +234,23 @@ TEST_F(CliTest, StatusNamesTheTurnTheVitalsAndTheLegalActs) {
   EXPECT_NE(json.out.find(",\"max\":20}]"), std::string::npos) << json.out;
 }
 
+// Issue 16: play checks the whole script's shape before writing anything.
+TEST_F(CliTest, PlayRefusesAMalformedScriptBeforeWritingAnything) {
+  const std::string script = absl::StrCat(
+      "{\"roster\": ", kRoster, R"(, "commands": [
+        {"id": "c1", "actor": "aria", "action": "end_turn"},
+        {"id": "c2", "actor": "grub", "action": "end_turn",
+         "params": [{"key": "edge", "value": 0}]}]})");
+  CliRun r = Combat({"play", "--db", db_, "--script", Write("bad.json", script)});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("script command 2 (end_turn, id c2): command 'end_turn': field "
+                       "'params.edge': unknown parameter"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("nothing was written"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(db_)) << "no database was created";
+}
+
 TEST_F(CliTest, VerbsListsEachVerbsInput) {
   CliRun v = Combat({"verbs", "--ruleset", "d20_three_action"});
   ASSERT_EQ(v.code, 0) << v.err;

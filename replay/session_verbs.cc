@@ -3,6 +3,8 @@
 #include "absl/strings/str_cat.h"
 #include "events/json.h"
 #include "events/status_macros.h"
+#include "kernel/ruleset.h"
+#include "kernel/verb_schema.h"
 #include "replay/cli_verbs.h"
 #include "replay/engine.h"
 #include "replay/limits.h"
@@ -57,6 +59,20 @@ absl::Status VerbPlay(const Flags& f, std::ostream& out) {
   }
   ASSIGN_OR_RETURN(auto seed, Seed(f));
   ASSIGN_OR_RETURN(auto signing_key, SigningKey(f));
+  // The whole script's shape first (every command against its verb's
+  // schema), so that a malformed command late in the script writes nothing.
+  if (const kernel::Ruleset* rules = kernel::FindRuleset(script.roster->ruleset);
+      rules != nullptr) {
+    for (size_t i = 0; i < script.commands.size(); ++i) {
+      const fb::CommandT& cmd = *script.commands[i];
+      if (absl::Status st = kernel::CheckCommand(rules->Verbs(), cmd); !st.ok()) {
+        return absl::Status(
+            st.code(), absl::StrCat("script command ", i + 1, " (", cmd.action,
+                                    cmd.id.empty() ? "" : ", id " + cmd.id,
+                                    "): ", st.message(), "; nothing was written"));
+      }
+    }
+  }
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
   auto existing = engine->log().GetSession(session);
   if (existing.ok()) {

@@ -133,5 +133,37 @@ TEST_F(VerifyDiceTest, AnOverwrittenStoredSecretIsCaughtOnEveryRun) {
       << r.mismatch->summary;
 }
 
+// Issue 16: physical dice are all or nothing. A command that gives some
+// and rolls more is refused, nothing written, unless it asks for digital
+// dice for the rest (param digital_rest).
+TEST_F(VerifyDiceTest, TooFewPhysicalDiceAreRefusedUnlessTheRestIsDigital) {
+  const std::string me = Active();
+  const uint64_t head = HeadOf();
+  fb::CommandT hit = ToyCmd("few", me, "attack", {Other(me)}, {19});  // a hit: d6 next
+  auto refused = engine_->Submit("s1", "main", hit);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument) << refused.status();
+  EXPECT_NE(refused.status().message().find(
+                "field 'dice': 1 physical dice given but the command rolled 2"),
+            std::string::npos)
+      << refused.status();
+  EXPECT_EQ(HeadOf(), head);
+  auto p = std::make_unique<fb::ParamT>();
+  p->key = "digital_rest";
+  p->value = 1;
+  hit.params.push_back(std::move(p));
+  auto rolled = engine_->Submit("s1", "main", hit);
+  ASSERT_TRUE(rolled.ok()) << rolled.status();
+  std::vector<fb::Provenance> provenance;
+  for (const events::EventBuffer& e : rolled->events) {
+    if (e.event().body_type() != fb::Body::Roll) continue;
+    for (const fb::Die* d : *e.event().body_as_Roll()->dice()) {
+      provenance.push_back(d->provenance());
+    }
+  }
+  EXPECT_EQ(provenance, (std::vector<fb::Provenance>{fb::Provenance::Manual,
+                                                      fb::Provenance::Seeded}));
+  EXPECT_TRUE(Verify().ok());
+}
+
 }  // namespace
 }  // namespace combat::replay

@@ -245,7 +245,7 @@ TEST(Attack, RangedWithinAnEnemysReachHasDisadvantage) {
   auto c = Being("club", "y", 4, 1);
   Arm(c, "club", "1d8", "melee");
   Table t2(ApRp(), MakeRoster({a, c}));
-  ev = t2.Submit(Attack("aria", "club", "bow"), {19});
+  ev = t2.Submit(Attack("aria", "club", "bow"), {19, 5});
   ASSERT_OK(ev);
   EXPECT_EQ(NumOf(*ev, "004.evasion", "enemy_in_melee_range"), -999);
 }

@@ -145,6 +145,7 @@ TEST(Attack, AreaAttackMakesOneRoll) {
   Table t(D20ThreeAction(), r, {15, 10, 5});
   fb::CommandT c = Attack("burst", {"gob", "orc"});
   With(c, "area", 1);
+  With(c, "digital_rest", 1);  // the dice after these three: seeded
   // One d20 (12 + 2 = 14: hits gob's 12, misses orc's 15), one damage roll.
   ASSERT_OK(t.Submit(c, {12, 3, 4}));
   EXPECT_EQ(Res(t, "gob", kHp), 13);

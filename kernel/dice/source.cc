@@ -121,7 +121,10 @@ absl::StatusOr<RolledDie> ManualDice::Next(int faces, int64_t index) {
   absl::Status s = CheckFaces(faces);
   if (!s.ok()) return s;
   if (values_.empty()) {
-    if (fallback_ != nullptr) return fallback_->Next(faces, index);
+    if (fallback_ != nullptr) {
+      ++fallback_rolls_;
+      return fallback_->Next(faces, index);
+    }
     return absl::ResourceExhaustedError(absl::StrCat(
         "no ", fb::EnumNameProvenance(label_), " die value left for the d",
         faces, " (die #", index, ")"));

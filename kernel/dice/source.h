@@ -96,11 +96,14 @@ class ManualDice : public DiceSource {
   // Values supplied and not used; a command that leaves some is refused by
   // the engine (so a typo in a script cannot shift every later roll).
   size_t remaining() const { return values_.size(); }
+  // Dice rolled by the fallback once the supplied values ran out.
+  size_t fallback_rolls() const { return fallback_rolls_; }
 
  private:
   std::deque<int> values_;
   DiceSource* fallback_;
   fb::Provenance label_;
+  size_t fallback_rolls_ = 0;
 };
 
 namespace internal {

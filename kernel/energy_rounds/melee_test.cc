@@ -290,6 +290,7 @@ TEST(Melee, SizeChangesReach) {
                    {"tiny"}));
   Table t(EnergyRounds(), Roster(std::move(cs)));
   auto ogre = Cmd("ogre", "melee", {"kara"});
+  With(ogre, "digital_rest", 1);  // the dice after these three: seeded
   EXPECT_TRUE(t.Submit(Now(ogre), {15, 1, 3}).ok());  // 2 m <= reach 1 + 1
   auto imp = Cmd("imp", "melee", {"kara"});
   auto r = t.Submit(Now(imp), {15});
