@@ -211,11 +211,19 @@ absl::StatusOr<WhatIfResult> Engine::WhatIf(const WhatIfRequest& request,
 absl::StatusOr<TableStatus> Engine::Status(const std::string& session,
                                            const std::string& branch,
                                            const std::string& for_combatant) {
-  ASSIGN_OR_RETURN(const kernel::Ruleset* rules, RulesetOf(session));
+  ASSIGN_OR_RETURN(store::SessionMeta meta, log_->GetSession(session));
+  absl::StatusOr<const kernel::Ruleset*> exact = RulesetFor(meta);
+  // A session of another version of its ruleset: the table as this
+  // build's version shows it, but no legal acts (they would be decided by
+  // other rules than the session's).
+  const kernel::Ruleset* rules =
+      exact.ok() ? *exact : kernel::FindRuleset(meta.ruleset);
+  if (rules == nullptr) return exact.status();
   ASSIGN_OR_RETURN(kernel::State state, StateAt(session, branch, 0));
   const kernel::PrefixScan prefix = BranchScan(session, branch);
   StatusRequest request;
   request.rules = rules;
+  if (!exact.ok()) request.no_acts_because = std::string(exact.status().message());
   request.state = &state;
   request.prefix = &prefix;
   request.branch = branch;

@@ -285,7 +285,7 @@ absl::StatusOr<TableStatus> BuildStatus(const StatusRequest& r) {
           "; the combatants are: ", absl::StrJoin(ids, ", ")));
     }
     out.for_combatant = c->id;
-    if (!s.ended) {
+    if (!s.ended && r.no_acts_because.empty()) {
       for (const VerbSchema& v : r.rules->Verbs()) {
         if (v.gm || v.actor == Use::kNo) continue;
         Tried t = TryVerb(r, v, *c, /*first_only=*/false);
@@ -294,7 +294,11 @@ absl::StatusOr<TableStatus> BuildStatus(const StatusRequest& r) {
       }
     }
   }
-  if (s.active.empty() && !s.ended && s.combatants.size() <= kMayActLimit) {
+  out.note = r.no_acts_because.empty()
+                 ? ""
+                 : absl::StrCat("no acts tried: ", r.no_acts_because);
+  if (s.active.empty() && !s.ended && s.combatants.size() <= kMayActLimit &&
+      r.no_acts_because.empty()) {
     for (const auto& [id, c] : s.combatants) {
       if (MayAct(r, c)) out.may_act.push_back(id);
     }
@@ -351,7 +355,8 @@ std::string RenderStatus(const TableStatus& st) {
                     w.answered.empty() ? "nobody" : absl::StrJoin(w.answered, ", "),
                     "\n");
   }
-  if (!st.for_combatant.empty()) {
+  if (!st.note.empty()) absl::StrAppend(&out, "note: ", st.note, "\n");
+  if (!st.for_combatant.empty() && st.note.empty()) {
     absl::StrAppend(&out, "legal now for ", st.for_combatant, ":",
                     st.legal.empty() ? " nothing" : "", "\n");
     for (const LegalAct& a : st.legal) {
@@ -420,6 +425,7 @@ std::string StatusJson(const TableStatus& st) {
       ",\"round\":", st.round, ",\"active\":", JsonQuote(st.active),
       ",\"active_members\":", JsonList(st.active_members),
       ",\"may_act\":", JsonList(st.may_act), ",\"ended\":", JsonQuote(st.ended),
+      ",\"note\":", JsonQuote(st.note),
       ",\"combatants\":[", absl::StrJoin(cs, ","), "],\"windows\":[",
       absl::StrJoin(ws, ","), "],\"for\":", JsonQuote(st.for_combatant),
       ",\"legal\":[", absl::StrJoin(legal, ","), "],\"not_now\":[",

@@ -90,6 +90,7 @@ struct TableStatus {
   std::string ended;                       // the end reason, once ended
   std::vector<CombatantStatus> combatants;
   std::vector<WindowStatus> windows;
+  std::string note;  // why no acts were tried, when none were
   // For `for_combatant` only.
   std::string for_combatant;
   std::vector<LegalAct> legal;
@@ -102,6 +103,10 @@ struct StatusRequest {
   const kernel::PrefixScan* prefix = nullptr;  // the branch's earlier events
   std::string branch = "main";
   std::string for_combatant;  // "" = none; NotFound naming the list otherwise
+  // When set, no acts are tried (legal, not now, may act): the reason, shown
+  // as the status's note (e.g. the session's ruleset version is not this
+  // build's).
+  std::string no_acts_because;
 };
 
 absl::StatusOr<TableStatus> BuildStatus(const StatusRequest& request);

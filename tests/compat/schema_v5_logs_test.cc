@@ -81,6 +81,16 @@ TEST_P(SchemaV5LogTest, OpensReplaysVerifiesAndForks) {
   ASSERT_FALSE(forked.empty());
   EXPECT_TRUE(NotesStoreFork(*again, forked)) << replay::RenderVerifyReport(*again);
 
+  // status shows the table of an older-version session, but tries no acts
+  // (they would be decided by this build's rules, not the session's).
+  auto st = (*engine)->Status(GetParam(), "main", "");
+  ASSERT_TRUE(st.ok()) << st.status();
+  EXPECT_FALSE(st->combatants.empty());
+  EXPECT_NE(st->note.find("recorded with " + bundle->meta.ruleset + " version 2"),
+            std::string::npos)
+      << st->note;
+  EXPECT_TRUE(st->legal.empty());
+
   // A fork made by this build of a v5 session: no v6 event in a v5 log.
   auto at = (*engine)->Fork({GetParam(), "main", 50, "now", "dana", "later"});
   ASSERT_TRUE(at.ok()) << at.status();
