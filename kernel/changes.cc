@@ -42,12 +42,14 @@ absl::Status JoinCombatant(Decision& d, const fb::CombatantSpecT& spec,
 }
 
 absl::Status StartRound(Decision& d, const Why& why) {
+  Decision::SystemSteps system(d);
   fb::RoundStartedT t;
   t.round = d.state().round + 1;
   return Emit(d, why, Union(std::move(t)));
 }
 
 absl::Status EndRound(Decision& d, const Why& why) {
+  Decision::SystemSteps system(d);
   fb::RoundEndedT t;
   t.round = d.state().round;
   return Emit(d, why, Union(std::move(t)));
@@ -55,6 +57,7 @@ absl::Status EndRound(Decision& d, const Why& why) {
 
 absl::Status StartTurn(Decision& d, const std::string& actor, const Why& why,
                        const std::vector<std::string>& members) {
+  Decision::SystemSteps system(d);
   fb::TurnStartedT t;
   t.actor = actor;
   t.round = d.state().round;

@@ -37,6 +37,9 @@ absl::Status StartSession(Decision& d, const std::string& session,
 absl::Status JoinCombatant(Decision& d, const fb::CombatantSpecT& spec,
                            const Why& why);
 
+// A round starting or ending and a turn starting are the system's steps
+// (Decision::SystemSteps: author "system", role System), whoever's command
+// set them off; a turn ending is its owner's.
 absl::Status StartRound(Decision& d, const Why& why);
 absl::Status EndRound(Decision& d, const Why& why);
 // Starts `actor`'s turn; `members` share it (a union, rider and mount,

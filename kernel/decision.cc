@@ -71,8 +71,8 @@ absl::StatusOr<uint64_t> Decision::Emit(fb::EventT event) {
   event.session = state_.session;
   event.branch = envelope_.branch;
   event.seq = next_seq();
-  event.author = envelope_.author;
-  event.role = envelope_.role;
+  event.author = system_ ? "system" : envelope_.author;
+  event.role = system_ ? fb::Role::System : envelope_.role;
   event.command_id = envelope_.command_id;
   event.ruleset = envelope_.ruleset;
   event.ruleset_version = envelope_.ruleset_version;

@@ -106,6 +106,22 @@ class Decision {
   // (ids, numbers) before emitting.
   const State& state() const { return state_; }
   const Envelope& envelope() const { return envelope_; }
+
+  // Events emitted while a SystemSteps lives are the system's: author
+  // "system", role System (the automatic steps of the rules: a round or a
+  // turn starting), not the author of the command that set them off (the
+  // cause still names its declaration).
+  class SystemSteps {
+   public:
+    explicit SystemSteps(Decision& d) : d_(d), was_(d.system_) { d.system_ = true; }
+    ~SystemSteps() { d_.system_ = was_; }
+    SystemSteps(const SystemSteps&) = delete;
+    SystemSteps& operator=(const SystemSteps&) = delete;
+
+   private:
+    Decision& d_;
+    bool was_;
+  };
   // The seq the next emitted event will get.
   uint64_t next_seq() const { return state_.seq + 1; }
   // The window the command being decided answers (its Interrupt's window),
@@ -142,6 +158,7 @@ class Decision {
   const PrefixScan* prefix_ = nullptr;
   RollOracle* oracle_ = nullptr;
   uint32_t answering_ = 0;
+  bool system_ = false;  // SystemSteps
   uint64_t base_seq_ = 0;
   State state_;
   Envelope envelope_;
