@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "events/json.h"
+#include "events/json_line.h"
 #include "events/status_macros.h"
 #include "flatbuffers/flatbuffers.h"
 #include "kernel/dice/source.h"
@@ -216,31 +217,11 @@ bool MayAct(const StatusRequest& r, const kernel::Combatant& c) {
   return false;
 }
 
+// A JSON string (events/json_line.h's escaping: valid JSON whatever `s`
+// holds).
 std::string JsonQuote(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char ch : s) {
-    switch (ch) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (ch < 0x20) {
-          absl::StrAppend(&out, "\\u00", absl::Hex(ch, absl::kZeroPad2));
-        } else {
-          out.push_back(static_cast<char>(ch));
-        }
-    }
-  }
-  out += "\"";
+  std::string out;
+  events::AppendJsonString(s, &out);
   return out;
 }
 
