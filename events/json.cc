@@ -199,16 +199,36 @@ absl::StatusOr<std::vector<uint8_t>> JsonToBinary(
   return bytes;
 }
 
+namespace {
+
+// The bytes of a `root_table` binary copied into aligned memory and
+// verified, with the parser that prints that root (both printers' start).
+struct Printable {
+  const Root* root = nullptr;
+  std::vector<uint8_t> bytes;
+  const flatbuffers::Parser* printer = nullptr;
+};
+
+absl::StatusOr<Printable> ToPrint(const uint8_t* data, size_t size,
+                                  absl::string_view root_table) {
+  ASSIGN_OR_RETURN(const size_t index, FindRoot(root_table));
+  Printable p;
+  p.root = &Roots()[index];
+  p.bytes.resize(size);
+  if (size > 0) std::memcpy(p.bytes.data(), data, size);
+  RETURN_IF_ERROR(Verify(*p.root, p.bytes));
+  ASSIGN_OR_RETURN(p.printer, Printer(index));
+  return p;
+}
+
+}  // namespace
+
 absl::StatusOr<std::string> BinaryToJson(const uint8_t* data, size_t size,
                                          absl::string_view root_table) {
-  ASSIGN_OR_RETURN(const size_t index, FindRoot(root_table));
-  const Root& root = Roots()[index];
-  std::vector<uint8_t> bytes(size);
-  if (size > 0) std::memcpy(bytes.data(), data, size);
-  RETURN_IF_ERROR(Verify(root, bytes));
-  ASSIGN_OR_RETURN(const flatbuffers::Parser* printer, Printer(index));
+  ASSIGN_OR_RETURN(Printable p, ToPrint(data, size, root_table));
+  const Root& root = *p.root;
   std::string text;
-  if (!flatbuffers::GenerateText(*printer, bytes.data(), &text)) {
+  if (!flatbuffers::GenerateText(*p.printer, p.bytes.data(), &text)) {
     return absl::DataLossError(
         absl::StrCat(root.name,
                      " bytes cannot be printed as JSON (a string "
@@ -223,15 +243,10 @@ absl::StatusOr<std::string> EventToJson(const EventBuffer& event) {
 
 absl::StatusOr<std::string> BinaryToJsonLine(const uint8_t* data, size_t size,
                                              absl::string_view root_table) {
-  ASSIGN_OR_RETURN(const size_t index, FindRoot(root_table));
-  const Root& root = Roots()[index];
-  std::vector<uint8_t> bytes(size);
-  if (size > 0) std::memcpy(bytes.data(), data, size);
-  RETURN_IF_ERROR(Verify(root, bytes));
-  ASSIGN_OR_RETURN(const flatbuffers::Parser* printer, Printer(index));
+  ASSIGN_OR_RETURN(Printable p, ToPrint(data, size, root_table));
   std::string text;
-  AppendTableJson(*printer->root_struct_def_,
-                  flatbuffers::GetRoot<uint8_t>(bytes.data()), &text);
+  AppendTableJson(*p.printer->root_struct_def_,
+                  flatbuffers::GetRoot<uint8_t>(p.bytes.data()), &text);
   return text;
 }
 
