@@ -36,11 +36,8 @@ fb::RosterT Pair() {
 
 using kernel::testing::ExpectDecideTakesEveryVerb;
 using kernel::testing::ExpectEveryVerbRefusesAnUnknownParameter;
-using kernel::testing::ReadmeJsonExamples;
-using kernel::testing::ReadmeVerbsBlock;
 using kernel::testing::Refusal;
 using kernel::testing::VerbFill;
-using kernel::testing::VerbsMarkdown;
 
 // Who fills a verb's required fields (kernel/testing/verbs.h).
 const VerbFill kFill = {"aria", "gob", "spear", {0, 1}};
@@ -133,21 +130,9 @@ TEST(Verbs, PassWithoutAWindowIsRefusedAsSuch) {
   EXPECT_TRUE(absl::StrContains(out.status().message(), "no window is open"));
 }
 
-TEST(Verbs, TheReadmeListsTheTable) {
-  const std::string rendered = VerbsMarkdown(D20ThreeAction().Verbs());
-  EXPECT_EQ(ReadmeVerbsBlock("d20_three_action"), rendered) << "README.md, between the verbs markers:\n"
-                                          << rendered;
-}
-
-// Every example command of the README is well formed for its verb.
-TEST(Verbs, TheReadmesExamplesPassTheTable) {
-  const std::vector<std::string> examples = ReadmeJsonExamples("d20_three_action", "Examples (one per verb):");
-  EXPECT_GE(examples.size(), 40u);
-  for (const std::string& json : examples) {
-    absl::StatusOr<fb::CommandT> c = events::ParseCommand(json);
-    ASSERT_TRUE(c.ok()) << json << ": " << c.status();
-    EXPECT_TRUE(CheckCommand(D20ThreeAction().Verbs(), *c).ok()) << CheckCommand(D20ThreeAction().Verbs(), *c);
-  }
+// The README shows the table, and its examples pass it.
+TEST(Verbs, TheReadmeAgreesWithTheTable) {
+  kernel::testing::ExpectReadmeAgreesWithTheTable("d20_three_action", D20ThreeAction(), "Examples (one per verb):", 40u);
 }
 
 }  // namespace

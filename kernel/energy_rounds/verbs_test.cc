@@ -34,11 +34,8 @@ fb::RosterT Pair() {
 
 using kernel::testing::ExpectDecideTakesEveryVerb;
 using kernel::testing::ExpectEveryVerbRefusesAnUnknownParameter;
-using kernel::testing::ReadmeJsonExamples;
-using kernel::testing::ReadmeVerbsBlock;
 using kernel::testing::Refusal;
 using kernel::testing::VerbFill;
-using kernel::testing::VerbsMarkdown;
 
 // Who fills a verb's required fields (kernel/testing/verbs.h).
 const VerbFill kFill = {"kara", "orc", "sword", {5, 6}};
@@ -136,21 +133,9 @@ TEST(Verbs, AnInterruptsActIsCheckedAgainstItsOwnRow) {
   EXPECT_TRUE(absl::StrContains(m, "command 'shift': field 'params.swift': unknown parameter")) << m;
 }
 
-TEST(Verbs, TheReadmeListsTheTable) {
-  const std::string rendered = VerbsMarkdown(EnergyRounds().Verbs());
-  EXPECT_EQ(ReadmeVerbsBlock("energy_rounds"), rendered) << "README.md, between the verbs markers:\n"
-                                          << rendered;
-}
-
-// Every example command of the README is well formed for its verb.
-TEST(Verbs, TheReadmesExamplesPassTheTable) {
-  const std::vector<std::string> examples = ReadmeJsonExamples("energy_rounds", "JSON examples (Script `commands` entries):");
-  EXPECT_GE(examples.size(), 15u);
-  for (const std::string& json : examples) {
-    absl::StatusOr<fb::CommandT> c = events::ParseCommand(json);
-    ASSERT_TRUE(c.ok()) << json << ": " << c.status();
-    EXPECT_TRUE(CheckCommand(EnergyRounds().Verbs(), *c).ok()) << CheckCommand(EnergyRounds().Verbs(), *c);
-  }
+// The README shows the table, and its examples pass it.
+TEST(Verbs, TheReadmeAgreesWithTheTable) {
+  kernel::testing::ExpectReadmeAgreesWithTheTable("energy_rounds", EnergyRounds(), "JSON examples (Script `commands` entries):", 15u);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
+#include "events/json.h"
 #include "kernel/command.h"
 #include "kernel/decision.h"
 #include "kernel/dice/source.h"
@@ -160,6 +161,21 @@ std::vector<std::string> ReadmeJsonExamples(const std::string& ruleset,
     }
   }
   return out;
+}
+
+void ExpectReadmeAgreesWithTheTable(const std::string& ruleset, const Ruleset& rules,
+                                    const std::string& heading, size_t min_examples) {
+  const std::string rendered = VerbsMarkdown(rules.Verbs());
+  EXPECT_EQ(ReadmeVerbsBlock(ruleset), rendered)
+      << "README.md, between the verbs markers:\n" << rendered;
+  const std::vector<std::string> examples = ReadmeJsonExamples(ruleset, heading);
+  EXPECT_GE(examples.size(), min_examples);
+  for (const std::string& json : examples) {
+    absl::StatusOr<fb::CommandT> c = events::ParseCommand(json);
+    ASSERT_TRUE(c.ok()) << json << ": " << c.status();
+    const absl::Status checked = CheckCommand(rules.Verbs(), *c);
+    EXPECT_TRUE(checked.ok()) << json << ": " << checked;
+  }
 }
 
 }  // namespace combat::kernel::testing

@@ -53,6 +53,12 @@ std::string ReadmeVerbsBlock(const std::string& ruleset);
 std::vector<std::string> ReadmeJsonExamples(const std::string& ruleset,
                                             const std::string& heading);
 
+// The README of kernel/<ruleset> shows `rules`' table (the block between
+// the verbs markers is VerbsMarkdown), and every JSON example after
+// `heading` (at least `min_examples`) parses and passes the table.
+void ExpectReadmeAgreesWithTheTable(const std::string& ruleset, const Ruleset& rules,
+                                    const std::string& heading, size_t min_examples);
+
 }  // namespace combat::kernel::testing
 
 #endif  // COMBAT_KERNEL_TESTING_VERBS_H_
