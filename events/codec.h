@@ -22,7 +22,7 @@ namespace combat::events {
 
 // The schema version written into SessionStarted. Bump on any change to
 // the .fbs files (FORMAT.md keeps the history).
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 // Packs `event` into canonical bytes (with the "CMBE" identifier).
 std::vector<uint8_t> EncodeEvent(const fb::EventT& event);

@@ -186,6 +186,8 @@ absl::Status Decision::Change(uint64_t cause, absl::string_view rule,
     auto number = std::make_unique<fb::NumberT>();
     number->key = n.key;
     number->value = n.value;
+    number->source = n.source;
+    number->rule = n.rule;
     body.numbers.push_back(std::move(number));
   }
   body.note = std::string(note);

@@ -53,10 +53,17 @@ struct Envelope {
   int32_t schema_version = 0;
 };
 
-// A named number for audit: {"d20", 14}, {"level", 3}, ...
+// A named number for audit: {"d20", 14}, {"level", 3}, ... A modifier
+// names where it comes from (schema v7, events/common.fbs `Number`):
+// `source` is the creature, condition, terrain or item that gives it
+// ("ogre", "condition prone", "terrain rubble at 3,4"; "" when the key says
+// it all) and `rule` the ruleset section id that applies it ("" when it is
+// the change's own rule): {"dis.cover", 1, "ogre", "000.cover"}.
 struct Num {
   std::string key;
   int64_t value;
+  std::string source = {};
+  std::string rule = {};
 };
 using Nums = std::vector<Num>;
 

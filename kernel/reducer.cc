@@ -703,6 +703,7 @@ class Applier {
     c.size = spec->size();
     c.at = ToPos(spec->at());
     c.controller = Str(spec->controller());
+    c.player = Str(spec->player());
     if (spec->tags() != nullptr) {
       for (const auto* t : *spec->tags()) c.tags.push_back(t->str());
     }

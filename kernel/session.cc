@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/hash.h"
 #include "events/status_macros.h"
+#include "kernel/authority.h"
 #include "kernel/changes.h"
 #include "kernel/command.h"
 #include "kernel/fold.h"
@@ -64,6 +65,9 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
   }
   // The verb's schema first: nothing is decided from a malformed command.
   RETURN_IF_ERROR(CheckCommand(rules.Verbs(), command));
+  // Who may ask (kernel/authority.h): sessions of schema 7 on (earlier logs
+  // recorded players' and the GM's commands alike as role Player).
+  if (state.schema_version >= 7) RETURN_IF_ERROR(CheckAuthority(state, command));
   envelope.ruleset = rules.id();
   envelope.ruleset_version = rules.version();
   envelope.author = command.author;

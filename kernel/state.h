@@ -70,6 +70,7 @@ struct Combatant {
   int32_t size = 1;
   Pos at;
   std::string controller;
+  std::string player;  // v7: who plays it ("" = the GM runs it)
   std::vector<std::string> tags;
   std::map<std::string, int64_t> stats;      // as the roster gave them
   std::vector<Weapon> weapons;

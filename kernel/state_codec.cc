@@ -97,6 +97,7 @@ std::unique_ptr<fb::CombatantStateT> ToObject(const Combatant& c) {
   spec.side = c.side;
   spec.size = c.size;
   spec.controller = c.controller;
+  spec.player = c.player;
   spec.tags = c.tags;
   for (const auto& [k, v] : c.stats) spec.stats.push_back(Num(k, v));
   for (const Weapon& w : c.weapons) {
@@ -240,6 +241,7 @@ absl::StatusOr<State> DecodeState(const uint8_t* data, size_t size) {
     c.side = spec.side;
     c.size = spec.size;
     c.controller = spec.controller;
+    c.player = spec.player;
     c.tags = spec.tags;
     for (const auto& n : spec.stats) {
       if (n) c.stats[n->key] = n->value;

@@ -218,7 +218,7 @@ events::Digest ScheduleDigest(const State& st, bool fresh) {
 
 // The spec fields of a combatant, as last encoded.
 struct SpecCopy {
-  std::string id, name, side, controller;
+  std::string id, name, side, controller, player;
   int32_t size = 0;
   std::vector<std::string> tags;
   std::map<std::string, int64_t> stats;
@@ -234,7 +234,8 @@ bool SameWeapon(const Weapon& a, const Weapon& b) {
 
 bool SameSpec(const Combatant& c, const SpecCopy& s) {
   return c.id == s.id && c.name == s.name && c.side == s.side &&
-         c.size == s.size && c.controller == s.controller && c.tags == s.tags &&
+         c.size == s.size && c.controller == s.controller && c.player == s.player &&
+         c.tags == s.tags &&
          c.stats == s.stats &&
          std::equal(c.weapons.begin(), c.weapons.end(), s.weapons.begin(),
                     s.weapons.end(), SameWeapon);
@@ -271,8 +272,10 @@ Offset<fb::CombatantSpec> BuildSpec(Scratch& s, const Combatant& c) {
   auto weapons_v = VectorOf(fbb, s.weapons);
   auto controller = fbb.CreateString(c.controller);
   auto tags = fbb.CreateVectorOfStrings(c.tags);
+  // v7: absent when empty, so a spec without a player hashes as before.
+  auto player = c.player.empty() ? Offset<flatbuffers::String>() : fbb.CreateString(c.player);
   return fb::CreateCombatantSpec(fbb, id, name, side, c.size, nullptr, stats,
-                                 weapons_v, controller, tags);
+                                 weapons_v, controller, tags, player);
 }
 
 // The spec, first in the builder: restored from this thread's cache when
@@ -291,7 +294,7 @@ Offset<fb::CombatantSpec> Spec(Scratch& s, const Combatant& c, bool fresh) {
     it = specs.emplace(c.id, SpecEntry()).first;
   }
   SpecEntry& e = it->second;
-  e.spec = SpecCopy{c.id, c.name, c.side, c.controller, c.size, c.tags, c.stats,
+  e.spec = SpecCopy{c.id, c.name, c.side, c.controller, c.player, c.size, c.tags, c.stats,
                     c.weapons};
   s.fbb.Save(e.mark);
   e.offset = offset;

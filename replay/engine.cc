@@ -9,6 +9,7 @@
 #include "events/signature.h"
 #include "events/status_macros.h"
 #include "flatbuffers/flatbuffers.h"
+#include "kernel/authority.h"
 #include "kernel/dice/source.h"
 #include "kernel/ruleset.h"
 #include "kernel/session.h"
@@ -139,7 +140,13 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
   ASSIGN_OR_RETURN(store::Head head, log_->GetHead(session, branch));
   fb::CommandT cmd = command;
   if (cmd.id.empty()) cmd.id = absl::StrCat("cmd-", head.seq + 1);
-  if (cmd.author.empty()) {
+  ASSIGN_OR_RETURN(kernel::State state, StateAt(session, branch, head.seq));
+  // Who asks, from the roster (kernel/authority.h): the caller of this API
+  // speaks for the table. Completed before the content hash, so the marker
+  // binds the command as recorded and a retry completes the same way.
+  if (state.schema_version >= 7) {
+    kernel::AssignAuthority(state, cmd);
+  } else if (cmd.author.empty()) {
     cmd.author = cmd.role == fb::Role::GM || cmd.actor.empty() ? "gm" : cmd.actor;
   }
   RETURN_IF_ERROR(CheckCommandLimits(cmd));
@@ -159,7 +166,6 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
     r.duplicate = true;
     return r;
   }
-  ASSIGN_OR_RETURN(kernel::State state, StateAt(session, branch, head.seq));
   ASSIGN_OR_RETURN(std::vector<uint8_t> secret, log_->GetSecret(session));
   kernel::dice::SeededDice seeded(secret, session);
   NoSecretDice no_secret(session);

@@ -75,11 +75,23 @@ class Explainer {
       const std::string rule = RuleLine(S(sc->rule()));
       if (!rule.empty()) absl::StrAppend(&out, indent, "    ", rule, "\n");
       if (sc->numbers() != nullptr && sc->numbers()->size() > 0) {
+        // Plain numbers on one line; a modifier with its source or rule
+        // on a line of its own, with the rule's section and seed line.
         std::vector<std::string> nums;
+        std::string sourced;
         for (const fb::Number* n : *sc->numbers()) {
-          nums.push_back(absl::StrCat(S(n->key()), "=", n->value()));
+          if (S(n->source()).empty() && S(n->rule()).empty()) {
+            nums.push_back(RenderNumber(*n));
+            continue;
+          }
+          absl::StrAppend(&sourced, indent, "    modifier ", RenderNumber(*n), "\n");
+          const std::string line = RuleLine(S(n->rule()));
+          if (!line.empty()) absl::StrAppend(&sourced, indent, "      ", line, "\n");
         }
-        absl::StrAppend(&out, indent, "    numbers used: ", absl::StrJoin(nums, ", "), "\n");
+        if (!nums.empty()) {
+          absl::StrAppend(&out, indent, "    numbers used: ", absl::StrJoin(nums, ", "), "\n");
+        }
+        out += sourced;
       }
     }
     if (e.body_type() == fb::Body::Roll) absl::StrAppend(&out, Dice(e, indent + "    "));

@@ -47,6 +47,8 @@ absl::Status Numbers(const std::string& field,
   for (size_t i = 0; i < numbers.size(); ++i) {
     if (numbers[i] == nullptr) continue;
     RETURN_IF_ERROR(Text(absl::StrCat(field, "[", i, "].key"), numbers[i]->key));
+    RETURN_IF_ERROR(Text(absl::StrCat(field, "[", i, "].source"), numbers[i]->source));
+    RETURN_IF_ERROR(Text(absl::StrCat(field, "[", i, "].rule"), numbers[i]->rule));
   }
   return absl::OkStatus();
 }
@@ -56,6 +58,7 @@ absl::Status Combatant(const std::string& field, const fb::CombatantSpecT& c) {
   RETURN_IF_ERROR(Text(field + ".name", c.name));
   RETURN_IF_ERROR(Text(field + ".side", c.side));
   RETURN_IF_ERROR(Text(field + ".controller", c.controller));
+  RETURN_IF_ERROR(Text(field + ".player", c.player));
   RETURN_IF_ERROR(Texts(field + ".tags", c.tags));
   RETURN_IF_ERROR(Numbers(field + ".stats", c.stats));
   RETURN_IF_ERROR(Items(field + ".weapons", c.weapons));

@@ -91,6 +91,9 @@ std::string RenderChange(const fb::StateChange& sc) {
                           S(spec->controller()).empty()
                               ? ""
                               : absl::StrCat(", controlled by ", S(spec->controller())),
+                          S(spec->player()).empty()
+                              ? ""
+                              : absl::StrCat(", played by ", S(spec->player())),
                           ") at ", P(spec->at()));
     }
     case fb::Change::RoundStarted:
@@ -281,7 +284,7 @@ std::string RenderEvent(const fb::Event& e) {
       absl::StrAppend(&out, "]");
       if (sc->numbers() != nullptr) {
         for (const fb::Number* n : *sc->numbers()) {
-          absl::StrAppend(&out, " ", S(n->key()), "=", n->value());
+          absl::StrAppend(&out, " ", RenderNumber(*n));
         }
       }
       if (!S(sc->note()).empty()) absl::StrAppend(&out, " -- ", S(sc->note()));
@@ -289,6 +292,16 @@ std::string RenderEvent(const fb::Event& e) {
     }
   }
   return head + "(unknown)";
+}
+
+std::string RenderNumber(const fb::Number& n) {
+  std::string out = absl::StrCat(S(n.key()), "=", n.value());
+  const std::string source = S(n.source());
+  const std::string rule = S(n.rule());
+  if (source.empty() && rule.empty()) return out;
+  absl::StrAppend(&out, " (", source.empty() ? "" : "from " + source,
+                  !source.empty() && !rule.empty() ? ", " : "", rule, ")");
+  return out;
 }
 
 std::string RenderAuthor(const fb::Event& e) {
@@ -331,6 +344,7 @@ std::string RenderState(const kernel::State& s, const kernel::Display& display) 
                     c.name.empty() || c.name == id ? "" : absl::StrCat(" (", c.name, ")"),
                     " [", c.side,
                     c.controller.empty() ? "" : absl::StrCat(", controlled by ", c.controller),
+                    c.player.empty() ? "" : absl::StrCat(", played by ", c.player),
                     "] at (", c.at.x, ",", c.at.y, ")");
     const ResourceView view = ViewResources(c, display);
     for (const std::string& r : view.game) absl::StrAppend(&out, " ", r);

@@ -16,6 +16,11 @@ namespace combat::replay {
 //   #13 change  goblin hp -9 -> 3  [000.attack.damage; cause #10] d8=6 str=3
 std::string RenderEvent(const fb::Event& event);
 
+// A number an event used, "d20=14", naming where a modifier comes from
+// and the rule that applies it when the event recorded them (schema v7):
+// "dis.cover=1 (from ogre, 000.cover)".
+std::string RenderNumber(const fb::Number& number);
+
 // Who recorded `event`, "  (by ann, Player)" (the envelope's author and
 // role), to follow RenderEvent; "" when RenderEvent already says exactly
 // that (a declaration or interrupt whose command names the same author

@@ -100,6 +100,7 @@ void DiffCombatant(Differ& d, const kernel::Combatant& a,
   d.Field("at", Pos(a.at), Pos(b.at));
   d.Num("size", a.size, b.size);
   d.Field("controller", a.controller, b.controller);
+  d.Field("player", a.player, b.player);
   d.Field("tags", ListText(a.tags), ListText(b.tags));
   d.Map("stat ", a.stats, b.stats, [](int64_t v) { return absl::StrCat(v); });
   d.Field("weapons", Weapons(a.weapons), Weapons(b.weapons));

@@ -43,6 +43,8 @@ std::string CombatantsViewJson(const kernel::State& s, const kernel::Display& d)
     events::AppendJsonString(c.side, &out);
     out += ",\"controller\":";
     events::AppendJsonString(c.controller, &out);
+    out += ",\"player\":";
+    events::AppendJsonString(c.player, &out);
     std::string game, books;
     for (const auto& [k, value] : c.resources) {
       std::string* to = kernel::IsBookkeeping(d, k) ? &books : &game;

@@ -10,6 +10,7 @@
 #include "events/json_line.h"
 #include "events/status_macros.h"
 #include "flatbuffers/flatbuffers.h"
+#include "kernel/authority.h"
 #include "kernel/dice/source.h"
 #include "kernel/display.h"
 #include "events/nearest.h"
@@ -163,8 +164,14 @@ Tried TryVerb(const StatusRequest& r, const VerbSchema& v,
     for (const std::string& w : weapons) {
       for (const std::optional<kernel::Pos>& p : paths) {
         fb::CommandT c = kernel::Skeleton(v, actor.id);
-        c.author = actor.controller.empty() ? actor.id : actor.controller;
+        // Asked as the engine would take it (kernel/authority.h): by the
+        // combatant's player, or the GM for a combatant the GM runs.
         c.role = fb::Role::Player;
+        if (r.state->schema_version >= 7) {
+          kernel::AssignAuthority(*r.state, c);
+        } else {
+          c.author = actor.id;
+        }
         c.id = "status-dry-run";
         if (!t.empty()) c.targets = {t};
         c.weapon = w;

@@ -41,7 +41,7 @@ inline constexpr char kSeed[] = "002_ca603e8fb651e0df.txt";
 inline constexpr char kId[] = "energy_rounds";
 // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
 // (issue 15) and verb schemas (issue 16) decide differently.
-inline constexpr int32_t kVersion = 3;
+inline constexpr int32_t kVersion = 4;
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
