@@ -62,4 +62,31 @@ std::vector<std::string> UnknownRules(const std::vector<events::EventBuffer>& lo
   return out;
 }
 
+std::vector<std::string> UnsourcedModifiers(
+    const std::vector<events::EventBuffer>& log, const std::vector<RuleRef>& table,
+    const std::function<bool(const std::string& key)>& is_modifier) {
+  std::vector<std::string> out;
+  for (const auto& e : log) {
+    const fb::StateChange* sc = ChangeOf(e);
+    if (sc == nullptr || sc->numbers() == nullptr) continue;
+    for (const fb::Number* n : *sc->numbers()) {
+      const std::string key = n->key() == nullptr ? "" : n->key()->str();
+      const std::string source = n->source() == nullptr ? "" : n->source()->str();
+      const std::string rule = n->rule() == nullptr ? "" : n->rule()->str();
+      if (is_modifier(key) && source.empty() && rule.empty()) {
+        out.push_back(absl::StrCat("seq ", e.event().seq(), " number '", key,
+                                   "' names no source nor rule"));
+      }
+      if (rule.empty()) continue;
+      bool known = false;
+      for (const RuleRef& r : table) known = known || r.id == rule;
+      if (!known) {
+        out.push_back(absl::StrCat("seq ", e.event().seq(), " number '", key,
+                                   "' cites unknown rule '", rule, "'"));
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace combat::kernel::testing

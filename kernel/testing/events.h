@@ -4,6 +4,7 @@
 #define COMBAT_KERNEL_TESTING_EVENTS_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,16 @@ bool Cites(const std::vector<events::EventBuffer>& events, const std::string& ru
 // session's start) whose rule is not in `table`.
 std::vector<std::string> UnknownRules(const std::vector<events::EventBuffer>& log,
                                       const std::vector<RuleRef>& table);
+
+// Every number of `log`'s state changes whose key `is_modifier` says is a
+// modifier (an advantage, a bonus or penalty, cover, a resistance ...)
+// names where it comes from (schema v7, kernel::Num): a `source` or a
+// `rule`; and every `rule` a number names is in `table`. One line per
+// fault: "seq N number 'dis.cover' names no source nor rule", "seq N
+// number 'x' cites unknown rule 'R'".
+std::vector<std::string> UnsourcedModifiers(
+    const std::vector<events::EventBuffer>& log, const std::vector<RuleRef>& table,
+    const std::function<bool(const std::string& key)>& is_modifier);
 
 }  // namespace combat::kernel::testing
 
