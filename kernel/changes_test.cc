@@ -185,6 +185,7 @@ TEST_F(ToyTest, DurationExpiresAtItsAnchorWithItsDaughter) {
 
 TEST_F(ToyTest, OnlyTheGmRules) {
   fb::CommandT c = Cmd("b", "gm_adjust");
+  c.author = "ann";  // a player (kernel/testing/table.h)
   c.text = "healing potion";
   WithText(c, "resource", "hp");
   With(c, "delta", 3);
@@ -257,6 +258,7 @@ TEST_F(ToyTest, GmConditionCanBeSubjective) {
 
 TEST_F(ToyTest, GmNeedsAReason) {
   fb::CommandT c = Cmd("b", "gm_adjust");
+  c.author = "ann";  // a player (kernel/testing/table.h)
   c.role = fb::Role::GM;
   WithText(c, "resource", "hp");
   With(c, "delta", 3);
@@ -265,6 +267,7 @@ TEST_F(ToyTest, GmNeedsAReason) {
 
 TEST_F(ToyTest, GmDiceOverrideIsLabelled) {
   fb::CommandT c = Cmd("a", "hit", {"b"});
+  c.author = "ann";  // a player (kernel/testing/table.h)
   With(c, "dice_override", 1);
   EXPECT_EQ(table_.Submit(c, {6}).status().code(), absl::StatusCode::kPermissionDenied);
   c.role = fb::Role::GM;

@@ -85,6 +85,7 @@ TEST(Cinematic, RulingIsTheGms) {
   ASSERT_OK(t.Submit(Propose("barb", "action")));
   fb::CommandT c = Rule(t, true, 11, "raw_force");
   c.role = fb::Role::Player;
+  c.author = "ann";  // a player
   EXPECT_EQ(t.Submit(c).status().code(), absl::StatusCode::kPermissionDenied);
 }
 

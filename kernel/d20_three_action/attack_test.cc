@@ -176,6 +176,7 @@ TEST(Attack, HiddenTargetsNeedASquareAndTheWrongOneMisses) {
 TEST(Attack, TheGmMayRuleACritical) {
   Table t(D20ThreeAction(), Melee(), {15, 10});
   fb::CommandT c = Attack("spear");
+  c.author = "ann";  // a player (kernel/testing/table.h)
   With(c, "critical", 1);
   EXPECT_EQ(t.Submit(c, {10, 5}).status().code(),
             absl::StatusCode::kPermissionDenied);

@@ -163,6 +163,7 @@ TEST(Aura, RecoverySurgeAndFormulae) {
   EXPECT_EQ(t.state().Find("orc")->Resource("aura"), 3);
   EXPECT_EQ(t.state().Find("orc")->Resource("surges"), 5);  // 5 + 2/2 - 1
   auto p = Cmd("orc", "surge");
+  p.author = "ann";  // a player (kernel/testing/table.h)
   EXPECT_EQ(t.Submit(p).status().code(), absl::StatusCode::kPermissionDenied);
 }
 

@@ -24,6 +24,7 @@ TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
   WithText(sh, "op", "add");
   ASSERT_TRUE(t.Submit(sh).ok());
   auto player = Cmd("kara", "short_rest");
+  player.author = "ann";  // a player (kernel/testing/table.h)
   player.actor.clear();  // short_rest takes no actor (verbs.cc): only the role matters
   EXPECT_EQ(t.Submit(player).status().code(), absl::StatusCode::kPermissionDenied);
   auto r = Gm("short_rest");

@@ -56,6 +56,7 @@ TEST(Rounds, GmEndsRoundAndBudgetsReset) {
   ASSERT_TRUE(t.Submit(Now(c), {10, 5, 3}).ok());
   EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 2);
   auto player = Cmd("kara", "end_round");
+  player.author = "ann";  // a player (kernel/testing/table.h)
   player.actor.clear();  // end_round takes no actor (verbs.cc): only the role matters
   EXPECT_EQ(t.Submit(player).status().code(), absl::StatusCode::kPermissionDenied);
   auto ev = t.Submit(Gm("end_round"));

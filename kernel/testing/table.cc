@@ -1,3 +1,4 @@
+#include "kernel/authority.h"
 #include "kernel/testing/table.h"
 
 #include <utility>
@@ -51,6 +52,9 @@ absl::StatusOr<std::vector<events::EventBuffer>> Table::Submit(
   RETURN_IF_ERROR(status_);
   if (!dice.empty()) command.dice = std::move(dice);
   if (command.id.empty()) command.id = absl::StrCat("c", next_command_++);
+  // Who asks, from the roster, as the engine completes it (kernel/authority.h),
+  // unless the test names the author: then its role is taken as given.
+  if (command.author.empty()) AssignAuthority(state_, command);
   const PrefixScan prefix = ScanOf(log_);
   ASSIGN_OR_RETURN(std::vector<events::EventBuffer> events,
                    DecideCommand(rules_, state_, Env(log_), command, seeded_,
@@ -75,8 +79,7 @@ fb::CommandT Cmd(const std::string& actor, const std::string& action,
                  std::vector<std::string> targets) {
   fb::CommandT c;
   c.actor = actor;
-  c.author = actor;
-  c.role = fb::Role::Player;
+  c.role = fb::Role::Player;  // the author: the actor's player, or the GM (Table::Submit)
   c.action = action;
   c.targets = std::move(targets);
   return c;

@@ -51,7 +51,11 @@ class Table {
   int next_command_ = 1;
 };
 
-// A command: `actor` does `action` to `targets`, as a player.
+// A command: `actor` does `action` to `targets`, asked as the roster says
+// (Table::Submit completes a command without author with
+// kernel::AssignAuthority: the actor's player, or the GM for a combatant
+// the GM runs). A test of what a player may not do names the player:
+// `c.author = "ann"` keeps role Player.
 fb::CommandT Cmd(const std::string& actor, const std::string& action,
                  std::vector<std::string> targets = {});
 // Adds an integer parameter (and optional text) to `c`; returns `c`.
