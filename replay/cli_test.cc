@@ -43,7 +43,7 @@ constexpr char kRoster[] = R"({
   "ruleset": "d20_three_action",
   "map": {"width": 10, "height": 10},
   "combatants": [
-    {"id": "aria", "name": "Aria", "side": "party", "at": {"x": 1, "y": 1},
+    {"id": "aria", "name": "Aria", "side": "party", "player": "ann", "at": {"x": 1, "y": 1},
      "stats": [{"key": "level", "value": 2}, {"key": "str", "value": 3},
                {"key": "dex", "value": 2}, {"key": "ess", "value": 1},
                {"key": "hp", "value": 20}, {"key": "speed", "value": 30},
@@ -98,12 +98,12 @@ TEST_F(CliTest, NewSubmitLogState) {
   ASSERT_EQ(made.code, 0) << made.err;
   EXPECT_NE(made.out.find("session s1 started"), std::string::npos) << made.out;
 
-  // A player may not rule: rejected (exit 1), nothing written.
+  // A player (ann plays aria) may not rule: rejected (exit 1), nothing written.
   CliRun before = Combat({"state", "--db", db_, "--session", "s1", "--json"});
   ASSERT_EQ(before.code, 0) << before.err;
   CliRun denied = Combat(
       {"submit", "--db", db_, "--session", "s1", "--command",
-       Write("c1.json", R"({"id": "c1", "actor": "aria", "action": "gm_adjust",
+       Write("c1.json", R"({"id": "c1", "author": "ann", "actor": "aria", "action": "gm_adjust",
           "text": "cheat", "params": [{"key": "resource", "text": "hp"},
                                       {"key": "delta", "value": 50}]})")});
   EXPECT_EQ(denied.code, 1) << denied.err;
@@ -160,7 +160,7 @@ TEST_F(CliTest, StateShowsNamesMaximaAndBookkeepingApart) {
             0);
   CliRun st = Combat({"state", "--db", db_, "--session", "s1"});
   ASSERT_EQ(st.code, 0) << st.err;
-  EXPECT_NE(st.out.find("  aria (Aria) [party] at (1,1) "), std::string::npos) << st.out;
+  EXPECT_NE(st.out.find("  aria (Aria) [party, played by ann] at (1,1) "), std::string::npos) << st.out;
   EXPECT_NE(st.out.find(" hp=20/20"), std::string::npos) << st.out;
   EXPECT_NE(st.out.find(" hp=9/9"), std::string::npos) << st.out;
   const size_t books = st.out.find("\n      bookkeeping: ");

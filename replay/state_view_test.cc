@@ -75,7 +75,7 @@ TEST(StateViewTest, RenderStateShowsNamesMaximaAndBookkeepingApart) {
   EXPECT_EQ(text.find("gob (gob)"), std::string::npos) << text;
   EXPECT_EQ(CombatantsViewJson(s, FighterDisplay()),
             "[{\"id\":\"bo\",\"name\":\"Bo the Bold\",\"side\":\"party\","
-            "\"controller\":\"ann\",\"game\":["
+            "\"controller\":\"ann\",\"player\":\"\",\"game\":["
             "{\"key\":\"actions\",\"value\":2,\"max\":null},"
             "{\"key\":\"hp\",\"value\":18,\"max\":24},"
             "{\"key\":\"mana\",\"value\":4,\"max\":null},"
@@ -84,7 +84,7 @@ TEST(StateViewTest, RenderStateShowsNamesMaximaAndBookkeepingApart) {
             "{\"key\":\"sot_round\",\"value\":2},"
             "{\"key\":\"turn_round\",\"value\":1},"
             "{\"key\":\"turn_seq\",\"value\":40}]},"
-            "{\"id\":\"gob\",\"name\":\"gob\",\"side\":\"goblins\",\"controller\":\"\","
+            "{\"id\":\"gob\",\"name\":\"gob\",\"side\":\"goblins\",\"controller\":\"\",\"player\":\"\","
             "\"game\":[{\"key\":\"hp\",\"value\":3,\"max\":null}],\"bookkeeping\":[]}]");
 }
 

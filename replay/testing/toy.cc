@@ -232,6 +232,7 @@ fb::RosterT ToyRoster(const std::vector<std::string>& ids) {
     auto c = std::make_unique<fb::CombatantSpecT>();
     c->id = id;
     c->name = id;
+    c->player = id;  // each played by a player of its own name (ToyCmd's author)
     c->side = i % 2 == 0 ? "a" : "b";
     c->at = std::make_unique<fb::Pos>(i, 0);
     for (auto [k, v] : std::vector<std::pair<std::string, int64_t>>{
