@@ -59,6 +59,7 @@ CombatantStatus Describe(const kernel::Combatant& c, const kernel::Display& d) {
   out.name = c.name;
   out.side = c.side;
   out.controller = c.controller;
+  out.player = c.player;
   out.at = c.at;
   std::vector<std::string> shown;
   for (const kernel::Vital& v : d.vitals) {
@@ -314,7 +315,8 @@ std::string RenderStatus(const TableStatus& st) {
     absl::StrAppend(&out, "  ", c.id);
     if (!c.name.empty() && c.name != c.id) absl::StrAppend(&out, " \"", c.name, "\"");
     absl::StrAppend(&out, " [", c.side, "]");
-    if (!c.controller.empty()) absl::StrAppend(&out, " (", c.controller, ")");
+    absl::StrAppend(&out, c.player.empty() ? " run by the GM" : " played by " + c.player);
+    if (!c.controller.empty()) absl::StrAppend(&out, ", commanded by ", c.controller);
     absl::StrAppend(&out, " at (", c.at.x, ",", c.at.y, ")");
     for (const VitalStatus& v : c.vitals) {
       absl::StrAppend(&out, "  ", v.resource, " ", v.current);
@@ -383,6 +385,7 @@ std::string StatusJson(const TableStatus& st) {
     cs.push_back(absl::StrCat(
         "{\"id\":", JsonQuote(c.id), ",\"name\":", JsonQuote(c.name),
         ",\"side\":", JsonQuote(c.side), ",\"controller\":", JsonQuote(c.controller),
+        ",\"player\":", JsonQuote(c.player),
         ",\"at\":[", c.at.x, ",", c.at.y, "],\"vitals\":[", absl::StrJoin(vitals, ","),
         "],\"budgets\":", JsonPairs(c.budgets), ",\"other\":", JsonPairs(c.other),
         ",\"conditions\":[", absl::StrJoin(conds, ","), "]}"));

@@ -48,7 +48,8 @@ struct CombatantStatus {
   std::string id;
   std::string name;
   std::string side;
-  std::string controller;
+  std::string controller;  // the combatant commanding it (a summon's master)
+  std::string player;      // who plays it ("" = the GM runs it)
   kernel::Pos at;
   std::vector<VitalStatus> vitals;
   std::vector<std::pair<std::string, int64_t>> budgets;

@@ -9,6 +9,7 @@
 // (l.657, l.658), in combatant id order; then every creature's budgets
 // reset: Energy from Stamina (l.55, less 2 when Exhausted l.668), Agility
 // to its maximum (l.90), once-per-Round limits (l.110, l.47).
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -179,6 +180,20 @@ absl::Status DecidePass(const fb::CommandT& c, Decision& d) {
   const std::string id = who->id;
   const int64_t energy_left = who->Resource(res::kEnergy);
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  // Reading of l.150 ("waiting to act"): who passes does nothing until
+  // somebody acts, so it lets every act now open go unanswered: a "pass"
+  // answer in each window it may answer, so the window no longer waits for
+  // it (combat status: "answered").
+  std::vector<uint32_t> declined;
+  for (const auto& [wid, w] : d.state().windows) {
+    const std::vector<std::string> may = MayAnswer(w);
+    if (std::find(may.begin(), may.end(), id) != may.end()) declined.push_back(wid);
+  }
+  for (uint32_t wid : declined) {
+    fb::CommandT answer = c;
+    answer.window = wid;
+    RETURN_IF_ERROR(Answer(d, answer).status());
+  }
   NewCondition p;
   p.actor = id;
   p.name = "Passed";

@@ -1,6 +1,7 @@
 // Rounds, Energy, Stamina and passing (l.5, l.47, l.55, l.101-112, l.150).
 #include "gtest/gtest.h"
 #include "kernel/energy_rounds/test_util.h"
+#include "kernel/window.h"
 
 namespace combat::kernel::energy::testutil {
 namespace {
@@ -82,6 +83,25 @@ TEST(Rounds, NobodyActsEndsTheRound) {
   EXPECT_EQ(t.state().round, 2);
   EXPECT_TRUE(Cites(*ev, "002.rounds.nobody_acts"));
   EXPECT_FALSE(t.state().Find("kara")->Has("Passed"));
+}
+
+// 002 l.150 (reading): who passes lets every open act go unanswered; the
+// window stops waiting for it (issue 16: "waiting for imp" after imp passed).
+TEST(Rounds, PassingDeclinesTheOpenWindows) {
+  Table t(EnergyRounds(), Two());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "melee", {"kara"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const Window& w = t.state().windows.begin()->second;
+  EXPECT_EQ(MayAnswer(w), std::vector<std::string>{"kara"});
+  ASSERT_TRUE(t.Submit(Cmd("kara", "pass")).ok());
+  const Window& after = t.state().windows.begin()->second;
+  EXPECT_TRUE(MayAnswer(after).empty());
+  EXPECT_EQ(after.answered, std::vector<std::string>{"kara"});
+  EXPECT_TRUE(t.state().Find("kara")->Has("Passed"));
+  auto late = Cmd("kara", "interrupt");
+  late.window = after.id;
+  WithText(late, "act", "defend");
+  EXPECT_FALSE(t.Submit(late).ok());
 }
 
 TEST(Rounds, NotEnoughEnergyIsRefusedNamingTheRule) {
