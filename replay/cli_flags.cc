@@ -151,12 +151,13 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> SigningKey(const Flags& f) {
 
 absl::Status PrintEvents(const std::vector<events::EventBuffer>& evs, bool json,
                          std::ostream& out) {
+  std::string author;  // RenderAuthorChange
   for (const events::EventBuffer& e : evs) {
     if (json) {
       ASSIGN_OR_RETURN(std::string text, events::EventToJsonLine(e));
       out << text << "\n";
     } else {
-      out << RenderEvent(e.event()) << "\n";
+      out << RenderEvent(e.event()) << RenderAuthorChange(e.event(), &author) << "\n";
     }
   }
   return absl::OkStatus();

@@ -193,6 +193,39 @@ TEST_F(CliTest, UnknownActionIsBadInput) {
   EXPECT_EQ(r.code, 2) << r.err;
 }
 
+// Who asks comes from the roster (kernel/authority.h): aria is ann's, grub
+// is the GM's. A player may not command another's combatant; a command for
+// a combatant the GM runs is the GM's; nothing is written on a refusal.
+TEST_F(CliTest, TheRosterSaysWhoCommandsEachCombatant) {
+  ASSERT_EQ(Combat({"new", "--db", db_, "--session", "s1", "--roster",
+                    Write("roster.json", kRoster), "--seed", kSeed})
+                .code,
+            0);
+  CliRun before = Combat({"head", "--db", db_, "--session", "s1"});
+  CliRun denied = Combat({"submit", "--db", db_, "--session", "s1", "--command",
+                          Write("c1.json", R"({"author": "ann", "actor": "grub",
+                              "action": "end_turn"})")});
+  EXPECT_EQ(denied.code, 1) << denied.err;
+  EXPECT_NE(denied.err.find("grub is run by the GM (the roster names no player for "
+                            "it), not ann; the GM commands it with role GM"),
+            std::string::npos)
+      << denied.err;
+  EXPECT_EQ(Combat({"head", "--db", db_, "--session", "s1"}).out, before.out);
+
+  CliRun gm = Combat({"submit", "--db", db_, "--session", "s1", "--command",
+                      Write("c2.json", R"({"actor": "grub", "action": "end_turn"})")});
+  ASSERT_EQ(gm.code, 0) << gm.err;
+  EXPECT_NE(gm.out.find("grub: end_turn  (by gm, GM)"), std::string::npos) << gm.out;
+  // The turn that starts is the system's.
+  EXPECT_NE(gm.out.find("aria's turn"), std::string::npos) << gm.out;
+  EXPECT_NE(gm.out.find("(by system, System)"), std::string::npos) << gm.out;
+
+  CliRun ann = Combat({"submit", "--db", db_, "--session", "s1", "--command",
+                       Write("c3.json", R"({"actor": "aria", "action": "end_turn"})")});
+  ASSERT_EQ(ann.code, 0) << ann.err;
+  EXPECT_NE(ann.out.find("aria: end_turn  (by ann, Player)"), std::string::npos) << ann.out;
+}
+
 TEST_F(CliTest, StatusNamesTheTurnTheVitalsAndTheLegalActs) {
   ASSERT_EQ(Combat({"new", "--db", db_, "--session", "s1", "--roster",
                     Write("roster.json", kRoster), "--seed", kSeed})
@@ -204,7 +237,7 @@ TEST_F(CliTest, StatusNamesTheTurnTheVitalsAndTheLegalActs) {
   const std::string me = aria_first ? "aria" : "grub";
   const std::string foe = aria_first ? "grub" : "aria";
   EXPECT_NE(st.out.find(absl::StrCat(", ", me, "'s turn")), std::string::npos) << st.out;
-  EXPECT_NE(st.out.find("  aria \"Aria\" [party] at (1,1)  hp 20/20"), std::string::npos)
+  EXPECT_NE(st.out.find("  aria \"Aria\" [party] played by ann at (1,1)  hp 20/20"), std::string::npos)
       << st.out;
   EXPECT_NE(st.out.find("  left: actions=3 reactions=1"), std::string::npos) << st.out;
   CliRun mine = Combat({"status", "--db", db_, "--session", "s1", "--for", me});

@@ -314,6 +314,16 @@ std::string RenderAuthor(const fb::Event& e) {
   return absl::StrCat("  (by ", S(e.author()), ", ", fb::EnumNameRole(e.role()), ")");
 }
 
+std::string RenderAuthorChange(const fb::Event& e, std::string* last) {
+  const std::string who =
+      absl::StrCat("  (by ", S(e.author()), ", ", fb::EnumNameRole(e.role()), ")");
+  const bool named = e.body_type() == fb::Body::Declaration ||
+                     e.body_type() == fb::Body::Interrupt;
+  const bool changed = who != *last;
+  *last = who;
+  return named || !changed ? "" : who;
+}
+
 std::string RenderEventAt(const fb::Event& event, const kernel::State& head) {
   std::string out = RenderEvent(event);
   if (kernel::IsVoided(event, head.voided)) {

@@ -27,6 +27,14 @@ std::string RenderNumber(const fb::Number& number);
 // and role), so the author is never printed twice.
 std::string RenderAuthor(const fb::Event& event);
 
+// For a log read line by line: "  (by system, System)" after an event
+// whose author or role differs from the event before it (`*last`, updated
+// here; start with ""), so who recorded each run of events shows once: the
+// system's automatic steps after a player's declaration, the GM's ruling
+// after them. "" for declarations and interrupts (RenderEvent names their
+// author) and for an event by the same author as the one before.
+std::string RenderAuthorChange(const fb::Event& event, std::string* last);
+
 // RenderEvent, marked when the branch no longer counts the event as of
 // `head` (the state at the branch head): "  [VOIDED]" when it or its cause
 // was voided, "  [no longer applies after a void]" when re-deriving after a

@@ -120,7 +120,10 @@ absl::Status VerbLog(const Flags& f, std::ostream& out) {
   if (f.Has("json")) return PrintEvents(evs, true, out);
   // Readable: events that no longer count (voids) are marked.
   ASSIGN_OR_RETURN(kernel::State head, engine->StateAt(session, branch));
-  for (const events::EventBuffer& e : evs) out << RenderEventAt(e.event(), head) << "\n";
+  std::string author;  // RenderAuthorChange
+  for (const events::EventBuffer& e : evs) {
+    out << RenderEventAt(e.event(), head) << RenderAuthorChange(e.event(), &author) << "\n";
+  }
   return absl::OkStatus();
 }
 
