@@ -20,7 +20,7 @@ absl::Status RollBleedTable(Decision& d, std::string who, uint64_t cause) {
   // L127: roll on the Bleed Table subtracting the Bleed Penalty.
   const int64_t result = r.total - penalty;
   Nums nums = {{"d20", r.total},
-               {"bleed_penalty", penalty},
+               {"bleed_penalty", penalty, On(kBleeding, who), "000.bleed.penalty"},
                {"result", result},
                {"hp", hp}};
   if (result <= 0) {

@@ -33,7 +33,9 @@ using kernel::testing::WithText;
 inline fb::CombatantSpecT Being(
     const std::string& id, const std::string& side, int x, int y,
     std::vector<std::pair<std::string, int64_t>> more = {}) {
-  return kernel::testing::Creature(id, side, x, y,
+  // Played by a player of the same name (schema 7, kernel/authority.h):
+  // Cmd(id, ...) is that player's command.
+  fb::CombatantSpecT c = kernel::testing::Creature(id, side, x, y,
                                    kernel::testing::Overlay({{"level", 1},
                                                              {"str", 3},
                                                              {"dex", 2},
@@ -43,6 +45,8 @@ inline fb::CombatantSpecT Being(
                                                              {"physical_defense", 12},
                                                              {"mental_defense", 10}},
                                                             more));
+  c.player = id;
+  return c;
 }
 
 inline fb::CombatantSpecT& Arm(
