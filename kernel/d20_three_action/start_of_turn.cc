@@ -52,7 +52,7 @@ absl::Status RollBleedTable(Decision& d, std::string who, uint64_t cause) {
   // 11-15: no effect (L135). Then, still bleeding, 2d6 Bleed Damage (L127;
   // reading: not after Stabilize, which ended the condition).
   return RollDamage(d, "2d6", who, who, "bleed", false, "000.bleeding", cause,
-                    {{"table_result", result}})
+                    nums)
       .status();
 }
 

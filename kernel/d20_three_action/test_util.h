@@ -119,6 +119,23 @@ inline int64_t NumOf(const std::vector<events::EventBuffer>& events,
   return out;
 }
 
+// "<source> / <rule>" of the last number `key` in `events`' state changes
+// ("?" when none): where a modifier comes from.
+inline std::string SourceOf(const std::vector<events::EventBuffer>& events,
+                            const std::string& key) {
+  std::string out = "?";
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr || sc->numbers() == nullptr) continue;
+    for (const auto* n : *sc->numbers()) {
+      if (n->key() == nullptr || n->key()->str() != key) continue;
+      out = (n->source() == nullptr ? std::string() : n->source()->str()) +
+            " / " + (n->rule() == nullptr ? std::string() : n->rule()->str());
+    }
+  }
+  return out;
+}
+
 // Whether some event in `events` is a state change citing `rule`.
 inline bool Cites(const std::vector<events::EventBuffer>& events,
                   const std::string& rule) {
