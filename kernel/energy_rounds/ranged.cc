@@ -264,7 +264,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   const int64_t trades = ParamOr(c, "nl_trade", 0);
   const int64_t mc_mod = ParamOr(c, "mc_mod", 0);
   const int64_t mc = mcm + evasion_roll + size_mod + move_mod + 3 * trades + mc_mod;
-  n.push_back({"size_mod", size_mod, absl::StrCat("size ", SizeOf(*t), " of ", tid),
+  n.push_back({"size_mod", size_mod, absl::StrCat(tid, " (", SizeName(SizeOf(*t)), ")"),
                "002.ranged.size"});
   Num movement = declared_mv ? Declared(c, cause, "movement_mod", move_mod)
                              : Num{"movement_mod", move_mod, absl::StrCat(tid, " ", mv)};
