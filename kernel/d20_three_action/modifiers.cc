@@ -15,7 +15,7 @@ bool IsModifier(const std::string& key) {
   for (const char* k :
        {"range_penalty", "critical_x2", "critical.ruled", "critical_extra_ft",
         "slowed", "incapacitated", "stunned_or_unconscious", "flight_x2",
-        "grapple_halved", "bleed_penalty", "doubled_ft", "turn_ft"}) {
+        "grapple_halved", "bleed_penalty", "doubled_ft", "turn_ft", "bonus"}) {
     if (key == k) return true;
   }
   return false;

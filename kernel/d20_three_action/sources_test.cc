@@ -238,6 +238,31 @@ TEST(Sources, BleedPenaltyNamesTheBleeding) {
   EXPECT_EQ(Res(t, "gob", kHp), 14);
 }
 
+TEST(Sources, ASkillBonusNamesTheStatOrTheDeclaration) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0, {{"skill_athletics", 2}}),
+                      Being("gob", "goblins", 5, 0)}),
+          {15, 10});
+  fb::CommandT own = Cmd("aria", "use_skill");
+  WithText(own, "skill", "athletics");
+  With(own, "dc", 10);
+  auto ev = t.Submit(own, {12});
+  ASSERT_OK(ev);
+  EXPECT_EQ(SourceOf(*ev, "bonus"), "skill_athletics of aria / 000.skill");
+  fb::CommandT told = Cmd("aria", "use_skill");
+  WithText(told, "skill", "athletics");
+  With(told, "dc", 10);
+  With(told, "bonus", 5);
+  auto ev2 = t.Submit(told, {12});
+  ASSERT_OK(ev2);
+  uint64_t decl = 0;
+  for (const auto& e : *ev2) {
+    if (decl == 0 && e.event().body_type() == fb::Body::Declaration) decl = e.event().seq();
+  }
+  EXPECT_EQ(SourceOf(*ev2, "bonus"),
+            "declared #" + std::to_string(decl) + " by aria / 000.skill");
+}
+
 TEST(SystemSteps, TurnBoundariesAreTheSystemsAndActsTheActors) {
   fb::CombatantSpecT a = Being("aria", "party", 0, 0);
   Arm(a, "spear", "1d8", "melee");
