@@ -293,6 +293,22 @@ TEST(SystemSteps, TurnBoundariesAreTheSystemsAndActsTheActors) {
   EXPECT_GE(system, 3);  // gob's turn, its reactions, its actions
 }
 
+TEST(SystemSteps, InitiativeAtTheStartIsTheSystems) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 0)}),
+          {15, 10});
+  int rolls = 0;
+  for (const auto& e : t.log()) {
+    if (e.event().body_type() != fb::Body::Roll) continue;
+    ++rolls;
+    EXPECT_EQ(e.event().author()->str(), "system");
+    EXPECT_EQ(e.event().role(), fb::Role::System);
+  }
+  EXPECT_EQ(rolls, 2);  // one initiative each
+  EXPECT_EQ(ByOf(t.log(), "000.initiative.order"), "system/System");
+  EXPECT_EQ(ByOf(t.log(), "000.setup"), "gm/GM");  // joining is the set-up's
+}
+
 TEST(SystemSteps, AReadiedActionLapsesAsTheSystem) {
   fb::CombatantSpecT a = Being("aria", "party", 0, 0);
   Arm(a, "spear", "1d8", "melee");
