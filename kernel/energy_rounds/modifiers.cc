@@ -24,6 +24,7 @@ bool IsModifier(const std::string& key) {
         "def.shield", "def.weapon_evasion", "def.nonproficient", "def.armor_penalty",
         // Miss Chance (ranged.cc)
         "accuracy", "size_mod", "movement_mod", "nonlethal_trade_mc", "mc_mod", "automatic_hit",
+        "no_ranged_evasion",
         // damage (damage.cc)
         "damage_bonus", "ar", "weakness", "resistance", "doublings", "halvings",
         "nonlethal_trade_range",

@@ -241,7 +241,11 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
     de.AddTo(n, "evasion");
     evasion_roll = roll.total;
   } else {
-    n.push_back({"no_ranged_evasion", 1});
+    // l.202: only a target aware of the attack and able to avoid it rolls.
+    const std::string why = auto_hit                   ? no_defense
+                            : t->HasTag("unaware")      ? std::string("unaware")
+                                                        : std::string("Unconscious");
+    n.push_back({"no_ranged_evasion", 1, absl::StrCat(tid, " ", why), "002.ranged.evasion"});
   }
   n.push_back({"ranged_evasion_roll", evasion_roll});
   a = d.state().Find(aid);
