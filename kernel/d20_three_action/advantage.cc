@@ -59,8 +59,11 @@ bool FlatFootedAgainst(const State& s, const Combatant& target,
     return true;
   };
   const std::string& t = target.id;
-  if (target.FindRelative(kFlatFooted, attacker.id) != nullptr) {
-    return say("flat_footed", On(kFlatFooted, t), "000.flat_footed");  // L107
+  if (const Condition* ff = target.FindRelative(kFlatFooted, attacker.id); ff != nullptr) {
+    // L107 (a Feint, L53: its source is the feinter).
+    std::string from = On(kFlatFooted, t);
+    if (!ff->source.empty() && ff->source != t) absl::StrAppend(&from, " by ", ff->source);
+    return say("flat_footed", from, "000.flat_footed");
   }
   if (target.Has(kStunned)) return say("stunned", On(kStunned, t), "000.stunned");
   if (target.Has(kUnconscious)) {

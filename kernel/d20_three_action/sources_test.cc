@@ -143,6 +143,18 @@ TEST(Sources, ConditionsNameTheirBearer) {
   EXPECT_EQ(Src(EdgeOf(t, "aria", "gob"), "stunned"), "stunned on gob / 000.stunned");
 }
 
+TEST(Sources, AFeintNamesTheFeinter) {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "spear", "1d8", "melee");
+  Table t(D20ThreeAction(), MakeRoster({std::move(a), Being("gob", "goblins", 1, 0)}),
+          {15, 10});
+  fb::CommandT feint = Cmd("aria", "feint", {"gob"});
+  feint.weapon = "spear";
+  ASSERT_OK(t.Submit(feint, {10}));  // 14 vs Mental Defense 10 (L53)
+  EXPECT_EQ(Src(EdgeOf(t, "aria", "gob"), "flat_footed"),
+            "flat_footed on gob by aria / 000.flat_footed");
+}
+
 TEST(Sources, DodgeNamesTheDodger) {
   Table t(D20ThreeAction(),
           MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)}),
