@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "kernel/d20_three_action/ruleset.h"
+#include "kernel/testing/events.h"
 #include "tests/scenario.h"
 
 namespace combat::tests {
@@ -66,6 +68,15 @@ int64_t Penalty(const Scenario& s, const std::string& who) {
 }
 bool Has(const Scenario& s, const std::string& who, const std::string& c) {
   return s.state().Find(who)->Has(c);
+}
+
+// Issue 16: every modifier the encounter recorded names its source or rule
+// (kernel::d20::IsModifier says which numbers are modifiers), and every rule
+// a number cites is in the table.
+void ExpectSourced(const Scenario& s) {
+  const std::vector<std::string> faults = kernel::testing::UnsourcedModifiers(
+      s.log(), kernel::d20::D20ThreeAction().Rules(), kernel::d20::IsModifier);
+  EXPECT_TRUE(faults.empty()) << faults.size() << " faults, first: " << faults.front();
 }
 
 // (1) An ambush. bo and aria are Undetected; the goblins are unaware.
@@ -193,6 +204,7 @@ TEST(D20Scenario, AmbushFlankCriticalBleedAndDeath) {
   EXPECT_TRUE(Has(s, "grk", "dead"));
   auto dead = s.Submit(Attack("aria", "grk", "spear"));
   EXPECT_EQ(dead.status().code(), absl::StatusCode::kFailedPrecondition);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -306,6 +318,7 @@ TEST(D20Scenario, ManeuversDodgeAndAReadiedAttack) {
   ASSERT_OK(s.Submit(Cmd("kara", "trip", {"sneak"}), {11, 5}));
   EXPECT_TRUE(Has(s, "sneak", "prone"));
   EXPECT_EQ(s.state().Find("kara")->Resource("actions"), 0);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -465,6 +478,7 @@ TEST(D20Scenario, RangeCoverDelayCommandAndSpells) {
   EXPECT_EQ(Hp(s, "guard"), -4);
   EXPECT_TRUE(Has(s, "guard", "incapacitated"));
   EXPECT_TRUE(Has(s, "guard", "bleeding"));
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 

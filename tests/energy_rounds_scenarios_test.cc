@@ -12,7 +12,9 @@
 
 #include "gtest/gtest.h"
 #include "kernel/command.h"
+#include "kernel/energy_rounds/ruleset.h"
 #include "kernel/state.h"
+#include "kernel/testing/events.h"
 #include "tests/scenario.h"
 
 namespace combat::tests {
@@ -107,6 +109,15 @@ int64_t Num(const std::vector<events::EventBuffer>& events, const std::string& k
 }
 
 uint32_t OpenWindow(const Scenario& s) { return s.state().windows.rbegin()->first; }
+
+// Issue 16: every modifier the encounter recorded names its source or rule
+// (kernel::energy::IsModifier says which numbers are modifiers), and every
+// rule a number cites is in the table.
+void ExpectSourced(const Scenario& s) {
+  const std::vector<std::string> faults = kernel::testing::UnsourcedModifiers(
+      s.log(), kernel::energy::EnergyRounds().Rules(), kernel::energy::IsModifier);
+  EXPECT_TRUE(faults.empty()) << faults.size() << " faults, first: " << faults.front();
+}
 
 // One round at the ford: an Initiative roll that wins against one orc and
 // loses against the other (l.128), a second Initiative roll that fails
@@ -221,6 +232,7 @@ TEST(EnergyRoundsScenario, AmbushAtTheFord) {
   EXPECT_EQ(Num(*h2, "armor_hit"), 0);
   EXPECT_EQ(s.state().Find("orc2")->Resource("aura"), 26 - 7);
 
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -285,6 +297,7 @@ TEST(EnergyRoundsScenario, DeathRollsAndSavesToStabilisation) {
   WithText(wake, "op", "remove");
   ASSERT_TRUE(s.Submit(wake).ok());
   EXPECT_FALSE(s.state().Find("orc")->Has("Unguarded"));
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -339,6 +352,7 @@ TEST(EnergyRoundsScenario, SimultaneousSwiftAttacksAndWaiting) {
   ASSERT_TRUE(s.Submit(Cmd("orc2", "pass")).ok());
   EXPECT_EQ(s.state().round, 2);
   EXPECT_EQ(s.state().Find("orc1")->Resource("swift_used"), 0);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -392,6 +406,7 @@ TEST(EnergyRoundsScenario, SurprisedPartyAndARunnerCutDownInPassing) {
   ASSERT_TRUE(s.Submit(Gm("end_round", "", "round over")).ok());
   EXPECT_FALSE(s.state().Find("kara")->Has("Surprised"));  // end of the first Round
   EXPECT_FALSE(s.state().Find("ash")->Has("Unguarded"));
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 

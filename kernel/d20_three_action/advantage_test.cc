@@ -11,8 +11,9 @@ namespace {
 
 using namespace testing;  // NOLINT
 
-bool HasSource(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
+bool HasSource(const std::vector<EdgeSource>& v, const std::string& s) {
+  return std::any_of(v.begin(), v.end(),
+                     [&](const EdgeSource& e) { return e.name == s; });
 }
 
 Edge EdgeOf(const Table& t, const std::string& a, const std::string& b,

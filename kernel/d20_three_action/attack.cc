@@ -215,8 +215,10 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
     outcomes[i].total -= rows[i].range_penalty - common;
   }
   std::optional<bool> gm_critical;
+  uint64_t ruling = 0;  // the seq of the GM's ruling on the critical
   if (HasParam(c, "critical")) {
     gm_critical = ParamOr(c, "critical", 0) != 0;
+    ruling = d.next_seq();
     RETURN_IF_ERROR(
         RecordRuling(d, "critical", cause, c.text,
                      {cause, "000.gm", {{"critical", *gm_critical}}, c.text}));
@@ -235,7 +237,8 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
     if (plan.range_increment > 0) {
       nums.push_back({"distance_ft", r.distance});
       nums.push_back({"range_increment", plan.range_increment});
-      nums.push_back({"range_penalty", -r.range_penalty});
+      nums.push_back(
+          {"range_penalty", -r.range_penalty, "", "000.attack.range_increment"});
     }
     r.edge.AddTo(nums);
     nums.push_back({"d20", o.natural});
@@ -244,6 +247,10 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
         {plan.mental ? "mental_defense" : "physical_defense", r.defense});
     nums.push_back({"hit", hit ? 1 : 0});
     nums.push_back({"critical", crit ? 1 : 0});
+    if (gm_critical.has_value()) {
+      nums.push_back({"critical.ruled", *gm_critical ? 1 : 0,
+                      absl::StrCat("ruling #", ruling), "000.gm"});
+    }
     std::string note =
         absl::StrCat(actor, " vs ", r.target, ": ",
                      hit ? (crit ? "critical success" : "hit") : "miss");
@@ -269,7 +276,7 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
         Nums nums = {{"rolled", area_roll->total}};
         if (h.critical) {
           amount *= 2;
-          nums.push_back({"critical_x2", amount});
+          nums.push_back({"critical_x2", amount, "", "000.attack.critical"});
         }
         RETURN_IF_ERROR(DealDamage(
             d, h.target, amount, plan.damage_kind,

@@ -72,8 +72,8 @@ bool IsCritical(const RollOutcome& r, int64_t against) {
 
 absl::Status ConsumeDodge(Decision& d, const Combatant& target,
                           const Edge& edge, uint64_t cause) {
-  for (std::string s : edge.disadvantage) {
-    if (s != "dodge") continue;
+  for (const EdgeSource& s : edge.disadvantage) {
+    if (s.name != "dodge") continue;
     const Condition* c = target.FindCondition(kDodging);
     if (c == nullptr) return absl::OkStatus();
     const std::string id = target.id;
@@ -115,7 +115,7 @@ absl::StatusOr<Opposed> OpposedMelee(Decision& d, const Combatant& attacker,
   o.nums.push_back({"attacker.d20", o.mine.natural});
   o.nums.push_back({"attacker.total", o.mine.total});
   for (const Num& n : d_nums) o.nums.push_back({"defender." + n.key, n.value});
-  o.nums.push_back({"defender.edge", edge_d.mode()});
+  edge_d.AddTo(o.nums, "defender.");
   o.nums.push_back({"defender.d20", o.theirs.natural});
   o.nums.push_back({"defender.total", o.theirs.total});
   o.nums.push_back({"success", o.success ? 1 : 0});

@@ -39,17 +39,25 @@ namespace {
 int64_t Budget(const Combatant& c, int64_t base, const char* what, Nums* nums) {
   int64_t v = base;
   if (nums != nullptr) nums->push_back({absl::StrCat(what, ".base"), base});
+  auto add = [&](const char* key, int64_t value, const char* name,
+                 const char* rule) {
+    if (nums != nullptr) nums->push_back({key, value, On(name, c.id), rule});
+  };
   if (c.Has(kSlowed)) {
     v -= 1;
-    if (nums != nullptr) nums->push_back({"slowed", -1});
+    add("slowed", -1, kSlowed, "000.slowed");
   }
   if (c.Has(kIncapacitated)) {
     v -= 2;
-    if (nums != nullptr) nums->push_back({"incapacitated", -2});
+    add("incapacitated", -2, kIncapacitated, "000.incapacitated");
   }
   if (IsHelpless(c)) {
     v = 0;
-    if (nums != nullptr) nums->push_back({"stunned_or_unconscious", 0});
+    if (c.Has(kStunned)) {
+      add("stunned_or_unconscious", 0, kStunned, "000.stunned");
+    } else {
+      add("stunned_or_unconscious", 0, kUnconscious, "000.unconscious");
+    }
   }
   return std::max<int64_t>(0, v);
 }

@@ -195,7 +195,7 @@ absl::StatusOr<int64_t> RollDamage(Decision& d, std::string notation,
   nums.push_back({"rolled", r.total});
   if (critical) {
     amount *= 2;  // L27: a Critical Success deals double Damage
-    nums.push_back({"critical_x2", amount});
+    nums.push_back({"critical_x2", amount, "", "000.attack.critical"});
   }
   RETURN_IF_ERROR(DealDamage(d, target, amount, kind,
                              {cause, critical ? "000.attack.critical" : rule,

@@ -8,6 +8,7 @@
 
 #include "events/json.h"
 #include "gtest/gtest.h"
+#include "kernel/authority.h"
 #include "kernel/d20_three_action/internal.h"
 #include "kernel/d20_three_action/test_util.h"
 
@@ -36,6 +37,7 @@ TEST(Example, AmbushPlaysWithTheScriptsDice) {
   EXPECT_EQ(t.state().order[0].actor, "bo");
   for (size_t i = 0; i < script->commands.size(); ++i) {
     fb::CommandT c = *script->commands[i];
+    AssignAuthority(t.state(), c);  // as the CLI does (kernel/authority.h)
     std::vector<int> dice(c.dice.begin(), c.dice.end());
     auto ev = t.Submit(std::move(c), dice);
     ASSERT_TRUE(ev.ok()) << "command " << i + 1 << ": " << ev.status();

@@ -91,10 +91,14 @@ absl::Status Drop(Decision& d, const std::string& who, int64_t ft,
   const int64_t alt = Altitude(*c);
   const int64_t drop = std::min(ft, alt);
   const int64_t left = alt - drop;
-  const Why why{cause,
-                rule,
-                {{"altitude", alt}, {"fell_ft", drop}, {"altitude_left", left}},
-                left > 0 ? "falls (L79: 100 ft a Round)" : "hits the ground"};
+  Why why{cause,
+          rule,
+          {{"altitude", alt}, {"fell_ft", drop}, {"altitude_left", left}},
+          left > 0 ? "falls (L79: 100 ft a Round)" : "hits the ground"};
+  if (extra_ft > 0) {
+    // L57: a critical Trip adds fall Damage as from 10 ft.
+    why.nums.push_back({"critical_extra_ft", extra_ft, "", "000.trip"});
+  }
   RETURN_IF_ERROR(SetResource(d, who, kAltitude, left, why));
   const int64_t owed = drop + extra_ft;
   const Condition* pending = c->FindCondition(kFallPending);

@@ -47,10 +47,10 @@ CoverResult CoverFrom(const State& s, Pos from, int32_t from_size,
   auto sight = [&](Pos p, std::string* by) {
     const std::string terrain = s.TerrainAt(p);
     if (terrain == "wall") {
-      *by = "wall";
+      *by = "wall at " + At(p);
       return space::Sight::kBlocked;
     }
-    if (terrain == "cover" && SizeRank(target) <= 1) *by = "cover terrain";
+    if (terrain == "cover" && SizeRank(target) <= 1) *by = "cover at " + At(p);
     for (const auto& [id, c] : s.combatants) {
       if (id == attacker || id == target.id || IsDead(c)) continue;
       if (space::Covers(c.at, c.size, p) && SizeRank(c) >= SizeRank(target)) {
@@ -72,18 +72,18 @@ CoverResult CoverFrom(const State& s, Pos from, int32_t from_size,
   return out;
 }
 
-bool FogBetween(const State& s, const Combatant& viewer,
-                const Combatant& target) {
+std::optional<Pos> FogBetween(const State& s, const Combatant& viewer,
+                              const Combatant& target) {
   for (const Combatant* c : {&viewer, &target}) {
     for (Pos p : space::SquaresOf(c->at, c->size)) {
-      if (s.TerrainAt(p) == "fog") return true;
+      if (s.TerrainAt(p) == "fog") return p;
     }
   }
   for (Pos p : space::LineBetween(viewer.at, viewer.size, target.at,
                                   target.size)) {
-    if (s.TerrainAt(p) == "fog") return true;
+    if (s.TerrainAt(p) == "fog") return p;
   }
-  return false;
+  return std::nullopt;
 }
 
 std::string FlankPartner(const State& s, const Combatant& attacker,

@@ -181,7 +181,9 @@ absl::Status SetupRoster(const fb::Roster& roster, Decision& d) {
     }
   }
 
-  // Initiative (L11): roster order, companions excepted.
+  // Initiative (L11): roster order, companions excepted. Rolled as combat
+  // starts, for everyone: the system's steps (as the first round's start).
+  Decision::SystemSteps system(d);
   struct Init {
     std::string id;
     std::vector<int64_t> keys;  // total, then tie-break rolls

@@ -200,9 +200,10 @@ struct CoverResult {
 // walking the squares they cross.
 CoverResult CoverFrom(const State& s, Pos from, int32_t from_size,
                       const Combatant& target, std::string attacker);
-// True when fog lies on the line, or at either end (L91).
-bool FogBetween(const State& s, const Combatant& viewer,
-                const Combatant& target);
+// The first fog square on the line, or at either end (L91); nullopt when
+// none.
+std::optional<Pos> FogBetween(const State& s, const Combatant& viewer,
+                              const Combatant& target);
 // The ally of `attacker` that flanks `target` with it (L109), or "".
 std::string FlankPartner(const State& s, const Combatant& attacker,
                          const Combatant& target, int64_t attacker_reach);
@@ -217,18 +218,37 @@ struct AttackSpec {
   bool consume_dodge = true;  // the defender's roll in an opposed
                               // check does not use up a Dodge
 };
+// One source of Advantage or Disadvantage: its kind ("cover", "flanked"),
+// what gives it ("ogre", "prone on gob", "darkness at 3,4"; "" when only
+// the rule does, as a ranged attack within 5 ft) and the rule applying it.
+struct EdgeSource {
+  std::string name;
+  std::string source;
+  std::string rule;
+};
 struct Edge {
-  std::vector<std::string> advantage;
-  std::vector<std::string> disadvantage;
+  std::vector<EdgeSource> advantage;
+  std::vector<EdgeSource> disadvantage;
   // +1 advantage, -1 disadvantage, 0 straight: any advantage and any
   // disadvantage cancel; several of one kind do not stack.
   int mode() const;
-  void AddTo(Nums& nums) const;
+  bool Has(const std::string& name) const;  // either kind
+  // Appends "<prefix>adv.<name>" / "<prefix>dis.<name>" = 1, each naming
+  // its source and rule, then "<prefix>edge" = mode().
+  void AddTo(Nums& nums, const std::string& prefix = "") const;
 };
+// "prone on gob": condition `name` borne by `who`, as a modifier's source.
+std::string On(const std::string& name, const std::string& who);
+// "3,4": a square, as a source's location.
+std::string At(Pos p);
 Edge AttackEdge(const State& s, const Combatant& attacker,
                 const Combatant& target, const AttackSpec& spec);
-// Concealment of `target` from `viewer` (L87, L91, L113-L117, L138, L154);
-// the source, or "" when seen clearly.
+// Concealment of `target` from `viewer` (L87, L91, L113-L117, L138, L154):
+// its kind ("hidden", "darkness" ...; "" when seen clearly), what gives it
+// and the rule.
+EdgeSource Concealment(const State& s, const Combatant& viewer,
+                       const Combatant& target);
+// Concealment(...).name.
 std::string ConcealedFrom(const State& s, const Combatant& viewer,
                           const Combatant& target);
 // Concealment from the surroundings and senses only (not from being
@@ -236,9 +256,9 @@ std::string ConcealedFrom(const State& s, const Combatant& viewer,
 std::string Obscured(const State& s, const Combatant& viewer,
                      const Combatant& target);
 // True when `target` is Flat Footed against `attacker` (L107-L117, L138,
-// L148, L164, L166, L168); `why` gets the source.
+// L148, L164, L166, L168); `why` gets the kind, its source and rule.
 bool FlatFootedAgainst(const State& s, const Combatant& target,
-                       const Combatant& attacker, std::string* why);
+                       const Combatant& attacker, EdgeSource* why);
 // "1d20" / "2d20kh1" / "2d20kl1" followed by +bonus / -bonus.
 std::string D20(int mode, int64_t bonus);
 

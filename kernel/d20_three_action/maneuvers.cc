@@ -314,11 +314,16 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
         dice::RollResult r,
         d.Roll(WithMod(w.damage, a.Stat("str")), "break damage", a.id, cause));
     int64_t amount = std::max<int64_t>(0, r.total);
-    if (o.critical) amount *= 2;  // L49
+    Nums nums = {{"rolled", r.total}};
+    if (o.critical) {
+      amount *= 2;  // L49
+      nums.push_back({"critical_x2", amount, "", "000.attack.critical"});
+    }
+    nums.push_back({"damage", amount});
     return AddResource(d, t.id, "item_damage:" + item, amount,
                        {cause,
                         o.critical ? "000.attack.critical" : "000.break",
-                        {{"rolled", r.total}, {"damage", amount}},
+                        nums,
                         "damage to a carried object; its HP and Durability are "
                         "the GM's (L142)"})
         .status();
@@ -409,14 +414,19 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
       RETURN_IF_ERROR(RemoveConditionsNamed(d, t.id, kFlying,
                                             {cause, "000.trip", {}, "falls"}));
     }
-    if (o.critical) fall_ft += 10;  // L57: fall damage as from 10 ft
+    Nums trip_nums;
+    if (o.critical) {
+      fall_ft += 10;  // L57: fall damage as from 10 ft
+      trip_nums.push_back({"critical_extra_ft", 10, "", "000.trip"});
+    }
+    trip_nums.push_back({"fall_ft", fall_ft});
     if (fall_ft > 0) {
       // No fall damage table in the text (L79): the GM applies it.
       return AddNoted(d, t.id, kFallPending, a.id, fall_ft,
                       absl::StrCat("fall damage as from ", fall_ft,
                                    " ft: the GM applies it (gm_adjust hp) "
                                    "and removes this"),
-                      {cause, "000.fall", {{"fall_ft", fall_ft}}})
+                      {cause, "000.fall", trip_nums})
           .status();
     }
     return absl::OkStatus();

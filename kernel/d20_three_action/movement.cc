@@ -5,6 +5,7 @@
 // putting out a fire.
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -20,14 +21,6 @@ namespace {
 std::string Partner(const Combatant& c) {
   std::string p = GrapplerOf(c);
   return p.empty() ? GrappledBy(c) : p;
-}
-
-// Terrain of the mover's space at `at`: the worst square decides.
-bool SpaceIs(const State& s, Pos at, int32_t size, bool (*pred)(std::string)) {
-  for (Pos p : space::SquaresOf(at, size)) {
-    if (pred(s.TerrainAt(p))) return true;
-  }
-  return false;
 }
 
 // Creatures other than the mover (and its grapple partner) whose space
@@ -65,23 +58,40 @@ struct StepCtx {
 // moved out of): x2 when it is difficult for any reason, and the last
 // reason found. Reasons do not stack (L69: "counts as moving twice as
 // far"), so at most one factor.
-std::vector<space::Factor> StepFactor(const State& s, const Combatant& mover,
-                                      Pos from, const StepCtx& sc) {
-  std::string why;
-  if (!sc.fly && !sc.zero_g && SpaceIs(s, from, mover.size, IsDifficult)) {
-    why = "difficult terrain";
+struct StepWhy {
+  std::string source;  // "rubble at 3,4", "occupied by gob at 4,4"
+  std::string rule;
+};
+std::optional<StepWhy> StepSource(const State& s, const Combatant& mover,
+                                  Pos from, const StepCtx& sc) {
+  std::optional<StepWhy> why;
+  if (!sc.fly && !sc.zero_g) {
+    for (Pos p : space::SquaresOf(from, mover.size)) {
+      if (IsDifficult(s.TerrainAt(p))) {
+        why = StepWhy{s.TerrainAt(p) + " at " + At(p), "000.terrain.difficult"};
+        break;
+      }
+    }
   }
   for (const Combatant* o : Occupants(s, mover, from)) {
     if (!Hostile(mover, *o)) continue;  // L35: allies at no penalty
     if (SizeApart(mover, *o)) {
-      why = "occupied square (L93)";
+      why = StepWhy{"occupied by " + o->id + " at " + At(from),
+                    "000.terrain.occupied"};  // L93
     } else if (sc.pushed_free.count(o->id) == 0) {
-      why = "pushed-through square";  // L35: a successful Push
+      why = StepWhy{"pushed through " + o->id + " at " + At(from),
+                    "000.move.push_through"};  // L35: a successful Push
     }
   }
-  if (sc.squeeze) why = "squeezing (L166)";
-  if (why.empty()) return {};
-  return {{2, why}};
+  if (sc.squeeze) why = StepWhy{On(kSqueezing, mover.id), "000.squeezing"};
+  return why;
+}
+
+std::vector<space::Factor> StepFactor(const State& s, const Combatant& mover,
+                                      Pos from, const StepCtx& sc) {
+  const std::optional<StepWhy> why = StepSource(s, mover, from, sc);
+  if (!why.has_value()) return {};
+  return {{2, why->source}};
 }
 
 // Refusals of a path cite `rule`; the occupant check is the ruleset's.
@@ -148,12 +158,17 @@ int64_t MoveSpeed(const Combatant& c, bool fly, Nums* nums) {
   if (nums != nullptr) nums->push_back({"speed", speed});
   if (fly) {
     speed *= 2;  // L83
-    if (nums != nullptr) nums->push_back({"flight_x2", speed});
+    if (nums != nullptr) nums->push_back({"flight_x2", speed, "", "000.fly"});
   }
   if (c.Has(kEntangled)) return 0;  // L144
   if (c.Has(kGrappled) || c.Has(kGrappling)) {
     speed /= 2;  // L148/L150: halved, rounded down (to whole feet)
-    if (nums != nullptr) nums->push_back({"grapple_halved", speed});
+    const bool grappled = c.Has(kGrappled);
+    if (nums != nullptr) {
+      nums->push_back({"grapple_halved", speed,
+                       On(grappled ? kGrappled : kGrappling, c.id),
+                       grappled ? "000.grappled" : "000.grappling"});
+    }
   }
   return speed;
 }
@@ -255,6 +270,7 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
   const bool pays_turns = PaysTurns(*d.state().Find(who), sc.fly);
   int heading = -1;
   int64_t turn_ft = 0;
+  Nums doubled;  // one per step counted double
   for (size_t i = 0; i < std::min(to, path.size()); ++i) {
     const Pos p = path[i];
     // L115: a Hidden creature's location is discovered by "walking into
@@ -300,6 +316,8 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
       (o.critical ? sc.pushed_free : sc.pushed_ok).insert(b);
     }
     if (out.stopped) break;
+    const std::optional<StepWhy> why =
+        StepSource(d.state(), *d.state().Find(who), walk.at(), sc);
     const std::vector<space::Factor> f =
         StepFactor(d.state(), *d.state().Find(who), walk.at(), sc);
     if (!f.empty()) notes = f.back().why;
@@ -310,7 +328,12 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
       turn_ft += extra;
       out.spent += extra;
     }
-    out.spent += walk.Step(p, space::Product(f));
+    const int64_t step = walk.Step(p, space::Product(f));
+    out.spent += step;
+    if (why.has_value()) {
+      // L69: the step counts double; the extra feet name their source.
+      doubled.push_back({"doubled_ft", step / 2, why->source, why->rule});
+    }
     done.push_back(p);
     ++out.steps_done;
   }
@@ -321,7 +344,8 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
     done.pop_back();
   }
   if (!done.empty()) {
-    if (turn_ft > 0) nums.push_back({"turn_ft", turn_ft});
+    nums.insert(nums.end(), doubled.begin(), doubled.end());
+    if (turn_ft > 0) nums.push_back({"turn_ft", turn_ft, "", "000.fly"});
     nums.push_back({"spent_ft", out.spent});
     nums.push_back({"squares", static_cast<int64_t>(done.size())});
     const Combatant mover = *d.state().Find(who);

@@ -292,6 +292,9 @@ absl::Status DecideAnswer(const fb::CommandT& c, Decision& d) {
     RETURN_IF_ERROR(spec->resolve(d, c, Ctx{Via::kInterrupt, seq}));
   }
   if (AllAnswered(d.state().windows.at(wid))) {
+    // Every readier has answered: the window closes by itself and the
+    // held-back declaration resumes, the system's steps.
+    Decision::SystemSteps system(d);
     const uint64_t trigger = d.state().windows.at(wid).trigger;
     RETURN_IF_ERROR(CloseAndResume(d, wid));
     return EndTurnIfDead(d, trigger);

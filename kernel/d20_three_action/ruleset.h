@@ -10,12 +10,19 @@
 #ifndef COMBAT_KERNEL_D20_THREE_ACTION_RULESET_H_
 #define COMBAT_KERNEL_D20_THREE_ACTION_RULESET_H_
 
+#include <string>
+
 #include "kernel/ruleset.h"
 
 namespace combat::kernel::d20 {
 
 // The ruleset, id "d20_three_action". Lives for the whole program.
 const Ruleset& D20ThreeAction();
+
+// Whether a number's key is a modifier (an advantage or disadvantage, a
+// bonus or penalty to a roll, a cost or a budget, a damage multiplier):
+// such a number names its source or rule (README "Sources of modifiers").
+bool IsModifier(const std::string& key);
 
 }  // namespace combat::kernel::d20
 

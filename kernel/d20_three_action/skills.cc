@@ -59,8 +59,14 @@ absl::Status ResolveSkill(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
                    d.Roll(D20(0, bonus), "skill: " + skill, a.id, ctx.cause));
   // Reading (as L33): a success at a total equal to or higher than the DC.
   const bool ok = r.total >= dc;
+  // The bonus names where it comes from: the actor's skill stat, or the
+  // command (a GM's ruling, or what the player declared).
+  const std::string from =
+      !HasParam(c, "bonus")  ? absl::StrCat("skill_", skill, " of ", a.id)
+      : c.role == fb::Role::GM ? absl::StrCat("ruling #", ctx.cause)
+                               : absl::StrCat("declared #", ctx.cause, " by ", c.author);
   const Nums nums = {{"d20", r.natural()},
-                     {"bonus", bonus},
+                     {"bonus", bonus, from, "000.skill"},
                      {"total", r.total},
                      {"dc", dc},
                      {"success", ok}};

@@ -20,7 +20,7 @@ absl::Status RollBleedTable(Decision& d, std::string who, uint64_t cause) {
   // L127: roll on the Bleed Table subtracting the Bleed Penalty.
   const int64_t result = r.total - penalty;
   Nums nums = {{"d20", r.total},
-               {"bleed_penalty", penalty},
+               {"bleed_penalty", penalty, On(kBleeding, who), "000.bleed.penalty"},
                {"result", result},
                {"hp", hp}};
   if (result <= 0) {
@@ -52,7 +52,7 @@ absl::Status RollBleedTable(Decision& d, std::string who, uint64_t cause) {
   // 11-15: no effect (L135). Then, still bleeding, 2d6 Bleed Damage (L127;
   // reading: not after Stabilize, which ended the condition).
   return RollDamage(d, "2d6", who, who, "bleed", false, "000.bleeding", cause,
-                    {{"table_result", result}})
+                    nums)
       .status();
 }
 

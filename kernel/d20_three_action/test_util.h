@@ -33,7 +33,9 @@ using kernel::testing::WithText;
 inline fb::CombatantSpecT Being(
     const std::string& id, const std::string& side, int x, int y,
     std::vector<std::pair<std::string, int64_t>> more = {}) {
-  return kernel::testing::Creature(id, side, x, y,
+  // Played by a player of the same name (schema 7, kernel/authority.h):
+  // Cmd(id, ...) is that player's command.
+  fb::CombatantSpecT c = kernel::testing::Creature(id, side, x, y,
                                    kernel::testing::Overlay({{"level", 1},
                                                              {"str", 3},
                                                              {"dex", 2},
@@ -43,6 +45,8 @@ inline fb::CombatantSpecT Being(
                                                              {"physical_defense", 12},
                                                              {"mental_defense", 10}},
                                                             more));
+  c.player = id;
+  return c;
 }
 
 inline fb::CombatantSpecT& Arm(
@@ -110,6 +114,23 @@ inline int64_t NumOf(const std::vector<events::EventBuffer>& events,
     }
     for (const auto* n : *sc->numbers()) {
       if (n->key() != nullptr && n->key()->str() == key) out = n->value();
+    }
+  }
+  return out;
+}
+
+// "<source> / <rule>" of the last number `key` in `events`' state changes
+// ("?" when none): where a modifier comes from.
+inline std::string SourceOf(const std::vector<events::EventBuffer>& events,
+                            const std::string& key) {
+  std::string out = "?";
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr || sc->numbers() == nullptr) continue;
+    for (const auto* n : *sc->numbers()) {
+      if (n->key() == nullptr || n->key()->str() != key) continue;
+      out = (n->source() == nullptr ? std::string() : n->source()->str()) +
+            " / " + (n->rule() == nullptr ? std::string() : n->rule()->str());
     }
   }
   return out;

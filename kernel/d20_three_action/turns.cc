@@ -132,6 +132,9 @@ absl::Status SpendActions(Decision& d, std::string actor, int64_t cost,
 }
 
 absl::Status Advance(Decision& d, uint64_t cause) {
+  // The next turn starting, rounds ending and starting, durations expiring
+  // and start-of-turn effects: the system's steps.
+  Decision::SystemSteps system(d);
   bool fresh_round = false;
   while (true) {
     const int64_t round = d.state().round;
@@ -184,6 +187,8 @@ absl::Status EndTurnIfDead(Decision& d, uint64_t cause) {
   const State& s = d.state();
   if (s.active.empty() || !s.windows.empty()) return absl::OkStatus();
   if (!IsDead(*s.Find(s.active))) return absl::OkStatus();
+  // A turn ending because its creature died: the system's step.
+  Decision::SystemSteps system(d);
   const std::string who = s.active;
   const int64_t round = s.round;
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
@@ -264,14 +269,18 @@ absl::Status DecideEndTurn(const fb::CommandT& cmd, Decision& d) {
   for (const auto& [id, c] : d.state().combatants) {
     if (id != who && IsActing(d.state(), c)) acting.push_back(id);
   }
-  for (const std::string& a : acting) {
-    RETURN_IF_ERROR(HiddenCheck(d, a, decl));
-    RETURN_IF_ERROR(FlightCheck(d, a, decl));
-    RETURN_IF_ERROR(SuffocationCheck(d, a, decl));
+  {
+    // End-of-turn checks and durations ending with the turn: the system's.
+    Decision::SystemSteps system(d);
+    for (const std::string& a : acting) {
+      RETURN_IF_ERROR(HiddenCheck(d, a, decl));
+      RETURN_IF_ERROR(FlightCheck(d, a, decl));
+      RETURN_IF_ERROR(SuffocationCheck(d, a, decl));
+    }
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
+                             {decl, "000.duration.round"})
+                        .status());
   }
-  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
-                           {decl, "000.duration.round"})
-                      .status());
   RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round, {decl, "000.turn"}));
   RETURN_IF_ERROR(EndTurn(d, who, {decl, "000.turn", {{"round", round}}}));
   return Advance(d, decl);
@@ -299,9 +308,12 @@ absl::Status DecideDelay(const fb::CommandT& cmd, Decision& d) {
   RETURN_IF_ERROR(SetOrder(
       d, order,
       {decl, "000.delay", {{"place", index}}, who + " delays its turn"}));
-  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
-                           {decl, "000.duration.round"})
-                      .status());
+  {
+    Decision::SystemSteps system(d);  // durations ending with the turn
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
+                             {decl, "000.duration.round"})
+                        .status());
+  }
   RETURN_IF_ERROR(EndTurn(d, who, {decl, "000.delay", {}, "delayed"}));
   return Advance(d, decl);
 }

@@ -28,14 +28,22 @@ DamageOut ComputeDamage(const Combatant& t, const DamageIn& in) {
   const int doublings = in.doublings + out.weak;
   const int halvings = in.halvings + out.resist;
   out.dealt = FloorDiv(out.after_armor * (1 + doublings), int64_t{1} << halvings);
-  out.nums = {{"damage_roll", in.rolled}, {"damage_bonus", in.bonus}};
+  out.nums = {{"damage_roll", in.rolled},
+              {"damage_bonus", in.bonus, in.bonus_source, in.bonus_rule}};
   out.nums.push_back({"armor_hit", in.armor ? 1 : 0});
-  if (in.armor) out.nums.push_back({"ar", in.ar});
+  if (in.armor) out.nums.push_back({"ar", in.ar, "armor of " + t.id, in.armor_rule});
   out.nums.push_back({"after_armor", out.after_armor});
-  if (weak) out.nums.push_back({"weakness", 1});
-  if (resist) out.nums.push_back({"resistance", 1});
-  if (doublings) out.nums.push_back({"doublings", doublings});
-  if (halvings) out.nums.push_back({"halvings", halvings});
+  if (weak) {
+    out.nums.push_back({"weakness", 1, absl::StrCat(t.id, " weak to ", in.type),
+                        resist ? "002.damage.cancel" : "002.damage.weakness"});
+  }
+  if (resist) {
+    out.nums.push_back({"resistance", 1, absl::StrCat(t.id, " resists ", in.type),
+                        weak ? "002.damage.cancel" : "002.damage.resistance"});
+  }
+  for (const Num& m : in.mods) out.nums.push_back(m);
+  if (doublings) out.nums.push_back({"doublings", doublings, "", "002.damage.after_armor"});
+  if (halvings) out.nums.push_back({"halvings", halvings, "", "002.damage.rounding"});
   out.nums.push_back({"damage", out.dealt});
   return out;
 }
@@ -46,6 +54,7 @@ absl::StatusOr<bool> NonLethalChance(Decision& d, const std::string& attacker,
   const int64_t need = threshold - 5 * trades;  // l.519
   ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d20", "chance roll (non-lethal)", attacker, cause));
   nums.push_back({"nonlethal_chance_d20", r.natural()});
+  if (trades) nums.push_back({"nonlethal_trade_range", -5 * trades, "", "002.nonlethal.trade"});
   nums.push_back({"nonlethal_needs", need});
   const bool ok = r.natural() >= need;
   nums.push_back({"nonlethal", ok ? 1 : 0});

@@ -5,6 +5,7 @@
 // die decides whether the chain goes on. Without an edge the whole chain
 // is one "1dN!" roll (the kernel's exploding notation).
 #include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
@@ -59,19 +60,55 @@ absl::StatusOr<int> RollD20(Decision& d, const std::string& who, int edge,
   return r.natural();
 }
 
-DefenseEdge EdgeOnDefense(const Combatant& t, bool evasion, bool from_behind) {
-  DefenseEdge e;
-  auto dis = [&e](const char* why) {
-    ++e.dis;
-    if (!e.why.empty()) e.why += ", ";
-    e.why += why;
+int Edges::mode() const {
+  return Edge(static_cast<int>(adv.size()), static_cast<int>(dis.size()));
+}
+
+void Edges::AddTo(Nums& nums, const std::string& roll) const {
+  for (const EdgeSource& e : adv) {
+    nums.push_back({absl::StrCat(roll, ".adv.", e.name), 1, e.source, e.rule});
+  }
+  for (const EdgeSource& e : dis) {
+    nums.push_back({absl::StrCat(roll, ".dis.", e.name), 1, e.source, e.rule});
+  }
+  if (mode() != 0) nums.push_back({roll + "_edge", mode()});
+}
+
+namespace {
+
+std::string On(const std::string& name, const Combatant& c) {
+  return absl::StrCat(name, " on ", c.id);
+}
+
+}  // namespace
+
+Edges EdgeOnDefense(const Combatant& t, bool evasion, const std::string& behind) {
+  Edges e;
+  auto dis = [&](const char* name, std::string source, const char* rule) {
+    e.dis.push_back({name, std::move(source), rule});
   };
-  if (evasion && Active(t, "Prone")) dis("Prone (l.676)");
-  if (evasion && Active(t, "Blinded")) dis("Blinded (l.672)");
-  if (Active(t, "Surprised")) dis("Surprised (l.678)");
-  if (Active(t, "Dazed")) dis("Dazed (l.670)");
-  if (evasion && from_behind) dis("attacked from where it is not facing (l.404)");
+  if (evasion && Active(t, "Prone")) dis("prone", On("Prone", t), "002.cond.prone");
+  if (evasion && Active(t, "Blinded")) dis("blinded", On("Blinded", t), "002.cond.blinded");
+  if (Active(t, "Surprised")) dis("surprised", On("Surprised", t), "002.cond.surprised");
+  if (Active(t, "Dazed")) dis("dazed", On("Dazed", t), "002.cond.dazed");
+  if (evasion && !behind.empty()) dis("from_behind", behind, "002.facing.behind");  // l.404
   return e;
+}
+
+Edges EdgeOnAttack(const Combatant& a) {
+  Edges e;
+  if (Active(a, "Dazed")) e.dis.push_back({"dazed", On("Dazed", a), "002.cond.dazed"});
+  if (Active(a, "Blinded")) {
+    e.dis.push_back({"blinded", On("Blinded", a), "002.cond.blinded"});
+  }
+  return e;
+}
+
+Num Declared(const fb::CommandT& c, uint64_t cause, std::string key, int64_t value) {
+  if (c.role == fb::Role::GM) {
+    return {std::move(key), value, absl::StrCat("ruling #", cause), "002.gm"};
+  }
+  return {std::move(key), value, absl::StrCat("declared #", cause, " by ", c.author)};
 }
 
 bool NoDefenseRoll(const Combatant& t, bool melee, std::string* why) {

@@ -95,7 +95,7 @@ absl::Status Pay(Decision& d, const std::string& actor, const Cost& cost,
     Why w = why;
     if (cost.enhance > 0) {
       w.rule = "002.stamina.enhance";
-      w.nums.push_back({"enhance", cost.enhance});
+      w.nums.push_back({"enhance", cost.enhance, "", "002.stamina.enhance"});
     } else {
       w.rule = "002.stamina.costs";
     }

@@ -316,16 +316,38 @@ absl::StatusOr<DefenseRoll> RollDefense(Decision& d, const std::string& who,
 // A d20 with advantage/disadvantage (Combat roll, Hit roll, checks).
 absl::StatusOr<int> RollD20(Decision& d, const std::string& who, int edge,
                             const std::string& purpose, uint64_t cause);
+// One source of Advantage or Disadvantage on a roll: its kind ("prone"),
+// what gives it ("Prone on gob", "ogre"; "" when the rule alone does, as a
+// range band) and the rule applying it.
+struct EdgeSource {
+  std::string name;
+  std::string source;
+  std::string rule;
+};
+// The sources of Advantage and Disadvantage on one roll; any of each
+// cancel (l.380).
+struct Edges {
+  std::vector<EdgeSource> adv;
+  std::vector<EdgeSource> dis;
+  int mode() const;  // Edge(adv, dis)
+  // "<roll>.adv.<name>" / "<roll>.dis.<name>" = 1 naming source and rule
+  // for each, then "<roll>_edge" = mode() when not 0.
+  void AddTo(Nums& nums, const std::string& roll) const;
+};
 // Disadvantage/advantage sources on a Defense roll of `defender`
 // (Prone/Blinded for Evasion, Surprised/Dazed for any Defense roll,
-// attacked from where it is not facing).
-struct DefenseEdge {
-  int adv = 0;
-  int dis = 0;
-  std::string why;
-};
-DefenseEdge EdgeOnDefense(const Combatant& defender, bool evasion,
-                          bool from_behind);
+// attacked from where it is not facing: `behind` names the attacker, ""
+// when it is faced).
+Edges EdgeOnDefense(const Combatant& defender, bool evasion,
+                    const std::string& behind);
+// Disadvantage on `attacker`'s attack roll (Combat roll, Hit roll): Dazed
+// (l.670), Blinded (l.672).
+Edges EdgeOnAttack(const Combatant& attacker);
+// Where a situational modifier a command declares (`av_mod`, `mc_mod`,
+// `double`, `target_movement`) comes from: "ruling #<cause>" with rule
+// 002.gm when the GM declares it, else "declared #<cause> by <author>".
+Num Declared(const fb::CommandT& c, uint64_t cause, std::string key,
+             int64_t value);
 // Whether `t` can make no Defense roll (asleep, fully restrained,
 // unconscious vs melee: l.346, l.653).
 bool NoDefenseRoll(const Combatant& t, bool melee, std::string* why);
@@ -398,6 +420,12 @@ struct DamageIn {
   std::string type;
   int halvings = 0;         // non-proficient, thrown without Thrown
   int doublings = 0;        // extra sources of double damage (l.386)
+  // Where `bonus` comes from (the weapon for draw weight) and its rule.
+  std::string bonus_source;
+  std::string bonus_rule = "002.melee.masdb";
+  std::string armor_rule = "002.melee.armor";  // the rule subtracting AR
+  // One number per halving and doubling above, naming its source and rule.
+  Nums mods;
 };
 struct DamageOut {
   int64_t after_armor = 0;

@@ -88,7 +88,9 @@ absl::StatusOr<int64_t> RollInitiative(Decision& d, const std::string& who,
   if (bonus < 0) absl::StrAppend(&notation, "-", -bonus);
   ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(notation, "initiative", who, cause));
   nums.push_back({who + ".d20", r.natural()});
-  if (dazed) nums.push_back({who + ".dazed_disadvantage", 1});
+  if (dazed) {
+    nums.push_back({who + ".dazed_disadvantage", 1, "Dazed on " + who, "002.cond.dazed"});
+  }
   nums.push_back({who + ".initiative_bonus", bonus});
   nums.push_back({who + ".initiative", r.total});
   RETURN_IF_ERROR(SetResource(d, who, res::kInitRound, d.state().round,
@@ -296,6 +298,9 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
       nums.push_back({a.actor + ".earlier_roll", other->Resource(res::kInitValue, 0)});
       nums.push_back({a.actor + ".automatically_fails", 1});
     } else {
+      // The challenged creature's roll is forced on it (l.126): the
+      // system's step, not the interrupter's.
+      Decision::SystemSteps system(d);
       ASSIGN_OR_RETURN(theirs, RollInitiative(d, a.actor, cause, rule, nums));
       rolled_now[a.actor] = theirs;
     }

@@ -49,7 +49,7 @@ absl::StatusOr<bool> ShakenCheck(Decision& d, const std::string& who,
                                  uint64_t cause, Nums& nums) {
   ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d20", "chance roll (Shaken, DC 5)", who, cause));
   nums.push_back({"shaken_chance_d20", r.natural()});
-  nums.push_back({"shaken_dc", 5});
+  nums.push_back({"shaken_dc", 5, "Shaken on " + who, "002.cond.shaken"});
   return r.natural() >= 5;  // l.666, l.372
 }
 

@@ -161,7 +161,7 @@ absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
     RETURN_IF_ERROR(AddWithDaughters(d, u, {cause, "002.maneuver.unguarded", {},
                                             "a maneuver against a target that is not Exposed"})
                         .status());
-    out.nums.push_back({"maneuver_vs_unexposed", 1});
+    out.nums.push_back({"maneuver_vs_unexposed", 1, tid + " not Exposed", "002.maneuver.unguarded"});
   }
   if (!r.hit) {
     // l.476: "Being Pushed or failing a Push Combat Maneuver" makes you
@@ -208,18 +208,24 @@ absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
   const Combatant* t = d.state().Find(tid);
   const bool evasion_rolled = !r.crit && !r.crit_fail && !t->Has("Asleep") &&
                               !t->Has("FullyRestrained") && !t->Has("Unconscious");
-  int adv = (unguarded_penalty && !evasion_rolled) ? 1 : 0;
-  DefenseEdge de = EdgeOnDefense(*t, false, false);
-  int dis = de.dis + ((c.action == "trip" && o.moving_target) ? 1 : 0);  // l.559
-  const int edge = Edge(adv, dis);
+  Edges edges = EdgeOnDefense(*t, false, "");
+  if (unguarded_penalty && !evasion_rolled) {
+    // l.553: the first Defense roll of the maneuver is this save.
+    edges.adv.push_back({"maneuver_first_defense", absl::StrCat(c.action, " by ", aid),
+                         "002.maneuver.unguarded"});
+  }
+  if (c.action == "trip" && o.moving_target) {  // l.559
+    edges.dis.push_back({"moving", tid + " moving", "002.maneuver.trip_moving"});
+  }
   Nums parts;
   const int64_t fort = Fortitude(*t, &parts);
-  ASSIGN_OR_RETURN(DefenseRoll save, RollDefense(d, tid, 10, fort, edge, "fortitude save", cause));
-  for (const Num& p : parts) out.nums.push_back({"fort." + p.key, p.value});
+  ASSIGN_OR_RETURN(DefenseRoll save,
+                   RollDefense(d, tid, 10, fort, edges.mode(), "fortitude save", cause));
+  for (const Num& p : parts) out.nums.push_back({"fort." + p.key, p.value, p.source, p.rule});
   out.nums.push_back({"fortitude_dice", save.dice_sum});
   out.nums.push_back({"fortitude_total", save.total});
   out.nums.push_back({"save_vs_av", r.av_base});
-  if (edge) out.nums.push_back({"save_edge", edge});
+  edges.AddTo(out.nums, "save");
   const bool defending = d.state().Find(tid)->Has("Defending");
   t = d.state().Find(tid);
   const bool saved = defending ? save.total >= r.av_base : save.total > r.av_base;
@@ -342,10 +348,11 @@ absl::StatusOr<Outcome> ResolveEscape(Decision& d, const fb::CommandT& c,
   const std::string with = ParamText(c, "with").empty() ? "fortitude" : ParamText(c, "with");
   int64_t mine = 0;
   if (with == "fortitude") {
-    const DefenseEdge de = EdgeOnDefense(*a, false, false);
+    const Edges de = EdgeOnDefense(*a, false, "");
     ASSIGN_OR_RETURN(DefenseRoll r, RollDefense(d, aid, 10, Fortitude(*a, nullptr),
-                                                Edge(de.adv, de.dis), "escape: fortitude roll", cause));
+                                                de.mode(), "escape: fortitude roll", cause));
     mine = r.total;
+    de.AddTo(n, "escape");
   } else {
     const int64_t bonus = a->Stat(with == "leg" ? "leg_strength" : "arm_strength", 0);
     ASSIGN_OR_RETURN(int d20, RollD20(d, aid, 0, absl::StrCat("escape: ", with, " strength check"), cause));
@@ -362,10 +369,11 @@ absl::StatusOr<Outcome> ResolveEscape(Decision& d, const fb::CommandT& c,
     const int64_t fort = Fortitude(*r, nullptr);
     const int64_t arm = r->Stat("arm_strength", 0);
     if (fort >= arm + 5) {
-      const DefenseEdge de = EdgeOnDefense(*r, false, false);
-      ASSIGN_OR_RETURN(DefenseRoll rr, RollDefense(d, h.id, 10, fort, Edge(de.adv, de.dis),
+      const Edges de = EdgeOnDefense(*r, false, "");
+      ASSIGN_OR_RETURN(DefenseRoll rr, RollDefense(d, h.id, 10, fort, de.mode(),
                                                    "hold: fortitude roll", cause));
       theirs = rr.total;
+      de.AddTo(n, "hold");
       n.push_back({"hold_fortitude", theirs});
     } else {
       ASSIGN_OR_RETURN(int d20, RollD20(d, h.id, 0, "hold: arm strength check", cause));

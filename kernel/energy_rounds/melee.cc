@@ -163,22 +163,25 @@ absl::StatusOr<MeleeResult> MeleeAttackRoll(Decision& d, const fb::CommandT& c,
   r.av_base = 15 + masab + bonus - nonprof - 3 * trades + av_mod;
   r.av = r.av_base - spec.av_penalty;
   Nums& n = r.nums;
-  n = {{"av_base", 15}, {"masab", masab}, {"weapon_av_bonus", bonus}};
-  if (nonprof) n.push_back({"nonproficient", -1});
-  if (trades) n.push_back({"nonlethal_trade_av", -3 * trades});
-  if (av_mod) n.push_back({"av_mod", av_mod});
-  if (spec.av_penalty) n.push_back({"maneuver_av", -spec.av_penalty});
+  const std::string wname = w == nullptr ? "unarmed" : w->name;
+  n = {{"av_base", 15}, {"masab", masab}, {"weapon_av_bonus", bonus, wname, "002.melee.av"}};
+  if (nonprof) n.push_back({"nonproficient", -1, wname + " (not proficient)", "002.mpl.melee"});
+  if (trades) n.push_back({"nonlethal_trade_av", -3 * trades, "", "002.nonlethal.trade"});
+  if (av_mod) n.push_back(Declared(c, cause, "av_mod", av_mod));
+  if (spec.av_penalty) {
+    n.push_back({"maneuver_av", -spec.av_penalty, spec.kind, "002.maneuver.av"});
+  }
   n.push_back({"av", r.av});
 
   // The Combat roll (l.168): Dazed and Blinded give Disadvantage on attack
   // rolls (l.670, l.672).
-  const int edge = Edge(0, (Active(a, "Dazed") ? 1 : 0) + (Active(a, "Blinded") ? 1 : 0));
-  ASSIGN_OR_RETURN(r.combat_d20, RollD20(d, aid, edge, "combat roll", cause));
+  const Edges edges = EdgeOnAttack(a);
+  ASSIGN_OR_RETURN(r.combat_d20, RollD20(d, aid, edges.mode(), "combat roll", cause));
   const int64_t precise = WNum(w, "precise");
   const int64_t crit_at = 20 - precise;  // l.390: Precise 1 crits on 19-20
   n.push_back({"combat_d20", r.combat_d20});
   n.push_back({"crit_at", crit_at});
-  if (edge) n.push_back({"attack_edge", edge});
+  edges.AddTo(n, "attack");
   if (r.combat_d20 <= 3) {
     // l.173: 1-3 Exposes the attacker until the end of the next Round,
     // during the attack (l.176).
@@ -213,7 +216,7 @@ absl::StatusOr<MeleeResult> MeleeAttackRoll(Decision& d, const fb::CommandT& c,
   std::string none;
   if (NoDefenseRoll(*d.state().Find(tid), true, &none)) {
     r.hit = true;
-    n.push_back({"no_defense_roll", 1});
+    n.push_back({"no_defense_roll", 1, absl::StrCat(tid, " ", none), "002.defense.none"});
     return r;
   }
   const std::string def = ParamText(c, "defense").empty() ? "evasion" : ParamText(c, "defense");
@@ -227,19 +230,24 @@ absl::StatusOr<MeleeResult> MeleeAttackRoll(Decision& d, const fb::CommandT& c,
   } else {
     base = Will(t, &parts);
   }
-  DefenseEdge de = EdgeOnDefense(t, def == "evasion", behind);
-  de.adv += spec.defense_edge_adv;
-  const int dedge = Edge(de.adv, de.dis);
-  ASSIGN_OR_RETURN(DefenseRoll roll,
-                   RollDefense(d, tid, 10, base, dedge, absl::StrCat(def, " roll"), cause));
-  for (const Num& p : parts) n.push_back({"def." + p.key, p.value});
+  Edges de = EdgeOnDefense(t, def == "evasion", behind ? aid : "");
+  if (spec.defense_edge_adv != 0) {
+    // l.553: the target's first Defense roll of the maneuver.
+    de.adv.push_back({"maneuver_first_defense", absl::StrCat(spec.kind, " by ", aid),
+                      "002.maneuver.unguarded"});
+  }
+  ASSIGN_OR_RETURN(DefenseRoll roll, RollDefense(d, tid, 10, base, de.mode(),
+                                                 absl::StrCat(def, " roll"), cause));
+  for (const Num& p : parts) n.push_back({"def." + p.key, p.value, p.source, p.rule});
   n.push_back({"defense_dice", roll.dice_sum});
   n.push_back({"defense_explosions", roll.explosions});
-  if (dedge) n.push_back({"defense_edge", dedge});
-  if (behind) n.push_back({"from_behind", 1});
+  de.AddTo(n, "defense");
+  if (behind) n.push_back({"from_behind", 1, aid, "002.facing.behind"});
   n.push_back({"defense_total", roll.total});
   const bool defending = d.state().Find(tid)->Has("Defending");
-  if (defending) n.push_back({"defending_wins_ties", 1});
+  if (defending) {
+    n.push_back({"defending_wins_ties", 1, "Defending on " + tid, "002.defend"});
+  }
   r.hit = defending ? r.av > roll.total : r.av >= roll.total;  // l.166, l.35
   return r;
 }
@@ -291,7 +299,11 @@ absl::StatusOr<Outcome> ResolveMelee(Decision& d, const fb::CommandT& c,
     in.rolled = dmg.total;
     in.bonus = masab;  // MASDB (l.186) is the same formula as MASAB
     in.type = w->damage_type;
-    if (!proficient) in.halvings += 1;  // l.527
+    if (!proficient) {
+      in.halvings += 1;  // l.527
+      in.mods.push_back({"halved.nonproficient", 1, w->name + " (not proficient)",
+                         "002.mpl.melee"});
+    }
   }
   const std::string def = ParamText(c, "defense").empty() ? "evasion" : ParamText(c, "defense");
   t = d.state().Find(tid);  // rolls replace the working state
@@ -299,6 +311,7 @@ absl::StatusOr<Outcome> ResolveMelee(Decision& d, const fb::CommandT& c,
   in.armor = !r.crit && def == "evasion" && r.combat_d20 < ac;  // l.178, l.344
   in.ar = t->Stat("ar", 0);
   in.doublings = static_cast<int>(ParamOr(c, "double", 0));
+  if (in.doublings) in.mods.push_back(Declared(c, cause, "doubled.declared", in.doublings));
   bool nonlethal = false;
   if (ParamOr(c, "nonlethal", 0) == 1) {
     if (unarmed) {

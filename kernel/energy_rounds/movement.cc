@@ -220,9 +220,15 @@ absl::StatusOr<Outcome> ResolveRun(Decision& d, const fb::CommandT& c,
   cost.stamina = (p.sprint && moved > 0) ? 1 : 0;
   RETURN_IF_ERROR(ReadCostParams(c, cost));
   const std::string rule = cut ? "002.incomplete.run" : (p.sprint ? "002.cost.sprint" : "002.cost.run");
-  Nums nums{{"metres", moved},   {"path_m", p.len},     {"speed", p.speed},
-            {"sprint_extra", p.extra}, {"turn_penalty", p.penalty},
+  Nums nums{{"metres", moved},
+            {"path_m", p.len},
+            {"speed", p.speed},
+            {"sprint_extra", p.extra, "", "002.cost.sprint"},
+            {"turn_penalty", p.penalty, "", "002.move.turning"},
             {"energy", energy}};
+  if (Active(*a, "Slowed")) {  // l.674: Speed halved
+    nums.push_back({"slowed_halved", 1, "Slowed on " + c.actor, "002.cond.slowed"});
+  }
   RETURN_IF_ERROR(Pay(d, c.actor, cost, {cause, rule, nums, ""}));
   if (moved > 0 && !d.state().Find(c.actor)->Has("Unconscious")) {
     const Pos before = path.size() > 1 ? path[path.size() - 2] : start;

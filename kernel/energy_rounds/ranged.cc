@@ -218,7 +218,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   const int64_t accuracy = thrown ? (HasThrown(w) ? WNum(w, "av_bonus") : WNum(w, "accuracy"))
                                   : WNum(w, "accuracy");
   const int64_t mcm = 8 - accuracy - dex_half;
-  n = {{"accuracy", accuracy}, {"dex_half", dex_half}, {"mcm", mcm}};
+  n = {{"accuracy", accuracy, w.name, "002.ranged.mcm"}, {"dex_half", dex_half}, {"mcm", mcm}};
   // Ranged Evasion roll (l.202-206, l.334).
   int64_t evasion_roll = 0;
   // l.346: "if a target is asleep or fully restrained they cannot roll
@@ -232,16 +232,20 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
     const bool facing = Faces(*t, a->at);
     Nums parts;
     const int64_t base = RangedEvasion(*t, facing, &parts);
-    const DefenseEdge de = EdgeOnDefense(*t, true, !facing);
-    const int edge = Edge(de.adv, de.dis);
-    ASSIGN_OR_RETURN(DefenseRoll roll, RollDefense(d, tid, 4, base, edge, "ranged evasion roll", cause));
-    for (const Num& p : parts) n.push_back({"def." + p.key, p.value});
+    const Edges de = EdgeOnDefense(*t, true, facing ? "" : aid);
+    ASSIGN_OR_RETURN(DefenseRoll roll,
+                     RollDefense(d, tid, 4, base, de.mode(), "ranged evasion roll", cause));
+    for (const Num& p : parts) n.push_back({"def." + p.key, p.value, p.source, p.rule});
     n.push_back({"evasion_dice", roll.dice_sum});
     n.push_back({"evasion_explosions", roll.explosions});
-    if (edge) n.push_back({"evasion_edge", edge});
+    de.AddTo(n, "evasion");
     evasion_roll = roll.total;
   } else {
-    n.push_back({"no_ranged_evasion", 1});
+    // l.202: only a target aware of the attack and able to avoid it rolls.
+    const std::string why = auto_hit                   ? no_defense
+                            : t->HasTag("unaware")      ? std::string("unaware")
+                                                        : std::string("Unconscious");
+    n.push_back({"no_ranged_evasion", 1, absl::StrCat(tid, " ", why), "002.ranged.evasion"});
   }
   n.push_back({"ranged_evasion_roll", evasion_roll});
   a = d.state().Find(aid);
@@ -252,6 +256,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   // just sprinted is "Sprinting" (+5); any other is "typical combat" (+0)
   // unless the command names what the state cannot show.
   std::string mv = ParamText(c, "target_movement");
+  const bool declared_mv = !mv.empty();
   if (mv.empty()) {
     mv = (t->Has("Unconscious") || t->Has("Asleep") || t->Has("FullyRestrained") ||
           t->HasTag("object"))
@@ -263,26 +268,31 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   const int64_t trades = ParamOr(c, "nl_trade", 0);
   const int64_t mc_mod = ParamOr(c, "mc_mod", 0);
   const int64_t mc = mcm + evasion_roll + size_mod + move_mod + 3 * trades + mc_mod;
-  n.push_back({"size_mod", size_mod});
-  n.push_back({"movement_mod", move_mod});
-  if (trades) n.push_back({"nonlethal_trade_mc", 3 * trades});
-  if (mc_mod) n.push_back({"mc_mod", mc_mod});
+  n.push_back({"size_mod", size_mod, absl::StrCat(tid, " (", SizeName(SizeOf(*t)), ")"),
+               "002.ranged.size"});
+  Num movement = declared_mv ? Declared(c, cause, "movement_mod", move_mod)
+                             : Num{"movement_mod", move_mod, absl::StrCat(tid, " ", mv)};
+  if (movement.rule.empty()) movement.rule = "002.ranged.movement";
+  n.push_back(movement);
+  if (trades) n.push_back({"nonlethal_trade_mc", 3 * trades, "", "002.nonlethal.trade"});
+  if (mc_mod) n.push_back(Declared(c, cause, "mc_mod", mc_mod));
   n.push_back({"miss_chance", mc});
   // Hit roll (l.230) with range edge (l.246) and Dazed/Blinded (l.670, l.672).
   const Trio range = RangeOf(*a, w, thrown);
   const int64_t dist = Distance(*a, *t);
-  const int adv = dist <= range.close ? 1 : 0;
-  const int dis = (range.far > 0 && dist > range.far ? 1 : 0) + (Active(*a, "Dazed") ? 1 : 0) +
-                  (Active(*a, "Blinded") ? 1 : 0);
-  const int edge = Edge(adv, dis);
-  ASSIGN_OR_RETURN(int hit_d20, RollD20(d, aid, edge, "hit roll", cause));
+  Edges edges = EdgeOnAttack(*a);
+  if (dist <= range.close) edges.adv.push_back({"close_range", "", "002.ranged.range"});
+  if (range.far > 0 && dist > range.far) {
+    edges.dis.push_back({"beyond_far_range", "", "002.ranged.range"});
+  }
+  ASSIGN_OR_RETURN(int hit_d20, RollD20(d, aid, edges.mode(), "hit roll", cause));
   const int64_t crit_at = 20 - WNum(w, "precise");
   t = d.state().Find(tid);
   n.push_back({"distance", dist});
   n.push_back({"range_close", range.close});
   n.push_back({"range_far", range.far});
   n.push_back({"range_max", range.max});
-  if (edge) n.push_back({"hit_edge", edge});
+  edges.AddTo(n, "hit");
   n.push_back({"hit_d20", hit_d20});
   n.push_back({"crit_at", crit_at});
   if (hit_d20 <= 3) {
@@ -297,7 +307,9 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   const bool crit = hit_d20 >= crit_at;
   const bool defending = d.state().Find(tid)->Has("Defending");
   bool hit = crit || (hit_d20 != 1 && (auto_hit || (defending ? hit_d20 > mc : hit_d20 >= mc)));
-  if (auto_hit) n.push_back({"automatic_hit", 1});
+  if (auto_hit) {
+    n.push_back({"automatic_hit", 1, absl::StrCat(tid, " ", no_defense), "002.defense.none"});
+  }
   if (thrown) {
     RETURN_IF_ERROR(DropWeapon(d, aid, w.name, d.state().Find(tid)->at,
                                {cause, "002.ranged.thrown", {}, "thrown"}));
@@ -322,14 +334,25 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   DamageIn in;
   in.rolled = dmg.total;
   in.bonus = thrown ? 0 : DrawExtraDamage(WNum(w, "draw_weight"));
+  in.bonus_source = w.name;
+  in.bonus_rule = "002.ranged.draw_weight";
+  in.armor_rule = "002.ranged.armor";
   in.type = w.damage_type;
   t = d.state().Find(tid);
   const int64_t rac = t->Stat("ranged_ac", t->Stat("ac", 0));
   in.armor = !crit && hit_d20 < rac;
   in.ar = t->Stat("ar", 0);
-  if (!prof) in.halvings += 1;                                        // l.529
-  if (thrown && !HasThrown(w) && hit_d20 != 20) in.halvings += 1;     // l.272
+  if (!prof) {  // l.529
+    in.halvings += 1;
+    in.mods.push_back({"halved.nonproficient", 1, w.name + " (not proficient)", "002.mpl.ranged"});
+  }
+  if (thrown && !HasThrown(w) && hit_d20 != 20) {  // l.272
+    in.halvings += 1;
+    in.mods.push_back({"halved.not_thrown", 1, w.name + " (not a Thrown weapon)",
+                       "002.ranged.thrown"});
+  }
   in.doublings = static_cast<int>(ParamOr(c, "double", 0));
+  if (in.doublings) in.mods.push_back(Declared(c, cause, "doubled.declared", in.doublings));
   bool nonlethal = false;
   if (ParamOr(c, "nonlethal", 0) == 1) {
     ASSIGN_OR_RETURN(nonlethal, NonLethalChance(d, aid, 15, trades, cause, n));

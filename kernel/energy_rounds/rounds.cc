@@ -58,7 +58,9 @@ absl::Status ResetBudgets(Decision& d, const std::string& actor,
           {"exhausted", Active(*c, "Exhausted") ? 1 : 0},
           {"unconscious", c->Has("Unconscious") || c->Has("Dead") ? 1 : 0},
           {"energy", energy}};
-  if (exhausted) en.push_back({"exhausted_less", 2});  // l.668 governs l.507
+  if (exhausted) {  // l.668 governs l.507
+    en.push_back({"exhausted_less", 2, "Exhausted on " + actor, "002.cond.exhausted"});
+  }
   RETURN_IF_ERROR(SetIfDifferent(d, actor, res::kEnergy, energy,
                                  {why.cause,
                                   exhausted ? "002.cond.exhausted" : "002.rounds.energy",
@@ -82,6 +84,8 @@ absl::Status ResetBudgets(Decision& d, const std::string& actor,
 }
 
 absl::Status StartFirstRound(Decision& d) {
+  // Round 1 starting (surprise, budgets): the system's steps.
+  Decision::SystemSteps system(d);
   RETURN_IF_ERROR(StartRound(d, {0, "002.rounds.no_turns", {{"round", 1}},
                                  "no turns: everyone acts when they choose"}));
   std::vector<std::string> ids;
@@ -116,6 +120,9 @@ absl::Status StartFirstRound(Decision& d) {
 absl::Status AdvanceRound(Decision& d, uint64_t cause, const std::string& rule,
                           const std::string& note) {
   RETURN_IF_ERROR(CheckNoWindow(d.state()));
+  // The round ending and the next starting (expiries, Death Saves, wake
+  // rolls, budgets): the system's steps, whoever set them off.
+  Decision::SystemSteps system(d);
   const int64_t old = d.state().round;
   RETURN_IF_ERROR(EndRound(d, {cause, rule, {{"round", old}}, note}));
   RETURN_IF_ERROR(

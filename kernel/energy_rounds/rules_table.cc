@@ -166,6 +166,8 @@ std::vector<RuleRef>* Build() {
       R("002.cond.expire", "Conditions", 664, "durations end at the Round boundary they name"),
       // Maneuvers
       R("002.maneuver", "Combat Maneuvers", 551, "a melee attack that deals no damage"),
+      R("002.maneuver.av", "Combat Maneuvers > Trip/Push Down", 557,
+        "the maneuver's melee attack is at -5 AV (reading: every Combat Maneuver)"),
       R("002.maneuver.unguarded", "Combat Maneuvers", 553, "not Swift, target not Exposed: you become Unguarded; target has Advantage on its first Defense roll"),
       R("002.maneuver.trip", "Trip/Push Down", 557, "-5 AV; on a hit Fortitude must beat the AV or Prone"),
       R("002.maneuver.trip_moving", "Trip/Push Down", 559, "a moving target has Disadvantage on the Fortitude save"),

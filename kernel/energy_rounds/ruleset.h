@@ -7,11 +7,19 @@
 #ifndef COMBAT_KERNEL_ENERGY_ROUNDS_RULESET_H_
 #define COMBAT_KERNEL_ENERGY_ROUNDS_RULESET_H_
 
+#include <string>
+
 #include "kernel/ruleset.h"
 
 namespace combat::kernel::energy {
 
 const Ruleset& EnergyRounds();
+
+// Whether a number's key is a modifier (an advantage or disadvantage, a
+// bonus or penalty to AV, Miss Chance or a defense, a damage multiplier, a
+// cost or a budget): such a number names its source or rule (README
+// "Sources of modifiers").
+bool IsModifier(const std::string& key);
 
 }  // namespace combat::kernel::energy
 

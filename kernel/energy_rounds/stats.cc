@@ -137,12 +137,20 @@ int64_t Evasion(const Combatant& c, bool unarmed, Nums* nums) {
     nums->push_back({"inherent_evasion", inherent});
     nums->push_back({"level_third", lvl});
     nums->push_back({"dex_half", dex});
+    // The modifiers, when there are any, with what gives them.
     if (!unarmed) {
-      nums->push_back({"shield", shield});
-      nums->push_back({"weapon_evasion", weapons});
-      if (nonprof) nums->push_back({"nonproficient", -1});
+      if (shield) nums->push_back({"shield", shield, "shield of " + c.id, "002.defense.evasion"});
+      if (weapons) {
+        nums->push_back({"weapon_evasion", weapons, "weapons of " + c.id, "002.defense.evasion"});
+      }
+      if (nonprof) {
+        nums->push_back({"nonproficient", -1, "a melee weapon of " + c.id + " (not proficient)",
+                         "002.mpl.melee"});
+      }
     }
-    nums->push_back({"armor_penalty", penalty});
+    if (penalty) {
+      nums->push_back({"armor_penalty", penalty, "armor of " + c.id, "002.defense.evasion"});
+    }
     nums->push_back({unarmed ? "unarmed_evasion" : "evasion", total});
   }
   return total;
@@ -155,8 +163,12 @@ int64_t RangedEvasion(const Combatant& c, bool facing, Nums* nums) {
   const int64_t total = dex + shield - penalty;
   if (nums != nullptr) {
     nums->push_back({"dex_half", dex});
-    nums->push_back({"shield", shield});
-    nums->push_back({"armor_penalty", penalty});
+    if (shield) {
+      nums->push_back({"shield", shield, "shield of " + c.id, "002.defense.ranged_evasion"});
+    }
+    if (penalty) {
+      nums->push_back({"armor_penalty", penalty, "armor of " + c.id, "002.defense.ranged_evasion"});
+    }
     nums->push_back({"ranged_evasion", total});
   }
   return total;

@@ -37,8 +37,12 @@ inline fb::CombatantSpecT Who(const std::string& id, const std::string& side,
                               int x, int y, Stats stats,
                               std::vector<fb::WeaponT> weapons = {},
                               std::vector<std::string> tags = {}) {
-  return kernel::testing::Creature(id, side, x, y, std::move(stats), std::move(weapons),
-                                   std::move(tags));
+  // Played by a player of the same name (schema 7, kernel/authority.h):
+  // Cmd(id, ...) is that player's command.
+  fb::CombatantSpecT c = kernel::testing::Creature(
+      id, side, x, y, std::move(stats), std::move(weapons), std::move(tags));
+  c.player = id;
+  return c;
 }
 inline fb::RosterT Roster(std::vector<fb::CombatantSpecT> cs, int w = 20, int h = 20) {
   return kernel::testing::MakeRoster("energy_rounds", std::move(cs), w, h);
