@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "kernel/fold.h"
+#include "kernel/window.h"
 #include "replay/state_text.h"
 #include "replay/state_view.h"
 
@@ -387,7 +388,12 @@ std::string RenderState(const kernel::State& s, const kernel::Display& display) 
     absl::StrAppend(&out, "  pool ", owner, ": ", PoolText(counters), "\n");
   }
   for (const auto& [id, w] : s.windows) {
-    absl::StrAppend(&out, "  window ", id, ": ", JoinFields(WindowFields(w)), "\n");
+    // Who may answer now (kernel::MayAnswer: the policy's next in order, or
+    // every eligible creature that has not answered), then the record.
+    const std::vector<std::string> may = kernel::MayAnswer(w);
+    absl::StrAppend(&out, "  window ", id, ": may answer now: ",
+                    may.empty() ? "nobody" : absl::StrJoin(may, ", "), "; ",
+                    JoinFields(WindowFields(w)), "\n");
   }
   for (const auto& [id, p] : s.pending) {
     Fields fields = PendingFields(p);

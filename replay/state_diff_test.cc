@@ -188,7 +188,7 @@ TEST(StateDiffTest, StateTextShowsPendingPoolsWindowsAndMembers) {
   for (const char* want : {
            "round 1, a's turn (shared with b)\n",
            "  pool side:x: momentum=4\n",
-           "  window 1: kind: held; trigger: none; eligible: none; answered: none; "
+           "  window 1: may answer now: nobody; kind: held; trigger: none; eligible: none; answered: none; "
            "answer seqs: none; policy: Simultaneous; pay: Before; parent: none; "
            "pending: #3; opened at: none\n",
            "  pending #3: kind: paying; actor: a; decl: #12; cost: paid 1 of 3 ap; "
