@@ -230,9 +230,9 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
     // l.281: the +1 is "for each consecutive action spent to calm the
     // mount": another action breaks the run.
     const Condition k = *lost;
-    RETURN_IF_ERROR(RemoveCondition(d, act.actor, k.id, {decl, "001.mount.untrained", {{"calming", 0}}, "calming interrupted"}));
+    RETURN_IF_ERROR(RemoveCondition(d, act.actor, k.id, {decl, "001.mount.untrained", {{"calming", 0, "", "001.mount.untrained"}}, "calming interrupted"}));
     RETURN_IF_ERROR(Impose(d, act.actor, "Uncontrolled", k.source, k.expiry,
-                           {decl, "001.mount.untrained", {{"calming", 0}}, "calming interrupted"}, 0, k.relative_to)
+                           {decl, "001.mount.untrained", {{"calming", 0, "", "001.mount.untrained"}}, "calming interrupted"}, 0, k.relative_to)
                         .status());
   }
   if (act.action != "ready" && d.state().Find(act.actor)->Has("Readied")) {

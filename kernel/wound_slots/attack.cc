@@ -298,7 +298,7 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
     int level = WoundLevel(final_damage);
     nums.push_back({"threshold_level", level});
     if (level > kNone && spec.step != 0) {
-      nums.push_back({"step", spec.step, "", spec.rule});
+      nums.push_back({"wound_step", spec.step, "", spec.rule});
       level = std::clamp(level + spec.step, 0, static_cast<int>(kFatal));
     }
     if (spec.nonlethal && HasParam(c, "level")) {

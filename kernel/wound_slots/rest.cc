@@ -128,7 +128,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
     const Combatant now = *d.state().Find(who);
     Nums nums;
     const int64_t bonus = CheckBonus(now, "vit", "", "", &nums) - now.Resource(res::kFatigue) + now.Resource(res::kRecovery);
-    nums.push_back({"fatigue", -now.Resource(res::kFatigue), "fatigue of " + who, "001.rest.recovery"});
+    nums.push_back({"fatigue_penalty", -now.Resource(res::kFatigue), "fatigue of " + who, "001.rest.recovery"});
     nums.push_back({"cumulative_bonus", now.Resource(res::kRecovery), "failed recovery checks of " + who, "001.rest.recovery"});
     ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, who, bonus, "recovery check", decl));
     int64_t result = r.total;

@@ -128,6 +128,20 @@ const std::vector<RuleRef>& RuleTable() {
   return *t;
 }
 
+bool IsModifier(const std::string& key) {
+  static const char* kKeys[] = {
+      "posture", "cover", "penalty_applied", "flanked", "rear_attack", "accuracy", "action",
+      "harried", "distracted", "defender_distracted", "underwater", "underwater_halved",
+      "same_space", "target_same_space", "mounted", "mounted_defense", "immobilized", "block",
+      "defend", "opening", "armor", "toughness_bonus", "penetrating", "strong_d6", "wound_step",
+      "kit", "penalty", "extra_opponents", "not_pinned", "enemies_within_30ft", "calming",
+      "fatigue_penalty", "cumulative_bonus", "surprise_penalty", "delta", "run_up"};
+  for (const char* k : kKeys) {
+    if (key == k) return true;
+  }
+  return false;
+}
+
 std::string Cite(const std::string& rule) { return kernel::Cite(RuleTable(), rule); }
 
 absl::Status Refuse(const std::string& rule, const std::string& message) {
