@@ -209,7 +209,7 @@ int64_t Toughness(const Combatant& c, bool bypass_armor, Nums* nums) {
   if (nums != nullptr) {
     nums->push_back({"vit", vit});
     nums->push_back({"size", size});
-    nums->push_back({"armor", armor, bypass_armor ? "" : "armor of " + c.id,
+    nums->push_back({"armor", armor, bypass_armor || armor == 0 ? "" : "armor of " + c.id,
                      bypass_armor ? "001.wound.armor_piercing" : "001.wound.toughness"});
     if (bonus != 0) nums->push_back({"toughness_bonus", bonus, c.id, "001.wound.toughness"});
     nums->push_back({"toughness", t});
