@@ -41,6 +41,10 @@ inline fb::CombatantSpecT Who(const std::string& id, const std::string& side,
                                    std::move(tags));
 }
 inline fb::RosterT Roster(std::vector<fb::CombatantSpecT> cs, int w = 20, int h = 20) {
+  // Each plays itself (schema 7: the tests' commands are by their actors).
+  for (auto& c : cs) {
+    if (c.player.empty()) c.player = c.id;
+  }
   return kernel::testing::MakeRoster("opposed_tests", std::move(cs), w, h);
 }
 inline fb::CommandT Gm(const std::string& action, const std::string& actor = "",
