@@ -104,7 +104,7 @@ void AddPrefixed(Nums& to, const std::string& prefix, const Nums& from) {
 bool IsModifier(const std::string& key) {
   static const char* kKeys[] = {"untrained_weapon", "untrained_armor", "flanking", "cover",
                                 "feint", "braced", "size", "shield_or_two_handed", "no_defense",
-                                "cannot_defend", "resistance", "vulnerability", "ar", "br", "maximized"};
+                                "cannot_defend", "resistance", "vulnerability", "ar", "br", "maximized", "ap_cost"};
   const size_t dot = key.rfind('.');
   const std::string last = dot == std::string::npos ? key : key.substr(dot + 1);
   for (const char* k : kKeys) {

@@ -134,7 +134,10 @@ absl::Status Spend(Decision& d, const std::string& who, const std::string& verb,
     const int64_t cost = ApCost(*c, verb);
     if (cost > 0) {
       RETURN_IF_ERROR(AddResource(d, who, kAp, -cost,
-                                  {cause, rule, {{"ap_cost", cost}}, verb + ": AP spent"})
+                                  {cause, rule,
+                                   {{"ap_cost", cost, c->stats.count("ap_" + verb) > 0 ? "ap_" + verb + " of " + who : "",
+                                     "003.ap.cost"}},
+                                   verb + ": AP spent"})
                           .status());
     }
   }
