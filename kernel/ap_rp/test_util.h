@@ -67,6 +67,10 @@ using kernel::testing::Tag;
 using kernel::testing::Terrain;
 
 inline fb::RosterT MakeRoster(std::vector<fb::CombatantSpecT> cs, int w = 20, int h = 20) {
+  // Each plays itself (schema 7: the tests' commands are by their actors).
+  for (auto& c : cs) {
+    if (c.player.empty()) c.player = c.id;
+  }
   return kernel::testing::MakeRoster("ap_rp", std::move(cs), w, h);
 }
 
