@@ -222,6 +222,27 @@ TEST(Authors, AutomaticStepsAreTheSystemsTheActsTheirAuthors) {
   EXPECT_EQ(ByRule(*orc_end, "001.ap.gain"), std::make_pair(std::string("system"), fb::Role::System));
 }
 
+TEST(Authors, AHeldBackActResolvesAsTheSystemsWhenTheOthersPass) {
+  Table t = Fight();
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  // aria's initiative 18 beats the orc's 17: she may act first (l.124).
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const PendingAct& held = t.state().pending.begin()->second;
+  EXPECT_EQ(held.command.author, "orc");
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto ev = t.Submit(pass, {12});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  // The pass is aria's; the orc's attack then takes place by itself, not as
+  // aria's act.
+  const auto& first = ev->front().event();
+  EXPECT_EQ(first.author()->str(), "aria");
+  const std::pair<std::string, fb::Role> attack =
+      kernel::testing::Cites(*ev, "001.wound.damage") ? ByRule(*ev, "001.wound.damage") : ByRule(*ev, "001.attack.hit");
+  EXPECT_EQ(attack, std::make_pair(std::string("system"), fb::Role::System));
+}
+
 TEST(Authors, APaidActKeepsItsAuthorAndTakesEffectAsTheSystems) {
   Table t = Fight();
   // aria (7 AP) declares a 6 AP strong attack after a 4 AP standard one:
