@@ -326,6 +326,7 @@ absl::Status Settle(Decision& d, uint64_t cause) {
       if (!child) ready = id;
     }
     if (ready == 0) break;
+    Decision::SystemSteps system(d);  // the held act goes on by itself
     RETURN_IF_ERROR(ResumeOpportunity(d, ready));
   }
   return EndTurnIfDown(d, cause);
@@ -409,6 +410,10 @@ absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
   if (x.kind != "none") {
     RETURN_IF_ERROR(Spend(d, who, "defend", false, false, seq, "003.defend"));
   }
+  // Both choices made, the combat roll resolves by itself (l.58-64): the
+  // system's, not the defender's act (the attack and the defense name
+  // their authors).
+  Decision::SystemSteps system(d);
   return ResolveCombatRoll(d, attack, c, held.decl);
 }
 

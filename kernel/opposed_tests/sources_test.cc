@@ -149,7 +149,9 @@ TEST(Authors, RoundsAndTurnsAreTheSystemsTheActsTheirAuthors) {
   EXPECT_EQ(ByRule(t.log(), "003.ap"), kSystem);
   EXPECT_EQ(ByRule(t.log(), "003.turn"), kSystem);
   const auto ev = Exchange(t, "bow", "none", {6, 1, 1, 1, 1, 1});
-  EXPECT_EQ(ByRule(ev, "003.result.critical"), std::make_pair(std::string("d"), fb::Role::Player));
+  // The defense is d's; the combat roll then resolves by itself.
+  EXPECT_EQ(ev.front().event().author()->str(), "d");
+  EXPECT_EQ(ByRule(ev, "003.result.critical"), kSystem);
   auto pass = Cmd("a", "maneuver");
   pass.window = t.state().windows.rbegin()->first;
   WithText(pass, "maneuver", "none");
@@ -162,6 +164,24 @@ TEST(Authors, RoundsAndTurnsAreTheSystemsTheActsTheirAuthors) {
   auto again = t.Submit(Cmd("d", "end_turn"));
   ASSERT_TRUE(again.ok()) << again.status();
   EXPECT_EQ(ByRule(*again, "003.ap"), kSystem);  // round 2: 3 AP each (l.11)
+}
+
+TEST(Authors, AnActHeldForOpportunityAttacksGoesOnAsTheSystems) {  // l.81-83
+  auto chant = W("chant", "", "spell", "", {}, "");
+  Table t(OpposedTests(),
+          Roster({Who("m", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"sorcery", 1}, {"initiative", 5}}, {chant}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {W("club", "1d6", "melee", "medium", {}, "crushing")})}),
+          {6, 1});
+  auto cast = Cmd("m", "use_magic");
+  cast.weapon = "chant";
+  ASSERT_TRUE(t.Submit(cast).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto pass = Cmd("d", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto ev = t.Submit(pass);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(ev->front().event().author()->str(), "d");  // the pass is d's
+  EXPECT_EQ(ByRule(*ev, "003.use_magic"), kSystem);      // m's cast goes on by itself
 }
 
 TEST(Authors, ArmedOpportunityAttacksAreTheirCommanders) {  // l.81
