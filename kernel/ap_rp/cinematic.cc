@@ -169,6 +169,9 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(RecordRuling(d, allow ? "allow" : "deny", act.decl, c.text,
                                {decl, "004.cinematic", {}, allow ? "the GM agrees" : "the GM says it is not possible"}));
   if (!allow) return ClosePending(d, act.id, "cancelled: the GM denies it", {decl, "004.cinematic"});
+  // Allowed, the act goes ahead by itself (its declaration names its
+  // author): the payment and the checks are the system's, not the GM's.
+  Decision::SystemSteps system(d);
   // Pay (l.41, l.43, l.44).
   const std::string lead_side = d.state().Find(k.lead)->side;
   const char* rule = k.burst ? "004.cinematic.burst" : (k.coop ? "004.cinematic.coop" : "004.cinematic");
