@@ -18,14 +18,24 @@
 
 #include "gtest/gtest.h"
 #include "kernel/command.h"
+#include "kernel/ap_rp/ruleset.h"
 #include "kernel/pending.h"
 #include "kernel/state.h"
+#include "kernel/testing/events.h"
 #include "tests/scenario.h"
 
 namespace combat::tests {
 namespace {
 
 using kernel::Pos;
+
+// Every modifier the scenario's numbers hold names its source or rule
+// (issue 16; the keys: aprp::IsModifier).
+void ExpectSourced(const Scenario& s) {
+  EXPECT_EQ(kernel::testing::UnsourcedModifiers(s.log(), kernel::aprp::ApRp().Rules(),
+                                                kernel::aprp::IsModifier),
+            std::vector<std::string>{});
+}
 
 fb::CombatantSpecT Being(const std::string& id, const std::string& side, int x, int y,
                          std::vector<std::pair<std::string, int64_t>> stats) {
@@ -185,6 +195,7 @@ TEST(ApRpScenario, KnightHorseArcherAgainstOrcs) {
   EXPECT_EQ(kernel::FirstPending(s.state(), "knight", "cinematic"), nullptr);
   ASSERT_TRUE(s.Submit(Cmd("horse", "end_turn")).ok());
   EXPECT_EQ(s.state().active, "orc");
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -282,6 +293,7 @@ TEST(ApRpScenario, WorkedExamples) {
   EXPECT_EQ(NumOf(*ev, "004.evasion", "evasion_cap"), 14);
   EXPECT_EQ(Vit(s, "knight"), 30 - 12);
   EXPECT_EQ(s.state().round, 5);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -349,6 +361,7 @@ TEST(ApRpScenario, HandsForcedMovementAndTeleport) {
   ASSERT_TRUE(s.Submit(sheathe).ok());
   EXPECT_EQ(s.state().Find("thief")->Resource("ap"), 1);
   EXPECT_EQ(s.state().Find("thief")->Resource("free_hands"), 1);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 

@@ -22,8 +22,10 @@
 #include "gtest/gtest.h"
 #include "kernel/command.h"
 #include "kernel/opposed_tests/internal.h"
+#include "kernel/opposed_tests/ruleset.h"
 #include "kernel/refusal.h"
 #include "kernel/state.h"
+#include "kernel/testing/events.h"
 #include "tests/scenario.h"
 
 namespace combat::tests {
@@ -156,6 +158,14 @@ int64_t Hp(const Scenario& s, const std::string& who) {
 }
 int64_t Ap(const Scenario& s, const std::string& who) {
   return s.state().Find(who)->Resource("ap");
+}
+
+// Every modifier the scenario's numbers hold names its source or rule
+// (issue 16; the keys: opposed::IsModifier).
+void ExpectSourced(const Scenario& s) {
+  EXPECT_EQ(kernel::testing::UnsourcedModifiers(s.log(), kernel::opposed::OpposedTests().Rules(),
+                                                kernel::opposed::IsModifier),
+            std::vector<std::string>{});
 }
 
 // Two rounds of aria against the orc: Dodge (hit), Parry (tie: miss), the
@@ -301,6 +311,7 @@ TEST(OpposedTestsScenario, DuelEveryDefense) {
   EXPECT_EQ(Hp(s, "aria"), 9);
   EXPECT_FALSE(s.state().Find("aria")->Has("Braced"));
   ExpectRulesKnown(s);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -363,6 +374,7 @@ TEST(OpposedTestsScenario, MageCastsInReach) {
   EXPECT_EQ(Hp(s, "aria"), 5 - 3);
   EXPECT_EQ(Ap(s, "mage"), 0);  // firebolt, dodge, dread
   ExpectRulesKnown(s);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -417,6 +429,7 @@ TEST(OpposedTestsScenario, OpportunityAttackFromMovement) {
   ASSERT_TRUE(s.Submit(Answer(s, "aria", "pass")).ok());
   EXPECT_TRUE(s.state().windows.empty());
   ExpectRulesKnown(s);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -453,6 +466,7 @@ TEST(OpposedTestsScenario, SurpriseAndSavedTurn) {
   EXPECT_EQ(s.state().active, "aria");
   EXPECT_EQ(s.state().round, 2);
   ExpectRulesKnown(s);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -478,6 +492,7 @@ TEST(OpposedTestsScenario, SessionSetUpChangesTheTestMechanics) {
   EXPECT_EQ(Num(*ev, "defense.successes"), 1);
   EXPECT_TRUE(Cites(*ev, "003.result.critical"));
   ExpectRulesKnown(s);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -576,6 +591,7 @@ TEST(OpposedTestsScenario, ArmorShieldsAndResistances) {
   EXPECT_EQ(Num(*ev, "ar"), 2);
   EXPECT_EQ(Hp(s, "knight"), 12);
   ExpectRulesKnown(s);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -657,6 +673,7 @@ TEST(OpposedTestsScenario, HandComputedByTheText) {
   With(again, "free", 1);
   EXPECT_EQ(s.Submit(again).status().code(), absl::StatusCode::kFailedPrecondition);
   ExpectRulesKnown(s);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 

@@ -22,6 +22,8 @@
 #include "kernel/command.h"
 #include "kernel/pending.h"
 #include "kernel/state.h"
+#include "kernel/testing/events.h"
+#include "kernel/wound_slots/ruleset.h"
 #include "tests/scenario.h"
 
 namespace combat::tests {
@@ -81,6 +83,14 @@ std::vector<std::string> Order(const kernel::State& s) {
 }
 int64_t Res(const kernel::State& s, const std::string& who, const std::string& r) {
   return s.Find(who)->Resource(r);
+}
+
+// Every modifier the scenario's numbers hold names its source or rule
+// (issue 16; the keys: wound_slots::IsModifier).
+void ExpectSourced(const Scenario& s) {
+  EXPECT_EQ(kernel::testing::UnsourcedModifiers(s.log(), kernel::wound_slots::WoundSlots().Rules(),
+                                                kernel::wound_slots::IsModifier),
+            std::vector<std::string>{});
 }
 
 // Three rounds: initiative moves (acting out of turn, Seize Initiative, a
@@ -200,6 +210,7 @@ TEST(WoundSlotsScenario, AmbushAtTheBell) {
   EXPECT_EQ(Res(s.state(), "aria", "wounds_critical"), 0);
   EXPECT_EQ(Res(s.state(), "aria", "wounds_severe"), 1);
   EXPECT_EQ(s.state().Find("aria")->FindCondition("Wounded")->level, 3);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -249,6 +260,7 @@ TEST(WoundSlotsScenario, DurationsAndMovement) {
   EXPECT_EQ(s.state().round, 3);
   EXPECT_EQ(s.state().active, "aria");
   EXPECT_FALSE(s.state().Find("aria")->Has("Defending"));
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 
@@ -333,6 +345,7 @@ TEST(WoundSlotsScenario, WoundsAndRecovery) {
   EXPECT_EQ(Res(s.state(), "aria", "wounds_severe"), 1);
   EXPECT_EQ(Res(s.state(), "aria", "recovery_bonus"), 0);
   EXPECT_EQ(s.state().Find("aria")->FindCondition("Wounded")->level, 4);
+  ExpectSourced(s);
   s.ExpectDeterministic();
 }
 

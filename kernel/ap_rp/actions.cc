@@ -502,9 +502,12 @@ absl::StatusOr<bool> RollContest(Decision& d, const Combatant& a, const Combatan
   }
   ASSIGN_OR_RETURN(dice::RollResult tr, d.Roll(D20(tm, t.Stat(theirs)), theirs, t.id, cause));
   const bool won = ar.total > tr.total;
+  // l.31: the sizes give the advantage.
+  const std::string sizes = absl::StrCat(t.id, " size ", SizeCat(t), " vs ", a.id, " size ", SizeCat(a));
   RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, rule,
                                           {{"actor_total", ar.total}, {"target_total", tr.total},
-                                           {"actor_advantage", am}, {"target_advantage", tm}},
+                                           {"actor_advantage", am, am != 0 ? sizes : "", "004.size"},
+                                           {"target_advantage", tm, tm != 0 ? sizes : "", "004.size"}},
                                           absl::StrCat(a.id, " ", mine, " vs ", t.id, " ", theirs, ": ",
                                                        won ? "succeeds" : "fails")}));
   return won;

@@ -69,11 +69,12 @@ int64_t MeleeRange(const Combatant& o) {
   return r;
 }
 
-bool EnemyWithin1m(const State& s, const Combatant& a) {
+// The first enemy (id order) within whose melee range `a` stands, or "".
+std::string EnemyWithin1m(const State& s, const Combatant& a) {
   for (const auto& [id, o] : s.combatants) {
-    if (id != a.id && Alive(o) && Enemies(a, o) && Dist(a, o) <= MeleeRange(o)) return true;
+    if (id != a.id && Alive(o) && Enemies(a, o) && Dist(a, o) <= MeleeRange(o)) return id;
   }
-  return false;
+  return "";
 }
 
 std::vector<DamagePart> Parts(const Weapon& w, int64_t main) {
@@ -104,7 +105,7 @@ absl::Status Damage(Decision& d, const Combatant& a, const Weapon& w,
     // l.56: +6 with weapons; Abilities +6 +3 per Tier; a Maneuver +3 x Tier.
     const int64_t extra = 6 + (IsAbility(w) ? 3 * tier : 0) + 3 * ParamOr(c, "maneuver_tier", 0);
     main += extra;
-    nums.push_back({"critical", extra});
+    nums.push_back({"critical", extra, "", "004.attack.critical"});
   }
   DamageOpts o;
   o.nonlethal = ParamOr(c, "nonlethal", 0) != 0;
@@ -116,7 +117,7 @@ absl::Status Damage(Decision& d, const Combatant& a, const Weapon& w,
     ASSIGN_OR_RETURN(dice::RollResult nl,
                      d.Roll(absl::StrCat(1 + tier, "d4"), "non-lethal", who, cause));
     main = std::max<int64_t>(0, main - nl.total);
-    nums.push_back({"nonlethal_minus", nl.total});
+    nums.push_back({"nonlethal_minus", nl.total, "", "004.attack.nonlethal"});
   }
   return ApplyDamage(d, target, Parts(w, main), o, cause, nums).status();
 }
@@ -170,6 +171,7 @@ Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
     // with half cover.
     Cover out;
     out.level = 1;
+    out.by = "leaning " + target.id;
     return out;
   }
   Cover out;
@@ -178,21 +180,27 @@ Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
     const std::string terrain = s.TerrainAt(p);
     if (terrain == "wall") {
       out.level = 2;
+      out.by = "wall at " + space::Sq(p);
       return out;
     }
     const bool by_target = space::Distance(kGrid, p, 1, target.at, target.size) <= 1;
     const bool by_from = space::Distance(kGrid, p, 1, from.at, from.size) <= 1;
     if (terrain == "full_cover" && (by_target || by_from)) {
       out.level = 2;
+      out.by = "full_cover at " + space::Sq(p);
       return out;
     }
     if (!by_target) continue;
-    if (terrain == "half_cover") out.level = std::max(out.level, 1);
+    if (terrain == "half_cover") {
+      out.level = std::max(out.level, 1);
+      if (out.by.empty()) out.by = "half_cover at " + space::Sq(p);
+    }
     const Combatant* o = s.OccupantAt(p, target.id);
     if (o != nullptr && o->id != from.id && SizeCat(*o) >= SizeCat(target) &&
         !(o->Has(kTakingCover) && SizeCat(*o) == SizeCat(target))) {
       out.level = std::max(out.level, 1);  // l.111 (and l.25)
       if (out.front.empty()) out.front = o->id;
+      if (out.by.empty()) out.by = o->id + " in front of " + target.id;
     }
   }
   return out;
@@ -277,30 +285,33 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   int dis = 0;
   if (t.Has(kDefending)) {
     ++dis;
-    nums.push_back({"defending", 1});
+    nums.push_back({"defending", 1, "defending " + t.id, "004.defend"});  // l.18
   }
   if (a.FindRelative(kHidden, t.id) != nullptr) {
     ++adv;
-    nums.push_back({"hidden", 1});
+    nums.push_back({"hidden", 1, a.id + " hidden from " + t.id, "004.hide"});  // l.36
   }
   if (const Condition* cl = t.FindCondition(kClimbing); cl != nullptr && cl->relative_to == a.id) {
     ++dis;  // l.32: the mount attacking its climber
-    nums.push_back({"climbed_on", 1});
+    nums.push_back({"climbed_on", 1, t.id + " climbing " + a.id, "004.climb"});
   }
   Cover cover;
   if (IsRanged(w)) {
-    if (EnemyWithin1m(s, from)) {
+    if (const std::string near = EnemyWithin1m(s, from); !near.empty()) {
       ++dis;  // l.55
-      nums.push_back({"enemy_in_melee_range", 1});
+      nums.push_back({"enemy_in_melee_range", 1, "in melee range of " + near, "004.attack.range"});
     }
     cover = CoverOf(s, from, t);
-    if (t.Has(kLeaning)) cover.level = std::max(cover.level, 1);  // l.112
+    if (t.Has(kLeaning) && cover.level < 1) {  // l.112
+      cover.level = 1;
+      cover.by = "leaning " + t.id;
+    }
     if (cover.level == 1) {
       evasion += 2;  // l.111
-      nums.push_back({"half_cover", 2});
+      nums.push_back({"half_cover", 2, cover.by, "004.cover.half"});
       if (t.Has(kTakingCover)) {
         evasion += 2;  // l.25
-        nums.push_back({"taking_cover", 2});
+        nums.push_back({"taking_cover", 2, "taking cover " + t.id, "004.take_cover"});
       }
     }
   }

@@ -169,11 +169,18 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(RecordRuling(d, allow ? "allow" : "deny", act.decl, c.text,
                                {decl, "004.cinematic", {}, allow ? "the GM agrees" : "the GM says it is not possible"}));
   if (!allow) return ClosePending(d, act.id, "cancelled: the GM denies it", {decl, "004.cinematic"});
+  // Allowed, the act goes ahead by itself (its declaration names its
+  // author): the payment and the checks are the system's, not the GM's.
+  Decision::SystemSteps system(d);
   // Pay (l.41, l.43, l.44).
   const std::string lead_side = d.state().Find(k.lead)->side;
   const char* rule = k.burst ? "004.cinematic.burst" : (k.coop ? "004.cinematic.coop" : "004.cinematic");
+  // A feature's cost reduction (l.45) is the declarer's claim (params).
+  const int64_t reduction = ParamOr(act.command, "reduction", 0);
+  Nums paid{{"momentum", k.momentum_lead}};
+  if (reduction != 0) paid.push_back({"cost_reduction", -reduction, "a feature of " + k.lead, "004.cinematic.min"});
   RETURN_IF_ERROR(AddPool(d, SideOwner(lead_side), kMomentum, -k.momentum_lead,
-                          {decl, rule, {{"momentum", k.momentum_lead}}, k.lead}).status());
+                          {decl, rule, paid, k.lead}).status());
   RETURN_IF_ERROR(SpendAp(d, k.lead, k.lead_ap, decl, rule));
   RETURN_IF_ERROR(SpendRp(d, k.lead, k.lead_rp, decl, rule));
   for (const std::string& h : k.helpers) {
@@ -197,8 +204,9 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
     const bool crit = r.natural() == 20;  // reading: a critical success is a natural 20
     failures += ok ? 0 : 1;
     crits += crit ? 1 : 0;
-    RETURN_IF_ERROR(RecordOutcome(d, who, {decl, rule,
-                                           {{"natural", r.natural()}, {"bonus", bonus}, {"total", r.total}, {"dc", dc}},
+    Nums nums{{"natural", r.natural()}, {"bonus", bonus}, {"total", r.total}, {"dc", dc}};
+    if (k.coop) nums.push_back({"cooperative", 1, "cooperating with " + absl::StrJoin(all, ", "), "004.cinematic.coop"});
+    RETURN_IF_ERROR(RecordOutcome(d, who, {decl, rule, nums,
                                            absl::StrCat(skill, crit ? ": critical success" : ok ? ": success" : ": failure")}));
   }
   // l.43: all must succeed; a critical success of one covers one failure

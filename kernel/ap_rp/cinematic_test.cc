@@ -177,5 +177,18 @@ TEST(Cinematic, NoCooperativeReaction) {
   EXPECT_NE(r.status().message().find("l.43"), std::string::npos);
 }
 
+// The ruling is the GM's; the act it allows then goes ahead by itself.
+TEST(Cinematic, TheRulingIsTheGmsTheActGoesAheadAsTheSystems) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Propose("barb", "action")));
+  auto ev = t.Submit(Rule(t, true, 10, "raw_force"), {15});
+  ASSERT_OK(ev);
+  ASSERT_GE(ev->size(), 3u);
+  EXPECT_EQ((*ev)[0].event().author()->str(), "gm");  // the declaration
+  EXPECT_EQ((*ev)[1].event().author()->str(), "gm");  // the ruling
+  EXPECT_EQ(ByRule(*ev, "004.cinematic"), std::make_pair(std::string("system"), fb::Role::System));
+  EXPECT_EQ(Momentum(t), 7);  // l.41: 3 Momentum
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

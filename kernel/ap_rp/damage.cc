@@ -46,15 +46,23 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
   bool incoming = false;
   for (DamagePart& p : parts) {
     const int64_t before = p.amount;
+    std::string tag;
     if (target.HasTag("immune:" + p.type)) {
       p.amount = 0;  // l.79: immunity nullifies
+      tag = "immune:" + p.type;
     } else if (target.HasTag("resist:" + p.type)) {
       p.amount = FloorDiv(p.amount, 2);  // l.79: halves; rounded down (reading of l.53, the text's only rounding: "rounded down")
+      tag = "resist:" + p.type;
     } else if (target.HasTag("vulnerable:" + p.type)) {
       p.amount = p.amount + FloorDiv(p.amount, 2);  // l.79: "by half" more, the half rounded down (l.53)
+      tag = "vulnerable:" + p.type;
     }
     out.nums.push_back({p.type, before});
-    if (p.amount != before) out.nums.push_back({p.type + "_after_type", p.amount});
+    // The type modifier: the change it makes, named by the target's tag.
+    if (p.amount != before) {
+      out.nums.push_back({p.type + "_type_modifier", p.amount - before, tag + " of " + target.id, "004.damage.types"});
+      out.nums.push_back({p.type + "_after_type", p.amount});
+    }
     incoming = incoming || p.amount > 0;
   }
   if (!incoming) {
@@ -77,13 +85,20 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
       if (parts[i].type == o.armor_from && parts[i].amount > 0) from = i;
     }
   }
-  out.nums.push_back({"defense", def});
+  // The one defensive value: the target's Armor, or its Constitution / Will
+  // DR value against Poison / Psychic (l.64-65).
+  const std::string def_type = from < parts.size() ? parts[from].type : "";
+  out.nums.push_back({"defense", def,
+                      def_type == "poison" ? "con DR value of " + target.id
+                      : def_type == "psychic" ? "wil DR value of " + target.id
+                                              : "armor of " + target.id,
+                      def_type == "poison" || def_type == "psychic" ? "004.armor.dr" : "004.armor"});
   // l.66: ignoring Armor never takes a positive value below 0; a negative
   // one still adds.
   int64_t eff = def;
   if (o.ignore_armor > 0 && def > 0) {
     eff = std::max<int64_t>(0, def - o.ignore_armor);
-    out.nums.push_back({"ignore_armor", o.ignore_armor});
+    out.nums.push_back({"ignore_armor", o.ignore_armor, "", "004.armor.ignore"});
     out.nums.push_back({"effective_defense", eff});
   }
   // l.64: "Your Armor is subtracted from any incoming damage" (12 - 2 =
@@ -110,7 +125,7 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
   for (const DamagePart& p : parts) total += p.amount;
   if (o.cap > 0 && !IsObject(target) && total > o.cap) {
     total = o.cap;  // l.115: "cannot deal more than 100 damage to a creature"
-    out.nums.push_back({"capped_at", o.cap});
+    out.nums.push_back({"capped_at", o.cap, "", "004.teleport"});
   }
   out.total = total;
   out.nums.push_back({"damage", total});

@@ -47,13 +47,14 @@ absl::Status DecideDefenseRoll(const fb::CommandT& c, Decision& d) {
   // l.112: "You have half cover while leaning out of full cover."
   if (cover.level == 1 || target.Has(kLeaning)) {
     bonus += 1;
-    nums.push_back({"half_cover", 1});
+    nums.push_back({"half_cover", 1, cover.by.empty() ? "leaning " + target.id : cover.by, "004.cover.half"});
     if (target.Has(kTakingCover)) {
       bonus += 1;
-      nums.push_back({"taking_cover", 1});
+      nums.push_back({"taking_cover", 1, "taking cover " + target.id, "004.take_cover"});
     }
   }
   const int mode = target.Has(kDefending) ? 1 : 0;
+  if (mode > 0) nums.push_back({"defending", 1, "defending " + target.id, "004.defend"});  // l.18: advantage
   ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(mode, bonus), absl::StrCat(kind, " DR"), target.id, decl));
   nums.push_back({"natural", r.natural()});
   nums.push_back({"total", r.total});

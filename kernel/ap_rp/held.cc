@@ -50,7 +50,10 @@ const TriggerRules& Rules() {
 }
 
 // Fires held act `p` set off by declaration `decl` of `c`.
+// Firing is automatic (l.9 "they will automatically shoot"): the system's; the
+// recorded answer keeps the holder's command (its author and role).
 absl::Status Fire(Decision& d, const PendingAct& p, const fb::CommandT& c, uint64_t decl) {
+  Decision::SystemSteps system(d);
   fb::CommandT act = p.command;
   const ActionRow* row = FindActionRow(act.action);
   if (act.targets.empty() && TakesTarget(act.action)) act.targets.push_back(c.actor);

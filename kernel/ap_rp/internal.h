@@ -215,6 +215,7 @@ absl::Status GiveAway(Decision& d, const std::string& who, uint64_t cause, const
 struct Cover {
   int level = 0;
   std::string front;
+  std::string by;  // what gives it: "half_cover at 3,4", "bob in front", "leaning aria"
 };
 Cover CoverOf(const State& s, const Combatant& from, const Combatant& target);
 

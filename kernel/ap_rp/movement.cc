@@ -180,7 +180,11 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
         ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(mode, value), "strength DR", o.id, cause));
         success = r.total >= power;
         nums.push_back({"dr_total", r.total});
-        nums.push_back({"advantage", mode});
+        nums.push_back({"advantage", mode,
+                        mode == 0                              ? ""
+                        : SizeCat(o) >= SizeCat(t) + 1         ? absl::StrCat(o.id, " larger than ", t.id)
+                                                               : "defending " + o.id,
+                        SizeCat(o) >= SizeCat(t) + 1 || mode == 0 ? "004.forced" : "004.defend"});
       }
       const int64_t dmg = success ? FloorDiv(distance, 2) : distance;
       nums.push_back({"damage", dmg});

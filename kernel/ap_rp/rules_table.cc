@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "kernel/ap_rp/internal.h"
+#include "kernel/ap_rp/ruleset.h"
 
 namespace combat::kernel::aprp {
 namespace {
@@ -93,6 +94,19 @@ std::string Cite(const std::string& rule) { return kernel::Cite(RuleTable(), rul
 
 absl::Status Refuse(const std::string& rule, const std::string& message) {
   return kernel::Refuse(RuleTable(), rule, message);
+}
+
+bool IsModifier(const std::string& key) {
+  static const char* kKeys[] = {
+      "defending", "hidden", "climbed_on", "enemy_in_melee_range", "half_cover", "taking_cover",
+      "evasion_stat_bonus", "evasion_cap", "evasion_bonus", "critical", "nonlethal_minus",
+      "defense", "ignore_armor", "capped_at", "actor_advantage", "target_advantage",
+      "advantage", "cooperative", "cost_reduction"};
+  for (const char* k : kKeys) {
+    if (key == k) return true;
+  }
+  const std::string suffix = "_type_modifier";  // resistance, immunity, vulnerability (l.79)
+  return key.size() > suffix.size() && key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 }  // namespace combat::kernel::aprp

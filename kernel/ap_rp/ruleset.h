@@ -6,11 +6,18 @@
 #ifndef COMBAT_KERNEL_AP_RP_RULESET_H_
 #define COMBAT_KERNEL_AP_RP_RULESET_H_
 
+#include <string>
+
 #include "kernel/ruleset.h"
 
 namespace combat::kernel::aprp {
 
 const Ruleset& ApRp();
+
+// Whether the number `key` a state change records is a modifier: an
+// advantage or disadvantage, a bonus to Evasion or a DR, a change to
+// damage; each names its source and rule (README "Sources of modifiers").
+bool IsModifier(const std::string& key);
 
 }  // namespace combat::kernel::aprp
 

@@ -47,11 +47,12 @@ int64_t BaseEvasion(const Combatant& c, Nums* nums) {
   int64_t base = dex + bonus;  // l.61
   if (nums != nullptr) {
     nums->push_back({"dex", dex});
-    nums->push_back({"evasion_stat_bonus", bonus});
+    nums->push_back({"evasion_stat_bonus", bonus, stat.empty() ? "" : "evasion_stat:" + stat + " of " + c.id,
+                     "004.evasion.base"});
   }
   if (c.stats.count("evasion_cap") > 0 && c.Stat("evasion_cap") < base) {
     base = c.Stat("evasion_cap");  // l.62
-    if (nums != nullptr) nums->push_back({"evasion_cap", base});
+    if (nums != nullptr) nums->push_back({"evasion_cap", base, "evasion_cap of " + c.id, "004.evasion.cap"});
   }
   return base;
 }
@@ -61,7 +62,13 @@ int64_t Evasion(const Combatant& c, Nums* nums) {
   // roster's stat plus the resource a GM adjusts mid-combat.
   const int64_t bonus = c.Stat("evasion_bonus", 0) + c.Resource("evasion_bonus", 0);
   const int64_t e = BaseEvasion(c, nums) + bonus;
-  if (nums != nullptr && bonus != 0) nums->push_back({"evasion_bonus", bonus});
+  if (nums != nullptr && bonus != 0) {
+    // The roster's stat and the GM's adjustments (resource).
+    nums->push_back({"evasion_bonus", bonus,
+                     absl::StrCat("evasion_bonus of ", c.id,
+                                  c.Resource("evasion_bonus", 0) != 0 ? " (GM adjustment)" : ""),
+                     "004.evasion.cap"});
+  }
   return e;
 }
 

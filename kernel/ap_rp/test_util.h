@@ -67,6 +67,10 @@ using kernel::testing::Tag;
 using kernel::testing::Terrain;
 
 inline fb::RosterT MakeRoster(std::vector<fb::CombatantSpecT> cs, int w = 20, int h = 20) {
+  // Each plays itself (schema 7: the tests' commands are by their actors).
+  for (auto& c : cs) {
+    if (c.player.empty()) c.player = c.id;
+  }
   return kernel::testing::MakeRoster("ap_rp", std::move(cs), w, h);
 }
 
@@ -102,6 +106,39 @@ inline int64_t NumOf(const std::vector<events::EventBuffer>& events, const std::
     if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule || sc->numbers() == nullptr) continue;
     for (const auto* n : *sc->numbers()) {
       if (n->key() != nullptr && n->key()->str() == key) out = n->value();
+    }
+  }
+  return out;
+}
+
+// A number of the events' state changes with what gives it and its rule
+// (the last one of its key; value -999 when none).
+struct Seen {
+  int64_t value = -999;
+  std::string source, rule;
+};
+inline Seen Number(const std::vector<events::EventBuffer>& events, const std::string& key) {
+  Seen out;
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr || sc->numbers() == nullptr) continue;
+    for (const auto* n : *sc->numbers()) {
+      if (n->key() == nullptr || n->key()->str() != key) continue;
+      out = {n->value(), n->source() == nullptr ? "" : n->source()->str(),
+             n->rule() == nullptr ? "" : n->rule()->str()};
+    }
+  }
+  return out;
+}
+
+// The author and role of the last event of `events` citing `rule`.
+inline std::pair<std::string, fb::Role> ByRule(const std::vector<events::EventBuffer>& events,
+                                               const std::string& rule) {
+  std::pair<std::string, fb::Role> out{"(none)", fb::Role::Player};
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc != nullptr && sc->rule() != nullptr && sc->rule()->str() == rule) {
+      out = {e.event().author() == nullptr ? "" : e.event().author()->str(), e.event().role()};
     }
   }
   return out;

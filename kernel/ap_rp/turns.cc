@@ -145,7 +145,9 @@ absl::Status SetRoundOrder(Decision& d, uint64_t cause) {
   return absl::OkStatus();
 }
 
+// A round's start is automatic: the system's (RP, expiries, the order).
 absl::Status StartNewRound(Decision& d, uint64_t cause) {
+  Decision::SystemSteps system(d);
   const int64_t round = d.state().round + 1;
   RETURN_IF_ERROR(StartRound(d, {cause, "004.round", {{"round", round}}}));
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", round,
@@ -164,6 +166,7 @@ absl::Status StartNewRound(Decision& d, uint64_t cause) {
 
 absl::Status StartTurnOf(Decision& d, const OrderEntry& e, uint64_t cause,
                          const std::string& note) {
+  Decision::SystemSteps system(d);  // a turn's start: budgets, expiries
   const int64_t round = d.state().round;
   RETURN_IF_ERROR(StartTurn(d, e.actor, {cause, e.members.empty() ? "004.round" : "004.union",
                                          {{"round", round}}, note},
@@ -201,7 +204,9 @@ std::vector<std::string> TurnTakers(const State& s) {
   return out;
 }
 
+// What follows a turn's end happens by itself: the system's.
 absl::Status Advance(Decision& d, uint64_t cause) {
+  Decision::SystemSteps system(d);
   bool fresh = false;
   while (true) {
     const std::vector<OrderEntry> order = d.state().order;
@@ -261,6 +266,7 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
 }
 
 absl::Status BeginCombat(Decision& d) {
+  Decision::SystemSteps system(d);  // the start of combat
   RETURN_IF_ERROR(StartNewRound(d, 0));
   return Advance(d, 0);
 }
@@ -348,6 +354,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
                     d.state().Find(lead)->Resource(kMoved) == 0;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   for (const std::string& who : takers) {
+    Decision::SystemSteps system(d);  // expiries at the turn's end happen by themselves
     // l.8: effects until the end of the turn last until it ends or is lost.
     RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
                              {decl, "004.duration.end_turn"}).status());

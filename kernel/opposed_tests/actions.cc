@@ -66,13 +66,13 @@ absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
   // Tag "grapple:<skill>" states the defender's choice.
   const std::string skill = ChosenSkill(d.state(), *t, "grapple", "athletics", "acrobatics");
   TestSpec dt{target, skill, GoverningAttribute(skill), 0, 0, 0, false, false, skill + " (against grapple)"};
-  if (!Conscious(*d.state().Find(target))) dt.auto_fail = true;
+  if (!Conscious(*d.state().Find(target))) dt.AutoFail("cannot_defend", target + " unconscious", "003.health");
   ASSIGN_OR_RETURN(TestResult ar, RollTest(d, at, decl));
   ASSIGN_OR_RETURN(TestResult dr, RollTest(d, dt, decl));
   const ContestResult r = Contest(ar, dr, 2);  // tie: the defender holds
   Nums nums;
-  for (const Num& n : ar.nums) nums.push_back({"attacker." + n.key, n.value});
-  for (const Num& n : dr.nums) nums.push_back({"defender." + n.key, n.value});
+  AddPrefixed(nums, "attacker.", ar.nums);
+  AddPrefixed(nums, "defender.", dr.nums);
   if (r.winner != 1) {
     return RecordOutcome(d, who, {decl, "003.contest", nums, "the grapple fails"});
   }

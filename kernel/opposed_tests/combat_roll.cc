@@ -171,32 +171,28 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
     at.skill = "fighting_style";
     const std::string chosen = ParamText(attack, "attribute");
     at.attribute = IsRanged(W) ? "agi" : (chosen.empty() ? "str" : chosen);
-    if (!WieldedUntrained(A).empty()) {
-      at.modifier -= 2;  // l.45, l.99: all Fighting Style tests
-      nums.push_back({"untrained_weapon", -2});
+    if (const std::string u = WieldedUntrained(A); !u.empty()) {
+      at.Bonus("untrained_weapon", -2, u + " of " + A.id, "003.untrained_weapon");  // l.45, l.99: all Fighting Style tests
     }
   }
-  if (A.Stat("untrained_armor", 0) != 0) ++at.banes;  // l.100
+  if (A.Stat("untrained_armor", 0) != 0) at.Bane("untrained_armor", "armor of " + A.id, "003.untrained_armor");  // l.100
   std::string flank;
   if (melee) {
     flank = FlankingAlly(s0, A, T);
-    if (!flank.empty()) {
-      at.modifier += 2;  // l.91
-      nums.push_back({"flanking", 2});
-    }
+    if (!flank.empty()) at.Bonus("flanking", 2, "flanked by " + A.id + " and " + flank, "003.flanking");  // l.91
   }
   int cover = 0;
+  std::string cover_by;
   if (!melee) {
-    cover = CoverOf(s0, A, T, nullptr);
-    if (cover == 1) at.modifier -= 2;  // l.87
-    if (cover == 2) at.modifier -= 5;  // l.88
-    if (cover == 3) at.auto_fail = true;  // l.89
-    if (cover != 0) nums.push_back({"cover", cover});
+    cover = CoverOf(s0, A, T, &cover_by);
+    if (cover == 1) at.Bonus("cover", -2, cover_by, "003.cover");     // l.87
+    if (cover == 2) at.Bonus("cover", -5, cover_by, "003.cover");     // l.88
+    if (cover == 3) at.AutoFail("cover", cover_by, "003.cover");      // l.89
   }
   uint32_t feint = 0;
   if (attack.action == "strike") {
     if (const Condition* f = A.FindRelative(kFeint, T.id); f != nullptr) {
-      ++at.boons;  // l.70
+      at.Boon("feint", "feint on " + T.id + " by " + A.id, "003.maneuver.feint");  // l.70
       feint = f->id;
     }
   }
@@ -205,15 +201,15 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
   dt.who = T.id;
   dt.purpose = "defense test (" + x.kind + ")";
   if (x.kind == "none") {
-    dt.auto_fail = true;  // l.56
+    dt.AutoFail("no_defense", T.id + " does not defend", "003.defend.none");  // l.56
   } else if (x.kind == "block") {
     dt.skill = "fighting_style";
     dt.attribute = "str";  // l.51
   } else if (x.kind == "dodge") {
     dt.skill = "dodge";
     dt.attribute = GoverningAttribute("dodge");
-    if (cover == 1) dt.modifier += 2;  // l.87
-    if (cover == 2) dt.modifier += 5;  // l.88
+    if (cover == 1) dt.Bonus("cover", 2, cover_by, "003.cover");  // l.87
+    if (cover == 2) dt.Bonus("cover", 5, cover_by, "003.cover");  // l.88
   } else if (x.kind == "parry") {
     dt.skill = "fighting_style";
     dt.attribute = x.attribute;  // l.53
@@ -221,16 +217,17 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
     dt.skill = "focus";  // l.54
     dt.attribute = GoverningAttribute("focus");
   }
-  if (dt.skill == "fighting_style" && !WieldedUntrained(T).empty()) {
-    dt.modifier -= 2;  // l.45, l.99: Block and Parry are Fighting Style tests
+  if (const std::string u = WieldedUntrained(T); dt.skill == "fighting_style" && !u.empty()) {
+    // l.45, l.99: Block and Parry are Fighting Style tests
+    dt.Bonus("untrained_weapon", -2, u + " of " + T.id, "003.untrained_weapon");
   }
   if (x.kind != "none" && x.kind != "withstand" && T.Stat("untrained_armor", 0) != 0) {
-    ++dt.banes;  // l.100: Fighting Style and Dodge tests
+    dt.Bane("untrained_armor", "armor of " + T.id, "003.untrained_armor");  // l.100: Fighting Style and Dodge tests
   }
   uint32_t braced = 0;
   if (x.kind != "none") {
     if (const Condition* b = T.FindCondition(kBraced); b != nullptr) {
-      ++dt.boons;  // l.68
+      dt.Boon("braced", "braced " + T.id, "003.maneuver.brace");  // l.68
       braced = b->id;
     }
   }
@@ -242,8 +239,8 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
   if (braced != 0) {
     RETURN_IF_ERROR(RemoveCondition(d, T.id, braced, {cause, "003.maneuver.brace", {}, "boon used"}));
   }
-  for (const Num& n : ar.nums) nums.push_back({"attack." + n.key, n.value});
-  for (const Num& n : dr.nums) nums.push_back({"defense." + n.key, n.value});
+  AddPrefixed(nums, "attack.", ar.nums);
+  AddPrefixed(nums, "defense.", dr.nums);
   nums.push_back({"attack_pass", ar.pass ? 1 : 0});
   nums.push_back({"defense_pass", dr.pass ? 1 : 0});
   // ---- the outcome (l.59-64)
@@ -301,9 +298,10 @@ absl::Status FinishAttack(Decision& d, const fb::CommandT& attack, uint64_t caus
     if (blocked && shield != nullptr) {
       auto it = shield->numbers.find("br");
       in.br = it == shield->numbers.end() ? 0 : it->second;
+      in.shield = shield->name;
     }
     DamageOut out = ComputeDamage(*T, in);
-    if (maximize) out.nums.insert(out.nums.begin(), {"maximized", 1});
+    if (maximize) out.nums.insert(out.nums.begin(), {"maximized", 1, "", "003.maneuver.precision"});
     RETURN_IF_ERROR(ApplyDamage(d, target, out, cause));
   }
   // Close the defense window and the attack it held back.
@@ -328,6 +326,7 @@ absl::Status Settle(Decision& d, uint64_t cause) {
       if (!child) ready = id;
     }
     if (ready == 0) break;
+    Decision::SystemSteps system(d);  // the held act goes on by itself
     RETURN_IF_ERROR(ResumeOpportunity(d, ready));
   }
   return EndTurnIfDown(d, cause);
@@ -411,6 +410,10 @@ absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
   if (x.kind != "none") {
     RETURN_IF_ERROR(Spend(d, who, "defend", false, false, seq, "003.defend"));
   }
+  // Both choices made, the combat roll resolves by itself (l.58-64): the
+  // system's, not the defender's act (the attack and the defense name
+  // their authors).
+  Decision::SystemSteps system(d);
   return ResolveCombatRoll(d, attack, c, held.decl);
 }
 

@@ -124,6 +124,7 @@ TEST(CombatRollRefusals, DefenseChoicesTheTextForbids) {
   // Only the target answers its defense window.
   auto other = def("dodge", "");
   other.actor = "a";
+  other.author = "a";
   EXPECT_EQ(t.Submit(other).status().code(), absl::StatusCode::kFailedPrecondition);
   // While the window is open nothing else happens (l.55: before the dice).
   EXPECT_EQ(t.Submit(Cmd("a", "end_turn")).status().code(), absl::StatusCode::kFailedPrecondition);

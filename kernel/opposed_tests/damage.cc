@@ -25,13 +25,32 @@ namespace combat::kernel::opposed {
 namespace {
 // l.143: several sources of AR ("ar", "ar.<source>"): one at a time, the
 // wearer's choice; the program chooses for the wearer the highest.
-int64_t BestOf(const Combatant& c, const std::string& key) {
+// `from` (may be null) gets the stat that gives it ("" when none does).
+int64_t BestOf(const Combatant& c, const std::string& key, std::string* from = nullptr) {
   int64_t best = c.Stat(key, 0);
+  std::string by = c.stats.count(key) > 0 ? key : "";
   const std::string prefix = key + ".";
   for (auto it = c.stats.lower_bound(prefix); it != c.stats.end() && it->first.rfind(prefix, 0) == 0; ++it) {
-    best = std::max(best, it->second);
+    if (by.empty() || it->second > best) {
+      by = it->first;
+      best = std::max(best, it->second);
+    }
   }
+  if (from != nullptr) *from = by;
   return best;
+}
+
+// The higher of two stats' bests (a type's and its group's), and its stat.
+int64_t HigherOf(const Combatant& c, const std::string& a, const std::string& b, std::string* from) {
+  std::string fa, fb;
+  const int64_t va = BestOf(c, a, &fa), vb = BestOf(c, b, &fb);
+  *from = va >= vb ? fa : fb;
+  return std::max(va, vb);
+}
+
+// "resist.fire of orc": the stat of `c` a modifier comes from.
+std::string StatOf(const Combatant& c, const std::string& stat) {
+  return stat.empty() ? "" : stat + " of " + c.id;
 }
 }  // namespace
 
@@ -52,30 +71,31 @@ DamageOut ComputeDamage(const Combatant& target, const DamageIn& in) {
   const std::string group = GroupOf(in.type);
   out.nums.push_back({"rolled", in.rolled});
   int64_t ar = 0;
+  std::string ar_from;
   const std::string base = group == "physical" ? "ar" : group == "magical" ? "ar_magical" : "";
   const std::string choice = !in.armor.empty() ? in.armor : ArmorTag(target);
   if (!base.empty()) {
     if (choice.empty()) {
-      ar = BestOf(target, base);  // the wearer's best choice
+      ar = BestOf(target, base, &ar_from);  // the wearer's best choice
     } else {
-      ar = target.Stat(choice == "ar" ? base : base + "." + choice, 0);
+      ar_from = choice == "ar" ? base : base + "." + choice;
+      ar = target.Stat(ar_from, 0);
       out.nums.push_back({"armor_chosen", 1});
     }
   }
-  if (ar != 0) out.nums.push_back({"ar", ar});
+  if (ar != 0) out.nums.push_back({"ar", ar, StatOf(target, ar_from), "003.damage.armor"});
   int64_t block = 0;
   if (in.blocked) {
     if (group == "physical") block = in.br;
     if (group == "magical") block = CeilDiv(in.br, 2);  // l.145: round up
-    out.nums.push_back({"br", in.br});
+    out.nums.push_back({"br", in.br, in.shield.empty() ? "" : in.shield + " of " + target.id, "003.damage.shield"});
     out.nums.push_back({"block_reduction", block});
   }
-  const int64_t resist = std::max(BestOf(target, "resist." + in.type),
-                                  BestOf(target, "resist." + group));
-  const int64_t vuln = std::max(BestOf(target, "vuln." + in.type),
-                                BestOf(target, "vuln." + group));
-  if (resist != 0) out.nums.push_back({"resistance", resist});
-  if (vuln != 0) out.nums.push_back({"vulnerability", vuln});
+  std::string resist_from, vuln_from;
+  const int64_t resist = HigherOf(target, "resist." + in.type, "resist." + group, &resist_from);
+  const int64_t vuln = HigherOf(target, "vuln." + in.type, "vuln." + group, &vuln_from);
+  if (resist != 0) out.nums.push_back({"resistance", resist, StatOf(target, resist_from), "003.damage.resistance"});
+  if (vuln != 0) out.nums.push_back({"vulnerability", vuln, StatOf(target, vuln_from), "003.damage.vulnerability"});
   out.dealt = std::max<int64_t>(0, in.rolled - ar - block - resist + vuln);
   out.nums.push_back({"dealt", out.dealt});
   return out;

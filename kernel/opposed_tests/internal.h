@@ -78,7 +78,36 @@ struct TestSpec {
   bool auto_pass = false;
   bool auto_fail = false;
   std::string purpose;    // Roll purpose
+  // Each bonus, penalty, boon, bane and automatic result with what gives it
+  // and the rule (issue 16): the test's numbers list them (PoolDice).
+  Nums parts = {};
+
+  // `n` dice more (less) for `key`, given by `source` under `rule`.
+  void Bonus(const std::string& key, int64_t n, const std::string& source, const std::string& rule) {
+    modifier += n;
+    parts.push_back({key, n, source, rule});
+  }
+  void Boon(const std::string& key, const std::string& source, const std::string& rule) {
+    ++boons;
+    parts.push_back({key, 1, source, rule});
+  }
+  void Bane(const std::string& key, const std::string& source, const std::string& rule) {
+    ++banes;
+    parts.push_back({key, -1, source, rule});
+  }
+  void AutoFail(const std::string& key, const std::string& source, const std::string& rule) {
+    auto_fail = true;
+    parts.push_back({key, 1, source, rule});
+  }
+  void AutoPass(const std::string& key, const std::string& source, const std::string& rule) {
+    auto_pass = true;
+    parts.push_back({key, 1, source, rule});
+  }
 };
+// Appends `from` to `to`, each key prefixed ("attack." + key), keeping its
+// source and rule.
+void AddPrefixed(Nums& to, const std::string& prefix, const Nums& from);
+
 struct TestResult {
   bool rolled = false;
   bool pass = false;
@@ -187,6 +216,7 @@ struct DamageIn {
   // plain stats ar / ar_magical, "<s>" for ar.<s> / ar_magical.<s>; ""
   // = the standing choice (roster tag "armor:<s>"), else the best one.
   std::string armor;
+  std::string shield = {};  // the shield whose BR counts ("" when none)
 };
 // The armor source the wearer chose standing (tag "armor:<s>"), or "".
 std::string ArmorTag(const Combatant& c);

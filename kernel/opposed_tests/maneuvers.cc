@@ -42,10 +42,12 @@ TestSpec Resist(const Combatant& winner, const Combatant& loser,
   t.purpose = skill + " test against a maneuver";
   const int64_t diff = SizeClass(loser) - SizeClass(winner);
   nums.push_back({"size_difference", diff});
-  if (diff == 1) ++t.boons;
-  if (diff >= 2) t.auto_pass = true;
-  if (diff == -1) ++t.banes;
-  if (diff <= -2) t.auto_fail = true;
+  // l.76-77: the sizes of the two give it.
+  const std::string sizes = absl::StrCat(loser.id, " size ", SizeClass(loser), " vs ", winner.id, " size ", SizeClass(winner));
+  if (diff == 1) t.Boon("size", sizes, "003.maneuver.size");
+  if (diff >= 2) t.AutoPass("size", sizes, "003.maneuver.size");
+  if (diff == -1) t.Bane("size", sizes, "003.maneuver.size");
+  if (diff <= -2) t.AutoFail("size", sizes, "003.maneuver.size");
   return t;
 }
 
@@ -187,7 +189,7 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
     }
     TestSpec t = Resist(winner, loser, skill, nums);
     if (m == "disarm" && (item_copy.kind == "shield" || Trait(item_copy, "two_handed"))) {
-      ++t.boons;  // l.69
+      t.Boon("shield_or_two_handed", item_copy.name + " of " + loser.id, "003.maneuver.disarm");  // l.69
     }
     ASSIGN_OR_RETURN(TestResult r, Roll(d, t, seq, nums));
     if (r.pass) {

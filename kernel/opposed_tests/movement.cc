@@ -23,6 +23,7 @@
 #include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/command.h"
+#include "kernel/authority.h"
 #include "kernel/opposed_tests/internal.h"
 #include "kernel/pending.h"
 #include "kernel/window.h"
@@ -173,6 +174,9 @@ absl::Status ArmOpportunity(Decision& d, const std::string& who, uint64_t joined
     p.decl = joined;
     p.command.actor = who;
     p.command.action = "opportunity_attack";
+    // The attack it arms is asked by whoever commands `who`: its player,
+    // or the GM (the roster says).
+    AssignAuthority(d.state(), p.command);
     p.trigger.kind = k;
     p.trigger.hostile_only = true;
     p.span = fb::Span::Rounds;

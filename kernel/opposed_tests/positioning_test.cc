@@ -109,7 +109,7 @@ TEST(Flanking, AnAllyOnTheStraightLineGivesPlusTwo) {  // l.91
   WithText(none, "defense", "none");
   auto ev = t.Submit(none, {1, 1, 1});
   ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "flanking"), 2);
+  EXPECT_EQ(NumOf(*ev, "attack.flanking"), 2);
   EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
 }
 

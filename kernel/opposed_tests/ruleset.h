@@ -7,11 +7,19 @@
 #ifndef COMBAT_KERNEL_OPPOSED_TESTS_RULESET_H_
 #define COMBAT_KERNEL_OPPOSED_TESTS_RULESET_H_
 
+#include <string>
+
 #include "kernel/ruleset.h"
 
 namespace combat::kernel::opposed {
 
 const Ruleset& OpposedTests();
+
+// Whether the number `key` (after any "attack."-style prefix) is a
+// modifier: a bonus, penalty, boon, bane or automatic result of a test, or
+// a reduction or addition to damage; each names its source and rule
+// (README "Sources of modifiers").
+bool IsModifier(const std::string& key);
 
 }  // namespace combat::kernel::opposed
 

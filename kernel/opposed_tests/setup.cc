@@ -281,6 +281,9 @@ absl::Status SetupRoster(const fb::Roster& roster, Decision& d) {
     RETURN_IF_ERROR(SetResource(d, id, kHealth, hp, {0, "003.health", {{"health", hp}}}));
     RETURN_IF_ERROR(ArmOpportunity(d, id, joined[id]));
   }
+  // The start of combat (l.16-17): surprise, initiative, the first round
+  // and turn happen by themselves: the system's.
+  Decision::SystemSteps system(d);
   RETURN_IF_ERROR(Surprise(d, ids));
   RETURN_IF_ERROR(RollInitiative(d, ids));
   return BeginCombat(d);

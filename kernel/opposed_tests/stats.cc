@@ -2,6 +2,8 @@
 // their reach, cover (l.86-89) and flanking (l.91). Integers only.
 #include <string>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "kernel/line_through.h"
 #include "kernel/opposed_tests/internal.h"
 
@@ -115,16 +117,19 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
   for (const auto& [id, k] : target.conditions) {
     if (k.name != "Cover") continue;
     const int cover = k.level < 0 ? 0 : k.level > 3 ? 3 : static_cast<int>(k.level);
-    if (why != nullptr) *why = cover == 0 ? "" : cover == 3 ? "full" : cover == 2 ? "high" : "low";
+    if (why != nullptr) *why = absl::StrCat("cover on ", target.id, " by ", k.source.empty() ? "gm" : k.source);
     return cover;
   }
   const space::LineCover lc = space::CoverLines(
       from.at, from.size, target.at, target.size,
       [&](Pos p, std::string* by) {
         const std::string t = s.TerrainAt(p);
-        if (t == "wall") return space::Sight::kBlocked;
+        if (t == "wall") {
+          *by = absl::StrCat("wall at ", p.x, ",", p.y);
+          return space::Sight::kBlocked;
+        }
         if (t == "cover_low" || t == "cover_high") {
-          *by = t;
+          *by = absl::StrCat(t, " at ", p.x, ",", p.y);
           return space::Sight::kObscured;
         }
         return space::Sight::kClear;
@@ -132,14 +137,19 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
   int cover = 0;
   if (lc.lines > 0 && lc.blocked == lc.lines) {
     cover = 3;
-  } else if (lc.blocked * 4 >= lc.lines * 3 || lc.obscured_by == "cover_high") {
+  } else if (lc.blocked * 4 >= lc.lines * 3 || absl::StartsWith(lc.obscured_by, "cover_high")) {
     cover = 2;
   } else if ((lc.blocked > 0 && lc.blocked * 2 >= lc.lines) ||
-             lc.obscured_by == "cover_low") {
+             absl::StartsWith(lc.obscured_by, "cover_low")) {
     cover = 1;
   }
   if (why != nullptr) {
-    *why = cover == 0 ? "" : cover == 3 ? "full" : cover == 2 ? "high" : "low";
+    // The square that gives it: the obscuring one when its kind decides,
+    // else the first wall.
+    const bool by_obscurer = (cover == 2 && absl::StartsWith(lc.obscured_by, "cover_high")) ||
+                             (cover == 1 && absl::StartsWith(lc.obscured_by, "cover_low") &&
+                              !(lc.blocked > 0 && lc.blocked * 2 >= lc.lines));
+    *why = cover == 0 ? "" : by_obscurer ? lc.obscured_by : lc.blocked_by;
   }
   return cover;
 }

@@ -41,6 +41,10 @@ inline fb::CombatantSpecT Who(const std::string& id, const std::string& side,
                                    std::move(tags));
 }
 inline fb::RosterT Roster(std::vector<fb::CombatantSpecT> cs, int w = 20, int h = 20) {
+  // Each plays itself (schema 7: the tests' commands are by their actors).
+  for (auto& c : cs) {
+    if (c.player.empty()) c.player = c.id;
+  }
   return kernel::testing::MakeRoster("opposed_tests", std::move(cs), w, h);
 }
 inline fb::CommandT Gm(const std::string& action, const std::string& actor = "",
@@ -60,6 +64,48 @@ inline void ExpectRulesKnown(const std::vector<events::EventBuffer>& log) {
   for (const std::string& unknown : kernel::testing::UnknownRules(log, RuleTable())) {
     ADD_FAILURE() << unknown;
   }
+}
+
+// A number of the events' state changes with what gives it and its rule
+// (the last one of its key; value -999 when none).
+struct Seen {
+  int64_t value = -999;
+  std::string source, rule;
+};
+inline Seen Number(const std::vector<events::EventBuffer>& events, const std::string& key) {
+  Seen out;
+  for (const auto& e : events) {
+    const fb::Event& ev = e.event();
+    if (ev.body_type() != fb::Body::StateChange || ev.body_as_StateChange()->numbers() == nullptr) continue;
+    for (const fb::Number* n : *ev.body_as_StateChange()->numbers()) {
+      if (n->key() == nullptr || n->key()->str() != key) continue;
+      out = {n->value(), n->source() == nullptr ? "" : n->source()->str(),
+             n->rule() == nullptr ? "" : n->rule()->str()};
+    }
+  }
+  return out;
+}
+inline Seen Number(const Nums& nums, const std::string& key) {
+  Seen out;
+  for (const Num& n : nums) {
+    if (n.key == key) out = {n.value, n.source, n.rule};
+  }
+  return out;
+}
+
+// The author and role of the last event of `events` citing `rule`.
+inline std::pair<std::string, fb::Role> ByRule(const std::vector<events::EventBuffer>& events,
+                                               const std::string& rule) {
+  std::pair<std::string, fb::Role> out{"(none)", fb::Role::Player};
+  for (const auto& e : events) {
+    const fb::Event& ev = e.event();
+    if (ev.body_type() != fb::Body::StateChange) continue;
+    const fb::StateChange* sc = ev.body_as_StateChange();
+    if (sc->rule() != nullptr && sc->rule()->str() == rule) {
+      out = {ev.author() == nullptr ? "" : ev.author()->str(), ev.role()};
+    }
+  }
+  return out;
 }
 
 inline int CountCond(const Combatant& c, const std::string& name) {

@@ -22,6 +22,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 #include "kernel/opposed_tests/internal.h"
+#include "kernel/opposed_tests/ruleset.h"
 
 namespace combat::kernel::opposed {
 
@@ -58,6 +59,7 @@ int64_t PoolDice(const State& s, const TestSpec& t, Nums* nums) {
   const int net = t.boons - t.banes;
   const int64_t dice = rating + attr + t.modifier + net * m.boon_dice;
   if (nums != nullptr) {
+    for (const Num& n : t.parts) nums->push_back(n);
     nums->push_back({t.skill, rating});
     if (!t.attribute.empty()) nums->push_back({t.attribute, attr});
     if (t.modifier != 0) nums->push_back({"modifier", t.modifier});
@@ -75,6 +77,7 @@ absl::StatusOr<TestResult> RollTest(Decision& d, const TestSpec& t,
   if (t.auto_fail || t.auto_pass) {
     r.pass = !t.auto_fail;
     r.successes = r.pass ? m.pass_at : 0;
+    for (const Num& n : t.parts) r.nums.push_back(n);
     r.nums.push_back({t.auto_fail ? "automatic_fail" : "automatic_pass", 1});
     return r;
   }
@@ -92,6 +95,22 @@ absl::StatusOr<TestResult> RollTest(Decision& d, const TestSpec& t,
   r.pass = r.successes >= m.pass_at;
   r.nums.push_back({"successes", r.successes});
   return r;
+}
+
+void AddPrefixed(Nums& to, const std::string& prefix, const Nums& from) {
+  for (const Num& n : from) to.push_back({prefix + n.key, n.value, n.source, n.rule});
+}
+
+bool IsModifier(const std::string& key) {
+  static const char* kKeys[] = {"untrained_weapon", "untrained_armor", "flanking", "cover",
+                                "feint", "braced", "size", "shield_or_two_handed", "no_defense",
+                                "cannot_defend", "resistance", "vulnerability", "ar", "br", "maximized", "ap_cost"};
+  const size_t dot = key.rfind('.');
+  const std::string last = dot == std::string::npos ? key : key.substr(dot + 1);
+  for (const char* k : kKeys) {
+    if (last == k) return true;
+  }
+  return false;
 }
 
 ContestResult Contest(const TestResult& a, const TestResult& b, int tie) {

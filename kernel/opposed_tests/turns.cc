@@ -134,7 +134,10 @@ absl::Status Spend(Decision& d, const std::string& who, const std::string& verb,
     const int64_t cost = ApCost(*c, verb);
     if (cost > 0) {
       RETURN_IF_ERROR(AddResource(d, who, kAp, -cost,
-                                  {cause, rule, {{"ap_cost", cost}}, verb + ": AP spent"})
+                                  {cause, rule,
+                                   {{"ap_cost", cost, c->stats.count("ap_" + verb) > 0 ? "ap_" + verb + " of " + who : "",
+                                     "003.ap.cost"}},
+                                   verb + ": AP spent"})
                           .status());
     }
   }
@@ -157,7 +160,10 @@ absl::Status Spend(Decision& d, const std::string& who, const std::string& verb,
   return absl::OkStatus();
 }
 
+// What follows a turn's end happens by itself: the system's (rounds,
+// turns, AP regained, expiries).
 absl::Status Advance(Decision& d, uint64_t cause) {
+  Decision::SystemSteps system(d);
   bool fresh = false;
   while (true) {
     const State& s = d.state();
@@ -199,8 +205,11 @@ namespace {
 absl::Status FinishTurn(Decision& d, const std::string& who, uint64_t cause,
                         const std::string& rule, const std::string& note) {
   const int64_t round = d.state().round;
-  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round, {cause, rule}).status());
-  RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round, {cause, rule}));
+  {
+    Decision::SystemSteps system(d);  // effects ending with the turn expire by themselves
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round, {cause, rule}).status());
+    RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round, {cause, rule}));
+  }
   RETURN_IF_ERROR(EndTurn(d, who, {cause, rule, {{"round", round}}, note}));
   return Advance(d, cause);
 }
@@ -273,6 +282,7 @@ absl::Status EndTurnIfDown(Decision& d, uint64_t cause) {
   if (s.active.empty() || !s.windows.empty()) return absl::OkStatus();
   if (Conscious(*s.Find(s.active))) return absl::OkStatus();
   const std::string who = s.active;
+  Decision::SystemSteps system(d);  // the turn ends by itself
   return FinishTurn(d, who, cause, "003.health", "unconscious: the turn ends");
 }
 

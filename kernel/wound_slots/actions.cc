@@ -26,7 +26,6 @@ const Weapon* MeleeWeapon(const Combatant& c) {
   return nullptr;
 }
 
-int64_t Kit(const fb::CommandT& c) { return ParamOr(c, "kit", 1) != 0 ? 0 : -5; }
 
 }  // namespace
 
@@ -163,6 +162,7 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
   if (h == "disarm") {  // l.243
     const Weapon* w = MeleeWeapon(a);
     bonus = CheckBonus(a, "dex", "melee", w ? w->category : "", &nums) + (w ? Num(*w, "accuracy") : 0);
+    if (w != nullptr) nums.push_back({"accuracy", Num(*w, "accuracy"), absl::StrCat(w->name, " of ", a.id), "001.attack.skills"});
     if (def == "check") {  // the defender's melee weapon check
       const Weapon* tw = MeleeWeapon(t);
       opposed = true;
@@ -179,12 +179,15 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
     const int64_t pw = Defense(t, Def::kPower, nullptr), ag = Defense(t, Def::kAgility, nullptr);
     tn = def == "power" ? pw : def == "agility" ? ag : std::max(pw, ag);  // reading: the defender's better one
   }
-  if (a.Has("Distracted")) { bonus -= 2; nums.push_back({"distracted", -2}); }
+  if (a.Has("Distracted")) { bonus -= 2; nums.push_back({"distracted", -2, CondSource(a, "Distracted"), "001.hinder.distract"}); }
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "hinder " + h, cause));
   nums.push_back({"d20", r.natural});
   nums.push_back({"result", r.total});
   if (opposed) {
-    if (t.Has("Distracted")) opposed_bonus -= 2;  // l.244: -2 to defense
+    if (t.Has("Distracted")) {  // l.244: -2 to defense
+      opposed_bonus -= 2;
+      nums.push_back({"defender_distracted", -2, CondSource(t, "Distracted"), "001.hinder.distract"});
+    }
     ASSIGN_OR_RETURN(CheckRoll o, RollCheck(d, t.id, opposed_bonus, "opposes " + h, cause));
     nums.push_back({"defender_d20", o.natural});
     tn = o.total;
@@ -254,7 +257,7 @@ absl::Status ResolveTreatWound(Decision& d, const fb::CommandT& c, uint64_t caus
                                             "fails automatically: fatigue at or above normal max stamina"}));
   } else {
     int64_t bonus = CheckBonus(a, "lor", "healing", "wounds", &nums) + Kit(c);
-    nums.push_back({"kit", Kit(c)});
+    nums.push_back(KitNum(c));
     ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "treat wound", cause));
     nums.push_back({"d20", r.natural});
     nums.push_back({"result", r.total});
@@ -282,7 +285,7 @@ absl::Status ResolveStabilize(Decision& d, const fb::CommandT& c, uint64_t cause
   const Combatant t = *d.state().Find(c.targets[0]);
   int64_t tn = 0;
   for (int l = kLight; l <= kFatal; ++l) tn += t.Resource(WoundsKey(l));  // l.250
-  Nums nums{{"tn", tn}, {"kit", Kit(c)}};
+  Nums nums{{"tn", tn}, KitNum(c)};
   const int64_t bonus = CheckBonus(a, "lor", "healing", "wounds", &nums) + Kit(c);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "stabilize", cause));
   nums.push_back({"d20", r.natural});

@@ -171,11 +171,17 @@ absl::Status ResolveHeld(Decision& d, const PendingAct& held, uint64_t cause,
   return ResolveAct(d, act, decl, /*spend=*/true);
 }
 
+// Closes `window` and resolves the act it held. `by` is the combatant whose
+// command closes it: when that is not the act's own actor (everyone else
+// answered or passed, the GM resolved it), the act takes place by itself —
+// the system's, not the passer's (its declaration names its author).
 absl::Status CloseAndResolve(Decision& d, uint32_t window, uint64_t cause,
-                             const std::string& why) {
+                             const std::string& why, const std::string& by) {
   ASSIGN_OR_RETURN(std::optional<PendingAct> held,
                    CloseWindow(d, window, why, {cause, "001.out_of_turn"}));
   if (!held.has_value()) return absl::OkStatus();
+  if (held->actor == by) return ResolveHeld(d, *held, cause, why);
+  Decision::SystemSteps system(d);
   return ResolveHeld(d, *held, cause, why);
 }
 
@@ -230,9 +236,9 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
     // l.281: the +1 is "for each consecutive action spent to calm the
     // mount": another action breaks the run.
     const Condition k = *lost;
-    RETURN_IF_ERROR(RemoveCondition(d, act.actor, k.id, {decl, "001.mount.untrained", {{"calming", 0}}, "calming interrupted"}));
+    RETURN_IF_ERROR(RemoveCondition(d, act.actor, k.id, {decl, "001.mount.untrained", {{"calming", 0, "", "001.mount.untrained"}}, "calming interrupted"}));
     RETURN_IF_ERROR(Impose(d, act.actor, "Uncontrolled", k.source, k.expiry,
-                           {decl, "001.mount.untrained", {{"calming", 0}}, "calming interrupted"}, 0, k.relative_to)
+                           {decl, "001.mount.untrained", {{"calming", 0, "", "001.mount.untrained"}}, "calming interrupted"}, 0, k.relative_to)
                         .status());
   }
   if (act.action != "ready" && d.state().Find(act.actor)->Has("Readied")) {
@@ -393,7 +399,7 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     auto it = d.state().windows.find(c.window);
     if (it != d.state().windows.end()) now = &it->second;
     if (now != nullptr && AllAnswered(*now)) {
-      return CloseAndResolve(d, c.window, iseq, "everyone answered");
+      return CloseAndResolve(d, c.window, iseq, "everyone answered", who);
     }
     return absl::OkStatus();
   }
@@ -415,7 +421,7 @@ absl::Status DecidePass(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
   auto it = d.state().windows.find(c.window);
   if (it != d.state().windows.end() && AllAnswered(it->second)) {
-    return CloseAndResolve(d, c.window, seq, "everyone passed");
+    return CloseAndResolve(d, c.window, seq, "everyone passed", c.actor);
   }
   return absl::OkStatus();
 }
@@ -438,7 +444,7 @@ absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
   }
   const uint32_t id = w->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  return CloseAndResolve(d, id, decl, "nobody else acts");
+  return CloseAndResolve(d, id, decl, "nobody else acts", c.actor);
 }
 
 }  // namespace combat::kernel::wound_slots

@@ -7,8 +7,10 @@
 // critical failure.
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/dice/notation.h"
 #include "kernel/wound_slots/internal.h"
@@ -54,6 +56,12 @@ bool Ignores(const Combatant& t, const std::string& other) {
   return false;
 }
 
+// "aria sharing space with gob" (l.216).
+std::string SharedWith(const Combatant& c) {
+  const Condition* k = c.FindCondition("SharingSpace");
+  return absl::StrCat(c.id, " sharing space with ", k == nullptr ? "" : k->relative_to);
+}
+
 }  // namespace
 
 bool Flanked(const State& s, const Combatant& t) {
@@ -78,6 +86,20 @@ bool Flanked(const State& s, const Combatant& t) {
   return false;
 }
 
+namespace {
+
+// "flanked by gob, orc" / "" : the hostile creatures whose places flank `t`.
+std::string Flankers(const State& s, const Combatant& t) {
+  std::vector<std::string> who;
+  for (const auto& [id, o] : s.combatants) {
+    if (id == t.id || o.side == t.side || IsOut(o) || o.Has("Pinned") || Ignores(t, id) || Ignores(o, t.id)) continue;
+    if (CanThreaten(o, t)) who.push_back(id);
+  }
+  return "flanked by " + absl::StrJoin(who, ", ");
+}
+
+}  // namespace
+
 int64_t AttackModifiers(const State& s, const Combatant& a, const Combatant& t,
                         bool ranged, int64_t cover, Nums* nums) {
   int64_t posture = 0;
@@ -85,6 +107,7 @@ int64_t AttackModifiers(const State& s, const Combatant& a, const Combatant& t,
   else if (t.Has("Crouching")) posture = ranged ? -2 : 2;  // l.87
   static const int64_t kCoverMelee[] = {0, 0, -2, -3, -5};
   static const int64_t kCoverRanged[] = {0, -1, -2, -3, -5};  // l.89-92
+  static const char* kCoverName[] = {"", "1/4", "1/2", "3/4", "9/10"};
   cover = std::clamp<int64_t>(cover, 0, 4);
   const int64_t cov = ranged ? kCoverRanged[cover] : kCoverMelee[cover];
   // l.93: cover and posture penalties do not stack: only the higher one.
@@ -96,10 +119,15 @@ int64_t AttackModifiers(const State& s, const Combatant& a, const Combatant& t,
   else if (Flanked(s, t)) flank = 2;         // l.88, l.95
   total += flank;
   if (nums != nullptr) {
-    if (posture != 0) nums->push_back({"posture", posture});
-    if (cover != 0) nums->push_back({"cover", cov});
-    if (posture < 0 && cov < 0) nums->push_back({"penalty_applied", penalty});
-    if (flank != 0) nums->push_back({flank == 4 ? "rear_attack" : "flanked", flank});
+    if (posture != 0) {
+      nums->push_back({"posture", posture, CondSource(t, t.Has("Prone") ? "Prone" : "Crouching"), kModPosture});
+    }
+    // The cover is the declarer's (params.cover), between the attacker and
+    // the target.
+    if (cover != 0) nums->push_back({"cover", cov, absl::StrCat(kCoverName[cover], " cover of ", t.id), kModCover});
+    if (posture < 0 && cov < 0) nums->push_back({"penalty_applied", penalty, "", "001.attack.modifiers"});
+    if (flank == 4) nums->push_back({"rear_attack", flank, "ignored by " + t.id, "001.attack.rear"});
+    if (flank == 2) nums->push_back({"flanked", flank, Flankers(s, t), "001.attack.flanking"});
   }
   return total;
 }
@@ -160,21 +188,21 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   Nums nums;
   int64_t bonus = CheckBonus(a, "dex", ranged ? "aim" : "melee", w.category, &nums);  // l.71-72
   const int64_t accuracy = Num(w, "accuracy");
-  nums.push_back({"accuracy", accuracy});
+  nums.push_back({"accuracy", accuracy, absl::StrCat(w.name, " of ", a.id), "001.attack.skills"});
   bonus += accuracy;
   bonus += AttackModifiers(d.state(), a, t, ranged, ParamOr(c, "cover", 0), &nums);
-  if (spec.bonus != 0) { nums.push_back({"action", spec.bonus}); bonus += spec.bonus; }
-  if (ranged && a.Has("Harried")) { nums.push_back({"harried", -2}); bonus -= 2; }     // l.202
-  if (a.Has("Distracted")) { nums.push_back({"distracted", -2}); bonus -= 2; }        // l.244
-  if (underwater && !ranged) { nums.push_back({"underwater", -5}); bonus -= 5; }      // l.275
-  if (a.Has("SharingSpace")) { nums.push_back({"same_space", -2}); bonus -= 2; }      // l.216
+  if (spec.bonus != 0) { nums.push_back({"action", spec.bonus, "", spec.rule}); bonus += spec.bonus; }
+  if (ranged && a.Has("Harried")) { nums.push_back({"harried", -2, CondSource(a, "Harried"), "001.act.harry"}); bonus -= 2; }  // l.202
+  if (a.Has("Distracted")) { nums.push_back({"distracted", -2, CondSource(a, "Distracted"), "001.hinder.distract"}); bonus -= 2; }  // l.244
+  if (underwater && !ranged) { nums.push_back({"underwater", -5, "underwater " + a.id, "001.underwater"}); bonus -= 5; }  // l.275
+  if (a.Has("SharingSpace")) { nums.push_back({"same_space", -2, SharedWith(a), "001.act.enter"}); bonus -= 2; }  // l.216
   if (const Condition* ride = a.FindCondition("Riding"); ride != nullptr && !ranged) {
     const Combatant* mount = d.state().Find(ride->relative_to);
     const Condition* tr = t.FindCondition("Riding");
     const Combatant* tmount = tr == nullptr ? nullptr : d.state().Find(tr->relative_to);
     if (mount != nullptr && SizeScore(t) < SizeScore(*mount) &&
         (tmount == nullptr || SizeScore(*tmount) < SizeScore(*mount))) {
-      nums.push_back({"mounted", 1});  // l.280
+      nums.push_back({"mounted", 1, absl::StrCat(a.id, " riding ", mount->id), "001.mount"});  // l.280
       bonus += 1;
     }
   }
@@ -187,24 +215,24 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
     for (Def k : {Def::kPower, Def::kAgility, Def::kFortitude, Def::kWillpower}) {
       best = std::max(best, Defense(t, k, nullptr));
     }
-    nums.push_back({"defend", best - defense});
+    nums.push_back({"defend", best - defense, CondSource(t, "Defending"), "001.act.defend"});
     defense = best;
   }
-  if (t.Has("SharingSpace") && !Immobilized(t)) { nums.push_back({"target_same_space", -2}); defense -= 2; }  // l.216
+  if (t.Has("SharingSpace") && !Immobilized(t)) { nums.push_back({"target_same_space", -2, SharedWith(t), "001.act.enter"}); defense -= 2; }  // l.216
   if (const Condition* ride = t.FindCondition("Riding"); ride != nullptr && !ranged) {
     const Combatant* mount = d.state().Find(ride->relative_to);
     const Condition* ar = a.FindCondition("Riding");
     const Combatant* amount = ar == nullptr ? nullptr : d.state().Find(ar->relative_to);
     if (mount != nullptr && SizeScore(a) < SizeScore(*mount) &&
         (amount == nullptr || SizeScore(*amount) < SizeScore(*mount))) {
-      nums.push_back({"mounted_defense", 1});  // l.280
+      nums.push_back({"mounted_defense", 1, absl::StrCat(t.id, " riding ", mount->id), "001.mount"});  // l.280
       defense += 1;
     }
   }
   if (spec.rebuff) {  // l.214: an opening's roll replaces the Defense against this rebuff
     for (const auto& [id, k] : t.conditions) {
       if (k.name == "Opening" && k.relative_to == a.id && k.level > defense) {
-        nums.push_back({"opening", k.level});
+        nums.push_back({"opening", k.level, absl::StrCat("opening on ", t.id, " by ", a.id), "001.act.opening"});
         defense = k.level;
       }
     }
@@ -217,11 +245,12 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
       int64_t wd = r.total;
       if (underwater && !ranged && Num(w, "aquatic") == 0) wd = FloorDiv(wd, 2);  // l.275, halved rounded down (reading)
       nums.push_back({"weapon_damage", wd});
+      if (wd != r.total) nums.push_back({"underwater_halved", wd - r.total, "underwater " + a.id, "001.underwater"});
       dmg += wd;
     }
     if (spec.extra_d6) {
       ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d6", "strong attack", a.id, cause));
-      nums.push_back({"strong_d6", r.total});
+      nums.push_back({"strong_d6", r.total, "", "001.act.strong"});
       dmg += r.total;
     }
     return dmg;
@@ -230,7 +259,7 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   int64_t pre_damage = 0;
   if (penetrating) {  // l.79: damage added before determining a hit
     ASSIGN_OR_RETURN(pre_damage, damage_roll());
-    nums.push_back({"penetrating", pre_damage});
+    nums.push_back({"penetrating", pre_damage, absl::StrCat(w.name, " of ", a.id), "001.attack.penetrating"});
   }
   // l.278: climbing or swimming: a Str [Athletics/Climbing|Swimming] check
   // against the hold's TN (the condition's level) first; failing, the attack
@@ -268,7 +297,10 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
     nums.push_back({"damage", final_damage});
     int level = WoundLevel(final_damage);
     nums.push_back({"threshold_level", level});
-    if (level > kNone) level = std::clamp(level + spec.step, 0, static_cast<int>(kFatal));
+    if (level > kNone && spec.step != 0) {
+      nums.push_back({"wound_step", spec.step, "", spec.rule});
+      level = std::clamp(level + spec.step, 0, static_cast<int>(kFatal));
+    }
     if (spec.nonlethal && HasParam(c, "level")) {
       level = std::min<int>(level, static_cast<int>(std::clamp<int64_t>(ParamOr(c, "level", level), 0, 5)));
     }
@@ -289,6 +321,7 @@ absl::Status ResolveStandard(Decision& d, const fb::CommandT& c, uint64_t cause)
 absl::Status ResolveQuick(Decision& d, const fb::CommandT& c, uint64_t cause) {
   AttackSpec s;
   s.step = -1;  // l.187
+  s.rule = "001.act.quick";
   return Attack(d, c, cause, s).status();
 }
 absl::Status ResolveStrong(Decision& d, const fb::CommandT& c, uint64_t cause) {
@@ -299,6 +332,7 @@ absl::Status ResolveStrong(Decision& d, const fb::CommandT& c, uint64_t cause) {
 absl::Status ResolveNonlethal(Decision& d, const fb::CommandT& c, uint64_t cause) {
   AttackSpec s;
   s.bonus = -2;  // l.185
+  s.rule = "001.act.nonlethal";
   s.nonlethal = true;
   const std::string target = c.targets[0];
   const int64_t before = HighestWound(*d.state().Find(target));
@@ -320,6 +354,7 @@ absl::Status ResolveNonlethal(Decision& d, const fb::CommandT& c, uint64_t cause
 absl::Status ResolveRebuff(Decision& d, const fb::CommandT& c, uint64_t cause) {
   AttackSpec s;
   s.step = 1;  // l.190
+  s.rule = "001.act.rebuff";
   s.rebuff = true;
   return Attack(d, c, cause, s).status();
 }

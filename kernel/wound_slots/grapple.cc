@@ -22,12 +22,16 @@ namespace {
 
 // l.244: a distracted creature's combat checks, which "function the same
 // as attack rolls" (l.70), take its -2 to attack.
-int64_t Distraction(const Combatant& c) { return c.Has("Distracted") ? -2 : 0; }
+int64_t Distraction(const Combatant& c, Nums* n) {
+  if (!c.Has("Distracted")) return 0;
+  if (n != nullptr) n->push_back({"distracted", -2, CondSource(c, "Distracted"), "001.hinder.distract"});
+  return -2;
+}
 int64_t PowerBonus(const Combatant& c, Nums* n) {
-  return CheckBonus(c, "str", "athletics", "power", n) + SizeScore(c) + Distraction(c);  // l.74
+  return CheckBonus(c, "str", "athletics", "power", n) + SizeScore(c) + Distraction(c, n);  // l.74
 }
 int64_t AgilityBonus(const Combatant& c, Nums* n) {
-  return CheckBonus(c, "dex", "reflex", "agility", n) - SizeScore(c) + Distraction(c);  // l.75
+  return CheckBonus(c, "dex", "reflex", "agility", n) - SizeScore(c) + Distraction(c, n);  // l.75
 }
 int64_t BetterBonus(const Combatant& c) {
   return std::max(PowerBonus(c, nullptr), AgilityBonus(c, nullptr));
@@ -87,7 +91,7 @@ absl::Status ResolvePin(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int64_t bonus = PowerBonus(a, &nums) - 2;  // l.235: -2
   const int64_t tn = HigherDefense(t);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "pin", cause));
-  nums.insert(nums.end(), {{"penalty", -2}, {"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  nums.insert(nums.end(), {{"penalty", -2, "", "001.pin"}, {"d20", r.natural}, {"result", r.total}, {"tn", tn}});
   RETURN_IF_ERROR(CriticalInitiative(d, a.id, t.id, r.natural, cause));  // l.70, l.81-82
   if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.pin", nums, "pin fails"});
   return Impose(d, t.id, "Pinned", a.id, {}, {cause, "001.pin", nums, "helpless and immobile until it escapes"}).status();
@@ -147,6 +151,7 @@ absl::Status ResolveDrag(Decision& d, const fb::CommandT& c, uint64_t cause) {
   }
   const int64_t bonus = PowerBonus(a, &nums) - 2 * (opponents - 1);  // l.228
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "drag", cause));
+  if (opponents > 1) nums.push_back({"extra_opponents", -2 * (opponents - 1), "", "001.drag"});
   nums.insert(nums.end(), {{"opponents", opponents}, {"d20", r.natural}, {"result", r.total}, {"tn", tn}});
   RETURN_IF_ERROR(CriticalInitiative(d, a.id, "", r.natural, cause));  // l.70, l.81-82
   if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.grapple", nums, "drag fails"});
@@ -207,7 +212,7 @@ absl::Status ResolveInterpose(Decision& d, const fb::CommandT& c, uint64_t cause
   int64_t bonus = BetterBonus(a);
   if (!t.Has("Pinned")) {
     bonus -= 2;  // l.233
-    nums.push_back({"not_pinned", -2});
+    nums.push_back({"not_pinned", -2, t.id + " not pinned", "001.interpose"});
   }
   const int64_t tn = HigherDefense(attacker);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "interpose", cause));

@@ -80,6 +80,17 @@ int64_t CheckBonus(const Combatant& c, const std::string& attr,
                    const std::string& skill, const std::string& spec,
                    Nums* nums);
 int64_t SizeScore(const Combatant& c);  // stat "size" (the text's Size)
+// The source a modifier given by `bearer`'s condition `name` names:
+// "distracted on aria by gob" (its giver when another), or "" when it has
+// no such condition.
+std::string CondSource(const Combatant& bearer, const std::string& name);
+// A Lor [Healing] check's kit modifier: -5 without a healer's kit
+// (params.kit 0; l.54, read for every such check), and its number.
+int64_t Kit(const fb::CommandT& c);
+kernel::Num KitNum(const fb::CommandT& c);
+// The rule ids of the modifiers to attack (l.84-97), one per row.
+inline constexpr char kModPosture[] = "001.attack.posture";
+inline constexpr char kModCover[] = "001.attack.cover";
 int64_t SpeedScore(const Combatant& c);  // stat "spd"
 struct SpeedRow {
   int64_t round_start, turn_end, max_ap;
@@ -207,6 +218,7 @@ struct AttackSpec {
   bool nonlethal = false;
   bool no_damage = false;   // a combat check (grapple, create an opening)
   bool rebuff = false;      // an Opening may replace the target's Defense
+  std::string rule;         // the verb's rule, cited by `bonus` and `step`
 };
 struct AttackResult {
   bool hit = false;

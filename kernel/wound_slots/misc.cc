@@ -18,13 +18,15 @@ int64_t BetterBonus(const Combatant& c, Nums* n) {
   const int64_t p = CheckBonus(c, "str", "athletics", "power", nullptr) + SizeScore(c);
   const int64_t a = CheckBonus(c, "dex", "reflex", "agility", nullptr) - SizeScore(c);
   const int64_t distracted = c.Has("Distracted") ? -2 : 0;  // l.244, l.70
-  if (n != nullptr) n->push_back({p >= a ? "power_bonus" : "agility_bonus", std::max(p, a) + distracted});
+  if (n != nullptr) {
+    n->push_back({p >= a ? "power_bonus" : "agility_bonus", std::max(p, a)});
+    if (distracted != 0) n->push_back({"distracted", distracted, CondSource(c, "Distracted"), "001.hinder.distract"});
+  }
   return std::max(p, a) + distracted;
 }
 int64_t HigherDefense(const Combatant& c) {
   return std::max(Defense(c, Def::kPower, nullptr), Defense(c, Def::kAgility, nullptr));
 }
-int64_t Kit(const fb::CommandT& c) { return ParamOr(c, "kit", 1) != 0 ? 0 : -5; }
 
 }  // namespace
 
@@ -169,7 +171,7 @@ absl::Status ResolveTreatCondition(Decision& d, const fb::CommandT& c, uint64_t 
   const std::string on = c.targets.empty() ? a.id : c.targets[0];
   const std::string k = ParamText(c, "condition");
   const int64_t tn = ParamOr(c, "tn", 0);
-  Nums nums{{"tn", tn}, {"kit", Kit(c)}};
+  Nums nums{{"tn", tn}, KitNum(c)};
   const int64_t bonus = CheckBonus(a, "lor", "healing", ParamText(c, "spec"), &nums) + Kit(c);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "treat condition", cause));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}});

@@ -95,7 +95,8 @@ absl::Status ResolveRegainControl(Decision& d, const fb::CommandT& c, uint64_t c
     if (o.side != a.side && !IsOut(o) && Distance(o, m) <= 10) ++enemies;  // 30 feet = 10 yd
   }
   const int64_t calm = std::min<int64_t>(5, lost.level);  // +1 per consecutive action, max +5
-  Nums nums{{"enemies_within_30ft", -enemies}, {"calming", calm}};
+  Nums nums{{"enemies_within_30ft", -enemies, "enemies near " + m.id, "001.mount.untrained"},
+            {"calming", calm, "consecutive tries of " + a.id, "001.mount.untrained"}};
   const int64_t bonus = CheckBonus(a, "prs", "nature", "riding", &nums) - enemies + calm;
   const int64_t tn = m.Stat("control_tn", 5);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "regain control", cause));
@@ -145,7 +146,7 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "jump", cause));
   const bool run_up = a.Resource("moved_round") == d.state().round && a.Resource("moved_yards") >= 5;
   const int64_t result = run_up ? r.total + SpeedScore(a) : FloorDiv(r.total, 2);  // l.177
-  nums.insert(nums.end(), {{"d20", r.natural}, {"run_up", run_up ? 1 : 0}, {"result", result}});
+  nums.insert(nums.end(), {{"d20", r.natural}, {"run_up", run_up ? 1 : 0, "", "001.jump"}, {"result", result}});
   if (high) {
     nums.push_back({"height_inches", 2 * result});
     return RecordOutcome(d, a.id, {cause, "001.jump", nums, absl::StrCat("high jump: up to ", 2 * result, " inches")});

@@ -128,15 +128,16 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
     const Combatant now = *d.state().Find(who);
     Nums nums;
     const int64_t bonus = CheckBonus(now, "vit", "", "", &nums) - now.Resource(res::kFatigue) + now.Resource(res::kRecovery);
-    nums.push_back({"fatigue", -now.Resource(res::kFatigue)});
-    nums.push_back({"cumulative_bonus", now.Resource(res::kRecovery)});
+    nums.push_back({"fatigue_penalty", -now.Resource(res::kFatigue), "fatigue of " + who, "001.rest.recovery"});
+    nums.push_back({"cumulative_bonus", now.Resource(res::kRecovery), "failed recovery checks of " + who, "001.rest.recovery"});
     ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, who, bonus, "recovery check", decl));
     int64_t result = r.total;
     nums.push_back({"d20", r.natural});
     nums.push_back({"result", r.total});
     if (!tender.empty()) {  // l.54
       const Combatant t = *d.state().Find(tender);
-      const int64_t kit = ParamOr(c, "kit", 1) != 0 ? 0 : -5;
+      const int64_t kit = Kit(c);
+      nums.push_back(KitNum(c));
       ASSIGN_OR_RETURN(CheckRoll tr, RollCheck(d, tender, CheckBonus(t, "lor", "healing", "wounds", nullptr) + kit, "tending", decl));
       nums.push_back({"tender_result", tr.total});
       result = std::max(result, tr.total);

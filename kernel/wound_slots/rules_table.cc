@@ -21,6 +21,7 @@ std::vector<RuleRef>* Build() {
       R("001.wound.threshold", "Wound Thresholds", 13, "a wound of the highest level whose threshold the damage equals or exceeds"),
       R("001.wound.damage", "Wound Thresholds", 14, "Damage received = Attack Roll + Damage Roll - Defense - Toughness"),
       R("001.wound.toughness", "Toughness", 16, "Toughness = Vitality + Size + armor"),
+      R("001.wound.armor_piercing", "Toughness", 16, "certain attacks bypass armor: the base Toughness counts"),
       R("001.wound.slots", "Wound Slots", 31, "fill a slot of the wound's level; all full: increase the severity until a slot is empty"),
       R("001.wound.table", "Wound Slots", 18, "moderate, severe, critical slots by Vitality"),
       R("001.wound.light", "Wound Slots", 33, "light slots 5 + Persona, one fatal slot"),
@@ -58,6 +59,8 @@ std::vector<RuleRef>* Build() {
       R("001.attack.crit", "Critical Successes and Failures", 81, "critical success: initiative +2, the target's -2"),
       R("001.attack.fumble", "Critical Successes and Failures", 82, "critical failure: initiative -2"),
       R("001.attack.modifiers", "Modifiers to Attack", 84, "prone, crouching, flanked, cover; cover and posture penalties do not stack"),
+      R("001.attack.posture", "Modifiers to Attack", 86, "target prone +3 melee / -3 ranged, crouching +2 / -2"),
+      R("001.attack.cover", "Modifiers to Attack", 89, "cover 1/4 0/-1, 1/2 -2, 3/4 -3, 9/10 -5"),
       R("001.attack.flanking", "Flanking", 95, "flanked: two hostile creatures at least 120 degrees apart, able to attack"),
       R("001.attack.rear", "Ignoring Your Flank", 97, "attacks from ignored creatures are rear attacks: double flanking bonus"),
       R("001.defense", "Defense", 99, "the seven Defenses; immobilized: immobile defense"),
@@ -93,6 +96,7 @@ std::vector<RuleRef>* Build() {
       R("001.act.posture", "Action: Change Posture", 212, "standing, crouching, prone; not prone to standing"),
       R("001.act.dash", "Action: Dash", 222, "movement rate doubled until the end of the round; again: Str [Athletics] +1 per 3"),
       R("001.act.hinder", "Action: Hinder", 240, "disarm, distract, shove, trip"),
+      R("001.hinder.distract", "Action: Hinder", 244, "distracted: -2 to attack and defense until the end of the round"),
       R("001.act.seize", "Action: Seize Initiative", 248, "initiative +1d6"),
       R("001.act.stabilize", "Action: Stabilize", 250, "Lor [Healing/Wounds] vs wounds received; -5 without a kit"),
       R("001.act.treat_wound", "Action: Treat Wound", 261, "Lor [Healing/Wounds] vs TN; steps 1 + 1 per 2 over; fatigue = highest remaining wound"),
@@ -110,6 +114,8 @@ std::vector<RuleRef>* Build() {
       R("001.jump", "Jumping", 177, "Str [Athletics/Jumping]; +Speed after 5 yd of movement, else halved; long jump in feet, high jump double in inches"),
       R("001.faster", "Performing Actions More Quickly", 271, "a check (Dex [Acrobatics] or Str [Athletics]) vs the GM's TN: -1 AP (+1 per 3 over) for 1 stamina; failing, +1 AP (+1 per 3 under)"),
       R("001.grapple", "Action: Grapple", 230, "melee attack, reach 0 weapon; hit: both grappling, no damage"),
+      R("001.drag", "Action: Drag", 228, "Power check, -2 per grappling opponent beyond the first"),
+      R("001.interpose", "Reaction: Interpose", 233, "Power or Agility check; -2 if the target is not pinned"),
       R("001.pin", "Action: Pin", 235, "Power check -2 vs higher of Power/Agility: helpless and immobile"),
       R("001.escape", "Action: Escape", 218, "Power or Agility check vs the escape TN ends the effect"),
   };
@@ -120,6 +126,20 @@ std::vector<RuleRef>* Build() {
 const std::vector<RuleRef>& RuleTable() {
   static const std::vector<RuleRef>* t = Build();
   return *t;
+}
+
+bool IsModifier(const std::string& key) {
+  static const char* kKeys[] = {
+      "posture", "cover", "penalty_applied", "flanked", "rear_attack", "accuracy", "action",
+      "harried", "distracted", "defender_distracted", "underwater", "underwater_halved",
+      "same_space", "target_same_space", "mounted", "mounted_defense", "immobilized", "block",
+      "defend", "opening", "armor", "toughness_bonus", "penetrating", "strong_d6", "wound_step",
+      "kit", "penalty", "extra_opponents", "not_pinned", "enemies_within_30ft", "calming",
+      "fatigue_penalty", "cumulative_bonus", "surprise_penalty", "delta", "run_up", "ap_change"};
+  for (const char* k : kKeys) {
+    if (key == k) return true;
+  }
+  return false;
 }
 
 std::string Cite(const std::string& rule) { return kernel::Cite(RuleTable(), rule); }

@@ -7,11 +7,19 @@
 #ifndef COMBAT_KERNEL_WOUND_SLOTS_RULESET_H_
 #define COMBAT_KERNEL_WOUND_SLOTS_RULESET_H_
 
+#include <string>
+
 #include "kernel/ruleset.h"
 
 namespace combat::kernel::wound_slots {
 
 const Ruleset& WoundSlots();
+
+// Whether the number `key` a state change records is a modifier (a bonus
+// or penalty, a defense's or toughness's addition, a kit, cover ...):
+// every such number names its source or rule (README "Sources of
+// modifiers"; the scenarios check it).
+bool IsModifier(const std::string& key);
 
 }  // namespace combat::kernel::wound_slots
 

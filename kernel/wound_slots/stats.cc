@@ -6,8 +6,11 @@
 // weapon group), numbers accuracy, block, ranged_block, reach, penetrating.
 #include <algorithm>
 #include <string>
+#include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "kernel/wound_slots/internal.h"
 
 namespace combat::kernel::wound_slots {
@@ -36,6 +39,19 @@ int64_t CheckBonus(const Combatant& c, const std::string& attr,
 }
 
 int64_t SizeScore(const Combatant& c) { return c.Stat("size", 0); }
+
+int64_t Kit(const fb::CommandT& c) { return ParamOr(c, "kit", 1) != 0 ? 0 : -5; }
+kernel::Num KitNum(const fb::CommandT& c) {
+  return {"kit", Kit(c), Kit(c) != 0 ? "without a healing kit" : "a healing kit", "001.rest.tend"};
+}
+
+std::string CondSource(const Combatant& bearer, const std::string& name) {
+  const Condition* k = bearer.FindCondition(name);
+  if (k == nullptr) return "";
+  std::string out = absl::StrCat(absl::AsciiStrToLower(name), " on ", bearer.id);
+  if (!k->source.empty() && k->source != bearer.id) absl::StrAppend(&out, " by ", k->source);
+  return out;
+}
 int64_t SpeedScore(const Combatant& c) { return c.Stat("spd", 0); }
 
 SpeedRow SpeedTable(int64_t speed) {
@@ -129,7 +145,14 @@ int64_t Defense(const Combatant& c, Def d, Nums* nums) {
     if (nums != nullptr) nums->push_back({k, v});
   };
   if ((d == Def::kMelee || d == Def::kRanged || d == Def::kAgility) && Immobilized(c)) {
-    push("immobilized", 1);
+    if (nums != nullptr) {
+      std::string why;
+      for (const char* k : {"Immobile", "Pinned", "Underwater"}) {
+        if (why.empty()) why = CondSource(c, k);
+      }
+      if (why.empty()) why = "underwater " + c.id;
+      nums->push_back({"immobilized", 1, why, "001.defense"});
+    }
     d = Def::kImmobile;  // l.99
   }
   const int64_t size = SizeScore(c);
@@ -139,12 +162,15 @@ int64_t Defense(const Combatant& c, Def d, Nums* nums) {
     case Def::kRanged: {
       const int64_t sr = std::max<int64_t>(-5, SpeedScore(c) + c.Stat("rsn"));  // l.100-101
       int64_t block = 0;
+      std::vector<std::string> blockers;
       for (const Weapon& w : c.weapons) {
-        block += d == Def::kMelee ? Num(w, "block") : Num(w, "ranged_block");
+        const int64_t b = d == Def::kMelee ? Num(w, "block") : Num(w, "ranged_block");
+        block += b;
+        if (b != 0) blockers.push_back(absl::StrCat(w.name, " of ", c.id));
       }
       push("size", size);
       push("speed_reason", sr);
-      push("block", block);
+      if (nums != nullptr) nums->push_back({"block", block, absl::StrJoin(blockers, ", "), "001.defense"});
       total = 10 - size + sr + block;
       break;
     }
@@ -168,7 +194,7 @@ int64_t Defense(const Combatant& c, Def d, Nums* nums) {
       break;
   }
   if (c.Has("Distracted")) {  // l.244: "-2 penalty to attack and defense until the end of the round"
-    push("distracted", -2);
+    if (nums != nullptr) nums->push_back({"distracted", -2, CondSource(c, "Distracted"), "001.hinder.distract"});
     total -= 2;
   }
   push((std::string(DefName(d)) + "_defense").c_str(), total);
@@ -183,8 +209,9 @@ int64_t Toughness(const Combatant& c, bool bypass_armor, Nums* nums) {
   if (nums != nullptr) {
     nums->push_back({"vit", vit});
     nums->push_back({"size", size});
-    nums->push_back({"armor", armor});
-    if (bonus != 0) nums->push_back({"toughness_bonus", bonus});
+    nums->push_back({"armor", armor, bypass_armor || armor == 0 ? "" : "armor of " + c.id,
+                     bypass_armor ? "001.wound.armor_piercing" : "001.wound.toughness"});
+    if (bonus != 0) nums->push_back({"toughness_bonus", bonus, c.id, "001.wound.toughness"});
     nums->push_back({"toughness", t});
   }
   return t;

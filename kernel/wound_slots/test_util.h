@@ -67,7 +67,11 @@ inline fb::RosterT Roster(std::vector<fb::CombatantSpecT> cs) {
   fb::RosterT r = kernel::testing::MakeRoster("wound_slots", {}, 20, 20);
   r.map->unit = fb::DistanceUnit::Yards;
   r.map->square = 1;
-  for (auto& c : cs) r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(c)));
+  for (auto& c : cs) {
+    // Each plays itself (schema 7: the tests' commands are by their actors).
+    if (c.player.empty()) c.player = c.id;
+    r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(c)));
+  }
   return r;
 }
 

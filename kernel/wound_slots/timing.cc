@@ -43,6 +43,7 @@ absl::StatusOr<int64_t> FasterCost(Decision& d, const Combatant& actor,
   } else {
     now = cost + 1 + FloorDiv(tn - r.total, 3);
   }
+  nums.push_back({"ap_change", now - cost, "", "001.faster"});
   nums.push_back({"cost", now});
   RETURN_IF_ERROR(RecordOutcome(d, actor.id, {cause, "001.faster", nums,
                                               r.total >= tn ? "faster: costs less AP, 1 stamina" : "fumbled: costs more AP"}));

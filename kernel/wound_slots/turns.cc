@@ -60,7 +60,7 @@ absl::StatusOr<int64_t> RollInitiative(Decision& d, const std::string& who,
   nums.push_back({"d20", r.natural});
   nums.push_back({"plus", 5});
   if (at_start && c.HasTag("surprised") && c.Stat("prc") <= 5) {  // "surprised by the start of combat"
-    nums.push_back({"surprise_penalty", 5 - c.Stat("prc")});
+    nums.push_back({"surprise_penalty", 5 - c.Stat("prc"), "surprised " + who, "001.surprise"});
     init -= 5 - c.Stat("prc");
   }
   init = std::max<int64_t>(0, init);
@@ -107,7 +107,9 @@ absl::Status RerollTies(Decision& d, uint64_t cause) {
   return SetOrder(d, out, {cause, "001.initiative.order", nums, "ties re-rolled for this round"});
 }
 
+// Everything a round's start does is automatic: the system's.
 absl::Status StartNewRound(Decision& d, uint64_t cause) {
+  Decision::SystemSteps system(d);
   const int64_t round = d.state().round + 1;
   RETURN_IF_ERROR(StartRound(d, {cause, "001.round", {{"round", round}}}));
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", round, {cause, "001.duration"}).status());
@@ -127,7 +129,9 @@ absl::Status StartNewRound(Decision& d, uint64_t cause) {
   return absl::OkStatus();
 }
 
+// A turn's start, its expiries and the payments due are the system's.
 absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
+  Decision::SystemSteps system(d);
   const int64_t round = d.state().round;
   std::vector<std::string> members;
   for (const OrderEntry& e : d.state().order) {
@@ -140,7 +144,9 @@ absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
 }
 
 // Starts the next turn, ending rounds as needed.
+// The system's: what follows a turn's end happens by itself.
 absl::Status Advance(Decision& d, uint64_t cause) {
+  Decision::SystemSteps system(d);
   for (int guard = 0; guard < 3; ++guard) {
     const State& s = d.state();
     std::optional<std::string> next = NextInOrder(s, [&](const std::string& id) {
@@ -183,7 +189,7 @@ absl::StatusOr<int64_t> ChangeInitiative(Decision& d, const std::string& who,
   if (now == before) return now;
   Nums nums = why.nums;
   nums.push_back({"initiative_before", before});
-  nums.push_back({"delta", delta});
+  nums.push_back({"delta", delta, "", why.rule});
   nums.push_back({"initiative", now});
   RETURN_IF_ERROR(SetOrder(d, Sorted(order), {why.cause, why.rule, nums,
                                               absl::StrCat(who, " initiative ", before, " -> ", now,
@@ -191,7 +197,9 @@ absl::StatusOr<int64_t> ChangeInitiative(Decision& d, const std::string& who,
   return now;
 }
 
+// The start of combat: initiative and the first round, the system's.
 absl::Status BeginCombat(Decision& d) {
+  Decision::SystemSteps system(d);
   std::vector<OrderEntry> order;
   std::vector<std::string> ids;
   for (const auto& [id, c] : d.state().combatants) {
@@ -225,16 +233,20 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const int64_t round = d.state().round;
-  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round, {decl, "001.duration"}).status());
-  RETURN_IF_ERROR(ReturnExpiredMana(d, decl));
-  RETURN_IF_ERROR(GainAp(d, who, false, {decl}));
-  for (const std::string& m : std::vector<std::string>(d.state().active_members)) {
-    RETURN_IF_ERROR(GainAp(d, m, false, {decl}));  // the shared turn ends for the mount too
+  {
+    // The turn's end: expiries, the Turn End AP, surprise over: automatic.
+    Decision::SystemSteps system(d);
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round, {decl, "001.duration"}).status());
+    RETURN_IF_ERROR(ReturnExpiredMana(d, decl));
+    RETURN_IF_ERROR(GainAp(d, who, false, {decl}));
+    for (const std::string& m : std::vector<std::string>(d.state().active_members)) {
+      RETURN_IF_ERROR(GainAp(d, m, false, {decl}));  // the shared turn ends for the mount too
+    }
+    if (d.state().Find(who)->Has("Surprised")) {
+      RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Surprised", {decl, "001.surprise", {}, "its first turn is over"}));
+    }
+    RETURN_IF_ERROR(SetResource(d, who, res::kTurnRound, round, {decl, "001.round"}));
   }
-  if (d.state().Find(who)->Has("Surprised")) {
-    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Surprised", {decl, "001.surprise", {}, "its first turn is over"}));
-  }
-  RETURN_IF_ERROR(SetResource(d, who, res::kTurnRound, round, {decl, "001.round"}));
   RETURN_IF_ERROR(EndTurn(d, who, {decl, "001.round", {{"round", round}}}));
   return Advance(d, decl);
 }
@@ -253,7 +265,9 @@ absl::Status DecideJoin(const fb::CommandT& c, Decision& d) {
   e.initiative = init;
   order.push_back(e);
   RETURN_IF_ERROR(SetOrder(d, Sorted(order), {decl, "001.initiative.roll", {{"initiative", init}}, who + " joins"}));
-  // Reading: a joiner gains this round's Round Start AP as it joins.
+  // Reading: a joiner gains this round's Round Start AP as it joins (the
+  // system's, as every AP gain).
+  Decision::SystemSteps system(d);
   return GainAp(d, who, true, {decl});
 }
 

@@ -32,7 +32,7 @@ TEST(Turns, InitiativeAndRoundStartAp) {
 
 TEST(Turns, TurnEndGainCarriesOverUpToMax) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  { auto r = t.Submit(Cmd("aria", "end_turn")); ASSERT_TRUE(r.ok()) << r.status(); }
   EXPECT_EQ(Ap(t.state(), "aria"), 14);  // l.116: +7 at the end of its turn
   EXPECT_EQ(t.state().active, "orc");
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());

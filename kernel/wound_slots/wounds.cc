@@ -106,7 +106,7 @@ absl::Status AfterWound(Decision& d, const std::string& who, int level,
     const int64_t penalty = -5 * (level - kLight);
     ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, who, CheckBonus(c, "str", "athletics", spec, nullptr) + penalty,
                                             spec + " check (wounded)", cause));
-    Nums n{{"penalty", penalty}, {"d20", r.natural}, {"result", r.total}, {"tn", k->level}};
+    Nums n{{"penalty", penalty, absl::StrCat(LevelName(level), " wound of ", who), "001.swim_climb"}, {"d20", r.natural}, {"result", r.total}, {"tn", k->level}};
     if (r.total < k->level) {
       RETURN_IF_ERROR(Impose(d, who, std::string(hold) == "Climbing" ? "Fallen" : "Sunk", who, {},
                              {cause, "001.swim_climb", n, "falls or sinks"}).status());
