@@ -12,6 +12,7 @@
 #include "kernel/ap_rp/ruleset.h"
 #include "kernel/state.h"
 #include "kernel/testing/roster.h"
+#include "kernel/testing/events.h"
 #include "kernel/testing/table.h"
 
 #define ASSERT_OK(expr)                                \
@@ -131,18 +132,7 @@ inline Seen Number(const std::vector<events::EventBuffer>& events, const std::st
   return out;
 }
 
-// The author and role of the last event of `events` citing `rule`.
-inline std::pair<std::string, fb::Role> ByRule(const std::vector<events::EventBuffer>& events,
-                                               const std::string& rule) {
-  std::pair<std::string, fb::Role> out{"(none)", fb::Role::Player};
-  for (const auto& e : events) {
-    const auto* sc = e.event().body_as_StateChange();
-    if (sc != nullptr && sc->rule() != nullptr && sc->rule()->str() == rule) {
-      out = {e.event().author() == nullptr ? "" : e.event().author()->str(), e.event().role()};
-    }
-  }
-  return out;
-}
+using kernel::testing::ByRule;  // kernel/testing/events.h
 
 inline bool Cites(const std::vector<events::EventBuffer>& events, const std::string& rule) {
   for (const auto& e : events) {

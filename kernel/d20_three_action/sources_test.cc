@@ -43,15 +43,8 @@ void GmAdd(Table& t, const std::string& who, const std::string& name) {
 // with rule `rule`: "author/Role".
 std::string ByOf(const std::vector<events::EventBuffer>& events,
                  const std::string& rule) {
-  std::string out = "?";
-  for (const auto& e : events) {
-    const auto* sc = e.event().body_as_StateChange();
-    if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule) {
-      continue;
-    }
-    out = e.event().author()->str() + "/" + fb::EnumNameRole(e.event().role());
-  }
-  return out;
+  const auto [author, role] = kernel::testing::ByRule(events, rule);
+  return author == "(none)" ? "?" : author + "/" + fb::EnumNameRole(role);
 }
 
 TEST(Sources, FlankingNamesTheFlanker) {

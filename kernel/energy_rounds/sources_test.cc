@@ -6,6 +6,7 @@
 
 #include "gtest/gtest.h"
 #include "kernel/energy_rounds/test_util.h"
+#include "kernel/testing/events.h"
 #include "kernel/pending.h"
 
 namespace combat::kernel::energy::testutil {
@@ -45,16 +46,8 @@ fb::CommandT Rest(fb::CommandT c) { return With(c, "digital_rest", 1); }
 
 // "<source> / <rule>" of the last number `key` ("?" when none).
 std::string SourceOf(const std::vector<events::EventBuffer>& events, const std::string& key) {
-  std::string out = "?";
-  for (const auto& e : events) {
-    const auto* sc = e.event().body_as_StateChange();
-    if (sc == nullptr || sc->numbers() == nullptr) continue;
-    for (const auto* n : *sc->numbers()) {
-      if (n->key() == nullptr || n->key()->str() != key) continue;
-      out = (n->source() ? n->source()->str() : "") + " / " + (n->rule() ? n->rule()->str() : "");
-    }
-  }
-  return out;
+  const kernel::testing::NumberSeen n = kernel::testing::LastNumber(events, key);
+  return n.value == -999 ? "?" : n.source + " / " + n.rule;
 }
 
 // The seq of the first Declaration in `events`.

@@ -93,20 +93,7 @@ inline Seen Number(const Nums& nums, const std::string& key) {
   return out;
 }
 
-// The author and role of the last event of `events` citing `rule`.
-inline std::pair<std::string, fb::Role> ByRule(const std::vector<events::EventBuffer>& events,
-                                               const std::string& rule) {
-  std::pair<std::string, fb::Role> out{"(none)", fb::Role::Player};
-  for (const auto& e : events) {
-    const fb::Event& ev = e.event();
-    if (ev.body_type() != fb::Body::StateChange) continue;
-    const fb::StateChange* sc = ev.body_as_StateChange();
-    if (sc->rule() != nullptr && sc->rule()->str() == rule) {
-      out = {ev.author() == nullptr ? "" : ev.author()->str(), ev.role()};
-    }
-  }
-  return out;
-}
+using kernel::testing::ByRule;  // kernel/testing/events.h
 
 inline int CountCond(const Combatant& c, const std::string& name) {
   int n = 0;

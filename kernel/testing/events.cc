@@ -62,6 +62,33 @@ std::vector<std::string> UnknownRules(const std::vector<events::EventBuffer>& lo
   return out;
 }
 
+NumberSeen LastNumber(const std::vector<events::EventBuffer>& events, const std::string& key) {
+  NumberSeen out;
+  for (const auto& e : events) {
+    const fb::StateChange* sc = ChangeOf(e);
+    if (sc == nullptr || sc->numbers() == nullptr) continue;
+    for (const fb::Number* n : *sc->numbers()) {
+      if (n->key() == nullptr || n->key()->str() != key) continue;
+      out.value = n->value();
+      out.source = n->source() == nullptr ? "" : n->source()->str();
+      out.rule = n->rule() == nullptr ? "" : n->rule()->str();
+    }
+  }
+  return out;
+}
+
+std::pair<std::string, fb::Role> ByRule(const std::vector<events::EventBuffer>& events,
+                                         const std::string& rule) {
+  std::pair<std::string, fb::Role> out{"(none)", fb::Role::Player};
+  for (const auto& e : events) {
+    const fb::StateChange* sc = ChangeOf(e);
+    if (sc != nullptr && sc->rule() != nullptr && sc->rule()->str() == rule) {
+      out = {e.event().author() == nullptr ? "" : e.event().author()->str(), e.event().role()};
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> UnsourcedModifiers(
     const std::vector<events::EventBuffer>& log, const std::vector<RuleRef>& table,
     const std::function<bool(const std::string& key)>& is_modifier) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "events/codec.h"
@@ -23,6 +24,20 @@ int64_t NumOf(const std::vector<events::EventBuffer>& events, const std::string&
 
 // Whether some state change in `events` cites `rule`.
 bool Cites(const std::vector<events::EventBuffer>& events, const std::string& rule);
+
+// The last number `key` of `events`' state changes, with the source and
+// rule it names (schema v7); value -999 and empty texts when none.
+struct NumberSeen {
+  int64_t value = -999;
+  std::string source, rule;
+};
+NumberSeen LastNumber(const std::vector<events::EventBuffer>& events, const std::string& key);
+
+// The author and role of the last state change of `events` citing `rule`
+// ({"(none)", Player} when none): who recorded it, the player, the GM or
+// the system (automatic steps).
+std::pair<std::string, fb::Role> ByRule(const std::vector<events::EventBuffer>& events,
+                                         const std::string& rule);
 
 // "seq N cites unknown rule 'R'" for every state change of `log` (but the
 // session's start) whose rule is not in `table`.

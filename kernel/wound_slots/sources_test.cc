@@ -12,27 +12,10 @@ namespace {
 using namespace testutil;  // NOLINT
 using kernel::testing::GmCmd;
 
-struct Seen {
-  int64_t value = -999;
-  std::string source, rule;
-};
+using Seen = kernel::testing::NumberSeen;
 
-// The last number `key` of `events`' state changes, with its source and rule.
 Seen Number(const std::vector<events::EventBuffer>& events, const std::string& key) {
-  Seen out;
-  for (const auto& e : events) {
-    const fb::Event& ev = e.event();
-    if (ev.body_type() != fb::Body::StateChange) continue;
-    const fb::StateChange* sc = ev.body_as_StateChange();
-    if (sc->numbers() == nullptr) continue;
-    for (const fb::Number* n : *sc->numbers()) {
-      if (n->key() == nullptr || n->key()->str() != key) continue;
-      out.value = n->value();
-      out.source = n->source() == nullptr ? "" : n->source()->str();
-      out.rule = n->rule() == nullptr ? "" : n->rule()->str();
-    }
-  }
-  return out;
+  return kernel::testing::LastNumber(events, key);
 }
 
 void ExpectSourced(const Table& t) {
@@ -189,20 +172,7 @@ TEST(Sources, SurpriseNamesTheSurprised) {
   ExpectSourced(t);
 }
 
-// The author and role of the last event of `events` citing `rule`.
-std::pair<std::string, fb::Role> ByRule(const std::vector<events::EventBuffer>& events,
-                                         const std::string& rule) {
-  std::pair<std::string, fb::Role> out{"(none)", fb::Role::Player};
-  for (const auto& e : events) {
-    const fb::Event& ev = e.event();
-    if (ev.body_type() != fb::Body::StateChange) continue;
-    const fb::StateChange* sc = ev.body_as_StateChange();
-    if (sc->rule() != nullptr && sc->rule()->str() == rule) {
-      out = {ev.author() == nullptr ? "" : ev.author()->str(), ev.role()};
-    }
-  }
-  return out;
-}
+using kernel::testing::ByRule;
 
 TEST(Authors, AutomaticStepsAreTheSystemsTheActsTheirAuthors) {
   Table t = Fight();
