@@ -342,5 +342,33 @@ TEST_F(RevealEpochTest, ExportAndImportCarryTheLaterSecrets) {
   }
 }
 
+// Imported without any secret, a session revealed mid-session and at the
+// end: verify knows both secrets from the chain (the store's reveal
+// markers) and checks every die of both epochs, none left unchecked.
+TEST_F(RevealEpochTest, WithoutStoredSecretsEveryEpochIsCheckedFromItsReveal) {
+  const std::vector<Seeded> before = Attacks(1);
+  ASSERT_TRUE(Reveal(testing::FixtureSecret()).ok());
+  const std::vector<uint8_t> fresh = SecretInForceOn();
+  const std::vector<Seeded> after = Attacks(1);
+  End();
+  ASSERT_TRUE(Reveal(fresh).ok());
+  auto rules = engine_->RulesetOf("s1");
+  ASSERT_TRUE(rules.ok());
+  auto bundle = ReadSession(engine_->log(), "s1", /*with_secret=*/false);
+  ASSERT_TRUE(bundle.ok()) << bundle.status();
+  auto target = Engine::Open(dir_ + "/bare");
+  ASSERT_TRUE(target.ok()) << target.status();
+  auto imported = ImportBundle((*target)->log(), *bundle, *rules);
+  ASSERT_TRUE(imported.ok() && imported->imported) << imported.status();
+  auto r = VerifySession((*target)->log(), *rules, "s1", "", true, {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->ok()) << RenderVerifyReport(*r);
+  EXPECT_TRUE(r->seed_known);
+  EXPECT_GE(r->seeded_dice_checked, before.size() + after.size() + 1);
+  for (const std::string& n : r->notes) {
+    EXPECT_EQ(n.find("checked when the secret is known"), std::string::npos) << n;
+  }
+}
+
 }  // namespace
 }  // namespace combat::replay

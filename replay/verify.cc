@@ -468,10 +468,29 @@ absl::StatusOr<VerifyReport> VerifySession(store::EventLog& log,
       auto head = Seek(log, session, b.branch, 0, quiet);
       if (!head.ok() || head->revealed_seed.empty()) continue;
       revealed = true;
-      if (kernel::dice::SeededDice::Commitment(head->revealed_seed) == first) {
+      if (options.secret.empty() &&
+          kernel::dice::SeededDice::Commitment(head->revealed_seed) == first) {
         options.secret = head->revealed_seed;
       } else {
         options.later_secrets.push_back(head->revealed_seed);
+      }
+    }
+    // Every reveal the store marks (also those before a branch's last):
+    // the secret its SeedRevealed gives.
+    ASSIGN_OR_RETURN(std::vector<store::RevealMarker> marks, log.ListReveals(session));
+    for (const store::RevealMarker& m : marks) {
+      ASSIGN_OR_RETURN(std::vector<events::EventBuffer> at,
+                       log.Read(session, m.branch, m.seq, m.seq));
+      const fb::StateChange* sc =
+          at.empty() ? nullptr : at.front().event().body_as_StateChange();
+      const fb::SeedRevealed* r = sc != nullptr ? sc->change_as_SeedRevealed() : nullptr;
+      if (r == nullptr || r->secret() == nullptr) continue;  // the walk names it
+      std::vector<uint8_t> secret(r->secret()->begin(), r->secret()->end());
+      revealed = true;
+      if (options.secret.empty() && kernel::dice::SeededDice::Commitment(secret) == first) {
+        options.secret = std::move(secret);
+      } else {
+        options.later_secrets.push_back(std::move(secret));
       }
     }
     if (revealed) {

@@ -46,6 +46,10 @@ std::string Revealed(absl::string_view session,
   return Key2('v', session, events::Hex(commitment));
 }
 
+std::string RevealedPrefix(absl::string_view session) {
+  return Key2('v', session, "");
+}
+
 std::string Branch(absl::string_view session, absl::string_view branch) {
   return Key2('b', session, branch);
 }

@@ -40,6 +40,8 @@ std::string EpochSecretPrefix(absl::string_view session);
 // The marker of the first reveal of the secret committed to by `commitment`.
 std::string Revealed(absl::string_view session,
                      const std::vector<uint8_t>& commitment);
+// Every reveal marker of `session` (their keys).
+std::string RevealedPrefix(absl::string_view session);
 std::string Branch(absl::string_view session, absl::string_view branch);
 std::string Head(absl::string_view session, absl::string_view branch);
 std::string Event(absl::string_view session, absl::string_view branch,

@@ -79,6 +79,21 @@ absl::StatusOr<std::vector<StoredSecret>> LogReader::ListSecrets(
   return out;
 }
 
+namespace {
+
+// A reveal marker's value: <branch>\0<be64 seq>.
+absl::StatusOr<RevealMarker> DecodeReveal(const std::string& value,
+                                          const std::string& context) {
+  const size_t sep = value.find('\0');
+  if (sep == std::string::npos || value.size() != sep + 9) {
+    return absl::DataLossError(absl::StrCat(context, ": malformed marker (",
+                                            value.size(), " bytes)"));
+  }
+  return RevealMarker{value.substr(0, sep), keys::ReadBe64(value.data() + sep + 1), ""};
+}
+
+}  // namespace
+
 absl::StatusOr<std::optional<RevealMarker>> LogReader::GetReveal(
     const std::string& session, const std::vector<uint8_t>& commitment) const {
   RETURN_IF_ERROR(CheckId("session", session));
@@ -88,13 +103,25 @@ absl::StatusOr<std::optional<RevealMarker>> LogReader::GetReveal(
   ASSIGN_OR_RETURN(std::optional<std::string> value,
                    view.Get(keys::Revealed(session, commitment), context));
   if (!value.has_value()) return std::optional<RevealMarker>();
-  const size_t sep = value->find('\0');
-  if (sep == std::string::npos || value->size() != sep + 9) {
-    return absl::DataLossError(absl::StrCat(context, ": malformed marker (",
-                                            value->size(), " bytes)"));
+  ASSIGN_OR_RETURN(RevealMarker m, DecodeReveal(*value, context));
+  m.commitment_hex = events::Hex(commitment);
+  return std::optional<RevealMarker>(std::move(m));
+}
+
+absl::StatusOr<std::vector<RevealMarker>> LogReader::ListReveals(
+    const std::string& session) const {
+  RETURN_IF_ERROR(CheckId("session", session));
+  View view(impl_->db.get(), /*snapshot=*/true);
+  const std::string context = absl::StrCat("session ", session, " reveals");
+  const std::string prefix = keys::RevealedPrefix(session);
+  ASSIGN_OR_RETURN(auto all, view.List(prefix, context));
+  std::vector<RevealMarker> out;
+  for (const auto& [key, value] : all) {
+    ASSIGN_OR_RETURN(RevealMarker m, DecodeReveal(value, context));
+    m.commitment_hex = key.substr(prefix.size());
+    out.push_back(std::move(m));
   }
-  return std::optional<RevealMarker>(
-      RevealMarker{value->substr(0, sep), keys::ReadBe64(value->data() + sep + 1)});
+  return out;
 }
 
 absl::StatusOr<std::vector<uint8_t>> LogReader::GetSigningKey(

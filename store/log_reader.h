@@ -50,6 +50,8 @@ class LogReader {
   // as the reveal recorded it; nullopt when no reveal of this database did.
   absl::StatusOr<std::optional<RevealMarker>> GetReveal(
       const std::string& session, const std::vector<uint8_t>& commitment) const;
+  // Every reveal marker of the session, by commitment (hex order).
+  absl::StatusOr<std::vector<RevealMarker>> ListReveals(const std::string& session) const;
   // The session's Ed25519 private signing key (stored by CreateSession, in
   // the same batch); empty when it has none. Never exported.
   absl::StatusOr<std::vector<uint8_t>> GetSigningKey(const std::string& session) const;

@@ -88,6 +88,7 @@ struct RevealRecord {
 struct RevealMarker {
   std::string branch;
   uint64_t seq = 0;  // the SeedRevealed event
+  std::string commitment_hex;  // the commitment revealed (ListReveals)
 };
 
 // A dice secret the database holds (LogReader::ListSecrets): the session's

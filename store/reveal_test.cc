@@ -85,6 +85,11 @@ TEST_F(RevealStoreTest, TheEventsTheFreshSecretAndTheMarkerAreWrittenTogether) {
   ASSERT_TRUE(marker.ok() && marker->has_value()) << marker.status();
   EXPECT_EQ((*marker)->branch, "main");
   EXPECT_EQ((*marker)->seq, 2u);
+  auto reveals = log_->ListReveals("s1");
+  ASSERT_TRUE(reveals.ok()) << reveals.status();
+  ASSERT_EQ(reveals->size(), 1u);
+  EXPECT_EQ((*reveals)[0].commitment_hex, events::Hex(Commit(first_)));
+  EXPECT_EQ((*reveals)[0].branch, "main");
   auto all = log_->ListSecrets("s1");
   ASSERT_TRUE(all.ok()) << all.status();
   ASSERT_EQ(all->size(), 2u);
