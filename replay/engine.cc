@@ -164,17 +164,23 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
   }
   ASSIGN_OR_RETURN(auto done, log_->FindCommand(session, branch, cmd.id));
   if (done.has_value()) {
-    // A reveal's recorded command carries the fresh commitment the engine
-    // drew: a retry of the id is the same reveal.
-    if (!reveal) {
-      RETURN_IF_ERROR(store::EventLog::CheckSameContent(
-          absl::StrCat("session ", session, " branch ", branch), cmd.id, *done,
-          events::CommandContentHash(cmd)));
-    }
     SubmitResult r;
     ASSIGN_OR_RETURN(r.events,
                      log_->Read(session, branch, done->first_seq, done->last_seq));
     r.duplicate = true;
+    // A reveal's recorded command carries the fresh commitment the engine
+    // drew, so its content cannot match: a retried reveal id is the same
+    // reveal when the id recorded a reveal.
+    const fb::Declaration* decl =
+        r.events.empty() ? nullptr : r.events.front().event().body_as_Declaration();
+    const bool was_reveal = decl != nullptr && decl->command() != nullptr &&
+                            decl->command()->action() != nullptr &&
+                            decl->command()->action()->str() == "gm_reveal";
+    if (!reveal || !was_reveal) {
+      RETURN_IF_ERROR(store::EventLog::CheckSameContent(
+          absl::StrCat("session ", session, " branch ", branch), cmd.id, *done,
+          events::CommandContentHash(cmd)));
+    }
     return r;
   }
   store::RevealRecord fresh;

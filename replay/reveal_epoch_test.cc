@@ -209,6 +209,9 @@ TEST_F(RevealEpochTest, TheCallerCannotNameTheNextCommitmentAndARetryIsTheSameRe
   ASSERT_TRUE(retry.ok()) << retry.status();
   EXPECT_TRUE(retry->duplicate);
   EXPECT_EQ(SecretInForceOn(), fresh) << "a retry draws no other secret";
+  // An id another command took is a conflict, not a retry.
+  Do(ToyCmd("taken", Active(), "end_turn"));
+  EXPECT_EQ(Reveal(fresh, "main", "taken").status().code(), absl::StatusCode::kAlreadyExists);
 }
 
 // A die rolled after the reveal with the OLD secret (a crafted log: the
