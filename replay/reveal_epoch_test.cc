@@ -15,6 +15,7 @@
 #include "replay/dice_epoch.h"
 #include "replay/testing/fixture.h"
 #include "replay/testing/toy.h"
+#include "replay/transcript.h"
 #include "replay/verify.h"
 #include "rocksdb/db.h"
 
@@ -318,6 +319,10 @@ TEST_F(RevealEpochTest, ExportAndImportCarryTheLaterSecrets) {
     auto bundle = ReadSession(engine_->log(), "s1", with_secret);
     ASSERT_TRUE(bundle.ok()) << bundle.status();
     EXPECT_EQ(bundle->later_secrets.size(), with_secret ? 1u : 0u);
+    auto transcript = RenderTranscript(*bundle);
+    ASSERT_TRUE(transcript.ok()) << transcript.status();
+    EXPECT_NE(transcript->find("dice seed: revealed in part"), std::string::npos)
+        << *transcript;
     auto decoded = DecodeBundle(EncodeBundle(*bundle));
     ASSERT_TRUE(decoded.ok()) << decoded.status();
     EXPECT_EQ(decoded->later_secrets, bundle->later_secrets);
