@@ -479,12 +479,12 @@ absl::StatusOr<VerifyReport> VerifySession(store::EventLog& log,
     // the secret its SeedRevealed gives.
     ASSIGN_OR_RETURN(std::vector<store::RevealMarker> marks, log.ListReveals(session));
     for (const store::RevealMarker& m : marks) {
-      ASSIGN_OR_RETURN(std::vector<events::EventBuffer> at,
-                       log.Read(session, m.branch, m.seq, m.seq));
-      const fb::StateChange* sc =
-          at.empty() ? nullptr : at.front().event().body_as_StateChange();
+      // A damaged or missing event is the walk's to report, not this look-up's.
+      auto at = log.Read(session, m.branch, m.seq, m.seq);
+      if (!at.ok() || at->empty()) continue;
+      const fb::StateChange* sc = at->front().event().body_as_StateChange();
       const fb::SeedRevealed* r = sc != nullptr ? sc->change_as_SeedRevealed() : nullptr;
-      if (r == nullptr || r->secret() == nullptr) continue;  // the walk names it
+      if (r == nullptr || r->secret() == nullptr) continue;
       std::vector<uint8_t> secret(r->secret()->begin(), r->secret()->end());
       revealed = true;
       if (options.secret.empty() && kernel::dice::SeededDice::Commitment(secret) == first) {
