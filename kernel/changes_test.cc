@@ -3,9 +3,11 @@
 // GM verbs, and the dice contract of DecideCommand.
 #include "kernel/changes.h"
 
+#include "events/hash.h"
 #include "events/status_macros.h"
 #include "gtest/gtest.h"
 #include "kernel/command.h"
+#include "kernel/dice/source.h"
 #include "kernel/gm.h"
 #include "kernel/ruleset.h"
 #include "kernel/state_codec.h"
@@ -361,6 +363,68 @@ TEST_F(ToyTest, RevealNeedsTheCommittedSecret) {
   WithText(c, "secret", hex);
   ASSERT_TRUE(table_.Submit(c).ok());
   EXPECT_EQ(table_.state().revealed_seed, std::vector<uint8_t>(32, 0x5a));
+}
+
+// Issue 16: a reveal before the end names the next commitment; the state
+// holds it from then on, and its secret (not the old one) is the one a
+// later reveal must give. Refused on an ended session. (Its own fixture:
+// the GM's commands name their author, as schema 7 requires.)
+class RevealTest : public ::testing::Test {
+ protected:
+  fb::CommandT Gm(const std::string& action, const std::string& text) {
+    fb::CommandT c = Cmd("", action);
+    c.role = fb::Role::GM;
+    c.author = "gm";
+    c.text = text;
+    return c;
+  }
+  Toy toy_;
+  Table table_{toy_, TwoFighters()};
+};
+
+TEST_F(RevealTest, ARevealMidSessionMovesTheCommitmentOn) {
+  std::string old_hex, fresh_hex;
+  for (int i = 0; i < 32; ++i) old_hex += "5a", fresh_hex += "07";
+  const std::vector<uint8_t> fresh(32, 0x07);
+  const std::vector<uint8_t> next = dice::SeededDice::Commitment(fresh);
+  ASSERT_TRUE(table_.status().ok()) << table_.status();
+  fb::CommandT c = Gm("gm_reveal", "mid-session");
+  WithText(c, "secret", old_hex);
+  WithText(c, "next_commitment", "abc");
+  EXPECT_EQ(table_.Submit(c).status().code(), absl::StatusCode::kInvalidArgument);
+  c.params.clear();
+  WithText(c, "secret", old_hex);
+  WithText(c, "next_commitment", events::Hex(next));
+  const uint64_t seq = table_.state().seq;
+  auto r = table_.Submit(c);
+  ASSERT_TRUE(r.ok()) << r.status();
+  const fb::SeedRevealed* ev = r->back().event().body_as_StateChange()->change_as_SeedRevealed();
+  ASSERT_NE(ev, nullptr);
+  ASSERT_NE(ev->next_commitment(), nullptr);
+  EXPECT_EQ(std::vector<uint8_t>(ev->next_commitment()->begin(), ev->next_commitment()->end()),
+            next);
+  EXPECT_EQ(table_.state().dice_commitment, next);
+  EXPECT_EQ(table_.state().revealed_seed, std::vector<uint8_t>(32, 0x5a));
+  EXPECT_GT(table_.state().seq, seq);
+  // The old secret again: not the commitment in force.
+  c.params.clear();
+  WithText(c, "secret", old_hex);
+  EXPECT_EQ(table_.Submit(c).status().code(), absl::StatusCode::kFailedPrecondition);
+  // The fresh one, at the end: no next commitment on an ended session.
+  auto ended = table_.Submit(Gm("gm_end", "done"));
+  ASSERT_TRUE(ended.ok()) << ended.status();
+  c.params.clear();
+  WithText(c, "secret", fresh_hex);
+  WithText(c, "next_commitment", events::Hex(dice::SeededDice::Commitment(
+                                     std::vector<uint8_t>(32, 0x08))));
+  EXPECT_EQ(table_.Submit(c).status().code(), absl::StatusCode::kFailedPrecondition);
+  c.params.clear();
+  WithText(c, "secret", fresh_hex);
+  ASSERT_TRUE(table_.Submit(c).ok());
+  EXPECT_EQ(table_.state().revealed_seed, fresh);
+  EXPECT_EQ(table_.state().dice_commitment, next);
+  EXPECT_EQ(table_.Submit(c).status().code(), absl::StatusCode::kFailedPrecondition)
+      << "already revealed";
 }
 
 TEST_F(ToyTest, ReplayGivesTheSameBytes) {

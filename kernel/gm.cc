@@ -1,6 +1,7 @@
 #include "kernel/gm.h"
 
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
@@ -76,9 +77,10 @@ absl::Status Void(const fb::CommandT& c, const std::string& rule, Decision& d) {
   return d.Change(decl, rule, {{"target", subject}}, Union(std::move(v)), c.text);
 }
 
-absl::Status Reveal(const fb::CommandT& c, const std::string& rule, Decision& d) {
-  ASSIGN_OR_RETURN(std::string hex, RequiredText(c, "secret"));
-  std::vector<uint8_t> secret;
+// Param `key` of gm_reveal as bytes: lower-case hex, at least one byte.
+absl::StatusOr<std::vector<uint8_t>> HexParam(const fb::CommandT& c, const char* key) {
+  ASSIGN_OR_RETURN(std::string hex, RequiredText(c, key));
+  std::vector<uint8_t> bytes;
   for (size_t i = 0; i + 1 < hex.size(); i += 2) {
     int v = 0;
     for (int k = 0; k < 2; ++k) {
@@ -88,25 +90,56 @@ absl::Status Reveal(const fb::CommandT& c, const std::string& rule, Decision& d)
                                                    : -1;
       if (digit < 0) {
         return absl::InvalidArgumentError(
-            "command 'gm_reveal': param 'secret': lower-case hex");
+            absl::StrCat("command 'gm_reveal': param '", key, "': lower-case hex"));
       }
       v = v * 16 + digit;
     }
-    secret.push_back(static_cast<uint8_t>(v));
+    bytes.push_back(static_cast<uint8_t>(v));
   }
-  if (hex.size() % 2 != 0 || secret.empty()) {
-    return absl::InvalidArgumentError("command 'gm_reveal': param 'secret': hex bytes");
+  if (hex.size() % 2 != 0 || bytes.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("command 'gm_reveal': param '", key, "': hex bytes"));
   }
-  if (dice::SeededDice::Commitment(secret) != d.state().dice_commitment) {
+  return bytes;
+}
+
+// gm_reveal: the secret of the commitment in force; before the session's
+// end, with the commitment of a fresh secret for the rest of the session
+// (events/FORMAT.md, "Dice").
+absl::Status Reveal(const fb::CommandT& c, const std::string& rule, Decision& d) {
+  ASSIGN_OR_RETURN(std::vector<uint8_t> secret, HexParam(c, "secret"));
+  const State& s = d.state();
+  if (dice::SeededDice::Commitment(secret) != s.dice_commitment) {
     return absl::FailedPreconditionError(
         "gm_reveal: the secret does not match the session's dice commitment");
   }
-  if (!d.state().revealed_seed.empty()) {
+  // Revealed already: the secret of the commitment in force is public (a
+  // reveal with a next commitment moves the commitment on).
+  if (!s.revealed_seed.empty() &&
+      dice::SeededDice::Commitment(s.revealed_seed) == s.dice_commitment) {
     return absl::FailedPreconditionError("gm_reveal: already revealed");
   }
-  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   fb::SeedRevealedT t;
   t.secret = secret;
+  if (HasParam(c, "next_commitment")) {
+    if (s.ended) {
+      return absl::FailedPreconditionError(
+          "command 'gm_reveal': param 'next_commitment': the session has ended; "
+          "a reveal at the end commits no fresh secret (leave it out)");
+    }
+    ASSIGN_OR_RETURN(t.next_commitment, HexParam(c, "next_commitment"));
+    if (t.next_commitment.size() != 32) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "command 'gm_reveal': param 'next_commitment': 32 bytes (64 hex digits), "
+          "the SHA-256 of the fresh secret; got ", t.next_commitment.size()));
+    }
+    if (t.next_commitment == s.dice_commitment) {
+      return absl::InvalidArgumentError(
+          "command 'gm_reveal': param 'next_commitment': the commitment being "
+          "revealed; a fresh secret's is needed");
+    }
+  }
+  ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   return d.Change(decl, rule, {}, Union(std::move(t)), c.text);
 }
 

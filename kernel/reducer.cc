@@ -652,6 +652,14 @@ class Applier {
       return Corrupt("seed_revealed.secret", "empty");
     }
     s_.revealed_seed.assign(secret->begin(), secret->end());
+    // v7: a reveal before the end commits a fresh secret, in force from now.
+    if (const auto* next = r.next_commitment(); next != nullptr && next->size() != 0) {
+      if (next->size() != 32) {
+        return Corrupt("seed_revealed.next_commitment",
+                       absl::StrCat(next->size(), " bytes; a SHA-256 has 32"));
+      }
+      s_.dice_commitment.assign(next->begin(), next->end());
+    }
     s_.session_digest_valid = false;
     return absl::OkStatus();
   }

@@ -275,7 +275,10 @@ std::vector<VerbSchema> GmVerbSchemas(const std::vector<std::string>& conditions
   {
     VerbSchema s{"gm_reveal", "reveal the dice secret", "", true};
     s.actor = Use::kNo;
-    s.params = {{"secret", ParamType::kText, true, {}, "the secret, 64 hex digits"}};
+    s.params = {{"secret", ParamType::kText, true, {}, "the secret, 64 hex digits"},
+                {"next_commitment", ParamType::kText, false, {},
+                 "SHA-256 of a fresh secret, 64 hex digits (before the end; "
+                 "combat reveal draws and stores it)"}};
     v.push_back(std::move(s));
   }
   {

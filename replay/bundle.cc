@@ -15,7 +15,9 @@
 namespace combat::replay {
 namespace {
 
-constexpr int kBundleFormat = 1;
+// Format 2 adds later_secrets; a bundle without them is written as format
+// 1 (readable by older builds), and both are read.
+constexpr int kBundleFormat = 2;
 
 std::vector<uint8_t> Vec(const flatbuffers::Vector<uint8_t>* v) {
   return v == nullptr ? std::vector<uint8_t>() : std::vector<uint8_t>(v->begin(), v->end());
@@ -23,16 +25,17 @@ std::vector<uint8_t> Vec(const flatbuffers::Vector<uint8_t>* v) {
 
 std::string S(const flatbuffers::String* s) { return s ? s->str() : ""; }
 
-// The secret revealed in any branch's events (SeedRevealed), if any.
-std::vector<uint8_t> RevealedSecret(const Bundle& b) {
+// Every secret revealed in the branches' events (SeedRevealed), in order.
+std::vector<std::vector<uint8_t>> RevealedSecrets(const Bundle& b) {
+  std::vector<std::vector<uint8_t>> out;
   for (const BundleBranch& br : b.branches) {
     for (const events::EventBuffer& e : br.own) {
       if (e.event().body_type() != fb::Body::StateChange) continue;
       const auto* r = e.event().body_as_StateChange()->change_as_SeedRevealed();
-      if (r != nullptr) return Vec(r->secret());
+      if (r != nullptr) out.push_back(Vec(r->secret()));
     }
   }
-  return {};
+  return out;
 }
 
 }  // namespace
@@ -94,6 +97,10 @@ absl::StatusOr<Bundle> ReadSession(const store::EventLog& log,
   ASSIGN_OR_RETURN(out.meta, log.GetSession(session));
   if (with_secret) {
     ASSIGN_OR_RETURN(out.secret, log.GetSecret(session));
+    ASSIGN_OR_RETURN(std::vector<store::StoredSecret> stored, log.ListSecrets(session));
+    for (store::StoredSecret& s : stored) {
+      if (!s.first) out.later_secrets.push_back(std::move(s.secret));
+    }
   }
   ASSIGN_OR_RETURN(std::vector<BranchInfo> tree, BranchTree(log, session));
   std::set<std::string> wanted(only.begin(), only.end());
@@ -133,7 +140,7 @@ absl::StatusOr<Bundle> ReadSession(const store::EventLog& log,
 
 std::vector<uint8_t> EncodeBundle(const Bundle& b) {
   fb::BundleT t;
-  t.format = kBundleFormat;
+  t.format = b.later_secrets.empty() ? 1 : kBundleFormat;
   t.session = b.meta.session;
   t.title = b.meta.title;
   t.ruleset = b.meta.ruleset;
@@ -141,6 +148,11 @@ std::vector<uint8_t> EncodeBundle(const Bundle& b) {
   t.schema_version = b.schema_version;
   t.dice_commitment = b.commitment;
   t.secret = b.secret;
+  for (const std::vector<uint8_t>& later : b.later_secrets) {
+    auto one = std::make_unique<fb::BundleSecretT>();
+    one->secret = later;
+    t.later_secrets.push_back(std::move(one));
+  }
   for (const BundleBranch& br : b.branches) {
     auto out = std::make_unique<fb::BundleBranchT>();
     out->name = br.meta.branch;
@@ -174,9 +186,9 @@ absl::StatusOr<Bundle> DecodeBundle(const std::vector<uint8_t>& bytes) {
     return absl::DataLossError("the bundle is malformed (FlatBuffers Verifier)");
   }
   const fb::Bundle* root = fb::GetBundle(bytes.data());
-  if (root->format() != kBundleFormat) {
+  if (root->format() < 1 || root->format() > kBundleFormat) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "bundle format ", root->format(), ": this build reads format ", kBundleFormat));
+        "bundle format ", root->format(), ": this build reads formats 1..", kBundleFormat));
   }
   Bundle out;
   out.meta.session = S(root->session());
@@ -186,6 +198,16 @@ absl::StatusOr<Bundle> DecodeBundle(const std::vector<uint8_t>& bytes) {
   out.schema_version = root->schema_version();
   out.commitment = Vec(root->dice_commitment());
   out.secret = Vec(root->secret());
+  if (root->later_secrets() != nullptr) {
+    for (const fb::BundleSecret* later : *root->later_secrets()) {
+      std::vector<uint8_t> secret = Vec(later->secret());
+      if (secret.size() != 32) {
+        return absl::DataLossError(absl::StrCat(
+            "bundle: a later dice secret has ", secret.size(), " bytes; exactly 32"));
+      }
+      out.later_secrets.push_back(std::move(secret));
+    }
+  }
   if (!store::ValidId(out.meta.session)) {
     return absl::DataLossError(absl::StrCat("bundle: invalid session id '",
                                             out.meta.session.substr(0, 80), "'"));
@@ -249,10 +271,21 @@ absl::StatusOr<VerifyReport> VerifyBundle(const Bundle& bundle,
                                           Progress* progress) {
   VerifyOptions options;
   options.progress = progress;
-  options.secret = bundle.secret.empty() ? RevealedSecret(bundle) : bundle.secret;
+  // The secret of the session's commitment (carried or revealed) and the
+  // later ones (carried, or revealed in the events): each serves its epoch.
+  options.secret = bundle.secret;
+  options.later_secrets = bundle.later_secrets;
+  for (std::vector<uint8_t>& r : RevealedSecrets(bundle)) {
+    if (options.secret.empty() &&
+        kernel::dice::SeededDice::Commitment(r) == bundle.commitment) {
+      options.secret = std::move(r);
+    } else {
+      options.later_secrets.push_back(std::move(r));
+    }
+  }
   VerifyReport total;
   total.session = bundle.meta.session;
-  total.seed_known = !options.secret.empty();
+  total.seed_known = !options.secret.empty() || !options.later_secrets.empty();
   for (const BundleBranch& br : bundle.branches) {
     ASSIGN_OR_RETURN(BranchSource source, bundle.Source(br.meta.branch));
     ASSIGN_OR_RETURN(VerifyReport one,
@@ -373,7 +406,8 @@ absl::StatusOr<ImportResult> ImportBundle(store::EventLog& log, const Bundle& bu
   }
   absl::StatusOr<uint64_t> written =
       log.ImportSession(bundle.meta, bundle.secret, branches,
-                        store::EventLog::Canonical::kCallerChecked, signing_key);
+                        store::EventLog::Canonical::kCallerChecked, signing_key,
+                        bundle.later_secrets);
   if (!written.ok()) {
     // The bundle passed verification, so a refusal here is the store's
     // (its own checks, or I/O): say which bundle it was.

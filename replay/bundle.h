@@ -2,7 +2,8 @@
 // identifier "CMBB"): every branch's own events as their canonical stored
 // bytes, the ruleset id and version, the dice commitment, each branch's
 // fork point (who forked and why) and head hash; optionally the dice
-// secret (to move a live session to another machine).
+// secrets (to move a live session to another machine): the first, and the
+// later ones of reveals before the end (format 2; format 1 still read).
 //
 // Import trusts nothing in the file: the structure is checked (FlatBuffers
 // Verifier, identifier, ids, parents before children, seq ranges), then
@@ -38,6 +39,9 @@ struct Bundle {
   int32_t schema_version = 0;
   std::vector<uint8_t> commitment;
   std::vector<uint8_t> secret;  // empty unless exported with it
+  // The later secrets the database stores (a reveal's fresh ones), with
+  // the secret only; each is used for the epoch of its commitment.
+  std::vector<std::vector<uint8_t>> later_secrets;
   std::vector<BundleBranch> branches;  // parents before children
 
   // Events 1..head of `branch` (its ancestors' shared prefix, then its own)

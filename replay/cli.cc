@@ -92,8 +92,12 @@ replay, audit and explore (see README.md, "Replay tools"):
                                         the causal chain: declaration, dice and
                                         provenance, rules (seed, section, line),
                                         rulings, voids, authors
-  reveal   --db DIR --session S [--author A] [--reason TEXT]
-                                        the GM reveals the dice secret (gm_reveal)
+  reveal   --db DIR --session S [--branch B] [--author A] [--reason TEXT]
+                                        the GM reveals the dice secret in force
+                                        (gm_reveal); before the end it commits a
+                                        fresh secret for the rest of the session
+                                        (reveal again at the end); on a branch
+                                        forked before a reveal, commits its own
   stats    --db DIR --session S [--branch B] [--include-voided]
                                         dice per face, mean vs expectation, by
                                         author and provenance

@@ -10,9 +10,11 @@
 #include "events/status_macros.h"
 #include "flatbuffers/flatbuffers.h"
 #include "kernel/authority.h"
+#include "kernel/command.h"
 #include "kernel/dice/source.h"
 #include "kernel/ruleset.h"
 #include "kernel/session.h"
+#include "replay/dice_epoch.h"
 #include "replay/limits.h"
 
 namespace combat::replay {
@@ -154,19 +156,46 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
     return absl::InvalidArgumentError(absl::StrCat(
         "command field 'id' ('", cmd.id, "'): use 1-64 of [A-Za-z0-9_.:-]"));
   }
-  const events::Digest content = events::CommandContentHash(cmd);
+  const bool reveal = cmd.action == "gm_reveal";
+  if (reveal && kernel::HasParam(cmd, "next_commitment")) {
+    return absl::InvalidArgumentError(
+        "command 'gm_reveal': param 'next_commitment': drawn by the engine, "
+        "which stores the fresh secret; leave it out");
+  }
   ASSIGN_OR_RETURN(auto done, log_->FindCommand(session, branch, cmd.id));
   if (done.has_value()) {
-    RETURN_IF_ERROR(store::EventLog::CheckSameContent(
-        absl::StrCat("session ", session, " branch ", branch), cmd.id, *done,
-        content));
     SubmitResult r;
     ASSIGN_OR_RETURN(r.events,
                      log_->Read(session, branch, done->first_seq, done->last_seq));
     r.duplicate = true;
+    // A reveal's recorded command carries the fresh commitment the engine
+    // drew, so its content cannot match: a retried reveal id is the same
+    // reveal when the id recorded a reveal.
+    const fb::Declaration* decl =
+        r.events.empty() ? nullptr : r.events.front().event().body_as_Declaration();
+    const bool was_reveal = decl != nullptr && decl->command() != nullptr &&
+                            decl->command()->action() != nullptr &&
+                            decl->command()->action()->str() == "gm_reveal";
+    if (!reveal || !was_reveal) {
+      RETURN_IF_ERROR(store::EventLog::CheckSameContent(
+          absl::StrCat("session ", session, " branch ", branch), cmd.id, *done,
+          events::CommandContentHash(cmd)));
+    }
     return r;
   }
-  ASSIGN_OR_RETURN(std::vector<uint8_t> secret, log_->GetSecret(session));
+  store::RevealRecord fresh;
+  if (reveal) {
+    fresh.revealed = state.dice_commitment;
+    if (!state.ended) {
+      ASSIGN_OR_RETURN(fresh.fresh, RandomSecret());
+      auto p = std::make_unique<fb::ParamT>();
+      p->key = "next_commitment";
+      p->text = events::Hex(kernel::dice::SeededDice::Commitment(fresh.fresh));
+      cmd.params.push_back(std::move(p));
+    }
+  }
+  const events::Digest content = events::CommandContentHash(cmd);
+  ASSIGN_OR_RETURN(std::vector<uint8_t> secret, SecretInForce(*log_, session, state));
   kernel::dice::SeededDice seeded(secret, session);
   NoSecretDice no_secret(session);
   kernel::dice::DiceSource& dice =
@@ -180,7 +209,12 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
   ASSIGN_OR_RETURN(std::vector<events::EventBuffer> evs,
                    kernel::DecideCommand(*rules, state, env, cmd, dice, &prefix));
   ASSIGN_OR_RETURN(store::AppendResult appended,
-                   log_->Append(session, branch, head.seq, cmd.id, evs, content));
+                   reveal ? log_->AppendReveal(session, branch, head.seq, cmd.id,
+                                               evs, content, fresh)
+                          : log_->Append(session, branch, head.seq, cmd.id, evs,
+                                         content));
+  ASSIGN_OR_RETURN(std::string warning,
+                   PredictableDiceWarning(*log_, session, state));
   if (!appended.duplicate) {
     // Snapshots are a cache: a failure here loses nothing.
     (void)SnapshotNewEvents(*log_, session, branch, meta.ruleset_version,
@@ -188,6 +222,8 @@ absl::StatusOr<SubmitResult> Engine::Submit(const std::string& session,
   }
   SubmitResult r;
   r.duplicate = appended.duplicate;
+  // Said of the state the command was decided on (a reveal here ends it).
+  if (!warning.empty() && !reveal) r.warnings.push_back(std::move(warning));
   if (appended.duplicate) {
     ASSIGN_OR_RETURN(r.events, log_->Read(session, branch, appended.first_seq,
                                           appended.last_seq));
@@ -234,7 +270,10 @@ absl::StatusOr<TableStatus> Engine::Status(const std::string& session,
   request.prefix = &prefix;
   request.branch = branch;
   request.for_combatant = for_combatant;
-  return BuildStatus(request);
+  ASSIGN_OR_RETURN(TableStatus status, BuildStatus(request));
+  ASSIGN_OR_RETURN(std::string warning, PredictableDiceWarning(*log_, session, state));
+  if (!warning.empty()) status.warnings.push_back(std::move(warning));
+  return status;
 }
 
 absl::StatusOr<const kernel::Ruleset*> Engine::RulesetOf(

@@ -16,7 +16,18 @@
 // `duplicate = true`. Dice: the command's `dice` (physical dice) are used
 // first, in order, labelled Manual; further dice come from the session's
 // seeded source. Supplying more dice than the command uses is an error
-// (InvalidArgument), so a typo cannot shift later rolls.
+// (InvalidArgument), so a typo cannot shift later rolls. Seeded dice use
+// the secret of the commitment the branch's state holds at its head
+// (replay/dice_epoch.h).
+//
+// A gm_reveal before the session's end (Submit, or `combat reveal`) draws
+// a fresh 32-byte secret (RAND_bytes) and records SeedRevealed{secret,
+// next_commitment = SHA-256(fresh)}; the fresh secret is stored with the
+// events in one batch (store::LogWriter::AppendReveal), so a crash leaves
+// both or neither. The engine adds the command's next_commitment param
+// (one given by the caller is refused: the engine would not hold its
+// secret); a retried reveal id returns the recorded events. At or after the
+// end, a reveal commits nothing new.
 //
 // Snapshots (replay/jump.h): Submit writes one at every multiple of
 // SeekOptions::snapshot_every seqs its events cover; StateAt starts from
@@ -55,6 +66,10 @@ namespace combat::replay {
 struct SubmitResult {
   std::vector<events::EventBuffer> events;
   bool duplicate = false;
+  // Said after the command (replay/dice_epoch.h): the branch's dice secret
+  // is public (revealed on another branch, or before this build's fresh
+  // commitments).
+  std::vector<std::string> warnings;
 };
 
 

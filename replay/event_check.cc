@@ -46,7 +46,13 @@ EventCheck::EventCheck(const BranchSource& source,
       options_(options),
       prefix_(prefix),
       state_before_(std::move(state_before)) {
-  if (!options.secret.empty()) at_.secret = options.secret;
+  if (!options.secret.empty()) {
+    at_.secret = options.secret;
+    at_.known[kernel::dice::SeededDice::Commitment(options.secret)] = options.secret;
+  }
+  for (const std::vector<uint8_t>& s : options.later_secrets) {
+    at_.known.emplace(kernel::dice::SeededDice::Commitment(s), s);
+  }
 }
 
 void EventCheck::Fail(std::string check, uint64_t seq, std::string summary,
@@ -290,7 +296,9 @@ bool EventCheck::CheckRecords(const events::EventBuffer& buffer) {
 }
 
 // SessionStarted's commitment against the secret, every seeded die
-// against the secret, and a revealed secret against the one in use.
+// against the secret of the commitment in force when it was rolled, and a
+// revealed secret against the commitment in force (and the secret in use);
+// a reveal's next_commitment starts the next epoch.
 bool EventCheck::CheckDice(const events::EventBuffer& buffer) {
   if (!options_.seeds) return true;
   const fb::Event& e = buffer.event();
@@ -299,6 +307,10 @@ bool EventCheck::CheckDice(const events::EventBuffer& buffer) {
     if (const auto* started = sc->change_as_SessionStarted(); started != nullptr) {
       const auto* c = started->dice_commitment();
       at_.commitment = BytesOf(c);
+      if (!at_.secret.has_value()) {
+        const auto it = at_.known.find(at_.commitment);
+        if (it != at_.known.end()) at_.secret = it->second;
+      }
       if (at_.secret.has_value() &&
           kernel::dice::SeededDice::Commitment(*at_.secret) != at_.commitment) {
         Fail("dice seed", e.seq(),
@@ -313,6 +325,15 @@ bool EventCheck::CheckDice(const events::EventBuffer& buffer) {
     }
     if (const auto* revealed = sc->change_as_SeedRevealed(); revealed != nullptr) {
       std::vector<uint8_t> s = BytesOf(revealed->secret());
+      const std::vector<uint8_t> hashed = kernel::dice::SeededDice::Commitment(s);
+      if (!at_.commitment.empty() && hashed != at_.commitment) {
+        Fail("dice seed", e.seq(),
+             absl::StrCat("event #", e.seq(), ": reveals a secret whose SHA-256 is ",
+                          events::Hex(hashed), ", not the commitment in force ",
+                          events::Hex(at_.commitment)),
+             ShowEvent("the event", buffer));
+        return false;
+      }
       if (at_.secret.has_value() && *at_.secret != s) {
         Fail("dice seed", e.seq(),
              absl::StrCat("event #", e.seq(),
@@ -328,6 +349,15 @@ bool EventCheck::CheckDice(const events::EventBuffer& buffer) {
             "; seeded dice before it are checked when the secret is known "
             "from the start (verify the session)"));
         at_.secret = s;
+      }
+      at_.known[hashed] = s;
+      // A reveal before the end: the fresh secret's commitment is in force.
+      const std::vector<uint8_t> next = BytesOf(revealed->next_commitment());
+      if (!next.empty()) {
+        at_.commitment = next;
+        const auto it = at_.known.find(next);
+        at_.secret.reset();
+        if (it != at_.known.end()) at_.secret = it->second;
       }
     }
   }
@@ -351,7 +381,8 @@ bool EventCheck::CheckDice(const events::EventBuffer& buffer) {
       Fail("dice seed", e.seq(),
            absl::StrCat("event #", e.seq(), ": seeded die index ", d->index(),
                         " (d", d->faces(), ") shows ", d->value(),
-                        " but the revealed seed gives ", want),
+                        " but the secret of the commitment in force (",
+                        events::Hex(at_.commitment).substr(0, 16), "...) gives ", want),
            ShowEvent("the event", buffer));
       return false;
     }

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,8 +48,13 @@ class EventCheck {
     std::optional<events::EventBuffer> previous;  // that event
     std::optional<PendingLink> pending;
     uint64_t next_seq = 1;
-    std::optional<std::vector<uint8_t>> secret;  // once known
-    std::vector<uint8_t> commitment;             // SessionStarted's
+    std::optional<std::vector<uint8_t>> secret;  // of `commitment`, once known
+    // The commitment in force: SessionStarted's, then each SeedRevealed's
+    // next_commitment (events/FORMAT.md, "Dice").
+    std::vector<uint8_t> commitment;
+    // Every secret known so far, by commitment (the options', and those
+    // revealed on the way).
+    std::map<std::vector<uint8_t>, std::vector<uint8_t>> known;
     VerifyReport report;  // counts, notes and the first mismatch
   };
 

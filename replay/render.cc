@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "events/hash.h"
 #include "kernel/fold.h"
 #include "kernel/window.h"
 #include "replay/state_text.h"
@@ -184,8 +185,16 @@ std::string RenderChange(const fb::StateChange& sc) {
       return absl::StrCat("VOID #", v->target(), " and what it caused: ",
                           S(v->reason()));
     }
-    case fb::Change::SeedRevealed:
+    case fb::Change::SeedRevealed: {
+      const auto* r = sc.change_as_SeedRevealed();
+      if (r->next_commitment() != nullptr && r->next_commitment()->size() != 0) {
+        return absl::StrCat(
+            "dice seed revealed (seeded rolls can now be verified); a fresh secret is "
+            "committed for the rest of the session: ",
+            events::Hex(r->next_commitment()->data(), r->next_commitment()->size()));
+      }
       return "dice seed revealed (seeded rolls can now be verified)";
+    }
     case fb::Change::Outcome: {
       const std::string actor = S(sc.change_as_Outcome()->actor());
       return absl::StrCat(actor.empty() ? "" : actor + ": ", "outcome");

@@ -40,7 +40,11 @@ absl::Status VerbSubmit(const Flags& f, std::ostream& out) {
   if (r.duplicate && !f.Has("json")) {
     out << "(command " << command.id << " was already applied)\n";
   }
-  return PrintEvents(r.events, f.Has("json"), out);
+  RETURN_IF_ERROR(PrintEvents(r.events, f.Has("json"), out));
+  if (!f.Has("json")) {
+    for (const std::string& w : r.warnings) out << "warning: " << w << "\n";
+  }
+  return absl::OkStatus();
 }
 
 absl::Status VerbPlay(const Flags& f, std::ostream& out) {

@@ -296,7 +296,9 @@ absl::StatusOr<TableStatus> BuildStatus(const StatusRequest& r) {
 }
 
 std::string RenderStatus(const TableStatus& st) {
-  std::string out = absl::StrCat("session ", st.session, " (", st.ruleset,
+  std::string out;
+  for (const std::string& w : st.warnings) absl::StrAppend(&out, "warning: ", w, "\n");
+  absl::StrAppend(&out, "session ", st.session, " (", st.ruleset,
                                  ") branch ", st.branch, " after event #", st.seq,
                                  ": round ", st.round);
   if (!st.ended.empty()) {
@@ -416,7 +418,7 @@ std::string StatusJson(const TableStatus& st) {
       ",\"round\":", st.round, ",\"active\":", JsonQuote(st.active),
       ",\"active_members\":", JsonList(st.active_members),
       ",\"may_act\":", JsonList(st.may_act), ",\"ended\":", JsonQuote(st.ended),
-      ",\"note\":", JsonQuote(st.note),
+      ",\"note\":", JsonQuote(st.note), ",\"warnings\":", JsonList(st.warnings),
       ",\"combatants\":[", absl::StrJoin(cs, ","), "],\"windows\":[",
       absl::StrJoin(ws, ","), "],\"for\":", JsonQuote(st.for_combatant),
       ",\"legal\":[", absl::StrJoin(legal, ","), "],\"not_now\":[",

@@ -92,6 +92,9 @@ struct TableStatus {
   std::vector<CombatantStatus> combatants;
   std::vector<WindowStatus> windows;
   std::string note;  // why no acts were tried, when none were
+  // Set by the engine (replay/dice_epoch.h): e.g. the branch's dice secret
+  // is public. Printed first, each as "warning: <line>".
+  std::vector<std::string> warnings;
   // For `for_combatant` only.
   std::string for_combatant;
   std::vector<LegalAct> legal;

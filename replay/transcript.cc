@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/hash.h"
 #include "events/status_macros.h"
+#include "kernel/dice/source.h"
 #include "kernel/fold.h"
 #include "replay/render.h"
 
@@ -33,12 +34,24 @@ absl::StatusOr<std::string> RenderTranscript(const Bundle& b) {
     }
     heads.emplace_back(br.meta.branch, std::move(state));
   }
-  bool revealed = false;
-  for (const auto& [name, s] : heads) revealed = revealed || !s.revealed_seed.empty();
-  absl::StrAppend(&out, "dice seed: ",
-                  revealed ? "revealed (every seeded die can be checked: combat verify)"
-                           : "not revealed",
-                  "\n");
+  // Revealed: some secret was; fully when the secret in force at every
+  // head is (a reveal before the end commits a fresh one: FORMAT.md, "Dice").
+  bool revealed = false, in_force_revealed = true;
+  for (const auto& [name, s] : heads) {
+    revealed = revealed || !s.revealed_seed.empty();
+    in_force_revealed = in_force_revealed && !s.revealed_seed.empty() &&
+                        kernel::dice::SeededDice::Commitment(s.revealed_seed) ==
+                            s.dice_commitment;
+  }
+  absl::StrAppend(
+      &out, "dice seed: ",
+      !revealed ? "not revealed"
+      : in_force_revealed
+          ? "revealed (every seeded die can be checked: combat verify)"
+          : "revealed in part (combat verify checks the dice of each revealed secret; "
+            "those rolled with one not revealed yet, after a reveal mid-session or on a "
+            "branch that has not revealed, once it is)",
+      "\n");
   absl::StrAppend(&out,
                   "dice labels: (seeded) from the committed seed; (manual) physical "
                   "dice entered at the table; (GM override) set by the GM, reason "

@@ -186,6 +186,57 @@ TEST_F(VerbsTest, WhatIfReportsTheDeclarationsThatNoLongerApply) {
   EXPECT_NE(bad.err.find("does not fit"), std::string::npos) << bad.err;
 }
 
+// Issue 16: `combat reveal` mid-session commits a fresh secret (the event
+// names it); a branch forked before says its dice are predictable (status,
+// submit) until `combat reveal --branch` there; at the end the fresh secret
+// is revealed in its turn and verify checks every die.
+TEST_F(VerbsTest, RevealMidSessionCommitsAFreshSecretAndWarnsOldBranches) {
+  PlayFight();
+  Result f = Combat({"fork", "--db", db_, "--session", "s1", "--at", "16", "--name", "alt",
+                     "--author", "dana", "--reason", "before the reveal"});
+  ASSERT_EQ(f.code, 0) << f.err;
+  Result mid = Combat({"reveal", "--db", db_, "--session", "s1", "--author", "dana"});
+  ASSERT_EQ(mid.code, 0) << mid.err;
+  EXPECT_NE(mid.out.find("a fresh secret is committed for the rest of the session: "),
+            std::string::npos) << mid.out;
+  EXPECT_NE(mid.out.find("reveal again at the end"), std::string::npos) << mid.out;
+  const std::string at = SeqOf(mid.out, " dice seed revealed");
+  Result main_status = Combat({"status", "--db", db_, "--session", "s1"});
+  ASSERT_EQ(main_status.code, 0) << main_status.err;
+  EXPECT_EQ(main_status.out.find("warning:"), std::string::npos) << main_status.out;
+  const std::string warning =
+      "warning: the dice secret of this branch was revealed on main at #" + at +
+      "; its seeded dice are predictable: reveal on this branch to commit a fresh one";
+  Result alt_status = Combat({"status", "--db", db_, "--session", "s1", "--branch", "alt"});
+  ASSERT_EQ(alt_status.code, 0) << alt_status.err;
+  EXPECT_NE(alt_status.out.find(warning), std::string::npos) << alt_status.out;
+  const std::string alt_turn =
+      alt_status.out.find("a's turn") != std::string::npos ? "a" : "b";
+  const std::string acted = Submit("{\"id\": \"alt-1\", \"actor\": \"" + alt_turn +
+                                       "\", \"author\": \"" + alt_turn +
+                                       "\", \"action\": \"end_turn\"}",
+                                   "alt");
+  EXPECT_NE(acted.find(warning), std::string::npos) << acted;
+  Result own = Combat({"reveal", "--db", db_, "--session", "s1", "--branch", "alt",
+                       "--author", "dana"});
+  ASSERT_EQ(own.code, 0) << own.err;
+  Result alt_after = Combat({"status", "--db", db_, "--session", "s1", "--branch", "alt"});
+  EXPECT_EQ(alt_after.out.find("warning:"), std::string::npos) << alt_after.out;
+  // End, reveal the fresh secret: verify checks every die.
+  Submit(R"({"id": "end", "role": "GM", "author": "dana", "action": "gm_end",
+             "text": "the fight is over"})");
+  Result end = Combat({"reveal", "--db", db_, "--session", "s1", "--author", "dana"});
+  ASSERT_EQ(end.code, 0) << end.err;
+  EXPECT_EQ(end.out.find("a fresh secret is committed"), std::string::npos) << end.out;
+  Result again = Combat({"reveal", "--db", db_, "--session", "s1", "--author", "dana"});
+  EXPECT_EQ(again.code, 0) << "a retry of the end reveal is the same command: " << again.err;
+  EXPECT_NE(again.out.find("already revealed"), std::string::npos) << again.out;
+  Result checked = Combat({"verify", "--db", db_, "--session", "s1"});
+  ASSERT_EQ(checked.code, 0) << checked.out;
+  EXPECT_NE(checked.out.find("seeded dice checked against the revealed seed"),
+            std::string::npos) << checked.out;
+}
+
 TEST_F(VerbsTest, VerifyRevealAndAHandEditedByte) {
   PlayFight();
   Result ok = Combat({"verify", "--db", db_});

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
+#include "kernel/dice/source.h"
 #include "kernel/fold.h"
 #include "kernel/reducer.h"
 #include "kernel/state_codec.h"
@@ -420,7 +421,7 @@ absl::StatusOr<VerifyReport> VerifyBranchEvents(const BranchSource& source,
   VerifyReport report;
   report.session = source.session;
   report.branches.push_back(source.branch);
-  if (!options.secret.empty()) report.seed_known = true;
+  if (!options.secret.empty() || !options.later_secrets.empty()) report.seed_known = true;
   BranchCheck walker(source, meta, rules, options, report);
   RETURN_IF_ERROR(walker.Run());
   return report;
@@ -451,21 +452,59 @@ absl::StatusOr<VerifyReport> VerifySession(store::EventLog& log,
       return total;
     }
   }
-  // A secret revealed on any branch serves them all: it is checked against
-  // the commitment at seq 1 of every branch walked.
+  // A secret revealed on any branch serves them all: the one of main#1's
+  // commitment is checked against the commitment at seq 1 of every branch
+  // walked, a later one (issue 16: a reveal before the end commits a fresh
+  // secret) serves the epoch of its commitment. Once any is revealed, the
+  // secrets this database stores (checked above against their
+  // commitments) serve their epochs too.
   if (options.secret.empty() && options.seeds) {
     ASSIGN_OR_RETURN(auto all, log.ListBranches(session));
+    ASSIGN_OR_RETURN(std::vector<uint8_t> first, FirstCommitment(log, session));
     SeekOptions quiet;
     quiet.write_snapshots = false;
+    bool revealed = false;
     for (const store::BranchMeta& b : all) {
       auto head = Seek(log, session, b.branch, 0, quiet);
-      if (head.ok() && !head->revealed_seed.empty()) {
+      if (!head.ok() || head->revealed_seed.empty()) continue;
+      revealed = true;
+      if (options.secret.empty() &&
+          kernel::dice::SeededDice::Commitment(head->revealed_seed) == first) {
         options.secret = head->revealed_seed;
-        break;
+      } else {
+        options.later_secrets.push_back(head->revealed_seed);
+      }
+    }
+    // Every reveal the store marks (also those before a branch's last):
+    // the secret its SeedRevealed gives.
+    ASSIGN_OR_RETURN(std::vector<store::RevealMarker> marks, log.ListReveals(session));
+    for (const store::RevealMarker& m : marks) {
+      // A damaged or missing event is the walk's to report, not this look-up's.
+      auto at = log.Read(session, m.branch, m.seq, m.seq);
+      if (!at.ok() || at->empty()) continue;
+      const fb::StateChange* sc = at->front().event().body_as_StateChange();
+      const fb::SeedRevealed* r = sc != nullptr ? sc->change_as_SeedRevealed() : nullptr;
+      if (r == nullptr || r->secret() == nullptr) continue;
+      std::vector<uint8_t> secret(r->secret()->begin(), r->secret()->end());
+      revealed = true;
+      if (options.secret.empty() && kernel::dice::SeededDice::Commitment(secret) == first) {
+        options.secret = std::move(secret);
+      } else {
+        options.later_secrets.push_back(std::move(secret));
+      }
+    }
+    if (revealed) {
+      ASSIGN_OR_RETURN(std::vector<store::StoredSecret> stored, log.ListSecrets(session));
+      for (store::StoredSecret& s : stored) {
+        if (s.first && options.secret.empty()) {
+          options.secret = std::move(s.secret);
+        } else if (!s.first) {
+          options.later_secrets.push_back(std::move(s.secret));
+        }
       }
     }
   }
-  total.seed_known = !options.secret.empty();
+  total.seed_known = !options.secret.empty() || !options.later_secrets.empty();
   for (const std::string& b : branches) {
     ASSIGN_OR_RETURN(BranchSource source, StoreSource(log, session, b));
     options.recorded_state = [&log, &meta, &session, b](uint64_t seq)

@@ -108,6 +108,10 @@ struct VerifyOptions {
   // A secret revealed elsewhere in the session (verified against the
   // commitment before use); empty = only what this branch reveals.
   std::vector<uint8_t> secret;
+  // Later secrets (issue 16: a reveal before the end commits a fresh one),
+  // each used for the dice rolled while the commitment equal to its
+  // SHA-256 is in force; a secret matching no commitment is unused.
+  std::vector<std::vector<uint8_t>> later_secrets;
   // On a branch of at least `pipeline_from` events, and without the fast
   // path (trust_redecision off, or no re-decision), each event's canonical
   // check and SHA-256 run on a worker thread ahead of the walk, in batches

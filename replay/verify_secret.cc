@@ -9,10 +9,8 @@
 
 namespace combat::replay {
 
-absl::StatusOr<std::optional<std::string>> StoredSecretMismatch(
-    const store::EventLog& log, const std::string& session) {
-  ASSIGN_OR_RETURN(std::vector<uint8_t> secret, log.GetSecret(session));
-  if (secret.empty()) return std::optional<std::string>();
+absl::StatusOr<std::vector<uint8_t>> FirstCommitment(const store::EventLog& log,
+                                                     const std::string& session) {
   ASSIGN_OR_RETURN(std::vector<events::EventBuffer> first,
                    log.Read(session, "main", 1, 1));
   std::vector<uint8_t> committed;
@@ -26,13 +24,30 @@ absl::StatusOr<std::optional<std::string>> StoredSecretMismatch(
                        started->dice_commitment()->end());
     }
   }
-  const std::vector<uint8_t> held = kernel::dice::SeededDice::Commitment(secret);
-  if (held == committed) return std::optional<std::string>();
-  return std::optional<std::string>(absl::StrCat(
-      "session ", session, ": the dice secret stored in this database hashes "
-      "to ", events::Hex(held), " but main#1 (SessionStarted."
-      "dice_commitment) commits to ", events::Hex(committed),
-      ": the stored secret was replaced"));
+  return committed;
+}
+
+absl::StatusOr<std::optional<std::string>> StoredSecretMismatch(
+    const store::EventLog& log, const std::string& session) {
+  ASSIGN_OR_RETURN(std::vector<store::StoredSecret> stored, log.ListSecrets(session));
+  for (const store::StoredSecret& s : stored) {
+    const std::vector<uint8_t> held = kernel::dice::SeededDice::Commitment(s.secret);
+    if (s.first) {
+      ASSIGN_OR_RETURN(std::vector<uint8_t> committed, FirstCommitment(log, session));
+      if (held == committed) continue;
+      return std::optional<std::string>(absl::StrCat(
+          "session ", session, ": the dice secret stored in this database hashes "
+          "to ", events::Hex(held), " but main#1 (SessionStarted."
+          "dice_commitment) commits to ", events::Hex(committed),
+          ": the stored secret was replaced"));
+    }
+    if (events::Hex(held) == s.commitment_hex) continue;
+    return std::optional<std::string>(absl::StrCat(
+        "session ", session, ": the later dice secret stored for commitment ",
+        s.commitment_hex, " (a reveal's next_commitment) hashes to ",
+        events::Hex(held), ": the stored secret was replaced"));
+  }
+  return std::optional<std::string>();
 }
 
 }  // namespace combat::replay

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "store/event_log.h"
@@ -15,10 +16,16 @@ namespace combat::replay {
 
 // nullopt when the database holds no secret for `session` (imported
 // without it) or when SHA-256(stored secret) equals main#1's
-// SessionStarted.dice_commitment; otherwise one line naming both hashes.
-// Errors: the store's, reading the secret or main#1.
+// SessionStarted.dice_commitment and every later secret (a reveal's fresh
+// one, keyed by its commitment: store/keys.h) hashes to its key; otherwise
+// one line naming both hashes. Errors: the store's, reading the secrets or
+// main#1.
 absl::StatusOr<std::optional<std::string>> StoredSecretMismatch(
     const store::EventLog& log, const std::string& session);
+
+// main#1's SessionStarted.dice_commitment (empty when it has none).
+absl::StatusOr<std::vector<uint8_t>> FirstCommitment(const store::EventLog& log,
+                                                     const std::string& session);
 
 }  // namespace combat::replay
 

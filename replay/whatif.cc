@@ -9,6 +9,7 @@
 #include "events/status_macros.h"
 #include "kernel/dice/source.h"
 #include "kernel/session.h"
+#include "replay/dice_epoch.h"
 #include "replay/fork.h"
 #include "replay/recorded.h"
 #include "replay/whatif_refs.h"
@@ -350,12 +351,6 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
   ASSIGN_OR_RETURN(store::Head head, log.GetHead(req.session, req.branch));
   ASSIGN_OR_RETURN(kernel::State state,
                    Seek(log, req.session, req.branch, head.seq, quiet));
-  ASSIGN_OR_RETURN(std::vector<uint8_t> secret, log.GetSecret(req.session));
-  kernel::dice::SeededDice seeded(secret, req.session);
-  NoSecret no_secret;
-  kernel::dice::DiceSource& fresh =
-      secret.size() == 32 ? static_cast<kernel::dice::DiceSource&>(seeded)
-                          : static_cast<kernel::dice::DiceSource&>(no_secret);
   const kernel::PrefixScan prefix = StoreScan(log, req.session, req.branch);
   // Where the parent's events, windows and pending acts went (whatif_refs.h).
   RefFollower refs(req.parent, fork_seq, state, later);
@@ -364,6 +359,15 @@ absl::StatusOr<WhatIfResult> WhatIf(store::EventLog& log,
   // Decides `cmd` on the new branch and appends it; fills `r`.
   auto run = [&](fb::CommandT cmd, const RecordedCommand* parent_cmd,
                  bool oracle_on, DieEdit* die_edit, Rerun& r) -> absl::Status {
+    // Fresh dice: the secret of the commitment in force on the new branch
+    // (replay/dice_epoch.h; a re-run reveal moves it on).
+    ASSIGN_OR_RETURN(std::vector<uint8_t> secret,
+                     SecretInForce(log, req.session, state));
+    kernel::dice::SeededDice seeded(secret, req.session);
+    NoSecret no_secret;
+    kernel::dice::DiceSource& fresh =
+        secret.size() == 32 ? static_cast<kernel::dice::DiceSource&>(seeded)
+                            : static_cast<kernel::dice::DiceSource&>(no_secret);
     int64_t cursor = state.next_roll_index;
     CursorDice dice(fresh, &cursor, &r.fresh_rolls);
     static const std::vector<RecordedRoll> kNone;

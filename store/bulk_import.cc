@@ -1,11 +1,13 @@
 #include "store/bulk_import.h"
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <unordered_map>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "events/hash.h"
 #include "events/status_macros.h"
 #include "rocksdb/env.h"
 #include "rocksdb/sst_file_writer.h"
@@ -191,7 +193,8 @@ absl::StatusOr<uint64_t> BulkImport(rocksdb::DB* db,
                                     const std::vector<uint8_t>& secret,
                                     const std::vector<ImportBranch>& branches,
                                     bool check_canonical,
-                                    const std::vector<uint8_t>& signing_key) {
+                                    const std::vector<uint8_t>& signing_key,
+                                    const std::vector<std::vector<uint8_t>>& later_secrets) {
   const std::string context = absl::StrCat("import session ", meta.session);
   if (branches.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(context, ": no branches"));
@@ -220,6 +223,33 @@ absl::StatusOr<uint64_t> BulkImport(rocksdb::DB* db,
     records.push_back({keys::SigningKey(meta.session),
                        std::string(signing_key.begin(), signing_key.end())});
   }
+  // Later secrets and reveal markers: one record per key (a map), the
+  // first reveal of a commitment in import order (main first) kept.
+  std::map<std::string, std::string> reveal_records;
+  for (const std::vector<uint8_t>& later : later_secrets) {
+    const events::Digest c = events::Sha256(later);
+    reveal_records.emplace(
+        keys::EpochSecret(meta.session, std::vector<uint8_t>(c.begin(), c.end())),
+        std::string(later.begin(), later.end()));
+  }
+  for (const Branch& br : state) {
+    uint64_t seq = br.in->meta.fork_seq;
+    for (const events::EventBuffer& e : *br.in->own) {
+      ++seq;
+      const fb::StateChange* sc = e.event().body_as_StateChange();
+      const fb::SeedRevealed* r =
+          sc != nullptr ? sc->change_as_SeedRevealed() : nullptr;
+      if (r == nullptr || r->secret() == nullptr) continue;
+      const events::Digest c = events::Sha256(r->secret()->data(), r->secret()->size());
+      std::string where = br.in->meta.branch;
+      where.push_back('\0');
+      keys::AppendBe64(seq, &where);
+      reveal_records.emplace(
+          keys::Revealed(meta.session, std::vector<uint8_t>(c.begin(), c.end())),
+          std::move(where));
+    }
+  }
+  for (auto& [key, value] : reveal_records) records.push_back({key, std::move(value)});
   for (const Branch& br : state) {
     const BranchMeta& bm = br.in->meta;
     records.push_back({keys::Branch(meta.session, bm.branch),

@@ -33,7 +33,10 @@ namespace combat::store {
 
 // Checks `branches` and writes the session. REQUIRES: the caller holds the
 // write lock and has checked that the session does not exist. Returns the
-// number of events written.
+// number of events written. `later_secrets` are stored keyed by their
+// commitments (keys::EpochSecret), and every SeedRevealed of the branches
+// leaves its marker (keys::Revealed; the first in import order), as
+// LogWriter::AppendReveal does.
 absl::StatusOr<uint64_t> BulkImport(rocksdb::DB* db,
                                     const rocksdb::Options& options,
                                     const std::string& path,
@@ -41,7 +44,8 @@ absl::StatusOr<uint64_t> BulkImport(rocksdb::DB* db,
                                     const std::vector<uint8_t>& secret,
                                     const std::vector<ImportBranch>& branches,
                                     bool check_canonical,
-                                    const std::vector<uint8_t>& signing_key = {});
+                                    const std::vector<uint8_t>& signing_key = {},
+                                    const std::vector<std::vector<uint8_t>>& later_secrets = {});
 
 }  // namespace combat::store
 

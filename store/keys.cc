@@ -1,6 +1,7 @@
 #include "store/keys.h"
 
 #include "absl/strings/match.h"
+#include "events/hash.h"
 
 namespace combat::store::keys {
 namespace {
@@ -30,6 +31,24 @@ std::string Key2(char tag, absl::string_view a, absl::string_view b) {
 std::string Session(absl::string_view session) { return Key1('s', session); }
 std::string Secret(absl::string_view session) { return Key1('k', session); }
 std::string SigningKey(absl::string_view session) { return Key1('g', session); }
+
+std::string EpochSecret(absl::string_view session,
+                        const std::vector<uint8_t>& commitment) {
+  return Key2('K', session, events::Hex(commitment));
+}
+
+std::string EpochSecretPrefix(absl::string_view session) {
+  return Key2('K', session, "");
+}
+
+std::string Revealed(absl::string_view session,
+                     const std::vector<uint8_t>& commitment) {
+  return Key2('v', session, events::Hex(commitment));
+}
+
+std::string RevealedPrefix(absl::string_view session) {
+  return Key2('v', session, "");
+}
 
 std::string Branch(absl::string_view session, absl::string_view branch) {
   return Key2('b', session, branch);

@@ -3,6 +3,10 @@
 //   s\0<session>                   -> SessionMeta
 //   k\0<session>                   -> secret dice seed
 //   g\0<session>                   -> Ed25519 private signing key (optional)
+//   K\0<session>\0<hex commitment> -> a later dice secret (a reveal's fresh
+//                                     one), keyed by its SHA-256 commitment
+//   v\0<session>\0<hex commitment> -> where that commitment's secret was
+//                                     first revealed: <branch>\0<be64 seq>
 //   b\0<session>\0<branch>         -> BranchMeta
 //   h\0<session>\0<branch>         -> Head
 //   e\0<session>\0<branch>\0<be64> -> canonical event bytes
@@ -19,6 +23,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/strings/string_view.h"
 
@@ -27,6 +32,16 @@ namespace combat::store::keys {
 std::string Session(absl::string_view session);
 std::string Secret(absl::string_view session);
 std::string SigningKey(absl::string_view session);
+// A later secret of `session`, by its commitment (SHA-256 of the secret).
+std::string EpochSecret(absl::string_view session,
+                        const std::vector<uint8_t>& commitment);
+// Every later secret of `session` (their keys).
+std::string EpochSecretPrefix(absl::string_view session);
+// The marker of the first reveal of the secret committed to by `commitment`.
+std::string Revealed(absl::string_view session,
+                     const std::vector<uint8_t>& commitment);
+// Every reveal marker of `session` (their keys).
+std::string RevealedPrefix(absl::string_view session);
 std::string Branch(absl::string_view session, absl::string_view branch);
 std::string Head(absl::string_view session, absl::string_view branch);
 std::string Event(absl::string_view session, absl::string_view branch,

@@ -36,6 +36,22 @@ class LogReader {
   absl::StatusOr<std::vector<std::string>> ListSessions() const;
   // The session's secret dice seed (DataLoss when its record is missing).
   absl::StatusOr<std::vector<uint8_t>> GetSecret(const std::string& session) const;
+  // The secret whose SHA-256 is `commitment`: the first one when it
+  // matches, else a later one stored with a reveal (AppendReveal); empty
+  // when the database holds none (imported without it).
+  absl::StatusOr<std::vector<uint8_t>> GetSecretFor(
+      const std::string& session, const std::vector<uint8_t>& commitment) const;
+  // Every secret the database holds for the session: the first (when
+  // present), then the later ones in key order. Unchecked: verify compares
+  // each with its commitment (replay/verify_secret.h).
+  absl::StatusOr<std::vector<StoredSecret>> ListSecrets(
+      const std::string& session) const;
+  // Where the secret of `commitment` was first revealed (on any branch),
+  // as the reveal recorded it; nullopt when no reveal of this database did.
+  absl::StatusOr<std::optional<RevealMarker>> GetReveal(
+      const std::string& session, const std::vector<uint8_t>& commitment) const;
+  // Every reveal marker of the session, by commitment (hex order).
+  absl::StatusOr<std::vector<RevealMarker>> ListReveals(const std::string& session) const;
   // The session's Ed25519 private signing key (stored by CreateSession, in
   // the same batch); empty when it has none. Never exported.
   absl::StatusOr<std::vector<uint8_t>> GetSigningKey(const std::string& session) const;

@@ -76,6 +76,29 @@ struct ImportBranch {
   const std::vector<events::EventBuffer>* own = nullptr;  // not owned
 };
 
+// What a reveal writes besides its events (LogWriter::AppendReveal): the
+// commitment whose secret the events reveal, and the fresh secret the
+// reveal commits to (empty: none, a reveal at the session's end).
+struct RevealRecord {
+  std::vector<uint8_t> revealed;  // the commitment (SHA-256 of the secret)
+  std::vector<uint8_t> fresh;     // the fresh secret, or empty
+};
+
+// Where a commitment's secret was first revealed (LogReader::GetReveal).
+struct RevealMarker {
+  std::string branch;
+  uint64_t seq = 0;  // the SeedRevealed event
+  std::string commitment_hex;  // the commitment revealed (ListReveals)
+};
+
+// A dice secret the database holds (LogReader::ListSecrets): the session's
+// first (stored by CreateSession) or a later one, keyed by its commitment.
+struct StoredSecret {
+  bool first = false;
+  std::string commitment_hex;  // the key's commitment; "" for the first
+  std::vector<uint8_t> secret;
+};
+
 struct AppendResult {
   uint64_t first_seq = 0;
   uint64_t last_seq = 0;

@@ -276,6 +276,43 @@ absl::Status CheckAroundHead(const View& view, const BranchMeta& meta,
   return absl::OkStatus();
 }
 
+// A reveal's records (LogWriter::AppendReveal): the fresh secret keyed by
+// its commitment, and the marker of the first reveal of `reveal.revealed`
+// (at the SeedRevealed among `events`, whose first seq is `first_seq`).
+absl::Status AddReveal(rocksdb::WriteBatch* batch, const View& view,
+                       const std::string& session, const std::string& branch,
+                       uint64_t first_seq,
+                       const std::vector<events::EventBuffer>& events,
+                       const RevealRecord& reveal, const std::string& context) {
+  uint64_t at = 0;
+  for (size_t i = 0; i < events.size(); ++i) {
+    const fb::StateChange* sc = events[i].event().body_as_StateChange();
+    if (sc != nullptr && sc->change_type() == fb::Change::SeedRevealed) {
+      at = first_seq + i;
+    }
+  }
+  if (at == 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        context, ": a reveal's events must include a SeedRevealed"));
+  }
+  if (!reveal.fresh.empty()) {
+    const events::Digest c = events::Sha256(reveal.fresh);
+    const std::vector<uint8_t> commitment(c.begin(), c.end());
+    batch->Put(keys::EpochSecret(session, commitment),
+               rocksdb::Slice(reinterpret_cast<const char*>(reveal.fresh.data()),
+                              reveal.fresh.size()));
+  }
+  const std::string marker = keys::Revealed(session, reveal.revealed);
+  ASSIGN_OR_RETURN(std::optional<std::string> first, view.Get(marker, context));
+  if (!first.has_value()) {
+    std::string value = branch;
+    value.push_back('\0');
+    keys::AppendBe64(at, &value);
+    batch->Put(marker, value);
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<AppendResult> LogWriter::Append(
@@ -283,6 +320,30 @@ absl::StatusOr<AppendResult> LogWriter::Append(
     uint64_t expected_seq, const std::string& command_id,
     const std::vector<events::EventBuffer>& events,
     const std::optional<events::Digest>& content) {
+  return AppendWith(session, branch, expected_seq, command_id, events, content,
+                    nullptr);
+}
+
+absl::StatusOr<AppendResult> LogWriter::AppendReveal(
+    const std::string& session, const std::string& branch,
+    uint64_t expected_seq, const std::string& command_id,
+    const std::vector<events::EventBuffer>& events,
+    const std::optional<events::Digest>& content, const RevealRecord& reveal) {
+  if (!reveal.fresh.empty() && reveal.fresh.size() != 32) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "session ", session, " branch ", branch, " command ", command_id,
+        ": the fresh dice secret has ", reveal.fresh.size(),
+        " bytes; exactly 32"));
+  }
+  return AppendWith(session, branch, expected_seq, command_id, events, content,
+                    &reveal);
+}
+
+absl::StatusOr<AppendResult> LogWriter::AppendWith(
+    const std::string& session, const std::string& branch,
+    uint64_t expected_seq, const std::string& command_id,
+    const std::vector<events::EventBuffer>& events,
+    const std::optional<events::Digest>& content, const RevealRecord* reveal) {
   RETURN_IF_ERROR(CheckId("session", session));
   RETURN_IF_ERROR(CheckId("branch", branch));
   RETURN_IF_ERROR(CheckId("command", command_id));
@@ -324,6 +385,10 @@ absl::StatusOr<AppendResult> LogWriter::Append(
   const AppendResult result = AddCommand(
       &batch, session, branch, head, command_id, events, last_hash,
       content.has_value() ? *content : events::MarkerContent(events));
+  if (reveal != nullptr) {
+    RETURN_IF_ERROR(AddReveal(&batch, view, session, branch, result.first_seq,
+                              events, *reveal, context));
+  }
   RETURN_IF_ERROR(impl_->Write(
       &batch,
       absl::StrCat(context, ": writing seqs ", result.first_seq, "..",
@@ -349,7 +414,8 @@ absl::Status LogWriter::CheckSameContent(
 absl::StatusOr<uint64_t> LogWriter::ImportSession(
     const SessionMeta& meta, const std::vector<uint8_t>& secret,
     const std::vector<ImportBranch>& branches, Canonical canonical,
-    const std::vector<uint8_t>& signing_key) {
+    const std::vector<uint8_t>& signing_key,
+    const std::vector<std::vector<uint8_t>>& later_secrets) {
   RETURN_IF_ERROR(CheckId("session", meta.session));
   RETURN_IF_ERROR(impl_->CheckWritable("import"));
   std::lock_guard<std::mutex> lock(impl_->write_mu);
@@ -358,7 +424,8 @@ absl::StatusOr<uint64_t> LogWriter::ImportSession(
   ASSIGN_OR_RETURN(uint64_t written,
                    BulkImport(impl_->db.get(), impl_->db_options, impl_->path,
                               meta, secret, branches,
-                              canonical == Canonical::kCheck, signing_key));
+                              canonical == Canonical::kCheck, signing_key,
+                              later_secrets));
   // Durable on return whatever Options::sync says: record it synced.
   View after(impl_->db.get(), /*snapshot=*/false);
   ASSIGN_OR_RETURN(BranchMeta main, after.Branch(meta.session, kMainBranch));

@@ -79,6 +79,17 @@ class LogWriter {
       const std::vector<events::EventBuffer>& events,
       const std::optional<events::Digest>& content = std::nullopt);
 
+  // Append, for a reveal's events (a SeedRevealed): in the same batch,
+  // stores `reveal.fresh` (when not empty) keyed by its commitment, and
+  // the marker of where `reveal.revealed` was first revealed (kept when one
+  // exists). A crash leaves the events with the secret, or neither. A
+  // duplicate command id writes nothing (as Append).
+  absl::StatusOr<AppendResult> AppendReveal(
+      const std::string& session, const std::string& branch,
+      uint64_t expected_seq, const std::string& command_id,
+      const std::vector<events::EventBuffer>& events,
+      const std::optional<events::Digest>& content, const RevealRecord& reveal);
+
   // AlreadyExists when `applied` (a marker found for `command_id`) carries
   // a content hash other than `content`: the same id with other content.
   static absl::Status CheckSameContent(
@@ -95,20 +106,28 @@ class LogWriter {
   // each event (replay/bundle.h verifies canonical bytes before importing).
   // `signing_key` (may be empty): the session's Ed25519 private key, stored
   // as CreateSession stores it, in the same table file (the caller checks
-  // it against the chained public key). Returns the number of events
+  // it against the chained public key). `later_secrets`: the session's
+  // later dice secrets (a reveal's fresh ones), stored keyed by their
+  // commitments as AppendReveal stores them. Returns the number of events
   // written. See store/bulk_import.h.
   enum class Canonical { kCheck, kCallerChecked };
   absl::StatusOr<uint64_t> ImportSession(
       const SessionMeta& meta, const std::vector<uint8_t>& secret,
       const std::vector<ImportBranch>& branches,
       Canonical canonical = Canonical::kCheck,
-      const std::vector<uint8_t>& signing_key = {});
+      const std::vector<uint8_t>& signing_key = {},
+      const std::vector<std::vector<uint8_t>>& later_secrets = {});
 
  protected:
   explicit LogWriter(LogImpl* impl) : impl_(impl) {}
   ~LogWriter() = default;
 
  private:
+  absl::StatusOr<AppendResult> AppendWith(
+      const std::string& session, const std::string& branch,
+      uint64_t expected_seq, const std::string& command_id,
+      const std::vector<events::EventBuffer>& events,
+      const std::optional<events::Digest>& content, const RevealRecord* reveal);
   absl::Status ForkWith(const std::string& session, const std::string& parent,
                         uint64_t fork_seq, const std::string& branch,
                         const std::string& author, const std::string& reason,

@@ -78,6 +78,21 @@ absl::StatusOr<std::optional<std::string>> View::Get(
   return std::optional<std::string>(std::move(value));
 }
 
+absl::StatusOr<std::vector<std::pair<std::string, std::string>>> View::List(
+    const std::string& prefix, absl::string_view context) const {
+  const std::string end = keys::PrefixEnd(prefix);
+  rocksdb::Slice end_slice(end);
+  rocksdb::ReadOptions options = MakeReadOptions();
+  options.iterate_upper_bound = &end_slice;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
+  std::vector<std::pair<std::string, std::string>> out;
+  for (it->Seek(prefix); it->Valid(); it->Next()) {
+    out.emplace_back(it->key().ToString(), it->value().ToString());
+  }
+  if (!it->status().ok()) return FromRocks(it->status(), context);
+  return out;
+}
+
 absl::StatusOr<SessionMeta> View::Session(const std::string& session) const {
   std::string context = absl::StrCat("session ", session);
   ASSIGN_OR_RETURN(std::optional<std::string> value,

@@ -17,6 +17,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -41,6 +42,10 @@ class View {
   // The value at `key`; nullopt when absent. `context` prefixes errors.
   absl::StatusOr<std::optional<std::string>> Get(
       const std::string& key, absl::string_view context) const;
+
+  // Every key and value under `prefix` (ending in '\0'), in key order.
+  absl::StatusOr<std::vector<std::pair<std::string, std::string>>> List(
+      const std::string& prefix, absl::string_view context) const;
 
   // NotFound when the session does not exist.
   absl::StatusOr<SessionMeta> Session(const std::string& session) const;
