@@ -82,24 +82,9 @@ class RevealEpochTest : public testing::ToyFixture {
     return nullptr;
   }
 
-  struct Seeded {
-    std::string branch, contribution;
-    int64_t index;
-    int faces, value;
-  };
+  using Seeded = testing::SeededDie;  // replay/testing/fixture.h
   static std::vector<Seeded> SeededOf(const std::vector<events::EventBuffer>& evs) {
-    std::vector<Seeded> out;
-    for (const events::EventBuffer& b : evs) {
-      const fb::Roll* r = b.event().body_as_Roll();
-      if (r == nullptr || r->dice() == nullptr) continue;
-      for (const fb::Die* d : *r->dice()) {
-        if (d->provenance() != fb::Provenance::Seeded) continue;
-        out.push_back({b.event().branch()->str(),
-                       r->contribution() ? r->contribution()->str() : "",
-                       static_cast<int64_t>(d->index()), d->faces(), d->value()});
-      }
-    }
-    return out;
+    return testing::SeededOf(evs);
   }
 
   // Seeded dice of several attacks on `branch`.

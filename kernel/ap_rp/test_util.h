@@ -113,23 +113,10 @@ inline int64_t NumOf(const std::vector<events::EventBuffer>& events, const std::
 }
 
 // A number of the events' state changes with what gives it and its rule
-// (the last one of its key; value -999 when none).
-struct Seen {
-  int64_t value = -999;
-  std::string source, rule;
-};
+// (kernel/testing/events.h LastNumber).
+using Seen = kernel::testing::NumberSeen;
 inline Seen Number(const std::vector<events::EventBuffer>& events, const std::string& key) {
-  Seen out;
-  for (const auto& e : events) {
-    const auto* sc = e.event().body_as_StateChange();
-    if (sc == nullptr || sc->numbers() == nullptr) continue;
-    for (const auto* n : *sc->numbers()) {
-      if (n->key() == nullptr || n->key()->str() != key) continue;
-      out = {n->value(), n->source() == nullptr ? "" : n->source()->str(),
-             n->rule() == nullptr ? "" : n->rule()->str()};
-    }
-  }
-  return out;
+  return kernel::testing::LastNumber(events, key);
 }
 
 using kernel::testing::ByRule;  // kernel/testing/events.h

@@ -67,23 +67,10 @@ inline void ExpectRulesKnown(const std::vector<events::EventBuffer>& log) {
 }
 
 // A number of the events' state changes with what gives it and its rule
-// (the last one of its key; value -999 when none).
-struct Seen {
-  int64_t value = -999;
-  std::string source, rule;
-};
+// (kernel/testing/events.h LastNumber).
+using Seen = kernel::testing::NumberSeen;
 inline Seen Number(const std::vector<events::EventBuffer>& events, const std::string& key) {
-  Seen out;
-  for (const auto& e : events) {
-    const fb::Event& ev = e.event();
-    if (ev.body_type() != fb::Body::StateChange || ev.body_as_StateChange()->numbers() == nullptr) continue;
-    for (const fb::Number* n : *ev.body_as_StateChange()->numbers()) {
-      if (n->key() == nullptr || n->key()->str() != key) continue;
-      out = {n->value(), n->source() == nullptr ? "" : n->source()->str(),
-             n->rule() == nullptr ? "" : n->rule()->str()};
-    }
-  }
-  return out;
+  return kernel::testing::LastNumber(events, key);
 }
 inline Seen Number(const Nums& nums, const std::string& key) {
   Seen out;

@@ -9,6 +9,21 @@
 
 namespace combat::replay::testing {
 
+std::vector<SeededDie> SeededOf(const std::vector<events::EventBuffer>& events) {
+  std::vector<SeededDie> out;
+  for (const events::EventBuffer& b : events) {
+    const fb::Roll* r = b.event().body_as_Roll();
+    if (r == nullptr || r->dice() == nullptr) continue;
+    for (const fb::Die* d : *r->dice()) {
+      if (d->provenance() != fb::Provenance::Seeded) continue;
+      out.push_back({b.event().branch()->str(),
+                     r->contribution() ? r->contribution()->str() : "",
+                     static_cast<int64_t>(d->index()), d->faces(), d->value()});
+    }
+  }
+  return out;
+}
+
 std::vector<uint8_t> FixtureSecret() {
   std::vector<uint8_t> s(32);
   for (size_t i = 0; i < s.size(); ++i) s[i] = static_cast<uint8_t>(i * 7 + 3);

@@ -15,6 +15,17 @@
 
 namespace combat::replay::testing {
 
+// The seeded dice of `events`' rolls, with the roll's branch and
+// contribution (what the seeded formula mixes in).
+struct SeededDie {
+  std::string branch;
+  std::string contribution;
+  int64_t index;
+  int faces;
+  int value;
+};
+std::vector<SeededDie> SeededOf(const std::vector<events::EventBuffer>& events);
+
 // 32 bytes: the fixture's dice secret.
 std::vector<uint8_t> FixtureSecret();
 std::string FixtureSecretHex();
