@@ -178,7 +178,13 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
   // A feature's cost reduction (l.45) is the declarer's claim (params).
   const int64_t reduction = ParamOr(act.command, "reduction", 0);
   Nums paid{{"momentum", k.momentum_lead}};
-  if (reduction != 0) paid.push_back({"cost_reduction", -reduction, "a feature of " + k.lead, "004.cinematic.min"});
+  if (reduction != 0) {
+    // l.45: the reduction applied is what the floor leaves of the claim
+    // (3 - 5 stops at 1: -2), the claim shown beside it.
+    const int64_t base = k.burst ? (k.coop ? 4 : 6) : (k.coop ? 2 : 3);
+    paid.push_back({"cost_reduction", k.momentum_lead - base, "a feature of " + k.lead, "004.cinematic.min"});
+    if (k.momentum_lead - base != -reduction) paid.push_back({"reduction_claimed", reduction});
+  }
   RETURN_IF_ERROR(AddPool(d, SideOwner(lead_side), kMomentum, -k.momentum_lead,
                           {decl, rule, paid, k.lead}).status());
   RETURN_IF_ERROR(SpendAp(d, k.lead, k.lead_ap, decl, rule));

@@ -149,6 +149,11 @@ TEST(Cinematic, CostNeverBelowOne) {
   ASSERT_OK(t.Submit(c));
   ASSERT_OK(t.Submit(Rule(t, true, 11, "raw_force"), {10}));
   EXPECT_EQ(Momentum(t), 0);
+  // 004 l.45 "cannot be reduced below 1": of the claimed 5 only 2 apply
+  // (3 -> 1), and the recorded modifier says so.
+  EXPECT_EQ(kernel::testing::LastNumber(t.log(), "cost_reduction").value, -2);
+  EXPECT_EQ(kernel::testing::LastNumber(t.log(), "reduction_claimed").value, 5);
+  EXPECT_EQ(kernel::testing::LastNumber(t.log(), "momentum").value, 1);
 }
 
 // l.45: "unless a feature specifically allows that": to 0.

@@ -80,6 +80,10 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
       from = i;
     }
   }
+  // The type whose defence is the lowest names the value's source (l.65:
+  // against Armor 4 and a Constitution DR value of 1 the value is the DR
+  // value, whichever part the attacker takes it from).
+  const std::string def_type = from < parts.size() ? parts[from].type : "";
   if (!o.armor_from.empty()) {
     for (size_t i = 0; i < parts.size(); ++i) {
       if (parts[i].type == o.armor_from && parts[i].amount > 0) from = i;
@@ -87,7 +91,6 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
   }
   // The one defensive value: the target's Armor, or its Constitution / Will
   // DR value against Poison / Psychic (l.64-65).
-  const std::string def_type = from < parts.size() ? parts[from].type : "";
   out.nums.push_back({"defense", def,
                       def_type == "poison" ? "con DR value of " + target.id
                       : def_type == "psychic" ? "wil DR value of " + target.id

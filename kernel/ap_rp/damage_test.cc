@@ -41,6 +41,21 @@ TEST(Damage, MixedTypesTakeTheLowestDefense) {
   o.armor_from = "physical";
   DamageCalc c = ComputeDamage(t, {{"physical", 5}, {"poison", 5}}, o);
   EXPECT_EQ(c.total, 9);
+  // 004 l.65: "you would deal a total of 9 damage, either 5 Physical and 4
+  // Poison damage or 4 Physical and 5 Poison damage": taken off the Physical
+  // part, the value 1 is still the Constitution DR value, not the Armor (4).
+  bool named = false;
+  for (const Num& n : c.nums) {
+    if (n.key != "defense") continue;
+    named = true;
+    EXPECT_EQ(n.value, 1);
+    EXPECT_EQ(n.source, "con DR value of t");
+    EXPECT_EQ(n.rule, "004.armor.dr");
+  }
+  EXPECT_TRUE(named);
+  bool from_physical = false;
+  for (const Num& n : c.nums) from_physical = from_physical || (n.key == "defense_from_physical" && n.value == 1);
+  EXPECT_TRUE(from_physical);
 }
 
 // l.66: Armor Piercer (ignore up to 4) against Armor 2: as if Armor 0, not -2.

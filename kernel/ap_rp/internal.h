@@ -144,6 +144,8 @@ absl::Status Advance(Decision& d, uint64_t cause);
 // After gm_order: an untouched running turn that is no longer first passes
 // to the new first (l.7).
 absl::Status AfterGmOrder(Decision& d, uint64_t ruling);
+// l.7: a gm_order reorders only ties (refused otherwise, nothing written).
+absl::Status CheckGmOrder(const State& s, const fb::CommandT& c);
 // The creatures whose turn is running (active + members).
 std::vector<std::string> TurnTakers(const State& s);
 // Checks `actor` may spend `ap` AP now (its turn, enough AP).

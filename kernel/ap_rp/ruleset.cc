@@ -195,6 +195,7 @@ class ApRpRuleset : public Ruleset {
   }
 
   absl::Status Decide(const fb::CommandT& c, Decision& d) const override {
+    if (c.action == "gm_order") RETURN_IF_ERROR(CheckGmOrder(d.state(), c));
     if (IsGmVerb(c.action)) return DecideGm(c, Gm(), d);
     if (c.action == "end_turn") return DecideEndTurn(c, d);
     if (c.action == "hold_turn") return DecideHoldTurn(c, d);

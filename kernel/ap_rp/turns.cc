@@ -236,6 +236,38 @@ absl::Status Advance(Decision& d, uint64_t cause) {
   }
 }
 
+// l.7 "The creature with the highest Initiative goes first ... If two
+// creatures have the same Initiative, the GM decides who goes first": a
+// gm_order may reorder only entries of equal Initiative; it may not put one
+// before an entry it followed with a different Initiative, nor set
+// Initiatives (params): l.11 "Initiative is determined at the beginning of a
+// round" (a change is gm_adjust initiative_mod, next round).
+absl::Status CheckGmOrder(const State& s, const fb::CommandT& c) {
+  for (const auto& p : c.params) {
+    if (p && s.Find(p->key) != nullptr) {
+      return Refuse("004.initiative.fixed",
+                    "Initiative is determined at the beginning of a round (l.11): change it with gm_adjust "
+                    "initiative_mod, from the next round; gm_order only decides ties (l.7)");
+    }
+  }
+  for (size_t i = 0; i < c.targets.size(); ++i) {
+    const int ia = IndexOf(s.order, c.targets[i]);
+    if (ia < 0) continue;
+    for (size_t j = i + 1; j < c.targets.size(); ++j) {
+      const int ib = IndexOf(s.order, c.targets[j]);
+      if (ib < 0 || ib > ia) continue;
+      const OrderEntry& a = s.order[ia];
+      const OrderEntry& b = s.order[ib];
+      if (a.initiative != b.initiative) {
+        return Refuse("004.initiative.tie",
+                      absl::StrCat("only ties are the GM's (l.7): ", b.actor, " (", b.initiative,
+                                   ") goes before ", a.actor, " (", a.initiative, ")"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 // l.7 "If two creatures have the same Initiative, the GM decides who goes
 // first": a gm_order made while the running turn is still untouched (no AP,
 // movement, free Interact / Switch Weapons used, not a held turn) and that

@@ -241,6 +241,39 @@ TEST(Turns, GmAdjustsOnlyResourcesTheRulesetReads) {
   EXPECT_EQ(t.log().size(), before);
 }
 
+// 004 l.7: "The creature with the highest Initiative goes first ... If two
+// creatures have the same Initiative, the GM decides who goes first": the GM
+// reorders ties only; putting the 16 before the 20 is refused, nothing
+// written, and so is setting an Initiative mid-round (l.11).
+TEST(Turns, GmOrderDecidesOnlyTies) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 10}});
+  auto z = Being("z", "x", 1, 3, {{"ins", 10}});
+  auto o = Being("o", "y", 5, 5, {{"ins", 8}});
+  Table t(ApRp(), MakeRoster({z, a, o}));
+  ASSERT_EQ(t.state().order.size(), 3u);
+  EXPECT_EQ(t.state().order[2].actor, "o");
+  EXPECT_EQ(t.state().order[2].initiative, 16);
+  const size_t before = t.log().size();
+  auto bad = Gm("", "gm_order", "orc first");
+  bad.targets = {"o", "z", "a"};
+  auto r = t.Submit(bad);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("l.7"), std::string::npos) << r.status();
+  EXPECT_EQ(t.log().size(), before);
+  auto set = Gm("", "gm_order", "o at 30");
+  set.targets = {"a", "z", "o"};
+  With(set, "o", 30);
+  r = t.Submit(set);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_EQ(t.log().size(), before);
+  auto tie = Gm("", "gm_order", "z first");
+  tie.targets = {"z", "a", "o"};
+  ASSERT_OK(t.Submit(tie));
+  EXPECT_EQ(t.state().order[0].actor, "z");
+  EXPECT_EQ(t.state().order[1].actor, "a");
+  EXPECT_EQ(t.state().order[2].actor, "o");
+}
+
 // A gm_order after the running creature acted leaves its turn running.
 TEST(Turns, GmOrderAfterActingKeepsTheTurn) {
   auto a = Being("a", "x", 1, 1, {{"ins", 12}});
