@@ -50,6 +50,14 @@ verbs:
                                         void, logged with who and why; the
                                         state is as if it never happened
 
+  serve    --db DIR [--listen HOST:PORT] [--threads N] [--max-watchers N]
+                                        the table server (server/README.md):
+                                        a JSON API, roles from tokens, a live
+                                        stream per branch; default
+                                        127.0.0.1:0 (any free port), printed
+                                        first as "listening on http://..";
+                                        stops on SIGTERM or SIGINT
+
 replay, audit and explore (see README.md, "Replay tools"):
   jump     --db DIR --session S [--branch B] --at N [--json]
                                         the state after event N (nearest
@@ -136,6 +144,7 @@ const std::map<std::string, Verb>& Verbs() {
       {"import", VerbImport},   {"transcript", VerbTranscript},
       {"head", VerbHead},       {"status", VerbStatus},
       {"verbs", VerbVerbs},     {"undo", VerbUndo},
+      {"serve", VerbServe},
   };
   return *verbs;
 }

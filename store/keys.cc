@@ -31,6 +31,16 @@ std::string Session(absl::string_view session) { return Key1('s', session); }
 std::string Secret(absl::string_view session) { return Key1('k', session); }
 std::string SigningKey(absl::string_view session) { return Key1('g', session); }
 
+std::string Participant(absl::string_view session, absl::string_view token_hash) {
+  return Key2('p', session, token_hash);
+}
+
+std::string ParticipantPrefix(absl::string_view session) {
+  std::string key = Key1('p', session);
+  key.push_back(kSep);
+  return key;
+}
+
 std::string Branch(absl::string_view session, absl::string_view branch) {
   return Key2('b', session, branch);
 }
