@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -438,6 +439,57 @@ TEST_F(ServerTest, ReadRoutesForkWhatIfDiffVerifyExportImport) {
   ASSERT_TRUE(head2);
   EXPECT_EQ(head2->status, 200) << head2->body;
   other->Stop();
+}
+
+// Every path and method the served OpenAPI document lists is routed (no
+// "no route" 404), and the document lists every route the server has.
+TEST_F(ServerTest, TheOpenApiDocumentListsTheRoutesTheServerHas) {
+  Create("s1");
+  auto spec = Client().Get("/openapi.yaml");
+  ASSERT_TRUE(spec);
+  std::istringstream lines(spec->body);
+  std::string line, path;
+  std::set<std::string> documented;
+  const std::regex path_line(R"re(^  (/[^:]+):$)re"), method_line(R"re(^    (get|post):$)re");
+  std::smatch m;
+  while (std::getline(lines, line)) {
+    if (std::regex_match(line, m, path_line)) path = m[1];
+    if (!std::regex_match(line, m, method_line)) continue;
+    documented.insert(std::string(m[1]) + " " + path);
+    std::string url = std::regex_replace(path, std::regex(R"(\{session\})"), "s1");
+    url = std::regex_replace(url, std::regex(R"(\{branch\})"), "main");
+    if (url.find("/stream") != std::string::npos) url += "?token=bad";  // 401, not a stream
+    auto r = m[1] == "get" ? Client().Get(url.c_str())
+                           : Client().Post(url.c_str(), "", "application/json");
+    ASSERT_TRUE(r) << url;
+    EXPECT_EQ(r->body.find("no route"), std::string::npos) << m[1] << " " << url;
+  }
+  const std::set<std::string> routes = {
+      "get /openapi.yaml",
+      "get /api/rulesets",
+      "get /api/sessions",
+      "post /api/sessions",
+      "post /api/import",
+      "get /api/sessions/{session}/participants",
+      "post /api/sessions/{session}/participants",
+      "get /api/sessions/{session}/me",
+      "get /api/sessions/{session}/heads",
+      "get /api/sessions/{session}/branches",
+      "post /api/sessions/{session}/branches",
+      "post /api/sessions/{session}/whatif",
+      "get /api/sessions/{session}/diff",
+      "get /api/sessions/{session}/verify",
+      "get /api/sessions/{session}/export",
+      "get /api/sessions/{session}/branches/{branch}/head",
+      "get /api/sessions/{session}/branches/{branch}/status",
+      "get /api/sessions/{session}/branches/{branch}/state",
+      "get /api/sessions/{session}/branches/{branch}/events",
+      "get /api/sessions/{session}/branches/{branch}/explain",
+      "post /api/sessions/{session}/branches/{branch}/commands",
+      "post /api/sessions/{session}/branches/{branch}/undo",
+      "get /api/sessions/{session}/branches/{branch}/stream",
+  };
+  EXPECT_EQ(documented, routes);
 }
 
 }  // namespace
