@@ -441,6 +441,55 @@ TEST_F(ServerTest, ReadRoutesForkWhatIfDiffVerifyExportImport) {
   other->Stop();
 }
 
+// Many writers at once on one head: exactly one is applied, the others are
+// stale (409 with the head); many retries of one id at once: applied once.
+TEST_F(ServerTest, ConcurrentWritersOneWinsRetriesApplyOnce) {
+  const std::string gm = Create("s1");
+  const uint64_t h = Head("s1", gm);
+  constexpr int kWriters = 8;
+  std::atomic<int> created{0}, stale{0}, duplicate{0}, other{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kWriters; ++i) {
+    threads.emplace_back([&, i] {
+      auto r = Submit("s1", gm, h, Note("w" + std::to_string(i)));
+      if (!r) return (void)++other;
+      if (r->status == 201) ++created;
+      else if (r->status == 409) ++stale;
+      else ++other;
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(created.load(), 1);
+  EXPECT_EQ(stale.load(), kWriters - 1);
+  EXPECT_EQ(other.load(), 0);
+  const uint64_t h1 = Head("s1", gm);
+  threads.clear();
+  created = 0;
+  for (int i = 0; i < kWriters; ++i) {
+    threads.emplace_back([&] {
+      auto r = Submit("s1", gm, h1, Note("same"));
+      if (!r) return (void)++other;
+      if (r->status == 201) ++created;
+      else if (r->status == 200) ++duplicate;
+      else ++other;
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(created.load(), 1);
+  EXPECT_EQ(duplicate.load(), kWriters - 1);
+  EXPECT_EQ(other.load(), 0);
+  auto page = Client().Get("/api/sessions/s1/branches/main/events?from=1&limit=1000",
+                           Bearer(gm));
+  ASSERT_TRUE(page);
+  size_t applied = 0;
+  for (size_t at = 0; (at = page->body.find(R"("command_id":"same")", at)) != std::string::npos;
+       ++at) {
+    ++applied;
+  }
+  EXPECT_GT(applied, 0u);
+  EXPECT_EQ(Head("s1", gm), h1 + (h1 - h));  // one note's events, once
+}
+
 // Every path and method the served OpenAPI document lists is routed (no
 // "no route" 404), and the document lists every route the server has.
 TEST_F(ServerTest, TheOpenApiDocumentListsTheRoutesTheServerHas) {
