@@ -16,6 +16,9 @@ std::mutex& SessionLocks::For(const std::string& session) {
 }
 
 absl::Status CheckSession(const Context& ctx, const std::string& session) {
+  // The common case in one lookup; the names only when it is missing.
+  absl::Status st = ctx.engine->log().GetSession(session).status();
+  if (st.ok() || (!absl::IsNotFound(st) && !absl::IsInvalidArgument(st))) return st;
   ASSIGN_OR_RETURN(std::vector<std::string> sessions, ctx.engine->log().ListSessions());
   for (const std::string& s : sessions) {
     if (s == session) return absl::OkStatus();
@@ -25,6 +28,8 @@ absl::Status CheckSession(const Context& ctx, const std::string& session) {
 
 absl::Status CheckBranch(const Context& ctx, const std::string& session,
                          const std::string& branch) {
+  absl::Status st = ctx.engine->log().GetBranch(session, branch).status();
+  if (st.ok() || (!absl::IsNotFound(st) && !absl::IsInvalidArgument(st))) return st;
   ASSIGN_OR_RETURN(std::vector<store::BranchMeta> branches,
                    ctx.engine->log().ListBranches(session));
   std::vector<std::string> names;
