@@ -77,6 +77,7 @@ absl::StatusOr<std::string> Events(Context& ctx, const httplib::Request& req,
   RETURN_IF_ERROR(Admit(ctx, req, session, branch).status());
   ASSIGN_OR_RETURN(uint64_t from, NumberParam(req, "from", 1));
   ASSIGN_OR_RETURN(uint64_t limit, NumberParam(req, "limit", 100));
+  ASSIGN_OR_RETURN(uint64_t last, NumberParam(req, "to"));  // 0: no bound
   if (from == 0) from = 1;
   if (limit == 0 || limit > ctx.limits.max_page) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -87,6 +88,7 @@ absl::StatusOr<std::string> Events(Context& ctx, const httplib::Request& req,
   uint64_t to = 0;
   if (from <= head.seq) {
     to = std::min(head.seq, from + limit - 1);
+    if (last != 0) to = std::min(to, std::max(last, from));
     ASSIGN_OR_RETURN(std::vector<events::EventBuffer> evs,
                      ctx.engine->Events(session, branch, from, to));
     // Lines as `combat log` prints them: voided events marked.
@@ -100,7 +102,7 @@ absl::StatusOr<std::string> Events(Context& ctx, const httplib::Request& req,
   JsonObject out;
   out.Str("session", session).Str("branch", branch).Raw("head", HeadJson(head));
   out.Uint("from", from).Raw("events", JsonArray(items));
-  if (to != 0 && to < head.seq) {
+  if (to != 0 && to < head.seq && (last == 0 || to < last)) {
     out.Uint("next", to + 1);
   } else {
     out.Null("next");

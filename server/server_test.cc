@@ -5,6 +5,7 @@
 #include "server/server.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -381,6 +382,11 @@ TEST_F(ServerTest, ReadRoutesForkWhatIfDiffVerifyExportImport) {
   ASSERT_TRUE(page);
   EXPECT_EQ(page->status, 200) << page->body;
   EXPECT_NE(page->body.find(R"("next":3)"), std::string::npos) << page->body;
+  auto ranged = c.Get("/api/sessions/s1/branches/main/events?from=2&to=3", Bearer(gm));
+  ASSERT_TRUE(ranged);
+  EXPECT_NE(ranged->body.find(R"("seq":3,"line")"), std::string::npos) << ranged->body;
+  EXPECT_EQ(ranged->body.find(R"("seq":4,"line")"), std::string::npos) << ranged->body;
+  EXPECT_NE(ranged->body.find(R"("next":null)"), std::string::npos) << ranged->body;
   EXPECT_NE(page->body.find(R"("line":")"), std::string::npos);
   auto state = c.Get("/api/sessions/s1/branches/main/state?at=1", Bearer(gm));
   ASSERT_TRUE(state);
@@ -488,6 +494,49 @@ TEST_F(ServerTest, ConcurrentWritersOneWinsRetriesApplyOnce) {
   }
   EXPECT_GT(applied, 0u);
   EXPECT_EQ(Head("s1", gm), h1 + (h1 - h));  // one note's events, once
+}
+
+// Streams hold at most max_watchers threads (4 here): one more is 503, and
+// a writer is served while they are all open; each of them gets its event.
+TEST_F(ServerTest, WatchersDoNotBlockWriters) {
+  const std::string gm = Create("s1");
+  const uint64_t h = Head("s1", gm);
+  constexpr int kWatchers = 4;
+  std::atomic<int> open{0};
+  std::vector<std::vector<uint64_t>> seen(kWatchers);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kWatchers; ++i) {
+    threads.emplace_back([&, i] {
+      httplib::Client c = Client();
+      std::string buffer;
+      bool counted = false;
+      c.Get(("/api/sessions/s1/branches/main/stream?from=" + std::to_string(h + 1) +
+             "&token=" + gm)
+                .c_str(),
+            [&](const char* data, size_t n) {
+              if (!counted) {
+                counted = true;
+                ++open;
+              }
+              buffer.append(data, n);
+              const std::string id = Find(buffer, R"re((?:^|\n)id: (\d+))re");
+              if (!id.empty()) seen[i].push_back(std::stoull(id));
+              return id.empty();
+            });
+    });
+  }
+  while (open.load() < kWatchers) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  auto extra = Client().Get(("/api/sessions/s1/branches/main/stream?token=" + gm).c_str());
+  ASSERT_TRUE(extra);
+  EXPECT_EQ(extra->status, 503) << extra->body;
+  auto r = Submit("s1", gm, h, Note("while-watched"));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 201) << r->body;
+  for (auto& t : threads) t.join();
+  for (const auto& ids : seen) {
+    ASSERT_EQ(ids.size(), 1u);
+    EXPECT_EQ(ids[0], h + 1);
+  }
 }
 
 // Every path and method the served OpenAPI document lists is routed (no
