@@ -1,5 +1,7 @@
 // combat serve: the table server over the database (server/server.h), until
-// SIGTERM or SIGINT.
+// SIGTERM or SIGINT; combat token: a participant's token for a session made
+// outside the server (by `new`, `play` or `import`), from the trusted side
+// (whoever holds the database).
 #include <csignal>
 #include <pthread.h>
 
@@ -9,7 +11,10 @@
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 #include "replay/cli_verbs.h"
+#include "kernel/authority.h"
+#include "server/auth.h"
 #include "server/server.h"
+#include "store/participants.h"
 
 namespace combat::replay {
 namespace {
@@ -59,6 +64,34 @@ absl::Status VerbServe(const Flags& f, std::ostream& out) {
   out << "stopping (" << (sig == SIGINT ? "SIGINT" : "SIGTERM") << ")" << std::endl;
   server->Stop();
   out << "stopped" << std::endl;
+  return absl::OkStatus();
+}
+
+absl::Status VerbToken(const Flags& f, std::ostream& out) {
+  ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
+  store::Participant p;
+  ASSIGN_OR_RETURN(p.session, Required(f, "session"));
+  p.name = f.Get("name", "gm");
+  const std::string role = f.Get("role", "gm");
+  std::optional<store::ParticipantRole> parsed = store::ParseRole(role);
+  if (!parsed) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("flag --role ('", role, "'): gm, player or observer"));
+  }
+  p.role = *parsed;
+  ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kWrite));
+  if (p.role == store::ParticipantRole::kPlayer) {
+    ASSIGN_OR_RETURN(kernel::State state, engine->StateAt(p.session, "main"));
+    if (!kernel::IsPlayer(state, p.name)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "flag --name: '", p.name, "' plays no combatant of session '", p.session,
+          "' (a player is a roster combatant's 'player')"));
+    }
+  }
+  ASSIGN_OR_RETURN(std::string token, server::NewToken());
+  store::ParticipantTable table(engine->log());
+  RETURN_IF_ERROR(table.Add(p, server::TokenHash(token)));
+  out << token << "\n";
   return absl::OkStatus();
 }
 

@@ -33,13 +33,21 @@ std::string ExampleRoster() {
   return "";
 }
 
-TEST(ServeCliTest, PrintsThePortServesAndStopsOnSigterm) {
-  const std::string db = std::string(std::getenv("TEST_TMPDIR")) + "/serve_db";
+// `combat serve --db db` as a subprocess: its pid, the read end of its
+// standard output, and the port of its first line (0 when missing).
+struct Served {
+  pid_t pid = -1;
+  int out = -1;
+  int port = 0;
+  std::string text;
+};
+
+Served Serve(const std::string& db) {
+  Served s;
   int out[2];
-  ASSERT_EQ(pipe(out), 0);
-  const pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
+  if (pipe(out) != 0) return s;
+  s.pid = fork();
+  if (s.pid == 0) {
     dup2(out[1], 1);
     close(out[0]);
     execl("replay/combat", "combat", "serve", "--db", db.c_str(), "--listen",
@@ -47,17 +55,74 @@ TEST(ServeCliTest, PrintsThePortServesAndStopsOnSigterm) {
     _exit(127);
   }
   close(out[1]);
-  std::string text;
+  s.out = out[0];
   char buf[256];
-  while (text.find('\n') == std::string::npos) {
-    const ssize_t n = read(out[0], buf, sizeof(buf));
+  while (s.text.find('\n') == std::string::npos) {
+    const ssize_t n = read(s.out, buf, sizeof(buf));
     if (n <= 0) break;
-    text.append(buf, static_cast<size_t>(n));
+    s.text.append(buf, static_cast<size_t>(n));
   }
   const std::string prefix = "listening on http://127.0.0.1:";
-  ASSERT_EQ(text.rfind(prefix, 0), 0u) << text;
-  const int port = std::stoi(text.substr(prefix.size()));
-  ASSERT_GT(port, 0);
+  if (s.text.rfind(prefix, 0) == 0) s.port = std::stoi(s.text.substr(prefix.size()));
+  return s;
+}
+
+// Runs `command` (a shell line); its standard output, and its exit code.
+std::string RunShell(const std::string& command, int* code) {
+  std::string text;
+  FILE* p = popen(command.c_str(), "r");
+  if (p == nullptr) return text;
+  char buf[256];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof(buf), p)) > 0) text.append(buf, n);
+  *code = WEXITSTATUS(pclose(p));
+  return text;
+}
+
+// A session the tool made (combat new) gets its GM's token from
+// `combat token`, and the server admits it.
+TEST(ServeCliTest, TokenGivesASessionMadeByTheToolItsGm) {
+  const std::string tmp = std::getenv("TEST_TMPDIR");
+  const std::string db = tmp + "/token_db";
+  {
+    std::ofstream roster(tmp + "/roster.json");
+    roster << ExampleRoster();
+  }
+  int code = -1;
+  RunShell("replay/combat new --db " + db + " --session made --roster " + tmp + "/roster.json",
+      &code);
+  ASSERT_EQ(code, 0);
+  std::string token =
+      RunShell("replay/combat token --db " + db + " --session made --name dana", &code);
+  ASSERT_EQ(code, 0) << token;
+  token = token.substr(0, token.find('\n'));
+  ASSERT_EQ(token.size(), 64u);
+  RunShell("replay/combat token --db " + db +
+               " --session made --role player --name zed 2>/dev/null",
+           &code);
+  EXPECT_EQ(code, 2);  // zed plays no combatant
+  Served s = Serve(db);
+  ASSERT_GT(s.port, 0) << s.text;
+  httplib::Client c("127.0.0.1", s.port);
+  auto me = c.Get("/api/sessions/made/me", {{"Authorization", "Bearer " + token}});
+  ASSERT_TRUE(me);
+  EXPECT_EQ(me->status, 200) << me->body;
+  EXPECT_NE(me->body.find(R"("name":"dana","role":"gm")"), std::string::npos) << me->body;
+  kill(s.pid, SIGTERM);
+  int status = 0;
+  waitpid(s.pid, &status, 0);
+  close(s.out);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
+TEST(ServeCliTest, PrintsThePortServesAndStopsOnSigterm) {
+  const std::string db = std::string(std::getenv("TEST_TMPDIR")) + "/serve_db";
+  Served served = Serve(db);
+  const pid_t pid = served.pid;
+  std::string text = served.text;
+  char buf[256];
+  ASSERT_GT(served.port, 0) << text;
+  const int port = served.port;
 
   httplib::Client c("127.0.0.1", port);
   auto list = c.Get("/api/sessions");
@@ -94,11 +159,11 @@ TEST(ServeCliTest, PrintsThePortServesAndStopsOnSigterm) {
   EXPECT_EQ(WEXITSTATUS(status), 0);
   EXPECT_LT(took, std::chrono::seconds(10));
   while (true) {
-    const ssize_t n = read(out[0], buf, sizeof(buf));
+    const ssize_t n = read(served.out, buf, sizeof(buf));
     if (n <= 0) break;
     text.append(buf, static_cast<size_t>(n));
   }
-  close(out[0]);
+  close(served.out);
   EXPECT_NE(text.find("stopped"), std::string::npos) << text;
 }
 
