@@ -60,6 +60,7 @@ void AddSessionRoutes(httplib::Server& http, Context& ctx);  // routes_sessions.
 void AddReadRoutes(httplib::Server& http, Context& ctx);     // routes_read.cc
 void AddWriteRoutes(httplib::Server& http, Context& ctx);    // routes_write.cc
 void AddStreamRoutes(httplib::Server& http, Context& ctx);   // sse.cc
+void AddWebRoutes(httplib::Server& http, Context& ctx);      // web.cc
 
 }  // namespace combat::server
 

@@ -43,6 +43,7 @@ absl::StatusOr<std::unique_ptr<TableServer>> TableServer::Start(
   AddReadRoutes(http, *s->ctx_);
   AddWriteRoutes(http, *s->ctx_);
   AddStreamRoutes(http, *s->ctx_);
+  AddWebRoutes(http, *s->ctx_);
   s->host_ = options.host;
   if (options.port == 0) {
     s->port_ = http.bind_to_any_port(options.host);

@@ -149,6 +149,21 @@ TEST_F(ServerTest, CreateListsTheSessionAndGivesTheGmATokenOnce) {
   ASSERT_TRUE(spec);
   EXPECT_EQ(spec->status, 200);
   EXPECT_NE(spec->body.find("openapi: 3"), std::string::npos);
+  // The browser view, compiled in; scripts only from this origin.
+  auto page = Client().Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_NE(page->body.find(R"(<script src="/app.js">)"), std::string::npos);
+  EXPECT_NE(page->get_header_value("Content-Security-Policy").find("script-src 'self'"),
+            std::string::npos);
+  auto script = Client().Get("/app.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_NE(script->body.find("EventSource"), std::string::npos);
+  // Nothing else is served as a file.
+  auto outside = Client().Get("/../BUILD.bazel");
+  ASSERT_TRUE(outside);
+  EXPECT_EQ(outside->status, 404);
 }
 
 TEST_F(ServerTest, SubmitStaleWriterAndRetry) {
@@ -548,7 +563,7 @@ TEST_F(ServerTest, TheOpenApiDocumentListsTheRoutesTheServerHas) {
   std::istringstream lines(spec->body);
   std::string line, path;
   std::set<std::string> documented;
-  const std::regex path_line(R"re(^  (/[^:]+):$)re"), method_line(R"re(^    (get|post):$)re");
+  const std::regex path_line(R"re(^  (/[^:]*):$)re"), method_line(R"re(^    (get|post):$)re");
   std::smatch m;
   while (std::getline(lines, line)) {
     if (std::regex_match(line, m, path_line)) path = m[1];
@@ -563,6 +578,8 @@ TEST_F(ServerTest, TheOpenApiDocumentListsTheRoutesTheServerHas) {
     EXPECT_EQ(r->body.find("no route"), std::string::npos) << m[1] << " " << url;
   }
   const std::set<std::string> routes = {
+      "get /",
+      "get /app.js",
       "get /openapi.yaml",
       "get /api/rulesets",
       "get /api/sessions",
