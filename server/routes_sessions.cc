@@ -112,8 +112,15 @@ absl::StatusOr<std::string> CreateSession(Context& ctx, const httplib::Request& 
 
 absl::StatusOr<std::string> Import(Context& ctx, const httplib::Request& req) {
   RETURN_IF_ERROR(CheckBodySize(req, ctx.limits.max_body, "bundle"));
-  ASSIGN_OR_RETURN(replay::Bundle b,
-                   replay::DecodeBundle(std::vector<uint8_t>(req.body.begin(), req.body.end())));
+  absl::StatusOr<replay::Bundle> decoded =
+      replay::DecodeBundle(std::vector<uint8_t>(req.body.begin(), req.body.end()));
+  if (!decoded.ok()) {
+    // A damaged upload is the request's fault (400), not the database's.
+    return absl::InvalidArgumentError(
+        absl::StrCat("the body is not a valid bundle: ", decoded.status().message(),
+                     "; nothing was written"));
+  }
+  replay::Bundle& b = *decoded;
   const std::string session = b.meta.session;
   ASSIGN_OR_RETURN(store::Participant gm, NewGm(req, session));
   const kernel::Ruleset* rules = nullptr;

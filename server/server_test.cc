@@ -258,6 +258,17 @@ TEST_F(ServerTest, RolesHold403) {
                             "application/json");
   ASSERT_TRUE(fork);
   EXPECT_EQ(fork->status, 403) << fork->body;
+  auto secret = Client().Get("/api/sessions/s1/export?with_secret=1", Bearer(ann));
+  ASSERT_TRUE(secret);
+  EXPECT_EQ(secret->status, 403) << secret->body;
+  auto whatif = Client().Post("/api/sessions/s1/whatif?name=w&reason=x", Bearer(ann), "",
+                              "application/json");
+  ASSERT_TRUE(whatif);
+  EXPECT_EQ(whatif->status, 403) << whatif->body;
+  auto me = Client().Get("/api/sessions/s1/me", Bearer(ann));
+  ASSERT_TRUE(me);
+  EXPECT_NE(me->body.find(R"("name":"ann","role":"player","plays":["aria"])"), std::string::npos)
+      << me->body;
   EXPECT_EQ(Head("s1", gm), h);
   // Observers read.
   auto status = Client().Get("/api/sessions/s1/branches/main/status?for=aria", Bearer(eve));
@@ -456,6 +467,23 @@ TEST_F(ServerTest, ReadRoutesForkWhatIfDiffVerifyExportImport) {
   ASSERT_TRUE(imported);
   EXPECT_EQ(imported->status, 201) << imported->body;
   const std::string gm2 = Find(imported->body, R"re("token":"([0-9a-f]{64})")re");
+  // A bundle altered anywhere is refused whole (400 undecodable, 422 does
+  // not verify), nothing written.
+  std::unique_ptr<TableServer> third;
+  Boot(&third, "third_db");
+  httplib::Client tc("127.0.0.1", third->port());
+  for (size_t at : {bundle->body.size() / 3, bundle->body.size() / 2, bundle->body.size() - 40}) {
+    std::string altered = bundle->body;
+    altered[at] = static_cast<char>(altered[at] ^ 0x01);
+    auto refused = tc.Post("/api/import", altered, "application/octet-stream");
+    ASSERT_TRUE(refused);
+    EXPECT_TRUE(refused->status == 400 || refused->status == 422)
+        << at << ": " << refused->status << " " << refused->body;
+  }
+  auto none = tc.Get("/api/sessions");
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->body.find("\"s1\""), std::string::npos) << none->body;
+  third->Stop();
   auto head2 = oc.Get("/api/sessions/s1/branches/main/head", Bearer(gm2));
   ASSERT_TRUE(head2);
   EXPECT_EQ(head2->status, 200) << head2->body;
