@@ -94,7 +94,8 @@ async function drawActs() {
 
 function commandForm(title, command) {
   const text = el('textarea', { rows: 3 });
-  const cmd = JSON.parse(command);
+  // A legal act's command is a JSON object (status.h); the GM's blank is text.
+  const cmd = typeof command === 'string' ? JSON.parse(command) : Object.assign({}, command || {});
   cmd.id = cmd.id || `web-${Date.now().toString(36)}`;
   text.value = JSON.stringify(cmd);
   const out = el('div', { class: 'small' });
