@@ -15,7 +15,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -62,15 +61,22 @@ constexpr char kRoster[] = R"({
      "weapons": [{"name": "club", "damage": "1d6", "kind": "melee", "category": "light", "reach": 5}]}
   ]})";
 
-std::string Find(const std::string& text, const std::string& pattern) {
-  std::smatch m;
-  if (std::regex_search(text, m, std::regex(pattern))) return m[1];
-  return "";
+// The token of a reply (64 hex digits after "token":").
+std::string TokenOf(const std::string& body) {
+  const size_t at = body.find("\"token\":\"");
+  return at == std::string::npos ? "" : body.substr(at + 9, 64);
 }
 
+// The head seq of a reply (0 when it names none).
 uint64_t HeadOf(const std::string& body) {
-  const std::string s = Find(body, R"re("head":\{"seq":(\d+))re");
-  return s.empty() ? 0 : std::stoull(s);
+  const std::string prefix = "\"head\":{\"seq\":";
+  const size_t at = body.find(prefix);
+  if (at == std::string::npos) return 0;
+  uint64_t n = 0;
+  for (size_t i = at + prefix.size(); i < body.size() && body[i] >= '0' && body[i] <= '9'; ++i) {
+    n = n * 10 + static_cast<uint64_t>(body[i] - '0');
+  }
+  return n;
 }
 
 }  // namespace
@@ -110,7 +116,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "create failed: %s\n", r ? r->body.c_str() : "no reply");
       return 2;
     }
-    tokens.push_back(Find(r->body, R"re("token":"([0-9a-f]{64})")re"));
+    tokens.push_back(TokenOf(r->body));
     heads.push_back(HeadOf(r->body));
   }
 
