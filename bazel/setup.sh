@@ -8,6 +8,7 @@ packages=(
   g++ clang libclang-rt-14-dev
   libabsl-dev libflatbuffers-dev flatbuffers-compiler librocksdb-dev
   libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libsqlite3-dev
+  libcpp-httplib-dev
 )
 
 missing=()

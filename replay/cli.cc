@@ -50,6 +50,19 @@ verbs:
                                         void, logged with who and why; the
                                         state is as if it never happened
 
+  serve    --db DIR [--listen HOST:PORT] [--threads N] [--max-watchers N]
+                                        the table server (server/README.md):
+                                        a JSON API, roles from tokens, a live
+                                        stream per branch; default
+                                        127.0.0.1:0 (any free port), printed
+                                        first as "listening on http://..";
+                                        stops on SIGTERM or SIGINT
+  token    --db DIR --session S [--role gm|player|observer] [--name N]
+                                        a participant's token for the server,
+                                        printed once (stored only as SHA-256),
+                                        for sessions made by new, play or
+                                        import; default the GM named "gm"
+
 replay, audit and explore (see README.md, "Replay tools"):
   jump     --db DIR --session S [--branch B] --at N [--json]
                                         the state after event N (nearest
@@ -140,6 +153,7 @@ const std::map<std::string, Verb>& Verbs() {
       {"import", VerbImport},   {"transcript", VerbTranscript},
       {"head", VerbHead},       {"status", VerbStatus},
       {"verbs", VerbVerbs},     {"undo", VerbUndo},
+      {"serve", VerbServe},     {"token", VerbToken},
   };
   return *verbs;
 }

@@ -71,6 +71,10 @@ absl::Status VerbStats(const Flags& f, std::ostream& out);
 absl::Status VerbExport(const Flags& f, std::ostream& out);
 absl::Status VerbImport(const Flags& f, std::ostream& out);
 absl::Status VerbTranscript(const Flags& f, std::ostream& out);
+// serve_verbs.cc: the table server (server/server.h) until SIGTERM/SIGINT.
+absl::Status VerbServe(const Flags& f, std::ostream& out);
+// serve_verbs.cc: a participant's token (server/auth.h) for a session.
+absl::Status VerbToken(const Flags& f, std::ostream& out);
 
 }  // namespace combat::replay
 

@@ -9,6 +9,8 @@
 //   c\0<session>\0<branch>\0<cmd>  -> first seq (be64) + last seq (be64)
 //   n\0<session>\0<branch>\0<be32 ruleset version><be64 seq>
 //                                  -> snapshot of derived state after seq
+//   p\0<session>\0<token hash hex> -> a server participant (role, name):
+//                                     store/participants.h, not chained
 // Ids (session, branch, command) are 1..64 chars of [A-Za-z0-9_.:-].
 //
 // Guarantees:
@@ -106,6 +108,7 @@ class EventLog : public LogReader, public LogWriter, public SnapshotCache {
   absl::Status Compact();
 
  private:
+  friend class ParticipantTable;  // store/participants.h: its own records
   explicit EventLog(std::unique_ptr<LogImpl> impl);
   std::unique_ptr<LogImpl> impl_;
 };

@@ -50,6 +50,14 @@ std::string RevealedPrefix(absl::string_view session) {
   return Key2('v', session, "");
 }
 
+std::string Participant(absl::string_view session, absl::string_view token_hash) {
+  return Key2('p', session, token_hash);
+}
+
+std::string ParticipantPrefix(absl::string_view session) {
+  return Key2('p', session, "");
+}
+
 std::string Branch(absl::string_view session, absl::string_view branch) {
   return Key2('b', session, branch);
 }

@@ -13,6 +13,10 @@
 //   c\0<session>\0<branch>\0<cmd>  -> command range
 //   n\0<session>\0<branch>\0<be32 ruleset_version><be64 seq>
 //                                  -> snapshot of derived state after seq
+//   p\0<session>\0<token hash hex>  -> a participant: "<role>\0<name>"
+//                                     (store/participants.h; the server's
+//                                     tokens, stored only as SHA-256; not
+//                                     part of the chain, never exported)
 //
 // Ids never contain a byte below '-' (see ValidId), so a prefix ending in
 // '\0' selects exactly one session or branch, and the bytewise order of
@@ -58,6 +62,11 @@ std::string SnapshotPrefix(absl::string_view session, absl::string_view branch,
                            int32_t ruleset_version);
 // Every snapshot, any version, of any branch of `session`.
 std::string SessionSnapshotPrefix(absl::string_view session);
+
+// A participant of `session` by the SHA-256 (hex) of its token, and every
+// participant of `session` (store/participants.h).
+std::string Participant(absl::string_view session, absl::string_view token_hash);
+std::string ParticipantPrefix(absl::string_view session);
 
 // Prefixes for range scans: every session key; every branch key of a
 // session; every event key of a branch.

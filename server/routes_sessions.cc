@@ -1,0 +1,245 @@
+// Sessions and their participants: list, create from a roster, import a
+// bundle (both make the caller the GM and return the GM's token once), add
+// players and observers (the GM; each token once), list them, who am I.
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/hash.h"
+#include "events/json.h"
+#include "events/status_macros.h"
+#include "kernel/authority.h"
+#include "kernel/ruleset.h"
+#include "replay/bundle.h"
+#include "replay/verify.h"
+#include "server/auth.h"
+#include "server/context.h"
+#include "server/http.h"
+#include "server/json_out.h"
+
+namespace combat::server {
+namespace {
+
+constexpr char kSession[] = R"(/api/sessions/([^/]+))";
+
+absl::StatusOr<std::optional<std::vector<uint8_t>>> SeedParam(const httplib::Request& req) {
+  if (!req.has_param("seed")) return std::optional<std::vector<uint8_t>>();
+  const std::string hex = req.get_param_value("seed");
+  std::vector<uint8_t> bytes;
+  auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  bool ok = hex.size() == 64;
+  for (size_t i = 0; ok && i < hex.size(); i += 2) {
+    const int hi = digit(hex[i]), lo = digit(hex[i + 1]);
+    ok = hi >= 0 && lo >= 0;
+    bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
+  }
+  if (!ok) {
+    return absl::InvalidArgumentError(
+        "query parameter 'seed': the dice seed as 64 hex digits (32 bytes)");
+  }
+  return std::optional<std::vector<uint8_t>>(std::move(bytes));
+}
+
+std::string ParticipantJson(const store::Participant& p,
+                            const std::vector<std::string>& plays) {
+  return JsonObject()
+      .Str("name", p.name)
+      .Str("role", store::RoleName(p.role))
+      .Strs("plays", plays)
+      .Done();
+}
+
+// The GM of a new session: the caller, named by ?gm= (default "gm").
+absl::StatusOr<store::Participant> NewGm(const httplib::Request& req,
+                                         const std::string& session) {
+  store::Participant gm;
+  gm.session = session;
+  gm.name = Param(req, "gm", "gm");
+  gm.role = store::ParticipantRole::kGm;
+  if (!store::ValidId(gm.name)) {
+    return absl::InvalidArgumentError(
+        "query parameter 'gm': the GM's name, 1-64 of [A-Za-z0-9_.:-]");
+  }
+  return gm;
+}
+
+void ListSessions(Context& ctx, httplib::Response& res) {
+  auto ids = ctx.engine->log().ListSessions();
+  if (!ids.ok()) return ReplyError(res, ids.status());
+  std::vector<std::string> items;
+  for (const std::string& id : *ids) {
+    auto m = ctx.engine->log().GetSession(id);
+    auto h = ctx.engine->log().GetHead(id, "main");
+    if (!m.ok()) return ReplyError(res, m.status());
+    if (!h.ok()) return ReplyError(res, h.status());
+    items.push_back(JsonObject()
+                        .Str("session", id)
+                        .Str("ruleset", m->ruleset)
+                        .Int("ruleset_version", m->ruleset_version)
+                        .Str("title", m->title)
+                        .Raw("head", HeadJson(*h))
+                        .Done());
+  }
+  ReplyJson(res, 200, JsonObject().Raw("sessions", JsonArray(items)).Done());
+}
+
+absl::StatusOr<std::string> CreateSession(Context& ctx, const httplib::Request& req) {
+  ASSIGN_OR_RETURN(std::string session, RequiredParam(req, "session"));
+  ASSIGN_OR_RETURN(store::Participant gm, NewGm(req, session));
+  ASSIGN_OR_RETURN(auto seed, SeedParam(req));
+  RETURN_IF_ERROR(CheckBodySize(req, ctx.limits.max_roster_body, "roster"));
+  ASSIGN_OR_RETURN(fb::RosterT roster, events::ParseRoster(req.body));
+  std::lock_guard<std::mutex> lock(ctx.locks.For(session));
+  ASSIGN_OR_RETURN(std::vector<events::EventBuffer> evs,
+                   ctx.engine->CreateSession(session, roster, seed, gm.name));
+  ASSIGN_OR_RETURN(std::string token, AddParticipant(ctx, gm));
+  ASSIGN_OR_RETURN(store::Head head, ctx.engine->log().GetHead(session, "main"));
+  ctx.hub.Announce(session, "main", head.seq);
+  ASSIGN_OR_RETURN(std::string items, EventItemsJson(evs));
+  return JsonObject()
+      .Str("session", session)
+      .Raw("participant", ParticipantJson(gm, {}))
+      .Str("token", token)
+      .Raw("head", HeadJson(head))
+      .Raw("events", items)
+      .Done();
+}
+
+absl::StatusOr<std::string> Import(Context& ctx, const httplib::Request& req) {
+  RETURN_IF_ERROR(CheckBodySize(req, ctx.limits.max_body, "bundle"));
+  absl::StatusOr<replay::Bundle> decoded =
+      replay::DecodeBundle(std::vector<uint8_t>(req.body.begin(), req.body.end()));
+  if (!decoded.ok()) {
+    // A damaged upload is the request's fault (400), not the database's.
+    return absl::InvalidArgumentError(
+        absl::StrCat("the body is not a valid bundle: ", decoded.status().message(),
+                     "; nothing was written"));
+  }
+  replay::Bundle& b = *decoded;
+  const std::string session = b.meta.session;
+  ASSIGN_OR_RETURN(store::Participant gm, NewGm(req, session));
+  const kernel::Ruleset* rules = nullptr;
+  if (const kernel::Ruleset* r = kernel::FindRuleset(b.meta.ruleset);
+      r != nullptr && r->version() == b.meta.ruleset_version) {
+    rules = r;
+  }
+  std::lock_guard<std::mutex> lock(ctx.locks.For(session));
+  ASSIGN_OR_RETURN(replay::ImportResult r, replay::ImportBundle(ctx.engine->log(), b, rules));
+  if (!r.imported) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "import refused (nothing written): ", r.verify.mismatch->summary));
+  }
+  ASSIGN_OR_RETURN(std::string token, AddParticipant(ctx, gm));
+  for (const replay::BundleBranch& br : b.branches) {
+    ctx.hub.Announce(session, br.meta.branch, br.head.seq);
+  }
+  return JsonObject()
+      .Str("session", session)
+      .Raw("participant", ParticipantJson(gm, {}))
+      .Str("token", token)
+      .Uint("events", r.events)
+      .Uint("branches", b.branches.size())
+      .Bool("with_secret", !b.secret.empty())
+      .Str("verify", replay::RenderVerifyReport(r.verify))
+      .Done();
+}
+
+absl::StatusOr<std::string> AddOne(Context& ctx, const httplib::Request& req,
+                                   const std::string& session) {
+  RETURN_IF_ERROR(CheckSession(ctx, session));
+  ASSIGN_OR_RETURN(store::Participant caller, Authenticate(ctx, req, session));
+  RETURN_IF_ERROR(RequireGm(caller, "adding participants"));
+  store::Participant p;
+  p.session = session;
+  ASSIGN_OR_RETURN(p.name, RequiredParam(req, "name"));
+  ASSIGN_OR_RETURN(std::string role, RequiredParam(req, "role"));
+  if (role == "player") {
+    p.role = store::ParticipantRole::kPlayer;
+  } else if (role == "observer") {
+    p.role = store::ParticipantRole::kObserver;
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "query parameter 'role' ('", role.substr(0, 40),
+        "'): 'player' or 'observer' (a session has one GM, its creator)"));
+  }
+  ASSIGN_OR_RETURN(std::vector<std::string> plays, CombatantsOf(ctx, session, p.name));
+  if (p.role == store::ParticipantRole::kPlayer && plays.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "query parameter 'name': '", p.name.substr(0, 64),
+        "' plays no combatant of session '", session,
+        "' (a player is a roster combatant's 'player'); add them as an observer, or "
+        "name a player of the roster"));
+  }
+  if (p.role == store::ParticipantRole::kObserver) plays.clear();
+  ASSIGN_OR_RETURN(std::string token, AddParticipant(ctx, p));
+  return JsonObject()
+      .Str("session", session)
+      .Raw("participant", ParticipantJson(p, plays))
+      .Str("token", token)
+      .Done();
+}
+
+absl::StatusOr<std::string> ListParticipants(Context& ctx, const httplib::Request& req,
+                                             const std::string& session, bool only_me) {
+  RETURN_IF_ERROR(CheckSession(ctx, session));
+  ASSIGN_OR_RETURN(store::Participant caller, Authenticate(ctx, req, session));
+  if (only_me) {
+    ASSIGN_OR_RETURN(std::vector<std::string> plays,
+                     CombatantsOf(ctx, session, caller.name));
+    if (caller.role != store::ParticipantRole::kPlayer) plays.clear();
+    return ParticipantJson(caller, plays);
+  }
+  ASSIGN_OR_RETURN(std::vector<store::Participant> all, ctx.participants.List(session));
+  std::vector<std::string> items;
+  for (const store::Participant& p : all) {
+    std::vector<std::string> plays;
+    if (p.role == store::ParticipantRole::kPlayer) {
+      ASSIGN_OR_RETURN(plays, CombatantsOf(ctx, session, p.name));
+    }
+    items.push_back(ParticipantJson(p, plays));
+  }
+  return JsonObject().Raw("participants", JsonArray(items)).Done();
+}
+
+}  // namespace
+
+void AddSessionRoutes(httplib::Server& http, Context& ctx) {
+  http.Get("/api/rulesets", [](const httplib::Request&, httplib::Response& res) {
+    std::vector<std::string> items;
+    for (const std::string& id : kernel::RulesetIds()) {
+      items.push_back(JsonObject()
+                          .Str("ruleset", id)
+                          .Int("version", kernel::FindRuleset(id)->version())
+                          .Done());
+    }
+    ReplyJson(res, 200, JsonObject().Raw("rulesets", JsonArray(items)).Done());
+  });
+  http.Get("/api/sessions", [&ctx](const httplib::Request&, httplib::Response& res) {
+    ListSessions(ctx, res);
+  });
+  http.Post("/api/sessions", [&ctx](const httplib::Request& req, httplib::Response& res) {
+    Answer(res, CreateSession(ctx, req), 201);
+  });
+  http.Post("/api/import", [&ctx](const httplib::Request& req, httplib::Response& res) {
+    Answer(res, Import(ctx, req), 201);
+  });
+  http.Get(absl::StrCat(kSession, "/participants"),
+           [&ctx](const httplib::Request& req, httplib::Response& res) {
+             Answer(res, ListParticipants(ctx, req, req.matches[1], false), 200);
+           });
+  http.Get(absl::StrCat(kSession, "/me"),
+           [&ctx](const httplib::Request& req, httplib::Response& res) {
+             Answer(res, ListParticipants(ctx, req, req.matches[1], true), 200);
+           });
+  http.Post(absl::StrCat(kSession, "/participants"),
+            [&ctx](const httplib::Request& req, httplib::Response& res) {
+              Answer(res, AddOne(ctx, req, req.matches[1]), 201);
+            });
+}
+
+}  // namespace combat::server

@@ -1,0 +1,72 @@
+#include "server/server.h"
+
+#include <chrono>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "httplib.h"
+#include "server/http.h"
+
+namespace combat::server {
+
+absl::StatusOr<std::unique_ptr<TableServer>> TableServer::Start(
+    std::unique_ptr<replay::Engine> engine, const ServeOptions& options) {
+  if (options.threads < 2 || options.max_watchers >= options.threads) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "max watchers (", options.max_watchers, ") must be below the threads (",
+        options.threads, "): streams must leave threads for writers"));
+  }
+  std::unique_ptr<TableServer> s(new TableServer());
+  s->ctx_ = std::make_unique<Context>(std::move(engine), options.max_watchers,
+                                      options.limits);
+  s->http_ = std::make_unique<httplib::Server>();
+  httplib::Server& http = *s->http_;
+  const size_t threads = options.threads;
+  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  http.set_payload_max_length(options.limits.max_body);
+  http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+    if (!res.body.empty()) return;
+    absl::Status st =
+        res.status == 404 ? absl::NotFoundError(absl::StrCat(
+                                "no route ", req.method, " ", req.path,
+                                " (the routes: GET /openapi.yaml)"))
+        : res.status == 413 ? absl::ResourceExhaustedError(
+                                  "the body is over the server's limit; nothing was written")
+                            : absl::UnknownError(absl::StrCat("HTTP ", res.status));
+    const int code = res.status;
+    ReplyJson(res, code, ErrorJson(st));
+  });
+  http.Get("/openapi.yaml", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(kOpenApiYaml, "application/yaml");
+  });
+  AddSessionRoutes(http, *s->ctx_);
+  AddReadRoutes(http, *s->ctx_);
+  AddWriteRoutes(http, *s->ctx_);
+  AddStreamRoutes(http, *s->ctx_);
+  AddWebRoutes(http, *s->ctx_);
+  s->host_ = options.host;
+  if (options.port == 0) {
+    s->port_ = http.bind_to_any_port(options.host);
+  } else {
+    s->port_ = http.bind_to_port(options.host, options.port) ? options.port : -1;
+  }
+  if (s->port_ <= 0) {
+    return absl::UnavailableError(absl::StrCat("cannot listen on ", options.host, ":",
+                                               options.port));
+  }
+  s->thread_ = std::thread([&http] { http.listen_after_bind(); });
+  // Running before returning, so that a Stop right away is not lost.
+  while (!http.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  return s;
+}
+
+void TableServer::Stop() {
+  if (!http_) return;
+  ctx_->hub.Shutdown();
+  http_->stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+TableServer::~TableServer() { Stop(); }
+
+}  // namespace combat::server
