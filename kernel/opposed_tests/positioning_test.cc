@@ -78,6 +78,32 @@ TEST(Cover, TheGmRulesHighCoverByCondition) {
   EXPECT_EQ(NumOf(*ev, "defense.dice"), 2 + 5);  // l.88
 }
 
+// 003 l.89: "Ranged attacks against a target with full cover automatically
+// fail." The GM rules high cover (l.88), then full cover: the later ruling
+// decides (black-box case: the first one was used, -5 dice instead of the
+// automatic failure).
+TEST(Cover, ALaterGmRulingOverrulesAnEarlierOne) {
+  Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (int level : {2, 3}) {
+    auto cover = Gm("gm_condition", "d", "behind the cart");
+    WithText(cover, "name", "Cover");
+    WithText(cover, "op", "add");
+    With(cover, "level", level);
+    ASSERT_TRUE(t.Submit(cover).ok());
+  }
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "bow";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.automatic_fail"), 1);  // l.89, not 6 - 5 dice
+  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+}
+
 TEST(Cover, FullCoverAttackAutomaticallyFails) {  // l.89
   Table t(OpposedTests(),
           WithMap({Archer(), Target(8)}, {{{7, 4}, "wall"}, {{7, 5}, "wall"}, {{7, 6}, "wall"}}), {6, 1});
