@@ -410,6 +410,35 @@ TEST(Opportunity, CastingOutOfReachProvokesNothing) {  // l.81, l.83
   EXPECT_TRUE(t.state().windows.empty());
 }
 
+// 003 l.30: "Sneak. You attempt to move without being detected": a Sneak
+// makes its Stealth test even when its last square enters a foe's reach
+// (l.82) and it waits for the opportunity window. Black-box case: the held
+// sneak ended "stopped" on an empty rest of path and never rolled the test.
+TEST(Opportunity, ASneakEndingInReachStillMakesItsTest) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 3, 5, {{"health", 20}, {"speed", 6}, {"stealth", 1}, {"agi", 1}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto sneak = Cmd("a", "sneak");
+  sneak.path.emplace_back(4, 5);
+  sneak.path.emplace_back(5, 5);
+  ASSERT_TRUE(t.Submit(sneak).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // entering d's reach provokes
+  auto pass = Cmd("d", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto ev = t.Submit(pass, {5, 1});  // Stealth 1 + AGI 1 = 2 dice
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "003.sneak"));
+  EXPECT_EQ(NumOf(*ev, "dice"), 2);
+  EXPECT_EQ(NumOf(*ev, "successes"), 1);
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{5, 5}));
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 2);
+  for (const auto& [id, p] : t.state().pending) EXPECT_NE(p.kind, "held_back") << id;
+}
+
 // l.27: after Disengage "You don't provoke opportunity attacks for the
 // rest of your turn": a cast in a foe's reach then provokes nothing.
 TEST(Opportunity, DisengagedCastingProvokesNothing) {
