@@ -677,5 +677,61 @@ TEST(OpposedTestsScenario, HandComputedByTheText) {
   s.ExpectDeterministic();
 }
 
+// Black-box cases (session bb2), hand-computed from the text, through the
+// store: a Sneak whose last square enters a foe's reach, and two GM cover
+// rulings in a row.
+// 003 l.30: "Sneak. You attempt to move without being detected."
+// 003 l.82: moving within a foe's reach provokes.
+// 003 l.89: "Ranged attacks against a target with full cover automatically fail."
+TEST(OpposedTestsScenario, BlackBoxSneakIntoReachAndCoverRulings) {
+  auto aria = Aria(5, 5);
+  auto bow = Weapon("bow", "1d6", "ranged", "", "piercing", {});
+  bow.range_increment = 20;
+  Add(aria, std::move(bow));
+  // Initiative: aria 4 + 2 = 6, orc 2 + PER 1 = 3.
+  Scenario s(Roster({std::move(aria), Orc(8, 5)}), {4, 2});
+  ASSERT_TRUE(s.status().ok()) << s.status();
+  // The sneak enters the orc's reach (1 m) on its last square: it walks
+  // there and waits for the orc's answer; then the Stealth test, 0 + AGI 1
+  // = 1 die: 5 = 1 Success.
+  auto sneak = Cmd("aria", "sneak");
+  sneak.path.emplace_back(6, 5);
+  sneak.path.emplace_back(7, 5);
+  ASSERT_TRUE(s.Submit(sneak).ok());
+  ASSERT_EQ(LastWindowKind(s), "opportunity");
+  auto ev = s.Submit(Answer(s, "orc", "pass"), {5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "003.sneak"));
+  EXPECT_EQ(Num(*ev, "dice"), 1);
+  EXPECT_EQ(Num(*ev, "successes"), 1);
+  EXPECT_EQ(s.state().Find("aria")->at.x, 7);
+  EXPECT_EQ(s.state().Find("aria")->Resource("moved_m"), 2);
+  EXPECT_EQ(Ap(s, "aria"), 2);  // the Sneak's 1 AP (l.24)
+  // The GM rules high cover (l.88), then full cover (l.89): the later
+  // ruling decides. aria's bow shot automatically fails; the orc does not
+  // defend (automatic failure, l.56): both fail, nothing happens (l.59).
+  for (int level : {2, 3}) {
+    auto cover = Cmd("orc", "gm_condition");
+    cover.author = "gm";
+    cover.role = fb::Role::GM;
+    cover.text = "behind the cart";
+    WithText(cover, "name", "Cover");
+    WithText(cover, "op", "add");
+    With(cover, "level", level);
+    ASSERT_TRUE(s.Submit(cover).ok());
+  }
+  ASSERT_TRUE(s.Submit(Strike("aria", "orc", "bow")).ok());
+  ev = s.Submit(Defend(s, "orc", "none"));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Num(*ev, "attack.automatic_fail"), 1);
+  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+  EXPECT_EQ(Hp(s, "orc"), 30);
+  EXPECT_EQ(Ap(s, "aria"), 1);
+  EXPECT_EQ(Ap(s, "orc"), 3);  // no defense: no AP (l.56)
+  ExpectRulesKnown(s);
+  ExpectSourced(s);
+  s.ExpectDeterministic();
+}
+
 }  // namespace
 }  // namespace combat::tests

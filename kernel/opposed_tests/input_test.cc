@@ -3,6 +3,8 @@
 // targets/weapon/path/window it does not read, each naming the field;
 // nothing is written.
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "kernel/opposed_tests/test_util.h"
@@ -117,6 +119,20 @@ TEST(Input, RosterRefusesAnUnknownStat) {
     EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << bad;
     EXPECT_NE(std::string(t.status().message()).find(std::string("stats.") + bad), std::string::npos)
         << t.status();
+  }
+  // README "Roster" / l.74-77: size_class 0..5; l.100: untrained_armor a
+  // flag. Black-box case: size_class 6 was accepted.
+  for (const auto& [key, value] : std::vector<std::pair<std::string, int64_t>>{
+           {"size_class", 6}, {"size_class", -1}, {"untrained_armor", 2}}) {
+    auto a = Who("a", "x", 5, 5, {{"health", 20}, {key, value}});
+    Table t(OpposedTests(), Roster({std::move(a)}), {6});
+    EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << key << value;
+    EXPECT_NE(std::string(t.status().message()).find("stats." + key), std::string::npos) << t.status();
+  }
+  for (int64_t size : {0, 5}) {
+    auto a = Who("a", "x", 5, 5, {{"health", 20}, {"size_class", size}});
+    Table t(OpposedTests(), Roster({std::move(a)}), {6});
+    EXPECT_TRUE(t.status().ok()) << size << t.status();
   }
   auto ok = Who("a", "x", 5, 5, {{"health", 20}, {"resist.magical", 2}, {"resist.fire.ring", 4},
                                  {"vuln.crushing", 3}, {"ar.iron", 5}, {"ap_strike", 2}, {"test_faces", 6}});

@@ -81,12 +81,14 @@ absl::Status Proceed(Decision& d, uint64_t decl, uint32_t pending, fb::CommandT 
                      std::vector<std::string> reacted, int64_t done) {
   const Combatant* mover = d.state().Find(c.actor);
   std::vector<TriggerHit> hits;
-  if (!mover->Has(kDisengaged)) {  // l.27, l.82
+  // A path that provoked on its last square resumes with nothing left to
+  // walk: it finishes (resolved; a Sneak still makes its test, l.30).
+  if (!mover->Has(kDisengaged) && !c.path.empty()) {  // l.27, l.82
     hits = MatchDeclaration(d.state(), c, OpportunityRules(), reacted);
   }
   const std::vector<Pos> path = PathOf(c);
   if (hits.empty()) {
-    RETURN_IF_ERROR(Walk(d, c.actor, path, decl, "003.move"));
+    if (!path.empty()) RETURN_IF_ERROR(Walk(d, c.actor, path, decl, "003.move"));
     if (pending != 0) {
       RETURN_IF_ERROR(ClosePending(d, pending, "resolved", {decl, "003.move"}));
     }
@@ -306,7 +308,9 @@ absl::Status ResumeOpportunity(Decision& d, uint32_t wid) {
     }
     // The rest of the path from where the mover now stands (a push may
     // have moved it): still a legal path, or the move ends here.
-    if (absl::Status ok = CheckPathFor(d.state(), *actor, p.command); !ok.ok()) {
+    if (absl::Status ok = p.command.path.empty() ? absl::OkStatus()
+                                                 : CheckPathFor(d.state(), *actor, p.command);
+        !ok.ok()) {
       return ClosePending(d, p.id, absl::StrCat("stopped: ", ok.message()), {decl, "003.move"});
     }
     return Proceed(d, decl, p.id, p.command, p.reacted, p.progress);

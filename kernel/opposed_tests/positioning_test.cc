@@ -78,6 +78,32 @@ TEST(Cover, TheGmRulesHighCoverByCondition) {
   EXPECT_EQ(NumOf(*ev, "defense.dice"), 2 + 5);  // l.88
 }
 
+// 003 l.89: "Ranged attacks against a target with full cover automatically
+// fail." The GM rules high cover (l.88), then full cover: the later ruling
+// decides (black-box case: the first one was used, -5 dice instead of the
+// automatic failure).
+TEST(Cover, ALaterGmRulingOverrulesAnEarlierOne) {
+  Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (int level : {2, 3}) {
+    auto cover = Gm("gm_condition", "d", "behind the cart");
+    WithText(cover, "name", "Cover");
+    WithText(cover, "op", "add");
+    With(cover, "level", level);
+    ASSERT_TRUE(t.Submit(cover).ok());
+  }
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "bow";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.automatic_fail"), 1);  // l.89, not 6 - 5 dice
+  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+}
+
 TEST(Cover, FullCoverAttackAutomaticallyFails) {  // l.89
   Table t(OpposedTests(),
           WithMap({Archer(), Target(8)}, {{{7, 4}, "wall"}, {{7, 5}, "wall"}, {{7, 6}, "wall"}}), {6, 1});
@@ -382,6 +408,35 @@ TEST(Opportunity, CastingOutOfReachProvokesNothing) {  // l.81, l.83
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_TRUE(Cites(*ev, "003.use_magic"));  // the cast then resolves
   EXPECT_TRUE(t.state().windows.empty());
+}
+
+// 003 l.30: "Sneak. You attempt to move without being detected": a Sneak
+// makes its Stealth test even when its last square enters a foe's reach
+// (l.82) and it waits for the opportunity window. Black-box case: the held
+// sneak ended "stopped" on an empty rest of path and never rolled the test.
+TEST(Opportunity, ASneakEndingInReachStillMakesItsTest) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 3, 5, {{"health", 20}, {"speed", 6}, {"stealth", 1}, {"agi", 1}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto sneak = Cmd("a", "sneak");
+  sneak.path.emplace_back(4, 5);
+  sneak.path.emplace_back(5, 5);
+  ASSERT_TRUE(t.Submit(sneak).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // entering d's reach provokes
+  auto pass = Cmd("d", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto ev = t.Submit(pass, {5, 1});  // Stealth 1 + AGI 1 = 2 dice
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "003.sneak"));
+  EXPECT_EQ(NumOf(*ev, "dice"), 2);
+  EXPECT_EQ(NumOf(*ev, "successes"), 1);
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{5, 5}));
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 2);
+  for (const auto& [id, p] : t.state().pending) EXPECT_NE(p.kind, "held_back") << id;
 }
 
 // l.27: after Disengage "You don't provoke opportunity attacks for the

@@ -84,6 +84,12 @@ absl::Status Check(const fb::CombatantSpecT& c) {
                  "vuln.<type|group>[.<source>], ap_<verb>, test_faces, test_success_at, "
                  "test_pass_at, test_boon_dice: README \"Roster\")");
     }
+    if (n->key == "size_class" && (n->value < 0 || n->value > 5)) {  // l.74-77
+      return Bad(c.id, "stats.size_class", "0 (tiny) .. 2 (medium, the default) .. 5");
+    }
+    if (n->key == "untrained_armor" && n->value != 0 && n->value != 1) {  // l.100
+      return Bad(c.id, "stats.untrained_armor", "0 or 1 (worn armor not in the Fighting Style)");
+    }
     if (n->key.rfind("ap_", 0) == 0 && (n->value < 0 || n->value > 3)) {
       return Bad(c.id, "stats." + n->key, "an AP cost 0..3 (l.24)");
     }

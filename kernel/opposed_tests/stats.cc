@@ -113,8 +113,11 @@ const Weapon* MeleeReaching(const State& s, const Combatant& c,
 int CoverOf(const State& s, const Combatant& from, const Combatant& target,
             std::string* why) {
   // The GM's ruling overrules the map: a condition "Cover" on the target
-  // (gm_condition, level 0 none, 1 low, 2 high, 3 full).
-  for (const auto& [id, k] : target.conditions) {
+  // (gm_condition, level 0 none, 1 low, 2 high, 3 full). A later ruling
+  // overrules an earlier one still in force: the newest instance (highest
+  // id; `conditions` is ordered by id) decides.
+  for (auto it = target.conditions.rbegin(); it != target.conditions.rend(); ++it) {
+    const auto& k = it->second;
     if (k.name != "Cover") continue;
     const int cover = k.level < 0 ? 0 : k.level > 3 ? 3 : static_cast<int>(k.level);
     if (why != nullptr) *why = absl::StrCat("cover on ", target.id, " by ", k.source.empty() ? "gm" : k.source);
