@@ -17,7 +17,7 @@ bash bazel/setup.sh || exit 2
 targets=("$@")
 # Not //...: this build's own output base does not know the plain build's
 # bazel-<dir> convenience symlink and would load it as a package.
-[ ${#targets[@]} -eq 0 ] && targets=(//events/... //store/... //kernel/... //replay/... //tests/... //bench/...)
+[ ${#targets[@]} -eq 0 ] && targets=(//events/... //store/... //kernel/... //replay/... //server/... //tests/... //bench/...)
 asan_ob=${COMBAT_ASAN_OUTPUT_BASE:-/tmp/combat_asan_ob}
 tsan_ob=${COMBAT_TSAN_OUTPUT_BASE:-/tmp/combat_tsan_ob}
 jobs=${COMBAT_JOBS:-2}
@@ -56,9 +56,10 @@ if [ -z "${COMBAT_SKIP_TSAN:-}" ]; then
     case "$t" in //...|//tests/...|//tests/concurrency*) run_tsan=1 ;; esac
   done
   if [ "$run_tsan" -eq 1 ]; then
-    # The concurrency suite, and the store test whose long scans run in two
-    # threads (store/view.cc).
-    run "TSan" "$tsan_ob" --config=tsan -- //tests/concurrency:all //store:bulk_import_test
+    # The concurrency suite, the store test whose long scans run in two
+    # threads (store/view.cc), and the table server (a thread pool of
+    # writers and watchers over one database).
+    run "TSan" "$tsan_ob" --config=tsan -- //tests/concurrency:all //store:bulk_import_test //server:server_test
   fi
 fi
 
