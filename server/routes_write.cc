@@ -93,11 +93,14 @@ absl::StatusOr<std::string> UndoIt(Context& ctx, const httplib::Request& req,
   return WrittenJson(ctx, session, branch, done);
 }
 
-absl::StatusOr<std::string> ForkIt(Context& ctx, const httplib::Request& req,
-                                   const std::string& session) {
+// What a fork and a what-if both ask: the GM's token; the parent branch
+// (`from`, default main; it must exist), the new branch's `name`, the
+// `reason`, the fork point `at` (0: the head); the author is the GM.
+template <typename Request>
+absl::Status NewBranch(Context& ctx, const httplib::Request& req,
+                       const std::string& session, const char* what, Request& r) {
   ASSIGN_OR_RETURN(store::Participant p, Admit(ctx, req, session));
-  RETURN_IF_ERROR(RequireGm(p, "fork"));
-  replay::ForkRequest r;
+  RETURN_IF_ERROR(RequireGm(p, what));
   r.session = session;
   r.parent = Param(req, "from", "main");
   RETURN_IF_ERROR(CheckBranch(ctx, session, r.parent));
@@ -105,6 +108,13 @@ absl::StatusOr<std::string> ForkIt(Context& ctx, const httplib::Request& req,
   ASSIGN_OR_RETURN(r.reason, RequiredParam(req, "reason"));
   ASSIGN_OR_RETURN(r.at, NumberParam(req, "at"));
   r.author = p.name;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::string> ForkIt(Context& ctx, const httplib::Request& req,
+                                   const std::string& session) {
+  replay::ForkRequest r;
+  RETURN_IF_ERROR(NewBranch(ctx, req, session, "fork", r));
   std::lock_guard<std::mutex> lock(ctx.locks.For(session));
   ASSIGN_OR_RETURN(uint64_t at, ctx.engine->Fork(r));
   ASSIGN_OR_RETURN(store::Head head, ctx.engine->log().GetHead(session, r.branch));
@@ -119,16 +129,8 @@ absl::StatusOr<std::string> ForkIt(Context& ctx, const httplib::Request& req,
 
 absl::StatusOr<std::string> WhatIfIt(Context& ctx, const httplib::Request& req,
                                      const std::string& session) {
-  ASSIGN_OR_RETURN(store::Participant p, Admit(ctx, req, session));
-  RETURN_IF_ERROR(RequireGm(p, "what-if"));
   replay::WhatIfRequest r;
-  r.session = session;
-  r.parent = Param(req, "from", "main");
-  RETURN_IF_ERROR(CheckBranch(ctx, session, r.parent));
-  ASSIGN_OR_RETURN(r.branch, RequiredParam(req, "name"));
-  ASSIGN_OR_RETURN(r.reason, RequiredParam(req, "reason"));
-  ASSIGN_OR_RETURN(r.at, NumberParam(req, "at"));
-  r.author = p.name;
+  RETURN_IF_ERROR(NewBranch(ctx, req, session, "what-if", r));
   const std::string change = Param(req, "change", "none");
   replay::WhatIfChange& c = r.change;
   if (change == "die") {
