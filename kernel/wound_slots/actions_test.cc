@@ -129,6 +129,26 @@ TEST(Reactions, HarryInTheWindowOfARangedAttack) {
   EXPECT_EQ(Init(t.state(), "aria"), 18);
 }
 
+TEST(Reactions, HarryOncePerRoundOpensNoSecondWindow) {
+  // archer initiative 12 + 5 = 17, aria 1 + 3 + 5 = 9: aria may answer the
+  // archer's shots only by Harry's trigger (l.201).
+  auto archer = Who("archer", "orcs", 6, 5, {{"dex", 1}, {"aim", 1}, {"spd", 10}}, "bow", "2", "bow", {}, {"standard"}, "ranged");
+  Table t(WoundSlots(), Roster({Aria(), std::move(archer)}), {12, 1});
+  ASSERT_TRUE(t.Submit(Cmd("archer", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  fb::CommandT h = Cmd("aria", "interrupt", {"archer"});
+  h.window = t.state().windows.begin()->first;
+  WithText(h, "act", "harry");
+  ASSERT_TRUE(t.Submit(h, {10}).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 5);  // 7 - 2
+  // 001 l.202: "You can only use this reaction once per round per target":
+  // the second shot this round resolves at once, no window for aria.
+  ASSERT_TRUE(t.Submit(Cmd("archer", "standard_attack", {"aria"}), {10}).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(Ap(t.state(), "archer"), 24 - 8);
+}
+
 TEST(Reactions, RebuffOnApproach) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 8, 5)}), {10, 12});
   fb::CommandT buy = Cmd("aria", "buy_move");
