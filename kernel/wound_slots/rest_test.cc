@@ -31,6 +31,18 @@ TEST(Vitals, Pools) {
   EXPECT_EQ(R(t, res::kMana), 4);
 }
 
+TEST(Vitals, APoolBelowZeroStartsAtZero) {
+  // 001 l.38: "your stamina pool begins with a value based on your race plus
+  // your Vitality ... If an action or effect would reduce your stamina below
+  // 0, your stamina instead becomes 0": race 2 + Vitality -5 = -3 starts at
+  // 0, never -3; mana 0 + Lore -2 likewise (l.42).
+  Table t(WoundSlots(),
+          Roster({Who("aria", "party", 5, 5, {{"vit", -5}, {"stamina", 2}, {"lor", -2}}, "sword", "3", "sword"), Orc()}),
+          {10, 12});
+  EXPECT_EQ(R(t, res::kStamina), 0);
+  EXPECT_EQ(R(t, res::kMana), 0);
+}
+
 TEST(Vitals, FatigueLowersMaxAndConditions) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Set(t, "aria", res::kFatigue, 4);
