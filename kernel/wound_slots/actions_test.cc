@@ -1,12 +1,31 @@
 // The other actions and reactions (l.195-282).
 #include "gtest/gtest.h"
 #include "kernel/pending.h"
+#include "kernel/testing/events.h"
 #include "kernel/wound_slots/test_util.h"
 
 namespace combat::kernel::wound_slots {
 namespace {
 
 using namespace testutil;  // NOLINT
+
+TEST(Grapple, UsesAWeaponOfReachZero) {
+  // 001 l.230: "Make a melee attack against an adjacent target using any
+  // weapon that has a reach of 0." aria carries her sword (reach 1, first)
+  // and a dagger of reach 0, accuracy 3; no weapon named: the dagger.
+  // d20 2 + Dex 3 + Melee 2 + accuracy 3 = 10 >= the orc's Defense 10: a
+  // hit (with the sword: 2 + 3 + 2 + Melee/sword 1 + accuracy 1 = 9, a miss).
+  fb::CombatantSpecT aria = Aria();
+  fb::WeaponT dagger = kernel::testing::MakeWeapon("dagger", "1", "melee", "dagger");
+  AddNumber(dagger, "reach", 0);
+  AddNumber(dagger, "accuracy", 3);
+  aria.weapons.push_back(std::make_unique<fb::WeaponT>(std::move(dagger)));
+  Table t(WoundSlots(), Roster({std::move(aria), Orc()}), {10, 12});
+  auto g = t.Submit(Cmd("aria", "grapple", {"orc"}), {2});
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_TRUE(t.state().Find("aria")->FindRelative("Grappling", "orc") != nullptr);
+  EXPECT_EQ(kernel::testing::NumOf(*g, "attack_roll"), 10);
+}
 
 TEST(Grapple, GrapplePinEscape) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});

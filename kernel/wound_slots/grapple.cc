@@ -70,7 +70,20 @@ absl::Status CheckGrapple(const State& s, const Combatant& a, const fb::CommandT
 absl::Status ResolveGrapple(Decision& d, const fb::CommandT& c, uint64_t cause) {
   AttackSpec spec;
   spec.no_damage = true;  // l.230: no damage
-  ASSIGN_OR_RETURN(AttackResult r, Attack(d, c, cause, spec));
+  // l.230: "using any weapon that has a reach of 0": with no weapon named,
+  // the first one of reach 0 (reading: a creature without one grapples with
+  // its first weapon, unarmed attacks not being in this text).
+  fb::CommandT with = c;
+  if (with.weapon.empty()) {
+    const Combatant& a = *d.state().Find(c.actor);
+    for (const Weapon& w : a.weapons) {
+      if (!IsRanged(w) && Num(w, "reach", 1) == 0) {
+        with.weapon = w.name;
+        break;
+      }
+    }
+  }
+  ASSIGN_OR_RETURN(AttackResult r, Attack(d, with, cause, spec));
   if (!r.hit) return absl::OkStatus();
   const Why why{cause, "001.grapple", {{"attack_roll", r.total}, {"defense", r.defense}}, "grappling each other"};
   RETURN_IF_ERROR(Impose(d, c.actor, "Grappling", c.actor, {}, why, 0, c.targets[0]).status());
