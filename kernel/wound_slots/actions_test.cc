@@ -98,7 +98,11 @@ TEST(Grapple, InterposeRetargetsTheAttack) {
   // orc's higher of Power 13 / Agility 11: success; aria's the only one
   // eligible, so the attack resolves now, against gob: d20 10 + 2 = 12 >=
   // 10: 12 + 3 + 4 - 10 - 2 = 7: critical; a minion has 1 slot.
-  ASSERT_TRUE(t.Submit(ip, {12, 10}).ok());
+  auto ev = t.Submit(ip, {12, 10});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  // The check's parts are in its numbers (l.74: Str 2 + Athletics 2).
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "athletics"), 2);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 14);
   EXPECT_EQ(Wounds(t.state(), "gob", kCritical), 1);
   EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 0);
   EXPECT_EQ(Init(t.state(), "aria"), 18);  // a reaction: no initiative cost (l.125)

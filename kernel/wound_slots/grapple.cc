@@ -33,9 +33,6 @@ int64_t PowerBonus(const Combatant& c, Nums* n) {
 int64_t AgilityBonus(const Combatant& c, Nums* n) {
   return CheckBonus(c, "dex", "reflex", "agility", n) - SizeScore(c) + Distraction(c, n);  // l.75
 }
-int64_t BetterBonus(const Combatant& c) {
-  return std::max(PowerBonus(c, nullptr), AgilityBonus(c, nullptr));
-}
 int64_t HigherDefense(const Combatant& c) {
   return std::max(Defense(c, Def::kPower, nullptr), Defense(c, Def::kAgility, nullptr));
 }
@@ -222,7 +219,9 @@ absl::Status ResolveInterpose(Decision& d, const fb::CommandT& c, uint64_t cause
   const Combatant t = *s.Find(c.targets[0]);
   const Combatant attacker = *s.Find(held.actor);
   Nums nums;
-  int64_t bonus = BetterBonus(a);
+  // l.233: "a Power or Agility check": the better one, its parts in the numbers.
+  const bool power = PowerBonus(a, nullptr) >= AgilityBonus(a, nullptr);
+  int64_t bonus = power ? PowerBonus(a, &nums) : AgilityBonus(a, &nums);
   if (!t.Has("Pinned")) {
     bonus -= 2;  // l.233
     nums.push_back({"not_pinned", -2, t.id + " not pinned", "001.interpose"});
