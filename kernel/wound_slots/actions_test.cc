@@ -1,12 +1,31 @@
 // The other actions and reactions (l.195-282).
 #include "gtest/gtest.h"
 #include "kernel/pending.h"
+#include "kernel/testing/events.h"
 #include "kernel/wound_slots/test_util.h"
 
 namespace combat::kernel::wound_slots {
 namespace {
 
 using namespace testutil;  // NOLINT
+
+TEST(Grapple, UsesAWeaponOfReachZero) {
+  // 001 l.230: "Make a melee attack against an adjacent target using any
+  // weapon that has a reach of 0." aria carries her sword (reach 1, first)
+  // and a dagger of reach 0, accuracy 3; no weapon named: the dagger.
+  // d20 2 + Dex 3 + Melee 2 + accuracy 3 = 10 >= the orc's Defense 10: a
+  // hit (with the sword: 2 + 3 + 2 + Melee/sword 1 + accuracy 1 = 9, a miss).
+  fb::CombatantSpecT aria = Aria();
+  fb::WeaponT dagger = kernel::testing::MakeWeapon("dagger", "1", "melee", "dagger");
+  AddNumber(dagger, "reach", 0);
+  AddNumber(dagger, "accuracy", 3);
+  aria.weapons.push_back(std::make_unique<fb::WeaponT>(std::move(dagger)));
+  Table t(WoundSlots(), Roster({std::move(aria), Orc()}), {10, 12});
+  auto g = t.Submit(Cmd("aria", "grapple", {"orc"}), {2});
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_TRUE(t.state().Find("aria")->FindRelative("Grappling", "orc") != nullptr);
+  EXPECT_EQ(kernel::testing::NumOf(*g, "attack_roll"), 10);
+}
 
 TEST(Grapple, GrapplePinEscape) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});
@@ -79,7 +98,11 @@ TEST(Grapple, InterposeRetargetsTheAttack) {
   // orc's higher of Power 13 / Agility 11: success; aria's the only one
   // eligible, so the attack resolves now, against gob: d20 10 + 2 = 12 >=
   // 10: 12 + 3 + 4 - 10 - 2 = 7: critical; a minion has 1 slot.
-  ASSERT_TRUE(t.Submit(ip, {12, 10}).ok());
+  auto ev = t.Submit(ip, {12, 10});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  // The check's parts are in its numbers (l.74: Str 2 + Athletics 2).
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "athletics"), 2);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 14);
   EXPECT_EQ(Wounds(t.state(), "gob", kCritical), 1);
   EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 0);
   EXPECT_EQ(Init(t.state(), "aria"), 18);  // a reaction: no initiative cost (l.125)
@@ -127,6 +150,26 @@ TEST(Reactions, HarryInTheWindowOfARangedAttack) {
   EXPECT_TRUE(t.state().Find("archer")->Has("Harried"));
   EXPECT_EQ(Wounds(t.state(), "aria", kLight) + Wounds(t.state(), "aria", kModerate), 0);
   EXPECT_EQ(Init(t.state(), "aria"), 18);
+}
+
+TEST(Reactions, HarryOncePerRoundOpensNoSecondWindow) {
+  // archer initiative 12 + 5 = 17, aria 1 + 3 + 5 = 9: aria may answer the
+  // archer's shots only by Harry's trigger (l.201).
+  auto archer = Who("archer", "orcs", 6, 5, {{"dex", 1}, {"aim", 1}, {"spd", 10}}, "bow", "2", "bow", {}, {"standard"}, "ranged");
+  Table t(WoundSlots(), Roster({Aria(), std::move(archer)}), {12, 1});
+  ASSERT_TRUE(t.Submit(Cmd("archer", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  fb::CommandT h = Cmd("aria", "interrupt", {"archer"});
+  h.window = t.state().windows.begin()->first;
+  WithText(h, "act", "harry");
+  ASSERT_TRUE(t.Submit(h, {10}).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 5);  // 7 - 2
+  // 001 l.202: "You can only use this reaction once per round per target":
+  // the second shot this round resolves at once, no window for aria.
+  ASSERT_TRUE(t.Submit(Cmd("archer", "standard_attack", {"aria"}), {10}).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(Ap(t.state(), "archer"), 24 - 8);
 }
 
 TEST(Reactions, RebuffOnApproach) {

@@ -103,7 +103,13 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
     if (init <= 0) continue;  // l.120
     bool may = init > mine;   // l.124
     if (!may && o.Has("Readied")) may = true;  // l.204: a readied action is a reaction "in response to any event"
-    if (!may && ranged_attack && o.side != actor.side) {
+    // l.202: "You can only use this reaction once per round per target": a
+    // creature that harried this attacker this round has no trigger left.
+    bool harried_by_o = false;
+    for (const auto& [hid, k] : actor.conditions) {
+      harried_by_o = harried_by_o || (k.name == "Harried" && k.source == id);
+    }
+    if (!may && ranged_attack && o.side != actor.side && !harried_by_o) {
       for (const Weapon& ow : o.weapons) {  // l.201: "within reach of your melee weapon"
         may = may || (!IsRanged(ow) && Distance(o, actor) <= Reach(&ow));
       }

@@ -267,6 +267,7 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   for (const char* hold : {"Climbing", "Swimming"}) {
     const Condition* k = a.FindCondition(hold);
     if (k == nullptr) continue;
+    if (std::string(hold) == "Swimming" && a.Has("Sunk")) continue;  // already below the surface
     const std::string spec_name = std::string(hold) == "Climbing" ? "climbing" : "swimming";
     ASSIGN_OR_RETURN(CheckRoll keep, RollCheck(d, a.id, CheckBonus(a, "str", "athletics", spec_name, nullptr),
                                                spec_name + " check", cause));
@@ -275,6 +276,9 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
       RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.swim_climb", kn, "fails to hold on: the attack misses"}));
       RETURN_IF_ERROR(Impose(d, a.id, std::string(hold) == "Climbing" ? "Fallen" : "Sunk", a.id, {},
                              {cause, "001.swim_climb", kn}).status());
+      if (std::string(hold) == "Climbing") {  // l.278: it fell: no longer climbing
+        RETURN_IF_ERROR(RemoveConditionsNamed(d, a.id, "Climbing", {cause, "001.swim_climb", kn, "fell"}));
+      }
       return AttackResult{false, 0, 0, defense};
     }
   }

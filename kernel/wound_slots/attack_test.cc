@@ -194,6 +194,51 @@ TEST(Attack, PenetratingAddsDamageBeforeTheHit) {
   EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
 }
 
+TEST(Attack, AFallEndsTheClimb) {
+  // 001 l.278: "Any time you make an attack roll, you must make a Str
+  // [Athletics/Climbing] ... check to not fall ... If you fail the check,
+  // then your attack automatically misses." aria climbs (TN 10): d20 5 +
+  // Str 2 + Athletics 2 = 9 < 10: she falls and misses; fallen, she is no
+  // longer climbing, so her next attack rolls no climbing check: d20 3 + 7
+  // = 10 hits, damage 3, moderate, one step less (Quick Attack): light.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT climb = Cmd("aria", "gm_condition");
+  climb.author = "gm";
+  climb.role = fb::Role::GM;
+  climb.text = "on the wall";
+  WithText(climb, "name", "Climbing");
+  WithText(climb, "op", "add");
+  With(climb, "level", 10);
+  ASSERT_TRUE(t.Submit(climb).ok());
+  ASSERT_TRUE(t.Submit(Attack("quick_attack"), {5}).ok());
+  EXPECT_TRUE(t.state().Find("aria")->Has("Fallen"));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Climbing"));
+  EXPECT_EQ(Wounds(t.state(), "orc", kLight), 0);
+  auto second = t.Submit(Attack("quick_attack"), {3});
+  ASSERT_TRUE(second.ok()) << second.status();
+  EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+}
+
+TEST(Attack, SunkBelowTheSurfaceRollsNoSwimmingCheck) {
+  // 001 l.278: the Swimming check is "to not ... sink underwater"; once sunk
+  // (until she surfaces, AP 4) there is nothing left to keep: d20 5 + 4 = 9
+  // < 10 sinks her and misses; the next attack, d20 3 + 7 = 10, hits.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT swim = Cmd("aria", "gm_condition");
+  swim.author = "gm";
+  swim.role = fb::Role::GM;
+  swim.text = "in the river";
+  WithText(swim, "name", "Swimming");
+  WithText(swim, "op", "add");
+  With(swim, "level", 10);
+  ASSERT_TRUE(t.Submit(swim).ok());
+  ASSERT_TRUE(t.Submit(Attack("quick_attack"), {5}).ok());
+  EXPECT_TRUE(t.state().Find("aria")->Has("Sunk"));
+  auto second = t.Submit(Attack("quick_attack"), {3});
+  ASSERT_TRUE(second.ok()) << second.status();
+  EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+}
+
 TEST(Attack, MinionTrackAndRefusals) {
   Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {}, {"minion"})}), {10, 12});
   EXPECT_EQ(t.state().Find("orc")->Resource(SlotsKey(kSevere)), 1);  // l.36

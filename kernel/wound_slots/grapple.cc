@@ -33,9 +33,6 @@ int64_t PowerBonus(const Combatant& c, Nums* n) {
 int64_t AgilityBonus(const Combatant& c, Nums* n) {
   return CheckBonus(c, "dex", "reflex", "agility", n) - SizeScore(c) + Distraction(c, n);  // l.75
 }
-int64_t BetterBonus(const Combatant& c) {
-  return std::max(PowerBonus(c, nullptr), AgilityBonus(c, nullptr));
-}
 int64_t HigherDefense(const Combatant& c) {
   return std::max(Defense(c, Def::kPower, nullptr), Defense(c, Def::kAgility, nullptr));
 }
@@ -70,7 +67,20 @@ absl::Status CheckGrapple(const State& s, const Combatant& a, const fb::CommandT
 absl::Status ResolveGrapple(Decision& d, const fb::CommandT& c, uint64_t cause) {
   AttackSpec spec;
   spec.no_damage = true;  // l.230: no damage
-  ASSIGN_OR_RETURN(AttackResult r, Attack(d, c, cause, spec));
+  // l.230: "using any weapon that has a reach of 0": with no weapon named,
+  // the first one of reach 0 (reading: a creature without one grapples with
+  // its first weapon, unarmed attacks not being in this text).
+  fb::CommandT with = c;
+  if (with.weapon.empty()) {
+    const Combatant& a = *d.state().Find(c.actor);
+    for (const Weapon& w : a.weapons) {
+      if (!IsRanged(w) && Num(w, "reach", 1) == 0) {
+        with.weapon = w.name;
+        break;
+      }
+    }
+  }
+  ASSIGN_OR_RETURN(AttackResult r, Attack(d, with, cause, spec));
   if (!r.hit) return absl::OkStatus();
   const Why why{cause, "001.grapple", {{"attack_roll", r.total}, {"defense", r.defense}}, "grappling each other"};
   RETURN_IF_ERROR(Impose(d, c.actor, "Grappling", c.actor, {}, why, 0, c.targets[0]).status());
@@ -209,7 +219,9 @@ absl::Status ResolveInterpose(Decision& d, const fb::CommandT& c, uint64_t cause
   const Combatant t = *s.Find(c.targets[0]);
   const Combatant attacker = *s.Find(held.actor);
   Nums nums;
-  int64_t bonus = BetterBonus(a);
+  // l.233: "a Power or Agility check": the better one, its parts in the numbers.
+  const bool power = PowerBonus(a, nullptr) >= AgilityBonus(a, nullptr);
+  int64_t bonus = power ? PowerBonus(a, &nums) : AgilityBonus(a, &nums);
   if (!t.Has("Pinned")) {
     bonus -= 2;  // l.233
     nums.push_back({"not_pinned", -2, t.id + " not pinned", "001.interpose"});

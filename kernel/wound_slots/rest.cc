@@ -69,11 +69,16 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   // less half an hour per point of Vitality).
   const int64_t day = ParamOr(c, "day", 0);
   if (HasParam(c, "day") && day < 1) return Malformed(c, "params.day", "the in-game day, from 1");
-  if (HasParam(c, "day") && a->Resource("long_rest_day") == day && a->Resource("long_rests_today") >= 2) {
+  // Only a rest that gives a long rest's benefits counts: one without sleep
+  // gives none, an interrupted one a short rest's (l.65; "You can take as
+  // many short rests as you like", l.44).
+  const bool benefits = minutes >= 480 && ParamOr(c, "slept", 1) != 0;
+  if (benefits && HasParam(c, "day") && a->Resource("long_rest_day") == day &&
+      a->Resource("long_rests_today") >= 2) {
     return Refuse("001.rest.limits", absl::StrCat(who, " already had two long rests on day ", day));
   }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  if (HasParam(c, "day")) {
+  if (benefits && HasParam(c, "day")) {
     const Combatant* now = d.state().Find(who);
     const int64_t count = now->Resource("long_rest_day") == day ? now->Resource("long_rests_today") + 1 : 1;
     if (now->Resource("long_rest_day") != day) {

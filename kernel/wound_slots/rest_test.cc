@@ -31,6 +31,18 @@ TEST(Vitals, Pools) {
   EXPECT_EQ(R(t, res::kMana), 4);
 }
 
+TEST(Vitals, APoolBelowZeroStartsAtZero) {
+  // 001 l.38: "your stamina pool begins with a value based on your race plus
+  // your Vitality ... If an action or effect would reduce your stamina below
+  // 0, your stamina instead becomes 0": race 2 + Vitality -5 = -3 starts at
+  // 0, never -3; mana 0 + Lore -2 likewise (l.42).
+  Table t(WoundSlots(),
+          Roster({Who("aria", "party", 5, 5, {{"vit", -5}, {"stamina", 2}, {"lor", -2}}, "sword", "3", "sword"), Orc()}),
+          {10, 12});
+  EXPECT_EQ(R(t, res::kStamina), 0);
+  EXPECT_EQ(R(t, res::kMana), 0);
+}
+
 TEST(Vitals, FatigueLowersMaxAndConditions) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Set(t, "aria", res::kFatigue, 4);
@@ -177,6 +189,36 @@ TEST(Rest, TwicePerDayAndSleep) {
   Set(t, "aria", res::kStamina, 1);
   ASSERT_TRUE(t.Submit(next).ok());
   EXPECT_EQ(R(t, res::kStamina), 1);  // no sleep: no benefit
+}
+
+TEST(Rest, OnlyARestWithItsBenefitsCountsTowardTwoADay) {
+  // 001 l.44: "you can only gain the benefits of a long rest twice per day";
+  // l.65: an interrupted long rest gives a short rest's benefits per 15
+  // minutes, and "You can take as many short rests as you like" (l.44). A
+  // long rest interrupted after 15 minutes and one without sleep do not
+  // count: two full ones still follow on day 1; a third is refused, but a
+  // third interrupted after 30 minutes still gives 2 x 10 / 2 = 10 stamina.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT cut = Cmd("aria", "long_rest");
+  With(cut, "day", 1);
+  With(cut, "minutes", 15);
+  ASSERT_TRUE(t.Submit(cut).ok());
+  fb::CommandT awake = Cmd("aria", "long_rest");
+  With(awake, "day", 1);
+  With(awake, "slept", 0);
+  ASSERT_TRUE(t.Submit(awake).ok());
+  fb::CommandT rest = Cmd("aria", "long_rest");
+  With(rest, "day", 1);
+  ASSERT_TRUE(t.Submit(rest).ok());
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_EQ(R(t, "long_rests_today"), 2);
+  EXPECT_EQ(t.Submit(rest).status().code(), absl::StatusCode::kFailedPrecondition);
+  Set(t, "aria", res::kStamina, 0);
+  fb::CommandT cut2 = Cmd("aria", "long_rest");
+  With(cut2, "day", 1);
+  With(cut2, "minutes", 30);
+  ASSERT_TRUE(t.Submit(cut2).ok());
+  EXPECT_EQ(R(t, res::kStamina), 10);
 }
 
 TEST(TreatWound, StepsAndFatigue) {

@@ -1,6 +1,7 @@
 // The wound_slots ruleset: Setup, free verbs and the command dispatch.
 #include "kernel/wound_slots/ruleset.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -54,10 +55,13 @@ absl::Status SetUpResources(Decision& d, const std::string& id) {
   const Combatant c = *d.state().Find(id);
   const Why setup{0, "001.setup"};
   RETURN_IF_ERROR(SetResource(d, id, res::kAp, 0, {0, "001.ap.gain", {}, "AP come at the start of the round"}));
-  RETURN_IF_ERROR(SetResource(d, id, res::kStamina, NormalMaxStamina(c),
+  // l.38: stamina never goes below 0 ("your stamina instead becomes 0"): a
+  // pool of race + Vitality below 0 starts at 0 (likewise mana, l.42
+  // "functions similarly to stamina").
+  RETURN_IF_ERROR(SetResource(d, id, res::kStamina, std::max<int64_t>(0, NormalMaxStamina(c)),
                               {0, "001.stamina.pool", {{"race", c.Stat("stamina")}, {"vit", c.Stat("vit")}}}));
   RETURN_IF_ERROR(SetResource(d, id, res::kFatigue, 0, setup));
-  RETURN_IF_ERROR(SetResource(d, id, res::kMana, NormalMaxMana(c),
+  RETURN_IF_ERROR(SetResource(d, id, res::kMana, std::max<int64_t>(0, NormalMaxMana(c)),
                               {0, "001.mana.pool", {{"race", c.Stat("mana")}, {"lor", c.Stat("lor")}}}));
   for (int l = kLight; l <= kFatal; ++l) {
     const char* rule = l == kLight || l == kFatal ? "001.wound.light" : IsNpc(c) ? "001.npc.track" : "001.wound.table";

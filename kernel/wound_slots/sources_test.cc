@@ -166,7 +166,7 @@ TEST(Sources, TheKitNamesItsAbsence) {
 TEST(Sources, SurpriseNamesTheSurprised) {
   Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {}, {"standard", "surprised"})}), {10, 12});
   const Seen n = Number(t.log(), "surprise_penalty");
-  EXPECT_EQ(n.value, 5);  // l.122: 5 - Perception 0
+  EXPECT_EQ(n.value, -5);  // 001 l.122: "a penalty to your initiative equal to 5 - your Perception" (0), signed as added
   EXPECT_EQ(n.source, "surprised orc");
   EXPECT_EQ(n.rule, "001.surprise");
   ExpectSourced(t);

@@ -60,7 +60,9 @@ absl::StatusOr<int64_t> RollInitiative(Decision& d, const std::string& who,
   nums.push_back({"d20", r.natural});
   nums.push_back({"plus", 5});
   if (at_start && c.HasTag("surprised") && c.Stat("prc") <= 5) {  // "surprised by the start of combat"
-    nums.push_back({"surprise_penalty", 5 - c.Stat("prc"), "surprised " + who, "001.surprise"});
+    // Signed, as every modifier here: the initiative is the sum of the
+    // numbers (prc + reflex + d20 + 5 - (5 - Perception)).
+    nums.push_back({"surprise_penalty", -(5 - c.Stat("prc")), "surprised " + who, "001.surprise"});
     init -= 5 - c.Stat("prc");
   }
   init = std::max<int64_t>(0, init);

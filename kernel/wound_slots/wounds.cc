@@ -102,6 +102,7 @@ absl::Status AfterWound(Decision& d, const std::string& who, int level,
     const Combatant c = *d.state().Find(who);
     const Condition* k = c.FindCondition(hold);
     if (k == nullptr) continue;
+    if (std::string(hold) == "Swimming" && c.Has("Sunk")) continue;  // already below the surface
     const std::string spec = std::string(hold) == "Climbing" ? "climbing" : "swimming";
     const int64_t penalty = -5 * (level - kLight);
     ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, who, CheckBonus(c, "str", "athletics", spec, nullptr) + penalty,
@@ -110,6 +111,9 @@ absl::Status AfterWound(Decision& d, const std::string& who, int level,
     if (r.total < k->level) {
       RETURN_IF_ERROR(Impose(d, who, std::string(hold) == "Climbing" ? "Fallen" : "Sunk", who, {},
                              {cause, "001.swim_climb", n, "falls or sinks"}).status());
+      if (std::string(hold) == "Climbing") {  // l.278: it fell: no longer climbing
+        RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Climbing", {cause, "001.swim_climb", n, "fell"}));
+      }
     } else {
       RETURN_IF_ERROR(RecordOutcome(d, who, {cause, "001.swim_climb", n, "holds on"}));
     }
