@@ -308,5 +308,22 @@ TEST_F(CliTest, PlaysTheBundledExamplesTwiceIdentically) {
   }
 }
 
+// An act that answers a window is "not now" while none is open, with the
+// reason (not a legal act that "needs" a window).
+TEST_F(CliTest, StatusPutsWindowAnswersUnderNotNowWhenNoneIsOpen) {
+  ASSERT_EQ(Combat({"play", "--db", db_, "--script", "replay/examples/opposed_duel.json",
+                    "--session", "od"})
+                .code,
+            0);
+  CliRun st = Combat({"status", "--db", db_, "--session", "od", "--for", "aria"});
+  ASSERT_EQ(st.code, 0) << st.err;
+  ASSERT_EQ(st.out.find("\nwindow #"), std::string::npos) << "no window is open: " << st.out;
+  const size_t not_now = st.out.find("\nnot now:\n");
+  ASSERT_NE(not_now, std::string::npos) << st.out;
+  const size_t defend = st.out.find("\n  defend: command 'defend': field 'window'");
+  EXPECT_NE(defend, std::string::npos) << st.out;
+  EXPECT_GT(defend, not_now) << st.out;
+}
+
 }  // namespace
 }  // namespace combat::replay

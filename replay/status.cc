@@ -3,6 +3,7 @@
 #include <memory>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
@@ -154,6 +155,10 @@ Tried TryVerb(const StatusRequest& r, const VerbSchema& v,
       }
     }
   }
+  // An answer names the open window it answers (kernel/window.h): each open
+  // window is tried, and no window for the acts that answer none.
+  std::vector<uint32_t> windows = {0};
+  for (const auto& [id, w] : s.windows) windows.push_back(id);
   Tried out;
   LegalAct act;
   act.verb = v.verb;
@@ -161,44 +166,47 @@ Tried TryVerb(const StatusRequest& r, const VerbSchema& v,
   absl::Status first_refusal;
   absl::Status first_input_error;
   bool any = false;
-  for (const std::string& t : targets) {
-    for (const std::string& w : weapons) {
-      for (const std::optional<kernel::Pos>& p : paths) {
-        fb::CommandT c = kernel::Skeleton(v, actor.id);
-        // Asked as the engine would take it (kernel/authority.h): by the
-        // combatant's player, or the GM for a combatant the GM runs.
-        c.role = fb::Role::Player;
-        if (r.state->schema_version >= 7) {
-          kernel::AssignAuthority(*r.state, c);
-        } else {
-          c.author = actor.id;
-        }
-        c.id = "status-dry-run";
-        if (!t.empty()) c.targets = {t};
-        c.weapon = w;
-        if (p.has_value()) c.path.push_back(fb::Pos(p->x, p->y));
-        const absl::Status st = Try(r, c);
-        if (st.ok()) {
-          if (!any) {
-            // Ready to edit: the caller's own id and author go in.
-            fb::CommandT shown = c;
-            shown.id.clear();
-            shown.author.clear();
-            act.command = CommandJson(shown);
+  for (const uint32_t window : windows) {
+    for (const std::string& t : targets) {
+      for (const std::string& w : weapons) {
+        for (const std::optional<kernel::Pos>& p : paths) {
+          fb::CommandT c = kernel::Skeleton(v, actor.id);
+          c.window = window;
+          // Asked as the engine would take it (kernel/authority.h): by the
+          // combatant's player, or the GM for a combatant the GM runs.
+          c.role = fb::Role::Player;
+          if (r.state->schema_version >= 7) {
+            kernel::AssignAuthority(*r.state, c);
+          } else {
+            c.author = actor.id;
           }
-          any = true;
-          if (!t.empty() && !Contains(act.targets, t)) act.targets.push_back(t);
-          if (!w.empty() && !Contains(act.weapons, w)) act.weapons.push_back(w);
-          if (first_only) {
-            out.legal = act;
-            return out;
+          c.id = "status-dry-run";
+          if (!t.empty()) c.targets = {t};
+          c.weapon = w;
+          if (p.has_value()) c.path.push_back(fb::Pos(p->x, p->y));
+          const absl::Status st = Try(r, c);
+          if (st.ok()) {
+            if (!any) {
+              // Ready to edit: the caller's own id and author go in.
+              fb::CommandT shown = c;
+              shown.id.clear();
+              shown.author.clear();
+              act.command = CommandJson(shown);
+            }
+            any = true;
+            if (!t.empty() && !Contains(act.targets, t)) act.targets.push_back(t);
+            if (!w.empty() && !Contains(act.weapons, w)) act.weapons.push_back(w);
+            if (first_only) {
+              out.legal = act;
+              return out;
+            }
+            break;  // one path is enough to show
           }
-          break;  // one path is enough to show
-        }
-        if (IsInputError(st)) {
-          if (first_input_error.ok()) first_input_error = st;
-        } else if (first_refusal.ok()) {
-          first_refusal = st;
+          if (IsInputError(st)) {
+            if (first_input_error.ok()) first_input_error = st;
+          } else if (first_refusal.ok()) {
+            first_refusal = st;
+          }
         }
       }
     }
@@ -207,6 +215,10 @@ Tried TryVerb(const StatusRequest& r, const VerbSchema& v,
     out.legal = std::move(act);
   } else if (!first_refusal.ok()) {
     out.not_now = NotNow{v.verb, std::string(first_refusal.message())};
+  } else if (!first_input_error.ok() &&
+             absl::StrContains(first_input_error.message(), "field 'window'")) {
+    // It answers a window and none it may answer is open.
+    out.not_now = NotNow{v.verb, std::string(first_input_error.message())};
   } else if (!first_input_error.ok()) {
     fb::CommandT c = kernel::Skeleton(v, actor.id);
     act.command = CommandJson(c);
