@@ -87,9 +87,13 @@ async function main() {
       await page.waitForFunction(() => /after event #6/.test(document.querySelector('#table-at').textContent));
     });
 
-    const rollSeq = await page.evaluate((h) => {
+    // The attack's roll, its kept die (position from 1) and a face it did not show.
+    const [rollSeq, die, face] = await page.evaluate((h) => {
       const r = S.events.find((e) => e.seq > h && e.event.body_type === 'Roll');
-      return r ? r.seq : 0;
+      if (!r) return [0, 1, 1];
+      const dice = r.event.body.dice || [];
+      const k = Math.max(0, dice.findIndex((d) => d.kept !== false));
+      return [r.seq, k + 1, dice[k] && dice[k].value === 1 ? 20 : 1];
     }, headBefore);
     await check('clicking an event shows its explanation (declaration, dice with provenance)', async () => {
       assert(rollSeq > 0, 'the attack rolled no die');
@@ -116,25 +120,30 @@ async function main() {
       await gm.locator(`#timeline .ev[data-seq="${rollSeq}"]`).click();
       await gm.waitForFunction((s) => new RegExp(`event #${s}`).test(document.querySelector('#explain').textContent), rollSeq);
       await gm.selectOption('#wi-change', 'die');
-      await gm.fill('#wi-value', '1');
+      await gm.fill('#wi-die', String(die));
+      await gm.fill('#wi-value', String(face));
       await gm.fill('#wi-name', 'fumble');
-      await gm.fill('#wi-reason', 'what if bo rolled a 1');
+      await gm.fill('#wi-reason', `what if ${PLAYS} rolled a ${face}`);
       await gm.locator('#wi-go').click();
       await gm.waitForFunction(() => document.querySelector('#diff-b').value === 'fumble');
       const report = await text(gm, '#wi-report');
-      assert(/branch fumble forked from main/.test(report) && /set to 1/.test(report), `report: ${report.slice(0, 200)}`);
+      assert(/branch fumble forked from main/.test(report) && report.includes(`set to ${face}`), `report: ${report.slice(0, 200)}`);
       await gm.waitForFunction(() => [...document.querySelectorAll('#branch option')].some((o) => o.value === 'fumble'));
     });
     await check('the branch tree lists the what-if under main', async () => {
       await gm.waitForFunction(() => /fumble/.test(document.querySelector('#tree').textContent));
       const tree = await text(gm, '#tree');
-      assert(/main/.test(tree) && /fumble/.test(tree) && /what if bo rolled a 1/.test(tree), `tree: ${tree}`);
+      assert(/main/.test(tree) && /fumble/.test(tree) && tree.includes(`what if ${PLAYS} rolled a ${face}`), `tree: ${tree}`);
     });
     await check('the diff of the two branches names the first divergence and the fields', async () => {
       await gm.locator('#diff-go').click();
       await gm.waitForFunction(() => /diverge/i.test(document.querySelector('#diff').textContent));
       const d = await text(gm, '#diff');
       assert(new RegExp(`#${rollSeq}`).test(d), `no divergent event #${rollSeq}: ${d.slice(0, 200)}`);
+      const first = await gm.locator('#diff tr.first td').allInnerTexts();
+      assert(first.length === 3 && /roll/.test(first[1]) && /GM override/.test(first[2]), `first divergent row: ${first}`);
+      assert(await gm.locator('#diff tr.field.event').count() > 0, 'no event field that differs');
+      assert(await gm.locator('#diff tr.field.state').count() > 0, 'no state field that differs');
     });
     await gm.screenshot({ path: path.join(SHOTS, 'whatif.png'), fullPage: true });
     await check('no script error on any page', async () => assert(errors.length === 0, errors.join('; ')));

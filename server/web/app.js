@@ -295,7 +295,7 @@ function drawDiff(d) {
                el('td', {}, d.a_event ? d.a_event.line : '(none)'), el('td', {}, d.b_event ? d.b_event.line : '(none)')));
   for (const [title, list] of [['event', d.event_fields || []], ['state', d.state || []]]) {
     for (const f of list) {
-      rows.push(el('tr', { class: 'field' }, el('td', {}, `${title}: ${f.scope ? f.scope + ' ' : ''}${f.field}`),
+      rows.push(el('tr', { class: 'field ' + title }, el('td', {}, `${f.scope || title} ${f.field}`),
                    el('td', {}, f.a), el('td', {}, f.b)));
     }
   }
