@@ -81,8 +81,22 @@ curl -sS -m 30 -X POST -d '' -H "Authorization: Bearer $gm" \
 token=$(jget "$tmp/player.json" 'd.token') || fail "no player token: $(cat "$tmp/player.json")"
 echo "browser: session $session, player $player plays $plays" >&2
 
+# Every example's ruleset, one session each (the GM's token): the view
+# draws them all through the same concepts.
+others=""
+for ex in replay/examples/*.json; do
+  name=$(basename "$ex" .json)
+  [ "$name" = d20_ambush ] && continue
+  node -e "const s=require('./$ex'); console.log(JSON.stringify(s.roster))" >"$tmp/r.json" || fail "no roster in $ex"
+  curl -sS -m 30 -X POST "$base/api/sessions?session=$name&gm=gm" --data-binary @"$tmp/r.json" >"$tmp/c.json" \
+    || fail "create $name failed"
+  t=$(jget "$tmp/c.json" 'd.token') || fail "no GM token for $name: $(cat "$tmp/c.json")"
+  n=$(jget "$tmp/r.json" 'd.combatants.length')
+  others="$others $name:$t:$n"
+done
+
 mkdir -p server/screenshots
-BASE=$base SESSION=$session GM=$gm PLAYER=$token PLAYS=$plays CHROMIUM=$chromium_bin \
+OTHERS=$others BASE=$base SESSION=$session GM=$gm PLAYER=$token PLAYS=$plays CHROMIUM=$chromium_bin \
   timeout 300 node web/view.test.js
 rc=$?
 if [ "$rc" -eq 124 ]; then echo "browser: timed out"; echo "0 passed, 1 failed"; fi

@@ -146,6 +146,23 @@ async function main() {
       assert(await gm.locator('#diff tr.field.state').count() > 0, 'no state field that differs');
     });
     await gm.screenshot({ path: path.join(SHOTS, 'whatif.png'), fullPage: true });
+    // Every other example's ruleset, drawn by the same view (the GM's token).
+    for (const spec of (process.env.OTHERS || '').trim().split(/\s+/).filter(Boolean)) {
+      const [name, token, n] = spec.split(':');
+      await check(`${name}: the table, the timeline and verify drawn for its ruleset`, async () => {
+        const p = await ctx.newPage();
+        p.on('pageerror', (e) => errors.push(`${name}: ${e}`));
+        try {
+          await p.goto(`${BASE}/#session=${name}&token=${token}`);
+          await p.waitForFunction((k) => document.querySelectorAll('#table .combatant').length === k, Number(n));
+          assert(await p.locator('#table .bar').count() > 0, 'no vital bar');
+          assert(await p.locator('#timeline .ev').count() > 0, 'no events');
+          await p.waitForFunction(() => /verified/.test(document.querySelector('#integrity').textContent));
+          await p.locator('#scrub').fill('3');
+          await p.waitForFunction(() => /after event #3/.test(document.querySelector('#table-at').textContent));
+        } finally { await p.close(); }
+      });
+    }
     await check('no script error on any page', async () => assert(errors.length === 0, errors.join('; ')));
   } finally {
     await browser.close();

@@ -75,6 +75,14 @@ function drawState(at, state) {
       row.append(el('div', {}, `${g.key} ${g.value}${g.max != null ? '/' + g.max : ''} `,
                     g.max != null ? bar(g.value, g.max) : ''));
     }
+    const full = (state.combatants || []).find((x) => x.spec && x.spec.id === c.id);
+    for (const cond of (full && full.conditions) || []) {
+      const x = cond.expiry || {};
+      const ends = x.kind === 'Never' || !x.kind ? 'until removed'
+          : `${x.kind}${x.actor ? ' of ' + x.actor : ''}${x.round ? ' (round ' + x.round + ')' : ''}`;
+      row.append(el('div', { class: 'small cond' }, `${cond.name}${cond.level ? ' ' + cond.level : ''}` +
+                    `${cond.relative_to ? ' (vs ' + cond.relative_to + ')' : ''}: ${ends}`));
+    }
     t.append(row);
   }
 }
@@ -86,7 +94,9 @@ async function drawActs() {
   const mine = (S.drawingActs = (S.drawingActs || 0) + 1);
   const acts = [];
   if (S.branch === 'main' || S.me.role === 'gm') {
-    for (const c of S.me.role === 'gm' ? [] : S.me.plays) {
+    // The GM acts for whoever may act now (a monster, a player's stand-in).
+    const now = S.status ? [S.status.active, ...(S.status.may_act || [])].filter(Boolean) : [];
+    for (const c of S.me.role === 'gm' ? [...new Set(now)] : S.me.plays) {
       const st = await api(`${branchBase()}/status?for=${encodeURIComponent(c)}`);
       acts.push(el('h2', {}, `${c}: legal now`));
       if (!st.legal || !st.legal.length) acts.push(el('div', { class: 'small' }, st.note || 'nothing now'));
