@@ -57,12 +57,14 @@ jget() { node -e "const d=JSON.parse(require('fs').readFileSync('$1','utf8')); c
 node -e "const s=require('./replay/examples/d20_ambush.json'); console.log(JSON.stringify(s.roster))" >"$tmp/roster.json" \
   || fail "no roster"
 session=amb
-curl -sS -m 30 -X POST "$base/api/sessions?session=$session&gm=dana" --data-binary @"$tmp/roster.json" >"$tmp/create.json" \
+# A fixed dice seed: the same rolls each run (the screenshots too).
+seed=$(printf '%064d' 17)
+curl -sS -m 30 -X POST "$base/api/sessions?session=$session&gm=dana&seed=$seed" --data-binary @"$tmp/roster.json" >"$tmp/create.json" \
   || fail "create failed"
 gm=$(jget "$tmp/create.json" 'd.token') || fail "no GM token: $(cat "$tmp/create.json")"
 curl -sS -m 30 -H "Authorization: Bearer $gm" "$base/api/sessions/$session/branches/main/status" >"$tmp/status.json" \
   || fail "status failed"
-# The dice are seeded at random: while a monster (no player) acts first,
+# Whatever the seed: while a monster (no player) acts first,
 # the GM ends its turn, so that a player's combatant has the turn.
 for i in $(seq 8); do
   plays=$(jget "$tmp/status.json" 'd.active')

@@ -38,7 +38,7 @@ function bar(current, max) {
 // The table at the head, from status (vitals, budgets, conditions with ends).
 function drawStatus(st) {
   S.status = st;
-  $('table-at').textContent = `round ${st.round}` + (st.active ? `, ${st.active}'s turn` : '') +
+  $('table-at').textContent = `${st.ruleset}: round ${st.round}` + (st.active ? `, ${st.active}'s turn` : '') +
       (st.may_act && st.may_act.length ? `, may act: ${st.may_act.join(', ')}` : '') +
       (st.ended ? ` — ended: ${st.ended}` : '') + ` (head #${st.seq})`;
   const t = $('table');
@@ -125,6 +125,10 @@ function actForm(a) {
   text.value = JSON.stringify(cmd);
   const form = el('details', { class: 'act', 'data-verb': a.verb },
                   el('summary', {}, el('strong', {}, a.verb), ` — ${a.doc}`));
+  // An open form stays open when a new head redraws the acts.
+  S.openActs = S.openActs || new Set();
+  form.open = S.openActs.has(a.verb);
+  form.ontoggle = () => { if (form.open) S.openActs.add(a.verb); else S.openActs.delete(a.verb); };
   const sync = () => {
     try {
       const body = JSON.parse(text.value);
