@@ -106,6 +106,18 @@ async function main() {
     await page.locator('#timeline').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'timeline.png'), fullPage: true });
 
+    await check('a command from elsewhere (the GM, through the API) arrives live over the stream', async () => {
+      const head = await page.evaluate(() => S.head);
+      const r = await fetch(`${BASE}/api/sessions/${SESSION}/branches/main/commands?expected_seq=${head}`, {
+        method: 'POST', headers: { Authorization: `Bearer ${GM}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: 'gm-live-1', action: 'gm_note', params: [{ key: 'kind', text: 'ruling' }],
+                               text: 'the ford runs cold' }),
+        signal: AbortSignal.timeout(T) });
+      assert(r.status === 201, `submit: ${r.status}`);
+      const seq = (await r.json()).head.seq;
+      await page.locator(`#timeline .ev[data-seq="${seq}"]`).waitFor();
+      await page.waitForFunction((s) => document.querySelector('#integrity').textContent.includes(`#${s} `), seq);
+    });
     await check('a player has no what-if form (the GM\'s)', async () => {
       assert(await page.locator('#whatif-form').isHidden(), 'what-if shown to a player');
     });
