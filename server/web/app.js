@@ -199,7 +199,9 @@ function drawTimeline() {
   $('scrub-at').textContent = `#${S.cursor} of ${S.head}`;
 }
 
-// New log items (from a submit's reply or the stream), each once.
+// New log items (from a submit's reply or the stream), each once. The
+// timeline is drawn at once; the table, acts, verify and tree once per burst
+// (a command's events arrive one by one on the stream).
 async function ingest(items) {
   const last = S.events.length ? S.events[S.events.length - 1].seq : 0;
   const fresh = items.filter((i) => i.seq > last).sort((x, y) => x.seq - y.seq);
@@ -209,10 +211,13 @@ async function ingest(items) {
   S.head = S.events[S.events.length - 1].seq;
   if (follow) S.cursor = S.head;
   drawTimeline();
-  if (follow) await select(S.head, false);
-  drawActs().catch(() => {});
-  integrity().catch(() => {});
-  drawTree().catch(() => {});
+  clearTimeout(S.refreshing);
+  S.refreshing = setTimeout(() => {
+    if (S.cursor === S.head) select(S.head, false).catch(() => {});
+    drawActs().catch(() => {});
+    integrity().catch(() => {});
+    drawTree().catch(() => {});
+  }, 150);
 }
 
 async function select(seq, explain) {
