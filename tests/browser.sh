@@ -11,7 +11,7 @@ root=$(pwd)
 
 fail() { echo "browser: $*" >&2; echo "0 passed, 1 failed"; exit 1; }
 
-bash bazel/setup.sh >&2 || fail "bazel/setup.sh failed"
+timeout 1200 bash bazel/setup.sh >&2 || fail "bazel/setup.sh failed"
 
 chromium_bin=${CHROMIUM:-/usr/bin/chromium}
 [ -x "$chromium_bin" ] || fail "no $chromium_bin (bazel/setup.sh installs chromium)"

@@ -61,6 +61,15 @@ async function main() {
       await page.locator('#timeline .ev', { hasText: 'attack' }).first().waitFor();
       assert(/attack applied/.test(await text(page, '#act-result')), 'no "applied" for the act');
     });
+    await check('the server decides: a form edited to act for another\'s combatant is refused (403), nothing written', async () => {
+      const head = await page.evaluate(() => S.head);
+      const form = page.locator('#acts .act[data-verb="end_turn"]');
+      await form.locator('summary').click();
+      await form.locator('textarea.cmd').fill(JSON.stringify({ actor: 'gob', action: 'end_turn' }));
+      await form.locator('button.submit').click();
+      await page.waitForFunction(() => /end_turn refused: 403/.test(document.querySelector('#act-result').textContent));
+      assert(await page.evaluate(() => S.head) === head, 'the head moved');
+    });
     const headAfter = Number(await page.evaluate(() => S.head));
     await check('the table follows the head after the command (actions spent)', async () => {
       await page.waitForFunction((h) => document.querySelector('#table-at').textContent.includes(`#${h}`), headAfter);
