@@ -136,6 +136,9 @@ async function main() {
     gm.on('pageerror', (e) => errors.push(String(e)));
     await gm.goto(`${BASE}/#session=${SESSION}&token=${GM}`);
     await gm.waitForFunction(() => document.querySelectorAll('#timeline .ev').length > 0);
+    await check('the GM gets the legal acts of whoever has the turn', async () => {
+      await gm.waitForFunction((c) => [...document.querySelectorAll('#acts h2')].some((h) => h.textContent.startsWith(`${c}:`)), PLAYS);
+    });
     await check('the GM runs a what-if changing a die and sees the report', async () => {
       await gm.locator(`#timeline .ev[data-seq="${rollSeq}"]`).click();
       await gm.waitForFunction((s) => new RegExp(`event #${s}`).test(document.querySelector('#explain').textContent), rollSeq);
