@@ -169,6 +169,12 @@ async function main() {
       assert(await gm.locator('#diff tr.field.state').count() > 0, 'no state field that differs');
     });
     await gm.screenshot({ path: path.join(SHOTS, 'whatif.png'), fullPage: true });
+    await check('opening the what-if branch from the tree shows its log, verified', async () => {
+      await gm.locator('#tree .branch[data-branch="fumble"]').click();
+      await gm.waitForFunction(() => S.branch === 'fumble' && $('branch').value === 'fumble');
+      await gm.locator('#timeline .ev', { hasText: 'GM override' }).first().waitFor();
+      await gm.waitForFunction(() => /verified/.test($('integrity').textContent));
+    });
     // Every other example's ruleset, drawn by the same view (the GM's token).
     for (const spec of (process.env.OTHERS || '').trim().split(/\s+/).filter(Boolean)) {
       const [name, token, n] = spec.split(':');
