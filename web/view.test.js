@@ -20,7 +20,7 @@ const text = (page, sel) => page.locator(sel).first().innerText({ timeout: T });
 
 async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-                                          args: ['--no-sandbox'], timeout: T });
+                                          args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'], timeout: T });
   const errors = [];
   try {
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -90,9 +90,12 @@ async function main() {
       assert(/round 0/.test(at), `table-at: ${at}`);
       assert(await page.locator('#timeline .ev.future').count() > 0, 'later events not marked');
     });
-    await check('the step buttons move the cursor one event', async () => {
+    await check('the step buttons (and the arrow keys) move the cursor one event', async () => {
       await page.locator('#step-next').click();
       await page.waitForFunction(() => /after event #6/.test(document.querySelector('#table-at').textContent));
+      await page.evaluate(() => document.activeElement && document.activeElement.blur());
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForFunction(() => /after event #5/.test(document.querySelector('#table-at').textContent));
     });
 
     // The attack's roll, its kept die (position from 1) and a face it did not show.

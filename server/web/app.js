@@ -339,6 +339,12 @@ $('step-first').onclick = step(() => 1);
 $('step-prev').onclick = step(() => S.cursor - 1);
 $('step-next').onclick = step(() => S.cursor + 1);
 $('step-last').onclick = step(() => S.head);
+// Arrow keys step the cursor too (not while typing in a field).
+document.addEventListener('keydown', (e) => {
+  if (!S.me || /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName)) return;
+  if (e.key === 'ArrowLeft') step(() => S.cursor - 1)();
+  if (e.key === 'ArrowRight') step(() => S.cursor + 1)();
+});
 $('wi-go').onclick = async () => {
   const change = $('wi-change').value;
   const q = new URLSearchParams({ from: S.branch, name: $('wi-name').value, reason: $('wi-reason').value, change });
