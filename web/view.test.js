@@ -178,6 +178,17 @@ async function main() {
       await gm.locator('#timeline .ev', { hasText: 'GM override' }).first().waitFor();
       await gm.waitForFunction(() => /verified/.test($('integrity').textContent));
     });
+    await check('without a token the page asks for one; a wrong token is refused by the server (401)', async () => {
+      const p = await ctx.newPage();
+      try {
+        await p.goto(`${BASE}/`);
+        assert(await p.locator('#login').isVisible(), 'no login form');
+        await p.goto(`${BASE}/#session=${SESSION}&token=${'0'.repeat(64)}`);
+        await p.reload();
+        await p.waitForFunction(() => /401/.test(document.querySelector('#explain').textContent));
+        assert(await p.locator('#table .combatant').count() === 0, 'a table drawn for a wrong token');
+      } finally { await p.close(); }
+    });
     // Every other example's ruleset, drawn by the same view (the GM's token).
     for (const spec of (process.env.OTHERS || '').trim().split(/\s+/).filter(Boolean)) {
       const [name, token, n] = spec.split(':');
