@@ -9,6 +9,7 @@ packages=(
   libabsl-dev libflatbuffers-dev flatbuffers-compiler librocksdb-dev
   libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libsqlite3-dev
   libcpp-httplib-dev
+  chromium
 )
 
 missing=()
@@ -17,6 +18,12 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
+
+# The browser tests (tests/browser.sh) run playwright-core under node; a
+# node from elsewhere (nodesource) is kept, Debian's only when none is there.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  missing+=(nodejs npm)
+fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
