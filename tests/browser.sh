@@ -5,6 +5,9 @@
 # API, adds the player whose combatant acts first, then runs
 # web/view.test.js (playwright-core driving /usr/bin/chromium). Bounded in
 # time; the server is killed on exit. Last line: "N passed, M failed".
+#
+#   bash tests/browser.sh                                        # as CI runs it
+#   COMBAT_SCREENSHOTS=server/screenshots bash tests/browser.sh  # refresh the README's screenshots
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -97,8 +100,11 @@ for ex in replay/examples/*.json; do
   others="$others $name:$t:$n"
 done
 
-mkdir -p server/screenshots
-OTHERS=$others BASE=$base SESSION=$session GM=$gm PLAYER=$token PLAYS=$plays CHROMIUM=$chromium_bin \
+# Screenshots go to a temporary folder, so a run leaves the clone as it
+# was; COMBAT_SCREENSHOTS=server/screenshots refreshes the README's.
+shots=${COMBAT_SCREENSHOTS:-$tmp/screenshots}
+mkdir -p "$shots"
+SHOTS=$shots OTHERS=$others BASE=$base SESSION=$session GM=$gm PLAYER=$token PLAYS=$plays CHROMIUM=$chromium_bin \
   timeout 300 node web/view.test.js
 rc=$?
 if [ "$rc" -eq 124 ]; then echo "browser: timed out"; echo "0 passed, 1 failed"; fi
