@@ -62,6 +62,51 @@ TEST(Aura, DeathRollTable) {
   }
 }
 
+// 002 l.626-634, the Death Roll table's row ends, each side of every
+// boundary: ">=20", "15-19", "10-14", "5-9", "2-4", "<=1".
+TEST(Aura, DeathRollTableBoundaries) {
+  struct Row {
+    int d20;
+    bool exhausted, until_rest, bleeding, unconscious, dead;
+  };
+  const Row rows[] = {{19, true, false, false, false, false},
+                      {15, true, false, false, false, false},
+                      {14, true, true, false, false, false},
+                      {10, true, true, false, false, false},
+                      {9, true, true, true, false, false},
+                      {5, true, true, true, false, false},
+                      {4, true, true, true, true, false},
+                      {2, true, true, true, true, false}};
+  for (const Row& r : rows) {
+    Table t(EnergyRounds(), AtZero());
+    auto ev = Hit(t, {r.d20});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    const Combatant& o = *t.state().Find("orc");
+    EXPECT_EQ(o.Has("Exhausted"), r.exhausted) << r.d20;
+    const Condition* e = o.FindCondition("Exhausted");
+    ASSERT_NE(e, nullptr) << r.d20;
+    EXPECT_EQ(e->expiry.kind, r.until_rest ? fb::ExpiryKind::OnUse : fb::ExpiryKind::RoundEnd)
+        << r.d20;
+    EXPECT_EQ(o.Has("Bleeding"), r.bleeding) << r.d20;
+    EXPECT_EQ(o.Has("Unconscious"), r.unconscious) << r.d20;
+    EXPECT_EQ(o.Has("Dead"), r.dead) << r.d20;
+  }
+}
+
+// 002 l.630: "15-19 ... You are Exhausted until the end of the next Round";
+// l.668: "you gain 2 less Energy at the beginning of each Round". Orc with
+// 14 Stamina: round 2 gets 5 - 2 = 3 Energy, round 3 gets 5 again.
+TEST(Aura, DeathRollFifteenExhaustsThroughTheNextRoundOnly) {
+  Table t(EnergyRounds(), AtZero());
+  ASSERT_TRUE(Hit(t, {15}).ok());
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 3);
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Exhausted"));
+  EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 5);
+}
+
 TEST(Aura, DeathSavesEachRoundUntilStabilised) {
   Table t(EnergyRounds(), AtZero());
   ASSERT_TRUE(Hit(t, {7}).ok());  // bleeding out (l.635)

@@ -92,8 +92,11 @@ absl::StatusOr<int> LiftRoots(Decision& d, const std::string& actor,
 
 // `remove_condition`: an ability (or the GM) removes condition `name` from
 // the actor. A daughter cannot be removed while its parent holds (l.688,
-// l.499); a continually applied condition (source "environment" or
-// "terrain") is ignored until the end of the Round instead (l.690).
+// l.499), but its parent applies it continually, as a bog applies Slowed:
+// l.690 "If you have an ability which removes a Condition that is
+// continually applied, you still ignore the Condition until the end of the
+// Round" -- so a daughter, like a condition of source "environment" or
+// "terrain", stays (Has) and is ignored (not Active) until the Round ends.
 absl::Status DecideRemoveCondition(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* who, Actor(s, c));
@@ -114,19 +117,7 @@ absl::Status DecideRemoveCondition(const fb::CommandT& c, Decision& d) {
   std::vector<uint32_t> roots, ignored;
   for (const auto& [id, k] : who->conditions) {
     if (k.name != name) continue;
-    if (k.parent != 0) {
-      const Condition* parent = nullptr;
-      for (const auto& [cid, other] : s.combatants) {
-        auto it = other.conditions.find(k.parent);
-        if (it != other.conditions.end()) parent = &it->second;
-      }
-      return Refuse("002.cond.daughter",
-                     absl::StrCat(name, " #", id, " is imposed by ",
-                                  parent ? parent->name : "another condition",
-                                  " #", k.parent,
-                                  "; remove the parent instead"));
-    }
-    if (k.source == "environment" || k.source == "terrain") {
+    if (k.parent != 0 || k.source == "environment" || k.source == "terrain") {
       ignored.push_back(id);
     } else {
       roots.push_back(id);

@@ -121,15 +121,26 @@ TEST(Conditions, SurprisedDefenderHasDisadvantage) {
   EXPECT_EQ(NumOf(*ev, "defense_dice"), 2);
 }
 
-TEST(Conditions, DaughterCannotBeRemovedWhileParentHolds) {
+// 002 l.688: "you cannot remove the 'daughter' condition without removing
+// the 'parent.'" l.690: "If you have an ability which removes a Condition
+// that is continually applied, you still ignore the Condition until the end
+// of the Round." A daughter is continually applied by its parent: the
+// ability leaves it in place (Has) but ignored (not Active) for the Round;
+// the next Round it counts again; ending the parent removes it.
+TEST(Conditions, DaughterCannotBeRemovedWhileParentHoldsButIsIgnoredThisRound) {
   Table t(EnergyRounds(), Pair({"removes:Exposed", "removes:Dazed"}));
   ASSERT_TRUE(t.Submit(Add("kara", "Dazed")).ok());
   EXPECT_TRUE(K(t).Has("Exposed"));  // l.670
   auto r = Cmd("kara", "remove_condition");
   WithText(r, "name", "Exposed");
-  auto refused = t.Submit(r);
-  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_NE(refused.status().message().find("l.688"), std::string::npos) << refused.status();
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "002.cond.ignore"));
+  EXPECT_TRUE(K(t).Has("Exposed"));           // not removed (l.688)
+  EXPECT_FALSE(Active(K(t), "Exposed"));      // ignored (l.690)
+  EXPECT_TRUE(Active(K(t), "Dazed"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_TRUE(Active(K(t), "Exposed"));       // "until the end of the Round"
   auto r2 = Cmd("kara", "remove_condition");
   WithText(r2, "name", "Dazed");
   ASSERT_TRUE(t.Submit(r2).ok());
