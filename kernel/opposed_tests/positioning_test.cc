@@ -8,22 +8,6 @@
 namespace combat::kernel::opposed::testutil {
 namespace {
 
-fb::RosterT WithMap(std::vector<fb::CombatantSpecT> cs, std::vector<std::pair<Pos, std::string>> cells) {
-  fb::RosterT r = Roster(std::move(cs));
-  for (const auto& [p, terrain] : cells) {
-    auto cell = std::make_unique<fb::CellT>();
-    cell->at = std::make_unique<fb::Pos>(p.x, p.y);
-    cell->terrain = terrain;
-    r.map->cells.push_back(std::move(cell));
-  }
-  return r;
-}
-
-fb::CombatantSpecT Archer() {
-  auto bow = W("bow", "1d6", "ranged", "", {}, "piercing");
-  bow.range_increment = 30;
-  return Who("a", "x", 2, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 4}, {"agi", 2}}, {bow});
-}
 fb::CombatantSpecT Target(int x) {
   return Who("d", "y", x, 5, {{"health", 20}, {"speed", 6}, {"dodge", 1}, {"agi", 1}, {"initiative", -9}},
              {W("knife", "1d4", "melee", "light", {}, "piercing")});

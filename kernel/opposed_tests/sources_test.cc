@@ -17,22 +17,6 @@ void ExpectSourced(const Table& t) {
             std::vector<std::string>{});
 }
 
-fb::RosterT WithCells(std::vector<fb::CombatantSpecT> cs, std::vector<std::pair<Pos, std::string>> cells) {
-  fb::RosterT r = Roster(std::move(cs));
-  for (const auto& [p, terrain] : cells) {
-    auto cell = std::make_unique<fb::CellT>();
-    cell->at = std::make_unique<fb::Pos>(p.x, p.y);
-    cell->terrain = terrain;
-    r.map->cells.push_back(std::move(cell));
-  }
-  return r;
-}
-
-fb::CombatantSpecT Archer() {
-  auto bow = W("bow", "1d6", "ranged", "", {}, "piercing");
-  bow.range_increment = 30;
-  return Who("a", "x", 2, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 4}, {"agi", 2}}, {bow});
-}
 fb::CombatantSpecT Defender(int x, Stats extra = {}) {
   Stats s = {{"health", 20}, {"speed", 6}, {"dodge", 1}, {"agi", 1}, {"initiative", -9}};
   for (auto& e : extra) s.push_back(e);
@@ -54,7 +38,7 @@ std::vector<events::EventBuffer> Exchange(Table& t, const std::string& weapon, c
 }
 
 TEST(Sources, CoverNamesTheSquareThatGivesIt) {  // l.87
-  Table t(OpposedTests(), WithCells({Archer(), Defender(8)}, {{{7, 5}, "cover_low"}}), {6, 1});
+  Table t(OpposedTests(), WithMap({Archer(), Defender(8)}, {{{7, 5}, "cover_low"}}), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
   const auto ev = Exchange(t, "bow", "dodge");
   const Seen at = Number(ev, "attack.cover"), dt = Number(ev, "defense.cover");

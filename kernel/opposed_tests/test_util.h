@@ -66,6 +66,26 @@ inline void ExpectRulesKnown(const std::vector<events::EventBuffer>& log) {
   }
 }
 
+// `cs` on a map whose `cells` have the given terrain (cover, walls, ...).
+inline fb::RosterT WithMap(std::vector<fb::CombatantSpecT> cs,
+                           std::vector<std::pair<Pos, std::string>> cells) {
+  fb::RosterT r = Roster(std::move(cs));
+  for (const auto& [p, terrain] : cells) {
+    auto cell = std::make_unique<fb::CellT>();
+    cell->at = std::make_unique<fb::Pos>(p.x, p.y);
+    cell->terrain = terrain;
+    r.map->cells.push_back(std::move(cell));
+  }
+  return r;
+}
+
+// "a" of side x at (2,5) with a bow (range increment 30), Fighting Style 4.
+inline fb::CombatantSpecT Archer() {
+  auto bow = W("bow", "1d6", "ranged", "", {}, "piercing");
+  bow.range_increment = 30;
+  return Who("a", "x", 2, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 4}, {"agi", 2}}, {bow});
+}
+
 // A number of the events' state changes with what gives it and its rule
 // (kernel/testing/events.h LastNumber).
 using Seen = kernel::testing::NumberSeen;
