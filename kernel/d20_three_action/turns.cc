@@ -357,7 +357,10 @@ absl::Status DecideHold(const fb::CommandT& cmd, Decision& d) {
           .status());
   RETURN_IF_ERROR(SetOrder(
       d, order, {decl, "000.hold", {}, who + " holds until after " + after}));
-  RETURN_IF_ERROR(KeepRoundAnchors(d, who, old_order, decl));
+  {
+    Decision::SystemSteps system(d);  // durations staying at the old place
+    RETURN_IF_ERROR(KeepRoundAnchors(d, who, old_order, decl));
+  }
   RETURN_IF_ERROR(EndTurn(d, who, {decl, "000.hold", {}, "held"}));
   return Advance(d, decl);
 }
@@ -393,6 +396,7 @@ absl::Status DecideEnter(const fb::CommandT& cmd, Decision& d) {
        {},
        absl::StrCat(who, " enters after ", current,
                     "'s turn, for the rest of the combat")}));
+  Decision::SystemSteps system(d);  // durations staying at the old place
   return KeepRoundAnchors(d, who, old_order, decl);
 }
 
