@@ -2,6 +2,7 @@
 // grapple bookkeeping, and revealing hidden creatures.
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,82 @@ std::string TurnOwner(const State& s, std::string who) {
 
 Expiry ForRounds(const State& s, std::string who, int64_t rounds) {
   return Expiry{fb::ExpiryKind::TurnStart, TurnOwner(s, who), s.round + rounds};
+}
+
+absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
+                              const std::vector<OrderEntry>& old_order,
+                              uint64_t cause) {
+  const State& s = d.state();
+  int mine = -1;
+  for (size_t i = 0; i < old_order.size(); ++i) {
+    if (old_order[i].actor == who) mine = static_cast<int>(i);
+  }
+  if (mine < 0) return absl::OkStatus();
+  const bool has_next = mine + 1 < static_cast<int>(old_order.size());
+  const std::string next = has_next ? old_order[mine + 1].actor : "";
+  // The conditions to move, with every daughter (on any combatant), in
+  // (combatant id, condition id) order, so parents are re-added first.
+  struct Saved {
+    Condition c;
+    std::string actor;
+  };
+  std::vector<Saved> roots;
+  for (const auto& [id, c] : s.combatants) {
+    for (const auto& [cid, cond] : c.conditions) {
+      if (cond.expiry.kind == fb::ExpiryKind::TurnStart &&
+          cond.expiry.actor == who && cond.name != kFlatFooted) {
+        roots.push_back({cond, id});
+      }
+    }
+  }
+  for (const Saved& root : roots) {
+    if (d.state().Find(root.actor) == nullptr ||
+        d.state().Find(root.actor)->conditions.count(root.c.id) == 0) {
+      continue;  // already moved as a daughter of an earlier one
+    }
+    // The subtree, breadth-first from the root.
+    std::vector<Saved> tree = {root};
+    for (size_t i = 0; i < tree.size(); ++i) {
+      for (const auto& [id, c] : d.state().combatants) {
+        for (const auto& [cid, cond] : c.conditions) {
+          if (cond.parent == tree[i].c.id) tree.push_back({cond, id});
+        }
+      }
+    }
+    const Why why{cause,
+                  "000.duration.round",
+                  {{"until_round", root.c.expiry.round}},
+                  absl::StrCat("a Round's duration stays at ", who,
+                               "'s place in the order (L13): it ends ",
+                               has_next ? "when " + next + "'s turn starts"
+                                        : "with the round")};
+    RETURN_IF_ERROR(RemoveCondition(d, root.actor, root.c.id, why));
+    std::map<uint32_t, uint32_t> new_ids;
+    for (const Saved& sv : tree) {
+      NewCondition nc;
+      nc.actor = sv.actor;
+      nc.name = sv.c.name;
+      nc.source = sv.c.source;
+      nc.relative_to = sv.c.relative_to;
+      nc.level = sv.c.level;
+      nc.expiry = sv.c.expiry;
+      nc.ref = sv.c.ref;
+      nc.note = sv.c.note;
+      auto parent = new_ids.find(sv.c.parent);
+      nc.parent = parent == new_ids.end() ? sv.c.parent : parent->second;
+      if (nc.expiry.kind == fb::ExpiryKind::TurnStart &&
+          nc.expiry.actor == who && nc.name != kFlatFooted) {
+        nc.expiry = has_next
+                        ? Expiry{fb::ExpiryKind::TurnStart, next,
+                                 sv.c.expiry.round}
+                        : Expiry{fb::ExpiryKind::RoundEnd, "",
+                                 sv.c.expiry.round};
+      }
+      ASSIGN_OR_RETURN(uint32_t nid, AddCondition(d, nc, why));
+      new_ids[sv.c.id] = nid;
+    }
+  }
+  return absl::OkStatus();
 }
 
 Expiry ThisTurn(const State& s, std::string who) {

@@ -117,6 +117,15 @@ std::string TurnOwner(const State& s, std::string who);
 // "For 1 Round" (L13): ends at the start of the anchor's turn `rounds`
 // rounds on, i.e. after every other creature has had a turn.
 Expiry ForRounds(const State& s, std::string who, int64_t rounds);
+// L13 "a Duration of 1 Round ... will end after all other Creatures have
+// gotten a Turn": when `who` leaves its place in the order (hold, or enter
+// after a delay), the Round durations anchored to its turn starts stay at
+// that place: they move to the turn start of the creature that followed it
+// in `old_order` (the round's end when none did). Anchors meaning "until
+// your next Turn" (a critical Feint's Flat Footed, L53) stay with `who`.
+absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
+                              const std::vector<OrderEntry>& old_order,
+                              uint64_t cause);
 // "For the rest of your Turn": ends at the end of the anchor's turn.
 Expiry ThisTurn(const State& s, std::string who);
 // Adds Prone (L160) unless already prone; a grapple partner falls with it

@@ -343,7 +343,8 @@ absl::Status DecideHold(const fb::CommandT& cmd, Decision& d) {
                                " must still be to act this round"));
   }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(cmd));
-  std::vector<OrderEntry> order = d.state().order;
+  const std::vector<OrderEntry> old_order = d.state().order;
+  std::vector<OrderEntry> order = old_order;
   OrderEntry moved = order[mine];
   moved.initiative = order[theirs].initiative;
   order.erase(order.begin() + mine);
@@ -356,6 +357,10 @@ absl::Status DecideHold(const fb::CommandT& cmd, Decision& d) {
           .status());
   RETURN_IF_ERROR(SetOrder(
       d, order, {decl, "000.hold", {}, who + " holds until after " + after}));
+  {
+    Decision::SystemSteps system(d);  // durations staying at the old place
+    RETURN_IF_ERROR(KeepRoundAnchors(d, who, old_order, decl));
+  }
   RETURN_IF_ERROR(EndTurn(d, who, {decl, "000.hold", {}, "held"}));
   return Advance(d, decl);
 }
@@ -376,19 +381,23 @@ absl::Status DecideEnter(const fb::CommandT& cmd, Decision& d) {
   }
   const std::string current = s.active;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(cmd));
-  std::vector<OrderEntry> order = d.state().order;
+  const std::vector<OrderEntry> old_order = d.state().order;
+  std::vector<OrderEntry> order = old_order;
   OrderEntry moved = order[mine];
   moved.delayed = false;
   order.erase(order.begin() + mine);
   const int at = IndexOf(order, current);
   moved.initiative = at >= 0 ? order[at].initiative : moved.initiative;
   order.insert(order.begin() + (at >= 0 ? at + 1 : 0), moved);
-  return SetOrder(d, order,
-                  {decl,
-                   "000.delay",
-                   {},
-                   absl::StrCat(who, " enters after ", current,
-                                "'s turn, for the rest of the combat")});
+  RETURN_IF_ERROR(SetOrder(
+      d, order,
+      {decl,
+       "000.delay",
+       {},
+       absl::StrCat(who, " enters after ", current,
+                    "'s turn, for the rest of the combat")}));
+  Decision::SystemSteps system(d);  // durations staying at the old place
+  return KeepRoundAnchors(d, who, old_order, decl);
 }
 
 }  // namespace combat::kernel::d20

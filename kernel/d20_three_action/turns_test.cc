@@ -231,6 +231,79 @@ TEST(Turns, HoldKeepsTheActionsLeftAndDropsInTheOrder) {
   EXPECT_EQ(t.state().active, "gob");  // aria now acts after gob
 }
 
+// 000 l.13: "(If something has a Duration of 1 Round it will end after all
+// other Creatures have gotten a Turn, not the end of the Initiative count)"
+// and "At any point a Creature can decide to hold its Turn and drop its point
+// in the Initiative count to a lower position". aria (first) grapples gob
+// critically (l.59: "Slowed for one Round"), then holds until after gob:
+// gob (r1) and orc (r1) have had their turns when round 2 starts, so the
+// Slowed ends there, before gob's round-2 turn (which the hold put ahead of
+// aria's). A critical Feint's "until your next Turn" (l.53) still follows
+// aria to her new place.
+TEST(Turns, ARoundsDurationStaysAtTheHoldersOldPlace) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0),
+                  Being("orc", "goblins", 9, 9)}),
+      {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("aria", "grapple", {"gob"}), {18, 2}));  // 22 vs 6
+  ASSERT_TRUE(Has(t, "gob", kSlowed));
+  ASSERT_OK(t.Submit(Cmd("aria", "feint", {"gob"}), {9, 16}));  // adv: 20 vs 10
+  const Condition* ff = t.state().Find("gob")->FindCondition(kFlatFooted);
+  ASSERT_NE(ff, nullptr);
+  EXPECT_EQ(ff->relative_to, "");  // critical: against everyone
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(t.Submit(hold));
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_EQ(Res(t, "gob", kActions), 2);  // Slowed in round 1 (l.162)
+  EXPECT_EQ(Res(t, "gob", kReactions), 0);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "gob", kSlowed));  // one Round is over
+  EXPECT_EQ(Res(t, "gob", kActions), 3);
+  EXPECT_EQ(Res(t, "gob", kReactions), 1);
+  EXPECT_TRUE(Has(t, "gob", kFlatFooted));  // until aria's next turn
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_FALSE(Has(t, "gob", kFlatFooted));
+}
+
+// 000 l.13 with l.15 "When a Creature delaying their Turn wishes to act they
+// may enter the Initiative again after the current Turn": a 2-Round effect
+// aria applied in round 1 ends at her old place in round 3 (before gob's
+// turn), not at the later place she took by entering after orc in round 2.
+TEST(Turns, ARoundsDurationStaysAtTheOldPlaceOfACreatureThatEnters) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0),
+                  Being("orc", "goblins", 9, 9)}),
+      {15, 10, 5});
+  fb::CommandT cast = Cmd("aria", "cast", {"gob"});
+  WithText(cast, "spell", "snare");
+  WithText(cast, "condition", "entangled");
+  With(cast, "condition_rounds", 2);
+  With(cast, "rounds", 5);
+  ASSERT_OK(t.Submit(cast));
+  ASSERT_TRUE(Has(t, "gob", kEntangled));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));  // round 2
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "enter")));  // after orc's turn
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_TRUE(Has(t, "gob", kEntangled));  // round 2 is not over
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(t.state().round, 3);
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "gob", kEntangled));  // two Rounds are over
+}
+
 // Condition names are a closed list: the text's spelling (L144 "Prone",
 // L160 "Flat Footed") in any case is one canonical condition; an unknown
 // name is refused with the list and nothing is written.
