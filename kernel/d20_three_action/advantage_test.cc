@@ -16,19 +16,6 @@ bool HasSource(const std::vector<EdgeSource>& v, const std::string& s) {
                      [&](const EdgeSource& e) { return e.name == s; });
 }
 
-Edge EdgeOf(const Table& t, const std::string& a, const std::string& b,
-            AttackKind kind = AttackKind::kMelee) {
-  return AttackEdge(t.state(), *t.state().Find(a), *t.state().Find(b),
-                    AttackSpec{kind});
-}
-
-void GmAdd(Table& t, const std::string& who, const std::string& name) {
-  fb::CommandT c = Gm(who, "gm_condition", "test");
-  WithText(c, "name", name);
-  WithText(c, "op", "add");
-  ASSERT_OK(t.Submit(c));
-}
-
 TEST(Grid, DistanceCountsDiagonalsAsFiveFeet) {
   EXPECT_EQ(DistanceFt({0, 0}, 1, {1, 1}, 1), 5);
   EXPECT_EQ(DistanceFt({0, 0}, 1, {3, 2}, 1), 15);

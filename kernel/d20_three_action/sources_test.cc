@@ -26,19 +26,6 @@ std::string Src(const Edge& e, const std::string& name) {
   return "?";
 }
 
-Edge EdgeOf(const Table& t, const std::string& a, const std::string& b,
-            AttackKind kind = AttackKind::kMelee) {
-  return AttackEdge(t.state(), *t.state().Find(a), *t.state().Find(b),
-                    AttackSpec{kind});
-}
-
-void GmAdd(Table& t, const std::string& who, const std::string& name) {
-  fb::CommandT c = Gm(who, "gm_condition", "test");
-  WithText(c, "name", name);
-  WithText(c, "op", "add");
-  ASSERT_OK(t.Submit(c));
-}
-
 // The author and role of the last event of `events` that is a state change
 // with rule `rule`: "author/Role".
 std::string ByOf(const std::vector<events::EventBuffer>& events,

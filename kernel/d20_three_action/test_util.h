@@ -9,8 +9,10 @@
 
 #include "events/input_generated.h"
 #include "gtest/gtest.h"
+#include "kernel/d20_three_action/internal.h"
 #include "kernel/d20_three_action/ruleset.h"
 #include "kernel/state.h"
+#include "kernel/testing/events.h"
 #include "kernel/testing/roster.h"
 #include "kernel/testing/table.h"
 
@@ -123,29 +125,24 @@ inline int64_t NumOf(const std::vector<events::EventBuffer>& events,
 // ("?" when none): where a modifier comes from.
 inline std::string SourceOf(const std::vector<events::EventBuffer>& events,
                             const std::string& key) {
-  std::string out = "?";
-  for (const auto& e : events) {
-    const auto* sc = e.event().body_as_StateChange();
-    if (sc == nullptr || sc->numbers() == nullptr) continue;
-    for (const auto* n : *sc->numbers()) {
-      if (n->key() == nullptr || n->key()->str() != key) continue;
-      out = (n->source() == nullptr ? std::string() : n->source()->str()) +
-            " / " + (n->rule() == nullptr ? std::string() : n->rule()->str());
-    }
-  }
-  return out;
+  const kernel::testing::NumberSeen n = kernel::testing::LastNumber(events, key);
+  return n.value == -999 ? "?" : n.source + " / " + n.rule;
 }
 
-// Whether some event in `events` is a state change citing `rule`.
-inline bool Cites(const std::vector<events::EventBuffer>& events,
-                  const std::string& rule) {
-  for (const auto& e : events) {
-    const auto* sc = e.event().body_as_StateChange();
-    if (sc != nullptr && sc->rule() != nullptr && sc->rule()->str() == rule) {
-      return true;
-    }
-  }
-  return false;
+using kernel::testing::Cites;  // kernel/testing/events.h
+
+// The edge `a` has attacking `b` now (advantage.cc), its sources named.
+inline Edge EdgeOf(const Table& t, const std::string& a, const std::string& b,
+                   AttackKind kind = AttackKind::kMelee) {
+  return AttackEdge(t.state(), *t.state().Find(a), *t.state().Find(b), AttackSpec{kind});
+}
+
+// The GM gives `who` the condition `name`.
+inline void GmAdd(Table& t, const std::string& who, const std::string& name) {
+  fb::CommandT c = Gm(who, "gm_condition", "test");
+  WithText(c, "name", name);
+  WithText(c, "op", "add");
+  ASSERT_OK(t.Submit(c));
 }
 
 }  // namespace combat::kernel::d20::testing
