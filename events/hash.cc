@@ -50,4 +50,23 @@ std::string Hex(const uint8_t* data, size_t size) {
   return s;
 }
 
+std::optional<std::vector<uint8_t>> FromHex(absl::string_view hex, size_t bytes) {
+  if (hex.empty() || hex.size() % 2 != 0) return std::nullopt;
+  if (bytes > 0 && hex.size() != 2 * bytes) return std::nullopt;
+  auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::vector<uint8_t> out(hex.size() / 2);
+  for (size_t i = 0; i < out.size(); ++i) {
+    const int hi = digit(hex[2 * i]);
+    const int lo = digit(hex[2 * i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out[i] = static_cast<uint8_t>(hi * 16 + lo);
+  }
+  return out;
+}
+
 }  // namespace combat::events

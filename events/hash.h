@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ inline std::string Hex(const Digest& d) { return Hex(d.data(), d.size()); }
 inline std::string Hex(const std::vector<uint8_t>& v) {
   return Hex(v.data(), v.size());
 }
+
+// The bytes `hex` spells, two hex digits (either case) a byte; nullopt
+// when it is empty, not hex, of odd length, or, with `bytes` > 0, not
+// exactly that many bytes. The one hex reader (flags, files, params).
+std::optional<std::vector<uint8_t>> FromHex(absl::string_view hex, size_t bytes = 0);
 
 }  // namespace combat::events
 

@@ -44,3 +44,18 @@ TEST(Hex, LowerCaseTwoDigitsPerByte) {
 
 }  // namespace
 }  // namespace combat::events
+
+namespace combat::events {
+namespace {
+
+TEST(FromHexTest, ReadsEitherCaseAndRefusesAnythingElse) {
+  EXPECT_EQ(FromHex("00ff7A"), (std::vector<uint8_t>{0x00, 0xff, 0x7a}));
+  EXPECT_EQ(FromHex(Hex(std::vector<uint8_t>{1, 2, 3}), 3), (std::vector<uint8_t>{1, 2, 3}));
+  EXPECT_FALSE(FromHex("").has_value());
+  EXPECT_FALSE(FromHex("abc").has_value());      // odd length
+  EXPECT_FALSE(FromHex("zz").has_value());       // not hex
+  EXPECT_FALSE(FromHex("0011", 3).has_value());  // not the bytes asked
+}
+
+}  // namespace
+}  // namespace combat::events

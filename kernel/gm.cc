@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "events/hash.h"
 #include "events/status_macros.h"
 #include "kernel/changes.h"
 #include "kernel/command.h"
@@ -77,30 +78,15 @@ absl::Status Void(const fb::CommandT& c, const std::string& rule, Decision& d) {
   return d.Change(decl, rule, {{"target", subject}}, Union(std::move(v)), c.text);
 }
 
-// Param `key` of gm_reveal as bytes: lower-case hex, at least one byte.
+// Param `key` of gm_reveal as bytes: hex (events::FromHex), at least one byte.
 absl::StatusOr<std::vector<uint8_t>> HexParam(const fb::CommandT& c, const char* key) {
   ASSIGN_OR_RETURN(std::string hex, RequiredText(c, key));
-  std::vector<uint8_t> bytes;
-  for (size_t i = 0; i + 1 < hex.size(); i += 2) {
-    int v = 0;
-    for (int k = 0; k < 2; ++k) {
-      const char ch = hex[i + k];
-      const int digit = (ch >= '0' && ch <= '9')   ? ch - '0'
-                        : (ch >= 'a' && ch <= 'f') ? ch - 'a' + 10
-                                                   : -1;
-      if (digit < 0) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("command 'gm_reveal': param '", key, "': lower-case hex"));
-      }
-      v = v * 16 + digit;
-    }
-    bytes.push_back(static_cast<uint8_t>(v));
+  std::optional<std::vector<uint8_t>> bytes = events::FromHex(hex);
+  if (!bytes.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "command 'gm_reveal': param '", key, "': hex bytes (two hex digits a byte)"));
   }
-  if (hex.size() % 2 != 0 || bytes.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("command 'gm_reveal': param '", key, "': hex bytes"));
-  }
-  return bytes;
+  return *std::move(bytes);
 }
 
 // gm_reveal: the secret of the commitment in force; before the session's

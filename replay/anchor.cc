@@ -15,25 +15,7 @@ namespace {
 
 std::optional<std::vector<uint8_t>> BytesFromHex(absl::string_view hex,
                                                  size_t bytes) {
-  if (hex.size() != 2 * bytes) return std::nullopt;
-  std::vector<uint8_t> d(bytes);
-  for (size_t i = 0; i < d.size(); ++i) {
-    int v = 0;
-    for (int k = 0; k < 2; ++k) {
-      const char c = hex[2 * i + k];
-      int n;
-      if (c >= '0' && c <= '9') {
-        n = c - '0';
-      } else if (c >= 'a' && c <= 'f') {
-        n = c - 'a' + 10;
-      } else {
-        return std::nullopt;
-      }
-      v = v * 16 + n;
-    }
-    d[i] = static_cast<uint8_t>(v);
-  }
-  return d;
+  return events::FromHex(hex, bytes);
 }
 
 // main#1's SessionStarted.signing_key (empty when none).

@@ -112,21 +112,9 @@ absl::StatusOr<std::vector<uint8_t>> HexBytes(const std::string& what,
         what, ": ", 2 * bytes, " hex digits (", bytes, " bytes), not ",
         text.size(), " characters"));
   }
-  std::vector<uint8_t> out;
-  for (size_t i = 0; i < text.size(); i += 2) {
-    int v = 0;
-    for (int k = 0; k < 2; ++k) {
-      const char c = text[i + k];
-      int d = (c >= '0' && c <= '9')   ? c - '0'
-              : (c >= 'a' && c <= 'f') ? c - 'a' + 10
-              : (c >= 'A' && c <= 'F') ? c - 'A' + 10
-                                       : -1;
-      if (d < 0) return absl::InvalidArgumentError(absl::StrCat(what, ": not hex"));
-      v = v * 16 + d;
-    }
-    out.push_back(static_cast<uint8_t>(v));
-  }
-  return out;
+  std::optional<std::vector<uint8_t>> out = events::FromHex(text, bytes);
+  if (!out.has_value()) return absl::InvalidArgumentError(absl::StrCat(what, ": not hex"));
+  return *std::move(out);
 }
 
 }  // namespace

@@ -22,27 +22,17 @@ namespace {
 
 constexpr char kSession[] = R"(/api/sessions/([^/]+))";
 
-absl::StatusOr<std::optional<std::vector<uint8_t>>> SeedParam(const httplib::Request& req) {
-  if (!req.has_param("seed")) return std::optional<std::vector<uint8_t>>();
-  const std::string hex = req.get_param_value("seed");
-  std::vector<uint8_t> bytes;
-  auto digit = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  bool ok = hex.size() == 64;
-  for (size_t i = 0; ok && i < hex.size(); i += 2) {
-    const int hi = digit(hex[i]), lo = digit(hex[i + 1]);
-    ok = hi >= 0 && lo >= 0;
-    bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
-  }
-  if (!ok) {
+// Query parameter `seed`: the dice secret as 64 hex digits; empty when
+// absent (the engine draws one).
+absl::StatusOr<std::vector<uint8_t>> SeedParam(const httplib::Request& req) {
+  if (!req.has_param("seed")) return std::vector<uint8_t>();
+  std::optional<std::vector<uint8_t>> bytes =
+      events::FromHex(req.get_param_value("seed"), 32);
+  if (!bytes.has_value()) {
     return absl::InvalidArgumentError(
         "query parameter 'seed': the dice seed as 64 hex digits (32 bytes)");
   }
-  return std::optional<std::vector<uint8_t>>(std::move(bytes));
+  return *std::move(bytes);
 }
 
 std::string ParticipantJson(const store::Participant& p,
@@ -91,7 +81,9 @@ void ListSessions(Context& ctx, httplib::Response& res) {
 absl::StatusOr<std::string> CreateSession(Context& ctx, const httplib::Request& req) {
   ASSIGN_OR_RETURN(std::string session, RequiredParam(req, "session"));
   ASSIGN_OR_RETURN(store::Participant gm, NewGm(req, session));
-  ASSIGN_OR_RETURN(auto seed, SeedParam(req));
+  ASSIGN_OR_RETURN(std::vector<uint8_t> seed_bytes, SeedParam(req));
+  std::optional<std::vector<uint8_t>> seed;
+  if (!seed_bytes.empty()) seed = std::move(seed_bytes);
   RETURN_IF_ERROR(CheckBodySize(req, ctx.limits.max_roster_body, "roster"));
   ASSIGN_OR_RETURN(fb::RosterT roster, events::ParseRoster(req.body));
   std::lock_guard<std::mutex> lock(ctx.locks.For(session));
