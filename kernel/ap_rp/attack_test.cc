@@ -77,7 +77,8 @@ TEST(Attack, RangedInMeleeHasDisadvantage) {
   EXPECT_EQ(Res(t, "brute", kVitality), 30);
 }
 
-// l.18: attacks against a Defending creature have disadvantage.
+// l.18: attacks against a Defending creature have disadvantage, named as
+// the defender's.
 TEST(Attack, DefendGivesDisadvantage) {
   auto a = Being("aria", "x", 1, 1, {{"ins", 1}});
   Arm(a, "ax", "1d8", "melee");
@@ -88,6 +89,9 @@ TEST(Attack, DefendGivesDisadvantage) {
   auto ev = t.Submit(Attack("aria", "brute", "ax"), {18, 4});
   ASSERT_OK(ev);
   EXPECT_EQ(NumOf(*ev, "004.evasion", "defending"), 1);
+  const Seen n = Number(*ev, "defending");  // its source and rule (issue 16)
+  EXPECT_EQ(n.source, "defending brute");
+  EXPECT_EQ(n.rule, "004.defend");
   EXPECT_EQ(Res(t, "brute", kVitality), 30);
 }
 

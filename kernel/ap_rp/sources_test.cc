@@ -34,21 +34,7 @@ fb::RosterT Roster(int bx = 2, int by = 1, std::vector<std::string> brute_tags =
   return MakeRoster({a, b});
 }
 
-TEST(Sources, DefendingNamesTheDefender) {  // l.18
-  auto a = Being("aria", "x", 1, 1, {{"ins", 1}});
-  Arm(a, "ax", "1d8", "melee");
-  auto b = Being("brute", "y", 2, 1, {{"ins", 20}});
-  Table t(ApRp(), MakeRoster({a, b}));
-  ASSERT_OK(t.Submit(Cmd("brute", "defend")));
-  ASSERT_OK(t.Submit(Cmd("brute", "end_turn")));
-  auto ev = t.Submit(Attack("aria", "brute", "ax"), {18, 4});
-  ASSERT_OK(ev);
-  const Seen n = Number(*ev, "defending");
-  EXPECT_EQ(n.value, 1);
-  EXPECT_EQ(n.source, "defending brute");
-  EXPECT_EQ(n.rule, "004.defend");
-  ExpectSourced(t);
-}
+// Defending (l.18): Attack.DefendGivesDisadvantage checks its source.
 
 TEST(Sources, AnEnemyInMeleeRangeIsNamed) {  // l.55
   Table t(ApRp(), Roster());
