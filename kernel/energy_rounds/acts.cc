@@ -349,7 +349,11 @@ absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NotBeforeTheWinner(s, trigger, "resolve"));
   if (s.windows.count(window) == 0) return absl::InternalError("pending act without a window");
   const Window& win = s.windows.at(window);
-  if (ImmediateOnly(win) && c.role != fb::Role::GM) {
+  // The GM naming the window with no actor rules it resolved now (l.122
+  // "The GM determines how these actions resolve"); the GM running the
+  // actor waits like a player.
+  const bool ruling = c.role == fb::Role::GM && c.actor.empty();
+  if (ImmediateOnly(win) && !ruling) {
     // l.132: Immediate Interrupts "may be performed at any time, even
     // interrupting other actions": the act that won Initiative waits for
     // each creature that may still answer it with one to answer or pass.
@@ -364,7 +368,8 @@ absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
                                  "'s '", act.action, "' (window ", window,
                                  ") with an Immediate Interrupt: each answers it (interrupt, window ", window,
                                  ") or declines (pass, window ", window,
-                                 ") first, or the GM resolves it (l.122)"));
+                                 ") first, or the GM rules it resolved (resolve, window ", window,
+                                 ", no actor; l.122)"));
     }
   }
   for (const auto& [id, k] : s.combatants) {
