@@ -119,7 +119,8 @@ fb::CommandT ActOf(const fb::CommandT& c, const std::string& verb) {
 }
 
 absl::Status ResolveNow(Decision& d, const fb::CommandT& act, uint64_t cause,
-                        const ActOpts& o, const std::string& rule) {
+                        const ActOpts& o, const std::string& rule,
+                        const std::string& note = "an interrupt: it cannot itself be interrupted") {
   WindowSpec spec;
   spec.trigger = cause;
   spec.kind = act.action;
@@ -127,7 +128,7 @@ absl::Status ResolveNow(Decision& d, const fb::CommandT& act, uint64_t cause,
   spec.pay = fb::PayWhen::AtResolution;
   ASSIGN_OR_RETURN(uint32_t wid,
                    OpenWindow(d, spec,
-                              {cause, rule, {}, "an interrupt: it cannot itself be interrupted"}));
+                              {cause, rule, {}, note}));
   return ResolveInWindow(d, wid, act, cause, o);
 }
 
@@ -146,8 +147,12 @@ absl::Status HappenAtTheSameTime(Decision& d, const fb::CommandT& act, uint64_t 
                                  const std::vector<std::string>& won_against) {
   const std::string who = act.actor;
   const std::vector<std::string> eligible = ImmediateAnswerers(d.state(), who, act);
-  if (ParamOr(act, "at_once", 0) == 1 || eligible.empty()) {
-    return ResolveNow(d, act, cause, o, rule);
+  if (ParamOr(act, "at_once", 0) == 1) {
+    return ResolveNow(d, act, cause, o, rule, "declared at once: the table lets it resolve now");
+  }
+  if (eligible.empty()) {
+    return ResolveNow(d, act, cause, o, rule,
+                      "won Initiative; nobody may answer it with an Immediate Interrupt");
   }
   NewPending acting;
   acting.kind = kActing;
