@@ -12,11 +12,14 @@
 //     (l.126): the interrupter wins against it. The interrupter's own
 //     second attempt in a Round automatically fails (l.126), recorded
 //     without a roll. If the interrupt wins against anyone its act happens
-//     now, "at the same time" (l.122), before the acts it answers resolve:
-//     they may be stopped by it (l.138-146). Against those it lost to, the
-//     other act came first ("play continues normally", l.122): that act
-//     gets an ActsFirst marker and resolves as declared (reach is not
-//     re-checked). If it loses against everyone, nothing happens.
+//     "at the same time" (l.122), before the acts it answers resolve: they
+//     may be stopped by it (l.138-146) and wait for it. Not being an
+//     Immediate Interrupt, it can itself be interrupted by them (l.132):
+//     HappenAtTheSameTime holds it in a window of its own for them.
+//     Against those it lost to, the other act came first ("play continues
+//     normally", l.122): that act gets an ActsFirst marker and resolves as
+//     declared (reach is not re-checked). If it loses against everyone,
+//     nothing happens.
 //   immediate: Swift Attacks (l.481) and Agile Moves (l.29) need no roll
 //     and happen now. Two creatures' Immediate Interrupts in the same window
 //     are simultaneous (l.132): a Simultaneous hold is recorded and the act
@@ -146,10 +149,10 @@ absl::Status HappenAtTheSameTime(Decision& d, const fb::CommandT& act, uint64_t 
                                  uint32_t first_won,
                                  const std::vector<std::string>& won_against) {
   const std::string who = act.actor;
-  const std::vector<std::string> eligible = ImmediateAnswerers(d.state(), who, act);
   if (ParamOr(act, "at_once", 0) == 1) {
     return ResolveNow(d, act, cause, o, rule, "declared at once: the table lets it resolve now");
   }
+  const std::vector<std::string> eligible = ImmediateAnswerers(d.state(), who, act);
   if (eligible.empty()) {
     return ResolveNow(d, act, cause, o, rule,
                       "won Initiative; nobody may answer it with an Immediate Interrupt");
