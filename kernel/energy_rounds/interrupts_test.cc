@@ -616,5 +616,33 @@ TEST(Interrupts, ATripThatWonInitiativeAndWaitedStillFindsTheTargetMoving) {
   ExpectRulesKnown(t.log());
 }
 
+// l.146: "If you try to Kneel From Prone but when you become Unguarded,
+// someone attacks you with a Swift Attack which knocks you back down, you
+// do lose the 1 Energy because there was a result (becoming Unguarded)".
+TEST(Interrupts, ASwiftTripKnocksAKneelingCreatureBackDownAndTheEnergyStaysSpent) {
+  Table t(EnergyRounds(), Skirmish());
+  auto prone = Gm("gm_condition", "kara");
+  WithText(prone, "name", "Prone");
+  WithText(prone, "op", "add");
+  ASSERT_TRUE(t.Submit(prone).ok());
+  auto kneel = Cmd("kara", "kneel");
+  ASSERT_TRUE(t.Submit(Now(kneel)).ok());
+  EXPECT_TRUE(t.state().Find("kara")->Has("Kneeling"));
+  EXPECT_TRUE(t.state().Find("kara")->Has("Unguarded"));  // l.33
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);
+  // orc1's Swift trip (kara is Unguarded, l.485): AV 16 - 5 = 11; Combat
+  // 15; Evasion 10 + 1 = 11 <= 11: hit; Fortitude 4 + 10 = 14, not higher
+  // than 16: Prone (l.557).
+  auto trip = Cmd("orc1", "trip", {"kara"});
+  With(trip, "swift", 1);
+  auto ev = t.Submit(trip, {15, 1, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& k = *t.state().Find("kara");
+  EXPECT_TRUE(k.Has("Prone"));
+  EXPECT_FALSE(k.Has("Kneeling"));
+  EXPECT_EQ(k.Resource("energy"), 4);  // the Kneel's 1 Energy is not refunded
+  ExpectRulesKnown(t.log());
+}
+
 }  // namespace
 }  // namespace combat::kernel::energy::testutil
