@@ -142,6 +142,17 @@ std::vector<std::string> ImmediateAnswerers(const State& s, const std::string& a
 }
 
 const PendingAct* WinnerPendingOn(const State& s, uint64_t trigger, uint32_t* window) {
+  // The winner's window is nested in the first window it won against...
+  if (const uint32_t own = WindowFor(s, trigger); own != 0) {
+    for (const auto& [wid, w] : s.windows) {
+      if (w.parent != own || !ImmediateOnly(w)) continue;
+      if (const PendingAct* p = s.FindPending(w.pending); p != nullptr) {
+        *window = wid;
+        return p;
+      }
+    }
+  }
+  // ... and names the others in its InitiativeWon conditions (l.128).
   for (const auto& [id, k] : s.combatants) {
     for (const auto& [cid, cond] : k.conditions) {
       if (cond.name != "InitiativeWon" || cond.ref != trigger) continue;
