@@ -410,5 +410,126 @@ TEST(EnergyRoundsScenario, SurprisedPartyAndARunnerCutDownInPassing) {
   s.ExpectDeterministic();
 }
 
+// l.122 and l.132 together: kara answers orc1's swing with a Run past orc2
+// and wins Initiative, so her run "happens at the same time" as the swing
+// (l.122) — but Immediate Interrupts "may be performed at any time, even
+// interrupting other actions" (l.132): orc2 cuts at her as she passes
+// through its reach (l.487) before the run ends. orc1, which could answer
+// with an Agile Move, declines; the run resolves, then the swing finds her
+// gone (l.144). The once-per-Round limits hold across it (l.111, l.126,
+// l.483).
+TEST(EnergyRoundsScenario, ARunnerWhoWonInitiativeIsCutInPassing) {
+  Scenario s(Roster({Kara(5, 5), Orc("orc1", 6, 5), Orc("orc2", 5, 6)}));
+  ASSERT_TRUE(s.status().ok()) << s.status();
+
+  // orc1 Defends first (1 Energy on a non-movement action: one Agile Move
+  // credit, l.29), then swings at kara.
+  ASSERT_TRUE(s.Submit(AtOnce(Cmd("orc1", "defend"))).ok());
+  ASSERT_TRUE(s.Submit(Cmd("orc1", "melee", {"kara"})).ok());
+  const uint32_t swing = OpenWindow(s);
+
+  // kara runs (4,6) (3,7) (2,8) in answer: d20 12 + 2 = 14 beats orc1's 9
+  // (l.122). (4,6) is beside orc2, which faces north towards kara: the run
+  // passes through its Reach in front of it (l.402, l.487).
+  auto run = Cmd("kara", "interrupt");
+  run.window = swing;
+  WithText(run, "act", "run");
+  for (auto [x, y] : std::vector<std::pair<int, int>>{{4, 6}, {3, 7}, {2, 8}}) {
+    run.path.emplace_back(x, y);
+  }
+  auto in = s.Submit(run, {12, 9});
+  ASSERT_TRUE(in.ok()) << in.status();
+  EXPECT_EQ(Num(*in, "kara.initiative"), 14);
+  EXPECT_EQ(Num(*in, "orc1.initiative"), 9);
+  const uint32_t w = OpenWindow(s);
+  {
+    const kernel::Window& win = s.state().windows.at(w);
+    EXPECT_EQ(win.kind, "immediate_only:run");
+    EXPECT_EQ(win.eligible, (std::vector<std::string>{"orc1", "orc2"}));
+    EXPECT_EQ(s.state().Find("kara")->at, (Pos{5, 5}));  // the run waits
+  }
+  // Neither act resolves yet: the run waits for its answers (l.132), the
+  // swing for the run (l.122).
+  EXPECT_EQ(s.Submit(Cmd("kara", "resolve")).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(s.Submit(Cmd("orc1", "resolve"), {15, 2, 5}).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+
+  // orc2's Swift Attack (an Immediate Interrupt: no Initiative, l.481):
+  // AV 15 + (3 + 0) / 3 = 16 (l.162); Combat 15 >= kara's AC 0; Evasion 10
+  // + 1d10! 3 = 13 <= 16: a hit (l.166); 1d10 5 + MASDB 1 = 6 (l.164).
+  auto sw = Cmd("orc2", "interrupt", {"kara"});
+  sw.window = w;
+  WithText(sw, "act", "melee");
+  With(sw, "swift", 1);
+  auto hit = s.Submit(sw, {15, 3, 5});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(Num(*hit, "av"), 16);
+  EXPECT_EQ(Num(*hit, "defense_total"), 13);
+  EXPECT_EQ(Num(*hit, "damage"), 6);
+  EXPECT_EQ(s.state().Find("kara")->Resource("aura"), 24 - 6);
+  EXPECT_EQ(s.state().Find("kara")->at, (Pos{5, 5}));        // before the run ends
+  EXPECT_EQ(s.state().Find("orc2")->Resource("energy"), 4);  // 1 Energy (l.481)
+  // The Swift Attack resolved in a window of its own, already closed: no
+  // Immediate Interrupt can interrupt it (l.132).
+  auto onto = Cmd("orc1", "interrupt");
+  onto.window = w + 1;
+  WithText(onto, "act", "agile_move");
+  onto.path.emplace_back(7, 5);
+  EXPECT_FALSE(s.Submit(onto).ok());
+
+  // orc1 declines to answer the run (its own swing still pending).
+  auto decline = Cmd("orc1", "pass");
+  decline.window = w;
+  ASSERT_TRUE(s.Submit(decline).ok());
+  // The run: 3 m of Speed 6 costs ceil(3 x 3 / 6) = 2 Energy (l.23, l.142).
+  auto ran = s.Submit(Cmd("kara", "resolve"));
+  ASSERT_TRUE(ran.ok()) << ran.status();
+  EXPECT_EQ(s.state().Find("kara")->at, (Pos{2, 8}));
+  EXPECT_EQ(s.state().Find("kara")->Resource("energy"), 3);
+  // orc1's swing: kara left its reach before any roll: 1 Energy (l.144).
+  auto r1 = s.Submit(Cmd("orc1", "resolve"));
+  ASSERT_TRUE(r1.ok()) << r1.status();
+  EXPECT_NE(Outcome(*r1).find("ended incomplete"), std::string::npos) << Outcome(*r1);
+  EXPECT_EQ(s.state().Find("orc1")->Resource("energy"), 5 - 1 - 1);
+  EXPECT_TRUE(s.state().windows.empty());
+
+  // kara runs back past orc2 (reversing costs 2 m, l.27: 2 m of 6 - 2).
+  auto back = Cmd("kara", "run");
+  back.path.emplace_back(3, 7);
+  back.path.emplace_back(4, 6);
+  ASSERT_TRUE(s.Submit(back).ok());
+  const uint32_t bw = OpenWindow(s);
+  // l.483 (and l.111): orc2 made its one Swift Attack this Round.
+  auto sw2 = Cmd("orc2", "interrupt", {"kara"});
+  sw2.window = bw;
+  WithText(sw2, "act", "melee");
+  With(sw2, "swift", 1);
+  auto no = s.Submit(sw2, {15, 3, 5});
+  EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(no.status().message().find("already made a Swift Attack"), std::string::npos)
+      << no.status();
+  // l.126 (and l.112): orc1 rolled Initiative when kara challenged it; a
+  // second roll this Round automatically fails, with no die.
+  auto late = Cmd("orc1", "interrupt");
+  late.window = bw;
+  WithText(late, "act", "shift");
+  late.path.emplace_back(7, 5);
+  auto lost = s.Submit(late);
+  ASSERT_TRUE(lost.ok()) << lost.status();
+  const Condition* l = Rel(*s.state().Find("orc1"), "InitiativeLost", "kara");
+  ASSERT_NE(l, nullptr);
+  EXPECT_NE(l->note.find("automatically fails"), std::string::npos) << l->note;
+  EXPECT_EQ(s.state().Find("orc1")->at, (Pos{6, 5}));  // no Shift
+  ASSERT_TRUE(s.Submit(Cmd("kara", "resolve")).ok());
+  EXPECT_EQ(s.state().Find("kara")->at, (Pos{4, 6}));
+  EXPECT_EQ(s.state().Find("kara")->Resource("energy"), 3 - 1);  // ceil(3 x 2 / 6)
+
+  ASSERT_TRUE(s.Submit(Gm("end_round", "", "round over")).ok());
+  EXPECT_EQ(s.state().Find("orc2")->Resource("swift_used"), 0);  // l.110: each Round
+  ExpectSourced(s);
+  s.ExpectDeterministic();
+}
+
 }  // namespace
 }  // namespace combat::tests

@@ -12,6 +12,7 @@
 //     interrupts stop actions, never rolls (l.134).
 // Resources are spent as results occur (l.138): a stopped or cancelled act
 // spends 1 Energy (l.138, l.144); a Run cut short spends its share (l.142).
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -119,6 +120,55 @@ absl::Status StopReason(const Combatant& actor, const Verb& v) {
 }
 
 }  // namespace
+
+bool ImmediateOnly(const Window& w) {
+  return w.kind.rfind(kImmediateOnly, 0) == 0;
+}
+
+std::vector<std::string> ImmediateAnswerers(const State& s, const std::string& actor,
+                                            const fb::CommandT& act) {
+  std::vector<std::string> out;
+  const Combatant* t = s.Find(actor);
+  const Verb* swift = FindVerb("melee");
+  const Verb* agile = FindVerb("agile_move");
+  if (t == nullptr) return out;
+  for (const auto& [id, c] : s.combatants) {
+    if (id == t->id) continue;
+    const bool may_swift = StopReason(c, *swift).ok() && MaySwiftAttack(c, *t, act);
+    const bool may_move = !may_swift && StopReason(c, *agile).ok() && CanAgileMove(s, c).ok();
+    if (may_swift || may_move) out.push_back(id);
+  }
+  return out;
+}
+
+const PendingAct* WinnerPendingOn(const State& s, uint64_t trigger, uint32_t* window) {
+  // The winner's window is nested in the first window it won against...
+  if (const uint32_t own = WindowFor(s, trigger); own != 0) {
+    for (const auto& [wid, w] : s.windows) {
+      if (w.parent != own || !ImmediateOnly(w)) continue;
+      if (const PendingAct* p = s.FindPending(w.pending); p != nullptr) {
+        *window = wid;
+        return p;
+      }
+    }
+  }
+  // ... and names the others in its InitiativeWon conditions (l.128).
+  for (const auto& [id, k] : s.combatants) {
+    for (const auto& [cid, cond] : k.conditions) {
+      if (cond.name != "InitiativeWon" || cond.ref != trigger) continue;
+      // Its winning act was declared by the same Interrupt, just before the
+      // condition (it had no other act pending then: CheckCanAct); a later
+      // act of the same creature is not the winner.
+      const PendingAct* p = ActingOf(s, id);
+      if (p == nullptr || p->decl <= trigger || p->decl >= cond.added_at) continue;
+      const uint32_t w = WindowFor(s, p->decl);
+      if (w == 0 || !ImmediateOnly(s.windows.at(w))) continue;
+      *window = w;
+      return p;
+    }
+  }
+  return nullptr;
+}
 
 absl::Status CheckCanAct(const State& s, const Combatant& actor,
                          const fb::CommandT& c, const Verb& v) {
@@ -282,6 +332,19 @@ absl::StatusOr<const PendingAct*> FindActing(const State& s, const fb::CommandT&
   return p;
 }
 
+// l.122: an act that won Initiative against the act declared at `trigger`
+// "happens at the same time as their action—possibly interrupting theirs":
+// it resolves first, so the act it answers waits for it.
+absl::Status NotBeforeTheWinner(const State& s, uint64_t trigger, const char* verb) {
+  uint32_t window = 0;
+  const PendingAct* winner = WinnerPendingOn(s, trigger, &window);
+  if (winner == nullptr) return absl::OkStatus();
+  return Refuse("002.initiative.first",
+                absl::StrCat(winner->actor, "'s '", winner->command.action,
+                             "' won Initiative against this act and happens at the same time: it "
+                             "resolves first (window ", window, "); ", verb, " this act after it"));
+}
+
 }  // namespace
 
 absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
@@ -293,6 +356,32 @@ absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
   if (c.role != fb::Role::GM && c.actor != act.actor) {
     return Refuse("002.gm", absl::StrCat("only ", act.actor,
                                           " or the GM may resolve this act"));
+  }
+  RETURN_IF_ERROR(NotBeforeTheWinner(s, trigger, "resolve"));
+  if (s.windows.count(window) == 0) return absl::InternalError("pending act without a window");
+  const Window& win = s.windows.at(window);
+  // The GM naming the window with no actor rules it resolved now (l.122
+  // "The GM determines how these actions resolve"); the GM running the
+  // actor waits like a player.
+  const bool ruling = c.role == fb::Role::GM && c.actor.empty();
+  if (ImmediateOnly(win) && !ruling) {
+    // l.132: Immediate Interrupts "may be performed at any time, even
+    // interrupting other actions": the act that won Initiative waits for
+    // each creature that may still answer it with one to answer or pass.
+    const std::vector<std::string> able = ImmediateAnswerers(s, act.actor, act);
+    std::vector<std::string> waiting;
+    for (const std::string& id : MayAnswer(win)) {
+      if (std::find(able.begin(), able.end(), id) != able.end()) waiting.push_back(id);
+    }
+    if (!waiting.empty()) {
+      return Refuse("002.immediate.answers",
+                    absl::StrCat(absl::StrJoin(waiting, ", "), " may still answer ", act.actor,
+                                 "'s '", act.action, "' (window ", window,
+                                 ") with an Immediate Interrupt: each answers it (interrupt, window ", window,
+                                 ") or declines (pass, window ", window,
+                                 ") first, or the GM rules it resolved (resolve, window ", window,
+                                 ", no actor; l.122)"));
+    }
   }
   for (const auto& [id, k] : s.combatants) {
     for (const auto& [cid, cond] : k.conditions) {
@@ -316,6 +405,7 @@ absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
   for (const auto& [cid, cond] : who->conditions) {
     if (cond.name == "ActsFirst" && cond.ref == trigger) o.ignore_reach = true;
   }
+  if (ImmediateOnly(win)) o = WinningActOpts(s, act);
   ASSIGN_OR_RETURN(uint64_t rseq, d.Declare(c));
   (void)rseq;
   RETURN_IF_ERROR(ResolveInWindow(d, window, act, trigger, o));
@@ -345,6 +435,7 @@ absl::Status DecideCancel(const fb::CommandT& c, Decision& d) {
   }
   const Verb* v = FindVerb(act.action);
   if (v == nullptr) return absl::InternalError("pending act: unknown verb");
+  RETURN_IF_ERROR(NotBeforeTheWinner(s, acting->decl, "cancel"));
   ASSIGN_OR_RETURN(uint64_t cseq, d.Declare(c));
   RETURN_IF_ERROR(SpendIncomplete(d, act, *v, cseq, "002.incomplete", {}));
   RETURN_IF_ERROR(CloseWindow(d, window, "cancelled: willingly ended (l.138)",

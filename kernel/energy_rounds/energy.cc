@@ -104,8 +104,10 @@ absl::Status Pay(Decision& d, const std::string& actor, const Cost& cost,
   if (cost.agility > 0) {
     RETURN_IF_ERROR(AddResource(d, actor, res::kAgility, -cost.agility, why).status());
   }
-  // l.29: once per Energy spent on a non-movement action, one Agile Move.
-  const int64_t spent = cost.energy;
+  // l.29: "Once per Energy you spend on a non-movement action", one Agile
+  // Move: Energy paid with Stamina instead (l.47, "pushing yourself to do
+  // something faster") is not Energy spent and earns none (reading 7).
+  const int64_t spent = energy;
   if (!cost.movement && spent > 0) {
     RETURN_IF_ERROR(AddResource(d, actor, res::kAgileCredit, spent,
                                 {why.cause, "002.move.agile", {{"energy", spent}},

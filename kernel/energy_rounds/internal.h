@@ -40,8 +40,10 @@ namespace combat::kernel::energy {
 inline constexpr char kSeed[] = "002_ca603e8fb651e0df.txt";
 inline constexpr char kId[] = "energy_rounds";
 // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
-// (issue 15) and verb schemas (issue 16) decide differently.
-inline constexpr int32_t kVersion = 4;
+// (issue 15) and verb schemas (issue 16) decide differently; 4: schema 7
+// (modifiers name their sources, authority); 5: an act that won Initiative
+// waits for Immediate Interrupts (l.132) before it resolves.
+inline constexpr int32_t kVersion = 5;
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
@@ -217,11 +219,29 @@ uint32_t WindowOf(const State& s, uint64_t seq);
 // Who may interrupt an act of `actor` (conscious, alive, others), id order.
 std::vector<std::string> EligibleInterrupters(const State& s,
                                               const std::string& actor);
+// An act that won Initiative waits in a window of this kind
+// ("immediate_only:<act>") that only Immediate Interrupts may answer
+// (l.122, l.132; interrupts.cc).
+inline constexpr char kImmediateOnly[] = "immediate_only:";
+bool ImmediateOnly(const Window& w);
+// Who may answer `actor` performing `act` with an Immediate Interrupt now
+// (id order): alive, conscious, free to attack (a Swift Attack,
+// MaySwiftAttack) or to move (an Agile Move, CanAgileMove).
+std::vector<std::string> ImmediateAnswerers(const State& s, const std::string& actor,
+                                            const fb::CommandT& act);
+// The act that won Initiative against the act declared at `trigger` and
+// has not resolved yet (it resolves first, l.122), with its window in
+// `*window`; nullptr when there is none.
+const PendingAct* WinnerPendingOn(const State& s, uint64_t trigger, uint32_t* window);
 // Clears every Passed condition: somebody acted (rounds.cc reads them).
 absl::Status ClearPasses(Decision& d, uint64_t cause, const std::string& who);
 
 // ---- interrupts.cc
 absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d);
+// How an act that won Initiative resolves when its window closes: as an
+// interrupt, its target moving during it when the target's own move is
+// still pending (l.559).
+ActOpts WinningActOpts(const State& s, const fb::CommandT& act);
 // GM ruling on simultaneous Immediate Interrupts (gm_note kind "resolve").
 absl::Status AfterGmResolve(Decision& d, uint64_t ruling_seq, uint64_t subject);
 
@@ -255,6 +275,9 @@ absl::StatusOr<Outcome> ResolveJump(Decision&, const fb::CommandT&, uint64_t,
                                     const ActOpts&);
 absl::Status CheckAgileMove(const State&, const Combatant&,
                             const fb::CommandT&, const ActOpts&);
+// Whether `a` has an Agile Move left: credit (l.29) and 1 Agility it may
+// use (Slowed may not, l.674); the square is checked by CheckAgileMove.
+absl::Status CanAgileMove(const State& s, const Combatant& a);
 absl::StatusOr<Outcome> ResolveAgileMove(Decision&, const fb::CommandT&,
                                          uint64_t, const ActOpts&);
 absl::Status CheckKneel(const State&, const Combatant&, const fb::CommandT&,
@@ -363,9 +386,18 @@ int64_t MaxReach(const Combatant& a);
 // Whether `t`'s pending movement act passes a square within `a`'s maximum
 // Reach that `a` faces (l.487).
 bool MovesThroughReach(const State& s, const Combatant& a, const Combatant& t);
+// Whether the movement act `act` (a command) enters a square within `a`'s
+// maximum Reach that `a` faces (l.487); false for any other act.
+bool PassesThroughReach(const Combatant& a, const fb::CommandT& act);
 // Swift Attack eligibility against `target` (l.485, l.487).
 absl::Status CheckSwift(const State& s, const Combatant& actor,
                         const Combatant& target);
+// Whether `a` may answer `t` performing `act` with a Swift Attack: one is
+// left this Round (l.483) and `act` moves through `a`'s reach (l.487), or
+// `t` is a Swift Attack's target (l.485) within `a`'s maximum Reach or
+// `a` wields a ranged or thrown weapon. Energy and range are checked when
+// it answers.
+bool MaySwiftAttack(const Combatant& a, const Combatant& t, const fb::CommandT& act);
 // The shared melee-attack core for melee, unarmed and maneuvers.
 struct MeleeSpec {
   std::string kind;          // "melee", "unarmed", "trip", ...

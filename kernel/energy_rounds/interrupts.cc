@@ -12,23 +12,28 @@
 //     (l.126): the interrupter wins against it. The interrupter's own
 //     second attempt in a Round automatically fails (l.126), recorded
 //     without a roll. If the interrupt wins against anyone its act happens
-//     now, "at the same time" (l.122), before the acts it answers resolve:
-//     they may be stopped by it (l.138-146). Against those it lost to, the
-//     other act came first ("play continues normally", l.122): that act
-//     gets an ActsFirst marker and resolves as declared (reach is not
-//     re-checked). If it loses against everyone, nothing happens.
+//     "at the same time" (l.122), before the acts it answers resolve: they
+//     may be stopped by it (l.138-146) and wait for it. Not being an
+//     Immediate Interrupt, it can itself be interrupted by them (l.132):
+//     HappenAtTheSameTime holds it in a window of its own for them.
+//     Against those it lost to, the other act came first ("play continues
+//     normally", l.122): that act gets an ActsFirst marker and resolves as
+//     declared (reach is not re-checked). If it loses against everyone,
+//     nothing happens.
 //   immediate: Swift Attacks (l.481) and Agile Moves (l.29) need no roll
 //     and happen now. Two creatures' Immediate Interrupts in the same window
 //     are simultaneous (l.132): a Simultaneous hold is recorded and the act
 //     cannot resolve until the GM rules (gm_note kind=resolve, subject = the
 //     act's seq), which lifts the hold. Immediate Interrupts never open a
 //     window others can answer, so they cannot be interrupted (l.132).
+#include <algorithm>
 #include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/command.h"
 #include "kernel/energy_rounds/internal.h"
@@ -117,7 +122,8 @@ fb::CommandT ActOf(const fb::CommandT& c, const std::string& verb) {
 }
 
 absl::Status ResolveNow(Decision& d, const fb::CommandT& act, uint64_t cause,
-                        const ActOpts& o, const std::string& rule) {
+                        const ActOpts& o, const std::string& rule,
+                        const std::string& note = "an interrupt: it cannot itself be interrupted") {
   WindowSpec spec;
   spec.trigger = cause;
   spec.kind = act.action;
@@ -125,8 +131,58 @@ absl::Status ResolveNow(Decision& d, const fb::CommandT& act, uint64_t cause,
   spec.pay = fb::PayWhen::AtResolution;
   ASSIGN_OR_RETURN(uint32_t wid,
                    OpenWindow(d, spec,
-                              {cause, rule, {}, "an interrupt: it cannot itself be interrupted"}));
+                              {cause, rule, {}, note}));
   return ResolveInWindow(d, wid, act, cause, o);
+}
+
+// An Initiative interrupt that won: its act "happens at the same time as
+// their action" (l.122), before the acts it answers resolve (they wait for
+// it: acts.cc NotBeforeTheWinner). Immediate Interrupts "may be performed
+// at any time, even interrupting other actions" (l.132), so it is held in a
+// window of its own (kind immediate_only:<act>) whose eligible creatures
+// are those with an Immediate Interrupt against it (ImmediateAnswerers); it
+// resolves on `resolve` once each has answered or declined (or when the GM
+// resolves it). With `at_once` (the table agrees nobody answers) or nobody
+// eligible it resolves now.
+absl::Status HappenAtTheSameTime(Decision& d, const fb::CommandT& act, uint64_t cause,
+                                 const ActOpts& o, const std::string& rule,
+                                 uint32_t first_won,
+                                 const std::vector<std::string>& won_against) {
+  const std::string who = act.actor;
+  if (ParamOr(act, "at_once", 0) == 1) {
+    return ResolveNow(d, act, cause, o, rule, "declared at once: the table lets it resolve now");
+  }
+  const std::vector<std::string> eligible = ImmediateAnswerers(d.state(), who, act);
+  if (eligible.empty()) {
+    return ResolveNow(d, act, cause, o, rule,
+                      "won Initiative; nobody may answer it with an Immediate Interrupt");
+  }
+  NewPending acting;
+  acting.kind = kActing;
+  acting.actor = who;
+  acting.decl = cause;
+  acting.command = act;
+  acting.span = fb::Span::Rounds;
+  acting.expiry = EndOfRound(d.state());
+  const std::string what = absl::StrCat(who, "'s '", act.action, "'");
+  WindowSpec spec;
+  spec.trigger = cause;
+  spec.kind = absl::StrCat(kImmediateOnly, act.action);
+  spec.eligible = eligible;
+  spec.policy = fb::AnswerPolicy::AnyOrder;
+  spec.pay = fb::PayWhen::AtResolution;
+  spec.parent = first_won;  // it closes before the act it answers
+  ASSIGN_OR_RETURN(spec.pending,
+                   OpenPending(d, acting,
+                               {cause, "002.immediate.answers", {},
+                                absl::StrCat(what, " won Initiative against ",
+                                             absl::StrJoin(won_against, ", "),
+                                             " and happens at the same time")}));
+  return OpenWindow(d, spec,
+                    {cause, "002.immediate.answers", {{"round", d.state().round}},
+                     absl::StrCat("only Immediate Interrupts may answer ", what, " (",
+                                  absl::StrJoin(eligible, ", "), ")")})
+      .status();
 }
 
 }  // namespace
@@ -160,6 +216,27 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     answered.push_back(std::move(more));
   }
   const bool immediate = IsImmediate(act);
+  for (const Answered& a : answered) {
+    const Window& w = s.windows.at(a.window);
+    if (!ImmediateOnly(w)) continue;
+    // l.132: an act that won Initiative may be interrupted by Immediate
+    // Interrupts; a race with Initiative answers the act it answers
+    // (reading 11).
+    if (!immediate) {
+      return Refuse("002.immediate.answers",
+                    absl::StrCat("window ", a.window, " holds ", a.actor, "'s '", a.act.action,
+                                 "', which won Initiative: only an Immediate Interrupt (a Swift "
+                                 "Attack, an Agile Move) may answer it; to race it with "
+                                 "Initiative, answer the act it answers"));
+    }
+    if (std::find(w.eligible.begin(), w.eligible.end(), c.actor) == w.eligible.end()) {
+      return Refuse("002.immediate.answers",
+                    absl::StrCat(c.actor, " had no Immediate Interrupt against ", a.actor,
+                                 "'s '", a.act.action, "' when window ", a.window,
+                                 " opened; it may answer: ",
+                                 w.eligible.empty() ? "nobody" : absl::StrJoin(w.eligible, ", ")));
+    }
+  }
   if (immediate && answered.size() > 1) {
     return Malformed(c, "refs[key=also_window]",
                     "an Immediate Interrupt answers one window (it needs no Initiative roll)");
@@ -327,6 +404,13 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     RETURN_IF_ERROR(AddCondition(d, res, {cause, why, nums, res.note}).status());
   }
   if (!any_won) return absl::OkStatus();
+  uint32_t first_won = 0;
+  std::vector<std::string> won_against;
+  for (const Answered& a : answered) {
+    if (std::find(lost_to.begin(), lost_to.end(), &a) != lost_to.end()) continue;
+    if (first_won == 0) first_won = a.window;
+    won_against.push_back(a.actor);
+  }
   for (const Answered* a : lost_to) {
     NewCondition first;
     first.actor = a->actor;
@@ -339,7 +423,18 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     RETURN_IF_ERROR(AddCondition(d, first, {cause, "002.initiative.several", {}, first.note})
                         .status());
   }
-  return ResolveNow(d, act, cause, o, rule);
+  return HappenAtTheSameTime(d, act, cause, o, rule, first_won, won_against);
+}
+
+ActOpts WinningActOpts(const State& s, const fb::CommandT& act) {
+  ActOpts o;
+  o.interrupt = true;
+  if (act.targets.empty()) return o;
+  const Verb* v = FindVerb(act.action);
+  const PendingAct* moving = ActingOf(s, act.targets[0]);
+  const Verb* mv = moving == nullptr ? nullptr : FindVerb(moving->command.action);
+  o.moving_target = v != nullptr && v->kind.cls.attack && mv != nullptr && mv->kind.cls.move;
+  return o;
 }
 
 absl::Status AfterGmResolve(Decision& d, uint64_t ruling_seq, uint64_t subject) {

@@ -2,6 +2,7 @@
 // incomplete actions (l.136-146).
 #include "gtest/gtest.h"
 #include "kernel/command.h"
+#include "kernel/window.h"
 #include "kernel/energy_rounds/test_util.h"
 
 namespace combat::kernel::energy::testutil {
@@ -354,6 +355,293 @@ TEST(Interrupts, CannotInterruptOwnActOrAClosedWindow) {
   auto noact = Cmd("orc1", "interrupt");
   noact.window = 1;
   EXPECT_EQ(t.Submit(noact).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+// ---- An act that won Initiative and the Immediate Interrupts (l.122, l.132)
+
+// orc1 swings at kara (window 1); kara answers with a Run past orc2 and
+// wins Initiative: d20 12 + 2 = 14 against orc1's 9 (l.122). Her first
+// square (4,6) is beside orc2, which faces north towards her: it "moves
+// through your maximum Reach (and you are facing them)" (l.487), so orc2
+// has a Swift Attack against the run and the run waits in window 2.
+fb::CommandT DefendNow(const std::string& who) {
+  auto c = Cmd(who, "defend");
+  return Now(c);
+}
+
+uint32_t RunPastOrc2(Table& t) {
+  EXPECT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
+  auto run = Interrupt(1, "run");
+  Path(run, {{4, 6}, {3, 7}, {2, 8}});
+  auto ev = t.Submit(run, {12, 9});
+  EXPECT_TRUE(ev.ok()) << ev.status();
+  return t.state().windows.rbegin()->first;
+}
+
+fb::CommandT Swift(const std::string& who, uint32_t window, const std::string& target) {
+  auto c = Cmd(who, "interrupt", {target});
+  c.window = window;
+  WithText(c, "act", "melee");
+  With(c, "swift", 1);
+  return c;
+}
+
+// l.132: "Some actions are Immediate Interrupt actions, which means they
+// may be performed at any time, even interrupting other actions": a Swift
+// Attack (l.481) interrupts the run that won Initiative, hitting kara
+// before the run ends; the run then happens, and orc1's swing, which it
+// answered, finds her gone (l.144).
+TEST(Interrupts, ASwiftAttackInterruptsTheActThatWonInitiative) {
+  Table t(EnergyRounds(), Skirmish());
+  const uint32_t w = RunPastOrc2(t);
+  ASSERT_EQ(w, 2u);
+  const Window& win = t.state().windows.at(w);
+  EXPECT_EQ(win.kind, "immediate_only:run");
+  EXPECT_EQ(win.eligible, std::vector<std::string>{"orc2"});
+  EXPECT_EQ(win.parent, 1u);
+  EXPECT_EQ(t.state().Find("kara")->at, (Pos{5, 5}));  // not yet run
+  EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc1"), nullptr);
+  // Neither act resolves yet: the run waits for orc2, orc1's swing for the run.
+  auto early = t.Submit(Cmd("kara", "resolve"));
+  EXPECT_EQ(early.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(early.status().message().find("orc2 may still answer"), std::string::npos)
+      << early.status();
+  auto first = t.Submit(Cmd("orc1", "resolve"), {15, 2, 5});
+  EXPECT_EQ(first.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(first.status().message().find("resolves first (window 2)"), std::string::npos)
+      << first.status();
+  EXPECT_EQ(t.Submit(Cmd("orc1", "cancel")).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.Submit(Gm("end_round")).status().code(), absl::StatusCode::kFailedPrecondition);
+  // orc2's Swift Attack, no Initiative roll (l.132): AV 15 + (3+0)/3 = 16;
+  // Combat 15; kara's Evasion 10 + 1d10 3 = 13 <= 16: hit; 1d10 5 + MASDB
+  // 1 = 6 damage. kara is still at (5,5): hit before the run ends.
+  auto sw = t.Submit(Swift("orc2", w, "kara"), {15, 3, 5});
+  ASSERT_TRUE(sw.ok()) << sw.status();
+  EXPECT_EQ(NumOf(*sw, "av"), 16);
+  EXPECT_EQ(NumOf(*sw, "defense_total"), 13);
+  EXPECT_EQ(NumOf(*sw, "damage"), 6);
+  EXPECT_EQ(t.state().Find("kara")->Resource("aura"), 24 - 6);
+  EXPECT_EQ(t.state().Find("kara")->at, (Pos{5, 5}));
+  EXPECT_EQ(t.state().Find("orc2")->Resource("energy"), 4);  // l.481: 1 Energy
+  EXPECT_EQ(t.state().Find("orc2")->Resource("swift_used"), 1);
+  EXPECT_EQ(t.state().Find("orc2")->Resource("initiative_round"), 0);  // no roll
+  // Nobody may answer the Swift Attack (l.132): it has no window left open.
+  EXPECT_EQ(t.state().windows.size(), 2u);
+  // The run resolves: 3 m of Speed 6 = ceil(9 / 6) = 2 Energy (l.142).
+  auto run = t.Submit(Cmd("kara", "resolve"));
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_EQ(t.state().Find("kara")->at, (Pos{2, 8}));
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);
+  // orc1's swing: kara left its reach before any roll (l.134, l.144).
+  auto r1 = t.Submit(Cmd("orc1", "resolve"));
+  ASSERT_TRUE(r1.ok()) << r1.status();
+  EXPECT_NE(LastOutcome(*r1).find("ended incomplete"), std::string::npos) << LastOutcome(*r1);
+  EXPECT_EQ(t.state().Find("orc1")->Resource("energy"), 4);
+  EXPECT_TRUE(t.state().windows.empty());
+  // l.483: one Swift Attack per Round, across windows: kara, Unguarded and
+  // back beside orc2, is not open to a second one.
+  auto back = Gm("gm_move", "kara");
+  Path(back, {{4, 7}});
+  ASSERT_TRUE(t.Submit(back).ok());
+  auto g = Gm("gm_condition", "kara");
+  WithText(g, "name", "Unguarded");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto again = Cmd("orc2", "melee", {"kara"});
+  With(again, "swift", 1);
+  auto no = t.Submit(again, {15});
+  EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(no.status().message().find("already made a Swift Attack"), std::string::npos);
+  ExpectRulesKnown(t.log());
+}
+
+// Declining: each creature that may answer passes (into the window alone,
+// even with its own act pending, or with a Round `pass`), and then the act
+// that won Initiative resolves.
+TEST(Interrupts, PassesLetTheActThatWonInitiativeResolve) {
+  Table t(EnergyRounds(), Skirmish());
+  // orc1 Defends first (1 Energy on a non-movement act: an Agile Move
+  // credit, l.29), so it has an Immediate Interrupt too.
+  ASSERT_TRUE(t.Submit(DefendNow("orc1")).ok());  // window 1, closed
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 2
+  auto run = Interrupt(2, "run");
+  Path(run, {{4, 6}, {3, 7}, {2, 8}});
+  ASSERT_TRUE(t.Submit(run, {12, 9}).ok());
+  const uint32_t w = 3;
+  EXPECT_EQ(t.state().windows.at(w).eligible, (std::vector<std::string>{"orc1", "orc2"}));
+  auto r = t.Submit(Cmd("kara", "resolve"));
+  EXPECT_NE(r.status().message().find("orc1, orc2 may still answer"), std::string::npos)
+      << r.status();
+  auto decline = Cmd("orc1", "pass");
+  decline.window = w;
+  auto d1 = t.Submit(decline);
+  ASSERT_TRUE(d1.ok()) << d1.status();
+  EXPECT_FALSE(t.state().Find("orc1")->Has("Passed"));  // not the Round's pass
+  EXPECT_EQ(t.Submit(decline).status().code(), absl::StatusCode::kFailedPrecondition);
+  r = t.Submit(Cmd("kara", "resolve"));
+  EXPECT_NE(r.status().message().find("orc2 may still answer"), std::string::npos) << r.status();
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "pass")).ok());  // the Round's pass declines it too
+  EXPECT_TRUE(kernel::MayAnswer(t.state().windows.at(w)).empty());
+  r = t.Submit(Cmd("kara", "resolve"));
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(t.state().Find("kara")->at, (Pos{2, 8}));
+  EXPECT_EQ(t.state().Find("kara")->Resource("aura"), 24);
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "resolve")).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  ExpectRulesKnown(t.log());
+}
+
+// l.122 "(The GM determines how these actions resolve)": the GM may resolve
+// the act that won Initiative without waiting; `at_once` on the interrupt
+// (the table agrees nobody answers) resolves it now, as does having nobody
+// who may answer it with an Immediate Interrupt.
+TEST(Interrupts, TheGmOrAtOnceResolvesTheActThatWonInitiativeNow) {
+  {
+    Table t(EnergyRounds(), Skirmish());
+    const uint32_t w = RunPastOrc2(t);
+    auto gm = Gm("resolve");
+    gm.window = w;
+    auto r = t.Submit(gm);
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_EQ(t.state().Find("kara")->at, (Pos{2, 8}));
+  }
+  {
+    Table t(EnergyRounds(), Skirmish());
+    ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());
+    auto run = Interrupt(1, "run");
+    Path(run, {{4, 6}, {3, 7}, {2, 8}});
+    auto ev = t.Submit(Now(run), {12, 9});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(t.state().Find("kara")->at, (Pos{2, 8}));
+    EXPECT_EQ(t.state().windows.size(), 1u);
+  }
+  {
+    // Running away from both orcs: no path square is within orc2's reach.
+    Table t(EnergyRounds(), Skirmish());
+    ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());
+    auto run = Interrupt(1, "run");
+    Path(run, {{4, 4}, {3, 3}});
+    auto ev = t.Submit(run, {12, 9});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(t.state().Find("kara")->at, (Pos{3, 3}));
+    EXPECT_EQ(t.state().windows.size(), 1u);
+  }
+}
+
+// l.132 "Immediate Interrupts cannot interrupt other Immediate Interrupts.
+// If two creatures try to use Immediate Interrupts at the same time, the
+// actions happen simultaneously (The GM determines how these actions
+// resolve)": in the window of the act that won Initiative as in any other.
+// An Initiative act may not answer it (reading 11): it races the act it
+// answers instead.
+TEST(Interrupts, ImmediateInterruptsIntoTheActThatWonInitiative) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.Submit(DefendNow("orc1")).ok());  // Agile Move credit
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 2
+  auto run = Interrupt(2, "run");
+  Path(run, {{4, 6}, {3, 7}, {2, 8}});
+  ASSERT_TRUE(t.Submit(run, {12, 9}).ok());  // window 3
+  const uint64_t trigger = t.state().windows.at(3).trigger;
+  auto shift = Cmd("orc2", "interrupt");
+  shift.window = 3;
+  WithText(shift, "act", "shift");
+  Path(shift, {{4, 7}});
+  auto no = t.Submit(shift, {20});
+  EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(no.status().message().find("only an Immediate Interrupt"), std::string::npos)
+      << no.status();
+  ASSERT_TRUE(t.Submit(Swift("orc2", 3, "kara"), {15, 3, 5}).ok());
+  auto step = Cmd("orc1", "interrupt");
+  step.window = 3;
+  WithText(step, "act", "agile_move");
+  Path(step, {{7, 5}});
+  auto am = t.Submit(step);
+  ASSERT_TRUE(am.ok()) << am.status();
+  EXPECT_TRUE(t.state().Find("orc1")->Has("Simultaneous"));
+  EXPECT_EQ(t.state().Find("orc1")->at, (Pos{7, 5}));
+  EXPECT_EQ(t.Submit(Cmd("kara", "resolve")).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  auto ruling = Gm("gm_note", "", "the blow and the step happen together");
+  WithText(ruling, "kind", "resolve");
+  kernel::AddRef(ruling, "subject", trigger);
+  ASSERT_TRUE(t.Submit(ruling).ok());
+  ASSERT_TRUE(t.Submit(Cmd("kara", "resolve")).ok());
+  EXPECT_EQ(t.state().Find("kara")->at, (Pos{2, 8}));
+  ExpectRulesKnown(t.log());
+}
+
+// l.138: "you can willingly end an action at any time": kara cancels the
+// run that won Initiative (1 Energy); orc1's swing, which waited for it,
+// then lands on her where she stands.
+TEST(Interrupts, CancellingTheActThatWonInitiativeLetsTheOtherResolve) {
+  Table t(EnergyRounds(), Skirmish());
+  RunPastOrc2(t);
+  ASSERT_TRUE(t.Submit(Cmd("kara", "cancel")).ok());
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);
+  EXPECT_EQ(t.state().Find("kara")->at, (Pos{5, 5}));
+  // AV 16; Combat 15; Evasion 2 + 10 = 12: hit; 5 + 1 = 6.
+  auto r = t.Submit(Cmd("orc1", "resolve"), {15, 2, 5});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("aura"), 24 - 6);
+}
+
+// l.559 "If the target is moving during the attack": a trip that won
+// Initiative against a run and waited in its own window still finds the
+// runner moving when it resolves.
+TEST(Interrupts, ATripThatWonInitiativeAndWaitedStillFindsTheTargetMoving) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.Submit(DefendNow("orc1")).ok());  // orc1: an Agile Move credit
+  auto run = Cmd("orc2", "run");
+  Path(run, {{4, 7}, {3, 8}});
+  ASSERT_TRUE(t.Submit(run).ok());  // window 2
+  auto trip = Interrupt(2, "trip");
+  trip.targets = {"orc2"};
+  trip.weapon = "sword";
+  ASSERT_TRUE(t.Submit(trip, {15, 3}).ok());  // 17 vs 3: won; window 3 waits for orc1
+  ASSERT_EQ(t.state().windows.count(3), 1u);
+  auto pass = Cmd("orc1", "pass");
+  pass.window = 3;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  // AV 17 - 5 = 12; Combat 15; Evasion with Advantage (l.553) 3, 2 -> 8 + 3
+  // = 11; Fortitude with Disadvantage 2d10kl1: 9, 4 -> 12 + 4 = 16, not > 17.
+  auto ev = t.Submit(Cmd("kara", "resolve"), {15, 3, 2, 9, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "save_edge"), -1);
+  EXPECT_TRUE(t.state().Find("orc2")->Has("Prone"));
+  // Prone, the run cannot go on (l.676, reading 8): it ends incomplete.
+  auto r = t.Submit(Cmd("orc2", "resolve"));
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(t.state().Find("orc2")->at, (Pos{5, 6}));
+  ExpectRulesKnown(t.log());
+}
+
+// l.146: "If you try to Kneel From Prone but when you become Unguarded,
+// someone attacks you with a Swift Attack which knocks you back down, you
+// do lose the 1 Energy because there was a result (becoming Unguarded)".
+TEST(Interrupts, ASwiftTripKnocksAKneelingCreatureBackDownAndTheEnergyStaysSpent) {
+  Table t(EnergyRounds(), Skirmish());
+  auto prone = Gm("gm_condition", "kara");
+  WithText(prone, "name", "Prone");
+  WithText(prone, "op", "add");
+  ASSERT_TRUE(t.Submit(prone).ok());
+  auto kneel = Cmd("kara", "kneel");
+  ASSERT_TRUE(t.Submit(Now(kneel)).ok());
+  EXPECT_TRUE(t.state().Find("kara")->Has("Kneeling"));
+  EXPECT_TRUE(t.state().Find("kara")->Has("Unguarded"));  // l.33
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);
+  // orc1's Swift trip (kara is Unguarded, l.485): AV 16 - 5 = 11; Combat
+  // 15; Evasion 10 + 1 = 11 <= 11: hit; Fortitude 4 + 10 = 14, not higher
+  // than 16: Prone (l.557).
+  auto trip = Cmd("orc1", "trip", {"kara"});
+  With(trip, "swift", 1);
+  auto ev = t.Submit(trip, {15, 1, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& k = *t.state().Find("kara");
+  EXPECT_TRUE(k.Has("Prone"));
+  EXPECT_FALSE(k.Has("Kneeling"));
+  EXPECT_EQ(k.Resource("energy"), 4);  // the Kneel's 1 Energy is not refunded
+  ExpectRulesKnown(t.log());
 }
 
 }  // namespace

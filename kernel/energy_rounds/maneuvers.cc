@@ -249,6 +249,11 @@ absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
     p.name = "Prone";
     p.source = aid;
     p.expiry = Forever();  // until it kneels (l.33)
+    if (d.state().Find(tid)->Has("Kneeling")) {
+      // l.146: "a Swift Attack which knocks you back down": no longer kneeling.
+      RETURN_IF_ERROR(RemoveConditionsNamed(d, tid, "Kneeling",
+                                            {cause, "002.maneuver.trip", {}, "knocked back down"}));
+    }
     RETURN_IF_ERROR(AddWithDaughters(d, p, {cause, "002.maneuver.trip", out.nums, ""}).status());
     out.rule = "002.maneuver.trip";
     out.text = absl::StrCat(tid, " is knocked Prone");

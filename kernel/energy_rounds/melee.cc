@@ -66,10 +66,7 @@ int64_t MaxReach(const Combatant& a) {
   return reach;
 }
 
-bool MovesThroughReach(const State& s, const Combatant& a, const Combatant& t) {
-  const PendingAct* p = ActingOf(s, t.id);
-  if (p == nullptr) return false;
-  const fb::CommandT& act = p->command;
+bool PassesThroughReach(const Combatant& a, const fb::CommandT& act) {
   const Verb* v = FindVerb(act.action);
   if (v == nullptr || !v->kind.cls.move) return false;
   const int64_t reach = MaxReach(a);  // l.487: "your maximum Reach"
@@ -80,16 +77,44 @@ bool MovesThroughReach(const State& s, const Combatant& a, const Combatant& t) {
   return false;
 }
 
+bool MovesThroughReach(const State& s, const Combatant& a, const Combatant& t) {
+  const PendingAct* p = ActingOf(s, t.id);
+  return p != nullptr && PassesThroughReach(a, p->command);
+}
+
+namespace {
+
+// l.485: "against creatures who are Unguarded, completely unaware of your
+// attack, or unable to obstruct or avoid your attack".
+bool SwiftTarget(const Combatant& t) {
+  return Active(t, "Unguarded") || t.HasTag("unaware") || CannotAvoid(t);
+}
+
+bool WieldsMissile(const Combatant& a) {
+  for (const Weapon& w : a.weapons) {
+    if ((w.kind == "ranged" || w.kind == "thrown") && Wielding(a, w.name)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 absl::Status CheckSwift(const State& s, const Combatant& a, const Combatant& t) {
   if (a.Resource(res::kSwiftUsed, 0) > 0) {
     return Refuse("002.swift.once", absl::StrCat(a.id, " already made a Swift Attack this round"));
   }
-  if (Active(t, "Unguarded") || t.HasTag("unaware") || CannotAvoid(t)) return absl::OkStatus();
+  if (SwiftTarget(t)) return absl::OkStatus();
   // l.487: a creature moving through your maximum reach while you face it.
   if (MovesThroughReach(s, a, t)) return absl::OkStatus();
   return Refuse("002.swift.targets",
                  absl::StrCat(t.id, " is not Unguarded, unaware, unable to avoid the attack, "
                                     "or moving through ", a.id, "'s reach"));
+}
+
+bool MaySwiftAttack(const Combatant& a, const Combatant& t, const fb::CommandT& act) {
+  if (a.Resource(res::kSwiftUsed, 0) > 0) return false;  // l.483
+  if (PassesThroughReach(a, act)) return true;            // l.487
+  return SwiftTarget(t) && (Distance(a, t) <= MaxReach(a) || WieldsMissile(a));
 }
 
 int64_t EnergyForMelee(const Combatant& a, const fb::CommandT& c, bool unarmed) {

@@ -321,6 +321,10 @@ absl::Status CheckAgileMove(const State& s, const Combatant& a,
   if (s.TerrainAt(path[0]) == "no_agile") {
     return Refuse("002.move.agile", "the GM ruled this terrain cannot be crossed with an Agile Move");
   }
+  return CanAgileMove(s, a);
+}
+
+absl::Status CanAgileMove(const State& s, const Combatant& a) {
   if (a.Resource(res::kAgileCredit, 0) < 1) {
     return Refuse("002.move.agile",
                    absl::StrCat(a.id, " has spent no Energy on a non-movement action "

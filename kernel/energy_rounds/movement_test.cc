@@ -172,6 +172,25 @@ TEST(Movement, AgileMoveNeedsEnergySpentOnOtherActs) {
   EXPECT_EQ(t.Submit(a2).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// l.29: "Once per Energy you spend on a non-movement action, you may also
+// move one meter as an Immediate Interrupt"; l.47: "you may spend 1 Stamina
+// when you would normally spend 1 Energy". A Defend paid with Stamina
+// spends no Energy and so earns no Agile Move.
+TEST(Movement, EnergyPaidWithStaminaEarnsNoAgileMove) {
+  Table t(EnergyRounds(), Field());
+  auto d = Cmd("kara", "defend");
+  With(d, "stamina_energy", 1);
+  auto ev = t.Submit(Now(d));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("energy"), 5);
+  EXPECT_EQ(K(t).Resource("stamina"), 11);
+  EXPECT_EQ(K(t).Resource("agile_credit"), 0);
+  auto a = Cmd("kara", "agile_move");
+  Path(a, {{3, 5}});
+  EXPECT_EQ(t.Submit(a).status().code(), absl::StatusCode::kFailedPrecondition);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Movement, SlowedHalvesSpeedRoundingUpAndForbidsAgility) {
   Table t(EnergyRounds(), Field({{"speed", 5}}));
   auto g = Gm("gm_condition", "kara");

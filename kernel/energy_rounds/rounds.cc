@@ -176,6 +176,14 @@ absl::Status DecidePass(const fb::CommandT& c, Decision& d) {
     return Refuse("002.rounds.nobody_acts",
                    absl::StrCat(who->id, " cannot act (and need not pass)"));
   }
+  if (c.window != 0) {
+    // `pass` into one window: declines to answer that act (an act that won
+    // Initiative waits for those who may answer it with an Immediate
+    // Interrupt, l.132), without waiting for the Round to end; allowed with
+    // an act of one's own pending (it may be the act that one answers).
+    RETURN_IF_ERROR(CheckAnswer(s, c, Cite("002.immediate.answers")));
+    return Answer(d, c).status();
+  }
   if (who->Has("Passed")) {
     return Refuse("002.rounds.nobody_acts",
                    absl::StrCat(who->id, " has already passed since the last act"));
