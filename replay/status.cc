@@ -156,9 +156,11 @@ Tried TryVerb(const StatusRequest& r, const VerbSchema& v,
     }
   }
   // An answer names the open window it answers (kernel/window.h): each open
-  // window is tried, and no window for the acts that answer none.
+  // window is tried, newest first (a window opened inside another, as
+  // energy_rounds' act that won Initiative, is the one waiting now), and no
+  // window for the acts that answer none.
   std::vector<uint32_t> windows = {0};
-  for (const auto& [id, w] : s.windows) windows.push_back(id);
+  for (auto it = s.windows.rbegin(); it != s.windows.rend(); ++it) windows.push_back(it->first);
   Tried out;
   LegalAct act;
   act.verb = v.verb;
