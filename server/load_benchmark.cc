@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -23,7 +25,9 @@
 #include "absl/strings/numbers.h"
 #include "httplib.h"
 #include "replay/engine.h"
+#include "server/auth.h"
 #include "server/server.h"
+#include "store/participants.h"
 
 namespace {
 
@@ -96,6 +100,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", std::string(engine.status().message()).c_str());
     return 2;
   }
+  // The operator, who creates the sessions.
+  auto op = combat::server::NewToken();
+  if (!op.ok() || !combat::store::ParticipantTable((*engine)->log())
+                       .AddOperator("load", combat::server::TokenHash(*op))
+                       .ok()) {
+    std::fprintf(stderr, "cannot make the operator's token\n");
+    return 2;
+  }
   combat::server::ServeOptions o;
   o.threads = static_cast<size_t>(watchers + clients + 16);
   o.max_watchers = static_cast<size_t>(watchers + 1);
@@ -110,8 +122,8 @@ int main(int argc, char** argv) {
   std::vector<uint64_t> heads;
   for (int s = 0; s < sessions; ++s) {
     httplib::Client c("127.0.0.1", port);
-    auto r = c.Post(("/api/sessions?session=load" + std::to_string(s)).c_str(), kRoster,
-                    "application/json");
+    auto r = c.Post(("/api/sessions?session=load" + std::to_string(s)).c_str(),
+                    {{"Authorization", "Bearer " + *op}}, kRoster, "application/json");
     if (!r || r->status != 201) {
       std::fprintf(stderr, "create failed: %s\n", r ? r->body.c_str() : "no reply");
       return 2;
@@ -159,6 +171,14 @@ int main(int argc, char** argv) {
 
   std::vector<std::vector<double>> latencies(clients);
   std::atomic<uint64_t> conflicts{0}, failures{0};
+  // Each failure by kind: "no reply (<httplib's error>)" or "HTTP <status>".
+  std::mutex kinds_mu;
+  std::map<std::string, uint64_t> kinds;
+  auto fail = [&](const std::string& kind) {
+    ++failures;
+    std::lock_guard<std::mutex> lock(kinds_mu);
+    ++kinds[kind];
+  };
   std::vector<std::thread> client_threads;
   const auto start = Clock::now();
   const auto end = start + std::chrono::seconds(seconds);
@@ -181,7 +201,7 @@ int main(int argc, char** argv) {
                           "application/json");
           const auto t1 = Clock::now();
           if (!r) {
-            ++failures;
+            fail("no reply (" + httplib::to_string(r.error()) + ")");
             break;
           }
           const uint64_t head = HeadOf(r->body);
@@ -194,7 +214,7 @@ int main(int argc, char** argv) {
             ++conflicts;
             continue;
           }
-          ++failures;
+          fail("HTTP " + std::to_string(r->status));
           break;
         }
       }
@@ -224,5 +244,8 @@ int main(int argc, char** argv) {
       static_cast<unsigned long long>(conflicts.load()),
       static_cast<unsigned long long>(failures.load()), held,
       static_cast<unsigned long long>(streamed_events.load()));
+  for (const auto& [kind, n] : kinds) {
+    std::printf("  failed: %llu %s\n", static_cast<unsigned long long>(n), kind.c_str());
+  }
   return failures.load() == 0 ? 0 : 1;
 }

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/hash.h"
 #include "events/json.h"
+#include "events/nearest.h"
 #include "events/status_macros.h"
 #include "kernel/authority.h"
 #include "kernel/ruleset.h"
@@ -44,6 +45,22 @@ std::string ParticipantJson(const store::Participant& p,
       .Done();
 }
 
+// Admits the GM of `session` (false) or the server's operator (true), for
+// `what`; 404 for no session, 403 for another participant, 401 otherwise.
+absl::StatusOr<bool> GmOrOperator(const Context& ctx, const httplib::Request& req,
+                                  const std::string& session, const std::string& what) {
+  RETURN_IF_ERROR(CheckSession(ctx, session));
+  absl::StatusOr<store::Participant> caller = Authenticate(ctx, req, session);
+  if (caller.ok()) {
+    RETURN_IF_ERROR(RequireGm(*caller, what));
+    return false;
+  }
+  if (!absl::IsUnauthenticated(caller.status())) return caller.status();
+  absl::StatusOr<std::string> op = AuthenticateOperator(ctx, req);
+  if (!op.ok()) return caller.status();
+  return true;
+}
+
 // The GM of a new session: the caller, named by ?gm= (default "gm").
 absl::StatusOr<store::Participant> NewGm(const httplib::Request& req,
                                          const std::string& session) {
@@ -79,6 +96,7 @@ void ListSessions(Context& ctx, httplib::Response& res) {
 }
 
 absl::StatusOr<std::string> CreateSession(Context& ctx, const httplib::Request& req) {
+  RETURN_IF_ERROR(AuthenticateOperator(ctx, req).status());
   ASSIGN_OR_RETURN(std::string session, RequiredParam(req, "session"));
   ASSIGN_OR_RETURN(store::Participant gm, NewGm(req, session));
   ASSIGN_OR_RETURN(std::vector<uint8_t> seed_bytes, SeedParam(req));
@@ -87,9 +105,11 @@ absl::StatusOr<std::string> CreateSession(Context& ctx, const httplib::Request& 
   RETURN_IF_ERROR(CheckBodySize(req, ctx.limits.max_roster_body, "roster"));
   ASSIGN_OR_RETURN(fb::RosterT roster, events::ParseRoster(req.body));
   std::lock_guard<std::mutex> lock(ctx.locks.For(session));
+  // The GM first: a session is never written without its GM's record
+  // (store::ParticipantTable::Found says why that recovers).
+  ASSIGN_OR_RETURN(std::string token, FoundSession(ctx, gm));
   ASSIGN_OR_RETURN(std::vector<events::EventBuffer> evs,
                    ctx.engine->CreateSession(session, roster, seed, gm.name));
-  ASSIGN_OR_RETURN(std::string token, AddParticipant(ctx, gm));
   ASSIGN_OR_RETURN(store::Head head, ctx.engine->log().GetHead(session, "main"));
   ctx.hub.Announce(session, "main", head.seq);
   ASSIGN_OR_RETURN(std::string items, EventItemsJson(evs));
@@ -103,6 +123,7 @@ absl::StatusOr<std::string> CreateSession(Context& ctx, const httplib::Request& 
 }
 
 absl::StatusOr<std::string> Import(Context& ctx, const httplib::Request& req) {
+  RETURN_IF_ERROR(AuthenticateOperator(ctx, req).status());
   RETURN_IF_ERROR(CheckBodySize(req, ctx.limits.max_body, "bundle"));
   absl::StatusOr<replay::Bundle> decoded =
       replay::DecodeBundle(std::vector<uint8_t>(req.body.begin(), req.body.end()));
@@ -121,12 +142,12 @@ absl::StatusOr<std::string> Import(Context& ctx, const httplib::Request& req) {
     rules = r;
   }
   std::lock_guard<std::mutex> lock(ctx.locks.For(session));
+  ASSIGN_OR_RETURN(std::string token, FoundSession(ctx, gm));
   ASSIGN_OR_RETURN(replay::ImportResult r, replay::ImportBundle(ctx.engine->log(), b, rules));
   if (!r.imported) {
     return absl::FailedPreconditionError(absl::StrCat(
         "import refused (nothing written): ", r.verify.mismatch->summary));
   }
-  ASSIGN_OR_RETURN(std::string token, AddParticipant(ctx, gm));
   for (const replay::BundleBranch& br : b.branches) {
     ctx.hub.Announce(session, br.meta.branch, br.head.seq);
   }
@@ -143,9 +164,7 @@ absl::StatusOr<std::string> Import(Context& ctx, const httplib::Request& req) {
 
 absl::StatusOr<std::string> AddOne(Context& ctx, const httplib::Request& req,
                                    const std::string& session) {
-  RETURN_IF_ERROR(CheckSession(ctx, session));
-  ASSIGN_OR_RETURN(store::Participant caller, Authenticate(ctx, req, session));
-  RETURN_IF_ERROR(RequireGm(caller, "adding participants"));
+  ASSIGN_OR_RETURN(bool op, GmOrOperator(ctx, req, session, "adding participants"));
   store::Participant p;
   p.session = session;
   ASSIGN_OR_RETURN(p.name, RequiredParam(req, "name"));
@@ -154,10 +173,12 @@ absl::StatusOr<std::string> AddOne(Context& ctx, const httplib::Request& req,
     p.role = store::ParticipantRole::kPlayer;
   } else if (role == "observer") {
     p.role = store::ParticipantRole::kObserver;
+  } else if (role == "gm" && op) {
+    p.role = store::ParticipantRole::kGm;
   } else {
     return absl::InvalidArgumentError(absl::StrCat(
         "query parameter 'role' ('", role.substr(0, 40),
-        "'): 'player' or 'observer' (a session has one GM, its creator)"));
+        "'): 'player' or 'observer' (a GM is added by the operator only)"));
   }
   ASSIGN_OR_RETURN(std::vector<std::string> plays, CombatantsOf(ctx, session, p.name));
   if (p.role == store::ParticipantRole::kPlayer && plays.empty()) {
@@ -174,6 +195,34 @@ absl::StatusOr<std::string> AddOne(Context& ctx, const httplib::Request& req,
       .Raw("participant", ParticipantJson(p, plays))
       .Str("token", token)
       .Done();
+}
+
+// Revokes participant `name`'s token: the GM revokes players' and
+// observers', the operator anyone's. Open streams of that token end.
+absl::StatusOr<std::string> RevokeOne(Context& ctx, const httplib::Request& req,
+                                      const std::string& session, const std::string& name) {
+  ASSIGN_OR_RETURN(bool op, GmOrOperator(ctx, req, session, "revoking a token"));
+  ASSIGN_OR_RETURN(std::vector<store::Participant> all, ctx.participants.List(session));
+  const store::Participant* target = nullptr;
+  for (const store::Participant& p : all) {
+    if (p.name == name) target = &p;
+  }
+  if (target == nullptr) {
+    std::vector<std::string> names;
+    for (const store::Participant& p : all) names.push_back(p.name);
+    return absl::NotFoundError(absl::StrCat(
+        events::NoSuchName("participant", "participants", name, names), " (in session '",
+        session, "')"));
+  }
+  if (target->role == store::ParticipantRole::kGm && !op) {
+    return absl::PermissionDeniedError(absl::StrCat(
+        "'", name, "' is a GM of session '", session,
+        "': only the operator revokes a GM's token; nothing was written"));
+  }
+  const store::Participant revoked = *target;
+  RETURN_IF_ERROR(ctx.participants.Revoke(session, name));
+  ctx.hub.WakeAll();  // its open streams check their token and end
+  return JsonObject().Raw("revoked", ParticipantJson(revoked, {})).Done();
 }
 
 absl::StatusOr<std::string> ListParticipants(Context& ctx, const httplib::Request& req,
@@ -224,6 +273,10 @@ void AddSessionRoutes(httplib::Server& http, Context& ctx) {
            [&ctx](const httplib::Request& req, httplib::Response& res) {
              Answer(res, ListParticipants(ctx, req, req.matches[1], false), 200);
            });
+  http.Delete(absl::StrCat(kSession, R"(/participants/([^/]+))"),
+              [&ctx](const httplib::Request& req, httplib::Response& res) {
+                Answer(res, RevokeOne(ctx, req, req.matches[1], req.matches[2]), 200);
+              });
   http.Get(absl::StrCat(kSession, "/me"),
            [&ctx](const httplib::Request& req, httplib::Response& res) {
              Answer(res, ListParticipants(ctx, req, req.matches[1], true), 200);

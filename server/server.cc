@@ -1,5 +1,8 @@
 #include "server/server.h"
 
+#include <sys/socket.h>
+
+#include <atomic>
 #include <chrono>
 #include <utility>
 
@@ -44,6 +47,19 @@ absl::StatusOr<std::unique_ptr<TableServer>> TableServer::Start(
   AddWriteRoutes(http, *s->ctx_);
   AddStreamRoutes(http, *s->ctx_);
   AddWebRoutes(http, *s->ctx_);
+  // The listening socket's accept queue. Debian's libcpp-httplib is built
+  // with a backlog of 5 (CPPHTTPLIB_LISTEN_BACKLOG, compiled into the .so):
+  // when more connections arrive than the one accepting thread takes in a
+  // moment (64 clients reconnecting per request), Linux drops the SYNs
+  // beyond it (TcpExtListenOverflows) and each client waits for a SYN
+  // retransmit (1 s, 3 s, ...). The socket is ours before the bind (the
+  // library's default options, then noted), and listen() again after it
+  // raises the queue to the system's limit (net.core.somaxconn).
+  auto listen_fd = std::make_shared<std::atomic<int>>(-1);
+  http.set_socket_options([listen_fd](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listen_fd->store(sock);
+  });
   s->host_ = options.host;
   if (options.port == 0) {
     s->port_ = http.bind_to_any_port(options.host);
@@ -53,6 +69,11 @@ absl::StatusOr<std::unique_ptr<TableServer>> TableServer::Start(
   if (s->port_ <= 0) {
     return absl::UnavailableError(absl::StrCat("cannot listen on ", options.host, ":",
                                                options.port));
+  }
+  if (::listen(listen_fd->load(), kListenBacklog) != 0) {
+    return absl::UnavailableError(absl::StrCat("cannot listen on ", options.host, ":",
+                                               s->port_, " with a backlog of ",
+                                               kListenBacklog));
   }
   s->thread_ = std::thread([&http] { http.listen_after_bind(); });
   // Running before returning, so that a Stop right away is not lost.
