@@ -5,10 +5,13 @@
 // takes the head from the reply and tries again), and `--watchers` SSE
 // streams held open across the sessions, counting the events they receive.
 // Prints commands/s, p50/p99/max latency of the accepted submits, the 409s,
-// the watchers held and the events they were sent.
+// the failures by kind (no reply, or an HTTP status), the watchers held and
+// the events they were sent of those they had to be (each its session's
+// whole log); with --json FILE, the same as one JSON object (bench/table.py
+// reads it). Exit 1 on any failure or a watcher short of an event.
 //
 //   bazel run -c opt //server:load_benchmark -- --seconds 10 --clients 16
-//       --sessions 8 --watchers 64 [--db DIR]       (one command line)
+//       --sessions 8 --watchers 64 [--db DIR] [--json FILE]   (one command line)
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -222,7 +225,24 @@ int main(int argc, char** argv) {
   }
   for (auto& t : client_threads) t.join();
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // streams catch up
+  // What the watchers must have received: each streams its session's
+  // whole log (from 1), so the sum of its session's final head. Wait (at
+  // most 30 s) for the streams to catch up.
+  uint64_t expected_events = 0;
+  for (int w = 0; w < held; ++w) {
+    const int s = w % sessions;
+    httplib::Client c("127.0.0.1", port);
+    auto r = c.Get(("/api/sessions/load" + std::to_string(s) + "/branches/main/head").c_str(),
+                   {{"Authorization", "Bearer " + tokens[s]}});
+    if (r && r->status == 200) {
+      const size_t at = r->body.find("\"seq\":");
+      if (at != std::string::npos) expected_events += std::stoull(r->body.substr(at + 6));
+    }
+  }
+  const auto catch_up = Clock::now() + std::chrono::seconds(30);
+  while (streamed_events.load() < expected_events && Clock::now() < catch_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   stop = true;
   (*server)->Stop();
   for (auto& t : watch_threads) t.join();
@@ -238,14 +258,27 @@ int main(int argc, char** argv) {
       "  commands accepted: %zu (%.1f commands/s)\n"
       "  latency ms: p50 %.2f  p99 %.2f  max %.2f\n"
       "  409 stale-writer retries: %llu, failures: %llu\n"
-      "  watchers held: %d, events streamed to them: %llu\n",
+      "  watchers held: %d, events streamed to them: %llu of %llu\n",
       seconds, clients, sessions, watchers, all.size(), all.size() / elapsed, pct(0.50),
       pct(0.99), all.empty() ? 0.0 : all.back(),
       static_cast<unsigned long long>(conflicts.load()),
       static_cast<unsigned long long>(failures.load()), held,
-      static_cast<unsigned long long>(streamed_events.load()));
+      static_cast<unsigned long long>(streamed_events.load()),
+      static_cast<unsigned long long>(expected_events));
   for (const auto& [kind, n] : kinds) {
     std::printf("  failed: %llu %s\n", static_cast<unsigned long long>(n), kind.c_str());
   }
-  return failures.load() == 0 ? 0 : 1;
+  const std::string json_path = StrFlag(argc, argv, "json", "");
+  if (!json_path.empty()) {
+    std::ofstream json(json_path);
+    json << "{\"seconds\":" << seconds << ",\"clients\":" << clients
+         << ",\"sessions\":" << sessions << ",\"watchers_requested\":" << watchers
+         << ",\"commands\":" << all.size() << ",\"commands_per_s\":" << all.size() / elapsed
+         << ",\"p50_ms\":" << pct(0.50) << ",\"p99_ms\":" << pct(0.99)
+         << ",\"max_ms\":" << (all.empty() ? 0.0 : all.back())
+         << ",\"conflicts\":" << conflicts.load() << ",\"failures\":" << failures.load()
+         << ",\"watchers_held\":" << held << ",\"events_streamed\":" << streamed_events.load()
+         << ",\"events_expected\":" << expected_events << "}\n";
+  }
+  return failures.load() == 0 && streamed_events.load() == expected_events ? 0 : 1;
 }
