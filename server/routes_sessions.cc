@@ -11,6 +11,7 @@
 #include "events/status_macros.h"
 #include "kernel/authority.h"
 #include "kernel/ruleset.h"
+#include "kernel/verb_schema.h"
 #include "replay/bundle.h"
 #include "replay/verify.h"
 #include "server/auth.h"
@@ -73,6 +74,93 @@ absl::StatusOr<store::Participant> NewGm(const httplib::Request& req,
         "query parameter 'gm': the GM's name, 1-64 of [A-Za-z0-9_.:-]");
   }
   return gm;
+}
+
+// A ruleset by id: NotFound naming the rulesets when none.
+absl::StatusOr<const kernel::Ruleset*> RulesetParam(const std::string& id) {
+  const kernel::Ruleset* rules = kernel::FindRuleset(id);
+  if (rules == nullptr) {
+    return absl::NotFoundError(
+        events::NoSuchName("ruleset", "rulesets", id, kernel::RulesetIds()));
+  }
+  return rules;
+}
+
+const char* UseName(kernel::Use u) {
+  return u == kernel::Use::kRequired ? "required" : u == kernel::Use::kOptional ? "optional" : "no";
+}
+
+const char* TypeKey(kernel::ParamType t) {
+  switch (t) {
+    case kernel::ParamType::kInt:
+      return "int";
+    case kernel::ParamType::kNonNeg:
+      return "nonneg";
+    case kernel::ParamType::kFlag:
+      return "flag";
+    case kernel::ParamType::kText:
+      return "text";
+  }
+  return "text";
+}
+
+// The ruleset's verb table (kernel/verb_schema.h) as `combat verbs` shows
+// it: what each verb reads, each parameter's key, type, allowed values and
+// its words (the ruleset's labels).
+absl::StatusOr<std::string> VerbsJson(const std::string& id) {
+  ASSIGN_OR_RETURN(const kernel::Ruleset* rules, RulesetParam(id));
+  std::vector<std::string> verbs;
+  for (const kernel::VerbSchema& v : rules->Verbs()) {
+    std::vector<std::string> params, refs;
+    for (const kernel::ParamSpec& p : v.params) {
+      params.push_back(JsonObject()
+                           .Str("key", p.key)
+                           .Str("type", TypeKey(p.type))
+                           .Str("type_name", kernel::TypeName(p))
+                           .Bool("required", p.required)
+                           .Strs("allowed", p.allowed)
+                           .Str("doc", p.doc)
+                           .Done());
+    }
+    for (const kernel::RefSpec& r : v.refs) {
+      refs.push_back(
+          JsonObject().Str("key", r.key).Bool("required", r.required).Str("doc", r.doc).Done());
+    }
+    verbs.push_back(JsonObject()
+                        .Str("verb", v.verb)
+                        .Str("doc", v.doc)
+                        .Str("rule", v.rule)
+                        .Bool("gm", v.gm)
+                        .Str("actor", UseName(v.actor))
+                        .Str("targets", UseName(v.targets))
+                        .Str("weapon", UseName(v.weapon))
+                        .Str("path", UseName(v.path))
+                        .Raw("params", JsonArray(params))
+                        .Raw("refs", JsonArray(refs))
+                        .Done());
+  }
+  return JsonObject()
+      .Str("ruleset", id)
+      .Int("version", rules->version())
+      .Raw("verbs", JsonArray(verbs))
+      .Done();
+}
+
+// The ruleset's rule table: each rule id with its seed file, section, line
+// and summary (what explanations cite).
+absl::StatusOr<std::string> RulesJson(const std::string& id) {
+  ASSIGN_OR_RETURN(const kernel::Ruleset* rules, RulesetParam(id));
+  std::vector<std::string> items;
+  for (const kernel::RuleRef& r : rules->Rules()) {
+    items.push_back(JsonObject()
+                        .Str("id", r.id)
+                        .Str("seed", r.seed)
+                        .Str("section", r.section)
+                        .Int("line", r.line)
+                        .Str("summary", r.summary)
+                        .Done());
+  }
+  return JsonObject().Str("ruleset", id).Raw("rules", JsonArray(items)).Done();
 }
 
 void ListSessions(Context& ctx, httplib::Response& res) {
@@ -260,6 +348,14 @@ void AddSessionRoutes(httplib::Server& http, Context& ctx) {
     }
     ReplyJson(res, 200, JsonObject().Raw("rulesets", JsonArray(items)).Done());
   });
+  http.Get(R"(/api/rulesets/([^/]+)/verbs)",
+           [](const httplib::Request& req, httplib::Response& res) {
+             Answer(res, VerbsJson(req.matches[1]), 200);
+           });
+  http.Get(R"(/api/rulesets/([^/]+)/rules)",
+           [](const httplib::Request& req, httplib::Response& res) {
+             Answer(res, RulesJson(req.matches[1]), 200);
+           });
   http.Get("/api/sessions", [&ctx](const httplib::Request&, httplib::Response& res) {
     ListSessions(ctx, res);
   });

@@ -716,6 +716,26 @@ TEST_F(ServerTest, ARevokedTokenIs401AndItsStreamEnds) {
   EXPECT_EQ(still->status, 200) << still->body;
 }
 
+// The verb schemas and the rule table a form or an explanation is drawn
+// from (no token: they are the build's, not a session's).
+TEST_F(ServerTest, RulesetVerbsAndRules) {
+  auto verbs = Client().Get("/api/rulesets/d20_three_action/verbs");
+  ASSERT_TRUE(verbs);
+  ASSERT_EQ(verbs->status, 200) << verbs->body;
+  EXPECT_NE(verbs->body.find(R"("verb":"attack")"), std::string::npos);
+  EXPECT_NE(verbs->body.find(R"("path":"required")"), std::string::npos);  // move
+  EXPECT_NE(verbs->body.find(R"("key":"kind")"), std::string::npos);       // gm_note's
+  auto rules = Client().Get("/api/rulesets/d20_three_action/rules");
+  ASSERT_TRUE(rules);
+  ASSERT_EQ(rules->status, 200) << rules->body;
+  EXPECT_NE(rules->body.find(R"("id":"000.attack.critical")"), std::string::npos);
+  EXPECT_NE(rules->body.find(R"("line":)"), std::string::npos);
+  auto none = Client().Get("/api/rulesets/d20_three_actoin/verbs");
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->status, 404);
+  EXPECT_NE(none->body.find("d20_three_action"), std::string::npos) << none->body;  // the nearest
+}
+
 // Every path and method the served OpenAPI document lists is routed (no
 // "no route" 404), and the document lists every route the server has.
 TEST_F(ServerTest, TheOpenApiDocumentListsTheRoutesTheServerHas) {
@@ -738,7 +758,8 @@ TEST_F(ServerTest, TheOpenApiDocumentListsTheRoutesTheServerHas) {
     documented.insert(method + " " + path);
     std::string url = path;
     for (const auto& [from, to] : {std::pair<std::string, std::string>{"{session}", "s1"},
-                                   {"{branch}", "main"}, {"{name}", "ann"}}) {
+                                   {"{branch}", "main"}, {"{name}", "ann"},
+                                   {"{ruleset}", "d20_three_action"}}) {
       const size_t at = url.find(from);
       if (at != std::string::npos) url.replace(at, from.size(), to);
     }
@@ -754,6 +775,8 @@ TEST_F(ServerTest, TheOpenApiDocumentListsTheRoutesTheServerHas) {
       "get /app.js",
       "get /openapi.yaml",
       "get /api/rulesets",
+      "get /api/rulesets/{ruleset}/verbs",
+      "get /api/rulesets/{ruleset}/rules",
       "get /api/sessions",
       "post /api/sessions",
       "post /api/import",
