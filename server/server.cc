@@ -35,6 +35,11 @@ absl::StatusOr<std::unique_ptr<TableServer>> TableServer::Start(
                                 " (the routes: GET /openapi.yaml)"))
         : res.status == 413 ? absl::ResourceExhaustedError(
                                   "the body is over the server's limit; nothing was written")
+        // The library's own 400, before any route: a malformed request line
+        // or headers, or a POST with neither a body nor 'Content-Length: 0'.
+        : res.status == 400 ? absl::InvalidArgumentError(
+                                  "malformed HTTP request (a POST without a body must send "
+                                  "'Content-Length: 0'); nothing was written")
                             : absl::UnknownError(absl::StrCat("HTTP ", res.status));
     const int code = res.status;
     ReplyJson(res, code, ErrorJson(st));

@@ -4,6 +4,11 @@
 // Last-Event-ID, and the read routes a browser draws from.
 #include "server/server.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -734,6 +739,53 @@ TEST_F(ServerTest, RulesetVerbsAndRules) {
   ASSERT_TRUE(none);
   EXPECT_EQ(none->status, 404);
   EXPECT_NE(none->body.find("d20_three_action"), std::string::npos) << none->body;  // the nearest
+}
+
+// A POST the library refuses before any route (no body and no
+// Content-Length) is a 400 whose body says so, with the same status.
+TEST_F(ServerTest, ALibrary400IsAnErrorBodyNamingIt) {
+  const std::string gm = Create("s1");
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(server_->port()));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
+  const std::string request = "POST /api/sessions/s1/branches/main/undo?reason=x HTTP/1.1\r\n"
+                              "Host: x\r\nAuthorization: Bearer " + gm +
+                              "\r\nConnection: close\r\n\r\n";
+  ASSERT_EQ(send(fd, request.data(), request.size(), MSG_NOSIGNAL),
+            static_cast<ssize_t>(request.size()));
+  std::string reply;
+  char buf[4096];
+  ssize_t n;
+  while ((n = recv(fd, buf, sizeof(buf), 0)) > 0) reply.append(buf, static_cast<size_t>(n));
+  close(fd);
+  EXPECT_EQ(reply.rfind("HTTP/1.1 400", 0), 0u) << reply;
+  EXPECT_NE(reply.find(R"("status":400,"code":"INVALID_ARGUMENT")"), std::string::npos) << reply;
+  EXPECT_NE(reply.find("Content-Length: 0"), std::string::npos) << reply;
+}
+
+// The served OpenAPI document is YAML a parser takes: a plain scalar (a
+// summary) holding ': ' must be quoted (a broken document once passed the
+// route check below).
+TEST_F(ServerTest, TheOpenApiSummariesAreValidYamlScalars) {
+  auto spec = Client().Get("/openapi.yaml");
+  ASSERT_TRUE(spec);
+  std::istringstream lines(spec->body);
+  std::string line;
+  int summaries = 0;
+  while (std::getline(lines, line)) {
+    const size_t at = line.find("summary: ");
+    if (at == std::string::npos || line.find_first_not_of(' ') != at) continue;
+    ++summaries;
+    const std::string value = line.substr(at + 9);
+    if (!value.empty() && value[0] == '"') continue;
+    EXPECT_EQ(value.find(": "), std::string::npos) << "unquoted ': ' in: " << line;
+    EXPECT_EQ(value.find(" #"), std::string::npos) << "unquoted ' #' in: " << line;
+  }
+  EXPECT_GT(summaries, 20);
 }
 
 // Every path and method the served OpenAPI document lists is routed (no
