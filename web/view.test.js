@@ -289,6 +289,15 @@ async function main() {
       assert(/VOIDED/.test(await text(gm, '#explain .ex-event')), 'the event is not marked voided');
       assert(/misheard/.test(await text(gm, '#explain .ex-rulings')), 'the void is not listed');
     });
+    await check('the GM revokes the player\'s token: the player\'s open page says so and its stream ends', async () => {
+      const r = await fetch(`${BASE}/api/sessions/${SESSION}/participants/${await page.evaluate(() => S.me.name)}`, {
+        method: 'DELETE', headers: { Authorization: `Bearer ${GM}` }, signal: AbortSignal.timeout(T) });
+      assert(r.status === 200, `revoke: ${r.status}`);
+      await page.waitForFunction(() => document.querySelector('#live').textContent === 'token revoked');
+      const again = await fetch(`${BASE}/api/sessions/${SESSION}/me`, { headers: { Authorization: `Bearer ${PLAYER}` },
+                                                                         signal: AbortSignal.timeout(T) });
+      assert(again.status === 401, `the revoked token: ${again.status}`);
+    });
     await check('without a token the page asks for one; a wrong token is refused by the server (401)', async () => {
       const p = await ctx.newPage();
       try {

@@ -221,7 +221,10 @@ function commandEditor(schema, init, opts = {}) {
   }
   if (schema.path !== 'no') {
     const path = (init.path || []).map((p) => ({ x: p.x, y: p.y }));
-    box.append(pathEditor(path, actor, changed));
+    const editor = pathEditor(path, actor, changed);
+    // An optional path (an attack's) folded away; a required one open.
+    box.append(schema.path === 'required' || path.length && schema.verb === 'move'
+      ? editor : el('details', { class: 'path-opt' }, el('summary', { class: 'small' }, 'path (optional)'), editor));
     readers.push((c) => { if (path.length) c.path = path.map((p) => ({ x: p.x, y: p.y })); });
   }
   const given = Object.fromEntries((init.params || []).map((p) => [p.key, p]));
@@ -574,6 +577,13 @@ function listen() {
   const url = `${branchBase()}/stream?token=${encodeURIComponent(S.token)}&last_event_id=${S.head}`;
   S.stream = new EventSource(url);
   S.stream.addEventListener('event', (m) => { ingest([JSON.parse(m.data)]).catch(() => {}); });
+  // The token was revoked (the GM's or the operator's act): the server ends
+  // the stream; the view stops reconnecting and says so.
+  S.stream.addEventListener('revoked', () => {
+    S.stream.close();
+    $('live').textContent = 'token revoked';
+    $('live').className = 'bad';
+  });
   S.stream.onopen = () => { $('live').textContent = 'live'; $('live').className = 'ok'; };
   S.stream.onerror = () => { $('live').textContent = 'reconnecting'; $('live').className = 'bad'; };
 }
@@ -677,7 +687,12 @@ function drawWhatIfCommand() {
   holder.replaceChildren(el('div', { class: 'small' }, change === 'replace'
     ? `the command of event #${S.cursor}, as it would have been:` : `inserted before event #${S.cursor}:`), S.wiEditor.node);
 }
-$('wi-change').onchange = drawWhatIfCommand;
+// The die and its value only for a die change.
+function showDieInputs() {
+  for (const id of ['wi-die', 'wi-value']) $(id).parentElement.hidden = $('wi-change').value !== 'die';
+}
+$('wi-change').onchange = () => { showDieInputs(); drawWhatIfCommand(); };
+showDieInputs();
 
 $('wi-go').onclick = async () => {
   const change = $('wi-change').value;
