@@ -58,3 +58,16 @@ fi
 python3 bench/table.py --kernel "$WORK/kernel.json" --store "$WORK/store.json" \
   --callgrind "$WORK/callgrind.txt" --events "$EVENTS" \
   --cmd-kernel "$CMD_KERNEL" --cmd-store "$CMD_STORE" | tee "$OUT"
+
+# --- table server load (server/load_benchmark.cc; stanza of the table server) ---
+# The C++ load benchmark, not wrk: one process holds the watchers' streams
+# (SSE, which wrk cannot hold) and counts every event each receives, tracks
+# each session's head (409 retries with the head from the reply) and times
+# accepted submits only. Appended to $OUT by bench/table.py --load.
+echo "== bazel build -c opt //server:load_benchmark" >&2
+bazel build -c opt //server:load_benchmark >&2
+CMD_LOAD="$(bazel info -c opt bazel-bin 2>/dev/null)/server/load_benchmark --seconds 10 --clients 64 --sessions 64 --watchers 32 --db $WORK/load_db --json $WORK/load.json"
+echo "== $CMD_LOAD" >&2
+$CMD_LOAD >&2 || echo "load benchmark: failures (the table shows them)" >&2
+python3 bench/table.py --load "$WORK/load.json" --cmd-load "$CMD_LOAD" | tee -a "$OUT"
+# --- end table server load ---

@@ -3,6 +3,26 @@
 markdown table of bench/RESULTS.md. Called by bench/run.sh."""
 import argparse, json, os, re, subprocess
 
+# --- table server load (server/load_benchmark.cc; stanza of the table server) ---
+# `table.py --load FILE --cmd-load CMD`: the load benchmark's JSON as a
+# section of bench/RESULTS.md (bench/run.sh appends it), then exit.
+import sys
+if "--load" in sys.argv:
+    lp = argparse.ArgumentParser(); lp.add_argument("--load"); lp.add_argument("--cmd-load")
+    la = lp.parse_args()
+    L = json.load(open(la.load))
+    print("\n## Table server under load (`combat serve`, issue 17)\n")
+    print(f"{L['clients']} clients submit GM notes to {L['sessions']} sessions (each naming the head it last saw) "
+          f"for {L['seconds']} s over loopback, in one process with the server (fsync on every append), "
+          f"while {L['watchers_requested']} watchers stream the sessions (SSE, each its session's whole log):\n")
+    print("```\n" + la.cmd_load + "\n```\n")
+    print("| commands/s | p50 | p99 | max | 409 retries | failures (no reply or an error) | watchers held | events streamed / expected |")
+    print("|---|---|---|---|---|---|---|---|")
+    print(f"| {L['commands_per_s']:.0f} | {L['p50_ms']:.1f} ms | {L['p99_ms']:.1f} ms | {L['max_ms']:.0f} ms | "
+          f"{L['conflicts']} | {L['failures']} | {L['watchers_held']} | {L['events_streamed']} / {L['events_expected']} |")
+    sys.exit(0)
+# --- end table server load ---
+
 ap = argparse.ArgumentParser()
 ap.add_argument("--kernel"); ap.add_argument("--store"); ap.add_argument("--callgrind")
 ap.add_argument("--events", type=int); ap.add_argument("--cmd-kernel"); ap.add_argument("--cmd-store")

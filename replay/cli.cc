@@ -62,6 +62,9 @@ verbs:
                                         printed once (stored only as SHA-256),
                                         for sessions made by new, play or
                                         import; default the GM named "gm"
+  token    --db DIR --role operator [--name N]
+                                        the server's operator token (creates
+                                        and imports sessions, revokes tokens)
 
 replay, audit and explore (see README.md, "Replay tools"):
   jump     --db DIR --session S [--branch B] --at N [--json]

@@ -69,6 +69,16 @@ absl::Status VerbServe(const Flags& f, std::ostream& out) {
 
 absl::Status VerbToken(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(std::string db, Required(f, "db"));
+  if (f.Get("role") == "operator") {
+    // The server's operator: creates and imports sessions, revokes tokens.
+    const std::string name = f.Get("name", "operator");
+    ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
+    ASSIGN_OR_RETURN(std::string token, server::NewToken());
+    store::ParticipantTable table(engine->log());
+    RETURN_IF_ERROR(table.AddOperator(name, server::TokenHash(token)));
+    out << token << "\n";
+    return absl::OkStatus();
+  }
   store::Participant p;
   ASSIGN_OR_RETURN(p.session, Required(f, "session"));
   p.name = f.Get("name", "gm");
@@ -76,7 +86,7 @@ absl::Status VerbToken(const Flags& f, std::ostream& out) {
   std::optional<store::ParticipantRole> parsed = store::ParseRole(role);
   if (!parsed) {
     return absl::InvalidArgumentError(
-        absl::StrCat("flag --role ('", role, "'): gm, player or observer"));
+        absl::StrCat("flag --role ('", role, "'): gm, player, observer or operator"));
   }
   p.role = *parsed;
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kWrite));

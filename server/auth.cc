@@ -29,16 +29,42 @@ absl::StatusOr<std::string> AddParticipant(Context& ctx, const store::Participan
   return token;
 }
 
+absl::StatusOr<std::string> FoundSession(Context& ctx, const store::Participant& gm) {
+  ASSIGN_OR_RETURN(std::string token, NewToken());
+  RETURN_IF_ERROR(ctx.participants.Found(gm, TokenHash(token)));
+  return token;
+}
+
+std::string TokenOf(const httplib::Request& req) {
+  const std::string header = req.get_header_value("Authorization");
+  if (absl::StartsWithIgnoreCase(header, "Bearer ")) return header.substr(7);
+  if (req.has_param("token")) return req.get_param_value("token");
+  return "";
+}
+
+absl::StatusOr<std::string> AuthenticateOperator(const Context& ctx,
+                                                 const httplib::Request& req) {
+  const std::string token = TokenOf(req);
+  if (token.empty()) {
+    return absl::UnauthenticatedError(
+        "no token: creating or importing a session is the operator's; send "
+        "'Authorization: Bearer <token>' with an operator token (combat token --db DIR "
+        "--role operator)");
+  }
+  ASSIGN_OR_RETURN(std::optional<std::string> name,
+                   ctx.participants.FindOperator(TokenHash(token)));
+  if (!name) {
+    return absl::UnauthenticatedError(
+        "the token is not an operator's (creating or importing a session is the "
+        "operator's: combat token --db DIR --role operator)");
+  }
+  return *name;
+}
+
 absl::StatusOr<store::Participant> Authenticate(const Context& ctx,
                                                 const httplib::Request& req,
                                                 const std::string& session) {
-  std::string token;
-  const std::string header = req.get_header_value("Authorization");
-  if (absl::StartsWithIgnoreCase(header, "Bearer ")) {
-    token = header.substr(7);
-  } else if (req.has_param("token")) {
-    token = req.get_param_value("token");
-  }
+  const std::string token = TokenOf(req);
   if (token.empty()) {
     return absl::UnauthenticatedError(absl::StrCat(
         "no token: send 'Authorization: Bearer <token>' (or ?token=) with a token of "

@@ -33,6 +33,18 @@ std::string TokenHash(const std::string& token);
 
 // Records `p` with a fresh token and returns the token (shown once).
 absl::StatusOr<std::string> AddParticipant(Context& ctx, const store::Participant& p);
+// Records `gm` as the GM of a session about to be created (before it is:
+// store::ParticipantTable::Found) with a fresh token, and returns the token.
+absl::StatusOr<std::string> FoundSession(Context& ctx, const store::Participant& gm);
+
+// The token a request carries (Bearer header, else ?token=); "" when none.
+std::string TokenOf(const httplib::Request& req);
+
+// The name of the server's operator whose token `req` carries (who may
+// create and import sessions, and revoke any token). Unauthenticated when
+// it carries none, or one that is not an operator's.
+absl::StatusOr<std::string> AuthenticateOperator(const Context& ctx,
+                                                 const httplib::Request& req);
 
 // The participant of `session` whose token `req` carries. Unauthenticated
 // when it carries none, or one that is not a token of this session.

@@ -26,12 +26,21 @@ bool BranchHub::WaitPast(const std::string& session, const std::string& branch,
                          uint64_t seq, std::chrono::milliseconds timeout) {
   const std::string key = Key(session, branch);
   std::unique_lock<std::mutex> lock(mu_);
+  const uint64_t wakes = wakes_;
   cv_.wait_for(lock, timeout, [&] {
-    if (shutdown_) return true;
+    if (shutdown_ || wakes_ != wakes) return true;
     auto it = heads_.find(key);
     return it != heads_.end() && it->second > seq;
   });
   return !shutdown_;
+}
+
+void BranchHub::WakeAll() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ++wakes_;
+  }
+  cv_.notify_all();
 }
 
 void BranchHub::Shutdown() {

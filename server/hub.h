@@ -22,9 +22,13 @@ class BranchHub {
   void Announce(const std::string& session, const std::string& branch, uint64_t seq);
 
   // Waits until a head past `seq` is announced for the branch, `timeout`
-  // passes, or Shutdown. True unless shut down.
+  // passes, WakeAll, or Shutdown. True unless shut down.
   bool WaitPast(const std::string& session, const std::string& branch, uint64_t seq,
                 std::chrono::milliseconds timeout);
+
+  // Wakes every watcher once (a token was revoked: each stream checks that
+  // its token still holds).
+  void WakeAll();
 
   // Wakes every watcher for good (the server is stopping).
   void Shutdown();
@@ -42,6 +46,7 @@ class BranchHub {
   std::condition_variable cv_;
   std::map<std::string, uint64_t> heads_;  // "<session>\0<branch>" -> seq
   size_t watchers_ = 0;
+  uint64_t wakes_ = 0;  // WakeAll calls
   bool shutdown_ = false;
 };
 

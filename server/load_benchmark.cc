@@ -5,16 +5,21 @@
 // takes the head from the reply and tries again), and `--watchers` SSE
 // streams held open across the sessions, counting the events they receive.
 // Prints commands/s, p50/p99/max latency of the accepted submits, the 409s,
-// the watchers held and the events they were sent.
+// the failures by kind (no reply, or an HTTP status), the watchers held and
+// the events they were sent of those they had to be (each its session's
+// whole log); with --json FILE, the same as one JSON object (bench/table.py
+// reads it). Exit 1 on any failure or a watcher short of an event.
 //
 //   bazel run -c opt //server:load_benchmark -- --seconds 10 --clients 16
-//       --sessions 8 --watchers 64 [--db DIR]       (one command line)
+//       --sessions 8 --watchers 64 [--db DIR] [--json FILE]   (one command line)
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -23,7 +28,9 @@
 #include "absl/strings/numbers.h"
 #include "httplib.h"
 #include "replay/engine.h"
+#include "server/auth.h"
 #include "server/server.h"
+#include "store/participants.h"
 
 namespace {
 
@@ -96,6 +103,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", std::string(engine.status().message()).c_str());
     return 2;
   }
+  // The operator, who creates the sessions.
+  auto op = combat::server::NewToken();
+  if (!op.ok() || !combat::store::ParticipantTable((*engine)->log())
+                       .AddOperator("load", combat::server::TokenHash(*op))
+                       .ok()) {
+    std::fprintf(stderr, "cannot make the operator's token\n");
+    return 2;
+  }
   combat::server::ServeOptions o;
   o.threads = static_cast<size_t>(watchers + clients + 16);
   o.max_watchers = static_cast<size_t>(watchers + 1);
@@ -110,8 +125,8 @@ int main(int argc, char** argv) {
   std::vector<uint64_t> heads;
   for (int s = 0; s < sessions; ++s) {
     httplib::Client c("127.0.0.1", port);
-    auto r = c.Post(("/api/sessions?session=load" + std::to_string(s)).c_str(), kRoster,
-                    "application/json");
+    auto r = c.Post(("/api/sessions?session=load" + std::to_string(s)).c_str(),
+                    {{"Authorization", "Bearer " + *op}}, kRoster, "application/json");
     if (!r || r->status != 201) {
       std::fprintf(stderr, "create failed: %s\n", r ? r->body.c_str() : "no reply");
       return 2;
@@ -159,6 +174,14 @@ int main(int argc, char** argv) {
 
   std::vector<std::vector<double>> latencies(clients);
   std::atomic<uint64_t> conflicts{0}, failures{0};
+  // Each failure by kind: "no reply (<httplib's error>)" or "HTTP <status>".
+  std::mutex kinds_mu;
+  std::map<std::string, uint64_t> kinds;
+  auto fail = [&](const std::string& kind) {
+    ++failures;
+    std::lock_guard<std::mutex> lock(kinds_mu);
+    ++kinds[kind];
+  };
   std::vector<std::thread> client_threads;
   const auto start = Clock::now();
   const auto end = start + std::chrono::seconds(seconds);
@@ -181,7 +204,7 @@ int main(int argc, char** argv) {
                           "application/json");
           const auto t1 = Clock::now();
           if (!r) {
-            ++failures;
+            fail("no reply (" + httplib::to_string(r.error()) + ")");
             break;
           }
           const uint64_t head = HeadOf(r->body);
@@ -194,7 +217,7 @@ int main(int argc, char** argv) {
             ++conflicts;
             continue;
           }
-          ++failures;
+          fail("HTTP " + std::to_string(r->status));
           break;
         }
       }
@@ -202,7 +225,24 @@ int main(int argc, char** argv) {
   }
   for (auto& t : client_threads) t.join();
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // streams catch up
+  // What the watchers must have received: each streams its session's
+  // whole log (from 1), so the sum of its session's final head. Wait (at
+  // most 30 s) for the streams to catch up.
+  uint64_t expected_events = 0;
+  for (int w = 0; w < held; ++w) {
+    const int s = w % sessions;
+    httplib::Client c("127.0.0.1", port);
+    auto r = c.Get(("/api/sessions/load" + std::to_string(s) + "/branches/main/head").c_str(),
+                   {{"Authorization", "Bearer " + tokens[s]}});
+    if (r && r->status == 200) {
+      const size_t at = r->body.find("\"seq\":");
+      if (at != std::string::npos) expected_events += std::stoull(r->body.substr(at + 6));
+    }
+  }
+  const auto catch_up = Clock::now() + std::chrono::seconds(30);
+  while (streamed_events.load() < expected_events && Clock::now() < catch_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   stop = true;
   (*server)->Stop();
   for (auto& t : watch_threads) t.join();
@@ -218,11 +258,27 @@ int main(int argc, char** argv) {
       "  commands accepted: %zu (%.1f commands/s)\n"
       "  latency ms: p50 %.2f  p99 %.2f  max %.2f\n"
       "  409 stale-writer retries: %llu, failures: %llu\n"
-      "  watchers held: %d, events streamed to them: %llu\n",
+      "  watchers held: %d, events streamed to them: %llu of %llu\n",
       seconds, clients, sessions, watchers, all.size(), all.size() / elapsed, pct(0.50),
       pct(0.99), all.empty() ? 0.0 : all.back(),
       static_cast<unsigned long long>(conflicts.load()),
       static_cast<unsigned long long>(failures.load()), held,
-      static_cast<unsigned long long>(streamed_events.load()));
-  return failures.load() == 0 ? 0 : 1;
+      static_cast<unsigned long long>(streamed_events.load()),
+      static_cast<unsigned long long>(expected_events));
+  for (const auto& [kind, n] : kinds) {
+    std::printf("  failed: %llu %s\n", static_cast<unsigned long long>(n), kind.c_str());
+  }
+  const std::string json_path = StrFlag(argc, argv, "json", "");
+  if (!json_path.empty()) {
+    std::ofstream json(json_path);
+    json << "{\"seconds\":" << seconds << ",\"clients\":" << clients
+         << ",\"sessions\":" << sessions << ",\"watchers_requested\":" << watchers
+         << ",\"commands\":" << all.size() << ",\"commands_per_s\":" << all.size() / elapsed
+         << ",\"p50_ms\":" << pct(0.50) << ",\"p99_ms\":" << pct(0.99)
+         << ",\"max_ms\":" << (all.empty() ? 0.0 : all.back())
+         << ",\"conflicts\":" << conflicts.load() << ",\"failures\":" << failures.load()
+         << ",\"watchers_held\":" << held << ",\"events_streamed\":" << streamed_events.load()
+         << ",\"events_expected\":" << expected_events << "}\n";
+  }
+  return failures.load() == 0 && streamed_events.load() == expected_events ? 0 : 1;
 }

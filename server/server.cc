@@ -1,5 +1,8 @@
 #include "server/server.h"
 
+#include <sys/socket.h>
+
+#include <atomic>
 #include <chrono>
 #include <utility>
 
@@ -32,6 +35,11 @@ absl::StatusOr<std::unique_ptr<TableServer>> TableServer::Start(
                                 " (the routes: GET /openapi.yaml)"))
         : res.status == 413 ? absl::ResourceExhaustedError(
                                   "the body is over the server's limit; nothing was written")
+        // The library's own 400, before any route: a malformed request line
+        // or headers, or a POST with neither a body nor 'Content-Length: 0'.
+        : res.status == 400 ? absl::InvalidArgumentError(
+                                  "malformed HTTP request (a POST without a body must send "
+                                  "'Content-Length: 0'); nothing was written")
                             : absl::UnknownError(absl::StrCat("HTTP ", res.status));
     const int code = res.status;
     ReplyJson(res, code, ErrorJson(st));
@@ -44,6 +52,19 @@ absl::StatusOr<std::unique_ptr<TableServer>> TableServer::Start(
   AddWriteRoutes(http, *s->ctx_);
   AddStreamRoutes(http, *s->ctx_);
   AddWebRoutes(http, *s->ctx_);
+  // The listening socket's accept queue. Debian's libcpp-httplib is built
+  // with a backlog of 5 (CPPHTTPLIB_LISTEN_BACKLOG, compiled into the .so):
+  // when more connections arrive than the one accepting thread takes in a
+  // moment (64 clients reconnecting per request), Linux drops the SYNs
+  // beyond it (TcpExtListenOverflows) and each client waits for a SYN
+  // retransmit (1 s, 3 s, ...). The socket is ours before the bind (the
+  // library's default options, then noted), and listen() again after it
+  // raises the queue to the system's limit (net.core.somaxconn).
+  auto listen_fd = std::make_shared<std::atomic<int>>(-1);
+  http.set_socket_options([listen_fd](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listen_fd->store(sock);
+  });
   s->host_ = options.host;
   if (options.port == 0) {
     s->port_ = http.bind_to_any_port(options.host);
@@ -53,6 +74,11 @@ absl::StatusOr<std::unique_ptr<TableServer>> TableServer::Start(
   if (s->port_ <= 0) {
     return absl::UnavailableError(absl::StrCat("cannot listen on ", options.host, ":",
                                                options.port));
+  }
+  if (::listen(listen_fd->load(), kListenBacklog) != 0) {
+    return absl::UnavailableError(absl::StrCat("cannot listen on ", options.host, ":",
+                                               s->port_, " with a backlog of ",
+                                               kListenBacklog));
   }
   s->thread_ = std::thread([&http] { http.listen_after_bind(); });
   // Running before returning, so that a Stop right away is not lost.

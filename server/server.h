@@ -61,6 +61,10 @@ class TableServer {
   int port_ = 0;
 };
 
+// The accept queue of the listening socket (Linux caps it at
+// net.core.somaxconn). Connections beyond it would have their SYNs dropped.
+inline constexpr int kListenBacklog = 4096;
+
 // The OpenAPI document (server/openapi.yaml, compiled in).
 extern const char kOpenApiYaml[];
 

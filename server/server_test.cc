@@ -4,6 +4,11 @@
 // Last-Event-ID, and the read routes a browser draws from.
 #include "server/server.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -16,6 +21,8 @@
 #include "gtest/gtest.h"
 #include "httplib.h"
 #include "replay/engine.h"
+#include "server/auth.h"
+#include "store/participants.h"
 
 namespace combat::server {
 namespace {
@@ -87,6 +94,8 @@ std::string Note(const std::string& id, const std::string& text = "a ruling") {
 }
 
 constexpr char kSeed[] = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+// The operator's token of every test server (Boot records its hash).
+constexpr char kOperator[] = "0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e";
 
 class ServerTest : public ::testing::Test {
  protected:
@@ -98,6 +107,10 @@ class ServerTest : public ::testing::Test {
     const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/" + name;
     auto engine = replay::Engine::Open(dir);
     ASSERT_TRUE(engine.ok()) << engine.status();
+    {
+      store::ParticipantTable table((*engine)->log());
+      ASSERT_TRUE(table.AddOperator("op", TokenHash(kOperator)).ok());
+    }
     ServeOptions o;
     o.threads = 16;
     o.max_watchers = 4;
@@ -119,7 +132,7 @@ class ServerTest : public ::testing::Test {
   // Creates session `s` (seeded); returns the GM's token.
   std::string Create(const std::string& s) {
     auto r = Client().Post(("/api/sessions?session=" + s + "&seed=" + kSeed).c_str(),
-                           ExampleRoster(), "application/json");
+                           Bearer(kOperator), ExampleRoster(), "application/json");
     EXPECT_TRUE(r);
     if (!r) return "";
     EXPECT_EQ(r->status, 201) << r->body;
@@ -170,7 +183,8 @@ TEST_F(ServerTest, CreateListsTheSessionAndGivesTheGmATokenOnce) {
   ASSERT_TRUE(me);
   EXPECT_NE(me->body.find(R"("role":"gm")"), std::string::npos) << me->body;
   // Again: 409, nothing changed.
-  auto again = Client().Post("/api/sessions?session=s1", ExampleRoster(), "application/json");
+  auto again = Client().Post("/api/sessions?session=s1", Bearer(kOperator), ExampleRoster(),
+                             "application/json");
   ASSERT_TRUE(again);
   EXPECT_EQ(again->status, 409) << again->body;
   auto spec = Client().Get("/openapi.yaml");
@@ -485,13 +499,21 @@ TEST_F(ServerTest, ReadRoutesForkWhatIfDiffVerifyExportImport) {
   auto bundle = c.Get("/api/sessions/s1/export", Bearer(gm));
   ASSERT_TRUE(bundle);
   ASSERT_EQ(bundle->status, 200) << bundle->body;
-  auto again = c.Post("/api/import", bundle->body, "application/octet-stream");
+  // Importing is the operator's: no token, or a GM's, is 401.
+  auto anonymous = c.Post("/api/import", bundle->body, "application/octet-stream");
+  ASSERT_TRUE(anonymous);
+  EXPECT_EQ(anonymous->status, 401) << anonymous->body;
+  auto as_gm = c.Post("/api/import", Bearer(gm), bundle->body, "application/octet-stream");
+  ASSERT_TRUE(as_gm);
+  EXPECT_EQ(as_gm->status, 401) << as_gm->body;
+  auto again = c.Post("/api/import", Bearer(kOperator), bundle->body, "application/octet-stream");
   ASSERT_TRUE(again);
   EXPECT_EQ(again->status, 409) << again->body;  // s1 exists here
   std::unique_ptr<TableServer> other;
   Boot(&other, "other_db");
   httplib::Client oc("127.0.0.1", other->port());
-  auto imported = oc.Post("/api/import", bundle->body, "application/octet-stream");
+  auto imported =
+      oc.Post("/api/import", Bearer(kOperator), bundle->body, "application/octet-stream");
   ASSERT_TRUE(imported);
   EXPECT_EQ(imported->status, 201) << imported->body;
   const std::string gm2 = Str(imported->body, "token");
@@ -503,7 +525,7 @@ TEST_F(ServerTest, ReadRoutesForkWhatIfDiffVerifyExportImport) {
   for (size_t at : {bundle->body.size() / 3, bundle->body.size() / 2, bundle->body.size() - 40}) {
     std::string altered = bundle->body;
     altered[at] = static_cast<char>(altered[at] ^ 0x01);
-    auto refused = tc.Post("/api/import", altered, "application/octet-stream");
+    auto refused = tc.Post("/api/import", Bearer(kOperator), altered, "application/octet-stream");
     ASSERT_TRUE(refused);
     EXPECT_TRUE(refused->status == 400 || refused->status == 422)
         << at << ": " << refused->status << " " << refused->body;
@@ -610,6 +632,162 @@ TEST_F(ServerTest, WatchersDoNotBlockWriters) {
   }
 }
 
+// Creating a session is the operator's act: no token, a bad one or a GM's
+// is 401, nothing written; the operator names the GM, whose token comes
+// back once.
+TEST_F(ServerTest, OnlyTheOperatorCreatesSessions) {
+  const std::string gm = Create("s1");
+  for (const httplib::Headers& h : {httplib::Headers{}, Bearer(gm), Bearer(std::string(64, '1'))}) {
+    auto r = Client().Post("/api/sessions?session=s2", h, ExampleRoster(), "application/json");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 401) << r->body;
+  }
+  auto list = Client().Get("/api/sessions");
+  ASSERT_TRUE(list);
+  EXPECT_EQ(list->body.find("\"s2\""), std::string::npos) << list->body;
+  // The operator's token is no participant's: it reads nothing of s1.
+  auto read = Client().Get("/api/sessions/s1/branches/main/head", Bearer(kOperator));
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->status, 401) << read->body;
+  // The operator may give a session another GM (a GM's token lost); a GM may not.
+  auto by_gm = Client().Post("/api/sessions/s1/participants?role=gm&name=gm2", Bearer(gm), "",
+                             "application/json");
+  ASSERT_TRUE(by_gm);
+  EXPECT_EQ(by_gm->status, 400) << by_gm->body;
+  auto by_op = Client().Post("/api/sessions/s1/participants?role=gm&name=gm2",
+                             Bearer(kOperator), "", "application/json");
+  ASSERT_TRUE(by_op);
+  ASSERT_EQ(by_op->status, 201) << by_op->body;
+  auto me = Client().Get("/api/sessions/s1/me", Bearer(Str(by_op->body, "token")));
+  ASSERT_TRUE(me);
+  EXPECT_NE(me->body.find(R"("role":"gm")"), std::string::npos) << me->body;
+}
+
+// The GM revokes a player's token: the next request with it is 401, its
+// open stream ends; a player cannot revoke, a GM cannot revoke a GM, the
+// operator can.
+TEST_F(ServerTest, ARevokedTokenIs401AndItsStreamEnds) {
+  const std::string gm = Create("s1");
+  const std::string ann = Add("s1", gm, "player", "ann");
+  const std::string eve = Add("s1", gm, "observer", "eve");
+  ASSERT_EQ(Head("s1", ann) > 0, true);
+  // ann watches; the stream must end on its own once revoked.
+  std::atomic<bool> opened{false};
+  std::string received;
+  std::thread watcher([&] {
+    httplib::Client c = Client();
+    c.Get(("/api/sessions/s1/branches/main/stream?token=" + ann).c_str(),
+          [&](const char* data, size_t n) {
+            received.append(data, n);
+            opened = true;
+            return true;  // only the server ends it
+          });
+  });
+  while (!opened.load()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  auto by_player = Client().Delete("/api/sessions/s1/participants/eve", Bearer(ann));
+  ASSERT_TRUE(by_player);
+  EXPECT_EQ(by_player->status, 403) << by_player->body;
+  auto gm_on_gm = Client().Delete("/api/sessions/s1/participants/gm", Bearer(gm));
+  ASSERT_TRUE(gm_on_gm);
+  EXPECT_EQ(gm_on_gm->status, 403) << gm_on_gm->body;
+  auto nobody = Client().Delete("/api/sessions/s1/participants/zed", Bearer(gm));
+  ASSERT_TRUE(nobody);
+  EXPECT_EQ(nobody->status, 404) << nobody->body;
+  auto revoked = Client().Delete("/api/sessions/s1/participants/ann", Bearer(gm));
+  ASSERT_TRUE(revoked);
+  EXPECT_EQ(revoked->status, 200) << revoked->body;
+  watcher.join();  // returns only because the server ended the stream
+  EXPECT_NE(received.find("event: revoked"), std::string::npos) << received;
+  auto after = Client().Get("/api/sessions/s1/branches/main/head", Bearer(ann));
+  ASSERT_TRUE(after);
+  EXPECT_EQ(after->status, 401) << after->body;
+  const uint64_t h = Head("s1", gm);
+  auto submit = Submit("s1", ann, h, R"({"id":"a1","actor":"aria","action":"end_turn"})");
+  ASSERT_TRUE(submit);
+  EXPECT_EQ(submit->status, 401) << submit->body;
+  EXPECT_EQ(Head("s1", gm), h);
+  // Revoking again: 404; the operator revokes the GM's token.
+  auto twice = Client().Delete("/api/sessions/s1/participants/ann", Bearer(gm));
+  ASSERT_TRUE(twice);
+  EXPECT_EQ(twice->status, 404) << twice->body;
+  auto op = Client().Delete("/api/sessions/s1/participants/gm", Bearer(kOperator));
+  ASSERT_TRUE(op);
+  EXPECT_EQ(op->status, 200) << op->body;
+  auto gone = Client().Get("/api/sessions/s1/me", Bearer(gm));
+  ASSERT_TRUE(gone);
+  EXPECT_EQ(gone->status, 401) << gone->body;
+  auto still = Client().Get("/api/sessions/s1/me", Bearer(eve));
+  ASSERT_TRUE(still);
+  EXPECT_EQ(still->status, 200) << still->body;
+}
+
+// The verb schemas and the rule table a form or an explanation is drawn
+// from (no token: they are the build's, not a session's).
+TEST_F(ServerTest, RulesetVerbsAndRules) {
+  auto verbs = Client().Get("/api/rulesets/d20_three_action/verbs");
+  ASSERT_TRUE(verbs);
+  ASSERT_EQ(verbs->status, 200) << verbs->body;
+  EXPECT_NE(verbs->body.find(R"("verb":"attack")"), std::string::npos);
+  EXPECT_NE(verbs->body.find(R"("path":"required")"), std::string::npos);  // move
+  EXPECT_NE(verbs->body.find(R"("key":"kind")"), std::string::npos);       // gm_note's
+  auto rules = Client().Get("/api/rulesets/d20_three_action/rules");
+  ASSERT_TRUE(rules);
+  ASSERT_EQ(rules->status, 200) << rules->body;
+  EXPECT_NE(rules->body.find(R"("id":"000.attack.critical")"), std::string::npos);
+  EXPECT_NE(rules->body.find(R"("line":)"), std::string::npos);
+  auto none = Client().Get("/api/rulesets/d20_three_actoin/verbs");
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->status, 404);
+  EXPECT_NE(none->body.find("d20_three_action"), std::string::npos) << none->body;  // the nearest
+}
+
+// A POST the library refuses before any route (no body and no
+// Content-Length) is a 400 whose body says so, with the same status.
+TEST_F(ServerTest, ALibrary400IsAnErrorBodyNamingIt) {
+  const std::string gm = Create("s1");
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(server_->port()));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
+  const std::string request = "POST /api/sessions/s1/branches/main/undo?reason=x HTTP/1.1\r\n"
+                              "Host: x\r\nAuthorization: Bearer " + gm +
+                              "\r\nConnection: close\r\n\r\n";
+  ASSERT_EQ(send(fd, request.data(), request.size(), MSG_NOSIGNAL),
+            static_cast<ssize_t>(request.size()));
+  std::string reply;
+  char buf[4096];
+  ssize_t n;
+  while ((n = recv(fd, buf, sizeof(buf), 0)) > 0) reply.append(buf, static_cast<size_t>(n));
+  close(fd);
+  EXPECT_EQ(reply.rfind("HTTP/1.1 400", 0), 0u) << reply;
+  EXPECT_NE(reply.find(R"("status":400,"code":"INVALID_ARGUMENT")"), std::string::npos) << reply;
+  EXPECT_NE(reply.find("Content-Length: 0"), std::string::npos) << reply;
+}
+
+// The served OpenAPI document is YAML a parser takes: a plain scalar (a
+// summary) holding ': ' must be quoted (a broken document once passed the
+// route check below).
+TEST_F(ServerTest, TheOpenApiSummariesAreValidYamlScalars) {
+  auto spec = Client().Get("/openapi.yaml");
+  ASSERT_TRUE(spec);
+  std::istringstream lines(spec->body);
+  std::string line;
+  int summaries = 0;
+  while (std::getline(lines, line)) {
+    const size_t at = line.find("summary: ");
+    if (at == std::string::npos || line.find_first_not_of(' ') != at) continue;
+    ++summaries;
+    const std::string value = line.substr(at + 9);
+    if (!value.empty() && value[0] == '"') continue;
+    EXPECT_EQ(value.find(": "), std::string::npos) << "unquoted ': ' in: " << line;
+    EXPECT_EQ(value.find(" #"), std::string::npos) << "unquoted ' #' in: " << line;
+  }
+  EXPECT_GT(summaries, 20);
+}
+
 // Every path and method the served OpenAPI document lists is routed (no
 // "no route" 404), and the document lists every route the server has.
 TEST_F(ServerTest, TheOpenApiDocumentListsTheRoutesTheServerHas) {
@@ -627,17 +805,20 @@ TEST_F(ServerTest, TheOpenApiDocumentListsTheRoutesTheServerHas) {
     std::string method;
     if (line == "    get:") method = "get";
     if (line == "    post:") method = "post";
+    if (line == "    delete:") method = "delete";
     if (method.empty()) continue;
     documented.insert(method + " " + path);
     std::string url = path;
     for (const auto& [from, to] : {std::pair<std::string, std::string>{"{session}", "s1"},
-                                   {"{branch}", "main"}}) {
+                                   {"{branch}", "main"}, {"{name}", "ann"},
+                                   {"{ruleset}", "d20_three_action"}}) {
       const size_t at = url.find(from);
       if (at != std::string::npos) url.replace(at, from.size(), to);
     }
     if (url.find("/stream") != std::string::npos) url += "?token=bad";  // 401, not a stream
-    auto r = method == "get" ? Client().Get(url.c_str())
-                             : Client().Post(url.c_str(), "", "application/json");
+    auto r = method == "get"    ? Client().Get(url.c_str())
+             : method == "post" ? Client().Post(url.c_str(), "", "application/json")
+                                : Client().Delete(url.c_str());
     ASSERT_TRUE(r) << url;
     EXPECT_EQ(r->body.find("no route"), std::string::npos) << method << " " << url;
   }
@@ -646,11 +827,14 @@ TEST_F(ServerTest, TheOpenApiDocumentListsTheRoutesTheServerHas) {
       "get /app.js",
       "get /openapi.yaml",
       "get /api/rulesets",
+      "get /api/rulesets/{ruleset}/verbs",
+      "get /api/rulesets/{ruleset}/rules",
       "get /api/sessions",
       "post /api/sessions",
       "post /api/import",
       "get /api/sessions/{session}/participants",
       "post /api/sessions/{session}/participants",
+      "delete /api/sessions/{session}/participants/{name}",
       "get /api/sessions/{session}/me",
       "get /api/sessions/{session}/heads",
       "get /api/sessions/{session}/branches",

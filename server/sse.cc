@@ -28,7 +28,23 @@ struct Stream {
   std::string session;
   std::string branch;
   uint64_t next = 1;  // the next seq to send
+  std::string token_hash;  // the watcher's: the stream ends once revoked
 };
+
+// False once the stream's token no longer holds (revoked, or unreadable):
+// then the stream says so and ends.
+bool StillAdmitted(Context& ctx, const Stream& s, httplib::DataSink& sink) {
+  auto p = ctx.participants.Find(s.session, s.token_hash);
+  if (p.ok() && p->has_value()) return true;
+  const std::string frame = absl::StrCat(
+      "event: revoked\ndata: ",
+      ErrorJson(p.ok() ? absl::UnauthenticatedError("the token was revoked; the stream ends")
+                       : p.status()),
+      "\n\n");
+  sink.write(frame.data(), frame.size());
+  sink.done();
+  return false;
+}
 
 // Where a stream starts: after Last-Event-ID (header, or ?last_event_id=),
 // else at ?from= (default 1: the whole log).
@@ -93,6 +109,7 @@ void Watch(Context& ctx, const httplib::Request& req, httplib::Response& res,
   s->session = session;
   s->branch = branch;
   s->next = *start;
+  s->token_hash = TokenHash(TokenOf(req));
   res.set_header("Cache-Control", "no-cache");
   res.set_header("X-Accel-Buffering", "no");
   res.set_chunked_content_provider(
@@ -106,12 +123,14 @@ void Watch(Context& ctx, const httplib::Request& req, httplib::Response& res,
           if (!sink.write(hello.data(), hello.size())) return false;
         }
         bool sent = false;
+        if (!StillAdmitted(ctx, *s, sink)) return true;
         if (!SendBatch(ctx, *s, sink, &sent)) return false;
         if (sent) return true;
         if (!ctx.hub.WaitPast(s->session, s->branch, s->next - 1, kKeepAlive)) {
           sink.done();  // the server is stopping
           return true;
         }
+        if (!StillAdmitted(ctx, *s, sink)) return true;
         if (!SendBatch(ctx, *s, sink, &sent)) return false;
         if (!sent) {
           static constexpr char kPing[] = ": keep-alive\n\n";

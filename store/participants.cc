@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 #include "rocksdb/db.h"
+#include "rocksdb/write_batch.h"
 #include "store/event_log_impl.h"
 #include "store/keys.h"
 #include "store/rocks_status.h"
@@ -43,6 +44,34 @@ absl::StatusOr<Participant> Decode(const std::string& session,
   p.name = value.substr(zero + 1);
   return p;
 }
+
+// Every record under `session` ("" = the operators): key and value.
+absl::StatusOr<std::vector<std::pair<std::string, std::string>>> Records(
+    LogImpl* impl, const std::string& session) {
+  const std::string prefix = keys::ParticipantPrefix(session);
+  const std::string end = keys::PrefixEnd(prefix);
+  rocksdb::ReadOptions ro;
+  rocksdb::Slice upper(end);
+  ro.iterate_upper_bound = &upper;
+  std::unique_ptr<rocksdb::Iterator> it(impl->db->NewIterator(ro));
+  std::vector<std::pair<std::string, std::string>> out;
+  for (it->Seek(prefix); it->Valid(); it->Next()) {
+    out.emplace_back(it->key().ToString(), it->value().ToString());
+  }
+  RETURN_IF_ERROR(FromRocks(it->status(), absl::StrCat("session ", session, " participants")));
+  return out;
+}
+
+// Writes `batch` with fsync as Options::sync. REQUIRES: write_mu held.
+absl::Status WriteDurably(LogImpl* impl, rocksdb::WriteBatch& batch,
+                          const std::string& context) {
+  rocksdb::WriteOptions options;
+  options.sync = impl->options.sync;
+  return FromRocks(impl->db->Write(options, &batch), context);
+}
+
+// The name of an operator record's value ("operator\0<name>").
+constexpr char kOperator[] = "operator";
 
 }  // namespace
 
@@ -98,6 +127,87 @@ absl::Status ParticipantTable::Add(const Participant& p,
   return FromRocks(
       impl_->db->Put(options, keys::Participant(p.session, token_hash), Encode(p)),
       absl::StrCat("session ", p.session, ": adding participant ", p.name));
+}
+
+absl::Status ParticipantTable::Found(const Participant& gm,
+                                     const std::string& token_hash) {
+  RETURN_IF_ERROR(CheckId("session", gm.session));
+  RETURN_IF_ERROR(CheckId("participant name", gm.name));
+  if (!ValidHash(token_hash)) {
+    return absl::InvalidArgumentError(
+        "participant token hash: 64 lowercase hex digits (SHA-256)");
+  }
+  const std::string context = absl::StrCat("session ", gm.session, ": its GM ", gm.name);
+  RETURN_IF_ERROR(impl_->CheckWritable(context));
+  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  std::string meta;
+  rocksdb::Status got =
+      impl_->db->Get(rocksdb::ReadOptions(), keys::Session(gm.session), &meta);
+  if (got.ok()) {
+    return absl::AlreadyExistsError(absl::StrCat("session '", gm.session, "' exists"));
+  }
+  if (!got.IsNotFound()) RETURN_IF_ERROR(FromRocks(got, context));
+  ASSIGN_OR_RETURN(auto left, Records(impl_, gm.session));
+  rocksdb::WriteBatch batch;
+  for (const auto& [key, value] : left) batch.Delete(key);
+  batch.Put(keys::Participant(gm.session, token_hash), Encode(gm));
+  return WriteDurably(impl_, batch, context);
+}
+
+absl::Status ParticipantTable::Revoke(const std::string& session, const std::string& name) {
+  RETURN_IF_ERROR(CheckId("session", session));
+  const std::string context = absl::StrCat("session ", session, ": revoking ", name);
+  RETURN_IF_ERROR(impl_->CheckWritable(context));
+  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  ASSIGN_OR_RETURN(auto records, Records(impl_, session));
+  rocksdb::WriteBatch batch;
+  for (const auto& [key, value] : records) {
+    ASSIGN_OR_RETURN(Participant p, Decode(session, value));
+    if (p.name == name) batch.Delete(key);
+  }
+  if (batch.Count() == 0) {
+    return absl::NotFoundError(absl::StrCat("session ", session,
+                                            " has no participant named '",
+                                            name.substr(0, 64), "'"));
+  }
+  return WriteDurably(impl_, batch, context);
+}
+
+absl::Status ParticipantTable::AddOperator(const std::string& name,
+                                           const std::string& token_hash) {
+  RETURN_IF_ERROR(CheckId("operator name", name));
+  if (!ValidHash(token_hash)) {
+    return absl::InvalidArgumentError(
+        "operator token hash: 64 lowercase hex digits (SHA-256)");
+  }
+  const std::string context = absl::StrCat("adding operator ", name);
+  RETURN_IF_ERROR(impl_->CheckWritable(context));
+  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  ASSIGN_OR_RETURN(auto records, Records(impl_, ""));
+  const std::string value = absl::StrCat(kOperator, std::string(1, '\0'), name);
+  for (const auto& [key, v] : records) {
+    if (v == value) {
+      return absl::AlreadyExistsError(absl::StrCat("an operator named '", name, "' exists"));
+    }
+  }
+  rocksdb::WriteBatch batch;
+  batch.Put(keys::Participant("", token_hash), value);
+  return WriteDurably(impl_, batch, context);
+}
+
+absl::StatusOr<std::optional<std::string>> ParticipantTable::FindOperator(
+    const std::string& token_hash) const {
+  if (!ValidHash(token_hash)) return std::nullopt;
+  std::string value;
+  rocksdb::Status got =
+      impl_->db->Get(rocksdb::ReadOptions(), keys::Participant("", token_hash), &value);
+  if (got.IsNotFound()) return std::nullopt;
+  RETURN_IF_ERROR(FromRocks(got, "operators"));
+  const std::string prefix = absl::StrCat(kOperator, std::string(1, '\0'));
+  if (value.compare(0, prefix.size(), prefix) != 0) {
+    return absl::DataLossError("an operator record is damaged");
+  }
+  return value.substr(prefix.size());
 }
 
 absl::StatusOr<std::optional<Participant>> ParticipantTable::Find(

@@ -7,6 +7,16 @@
 // The table knows nothing about HTTP or randomness: the caller (server/
 // auth.h) draws the token and passes its hash.
 //
+// Operators are the server's, not a session's: they create and import
+// sessions and may revoke any token. Kept the same way, under the empty
+// session id (p\0\0<hash>), which no session can have.
+//
+// A session made by the server gets its GM by Found() *before* the session
+// is written: if the GM's record cannot be written, no session is; if the
+// session's write fails after it, the GM record is inert (every use of a
+// token checks that its session exists) and the next Found of that id
+// clears it. So a session never exists without a GM record.
+//
 // Thread safety: all methods may be called concurrently; Add is serialized
 // with the log's other writes and is durable (fsync, as Options::sync) on
 // return.
@@ -47,6 +57,28 @@ class ParticipantTable {
   // AlreadyExists when the session already has a participant of that name
   // (one token per participant); FailedPrecondition when read-only.
   absl::Status Add(const Participant& p, const std::string& token_hash);
+
+  // The GM of a session about to be created: refused with AlreadyExists
+  // when `gm.session` exists, InvalidArgument as Add, otherwise, in one
+  // durable batch, every participant record left under that session id (by
+  // a creation that failed after its Found) is removed and `gm` recorded.
+  // The caller then creates the session (holding off other creators of
+  // that id).
+  absl::Status Found(const Participant& gm, const std::string& token_hash);
+
+  // Revokes the token of `session`'s participant `name`: its record is
+  // removed (durable on return), so the token no longer authenticates.
+  // NotFound when the session has no participant of that name.
+  absl::Status Revoke(const std::string& session, const std::string& name);
+
+  // An operator of the server, named `name` (a ValidId), with a token
+  // hashing to `token_hash`. AlreadyExists when an operator of that name
+  // exists; InvalidArgument naming the field; durable on return.
+  absl::Status AddOperator(const std::string& name, const std::string& token_hash);
+  // The name of the operator whose token hashes to `token_hash`; nullopt
+  // when none.
+  absl::StatusOr<std::optional<std::string>> FindOperator(
+      const std::string& token_hash) const;
 
   // The participant whose token hashes to `token_hash` in `session`;
   // nullopt when none.

@@ -40,6 +40,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
+# The operator's token (creating sessions is the operator's), before the
+# server holds the database.
+op=$("$combat" token --db "$tmp/db" --role operator) || fail "no operator token"
 "$combat" serve --db "$tmp/db" --listen 127.0.0.1:0 >"$tmp/out" 2>"$tmp/err" &
 server_pid=$!
 for _ in $(seq 100); do
@@ -62,7 +65,7 @@ node -e "const s=require('./replay/examples/d20_ambush.json'); console.log(JSON.
 session=amb
 # A fixed dice seed: the same rolls each run (the screenshots too).
 seed=$(printf '%064d' 17)
-curl -sS -m 30 -X POST "$base/api/sessions?session=$session&gm=dana&seed=$seed" --data-binary @"$tmp/roster.json" >"$tmp/create.json" \
+curl -sS -m 30 -X POST -H "Authorization: Bearer $op" "$base/api/sessions?session=$session&gm=dana&seed=$seed" --data-binary @"$tmp/roster.json" >"$tmp/create.json" \
   || fail "create failed"
 gm=$(jget "$tmp/create.json" 'd.token') || fail "no GM token: $(cat "$tmp/create.json")"
 curl -sS -m 30 -H "Authorization: Bearer $gm" "$base/api/sessions/$session/branches/main/status" >"$tmp/status.json" \
@@ -93,7 +96,7 @@ for ex in replay/examples/*.json; do
   name=$(basename "$ex" .json)
   [ "$name" = d20_ambush ] && continue
   node -e "const s=require('./$ex'); console.log(JSON.stringify(s.roster))" >"$tmp/r.json" || fail "no roster in $ex"
-  curl -sS -m 30 -X POST "$base/api/sessions?session=$name&gm=gm" --data-binary @"$tmp/r.json" >"$tmp/c.json" \
+  curl -sS -m 30 -X POST -H "Authorization: Bearer $op" "$base/api/sessions?session=$name&gm=gm" --data-binary @"$tmp/r.json" >"$tmp/c.json" \
     || fail "create $name failed"
   t=$(jget "$tmp/c.json" 'd.token') || fail "no GM token for $name: $(cat "$tmp/c.json")"
   n=$(jget "$tmp/r.json" 'd.combatants.length')

@@ -87,12 +87,220 @@ function drawState(at, state) {
   }
 }
 
+// The ruleset's verb schemas (what each verb reads, each parameter's type,
+// allowed values and words: the ruleset's labels) and its rule table (what
+// explanations cite), loaded once per ruleset.
+async function loadRuleset(ruleset) {
+  if (!ruleset || S.rulesetLoaded === ruleset) return;
+  const [v, r] = await Promise.all([api(`/api/rulesets/${encodeURIComponent(ruleset)}/verbs`),
+                                    api(`/api/rulesets/${encodeURIComponent(ruleset)}/rules`)]);
+  S.verbs = Object.fromEntries(v.verbs.map((x) => [x.verb, x]));
+  S.rules = Object.fromEntries(r.rules.map((x) => [x.id, x]));
+  S.rulesetLoaded = ruleset;
+}
+
+// The roster as the state at the head has it: ids, weapons, the map.
+async function loadRoster() {
+  const r = await api(`${branchBase()}/state`);
+  S.roster = (r.state.combatants || []).map((c) => ({ id: c.spec.id, name: c.spec.name, at: c.at,
+    weapons: (c.spec.weapons || []).map((w) => w.name) }));
+  S.map = r.state.map || null;
+}
+
+function choice(cls, values, value, blank) {
+  const opts = (blank != null ? [['', blank]] : []).concat(values.map((v) => [v, v]));
+  const s = el('select', { class: cls }, ...opts.map(([v, t]) => el('option', { value: v }, t)));
+  if (value != null && values.includes(value)) s.value = value;
+  return s;
+}
+const uniq = (xs) => [...new Set(xs.filter((x) => x != null && x !== ''))];
+const ids = () => (S.roster || []).map((c) => c.id);
+const weaponsOf = (id) => ((S.roster || []).find((c) => c.id === id) || { weapons: [] }).weapons;
+const allWeapons = () => uniq((S.roster || []).flatMap((c) => c.weapons));
+
+// Choices a text parameter is filled from (the roster), by what it names.
+function paramChoices(key, actor) {
+  if (/^(item)$/.test(key)) return uniq([...weaponsOf(actor), ...allWeapons()]);
+  if (/^(after|by|relative_to|source)$/.test(key)) return ids();
+  return [];
+}
+
+// A path editor: with a map, a grid whose squares are clicked in order
+// (each a step); without one, x and y inputs and "add". `path` is the
+// command's list of {x, y}; `changed` redraws the preview.
+function pathEditor(path, actor, changed) {
+  const box = el('div', { class: 'path' });
+  const shown = el('span', { class: 'small path-steps' });
+  const redraw = () => {
+    shown.textContent = path.length ? `path: ${path.map((p) => `(${p.x},${p.y})`).join(' → ')}` : 'path: (click squares in order)';
+    for (const td of box.querySelectorAll('td.sq')) {
+      const k = path.findIndex((p) => p.x === Number(td.dataset.x) && p.y === Number(td.dataset.y));
+      td.classList.toggle('step', k >= 0);
+      td.dataset.step = k >= 0 ? String(k + 1) : '';
+      td.textContent = k >= 0 ? String(k + 1) : td.dataset.who || '';
+    }
+    changed();
+  };
+  const m = S.map;
+  if (m && m.width > 0 && m.height > 0 && m.width * m.height <= 4096) {
+    const who = new Map((S.roster || []).filter((c) => c.at).map((c) => [`${c.at.x},${c.at.y}`, c.id]));
+    const terrain = new Map((m.cells || []).map((c) => [`${c.at.x},${c.at.y}`, c.terrain]));
+    const rows = [];
+    for (let y = 0; y < m.height; y++) {
+      const tds = [];
+      for (let x = 0; x < m.width; x++) {
+        const w = who.get(`${x},${y}`) || '';
+        const td = el('td', { class: 'sq' + (w === actor ? ' me' : w ? ' other' : '') + (terrain.has(`${x},${y}`) ? ' t-' + terrain.get(`${x},${y}`) : ''),
+                              'data-x': x, 'data-y': y, 'data-who': w ? w.slice(0, 2) : '',
+                              title: `(${x},${y})${w ? ' ' + w : ''}${terrain.has(`${x},${y}`) ? ' ' + terrain.get(`${x},${y}`) : ''}` });
+        td.onclick = () => { path.push({ x, y }); redraw(); };
+        tds.push(td);
+      }
+      rows.push(el('tr', {}, ...tds));
+    }
+    box.append(el('table', { class: 'grid' }, ...rows));
+  } else {
+    const x = el('input', { class: 'px', type: 'number', size: 3 });
+    const y = el('input', { class: 'py', type: 'number', size: 3 });
+    box.append(el('label', {}, 'x ', x), el('label', {}, 'y ', y),
+               el('button', { type: 'button', class: 'add-step', onclick: () => { path.push({ x: Number(x.value), y: Number(y.value) }); redraw(); } }, 'add step'));
+  }
+  box.append(shown, el('button', { type: 'button', class: 'clear-path', onclick: () => { path.length = 0; redraw(); } }, 'clear path'));
+  setTimeout(redraw, 0);
+  return box;
+}
+
+// A command's inputs, drawn from the verb's schema: the actor, targets and
+// weapon as choices from the roster (the legal ones first), the path on a
+// grid, one input per parameter (a choice when the ruleset lists its
+// values, a checkbox for a flag, a number, or text with the roster's names
+// offered), each labelled with the ruleset's own words, the refs, and the
+// declaration's words. The command is shown as it will be sent; "as JSON"
+// lets one edit it whole. read() gives the command.
+function commandEditor(schema, init, opts = {}) {
+  init = init || {};
+  const box = el('div', { class: 'cmd-editor', 'data-verb': schema.verb });
+  const readers = [];
+  const preview = el('code', { class: 'preview' });
+  const raw = el('textarea', { rows: 2, class: 'cmd' });
+  const rawBox = el('details', { class: 'raw' }, el('summary', { class: 'small' }, 'as JSON'), raw);
+  let rawEdited = false;
+  raw.oninput = () => { rawEdited = true; };
+  const built = () => {
+    const c = { action: schema.verb };
+    for (const r of readers) r(c);
+    return c;
+  };
+  const changed = () => { const c = built(); preview.textContent = JSON.stringify(c); if (!rawEdited) raw.value = JSON.stringify(c); };
+  box.oninput = box.onchange = (e) => { if (e.target !== raw) changed(); };
+  let actor = opts.actor || init.actor || '';
+  if (schema.actor !== 'no') {
+    if (opts.actor) readers.push((c) => { c.actor = opts.actor; });
+    else {
+      const s = choice('actor', ids(), init.actor, schema.actor === 'optional' ? '(none)' : null);
+      actor = s.value;
+      s.addEventListener('change', () => { actor = s.value; });
+      box.append(el('label', {}, 'actor ', s));
+      readers.push((c) => { if (s.value) c.actor = s.value; });
+    }
+  }
+  if (schema.targets !== 'no') {
+    const list = uniq([...(opts.targets || []), ...(init.targets || []), ...ids()]);
+    const holder = el('span', { class: 'targets' });
+    const add = (v) => holder.append(choice('target', list, v, schema.targets === 'optional' || holder.children.length ? '(none)' : null));
+    for (const t of (init.targets && init.targets.length ? init.targets : [(opts.targets || [])[0]])) add(t);
+    box.append(el('label', {}, 'target ', holder),
+               el('button', { type: 'button', class: 'add-target', onclick: () => { add(''); changed(); } }, '+ target'));
+    readers.push((c) => { const t = [...holder.querySelectorAll('select.target')].map((x) => x.value).filter(Boolean); if (t.length) c.targets = t; });
+  }
+  if (schema.weapon !== 'no') {
+    const list = uniq([...(opts.weapons || []), init.weapon, ...weaponsOf(actor), ...allWeapons()]);
+    const s = choice('weapon', list, init.weapon || (opts.weapons || [])[0], schema.weapon === 'optional' ? '(none)' : null);
+    box.append(el('label', {}, 'weapon ', s));
+    readers.push((c) => { if (s.value) c.weapon = s.value; });
+  }
+  if (schema.path !== 'no') {
+    const path = (init.path || []).map((p) => ({ x: p.x, y: p.y }));
+    const editor = pathEditor(path, actor, changed);
+    // An optional path (an attack's) folded away; a required one open.
+    box.append(schema.path === 'required' || path.length && schema.verb === 'move'
+      ? editor : el('details', { class: 'path-opt' }, el('summary', { class: 'small' }, 'path (optional)'), editor));
+    readers.push((c) => { if (path.length) c.path = path.map((p) => ({ x: p.x, y: p.y })); });
+  }
+  const given = Object.fromEntries((init.params || []).map((p) => [p.key, p]));
+  for (const p of schema.params || []) {
+    if (p.key.includes('*')) continue;  // a key family (energy.*): as JSON
+    const g = given[p.key] || {};
+    let input, read;
+    if (p.allowed && p.allowed.length) {
+      input = choice('param', p.allowed, g.text, p.required ? null : '(default)');
+      read = () => (input.value ? { key: p.key, text: input.value } : null);
+    } else if (p.type === 'flag') {
+      input = el('input', { type: 'checkbox', class: 'param' });
+      input.checked = g.value === 1;
+      read = () => (input.checked ? { key: p.key, value: 1 } : null);
+    } else if (p.type === 'int' || p.type === 'nonneg') {
+      input = el('input', { type: 'number', class: 'param', size: 5 });
+      if (p.type === 'nonneg') input.min = '0';
+      if (g.value != null && (g.value !== 0 || p.required)) input.value = String(g.value);
+      read = () => (input.value !== '' ? { key: p.key, value: Number(input.value) } : null);
+    } else {
+      const names = paramChoices(p.key, actor);
+      input = names.length ? choice('param', names, g.text, '(none)') : el('input', { class: 'param', size: 14 });
+      if (!names.length && g.text) input.value = g.text;
+      read = () => (input.value ? { key: p.key, text: input.value } : null);
+    }
+    input.dataset.key = p.key;
+    box.append(el('label', { class: 'param', 'data-key': p.key, title: `${p.key}: ${p.type_name}` }, `${p.doc || p.key} `, input));
+    readers.push((c) => { const v = read(); if (v) (c.params = c.params || []).push(v); });
+  }
+  const refsGiven = Object.fromEntries((init.refs || []).map((r) => [r.key, r]));
+  for (const r of schema.refs || []) {
+    const input = el('input', { type: 'number', class: 'ref', min: '1', size: 5, 'data-key': r.key });
+    if (refsGiven[r.key] && refsGiven[r.key].seq) input.value = String(refsGiven[r.key].seq);
+    else if (opts.refSeq) input.value = String(opts.refSeq);
+    box.append(el('label', { class: 'ref' }, `${r.doc || r.key} #`, input));
+    readers.push((c) => { if (input.value) (c.refs = c.refs || []).push({ key: r.key, seq: Number(input.value) }); });
+  }
+  const words = el('input', { class: 'text', size: 30, placeholder: 'words (what is said at the table)' });
+  if (init.text) words.value = init.text;
+  box.append(el('label', {}, 'words ', words));
+  readers.push((c) => { if (words.value) c.text = words.value; });
+  box.append(el('div', { class: 'small' }, 'sends ', preview), rawBox);
+  setTimeout(changed, 0);
+  return { node: box, read: () => (rawEdited ? JSON.parse(raw.value) : built()) };
+}
+
+// The schema of a verb the view has not loaded (another ruleset's): what
+// the act lists.
+function schemaOf(verb, a) {
+  return (S.verbs || {})[verb] || { verb, actor: 'required', targets: a && a.targets.length ? 'optional' : 'no',
+                                     weapon: a && a.weapons.length ? 'optional' : 'no', path: 'no', params: [], refs: [] };
+}
+
+const newId = () => `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+
+async function submit(label, command) {
+  const out = $('act-result');
+  out.textContent = `${label}: sending…`;
+  try {
+    const body = Object.assign({}, command, { id: newId() });
+    const r = await api(`${branchBase()}/commands?expected_seq=${S.head}`, {
+      method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    out.textContent = `${label} applied: events #${r.events[0].seq}..#${r.head.seq}`;
+    await ingest(r.events);
+  } catch (e) { out.textContent = `${label} refused: ${e.message}`; }
+}
+
 // A player's (or the GM's) legal acts as forms that submit commands: one
-// form per act the server lists (status?for=), its targets and weapons as
-// choices, the rest of the command editable; the server decides.
+// form per act the server lists (status?for=), drawn from the verb's schema;
+// the server decides.
 async function drawActs() {
   const mine = (S.drawingActs = (S.drawingActs || 0) + 1);
+  const drawnAt = S.head;
   const acts = [];
+  await loadRuleset(S.status && S.status.ruleset);
+  await loadRoster();
   if (S.branch === 'main' || S.me.role === 'gm') {
     // The GM acts for whoever may act now (a monster, a player's stand-in).
     const now = S.status ? [S.status.active, ...(S.status.may_act || [])].filter(Boolean) : [];
@@ -100,72 +308,74 @@ async function drawActs() {
       const st = await api(`${branchBase()}/status?for=${encodeURIComponent(c)}`);
       acts.push(el('h2', {}, `${c}: legal now`));
       if (!st.legal || !st.legal.length) acts.push(el('div', { class: 'small' }, st.note || 'nothing now'));
-      for (const a of st.legal || []) acts.push(actForm(a));
+      for (const a of st.legal || []) acts.push(actForm(a, c));
     }
-    if (S.me.role === 'gm') {
-      acts.push(el('h2', {}, 'GM'));
-      acts.push(actForm({ verb: 'command', doc: 'any command (a ruling, a monster\'s act)', targets: [], weapons: [],
-                          needs: '', command: { actor: S.status ? S.status.active : '', action: '' } }));
-    }
+    if (S.me.role === 'gm') acts.push(...gmForms());
   }
   // Only the latest drawing lands (a new head may start another meanwhile).
-  if (mine === S.drawingActs) $('acts').replaceChildren(...acts);
+  if (mine === S.drawingActs) {
+    $('acts').replaceChildren(...acts);
+    $('acts').dataset.head = String(drawnAt);  // the head the acts are for
+  }
 }
 
-function choice(cls, values, value) {
-  const s = el('select', { class: cls }, ...values.map((v) => el('option', { value: v }, v)));
-  if (value && values.includes(value)) s.value = value;
-  return s;
-}
-
-function actForm(a) {
-  const cmd = Object.assign({}, a.command || {});
-  delete cmd.id;
-  const text = el('textarea', { rows: 2, class: 'cmd' });
-  text.value = JSON.stringify(cmd);
+function actForm(a, actor) {
   const form = el('details', { class: 'act', 'data-verb': a.verb },
                   el('summary', {}, el('strong', {}, a.verb), ` — ${a.doc}`));
   // An open form stays open when a new head redraws the acts.
   S.openActs = S.openActs || new Set();
   form.open = S.openActs.has(a.verb);
   form.ontoggle = () => { if (form.open) S.openActs.add(a.verb); else S.openActs.delete(a.verb); };
-  const sync = () => {
-    try {
-      const body = JSON.parse(text.value);
-      if (tsel) body.targets = [tsel.value];
-      if (wsel) body.weapon = wsel.value;
-      text.value = JSON.stringify(body);
-    } catch (e) { /* the text is the user's to fix */ }
-  };
-  let tsel = null, wsel = null;
-  if (a.targets && a.targets.length && 'targets' in cmd) {
-    tsel = choice('target', a.targets, (cmd.targets || [])[0]);
-    tsel.onchange = sync;
-    form.append(el('label', {}, 'target ', tsel));
-  }
-  if (a.weapons && a.weapons.length && 'weapon' in cmd) {
-    wsel = choice('weapon', a.weapons, cmd.weapon);
-    wsel.onchange = sync;
-    form.append(el('label', {}, 'weapon ', wsel));
-  }
+  const ed = commandEditor(schemaOf(a.verb, a), a.command, { actor, targets: a.targets, weapons: a.weapons });
+  form.append(ed.node);
   if (a.needs) form.append(el('div', { class: 'small needs' }, `needs: ${a.needs}`));
-  // The outcome outlives the form (a new head redraws the acts).
-  const out = $('act-result');
-  const send = el('button', {
-    class: 'submit',
-    onclick: async () => {
-      out.textContent = `${a.verb}: sending…`;
-      try {
-        const body = JSON.parse(text.value);
-        body.id = `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-        const r = await api(`${branchBase()}/commands?expected_seq=${S.head}`, {
-          method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-        out.textContent = `${a.verb} applied: events #${r.events[0].seq}..#${r.head.seq}`;
-        await ingest(r.events);
-      } catch (e) { out.textContent = `${a.verb} refused: ${e.message}`; }
-    } }, 'submit');
-  form.append(text, send);
+  form.append(el('button', { class: 'submit', onclick: () => {
+    let c; try { c = ed.read(); } catch (e) { $('act-result').textContent = `${a.verb}: ${e.message}`; return; }
+    submit(a.verb, c);
+  } }, 'submit'));
   return form;
+}
+
+// A verb choice and the command's inputs below it, redrawn when the verb
+// changes. `init` prefills (a command being replaced).
+function verbPicker(cls, init, opts = {}) {
+  const verbs = Object.keys(S.verbs || {}).sort((x, y) => (S.verbs[y].gm - S.verbs[x].gm) || x.localeCompare(y));
+  const pick = choice(cls, verbs, (init && init.action) || opts.verb || verbs[0]);
+  const holder = el('div');
+  let ed = null;
+  const draw = (c) => { ed = commandEditor(schemaOf(pick.value), c, opts); holder.replaceChildren(ed.node); };
+  // Another verb keeps who acts, on whom, with what, and the words.
+  pick.onchange = () => {
+    let prev = {};
+    try { prev = ed.read(); } catch (e) { /* the JSON is the user's to fix */ }
+    draw({ actor: prev.actor || (S.status ? S.status.active : ''), targets: prev.targets, weapon: prev.weapon, text: prev.text });
+  };
+  draw(init && init.action === pick.value ? init : { actor: S.status ? S.status.active : '' });
+  return { node: el('div', { class: 'verb-picker' }, el('label', {}, 'verb ', pick), holder), read: () => ed.read() };
+}
+
+// The GM's own: any command (a ruling, a monster's act) and undo.
+function gmForms() {
+  const any = verbPicker('gm-verb', null);
+  const form = el('details', { class: 'act gm-command', 'data-verb': '*' }, el('summary', {}, el('strong', {}, 'any command'), ' — a ruling, a monster\'s act'),
+                  any.node, el('button', { class: 'submit', onclick: () => {
+                    let c; try { c = any.read(); } catch (e) { $('act-result').textContent = e.message; return; }
+                    submit(c.action, c);
+                  } }, 'submit'));
+  S.openActs = S.openActs || new Set();
+  form.open = S.openActs.has('*');
+  form.ontoggle = () => { if (form.open) S.openActs.add('*'); else S.openActs.delete('*'); };
+  const reason = el('input', { id: 'undo-reason', size: 24, placeholder: 'why' });
+  const undo = el('div', { class: 'undo' }, el('button', { id: 'undo-go', onclick: async () => {
+    const out = $('act-result');
+    try {
+      const q = new URLSearchParams({ reason: reason.value || 'undone at the table' });
+      const r = await api(`${branchBase()}/undo?${q}`, { method: 'POST', body: '', headers: { 'Content-Type': 'application/json' } });
+      out.textContent = `undo applied: events #${r.events[0].seq}..#${r.head.seq}`;
+      await ingest(r.events);
+    } catch (e) { out.textContent = `undo refused: ${e.message}`; }
+  } }, 'undo the last command'), ' ', reason);
+  return [el('h2', {}, 'GM'), form, undo];
 }
 
 // Round and turn starts open a group; the rest of the log sits inside.
@@ -231,9 +441,115 @@ async function select(seq, explain) {
     else { const r = await api(`${branchBase()}/state?at=${seq}`); if (mine === S.selecting) drawState(r.seq, r.state); }
     if (explain) {
       const text = (await api(`${branchBase()}/explain?event=${seq}`)).text;
-      if (mine === S.selecting) $('explain').textContent = text;
+      if (mine === S.selecting) drawExplanation(seq, text);
     }
+    if (mine === S.selecting) drawWhatIfCommand();
   } catch (e) { $('explain').textContent = e.message; }
+}
+
+// The declaration (or interrupt, or ruling) an event resolves.
+function causeOf(e) {
+  const bt = e.event.body_type, b = e.event.body || {};
+  if (bt === 'Declaration' || bt === 'Interrupt') return e.seq;
+  if (bt === 'StateChange' && b.cause) return b.cause;
+  return e.event.cause || 0;
+}
+const who = (e) => `${e.event.author || 'system'} (${e.event.role})`;
+function provenance(d, roll) {
+  if (d.provenance === 'Seeded') return 'seeded';
+  if (d.provenance === 'Manual') return 'manual (physical dice)';
+  if (d.provenance === 'GmOverride') return `GM override${roll.reason ? ': ' + roll.reason : ''}`;
+  return d.provenance;
+}
+function ruleLine(id) {
+  const r = (S.rules || {})[id];
+  if (!r) return `${id} (not in the ruleset's rule table)`;
+  return `${id}: ${r.seed || '(no seed file)'}, "${r.section}"${r.line ? ', line ' + r.line : ''}${r.summary ? ' — ' + r.summary : ''}`;
+}
+
+// An event's explanation as sections, from the log the view holds (every
+// field of every event) and the ruleset's rule table: the event, the
+// declaration that caused it, its dice with their provenance, the
+// modifiers with their sources and rules, the rules cited with their seed
+// line, the arithmetic, the rulings and voids naming any of them, who
+// authored them; the server's text below.
+function drawExplanation(seq, text) {
+  const bySeq = new Map(S.events.map((e) => [e.seq, e]));
+  const ev = bySeq.get(seq);
+  const box = $('explain');
+  if (!ev) { box.replaceChildren(el('pre', {}, text)); return; }
+  const cause = causeOf(ev);
+  const related = S.events.filter((e) => e.seq === seq || (cause && (e.seq === cause || causeOf(e) === cause)));
+  const relSeqs = new Set(related.map((e) => e.seq));
+  const voided = new Map();
+  const rulings = [];
+  for (const e of S.events) {
+    const b = e.event.body || {};
+    if (b.change_type === 'Voided' && b.change) voided.set(b.change.target, e);
+    if (b.change_type === 'Voided' && b.change && relSeqs.has(b.change.target)) rulings.push(e);
+    if (b.change_type === 'Ruling' && b.change && relSeqs.has(b.change.subject) && !relSeqs.has(e.seq)) rulings.push(e);
+  }
+  const mark = (e) => (voided.has(e.seq) ? ` [VOIDED by #${voided.get(e.seq).seq}]` : '');
+  const section = (cls, title, ...rows) => el('div', { class: 'ex ' + cls }, el('h3', {}, title), ...rows);
+  const row = (...c) => el('div', { class: 'ex-row' }, ...c);
+  const out = [];
+  out.push(section('ex-event', `event #${seq}`, row(ev.line + mark(ev)),
+                   row(el('span', { class: 'small' }, `by ${who(ev)}, command ${ev.event.command_id}`))));
+  const decl = cause ? bySeq.get(cause) : null;
+  if (decl) {
+    const c = (decl.event.body && decl.event.body.command) || {};
+    const f = [['actor', c.actor], ['verb', c.action], ['targets', (c.targets || []).join(', ')], ['weapon', c.weapon],
+               ['path', (c.path || []).map((p) => `(${p.x},${p.y})`).join(' → ')],
+               ['params', (c.params || []).map((p) => `${p.key}=${p.text || p.value}`).join(', ')],
+               ['words', c.text]].filter(([, v]) => v);
+    out.push(section('ex-declaration', `declaration #${cause}`, row(decl.line + mark(decl)),
+                     ...f.map(([k, v]) => row(el('span', { class: 'k' }, k), ` ${v}`)),
+                     row(el('span', { class: 'small' }, `declared by ${who(decl)}`))));
+  } else {
+    out.push(section('ex-declaration', 'declaration', row(ev.event.command_id === 'setup' ? 'part of the session\'s set-up' : `part of command ${ev.event.command_id} (no declaration caused it)`)));
+  }
+  const rolls = related.filter((e) => e.event.body_type === 'Roll');
+  if (rolls.length) {
+    const rows = [];
+    for (const r of rolls) {
+      const b = r.event.body;
+      rows.push(row(el('strong', {}, `#${r.seq} ${b.roller} ${b.purpose}`), mark(r)));
+      for (const d of b.dice || []) {
+        rows.push(row(el('span', { class: 'die' }, `d${d.faces} = ${d.value}`),
+                      ` roll index ${d.index}, ${provenance(d, b)}${d.kept === false ? ', dropped' : ''}${d.exploded ? ', exploded' : ''}`));
+      }
+      const kept = (b.dice || []).filter((d) => d.kept !== false).map((d) => d.value);
+      rows.push(row(el('span', { class: 'arith' }, `${b.expression} = ${kept.join(' + ') || '0'}${b.modifier ? (b.modifier > 0 ? ' + ' : ' - ') + Math.abs(b.modifier) : ''} = ${b.total}${b.successes ? ` (${b.successes} successes)` : ''}`)));
+    }
+    out.push(section('ex-dice', 'dice', ...rows));
+  }
+  const changes = related.filter((e) => e.event.body_type === 'StateChange');
+  const mods = [], arith = [], cited = new Set();
+  for (const e of changes) {
+    const b = e.event.body;
+    if (b.rule) cited.add(b.rule);
+    const plain = [];
+    for (const n of b.numbers || []) {
+      if (n.rule) cited.add(n.rule);
+      if (n.source || n.rule) {
+        mods.push(row(el('span', { class: 'k' }, `${n.key} = ${n.value}`),
+                      n.source ? ` from ${n.source}` : '', n.rule ? el('span', { class: 'small' }, ` (${ruleLine(n.rule)})`) : '',
+                      el('span', { class: 'small' }, ` — in #${e.seq}`)));
+      }
+      plain.push(`${n.key}=${n.value}`);
+    }
+    arith.push(row(el('span', { class: e.seq === seq ? 'this' : '' }, e.line + mark(e)),
+                   plain.length ? el('div', { class: 'small arith' }, plain.join('  ')) : ''));
+  }
+  out.push(section('ex-modifiers', 'modifiers and their sources', ...(mods.length ? mods : [row(el('span', { class: 'small' }, 'none'))])));
+  out.push(section('ex-rules', 'rules cited', ...(cited.size ? [...cited].map((id) => row(ruleLine(id))) : [row(el('span', { class: 'small' }, 'none'))])));
+  if (arith.length) out.push(section('ex-arithmetic', 'what it caused, with its numbers', ...arith));
+  out.push(section('ex-rulings', 'rulings and voids',
+                   ...(rulings.length ? rulings.map((e) => row(`${e.line}  (by ${who(e)})`)) : [row(el('span', { class: 'small' }, 'none'))])));
+  const authors = uniq([...related, ...rulings].map(who));
+  out.push(section('ex-authors', 'authors', row(authors.join(', '))));
+  out.push(el('details', { class: 'ex-text' }, el('summary', { class: 'small' }, 'as text (combat explain)'), el('pre', {}, text)));
+  box.replaceChildren(...out);
 }
 
 async function loadEvents() {
@@ -261,6 +577,13 @@ function listen() {
   const url = `${branchBase()}/stream?token=${encodeURIComponent(S.token)}&last_event_id=${S.head}`;
   S.stream = new EventSource(url);
   S.stream.addEventListener('event', (m) => { ingest([JSON.parse(m.data)]).catch(() => {}); });
+  // The token was revoked (the GM's or the operator's act): the server ends
+  // the stream; the view stops reconnecting and says so.
+  S.stream.addEventListener('revoked', () => {
+    S.stream.close();
+    $('live').textContent = 'token revoked';
+    $('live').className = 'bad';
+  });
   S.stream.onopen = () => { $('live').textContent = 'live'; $('live').className = 'ok'; };
   S.stream.onerror = () => { $('live').textContent = 'reconnecting'; $('live').className = 'bad'; };
 }
@@ -345,13 +668,43 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'ArrowLeft') step(() => S.cursor - 1)();
   if (e.key === 'ArrowRight') step(() => S.cursor + 1)();
 });
+// The what-if's command (replace, insert): the verb and its inputs,
+// prefilled with the command at the cursor when replacing it.
+function drawWhatIfCommand() {
+  const change = $('wi-change').value;
+  const holder = $('wi-command');
+  if (change !== 'replace' && change !== 'insert') { holder.replaceChildren(); S.wiEditor = null; return; }
+  if (!S.verbs) return;
+  let init = null;
+  if (change === 'replace') {
+    const at = S.events.find((e) => e.seq === S.cursor);
+    const decl = at && S.events.find((e) => e.event.command_id === at.event.command_id && e.event.body_type === 'Declaration');
+    init = decl ? Object.assign({}, decl.event.body.command) : null;
+    if (init) { delete init.id; delete init.author; delete init.role; }
+  }
+  // An inserted ruling names the event before it (the last one it can see).
+  S.wiEditor = verbPicker('wi-verb', init, { refSeq: change === 'insert' && S.cursor > 1 ? S.cursor - 1 : undefined });
+  holder.replaceChildren(el('div', { class: 'small' }, change === 'replace'
+    ? `the command of event #${S.cursor}, as it would have been:` : `inserted before event #${S.cursor}:`), S.wiEditor.node);
+}
+// The die and its value only for a die change.
+function showDieInputs() {
+  for (const id of ['wi-die', 'wi-value']) $(id).parentElement.hidden = $('wi-change').value !== 'die';
+}
+$('wi-change').onchange = () => { showDieInputs(); drawWhatIfCommand(); };
+showDieInputs();
+
 $('wi-go').onclick = async () => {
   const change = $('wi-change').value;
   const q = new URLSearchParams({ from: S.branch, name: $('wi-name').value, reason: $('wi-reason').value, change });
-  if (change === 'none') q.set('at', S.cursor); else q.set('seq', S.cursor);
+  if (change === 'none') q.set('at', S.cursor);
+  else if (change === 'insert') q.set('at', Math.max(0, S.cursor - 1));
+  else q.set('seq', S.cursor);
   if (change === 'die') { q.set('die', $('wi-die').value); q.set('value', $('wi-value').value); }
+  let body = '';
   try {
-    const r = await api(`${base()}/whatif?${q}`, { method: 'POST' });
+    if (change === 'replace' || change === 'insert') body = JSON.stringify(Object.assign(S.wiEditor.read(), { id: newId() }));
+    const r = await api(`${base()}/whatif?${q}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
     $('wi-report').textContent = r.text;
     $('diff-a').value = S.branch;
     $('diff-b').value = r.branch;
