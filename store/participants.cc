@@ -65,7 +65,7 @@ std::optional<ParticipantRole> ParseRole(const std::string& text) {
   return std::nullopt;
 }
 
-ParticipantTable::ParticipantTable(EventLog& log) : impl_(log.impl_.get()) {}
+ParticipantTable::ParticipantTable(EventLog& log) : impl_(log.rocks_impl()) {}
 
 absl::Status ParticipantTable::Add(const Participant& p,
                                    const std::string& token_hash) {
