@@ -9,7 +9,7 @@ namespace combat::store::jetstream {
 namespace {
 
 bool PrefixOk(const std::string& p) {
-  if (p.empty() || p.size() > 32) return false;
+  if (p.empty() || p.size() > 64) return false;
   for (char c : p) {
     if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
           (c >= '0' && c <= '9') || c == '_' || c == '-')) {
@@ -44,7 +44,7 @@ absl::StatusOr<Url> ParseUrl(const std::string& url) {
     if (!PrefixOk(out.prefix)) {
       return absl::InvalidArgumentError(absl::StrCat(
           "log ", url, ": prefix '", out.prefix,
-          "' must be 1..32 characters of [A-Za-z0-9_-]", form));
+          "' must be 1..64 characters of [A-Za-z0-9_-]", form));
     }
   }
   for (absl::string_view host : absl::StrSplit(hosts, ',')) {

@@ -1,6 +1,6 @@
 // The JetStream log's URL (store/event_log.h's EventLog::Open):
 //   nats://HOST:PORT[,HOST:PORT...][/PREFIX][?replicas=N&dedup_ms=M]
-// PREFIX (1..32 of [A-Za-z0-9_-], default "combat") names the stream
+// PREFIX (1..64 of [A-Za-z0-9_-], default "combat") names the stream
 // ("combat_<PREFIX>") and roots its subjects; replicas (1..5, default 3)
 // and dedup_ms (the stream's duplicate window, default 120000) apply when
 // the stream is created.
