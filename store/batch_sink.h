@@ -19,12 +19,16 @@
 
 namespace combat::store {
 
+// The `branch` a participant's record (store/participants.h) is written
+// under: not a branch id (ValidId never admits '~').
+inline constexpr char kParticipantsBranch[] = "~participants";
+
 class BatchSink {
  public:
   virtual ~BatchSink() = default;
   // `batch` (the records one CreateSession, Fork, Append or AppendReveal
   // writes: store/README.md's key layout) leaves `session`/`branch` at
-  // `head`; `context` names the write for errors. OK only when the write
+  // `head` (a participant: branch kParticipantsBranch, an empty head); `context` names the write for errors. OK only when the write
   // is durable and applied to the database.
   virtual absl::Status Write(rocksdb::WriteBatch* batch,
                              absl::string_view context,

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 #include "rocksdb/db.h"
+#include "rocksdb/write_batch.h"
 #include "store/event_log_impl.h"
 #include "store/keys.h"
 #include "store/rocks_status.h"
@@ -93,11 +94,22 @@ absl::Status ParticipantTable::Add(const Participant& p,
                        p.name, "' (", RoleName(q.role), ")"));
     }
   }
+  const std::string context =
+      absl::StrCat("session ", p.session, ": adding participant ", p.name);
+  if (impl_->sink != nullptr) {
+    // The database is the replica of a log held elsewhere
+    // (store/batch_sink.h): the participant is one of that log's writes.
+    rocksdb::WriteBatch batch;
+    RETURN_IF_ERROR(FromRocks(
+        batch.Put(keys::Participant(p.session, token_hash), Encode(p)), context));
+    return impl_->sink->Write(&batch, context, p.session, kParticipantsBranch,
+                              Head{});
+  }
   rocksdb::WriteOptions options;
   options.sync = impl_->options.sync;
   return FromRocks(
       impl_->db->Put(options, keys::Participant(p.session, token_hash), Encode(p)),
-      absl::StrCat("session ", p.session, ": adding participant ", p.name));
+      context);
 }
 
 absl::StatusOr<std::optional<Participant>> ParticipantTable::Find(

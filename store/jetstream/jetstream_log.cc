@@ -465,8 +465,12 @@ absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
   ASSIGN_OR_RETURN(EncodedBatch encoded, EncodeBatch(*batch));
   const std::string subject = absl::StrCat(
       config_.prefix, ".", SubjectToken(session), ".", SubjectToken(branch));
+  // The command id; a write without one (a fork without its record, a
+  // participant) is named by its content.
   const std::string command =
-      encoded.marker ? encoded.marker->command : std::string("branch");
+      encoded.marker
+          ? encoded.marker->command
+          : absl::StrCat("~", events::Hex(events::Sha256(encoded.payload)).substr(0, 32));
   const std::string msg_id = absl::StrCat(session, "/", branch, "/", command);
   natsMsg* msg = nullptr;
   natsStatus s = natsMsg_Create(&msg, subject.c_str(), nullptr,

@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "store/command_markers.h"
 #include "store/event_log.h"
+#include "store/participants.h"
 #include "store/jetstream/testing/cluster.h"
 #include "store/jetstream/testing/log_events.h"
 
@@ -228,6 +229,32 @@ TEST_F(JetStreamLogTest, ForksShareTheirParentsPrefix) {
   EXPECT_EQ(b->ListBranches("s1")->size(), 2u);
   EXPECT_TRUE(CheckCommandMarkers(*b, "s1", "alt").ok());
   EXPECT_TRUE(b->VerifyChecksums().ok());
+}
+
+TEST_F(JetStreamLogTest, ParticipantsAreWritesOfTheLog) {
+  const std::string url = Url();
+  auto a = OpenLog(url);
+  ASSERT_TRUE(a);
+  ASSERT_OK(a->CreateSession(TestMeta("s1"), {7}));
+  const std::string hash(64, 'a');
+  Participant p;
+  p.session = "s1";
+  p.name = "ann";
+  p.role = ParticipantRole::kPlayer;
+  ParticipantTable table_a(*a);
+  ASSERT_OK(table_a.Add(p, hash));
+  // Another open (a server started later) finds it; the same name again
+  // is refused there too.
+  auto b = OpenLog(url);
+  ParticipantTable table_b(*b);
+  auto found = table_b.Find("s1", hash);
+  ASSERT_TRUE(found.ok()) << found.status();
+  ASSERT_TRUE(found->has_value());
+  EXPECT_EQ((*found)->name, "ann");
+  EXPECT_EQ(table_b.Add(p, std::string(64, 'b')).code(),
+            absl::StatusCode::kAlreadyExists);
+  // Participants are not events: the branch is untouched.
+  EXPECT_EQ(b->GetHead("s1", "main")->seq, 0u);
 }
 
 TEST_F(JetStreamLogTest, WhatTheBackendDoesNotOfferIsAnErrorNamingIt) {
