@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <set>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -27,6 +28,8 @@ namespace {
 constexpr char kStalePayload[] = "combat.jetstream/stale";
 constexpr char kShaHeader[] = "Combat-Sha256";
 constexpr int64_t kRequestWaitMs = 5000;
+// How long an answer that looks like loss is asked again (LastSeq).
+constexpr auto kSettle = std::chrono::seconds(10);
 
 std::string NatsText(natsStatus s, jsErrCode jerr) {
   std::string text = natsStatus_GetText(s);
@@ -252,19 +255,42 @@ class JetStreamLog final : public EventLog, private BatchSink {
   }
   absl::Status CatchUpToLocked(uint64_t target) const;
 
+  // Runs `op` on the replica as it is: a write it accepts was published
+  // with the branch subject's expected last sequence, so it was decided on
+  // the branch as the stream holds it (and on parts of the rest that never
+  // change: ancestors' prefixes, stored secrets). Any refusal may come from
+  // a replica that is behind: it is decided again after a catch-up, and
+  // only then returned.
   template <typename T>
   T Writing(absl::string_view what, const std::function<T()>& op) {
     RETURN_IF_ERROR(CheckWritable(what));
     std::lock_guard<std::mutex> lock(mu_);
+    bool caught_up = false;
     for (int attempt = 0;; ++attempt) {
-      RETURN_IF_ERROR(CatchUpLocked());
       T result = op();
-      if (!IsStale(StatusOf(result))) return result;
+      const absl::Status status = StatusOf(result);
+      if (status.ok() || (caught_up && !IsStale(status))) return result;
       if (attempt >= 1000) {
         return absl::UnavailableError(absl::StrCat(
             what, " on log ", url_, ": other writers kept moving the branch "
             "(1000 attempts); nothing was written"));
       }
+      RETURN_IF_ERROR(CatchUpLocked());
+      caught_up = true;
+    }
+  }
+
+  // Marks stream seq `seq` applied (its subject's last is `subject`'s).
+  void NoteApplied(uint64_t seq, const std::string& subject) const {
+    subject_seq_[subject] = seq;
+    if (seq == applied_ + 1) {
+      applied_ = seq;
+      while (!ahead_.empty() && *ahead_.begin() == applied_ + 1) {
+        applied_ = *ahead_.begin();
+        ahead_.erase(ahead_.begin());
+      }
+    } else if (seq > applied_) {
+      ahead_.insert(seq);
     }
   }
 
@@ -283,7 +309,10 @@ class JetStreamLog final : public EventLog, private BatchSink {
   std::unique_ptr<RocksEventLog> replica_;
   // Guards the replica's catch-up state and serializes writes.
   mutable std::mutex mu_;
-  mutable uint64_t applied_ = 0;                        // stream seq
+  // Every stream seq <= applied_ is applied to the replica, and those in
+  // ahead_ (this open's own writes, applied as they were acknowledged).
+  mutable uint64_t applied_ = 0;
+  mutable std::set<uint64_t> ahead_;
   mutable std::map<std::string, uint64_t> subject_seq_;  // last per subject
 };
 
@@ -355,36 +384,58 @@ absl::Status JetStreamLog::EnsureStream(bool may_create) {
 }
 
 absl::StatusOr<uint64_t> JetStreamLog::LastSeq() const {
-  jsStreamInfo* si = nullptr;
-  jsErrCode jerr = static_cast<jsErrCode>(0);
-  natsStatus s = js_GetStreamInfo(&si, js_, config_.stream().c_str(), nullptr, &jerr);
-  if (s != NATS_OK) {
-    if (s == NATS_NOT_FOUND || jerr == JSStreamNotFoundErr) {
-      return absl::DataLossError(absl::StrCat(
-          "log ", url_, ": stream ", config_.stream(),
-          " no longer exists (its events are gone)"));
+  // A node that has just restarted, or the meta leader answering for a
+  // stream without a leader, may report a state behind the stream's: such
+  // an answer (no leader named, fewer messages than this open already
+  // read, or a gap) is asked again for up to kSettle before it counts as
+  // loss.
+  const auto deadline = std::chrono::steady_clock::now() + kSettle;
+  for (;;) {
+    jsStreamInfo* si = nullptr;
+    jsErrCode jerr = static_cast<jsErrCode>(0);
+    natsStatus s =
+        js_GetStreamInfo(&si, js_, config_.stream().c_str(), nullptr, &jerr);
+    absl::Status problem;
+    uint64_t last = 0;
+    if (s != NATS_OK) {
+      if (s == NATS_NOT_FOUND || jerr == JSStreamNotFoundErr) {
+        problem = absl::DataLossError(absl::StrCat(
+            "log ", url_, ": stream ", config_.stream(),
+            " no longer exists (its events are gone)"));
+      } else {
+        return absl::UnavailableError(absl::StrCat(
+            "log ", url_, ": reading stream ", config_.stream(), ": ",
+            NatsText(s, jerr)));
+      }
+    } else {
+      last = si->State.LastSeq;
+      const uint64_t first = si->State.FirstSeq;
+      const uint64_t msgs = si->State.Msgs;
+      const bool leaderless = si->Cluster != nullptr &&
+                              (si->Cluster->Leader == nullptr ||
+                               si->Cluster->Leader[0] == '\0');
+      jsStreamInfo_Destroy(si);
+      if (leaderless) {
+        problem = absl::UnavailableError(absl::StrCat(
+            "log ", url_, ": stream ", config_.stream(),
+            " has no leader now (no quorum of its replicas)"));
+      } else if (last > 0 && (first != 1 || msgs != last)) {
+        problem = absl::DataLossError(absl::StrCat(
+            "log ", url_, ": stream ", config_.stream(), " holds ", msgs,
+            " messages in seqs ", first, "..", last,
+            ": messages were removed, the log would be shorter"));
+      } else if (last < applied_) {
+        problem = absl::DataLossError(absl::StrCat(
+            "log ", url_, ": stream ", config_.stream(), " ends at seq ", last,
+            ", but this process already read seq ", applied_,
+            " from it: acknowledged messages are gone"));
+      } else {
+        return last;
+      }
     }
-    return absl::UnavailableError(absl::StrCat(
-        "log ", url_, ": reading stream ", config_.stream(), ": ",
-        NatsText(s, jerr)));
+    if (std::chrono::steady_clock::now() > deadline) return problem;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
-  const uint64_t last = si->State.LastSeq;
-  const uint64_t first = si->State.FirstSeq;
-  const uint64_t msgs = si->State.Msgs;
-  jsStreamInfo_Destroy(si);
-  if (last > 0 && (first != 1 || msgs != last)) {
-    return absl::DataLossError(absl::StrCat(
-        "log ", url_, ": stream ", config_.stream(), " holds ", msgs,
-        " messages in seqs ", first, "..", last,
-        ": messages were removed, the log would be shorter"));
-  }
-  if (last < applied_) {
-    return absl::DataLossError(absl::StrCat(
-        "log ", url_, ": stream ", config_.stream(), " ends at seq ", last,
-        ", but this process already read seq ", applied_,
-        " from it: acknowledged messages are gone"));
-  }
-  return last;
 }
 
 absl::Status JetStreamLog::Fetch(
@@ -395,7 +446,16 @@ absl::Status JetStreamLog::Fetch(
       absl::StrCat("log ", url_, ": stream ", config_.stream(), " seq ", seq);
   natsMsg* msg = nullptr;
   jsErrCode jerr = static_cast<jsErrCode>(0);
-  natsStatus s = js_GetMsg(&msg, js_, config_.stream().c_str(), seq, nullptr, &jerr);
+  natsStatus s = NATS_OK;
+  const auto deadline = std::chrono::steady_clock::now() + kSettle;
+  for (;;) {
+    jerr = static_cast<jsErrCode>(0);
+    s = js_GetMsg(&msg, js_, config_.stream().c_str(), seq, nullptr, &jerr);
+    const bool missing = s == NATS_NOT_FOUND || jerr == JSNoMessageFoundErr;
+    // A node behind the stream may answer for a moment (see LastSeq).
+    if (!missing || std::chrono::steady_clock::now() > deadline) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
   if (s != NATS_OK) {
     if (s == NATS_NOT_FOUND || jerr == JSNoMessageFoundErr) {
       return absl::DataLossError(
@@ -431,6 +491,10 @@ absl::Status JetStreamLog::CatchUpToLocked(uint64_t target) const {
   w.sync = false;  // the replica is rebuilt from the stream at every open
   while (applied_ < target) {
     const uint64_t seq = applied_ + 1;
+    if (ahead_.erase(seq) > 0) {  // applied when it was acknowledged
+      applied_ = seq;
+      continue;
+    }
     RETURN_IF_ERROR(Fetch(seq, [&](const std::string& subject,
                                    rocksdb::WriteBatch* batch) -> absl::Status {
       rocksdb::Status s = replica_->db()->Write(w, batch);
@@ -439,10 +503,9 @@ absl::Status JetStreamLog::CatchUpToLocked(uint64_t target) const {
             "log ", url_, ": applying stream seq ", seq, " to the replica in ",
             replica_dir_, ": ", s.ToString()));
       }
-      subject_seq_[subject] = seq;
+      NoteApplied(seq, subject);
       return absl::OkStatus();
     }));
-    applied_ = seq;
   }
   return absl::OkStatus();
 }
@@ -531,7 +594,34 @@ absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
     return Stale(absl::StrCat(context, ": message id ", msg_id,
                               " is already stored (stream seq ", seq, ")"));
   }
-  absl::Status applied = CatchUpToLocked(seq);
+  // The write is the next on its subject (the expected last subject
+  // sequence held): apply it now, whatever other subjects' messages come
+  // before it (applied at the next catch-up). Reveal markers keep the first
+  // reveal in stream order, so a batch with one waits for its turn.
+  bool has_reveal = false;
+  {
+    rocksdb::WriteBatch probe;
+    (void)DecodeBatch(encoded.payload, context,
+                      [&has_reveal](const std::string&) {
+                        has_reveal = true;
+                        return false;
+                      },
+                      &probe);
+  }
+  absl::Status applied;
+  if (seq > applied_ && !ahead_.count(seq) && !has_reveal) {
+    rocksdb::WriteOptions w;
+    w.sync = false;
+    rocksdb::Status written = replica_->db()->Write(w, batch);
+    if (written.ok()) {
+      NoteApplied(seq, subject);
+    } else {
+      applied = absl::InternalError(absl::StrCat(
+          "applying to the replica in ", replica_dir_, ": ", written.ToString()));
+    }
+  } else {
+    applied = CatchUpToLocked(seq);
+  }
   if (!applied.ok()) {
     return absl::UnavailableError(absl::StrCat(
         context, ": stored in JetStream log ", url_, " at stream seq ", seq,
