@@ -125,6 +125,24 @@ TEST_F(JetStreamLogTest, StaleWriterInAnotherOpenIsAborted) {
   EXPECT_FALSE(a->FindCommand("s1", "main", "c3")->has_value());
 }
 
+TEST_F(JetStreamLogTest, NewSessionsAndBranchesRacingAnotherOpenAreAlreadyExists) {
+  const std::string url = Url();
+  auto a = OpenLog(url);
+  auto b = OpenLog(url);  // its replica knows nothing of a's writes yet
+  ASSERT_TRUE(a && b);
+  ASSERT_OK(a->CreateSession(TestMeta("s1"), {7}));
+  EXPECT_EQ(b->CreateSession(TestMeta("s1"), {8}).code(),
+            absl::StatusCode::kAlreadyExists);
+  AppendN(*a, "s1", "main", 2, "c1");
+  ASSERT_OK(a->Fork("s1", "main", 1, "alt", "gm", "first"));
+  auto c = OpenLog(url);
+  ASSERT_OK(a->Fork("s1", "main", 2, "alt2", "gm", "a's"));
+  EXPECT_EQ(c->Fork("s1", "main", 1, "alt2", "gm", "c's").code(),
+            absl::StatusCode::kAlreadyExists);
+  EXPECT_EQ(*b->GetSecret("s1"), std::vector<uint8_t>{7});
+  EXPECT_EQ(c->GetBranch("s1", "alt2")->fork_seq, 2u);
+}
+
 TEST_F(JetStreamLogTest, ConcurrentWritersAtOneHeadOneWins) {
   const std::string url = Url();
   constexpr int kWriters = 4;
