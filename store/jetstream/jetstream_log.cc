@@ -53,6 +53,17 @@ template <typename T>
 absl::Status StatusOf(const absl::StatusOr<T>& s) { return s.status(); }
 absl::Status StatusOf(const absl::Status& s) { return s; }
 
+// A fresh directory under $TMPDIR (or /tmp).
+absl::StatusOr<std::string> TempDir(absl::string_view name) {
+  const char* tmp = getenv("TMPDIR");
+  std::string dir = absl::StrCat(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp",
+                                 "/", name, "-XXXXXX");
+  if (mkdtemp(dir.data()) == nullptr) {
+    return absl::InternalError(absl::StrCat("mkdtemp ", dir, " failed"));
+  }
+  return dir;
+}
+
 class JetStreamLog final : public EventLog, private BatchSink {
  public:
   static absl::StatusOr<std::unique_ptr<EventLog>> Open(const std::string& url,
@@ -180,16 +191,13 @@ class JetStreamLog final : public EventLog, private BatchSink {
                                     events, content, reveal);
     });
   }
+  // The RocksDB backend's import (all its checks) into a scratch database;
+  // its records are then one message, on the session's main subject.
   absl::StatusOr<uint64_t> ImportSession(
-      const SessionMeta& meta, const std::vector<uint8_t>&,
-      const std::vector<ImportBranch>&, Canonical,
-      const std::vector<uint8_t>&,
-      const std::vector<std::vector<uint8_t>>&) override {
-    return absl::UnimplementedError(absl::StrCat(
-        "importing session ", meta.session, " into JetStream log ", url_,
-        ": bulk import is not offered by the JetStream backend (import into a "
-        "RocksDB log, or replay the commands)"));
-  }
+      const SessionMeta& meta, const std::vector<uint8_t>& secret,
+      const std::vector<ImportBranch>& branches, Canonical canonical,
+      const std::vector<uint8_t>& signing_key,
+      const std::vector<std::vector<uint8_t>>& later_secrets) override;
 
   // ---- SnapshotCache: the local replica's (store/jetstream/README.md).
   absl::Status PutSnapshot(const std::string& session, const std::string& branch,
@@ -535,6 +543,15 @@ absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
           ? encoded.marker->command
           : absl::StrCat("~", events::Hex(events::Sha256(encoded.payload)).substr(0, 32));
   const std::string msg_id = absl::StrCat(session, "/", branch, "/", command);
+  const int64_t max_payload = natsConnection_GetMaxPayload(nc_);
+  if (max_payload > 0 &&
+      static_cast<int64_t>(encoded.payload.size()) + 4096 > max_payload) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        context, ": the write is ", encoded.payload.size(),
+        " bytes, more than one message of JetStream log ", url_,
+        " may hold (the servers' max_payload is ", max_payload,
+        " bytes); nothing was written"));
+  }
   natsMsg* msg = nullptr;
   natsStatus s = natsMsg_Create(&msg, subject.c_str(), nullptr,
                                 encoded.payload.data(),
@@ -631,6 +648,67 @@ absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
   return absl::OkStatus();
 }
 
+absl::StatusOr<uint64_t> JetStreamLog::ImportSession(
+    const SessionMeta& meta, const std::vector<uint8_t>& secret,
+    const std::vector<ImportBranch>& branches, Canonical canonical,
+    const std::vector<uint8_t>& signing_key,
+    const std::vector<std::vector<uint8_t>>& later_secrets) {
+  const std::string context =
+      absl::StrCat("session ", meta.session, ": importing into log ", url_);
+  RETURN_IF_ERROR(CheckWritable(context));
+  ASSIGN_OR_RETURN(std::string scratch_dir, TempDir("combat-jetstream-import"));
+  struct Remove {
+    std::string dir;
+    ~Remove() {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    }
+  } remove{scratch_dir};
+  Options local;
+  local.sync = false;
+  ASSIGN_OR_RETURN(std::unique_ptr<RocksEventLog> scratch,
+                   RocksEventLog::Open(scratch_dir + "/db", local));
+  ASSIGN_OR_RETURN(uint64_t events,
+                   scratch->ImportSession(meta, secret, branches, canonical,
+                                          signing_key, later_secrets));
+  rocksdb::WriteBatch batch;
+  {
+    std::unique_ptr<rocksdb::Iterator> it(
+        scratch->db()->NewIterator(rocksdb::ReadOptions()));
+    for (it->SeekToFirst(); it->Valid(); it->Next()) {
+      rocksdb::Status put = batch.Put(it->key(), it->value());
+      if (!put.ok()) return absl::InternalError(put.ToString());
+    }
+    if (!it->status().ok()) {
+      return absl::InternalError(
+          absl::StrCat(context, ": reading the scratch import: ",
+                       it->status().ToString()));
+    }
+  }
+  Head head;
+  for (const ImportBranch& b : branches) {
+    if (b.meta.branch == "main" && b.own != nullptr && !b.own->empty()) {
+      head.seq = b.own->back().event().seq();
+      head.hash = b.own->back().hash();
+    }
+  }
+  absl::StatusOr<uint64_t> written = Writing<absl::StatusOr<uint64_t>>(
+      context, [&]() -> absl::StatusOr<uint64_t> {
+        absl::StatusOr<SessionMeta> existing = replica_->GetSession(meta.session);
+        if (existing.ok()) {
+          return absl::AlreadyExistsError(
+              absl::StrCat("session ", meta.session, " already exists"));
+        }
+        if (existing.status().code() != absl::StatusCode::kNotFound) {
+          return existing.status();
+        }
+        rocksdb::WriteBatch copy(batch);
+        RETURN_IF_ERROR(Write(&copy, context, meta.session, "main", head));
+        return events;
+      });
+  return written;
+}
+
 absl::StatusOr<std::unique_ptr<EventLog>> JetStreamLog::Open(
     const std::string& url, const Options& options) {
   ASSIGN_OR_RETURN(Url config, ParseUrl(url));
@@ -641,12 +719,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> JetStreamLog::Open(
   RETURN_IF_ERROR(log->Connect());
   RETURN_IF_ERROR(
       log->EnsureStream(!log->read_only_ && options.create_if_missing));
-  const char* tmp = getenv("TMPDIR");
-  std::string dir = absl::StrCat(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp",
-                                 "/combat-jetstream-replica-XXXXXX");
-  if (mkdtemp(dir.data()) == nullptr) {
-    return absl::InternalError(absl::StrCat("log ", url, ": mkdtemp ", dir, " failed"));
-  }
+  ASSIGN_OR_RETURN(std::string dir, TempDir("combat-jetstream-replica"));
   log->replica_dir_ = dir;
   Options local;
   local.sync = false;

@@ -281,9 +281,47 @@ TEST_F(JetStreamLogTest, WhatTheBackendDoesNotOfferIsAnErrorNamingIt) {
   absl::Status compact = a->Compact();
   EXPECT_EQ(compact.code(), absl::StatusCode::kUnimplemented);
   EXPECT_TRUE(absl::StrContains(compact.message(), "JetStream")) << compact;
-  auto imported = a->ImportSession(TestMeta("s9"), {1}, {});
-  EXPECT_EQ(imported.status().code(), absl::StatusCode::kUnimplemented);
-  EXPECT_TRUE(absl::StrContains(imported.status().message(), "JetStream"));
+}
+
+TEST_F(JetStreamLogTest, ImportIsOneMessageAndReadsBackAsWritten) {
+  const std::string url = Url();
+  auto a = OpenLog(url);
+  ASSERT_TRUE(a);
+  ASSERT_OK(a->CreateSession(TestMeta("s1"), {7, 7}));
+  AppendN(*a, "s1", "main", 3, "c1");
+  AppendN(*a, "s1", "main", 2, "c2");
+  ASSERT_OK(a->Fork("s1", "main", 3, "alt", "gm", "what if"));
+  AppendN(*a, "s1", "alt", 2, "c3");
+  auto main_events = a->Read("s1", "main");
+  auto alt_all = a->Read("s1", "alt");
+  ASSERT_TRUE(main_events.ok() && alt_all.ok());
+  std::vector<EventBuffer> alt_own(alt_all->begin() + 3, alt_all->end());
+  std::vector<ImportBranch> branches(2);
+  branches[0].meta = *a->GetBranch("s1", "main");
+  branches[0].own = &*main_events;
+  branches[1].meta = *a->GetBranch("s1", "alt");
+  branches[1].own = &alt_own;
+  // Into another log (prefix) of the same cluster.
+  const std::string other = cluster_->Url("/ImportTarget?replicas=1");
+  auto b = OpenLog(other);
+  auto d = OpenLog(other);  // opened before the import: behind it
+  ASSERT_TRUE(b && d);
+  auto imported = b->ImportSession(TestMeta("s1"), {7, 7}, branches);
+  ASSERT_TRUE(imported.ok()) << imported.status();
+  EXPECT_EQ(*imported, main_events->size() + alt_own.size());
+  auto c = OpenLog(other);  // a fresh replica, from the stream
+  EXPECT_EQ(Bytes(*c->Read("s1", "main")), Bytes(*main_events));
+  EXPECT_EQ(Bytes(*c->Read("s1", "alt")), Bytes(*alt_all));
+  EXPECT_EQ(*c->GetSecret("s1"), (std::vector<uint8_t>{7, 7}));
+  EXPECT_TRUE(CheckCommandMarkers(*c, "s1", "alt").ok());
+  // Appends go on after an import, on both branches.
+  AppendN(*c, "s1", "alt", 1, "c4");
+  AppendN(*b, "s1", "main", 1, "c5");
+  EXPECT_EQ(b->GetHead("s1", "alt")->seq, 6u);
+  // A second import of the session is refused (from a stale replica too).
+  auto again = d->ImportSession(TestMeta("s1"), {7, 7}, branches);
+  EXPECT_EQ(again.status().code(), absl::StatusCode::kAlreadyExists)
+      << again.status();
 }
 
 TEST_F(JetStreamLogTest, ReadOnlyOpenRefusesWritesAndMissingStreamIsNotFound) {
