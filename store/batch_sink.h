@@ -5,8 +5,10 @@
 // instead of to the database; the sink makes it durable where the log
 // lives and then applies it to the replica, or refuses it.
 //
-// Thread safety: Write is called with the writer's lock held, one at a
-// time per database.
+// Thread safety: Write is called with the RocksDB writer's lock held
+// (LogImpl::write_mu), except for a participant (store/participants.h),
+// which calls it without: a sink serializes its writes itself and may be
+// called concurrently.
 #ifndef COMBAT_STORE_BATCH_SINK_H_
 #define COMBAT_STORE_BATCH_SINK_H_
 

@@ -78,7 +78,10 @@ absl::Status ParticipantTable::Add(const Participant& p,
   }
   RETURN_IF_ERROR(impl_->CheckWritable(
       absl::StrCat("session ", p.session, ": adding participant ", p.name)));
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  // With a sink, the sink serializes the log's writes (store/batch_sink.h);
+  // holding write_mu into it would take the two locks in both orders.
+  std::unique_lock<std::mutex> lock(impl_->write_mu, std::defer_lock);
+  if (impl_->sink == nullptr) lock.lock();
   std::string meta;
   rocksdb::Status got =
       impl_->db->Get(rocksdb::ReadOptions(), keys::Session(p.session), &meta);

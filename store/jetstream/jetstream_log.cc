@@ -254,7 +254,7 @@ class JetStreamLog final : public EventLog, private BatchSink {
                          use) const;
   // Applies every message up to the stream's last (or up to `target`).
   absl::Status CatchUp() const {
-    std::lock_guard<std::mutex> lock(mu_);
+    std::lock_guard<std::recursive_mutex> lock(mu_);
     return CatchUpLocked();
   }
   absl::Status CatchUpLocked() const {
@@ -272,7 +272,7 @@ class JetStreamLog final : public EventLog, private BatchSink {
   template <typename T>
   T Writing(absl::string_view what, const std::function<T()>& op) {
     RETURN_IF_ERROR(CheckWritable(what));
-    std::lock_guard<std::mutex> lock(mu_);
+    std::lock_guard<std::recursive_mutex> lock(mu_);
     bool caught_up = false;
     for (int attempt = 0;; ++attempt) {
       T result = op();
@@ -315,8 +315,10 @@ class JetStreamLog final : public EventLog, private BatchSink {
   jsCtx* js_ = nullptr;
   std::string replica_dir_;
   std::unique_ptr<RocksEventLog> replica_;
-  // Guards the replica's catch-up state and serializes writes.
-  mutable std::mutex mu_;
+  // Guards the replica's catch-up state and serializes writes; recursive:
+  // Write (the sink) takes it too, for writes that do not come through
+  // Writing (a participant: store/participants.h).
+  mutable std::recursive_mutex mu_;
   // Every stream seq <= applied_ is applied to the replica, and those in
   // ahead_ (this open's own writes, applied as they were acknowledged).
   mutable uint64_t applied_ = 0;
@@ -519,7 +521,7 @@ absl::Status JetStreamLog::CatchUpToLocked(uint64_t target) const {
 }
 
 absl::Status JetStreamLog::VerifyChecksums() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<std::recursive_mutex> lock(mu_);
   ASSIGN_OR_RETURN(uint64_t last, LastSeq());
   for (uint64_t seq = 1; seq <= last; ++seq) {
     RETURN_IF_ERROR(Fetch(seq, [](const std::string&, rocksdb::WriteBatch*) {
@@ -533,6 +535,7 @@ absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
                                  absl::string_view context,
                                  const std::string& session,
                                  const std::string& branch, const Head& head) {
+  std::lock_guard<std::recursive_mutex> lock(mu_);
   ASSIGN_OR_RETURN(EncodedBatch encoded, EncodeBatch(*batch));
   const std::string subject = absl::StrCat(
       config_.prefix, ".", SubjectToken(session), ".", SubjectToken(branch));
