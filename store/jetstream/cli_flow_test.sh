@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The combat CLI on a 3-node JetStream cluster (R3): play a session, fork
 # it, submit to the fork, verify every branch, read it back through a
-# second stream reader; export it and import it into another log.
+# second stream reader; export it and import it into another log; a
+# token and the table server on it.
 set -euo pipefail
 COMBAT="$1"
 EXAMPLE="$2"
@@ -43,4 +44,21 @@ if "$COMBAT" import --db "$other" --bundle "$tmp/s.cmbb" 2> "$tmp/import.txt"; t
   fail "a second import succeeded"
 fi
 grep -q "already exists" "$tmp/import.txt" || fail "second import message"
+# The table server on the same log: a token made by `combat token` (its
+# own process) admits its holder to `combat serve` (another process).
+token="$("$COMBAT" token --db "$db" --session d20_ambush --name dana | head -1)"
+[ "${#token}" = 64 ] || fail "token: $token"
+"$COMBAT" serve --db "$db" --listen 127.0.0.1:0 > "$tmp/serve.txt" 2>&1 &
+serve_pid=$!
+for _ in $(seq 1 100); do
+  grep -q "listening on http://" "$tmp/serve.txt" && break
+  sleep 0.1
+done
+base="$(grep -o 'http://[0-9.:]*' "$tmp/serve.txt" | head -1)"
+me="$(curl -s -H "Authorization: Bearer $token" "$base/api/sessions/d20_ambush/me")"
+sessions="$(curl -s "$base/api/sessions")"
+kill "$serve_pid"
+wait "$serve_pid" || true
+case "$me" in *'"name":"dana","role":"gm"'*) ;; *) fail "serve me: $me" ;; esac
+case "$sessions" in *d20_ambush*) ;; *) fail "serve sessions: $sessions" ;; esac
 echo "PASS"
