@@ -1,6 +1,7 @@
 // The event log's reads: sessions, branches, heads, command markers and
 // verified scans of events (one part of store::EventLog; event_log.h has
-// the layout and the guarantees). Every read sees one consistent state of
+// the layout and the guarantees). An interface: store/rocks_log.h
+// implements it over RocksDB, store/jetstream/ over JetStream. Every read sees one consistent state of
 // the database (a RocksDB snapshot per call) and treats every stored value
 // as untrusted: damage is an error naming session, branch and seq, never a
 // shorter answer.

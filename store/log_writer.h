@@ -1,9 +1,10 @@
 // The event log's writes: sessions with their set-up, forks with their
 // fork records, appends (optimistic concurrency, idempotent command ids
 // bound to their content) and bulk imports (one part of store::EventLog;
-// event_log.h has the layout and the guarantees). Each write is one atomic
-// batch, durable on return with Options::sync; nothing is written on any
-// error. Writes are serialized in-process; a read-only log refuses every
+// event_log.h has the layout and the guarantees). An interface:
+// store/rocks_log.h implements it over RocksDB, store/jetstream/ over
+// JetStream. Each write is one atomic batch, durable on return with
+// Options::sync; nothing is written on any error. Writes are serialized in-process; a read-only log refuses every
 // one with FailedPrecondition.
 //
 // Thread safety: all methods may be called concurrently.
