@@ -3,8 +3,9 @@
 // snapshots of a branch's state after an event, keyed by ruleset version.
 // The store keeps their bytes opaque and never vouches for them: readers
 // (replay/jump.h) check each against the state hash recorded in its event
-// and fall back to replay when it disagrees. They are written without fsync and are the only values ever overwritten; losing
-// one costs a longer fold, never an event.
+// and fall back to replay when it disagrees. They are written without
+// fsync and are the only values ever overwritten; losing one costs a
+// longer fold, never an event.
 //
 // Thread safety: all methods may be called concurrently.
 #ifndef COMBAT_STORE_SNAPSHOT_CACHE_H_
