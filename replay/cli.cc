@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
 #include "kernel/ruleset.h"
 #include "replay/cli_flags.h"
@@ -136,7 +137,8 @@ verify, explain, stats, export, transcript) never create or change anything;
 new, play and import may create a database in an absent or empty directory.
 
 exit codes: 0 ok, 1 rejected/illegal, 2 bad input, not a database or corrupt
-data, 3 database in use by another process (try again later)
+data, 3 database in use by another process, or a nats:// log unreachable
+(try again later)
 )";
 
 using Verb = absl::Status (*)(const Flags&, std::ostream&);
@@ -229,8 +231,10 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out,
     const int code = ExitCodeFor(st);
     err << "combat " << verb << ": "
         << (code == kExitRejected ? "rejected: "
-            : code == kExitInUse  ? "in use: "
-                                  : "error: ")
+            : code == kExitInUse
+                ? (absl::StrContains(st.message(), "in use") ? "in use: "
+                                                             : "unavailable: ")
+                : "error: ")
         << WithoutVerb(verb, st.message()) << "\n";
     return code;
   }

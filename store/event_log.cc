@@ -9,6 +9,7 @@
 #include "rocksdb/db.h"
 #include "rocksdb/options.h"
 #include "store/event_log_impl.h"
+#include "store/rocks_log.h"
 #include "store/rocks_status.h"
 
 namespace combat::store {
@@ -31,13 +32,13 @@ bool ValidId(const std::string& id) {
   return true;
 }
 
-EventLog::EventLog(std::unique_ptr<LogImpl> impl)
-    : LogReader(impl.get()),
-      LogWriter(impl.get()),
-      SnapshotCache(impl.get()),
+RocksEventLog::RocksEventLog(std::unique_ptr<LogImpl> impl)
+    : RocksLogReader(impl.get()),
+      RocksLogWriter(impl.get()),
+      RocksSnapshotCache(impl.get()),
       impl_(std::move(impl)) {}
 
-EventLog::~EventLog() {
+RocksEventLog::~RocksEventLog() {
   if (impl_ != nullptr && impl_->db != nullptr) {
     // Nothing to report to: every acknowledged write is already in the WAL.
     rocksdb::Status s = impl_->db->Close();
@@ -47,13 +48,13 @@ EventLog::~EventLog() {
 
 // ---- Whole-database integrity -----------------------------------------------
 
-absl::Status EventLog::VerifyChecksums() const {
+absl::Status RocksEventLog::VerifyChecksums() const {
   return FromRocks(impl_->db->VerifyChecksum(),
                    absl::StrCat("database ", impl_->path,
                                 ": RocksDB checksum verification"));
 }
 
-absl::Status EventLog::SyncWal() {
+absl::Status RocksEventLog::SyncWal() {
   RETURN_IF_ERROR(impl_->CheckWritable("syncing the WAL"));
   std::lock_guard<std::mutex> lock(impl_->write_mu);
   // Every write up to this sequence number is durable after the sync.
@@ -65,7 +66,7 @@ absl::Status EventLog::SyncWal() {
   return absl::OkStatus();
 }
 
-absl::Status EventLog::Compact() {
+absl::Status RocksEventLog::Compact() {
   RETURN_IF_ERROR(impl_->CheckWritable("compacting"));
   rocksdb::FlushOptions flush;
   RETURN_IF_ERROR(FromRocks(impl_->db->Flush(flush),

@@ -1,4 +1,5 @@
-// The RocksDB event log: sessions, branches, atomic appends, range reads.
+// The event log: sessions, branches, atomic appends, range reads; the
+// embedded RocksDB backend described here, or JetStream (store/jetstream/).
 //
 // Layout (one RocksDB database, default column family; see store/README.md):
 //   s\0<session>                   -> SessionMeta (ruleset, version, title)
@@ -73,10 +74,26 @@ namespace combat::store {
 // snapshot cache (SnapshotCache), each a class of its own over the same
 // database, and what concerns the whole database (opening, checksums, WAL
 // sync, compaction). Code that only reads takes a `const LogReader&`.
-class EventLog : public LogReader, public LogWriter, public SnapshotCache {
+struct LogImpl;
+
+// An open event log, whichever backend holds it: a LogReader, a LogWriter
+// and a SnapshotCache over one log, with the same contracts on every
+// backend (the RocksDB database above, or store/jetstream/'s JetStream
+// cluster). What a backend cannot offer is an error naming it
+// (Unimplemented or FailedPrecondition), never a silent no-op.
+//
+// Thread safety: all methods may be called concurrently.
+class EventLog : public virtual LogReader,
+                 public virtual LogWriter,
+                 public virtual SnapshotCache {
  public:
-  // Opens (or, with Options::create_if_missing, creates) the database at
-  // `path`. Refused, with nothing created or changed:
+  // Opens the log `url` names:
+  //  - a plain path, or "rocksdb:PATH": the embedded RocksDB database at
+  //    PATH (the default; RocksEventLog, store/rocks_log.h);
+  //  - "nats://HOST:PORT[,HOST:PORT...][/PREFIX]": NATS JetStream
+  //    (store/jetstream/README.md; the binary must link
+  //    //store/jetstream, else Unimplemented naming it).
+  // RocksDB refuses, with nothing created or changed:
   //  - NotFound: `path` is absent or an empty directory and may not be
   //    created; DataLoss: a non-empty directory without RocksDB's CURRENT
   //    file (a lost CURRENT, or not a database), naming it;
@@ -86,32 +103,44 @@ class EventLog : public LogReader, public LogWriter, public SnapshotCache {
   //    behind the last acknowledged write recorded in <path>/COMBAT-ACKED
   //    (store/ack_log.h): a WAL cut or deleted, a MANIFEST edit lost, a
   //    table file gone. The message names the write or branch head lost.
-  static absl::StatusOr<std::unique_ptr<EventLog>> Open(const std::string& path,
+  static absl::StatusOr<std::unique_ptr<EventLog>> Open(const std::string& url,
                                                         Options options = {});
-  ~EventLog();
-  // True when opened with Options::Access::kReadOnly.
-  bool read_only() const;
+  ~EventLog() override = default;
   EventLog(const EventLog&) = delete;
   EventLog& operator=(const EventLog&) = delete;
+
+  // True when opened with Options::Access::kReadOnly.
+  virtual bool read_only() const = 0;
 
   // ---- Whole-database integrity and durability.
   // RocksDB's own block checksums over every table file
   // (DB::VerifyChecksum); DataLoss naming the file on a mismatch. The WAL
   // is checked when the database opens (kTolerateCorruptedTailRecords).
-  absl::Status VerifyChecksums() const;
+  virtual absl::Status VerifyChecksums() const = 0;
   // Syncs the WAL to disk: for bulk writers that opened with sync = false
   // (import), one fsync at the end instead of one per append.
-  absl::Status SyncWal();
+  virtual absl::Status SyncWal() = 0;
   // Flushes the memtable and compacts every table file into the bottommost
   // level (maintenance: rewrites the whole database in the current table
   // format; events are not changed).
-  absl::Status Compact();
+  virtual absl::Status Compact() = 0;
+
+ protected:
+  EventLog() = default;
 
  private:
   friend class ParticipantTable;  // store/participants.h: its own records
-  explicit EventLog(std::unique_ptr<LogImpl> impl);
-  std::unique_ptr<LogImpl> impl_;
+  // The RocksDB database holding the participants (for JetStream, its
+  // local replica: store/jetstream/README.md).
+  virtual LogImpl* rocks_impl() = 0;
 };
+
+// How EventLog::Open reaches a backend linked into the binary: `scheme`
+// (e.g. "nats://") and the opener of URLs that start with it. For a
+// backend's static initialiser (its library is alwayslink); returns true.
+using BackendOpener = absl::StatusOr<std::unique_ptr<EventLog>> (*)(
+    const std::string& url, const Options& options);
+bool RegisterBackend(const char* scheme, BackendOpener opener);
 
 }  // namespace combat::store
 

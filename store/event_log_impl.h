@@ -12,6 +12,7 @@
 #include "rocksdb/options.h"
 #include "rocksdb/write_batch.h"
 #include "store/ack_log.h"
+#include "store/batch_sink.h"
 #include "store/event_log.h"
 
 namespace combat::store {
@@ -38,6 +39,9 @@ struct LogImpl {
   // The branch head the last write left (recorded at the next sync point
   // when Options::sync is false).
   Acked last;
+  // Where Write sends batches instead of the database (store/batch_sink.h);
+  // nullptr: the database itself. Not owned.
+  BatchSink* sink = nullptr;
 
   // FailedPrecondition when the database was opened read-only.
   absl::Status CheckWritable(absl::string_view context) const;

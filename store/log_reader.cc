@@ -8,22 +8,23 @@
 #include "events/hash.h"
 #include "events/status_macros.h"
 #include "store/event_log_impl.h"
+#include "store/rocks_log.h"
 #include "store/keys.h"
 #include "store/view.h"
 
 namespace combat::store {
 
-absl::StatusOr<SessionMeta> LogReader::GetSession(
+absl::StatusOr<SessionMeta> RocksLogReader::GetSession(
     const std::string& session) const {
   RETURN_IF_ERROR(CheckId("session", session));
   return View(impl_->db.get(), /*snapshot=*/false).Session(session);
 }
 
-absl::StatusOr<std::vector<std::string>> LogReader::ListSessions() const {
+absl::StatusOr<std::vector<std::string>> RocksLogReader::ListSessions() const {
   return View(impl_->db.get(), /*snapshot=*/false).ListSessions();
 }
 
-absl::StatusOr<std::vector<uint8_t>> LogReader::GetSecret(
+absl::StatusOr<std::vector<uint8_t>> RocksLogReader::GetSecret(
     const std::string& session) const {
   RETURN_IF_ERROR(CheckId("session", session));
   View view(impl_->db.get(), /*snapshot=*/true);
@@ -37,7 +38,7 @@ absl::StatusOr<std::vector<uint8_t>> LogReader::GetSecret(
   return std::vector<uint8_t>(value->begin(), value->end());
 }
 
-absl::StatusOr<std::vector<uint8_t>> LogReader::GetSecretFor(
+absl::StatusOr<std::vector<uint8_t>> RocksLogReader::GetSecretFor(
     const std::string& session, const std::vector<uint8_t>& commitment) const {
   RETURN_IF_ERROR(CheckId("session", session));
   View view(impl_->db.get(), /*snapshot=*/true);
@@ -58,7 +59,7 @@ absl::StatusOr<std::vector<uint8_t>> LogReader::GetSecretFor(
   return std::vector<uint8_t>(later->begin(), later->end());
 }
 
-absl::StatusOr<std::vector<StoredSecret>> LogReader::ListSecrets(
+absl::StatusOr<std::vector<StoredSecret>> RocksLogReader::ListSecrets(
     const std::string& session) const {
   RETURN_IF_ERROR(CheckId("session", session));
   View view(impl_->db.get(), /*snapshot=*/true);
@@ -94,7 +95,7 @@ absl::StatusOr<RevealMarker> DecodeReveal(const std::string& value,
 
 }  // namespace
 
-absl::StatusOr<std::optional<RevealMarker>> LogReader::GetReveal(
+absl::StatusOr<std::optional<RevealMarker>> RocksLogReader::GetReveal(
     const std::string& session, const std::vector<uint8_t>& commitment) const {
   RETURN_IF_ERROR(CheckId("session", session));
   View view(impl_->db.get(), /*snapshot=*/true);
@@ -108,7 +109,7 @@ absl::StatusOr<std::optional<RevealMarker>> LogReader::GetReveal(
   return std::optional<RevealMarker>(std::move(m));
 }
 
-absl::StatusOr<std::vector<RevealMarker>> LogReader::ListReveals(
+absl::StatusOr<std::vector<RevealMarker>> RocksLogReader::ListReveals(
     const std::string& session) const {
   RETURN_IF_ERROR(CheckId("session", session));
   View view(impl_->db.get(), /*snapshot=*/true);
@@ -124,7 +125,7 @@ absl::StatusOr<std::vector<RevealMarker>> LogReader::ListReveals(
   return out;
 }
 
-absl::StatusOr<std::vector<uint8_t>> LogReader::GetSigningKey(
+absl::StatusOr<std::vector<uint8_t>> RocksLogReader::GetSigningKey(
     const std::string& session) const {
   RETURN_IF_ERROR(CheckId("session", session));
   View view(impl_->db.get(), /*snapshot=*/true);
@@ -137,20 +138,20 @@ absl::StatusOr<std::vector<uint8_t>> LogReader::GetSigningKey(
   return std::vector<uint8_t>(value->begin(), value->end());
 }
 
-absl::StatusOr<BranchMeta> LogReader::GetBranch(
+absl::StatusOr<BranchMeta> RocksLogReader::GetBranch(
     const std::string& session, const std::string& branch) const {
   RETURN_IF_ERROR(CheckId("session", session));
   RETURN_IF_ERROR(CheckId("branch", branch));
   return View(impl_->db.get(), /*snapshot=*/false).Branch(session, branch);
 }
 
-absl::StatusOr<std::vector<BranchMeta>> LogReader::ListBranches(
+absl::StatusOr<std::vector<BranchMeta>> RocksLogReader::ListBranches(
     const std::string& session) const {
   RETURN_IF_ERROR(CheckId("session", session));
   return View(impl_->db.get(), /*snapshot=*/true).ListBranches(session);
 }
 
-absl::StatusOr<Head> LogReader::GetHead(const std::string& session,
+absl::StatusOr<Head> RocksLogReader::GetHead(const std::string& session,
                                        const std::string& branch) const {
   RETURN_IF_ERROR(CheckId("session", session));
   RETURN_IF_ERROR(CheckId("branch", branch));
@@ -159,7 +160,7 @@ absl::StatusOr<Head> LogReader::GetHead(const std::string& session,
   return view.HeadOf(meta);
 }
 
-absl::StatusOr<std::optional<AppendResult>> LogReader::FindCommand(
+absl::StatusOr<std::optional<AppendResult>> RocksLogReader::FindCommand(
     const std::string& session, const std::string& branch,
     const std::string& command_id) const {
   RETURN_IF_ERROR(CheckId("session", session));
@@ -170,7 +171,7 @@ absl::StatusOr<std::optional<AppendResult>> LogReader::FindCommand(
   return view.Command(meta, command_id);
 }
 
-absl::Status LogReader::Scan(
+absl::Status RocksLogReader::Scan(
     const std::string& session, const std::string& branch, uint64_t from,
     uint64_t to,
     const std::function<absl::Status(const events::EventBuffer&)>& visit,

@@ -14,6 +14,7 @@
 #include "rocksdb/write_batch.h"
 #include "store/bulk_import.h"
 #include "store/event_log_impl.h"
+#include "store/rocks_log.h"
 #include "store/keys.h"
 #include "store/records.h"
 #include "store/rocks_status.h"
@@ -115,12 +116,12 @@ AppendResult AddCommand(rocksdb::WriteBatch* batch, const std::string& session,
 
 }  // namespace
 
-absl::Status LogWriter::CreateSession(const SessionMeta& meta,
+absl::Status RocksLogWriter::CreateSession(const SessionMeta& meta,
                                      const std::vector<uint8_t>& secret_seed) {
   return CreateSession(meta, secret_seed, "", {});
 }
 
-absl::Status LogWriter::CreateSession(
+absl::Status RocksLogWriter::CreateSession(
     const SessionMeta& meta, const std::vector<uint8_t>& secret_seed,
     const std::string& command_id,
     const std::vector<events::EventBuffer>& first,
@@ -163,7 +164,7 @@ absl::Status LogWriter::CreateSession(
                       meta.session, kMainBranch, head);
 }
 
-absl::Status LogWriter::Fork(const std::string& session,
+absl::Status RocksLogWriter::Fork(const std::string& session,
                             const std::string& parent, uint64_t fork_seq,
                             const std::string& branch,
                             const std::string& author,
@@ -171,7 +172,7 @@ absl::Status LogWriter::Fork(const std::string& session,
   return ForkWith(session, parent, fork_seq, branch, author, reason, nullptr);
 }
 
-absl::Status LogWriter::Fork(const std::string& session,
+absl::Status RocksLogWriter::Fork(const std::string& session,
                             const std::string& parent, uint64_t fork_seq,
                             const std::string& branch,
                             const std::string& author,
@@ -180,7 +181,7 @@ absl::Status LogWriter::Fork(const std::string& session,
   return ForkWith(session, parent, fork_seq, branch, author, reason, &record);
 }
 
-absl::Status LogWriter::ForkWith(const std::string& session,
+absl::Status RocksLogWriter::ForkWith(const std::string& session,
                                 const std::string& parent, uint64_t fork_seq,
                                 const std::string& branch,
                                 const std::string& author,
@@ -315,7 +316,7 @@ absl::Status AddReveal(rocksdb::WriteBatch* batch, const View& view,
 
 }  // namespace
 
-absl::StatusOr<AppendResult> LogWriter::Append(
+absl::StatusOr<AppendResult> RocksLogWriter::Append(
     const std::string& session, const std::string& branch,
     uint64_t expected_seq, const std::string& command_id,
     const std::vector<events::EventBuffer>& events,
@@ -324,7 +325,7 @@ absl::StatusOr<AppendResult> LogWriter::Append(
                     nullptr);
 }
 
-absl::StatusOr<AppendResult> LogWriter::AppendReveal(
+absl::StatusOr<AppendResult> RocksLogWriter::AppendReveal(
     const std::string& session, const std::string& branch,
     uint64_t expected_seq, const std::string& command_id,
     const std::vector<events::EventBuffer>& events,
@@ -339,7 +340,7 @@ absl::StatusOr<AppendResult> LogWriter::AppendReveal(
                     &reveal);
 }
 
-absl::StatusOr<AppendResult> LogWriter::AppendWith(
+absl::StatusOr<AppendResult> RocksLogWriter::AppendWith(
     const std::string& session, const std::string& branch,
     uint64_t expected_seq, const std::string& command_id,
     const std::vector<events::EventBuffer>& events,
@@ -411,7 +412,7 @@ absl::Status LogWriter::CheckSameContent(
       "; give a different command a new id"));
 }
 
-absl::StatusOr<uint64_t> LogWriter::ImportSession(
+absl::StatusOr<uint64_t> RocksLogWriter::ImportSession(
     const SessionMeta& meta, const std::vector<uint8_t>& secret,
     const std::vector<ImportBranch>& branches, Canonical canonical,
     const std::vector<uint8_t>& signing_key,

@@ -1,9 +1,10 @@
 // The event log's writes: sessions with their set-up, forks with their
 // fork records, appends (optimistic concurrency, idempotent command ids
 // bound to their content) and bulk imports (one part of store::EventLog;
-// event_log.h has the layout and the guarantees). Each write is one atomic
-// batch, durable on return with Options::sync; nothing is written on any
-// error. Writes are serialized in-process; a read-only log refuses every
+// event_log.h has the layout and the guarantees). An interface:
+// store/rocks_log.h implements it over RocksDB, store/jetstream/ over
+// JetStream. Each write is one atomic batch, durable on return with
+// Options::sync; nothing is written on any error. Writes are serialized in-process; a read-only log refuses every
 // one with FailedPrecondition.
 //
 // Thread safety: all methods may be called concurrently.
@@ -32,24 +33,24 @@ class LogWriter {
 
   // Creates a session with an empty "main" branch and stores its secret
   // dice seed. AlreadyExists when the id is taken.
-  absl::Status CreateSession(const SessionMeta& meta,
-                             const std::vector<uint8_t>& secret_seed);
+  virtual absl::Status CreateSession(const SessionMeta& meta,
+                             const std::vector<uint8_t>& secret_seed) = 0;
   // The same, and the session's first command (its set-up) appended on
   // "main" in the same WriteBatch: the session exists with its set-up or
   // not at all (a crash cannot leave a session with 0 events). `first` is
   // checked as Append checks it (seqs from 1, prev_hash zeros for seq 1,
   // session/branch fields, canonical bytes; InvalidArgument otherwise).
-  absl::Status CreateSession(const SessionMeta& meta,
+  virtual absl::Status CreateSession(const SessionMeta& meta,
                              const std::vector<uint8_t>& secret_seed,
                              const std::string& command_id,
                              const std::vector<events::EventBuffer>& first,
-                             const std::vector<uint8_t>& signing_key = {});
+                             const std::vector<uint8_t>& signing_key = {}) = 0;
   // Creates `branch` at `fork_seq` of `parent` (0 < fork_seq <= parent head;
   // sharing the prefix, copying nothing). AlreadyExists, NotFound,
   // OutOfRange as the case may be.
-  absl::Status Fork(const std::string& session, const std::string& parent,
+  virtual absl::Status Fork(const std::string& session, const std::string& parent,
                     uint64_t fork_seq, const std::string& branch,
-                    const std::string& author, const std::string& reason);
+                    const std::string& author, const std::string& reason) = 0;
   // The same, with the branch's first event, its fork record (schema v6:
   // a BranchForked change at seq fork_seq + 1 chained to the parent's event
   // at fork_seq), written in the same batch: the branch exists with its
@@ -57,10 +58,10 @@ class LogWriter {
   // (seq, prev_hash, session/branch fields, canonical bytes, its command id
   // kForkCommandId; InvalidArgument otherwise) and marked as the branch's
   // first command, bound to its own hash.
-  absl::Status Fork(const std::string& session, const std::string& parent,
+  virtual absl::Status Fork(const std::string& session, const std::string& parent,
                     uint64_t fork_seq, const std::string& branch,
                     const std::string& author, const std::string& reason,
-                    const events::EventBuffer& record);
+                    const events::EventBuffer& record) = 0;
   // Appends one command's events (see the guarantees above).
   // `content`: a hash of the command's content (replay/ passes
   // events::CommandContentHash of the command), stored in its marker; when
@@ -73,22 +74,22 @@ class LogWriter {
   // (CreateSession), fork records (Fork) and bulk imports bind
   // MarkerContent too, so no marker of this build is without content.
   // REQUIRES: !events.empty(); events[i].seq == expected_seq + 1 + i.
-  absl::StatusOr<AppendResult> Append(
+  virtual absl::StatusOr<AppendResult> Append(
       const std::string& session, const std::string& branch,
       uint64_t expected_seq, const std::string& command_id,
       const std::vector<events::EventBuffer>& events,
-      const std::optional<events::Digest>& content = std::nullopt);
+      const std::optional<events::Digest>& content = std::nullopt) = 0;
 
   // Append, for a reveal's events (a SeedRevealed): in the same batch,
   // stores `reveal.fresh` (when not empty) keyed by its commitment, and
   // the marker of where `reveal.revealed` was first revealed (kept when one
   // exists). A crash leaves the events with the secret, or neither. A
   // duplicate command id writes nothing (as Append).
-  absl::StatusOr<AppendResult> AppendReveal(
+  virtual absl::StatusOr<AppendResult> AppendReveal(
       const std::string& session, const std::string& branch,
       uint64_t expected_seq, const std::string& command_id,
       const std::vector<events::EventBuffer>& events,
-      const std::optional<events::Digest>& content, const RevealRecord& reveal);
+      const std::optional<events::Digest>& content, const RevealRecord& reveal) = 0;
 
   // AlreadyExists when `applied` (a marker found for `command_id`) carries
   // a content hash other than `content`: the same id with other content.
@@ -111,28 +112,17 @@ class LogWriter {
   // commitments as AppendReveal stores them. Returns the number of events
   // written. See store/bulk_import.h.
   enum class Canonical { kCheck, kCallerChecked };
-  absl::StatusOr<uint64_t> ImportSession(
+  virtual absl::StatusOr<uint64_t> ImportSession(
       const SessionMeta& meta, const std::vector<uint8_t>& secret,
       const std::vector<ImportBranch>& branches,
       Canonical canonical = Canonical::kCheck,
       const std::vector<uint8_t>& signing_key = {},
-      const std::vector<std::vector<uint8_t>>& later_secrets = {});
+      const std::vector<std::vector<uint8_t>>& later_secrets = {}) = 0;
+
+  virtual ~LogWriter() = default;
 
  protected:
-  explicit LogWriter(LogImpl* impl) : impl_(impl) {}
-  ~LogWriter() = default;
-
- private:
-  absl::StatusOr<AppendResult> AppendWith(
-      const std::string& session, const std::string& branch,
-      uint64_t expected_seq, const std::string& command_id,
-      const std::vector<events::EventBuffer>& events,
-      const std::optional<events::Digest>& content, const RevealRecord* reveal);
-  absl::Status ForkWith(const std::string& session, const std::string& parent,
-                        uint64_t fork_seq, const std::string& branch,
-                        const std::string& author, const std::string& reason,
-                        const events::EventBuffer* record);
-  LogImpl* impl_;  // not owned: the EventLog's
+  LogWriter() = default;
 };
 
 }  // namespace combat::store

@@ -1,4 +1,4 @@
-// EventLog::Open: what may be opened, how, and the check that the database
+// RocksEventLog::Open: what may be opened, how, and the check that the database
 // RocksDB recovered holds every acknowledged write (store/ack_log.h).
 #include <memory>
 #include <optional>
@@ -16,6 +16,7 @@
 #include "store/db_dir.h"
 #include "store/event_log.h"
 #include "store/event_log_impl.h"
+#include "store/rocks_log.h"
 #include "store/rocks_status.h"
 #include "store/wal_check.h"
 
@@ -151,6 +152,7 @@ absl::Status LogImpl::Write(rocksdb::WriteBatch* batch,
                                    const std::string& session,
                                    const std::string& branch,
                                    const Head& head) {
+  if (sink != nullptr) return sink->Write(batch, context, session, branch, head);
   rocksdb::WriteOptions w;
   w.sync = options.sync;
   RETURN_IF_ERROR(FromRocks(db->Write(w, batch), context));
@@ -159,7 +161,7 @@ absl::Status LogImpl::Write(rocksdb::WriteBatch* batch,
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
+absl::StatusOr<std::unique_ptr<RocksEventLog>> RocksEventLog::Open(
     const std::string& path, Options options) {
   const bool read_only = options.access == Options::Access::kReadOnly;
   rocksdb::Options db_options = DbOptions(options);
@@ -188,7 +190,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
   impl->db = std::move(db);
   impl->read_only = read_only;
   LogImpl* state = impl.get();
-  std::unique_ptr<EventLog> log(new EventLog(std::move(impl)));
+  std::unique_ptr<RocksEventLog> log(new RocksEventLog(std::move(impl)));
   if (acked) RETURN_IF_ERROR(CheckAcked(*log, state->db.get(), path, *acked));
   if (!read_only) {
     Acked start = acked.value_or(Acked{});
@@ -199,6 +201,10 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
   return log;
 }
 
-bool EventLog::read_only() const { return impl_->read_only; }
+bool RocksEventLog::read_only() const { return impl_->read_only; }
+
+rocksdb::DB* RocksEventLog::db() { return impl_->db.get(); }
+
+void RocksEventLog::SetSink(BatchSink* sink) { impl_->sink = sink; }
 
 }  // namespace combat::store

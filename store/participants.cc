@@ -94,7 +94,7 @@ std::optional<ParticipantRole> ParseRole(const std::string& text) {
   return std::nullopt;
 }
 
-ParticipantTable::ParticipantTable(EventLog& log) : impl_(log.impl_.get()) {}
+ParticipantTable::ParticipantTable(EventLog& log) : impl_(log.rocks_impl()) {}
 
 absl::Status ParticipantTable::Add(const Participant& p,
                                    const std::string& token_hash) {
@@ -106,7 +106,10 @@ absl::Status ParticipantTable::Add(const Participant& p,
   }
   RETURN_IF_ERROR(impl_->CheckWritable(
       absl::StrCat("session ", p.session, ": adding participant ", p.name)));
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  // With a sink, the sink serializes the log's writes (store/batch_sink.h);
+  // holding write_mu into it would take the two locks in both orders.
+  std::unique_lock<std::mutex> lock(impl_->write_mu, std::defer_lock);
+  if (impl_->sink == nullptr) lock.lock();
   std::string meta;
   rocksdb::Status got =
       impl_->db->Get(rocksdb::ReadOptions(), keys::Session(p.session), &meta);
@@ -122,11 +125,22 @@ absl::Status ParticipantTable::Add(const Participant& p,
                        p.name, "' (", RoleName(q.role), ")"));
     }
   }
+  const std::string context =
+      absl::StrCat("session ", p.session, ": adding participant ", p.name);
+  if (impl_->sink != nullptr) {
+    // The database is the replica of a log held elsewhere
+    // (store/batch_sink.h): the participant is one of that log's writes.
+    rocksdb::WriteBatch batch;
+    RETURN_IF_ERROR(FromRocks(
+        batch.Put(keys::Participant(p.session, token_hash), Encode(p)), context));
+    return impl_->sink->Write(&batch, context, p.session, kParticipantsBranch,
+                              Head{});
+  }
   rocksdb::WriteOptions options;
   options.sync = impl_->options.sync;
   return FromRocks(
       impl_->db->Put(options, keys::Participant(p.session, token_hash), Encode(p)),
-      absl::StrCat("session ", p.session, ": adding participant ", p.name));
+      context);
 }
 
 absl::Status ParticipantTable::Found(const Participant& gm,

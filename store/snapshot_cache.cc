@@ -11,6 +11,7 @@
 #include "rocksdb/options.h"
 #include "store/snapshot_cache.h"
 #include "store/event_log_impl.h"
+#include "store/rocks_log.h"
 #include "store/keys.h"
 #include "store/records.h"
 #include "store/rocks_status.h"
@@ -18,7 +19,7 @@
 
 namespace combat::store {
 
-absl::Status SnapshotCache::PutSnapshot(const std::string& session,
+absl::Status RocksSnapshotCache::PutSnapshot(const std::string& session,
                                    const std::string& branch, uint64_t seq,
                                    int32_t ruleset_version,
                                    const std::vector<uint8_t>& state) {
@@ -55,7 +56,7 @@ absl::Status SnapshotCache::PutSnapshot(const std::string& session,
       context);
 }
 
-absl::StatusOr<std::optional<Snapshot>> SnapshotCache::NearestSnapshot(
+absl::StatusOr<std::optional<Snapshot>> RocksSnapshotCache::NearestSnapshot(
     const std::string& session, const std::string& branch, uint64_t seq,
     int32_t ruleset_version) const {
   RETURN_IF_ERROR(CheckId("session", session));
@@ -116,7 +117,7 @@ absl::StatusOr<std::optional<Snapshot>> SnapshotCache::NearestSnapshot(
   return std::optional<Snapshot>();
 }
 
-absl::StatusOr<uint64_t> SnapshotCache::CountSnapshots(
+absl::StatusOr<uint64_t> RocksSnapshotCache::CountSnapshots(
     const std::string& session) const {
   RETURN_IF_ERROR(CheckId("session", session));
   const std::string prefix = keys::SessionSnapshotPrefix(session);

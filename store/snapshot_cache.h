@@ -1,10 +1,11 @@
 // A cache of derived state beside the event log (one part of
-// store::EventLog): snapshots of a branch's state after an event, keyed by
-// ruleset version. The store keeps their bytes opaque and never vouches
-// for them: readers (replay/jump.h) check each against the state hash
-// recorded in its event and fall back to replay when it disagrees. They are
-// written without fsync and are the only values ever overwritten; losing
-// one costs a longer fold, never an event.
+// store::EventLog, an interface: store/rocks_log.h implements it):
+// snapshots of a branch's state after an event, keyed by ruleset version.
+// The store keeps their bytes opaque and never vouches for them: readers
+// (replay/jump.h) check each against the state hash recorded in its event
+// and fall back to replay when it disagrees. They are written without
+// fsync and are the only values ever overwritten; losing one costs a
+// longer fold, never an event.
 //
 // Thread safety: all methods may be called concurrently.
 #ifndef COMBAT_STORE_SNAPSHOT_CACHE_H_
@@ -33,26 +34,24 @@ class SnapshotCache {
   // replacing any snapshot there. It is stored under the branch whose own
   // events hold `seq` (an ancestor's, when seq is in a fork's shared
   // prefix), so every branch sharing that prefix finds it. Not fsynced.
-  absl::Status PutSnapshot(const std::string& session,
+  virtual absl::Status PutSnapshot(const std::string& session,
                            const std::string& branch, uint64_t seq,
                            int32_t ruleset_version,
-                           const std::vector<uint8_t>& state);
+                           const std::vector<uint8_t>& state) = 0;
   // The snapshot with the highest seq <= `seq` (0 = the head) in the
   // history of `branch` (its own events, then its ancestors' shared
   // prefixes) for exactly `ruleset_version`; nullopt when there is none.
   // DataLoss when a snapshot record is damaged.
-  absl::StatusOr<std::optional<Snapshot>> NearestSnapshot(
+  virtual absl::StatusOr<std::optional<Snapshot>> NearestSnapshot(
       const std::string& session, const std::string& branch, uint64_t seq,
-      int32_t ruleset_version) const;
+      int32_t ruleset_version) const = 0;
   // How many snapshots `session` has (every branch and version).
-  absl::StatusOr<uint64_t> CountSnapshots(const std::string& session) const;
+  virtual absl::StatusOr<uint64_t> CountSnapshots(const std::string& session) const = 0;
+
+  virtual ~SnapshotCache() = default;
 
  protected:
-  explicit SnapshotCache(LogImpl* impl) : impl_(impl) {}
-  ~SnapshotCache() = default;
-
- private:
-  LogImpl* impl_;  // not owned: the EventLog's
+  SnapshotCache() = default;
 };
 
 }  // namespace combat::store
