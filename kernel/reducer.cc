@@ -205,6 +205,14 @@ class Applier {
     return absl::OkStatus();
   }
 
+  // A roll's errors, built out of line (keeps ApplyRoll's frame small).
+  ABSL_ATTRIBUTE_NOINLINE absl::Status BadDieIndex(int64_t next, int64_t index) const {
+    return Corrupt("roll.dice.index", absl::StrCat("expected ", next, ", got ", index));
+  }
+  ABSL_ATTRIBUTE_NOINLINE absl::Status BadDieValue(int32_t value, int32_t faces) const {
+    return Corrupt("roll.dice.value", absl::StrCat(value, " on a d", faces));
+  }
+
   ABSL_ATTRIBUTE_NOINLINE absl::Status ApplyRoll(const fb::Roll& roll) {
     const auto* dice = roll.dice();
     if (dice == nullptr) return absl::OkStatus();
@@ -216,14 +224,9 @@ class Applier {
       }
       const int64_t index = d->index();
       if (!Numbering() && index >= next) next = index;
-      if (index != next) {
-        return Corrupt("roll.dice.index",
-                       absl::StrCat("expected ", next, ", got ", index));
-      }
+      if (index != next) return BadDieIndex(next, index);
       const int32_t faces = d->faces(), value = d->value();
-      if (faces < 1 || value < 1 || value > faces) {
-        return Corrupt("roll.dice.value", absl::StrCat(value, " on a d", faces));
-      }
+      if (faces < 1 || value < 1 || value > faces) return BadDieValue(value, faces);
       ++next;
     }
     s_.next_roll_index = next;
@@ -275,9 +278,7 @@ class Applier {
       case fb::Change::Ruling:
         return absl::OkStatus();  // Its effects follow as their own events.
       case fb::Change::SessionEnded:
-        s_.ended = true;
-        s_.end_reason = Str(static_cast<const fb::SessionEnded*>(change)->reason());
-        return absl::OkStatus();
+        return SessionEnded(*static_cast<const fb::SessionEnded*>(change));
       case fb::Change::Voided:
         return Voided(*static_cast<const fb::Voided*>(change));
       case fb::Change::Outcome:
@@ -294,6 +295,14 @@ class Applier {
         return BranchForked(*static_cast<const fb::BranchForked*>(change));
     }
     return Corrupt("change", "unknown type");
+  }
+
+  // Out of line: a std::string temporary in Apply's frame would give every
+  // event's Apply a stack-protector check.
+  ABSL_ATTRIBUTE_NOINLINE absl::Status SessionEnded(const fb::SessionEnded& e) {
+    s_.ended = true;
+    s_.end_reason = Str(e.reason());
+    return absl::OkStatus();
   }
 
   ABSL_ATTRIBUTE_NOINLINE absl::Status RoundStarted(const fb::RoundStarted& r) {
