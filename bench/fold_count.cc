@@ -1,6 +1,7 @@
 // For callgrind: instructions per folded event, exactly, on a noisy machine.
 //
 //   fold_count --ruleset=d20_three_action --events=20000 --reps=5 --mode=fold
+//   (--ruleset: any of generator.h's kRulesets)
 //   fold_count ... --mode=none     (the same run without the folds: baseline)
 //   fold_count ... --mode=check    (FoldOne with the state-hash check)
 //
@@ -36,7 +37,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (o.ruleset == "energy_rounds") o.combatants = 6;
+  o.combatants = combat::bench::BenchCombatants(o.ruleset);
   auto c = combat::bench::Generate(o);
   if (!c.ok()) {
     fprintf(stderr, "%s\n", std::string(c.status().message()).c_str());

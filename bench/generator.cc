@@ -13,20 +13,17 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "bench/rosters.h"
 #include "events/status_macros.h"
 #include "kernel/dice/source.h"
 #include "kernel/ruleset.h"
 #include "kernel/session.h"
 #include "kernel/state.h"
-#include "kernel/testing/roster.h"
+#include "kernel/window.h"
 #include "tests/testing/rng.h"
 
 namespace combat::bench {
 namespace {
-
-using kernel::testing::Creature;
-using kernel::testing::MakeRoster;
-using kernel::testing::MakeWeapon;
 
 using ::combat::testing::Rng;
 
@@ -39,60 +36,19 @@ std::unique_ptr<fb::ParamT> Num(const std::string& key, int64_t value,
   return n;
 }
 
-// Two sides facing each other in two columns: everyone has a foe in reach.
-fb::RosterT D20Roster(int n) {
-  std::vector<fb::CombatantSpecT> cs;
-  for (int i = 0; i < n; ++i) {
-    const bool party = i % 2 == 0;
-    auto c = Creature(absl::StrCat(party ? "hero" : "gob", i / 2),
-                      party ? "party" : "foes", party ? 5 : 6, 5 + i / 2,
-                      {{"level", 2 + i % 3},
-                       {"str", 3},
-                       {"dex", 2},
-                       {"ess", 1},
-                       {"hp", 200},
-                       {"speed", 30},
-                       {"physical_defense", 13 + i % 3},
-                       {"mental_defense", 12},
-                       {"initiative", i % 3}});
-    c.weapons.push_back(std::make_unique<fb::WeaponT>(
-        party ? MakeWeapon("spear", "1d8", "melee", "medium", 5)
-              : MakeWeapon("axe", "1d10", "melee", "heavy", 5)));
-    cs.push_back(std::move(c));
-  }
-  return MakeRoster("d20_three_action", std::move(cs), 12, 12);
-}
-
-fb::RosterT EnergyRoster(int n) {
-  std::vector<fb::CombatantSpecT> cs;
-  for (int i = 0; i < n; ++i) {
-    const bool party = i % 2 == 0;
-    auto c = Creature(absl::StrCat(party ? "kara" : "orc", i / 2),
-                      party ? "party" : "orcs", party ? 5 : 6, 5 + i / 2,
-                      {{"level", 3},
-                       {"str", 3},
-                       {"dex", 2},
-                       {"con", 2},
-                       {"con_score", 40},
-                       {"initiative", i % 3},
-                       {"ac", 10},
-                       {"ar", 2}});
-    fb::WeaponT w = MakeWeapon(party ? "sword" : "axe", party ? "1d8" : "1d10",
-                               "melee", party ? "medium" : "heavy");
-    w.damage_type = "slashing";
-    c.weapons.push_back(std::make_unique<fb::WeaponT>(std::move(w)));
-    cs.push_back(std::move(c));
-  }
-  return MakeRoster("energy_rounds", std::move(cs), 12, 12);
-}
-
 bool Alive(const kernel::Combatant& c) {
   return !c.Has("Dead") && !c.Has("Unconscious") && !c.Has("Incapacitated");
 }
 
 // Conditions that take a creature out of the fight: the GM lifts them.
-const char* const kOut[] = {"Dead", "Unconscious", "Incapacitated", "Dying",
-                            "Bleeding", "Prone", "Restrained", "Grappled"};
+const char* const kOut[] = {"Dead",     "Unconscious", "Incapacitated", "Dying",
+                            "Bleeding", "Prone",       "Restrained",    "Grappled",
+                            "Helpless", "Staggered",   "Exhausted",     "Pinned"};
+// The counters the GM keeps topped up (each ruleset has some of them).
+const char* const kPools[] = {"hp", "stamina", "aura", "health", "vitality"};
+// wound_slots: the wounds the GM clears once a creature is badly hurt.
+const char* const kWounds[] = {"wounds_light", "wounds_moderate", "wounds_severe",
+                               "wounds_critical", "wounds_fatal"};
 
 class Player {
  public:
@@ -104,9 +60,7 @@ class Player {
         dice_(corpus.secret, o.session) {}
 
   absl::Status SetUp() {
-    fb::RosterT roster = o_.ruleset == "energy_rounds"
-                             ? EnergyRoster(o_.combatants)
-                             : D20Roster(o_.combatants);
+    ASSIGN_OR_RETURN(fb::RosterT roster, BenchRoster(o_.ruleset, o_.combatants));
     roster.title = absl::StrCat("bench ", o_.ruleset);
     kernel::Envelope env;
     env.author = "gm";
@@ -120,7 +74,7 @@ class Player {
     RETURN_IF_ERROR(Take("setup", std::move(evs)));
     // The pools the GM keeps topped up: their values after set-up.
     for (const auto& [id, c] : state_.combatants) {
-      for (const char* r : {"hp", "stamina", "aura"}) {
+      for (const char* r : kPools) {
         auto it = c.resources.find(r);
         if (it != c.resources.end() && it->second > 0) full_[id][r] = it->second;
       }
@@ -164,8 +118,10 @@ class Player {
       RETURN_IF_ERROR(Heal());
       if (energy) {
         RETURN_IF_ERROR(EnergyRound());
-      } else {
+      } else if (o_.ruleset == "d20_three_action") {
         RETURN_IF_ERROR(D20Turn());
+      } else {
+        RETURN_IF_ERROR(Turn());
       }
       if (corpus_.events.size() == before) {
         if (++stuck > 100) return absl::InternalError("generator is stuck");
@@ -211,19 +167,36 @@ class Player {
   // The GM keeps everyone in the fight: pools below half are topped up,
   // conditions that take a creature out are lifted.
   absl::Status Heal() {
-    for (const auto& [id, pools] : full_) {
-      for (const auto& [name, full] : pools) {
-        const kernel::Combatant* c = state_.Find(id);
-        if (c == nullptr) continue;
-        const int64_t now = c->Resource(name);
-        if (now * 2 >= full) continue;
-        fb::CommandT g = Gm("gm_adjust", id, "keep the benchmark going");
-        g.params.push_back(Num("resource", 0, name));
-        g.params.push_back(Num("delta", full - now));
-        RETURN_IF_ERROR(Try(std::move(g)).status());
+    std::vector<std::string> ids;
+    for (const auto& [id, c] : state_.combatants) ids.push_back(id);
+    for (const std::string& id : ids) {
+      auto full = full_.find(id);
+      if (full != full_.end()) {
+        for (const auto& [name, top] : full->second) {
+          const kernel::Combatant* c = state_.Find(id);
+          if (c == nullptr) continue;
+          const int64_t now = c->Resource(name);
+          if (now * 2 >= top) continue;
+          fb::CommandT g = Gm("gm_adjust", id, "keep the benchmark going");
+          g.params.push_back(Num("resource", 0, name));
+          g.params.push_back(Num("delta", top - now));
+          RETURN_IF_ERROR(Try(std::move(g)).status());
+        }
+      }
+      // wound_slots: wounds fill slots; past the moderate ones they heal.
+      const kernel::Combatant* c = state_.Find(id);
+      if (c != nullptr && (c->Resource("wounds_severe") > 0 || c->Resource("wounds_critical") > 0 ||
+                           c->Resource("wounds_fatal") > 0)) {
+        for (const char* w : kWounds) {
+          if (state_.Find(id)->Resource(w) == 0) continue;
+          fb::CommandT g = Gm("gm_set", id, "the wounds are tended");
+          g.params.push_back(Num("resource", 0, w));
+          g.params.push_back(Num("value", 0));
+          RETURN_IF_ERROR(Try(std::move(g)).status());
+        }
       }
       for (const char* cond : kOut) {
-        const kernel::Combatant* c = state_.Find(id);
+        c = state_.Find(id);
         if (c == nullptr || !c->Has(cond)) continue;
         fb::CommandT g = Gm("gm_condition", id, "back on their feet");
         g.params.push_back(Num("name", 0, cond));
@@ -331,20 +304,8 @@ class Player {
       }
       ASSIGN_OR_RETURN(bool ok, Try(std::move(m)));
       if (!ok) continue;
-      const kernel::Combatant* after = state_.Find(me);
-      if (after != nullptr && after->Has("Acting")) {
-        fb::CommandT r;
-        r.actor = me;
-        r.action = "resolve";
-        ASSIGN_OR_RETURN(bool resolved, Try(std::move(r)));
-        if (!resolved) {
-          fb::CommandT x;
-          x.actor = me;
-          x.action = "cancel";
-          ASSIGN_OR_RETURN(bool cancelled, Try(std::move(x)));
-          if (!cancelled) return absl::InternalError("energy: act stuck");
-        }
-      }
+      // The act waits in a window: its actor resolves it (Settle).
+      RETURN_IF_ERROR(Settle());
       if (rng_.Below(2) == 0) {
         fb::CommandT d;
         d.actor = me;
@@ -356,6 +317,163 @@ class Player {
     fb::CommandT end = Gm("end_round", "", "the round is over");
     ASSIGN_OR_RETURN(bool ok, Try(std::move(end)));
     if (!ok) return absl::InternalError("energy: end_round refused");
+    return absl::OkStatus();
+  }
+
+  // wound_slots, opposed_tests, ap_rp: the active creature attacks a foe in
+  // reach (or steps toward the nearest), up to three acts, answering every
+  // window opened on the way, then ends its turn.
+  absl::Status Turn() {
+    RETURN_IF_ERROR(Settle());
+    const std::string me = state_.active;
+    if (me.empty()) return absl::InternalError(absl::StrCat(o_.ruleset, ": no active creature"));
+    for (int act = 0; act < 3; ++act) {
+      const kernel::Combatant* c = state_.Find(me);
+      if (c == nullptr || !Alive(*c) || state_.active != me) break;
+      bool reach = false;
+      const kernel::Combatant* foe = Foe(*c, &reach);
+      if (foe == nullptr) break;
+      bool done = false;
+      if (reach) {
+        ASSIGN_OR_RETURN(done, Try(Attack(*c, *foe)));
+      } else {
+        ASSIGN_OR_RETURN(done, Step(*c, *foe));
+      }
+      RETURN_IF_ERROR(Settle());
+      if (!done && o_.ruleset == "ap_rp" && rng_.Below(2) == 0) {
+        fb::CommandT cover;  // the AP left (1) on taking cover
+        cover.actor = me;
+        cover.action = "take_cover";
+        ASSIGN_OR_RETURN(done, Try(std::move(cover)));
+        RETURN_IF_ERROR(Settle());
+      }
+      if (!done) break;
+    }
+    if (state_.active != me) return absl::OkStatus();
+    fb::CommandT end;
+    end.actor = me;
+    end.action = "end_turn";
+    ASSIGN_OR_RETURN(bool ok, Try(std::move(end)));
+    if (!ok) return absl::InternalError(absl::StrCat(o_.ruleset, ": end_turn refused for ", me));
+    return Settle();
+  }
+
+  // The ruleset's attack of `me` on `foe`.
+  fb::CommandT Attack(const kernel::Combatant& me, const kernel::Combatant& foe) {
+    fb::CommandT a;
+    a.actor = me.id;
+    a.targets = {foe.id};
+    a.weapon = me.weapons.empty() ? "" : me.weapons[0].name;
+    if (o_.ruleset == "wound_slots") {
+      // 4, 3 or 6 AP; more than it has would be paid over turns: avoided.
+      static const char* const kVerbs[] = {"standard_attack", "quick_attack", "strong_attack"};
+      static const int64_t kCost[] = {4, 3, 6};
+      const int64_t ap = me.Resource("ap");
+      size_t k = rng_.Below(3);
+      if (kCost[k] > ap) k = 1;
+      a.action = kVerbs[k];
+      a.weapon.clear();
+    } else if (o_.ruleset == "opposed_tests") {
+      a.action = "strike";
+    } else {
+      a.action = "attack";
+    }
+    return a;
+  }
+
+  // One square toward `foe` (wound_slots buys the movement first).
+  absl::StatusOr<bool> Step(const kernel::Combatant& me, const kernel::Combatant& foe) {
+    const int dx = foe.at.x > me.at.x ? 1 : foe.at.x < me.at.x ? -1 : 0;
+    const int dy = foe.at.y > me.at.y ? 1 : foe.at.y < me.at.y ? -1 : 0;
+    const int x = me.at.x + dx, y = me.at.y + dy;
+    if (!Free(x, y)) return false;
+    const std::string id = me.id;
+    if (o_.ruleset == "wound_slots" && me.Resource("movement") < 2) {
+      fb::CommandT buy;
+      buy.actor = id;
+      buy.action = "buy_move";
+      buy.params.push_back(Num("ap", 2));
+      ASSIGN_OR_RETURN(bool bought, Try(std::move(buy)));
+      if (!bought) return false;
+      RETURN_IF_ERROR(Settle());
+    }
+    fb::CommandT m;
+    m.actor = id;
+    m.action = "move";
+    m.path.push_back(fb::Pos(x, y));
+    return Try(std::move(m));
+  }
+
+  // The answers `who` may give to window `w`, in the order tried.
+  std::vector<fb::CommandT> Answers(const kernel::Window& w, const std::string& who,
+                                    const std::string& holder) {
+    std::vector<fb::CommandT> out;
+    auto with = [&](const std::string& action) -> fb::CommandT& {
+      fb::CommandT c;
+      c.actor = who;
+      c.action = action;
+      c.window = w.id;
+      out.push_back(std::move(c));
+      return out.back();
+    };
+    const kernel::Combatant* me = state_.Find(who);
+    const std::string weapon = me == nullptr || me->weapons.empty() ? "" : me->weapons[0].name;
+    if (o_.ruleset == "opposed_tests") {
+      static const char* const kDefenses[] = {"dodge", "parry", "block", "withstand"};
+      static const char* const kManeuvers[] = {"none", "push", "trip", "feint", "bash"};
+      with("defend").params.push_back(Num("defense", 0, kDefenses[rng_.Below(4)]));
+      with("defend").params.push_back(Num("defense", 0, "none"));
+      with("maneuver").params.push_back(Num("maneuver", 0, kManeuvers[rng_.Below(5)]));
+      with("maneuver").params.push_back(Num("maneuver", 0, "none"));
+      if (rng_.Below(3) == 0) with("opportunity_attack").weapon = weapon;
+    } else if (o_.ruleset == "energy_rounds") {
+      return out;  // the actor resolves its act at once
+    } else if (o_.ruleset == "wound_slots" && !holder.empty() && rng_.Below(4) == 0) {
+      // An action out of turn on the one who declared (l.124).
+      fb::CommandT& cut = with("interrupt");
+      cut.targets = {holder};
+      cut.params.push_back(Num("act", 0, "quick_attack"));
+    }
+    with("pass");
+    return out;
+  }
+
+  // Answers every open window, innermost first, until none is left.
+  absl::Status Settle() {
+    for (int guard = 0; guard < 64 && !state_.windows.empty(); ++guard) {
+      const kernel::Window* w = kernel::InnermostWindow(state_);
+      const kernel::Window win = *w;
+      std::string holder;
+      if (const kernel::PendingAct* p = state_.FindPending(win.pending)) holder = p->actor;
+      bool answered = false;
+      for (const std::string& who : kernel::MayAnswer(win)) {
+        for (fb::CommandT& c : Answers(win, who, holder)) {
+          ASSIGN_OR_RETURN(answered, Try(std::move(c)));
+          if (answered) break;
+        }
+        if (answered) break;
+      }
+      if (answered) continue;
+      // Nobody may answer: the act goes ahead (its actor, else the GM).
+      for (const std::string& by : {holder, std::string()}) {
+        fb::CommandT r = by.empty() ? Gm("resolve", "", "go on") : fb::CommandT();
+        if (!by.empty()) r.actor = by, r.action = "resolve";
+        r.window = win.id;
+        ASSIGN_OR_RETURN(answered, Try(std::move(r)));
+        if (answered) break;
+      }
+      if (!answered && !holder.empty()) {
+        fb::CommandT x;
+        x.actor = holder;
+        x.action = "cancel";
+        ASSIGN_OR_RETURN(answered, Try(std::move(x)));
+      }
+      if (!answered) {
+        return absl::InternalError(absl::StrCat(o_.ruleset, ": window ", win.id, " (", win.kind,
+                                                ") is stuck"));
+      }
+    }
+    if (!state_.windows.empty()) return absl::InternalError(absl::StrCat(o_.ruleset, ": windows left open"));
     return absl::OkStatus();
   }
 

@@ -12,6 +12,19 @@
 //  - energy_rounds (seed 002): 4-6 combatants; each round every creature
 //    declares a melee attack (a window; resolved by the actor), then
 //    defends; the GM ends the round (end_round), and heals as above.
+//  - wound_slots (seed 001), opposed_tests (seed 003), ap_rp (seed 004):
+//    the active creature attacks a foe in reach (wound_slots: standard,
+//    quick or strong as its AP allow; opposed_tests: strike; ap_rp: attack,
+//    then sometimes take_cover) or steps toward the nearest (wound_slots
+//    buys the movement first), then end_turn. Every window opened on the
+//    way is answered: opposed_tests' defense, maneuver and opportunity
+//    windows (defend / maneuver / opportunity_attack / pass), wound_slots'
+//    (now and then an interrupt with a quick attack, else pass); a window
+//    nobody may answer is resolved by its act's actor, else the GM. The GM
+//    tops up pools (hp, stamina, aura, health, vitality) below half, clears
+//    wound_slots' wounds once one is severe or worse, and lifts conditions
+//    that take a creature out of the fight.
+//  The rosters: bench/rosters.h (each combatant plays itself).
 //
 // Choices use splitmix64 from `seed`; dice come from SeededDice with a fixed
 // secret, so a (ruleset, seed, events) triple always gives the same log.
@@ -31,8 +44,17 @@
 
 namespace combat::bench {
 
+// The rulesets the benchmarks play, in the order of their tables.
+inline constexpr const char* kRulesets[] = {"d20_three_action", "energy_rounds", "wound_slots",
+                                            "opposed_tests", "ap_rp"};
+// The number of combatants the benchmarks use for `ruleset` (energy_rounds
+// 6, the others 4).
+inline int BenchCombatants(const std::string& ruleset) {
+  return ruleset == "energy_rounds" ? 6 : 4;
+}
+
 struct GenOptions {
-  std::string ruleset = "d20_three_action";  // or "energy_rounds"
+  std::string ruleset = "d20_three_action";  // any of kRulesets
   std::string session = "bench";
   uint64_t events = 10000;  // at least this many (whole commands)
   uint64_t seed = 1;

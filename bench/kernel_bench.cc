@@ -28,10 +28,7 @@ namespace {
 
 uint64_t g_events = 200000;
 
-const std::string& RulesetName(int i) {
-  static const std::string names[] = {"d20_three_action", "energy_rounds"};
-  return names[i];
-}
+std::string RulesetName(int i) { return kRulesets[i]; }
 
 const Corpus& CorpusOf(int i) {
   static std::map<int, Corpus>* cache = new std::map<int, Corpus>;
@@ -40,7 +37,7 @@ const Corpus& CorpusOf(int i) {
     GenOptions o;
     o.ruleset = RulesetName(i);
     o.events = g_events;
-    o.combatants = 4 + 2 * i;
+    o.combatants = BenchCombatants(o.ruleset);
     auto c = GenerateCached(o);
     if (!c.ok()) {
       fprintf(stderr, "generate: %s\n", std::string(c.status().message()).c_str());
@@ -55,7 +52,7 @@ void BM_Generate(benchmark::State& st) {
   GenOptions o;
   o.ruleset = RulesetName(static_cast<int>(st.range(0)));
   o.events = 20000;
-  o.combatants = 4 + 2 * static_cast<int>(st.range(0));
+  o.combatants = BenchCombatants(o.ruleset);
   uint64_t events = 0, commands = 0, rejected = 0;
   for (auto _ : st) {
     auto c = Generate(o);
@@ -74,7 +71,7 @@ void BM_Generate(benchmark::State& st) {
   st.counters["refused_per_command"] =
       static_cast<double>(rejected) / static_cast<double>(commands);
 }
-BENCHMARK(BM_Generate)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Generate)->DenseRange(0, 4)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_Fold(benchmark::State& st) {
   const Corpus& c = CorpusOf(static_cast<int>(st.range(0)));
@@ -90,7 +87,7 @@ void BM_Fold(benchmark::State& st) {
   st.counters["bytes_per_event"] =
       static_cast<double>(c.bytes) / static_cast<double>(c.events.size());
 }
-BENCHMARK(BM_Fold)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Fold)->DenseRange(0, 4)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_FoldOneNoCheck(benchmark::State& st) {
   const Corpus& c = CorpusOf(static_cast<int>(st.range(0)));
@@ -104,7 +101,7 @@ void BM_FoldOneNoCheck(benchmark::State& st) {
   st.SetItemsProcessed(st.iterations() * static_cast<int64_t>(c.events.size()));
   st.SetLabel(c.meta.ruleset);
 }
-BENCHMARK(BM_FoldOneNoCheck)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FoldOneNoCheck)->DenseRange(0, 4)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_FoldCheckHashes(benchmark::State& st) {
   const Corpus& c = CorpusOf(static_cast<int>(st.range(0)));
@@ -120,7 +117,7 @@ void BM_FoldCheckHashes(benchmark::State& st) {
   st.SetItemsProcessed(st.iterations() * static_cast<int64_t>(n));
   st.SetLabel(c.meta.ruleset);
 }
-BENCHMARK(BM_FoldCheckHashes)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FoldCheckHashes)->DenseRange(0, 4)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 }  // namespace combat::bench

@@ -41,7 +41,7 @@ $CMD_STORE >&2
 
 : > "$WORK/callgrind.txt"
 if [ "$CALLGRIND" = 1 ] && command -v valgrind >/dev/null; then
-  for rs in d20_three_action energy_rounds; do
+  for rs in d20_three_action energy_rounds wound_slots opposed_tests ap_rp; do
     for mode in fold none check; do
       reps=3; [ "$mode" = check ] && reps=1
       f="$WORK/cg.$rs.$mode"

@@ -94,7 +94,8 @@ row("bulk import of a verified session (`ImportSession`: one table file, one ing
     None if ri is None else ri >= 500000, f"{si(sq)} events/s; ratio {r:.2f}x" if r else "")
 
 # fold
-for i, rs in ((0, "d20_three_action"), (1, "energy_rounds")):
+RULESETS = ("d20_three_action", "energy_rounds", "wound_slots", "opposed_tests", "ap_rp")
+for i, rs in enumerate(RULESETS):
     f = g(K, f"BM_Fold/{i}", "items_per_second")
     fo = g(K, f"BM_FoldOneNoCheck/{i}", "items_per_second")
     fc = g(K, f"BM_FoldCheckHashes/{i}", "items_per_second")
@@ -147,7 +148,7 @@ m, ms, rn = g(S, "BM_ReplayRss/sqlite:0", "rss_mb"), g(S, "BM_ReplayRss/sqlite:1
 row(f"peak RSS replaying {si(rn)} events (own process)", "<= 200 MB (10M events)", f"{m:.0f} MB" if m else "n/a",
     None if m is None else m <= 200, f"{ms:.0f} MB" if ms else "", "" if (rn or 0) >= 1e7 else f"{si(rn)} events, not 10M")
 
-gen = [(g(K, f"BM_Generate/{i}", "items_per_second"), rs) for i, rs in ((0, "d20_three_action"), (1, "energy_rounds"))]
+gen = [(g(K, f"BM_Generate/{i}", "items_per_second"), rs) for i, rs in enumerate(RULESETS)]
 
 print("# Performance results (issue 6)\n")
 print(f"Machine: {nproc} cores ({cpu}), {mem:.1f} GiB RAM; commit {rev} (plus the working tree). "

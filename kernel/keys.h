@@ -75,7 +75,7 @@ inline uint64_t KeyHead(std::string_view k) {
 // KeyHead(std::string_view(p, n)) for a key that the 4 readable bytes of
 // a length prefix precede (a flatbuffers::String): loads that may start
 // in the prefix replace KeyHead's branches and byte loads.
-inline uint64_t PrefixedKeyHead(const char* p, size_t n) {
+__attribute__((always_inline)) inline uint64_t PrefixedKeyHead(const char* p, size_t n) {
   if (n >= 8) {
     uint64_t w;
     std::memcpy(&w, p, 8);

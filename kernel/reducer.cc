@@ -205,6 +205,14 @@ class Applier {
     return absl::OkStatus();
   }
 
+  // A roll's errors, built out of line (keeps ApplyRoll's frame small).
+  ABSL_ATTRIBUTE_NOINLINE absl::Status BadDieIndex(int64_t next, int64_t index) const {
+    return Corrupt("roll.dice.index", absl::StrCat("expected ", next, ", got ", index));
+  }
+  ABSL_ATTRIBUTE_NOINLINE absl::Status BadDieValue(int32_t value, int32_t faces) const {
+    return Corrupt("roll.dice.value", absl::StrCat(value, " on a d", faces));
+  }
+
   ABSL_ATTRIBUTE_NOINLINE absl::Status ApplyRoll(const fb::Roll& roll) {
     const auto* dice = roll.dice();
     if (dice == nullptr) return absl::OkStatus();
@@ -216,14 +224,9 @@ class Applier {
       }
       const int64_t index = d->index();
       if (!Numbering() && index >= next) next = index;
-      if (index != next) {
-        return Corrupt("roll.dice.index",
-                       absl::StrCat("expected ", next, ", got ", index));
-      }
+      if (index != next) return BadDieIndex(next, index);
       const int32_t faces = d->faces(), value = d->value();
-      if (faces < 1 || value < 1 || value > faces) {
-        return Corrupt("roll.dice.value", absl::StrCat(value, " on a d", faces));
-      }
+      if (faces < 1 || value < 1 || value > faces) return BadDieValue(value, faces);
       ++next;
     }
     s_.next_roll_index = next;
@@ -275,9 +278,7 @@ class Applier {
       case fb::Change::Ruling:
         return absl::OkStatus();  // Its effects follow as their own events.
       case fb::Change::SessionEnded:
-        s_.ended = true;
-        s_.end_reason = Str(static_cast<const fb::SessionEnded*>(change)->reason());
-        return absl::OkStatus();
+        return SessionEnded(*static_cast<const fb::SessionEnded*>(change));
       case fb::Change::Voided:
         return Voided(*static_cast<const fb::Voided*>(change));
       case fb::Change::Outcome:
@@ -294,6 +295,14 @@ class Applier {
         return BranchForked(*static_cast<const fb::BranchForked*>(change));
     }
     return Corrupt("change", "unknown type");
+  }
+
+  // Out of line: a std::string temporary in Apply's frame would give every
+  // event's Apply a stack-protector check.
+  ABSL_ATTRIBUTE_NOINLINE absl::Status SessionEnded(const fb::SessionEnded& e) {
+    s_.ended = true;
+    s_.end_reason = Str(e.reason());
+    return absl::OkStatus();
   }
 
   ABSL_ATTRIBUTE_NOINLINE absl::Status RoundStarted(const fb::RoundStarted& r) {
@@ -493,7 +502,8 @@ class Applier {
   }
 
   ABSL_ATTRIBUTE_NOINLINE absl::Status WindowClosed(const fb::WindowClosed& w) {
-    if (s_.windows.count(w.id()) == 0) {
+    auto it = s_.windows.find(w.id());
+    if (it == s_.windows.end()) {
       return Corrupt("window.id", absl::StrCat("window ", w.id(), " is not open"));
     }
     // A nested window closes before the window it was opened in (v5).
@@ -503,7 +513,7 @@ class Applier {
                                                  " still has nested window ", id, " open"));
       }
     }
-    s_.windows.erase(w.id());
+    s_.windows.erase(it);
     return absl::OkStatus();
   }
 
@@ -523,9 +533,14 @@ class Applier {
       return Corrupt("pending.cost_paid",
                      absl::StrCat(p.cost_paid(), " paid of ", p.cost_due(), " due"));
     }
-    PendingAct act;
+    // Built in its node (ids only grow: the hint is the end), the command
+    // unpacked straight into it: no PendingAct moved or destroyed.
+    const size_t before = s_.pending.size();
+    auto node = s_.pending.try_emplace(s_.pending.end(), id);
+    PendingAct& act = node->second;
+    if (s_.pending.size() == before) act = PendingAct{};  // re-derivation re-opened it
     act.id = id;
-    act.kind = Str(p.kind());
+    Fill(act.kind, p.kind());
     act.actor = c->id;
     act.decl = p.decl();
     p.command()->UnPackTo(&act.command);
@@ -535,20 +550,20 @@ class Applier {
     act.span = p.span();
     if (const fb::Trigger* t = p.trigger()) {
       act.trigger.kind = t->kind();
-      act.trigger.by = Str(t->by());
-      act.trigger.against = Str(t->against());
+      Fill(act.trigger.by, t->by());
+      Fill(act.trigger.against, t->against());
       act.trigger.hostile_only = t->hostile_only();
       if (t->square() != nullptr) act.trigger.square = ToPos(t->square());
       act.trigger.reach = t->reach();
-      act.trigger.name = Str(t->name());
+      Fill(act.trigger.name, t->name());
     }
     FillExpiry(act.expiry, p.expiry());
-    act.budget = Str(p.budget());
+    Fill(act.budget, p.budget());
     act.opened_at = seq_;
     if (const auto* r = p.reacted()) {
-      for (const flatbuffers::String* id : *r) act.reacted.push_back(id->str());
+      act.reacted.reserve(r->size());
+      for (const flatbuffers::String* id : *r) act.reacted.emplace_back(View(id));
     }
-    s_.pending[id] = std::move(act);
     s_.last_pending_id = std::max(s_.last_pending_id, id);
     return absl::OkStatus();
   }
@@ -581,7 +596,8 @@ class Applier {
   }
 
   ABSL_ATTRIBUTE_NOINLINE absl::Status PendingClosed(const fb::PendingClosed& c) {
-    if (s_.pending.count(c.id()) == 0) {
+    auto it = s_.pending.find(c.id());
+    if (it == s_.pending.end()) {
       return Corrupt("pending.id", absl::StrCat("no pending act #", c.id()));
     }
     for (const auto& [id, w] : s_.windows) {
@@ -590,7 +606,7 @@ class Applier {
         return Corrupt("pending.id", absl::StrCat("window ", id, " still holds it"));
       }
     }
-    s_.pending.erase(c.id());
+    s_.pending.erase(it);
     return absl::OkStatus();
   }
 
