@@ -77,7 +77,7 @@ absl::Status ParticipantTable::Add(const Participant& p,
   }
   RETURN_IF_ERROR(impl_->CheckWritable(
       absl::StrCat("session ", p.session, ": adding participant ", p.name)));
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  WriteLocks::Guard lock = impl_->locks.Lock({ParticipantsLock(p.session)});
   std::string meta;
   rocksdb::Status got =
       impl_->db->Get(rocksdb::ReadOptions(), keys::Session(p.session), &meta);
