@@ -9,6 +9,7 @@ packages=(
   libabsl-dev libflatbuffers-dev flatbuffers-compiler librocksdb-dev
   libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libsqlite3-dev
   libcpp-httplib-dev
+  libpq-dev postgresql
   chromium
 )
 
