@@ -334,8 +334,9 @@ class Player {
       }
       ASSIGN_OR_RETURN(bool ok, Try(std::move(m)));
       if (!ok) continue;
-      const kernel::Combatant* after = state_.Find(me);
-      if (after != nullptr && after->Has("Acting")) {
+      // An act nobody interrupted at once stays pending in its open window
+      // (kernel/pending.h) until the actor resolves it.
+      if (!state_.windows.empty()) {
         fb::CommandT r;
         r.actor = me;
         r.action = "resolve";
