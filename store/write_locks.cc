@@ -29,7 +29,12 @@ WriteLocks::Guard WriteLocks::Lock(std::initializer_list<std::string> names) {
   std::sort(index.begin(), index.end());
   index.erase(std::unique(index.begin(), index.end()), index.end());
   Guard guard;
-  guard.shared_ = std::shared_lock<std::shared_mutex>(whole_);
+  {
+    // Through the gate: a waiting LockAll holds it, so new writers queue
+    // behind it instead of starving it (glibc's rwlock prefers readers).
+    std::lock_guard<std::mutex> gate(gate_);
+    guard.shared_ = std::shared_lock<std::shared_mutex>(whole_);
+  }
   guard.held_.reserve(index.size());
   for (size_t i : index) guard.held_.emplace_back(stripes_[i]);
   return guard;
@@ -37,6 +42,7 @@ WriteLocks::Guard WriteLocks::Lock(std::initializer_list<std::string> names) {
 
 WriteLocks::Guard WriteLocks::LockAll() {
   Guard guard;
+  std::lock_guard<std::mutex> gate(gate_);
   guard.all_ = std::unique_lock<std::shared_mutex>(whole_);
   return guard;
 }

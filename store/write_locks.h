@@ -12,7 +12,8 @@
 // everything. Names map onto a fixed table of mutexes by hash: two names
 // sharing a mutex only serialise, never deadlock, because a Guard takes its
 // mutexes in index order, once each, after a shared hold on the whole
-// table (which `LockAll` takes exclusively).
+// table (which `LockAll` takes exclusively; a waiting LockAll is not
+// starved by a stream of new writers: they queue behind it).
 //
 // Thread-safety: all methods may be called from any thread. A Guard
 // belongs to the thread that took it (std::mutex).
@@ -61,6 +62,9 @@ class WriteLocks {
   static constexpr size_t kStripes = 1024;
 
  private:
+  // Taken briefly before `whole_` by every Guard, and held by LockAll
+  // while it waits for the writers in flight to finish.
+  std::mutex gate_;
   std::shared_mutex whole_;
   std::array<std::mutex, kStripes> stripes_;
 };
