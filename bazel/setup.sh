@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libsqlite3-dev
   libcpp-httplib-dev
   nats-server libnats-dev
+  libpq-dev postgresql
   chromium
 )
 

@@ -17,6 +17,7 @@
 #include "events/status_macros.h"
 #include "kernel/dice/source.h"
 #include "kernel/ruleset.h"
+#include "kernel/authority.h"
 #include "kernel/session.h"
 #include "kernel/state.h"
 #include "kernel/window.h"
@@ -85,7 +86,9 @@ class Player {
   // Decides `c`; false when the ruleset refused it (nothing recorded).
   absl::StatusOr<bool> Try(fb::CommandT c) {
     c.id = absl::StrCat("c", ++next_id_);
-    if (c.author.empty()) c.author = c.role == fb::Role::GM ? "gm" : c.actor;
+    // Who asks, from the roster (schema 7: a creature no player plays is
+    // the GM's to command), as the `combat` tool does.
+    kernel::AssignAuthority(state_, c);
     kernel::Envelope env;
     env.prev_hash = prev_;
     auto evs = kernel::DecideCommand(rules_, state_, env, c, dice_);

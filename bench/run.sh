@@ -55,6 +55,16 @@ if [ "$CALLGRIND" = 1 ] && command -v valgrind >/dev/null; then
   done
 fi
 
+# ---- BEGIN many sessions at once (issue 18): RocksDB group commit beside
+# SQLite and PostgreSQL (a server of its own, started as the `postgres`
+# user when run as root), and the fdatasync floor; bench/table.py reads
+# concurrent.json/.cmd from beside store.json.
+CMD_CONCURRENT="$BIN/concurrent_bench --commands=3200 --benchmark_out=$WORK/concurrent.json --benchmark_out_format=json"
+echo "== $CMD_CONCURRENT" >&2
+$CMD_CONCURRENT >&2
+echo "$CMD_CONCURRENT" > "$WORK/concurrent.cmd"
+# ---- END many sessions at once
+
 python3 bench/table.py --kernel "$WORK/kernel.json" --store "$WORK/store.json" \
   --callgrind "$WORK/callgrind.txt" --events "$EVENTS" \
   --cmd-kernel "$CMD_KERNEL" --cmd-store "$CMD_STORE" | tee "$OUT"

@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
 
@@ -31,6 +33,9 @@ absl::StatusOr<std::unique_ptr<SqliteLog>> SqliteLog::Open(const std::string& pa
   }
   std::unique_ptr<SqliteLog> log(new SqliteLog(db));
   RETURN_IF_ERROR(log->Exec("PRAGMA journal_mode=WAL"));
+  // Writers on other connections (bench/concurrent_bench.cc) wait for the
+  // one writer lock instead of failing with SQLITE_BUSY.
+  RETURN_IF_ERROR(log->Exec("PRAGMA busy_timeout=600000"));
   RETURN_IF_ERROR(log->Exec(durable ? "PRAGMA synchronous=FULL"
                                     : "PRAGMA synchronous=NORMAL"));
   RETURN_IF_ERROR(log->Exec(
@@ -138,6 +143,34 @@ absl::Status SqliteLog::Scan(
   sqlite3_reset(scan_);
   if (rc != SQLITE_DONE) return Error("scan");
   return absl::OkStatus();
+}
+
+absl::Status SqliteLog::ScanChecked(
+    const std::string& session, const std::string& branch,
+    const std::function<absl::Status(const events::EventBuffer&)>& visit) {
+  uint64_t seq = 0;
+  events::Digest prev{};
+  return Scan(session, branch, [&](const events::EventBuffer& e) -> absl::Status {
+    ++seq;
+    const auto& ev = e.event();
+    const auto* s = ev.session();
+    const auto* b = ev.branch();
+    const auto* ph = ev.prev_hash();
+    if (ev.seq() != seq || s == nullptr || s->string_view() != session ||
+        b == nullptr || b->string_view() != branch) {
+      return absl::DataLossError(absl::StrCat(
+          "sqlite session ", session, " branch ", branch, " seq ", seq,
+          ": the event's envelope names another place"));
+    }
+    if (ph == nullptr || ph->size() != prev.size() ||
+        !std::equal(prev.begin(), prev.end(), ph->begin())) {
+      return absl::DataLossError(absl::StrCat(
+          "sqlite session ", session, " branch ", branch, " seq ", seq,
+          ": prev_hash does not match the event before it"));
+    }
+    prev = e.hash();
+    return visit(e);
+  });
 }
 
 absl::Status SqliteLog::Checkpoint() {

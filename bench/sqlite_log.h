@@ -42,6 +42,13 @@ class SqliteLog {
   absl::Status Scan(const std::string& session, const std::string& branch,
                     const std::function<absl::Status(const events::EventBuffer&)>&
                         visit);
+  // Scan plus the checks the store's scan makes on every event (equal
+  // work for the cold replay): the envelope names this session, branch and
+  // the next seq from 1, and each prev_hash is the SHA-256 of the event
+  // before (32 zero bytes for seq 1). DataLoss naming the seq otherwise.
+  absl::Status ScanChecked(
+      const std::string& session, const std::string& branch,
+      const std::function<absl::Status(const events::EventBuffer&)>& visit);
   // Checkpoints the WAL into the main file (for the disk figure).
   absl::Status Checkpoint();
 

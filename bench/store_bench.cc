@@ -17,7 +17,8 @@
 //    with synchronous=FULL (one fsync at commit). events_per_s.
 //  BM_ColdReplay/<store>/check:<0|1>: a fresh handle (empty block cache; the
 //    OS page cache is warm), every event read, copied to aligned memory,
-//    Verifier-checked and folded (kernel::FoldOne; check:1 also compares
+//    Verifier-checked, its envelope and hash-chain link checked (SQLite:
+//    SqliteLog::ScanChecked, the same checks as the store's scan) and folded (kernel::FoldOne; check:1 also compares
 //    every recorded state hash). events_per_s.
 //  BM_Disk/<store>: bytes on disk per event (RocksDB after EventLog::Compact:
 //    flush + full compaction with the store's own table format; no
@@ -306,7 +307,8 @@ absl::StatusOr<uint64_t> ReplayOnce(bool sqlite, const std::string& path,
   if (sqlite) {
     auto log = SqliteLog::Open(path, true);
     if (!log.ok()) return log.status();
-    absl::Status st = (*log)->Scan(session, "main", visit);
+    // The same checks as the store's scan: Verifier, envelope, chain.
+    absl::Status st = (*log)->ScanChecked(session, "main", visit);
     if (!st.ok()) return st;
   } else {
     store::Options o;
@@ -340,7 +342,7 @@ void BM_ColdReplay(benchmark::State& st) {
       if (sqlite) {
         auto log = SqliteLog::Open(s.sqlite_path, true);
         Check(log.status(), "open");
-        absl::Status stt = (*log)->Scan(c.meta.session, "main", [&](const events::EventBuffer& e) -> absl::Status {
+        absl::Status stt = (*log)->ScanChecked(c.meta.session, "main", [&](const events::EventBuffer& e) -> absl::Status {
           if (seen >= n) return absl::CancelledError("done");
           return visit(e);
         });

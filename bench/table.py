@@ -166,3 +166,44 @@ print("Generator (decide + fold through the real rulesets): " +
       ", ".join(f"{rs} {si(x)} events/s" for x, rs in gen) + ".")
 print("Instructions/event = (callgrind Ir of `--mode=fold` - Ir of `--mode=none`) / (events x reps).")
 print("SQLite ratio goal: >= 5x on durable append, bulk import and cold replay.")
+
+# ---- BEGIN many sessions at once (issue 18; bench/concurrent_bench.cc) ----
+# Read from beside the store JSON (run.sh writes concurrent.json and
+# concurrent.cmd there), so no flag is shared with other stanzas.
+_cdir = os.path.dirname(a.store) if a.store else ""
+_cjson = os.path.join(_cdir, "concurrent.json")
+if os.path.exists(_cjson):
+    C = load(_cjson)
+    _ccmd = open(os.path.join(_cdir, "concurrent.cmd")).read().strip() if os.path.exists(os.path.join(_cdir, "concurrent.cmd")) else ""
+    names = ("RocksDB (group commit)", "SQLite (WAL, synchronous=FULL)", "PostgreSQL (synchronous_commit on)")
+    print("\n## Many sessions at once (issue 18)\n")
+    print("N writer threads, one session each, the same d20_three_action commands, sync on; "
+          "commands/s over all writers, latency per command.\n")
+    if _ccmd: print("```\n" + _ccmd + "\n```\n")
+    print("| sessions | " + " | ".join(names) + " | RocksDB / SQLite | RocksDB / PostgreSQL |")
+    print("|---|---|---|---|---|---|")
+    for n in (1, 8, 64):
+        cells, cps = [], []
+        for be in range(3):
+            k = f"BM_Concurrent/backend:{be}/sessions:{n}"
+            c, p50, p99 = g(C, k, "commands_per_s"), g(C, k, "p50_us"), g(C, k, "p99_us")
+            cps.append(c)
+            cells.append("n/a" if c is None else f"{si(c)} cmd/s, p50 {us(p50)}, p99 {us(p99)}")
+        r1, r2 = ratio(cps[0], cps[1]), ratio(cps[0], cps[2])
+        print(f"| {n} | " + " | ".join(cells) + f" | {'n/a' if r1 is None else f'{r1:.2f}x'} | {'n/a' if r2 is None else f'{r2:.2f}x'} |")
+    f0, f1 = g(C, "BM_FsyncFloor/prealloc:0", "p50_us"), g(C, "BM_FsyncFloor/prealloc:1", "p50_us")
+    f0p, f1p = g(C, "BM_FsyncFloor/prealloc:0", "p99_us"), g(C, "BM_FsyncFloor/prealloc:1", "p99_us")
+    rb = g(C, "BM_FsyncFloor/prealloc:0", "record_bytes")
+    a1 = g(C, "BM_Concurrent/backend:0/sessions:1", "p50_us")
+    print()
+    print(f"fdatasync floor, same disk, same run ({rb:.0f}-byte record, a command's WAL record): "
+          f"growing file p50 {us(f0)} (p99 {us(f0p)}), preallocated file p50 {us(f1)} (p99 {us(f1p)}). "
+          f"Durable single-writer append (RocksDB, 1 session) p50 {us(a1)}: "
+          f"{ratio(a1, f0) or 0:.2f}x the growing-file floor, {ratio(a1, f1) or 0:.2f}x the preallocated one "
+          f"(target <= 1.3x).")
+    c64 = [g(C, f"BM_Concurrent/backend:{be}/sessions:64", "commands_per_s") for be in range(3)]
+    r1, r2 = ratio(c64[0], c64[1]), ratio(c64[0], c64[2])
+    if r1 is not None and r2 is not None:
+        print(f"At 64 sessions: {r1:.2f}x SQLite (target >= 5x: {verdict(r1 >= 5)}), "
+              f"{r2:.2f}x PostgreSQL (target >= 2x: {verdict(r2 >= 2)}).")
+# ---- END many sessions at once ----

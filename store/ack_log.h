@@ -21,9 +21,12 @@
 // Crash consistency: a record is appended only after the RocksDB write it
 // describes returned, so the file is never ahead of the database; a kill
 // -9 between the two leaves it one write behind, which opens. With
-// Options::sync the record is fsynced like the WAL; without it, records are
-// written only at sync points (SyncWal, bulk import), so a power loss that
-// takes unsynced WAL data takes no recorded write with it.
+// Options::sync every synced write's record is written (kFlush) and the
+// file fsynced (kSync) at most 100 ms apart and at close, so a power loss
+// leaves it behind at worst, never ahead (store/README.md, "Durability");
+// without Options::sync, records are written only at sync points (SyncWal,
+// bulk import), so a power loss that takes unsynced WAL data takes no
+// recorded write with it.
 // At every read-write open the file is rewritten (temp file, fsync,
 // rename, directory fsync) to hold one record, so it never grows past one
 // process's writes and never carries a torn record into the middle.

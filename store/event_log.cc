@@ -1,5 +1,6 @@
 #include "store/event_log.h"
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -56,12 +57,14 @@ absl::Status RocksEventLog::VerifyChecksums() const {
 
 absl::Status RocksEventLog::SyncWal() {
   RETURN_IF_ERROR(impl_->CheckWritable("syncing the WAL"));
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  WriteLocks::Guard all = impl_->locks.LockAll();
   // Every write up to this sequence number is durable after the sync.
-  impl_->last.db_seq = impl_->db->GetLatestSequenceNumber();
+  const uint64_t db_seq = impl_->db->GetLatestSequenceNumber();
   RETURN_IF_ERROR(
       FromRocks(impl_->db->FlushWAL(/*sync=*/true),
                 absl::StrCat("database ", impl_->path, ": syncing the WAL")));
+  std::lock_guard<std::mutex> lock(impl_->ack_mu);
+  impl_->last.db_seq = std::max(impl_->last.db_seq, db_seq);
   impl_->RecordLast(AckLog::Durability::kSync);
   return absl::OkStatus();
 }

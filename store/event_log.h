@@ -22,8 +22,9 @@
 //    records in one ingested table file: all or nothing, durable on return.
 //  - Optimistic concurrency: Append names the seq it expects the branch head
 //    to have; a stale writer gets Aborted ("expected head seq 7, branch is
-//    at 9") and nothing is written. Appends are serialized in-process; a
-//    second process opening the same database gets Unavailable ("in use").
+//    at 9") and nothing is written. Appends to one branch are serialized
+//    in-process (other branches' run at once: group commit); a second
+//    process opening the same database gets Unavailable ("in use").
 //  - Idempotency: a command id already appended on the branch is not
 //    applied again; Append returns the original seq range with
 //    `duplicate = true`.

@@ -130,7 +130,8 @@ absl::Status RocksLogWriter::CreateSession(
   const std::string context = absl::StrCat("session ", meta.session);
   if (!first.empty()) RETURN_IF_ERROR(CheckId("command", command_id));
   RETURN_IF_ERROR(impl_->CheckWritable(context));
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  WriteLocks::Guard lock = impl_->locks.Lock(
+      {SessionLock(meta.session), BranchLock(meta.session, kMainBranch)});
   View view(impl_->db.get(), /*snapshot=*/false);
   RETURN_IF_ERROR(CheckNewSession(view, meta.session));
   BranchMeta main;
@@ -191,7 +192,8 @@ absl::Status RocksLogWriter::ForkWith(const std::string& session,
   RETURN_IF_ERROR(CheckId("branch", parent));
   RETURN_IF_ERROR(CheckId("branch", branch));
   RETURN_IF_ERROR(impl_->CheckWritable("fork"));
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  WriteLocks::Guard lock = impl_->locks.Lock(
+      {BranchLock(session, parent), BranchLock(session, branch)});
   View view(impl_->db.get(), /*snapshot=*/false);
   ASSIGN_OR_RETURN(BranchMeta parent_meta, view.Branch(session, parent));
   const std::string context =
@@ -361,7 +363,12 @@ absl::StatusOr<AppendResult> RocksLogWriter::AppendWith(
   }
 
   RETURN_IF_ERROR(impl_->CheckWritable(context));
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  // A reveal also reads and writes the session's reveal markers.
+  WriteLocks::Guard lock =
+      reveal == nullptr
+          ? impl_->locks.Lock({BranchLock(session, branch)})
+          : impl_->locks.Lock(
+                {BranchLock(session, branch), SessionLock(session)});
   View view(impl_->db.get(), /*snapshot=*/false);
   ASSIGN_OR_RETURN(BranchMeta meta, view.Branch(session, branch));
   // Idempotency first: a retried command must not fail as stale.
@@ -419,7 +426,8 @@ absl::StatusOr<uint64_t> RocksLogWriter::ImportSession(
     const std::vector<std::vector<uint8_t>>& later_secrets) {
   RETURN_IF_ERROR(CheckId("session", meta.session));
   RETURN_IF_ERROR(impl_->CheckWritable("import"));
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  // Every writer excluded: one temp table file name, one ingestion.
+  WriteLocks::Guard all = impl_->locks.LockAll();
   View view(impl_->db.get(), /*snapshot=*/false);
   RETURN_IF_ERROR(CheckNewSession(view, meta.session));
   ASSIGN_OR_RETURN(uint64_t written,
@@ -431,7 +439,9 @@ absl::StatusOr<uint64_t> RocksLogWriter::ImportSession(
   View after(impl_->db.get(), /*snapshot=*/false);
   ASSIGN_OR_RETURN(BranchMeta main, after.Branch(meta.session, kMainBranch));
   ASSIGN_OR_RETURN(Head head, after.HeadOf(main));
-  impl_->NoteWrite(meta.session, kMainBranch, head);
+  std::lock_guard<std::mutex> acked(impl_->ack_mu);
+  impl_->NoteWrite(impl_->db->GetLatestSequenceNumber(), meta.session,
+                   kMainBranch, head);
   impl_->RecordLast(AckLog::Durability::kSync);
   return written;
 }

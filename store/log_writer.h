@@ -4,8 +4,10 @@
 // event_log.h has the layout and the guarantees). An interface:
 // store/rocks_log.h implements it over RocksDB, store/jetstream/ over
 // JetStream. Each write is one atomic batch, durable on return with
-// Options::sync; nothing is written on any error. Writes are serialized in-process; a read-only log refuses every
-// one with FailedPrecondition.
+// Options::sync; nothing is written on any error. Writes of one branch are
+// serialized in-process (on RocksDB, writes of other branches run at once
+// and share WAL syncs: store/README.md, "Writes"); a read-only log refuses
+// every one with FailedPrecondition.
 //
 // Thread safety: all methods may be called concurrently.
 #ifndef COMBAT_STORE_LOG_WRITER_H_

@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
@@ -62,12 +63,27 @@ absl::StatusOr<std::vector<std::pair<std::string, std::string>>> Records(
   return out;
 }
 
-// Writes `batch` with fsync as Options::sync. REQUIRES: write_mu held.
+// Writes `batch` (records of `session`'s participants; "" = the
+// operators): with fsync as Options::sync, or, when the database is the
+// replica of a log held elsewhere, as one of that log's writes
+// (store/batch_sink.h). REQUIRES: the Guard of LockParticipants held.
 absl::Status WriteDurably(LogImpl* impl, rocksdb::WriteBatch& batch,
-                          const std::string& context) {
+                          const std::string& context, const std::string& session) {
+  if (impl->sink != nullptr) {
+    return impl->sink->Write(&batch, context, session, kParticipantsBranch, Head{});
+  }
   rocksdb::WriteOptions options;
   options.sync = impl->options.sync;
   return FromRocks(impl->db->Write(options, &batch), context);
+}
+
+// The lock a read-check-write of `session`'s participants holds
+// (store/write_locks.h). None when a sink serializes the log's writes: a
+// stripe held into the sink could meet a writer that holds the sink and
+// waits for the same stripe.
+std::optional<WriteLocks::Guard> LockParticipants(LogImpl* impl, const std::string& session) {
+  if (impl->sink != nullptr) return std::nullopt;
+  return impl->locks.Lock({ParticipantsLock(session)});
 }
 
 // The name of an operator record's value ("operator\0<name>").
@@ -106,10 +122,7 @@ absl::Status ParticipantTable::Add(const Participant& p,
   }
   RETURN_IF_ERROR(impl_->CheckWritable(
       absl::StrCat("session ", p.session, ": adding participant ", p.name)));
-  // With a sink, the sink serializes the log's writes (store/batch_sink.h);
-  // holding write_mu into it would take the two locks in both orders.
-  std::unique_lock<std::mutex> lock(impl_->write_mu, std::defer_lock);
-  if (impl_->sink == nullptr) lock.lock();
+  const auto lock = LockParticipants(impl_, p.session);
   std::string meta;
   rocksdb::Status got =
       impl_->db->Get(rocksdb::ReadOptions(), keys::Session(p.session), &meta);
@@ -127,20 +140,10 @@ absl::Status ParticipantTable::Add(const Participant& p,
   }
   const std::string context =
       absl::StrCat("session ", p.session, ": adding participant ", p.name);
-  if (impl_->sink != nullptr) {
-    // The database is the replica of a log held elsewhere
-    // (store/batch_sink.h): the participant is one of that log's writes.
-    rocksdb::WriteBatch batch;
-    RETURN_IF_ERROR(FromRocks(
-        batch.Put(keys::Participant(p.session, token_hash), Encode(p)), context));
-    return impl_->sink->Write(&batch, context, p.session, kParticipantsBranch,
-                              Head{});
-  }
-  rocksdb::WriteOptions options;
-  options.sync = impl_->options.sync;
-  return FromRocks(
-      impl_->db->Put(options, keys::Participant(p.session, token_hash), Encode(p)),
-      context);
+  rocksdb::WriteBatch batch;
+  RETURN_IF_ERROR(FromRocks(
+      batch.Put(keys::Participant(p.session, token_hash), Encode(p)), context));
+  return WriteDurably(impl_, batch, context, p.session);
 }
 
 absl::Status ParticipantTable::Found(const Participant& gm,
@@ -153,7 +156,7 @@ absl::Status ParticipantTable::Found(const Participant& gm,
   }
   const std::string context = absl::StrCat("session ", gm.session, ": its GM ", gm.name);
   RETURN_IF_ERROR(impl_->CheckWritable(context));
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  const auto lock = LockParticipants(impl_, gm.session);
   std::string meta;
   rocksdb::Status got =
       impl_->db->Get(rocksdb::ReadOptions(), keys::Session(gm.session), &meta);
@@ -165,14 +168,14 @@ absl::Status ParticipantTable::Found(const Participant& gm,
   rocksdb::WriteBatch batch;
   for (const auto& [key, value] : left) batch.Delete(key);
   batch.Put(keys::Participant(gm.session, token_hash), Encode(gm));
-  return WriteDurably(impl_, batch, context);
+  return WriteDurably(impl_, batch, context, gm.session);
 }
 
 absl::Status ParticipantTable::Revoke(const std::string& session, const std::string& name) {
   RETURN_IF_ERROR(CheckId("session", session));
   const std::string context = absl::StrCat("session ", session, ": revoking ", name);
   RETURN_IF_ERROR(impl_->CheckWritable(context));
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  const auto lock = LockParticipants(impl_, session);
   ASSIGN_OR_RETURN(auto records, Records(impl_, session));
   rocksdb::WriteBatch batch;
   for (const auto& [key, value] : records) {
@@ -184,7 +187,7 @@ absl::Status ParticipantTable::Revoke(const std::string& session, const std::str
                                             " has no participant named '",
                                             name.substr(0, 64), "'"));
   }
-  return WriteDurably(impl_, batch, context);
+  return WriteDurably(impl_, batch, context, session);
 }
 
 absl::Status ParticipantTable::AddOperator(const std::string& name,
@@ -196,7 +199,7 @@ absl::Status ParticipantTable::AddOperator(const std::string& name,
   }
   const std::string context = absl::StrCat("adding operator ", name);
   RETURN_IF_ERROR(impl_->CheckWritable(context));
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  const auto lock = LockParticipants(impl_, "");
   ASSIGN_OR_RETURN(auto records, Records(impl_, ""));
   const std::string value = absl::StrCat(kOperator, std::string(1, '\0'), name);
   for (const auto& [key, v] : records) {
@@ -206,7 +209,7 @@ absl::Status ParticipantTable::AddOperator(const std::string& name,
   }
   rocksdb::WriteBatch batch;
   batch.Put(keys::Participant("", token_hash), value);
-  return WriteDurably(impl_, batch, context);
+  return WriteDurably(impl_, batch, context, "");
 }
 
 absl::StatusOr<std::optional<std::string>> ParticipantTable::FindOperator(

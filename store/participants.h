@@ -18,7 +18,7 @@
 // clears it. So a session never exists without a GM record.
 //
 // Thread safety: all methods may be called concurrently; Add is serialized
-// with the log's other writes and is durable (fsync, as Options::sync) on
+// with the other Adds to its session and is durable (fsync, as Options::sync) on
 // return.
 #ifndef COMBAT_STORE_PARTICIPANTS_H_
 #define COMBAT_STORE_PARTICIPANTS_H_

@@ -57,9 +57,10 @@ if [ -z "${COMBAT_SKIP_TSAN:-}" ]; then
   done
   if [ "$run_tsan" -eq 1 ]; then
     # The concurrency suite, the store test whose long scans run in two
-    # threads (store/view.cc), and the table server (a thread pool of
+    # threads (store/view.cc), group commit (writers of many branches at
+    # once, store/write_locks.h), and the table server (a thread pool of
     # writers and watchers over one database).
-    run "TSan" "$tsan_ob" --config=tsan -- //tests/concurrency:all //store:bulk_import_test //server:server_test
+    run "TSan" "$tsan_ob" --config=tsan -- //tests/concurrency:all //store:bulk_import_test //store:group_commit_test //server:server_test
   fi
 fi
 

@@ -537,8 +537,11 @@ absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
                                  const std::string& branch, const Head& head) {
   std::lock_guard<std::recursive_mutex> lock(mu_);
   ASSIGN_OR_RETURN(EncodedBatch encoded, EncodeBatch(*batch));
-  const std::string subject = absl::StrCat(
-      config_.prefix, ".", SubjectToken(session), ".", SubjectToken(branch));
+  // The operators' records (store/participants.h) belong to no session:
+  // "~operators" (no id admits '~') keeps the subject's tokens non-empty.
+  const std::string subject =
+      absl::StrCat(config_.prefix, ".", session.empty() ? "~operators" : SubjectToken(session),
+                   ".", SubjectToken(branch));
   // The command id; a write without one (a fork without its record, a
   // participant) is named by its content.
   const std::string command =

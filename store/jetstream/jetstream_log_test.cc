@@ -273,6 +273,31 @@ TEST_F(JetStreamLogTest, ParticipantsAreWritesOfTheLog) {
             absl::StatusCode::kAlreadyExists);
   // Participants are not events: the branch is untouched.
   EXPECT_EQ(b->GetHead("s1", "main")->seq, 0u);
+  // A revocation (a delete of the record) and an operator (no session)
+  // are writes of the log too: a later open sees both.
+  ASSERT_OK(table_b.Revoke("s1", "ann"));
+  ASSERT_OK(table_b.AddOperator("olga", std::string(64, 'c')));
+  auto c = OpenLog(url);
+  ParticipantTable table_c(*c);
+  auto gone = table_c.Find("s1", hash);
+  ASSERT_TRUE(gone.ok()) << gone.status();
+  EXPECT_FALSE(gone->has_value()) << "the revoked token still finds ann";
+  auto op = table_c.FindOperator(std::string(64, 'c'));
+  ASSERT_TRUE(op.ok()) << op.status();
+  ASSERT_TRUE(op->has_value());
+  EXPECT_EQ(**op, "olga");
+  // The GM-first creation of a session (ParticipantTable::Found) too.
+  Participant gm;
+  gm.session = "s2";
+  gm.name = "dana";
+  gm.role = ParticipantRole::kGm;
+  ASSERT_OK(table_c.Found(gm, std::string(64, 'd')));
+  auto d = OpenLog(url);
+  ParticipantTable table_d(*d);
+  auto found_gm = table_d.Find("s2", std::string(64, 'd'));
+  ASSERT_TRUE(found_gm.ok()) << found_gm.status();
+  ASSERT_TRUE(found_gm->has_value());
+  EXPECT_EQ((*found_gm)->role, ParticipantRole::kGm);
 }
 
 TEST_F(JetStreamLogTest, WhatTheBackendDoesNotOfferIsAnErrorNamingIt) {

@@ -27,6 +27,14 @@ uint64_t ReadBe64(const char* p) {
   return v;
 }
 
+// The value length that marks a delete (no value can be 4 GiB long here:
+// a message is at most the servers' max_payload).
+constexpr uint32_t kDeleted = 0xffffffffu;
+
+bool IsParticipantKey(absl::string_view key) {
+  return absl::StartsWith(key, absl::string_view("p\0", 2));
+}
+
 class Collector : public rocksdb::WriteBatch::Handler {
  public:
   void Put(const rocksdb::Slice& key, const rocksdb::Slice& value) override {
@@ -50,8 +58,17 @@ class Collector : public rocksdb::WriteBatch::Handler {
       }
     }
   }
-  rocksdb::Status DeleteCF(uint32_t, const rocksdb::Slice&) override {
-    other = true;
+  // A delete travels as its key with the length kDeleted for a value; only
+  // a participant record (a revoked token, store/participants.h) may be
+  // deleted: events, heads and markers never are.
+  rocksdb::Status DeleteCF(uint32_t cf, const rocksdb::Slice& key) override {
+    if (cf != 0 || !IsParticipantKey(absl::string_view(key.data(), key.size()))) {
+      other = true;
+      return rocksdb::Status::OK();
+    }
+    AppendBe32(static_cast<uint32_t>(key.size()), &out.payload);
+    out.payload.append(key.data(), key.size());
+    AppendBe32(kDeleted, &out.payload);
     return rocksdb::Status::OK();
   }
   void LogData(const rocksdb::Slice&) override {}
@@ -67,7 +84,8 @@ absl::StatusOr<EncodedBatch> EncodeBatch(rocksdb::WriteBatch& batch) {
   rocksdb::Status s = batch.Iterate(&c);
   if (!s.ok() || c.other) {
     return absl::InvalidArgumentError(
-        "a JetStream log write holds something other than puts");
+        "a JetStream log write holds something other than puts and "
+        "deletes of participant records");
   }
   return std::move(c.out);
 }
@@ -90,6 +108,13 @@ absl::Status DecodeBatch(absl::string_view payload, absl::string_view context,
     at += klen;
     uint32_t vlen = ReadBe32(payload.data() + at);
     at += 4;
+    if (key.empty()) return bad("empty key");
+    if (vlen == kDeleted) {
+      if (!IsParticipantKey(key)) return bad("a delete of a key other than a participant's");
+      rocksdb::Status s = out->Delete(key);
+      if (!s.ok()) return bad(s.ToString());
+      continue;
+    }
     if (payload.size() - at < vlen) return bad("truncated value");
     absl::string_view value = payload.substr(at, vlen);
     at += vlen;

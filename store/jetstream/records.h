@@ -30,11 +30,13 @@ struct EncodedBatch {
   std::optional<MarkerInfo> marker;
 };
 
-// InvalidArgument when the batch holds anything but puts (the write paths
-// never delete).
+// InvalidArgument when the batch holds anything but puts and deletes of
+// participant records (p\0...: a revoked token, a creation's leftovers); the
+// log's own records are never deleted.
 absl::StatusOr<EncodedBatch> EncodeBatch(rocksdb::WriteBatch& batch);
 
-// Decodes `payload` into `out` (puts). Reveal markers (v\0...) are kept
+// Decodes `payload` into `out` (puts, and deletes of participant records;
+// DataLoss for a delete of anything else). Reveal markers (v\0...) are kept
 // when one exists: `keep_existing` says whether a key already has a value.
 absl::Status DecodeBatch(absl::string_view payload, absl::string_view context,
                          const std::function<bool(const std::string&)>& keep_existing,
