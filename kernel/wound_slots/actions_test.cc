@@ -172,6 +172,39 @@ TEST(Reactions, HarryOncePerRoundOpensNoSecondWindow) {
   EXPECT_EQ(Ap(t.state(), "archer"), 24 - 8);
 }
 
+// 001 l.125: "Reactions are a special type of action that you can take any
+// time that its requirements are met"; l.189 Rebuff's trigger "A creature
+// you can see attempts to approach", l.201 Harry's "attempts to make a
+// ranged weapon attack": without its trigger a reaction is refused, nothing
+// spent, and an answer in a window that is not its trigger's is refused too.
+TEST(Reactions, AReactionNeedsItsTrigger) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});  // aria 18, orc 17
+  // aria's turn: the orc (lower initiative) rebuffs with nobody approaching.
+  auto rb = t.Submit(Cmd("orc", "rebuff", {"aria"}), {15});
+  EXPECT_EQ(rb.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(rb.status().message().find("l.189"), std::string::npos) << rb.status();
+  EXPECT_EQ(Ap(t.state(), "orc"), 6);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 14);  // 7 + 7
+  // The orc's turn: a Harry with no ranged attack declared is refused.
+  EXPECT_EQ(t.Submit(Cmd("aria", "harry", {"orc"})).status().code(), absl::StatusCode::kFailedPrecondition);
+  // Its melee attack opens a window for aria (18 > 17): neither Harry (not
+  // a ranged attack) nor Rebuff (not an approach) answers it.
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const uint32_t win = t.state().windows.begin()->first;
+  for (const char* r : {"harry", "rebuff"}) {
+    fb::CommandT h = Cmd("aria", "interrupt", {"orc"});
+    h.window = win;
+    WithText(h, "act", r);
+    EXPECT_EQ(t.Submit(h, {15}).status().code(), absl::StatusCode::kFailedPrecondition) << r;
+  }
+  EXPECT_EQ(Ap(t.state(), "aria"), 14);
+  EXPECT_EQ(Init(t.state(), "aria"), 18);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Harried"));
+  EXPECT_EQ(t.state().windows.size(), 1u);
+}
+
 TEST(Reactions, RebuffOnApproach) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 8, 5)}), {10, 12});
   fb::CommandT buy = Cmd("aria", "buy_move");
