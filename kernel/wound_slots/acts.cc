@@ -257,7 +257,7 @@ int64_t CostOf(const Combatant& c, const Verb& v, const fb::CommandT& cmd) {
   if (name == "buy_move") return std::max<int64_t>(1, ParamOr(cmd, "ap", 4));
   if (name == "jump") return c.stats.count("ap/jump") ? ApCost(c, name, 1) : JumpAp(c, cmd);
   int64_t cost = ApCost(c, name, base);
-  if (v.row.kind.cls.attack && Immobilized(c) && (c.Has("Underwater") || c.HasTag("underwater"))) {
+  if (v.row.kind.cls.attack && IsUnderwater(c)) {
     cost += 2;  // l.275: underwater melee attacks pay 2 AP more
   }
   return cost;

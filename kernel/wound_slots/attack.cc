@@ -159,7 +159,7 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
     return Malformed(c, "params.cover", "0 none, 1 quarter, 2 half, 3 three-quarters, 4 nine-tenths");
   }
   if (IsRanged(*w)) {
-    if (a.Has("Underwater") || a.HasTag("underwater")) return Refuse("001.underwater", "no ranged weapon attacks underwater");
+    if (IsUnderwater(a)) return Refuse("001.underwater", "no ranged weapon attacks underwater");
   } else if (!HasParam(c, "_interposed") &&
              Distance(a, *t) + MountedGap(s, a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
     // Rebuff strikes "before it moves" (l.190): one step outside the reach.
@@ -184,7 +184,7 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   const Combatant t = *d.state().Find(c.targets[0]);
   const Weapon w = *WeaponOf(a, c);
   const bool ranged = IsRanged(w);
-  const bool underwater = a.Has("Underwater") || a.HasTag("underwater");
+  const bool underwater = IsUnderwater(a);
   Nums nums;
   int64_t bonus = CheckBonus(a, "dex", ranged ? "aim" : "melee", w.category, &nums);  // l.71-72
   const int64_t accuracy = Num(w, "accuracy");
