@@ -230,6 +230,33 @@ TEST(Reactions, RebuffOnApproach) {
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
 }
 
+// 001 l.214: Create an Opening is made "to allow you to close the
+// distance": from outside the orc's reach (3 yd), d20 10 + 7 = 17; the
+// approach then waits for the orc's Rebuff, d20 12 + 2 = 14: it would hit
+// aria's melee Defense 13, but the opening's 17 replaces it: a miss.
+TEST(Reactions, AnOpeningFromOutsideTheReachCountsAgainstTheRebuff) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 8, 5)}), {10, 12});
+  auto op = t.Submit(Cmd("aria", "create_opening", {"orc"}), {10});
+  ASSERT_TRUE(op.ok()) << op.status();
+  EXPECT_EQ(kernel::testing::NumOf(*op, "attack_roll"), 17);
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 3);
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 2);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("aria", "move");
+  mv.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
+  rb.window = t.state().windows.begin()->first;
+  WithText(rb, "act", "rebuff");
+  auto ev = t.Submit(rb, {12});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "opening"), 17);
+  EXPECT_EQ(Wounds(t.state(), "aria", kLight) + Wounds(t.state(), "aria", kModerate), 0);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+}
+
 TEST(Reactions, InitiativeZeroCannotReact) {
   Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {{"prc", -10}})}), {10, 1});
   EXPECT_EQ(Init(t.state(), "orc"), 0);  // 1 - 10 + 5 = -4: floors at 0 (l.120)

@@ -160,9 +160,12 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   }
   if (IsRanged(*w)) {
     if (IsUnderwater(a)) return Refuse("001.underwater", "no ranged weapon attacks underwater");
-  } else if (!HasParam(c, "_interposed") &&
+  } else if (!HasParam(c, "_interposed") && c.action != "create_opening" &&
              Distance(a, *t) + MountedGap(s, a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
     // Rebuff strikes "before it moves" (l.190): one step outside the reach.
+    // Create an Opening is made "to allow you to close the distance" (l.214)
+    // and, unlike the attacks ("a target within range", l.185-194), names
+    // no range: it is rolled from outside the reach, before the approach.
     return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", Distance(a, *t), " yd away; ", w->name, " reaches ", Reach(w)));
   }
   return absl::OkStatus();
