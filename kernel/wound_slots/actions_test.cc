@@ -108,6 +108,29 @@ TEST(Grapple, InterposeRetargetsTheAttack) {
   EXPECT_EQ(Init(t.state(), "aria"), 18);  // a reaction: no initiative cost (l.125)
 }
 
+// 001 l.228: "If you succeed, you can spend up to 4 AP on movement before
+// the end of the round, moving all others involved in the grapple with
+// you": the movement the 4 AP buy carries the orc, and the orc, moving
+// along, does not see aria leave its reach (no Cling window, l.225).
+TEST(Grapple, DragMovesTheGrappleWithTheMovementItsApBuy) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/drag", 1}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());  // 3 + 7 = 10 >= 10
+  // Power check d20 9 + Str 2 + Athletics 2 = 13 >= the orc's Power
+  // Defense 10 + 3 = 13; one opponent: no penalty.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "drag"), {9}).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Dragging"));
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 4);  // rate 9 (l.143): 9 yd
+  ASSERT_TRUE(t.Submit(buy).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 2 - 1 - 4);
+  fb::CommandT mv = Cmd("aria", "move");
+  mv.path = {fb::Pos(5, 4), fb::Pos(5, 3)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 3}));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 3}));
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 9 - 2);
+}
+
 TEST(Grapple, ClingOnLeavingReach) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
