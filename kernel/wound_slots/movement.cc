@@ -62,7 +62,7 @@ absl::Status CheckBuyMove(const State& s, const Combatant& c, const fb::CommandT
   const int64_t ap = ParamOr(cmd, "ap", 4);
   if (ap < 1 || ap > 4) return Malformed(cmd, "params.ap", "1 to 4 AP per purchase (l.133)");
   if (const Condition* drag = c.FindCondition("Dragging"); drag != nullptr && ap > drag->level) {
-    return Refuse("001.grapple", absl::StrCat("dragging: up to 4 AP on movement this round, ", drag->level, " left"));
+    return Refuse("001.drag", absl::StrCat("dragging: up to 4 AP on movement this round, ", drag->level, " left"));
   }
   if (c.Has("Pinned") || c.Has("Immobile")) return Refuse("001.pin", c.id + " cannot move");
   return CheckMayMove(s, c);
