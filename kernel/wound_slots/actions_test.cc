@@ -108,6 +108,29 @@ TEST(Grapple, InterposeRetargetsTheAttack) {
   EXPECT_EQ(Init(t.state(), "aria"), 18);  // a reaction: no initiative cost (l.125)
 }
 
+// 001 l.228: "If you succeed, you can spend up to 4 AP on movement before
+// the end of the round, moving all others involved in the grapple with
+// you": the movement the 4 AP buy carries the orc, and the orc, moving
+// along, does not see aria leave its reach (no Cling window, l.225).
+TEST(Grapple, DragMovesTheGrappleWithTheMovementItsApBuy) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/drag", 1}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());  // 3 + 7 = 10 >= 10
+  // Power check d20 9 + Str 2 + Athletics 2 = 13 >= the orc's Power
+  // Defense 10 + 3 = 13; one opponent: no penalty.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "drag"), {9}).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Dragging"));
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 4);  // rate 9 (l.143): 9 yd
+  ASSERT_TRUE(t.Submit(buy).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 2 - 1 - 4);
+  fb::CommandT mv = Cmd("aria", "move");
+  mv.path = {fb::Pos(5, 4), fb::Pos(5, 3)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 3}));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 3}));
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 9 - 2);
+}
+
 TEST(Grapple, ClingOnLeavingReach) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
@@ -172,6 +195,39 @@ TEST(Reactions, HarryOncePerRoundOpensNoSecondWindow) {
   EXPECT_EQ(Ap(t.state(), "archer"), 24 - 8);
 }
 
+// 001 l.125: "Reactions are a special type of action that you can take any
+// time that its requirements are met"; l.189 Rebuff's trigger "A creature
+// you can see attempts to approach", l.201 Harry's "attempts to make a
+// ranged weapon attack": without its trigger a reaction is refused, nothing
+// spent, and an answer in a window that is not its trigger's is refused too.
+TEST(Reactions, AReactionNeedsItsTrigger) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});  // aria 18, orc 17
+  // aria's turn: the orc (lower initiative) rebuffs with nobody approaching.
+  auto rb = t.Submit(Cmd("orc", "rebuff", {"aria"}), {15});
+  EXPECT_EQ(rb.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(rb.status().message().find("l.189"), std::string::npos) << rb.status();
+  EXPECT_EQ(Ap(t.state(), "orc"), 6);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 14);  // 7 + 7
+  // The orc's turn: a Harry with no ranged attack declared is refused.
+  EXPECT_EQ(t.Submit(Cmd("aria", "harry", {"orc"})).status().code(), absl::StatusCode::kFailedPrecondition);
+  // Its melee attack opens a window for aria (18 > 17): neither Harry (not
+  // a ranged attack) nor Rebuff (not an approach) answers it.
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const uint32_t win = t.state().windows.begin()->first;
+  for (const char* r : {"harry", "rebuff"}) {
+    fb::CommandT h = Cmd("aria", "interrupt", {"orc"});
+    h.window = win;
+    WithText(h, "act", r);
+    EXPECT_EQ(t.Submit(h, {15}).status().code(), absl::StatusCode::kFailedPrecondition) << r;
+  }
+  EXPECT_EQ(Ap(t.state(), "aria"), 14);
+  EXPECT_EQ(Init(t.state(), "aria"), 18);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Harried"));
+  EXPECT_EQ(t.state().windows.size(), 1u);
+}
+
 TEST(Reactions, RebuffOnApproach) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 8, 5)}), {10, 12});
   fb::CommandT buy = Cmd("aria", "buy_move");
@@ -195,6 +251,33 @@ TEST(Reactions, RebuffOnApproach) {
   EXPECT_EQ(Init(t.state(), "orc"), 17);
   EXPECT_EQ(Ap(t.state(), "orc"), 4);
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+}
+
+// 001 l.214: Create an Opening is made "to allow you to close the
+// distance": from outside the orc's reach (3 yd), d20 10 + 7 = 17; the
+// approach then waits for the orc's Rebuff, d20 12 + 2 = 14: it would hit
+// aria's melee Defense 13, but the opening's 17 replaces it: a miss.
+TEST(Reactions, AnOpeningFromOutsideTheReachCountsAgainstTheRebuff) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 8, 5)}), {10, 12});
+  auto op = t.Submit(Cmd("aria", "create_opening", {"orc"}), {10});
+  ASSERT_TRUE(op.ok()) << op.status();
+  EXPECT_EQ(kernel::testing::NumOf(*op, "attack_roll"), 17);
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 3);
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 2);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("aria", "move");
+  mv.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
+  rb.window = t.state().windows.begin()->first;
+  WithText(rb, "act", "rebuff");
+  auto ev = t.Submit(rb, {12});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "opening"), 17);
+  EXPECT_EQ(Wounds(t.state(), "aria", kLight) + Wounds(t.state(), "aria", kModerate), 0);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
 }
 
 TEST(Reactions, InitiativeZeroCannotReact) {

@@ -143,6 +143,43 @@ bool AsReaction(const Combatant& actor, const Verb& v) {
   return r != nullptr && r->note == v.row.name;
 }
 
+// l.125: "Reactions ... you can take any time that its requirements are
+// met": a reaction answers the window its trigger opened. Rebuff: "A
+// creature you can see attempts to approach" (l.189): the approach window
+// of that creature's move. Harry: "A creature within reach of your melee
+// weapon attempts to make a ranged weapon attack" (l.201): the window of
+// that creature's ranged attack. Cling: "A target you are grappling is
+// about to move out of reach" (l.225): the window of that target's move.
+// Interpose checks its own (grapple.cc). `held` is null for a reaction
+// declared outside any window: no trigger, refused.
+absl::Status CheckTrigger(const State& s, const Verb& v, const fb::CommandT& act,
+                          const PendingAct* held) {
+  const std::string name = v.row.name;
+  if (!v.reaction || name == "interpose") return absl::OkStatus();
+  const std::string rule = name == "rebuff" ? "001.act.rebuff" : name == "harry" ? "001.act.harry" : "001.reaction";
+  const std::string trigger = name == "rebuff"   ? "a creature approaching within your weapon's reach (l.189)"
+                              : name == "harry" ? "a ranged weapon attack by a creature within your melee reach (l.201)"
+                                                : "a creature you grapple about to move out of reach (l.225)";
+  const std::string target = act.targets.empty() ? "" : act.targets[0];
+  if (held == nullptr) {
+    return Refuse(rule, absl::StrCat(name, " is a reaction: it answers the window of its trigger, ", trigger));
+  }
+  bool met = held->actor == target;
+  if (name == "harry") {
+    const Verb* hv = FindVerb(held->command.action);
+    const Combatant* attacker = s.Find(held->actor);
+    const Weapon* w = attacker == nullptr ? nullptr : WeaponOf(*attacker, held->command);
+    met = met && hv != nullptr && hv->row.kind.cls.attack && w != nullptr && IsRanged(*w);
+  } else {
+    met = met && held->command.action == "move";
+  }
+  if (!met) {
+    return Refuse(rule, absl::StrCat("this window is not ", name, "'s trigger (", trigger, ") by ",
+                                     target.empty() ? "its target" : target));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status CheckActor(const Combatant& actor, const Verb& v) {
   if (IsDead(actor)) return Refuse("001.wound.fatal", actor.id + " is dead");
   if (actor.Has("Unconscious")) return Refuse("001.wound.fatal", actor.id + " is unconscious");
@@ -220,7 +257,7 @@ int64_t CostOf(const Combatant& c, const Verb& v, const fb::CommandT& cmd) {
   if (name == "buy_move") return std::max<int64_t>(1, ParamOr(cmd, "ap", 4));
   if (name == "jump") return c.stats.count("ap/jump") ? ApCost(c, name, 1) : JumpAp(c, cmd);
   int64_t cost = ApCost(c, name, base);
-  if (v.row.kind.cls.attack && Immobilized(c) && (c.Has("Underwater") || c.HasTag("underwater"))) {
+  if (v.row.kind.cls.attack && IsUnderwater(c)) {
     cost += 2;  // l.275: underwater melee attacks pay 2 AP more
   }
   return cost;
@@ -286,6 +323,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     }
   }
   RETURN_IF_ERROR(v->row.validate(s, *actor, c));
+  RETURN_IF_ERROR(CheckTrigger(s, *v, c, nullptr));  // l.125: no window, no trigger
   if (TimedRounds(c) > 0) {  // l.111: performed over rounds
     if (!own) return Refuse("001.ap.rounds", "an action taking rounds is begun on your turn");
     if (FirstPending(s, who, kActing) != nullptr || FirstPending(s, who, kPaying) != nullptr) {
@@ -394,6 +432,7 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
   }
   fb::CommandT act = Inner(c, verb);
   RETURN_IF_ERROR(v->row.validate(s, *actor, act));
+  RETURN_IF_ERROR(CheckTrigger(s, *v, act, held));  // l.125, l.189, l.201, l.225
   const int64_t cost = CostOf(*actor, *v, act);
   if (cost > actor->Resource(res::kAp)) {
     return Refuse("001.ap.spend", absl::StrCat(who, " has ", actor->Resource(res::kAp), " AP and this costs ", cost));

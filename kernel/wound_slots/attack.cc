@@ -159,10 +159,13 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
     return Malformed(c, "params.cover", "0 none, 1 quarter, 2 half, 3 three-quarters, 4 nine-tenths");
   }
   if (IsRanged(*w)) {
-    if (a.Has("Underwater") || a.HasTag("underwater")) return Refuse("001.underwater", "no ranged weapon attacks underwater");
-  } else if (!HasParam(c, "_interposed") &&
+    if (IsUnderwater(a)) return Refuse("001.underwater", "no ranged weapon attacks underwater");
+  } else if (!HasParam(c, "_interposed") && c.action != "create_opening" &&
              Distance(a, *t) + MountedGap(s, a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
     // Rebuff strikes "before it moves" (l.190): one step outside the reach.
+    // Create an Opening is made "to allow you to close the distance" (l.214)
+    // and, unlike the attacks ("a target within range", l.185-194), names
+    // no range: it is rolled from outside the reach, before the approach.
     return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", Distance(a, *t), " yd away; ", w->name, " reaches ", Reach(w)));
   }
   return absl::OkStatus();
@@ -184,7 +187,7 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   const Combatant t = *d.state().Find(c.targets[0]);
   const Weapon w = *WeaponOf(a, c);
   const bool ranged = IsRanged(w);
-  const bool underwater = a.Has("Underwater") || a.HasTag("underwater");
+  const bool underwater = IsUnderwater(a);
   Nums nums;
   int64_t bonus = CheckBonus(a, "dex", ranged ? "aim" : "melee", w.category, &nums);  // l.71-72
   const int64_t accuracy = Num(w, "accuracy");

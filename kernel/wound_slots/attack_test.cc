@@ -2,6 +2,7 @@
 // l.67-106, l.183-194). With the test roster, aria's damage against the
 // orc equals her natural d20: d20 + 7 + 2 + 3 - 10 - 2 (l.14).
 #include "gtest/gtest.h"
+#include "kernel/testing/events.h"
 #include "kernel/wound_slots/test_util.h"
 
 namespace combat::kernel::wound_slots {
@@ -222,8 +223,13 @@ TEST(Attack, AFallEndsTheClimb) {
 TEST(Attack, SunkBelowTheSurfaceRollsNoSwimmingCheck) {
   // 001 l.278: the Swimming check is "to not ... sink underwater"; once sunk
   // (until she surfaces, AP 4) there is nothing left to keep: d20 5 + 4 = 9
-  // < 10 sinks her and misses; the next attack, d20 3 + 7 = 10, hits.
-  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  // < 10 sinks her and misses. 001 l.275: below the surface she is
+  // underwater: her melee attack pays 2 AP more, has -5, and the weapon's
+  // damage is halved (Strength in full). Quick Attack at 1 AP (roster
+  // ap/quick_attack): 7 - 1 = 6, then 6 - (1 + 2) = 3. d20 12 + 7 - 5 = 14
+  // >= 10 hits; damage 14 + 2 + 3/2 (1) - 10 - 2 = 5: severe, one step
+  // less: moderate (l.187).
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/quick_attack", 1}}), Orc()}), {10, 12});
   fb::CommandT swim = Cmd("aria", "gm_condition");
   swim.author = "gm";
   swim.role = fb::Role::GM;
@@ -234,9 +240,16 @@ TEST(Attack, SunkBelowTheSurfaceRollsNoSwimmingCheck) {
   ASSERT_TRUE(t.Submit(swim).ok());
   ASSERT_TRUE(t.Submit(Attack("quick_attack"), {5}).ok());
   EXPECT_TRUE(t.state().Find("aria")->Has("Sunk"));
-  auto second = t.Submit(Attack("quick_attack"), {3});
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kAp), 6);
+  auto second = t.Submit(Attack("quick_attack"), {12});
   ASSERT_TRUE(second.ok()) << second.status();
-  EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+  EXPECT_EQ(kernel::testing::NumOf(*second, "underwater"), -5);
+  EXPECT_EQ(kernel::testing::NumOf(*second, "weapon_damage"), 1);
+  EXPECT_EQ(kernel::testing::NumOf(*second, "damage"), 5);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kAp), 3);
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+  // Her immobile Defense (5 - Size 0) replaces melee and ranged (l.99).
+  EXPECT_EQ(Defense(*t.state().Find("aria"), Def::kMelee, nullptr), 5);
 }
 
 TEST(Attack, MinionTrackAndRefusals) {

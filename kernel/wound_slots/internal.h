@@ -41,7 +41,7 @@ inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
 inline constexpr char kId[] = "wound_slots";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 3;
+inline constexpr int32_t kVersion = 4;
 // 1-yard squares, every second diagonal 2 yards (l.161).
 inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
 
@@ -121,6 +121,7 @@ absl::StatusOr<Def> DefFromName(const std::string& name);
 const char* DefName(Def d);
 int64_t Defense(const Combatant& c, Def d, Nums* nums);
 bool Immobilized(const Combatant& c);
+bool IsUnderwater(const Combatant& c);  // l.275 (Underwater, Sunk, tag underwater)
 int64_t Toughness(const Combatant& c, bool bypass_armor, Nums* nums);  // l.16
 int64_t NormalMaxStamina(const Combatant& c);  // l.38
 int64_t NormalMaxMana(const Combatant& c);     // l.42

@@ -62,7 +62,7 @@ absl::Status CheckBuyMove(const State& s, const Combatant& c, const fb::CommandT
   const int64_t ap = ParamOr(cmd, "ap", 4);
   if (ap < 1 || ap > 4) return Malformed(cmd, "params.ap", "1 to 4 AP per purchase (l.133)");
   if (const Condition* drag = c.FindCondition("Dragging"); drag != nullptr && ap > drag->level) {
-    return Refuse("001.grapple", absl::StrCat("dragging: up to 4 AP on movement this round, ", drag->level, " left"));
+    return Refuse("001.drag", absl::StrCat("dragging: up to 4 AP on movement this round, ", drag->level, " left"));
   }
   if (c.Has("Pinned") || c.Has("Immobile")) return Refuse("001.pin", c.id + " cannot move");
   return CheckMayMove(s, c);
@@ -91,11 +91,12 @@ absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause
   if (const Condition* drag = c.FindCondition("Dragging"); drag != nullptr) {
     // l.228: up to 4 AP on movement before the end of the round.
     const Condition k = *drag;
+    // The movement those AP buy moves "all others involved in the grapple
+    // with you": Dragging stays until the round ends (its level the AP left
+    // to spend on movement, 0 once the 4 are spent), carrying them.
     RETURN_IF_ERROR(RemoveCondition(d, c.id, k.id, {cause, "001.grapple", {{"ap", ap}}}));
-    if (k.level - ap > 0) {
-      RETURN_IF_ERROR(Impose(d, c.id, "Dragging", c.id, k.expiry, {cause, "001.grapple", {{"ap_left", k.level - ap}}},
-                             k.level - ap).status());
-    }
+    RETURN_IF_ERROR(Impose(d, c.id, "Dragging", c.id, k.expiry, {cause, "001.grapple", {{"ap_left", k.level - ap}}},
+                           k.level - ap).status());
   }
   RETURN_IF_ERROR(AddResource(d, c.id, res::kMovePool, yards,
                               {cause, "001.move.pool", {{"movement_rate", rate}, {"ap", ap}, {"ap_this_round", before + ap}, {"yards", yards}}})
@@ -327,11 +328,13 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
   const Verb* rebuff = FindVerb("rebuff");
   Approach out;
   Pos at = mover.at;
+  const std::vector<std::string> carried = Carried(mover);  // they move with it (l.228, l.280)
   for (size_t i = 0; i < path.size(); ++i) {
     for (const auto& [id, o] : s.combatants) {
       const bool grappler = o.FindRelative("Grappling", mover.id) != nullptr;
       if (id == mover.id || (o.side == mover.side && !grappler) || IsOut(o) || o.Has("Pinned") || InitiativeOf(s, id) <= 0) continue;
       if (o.FindRelative("Clinging", mover.id) != nullptr) continue;  // moving with it
+      if (std::find(carried.begin(), carried.end(), id) != carried.end()) continue;  // dragged or ridden along
       if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
       const Weapon* w = nullptr;
       for (const Weapon& x : o.weapons) {

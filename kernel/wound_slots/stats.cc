@@ -135,9 +135,14 @@ const char* DefName(Def d) {
   return "?";
 }
 
+// l.275 "While underwater": the GM's `Underwater`, the roster tag, or a
+// swimmer who sank below the surface (`Sunk`, l.278: "sink underwater").
+bool IsUnderwater(const Combatant& c) {
+  return c.Has("Underwater") || c.Has("Sunk") || c.HasTag("underwater");
+}
+
 bool Immobilized(const Combatant& c) {
-  return c.Has("Immobile") || c.Has("Pinned") || c.Has("Underwater") ||
-         c.HasTag("underwater");  // l.99, l.235, l.275
+  return c.Has("Immobile") || c.Has("Pinned") || IsUnderwater(c);  // l.99, l.235, l.275
 }
 
 int64_t Defense(const Combatant& c, Def d, Nums* nums) {
@@ -147,7 +152,7 @@ int64_t Defense(const Combatant& c, Def d, Nums* nums) {
   if ((d == Def::kMelee || d == Def::kRanged || d == Def::kAgility) && Immobilized(c)) {
     if (nums != nullptr) {
       std::string why;
-      for (const char* k : {"Immobile", "Pinned", "Underwater"}) {
+      for (const char* k : {"Immobile", "Pinned", "Underwater", "Sunk"}) {
         if (why.empty()) why = CondSource(c, k);
       }
       if (why.empty()) why = "underwater " + c.id;
