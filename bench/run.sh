@@ -81,3 +81,42 @@ echo "== $CMD_LOAD" >&2
 $CMD_LOAD >&2 || echo "load benchmark: failures (the table shows them)" >&2
 python3 bench/table.py --load "$WORK/load.json" --cmd-load "$CMD_LOAD" | tee -a "$OUT"
 # --- end table server load ---
+
+# ---- BEGIN clustered backend (issue 18): NATS JetStream, 3 nodes R3 on
+# loopback (store/jetstream/cluster_benchmark.cc starts the cluster itself),
+# commands/s and p50/p99 at 1/8/64 sessions, every session its own open
+# ("own") and one open for all, as one `combat serve` ("shared"). The
+# embedded backend's figures at the same levels are the RocksDB rows of the
+# many-sessions table above. Appended to $OUT.
+echo "== bazel build -c opt //store/jetstream:cluster_benchmark" >&2
+bazel build -c opt //store/jetstream:cluster_benchmark >&2
+CB="$(bazel info -c opt bazel-bin 2>/dev/null)/store/jetstream/cluster_benchmark"
+{
+  echo
+  echo "## The clustered backend: NATS JetStream, 3 nodes, R3, on loopback"
+  echo
+  echo "| opens | sessions | commands/s | p50 | p99 | commands | errors |"
+  echo "|---|---|---|---|---|---|---|"
+} > "$WORK/nats.md"
+for opens in own shared; do
+  cmd="$CB --seconds=5 --opens=$opens"
+  echo "== $cmd" >&2
+  if $cmd > "$WORK/nats.$opens.txt"; then
+    awk -v o="$opens" '$1 ~ /^[0-9]+$/ && NF == 6 {
+      printf "| %s | %s | %s | %s ms | %s ms | %s | %s |\n", o, $1, $2, $3, $4, $5, $6 }' \
+      "$WORK/nats.$opens.txt" >> "$WORK/nats.md"
+  else
+    echo "| $opens | (the benchmark failed: see its output above) | | | | | |" >> "$WORK/nats.md"
+  fi
+  echo "$cmd" >> "$WORK/nats.cmds"
+done
+{
+  echo
+  echo "Commands (4 events each; every append acknowledged by a majority of the 3 nodes):"
+  echo
+  echo '```'
+  cat "$WORK/nats.cmds"
+  echo '```'
+} >> "$WORK/nats.md"
+tee -a "$OUT" < "$WORK/nats.md"
+# ---- END clustered backend
