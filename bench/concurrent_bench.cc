@@ -48,6 +48,7 @@
 #include "bench/sqlite_log.h"
 #include "store/event_log.h"
 #include "tests/testing/bench_main.h"
+#include "tests/testing/temp_dir.h"
 
 namespace combat::bench {
 namespace {
@@ -57,31 +58,9 @@ constexpr int kMaxSessions = 64;
 
 using Clock = std::chrono::steady_clock;
 
-void Check(const absl::Status& st, const char* what) {
-  if (!st.ok()) {
-    fprintf(stderr, "%s: %s\n", what, std::string(st.message()).c_str());
-    abort();
-  }
-}
+using ::combat::testing::Check;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = "/tmp/combat_concurrent_bench.XXXXXX";
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    if (mkdtemp(buf.data()) == nullptr) abort();
-    path_ = buf.data();
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using ::combat::testing::TempDir;
 
 size_t PerSession(int sessions) {
   return std::max<size_t>(20, g_commands / static_cast<size_t>(sessions));
@@ -143,7 +122,7 @@ void BM_FsyncFloor(benchmark::State& st) {
   const size_t record = bytes / n;
   const int k = 2000;
   for (auto _ : st) {
-    TempDir dir;
+    TempDir dir("combat_concurrent_bench");
     const std::string path = dir.path() + "/floor";
     const int fd = open(path.c_str(), O_CREAT | O_WRONLY | O_TRUNC, 0644);
     if (fd < 0) abort();
@@ -238,7 +217,7 @@ void BM_Concurrent(benchmark::State& st) {
   static int run = 0;
   ++run;
   for (auto _ : st) {
-    TempDir dir;
+    TempDir dir("combat_concurrent_bench");
     std::vector<std::vector<double>> us;
     std::atomic<int> failures{0};
     double secs = 0;

@@ -57,6 +57,7 @@
 #include "rocksdb/options.h"
 #include "store/event_log.h"
 #include "tests/testing/bench_main.h"
+#include "tests/testing/temp_dir.h"
 
 namespace combat::bench {
 namespace {
@@ -70,31 +71,9 @@ double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-void Check(const absl::Status& st, const char* what) {
-  if (!st.ok()) {
-    fprintf(stderr, "%s: %s\n", what, std::string(st.message()).c_str());
-    abort();
-  }
-}
+using ::combat::testing::Check;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = "/tmp/combat_store_bench.XXXXXX";
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    if (mkdtemp(buf.data()) == nullptr) abort();
-    path_ = buf.data();
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using ::combat::testing::TempDir;
 
 uint64_t DirBytes(const std::string& path) {
   uint64_t total = 0;
@@ -139,7 +118,7 @@ void BM_DurableAppend(benchmark::State& st) {
   const Corpus& c = TheCorpus();
   const size_t k = std::min<size_t>(g_commands, c.commands.size());
   for (auto _ : st) {
-    TempDir dir;
+    TempDir dir("combat_store_bench");
     std::vector<double> us;
     us.reserve(k);
     uint64_t events = 0;
@@ -204,7 +183,7 @@ BENCHMARK(BM_DurableAppend)
 // ---- the long branch, bulk imported once per store ----------------------
 
 struct Stores {
-  TempDir dir;
+  TempDir dir{"combat_store_bench"};
   std::string rocks_path;
   std::string sqlite_path;
   std::unique_ptr<store::EventLog> rocks;

@@ -53,12 +53,7 @@ uint64_t g_events = 1000000;
 
 using ::combat::testing::TempDir;
 
-void Check(const absl::Status& st, const char* what) {
-  if (!st.ok()) {
-    fprintf(stderr, "%s: %s\n", what, std::string(st.message()).c_str());
-    abort();
-  }
-}
+using ::combat::testing::Check;
 
 // The long branch, built once.
 struct Log {
