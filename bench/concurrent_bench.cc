@@ -15,6 +15,9 @@
 //    and fdatasync it. prealloc:0 appends to a growing file (each sync also
 //    commits the new size, as a growing WAL does); prealloc:1 overwrites a
 //    file fallocated and fsynced beforehand (data only). p50_us, p99_us.
+//  BM_FloorBeside: the durable single-writer append and the floor
+//    (prealloc:0) alternated command by command, so both see the same disk
+//    moments (the target's ratio is taken from it).
 //  BM_Concurrent/backend:<0 RocksDB|1 SQLite|2 PostgreSQL>/sessions:N: N
 //    threads start together, each appends T/N commands (at least 20) to its
 //    own session with the expected head seq; each command timed. p50_us,
@@ -148,6 +151,68 @@ void BM_FsyncFloor(benchmark::State& st) {
   }
 }
 BENCHMARK(BM_FsyncFloor)->ArgName("prealloc")->Arg(0)->Arg(1)->Iterations(1)->UseRealTime();
+
+// ---- the floor beside the append, interleaved --------------------------------
+//
+// This disk's fdatasync is bimodal (a quiet p50 of ~0.2 ms, bursts of 2-8 ms
+// when other work writes), so two figures measured a minute apart compare
+// two disks. BM_FloorBeside alternates, 2000 times, one durable RocksDB
+// append (one session, one writer) with one raw write + fdatasync of a
+// record the same size at the end of a growing file on the same disk:
+// both p50s see the same moments. append_p50_us, floor_p50_us, ratio.
+void BM_FloorBeside(benchmark::State& st) {
+  const Corpus& c = Corpora()[0];
+  const size_t k = std::min<size_t>(c.commands.size(), 2000);
+  size_t bytes = 0;
+  for (size_t i = 0; i < k; ++i) {
+    for (size_t e = c.commands[i].begin; e < c.commands[i].end; ++e) {
+      bytes += c.events[e].bytes().size() + 24;
+    }
+    bytes += 120;
+  }
+  const size_t record = bytes / k;
+  for (auto _ : st) {
+    TempDir dir("combat_concurrent_bench");
+    store::Options o;
+    o.sync = true;
+    auto log = store::EventLog::Open(dir.path() + "/db", o);
+    Check(log.status(), "open");
+    Check((*log)->CreateSession(c.meta, c.secret), "session");
+    const std::string path = dir.path() + "/floor";
+    const int fd = open(path.c_str(), O_CREAT | O_WRONLY | O_TRUNC, 0644);
+    if (fd < 0) abort();
+    std::vector<char> buf(record, 'x');
+    std::vector<double> append_us, floor_us;
+    uint64_t head = 0;
+    for (size_t i = 0; i < k; ++i) {
+      const std::vector<events::EventBuffer> cmd(
+          c.events.begin() + static_cast<long>(c.commands[i].begin),
+          c.events.begin() + static_cast<long>(c.commands[i].end));
+      auto t = Clock::now();
+      auto r = (*log)->Append(c.meta.session, "main", head, c.commands[i].id, cmd);
+      append_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t).count());
+      Check(r.status(), "append");
+      head = r->last_seq;
+      t = Clock::now();
+      if (pwrite(fd, buf.data(), buf.size(), static_cast<off_t>(record * i)) !=
+          static_cast<ssize_t>(buf.size())) {
+        abort();
+      }
+      if (fdatasync(fd) != 0) abort();
+      floor_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t).count());
+    }
+    close(fd);
+    std::sort(append_us.begin(), append_us.end());
+    std::sort(floor_us.begin(), floor_us.end());
+    st.counters["append_p50_us"] = append_us[k / 2];
+    st.counters["append_p99_us"] = append_us[std::min(k - 1, k * 99 / 100)];
+    st.counters["floor_p50_us"] = floor_us[k / 2];
+    st.counters["floor_p99_us"] = floor_us[std::min(k - 1, k * 99 / 100)];
+    st.counters["ratio"] = append_us[k / 2] / floor_us[k / 2];
+    st.counters["record_bytes"] = static_cast<double>(record);
+  }
+}
+BENCHMARK(BM_FloorBeside)->Iterations(1)->UseRealTime();
 
 // ---- N sessions at once -----------------------------------------------------
 

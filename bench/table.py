@@ -201,6 +201,13 @@ if os.path.exists(_cjson):
           f"Durable single-writer append (RocksDB, 1 session) p50 {us(a1)}: "
           f"{ratio(a1, f0) or 0:.2f}x the growing-file floor, {ratio(a1, f1) or 0:.2f}x the preallocated one "
           f"(target <= 1.3x).")
+    bf, ba = g(C, "BM_FloorBeside", "floor_p50_us"), g(C, "BM_FloorBeside", "append_p50_us")
+    if bf is not None and ba is not None:
+        rr = ratio(ba, bf)
+        print(f"Interleaved (BM_FloorBeside: one append, then one raw write + fdatasync of the same size, 2000 times, "
+              f"so both see the same disk moments): append p50 {us(ba)} (p99 {us(g(C, 'BM_FloorBeside', 'append_p99_us'))}), "
+              f"floor p50 {us(bf)} (p99 {us(g(C, 'BM_FloorBeside', 'floor_p99_us'))}): "
+              f"{rr:.2f}x (target <= 1.3x: {verdict(rr <= 1.3)}).")
     c64 = [g(C, f"BM_Concurrent/backend:{be}/sessions:64", "commands_per_s") for be in range(3)]
     r1, r2 = ratio(c64[0], c64[1]), ratio(c64[0], c64[2])
     if r1 is not None and r2 is not None:
