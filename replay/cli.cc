@@ -95,11 +95,12 @@ replay, audit and explore (see README.md, "Replay tools"):
   verify   --db DIR [--session S] [--branch B] [--no-redecide] [--no-checksums]
            [--against FILE]             hash chain, state hashes, declarations
                                         re-decided, seeded dice once revealed,
-                                        RocksDB checksums; with --against, that
-                                        the log still extends every head in
-                                        FILE (as `head` printed them: a rewrite
-                                        or rollback is named); exit 2 on a
-                                        mismatch
+                                        storage checksums (RocksDB's blocks, or
+                                        each JetStream message's SHA-256); with
+                                        --against, that the log still extends
+                                        every head in FILE (as `head` printed
+                                        them: a rewrite or rollback is named);
+                                        exit 2 on a mismatch
   head     --db DIR --session S [--json]
                                         each branch's head seq and hash, to
                                         keep and check later (verify --against)

@@ -556,7 +556,7 @@ std::string RenderVerifyReport(const VerifyReport& r) {
     } else {
       absl::StrAppend(&out, ", seeded dice not checked (the seed is not revealed)");
     }
-    if (r.checksums_checked) absl::StrAppend(&out, ", RocksDB checksums OK");
+    if (r.checksums_checked) absl::StrAppend(&out, ", storage checksums OK");
     absl::StrAppend(&out, "\n");
   } else {
     const Mismatch& m = *r.mismatch;
