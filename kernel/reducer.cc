@@ -68,16 +68,18 @@ Weapon ToWeapon(const fb::Weapon& w) {
 
 class Applier {
  public:
-  Applier(const fb::Event& event, State& state, Mode mode)
-      : event_(event), s_(state), mode_(mode), seq_(event.seq()) {}
+  // Errors go to `out`, left untouched (OK) on success: the handlers
+  // return bool, so no Status travels through memory per event.
+  Applier(const fb::Event& event, State& state, Mode mode, absl::Status& out)
+      : event_(event), s_(state), mode_(mode), seq_(event.seq()), out_(out) {}
 
   // Inlined into Apply with the hot cases: one stack frame per event.
-  ABSL_ATTRIBUTE_ALWAYS_INLINE absl::Status Run() {
+  ABSL_ATTRIBUTE_ALWAYS_INLINE bool Run() {
     if (seq_ != s_.seq + 1) return OutOfSequence();
     if (mode_ == Mode::kVoided) {
       Consume();
       s_.seq = seq_;
-      return absl::OkStatus();
+      return true;
     }
     // Each field is read once: a FlatBuffers accessor is a vtable lookup.
     const fb::Body type = event_.body_type();
@@ -91,33 +93,35 @@ class Applier {
       case fb::Body::Declaration:
         break;  // Recorded for audit and re-runs; it changes no state.
       case fb::Body::Interrupt:
-        RETURN_IF_ERROR(ApplyInterrupt(*static_cast<const fb::Interrupt*>(body)));
+        if (!ApplyInterrupt(*static_cast<const fb::Interrupt*>(body))) return false;
         break;
       case fb::Body::Roll:
-        RETURN_IF_ERROR(ApplyRoll(*static_cast<const fb::Roll*>(body)));
+        if (!ApplyRoll(*static_cast<const fb::Roll*>(body))) return false;
         break;
       case fb::Body::StateChange:
-        RETURN_IF_ERROR(ApplyChange(*static_cast<const fb::StateChange*>(body)));
+        if (!ApplyChange(*static_cast<const fb::StateChange*>(body))) return false;
         break;
     }
     s_.seq = seq_;
-    return absl::OkStatus();
+    return true;
   }
 
  private:
   // A check failed: the log is damaged (strict), or the event no longer
   // applies after a void (re-derivation).
-  ABSL_ATTRIBUTE_NOINLINE absl::Status Corrupt(absl::string_view field,
+  ABSL_ATTRIBUTE_NOINLINE bool Corrupt(absl::string_view field,
                                                absl::string_view why) const {
     const std::string msg =
         absl::StrCat("event seq ", seq_, ": ", field, ": ", why);
-    return mode_ == Mode::kStrict ? absl::DataLossError(msg)
+    out_ = mode_ == Mode::kStrict ? absl::DataLossError(msg)
                                   : absl::FailedPreconditionError(msg);
+    return false;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status OutOfSequence() const {
-    return absl::DataLossError(
+  ABSL_ATTRIBUTE_NOINLINE bool OutOfSequence() const {
+    out_ = absl::DataLossError(
         absl::StrCat("event seq ", seq_, ": seq: expected ", s_.seq + 1));
+    return false;
   }
 
   // Whether a numbering check (round, roll index, condition or window id)
@@ -162,13 +166,13 @@ class Applier {
   ABSL_ATTRIBUTE_ALWAYS_INLINE Combatant* Known(const flatbuffers::String* id) {
     return s_.combatant_slots.Find(s_.combatants, View(id), Head(id));
   }
-  ABSL_ATTRIBUTE_NOINLINE absl::Status NoCombatant(absl::string_view field,
+  ABSL_ATTRIBUTE_NOINLINE bool NoCombatant(absl::string_view field,
                            const flatbuffers::String* id) const {
     return Corrupt(field, absl::StrCat("no combatant '", AbslView(View(id)), "'"));
   }
 
   // An interrupt (or a pass) answers its window.
-  ABSL_ATTRIBUTE_NOINLINE absl::Status ApplyInterrupt(const fb::Interrupt& in) {
+  ABSL_ATTRIBUTE_NOINLINE bool ApplyInterrupt(const fb::Interrupt& in) {
     auto it = s_.windows.find(in.window());
     if (it == s_.windows.end()) {
       return Corrupt("interrupt.window",
@@ -202,20 +206,20 @@ class Applier {
     }
     w.answered.emplace_back(who);
     if (s_.schema_version >= 5) w.answer_seqs.push_back(seq_);
-    return absl::OkStatus();
+    return true;
   }
 
   // A roll's errors, built out of line (keeps ApplyRoll's frame small).
-  ABSL_ATTRIBUTE_NOINLINE absl::Status BadDieIndex(int64_t next, int64_t index) const {
+  ABSL_ATTRIBUTE_NOINLINE bool BadDieIndex(int64_t next, int64_t index) const {
     return Corrupt("roll.dice.index", absl::StrCat("expected ", next, ", got ", index));
   }
-  ABSL_ATTRIBUTE_NOINLINE absl::Status BadDieValue(int32_t value, int32_t faces) const {
+  ABSL_ATTRIBUTE_NOINLINE bool BadDieValue(int32_t value, int32_t faces) const {
     return Corrupt("roll.dice.value", absl::StrCat(value, " on a d", faces));
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status ApplyRoll(const fb::Roll& roll) {
+  ABSL_ATTRIBUTE_NOINLINE bool ApplyRoll(const fb::Roll& roll) {
     const auto* dice = roll.dice();
-    if (dice == nullptr) return absl::OkStatus();
+    if (dice == nullptr) return true;
     int64_t next = s_.next_roll_index;
     for (const fb::Die* d : *dice) {
       if (d->provenance() == fb::Provenance::GmOverride &&
@@ -230,12 +234,12 @@ class Applier {
       ++next;
     }
     s_.next_roll_index = next;
-    return absl::OkStatus();
+    return true;
   }
 
   // The dispatch is inlined into Apply; each change is applied by its own
   // small function (so the FlatBuffers accessors inline into it).
-  ABSL_ATTRIBUTE_ALWAYS_INLINE absl::Status ApplyChange(const fb::StateChange& sc) {
+  ABSL_ATTRIBUTE_ALWAYS_INLINE bool ApplyChange(const fb::StateChange& sc) {
     const fb::Change type = sc.change_type();
     const void* change = sc.change();
     if (type > fb::Change::MAX || (type != fb::Change::NONE && change == nullptr)) {
@@ -276,7 +280,7 @@ class Applier {
       case fb::Change::WindowClosed:
         return WindowClosed(*static_cast<const fb::WindowClosed*>(change));
       case fb::Change::Ruling:
-        return absl::OkStatus();  // Its effects follow as their own events.
+        return true;  // Its effects follow as their own events.
       case fb::Change::SessionEnded:
         return SessionEnded(*static_cast<const fb::SessionEnded*>(change));
       case fb::Change::Voided:
@@ -299,29 +303,29 @@ class Applier {
 
   // Out of line: a std::string temporary in Apply's frame would give every
   // event's Apply a stack-protector check.
-  ABSL_ATTRIBUTE_NOINLINE absl::Status SessionEnded(const fb::SessionEnded& e) {
+  ABSL_ATTRIBUTE_NOINLINE bool SessionEnded(const fb::SessionEnded& e) {
     s_.ended = true;
     s_.end_reason = Str(e.reason());
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status RoundStarted(const fb::RoundStarted& r) {
+  ABSL_ATTRIBUTE_NOINLINE bool RoundStarted(const fb::RoundStarted& r) {
     const int64_t round = r.round();
     if (round != s_.round + 1 && (Numbering() || round <= s_.round)) {
       return Corrupt("round", absl::StrCat("expected ", s_.round + 1));
     }
     s_.round = round;
     s_.acted.clear();
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status RoundEnded(const fb::RoundEnded& r) {
+  ABSL_ATTRIBUTE_NOINLINE bool RoundEnded(const fb::RoundEnded& r) {
     if (r.round() != s_.round) return Corrupt("round", "not the current round");
     if (!s_.active.empty()) return Corrupt("round", "a turn is still running");
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status TurnStarted(const fb::TurnStarted& t) {
+  ABSL_ATTRIBUTE_NOINLINE bool TurnStarted(const fb::TurnStarted& t) {
     if (!s_.active.empty()) return TurnNotEnded();
     const Combatant* c = Known(t.actor());
     if (c == nullptr) return NoCombatant("actor", t.actor());
@@ -339,27 +343,27 @@ class Applier {
     }
     s_.active = c->id;
     s_.active_members = std::move(members);
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status TurnNotEnded() const {
+  ABSL_ATTRIBUTE_NOINLINE bool TurnNotEnded() const {
     return Corrupt("actor", absl::StrCat("turn of '", s_.active, "' has not ended"));
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status TurnEnded(const fb::TurnEnded& t) {
+  ABSL_ATTRIBUTE_NOINLINE bool TurnEnded(const fb::TurnEnded& t) {
     if (s_.active != View(t.actor())) return NotActive(t.actor());
     s_.acted.push_back(std::move(s_.active));
     s_.active.clear();
     s_.active_members.clear();
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status NotActive(const flatbuffers::String* actor) const {
+  ABSL_ATTRIBUTE_NOINLINE bool NotActive(const flatbuffers::String* actor) const {
     return Corrupt("actor", absl::StrCat("'", AbslView(View(actor)),
                                          "' is not the active combatant"));
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status OrderSet(const fb::OrderSet& o) {
+  ABSL_ATTRIBUTE_NOINLINE bool OrderSet(const fb::OrderSet& o) {
     std::vector<OrderEntry> order;
     if (const auto* entries = o.entries()) {
       order.reserve(entries->size());
@@ -377,11 +381,11 @@ class Applier {
       }
     }
     s_.order = std::move(order);
-    return absl::OkStatus();
+    return true;
   }
 
   // A pool counter (v5): owned by the session or a side, `actor` empty.
-  ABSL_ATTRIBUTE_NOINLINE absl::Status PoolChange(const flatbuffers::String* pool,
+  ABSL_ATTRIBUTE_NOINLINE bool PoolChange(const flatbuffers::String* pool,
                                                   const flatbuffers::String* actor,
                                                   const flatbuffers::String* name,
                                                   bool set, int64_t delta, int64_t value) {
@@ -390,16 +394,16 @@ class Applier {
     int64_t& slot = s_.pools[Str(pool)][Str(name)];
     if (set) {
       slot = value;
-      return absl::OkStatus();
+      return true;
     }
     if (mode_ == Mode::kStrict && slot + delta != value) {
       return ResourceMismatch(View(name), slot, delta, value);
     }
     slot += delta;
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status ResourceSet(const fb::ResourceSet& r) {
+  ABSL_ATTRIBUTE_NOINLINE bool ResourceSet(const fb::ResourceSet& r) {
     if (r.pool() != nullptr && r.pool()->size() != 0) {
       return PoolChange(r.pool(), r.actor(), r.name(), true, 0, r.value());
     }
@@ -411,10 +415,10 @@ class Applier {
     } else {
       c->resource_slots.Insert(c->resources, View(name), r.value());
     }
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status ResourceChanged(const fb::ResourceChanged& r) {
+  ABSL_ATTRIBUTE_NOINLINE bool ResourceChanged(const fb::ResourceChanged& r) {
     if (r.pool() != nullptr && r.pool()->size() != 0) {
       return PoolChange(r.pool(), r.actor(), r.name(), false, r.delta(), r.value());
     }
@@ -432,17 +436,17 @@ class Applier {
     } else {
       c->resource_slots.Insert(c->resources, View(name), v + delta);
     }
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status ResourceMismatch(std::string_view name,
+  ABSL_ATTRIBUTE_NOINLINE bool ResourceMismatch(std::string_view name,
                                                         int64_t v, int64_t delta,
                                                         int64_t value) const {
     return Corrupt(absl::StrCat("resource ", AbslView(name)),
                    absl::StrCat(v, " + ", delta, " is not ", value));
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status ConditionRemoved(const fb::ConditionRemoved& r) {
+  ABSL_ATTRIBUTE_NOINLINE bool ConditionRemoved(const fb::ConditionRemoved& r) {
     Combatant* c = Who(r.actor());
     if (c == nullptr) return NoCombatant("actor", r.actor());
     const uint32_t id = r.id();
@@ -459,18 +463,18 @@ class Applier {
       }
     }
     c->conditions.erase(it);
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status Moved(const fb::Moved& m) {
+  ABSL_ATTRIBUTE_NOINLINE bool Moved(const fb::Moved& m) {
     Combatant* c = Who(m.actor());
     if (c == nullptr) return NoCombatant("actor", m.actor());
     if (c->at != ToPos(m.from())) return Corrupt("from", "not where it stood");
     c->at = ToPos(m.to());
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status WindowOpened(const fb::WindowOpened& w) {
+  ABSL_ATTRIBUTE_NOINLINE bool WindowOpened(const fb::WindowOpened& w) {
     const uint32_t id = w.id();
     if (id != s_.next_window_id && (Numbering() || id < s_.next_window_id)) {
       return Corrupt("window.id", absl::StrCat("expected ", s_.next_window_id));
@@ -498,10 +502,10 @@ class Applier {
     win.parent = w.parent();
     win.pending = w.pending();
     s_.next_window_id = id + 1;
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status WindowClosed(const fb::WindowClosed& w) {
+  ABSL_ATTRIBUTE_NOINLINE bool WindowClosed(const fb::WindowClosed& w) {
     auto it = s_.windows.find(w.id());
     if (it == s_.windows.end()) {
       return Corrupt("window.id", absl::StrCat("window ", w.id(), " is not open"));
@@ -514,10 +518,10 @@ class Applier {
       }
     }
     s_.windows.erase(it);
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status PendingOpened(const fb::PendingOpened& p) {
+  ABSL_ATTRIBUTE_NOINLINE bool PendingOpened(const fb::PendingOpened& p) {
     const uint32_t id = p.id();
     const uint32_t next = s_.last_pending_id + 1;
     if (id != next && (Numbering() || id < next)) {
@@ -565,10 +569,10 @@ class Applier {
       for (const flatbuffers::String* id : *r) act.reacted.emplace_back(View(id));
     }
     s_.last_pending_id = std::max(s_.last_pending_id, id);
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status PendingUpdated(const fb::PendingUpdated& u) {
+  ABSL_ATTRIBUTE_NOINLINE bool PendingUpdated(const fb::PendingUpdated& u) {
     auto it = s_.pending.find(u.id());
     if (it == s_.pending.end()) {
       return Corrupt("pending.id", absl::StrCat("no pending act #", u.id()));
@@ -592,10 +596,10 @@ class Applier {
       act.reacted.clear();
       for (const flatbuffers::String* id : *r) act.reacted.push_back(id->str());
     }
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status PendingClosed(const fb::PendingClosed& c) {
+  ABSL_ATTRIBUTE_NOINLINE bool PendingClosed(const fb::PendingClosed& c) {
     auto it = s_.pending.find(c.id());
     if (it == s_.pending.end()) {
       return Corrupt("pending.id", absl::StrCat("no pending act #", c.id()));
@@ -607,10 +611,10 @@ class Applier {
       }
     }
     s_.pending.erase(it);
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status Voided(const fb::Voided& v) {
+  ABSL_ATTRIBUTE_NOINLINE bool Voided(const fb::Voided& v) {
     const uint64_t target = v.target();
     if (target == 0 || target >= seq_) {
       return Corrupt("voided.target", absl::StrCat("no earlier event ", target));
@@ -620,22 +624,22 @@ class Applier {
       return Corrupt("voided.target", absl::StrCat(target, " is already voided"));
     }
     s_.voided.insert(at, target);
-    return absl::OkStatus();
+    return true;
   }
 
   // Checked, not changed: the combatant's digest stays valid.
-  ABSL_ATTRIBUTE_NOINLINE absl::Status Outcome(const fb::Outcome& o) {
+  ABSL_ATTRIBUTE_NOINLINE bool Outcome(const fb::Outcome& o) {
     const flatbuffers::String* actor = o.actor();
     if (actor != nullptr && actor->size() > 0 && Known(actor) == nullptr) {
       return NoCombatant("actor", actor);
     }
-    return absl::OkStatus();
+    return true;
   }
 
   // Checked, not changed (schema v6): a fork's record is the first event of
   // its branch, names that branch and a parent other than it, and says the
   // fork point is the event before it.
-  ABSL_ATTRIBUTE_NOINLINE absl::Status BranchForked(const fb::BranchForked& f) {
+  ABSL_ATTRIBUTE_NOINLINE bool BranchForked(const fb::BranchForked& f) {
     if (s_.schema_version < 6) {
       return Corrupt("branch_forked", absl::StrCat("a schema 6 event in a session of schema ",
                                                    s_.schema_version));
@@ -659,10 +663,10 @@ class Applier {
     if (AbslView(View(f.author())).empty()) {
       return Corrupt("branch_forked.author", "empty: a fork names who made it");
     }
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status SeedRevealed(const fb::SeedRevealed& r) {
+  ABSL_ATTRIBUTE_NOINLINE bool SeedRevealed(const fb::SeedRevealed& r) {
     const auto* secret = r.secret();
     if (secret == nullptr || secret->size() == 0) {
       return Corrupt("seed_revealed.secret", "empty");
@@ -677,10 +681,10 @@ class Applier {
       s_.dice_commitment.assign(next->begin(), next->end());
     }
     s_.session_digest_valid = false;
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status SessionStarted(const fb::SessionStarted& s) {
+  ABSL_ATTRIBUTE_NOINLINE bool SessionStarted(const fb::SessionStarted& s) {
     if (!s_.session.empty()) return Corrupt("session", "already started");
     if (Str(s.session()).empty()) return Corrupt("session", "empty id");
     if (s.schema_version() > events::kSchemaVersion) {
@@ -709,10 +713,10 @@ class Applier {
         }
       }
     }
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status CombatantJoined(const fb::CombatantJoined& j) {
+  ABSL_ATTRIBUTE_NOINLINE bool CombatantJoined(const fb::CombatantJoined& j) {
     const fb::CombatantSpec* spec = j.spec();
     if (spec == nullptr || Str(spec->id()).empty()) {
       return Corrupt("spec.id", "missing");
@@ -738,10 +742,10 @@ class Applier {
       for (const fb::Weapon* w : *spec->weapons()) c.weapons.push_back(ToWeapon(*w));
     }
     s_.combatants[c.id] = std::move(c);
-    return absl::OkStatus();
+    return true;
   }
 
-  ABSL_ATTRIBUTE_NOINLINE absl::Status ConditionAdded(const fb::ConditionAdded& a) {
+  ABSL_ATTRIBUTE_NOINLINE bool ConditionAdded(const fb::ConditionAdded& a) {
     if (a.id() != s_.next_condition_id &&
         (Numbering() || a.id() < s_.next_condition_id)) {
       return Corrupt("condition.id", absl::StrCat("expected ", s_.next_condition_id));
@@ -767,7 +771,7 @@ class Applier {
     Fill(cond.note, a.note());
     cond.added_at = seq_;
     s_.next_condition_id = cond.id + 1;
-    return absl::OkStatus();
+    return true;
   }
 
   // Whether any combatant has condition `id`; `likely` (the one the
@@ -784,6 +788,7 @@ class Applier {
   State& s_;
   const Mode mode_;
   const uint64_t seq_;
+  absl::Status& out_;
 };
 
 }  // namespace
@@ -791,7 +796,9 @@ class Applier {
 absl::Status Apply(const fb::Event& event, State& state, Mode mode) {
   // Every case checks before it mutates, so a refused event leaves `state`
   // unchanged without the cost of a copy.
-  return Applier(event, state, mode).Run();
+  absl::Status out;
+  Applier(event, state, mode, out).Run();
+  return out;
 }
 
 }  // namespace combat::kernel
