@@ -99,21 +99,14 @@ const std::vector<Corpus>& Corpora() {
   return *all;
 }
 
-void Percentiles(benchmark::State& st, std::vector<double> us) {
-  if (us.empty()) return;
-  std::sort(us.begin(), us.end());
-  st.counters["p50_us"] = us[us.size() / 2];
-  st.counters["p99_us"] = us[std::min(us.size() - 1, us.size() * 99 / 100)];
-  st.counters["max_us"] = us.back();
-}
+using ::combat::testing::Percentiles;
 
 // ---- the fdatasync floor ---------------------------------------------------
 
-void BM_FsyncFloor(benchmark::State& st) {
-  const bool prealloc = st.range(0) == 1;
-  const Corpus& c = Corpora()[0];
-  // A command's WAL record: its events' bytes plus, per event, the key
-  // (~20 bytes) and RocksDB's record framing; plus the head and marker.
+// The size of a command's WAL record: its events' bytes plus, per event,
+// the key (~20 bytes) and RocksDB's record framing; plus the head and
+// marker; averaged over the corpus's first 2000 commands.
+size_t CommandRecordBytes(const Corpus& c) {
   size_t bytes = 0;
   const size_t n = std::min<size_t>(c.commands.size(), 2000);
   for (size_t i = 0; i < n; ++i) {
@@ -122,7 +115,12 @@ void BM_FsyncFloor(benchmark::State& st) {
     }
     bytes += 120;
   }
-  const size_t record = bytes / n;
+  return bytes / n;
+}
+
+void BM_FsyncFloor(benchmark::State& st) {
+  const bool prealloc = st.range(0) == 1;
+  const size_t record = CommandRecordBytes(Corpora()[0]);
   const int k = 2000;
   for (auto _ : st) {
     TempDir dir("combat_concurrent_bench");
@@ -163,14 +161,7 @@ BENCHMARK(BM_FsyncFloor)->ArgName("prealloc")->Arg(0)->Arg(1)->Iterations(1)->Us
 void BM_FloorBeside(benchmark::State& st) {
   const Corpus& c = Corpora()[0];
   const size_t k = std::min<size_t>(c.commands.size(), 2000);
-  size_t bytes = 0;
-  for (size_t i = 0; i < k; ++i) {
-    for (size_t e = c.commands[i].begin; e < c.commands[i].end; ++e) {
-      bytes += c.events[e].bytes().size() + 24;
-    }
-    bytes += 120;
-  }
-  const size_t record = bytes / k;
+  const size_t record = CommandRecordBytes(c);
   for (auto _ : st) {
     TempDir dir("combat_concurrent_bench");
     store::Options o;
@@ -202,13 +193,9 @@ void BM_FloorBeside(benchmark::State& st) {
       floor_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t).count());
     }
     close(fd);
-    std::sort(append_us.begin(), append_us.end());
-    std::sort(floor_us.begin(), floor_us.end());
-    st.counters["append_p50_us"] = append_us[k / 2];
-    st.counters["append_p99_us"] = append_us[std::min(k - 1, k * 99 / 100)];
-    st.counters["floor_p50_us"] = floor_us[k / 2];
-    st.counters["floor_p99_us"] = floor_us[std::min(k - 1, k * 99 / 100)];
-    st.counters["ratio"] = append_us[k / 2] / floor_us[k / 2];
+    Percentiles(st, append_us, "append_");
+    Percentiles(st, floor_us, "floor_");
+    st.counters["ratio"] = st.counters["append_p50_us"] / st.counters["floor_p50_us"];
     st.counters["record_bytes"] = static_cast<double>(record);
   }
 }

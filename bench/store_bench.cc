@@ -102,13 +102,7 @@ const Corpus& TheCorpus() {
   return *c;
 }
 
-void Percentiles(benchmark::State& st, std::vector<double> us) {
-  if (us.empty()) return;
-  std::sort(us.begin(), us.end());
-  st.counters["p50_us"] = us[us.size() / 2];
-  st.counters["p99_us"] = us[std::min(us.size() - 1, us.size() * 99 / 100)];
-  st.counters["max_us"] = us.back();
-}
+using ::combat::testing::Percentiles;
 
 // ---- durable append ------------------------------------------------------
 

@@ -161,13 +161,7 @@ uint64_t SplitMix(uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-void Percentiles(benchmark::State& st, std::vector<double>& us) {
-  if (us.empty()) return;
-  std::sort(us.begin(), us.end());
-  st.counters["p50_us"] = us[us.size() / 2];
-  st.counters["p99_us"] = us[std::min(us.size() - 1, us.size() * 99 / 100)];
-  st.counters["max_us"] = us.back();
-}
+using ::combat::testing::Percentiles;
 
 void BM_Seek(benchmark::State& st) {
   Log& l = TheLog();

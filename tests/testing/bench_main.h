@@ -1,9 +1,10 @@
 // The main() plumbing the benchmark binaries share: their own "--name=value"
-// flags are taken out of argv, the rest goes to Google Benchmark; a failed
-// set-up step aborts with its message.
+// flags are taken out of argv, the rest goes to Google Benchmark; latency
+// percentiles as counters; a failed set-up step aborts with its message.
 #ifndef COMBAT_TESTS_TESTING_BENCH_MAIN_H_
 #define COMBAT_TESTS_TESTING_BENCH_MAIN_H_
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -31,6 +32,17 @@ inline int RunBenchmarks(std::vector<char*> rest) {
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
+}
+
+// Latency counters from per-operation microseconds: <prefix>p50_us,
+// <prefix>p99_us and <prefix>max_us (nothing when `us` is empty).
+inline void Percentiles(benchmark::State& st, std::vector<double> us,
+                        const std::string& prefix = "") {
+  if (us.empty()) return;
+  std::sort(us.begin(), us.end());
+  st.counters[prefix + "p50_us"] = us[us.size() / 2];
+  st.counters[prefix + "p99_us"] = us[std::min(us.size() - 1, us.size() * 99 / 100)];
+  st.counters[prefix + "max_us"] = us.back();
 }
 
 // A benchmark's set-up cannot go on without `st`: prints `what` and the
