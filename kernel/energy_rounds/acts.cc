@@ -69,6 +69,18 @@ bool IsImmediate(const fb::CommandT& c) {
   return v != nullptr && v->kind.cls.attack && ParamOr(c, "swift", 0) == 1;
 }
 
+NewPending Acting(const State& s, const std::string& who, uint64_t decl,
+                  const fb::CommandT& act) {
+  NewPending acting;
+  acting.kind = kActing;
+  acting.actor = who;
+  acting.decl = decl;
+  acting.command = act;
+  acting.span = fb::Span::Rounds;
+  acting.expiry = EndOfRound(s);
+  return acting;
+}
+
 const PendingAct* ActingOf(const State& s, const std::string& actor) {
   return FirstPending(s, actor, kActing);
 }
@@ -220,13 +232,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   spec.policy = fb::AnswerPolicy::AnyOrder;
   spec.pay = fb::PayWhen::AtResolution;
   if (!now) {
-    NewPending acting;
-    acting.kind = kActing;
-    acting.actor = who;
-    acting.decl = decl;
-    acting.command = c;
-    acting.span = fb::Span::Rounds;
-    acting.expiry = EndOfRound(d.state());
+    const NewPending acting = Acting(d.state(), who, decl, c);
     ASSIGN_OR_RETURN(spec.pending,
                      OpenPending(d, acting,
                                  {decl, "002.rounds.span", {},

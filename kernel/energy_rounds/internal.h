@@ -30,6 +30,7 @@
 #include "kernel/action_table.h"
 #include "kernel/changes.h"
 #include "kernel/decision.h"
+#include "kernel/pending.h"
 #include "kernel/refusal.h"
 #include "kernel/ruleset.h"
 #include "kernel/space.h"
@@ -214,6 +215,10 @@ absl::Status DecideCancel(const fb::CommandT& c, Decision& d);
 // The act `actor` is performing (a kernel pending act of kind "acting",
 // held back by its window), or nullptr.
 const PendingAct* ActingOf(const State& s, const std::string& actor);
+// The pending act of `who` performing `act` (declared by event `decl`),
+// until the end of the Round at the latest (l.105).
+NewPending Acting(const State& s, const std::string& who, uint64_t decl,
+                  const fb::CommandT& act);
 // The window whose trigger is `seq`, or 0.
 uint32_t WindowOf(const State& s, uint64_t seq);
 // Who may interrupt an act of `actor` (conscious, alive, others), id order.

@@ -157,13 +157,7 @@ absl::Status HappenAtTheSameTime(Decision& d, const fb::CommandT& act, uint64_t 
     return ResolveNow(d, act, cause, o, rule,
                       "won Initiative; nobody may answer it with an Immediate Interrupt");
   }
-  NewPending acting;
-  acting.kind = kActing;
-  acting.actor = who;
-  acting.decl = cause;
-  acting.command = act;
-  acting.span = fb::Span::Rounds;
-  acting.expiry = EndOfRound(d.state());
+  const NewPending acting = Acting(d.state(), who, cause, act);
   const std::string what = absl::StrCat(who, "'s '", act.action, "'");
   WindowSpec spec;
   spec.trigger = cause;
