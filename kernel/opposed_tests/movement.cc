@@ -307,13 +307,18 @@ absl::Status ResumeOpportunity(Decision& d, uint32_t wid) {
       return ClosePending(d, p.id, "cancelled: grappled", {decl, "003.grapple"});
     }
     // The rest of the path from where the mover now stands (a push may
-    // have moved it): still a legal path, or the move ends here.
-    if (absl::Status ok = p.command.path.empty() ? absl::OkStatus()
-                                                 : CheckPathFor(d.state(), *actor, p.command);
+    // have moved it): still a legal path, or the move ends here. A push
+    // (l.72) onto the path's next square puts the mover there: that square
+    // is reached (not walked: no metres) and the path goes on from it.
+    fb::CommandT rest = p.command;
+    if (!rest.path.empty() && Pos{rest.path.front().x(), rest.path.front().y()} == actor->at) {
+      rest.path.erase(rest.path.begin());
+    }
+    if (absl::Status ok = rest.path.empty() ? absl::OkStatus() : CheckPathFor(d.state(), *actor, rest);
         !ok.ok()) {
       return ClosePending(d, p.id, absl::StrCat("stopped: ", ok.message()), {decl, "003.move"});
     }
-    return Proceed(d, decl, p.id, p.command, p.reacted, p.progress);
+    return Proceed(d, decl, p.id, rest, p.reacted, p.progress);
   }
   RETURN_IF_ERROR(ClosePending(d, p.id, "resolved", {decl, RuleFor(p.command.action)}));
   if (p.command.action == "stand") return FinishStand(d, p.actor, decl);

@@ -441,5 +441,49 @@ TEST(Opportunity, DisengagedCastingProvokesNothing) {
   EXPECT_TRUE(Cites(*ev, "003.use_magic"));
 }
 
+
+// 003 l.72: "Push*. You drive your foe back. The target must pass an
+// Athletics test, or be pushed back 1m." and l.82 (a willing move goes on).
+// Black-box case: a mover leaving d's reach on its first step (5,5)->(4,5)
+// is pushed by d's opportunity attack onto (4,5), its next square; the move
+// ended "stopped: (4,5) is not adjacent to (4,5)" instead of going on to
+// (3,5).
+TEST(Opportunity, APushOntoTheNextSquareOfTheMoveLetsItGoOn) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"str", 1}, {"agi", 1}, {"dodge", 1},
+                                       {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"str", 2},
+                                       {"initiative", -9}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto move = Cmd("a", "move");
+  Path(move, {{4, 5}, {3, 5}});
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // leaving d's reach provokes
+  auto oa = Cmd("d", "opportunity_attack");
+  oa.window = t.state().windows.begin()->first;
+  oa.weapon = "axe";
+  ASSERT_TRUE(t.Submit(oa).ok());
+  auto dodge = Cmd("a", "defend");
+  dodge.window = t.state().windows.rbegin()->first;
+  WithText(dodge, "defense", "dodge");
+  // Fighting Style 2 + STR 2 = 4 dice: 1 Success; Dodge 1 + AGI 1 = 2: none.
+  ASSERT_TRUE(t.Submit(dodge, {5, 1, 1, 1, 1, 1}).ok());
+  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  auto push = Cmd("d", "maneuver");
+  push.window = t.state().windows.rbegin()->first;
+  WithText(push, "maneuver", "push");
+  // Athletics 0 + STR 1 = 1 die: 1, fails; pushed (5,5) -> (4,5); damage 5.
+  auto ev = t.Submit(push, {1, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("a")->Resource("health"), 15);
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 5}));
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 1);  // (4,5) was reached by the push, not walked
+  EXPECT_TRUE(t.state().windows.empty());
+  for (const auto& [id, p] : t.state().pending) EXPECT_NE(p.kind, "held_back") << id;
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil
