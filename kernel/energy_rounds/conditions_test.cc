@@ -218,5 +218,45 @@ TEST(Conditions, GmConditionWithRoundsExpiresAtRoundStart) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Exposed"));
 }
 
+// 002 l.460: "Unless otherwise specified, when you become Exposed, the
+// Exposure lasts until the end of the Round"; l.468: "Unless otherwise
+// specified, when you become Unguarded, you maintain the condition until the
+// end of the Round"; l.491: "Surprised until the end of the first Round".
+// A GM imposing them without `rounds` specifies nothing else: they end with
+// the Round (black-box: they used to last for ever). A `rounds` duration or a
+// continual source (l.690) still governs.
+TEST(Conditions, GmExposedUnguardedAndSurprisedWithoutRoundsEndWithTheRound) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.Submit(Add("orc", "Unguarded")).ok());
+  ASSERT_TRUE(t.Submit(Add("kara", "Exposed")).ok());
+  const Condition* u = t.state().Find("orc")->FindCondition("Unguarded");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->expiry.kind, fb::ExpiryKind::RoundEnd);
+  EXPECT_EQ(u->expiry.round, 1);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Exposed"));  // its daughter (l.680)
+  auto longer = Add("orc", "Surprised");
+  With(longer, "rounds", 2);
+  WithText(longer, "expires", "round_end");
+  ASSERT_TRUE(t.Submit(longer).ok());
+  ASSERT_TRUE(t.Submit(Add("kara", "Exposed", "terrain")).ok());
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  // Round 2: the GM's plain Unguarded and Exposed have ended ...
+  // (the orc's Unguarded now is the daughter of its longer Surprised).
+  const Condition* u2 = t.state().Find("orc")->FindCondition("Unguarded");
+  ASSERT_NE(u2, nullptr);
+  EXPECT_NE(u2->parent, 0u);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Surprised"));  // rounds=2: to the end of round 3
+  int exposed = 0;
+  for (const auto& [id, c] : K(t).conditions) exposed += c.name == "Exposed" ? 1 : 0;
+  EXPECT_EQ(exposed, 1);  // only the terrain's, applied continually
+  // ... and a plain Surprised ends with the Round it was imposed in.
+  ASSERT_TRUE(t.Submit(Add("kara", "Surprised")).ok());
+  EXPECT_TRUE(K(t).Has("Unguarded"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_FALSE(K(t).Has("Surprised"));
+  EXPECT_FALSE(K(t).Has("Unguarded"));
+  ExpectRulesKnown(t.log());
+}
+
 }  // namespace
 }  // namespace combat::kernel::energy::testutil

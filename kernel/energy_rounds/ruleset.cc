@@ -131,6 +131,20 @@ absl::Status SetUpResources(Decision& d, const std::string& id) {
   return absl::OkStatus();
 }
 
+// How long a condition the GM imposes without a `rounds` duration lasts:
+// "Unless otherwise specified", Exposure (l.460) and being Unguarded (l.468,
+// l.680) last until the end of the Round, and the Surprised are Surprised
+// until the end of the Round of the surprise (l.491); a condition the
+// environment or terrain applies continually (l.690) and every other
+// condition last until removed.
+Expiry DefaultGmExpiry(const State& s, const NewCondition& nc) {
+  const bool continual = nc.source == "environment" || nc.source == "terrain";
+  if (!continual && (nc.name == "Exposed" || nc.name == "Unguarded" || nc.name == "Surprised")) {
+    return EndOfRound(s, 0);
+  }
+  return Forever();
+}
+
 // The shared GM verbs with this text's consequences: a condition the GM
 // imposes brings its daughters (l.688), Unconscious its fall (l.72); a
 // `rounds` duration counts Round boundaries (there are no turns, so the
@@ -151,7 +165,8 @@ const GmRules& Gm() {
       im.level = nc.level;
       im.relative_to = nc.relative_to;
       im.note = nc.note;
-      im.expiry = nc.expiry.kind == fb::ExpiryKind::Never ? Forever() : nc.expiry;
+      im.expiry = nc.expiry.kind == fb::ExpiryKind::Never ? DefaultGmExpiry(d.state(), nc)
+                                                          : nc.expiry;
       return AddWithDaughters(d, im, why).status();
     };
     r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
