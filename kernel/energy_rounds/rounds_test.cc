@@ -50,6 +50,42 @@ TEST(Rounds, ZeroStaminaIsUnconscious) {
   EXPECT_TRUE(k.Has("Exposed"));       // granddaughter (l.680)
 }
 
+// 002 l.72: "Dropping to 0 Stamina will immediately result in
+// unconsciousness"; l.74: "Negative Stamina does not exist. If you are
+// supposed to lose more Stamina than you have, you simply drop to (or stay
+// at) zero"; l.294: Aura is "reduced to 0". A GM's gm_adjust / gm_set keeps
+// them (black-box: 2 Stamina - 5 left -3 and no unconsciousness; gm_set 0
+// left a conscious creature with 0 Energy; Aura went to -10).
+TEST(Rounds, GmStaminaToZeroKnocksOutAndNothingGoesNegative) {
+  Table t(EnergyRounds(), Two({{"stamina", 2}}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto adj = Gm("gm_adjust", "kara");
+  WithText(adj, "resource", "stamina");
+  With(adj, "delta", -5);
+  auto ev = t.Submit(adj);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant* k = t.state().Find("kara");
+  EXPECT_EQ(k->Resource("stamina"), 0);  // not -3 (l.74)
+  EXPECT_TRUE(k->Has("Unconscious"));    // l.72
+  EXPECT_EQ(k->Resource("energy"), 0);
+  EXPECT_TRUE(Cites(*ev, "002.stamina.negative"));
+  EXPECT_TRUE(Cites(*ev, "002.stamina.zero"));
+  // gm_set to 0 on a conscious creature: unconscious at once.
+  auto set = Gm("gm_set", "orc");
+  WithText(set, "resource", "stamina");
+  With(set, "value", 0);
+  ASSERT_TRUE(t.Submit(set).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Unconscious"));
+  EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 0);
+  // Aura stops at 0.
+  auto aura = Gm("gm_adjust", "orc");
+  WithText(aura, "resource", "aura");
+  With(aura, "delta", -30);
+  ASSERT_TRUE(t.Submit(aura).ok());
+  EXPECT_EQ(t.state().Find("orc")->Resource("aura"), 0);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Rounds, GmEndsRoundAndBudgetsReset) {
   Table t(EnergyRounds(), Two());
   ASSERT_TRUE(t.status().ok());

@@ -145,6 +145,37 @@ Expiry DefaultGmExpiry(const State& s, const NewCondition& nc) {
   return Forever();
 }
 
+// A number the GM sets or adjusts keeps the text's floors and their
+// consequences: "Negative Stamina does not exist ... you simply drop to (or
+// stay at) zero" (l.74) and "Dropping to 0 Stamina will immediately result
+// in unconsciousness" (l.72); Aura is "reduced to 0" and no further (l.294,
+// l.624: the body is harmed from there, by Death rolls).
+absl::Status AfterGmNumber(Decision& d, const fb::CommandT& c, uint64_t ruling) {
+  const std::string resource = ParamText(c, "resource");
+  const Combatant* a = d.state().Find(c.actor);
+  if (a == nullptr || (resource != res::kStamina && resource != res::kAura)) {
+    return absl::OkStatus();
+  }
+  const int64_t value = a->Resource(resource);
+  if (value < 0) {
+    const bool stamina = resource == res::kStamina;
+    RETURN_IF_ERROR(SetResource(
+        d, a->id, resource, 0,
+        {ruling, stamina ? "002.stamina.negative" : "002.damage.aura",
+         {{absl::StrCat(resource, "_asked"), value}},
+         stamina ? "Negative Stamina does not exist: 0 (l.74)"
+                 : "Aura is reduced to 0, no further (l.294)"}));
+  }
+  a = d.state().Find(c.actor);
+  if (resource == res::kStamina && a->Resource(res::kStamina) == 0 &&
+      !a->Has("Unconscious") && !a->Has("Dead")) {
+    return FallUnconscious(d, a->id, "stamina",
+                           {ruling, "002.stamina.zero", {{"stamina", 0}},
+                            "dropped to 0 Stamina"});
+  }
+  return absl::OkStatus();
+}
+
 // The shared GM verbs with this text's consequences: a condition the GM
 // imposes brings its daughters (l.688), Unconscious its fall (l.72); a
 // `rounds` duration counts Round boundaries (there are no turns, so the
@@ -172,6 +203,9 @@ const GmRules& Gm() {
     r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
       if (c.action == "gm_note" && ParamText(c, "kind") == "resolve") {
         return AfterGmResolve(d, ruling, RefSeq(c, "subject").value_or(0));
+      }
+      if (c.action == "gm_adjust" || c.action == "gm_set") {
+        return AfterGmNumber(d, c, ruling);
       }
       return absl::OkStatus();
     };
