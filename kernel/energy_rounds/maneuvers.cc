@@ -142,16 +142,26 @@ absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
   if (swift) {
     RETURN_IF_ERROR(SetResource(d, aid, res::kSwiftUsed, 1, {cause, "002.swift.once", {}, ""}));
   }
-  const bool unguarded_penalty = !swift && !Active(*d.state().Find(tid), "Exposed");
+  const bool unexposed_at_start = !swift && !Active(*d.state().Find(tid), "Exposed");
   MeleeSpec spec;
   spec.kind = c.action;
   spec.weapon = w ? &wcopy : nullptr;
   spec.av_penalty = 5;
-  spec.defense_edge_adv = unguarded_penalty ? 1 : 0;
+  spec.defense_edge_adv = unexposed_at_start ? 1 : 0;
   ASSIGN_OR_RETURN(MeleeResult r, MeleeAttackRoll(d, c, spec, cause));
   Outcome out;
   out.nums = r.nums;
   out.nums.push_back({"energy", cost.energy});
+  // A Critical Hit Exposes the target "during the attack, not after"
+  // (l.172, l.176, l.392), and a melee attack "may choose to make use of
+  // any effects that ... began during the attack" (l.158): the maneuver is
+  // then one against an Exposed target, so l.553 neither makes the attacker
+  // Unguarded nor gives the target Advantage on its save (a critical hit
+  // rolls no Evasion, so that save would be its first Defense roll).
+  const bool unguarded_penalty = unexposed_at_start && !r.crit;
+  if (unexposed_at_start && r.crit) {
+    out.nums.push_back({"exposed_by_critical", 1});
+  }
   if (unguarded_penalty) {
     Impose u;
     u.actor = aid;

@@ -52,6 +52,28 @@ TEST(Maneuvers, TripAgainstAnExposedTargetHasNoPenalty) {
   EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
 }
 
+// 002 l.176: "the Exposure happens during the attack, not after"; l.158:
+// "the attacker may choose to make use of any effects that ended or began
+// during the attack"; l.392: a Critical Hit Exposes the target. A critical
+// trip on a target that was not Exposed is therefore a maneuver against an
+// Exposed target: no Unguarded for kara, no Advantage on the orc's save
+// (l.553). Black-box: she became Unguarded and the orc rolled 2d10kh1.
+TEST(Maneuvers, ACriticalManeuverExposesTheTargetFirstSoNoPenalty) {
+  Table t(EnergyRounds(), Mat());
+  // Combat 20: a hit with no Evasion roll; Fortitude 12 + 4 = 16, one die
+  // (no Advantage), not higher than 17: Prone.
+  EXPECT_FALSE(t.Submit(Man("trip", "sword"), {20, 4, 9}).ok());  // a third die is not rolled
+  auto ev = t.Submit(Man("trip", "sword"), {20, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "exposed_by_critical"), 1);
+  EXPECT_EQ(NumOf(*ev, "fortitude_total"), 16);
+  EXPECT_EQ(NumOf(*ev, "maneuver_vs_unexposed", -1), -1);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+  EXPECT_FALSE(t.state().Find("kara")->Has("Unguarded"));
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 2);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Maneuvers, FortitudeHigherThanAvResists) {
   Table t(EnergyRounds(), Mat());
   auto ev = t.Submit(Man("trip", "sword"), {15, 3, 2, 9});  // 21 > 17
