@@ -131,6 +131,31 @@ absl::Status StopReason(const Combatant& actor, const Verb& v) {
   return absl::OkStatus();
 }
 
+// A restrainer is "Holding" the one it restrains (l.571) and moves Slowed
+// with it (l.579, l.684): a movement act of its own may not take it beyond
+// the Reach of its hold (unarmed, l.541, l.571) from the creature it holds.
+// To walk away it lets go first (`release`, free); the GM may move both
+// (`gm_move`). Without this, a restrainer 4 m away still held its target.
+absl::Status KeepsHold(const State& s, const Combatant& actor, const fb::CommandT& c) {
+  const std::vector<Pos> path = PathOf(c);
+  for (const auto& [id, k] : actor.conditions) {
+    if (k.name != "Restraining" || k.relative_to.empty()) continue;
+    const Combatant* held = s.Find(k.relative_to);
+    if (held == nullptr) continue;
+    const int64_t reach = ReachOf(actor, nullptr);
+    for (const Pos& p : path) {
+      const int64_t d = space::Distance(kGrid, p, actor.size, held->at, held->size);
+      if (d > reach) {
+        return Refuse("002.cond.restraining",
+                      absl::StrCat(actor.id, " is Holding ", held->id, ": (", p.x, ",", p.y,
+                                   ") is ", d, " m from it, beyond the hold's Reach of ", reach,
+                                   " m; release it first (free), or the GM moves both"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 bool ImmediateOnly(const Window& w) {
@@ -185,6 +210,7 @@ const PendingAct* WinnerPendingOn(const State& s, uint64_t trigger, uint32_t* wi
 absl::Status CheckCanAct(const State& s, const Combatant& actor,
                          const fb::CommandT& c, const Verb& v) {
   RETURN_IF_ERROR(StopReason(actor, v));
+  if (v.kind.cls.move) RETURN_IF_ERROR(KeepsHold(s, actor, c));
   if (const PendingAct* p = ActingOf(s, actor.id); p != nullptr && !IsImmediate(c)) {
     return Refuse("002.incomplete",
                    absl::StrCat(actor.id, " is still performing the act declared at seq ",

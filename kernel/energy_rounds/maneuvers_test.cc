@@ -185,6 +185,37 @@ TEST(Maneuvers, RestrainEscapeAndRelease) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
 }
 
+// 002 l.571: "the target is Held and you are Holding them"; l.579/l.684:
+// "Restraining: ... You are Slowed". Holding someone, the restrainer may
+// move (Slowed) but not beyond the hold's Reach (unarmed, 1 m) from the one
+// it holds; `release` (free) lets it walk away. Black-box: kara shifted and
+// ran 3 m away while the orc stayed Restrained by her.
+TEST(Maneuvers, ARestrainerCannotWalkAwayFromWhatItHolds) {
+  Table t(EnergyRounds(), Mat());
+  ASSERT_TRUE(t.Submit(Man("restrain"), {15, 2, 1}).ok());  // as RestrainEscapeAndRelease
+  ASSERT_TRUE(t.state().Find("orc")->Has("Restrained"));
+  auto away = Cmd("kara", "shift");
+  Path(away, {{4, 5}});  // 2 m from the orc at (6,5)
+  auto refused = t.Submit(Now(away));
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("Holding orc"), std::string::npos) << refused.status();
+  EXPECT_EQ(t.state().Find("kara")->at.x, 5);
+  // Staying within 1 m of the orc (a step to (5,4), diagonal to it) is allowed.
+  auto beside = Cmd("kara", "shift");
+  Path(beside, {{5, 4}});
+  ASSERT_TRUE(t.Submit(Now(beside)).ok());
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 2);  // 5 - 2 - 1
+  EXPECT_TRUE(t.state().Find("orc")->Has("Restrained"));
+  // Let go (free), then walk away.
+  ASSERT_TRUE(t.Submit(Cmd("kara", "release")).ok());
+  auto go = Cmd("kara", "shift");
+  Path(go, {{4, 4}});
+  ASSERT_TRUE(t.Submit(Now(go)).ok());
+  EXPECT_EQ(t.state().Find("kara")->at.x, 4);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+  ExpectRulesKnown(t.log());
+}
+
 // 002 l.575: "You may attempt to escape ... by using 3 Energy and making a
 // Fortitude roll, Leg Strength Check, or Arm Strength Check ... (or
 // contested by a DC if there is no restrainer)". The DC is the GM's number
