@@ -15,11 +15,41 @@
 namespace combat::kernel::d20 {
 namespace {
 
+// HP set or adjusted by ruling (fall damage, L79, is applied with
+// gm_adjust hp): L140 "A Creature dies when it has a negative HP equal to or
+// greater than its max HP"; L152 "A Creature with 0 or less HP that is not
+// Dead is Incapacitated" (knocked Prone, Bleeding) and, above 0 HP, no
+// longer is (as after healing: Unconscious ends with it, damage.cc).
+absl::Status HpByRuling(Decision& d, const fb::CommandT& c, uint64_t ruling) {
+  if ((c.action != "gm_adjust" && c.action != "gm_set") ||
+      ParamText(c, "resource") != kHp) {
+    return absl::OkStatus();
+  }
+  const Combatant* a = d.state().Find(c.actor);
+  if (a == nullptr || IsDead(*a)) return absl::OkStatus();
+  const std::string who = a->id;
+  const int64_t hp = a->Resource(kHp);
+  const int64_t max_hp = a->Stat("hp");
+  if (hp <= -max_hp) {
+    return Kill(d, who,
+                {ruling,
+                 "000.dead",
+                 {{"hp", hp}, {"max_hp", max_hp}},
+                 "negative HP reached max HP"});
+  }
+  if (hp <= 0) return Incapacitate(d, who, ruling);
+  const Why up{ruling, "000.incapacitated", {{"hp", hp}}, "above 0 HP"};
+  RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kIncapacitated, up));
+  return RemoveConditionsNamed(d, who, kUnconscious, up);
+}
+
 // The shared GM verbs with this text's rules: L146 "Additional instances
-// of Shaken add to the Duration" also for a timed gm_condition.
+// of Shaken add to the Duration" also for a timed gm_condition; HP by
+// ruling (HpByRuling).
 const GmRules& Gm() {
   static const GmRules* rules = [] {
     auto* r = new GmRules("000.gm");
+    r->after = HpByRuling;
     r->add_condition = [](Decision& d, const NewCondition& nc,
                           const Why& why) -> absl::Status {
       const fb::ExpiryKind k = nc.expiry.kind;
