@@ -24,6 +24,16 @@ Pos AwayFrom(const Combatant& from, const Combatant& target) {
   return {Sign(tx - fx), Sign(ty - fy)};
 }
 
+// L51: directly away from the pusher (centre to centre) unless the command
+// gives `dx`/`dy`.
+Pos PushDirection(const Combatant& a, const Combatant& t,
+                  const fb::CommandT& c) {
+  if (HasParam(c, "dx") || HasParam(c, "dy")) {
+    return {Sign(ParamOr(c, "dx", 0)), Sign(ParamOr(c, "dy", 0))};
+  }
+  return AwayFrom(a, t);
+}
+
 std::string WithMod(const std::string& dice, int64_t mod) {
   if (mod == 0) return dice;
   return mod > 0 ? absl::StrCat(dice, "+", mod) : absl::StrCat(dice, "-", -mod);
@@ -139,6 +149,16 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
     const int64_t dist_ft = ParamOr(c, "distance", 15);
     if (dist_ft < kSquare || dist_ft > 15 || dist_ft % kSquare != 0) {
       return Malformed(c, "params.distance", "5, 10 or 15 (ft)");
+    }
+    // L51 "you Push them back 5ft": back from you. A creature sharing your
+    // space (a grapple, L59) has no "back": the pusher names the direction,
+    // or the Push would succeed without moving it.
+    const Pos dir = PushDirection(*a, *t, c);
+    if (dir.x == 0 && dir.y == 0) {
+      return Malformed(c, "params.dx",
+                       t->id +
+                           " shares your space: give the Push's direction "
+                           "(dx, dy: -1, 0 or 1, not both 0; L51)");
     }
   }
   return absl::OkStatus();
@@ -393,11 +413,7 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
     // L51: 5 ft; on a critical success up to 15 ft.
     const int64_t squares =
         o.critical ? ParamOr(c, "distance", 15) / kSquare : 1;
-    Pos dir = AwayFrom(a, t);
-    if (HasParam(c, "dx") || HasParam(c, "dy")) {
-      dir = {Sign(ParamOr(c, "dx", 0)), Sign(ParamOr(c, "dy", 0))};
-    }
-    return PushAway(d, a.id, t.id, dir, squares, cause);
+    return PushAway(d, a.id, t.id, PushDirection(a, t, c), squares, cause);
   }
   if (c.action == "trip") {
     RETURN_IF_ERROR(KnockProne(d, t.id, {cause, "000.trip", {}, "tripped"}));
