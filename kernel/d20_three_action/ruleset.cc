@@ -44,12 +44,12 @@ absl::Status HpByRuling(Decision& d, const fb::CommandT& c, uint64_t ruling) {
 }
 
 // The shared GM verbs with this text's rules: L146 "Additional instances
-// of Shaken add to the Duration" also for a timed gm_condition; HP by
-// ruling (HpByRuling).
+// of Shaken add to the Duration" also for a timed gm_condition; a condition
+// added by ruling has the consequences the text gives it (Dead L140/L152,
+// Unconscious L168, Prone L148/L150); HP by ruling (HpByRuling).
 const GmRules& Gm() {
   static const GmRules* rules = [] {
     auto* r = new GmRules("000.gm");
-    r->after = HpByRuling;
     r->add_condition = [](Decision& d, const NewCondition& nc,
                           const Why& why) -> absl::Status {
       const fb::ExpiryKind k = nc.expiry.kind;
@@ -62,7 +62,28 @@ const GmRules& Gm() {
                          nc.expiry.round - d.state().round, nc.parent, w,
                          nc.expiry);
       }
-      return AddCondition(d, nc, why).status();
+      // L140/L152: the Dead are no longer Incapacitated nor Bleeding, hold
+      // no one and wait with no readied action (Kill).
+      if (nc.name == kDead) return Kill(d, nc.actor, why);
+      RETURN_IF_ERROR(AddCondition(d, nc, why).status());
+      if (nc.name == kUnconscious) {
+        // L168: "They fall Prone" (and a grapple partner with them).
+        return KnockProne(d, nc.actor,
+                          {why.cause, "000.unconscious", {},
+                           "an Unconscious creature falls Prone (L168)"});
+      }
+      if (nc.name == kProne) {
+        // L148/L150: "If you fall Prone the Creature Grappling you falls
+        // with you" (and the one you grapple).
+        return KnockProne(d, nc.actor, why);
+      }
+      return absl::OkStatus();
+    };
+    r->after = [](Decision& d, const fb::CommandT& c,
+                  uint64_t ruling) -> absl::Status {
+      RETURN_IF_ERROR(HpByRuling(d, c, ruling));
+      // A creature killed by ruling on its own turn: its turn ends.
+      return EndTurnIfDead(d, ruling);
     };
     return r;
   }();
