@@ -77,7 +77,8 @@ TEST(Damage, HealingLowersThePenaltyAndWakes) {
 // Incapacitated. When a Creature first becomes Incapacitated it is knocked
 // Prone, and begins Bleeding"; l.140: "A Creature dies when it has a negative
 // HP equal to or greater than its max HP". HP changed by ruling (fall
-// damage, l.79, is the GM's gm_adjust hp) counts as any other HP.
+// damage, l.79, is the GM's gm_adjust hp) counts as any other HP; l.127
+// "Any time the Creature takes Damage, their Bleed Penalty increases by 1".
 TEST(Damage, HpByRulingIncapacitatesKillsAndRevives) {
   Table t(D20ThreeAction(), Pair(8), {15, 10});
   fb::CommandT fall = Gm("gob", "gm_adjust", "fell 30 ft");
@@ -90,6 +91,7 @@ TEST(Damage, HpByRulingIncapacitatesKillsAndRevives) {
   EXPECT_TRUE(Has(t, "gob", kProne));
   EXPECT_TRUE(Has(t, "gob", kBleeding));
   EXPECT_TRUE(Cites(*ev, "000.incapacitated"));
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 1);  // l.127: took Damage
   fb::CommandT up = Gm("gob", "gm_set", "revived by the GM");
   WithText(up, "resource", "hp");
   With(up, "value", 3);
@@ -101,6 +103,7 @@ TEST(Damage, HpByRulingIncapacitatesKillsAndRevives) {
   With(fall2, "delta", -10);  // 3 - 10 = -7: alive (-7 > -8)
   ASSERT_OK(t.Submit(fall2));
   EXPECT_EQ(Res(t, "gob", kHp), -7);
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 2);  // gm_set is no Damage
   EXPECT_TRUE(Has(t, "gob", kIncapacitated));
   EXPECT_FALSE(Has(t, "gob", kDead));
   fb::CommandT one = Gm("gob", "gm_adjust", "fell again");

@@ -16,7 +16,8 @@ namespace combat::kernel::d20 {
 namespace {
 
 // HP set or adjusted by ruling (fall damage, L79, is applied with
-// gm_adjust hp): L140 "A Creature dies when it has a negative HP equal to or
+// gm_adjust hp; a negative gm_adjust is Damage and raises the Bleed Penalty,
+// L127): L140 "A Creature dies when it has a negative HP equal to or
 // greater than its max HP"; L152 "A Creature with 0 or less HP that is not
 // Dead is Incapacitated" (knocked Prone, Bleeding) and, above 0 HP, no
 // longer is (as after healing: Unconscious ends with it, damage.cc).
@@ -30,6 +31,18 @@ absl::Status HpByRuling(Decision& d, const fb::CommandT& c, uint64_t ruling) {
   const std::string who = a->id;
   const int64_t hp = a->Resource(kHp);
   const int64_t max_hp = a->Stat("hp");
+  const int64_t delta = ParamOr(c, "delta", 0);
+  if (c.action == "gm_adjust" && delta < 0) {
+    // L127: "Any time the Creature takes Damage, their Bleed Penalty
+    // increases by 1" (HP lowered by ruling is Damage: fall damage, L79;
+    // healing is the `heal` verb, damage.cc).
+    RETURN_IF_ERROR(AddResource(d, who, kBleedPenalty, 1,
+                                {ruling,
+                                 "000.bleed.penalty",
+                                 {{"damage", -delta}},
+                                 "took damage"})
+                        .status());
+  }
   if (hp <= -max_hp) {
     return Kill(d, who,
                 {ruling,
