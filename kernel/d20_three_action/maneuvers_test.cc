@@ -104,6 +104,24 @@ TEST(Maneuver, PushingAGrapplerInYourSpaceNeedsADirectionAndMovesIt) {
   EXPECT_EQ(At(t, "gob"), (Pos{1, 0}));  // already adjacent: stays
 }
 
+// 000 l.59: "Both Creatures share the space"; l.150: choking is the
+// Grappling creature's. A GM ruling that moves one partner out of the
+// other's space separates them: the grapple ends (no choke from afar).
+TEST(Maneuver, AGmMoveOutOfThePartnersSpaceEndsTheGrapple) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 9
+  ASSERT_TRUE(Has(t, "gob", kGrappled));
+  fb::CommandT river = Gm("gob", "gm_move", "swept away by the river");
+  kernel::testing::WithPath(river, {{6, 0}});
+  auto ev = t.Submit(river);
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "gob"), (Pos{6, 0}));
+  EXPECT_FALSE(Has(t, "gob", kGrappled));
+  EXPECT_FALSE(Has(t, "aria", kGrappling));
+  EXPECT_TRUE(Cites(*ev, "000.grappled"));
+  EXPECT_FALSE(t.Submit(Cmd("aria", "choke", {"gob"})).ok());
+}
+
 TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6

@@ -11,6 +11,7 @@
 #include "kernel/command.h"
 #include "kernel/d20_three_action/internal.h"
 #include "kernel/gm.h"
+#include "kernel/space.h"
 
 namespace combat::kernel::d20 {
 namespace {
@@ -56,10 +57,35 @@ absl::Status HpByRuling(Decision& d, const fb::CommandT& c, uint64_t ruling) {
   return RemoveConditionsNamed(d, who, kUnconscious, up);
 }
 
+// A creature the GM moves out of its grapple partner's space: L59 "Both
+// Creatures share the space"; the ruling separated them, so the grapple
+// ends (the GM moves both to keep it: L148 "If you Move the Creature
+// Grappling you moves with you" is the creature's own Move).
+absl::Status SeparatedByRuling(Decision& d, const fb::CommandT& c,
+                               uint64_t ruling) {
+  if (c.action != "gm_move") return absl::OkStatus();
+  const Combatant* a = d.state().Find(c.actor);
+  if (a == nullptr) return absl::OkStatus();
+  for (const std::string& other : {GrapplerOf(*a), GrappledBy(*a)}) {
+    const Combatant* o = other.empty() ? nullptr : d.state().Find(other);
+    if (o == nullptr || space::Overlaps(a->at, a->size, o->at, o->size)) {
+      continue;
+    }
+    return EndGrapples(d, a->id,
+                       {ruling,
+                        other == GrapplerOf(*a) ? "000.grappled"
+                                                : "000.grappling",
+                        {},
+                        "moved out of " + other + "'s space by ruling"});
+  }
+  return absl::OkStatus();
+}
+
 // The shared GM verbs with this text's rules: L146 "Additional instances
 // of Shaken add to the Duration" also for a timed gm_condition; a condition
 // added by ruling has the consequences the text gives it (Dead L140/L152,
-// Unconscious L168, Prone L148/L150); HP by ruling (HpByRuling).
+// Unconscious L168, Prone L148/L150); HP by ruling (HpByRuling); a grapple
+// ends when a ruling moves one partner out of the other's space.
 const GmRules& Gm() {
   static const GmRules* rules = [] {
     auto* r = new GmRules("000.gm");
@@ -95,6 +121,7 @@ const GmRules& Gm() {
     r->after = [](Decision& d, const fb::CommandT& c,
                   uint64_t ruling) -> absl::Status {
       RETURN_IF_ERROR(HpByRuling(d, c, ruling));
+      RETURN_IF_ERROR(SeparatedByRuling(d, c, ruling));
       // A creature killed by ruling on its own turn: its turn ends.
       return EndTurnIfDead(d, ruling);
     };
