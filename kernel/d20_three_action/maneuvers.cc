@@ -9,6 +9,7 @@
 #include "events/status_macros.h"
 #include "kernel/command.h"
 #include "kernel/d20_three_action/internal.h"
+#include "kernel/space.h"
 
 namespace combat::kernel::d20 {
 namespace {
@@ -230,6 +231,20 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   if (!follow.empty()) {
     RETURN_IF_ERROR(Move(d, pusher, follow, 0, false,
                          {cause, "000.push", {}, "follows to stay adjacent"}));
+  }
+  // L59 "Both Creatures share the space": pushed out of its grapple
+  // partner's space, the pushed creature is no longer held / holding (as a
+  // Push by the grappled creature itself ends it, L148).
+  const Combatant* t1 = d.state().Find(target);
+  for (const std::string& other : {GrapplerOf(*t1), GrappledBy(*t1)}) {
+    const Combatant* o = other.empty() ? nullptr : d.state().Find(other);
+    if (o == nullptr ||
+        space::Overlaps(t1->at, t1->size, o->at, o->size)) {
+      continue;
+    }
+    return EndGrapples(d, target,
+                       {cause, "000.push", {},
+                        "pushed out of " + other + "'s space"});
   }
   return absl::OkStatus();
 }

@@ -122,6 +122,29 @@ TEST(Maneuver, AGmMoveOutOfThePartnersSpaceEndsTheGrapple) {
   EXPECT_FALSE(t.Submit(Cmd("aria", "choke", {"gob"})).ok());
 }
 
+// 000 l.59 "Both Creatures share the space"; l.51 "you Push them back
+// 5ft": a third creature pushing the grappled one out of its grappler's
+// space separates them: the grapple ends.
+TEST(Maneuver, PushedOutOfTheGrapplersSpaceEndsTheGrapple) {
+  fb::RosterT r = Pair();
+  fb::CombatantSpecT orc = Being("orc", "ogres", 0, 1);
+  Arm(orc, "club", "1d6", "melee");
+  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(orc)));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // aria holds gob at (1,0)
+  ASSERT_EQ(At(t, "aria"), (Pos{1, 0}));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(MoveTo("orc", {{0, 0}})));
+  fb::CommandT push = M("push", "orc", "gob");
+  With(push, "distance", 5);
+  ASSERT_OK(t.Submit(push, {15, 3}));  // 19 vs 7: gob to (2,0)
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  EXPECT_FALSE(Has(t, "gob", kGrappled));
+  EXPECT_FALSE(Has(t, "aria", kGrappling));
+}
+
 TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6
