@@ -116,5 +116,20 @@ TEST(Damage, HpByRulingIncapacitatesKillsAndRevives) {
   EXPECT_TRUE(Cites(*ev, "000.dead"));
 }
 
+// 000 l.133 "Unconscious - You fall Unconscious" (the Bleed Table, at any
+// HP): fall damage by ruling to an Unconscious creature above 0 HP does not
+// wake it (only HP rising from 0 or less does, l.152).
+TEST(Damage, DamageByRulingWakesNoOne) {
+  Table t(D20ThreeAction(), Pair(8), {15, 10});
+  GmAdd(t, "gob", "unconscious");
+  fb::CommandT fall = Gm("gob", "gm_adjust", "fell 10 ft");
+  WithText(fall, "resource", "hp");
+  With(fall, "delta", -3);
+  ASSERT_OK(t.Submit(fall));
+  EXPECT_EQ(Res(t, "gob", kHp), 5);
+  EXPECT_TRUE(Has(t, "gob", kUnconscious));
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 1);
+}
+
 }  // namespace
 }  // namespace combat::kernel::d20

@@ -52,6 +52,11 @@ absl::Status HpByRuling(Decision& d, const fb::CommandT& c, uint64_t ruling) {
                  "negative HP reached max HP"});
   }
   if (hp <= 0) return Incapacitate(d, who, ruling);
+  // Back above 0 HP from 0 or less (Incapacitated says it was there): no
+  // longer Incapacitated, and awake (as after healing). Damage by ruling to
+  // a creature still above 0 HP wakes no one.
+  // (Found again: the Bleed Penalty above replaced the working state.)
+  if (!d.state().Find(who)->Has(kIncapacitated)) return absl::OkStatus();
   const Why up{ruling, "000.incapacitated", {{"hp", hp}}, "above 0 HP"};
   RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kIncapacitated, up));
   return RemoveConditionsNamed(d, who, kUnconscious, up);
