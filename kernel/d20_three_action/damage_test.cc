@@ -72,5 +72,64 @@ TEST(Damage, HealingLowersThePenaltyAndWakes) {
             absl::StatusCode::kPermissionDenied);
 }
 
+
+// 000 l.152: "A Creature with 0 or less HP that is not Dead is
+// Incapacitated. When a Creature first becomes Incapacitated it is knocked
+// Prone, and begins Bleeding"; l.140: "A Creature dies when it has a negative
+// HP equal to or greater than its max HP". HP changed by ruling (fall
+// damage, l.79, is the GM's gm_adjust hp) counts as any other HP; l.127
+// "Any time the Creature takes Damage, their Bleed Penalty increases by 1".
+TEST(Damage, HpByRulingIncapacitatesKillsAndRevives) {
+  Table t(D20ThreeAction(), Pair(8), {15, 10});
+  fb::CommandT fall = Gm("gob", "gm_adjust", "fell 30 ft");
+  WithText(fall, "resource", "hp");
+  With(fall, "delta", -8);
+  auto ev = t.Submit(fall);
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "gob", kHp), 0);
+  EXPECT_TRUE(Has(t, "gob", kIncapacitated));
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_TRUE(Has(t, "gob", kBleeding));
+  EXPECT_TRUE(Cites(*ev, "000.incapacitated"));
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 1);  // l.127: took Damage
+  fb::CommandT up = Gm("gob", "gm_set", "revived by the GM");
+  WithText(up, "resource", "hp");
+  With(up, "value", 3);
+  ASSERT_OK(t.Submit(up));
+  EXPECT_FALSE(Has(t, "gob", kIncapacitated));  // 3 HP: no longer (l.152)
+  EXPECT_TRUE(Has(t, "gob", kBleeding));        // only Medicine ends it
+  fb::CommandT fall2 = Gm("gob", "gm_adjust", "fell 50 ft");
+  WithText(fall2, "resource", "hp");
+  With(fall2, "delta", -10);  // 3 - 10 = -7: alive (-7 > -8)
+  ASSERT_OK(t.Submit(fall2));
+  EXPECT_EQ(Res(t, "gob", kHp), -7);
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 2);  // gm_set is no Damage
+  EXPECT_TRUE(Has(t, "gob", kIncapacitated));
+  EXPECT_FALSE(Has(t, "gob", kDead));
+  fb::CommandT one = Gm("gob", "gm_adjust", "fell again");
+  WithText(one, "resource", "hp");
+  With(one, "delta", -1);  // -8 = -max HP: dead (l.140)
+  ev = t.Submit(one);
+  ASSERT_OK(ev);
+  EXPECT_TRUE(Has(t, "gob", kDead));
+  EXPECT_FALSE(Has(t, "gob", kIncapacitated));
+  EXPECT_TRUE(Cites(*ev, "000.dead"));
+}
+
+// 000 l.133 "Unconscious - You fall Unconscious" (the Bleed Table, at any
+// HP): fall damage by ruling to an Unconscious creature above 0 HP does not
+// wake it (only HP rising from 0 or less does, l.152).
+TEST(Damage, DamageByRulingWakesNoOne) {
+  Table t(D20ThreeAction(), Pair(8), {15, 10});
+  GmAdd(t, "gob", "unconscious");
+  fb::CommandT fall = Gm("gob", "gm_adjust", "fell 10 ft");
+  WithText(fall, "resource", "hp");
+  With(fall, "delta", -3);
+  ASSERT_OK(t.Submit(fall));
+  EXPECT_EQ(Res(t, "gob", kHp), 5);
+  EXPECT_TRUE(Has(t, "gob", kUnconscious));
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 1);
+}
+
 }  // namespace
 }  // namespace combat::kernel::d20

@@ -9,6 +9,7 @@
 #include "events/status_macros.h"
 #include "kernel/command.h"
 #include "kernel/d20_three_action/internal.h"
+#include "kernel/space.h"
 
 namespace combat::kernel::d20 {
 namespace {
@@ -22,6 +23,16 @@ Pos AwayFrom(const Combatant& from, const Combatant& target) {
   const int64_t tx = 2 * int64_t{target.at.x} + target.size;
   const int64_t ty = 2 * int64_t{target.at.y} + target.size;
   return {Sign(tx - fx), Sign(ty - fy)};
+}
+
+// L51: directly away from the pusher (centre to centre) unless the command
+// gives `dx`/`dy`.
+Pos PushDirection(const Combatant& a, const Combatant& t,
+                  const fb::CommandT& c) {
+  if (HasParam(c, "dx") || HasParam(c, "dy")) {
+    return {Sign(ParamOr(c, "dx", 0)), Sign(ParamOr(c, "dy", 0))};
+  }
+  return AwayFrom(a, t);
 }
 
 std::string WithMod(const std::string& dice, int64_t mod) {
@@ -140,6 +151,16 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
     if (dist_ft < kSquare || dist_ft > 15 || dist_ft % kSquare != 0) {
       return Malformed(c, "params.distance", "5, 10 or 15 (ft)");
     }
+    // L51 "you Push them back 5ft": back from you. A creature sharing your
+    // space (a grapple, L59) has no "back": the pusher names the direction,
+    // or the Push would succeed without moving it.
+    const Pos dir = PushDirection(*a, *t, c);
+    if (dir.x == 0 && dir.y == 0) {
+      return Malformed(c, "params.dx",
+                       t->id +
+                           " shares your space: give the Push's direction "
+                           "(dx, dy: -1, 0 or 1, not both 0; L51)");
+    }
   }
   return absl::OkStatus();
 }
@@ -210,6 +231,20 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   if (!follow.empty()) {
     RETURN_IF_ERROR(Move(d, pusher, follow, 0, false,
                          {cause, "000.push", {}, "follows to stay adjacent"}));
+  }
+  // L59 "Both Creatures share the space": pushed out of its grapple
+  // partner's space, the pushed creature is no longer held / holding (as a
+  // Push by the grappled creature itself ends it, L148).
+  const Combatant* t1 = d.state().Find(target);
+  for (const std::string& other : {GrapplerOf(*t1), GrappledBy(*t1)}) {
+    const Combatant* o = other.empty() ? nullptr : d.state().Find(other);
+    if (o == nullptr ||
+        space::Overlaps(t1->at, t1->size, o->at, o->size)) {
+      continue;
+    }
+    return EndGrapples(d, target,
+                       {cause, "000.push", {},
+                        "pushed out of " + other + "'s space"});
   }
   return absl::OkStatus();
 }
@@ -393,11 +428,7 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
     // L51: 5 ft; on a critical success up to 15 ft.
     const int64_t squares =
         o.critical ? ParamOr(c, "distance", 15) / kSquare : 1;
-    Pos dir = AwayFrom(a, t);
-    if (HasParam(c, "dx") || HasParam(c, "dy")) {
-      dir = {Sign(ParamOr(c, "dx", 0)), Sign(ParamOr(c, "dy", 0))};
-    }
-    return PushAway(d, a.id, t.id, dir, squares, cause);
+    return PushAway(d, a.id, t.id, PushDirection(a, t, c), squares, cause);
   }
   if (c.action == "trip") {
     RETURN_IF_ERROR(KnockProne(d, t.id, {cause, "000.trip", {}, "tripped"}));

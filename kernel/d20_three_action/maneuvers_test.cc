@@ -78,6 +78,73 @@ TEST(Maneuver, GrappleSharesTheSpaceHalvesSpeedAndMovesTogether) {
   EXPECT_FALSE(Has(t, "gob", kGrappled));
 }
 
+// 000 l.148: "If you succeed an opposed Melee Attack roll against the
+// Creature Grappling you to Push them away ... this condition ends"; l.51:
+// "If you succeed you Push them back 5ft". Grappler and grappled share a
+// space (l.59), so "back" needs the direction: without dx/dy the Push is
+// refused (it used to succeed and leave the grappler in place).
+TEST(Maneuver, PushingAGrapplerInYourSpaceNeedsADirectionAndMovesIt) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 9: aria joins gob at (1,0)
+  ASSERT_EQ(At(t, "aria"), (Pos{1, 0}));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  auto out = t.Submit(M("push", "gob", "aria"), {15, 3, 1});
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(out.status().message().find("params.dx"), std::string::npos);
+  EXPECT_EQ(Res(t, "gob", kActions), 3);  // nothing spent
+  fb::CommandT push = M("push", "gob", "aria");
+  With(push, "dx", -1);
+  // gob rolls 15 + 4 = 19; aria (the grappler: gob is Flat Footed to her,
+  // l.148) 2d20kh1 = 3 + 4 = 7: success by 12, a critical (15 ft by
+  // default), but aria goes only to x = 0, then the map's edge.
+  ASSERT_OK(t.Submit(push, {15, 3, 1}));
+  EXPECT_FALSE(Has(t, "gob", kGrappled));
+  EXPECT_FALSE(Has(t, "aria", kGrappling));
+  EXPECT_EQ(At(t, "aria"), (Pos{0, 0}));
+  EXPECT_EQ(At(t, "gob"), (Pos{1, 0}));  // already adjacent: stays
+}
+
+// 000 l.59: "Both Creatures share the space"; l.150: choking is the
+// Grappling creature's. A GM ruling that moves one partner out of the
+// other's space separates them: the grapple ends (no choke from afar).
+TEST(Maneuver, AGmMoveOutOfThePartnersSpaceEndsTheGrapple) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 9
+  ASSERT_TRUE(Has(t, "gob", kGrappled));
+  fb::CommandT river = Gm("gob", "gm_move", "swept away by the river");
+  kernel::testing::WithPath(river, {{6, 0}});
+  auto ev = t.Submit(river);
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "gob"), (Pos{6, 0}));
+  EXPECT_FALSE(Has(t, "gob", kGrappled));
+  EXPECT_FALSE(Has(t, "aria", kGrappling));
+  EXPECT_TRUE(Cites(*ev, "000.grappled"));
+  EXPECT_FALSE(t.Submit(Cmd("aria", "choke", {"gob"})).ok());
+}
+
+// 000 l.59 "Both Creatures share the space"; l.51 "you Push them back
+// 5ft": a third creature pushing the grappled one out of its grappler's
+// space separates them: the grapple ends.
+TEST(Maneuver, PushedOutOfTheGrapplersSpaceEndsTheGrapple) {
+  fb::RosterT r = Pair();
+  fb::CombatantSpecT orc = Being("orc", "ogres", 0, 1);
+  Arm(orc, "club", "1d6", "melee");
+  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(orc)));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // aria holds gob at (1,0)
+  ASSERT_EQ(At(t, "aria"), (Pos{1, 0}));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(MoveTo("orc", {{0, 0}})));
+  fb::CommandT push = M("push", "orc", "gob");
+  With(push, "distance", 5);
+  ASSERT_OK(t.Submit(push, {15, 3}));  // 19 vs 7: gob to (2,0)
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  EXPECT_FALSE(Has(t, "gob", kGrappled));
+  EXPECT_FALSE(Has(t, "aria", kGrappling));
+}
+
 TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6

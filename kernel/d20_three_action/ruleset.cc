@@ -11,12 +11,86 @@
 #include "kernel/command.h"
 #include "kernel/d20_three_action/internal.h"
 #include "kernel/gm.h"
+#include "kernel/space.h"
 
 namespace combat::kernel::d20 {
 namespace {
 
+// HP set or adjusted by ruling (fall damage, L79, is applied with
+// gm_adjust hp; a negative gm_adjust is Damage and raises the Bleed Penalty,
+// L127): L140 "A Creature dies when it has a negative HP equal to or
+// greater than its max HP"; L152 "A Creature with 0 or less HP that is not
+// Dead is Incapacitated" (knocked Prone, Bleeding) and, above 0 HP, no
+// longer is (as after healing: Unconscious ends with it, damage.cc).
+absl::Status HpByRuling(Decision& d, const fb::CommandT& c, uint64_t ruling) {
+  if ((c.action != "gm_adjust" && c.action != "gm_set") ||
+      ParamText(c, "resource") != kHp) {
+    return absl::OkStatus();
+  }
+  const Combatant* a = d.state().Find(c.actor);
+  if (a == nullptr || IsDead(*a)) return absl::OkStatus();
+  const std::string who = a->id;
+  const int64_t hp = a->Resource(kHp);
+  const int64_t max_hp = a->Stat("hp");
+  const int64_t delta = ParamOr(c, "delta", 0);
+  if (c.action == "gm_adjust" && delta < 0) {
+    // L127: "Any time the Creature takes Damage, their Bleed Penalty
+    // increases by 1" (HP lowered by ruling is Damage: fall damage, L79;
+    // healing is the `heal` verb, damage.cc).
+    RETURN_IF_ERROR(AddResource(d, who, kBleedPenalty, 1,
+                                {ruling,
+                                 "000.bleed.penalty",
+                                 {{"damage", -delta}},
+                                 "took damage"})
+                        .status());
+  }
+  if (hp <= -max_hp) {
+    return Kill(d, who,
+                {ruling,
+                 "000.dead",
+                 {{"hp", hp}, {"max_hp", max_hp}},
+                 "negative HP reached max HP"});
+  }
+  if (hp <= 0) return Incapacitate(d, who, ruling);
+  // Back above 0 HP from 0 or less (Incapacitated says it was there): no
+  // longer Incapacitated, and awake (as after healing). Damage by ruling to
+  // a creature still above 0 HP wakes no one.
+  // (Found again: the Bleed Penalty above replaced the working state.)
+  if (!d.state().Find(who)->Has(kIncapacitated)) return absl::OkStatus();
+  const Why up{ruling, "000.incapacitated", {{"hp", hp}}, "above 0 HP"};
+  RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kIncapacitated, up));
+  return RemoveConditionsNamed(d, who, kUnconscious, up);
+}
+
+// A creature the GM moves out of its grapple partner's space: L59 "Both
+// Creatures share the space"; the ruling separated them, so the grapple
+// ends (the GM moves both to keep it: L148 "If you Move the Creature
+// Grappling you moves with you" is the creature's own Move).
+absl::Status SeparatedByRuling(Decision& d, const fb::CommandT& c,
+                               uint64_t ruling) {
+  if (c.action != "gm_move") return absl::OkStatus();
+  const Combatant* a = d.state().Find(c.actor);
+  if (a == nullptr) return absl::OkStatus();
+  for (const std::string& other : {GrapplerOf(*a), GrappledBy(*a)}) {
+    const Combatant* o = other.empty() ? nullptr : d.state().Find(other);
+    if (o == nullptr || space::Overlaps(a->at, a->size, o->at, o->size)) {
+      continue;
+    }
+    return EndGrapples(d, a->id,
+                       {ruling,
+                        other == GrapplerOf(*a) ? "000.grappled"
+                                                : "000.grappling",
+                        {},
+                        "moved out of " + other + "'s space by ruling"});
+  }
+  return absl::OkStatus();
+}
+
 // The shared GM verbs with this text's rules: L146 "Additional instances
-// of Shaken add to the Duration" also for a timed gm_condition.
+// of Shaken add to the Duration" also for a timed gm_condition; a condition
+// added by ruling has the consequences the text gives it (Dead L140/L152,
+// Unconscious L168, Prone L148/L150); HP by ruling (HpByRuling); a grapple
+// ends when a ruling moves one partner out of the other's space.
 const GmRules& Gm() {
   static const GmRules* rules = [] {
     auto* r = new GmRules("000.gm");
@@ -32,7 +106,29 @@ const GmRules& Gm() {
                          nc.expiry.round - d.state().round, nc.parent, w,
                          nc.expiry);
       }
-      return AddCondition(d, nc, why).status();
+      // L140/L152: the Dead are no longer Incapacitated nor Bleeding, hold
+      // no one and wait with no readied action (Kill).
+      if (nc.name == kDead) return Kill(d, nc.actor, why);
+      RETURN_IF_ERROR(AddCondition(d, nc, why).status());
+      if (nc.name == kUnconscious) {
+        // L168: "They fall Prone" (and a grapple partner with them).
+        return KnockProne(d, nc.actor,
+                          {why.cause, "000.unconscious", {},
+                           "an Unconscious creature falls Prone (L168)"});
+      }
+      if (nc.name == kProne) {
+        // L148/L150: "If you fall Prone the Creature Grappling you falls
+        // with you" (and the one you grapple).
+        return KnockProne(d, nc.actor, why);
+      }
+      return absl::OkStatus();
+    };
+    r->after = [](Decision& d, const fb::CommandT& c,
+                  uint64_t ruling) -> absl::Status {
+      RETURN_IF_ERROR(HpByRuling(d, c, ruling));
+      RETURN_IF_ERROR(SeparatedByRuling(d, c, ruling));
+      // A creature killed by ruling on its own turn: its turn ends.
+      return EndTurnIfDead(d, ruling);
     };
     return r;
   }();

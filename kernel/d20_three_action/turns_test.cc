@@ -334,5 +334,48 @@ TEST(Conditions, GmConditionNamesAreAClosedList) {
   EXPECT_EQ(t.state().Find("gob")->conditions.size(), before);
 }
 
+// A condition the GM adds has the consequences the text gives it:
+// 000 l.168 "Unconscious - ... They fall Prone"; l.148 "If you fall Prone
+// the Creature Grappling you falls with you"; l.152 "A Creature with 0 or
+// less HP that is not Dead is Incapacitated" (the Dead no longer are, nor
+// bleed); a creature dead on its own turn has its turn ended.
+TEST(Conditions, GmConditionsHaveTheTextsConsequences) {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "fist", "1d4", "natural");
+  Table t(D20ThreeAction(),
+          MakeRoster({std::move(a), Being("gob", "goblins", 1, 0),
+                      Being("orc", "goblins", 5, 0)}),
+          {15, 10, 5});
+  auto gm = [](const std::string& who, const std::string& name) {
+    fb::CommandT g = kernel::testing::GmCmd("gm_condition", who);
+    kernel::testing::WithText(g, "name", name);
+    kernel::testing::WithText(g, "op", "add");
+    return g;
+  };
+  ASSERT_OK(t.Submit(gm("orc", "Unconscious")));
+  EXPECT_TRUE(Has(t, "orc", kUnconscious));
+  EXPECT_TRUE(Has(t, "orc", kProne));  // l.168
+  fb::CommandT grab = Cmd("aria", "grapple", {"gob"});
+  grab.weapon = "fist";
+  ASSERT_OK(t.Submit(grab, {12, 5}));  // 16 vs 9
+  ASSERT_TRUE(Has(t, "gob", kGrappled));
+  ASSERT_OK(t.Submit(gm("gob", "prone")));
+  EXPECT_TRUE(Has(t, "aria", kProne));  // falls with it (l.148)
+  fb::CommandT zero = kernel::testing::GmCmd("gm_set", "gob");
+  kernel::testing::WithText(zero, "resource", "hp");
+  kernel::testing::With(zero, "value", 0);
+  ASSERT_OK(t.Submit(zero));
+  ASSERT_TRUE(Has(t, "gob", kIncapacitated));
+  ASSERT_TRUE(Has(t, "gob", kBleeding));
+  ASSERT_OK(t.Submit(gm("gob", "dead")));
+  EXPECT_TRUE(Has(t, "gob", kDead));
+  EXPECT_FALSE(Has(t, "gob", kIncapacitated));
+  EXPECT_FALSE(Has(t, "gob", kBleeding));
+  EXPECT_FALSE(Has(t, "aria", kGrappling));  // the dead hold no one
+  ASSERT_EQ(t.state().active, "aria");
+  ASSERT_OK(t.Submit(gm("aria", "dead")));
+  EXPECT_EQ(t.state().active, "orc");  // aria's turn ended; gob is dead
+}
+
 }  // namespace
 }  // namespace combat::kernel::d20
