@@ -230,6 +230,36 @@ TEST(Actions, StatusEffectsPersistThroughDeath) {
   EXPECT_EQ(t.state().active, "c");  // b is skipped
 }
 
+// 004 l.8: "Any effects that last until the end of a creature's turn keep
+// being in effect until a creature ends their turn or they lose it"; l.103
+// "as if they had been alive the whole time". A Blind (l.31 "until the end
+// of their next turn") on a creature that then dies ends where its turn is
+// skipped (lost), not never: revived in round 3, it is no longer Blinded.
+// (Black-box: the condition stayed with "ends at the end of t's turn in
+// round 1" in round 3.)
+TEST(Actions, UntilTheEndOfTheTurnEndsWhenADeadCreaturesTurnIsLost) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"quick_fingers", 5}});
+  auto b = Being("b", "y", 2, 1, {{"ins", 15}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "blind", {"b"}), {15, 2}));  // 15 + 5 = 20 > 2
+  ASSERT_TRUE(Has(t, "b", kBlinded));
+  fb::CommandT dead = Gm("b", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  EXPECT_TRUE(Has(t, "b", kBlinded));  // l.103: dying does not remove it
+  auto ev = t.Submit(Cmd("a", "end_turn"));  // b's turn (round 1) is skipped: lost
+  ASSERT_OK(ev);
+  EXPECT_TRUE(Cites(*ev, "004.duration.end_turn"));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_FALSE(Has(t, "b", kBlinded));
+  fb::CommandT alive = Gm("b", "gm_condition", "revived");
+  WithText(alive, "name", kDead);
+  WithText(alive, "op", "remove");
+  ASSERT_OK(t.Submit(alive));
+  EXPECT_FALSE(Has(t, "b", kBlinded));
+}
+
 // l.69: a creature can choose to fail its own DR.
 TEST(Actions, ChooseToFailADefenseRoll) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});

@@ -204,6 +204,21 @@ std::vector<std::string> TurnTakers(const State& s) {
   return out;
 }
 
+namespace {
+
+// l.8 "Any effects that last until the end of a creature's turn keep being
+// in effect until a creature ends their turn or they lose it": a creature
+// that takes no turn (Dead: skipped in the order) loses it, and its "until
+// the end of its turn" effects end there; l.103 "as if they had been alive
+// the whole time" (a Status Effect with such a duration does not outlast
+// its turn because the creature was dead).
+absl::Status LoseTurn(Decision& d, const std::string& who, uint64_t cause) {
+  return ExpireAt(d, fb::ExpiryKind::TurnEnd, who, d.state().round,
+                  {cause, "004.duration.end_turn"}).status();
+}
+
+}  // namespace
+
 // What follows a turn's end happens by itself: the system's.
 absl::Status Advance(Decision& d, uint64_t cause) {
   Decision::SystemSteps system(d);
@@ -215,13 +230,18 @@ absl::Status Advance(Decision& d, uint64_t cause) {
       if (!TakesTurn(*d.state().Find(e.actor))) {
         RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, e.actor, d.state().round,
                                  {cause, "004.duration.next_turn"}).status());
+        RETURN_IF_ERROR(LoseTurn(d, e.actor, cause));
         continue;
       }
       return StartTurnOf(d, e, cause, "");
     }
     // l.8: turns held to the end of the round, by Initiative.
     for (const OrderEntry& e : order) {
-      if (!e.delayed || Done(d.state(), e) || !TakesTurn(*d.state().Find(e.actor))) continue;
+      if (!e.delayed || Done(d.state(), e)) continue;
+      if (!TakesTurn(*d.state().Find(e.actor))) {
+        RETURN_IF_ERROR(LoseTurn(d, e.actor, cause));
+        continue;
+      }
       return StartTurnOf(d, e, cause,
                          "held turn taken at the end of the round (l.8): end_turn "
                          "without acting loses it");
