@@ -190,6 +190,13 @@ absl::Status StartTurnOf(Decision& d, const OrderEntry& e, uint64_t cause,
   return absl::OkStatus();
 }
 
+// Whether `c` acted in the running turn: AP, movement, or the turn's free
+// Interact / Switch Weapons (l.19, l.24: "on your turn").
+bool Acted(const Combatant& c) {
+  return c.Resource(kApUsed) > 0 || c.Resource(kMoved) > 0 || c.Resource(kFreeInteract) > 0 ||
+         c.Resource(kFreeSwitch) > 0;
+}
+
 bool Done(const State& s, const OrderEntry& e) {
   return s.Find(e.actor)->Resource(kTurnRound) >= s.round;
 }
@@ -300,10 +307,7 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
   if (idx < 0 || s.order[idx].delayed) return absl::OkStatus();
   for (const std::string& who : TurnTakers(s)) {
     const Combatant* t = s.Find(who);
-    if (t->Resource(kApUsed) > 0 || t->Resource(kMoved) > 0 ||
-        t->Resource(kFreeInteract) > 0 || t->Resource(kFreeSwitch) > 0) {
-      return absl::OkStatus();
-    }
+    if (Acted(*t)) return absl::OkStatus();
   }
   for (const OrderEntry& e : s.order) {
     if (e.delayed || Done(s, e) || !TakesTurn(*s.Find(e.actor))) continue;
@@ -402,8 +406,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   const int64_t round = d.state().round;
   const int idx = IndexOf(d.state().order, lead);
   const bool held = idx >= 0 && d.state().order[idx].delayed;
-  const bool lost = held && d.state().Find(lead)->Resource(kApUsed) == 0 &&
-                    d.state().Find(lead)->Resource(kMoved) == 0;
+  const bool lost = held && !Acted(*d.state().Find(lead));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   for (const std::string& who : takers) {
     Decision::SystemSteps system(d);  // expiries at the turn's end happen by themselves
@@ -427,7 +430,11 @@ absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d) {
   }
   for (const std::string& who : TurnTakers(s)) {
     const Combatant* t = s.Find(who);
-    if (t->Resource(kApUsed) > 0 || t->Resource(kMoved) > 0) {
+    // l.8 "hold their turn and take it later": the one turn, held whole
+    // (reading), so not after its free Interact / Switch Weapons either
+    // (l.19 "one free Interact with Target action on your turn": holding
+    // after it would give the held turn a second one).
+    if (Acted(*t)) {
       return Refuse("004.hold.turn", who + " already acted this turn: a turn is held whole");
     }
   }

@@ -182,6 +182,28 @@ TEST(Turns, CannotHoldAfterActing) {
   EXPECT_EQ(t.Submit(Cmd("a", "hold_turn")).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 004 l.19: "You can make one free Interact with Target action on your
+// turn"; l.8: a held turn is the one turn, taken later. Holding after the
+// free Interact is refused (it would give the held turn a second free one:
+// black-box, a lever pulled free twice in round 1). Before it, the held
+// turn has its one free Interact and a second costs 1 AP (3 - 1 = 2).
+TEST(Turns, NoHoldAfterTheFreeInteract) {
+  Table t(ApRp(), Duel());
+  auto lever = Cmd("a", "interact");
+  lever.text = "pulls the lever";
+  ASSERT_OK(t.Submit(lever));
+  ASSERT_EQ(Res(t, "a", kFreeInteract), 1);
+  EXPECT_EQ(Res(t, "a", kAp), 3);
+  auto held = t.Submit(Cmd("a", "hold_turn"));
+  EXPECT_EQ(held.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(held.status().message().find("l.8"), std::string::npos) << held.status();
+  Table u(ApRp(), Duel());
+  auto sw = Cmd("a", "switch_weapons");
+  WithText(sw, "mode", "sheathe");
+  ASSERT_OK(u.Submit(sw));  // the free one: Switch Weapons (l.24)
+  EXPECT_EQ(u.Submit(Cmd("a", "hold_turn")).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
 // l.11: a changed Initiative changes the order only from the next round.
 TEST(Turns, InitiativeChangesApplyNextRound) {
   Table t(ApRp(), Duel());
