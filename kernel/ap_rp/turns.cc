@@ -224,6 +224,34 @@ absl::Status LoseTurn(Decision& d, const std::string& who, uint64_t cause) {
                   {cause, "004.duration.end_turn"}).status();
 }
 
+// l.10 "All creatures of a union have their turn at the same time": a union
+// whose leader takes no turn (Dead) still has it: the member with the
+// highest Initiative that takes turns leads it (the union's Initiative,
+// fixed for the round, l.11, is kept). False when no member can.
+absl::StatusOr<bool> PromoteMember(Decision& d, const OrderEntry& e, uint64_t cause) {
+  const State& s = d.state();
+  std::string lead;
+  for (const std::string& m : e.members) {
+    const Combatant* c = s.Find(m);
+    if (c == nullptr || !TakesTurn(*c)) continue;
+    if (lead.empty() || Initiative(*c) > Initiative(*s.Find(lead))) lead = m;
+  }
+  if (lead.empty()) return false;
+  std::vector<OrderEntry> order = s.order;
+  const int idx = IndexOf(order, e.actor);
+  if (idx < 0) return false;
+  std::vector<std::string> members;
+  for (const std::string& m : e.members) {
+    if (m != lead) members.push_back(m);
+  }
+  order[idx].actor = lead;
+  order[idx].members = members;
+  RETURN_IF_ERROR(SetOrder(d, order, {cause, "004.union", {},
+                                      absl::StrCat(e.actor, " takes no turn: ", lead,
+                                                   " leads the union's turn (l.10)")}));
+  return true;
+}
+
 }  // namespace
 
 // What follows a turn's end happens by itself: the system's.
@@ -232,27 +260,34 @@ absl::Status Advance(Decision& d, uint64_t cause) {
   bool fresh = false;
   while (true) {
     const std::vector<OrderEntry> order = d.state().order;
+    bool promoted = false;
     for (const OrderEntry& e : order) {
       if (e.delayed || Done(d.state(), e)) continue;
       if (!TakesTurn(*d.state().Find(e.actor))) {
         RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, e.actor, d.state().round,
                                  {cause, "004.duration.next_turn"}).status());
         RETURN_IF_ERROR(LoseTurn(d, e.actor, cause));
+        ASSIGN_OR_RETURN(promoted, PromoteMember(d, e, cause));
+        if (promoted) break;
         continue;
       }
       return StartTurnOf(d, e, cause, "");
     }
+    if (promoted) continue;  // the union's entry has a new leader: look again
     // l.8: turns held to the end of the round, by Initiative.
     for (const OrderEntry& e : order) {
       if (!e.delayed || Done(d.state(), e)) continue;
       if (!TakesTurn(*d.state().Find(e.actor))) {
         RETURN_IF_ERROR(LoseTurn(d, e.actor, cause));
+        ASSIGN_OR_RETURN(promoted, PromoteMember(d, e, cause));
+        if (promoted) break;
         continue;
       }
       return StartTurnOf(d, e, cause,
                          "held turn taken at the end of the round (l.8): end_turn "
                          "without acting loses it");
     }
+    if (promoted) continue;
     if (fresh) return absl::OkStatus();  // nobody can take a turn
     const int64_t round = d.state().round;
     RETURN_IF_ERROR(EndRound(d, {cause, "004.round", {{"round", round}}}));
