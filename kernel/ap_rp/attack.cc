@@ -261,6 +261,12 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   } else if (dist > Reach(*w)) {
     return Refuse("004.attack.range", absl::StrCat(t->id, " is ", dist, " m away; melee reaches ",
                                                    Reach(*w), " m"));
+  } else if (CoverOf(s, from, *t).level == 2) {
+    // l.55 "Melee attacks ... ignore cover": half cover's +2 (l.111); but
+    // l.112 "you can no longer be targeted by any effects that come from
+    // the direction of your full cover": a reach weapon does not strike
+    // through a wall.
+    return Refuse("004.cover.full", t->id + " is in full cover from " + a.id);
   }
   return absl::OkStatus();
 }
