@@ -284,7 +284,11 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   const int64_t distance = space::DistanceTo(kGrid, tc, to);
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const Combatant* b = Blocker(d.state(), tc, to);
-  if (b == nullptr) return Move(d, tc.id, {to}, 0, true, {decl, "004.teleport", {{"distance", distance}}});
+  if (b == nullptr) {
+    // l.32 "you move with it if it moves": a climber goes with its
+    // teleported mount (it stays on it).
+    return MoveWithClimbers(d, tc.id, {to}, 0, true, {decl, "004.teleport", {{"distance", distance}}});
+  }
   // l.115: Reality damage equal to the distance to both, ignoring Armor;
   // the target returns; at most 100 damage to a creature.
   const std::string other = b->id;

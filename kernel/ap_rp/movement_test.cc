@@ -105,6 +105,29 @@ TEST(Movement, TeleportIntoOccupied) {
 }
 
 
+// 004 l.32 "you move with it if it moves": a climber on a mount (one size
+// larger) that is teleported 6 m (l.115, to a free space) goes with it and
+// is still on it (black-box: it stayed behind at (2,1), "Climbing" a mount
+// 6 m away).
+TEST(Movement, AClimberGoesWithItsTeleportedMount) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto g = Being("g", "y", 2, 1, {{"ins", 1}, {"size_cat", 1}});
+  Table t(ApRp(), MakeRoster({a, g}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"g"}), {15, 2}));  // 15 + 5 = 20 > 2
+  ASSERT_TRUE(Has(t, "a", kClimbing));
+  ASSERT_EQ(t.state().Find("a")->at, (Pos{2, 1}));
+  auto tp = Gm("a", "teleport", "blink");
+  tp.targets = {"g"};
+  With(tp, "x", 8);
+  With(tp, "y", 1);
+  ASSERT_OK(t.Submit(tp));
+  EXPECT_EQ(t.state().Find("g")->at, (Pos{8, 1}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{8, 1}));
+  EXPECT_TRUE(Has(t, "a", kClimbing));
+  EXPECT_EQ(Res(t, "a", kVitality), 30);
+  EXPECT_EQ(Res(t, "g", kVitality), 30);
+}
+
 // l.115: "This cannot deal more than 100 damage to a creature": the cap is
 // on what the creature takes, after its vulnerability (150 m, vulnerable to
 // Reality: 225 -> 100); an object is not a creature: 150.
