@@ -172,8 +172,10 @@ Status ResolveSwitchPlaces(Decision& d, const fb::CommandT& c, uint64_t cause) {
                                    "the ally does not react: the action fails"});
   }
   RETURN_IF_ERROR(SpendRp(d, t.id, 1, cause, "004.switch_places"));
-  RETURN_IF_ERROR(Move(d, a.id, {t.at}, 0, false, {cause, "004.switch_places"}));
-  return Move(d, t.id, {a.at}, 0, false, {cause, "004.switch_places"});
+  // l.32: climbers go with the creature they are on; a climber switched
+  // off its mount is no longer on it.
+  RETURN_IF_ERROR(MoveWithClimbers(d, a.id, {t.at}, 0, false, {cause, "004.switch_places"}));
+  return MoveWithClimbers(d, t.id, {a.at}, 0, false, {cause, "004.switch_places"});
 }
 
 Status ResolveTakeCover(Decision& d, const fb::CommandT& c, uint64_t cause) {

@@ -172,6 +172,46 @@ TEST(Actions, ShakeOff) {
   EXPECT_EQ(Res(t, "ogre", kAp), 1);
 }
 
+// 004 l.32 "You occupy a space that is also occupied by the target, and
+// you move with it if it moves": a climber shoved (l.37) off its mount's
+// space is no longer on it, and moves on its own again (black-box: shoved
+// to (2,2), it stayed "Climbing" the ogre at (2,1) and its moves were
+// refused as a climber's). A mount that switches places (l.23) carries its
+// climber.
+TEST(Actions, AClimberShovedOffIsNoLongerOnItsMount) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 1}});
+  auto b = Being("b", "y", 3, 1, {{"ins", 15}, {"athletics", 5}});
+  Table t(ApRp(), MakeRoster({a, ogre, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {15, 2}));  // 20 > 2
+  ASSERT_EQ(t.state().Find("a")->at, (Pos{2, 1}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_EQ(t.state().active, "b");
+  // b shoves a 1 m to (2,2): athletics 15 + 5 = 20 > a's 2 + 5 = 7.
+  ASSERT_OK(t.Submit(Path(Cmd("b", "shove", {"a"}), {{2, 2}}), {15, 2}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{2, 2}));
+  EXPECT_FALSE(Has(t, "a", kClimbing));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ogre", "end_turn")));
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{1, 2}})));  // on its own again
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 2}));
+}
+
+TEST(Actions, AMountSwitchingPlacesCarriesItsClimber) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 15}});
+  auto pal = Being("pal", "y", 3, 1, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, ogre, pal}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {15, 2}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ogre", "switch_places", {"pal"})));  // pal's 1 RP
+  EXPECT_EQ(Res(t, "pal", kRp), 1);
+  EXPECT_EQ(t.state().Find("ogre")->at, (Pos{3, 1}));
+  EXPECT_EQ(t.state().Find("pal")->at, (Pos{2, 1}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));
+  EXPECT_TRUE(Has(t, "a", kClimbing));
+}
+
 TEST(Actions, WrongTypesAndSkillsAreRefusedNamingTheField) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});
   Arm(a, "ax", "1d8", "melee");

@@ -47,9 +47,20 @@ int64_t StepCost(const State& s, const Combatant& mover, Pos to) {
   return times * kGrid.square;
 }
 
+}  // namespace
+
 absl::Status MoveWithClimbers(Decision& d, const std::string& who, const std::vector<Pos>& path,
                               int64_t cost, bool forced, const Why& why) {
   RETURN_IF_ERROR(Move(d, who, path, cost, forced, why));
+  // l.32 "You occupy a space that is also occupied by the target": a
+  // climber moved off it (shoved, teleported, switched) is no longer on it.
+  if (const Condition* k = d.state().Find(who)->FindCondition(kClimbing); k != nullptr) {
+    const Combatant* mount = d.state().Find(k->relative_to);
+    if (mount == nullptr || !space::Covers(mount->at, mount->size, d.state().Find(who)->at)) {
+      const std::string off = k->relative_to;
+      RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kClimbing, {why.cause, "004.climb", {}, "moved off " + off}));
+    }
+  }
   std::vector<std::string> riders;
   for (const auto& [id, o] : d.state().combatants) {
     if (const Condition* k = o.FindCondition(kClimbing); k != nullptr && k->relative_to == who) {
@@ -62,8 +73,6 @@ absl::Status MoveWithClimbers(Decision& d, const std::string& who, const std::ve
   }
   return absl::OkStatus();
 }
-
-}  // namespace
 
 absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c) {
   if (c.path.empty()) return Malformed(c, "path", "the squares entered, in order");
