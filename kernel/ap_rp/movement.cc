@@ -290,9 +290,17 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
     }
   }
   const Combatant tc = *t;
-  const int64_t distance = space::DistanceTo(kGrid, tc, to);
+  // l.115 "equal to the teleported distance": how far the creature is
+  // moved (its anchor square to the destination; every square it covers
+  // moves as far), not from its nearest square.
+  const int64_t distance = space::Distance(kGrid, tc.at, 1, to, 1);
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  const Combatant* b = Blocker(d.state(), tc, to);
+  // Every square the creature would cover there (l.115 "a space that is
+  // already occupied"; a creature larger than 1 square covers several).
+  const Combatant* b = nullptr;
+  for (const Pos& q : space::SquaresOf(to, tc.size)) {
+    if (b == nullptr) b = Blocker(d.state(), tc, q);
+  }
   if (b == nullptr) {
     // l.32 "you move with it if it moves": a climber goes with its
     // teleported mount (it stays on it).

@@ -105,6 +105,40 @@ TEST(Movement, TeleportIntoOccupied) {
 }
 
 
+// 004 l.115 "Teleporting a target into a space that is already occupied
+// deals Reality damage equal to the teleported distance to both": a 2x2
+// creature (size 2, size category 1) teleported from (8,1) to (5,5) would
+// cover (5,5)-(6,6), where c stands (size category 0: they cannot share,
+// l.109): 4 m (max(3, 4)), Armor ignored, to both, and it stays at (8,1)
+// (black-box: it landed on c's square without damage, at "distance 3",
+// measured from its nearest square).
+TEST(Movement, ALargeCreatureTeleportedOntoAnotherAnySquare) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto big = Being("big", "y", 8, 1, {{"ins", 10}, {"size_cat", 1}, {"armor", 3}});
+  big.size = 2;
+  auto c = Being("c", "y", 6, 6, {{"ins", 1}, {"armor", 3}});
+  Table t(ApRp(), MakeRoster({a, big, c}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto tp = Gm("a", "teleport", "blink");
+  tp.targets = {"big"};
+  With(tp, "x", 5);
+  With(tp, "y", 5);
+  auto ev = t.Submit(tp);
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.teleport", "distance"), 4);
+  EXPECT_EQ(t.state().Find("big")->at, (Pos{8, 1}));
+  EXPECT_EQ(Res(t, "big", kVitality), 26);
+  EXPECT_EQ(Res(t, "c", kVitality), 26);
+  auto free = Gm("a", "teleport", "blink");  // to (2,5)-(3,6): free, 6 m
+  free.targets = {"big"};
+  With(free, "x", 2);
+  With(free, "y", 5);
+  auto ev2 = t.Submit(free);
+  ASSERT_OK(ev2);
+  EXPECT_EQ(NumOf(*ev2, "004.teleport", "distance"), 6);
+  EXPECT_EQ(t.state().Find("big")->at, (Pos{2, 5}));
+}
+
 // 004 l.32 "you move with it if it moves": a climber on a mount (one size
 // larger) that is teleported 6 m (l.115, to a free space) goes with it and
 // is still on it (black-box: it stayed behind at (2,1), "Climbing" a mount
