@@ -297,18 +297,20 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   // Every square the creature would cover there (l.115 "a space that is
   // already occupied"; a creature larger than 1 square covers several).
-  const Combatant* b = nullptr;
+  std::vector<std::string> others;  // whatever occupies them, each once
   for (const Pos& q : space::SquaresOf(to, tc.size)) {
-    if (b == nullptr) b = Blocker(d.state(), tc, q);
+    const Combatant* o = Blocker(d.state(), tc, q);
+    if (o != nullptr && std::find(others.begin(), others.end(), o->id) == others.end()) {
+      others.push_back(o->id);
+    }
   }
-  if (b == nullptr) {
+  if (others.empty()) {
     // l.32 "you move with it if it moves": a climber goes with its
     // teleported mount (it stays on it).
     return MoveWithClimbers(d, tc.id, {to}, 0, true, {decl, "004.teleport", {{"distance", distance}}});
   }
   // l.115: Reality damage equal to the distance to both, ignoring Armor;
   // the target returns; at most 100 damage to a creature.
-  const std::string other = b->id;
   // The cap applies to what the creature receives, after resistance or
   // vulnerability (l.115 "cannot deal more than 100 damage to a creature";
   // an object is not capped).
@@ -318,7 +320,9 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   o.cap = 100;
   Nums nums{{"distance", distance}, {"cap", 100}};
   RETURN_IF_ERROR(ApplyDamage(d, tc.id, {{"reality", dmg}}, o, decl, nums).status());
-  RETURN_IF_ERROR(ApplyDamage(d, other, {{"reality", dmg}}, o, decl, nums).status());
+  for (const std::string& other : others) {
+    RETURN_IF_ERROR(ApplyDamage(d, other, {{"reality", dmg}}, o, decl, nums).status());
+  }
   return RecordOutcome(d, tc.id, {decl, "004.teleport", nums, "returned to its original position"});
 }
 

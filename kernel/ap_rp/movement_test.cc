@@ -108,8 +108,8 @@ TEST(Movement, TeleportIntoOccupied) {
 // 004 l.115 "Teleporting a target into a space that is already occupied
 // deals Reality damage equal to the teleported distance to both": a 2x2
 // creature (size 2, size category 1) teleported from (8,1) to (5,5) would
-// cover (5,5)-(6,6), where c stands (size category 0: they cannot share,
-// l.109): 4 m (max(3, 4)), Armor ignored, to both, and it stays at (8,1)
+// cover (5,5)-(6,6), where c and e stand (size category 0: they cannot
+// share, l.109): 4 m (max(3, 4)), Armor ignored, to each, and it stays at (8,1)
 // (black-box: it landed on c's square without damage, at "distance 3",
 // measured from its nearest square).
 TEST(Movement, ALargeCreatureTeleportedOntoAnotherAnySquare) {
@@ -117,7 +117,8 @@ TEST(Movement, ALargeCreatureTeleportedOntoAnotherAnySquare) {
   auto big = Being("big", "y", 8, 1, {{"ins", 10}, {"size_cat", 1}, {"armor", 3}});
   big.size = 2;
   auto c = Being("c", "y", 6, 6, {{"ins", 1}, {"armor", 3}});
-  Table t(ApRp(), MakeRoster({a, big, c}));
+  auto e = Being("e", "y", 5, 5, {{"ins", 2}});  // a second occupant: it takes 4 too
+  Table t(ApRp(), MakeRoster({a, big, c, e}));
   ASSERT_TRUE(t.status().ok()) << t.status();
   auto tp = Gm("a", "teleport", "blink");
   tp.targets = {"big"};
@@ -129,6 +130,7 @@ TEST(Movement, ALargeCreatureTeleportedOntoAnotherAnySquare) {
   EXPECT_EQ(t.state().Find("big")->at, (Pos{8, 1}));
   EXPECT_EQ(Res(t, "big", kVitality), 26);
   EXPECT_EQ(Res(t, "c", kVitality), 26);
+  EXPECT_EQ(Res(t, "e", kVitality), 26);
   auto free = Gm("a", "teleport", "blink");  // to (2,5)-(3,6): free, 6 m
   free.targets = {"big"};
   With(free, "x", 2);
