@@ -37,12 +37,27 @@ const Combatant* Blocker(const State& s, const Combatant& mover, Pos p) {
   return nullptr;
 }
 
+// The enemy in `p` whose space `mover` moves through, or nullptr: l.109
+// "You can try to move through a space occupied by an enemy, but you have
+// to succeed on a ... check" and "counts as difficult terrain" hold for
+// every enemy; "You can be in a space occupied by a creature that is two
+// size categories bigger or smaller" lets the mover be (stop) there, it
+// does not waive the check.
+const Combatant* EnemyIn(const State& s, const Combatant& mover, Pos p) {
+  for (const auto& [id, o] : s.combatants) {
+    if (id == mover.id || !space::Covers(o.at, o.size, p) || !Enemies(mover, o)) continue;
+    if (const Condition* k = mover.FindCondition(kClimbing); k != nullptr && k->relative_to == id) continue;
+    if (const Condition* k = o.FindCondition(kClimbing); k != nullptr && k->relative_to == mover.id) continue;
+    return &o;
+  }
+  return nullptr;
+}
+
 int64_t StepCost(const State& s, const Combatant& mover, Pos to) {
   int64_t times = 1;
   for (const Pos& q : space::SquaresOf(to, mover.size)) {
     if (s.TerrainAt(q) == "difficult") times = 2;  // l.107
-    const Combatant* b = Blocker(s, mover, q);
-    if (b != nullptr && Enemies(mover, *b)) times = 2;  // l.109
+    if (EnemyIn(s, mover, q) != nullptr) times = 2;  // l.109
   }
   return times * kGrid.square;
 }
@@ -124,8 +139,8 @@ absl::StatusOr<size_t> ResolveMove(Decision& d, const fb::CommandT& c, uint64_t 
     const Combatant mover = *d.state().Find(c.actor);
     const Combatant* enemy = nullptr;
     for (const Pos& q : space::SquaresOf(path[i], mover.size)) {
-      const Combatant* b = Blocker(d.state(), mover, q);
-      if (b != nullptr && Enemies(mover, *b)) enemy = b;
+      const Combatant* b = EnemyIn(d.state(), mover, q);
+      if (b != nullptr) enemy = b;
     }
     if (enemy != nullptr) {
       // l.109: through an enemy only by winning the contest.

@@ -56,6 +56,35 @@ TEST(Movement, EnemyStopsTheMoveOnAWonContest) {
   EXPECT_EQ(t.state().Find("a")->at, (Pos{2, 2}));
 }
 
+// 004 l.109: "You can try to move through a space occupied by an enemy,
+// but you have to succeed on a Raw Force, Athletics, or Nimbleness check
+// ... Moving through a space occupied by an enemy counts as difficult
+// terrain. You can be in a space occupied by a creature that is two size
+// categories bigger or smaller than you": a giant two categories larger is
+// still an enemy whose space needs the check and costs 2 m; the mover may
+// stop in it. (Black-box: a walked through the giant's space for 1 m with
+// no check.)
+TEST(Movement, AnEnemyTwoSizesApartStillNeedsTheCheck) {
+  auto roster = [] {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+    auto giant = Being("giant", "y", 2, 1, {{"ins", 1}, {"size_cat", 2}, {"raw_force", 3}});
+    return MakeRoster({a, giant});
+  };
+  Table t(ApRp(), roster());
+  // 5 + 5 = 10 against the giant's 7 + 3 = 10: not higher, stopped before.
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 1}, {3, 1}}), {5, 7}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+  EXPECT_EQ(Res(t, "a", kMovement), 3);
+  // 6 + 5 = 11 > 10: through, 2 m + 1 m = 3 m.
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 1}, {3, 1}}), {6, 7}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));
+  EXPECT_EQ(Res(t, "a", kMovement), 0);
+  Table u(ApRp(), roster());
+  ASSERT_OK(u.Submit(Path(Cmd("a", "move"), {{2, 1}}), {6, 7}));  // stops in its space: 2 m
+  EXPECT_EQ(u.state().Find("a")->at, (Pos{2, 1}));
+  EXPECT_EQ(Res(u, "a", kMovement), 1);
+}
+
 // l.114: shoved into an occupied square: the occupant's Strength DR
 // against the shover's DR Power (Str 14); fails: 1 damage to both; the
 // target stays one space before.
