@@ -300,6 +300,29 @@ TEST(Actions, UntilTheEndOfTheTurnEndsWhenADeadCreaturesTurnIsLost) {
   EXPECT_FALSE(Has(t, "b", kBlinded));
 }
 
+// The same when the Blind comes after the dead creature's place was passed
+// this round (l.8: that turn is lost): it lasts to the end of its place in
+// round 2, where it ends (not "round 1", which would never come again).
+TEST(Actions, ABlindOnTheDeadAfterItsPlacePassedEndsNextRound) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "y", 2, 1, {{"ins", 15}});
+  auto c = Being("c", "x", 3, 1, {{"ins", 10}, {"quick_fingers", 5}});
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  fb::CommandT dead = Gm("b", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // b's place: skipped
+  ASSERT_EQ(t.state().active, "c");
+  ASSERT_OK(t.Submit(Cmd("c", "blind", {"b"}), {15, 2}));  // 15 + 5 = 20 > 2
+  ASSERT_TRUE(Has(t, "b", kBlinded));
+  EXPECT_EQ(t.state().Find("b")->FindCondition(kBlinded)->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));  // round 2: a
+  EXPECT_TRUE(Has(t, "b", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // b's place in round 2: lost
+  EXPECT_FALSE(Has(t, "b", kBlinded));
+}
+
 // l.69: a creature can choose to fail its own DR.
 TEST(Actions, ChooseToFailADefenseRoll) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});

@@ -414,10 +414,16 @@ static int64_t NextTurnRound(const State& s, const std::string& who, bool end = 
   if (c == nullptr) return s.round + 1;
   const bool running = s.IsTurnOf(who);
   if (running || c->Resource(kTurnRound) >= s.round) return s.round + 1;
-  for (const OrderEntry& e : s.order) {
+  const int active = IndexOf(s.order, s.active);
+  for (size_t i = 0; i < s.order.size(); ++i) {
+    const OrderEntry& e = s.order[i];
     const bool mine = e.actor == who ||
                       std::find(e.members.begin(), e.members.end(), who) != e.members.end();
-    if (mine) return e.delayed && !end ? s.round + 1 : s.round;
+    if (!mine) continue;
+    // A creature that takes no turn (Dead) whose place this round has been
+    // passed (skipped: its turn lost, l.8): the next round's place.
+    if (!TakesTurn(*c) && !e.delayed && active >= 0 && static_cast<int>(i) < active) return s.round + 1;
+    return e.delayed && !end ? s.round + 1 : s.round;
   }
   return s.round + 1;
 }
