@@ -149,6 +149,24 @@ TEST(Attack, FullCoverRefuses) {
   EXPECT_EQ(t.Submit(Attack("aria", "brute", "bow")).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 004 l.112 "While you are in full cover, you can lean towards a space next
+// to you ... You have half cover while leaning out of full cover": in the
+// open there is nothing to lean out of: refused, nothing spent, no Leaning
+// (black-box: an archer in the open "leant" and got half cover to the end
+// of its turn).
+TEST(Attack, NoLeaningFromTheOpen) {
+  Table t(ApRp(), Roster(6, 1));
+  auto c = Attack("aria", "brute", "bow");
+  With(c, "lean_x", 1);
+  With(c, "lean_y", 2);
+  auto r = t.Submit(c, {15, 3});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.112"), std::string::npos) << r.status();
+  EXPECT_FALSE(Has(t, "aria", kLeaning));
+  EXPECT_EQ(Res(t, "aria", kAp), 3);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30);
+}
+
 // l.112: leaning out of full cover to a square next to you, you target as
 // if standing there, and have half cover while leaning.
 TEST(Attack, LeaningOutOfFullCover) {
