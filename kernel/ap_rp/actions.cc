@@ -311,7 +311,10 @@ Status ResolveClimb(Decision& d, const fb::CommandT& c, uint64_t cause) {
                                        {"athletics", "raw_force", "nimbleness", "quick_fingers"}, false));
   if (!won) return absl::OkStatus();
   const Pos at = d.state().Find(c.targets[0])->at;
-  RETURN_IF_ERROR(Move(d, c.actor, {at}, 0, false, {cause, "004.climb", {}, "onto " + c.targets[0]}));
+  // From one creature onto another: off the first (l.32 "You occupy a
+  // space that is also occupied by the target").
+  RETURN_IF_ERROR(RemoveConditionsNamed(d, c.actor, kClimbing, {cause, "004.climb", {}, "climbs off onto " + c.targets[0]}));
+  RETURN_IF_ERROR(MoveWithClimbers(d, c.actor, {at}, 0, false, {cause, "004.climb", {}, "onto " + c.targets[0]}));
   NewCondition k;
   k.actor = c.actor;
   k.name = kClimbing;

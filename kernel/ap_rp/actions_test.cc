@@ -197,6 +197,26 @@ TEST(Actions, AClimberShovedOffIsNoLongerOnItsMount) {
   EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 2}));
 }
 
+// l.32: climbing from one creature onto another leaves the first: one
+// Climbing, on the second (black-box: it was "Climbing" both).
+TEST(Actions, ClimbingOntoAnotherLeavesTheFirst) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto g = Being("g", "y", 2, 1, {{"size_cat", 1}, {"ins", 1}});
+  auto g2 = Being("g2", "y", 3, 1, {{"size_cat", 1}, {"ins", 2}});
+  Table t(ApRp(), MakeRoster({a, g, g2}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"g"}), {15, 2}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("g2", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("g", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"g2"}), {15, 2}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));
+  int climbing = 0;
+  for (const auto& [id, k] : t.state().Find("a")->conditions) climbing += k.name == kClimbing ? 1 : 0;
+  EXPECT_EQ(climbing, 1);
+  EXPECT_EQ(t.state().Find("a")->FindCondition(kClimbing)->relative_to, "g2");
+}
+
 TEST(Actions, AMountSwitchingPlacesCarriesItsClimber) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
   auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 15}});
