@@ -365,5 +365,97 @@ TEST(ApRpScenario, HandsForcedMovementAndTeleport) {
   s.ExpectDeterministic();
 }
 
+// Black-box cases (second pass), hand-computed from 004 and played through
+// the store: Taking Cover in the open gives nothing (l.25 "as long as you
+// are in half cover"); non-lethal damage never lowers a Vitality already
+// below 1 (l.58 "You cannot drop the Vitality of a creature below an amount
+// that would kill them"); a Cooperative Cinematic Burst: the lead 4
+// Momentum, the helper 2 RP and 2 Momentum, both with advantage (l.43-44),
+// and the lead's AP untouched; Taking Cover ends at the next turn (l.25).
+TEST(ApRpScenario, BlackBoxSecondPass) {
+  auto a = Being("a", "party", 2, 2, {{"str", 14}, {"ins", 20}, {"raw_force", 2}, {"momentum", 6}});  // 40
+  Arm(a, "club", "3", "melee", "str/dex", 0);
+  auto h = Being("h", "party", 3, 3, {{"str", 14}, {"ins", 15}});  // 30
+  Arm(h, "club", "3", "melee", "str/dex", 0);
+  auto b = Being("b", "foes", 10, 2, {{"str", 14}, {"ins", 12}});  // 24
+  Arm(b, "bow", "1d6", "ranged", "str/dex", 10);
+  auto t = Being("t", "foes", 2, 3, {{"ins", 1}, {"vitality", 2}});  // 2
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(std::move(a));
+  cs.push_back(std::move(h));
+  cs.push_back(std::move(b));
+  cs.push_back(std::move(t));
+  fb::RosterT r = MakeRoster("ap_rp", std::move(cs), 16, 12);
+  Scenario s(r);
+  ASSERT_TRUE(s.status().ok()) << s.status();
+  ASSERT_EQ(s.state().active, "a");
+  EXPECT_EQ(s.state().Pool("side:party", "narrative_momentum"), 6);
+
+  // a takes cover in the open (1 AP) and clubs t: hit bonus 4 + 0 = 4
+  // (l.53), 15 + 4 >= t's Evasion 10 (Dex 10 + Str bonus 0, l.61): 3 damage,
+  // Vitality 2 -> -1, Bleeding (l.58).
+  ASSERT_TRUE(s.Submit(Cmd("a", "take_cover")).ok());
+  auto c = Cmd("a", "attack", {"t"});
+  c.weapon = "club";
+  ASSERT_TRUE(s.Submit(c, {15}).ok());
+  EXPECT_EQ(Vit(s, "t"), -1);
+  EXPECT_TRUE(s.state().Find("t")->Has("Bleeding"));
+  EXPECT_EQ(s.state().Find("a")->Resource("ap"), 0);
+  ASSERT_TRUE(s.Submit(Cmd("a", "end_turn")).ok());
+
+  // h leads a Cooperative Cinematic Burst with a as helper (l.43-44): no AP
+  // used yet; h pays 4 Momentum, a 2 RP and 2 Momentum (6 -> 0); both roll
+  // with advantage against 10: h max(12, 3) + 0 = 12, a max(4, 11) + 2 = 13.
+  ASSERT_EQ(s.state().active, "h");
+  auto cin = Cmd("h", "cinematic", {"a"});
+  cin.text = "the two of them topple the statue";
+  WithText(cin, "kind", "action");
+  With(cin, "burst", 1);
+  ASSERT_TRUE(s.Submit(cin).ok());
+  const kernel::PendingAct* p = kernel::FirstPending(s.state(), "h", "cinematic");
+  ASSERT_NE(p, nullptr);
+  auto rule = Gm("", "cinematic_ruling", "possible: Raw Force against 10");
+  kernel::AddRef(rule, "act", 0, 0, p->id);
+  With(rule, "allow", 1);
+  With(rule, "dc", 10);
+  WithText(rule, "skill", "raw_force");
+  auto ev = s.Submit(rule, {12, 3, 4, 11});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(s.state().Pool("side:party", "narrative_momentum"), 0);
+  EXPECT_EQ(s.state().Find("h")->Resource("ap"), 3);
+  EXPECT_EQ(s.state().Find("a")->Resource("rp"), 0);
+  EXPECT_EQ(s.state().Find("h")->Resource("rp"), 2);
+  EXPECT_EQ(kernel::FirstPending(s.state(), "h", "cinematic"), nullptr);
+
+  // h's non-lethal club (3 - 1d4 2 = 1) on t at -1: no lower (l.58).
+  auto nl = Cmd("h", "attack", {"t"});
+  nl.weapon = "club";
+  With(nl, "nonlethal", 1);
+  ASSERT_TRUE(s.Submit(nl, {15, 2}).ok());
+  EXPECT_EQ(Vit(s, "t"), -1);
+  ASSERT_TRUE(s.Submit(Cmd("h", "end_turn")).ok());
+
+  // b shoots a, Taking Cover in the open (nothing on the line from (10,2)
+  // to (2,2)): Evasion 10 + 4 = 14 (l.61), not 16 or 18 (l.25, l.111):
+  // 10 + 4 = 14 hits; 1d6 1 - Armor 0 = 1.
+  ASSERT_EQ(s.state().active, "b");
+  auto shot = Cmd("b", "attack", {"a"});
+  shot.weapon = "bow";
+  ev = s.Submit(shot, {10, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "evasion"), 14);
+  EXPECT_EQ(Vit(s, "a"), 29);
+  ASSERT_TRUE(s.Submit(Cmd("b", "end_turn")).ok());
+  ASSERT_TRUE(s.Submit(Cmd("t", "end_turn")).ok());
+  // Round 2: Taking Cover ends at a's turn start (l.25 "until your next
+  // turn"); RP back to 2 (l.6).
+  ASSERT_EQ(s.state().round, 2);
+  ASSERT_EQ(s.state().active, "a");
+  EXPECT_FALSE(s.state().Find("a")->Has("Taking Cover"));
+  EXPECT_EQ(s.state().Find("a")->Resource("rp"), 2);
+  ExpectSourced(s);
+  s.ExpectDeterministic();
+}
+
 }  // namespace
 }  // namespace combat::tests

@@ -172,8 +172,10 @@ Status ResolveSwitchPlaces(Decision& d, const fb::CommandT& c, uint64_t cause) {
                                    "the ally does not react: the action fails"});
   }
   RETURN_IF_ERROR(SpendRp(d, t.id, 1, cause, "004.switch_places"));
-  RETURN_IF_ERROR(Move(d, a.id, {t.at}, 0, false, {cause, "004.switch_places"}));
-  return Move(d, t.id, {a.at}, 0, false, {cause, "004.switch_places"});
+  // l.32: climbers go with the creature they are on; a climber switched
+  // off its mount is no longer on it.
+  RETURN_IF_ERROR(MoveWithClimbers(d, a.id, {t.at}, 0, false, {cause, "004.switch_places"}));
+  return MoveWithClimbers(d, t.id, {a.at}, 0, false, {cause, "004.switch_places"});
 }
 
 Status ResolveTakeCover(Decision& d, const fb::CommandT& c, uint64_t cause) {
@@ -309,7 +311,10 @@ Status ResolveClimb(Decision& d, const fb::CommandT& c, uint64_t cause) {
                                        {"athletics", "raw_force", "nimbleness", "quick_fingers"}, false));
   if (!won) return absl::OkStatus();
   const Pos at = d.state().Find(c.targets[0])->at;
-  RETURN_IF_ERROR(Move(d, c.actor, {at}, 0, false, {cause, "004.climb", {}, "onto " + c.targets[0]}));
+  // From one creature onto another: off the first (l.32 "You occupy a
+  // space that is also occupied by the target").
+  RETURN_IF_ERROR(RemoveConditionsNamed(d, c.actor, kClimbing, {cause, "004.climb", {}, "climbs off onto " + c.targets[0]}));
+  RETURN_IF_ERROR(MoveWithClimbers(d, c.actor, {at}, 0, false, {cause, "004.climb", {}, "onto " + c.targets[0]}));
   NewCondition k;
   k.actor = c.actor;
   k.name = kClimbing;

@@ -172,6 +172,66 @@ TEST(Actions, ShakeOff) {
   EXPECT_EQ(Res(t, "ogre", kAp), 1);
 }
 
+// 004 l.32 "You occupy a space that is also occupied by the target, and
+// you move with it if it moves": a climber shoved (l.37) off its mount's
+// space is no longer on it, and moves on its own again (black-box: shoved
+// to (2,2), it stayed "Climbing" the ogre at (2,1) and its moves were
+// refused as a climber's). A mount that switches places (l.23) carries its
+// climber.
+TEST(Actions, AClimberShovedOffIsNoLongerOnItsMount) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 1}});
+  auto b = Being("b", "y", 3, 1, {{"ins", 15}, {"athletics", 5}});
+  Table t(ApRp(), MakeRoster({a, ogre, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {15, 2}));  // 20 > 2
+  ASSERT_EQ(t.state().Find("a")->at, (Pos{2, 1}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_EQ(t.state().active, "b");
+  // b shoves a 1 m to (2,2): athletics 15 + 5 = 20 > a's 2 + 5 = 7.
+  ASSERT_OK(t.Submit(Path(Cmd("b", "shove", {"a"}), {{2, 2}}), {15, 2}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{2, 2}));
+  EXPECT_FALSE(Has(t, "a", kClimbing));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ogre", "end_turn")));
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{1, 2}})));  // on its own again
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 2}));
+}
+
+// l.32: climbing from one creature onto another leaves the first: one
+// Climbing, on the second (black-box: it was "Climbing" both).
+TEST(Actions, ClimbingOntoAnotherLeavesTheFirst) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto g = Being("g", "y", 2, 1, {{"size_cat", 1}, {"ins", 1}});
+  auto g2 = Being("g2", "y", 3, 1, {{"size_cat", 1}, {"ins", 2}});
+  Table t(ApRp(), MakeRoster({a, g, g2}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"g"}), {15, 2}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("g2", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("g", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"g2"}), {15, 2}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));
+  int climbing = 0;
+  for (const auto& [id, k] : t.state().Find("a")->conditions) climbing += k.name == kClimbing ? 1 : 0;
+  EXPECT_EQ(climbing, 1);
+  EXPECT_EQ(t.state().Find("a")->FindCondition(kClimbing)->relative_to, "g2");
+}
+
+TEST(Actions, AMountSwitchingPlacesCarriesItsClimber) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 15}});
+  auto pal = Being("pal", "y", 3, 1, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, ogre, pal}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {15, 2}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ogre", "switch_places", {"pal"})));  // pal's 1 RP
+  EXPECT_EQ(Res(t, "pal", kRp), 1);
+  EXPECT_EQ(t.state().Find("ogre")->at, (Pos{3, 1}));
+  EXPECT_EQ(t.state().Find("pal")->at, (Pos{2, 1}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));
+  EXPECT_TRUE(Has(t, "a", kClimbing));
+}
+
 TEST(Actions, WrongTypesAndSkillsAreRefusedNamingTheField) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});
   Arm(a, "ax", "1d8", "melee");
@@ -228,6 +288,59 @@ TEST(Actions, StatusEffectsPersistThroughDeath) {
   EXPECT_TRUE(Has(t, "b", kBleeding));
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
   EXPECT_EQ(t.state().active, "c");  // b is skipped
+}
+
+// 004 l.8: "Any effects that last until the end of a creature's turn keep
+// being in effect until a creature ends their turn or they lose it"; l.103
+// "as if they had been alive the whole time". A Blind (l.31 "until the end
+// of their next turn") on a creature that then dies ends where its turn is
+// skipped (lost), not never: revived in round 3, it is no longer Blinded.
+// (Black-box: the condition stayed with "ends at the end of t's turn in
+// round 1" in round 3.)
+TEST(Actions, UntilTheEndOfTheTurnEndsWhenADeadCreaturesTurnIsLost) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"quick_fingers", 5}});
+  auto b = Being("b", "y", 2, 1, {{"ins", 15}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "blind", {"b"}), {15, 2}));  // 15 + 5 = 20 > 2
+  ASSERT_TRUE(Has(t, "b", kBlinded));
+  fb::CommandT dead = Gm("b", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  EXPECT_TRUE(Has(t, "b", kBlinded));  // l.103: dying does not remove it
+  auto ev = t.Submit(Cmd("a", "end_turn"));  // b's turn (round 1) is skipped: lost
+  ASSERT_OK(ev);
+  EXPECT_TRUE(Cites(*ev, "004.duration.end_turn"));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_FALSE(Has(t, "b", kBlinded));
+  fb::CommandT alive = Gm("b", "gm_condition", "revived");
+  WithText(alive, "name", kDead);
+  WithText(alive, "op", "remove");
+  ASSERT_OK(t.Submit(alive));
+  EXPECT_FALSE(Has(t, "b", kBlinded));
+}
+
+// The same when the Blind comes after the dead creature's place was passed
+// this round (l.8: that turn is lost): it lasts to the end of its place in
+// round 2, where it ends (not "round 1", which would never come again).
+TEST(Actions, ABlindOnTheDeadAfterItsPlacePassedEndsNextRound) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "y", 2, 1, {{"ins", 15}});
+  auto c = Being("c", "x", 3, 1, {{"ins", 10}, {"quick_fingers", 5}});
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  fb::CommandT dead = Gm("b", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // b's place: skipped
+  ASSERT_EQ(t.state().active, "c");
+  ASSERT_OK(t.Submit(Cmd("c", "blind", {"b"}), {15, 2}));  // 15 + 5 = 20 > 2
+  ASSERT_TRUE(Has(t, "b", kBlinded));
+  EXPECT_EQ(t.state().Find("b")->FindCondition(kBlinded)->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));  // round 2: a
+  EXPECT_TRUE(Has(t, "b", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // b's place in round 2: lost
+  EXPECT_FALSE(Has(t, "b", kBlinded));
 }
 
 // l.69: a creature can choose to fail its own DR.

@@ -247,6 +247,13 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
     if (terrain == "wall" || terrain == "full_cover" || terrain == "offmap" || s.OccupantAt(lean, a.id) != nullptr) {
       return Refuse("004.cover.full", "the square leant towards, " + space::Sq(lean) + ", is not free");
     }
+    // l.112 "While you are in full cover, you can lean towards a space next
+    // to you ... You have half cover while leaning out of full cover":
+    // leaning is out of full cover (from the target), not from the open.
+    if (CoverOf(s, a, *t).level != 2) {
+      return Refuse("004.cover.full", a.id + " is not in full cover from " + t->id +
+                                          ": there is nothing to lean out of");
+    }
   }
   const Combatant from = Viewpoint(a, c);
   const int64_t dist = Dist(from, *t);
@@ -261,6 +268,12 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   } else if (dist > Reach(*w)) {
     return Refuse("004.attack.range", absl::StrCat(t->id, " is ", dist, " m away; melee reaches ",
                                                    Reach(*w), " m"));
+  } else if (CoverOf(s, from, *t).level == 2) {
+    // l.55 "Melee attacks ... ignore cover": half cover's +2 (l.111); but
+    // l.112 "you can no longer be targeted by any effects that come from
+    // the direction of your full cover": a reach weapon does not strike
+    // through a wall.
+    return Refuse("004.cover.full", t->id + " is in full cover from " + a.id);
   }
   return absl::OkStatus();
 }

@@ -67,6 +67,37 @@ TEST(Attack, MeleeRangeOneMetre) {
   EXPECT_EQ(Res(t, "aria", kAp), 3);
 }
 
+// 004 l.55 "Melee attacks have a base range of 1 m and ignore cover" and
+// l.112 "you can no longer be targeted by any effects that come from the
+// direction of your full cover": a spear reaching 2 m (numbers.reach 1)
+// strikes over a half_cover square without its +2 (Evasion 17: 13 + 4 = 17
+// hits; 1d8 5 - Armor 1 = 4) but not through a wall (black-box: it hit
+// through the wall, while a DR from the same creature was refused).
+TEST(Attack, AReachWeaponIgnoresHalfCoverNotAWall) {
+  auto spear = [] {
+    auto a = Being("aria", "x", 1, 1, {{"str", 13}, {"dex", 13}, {"ins", 20}});
+    Arm(a, "spear", "1d8", "melee", "str/dex", 0, {{"reach", 1}});
+    auto b = Being("brute", "y", 3, 1, {{"armor", 1}});
+    return MakeRoster({a, b});
+  };
+  auto half = spear();
+  Terrain(half, 2, 1, "half_cover");
+  Table t(ApRp(), half);
+  auto ev = t.Submit(Attack("aria", "brute", "spear"), {13, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "evasion"), 17);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "half_cover"), -999);
+  EXPECT_EQ(Res(t, "brute", kVitality), 26);
+  auto wall = spear();
+  Terrain(wall, 2, 1, "wall");
+  Table u(ApRp(), wall);
+  auto r = u.Submit(Attack("aria", "brute", "spear"), {13, 5});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.112"), std::string::npos) << r.status();
+  EXPECT_EQ(Res(u, "aria", kAp), 3);
+  EXPECT_EQ(Res(u, "brute", kVitality), 30);
+}
+
 // l.55: ranged within melee range of an enemy: disadvantage (2d20, lower).
 TEST(Attack, RangedInMeleeHasDisadvantage) {
   Table t(ApRp(), Roster());
@@ -116,6 +147,24 @@ TEST(Attack, FullCoverRefuses) {
   Terrain(r, 5, 1, "full_cover");
   Table t(ApRp(), r);
   EXPECT_EQ(t.Submit(Attack("aria", "brute", "bow")).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// 004 l.112 "While you are in full cover, you can lean towards a space next
+// to you ... You have half cover while leaning out of full cover": in the
+// open there is nothing to lean out of: refused, nothing spent, no Leaning
+// (black-box: an archer in the open "leant" and got half cover to the end
+// of its turn).
+TEST(Attack, NoLeaningFromTheOpen) {
+  Table t(ApRp(), Roster(6, 1));
+  auto c = Attack("aria", "brute", "bow");
+  With(c, "lean_x", 1);
+  With(c, "lean_y", 2);
+  auto r = t.Submit(c, {15, 3});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.112"), std::string::npos) << r.status();
+  EXPECT_FALSE(Has(t, "aria", kLeaning));
+  EXPECT_EQ(Res(t, "aria", kAp), 3);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30);
 }
 
 // l.112: leaning out of full cover to a square next to you, you target as

@@ -235,6 +235,11 @@ absl::Status ForcedMove(Decision& d, const std::string& source,
                         const std::string& target, const std::vector<Pos>& path,
                         uint64_t cause, const std::string& rule,
                         std::vector<DamagePart> with = {}, bool combine = false);
+// Moves `who` along `path` (Move) and its climbers with it (l.32 "you move
+// with it if it moves"); then, if `who` was itself climbing and is now off
+// its mount's space, it is no longer on it (OffTheMount).
+absl::Status MoveWithClimbers(Decision& d, const std::string& who, const std::vector<Pos>& path,
+                              int64_t cost, bool forced, const Why& why);
 absl::Status DecideForceMove(const fb::CommandT& c, Decision& d);
 absl::Status DecideTeleport(const fb::CommandT& c, Decision& d);
 absl::Status DecideMove(const fb::CommandT& c, Decision& d);

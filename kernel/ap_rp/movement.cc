@@ -37,19 +37,45 @@ const Combatant* Blocker(const State& s, const Combatant& mover, Pos p) {
   return nullptr;
 }
 
+// The enemy in `p` whose space `mover` moves through, or nullptr: l.109
+// "You can try to move through a space occupied by an enemy, but you have
+// to succeed on a ... check" and "counts as difficult terrain" hold for
+// every enemy; "You can be in a space occupied by a creature that is two
+// size categories bigger or smaller" lets the mover be (stop) there, it
+// does not waive the check.
+const Combatant* EnemyIn(const State& s, const Combatant& mover, Pos p) {
+  for (const auto& [id, o] : s.combatants) {
+    if (id == mover.id || !space::Covers(o.at, o.size, p) || !Enemies(mover, o)) continue;
+    if (const Condition* k = mover.FindCondition(kClimbing); k != nullptr && k->relative_to == id) continue;
+    if (const Condition* k = o.FindCondition(kClimbing); k != nullptr && k->relative_to == mover.id) continue;
+    return &o;
+  }
+  return nullptr;
+}
+
 int64_t StepCost(const State& s, const Combatant& mover, Pos to) {
   int64_t times = 1;
   for (const Pos& q : space::SquaresOf(to, mover.size)) {
     if (s.TerrainAt(q) == "difficult") times = 2;  // l.107
-    const Combatant* b = Blocker(s, mover, q);
-    if (b != nullptr && Enemies(mover, *b)) times = 2;  // l.109
+    if (EnemyIn(s, mover, q) != nullptr) times = 2;  // l.109
   }
   return times * kGrid.square;
 }
 
+}  // namespace
+
 absl::Status MoveWithClimbers(Decision& d, const std::string& who, const std::vector<Pos>& path,
                               int64_t cost, bool forced, const Why& why) {
   RETURN_IF_ERROR(Move(d, who, path, cost, forced, why));
+  // l.32 "You occupy a space that is also occupied by the target": a
+  // climber moved off it (shoved, teleported, switched) is no longer on it.
+  if (const Condition* k = d.state().Find(who)->FindCondition(kClimbing); k != nullptr) {
+    const Combatant* mount = d.state().Find(k->relative_to);
+    if (mount == nullptr || !space::Covers(mount->at, mount->size, d.state().Find(who)->at)) {
+      const std::string off = k->relative_to;
+      RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kClimbing, {why.cause, "004.climb", {}, "moved off " + off}));
+    }
+  }
   std::vector<std::string> riders;
   for (const auto& [id, o] : d.state().combatants) {
     if (const Condition* k = o.FindCondition(kClimbing); k != nullptr && k->relative_to == who) {
@@ -62,8 +88,6 @@ absl::Status MoveWithClimbers(Decision& d, const std::string& who, const std::ve
   }
   return absl::OkStatus();
 }
-
-}  // namespace
 
 absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c) {
   if (c.path.empty()) return Malformed(c, "path", "the squares entered, in order");
@@ -115,8 +139,8 @@ absl::StatusOr<size_t> ResolveMove(Decision& d, const fb::CommandT& c, uint64_t 
     const Combatant mover = *d.state().Find(c.actor);
     const Combatant* enemy = nullptr;
     for (const Pos& q : space::SquaresOf(path[i], mover.size)) {
-      const Combatant* b = Blocker(d.state(), mover, q);
-      if (b != nullptr && Enemies(mover, *b)) enemy = b;
+      const Combatant* b = EnemyIn(d.state(), mover, q);
+      if (b != nullptr) enemy = b;
     }
     if (enemy != nullptr) {
       // l.109: through an enemy only by winning the contest.
@@ -281,13 +305,27 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
     }
   }
   const Combatant tc = *t;
-  const int64_t distance = space::DistanceTo(kGrid, tc, to);
+  // l.115 "equal to the teleported distance": how far the creature is
+  // moved (its anchor square to the destination; every square it covers
+  // moves as far), not from its nearest square.
+  const int64_t distance = space::Distance(kGrid, tc.at, 1, to, 1);
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  const Combatant* b = Blocker(d.state(), tc, to);
-  if (b == nullptr) return Move(d, tc.id, {to}, 0, true, {decl, "004.teleport", {{"distance", distance}}});
+  // Every square the creature would cover there (l.115 "a space that is
+  // already occupied"; a creature larger than 1 square covers several).
+  std::vector<std::string> others;  // whatever occupies them, each once
+  for (const Pos& q : space::SquaresOf(to, tc.size)) {
+    const Combatant* o = Blocker(d.state(), tc, q);
+    if (o != nullptr && std::find(others.begin(), others.end(), o->id) == others.end()) {
+      others.push_back(o->id);
+    }
+  }
+  if (others.empty()) {
+    // l.32 "you move with it if it moves": a climber goes with its
+    // teleported mount (it stays on it).
+    return MoveWithClimbers(d, tc.id, {to}, 0, true, {decl, "004.teleport", {{"distance", distance}}});
+  }
   // l.115: Reality damage equal to the distance to both, ignoring Armor;
   // the target returns; at most 100 damage to a creature.
-  const std::string other = b->id;
   // The cap applies to what the creature receives, after resistance or
   // vulnerability (l.115 "cannot deal more than 100 damage to a creature";
   // an object is not capped).
@@ -297,7 +335,9 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   o.cap = 100;
   Nums nums{{"distance", distance}, {"cap", 100}};
   RETURN_IF_ERROR(ApplyDamage(d, tc.id, {{"reality", dmg}}, o, decl, nums).status());
-  RETURN_IF_ERROR(ApplyDamage(d, other, {{"reality", dmg}}, o, decl, nums).status());
+  for (const std::string& other : others) {
+    RETURN_IF_ERROR(ApplyDamage(d, other, {{"reality", dmg}}, o, decl, nums).status());
+  }
   return RecordOutcome(d, tc.id, {decl, "004.teleport", nums, "returned to its original position"});
 }
 

@@ -56,6 +56,35 @@ TEST(Movement, EnemyStopsTheMoveOnAWonContest) {
   EXPECT_EQ(t.state().Find("a")->at, (Pos{2, 2}));
 }
 
+// 004 l.109: "You can try to move through a space occupied by an enemy,
+// but you have to succeed on a Raw Force, Athletics, or Nimbleness check
+// ... Moving through a space occupied by an enemy counts as difficult
+// terrain. You can be in a space occupied by a creature that is two size
+// categories bigger or smaller than you": a giant two categories larger is
+// still an enemy whose space needs the check and costs 2 m; the mover may
+// stop in it. (Black-box: a walked through the giant's space for 1 m with
+// no check.)
+TEST(Movement, AnEnemyTwoSizesApartStillNeedsTheCheck) {
+  auto roster = [] {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+    auto giant = Being("giant", "y", 2, 1, {{"ins", 1}, {"size_cat", 2}, {"raw_force", 3}});
+    return MakeRoster({a, giant});
+  };
+  Table t(ApRp(), roster());
+  // 5 + 5 = 10 against the giant's 7 + 3 = 10: not higher, stopped before.
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 1}, {3, 1}}), {5, 7}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+  EXPECT_EQ(Res(t, "a", kMovement), 3);
+  // 6 + 5 = 11 > 10: through, 2 m + 1 m = 3 m.
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 1}, {3, 1}}), {6, 7}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));
+  EXPECT_EQ(Res(t, "a", kMovement), 0);
+  Table u(ApRp(), roster());
+  ASSERT_OK(u.Submit(Path(Cmd("a", "move"), {{2, 1}}), {6, 7}));  // stops in its space: 2 m
+  EXPECT_EQ(u.state().Find("a")->at, (Pos{2, 1}));
+  EXPECT_EQ(Res(u, "a", kMovement), 1);
+}
+
 // l.114: shoved into an occupied square: the occupant's Strength DR
 // against the shover's DR Power (Str 14); fails: 1 damage to both; the
 // target stays one space before.
@@ -104,6 +133,65 @@ TEST(Movement, TeleportIntoOccupied) {
   EXPECT_EQ(Res(t, "w", kVitality), 23);
 }
 
+
+// 004 l.115 "Teleporting a target into a space that is already occupied
+// deals Reality damage equal to the teleported distance to both": a 2x2
+// creature (size 2, size category 1) teleported from (8,1) to (5,5) would
+// cover (5,5)-(6,6), where c and e stand (size category 0: they cannot
+// share, l.109): 4 m (max(3, 4)), Armor ignored, to each, and it stays at (8,1)
+// (black-box: it landed on c's square without damage, at "distance 3",
+// measured from its nearest square).
+TEST(Movement, ALargeCreatureTeleportedOntoAnotherAnySquare) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto big = Being("big", "y", 8, 1, {{"ins", 10}, {"size_cat", 1}, {"armor", 3}});
+  big.size = 2;
+  auto c = Being("c", "y", 6, 6, {{"ins", 1}, {"armor", 3}});
+  auto e = Being("e", "y", 5, 5, {{"ins", 2}});  // a second occupant: it takes 4 too
+  Table t(ApRp(), MakeRoster({a, big, c, e}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto tp = Gm("a", "teleport", "blink");
+  tp.targets = {"big"};
+  With(tp, "x", 5);
+  With(tp, "y", 5);
+  auto ev = t.Submit(tp);
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.teleport", "distance"), 4);
+  EXPECT_EQ(t.state().Find("big")->at, (Pos{8, 1}));
+  EXPECT_EQ(Res(t, "big", kVitality), 26);
+  EXPECT_EQ(Res(t, "c", kVitality), 26);
+  EXPECT_EQ(Res(t, "e", kVitality), 26);
+  auto free = Gm("a", "teleport", "blink");  // to (2,5)-(3,6): free, 6 m
+  free.targets = {"big"};
+  With(free, "x", 2);
+  With(free, "y", 5);
+  auto ev2 = t.Submit(free);
+  ASSERT_OK(ev2);
+  EXPECT_EQ(NumOf(*ev2, "004.teleport", "distance"), 6);
+  EXPECT_EQ(t.state().Find("big")->at, (Pos{2, 5}));
+}
+
+// 004 l.32 "you move with it if it moves": a climber on a mount (one size
+// larger) that is teleported 6 m (l.115, to a free space) goes with it and
+// is still on it (black-box: it stayed behind at (2,1), "Climbing" a mount
+// 6 m away).
+TEST(Movement, AClimberGoesWithItsTeleportedMount) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto g = Being("g", "y", 2, 1, {{"ins", 1}, {"size_cat", 1}});
+  Table t(ApRp(), MakeRoster({a, g}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"g"}), {15, 2}));  // 15 + 5 = 20 > 2
+  ASSERT_TRUE(Has(t, "a", kClimbing));
+  ASSERT_EQ(t.state().Find("a")->at, (Pos{2, 1}));
+  auto tp = Gm("a", "teleport", "blink");
+  tp.targets = {"g"};
+  With(tp, "x", 8);
+  With(tp, "y", 1);
+  ASSERT_OK(t.Submit(tp));
+  EXPECT_EQ(t.state().Find("g")->at, (Pos{8, 1}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{8, 1}));
+  EXPECT_TRUE(Has(t, "a", kClimbing));
+  EXPECT_EQ(Res(t, "a", kVitality), 30);
+  EXPECT_EQ(Res(t, "g", kVitality), 30);
+}
 
 // l.115: "This cannot deal more than 100 damage to a creature": the cap is
 // on what the creature takes, after its vulnerability (150 m, vulnerable to

@@ -190,6 +190,13 @@ absl::Status StartTurnOf(Decision& d, const OrderEntry& e, uint64_t cause,
   return absl::OkStatus();
 }
 
+// Whether `c` acted in the running turn: AP, movement, or the turn's free
+// Interact / Switch Weapons (l.19, l.24: "on your turn").
+bool Acted(const Combatant& c) {
+  return c.Resource(kApUsed) > 0 || c.Resource(kMoved) > 0 || c.Resource(kFreeInteract) > 0 ||
+         c.Resource(kFreeSwitch) > 0;
+}
+
 bool Done(const State& s, const OrderEntry& e) {
   return s.Find(e.actor)->Resource(kTurnRound) >= s.round;
 }
@@ -204,28 +211,83 @@ std::vector<std::string> TurnTakers(const State& s) {
   return out;
 }
 
+namespace {
+
+// l.8 "Any effects that last until the end of a creature's turn keep being
+// in effect until a creature ends their turn or they lose it": a creature
+// that takes no turn (Dead: skipped in the order) loses it, and its "until
+// the end of its turn" effects end there; l.103 "as if they had been alive
+// the whole time" (a Status Effect with such a duration does not outlast
+// its turn because the creature was dead).
+absl::Status LoseTurn(Decision& d, const std::string& who, uint64_t cause) {
+  return ExpireAt(d, fb::ExpiryKind::TurnEnd, who, d.state().round,
+                  {cause, "004.duration.end_turn"}).status();
+}
+
+// l.10 "All creatures of a union have their turn at the same time": a union
+// whose leader takes no turn (Dead) still has it: the member with the
+// highest Initiative that takes turns leads it (the union's Initiative,
+// fixed for the round, l.11, is kept). False when no member can.
+absl::StatusOr<bool> PromoteMember(Decision& d, const OrderEntry& e, uint64_t cause) {
+  const State& s = d.state();
+  std::string lead;
+  for (const std::string& m : e.members) {
+    const Combatant* c = s.Find(m);
+    if (c == nullptr || !TakesTurn(*c)) continue;
+    if (lead.empty() || Initiative(*c) > Initiative(*s.Find(lead))) lead = m;
+  }
+  if (lead.empty()) return false;
+  std::vector<OrderEntry> order = s.order;
+  const int idx = IndexOf(order, e.actor);
+  if (idx < 0) return false;
+  std::vector<std::string> members;
+  for (const std::string& m : e.members) {
+    if (m != lead) members.push_back(m);
+  }
+  order[idx].actor = lead;
+  order[idx].members = members;
+  RETURN_IF_ERROR(SetOrder(d, order, {cause, "004.union", {},
+                                      absl::StrCat(e.actor, " takes no turn: ", lead,
+                                                   " leads the union's turn (l.10)")}));
+  return true;
+}
+
+}  // namespace
+
 // What follows a turn's end happens by itself: the system's.
 absl::Status Advance(Decision& d, uint64_t cause) {
   Decision::SystemSteps system(d);
   bool fresh = false;
   while (true) {
     const std::vector<OrderEntry> order = d.state().order;
+    bool promoted = false;
     for (const OrderEntry& e : order) {
       if (e.delayed || Done(d.state(), e)) continue;
       if (!TakesTurn(*d.state().Find(e.actor))) {
         RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, e.actor, d.state().round,
                                  {cause, "004.duration.next_turn"}).status());
+        RETURN_IF_ERROR(LoseTurn(d, e.actor, cause));
+        ASSIGN_OR_RETURN(promoted, PromoteMember(d, e, cause));
+        if (promoted) break;
         continue;
       }
       return StartTurnOf(d, e, cause, "");
     }
+    if (promoted) continue;  // the union's entry has a new leader: look again
     // l.8: turns held to the end of the round, by Initiative.
     for (const OrderEntry& e : order) {
-      if (!e.delayed || Done(d.state(), e) || !TakesTurn(*d.state().Find(e.actor))) continue;
+      if (!e.delayed || Done(d.state(), e)) continue;
+      if (!TakesTurn(*d.state().Find(e.actor))) {
+        RETURN_IF_ERROR(LoseTurn(d, e.actor, cause));
+        ASSIGN_OR_RETURN(promoted, PromoteMember(d, e, cause));
+        if (promoted) break;
+        continue;
+      }
       return StartTurnOf(d, e, cause,
                          "held turn taken at the end of the round (l.8): end_turn "
                          "without acting loses it");
     }
+    if (promoted) continue;
     if (fresh) return absl::OkStatus();  // nobody can take a turn
     const int64_t round = d.state().round;
     RETURN_IF_ERROR(EndRound(d, {cause, "004.round", {{"round", round}}}));
@@ -280,10 +342,7 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
   if (idx < 0 || s.order[idx].delayed) return absl::OkStatus();
   for (const std::string& who : TurnTakers(s)) {
     const Combatant* t = s.Find(who);
-    if (t->Resource(kApUsed) > 0 || t->Resource(kMoved) > 0 ||
-        t->Resource(kFreeInteract) > 0 || t->Resource(kFreeSwitch) > 0) {
-      return absl::OkStatus();
-    }
+    if (Acted(*t)) return absl::OkStatus();
   }
   for (const OrderEntry& e : s.order) {
     if (e.delayed || Done(s, e) || !TakesTurn(*s.Find(e.actor))) continue;
@@ -355,10 +414,16 @@ static int64_t NextTurnRound(const State& s, const std::string& who, bool end = 
   if (c == nullptr) return s.round + 1;
   const bool running = s.IsTurnOf(who);
   if (running || c->Resource(kTurnRound) >= s.round) return s.round + 1;
-  for (const OrderEntry& e : s.order) {
+  const int active = IndexOf(s.order, s.active);
+  for (size_t i = 0; i < s.order.size(); ++i) {
+    const OrderEntry& e = s.order[i];
     const bool mine = e.actor == who ||
                       std::find(e.members.begin(), e.members.end(), who) != e.members.end();
-    if (mine) return e.delayed && !end ? s.round + 1 : s.round;
+    if (!mine) continue;
+    // A creature that takes no turn (Dead) whose place this round has been
+    // passed (skipped: its turn lost, l.8): the next round's place.
+    if (!TakesTurn(*c) && !e.delayed && active >= 0 && static_cast<int>(i) < active) return s.round + 1;
+    return e.delayed && !end ? s.round + 1 : s.round;
   }
   return s.round + 1;
 }
@@ -382,8 +447,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   const int64_t round = d.state().round;
   const int idx = IndexOf(d.state().order, lead);
   const bool held = idx >= 0 && d.state().order[idx].delayed;
-  const bool lost = held && d.state().Find(lead)->Resource(kApUsed) == 0 &&
-                    d.state().Find(lead)->Resource(kMoved) == 0;
+  const bool lost = held && !Acted(*d.state().Find(lead));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   for (const std::string& who : takers) {
     Decision::SystemSteps system(d);  // expiries at the turn's end happen by themselves
@@ -407,7 +471,11 @@ absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d) {
   }
   for (const std::string& who : TurnTakers(s)) {
     const Combatant* t = s.Find(who);
-    if (t->Resource(kApUsed) > 0 || t->Resource(kMoved) > 0) {
+    // l.8 "hold their turn and take it later": the one turn, held whole
+    // (reading), so not after its free Interact / Switch Weapons either
+    // (l.19 "one free Interact with Target action on your turn": holding
+    // after it would give the held turn a second one).
+    if (Acted(*t)) {
       return Refuse("004.hold.turn", who + " already acted this turn: a turn is held whole");
     }
   }

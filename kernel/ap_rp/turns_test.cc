@@ -182,6 +182,61 @@ TEST(Turns, CannotHoldAfterActing) {
   EXPECT_EQ(t.Submit(Cmd("a", "hold_turn")).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 004 l.10: "All creatures of a union have their turn at the same time":
+// the knight (Initiative 26) and the horse (32) share Initiative 29 after
+// the foe (40); the horse, the union's leader, dies during the foe's turn.
+// The knight still has the union's turn in round 1 (black-box: it was
+// skipped with its dead leader and round 2 began).
+TEST(Turns, AUnionWhoseLeaderDiesKeepsItsTurn) {
+  auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});
+  Tag(knight, "union:kh");
+  auto horse = Being("horse", "x", 2, 1, {{"ins", 16}});
+  Tag(horse, "union:kh");
+  auto foe = Being("foe", "y", 8, 8, {{"ins", 20}});  // 40
+  Table t(ApRp(), MakeRoster({knight, horse, foe}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[1].actor, "horse");
+  EXPECT_EQ(t.state().order[1].initiative, 29);  // (26 + 32) / 2
+  ASSERT_EQ(t.state().active, "foe");
+  fb::CommandT dead = Gm("horse", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  EXPECT_EQ(t.state().round, 1);
+  EXPECT_EQ(t.state().active, "knight");
+  EXPECT_EQ(t.state().order[1].initiative, 29);  // fixed for the round (l.11)
+  EXPECT_EQ(Res(t, "knight", kAp), 3);
+  ASSERT_OK(t.Submit(Cmd("knight", "move_action")));
+  EXPECT_EQ(Res(t, "knight", kAp), 2);
+  ASSERT_OK(t.Submit(Cmd("knight", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "foe");
+}
+
+// 004 l.19: "You can make one free Interact with Target action on your
+// turn"; l.8: a held turn is the one turn, taken later. Holding after the
+// free Interact is refused (it would give the held turn a second free one:
+// black-box, a lever pulled free twice in round 1). Before it, the held
+// turn has its one free Interact and a second costs 1 AP (3 - 1 = 2).
+TEST(Turns, NoHoldAfterTheFreeInteract) {
+  Table t(ApRp(), Duel());
+  auto lever = Cmd("a", "interact");
+  lever.text = "pulls the lever";
+  ASSERT_OK(t.Submit(lever));
+  ASSERT_EQ(Res(t, "a", kFreeInteract), 1);
+  EXPECT_EQ(Res(t, "a", kAp), 3);
+  auto held = t.Submit(Cmd("a", "hold_turn"));
+  EXPECT_EQ(held.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(held.status().message().find("l.8"), std::string::npos) << held.status();
+  Table u(ApRp(), Duel());
+  auto sw = Cmd("a", "switch_weapons");
+  WithText(sw, "mode", "sheathe");
+  ASSERT_OK(u.Submit(sw));  // the free one: Switch Weapons (l.24)
+  EXPECT_EQ(u.Submit(Cmd("a", "hold_turn")).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
 // l.11: a changed Initiative changes the order only from the next round.
 TEST(Turns, InitiativeChangesApplyNextRound) {
   Table t(ApRp(), Duel());

@@ -54,7 +54,13 @@ Use TargetsOf(const std::string& action) {
 }
 
 VerbSchema ActionSchema(const ActionRow& r) {
-  VerbSchema s{r.name, "an action (" + std::to_string(r.ap) + " AP)", r.rule};
+  std::string what = "an action (" + std::to_string(r.ap) + " AP)";
+  // l.19, l.24: the turn's first Interact or Switch Weapons (drawing into an
+  // empty hand or sheathing) is free.
+  if (std::string(r.name) == "interact" || std::string(r.name) == "switch_weapons") {
+    what = "an action (1 AP; the turn's first Interact or Switch Weapons is free, l.19, l.24)";
+  }
+  VerbSchema s{r.name, what, r.rule};
   s.targets = TargetsOf(s.verb);
   if (s.verb == "attack") s.weapon = Use::kOptional;  // default: the first weapon
   if (s.verb == "shove") s.path = Use::kRequired;     // the square shoved into
