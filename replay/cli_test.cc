@@ -256,6 +256,15 @@ TEST_F(CliTest, StatusNamesTheTurnTheVitalsAndTheLegalActs) {
   EXPECT_NE(theirs.out.find("not now:\n"), std::string::npos) << theirs.out;
   EXPECT_NE(theirs.out.find(absl::StrCat("it is not ", foe, "'s turn")), std::string::npos)
       << theirs.out;
+  // An act with a required free-text input (break's item) is not legal now
+  // either: the missing item is not what stops it, the turn is.
+  EXPECT_NE(theirs.out.find(absl::StrCat("\n  break: it is not ", foe, "'s turn")),
+            std::string::npos)
+      << theirs.out;
+  EXPECT_EQ(theirs.out.find("needs: command 'break'"), std::string::npos) << theirs.out;
+  // For the creature whose turn it is, break is legal and needs its item.
+  EXPECT_NE(mine.out.find("needs: command 'break': field 'params.item'"), std::string::npos)
+      << mine.out;
   CliRun unknown = Combat({"status", "--db", db_, "--session", "s1", "--for", "ariaa"});
   EXPECT_EQ(unknown.code, 2);
   EXPECT_NE(unknown.err.find("did you mean 'aria'?"), std::string::npos) << unknown.err;

@@ -131,10 +131,32 @@ struct Tried {
   std::optional<NotNow> not_now;
 };
 
+// A required text parameter that allows any text, filled with a stand-in
+// that no roster names, so a try reaches the ruleset's own checks.
+void FillFreeText(const VerbSchema& v, fb::CommandT& c) {
+  for (auto& p : c.params) {
+    for (const kernel::ParamSpec& spec : v.params) {
+      if (p && spec.key == p->key && spec.type == kernel::ParamType::kText &&
+          spec.allowed.empty() && p->text.empty()) {
+        p->text = "?";
+      }
+    }
+  }
+}
+
+// What the candidates of one sweep gave.
+struct Sweep {
+  bool any = false;        // some candidate was legal
+  LegalAct act;            // the legal ones' targets, weapons and command
+  absl::Status refusal;    // the first refusal by the rules
+  absl::Status input;      // the first refusal of the input
+};
+
 // Tries the candidates of `v` for `actor` (see the header); `first_only`
-// stops at the first legal one.
-Tried TryVerb(const StatusRequest& r, const VerbSchema& v,
-              const kernel::Combatant& actor, bool first_only) {
+// stops at the first legal one. `stand_in` fills free-text parameters with
+// a stand-in (FillFreeText).
+Sweep SweepVerb(const StatusRequest& r, const VerbSchema& v,
+                const kernel::Combatant& actor, bool first_only, bool stand_in) {
   const kernel::State& s = *r.state;
   std::vector<std::string> targets;
   if (v.targets != Use::kRequired) targets.push_back("");
@@ -161,18 +183,15 @@ Tried TryVerb(const StatusRequest& r, const VerbSchema& v,
   // window for the acts that answer none.
   std::vector<uint32_t> windows = {0};
   for (auto it = s.windows.rbegin(); it != s.windows.rend(); ++it) windows.push_back(it->first);
-  Tried out;
-  LegalAct act;
-  act.verb = v.verb;
-  act.doc = v.doc;
-  absl::Status first_refusal;
-  absl::Status first_input_error;
-  bool any = false;
+  Sweep out;
+  out.act.verb = v.verb;
+  out.act.doc = v.doc;
   for (const uint32_t window : windows) {
     for (const std::string& t : targets) {
       for (const std::string& w : weapons) {
         for (const std::optional<kernel::Pos>& p : paths) {
           fb::CommandT c = kernel::Skeleton(v, actor.id);
+          if (stand_in) FillFreeText(v, c);
           c.window = window;
           // Asked as the engine would take it (kernel/authority.h): by the
           // combatant's player, or the GM for a combatant the GM runs.
@@ -188,43 +207,57 @@ Tried TryVerb(const StatusRequest& r, const VerbSchema& v,
           if (p.has_value()) c.path.push_back(fb::Pos(p->x, p->y));
           const absl::Status st = Try(r, c);
           if (st.ok()) {
-            if (!any) {
+            if (!out.any) {
               // Ready to edit: the caller's own id and author go in.
               fb::CommandT shown = c;
               shown.id.clear();
               shown.author.clear();
-              act.command = CommandJson(shown);
+              out.act.command = CommandJson(shown);
             }
-            any = true;
-            if (!t.empty() && !Contains(act.targets, t)) act.targets.push_back(t);
-            if (!w.empty() && !Contains(act.weapons, w)) act.weapons.push_back(w);
-            if (first_only) {
-              out.legal = act;
-              return out;
-            }
+            out.any = true;
+            if (!t.empty() && !Contains(out.act.targets, t)) out.act.targets.push_back(t);
+            if (!w.empty() && !Contains(out.act.weapons, w)) out.act.weapons.push_back(w);
+            if (first_only) return out;
             break;  // one path is enough to show
           }
           if (IsInputError(st)) {
-            if (first_input_error.ok()) first_input_error = st;
-          } else if (first_refusal.ok()) {
-            first_refusal = st;
+            if (out.input.ok()) out.input = st;
+          } else if (out.refusal.ok()) {
+            out.refusal = st;
           }
         }
       }
     }
   }
-  if (any) {
-    out.legal = std::move(act);
-  } else if (!first_refusal.ok()) {
-    out.not_now = NotNow{v.verb, std::string(first_refusal.message())};
-  } else if (!first_input_error.ok() &&
-             absl::StrContains(first_input_error.message(), "field 'window'")) {
+  return out;
+}
+
+// Tries the candidates of `v` for `actor` (see the header); `first_only`
+// stops at the first legal one.
+Tried TryVerb(const StatusRequest& r, const VerbSchema& v,
+              const kernel::Combatant& actor, bool first_only) {
+  Sweep sw = SweepVerb(r, v, actor, first_only, /*stand_in=*/false);
+  Tried out;
+  if (sw.any) {
+    out.legal = std::move(sw.act);
+  } else if (!sw.refusal.ok()) {
+    out.not_now = NotNow{v.verb, std::string(sw.refusal.message())};
+  } else if (!sw.input.ok() && absl::StrContains(sw.input.message(), "field 'window'")) {
     // It answers a window and none it may answer is open.
-    out.not_now = NotNow{v.verb, std::string(first_input_error.message())};
-  } else if (!first_input_error.ok()) {
-    fb::CommandT c = kernel::Skeleton(v, actor.id);
-    act.command = CommandJson(c);
-    act.needs = std::string(first_input_error.message());
+    out.not_now = NotNow{v.verb, std::string(sw.input.message())};
+  } else if (!sw.input.ok()) {
+    // Every candidate lacked an input. Asked again with a stand-in for the
+    // free-text inputs, the rules may refuse the act outright (no Actions
+    // left, not this creature's turn): then it is not legal now, whatever
+    // the input would be.
+    const Sweep probe = SweepVerb(r, v, actor, /*first_only=*/true, /*stand_in=*/true);
+    if (!probe.any && !probe.refusal.ok()) {
+      out.not_now = NotNow{v.verb, std::string(probe.refusal.message())};
+      return out;
+    }
+    LegalAct act = std::move(sw.act);
+    act.command = CommandJson(kernel::Skeleton(v, actor.id));
+    act.needs = std::string(sw.input.message());
     out.legal = std::move(act);
   }
   return out;

@@ -13,7 +13,9 @@
 // the decision is discarded. Legal = decided; not now = refused as illegal
 // (FailedPrecondition, with the ruleset's reason); an act whose refusal is
 // about input the skeleton cannot guess (a required text, a path) is listed
-// as legal to try with what it needs. Nothing is written.
+// as legal to try with what it needs, unless the ruleset, asked again with
+// a stand-in for its free-text inputs, refuses it as illegal now (not this
+// creature's turn, no Actions left): then it is not now. Nothing is written.
 #ifndef COMBAT_REPLAY_STATUS_H_
 #define COMBAT_REPLAY_STATUS_H_
 
