@@ -112,10 +112,14 @@ absl::Status ResolveRegainControl(Decision& d, const fb::CommandT& c, uint64_t c
 // ---- Jumping (l.177-178): a long jump along `path` (straight squares);
 // the yards come from the movement pool. Reading: feet to yards, 3 feet a
 // yard, rounded down; a jump shorter than the path lands at the last square
-// it reaches.
+// it reaches. A long jump is movement (l.160, l.178 "farther than you have
+// AP available to move"): it costs the AP buying the yards its path lacks,
+// none when the movement already bought covers it. A high jump names no
+// yards: 1 AP (reading).
 int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd) {
   const int64_t missing = static_cast<int64_t>(cmd.path.size()) - c.Resource(res::kMovePool);
-  if (ParamText(cmd, "kind") == "high" || missing <= 0) return 1;
+  if (ParamText(cmd, "kind") == "high") return 1;
+  if (missing <= 0) return 0;
   return std::max<int64_t>(1, ApForYards(EffectiveRate(c), missing, c.Resource(res::kMoveAp)));
 }
 

@@ -138,6 +138,30 @@ TEST(Jump, BuysTheMovementItLacks) {
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
 }
 
+TEST(Jump, AJumpOverMovementAlreadyBoughtCostsNoAp) {
+  // 001 l.160: "Once AP is spent to move, you can divide the movement
+  // however you want for the remainder of the round"; l.178: a jump pays AP
+  // only when it goes "farther than you have AP available to move". Aria
+  // (rate 9: Str 2 + Athletics 2, l.143) buys 4 AP: 9 yd, 7 - 4 = 3 AP;
+  // walks 5 yd; jumps the 4 squares her pool still holds: no AP. d20 10 +
+  // 4 = 14 + Speed 1 (a 5-yard run-up, l.177) = 15 feet = 5 yd: she lands
+  // on the path's last square.
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("aria", "move");
+  for (int x = 6; x <= 10; ++x) walk.path.emplace_back(x, 5);
+  ASSERT_TRUE(t.Submit(walk).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 3);
+  fb::CommandT j = Cmd("aria", "jump");
+  for (int x = 11; x <= 14; ++x) j.path.emplace_back(x, 5);
+  ASSERT_TRUE(t.Submit(j, {10}).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 3);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{14, 5}));
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 0);
+}
+
 TEST(Jump, PaidOverTwoTurns) {
   Table t(WoundSlots(), Roster({Aria(1, 5), Orc("orc", 15, 15)}), {10, 12});
   fb::CommandT j = Cmd("aria", "jump");
