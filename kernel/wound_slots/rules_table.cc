@@ -135,7 +135,7 @@ bool IsModifier(const std::string& key) {
       "same_space", "target_same_space", "mounted", "mounted_defense", "immobilized", "block",
       "defend", "opening", "armor", "toughness_bonus", "penetrating", "strong_d6", "wound_step",
       "kit", "penalty", "extra_opponents", "not_pinned", "enemies_within_30ft", "calming",
-      "fatigue_penalty", "cumulative_bonus", "surprise_penalty", "delta", "run_up", "ap_change"};
+      "fatigue_penalty", "cumulative_bonus", "surprise_penalty", "delta", "run_up", "halved", "ap_change"};
   for (const char* k : kKeys) {
     if (key == k) return true;
   }

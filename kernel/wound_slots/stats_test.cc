@@ -1,6 +1,7 @@
 // The text's tables (l.6-36, l.113-117, l.129-159) and movement costs
 // (l.160-174).
 #include "gtest/gtest.h"
+#include "kernel/testing/events.h"
 #include "kernel/wound_slots/test_util.h"
 
 namespace combat::kernel::wound_slots {
@@ -132,7 +133,10 @@ TEST(Jump, BuysTheMovementItLacks) {
   j.path = {fb::Pos(6, 5), fb::Pos(7, 5), fb::Pos(8, 5)};
   // 3 yd lacking at rate 9: 2 AP (4 yd, l.143). Str 2 + Athletics 2 + d20
   // 10 = 14, no run-up: halved, 7 feet = 2 yd (l.177, reading 3 ft a yard).
-  ASSERT_TRUE(t.Submit(j, {10}).ok());
+  auto jumped = t.Submit(j, {10});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(kernel::testing::NumOf(*jumped, "halved"), -7);  // 14 + (-7) = 7
+  EXPECT_EQ(kernel::testing::NumOf(*jumped, "result"), 7);
   EXPECT_EQ(Ap(t.state(), "aria"), 5);
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
@@ -156,7 +160,10 @@ TEST(Jump, AJumpOverMovementAlreadyBoughtCostsNoAp) {
   EXPECT_EQ(Ap(t.state(), "aria"), 3);
   fb::CommandT j = Cmd("aria", "jump");
   for (int x = 11; x <= 14; ++x) j.path.emplace_back(x, 5);
-  ASSERT_TRUE(t.Submit(j, {10}).ok());
+  auto jumped = t.Submit(j, {10});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(kernel::testing::NumOf(*jumped, "run_up"), 1);  // her Speed, in the numbers
+  EXPECT_EQ(kernel::testing::NumOf(*jumped, "result"), 15);
   EXPECT_EQ(Ap(t.state(), "aria"), 3);
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{14, 5}));
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 0);
