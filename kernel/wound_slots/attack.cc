@@ -247,7 +247,8 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
       ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(w.damage.empty() ? "0" : w.damage, "weapon damage", a.id, cause));
       int64_t wd = r.total;
       if (underwater && !ranged && Num(w, "aquatic") == 0) wd = FloorDiv(wd, 2);  // l.275, halved rounded down (reading)
-      nums.push_back({"weapon_damage", wd});
+      // The roll, then what halving takes off: the numbers add up (l.275).
+      nums.push_back({"weapon_damage", r.total});
       if (wd != r.total) nums.push_back({"underwater_halved", wd - r.total, "underwater " + a.id, "001.underwater"});
       dmg += wd;
     }

@@ -244,7 +244,8 @@ TEST(Attack, SunkBelowTheSurfaceRollsNoSwimmingCheck) {
   auto second = t.Submit(Attack("quick_attack"), {12});
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_EQ(kernel::testing::NumOf(*second, "underwater"), -5);
-  EXPECT_EQ(kernel::testing::NumOf(*second, "weapon_damage"), 1);
+  EXPECT_EQ(kernel::testing::NumOf(*second, "weapon_damage"), 3);     // the roll
+  EXPECT_EQ(kernel::testing::NumOf(*second, "underwater_halved"), -2);  // 3 / 2 = 1: 14 + 2 + 3 - 2 - 10 - 2 = 5
   EXPECT_EQ(kernel::testing::NumOf(*second, "damage"), 5);
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kAp), 3);
   EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
