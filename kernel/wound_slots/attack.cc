@@ -273,10 +273,11 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
     if (k == nullptr) continue;
     if (std::string(hold) == "Swimming" && a.Has("Sunk")) continue;  // already below the surface
     const std::string spec_name = std::string(hold) == "Climbing" ? "climbing" : "swimming";
-    ASSIGN_OR_RETURN(CheckRoll keep, RollCheck(d, a.id, CheckBonus(a, "str", "athletics", spec_name, nullptr),
-                                               spec_name + " check", cause));
+    Nums kn;  // the check's parts, so its numbers add up to its result
+    const int64_t keep_bonus = CheckBonus(a, "str", "athletics", spec_name, &kn);
+    ASSIGN_OR_RETURN(CheckRoll keep, RollCheck(d, a.id, keep_bonus, spec_name + " check", cause));
     if (keep.total < k->level) {
-      Nums kn{{"d20", keep.natural}, {"result", keep.total}, {"tn", k->level}};
+      kn.insert(kn.end(), {{"d20", keep.natural}, {"result", keep.total}, {"tn", k->level}});
       RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.swim_climb", kn, "fails to hold on: the attack misses"}));
       RETURN_IF_ERROR(Impose(d, a.id, std::string(hold) == "Climbing" ? "Fallen" : "Sunk", a.id, {},
                              {cause, "001.swim_climb", kn}).status());

@@ -211,13 +211,49 @@ TEST(Attack, AFallEndsTheClimb) {
   WithText(climb, "op", "add");
   With(climb, "level", 10);
   ASSERT_TRUE(t.Submit(climb).ok());
-  ASSERT_TRUE(t.Submit(Attack("quick_attack"), {5}).ok());
+  auto first = t.Submit(Attack("quick_attack"), {5});
+  ASSERT_TRUE(first.ok()) << first.status();
+  // The check's parts are in its numbers: 5 + 2 + 2 + 0 = 9.
+  EXPECT_EQ(kernel::testing::NumOf(*first, "str"), 2);
+  EXPECT_EQ(kernel::testing::NumOf(*first, "athletics"), 2);
+  EXPECT_EQ(kernel::testing::NumOf(*first, "athletics/climbing"), 0);
+  EXPECT_EQ(kernel::testing::NumOf(*first, "result"), 9);
   EXPECT_TRUE(t.state().Find("aria")->Has("Fallen"));
   EXPECT_FALSE(t.state().Find("aria")->Has("Climbing"));
   EXPECT_EQ(Wounds(t.state(), "orc", kLight), 0);
   auto second = t.Submit(Attack("quick_attack"), {3});
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+}
+
+TEST(Attack, AWoundWhileSwimmingChecksAtMinusFivePerLevelBeyondLight) {
+  // 001 l.278: "whenever you take a wound, you must make another check at a
+  // -5 penalty for each wound level beyond light". aria swims (TN 5); the
+  // orc hits her: d20 11 + 2 = 13 >= 13, damage 13 + 3 + 4 - 13 - 1 = 6:
+  // critical, -15. Her check d20 16 + Str 2 + Athletics 2 - 15 = 5 >= 5:
+  // she stays up, and the check's parts are its numbers.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT swim = Cmd("aria", "gm_condition");
+  swim.author = "gm";
+  swim.role = fb::Role::GM;
+  swim.text = "in the river";
+  WithText(swim, "name", "Swimming");
+  WithText(swim, "op", "add");
+  With(swim, "level", 5);
+  ASSERT_TRUE(t.Submit(swim).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // aria (18) may act first: she passes
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto hit = t.Submit(pass, {11, 16});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 1);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "penalty"), -15);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "str"), 2);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "athletics"), 2);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "result"), 5);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Sunk"));
 }
 
 TEST(Attack, SunkBelowTheSurfaceRollsNoSwimmingCheck) {
