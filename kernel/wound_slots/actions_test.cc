@@ -368,6 +368,23 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   EXPECT_EQ(t.state().order.size(), 3u);
 }
 
+TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
+  // 001 l.280: a rider is "considered 1 yard farther from creatures on the
+  // ground smaller than your mount": aria's sword (reach 1) on a horse
+  // (Size 6) does not reach the orc on foot 1 yd away (1 + 1 > 1); the
+  // refusal names the mounted rule and the yard, not only the distance.
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc()}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  auto far = t.Submit(Cmd("aria", "standard_attack", {"orc"}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(far.status().message().find("1 yd farther"), std::string::npos) << far.status();
+  EXPECT_NE(far.status().message().find("l.280"), std::string::npos) << far.status();
+}
+
 TEST(Mounted, UntrainedMountCalmingIsConsecutive) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
   Table t(WoundSlots(),

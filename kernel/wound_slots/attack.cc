@@ -166,6 +166,10 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
     // Create an Opening is made "to allow you to close the distance" (l.214)
     // and, unlike the attacks ("a target within range", l.185-194), names
     // no range: it is rolled from outside the reach, before the approach.
+    if (const int64_t gap = MountedGap(s, a, *t); gap > 0) {  // l.280: the yard the mount adds
+      return Refuse("001.mount", absl::StrCat(t->id, " is ", Distance(a, *t), " yd away and 1 yd farther for a rider on a larger mount; ",
+                                              w->name, " reaches ", Reach(w)));
+    }
     return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", Distance(a, *t), " yd away; ", w->name, " reaches ", Reach(w)));
   }
   return absl::OkStatus();
