@@ -298,6 +298,30 @@ TEST(Ready, ReadiedActionIsAReaction) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Readied"));
 }
 
+TEST(Ready, MovingIsNotAnActionAndKeepsTheReadiedAction) {
+  // 001 l.204: "Until you take an action or reaction, you can take the
+  // chosen action as a reaction"; l.110 "move or perform an action", l.160
+  // "Just like actions, movement requires spending AP": moving is not an
+  // action. aria readies an attack (7 - 2 = 5 AP), buys 1 AP of movement
+  // (2 yd at rate 9, 4 AP left) and steps: still readied. Defend (an
+  // action, 2 AP) ends it.
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "act", "standard_attack");
+  ASSERT_TRUE(t.Submit(r).ok());
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 1);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT step = Cmd("aria", "move");
+  step.path = {fb::Pos(5, 6)};
+  ASSERT_TRUE(t.Submit(step).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 4);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Readied"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 2);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Readied"));
+}
+
 TEST(Ready, ALowerInitiativeReadiedCreatureMayAnswer) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());

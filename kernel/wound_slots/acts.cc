@@ -274,8 +274,12 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
   if (ParamOr(act, "_stamina", 0) > 0) {  // l.271, l.182: when the act takes effect
     RETURN_IF_ERROR(SpendStamina(d, act.actor, 1, {decl, "001.faster", {}, "performed more quickly"}));
   }
+  // l.110, l.160: moving ("Just like actions, movement requires spending
+  // AP") is not an action: buying movement or jumping (l.176-178) neither
+  // ends a readied action nor breaks a run of calming actions.
+  const bool movement = IsMovement(*v) || act.action == "jump";
   if (const Condition* lost = d.state().Find(act.actor)->FindCondition("Uncontrolled");
-      lost != nullptr && lost->level > 0 && act.action != "regain_control") {
+      !movement && lost != nullptr && lost->level > 0 && act.action != "regain_control") {
     // l.281: the +1 is "for each consecutive action spent to calm the
     // mount": another action breaks the run.
     const Condition k = *lost;
@@ -284,7 +288,7 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
                            {decl, "001.mount.untrained", {{"calming", 0, "", "001.mount.untrained"}}, "calming interrupted"}, 0, k.relative_to)
                         .status());
   }
-  if (act.action != "ready" && d.state().Find(act.actor)->Has("Readied")) {
+  if (act.action != "ready" && !movement && d.state().Find(act.actor)->Has("Readied")) {
     // l.204: "until you take an action or reaction".
     RETURN_IF_ERROR(RemoveConditionsNamed(d, act.actor, "Readied", {decl, "001.act.ready", {}, "took an action"}));
   }
