@@ -155,6 +155,53 @@ TEST(Grapple, ClingOnLeavingReach) {
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
   EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 1 - 3);
   EXPECT_EQ(Ap(t.state(), "aria"), 12 - 2);
+  // 3 yd apart: the grapple is over (l.225, l.230).
+  EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+}
+
+TEST(Grapple, NoLongerAdjacentTheGrappleAndItsPinEnd) {
+  // 001 l.230: a grapple is "close-quarters" with "an adjacent target";
+  // l.225: Cling answers a grappled target "about to move out of reach";
+  // l.235: a pin is made "while grappling". aria grapples the orc (d20 3 +
+  // 7 = 10 >= 10, 2 AP by the roster), pins it (d20 11 + 4 - 2 = 13 >= 13,
+  // 4 AP), buys 1 AP of movement (2 yd) and walks away: 2 yd apart, the
+  // grapple ends for both, and the pin with it; a Pin is refused.
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "pin", {"orc"}), {11}).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Pinned"));
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 1);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT away = Cmd("aria", "move");
+  away.path = {fb::Pos(4, 5), fb::Pos(3, 5)};
+  ASSERT_TRUE(t.Submit(away).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{3, 5}));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Grappling"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Pinned"));
+  EXPECT_EQ(t.Submit(Cmd("aria", "pin", {"orc"})).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Grapple, ATargetThatWalksOutOfReachIsNoLongerGrappled) {
+  // As ClingOnLeavingReach, aria passes instead of clinging: the orc walks
+  // 3 yd away (rate 9, 4 AP) and neither grapples the other any more.
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // Cling's trigger (l.225)
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{9, 5}));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Grappling"));
 }
 
 TEST(Reactions, HarryInTheWindowOfARangedAttack) {

@@ -291,6 +291,9 @@ absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
 // Ends the SharingSpace conditions of creatures no longer in the same
 // space (l.216), after any movement.
 absl::Status EndSharedSpaces(Decision& d, uint64_t cause);
+// Grapples (and the pins they hold) whose two creatures are no longer
+// adjacent end (l.225, l.230, l.235); EndSharedSpaces calls it.
+absl::Status EndApartGrapples(Decision& d, uint64_t cause);
 absl::Status LoseMovement(Decision& d, const std::string& who, const Why& why);
 
 // ---- actions.cc

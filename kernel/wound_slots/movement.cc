@@ -311,6 +311,27 @@ absl::Status EndSharedSpaces(Decision& d, uint64_t cause) {
   for (const auto& [id, cid] : ended) {
     RETURN_IF_ERROR(RemoveCondition(d, id, cid, {cause, "001.act.enter", {}, "no longer in the same space"}));
   }
+  return EndApartGrapples(d, cause);
+}
+
+absl::Status EndApartGrapples(Decision& d, uint64_t cause) {
+  // l.230: a grapple is "close-quarters", with "an adjacent target"; l.225:
+  // Cling's trigger is the grappled target "about to move out of reach".
+  // Once the two are no longer adjacent (a move Cling did not hold, a
+  // shove, a jump), neither grapples the other, and a pin by the one gone
+  // ends with it (l.235: pinning is done "while grappling").
+  std::vector<std::pair<std::string, uint32_t>> ended;
+  for (const auto& [id, c] : d.state().combatants) {
+    for (const auto& [cid, k] : c.conditions) {
+      if (k.name != "Grappling" && k.name != "Pinned") continue;
+      const std::string other = k.name == "Grappling" ? k.relative_to : k.source;
+      const Combatant* o = d.state().Find(other);  // a GM's pin names no combatant: kept
+      if (o != nullptr && Distance(c, *o) > 1) ended.emplace_back(id, cid);
+    }
+  }
+  for (const auto& [id, cid] : ended) {
+    RETURN_IF_ERROR(RemoveCondition(d, id, cid, {cause, "001.grapple", {}, "no longer adjacent: the grapple ends"}));
+  }
   return absl::OkStatus();
 }
 
