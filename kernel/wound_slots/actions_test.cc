@@ -140,9 +140,13 @@ TEST(Grapple, ClingOnLeavingReach) {
   ASSERT_TRUE(t.Submit(buy).ok());
   fb::CommandT mv = Cmd("orc", "move");
   mv.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
-  ASSERT_TRUE(t.Submit(mv).ok());
-  // Its first step leaves aria's reach: the move waits for her Cling (l.225).
+  auto moved = t.Submit(mv);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  // Its first step leaves aria's reach: the move waits for her Cling (l.225),
+  // a window citing the grapple, not Rebuff's approach (l.189).
   ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_FALSE(kernel::testing::Cites(*moved, "001.act.rebuff"));
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.grapple"));
   EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
   fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
   cl.window = t.state().windows.begin()->first;

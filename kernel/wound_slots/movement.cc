@@ -343,6 +343,7 @@ namespace {
 struct Approach {
   size_t step = 0;
   std::vector<std::string> who;
+  std::vector<std::string> clingers;  // of `who`, those answering by Cling's trigger (l.225)
 };
 Approach FindApproach(const State& s, const Combatant& mover, const std::vector<Pos>& path,
                       const std::vector<std::string>& reacted) {
@@ -369,6 +370,7 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
       // about to leave the reach of.
       else if (o.FindRelative("Grappling", mover.id) != nullptr && before <= Reach(w) && after > Reach(w)) {
         out.who.push_back(id);
+        out.clingers.push_back(id);
       }
     }
     if (!out.who.empty()) {
@@ -399,8 +401,18 @@ absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Po
   p.command = rest;
   p.progress = static_cast<int64_t>(a.step);
   p.reacted = reacted;
-  ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {cause, "001.act.rebuff", {{"step", static_cast<int64_t>(a.step)}},
-                                                   "approaching within reach: the move waits for rebuffs"}));
+  // Rebuff's trigger (l.189) or Cling's (l.225): the window says which.
+  std::vector<std::string> rebuffers;
+  for (const std::string& w : a.who) {
+    if (std::find(a.clingers.begin(), a.clingers.end(), w) == a.clingers.end()) rebuffers.push_back(w);
+  }
+  const char* rule = rebuffers.empty() ? "001.grapple" : "001.act.rebuff";
+  std::vector<std::string> may;
+  if (!rebuffers.empty()) may.push_back("may rebuff: " + absl::StrJoin(rebuffers, ", "));
+  if (!a.clingers.empty()) may.push_back("may cling: " + absl::StrJoin(a.clingers, ", "));
+  ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {cause, rule, {{"step", static_cast<int64_t>(a.step)}},
+                                                   rebuffers.empty() ? "leaving a grappler's reach: the move waits for Cling"
+                                                                     : "approaching within reach: the move waits for rebuffs"}));
   WindowSpec w;
   w.trigger = cause;
   w.kind = "approach";
@@ -408,7 +420,7 @@ absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Po
   w.policy = fb::AnswerPolicy::AnyOrder;
   w.pay = fb::PayWhen::AtResolution;
   w.pending = id;
-  return OpenWindow(d, w, {cause, "001.act.rebuff", {}, absl::StrCat("may rebuff: ", absl::StrJoin(a.who, ", "))}).status();
+  return OpenWindow(d, w, {cause, rule, {}, absl::StrJoin(may, "; ")}).status();
 }
 
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause) {
