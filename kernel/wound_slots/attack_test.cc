@@ -256,6 +256,23 @@ TEST(Attack, AWoundWhileSwimmingChecksAtMinusFivePerLevelBeyondLight) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Sunk"));
 }
 
+TEST(Attack, AnAquaticCreatureFightsUnderwaterUnhindered) {
+  // 001 l.275: "Fighting underwater is difficult for any non-aquatic
+  // creature": aria, underwater but tagged aquatic, pays 4 AP (7 - 4 = 3),
+  // no -5: d20 3 + 7 = 10 >= 10; damage 10 + 2 + 3 (not halved) - 10 - 2 =
+  // 3, moderate; her melee Defense stays 13 (not the immobile 5).
+  auto fish = Aria();
+  fish.tags = {"underwater", "aquatic"};
+  Table t(WoundSlots(), Roster({std::move(fish), Orc()}), {10, 12});
+  auto hit = t.Submit(Attack("standard_attack"), {3});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(Ap(t.state(), "aria"), 3);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "underwater"), -999);  // no such modifier
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "damage"), 3);
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+  EXPECT_EQ(Defense(*t.state().Find("aria"), Def::kMelee, nullptr), 13);
+}
+
 TEST(Attack, SunkBelowTheSurfaceRollsNoSwimmingCheck) {
   // 001 l.278: the Swimming check is "to not ... sink underwater"; once sunk
   // (until she surfaces, AP 4) there is nothing left to keep: d20 5 + 4 = 9

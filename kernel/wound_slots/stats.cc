@@ -137,7 +137,10 @@ const char* DefName(Def d) {
 
 // l.275 "While underwater": the GM's `Underwater`, the roster tag, or a
 // swimmer who sank below the surface (`Sunk`, l.278: "sink underwater").
+// "Fighting underwater is difficult for any non-aquatic creature": one
+// tagged `aquatic` fights there as anywhere else.
 bool IsUnderwater(const Combatant& c) {
+  if (c.HasTag("aquatic")) return false;
   return c.Has("Underwater") || c.Has("Sunk") || c.HasTag("underwater");
 }
 
