@@ -526,6 +526,29 @@ TEST(Mana, InvestAndEnd) {
   EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
 }
 
+TEST(Mana, RetrievedAtALongRestItsEffectEnds) {
+  // 001 l.42: invested mana is "tied up in a particular effect" until
+  // retrieved, "at your option at the end of a long rest". aria (mana 3 +
+  // Lor 1 = 4) invests 3 (1/1 left); she rests and retrieves it: 4/4, and
+  // the effect holding it is over: ending it now would hand the 3 back a
+  // second time (7/7, invested -3).
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT cast = Cmd("aria", "cast_spell");
+  With(cast, "invest", 3);
+  ASSERT_TRUE(t.Submit(cast).ok());
+  EXPECT_EQ(MaxMana(*t.state().Find("aria")), 1);
+  fb::CommandT rest = Cmd("aria", "long_rest");
+  With(rest, "day", 1);
+  With(rest, "retrieve", 1);
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_FALSE(t.state().Find("aria")->Has("Spell"));
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kInvested), 0);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 4);
+  EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
+  EXPECT_EQ(t.Submit(Cmd("aria", "end_effect")).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 4);
+}
+
 TEST(Mana, ReturnedWhenTheEffectExpires) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   fb::CommandT cast = Cmd("aria", "cast_spell");
