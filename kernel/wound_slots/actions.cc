@@ -127,6 +127,7 @@ absl::Status ResolveHarry(Decision& d, const fb::CommandT& c, uint64_t cause) {
 
 absl::Status CheckHinder(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (t->id == a.id) return Malformed(c, "targets[0]", "another creature (l.240: your opponent)");
   const std::string h = ParamText(c, "hindrance");
   if (!OneOf(h, {"disarm", "distract", "shove", "trip"})) {
     return Malformed(c, "params.hindrance", "disarm, distract, shove or trip");

@@ -251,6 +251,25 @@ TEST(Reactions, HarryOncePerRoundOpensNoSecondWindow) {
 // you can see attempts to approach", l.201 Harry's "attempts to make a
 // ranged weapon attack": without its trigger a reaction is refused, nothing
 // spent, and an answer in a window that is not its trigger's is refused too.
+TEST(Targets, HinderEnterSpaceAndIgnoreTakeAnotherCreature) {
+  // 001 l.240 Hinder "a target ... your opponent", l.216 "a space occupied
+  // by another creature", l.97 ignoring the creatures that flank you: none
+  // takes the actor itself (it tripped itself, shared its own space and
+  // ignored itself). Nothing is spent or written.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT trip = Cmd("aria", "hinder", {"aria"});
+  WithText(trip, "hindrance", "trip");
+  for (fb::CommandT c : {trip, Cmd("aria", "enter_space", {"aria"}), Cmd("aria", "ignore", {"aria"})}) {
+    auto r = t.Submit(c, {12});
+    ASSERT_FALSE(r.ok()) << c.action;
+    EXPECT_NE(r.status().message().find("another creature"), std::string::npos) << r.status();
+  }
+  EXPECT_EQ(Ap(t.state(), "aria"), 7);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Prone"));
+  EXPECT_FALSE(t.state().Find("aria")->Has("SharingSpace"));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Ignoring"));
+}
+
 TEST(Reactions, AReactionNeedsItsTrigger) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});  // aria 18, orc 17
   // aria's turn: the orc (lower initiative) rebuffs with nobody approaching.

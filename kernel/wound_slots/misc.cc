@@ -129,6 +129,7 @@ absl::Status ResolveOpening(Decision& d, const fb::CommandT& c, uint64_t cause) 
 // ---- Enter Occupied Space (l.216).
 absl::Status CheckEnterSpace(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (t->id == a.id) return Malformed(c, "targets[0]", "another creature (l.216: a space occupied by another creature)");
   if (std::abs(SizeScore(a) - SizeScore(*t)) >= 5) return Refuse("001.act.enter", "sizes 5 or more apart");
   if (Distance(a, *t) > 1) return Refuse("001.act.enter", t->id + " is not adjacent");
   return absl::OkStatus();
