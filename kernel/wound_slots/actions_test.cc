@@ -611,6 +611,37 @@ TEST(Hinder, TripAndPosture) {
   EXPECT_EQ(t.Submit(up).status().code(), absl::StatusCode::kFailedPrecondition);  // l.212
 }
 
+TEST(Hinder, ADisarmedWeaponIsDroppedUntilPickedUp) {
+  // 001 l.243 Disarm: "The target drops one item it is holding". aria
+  // (hinder at 1 AP): 7 + d20 4 = 11 >= the orc's Agility 11: it drops its
+  // axe, its only weapon: its attack is refused until it picks the axe up
+  // (Use an Object, l.264: "an object ... within reach", 2 AP at the GM's
+  // discretion); then it attacks again.
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/hinder", 1}}), Orc()}), {10, 12});
+  fb::CommandT disarm = Cmd("aria", "hinder", {"orc"});
+  WithText(disarm, "hindrance", "disarm");
+  ASSERT_TRUE(t.Submit(disarm, {4}).ok());
+  const Condition* k = t.state().Find("orc")->FindCondition("Disarmed");
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->note, "axe");
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  auto swing = t.Submit(Cmd("orc", "standard_attack", {"aria"}));
+  EXPECT_EQ(swing.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(swing.status().message().find("dropped its axe"), std::string::npos) << swing.status();
+  fb::CommandT pick = Cmd("orc", "use_object");
+  WithText(pick, "object", "axe");
+  With(pick, "ap", 2);
+  ASSERT_TRUE(t.Submit(pick).ok());
+  if (!t.state().windows.empty()) {  // aria (18) may act first: she passes
+    fb::CommandT pass = Cmd("aria", "pass");
+    pass.window = t.state().windows.begin()->first;
+    ASSERT_TRUE(t.Submit(pass).ok());
+  }
+  EXPECT_FALSE(t.state().Find("orc")->Has("Disarmed"));
+  EXPECT_EQ(Ap(t.state(), "orc"), 6 - 2);
+  EXPECT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+}
+
 TEST(Hinder, DisarmByCheckOrAgilityDefense) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/hinder", 1}}), Orc()}), {10, 12});
   // l.243: the defender's melee weapon check is rolled (l.67 "defense

@@ -42,6 +42,7 @@ namespace {
 
 bool CanThreaten(const Combatant& o, const Combatant& t) {
   for (const Weapon& w : o.weapons) {
+    if (Dropped(o, w)) continue;  // l.95: "their currently equipped weapons"
     const int64_t dist = Distance(o, t);
     if (!IsRanged(w) && dist <= Reach(&w)) return true;
     if (IsRanged(w) && w.range_increment > 0 && dist <= w.range_increment) return true;  // first increment
@@ -155,6 +156,9 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   }
   const Weapon* w = WeaponOf(a, c);
   if (w == nullptr) return Malformed(c, "weapon", a.id + " has no weapon");
+  if (Dropped(a, *w)) {
+    return Refuse("001.act.hinder", absl::StrCat(a.id, " dropped its ", w->name, " (disarmed, l.243): pick it up first (use_object)"));
+  }
   if (HasParam(c, "cover") && (ParamOr(c, "cover", 0) < 0 || ParamOr(c, "cover", 0) > 4)) {
     return Malformed(c, "params.cover", "0 none, 1 quarter, 2 half, 3 three-quarters, 4 nine-tenths");
   }

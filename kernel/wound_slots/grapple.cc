@@ -60,6 +60,7 @@ absl::Status CheckGrapple(const State& s, const Combatant& a, const fb::CommandT
     const Weapon* w = a.FindWeapon(c.weapon);
     if (w == nullptr) return Malformed(c, "weapon", "unknown weapon");
     if (Num(*w, "reach", 1) != 0) return Refuse("001.grapple", "a grapple uses a weapon of reach 0");
+    if (Dropped(a, *w)) return Refuse("001.act.hinder", absl::StrCat(a.id, " dropped its ", w->name, " (disarmed, l.243)"));
   }
   return absl::OkStatus();
 }
@@ -74,7 +75,7 @@ absl::Status ResolveGrapple(Decision& d, const fb::CommandT& c, uint64_t cause) 
   if (with.weapon.empty()) {
     const Combatant& a = *d.state().Find(c.actor);
     for (const Weapon& w : a.weapons) {
-      if (!IsRanged(w) && Num(w, "reach", 1) == 0) {
+      if (!IsRanged(w) && !Dropped(a, w) && Num(w, "reach", 1) == 0) {
         with.weapon = w.name;
         break;
       }

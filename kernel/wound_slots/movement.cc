@@ -234,7 +234,7 @@ absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause
   for (const auto& [id, o] : d.state().combatants) {
     if (o.side == m->side || IsOut(o)) continue;
     for (const Weapon& w : o.weapons) {
-      if (IsRanged(w)) continue;
+      if (IsRanged(w) || Dropped(o, w)) continue;
       const int64_t was = space::Distance(kGrid, before.at, before.size, o.at, o.size);
       entered = entered || (was > Reach(&w) && Distance(*m, o) <= Reach(&w));
     }
@@ -348,6 +348,7 @@ struct Approach {
 Approach FindApproach(const State& s, const Combatant& mover, const std::vector<Pos>& path,
                       const std::vector<std::string>& reacted) {
   const Verb* rebuff = FindVerb("rebuff");
+  const Verb* cling = FindVerb("cling");
   Approach out;
   Pos at = mover.at;
   const std::vector<std::string> carried = Carried(mover);  // they move with it (l.228, l.280)
@@ -360,15 +361,16 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
       if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
       const Weapon* w = nullptr;
       for (const Weapon& x : o.weapons) {
-        if (!IsRanged(x)) { w = &x; break; }
+        if (!IsRanged(x) && !Dropped(o, x)) { w = &x; break; }
       }
-      if (w == nullptr || o.Resource(res::kAp) < CostOf(o, *rebuff, fb::CommandT{})) continue;
+      const bool may_rebuff = w != nullptr && o.Resource(res::kAp) >= CostOf(o, *rebuff, fb::CommandT{});
       const int64_t before = space::Distance(kGrid, at, mover.size, o.at, o.size);
       const int64_t after = space::Distance(kGrid, path[i], mover.size, o.at, o.size);
-      if (before > Reach(w) && after <= Reach(w)) out.who.push_back(id);
+      if (may_rebuff && before > Reach(w) && after <= Reach(w)) out.who.push_back(id);
       // l.225: Cling's trigger: a creature grappling the mover that it is
-      // about to leave the reach of.
-      else if (o.FindRelative("Grappling", mover.id) != nullptr && before <= Reach(w) && after > Reach(w)) {
+      // about to leave the reach of: the grapple's, adjacent (l.230), with
+      // or without a weapon in hand (Cling is a Power check).
+      else if (grappler && o.Resource(res::kAp) >= CostOf(o, *cling, fb::CommandT{}) && before <= 1 && after > 1) {
         out.who.push_back(id);
         out.clingers.push_back(id);
       }
