@@ -669,6 +669,13 @@ TEST(Underwater, ImmobileDefenseAndCosts) {
   EXPECT_EQ(Defense(a, Def::kMelee, nullptr), 5);  // l.275: immobile defense
   const Verb* v = FindVerb("standard_attack");
   EXPECT_EQ(CostOf(a, *v, Cmd("aria", "standard_attack", {"orc"})), 6);  // +2 AP
+  // "When you make a melee attack": Grapple is one (l.230 "Make a melee
+  // attack"), Hinder's and Pin's checks are not (l.240-246, l.235, l.70).
+  EXPECT_EQ(CostOf(a, *FindVerb("grapple"), Cmd("aria", "grapple", {"orc"})), 6);
+  fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
+  WithText(trip, "hindrance", "trip");
+  EXPECT_EQ(CostOf(a, *FindVerb("hinder"), trip), 4);
+  EXPECT_EQ(CostOf(a, *FindVerb("pin"), Cmd("aria", "pin", {"orc"})), 4);
 }
 
 TEST(Timing, PerformedMoreQuickly) {

@@ -257,8 +257,12 @@ int64_t CostOf(const Combatant& c, const Verb& v, const fb::CommandT& cmd) {
   if (name == "buy_move") return std::max<int64_t>(1, ParamOr(cmd, "ap", 4));
   if (name == "jump") return c.stats.count("ap/jump") ? ApCost(c, name, 1) : JumpAp(c, cmd);
   int64_t cost = ApCost(c, name, base);
-  if (v.row.kind.cls.attack && IsUnderwater(c)) {
-    cost += 2;  // l.275: underwater melee attacks pay 2 AP more
+  // l.275: "When you make a melee attack, you must pay an extra 2 AP":
+  // the attacks, Rebuff, Grapple ("a melee attack") and Create an Opening
+  // ("a melee attack roll"); not Hinder's or Pin's checks (l.70: a check,
+  // no attack).
+  if (v.row.kind.cls.attack && IsUnderwater(c) && name != "hinder" && name != "pin") {
+    cost += 2;
   }
   return cost;
 }
