@@ -185,7 +185,12 @@ absl::Status CheckMeleeAttack(const State& s, const Combatant& a, const fb::Comm
     return Malformed(c, "params.knockout", "unconscious (no dying) or helpless (2 rounds)");
   }
   const Weapon* w = WeaponOf(a, c);
-  if (IsRanged(*w)) return Refuse("001.act.quick", "this is a melee attack: " + w->name + " is a ranged weapon");
+  if (IsRanged(*w)) {
+    // Each verb's own line: "a single melee attack" (l.185, l.187, l.194),
+    // "your weapon" against an approach (l.190), "a melee attack roll" (l.214).
+    const Verb* v = FindVerb(c.action);
+    return Refuse(v != nullptr ? v->row.rule : "001.act.quick", "this is a melee attack: " + w->name + " is a ranged weapon");
+  }
   return absl::OkStatus();
 }
 

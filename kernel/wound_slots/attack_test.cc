@@ -306,6 +306,20 @@ TEST(Attack, SunkBelowTheSurfaceRollsNoSwimmingCheck) {
   EXPECT_EQ(Defense(*t.state().Find("aria"), Def::kMelee, nullptr), 5);
 }
 
+TEST(Attack, AMeleeAttackWithARangedWeaponIsRefusedCitingItsOwnLine) {
+  // Strong (l.194), Nonlethal (l.185) and Create an Opening (l.214) are
+  // melee attacks: with a bow each is refused naming its own line, not
+  // Quick Attack's (l.187).
+  auto archer = Who("archer", "party", 5, 5, {{"spd", 10}}, "bow", "2", "bow", {}, {}, "ranged");
+  Table t(WoundSlots(), Roster({std::move(archer), Orc()}), {12, 2});
+  for (const auto& [verb, line] : std::vector<std::pair<std::string, std::string>>{
+           {"strong_attack", "l.194"}, {"nonlethal_attack", "l.185"}, {"create_opening", "l.214"}, {"quick_attack", "l.187"}}) {
+    auto r = t.Submit(Cmd("archer", verb, {"orc"}));
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << verb;
+    EXPECT_NE(r.status().message().find(line), std::string::npos) << r.status();
+  }
+}
+
 TEST(Attack, MinionTrackAndRefusals) {
   Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {}, {"minion"})}), {10, 12});
   EXPECT_EQ(t.state().Find("orc")->Resource(SlotsKey(kSevere)), 1);  // l.36
