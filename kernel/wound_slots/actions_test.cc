@@ -143,10 +143,10 @@ TEST(Grapple, ClingOnLeavingReach) {
   auto moved = t.Submit(mv);
   ASSERT_TRUE(moved.ok()) << moved.status();
   // Its first step leaves aria's reach: the move waits for her Cling (l.225),
-  // a window citing the grapple, not Rebuff's approach (l.189).
+  // a window citing Cling, not Rebuff's approach (l.189).
   ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_FALSE(kernel::testing::Cites(*moved, "001.act.rebuff"));
-  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.grapple"));
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.cling"));
   EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
   fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
   cl.window = t.state().windows.begin()->first;
@@ -161,6 +161,19 @@ TEST(Grapple, ClingOnLeavingReach) {
   EXPECT_EQ(Ap(t.state(), "aria"), 12 - 2);
   // 3 yd apart: the grapple is over (l.225, l.230).
   EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+}
+
+TEST(Grapple, DragClingAndInterposeCiteTheirOwnLines) {
+  // Refused for want of a grapple, each names its own rule: Drag l.228,
+  // Cling l.226, Interpose l.233 (they all cited Grapple, l.230).
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  auto drag = t.Submit(Cmd("aria", "drag"));
+  EXPECT_NE(drag.status().message().find("l.228"), std::string::npos) << drag.status();
+  fb::CommandT cl = Cmd("aria", "cling", {"orc"});
+  auto cling = t.Submit(cl);
+  EXPECT_NE(cling.status().message().find("l.226"), std::string::npos) << cling.status();
+  auto inter = t.Submit(Cmd("aria", "interpose", {"orc"}));
+  EXPECT_NE(inter.status().message().find("l.233"), std::string::npos) << inter.status();
 }
 
 TEST(Grapple, NoLongerAdjacentTheGrappleAndItsPinEnd) {

@@ -80,9 +80,9 @@ const std::vector<Verb>& Table() {
       V("grapple", "001.grapple", Kind(kAttack), 4, CheckGrapple, ResolveGrapple),
       V("pin", "001.pin", Kind(kAttack), 4, CheckPin, ResolvePin),
       V("escape", "001.escape", Kind(), 4, CheckEscape, ResolveEscape, {"tn"}),
-      V("drag", "001.grapple", Kind(kMoves), 4, CheckDrag, ResolveDrag),
-      V("cling", "001.grapple", Kind(), 2, CheckCling, ResolveCling, {"reduce"}, true),
-      V("interpose", "001.grapple", Kind(), 2, CheckInterpose, ResolveInterpose, {}, true),
+      V("drag", "001.drag", Kind(kMoves), 4, CheckDrag, ResolveDrag),
+      V("cling", "001.cling", Kind(), 2, CheckCling, ResolveCling, {"reduce"}, true),
+      V("interpose", "001.interpose", Kind(), 2, CheckInterpose, ResolveInterpose, {}, true),
   };
   return *t;
 }

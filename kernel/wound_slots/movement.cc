@@ -94,8 +94,8 @@ absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause
     // The movement those AP buy moves "all others involved in the grapple
     // with you": Dragging stays until the round ends (its level the AP left
     // to spend on movement, 0 once the 4 are spent), carrying them.
-    RETURN_IF_ERROR(RemoveCondition(d, c.id, k.id, {cause, "001.grapple", {{"ap", ap}}}));
-    RETURN_IF_ERROR(Impose(d, c.id, "Dragging", c.id, k.expiry, {cause, "001.grapple", {{"ap_left", k.level - ap}}},
+    RETURN_IF_ERROR(RemoveCondition(d, c.id, k.id, {cause, "001.drag", {{"ap", ap}}}));
+    RETURN_IF_ERROR(Impose(d, c.id, "Dragging", c.id, k.expiry, {cause, "001.drag", {{"ap_left", k.level - ap}}},
                            k.level - ap).status());
   }
   RETURN_IF_ERROR(AddResource(d, c.id, res::kMovePool, yards,
@@ -217,7 +217,8 @@ absl::Status MoveCarried(Decision& d, const Combatant& mover, const std::vector<
       }
     }
     RETURN_IF_ERROR(Move(d, id, path, 0, true,
-                         {cause, o->Has("Riding") ? "001.mount" : "001.grapple", {}, "moves with " + mover.id}));
+                         {cause, o->Has("Riding") ? "001.mount" : o->FindRelative("Clinging", mover.id) != nullptr ? "001.cling" : "001.drag",
+                          {}, "moves with " + mover.id}));
   }
   return absl::OkStatus();
 }
@@ -274,9 +275,9 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
   for (const auto& [id, k] : clingers) {
     const size_t n = std::min(steps.size(), static_cast<size_t>(k.level));
     RETURN_IF_ERROR(MoveCarried(d, mover, std::vector<Pos>(steps.begin(), steps.begin() + n), {id}, cause));
-    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.grapple", {{"yards", static_cast<int64_t>(n)}}}));
+    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.cling", {{"yards", static_cast<int64_t>(n)}}}));
     if (k.level - static_cast<int64_t>(n) > 0) {
-      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.grapple", {}}, k.level - n, self).status());
+      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - n, self).status());
     }
   }
   RETURN_IF_ERROR(UntrainedReach(d, mover, cause));
@@ -408,7 +409,7 @@ absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Po
   for (const std::string& w : a.who) {
     if (std::find(a.clingers.begin(), a.clingers.end(), w) == a.clingers.end()) rebuffers.push_back(w);
   }
-  const char* rule = rebuffers.empty() ? "001.grapple" : "001.act.rebuff";
+  const char* rule = rebuffers.empty() ? "001.cling" : "001.act.rebuff";
   std::vector<std::string> may;
   if (!rebuffers.empty()) may.push_back("may rebuff: " + absl::StrJoin(rebuffers, ", "));
   if (!a.clingers.empty()) may.push_back("may cling: " + absl::StrJoin(a.clingers, ", "));
@@ -445,7 +446,7 @@ absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause) {
     affordable = next;
   }
   if (affordable.size() < path.size()) {
-    RETURN_IF_ERROR(RecordOutcome(d, held.actor, {cause, "001.grapple", {{"yards_short", static_cast<int64_t>(path.size() - affordable.size())}},
+    RETURN_IF_ERROR(RecordOutcome(d, held.actor, {cause, "001.cling", {{"yards_short", static_cast<int64_t>(path.size() - affordable.size())}},
                                                   "the move is cut short"}));
   }
   if (affordable.empty()) return absl::OkStatus();

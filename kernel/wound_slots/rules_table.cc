@@ -114,6 +114,7 @@ std::vector<RuleRef>* Build() {
       R("001.jump", "Jumping", 177, "Str [Athletics/Jumping]; +Speed after 5 yd of movement, else halved; long jump in feet, high jump double in inches"),
       R("001.faster", "Performing Actions More Quickly", 271, "a check (Dex [Acrobatics] or Str [Athletics]) vs the GM's TN: -1 AP (+1 per 3 over) for 1 stamina; failing, +1 AP (+1 per 3 under)"),
       R("001.grapple", "Action: Grapple", 230, "melee attack, reach 0 weapon; hit: both grappling, no damage"),
+      R("001.cling", "Reaction: Cling", 226, "a Power check: 5 points a yard moved with the grappled target, 10 a yard taken from its movement"),
       R("001.drag", "Action: Drag", 228, "Power check, -2 per grappling opponent beyond the first"),
       R("001.interpose", "Reaction: Interpose", 233, "Power or Agility check; -2 if the target is not pinned"),
       R("001.pin", "Action: Pin", 235, "Power check -2 vs higher of Power/Agility: helpless and immobile"),
