@@ -577,7 +577,9 @@ TEST(Mana, RetrievedAtALongRestItsEffectEnds) {
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kInvested), 0);
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 4);
   EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
-  EXPECT_EQ(t.Submit(Cmd("aria", "end_effect")).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto none = t.Submit(Cmd("aria", "end_effect"));
+  EXPECT_EQ(none.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(none.status().message().find("l.238"), std::string::npos) << none.status();  // End a Magical Effect
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 4);
 }
 

@@ -72,7 +72,7 @@ absl::Status CheckEndEffect(const State& s, const Combatant& a, const fb::Comman
   for (const auto& [id, k] : on->conditions) {
     if (k.name == "Spell" && k.source == a.id) return absl::OkStatus();
   }
-  return Refuse("001.mana.invest", a.id + " controls no effect on " + on->id);
+  return Refuse("001.act.end_effect", a.id + " controls no effect on " + on->id);
 }
 
 absl::Status ResolveEndEffect(Decision& d, const fb::CommandT& c, uint64_t cause) {
@@ -82,7 +82,7 @@ absl::Status ResolveEndEffect(Decision& d, const fb::CommandT& c, uint64_t cause
     if (k.name != "Spell" || k.source != c.actor) continue;
     const uint32_t cid = id;
     const int64_t mana = k.level;
-    RETURN_IF_ERROR(RemoveCondition(d, on, cid, {cause, "001.mana.invest", {{"returned", mana}}, "effect ended"}));
+    RETURN_IF_ERROR(RemoveCondition(d, on, cid, {cause, "001.act.end_effect", {{"returned", mana}}, "effect ended"}));
     if (mana > 0) {  // l.42: returned as soon as the effect ends (reading: the usual case)
       RETURN_IF_ERROR(AddResource(d, c.actor, res::kInvested, -mana, {cause, "001.mana.invest", {{"returned", mana}}}).status());
       RETURN_IF_ERROR(AddResource(d, c.actor, res::kMana, mana, {cause, "001.mana.invest", {{"returned", mana}}}).status());

@@ -104,6 +104,7 @@ std::vector<RuleRef>* Build() {
       R("001.cost", "Actions", 182, "reading: AP costs the text omits (README), overridable by roster stat ap/<verb>"),
       R("001.underwater", "Underwater Combat", 275, "immobile defense, no ranged attacks, melee +2 AP and -5, weapon damage halved"),
       R("001.act.cast", "Action: Cast a Spell", 197, "the spell's effect is its school's (GM); mana spent or invested (l.42)"),
+      R("001.act.end_effect", "Action: End a Magical Effect", 238, "end one effect of a magical item you control; each effect individually"),
       R("001.act.ready", "Action: Ready an Action", 204, "the chosen action may be taken as a reaction until you take an action or reaction"),
       R("001.act.opening", "Action: Create an Opening", 214, "a melee attack roll used as Defense against the target's rebuff this turn"),
       R("001.act.enter", "Action: Enter Occupied Space", 216, "Power or Agility check vs the higher defense; same space: -2 attacks and defenses"),
