@@ -21,7 +21,7 @@ bool OneOf(const std::string& v, std::initializer_list<const char*> options) {
 
 const Weapon* MeleeWeapon(const Combatant& c) {
   for (const Weapon& w : c.weapons) {
-    if (!IsRanged(w)) return &w;
+    if (!IsRanged(w) && !Dropped(c, w)) return &w;
   }
   return nullptr;
 }
@@ -102,7 +102,15 @@ absl::Status CheckUseObject(const State&, const Combatant&, const fb::CommandT& 
 }
 
 absl::Status ResolveUseObject(Decision& d, const fb::CommandT& c, uint64_t cause) {
-  return RecordOutcome(d, c.actor, {cause, "001.act.use_object", {}, "uses " + ParamText(c, "object")});
+  // l.264 "an object ... within reach": a weapon it dropped (Disarm, l.243)
+  // is picked up, in hand again.
+  const std::string object = ParamText(c, "object");
+  for (const auto& [cid, k] : d.state().Find(c.actor)->conditions) {
+    if (k.name == "Disarmed" && k.note == object) {
+      return RemoveCondition(d, c.actor, cid, {cause, "001.act.use_object", {}, "picks up " + object});
+    }
+  }
+  return RecordOutcome(d, c.actor, {cause, "001.act.use_object", {}, "uses " + object});
 }
 
 absl::Status CheckHarry(const State& s, const Combatant& a, const fb::CommandT& c) {
@@ -127,6 +135,7 @@ absl::Status ResolveHarry(Decision& d, const fb::CommandT& c, uint64_t cause) {
 
 absl::Status CheckHinder(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (t->id == a.id) return Malformed(c, "targets[0]", "another creature (l.240: your opponent)");
   const std::string h = ParamText(c, "hindrance");
   if (!OneOf(h, {"disarm", "distract", "shove", "trip"})) {
     return Malformed(c, "params.hindrance", "disarm, distract, shove or trip");
@@ -199,7 +208,20 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
   }
   const Why why{cause, "001.act.hinder", nums, h + " succeeds"};
   if (h == "disarm") {
-    RETURN_IF_ERROR(Impose(d, t.id, "Disarmed", a.id, {}, why).status());
+    // l.243: "The target drops one item it is holding": the melee weapon its
+    // check uses (else its first weapon in hand), named in the note.
+    const Weapon* item = MeleeWeapon(t);
+    if (item == nullptr) item = WeaponOf(t, fb::CommandT{});
+    if (item == nullptr || Dropped(t, *item)) {
+      RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.act.hinder", nums, h + " succeeds: nothing left in hand"}));
+    } else {
+      NewCondition nc;
+      nc.actor = t.id;
+      nc.name = "Disarmed";
+      nc.source = a.id;
+      nc.note = item->name;
+      RETURN_IF_ERROR(AddCondition(d, nc, {cause, "001.act.hinder", nums, h + " succeeds: drops " + item->name}).status());
+    }
   } else if (h == "distract") {
     RETURN_IF_ERROR(Impose(d, t.id, "Distracted", a.id, ForRounds(d.state(), 1), why).status());
   } else if (h == "trip") {

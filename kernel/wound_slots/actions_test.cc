@@ -140,9 +140,13 @@ TEST(Grapple, ClingOnLeavingReach) {
   ASSERT_TRUE(t.Submit(buy).ok());
   fb::CommandT mv = Cmd("orc", "move");
   mv.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
-  ASSERT_TRUE(t.Submit(mv).ok());
-  // Its first step leaves aria's reach: the move waits for her Cling (l.225).
+  auto moved = t.Submit(mv);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  // Its first step leaves aria's reach: the move waits for her Cling (l.225),
+  // a window citing Cling, not Rebuff's approach (l.189).
   ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_FALSE(kernel::testing::Cites(*moved, "001.act.rebuff"));
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.cling"));
   EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
   fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
   cl.window = t.state().windows.begin()->first;
@@ -155,6 +159,66 @@ TEST(Grapple, ClingOnLeavingReach) {
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
   EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 1 - 3);
   EXPECT_EQ(Ap(t.state(), "aria"), 12 - 2);
+  // 3 yd apart: the grapple is over (l.225, l.230).
+  EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+}
+
+TEST(Grapple, DragClingAndInterposeCiteTheirOwnLines) {
+  // Refused for want of a grapple, each names its own rule: Drag l.228,
+  // Cling l.226, Interpose l.233 (they all cited Grapple, l.230).
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  auto drag = t.Submit(Cmd("aria", "drag"));
+  EXPECT_NE(drag.status().message().find("l.228"), std::string::npos) << drag.status();
+  fb::CommandT cl = Cmd("aria", "cling", {"orc"});
+  auto cling = t.Submit(cl);
+  EXPECT_NE(cling.status().message().find("l.226"), std::string::npos) << cling.status();
+  auto inter = t.Submit(Cmd("aria", "interpose", {"orc"}));
+  EXPECT_NE(inter.status().message().find("l.233"), std::string::npos) << inter.status();
+}
+
+TEST(Grapple, NoLongerAdjacentTheGrappleAndItsPinEnd) {
+  // 001 l.230: a grapple is "close-quarters" with "an adjacent target";
+  // l.225: Cling answers a grappled target "about to move out of reach";
+  // l.235: a pin is made "while grappling". aria grapples the orc (d20 3 +
+  // 7 = 10 >= 10, 2 AP by the roster), pins it (d20 11 + 4 - 2 = 13 >= 13,
+  // 4 AP), buys 1 AP of movement (2 yd) and walks away: 2 yd apart, the
+  // grapple ends for both, and the pin with it; a Pin is refused.
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "pin", {"orc"}), {11}).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Pinned"));
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 1);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT away = Cmd("aria", "move");
+  away.path = {fb::Pos(4, 5), fb::Pos(3, 5)};
+  ASSERT_TRUE(t.Submit(away).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{3, 5}));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Grappling"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Pinned"));
+  EXPECT_EQ(t.Submit(Cmd("aria", "pin", {"orc"})).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(Grapple, ATargetThatWalksOutOfReachIsNoLongerGrappled) {
+  // As ClingOnLeavingReach, aria passes instead of clinging: the orc walks
+  // 3 yd away (rate 9, 4 AP) and neither grapples the other any more.
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // Cling's trigger (l.225)
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{9, 5}));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Grappling"));
 }
 
 TEST(Reactions, HarryInTheWindowOfARangedAttack) {
@@ -200,6 +264,25 @@ TEST(Reactions, HarryOncePerRoundOpensNoSecondWindow) {
 // you can see attempts to approach", l.201 Harry's "attempts to make a
 // ranged weapon attack": without its trigger a reaction is refused, nothing
 // spent, and an answer in a window that is not its trigger's is refused too.
+TEST(Targets, HinderEnterSpaceAndIgnoreTakeAnotherCreature) {
+  // 001 l.240 Hinder "a target ... your opponent", l.216 "a space occupied
+  // by another creature", l.97 ignoring the creatures that flank you: none
+  // takes the actor itself (it tripped itself, shared its own space and
+  // ignored itself). Nothing is spent or written.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT trip = Cmd("aria", "hinder", {"aria"});
+  WithText(trip, "hindrance", "trip");
+  for (fb::CommandT c : {trip, Cmd("aria", "enter_space", {"aria"}), Cmd("aria", "ignore", {"aria"})}) {
+    auto r = t.Submit(c, {12});
+    ASSERT_FALSE(r.ok()) << c.action;
+    EXPECT_NE(r.status().message().find("another creature"), std::string::npos) << r.status();
+  }
+  EXPECT_EQ(Ap(t.state(), "aria"), 7);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Prone"));
+  EXPECT_FALSE(t.state().Find("aria")->Has("SharingSpace"));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Ignoring"));
+}
+
 TEST(Reactions, AReactionNeedsItsTrigger) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});  // aria 18, orc 17
   // aria's turn: the orc (lower initiative) rebuffs with nobody approaching.
@@ -298,6 +381,30 @@ TEST(Ready, ReadiedActionIsAReaction) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Readied"));
 }
 
+TEST(Ready, MovingIsNotAnActionAndKeepsTheReadiedAction) {
+  // 001 l.204: "Until you take an action or reaction, you can take the
+  // chosen action as a reaction"; l.110 "move or perform an action", l.160
+  // "Just like actions, movement requires spending AP": moving is not an
+  // action. aria readies an attack (7 - 2 = 5 AP), buys 1 AP of movement
+  // (2 yd at rate 9, 4 AP left) and steps: still readied. Defend (an
+  // action, 2 AP) ends it.
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "act", "standard_attack");
+  ASSERT_TRUE(t.Submit(r).ok());
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 1);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT step = Cmd("aria", "move");
+  step.path = {fb::Pos(5, 6)};
+  ASSERT_TRUE(t.Submit(step).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 4);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Readied"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 2);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Readied"));
+}
+
 TEST(Ready, ALowerInitiativeReadiedCreatureMayAnswer) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
@@ -368,6 +475,23 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   EXPECT_EQ(t.state().order.size(), 3u);
 }
 
+TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
+  // 001 l.280: a rider is "considered 1 yard farther from creatures on the
+  // ground smaller than your mount": aria's sword (reach 1) on a horse
+  // (Size 6) does not reach the orc on foot 1 yd away (1 + 1 > 1); the
+  // refusal names the mounted rule and the yard, not only the distance.
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc()}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  auto far = t.Submit(Cmd("aria", "standard_attack", {"orc"}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(far.status().message().find("1 yd farther"), std::string::npos) << far.status();
+  EXPECT_NE(far.status().message().find("l.280"), std::string::npos) << far.status();
+}
+
 TEST(Mounted, UntrainedMountCalmingIsConsecutive) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
   Table t(WoundSlots(),
@@ -434,6 +558,31 @@ TEST(Mana, InvestAndEnd) {
   EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
 }
 
+TEST(Mana, RetrievedAtALongRestItsEffectEnds) {
+  // 001 l.42: invested mana is "tied up in a particular effect" until
+  // retrieved, "at your option at the end of a long rest". aria (mana 3 +
+  // Lor 1 = 4) invests 3 (1/1 left); she rests and retrieves it: 4/4, and
+  // the effect holding it is over: ending it now would hand the 3 back a
+  // second time (7/7, invested -3).
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT cast = Cmd("aria", "cast_spell");
+  With(cast, "invest", 3);
+  ASSERT_TRUE(t.Submit(cast).ok());
+  EXPECT_EQ(MaxMana(*t.state().Find("aria")), 1);
+  fb::CommandT rest = Cmd("aria", "long_rest");
+  With(rest, "day", 1);
+  With(rest, "retrieve", 1);
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_FALSE(t.state().Find("aria")->Has("Spell"));
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kInvested), 0);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 4);
+  EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
+  auto none = t.Submit(Cmd("aria", "end_effect"));
+  EXPECT_EQ(none.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(none.status().message().find("l.238"), std::string::npos) << none.status();  // End a Magical Effect
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 4);
+}
+
 TEST(Mana, ReturnedWhenTheEffectExpires) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   fb::CommandT cast = Cmd("aria", "cast_spell");
@@ -477,6 +626,37 @@ TEST(Hinder, TripAndPosture) {
   EXPECT_EQ(t.Submit(up).status().code(), absl::StatusCode::kFailedPrecondition);  // l.212
 }
 
+TEST(Hinder, ADisarmedWeaponIsDroppedUntilPickedUp) {
+  // 001 l.243 Disarm: "The target drops one item it is holding". aria
+  // (hinder at 1 AP): 7 + d20 4 = 11 >= the orc's Agility 11: it drops its
+  // axe, its only weapon: its attack is refused until it picks the axe up
+  // (Use an Object, l.264: "an object ... within reach", 2 AP at the GM's
+  // discretion); then it attacks again.
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/hinder", 1}}), Orc()}), {10, 12});
+  fb::CommandT disarm = Cmd("aria", "hinder", {"orc"});
+  WithText(disarm, "hindrance", "disarm");
+  ASSERT_TRUE(t.Submit(disarm, {4}).ok());
+  const Condition* k = t.state().Find("orc")->FindCondition("Disarmed");
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->note, "axe");
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  auto swing = t.Submit(Cmd("orc", "standard_attack", {"aria"}));
+  EXPECT_EQ(swing.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(swing.status().message().find("dropped its axe"), std::string::npos) << swing.status();
+  fb::CommandT pick = Cmd("orc", "use_object");
+  WithText(pick, "object", "axe");
+  With(pick, "ap", 2);
+  ASSERT_TRUE(t.Submit(pick).ok());
+  if (!t.state().windows.empty()) {  // aria (18) may act first: she passes
+    fb::CommandT pass = Cmd("aria", "pass");
+    pass.window = t.state().windows.begin()->first;
+    ASSERT_TRUE(t.Submit(pass).ok());
+  }
+  EXPECT_FALSE(t.state().Find("orc")->Has("Disarmed"));
+  EXPECT_EQ(Ap(t.state(), "orc"), 6 - 2);
+  EXPECT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+}
+
 TEST(Hinder, DisarmByCheckOrAgilityDefense) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/hinder", 1}}), Orc()}), {10, 12});
   // l.243: the defender's melee weapon check is rolled (l.67 "defense
@@ -504,6 +684,13 @@ TEST(Underwater, ImmobileDefenseAndCosts) {
   EXPECT_EQ(Defense(a, Def::kMelee, nullptr), 5);  // l.275: immobile defense
   const Verb* v = FindVerb("standard_attack");
   EXPECT_EQ(CostOf(a, *v, Cmd("aria", "standard_attack", {"orc"})), 6);  // +2 AP
+  // "When you make a melee attack": Grapple is one (l.230 "Make a melee
+  // attack"), Hinder's and Pin's checks are not (l.240-246, l.235, l.70).
+  EXPECT_EQ(CostOf(a, *FindVerb("grapple"), Cmd("aria", "grapple", {"orc"})), 6);
+  fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
+  WithText(trip, "hindrance", "trip");
+  EXPECT_EQ(CostOf(a, *FindVerb("hinder"), trip), 4);
+  EXPECT_EQ(CostOf(a, *FindVerb("pin"), Cmd("aria", "pin", {"orc"})), 4);
 }
 
 TEST(Timing, PerformedMoreQuickly) {

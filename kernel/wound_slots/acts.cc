@@ -67,7 +67,7 @@ const std::vector<Verb>& Table() {
       V("buy_move", "001.move.pool", Kind(kMoves), 4, CheckBuyMove, ResolveBuyMove, {"ap"}),
       V("dash", "001.act.dash", Kind(kMoves), 2, CheckDash, ResolveDash),
       V("cast_spell", "001.act.cast", Kind(kCast), 4, CheckCast, ResolveCast, {"spend", "invest", "rounds"}),
-      V("end_effect", "001.mana.invest", Kind(), 2, CheckEndEffect, ResolveEndEffect),
+      V("end_effect", "001.act.end_effect", Kind(), 2, CheckEndEffect, ResolveEndEffect),
       V("ready", "001.act.ready", Kind(), 2, CheckReady, ResolveReady, {"act"}),
       V("create_opening", "001.act.opening", Kind(kAttack), 3, CheckMeleeAttack, ResolveOpening),
       V("enter_space", "001.act.enter", Kind(kMoves), 3, CheckEnterSpace, ResolveEnterSpace),
@@ -80,9 +80,9 @@ const std::vector<Verb>& Table() {
       V("grapple", "001.grapple", Kind(kAttack), 4, CheckGrapple, ResolveGrapple),
       V("pin", "001.pin", Kind(kAttack), 4, CheckPin, ResolvePin),
       V("escape", "001.escape", Kind(), 4, CheckEscape, ResolveEscape, {"tn"}),
-      V("drag", "001.grapple", Kind(kMoves), 4, CheckDrag, ResolveDrag),
-      V("cling", "001.grapple", Kind(), 2, CheckCling, ResolveCling, {"reduce"}, true),
-      V("interpose", "001.grapple", Kind(), 2, CheckInterpose, ResolveInterpose, {}, true),
+      V("drag", "001.drag", Kind(kMoves), 4, CheckDrag, ResolveDrag),
+      V("cling", "001.cling", Kind(), 2, CheckCling, ResolveCling, {"reduce"}, true),
+      V("interpose", "001.interpose", Kind(), 2, CheckInterpose, ResolveInterpose, {}, true),
   };
   return *t;
 }
@@ -111,7 +111,7 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
     }
     if (!may && ranged_attack && o.side != actor.side && !harried_by_o) {
       for (const Weapon& ow : o.weapons) {  // l.201: "within reach of your melee weapon"
-        may = may || (!IsRanged(ow) && Distance(o, actor) <= Reach(&ow));
+        may = may || (!IsRanged(ow) && !Dropped(o, ow) && Distance(o, actor) <= Reach(&ow));
       }
     }
     if (!may && FindVerb(c.action) != nullptr && FindVerb(c.action)->row.kind.cls.attack &&
@@ -257,8 +257,12 @@ int64_t CostOf(const Combatant& c, const Verb& v, const fb::CommandT& cmd) {
   if (name == "buy_move") return std::max<int64_t>(1, ParamOr(cmd, "ap", 4));
   if (name == "jump") return c.stats.count("ap/jump") ? ApCost(c, name, 1) : JumpAp(c, cmd);
   int64_t cost = ApCost(c, name, base);
-  if (v.row.kind.cls.attack && IsUnderwater(c)) {
-    cost += 2;  // l.275: underwater melee attacks pay 2 AP more
+  // l.275: "When you make a melee attack, you must pay an extra 2 AP":
+  // the attacks, Rebuff, Grapple ("a melee attack") and Create an Opening
+  // ("a melee attack roll"); not Hinder's or Pin's checks (l.70: a check,
+  // no attack).
+  if (v.row.kind.cls.attack && IsUnderwater(c) && name != "hinder" && name != "pin") {
+    cost += 2;
   }
   return cost;
 }
@@ -274,8 +278,12 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
   if (ParamOr(act, "_stamina", 0) > 0) {  // l.271, l.182: when the act takes effect
     RETURN_IF_ERROR(SpendStamina(d, act.actor, 1, {decl, "001.faster", {}, "performed more quickly"}));
   }
+  // l.110, l.160: moving ("Just like actions, movement requires spending
+  // AP") is not an action: buying movement or jumping (l.176-178) neither
+  // ends a readied action nor breaks a run of calming actions.
+  const bool movement = IsMovement(*v) || act.action == "jump";
   if (const Condition* lost = d.state().Find(act.actor)->FindCondition("Uncontrolled");
-      lost != nullptr && lost->level > 0 && act.action != "regain_control") {
+      !movement && lost != nullptr && lost->level > 0 && act.action != "regain_control") {
     // l.281: the +1 is "for each consecutive action spent to calm the
     // mount": another action breaks the run.
     const Condition k = *lost;
@@ -284,7 +292,7 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
                            {decl, "001.mount.untrained", {{"calming", 0, "", "001.mount.untrained"}}, "calming interrupted"}, 0, k.relative_to)
                         .status());
   }
-  if (act.action != "ready" && d.state().Find(act.actor)->Has("Readied")) {
+  if (act.action != "ready" && !movement && d.state().Find(act.actor)->Has("Readied")) {
     // l.204: "until you take an action or reaction".
     RETURN_IF_ERROR(RemoveConditionsNamed(d, act.actor, "Readied", {decl, "001.act.ready", {}, "took an action"}));
   }

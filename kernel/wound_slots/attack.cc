@@ -42,6 +42,7 @@ namespace {
 
 bool CanThreaten(const Combatant& o, const Combatant& t) {
   for (const Weapon& w : o.weapons) {
+    if (Dropped(o, w)) continue;  // l.95: "their currently equipped weapons"
     const int64_t dist = Distance(o, t);
     if (!IsRanged(w) && dist <= Reach(&w)) return true;
     if (IsRanged(w) && w.range_increment > 0 && dist <= w.range_increment) return true;  // first increment
@@ -155,6 +156,9 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   }
   const Weapon* w = WeaponOf(a, c);
   if (w == nullptr) return Malformed(c, "weapon", a.id + " has no weapon");
+  if (Dropped(a, *w)) {
+    return Refuse("001.act.hinder", absl::StrCat(a.id, " dropped its ", w->name, " (disarmed, l.243): pick it up first (use_object)"));
+  }
   if (HasParam(c, "cover") && (ParamOr(c, "cover", 0) < 0 || ParamOr(c, "cover", 0) > 4)) {
     return Malformed(c, "params.cover", "0 none, 1 quarter, 2 half, 3 three-quarters, 4 nine-tenths");
   }
@@ -166,6 +170,10 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
     // Create an Opening is made "to allow you to close the distance" (l.214)
     // and, unlike the attacks ("a target within range", l.185-194), names
     // no range: it is rolled from outside the reach, before the approach.
+    if (const int64_t gap = MountedGap(s, a, *t); gap > 0) {  // l.280: the yard the mount adds
+      return Refuse("001.mount", absl::StrCat(t->id, " is ", Distance(a, *t), " yd away and 1 yd farther for a rider on a larger mount; ",
+                                              w->name, " reaches ", Reach(w)));
+    }
     return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", Distance(a, *t), " yd away; ", w->name, " reaches ", Reach(w)));
   }
   return absl::OkStatus();
@@ -177,7 +185,12 @@ absl::Status CheckMeleeAttack(const State& s, const Combatant& a, const fb::Comm
     return Malformed(c, "params.knockout", "unconscious (no dying) or helpless (2 rounds)");
   }
   const Weapon* w = WeaponOf(a, c);
-  if (IsRanged(*w)) return Refuse("001.act.quick", "this is a melee attack: " + w->name + " is a ranged weapon");
+  if (IsRanged(*w)) {
+    // Each verb's own line: "a single melee attack" (l.185, l.187, l.194),
+    // "your weapon" against an approach (l.190), "a melee attack roll" (l.214).
+    const Verb* v = FindVerb(c.action);
+    return Refuse(v != nullptr ? v->row.rule : "001.act.quick", "this is a melee attack: " + w->name + " is a ranged weapon");
+  }
   return absl::OkStatus();
 }
 
@@ -247,7 +260,8 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
       ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(w.damage.empty() ? "0" : w.damage, "weapon damage", a.id, cause));
       int64_t wd = r.total;
       if (underwater && !ranged && Num(w, "aquatic") == 0) wd = FloorDiv(wd, 2);  // l.275, halved rounded down (reading)
-      nums.push_back({"weapon_damage", wd});
+      // The roll, then what halving takes off: the numbers add up (l.275).
+      nums.push_back({"weapon_damage", r.total});
       if (wd != r.total) nums.push_back({"underwater_halved", wd - r.total, "underwater " + a.id, "001.underwater"});
       dmg += wd;
     }
@@ -272,10 +286,11 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
     if (k == nullptr) continue;
     if (std::string(hold) == "Swimming" && a.Has("Sunk")) continue;  // already below the surface
     const std::string spec_name = std::string(hold) == "Climbing" ? "climbing" : "swimming";
-    ASSIGN_OR_RETURN(CheckRoll keep, RollCheck(d, a.id, CheckBonus(a, "str", "athletics", spec_name, nullptr),
-                                               spec_name + " check", cause));
+    Nums kn;  // the check's parts, so its numbers add up to its result
+    const int64_t keep_bonus = CheckBonus(a, "str", "athletics", spec_name, &kn);
+    ASSIGN_OR_RETURN(CheckRoll keep, RollCheck(d, a.id, keep_bonus, spec_name + " check", cause));
     if (keep.total < k->level) {
-      Nums kn{{"d20", keep.natural}, {"result", keep.total}, {"tn", k->level}};
+      kn.insert(kn.end(), {{"d20", keep.natural}, {"result", keep.total}, {"tn", k->level}});
       RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.swim_climb", kn, "fails to hold on: the attack misses"}));
       RETURN_IF_ERROR(Impose(d, a.id, std::string(hold) == "Climbing" ? "Fallen" : "Sunk", a.id, {},
                              {cause, "001.swim_climb", kn}).status());

@@ -211,13 +211,66 @@ TEST(Attack, AFallEndsTheClimb) {
   WithText(climb, "op", "add");
   With(climb, "level", 10);
   ASSERT_TRUE(t.Submit(climb).ok());
-  ASSERT_TRUE(t.Submit(Attack("quick_attack"), {5}).ok());
+  auto first = t.Submit(Attack("quick_attack"), {5});
+  ASSERT_TRUE(first.ok()) << first.status();
+  // The check's parts are in its numbers: 5 + 2 + 2 + 0 = 9.
+  EXPECT_EQ(kernel::testing::NumOf(*first, "str"), 2);
+  EXPECT_EQ(kernel::testing::NumOf(*first, "athletics"), 2);
+  EXPECT_EQ(kernel::testing::NumOf(*first, "athletics/climbing"), 0);
+  EXPECT_EQ(kernel::testing::NumOf(*first, "result"), 9);
   EXPECT_TRUE(t.state().Find("aria")->Has("Fallen"));
   EXPECT_FALSE(t.state().Find("aria")->Has("Climbing"));
   EXPECT_EQ(Wounds(t.state(), "orc", kLight), 0);
   auto second = t.Submit(Attack("quick_attack"), {3});
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+}
+
+TEST(Attack, AWoundWhileSwimmingChecksAtMinusFivePerLevelBeyondLight) {
+  // 001 l.278: "whenever you take a wound, you must make another check at a
+  // -5 penalty for each wound level beyond light". aria swims (TN 5); the
+  // orc hits her: d20 11 + 2 = 13 >= 13, damage 13 + 3 + 4 - 13 - 1 = 6:
+  // critical, -15. Her check d20 16 + Str 2 + Athletics 2 - 15 = 5 >= 5:
+  // she stays up, and the check's parts are its numbers.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT swim = Cmd("aria", "gm_condition");
+  swim.author = "gm";
+  swim.role = fb::Role::GM;
+  swim.text = "in the river";
+  WithText(swim, "name", "Swimming");
+  WithText(swim, "op", "add");
+  With(swim, "level", 5);
+  ASSERT_TRUE(t.Submit(swim).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // aria (18) may act first: she passes
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto hit = t.Submit(pass, {11, 16});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 1);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "penalty"), -15);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "str"), 2);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "athletics"), 2);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "result"), 5);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Sunk"));
+}
+
+TEST(Attack, AnAquaticCreatureFightsUnderwaterUnhindered) {
+  // 001 l.275: "Fighting underwater is difficult for any non-aquatic
+  // creature": aria, underwater but tagged aquatic, pays 4 AP (7 - 4 = 3),
+  // no -5: d20 3 + 7 = 10 >= 10; damage 10 + 2 + 3 (not halved) - 10 - 2 =
+  // 3, moderate; her melee Defense stays 13 (not the immobile 5).
+  auto fish = Aria();
+  fish.tags = {"underwater", "aquatic"};
+  Table t(WoundSlots(), Roster({std::move(fish), Orc()}), {10, 12});
+  auto hit = t.Submit(Attack("standard_attack"), {3});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(Ap(t.state(), "aria"), 3);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "underwater"), -999);  // no such modifier
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "damage"), 3);
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+  EXPECT_EQ(Defense(*t.state().Find("aria"), Def::kMelee, nullptr), 13);
 }
 
 TEST(Attack, SunkBelowTheSurfaceRollsNoSwimmingCheck) {
@@ -244,12 +297,27 @@ TEST(Attack, SunkBelowTheSurfaceRollsNoSwimmingCheck) {
   auto second = t.Submit(Attack("quick_attack"), {12});
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_EQ(kernel::testing::NumOf(*second, "underwater"), -5);
-  EXPECT_EQ(kernel::testing::NumOf(*second, "weapon_damage"), 1);
+  EXPECT_EQ(kernel::testing::NumOf(*second, "weapon_damage"), 3);     // the roll
+  EXPECT_EQ(kernel::testing::NumOf(*second, "underwater_halved"), -2);  // 3 / 2 = 1: 14 + 2 + 3 - 2 - 10 - 2 = 5
   EXPECT_EQ(kernel::testing::NumOf(*second, "damage"), 5);
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kAp), 3);
   EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
   // Her immobile Defense (5 - Size 0) replaces melee and ranged (l.99).
   EXPECT_EQ(Defense(*t.state().Find("aria"), Def::kMelee, nullptr), 5);
+}
+
+TEST(Attack, AMeleeAttackWithARangedWeaponIsRefusedCitingItsOwnLine) {
+  // Strong (l.194), Nonlethal (l.185) and Create an Opening (l.214) are
+  // melee attacks: with a bow each is refused naming its own line, not
+  // Quick Attack's (l.187).
+  auto archer = Who("archer", "party", 5, 5, {{"spd", 10}}, "bow", "2", "bow", {}, {}, "ranged");
+  Table t(WoundSlots(), Roster({std::move(archer), Orc()}), {12, 2});
+  for (const auto& [verb, line] : std::vector<std::pair<std::string, std::string>>{
+           {"strong_attack", "l.194"}, {"nonlethal_attack", "l.185"}, {"create_opening", "l.214"}, {"quick_attack", "l.187"}}) {
+    auto r = t.Submit(Cmd("archer", verb, {"orc"}));
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << verb;
+    EXPECT_NE(r.status().message().find(line), std::string::npos) << r.status();
+  }
 }
 
 TEST(Attack, MinionTrackAndRefusals) {

@@ -25,6 +25,9 @@ int64_t ApCost(const Combatant& c, const std::string& verb, int64_t base) {
 
 absl::Status SpendAp(Decision& d, const std::string& who, int64_t cost,
                      const Why& why) {
+  // Nothing spent (a long jump over movement already bought, l.178) is no
+  // AP "spent on anything else" (l.111).
+  if (cost <= 0) return absl::OkStatus();
   if (const PendingAct* p = FirstPending(d.state(), who, kActing); p != nullptr) {
     RETURN_IF_ERROR(ClosePending(d, p->id, "cancelled: AP spent on something else",
                                  {why.cause, "001.ap.rounds", {{"rounds_done", p->progress}}}));
@@ -38,7 +41,6 @@ absl::Status SpendAp(Decision& d, const std::string& who, int64_t cost,
   if (cost > have) {
     return Refuse("001.ap.spend", absl::StrCat(who, " has ", have, " AP and this costs ", cost));
   }
-  if (cost <= 0) return absl::OkStatus();
   Nums nums = why.nums;
   nums.push_back({"cost", cost});
   return AddResource(d, who, res::kAp, -cost, {why.cause, why.rule, nums, why.note}).status();

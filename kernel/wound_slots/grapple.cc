@@ -60,6 +60,7 @@ absl::Status CheckGrapple(const State& s, const Combatant& a, const fb::CommandT
     const Weapon* w = a.FindWeapon(c.weapon);
     if (w == nullptr) return Malformed(c, "weapon", "unknown weapon");
     if (Num(*w, "reach", 1) != 0) return Refuse("001.grapple", "a grapple uses a weapon of reach 0");
+    if (Dropped(a, *w)) return Refuse("001.act.hinder", absl::StrCat(a.id, " dropped its ", w->name, " (disarmed, l.243)"));
   }
   return absl::OkStatus();
 }
@@ -74,7 +75,7 @@ absl::Status ResolveGrapple(Decision& d, const fb::CommandT& c, uint64_t cause) 
   if (with.weapon.empty()) {
     const Combatant& a = *d.state().Find(c.actor);
     for (const Weapon& w : a.weapons) {
-      if (!IsRanged(w) && Num(w, "reach", 1) == 0) {
+      if (!IsRanged(w) && !Dropped(a, w) && Num(w, "reach", 1) == 0) {
         with.weapon = w.name;
         break;
       }
@@ -147,7 +148,7 @@ absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, uint64_t cause) {
 }
 
 absl::Status CheckDrag(const State& s, const Combatant& a, const fb::CommandT& c) {
-  if (Grapplers(a).empty()) return Refuse("001.grapple", a.id + " is not grappling");
+  if (Grapplers(a).empty()) return Refuse("001.drag", a.id + " is not grappling");
   return absl::OkStatus();
 }
 
@@ -164,15 +165,15 @@ absl::Status ResolveDrag(Decision& d, const fb::CommandT& c, uint64_t cause) {
   if (opponents > 1) nums.push_back({"extra_opponents", -2 * (opponents - 1), "", "001.drag"});
   nums.insert(nums.end(), {{"opponents", opponents}, {"d20", r.natural}, {"result", r.total}, {"tn", tn}});
   RETURN_IF_ERROR(CriticalInitiative(d, a.id, "", r.natural, cause));  // l.70, l.81-82
-  if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.grapple", nums, "drag fails"});
+  if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.drag", nums, "drag fails"});
   return Impose(d, a.id, "Dragging", a.id, ForRounds(d.state(), 1),
-                {cause, "001.grapple", nums, "may spend up to 4 AP on movement this round, moving the grapple"}, 4)
+                {cause, "001.drag", nums, "may spend up to 4 AP on movement this round, moving the grapple"}, 4)
       .status();
 }
 
 absl::Status CheckCling(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
-  if (!Grapples(a, t->id)) return Refuse("001.grapple", a.id + " is not grappling " + t->id);
+  if (!Grapples(a, t->id)) return Refuse("001.cling", a.id + " is not grappling " + t->id);
   if (ParamOr(c, "reduce", 0) < 0) return Malformed(c, "params.reduce", "yards of the target's movement to take away");
   return absl::OkStatus();
 }
@@ -186,28 +187,28 @@ absl::Status ResolveCling(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int64_t reduce = std::min(ParamOr(c, "reduce", 0), std::max<int64_t>(0, FloorDiv(r.total, 10)));
   const int64_t with = std::max<int64_t>(0, FloorDiv(r.total - 10 * reduce, 5));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"reduce_yards", reduce}, {"move_with_yards", with}});
-  RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.grapple", nums, "cling"}));
+  RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.cling", nums, "cling"}));
   RETURN_IF_ERROR(CriticalInitiative(d, a.id, c.targets[0], r.natural, cause));  // l.70, l.81-82
   const Combatant* t = d.state().Find(c.targets[0]);
   const int64_t cut = std::min(reduce, t->Resource(res::kMovePool));
   if (cut > 0) {
-    RETURN_IF_ERROR(AddResource(d, t->id, res::kMovePool, -cut, {cause, "001.grapple", {{"reduce", cut}}}).status());
+    RETURN_IF_ERROR(AddResource(d, t->id, res::kMovePool, -cut, {cause, "001.cling", {{"reduce", cut}}}).status());
   }
   if (with > 0) {  // moves with the target as it goes (movement.cc)
     RETURN_IF_ERROR(Impose(d, a.id, "Clinging", a.id, ForRounds(d.state(), 1),
-                           {cause, "001.grapple", {{"yards", with}}, "moves with " + t->id}, with, t->id).status());
+                           {cause, "001.cling", {{"yards", with}}, "moves with " + t->id}, with, t->id).status());
   }
   return absl::OkStatus();
 }
 
 absl::Status CheckInterpose(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
-  if (!Grapples(a, t->id)) return Refuse("001.grapple", a.id + " is not grappling " + t->id);
+  if (!Grapples(a, t->id)) return Refuse("001.interpose", a.id + " is not grappling " + t->id);
   auto it = s.windows.find(c.window);
   const PendingAct* held = it == s.windows.end() ? nullptr : s.FindPending(it->second.pending);
   const Verb* v = held == nullptr ? nullptr : FindVerb(held->command.action);
   if (v == nullptr || !v->row.kind.cls.attack || held->command.targets.empty() || held->command.targets[0] != a.id) {
-    return Refuse("001.grapple", "Interpose answers the window of an attack against you");
+    return Refuse("001.interpose", "Interpose answers the window of an attack against you");
   }
   return absl::OkStatus();
 }
@@ -230,7 +231,7 @@ absl::Status ResolveInterpose(Decision& d, const fb::CommandT& c, uint64_t cause
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "interpose", cause));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"tn", tn}});
   RETURN_IF_ERROR(CriticalInitiative(d, a.id, attacker.id, r.natural, cause));  // l.70, l.81-82
-  if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.grapple", nums, "interpose fails"});
+  if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.interpose", nums, "interpose fails"});
   fb::CommandT rest = held.command;
   rest.targets[0] = t.id;
   auto flag = std::make_unique<fb::ParamT>();
@@ -238,7 +239,7 @@ absl::Status ResolveInterpose(Decision& d, const fb::CommandT& c, uint64_t cause
   flag->value = 1;
   rest.params.push_back(std::move(flag));
   return UpdatePending(d, held.id, held.progress, &rest, nullptr,
-                       {cause, "001.grapple", nums, t.id + " becomes the target of the attack"});
+                       {cause, "001.interpose", nums, t.id + " becomes the target of the attack"});
 }
 
 }  // namespace combat::kernel::wound_slots

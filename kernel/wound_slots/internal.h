@@ -129,6 +129,11 @@ bool IsNpc(const Combatant& c);  // tag minion/standard/elite
 int64_t SlotsFor(const Combatant& c, int level);  // l.18-36
 int64_t Num(const Weapon& w, const char* key, int64_t otherwise = 0);
 bool IsRanged(const Weapon& w);
+// l.243 Disarm: "the target drops one item it is holding": a `Disarmed`
+// condition whose note names the weapon dropped; until it is picked up
+// (use_object with that object) the weapon attacks, blocks, reaches and
+// threatens no more.
+bool Dropped(const Combatant& c, const Weapon& w);
 const Weapon* WeaponOf(const Combatant& c, const fb::CommandT& cmd);
 int64_t Reach(const Weapon* w);  // yards; weapon number "reach", default 1
 int64_t Distance(const Combatant& a, const Combatant& b);
@@ -291,6 +296,9 @@ absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
 // Ends the SharingSpace conditions of creatures no longer in the same
 // space (l.216), after any movement.
 absl::Status EndSharedSpaces(Decision& d, uint64_t cause);
+// Grapples (and the pins they hold) whose two creatures are no longer
+// adjacent end (l.225, l.230, l.235); EndSharedSpaces calls it.
+absl::Status EndApartGrapples(Decision& d, uint64_t cause);
 absl::Status LoseMovement(Decision& d, const std::string& who, const Why& why);
 
 // ---- actions.cc

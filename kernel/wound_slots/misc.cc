@@ -72,7 +72,7 @@ absl::Status CheckEndEffect(const State& s, const Combatant& a, const fb::Comman
   for (const auto& [id, k] : on->conditions) {
     if (k.name == "Spell" && k.source == a.id) return absl::OkStatus();
   }
-  return Refuse("001.mana.invest", a.id + " controls no effect on " + on->id);
+  return Refuse("001.act.end_effect", a.id + " controls no effect on " + on->id);
 }
 
 absl::Status ResolveEndEffect(Decision& d, const fb::CommandT& c, uint64_t cause) {
@@ -82,7 +82,7 @@ absl::Status ResolveEndEffect(Decision& d, const fb::CommandT& c, uint64_t cause
     if (k.name != "Spell" || k.source != c.actor) continue;
     const uint32_t cid = id;
     const int64_t mana = k.level;
-    RETURN_IF_ERROR(RemoveCondition(d, on, cid, {cause, "001.mana.invest", {{"returned", mana}}, "effect ended"}));
+    RETURN_IF_ERROR(RemoveCondition(d, on, cid, {cause, "001.act.end_effect", {{"returned", mana}}, "effect ended"}));
     if (mana > 0) {  // l.42: returned as soon as the effect ends (reading: the usual case)
       RETURN_IF_ERROR(AddResource(d, c.actor, res::kInvested, -mana, {cause, "001.mana.invest", {{"returned", mana}}}).status());
       RETURN_IF_ERROR(AddResource(d, c.actor, res::kMana, mana, {cause, "001.mana.invest", {{"returned", mana}}}).status());
@@ -129,6 +129,7 @@ absl::Status ResolveOpening(Decision& d, const fb::CommandT& c, uint64_t cause) 
 // ---- Enter Occupied Space (l.216).
 absl::Status CheckEnterSpace(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  if (t->id == a.id) return Malformed(c, "targets[0]", "another creature (l.216: a space occupied by another creature)");
   if (std::abs(SizeScore(a) - SizeScore(*t)) >= 5) return Refuse("001.act.enter", "sizes 5 or more apart");
   if (Distance(a, *t) > 1) return Refuse("001.act.enter", t->id + " is not adjacent");
   return absl::OkStatus();

@@ -112,10 +112,14 @@ absl::Status ResolveRegainControl(Decision& d, const fb::CommandT& c, uint64_t c
 // ---- Jumping (l.177-178): a long jump along `path` (straight squares);
 // the yards come from the movement pool. Reading: feet to yards, 3 feet a
 // yard, rounded down; a jump shorter than the path lands at the last square
-// it reaches.
+// it reaches. A long jump is movement (l.160, l.178 "farther than you have
+// AP available to move"): it costs the AP buying the yards its path lacks,
+// none when the movement already bought covers it. A high jump names no
+// yards: 1 AP (reading).
 int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd) {
   const int64_t missing = static_cast<int64_t>(cmd.path.size()) - c.Resource(res::kMovePool);
-  if (ParamText(cmd, "kind") == "high" || missing <= 0) return 1;
+  if (ParamText(cmd, "kind") == "high") return 1;
+  if (missing <= 0) return 0;
   return std::max<int64_t>(1, ApForYards(EffectiveRate(c), missing, c.Resource(res::kMoveAp)));
 }
 
@@ -146,7 +150,15 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "jump", cause));
   const bool run_up = a.Resource("moved_round") == d.state().round && a.Resource("moved_yards") >= 5;
   const int64_t result = run_up ? r.total + SpeedScore(a) : FloorDiv(r.total, 2);  // l.177
-  nums.insert(nums.end(), {{"d20", r.natural}, {"run_up", run_up ? 1 : 0, "", "001.jump"}, {"result", result}});
+  nums.push_back({"d20", r.natural});
+  // l.177: after a 5-yard run-up the Speed is added; otherwise the result
+  // is halved (rounded down): either way the numbers add up to the result.
+  if (run_up) {
+    nums.push_back({"run_up", SpeedScore(a), absl::StrCat(a.Resource("moved_yards"), " yd run-up of ", a.id), "001.jump"});
+  } else {
+    nums.push_back({"halved", result - r.total, "no run-up of " + a.id, "001.jump"});
+  }
+  nums.push_back({"result", result});
   if (high) {
     nums.push_back({"height_inches", 2 * result});
     return RecordOutcome(d, a.id, {cause, "001.jump", nums, absl::StrCat("high jump: up to ", 2 * result, " inches")});

@@ -94,8 +94,8 @@ absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause
     // The movement those AP buy moves "all others involved in the grapple
     // with you": Dragging stays until the round ends (its level the AP left
     // to spend on movement, 0 once the 4 are spent), carrying them.
-    RETURN_IF_ERROR(RemoveCondition(d, c.id, k.id, {cause, "001.grapple", {{"ap", ap}}}));
-    RETURN_IF_ERROR(Impose(d, c.id, "Dragging", c.id, k.expiry, {cause, "001.grapple", {{"ap_left", k.level - ap}}},
+    RETURN_IF_ERROR(RemoveCondition(d, c.id, k.id, {cause, "001.drag", {{"ap", ap}}}));
+    RETURN_IF_ERROR(Impose(d, c.id, "Dragging", c.id, k.expiry, {cause, "001.drag", {{"ap_left", k.level - ap}}},
                            k.level - ap).status());
   }
   RETURN_IF_ERROR(AddResource(d, c.id, res::kMovePool, yards,
@@ -217,7 +217,8 @@ absl::Status MoveCarried(Decision& d, const Combatant& mover, const std::vector<
       }
     }
     RETURN_IF_ERROR(Move(d, id, path, 0, true,
-                         {cause, o->Has("Riding") ? "001.mount" : "001.grapple", {}, "moves with " + mover.id}));
+                         {cause, o->Has("Riding") ? "001.mount" : o->FindRelative("Clinging", mover.id) != nullptr ? "001.cling" : "001.drag",
+                          {}, "moves with " + mover.id}));
   }
   return absl::OkStatus();
 }
@@ -234,7 +235,7 @@ absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause
   for (const auto& [id, o] : d.state().combatants) {
     if (o.side == m->side || IsOut(o)) continue;
     for (const Weapon& w : o.weapons) {
-      if (IsRanged(w)) continue;
+      if (IsRanged(w) || Dropped(o, w)) continue;
       const int64_t was = space::Distance(kGrid, before.at, before.size, o.at, o.size);
       entered = entered || (was > Reach(&w) && Distance(*m, o) <= Reach(&w));
     }
@@ -274,9 +275,9 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
   for (const auto& [id, k] : clingers) {
     const size_t n = std::min(steps.size(), static_cast<size_t>(k.level));
     RETURN_IF_ERROR(MoveCarried(d, mover, std::vector<Pos>(steps.begin(), steps.begin() + n), {id}, cause));
-    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.grapple", {{"yards", static_cast<int64_t>(n)}}}));
+    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.cling", {{"yards", static_cast<int64_t>(n)}}}));
     if (k.level - static_cast<int64_t>(n) > 0) {
-      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.grapple", {}}, k.level - n, self).status());
+      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - n, self).status());
     }
   }
   RETURN_IF_ERROR(UntrainedReach(d, mover, cause));
@@ -311,6 +312,27 @@ absl::Status EndSharedSpaces(Decision& d, uint64_t cause) {
   for (const auto& [id, cid] : ended) {
     RETURN_IF_ERROR(RemoveCondition(d, id, cid, {cause, "001.act.enter", {}, "no longer in the same space"}));
   }
+  return EndApartGrapples(d, cause);
+}
+
+absl::Status EndApartGrapples(Decision& d, uint64_t cause) {
+  // l.230: a grapple is "close-quarters", with "an adjacent target"; l.225:
+  // Cling's trigger is the grappled target "about to move out of reach".
+  // Once the two are no longer adjacent (a move Cling did not hold, a
+  // shove, a jump), neither grapples the other, and a pin by the one gone
+  // ends with it (l.235: pinning is done "while grappling").
+  std::vector<std::pair<std::string, uint32_t>> ended;
+  for (const auto& [id, c] : d.state().combatants) {
+    for (const auto& [cid, k] : c.conditions) {
+      if (k.name != "Grappling" && k.name != "Pinned") continue;
+      const std::string other = k.name == "Grappling" ? k.relative_to : k.source;
+      const Combatant* o = d.state().Find(other);  // a GM's pin names no combatant: kept
+      if (o != nullptr && Distance(c, *o) > 1) ended.emplace_back(id, cid);
+    }
+  }
+  for (const auto& [id, cid] : ended) {
+    RETURN_IF_ERROR(RemoveCondition(d, id, cid, {cause, "001.grapple", {}, "no longer adjacent: the grapple ends"}));
+  }
   return absl::OkStatus();
 }
 
@@ -322,10 +344,12 @@ namespace {
 struct Approach {
   size_t step = 0;
   std::vector<std::string> who;
+  std::vector<std::string> clingers;  // of `who`, those answering by Cling's trigger (l.225)
 };
 Approach FindApproach(const State& s, const Combatant& mover, const std::vector<Pos>& path,
                       const std::vector<std::string>& reacted) {
   const Verb* rebuff = FindVerb("rebuff");
+  const Verb* cling = FindVerb("cling");
   Approach out;
   Pos at = mover.at;
   const std::vector<std::string> carried = Carried(mover);  // they move with it (l.228, l.280)
@@ -338,16 +362,18 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
       if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
       const Weapon* w = nullptr;
       for (const Weapon& x : o.weapons) {
-        if (!IsRanged(x)) { w = &x; break; }
+        if (!IsRanged(x) && !Dropped(o, x)) { w = &x; break; }
       }
-      if (w == nullptr || o.Resource(res::kAp) < CostOf(o, *rebuff, fb::CommandT{})) continue;
+      const bool may_rebuff = w != nullptr && o.Resource(res::kAp) >= CostOf(o, *rebuff, fb::CommandT{});
       const int64_t before = space::Distance(kGrid, at, mover.size, o.at, o.size);
       const int64_t after = space::Distance(kGrid, path[i], mover.size, o.at, o.size);
-      if (before > Reach(w) && after <= Reach(w)) out.who.push_back(id);
+      if (may_rebuff && before > Reach(w) && after <= Reach(w)) out.who.push_back(id);
       // l.225: Cling's trigger: a creature grappling the mover that it is
-      // about to leave the reach of.
-      else if (o.FindRelative("Grappling", mover.id) != nullptr && before <= Reach(w) && after > Reach(w)) {
+      // about to leave the reach of: the grapple's, adjacent (l.230), with
+      // or without a weapon in hand (Cling is a Power check).
+      else if (grappler && o.Resource(res::kAp) >= CostOf(o, *cling, fb::CommandT{}) && before <= 1 && after > 1) {
         out.who.push_back(id);
+        out.clingers.push_back(id);
       }
     }
     if (!out.who.empty()) {
@@ -378,8 +404,18 @@ absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Po
   p.command = rest;
   p.progress = static_cast<int64_t>(a.step);
   p.reacted = reacted;
-  ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {cause, "001.act.rebuff", {{"step", static_cast<int64_t>(a.step)}},
-                                                   "approaching within reach: the move waits for rebuffs"}));
+  // Rebuff's trigger (l.189) or Cling's (l.225): the window says which.
+  std::vector<std::string> rebuffers;
+  for (const std::string& w : a.who) {
+    if (std::find(a.clingers.begin(), a.clingers.end(), w) == a.clingers.end()) rebuffers.push_back(w);
+  }
+  const char* rule = rebuffers.empty() ? "001.cling" : "001.act.rebuff";
+  std::vector<std::string> may;
+  if (!rebuffers.empty()) may.push_back("may rebuff: " + absl::StrJoin(rebuffers, ", "));
+  if (!a.clingers.empty()) may.push_back("may cling: " + absl::StrJoin(a.clingers, ", "));
+  ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {cause, rule, {{"step", static_cast<int64_t>(a.step)}},
+                                                   rebuffers.empty() ? "leaving a grappler's reach: the move waits for Cling"
+                                                                     : "approaching within reach: the move waits for rebuffs"}));
   WindowSpec w;
   w.trigger = cause;
   w.kind = "approach";
@@ -387,7 +423,7 @@ absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Po
   w.policy = fb::AnswerPolicy::AnyOrder;
   w.pay = fb::PayWhen::AtResolution;
   w.pending = id;
-  return OpenWindow(d, w, {cause, "001.act.rebuff", {}, absl::StrCat("may rebuff: ", absl::StrJoin(a.who, ", "))}).status();
+  return OpenWindow(d, w, {cause, rule, {}, absl::StrJoin(may, "; ")}).status();
 }
 
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause) {
@@ -410,7 +446,7 @@ absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause) {
     affordable = next;
   }
   if (affordable.size() < path.size()) {
-    RETURN_IF_ERROR(RecordOutcome(d, held.actor, {cause, "001.grapple", {{"yards_short", static_cast<int64_t>(path.size() - affordable.size())}},
+    RETURN_IF_ERROR(RecordOutcome(d, held.actor, {cause, "001.cling", {{"yards_short", static_cast<int64_t>(path.size() - affordable.size())}},
                                                   "the move is cut short"}));
   }
   if (affordable.empty()) return absl::OkStatus();

@@ -4,6 +4,8 @@
 // params.minutes, a long rest interrupted after that many minutes).
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
@@ -181,6 +183,18 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   if (ParamOr(c, "retrieve", 0) != 0) {
     const int64_t inv = d.state().Find(who)->Resource(res::kInvested);
     if (inv > 0) {
+      // The mana was "tied up in a particular effect" (l.42): retrieved, the
+      // effects holding it end, and their ending returns nothing more.
+      std::vector<std::pair<std::string, uint32_t>> held;
+      for (const auto& [id, o] : d.state().combatants) {
+        for (const auto& [cid, k] : o.conditions) {
+          if (k.name == "Spell" && k.source == who && k.level > 0) held.emplace_back(id, cid);
+        }
+      }
+      for (const auto& [on, cid] : held) {
+        RETURN_IF_ERROR(RemoveCondition(d, on, cid, {decl, "001.mana.invest", {{"retrieved", d.state().Find(on)->conditions.at(cid).level}},
+                                                     "its mana retrieved at the end of a long rest: the effect ends"}));
+      }
       RETURN_IF_ERROR(SetResource(d, who, res::kInvested, 0, {decl, "001.mana.invest", {{"retrieved", inv}}}));
     }
   }

@@ -104,6 +104,7 @@ std::vector<RuleRef>* Build() {
       R("001.cost", "Actions", 182, "reading: AP costs the text omits (README), overridable by roster stat ap/<verb>"),
       R("001.underwater", "Underwater Combat", 275, "immobile defense, no ranged attacks, melee +2 AP and -5, weapon damage halved"),
       R("001.act.cast", "Action: Cast a Spell", 197, "the spell's effect is its school's (GM); mana spent or invested (l.42)"),
+      R("001.act.end_effect", "Action: End a Magical Effect", 238, "end one effect of a magical item you control; each effect individually"),
       R("001.act.ready", "Action: Ready an Action", 204, "the chosen action may be taken as a reaction until you take an action or reaction"),
       R("001.act.opening", "Action: Create an Opening", 214, "a melee attack roll used as Defense against the target's rebuff this turn"),
       R("001.act.enter", "Action: Enter Occupied Space", 216, "Power or Agility check vs the higher defense; same space: -2 attacks and defenses"),
@@ -114,6 +115,7 @@ std::vector<RuleRef>* Build() {
       R("001.jump", "Jumping", 177, "Str [Athletics/Jumping]; +Speed after 5 yd of movement, else halved; long jump in feet, high jump double in inches"),
       R("001.faster", "Performing Actions More Quickly", 271, "a check (Dex [Acrobatics] or Str [Athletics]) vs the GM's TN: -1 AP (+1 per 3 over) for 1 stamina; failing, +1 AP (+1 per 3 under)"),
       R("001.grapple", "Action: Grapple", 230, "melee attack, reach 0 weapon; hit: both grappling, no damage"),
+      R("001.cling", "Reaction: Cling", 226, "a Power check: 5 points a yard moved with the grappled target, 10 a yard taken from its movement"),
       R("001.drag", "Action: Drag", 228, "Power check, -2 per grappling opponent beyond the first"),
       R("001.interpose", "Reaction: Interpose", 233, "Power or Agility check; -2 if the target is not pinned"),
       R("001.pin", "Action: Pin", 235, "Power check -2 vs higher of Power/Agility: helpless and immobile"),
@@ -135,7 +137,7 @@ bool IsModifier(const std::string& key) {
       "same_space", "target_same_space", "mounted", "mounted_defense", "immobilized", "block",
       "defend", "opening", "armor", "toughness_bonus", "penetrating", "strong_d6", "wound_step",
       "kit", "penalty", "extra_opponents", "not_pinned", "enemies_within_30ft", "calming",
-      "fatigue_penalty", "cumulative_bonus", "surprise_penalty", "delta", "run_up", "ap_change"};
+      "fatigue_penalty", "cumulative_bonus", "surprise_penalty", "delta", "run_up", "halved", "ap_change"};
   for (const char* k : kKeys) {
     if (key == k) return true;
   }

@@ -90,6 +90,7 @@ absl::Status DecideIgnore(const fb::CommandT& c, Decision& d) {
   std::vector<uint32_t> drop;
   for (size_t i = 0; i < c.targets.size(); ++i) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, i));
+    if (t->id == a->id) return Malformed(c, absl::StrCat("targets[", i, "]"), "another creature (l.97: the creatures flanking you)");
     const Condition* k = a->FindRelative("Ignoring", t->id);
     if (!stop && k != nullptr) return Refuse("001.attack.rear", a->id + " already ignores " + t->id);
     if (stop && k == nullptr) return Refuse("001.attack.rear", a->id + " does not ignore " + t->id);

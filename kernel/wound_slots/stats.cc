@@ -137,7 +137,10 @@ const char* DefName(Def d) {
 
 // l.275 "While underwater": the GM's `Underwater`, the roster tag, or a
 // swimmer who sank below the surface (`Sunk`, l.278: "sink underwater").
+// "Fighting underwater is difficult for any non-aquatic creature": one
+// tagged `aquatic` fights there as anywhere else.
 bool IsUnderwater(const Combatant& c) {
+  if (c.HasTag("aquatic")) return false;
   return c.Has("Underwater") || c.Has("Sunk") || c.HasTag("underwater");
 }
 
@@ -169,6 +172,7 @@ int64_t Defense(const Combatant& c, Def d, Nums* nums) {
       int64_t block = 0;
       std::vector<std::string> blockers;
       for (const Weapon& w : c.weapons) {
+        if (Dropped(c, w)) continue;  // l.243: dropped, it blocks nothing
         const int64_t b = d == Def::kMelee ? Num(w, "block") : Num(w, "ranged_block");
         block += b;
         if (b != 0) blockers.push_back(absl::StrCat(w.name, " of ", c.id));
@@ -254,8 +258,18 @@ int64_t Num(const Weapon& w, const char* key, int64_t otherwise) {
 
 bool IsRanged(const Weapon& w) { return w.kind == "ranged" || w.kind == "thrown"; }
 
+bool Dropped(const Combatant& c, const Weapon& w) {
+  for (const auto& [id, k] : c.conditions) {
+    if (k.name == "Disarmed" && k.note == w.name) return true;
+  }
+  return false;
+}
+
 const Weapon* WeaponOf(const Combatant& c, const fb::CommandT& cmd) {
   if (!cmd.weapon.empty()) return c.FindWeapon(cmd.weapon);
+  for (const Weapon& w : c.weapons) {
+    if (!Dropped(c, w)) return &w;  // the first one still in hand
+  }
   return c.weapons.empty() ? nullptr : &c.weapons.front();
 }
 

@@ -1,6 +1,7 @@
 // The text's tables (l.6-36, l.113-117, l.129-159) and movement costs
 // (l.160-174).
 #include "gtest/gtest.h"
+#include "kernel/testing/events.h"
 #include "kernel/wound_slots/test_util.h"
 
 namespace combat::kernel::wound_slots {
@@ -132,10 +133,40 @@ TEST(Jump, BuysTheMovementItLacks) {
   j.path = {fb::Pos(6, 5), fb::Pos(7, 5), fb::Pos(8, 5)};
   // 3 yd lacking at rate 9: 2 AP (4 yd, l.143). Str 2 + Athletics 2 + d20
   // 10 = 14, no run-up: halved, 7 feet = 2 yd (l.177, reading 3 ft a yard).
-  ASSERT_TRUE(t.Submit(j, {10}).ok());
+  auto jumped = t.Submit(j, {10});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(kernel::testing::NumOf(*jumped, "halved"), -7);  // 14 + (-7) = 7
+  EXPECT_EQ(kernel::testing::NumOf(*jumped, "result"), 7);
   EXPECT_EQ(Ap(t.state(), "aria"), 5);
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+}
+
+TEST(Jump, AJumpOverMovementAlreadyBoughtCostsNoAp) {
+  // 001 l.160: "Once AP is spent to move, you can divide the movement
+  // however you want for the remainder of the round"; l.178: a jump pays AP
+  // only when it goes "farther than you have AP available to move". Aria
+  // (rate 9: Str 2 + Athletics 2, l.143) buys 4 AP: 9 yd, 7 - 4 = 3 AP;
+  // walks 5 yd; jumps the 4 squares her pool still holds: no AP. d20 10 +
+  // 4 = 14 + Speed 1 (a 5-yard run-up, l.177) = 15 feet = 5 yd: she lands
+  // on the path's last square.
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("aria", "move");
+  for (int x = 6; x <= 10; ++x) walk.path.emplace_back(x, 5);
+  ASSERT_TRUE(t.Submit(walk).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 3);
+  fb::CommandT j = Cmd("aria", "jump");
+  for (int x = 11; x <= 14; ++x) j.path.emplace_back(x, 5);
+  auto jumped = t.Submit(j, {10});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(kernel::testing::NumOf(*jumped, "run_up"), 1);  // her Speed, in the numbers
+  EXPECT_EQ(kernel::testing::NumOf(*jumped, "result"), 15);
+  EXPECT_EQ(Ap(t.state(), "aria"), 3);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{14, 5}));
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 0);
 }
 
 TEST(Jump, PaidOverTwoTurns) {

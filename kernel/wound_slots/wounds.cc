@@ -105,9 +105,11 @@ absl::Status AfterWound(Decision& d, const std::string& who, int level,
     if (std::string(hold) == "Swimming" && c.Has("Sunk")) continue;  // already below the surface
     const std::string spec = std::string(hold) == "Climbing" ? "climbing" : "swimming";
     const int64_t penalty = -5 * (level - kLight);
-    ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, who, CheckBonus(c, "str", "athletics", spec, nullptr) + penalty,
-                                            spec + " check (wounded)", cause));
-    Nums n{{"penalty", penalty, absl::StrCat(LevelName(level), " wound of ", who), "001.swim_climb"}, {"d20", r.natural}, {"result", r.total}, {"tn", k->level}};
+    Nums n;  // the check's parts, so its numbers add up to its result
+    const int64_t bonus = CheckBonus(c, "str", "athletics", spec, &n);
+    ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, who, bonus + penalty, spec + " check (wounded)", cause));
+    n.insert(n.end(), {{"penalty", penalty, absl::StrCat(LevelName(level), " wound of ", who), "001.swim_climb"},
+                       {"d20", r.natural}, {"result", r.total}, {"tn", k->level}});
     if (r.total < k->level) {
       RETURN_IF_ERROR(Impose(d, who, std::string(hold) == "Climbing" ? "Fallen" : "Sunk", who, {},
                              {cause, "001.swim_climb", n, "falls or sinks"}).status());
