@@ -11,6 +11,7 @@
 #include "rocksdb/options.h"
 #include "store/event_log_impl.h"
 #include "store/rocks_log.h"
+#include "store/rocks_participants.h"
 #include "store/rocks_status.h"
 
 namespace combat::store {
@@ -37,7 +38,10 @@ RocksEventLog::RocksEventLog(std::unique_ptr<LogImpl> impl)
     : RocksLogReader(impl.get()),
       RocksLogWriter(impl.get()),
       RocksSnapshotCache(impl.get()),
-      impl_(std::move(impl)) {}
+      impl_(std::move(impl)),
+      participants_(std::make_unique<RocksParticipants>(impl_.get())) {}
+
+ParticipantStore& RocksEventLog::participants() { return *participants_; }
 
 RocksEventLog::~RocksEventLog() {
   if (impl_ != nullptr && impl_->db != nullptr) {

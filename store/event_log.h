@@ -75,7 +75,7 @@ namespace combat::store {
 // snapshot cache (SnapshotCache), each a class of its own over the same
 // database, and what concerns the whole database (opening, checksums, WAL
 // sync, compaction). Code that only reads takes a `const LogReader&`.
-struct LogImpl;
+class ParticipantStore;  // store/participants.h
 
 // An open event log, whichever backend holds it: a LogReader, a LogWriter
 // and a SnapshotCache over one log, with the same contracts on every
@@ -131,9 +131,9 @@ class EventLog : public virtual LogReader,
 
  private:
   friend class ParticipantTable;  // store/participants.h: its own records
-  // The RocksDB database holding the participants (for JetStream, its
-  // local replica: store/jetstream/README.md).
-  virtual LogImpl* rocks_impl() = 0;
+  // The backend's participants and operators (store/participants.h),
+  // reached through ParticipantTable, which checks the arguments first.
+  virtual ParticipantStore& participants() = 0;
 };
 
 // How EventLog::Open reaches a backend linked into the binary: `scheme`

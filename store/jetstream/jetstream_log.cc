@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -20,7 +21,9 @@
 #include "store/batch_sink.h"
 #include "store/jetstream/records.h"
 #include "store/jetstream/url.h"
+#include "store/participants.h"
 #include "store/rocks_log.h"
+#include "store/write_locks.h"
 
 namespace combat::store::jetstream {
 namespace {
@@ -53,6 +56,21 @@ template <typename T>
 absl::Status StatusOf(const absl::StatusOr<T>& s) { return s.status(); }
 absl::Status StatusOf(const absl::Status& s) { return s; }
 
+// What a write publishes with as its subject's expected last sequence:
+// the sequence of the last message on `subject` this open had applied
+// *before* the write read the replica (JetStreamLog::Writing sets it for
+// the thread, the sink reads it). Taken before the read, it is never ahead
+// of the state the write was decided on: a message on the subject that
+// arrives in between makes the publish fail (wrong last sequence), and the
+// write is decided again; taken after, it could vouch for a state the
+// write never saw.
+struct Expectation {
+  const void* log = nullptr;
+  std::string subject;
+  std::optional<uint64_t> last;  // nullopt: no message on the subject yet
+};
+thread_local Expectation* t_expectation = nullptr;
+
 // A fresh directory under $TMPDIR (or /tmp).
 absl::StatusOr<std::string> TempDir(absl::string_view name) {
   const char* tmp = getenv("TMPDIR");
@@ -63,6 +81,29 @@ absl::StatusOr<std::string> TempDir(absl::string_view name) {
   }
   return dir;
 }
+
+class JetStreamLog;
+
+// store/participants.h on JetStream: the replica's participants (the
+// RocksDB backend's checks), written through JetStreamLog::Writing as one
+// message on `<PREFIX>.<session>.~participants`.
+class JetStreamParticipants final : public ParticipantStore {
+ public:
+  explicit JetStreamParticipants(JetStreamLog* log) : log_(log) {}
+  absl::Status Add(const Participant& p, const std::string& token_hash) override;
+  absl::Status Found(const Participant& gm, const std::string& token_hash) override;
+  absl::Status Revoke(const std::string& session, const std::string& name) override;
+  absl::Status AddOperator(const std::string& name,
+                           const std::string& token_hash) override;
+  absl::StatusOr<std::optional<std::string>> FindOperator(
+      const std::string& token_hash) const override;
+  absl::StatusOr<std::optional<Participant>> Find(
+      const std::string& session, const std::string& token_hash) const override;
+  absl::StatusOr<std::vector<Participant>> List(const std::string& session) const override;
+
+ private:
+  JetStreamLog* log_;
+};
 
 class JetStreamLog final : public EventLog, private BatchSink {
  public:
@@ -140,7 +181,7 @@ class JetStreamLog final : public EventLog, private BatchSink {
   // ---- LogWriter: decided on the caught-up replica, published, applied.
   absl::Status CreateSession(const SessionMeta& meta,
                              const std::vector<uint8_t>& secret_seed) override {
-    return Writing<absl::Status>("creating a session", [&] {
+    return Writing<absl::Status>("creating a session", meta.session, "main", [&] {
       return replica_->CreateSession(meta, secret_seed);
     });
   }
@@ -149,7 +190,7 @@ class JetStreamLog final : public EventLog, private BatchSink {
                              const std::string& command_id,
                              const std::vector<events::EventBuffer>& first,
                              const std::vector<uint8_t>& signing_key) override {
-    return Writing<absl::Status>("creating a session", [&] {
+    return Writing<absl::Status>("creating a session", meta.session, "main", [&] {
       return replica_->CreateSession(meta, secret_seed, command_id, first,
                                      signing_key);
     });
@@ -157,7 +198,7 @@ class JetStreamLog final : public EventLog, private BatchSink {
   absl::Status Fork(const std::string& session, const std::string& parent,
                     uint64_t fork_seq, const std::string& branch,
                     const std::string& author, const std::string& reason) override {
-    return Writing<absl::Status>("forking", [&] {
+    return Writing<absl::Status>("forking", session, branch, [&] {
       return replica_->Fork(session, parent, fork_seq, branch, author, reason);
     });
   }
@@ -165,7 +206,7 @@ class JetStreamLog final : public EventLog, private BatchSink {
                     uint64_t fork_seq, const std::string& branch,
                     const std::string& author, const std::string& reason,
                     const events::EventBuffer& record) override {
-    return Writing<absl::Status>("forking", [&] {
+    return Writing<absl::Status>("forking", session, branch, [&] {
       return replica_->Fork(session, parent, fork_seq, branch, author, reason,
                             record);
     });
@@ -175,7 +216,7 @@ class JetStreamLog final : public EventLog, private BatchSink {
       uint64_t expected_seq, const std::string& command_id,
       const std::vector<events::EventBuffer>& events,
       const std::optional<events::Digest>& content) override {
-    return Writing<absl::StatusOr<AppendResult>>("appending", [&] {
+    return Writing<absl::StatusOr<AppendResult>>("appending", session, branch, [&] {
       return replica_->Append(session, branch, expected_seq, command_id,
                               events, content);
     });
@@ -186,7 +227,7 @@ class JetStreamLog final : public EventLog, private BatchSink {
       const std::vector<events::EventBuffer>& events,
       const std::optional<events::Digest>& content,
       const RevealRecord& reveal) override {
-    return Writing<absl::StatusOr<AppendResult>>("appending a reveal", [&] {
+    return Writing<absl::StatusOr<AppendResult>>("appending a reveal", session, branch, [&] {
       return replica_->AppendReveal(session, branch, expected_seq, command_id,
                                     events, content, reveal);
     });
@@ -232,9 +273,10 @@ class JetStreamLog final : public EventLog, private BatchSink {
   }
 
  private:
-  LogImpl* rocks_impl() override { return replica_->rocks_impl(); }
+  friend class JetStreamParticipants;
+  ParticipantStore& participants() override { return participants_; }
 
-  JetStreamLog() = default;
+  JetStreamLog() : participants_(this) {}
   absl::Status Connect();
   absl::Status EnsureStream(bool may_create);
 
@@ -244,38 +286,70 @@ class JetStreamLog final : public EventLog, private BatchSink {
         absl::StrCat(what, ": log ", url_, " was opened read-only"));
   }
 
+  // The subject of `session`'s `branch` (kParticipantsBranch: its
+  // participants; session "": the operators, "~operators", which no id
+  // admits, keeps the subject's tokens non-empty).
+  std::string SubjectOf(const std::string& session, const std::string& branch) const {
+    return absl::StrCat(config_.prefix, ".",
+                        session.empty() ? "~operators" : SubjectToken(session), ".",
+                        SubjectToken(branch));
+  }
+
   // The stream's last sequence (one request).
   absl::StatusOr<uint64_t> LastSeq() const;
-  // Fetches message `seq` (DataLoss when the stream lacks it or it is
-  // damaged) and calls `use` with its subject and decoded batch.
-  absl::Status Fetch(uint64_t seq,
-                     const std::function<absl::Status(const std::string& subject,
-                                                      rocksdb::WriteBatch* batch)>&
-                         use) const;
-  // Applies every message up to the stream's last (or up to `target`).
-  absl::Status CatchUp() const {
-    std::lock_guard<std::recursive_mutex> lock(mu_);
-    return CatchUpLocked();
-  }
-  absl::Status CatchUpLocked() const {
-    ASSIGN_OR_RETURN(uint64_t last, LastSeq());
-    return CatchUpToLocked(last);
-  }
-  absl::Status CatchUpToLocked(uint64_t target) const;
+  // One message of the stream, its hash checked.
+  struct Fetched {
+    std::string subject;
+    std::string payload;
+  };
+  // Message `seq` (DataLoss when the stream lacks it or it is damaged).
+  absl::StatusOr<Fetched> Fetch(uint64_t seq) const;
+  // Applies message `seq` of the stream to the replica unless it already
+  // is; every message before it must be (stream order: reveal markers keep
+  // the first). Takes apply_mu_.
+  absl::Status ApplyInOrder(uint64_t seq, const Fetched& message) const;
+  // Applies every message up to the stream's last as the stream answers
+  // after the call began. Catch-ups are coalesced: a caller waits for the
+  // one in flight and then for one that started after it came (one stream
+  // info request serves every reader waiting).
+  absl::Status CatchUp() const;
+  // One catch-up: the last sequence, then every message up to it.
+  absl::Status CatchUpOnce() const;
+  absl::Status CatchUpTo(uint64_t target) const;
 
-  // Runs `op` on the replica as it is: a write it accepts was published
-  // with the branch subject's expected last sequence, so it was decided on
-  // the branch as the stream holds it (and on parts of the rest that never
-  // change: ancestors' prefixes, stored secrets). Any refusal may come from
-  // a replica that is behind: it is decided again after a catch-up, and
-  // only then returned.
+  // The last message on `subject` this open applied (nullopt: none).
+  std::optional<uint64_t> LastOnSubject(const std::string& subject) const {
+    std::lock_guard<std::mutex> lock(apply_mu_);
+    auto it = subject_seq_.find(subject);
+    if (it == subject_seq_.end()) return std::nullopt;
+    return it->second;
+  }
+  bool AppliedLocked(uint64_t seq) const {
+    return seq <= applied_ || ahead_.count(seq) > 0;
+  }
+
+  // Runs `op`, a write of `session`'s `branch` (its subject), on the
+  // replica as it is: a write it accepts was published with the subject's
+  // expected last sequence as it was before `op` read the replica
+  // (Expectation), so it was decided on the branch as the stream holds it
+  // (and on parts of the rest that never change: ancestors' prefixes,
+  // stored secrets). Any refusal may come from a replica that is behind:
+  // it is decided again after a catch-up, and only then returned. Writes
+  // of different subjects run concurrently; those of one subject in this
+  // open take turns (subject_locks_), so they do not publish against each
+  // other's stale expectations.
   template <typename T>
-  T Writing(absl::string_view what, const std::function<T()>& op) {
+  T Writing(absl::string_view what, const std::string& session,
+            const std::string& branch, const std::function<T()>& op) {
     RETURN_IF_ERROR(CheckWritable(what));
-    std::lock_guard<std::recursive_mutex> lock(mu_);
+    const std::string subject = SubjectOf(session, branch);
+    WriteLocks::Guard turn = subject_locks_.Lock({subject});
     bool caught_up = false;
     for (int attempt = 0;; ++attempt) {
+      Expectation expect{this, subject, LastOnSubject(subject)};
+      t_expectation = &expect;
       T result = op();
+      t_expectation = nullptr;
       const absl::Status status = StatusOf(result);
       if (status.ok() || (caught_up && !IsStale(status))) return result;
       if (attempt >= 1000) {
@@ -283,14 +357,16 @@ class JetStreamLog final : public EventLog, private BatchSink {
             what, " on log ", url_, ": other writers kept moving the branch "
             "(1000 attempts); nothing was written"));
       }
-      RETURN_IF_ERROR(CatchUpLocked());
+      RETURN_IF_ERROR(CatchUp());
       caught_up = true;
     }
   }
 
   // Marks stream seq `seq` applied (its subject's last is `subject`'s).
+  // REQUIRES: apply_mu_ held.
   void NoteApplied(uint64_t seq, const std::string& subject) const {
-    subject_seq_[subject] = seq;
+    uint64_t& last = subject_seq_[subject];
+    if (seq > last) last = seq;
     if (seq == applied_ + 1) {
       applied_ = seq;
       while (!ahead_.empty() && *ahead_.begin() == applied_ + 1) {
@@ -315,15 +391,26 @@ class JetStreamLog final : public EventLog, private BatchSink {
   jsCtx* js_ = nullptr;
   std::string replica_dir_;
   std::unique_ptr<RocksEventLog> replica_;
-  // Guards the replica's catch-up state and serializes writes; recursive:
-  // Write (the sink) takes it too, for writes that do not come through
-  // Writing (a participant: store/participants.h).
-  mutable std::recursive_mutex mu_;
+  JetStreamParticipants participants_;
+  // The turns of this open's writers of one subject (Writing).
+  WriteLocks subject_locks_;
+  // Guards applied_, ahead_ and subject_seq_, and is held while a message
+  // of the stream is applied to the replica (so each is applied once).
+  // Never held across a request to the servers.
+  mutable std::mutex apply_mu_;
   // Every stream seq <= applied_ is applied to the replica, and those in
   // ahead_ (this open's own writes, applied as they were acknowledged).
   mutable uint64_t applied_ = 0;
   mutable std::set<uint64_t> ahead_;
   mutable std::map<std::string, uint64_t> subject_seq_;  // last per subject
+  // The coalesced catch-ups (CatchUp): started and finished generations,
+  // whether one is running, and the last one's result.
+  mutable std::mutex catch_up_mu_;
+  mutable std::condition_variable catch_up_cv_;
+  mutable uint64_t catch_up_started_ = 0;
+  mutable uint64_t catch_up_done_ = 0;
+  mutable bool catch_up_running_ = false;
+  mutable absl::Status catch_up_status_;
 };
 
 absl::Status JetStreamLog::Connect() {
@@ -434,13 +521,20 @@ absl::StatusOr<uint64_t> JetStreamLog::LastSeq() const {
             "log ", url_, ": stream ", config_.stream(), " holds ", msgs,
             " messages in seqs ", first, "..", last,
             ": messages were removed, the log would be shorter"));
-      } else if (last < applied_) {
-        problem = absl::DataLossError(absl::StrCat(
-            "log ", url_, ": stream ", config_.stream(), " ends at seq ", last,
-            ", but this process already read seq ", applied_,
-            " from it: acknowledged messages are gone"));
       } else {
-        return last;
+        uint64_t applied = 0;
+        {
+          std::lock_guard<std::mutex> lock(apply_mu_);
+          applied = applied_;
+        }
+        if (last < applied) {
+          problem = absl::DataLossError(absl::StrCat(
+              "log ", url_, ": stream ", config_.stream(), " ends at seq ", last,
+              ", but this process already read seq ", applied,
+              " from it: acknowledged messages are gone"));
+        } else {
+          return last;
+        }
       }
     }
     if (std::chrono::steady_clock::now() > deadline) return problem;
@@ -448,10 +542,7 @@ absl::StatusOr<uint64_t> JetStreamLog::LastSeq() const {
   }
 }
 
-absl::Status JetStreamLog::Fetch(
-    uint64_t seq,
-    const std::function<absl::Status(const std::string&, rocksdb::WriteBatch*)>& use)
-    const {
+absl::StatusOr<JetStreamLog::Fetched> JetStreamLog::Fetch(uint64_t seq) const {
   const std::string context =
       absl::StrCat("log ", url_, ": stream ", config_.stream(), " seq ", seq);
   natsMsg* msg = nullptr;
@@ -475,73 +566,112 @@ absl::Status JetStreamLog::Fetch(
         absl::StrCat(context, ": reading: ", NatsText(s, jerr)));
   }
   std::unique_ptr<natsMsg, void (*)(natsMsg*)> owned(msg, natsMsg_Destroy);
-  const std::string subject = natsMsg_GetSubject(msg);
-  absl::string_view payload(natsMsg_GetData(msg), natsMsg_GetDataLength(msg));
+  Fetched out;
+  out.subject = natsMsg_GetSubject(msg);
+  out.payload.assign(natsMsg_GetData(msg), natsMsg_GetDataLength(msg));
   const char* sha = nullptr;
   if (natsMsgHeader_Get(msg, kShaHeader, &sha) != NATS_OK || sha == nullptr ||
-      events::Hex(events::Sha256(payload)) != sha) {
+      events::Hex(events::Sha256(out.payload)) != sha) {
     return absl::DataLossError(absl::StrCat(
-        context, " (subject ", subject, "): the payload does not match its ",
+        context, " (subject ", out.subject, "): the payload does not match its ",
         kShaHeader, " header"));
+  }
+  return out;
+}
+
+absl::Status JetStreamLog::ApplyInOrder(uint64_t seq, const Fetched& message) const {
+  const std::string context =
+      absl::StrCat("log ", url_, ": stream ", config_.stream(), " seq ", seq);
+  std::lock_guard<std::mutex> lock(apply_mu_);
+  if (AppliedLocked(seq)) return absl::OkStatus();
+  if (seq != applied_ + 1) {
+    return absl::InternalError(absl::StrCat(
+        context, ": applied out of order (the replica holds up to seq ",
+        applied_, ")"));
   }
   rocksdb::WriteBatch batch;
   rocksdb::DB* db = replica_->db();
   RETURN_IF_ERROR(DecodeBatch(
-      payload, context,
+      message.payload, context,
       [db](const std::string& key) {
         std::string value;
         return db->Get(rocksdb::ReadOptions(), key, &value).ok();
       },
       &batch));
-  return use(subject, &batch);
-}
-
-absl::Status JetStreamLog::CatchUpToLocked(uint64_t target) const {
   rocksdb::WriteOptions w;
   w.sync = false;  // the replica is rebuilt from the stream at every open
-  while (applied_ < target) {
-    const uint64_t seq = applied_ + 1;
-    if (ahead_.erase(seq) > 0) {  // applied when it was acknowledged
-      applied_ = seq;
-      continue;
-    }
-    RETURN_IF_ERROR(Fetch(seq, [&](const std::string& subject,
-                                   rocksdb::WriteBatch* batch) -> absl::Status {
-      rocksdb::Status s = replica_->db()->Write(w, batch);
-      if (!s.ok()) {
-        return absl::InternalError(absl::StrCat(
-            "log ", url_, ": applying stream seq ", seq, " to the replica in ",
-            replica_dir_, ": ", s.ToString()));
-      }
-      NoteApplied(seq, subject);
-      return absl::OkStatus();
-    }));
+  rocksdb::Status s = db->Write(w, &batch);
+  if (!s.ok()) {
+    return absl::InternalError(absl::StrCat(
+        context, ": applying it to the replica in ", replica_dir_, ": ",
+        s.ToString()));
   }
+  NoteApplied(seq, message.subject);
   return absl::OkStatus();
 }
 
+absl::Status JetStreamLog::CatchUpTo(uint64_t target) const {
+  for (;;) {
+    uint64_t seq = 0;
+    {
+      std::lock_guard<std::mutex> lock(apply_mu_);
+      if (applied_ >= target) return absl::OkStatus();
+      seq = applied_ + 1;  // never in ahead_ (NoteApplied moves past them)
+    }
+    ASSIGN_OR_RETURN(Fetched message, Fetch(seq));
+    RETURN_IF_ERROR(ApplyInOrder(seq, message));
+  }
+}
+
+absl::Status JetStreamLog::CatchUpOnce() const {
+  ASSIGN_OR_RETURN(uint64_t last, LastSeq());
+  return CatchUpTo(last);
+}
+
+absl::Status JetStreamLog::CatchUp() const {
+  std::unique_lock<std::mutex> lock(catch_up_mu_);
+  // A catch-up in flight may have asked for the last sequence before this
+  // call began: wait for one that starts after it.
+  const uint64_t wanted = catch_up_started_ + 1;
+  while (catch_up_done_ < wanted) {
+    if (catch_up_running_) {
+      catch_up_cv_.wait(lock);
+      continue;
+    }
+    catch_up_running_ = true;
+    const uint64_t generation = ++catch_up_started_;
+    lock.unlock();
+    absl::Status status = CatchUpOnce();
+    lock.lock();
+    catch_up_running_ = false;
+    catch_up_done_ = generation;
+    catch_up_status_ = status;
+    catch_up_cv_.notify_all();
+  }
+  return catch_up_status_;
+}
+
 absl::Status JetStreamLog::VerifyChecksums() const {
-  std::lock_guard<std::recursive_mutex> lock(mu_);
   ASSIGN_OR_RETURN(uint64_t last, LastSeq());
   for (uint64_t seq = 1; seq <= last; ++seq) {
-    RETURN_IF_ERROR(Fetch(seq, [](const std::string&, rocksdb::WriteBatch*) {
-      return absl::OkStatus();
-    }));
+    ASSIGN_OR_RETURN(Fetched message, Fetch(seq));
+    (void)message;
   }
-  return CatchUpToLocked(last);
+  return CatchUpTo(last);
 }
 
 absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
                                  absl::string_view context,
                                  const std::string& session,
                                  const std::string& branch, const Head& head) {
-  std::lock_guard<std::recursive_mutex> lock(mu_);
+  const std::string subject = SubjectOf(session, branch);
+  const Expectation* expect = t_expectation;
+  if (expect == nullptr || expect->log != this || expect->subject != subject) {
+    return absl::InternalError(absl::StrCat(
+        context, ": a write of JetStream log ", url_, " on subject ", subject,
+        " that did not come through the log's own write path; nothing was written"));
+  }
   ASSIGN_OR_RETURN(EncodedBatch encoded, EncodeBatch(*batch));
-  // The operators' records (store/participants.h) belong to no session:
-  // "~operators" (no id admits '~') keeps the subject's tokens non-empty.
-  const std::string subject =
-      absl::StrCat(config_.prefix, ".", session.empty() ? "~operators" : SubjectToken(session),
-                   ".", SubjectToken(branch));
   // The command id; a write without one (a fork without its record, a
   // participant) is named by its content.
   const std::string command =
@@ -590,11 +720,10 @@ absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
   po.MsgId = msg_id.c_str();
   const std::string stream = config_.stream();
   po.ExpectStream = stream.c_str();
-  auto known = subject_seq_.find(subject);
-  if (known == subject_seq_.end()) {
+  if (!expect->last) {
     po.ExpectNoMessage = true;
   } else {
-    po.ExpectLastSubjectSeq = known->second;
+    po.ExpectLastSubjectSeq = *expect->last;
   }
   po.MaxWait = kRequestWaitMs;
   jsPubAck* pa = nullptr;
@@ -632,19 +761,25 @@ absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
                       &probe);
   }
   absl::Status applied;
-  if (seq > applied_ && !ahead_.count(seq) && !has_reveal) {
-    rocksdb::WriteOptions w;
-    w.sync = false;
-    rocksdb::Status written = replica_->db()->Write(w, batch);
-    if (written.ok()) {
-      NoteApplied(seq, subject);
-    } else {
-      applied = absl::InternalError(absl::StrCat(
-          "applying to the replica in ", replica_dir_, ": ", written.ToString()));
+  bool done = false;
+  {
+    std::lock_guard<std::mutex> lock(apply_mu_);
+    if (AppliedLocked(seq)) {
+      done = true;  // a catch-up read it back already
+    } else if (!has_reveal || seq == applied_ + 1) {
+      rocksdb::WriteOptions w;
+      w.sync = false;
+      rocksdb::Status written = replica_->db()->Write(w, batch);
+      if (written.ok()) {
+        NoteApplied(seq, subject);
+      } else {
+        applied = absl::InternalError(absl::StrCat(
+            "applying to the replica in ", replica_dir_, ": ", written.ToString()));
+      }
+      done = true;
     }
-  } else {
-    applied = CatchUpToLocked(seq);
   }
+  if (!done) applied = CatchUpTo(seq);
   if (!applied.ok()) {
     return absl::UnavailableError(absl::StrCat(
         context, ": stored in JetStream log ", url_, " at stream seq ", seq,
@@ -699,7 +834,7 @@ absl::StatusOr<uint64_t> JetStreamLog::ImportSession(
     }
   }
   absl::StatusOr<uint64_t> written = Writing<absl::StatusOr<uint64_t>>(
-      context, [&]() -> absl::StatusOr<uint64_t> {
+      context, meta.session, "main", [&]() -> absl::StatusOr<uint64_t> {
         absl::StatusOr<SessionMeta> existing = replica_->GetSession(meta.session);
         if (existing.ok()) {
           return absl::AlreadyExistsError(
@@ -745,6 +880,61 @@ JetStreamLog::~JetStreamLog() {
   jsCtx_Destroy(js_);
   natsConnection_Destroy(nc_);
   natsOptions_Destroy(opts_);
+}
+
+absl::Status JetStreamParticipants::Add(const Participant& p,
+                                        const std::string& token_hash) {
+  return log_->Writing<absl::Status>(
+      "adding a participant", p.session, kParticipantsBranch,
+      [&] { return log_->replica_->participants().Add(p, token_hash); });
+}
+
+absl::Status JetStreamParticipants::Found(const Participant& gm,
+                                          const std::string& token_hash) {
+  return log_->Writing<absl::Status>(
+      "recording a session's GM", gm.session, kParticipantsBranch,
+      [&] { return log_->replica_->participants().Found(gm, token_hash); });
+}
+
+absl::Status JetStreamParticipants::Revoke(const std::string& session,
+                                           const std::string& name) {
+  return log_->Writing<absl::Status>(
+      "revoking a participant", session, kParticipantsBranch,
+      [&] { return log_->replica_->participants().Revoke(session, name); });
+}
+
+absl::Status JetStreamParticipants::AddOperator(const std::string& name,
+                                                const std::string& token_hash) {
+  return log_->Writing<absl::Status>(
+      "adding an operator", "", kParticipantsBranch,
+      [&] { return log_->replica_->participants().AddOperator(name, token_hash); });
+}
+
+// A token is looked up in the replica as it is (it follows the stream); one
+// not found there is looked up again after a catch-up, so a token made by
+// another process a moment ago admits its holder.
+absl::StatusOr<std::optional<std::string>> JetStreamParticipants::FindOperator(
+    const std::string& token_hash) const {
+  ASSIGN_OR_RETURN(std::optional<std::string> found,
+                   log_->replica_->participants().FindOperator(token_hash));
+  if (found) return found;
+  RETURN_IF_ERROR(log_->CatchUp());
+  return log_->replica_->participants().FindOperator(token_hash);
+}
+
+absl::StatusOr<std::optional<Participant>> JetStreamParticipants::Find(
+    const std::string& session, const std::string& token_hash) const {
+  ASSIGN_OR_RETURN(std::optional<Participant> found,
+                   log_->replica_->participants().Find(session, token_hash));
+  if (found) return found;
+  RETURN_IF_ERROR(log_->CatchUp());
+  return log_->replica_->participants().Find(session, token_hash);
+}
+
+absl::StatusOr<std::vector<Participant>> JetStreamParticipants::List(
+    const std::string& session) const {
+  RETURN_IF_ERROR(log_->CatchUp());
+  return log_->replica_->participants().List(session);
 }
 
 const bool kRegistered = RegisterBackend("nats://", &JetStreamLog::Open);
