@@ -43,6 +43,10 @@ RocksEventLog::RocksEventLog(std::unique_ptr<LogImpl> impl)
 
 ParticipantStore& RocksEventLog::participants() { return *participants_; }
 
+// One process holds the database (its LOCK file), through one open: no
+// other open writes it, so there is never anything to report.
+absl::Status RocksEventLog::Follow(ChangeListener) { return absl::OkStatus(); }
+
 RocksEventLog::~RocksEventLog() {
   if (impl_ != nullptr && impl_->db != nullptr) {
     // Nothing to report to: every acknowledged write is already in the WAL.

@@ -150,6 +150,8 @@ class RocksEventLog final : public EventLog,
   absl::Status VerifyChecksums() const override;
   absl::Status SyncWal() override;
   absl::Status Compact() override;
+  // Nothing to follow: OK, the listener is never called.
+  absl::Status Follow(ChangeListener listener) override;
   // The participants (store/participants.h); public for a backend keeping
   // this database as its replica, whose own participants run these.
   ParticipantStore& participants() override;

@@ -3,6 +3,7 @@
 #include <nats/nats.h>
 #include <stdlib.h>
 
+#include <cstdlib>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
@@ -33,6 +34,9 @@ constexpr char kShaHeader[] = "Combat-Sha256";
 constexpr int64_t kRequestWaitMs = 5000;
 // How long an answer that looks like loss is asked again (LastSeq).
 constexpr auto kSettle = std::chrono::seconds(10);
+// A following open (EventLog::Follow) catches up at least this often,
+// whatever its consumer delivered.
+constexpr auto kFollowPeriod = std::chrono::seconds(1);
 
 std::string NatsText(natsStatus s, jsErrCode jerr) {
   std::string text = natsStatus_GetText(s);
@@ -271,6 +275,7 @@ class JetStreamLog final : public EventLog, private BatchSink {
         "log ", url_, ": compaction is not offered by the JetStream backend "
         "(the stream is the log; its servers manage their own files)"));
   }
+  absl::Status Follow(ChangeListener listener) override;
 
  private:
   friend class JetStreamParticipants;
@@ -297,16 +302,20 @@ class JetStreamLog final : public EventLog, private BatchSink {
 
   // The stream's last sequence (one request).
   absl::StatusOr<uint64_t> LastSeq() const;
-  // One message of the stream, its hash checked.
+  // One message of the stream, its hash checked, and what it changed.
   struct Fetched {
     std::string subject;
     std::string payload;
+    LogChange change;
   };
+  // `msg` (message `seq` of the stream) read and checked.
+  absl::StatusOr<Fetched> Read(uint64_t seq, natsMsg* msg) const;
   // Message `seq` (DataLoss when the stream lacks it or it is damaged).
   absl::StatusOr<Fetched> Fetch(uint64_t seq) const;
   // Applies message `seq` of the stream to the replica unless it already
   // is; every message before it must be (stream order: reveal markers keep
-  // the first). Takes apply_mu_.
+  // the first). Takes apply_mu_. Reports it to the listener (Follow) once
+  // applied.
   absl::Status ApplyInOrder(uint64_t seq, const Fetched& message) const;
   // Applies every message up to the stream's last as the stream answers
   // after the call began. Catch-ups are coalesced: a caller waits for the
@@ -403,6 +412,26 @@ class JetStreamLog final : public EventLog, private BatchSink {
   mutable uint64_t applied_ = 0;
   mutable std::set<uint64_t> ahead_;
   mutable std::map<std::string, uint64_t> subject_seq_;  // last per subject
+  // Following (Follow): the listener (called under listener_mu_), the
+  // ordered consumer, and the thread that catches up every kFollowPeriod
+  // or when the consumer met a gap (follow_kick_).
+  mutable std::mutex listener_mu_;
+  ChangeListener listener_;
+  std::mutex follow_mu_;
+  std::condition_variable follow_cv_;
+  bool following_ = false, follow_stop_ = false, follow_kick_ = false;
+  std::thread follower_;
+  natsSubscription* sub_ = nullptr;
+  static void OnMessage(natsConnection*, natsSubscription*, natsMsg* msg, void* self);
+  void KickFollower() {
+    std::lock_guard<std::mutex> lock(follow_mu_);
+    follow_kick_ = true;
+    follow_cv_.notify_all();
+  }
+  void Notify(const LogChange& change) const {
+    std::lock_guard<std::mutex> lock(listener_mu_);
+    if (listener_) listener_(change);
+  }
   // The coalesced catch-ups (CatchUp): started and finished generations,
   // whether one is running, and the last one's result.
   mutable std::mutex catch_up_mu_;
@@ -566,6 +595,12 @@ absl::StatusOr<JetStreamLog::Fetched> JetStreamLog::Fetch(uint64_t seq) const {
         absl::StrCat(context, ": reading: ", NatsText(s, jerr)));
   }
   std::unique_ptr<natsMsg, void (*)(natsMsg*)> owned(msg, natsMsg_Destroy);
+  return Read(seq, msg);
+}
+
+absl::StatusOr<JetStreamLog::Fetched> JetStreamLog::Read(uint64_t seq, natsMsg* msg) const {
+  const std::string context =
+      absl::StrCat("log ", url_, ": stream ", config_.stream(), " seq ", seq);
   Fetched out;
   out.subject = natsMsg_GetSubject(msg);
   out.payload.assign(natsMsg_GetData(msg), natsMsg_GetDataLength(msg));
@@ -576,12 +611,23 @@ absl::StatusOr<JetStreamLog::Fetched> JetStreamLog::Fetch(uint64_t seq) const {
         context, " (subject ", out.subject, "): the payload does not match its ",
         kShaHeader, " header"));
   }
+  const char* value = nullptr;
+  if (natsMsgHeader_Get(msg, "Combat-Session", &value) == NATS_OK && value != nullptr) {
+    out.change.session = value;
+  }
+  if (natsMsgHeader_Get(msg, "Combat-Branch", &value) == NATS_OK && value != nullptr) {
+    out.change.branch = value;
+  }
+  if (natsMsgHeader_Get(msg, "Combat-Head-Seq", &value) == NATS_OK && value != nullptr) {
+    out.change.head_seq = std::strtoull(value, nullptr, 10);
+  }
   return out;
 }
 
 absl::Status JetStreamLog::ApplyInOrder(uint64_t seq, const Fetched& message) const {
   const std::string context =
       absl::StrCat("log ", url_, ": stream ", config_.stream(), " seq ", seq);
+  {
   std::lock_guard<std::mutex> lock(apply_mu_);
   if (AppliedLocked(seq)) return absl::OkStatus();
   if (seq != applied_ + 1) {
@@ -607,6 +653,8 @@ absl::Status JetStreamLog::ApplyInOrder(uint64_t seq, const Fetched& message) co
         s.ToString()));
   }
   NoteApplied(seq, message.subject);
+  }
+  Notify(message.change);
   return absl::OkStatus();
 }
 
@@ -871,7 +919,92 @@ absl::StatusOr<std::unique_ptr<EventLog>> JetStreamLog::Open(
   return std::unique_ptr<EventLog>(std::move(log));
 }
 
+void JetStreamLog::OnMessage(natsConnection*, natsSubscription*, natsMsg* msg,
+                             void* self) {
+  std::unique_ptr<natsMsg, void (*)(natsMsg*)> owned(msg, natsMsg_Destroy);
+  auto* log = static_cast<JetStreamLog*>(self);
+  jsMsgMetaData* meta = nullptr;
+  if (natsMsg_GetMetaData(&meta, msg) != NATS_OK) return;  // not a stream message
+  const uint64_t seq = meta->Sequence.Stream;
+  jsMsgMetaData_Destroy(meta);
+  {
+    std::lock_guard<std::mutex> lock(log->apply_mu_);
+    if (log->AppliedLocked(seq)) return;
+    if (seq != log->applied_ + 1) {  // a message before it is missing here
+      log->KickFollower();
+      return;
+    }
+  }
+  absl::StatusOr<Fetched> message = log->Read(seq, msg);
+  // Damage, or a failed apply, is left to the catch-up, which reports it to
+  // the next read.
+  if (!message.ok() || !log->ApplyInOrder(seq, *message).ok()) log->KickFollower();
+}
+
+absl::Status JetStreamLog::Follow(ChangeListener listener) {
+  {
+    std::lock_guard<std::mutex> lock(listener_mu_);
+    listener_ = std::move(listener);
+  }
+  std::lock_guard<std::mutex> lock(follow_mu_);
+  if (following_) return absl::OkStatus();
+  uint64_t from = 0;
+  {
+    std::lock_guard<std::mutex> applied(apply_mu_);
+    from = applied_ + 1;
+  }
+  const std::string subjects = config_.prefix + ".>";
+  const std::string stream = config_.stream();
+  jsSubOptions so;
+  jsSubOptions_Init(&so);
+  so.Stream = stream.c_str();
+  so.Ordered = true;
+  so.Config.DeliverPolicy = js_DeliverByStartSequence;
+  so.Config.OptStartSeq = from;
+  jsErrCode jerr = static_cast<jsErrCode>(0);
+  natsStatus s = js_Subscribe(&sub_, js_, subjects.c_str(), &JetStreamLog::OnMessage,
+                              this, nullptr, &so, &jerr);
+  if (s != NATS_OK) {
+    sub_ = nullptr;
+    return absl::UnavailableError(absl::StrCat(
+        "log ", url_, ": following stream ", stream, ": ", NatsText(s, jerr)));
+  }
+  following_ = true;
+  follower_ = std::thread([this] {
+    std::unique_lock<std::mutex> lock(follow_mu_);
+    while (!follow_stop_) {
+      follow_cv_.wait_for(lock, kFollowPeriod,
+                          [this] { return follow_stop_ || follow_kick_; });
+      if (follow_stop_) break;
+      follow_kick_ = false;
+      lock.unlock();
+      (void)CatchUp();  // an error is the next read's to report
+      lock.lock();
+    }
+  });
+  return absl::OkStatus();
+}
+
 JetStreamLog::~JetStreamLog() {
+  {
+    std::lock_guard<std::mutex> lock(listener_mu_);
+    listener_ = nullptr;
+  }
+  {
+    std::lock_guard<std::mutex> lock(follow_mu_);
+    follow_stop_ = true;
+    follow_cv_.notify_all();
+  }
+  if (follower_.joinable()) follower_.join();
+  if (sub_ != nullptr) {
+    // No callback runs after the drain completes.
+    if (natsSubscription_Drain(sub_) == NATS_OK) {
+      (void)natsSubscription_WaitForDrainCompletion(sub_, kRequestWaitMs);
+    } else {
+      (void)natsSubscription_Unsubscribe(sub_);
+    }
+    natsSubscription_Destroy(sub_);
+  }
   replica_.reset();
   if (!replica_dir_.empty()) {
     std::error_code ec;
