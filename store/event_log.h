@@ -145,16 +145,16 @@ class EventLog : public virtual LogReader,
 
   // ---- Writes of other opens.
   // From now on, keeps this open current with the writes other opens
-  // (other processes) make, and calls `listener` for each, from a thread
-  // of the backend's, in the log's order; nullptr stops the calls (none
-  // runs after this returns). A listener must be quick and must not call
-  // Follow. RocksDB: no other open can write the database (one process
-  // holds it), so nothing is ever reported: OK. JetStream
-  // (store/jetstream/README.md): the stream is followed (an ordered
-  // consumer, and a catch-up every second), so a write acknowledged to
-  // another process is applied to this open's replica, and reported,
-  // within a second while the cluster answers (normally milliseconds).
-  // Unavailable when following cannot start.
+  // (other processes) make, and calls `listener` for each (and possibly
+  // for some of this open's own), from a thread of the backend's; nullptr
+  // stops the calls (none runs after this returns). A listener must be
+  // quick and must not call Follow. RocksDB: no other open can write the
+  // database (one process holds it), so nothing is ever reported: OK.
+  // JetStream (store/jetstream/README.md): the stream is followed (an
+  // ordered consumer, and a catch-up every second), so a write
+  // acknowledged to another process is applied to this open's replica,
+  // and reported, within a second while the cluster answers (normally
+  // milliseconds). Unavailable when following cannot start.
   virtual absl::Status Follow(ChangeListener listener) = 0;
 
  protected:

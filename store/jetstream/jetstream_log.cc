@@ -628,31 +628,31 @@ absl::Status JetStreamLog::ApplyInOrder(uint64_t seq, const Fetched& message) co
   const std::string context =
       absl::StrCat("log ", url_, ": stream ", config_.stream(), " seq ", seq);
   {
-  std::lock_guard<std::mutex> lock(apply_mu_);
-  if (AppliedLocked(seq)) return absl::OkStatus();
-  if (seq != applied_ + 1) {
-    return absl::InternalError(absl::StrCat(
-        context, ": applied out of order (the replica holds up to seq ",
-        applied_, ")"));
-  }
-  rocksdb::WriteBatch batch;
-  rocksdb::DB* db = replica_->db();
-  RETURN_IF_ERROR(DecodeBatch(
-      message.payload, context,
-      [db](const std::string& key) {
-        std::string value;
-        return db->Get(rocksdb::ReadOptions(), key, &value).ok();
-      },
-      &batch));
-  rocksdb::WriteOptions w;
-  w.sync = false;  // the replica is rebuilt from the stream at every open
-  rocksdb::Status s = db->Write(w, &batch);
-  if (!s.ok()) {
-    return absl::InternalError(absl::StrCat(
-        context, ": applying it to the replica in ", replica_dir_, ": ",
-        s.ToString()));
-  }
-  NoteApplied(seq, message.subject);
+    std::lock_guard<std::mutex> lock(apply_mu_);
+    if (AppliedLocked(seq)) return absl::OkStatus();
+    if (seq != applied_ + 1) {
+      return absl::InternalError(absl::StrCat(
+          context, ": applied out of order (the replica holds up to seq ",
+          applied_, ")"));
+    }
+    rocksdb::WriteBatch batch;
+    rocksdb::DB* db = replica_->db();
+    RETURN_IF_ERROR(DecodeBatch(
+        message.payload, context,
+        [db](const std::string& key) {
+          std::string value;
+          return db->Get(rocksdb::ReadOptions(), key, &value).ok();
+        },
+        &batch));
+    rocksdb::WriteOptions w;
+    w.sync = false;  // the replica is rebuilt from the stream at every open
+    rocksdb::Status s = db->Write(w, &batch);
+    if (!s.ok()) {
+      return absl::InternalError(absl::StrCat(
+          context, ": applying it to the replica in ", replica_dir_, ": ",
+          s.ToString()));
+    }
+    NoteApplied(seq, message.subject);
   }
   Notify(message.change);
   return absl::OkStatus();
