@@ -22,6 +22,19 @@ absl::StatusOr<std::unique_ptr<TableServer>> TableServer::Start(
   std::unique_ptr<TableServer> s(new TableServer());
   s->ctx_ = std::make_unique<Context>(std::move(engine), options.max_watchers,
                                       options.limits);
+  // Writes made by other processes on the same log (JetStream: `combat
+  // token`, `combat submit`, another server) wake the streams waiting for
+  // them; a participants' change makes each stream check its token.
+  Context* ctx = s->ctx_.get();
+  absl::Status follow =
+      ctx->engine->log().Follow([ctx](const store::LogChange& change) {
+        if (change.branch == store::kParticipantsBranch) {
+          ctx->hub.WakeAll();
+        } else {
+          ctx->hub.Announce(change.session, change.branch, change.head_seq);
+        }
+      });
+  if (!follow.ok()) return follow;
   s->http_ = std::make_unique<httplib::Server>();
   httplib::Server& http = *s->http_;
   const size_t threads = options.threads;
@@ -87,6 +100,7 @@ absl::StatusOr<std::unique_ptr<TableServer>> TableServer::Start(
 }
 
 void TableServer::Stop() {
+  if (ctx_) (void)ctx_->engine->log().Follow(nullptr);
   if (!http_) return;
   ctx_->hub.Shutdown();
   http_->stop();

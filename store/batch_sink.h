@@ -5,10 +5,11 @@
 // instead of to the database; the sink makes it durable where the log
 // lives and then applies it to the replica, or refuses it.
 //
-// Thread safety: Write is called with the RocksDB writer's lock held
-// (LogImpl::write_mu), except for a participant (store/participants.h),
-// which calls it without: a sink serializes its writes itself and may be
-// called concurrently.
+// Thread safety: Write is called with the write's locks held
+// (store/write_locks.h: its branch; a fork also its parent; a reveal and a
+// session's creation their session; a participant its session's
+// participants), so writes to different branches call it concurrently; a
+// sink never waits for one of those locks.
 #ifndef COMBAT_STORE_BATCH_SINK_H_
 #define COMBAT_STORE_BATCH_SINK_H_
 
@@ -17,13 +18,10 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "rocksdb/write_batch.h"
+#include "store/event_log.h"  // kParticipantsBranch
 #include "store/log_types.h"
 
 namespace combat::store {
-
-// The `branch` a participant's record (store/participants.h) is written
-// under: not a branch id (ValidId never admits '~').
-inline constexpr char kParticipantsBranch[] = "~participants";
 
 class BatchSink {
  public:

@@ -11,6 +11,7 @@
 #include "rocksdb/options.h"
 #include "store/event_log_impl.h"
 #include "store/rocks_log.h"
+#include "store/rocks_participants.h"
 #include "store/rocks_status.h"
 
 namespace combat::store {
@@ -37,7 +38,14 @@ RocksEventLog::RocksEventLog(std::unique_ptr<LogImpl> impl)
     : RocksLogReader(impl.get()),
       RocksLogWriter(impl.get()),
       RocksSnapshotCache(impl.get()),
-      impl_(std::move(impl)) {}
+      impl_(std::move(impl)),
+      participants_(std::make_unique<RocksParticipants>(impl_.get())) {}
+
+ParticipantStore& RocksEventLog::participants() { return *participants_; }
+
+// One process holds the database (its LOCK file), through one open: no
+// other open writes it, so there is never anything to report.
+absl::Status RocksEventLog::Follow(ChangeListener) { return absl::OkStatus(); }
 
 RocksEventLog::~RocksEventLog() {
   if (impl_ != nullptr && impl_->db != nullptr) {

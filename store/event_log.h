@@ -58,6 +58,8 @@
 #ifndef COMBAT_STORE_EVENT_LOG_H_
 #define COMBAT_STORE_EVENT_LOG_H_
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -75,7 +77,22 @@ namespace combat::store {
 // snapshot cache (SnapshotCache), each a class of its own over the same
 // database, and what concerns the whole database (opening, checksums, WAL
 // sync, compaction). Code that only reads takes a `const LogReader&`.
-struct LogImpl;
+class ParticipantStore;  // store/participants.h
+
+// The `branch` a participant's record (store/participants.h) is written
+// under: not a branch id (ValidId never admits '~').
+inline constexpr char kParticipantsBranch[] = "~participants";
+
+// A write made through another open of the same log (another process),
+// as EventLog::Follow reports it: `session`'s `branch` now ends at
+// `head_seq`; or, with `branch` kParticipantsBranch and head_seq 0,
+// `session`'s participants changed (session "": the operators).
+struct LogChange {
+  std::string session;
+  std::string branch;
+  uint64_t head_seq = 0;
+};
+using ChangeListener = std::function<void(const LogChange&)>;
 
 // An open event log, whichever backend holds it: a LogReader, a LogWriter
 // and a SnapshotCache over one log, with the same contracts on every
@@ -126,14 +143,28 @@ class EventLog : public virtual LogReader,
   // format; events are not changed).
   virtual absl::Status Compact() = 0;
 
+  // ---- Writes of other opens.
+  // From now on, keeps this open current with the writes other opens
+  // (other processes) make, and calls `listener` for each (and possibly
+  // for some of this open's own), from a thread of the backend's; nullptr
+  // stops the calls (none runs after this returns). A listener must be
+  // quick and must not call Follow. RocksDB: no other open can write the
+  // database (one process holds it), so nothing is ever reported: OK.
+  // JetStream (store/jetstream/README.md): the stream is followed (an
+  // ordered consumer, and a catch-up every second), so a write
+  // acknowledged to another process is applied to this open's replica,
+  // and reported, within a second while the cluster answers (normally
+  // milliseconds). Unavailable when following cannot start.
+  virtual absl::Status Follow(ChangeListener listener) = 0;
+
  protected:
   EventLog() = default;
 
  private:
   friend class ParticipantTable;  // store/participants.h: its own records
-  // The RocksDB database holding the participants (for JetStream, its
-  // local replica: store/jetstream/README.md).
-  virtual LogImpl* rocks_impl() = 0;
+  // The backend's participants and operators (store/participants.h),
+  // reached through ParticipantTable, which checks the arguments first.
+  virtual ParticipantStore& participants() = 0;
 };
 
 // How EventLog::Open reaches a backend linked into the binary: `scheme`

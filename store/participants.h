@@ -17,9 +17,13 @@
 // token checks that its session exists) and the next Found of that id
 // clears it. So a session never exists without a GM record.
 //
-// Thread safety: all methods may be called concurrently; Add is serialized
-// with the other Adds to its session and is durable (fsync, as Options::sync) on
-// return.
+// Thread safety: all methods may be called concurrently; the writes of one
+// session's participants are serialized with each other and durable on
+// return (RocksDB: fsync, as Options::sync; JetStream: stored on a quorum).
+// On JetStream, Find and FindOperator read the open's replica, which
+// follows the stream (store/jetstream/README.md: a change made by another
+// process is seen within a bounded time); a token not found there is looked
+// up again after a catch-up.
 #ifndef COMBAT_STORE_PARTICIPANTS_H_
 #define COMBAT_STORE_PARTICIPANTS_H_
 
@@ -46,6 +50,32 @@ struct Participant {
   ParticipantRole role = ParticipantRole::kObserver;
 };
 
+// What each backend implements (EventLog::participants()): the storage of
+// participants and operators, with the read-check-writes below made atomic
+// by the backend (RocksDB: its participants lock and one batch; JetStream:
+// one message on the session's `~participants` subject, published with the
+// subject's expected last sequence). Callers go through ParticipantTable,
+// which checks the arguments first: a backend's methods receive valid ids
+// (ValidId) and hashes (64 lowercase hex digits) only. The contracts are
+// ParticipantTable's.
+class ParticipantStore {
+ public:
+  virtual ~ParticipantStore() = default;
+  virtual absl::Status Add(const Participant& p, const std::string& token_hash) = 0;
+  virtual absl::Status Found(const Participant& gm, const std::string& token_hash) = 0;
+  virtual absl::Status Revoke(const std::string& session, const std::string& name) = 0;
+  virtual absl::Status AddOperator(const std::string& name,
+                                   const std::string& token_hash) = 0;
+  virtual absl::StatusOr<std::optional<std::string>> FindOperator(
+      const std::string& token_hash) const = 0;
+  virtual absl::StatusOr<std::optional<Participant>> Find(
+      const std::string& session, const std::string& token_hash) const = 0;
+  virtual absl::StatusOr<std::vector<Participant>> List(
+      const std::string& session) const = 0;
+};
+
+// The participants of one open log: checks the arguments, then asks the
+// log's backend (ParticipantStore). Cheap to make; holds no state of its own.
 class ParticipantTable {
  public:
   // `log` must outlive the table.
@@ -89,7 +119,7 @@ class ParticipantTable {
   absl::StatusOr<std::vector<Participant>> List(const std::string& session) const;
 
  private:
-  LogImpl* impl_;  // not owned: the EventLog's
+  ParticipantStore* store_;  // not owned: the EventLog's
 };
 
 }  // namespace combat::store

@@ -23,12 +23,14 @@
 #include "store/log_reader.h"
 #include "store/log_types.h"
 #include "store/log_writer.h"
+#include "store/participants.h"
 #include "store/scan_reporter.h"
 #include "store/snapshot_cache.h"
 
 namespace combat::store {
 
 struct LogImpl;
+class RocksParticipants;  // store/rocks_participants.h
 
 class RocksLogReader : public virtual LogReader {
  public:
@@ -148,7 +150,11 @@ class RocksEventLog final : public EventLog,
   absl::Status VerifyChecksums() const override;
   absl::Status SyncWal() override;
   absl::Status Compact() override;
-  LogImpl* rocks_impl() override { return impl_.get(); }
+  // Nothing to follow: OK, the listener is never called.
+  absl::Status Follow(ChangeListener listener) override;
+  // The participants (store/participants.h); public for a backend keeping
+  // this database as its replica, whose own participants run these.
+  ParticipantStore& participants() override;
 
   // For a backend keeping this database as its replica (store/jetstream/):
   // the database, and the sink its writes go to instead (not owned; set
@@ -159,6 +165,7 @@ class RocksEventLog final : public EventLog,
  private:
   explicit RocksEventLog(std::unique_ptr<LogImpl> impl);
   std::unique_ptr<LogImpl> impl_;
+  std::unique_ptr<RocksParticipants> participants_;
 };
 
 }  // namespace combat::store

@@ -4,12 +4,14 @@
 // appending concurrently, each session in its own thread.
 //
 //   bazel run -c opt //store/jetstream:cluster_benchmark -- [--seconds=5]
-//       [--sessions=1,8,64] [--opens=own|shared] [--url=nats://...]
+//       [--sessions=1,8,64] [--opens=own|shared] [--follow] [--url=nats://...]
 //
 // --opens=own (default): every session has its own EventLog open (its own
 //   connection and replica), as separate writer processes would;
 // --opens=shared: one open for all sessions, as one `combat serve` is
-//   (its writes are serialized: store/jetstream/README.md).
+//   (its writes to different sessions run at once: store/jetstream/README.md);
+// --follow: every open follows the stream (EventLog::Follow), as
+//   `combat serve` does, with a listener that counts the changes.
 // Without --url it starts the cluster itself (testing/cluster.h); each
 // level writes its own stream.
 #include <algorithm>
@@ -48,13 +50,22 @@ double Percentile(std::vector<double>& v, double p) {
   return v[i];
 }
 
-Result RunLevel(const std::string& url, int sessions, bool shared, double seconds) {
+Result RunLevel(const std::string& url, int sessions, bool shared, bool follow,
+                double seconds) {
   std::vector<std::unique_ptr<EventLog>> logs;
+  std::atomic<uint64_t> changes{0};
   for (int i = 0; i < (shared ? 1 : sessions); ++i) {
     auto log = EventLog::Open(url);
     if (!log.ok()) {
       std::cerr << "open: " << log.status() << "\n";
       std::exit(1);
+    }
+    if (follow) {
+      absl::Status s = (*log)->Follow([&changes](const LogChange&) { ++changes; });
+      if (!s.ok()) {
+        std::cerr << "follow: " << s << "\n";
+        std::exit(1);
+      }
     }
     logs.push_back(*std::move(log));
   }
@@ -115,6 +126,7 @@ int Main(int argc, char** argv) {
   double seconds = 5;
   std::vector<int> levels = {1, 8, 64};
   bool shared = false;
+  bool follow = false;
   std::string url;
   for (int i = 1; i < argc; ++i) {
     absl::string_view a = argv[i];
@@ -129,11 +141,13 @@ int Main(int argc, char** argv) {
       }
     } else if (absl::ConsumePrefix(&a, "--opens=")) {
       shared = a == "shared";
+    } else if (a == "--follow") {
+      follow = true;
     } else if (absl::ConsumePrefix(&a, "--url=")) {
       url = std::string(a);
     } else {
       std::cerr << "usage: cluster_benchmark [--seconds=5] [--sessions=1,8,64] "
-                   "[--opens=own|shared] [--url=nats://...]\n";
+                   "[--opens=own|shared] [--follow] [--url=nats://...]\n";
       return 2;
     }
   }
@@ -148,14 +162,15 @@ int Main(int argc, char** argv) {
     url = cluster->Url();
   }
   std::printf("JetStream log, 3 nodes R3 on loopback, %d events/command, "
-              "opens=%s, %.0f s per level\n",
-              kEventsPerCommand, shared ? "shared" : "own", seconds);
+              "opens=%s%s, %.0f s per level\n",
+              kEventsPerCommand, shared ? "shared" : "own",
+              follow ? " (following)" : "", seconds);
   std::printf("%8s %12s %9s %9s %9s %7s\n", "sessions", "commands/s", "p50 ms",
               "p99 ms", "commands", "errors");
   for (int level : levels) {
     const std::string level_url = absl::StrCat(
-        url, "/bench", level, shared ? "s" : "o", "?replicas=3");
-    Result r = RunLevel(level_url, level, shared, seconds);
+        url, "/bench", level, shared ? "s" : "o", follow ? "f" : "", "?replicas=3");
+    Result r = RunLevel(level_url, level, shared, follow, seconds);
     std::printf("%8d %12.0f %9.2f %9.2f %9llu %7llu\n", level, r.commands_per_s,
                 r.p50_ms, r.p99_ms, static_cast<unsigned long long>(r.commands),
                 static_cast<unsigned long long>(r.errors));

@@ -1,14 +1,9 @@
 #include "store/jetstream/jetstream_log.h"
 
 #include <nats/nats.h>
-#include <stdlib.h>
 
 #include <chrono>
 #include <filesystem>
-#include <functional>
-#include <map>
-#include <set>
-#include <mutex>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -17,314 +12,12 @@
 #include "events/hash.h"
 #include "events/status_macros.h"
 #include "rocksdb/db.h"
-#include "store/batch_sink.h"
+#include "store/jetstream/log_impl.h"
 #include "store/jetstream/records.h"
-#include "store/jetstream/url.h"
-#include "store/rocks_log.h"
 
 namespace combat::store::jetstream {
-namespace {
 
-constexpr char kStalePayload[] = "combat.jetstream/stale";
-constexpr char kShaHeader[] = "Combat-Sha256";
-constexpr int64_t kRequestWaitMs = 5000;
-// How long an answer that looks like loss is asked again (LastSeq).
-constexpr auto kSettle = std::chrono::seconds(10);
-
-std::string NatsText(natsStatus s, jsErrCode jerr) {
-  std::string text = natsStatus_GetText(s);
-  const char* last = nats_GetLastError(nullptr);
-  if (last != nullptr && *last != '\0') absl::StrAppend(&text, ": ", last);
-  if (jerr != 0) absl::StrAppend(&text, " (JetStream error ", static_cast<int>(jerr), ")");
-  return text;
-}
-
-// The replica was behind the stream when it decided a write: catch up and
-// decide again.
-absl::Status Stale(absl::string_view why) {
-  absl::Status s = absl::AbortedError(why);
-  s.SetPayload(kStalePayload, absl::Cord("1"));
-  return s;
-}
-bool IsStale(const absl::Status& s) {
-  return s.GetPayload(kStalePayload).has_value();
-}
-template <typename T>
-absl::Status StatusOf(const absl::StatusOr<T>& s) { return s.status(); }
-absl::Status StatusOf(const absl::Status& s) { return s; }
-
-// A fresh directory under $TMPDIR (or /tmp).
-absl::StatusOr<std::string> TempDir(absl::string_view name) {
-  const char* tmp = getenv("TMPDIR");
-  std::string dir = absl::StrCat(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp",
-                                 "/", name, "-XXXXXX");
-  if (mkdtemp(dir.data()) == nullptr) {
-    return absl::InternalError(absl::StrCat("mkdtemp ", dir, " failed"));
-  }
-  return dir;
-}
-
-class JetStreamLog final : public EventLog, private BatchSink {
- public:
-  static absl::StatusOr<std::unique_ptr<EventLog>> Open(const std::string& url,
-                                                        const Options& options);
-  ~JetStreamLog() override;
-
-  // ---- LogReader: catch up, then read the replica.
-  absl::StatusOr<SessionMeta> GetSession(const std::string& session) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->GetSession(session);
-  }
-  absl::StatusOr<std::vector<std::string>> ListSessions() const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->ListSessions();
-  }
-  absl::StatusOr<std::vector<uint8_t>> GetSecret(const std::string& session) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->GetSecret(session);
-  }
-  absl::StatusOr<std::vector<uint8_t>> GetSecretFor(
-      const std::string& session, const std::vector<uint8_t>& commitment) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->GetSecretFor(session, commitment);
-  }
-  absl::StatusOr<std::vector<StoredSecret>> ListSecrets(
-      const std::string& session) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->ListSecrets(session);
-  }
-  absl::StatusOr<std::optional<RevealMarker>> GetReveal(
-      const std::string& session, const std::vector<uint8_t>& commitment) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->GetReveal(session, commitment);
-  }
-  absl::StatusOr<std::vector<RevealMarker>> ListReveals(
-      const std::string& session) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->ListReveals(session);
-  }
-  absl::StatusOr<std::vector<uint8_t>> GetSigningKey(
-      const std::string& session) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->GetSigningKey(session);
-  }
-  absl::StatusOr<BranchMeta> GetBranch(const std::string& session,
-                                       const std::string& branch) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->GetBranch(session, branch);
-  }
-  absl::StatusOr<std::vector<BranchMeta>> ListBranches(
-      const std::string& session) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->ListBranches(session);
-  }
-  absl::StatusOr<Head> GetHead(const std::string& session,
-                               const std::string& branch) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->GetHead(session, branch);
-  }
-  absl::StatusOr<std::optional<AppendResult>> FindCommand(
-      const std::string& session, const std::string& branch,
-      const std::string& command_id) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->FindCommand(session, branch, command_id);
-  }
-  absl::Status Scan(const std::string& session, const std::string& branch,
-                    uint64_t from, uint64_t to,
-                    const std::function<absl::Status(const events::EventBuffer&)>& visit,
-                    ScanReporter* reporter) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->Scan(session, branch, from, to, visit, reporter);
-  }
-
-  // ---- LogWriter: decided on the caught-up replica, published, applied.
-  absl::Status CreateSession(const SessionMeta& meta,
-                             const std::vector<uint8_t>& secret_seed) override {
-    return Writing<absl::Status>("creating a session", [&] {
-      return replica_->CreateSession(meta, secret_seed);
-    });
-  }
-  absl::Status CreateSession(const SessionMeta& meta,
-                             const std::vector<uint8_t>& secret_seed,
-                             const std::string& command_id,
-                             const std::vector<events::EventBuffer>& first,
-                             const std::vector<uint8_t>& signing_key) override {
-    return Writing<absl::Status>("creating a session", [&] {
-      return replica_->CreateSession(meta, secret_seed, command_id, first,
-                                     signing_key);
-    });
-  }
-  absl::Status Fork(const std::string& session, const std::string& parent,
-                    uint64_t fork_seq, const std::string& branch,
-                    const std::string& author, const std::string& reason) override {
-    return Writing<absl::Status>("forking", [&] {
-      return replica_->Fork(session, parent, fork_seq, branch, author, reason);
-    });
-  }
-  absl::Status Fork(const std::string& session, const std::string& parent,
-                    uint64_t fork_seq, const std::string& branch,
-                    const std::string& author, const std::string& reason,
-                    const events::EventBuffer& record) override {
-    return Writing<absl::Status>("forking", [&] {
-      return replica_->Fork(session, parent, fork_seq, branch, author, reason,
-                            record);
-    });
-  }
-  absl::StatusOr<AppendResult> Append(
-      const std::string& session, const std::string& branch,
-      uint64_t expected_seq, const std::string& command_id,
-      const std::vector<events::EventBuffer>& events,
-      const std::optional<events::Digest>& content) override {
-    return Writing<absl::StatusOr<AppendResult>>("appending", [&] {
-      return replica_->Append(session, branch, expected_seq, command_id,
-                              events, content);
-    });
-  }
-  absl::StatusOr<AppendResult> AppendReveal(
-      const std::string& session, const std::string& branch,
-      uint64_t expected_seq, const std::string& command_id,
-      const std::vector<events::EventBuffer>& events,
-      const std::optional<events::Digest>& content,
-      const RevealRecord& reveal) override {
-    return Writing<absl::StatusOr<AppendResult>>("appending a reveal", [&] {
-      return replica_->AppendReveal(session, branch, expected_seq, command_id,
-                                    events, content, reveal);
-    });
-  }
-  // The RocksDB backend's import (all its checks) into a scratch database;
-  // its records are then one message, on the session's main subject.
-  absl::StatusOr<uint64_t> ImportSession(
-      const SessionMeta& meta, const std::vector<uint8_t>& secret,
-      const std::vector<ImportBranch>& branches, Canonical canonical,
-      const std::vector<uint8_t>& signing_key,
-      const std::vector<std::vector<uint8_t>>& later_secrets) override;
-
-  // ---- SnapshotCache: the local replica's (store/jetstream/README.md).
-  absl::Status PutSnapshot(const std::string& session, const std::string& branch,
-                           uint64_t seq, int32_t ruleset_version,
-                           const std::vector<uint8_t>& state) override {
-    RETURN_IF_ERROR(CheckWritable("storing a snapshot"));
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->PutSnapshot(session, branch, seq, ruleset_version, state);
-  }
-  absl::StatusOr<std::optional<Snapshot>> NearestSnapshot(
-      const std::string& session, const std::string& branch, uint64_t seq,
-      int32_t ruleset_version) const override {
-    RETURN_IF_ERROR(CatchUp());
-    return replica_->NearestSnapshot(session, branch, seq, ruleset_version);
-  }
-  absl::StatusOr<uint64_t> CountSnapshots(const std::string& session) const override {
-    return replica_->CountSnapshots(session);
-  }
-
-  // ---- EventLog.
-  bool read_only() const override { return read_only_; }
-  absl::Status VerifyChecksums() const override;
-  absl::Status SyncWal() override {
-    // Every acknowledged publish is already stored on a quorum of the
-    // stream's replicas; there is no local write-ahead log to sync.
-    return CheckWritable("syncing");
-  }
-  absl::Status Compact() override {
-    return absl::UnimplementedError(absl::StrCat(
-        "log ", url_, ": compaction is not offered by the JetStream backend "
-        "(the stream is the log; its servers manage their own files)"));
-  }
-
- private:
-  LogImpl* rocks_impl() override { return replica_->rocks_impl(); }
-
-  JetStreamLog() = default;
-  absl::Status Connect();
-  absl::Status EnsureStream(bool may_create);
-
-  absl::Status CheckWritable(absl::string_view what) const {
-    if (!read_only_) return absl::OkStatus();
-    return absl::FailedPreconditionError(
-        absl::StrCat(what, ": log ", url_, " was opened read-only"));
-  }
-
-  // The stream's last sequence (one request).
-  absl::StatusOr<uint64_t> LastSeq() const;
-  // Fetches message `seq` (DataLoss when the stream lacks it or it is
-  // damaged) and calls `use` with its subject and decoded batch.
-  absl::Status Fetch(uint64_t seq,
-                     const std::function<absl::Status(const std::string& subject,
-                                                      rocksdb::WriteBatch* batch)>&
-                         use) const;
-  // Applies every message up to the stream's last (or up to `target`).
-  absl::Status CatchUp() const {
-    std::lock_guard<std::recursive_mutex> lock(mu_);
-    return CatchUpLocked();
-  }
-  absl::Status CatchUpLocked() const {
-    ASSIGN_OR_RETURN(uint64_t last, LastSeq());
-    return CatchUpToLocked(last);
-  }
-  absl::Status CatchUpToLocked(uint64_t target) const;
-
-  // Runs `op` on the replica as it is: a write it accepts was published
-  // with the branch subject's expected last sequence, so it was decided on
-  // the branch as the stream holds it (and on parts of the rest that never
-  // change: ancestors' prefixes, stored secrets). Any refusal may come from
-  // a replica that is behind: it is decided again after a catch-up, and
-  // only then returned.
-  template <typename T>
-  T Writing(absl::string_view what, const std::function<T()>& op) {
-    RETURN_IF_ERROR(CheckWritable(what));
-    std::lock_guard<std::recursive_mutex> lock(mu_);
-    bool caught_up = false;
-    for (int attempt = 0;; ++attempt) {
-      T result = op();
-      const absl::Status status = StatusOf(result);
-      if (status.ok() || (caught_up && !IsStale(status))) return result;
-      if (attempt >= 1000) {
-        return absl::UnavailableError(absl::StrCat(
-            what, " on log ", url_, ": other writers kept moving the branch "
-            "(1000 attempts); nothing was written"));
-      }
-      RETURN_IF_ERROR(CatchUpLocked());
-      caught_up = true;
-    }
-  }
-
-  // Marks stream seq `seq` applied (its subject's last is `subject`'s).
-  void NoteApplied(uint64_t seq, const std::string& subject) const {
-    subject_seq_[subject] = seq;
-    if (seq == applied_ + 1) {
-      applied_ = seq;
-      while (!ahead_.empty() && *ahead_.begin() == applied_ + 1) {
-        applied_ = *ahead_.begin();
-        ahead_.erase(ahead_.begin());
-      }
-    } else if (seq > applied_) {
-      ahead_.insert(seq);
-    }
-  }
-
-  // BatchSink: publish, then apply through the stream.
-  absl::Status Write(rocksdb::WriteBatch* batch, absl::string_view context,
-                     const std::string& session, const std::string& branch,
-                     const Head& head) override;
-
-  std::string url_;
-  Url config_;
-  bool read_only_ = false;
-  natsOptions* opts_ = nullptr;
-  natsConnection* nc_ = nullptr;
-  jsCtx* js_ = nullptr;
-  std::string replica_dir_;
-  std::unique_ptr<RocksEventLog> replica_;
-  // Guards the replica's catch-up state and serializes writes; recursive:
-  // Write (the sink) takes it too, for writes that do not come through
-  // Writing (a participant: store/participants.h).
-  mutable std::recursive_mutex mu_;
-  // Every stream seq <= applied_ is applied to the replica, and those in
-  // ahead_ (this open's own writes, applied as they were acknowledged).
-  mutable uint64_t applied_ = 0;
-  mutable std::set<uint64_t> ahead_;
-  mutable std::map<std::string, uint64_t> subject_seq_;  // last per subject
-};
+thread_local Expectation* t_expectation = nullptr;
 
 absl::Status JetStreamLog::Connect() {
   std::vector<const char*> servers;
@@ -393,155 +86,28 @@ absl::Status JetStreamLog::EnsureStream(bool may_create) {
       "log ", url_, ": stream ", stream, " is not available after 30 s: ", last));
 }
 
-absl::StatusOr<uint64_t> JetStreamLog::LastSeq() const {
-  // A node that has just restarted, or the meta leader answering for a
-  // stream without a leader, may report a state behind the stream's: such
-  // an answer (no leader named, fewer messages than this open already
-  // read, or a gap) is asked again for up to kSettle before it counts as
-  // loss.
-  const auto deadline = std::chrono::steady_clock::now() + kSettle;
-  for (;;) {
-    jsStreamInfo* si = nullptr;
-    jsErrCode jerr = static_cast<jsErrCode>(0);
-    natsStatus s =
-        js_GetStreamInfo(&si, js_, config_.stream().c_str(), nullptr, &jerr);
-    absl::Status problem;
-    uint64_t last = 0;
-    if (s != NATS_OK) {
-      if (s == NATS_NOT_FOUND || jerr == JSStreamNotFoundErr) {
-        problem = absl::DataLossError(absl::StrCat(
-            "log ", url_, ": stream ", config_.stream(),
-            " no longer exists (its events are gone)"));
-      } else {
-        return absl::UnavailableError(absl::StrCat(
-            "log ", url_, ": reading stream ", config_.stream(), ": ",
-            NatsText(s, jerr)));
-      }
-    } else {
-      last = si->State.LastSeq;
-      const uint64_t first = si->State.FirstSeq;
-      const uint64_t msgs = si->State.Msgs;
-      const bool leaderless = si->Cluster != nullptr &&
-                              (si->Cluster->Leader == nullptr ||
-                               si->Cluster->Leader[0] == '\0');
-      jsStreamInfo_Destroy(si);
-      if (leaderless) {
-        problem = absl::UnavailableError(absl::StrCat(
-            "log ", url_, ": stream ", config_.stream(),
-            " has no leader now (no quorum of its replicas)"));
-      } else if (last > 0 && (first != 1 || msgs != last)) {
-        problem = absl::DataLossError(absl::StrCat(
-            "log ", url_, ": stream ", config_.stream(), " holds ", msgs,
-            " messages in seqs ", first, "..", last,
-            ": messages were removed, the log would be shorter"));
-      } else if (last < applied_) {
-        problem = absl::DataLossError(absl::StrCat(
-            "log ", url_, ": stream ", config_.stream(), " ends at seq ", last,
-            ", but this process already read seq ", applied_,
-            " from it: acknowledged messages are gone"));
-      } else {
-        return last;
-      }
-    }
-    if (std::chrono::steady_clock::now() > deadline) return problem;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-}
-
-absl::Status JetStreamLog::Fetch(
-    uint64_t seq,
-    const std::function<absl::Status(const std::string&, rocksdb::WriteBatch*)>& use)
-    const {
-  const std::string context =
-      absl::StrCat("log ", url_, ": stream ", config_.stream(), " seq ", seq);
-  natsMsg* msg = nullptr;
-  jsErrCode jerr = static_cast<jsErrCode>(0);
-  natsStatus s = NATS_OK;
-  const auto deadline = std::chrono::steady_clock::now() + kSettle;
-  for (;;) {
-    jerr = static_cast<jsErrCode>(0);
-    s = js_GetMsg(&msg, js_, config_.stream().c_str(), seq, nullptr, &jerr);
-    const bool missing = s == NATS_NOT_FOUND || jerr == JSNoMessageFoundErr;
-    // A node behind the stream may answer for a moment (see LastSeq).
-    if (!missing || std::chrono::steady_clock::now() > deadline) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  if (s != NATS_OK) {
-    if (s == NATS_NOT_FOUND || jerr == JSNoMessageFoundErr) {
-      return absl::DataLossError(
-          absl::StrCat(context, ": the message is missing"));
-    }
-    return absl::UnavailableError(
-        absl::StrCat(context, ": reading: ", NatsText(s, jerr)));
-  }
-  std::unique_ptr<natsMsg, void (*)(natsMsg*)> owned(msg, natsMsg_Destroy);
-  const std::string subject = natsMsg_GetSubject(msg);
-  absl::string_view payload(natsMsg_GetData(msg), natsMsg_GetDataLength(msg));
-  const char* sha = nullptr;
-  if (natsMsgHeader_Get(msg, kShaHeader, &sha) != NATS_OK || sha == nullptr ||
-      events::Hex(events::Sha256(payload)) != sha) {
-    return absl::DataLossError(absl::StrCat(
-        context, " (subject ", subject, "): the payload does not match its ",
-        kShaHeader, " header"));
-  }
-  rocksdb::WriteBatch batch;
-  rocksdb::DB* db = replica_->db();
-  RETURN_IF_ERROR(DecodeBatch(
-      payload, context,
-      [db](const std::string& key) {
-        std::string value;
-        return db->Get(rocksdb::ReadOptions(), key, &value).ok();
-      },
-      &batch));
-  return use(subject, &batch);
-}
-
-absl::Status JetStreamLog::CatchUpToLocked(uint64_t target) const {
-  rocksdb::WriteOptions w;
-  w.sync = false;  // the replica is rebuilt from the stream at every open
-  while (applied_ < target) {
-    const uint64_t seq = applied_ + 1;
-    if (ahead_.erase(seq) > 0) {  // applied when it was acknowledged
-      applied_ = seq;
-      continue;
-    }
-    RETURN_IF_ERROR(Fetch(seq, [&](const std::string& subject,
-                                   rocksdb::WriteBatch* batch) -> absl::Status {
-      rocksdb::Status s = replica_->db()->Write(w, batch);
-      if (!s.ok()) {
-        return absl::InternalError(absl::StrCat(
-            "log ", url_, ": applying stream seq ", seq, " to the replica in ",
-            replica_dir_, ": ", s.ToString()));
-      }
-      NoteApplied(seq, subject);
-      return absl::OkStatus();
-    }));
-  }
-  return absl::OkStatus();
-}
 
 absl::Status JetStreamLog::VerifyChecksums() const {
-  std::lock_guard<std::recursive_mutex> lock(mu_);
   ASSIGN_OR_RETURN(uint64_t last, LastSeq());
   for (uint64_t seq = 1; seq <= last; ++seq) {
-    RETURN_IF_ERROR(Fetch(seq, [](const std::string&, rocksdb::WriteBatch*) {
-      return absl::OkStatus();
-    }));
+    ASSIGN_OR_RETURN(Fetched message, Fetch(seq));
+    (void)message;
   }
-  return CatchUpToLocked(last);
+  return CatchUpTo(last);
 }
 
 absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
                                  absl::string_view context,
                                  const std::string& session,
                                  const std::string& branch, const Head& head) {
-  std::lock_guard<std::recursive_mutex> lock(mu_);
+  const std::string subject = SubjectOf(session, branch);
+  const Expectation* expect = t_expectation;
+  if (expect == nullptr || expect->log != this || expect->subject != subject) {
+    return absl::InternalError(absl::StrCat(
+        context, ": a write of JetStream log ", url_, " on subject ", subject,
+        " that did not come through the log's own write path; nothing was written"));
+  }
   ASSIGN_OR_RETURN(EncodedBatch encoded, EncodeBatch(*batch));
-  // The operators' records (store/participants.h) belong to no session:
-  // "~operators" (no id admits '~') keeps the subject's tokens non-empty.
-  const std::string subject =
-      absl::StrCat(config_.prefix, ".", session.empty() ? "~operators" : SubjectToken(session),
-                   ".", SubjectToken(branch));
   // The command id; a write without one (a fork without its record, a
   // participant) is named by its content.
   const std::string command =
@@ -590,11 +156,10 @@ absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
   po.MsgId = msg_id.c_str();
   const std::string stream = config_.stream();
   po.ExpectStream = stream.c_str();
-  auto known = subject_seq_.find(subject);
-  if (known == subject_seq_.end()) {
+  if (!expect->last) {
     po.ExpectNoMessage = true;
   } else {
-    po.ExpectLastSubjectSeq = known->second;
+    po.ExpectLastSubjectSeq = *expect->last;
   }
   po.MaxWait = kRequestWaitMs;
   jsPubAck* pa = nullptr;
@@ -632,19 +197,25 @@ absl::Status JetStreamLog::Write(rocksdb::WriteBatch* batch,
                       &probe);
   }
   absl::Status applied;
-  if (seq > applied_ && !ahead_.count(seq) && !has_reveal) {
-    rocksdb::WriteOptions w;
-    w.sync = false;
-    rocksdb::Status written = replica_->db()->Write(w, batch);
-    if (written.ok()) {
-      NoteApplied(seq, subject);
-    } else {
-      applied = absl::InternalError(absl::StrCat(
-          "applying to the replica in ", replica_dir_, ": ", written.ToString()));
+  bool done = false;
+  {
+    std::lock_guard<std::mutex> lock(apply_mu_);
+    if (AppliedLocked(seq)) {
+      done = true;  // a catch-up read it back already
+    } else if (!has_reveal || seq == applied_ + 1) {
+      rocksdb::WriteOptions w;
+      w.sync = false;
+      rocksdb::Status written = replica_->db()->Write(w, batch);
+      if (written.ok()) {
+        NoteApplied(seq, subject);
+      } else {
+        applied = absl::InternalError(absl::StrCat(
+            "applying to the replica in ", replica_dir_, ": ", written.ToString()));
+      }
+      done = true;
     }
-  } else {
-    applied = CatchUpToLocked(seq);
   }
+  if (!done) applied = CatchUpTo(seq);
   if (!applied.ok()) {
     return absl::UnavailableError(absl::StrCat(
         context, ": stored in JetStream log ", url_, " at stream seq ", seq,
@@ -699,7 +270,7 @@ absl::StatusOr<uint64_t> JetStreamLog::ImportSession(
     }
   }
   absl::StatusOr<uint64_t> written = Writing<absl::StatusOr<uint64_t>>(
-      context, [&]() -> absl::StatusOr<uint64_t> {
+      context, meta.session, "main", [&]() -> absl::StatusOr<uint64_t> {
         absl::StatusOr<SessionMeta> existing = replica_->GetSession(meta.session);
         if (existing.ok()) {
           return absl::AlreadyExistsError(
@@ -736,7 +307,27 @@ absl::StatusOr<std::unique_ptr<EventLog>> JetStreamLog::Open(
   return std::unique_ptr<EventLog>(std::move(log));
 }
 
+
 JetStreamLog::~JetStreamLog() {
+  {
+    std::lock_guard<std::mutex> lock(listener_mu_);
+    listener_ = nullptr;
+  }
+  {
+    std::lock_guard<std::mutex> lock(follow_mu_);
+    follow_stop_ = true;
+    follow_cv_.notify_all();
+  }
+  if (follower_.joinable()) follower_.join();
+  if (sub_ != nullptr) {
+    // No callback runs after the drain completes.
+    if (natsSubscription_Drain(sub_) == NATS_OK) {
+      (void)natsSubscription_WaitForDrainCompletion(sub_, kRequestWaitMs);
+    } else {
+      (void)natsSubscription_Unsubscribe(sub_);
+    }
+    natsSubscription_Destroy(sub_);
+  }
   replica_.reset();
   if (!replica_dir_.empty()) {
     std::error_code ec;
@@ -747,8 +338,8 @@ JetStreamLog::~JetStreamLog() {
   natsOptions_Destroy(opts_);
 }
 
+namespace {
 const bool kRegistered = RegisterBackend("nats://", &JetStreamLog::Open);
-
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<EventLog>> OpenJetStreamLog(

@@ -15,8 +15,11 @@
 // checks (damage is DataLoss, never a shorter log; a message missing from
 // the stream is DataLoss too).
 //
-// Thread safety: all methods may be called concurrently; writes and
-// catch-ups are serialized per open log.
+// Thread safety: all methods may be called concurrently; writes to
+// different branches check, publish and apply at once (those of one branch
+// in one open take turns); catch-ups are coalesced (one at a time, serving
+// every reader waiting). Follow starts an ordered consumer and a thread
+// that keep the replica current (store/jetstream/README.md, "Following").
 #ifndef COMBAT_STORE_JETSTREAM_JETSTREAM_LOG_H_
 #define COMBAT_STORE_JETSTREAM_JETSTREAM_LOG_H_
 

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -298,6 +299,65 @@ TEST_F(JetStreamLogTest, ParticipantsAreWritesOfTheLog) {
   ASSERT_TRUE(found_gm.ok()) << found_gm.status();
   ASSERT_TRUE(found_gm->has_value());
   EXPECT_EQ((*found_gm)->role, ParticipantRole::kGm);
+}
+
+// Follow: a write of another open reaches a following open by itself (no
+// read of it catches up): it is reported to the listener and the replica
+// holds it. A revoked token is found no more by Find, which reads the
+// replica as it is (it catches up only for a token it does not know).
+// Each wait polls with a bound of 5 s, beyond the 1 s catch-up period.
+TEST_F(JetStreamLogTest, FollowingOpenAppliesAndReportsAnotherOpensWrites) {
+  const std::string url = Url();
+  auto a = OpenLog(url);
+  auto b = OpenLog(url);
+  ASSERT_TRUE(a && b);
+  ASSERT_OK(b->CreateSession(TestMeta("s1"), {7}));
+  const std::string hash(64, 'e');
+  ParticipantTable table_b(*b);
+  ASSERT_OK(table_b.Add({"s1", "ann", ParticipantRole::kPlayer}, hash));
+  ParticipantTable table_a(*a);
+  auto found = table_a.Find("s1", hash);  // unknown to a: a catch-up
+  ASSERT_TRUE(found.ok() && found->has_value()) << found.status();
+
+  std::mutex mu;
+  std::vector<LogChange> changes;
+  ASSERT_OK(a->Follow([&](const LogChange& c) {
+    std::lock_guard<std::mutex> lock(mu);
+    changes.push_back(c);
+  }));
+  auto seen = [&](const std::string& branch, uint64_t head) {
+    for (int i = 0; i < 50; ++i) {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        for (const LogChange& c : changes) {
+          if (c.session == "s1" && c.branch == branch && c.head_seq == head) return true;
+        }
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+  };
+  AppendN(*b, "s1", "main", 3, "c1");
+  EXPECT_TRUE(seen("main", 3)) << "the append of another open was not reported";
+  ASSERT_OK(table_b.Revoke("s1", "ann"));
+  EXPECT_TRUE(seen(kParticipantsBranch, 0)) << "the revocation was not reported";
+  // Reported once applied: the replica no longer admits the token.
+  auto gone = table_a.Find("s1", hash);
+  ASSERT_TRUE(gone.ok()) << gone.status();
+  EXPECT_FALSE(gone->has_value()) << "a following open still admits a revoked token";
+  EXPECT_EQ(a->GetHead("s1", "main")->seq, 3u);
+
+  // Stopped: no call after Follow(nullptr) returns.
+  ASSERT_OK(a->Follow(nullptr));
+  size_t before = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    before = changes.size();
+  }
+  AppendN(*b, "s1", "main", 1, "c2");
+  EXPECT_EQ(a->GetHead("s1", "main")->seq, 4u);  // a read catches up
+  std::lock_guard<std::mutex> lock(mu);
+  EXPECT_EQ(changes.size(), before);
 }
 
 TEST_F(JetStreamLogTest, WhatTheBackendDoesNotOfferIsAnErrorNamingIt) {
