@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -183,38 +184,53 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
     if (!space::CheckStep(kGrid.metric, prev, p)) {
       return absl::InvalidArgumentError(absl::StrCat("path: ", space::Sq(p), " is not next to ", space::Sq(prev)));
     }
-    const Combatant* b = nullptr;
+    // Every square the target would cover there (a creature larger than one
+    // square covers several): whatever occupies any of them, each once.
+    std::vector<std::string> occupants;
     for (const Pos& q : space::SquaresOf(p, t.size)) {
-      if (b == nullptr) b = Blocker(d.state(), t, q);
+      const Combatant* b = Blocker(d.state(), t, q);
+      if (b != nullptr && std::find(occupants.begin(), occupants.end(), b->id) == occupants.end()) {
+        occupants.push_back(b->id);
+      }
     }
     const std::string terrain = d.state().TerrainAt(p);
-    if (b == nullptr && (terrain == "wall" || terrain == "offmap")) break;  // reading: stops
-    if (b != nullptr) {
-      // l.114: the occupant makes a Strength DR (advantage if at least one
+    if (occupants.empty() && (terrain == "wall" || terrain == "offmap")) break;  // reading: stops
+    if (!occupants.empty()) {
+      // l.114: each occupant makes a Strength DR (advantage if at least one
       // size category bigger than the moved target); damage = the full
-      // distance, half (rounded down: reading of l.53) on a success; the target
-      // stops one space before.
-      const Combatant o = *b;
+      // distance, half (rounded down: reading of l.53) on a success, to it
+      // and to the moved target; the target stops one space before. Several
+      // occupants (a large target): each rolls and takes its own; the moved
+      // target takes the damage once, in full if any occupant failed
+      // (reading: one movement, one collision for it).
       const int64_t power = DrPower(src);
-      bool success = false;
-      Nums nums{{"distance", distance}, {"dr_power", power}};
-      if (!IsObject(o)) {
-        const int mode = (SizeCat(o) >= SizeCat(t) + 1 || o.Has(kDefending)) ? 1 : 0;
-        const int64_t value = DrValue(o, "str");
-        ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(mode, value), "strength DR", o.id, cause));
-        success = r.total >= power;
-        nums.push_back({"dr_total", r.total});
-        nums.push_back({"advantage", mode,
-                        mode == 0                              ? ""
-                        : SizeCat(o) >= SizeCat(t) + 1         ? absl::StrCat(o.id, " larger than ", t.id)
-                                                               : "defending " + o.id,
-                        SizeCat(o) >= SizeCat(t) + 1 || mode == 0 ? "004.forced" : "004.defend"});
+      int64_t target_dmg = 0;
+      std::vector<std::pair<std::string, int64_t>> hits;
+      for (const std::string& oid : occupants) {
+        const Combatant o = *d.state().Find(oid);
+        bool success = false;
+        Nums nums{{"distance", distance}, {"dr_power", power}};
+        if (!IsObject(o)) {
+          const int mode = (SizeCat(o) >= SizeCat(t) + 1 || o.Has(kDefending)) ? 1 : 0;
+          const int64_t value = DrValue(o, "str");
+          ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(mode, value), "strength DR", o.id, cause));
+          success = r.total >= power;
+          nums.push_back({"dr_total", r.total});
+          nums.push_back({"advantage", mode,
+                          mode == 0                              ? ""
+                          : SizeCat(o) >= SizeCat(t) + 1         ? absl::StrCat(o.id, " larger than ", t.id)
+                                                                 : "defending " + o.id,
+                          SizeCat(o) >= SizeCat(t) + 1 || mode == 0 ? "004.forced" : "004.defend"});
+        }
+        const int64_t dmg = success ? FloorDiv(distance, 2) : distance;
+        nums.push_back({"damage", dmg});
+        RETURN_IF_ERROR(RecordOutcome(d, o.id, {cause, "004.forced", nums,
+                                                success ? "Strength DR succeeds: half damage"
+                                                        : IsObject(o) ? "an object fails every DR (l.69)" : "Strength DR fails"}));
+        target_dmg = std::max(target_dmg, dmg);
+        hits.push_back({o.id, dmg});
       }
-      const int64_t dmg = success ? FloorDiv(distance, 2) : distance;
-      nums.push_back({"damage", dmg});
-      RETURN_IF_ERROR(RecordOutcome(d, o.id, {cause, "004.forced", nums,
-                                              success ? "Strength DR succeeds: half damage"
-                                                      : IsObject(o) ? "an object fails every DR (l.69)" : "Strength DR fails"}));
+      const int64_t dmg = target_dmg;
       if (!walked.empty()) {
         RETURN_IF_ERROR(MoveWithClimbers(d, target, walked, 0, true, {cause, rule, {{"metres", static_cast<int64_t>(walked.size())}}}));
       }
@@ -232,7 +248,10 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
         if (!with.empty()) RETURN_IF_ERROR(ApplyDamage(d, target, with, {}, cause, with_nums).status());
         RETURN_IF_ERROR(ApplyDamage(d, target, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status());
       }
-      return ApplyDamage(d, o.id, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status();
+      for (const auto& [oid, odmg] : hits) {
+        RETURN_IF_ERROR(ApplyDamage(d, oid, {{"physical", odmg}}, {}, cause, {{"forced", odmg}}).status());
+      }
+      return absl::OkStatus();
     }
     walked.push_back(p);
     prev = p;
