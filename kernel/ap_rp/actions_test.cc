@@ -577,5 +577,30 @@ TEST(Actions, ActingOnAnEnemyRevealsAHiddenCreature) {
   EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
 }
 
+// 004 l.52 "You can choose to miss with your own attack" and l.36 "You stop
+// being hidden if ... you take any action that would clearly give away your
+// location. You stay hidden until the end of the turn": an attack made to
+// miss is still an attack: hidden only to the end of the turn. (Black-box:
+// with miss=1 a stayed hidden for good.)
+TEST(Actions, ChoosingToMissStillRevealsAHiddenAttacker) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
+  Arm(a, "ax", "1d8", "melee");
+  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  auto miss = Attack("a", "b", "ax");
+  With(miss, "miss", 1);
+  ASSERT_OK(t.Submit(miss));
+  EXPECT_EQ(Res(t, "b", kVitality), 30);
+  EXPECT_EQ(Res(t, "a", kAp), 1);
+  const Condition* h = t.state().Find("a")->FindRelative(kHidden, "b");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->expiry.kind, fb::ExpiryKind::TurnEnd);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp
