@@ -206,6 +206,22 @@ Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
   return out;
 }
 
+// l.112 "While you are in full cover, you can lean": whether `from` itself
+// stands in full cover from `target` — a wall or full_cover object on the
+// line between them next to `from` (reading: the object it stands behind;
+// a target behind its own full cover does not put the attacker in cover).
+bool InFullCoverFrom(const State& s, const Combatant& from, const Combatant& target) {
+  for (const Pos& p : space::LineBetween(from.at, from.size, target.at, target.size)) {
+    if (space::Covers(from.at, from.size, p) || space::Covers(target.at, target.size, p)) continue;
+    const std::string terrain = s.TerrainAt(p);
+    if ((terrain == "wall" || terrain == "full_cover") &&
+        space::Distance(kGrid, p, 1, from.at, from.size) <= 1) {
+      return true;
+    }
+  }
+  return false;
+}
+
 absl::Status CheckArmorFrom(const Weapon& w, const fb::CommandT& c) {
   if (const std::string from = ParamText(c, "armor_from"); !from.empty()) {
     bool deals = false;
@@ -250,7 +266,7 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
     // l.112 "While you are in full cover, you can lean towards a space next
     // to you ... You have half cover while leaning out of full cover":
     // leaning is out of full cover (from the target), not from the open.
-    if (CoverOf(s, a, *t).level != 2) {
+    if (!InFullCoverFrom(s, a, *t)) {
       return Refuse("004.cover.full", a.id + " is not in full cover from " + t->id +
                                           ": there is nothing to lean out of");
     }
