@@ -602,5 +602,25 @@ TEST(Actions, ChoosingToMissStillRevealsAHiddenAttacker) {
   EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
 }
 
+// 004 l.32 "You occupy a space that is also occupied by the target, and you
+// move with it if it moves": nothing keeps the climber from getting down by
+// its own movement: a at (2,1) on the ogre moves to (1,2): 1 m of its 3,
+// no longer Climbing; the ogre then moves alone. (Black-box: the move was
+// refused, "it moves with it", and the climber could never get off.)
+TEST(Actions, AClimberClimbsDownByMoving) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 15}});
+  Table t(ApRp(), MakeRoster({a, ogre}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {12, 4}));
+  ASSERT_TRUE(Has(t, "a", kClimbing));
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{1, 2}})));
+  EXPECT_FALSE(Has(t, "a", kClimbing));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 2}));
+  EXPECT_EQ(Res(t, "a", kMovement), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Path(Cmd("ogre", "move"), {{3, 1}})));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 2}));
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

@@ -116,9 +116,9 @@ absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c
     return i + 1 == n ? b->id + " (an ally: a move may pass through its space, not stop there)" : "";
   };
   RETURN_IF_ERROR(space::CheckPath(s, kGrid.metric, a.at, a.size, PathOf(c), rules));
-  if (a.FindCondition(kClimbing) != nullptr) {
-    return Refuse("004.climb", a.id + " is climbing a creature: it moves with it");
-  }
+  // l.32 "you move with it if it moves" does not stop the climber moving by
+  // itself: its own movement off the mount's space climbs down (reading:
+  // each square costs as any, l.106; MoveWithClimbers ends Climbing).
   int64_t cost = 0;
   for (const Pos& p : PathOf(c)) cost += StepCost(s, a, p);
   if (cost > a.Resource(kMovement)) {
