@@ -193,8 +193,14 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
         occupants.push_back(b->id);
       }
     }
-    const std::string terrain = d.state().TerrainAt(p);
-    if (occupants.empty() && (terrain == "wall" || terrain == "offmap")) break;  // reading: stops
+    // Reading: a wall (or the map's edge) under any square the target would
+    // cover stops it, as under its anchor square.
+    bool walled = false;
+    for (const Pos& q : space::SquaresOf(p, t.size)) {
+      const std::string terrain = d.state().TerrainAt(q);
+      walled = walled || terrain == "wall" || terrain == "offmap";
+    }
+    if (occupants.empty() && walled) break;  // reading: stops
     if (!occupants.empty()) {
       // l.114: each occupant makes a Strength DR (advantage if at least one
       // size category bigger than the moved target); damage = the full

@@ -143,6 +143,26 @@ TEST(Movement, ALargeTargetForcedOntoSeveralOccupantsEachRolls) {
   EXPECT_EQ(Res(t, "big", kVitality), 28);
 }
 
+// Reading (README "walls stop it"): a 2x2 creature forced from (1,1) along
+// (2,1), (3,1) would cover the wall at (4,2) at (3,1): it stops at (2,1),
+// no damage (black-box: it was moved onto the wall, only its anchor square
+// being checked).
+TEST(Movement, AWallUnderAnySquareOfALargeTargetStopsIt) {
+  auto a = Being("a", "x", 10, 10, {{"ins", 20}});
+  auto big = Being("big", "y", 1, 1, {{"ins", 2}, {"size_cat", 1}});
+  big.size = 2;
+  auto r = MakeRoster({a, big});
+  Terrain(r, 4, 2, "wall");
+  Table t(ApRp(), r);
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto fm = Gm("a", "force_move", "a gust ability");
+  fm.targets = {"big"};
+  fm = Path(fm, {{2, 1}, {3, 1}});
+  ASSERT_OK(t.Submit(fm));
+  EXPECT_EQ(t.state().Find("big")->at, (Pos{2, 1}));
+  EXPECT_EQ(Res(t, "big", kVitality), 30);
+}
+
 // l.115: teleporting into an occupied space: Reality damage = distance,
 // ignoring Armor, to both; the target returns.
 TEST(Movement, TeleportIntoOccupied) {
