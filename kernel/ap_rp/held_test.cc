@@ -104,6 +104,33 @@ TEST(Held, FiresWhenAnAllyIsDamaged) {
   EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
 }
 
+// 004 l.9 "a creature must spend the AP that the action would cost on their
+// turn and name a trigger": "when I am damaged" is a trigger (is_damaged,
+// whom = the holder). The orc's club hits the archer (15 + 5 = 20 >= its
+// Evasion 14 + 2 = 16: 3 damage); the held shot then fires at the orc:
+// 14 + 5 = 19 >= 17, 5 damage. (Black-box: the held Defend / shot
+// never fired: only another creature's damage was watched.)
+TEST(Held, FiresWhenTheHolderItselfIsDamaged) {
+  auto archer = Being("archer", "x", 1, 1, {{"ins", 20}, {"dex", 14}, {"str", 12}});
+  Arm(archer, "bow", "1d6", "ranged", "dex/str", 10);
+  auto orc = Being("orc", "y", 2, 2, {{"ins", 10}});
+  Arm(orc, "club", "1d6", "melee");
+  Table t(ApRp(), MakeRoster({archer, orc}));
+  fb::CommandT c = Cmd("archer", "hold_action");
+  c.weapon = "bow";
+  WithText(c, "action", "attack");
+  WithText(c, "trigger", "is_damaged");
+  WithText(c, "whom", "archer");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  // The shot is ranged with the orc within 1 m: disadvantage (l.55), 14 and 18.
+  auto ev = t.Submit(Cmd("orc", "attack", {"archer"}), {15, 3, 14, 18, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "archer", kVitality), 27);
+  EXPECT_EQ(Res(t, "orc", kVitality), 25);
+  EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+}
+
 TEST(Held, BadTriggerNamedInTheRefusal) {
   Table t(ApRp(), Roster());
   fb::CommandT c = Cmd("archer", "hold_action");
