@@ -131,6 +131,33 @@ TEST(Held, FiresWhenTheHolderItselfIsDamaged) {
   EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
 }
 
+// l.9: an Ability's damage (the GM's teleport, l.115) sets off a held act
+// on "is_damaged" as an attack's does: the orc teleported into the archer's
+// square, 4 m: 4 Reality to each; the held shot fires at the orc (the act's
+// actor is the GM's source, the orc itself): 14 + 5 >= 17, 5. (Black-box:
+// only the actions' damage was watched, not force_move / teleport.)
+TEST(Held, FiresOnDamageFromAForcedMoveOrTeleport) {
+  auto archer = Being("archer", "x", 1, 1, {{"ins", 20}, {"dex", 14}, {"str", 12}});
+  Arm(archer, "bow", "1d6", "ranged", "dex/str", 10);
+  auto orc = Being("orc", "y", 5, 1, {{"ins", 10}});
+  Table t(ApRp(), MakeRoster({archer, orc}));
+  fb::CommandT c = Cmd("archer", "hold_action");
+  c.weapon = "bow";
+  WithText(c, "action", "attack");
+  WithText(c, "trigger", "is_damaged");
+  WithText(c, "whom", "archer");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  auto tp = Gm("orc", "teleport", "blink");
+  tp.targets = {"orc"};
+  With(tp, "x", 1);
+  With(tp, "y", 1);
+  ASSERT_OK(t.Submit(tp, {14, 5}));
+  EXPECT_EQ(Res(t, "archer", kVitality), 26);
+  EXPECT_EQ(Res(t, "orc", kVitality), 30 - 4 - 5);
+  EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+}
+
 TEST(Held, BadTriggerNamedInTheRefusal) {
   Table t(ApRp(), Roster());
   fb::CommandT c = Cmd("archer", "hold_action");

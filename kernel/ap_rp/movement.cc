@@ -307,7 +307,8 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
   const std::string src = a->id;
   const std::string tgt = t->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  return ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced", with, ParamOr(c, "combine", 0) != 0);
+  RETURN_IF_ERROR(ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced", with, ParamOr(c, "combine", 0) != 0));
+  return FireOnChanges(d, c, decl);  // l.9: a held act on someone's damage
 }
 
 absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
@@ -347,7 +348,8 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   if (others.empty()) {
     // l.32 "you move with it if it moves": a climber goes with its
     // teleported mount (it stays on it).
-    return MoveWithClimbers(d, tc.id, {to}, 0, true, {decl, "004.teleport", {{"distance", distance}}});
+    RETURN_IF_ERROR(MoveWithClimbers(d, tc.id, {to}, 0, true, {decl, "004.teleport", {{"distance", distance}}}));
+    return FireOnChanges(d, c, decl);
   }
   // l.115: Reality damage equal to the distance to both, ignoring Armor;
   // the target returns; at most 100 damage to a creature.
@@ -363,7 +365,8 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   for (const std::string& other : others) {
     RETURN_IF_ERROR(ApplyDamage(d, other, {{"reality", dmg}}, o, decl, nums).status());
   }
-  return RecordOutcome(d, tc.id, {decl, "004.teleport", nums, "returned to its original position"});
+  RETURN_IF_ERROR(RecordOutcome(d, tc.id, {decl, "004.teleport", nums, "returned to its original position"}));
+  return FireOnChanges(d, c, decl);  // l.9: a held act on someone's damage
 }
 
 }  // namespace combat::kernel::aprp
