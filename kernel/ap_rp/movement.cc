@@ -107,6 +107,11 @@ absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c
   }
   space::PathRules rules;
   rules.action = c.action;
+  // The squares themselves first (adjacent, on the map, not a wall): the
+  // grid's (l.106), not the allies' line (l.108).
+  rules.rule = "004.terrain.grid";
+  rules.cite = [](const std::string& r) { return Cite(r); };
+  RETURN_IF_ERROR(space::CheckPath(s, kGrid.metric, a.at, a.size, PathOf(c), rules));
   rules.rule = "004.terrain.ally";
   rules.cite = [](const std::string& r) { return Cite(r); };
   rules.occupant = [&](Pos sq, size_t i, size_t n) -> std::string {

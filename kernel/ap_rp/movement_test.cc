@@ -32,6 +32,18 @@ TEST(Movement, DifficultTerrainCostsTwo) {
   EXPECT_EQ(Res(t, "a", kMovement), 1);
 }
 
+// A wall blocks a move: the refusal cites the grid's line (l.106), not the
+// allies' (l.108) (black-box: "square (4,2) is a wall (004 Terrain, l.108)").
+TEST(Movement, AWallRefusalCitesTheGrid) {
+  auto r = Roster();
+  Terrain(r, 2, 2, "wall");
+  Table t(ApRp(), r);
+  auto m = t.Submit(Path(Cmd("a", "move"), {{2, 2}}));
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(m.status().message().find("l.106"), std::string::npos) << m.status();
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+}
+
 // l.108: through an ally, never stopping there.
 TEST(Movement, ThroughAlliesNotStopping) {
   Table t(ApRp(), Roster());
