@@ -158,6 +158,35 @@ TEST(Held, FiresOnDamageFromAForcedMoveOrTeleport) {
   EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
 }
 
+// l.9: the archer's held shot, set off by the orc's move (at (6,1), 5 m),
+// hits it (15 + 5 >= 17, 4); the ally's held attack on "the orc is
+// damaged" then fires at the orc too (bow 14 + 5 >= 17, 3). (Black-box: a
+// move never looked for is_damaged acts: the second held act never fired.)
+TEST(Held, DamageByAHeldActDuringAMoveSetsOffAnother) {
+  auto ally = Being("ally", "x", 1, 3, {{"ins", 5}, {"dex", 14}, {"str", 12}});
+  Arm(ally, "bow", "1d6", "ranged", "dex/str", 10);
+  auto archer = Being("archer", "x", 1, 1, {{"ins", 20}, {"dex", 14}, {"str", 12}});
+  Arm(archer, "bow", "1d6", "ranged", "dex/str", 5);
+  auto orc = Being("orc", "y", 9, 1, {{"ins", 10}, {"basic_movement", 4}});
+  Table t(ApRp(), MakeRoster({archer, orc, ally}));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  fb::CommandT c = Cmd("ally", "hold_action");  // until its turn in round 2
+  c.weapon = "bow";
+  WithText(c, "action", "attack");
+  WithText(c, "trigger", "is_damaged");
+  WithText(c, "whom", "orc");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("ally", "end_turn")));
+  ASSERT_OK(t.Submit(HoldShot()));  // round 2
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  auto ev = t.Submit(Path(Cmd("orc", "move"), {{8, 1}, {7, 1}, {6, 1}}), {15, 4, 14, 3});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "orc", kVitality), 30 - 4 - 3);
+  EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+  EXPECT_EQ(FirstPending(t.state(), "ally", kReadiedAct), nullptr);
+}
+
 TEST(Held, BadTriggerNamedInTheRefusal) {
   Table t(ApRp(), Roster());
   fb::CommandT c = Cmd("archer", "hold_action");

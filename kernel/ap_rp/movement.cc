@@ -383,7 +383,10 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckAp(d.state(), *a, 0, "004.budget.move"));
   RETURN_IF_ERROR(CheckMove(d.state(), *a, c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  return FireOnDeclaration(d, c, decl, true);
+  RETURN_IF_ERROR(FireOnDeclaration(d, c, decl, true));
+  // l.9: a held act set off by the move may damage someone: a held act on
+  // that damage (is_damaged) fires after it, as after any action.
+  return FireOnChanges(d, c, decl);
 }
 
 }  // namespace combat::kernel::aprp
