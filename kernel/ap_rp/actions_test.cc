@@ -577,5 +577,50 @@ TEST(Actions, ActingOnAnEnemyRevealsAHiddenCreature) {
   EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
 }
 
+// 004 l.52 "You can choose to miss with your own attack" and l.36 "You stop
+// being hidden if ... you take any action that would clearly give away your
+// location. You stay hidden until the end of the turn": an attack made to
+// miss is still an attack: hidden only to the end of the turn. (Black-box:
+// with miss=1 a stayed hidden for good.)
+TEST(Actions, ChoosingToMissStillRevealsAHiddenAttacker) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
+  Arm(a, "ax", "1d8", "melee");
+  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  auto miss = Attack("a", "b", "ax");
+  With(miss, "miss", 1);
+  ASSERT_OK(t.Submit(miss));
+  EXPECT_EQ(Res(t, "b", kVitality), 30);
+  EXPECT_EQ(Res(t, "a", kAp), 1);
+  const Condition* h = t.state().Find("a")->FindRelative(kHidden, "b");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->expiry.kind, fb::ExpiryKind::TurnEnd);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+}
+
+// 004 l.32 "You occupy a space that is also occupied by the target, and you
+// move with it if it moves": nothing keeps the climber from getting down by
+// its own movement: a at (2,1) on the ogre moves to (1,2): 1 m of its 3,
+// no longer Climbing; the ogre then moves alone. (Black-box: the move was
+// refused, "it moves with it", and the climber could never get off.)
+TEST(Actions, AClimberClimbsDownByMoving) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 15}});
+  Table t(ApRp(), MakeRoster({a, ogre}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {12, 4}));
+  ASSERT_TRUE(Has(t, "a", kClimbing));
+  ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{1, 2}})));
+  EXPECT_FALSE(Has(t, "a", kClimbing));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 2}));
+  EXPECT_EQ(Res(t, "a", kMovement), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Path(Cmd("ogre", "move"), {{3, 1}})));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 2}));
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

@@ -206,6 +206,22 @@ Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
   return out;
 }
 
+// l.112 "While you are in full cover, you can lean": whether `from` itself
+// stands in full cover from `target` — a wall or full_cover object on the
+// line between them next to `from` (reading: the object it stands behind;
+// a target behind its own full cover does not put the attacker in cover).
+bool InFullCoverFrom(const State& s, const Combatant& from, const Combatant& target) {
+  for (const Pos& p : space::LineBetween(from.at, from.size, target.at, target.size)) {
+    if (space::Covers(from.at, from.size, p) || space::Covers(target.at, target.size, p)) continue;
+    const std::string terrain = s.TerrainAt(p);
+    if ((terrain == "wall" || terrain == "full_cover") &&
+        space::Distance(kGrid, p, 1, from.at, from.size) <= 1) {
+      return true;
+    }
+  }
+  return false;
+}
+
 absl::Status CheckArmorFrom(const Weapon& w, const fb::CommandT& c) {
   if (const std::string from = ParamText(c, "armor_from"); !from.empty()) {
     bool deals = false;
@@ -250,7 +266,7 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
     // l.112 "While you are in full cover, you can lean towards a space next
     // to you ... You have half cover while leaning out of full cover":
     // leaning is out of full cover (from the target), not from the open.
-    if (CoverOf(s, a, *t).level != 2) {
+    if (!InFullCoverFrom(s, a, *t)) {
       return Refuse("004.cover.full", a.id + " is not in full cover from " + t->id +
                                           ": there is nothing to lean out of");
     }
@@ -284,11 +300,30 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant t = *s.Find(c.targets.front());
   const Weapon w = *WeaponOf(a, c);
   const Combatant from = Viewpoint(a, c);
+  // l.36: attacking (even choosing to miss, l.52, or striking an object)
+  // "would clearly give away your location"; leaning out (l.112) is how the
+  // attack is made.
+  auto give_away = [&]() -> absl::Status {
+    RETURN_IF_ERROR(GiveAway(d, a.id, cause, "attacking gives the location away"));
+    if (HasParam(c, "lean_x") && !d.state().Find(a.id)->Has(kLeaning)) {
+      NewCondition l;
+      l.actor = a.id;
+      l.name = kLeaning;
+      l.source = a.id;
+      l.note = space::Sq(from.at);
+      l.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
+      RETURN_IF_ERROR(AddCondition(d, l, {cause, "004.cover.full", {},
+                                          "leaning out of full cover: half cover (reading: until the end of its turn)"}).status());
+    }
+    return absl::OkStatus();
+  };
   if (ParamOr(c, "miss", 0) != 0) {
-    return RecordOutcome(d, t.id, {cause, "004.attack.roll", {}, "the attacker chooses to miss (l.52)"});
+    RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, "004.attack.roll", {}, "the attacker chooses to miss (l.52)"}));
+    return give_away();
   }
   if (IsObject(t)) {
     RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, "004.attack.roll", {}, "an object is hit automatically (l.52)"}));
+    RETURN_IF_ERROR(give_away());
     return Damage(d, a, w, t.id, false, c, cause);
   }
   Nums nums;
@@ -334,17 +369,7 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int nat = r.natural();
   nums.push_back({"natural", nat});
   nums.push_back({"total", r.total});
-  RETURN_IF_ERROR(GiveAway(d, a.id, cause, "attacking gives the location away"));
-  if (HasParam(c, "lean_x") && !d.state().Find(a.id)->Has(kLeaning)) {
-    NewCondition l;
-    l.actor = a.id;
-    l.name = kLeaning;
-    l.source = a.id;
-    l.note = space::Sq(from.at);
-    l.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
-    RETURN_IF_ERROR(AddCondition(d, l, {cause, "004.cover.full", {},
-                                        "leaning out of full cover: half cover (reading: until the end of its turn)"}).status());
-  }
+  RETURN_IF_ERROR(give_away());
   if (Hits(nat, r.total, evasion)) {
     const bool crit = nat == 20;
     RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, crit ? "004.attack.critical" : "004.evasion", nums,

@@ -167,6 +167,31 @@ TEST(Attack, NoLeaningFromTheOpen) {
   EXPECT_EQ(Res(t, "brute", kVitality), 30);
 }
 
+// 004 l.112 "While you are in full cover, you can lean towards a space next
+// to you": the full cover must be the attacker's. aria at (2,3) in the
+// open; brute at (6,1) behind a full_cover object at (5,1) (full cover from
+// aria). Leaning to (3,4), from where the line to brute misses (5,1), is
+// refused: aria is not in full cover (black-box: accepted, aria shot brute
+// and got Leaning's half cover).
+TEST(Attack, NoLeaningWhenOnlyTheTargetIsInFullCover) {
+  auto a = Being("aria", "x", 2, 3, {{"str", 13}, {"dex", 13}, {"ins", 20}});
+  Arm(a, "bow", "1d6", "ranged", "dex/str", 10);
+  auto b = Being("brute", "y", 6, 1, {{"armor", 1}});
+  auto r = MakeRoster({a, b});
+  Terrain(r, 5, 1, "full_cover");
+  Table t(ApRp(), r);
+  EXPECT_EQ(t.Submit(Attack("aria", "brute", "bow")).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto c = Attack("aria", "brute", "bow");
+  With(c, "lean_x", 3);
+  With(c, "lean_y", 4);
+  auto ev = t.Submit(c, {15, 3});
+  EXPECT_EQ(ev.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(ev.status().message().find("not in full cover"), std::string::npos) << ev.status();
+  EXPECT_FALSE(Has(t, "aria", kLeaning));
+  EXPECT_EQ(Res(t, "brute", kVitality), 30);
+  EXPECT_EQ(Res(t, "aria", kAp), 3);
+}
+
 // l.112: leaning out of full cover to a square next to you, you target as
 // if standing there, and have half cover while leaning.
 TEST(Attack, LeaningOutOfFullCover) {

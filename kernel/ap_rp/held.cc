@@ -10,8 +10,9 @@
 // Triggers (param `trigger`): enters_range (an enemy's move enters the range
 // of the held attack's weapon, or `range` metres: "I attack the first enemy
 // that moves into my range"), moves, attacks, attacks_me, any_action,
-// enters_square (x, y), is_damaged (someone, or `whom`, loses Vitality:
-// matched against the changes the act made, after it resolves); `by`
+// enters_square (x, y), is_damaged (someone else, or `whom` — the holder
+// itself too — loses Vitality: matched against the changes the act made,
+// after it resolves); `by`
 // narrows it to acts of one creature. With no target
 // named, the held act targets the creature that set it off.
 #include <algorithm>
@@ -188,10 +189,33 @@ absl::Status DecideHoldAction(const fb::CommandT& c, Decision& d) {
                             "held until its next turn"}).status();
 }
 
+// Whether the changes of this act took Vitality from `who`.
+bool LostVitality(const std::vector<events::EventBuffer>& emitted, const std::string& who) {
+  for (const events::EventBuffer& buffer : emitted) {
+    const fb::Event& e = buffer.event();
+    if (e.body_type() != fb::Body::StateChange) continue;
+    const auto* r = e.body_as_StateChange()->change_as_ResourceChanged();
+    if (r != nullptr && r->name() != nullptr && r->name()->str() == kVitality && r->delta() < 0 &&
+        r->actor() != nullptr && r->actor()->str() == who) {
+      return true;
+    }
+  }
+  return false;
+}
+
 absl::Status FireOnChanges(Decision& d, const fb::CommandT& c, uint64_t decl) {
-  const std::vector<TriggerHit> hits = MatchChanges(d.state(), d.events(), Rules());
-  for (const TriggerHit& h : hits) {
-    const PendingAct* p = d.state().FindPending(h.pending);
+  std::vector<uint32_t> ids;
+  for (const TriggerHit& h : MatchChanges(d.state(), d.events(), Rules())) ids.push_back(h.pending);
+  // l.9 "name a trigger": "when I am damaged" (is_damaged with whom = the
+  // holder) too; the kernel's matcher watches only others' Vitality.
+  for (const auto& [pid, p] : d.state().pending) {  // std::map: id order
+    if (p.kind != kReadiedAct || p.trigger.kind != fb::TriggerKind::IsDamaged || p.trigger.against != p.actor) continue;
+    const Combatant* holder = d.state().Find(p.actor);
+    if (holder == nullptr || !Alive(*holder) || !LostVitality(d.events(), p.actor)) continue;
+    if (std::find(ids.begin(), ids.end(), pid) == ids.end()) ids.push_back(pid);
+  }
+  for (uint32_t id : ids) {
+    const PendingAct* p = d.state().FindPending(id);
     if (p == nullptr) continue;
     RETURN_IF_ERROR(Fire(d, *p, c, decl));
   }

@@ -104,6 +104,89 @@ TEST(Held, FiresWhenAnAllyIsDamaged) {
   EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
 }
 
+// 004 l.9 "a creature must spend the AP that the action would cost on their
+// turn and name a trigger": "when I am damaged" is a trigger (is_damaged,
+// whom = the holder). The orc's club hits the archer (15 + 5 = 20 >= its
+// Evasion 14 + 2 = 16: 3 damage); the held shot then fires at the orc:
+// 14 + 5 = 19 >= 17, 5 damage. (Black-box: the held Defend / shot
+// never fired: only another creature's damage was watched.)
+TEST(Held, FiresWhenTheHolderItselfIsDamaged) {
+  auto archer = Being("archer", "x", 1, 1, {{"ins", 20}, {"dex", 14}, {"str", 12}});
+  Arm(archer, "bow", "1d6", "ranged", "dex/str", 10);
+  auto orc = Being("orc", "y", 2, 2, {{"ins", 10}});
+  Arm(orc, "club", "1d6", "melee");
+  Table t(ApRp(), MakeRoster({archer, orc}));
+  fb::CommandT c = Cmd("archer", "hold_action");
+  c.weapon = "bow";
+  WithText(c, "action", "attack");
+  WithText(c, "trigger", "is_damaged");
+  WithText(c, "whom", "archer");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  // The shot is ranged with the orc within 1 m: disadvantage (l.55), 14 and 18.
+  auto ev = t.Submit(Cmd("orc", "attack", {"archer"}), {15, 3, 14, 18, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "archer", kVitality), 27);
+  EXPECT_EQ(Res(t, "orc", kVitality), 25);
+  EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+}
+
+// l.9: an Ability's damage (the GM's teleport, l.115) sets off a held act
+// on "is_damaged" as an attack's does: the orc teleported into the archer's
+// square, 4 m: 4 Reality to each; the held shot fires at the orc (the act's
+// actor is the GM's source, the orc itself): 14 + 5 >= 17, 5. (Black-box:
+// only the actions' damage was watched, not force_move / teleport.)
+TEST(Held, FiresOnDamageFromAForcedMoveOrTeleport) {
+  auto archer = Being("archer", "x", 1, 1, {{"ins", 20}, {"dex", 14}, {"str", 12}});
+  Arm(archer, "bow", "1d6", "ranged", "dex/str", 10);
+  auto orc = Being("orc", "y", 5, 1, {{"ins", 10}});
+  Table t(ApRp(), MakeRoster({archer, orc}));
+  fb::CommandT c = Cmd("archer", "hold_action");
+  c.weapon = "bow";
+  WithText(c, "action", "attack");
+  WithText(c, "trigger", "is_damaged");
+  WithText(c, "whom", "archer");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  auto tp = Gm("orc", "teleport", "blink");
+  tp.targets = {"orc"};
+  With(tp, "x", 1);
+  With(tp, "y", 1);
+  ASSERT_OK(t.Submit(tp, {14, 5}));
+  EXPECT_EQ(Res(t, "archer", kVitality), 26);
+  EXPECT_EQ(Res(t, "orc", kVitality), 30 - 4 - 5);
+  EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+}
+
+// l.9: the archer's held shot, set off by the orc's move (at (6,1), 5 m),
+// hits it (15 + 5 >= 17, 4); the ally's held attack on "the orc is
+// damaged" then fires at the orc too (bow 14 + 5 >= 17, 3). (Black-box: a
+// move never looked for is_damaged acts: the second held act never fired.)
+TEST(Held, DamageByAHeldActDuringAMoveSetsOffAnother) {
+  auto ally = Being("ally", "x", 1, 3, {{"ins", 5}, {"dex", 14}, {"str", 12}});
+  Arm(ally, "bow", "1d6", "ranged", "dex/str", 10);
+  auto archer = Being("archer", "x", 1, 1, {{"ins", 20}, {"dex", 14}, {"str", 12}});
+  Arm(archer, "bow", "1d6", "ranged", "dex/str", 5);
+  auto orc = Being("orc", "y", 9, 1, {{"ins", 10}, {"basic_movement", 4}});
+  Table t(ApRp(), MakeRoster({archer, orc, ally}));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  fb::CommandT c = Cmd("ally", "hold_action");  // until its turn in round 2
+  c.weapon = "bow";
+  WithText(c, "action", "attack");
+  WithText(c, "trigger", "is_damaged");
+  WithText(c, "whom", "orc");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("ally", "end_turn")));
+  ASSERT_OK(t.Submit(HoldShot()));  // round 2
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  auto ev = t.Submit(Path(Cmd("orc", "move"), {{8, 1}, {7, 1}, {6, 1}}), {15, 4, 14, 3});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "orc", kVitality), 30 - 4 - 3);
+  EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+  EXPECT_EQ(FirstPending(t.state(), "ally", kReadiedAct), nullptr);
+}
+
 TEST(Held, BadTriggerNamedInTheRefusal) {
   Table t(ApRp(), Roster());
   fb::CommandT c = Cmd("archer", "hold_action");

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -106,6 +107,11 @@ absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c
   }
   space::PathRules rules;
   rules.action = c.action;
+  // The squares themselves first (adjacent, on the map, not a wall): the
+  // grid's (l.106), not the allies' line (l.108).
+  rules.rule = "004.terrain.grid";
+  rules.cite = [](const std::string& r) { return Cite(r); };
+  RETURN_IF_ERROR(space::CheckPath(s, kGrid.metric, a.at, a.size, PathOf(c), rules));
   rules.rule = "004.terrain.ally";
   rules.cite = [](const std::string& r) { return Cite(r); };
   rules.occupant = [&](Pos sq, size_t i, size_t n) -> std::string {
@@ -115,9 +121,9 @@ absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c
     return i + 1 == n ? b->id + " (an ally: a move may pass through its space, not stop there)" : "";
   };
   RETURN_IF_ERROR(space::CheckPath(s, kGrid.metric, a.at, a.size, PathOf(c), rules));
-  if (a.FindCondition(kClimbing) != nullptr) {
-    return Refuse("004.climb", a.id + " is climbing a creature: it moves with it");
-  }
+  // l.32 "you move with it if it moves" does not stop the climber moving by
+  // itself: its own movement off the mount's space climbs down (reading:
+  // each square costs as any, l.106; MoveWithClimbers ends Climbing).
   int64_t cost = 0;
   for (const Pos& p : PathOf(c)) cost += StepCost(s, a, p);
   if (cost > a.Resource(kMovement)) {
@@ -183,38 +189,59 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
     if (!space::CheckStep(kGrid.metric, prev, p)) {
       return absl::InvalidArgumentError(absl::StrCat("path: ", space::Sq(p), " is not next to ", space::Sq(prev)));
     }
-    const Combatant* b = nullptr;
+    // Every square the target would cover there (a creature larger than one
+    // square covers several): whatever occupies any of them, each once.
+    std::vector<std::string> occupants;
     for (const Pos& q : space::SquaresOf(p, t.size)) {
-      if (b == nullptr) b = Blocker(d.state(), t, q);
-    }
-    const std::string terrain = d.state().TerrainAt(p);
-    if (b == nullptr && (terrain == "wall" || terrain == "offmap")) break;  // reading: stops
-    if (b != nullptr) {
-      // l.114: the occupant makes a Strength DR (advantage if at least one
-      // size category bigger than the moved target); damage = the full
-      // distance, half (rounded down: reading of l.53) on a success; the target
-      // stops one space before.
-      const Combatant o = *b;
-      const int64_t power = DrPower(src);
-      bool success = false;
-      Nums nums{{"distance", distance}, {"dr_power", power}};
-      if (!IsObject(o)) {
-        const int mode = (SizeCat(o) >= SizeCat(t) + 1 || o.Has(kDefending)) ? 1 : 0;
-        const int64_t value = DrValue(o, "str");
-        ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(mode, value), "strength DR", o.id, cause));
-        success = r.total >= power;
-        nums.push_back({"dr_total", r.total});
-        nums.push_back({"advantage", mode,
-                        mode == 0                              ? ""
-                        : SizeCat(o) >= SizeCat(t) + 1         ? absl::StrCat(o.id, " larger than ", t.id)
-                                                               : "defending " + o.id,
-                        SizeCat(o) >= SizeCat(t) + 1 || mode == 0 ? "004.forced" : "004.defend"});
+      const Combatant* b = Blocker(d.state(), t, q);
+      if (b != nullptr && std::find(occupants.begin(), occupants.end(), b->id) == occupants.end()) {
+        occupants.push_back(b->id);
       }
-      const int64_t dmg = success ? FloorDiv(distance, 2) : distance;
-      nums.push_back({"damage", dmg});
-      RETURN_IF_ERROR(RecordOutcome(d, o.id, {cause, "004.forced", nums,
-                                              success ? "Strength DR succeeds: half damage"
-                                                      : IsObject(o) ? "an object fails every DR (l.69)" : "Strength DR fails"}));
+    }
+    // Reading: a wall (or the map's edge) under any square the target would
+    // cover stops it, as under its anchor square.
+    bool walled = false;
+    for (const Pos& q : space::SquaresOf(p, t.size)) {
+      const std::string terrain = d.state().TerrainAt(q);
+      walled = walled || terrain == "wall" || terrain == "offmap";
+    }
+    if (occupants.empty() && walled) break;  // reading: stops
+    if (!occupants.empty()) {
+      // l.114: each occupant makes a Strength DR (advantage if at least one
+      // size category bigger than the moved target); damage = the full
+      // distance, half (rounded down: reading of l.53) on a success, to it
+      // and to the moved target; the target stops one space before. Several
+      // occupants (a large target): each rolls and takes its own; the moved
+      // target takes the damage once, in full if any occupant failed
+      // (reading: one movement, one collision for it).
+      const int64_t power = DrPower(src);
+      int64_t target_dmg = 0;
+      std::vector<std::pair<std::string, int64_t>> hits;
+      for (const std::string& oid : occupants) {
+        const Combatant o = *d.state().Find(oid);
+        bool success = false;
+        Nums nums{{"distance", distance}, {"dr_power", power}};
+        if (!IsObject(o)) {
+          const int mode = (SizeCat(o) >= SizeCat(t) + 1 || o.Has(kDefending)) ? 1 : 0;
+          const int64_t value = DrValue(o, "str");
+          ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(mode, value), "strength DR", o.id, cause));
+          success = r.total >= power;
+          nums.push_back({"dr_total", r.total});
+          nums.push_back({"advantage", mode,
+                          mode == 0                              ? ""
+                          : SizeCat(o) >= SizeCat(t) + 1         ? absl::StrCat(o.id, " larger than ", t.id)
+                                                                 : "defending " + o.id,
+                          SizeCat(o) >= SizeCat(t) + 1 || mode == 0 ? "004.forced" : "004.defend"});
+        }
+        const int64_t dmg = success ? FloorDiv(distance, 2) : distance;
+        nums.push_back({"damage", dmg});
+        RETURN_IF_ERROR(RecordOutcome(d, o.id, {cause, "004.forced", nums,
+                                                success ? "Strength DR succeeds: half damage"
+                                                        : IsObject(o) ? "an object fails every DR (l.69)" : "Strength DR fails"}));
+        target_dmg = std::max(target_dmg, dmg);
+        hits.push_back({o.id, dmg});
+      }
+      const int64_t dmg = target_dmg;
       if (!walked.empty()) {
         RETURN_IF_ERROR(MoveWithClimbers(d, target, walked, 0, true, {cause, rule, {{"metres", static_cast<int64_t>(walked.size())}}}));
       }
@@ -232,7 +259,10 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
         if (!with.empty()) RETURN_IF_ERROR(ApplyDamage(d, target, with, {}, cause, with_nums).status());
         RETURN_IF_ERROR(ApplyDamage(d, target, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status());
       }
-      return ApplyDamage(d, o.id, {{"physical", dmg}}, {}, cause, {{"forced", dmg}}).status();
+      for (const auto& [oid, odmg] : hits) {
+        RETURN_IF_ERROR(ApplyDamage(d, oid, {{"physical", odmg}}, {}, cause, {{"forced", odmg}}).status());
+      }
+      return absl::OkStatus();
     }
     walked.push_back(p);
     prev = p;
@@ -282,7 +312,8 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
   const std::string src = a->id;
   const std::string tgt = t->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  return ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced", with, ParamOr(c, "combine", 0) != 0);
+  RETURN_IF_ERROR(ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced", with, ParamOr(c, "combine", 0) != 0));
+  return FireOnChanges(d, c, decl);  // l.9: a held act on someone's damage
 }
 
 absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
@@ -322,7 +353,8 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   if (others.empty()) {
     // l.32 "you move with it if it moves": a climber goes with its
     // teleported mount (it stays on it).
-    return MoveWithClimbers(d, tc.id, {to}, 0, true, {decl, "004.teleport", {{"distance", distance}}});
+    RETURN_IF_ERROR(MoveWithClimbers(d, tc.id, {to}, 0, true, {decl, "004.teleport", {{"distance", distance}}}));
+    return FireOnChanges(d, c, decl);
   }
   // l.115: Reality damage equal to the distance to both, ignoring Armor;
   // the target returns; at most 100 damage to a creature.
@@ -338,7 +370,8 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   for (const std::string& other : others) {
     RETURN_IF_ERROR(ApplyDamage(d, other, {{"reality", dmg}}, o, decl, nums).status());
   }
-  return RecordOutcome(d, tc.id, {decl, "004.teleport", nums, "returned to its original position"});
+  RETURN_IF_ERROR(RecordOutcome(d, tc.id, {decl, "004.teleport", nums, "returned to its original position"}));
+  return FireOnChanges(d, c, decl);  // l.9: a held act on someone's damage
 }
 
 }  // namespace combat::kernel::aprp
@@ -350,7 +383,10 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckAp(d.state(), *a, 0, "004.budget.move"));
   RETURN_IF_ERROR(CheckMove(d.state(), *a, c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  return FireOnDeclaration(d, c, decl, true);
+  RETURN_IF_ERROR(FireOnDeclaration(d, c, decl, true));
+  // l.9: a held act set off by the move may damage someone: a held act on
+  // that damage (is_damaged) fires after it, as after any action.
+  return FireOnChanges(d, c, decl);
 }
 
 }  // namespace combat::kernel::aprp

@@ -32,6 +32,18 @@ TEST(Movement, DifficultTerrainCostsTwo) {
   EXPECT_EQ(Res(t, "a", kMovement), 1);
 }
 
+// A wall blocks a move: the refusal cites the grid's line (l.106), not the
+// allies' (l.108) (black-box: "square (4,2) is a wall (004 Terrain, l.108)").
+TEST(Movement, AWallRefusalCitesTheGrid) {
+  auto r = Roster();
+  Terrain(r, 2, 2, "wall");
+  Table t(ApRp(), r);
+  auto m = t.Submit(Path(Cmd("a", "move"), {{2, 2}}));
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(m.status().message().find("l.106"), std::string::npos) << m.status();
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+}
+
 // l.108: through an ally, never stopping there.
 TEST(Movement, ThroughAlliesNotStopping) {
   Table t(ApRp(), Roster());
@@ -115,6 +127,52 @@ TEST(Movement, ForcedSuccessHalves) {
   EXPECT_EQ(t.state().Find("e")->at, (Pos{5, 1}));
   EXPECT_EQ(Res(t, "e", kVitality), 28);
   EXPECT_EQ(Res(t, "w", kVitality), 28);
+}
+
+// 004 l.114 "Moving a target into a space that is already occupied forces
+// the creature or object occupying that space to make a Strength DR ...
+// On a failure, you deal physical damage ... to both the moving target and
+// whatever is occupying the space. On a success, you only deal half": a
+// 2x2 creature moved 2 m from (1,1) to cover (3,1)-(4,2), where c (4,1) and
+// e (4,2) stand: each occupant rolls (DR Power 14): c 5 + 4 = 9 fails, 2;
+// e 10 + 4 = 14 succeeds, 1; the moved target once, 2 (one failed:
+// reading), stopped at (2,1). (Black-box: only c rolled and took damage.)
+TEST(Movement, ALargeTargetForcedOntoSeveralOccupantsEachRolls) {
+  auto a = Being("a", "x", 10, 10, {{"ins", 20}});
+  auto big = Being("big", "y", 1, 1, {{"ins", 2}, {"size_cat", 1}});
+  big.size = 2;
+  auto c = Being("c", "y", 4, 1, {{"ins", 1}});
+  auto e = Being("e", "y", 4, 2, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, big, c, e}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto fm = Gm("a", "force_move", "a gust ability");
+  fm.targets = {"big"};
+  fm = Path(fm, {{2, 1}, {3, 1}});
+  ASSERT_OK(t.Submit(fm, {5, 10}));
+  EXPECT_EQ(t.state().Find("big")->at, (Pos{2, 1}));
+  EXPECT_EQ(Res(t, "c", kVitality), 28);
+  EXPECT_EQ(Res(t, "e", kVitality), 29);
+  EXPECT_EQ(Res(t, "big", kVitality), 28);
+}
+
+// Reading (README "walls stop it"): a 2x2 creature forced from (1,1) along
+// (2,1), (3,1) would cover the wall at (4,2) at (3,1): it stops at (2,1),
+// no damage (black-box: it was moved onto the wall, only its anchor square
+// being checked).
+TEST(Movement, AWallUnderAnySquareOfALargeTargetStopsIt) {
+  auto a = Being("a", "x", 10, 10, {{"ins", 20}});
+  auto big = Being("big", "y", 1, 1, {{"ins", 2}, {"size_cat", 1}});
+  big.size = 2;
+  auto r = MakeRoster({a, big});
+  Terrain(r, 4, 2, "wall");
+  Table t(ApRp(), r);
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto fm = Gm("a", "force_move", "a gust ability");
+  fm.targets = {"big"};
+  fm = Path(fm, {{2, 1}, {3, 1}});
+  ASSERT_OK(t.Submit(fm));
+  EXPECT_EQ(t.state().Find("big")->at, (Pos{2, 1}));
+  EXPECT_EQ(Res(t, "big", kVitality), 30);
 }
 
 // l.115: teleporting into an occupied space: Reality damage = distance,
