@@ -326,6 +326,7 @@ absl::Status ResolveInWindow(Decision& d, uint32_t window,
   } else {
     ASSIGN_OR_RETURN(out, v->resolve(d, act, cause, o));
   }
+  RETURN_IF_ERROR(KnockOutIfSpent(d, who, cause));  // l.72, after the results (l.138)
   if (!v->kind.cls.move) RETURN_IF_ERROR(BreakStreak(d, who, cause));
   ASSIGN_OR_RETURN(std::optional<PendingAct> held,
                    CloseWindow(d, window, out.text, {cause, out.rule, out.nums, ""}));
@@ -470,6 +471,7 @@ absl::Status DecideCancel(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NotBeforeTheWinner(s, acting->decl, "cancel"));
   ASSIGN_OR_RETURN(uint64_t cseq, d.Declare(c));
   RETURN_IF_ERROR(SpendIncomplete(d, act, *v, cseq, "002.incomplete", {}));
+  RETURN_IF_ERROR(KnockOutIfSpent(d, act.actor, cseq));  // l.72
   RETURN_IF_ERROR(CloseWindow(d, window, "cancelled: willingly ended (l.138)",
                               {cseq, "002.incomplete", {}, ""})
                       .status());
