@@ -197,6 +197,34 @@ TEST(Rounds, TheLastStaminaPaysForTheActThenKnocksOut) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.138 "Typically, at least 1 Energy is still spent if an action is
+// interrupted" with l.47 "you may spend 1 Stamina when you would normally
+// spend 1 Energy": a cancelled melee declared paying 1 Energy with Stamina
+// spends that Stamina, not Energy (before: Energy 5 -> 4, Stamina kept),
+// and earns no Agile Move (reading 7). Once the Round's Stamina-for-Energy
+// is spent, the next cancelled act pays its 1 Energy.
+TEST(Rounds, CancelledActDeclaredWithStaminaSpendsTheStamina) {
+  Table t(EnergyRounds(), Two());
+  auto m = Cmd("kara", "melee", {"orc"});
+  With(m, "stamina_energy", 1);
+  ASSERT_TRUE(t.Submit(m).ok());
+  ASSERT_TRUE(t.Submit(Cmd("kara", "cancel")).ok());
+  const Combatant* k = t.state().Find("kara");
+  EXPECT_EQ(k->Resource("energy"), 5);
+  EXPECT_EQ(k->Resource("stamina"), 11);
+  EXPECT_EQ(k->Resource("stamina_energy_used"), 1);
+  EXPECT_EQ(k->Resource("agile_credit"), 0);
+  auto again = Cmd("kara", "melee", {"orc"});
+  With(again, "stamina_energy", 1);
+  EXPECT_EQ(t.Submit(again).status().code(), absl::StatusCode::kFailedPrecondition);  // l.47
+  ASSERT_TRUE(t.Submit(Cmd("kara", "melee", {"orc"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("kara", "cancel")).ok());
+  k = t.state().Find("kara");
+  EXPECT_EQ(k->Resource("energy"), 4);
+  EXPECT_EQ(k->Resource("stamina"), 11);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Rounds, ExhaustedGainsTwoLessAndSpendsNoStamina) {
   Table t(EnergyRounds(), Two());
   auto g = Gm("gm_condition", "kara");
