@@ -27,10 +27,21 @@ TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
   player.author = "ann";  // a player (kernel/testing/table.h)
   player.actor.clear();  // short_rest takes no actor (verbs.cc): only the role matters
   EXPECT_EQ(t.Submit(player).status().code(), absl::StatusCode::kPermissionDenied);
+  // 002 l.599, l.602: "Every 5 minutes of a Short Rest: ... You may spend
+  // 1 Recovery Surge": 5 surges in 10 minutes is refused, not capped.
+  auto over = Gm("short_rest");
+  over.targets = {"kara"};
+  With(over, "minutes", 10);
+  With(over, "surges", 3);
+  auto refused = t.Submit(over);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(refused.status().message()).find("allows at most 2 Recovery Surges"),
+            std::string::npos);
+  EXPECT_EQ(K(t).Resource("surges"), 6);  // nothing spent
   auto r = Gm("short_rest");
   r.targets = {"kara"};
   With(r, "minutes", 10);
-  With(r, "surges", 5);
+  With(r, "surges", 2);
   auto ev = t.Submit(r);
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(K(t).Resource("stamina"), 12);
