@@ -36,10 +36,23 @@ absl::StatusOr<std::vector<std::string>> Resters(const State& s, const fb::Comma
   return out;
 }
 
+// A creature unconscious from Stamina loss stays so when a rest restores
+// its Stamina: it wakes only on a 20 (l.72), "regaining 1 Stamina if you
+// were at 0" (l.657: so one may be unconscious from Stamina loss above 0).
+// The wake rolls of the rest's minutes (12 Rounds a minute, l.103) are
+// the GM's ruling point: `gm_condition op=remove name=Unconscious`, or the
+// rolls go on each Round (reading 35). The Stamina change says so.
 absl::Status RestoreStamina(Decision& d, const std::string& id, const Why& why) {
   const Combatant* k = d.state().Find(id);
   if (k->Resource(res::kStamina) == MaxStamina(*k)) return absl::OkStatus();
-  return SetResource(d, id, res::kStamina, MaxStamina(*k), why);
+  Why w = why;
+  if (k->Has("Unconscious")) {
+    w.nums.push_back({"still_unconscious", 1});
+    w.note = absl::StrCat(why.note,
+                          "; still unconscious: it wakes on a wake roll of 20 each Round (l.72, "
+                          "l.657) or when the GM rules it woke during the rest (reading 35)");
+  }
+  return SetResource(d, id, res::kStamina, MaxStamina(*k), w);
 }
 
 absl::Status EndUntilRest(Decision& d, const std::string& id, const Why& why) {

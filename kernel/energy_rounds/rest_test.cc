@@ -119,5 +119,27 @@ TEST(Rest, LongRestMaySpendSurgesLikeAShortRest) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.72: unconscious from Stamina loss, "you roll a 1d20 each Round
+// until you get a 20, in which case you wake up"; l.657: "regaining 1
+// Stamina if you were at 0". A rest restores the Stamina but does not wake
+// (reading 35): the rest's Stamina change says it is still unconscious and
+// the GM rules when it woke.
+TEST(Rest, RestRestoresStaminaButDoesNotWakeTheUnconscious) {
+  Table t(EnergyRounds(), Tired());
+  auto zero = Gm("gm_set", "kara");
+  WithText(zero, "resource", "stamina");
+  With(zero, "value", 0);
+  ASSERT_TRUE(t.Submit(zero).ok());
+  ASSERT_TRUE(K(t).Has("Unconscious"));
+  auto r = Gm("short_rest");
+  r.targets = {"kara"};
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+  EXPECT_TRUE(K(t).Has("Unconscious"));
+  EXPECT_EQ(NumOf(*ev, "still_unconscious"), 1);
+  ExpectRulesKnown(t.log());
+}
+
 }  // namespace
 }  // namespace combat::kernel::energy::testutil
