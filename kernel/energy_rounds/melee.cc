@@ -134,8 +134,16 @@ absl::Status CheckAttackCommon(const State& s, const Combatant& a,
     const int64_t reach = ReachOf(a, weapon);
     const int64_t dist = Distance(a, t);
     if (dist > reach) {
+      // Reading 34: Reach0 is the adjacent square (l.541), so a Tiny (or
+      // smaller) creature's -1 Reach (l.452) reaches only into its own
+      // space; sharing a space is the GM's (l.418, l.454: gm_move).
+      const std::string tiny =
+          reach == 0 ? absl::StrCat(" (a Tiny or smaller creature's -1 Reach, l.452, reaches only "
+                                    "a creature in its own space: the GM may move it into ",
+                                    t.id, "'s space with gm_move, l.418)")
+                     : "";
       return Refuse("002.melee.reach", absl::StrCat(t.id, " is ", dist, " m away; ", a.id,
-                                                     "'s reach is ", reach, " m"));
+                                                     "'s reach is ", reach, " m", tiny));
     }
   }
   // Types and `defense`'s values: verbs.cc. What the table cannot say:

@@ -296,6 +296,19 @@ TEST(Melee, SizeChangesReach) {
   auto r = t.Submit(Now(imp), {15});
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);  // 1 m > reach 1 - 1
   EXPECT_NE(r.status().message().find("reach is 0 m"), std::string::npos) << r.status();
+  // Reading 34: -1 Reach from Reach0 (the adjacent square, l.541) is the
+  // creature's own space; the GM puts the imp there (l.418) and it strikes
+  // at 0 m: Combat roll 15 >= AC 0, Evasion 1 + 8 = 9 <= AV 15, damage 2.
+  EXPECT_NE(r.status().message().find("its own space"), std::string::npos) << r.status();
+  auto mv = Gm("gm_move", "imp");
+  Path(mv, {{7, 5}});
+  ASSERT_TRUE(t.Submit(mv).ok());
+  const int64_t before = Aura(t, "kara");
+  auto strike = Cmd("imp", "melee", {"kara"});
+  auto hit = t.Submit(Now(strike), {15, 1, 2});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(NumOf(*hit, "damage"), 2);
+  EXPECT_EQ(Aura(t, "kara"), before - 2);
 }
 
 TEST(Melee, ResolveAfterAWindow) {
