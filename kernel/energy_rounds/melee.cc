@@ -27,7 +27,10 @@ int64_t WNum(const Weapon* w, const char* key, int64_t otherwise = 0) {
 }
 
 bool CannotAvoid(const Combatant& t) {
-  return t.Has("Unconscious") || t.Has("Asleep") || t.Has("FullyRestrained");
+  // l.156 "something that cannot defend (such as an inanimate object ...)
+  // ... This can count as a Swift Attack": an `object` cannot avoid one.
+  return t.Has("Unconscious") || t.Has("Asleep") || t.Has("FullyRestrained") ||
+         t.HasTag("object");
 }
 
 absl::StatusOr<const Weapon*> MeleeWeapon(const Combatant& a, const fb::CommandT& c) {

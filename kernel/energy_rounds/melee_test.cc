@@ -311,6 +311,29 @@ TEST(Melee, SizeChangesReach) {
   EXPECT_EQ(Aura(t, "kara"), before - 2);
 }
 
+// 002 l.156: "something that cannot defend (such as an inanimate object
+// ...)": a door (tag `object`) makes no Defense roll against the single
+// strike (before, it rolled Evasion 8 + d10 and could parry), and the
+// strike may count as a Swift Attack (l.485 "unable to obstruct or avoid").
+// Combat roll 10 >= AC 10: armor missed; damage 6 + MASDB 1 = 7.
+TEST(Melee, AnObjectCannotDefendAgainstASingleStrike) {
+  Table t(EnergyRounds(), Duel({"object"}));
+  auto c = Attack();
+  With(c, "single_strike", 1);
+  auto ev = t.Submit(c, {10, 6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "no_defense_roll"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense_total"), -999);  // none rolled
+  EXPECT_EQ(Aura(t, "orc"), 26 - 7);  // Aura 20 + (3+2) x 4/3 = 26 (l.298)
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);
+  auto sw = Cmd("kara", "melee", {"orc"});
+  With(sw, "swift", 1);
+  auto swift = t.Submit(sw, {10, 6});
+  ASSERT_TRUE(swift.ok()) << swift.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Melee, ResolveAfterAWindow) {
   Table t(EnergyRounds(), Duel());
   auto ev = t.Submit(Cmd("kara", "melee", {"orc"}));

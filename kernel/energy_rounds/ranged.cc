@@ -227,7 +227,8 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   // still misses, as in melee, l.236).
   std::string no_defense;
   const bool auto_hit = NoDefenseRoll(*t, false, &no_defense);
-  const bool aware = !t->HasTag("unaware") && !t->Has("Unconscious") && !auto_hit;
+  const bool aware = !t->HasTag("unaware") && !t->HasTag("object") && !t->Has("Unconscious") &&
+                     !auto_hit;
   if (aware) {
     const bool facing = Faces(*t, a->at);
     Nums parts;
@@ -244,6 +245,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
     // l.202: only a target aware of the attack and able to avoid it rolls.
     const std::string why = auto_hit                   ? no_defense
                             : t->HasTag("unaware")      ? std::string("unaware")
+                            : t->HasTag("object")       ? std::string("an object (l.156)")
                                                         : std::string("Unconscious");
     n.push_back({"no_ranged_evasion", 1, absl::StrCat(tid, " ", why), "002.ranged.evasion"});
   }

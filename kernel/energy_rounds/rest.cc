@@ -128,7 +128,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   const int64_t spend = ParamOr(c, "surges", 0);  // >= 0 (verbs.cc)
   if (spend > hours * 12) {  // 12 five-minute spans an hour (l.602)
     return Refuse("002.rest.long_as_short",
-                  absl::StrCat("a Long Rest of ", hours, " hours allows at most ", hours * 12,
+                  absl::StrCat("a Long Rest of ", hours, " hour(s) allows at most ", hours * 12,
                                " Recovery Surges (1 per 5 minutes, l.602, l.618); asked for ",
                                spend));
   }
