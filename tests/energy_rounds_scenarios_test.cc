@@ -389,7 +389,9 @@ TEST(EnergyRoundsScenario, SurprisedPartyAndARunnerCutDownInPassing) {
   EXPECT_EQ(s.state().Find("kara")->Resource("energy"), 4);
   ASSERT_TRUE(s.Submit(Cmd("orc", "resolve")).ok());
   EXPECT_EQ(s.state().Find("orc")->at, (Pos{6, 7}));
-  EXPECT_EQ(s.state().Find("orc")->Resource("energy"), 3);  // 4 m of 6: ceil(2) (l.142)
+  // 4 m and 1 m sacrificed to the 90-degree turn at (6,6) (l.27) of Speed
+  // 6: ceil(3 x 5 / 6) = 3 Energy (l.142).
+  EXPECT_EQ(s.state().Find("orc")->Resource("energy"), 5 - 3);
 
   // Push: unarmed AV 16 - 5 = 11 (l.583); ash is Exposed (Surprised ->
   // Unguarded -> Exposed), so the orc stays guarded (l.553). Evasion with
@@ -523,7 +525,7 @@ TEST(EnergyRoundsScenario, ARunnerWhoWonInitiativeIsCutInPassing) {
   EXPECT_EQ(s.state().Find("orc1")->at, (Pos{6, 5}));  // no Shift
   ASSERT_TRUE(s.Submit(Cmd("kara", "resolve")).ok());
   EXPECT_EQ(s.state().Find("kara")->at, (Pos{4, 6}));
-  EXPECT_EQ(s.state().Find("kara")->Resource("energy"), 3 - 1);  // ceil(3 x 2 / 6)
+  EXPECT_EQ(s.state().Find("kara")->Resource("energy"), 3 - 2);  // ceil(3 x (2 + 2) / 6)
 
   ASSERT_TRUE(s.Submit(Gm("end_round", "", "round over")).ok());
   EXPECT_EQ(s.state().Find("orc2")->Resource("swift_used"), 0);  // l.110: each Round

@@ -289,15 +289,27 @@ absl::Status SpendIncomplete(Decision& d, const fb::CommandT& act,
       !((act.action == "shift" && ParamOr(act, "agility", 0) == 1) ||
         (act.action == "pick_up" && ParamText(act, "place") == "scoop") ||
         act.action == "exert");
-  const int64_t spend = have > 0 && energy_act ? 1 : 0;
+  // An act declared paying 1 of its Energy with 1 Stamina (l.47 "when you
+  // would normally spend 1 Energy") spends that Stamina for the 1 Energy
+  // it still costs when it ends early, if it still may (once a Round, not
+  // Exhausted or Shaken, Stamina left: l.47, l.666, l.668).
+  const bool with_stamina = energy_act && ParamOr(act, "stamina_energy", 0) == 1 &&
+                            c->Resource(res::kStaminaEnergy) == 0 && CanSpendStamina(*c) &&
+                            c->Resource(res::kStamina) > 0;
+  const int64_t spend = energy_act && (have > 0 || with_stamina) ? 1 : 0;
   if (!energy_act) nums.push_back({"act_costs_no_energy", 1});
-  nums.push_back({"energy_spent", spend});
+  nums.push_back({"energy_spent", with_stamina ? 0 : spend});
+  if (with_stamina) nums.push_back({"stamina_as_energy", 1});
   if (spend == 0) return absl::OkStatus();
   Cost cost;
   cost.energy = spend;
+  cost.stamina_energy = with_stamina;
   cost.movement = v.kind.cls.move;
   const std::string id = c->id;  // emitted events replace the state
-  return Pay(d, id, cost, {cause, rule, nums, "incomplete action: at least 1 Energy"});
+  return Pay(d, id, cost,
+             {cause, rule, nums,
+              with_stamina ? "incomplete action: at least 1 Energy, paid with 1 Stamina (l.47)"
+                           : "incomplete action: at least 1 Energy"});
 }
 
 }  // namespace
@@ -326,6 +338,7 @@ absl::Status ResolveInWindow(Decision& d, uint32_t window,
   } else {
     ASSIGN_OR_RETURN(out, v->resolve(d, act, cause, o));
   }
+  RETURN_IF_ERROR(KnockOutIfSpent(d, who, cause));  // l.72, after the results (l.138)
   if (!v->kind.cls.move) RETURN_IF_ERROR(BreakStreak(d, who, cause));
   ASSIGN_OR_RETURN(std::optional<PendingAct> held,
                    CloseWindow(d, window, out.text, {cause, out.rule, out.nums, ""}));
@@ -470,6 +483,7 @@ absl::Status DecideCancel(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NotBeforeTheWinner(s, acting->decl, "cancel"));
   ASSIGN_OR_RETURN(uint64_t cseq, d.Declare(c));
   RETURN_IF_ERROR(SpendIncomplete(d, act, *v, cseq, "002.incomplete", {}));
+  RETURN_IF_ERROR(KnockOutIfSpent(d, act.actor, cseq));  // l.72
   RETURN_IF_ERROR(CloseWindow(d, window, "cancelled: willingly ended (l.138)",
                               {cseq, "002.incomplete", {}, ""})
                       .status());

@@ -124,6 +124,13 @@ bool NoDefenseRoll(const Combatant& t, bool melee, std::string* why) {
     *why = "unconscious: melee attacks hit automatically (l.653)";
     return true;
   }
+  // l.156: "something that cannot defend (such as an inanimate object ...)":
+  // it makes no Defense roll against a blow. A shot at it still has its
+  // Miss Chance; it only makes no Ranged Evasion roll (l.202, ranged.cc).
+  if (melee && t.HasTag("object")) {
+    *why = "an inanimate object: it cannot defend (l.156)";
+    return true;
+  }
   return false;
 }
 

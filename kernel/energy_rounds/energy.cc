@@ -114,14 +114,19 @@ absl::Status Pay(Decision& d, const std::string& actor, const Cost& cost,
                                  "Agile Move credit"})
                         .status());
   }
-  const Combatant* c = d.state().Find(actor);
-  if (c != nullptr && (stamina > 0 || cost.stamina_energy) &&
-      c->Resource(res::kStamina) == 0 && !c->Has("Unconscious")) {
-    RETURN_IF_ERROR(FallUnconscious(d, actor, "stamina",
-                                    {why.cause, "002.stamina.zero", {{"stamina", 0}},
-                                     "dropped to 0 Stamina"}));
-  }
   return absl::OkStatus();
+}
+
+absl::Status KnockOutIfSpent(Decision& d, const std::string& actor, uint64_t cause) {
+  const Combatant* c = d.state().Find(actor);
+  if (c == nullptr || c->Resource(res::kStamina) != 0 || c->Has("Unconscious") ||
+      c->Has("Dead")) {
+    return absl::OkStatus();
+  }
+  return FallUnconscious(d, actor, "stamina",
+                         {cause, "002.stamina.zero", {{"stamina", 0}},
+                          "dropped to 0 Stamina paying for the act: unconscious once its "
+                          "results occurred (l.72, l.138)"});
 }
 
 absl::Status LoseStamina(Decision& d, const std::string& actor, int64_t n,

@@ -162,10 +162,17 @@ absl::Status CheckCost(const State& s, const Combatant& c, const Cost& cost,
                        const std::string& act);
 // Cost from command params common to every act: stamina_energy, enhance.
 absl::Status ReadCostParams(const fb::CommandT& c, Cost& cost);
-// Spends `cost` (rule and nums in `why`), adds Agile Move credit for
-// non-movement Energy, and drops to unconscious at 0 Stamina (l.72).
+// Spends `cost` (rule and nums in `why`) and adds Agile Move credit for
+// non-movement Energy. An act's own payment that empties the Stamina does
+// not knock out here: the act's results occur as it pays (l.138), then
+// KnockOutIfSpent (l.72) ends the act there.
 absl::Status Pay(Decision& d, const std::string& actor, const Cost& cost,
                  const Why& why);
+// l.72 "Dropping to 0 Stamina will immediately result in unconsciousness":
+// once an act of `actor` has paid (its results occurring as it pays,
+// l.138), a conscious, living actor left at 0 Stamina falls unconscious
+// before anything else happens.
+absl::Status KnockOutIfSpent(Decision& d, const std::string& actor, uint64_t cause);
 // Loses up to `n` Stamina (never below 0, l.74); at 0: unconscious (l.72).
 absl::Status LoseStamina(Decision& d, const std::string& actor, int64_t n,
                          const Why& why);

@@ -39,6 +39,43 @@ const Weapon* TargetWeapon(const Combatant& t, const fb::CommandT& c) {
   return nullptr;
 }
 
+// Reading 33: a hold is contact (l.571 "you are Holding them"). A push
+// moves the creature pushed, not the hold: it may not carry a held
+// creature beyond its holder's Reach (unarmed, l.541, l.452), nor a holder
+// beyond the Reach from the creature it holds. The push direction is the
+// pusher's common sense (l.591): another path, or the GM frees them
+// (`gm_condition op=remove name=Restraining`) or moves both (`gm_move`).
+// Without this a held creature pushed away stayed Restrained at any
+// distance.
+absl::Status PushKeepsHold(const State& s, const Combatant& t, const std::vector<Pos>& path) {
+  for (const auto& [id, k] : s.combatants) {
+    for (const auto& [cid, cond] : k.conditions) {
+      if (cond.name != "Restraining" || cond.relative_to.empty()) continue;
+      const Combatant* other = nullptr;
+      const Combatant* holder = &k;
+      if (cond.relative_to == t.id) {
+        other = &k;  // t is held by k
+      } else if (id == t.id) {
+        other = s.Find(cond.relative_to);  // t holds another
+      }
+      if (other == nullptr) continue;
+      const int64_t reach = ReachOf(*holder, nullptr);
+      for (const Pos& p : path) {
+        const int64_t dist = space::Distance(kGrid, p, t.size, other->at, other->size);
+        if (dist > reach) {
+          return Refuse("002.cond.restraining",
+                        absl::StrCat(holder->id, " is Holding ", cond.relative_to, ": pushing ",
+                                     t.id, " to (", p.x, ",", p.y, ") puts it ", dist, " m from ",
+                                     other->id, ", beyond the hold's Reach of ", reach,
+                                     " m (reading 33); push it elsewhere, or the GM ends the "
+                                     "hold or moves both"));
+        }
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<std::vector<Pos>> PushPath(const State& s, const Combatant& a,
                                           const Combatant& t, const fb::CommandT& c) {
   const bool sprint = ParamOr(c, "sprint_push", 0) == 1;
@@ -55,6 +92,7 @@ absl::StatusOr<std::vector<Pos>> PushPath(const State& s, const Combatant& a,
   fb::CommandT probe;
   probe.action = "push";
   RETURN_IF_ERROR(CheckPath(s, t, path, probe));
+  RETURN_IF_ERROR(PushKeepsHold(s, t, path));
   return path;
 }
 

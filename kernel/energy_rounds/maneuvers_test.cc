@@ -216,6 +216,41 @@ TEST(Maneuvers, ARestrainerCannotWalkAwayFromWhatItHolds) {
   ExpectRulesKnown(t.log());
 }
 
+// Reading 33 (l.571 "you are Holding them", l.591 "use common sense when
+// determining what direction you can push a creature"): a third party's
+// push may not carry a held creature beyond its holder's Reach (1 m);
+// before, the orc pushed to (7,4) stayed Restrained 2 m from kara.
+TEST(Maneuvers, APushCannotCarryAHeldCreatureOutOfTheHold) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5, {{"con_score", 12}}));
+  cs.push_back(Who("orc", "orcs", 6, 5, {{"con_score", 14}}));
+  cs.push_back(Who("gob", "party", 5, 6, {{"con_score", 10}}));
+  cs.push_back(Who("imp", "party", 6, 6, {{"con_score", 10}}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  auto ex = Gm("gm_condition", "orc");
+  WithText(ex, "name", "Exposed");
+  WithText(ex, "op", "add");
+  ASSERT_TRUE(t.Submit(ex).ok());
+  // Restrain: AV 15 - 5 = 10; Combat 10; Evasion 1 + 8 = 9 <= 10: held.
+  auto hold = Cmd("kara", "restrain", {"orc"});
+  ASSERT_TRUE(t.Submit(Now(hold), {10, 1}).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Restrained"));
+  // gob at (5,6) pushes the orc straight away, to (7,4): 2 m from kara.
+  auto away = Cmd("gob", "push", {"orc"});
+  auto refused = t.Submit(Now(away), {10, 1, 1});
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("beyond the hold's Reach of 1 m"), std::string::npos)
+      << refused.status();
+  EXPECT_EQ(t.state().Find("gob")->Resource("energy"), 5);
+  // imp at (6,6) pushes it north to (6,4), 1 m from kara: Fortitude
+  // 10 + 1 = 11, not higher than 15: pushed, still held.
+  auto along = Cmd("imp", "push", {"orc"});
+  ASSERT_TRUE(t.Submit(Now(along), {10, 1, 1}).ok());
+  EXPECT_EQ(t.state().Find("orc")->at.y, 4);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Restrained"));
+  ExpectRulesKnown(t.log());
+}
+
 // 002 l.575: "You may attempt to escape ... by using 3 Energy and making a
 // Fortitude roll, Leg Strength Check, or Arm Strength Check ... (or
 // contested by a DC if there is no restrainer)". The DC is the GM's number

@@ -27,7 +27,10 @@ int64_t WNum(const Weapon* w, const char* key, int64_t otherwise = 0) {
 }
 
 bool CannotAvoid(const Combatant& t) {
-  return t.Has("Unconscious") || t.Has("Asleep") || t.Has("FullyRestrained");
+  // l.156 "something that cannot defend (such as an inanimate object ...)
+  // ... This can count as a Swift Attack": an `object` cannot avoid one.
+  return t.Has("Unconscious") || t.Has("Asleep") || t.Has("FullyRestrained") ||
+         t.HasTag("object");
 }
 
 absl::StatusOr<const Weapon*> MeleeWeapon(const Combatant& a, const fb::CommandT& c) {
@@ -134,8 +137,16 @@ absl::Status CheckAttackCommon(const State& s, const Combatant& a,
     const int64_t reach = ReachOf(a, weapon);
     const int64_t dist = Distance(a, t);
     if (dist > reach) {
+      // Reading 34: Reach0 is the adjacent square (l.541), so a Tiny (or
+      // smaller) creature's -1 Reach (l.452) reaches only into its own
+      // space; sharing a space is the GM's (l.418, l.454: gm_move).
+      const std::string tiny =
+          reach == 0 ? absl::StrCat(" (a Tiny or smaller creature's -1 Reach, l.452, reaches only "
+                                    "a creature in its own space: the GM may move it into ",
+                                    t.id, "'s space with gm_move, l.418)")
+                     : "";
       return Refuse("002.melee.reach", absl::StrCat(t.id, " is ", dist, " m away; ", a.id,
-                                                     "'s reach is ", reach, " m"));
+                                                     "'s reach is ", reach, " m", tiny));
     }
   }
   // Types and `defense`'s values: verbs.cc. What the table cannot say:

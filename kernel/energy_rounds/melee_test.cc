@@ -296,6 +296,42 @@ TEST(Melee, SizeChangesReach) {
   auto r = t.Submit(Now(imp), {15});
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);  // 1 m > reach 1 - 1
   EXPECT_NE(r.status().message().find("reach is 0 m"), std::string::npos) << r.status();
+  // Reading 34: -1 Reach from Reach0 (the adjacent square, l.541) is the
+  // creature's own space; the GM puts the imp there (l.418) and it strikes
+  // at 0 m: Combat roll 15 >= AC 0, Evasion 1 + 8 = 9 <= AV 15, damage 2.
+  EXPECT_NE(r.status().message().find("its own space"), std::string::npos) << r.status();
+  auto mv = Gm("gm_move", "imp");
+  Path(mv, {{7, 5}});
+  ASSERT_TRUE(t.Submit(mv).ok());
+  const int64_t before = Aura(t, "kara");
+  auto strike = Cmd("imp", "melee", {"kara"});
+  auto hit = t.Submit(Now(strike), {15, 1, 2});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(NumOf(*hit, "damage"), 2);
+  EXPECT_EQ(Aura(t, "kara"), before - 2);
+}
+
+// 002 l.156: "something that cannot defend (such as an inanimate object
+// ...)": a door (tag `object`) makes no Defense roll against the single
+// strike (before, it rolled Evasion 8 + d10 and could parry), and the
+// strike may count as a Swift Attack (l.485 "unable to obstruct or avoid").
+// Combat roll 10 >= AC 10: armor missed; damage 6 + MASDB 1 = 7.
+TEST(Melee, AnObjectCannotDefendAgainstASingleStrike) {
+  Table t(EnergyRounds(), Duel({"object"}));
+  auto c = Attack();
+  With(c, "single_strike", 1);
+  auto ev = t.Submit(c, {10, 6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "no_defense_roll"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense_total"), -999);  // none rolled
+  EXPECT_EQ(Aura(t, "orc"), 26 - 7);  // Aura 20 + (3+2) x 4/3 = 26 (l.298)
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);
+  auto sw = Cmd("kara", "melee", {"orc"});
+  With(sw, "swift", 1);
+  auto swift = t.Submit(sw, {10, 6});
+  ASSERT_TRUE(swift.ok()) << swift.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Melee, ResolveAfterAWindow) {

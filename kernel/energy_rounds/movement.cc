@@ -77,8 +77,12 @@ absl::StatusOr<RunPlan> PlanRun(const State& s, const Combatant& a,
   }
   // l.23, l.142: the share of 3 Energy for the share of Speed, rounded up
   // (Energy is spent as each third of the run starts, l.138). A Sprint is
-  // a full Run (l.25).
-  p.energy = p.sprint ? 3 : std::min<int64_t>(3, std::max<int64_t>(1, CeilDiv(3 * p.len, p.speed)));
+  // a full Run (l.25). The metres a turn sacrifices (l.27 "you sacrifice
+  // 1m of movement") are part of the run's share: a 2 m run that reverses
+  // has used 4 m of its Speed (before, turns cost nothing below the cap).
+  p.energy = p.sprint ? 3
+                      : std::min<int64_t>(3, std::max<int64_t>(
+                                                 1, CeilDiv(3 * (p.len + p.penalty), p.speed)));
   return p;
 }
 
@@ -213,7 +217,12 @@ absl::StatusOr<Outcome> ResolveRun(Decision& d, const fb::CommandT& c,
   // l.138); the Sprint's Stamina is spent once it starts (l.25, l.138).
   const int64_t denom = p.speed + p.extra;
   int64_t energy = p.energy;
-  if (cut) energy = std::max<int64_t>(1, CeilDiv(3 * moved, p.sprint ? denom : p.speed));
+  // The turns made on the part run (l.27) count with its metres.
+  const int64_t penalty = cut ? TurnPenalty(LastHeading(*a), start, path) : p.penalty;
+  if (cut) {
+    energy = std::min<int64_t>(3, std::max<int64_t>(1, CeilDiv(3 * (moved + penalty),
+                                                                 p.sprint ? denom : p.speed)));
+  }
   Cost cost;
   cost.movement = true;
   cost.energy = energy;
@@ -224,7 +233,7 @@ absl::StatusOr<Outcome> ResolveRun(Decision& d, const fb::CommandT& c,
             {"path_m", p.len},
             {"speed", p.speed},
             {"sprint_extra", p.extra, "", "002.cost.sprint"},
-            {"turn_penalty", p.penalty, "", "002.move.turning"},
+            {"turn_penalty", penalty, "", "002.move.turning"},
             {"energy", energy}};
   if (Active(*a, "Slowed")) {  // l.674: Speed halved
     nums.push_back({"slowed_halved", 1, "Slowed on " + c.actor, "002.cond.slowed"});

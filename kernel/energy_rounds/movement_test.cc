@@ -76,6 +76,21 @@ TEST(Movement, ReversingBackToBackCostsTwo) {
   auto back = t.Submit(Move("run", {{3, 5}}));
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(NumOf(*back, "turn_penalty"), 2);  // reversing (l.27)
+  // 002 l.27 "reversing the direction of your movement sacrifices 2m of
+  // movement" and l.142 "only move 1/3 of your Speed, you would only spend
+  // 1 Energy": 1 m run + 2 m sacrificed = 3 m of Speed 6: ceil(3 x 3 / 6)
+  // = 2 Energy (before: 1, the turn cost nothing below the cap).
+  EXPECT_EQ(NumOf(*back, "energy"), 2);
+  EXPECT_EQ(K(t).Resource("energy"), 2);  // 5 - 1 (2 m of 6) - 2
+  // A part run pays for the turns it made: reversing again and stopping
+  // after 1 m: (1 + 2) m of 6: 2 Energy.
+  auto again = Move("run", {{4, 5}, {5, 5}});
+  With(again, "stop_after", 1);
+  auto part = t.Submit(again);
+  ASSERT_TRUE(part.ok()) << part.status();
+  EXPECT_EQ(NumOf(*part, "metres"), 1);
+  EXPECT_EQ(NumOf(*part, "turn_penalty"), 2);
+  EXPECT_EQ(K(t).Resource("energy"), 0);
 }
 
 TEST(Movement, SprintAddsLegStrengthMetres) {

@@ -227,7 +227,8 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   // still misses, as in melee, l.236).
   std::string no_defense;
   const bool auto_hit = NoDefenseRoll(*t, false, &no_defense);
-  const bool aware = !t->HasTag("unaware") && !t->Has("Unconscious") && !auto_hit;
+  const bool aware = !t->HasTag("unaware") && !t->HasTag("object") && !t->Has("Unconscious") &&
+                     !auto_hit;
   if (aware) {
     const bool facing = Faces(*t, a->at);
     Nums parts;
@@ -244,6 +245,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
     // l.202: only a target aware of the attack and able to avoid it rolls.
     const std::string why = auto_hit                   ? no_defense
                             : t->HasTag("unaware")      ? std::string("unaware")
+                            : t->HasTag("object")       ? std::string("an object (l.156)")
                                                         : std::string("Unconscious");
     n.push_back({"no_ranged_evasion", 1, absl::StrCat(tid, " ", why), "002.ranged.evasion"});
   }
@@ -257,12 +259,15 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   // unless the command names what the state cannot show.
   std::string mv = ParamText(c, "target_movement");
   const bool declared_mv = !mv.empty();
+  // The source names the row read from the state: "sprinting" is the +5
+  // row (l.226 "Running with zig-zagging, Sprinting") like "zigzag".
+  std::string seen = mv;
   if (mv.empty()) {
-    mv = (t->Has("Unconscious") || t->Has("Asleep") || t->Has("FullyRestrained") ||
-          t->HasTag("object"))
-             ? "none"
-         : t->Resource(res::kSprinted, 0) > 0 ? "zigzag"
-                                              : "normal";
+    const bool still = t->Has("Unconscious") || t->Has("Asleep") || t->Has("FullyRestrained") ||
+                       t->HasTag("object");
+    const bool sprinted = t->Resource(res::kSprinted, 0) > 0;
+    mv = still ? "none" : sprinted ? "zigzag" : "normal";
+    seen = still ? "none" : sprinted ? "sprinting" : "normal";
   }
   const int64_t move_mod = mv == "none" ? -5 : mv == "zigzag" ? 5 : 0;
   const int64_t trades = ParamOr(c, "nl_trade", 0);
@@ -271,7 +276,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   n.push_back({"size_mod", size_mod, absl::StrCat(tid, " (", SizeName(SizeOf(*t)), ")"),
                "002.ranged.size"});
   Num movement = declared_mv ? Declared(c, cause, "movement_mod", move_mod)
-                             : Num{"movement_mod", move_mod, absl::StrCat(tid, " ", mv)};
+                             : Num{"movement_mod", move_mod, absl::StrCat(tid, " ", seen)};
   if (movement.rule.empty()) movement.rule = "002.ranged.movement";
   n.push_back(movement);
   if (trades) n.push_back({"nonlethal_trade_mc", 3 * trades, "", "002.nonlethal.trade"});

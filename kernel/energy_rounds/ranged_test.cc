@@ -233,5 +233,25 @@ TEST(Ranged, AnUnconsciousTargetDoesNotMove) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.226: "Running with zig-zagging, Sprinting +5". An orc that has
+// just sprinted is shot at +5 Miss Chance, and the modifier's source names
+// the row read from the state ("sprinting"; it said "zigzag").
+// ash at (2,5), orc sprints 6 m to (14,5), its back to ash: Ranged
+// Evasion 2d4kl1 (l.404) 1, 1. MC 5 + 1 + 0 + 5 = 11: a Hit roll of 10
+// misses.
+TEST(Ranged, ASprintingTargetIsHarderToHitAndSaysSo) {
+  Table t(EnergyRounds(), Range());
+  auto sprint = Cmd("orc", "sprint");
+  Path(sprint, {{9, 5}, {10, 5}, {11, 5}, {12, 5}, {13, 5}, {14, 5}});
+  ASSERT_TRUE(t.Submit(Now(sprint)).ok());
+  auto ev = t.Submit(Shoot(), {1, 1, 10});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const auto mv = kernel::testing::LastNumber(*ev, "movement_mod");
+  EXPECT_EQ(mv.value, 5);
+  EXPECT_EQ(mv.source, "orc sprinting");
+  EXPECT_EQ(NumOf(*ev, "miss_chance"), 11);
+  EXPECT_NE(LastOutcome(*ev).find("miss"), std::string::npos) << LastOutcome(*ev);
+}
+
 }  // namespace
 }  // namespace combat::kernel::energy::testutil

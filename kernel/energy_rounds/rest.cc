@@ -36,10 +36,23 @@ absl::StatusOr<std::vector<std::string>> Resters(const State& s, const fb::Comma
   return out;
 }
 
+// A creature unconscious from Stamina loss stays so when a rest restores
+// its Stamina: it wakes only on a 20 (l.72), "regaining 1 Stamina if you
+// were at 0" (l.657: so one may be unconscious from Stamina loss above 0).
+// The wake rolls of the rest's minutes (12 Rounds a minute, l.103) are
+// the GM's ruling point: `gm_condition op=remove name=Unconscious`, or the
+// rolls go on each Round (reading 35). The Stamina change says so.
 absl::Status RestoreStamina(Decision& d, const std::string& id, const Why& why) {
   const Combatant* k = d.state().Find(id);
   if (k->Resource(res::kStamina) == MaxStamina(*k)) return absl::OkStatus();
-  return SetResource(d, id, res::kStamina, MaxStamina(*k), why);
+  Why w = why;
+  if (k->Has("Unconscious")) {
+    w.nums.push_back({"still_unconscious", 1});
+    w.note = absl::StrCat(why.note,
+                          "; still unconscious: it wakes on a wake roll of 20 each Round (l.72, "
+                          "l.657) or when the GM rules it woke during the rest (reading 35)");
+  }
+  return SetResource(d, id, res::kStamina, MaxStamina(*k), w);
 }
 
 absl::Status EndUntilRest(Decision& d, const std::string& id, const Why& why) {
@@ -55,12 +68,12 @@ absl::Status EndUntilRest(Decision& d, const std::string& id, const Why& why) {
 }
 
 absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause,
-                        const char* rule = "002.rest.surge") {
+                        const char* rule = "002.rest.surge", Nums extra = {}) {
   const Combatant* k = d.state().Find(id);
   const int64_t value = RecoveryValue(*k);
-  RETURN_IF_ERROR(AddResource(d, id, res::kSurges, -1,
-                              {cause, rule, {{"recovery_value", value}}, ""})
-                      .status());
+  Nums nums{{"recovery_value", value}};
+  for (const Num& n : extra) nums.push_back(n);
+  RETURN_IF_ERROR(AddResource(d, id, res::kSurges, -1, {cause, rule, nums, ""}).status());
   return GainAura(d, id, value, {cause, "002.rest.surge", {{"recovery_value", value}}, "Recovery Surge"});
 }
 
@@ -74,16 +87,31 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
     return Malformed(c, "params.minutes", "5 to 30, in steps of 5 (l.597)");
   }
   const int64_t surges = ParamOr(c, "surges", 0);  // >= 0 (verbs.cc)
+  const int64_t steps = minutes / 5;  // exact: minutes is a multiple of 5
+  // l.599, l.602: "Every 5 minutes ... You may spend 1 Recovery Surge": a
+  // rest asking for more than its minutes allow is refused, not capped.
+  if (surges > steps) {
+    return Refuse("002.rest.short",
+                  absl::StrCat("a Short Rest of ", minutes, " minutes allows at most ", steps,
+                               " Recovery Surge", steps == 1 ? "" : "s",
+                               " (1 per 5 minutes, l.602); asked for ", surges));
+  }
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  const int64_t steps = minutes / 5;
   for (const std::string& id : who) {
     const Why why{decl, "002.rest.short", {{"minutes", minutes}}, "Short Rest"};
     RETURN_IF_ERROR(RestoreStamina(d, id, why));
     RETURN_IF_ERROR(EndUntilRest(d, id, why));
-    // l.602: 1 Recovery Surge per 5 minutes.
-    const int64_t n = std::min({surges, steps, d.state().Find(id)->Resource(res::kSurges)});
-    for (int64_t i = 0; i < n; ++i) RETURN_IF_ERROR(SpendSurge(d, id, decl));
+    // l.602: 1 Recovery Surge per 5 minutes, as many as the rester has
+    // (`surges` asks the same of every rester; one with fewer spends all
+    // it has, and the first surge records both numbers).
+    const int64_t have = d.state().Find(id)->Resource(res::kSurges);
+    const int64_t n = std::min(surges, have);
+    for (int64_t i = 0; i < n; ++i) {
+      RETURN_IF_ERROR(SpendSurge(d, id, decl, "002.rest.surge",
+                                 i == 0 ? Nums{{"surges_asked", surges}, {"surges_had", have}}
+                                        : Nums{}));
+    }
   }
   return absl::OkStatus();
 }
@@ -98,6 +126,12 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   // l.618: "Anything you can do during a Short Rest, you can do during a
   // Long Rest": 1 Recovery Surge per 5 minutes (l.602) may be spent.
   const int64_t spend = ParamOr(c, "surges", 0);  // >= 0 (verbs.cc)
+  if (spend > hours * 12) {  // 12 five-minute spans an hour (l.602)
+    return Refuse("002.rest.long_as_short",
+                  absl::StrCat("a Long Rest of ", hours, " hour(s) allows at most ", hours * 12,
+                               " Recovery Surges (1 per 5 minutes, l.602, l.618); asked for ",
+                               spend));
+  }
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const bool complete = hours == 8 && slept >= 6;  // l.610
@@ -109,7 +143,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
                   complete ? "Long Rest" : "interrupted Long Rest: some benefits (l.620)"};
     RETURN_IF_ERROR(RestoreStamina(d, id, why));
     RETURN_IF_ERROR(EndUntilRest(d, id, why));
-    const int64_t n = std::min({spend, hours * 12, d.state().Find(id)->Resource(res::kSurges)});
+    const int64_t n = std::min(spend, d.state().Find(id)->Resource(res::kSurges));
     for (int64_t i = 0; i < n; ++i) RETURN_IF_ERROR(SpendSurge(d, id, decl, "002.rest.long_as_short"));
     // l.614: a complete rest regains all Recovery Surges; l.620: an
     // interrupted one "may only have regained half your Recovery Surges":

@@ -27,10 +27,21 @@ TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
   player.author = "ann";  // a player (kernel/testing/table.h)
   player.actor.clear();  // short_rest takes no actor (verbs.cc): only the role matters
   EXPECT_EQ(t.Submit(player).status().code(), absl::StatusCode::kPermissionDenied);
+  // 002 l.599, l.602: "Every 5 minutes of a Short Rest: ... You may spend
+  // 1 Recovery Surge": 5 surges in 10 minutes is refused, not capped.
+  auto over = Gm("short_rest");
+  over.targets = {"kara"};
+  With(over, "minutes", 10);
+  With(over, "surges", 3);
+  auto refused = t.Submit(over);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(refused.status().message()).find("allows at most 2 Recovery Surges"),
+            std::string::npos);
+  EXPECT_EQ(K(t).Resource("surges"), 6);  // nothing spent
   auto r = Gm("short_rest");
   r.targets = {"kara"};
   With(r, "minutes", 10);
-  With(r, "surges", 5);
+  With(r, "surges", 2);
   auto ev = t.Submit(r);
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(K(t).Resource("stamina"), 12);
@@ -105,6 +116,28 @@ TEST(Rest, LongRestMaySpendSurgesLikeAShortRest) {
   auto bad = Gm("long_rest");
   With(bad, "surges", -1);
   EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.72: unconscious from Stamina loss, "you roll a 1d20 each Round
+// until you get a 20, in which case you wake up"; l.657: "regaining 1
+// Stamina if you were at 0". A rest restores the Stamina but does not wake
+// (reading 35): the rest's Stamina change says it is still unconscious and
+// the GM rules when it woke.
+TEST(Rest, RestRestoresStaminaButDoesNotWakeTheUnconscious) {
+  Table t(EnergyRounds(), Tired());
+  auto zero = Gm("gm_set", "kara");
+  WithText(zero, "resource", "stamina");
+  With(zero, "value", 0);
+  ASSERT_TRUE(t.Submit(zero).ok());
+  ASSERT_TRUE(K(t).Has("Unconscious"));
+  auto r = Gm("short_rest");
+  r.targets = {"kara"};
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+  EXPECT_TRUE(K(t).Has("Unconscious"));
+  EXPECT_EQ(NumOf(*ev, "still_unconscious"), 1);
   ExpectRulesKnown(t.log());
 }
 

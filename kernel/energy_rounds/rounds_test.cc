@@ -162,6 +162,69 @@ TEST(Rounds, StaminaAsEnergyOncePerRound) {
   EXPECT_EQ(t.Submit(Now(b)).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 002 l.72: "Dropping to 0 Stamina will immediately result in
+// unconsciousness"; l.138: resources are "spent as the results of the
+// action occur". A jump paid with the last Stamina happens (the Stamina
+// buys it) and its jumper falls unconscious as it lands, before anything
+// else: before, it was knocked out first and then moved and landed.
+TEST(Rounds, TheLastStaminaPaysForTheActThenKnocksOut) {
+  Table t(EnergyRounds(), Two());
+  auto one = Gm("gm_set", "kara");
+  WithText(one, "resource", "stamina");
+  With(one, "value", 1);
+  ASSERT_TRUE(t.Submit(one).ok());
+  auto run = Cmd("kara", "run");
+  Path(run, {{5, 4}, {5, 3}});  // 2 m: ceil(3 x 2 / 6) = 1 Energy (l.142)
+  ASSERT_TRUE(t.Submit(Now(run)).ok());
+  auto jump = Cmd("kara", "jump");
+  Path(jump, {{5, 2}, {5, 1}});  // after 2 m: 1 Energy + 1 Stamina (l.31)
+  auto ev = t.Submit(Now(jump));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& k = *t.state().Find("kara");
+  EXPECT_EQ(k.at.y, 1);  // the jump happened
+  EXPECT_EQ(k.Resource("stamina"), 0);
+  EXPECT_TRUE(k.Has("Unconscious"));
+  // The knock-out comes after the landing: after it, only the window's
+  // closing still cites the jump.
+  size_t ko = ev->size();
+  for (size_t i = 0; i < ev->size(); ++i) {
+    if (ko == ev->size() && Cites({(*ev)[i]}, "002.stamina.zero")) ko = i;
+  }
+  ASSERT_LT(ko, ev->size());
+  int jump_after = 0;
+  for (size_t i = ko; i < ev->size(); ++i) jump_after += Cites({(*ev)[i]}, "002.move.jump");
+  EXPECT_EQ(jump_after, 1);
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.138 "Typically, at least 1 Energy is still spent if an action is
+// interrupted" with l.47 "you may spend 1 Stamina when you would normally
+// spend 1 Energy": a cancelled melee declared paying 1 Energy with Stamina
+// spends that Stamina, not Energy (before: Energy 5 -> 4, Stamina kept),
+// and earns no Agile Move (reading 7). Once the Round's Stamina-for-Energy
+// is spent, the next cancelled act pays its 1 Energy.
+TEST(Rounds, CancelledActDeclaredWithStaminaSpendsTheStamina) {
+  Table t(EnergyRounds(), Two());
+  auto m = Cmd("kara", "melee", {"orc"});
+  With(m, "stamina_energy", 1);
+  ASSERT_TRUE(t.Submit(m).ok());
+  ASSERT_TRUE(t.Submit(Cmd("kara", "cancel")).ok());
+  const Combatant* k = t.state().Find("kara");
+  EXPECT_EQ(k->Resource("energy"), 5);
+  EXPECT_EQ(k->Resource("stamina"), 11);
+  EXPECT_EQ(k->Resource("stamina_energy_used"), 1);
+  EXPECT_EQ(k->Resource("agile_credit"), 0);
+  auto again = Cmd("kara", "melee", {"orc"});
+  With(again, "stamina_energy", 1);
+  EXPECT_EQ(t.Submit(again).status().code(), absl::StatusCode::kFailedPrecondition);  // l.47
+  ASSERT_TRUE(t.Submit(Cmd("kara", "melee", {"orc"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("kara", "cancel")).ok());
+  k = t.state().Find("kara");
+  EXPECT_EQ(k->Resource("energy"), 4);
+  EXPECT_EQ(k->Resource("stamina"), 11);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Rounds, ExhaustedGainsTwoLessAndSpendsNoStamina) {
   Table t(EnergyRounds(), Two());
   auto g = Gm("gm_condition", "kara");
