@@ -59,7 +59,10 @@ print(" ".join(str(s.getsockname()[1]) for s in socks))' "$n")"
   for i in $(seq 1 "$n"); do launch "$i"; done
   (IFS=,; echo "nats://${hosts[*]}") > "$dir/url"
   for _ in $(seq 1 300); do
-    if [ "$n" = 1 ] || grep -qs "metadata leader" "$dir"/n*/nats.log; then
+    # One node: ready once it says so (it listens then); a cluster: once a
+    # JetStream meta leader is elected.
+    if { [ "$n" = 1 ] && grep -qs "Server is ready" "$dir/n1/nats.log"; } ||
+       grep -qs "metadata leader" "$dir"/n*/nats.log; then
       cat "$dir/url"
       exit 0
     fi
@@ -71,7 +74,7 @@ print(" ".join(str(s.getsockname()[1]) for s in socks))' "$n")"
     done
     sleep 0.1
   done
-  echo "cluster.sh: no JetStream meta leader after 30 s; see $dir/n*/nats.log" >&2
+  echo "cluster.sh: not ready (no JetStream meta leader) after 30 s; see $dir/n*/nats.log" >&2
   exit 1
   ;;
 stop)
