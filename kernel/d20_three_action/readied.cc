@@ -284,6 +284,15 @@ absl::Status DecideAnswer(const fb::CommandT& c, Decision& d) {
     }
     const uint32_t readied_id = readied->id;
     const ActionSpec* spec = FindAction(c.action);
+    // L61: "You may use two Actions to ready a single Action": what fires is
+    // one Action's worth (a Focus, Cast, Use a Skill or interaction of
+    // `actions` 2 or 3 is not readied by two Actions).
+    if (!spec->kind.free && spec->cost(c) > 1) {
+      return Refuse("000.ready",
+                    absl::StrCat("a readied action is a single Action (L61): ",
+                                 c.action, " with ", spec->cost(c),
+                                 " Actions cannot fire"));
+    }
     const Ctx ctx{Via::kInterrupt, 0};
     RETURN_IF_ERROR(CheckCanAct(s, *actor, 0, ctx));
     RETURN_IF_ERROR(spec->validate(s, c, ctx));
