@@ -40,6 +40,7 @@ inline constexpr char kActions[] = "actions";
 inline constexpr char kReactions[] = "reactions";
 inline constexpr char kEnergy[] = "energy";
 inline constexpr char kSotRound[] = "sot_round";  // start-of-turn effects done
+inline constexpr char kBreathRound[] = "breath_round";  // L77: last round counted
 inline constexpr char kTurnRound[] = "turn_round";  // turn taken (ended)
 inline constexpr char kTurnSeq[] = "turn_seq";      // seq its turn started at
 inline constexpr char kAltitude[] = "altitude";      // ft above the ground

@@ -214,6 +214,47 @@ TEST(Maneuver, ChokingCountsStrRoundsThenZeroHpThenDeath) {
   }
 }
 
+// 000 l.77: "You can hold your breath a number of Rounds equal to your
+// STR"; l.15: a delaying creature "continue[s] to suffer any ongoing Effects
+// ... each Round at their original Initiative". Black-box: a choked
+// creature that delayed every turn never ran out of breath. Its delayed
+// turn and its original place each round count one Round, never two in a
+// round when it enters.
+TEST(Maneuver, DelayingDoesNotStopTheBreathCount) {
+  for (bool enters : {false, true}) {
+    fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+    fb::CombatantSpecT g = Being("gob", "goblins", 1, 0, {{"str", 2}});
+    Table t(D20ThreeAction(), MakeRoster({std::move(a), std::move(g)}),
+            {15, 10});
+    ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 9
+    ASSERT_OK(t.Submit(M("choke")));
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    ASSERT_OK(t.Submit(Cmd("gob", "delay")));  // round 1 held
+    const Condition* held =
+        t.state().Find("gob")->FindCondition(kHoldingBreath);
+    ASSERT_NE(held, nullptr);
+    EXPECT_EQ(held->level, 1);
+    EXPECT_EQ(t.state().round, 2);
+    ASSERT_OK(t.Submit(M("choke")));
+    if (enters) {
+      // gob enters after aria's turn and ends its turn still choked: round
+      // 2 counts once.
+      ASSERT_OK(t.Submit(Cmd("gob", "enter")));
+      ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+      EXPECT_EQ(t.state().active, "gob");
+      EXPECT_EQ(Res(t, "gob", kHp), 20);
+      ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+    } else {
+      // Round 2 passes gob's original place: STR 2 Rounds held.
+      ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    }
+    EXPECT_EQ(Res(t, "gob", kHp), 0);
+    EXPECT_TRUE(Has(t, "gob", kSuffocating));
+    EXPECT_TRUE(Has(t, "gob", kIncapacitated));
+    EXPECT_FALSE(Has(t, "gob", kDead));
+  }
+}
+
 TEST(Maneuver, PushIntoAWallDealsD6PerFiveFeetAndProne) {
   Table t(D20ThreeAction(), Pair({{3, 0}}), {15, 10});
   auto ev = t.Submit(M("push"), {18, 2, 3, 4});  // critical: up to 15 ft
