@@ -279,6 +279,14 @@ absl::Status DecideEndTurn(const fb::CommandT& cmd, Decision& d) {
       RETURN_IF_ERROR(FlightCheck(d, a, decl));
       RETURN_IF_ERROR(SuffocationCheck(d, a, decl));
     }
+    // L41: a companion's turn is its commander's for continuous Effects
+    // "even if they are not commanded": its Round without breath (L77)
+    // passes with its commander's turn too (once a round).
+    for (const auto& [id, c] : d.state().combatants) {
+      if (c.controller == who) {
+        RETURN_IF_ERROR(SuffocationCheck(d, id, decl));
+      }
+    }
     RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
                              {decl, "000.duration.round"})
                         .status());
