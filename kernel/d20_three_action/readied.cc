@@ -252,6 +252,7 @@ absl::Status DeclareAction(const ActionSpec& a, const fb::CommandT& c,
     return HoldBack(d, decl, pending, c, Owners(hits));
   }
   RETURN_IF_ERROR(a.resolve(d, c, Ctx{Via::kDeclared, decl}));
+  RETURN_IF_ERROR(SteadyAllTouching(d, decl));  // L85
   return EndTurnIfDead(d, decl);
 }
 
@@ -299,6 +300,7 @@ absl::Status DecideAnswer(const fb::CommandT& c, Decision& d) {
     ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
     RETURN_IF_ERROR(ClosePending(d, readied_id, "fired", {seq, "000.ready", {}, "fires"}));
     RETURN_IF_ERROR(spec->resolve(d, c, Ctx{Via::kInterrupt, seq}));
+    RETURN_IF_ERROR(SteadyAllTouching(d, seq));  // L85
   }
   if (AllAnswered(d.state().windows.at(wid))) {
     // Every readier has answered: the window closes by itself and the
@@ -306,6 +308,7 @@ absl::Status DecideAnswer(const fb::CommandT& c, Decision& d) {
     Decision::SystemSteps system(d);
     const uint64_t trigger = d.state().windows.at(wid).trigger;
     RETURN_IF_ERROR(CloseAndResume(d, wid));
+    RETURN_IF_ERROR(SteadyAllTouching(d, trigger));  // L85
     return EndTurnIfDead(d, trigger);
   }
   return absl::OkStatus();

@@ -127,6 +127,7 @@ const GmRules& Gm() {
                   uint64_t ruling) -> absl::Status {
       RETURN_IF_ERROR(HpByRuling(d, c, ruling));
       RETURN_IF_ERROR(SeparatedByRuling(d, c, ruling));
+      RETURN_IF_ERROR(SteadyAllTouching(d, ruling));  // L85, a GM's move
       // A creature killed by ruling on its own turn: its turn ends.
       return EndTurnIfDead(d, ruling);
     };
