@@ -58,5 +58,28 @@ TEST(Command, StartOfTurnEffectsHappenAtTheCommandersTurn) {
   EXPECT_TRUE(Cites(*ev, "000.command.start_of_turn"));
 }
 
+// 000 l.41: a companion's continuous Effects follow its commander's turn
+// "even if they are not commanded"; l.77: "hold your breath a number of
+// Rounds equal to your STR". Black-box: an uncommanded companion that could
+// not breathe never counted a Round.
+TEST(Command, AnUncommandedCompanionStillRunsOutOfBreath) {
+  fb::CombatantSpecT wolf = Being("wolf", "party", 1, 0, {{"str", 2}});
+  wolf.controller = "ranger";
+  Arm(wolf, "bite", "1d6", "natural");
+  fb::RosterT r = MakeRoster({Being("ranger", "party", 0, 0), std::move(wolf),
+                              Being("gob", "goblins", 4, 0)});
+  Table t(D20ThreeAction(), r, {15, 10});
+  GmAdd(t, "wolf", "choked");  // under water: the GM's (README L77 row)
+  ASSERT_OK(t.Submit(Cmd("ranger", "end_turn")));  // round 1 held
+  const Condition* held = t.state().Find("wolf")->FindCondition(kHoldingBreath);
+  ASSERT_NE(held, nullptr);
+  EXPECT_EQ(held->level, 1);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ranger", "end_turn")));  // STR 2 Rounds: 0 HP
+  EXPECT_EQ(Res(t, "wolf", kHp), 0);
+  EXPECT_TRUE(Has(t, "wolf", kSuffocating));
+  EXPECT_TRUE(Has(t, "wolf", kIncapacitated));
+}
+
 }  // namespace
 }  // namespace combat::kernel::d20

@@ -109,6 +109,14 @@ absl::Status SuffocationCheck(Decision& d, const std::string& who,
     return absl::OkStatus();
   }
   const int64_t str = c->Stat("str");
+  // L77 counts Rounds: at most one per round, whether the count comes at a
+  // turn's end or, for a delaying creature, at its original place (L15).
+  const int64_t round = d.state().round;
+  if (c->Resource(kBreathRound) >= round) return absl::OkStatus();
+  RETURN_IF_ERROR(SetResource(d, who, kBreathRound, round,
+                              {cause, "000.suffocate", {{"round", round}}}));
+  c = d.state().Find(who);
+  held = c->FindCondition(kHoldingBreath);
   if (c->Has(kSuffocating)) {
     // L77: "At the end of your next Turn if you still have not gotten a
     // chance to breathe you die."

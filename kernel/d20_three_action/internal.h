@@ -40,6 +40,7 @@ inline constexpr char kActions[] = "actions";
 inline constexpr char kReactions[] = "reactions";
 inline constexpr char kEnergy[] = "energy";
 inline constexpr char kSotRound[] = "sot_round";  // start-of-turn effects done
+inline constexpr char kBreathRound[] = "breath_round";  // L77: last round counted
 inline constexpr char kTurnRound[] = "turn_round";  // turn taken (ended)
 inline constexpr char kTurnSeq[] = "turn_seq";      // seq its turn started at
 inline constexpr char kAltitude[] = "altitude";      // ft above the ground
@@ -513,6 +514,10 @@ absl::Status Unsteady(Decision& d, const std::string& who, uint64_t cause,
                       const std::string& why);
 absl::Status SteadyIfTouching(Decision& d, const std::string& who,
                               uint64_t cause);
+// L85 "until you touch a fixed Object": every unsteady creature that now
+// touches one is steady again (after any act that may have moved it: a
+// push, a follow-up, a grapple partner's move, a drift, a GM's move).
+absl::Status SteadyAllTouching(Decision& d, uint64_t cause);
 absl::Status ValidateStabilize(const State& s, const fb::CommandT& c,
                                const Ctx& ctx);
 absl::Status ResolveStabilize(Decision& d, const fb::CommandT& c,

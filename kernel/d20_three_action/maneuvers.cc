@@ -196,6 +196,58 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
     if (blocked) break;
     path.push_back(next);
   }
+  // The squares the pusher can follow along (a wall, the map's edge or
+  // another living creature stops it; the pushed creature is ahead).
+  std::vector<Pos> follow;
+  // A creature sharing its grappler's space pushes the grappler out of it
+  // and stays (L148); the grappler pushing the creature it holds follows it
+  // into its square (L59).
+  const bool stays = space::Overlaps(p0.at, p0.size, t0.at, t0.size) &&
+                     target != GrappledBy(p0);
+  for (int64_t k = 1; k <= squares && !stays; ++k) {
+    const Pos next{p0.at.x + static_cast<int32_t>(dir.x * k),
+                   p0.at.y + static_cast<int32_t>(dir.y * k)};
+    bool blocked = false;
+    for (Pos q : space::SquaresOf(next, p0.size)) {
+      const Combatant* o = d.state().OccupantAt(q, pusher);
+      if (IsWall(d.state().TerrainAt(q)) ||
+          (o != nullptr && !IsDead(*o) && o->id != target &&
+           o->id != GrappledBy(p0))) {
+        blocked = true;
+        break;
+      }
+    }
+    if (blocked) break;
+    follow.push_back(next);
+  }
+  // L51 "You must remain adjacent to the Enemy": the push goes only as far
+  // as the pusher, following, stays adjacent (or as close as it began, with
+  // a longer reach). Reading (black-box): a blocked follow-up stops the
+  // push; the roll is made before, so it is not refused.
+  const int64_t near_ft =
+      std::max<int64_t>(kSquare, DistanceFt(p0.at, p0.size, t0.at, t0.size));
+  const int64_t surface = static_cast<int64_t>(path.size());
+  int64_t keeps = 0;  // the farthest push the pusher stays adjacent through
+  for (int64_t k = 1; k <= surface; ++k) {
+    const int64_t f = std::min<int64_t>(k, static_cast<int64_t>(follow.size()));
+    const Pos p{p0.at.x + static_cast<int32_t>(dir.x * f),
+                p0.at.y + static_cast<int32_t>(dir.y * f)};
+    const Pos t{t0.at.x + static_cast<int32_t>(dir.x * k),
+                t0.at.y + static_cast<int32_t>(dir.y * k)};
+    if (DistanceFt(p, p0.size, t, t0.size) > near_ft) break;
+    keeps = k;
+  }
+  if (keeps < surface) {
+    RETURN_IF_ERROR(RecordOutcome(
+        d, pusher,
+        {cause,
+         "000.push",
+         {{"ft", surface * kSquare}, {"pusher_adjacent_ft", keeps * kSquare}},
+         absl::StrCat("the push stops at ", keeps * kSquare, " ft: ", pusher,
+                      " cannot follow farther and remain adjacent (L51)")}));
+    path.resize(keeps);
+    wall = false;  // it stops before any hard surface
+  }
   const int64_t travelled = static_cast<int64_t>(path.size());
   if (!path.empty()) {
     RETURN_IF_ERROR(Move(d, target, path, 0, true,
@@ -204,9 +256,10 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
                           {{"squares", travelled}, {"ft", travelled * kSquare}},
                           "pushed by " + pusher}));
   }
-  if (wall) {
-    // L51: d6 per 5 ft not travelled, and Prone.
-    const int64_t short_by = squares - travelled;
+  // L51: "If their movement is ended prematurely by a hard surface": a d6
+  // per 5 ft not travelled, and Prone.
+  const int64_t short_by = squares - travelled;
+  if (wall && short_by > 0) {
     RETURN_IF_ERROR(RollDamage(d, absl::StrCat(short_by, "d6"), pusher, target,
                                "collision", false, "000.push.wall", cause,
                                {{"ft_not_travelled", short_by * kSquare}})
@@ -217,17 +270,7 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
     }
   }
   // The pusher follows to remain adjacent.
-  std::vector<Pos> follow;
-  for (int64_t k = 1; k <= travelled; ++k) {
-    const Pos next{p0.at.x + static_cast<int32_t>(dir.x * k),
-                   p0.at.y + static_cast<int32_t>(dir.y * k)};
-    const Combatant* o = d.state().OccupantAt(next, pusher);
-    if (IsWall(d.state().TerrainAt(next)) ||
-        (o != nullptr && !IsDead(*o) && o->id != GrappledBy(p0))) {
-      break;
-    }
-    follow.push_back(next);
-  }
+  if (static_cast<int64_t>(follow.size()) > travelled) follow.resize(travelled);
   if (!follow.empty()) {
     RETURN_IF_ERROR(Move(d, pusher, follow, 0, false,
                          {cause, "000.push", {}, "follows to stay adjacent"}));

@@ -136,13 +136,62 @@ TEST(Maneuver, PushedOutOfTheGrapplersSpaceEndsTheGrapple) {
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_OK(t.Submit(MoveTo("orc", {{0, 0}})));
+  // Pushed diagonally (the orc can follow to (1,1) and remain adjacent).
   fb::CommandT push = M("push", "orc", "gob");
   With(push, "distance", 5);
-  ASSERT_OK(t.Submit(push, {15, 3}));  // 19 vs 7: gob to (2,0)
-  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+  With(push, "dx", 1);
+  With(push, "dy", 1);
+  ASSERT_OK(t.Submit(push, {15, 3}));  // 19 vs 7: gob to (2,1)
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 1}));
+  EXPECT_EQ(At(t, "orc"), (Pos{1, 1}));
   EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
   EXPECT_FALSE(Has(t, "gob", kGrappled));
   EXPECT_FALSE(Has(t, "aria", kGrappling));
+}
+
+// 000 l.51: "You must remain adjacent to the Enemy and cannot Move more
+// than your Speed": like the Speed, adjacency caps the push. Black-box: a
+// pusher whose follow-up was blocked ended 15 ft from the creature it
+// pushed. The push now stops where the pusher, following as far as it can,
+// is still adjacent (the roll is made first, so nothing is refused).
+TEST(Maneuver, APushStopsWhereThePusherCanNoLongerFollow) {
+  {
+    // aria's own follow-up square (0,1) is a wall: a critical push of 15 ft
+    // south moves gob 5 ft, to (1,1), still adjacent to aria at (0,0).
+    Table t(D20ThreeAction(), Pair({{0, 1}}), {15, 10});
+    fb::CommandT push = M("push");
+    With(push, "dx", 0);
+    With(push, "dy", 1);
+    auto ev = t.Submit(push, {18, 2});  // 22 vs 6: critical, up to 15 ft
+    ASSERT_OK(ev);
+    EXPECT_EQ(At(t, "gob"), (Pos{1, 1}));
+    EXPECT_EQ(At(t, "aria"), (Pos{0, 0}));
+    EXPECT_EQ(NumOf(*ev, "000.push", "pusher_adjacent_ft"), 5);
+    EXPECT_EQ(Res(t, "gob", kHp), 20);  // stopped by the pusher, not a wall
+    EXPECT_FALSE(Has(t, "gob", kProne));
+  }
+  {
+    // The orc pushes gob straight out of aria's space, but aria's square is
+    // where it would follow: gob cannot be pushed away from the orc, stays
+    // in aria's space and in her grapple.
+    fb::RosterT r = Pair();
+    fb::CombatantSpecT orc = Being("orc", "ogres", 0, 1);
+    Arm(orc, "club", "1d6", "melee");
+    r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(orc)));
+    Table t(D20ThreeAction(), r, {15, 10, 5});
+    ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // aria holds gob at (1,0)
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+    ASSERT_OK(t.Submit(MoveTo("orc", {{0, 0}})));
+    fb::CommandT push = M("push", "orc", "gob");
+    With(push, "distance", 5);
+    auto ev = t.Submit(push, {15, 3});  // 19 vs 7: a success
+    ASSERT_OK(ev);
+    EXPECT_EQ(NumOf(*ev, "000.push", "pusher_adjacent_ft"), 0);
+    EXPECT_EQ(At(t, "gob"), (Pos{1, 0}));
+    EXPECT_EQ(At(t, "orc"), (Pos{0, 0}));
+    EXPECT_TRUE(Has(t, "gob", kGrappled));
+  }
 }
 
 TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
@@ -211,6 +260,47 @@ TEST(Maneuver, ChokingCountsStrRoundsThenZeroHpThenDeath) {
     EXPECT_EQ(Has(t, "gob", kDead), keep_choking);
     EXPECT_FALSE(Has(t, "gob", kSuffocating));
     EXPECT_FALSE(Has(t, "gob", kHoldingBreath));
+  }
+}
+
+// 000 l.77: "You can hold your breath a number of Rounds equal to your
+// STR"; l.15: a delaying creature "continue[s] to suffer any ongoing Effects
+// ... each Round at their original Initiative". Black-box: a choked
+// creature that delayed every turn never ran out of breath. Its delayed
+// turn and its original place each round count one Round, never two in a
+// round when it enters.
+TEST(Maneuver, DelayingDoesNotStopTheBreathCount) {
+  for (bool enters : {false, true}) {
+    fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+    fb::CombatantSpecT g = Being("gob", "goblins", 1, 0, {{"str", 2}});
+    Table t(D20ThreeAction(), MakeRoster({std::move(a), std::move(g)}),
+            {15, 10});
+    ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 9
+    ASSERT_OK(t.Submit(M("choke")));
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    ASSERT_OK(t.Submit(Cmd("gob", "delay")));  // round 1 held
+    const Condition* held =
+        t.state().Find("gob")->FindCondition(kHoldingBreath);
+    ASSERT_NE(held, nullptr);
+    EXPECT_EQ(held->level, 1);
+    EXPECT_EQ(t.state().round, 2);
+    ASSERT_OK(t.Submit(M("choke")));
+    if (enters) {
+      // gob enters after aria's turn and ends its turn still choked: round
+      // 2 counts once.
+      ASSERT_OK(t.Submit(Cmd("gob", "enter")));
+      ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+      EXPECT_EQ(t.state().active, "gob");
+      EXPECT_EQ(Res(t, "gob", kHp), 20);
+      ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+    } else {
+      // Round 2 passes gob's original place: STR 2 Rounds held.
+      ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    }
+    EXPECT_EQ(Res(t, "gob", kHp), 0);
+    EXPECT_TRUE(Has(t, "gob", kSuffocating));
+    EXPECT_TRUE(Has(t, "gob", kIncapacitated));
+    EXPECT_FALSE(Has(t, "gob", kDead));
   }
 }
 

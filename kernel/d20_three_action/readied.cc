@@ -252,6 +252,7 @@ absl::Status DeclareAction(const ActionSpec& a, const fb::CommandT& c,
     return HoldBack(d, decl, pending, c, Owners(hits));
   }
   RETURN_IF_ERROR(a.resolve(d, c, Ctx{Via::kDeclared, decl}));
+  RETURN_IF_ERROR(SteadyAllTouching(d, decl));  // L85
   return EndTurnIfDead(d, decl);
 }
 
@@ -284,12 +285,22 @@ absl::Status DecideAnswer(const fb::CommandT& c, Decision& d) {
     }
     const uint32_t readied_id = readied->id;
     const ActionSpec* spec = FindAction(c.action);
+    // L61: "You may use two Actions to ready a single Action": what fires is
+    // one Action's worth (a Focus, Cast, Use a Skill or interaction of
+    // `actions` 2 or 3 is not readied by two Actions).
+    if (!spec->kind.free && spec->cost(c) > 1) {
+      return Refuse("000.ready",
+                    absl::StrCat("a readied action is a single Action (L61): ",
+                                 c.action, " with ", spec->cost(c),
+                                 " Actions cannot fire"));
+    }
     const Ctx ctx{Via::kInterrupt, 0};
     RETURN_IF_ERROR(CheckCanAct(s, *actor, 0, ctx));
     RETURN_IF_ERROR(spec->validate(s, c, ctx));
     ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
     RETURN_IF_ERROR(ClosePending(d, readied_id, "fired", {seq, "000.ready", {}, "fires"}));
     RETURN_IF_ERROR(spec->resolve(d, c, Ctx{Via::kInterrupt, seq}));
+    RETURN_IF_ERROR(SteadyAllTouching(d, seq));  // L85
   }
   if (AllAnswered(d.state().windows.at(wid))) {
     // Every readier has answered: the window closes by itself and the
@@ -297,6 +308,7 @@ absl::Status DecideAnswer(const fb::CommandT& c, Decision& d) {
     Decision::SystemSteps system(d);
     const uint64_t trigger = d.state().windows.at(wid).trigger;
     RETURN_IF_ERROR(CloseAndResume(d, wid));
+    RETURN_IF_ERROR(SteadyAllTouching(d, trigger));  // L85
     return EndTurnIfDead(d, trigger);
   }
   return absl::OkStatus();

@@ -139,6 +139,39 @@ TEST(Readied, ExpiresAtTheReadiersNextTurn) {
   EXPECT_FALSE(Holds(t, "aria", kReadiedAct));
 }
 
+// 000 l.61: "You may use two Actions to ready a single Action": a readied
+// Focus fires as one Action's Focus, never three (black-box: it gained 6
+// Energy for `actions` 3).
+TEST(Readied, AReadiedActionIsASingleAction) {
+  fb::CombatantSpecT a =
+      Being("aria", "party", 0, 0, {{"ess", 5}, {"energy_max", 20}, {"energy", 0}});
+  Arm(a, "spear", "1d8", "melee");
+  fb::CombatantSpecT g = Being("gob", "goblins", 5, 0);
+  Arm(g, "club", "1d6", "melee");
+  Table t(D20ThreeAction(), MakeRoster({std::move(a), std::move(g)}), {15, 10});
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "action", "focus");
+  WithText(r, "trigger", "any_action");
+  WithText(r, "by", "gob");
+  ASSERT_OK(t.Submit(r));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}})));
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const uint32_t w = t.state().windows.begin()->first;
+  fb::CommandT three = Cmd("aria", "focus");
+  three.window = w;
+  With(three, "actions", 3);
+  auto refused = t.Submit(three);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("single Action"), std::string::npos);
+  EXPECT_EQ(Res(t, "aria", kEnergy), 0);
+  fb::CommandT one = Cmd("aria", "focus");
+  one.window = w;
+  ASSERT_OK(t.Submit(one));
+  EXPECT_EQ(Res(t, "aria", kEnergy), 2);  // (5 + 1) / 3 = 2, one Action (L43)
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
 TEST(Readied, ReadyChecksItsParams) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   fb::CommandT r = Cmd("aria", "ready");

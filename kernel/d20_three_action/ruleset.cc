@@ -127,6 +127,7 @@ const GmRules& Gm() {
                   uint64_t ruling) -> absl::Status {
       RETURN_IF_ERROR(HpByRuling(d, c, ruling));
       RETURN_IF_ERROR(SeparatedByRuling(d, c, ruling));
+      RETURN_IF_ERROR(SteadyAllTouching(d, ruling));  // L85, a GM's move
       // A creature killed by ruling on its own turn: its turn ends.
       return EndTurnIfDead(d, ruling);
     };
@@ -198,7 +199,7 @@ class D20ThreeActionRuleset : public Ruleset {
     Display d;
     d.vitals = {{"hp", "hp", "", {}}, {"energy", "energy_max", "", {}}};
     d.budgets = {"actions", "reactions"};
-    d.bookkeeping = {"sot_round", "turn_round", "turn_seq"};
+    d.bookkeeping = {"breath_round", "sot_round", "turn_round", "turn_seq"};
     return d;
   }
   const std::vector<VerbSchema>& Verbs() const override { return d20::Verbs(); }

@@ -148,6 +148,8 @@ absl::Status Advance(Decision& d, uint64_t cause) {
         // Round at its original Initiative.
         if (!IsDead(*c) && c->Resource(kSotRound) < round) {
           RETURN_IF_ERROR(StartOfTurnEffects(d, e.actor, cause));
+          // L77 with L15: a Round without breath passes for it here too.
+          RETURN_IF_ERROR(SuffocationCheck(d, e.actor, cause));
         }
         continue;
       }
@@ -277,6 +279,14 @@ absl::Status DecideEndTurn(const fb::CommandT& cmd, Decision& d) {
       RETURN_IF_ERROR(FlightCheck(d, a, decl));
       RETURN_IF_ERROR(SuffocationCheck(d, a, decl));
     }
+    // L41: a companion's turn is its commander's for continuous Effects
+    // "even if they are not commanded": its Round without breath (L77)
+    // passes with its commander's turn too (once a round).
+    for (const auto& [id, c] : d.state().combatants) {
+      if (c.controller == who) {
+        RETURN_IF_ERROR(SuffocationCheck(d, id, decl));
+      }
+    }
     RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
                              {decl, "000.duration.round"})
                         .status());
@@ -310,6 +320,8 @@ absl::Status DecideDelay(const fb::CommandT& cmd, Decision& d) {
       {decl, "000.delay", {{"place", index}}, who + " delays its turn"}));
   {
     Decision::SystemSteps system(d);  // durations ending with the turn
+    // L77: the turn it gives up ends without breath as any other would.
+    RETURN_IF_ERROR(SuffocationCheck(d, who, decl));
     RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
                              {decl, "000.duration.round"})
                         .status());

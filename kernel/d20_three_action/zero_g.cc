@@ -261,7 +261,7 @@ absl::Status AfterZeroGMove(Decision& d, const fb::CommandT& c,
       RETURN_IF_ERROR(RemoveConditionsNamed(d, off.creature, kDrifting, w));
     }
   }
-  return SteadyIfTouching(d, c.actor, ctx.cause);
+  return SteadyAllTouching(d, ctx.cause);
 }
 
 absl::Status DriftAtTurnStart(Decision& d, const std::string& who,
@@ -293,7 +293,7 @@ absl::Status DriftAtTurnStart(Decision& d, const std::string& who,
     }
     RETURN_IF_ERROR(SteadyIfTouching(d, m.id, cause));
   }
-  return absl::OkStatus();
+  return SteadyAllTouching(d, cause);  // the pushed creatures, partners
 }
 
 absl::Status Unsteady(Decision& d, const std::string& who, uint64_t cause,
@@ -318,6 +318,17 @@ absl::Status SteadyIfTouching(Decision& d, const std::string& who,
   }
   return RemoveConditionsNamed(
       d, who, kUnsteady, {cause, "000.zero_g", {}, "touches a fixed object"});
+}
+
+absl::Status SteadyAllTouching(Decision& d, uint64_t cause) {
+  std::vector<std::string> ids;
+  for (const auto& [id, c] : d.state().combatants) {
+    if (c.Has(kUnsteady) && TouchingFixed(d.state(), c)) ids.push_back(id);
+  }
+  for (const std::string& id : ids) {
+    RETURN_IF_ERROR(SteadyIfTouching(d, id, cause));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status ValidateStabilize(const State& s, const fb::CommandT& c,

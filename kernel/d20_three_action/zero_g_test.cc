@@ -158,6 +158,27 @@ TEST(ZeroG, AttackingOrBeingHitAwayFromAWallUnsteadies) {
             absl::StatusCode::kFailedPrecondition);
 }
 
+// 000 l.85: "take Disadvantage on all Attack rolls until you touch a fixed
+// Object". Black-box: a creature pushed against a wall stayed `unsteady`
+// (and would be again once it pushed off that wall). Touching ends it,
+// however the creature got there.
+TEST(ZeroG, PushedAgainstAWallItIsSteadyAgain) {
+  fb::CombatantSpecT a = Being("aria", "party", 3, 2);
+  Arm(a, "spear", "1d8", "melee");
+  Table t(D20ThreeAction(),
+          Hall({std::move(a), Being("gob", "goblins", 4, 2)}, {{6, 2}}),
+          {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "push", {"gob"}), {12, 5}));  // 16 vs 9
+  EXPECT_EQ(At(t, "gob"), (Pos{5, 2}));  // next to the wall at (6,2)
+  EXPECT_EQ(At(t, "aria"), (Pos{4, 2}));
+  EXPECT_TRUE(Has(t, "aria", kUnsteady));  // made an Attack, in the open
+  EXPECT_FALSE(Has(t, "gob", kUnsteady));  // was hit, then touched the wall
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  // gob pushes off that wall and attacks from the open: no Disadvantage.
+  ASSERT_OK(t.Submit(PushOff("gob", {{5, 3}, {5, 4}})));
+  EXPECT_FALSE(Has(t, "gob", kUnsteady));
+}
+
 // 000 l.85: "Unless you are able to fly (in which case you can fly
 // normally) you are only able to Move by pushing off of things": no walking
 // or crawling, and a flyer that does not fly does not fall (no gravity).
