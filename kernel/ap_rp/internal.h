@@ -40,7 +40,7 @@ inline constexpr char kSeed[] = "004_1a3e461770fc9e7a.txt";
 inline constexpr char kId[] = "ap_rp";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 3;
+inline constexpr int32_t kVersion = 4;
 
 // Resources.
 inline constexpr char kVitality[] = "vitality";
