@@ -153,14 +153,45 @@ TEST(Grapple, ClingOnLeavingReach) {
   WithText(cl, "act", "cling");
   With(cl, "reduce", 1);
   // Power 4 + d20 13 = 17: 10 points take 1 yd of its movement, 5 more
-  // move her 1 yd with it (l.226).
+  // move her 1 yd with it (l.226). "prevent the target's movement": the
+  // move in progress loses its last yard (it ended at 9,5 with pool to
+  // spare), and the yard is gone from its pool too: 9 - 1 - 2.
   ASSERT_TRUE(t.Submit(cl, {13}).ok());
-  EXPECT_EQ(t.state().Find("orc")->at, (Pos{9, 5}));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{8, 5}));
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
-  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 1 - 3);
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 1 - 2);
   EXPECT_EQ(Ap(t.state(), "aria"), 12 - 2);
   // 3 yd apart: the grapple is over (l.225, l.230).
   EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+}
+
+// 001 l.226 "You can attempt to either prevent the target's movement ...
+// for every 10 points, you may reduce the target's movement by 1 yard": the
+// orc (pool 9) steps 1 yd away; aria's Cling, Power 4 + d20 6 = 10, reduces
+// it by 1 yd: the move is prevented, the orc stays adjacent and grappled,
+// its pool 9 - 1 = 8.
+TEST(Grapple, ClingPreventsTheMoveInProgress) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = {fb::Pos(7, 5)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
+  cl.window = t.state().windows.begin()->first;
+  WithText(cl, "act", "cling");
+  With(cl, "reduce", 1);
+  auto ev = t.Submit(cl, {6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "cut_yards"), 1);
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 8);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Grappling"));
+  EXPECT_TRUE(t.state().Find("orc")->Has("Grappling"));
 }
 
 TEST(Grapple, DragClingAndInterposeCiteTheirOwnLines) {
@@ -358,7 +389,8 @@ TEST(Reactions, AnOpeningFromOutsideTheReachCountsAgainstTheRebuff) {
   WithText(rb, "act", "rebuff");
   auto ev = t.Submit(rb, {12});
   ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(kernel::testing::NumOf(*ev, "opening"), 17);
+  // Recorded as the change, like defend's: 17 replaces 13, +4.
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "opening"), 17 - 13);
   EXPECT_EQ(Wounds(t.state(), "aria", kLight) + Wounds(t.state(), "aria", kModerate), 0);
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
 }
@@ -403,6 +435,44 @@ TEST(Ready, MovingIsNotAnActionAndKeepsTheReadiedAction) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
   EXPECT_EQ(Ap(t.state(), "aria"), 2);
   EXPECT_FALSE(t.state().Find("aria")->Has("Readied"));
+}
+
+// 001 l.204: "you can take the chosen action as a reaction in response to
+// any event": a plain move is one. The orc (initiative 17, lower than
+// aria's 18) readies an attack; aria steps 1 yd (still adjacent, no rebuff):
+// the move waits before its first step for the orc's readied attack, taken
+// as a reaction (no -2), d20 11 + 2 = 13 >= 13: critical (as in
+// ALowerInitiativeReadiedCreatureMayAnswer); then aria's move goes on.
+TEST(Ready, AReadiedCreatureAnswersAPlainMove) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT r = Cmd("orc", "ready");
+  WithText(r, "act", "standard_attack");
+  ASSERT_TRUE(t.Submit(r).ok());
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 1);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT step = Cmd("aria", "move");
+  step.path = {fb::Pos(5, 6)};
+  auto moved = t.Submit(step);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.act.ready"));
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 5}));
+  fb::CommandT a = Cmd("orc", "interrupt", {"aria"});
+  a.window = t.state().windows.begin()->first;
+  WithText(a, "act", "standard_attack");
+  ASSERT_TRUE(t.Submit(a, {11}).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(Init(t.state(), "orc"), 17);
+  EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 1);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Readied"));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 6}));
 }
 
 TEST(Ready, ALowerInitiativeReadiedCreatureMayAnswer) {
@@ -729,6 +799,10 @@ TEST(Timing, ActionMeasuredInRounds) {
   EXPECT_EQ(Ap(t.state(), "aria"), 0);  // round 2: 7 + 7 spent on it
   ASSERT_EQ(t.state().pending.size(), 1u);
   EXPECT_EQ(t.state().pending.begin()->second.progress, 2);
+  // l.111 "a time measured in rounds": its due is 2 rounds, not 2 AP (the
+  // state showed "paid 0 of 2 ap").
+  EXPECT_EQ(t.state().pending.begin()->second.cost_due, 2);
+  EXPECT_EQ(t.state().pending.begin()->second.budget, "rounds");
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
   EXPECT_TRUE(t.state().pending.empty());  // round 3: its 2 rounds have passed

@@ -248,7 +248,11 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   if (spec.rebuff) {  // l.214: an opening's roll replaces the Defense against this rebuff
     for (const auto& [id, k] : t.conditions) {
       if (k.name == "Opening" && k.relative_to == a.id && k.level > defense) {
-        nums.push_back({"opening", k.level, absl::StrCat("opening on ", t.id, " by ", a.id), "001.act.opening"});
+        // Recorded as the change it makes, like defend's (l.199): the roll
+        // k.level replaces the Defense.
+        nums.push_back({"opening", k.level - defense,
+                        absl::StrCat("opening on ", t.id, " by ", a.id, ": its roll ", k.level, " replaces Defense ", defense),
+                        "001.act.opening"});
         defense = k.level;
       }
     }

@@ -189,6 +189,10 @@ absl::Status ResolveCling(Decision& d, const fb::CommandT& c, uint64_t cause) {
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"reduce_yards", reduce}, {"move_with_yards", with}});
   RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.cling", nums, "cling"}));
   RETURN_IF_ERROR(CriticalInitiative(d, a.id, c.targets[0], r.natural, cause));  // l.70, l.81-82
+  // l.226 "prevent the target's movement": the reduction cuts the move in
+  // progress (the one whose window Cling answers), and the yards are lost
+  // from the target's movement pool too (it cannot simply walk them again).
+  if (reduce > 0) RETURN_IF_ERROR(CutHeldMove(d, c.window, reduce, cause).status());
   const Combatant* t = d.state().Find(c.targets[0]);
   const int64_t cut = std::min(reduce, t->Resource(res::kMovePool));
   if (cut > 0) {

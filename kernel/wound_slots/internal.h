@@ -293,6 +293,9 @@ absl::Status MoveFrom(Decision& d, const std::string& who, const std::vector<Pos
                       const fb::CommandT& cmd, uint64_t cause, std::vector<std::string> reacted);
 // Resumes a move held by an approach window (acts.cc).
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
+// l.226: Cling's reduction cuts the held move in window `window` by `yards`
+// of distance from its end; the yards cut.
+absl::StatusOr<int64_t> CutHeldMove(Decision& d, uint32_t window, int64_t yards, uint64_t cause);
 // Ends the SharingSpace conditions of creatures no longer in the same
 // space (l.216), after any movement.
 absl::Status EndSharedSpaces(Decision& d, uint64_t cause);

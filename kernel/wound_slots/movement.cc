@@ -345,6 +345,8 @@ struct Approach {
   size_t step = 0;
   std::vector<std::string> who;
   std::vector<std::string> clingers;  // of `who`, those answering by Cling's trigger (l.225)
+  std::vector<std::string> readied;   // of `who`, those with a readied action (l.204)
+  std::vector<std::string> rebuffers;  // of `who`, those answering by Rebuff's trigger (l.189)
 };
 Approach FindApproach(const State& s, const Combatant& mover, const std::vector<Pos>& path,
                       const std::vector<std::string>& reacted) {
@@ -367,13 +369,28 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
       const bool may_rebuff = w != nullptr && o.Resource(res::kAp) >= CostOf(o, *rebuff, fb::CommandT{});
       const int64_t before = space::Distance(kGrid, at, mover.size, o.at, o.size);
       const int64_t after = space::Distance(kGrid, path[i], mover.size, o.at, o.size);
-      if (may_rebuff && before > Reach(w) && after <= Reach(w)) out.who.push_back(id);
+      if (may_rebuff && before > Reach(w) && after <= Reach(w)) {
+        out.who.push_back(id);
+        out.rebuffers.push_back(id);
+      }
       // l.225: Cling's trigger: a creature grappling the mover that it is
       // about to leave the reach of: the grapple's, adjacent (l.230), with
       // or without a weapon in hand (Cling is a Power check).
       else if (grappler && o.Resource(res::kAp) >= CostOf(o, *cling, fb::CommandT{}) && before <= 1 && after > 1) {
         out.who.push_back(id);
         out.clingers.push_back(id);
+      }
+    }
+    if (i == 0) {
+      // l.204: a readied action is taken "in response to any event": a
+      // move is one; the window opens before its first step (reading: the
+      // text names no yard), once per move (`reacted`).
+      for (const auto& [id, o] : s.combatants) {
+        if (id == mover.id || !o.Has("Readied") || IsOut(o) || InitiativeOf(s, id) <= 0 || o.Resource(res::kAp) < 1) continue;
+        if (std::find(carried.begin(), carried.end(), id) != carried.end()) continue;
+        if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
+        out.readied.push_back(id);
+        if (std::find(out.who.begin(), out.who.end(), id) == out.who.end()) out.who.push_back(id);
       }
     }
     if (!out.who.empty()) {
@@ -404,18 +421,18 @@ absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Po
   p.command = rest;
   p.progress = static_cast<int64_t>(a.step);
   p.reacted = reacted;
-  // Rebuff's trigger (l.189) or Cling's (l.225): the window says which.
-  std::vector<std::string> rebuffers;
-  for (const std::string& w : a.who) {
-    if (std::find(a.clingers.begin(), a.clingers.end(), w) == a.clingers.end()) rebuffers.push_back(w);
-  }
-  const char* rule = rebuffers.empty() ? "001.cling" : "001.act.rebuff";
+  // Rebuff's trigger (l.189), Cling's (l.225) or a readied action's
+  // (l.204): the window says which.
+  const std::vector<std::string>& rebuffers = a.rebuffers;
+  const char* rule = !rebuffers.empty() ? "001.act.rebuff" : !a.clingers.empty() ? "001.cling" : "001.act.ready";
   std::vector<std::string> may;
   if (!rebuffers.empty()) may.push_back("may rebuff: " + absl::StrJoin(rebuffers, ", "));
+  if (!a.readied.empty()) may.push_back("may take a readied action: " + absl::StrJoin(a.readied, ", "));
   if (!a.clingers.empty()) may.push_back("may cling: " + absl::StrJoin(a.clingers, ", "));
   ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {cause, rule, {{"step", static_cast<int64_t>(a.step)}},
-                                                   rebuffers.empty() ? "leaving a grappler's reach: the move waits for Cling"
-                                                                     : "approaching within reach: the move waits for rebuffs"}));
+                                                   !rebuffers.empty() ? "approaching within reach: the move waits for rebuffs"
+                                                   : !a.clingers.empty()   ? "leaving a grappler's reach: the move waits for Cling"
+                                                                           : "a move: the move waits for readied actions (l.204 'any event')"}));
   WindowSpec w;
   w.trigger = cause;
   w.kind = "approach";
@@ -424,6 +441,30 @@ absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Po
   w.pay = fb::PayWhen::AtResolution;
   w.pending = id;
   return OpenWindow(d, w, {cause, rule, {}, absl::StrJoin(may, "; ")}).status();
+}
+
+// l.226 "prevent the target's movement ... reduce the target's movement by
+// 1 yard": the move in progress (held in the window `window`) loses its last
+// `yards` yards of distance, so the target walks that much less of it; all
+// of it when the cut covers the rest. Returns the yards cut.
+absl::StatusOr<int64_t> CutHeldMove(Decision& d, uint32_t window, int64_t yards, uint64_t cause) {
+  const State& s = d.state();
+  auto it = s.windows.find(window);
+  const PendingAct* held = it == s.windows.end() ? nullptr : s.FindPending(it->second.pending);
+  if (held == nullptr || held->command.action != "move" || yards <= 0) return 0;
+  const Combatant* mover = s.Find(held->actor);
+  std::vector<Pos> path = PathOf(held->command);
+  const int64_t full = Price(s, *mover, path).yards;
+  while (!path.empty() && Price(s, *mover, path).yards > full - yards) path.pop_back();
+  const int64_t cut = full - Price(s, *mover, path).yards;
+  if (cut <= 0) return 0;
+  fb::CommandT rest = held->command;
+  rest.path.clear();
+  for (const Pos& p : path) rest.path.emplace_back(p.x, p.y);
+  RETURN_IF_ERROR(UpdatePending(d, held->id, held->progress, &rest, nullptr,
+                                {cause, "001.cling", {{"reduce", yards}, {"path_yards", full}, {"cut_yards", cut}},
+                                 path.empty() ? "the move is prevented" : "the move in progress is cut short"}));
+  return cut;
 }
 
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause) {

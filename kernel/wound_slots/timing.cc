@@ -71,7 +71,7 @@ absl::Status StartTimed(Decision& d, const fb::CommandT& act, uint64_t decl) {
   p.decl = decl;
   p.command = act;
   p.cost_due = rounds;  // rounds to perform (progress counts them)
-  p.budget = res::kAp;
+  p.budget = "rounds";  // l.111: counted in rounds, not AP (all AP is spent each round)
   ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {decl, "001.ap.rounds", {{"rounds", rounds}},
                                                    "performed over several rounds: all AP each round"}));
   const int64_t ap = d.state().Find(who)->Resource(res::kAp);
