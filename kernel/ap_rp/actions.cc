@@ -81,12 +81,23 @@ Status CheckInteract(const State& s, const Combatant& a, const fb::CommandT& c) 
   if (ParamOr(c, "releases", 0) != 0 && FreeHands(a) >= Hands(a)) {
     return Refuse("004.interact", a.id + " holds nothing to let go of");
   }
+  // Param item (with takes=1): the weapon it dropped when disarmed (l.34),
+  // picked up again ("picking up a weapon"); not one the disarmer took.
+  if (const std::string item = ParamText(c, "item"); !item.empty()) {
+    if (ParamOr(c, "takes", 0) == 0) return Malformed(c, "params.item", "goes with takes=1 (picking the weapon up)");
+    const Condition* k = DroppedWeapon(a, item);
+    if (k == nullptr) return Malformed(c, "params.item", "a weapon " + a.id + " dropped when disarmed");
+    if (k->level != 0) return Refuse("004.disarm", k->source + " took " + item + " from " + a.id);
+  }
   return absl::OkStatus();
 }
 Status ResolveInteract(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant a = *d.state().Find(c.actor);
   const std::string with = c.targets.empty() ? "" : " (" + c.targets[0] + ")";
   RETURN_IF_ERROR(RecordOutcome(d, c.actor, {cause, "004.interact", {}, (c.text.empty() ? "interacts" : c.text) + with}));
+  if (const Condition* k = DroppedWeapon(a, ParamText(c, "item")); k != nullptr) {
+    RETURN_IF_ERROR(RemoveCondition(d, a.id, k->id, {cause, "004.interact", {}, "picks up " + k->note}));
+  }
   if (ParamOr(c, "takes", 0) != 0) return SetHands(d, a.id, FreeHands(a) - 1, cause, "004.interact", "takes an item in hand");
   if (ParamOr(c, "releases", 0) != 0) return SetHands(d, a.id, FreeHands(a) + 1, cause, "004.interact", "lets go of an item");
   return absl::OkStatus();
@@ -202,11 +213,26 @@ Status CheckGrab(const State& s, const Combatant& a, const fb::CommandT& c) {
   if (FreeHands(a) < 1) return Refuse("004.grab", a.id + " has no free hand (\"with a free hand\")");
   return absl::OkStatus();
 }
-// l.34: param take (1: the actor takes the dropped item; it needs a free hand).
+// l.34: param take (1: the actor takes the dropped item; it needs a free
+// hand); param item: the target's weapon that it drops (default: its first
+// weapon that is not an Ability and is still in hand). "to drop one item
+// that it is holding in their hand": a dropped weapon is no longer wielded,
+// so attacks with it are refused until it is picked up (l.19).
+const Weapon* DropCandidate(const Combatant& t, const std::string& item) {
+  for (const Weapon& w : t.weapons) {
+    if (w.kind == "ability" || DroppedWeapon(t, w.name) != nullptr) continue;
+    if (item.empty() || w.name == item) return &w;
+  }
+  return nullptr;
+}
 Status CheckDisarm(const State& s, const Combatant& a, const fb::CommandT& c) {
   RETURN_IF_ERROR(CheckWithin1m(s, a, c, "004.disarm"));
   const Combatant* t = s.Find(c.targets[0]);
   if (FreeHands(*t) >= Hands(*t)) return Refuse("004.disarm", t->id + " holds nothing in a hand");
+  const std::string item = ParamText(c, "item");
+  if (!item.empty() && DropCandidate(*t, item) == nullptr) {
+    return Malformed(c, "params.item", "a weapon (not an Ability) " + t->id + " holds in hand");
+  }
   if (ParamOr(c, "take", 0) != 0 && FreeHands(a) < 1) {
     return Refuse("004.disarm", a.id + " has no free hand to take the dropped item");
   }
@@ -294,7 +320,19 @@ Status ResolveDisarm(Decision& d, const fb::CommandT& c, uint64_t cause) {
   if (!won) return absl::OkStatus();
   const Combatant t = *d.state().Find(c.targets[0]);
   RETURN_IF_ERROR(SetHands(d, t.id, FreeHands(t) + 1, cause, "004.disarm", "drops an item it held"));
-  if (ParamOr(c, "take", 0) == 0) return absl::OkStatus();
+  const bool take = ParamOr(c, "take", 0) != 0;
+  if (const Weapon* w = DropCandidate(t, ParamText(c, "item")); w != nullptr) {
+    NewCondition k;
+    k.actor = t.id;
+    k.name = kDisarmed;
+    k.source = c.actor;
+    k.level = take ? 1 : 0;
+    k.note = w->name;
+    RETURN_IF_ERROR(AddCondition(d, k, {cause, "004.disarm", {},
+                                        "drops " + w->name + (take ? ", taken by " + c.actor : "")})
+                        .status());
+  }
+  if (!take) return absl::OkStatus();
   const Combatant a = *d.state().Find(c.actor);
   return SetHands(d, a.id, FreeHands(a) - 1, cause, "004.disarm", "takes the dropped item");
 }
@@ -328,6 +366,15 @@ Status ResolveClimb(Decision& d, const fb::CommandT& c, uint64_t cause) {
 // on the first free square next to the mount (row by row; the GM may move it).
 Status CheckShakeOff(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+  // Nobody on it: that is why it cannot (status --for named the actor as
+  // its own climber: "ann is not climbing ann").
+  bool climbed = false;
+  for (const auto& [id, o] : s.combatants) {
+    const Condition* on = o.FindCondition(kClimbing);
+    if (on != nullptr && on->relative_to == a.id) climbed = true;
+  }
+  if (!climbed) return Refuse("004.climb", "no creature is climbing " + a.id);
+  if (t->id == a.id) return Malformed(c, "targets[0]", "the creature climbing " + a.id);
   const Condition* k = t->FindCondition(kClimbing);
   if (k == nullptr || k->relative_to != a.id) return Refuse("004.climb", t->id + " is not climbing " + a.id);
   return absl::OkStatus();
@@ -430,7 +477,7 @@ const std::vector<ActionRow>& Actions() {
   static const auto* rows = new std::vector<ActionRow>{
       {"attack", "004.attack", 2, true, false, CheckAttackRow, ResolveAttack, kAttackParams},
       {"defend", "004.defend", 2, false, false, NoCheck, ResolveDefend, {}},
-      {"interact", "004.interact", 1, false, false, CheckInteract, ResolveInteract, {"takes", "releases"}},
+      {"interact", "004.interact", 1, false, false, CheckInteract, ResolveInteract, {"takes", "releases", "item"}},
       {"move_action", "004.move", 1, false, false, NoCheck, ResolveMoveAction, {}},
       {"sprint", "004.sprint", 3, false, false, NoCheck, ResolveSprint, {}},
       {"stabilize", "004.stabilize", 3, false, false, CheckStabilize, ResolveStabilize, {}},
@@ -442,7 +489,7 @@ const std::vector<ActionRow>& Actions() {
       {"climb", "004.climb", 2, false, false, CheckClimb, ResolveClimb, {"skill"}},
       {"shake_off", "004.climb", 2, false, false, CheckShakeOff, ResolveShakeOff, {}},
       {"command", "004.command", 1, false, false, CheckCommand, ResolveCommand, {}},
-      {"disarm", "004.disarm", 2, false, false, CheckDisarm, ResolveDisarm, {"skill", "take"}},
+      {"disarm", "004.disarm", 2, false, false, CheckDisarm, ResolveDisarm, {"skill", "take", "item"}},
       {"grab", "004.grab", 2, false, false, CheckGrab, ResolveGrab, {"skill"}},
       {"hide", "004.hide", 2, false, false, NoCheck, ResolveHide, {}},
       {"shove", "004.shove", 1, false, false, CheckShove, ResolveShove, {"skill"}},

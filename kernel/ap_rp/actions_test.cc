@@ -164,8 +164,14 @@ TEST(Actions, ShakeOff) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
   auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 15}});
   Table t(ApRp(), MakeRoster({a, ogre}));
+  // Nobody on a: the refusal says so (status --for read "a is not climbing
+  // a"); the actor as its own target is a wrong input.
+  auto none = t.Submit(Cmd("a", "shake_off", {"ogre"}));
+  EXPECT_EQ(none.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(none.status().message().find("no creature is climbing a"), std::string::npos);
   ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {12, 4}));
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.Submit(Cmd("ogre", "shake_off", {"ogre"})).status().code(), absl::StatusCode::kInvalidArgument);
   ASSERT_OK(t.Submit(Cmd("ogre", "shake_off", {"a"}), {2, 9}));  // 7 < 9
   EXPECT_FALSE(Has(t, "a", kClimbing));
   EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 0}));
@@ -438,6 +444,49 @@ TEST(Actions, DisarmAndTakeTheItem) {
   ASSERT_OK(t.Submit(take, {11, 10}));
   EXPECT_EQ(Res(t, "b", kFreeHands), 2);
   EXPECT_EQ(Res(t, "a", kFreeHands), 0);
+}
+
+// 004 l.34: "force a target ... to drop one item that it is holding in
+// their hand": a dropped weapon is no longer wielded; attacking with it is
+// refused until it is picked up again (l.19 "picking up a weapon", 1 AP /
+// free); one the disarmer took cannot be picked up.
+TEST(Actions, ADisarmedCreatureCannotAttackWithTheDroppedWeapon) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "y", 2, 1, {{"ins", 15}});
+  Arm(b, "club", "1d6", "melee");
+  Arm(b, "bolt", "1d4", "ability");
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto bad = Cmd("a", "disarm", {"b"});
+  WithText(bad, "item", "bolt");  // an Ability is not held in a hand
+  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+  ASSERT_OK(t.Submit(Cmd("a", "disarm", {"b"}), {12, 3}));  // 12 > 3
+  EXPECT_EQ(Res(t, "b", kFreeHands), 2);
+  EXPECT_TRUE(Has(t, "b", kDisarmed));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto hit = Cmd("b", "attack", {"a"});
+  hit.weapon = "club";
+  auto r = t.Submit(hit);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("l.34"), std::string::npos);
+  auto pick = Cmd("b", "interact");
+  With(pick, "takes", 1);
+  WithText(pick, "item", "club");
+  ASSERT_OK(t.Submit(pick));  // the turn's free Interact (l.19)
+  EXPECT_FALSE(Has(t, "b", kDisarmed));
+  EXPECT_EQ(Res(t, "b", kFreeHands), 1);
+  EXPECT_EQ(Res(t, "b", kAp), 3);
+  ASSERT_OK(t.Submit(hit, {1}));  // allowed again (a natural 1 misses)
+  EXPECT_EQ(Res(t, "b", kAp), 1);
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  // Taken by the disarmer: b cannot pick it up.
+  auto take = Cmd("a", "disarm", {"b"});
+  With(take, "take", 1);
+  ASSERT_OK(t.Submit(take, {12, 3}));
+  EXPECT_EQ(Res(t, "a", kFreeHands), 1);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto r2 = t.Submit(pick);
+  EXPECT_EQ(r2.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r2.status().message().find("a took club"), std::string::npos);
 }
 
 // l.33: Command needs summons (controller = the commander).

@@ -134,6 +134,15 @@ Combatant Viewpoint(const Combatant& a, const fb::CommandT& c) {
 
 }  // namespace
 
+const Condition* DroppedWeapon(const Combatant& c, const std::string& name) {
+  if (name.empty()) return nullptr;
+  for (const auto& [id, k] : c.conditions) {
+    if (k.name == kDisarmed && k.note == name) return &k;
+  }
+  return nullptr;
+}
+
+
 // l.36: "You stop being hidden if ... you take any action that would clearly
 // give away your location. You stay hidden until the end of the turn if this
 // happens during your turn."
@@ -247,6 +256,13 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
         " (", a.id, "'s weapons: ", names, ")"));
   }
   if (t->id == a.id) return Malformed(c, "targets[0]", "an attack targets another");
+  if (const Condition* k = DroppedWeapon(a, w->name); k != nullptr) {
+    // l.34 "to drop one item that it is holding in their hand": it no longer
+    // wields it until it picks it up (Interact, l.19).
+    return Refuse("004.disarm", absl::StrCat(a.id, " dropped ", w->name, " (disarmed by ", k->source,
+                                             k->level != 0 ? ", who took it" : "; Interact takes=1 item to pick it up",
+                                             ")"));
+  }
   if (ParamOr(c, "maneuver_tier", 0) > 0 && IsAbility(*w)) {
     return Malformed(c, "params.maneuver_tier", "a Maneuver is added to a weapon attack (l.56), not an Ability attack");
   }

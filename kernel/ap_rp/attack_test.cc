@@ -246,6 +246,12 @@ TEST(Attack, ObjectsAreHitAutomatically) {
   ASSERT_TRUE(t.status().ok()) << t.status();
   ASSERT_OK(t.Submit(Attack("aria", "door", "ax"), {7}));
   EXPECT_EQ(Res(t, "door", kVitality), 5);
+  // 004 l.58 "A creature does not start bleeding ...": Bleeding is a
+  // creature's; an object knocked below 1 (5 - (7 - 2) = 0) does not bleed.
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Attack("aria", "door", "ax"), {7}));
+  EXPECT_EQ(Res(t, "door", kVitality), 0);
+  EXPECT_FALSE(Has(t, "door", kBleeding));
 }
 
 

@@ -120,6 +120,19 @@ TEST(Cinematic, ReactionCostsTwoRp) {
   EXPECT_EQ(Momentum(t), 7);
 }
 
+// 004 l.6 "RP can be used to act outside of your turn" grants a use, it
+// forbids none; l.41 "The GM determines if it is possible or not": a
+// Cinematic Reaction on one's own turn is the GM's to allow (reading). It
+// pays 2 RP, not AP (3 AP stay for the turn).
+TEST(Cinematic, AReactionOnOnesOwnTurnPaysRpNotAp) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Propose("barb", "reaction")));  // barb's turn (ins 20)
+  ASSERT_OK(t.Submit(Rule(t, true, 11, "raw_force"), {7}));  // 7 + 4 = 11 >= 11
+  EXPECT_EQ(Res(t, "barb", kRp), 0);
+  EXPECT_EQ(Res(t, "barb", kAp), 3);
+  EXPECT_EQ(Momentum(t), 7);
+}
+
 // l.43: cooperative: helpers 2 RP each, 2 Momentum each, advantage, all
 // must succeed, a critical success covers a failure.
 TEST(Cinematic, CooperativeCriticalCoversAFailure) {

@@ -81,6 +81,32 @@ TEST(Held, AlliesDoNotTrigger) {
   EXPECT_NE(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
 }
 
+// Reading (README "Held actions"; GM ruling point): l.9 "the first enemy
+// that moves into my range" is the enemy's own move; teleported (l.115) or
+// force-moved (l.114) into the range by another, it does not set the held
+// shot off; its own move entering the range afterwards does.
+TEST(Held, BeingShovedIntoRangeIsNotMoving) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(HoldShot()));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  auto tp = Gm("orc", "teleport", "blink");
+  tp.targets = {"orc"};
+  With(tp, "x", 6);
+  With(tp, "y", 1);
+  ASSERT_OK(t.Submit(tp));  // 5 m from the archer: in range, not moving
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 1}));
+  auto fm = Gm("orc", "force_move", "gust");
+  fm.targets = {"orc"};
+  fm = Path(fm, {{5, 1}});
+  ASSERT_OK(t.Submit(fm));
+  ASSERT_NE(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+  EXPECT_EQ(Res(t, "orc", kVitality), 30);
+  // Its own move out (7,1) and back in (6,1) sets it off: 15 + 5 >= 17, 4.
+  ASSERT_OK(t.Submit(Path(Cmd("orc", "move"), {{6, 1}, {7, 1}, {6, 1}}), {15, 4}));
+  EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+  EXPECT_EQ(Res(t, "orc", kVitality), 26);
+}
+
 // A held attack on "when the ally is damaged" fires at the attacker after
 // the attack resolves.
 TEST(Held, FiresWhenAnAllyIsDamaged) {

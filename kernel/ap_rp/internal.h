@@ -75,6 +75,12 @@ inline constexpr char kUnion[] = "Union";
 inline constexpr char kCommanding[] = "Commanding";
 inline constexpr char kDead[] = "Dead";
 inline constexpr char kLeaning[] = "Leaning";
+// l.34: a weapon the creature dropped when disarmed (note = the weapon's
+// name; level 1 when the disarmer took it). Attacks with it are refused
+// until it is picked up again (Interact, l.19 "picking up a weapon").
+inline constexpr char kDisarmed[] = "Disarmed";
+// The Disarmed condition of `c` for weapon `name`, or nullptr.
+const Condition* DroppedWeapon(const Combatant& c, const std::string& name);
 
 // ---- fields (stats.cc): refuses a command carrying targets, a weapon or a
 // path its verb does not take (InvalidArgument naming the field). The verb

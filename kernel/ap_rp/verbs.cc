@@ -38,6 +38,7 @@ ParamSpec Spec(const std::string& key, const std::string& action) {
       {"declined", T::kFlag, false, {}, "the ally declines (l.25)"},
       {"mode", T::kText, false, {"draw", "sheathe", "swap"}, "default: draw into a free hand, else swap"},
       {"take", T::kFlag, false, {}, "take the item disarmed"},
+      {"item", T::kText, false, {}, "the weapon dropped (disarm) or picked up again (interact, takes=1)"},
   };
   if (key == "skill") {
     return {"skill", T::kText, false, ActorSkills(action), "the skill rolled (default the best)"};
