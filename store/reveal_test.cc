@@ -26,22 +26,7 @@ events::EventBuffer RevealEvent(const std::string& branch, uint64_t seq,
                                 const std::vector<uint8_t>& secret,
                                 const std::vector<uint8_t>& next,
                                 const std::string& command) {
-  fb::EventT e;
-  e.session = "s1";
-  e.branch = branch;
-  e.seq = seq;
-  e.command_id = command;
-  e.prev_hash.assign(prev.begin(), prev.end());
-  fb::StateChangeT sc;
-  sc.rule = "x";
-  fb::SeedRevealedT r;
-  r.secret = secret;
-  r.next_commitment = next;
-  sc.change.Set(std::move(r));
-  e.body.Set(std::move(sc));
-  auto buf = events::EventBuffer::FromOwned(events::EncodeEvent(e), "test");
-  EXPECT_TRUE(buf.ok()) << buf.status();
-  return *std::move(buf);
+  return TestRevealEvent("s1", branch, seq, prev, secret, next, command);
 }
 
 class RevealStoreTest : public ::testing::Test {

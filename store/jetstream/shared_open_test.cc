@@ -157,27 +157,6 @@ TEST_F(SharedOpenTest, WritersOfManyBranchesAndStaleWritersAllApplyOnce) {
   EXPECT_TRUE(fresh->VerifyChecksums().ok());
 }
 
-EventBuffer RevealEvent(const std::string& session, const std::string& branch,
-                        uint64_t seq, const events::Digest& prev,
-                        const std::vector<uint8_t>& secret,
-                        const std::string& command) {
-  fb::EventT e;
-  e.session = session;
-  e.branch = branch;
-  e.seq = seq;
-  e.command_id = command;
-  e.prev_hash.assign(prev.begin(), prev.end());
-  fb::StateChangeT sc;
-  sc.rule = "x";
-  fb::SeedRevealedT r;
-  r.secret = secret;
-  sc.change.Set(std::move(r));
-  e.body.Set(std::move(sc));
-  auto buf = EventBuffer::FromOwned(events::EncodeEvent(e), "test");
-  EXPECT_TRUE(buf.ok()) << buf.status();
-  return *std::move(buf);
-}
-
 // Two branches of a session reveal the same secret at once, one through
 // the shared open (its writes to other sessions' branches racing it) and
 // one through another open: each open's marker is the one a fresh open,
@@ -214,7 +193,7 @@ TEST_F(SharedOpenTest, RacingRevealsKeepTheFirstInStreamOrder) {
         reveal.revealed = commitment;
         auto r = log->AppendReveal(
             session, branch, head.seq, "reveal",
-            {RevealEvent(session, branch, head.seq + 1, head.hash, secret, "reveal")},
+            {store::TestRevealEvent(session, branch, head.seq + 1, head.hash, secret, {}, "reveal")},
             std::nullopt, reveal);
         if (!r.ok()) {
           ADD_FAILURE() << session << " " << branch << ": " << r.status();
