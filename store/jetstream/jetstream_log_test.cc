@@ -20,6 +20,7 @@
 #include "store/event_log.h"
 #include "store/participants.h"
 #include "store/jetstream/testing/cluster.h"
+#include "store/jetstream/testing/one_node.h"
 #include "store/jetstream/testing/log_events.h"
 
 namespace combat::store::jetstream {
@@ -42,28 +43,8 @@ std::vector<std::vector<uint8_t>> Bytes(const std::vector<EventBuffer>& v) {
   return out;
 }
 
-class JetStreamLogTest : public ::testing::Test {
+class JetStreamLogTest : public testing::OneNodeTest {
  protected:
-  static void SetUpTestSuite() {
-    auto c = Cluster::Start(1);
-    ASSERT_TRUE(c.ok()) << c.status();
-    cluster_ = c->release();
-  }
-  static void TearDownTestSuite() {
-    delete cluster_;
-    cluster_ = nullptr;
-  }
-  // Each test its own stream (prefix = the test's name).
-  std::string Url(const std::string& params = "replicas=1") {
-    return cluster_->Url(absl::StrCat(
-        "/", ::testing::UnitTest::GetInstance()->current_test_info()->name(),
-        "?", params));
-  }
-  std::unique_ptr<EventLog> OpenLog(const std::string& url, Options o = {}) {
-    auto log = EventLog::Open(url, o);
-    EXPECT_TRUE(log.ok()) << log.status();
-    return log.ok() ? *std::move(log) : nullptr;
-  }
   // Appends `n` events as `command` at the head `log` reads.
   AppendResult AppendN(EventLog& log, const std::string& session,
                        const std::string& branch, int n,
@@ -75,9 +56,7 @@ class JetStreamLogTest : public ::testing::Test {
     EXPECT_TRUE(r.ok()) << r.status();
     return r.ok() ? *r : AppendResult{};
   }
-  static Cluster* cluster_;
 };
-Cluster* JetStreamLogTest::cluster_ = nullptr;
 
 TEST_F(JetStreamLogTest, WritesOfOneOpenAreReadByAnother) {
   const std::string url = Url();

@@ -21,6 +21,7 @@
 #include "store/event_log.h"
 #include "store/jetstream/jetstream_log.h"
 #include "store/jetstream/testing/cluster.h"
+#include "store/jetstream/testing/one_node.h"
 #include "store/jetstream/testing/log_events.h"
 #include "store/testing/events.h"
 
@@ -32,30 +33,7 @@ using testing::ChainAfter;
 using testing::Cluster;
 using testing::TestMeta;
 
-class SharedOpenTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    auto c = Cluster::Start(1);
-    ASSERT_TRUE(c.ok()) << c.status();
-    cluster_ = c->release();
-  }
-  static void TearDownTestSuite() {
-    delete cluster_;
-    cluster_ = nullptr;
-  }
-  std::string Url() {
-    return cluster_->Url(absl::StrCat(
-        "/", ::testing::UnitTest::GetInstance()->current_test_info()->name(),
-        "?replicas=1"));
-  }
-  static std::unique_ptr<EventLog> OpenLog(const std::string& url) {
-    auto log = EventLog::Open(url);
-    EXPECT_TRUE(log.ok()) << log.status();
-    return log.ok() ? *std::move(log) : nullptr;
-  }
-  static Cluster* cluster_;
-};
-Cluster* SharedOpenTest::cluster_ = nullptr;
+class SharedOpenTest : public testing::OneNodeTest {};
 
 struct Acked {
   std::string session, command;
