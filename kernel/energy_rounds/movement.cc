@@ -80,9 +80,13 @@ absl::StatusOr<RunPlan> PlanRun(const State& s, const Combatant& a,
   // a full Run (l.25). The metres a turn sacrifices (l.27 "you sacrifice
   // 1m of movement") are part of the run's share: a 2 m run that reverses
   // has used 4 m of its Speed (before, turns cost nothing below the cap).
-  p.energy = p.sprint ? 3
-                      : std::min<int64_t>(3, std::max<int64_t>(
-                                                 1, CeilDiv(3 * (p.len + p.penalty), p.speed)));
+  // A Sprint's share is of its whole distance, Speed + the sprint's metres
+  // (l.25: the full Run's 3 Energy carry it that far): a Sprint declared
+  // over a shorter path is a Sprint its runner ends there at will (l.138),
+  // and pays as one cut short by `stop_after` (it paid 3 Energy for 3 m
+  // declared but 2 for 3 m of 8 stopped).
+  const int64_t denom = p.speed + p.extra;
+  p.energy = std::min<int64_t>(3, std::max<int64_t>(1, CeilDiv(3 * (p.len + p.penalty), denom)));
   return p;
 }
 

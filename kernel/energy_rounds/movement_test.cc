@@ -101,6 +101,40 @@ TEST(Movement, SprintAddsLegStrengthMetres) {
   EXPECT_EQ(K(t).Resource("stamina"), 11);  // l.66
 }
 
+// 002 l.25: "You can turn any full Run action (3 Energy cost) into a Sprint
+// action by spending 1 Stamina"; l.138: "you can willingly end an action at
+// any time"; l.142: "If you perform the Run action and only move 1/3 of your
+// Speed, you would only spend 1 Energy". kara: Speed 6, sprint +2 = 8 m.
+// A Sprint declared over 3 m is a Sprint ended at 3 m: ceil(3 x 3 / 8) = 2
+// Energy + 1 Stamina, as the same Sprint declared over 8 m and stopped
+// after 3 (it paid 3 declared, 2 stopped). A Sprint cut short also pays for
+// the turns it made (l.27): 3 m with a reversal after 2 = ceil(3 x 5 / 8)
+// = 2; 6 m (= Speed) = ceil(18 / 8) = 3.
+TEST(Movement, ASprintEndedEarlyPaysItsShareWhetherDeclaredShortOrStopped) {
+  Table t(EnergyRounds(), Field());
+  ASSERT_TRUE(t.Submit(Move("sprint", {{3, 5}, {4, 5}, {5, 5}})).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 3);
+  EXPECT_EQ(K(t).Resource("stamina"), 11);
+  Table u(EnergyRounds(), Field());
+  auto stopped = Move("sprint", {{3, 5}, {4, 5}, {5, 5}, {6, 5}, {7, 5}, {8, 5}, {9, 5}, {10, 5}});
+  With(stopped, "stop_after", 3);
+  ASSERT_TRUE(u.Submit(stopped).ok());
+  EXPECT_EQ(K(u).Resource("energy"), 3);
+  EXPECT_EQ(K(u).Resource("stamina"), 11);
+  EXPECT_EQ(K(u).at, (Pos{5, 5}));
+  Table v(EnergyRounds(), Field());
+  auto turned = Move("sprint", {{3, 5}, {4, 5}, {3, 5}, {2, 5}});
+  With(turned, "stop_after", 3);
+  auto ev = v.Submit(turned);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "turn_penalty"), 2);
+  EXPECT_EQ(K(v).Resource("energy"), 3);
+  Table w(EnergyRounds(), Field());
+  ASSERT_TRUE(w.Submit(Move("sprint", {{3, 5}, {4, 5}, {5, 5}, {6, 5}, {7, 5}, {8, 5}})).ok());
+  EXPECT_EQ(K(w).Resource("energy"), 2);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Movement, JumpStandingAndRunning) {
   Table t(EnergyRounds(), Field({{"jump_bonus", 2}}));
   // Standing 2 m: 2 Energy + 1 Stamina; lands Unguarded (l.31, l.475).

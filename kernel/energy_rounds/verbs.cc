@@ -149,7 +149,9 @@ std::vector<VerbSchema> Acts() {
     t.push_back(std::move(v));
   }
   {
-    VerbSchema v = Act("sprint", "sprints along `path` (3 Energy + 1 Stamina, l.25)");
+    VerbSchema v = Act("sprint",
+                       "sprints along `path` (its share of 3 Energy for Speed + sprint "
+                       "metres, + 1 Stamina, l.25)");
     v.path = Use::kRequired;
     Add(v, {StopAfter()});
     t.push_back(std::move(v));
