@@ -733,5 +733,62 @@ TEST(OpposedTestsScenario, BlackBoxSneakIntoReachAndCoverRulings) {
   s.ExpectDeterministic();
 }
 
+// Third black-box pass (hand-computed through the CLI, replayed here):
+// l.81 "An opportunity attack is a special kind of melee Strike you can
+// perform as a reaction" and l.48 "Each character can perform up to two
+// Attacks per Round": an opportunity attack on the orc's turn is one of
+// aria's two, so on her own turn only one Strike is left. While the
+// opportunity window is open, other acts are refused citing l.81 (they
+// were cited as Step II: Defend, l.50). The maneuver window names only the
+// maneuvers open to the winner (l.67 Bash needs a shield or heavy weapon,
+// l.71 Precision only in a Strike).
+TEST(OpposedTestsScenario, BlackBoxOpportunityAttackCountsTowardTwo) {
+  // Initiative (l.10): aria 1 + Initiative 2 = 3; orc (NPC) 6 + PER 1 = 7.
+  Scenario s(Roster({Aria(5, 5), Orc(7, 5)}), {1, 6});
+  ASSERT_TRUE(s.status().ok()) << s.status();
+  EXPECT_EQ(s.state().active, "orc");
+  auto move = Cmd("orc", "move");
+  move.path.emplace_back(6, 5);  // into aria's reach (1 m): provokes (l.82)
+  ASSERT_TRUE(s.Submit(move).ok());
+  ASSERT_EQ(LastWindowKind(s), "opportunity");
+  const auto open = s.Submit(Cmd("orc", "end_turn")).status();
+  ASSERT_FALSE(open.ok());
+  EXPECT_NE(std::string(open.message()).find("Attack of Opportunity, l.81"), std::string::npos) << open;
+  auto oa = Answer(s, "aria", "opportunity_attack");
+  oa.weapon = "sword";
+  ASSERT_TRUE(s.Submit(oa).ok());
+  EXPECT_EQ(s.state().Find("aria")->Resource("attacks"), 1);
+  EXPECT_EQ(Ap(s, "aria"), 2);  // a reaction's 1 AP (l.24)
+  // The orc does not defend (l.56); aria's 3 dice 5,1,1: a critical win.
+  auto ev = s.Submit(Defend(s, "orc", "none"), {5, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  ASSERT_EQ(LastWindowKind(s), "maneuver");
+  // aria holds a shield (Bash) and the orc its axe (Disarm); an
+  // opportunity attack is a Strike (Precision).
+  std::string note;
+  for (const auto& e : *ev) {
+    if (e.event().body_type() != fb::Body::StateChange) continue;
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc->change_type() == fb::Change::WindowOpened && sc->note() != nullptr) note = sc->note()->str();
+  }
+  EXPECT_EQ(note, "aria may maneuver (bash, brace, disarm, feint, precision, push, trip or none)");
+  ev = s.Submit(Maneuver(s, "aria", "none"), {6});  // 6 - AR 1 = 5
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Hp(s, "orc"), 25);
+  ASSERT_TRUE(s.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_EQ(s.state().active, "aria");
+  ASSERT_TRUE(s.Submit(Strike("aria", "orc", "sword")).ok());
+  ev = s.Submit(Defend(s, "orc", "none"), {1, 1, 1});  // both fail (l.59)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(s.state().Find("aria")->Resource("attacks"), 2);
+  EXPECT_EQ(Ap(s, "aria"), 1);
+  const auto third = s.Submit(Strike("aria", "orc", "sword")).status();
+  ASSERT_FALSE(third.ok());
+  EXPECT_NE(std::string(third.message()).find("What is an Attack?, l.48"), std::string::npos) << third;
+  ExpectRulesKnown(s);
+  ExpectSourced(s);
+  s.ExpectDeterministic();
+}
+
 }  // namespace
 }  // namespace combat::tests

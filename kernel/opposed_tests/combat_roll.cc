@@ -14,6 +14,7 @@
 // gets no window: its defense automatically fails (l.56, l.58).
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -90,13 +91,24 @@ bool CanDefend(const State& s, const Combatant& c) {
          c.Resource(kAp) >= ApCost(c, "defend");
 }
 
+namespace {
+
+// Why `t` cannot defend (CanDefend false) and the rule that says so: l.116
+// unconscious, l.16 surprised ("can't take any actions or reactions"), l.50
+// "if it is aware of it", l.24 a reaction's AP.
+std::pair<std::string, std::string> CannotDefendWhy(const State& s, const Combatant& t) {
+  if (!Conscious(t)) return {"unconscious", "003.health"};
+  if (Surprised(s, t)) return {"surprised", "003.surprise"};
+  if (t.HasTag("unaware") || t.Has("Unaware")) return {"unaware of the attack", "003.defend"};
+  return {"without AP for a reaction", "003.reaction"};
+}
+
+}  // namespace
+
 absl::Status OpenAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant* t = d.state().Find(c.targets[0]);
   if (!CanDefend(d.state(), *t)) {
-    const std::string why = !Conscious(*t) ? "unconscious"
-                            : Surprised(d.state(), *t) ? "surprised"
-                            : t->HasTag("unaware") || t->Has("Unaware") ? "unaware of the attack"
-                                                   : "without AP for a reaction";
+    const std::string why = CannotDefendWhy(d.state(), *t).first;
     RETURN_IF_ERROR(RecordOutcome(d, t->id, {cause, "003.defend.none", {},
                                              t->id + " cannot defend (" + why + "): automatic failure"}));
     fb::CommandT none;
@@ -201,7 +213,15 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
   dt.who = T.id;
   dt.purpose = "defense test (" + x.kind + ")";
   if (x.kind == "none") {
-    dt.AutoFail("no_defense", T.id + " does not defend", "003.defend.none");  // l.56
+    if (ParamText(defend, "defense").empty()) {
+      // No window was opened: the target could not defend (l.58 "if the
+      // defender didn't defend, they automatically fail"); the source
+      // names why and the rule saying so.
+      const auto [why, rule] = CannotDefendWhy(s0, T);
+      dt.AutoFail("cannot_defend", T.id + " " + why, rule);
+    } else {
+      dt.AutoFail("no_defense", T.id + " does not defend", "003.defend.none");  // l.56
+    }
   } else if (x.kind == "block") {
     dt.skill = "fighting_style";
     dt.attribute = "str";  // l.51

@@ -182,8 +182,9 @@ int64_t ApCost(const Combatant& c, const std::string& verb);
 absl::Status CheckPrimary(const State& s, const Combatant& a,
                           const std::string& verb, bool attack, bool free);
 // The refusal while a window is open: names the innermost window, who is
-// still to answer it and with which verb, citing `rule`.
-absl::Status WindowFirst(const State& s, const std::string& rule);
+// still to answer it and with which verb, citing the rule of the window's
+// kind (defense l.50, maneuver l.66, opportunity l.81), else `fallback_rule`.
+absl::Status WindowFirst(const State& s, const std::string& fallback_rule);
 // Checks a free action (l.39): conscious, not surprised, the round's one
 // free action not yet taken, attack limit. Whose turn it is is the verb's
 // own rule (a reaction taken as a free action stays a reaction, l.24).

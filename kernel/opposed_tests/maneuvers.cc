@@ -10,8 +10,10 @@
 // medium); target one larger: boon; more: automatic pass; one smaller:
 // bane; more: automatic fail.
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/command.h"
 #include "kernel/opposed_tests/internal.h"
@@ -75,7 +77,6 @@ absl::Status Impose(Decision& d, const std::string& who, const std::string& name
 absl::Status OpenManeuver(Decision& d, const fb::CommandT& attack, uint64_t cause,
                           const std::string& winner, const std::string& loser,
                           bool attacker_won) {
-  (void)loser;
   if (!Conscious(*d.state().Find(winner))) {
     return FinishAttack(d, attack, cause, attacker_won, false, false);
   }
@@ -93,9 +94,26 @@ absl::Status OpenManeuver(Decision& d, const fb::CommandT& attack, uint64_t caus
   w.eligible = {winner};
   w.policy = fb::AnswerPolicy::InOrder;
   w.pending = pending;
+  // The window names only the maneuvers DecideManeuver would take (as the
+  // defense window names the open defenses): Bash with a shield or heavy
+  // weapon (l.67), Disarm when the loser holds an item (l.69), Precision
+  // as part of a Strike the attacker won (l.71).
+  const Combatant& w_c = *d.state().Find(winner);
+  const Combatant& l_c = *d.state().Find(loser);
+  bool holds = false;
+  for (const Weapon& item : l_c.weapons) holds = holds || (item.kind != "spell" && Holds(l_c, item.name));
+  const bool precision = attacker_won && (attack.action == "strike" || attack.action == "opportunity_attack");
+  std::vector<std::string> open;
+  if (HeavyOrShield(w_c)) open.push_back("bash");
+  open.push_back("brace");
+  if (holds) open.push_back("disarm");
+  open.push_back("feint");
+  if (precision) open.push_back("precision");
+  open.push_back("push");
+  open.push_back("trip");
   return OpenWindow(d, w, {cause, "003.maneuver", {},
-                           winner + " may maneuver (bash, brace, disarm, feint, precision, push, "
-                                    "trip or none)"})
+                           absl::StrCat(winner, " may maneuver (", absl::StrJoin(open, ", "),
+                                        " or none)")})
       .status();
 }
 

@@ -42,6 +42,47 @@ absl::StatusOr<std::vector<events::EventBuffer>> Maneuver(Table& t, const std::s
   return t.Submit(c, dice);
 }
 
+// The note of the last window opened in `events`.
+std::string OpenedNote(const std::vector<events::EventBuffer>& events) {
+  std::string note;
+  for (const auto& e : events) {
+    const fb::Event& ev = e.event();
+    if (ev.body_type() != fb::Body::StateChange) continue;
+    const fb::StateChange* sc = ev.body_as_StateChange();
+    if (sc->change_type() == fb::Change::WindowOpened && sc->note() != nullptr) note = sc->note()->str();
+  }
+  return note;
+}
+
+// 003 l.67 "You must be wielding a shield or heavy weapon to use this
+// maneuver", l.71 Precision "Must be used as part of a Strike": the
+// maneuver window names only the maneuvers the winner may take, as the
+// defense window names only the open defenses. Black-box case: a defender
+// with a bare club was offered "bash, ..., precision" and both were then
+// refused (l.67, l.71).
+TEST(Maneuvers, TheWindowNamesOnlyTheManeuversOpenToTheWinner) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.rbegin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {5});  // a's critical win with a medium club
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(OpenedNote(*ev), "a may maneuver (brace, disarm, feint, precision, push, trip or none)");
+  // d wins with its shield: Bash, but no Precision (not its Strike).
+  Table u(OpposedTests(), Pair(2), {6, 1});
+  ASSERT_TRUE(u.Submit(s).ok());
+  auto block = Cmd("d", "defend");
+  block.window = u.state().windows.rbegin()->first;
+  WithText(block, "defense", "block");
+  ev = u.Submit(block, {1, 6});  // a fails, d passes
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(OpenedNote(*ev), "d may maneuver (bash, brace, disarm, feint, push, trip or none)");
+}
+
 TEST(Maneuvers, BashNeedsAShieldOrHeavyWeapon) {  // l.67
   Table t(OpposedTests(), Pair(2), {6, 1});
   CriticalWin(t);

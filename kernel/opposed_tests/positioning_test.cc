@@ -441,6 +441,43 @@ TEST(Opportunity, DisengagedCastingProvokesNothing) {
   EXPECT_TRUE(Cites(*ev, "003.use_magic"));
 }
 
+// 003 l.81: "An opportunity attack is a special kind of melee Strike you can
+// perform as a reaction." and l.83 "Cast a Spell": while the opportunity
+// window a cast opened is unanswered, another act is refused citing the
+// opportunity rule (l.81), not Step II: Defend (l.50). Black-box case: the
+// caster's end_turn and a foe's Manipulate were refused "(003 Step II:
+// Defend, l.50)" / "(Actions in Combat, l.24)"; once the cast's defense
+// window is open, the refusal cites l.50.
+TEST(Opportunity, AnOpenOpportunityWindowIsCitedAsItsOwnRule) {
+  auto chant = W("chant", "", "spell", "", {}, "");
+  auto bolt = W("bolt", "1d6", "spell", "", {{"attack", 1}}, "shock");
+  bolt.range_increment = 20;
+  Table t(OpposedTests(),
+          Roster({Who("m", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"sorcery", 1}, {"initiative", 5}}, {chant, bolt}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {W("club", "1d6", "melee", "medium", {}, "crushing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto cast = Cmd("m", "use_magic");
+  cast.weapon = "bolt";
+  cast.targets = {"d"};
+  ASSERT_TRUE(t.Submit(cast).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_EQ(t.state().windows.begin()->second.kind, "opportunity");
+  for (const char* verb : {"end_turn", "manipulate"}) {
+    const auto st = t.Submit(Cmd(verb == std::string("end_turn") ? "m" : "d", verb)).status();
+    ASSERT_FALSE(st.ok()) << verb;
+    EXPECT_NE(std::string(st.message()).find("Attack of Opportunity, l.81"), std::string::npos) << st;
+  }
+  auto pass = Cmd("d", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_EQ(t.state().windows.begin()->second.kind, "defense");
+  const auto st = t.Submit(Cmd("m", "end_turn")).status();
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(std::string(st.message()).find("Step II: Defend, l.50"), std::string::npos) << st;
+}
+
 
 // 003 l.72: "Push*. You drive your foe back. The target must pass an
 // Athletics test, or be pushed back 1m." and l.82 (a willing move goes on).

@@ -1,6 +1,7 @@
 // Every modifier names its source and rule (issue 16), one test per kind;
 // the automatic steps are the system's, the act's own events its author's.
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -100,6 +101,32 @@ TEST(Sources, NoDefenseNamesTheDefender) {  // l.56
   EXPECT_EQ(n.source, "d does not defend");
   EXPECT_EQ(n.rule, "003.defend.none");
   ExpectSourced(t);
+}
+
+// l.58 "if the defender didn't defend, they automatically fail": a target
+// that cannot defend gets no window; its automatic failure names why and
+// the rule saying so (l.16 surprised, l.50 unaware), not "d does not
+// defend" (l.56, a choice it never had). Black-box case: a surprised pc's
+// failure read "from pc does not defend, 003.defend.none".
+TEST(Sources, ATargetThatCannotDefendNamesWhy) {
+  for (const auto& [tag, source, rule] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"surprised", "d surprised", "003.surprise"}, {"unaware", "d unaware of the attack", "003.defend"}}) {
+    auto d = Defender(8);
+    kernel::testing::Tag(d, tag);
+    Table t(OpposedTests(), Roster({Archer(), std::move(d)}), {6, 1});
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    auto shot = Cmd("a", "strike", {"d"});
+    shot.weapon = "bow";
+    auto ev = t.Submit(shot, {1, 1, 1, 1, 1, 1});  // the attack fails: both fail
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    const Seen n = Number(*ev, "defense.cannot_defend");
+    EXPECT_EQ(n.value, 1) << tag;
+    EXPECT_EQ(n.source, source);
+    EXPECT_EQ(n.rule, rule);
+    EXPECT_EQ(Number(*ev, "defense.no_defense").value, -999) << tag;
+    ExpectSourced(t);
+  }
 }
 
 TEST(Sources, DamageNamesTheArmorAndResistanceStats) {  // l.135, l.142

@@ -93,8 +93,15 @@ absl::Status CheckPrimary(const State& s, const Combatant& a,
   return CheckReaction(s, a, verb, attack);
 }
 
-absl::Status WindowFirst(const State& s, const std::string& rule) {
+absl::Status WindowFirst(const State& s, const std::string& fallback_rule) {
   const Window* w = InnermostWindow(s);
+  // The refusal cites the rule that opened the window (black-box: an open
+  // opportunity window was cited as Step II: Defend, l.50): a defense window
+  // l.50/55, a maneuver window l.66, an opportunity window l.81.
+  const std::string rule = w->kind == "defense"       ? "003.defend"
+                           : w->kind == "maneuver"    ? "003.maneuver"
+                           : w->kind == "opportunity" ? "003.opportunity"
+                                                      : fallback_rule;
   std::string who;
   for (const std::string& e : w->eligible) {
     if (std::find(w->answered.begin(), w->answered.end(), e) != w->answered.end()) continue;
