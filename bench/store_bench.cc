@@ -19,7 +19,8 @@
 //    OS page cache is warm), every event read, copied to aligned memory,
 //    Verifier-checked, its envelope and hash-chain link checked (SQLite:
 //    SqliteLog::ScanChecked, the same checks as the store's scan) and folded (kernel::FoldOne; check:1 also compares
-//    every recorded state hash). events_per_s.
+//    every recorded state hash). events_per_s; cpu_us_per_event (process
+//    CPU, all threads, user + system) and cpu_per_wall.
 //  BM_Disk/<store>: bytes on disk per event (RocksDB after EventLog::Compact:
 //    flush + full compaction with the store's own table format; no
 //    snapshots yet; SQLite after a WAL checkpoint).
@@ -69,6 +70,14 @@ std::string g_self;
 using Clock = std::chrono::steady_clock;
 double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// This process's CPU time so far (user + system, all threads), seconds.
+double ProcessCpuSeconds() {
+  struct rusage u;
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 using ::combat::testing::Check;
@@ -303,6 +312,7 @@ void BM_ColdReplay(benchmark::State& st) {
   uint64_t n = c.events.size();
   if (mode == 2) n = std::min<uint64_t>(n, 200000);
   for (auto _ : st) {
+    const double cpu0 = ProcessCpuSeconds();
     const auto t0 = Clock::now();
     uint64_t seen = 0;
     if (mode == 2) {
@@ -332,11 +342,16 @@ void BM_ColdReplay(benchmark::State& st) {
       seen = *r;
     }
     const double secs = Since(t0);
+    const double cpu = ProcessCpuSeconds() - cpu0;
     if (seen != n) {
       st.SkipWithError("short replay");
       return;
     }
     st.counters["events_per_s"] = static_cast<double>(n) / secs;
+    // CPU of every thread of the process (the reader thread too) per
+    // event, and the share of the wall time it was on a CPU.
+    st.counters["cpu_us_per_event"] = cpu * 1e6 / static_cast<double>(n);
+    st.counters["cpu_per_wall"] = cpu / secs;
     st.counters["events"] = static_cast<double>(n);
   }
 }

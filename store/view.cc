@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <condition_variable>
-#include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -21,7 +21,6 @@ namespace {
 
 // A scan of at least this many events of one branch segment is "long".
 constexpr uint64_t kLongScan = 4096;
-constexpr size_t kLongScanReadahead = 2 << 20;
 
 absl::string_view Str(const flatbuffers::String* s) {
   return s == nullptr ? absl::string_view()
@@ -270,18 +269,19 @@ struct EventRange {
   }
 };
 
-// Reads events lo..hi in seq order, each decoded (copied to aligned memory,
-// Verifier) and checked against its key (seq, session, branch), and hands
-// them to `sink` (returning false stops the read: OK). Errors: a missing
+// Reads events from..to (within r.lo..r.hi) in seq order, each decoded
+// (copied to aligned memory, Verifier) and checked against its key (seq,
+// session, branch), and hands them to `sink` (returning false stops the
+// read: OK). `it` may be bounded at r.hi (not at `to`). Errors: a missing
 // seq, a malformed key or value, an event under the wrong key, and a failed
 // iterator (checked after the loop: an iterator that hits corruption just
 // stops, and a damaged log must not look shorter).
 template <typename Sink>
 absl::Status ReadEvents(rocksdb::Iterator* it, const EventRange& r,
-                        Sink&& sink) {
-  uint64_t expect = r.lo;
-  for (it->Seek(keys::Event(r.session, r.branch, r.lo));
-       it->Valid() && expect <= r.hi; it->Next(), ++expect) {
+                        uint64_t from, uint64_t to, Sink&& sink) {
+  uint64_t expect = from;
+  for (it->Seek(keys::Event(r.session, r.branch, from));
+       it->Valid() && expect <= to; it->Next(), ++expect) {
     uint64_t seq = 0;
     rocksdb::Slice key = it->key();
     if (!keys::ParseEventKey(absl::string_view(key.data(), key.size()),
@@ -318,7 +318,8 @@ absl::Status ReadEvents(rocksdb::Iterator* it, const EventRange& r,
     return FromRocks(it->status(),
                      absl::StrCat(r.where, " reading seq ", expect, r.via));
   }
-  if (expect <= r.hi) {
+  if (expect <= to) {
+    // The iterator ended: nothing up to its bound, r.hi.
     return absl::DataLossError(
         absl::StrCat(r.where, " seq ", expect, r.via,
                      ": event missing (nothing is stored from here to seq ",
@@ -379,62 +380,6 @@ class ChainChecker {
   const Visitor& visit_;
 };
 
-// Batches of decoded events from the reading thread to the checking one.
-// std::mutex and std::condition_variable rather than absl::Mutex: Debian's
-// Abseil is not built for ThreadSanitizer, which then cannot see
-// absl::Mutex's ordering (tests/sanitizers.sh runs this under TSan).
-class BatchQueue {
- public:
-  // False once the consumer stopped (the reader should stop too).
-  bool Push(std::vector<events::EventBuffer> batch) {
-    std::unique_lock<std::mutex> lock(mu_);
-    changed_.wait(lock, [this] { return stopped_ || batches_.size() < kDepth; });
-    if (stopped_) return false;
-    batches_.push_back(std::move(batch));
-    changed_.notify_all();
-    return true;
-  }
-  // The reader is done; `end` is its status.
-  void Finish(absl::Status end) {
-    std::lock_guard<std::mutex> lock(mu_);
-    finished_ = true;
-    end_ = std::move(end);
-    changed_.notify_all();
-  }
-  // The next batch; false when there is none left (`*end`: the reader's
-  // status).
-  bool Pop(std::vector<events::EventBuffer>* batch, absl::Status* end) {
-    std::unique_lock<std::mutex> lock(mu_);
-    changed_.wait(lock, [this] { return finished_ || !batches_.empty(); });
-    if (batches_.empty()) {
-      *end = end_;
-      return false;
-    }
-    *batch = std::move(batches_.front());
-    batches_.pop_front();
-    changed_.notify_all();
-    return true;
-  }
-  // The consumer gives up (an error): the reader's next Push says so.
-  void Stop() {
-    std::lock_guard<std::mutex> lock(mu_);
-    stopped_ = true;
-    changed_.notify_all();
-  }
-
- private:
-  static constexpr size_t kDepth = 4;
-
-  std::mutex mu_;
-  std::condition_variable changed_;
-  std::deque<std::vector<events::EventBuffer>> batches_;
-  bool finished_ = false;
-  bool stopped_ = false;
-  absl::Status end_;
-};
-
-constexpr size_t kBatch = 256;
-
 // Turns RocksDB's per-thread perf counters off for the current thread (a
 // TLS lookup per iterator step; nothing here reads them).
 class NoPerfCounters {
@@ -447,6 +392,157 @@ class NoPerfCounters {
  private:
   rocksdb::PerfLevel level_;
 };
+
+// A long scan's events lo..hi, cut into chunks of kChunk seqs. Any of the
+// threads reads a chunk (iterate, decompress, copy, verify, hash: the
+// costly part) into memory; the caller's thread visits the chunks in seq
+// order (the chain and head checks, the visitor). There is no fixed
+// pipeline between the threads: the caller reads the next unclaimed chunk
+// itself rather than wait, so a helper thread the OS does not run costs
+// nothing but the chunk it holds, and on a busy machine the scan degrades
+// to one thread's speed instead of stalling on hand-offs. Chunks are read
+// at most kWindow ahead of the one being visited (bounded memory).
+//
+// The order of events, and of errors, is the sequential one: a chunk's
+// read stops at its first error, after the events before it, and the
+// caller returns that error after visiting those events; no chunk past a
+// failed one is claimed. The caller's first error (a check or the
+// visitor's) stops the helpers. std::mutex and std::condition_variable
+// rather than absl::Mutex: Debian's Abseil is not built for
+// ThreadSanitizer, which then cannot see absl::Mutex's ordering
+// (tests/sanitizers.sh runs this under TSan).
+class ChunkedScan {
+ public:
+  static constexpr uint64_t kChunk = 2048;
+  static constexpr uint64_t kWindow = 8;
+
+  // `new_iterator` gives each thread its own iterator over the range.
+  ChunkedScan(const EventRange& r,
+              std::function<std::unique_ptr<rocksdb::Iterator>()> new_iterator)
+      : r_(r),
+        new_iterator_(std::move(new_iterator)),
+        chunks_((r.hi - r.lo) / kChunk + 1),
+        limit_(chunks_),
+        slots_(kWindow) {}
+
+  // Reads lo..hi with `helpers` more threads and hands every event, in
+  // order, to `checker`. The checker's first error, else the read's.
+  absl::Status Run(int helpers, ChainChecker& checker) {
+    std::vector<std::thread> threads;
+    for (int i = 0; i < helpers; ++i) {
+      threads.emplace_back([this] { Help(); });
+    }
+    NoPerfCounters no_perf;
+    std::unique_ptr<rocksdb::Iterator> it = new_iterator_();
+    absl::Status result;
+    for (uint64_t i = 0; i < chunks_ && result.ok(); ++i) {
+      Chunk chunk = Take(i, it.get());
+      for (events::EventBuffer& event : chunk.events) {
+        result = checker.Check(event);
+        if (!result.ok()) break;
+      }
+      if (result.ok()) result = std::move(chunk.status);
+    }
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stopped_ = true;
+      changed_.notify_all();
+    }
+    for (std::thread& t : threads) t.join();
+    return result;
+  }
+
+ private:
+  struct Chunk {
+    std::vector<events::EventBuffer> events;
+    absl::Status status;  // the read's error after `events`; OK: all of it
+    bool done = false;
+  };
+
+  // Reads chunk i: its events, each with its hash remembered.
+  Chunk Read(uint64_t i, rocksdb::Iterator* it) const {
+    const uint64_t from = r_.lo + i * kChunk;
+    const uint64_t to = std::min(r_.hi, from + (kChunk - 1));
+    Chunk chunk;
+    chunk.events.reserve(to - from + 1);
+    chunk.status = ReadEvents(it, r_, from, to,
+                              [&chunk](events::EventBuffer event) {
+                                event.RememberHash();
+                                chunk.events.push_back(std::move(event));
+                                return true;
+                              });
+    chunk.done = true;
+    return chunk;
+  }
+
+  // REQUIRES: mu_ held. Whether the next unclaimed chunk may be read now.
+  bool CanClaim() const {
+    return !stopped_ && next_ < limit_ && next_ < visiting_ + kWindow;
+  }
+
+  // Claims the next chunk, reads it without the lock, and stores it.
+  void ReadNext(std::unique_lock<std::mutex>& lock, rocksdb::Iterator* it) {
+    const uint64_t i = next_++;
+    lock.unlock();
+    Chunk chunk = Read(i, it);
+    lock.lock();
+    if (!chunk.status.ok()) limit_ = std::min(limit_, i + 1);
+    slots_[i % kWindow] = std::move(chunk);
+    changed_.notify_all();
+  }
+
+  // The caller's thread: chunk i, read here when no helper has it (and
+  // the chunks after it meanwhile, while a helper holds it).
+  Chunk Take(uint64_t i, rocksdb::Iterator* it) {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (!slots_[i % kWindow].done) {
+      if (CanClaim()) {
+        ReadNext(lock, it);
+      } else {
+        changed_.wait(lock);
+      }
+    }
+    Chunk chunk = std::move(slots_[i % kWindow]);
+    slots_[i % kWindow] = Chunk();
+    visiting_ = i + 1;
+    changed_.notify_all();
+    return chunk;
+  }
+
+  // A helper thread: reads chunks until none is left or the scan stops.
+  void Help() {
+    NoPerfCounters no_perf;
+    std::unique_ptr<rocksdb::Iterator> it = new_iterator_();
+    std::unique_lock<std::mutex> lock(mu_);
+    while (true) {
+      changed_.wait(lock, [this] {
+        return stopped_ || next_ >= limit_ || CanClaim();
+      });
+      if (!CanClaim()) return;
+      ReadNext(lock, it.get());
+    }
+  }
+
+  const EventRange& r_;
+  const std::function<std::unique_ptr<rocksdb::Iterator>()> new_iterator_;
+  const uint64_t chunks_;
+
+  std::mutex mu_;
+  std::condition_variable changed_;
+  uint64_t next_ = 0;       // the next chunk to claim
+  uint64_t limit_;          // no chunk from here on is claimed (a failed read)
+  uint64_t visiting_ = 0;   // chunks below it were taken by the caller
+  bool stopped_ = false;
+  std::vector<Chunk> slots_;  // chunk i in slots_[i % kWindow]
+};
+
+// How many threads besides the caller's read a long scan's chunks: the
+// machine's other cores, at most 3.
+int ScanHelpers() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  if (cores == 0) return 1;
+  return static_cast<int>(std::min(cores - 1, 3u));
+}
 
 }  // namespace
 
@@ -474,59 +570,31 @@ absl::Status View::ScanOwn(const std::string& session,
   options.iterate_upper_bound = &upper_slice;
   const bool long_scan = hi - lo >= kLongScan;
   if (long_scan) {
-    // A long scan reads each block once: read ahead, and do not push the
-    // blocks other readers use out of the block cache.
+    // A long scan reads each block once: do not push the blocks other
+    // readers use out of the block cache. The readahead is RocksDB's own
+    // (growing to 256 KiB on sequential reads): a fixed 2 MiB one was no
+    // faster with the table in the page cache, and each iterator mapped
+    // and unmapped its buffer (~1.5 ms per munmap).
     options.fill_cache = false;
-    options.readahead_size = kLongScanReadahead;
   }
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
   ChainChecker checker(range, last_hash, chain, reporter, visit);
 
   if (!long_scan) {
     NoPerfCounters no_perf;
+    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
     absl::Status checked;
-    absl::Status read = ReadEvents(
-        it.get(), range, [&checker, &checked](events::EventBuffer event) {
-          checked = checker.Check(event);
-          return checked.ok();
-        });
+    absl::Status read =
+        ReadEvents(it.get(), range, lo, hi,
+                   [&checker, &checked](events::EventBuffer event) {
+                     checked = checker.Check(event);
+                     return checked.ok();
+                   });
     return checked.ok() ? read : checked;
   }
-
-  // A long scan runs in two threads: this one hashes, checks the chain and
-  // visits; a reader thread iterates, decompresses, copies and verifies the
-  // next batches meanwhile. The order of events, and of errors, is the
-  // sequential one: the checker sees every event the reader produced before
-  // the reader's own error, and stops the reader at its first error.
-  BatchQueue queue;
-  std::thread reader([&queue, &range, &it] {
-    NoPerfCounters no_perf;
-    std::vector<events::EventBuffer> batch;
-    batch.reserve(kBatch);
-    absl::Status end =
-        ReadEvents(it.get(), range, [&queue, &batch](events::EventBuffer event) {
-          batch.push_back(std::move(event));
-          if (batch.size() < kBatch) return true;
-          const bool more = queue.Push(std::move(batch));
-          batch = std::vector<events::EventBuffer>();
-          batch.reserve(kBatch);
-          return more;
-        });
-    if (!batch.empty()) (void)queue.Push(std::move(batch));
-    queue.Finish(std::move(end));
+  ChunkedScan scan(range, [this, &options] {
+    return std::unique_ptr<rocksdb::Iterator>(db_->NewIterator(options));
   });
-  absl::Status checked;
-  absl::Status read;
-  std::vector<events::EventBuffer> batch;
-  while (checked.ok() && queue.Pop(&batch, &read)) {
-    for (events::EventBuffer& event : batch) {
-      checked = checker.Check(event);
-      if (!checked.ok()) break;
-    }
-  }
-  if (!checked.ok()) queue.Stop();
-  reader.join();
-  return checked.ok() ? read : checked;
+  return scan.Run(ScanHelpers(), checker);
 }
 
 absl::StatusOr<std::vector<std::string>> View::ListSessions() const {
