@@ -430,11 +430,11 @@ TEST_F(LongScanTest, AMissingOrMalformedEventIsNamed) {
   EXPECT_EQ(seen, 11990u - 6000);
 }
 
-// A long scan is read in chunks of 2048 seqs by more than one thread
-// (store/view.cc ChunkedScan): damage at a chunk's edge is still named, and
-// the link between two chunks is checked like any other.
-TEST_F(LongScanTest, DamageAtAChunkEdgeIsNamed) {
-  Damage(4097, std::nullopt);  // the first seq of the third chunk
+// A long scan's reader thread hands the events over in batches of 512
+// (store/view.cc BatchQueue): damage at a batch's edge is still named, and
+// the link between two batches is checked like any other.
+TEST_F(LongScanTest, DamageAtABatchEdgeIsNamed) {
+  Damage(4097, std::nullopt);  // the first seq of the ninth batch
   uint64_t seen = 0;
   absl::Status s = Scan("main", 1, 0, &seen);
   EXPECT_EQ(s.code(), absl::StatusCode::kDataLoss);
@@ -443,8 +443,8 @@ TEST_F(LongScanTest, DamageAtAChunkEdgeIsNamed) {
       << s;
   EXPECT_EQ(seen, 4096u);
 
-  // The last event of the first chunk altered: the link to the second
-  // chunk's first event breaks.
+  // The last event of the fourth batch altered: the link to the fifth
+  // batch's first event breaks.
   fb::EventT e;
   main_[2047].event().UnPackTo(&e);
   e.body.AsStateChange()->change.AsRuling()->reason = "forged";
@@ -458,7 +458,7 @@ TEST_F(LongScanTest, DamageAtAChunkEdgeIsNamed) {
   EXPECT_EQ(seen, 2048u);
 }
 
-TEST_F(LongScanTest, TheVisitorsErrorAtAChunkEdgeStopsTheScan) {
+TEST_F(LongScanTest, TheVisitorsErrorAtABatchEdgeStopsTheScan) {
   for (uint64_t stop : {2048u, 2049u, 12000u}) {
     uint64_t seen = 0;
     absl::Status s = log_->Scan("s1", "main", 1, 0,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -393,156 +394,73 @@ class NoPerfCounters {
   rocksdb::PerfLevel level_;
 };
 
-// A long scan's events lo..hi, cut into chunks of kChunk seqs. Any of the
-// threads reads a chunk (iterate, decompress, copy, verify, hash: the
-// costly part) into memory; the caller's thread visits the chunks in seq
-// order (the chain and head checks, the visitor). There is no fixed
-// pipeline between the threads: the caller reads the next unclaimed chunk
-// itself rather than wait, so a helper thread the OS does not run costs
-// nothing but the chunk it holds, and on a busy machine the scan degrades
-// to one thread's speed instead of stalling on hand-offs. Chunks are read
-// at most kWindow ahead of the one being visited (bounded memory).
-//
-// The order of events, and of errors, is the sequential one: a chunk's
-// read stops at its first error, after the events before it, and the
-// caller returns that error after visiting those events; no chunk past a
-// failed one is claimed. The caller's first error (a check or the
-// visitor's) stops the helpers. std::mutex and std::condition_variable
-// rather than absl::Mutex: Debian's Abseil is not built for
-// ThreadSanitizer, which then cannot see absl::Mutex's ordering
-// (tests/sanitizers.sh runs this under TSan).
-class ChunkedScan {
+// Batches of decoded events from a long scan's reading thread to the
+// caller's, which checks and visits them. A thread that finds the queue
+// empty (the caller) or full (the reader) sleeps until it is half full
+// (half empty), not until the next single batch: on a busy machine each
+// wake-up waits for the scheduler, so the two threads should trade places
+// as rarely as possible. std::mutex and std::condition_variable rather
+// than absl::Mutex: Debian's Abseil is not built for ThreadSanitizer, which
+// then cannot see absl::Mutex's ordering (tests/sanitizers.sh runs this
+// under TSan).
+class BatchQueue {
  public:
-  static constexpr uint64_t kChunk = 2048;
-  static constexpr uint64_t kWindow = 8;
+  static constexpr size_t kBatch = 512;  // events per batch
+  static constexpr size_t kDepth = 16;   // batches: ~4 MB of events
 
-  // `new_iterator` gives each thread its own iterator over the range.
-  ChunkedScan(const EventRange& r,
-              std::function<std::unique_ptr<rocksdb::Iterator>()> new_iterator)
-      : r_(r),
-        new_iterator_(std::move(new_iterator)),
-        chunks_((r.hi - r.lo) / kChunk + 1),
-        limit_(chunks_),
-        slots_(kWindow) {}
-
-  // Reads lo..hi with `helpers` more threads and hands every event, in
-  // order, to `checker`. The checker's first error, else the read's.
-  absl::Status Run(int helpers, ChainChecker& checker) {
-    std::vector<std::thread> threads;
-    for (int i = 0; i < helpers; ++i) {
-      threads.emplace_back([this] { Help(); });
+  // False once the consumer stopped (the reader should stop too).
+  bool Push(std::vector<events::EventBuffer> batch) {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (batches_.size() >= kDepth) {
+      changed_.wait(lock, [this] {
+        return stopped_ || batches_.size() <= kDepth / 2;
+      });
     }
-    NoPerfCounters no_perf;
-    std::unique_ptr<rocksdb::Iterator> it = new_iterator_();
-    absl::Status result;
-    for (uint64_t i = 0; i < chunks_ && result.ok(); ++i) {
-      Chunk chunk = Take(i, it.get());
-      for (events::EventBuffer& event : chunk.events) {
-        result = checker.Check(event);
-        if (!result.ok()) break;
-      }
-      if (result.ok()) result = std::move(chunk.status);
+    if (stopped_) return false;
+    batches_.push_back(std::move(batch));
+    if (batches_.size() >= kDepth / 2) changed_.notify_all();
+    return true;
+  }
+  // The reader is done; `end` is its status.
+  void Finish(absl::Status end) {
+    std::lock_guard<std::mutex> lock(mu_);
+    finished_ = true;
+    end_ = std::move(end);
+    changed_.notify_all();
+  }
+  // The next batch; false when there is none left (`*end`: the reader's
+  // status).
+  bool Pop(std::vector<events::EventBuffer>* batch, absl::Status* end) {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (batches_.empty()) {
+      changed_.wait(lock, [this] {
+        return finished_ || batches_.size() >= kDepth / 2;
+      });
     }
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      stopped_ = true;
-      changed_.notify_all();
+    if (batches_.empty()) {
+      *end = end_;
+      return false;
     }
-    for (std::thread& t : threads) t.join();
-    return result;
+    *batch = std::move(batches_.front());
+    batches_.pop_front();
+    if (batches_.size() <= kDepth / 2) changed_.notify_all();
+    return true;
+  }
+  // The consumer gives up (an error): the reader's next Push says so.
+  void Stop() {
+    std::lock_guard<std::mutex> lock(mu_);
+    stopped_ = true;
+    changed_.notify_all();
   }
 
  private:
-  struct Chunk {
-    std::vector<events::EventBuffer> events;
-    absl::Status status;  // the read's error after `events`; OK: all of it
-    bool done = false;
-  };
-
-  // Reads chunk i: its events, each with its hash remembered.
-  Chunk Read(uint64_t i, rocksdb::Iterator* it) const {
-    const uint64_t from = r_.lo + i * kChunk;
-    const uint64_t to = std::min(r_.hi, from + (kChunk - 1));
-    Chunk chunk;
-    chunk.events.reserve(to - from + 1);
-    chunk.status = ReadEvents(it, r_, from, to,
-                              [&chunk](events::EventBuffer event) {
-                                event.RememberHash();
-                                chunk.events.push_back(std::move(event));
-                                return true;
-                              });
-    chunk.done = true;
-    return chunk;
-  }
-
-  // REQUIRES: mu_ held. Whether the next unclaimed chunk may be read now.
-  bool CanClaim() const {
-    return !stopped_ && next_ < limit_ && next_ < visiting_ + kWindow;
-  }
-
-  // Claims the next chunk, reads it without the lock, and stores it.
-  void ReadNext(std::unique_lock<std::mutex>& lock, rocksdb::Iterator* it) {
-    const uint64_t i = next_++;
-    lock.unlock();
-    Chunk chunk = Read(i, it);
-    lock.lock();
-    if (!chunk.status.ok()) limit_ = std::min(limit_, i + 1);
-    slots_[i % kWindow] = std::move(chunk);
-    changed_.notify_all();
-  }
-
-  // The caller's thread: chunk i, read here when no helper has it (and
-  // the chunks after it meanwhile, while a helper holds it).
-  Chunk Take(uint64_t i, rocksdb::Iterator* it) {
-    std::unique_lock<std::mutex> lock(mu_);
-    while (!slots_[i % kWindow].done) {
-      if (CanClaim()) {
-        ReadNext(lock, it);
-      } else {
-        changed_.wait(lock);
-      }
-    }
-    Chunk chunk = std::move(slots_[i % kWindow]);
-    slots_[i % kWindow] = Chunk();
-    visiting_ = i + 1;
-    changed_.notify_all();
-    return chunk;
-  }
-
-  // A helper thread: reads chunks until none is left or the scan stops.
-  void Help() {
-    NoPerfCounters no_perf;
-    std::unique_ptr<rocksdb::Iterator> it = new_iterator_();
-    std::unique_lock<std::mutex> lock(mu_);
-    while (true) {
-      changed_.wait(lock, [this] {
-        return stopped_ || next_ >= limit_ || CanClaim();
-      });
-      if (!CanClaim()) return;
-      ReadNext(lock, it.get());
-    }
-  }
-
-  const EventRange& r_;
-  const std::function<std::unique_ptr<rocksdb::Iterator>()> new_iterator_;
-  const uint64_t chunks_;
-
   std::mutex mu_;
   std::condition_variable changed_;
-  uint64_t next_ = 0;       // the next chunk to claim
-  uint64_t limit_;          // no chunk from here on is claimed (a failed read)
-  uint64_t visiting_ = 0;   // chunks below it were taken by the caller
+  std::deque<std::vector<events::EventBuffer>> batches_;
+  bool finished_ = false;
   bool stopped_ = false;
-  std::vector<Chunk> slots_;  // chunk i in slots_[i % kWindow]
+  absl::Status end_;
 };
-
-// How many threads besides the caller's read a long scan's chunks: the
-// machine's other cores, at most 3.
-int ScanHelpers() {
-  const unsigned cores = std::thread::hardware_concurrency();
-  if (cores == 0) return 1;
-  return static_cast<int>(std::min(cores - 1, 3u));
-}
 
 }  // namespace
 
@@ -591,10 +509,42 @@ absl::Status View::ScanOwn(const std::string& session,
                    });
     return checked.ok() ? read : checked;
   }
-  ChunkedScan scan(range, [this, &options] {
-    return std::unique_ptr<rocksdb::Iterator>(db_->NewIterator(options));
+  // A long scan runs in two threads: this one hashes, checks the chain and
+  // visits; a reader thread iterates, decompresses, copies and verifies the
+  // next batches meanwhile. The order of events, and of errors, is the
+  // sequential one: the checker sees every event the reader produced before
+  // the reader's own error, and stops the reader at its first error.
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
+  BatchQueue queue;
+  std::thread reader([&queue, &range, &it, lo, hi] {
+    NoPerfCounters no_perf;
+    std::vector<events::EventBuffer> batch;
+    batch.reserve(BatchQueue::kBatch);
+    absl::Status end = ReadEvents(
+        it.get(), range, lo, hi, [&queue, &batch](events::EventBuffer event) {
+          batch.push_back(std::move(event));
+          if (batch.size() < BatchQueue::kBatch) return true;
+          const bool more = queue.Push(std::move(batch));
+          batch = std::vector<events::EventBuffer>();
+          batch.reserve(BatchQueue::kBatch);
+          return more;
+        });
+    if (!batch.empty()) (void)queue.Push(std::move(batch));
+    queue.Finish(std::move(end));
   });
-  return scan.Run(ScanHelpers(), checker);
+  NoPerfCounters no_perf;
+  absl::Status checked;
+  absl::Status read;
+  std::vector<events::EventBuffer> batch;
+  while (checked.ok() && queue.Pop(&batch, &read)) {
+    for (events::EventBuffer& event : batch) {
+      checked = checker.Check(event);
+      if (!checked.ok()) break;
+    }
+  }
+  if (!checked.ok()) queue.Stop();
+  reader.join();
+  return checked.ok() ? read : checked;
 }
 
 absl::StatusOr<std::vector<std::string>> View::ListSessions() const {
