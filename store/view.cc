@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <condition_variable>
 #include <deque>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -270,19 +269,18 @@ struct EventRange {
   }
 };
 
-// Reads events from..to (within r.lo..r.hi) in seq order, each decoded
-// (copied to aligned memory, Verifier) and checked against its key (seq,
-// session, branch), and hands them to `sink` (returning false stops the
-// read: OK). `it` may be bounded at r.hi (not at `to`). Errors: a missing
+// Reads events lo..hi in seq order, each decoded (copied to aligned memory,
+// Verifier) and checked against its key (seq, session, branch), and hands
+// them to `sink` (returning false stops the read: OK). Errors: a missing
 // seq, a malformed key or value, an event under the wrong key, and a failed
 // iterator (checked after the loop: an iterator that hits corruption just
 // stops, and a damaged log must not look shorter).
 template <typename Sink>
 absl::Status ReadEvents(rocksdb::Iterator* it, const EventRange& r,
-                        uint64_t from, uint64_t to, Sink&& sink) {
-  uint64_t expect = from;
-  for (it->Seek(keys::Event(r.session, r.branch, from));
-       it->Valid() && expect <= to; it->Next(), ++expect) {
+                        Sink&& sink) {
+  uint64_t expect = r.lo;
+  for (it->Seek(keys::Event(r.session, r.branch, r.lo));
+       it->Valid() && expect <= r.hi; it->Next(), ++expect) {
     uint64_t seq = 0;
     rocksdb::Slice key = it->key();
     if (!keys::ParseEventKey(absl::string_view(key.data(), key.size()),
@@ -319,8 +317,7 @@ absl::Status ReadEvents(rocksdb::Iterator* it, const EventRange& r,
     return FromRocks(it->status(),
                      absl::StrCat(r.where, " reading seq ", expect, r.via));
   }
-  if (expect <= to) {
-    // The iterator ended: nothing up to its bound, r.hi.
+  if (expect <= r.hi) {
     return absl::DataLossError(
         absl::StrCat(r.where, " seq ", expect, r.via,
                      ": event missing (nothing is stored from here to seq ",
@@ -502,7 +499,7 @@ absl::Status View::ScanOwn(const std::string& session,
     std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
     absl::Status checked;
     absl::Status read =
-        ReadEvents(it.get(), range, lo, hi,
+        ReadEvents(it.get(), range,
                    [&checker, &checked](events::EventBuffer event) {
                      checked = checker.Check(event);
                      return checked.ok();
@@ -516,12 +513,12 @@ absl::Status View::ScanOwn(const std::string& session,
   // the reader's own error, and stops the reader at its first error.
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
   BatchQueue queue;
-  std::thread reader([&queue, &range, &it, lo, hi] {
+  std::thread reader([&queue, &range, &it] {
     NoPerfCounters no_perf;
     std::vector<events::EventBuffer> batch;
     batch.reserve(BatchQueue::kBatch);
     absl::Status end = ReadEvents(
-        it.get(), range, lo, hi, [&queue, &batch](events::EventBuffer event) {
+        it.get(), range, [&queue, &batch](events::EventBuffer event) {
           batch.push_back(std::move(event));
           if (batch.size() < BatchQueue::kBatch) return true;
           const bool more = queue.Push(std::move(batch));
@@ -532,7 +529,6 @@ absl::Status View::ScanOwn(const std::string& session,
     if (!batch.empty()) (void)queue.Push(std::move(batch));
     queue.Finish(std::move(end));
   });
-  NoPerfCounters no_perf;
   absl::Status checked;
   absl::Status read;
   std::vector<events::EventBuffer> batch;
