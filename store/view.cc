@@ -21,6 +21,7 @@ namespace {
 
 // A scan of at least this many events of one branch segment is "long".
 constexpr uint64_t kLongScan = 4096;
+constexpr size_t kLongScanReadahead = 2 << 20;
 
 absl::string_view Str(const flatbuffers::String* s) {
   return s == nullptr ? absl::string_view()
@@ -378,19 +379,6 @@ class ChainChecker {
   const Visitor& visit_;
 };
 
-// Turns RocksDB's per-thread perf counters off for the current thread (a
-// TLS lookup per iterator step; nothing here reads them).
-class NoPerfCounters {
- public:
-  NoPerfCounters() : level_(rocksdb::GetPerfLevel()) {
-    rocksdb::SetPerfLevel(rocksdb::PerfLevel::kDisable);
-  }
-  ~NoPerfCounters() { rocksdb::SetPerfLevel(level_); }
-
- private:
-  rocksdb::PerfLevel level_;
-};
-
 // Batches of decoded events from a long scan's reading thread to the
 // caller's, which checks and visits them. A thread that finds the queue
 // empty (the caller) or full (the reader) sleeps until it is half full
@@ -459,6 +447,19 @@ class BatchQueue {
   absl::Status end_;
 };
 
+// Turns RocksDB's per-thread perf counters off for the current thread (a
+// TLS lookup per iterator step; nothing here reads them).
+class NoPerfCounters {
+ public:
+  NoPerfCounters() : level_(rocksdb::GetPerfLevel()) {
+    rocksdb::SetPerfLevel(rocksdb::PerfLevel::kDisable);
+  }
+  ~NoPerfCounters() { rocksdb::SetPerfLevel(level_); }
+
+ private:
+  rocksdb::PerfLevel level_;
+};
+
 }  // namespace
 
 absl::Status View::ScanOwn(const std::string& session,
@@ -485,40 +486,37 @@ absl::Status View::ScanOwn(const std::string& session,
   options.iterate_upper_bound = &upper_slice;
   const bool long_scan = hi - lo >= kLongScan;
   if (long_scan) {
-    // A long scan reads each block once: do not push the blocks other
-    // readers use out of the block cache. The readahead is RocksDB's own
-    // (growing to 256 KiB on sequential reads): a fixed 2 MiB one was no
-    // faster with the table in the page cache, and each iterator mapped
-    // and unmapped its buffer (~1.5 ms per munmap).
+    // A long scan reads each block once: read ahead, and do not push the
+    // blocks other readers use out of the block cache.
     options.fill_cache = false;
+    options.readahead_size = kLongScanReadahead;
   }
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
   ChainChecker checker(range, last_hash, chain, reporter, visit);
 
   if (!long_scan) {
     NoPerfCounters no_perf;
-    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
     absl::Status checked;
-    absl::Status read =
-        ReadEvents(it.get(), range,
-                   [&checker, &checked](events::EventBuffer event) {
-                     checked = checker.Check(event);
-                     return checked.ok();
-                   });
+    absl::Status read = ReadEvents(
+        it.get(), range, [&checker, &checked](events::EventBuffer event) {
+          checked = checker.Check(event);
+          return checked.ok();
+        });
     return checked.ok() ? read : checked;
   }
+
   // A long scan runs in two threads: this one hashes, checks the chain and
   // visits; a reader thread iterates, decompresses, copies and verifies the
   // next batches meanwhile. The order of events, and of errors, is the
   // sequential one: the checker sees every event the reader produced before
   // the reader's own error, and stops the reader at its first error.
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
   BatchQueue queue;
   std::thread reader([&queue, &range, &it] {
     NoPerfCounters no_perf;
     std::vector<events::EventBuffer> batch;
     batch.reserve(BatchQueue::kBatch);
-    absl::Status end = ReadEvents(
-        it.get(), range, [&queue, &batch](events::EventBuffer event) {
+    absl::Status end =
+        ReadEvents(it.get(), range, [&queue, &batch](events::EventBuffer event) {
           batch.push_back(std::move(event));
           if (batch.size() < BatchQueue::kBatch) return true;
           const bool more = queue.Push(std::move(batch));
