@@ -19,7 +19,14 @@
 //    OS page cache is warm), every event read, copied to aligned memory,
 //    Verifier-checked, its envelope and hash-chain link checked (SQLite:
 //    SqliteLog::ScanChecked, the same checks as the store's scan) and folded (kernel::FoldOne; check:1 also compares
-//    every recorded state hash). events_per_s.
+//    every recorded state hash). events_per_s; cpu_us_per_event (process
+//    CPU, all threads, user + system) and cpu_per_wall.
+//  BM_ColdReplayBeside/fold:<0|1>: the two cold replays alternated, five
+//    rounds: ratio_p50 and ratio_min (RocksDB over SQLite, same round);
+//    CPU per event of each, RocksDB's critical path (the longer of the
+//    calling thread's CPU and the other threads') and ratio_idle_cpu
+//    (SQLite's CPU over that path: the ratio on a machine with idle cores,
+//    from CPU times, which a busy machine disturbs far less than wall time).
 //  BM_Disk/<store>: bytes on disk per event (RocksDB after EventLog::Compact:
 //    flush + full compaction with the store's own table format; no
 //    snapshots yet; SQLite after a WAL checkpoint).
@@ -33,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -69,6 +77,21 @@ std::string g_self;
 using Clock = std::chrono::steady_clock;
 double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// The calling thread's CPU time so far, seconds.
+double ThreadCpuSeconds() {
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+// This process's CPU time so far (user + system, all threads), seconds.
+double ProcessCpuSeconds() {
+  struct rusage u;
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 using ::combat::testing::Check;
@@ -186,14 +209,21 @@ struct Stores {
   int forks = 0;
 };
 
+Stores* g_stores = nullptr;  // made by the first TheStores, removed by main
+
 Stores& TheStores() {
-  static Stores* s = [] {
-    auto* x = new Stores;
-    x->rocks_path = x->dir.path() + "/rocks";
-    x->sqlite_path = x->dir.path() + "/events.db";
-    return x;
-  }();
-  return *s;
+  if (g_stores == nullptr) {
+    g_stores = new Stores;
+    g_stores->rocks_path = g_stores->dir.path() + "/rocks";
+    g_stores->sqlite_path = g_stores->dir.path() + "/events.db";
+  }
+  return *g_stores;
+}
+
+// Closes the stores and removes their directory (~0.6 GB at 1M events).
+void RemoveStores() {
+  delete g_stores;
+  g_stores = nullptr;
 }
 
 store::EventLog& Rocks() {
@@ -303,6 +333,7 @@ void BM_ColdReplay(benchmark::State& st) {
   uint64_t n = c.events.size();
   if (mode == 2) n = std::min<uint64_t>(n, 200000);
   for (auto _ : st) {
+    const double cpu0 = ProcessCpuSeconds();
     const auto t0 = Clock::now();
     uint64_t seen = 0;
     if (mode == 2) {
@@ -332,11 +363,16 @@ void BM_ColdReplay(benchmark::State& st) {
       seen = *r;
     }
     const double secs = Since(t0);
+    const double cpu = ProcessCpuSeconds() - cpu0;
     if (seen != n) {
       st.SkipWithError("short replay");
       return;
     }
     st.counters["events_per_s"] = static_cast<double>(n) / secs;
+    // CPU of every thread of the process (the reader thread too) per
+    // event, and the share of the wall time it was on a CPU.
+    st.counters["cpu_us_per_event"] = cpu * 1e6 / static_cast<double>(n);
+    st.counters["cpu_per_wall"] = cpu / secs;
     st.counters["events"] = static_cast<double>(n);
   }
 }
@@ -348,6 +384,76 @@ BENCHMARK(BM_ColdReplay)
     ->Args({1, 1})
     ->Args({0, 2})
     ->Args({1, 2})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The two cold replays of BM_ColdReplay (mode 0: read + checks; 1: + fold)
+// alternated, five rounds (RocksDB first in odd rounds, SQLite first in
+// even ones), so that both see the same machine: on a shared machine the
+// load changes within seconds, and two figures a minute apart compare two
+// machines. ratio_p50 / ratio_min: RocksDB's events/s over SQLite's in the
+// same round; the sides' own p50 events/s and CPU per event (process CPU,
+// all threads).
+void BM_ColdReplayBeside(benchmark::State& st) {
+  const bool fold = st.range(0) == 1;
+  const Corpus& c = TheCorpus();
+  Stores& s = TheStores();
+  s.rocks.reset();
+  const double n = static_cast<double>(c.events.size());
+  constexpr int kRounds = 5;
+  for (auto _ : st) {
+    std::vector<double> ratio, rocks_eps, sqlite_eps, rocks_cpu, sqlite_cpu,
+        rocks_path;
+    for (int round = 0; round < kRounds; ++round) {
+      double eps[2] = {0, 0};
+      double cpu[2] = {0, 0};
+      double main_cpu[2] = {0, 0};
+      for (int k = 0; k < 2; ++k) {
+        const bool sqlite = (k == 1) == (round % 2 == 0);
+        const double cpu0 = ProcessCpuSeconds();
+        const double main0 = ThreadCpuSeconds();
+        const auto t0 = Clock::now();
+        auto r = ReplayOnce(sqlite, sqlite ? s.sqlite_path : s.rocks_path,
+                            c.meta.session, kernel::CheckHashes::kNo, fold);
+        Check(r.status(), "replay");
+        if (*r != c.events.size()) {
+          st.SkipWithError("short replay");
+          return;
+        }
+        eps[sqlite] = n / Since(t0);
+        cpu[sqlite] = (ProcessCpuSeconds() - cpu0) * 1e6 / n;
+        main_cpu[sqlite] = (ThreadCpuSeconds() - main0) * 1e6 / n;
+      }
+      ratio.push_back(eps[0] / eps[1]);
+      rocks_eps.push_back(eps[0]);
+      sqlite_eps.push_back(eps[1]);
+      rocks_cpu.push_back(cpu[0]);
+      sqlite_cpu.push_back(cpu[1]);
+      // The longer of the calling thread's CPU and the other threads': the
+      // wall time per event on a machine with a free core for each.
+      rocks_path.push_back(std::max(main_cpu[0], cpu[0] - main_cpu[0]));
+    }
+    auto median = [](std::vector<double> v) {
+      std::sort(v.begin(), v.end());
+      return v[v.size() / 2];
+    };
+    st.counters["ratio_p50"] = median(ratio);
+    st.counters["ratio_min"] = *std::min_element(ratio.begin(), ratio.end());
+    st.counters["rocks_events_per_s"] = median(rocks_eps);
+    st.counters["sqlite_events_per_s"] = median(sqlite_eps);
+    st.counters["rocks_cpu_us_per_event"] = median(rocks_cpu);
+    st.counters["sqlite_cpu_us_per_event"] = median(sqlite_cpu);
+    st.counters["rocks_path_us_per_event"] = median(rocks_path);
+    // SQLite's CPU per event (its one thread: its wall time when it has a
+    // core) over RocksDB's critical path: the ratio on an idle machine.
+    st.counters["ratio_idle_cpu"] = median(sqlite_cpu) / median(rocks_path);
+  }
+}
+BENCHMARK(BM_ColdReplayBeside)
+    ->ArgName("fold")
+    ->Arg(0)
+    ->Arg(1)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
@@ -555,5 +661,7 @@ int main(int argc, char** argv) {
     }
   }
   if (!rss.empty()) return combat::bench::RssReplay(rss, session);
-  return combat::testing::RunBenchmarks(rest);
+  const int code = combat::testing::RunBenchmarks(rest);
+  combat::bench::RemoveStores();
+  return code;
 }

@@ -3,6 +3,7 @@
 // have written it, and writes nothing when any check fails.
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -427,6 +428,88 @@ TEST_F(LongScanTest, AMissingOrMalformedEventIsNamed) {
   s = Scan("main", 6000, 0, &seen);
   EXPECT_TRUE(absl::StrContains(s.message(), "seq 11990: event missing")) << s;
   EXPECT_EQ(seen, 11990u - 6000);
+}
+
+// A long scan's reader thread hands the events over in batches of 512
+// (store/view.cc BatchQueue): damage at a batch's edge is still named, and
+// the link between two batches is checked like any other.
+TEST_F(LongScanTest, DamageAtABatchEdgeIsNamed) {
+  Damage(4097, std::nullopt);  // the first seq of the ninth batch
+  uint64_t seen = 0;
+  absl::Status s = Scan("main", 1, 0, &seen);
+  EXPECT_EQ(s.code(), absl::StatusCode::kDataLoss);
+  EXPECT_TRUE(absl::StrContains(
+      s.message(), "branch main seq 4097: event missing (the next stored event is seq 4098)"))
+      << s;
+  EXPECT_EQ(seen, 4096u);
+
+  // The last event of the fourth batch altered: the link to the fifth
+  // batch's first event breaks.
+  fb::EventT e;
+  main_[2047].event().UnPackTo(&e);
+  e.body.AsStateChange()->change.AsRuling()->reason = "forged";
+  std::vector<uint8_t> bytes = events::EncodeEvent(e);
+  Damage(4097, std::string(main_[4096].bytes().begin(), main_[4096].bytes().end()));
+  Damage(2048, std::string(bytes.begin(), bytes.end()));
+  s = Scan("main", 1, 0, &seen);
+  EXPECT_EQ(s.code(), absl::StatusCode::kDataLoss);
+  EXPECT_TRUE(absl::StrContains(s.message(), "branch main seq 2049: prev_hash"))
+      << s;
+  EXPECT_EQ(seen, 2048u);
+}
+
+TEST_F(LongScanTest, TheVisitorsErrorAtABatchEdgeStopsTheScan) {
+  for (uint64_t stop : {2048u, 2049u, 12000u}) {
+    uint64_t seen = 0;
+    absl::Status s = log_->Scan("s1", "main", 1, 0,
+                                [&](const EventBuffer& e) -> absl::Status {
+                                  if (e.event().seq() == stop) {
+                                    return absl::CancelledError("enough");
+                                  }
+                                  ++seen;
+                                  return absl::OkStatus();
+                                });
+    EXPECT_EQ(s, absl::CancelledError("enough"));
+    EXPECT_EQ(seen, stop - 1);
+  }
+}
+
+// A flipped byte in the table file's data is an error naming the branch
+// and the seq the read reached, never a shorter log.
+TEST_F(LongScanTest, AFlippedByteInTheTableIsAnError) {
+  log_.reset();
+  std::string table;
+  std::error_code ec;
+  for (const auto& f : std::filesystem::directory_iterator(dir_.db(), ec)) {
+    if (f.path().extension() == ".sst" &&
+        (table.empty() || f.file_size() > std::filesystem::file_size(table))) {
+      table = f.path().string();
+    }
+  }
+  ASSERT_FALSE(table.empty());
+  {
+    std::fstream file(table, std::ios::in | std::ios::out | std::ios::binary);
+    ASSERT_TRUE(file.good());
+    const auto size = std::filesystem::file_size(table);
+    file.seekg(static_cast<std::streamoff>(size * 2 / 3));  // in main's events
+    char c = 0;
+    file.read(&c, 1);
+    c = static_cast<char>(c ^ 0x10);
+    file.seekp(static_cast<std::streamoff>(size * 2 / 3));
+    file.write(&c, 1);
+    ASSERT_TRUE(file.good());
+  }
+  auto log = EventLog::Open(dir_.db());
+  ASSERT_TRUE(log.ok()) << log.status();
+  log_ = *std::move(log);
+  uint64_t seen = 0;
+  absl::Status s = Scan("main", 1, 0, &seen);
+  EXPECT_EQ(s.code(), absl::StatusCode::kDataLoss) << s;
+  EXPECT_TRUE(absl::StrContains(s.message(), "session s1 branch main")) << s;
+  EXPECT_TRUE(absl::StrContains(s.message(), absl::StrCat("seq ", seen + 1)))
+      << s;
+  EXPECT_GT(seen, 0u);
+  EXPECT_LT(seen, kEvents);
 }
 
 }  // namespace

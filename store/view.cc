@@ -379,19 +379,31 @@ class ChainChecker {
   const Visitor& visit_;
 };
 
-// Batches of decoded events from the reading thread to the checking one.
-// std::mutex and std::condition_variable rather than absl::Mutex: Debian's
-// Abseil is not built for ThreadSanitizer, which then cannot see
-// absl::Mutex's ordering (tests/sanitizers.sh runs this under TSan).
+// Batches of decoded events from a long scan's reading thread to the
+// caller's, which checks and visits them. A thread that finds the queue
+// empty (the caller) or full (the reader) sleeps until it is half full
+// (half empty), not until the next single batch: on a busy machine each
+// wake-up waits for the scheduler, so the two threads should trade places
+// as rarely as possible. std::mutex and std::condition_variable rather
+// than absl::Mutex: Debian's Abseil is not built for ThreadSanitizer, which
+// then cannot see absl::Mutex's ordering (tests/sanitizers.sh runs this
+// under TSan).
 class BatchQueue {
  public:
+  static constexpr size_t kBatch = 512;  // events per batch
+  static constexpr size_t kDepth = 16;   // batches: ~4 MB of events
+
   // False once the consumer stopped (the reader should stop too).
   bool Push(std::vector<events::EventBuffer> batch) {
     std::unique_lock<std::mutex> lock(mu_);
-    changed_.wait(lock, [this] { return stopped_ || batches_.size() < kDepth; });
+    if (batches_.size() >= kDepth) {
+      changed_.wait(lock, [this] {
+        return stopped_ || batches_.size() <= kDepth / 2;
+      });
+    }
     if (stopped_) return false;
     batches_.push_back(std::move(batch));
-    changed_.notify_all();
+    if (batches_.size() >= kDepth / 2) changed_.notify_all();
     return true;
   }
   // The reader is done; `end` is its status.
@@ -405,14 +417,18 @@ class BatchQueue {
   // status).
   bool Pop(std::vector<events::EventBuffer>* batch, absl::Status* end) {
     std::unique_lock<std::mutex> lock(mu_);
-    changed_.wait(lock, [this] { return finished_ || !batches_.empty(); });
+    if (batches_.empty()) {
+      changed_.wait(lock, [this] {
+        return finished_ || batches_.size() >= kDepth / 2;
+      });
+    }
     if (batches_.empty()) {
       *end = end_;
       return false;
     }
     *batch = std::move(batches_.front());
     batches_.pop_front();
-    changed_.notify_all();
+    if (batches_.size() <= kDepth / 2) changed_.notify_all();
     return true;
   }
   // The consumer gives up (an error): the reader's next Push says so.
@@ -423,8 +439,6 @@ class BatchQueue {
   }
 
  private:
-  static constexpr size_t kDepth = 4;
-
   std::mutex mu_;
   std::condition_variable changed_;
   std::deque<std::vector<events::EventBuffer>> batches_;
@@ -432,8 +446,6 @@ class BatchQueue {
   bool stopped_ = false;
   absl::Status end_;
 };
-
-constexpr size_t kBatch = 256;
 
 // Turns RocksDB's per-thread perf counters off for the current thread (a
 // TLS lookup per iterator step; nothing here reads them).
@@ -502,14 +514,14 @@ absl::Status View::ScanOwn(const std::string& session,
   std::thread reader([&queue, &range, &it] {
     NoPerfCounters no_perf;
     std::vector<events::EventBuffer> batch;
-    batch.reserve(kBatch);
+    batch.reserve(BatchQueue::kBatch);
     absl::Status end =
         ReadEvents(it.get(), range, [&queue, &batch](events::EventBuffer event) {
           batch.push_back(std::move(event));
-          if (batch.size() < kBatch) return true;
+          if (batch.size() < BatchQueue::kBatch) return true;
           const bool more = queue.Push(std::move(batch));
           batch = std::vector<events::EventBuffer>();
-          batch.reserve(kBatch);
+          batch.reserve(BatchQueue::kBatch);
           return more;
         });
     if (!batch.empty()) (void)queue.Push(std::move(batch));
