@@ -547,7 +547,7 @@ class Applier {
     Fill(act.kind, p.kind());
     act.actor = c->id;
     act.decl = p.decl();
-    p.command()->UnPackTo(&act.command);
+    act.command = HeldCommand::Copy(*p.command());
     act.cost_due = p.cost_due();
     act.cost_paid = p.cost_paid();
     act.progress = p.progress();
@@ -589,8 +589,7 @@ class Applier {
     act.cost_paid = paid;
     act.progress = u.progress();
     if (u.command() != nullptr) {
-      act.command = fb::CommandT();
-      u.command()->UnPackTo(&act.command);
+      act.command = HeldCommand::Copy(*u.command());
     }
     if (const auto* r = u.reacted()) {
       act.reacted.clear();

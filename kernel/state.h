@@ -17,6 +17,7 @@
 
 #include "events/common_generated.h"
 #include "events/events_generated.h"
+#include "kernel/held_command.h"
 #include "kernel/keys.h"
 
 namespace combat::kernel {
@@ -150,7 +151,9 @@ struct PendingAct {
   std::string kind;
   std::string actor;
   uint64_t decl = 0;
-  fb::CommandT command;
+  // Kept as bytes, unpacked when read as fb::CommandT (held_command.h):
+  // `act.command->action`, `const fb::CommandT& c = act.command`.
+  HeldCommand command;
   int64_t cost_due = 0;
   int64_t cost_paid = 0;
   int64_t progress = 0;
