@@ -33,14 +33,12 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Fill(std::string& dst,
   if (s != nullptr && s->size() != 0) dst.append(s->c_str(), s->size());
 }
 
-// Sets `dst` (any value) to `s` ("" when absent), reusing its capacity.
+// Sets `dst` (any value) to `s` ("" when absent), reusing its capacity:
+// cleared, then appended to (assign goes through the general _M_replace).
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Assign(std::string& dst,
                                                 const flatbuffers::String* s) {
-  if (s == nullptr) {
-    dst.clear();
-  } else {
-    dst.assign(s->c_str(), s->size());
-  }
+  dst.clear();
+  Fill(dst, s);
 }
 
 // A pending act as a default PendingAct, keeping its strings' and vectors'
@@ -588,7 +586,7 @@ class Applier {
     if (s_.pending.size() == before || act.id != 0) Clear(act);
     act.id = id;
     Fill(act.kind, p.kind());
-    act.actor = c->id;
+    act.actor.append(c->id);  // cleared above (a new or reused node)
     act.decl = p.decl();
     act.command = HeldCommand::Copy(*p.command());
     act.cost_due = p.cost_due();
