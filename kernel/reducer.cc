@@ -34,9 +34,12 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Fill(std::string& dst,
 }
 
 // Sets `dst` (any value) to `s` ("" when absent), reusing its capacity:
-// cleared, then appended to (assign goes through the general _M_replace).
+// left alone when equal (a reused window's ids mostly are), else cleared
+// and appended to (assign goes through the general _M_replace).
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Assign(std::string& dst,
                                                 const flatbuffers::String* s) {
+  const std::string_view v = View(s);
+  if (dst.size() == v.size() && CompareKeys(dst, v) == 0) return;
   dst.clear();
   Fill(dst, s);
 }
