@@ -10,7 +10,8 @@
 //    bytes as an integer. It points into the map's nodes: it is emptied by
 //    any copy or move and re-read whenever the map's size changed; entries
 //    must not be erased while it is in use (state.h: only the reducer
-//    changes a state it folds into).
+//    changes a state it folds into). It remembers the key it found last
+//    and checks it first.
 #ifndef COMBAT_KERNEL_KEYS_H_
 #define COMBAT_KERNEL_KEYS_H_
 
@@ -125,6 +126,13 @@ class KeyIndex {
   __attribute__((always_inline)) Value* Find(Map& m, std::string_view key,
                                              uint64_t head) {
     if (m.size() != seen_) Rebuild(m);
+    const size_t n = key.size();
+    // The key found last, first: events come in runs about one creature
+    // (an attack's changes) and one counter. Keys of up to 16 bytes only.
+    if (last_ != nullptr && last_->head == head && last_->size == n &&
+        (n <= 8 || (n <= 16 && Tail(key.data(), n) == last_->tail))) {
+      return last_->value;
+    }
     const Slot* p = slots_.data();
     const Slot* const end = p + slots_.size();
     size_t count = slots_.size();
@@ -138,12 +146,11 @@ class KeyIndex {
       }
     }
     while (p != end && p->head < head) ++p;
-    const size_t n = key.size();
     for (; p != end && p->head == head; ++p) {
       if (p->size != n) continue;
-      if (n <= 8) return p->value;
+      if (n <= 8) return Hit(p);
       if (n <= 16) {  // equal heads, sizes and last 8 bytes: equal keys
-        if (Tail(key.data(), n) == p->tail) return p->value;
+        if (Tail(key.data(), n) == p->tail) return Hit(p);
         continue;
       }
       if (CompareKeys(std::string_view(p->data + 8, n - 8), key.substr(8)) == 0) {
@@ -163,6 +170,7 @@ class KeyIndex {
     }
     slots_.insert(at, MakeSlot(it->first, it->second));
     seen_ = m.size();
+    last_ = nullptr;  // the insertion moved the slots
   }
 
  private:
@@ -187,12 +195,19 @@ class KeyIndex {
                 n > 8 && n <= 16 ? Tail(key.data(), n) : 0};
   }
 
+  __attribute__((always_inline)) Value* Hit(const Slot* p) {
+    last_ = p;
+    return p->value;
+  }
+
   void Reset() {
     slots_.clear();
     seen_ = kNever;
+    last_ = nullptr;
   }
 
   __attribute__((noinline)) void Rebuild(Map& m) {
+    last_ = nullptr;
     slots_.clear();
     slots_.reserve(m.size());
     for (auto& [k, v] : m) slots_.push_back(MakeSlot(k, v));
@@ -202,6 +217,7 @@ class KeyIndex {
   static constexpr size_t kNever = ~size_t{0};
   std::vector<Slot> slots_;
   size_t seen_ = kNever;
+  const Slot* last_ = nullptr;  // the slot Find returned last, in slots_
 };
 
 // The index of a combatant's resources (whose map keeps std::less: the

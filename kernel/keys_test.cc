@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -68,6 +69,35 @@ TEST(Keys, IndexFindsEveryKeyAndNothingElse) {
   }
   EXPECT_EQ(index.Find(m, "abcdefgh\x02", KeyHead("abcdefgh\x02")), nullptr);
   EXPECT_EQ(index.Find(m, "hero", KeyHead("hero")), nullptr);
+}
+
+TEST(Keys, TheKeyFoundLastIsNotTakenForAnother) {
+  std::map<std::string, int64_t> m;
+  SlotIndex index;
+  int64_t n = 0;
+  for (const std::string& k : Keys()) index.Insert(m, k, ++n);
+  // Every key right after every other (the index checks the key it found
+  // last first), and absent keys that share a found key's head and size.
+  for (const std::string& a : Keys()) {
+    for (const std::string& b : Keys()) {
+      ASSERT_EQ(index.Find(m, a, KeyHead(a)), &m.at(a)) << a;
+      EXPECT_EQ(index.Find(m, b, KeyHead(b)), &m.at(b)) << a << " then " << b;
+    }
+  }
+  const std::vector<std::pair<std::string, std::string>> near = {
+      {"abcdefgh\x01", "abcdefgh\x02"},
+      {"abcdefghi", "abcdefghj"},
+      {"zzzzzzzzzzzzzzzzzz", "zzzzzzzzzzzzzzzzzy"},
+      {"item_damage:axe", "item_damage:axa"}};
+  for (const auto& [found, absent] : near) {
+    ASSERT_NE(index.Find(m, found, KeyHead(found)), nullptr) << found;
+    EXPECT_EQ(index.Find(m, absent, KeyHead(absent)), nullptr) << absent;
+  }
+  // An insertion moves the slots: the key found last is looked up anew.
+  ASSERT_NE(index.Find(m, "hp", KeyHead("hp")), nullptr);
+  index.Insert(m, "a_new_key", 99);
+  EXPECT_EQ(index.Find(m, "hp", KeyHead("hp")), &m.at("hp"));
+  EXPECT_EQ(*index.Find(m, "a_new_key", KeyHead("a_new_key")), 99);
 }
 
 TEST(Keys, IndexSeesEntriesAddedToTheMapElsewhere) {

@@ -78,7 +78,7 @@ TEST_F(PayingTest, PaidOverThreeTurns) {
   EXPECT_EQ(Act(id).cost_due, 5);
   EXPECT_EQ(Act(id).cost_paid, 0);
   EXPECT_EQ(Act(id).span, fb::Span::Rounds);
-  EXPECT_EQ(Act(id).command.action, "ritual");
+  EXPECT_EQ(Act(id).command->action, "ritual");
 
   // Turn 1: 2 of 5.
   ASSERT_TRUE(PayPending(s_.d(), id, 2, TestWhy()).ok());

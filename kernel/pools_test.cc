@@ -196,8 +196,8 @@ TEST_F(PoolTest, V5AdditionsRoundTripAndHash) {
   ASSERT_NE(act, nullptr);
   EXPECT_EQ(act->kind, "readied");
   EXPECT_EQ(act->decl, *decl);
-  EXPECT_EQ(act->command.action, "ritual");
-  EXPECT_EQ(act->command.targets, std::vector<std::string>{"ogre"});
+  EXPECT_EQ(act->command->action, "ritual");
+  EXPECT_EQ(act->command->targets, std::vector<std::string>{"ogre"});
   EXPECT_EQ(act->cost_due, 5);
   EXPECT_EQ(act->cost_paid, 1);
   EXPECT_EQ(act->progress, 2);

@@ -33,6 +33,42 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Fill(std::string& dst,
   if (s != nullptr && s->size() != 0) dst.append(s->c_str(), s->size());
 }
 
+// Sets `dst` (any value) to `s` ("" when absent), reusing its capacity:
+// left alone when equal (a reused window's ids mostly are), else cleared
+// and appended to (assign goes through the general _M_replace).
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Assign(std::string& dst,
+                                                const flatbuffers::String* s) {
+  const std::string_view v = View(s);
+  if (dst.size() == v.size() && CompareKeys(dst, v) == 0) return;
+  dst.clear();
+  Fill(dst, s);
+}
+
+// A pending act as a default PendingAct, keeping its strings' and vectors'
+// capacity.
+void Clear(PendingAct& act) {
+  act.id = 0;
+  act.kind.clear();
+  act.actor.clear();
+  act.decl = 0;
+  act.command = HeldCommand();
+  act.cost_due = act.cost_paid = act.progress = 0;
+  act.span = fb::Span::Instant;
+  act.trigger.kind = fb::TriggerKind::None;
+  act.trigger.by.clear();
+  act.trigger.against.clear();
+  act.trigger.hostile_only = false;
+  act.trigger.square.reset();
+  act.trigger.reach = 0;
+  act.trigger.name.clear();
+  act.expiry.kind = fb::ExpiryKind::Never;
+  act.expiry.actor.clear();
+  act.expiry.round = 0;
+  act.budget.clear();
+  act.opened_at = 0;
+  act.reacted.clear();
+}
+
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t Head(const flatbuffers::String* s) {
   return s == nullptr ? 0 : PrefixedKeyHead(s->c_str(), s->size());
 }
@@ -485,17 +521,23 @@ class Applier {
     if (w.pending() != 0 && s_.pending.count(w.pending()) == 0) {
       return Corrupt("window.pending", absl::StrCat("no pending act #", w.pending()));
     }
-    // Built in its node (ids only grow: the hint is the end).
-    auto it = s_.windows.try_emplace(s_.windows.end(), id);
+    // Built in its node, the closed window's when there is one (ids only
+    // grow: the hint is the end); every field set (a reused node, or a
+    // window re-derivation reopened, holds the old values).
+    auto it = s_.spare_window.Emplace(s_.windows, s_.windows.end(), id);
     Window& win = it->second;
-    if (win.id == id) win = Window{};  // re-derivation reopened it
     win.id = id;
     win.trigger = w.trigger();
-    Fill(win.kind, w.kind());
+    Assign(win.kind, w.kind());
     if (const auto* eligible = w.eligible()) {
-      win.eligible.reserve(eligible->size());
-      for (const auto* e : *eligible) win.eligible.emplace_back(View(e));
+      const size_t n = eligible->size();
+      win.eligible.resize(n);
+      for (size_t i = 0; i < n; ++i) Assign(win.eligible[i], eligible->Get(i));
+    } else {
+      win.eligible.clear();
     }
+    win.answered.clear();
+    win.answer_seqs.clear();
     win.opened_at = seq_;
     win.policy = w.policy();
     win.pay = w.pay();
@@ -517,7 +559,7 @@ class Applier {
                                                  " still has nested window ", id, " open"));
       }
     }
-    s_.windows.erase(it);
+    s_.spare_window.Erase(s_.windows, it);
     return true;
   }
 
@@ -540,14 +582,16 @@ class Applier {
     // Built in its node (ids only grow: the hint is the end), the command
     // unpacked straight into it: no PendingAct moved or destroyed.
     const size_t before = s_.pending.size();
-    auto node = s_.pending.try_emplace(s_.pending.end(), id);
+    auto node = s_.spare_pending.Emplace(s_.pending, s_.pending.end(), id);
     PendingAct& act = node->second;
-    if (s_.pending.size() == before) act = PendingAct{};  // re-derivation re-opened it
+    // A reused node holds the closed act's values: reset as a new one
+    // (its strings and vectors keep their capacity).
+    if (s_.pending.size() == before || act.id != 0) Clear(act);
     act.id = id;
     Fill(act.kind, p.kind());
-    act.actor = c->id;
+    act.actor.append(c->id);  // cleared above (a new or reused node)
     act.decl = p.decl();
-    p.command()->UnPackTo(&act.command);
+    act.command = HeldCommand::Copy(*p.command());
     act.cost_due = p.cost_due();
     act.cost_paid = p.cost_paid();
     act.progress = p.progress();
@@ -589,8 +633,7 @@ class Applier {
     act.cost_paid = paid;
     act.progress = u.progress();
     if (u.command() != nullptr) {
-      act.command = fb::CommandT();
-      u.command()->UnPackTo(&act.command);
+      act.command = HeldCommand::Copy(*u.command());
     }
     if (const auto* r = u.reacted()) {
       act.reacted.clear();
@@ -610,7 +653,7 @@ class Applier {
         return Corrupt("pending.id", absl::StrCat("window ", id, " still holds it"));
       }
     }
-    s_.pending.erase(it);
+    s_.spare_pending.Erase(s_.pending, it);
     return true;
   }
 

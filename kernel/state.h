@@ -17,6 +17,7 @@
 
 #include "events/common_generated.h"
 #include "events/events_generated.h"
+#include "kernel/held_command.h"
 #include "kernel/keys.h"
 
 namespace combat::kernel {
@@ -150,7 +151,9 @@ struct PendingAct {
   std::string kind;
   std::string actor;
   uint64_t decl = 0;
-  fb::CommandT command;
+  // Kept as bytes, unpacked when read as fb::CommandT (held_command.h):
+  // `act.command->action`, `const fb::CommandT& c = act.command`.
+  HeldCommand command;
   int64_t cost_due = 0;
   int64_t cost_paid = 0;
   int64_t progress = 0;
@@ -161,6 +164,41 @@ struct PendingAct {
   uint64_t opened_at = 0;
   // Who already answered a window on this act: a trigger fires once per act.
   std::vector<std::string> reacted;
+};
+
+// For the reducer only: one node of a map kept after its entry was
+// erased, reused by the next entry added (its strings and vectors keep
+// their capacity: no allocation). Not part of the state: a copy or move
+// starts empty.
+template <typename Map>
+class SpareNode {
+ public:
+  SpareNode() = default;
+  SpareNode(const SpareNode&) {}
+  SpareNode(SpareNode&&) noexcept {}
+  SpareNode& operator=(const SpareNode&) {
+    node_ = {};
+    return *this;
+  }
+  SpareNode& operator=(SpareNode&&) noexcept {
+    node_ = {};
+    return *this;
+  }
+  // Erases `it` from `m`, keeping its node.
+  void Erase(Map& m, typename Map::iterator it) { node_ = m.extract(it); }
+  // The entry `key` of `m`: the spare node under that key when `key` is
+  // absent (its value as the erased entry left it: the caller resets every
+  // field), else as try_emplace. `hint` as for insert.
+  typename Map::iterator Emplace(Map& m, typename Map::const_iterator hint,
+                                 const typename Map::key_type& key) {
+    if (node_.empty()) return m.try_emplace(hint, key);
+    node_.key() = key;
+    auto it = m.insert(hint, std::move(node_));
+    return it;  // node_ is unchanged when `key` was present
+  }
+
+ private:
+  typename Map::node_type node_;
 };
 
 struct MapState {
@@ -211,6 +249,11 @@ struct State {
   // Cache of the v5 roster part's bucket digests (state_codec.h): a bucket
   // is present while none of its combatants changed since it was hashed.
   mutable std::map<uint8_t, std::array<uint8_t, 32>> bucket_digests;
+
+  // For the reducer only: the node of the window and of the pending act
+  // closed last, for the next one opened.
+  SpareNode<std::map<uint32_t, Window>> spare_window;
+  SpareNode<std::map<uint32_t, PendingAct>> spare_pending;
 
   // For the reducer only: its index of `combatants` (keys.h), like
   // Combatant::resource_slots.

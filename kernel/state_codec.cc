@@ -73,7 +73,7 @@ std::unique_ptr<fb::PendingStateT> PendingToObject(const PendingAct& p) {
   out->kind = p.kind;
   out->actor = p.actor;
   out->decl = p.decl;
-  out->command = std::make_unique<fb::CommandT>(p.command);
+  out->command = std::make_unique<fb::CommandT>(p.command.object());
   out->cost_due = p.cost_due;
   out->cost_paid = p.cost_paid;
   out->progress = p.progress;

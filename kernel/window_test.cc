@@ -121,7 +121,7 @@ TEST_F(WindowTest, NestedWindowClosesFirst) {
   EXPECT_EQ(act.kind, "held_back");
   EXPECT_EQ(act.actor, "ogre");
   EXPECT_EQ(act.decl, 6u) << "the smash: after SessionStarted and four joins";
-  EXPECT_EQ(act.command.action, "smash");
+  EXPECT_EQ(act.command->action, "smash");
   EXPECT_TRUE(d.state().windows.empty());
   EXPECT_EQ(CloseWindow(d, w1, "again", TestWhy()).status().code(),
             absl::StatusCode::kNotFound);

@@ -85,9 +85,11 @@ kernel::PendingAct Held() {
   p.kind = "paying";
   p.actor = "a";
   p.decl = 12;
-  p.command.actor = "a";
-  p.command.action = "cast";
-  p.command.author = "ann";
+  fb::CommandT c;
+  c.actor = "a";
+  c.action = "cast";
+  c.author = "ann";
+  p.command = c;
   p.cost_due = 3;
   p.cost_paid = 1;
   p.budget = "ap";
@@ -117,7 +119,9 @@ TEST(StateDiffTest, PendingActFieldByField) {
   b.pending[3].reacted = {"b"};
   b.pending[3].trigger.kind = fb::TriggerKind::Attacks;
   b.pending[3].trigger.by = "b";
-  b.pending[3].command.targets = {"b"};
+  fb::CommandT targeted = b.pending[3].command;
+  targeted.targets = {"b"};
+  b.pending[3].command = targeted;
   auto d = DiffStates(a, b);
   ASSERT_EQ(d.size(), 5u);
   EXPECT_EQ(d[0].scope, "pending #3");

@@ -142,7 +142,7 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
   if (auto id = RefPending(c, "act"); id.has_value()) p = d.state().FindPending(*id);
   if (p != nullptr) {
     params.push_back("skill_" + p->actor);
-    for (const std::string& h : p->command.targets) params.push_back("skill_" + h);
+    for (const std::string& h : p->command->targets) params.push_back("skill_" + h);
   }
   // The table (verbs.cc) takes any skill_<id>; that <id> is the act's actor
   // or a helper is the one check it cannot express.

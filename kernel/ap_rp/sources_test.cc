@@ -142,8 +142,8 @@ TEST(Authors, AHeldActFiresAsTheSystemsKeepingItsHoldersCommand) {  // l.9
   ASSERT_OK(t.Submit(hold));
   const PendingAct* p = FirstPending(t.state(), "archer", kReadiedAct);
   ASSERT_NE(p, nullptr);
-  EXPECT_EQ(p->command.author, "archer");
-  EXPECT_EQ(p->command.role, fb::Role::Player);
+  EXPECT_EQ(p->command->author, "archer");
+  EXPECT_EQ(p->command->role, fb::Role::Player);
   ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
   auto ev = t.Submit(Path(Cmd("orc", "move"), {{8, 1}, {7, 1}, {6, 1}}), {15, 4});
   ASSERT_OK(ev);

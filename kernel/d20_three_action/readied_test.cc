@@ -195,10 +195,10 @@ TEST(Readied, TheHeldBackMoveIsATypedPendingAct) {
   ASSERT_NE(held, nullptr);
   // The rest of the path, the feet already moved and who has answered, as
   // typed fields: no command is stored as text.
-  EXPECT_EQ(held->command.action, "move");
-  ASSERT_EQ(held->command.path.size(), 1u);
-  EXPECT_EQ(held->command.path[0].x(), 2);
-  EXPECT_EQ(held->command.path[0].y(), 2);
+  EXPECT_EQ(held->command->action, "move");
+  ASSERT_EQ(held->command->path.size(), 1u);
+  EXPECT_EQ(held->command->path[0].x(), 2);
+  EXPECT_EQ(held->command->path[0].y(), 2);
   EXPECT_EQ(held->progress, 20);  // four squares of 5 ft (L35)
   EXPECT_EQ(held->reacted, std::vector<std::string>{"aria"});
   const Window& w = t.state().windows.begin()->second;

@@ -314,8 +314,8 @@ TEST(SystemSteps, AReadiedActionLapsesAsTheSystem) {
   // The pending act's recorded command is aria's, as a player.
   const PendingAct* p = FirstPending(t.state(), "aria", kReadiedAct);
   ASSERT_NE(p, nullptr);
-  EXPECT_EQ(p->command.author, "aria");
-  EXPECT_EQ(p->command.role, fb::Role::Player);
+  EXPECT_EQ(p->command->author, "aria");
+  EXPECT_EQ(p->command->role, fb::Role::Player);
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   auto lapse = t.Submit(Cmd("gob", "end_turn"));  // aria's next turn starts
   ASSERT_OK(lapse);

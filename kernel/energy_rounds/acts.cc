@@ -385,7 +385,7 @@ absl::Status NotBeforeTheWinner(const State& s, uint64_t trigger, const char* ve
   const PendingAct* winner = WinnerPendingOn(s, trigger, &window);
   if (winner == nullptr) return absl::OkStatus();
   return Refuse("002.initiative.first",
-                absl::StrCat(winner->actor, "'s '", winner->command.action,
+                absl::StrCat(winner->actor, "'s '", winner->command->action,
                              "' won Initiative against this act and happens at the same time: it "
                              "resolves first (window ", window, "); ", verb, " this act after it"));
 }

@@ -426,7 +426,7 @@ ActOpts WinningActOpts(const State& s, const fb::CommandT& act) {
   if (act.targets.empty()) return o;
   const Verb* v = FindVerb(act.action);
   const PendingAct* moving = ActingOf(s, act.targets[0]);
-  const Verb* mv = moving == nullptr ? nullptr : FindVerb(moving->command.action);
+  const Verb* mv = moving == nullptr ? nullptr : FindVerb(moving->command->action);
   o.moving_target = v != nullptr && v->kind.cls.attack && mv != nullptr && mv->kind.cls.move;
   return o;
 }

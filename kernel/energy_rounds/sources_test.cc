@@ -167,8 +167,8 @@ TEST(SystemSteps, APendingActKeepsItsAuthorAndRole) {
   ASSERT_TRUE(t.Submit(slow).ok());
   const PendingAct* p = FirstPending(t.state(), "kara", kActing);
   ASSERT_NE(p, nullptr);
-  EXPECT_EQ(p->command.author, "kara");
-  EXPECT_EQ(p->command.role, fb::Role::Player);
+  EXPECT_EQ(p->command->author, "kara");
+  EXPECT_EQ(p->command->role, fb::Role::Player);
 }
 
 TEST(Sources, EveryModifierOfAnEncounterNamesItsSource) {

@@ -302,7 +302,7 @@ absl::Status ResumeOpportunity(Decision& d, uint32_t wid) {
   if (!Conscious(*actor)) {
     return ClosePending(d, p.id, "cancelled: " + p.actor + " is unconscious", {decl, "003.health"});
   }
-  if (IsMoveVerb(p.command.action)) {
+  if (IsMoveVerb(p.command->action)) {
     if (actor->Has(kGrappled)) {
       return ClosePending(d, p.id, "cancelled: grappled", {decl, "003.grapple"});
     }
@@ -320,9 +320,9 @@ absl::Status ResumeOpportunity(Decision& d, uint32_t wid) {
     }
     return Proceed(d, decl, p.id, rest, p.reacted, p.progress);
   }
-  RETURN_IF_ERROR(ClosePending(d, p.id, "resolved", {decl, RuleFor(p.command.action)}));
-  if (p.command.action == "stand") return FinishStand(d, p.actor, decl);
-  if (p.command.action == "use_magic") return ResolveMagic(d, p.command, decl);
+  RETURN_IF_ERROR(ClosePending(d, p.id, "resolved", {decl, RuleFor(p.command->action)}));
+  if (p.command->action == "stand") return FinishStand(d, p.actor, decl);
+  if (p.command->action == "use_magic") return ResolveMagic(d, p.command, decl);
   return absl::OkStatus();
 }
 

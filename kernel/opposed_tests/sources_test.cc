@@ -204,10 +204,10 @@ TEST(Authors, ArmedOpportunityAttacksAreTheirCommanders) {  // l.81
   ASSERT_TRUE(t.status().ok()) << t.status();
   int seen = 0;
   for (const auto& [id, p] : t.state().pending) {
-    if (p.command.action != "opportunity_attack") continue;
+    if (p.command->action != "opportunity_attack") continue;
     ++seen;
-    EXPECT_EQ(p.command.author, p.actor == "a" ? "a" : "gm") << p.actor;
-    EXPECT_EQ(p.command.role, p.actor == "a" ? fb::Role::Player : fb::Role::GM) << p.actor;
+    EXPECT_EQ(p.command->author, p.actor == "a" ? "a" : "gm") << p.actor;
+    EXPECT_EQ(p.command->role, p.actor == "a" ? fb::Role::Player : fb::Role::GM) << p.actor;
   }
   EXPECT_EQ(seen, 8);  // four triggers each
 }

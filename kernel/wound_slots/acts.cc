@@ -166,12 +166,12 @@ absl::Status CheckTrigger(const State& s, const Verb& v, const fb::CommandT& act
   }
   bool met = held->actor == target;
   if (name == "harry") {
-    const Verb* hv = FindVerb(held->command.action);
+    const Verb* hv = FindVerb(held->command->action);
     const Combatant* attacker = s.Find(held->actor);
     const Weapon* w = attacker == nullptr ? nullptr : WeaponOf(*attacker, held->command);
     met = met && hv != nullptr && hv->row.kind.cls.attack && w != nullptr && IsRanged(*w);
   } else {
-    met = met && held->command.action == "move";
+    met = met && held->command->action == "move";
   }
   if (!met) {
     return Refuse(rule, absl::StrCat("this window is not ", name, "'s trigger (", trigger, ") by ",

@@ -210,8 +210,8 @@ absl::Status CheckInterpose(const State& s, const Combatant& a, const fb::Comman
   if (!Grapples(a, t->id)) return Refuse("001.interpose", a.id + " is not grappling " + t->id);
   auto it = s.windows.find(c.window);
   const PendingAct* held = it == s.windows.end() ? nullptr : s.FindPending(it->second.pending);
-  const Verb* v = held == nullptr ? nullptr : FindVerb(held->command.action);
-  if (v == nullptr || !v->row.kind.cls.attack || held->command.targets.empty() || held->command.targets[0] != a.id) {
+  const Verb* v = held == nullptr ? nullptr : FindVerb(held->command->action);
+  if (v == nullptr || !v->row.kind.cls.attack || held->command->targets.empty() || held->command->targets[0] != a.id) {
     return Refuse("001.interpose", "Interpose answers the window of an attack against you");
   }
   return absl::OkStatus();

@@ -199,7 +199,7 @@ TEST(Authors, AHeldBackActResolvesAsTheSystemsWhenTheOthersPass) {
   ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
   const PendingAct& held = t.state().pending.begin()->second;
-  EXPECT_EQ(held.command.author, "orc");
+  EXPECT_EQ(held.command->author, "orc");
   fb::CommandT pass = Cmd("aria", "pass");
   pass.window = t.state().windows.begin()->first;
   auto ev = t.Submit(pass, {12});
@@ -221,8 +221,8 @@ TEST(Authors, APaidActKeepsItsAuthorAndTakesEffectAsTheSystems) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "strong_attack", {"orc"}), {}).ok());
   ASSERT_EQ(t.state().pending.size(), 1u);
   const PendingAct& p = t.state().pending.begin()->second;
-  EXPECT_EQ(p.command.author, "aria");
-  EXPECT_EQ(p.command.role, fb::Role::Player);
+  EXPECT_EQ(p.command->author, "aria");
+  EXPECT_EQ(p.command->role, fb::Role::Player);
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   auto next = t.Submit(Cmd("orc", "end_turn"));
   ASSERT_TRUE(next.ok()) << next.status();
