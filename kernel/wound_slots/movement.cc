@@ -451,14 +451,14 @@ absl::StatusOr<int64_t> CutHeldMove(Decision& d, uint32_t window, int64_t yards,
   const State& s = d.state();
   auto it = s.windows.find(window);
   const PendingAct* held = it == s.windows.end() ? nullptr : s.FindPending(it->second.pending);
-  if (held == nullptr || held->command.action != "move" || yards <= 0) return 0;
+  if (held == nullptr || held->command->action != "move" || yards <= 0) return 0;
   const Combatant* mover = s.Find(held->actor);
   std::vector<Pos> path = PathOf(held->command);
   const int64_t full = Price(s, *mover, path).yards;
   while (!path.empty() && Price(s, *mover, path).yards > full - yards) path.pop_back();
   const int64_t cut = full - Price(s, *mover, path).yards;
   if (cut <= 0) return 0;
-  fb::CommandT rest = held->command;
+  fb::CommandT rest = held->command.object();
   rest.path.clear();
   for (const Pos& p : path) rest.path.emplace_back(p.x, p.y);
   RETURN_IF_ERROR(UpdatePending(d, held->id, held->progress, &rest, nullptr,
