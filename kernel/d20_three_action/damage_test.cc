@@ -73,6 +73,27 @@ TEST(Damage, HealingLowersThePenaltyAndWakes) {
 }
 
 
+// 000 l.127: "Any time the Creature is healed, their Bleed Penalty is
+// reduced by 1": a heal applied is "healed" even with no HP missing
+// (README "Healing", black-box pass 3); the penalty never goes below 0.
+TEST(Damage, AHealAtFullHpStillLowersTheBleedPenalty) {
+  Table t(D20ThreeAction(), Pair(20), {15, 10});
+  fb::CommandT set = Gm("gob", "gm_set", "old wounds");
+  WithText(set, "resource", "bleed_penalty");
+  With(set, "value", 2);
+  ASSERT_OK(t.Submit(set));
+  fb::CommandT heal = Gm("gm", "heal", "potion of healing");
+  heal.actor = "";
+  heal.targets = {"gob"};
+  With(heal, "amount", 5);
+  ASSERT_OK(t.Submit(heal));
+  EXPECT_EQ(Res(t, "gob", kHp), 20);  // already at max HP
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 1);
+  ASSERT_OK(t.Submit(heal));
+  ASSERT_OK(t.Submit(heal));
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 0);  // not below 0
+}
+
 // 000 l.152: "A Creature with 0 or less HP that is not Dead is
 // Incapacitated. When a Creature first becomes Incapacitated it is knocked
 // Prone, and begins Bleeding"; l.140: "A Creature dies when it has a negative

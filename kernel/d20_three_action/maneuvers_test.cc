@@ -65,7 +65,13 @@ TEST(Maneuver, GrappleSharesTheSpaceHalvesSpeedAndMovesTogether) {
   EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));  // same size: the grappled's space
   EXPECT_FALSE(Has(t, "gob", kSlowed));
   // Speed 30 halved: 15 ft (L150); gob moves with aria.
-  EXPECT_FALSE(t.Submit(MoveTo("aria", {{2, 0}, {3, 0}, {4, 0}, {5, 0}})).ok());
+  auto far = t.Submit(MoveTo("aria", {{2, 0}, {3, 0}, {4, 0}, {5, 0}}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(far.status().message().find("halved by the grapple"),
+            std::string::npos)
+      << far.status();
+  EXPECT_NE(far.status().message().find("Grappling, l.150)"), std::string::npos)
+      << far.status();
   ASSERT_OK(t.Submit(MoveTo("aria", {{2, 0}, {3, 0}, {4, 0}})));
   EXPECT_EQ(At(t, "gob"), (Pos{4, 0}));
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));

@@ -239,10 +239,28 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
                                a->Stat("speed"), " ft)"));
   }
   if (cost > speed) {
-    return Refuse("000.terrain.difficult",
+    // The rule named is the one that makes the path too long: the doubled
+    // squares and turns (L69, L83) when the plain steps would fit, else the
+    // Speed (L35), halved by a grapple (L148/L150) when the plain steps
+    // would fit the whole Speed.
+    const int64_t plain =
+        ctx.spent + vertical + kGrid.square *
+                                   static_cast<int64_t>(path.size());
+    const bool halved =
+        !cont && (a->Has(kGrappled) || a->Has(kGrappling));
+    const int64_t whole = a->Stat("speed") * (fly ? 2 : 1);
+    std::string rule = "000.terrain.difficult";
+    if (plain > speed) {
+      rule = !halved || plain > whole
+                 ? "000.move"
+                 : (a->Has(kGrappled) ? "000.grappled" : "000.grappling");
+    }
+    return Refuse(rule,
                   absl::StrCat("the path costs ", cost, " ft but ", a->id,
                                "'s Speed for this Move is ", speed,
-                               " ft (difficult terrain and pushed-through "
+                               halved ? " ft (halved by the grapple" : " ft (",
+                               halved ? "; " : "",
+                               "difficult terrain and pushed-through "
                                "squares count double; a flyer's 45-degree "
                                "turns cost 5 ft each, L83)"));
   }

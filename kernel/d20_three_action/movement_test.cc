@@ -29,6 +29,31 @@ TEST(Move, UpToSpeedAlongAdjacentSquares) {
   EXPECT_EQ(Res(t, "aria", kActions), 2);
 }
 
+// A path too long is refused naming what makes it too long: the Speed
+// (l.35 "Move up to your Speed") when the plain steps exceed it, the
+// doubling (l.69 "counts as moving twice as far") when only that does
+// (black-box pass 3: every refusal named l.69).
+TEST(Move, ATooLongPathNamesTheRuleThatMakesItTooLong) {
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
+  Terrain(r, 1, 0, "difficult");
+  Table t(D20ThreeAction(), r, {15, 10});
+  auto open = t.Submit(
+      MoveTo("aria", {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}, {0, 7}}));
+  EXPECT_EQ(open.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(open.status().message().find("costs 35 ft"), std::string::npos);
+  EXPECT_NE(open.status().message().find("Move, l.35)"), std::string::npos)
+      << open.status();
+  // 30 ft of steps, 35 ft with the difficult square (1,0) moved out of.
+  auto rough = t.Submit(
+      MoveTo("aria", {{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, 0}}));
+  EXPECT_EQ(rough.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(rough.status().message().find("costs 35 ft"), std::string::npos);
+  EXPECT_NE(rough.status().message().find("Difficult Terrain, l.69)"),
+            std::string::npos)
+      << rough.status();
+}
+
 TEST(Move, DifficultTerrainCountsTheSquareMovedOutOf) {
   fb::RosterT r = MakeRoster(
       {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});

@@ -186,6 +186,26 @@ TEST(Turns, DelayThenEnterAfterTheCurrentTurn) {
   EXPECT_EQ(t.state().active, "gob");  // L15: the new place holds
 }
 
+// 000 l.115: "If the Hidden Creature ends their Turn without concealment
+// ... they are no longer Hidden to that Creature"; l.15: a delay gives up
+// the place, it ends no turn (README "Hold vs Delay", black-box pass 3).
+TEST(Turns, DelayingEndsNoTurnSoTheHiddenCheckWaitsForTheRealEnd) {
+  fb::RosterT r = Duel();
+  Tag(*r.combatants[1], "hidden");  // gob, in the open at (5,5)
+  Table t(D20ThreeAction(), r, {10, 15});  // gob 17, aria 12
+  ASSERT_EQ(t.state().active, "gob");
+  ASSERT_TRUE(t.state().Find("gob")->FindRelative(kHidden, "aria") != nullptr);
+  ASSERT_OK(t.Submit(Cmd("gob", "delay")));
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_TRUE(Has(t, "gob", kHidden));  // no turn ended
+  ASSERT_OK(t.Submit(Cmd("gob", "enter")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_TRUE(Has(t, "gob", kHidden));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // its turn ends in the open
+  EXPECT_FALSE(Has(t, "gob", kHidden));
+}
+
 TEST(Turns, DelayOnlyBeforeActing) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   ASSERT_OK(t.Submit(Cmd("aria", "interact")));

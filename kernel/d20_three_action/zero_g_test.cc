@@ -125,6 +125,32 @@ TEST(ZeroG, PushingOffACreatureMovesBothApartAtHalfSpeed) {
   EXPECT_TRUE(Has(t, "aria", kDrifting));
 }
 
+// 000 l.85: "You and the other Object will continue to Move ... at half
+// your Speed at the beginning of your Turn every Round": the pusher's turn
+// starts; a dead pusher has none, so the drift waits on the GM (README
+// "Zero-G", GM ruling point; black-box pass 3).
+TEST(ZeroG, ADeadPushersDriftingCreatureWaitsOnTheGm) {
+  Table t(D20ThreeAction(),
+          Hall({Being("aria", "party", 10, 2), Being("bo", "party", 9, 2),
+                Being("gob", "goblins", 15, 4)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(PushOff("aria", {{11, 2}, {12, 2}, {13, 2}}, "bo")));
+  EXPECT_EQ(At(t, "bo"), (Pos{6, 2}));  // 15 ft the other way
+  GmAdd(t, "aria", "dead");  // ends aria's turn
+  EXPECT_EQ(t.state().active, "bo");
+  ASSERT_OK(t.Submit(Cmd("bo", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // round 2: no aria turn
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(At(t, "bo"), (Pos{6, 2}));
+  EXPECT_EQ(At(t, "aria"), (Pos{13, 2}));
+  ASSERT_TRUE(Has(t, "bo", kDrifting));  // the GM moves it on or ends it
+  fb::CommandT stop = Gm("bo", "gm_condition", "caught a beam");
+  WithText(stop, "name", "drifting");
+  WithText(stop, "op", "remove");
+  ASSERT_OK(t.Submit(stop));
+  EXPECT_FALSE(Has(t, "bo", kDrifting));
+}
+
 // 000 l.85: "If you make an Attack or are hit while not touching a fixed
 // Object you must spend an Action to Stabilize yourself or take
 // Disadvantage on all Attack rolls until you touch a fixed Object."
