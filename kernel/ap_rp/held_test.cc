@@ -1,5 +1,7 @@
 // Held actions (l.9): paid on the holder's turn, fired automatically on
 // another's turn, lapsing at the holder's next turn.
+#include <string>
+
 #include "kernel/ap_rp/internal.h"
 #include "kernel/ap_rp/test_util.h"
 #include "kernel/pending.h"
@@ -17,11 +19,15 @@ fb::RosterT Roster() {
   return MakeRoster({archer, orc, ally});
 }
 
-fb::CommandT HoldShot() {
-  fb::CommandT c = Cmd("archer", "hold_action");
+// `who` holds a bow shot on `trigger` (and its `whom`, when given).
+fb::CommandT HoldShot(const std::string& who = "archer",
+                      const std::string& trigger = "enters_range",
+                      const std::string& whom = "") {
+  fb::CommandT c = Cmd(who, "hold_action");
   c.weapon = "bow";
   WithText(c, "action", "attack");
-  WithText(c, "trigger", "enters_range");
+  WithText(c, "trigger", trigger);
+  if (!whom.empty()) WithText(c, "whom", whom);
   return c;
 }
 
@@ -116,12 +122,7 @@ TEST(Held, FiresWhenAnAllyIsDamaged) {
   Arm(orc, "club", "1d6", "melee");
   auto ally = Being("ally", "x", 5, 4, {{"ins", 5}});
   Table t(ApRp(), MakeRoster({archer, orc, ally}));
-  fb::CommandT c = Cmd("archer", "hold_action");
-  c.weapon = "bow";
-  WithText(c, "action", "attack");
-  WithText(c, "trigger", "is_damaged");
-  WithText(c, "whom", "ally");
-  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(HoldShot("archer", "is_damaged", "ally")));
   ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
   auto ev = t.Submit(Cmd("orc", "attack", {"ally"}), {15, 3, 14, 5});
   ASSERT_OK(ev);
@@ -142,12 +143,7 @@ TEST(Held, FiresWhenTheHolderItselfIsDamaged) {
   auto orc = Being("orc", "y", 2, 2, {{"ins", 10}});
   Arm(orc, "club", "1d6", "melee");
   Table t(ApRp(), MakeRoster({archer, orc}));
-  fb::CommandT c = Cmd("archer", "hold_action");
-  c.weapon = "bow";
-  WithText(c, "action", "attack");
-  WithText(c, "trigger", "is_damaged");
-  WithText(c, "whom", "archer");
-  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(HoldShot("archer", "is_damaged", "archer")));
   ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
   // The shot is ranged with the orc within 1 m: disadvantage (l.55), 14 and 18.
   auto ev = t.Submit(Cmd("orc", "attack", {"archer"}), {15, 3, 14, 18, 5});
@@ -167,12 +163,7 @@ TEST(Held, FiresOnDamageFromAForcedMoveOrTeleport) {
   Arm(archer, "bow", "1d6", "ranged", "dex/str", 10);
   auto orc = Being("orc", "y", 5, 1, {{"ins", 10}});
   Table t(ApRp(), MakeRoster({archer, orc}));
-  fb::CommandT c = Cmd("archer", "hold_action");
-  c.weapon = "bow";
-  WithText(c, "action", "attack");
-  WithText(c, "trigger", "is_damaged");
-  WithText(c, "whom", "archer");
-  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(HoldShot("archer", "is_damaged", "archer")));
   ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
   auto tp = Gm("orc", "teleport", "blink");
   tp.targets = {"orc"};
@@ -197,12 +188,7 @@ TEST(Held, DamageByAHeldActDuringAMoveSetsOffAnother) {
   Table t(ApRp(), MakeRoster({archer, orc, ally}));
   ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
-  fb::CommandT c = Cmd("ally", "hold_action");  // until its turn in round 2
-  c.weapon = "bow";
-  WithText(c, "action", "attack");
-  WithText(c, "trigger", "is_damaged");
-  WithText(c, "whom", "orc");
-  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(HoldShot("ally", "is_damaged", "orc")));  // until its turn in round 2
   ASSERT_OK(t.Submit(Cmd("ally", "end_turn")));
   ASSERT_OK(t.Submit(HoldShot()));  // round 2
   ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
