@@ -44,6 +44,16 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Assign(std::string& dst,
   Fill(dst, s);
 }
 
+// A reused map node (state.h SpareNode) keeps the closed entry's values, so
+// every field is reset by hand below (PendingAct) and in WindowOpened
+// (Window). A field added to either would silently carry one act's or
+// window's value into the next: these sizes make the build say so.
+static_assert(sizeof(PendingAct) == 360 && sizeof(Trigger) == 128 && sizeof(Expiry) == 48,
+              "PendingAct, Trigger or Expiry changed: reset the new field in "
+              "Clear(PendingAct&), then update these sizes");
+static_assert(sizeof(Window) == 144,
+              "Window changed: set the new field in WindowOpened, then update this size");
+
 // A pending act as a default PendingAct, keeping its strings' and vectors'
 // capacity.
 void Clear(PendingAct& act) {
