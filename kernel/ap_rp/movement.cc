@@ -38,6 +38,20 @@ const Combatant* Blocker(const State& s, const Combatant& mover, Pos p) {
   return nullptr;
 }
 
+// Whatever `mover` could not share any square with if it stood at `p` (a
+// creature larger than one square covers several), each once, in the
+// order of its squares.
+std::vector<std::string> BlockersAt(const State& s, const Combatant& mover, Pos p) {
+  std::vector<std::string> out;
+  for (const Pos& q : space::SquaresOf(p, mover.size)) {
+    const Combatant* b = Blocker(s, mover, q);
+    if (b != nullptr && std::find(out.begin(), out.end(), b->id) == out.end()) {
+      out.push_back(b->id);
+    }
+  }
+  return out;
+}
+
 // The enemy in `p` whose space `mover` moves through, or nullptr: l.109
 // "You can try to move through a space occupied by an enemy, but you have
 // to succeed on a ... check" and "counts as difficult terrain" hold for
@@ -189,15 +203,8 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
     if (!space::CheckStep(kGrid.metric, prev, p)) {
       return absl::InvalidArgumentError(absl::StrCat("path: ", space::Sq(p), " is not next to ", space::Sq(prev)));
     }
-    // Every square the target would cover there (a creature larger than one
-    // square covers several): whatever occupies any of them, each once.
-    std::vector<std::string> occupants;
-    for (const Pos& q : space::SquaresOf(p, t.size)) {
-      const Combatant* b = Blocker(d.state(), t, q);
-      if (b != nullptr && std::find(occupants.begin(), occupants.end(), b->id) == occupants.end()) {
-        occupants.push_back(b->id);
-      }
-    }
+    // Every square the target would cover there: whatever occupies them.
+    const std::vector<std::string> occupants = BlockersAt(d.state(), t, p);
     // Reading: a wall (or the map's edge) under any square the target would
     // cover stops it, as under its anchor square.
     bool walled = false;
@@ -342,14 +349,8 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   const int64_t distance = space::Distance(kGrid, tc.at, 1, to, 1);
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   // Every square the creature would cover there (l.115 "a space that is
-  // already occupied"; a creature larger than 1 square covers several).
-  std::vector<std::string> others;  // whatever occupies them, each once
-  for (const Pos& q : space::SquaresOf(to, tc.size)) {
-    const Combatant* o = Blocker(d.state(), tc, q);
-    if (o != nullptr && std::find(others.begin(), others.end(), o->id) == others.end()) {
-      others.push_back(o->id);
-    }
-  }
+  // already occupied"): whatever occupies them.
+  const std::vector<std::string> others = BlockersAt(d.state(), tc, to);
   if (others.empty()) {
     // l.32 "you move with it if it moves": a climber goes with its
     // teleported mount (it stays on it).
