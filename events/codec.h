@@ -41,12 +41,22 @@ class EventBuffer {
                                                absl::string_view context) {
     return FromBytes(bytes.data(), bytes.size(), context);
   }
-  // Takes ownership of bytes produced by EncodeEvent (still verified).
+  // Takes ownership of bytes produced by EncodeEvent (still verified), or
+  // of a vector a reader copied stored bytes into (see ReleaseBytes).
   static absl::StatusOr<EventBuffer> FromOwned(std::vector<uint8_t> bytes,
                                                absl::string_view context);
 
   const fb::Event& event() const { return *fb::GetEvent(bytes_.data()); }
   const std::vector<uint8_t>& bytes() const { return bytes_; }
+  // Gives up the byte vector (its capacity kept), leaving this buffer empty
+  // as a moved-from one is: how a reader that decodes batch after batch
+  // reuses the storage of events already visited (assign the next stored
+  // bytes into it, then FromOwned) instead of allocating per event, and
+  // frees nothing in a thread other than the one that allocated.
+  std::vector<uint8_t> ReleaseBytes() && {
+    hash_.reset();
+    return std::move(bytes_);
+  }
   // SHA-256 of the bytes: what the next event's prev_hash must be. The
   // remembered hash when the buffer has one (RememberHash), else computed.
   Digest hash() const { return hash_.has_value() ? *hash_ : Sha256(bytes_); }

@@ -1,13 +1,11 @@
 #include "store/view.h"
 
 #include <algorithm>
-#include <condition_variable>
-#include <deque>
+#include <cstring>
 #include <memory>
-#include <mutex>
 #include <set>
-#include <thread>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
@@ -15,6 +13,7 @@
 #include "store/keys.h"
 #include "store/records.h"
 #include "store/rocks_status.h"
+#include "store/scan_pipeline.h"
 
 namespace combat::store {
 namespace {
@@ -270,15 +269,17 @@ struct EventRange {
   }
 };
 
-// Reads events lo..hi in seq order, each decoded (copied to aligned memory,
-// Verifier) and checked against its key (seq, session, branch), and hands
-// them to `sink` (returning false stops the read: OK). Errors: a missing
-// seq, a malformed key or value, an event under the wrong key, and a failed
-// iterator (checked after the loop: an iterator that hits corruption just
-// stops, and a damaged log must not look shorter).
-template <typename Sink>
+// Reads events lo..hi in seq order, each checked against its key (the seq
+// expected next), copies each one's bytes into the vector `storage()`
+// returns (empty, or the storage of an event already visited: its capacity
+// is reused) and hands them to `emit(seq, bytes)` (returning false stops
+// the read: OK). DecodeEvent checks the bytes themselves. Errors: a missing
+// seq, a malformed key, and a failed iterator (checked after the loop: an
+// iterator that hits corruption just stops, and a damaged log must not
+// look shorter).
+template <typename Storage, typename Emit>
 absl::Status ReadEvents(rocksdb::Iterator* it, const EventRange& r,
-                        Sink&& sink) {
+                        Storage&& storage, Emit&& emit) {
   uint64_t expect = r.lo;
   for (it->Seek(keys::Event(r.session, r.branch, r.lo));
        it->Valid() && expect <= r.hi; it->Next(), ++expect) {
@@ -296,23 +297,10 @@ absl::Status ReadEvents(rocksdb::Iterator* it, const EventRange& r,
                        ")"));
     }
     rocksdb::Slice value = it->value();
-    // An empty context: the messages start with ": ..." and get the real
-    // context prepended only when there is an error.
-    absl::StatusOr<events::EventBuffer> decoded =
-        events::EventBuffer::FromBytes(value.data(), value.size(), "");
-    if (!decoded.ok()) {
-      return absl::Status(
-          decoded.status().code(),
-          absl::StrCat(r.Context(expect), decoded.status().message()));
-    }
-    const fb::Event& e = decoded->event();
-    if (e.seq() != expect || Str(e.session()) != r.session ||
-        Str(e.branch()) != r.branch) {
-      return absl::DataLossError(absl::StrCat(
-          r.Context(expect), ": the event stored here names session '",
-          Str(e.session()), "' branch '", Str(e.branch()), "' seq ", e.seq()));
-    }
-    if (!sink(*std::move(decoded))) return absl::OkStatus();
+    std::vector<uint8_t> bytes = storage();
+    const auto* first = reinterpret_cast<const uint8_t*>(value.data());
+    bytes.assign(first, first + value.size());
+    if (!emit(seq, std::move(bytes))) return absl::OkStatus();
   }
   if (!it->status().ok()) {
     return FromRocks(it->status(),
@@ -325,6 +313,30 @@ absl::Status ReadEvents(rocksdb::Iterator* it, const EventRange& r,
                      r.hi, ", which the head covers)"));
   }
   return absl::OkStatus();
+}
+
+// The event stored under `seq`: copied to aligned memory (`bytes`), run
+// through the Verifier, and naming the place it is stored at (seq, session,
+// branch).
+absl::StatusOr<events::EventBuffer> DecodeEvent(const EventRange& r,
+                                                uint64_t seq,
+                                                std::vector<uint8_t> bytes) {
+  // An empty context: the messages start with ": ..." and get the real
+  // context prepended only when there is an error.
+  absl::StatusOr<events::EventBuffer> decoded =
+      events::EventBuffer::FromOwned(std::move(bytes), "");
+  if (!decoded.ok()) {
+    return absl::Status(decoded.status().code(),
+                        absl::StrCat(r.Context(seq), decoded.status().message()));
+  }
+  const fb::Event& e = decoded->event();
+  if (e.seq() != seq || Str(e.session()) != r.session ||
+      Str(e.branch()) != r.branch) {
+    return absl::DataLossError(absl::StrCat(
+        r.Context(seq), ": the event stored here names session '",
+        Str(e.session()), "' branch '", Str(e.branch()), "' seq ", e.seq()));
+  }
+  return decoded;
 }
 
 // The checks that need each event's SHA-256, then the visitor: the event's
@@ -350,7 +362,7 @@ class ChainChecker {
     if (chain_->has_value()) {
       const auto* prev = e.prev_hash();
       if (prev == nullptr || prev->size() != (*chain_)->size() ||
-          !std::equal((*chain_)->begin(), (*chain_)->end(), prev->begin())) {
+          std::memcmp((*chain_)->data(), prev->data(), prev->size()) != 0) {
         BrokenLink link;
         link.seq = seq;
         link.expected = **chain_;
@@ -377,74 +389,6 @@ class ChainChecker {
   std::optional<events::Digest>* chain_;
   ScanReporter* reporter_;
   const Visitor& visit_;
-};
-
-// Batches of decoded events from a long scan's reading thread to the
-// caller's, which checks and visits them. A thread that finds the queue
-// empty (the caller) or full (the reader) sleeps until it is half full
-// (half empty), not until the next single batch: on a busy machine each
-// wake-up waits for the scheduler, so the two threads should trade places
-// as rarely as possible. std::mutex and std::condition_variable rather
-// than absl::Mutex: Debian's Abseil is not built for ThreadSanitizer, which
-// then cannot see absl::Mutex's ordering (tests/sanitizers.sh runs this
-// under TSan).
-class BatchQueue {
- public:
-  static constexpr size_t kBatch = 512;  // events per batch
-  static constexpr size_t kDepth = 16;   // batches: ~4 MB of events
-
-  // False once the consumer stopped (the reader should stop too).
-  bool Push(std::vector<events::EventBuffer> batch) {
-    std::unique_lock<std::mutex> lock(mu_);
-    if (batches_.size() >= kDepth) {
-      changed_.wait(lock, [this] {
-        return stopped_ || batches_.size() <= kDepth / 2;
-      });
-    }
-    if (stopped_) return false;
-    batches_.push_back(std::move(batch));
-    if (batches_.size() >= kDepth / 2) changed_.notify_all();
-    return true;
-  }
-  // The reader is done; `end` is its status.
-  void Finish(absl::Status end) {
-    std::lock_guard<std::mutex> lock(mu_);
-    finished_ = true;
-    end_ = std::move(end);
-    changed_.notify_all();
-  }
-  // The next batch; false when there is none left (`*end`: the reader's
-  // status).
-  bool Pop(std::vector<events::EventBuffer>* batch, absl::Status* end) {
-    std::unique_lock<std::mutex> lock(mu_);
-    if (batches_.empty()) {
-      changed_.wait(lock, [this] {
-        return finished_ || batches_.size() >= kDepth / 2;
-      });
-    }
-    if (batches_.empty()) {
-      *end = end_;
-      return false;
-    }
-    *batch = std::move(batches_.front());
-    batches_.pop_front();
-    if (batches_.size() <= kDepth / 2) changed_.notify_all();
-    return true;
-  }
-  // The consumer gives up (an error): the reader's next Push says so.
-  void Stop() {
-    std::lock_guard<std::mutex> lock(mu_);
-    stopped_ = true;
-    changed_.notify_all();
-  }
-
- private:
-  std::mutex mu_;
-  std::condition_variable changed_;
-  std::deque<std::vector<events::EventBuffer>> batches_;
-  bool finished_ = false;
-  bool stopped_ = false;
-  absl::Status end_;
 };
 
 // Turns RocksDB's per-thread perf counters off for the current thread (a
@@ -494,51 +438,28 @@ absl::Status View::ScanOwn(const std::string& session,
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(options));
   ChainChecker checker(range, last_hash, chain, reporter, visit);
 
+  auto decode = [&range](uint64_t seq, std::vector<uint8_t> bytes) {
+    return DecodeEvent(range, seq, std::move(bytes));
+  };
   if (!long_scan) {
     NoPerfCounters no_perf;
     absl::Status checked;
     absl::Status read = ReadEvents(
-        it.get(), range, [&checker, &checked](events::EventBuffer event) {
-          checked = checker.Check(event);
+        it.get(), range, [] { return std::vector<uint8_t>(); },
+        [&decode, &checker, &checked](uint64_t seq, std::vector<uint8_t> bytes) {
+          absl::StatusOr<events::EventBuffer> event = decode(seq, std::move(bytes));
+          checked = event.ok() ? checker.Check(*event) : event.status();
           return checked.ok();
         });
     return checked.ok() ? read : checked;
   }
-
-  // A long scan runs in two threads: this one hashes, checks the chain and
-  // visits; a reader thread iterates, decompresses, copies and verifies the
-  // next batches meanwhile. The order of events, and of errors, is the
-  // sequential one: the checker sees every event the reader produced before
-  // the reader's own error, and stops the reader at its first error.
-  BatchQueue queue;
-  std::thread reader([&queue, &range, &it] {
-    NoPerfCounters no_perf;
-    std::vector<events::EventBuffer> batch;
-    batch.reserve(BatchQueue::kBatch);
-    absl::Status end =
-        ReadEvents(it.get(), range, [&queue, &batch](events::EventBuffer event) {
-          batch.push_back(std::move(event));
-          if (batch.size() < BatchQueue::kBatch) return true;
-          const bool more = queue.Push(std::move(batch));
-          batch = std::vector<events::EventBuffer>();
-          batch.reserve(BatchQueue::kBatch);
-          return more;
-        });
-    if (!batch.empty()) (void)queue.Push(std::move(batch));
-    queue.Finish(std::move(end));
-  });
-  absl::Status checked;
-  absl::Status read;
-  std::vector<events::EventBuffer> batch;
-  while (checked.ok() && queue.Pop(&batch, &read)) {
-    for (events::EventBuffer& event : batch) {
-      checked = checker.Check(event);
-      if (!checked.ok()) break;
-    }
-  }
-  if (!checked.ok()) queue.Stop();
-  reader.join();
-  return checked.ok() ? read : checked;
+  // A long scan runs in two threads (store/scan_pipeline.h).
+  return RunScanPipeline(
+      [&it, &range](const auto& storage, const auto& emit) {
+        NoPerfCounters no_perf;
+        return ReadEvents(it.get(), range, storage, emit);
+      },
+      decode, [&checker](events::EventBuffer& event) { return checker.Check(event); });
 }
 
 absl::StatusOr<std::vector<std::string>> View::ListSessions() const {

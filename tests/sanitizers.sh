@@ -60,7 +60,7 @@ if [ -z "${COMBAT_SKIP_TSAN:-}" ]; then
     # threads (store/view.cc), group commit (writers of many branches at
     # once, store/write_locks.h), and the table server (a thread pool of
     # writers and watchers over one database).
-    run "TSan" "$tsan_ob" --config=tsan -- //tests/concurrency:all //store:bulk_import_test //store:group_commit_test //server:server_test //store/jetstream:shared_open_test //store/jetstream:jetstream_log_test
+    run "TSan" "$tsan_ob" --config=tsan -- //tests/concurrency:all //store:bulk_import_test //store:scan_pipeline_test //store:group_commit_test //server:server_test //store/jetstream:shared_open_test //store/jetstream:jetstream_log_test
   fi
 fi
 
