@@ -95,8 +95,8 @@ class BatchQueue {
     if (batches_.size() >= kDepth / 2) changed_.notify_all();
     spare->clear();
     if (!spares_.empty()) {
-      *spare = std::move(spares_.back());
-      spares_.pop_back();
+      *spare = std::move(spares_.front());
+      spares_.pop_front();
     }
     return out;
   }
@@ -142,7 +142,7 @@ class BatchQueue {
   std::mutex mu_;
   std::condition_variable changed_;
   std::deque<Batch> batches_;
-  std::vector<Batch> spares_;  // batches the caller is done with
+  std::deque<Batch> spares_;  // batches the caller is done with
   bool caller_waiting_ = false;
   bool finished_ = false;
   bool stopped_ = false;
