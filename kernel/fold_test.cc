@@ -1,8 +1,11 @@
 #include "kernel/fold.h"
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 #include "events/codec.h"
 #include "gtest/gtest.h"
@@ -114,6 +117,76 @@ TEST_F(FoldTest, BatchEqualsOneAtATime) {
   ASSERT_TRUE(FoldEvents(all.first(9), halves, &prefix).ok());
   ASSERT_TRUE(FoldEvents(all.subspan(9), halves, &prefix).ok());
   EXPECT_EQ(EncodeState(halves), EncodeState(single));
+}
+
+// A run long enough for the reducer's resource memo (reducer.cc: from 128
+// events): every resource change there is checked and applied as one at a
+// time, whatever the lengths of the ids and names (1 to 20 bytes, 16 is
+// the memo's longest), the pools beside them, and a refusal in the middle.
+TEST_F(FoldTest, ALongRunEqualsOneAtATime) {
+  fb::SessionStartedT s;
+  s.session = "s";
+  s.ruleset = "test";
+  Add(s);
+  const std::vector<std::string> ids = {"a", "ab", "abc", "abcd", "hero0", "hero1",
+                                        "goblin_7", "goblin_17", "sixteen_bytes_id",
+                                        "seventeen_bytes_i", "a_twenty_byte_id_xyz"};
+  const std::vector<std::string> names = {"hp", "ap", "actions", "reactions",
+                                          "hit_points_16_by", "a_long_resource_name"};
+  for (const std::string& id : ids) {
+    fb::CombatantJoinedT j;
+    j.spec = std::make_unique<fb::CombatantSpecT>();
+    j.spec->id = id;
+    Add(std::move(j));
+  }
+  std::map<std::pair<std::string, std::string>, int64_t> values;
+  int64_t pool = 0;
+  for (int i = 0; log_.size() < 400; ++i) {
+    const std::string& id = ids[(i * 7) % ids.size()];
+    const std::string& name = names[(i * 5) % names.size()];
+    int64_t& v = values[{id, name}];  // 0 until set: the first change creates it
+    if (i % 9 == 0) {
+      v = 10 + i % 4;
+      Set(id, name, v);
+    } else {
+      const int64_t delta = (i % 3) - 1;  // 0 too: value may be the default
+      v += delta;
+      Changed(id, name, delta, v);
+    }
+    if (i % 13 == 0) {
+      fb::ResourceChangedT p;
+      p.pool = "session";
+      p.name = "momentum";
+      p.delta = 1;
+      p.value = ++pool;
+      Add(p);
+    }
+  }
+  State batch, single;
+  const PrefixScan prefix = Prefix();
+  ASSERT_TRUE(FoldEvents(log_, batch, &prefix).ok());
+  ASSERT_TRUE(OneAtATime(log_, single).ok());
+  EXPECT_EQ(batch.seq, log_.size());
+  EXPECT_EQ(batch.Pool("session", "momentum"), pool);
+  for (const auto& [key, v] : values) {
+    EXPECT_EQ(batch.Find(key.first)->Resource(key.second), v) << key.first << " " << key.second;
+  }
+  EXPECT_EQ(EncodeState(batch), EncodeState(single));
+
+  // A wrong value late in a long run: refused as one at a time refuses it,
+  // nothing of it applied.
+  const int64_t hp = values[{"hero0", "hp"}];
+  Changed("hero0", "hp", -1, hp - 2);
+  for (int i = 0; i < 5; ++i) Changed("hero0", "hp", 0, hp);
+  State refused;
+  absl::Status st = FoldEvents(log_, refused, &prefix);
+  EXPECT_EQ(st.code(), absl::StatusCode::kDataLoss);
+  EXPECT_NE(st.message().find(absl::StrCat("event seq ", log_.size() - 5, ": resource hp: ", hp,
+                                           " + -1 is not ", hp - 2)),
+            absl::string_view::npos)
+      << st;
+  EXPECT_EQ(refused.seq, log_.size() - 6);
+  EXPECT_EQ(EncodeState(refused), EncodeState(single));
 }
 
 // A Voided event in the run re-derives the state without its target (and
