@@ -54,6 +54,8 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Assign(std::string& dst,
 static_assert(sizeof(PendingAct) == 360 && sizeof(Trigger) == 128 && sizeof(Expiry) == 48,
               "PendingAct, Trigger or Expiry changed: reset the new field in "
               "Clear(PendingAct&), then update these sizes");
+static_assert(sizeof(Condition) == 216,
+              "Condition changed: set the new field in ConditionAdded, then update this size");
 static_assert(sizeof(Window) == 144,
               "Window changed: set the new field in WindowOpened, then update this size");
 
@@ -705,7 +707,7 @@ class Applier {
                                     other.name, " #", other_id));
       }
     }
-    c->conditions.erase(it);
+    s_.spare_condition.Erase(c->conditions, it);
     return true;
   }
 
@@ -1006,19 +1008,23 @@ class Applier {
       return Corrupt("condition.parent",
                      absl::StrCat("no condition #", a.parent()));
     }
-    // Built in its node (ids only grow: the hint is the end).
-    auto it = c->conditions.try_emplace(c->conditions.end(), a.id());
+    // Built in its node, the condition removed last's when there is one
+    // (ids only grow: the hint is the end); every field set (a reused node,
+    // or a condition re-derivation re-added, holds the old values).
+    auto it = s_.spare_condition.Emplace(c->conditions, c->conditions.end(), a.id());
     Condition& cond = it->second;
-    if (cond.id == a.id()) cond = Condition{};  // re-derivation re-added it
     cond.id = a.id();
-    Fill(cond.name, a.name());
-    Fill(cond.source, a.source());
-    Fill(cond.relative_to, a.relative_to());
+    Assign(cond.name, a.name());
+    Assign(cond.source, a.source());
+    Assign(cond.relative_to, a.relative_to());
     cond.level = a.level();
-    FillExpiry(cond.expiry, a.expiry());
+    const fb::Expiry* expiry = a.expiry();
+    cond.expiry.kind = expiry != nullptr ? expiry->kind() : fb::ExpiryKind::Never;
+    Assign(cond.expiry.actor, expiry != nullptr ? expiry->actor() : nullptr);
+    cond.expiry.round = expiry != nullptr ? expiry->round() : 0;
     cond.parent = a.parent();
     cond.ref = a.ref();
-    Fill(cond.note, a.note());
+    Assign(cond.note, a.note());
     cond.added_at = seq_;
     s_.next_condition_id = cond.id + 1;
     return true;
