@@ -189,6 +189,58 @@ TEST_F(FoldTest, ALongRunEqualsOneAtATime) {
   EXPECT_EQ(EncodeState(refused), EncodeState(single));
 }
 
+// A window opened after one closed reuses its node: its ids and kind are
+// the new event's, whatever the old ones were (equal, a prefix, one byte
+// off, longer than 16 bytes), and so are a reused condition's fields.
+TEST_F(FoldTest, ReusedNodesTakeTheNewValues) {
+  fb::SessionStartedT s;
+  s.session = "s";
+  s.ruleset = "test";
+  Add(s);
+  for (const char* id : {"a", "ab"}) {
+    fb::CombatantJoinedT j;
+    j.spec = std::make_unique<fb::CombatantSpecT>();
+    j.spec->id = id;
+    Add(std::move(j));
+  }
+  const std::vector<std::vector<std::string>> lists = {
+      {"ab", "abc", "hero0", "sixteen_bytes_id", "a_name_of_twenty_b"},
+      {"ab", "abd", "hero", "sixteen_bytes_ie", "a_name_of_twenty_c", "x"},
+      {"a", "", "hero0\x01", "sixteen_bytes_id"},
+      {}};
+  uint32_t id = 0;
+  for (const auto& eligible : lists) {
+    fb::WindowOpenedT w;
+    w.id = ++id;
+    w.kind = eligible.empty() ? "k" : eligible[0];
+    w.eligible = eligible;
+    Add(w);
+    fb::ConditionAddedT c;
+    c.id = id;
+    c.actor = id % 2 == 1 ? "a" : "ab";
+    c.name = eligible.size() > 1 ? eligible[1] : "prone";
+    c.note = eligible.size() > 3 ? eligible[3] : "";
+    Add(c);
+    State batch;
+    const PrefixScan prefix = Prefix();
+    ASSERT_TRUE(FoldEvents(log_, batch, &prefix).ok());
+    ASSERT_EQ(batch.windows.size(), 1u);
+    EXPECT_EQ(batch.windows.begin()->second.eligible, eligible);
+    EXPECT_EQ(batch.windows.begin()->second.kind, w.kind);
+    const Condition* cond = batch.Find(c.actor)->FindCondition(c.name);
+    ASSERT_NE(cond, nullptr) << c.name;
+    EXPECT_EQ(cond->note, c.note);
+    fb::WindowClosedT closed;
+    closed.id = id;
+    Add(closed);
+    fb::ConditionRemovedT r;
+    r.id = id;
+    r.actor = c.actor;
+    r.name = c.name;
+    Add(r);
+  }
+}
+
 // A Voided event in the run re-derives the state without its target (and
 // what the target caused), as ApplyEvent does; the run goes on after it.
 TEST_F(FoldTest, AVoidInTheRunReDerives) {

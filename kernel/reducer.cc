@@ -36,13 +36,47 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Fill(std::string& dst,
   if (s != nullptr && s->size() != 0) dst.append(s->c_str(), s->size());
 }
 
+// The `n` (1..16) bytes at `p`, a FlatBuffers string's, as two words:
+// for n <= 8 the 8 bytes ending at p + n with those before p shifted out
+// (its length prefix and what precedes it: a verified buffer's root offset
+// and vtables come first, so p + n - 8 is inside the buffer), and 0; else
+// the first and the last 8.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Words(const char* p, uint32_t n, uint64_t& head,
+                                               uint64_t& tail) {
+  uint64_t last;
+  std::memcpy(&last, p + n - 8, 8);
+  if (n <= 8) {
+    head = last >> (64 - 8 * n);
+    tail = 0;
+  } else {
+    std::memcpy(&head, p, 8);
+    tail = last;
+  }
+}
+
+// Whether `dst` holds the bytes of `v` (a FlatBuffers string's), with no
+// byte loop for up to 16 bytes: a std::string's buffer has room for 16
+// (its inline buffer, or a heap block of more), so 8-byte loads stay in it.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool Same(const std::string& dst, std::string_view v) {
+  const size_t n = v.size();
+  if (dst.size() != n) return false;
+  if (n == 0) return true;
+  if (n > 16) return CompareKeys(dst, v) == 0;
+  uint64_t head, tail, d;
+  Words(v.data(), static_cast<uint32_t>(n), head, tail);
+  std::memcpy(&d, dst.data(), 8);
+  if (n <= 8) return (n == 8 ? d : d & ((uint64_t{1} << (8 * n)) - 1)) == head;
+  uint64_t dt;
+  std::memcpy(&dt, dst.data() + n - 8, 8);
+  return d == head && dt == tail;
+}
+
 // Sets `dst` (any value) to `s` ("" when absent), reusing its capacity:
 // left alone when equal (a reused window's ids mostly are), else cleared
 // and appended to (assign goes through the general _M_replace).
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Assign(std::string& dst,
                                                 const flatbuffers::String* s) {
-  const std::string_view v = View(s);
-  if (dst.size() == v.size() && CompareKeys(dst, v) == 0) return;
+  if (Same(dst, View(s))) return;
   dst.clear();
   Fill(dst, s);
 }
@@ -211,24 +245,6 @@ class ResourceMemo {
   }
 
  private:
-  // The `n` (1..16) bytes at `p` as two words: for n <= 8 the 8 bytes
-  // ending at p + n with those before p shifted out (they are the string's
-  // length prefix and what precedes it: a verified buffer's root offset
-  // and vtables come first, so p - 8 is inside the buffer), and 0; else
-  // the first and the last 8.
-  ABSL_ATTRIBUTE_ALWAYS_INLINE static void Words(const char* p, uint32_t n, uint64_t& head,
-                                                 uint64_t& tail) {
-    uint64_t last;
-    std::memcpy(&last, p + n - 8, 8);
-    if (n <= 8) {
-      head = last >> (64 - 8 * n);
-      tail = 0;
-    } else {
-      std::memcpy(&head, p, 8);
-      tail = last;
-    }
-  }
-
   static constexpr int kBits = 8;
   Entry entries_[1 << kBits];
 };
