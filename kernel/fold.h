@@ -36,7 +36,9 @@ absl::Status ApplyEvent(const fb::Event& event, State& state,
 
 // The batch fold: applies `events` (in seq order) to `state` as ApplyEvent
 // would one at a time, with the reducer's context kept across the run
-// (reducer.h ApplyRun): what replay uses wherever it holds a run of events.
+// (reducer.h ApplyRun): what folds a run of events it holds (Fold with
+// kNo, replay::SnapshotNewEvents, bench/fold_count). A store scan hands one
+// event per call, so replay::Seek still folds with FoldOne.
 // A Voided event goes through ApplyEvent with `prefix` (same rules as
 // there), then the run goes on. Returns the first error, naming the event's
 // seq as ApplyEvent does; `state` then holds the events before it.
