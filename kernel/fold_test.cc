@@ -241,6 +241,54 @@ TEST_F(FoldTest, ReusedNodesTakeTheNewValues) {
   }
 }
 
+// OrderSet rewrites the order in place: every entry and member is the new
+// event's; one naming an unknown creature changes nothing.
+TEST_F(FoldTest, OrderSetReplacesTheWholeOrder) {
+  fb::SessionStartedT s;
+  s.session = "s";
+  s.ruleset = "test";
+  Add(s);
+  for (const char* id : {"a", "rider", "mount", "a_long_creature_id_x"}) {
+    fb::CombatantJoinedT j;
+    j.spec = std::make_unique<fb::CombatantSpecT>();
+    j.spec->id = id;
+    Add(std::move(j));
+  }
+  const auto order = [](std::vector<std::pair<std::string, std::vector<std::string>>> es) {
+    fb::OrderSetT o;
+    int64_t init = 10;
+    for (auto& [actor, members] : es) {
+      auto e = std::make_unique<fb::OrderEntryT>();
+      e->actor = actor;
+      e->initiative = init--;
+      e->delayed = init % 2 == 0;
+      e->members = members;
+      o.entries.push_back(std::move(e));
+    }
+    return o;
+  };
+  Add(order({{"rider", {"mount", "a_long_creature_id_x"}}, {"a", {}}, {"mount", {}}}));
+  Add(order({{"a_long_creature_id_x", {}}, {"rider", {"mount"}}}));
+  State batch;
+  const PrefixScan prefix = Prefix();
+  ASSERT_TRUE(FoldEvents(log_, batch, &prefix).ok());
+  ASSERT_EQ(batch.order.size(), 2u);
+  EXPECT_EQ(batch.order[0].actor, "a_long_creature_id_x");
+  EXPECT_TRUE(batch.order[0].members.empty());
+  EXPECT_EQ(batch.order[0].initiative, 10);
+  EXPECT_EQ(batch.order[1].actor, "rider");
+  EXPECT_EQ(batch.order[1].members, std::vector<std::string>{"mount"});
+  EXPECT_EQ(batch.order[1].initiative, 9);
+  EXPECT_TRUE(batch.order[1].delayed);
+
+  const State before = batch;
+  Add(order({{"a", {}}, {"rider", {"nobody"}}}));
+  absl::Status st = FoldEvents(absl::Span<const events::EventBuffer>(log_).last(1), batch, &prefix);
+  EXPECT_NE(st.message().find("order.members: no combatant 'nobody'"), absl::string_view::npos)
+      << st;
+  EXPECT_EQ(EncodeState(batch), EncodeState(before));
+}
+
 // A Voided event in the run re-derives the state without its target (and
 // what the target caused), as ApplyEvent does; the run goes on after it.
 TEST_F(FoldTest, AVoidInTheRunReDerives) {

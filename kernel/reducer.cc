@@ -90,6 +90,8 @@ static_assert(sizeof(PendingAct) == 360 && sizeof(Trigger) == 128 && sizeof(Expi
               "Clear(PendingAct&), then update these sizes");
 static_assert(sizeof(Condition) == 216,
               "Condition changed: set the new field in ConditionAdded, then update this size");
+static_assert(sizeof(OrderEntry) == 72,
+              "OrderEntry changed: set the new field in OrderSet, then update this size");
 static_assert(sizeof(Window) == 144,
               "Window changed: set the new field in WindowOpened, then update this size");
 
@@ -568,23 +570,33 @@ class Applier {
   }
 
   ABSL_ATTRIBUTE_NOINLINE bool OrderSet(const fb::OrderSet& o) {
-    std::vector<OrderEntry> order;
-    if (const auto* entries = o.entries()) {
-      order.reserve(entries->size());
-      for (const fb::OrderEntry* e : *entries) {
-        const Combatant* c = Known(e->actor());
-        if (c == nullptr) return NoCombatant("order.actor", e->actor());
-        order.push_back({c->id, e->initiative(), e->delayed(), {}});
-        if (const auto* m = e->members()) {
-          for (const flatbuffers::String* id : *m) {
-            const Combatant* member = Known(id);
-            if (member == nullptr) return NoCombatant("order.members", id);
-            order.back().members.push_back(member->id);
-          }
+    const auto* entries = o.entries();
+    if (entries == nullptr) {
+      s_.order.clear();
+      return true;
+    }
+    // Every name checked first (a refused event changes nothing), then the
+    // order rewritten in place: its strings and vectors keep their
+    // capacity, and an id found is the event's bytes.
+    for (const fb::OrderEntry* e : *entries) {
+      if (Known(e->actor()) == nullptr) return NoCombatant("order.actor", e->actor());
+      if (const auto* m = e->members()) {
+        for (const flatbuffers::String* id : *m) {
+          if (Known(id) == nullptr) return NoCombatant("order.members", id);
         }
       }
     }
-    s_.order = std::move(order);
+    s_.order.resize(entries->size());
+    for (size_t i = 0; i < entries->size(); ++i) {
+      const fb::OrderEntry* e = entries->Get(i);
+      OrderEntry& out = s_.order[i];
+      Assign(out.actor, e->actor());
+      out.initiative = e->initiative();
+      out.delayed = e->delayed();
+      const auto* m = e->members();
+      out.members.resize(m == nullptr ? 0 : m->size());
+      for (size_t j = 0; j < out.members.size(); ++j) Assign(out.members[j], m->Get(j));
+    }
     return true;
   }
 
