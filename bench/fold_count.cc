@@ -1,7 +1,9 @@
 // For callgrind: instructions per folded event, exactly, on a noisy machine.
 //
 //   fold_count --ruleset=d20_three_action --events=20000 --reps=5 --mode=fold
-//   (--ruleset: any of generator.h's kRulesets)
+//   (--ruleset: any of generator.h's kRulesets; --mode=fold is the batch
+//   fold as replay runs it: kernel::Fold without hash checks, i.e.
+//   kernel::FoldEvents over the whole corpus, one reducer context per run)
 //   fold_count ... --mode=none     (the same run without the folds: baseline)
 //   fold_count ... --mode=check    (FoldOne with the state-hash check)
 //
@@ -47,9 +49,8 @@ int main(int argc, char** argv) {
   for (int r = 0; r < reps; ++r) {
     combat::kernel::State s;
     if (mode == "fold") {
-      for (const auto& e : c->events) {
-        if (!combat::kernel::Apply(e.event(), s).ok()) abort();
-      }
+      // The batch fold as replay runs it (kernel::Fold, kNo: FoldEvents).
+      if (!combat::kernel::Fold(c->events, s, combat::kernel::CheckHashes::kNo).ok()) abort();
     } else if (mode == "check") {
       for (const auto& e : c->events) {
         if (!combat::kernel::FoldOne(e, s, combat::kernel::CheckHashes::kYes).ok()) abort();

@@ -59,4 +59,18 @@ absl::Status ApplyEvent(const fb::Event& event, State& state,
   return absl::OkStatus();
 }
 
+absl::Status FoldEvents(absl::Span<const events::EventBuffer> events,
+                        State& state, const PrefixScan* prefix) {
+  absl::Status error;
+  while (!events.empty()) {
+    const size_t applied = ApplyRun(events, state, error);
+    if (!error.ok()) return error;
+    if (applied == events.size()) break;
+    // ApplyRun stopped before a Voided event.
+    RETURN_IF_ERROR(ApplyEvent(events[applied].event(), state, prefix));
+    events.remove_prefix(applied + 1);
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace combat::kernel

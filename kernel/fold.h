@@ -15,6 +15,8 @@
 #include <functional>
 
 #include "absl/status/status.h"
+#include "absl/types/span.h"
+#include "events/codec.h"
 #include "events/events_generated.h"
 #include "kernel/state.h"
 
@@ -31,6 +33,17 @@ using PrefixScan =
 // FailedPrecondition).
 absl::Status ApplyEvent(const fb::Event& event, State& state,
                         const PrefixScan* prefix);
+
+// The batch fold: applies `events` (in seq order) to `state` as ApplyEvent
+// would one at a time, with the reducer's context kept across the run
+// (reducer.h ApplyRun): what folds a run of events it holds (Fold with
+// kNo, replay::SnapshotNewEvents, bench/fold_count). A store scan hands one
+// event per call, so replay::Seek still folds with FoldOne.
+// A Voided event goes through ApplyEvent with `prefix` (same rules as
+// there), then the run goes on. Returns the first error, naming the event's
+// seq as ApplyEvent does; `state` then holds the events before it.
+absl::Status FoldEvents(absl::Span<const events::EventBuffer> events,
+                        State& state, const PrefixScan* prefix);
 
 // True when `event` no longer counts given the sorted `voided` seqs.
 bool IsVoided(const fb::Event& event, const std::vector<uint64_t>& voided);

@@ -1,11 +1,14 @@
 #include "kernel/reducer.h"
 
 #include <algorithm>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "absl/base/attributes.h"
+#include "absl/base/optimization.h"
 #include "absl/strings/str_cat.h"
 #include "events/codec.h"
 #include "events/status_macros.h"
@@ -33,13 +36,47 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Fill(std::string& dst,
   if (s != nullptr && s->size() != 0) dst.append(s->c_str(), s->size());
 }
 
+// The `n` (1..16) bytes at `p`, a FlatBuffers string's, as two words:
+// for n <= 8 the 8 bytes ending at p + n with those before p shifted out
+// (its length prefix and what precedes it: a verified buffer's root offset
+// and vtables come first, so p + n - 8 is inside the buffer), and 0; else
+// the first and the last 8.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Words(const char* p, uint32_t n, uint64_t& head,
+                                               uint64_t& tail) {
+  uint64_t last;
+  std::memcpy(&last, p + n - 8, 8);
+  if (n <= 8) {
+    head = last >> (64 - 8 * n);
+    tail = 0;
+  } else {
+    std::memcpy(&head, p, 8);
+    tail = last;
+  }
+}
+
+// Whether `dst` holds the bytes of `v` (a FlatBuffers string's), with no
+// byte loop for up to 16 bytes: a std::string's buffer has room for 16
+// (its inline buffer, or a heap block of more), so 8-byte loads stay in it.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool Same(const std::string& dst, std::string_view v) {
+  const size_t n = v.size();
+  if (dst.size() != n) return false;
+  if (n == 0) return true;
+  if (n > 16) return CompareKeys(dst, v) == 0;
+  uint64_t head, tail, d;
+  Words(v.data(), static_cast<uint32_t>(n), head, tail);
+  std::memcpy(&d, dst.data(), 8);
+  if (n <= 8) return (n == 8 ? d : d & ((uint64_t{1} << (8 * n)) - 1)) == head;
+  uint64_t dt;
+  std::memcpy(&dt, dst.data() + n - 8, 8);
+  return d == head && dt == tail;
+}
+
 // Sets `dst` (any value) to `s` ("" when absent), reusing its capacity:
 // left alone when equal (a reused window's ids mostly are), else cleared
 // and appended to (assign goes through the general _M_replace).
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Assign(std::string& dst,
                                                 const flatbuffers::String* s) {
-  const std::string_view v = View(s);
-  if (dst.size() == v.size() && CompareKeys(dst, v) == 0) return;
+  if (Same(dst, View(s))) return;
   dst.clear();
   Fill(dst, s);
 }
@@ -51,6 +88,10 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Assign(std::string& dst,
 static_assert(sizeof(PendingAct) == 360 && sizeof(Trigger) == 128 && sizeof(Expiry) == 48,
               "PendingAct, Trigger or Expiry changed: reset the new field in "
               "Clear(PendingAct&), then update these sizes");
+static_assert(sizeof(Condition) == 216,
+              "Condition changed: set the new field in ConditionAdded, then update this size");
+static_assert(sizeof(OrderEntry) == 72,
+              "OrderEntry changed: set the new field in OrderSet, then update this size");
 static_assert(sizeof(Window) == 144,
               "Window changed: set the new field in WindowOpened, then update this size");
 
@@ -112,24 +153,135 @@ Weapon ToWeapon(const fb::Weapon& w) {
   return out;
 }
 
+// A FlatBuffers table whose vtable is located once (the generated
+// accessors locate it for every field, and ApplyRun's loop is too large for
+// the compiler to inline them all). Same results as the accessors: a field
+// beyond the vtable, or at offset 0, is absent (its default). REQUIRES: the
+// table passed the Verifier.
+class Fields {
+ public:
+  ABSL_ATTRIBUTE_ALWAYS_INLINE explicit Fields(const void* table)
+      : t_(static_cast<const uint8_t*>(table)),
+        vt_(t_ - flatbuffers::ReadScalar<flatbuffers::soffset_t>(t_)),
+        size_(flatbuffers::ReadScalar<flatbuffers::voffset_t>(vt_)) {}
+
+  // Whether the vtable has a slot for `field` and every field before it:
+  // then the reads below may pass `kCovered` and skip the size check per
+  // field (a table's last field present means a vtable covering them all).
+  ABSL_ATTRIBUTE_ALWAYS_INLINE bool Covers(flatbuffers::voffset_t field) const {
+    return field < size_;
+  }
+  static constexpr bool kCovered = true;
+
+  // The field's offset in the table (0: absent).
+  ABSL_ATTRIBUTE_ALWAYS_INLINE flatbuffers::voffset_t Offset(flatbuffers::voffset_t field,
+                                                             bool covered = false) const {
+    return covered || field < size_
+               ? flatbuffers::ReadScalar<flatbuffers::voffset_t>(vt_ + field)
+               : 0;
+  }
+  template <typename T>
+  ABSL_ATTRIBUTE_ALWAYS_INLINE T Scalar(flatbuffers::voffset_t field, bool covered = false) const {
+    const flatbuffers::voffset_t o = Offset(field, covered);
+    return o != 0 ? flatbuffers::ReadScalar<T>(t_ + o) : T{};
+  }
+  // A string, table or union value (nullptr when absent).
+  template <typename T>
+  ABSL_ATTRIBUTE_ALWAYS_INLINE const T* Pointer(flatbuffers::voffset_t field,
+                                                bool covered = false) const {
+    const flatbuffers::voffset_t o = Offset(field, covered);
+    if (o == 0) return nullptr;
+    const uint8_t* p = t_ + o;
+    return reinterpret_cast<const T*>(p + flatbuffers::ReadScalar<flatbuffers::uoffset_t>(p));
+  }
+
+ private:
+  const uint8_t* t_;
+  const uint8_t* vt_;
+  flatbuffers::voffset_t size_;
+};
+
+// For the batch fold (ApplyRun) only: resource changes' targets by the
+// bytes of the event's actor and resource name, so that a run's resource
+// changes after the first on each (creature, resource) pair do no
+// KeyIndex searches. Direct-mapped, 256 entries (a corpus has ~10-20
+// creatures with ~5 counters each: fewer entries collide often),
+// overwritten on a miss;
+// looked up, never iterated. Holds pointers into the state's map nodes:
+// valid for one ApplyRun (the reducer erases no combatant nor resource,
+// and a void, which replaces the whole state, ends the run).
+class ResourceMemo {
+ public:
+  // Keys of up to 16 bytes each (longer ones, and empty ones, are not
+  // memoised): the first and last 8 bytes and the lengths tell them apart.
+  struct Key {
+    uint64_t actor_head, actor_tail, name_head, name_tail, sizes;
+    bool operator==(const Key& o) const {
+      return actor_head == o.actor_head && name_head == o.name_head &&
+             sizes == o.sizes && actor_tail == o.actor_tail && name_tail == o.name_tail;
+    }
+  };
+  struct Entry {
+    Key key{};  // sizes 0: empty (no key has it)
+    Combatant* combatant = nullptr;
+    int64_t* value = nullptr;
+  };
+
+  // The key of (`actor`, `name`); false when either is absent, empty or
+  // longer than 16 bytes.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE static bool KeyOf(const flatbuffers::String* actor,
+                                                 const flatbuffers::String* name, Key& k) {
+    if (actor == nullptr || name == nullptr) return false;
+    const uint32_t an = actor->size(), nn = name->size();
+    if (an - 1 >= 16 || nn - 1 >= 16) return false;  // also 0
+    Words(actor->c_str(), an, k.actor_head, k.actor_tail);
+    Words(name->c_str(), nn, k.name_head, k.name_tail);
+    k.sizes = (uint64_t{an} << 32) | nn;
+    return true;
+  }
+
+  ABSL_ATTRIBUTE_ALWAYS_INLINE Entry& At(const Key& k) {
+    const uint64_t mix = (k.actor_head ^ k.actor_tail) * 0x9E3779B97F4A7C15ull +
+                         (k.name_head ^ k.name_tail ^ k.sizes);
+    return entries_[(mix * 0xD6E8FEB86659FD93ull) >> (64 - kBits)];
+  }
+
+ private:
+  static constexpr int kBits = 8;
+  Entry entries_[1 << kBits];
+};
+
 class Applier {
  public:
   // Errors go to `out`, left untouched (OK) on success: the handlers
   // return bool, so no Status travels through memory per event.
-  Applier(const fb::Event& event, State& state, Mode mode, absl::Status& out)
-      : event_(event), s_(state), mode_(mode), seq_(event.seq()), out_(out) {}
+  // `stop_at_void`: a Voided change is not applied but stops the run
+  // (Run returns false, `out` left OK): the batch fold (ApplyRun).
+  Applier(State& state, Mode mode, absl::Status& out, bool stop_at_void = false)
+      : s_(state), mode_(mode), stop_at_void_(stop_at_void), out_(out) {}
 
-  // Inlined into Apply with the hot cases: one stack frame per event.
-  ABSL_ATTRIBUTE_ALWAYS_INLINE bool Run() {
+  // ApplyRun's memo of resource slots (not owned; outlives the run).
+  void UseMemo(ResourceMemo* memo) { memo_ = memo; }
+
+  // Applies `event`. Inlined into Apply and into ApplyRun's loop with the
+  // hot cases: one stack frame per event (Apply) or per run (ApplyRun).
+  ABSL_ATTRIBUTE_ALWAYS_INLINE bool Run(const fb::Event& event) {
+    event_ = &event;
+    // Each field is read once, the vtable located once; body is Event's
+    // last field, so a vtable with its slot has the others' too.
+    const Fields ev(&event);
+    const bool covered = ev.Covers(fb::Event::VT_BODY);
+    seq_ = covered ? ev.Scalar<uint64_t>(fb::Event::VT_SEQ, Fields::kCovered)
+                   : ev.Scalar<uint64_t>(fb::Event::VT_SEQ);
     if (seq_ != s_.seq + 1) return OutOfSequence();
     if (mode_ == Mode::kVoided) {
       Consume();
       s_.seq = seq_;
       return true;
     }
-    // Each field is read once: a FlatBuffers accessor is a vtable lookup.
-    const fb::Body type = event_.body_type();
-    const void* body = event_.body();
+    const fb::Body type = static_cast<fb::Body>(
+        ev.Scalar<uint8_t>(fb::Event::VT_BODY_TYPE, covered));
+    const void* body = ev.Pointer<void>(fb::Event::VT_BODY, covered);
     if (type > fb::Body::MAX || (type != fb::Body::NONE && body == nullptr)) {
       return Corrupt("body", "unknown type or missing value");
     }
@@ -176,16 +328,16 @@ class Applier {
 
   // The numbering a voided event consumed still counts.
   ABSL_ATTRIBUTE_NOINLINE void Consume() {
-    if (event_.body_type() == fb::Body::Roll) {
-      const auto* dice = event_.body_as_Roll()->dice();
+    if (event_->body_type() == fb::Body::Roll) {
+      const auto* dice = event_->body_as_Roll()->dice();
       if (dice != nullptr) {
         for (const fb::Die* d : *dice) {
           s_.next_roll_index = std::max(s_.next_roll_index, d->index() + 1);
         }
       }
     }
-    if (event_.body_type() == fb::Body::StateChange) {
-      const auto* sc = event_.body_as_StateChange();
+    if (event_->body_type() == fb::Body::StateChange) {
+      const auto* sc = event_->body_as_StateChange();
       if (sc->change_type() == fb::Change::ConditionAdded) {
         s_.next_condition_id =
             std::max(s_.next_condition_id, sc->change_as_ConditionAdded()->id() + 1);
@@ -286,8 +438,11 @@ class Applier {
   // The dispatch is inlined into Apply; each change is applied by its own
   // small function (so the FlatBuffers accessors inline into it).
   ABSL_ATTRIBUTE_ALWAYS_INLINE bool ApplyChange(const fb::StateChange& sc) {
-    const fb::Change type = sc.change_type();
-    const void* change = sc.change();
+    const Fields f(&sc);
+    const bool covered = f.Covers(fb::StateChange::VT_CHANGE);  // its last field
+    const fb::Change type =
+        static_cast<fb::Change>(f.Scalar<uint8_t>(fb::StateChange::VT_CHANGE_TYPE, covered));
+    const void* change = f.Pointer<void>(fb::StateChange::VT_CHANGE, covered);
     if (type > fb::Change::MAX || (type != fb::Change::NONE && change == nullptr)) {
       return Corrupt("change", "unknown type or missing value");
     }
@@ -312,8 +467,12 @@ class Applier {
       case fb::Change::OrderSet:
         return OrderSet(*static_cast<const fb::OrderSet*>(change));
       case fb::Change::ResourceSet:
+        if (memo_ != nullptr) return MemoResourceSet(*static_cast<const fb::ResourceSet*>(change));
         return ResourceSet(*static_cast<const fb::ResourceSet*>(change));
       case fb::Change::ResourceChanged:
+        if (memo_ != nullptr) {
+          return MemoResourceChanged(*static_cast<const fb::ResourceChanged*>(change));
+        }
         return ResourceChanged(*static_cast<const fb::ResourceChanged*>(change));
       case fb::Change::ConditionAdded:
         return ConditionAdded(*static_cast<const fb::ConditionAdded*>(change));
@@ -330,6 +489,7 @@ class Applier {
       case fb::Change::SessionEnded:
         return SessionEnded(*static_cast<const fb::SessionEnded*>(change));
       case fb::Change::Voided:
+        if (stop_at_void_) return false;  // fold.h re-derives around it
         return Voided(*static_cast<const fb::Voided*>(change));
       case fb::Change::Outcome:
         return Outcome(*static_cast<const fb::Outcome*>(change));
@@ -410,23 +570,33 @@ class Applier {
   }
 
   ABSL_ATTRIBUTE_NOINLINE bool OrderSet(const fb::OrderSet& o) {
-    std::vector<OrderEntry> order;
-    if (const auto* entries = o.entries()) {
-      order.reserve(entries->size());
-      for (const fb::OrderEntry* e : *entries) {
-        const Combatant* c = Known(e->actor());
-        if (c == nullptr) return NoCombatant("order.actor", e->actor());
-        order.push_back({c->id, e->initiative(), e->delayed(), {}});
-        if (const auto* m = e->members()) {
-          for (const flatbuffers::String* id : *m) {
-            const Combatant* member = Known(id);
-            if (member == nullptr) return NoCombatant("order.members", id);
-            order.back().members.push_back(member->id);
-          }
+    const auto* entries = o.entries();
+    if (entries == nullptr) {
+      s_.order.clear();
+      return true;
+    }
+    // Every name checked first (a refused event changes nothing), then the
+    // order rewritten in place: its strings and vectors keep their
+    // capacity, and an id found is the event's bytes.
+    for (const fb::OrderEntry* e : *entries) {
+      if (Known(e->actor()) == nullptr) return NoCombatant("order.actor", e->actor());
+      if (const auto* m = e->members()) {
+        for (const flatbuffers::String* id : *m) {
+          if (Known(id) == nullptr) return NoCombatant("order.members", id);
         }
       }
     }
-    s_.order = std::move(order);
+    s_.order.resize(entries->size());
+    for (size_t i = 0; i < entries->size(); ++i) {
+      const fb::OrderEntry* e = entries->Get(i);
+      OrderEntry& out = s_.order[i];
+      Assign(out.actor, e->actor());
+      out.initiative = e->initiative();
+      out.delayed = e->delayed();
+      const auto* m = e->members();
+      out.members.resize(m == nullptr ? 0 : m->size());
+      for (size_t j = 0; j < out.members.size(); ++j) Assign(out.members[j], m->Get(j));
+    }
     return true;
   }
 
@@ -485,6 +655,63 @@ class Applier {
     return true;
   }
 
+  // ApplyRun's resource changes: inlined into its loop, the target found
+  // in the memo (a combatant's resource, no pool), else by the handlers
+  // above, which then fill the memo when the resource exists. Same checks,
+  // same errors.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE bool MemoResourceChanged(const fb::ResourceChanged& r) {
+    using T = fb::ResourceChanged;
+    const Fields f(&r);
+    const auto* actor = f.Pointer<flatbuffers::String>(T::VT_ACTOR);
+    const auto* name = f.Pointer<flatbuffers::String>(T::VT_NAME);
+    ResourceMemo::Key k;
+    if (ABSL_PREDICT_FALSE(f.Offset(T::VT_POOL) != 0 || !ResourceMemo::KeyOf(actor, name, k))) {
+      return ResourceChanged(r);
+    }
+    ResourceMemo::Entry& e = memo_->At(k);
+    if (ABSL_PREDICT_FALSE(!(e.key == k)) && !Remember(actor, name, k, e)) {
+      return ResourceChanged(r);
+    }
+    const int64_t delta = f.Scalar<int64_t>(T::VT_DELTA), value = f.Scalar<int64_t>(T::VT_VALUE);
+    if (ABSL_PREDICT_FALSE(*e.value + delta != value)) return ResourceChanged(r);
+    e.combatant->digest_valid = false;
+    *e.value = value;
+    return true;
+  }
+
+  ABSL_ATTRIBUTE_ALWAYS_INLINE bool MemoResourceSet(const fb::ResourceSet& r) {
+    using T = fb::ResourceSet;
+    const Fields f(&r);
+    const auto* actor = f.Pointer<flatbuffers::String>(T::VT_ACTOR);
+    const auto* name = f.Pointer<flatbuffers::String>(T::VT_NAME);
+    ResourceMemo::Key k;
+    if (ABSL_PREDICT_FALSE(f.Offset(T::VT_POOL) != 0 || !ResourceMemo::KeyOf(actor, name, k))) {
+      return ResourceSet(r);
+    }
+    ResourceMemo::Entry& e = memo_->At(k);
+    if (ABSL_PREDICT_FALSE(!(e.key == k)) && !Remember(actor, name, k, e)) {
+      return ResourceSet(r);
+    }
+    e.combatant->digest_valid = false;
+    *e.value = f.Scalar<int64_t>(T::VT_VALUE);
+    return true;
+  }
+
+  // Fills `e` with the combatant `actor`'s resource `name` under `k`; false
+  // (`e` untouched) when either does not exist.
+  ABSL_ATTRIBUTE_NOINLINE bool Remember(const flatbuffers::String* actor,
+                                        const flatbuffers::String* name,
+                                        const ResourceMemo::Key& k, ResourceMemo::Entry& e) {
+    Combatant* c = Known(actor);
+    if (c == nullptr) return false;
+    int64_t* slot = c->resource_slots.Find(c->resources, View(name), Head(name));
+    if (slot == nullptr) return false;
+    e.key = k;
+    e.combatant = c;
+    e.value = slot;
+    return true;
+  }
+
   ABSL_ATTRIBUTE_NOINLINE bool ResourceMismatch(std::string_view name,
                                                         int64_t v, int64_t delta,
                                                         int64_t value) const {
@@ -508,7 +735,7 @@ class Applier {
                                     other.name, " #", other_id));
       }
     }
-    c->conditions.erase(it);
+    s_.spare_condition.Erase(c->conditions, it);
     return true;
   }
 
@@ -699,10 +926,10 @@ class Applier {
     }
     const absl::string_view branch = AbslView(View(f.branch()));
     const absl::string_view parent = AbslView(View(f.parent()));
-    if (branch.empty() || branch != AbslView(View(event_.branch()))) {
+    if (branch.empty() || branch != AbslView(View(event_->branch()))) {
       return Corrupt("branch_forked.branch",
                      absl::StrCat("'", branch, "' is not the event's branch '",
-                                  AbslView(View(event_.branch())), "'"));
+                                  AbslView(View(event_->branch())), "'"));
     }
     if (parent.empty() || parent == branch) {
       return Corrupt("branch_forked.parent",
@@ -809,19 +1036,23 @@ class Applier {
       return Corrupt("condition.parent",
                      absl::StrCat("no condition #", a.parent()));
     }
-    // Built in its node (ids only grow: the hint is the end).
-    auto it = c->conditions.try_emplace(c->conditions.end(), a.id());
+    // Built in its node, the condition removed last's when there is one
+    // (ids only grow: the hint is the end); every field set (a reused node,
+    // or a condition re-derivation re-added, holds the old values).
+    auto it = s_.spare_condition.Emplace(c->conditions, c->conditions.end(), a.id());
     Condition& cond = it->second;
-    if (cond.id == a.id()) cond = Condition{};  // re-derivation re-added it
     cond.id = a.id();
-    Fill(cond.name, a.name());
-    Fill(cond.source, a.source());
-    Fill(cond.relative_to, a.relative_to());
+    Assign(cond.name, a.name());
+    Assign(cond.source, a.source());
+    Assign(cond.relative_to, a.relative_to());
     cond.level = a.level();
-    FillExpiry(cond.expiry, a.expiry());
+    const fb::Expiry* expiry = a.expiry();
+    cond.expiry.kind = expiry != nullptr ? expiry->kind() : fb::ExpiryKind::Never;
+    Assign(cond.expiry.actor, expiry != nullptr ? expiry->actor() : nullptr);
+    cond.expiry.round = expiry != nullptr ? expiry->round() : 0;
     cond.parent = a.parent();
     cond.ref = a.ref();
-    Fill(cond.note, a.note());
+    Assign(cond.note, a.note());
     cond.added_at = seq_;
     s_.next_condition_id = cond.id + 1;
     return true;
@@ -837,10 +1068,12 @@ class Applier {
     return false;
   }
 
-  const fb::Event& event_;
+  ResourceMemo* memo_ = nullptr;      // ApplyRun's, else none
+  const fb::Event* event_ = nullptr;  // the event being applied
   State& s_;
   const Mode mode_;
-  const uint64_t seq_;
+  const bool stop_at_void_;
+  uint64_t seq_ = 0;  // its seq
   absl::Status& out_;
 };
 
@@ -850,8 +1083,28 @@ absl::Status Apply(const fb::Event& event, State& state, Mode mode) {
   // Every case checks before it mutates, so a refused event leaves `state`
   // unchanged without the cost of a copy.
   absl::Status out;
-  Applier(event, state, mode, out).Run();
+  Applier(state, mode, out).Run(event);
   return out;
+}
+
+// Runs shorter than this fold without ResourceMemo.
+constexpr size_t kMemoFrom = 128;
+
+size_t ApplyRun(absl::Span<const events::EventBuffer> events, State& state,
+                absl::Status& error) {
+  Applier applier(state, Mode::kStrict, error, /*stop_at_void=*/true);
+  // The memo (14 KiB zeroed) pays off over a long run only.
+  std::unique_ptr<ResourceMemo> memo;
+  if (events.size() >= kMemoFrom) {
+    memo = std::make_unique<ResourceMemo>();
+    applier.UseMemo(memo.get());
+  }
+  const events::EventBuffer* const begin = events.data();
+  const events::EventBuffer* const end = begin + events.size();
+  for (const events::EventBuffer* e = begin; e != end; ++e) {
+    if (ABSL_PREDICT_FALSE(!applier.Run(e->event()))) return e - begin;
+  }
+  return events.size();
 }
 
 }  // namespace combat::kernel

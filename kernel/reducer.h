@@ -13,7 +13,11 @@
 #ifndef COMBAT_KERNEL_REDUCER_H_
 #define COMBAT_KERNEL_REDUCER_H_
 
+#include <cstddef>
+
 #include "absl/status/status.h"
+#include "absl/types/span.h"
+#include "events/codec.h"
 #include "events/events_generated.h"
 #include "kernel/state.h"
 
@@ -38,6 +42,17 @@ enum class Mode {
 // target here; re-deriving the state without it is kernel/fold.h's job.
 [[nodiscard]] absl::Status Apply(const fb::Event& event, State& state,
                                  Mode mode = Mode::kStrict);
+
+// The batch fold's core: applies `events` in order, strictly, as Apply
+// would one at a time (the same handlers and checks), with one applier for
+// the whole run: no Status, frame or context per event. Stops before the
+// first Voided event (not applied: re-deriving around it is
+// kernel/fold.h's FoldEvents's job) and at the first event refused, whose
+// error (as Apply's) goes to `error`, left untouched otherwise. Returns
+// how many events were applied: `state` holds them, and nothing of the
+// event it stopped at. REQUIRES: `error` is OK. Not thread-safe on `state`.
+size_t ApplyRun(absl::Span<const events::EventBuffer> events, State& state,
+                absl::Status& error);
 
 }  // namespace combat::kernel
 

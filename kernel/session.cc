@@ -137,8 +137,10 @@ absl::Status FoldOne(const events::EventBuffer& event, State& state,
 absl::Status Fold(const std::vector<events::EventBuffer>& events, State& state,
                   CheckHashes check, const PrefixScan* prefix) {
   const PrefixScan own = ScanOf(events);
+  if (prefix == nullptr) prefix = &own;
+  if (check == CheckHashes::kNo) return FoldEvents(events, state, prefix);
   for (const events::EventBuffer& e : events) {
-    RETURN_IF_ERROR(FoldOne(e, state, check, prefix != nullptr ? prefix : &own));
+    RETURN_IF_ERROR(FoldOne(e, state, check, prefix));
   }
   return absl::OkStatus();
 }

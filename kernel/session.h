@@ -48,7 +48,8 @@ absl::StatusOr<std::vector<events::EventBuffer>> DecideCommand(
     const fb::CommandT& command, dice::DiceSource& seeded,
     const PrefixScan* prefix = nullptr, RollOracle* oracle = nullptr);
 
-// Folds `events` onto `state` (ApplyEvent, fold.h). With kYes, each
+// Folds `events` onto `state` (ApplyEvent, fold.h; with kNo, the batch
+// fold FoldEvents: one reducer context for the whole vector). With kYes, each
 // event's recorded state_hash must equal the hash of the state after it
 // (DataLoss naming the seq otherwise). `prefix` visits the branch from seq 1
 // (voids re-derive from it); when null, Fold uses `events` themselves, which

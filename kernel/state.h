@@ -251,9 +251,11 @@ struct State {
   mutable std::map<uint8_t, std::array<uint8_t, 32>> bucket_digests;
 
   // For the reducer only: the node of the window and of the pending act
-  // closed last, for the next one opened.
+  // closed last, for the next one opened; and of the condition removed
+  // last (from any combatant), for the next one added.
   SpareNode<std::map<uint32_t, Window>> spare_window;
   SpareNode<std::map<uint32_t, PendingAct>> spare_pending;
+  SpareNode<std::map<uint32_t, Condition>> spare_condition;
 
   // For the reducer only: its index of `combatants` (keys.h), like
   // Combatant::resource_slots.
