@@ -19,6 +19,14 @@ namespace {
 // batch fold's hot path), a condition, and whatever a test appends.
 class FoldTest : public ::testing::Test {
  protected:
+  // The session's first event: SessionStarted of session "s", ruleset "test".
+  void StartSession() {
+    fb::SessionStartedT s;
+    s.session = "s";
+    s.ruleset = "test";
+    Add(s);
+  }
+
   template <typename T>
   void Add(T change) {
     fb::EventT e;
@@ -77,10 +85,7 @@ class FoldTest : public ::testing::Test {
 };
 
 TEST_F(FoldTest, BatchEqualsOneAtATime) {
-  fb::SessionStartedT s;
-  s.session = "s";
-  s.ruleset = "test";
-  Add(s);
+  StartSession();
   for (const char* id : {"aria", "goblin_with_a_long_id", "ogre"}) {
     fb::CombatantJoinedT j;
     j.spec = std::make_unique<fb::CombatantSpecT>();
@@ -124,10 +129,7 @@ TEST_F(FoldTest, BatchEqualsOneAtATime) {
 // time, whatever the lengths of the ids and names (1 to 20 bytes, 16 is
 // the memo's longest), the pools beside them, and a refusal in the middle.
 TEST_F(FoldTest, ALongRunEqualsOneAtATime) {
-  fb::SessionStartedT s;
-  s.session = "s";
-  s.ruleset = "test";
-  Add(s);
+  StartSession();
   const std::vector<std::string> ids = {"a", "ab", "abc", "abcd", "hero0", "hero1",
                                         "goblin_7", "goblin_17", "sixteen_bytes_id",
                                         "seventeen_bytes_i", "a_twenty_byte_id_xyz"};
@@ -193,10 +195,7 @@ TEST_F(FoldTest, ALongRunEqualsOneAtATime) {
 // the new event's, whatever the old ones were (equal, a prefix, one byte
 // off, longer than 16 bytes), and so are a reused condition's fields.
 TEST_F(FoldTest, ReusedNodesTakeTheNewValues) {
-  fb::SessionStartedT s;
-  s.session = "s";
-  s.ruleset = "test";
-  Add(s);
+  StartSession();
   for (const char* id : {"a", "ab"}) {
     fb::CombatantJoinedT j;
     j.spec = std::make_unique<fb::CombatantSpecT>();
@@ -244,10 +243,7 @@ TEST_F(FoldTest, ReusedNodesTakeTheNewValues) {
 // OrderSet rewrites the order in place: every entry and member is the new
 // event's; one naming an unknown creature changes nothing.
 TEST_F(FoldTest, OrderSetReplacesTheWholeOrder) {
-  fb::SessionStartedT s;
-  s.session = "s";
-  s.ruleset = "test";
-  Add(s);
+  StartSession();
   for (const char* id : {"a", "rider", "mount", "a_long_creature_id_x"}) {
     fb::CombatantJoinedT j;
     j.spec = std::make_unique<fb::CombatantSpecT>();
@@ -292,10 +288,7 @@ TEST_F(FoldTest, OrderSetReplacesTheWholeOrder) {
 // A Voided event in the run re-derives the state without its target (and
 // what the target caused), as ApplyEvent does; the run goes on after it.
 TEST_F(FoldTest, AVoidInTheRunReDerives) {
-  fb::SessionStartedT s;
-  s.session = "s";
-  s.ruleset = "test";
-  Add(s);
+  StartSession();
   fb::CombatantJoinedT j;
   j.spec = std::make_unique<fb::CombatantSpecT>();
   j.spec->id = "aria";
@@ -328,10 +321,7 @@ TEST_F(FoldTest, AVoidInTheRunReDerives) {
 // The first refused event stops the run: its error names its seq and
 // field, and the state holds exactly the events before it.
 TEST_F(FoldTest, TheFirstRefusalStopsTheRun) {
-  fb::SessionStartedT s;
-  s.session = "s";
-  s.ruleset = "test";
-  Add(s);
+  StartSession();
   fb::CombatantJoinedT j;
   j.spec = std::make_unique<fb::CombatantSpecT>();
   j.spec->id = "aria";
@@ -368,10 +358,7 @@ TEST_F(FoldTest, TheFirstRefusalStopsTheRun) {
 
 // ApplyRun (reducer.h) stops before a Voided event without an error.
 TEST_F(FoldTest, ApplyRunStopsBeforeAVoid) {
-  fb::SessionStartedT s;
-  s.session = "s";
-  s.ruleset = "test";
-  Add(s);
+  StartSession();
   fb::VoidedT v;
   v.target = 1;
   Add(v);

@@ -662,39 +662,40 @@ class Applier {
   ABSL_ATTRIBUTE_ALWAYS_INLINE bool MemoResourceChanged(const fb::ResourceChanged& r) {
     using T = fb::ResourceChanged;
     const Fields f(&r);
-    const auto* actor = f.Pointer<flatbuffers::String>(T::VT_ACTOR);
-    const auto* name = f.Pointer<flatbuffers::String>(T::VT_NAME);
-    ResourceMemo::Key k;
-    if (ABSL_PREDICT_FALSE(f.Offset(T::VT_POOL) != 0 || !ResourceMemo::KeyOf(actor, name, k))) {
-      return ResourceChanged(r);
-    }
-    ResourceMemo::Entry& e = memo_->At(k);
-    if (ABSL_PREDICT_FALSE(!(e.key == k)) && !Remember(actor, name, k, e)) {
-      return ResourceChanged(r);
-    }
+    ResourceMemo::Entry* e = MemoEntry<T>(f);
+    if (ABSL_PREDICT_FALSE(e == nullptr)) return ResourceChanged(r);
     const int64_t delta = f.Scalar<int64_t>(T::VT_DELTA), value = f.Scalar<int64_t>(T::VT_VALUE);
-    if (ABSL_PREDICT_FALSE(*e.value + delta != value)) return ResourceChanged(r);
-    e.combatant->digest_valid = false;
-    *e.value = value;
+    if (ABSL_PREDICT_FALSE(*e->value + delta != value)) return ResourceChanged(r);
+    e->combatant->digest_valid = false;
+    *e->value = value;
     return true;
   }
 
   ABSL_ATTRIBUTE_ALWAYS_INLINE bool MemoResourceSet(const fb::ResourceSet& r) {
     using T = fb::ResourceSet;
     const Fields f(&r);
+    ResourceMemo::Entry* e = MemoEntry<T>(f);
+    if (ABSL_PREDICT_FALSE(e == nullptr)) return ResourceSet(r);
+    e->combatant->digest_valid = false;
+    *e->value = f.Scalar<int64_t>(T::VT_VALUE);
+    return true;
+  }
+
+  // The memo's entry for the (actor, name) a resource change `f` (a table
+  // of type T) targets, filled on a miss; null when the change is a pool's,
+  // its ids are not memoised, or the target does not exist (the handlers
+  // above then decide, with their errors).
+  template <typename T>
+  ABSL_ATTRIBUTE_ALWAYS_INLINE ResourceMemo::Entry* MemoEntry(const Fields& f) {
     const auto* actor = f.Pointer<flatbuffers::String>(T::VT_ACTOR);
     const auto* name = f.Pointer<flatbuffers::String>(T::VT_NAME);
     ResourceMemo::Key k;
     if (ABSL_PREDICT_FALSE(f.Offset(T::VT_POOL) != 0 || !ResourceMemo::KeyOf(actor, name, k))) {
-      return ResourceSet(r);
+      return nullptr;
     }
     ResourceMemo::Entry& e = memo_->At(k);
-    if (ABSL_PREDICT_FALSE(!(e.key == k)) && !Remember(actor, name, k, e)) {
-      return ResourceSet(r);
-    }
-    e.combatant->digest_valid = false;
-    *e.value = f.Scalar<int64_t>(T::VT_VALUE);
-    return true;
+    if (ABSL_PREDICT_FALSE(!(e.key == k)) && !Remember(actor, name, k, e)) return nullptr;
+    return &e;
   }
 
   // Fills `e` with the combatant `actor`'s resource `name` under `k`; false
