@@ -156,7 +156,9 @@ Weapon ToWeapon(const fb::Weapon& w) {
 // A FlatBuffers table whose vtable is located once (the generated
 // accessors locate it for every field, and ApplyRun's loop is too large for
 // the compiler to inline them all). Same results as the accessors: a field
-// beyond the vtable, or at offset 0, is absent (its default). REQUIRES: the
+// beyond the vtable, or at offset 0, is absent. Scalar gives 0 for an
+// absent field, so it is only for fields whose schema default is 0 (seq,
+// the union types, delta, value; not, e.g., Die.kept). REQUIRES: the
 // table passed the Verifier.
 class Fields {
  public:
