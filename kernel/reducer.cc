@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "absl/base/attributes.h"
@@ -208,43 +209,110 @@ class Fields {
 // changes after the first on each (creature, resource) pair do no
 // KeyIndex searches. Direct-mapped, 256 entries (a corpus has ~10-20
 // creatures with ~5 counters each: fewer entries collide often),
-// overwritten on a miss;
-// looked up, never iterated. Holds pointers into the state's map nodes:
-// valid for one ApplyRun (the reducer erases no combatant nor resource,
-// and a void, which replaces the whole state, ends the run).
+// overwritten on a miss; looked up, never iterated. Holds pointers into
+// the state's map nodes: valid for one ApplyRun (the reducer erases no
+// combatant nor resource, and a void, which replaces the whole state, ends
+// the run).
+//
+// Ids of 1 to 16 bytes are memoised (longer and empty ones go to the
+// handlers): an id is its length and two words, the head (for up to 8
+// bytes, all of them; else the first 8) and the tail (the last 8 when
+// longer than 8, else 0), which tell ids of up to 16 bytes apart. The
+// slot is chosen by the heads and lengths alone, and the tails are only
+// read for an id longer than 8 bytes: the common probe reads two words per
+// id. The reducer's resource handlers fill it (Remember).
 class ResourceMemo {
  public:
-  // Keys of up to 16 bytes each (longer ones, and empty ones, are not
-  // memoised): the first and last 8 bytes and the lengths tell them apart.
-  struct Key {
-    uint64_t actor_head, actor_tail, name_head, name_tail, sizes;
-    bool operator==(const Key& o) const {
-      return actor_head == o.actor_head && name_head == o.name_head &&
-             sizes == o.sizes && actor_tail == o.actor_tail && name_tail == o.name_tail;
-    }
-  };
   struct Entry {
-    Key key{};  // sizes 0: empty (no key has it)
+    uint64_t actor_head = 0, name_head = 0;
+    uint64_t sizes = 0;  // actor's << 32 | name's; 0: empty (no key has it)
+    uint64_t actor_tail = 0, name_tail = 0;
     Combatant* combatant = nullptr;
     int64_t* value = nullptr;
+    uint64_t unused = 0;  // 64 bytes: the slot is found by a shift
   };
 
-  // The key of (`actor`, `name`); false when either is absent, empty or
-  // longer than 16 bytes.
-  ABSL_ATTRIBUTE_ALWAYS_INLINE static bool KeyOf(const flatbuffers::String* actor,
-                                                 const flatbuffers::String* name, Key& k) {
-    if (actor == nullptr || name == nullptr) return false;
+  // Whether an id of `n` bytes is memoised.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE static bool Fits(uint32_t n) { return n - 1 < 16; }
+  // The head of the `n` (1..16) bytes at `p`, a FlatBuffers string's: the
+  // 8 bytes ending at p + min(n, 8), those before p shifted out (its
+  // length prefix and what precedes it: a verified buffer's root offset
+  // and vtables come first, so the load stays inside the buffer).
+  ABSL_ATTRIBUTE_ALWAYS_INLINE static uint64_t Head(const char* p, uint32_t n) {
+    uint64_t w;
+    if (n >= 8) {
+      std::memcpy(&w, p, 8);
+      return w;
+    }
+    std::memcpy(&w, p + n - 8, 8);
+    return w >> (64 - 8 * n);
+  }
+  // The tail of the `n` (9..16) bytes at `p`: the last 8.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE static uint64_t Tail(const char* p, uint32_t n) {
+    uint64_t w;
+    std::memcpy(&w, p + n - 8, 8);
+    return w;
+  }
+
+  // Applies the resource change `table` (a T: fb::ResourceChanged or
+  // fb::ResourceSet) when the memo holds its target: sets the value and
+  // clears the combatant's cached digest. False, with nothing changed,
+  // when the change is a pool's, its ids are not memoised or not in the
+  // memo, or (ResourceChanged) the recorded value is not the slot's value
+  // plus the delta: the reducer's handler then decides, with its errors.
+  // Out of line on purpose: a leaf with few live values, it needs no stack
+  // and runs in the caller-saved registers; inlined into ApplyRun's loop,
+  // it spilled.
+  template <typename T>
+  ABSL_ATTRIBUTE_ALWAYS_INLINE bool Apply(const void* table) {
+    const Fields f(table);
+    // name is actor's successor: a vtable covering it covers actor.
+    const bool covered = f.Covers(T::VT_NAME);
+    const auto* actor = f.Pointer<flatbuffers::String>(T::VT_ACTOR, covered);
+    const auto* name = f.Pointer<flatbuffers::String>(T::VT_NAME, covered);
+    if (actor == nullptr || name == nullptr || f.Offset(T::VT_POOL) != 0) return false;
     const uint32_t an = actor->size(), nn = name->size();
-    if (an - 1 >= 16 || nn - 1 >= 16) return false;  // also 0
-    Words(actor->c_str(), an, k.actor_head, k.actor_tail);
-    Words(name->c_str(), nn, k.name_head, k.name_tail);
-    k.sizes = (uint64_t{an} << 32) | nn;
+    if (!Fits(an) || !Fits(nn)) return false;
+    const uint64_t ah = Head(actor->c_str(), an), nh = Head(name->c_str(), nn);
+    const uint64_t sizes = (uint64_t{an} << 32) | nn;
+    Entry& e = Slot(ah, nh, sizes);
+    if (e.actor_head != ah || e.name_head != nh || e.sizes != sizes) return false;
+    if ((an > 8 && e.actor_tail != Tail(actor->c_str(), an)) ||
+        (nn > 8 && e.name_tail != Tail(name->c_str(), nn))) {
+      return false;
+    }
+    const int64_t value = f.Scalar<int64_t>(T::VT_VALUE);
+    if constexpr (std::is_same_v<T, fb::ResourceChanged>) {
+      if (*e.value + f.Scalar<int64_t>(T::VT_DELTA) != value) return false;
+    }
+    *e.value = value;
+    e.combatant->digest_valid = false;
     return true;
   }
 
-  ABSL_ATTRIBUTE_ALWAYS_INLINE Entry& At(const Key& k) {
-    const uint64_t mix = (k.actor_head ^ k.actor_tail) * 0x9E3779B97F4A7C15ull +
-                         (k.name_head ^ k.name_tail ^ k.sizes);
+  // Remembers that (`actor`, `name`) is `c`'s resource at `value`, when
+  // both ids are memoised (else does nothing).
+  void Remember(std::string_view actor, std::string_view name, Combatant* c,
+                int64_t* value) {
+    const uint32_t an = static_cast<uint32_t>(actor.size());
+    const uint32_t nn = static_cast<uint32_t>(name.size());
+    if (!Fits(an) || !Fits(nn)) return;
+    const uint64_t ah = Head(actor.data(), an), nh = Head(name.data(), nn);
+    const uint64_t sizes = (uint64_t{an} << 32) | nn;
+    Entry& e = Slot(ah, nh, sizes);
+    e.actor_head = ah;
+    e.name_head = nh;
+    e.sizes = sizes;
+    e.actor_tail = an <= 8 ? 0 : Tail(actor.data(), an);
+    e.name_tail = nn <= 8 ? 0 : Tail(name.data(), nn);
+    e.combatant = c;
+    e.value = value;
+  }
+
+  // The slot of the ids with these heads and sizes.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE Entry& Slot(uint64_t actor_head, uint64_t name_head,
+                                           uint64_t sizes) {
+    const uint64_t mix = (actor_head * 0x9E3779B97F4A7C15ull) ^ name_head ^ sizes;
     return entries_[(mix * 0xD6E8FEB86659FD93ull) >> (64 - kBits)];
   }
 
@@ -630,6 +698,7 @@ class Applier {
     const flatbuffers::String* name = r.name();
     if (int64_t* v = c->resource_slots.Find(c->resources, View(name), Head(name))) {
       *v = r.value();
+      if (memo_ != nullptr) memo_->Remember(View(r.actor()), View(name), c, v);
     } else {
       c->resource_slots.Insert(c->resources, View(name), r.value());
     }
@@ -651,68 +720,25 @@ class Applier {
     }
     if (slot != nullptr) {
       *slot = v + delta;
+      if (memo_ != nullptr) memo_->Remember(View(r.actor()), View(name), c, slot);
     } else {
       c->resource_slots.Insert(c->resources, View(name), v + delta);
     }
     return true;
   }
 
-  // ApplyRun's resource changes: inlined into its loop, the target found
-  // in the memo (a combatant's resource, no pool), else by the handlers
-  // above, which then fill the memo when the resource exists. Same checks,
-  // same errors.
+  // ApplyRun's resource changes: the target found in the memo (a
+  // combatant's resource, no pool) by ResourceMemo::Apply, else by the
+  // handlers above, which then fill the memo when the resource exists.
+  // Same checks, same errors.
   ABSL_ATTRIBUTE_ALWAYS_INLINE bool MemoResourceChanged(const fb::ResourceChanged& r) {
-    using T = fb::ResourceChanged;
-    const Fields f(&r);
-    ResourceMemo::Entry* e = MemoEntry<T>(f);
-    if (ABSL_PREDICT_FALSE(e == nullptr)) return ResourceChanged(r);
-    const int64_t delta = f.Scalar<int64_t>(T::VT_DELTA), value = f.Scalar<int64_t>(T::VT_VALUE);
-    if (ABSL_PREDICT_FALSE(*e->value + delta != value)) return ResourceChanged(r);
-    e->combatant->digest_valid = false;
-    *e->value = value;
-    return true;
+    if (ABSL_PREDICT_TRUE(memo_->Apply<fb::ResourceChanged>(&r))) return true;
+    return ResourceChanged(r);
   }
 
   ABSL_ATTRIBUTE_ALWAYS_INLINE bool MemoResourceSet(const fb::ResourceSet& r) {
-    using T = fb::ResourceSet;
-    const Fields f(&r);
-    ResourceMemo::Entry* e = MemoEntry<T>(f);
-    if (ABSL_PREDICT_FALSE(e == nullptr)) return ResourceSet(r);
-    e->combatant->digest_valid = false;
-    *e->value = f.Scalar<int64_t>(T::VT_VALUE);
-    return true;
-  }
-
-  // The memo's entry for the (actor, name) a resource change `f` (a table
-  // of type T) targets, filled on a miss; null when the change is a pool's,
-  // its ids are not memoised, or the target does not exist (the handlers
-  // above then decide, with their errors).
-  template <typename T>
-  ABSL_ATTRIBUTE_ALWAYS_INLINE ResourceMemo::Entry* MemoEntry(const Fields& f) {
-    const auto* actor = f.Pointer<flatbuffers::String>(T::VT_ACTOR);
-    const auto* name = f.Pointer<flatbuffers::String>(T::VT_NAME);
-    ResourceMemo::Key k;
-    if (ABSL_PREDICT_FALSE(f.Offset(T::VT_POOL) != 0 || !ResourceMemo::KeyOf(actor, name, k))) {
-      return nullptr;
-    }
-    ResourceMemo::Entry& e = memo_->At(k);
-    if (ABSL_PREDICT_FALSE(!(e.key == k)) && !Remember(actor, name, k, e)) return nullptr;
-    return &e;
-  }
-
-  // Fills `e` with the combatant `actor`'s resource `name` under `k`; false
-  // (`e` untouched) when either does not exist.
-  ABSL_ATTRIBUTE_NOINLINE bool Remember(const flatbuffers::String* actor,
-                                        const flatbuffers::String* name,
-                                        const ResourceMemo::Key& k, ResourceMemo::Entry& e) {
-    Combatant* c = Known(actor);
-    if (c == nullptr) return false;
-    int64_t* slot = c->resource_slots.Find(c->resources, View(name), Head(name));
-    if (slot == nullptr) return false;
-    e.key = k;
-    e.combatant = c;
-    e.value = slot;
-    return true;
+    if (ABSL_PREDICT_TRUE(memo_->Apply<fb::ResourceSet>(&r))) return true;
+    return ResourceSet(r);
   }
 
   ABSL_ATTRIBUTE_NOINLINE bool ResourceMismatch(std::string_view name,
