@@ -81,7 +81,7 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Assign(std::string& dst,
   Fill(dst, s);
 }
 
-// A reused map node (state.h SpareNode) keeps the closed entry's values, so
+// A reused entry (IdTable::Recycle, id_table.h) keeps the closed entry's values, so
 // every field is reset by hand below (PendingAct) and in WindowOpened
 // (Window). A field added to either would silently carry one act's or
 // window's value into the next: these sizes make the build say so.
@@ -738,7 +738,7 @@ class Applier {
                                     other.name, " #", other_id));
       }
     }
-    s_.spare_condition.Erase(c->conditions, it);
+    c->conditions.erase(it);
     return true;
   }
 
@@ -761,10 +761,10 @@ class Applier {
     if (w.pending() != 0 && s_.pending.count(w.pending()) == 0) {
       return Corrupt("window.pending", absl::StrCat("no pending act #", w.pending()));
     }
-    // Built in its node, the closed window's when there is one (ids only
-    // grow: the hint is the end); every field set (a reused node, or a
-    // window re-derivation reopened, holds the old values).
-    auto it = s_.spare_window.Emplace(s_.windows, s_.windows.end(), id);
+    // Built in the closed window's entry when there is one (IdTable's
+    // Recycle); every field set (a reused entry, or a window a
+    // re-derivation reopened, holds the old values).
+    auto it = s_.windows.Recycle(id);
     Window& win = it->second;
     win.id = id;
     win.trigger = w.trigger();
@@ -799,7 +799,7 @@ class Applier {
                                                  " still has nested window ", id, " open"));
       }
     }
-    s_.spare_window.Erase(s_.windows, it);
+    s_.windows.erase(it);
     return true;
   }
 
@@ -819,17 +819,15 @@ class Applier {
       return Corrupt("pending.cost_paid",
                      absl::StrCat(p.cost_paid(), " paid of ", p.cost_due(), " due"));
     }
-    // Built in its node (ids only grow: the hint is the end), the command
-    // unpacked straight into it: no PendingAct moved or destroyed.
-    const size_t before = s_.pending.size();
-    auto node = s_.spare_pending.Emplace(s_.pending, s_.pending.end(), id);
-    PendingAct& act = node->second;
-    // A reused node holds the closed act's values: reset as a new one
-    // (its strings and vectors keep their capacity).
-    if (s_.pending.size() == before || act.id != 0) Clear(act);
+    // Built in the closed act's entry when there is one (IdTable's
+    // Recycle), the command copied straight into it: no PendingAct moved
+    // or destroyed. A reused entry holds the closed act's values: reset as
+    // a new one (its strings and vectors keep their capacity).
+    PendingAct& act = s_.pending.Recycle(id)->second;
+    Clear(act);
     act.id = id;
     Fill(act.kind, p.kind());
-    act.actor.append(c->id);  // cleared above (a new or reused node)
+    act.actor.append(c->id);  // cleared above
     act.decl = p.decl();
     act.command = HeldCommand::Copy(*p.command());
     act.cost_due = p.cost_due();
@@ -893,7 +891,7 @@ class Applier {
         return Corrupt("pending.id", absl::StrCat("window ", id, " still holds it"));
       }
     }
-    s_.spare_pending.Erase(s_.pending, it);
+    s_.pending.erase(it);
     return true;
   }
 
@@ -1039,10 +1037,10 @@ class Applier {
       return Corrupt("condition.parent",
                      absl::StrCat("no condition #", a.parent()));
     }
-    // Built in its node, the condition removed last's when there is one
-    // (ids only grow: the hint is the end); every field set (a reused node,
-    // or a condition re-derivation re-added, holds the old values).
-    auto it = s_.spare_condition.Emplace(c->conditions, c->conditions.end(), a.id());
+    // Built in a condition this combatant lost when there is one (IdTable's
+    // Recycle); every field set (a reused entry, or a condition a
+    // re-derivation re-added, holds the old values).
+    auto it = c->conditions.Recycle(a.id());
     Condition& cond = it->second;
     cond.id = a.id();
     Assign(cond.name, a.name());
