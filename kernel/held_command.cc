@@ -55,7 +55,8 @@ HeldCommand& HeldCommand::operator=(const fb::CommandT& c) {
   flatbuffers::FlatBufferBuilder fbb;
   fbb.Finish(fb::Command::Pack(fbb, &c));
   const uint8_t* buf = fbb.GetBufferPointer();
-  return *this = Copy(*flatbuffers::GetRoot<fb::Command>(buf));
+  Assign(*flatbuffers::GetRoot<fb::Command>(buf));
+  return *this;
 }
 
 HeldCommand& HeldCommand::operator=(const HeldCommand& o) noexcept {
@@ -63,15 +64,6 @@ HeldCommand& HeldCommand::operator=(const HeldCommand& o) noexcept {
     o.Ref();
     Unref();
     b_ = o.b_;
-  }
-  return *this;
-}
-
-HeldCommand& HeldCommand::operator=(HeldCommand&& o) noexcept {
-  if (this != &o) {
-    Unref();
-    b_ = o.b_;
-    o.b_ = nullptr;
   }
   return *this;
 }
@@ -86,7 +78,7 @@ void HeldCommand::Unref() {
   b_ = nullptr;
 }
 
-HeldCommand HeldCommand::Copy(const fb::Command& c) {
+void HeldCommand::Range(const fb::Command& c, const uint8_t** lo, const uint8_t** hi) {
   const uint8_t* t = reinterpret_cast<const uint8_t*>(&c);
   Extent e{t, t};
   e.Table(t);
@@ -118,22 +110,48 @@ HeldCommand HeldCommand::Copy(const fb::Command& c) {
     }
   }
   e.String(c.contribution());
-  return FromRange(e.lo, e.hi, t);
+  *lo = e.lo;
+  *hi = e.hi;
 }
 
-HeldCommand HeldCommand::FromRange(const uint8_t* lo, const uint8_t* hi,
-                                   const uint8_t* table) {
-  const size_t shift = reinterpret_cast<uintptr_t>(lo) & 7;
-  const size_t n = static_cast<size_t>(hi - lo);
-  void* mem = ::operator new(sizeof(Block) + shift + n);
+HeldCommand HeldCommand::Copy(const fb::Command& c) {
+  HeldCommand out;
+  out.Assign(c);
+  return out;
+}
+
+void HeldCommand::Assign(const fb::Command& c) {
+  if (&c == get()) return;  // its own table: already a copy of it
+  const uint8_t* lo;
+  const uint8_t* hi;
+  Range(c, &lo, &hi);
+  const size_t need = (reinterpret_cast<uintptr_t>(lo) & 7) + static_cast<size_t>(hi - lo);
+  // Reused when this is its only owner (acquire: another owner's last
+  // reads happen before its release in Unref) and it has room.
+  if (b_ != nullptr && b_->capacity >= need &&
+      b_->refs.load(std::memory_order_acquire) == 1) {
+    delete b_->unpacked.load(std::memory_order_relaxed);
+    b_->unpacked.store(nullptr, std::memory_order_relaxed);
+    Fill(b_, lo, hi, reinterpret_cast<const uint8_t*>(&c));
+    return;
+  }
+  if (b_ != nullptr) Unref();
+  // Rounded up: a later, somewhat longer command fits in the same block.
+  const size_t capacity = (need + 63) & ~size_t{63};
+  void* mem = ::operator new(sizeof(Block) + capacity);
   Block* b = new (mem) Block;
   b->refs.store(1, std::memory_order_relaxed);
-  b->table = static_cast<uint32_t>(shift + (table - lo));
   b->unpacked.store(nullptr, std::memory_order_relaxed);
-  std::memcpy(reinterpret_cast<uint8_t*>(b + 1) + shift, lo, n);
-  HeldCommand out;
-  out.b_ = b;
-  return out;
+  b->capacity = static_cast<uint32_t>(capacity);
+  Fill(b, lo, hi, reinterpret_cast<const uint8_t*>(&c));
+  b_ = b;
+}
+
+void HeldCommand::Fill(Block* b, const uint8_t* lo, const uint8_t* hi,
+                       const uint8_t* table) {
+  const size_t shift = reinterpret_cast<uintptr_t>(lo) & 7;
+  b->table = static_cast<uint32_t>(shift + (table - lo));
+  std::memcpy(reinterpret_cast<uint8_t*>(b + 1) + shift, lo, static_cast<size_t>(hi - lo));
 }
 
 const fb::CommandT& HeldCommand::object() const {

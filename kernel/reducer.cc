@@ -82,43 +82,18 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Assign(std::string& dst,
 }
 
 // A reused entry (IdTable::Recycle, id_table.h) keeps the closed entry's values, so
-// every field is reset by hand below (PendingAct) and in WindowOpened
-// (Window). A field added to either would silently carry one act's or
+// every field is set by hand in PendingOpened (PendingAct), WindowOpened
+// (Window) and ConditionAdded (Condition). A field added to either would silently carry one act's or
 // window's value into the next: these sizes make the build say so.
 static_assert(sizeof(PendingAct) == 360 && sizeof(Trigger) == 128 && sizeof(Expiry) == 48,
-              "PendingAct, Trigger or Expiry changed: reset the new field in "
-              "Clear(PendingAct&), then update these sizes");
+              "PendingAct, Trigger or Expiry changed: set the new field in "
+              "PendingOpened (and SetExpiry), then update these sizes");
 static_assert(sizeof(Condition) == 216,
               "Condition changed: set the new field in ConditionAdded, then update this size");
 static_assert(sizeof(OrderEntry) == 72,
               "OrderEntry changed: set the new field in OrderSet, then update this size");
 static_assert(sizeof(Window) == 144,
               "Window changed: set the new field in WindowOpened, then update this size");
-
-// A pending act as a default PendingAct, keeping its strings' and vectors'
-// capacity.
-void Clear(PendingAct& act) {
-  act.id = 0;
-  act.kind.clear();
-  act.actor.clear();
-  act.decl = 0;
-  act.command = HeldCommand();
-  act.cost_due = act.cost_paid = act.progress = 0;
-  act.span = fb::Span::Instant;
-  act.trigger.kind = fb::TriggerKind::None;
-  act.trigger.by.clear();
-  act.trigger.against.clear();
-  act.trigger.hostile_only = false;
-  act.trigger.square.reset();
-  act.trigger.reach = 0;
-  act.trigger.name.clear();
-  act.expiry.kind = fb::ExpiryKind::Never;
-  act.expiry.actor.clear();
-  act.expiry.round = 0;
-  act.budget.clear();
-  act.opened_at = 0;
-  act.reacted.clear();
-}
 
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t Head(const flatbuffers::String* s) {
   return s == nullptr ? 0 : PrefixedKeyHead(s->c_str(), s->size());
@@ -130,12 +105,11 @@ absl::string_view AbslView(std::string_view v) {
 
 Pos ToPos(const fb::Pos* p) { return p == nullptr ? Pos{} : Pos{p->x(), p->y()}; }
 
-// Fills `out` (a new node's, empty) from `e` (absent: Never).
-void FillExpiry(Expiry& out, const fb::Expiry* e) {
-  if (e == nullptr) return;
-  out.kind = e->kind();
-  if (e->actor() != nullptr) out.actor.assign(e->actor()->c_str(), e->actor()->size());
-  out.round = e->round();
+// Sets every field of `out` (any value) from `e` (absent: Never).
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline void SetExpiry(Expiry& out, const fb::Expiry* e) {
+  out.kind = e != nullptr ? e->kind() : fb::ExpiryKind::Never;
+  Assign(out.actor, e != nullptr ? e->actor() : nullptr);
+  out.round = e != nullptr ? e->round() : 0;
 }
 
 Weapon ToWeapon(const fb::Weapon& w) {
@@ -820,35 +794,41 @@ class Applier {
                      absl::StrCat(p.cost_paid(), " paid of ", p.cost_due(), " due"));
     }
     // Built in the closed act's entry when there is one (IdTable's
-    // Recycle), the command copied straight into it: no PendingAct moved
-    // or destroyed. A reused entry holds the closed act's values: reset as
-    // a new one (its strings and vectors keep their capacity).
+    // Recycle), the command copied into its own block (HeldCommand::Assign):
+    // no PendingAct moved or destroyed, no allocation. A reused entry holds
+    // the closed act's values: every field is set (its strings and vectors
+    // keep their capacity).
     PendingAct& act = s_.pending.Recycle(id)->second;
-    Clear(act);
     act.id = id;
-    Fill(act.kind, p.kind());
-    act.actor.append(c->id);  // cleared above
+    Assign(act.kind, p.kind());
+    Assign(act.actor, p.actor());  // c->id's bytes
     act.decl = p.decl();
-    act.command = HeldCommand::Copy(*p.command());
+    act.command.Assign(*p.command());
     act.cost_due = p.cost_due();
     act.cost_paid = p.cost_paid();
     act.progress = p.progress();
     act.span = p.span();
-    if (const fb::Trigger* t = p.trigger()) {
-      act.trigger.kind = t->kind();
-      Fill(act.trigger.by, t->by());
-      Fill(act.trigger.against, t->against());
-      act.trigger.hostile_only = t->hostile_only();
-      if (t->square() != nullptr) act.trigger.square = ToPos(t->square());
-      act.trigger.reach = t->reach();
-      Fill(act.trigger.name, t->name());
+    const fb::Trigger* t = p.trigger();
+    act.trigger.kind = t != nullptr ? t->kind() : fb::TriggerKind::None;
+    Assign(act.trigger.by, t != nullptr ? t->by() : nullptr);
+    Assign(act.trigger.against, t != nullptr ? t->against() : nullptr);
+    act.trigger.hostile_only = t != nullptr && t->hostile_only();
+    if (t != nullptr && t->square() != nullptr) {
+      act.trigger.square = ToPos(t->square());
+    } else {
+      act.trigger.square.reset();
     }
-    FillExpiry(act.expiry, p.expiry());
-    Fill(act.budget, p.budget());
+    act.trigger.reach = t != nullptr ? t->reach() : 0;
+    Assign(act.trigger.name, t != nullptr ? t->name() : nullptr);
+    SetExpiry(act.expiry, p.expiry());
+    Assign(act.budget, p.budget());
     act.opened_at = seq_;
     if (const auto* r = p.reacted()) {
-      act.reacted.reserve(r->size());
-      for (const flatbuffers::String* id : *r) act.reacted.emplace_back(View(id));
+      const size_t n = r->size();
+      act.reacted.resize(n);
+      for (size_t i = 0; i < n; ++i) Assign(act.reacted[i], r->Get(i));
+    } else {
+      act.reacted.clear();
     }
     s_.last_pending_id = std::max(s_.last_pending_id, id);
     return true;
@@ -871,7 +851,7 @@ class Applier {
     act.cost_paid = paid;
     act.progress = u.progress();
     if (u.command() != nullptr) {
-      act.command = HeldCommand::Copy(*u.command());
+      act.command.Assign(*u.command());
     }
     if (const auto* r = u.reacted()) {
       act.reacted.clear();
@@ -1047,10 +1027,7 @@ class Applier {
     Assign(cond.source, a.source());
     Assign(cond.relative_to, a.relative_to());
     cond.level = a.level();
-    const fb::Expiry* expiry = a.expiry();
-    cond.expiry.kind = expiry != nullptr ? expiry->kind() : fb::ExpiryKind::Never;
-    Assign(cond.expiry.actor, expiry != nullptr ? expiry->actor() : nullptr);
-    cond.expiry.round = expiry != nullptr ? expiry->round() : 0;
+    SetExpiry(cond.expiry, a.expiry());
     cond.parent = a.parent();
     cond.ref = a.ref();
     Assign(cond.note, a.note());
