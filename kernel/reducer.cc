@@ -359,12 +359,15 @@ class Applier {
     // creature that has not answered yet, in turn for an in-order window
     // (kernel/window.h). Older logs were checked by their deciders only.
     if (s_.schema_version >= 5) {
-      auto pos = std::find(w.eligible.begin(), w.eligible.end(), who);
+      // Same: `who` is a FlatBuffers string's bytes.
+      auto pos = std::find_if(w.eligible.begin(), w.eligible.end(),
+                              [who](const std::string& e) { return Same(e, who); });
       if (pos == w.eligible.end()) {
         return Corrupt("interrupt.actor",
                        absl::StrCat("'", AbslView(who), "' is not eligible in window ", w.id));
       }
-      if (std::find(w.answered.begin(), w.answered.end(), who) != w.answered.end()) {
+      if (std::any_of(w.answered.begin(), w.answered.end(),
+                      [who](const std::string& a) { return Same(a, who); })) {
         return Corrupt("interrupt.actor",
                        absl::StrCat("'", AbslView(who), "' already answered window ", w.id));
       }
@@ -705,7 +708,11 @@ class Applier {
       return Corrupt("condition", absl::StrCat("'", c->id, "' has no ",
                                                Str(r.name()), " #", id));
     }
-    for (const auto& [other_id, other] : c->conditions) {
+    // A daughter has a higher id than its parent (ids only grow, and
+    // ConditionAdded requires the parent present): only later ones are
+    // looked at.
+    for (auto d = std::next(it); d != c->conditions.end(); ++d) {
+      const auto& [other_id, other] = *d;
       if (other.parent == id) {
         return Corrupt("condition",
                        absl::StrCat(Str(r.name()), " #", id, " still has daughter ",
@@ -766,8 +773,11 @@ class Applier {
     if (it == s_.windows.end()) {
       return Corrupt("window.id", absl::StrCat("window ", w.id(), " is not open"));
     }
-    // A nested window closes before the window it was opened in (v5).
-    for (const auto& [id, other] : s_.windows) {
+    // A nested window closes before the window it was opened in (v5). It
+    // has a higher id than its parent (ids only grow, and WindowOpened
+    // requires the parent open): only later windows are looked at.
+    for (auto n = std::next(it); n != s_.windows.end(); ++n) {
+      const auto& [id, other] = *n;
       if (other.parent == w.id()) {
         return Corrupt("window.id", absl::StrCat("window ", w.id(),
                                                  " still has nested window ", id, " open"));
