@@ -19,7 +19,10 @@ static_assert(fb::Ref::VT_PENDING == 10,
               "Ref has a new field: cover it in HeldCommand's Extent");
 
 // The lowest and highest (one past) address of the objects a table
-// references, grown object by object.
+// references, grown object by object. A table, string or vector is
+// reached through an unsigned offset (uoffset_t), so it lies above the
+// table that references it, which lies at or above `lo` already: only a
+// vtable (a signed offset away) can lower `lo`.
 struct Extent {
   const uint8_t* lo;
   const uint8_t* hi;
@@ -27,23 +30,28 @@ struct Extent {
   void Add(const void* p, size_t n) {
     const uint8_t* b = static_cast<const uint8_t*>(p);
     if (b < lo) lo = b;
-    if (b + n > hi) hi = b + n;
+    Above(b, n);
   }
-  // A table: its vtable and its inline fields.
+  void Above(const void* p, size_t n) {
+    const uint8_t* e = static_cast<const uint8_t*>(p) + n;
+    if (e > hi) hi = e;
+  }
+  // A table (the root, at `lo`, or one referenced): its vtable and its
+  // inline fields.
   void Table(const void* t) {
     const uint8_t* p = static_cast<const uint8_t*>(t);
     const uint8_t* vt = p - flatbuffers::ReadScalar<flatbuffers::soffset_t>(p);
     Add(vt, flatbuffers::ReadScalar<flatbuffers::voffset_t>(vt));
-    Add(p, flatbuffers::ReadScalar<flatbuffers::voffset_t>(vt + 2));
+    Above(p, flatbuffers::ReadScalar<flatbuffers::voffset_t>(vt + 2));
   }
   // A string: its length, bytes and terminator.
   void String(const flatbuffers::String* s) {
-    if (s != nullptr) Add(s, sizeof(flatbuffers::uoffset_t) + s->size() + 1);
+    if (s != nullptr) Above(s, sizeof(flatbuffers::uoffset_t) + s->size() + 1);
   }
   // A vector: its length and `elem`-byte elements.
   template <typename V>
   void Vector(const V* v, size_t elem) {
-    if (v != nullptr) Add(v, sizeof(flatbuffers::uoffset_t) + v->size() * elem);
+    if (v != nullptr) Above(v, sizeof(flatbuffers::uoffset_t) + v->size() * elem);
   }
 };
 
