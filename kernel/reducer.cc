@@ -704,7 +704,7 @@ class Applier {
     if (c == nullptr) return NoCombatant("actor", r.actor());
     const uint32_t id = r.id();
     auto it = c->conditions.find(id);
-    if (it == c->conditions.end() || it->second.name != View(r.name())) {
+    if (it == c->conditions.end() || !Same(it->second.name, View(r.name()))) {
       return Corrupt("condition", absl::StrCat("'", c->id, "' has no ",
                                                Str(r.name()), " #", id));
     }
