@@ -796,12 +796,17 @@ class Applier {
     const Combatant* c = Known(p.actor());
     if (c == nullptr) return NoCombatant("pending.actor", p.actor());
     if (p.command() == nullptr) return Corrupt("pending.command", "missing");
-    if (p.decl() == 0 || p.decl() >= seq_) {
-      return Corrupt("pending.decl", absl::StrCat("no earlier event ", p.decl()));
+    // Fields read once (a string written below may alias the buffer for
+    // the compiler: a second read would go through the vtable again).
+    const uint64_t decl = p.decl();
+    const int64_t cost_due = p.cost_due();
+    const int64_t cost_paid = p.cost_paid();
+    if (decl == 0 || decl >= seq_) {
+      return Corrupt("pending.decl", absl::StrCat("no earlier event ", decl));
     }
-    if (p.cost_due() < 0 || p.cost_paid() < 0 || p.cost_paid() > p.cost_due()) {
+    if (cost_due < 0 || cost_paid < 0 || cost_paid > cost_due) {
       return Corrupt("pending.cost_paid",
-                     absl::StrCat(p.cost_paid(), " paid of ", p.cost_due(), " due"));
+                     absl::StrCat(cost_paid, " paid of ", cost_due, " due"));
     }
     // Built in the closed act's entry when there is one (IdTable's
     // Recycle), the command copied into its own block (HeldCommand::Assign):
@@ -812,10 +817,10 @@ class Applier {
     act.id = id;
     Assign(act.kind, p.kind());
     Assign(act.actor, p.actor());  // c->id's bytes
-    act.decl = p.decl();
+    act.decl = decl;
     act.command.Assign(*p.command());
-    act.cost_due = p.cost_due();
-    act.cost_paid = p.cost_paid();
+    act.cost_due = cost_due;
+    act.cost_paid = cost_paid;
     act.progress = p.progress();
     act.span = p.span();
     const fb::Trigger* t = p.trigger();
@@ -1017,32 +1022,33 @@ class Applier {
   }
 
   ABSL_ATTRIBUTE_NOINLINE bool ConditionAdded(const fb::ConditionAdded& a) {
-    if (a.id() != s_.next_condition_id &&
-        (Numbering() || a.id() < s_.next_condition_id)) {
+    // Fields read once (a string written below may alias the buffer for
+    // the compiler: a second read would go through the vtable again).
+    const uint32_t id = a.id();
+    const uint32_t parent = a.parent();
+    if (id != s_.next_condition_id && (Numbering() || id < s_.next_condition_id)) {
       return Corrupt("condition.id", absl::StrCat("expected ", s_.next_condition_id));
     }
     Combatant* c = Who(a.actor());
     if (c == nullptr) return NoCombatant("actor", a.actor());
-    if (a.parent() != 0 && !HasCondition(*c, a.parent())) {
-      return Corrupt("condition.parent",
-                     absl::StrCat("no condition #", a.parent()));
+    if (parent != 0 && !HasCondition(*c, parent)) {
+      return Corrupt("condition.parent", absl::StrCat("no condition #", parent));
     }
     // Built in a condition this combatant lost when there is one (IdTable's
     // Recycle); every field set (a reused entry, or a condition a
-    // re-derivation re-added, holds the old values).
-    auto it = c->conditions.Recycle(a.id());
-    Condition& cond = it->second;
-    cond.id = a.id();
+    // re-derivation re-added, holds the old values): numbers first.
+    Condition& cond = c->conditions.Recycle(id)->second;
+    cond.id = id;
+    cond.level = a.level();
+    cond.parent = parent;
+    cond.ref = a.ref();
+    cond.added_at = seq_;
+    s_.next_condition_id = id + 1;
     Assign(cond.name, a.name());
     Assign(cond.source, a.source());
     Assign(cond.relative_to, a.relative_to());
-    cond.level = a.level();
     SetExpiry(cond.expiry, a.expiry());
-    cond.parent = a.parent();
-    cond.ref = a.ref();
     Assign(cond.note, a.note());
-    cond.added_at = seq_;
-    s_.next_condition_id = cond.id + 1;
     return true;
   }
 
