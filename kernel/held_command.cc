@@ -19,7 +19,10 @@ static_assert(fb::Ref::VT_PENDING == 10,
               "Ref has a new field: cover it in HeldCommand's Extent");
 
 // The lowest and highest (one past) address of the objects a table
-// references, grown object by object.
+// references, grown object by object. A table, string or vector is
+// reached through an unsigned offset (uoffset_t), so it lies above the
+// table that references it, which lies at or above `lo` already: only a
+// vtable (a signed offset away) can lower `lo`.
 struct Extent {
   const uint8_t* lo;
   const uint8_t* hi;
@@ -27,23 +30,28 @@ struct Extent {
   void Add(const void* p, size_t n) {
     const uint8_t* b = static_cast<const uint8_t*>(p);
     if (b < lo) lo = b;
-    if (b + n > hi) hi = b + n;
+    Above(b, n);
   }
-  // A table: its vtable and its inline fields.
+  void Above(const void* p, size_t n) {
+    const uint8_t* e = static_cast<const uint8_t*>(p) + n;
+    if (e > hi) hi = e;
+  }
+  // A table (the root, at `lo`, or one referenced): its vtable and its
+  // inline fields.
   void Table(const void* t) {
     const uint8_t* p = static_cast<const uint8_t*>(t);
     const uint8_t* vt = p - flatbuffers::ReadScalar<flatbuffers::soffset_t>(p);
     Add(vt, flatbuffers::ReadScalar<flatbuffers::voffset_t>(vt));
-    Add(p, flatbuffers::ReadScalar<flatbuffers::voffset_t>(vt + 2));
+    Above(p, flatbuffers::ReadScalar<flatbuffers::voffset_t>(vt + 2));
   }
   // A string: its length, bytes and terminator.
   void String(const flatbuffers::String* s) {
-    if (s != nullptr) Add(s, sizeof(flatbuffers::uoffset_t) + s->size() + 1);
+    if (s != nullptr) Above(s, sizeof(flatbuffers::uoffset_t) + s->size() + 1);
   }
   // A vector: its length and `elem`-byte elements.
   template <typename V>
   void Vector(const V* v, size_t elem) {
-    if (v != nullptr) Add(v, sizeof(flatbuffers::uoffset_t) + v->size() * elem);
+    if (v != nullptr) Above(v, sizeof(flatbuffers::uoffset_t) + v->size() * elem);
   }
 };
 
@@ -55,7 +63,8 @@ HeldCommand& HeldCommand::operator=(const fb::CommandT& c) {
   flatbuffers::FlatBufferBuilder fbb;
   fbb.Finish(fb::Command::Pack(fbb, &c));
   const uint8_t* buf = fbb.GetBufferPointer();
-  return *this = Copy(*flatbuffers::GetRoot<fb::Command>(buf));
+  Assign(*flatbuffers::GetRoot<fb::Command>(buf));
+  return *this;
 }
 
 HeldCommand& HeldCommand::operator=(const HeldCommand& o) noexcept {
@@ -63,15 +72,6 @@ HeldCommand& HeldCommand::operator=(const HeldCommand& o) noexcept {
     o.Ref();
     Unref();
     b_ = o.b_;
-  }
-  return *this;
-}
-
-HeldCommand& HeldCommand::operator=(HeldCommand&& o) noexcept {
-  if (this != &o) {
-    Unref();
-    b_ = o.b_;
-    o.b_ = nullptr;
   }
   return *this;
 }
@@ -86,7 +86,7 @@ void HeldCommand::Unref() {
   b_ = nullptr;
 }
 
-HeldCommand HeldCommand::Copy(const fb::Command& c) {
+void HeldCommand::Range(const fb::Command& c, const uint8_t** lo, const uint8_t** hi) {
   const uint8_t* t = reinterpret_cast<const uint8_t*>(&c);
   Extent e{t, t};
   e.Table(t);
@@ -118,22 +118,48 @@ HeldCommand HeldCommand::Copy(const fb::Command& c) {
     }
   }
   e.String(c.contribution());
-  return FromRange(e.lo, e.hi, t);
+  *lo = e.lo;
+  *hi = e.hi;
 }
 
-HeldCommand HeldCommand::FromRange(const uint8_t* lo, const uint8_t* hi,
-                                   const uint8_t* table) {
-  const size_t shift = reinterpret_cast<uintptr_t>(lo) & 7;
-  const size_t n = static_cast<size_t>(hi - lo);
-  void* mem = ::operator new(sizeof(Block) + shift + n);
+HeldCommand HeldCommand::Copy(const fb::Command& c) {
+  HeldCommand out;
+  out.Assign(c);
+  return out;
+}
+
+void HeldCommand::Assign(const fb::Command& c) {
+  if (&c == get()) return;  // its own table: already a copy of it
+  const uint8_t* lo;
+  const uint8_t* hi;
+  Range(c, &lo, &hi);
+  const size_t need = (reinterpret_cast<uintptr_t>(lo) & 7) + static_cast<size_t>(hi - lo);
+  // Reused when this is its only owner (acquire: another owner's last
+  // reads happen before its release in Unref) and it has room.
+  if (b_ != nullptr && b_->capacity >= need &&
+      b_->refs.load(std::memory_order_acquire) == 1) {
+    delete b_->unpacked.load(std::memory_order_relaxed);
+    b_->unpacked.store(nullptr, std::memory_order_relaxed);
+    Fill(b_, lo, hi, reinterpret_cast<const uint8_t*>(&c));
+    return;
+  }
+  if (b_ != nullptr) Unref();
+  // Rounded up: a later, somewhat longer command fits in the same block.
+  const size_t capacity = (need + 63) & ~size_t{63};
+  void* mem = ::operator new(sizeof(Block) + capacity);
   Block* b = new (mem) Block;
   b->refs.store(1, std::memory_order_relaxed);
-  b->table = static_cast<uint32_t>(shift + (table - lo));
   b->unpacked.store(nullptr, std::memory_order_relaxed);
-  std::memcpy(reinterpret_cast<uint8_t*>(b + 1) + shift, lo, n);
-  HeldCommand out;
-  out.b_ = b;
-  return out;
+  b->capacity = static_cast<uint32_t>(capacity);
+  Fill(b, lo, hi, reinterpret_cast<const uint8_t*>(&c));
+  b_ = b;
+}
+
+void HeldCommand::Fill(Block* b, const uint8_t* lo, const uint8_t* hi,
+                       const uint8_t* table) {
+  const size_t shift = reinterpret_cast<uintptr_t>(lo) & 7;
+  b->table = static_cast<uint32_t>(shift + (table - lo));
+  std::memcpy(reinterpret_cast<uint8_t*>(b + 1) + shift, lo, static_cast<size_t>(hi - lo));
 }
 
 const fb::CommandT& HeldCommand::object() const {

@@ -16,6 +16,9 @@
 //    command exactly as it encoded the unpacked one.
 //  - Copies share the immutable bytes and the unpacked object (reference
 //    counted); a copy is a pointer copy and an atomic increment.
+//  - `Assign(c)` is `*this = Copy(c)`, but writes the bytes into this
+//    object's own block when no other HeldCommand shares it and it has room
+//    (no allocation, no reference counting): a reused pending act's.
 //  - Thread-safety: const members may be called from any number of threads
 //    at once (the first unpacking is published with a compare-and-swap);
 //    assigning to one HeldCommand while another thread reads that same
@@ -42,11 +45,20 @@ class HeldCommand {
   HeldCommand(const HeldCommand& o) noexcept : b_(o.b_) { Ref(); }
   HeldCommand(HeldCommand&& o) noexcept : b_(o.b_) { o.b_ = nullptr; }
   HeldCommand& operator=(const HeldCommand& o) noexcept;
-  HeldCommand& operator=(HeldCommand&& o) noexcept;
+  HeldCommand& operator=(HeldCommand&& o) noexcept {
+    if (this != &o) {
+      if (b_ != nullptr) Unref();
+      b_ = o.b_;
+      o.b_ = nullptr;
+    }
+    return *this;
+  }
   ~HeldCommand() { Unref(); }
 
   // A copy of table `c` and what it references, out of `c`'s buffer.
   static HeldCommand Copy(const fb::Command& c);
+  // Sets this to a copy of `c`, as `*this = Copy(c)` (see the contract).
+  void Assign(const fb::Command& c);
 
   // The command as a FlatBuffers table, or nullptr when none was set.
   const fb::Command* get() const {
@@ -65,11 +77,14 @@ class HeldCommand {
     std::atomic<uint32_t> refs;
     uint32_t table;  // offset of the table from Bytes()
     std::atomic<fb::CommandT*> unpacked;
+    uint32_t capacity;  // bytes allocated after the header
   };
   static_assert(sizeof(Block) % 8 == 0, "bytes follow the header 8-aligned");
 
-  static HeldCommand FromRange(const uint8_t* lo, const uint8_t* hi,
-                               const uint8_t* table);
+  // The bytes of table `c` and what it references: [*lo, *hi).
+  static void Range(const fb::Command& c, const uint8_t** lo, const uint8_t** hi);
+  // Copies [lo, hi), which holds `table`, into `b` (capacity checked).
+  static void Fill(Block* b, const uint8_t* lo, const uint8_t* hi, const uint8_t* table);
   const uint8_t* Bytes() const { return reinterpret_cast<const uint8_t*>(b_ + 1); }
   void Ref() const {
     if (b_ != nullptr) b_->refs.fetch_add(1, std::memory_order_relaxed);

@@ -105,6 +105,63 @@ TEST(HeldCommandTest, CopiesShareOneUnpackedObject) {
   EXPECT_EQ(moved.get(), a.get());
 }
 
+// A buffer holding `c` packed; its root table.
+struct Packed {
+  explicit Packed(const fb::CommandT& c) {
+    fbb.Finish(fb::Command::Pack(fbb, &c));
+  }
+  const fb::Command& get() const {
+    return *flatbuffers::GetRoot<fb::Command>(fbb.GetBufferPointer());
+  }
+  flatbuffers::FlatBufferBuilder fbb;
+};
+
+TEST(HeldCommandTest, AssignReusesItsOwnBlockWhenItIsTheOnlyOwner) {
+  fb::CommandT first = Full();
+  fb::CommandT second = Full();
+  second.actor = "rogue";  // as long as "fighter"'s: the same layout
+  second.action = "opportunity_strike";
+  const Packed a(first), b(second);
+  HeldCommand held;
+  held.Assign(a.get());
+  EXPECT_EQ(Bytes(held), Bytes(first));  // unpacked: the object is dropped below
+  const fb::Command* table = held.get();
+  held.Assign(b.get());
+  // The same bytes' place (the same layout, in the same block), now holding
+  // the second command, and its unpacked object is the second's.
+  EXPECT_EQ(held.get(), table);
+  EXPECT_EQ(Bytes(held), Bytes(second));
+  EXPECT_EQ(held->actor, "rogue");
+}
+
+TEST(HeldCommandTest, AssignLeavesASharedBlockToItsOtherOwners) {
+  fb::CommandT second = Full();
+  second.action = "something else";
+  const Packed b(second);
+  HeldCommand held = Full();
+  const HeldCommand other = held;
+  held.Assign(b.get());
+  EXPECT_NE(held.get(), other.get());
+  EXPECT_EQ(Bytes(held), Bytes(second));
+  EXPECT_EQ(Bytes(other), Bytes(Full()));
+}
+
+TEST(HeldCommandTest, AssignOfALongerCommandGetsAFittingBlock) {
+  fb::CommandT small;
+  small.action = "step";
+  fb::CommandT big = Full();
+  big.text.assign(500, 'x');
+  const Packed a(small), b(big);
+  HeldCommand held;
+  held.Assign(a.get());
+  held.Assign(b.get());
+  EXPECT_EQ(Bytes(held), Bytes(big));
+  held.Assign(*held.get());  // its own table: unchanged
+  EXPECT_EQ(Bytes(held), Bytes(big));
+  held.Assign(a.get());  // shorter: fits in the block
+  EXPECT_EQ(Bytes(held), Bytes(small));
+}
+
 TEST(HeldCommandTest, ThreadsUnpackingAtOnceSeeOneObject) {
   const HeldCommand held = Full();
   std::vector<const fb::CommandT*> seen(4);

@@ -82,44 +82,19 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Assign(std::string& dst,
   Fill(dst, s);
 }
 
-// A reused map node (state.h SpareNode) keeps the closed entry's values, so
-// every field is reset by hand below (PendingAct) and in WindowOpened
-// (Window). A field added to either would silently carry one act's or
+// A reused entry (IdTable::Recycle, id_table.h) keeps the closed entry's values, so
+// every field is set by hand in PendingOpened (PendingAct), WindowOpened
+// (Window) and ConditionAdded (Condition). A field added to either would silently carry one act's or
 // window's value into the next: these sizes make the build say so.
 static_assert(sizeof(PendingAct) == 360 && sizeof(Trigger) == 128 && sizeof(Expiry) == 48,
-              "PendingAct, Trigger or Expiry changed: reset the new field in "
-              "Clear(PendingAct&), then update these sizes");
+              "PendingAct, Trigger or Expiry changed: set the new field in "
+              "PendingOpened (and SetExpiry), then update these sizes");
 static_assert(sizeof(Condition) == 216,
               "Condition changed: set the new field in ConditionAdded, then update this size");
 static_assert(sizeof(OrderEntry) == 72,
               "OrderEntry changed: set the new field in OrderSet, then update this size");
 static_assert(sizeof(Window) == 144,
               "Window changed: set the new field in WindowOpened, then update this size");
-
-// A pending act as a default PendingAct, keeping its strings' and vectors'
-// capacity.
-void Clear(PendingAct& act) {
-  act.id = 0;
-  act.kind.clear();
-  act.actor.clear();
-  act.decl = 0;
-  act.command = HeldCommand();
-  act.cost_due = act.cost_paid = act.progress = 0;
-  act.span = fb::Span::Instant;
-  act.trigger.kind = fb::TriggerKind::None;
-  act.trigger.by.clear();
-  act.trigger.against.clear();
-  act.trigger.hostile_only = false;
-  act.trigger.square.reset();
-  act.trigger.reach = 0;
-  act.trigger.name.clear();
-  act.expiry.kind = fb::ExpiryKind::Never;
-  act.expiry.actor.clear();
-  act.expiry.round = 0;
-  act.budget.clear();
-  act.opened_at = 0;
-  act.reacted.clear();
-}
 
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline uint64_t Head(const flatbuffers::String* s) {
   return s == nullptr ? 0 : PrefixedKeyHead(s->c_str(), s->size());
@@ -131,12 +106,11 @@ absl::string_view AbslView(std::string_view v) {
 
 Pos ToPos(const fb::Pos* p) { return p == nullptr ? Pos{} : Pos{p->x(), p->y()}; }
 
-// Fills `out` (a new node's, empty) from `e` (absent: Never).
-void FillExpiry(Expiry& out, const fb::Expiry* e) {
-  if (e == nullptr) return;
-  out.kind = e->kind();
-  if (e->actor() != nullptr) out.actor.assign(e->actor()->c_str(), e->actor()->size());
-  out.round = e->round();
+// Sets every field of `out` (any value) from `e` (absent: Never).
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline void SetExpiry(Expiry& out, const fb::Expiry* e) {
+  out.kind = e != nullptr ? e->kind() : fb::ExpiryKind::Never;
+  Assign(out.actor, e != nullptr ? e->actor() : nullptr);
+  out.round = e != nullptr ? e->round() : 0;
 }
 
 Weapon ToWeapon(const fb::Weapon& w) {
@@ -453,12 +427,15 @@ class Applier {
     // creature that has not answered yet, in turn for an in-order window
     // (kernel/window.h). Older logs were checked by their deciders only.
     if (s_.schema_version >= 5) {
-      auto pos = std::find(w.eligible.begin(), w.eligible.end(), who);
+      // Same: `who` is a FlatBuffers string's bytes.
+      auto pos = std::find_if(w.eligible.begin(), w.eligible.end(),
+                              [who](const std::string& e) { return Same(e, who); });
       if (pos == w.eligible.end()) {
         return Corrupt("interrupt.actor",
                        absl::StrCat("'", AbslView(who), "' is not eligible in window ", w.id));
       }
-      if (std::find(w.answered.begin(), w.answered.end(), who) != w.answered.end()) {
+      if (std::any_of(w.answered.begin(), w.answered.end(),
+                      [who](const std::string& a) { return Same(a, who); })) {
         return Corrupt("interrupt.actor",
                        absl::StrCat("'", AbslView(who), "' already answered window ", w.id));
       }
@@ -753,18 +730,22 @@ class Applier {
     if (c == nullptr) return NoCombatant("actor", r.actor());
     const uint32_t id = r.id();
     auto it = c->conditions.find(id);
-    if (it == c->conditions.end() || it->second.name != View(r.name())) {
+    if (it == c->conditions.end() || !Same(it->second.name, View(r.name()))) {
       return Corrupt("condition", absl::StrCat("'", c->id, "' has no ",
                                                Str(r.name()), " #", id));
     }
-    for (const auto& [other_id, other] : c->conditions) {
+    // A daughter has a higher id than its parent (ids only grow, and
+    // ConditionAdded requires the parent present): only later ones are
+    // looked at.
+    for (auto d = std::next(it); d != c->conditions.end(); ++d) {
+      const auto& [other_id, other] = *d;
       if (other.parent == id) {
         return Corrupt("condition",
                        absl::StrCat(Str(r.name()), " #", id, " still has daughter ",
                                     other.name, " #", other_id));
       }
     }
-    s_.spare_condition.Erase(c->conditions, it);
+    c->conditions.erase(it);
     return true;
   }
 
@@ -787,10 +768,10 @@ class Applier {
     if (w.pending() != 0 && s_.pending.count(w.pending()) == 0) {
       return Corrupt("window.pending", absl::StrCat("no pending act #", w.pending()));
     }
-    // Built in its node, the closed window's when there is one (ids only
-    // grow: the hint is the end); every field set (a reused node, or a
-    // window re-derivation reopened, holds the old values).
-    auto it = s_.spare_window.Emplace(s_.windows, s_.windows.end(), id);
+    // Built in the closed window's entry when there is one (IdTable's
+    // Recycle); every field set (a reused entry, or a window a
+    // re-derivation reopened, holds the old values).
+    auto it = s_.windows.Recycle(id);
     Window& win = it->second;
     win.id = id;
     win.trigger = w.trigger();
@@ -818,14 +799,17 @@ class Applier {
     if (it == s_.windows.end()) {
       return Corrupt("window.id", absl::StrCat("window ", w.id(), " is not open"));
     }
-    // A nested window closes before the window it was opened in (v5).
-    for (const auto& [id, other] : s_.windows) {
+    // A nested window closes before the window it was opened in (v5). It
+    // has a higher id than its parent (ids only grow, and WindowOpened
+    // requires the parent open): only later windows are looked at.
+    for (auto n = std::next(it); n != s_.windows.end(); ++n) {
+      const auto& [id, other] = *n;
       if (other.parent == w.id()) {
         return Corrupt("window.id", absl::StrCat("window ", w.id(),
                                                  " still has nested window ", id, " open"));
       }
     }
-    s_.spare_window.Erase(s_.windows, it);
+    s_.windows.erase(it);
     return true;
   }
 
@@ -838,45 +822,54 @@ class Applier {
     const Combatant* c = Known(p.actor());
     if (c == nullptr) return NoCombatant("pending.actor", p.actor());
     if (p.command() == nullptr) return Corrupt("pending.command", "missing");
-    if (p.decl() == 0 || p.decl() >= seq_) {
-      return Corrupt("pending.decl", absl::StrCat("no earlier event ", p.decl()));
+    // Fields read once (a string written below may alias the buffer for
+    // the compiler: a second read would go through the vtable again).
+    const uint64_t decl = p.decl();
+    const int64_t cost_due = p.cost_due();
+    const int64_t cost_paid = p.cost_paid();
+    if (decl == 0 || decl >= seq_) {
+      return Corrupt("pending.decl", absl::StrCat("no earlier event ", decl));
     }
-    if (p.cost_due() < 0 || p.cost_paid() < 0 || p.cost_paid() > p.cost_due()) {
+    if (cost_due < 0 || cost_paid < 0 || cost_paid > cost_due) {
       return Corrupt("pending.cost_paid",
-                     absl::StrCat(p.cost_paid(), " paid of ", p.cost_due(), " due"));
+                     absl::StrCat(cost_paid, " paid of ", cost_due, " due"));
     }
-    // Built in its node (ids only grow: the hint is the end), the command
-    // unpacked straight into it: no PendingAct moved or destroyed.
-    const size_t before = s_.pending.size();
-    auto node = s_.spare_pending.Emplace(s_.pending, s_.pending.end(), id);
-    PendingAct& act = node->second;
-    // A reused node holds the closed act's values: reset as a new one
-    // (its strings and vectors keep their capacity).
-    if (s_.pending.size() == before || act.id != 0) Clear(act);
+    // Built in the closed act's entry when there is one (IdTable's
+    // Recycle), the command copied into its own block (HeldCommand::Assign):
+    // no PendingAct moved or destroyed, no allocation. A reused entry holds
+    // the closed act's values: every field is set (its strings and vectors
+    // keep their capacity).
+    PendingAct& act = s_.pending.Recycle(id)->second;
     act.id = id;
-    Fill(act.kind, p.kind());
-    act.actor.append(c->id);  // cleared above (a new or reused node)
-    act.decl = p.decl();
-    act.command = HeldCommand::Copy(*p.command());
-    act.cost_due = p.cost_due();
-    act.cost_paid = p.cost_paid();
+    Assign(act.kind, p.kind());
+    Assign(act.actor, p.actor());  // c->id's bytes
+    act.decl = decl;
+    act.command.Assign(*p.command());
+    act.cost_due = cost_due;
+    act.cost_paid = cost_paid;
     act.progress = p.progress();
     act.span = p.span();
-    if (const fb::Trigger* t = p.trigger()) {
-      act.trigger.kind = t->kind();
-      Fill(act.trigger.by, t->by());
-      Fill(act.trigger.against, t->against());
-      act.trigger.hostile_only = t->hostile_only();
-      if (t->square() != nullptr) act.trigger.square = ToPos(t->square());
-      act.trigger.reach = t->reach();
-      Fill(act.trigger.name, t->name());
+    const fb::Trigger* t = p.trigger();
+    act.trigger.kind = t != nullptr ? t->kind() : fb::TriggerKind::None;
+    Assign(act.trigger.by, t != nullptr ? t->by() : nullptr);
+    Assign(act.trigger.against, t != nullptr ? t->against() : nullptr);
+    act.trigger.hostile_only = t != nullptr && t->hostile_only();
+    if (t != nullptr && t->square() != nullptr) {
+      act.trigger.square = ToPos(t->square());
+    } else {
+      act.trigger.square.reset();
     }
-    FillExpiry(act.expiry, p.expiry());
-    Fill(act.budget, p.budget());
+    act.trigger.reach = t != nullptr ? t->reach() : 0;
+    Assign(act.trigger.name, t != nullptr ? t->name() : nullptr);
+    SetExpiry(act.expiry, p.expiry());
+    Assign(act.budget, p.budget());
     act.opened_at = seq_;
     if (const auto* r = p.reacted()) {
-      act.reacted.reserve(r->size());
-      for (const flatbuffers::String* id : *r) act.reacted.emplace_back(View(id));
+      const size_t n = r->size();
+      act.reacted.resize(n);
+      for (size_t i = 0; i < n; ++i) Assign(act.reacted[i], r->Get(i));
+    } else {
+      act.reacted.clear();
     }
     s_.last_pending_id = std::max(s_.last_pending_id, id);
     return true;
@@ -899,7 +892,7 @@ class Applier {
     act.cost_paid = paid;
     act.progress = u.progress();
     if (u.command() != nullptr) {
-      act.command = HeldCommand::Copy(*u.command());
+      act.command.Assign(*u.command());
     }
     if (const auto* r = u.reacted()) {
       act.reacted.clear();
@@ -919,7 +912,7 @@ class Applier {
         return Corrupt("pending.id", absl::StrCat("window ", id, " still holds it"));
       }
     }
-    s_.spare_pending.Erase(s_.pending, it);
+    s_.pending.erase(it);
     return true;
   }
 
@@ -1055,35 +1048,33 @@ class Applier {
   }
 
   ABSL_ATTRIBUTE_NOINLINE bool ConditionAdded(const fb::ConditionAdded& a) {
-    if (a.id() != s_.next_condition_id &&
-        (Numbering() || a.id() < s_.next_condition_id)) {
+    // Fields read once (a string written below may alias the buffer for
+    // the compiler: a second read would go through the vtable again).
+    const uint32_t id = a.id();
+    const uint32_t parent = a.parent();
+    if (id != s_.next_condition_id && (Numbering() || id < s_.next_condition_id)) {
       return Corrupt("condition.id", absl::StrCat("expected ", s_.next_condition_id));
     }
     Combatant* c = Who(a.actor());
     if (c == nullptr) return NoCombatant("actor", a.actor());
-    if (a.parent() != 0 && !HasCondition(*c, a.parent())) {
-      return Corrupt("condition.parent",
-                     absl::StrCat("no condition #", a.parent()));
+    if (parent != 0 && !HasCondition(*c, parent)) {
+      return Corrupt("condition.parent", absl::StrCat("no condition #", parent));
     }
-    // Built in its node, the condition removed last's when there is one
-    // (ids only grow: the hint is the end); every field set (a reused node,
-    // or a condition re-derivation re-added, holds the old values).
-    auto it = s_.spare_condition.Emplace(c->conditions, c->conditions.end(), a.id());
-    Condition& cond = it->second;
-    cond.id = a.id();
+    // Built in a condition this combatant lost when there is one (IdTable's
+    // Recycle); every field set (a reused entry, or a condition a
+    // re-derivation re-added, holds the old values): numbers first.
+    Condition& cond = c->conditions.Recycle(id)->second;
+    cond.id = id;
+    cond.level = a.level();
+    cond.parent = parent;
+    cond.ref = a.ref();
+    cond.added_at = seq_;
+    s_.next_condition_id = id + 1;
     Assign(cond.name, a.name());
     Assign(cond.source, a.source());
     Assign(cond.relative_to, a.relative_to());
-    cond.level = a.level();
-    const fb::Expiry* expiry = a.expiry();
-    cond.expiry.kind = expiry != nullptr ? expiry->kind() : fb::ExpiryKind::Never;
-    Assign(cond.expiry.actor, expiry != nullptr ? expiry->actor() : nullptr);
-    cond.expiry.round = expiry != nullptr ? expiry->round() : 0;
-    cond.parent = a.parent();
-    cond.ref = a.ref();
+    SetExpiry(cond.expiry, a.expiry());
     Assign(cond.note, a.note());
-    cond.added_at = seq_;
-    s_.next_condition_id = cond.id + 1;
     return true;
   }
 

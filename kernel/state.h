@@ -1,6 +1,6 @@
 // The derived combat state: what the reducer folds events into.
 //
-// Contract: every container is ordered (std::map / std::vector in a defined
+// Contract: every container is ordered (std::map / IdTable / std::vector in a defined
 // order), every number an integer, so that two folds of the same events give
 // equal states and byte-identical canonical encodings (state_codec.h). The
 // state holds no pointers into event buffers: it owns all its strings.
@@ -18,6 +18,7 @@
 #include "events/common_generated.h"
 #include "events/events_generated.h"
 #include "kernel/held_command.h"
+#include "kernel/id_table.h"
 #include "kernel/keys.h"
 
 namespace combat::kernel {
@@ -76,7 +77,7 @@ struct Combatant {
   std::map<std::string, int64_t> stats;      // as the roster gave them
   std::vector<Weapon> weapons;
   std::map<std::string, int64_t> resources;  // changing counters
-  std::map<uint32_t, Condition> conditions;  // by instance id
+  IdTable<Condition> conditions;  // by instance id
 
   // The value of stat `key`, or `otherwise` when the roster has none.
   int64_t Stat(const std::string& key, int64_t otherwise = 0) const;
@@ -166,41 +167,6 @@ struct PendingAct {
   std::vector<std::string> reacted;
 };
 
-// For the reducer only: one node of a map kept after its entry was
-// erased, reused by the next entry added (its strings and vectors keep
-// their capacity: no allocation). Not part of the state: a copy or move
-// starts empty.
-template <typename Map>
-class SpareNode {
- public:
-  SpareNode() = default;
-  SpareNode(const SpareNode&) {}
-  SpareNode(SpareNode&&) noexcept {}
-  SpareNode& operator=(const SpareNode&) {
-    node_ = {};
-    return *this;
-  }
-  SpareNode& operator=(SpareNode&&) noexcept {
-    node_ = {};
-    return *this;
-  }
-  // Erases `it` from `m`, keeping its node.
-  void Erase(Map& m, typename Map::iterator it) { node_ = m.extract(it); }
-  // The entry `key` of `m`: the spare node under that key when `key` is
-  // absent (its value as the erased entry left it: the caller resets every
-  // field), else as try_emplace. `hint` as for insert.
-  typename Map::iterator Emplace(Map& m, typename Map::const_iterator hint,
-                                 const typename Map::key_type& key) {
-    if (node_.empty()) return m.try_emplace(hint, key);
-    node_.key() = key;
-    auto it = m.insert(hint, std::move(node_));
-    return it;  // node_ is unchanged when `key` was present
-  }
-
- private:
-  typename Map::node_type node_;
-};
-
 struct MapState {
   int32_t width = 0;
   int32_t height = 0;
@@ -225,7 +191,7 @@ struct State {
   // KeyLess is the order of std::less<std::string>, transparent: the
   // reducer looks combatants up by an event's bytes, without a copy.
   std::map<std::string, Combatant, KeyLess> combatants;
-  std::map<uint32_t, Window> windows;
+  IdTable<Window> windows;  // open windows, by id
   uint32_t next_condition_id = 1;
   uint32_t next_window_id = 1;
   int64_t next_roll_index = 0;
@@ -236,7 +202,7 @@ struct State {
   std::vector<uint8_t> revealed_seed;
   // Others sharing the running turn with `active` (kernel/changes.h).
   std::vector<std::string> active_members;
-  std::map<uint32_t, PendingAct> pending;  // open pending acts, by id
+  IdTable<PendingAct> pending;  // open pending acts, by id
   uint32_t last_pending_id = 0;            // 0 = none allocated yet
   // Pools: counters owned by the session ("session") or a side
   // ("side:<name>"), not by a combatant. owner -> name -> value.
@@ -249,13 +215,6 @@ struct State {
   // Cache of the v5 roster part's bucket digests (state_codec.h): a bucket
   // is present while none of its combatants changed since it was hashed.
   mutable std::map<uint8_t, std::array<uint8_t, 32>> bucket_digests;
-
-  // For the reducer only: the node of the window and of the pending act
-  // closed last, for the next one opened; and of the condition removed
-  // last (from any combatant), for the next one added.
-  SpareNode<std::map<uint32_t, Window>> spare_window;
-  SpareNode<std::map<uint32_t, PendingAct>> spare_pending;
-  SpareNode<std::map<uint32_t, Condition>> spare_condition;
 
   // For the reducer only: its index of `combatants` (keys.h), like
   // Combatant::resource_slots.

@@ -25,10 +25,10 @@ class Differ {
   void Num(const std::string& field, T a, T b) {
     if (a != b) out_->push_back({scope_, field, absl::StrCat(a), absl::StrCat(b)});
   }
-  // Two maps, key by key (absent keys shown as "-").
-  template <typename K, typename V, typename F>
-  void Map(const std::string& prefix, const std::map<K, V>& a,
-           const std::map<K, V>& b, F describe) {
+  // Two maps (std::map or IdTable), key by key (absent keys shown as "-").
+  template <typename M, typename F>
+  void Map(const std::string& prefix, const M& a, const M& b, F describe) {
+    using K = typename M::key_type;
     std::set<K> keys;
     for (const auto& [k, v] : a) keys.insert(k);
     for (const auto& [k, v] : b) keys.insert(k);
@@ -62,9 +62,9 @@ std::string Weapons(const std::vector<kernel::Weapon>& ws) {
 
 // An open window or pending act: its fields one by one when both states
 // have it, else one "open" field with the fields joined ("-" = absent).
-template <typename K, typename V, typename F>
-void DiffOpen(Differ& d, const std::string& scope, const std::map<K, V>& a,
-              const std::map<K, V>& b, F fields) {
+template <typename M, typename F>
+void DiffOpen(Differ& d, const std::string& scope, const M& a, const M& b, F fields) {
+  using K = typename M::key_type;
   std::set<K> ids;
   for (const auto& [id, v] : a) ids.insert(id);
   for (const auto& [id, v] : b) ids.insert(id);
