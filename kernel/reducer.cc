@@ -466,16 +466,20 @@ class Applier {
     const auto* dice = roll.dice();
     if (dice == nullptr) return true;
     int64_t next = s_.next_roll_index;
+    const bool numbering = Numbering();
     for (const fb::Die* d : *dice) {
+      // The generated accessors, inlined here, locate the die's vtable once
+      // (reading it through Fields measured more instructions per die).
       if (d->provenance() == fb::Provenance::GmOverride &&
           View(roll.reason()).empty()) {
         return Corrupt("roll.reason", "a GM override needs a reason");
       }
       const int64_t index = d->index();
-      if (!Numbering() && index >= next) next = index;
+      if (!numbering && index >= next) next = index;
       if (index != next) return BadDieIndex(next, index);
       const int32_t faces = d->faces(), value = d->value();
-      if (faces < 1 || value < 1 || value > faces) return BadDieValue(value, faces);
+      // faces < 1 leaves no value in [1, faces]: BadDieValue as before.
+      if (value < 1 || value > faces) return BadDieValue(value, faces);
       ++next;
     }
     s_.next_roll_index = next;
@@ -580,23 +584,33 @@ class Applier {
 
   ABSL_ATTRIBUTE_NOINLINE bool TurnStarted(const fb::TurnStarted& t) {
     if (!s_.active.empty()) return TurnNotEnded();
-    const Combatant* c = Known(t.actor());
-    if (c == nullptr) return NoCombatant("actor", t.actor());
-    std::vector<std::string> members;
-    if (const auto* m = t.members()) {
-      for (const flatbuffers::String* id : *m) {
-        const Combatant* member = Known(id);
-        if (member == nullptr) return NoCombatant("members", id);
-        if (member->id == c->id ||
-            std::find(members.begin(), members.end(), member->id) != members.end()) {
-          return Corrupt("members", absl::StrCat("'", member->id, "' listed twice"));
-        }
-        members.push_back(member->id);
-      }
+    const flatbuffers::String* actor = t.actor();
+    const Combatant* c = Known(actor);
+    if (c == nullptr) return NoCombatant("actor", actor);
+    // Every member checked first (a refused event changes nothing), then
+    // the turn written in place: active_members keeps its capacity. A
+    // member found has the event's bytes as its id, so the ones before it
+    // are compared as the event spells them.
+    const auto* m = t.members();
+    const uint32_t n = m == nullptr ? 0 : m->size();
+    for (uint32_t i = 0; i < n; ++i) {
+      const flatbuffers::String* id = m->Get(i);
+      const Combatant* member = Known(id);
+      if (member == nullptr) return NoCombatant("members", id);
+      bool twice = member == c;
+      for (uint32_t j = 0; j < i && !twice; ++j) twice = Same(member->id, View(m->Get(j)));
+      if (twice) return ListedTwice(member->id);
     }
-    s_.active = c->id;
-    s_.active_members = std::move(members);
+    Fill(s_.active, actor);  // empty (checked above); `actor` is c->id's bytes
+    s_.active_members.resize(n);
+    for (uint32_t i = 0; i < n; ++i) Assign(s_.active_members[i], m->Get(i));
     return true;
+  }
+
+  // Out of line: the message's temporaries would give every TurnStarted a
+  // stack-protector check.
+  ABSL_ATTRIBUTE_NOINLINE bool ListedTwice(const std::string& id) const {
+    return Corrupt("members", absl::StrCat("'", id, "' listed twice"));
   }
 
   ABSL_ATTRIBUTE_NOINLINE bool TurnNotEnded() const {
@@ -604,7 +618,8 @@ class Applier {
   }
 
   ABSL_ATTRIBUTE_NOINLINE bool TurnEnded(const fb::TurnEnded& t) {
-    if (s_.active != View(t.actor())) return NotActive(t.actor());
+    const flatbuffers::String* actor = t.actor();
+    if (!Same(s_.active, View(actor))) return NotActive(actor);
     s_.acted.push_back(std::move(s_.active));
     s_.active.clear();
     s_.active_members.clear();

@@ -232,5 +232,67 @@ TEST_F(ReducerTest, SameEventsGiveByteIdenticalState) {
   EXPECT_EQ(StateHash(again), StateHash(state_));
 }
 
+// A roll's dice are checked one by one: numbered in sequence, each value
+// on its die, a GM override only with a reason. A refused roll changes
+// nothing; an accepted one moves the numbering past its dice.
+events::EventBuffer MakeRoll(uint64_t seq, std::vector<fb::DieT> dice, std::string reason) {
+  fb::EventT e;
+  e.session = "s";
+  e.branch = "main";
+  e.seq = seq;
+  fb::RollT roll;
+  roll.purpose = "attack";
+  roll.roller = "aria";
+  roll.reason = std::move(reason);
+  for (fb::DieT& d : dice) roll.dice.push_back(std::make_unique<fb::DieT>(d));
+  e.body.Set(std::move(roll));
+  auto buf = events::EventBuffer::FromOwned(events::EncodeEvent(e), "test");
+  EXPECT_TRUE(buf.ok());
+  return std::move(*buf);
+}
+
+fb::DieT Die(int32_t faces, int32_t value, int64_t index,
+             fb::Provenance p = fb::Provenance::Seeded) {
+  fb::DieT d;
+  d.faces = faces;
+  d.value = value;
+  d.index = index;
+  d.provenance = p;
+  return d;
+}
+
+TEST_F(ReducerTest, RollsAreCheckedDieByDie) {
+  StartWith("aria");
+  struct Bad {
+    std::vector<fb::DieT> dice;
+    std::string reason, message;
+  };
+  const fb::Provenance gm = fb::Provenance::GmOverride;
+  const std::vector<Bad> bad = {
+      {{Die(6, 7, 0)}, "", "roll.dice.value: 7 on a d6"},
+      {{Die(6, 0, 0)}, "", "roll.dice.value: 0 on a d6"},
+      {{Die(0, 1, 0)}, "", "roll.dice.value: 1 on a d0"},
+      {{Die(-2, -3, 0)}, "", "roll.dice.value: -3 on a d-2"},
+      {{Die(20, 20, 0), Die(6, 7, 1)}, "", "roll.dice.value: 7 on a d6"},
+      {{Die(20, 5, 1)}, "", "roll.dice.index: expected 0, got 1"},
+      {{Die(20, 5, 0), Die(20, 5, 0)}, "", "roll.dice.index: expected 1, got 0"},
+      {{Die(20, 5, 0), Die(20, 5, 1, gm)}, "", "roll.reason: a GM override needs a reason"},
+  };
+  for (const Bad& b : bad) {
+    absl::Status st = Apply(MakeRoll(state_.seq + 1, b.dice, b.reason).event(), state_);
+    EXPECT_EQ(st.code(), absl::StatusCode::kDataLoss) << b.message;
+    EXPECT_NE(st.message().find(b.message), absl::string_view::npos) << st;
+    EXPECT_EQ(state_.next_roll_index, 0) << "a refused roll numbers nothing: " << b.message;
+  }
+  const uint64_t seq = state_.seq;
+  ASSERT_TRUE(Apply(MakeRoll(seq + 1, {Die(20, 1, 0), Die(20, 20, 1, gm), Die(1, 1, 2)},
+                             "the table agreed")
+                        .event(),
+                    state_)
+                  .ok());
+  EXPECT_EQ(state_.next_roll_index, 3);
+  EXPECT_EQ(state_.seq, seq + 1);
+}
+
 }  // namespace
 }  // namespace combat::kernel
