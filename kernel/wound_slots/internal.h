@@ -115,6 +115,8 @@ int64_t ApForYards(int64_t rate, int64_t yards, int64_t before = 0);
 // A long jump's AP: the AP buying the yards the pool lacks, at least 1
 // (l.178, l.112).
 int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd);
+// A long jump path's yards (l.161: every second diagonal 2 yards).
+int64_t JumpYards(const Combatant& c, const fb::CommandT& cmd);
 // Defenses (l.100-106); `nums` receives the parts.
 enum class Def { kMelee, kRanged, kImmobile, kPower, kAgility, kFortitude, kWillpower };
 absl::StatusOr<Def> DefFromName(const std::string& name);

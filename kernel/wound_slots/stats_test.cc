@@ -187,5 +187,44 @@ TEST(Jump, PaidOverTwoTurns) {
   EXPECT_EQ(Ap(t.state(), "aria"), 13);
 }
 
+TEST(Jump, EverySecondDiagonalCountsTwoYards) {
+  // 001 l.161: "If you are using a square grid, count every second diagonal
+  // movement as 2 yards instead of 1"; l.177: a long jump covers "a distance
+  // up to your check result in feet"; l.178: AP buy what the pool lacks.
+  // Aria (rate 9, l.143) jumps two diagonal squares from (5,5) with no
+  // movement bought: 1 + 2 = 3 yd lacking: 2 AP (1 AP buys 2 yd, 2 AP 4).
+  // d20 20 + Str 2 + Athletics 2 = 24, no run-up: halved, 12 feet = 4 yd:
+  // she lands on (7,7), 3 yd of her 4 spent: 7 - 2 = 5 AP, 1 yd left.
+  {
+    Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+    fb::CommandT j = Cmd("aria", "jump");
+    j.path = {fb::Pos(6, 6), fb::Pos(7, 7)};
+    auto jumped = t.Submit(j, {20});
+    ASSERT_TRUE(jumped.ok()) << jumped.status();
+    EXPECT_EQ(kernel::testing::NumOf(*jumped, "yards"), 3);
+    EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 7}));
+    EXPECT_EQ(Ap(t.state(), "aria"), 5);
+    EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 1);
+    EXPECT_EQ(t.state().Find("aria")->Resource(res::kDiagonals), 2);
+  }
+  // Bought 4 AP (9 yd); d20 14 + 4 = 18, halved: 9 feet = 3 yd. Three
+  // diagonal squares are 1 + 2 + 1 = 4 yd: she lands on the second, (7,7),
+  // 3 yd from (5,5); 9 - 3 = 6 yd left.
+  {
+    Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+    fb::CommandT buy = Cmd("aria", "buy_move");
+    With(buy, "ap", 4);
+    ASSERT_TRUE(t.Submit(buy).ok());
+    fb::CommandT j = Cmd("aria", "jump");
+    j.path = {fb::Pos(6, 6), fb::Pos(7, 7), fb::Pos(8, 8)};
+    auto jumped = t.Submit(j, {14});
+    ASSERT_TRUE(jumped.ok()) << jumped.status();
+    EXPECT_EQ(kernel::testing::NumOf(*jumped, "result"), 9);
+    EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 7}));
+    EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 6);
+    EXPECT_EQ(Ap(t.state(), "aria"), 3);
+  }
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots
