@@ -233,17 +233,24 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
     std::vector<Pos> path;
     Pos p = t.at;
     const int dx = static_cast<int>(ParamOr(c, "dx", 0)), dy = static_cast<int>(ParamOr(c, "dy", 0));
-    for (int64_t i = 0; i < yards; ++i) {
+    // The yards on the grid (l.161): every second diagonal step counts 2
+    // yards (a movement of its own: the count starts at the shove).
+    space::PathWalker walk(kGrid, t.at);
+    for (;;) {
       Pos next{p.x + dx, p.y + dy};
       const std::string terrain = d.state().TerrainAt(next);
       if (terrain == "wall" || terrain == "offmap" || d.state().OccupantAt(next, t.id) != nullptr) break;
+      space::PathWalker after = walk;
+      after.Step(next);
+      if (after.cost() > yards) break;
+      walk = after;
       path.push_back(next);
       p = next;
     }
     Nums mn = nums;
-    mn.push_back({"yards", static_cast<int64_t>(path.size())});
+    mn.push_back({"yards", walk.cost()});
     if (!path.empty()) {
-      RETURN_IF_ERROR(Move(d, t.id, path, static_cast<int64_t>(path.size()), true, {cause, "001.act.hinder", mn, "shoved"}));
+      RETURN_IF_ERROR(Move(d, t.id, path, walk.cost(), true, {cause, "001.act.hinder", mn, "shoved"}));
       RETURN_IF_ERROR(EndSharedSpaces(d, cause));
     } else {
       RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.act.hinder", mn, "shove succeeds but the way is blocked"}));

@@ -809,5 +809,24 @@ TEST(Timing, ActionMeasuredInRounds) {
   EXPECT_EQ(Ap(t.state(), "aria"), 14);
 }
 
+TEST(Hinder, ADiagonalShoveCountsEverySecondDiagonalTwoYards) {
+  // 001 l.245 Shove: "forced to move 1 yard plus up to one third of your
+  // margin of success"; l.161: "count every second diagonal movement as 2
+  // yards". aria (5,5) shoves the orc (6,6) diagonally: Power 4 + d20 13 =
+  // 17 against its higher defense 13: margin 4, 1 + 1 = 2 yd. One diagonal
+  // is 1 yd, a second 2 more (3 > 2): the orc stops at (7,7). With d20 16
+  // (margin 7: 1 + 2 = 3 yd) it goes on to (8,8), 1 + 2 = 3 yd.
+  for (const auto& [die, to] : std::vector<std::pair<int, Pos>>{{13, Pos{7, 7}}, {16, Pos{8, 8}}}) {
+    Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 6)}), {10, 12});
+    fb::CommandT shove = Cmd("aria", "hinder", {"orc"});
+    WithText(shove, "hindrance", "shove");
+    With(shove, "dx", 1);
+    With(shove, "dy", 1);
+    auto r = t.Submit(shove, {die});
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_EQ(t.state().Find("orc")->at, to) << die;
+  }
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots
