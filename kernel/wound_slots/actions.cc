@@ -166,6 +166,10 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // check, l.67: "defense rolls"; the hinderer wins ties, as an attack roll
   // that "equals or exceeds", l.69); a defense is its value (l.103-104).
   const std::string def = ParamText(c, "defense");
+  if (h != "distract") {  // Disarm's melee weapon check, Shove's and Trip's Power check (l.71, l.74)
+    ASSIGN_OR_RETURN(const bool holds, HoldsOn(d, a.id, cause));  // l.278, l.70
+    if (!holds) return absl::OkStatus();
+  }
   int64_t opposed_bonus = 0;
   bool opposed = false;
   if (h == "disarm") {  // l.243

@@ -258,6 +258,10 @@ struct CheckRoll {
 absl::StatusOr<CheckRoll> RollCheck(Decision& d, const std::string& who,
                                     int64_t bonus, const std::string& purpose,
                                     uint64_t cause);
+// l.278: climbing or swimming, an attack roll or a combat check (l.70)
+// first needs a Str [Athletics/Climbing|Swimming] check against the hold's
+// TN; false when it failed (the attack misses, the creature falls or sinks).
+absl::StatusOr<bool> HoldsOn(Decision& d, const std::string& who, uint64_t cause);
 // Critical success / failure on an attack roll (l.81-82).
 absl::Status CriticalInitiative(Decision& d, const std::string& attacker,
                                 const std::string& target, int natural,
