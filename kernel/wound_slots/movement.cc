@@ -6,7 +6,7 @@
 // Readings: each `buy_move` spends 1 to 4 AP and may be repeated; the
 // yards are the table's for the AP spent on movement this round in all
 // (beyond 4 AP: full movements of 4 AP plus the rest's column); the alternating diagonal count runs over the round's
-// movement. Moving or buying movement on another's turn needs an
+// movement. Buying movement is allowed at any time (l.160). Moving on another's turn needs an
 // initiative higher than the active character's, like an action out of
 // turn, but costs no initiative (l.160). Terrain names (map terrain, "+"
 // joining several): hill, knee_water, mud, difficult 2; undergrowth,
@@ -65,7 +65,11 @@ absl::Status CheckBuyMove(const State& s, const Combatant& c, const fb::CommandT
     return Refuse("001.drag", absl::StrCat("dragging: up to 4 AP on movement this round, ", drag->level, " left"));
   }
   if (c.Has("Pinned") || c.Has("Immobile")) return Refuse("001.pin", c.id + " cannot move");
-  return CheckMayMove(s, c);
+  // l.160: "You can spend AP to increase your movement pool at any time":
+  // buying needs no turn nor initiative; moving on another's turn needs the
+  // higher initiative (DecideMove).
+  if (s.active.empty()) return Refuse("001.round", "no turn is running");
+  return absl::OkStatus();
 }
 
 absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause) {

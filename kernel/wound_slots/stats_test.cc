@@ -226,5 +226,27 @@ TEST(Jump, EverySecondDiagonalCountsTwoYards) {
   }
 }
 
+TEST(Movement, MovementIsBoughtAtAnyTime) {
+  // 001 l.160: "You can spend AP to increase your movement pool at any
+  // time"; moving on another character's turn is "as if interrupting their
+  // turn with an action": it needs the higher initiative. On aria's turn
+  // (18) the orc (17, rate 9: Str 3, l.143) buys 4 AP: 9 yd, 6 - 4 = 2 AP,
+  // its initiative unchanged; it moves on its own turn.
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  auto bought = t.Submit(buy);
+  ASSERT_TRUE(bought.ok()) << bought.status();
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9);
+  EXPECT_EQ(Ap(t.state(), "orc"), 2);
+  EXPECT_EQ(Init(t.state(), "orc"), 17);
+  fb::CommandT step = Cmd("orc", "move");
+  step.path = {fb::Pos(14, 15)};
+  EXPECT_EQ(t.Submit(step).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(step).ok());
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 8);
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots
