@@ -277,11 +277,22 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
     }
   }
   for (const auto& [id, k] : clingers) {
-    const size_t n = std::min(steps.size(), static_cast<size_t>(k.level));
-    RETURN_IF_ERROR(MoveCarried(d, mover, std::vector<Pos>(steps.begin(), steps.begin() + n), {id}, cause));
-    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.cling", {{"yards", static_cast<int64_t>(n)}}}));
-    if (k.level - static_cast<int64_t>(n) > 0) {
-      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - n, self).status());
+    // The yards are the grid's (l.161: every second diagonal step 2 yards,
+    // counted from the clinger's first step along): as many steps as fit.
+    const Pos from = d.state().Find(id)->at;
+    space::PathWalker walk(kGrid, from);
+    size_t n = 0;
+    for (const Pos& p : steps) {
+      space::PathWalker next = walk;
+      next.Step(Pos{from.x + p.x - mover.at.x, from.y + p.y - mover.at.y});
+      if (next.cost() > k.level) break;
+      walk = next;
+      ++n;
+    }
+    if (n > 0) RETURN_IF_ERROR(MoveCarried(d, mover, std::vector<Pos>(steps.begin(), steps.begin() + n), {id}, cause));
+    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.cling", {{"yards", walk.cost()}}}));
+    if (k.level - walk.cost() > 0) {
+      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - walk.cost(), self).status());
     }
   }
   RETURN_IF_ERROR(UntrainedReach(d, mover, cause));
