@@ -166,6 +166,10 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // check, l.67: "defense rolls"; the hinderer wins ties, as an attack roll
   // that "equals or exceeds", l.69); a defense is its value (l.103-104).
   const std::string def = ParamText(c, "defense");
+  if (h != "distract") {  // Disarm's melee weapon check, Shove's and Trip's Power check (l.71, l.74)
+    ASSIGN_OR_RETURN(const bool holds, HoldsOn(d, a.id, cause));  // l.278, l.70
+    if (!holds) return absl::OkStatus();
+  }
   int64_t opposed_bonus = 0;
   bool opposed = false;
   if (h == "disarm") {  // l.243
@@ -233,17 +237,24 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
     std::vector<Pos> path;
     Pos p = t.at;
     const int dx = static_cast<int>(ParamOr(c, "dx", 0)), dy = static_cast<int>(ParamOr(c, "dy", 0));
-    for (int64_t i = 0; i < yards; ++i) {
+    // The yards on the grid (l.161): every second diagonal step counts 2
+    // yards (a movement of its own: the count starts at the shove).
+    space::PathWalker walk(kGrid, t.at);
+    for (;;) {
       Pos next{p.x + dx, p.y + dy};
       const std::string terrain = d.state().TerrainAt(next);
       if (terrain == "wall" || terrain == "offmap" || d.state().OccupantAt(next, t.id) != nullptr) break;
+      space::PathWalker after = walk;
+      after.Step(next);
+      if (after.cost() > yards) break;
+      walk = after;
       path.push_back(next);
       p = next;
     }
     Nums mn = nums;
-    mn.push_back({"yards", static_cast<int64_t>(path.size())});
+    mn.push_back({"yards", walk.cost()});
     if (!path.empty()) {
-      RETURN_IF_ERROR(Move(d, t.id, path, static_cast<int64_t>(path.size()), true, {cause, "001.act.hinder", mn, "shoved"}));
+      RETURN_IF_ERROR(Move(d, t.id, path, walk.cost(), true, {cause, "001.act.hinder", mn, "shoved"}));
       RETURN_IF_ERROR(EndSharedSpaces(d, cause));
     } else {
       RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.act.hinder", mn, "shove succeeds but the way is blocked"}));

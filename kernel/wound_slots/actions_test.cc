@@ -809,5 +809,52 @@ TEST(Timing, ActionMeasuredInRounds) {
   EXPECT_EQ(Ap(t.state(), "aria"), 14);
 }
 
+TEST(Hinder, ADiagonalShoveCountsEverySecondDiagonalTwoYards) {
+  // 001 l.245 Shove: "forced to move 1 yard plus up to one third of your
+  // margin of success"; l.161: "count every second diagonal movement as 2
+  // yards". aria (5,5) shoves the orc (6,6) diagonally: Power 4 + d20 13 =
+  // 17 against its higher defense 13: margin 4, 1 + 1 = 2 yd. One diagonal
+  // is 1 yd, a second 2 more (3 > 2): the orc stops at (7,7). With d20 16
+  // (margin 7: 1 + 2 = 3 yd) it goes on to (8,8), 1 + 2 = 3 yd.
+  for (const auto& [die, to] : std::vector<std::pair<int, Pos>>{{13, Pos{7, 7}}, {16, Pos{8, 8}}}) {
+    Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 6)}), {10, 12});
+    fb::CommandT shove = Cmd("aria", "hinder", {"orc"});
+    WithText(shove, "hindrance", "shove");
+    With(shove, "dx", 1);
+    With(shove, "dy", 1);
+    auto r = t.Submit(shove, {die});
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_EQ(t.state().Find("orc")->at, to) << die;
+  }
+}
+
+TEST(Grapple, ClingMovesTheGridsYardsWithTheTarget) {
+  // 001 l.226 Cling: "For every 5 points in the result, you may move 1 yard
+  // with the target"; l.161: "count every second diagonal movement as 2
+  // yards". aria (5,5) grapples the orc (6,6); the orc buys 4 AP (9 yd) and
+  // walks away diagonally; aria's Cling, Power 4 + d20 6 = 10: 2 yd with it.
+  // Her first diagonal step is 1 yd, a second 2 more (3 > 2): she follows
+  // one square, to (6,6); the orc ends at (9,9), 1 + 2 + 1 = 4 yd.
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 6)}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = {fb::Pos(7, 7), fb::Pos(8, 8), fb::Pos(9, 9)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
+  cl.window = t.state().windows.begin()->first;
+  WithText(cl, "act", "cling");
+  With(cl, "reduce", 0);
+  ASSERT_TRUE(t.Submit(cl, {6}).ok());
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{9, 9}));
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 4);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 6}));
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots

@@ -342,7 +342,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   }
   fb::CommandT act = c;
   int64_t cost = CostOf(*actor, *v, c);
-  if (c.action == "jump" && static_cast<int64_t>(c.path.size()) > actor->Resource(res::kMovePool)) {
+  if (c.action == "jump" && JumpYards(*actor, c) > actor->Resource(res::kMovePool)) {
     auto p = std::make_unique<fb::ParamT>();  // the AP buy the jump's movement (l.178)
     p->key = "_jump_ap";
     p->value = cost;

@@ -38,6 +38,34 @@ absl::Status CriticalInitiative(Decision& d, const std::string& attacker,
   return absl::OkStatus();
 }
 
+absl::StatusOr<bool> HoldsOn(Decision& d, const std::string& who, uint64_t cause) {
+  // l.278: climbing or swimming, "any time you make an attack roll" (and a
+  // combat check, which functions the same, l.70): a Str [Athletics/Climbing|
+  // Swimming] check against the hold's TN (the condition's level) first;
+  // failing, the attack misses and the creature falls or sinks.
+  for (const char* hold : {"Climbing", "Swimming"}) {
+    const Combatant a = *d.state().Find(who);
+    const Condition* k = a.FindCondition(hold);
+    if (k == nullptr) continue;
+    if (std::string(hold) == "Swimming" && a.Has("Sunk")) continue;  // already below the surface
+    const std::string spec_name = std::string(hold) == "Climbing" ? "climbing" : "swimming";
+    Nums kn;  // the check's parts, so its numbers add up to its result
+    const int64_t keep_bonus = CheckBonus(a, "str", "athletics", spec_name, &kn);
+    ASSIGN_OR_RETURN(CheckRoll keep, RollCheck(d, who, keep_bonus, spec_name + " check", cause));
+    if (keep.total < k->level) {
+      kn.insert(kn.end(), {{"d20", keep.natural}, {"result", keep.total}, {"tn", k->level}});
+      RETURN_IF_ERROR(RecordOutcome(d, who, {cause, "001.swim_climb", kn, "fails to hold on: the attack misses"}));
+      RETURN_IF_ERROR(Impose(d, who, std::string(hold) == "Climbing" ? "Fallen" : "Sunk", who, {},
+                             {cause, "001.swim_climb", kn}).status());
+      if (std::string(hold) == "Climbing") {  // l.278: it fell: no longer climbing
+        RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Climbing", {cause, "001.swim_climb", kn, "fell"}));
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
 namespace {
 
 bool CanThreaten(const Combatant& o, const Combatant& t) {
@@ -282,28 +310,9 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
     ASSIGN_OR_RETURN(pre_damage, damage_roll());
     nums.push_back({"penetrating", pre_damage, absl::StrCat(w.name, " of ", a.id), "001.attack.penetrating"});
   }
-  // l.278: climbing or swimming: a Str [Athletics/Climbing|Swimming] check
-  // against the hold's TN (the condition's level) first; failing, the attack
-  // misses and the attacker falls or sinks.
-  for (const char* hold : {"Climbing", "Swimming"}) {
-    const Condition* k = a.FindCondition(hold);
-    if (k == nullptr) continue;
-    if (std::string(hold) == "Swimming" && a.Has("Sunk")) continue;  // already below the surface
-    const std::string spec_name = std::string(hold) == "Climbing" ? "climbing" : "swimming";
-    Nums kn;  // the check's parts, so its numbers add up to its result
-    const int64_t keep_bonus = CheckBonus(a, "str", "athletics", spec_name, &kn);
-    ASSIGN_OR_RETURN(CheckRoll keep, RollCheck(d, a.id, keep_bonus, spec_name + " check", cause));
-    if (keep.total < k->level) {
-      kn.insert(kn.end(), {{"d20", keep.natural}, {"result", keep.total}, {"tn", k->level}});
-      RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.swim_climb", kn, "fails to hold on: the attack misses"}));
-      RETURN_IF_ERROR(Impose(d, a.id, std::string(hold) == "Climbing" ? "Fallen" : "Sunk", a.id, {},
-                             {cause, "001.swim_climb", kn}).status());
-      if (std::string(hold) == "Climbing") {  // l.278: it fell: no longer climbing
-        RETURN_IF_ERROR(RemoveConditionsNamed(d, a.id, "Climbing", {cause, "001.swim_climb", kn, "fell"}));
-      }
-      return AttackResult{false, 0, 0, defense};
-    }
-  }
+  // l.278: climbing or swimming, the hold comes first.
+  ASSIGN_OR_RETURN(const bool holds, HoldsOn(d, a.id, cause));
+  if (!holds) return AttackResult{false, 0, 0, defense};
   ASSIGN_OR_RETURN(CheckRoll roll, RollCheck(d, a.id, bonus + pre_damage, "attack roll", cause));
   nums.push_back({"d20", roll.natural});
   nums.push_back({"attack_roll", roll.total});

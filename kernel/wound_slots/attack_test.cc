@@ -338,5 +338,36 @@ TEST(Attack, MinionTrackAndRefusals) {
   EXPECT_EQ(t.log().size(), before);  // nothing written
 }
 
+TEST(Attack, ACombatCheckWhileClimbingNeedsTheHoldToo) {
+  // 001 l.278: "Any time you make an attack roll, you must make a Str
+  // [Athletics/Climbing] ... check to not fall ... If you fail the check,
+  // then your attack automatically misses"; l.70: "Combat checks function
+  // the same as attack rolls". aria climbs (TN 10) and trips the orc (a
+  // Power check, l.246): d20 3 + Str 2 + Athletics 2 = 7 < 10: she falls,
+  // the trip misses (no check of its own is rolled), the orc stays standing.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT climb = Cmd("aria", "gm_condition");
+  climb.author = "gm";
+  climb.role = fb::Role::GM;
+  climb.text = "on the wall";
+  WithText(climb, "name", "Climbing");
+  WithText(climb, "op", "add");
+  With(climb, "level", 10);
+  ASSERT_TRUE(t.Submit(climb).ok());
+  fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
+  WithText(trip, "hindrance", "trip");
+  auto r = t.Submit(trip, {3});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(kernel::testing::NumOf(*r, "result"), 7);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Fallen"));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Climbing"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Prone"));
+  // Fallen, no longer climbing: her next trip rolls no climbing check.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(trip, {10}).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots

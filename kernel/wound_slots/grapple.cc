@@ -98,6 +98,8 @@ absl::Status CheckPin(const State& s, const Combatant& a, const fb::CommandT& c)
 absl::Status ResolvePin(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant a = *d.state().Find(c.actor);
   const Combatant t = *d.state().Find(c.targets[0]);
+  ASSIGN_OR_RETURN(const bool holds, HoldsOn(d, a.id, cause));  // l.278, l.70
+  if (!holds) return absl::OkStatus();
   Nums nums;
   const int64_t bonus = PowerBonus(a, &nums) - 2;  // l.235: -2
   const int64_t tn = HigherDefense(t);
@@ -118,6 +120,8 @@ absl::Status CheckEscape(const State& s, const Combatant& a, const fb::CommandT&
 
 absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant a = *d.state().Find(c.actor);
+  ASSIGN_OR_RETURN(const bool holds, HoldsOn(d, a.id, cause));  // l.278, l.70
+  if (!holds) return absl::OkStatus();
   const bool p = PowerBonus(a, nullptr) >= AgilityBonus(a, nullptr);
   Nums nums;
   const int64_t bonus = p ? PowerBonus(a, &nums) : AgilityBonus(a, &nums);
@@ -154,6 +158,8 @@ absl::Status CheckDrag(const State& s, const Combatant& a, const fb::CommandT& c
 
 absl::Status ResolveDrag(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant a = *d.state().Find(c.actor);
+  ASSIGN_OR_RETURN(const bool holds, HoldsOn(d, a.id, cause));  // l.278, l.70
+  if (!holds) return absl::OkStatus();
   Nums nums;
   int64_t tn = 0, opponents = 0;
   for (const std::string& o : Grapplers(a)) {
@@ -180,6 +186,8 @@ absl::Status CheckCling(const State& s, const Combatant& a, const fb::CommandT& 
 
 absl::Status ResolveCling(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant a = *d.state().Find(c.actor);
+  ASSIGN_OR_RETURN(const bool holds, HoldsOn(d, a.id, cause));  // l.278, l.70
+  if (!holds) return absl::OkStatus();
   Nums nums;
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, PowerBonus(a, &nums), "cling", cause));
   // l.226: 10 points per yard taken from the target's movement, 5 per yard
@@ -223,6 +231,8 @@ absl::Status ResolveInterpose(Decision& d, const fb::CommandT& c, uint64_t cause
   const Combatant a = *s.Find(c.actor);
   const Combatant t = *s.Find(c.targets[0]);
   const Combatant attacker = *s.Find(held.actor);
+  ASSIGN_OR_RETURN(const bool holds, HoldsOn(d, a.id, cause));  // l.278, l.70
+  if (!holds) return absl::OkStatus();
   Nums nums;
   // l.233: "a Power or Agility check": the better one, its parts in the numbers.
   const bool power = PowerBonus(a, nullptr) >= AgilityBonus(a, nullptr);

@@ -41,7 +41,7 @@ inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
 inline constexpr char kId[] = "wound_slots";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 5;
+inline constexpr int32_t kVersion = 6;
 // 1-yard squares, every second diagonal 2 yards (l.161).
 inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
 
@@ -115,6 +115,8 @@ int64_t ApForYards(int64_t rate, int64_t yards, int64_t before = 0);
 // A long jump's AP: the AP buying the yards the pool lacks, at least 1
 // (l.178, l.112).
 int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd);
+// A long jump path's yards (l.161: every second diagonal 2 yards).
+int64_t JumpYards(const Combatant& c, const fb::CommandT& cmd);
 // Defenses (l.100-106); `nums` receives the parts.
 enum class Def { kMelee, kRanged, kImmobile, kPower, kAgility, kFortitude, kWillpower };
 absl::StatusOr<Def> DefFromName(const std::string& name);
@@ -256,6 +258,10 @@ struct CheckRoll {
 absl::StatusOr<CheckRoll> RollCheck(Decision& d, const std::string& who,
                                     int64_t bonus, const std::string& purpose,
                                     uint64_t cause);
+// l.278: climbing or swimming, an attack roll or a combat check (l.70)
+// first needs a Str [Athletics/Climbing|Swimming] check against the hold's
+// TN; false when it failed (the attack misses, the creature falls or sinks).
+absl::StatusOr<bool> HoldsOn(Decision& d, const std::string& who, uint64_t cause);
 // Critical success / failure on an attack roll (l.81-82).
 absl::Status CriticalInitiative(Decision& d, const std::string& attacker,
                                 const std::string& target, int natural,

@@ -138,6 +138,8 @@ absl::Status CheckEnterSpace(const State& s, const Combatant& a, const fb::Comma
 absl::Status ResolveEnterSpace(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant a = *d.state().Find(c.actor);
   const Combatant t = *d.state().Find(c.targets[0]);
+  ASSIGN_OR_RETURN(const bool holds, HoldsOn(d, a.id, cause));  // l.278, l.70
+  if (!holds) return absl::OkStatus();
   Nums nums;
   const int64_t tn = HigherDefense(t);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, BetterBonus(a, &nums), "enter occupied space", cause));

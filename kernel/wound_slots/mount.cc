@@ -109,15 +109,28 @@ absl::Status ResolveRegainControl(Decision& d, const fb::CommandT& c, uint64_t c
       .status();
 }
 
-// ---- Jumping (l.177-178): a long jump along `path` (straight squares);
-// the yards come from the movement pool. Reading: feet to yards, 3 feet a
+// ---- Jumping (l.177-178): a long jump along `path`; its yards (every
+// second diagonal 2, l.161) come from the movement pool. Reading: feet to yards, 3 feet a
 // yard, rounded down; a jump shorter than the path lands at the last square
 // it reaches. A long jump is movement (l.160, l.178 "farther than you have
 // AP available to move"): it costs the AP buying the yards its path lacks,
 // none when the movement already bought covers it. A high jump names no
 // yards: 1 AP (reading).
+int64_t JumpYards(const Combatant& c, const fb::CommandT& cmd) {
+  // l.161: on the square grid every second diagonal counts 2 yards, the
+  // count going on from the round's movement (as a walk's, movement.cc);
+  // in the air no terrain multiplies it. A step that is not adjacent ends
+  // the count (CheckJump refuses it).
+  space::PathWalker walk(kGrid, c.at, c.Resource(res::kDiagonals));
+  for (const Pos& p : PathOf(cmd)) {
+    if (!space::CheckStep(kGrid.metric, walk.at(), p)) break;
+    walk.Step(p);
+  }
+  return walk.cost();
+}
+
 int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd) {
-  const int64_t missing = static_cast<int64_t>(cmd.path.size()) - c.Resource(res::kMovePool);
+  const int64_t missing = JumpYards(c, cmd) - c.Resource(res::kMovePool);
   if (ParamText(cmd, "kind") == "high") return 1;
   if (missing <= 0) return 0;
   return std::max<int64_t>(1, ApForYards(EffectiveRate(c), missing, c.Resource(res::kMoveAp)));
@@ -128,7 +141,7 @@ absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c
   if (kind != "long" && kind != "high") return Malformed(c, "params.kind", "long or high");
   if (kind == "long") {
     if (c.path.empty()) return Malformed(c, "path", "the squares jumped over and landed on");
-    const int64_t missing = static_cast<int64_t>(c.path.size()) - a.Resource(res::kMovePool);
+    const int64_t missing = JumpYards(a, c) - a.Resource(res::kMovePool);
     if (missing > 0 && ApForYards(EffectiveRate(a), missing, a.Resource(res::kMoveAp)) < 0) {
       return Refuse("001.move.pool", absl::StrCat(a.id, "'s movement rate cannot cover the jump"));
     }
@@ -171,21 +184,31 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
                                 {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}).status());
     RETURN_IF_ERROR(AddResource(d, a.id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status());
   }
+  // The squares it reaches: their yards (l.161: every second diagonal 2)
+  // within the jump's distance and the movement pool.
+  const int64_t pool = d.state().Find(a.id)->Resource(res::kMovePool);
   std::vector<Pos> path;
+  space::PathWalker walk(kGrid, a.at, a.Resource(res::kDiagonals));
   for (const auto& p : c.path) {
-    if (static_cast<int64_t>(path.size()) >= yards) break;
     const Pos q{p.x(), p.y()};
     if (d.state().TerrainAt(q) == "wall" || d.state().TerrainAt(q) == "offmap") break;
+    space::PathWalker next = walk;
+    next.Step(q);
+    if (next.cost() > yards || next.cost() > pool) break;
+    walk = next;
     path.push_back(q);
   }
   while (!path.empty() && d.state().OccupantAt(path.back(), a.id) != nullptr) path.pop_back();
-  const int64_t pool = d.state().Find(a.id)->Resource(res::kMovePool);
-  if (static_cast<int64_t>(path.size()) > pool) path.resize(static_cast<size_t>(std::max<int64_t>(0, pool)));
+  space::PathWalker landed(kGrid, a.at, a.Resource(res::kDiagonals));
+  for (const Pos& q : path) landed.Step(q);
   nums.push_back({"distance_feet", result});
-  nums.push_back({"yards", static_cast<int64_t>(path.size())});
+  nums.push_back({"yards", landed.cost()});
   if (path.empty()) return RecordOutcome(d, a.id, {cause, "001.jump", nums, "the jump goes nowhere"});
-  RETURN_IF_ERROR(Move(d, a.id, path, static_cast<int64_t>(path.size()), false, {cause, "001.jump", nums, "long jump"}));
-  RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, -static_cast<int64_t>(path.size()), {cause, "001.move.pool", {}}).status());
+  RETURN_IF_ERROR(Move(d, a.id, path, landed.cost(), false, {cause, "001.jump", nums, "long jump"}));
+  RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, -landed.cost(), {cause, "001.move.pool", {}}).status());
+  if (landed.diagonals() != a.Resource(res::kDiagonals)) {
+    RETURN_IF_ERROR(SetResource(d, a.id, res::kDiagonals, landed.diagonals(), {cause, "001.move.grid", {}, "diagonals this round"}));
+  }
   return EndSharedSpaces(d, cause);
 }
 

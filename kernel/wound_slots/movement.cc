@@ -6,7 +6,7 @@
 // Readings: each `buy_move` spends 1 to 4 AP and may be repeated; the
 // yards are the table's for the AP spent on movement this round in all
 // (beyond 4 AP: full movements of 4 AP plus the rest's column); the alternating diagonal count runs over the round's
-// movement. Moving or buying movement on another's turn needs an
+// movement. Buying movement is allowed at any time (l.160). Moving on another's turn needs an
 // initiative higher than the active character's, like an action out of
 // turn, but costs no initiative (l.160). Terrain names (map terrain, "+"
 // joining several): hill, knee_water, mud, difficult 2; undergrowth,
@@ -65,7 +65,11 @@ absl::Status CheckBuyMove(const State& s, const Combatant& c, const fb::CommandT
     return Refuse("001.drag", absl::StrCat("dragging: up to 4 AP on movement this round, ", drag->level, " left"));
   }
   if (c.Has("Pinned") || c.Has("Immobile")) return Refuse("001.pin", c.id + " cannot move");
-  return CheckMayMove(s, c);
+  // l.160: "You can spend AP to increase your movement pool at any time":
+  // buying needs no turn nor initiative; moving on another's turn needs the
+  // higher initiative (DecideMove).
+  if (s.active.empty()) return Refuse("001.round", "no turn is running");
+  return absl::OkStatus();
 }
 
 absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause) {
@@ -273,11 +277,22 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
     }
   }
   for (const auto& [id, k] : clingers) {
-    const size_t n = std::min(steps.size(), static_cast<size_t>(k.level));
-    RETURN_IF_ERROR(MoveCarried(d, mover, std::vector<Pos>(steps.begin(), steps.begin() + n), {id}, cause));
-    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.cling", {{"yards", static_cast<int64_t>(n)}}}));
-    if (k.level - static_cast<int64_t>(n) > 0) {
-      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - n, self).status());
+    // The yards are the grid's (l.161: every second diagonal step 2 yards,
+    // counted from the clinger's first step along): as many steps as fit.
+    const Pos from = d.state().Find(id)->at;
+    space::PathWalker walk(kGrid, from);
+    size_t n = 0;
+    for (const Pos& p : steps) {
+      space::PathWalker next = walk;
+      next.Step(Pos{from.x + p.x - mover.at.x, from.y + p.y - mover.at.y});
+      if (next.cost() > k.level) break;
+      walk = next;
+      ++n;
+    }
+    if (n > 0) RETURN_IF_ERROR(MoveCarried(d, mover, std::vector<Pos>(steps.begin(), steps.begin() + n), {id}, cause));
+    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.cling", {{"yards", walk.cost()}}}));
+    if (k.level - walk.cost() > 0) {
+      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - walk.cost(), self).status());
     }
   }
   RETURN_IF_ERROR(UntrainedReach(d, mover, cause));

@@ -187,5 +187,66 @@ TEST(Jump, PaidOverTwoTurns) {
   EXPECT_EQ(Ap(t.state(), "aria"), 13);
 }
 
+TEST(Jump, EverySecondDiagonalCountsTwoYards) {
+  // 001 l.161: "If you are using a square grid, count every second diagonal
+  // movement as 2 yards instead of 1"; l.177: a long jump covers "a distance
+  // up to your check result in feet"; l.178: AP buy what the pool lacks.
+  // Aria (rate 9, l.143) jumps two diagonal squares from (5,5) with no
+  // movement bought: 1 + 2 = 3 yd lacking: 2 AP (1 AP buys 2 yd, 2 AP 4).
+  // d20 20 + Str 2 + Athletics 2 = 24, no run-up: halved, 12 feet = 4 yd:
+  // she lands on (7,7), 3 yd of her 4 spent: 7 - 2 = 5 AP, 1 yd left.
+  {
+    Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+    fb::CommandT j = Cmd("aria", "jump");
+    j.path = {fb::Pos(6, 6), fb::Pos(7, 7)};
+    auto jumped = t.Submit(j, {20});
+    ASSERT_TRUE(jumped.ok()) << jumped.status();
+    EXPECT_EQ(kernel::testing::NumOf(*jumped, "yards"), 3);
+    EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 7}));
+    EXPECT_EQ(Ap(t.state(), "aria"), 5);
+    EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 1);
+    EXPECT_EQ(t.state().Find("aria")->Resource(res::kDiagonals), 2);
+  }
+  // Bought 4 AP (9 yd); d20 14 + 4 = 18, halved: 9 feet = 3 yd. Three
+  // diagonal squares are 1 + 2 + 1 = 4 yd: she lands on the second, (7,7),
+  // 3 yd from (5,5); 9 - 3 = 6 yd left.
+  {
+    Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+    fb::CommandT buy = Cmd("aria", "buy_move");
+    With(buy, "ap", 4);
+    ASSERT_TRUE(t.Submit(buy).ok());
+    fb::CommandT j = Cmd("aria", "jump");
+    j.path = {fb::Pos(6, 6), fb::Pos(7, 7), fb::Pos(8, 8)};
+    auto jumped = t.Submit(j, {14});
+    ASSERT_TRUE(jumped.ok()) << jumped.status();
+    EXPECT_EQ(kernel::testing::NumOf(*jumped, "result"), 9);
+    EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 7}));
+    EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 6);
+    EXPECT_EQ(Ap(t.state(), "aria"), 3);
+  }
+}
+
+TEST(Movement, MovementIsBoughtAtAnyTime) {
+  // 001 l.160: "You can spend AP to increase your movement pool at any
+  // time"; moving on another character's turn is "as if interrupting their
+  // turn with an action": it needs the higher initiative. On aria's turn
+  // (18) the orc (17, rate 9: Str 3, l.143) buys 4 AP: 9 yd, 6 - 4 = 2 AP,
+  // its initiative unchanged; it moves on its own turn.
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  auto bought = t.Submit(buy);
+  ASSERT_TRUE(bought.ok()) << bought.status();
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9);
+  EXPECT_EQ(Ap(t.state(), "orc"), 2);
+  EXPECT_EQ(Init(t.state(), "orc"), 17);
+  fb::CommandT step = Cmd("orc", "move");
+  step.path = {fb::Pos(14, 15)};
+  EXPECT_EQ(t.Submit(step).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(step).ok());
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 8);
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots
