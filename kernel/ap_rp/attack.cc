@@ -217,7 +217,10 @@ Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
     if (o != nullptr && o->id != from.id && SizeCat(*o) >= SizeCat(target) &&
         !(o->Has(kTakingCover) && SizeCat(*o) == SizeCat(target))) {
       out.level = std::max(out.level, 1);  // l.111 (and l.25)
-      if (out.front.empty()) out.front = o->id;
+      // l.111: the misses go on to a creature in front ("Standing behind a
+      // creature ... all attacks that miss you target the creature in
+      // front of you"), not to an object giving the half cover.
+      if (out.front.empty() && !IsObject(*o)) out.front = o->id;
       if (out.by.empty()) out.by = o->id + " in front of " + target.id;
     }
   }
