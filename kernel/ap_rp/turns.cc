@@ -274,9 +274,20 @@ absl::Status Advance(Decision& d, uint64_t cause) {
       return StartTurnOf(d, e, cause, "");
     }
     if (promoted) continue;  // the union's entry has a new leader: look again
-    // l.8: turns held to the end of the round, by Initiative.
+    // l.8 "Should more than one creature hold their turn to the end of the
+    // round, they will take turns according to their Initiative": by
+    // Initiative, not by their places (an act-first or act-last place,
+    // l.10, is not their Initiative); equal Initiatives keep their places
+    // (the GM's tie order, l.7).
+    std::vector<OrderEntry> held;
     for (const OrderEntry& e : order) {
-      if (!e.delayed || Done(d.state(), e)) continue;
+      if (e.delayed) held.push_back(e);
+    }
+    std::stable_sort(held.begin(), held.end(), [](const OrderEntry& a, const OrderEntry& b) {
+      return a.initiative > b.initiative;
+    });
+    for (const OrderEntry& e : held) {
+      if (Done(d.state(), e)) continue;
       if (!TakesTurn(*d.state().Find(e.actor))) {
         RETURN_IF_ERROR(LoseTurn(d, e.actor, cause));
         ASSIGN_OR_RETURN(promoted, PromoteMember(d, e, cause));

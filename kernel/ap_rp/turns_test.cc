@@ -370,6 +370,29 @@ TEST(Turns, SeveralHoldersActByInitiative) {
   EXPECT_EQ(t.state().round, 2);
 }
 
+// 004_1a3e461770fc9e7a.txt l.8 "Should more than one creature hold their
+// turn to the end of the round, they will take turns according to their
+// Initiative": by Initiative, not by their places in the order: a creature
+// acting first (Initiative 10) that held goes after one of 30 (black-box:
+// it went first, by its place).
+TEST(Turns, HoldersAtTheEndGoByInitiativeNotByPlace) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 5}});  // 10, acts first
+  Tag(a, "acts_first");
+  auto b = Being("b", "x", 1, 3, {{"ins", 15}});  // 30
+  auto c = Being("c", "y", 8, 8, {{"ins", 10}});  // 20
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  ASSERT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().active, "b");  // 30 before 10
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "a");  // its own place again: first
+}
+
 // l.10: allies decide on a union; it takes effect at the next round start.
 TEST(Turns, FormAndLeaveUnion) {
   Table t(ApRp(), Duel());
