@@ -35,6 +35,17 @@ int IndexOf(const std::vector<OrderEntry>& order, const std::string& actor) {
   return -1;
 }
 
+// The entry whose turn `who` takes: its own, or its union's (as a member).
+int EntryOf(const std::vector<OrderEntry>& order, const std::string& who) {
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (order[i].actor == who ||
+        std::find(order[i].members.begin(), order[i].members.end(), who) != order[i].members.end()) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
 absl::Status SetIfDifferent(Decision& d, const std::string& who,
                             const std::string& name, int64_t value,
                             const Why& why) {
@@ -507,7 +518,10 @@ absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d) {
 absl::Status DecideResume(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
-  const int mine = IndexOf(s.order, a->id);
+  // l.8 "Any Participant can hold their turn and take it later", l.10 a
+  // union's turn is its members' together: any member takes the held
+  // shared turn (its entry is the leader's).
+  const int mine = EntryOf(s.order, a->id);
   if (mine < 0 || !s.order[mine].delayed || a->Resource(kTurnRound) >= s.round) {
     return Refuse("004.hold.turn", a->id + " holds no turn this round");
   }
