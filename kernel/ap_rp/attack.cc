@@ -112,14 +112,23 @@ absl::Status Damage(Decision& d, const Combatant& a, const Weapon& w,
   o.lethal_holy = ParamOr(c, "lethal_holy", 0) != 0;
   o.ignore_armor = ParamOr(c, "ignore_armor", 0);
   o.armor_from = ParamText(c, "armor_from");
+  std::vector<DamagePart> parts = Parts(w, main);
   if (o.nonlethal) {
     // l.58: -1d4 with a weapon; an Ability -1d4 plus 1d4 per Tier.
     ASSIGN_OR_RETURN(dice::RollResult nl,
                      d.Roll(absl::StrCat(1 + tier, "d4"), "non-lethal", who, cause));
-    main = std::max<int64_t>(0, main - nl.total);
+    // l.58 "subtract a 1d4 from the damage": from the attack's damage as a
+    // whole: the dice's part first, what it cannot absorb off the other
+    // parts (1d6 Physical 2 + 5 Poison - 4 = 3); never below 0.
+    int64_t left = nl.total;
+    for (DamagePart& p : parts) {
+      const int64_t take = std::min(left, std::max<int64_t>(0, p.amount));
+      p.amount -= take;
+      left -= take;
+    }
     nums.push_back({"nonlethal_minus", nl.total, "", "004.attack.nonlethal"});
   }
-  return ApplyDamage(d, target, Parts(w, main), o, cause, nums).status();
+  return ApplyDamage(d, target, parts, o, cause, nums).status();
 }
 
 // l.112: leaning out of full cover, the attacker sees and targets as if it
@@ -208,7 +217,10 @@ Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
     if (o != nullptr && o->id != from.id && SizeCat(*o) >= SizeCat(target) &&
         !(o->Has(kTakingCover) && SizeCat(*o) == SizeCat(target))) {
       out.level = std::max(out.level, 1);  // l.111 (and l.25)
-      if (out.front.empty()) out.front = o->id;
+      // l.111: the misses go on to a creature in front ("Standing behind a
+      // creature ... all attacks that miss you target the creature in
+      // front of you"), not to an object giving the half cover.
+      if (out.front.empty() && !IsObject(*o)) out.front = o->id;
       if (out.by.empty()) out.by = o->id + " in front of " + target.id;
     }
   }

@@ -141,6 +141,28 @@ TEST(Attack, CreatureInFrontTakesTheMiss) {
   EXPECT_EQ(Res(t, "front", kVitality), 26);  // 16 >= 12: hit for 4
 }
 
+// 004_1a3e461770fc9e7a.txt l.111 "Standing behind an object that covers at
+// least half of your body gives you half cover ... Standing behind a
+// creature ... also gives you half cover, but all attacks that miss you
+// target the creature in front of you instead": the misses go on to a
+// creature in front, not to an object (a crate: tag object) giving the half
+// cover (black-box: the miss "hit crate instead" against its Evasion, when
+// an object would be hit automatically, l.52).
+TEST(Attack, AnObjectInFrontTakesNoMiss) {
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}, {"dex", 13}, {"str", 13}});
+  Arm(a, "bow", "1d6", "ranged", "dex/str", 10);
+  auto crate = kernel::testing::Creature("crate", "none", 5, 1, {{"vitality", 10}});
+  crate.tags.push_back("object");
+  auto b = Being("brute", "y", 6, 1);  // Evasion 17
+  Table t(ApRp(), MakeRoster({a, crate, b}));
+  auto ev = t.Submit(Attack("aria", "brute", "bow"), {12});  // 12 + 4 = 16 < 17 + 2
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "half_cover"), 2);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30);
+  EXPECT_EQ(Res(t, "crate", kVitality), 10);
+  EXPECT_FALSE(Cites(*ev, "004.cover.half"));  // no "the miss goes on to crate"
+}
+
 // l.112: full cover cannot be targeted from that direction.
 TEST(Attack, FullCoverRefuses) {
   auto r = Roster(6, 1);

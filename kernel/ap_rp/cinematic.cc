@@ -207,7 +207,11 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
     const int64_t bonus = d.state().Find(who)->Stat(skill);
     ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(k.coop ? 1 : 0, bonus), skill, who, decl));
     const bool ok = r.total >= dc;
-    const bool crit = r.natural() == 20;  // reading: a critical success is a natural 20
+    // l.43 "a critical success of another participant": a success with a
+    // natural 20 (reading: the chapter's only critical, l.56, is a natural
+    // 20). A natural 20 below the number is a failure, and no critical: it
+    // does not cover its own failure ("of another participant").
+    const bool crit = ok && r.natural() == 20;
     failures += ok ? 0 : 1;
     crits += crit ? 1 : 0;
     Nums nums{{"natural", r.natural()}, {"bonus", bonus}, {"total", r.total}, {"dc", dc}};
@@ -216,7 +220,8 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
                                            absl::StrCat(skill, crit ? ": critical success" : ok ? ": success" : ": failure")}));
   }
   // l.43: all must succeed; a critical success of one covers one failure
-  // (reading: each critical covers one failure).
+  // (reading: each critical covers one failure; a critical is a success, so
+  // it is always another participant's).
   const bool success = k.coop ? failures <= crits : failures == 0;
   return ClosePending(d, act.id, success ? "resolved: success" : "resolved: failure",
                       {decl, rule, {{"failures", failures}, {"criticals", crits}},

@@ -149,6 +149,37 @@ TEST(Cinematic, CooperativeCriticalCoversAFailure) {
   EXPECT_EQ(NumOf(*ev, "004.cinematic.coop", "failures"), 1);
 }
 
+// 004_1a3e461770fc9e7a.txt l.43 "The participants succeed ... if everybody
+// succeeds on their Skill Check. A failure on the Skill Check of one
+// participant can be compensated by a critical success of another
+// participant": a natural 20 that does not reach the check's number is a
+// failure, not a critical success, and nobody else's critical covers it
+// (black-box: barb's 20 + 4 against 25 counted as both and covered itself).
+TEST(Cinematic, ANaturalTwentyBelowTheNumberIsAFailureNobodyCovers) {
+  auto bar = Being("barb", "party", 1, 1, {{"ins", 20}, {"raw_force", 4}, {"momentum", 10}});
+  auto pal = Being("pal", "party", 1, 2, {{"ins", 15}, {"raw_force", 10}});
+  auto orc = Being("orc", "orcs", 6, 6);
+  Table t(ApRp(), MakeRoster({bar, pal, orc}));
+  fb::CommandT c = Propose("barb", "action");
+  c.targets = {"pal"};
+  ASSERT_OK(t.Submit(c));
+  // barb: natural 20 + 4 = 24 < 25; pal: 15 + 10 = 25, a plain success.
+  auto ev = t.Submit(Rule(t, true, 25, "raw_force"), {20, 1, 15, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.cinematic.coop", "failures"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.cinematic.coop", "criticals"), 0);
+  const PendingAct* open = FirstPending(t.state(), "barb", "cinematic");
+  EXPECT_EQ(open, nullptr);
+  bool failed = false;
+  for (const auto& e : *ev) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr || sc->change_as_PendingClosed() == nullptr) continue;
+    const auto* why = sc->change_as_PendingClosed()->outcome();
+    failed = failed || (why != nullptr && why->str() == "resolved: failure");
+  }
+  EXPECT_TRUE(failed);
+}
+
 TEST(Cinematic, NotEnoughMomentum) {
   Table t(ApRp(), Roster(2));
   EXPECT_EQ(t.Submit(Propose("barb", "action")).status().code(), absl::StatusCode::kFailedPrecondition);

@@ -96,6 +96,23 @@ TEST(Damage, NonLethalCannotKill) {
   EXPECT_FALSE(Has(t, "b", kBleeding));
 }
 
+// 004_1a3e461770fc9e7a.txt l.58 "you must subtract a 1d4 from the damage":
+// from the attack's damage, not from its dice alone: an ax of 1d6 Physical
+// + 5 Poison rolling 2, non-lethal 4: 2 + 5 - 4 = 3 (what the dice cannot
+// absorb comes off the Poison part; black-box: 5, the dice stopping at 0).
+TEST(Damage, NonLethalD4ComesOffTheWholeDamage) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "ax", "1d6", "melee", "str/dex", 0, {{"dmg_poison", 5}});
+  auto b = Being("b", "y", 2, 1, {{"vitality", 20}});  // Armor 0, Con DR 0
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto c = Attack("a", "b", "ax");
+  With(c, "nonlethal", 1);
+  auto ev = t.Submit(c, {15, 2, 4});  // 15 + 5 vs 17 hits
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.attack.nonlethal", "damage"), 3);
+  EXPECT_EQ(Res(t, "b", kVitality), 20 - 3);
+}
+
 TEST(Damage, LethalBelowOneBleeds) {
   Table t(ApRp(), Two());
   ASSERT_TRUE(t.status().ok()) << t.status();

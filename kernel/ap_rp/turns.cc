@@ -35,6 +35,17 @@ int IndexOf(const std::vector<OrderEntry>& order, const std::string& actor) {
   return -1;
 }
 
+// The entry whose turn `who` takes: its own, or its union's (as a member).
+int EntryOf(const std::vector<OrderEntry>& order, const std::string& who) {
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (order[i].actor == who ||
+        std::find(order[i].members.begin(), order[i].members.end(), who) != order[i].members.end()) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
 absl::Status SetIfDifferent(Decision& d, const std::string& who,
                             const std::string& name, int64_t value,
                             const Why& why) {
@@ -274,9 +285,20 @@ absl::Status Advance(Decision& d, uint64_t cause) {
       return StartTurnOf(d, e, cause, "");
     }
     if (promoted) continue;  // the union's entry has a new leader: look again
-    // l.8: turns held to the end of the round, by Initiative.
+    // l.8 "Should more than one creature hold their turn to the end of the
+    // round, they will take turns according to their Initiative": by
+    // Initiative, not by their places (an act-first or act-last place,
+    // l.10, is not their Initiative); equal Initiatives keep their places
+    // (the GM's tie order, l.7).
+    std::vector<OrderEntry> held;
     for (const OrderEntry& e : order) {
-      if (!e.delayed || Done(d.state(), e)) continue;
+      if (e.delayed) held.push_back(e);
+    }
+    std::stable_sort(held.begin(), held.end(), [](const OrderEntry& a, const OrderEntry& b) {
+      return a.initiative > b.initiative;
+    });
+    for (const OrderEntry& e : held) {
+      if (Done(d.state(), e)) continue;
       if (!TakesTurn(*d.state().Find(e.actor))) {
         RETURN_IF_ERROR(LoseTurn(d, e.actor, cause));
         ASSIGN_OR_RETURN(promoted, PromoteMember(d, e, cause));
@@ -496,7 +518,10 @@ absl::Status DecideHoldTurn(const fb::CommandT& c, Decision& d) {
 absl::Status DecideResume(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   const State& s = d.state();
-  const int mine = IndexOf(s.order, a->id);
+  // l.8 "Any Participant can hold their turn and take it later", l.10 a
+  // union's turn is its members' together: any member takes the held
+  // shared turn (its entry is the leader's).
+  const int mine = EntryOf(s.order, a->id);
   if (mine < 0 || !s.order[mine].delayed || a->Resource(kTurnRound) >= s.round) {
     return Refuse("004.hold.turn", a->id + " holds no turn this round");
   }

@@ -176,6 +176,30 @@ TEST(Turns, ResumeAfterTheRunningTurn) {
   EXPECT_EQ(t.state().active, "c");
 }
 
+// 004_1a3e461770fc9e7a.txt l.8 "Any Participant can hold their turn and
+// take it later in a round" with l.10 "All creatures of a union have their
+// turn at the same time": the knight, a member and not the union's leader,
+// holds the shared turn and takes it later itself (black-box: its resume
+// was refused, "knight holds no turn this round").
+TEST(Turns, AUnionMemberResumesTheHeldSharedTurn) {
+  auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});  // 26
+  Tag(knight, "union:kh");
+  auto horse = Being("horse", "x", 2, 1, {{"ins", 16}});  // 32: leads
+  Tag(horse, "union:kh");
+  auto foe = Being("foe", "y", 8, 8, {{"ins", 10}});   // 20, after the union's 29
+  auto foe2 = Being("foe2", "y", 9, 9, {{"ins", 5}});  // 10
+  Table t(ApRp(), MakeRoster({knight, horse, foe, foe2}));
+  ASSERT_OK(t.Submit(Cmd("knight", "hold_turn")));
+  EXPECT_EQ(t.state().active, "foe");
+  ASSERT_OK(t.Submit(Cmd("knight", "resume")));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  EXPECT_EQ(t.state().active, "horse");  // the union's turn, before foe2's
+  EXPECT_TRUE(t.state().IsTurnOf("knight"));
+  ASSERT_OK(t.Submit(Cmd("knight", "end_turn")));
+  EXPECT_EQ(t.state().active, "foe2");
+  EXPECT_EQ(t.Submit(Cmd("horse", "resume")).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
 TEST(Turns, CannotHoldAfterActing) {
   Table t(ApRp(), Duel());
   ASSERT_OK(t.Submit(Cmd("a", "defend")));
@@ -368,6 +392,29 @@ TEST(Turns, SeveralHoldersActByInitiative) {
   EXPECT_EQ(t.state().active, "b");
   ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
   EXPECT_EQ(t.state().round, 2);
+}
+
+// 004_1a3e461770fc9e7a.txt l.8 "Should more than one creature hold their
+// turn to the end of the round, they will take turns according to their
+// Initiative": by Initiative, not by their places in the order: a creature
+// acting first (Initiative 10) that held goes after one of 30 (black-box:
+// it went first, by its place).
+TEST(Turns, HoldersAtTheEndGoByInitiativeNotByPlace) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 5}});  // 10, acts first
+  Tag(a, "acts_first");
+  auto b = Being("b", "x", 1, 3, {{"ins", 15}});  // 30
+  auto c = Being("c", "y", 8, 8, {{"ins", 10}});  // 20
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  ASSERT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().active, "b");  // 30 before 10
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "a");  // its own place again: first
 }
 
 // l.10: allies decide on a union; it takes effect at the next round start.
