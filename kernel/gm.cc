@@ -258,17 +258,21 @@ absl::Status DecideVerb(const fb::CommandT& c, const GmRules& rules, Decision& d
     }
     if (auto rounds = Param(c, "rounds"); rounds.has_value()) {
       std::string expires = ParamText(c, "expires");
-      if (expires.empty()) expires = s.active.empty() ? "round_start" : "turn_start";
-      if (expires == "turn_start") {
-        nc.expiry = {fb::ExpiryKind::TurnStart, actor, s.round + *rounds};
-      } else if (expires == "round_start") {
-        nc.expiry = {fb::ExpiryKind::RoundStart, "", s.round + *rounds};
-      } else if (expires == "round_end") {
-        nc.expiry = {fb::ExpiryKind::RoundEnd, "", s.round + *rounds};
+      if (expires.empty() && rules.rounds_expiry) {
+        nc.expiry = rules.rounds_expiry(s, actor, *rounds);  // the text's count
       } else {
-        return absl::InvalidArgumentError(
-            "command 'gm_condition': param 'expires' must be \"turn_start\", "
-            "\"round_start\" or \"round_end\"");
+        if (expires.empty()) expires = s.active.empty() ? "round_start" : "turn_start";
+        if (expires == "turn_start") {
+          nc.expiry = {fb::ExpiryKind::TurnStart, actor, s.round + *rounds};
+        } else if (expires == "round_start") {
+          nc.expiry = {fb::ExpiryKind::RoundStart, "", s.round + *rounds};
+        } else if (expires == "round_end") {
+          nc.expiry = {fb::ExpiryKind::RoundEnd, "", s.round + *rounds};
+        } else {
+          return absl::InvalidArgumentError(
+              "command 'gm_condition': param 'expires' must be \"turn_start\", "
+              "\"round_start\" or \"round_end\"");
+        }
       }
     }
     if (rules.add_condition) return rules.add_condition(d, nc, why);

@@ -13,7 +13,8 @@
 //                  `rounds`, the condition expires `rounds` rounds on at
 //                  `expires`: "turn_start" (the actor's turn; the default
 //                  when a turn is running) or "round_start" / "round_end"
-//                  (the default in rulesets without turns)
+//                  (the default in rulesets without turns); a ruleset
+//                  may set its text's default (GmRules::rounds_expiry)
 //   gm_move        actor, path (forced movement: falls, currents, shoves)
 //   gm_end         end the session (reason in text)
 //   gm_note        a ruling with no state change (e.g. "allow", "deny",
@@ -55,6 +56,14 @@ struct GmRules {
   // special cases); unset = kernel AddCondition.
   std::function<absl::Status(Decision&, const NewCondition&, const Why&)>
       add_condition;
+  // gm_condition "add" with `rounds` and no `expires`: when the condition
+  // ends, for a text that says how durations in rounds count (e.g. seed
+  // 001 l.127: the round it begins is round 1, it ends at that round's
+  // end); unset = the kernel's default above (`expires` "turn_start" of
+  // the actor while a turn runs, else "round_start", `rounds` rounds on).
+  // An `expires` the GM gives is always followed.
+  std::function<Expiry(const State&, const std::string& actor, int64_t rounds)>
+      rounds_expiry;
   // Called after any GM verb was decided, with the Ruling's seq, for the
   // ruleset's consequences (e.g. a gained value that ends a condition).
   std::function<absl::Status(Decision&, const fb::CommandT&, uint64_t ruling)>

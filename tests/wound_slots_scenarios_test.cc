@@ -264,6 +264,36 @@ TEST(WoundSlotsScenario, DurationsAndMovement) {
   s.ExpectDeterministic();
 }
 
+// l.127: "The round in which the effect begins counts as round 1, and the
+// effect ends at the end of the round equal to its duration." A condition
+// the GM imposes for 2 rounds (no `expires` given) in round 1 lasts through
+// round 2 and is gone when round 3 begins, before the orc's turn in it (the
+// kernel's own default would keep it until the orc's turn started).
+TEST(WoundSlotsScenario, AGmConditionForRoundsEndsAsTheTextCountsRounds) {
+  Scenario s(Roster({Aria(), Orc(), Gob()}), {10, 8, 12});
+  ASSERT_TRUE(s.status().ok()) << s.status();
+  ASSERT_EQ(s.state().active, "aria");
+  fb::CommandT gm = Cmd("orc", "gm_condition");
+  gm.author = "gm";
+  gm.role = fb::Role::GM;
+  gm.text = "dazzled by the bell";
+  WithText(gm, "name", "Distracted");
+  WithText(gm, "op", "add");
+  With(gm, "rounds", 2);
+  ASSERT_TRUE(s.Submit(gm).ok());
+  for (const char* who : {"aria", "orc", "gob"}) ASSERT_TRUE(s.Submit(Cmd(who, "end_turn")).ok());
+  EXPECT_EQ(s.state().round, 2);
+  EXPECT_TRUE(s.state().Find("orc")->Has("Distracted"));  // round 2 of 2
+  for (const char* who : {"aria", "orc"}) ASSERT_TRUE(s.Submit(Cmd(who, "end_turn")).ok());
+  EXPECT_TRUE(s.state().Find("orc")->Has("Distracted"));  // round 2 not over
+  ASSERT_TRUE(s.Submit(Cmd("gob", "end_turn")).ok());
+  EXPECT_EQ(s.state().round, 3);
+  EXPECT_EQ(s.state().active, "aria");
+  EXPECT_FALSE(s.state().Find("orc")->Has("Distracted"));
+  ExpectSourced(s);
+  s.ExpectDeterministic();
+}
+
 // A PC's slots overflow into a fatal wound (l.31, l.4), an ally stabilizes
 // and treats it (l.250, l.261-262), and long rests heal it down with the
 // recovery checks' cumulative +1 (l.51-53, l.63).

@@ -110,10 +110,14 @@ absl::Status DecideIgnore(const fb::CommandT& c, Decision& d) {
 
 // The shared GM verbs, with this text's consequences: a wound count or the
 // fatigue set by ruling updates Wounded (l.32), Exhausted and Staggered
-// (l.40).
+// (l.40); a condition imposed for `rounds` without `expires` lasts as l.127
+// counts durations (ends at the end of round now + rounds - 1).
 const GmRules& Gm() {
   static const GmRules* rules = [] {
     auto* r = new GmRules("001.gm");
+    r->rounds_expiry = [](const State& s, const std::string&, int64_t rounds) {
+      return ForRounds(s, rounds);
+    };
     r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
       if ((c.action != "gm_set" && c.action != "gm_adjust") || c.actor.empty()) return absl::OkStatus();
       const Combatant* a = d.state().Find(c.actor);
