@@ -522,5 +522,33 @@ TEST(Opportunity, APushOntoTheNextSquareOfTheMoveLetsItGoOn) {
   for (const auto& [id, p] : t.state().pending) EXPECT_NE(p.kind, "held_back") << id;
 }
 
+// 003 l.82: "Characters that willingly move within a foe's reach or leave
+// it" provoke. Black-box case: a standing next to d walks (4,5) (4,6) (5,6),
+// leaving d's reach on the first step and coming back into it on the last;
+// d's opportunity window opened only once a stood at (5,6), 3 m walked,
+// where it re-entered: the leaving, first on the path, was walked past.
+TEST(Opportunity, LeavingAndComingBackProvokesWhereItLeaves) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto move = Cmd("a", "move");
+  Path(move, {{4, 5}, {4, 6}, {5, 6}});
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{5, 5}));  // still in reach: it provokes as it leaves
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 0);
+  auto pass = Cmd("d", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  // d reacts once per move: coming back into its reach opens no second window.
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{5, 6}));
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 3);
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil
