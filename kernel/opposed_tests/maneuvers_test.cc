@@ -165,6 +165,32 @@ TEST(Maneuvers, DisarmAShieldWithABoonThenPickItUp) {  // l.69, l.35
   EXPECT_EQ(t.state().Find("d")->Resource("ap"), 2);
 }
 
+// 003 l.69: "Disarm*. ... Choose an item the target is holding. It must
+// pass an Athletics or Sleight of Hand test, or loose the item. The item
+// lands on the floor." Black-box case: a wolf whose only weapon is its bite
+// (kind natural) was offered Disarm, failed its test and "bite lands on the
+// floor": it could bite no more. A natural weapon is not an item held.
+TEST(Maneuvers, ANaturalWeaponIsNoItemToDisarm) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}},
+               {W("bite", "1d6", "natural", "", {}, "piercing")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.rbegin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {5});  // a's critical win
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(OpenedNote(*ev), "a may maneuver (brace, feint, precision, push, trip or none)");
+  auto disarm = Maneuver(t, "disarm", {3}, "bite");  // d's test: 0 dice, fails; damage 3
+  EXPECT_EQ(disarm.status().code(), absl::StatusCode::kFailedPrecondition) << disarm.status();
+  EXPECT_EQ(t.state().Find("d")->Resource("dropped.bite"), 0);
+}
+
 TEST(Maneuvers, DisarmNamesAnItemTheLoserHolds) {
   Table t(OpposedTests(), Pair(2), {6, 1});
   CriticalWin(t);
