@@ -134,6 +134,15 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
       return absl::NotFoundError(absl::StrCat("command 'manipulate': field 'weapon': ", a->id,
                                               " has no item '", c.weapon, "'"));
     }
+    if (w->kind == "natural" || w->kind == "spell") {
+      // l.35 "You interact with an object within touch, such as drawing or
+      // stowing a sword": a bite, a fist or a spell is no object to draw,
+      // stow or pick up.
+      return Refuse("003.manipulate", absl::StrCat("field 'weapon': ", w->name, " is ",
+                                                   w->kind == "natural" ? "a natural weapon" : "a spell",
+                                                   ", not an object to draw, stow or pick up (name a "
+                                                   "weapon, shield or item, or none)"));
+    }
   }
   const bool stow = ParamOr(c, "stow", 0) != 0;
   if (stow && (w == nullptr || !Holds(*a, w->name))) {

@@ -248,6 +248,27 @@ TEST(Maneuvers, ManipulateStowsAndDraws) {
   EXPECT_EQ(t.state().Find("a")->Resource("ap"), 1);
 }
 
+// 003 l.35: "Manipulate. You interact with an object within touch, such as
+// drawing or stowing a sword, picking up a ring". Black-box case: a
+// fighter's fist (kind natural) was stowed ("stows fist: not in hand") for
+// 1 AP, and then could strike no more. A natural weapon or a spell is no
+// object: refused, nothing spent.
+TEST(Maneuvers, ManipulateTakesAnObjectNotAFistOrASpell) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}},
+               {W("fist", "1d2", "natural", "", {}, "crushing"), W("light", "", "spell", "", {}, "")});
+  auto d = Who("d", "y", 9, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (const char* item : {"fist", "light"}) {
+    auto stow = Cmd("a", "manipulate");
+    stow.weapon = item;
+    With(stow, "stow", 1);
+    EXPECT_EQ(t.Submit(stow).status().code(), absl::StatusCode::kFailedPrecondition) << item;
+    EXPECT_EQ(t.state().Find("a")->Resource(std::string("dropped.") + item), 0) << item;
+  }
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 3);
+}
+
 TEST(Maneuvers, PrecisionMaximizesTheDamageDie) {  // l.71
   Table t(OpposedTests(), Pair(2), {6, 1});
   CriticalWin(t);
