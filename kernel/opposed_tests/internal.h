@@ -314,6 +314,12 @@ inline constexpr char kDisengaged[] = "Disengaged";
 inline constexpr char kBraced[] = "Braced";
 inline constexpr char kFeint[] = "Feint";
 inline constexpr char kDropped[] = "Dropped";
+// An item a Disarm put on the floor (l.69), and the square it lies on:
+// resources "on_floor.<item>" (1 while it lies there), "floor_x.<item>",
+// "floor_y.<item>" of its owner.
+inline constexpr char kOnFloor[] = "on_floor.";
+inline constexpr char kFloorX[] = "floor_x.";
+inline constexpr char kFloorY[] = "floor_y.";
 
 }  // namespace combat::kernel::opposed
 

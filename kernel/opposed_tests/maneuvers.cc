@@ -228,6 +228,12 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
     } else if (m == "disarm") {
       RETURN_IF_ERROR(SetResource(d, loser.id, "dropped." + item_copy.name, 1,
                                   {seq, rule, nums, item_copy.name + " lands on the floor"}));
+      // Where it lands (l.69 "lands on the floor"): picked up again only
+      // from within touch of that square (l.35; actions.cc).
+      const Pos at = d.state().Find(loser.id)->at;
+      RETURN_IF_ERROR(SetResource(d, loser.id, kOnFloor + item_copy.name, 1, {seq, rule, {}, "on the floor"}));
+      RETURN_IF_ERROR(SetResource(d, loser.id, kFloorX + item_copy.name, at.x, {seq, rule}));
+      RETURN_IF_ERROR(SetResource(d, loser.id, kFloorY + item_copy.name, at.y, {seq, rule}));
     } else if (m == "push") {
       const Combatant* l = d.state().Find(loser.id);
       const Pos v = space::DirVec(space::DirToward(winner.at, l->at));
