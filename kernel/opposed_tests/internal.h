@@ -161,11 +161,12 @@ const Weapon* MeleeReaching(const State& s, const Combatant& c,
 // "cover_low"/"cover_high" obscure it.
 int CoverOf(const State& s, const Combatant& from, const Combatant& target,
             std::string* why);
-// Flanking (l.91): an ally of `attacker` with `target` in melee reach, the
+// Flanking (l.91): two characters of `attacker`'s side with `target` in
+// melee reach (the attacker, making a melee attack, is in reach), the
 // straight line between their centres through `target`'s interior
-// (kernel/line_through.h); the ally id or "".
-std::string FlankingAlly(const State& s, const Combatant& attacker,
-                         const Combatant& target);
+// (kernel/line_through.h): "a and b", or "" when `target` is not flanked.
+std::string Flankers(const State& s, const Combatant& attacker,
+                     const Combatant& target);
 
 // ---- turns.cc
 inline constexpr char kAp[] = "ap";

@@ -123,6 +123,34 @@ TEST(Flanking, AnAllyOnTheStraightLineGivesPlusTwo) {  // l.91
   EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
 }
 
+// 003 l.91: "When at least two allied characters have a foe in their reach
+// between them, such that one could draw a straight line and connect all
+// three characters, the foe is flanked. Fighting Style and Sorcery tests
+// made to make a melee attack against a flanked foe gain a +2 bonus."
+// Black-box case: b and c flank d on a line; their ally a, above d, struck
+// d with 3 dice (no bonus): flanked is the foe's state, not only the
+// flankers' own attacks.
+TEST(Flanking, AThirdAllyStrikingAFlankedFoeGainsPlusTwo) {
+  auto club = [] { return W("club", "1d6", "melee", "medium", {}, "crushing"); };
+  auto a = Who("a", "x", 6, 4, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}}, {club()});
+  auto b = Who("b", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}}, {club()});
+  auto c = Who("c", "x", 7, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}}, {club()});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), std::move(c), Target(6)}), {6, 1, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+  const Seen n = Number(*ev, "attack.flanking");
+  EXPECT_EQ(n.value, 2);
+  EXPECT_EQ(n.source, "flanked by b and c");
+}
+
 TEST(Flanking, NotOnAStraightLine) {
   auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
                {W("club", "1d6", "melee", "medium", {}, "crushing")});

@@ -1,5 +1,6 @@
 // Derived numbers: governing attributes, damage groups, sizes, weapons and
 // their reach, cover (l.86-89) and flanking (l.91). Integers only.
+#include <iterator>
 #include <string>
 
 #include "absl/strings/match.h"
@@ -157,15 +158,30 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
   return cover;
 }
 
-std::string FlankingAlly(const State& s, const Combatant& attacker,
-                         const Combatant& target) {
+std::string Flankers(const State& s, const Combatant& attacker,
+                     const Combatant& target) {
+  // l.91: "When at least two allied characters have a foe in their reach
+  // between them, such that one could draw a straight line and connect all
+  // three characters, the foe is flanked" -- a state of the foe: any melee
+  // attack on it by their side gains the +2, whether or not the attacker is
+  // one of the two. The attacker (making a melee attack: in reach) first,
+  // then any other pair, in id order.
+  auto flanks = [&](const Combatant& c) {
+    return c.id != target.id && c.side == attacker.side && Conscious(c) &&
+           (c.id == attacker.id || MeleeReaching(s, c, target) != nullptr);
+  };
+  auto line = [&](const Combatant& p, const Combatant& q) {
+    return space::CentresLineThrough(p.at, p.size, q.at, q.size, target.at, target.size);
+  };
   for (const auto& [id, ally] : s.combatants) {  // id order
-    if (id == attacker.id || id == target.id) continue;
-    if (ally.side != attacker.side || !Conscious(ally)) continue;
-    if (MeleeReaching(s, ally, target) == nullptr) continue;
-    if (space::CentresLineThrough(attacker.at, attacker.size, ally.at, ally.size,
-                                  target.at, target.size)) {
-      return id;
+    if (id == attacker.id || !flanks(ally)) continue;
+    if (line(attacker, ally)) return attacker.id + " and " + id;
+  }
+  for (auto p = s.combatants.begin(); p != s.combatants.end(); ++p) {
+    if (p->first == attacker.id || !flanks(p->second)) continue;
+    for (auto q = std::next(p); q != s.combatants.end(); ++q) {
+      if (q->first == attacker.id || !flanks(q->second)) continue;
+      if (line(p->second, q->second)) return p->first + " and " + q->first;
     }
   }
   return "";
