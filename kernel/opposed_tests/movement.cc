@@ -83,6 +83,10 @@ std::string RuleFor(const std::string& action) {
 // having walked past where it provoked.
 std::vector<TriggerHit> FirstProvoked(const State& s, const fb::CommandT& c,
                                       const std::vector<std::string>& reacted) {
+  // Whether anyone is provoked at all is the whole path's question (a
+  // prefix provokes only what the path does): most moves stop here.
+  std::vector<TriggerHit> all = MatchDeclaration(s, c, OpportunityRules(), reacted);
+  if (all.empty()) return all;
   fb::CommandT prefix = c;
   for (size_t k = 1; k <= c.path.size(); ++k) {
     prefix.path.assign(c.path.begin(), c.path.begin() + k);

@@ -1,7 +1,7 @@
 // Derived numbers: governing attributes, damage groups, sizes, weapons and
 // their reach, cover (l.86-89) and flanking (l.91). Integers only.
-#include <iterator>
 #include <string>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -166,22 +166,22 @@ std::string Flankers(const State& s, const Combatant& attacker,
   // attack on it by their side gains the +2, whether or not the attacker is
   // one of the two. The attacker (making a melee attack: in reach) first,
   // then any other pair, in id order.
-  auto flanks = [&](const Combatant& c) {
-    return c.id != target.id && c.side == attacker.side && Conscious(c) &&
-           (c.id == attacker.id || MeleeReaching(s, c, target) != nullptr);
-  };
+  // Those who could flank: the attacker's side, conscious, the foe in
+  // melee reach (once each: a roster may be large, the flankers few).
+  std::vector<const Combatant*> near;
+  for (const auto& [id, c] : s.combatants) {  // id order
+    if (id == attacker.id || id == target.id || c.side != attacker.side || !Conscious(c)) continue;
+    if (MeleeReaching(s, c, target) != nullptr) near.push_back(&c);
+  }
   auto line = [&](const Combatant& p, const Combatant& q) {
     return space::CentresLineThrough(p.at, p.size, q.at, q.size, target.at, target.size);
   };
-  for (const auto& [id, ally] : s.combatants) {  // id order
-    if (id == attacker.id || !flanks(ally)) continue;
-    if (line(attacker, ally)) return attacker.id + " and " + id;
+  for (const Combatant* ally : near) {
+    if (line(attacker, *ally)) return attacker.id + " and " + ally->id;
   }
-  for (auto p = s.combatants.begin(); p != s.combatants.end(); ++p) {
-    if (p->first == attacker.id || !flanks(p->second)) continue;
-    for (auto q = std::next(p); q != s.combatants.end(); ++q) {
-      if (q->first == attacker.id || !flanks(q->second)) continue;
-      if (line(p->second, q->second)) return p->first + " and " + q->first;
+  for (size_t i = 0; i < near.size(); ++i) {
+    for (size_t j = i + 1; j < near.size(); ++j) {
+      if (line(*near[i], *near[j])) return near[i]->id + " and " + near[j]->id;
     }
   }
   return "";
