@@ -134,6 +134,15 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
       return absl::NotFoundError(absl::StrCat("command 'manipulate': field 'weapon': ", a->id,
                                               " has no item '", c.weapon, "'"));
     }
+    if (w->kind == "natural" || w->kind == "spell") {
+      // l.35 "You interact with an object within touch, such as drawing or
+      // stowing a sword": a bite, a fist or a spell is no object to draw,
+      // stow or pick up.
+      return Refuse("003.manipulate", absl::StrCat("field 'weapon': ", w->name, " is ",
+                                                   w->kind == "natural" ? "a natural weapon" : "a spell",
+                                                   ", not an object to draw, stow or pick up (name a "
+                                                   "weapon, shield or item, or none)"));
+    }
   }
   const bool stow = ParamOr(c, "stow", 0) != 0;
   if (stow && (w == nullptr || !Holds(*a, w->name))) {
@@ -147,9 +156,24 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
     RETURN_IF_ERROR(Spend(d, who, "manipulate", false, free, decl, "003.manipulate"));
     return SetResource(d, who, "dropped." + item, 1, {decl, "003.manipulate", {}, "stows " + item + ": not in hand"});
   }
+  const bool on_floor = dropped && a->Resource(kOnFloor + item, 0) != 0;
+  if (on_floor) {
+    // l.35 "an object within touch, such as ... picking up a ring": a
+    // disarmed item lies where it landed (l.69); touch: 1 m (as a grapple's).
+    const Pos at{static_cast<int32_t>(a->Resource(kFloorX + item, 0)),
+                 static_cast<int32_t>(a->Resource(kFloorY + item, 0))};
+    const int64_t m = space::Distance(kGrid, a->at, a->size, at, 1);
+    if (m > 1) {
+      return Refuse("003.manipulate", absl::StrCat(item, " lies on the floor at (", at.x, ",", at.y, "), ", m,
+                                                   " m from ", who, ": not within touch (1 m)"));
+    }
+  }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(Spend(d, who, "manipulate", false, free, decl, "003.manipulate"));
   if (dropped) {
+    if (on_floor) {
+      RETURN_IF_ERROR(SetResource(d, who, kOnFloor + item, 0, {decl, "003.manipulate", {}, "off the floor"}));
+    }
     return SetResource(d, who, "dropped." + item, 0, {decl, "003.manipulate", {}, "picks up " + item});
   }
   return RecordOutcome(d, who, {decl, "003.manipulate", {}, c.text.empty() ? "interacts with an object" : c.text});

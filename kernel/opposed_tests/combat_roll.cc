@@ -190,8 +190,8 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
   if (A.Stat("untrained_armor", 0) != 0) at.Bane("untrained_armor", "armor of " + A.id, "003.untrained_armor");  // l.100
   std::string flank;
   if (melee) {
-    flank = FlankingAlly(s0, A, T);
-    if (!flank.empty()) at.Bonus("flanking", 2, "flanked by " + A.id + " and " + flank, "003.flanking");  // l.91
+    flank = Flankers(s0, A, T);
+    if (!flank.empty()) at.Bonus("flanking", 2, "flanked by " + flank, "003.flanking");  // l.91
   }
   int cover = 0;
   std::string cover_by;

@@ -38,7 +38,7 @@ inline constexpr char kSeed[] = "003_ddd5865ba645a58b.txt";
 inline constexpr char kId[] = "opposed_tests";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 5;
+inline constexpr int32_t kVersion = 6;
 
 // ---- verbs.cc: the whole verb table (kernel/verb_schema.h), GM verbs
 // included (README "Verbs"); checked by the kernel before Decide.
@@ -161,11 +161,12 @@ const Weapon* MeleeReaching(const State& s, const Combatant& c,
 // "cover_low"/"cover_high" obscure it.
 int CoverOf(const State& s, const Combatant& from, const Combatant& target,
             std::string* why);
-// Flanking (l.91): an ally of `attacker` with `target` in melee reach, the
+// Flanking (l.91): two characters of `attacker`'s side with `target` in
+// melee reach (the attacker, making a melee attack, is in reach), the
 // straight line between their centres through `target`'s interior
-// (kernel/line_through.h); the ally id or "".
-std::string FlankingAlly(const State& s, const Combatant& attacker,
-                         const Combatant& target);
+// (kernel/line_through.h): "a and b", or "" when `target` is not flanked.
+std::string Flankers(const State& s, const Combatant& attacker,
+                     const Combatant& target);
 
 // ---- turns.cc
 inline constexpr char kAp[] = "ap";
@@ -314,6 +315,12 @@ inline constexpr char kDisengaged[] = "Disengaged";
 inline constexpr char kBraced[] = "Braced";
 inline constexpr char kFeint[] = "Feint";
 inline constexpr char kDropped[] = "Dropped";
+// An item a Disarm put on the floor (l.69), and the square it lies on:
+// resources "on_floor.<item>" (1 while it lies there), "floor_x.<item>",
+// "floor_y.<item>" of its owner.
+inline constexpr char kOnFloor[] = "on_floor.";
+inline constexpr char kFloorX[] = "floor_x.";
+inline constexpr char kFloorY[] = "floor_y.";
 
 }  // namespace combat::kernel::opposed
 

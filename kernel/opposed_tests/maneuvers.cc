@@ -53,6 +53,13 @@ TestSpec Resist(const Combatant& winner, const Combatant& loser,
   return t;
 }
 
+// l.69 "Choose an item the target is holding": a weapon or shield in its
+// hands, not a spell nor a natural weapon (a bite, claws, unarmed
+// fighting: no item to lose, nothing to land on the floor).
+bool HeldItem(const Combatant& c, const Weapon& w) {
+  return w.kind != "spell" && w.kind != "natural" && Holds(c, w.name);
+}
+
 absl::StatusOr<TestResult> Roll(Decision& d, TestSpec t, uint64_t cause, Nums& nums) {
   ASSIGN_OR_RETURN(TestResult r, RollTest(d, t, cause));
   for (const Num& n : r.nums) nums.push_back(n);
@@ -101,7 +108,7 @@ absl::Status OpenManeuver(Decision& d, const fb::CommandT& attack, uint64_t caus
   const Combatant& w_c = *d.state().Find(winner);
   const Combatant& l_c = *d.state().Find(loser);
   bool holds = false;
-  for (const Weapon& item : l_c.weapons) holds = holds || (item.kind != "spell" && Holds(l_c, item.name));
+  for (const Weapon& item : l_c.weapons) holds = holds || HeldItem(l_c, item);
   const bool precision = attacker_won && (attack.action == "strike" || attack.action == "opportunity_attack");
   std::vector<std::string> open;
   if (HeavyOrShield(w_c)) open.push_back("bash");
@@ -155,14 +162,16 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
   const Weapon* item = nullptr;
   if (m == "disarm") {
     item = loser.FindWeapon(ParamText(c, "item"));
-    if (item == nullptr || item->kind == "spell" || !Holds(loser, item->name)) {
+    if (item == nullptr || !HeldItem(loser, *item)) {
       std::string held;  // what could be named instead
       for (const Weapon& w : loser.weapons) {
-        if (w.kind != "spell" && Holds(loser, w.name)) absl::StrAppend(&held, held.empty() ? "" : ", ", w.name);
+        if (HeldItem(loser, w)) absl::StrAppend(&held, held.empty() ? "" : ", ", w.name);
       }
+      const bool natural = item != nullptr && item->kind == "natural";
       return Refuse("003.maneuver.disarm",
-                    absl::StrCat(loser.id, " holds no item '", ParamText(c, "item"), "' (it holds: ",
-                                 held.empty() ? "nothing" : held, ")"));
+                    absl::StrCat(loser.id, " holds no item '", ParamText(c, "item"), "'",
+                                 natural ? " (a natural weapon is not an item it holds)" : "",
+                                 " (it holds: ", held.empty() ? "nothing" : held, ")"));
     }
   }
   const Weapon item_copy = item != nullptr ? *item : Weapon{};
@@ -219,6 +228,12 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
     } else if (m == "disarm") {
       RETURN_IF_ERROR(SetResource(d, loser.id, "dropped." + item_copy.name, 1,
                                   {seq, rule, nums, item_copy.name + " lands on the floor"}));
+      // Where it lands (l.69 "lands on the floor"): picked up again only
+      // from within touch of that square (l.35; actions.cc).
+      const Pos at = d.state().Find(loser.id)->at;
+      RETURN_IF_ERROR(SetResource(d, loser.id, kOnFloor + item_copy.name, 1, {seq, rule, {}, "on the floor"}));
+      RETURN_IF_ERROR(SetResource(d, loser.id, kFloorX + item_copy.name, at.x, {seq, rule}));
+      RETURN_IF_ERROR(SetResource(d, loser.id, kFloorY + item_copy.name, at.y, {seq, rule}));
     } else if (m == "push") {
       const Combatant* l = d.state().Find(loser.id);
       const Pos v = space::DirVec(space::DirToward(winner.at, l->at));

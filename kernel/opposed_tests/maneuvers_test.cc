@@ -165,6 +165,64 @@ TEST(Maneuvers, DisarmAShieldWithABoonThenPickItUp) {  // l.69, l.35
   EXPECT_EQ(t.state().Find("d")->Resource("ap"), 2);
 }
 
+// 003 l.69: "Disarm*. ... Choose an item the target is holding. It must
+// pass an Athletics or Sleight of Hand test, or loose the item. The item
+// lands on the floor." Black-box case: a wolf whose only weapon is its bite
+// (kind natural) was offered Disarm, failed its test and "bite lands on the
+// floor": it could bite no more. A natural weapon is not an item held.
+TEST(Maneuvers, ANaturalWeaponIsNoItemToDisarm) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}},
+               {W("bite", "1d6", "natural", "", {}, "piercing")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.rbegin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {5});  // a's critical win
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(OpenedNote(*ev), "a may maneuver (brace, feint, precision, push, trip or none)");
+  auto disarm = Maneuver(t, "disarm", {3}, "bite");  // d's test: 0 dice, fails; damage 3
+  EXPECT_EQ(disarm.status().code(), absl::StatusCode::kFailedPrecondition) << disarm.status();
+  EXPECT_EQ(t.state().Find("d")->Resource("dropped.bite"), 0);
+}
+
+// 003 l.69: "The item lands on the floor." and l.35: "Manipulate. You
+// interact with an object within touch, such as ... picking up a ring".
+// Black-box case: a disarmed d walked 3 m away and picked its sword up
+// from there. It lies where d stood; picked up only from within touch.
+TEST(Maneuvers, ADisarmedItemIsPickedUpFromWithinTouchOfWhereItLies) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  CriticalWin(t);
+  // d's Athletics 1 die: 1 fails; damage 3.
+  ASSERT_TRUE(Maneuver(t, "disarm", {1, 3}, "sword").ok());
+  EXPECT_EQ(t.state().Find("d")->Resource("dropped.sword"), 1);
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  auto away = Cmd("d", "move");
+  Path(away, {{7, 5}, {8, 5}, {9, 5}});
+  ASSERT_TRUE(t.Submit(away).ok());
+  if (!t.state().windows.empty()) {  // leaving a's reach: a passes
+    auto pass = Cmd("a", "pass");
+    pass.window = t.state().windows.begin()->first;
+    ASSERT_TRUE(t.Submit(pass).ok());
+  }
+  ASSERT_EQ(t.state().Find("d")->at, (Pos{9, 5}));
+  auto pick = Cmd("d", "manipulate");
+  pick.weapon = "sword";
+  auto far = t.Submit(pick);
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition) << far.status();
+  EXPECT_EQ(t.state().Find("d")->Resource("dropped.sword"), 1);
+  auto back = Cmd("d", "move");
+  Path(back, {{8, 5}, {7, 5}});
+  ASSERT_TRUE(t.Submit(back).ok());
+  ASSERT_TRUE(t.Submit(pick).ok());  // 1 m from (6,5): within touch
+  EXPECT_EQ(t.state().Find("d")->Resource("dropped.sword"), 0);
+}
+
 TEST(Maneuvers, DisarmNamesAnItemTheLoserHolds) {
   Table t(OpposedTests(), Pair(2), {6, 1});
   CriticalWin(t);
@@ -220,6 +278,27 @@ TEST(Maneuvers, ManipulateStowsAndDraws) {
   ASSERT_TRUE(t.Submit(draw).ok());
   EXPECT_EQ(t.state().Find("a")->Resource("dropped.club"), 0);
   EXPECT_EQ(t.state().Find("a")->Resource("ap"), 1);
+}
+
+// 003 l.35: "Manipulate. You interact with an object within touch, such as
+// drawing or stowing a sword, picking up a ring". Black-box case: a
+// fighter's fist (kind natural) was stowed ("stows fist: not in hand") for
+// 1 AP, and then could strike no more. A natural weapon or a spell is no
+// object: refused, nothing spent.
+TEST(Maneuvers, ManipulateTakesAnObjectNotAFistOrASpell) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}},
+               {W("fist", "1d2", "natural", "", {}, "crushing"), W("light", "", "spell", "", {}, "")});
+  auto d = Who("d", "y", 9, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (const char* item : {"fist", "light"}) {
+    auto stow = Cmd("a", "manipulate");
+    stow.weapon = item;
+    With(stow, "stow", 1);
+    EXPECT_EQ(t.Submit(stow).status().code(), absl::StatusCode::kFailedPrecondition) << item;
+    EXPECT_EQ(t.state().Find("a")->Resource(std::string("dropped.") + item), 0) << item;
+  }
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 3);
 }
 
 TEST(Maneuvers, PrecisionMaximizesTheDamageDie) {  // l.71

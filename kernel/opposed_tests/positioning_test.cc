@@ -123,6 +123,34 @@ TEST(Flanking, AnAllyOnTheStraightLineGivesPlusTwo) {  // l.91
   EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
 }
 
+// 003 l.91: "When at least two allied characters have a foe in their reach
+// between them, such that one could draw a straight line and connect all
+// three characters, the foe is flanked. Fighting Style and Sorcery tests
+// made to make a melee attack against a flanked foe gain a +2 bonus."
+// Black-box case: b and c flank d on a line; their ally a, above d, struck
+// d with 3 dice (no bonus): flanked is the foe's state, not only the
+// flankers' own attacks.
+TEST(Flanking, AThirdAllyStrikingAFlankedFoeGainsPlusTwo) {
+  auto club = [] { return W("club", "1d6", "melee", "medium", {}, "crushing"); };
+  auto a = Who("a", "x", 6, 4, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}}, {club()});
+  auto b = Who("b", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}}, {club()});
+  auto c = Who("c", "x", 7, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}}, {club()});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), std::move(c), Target(6)}), {6, 1, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+  const Seen n = Number(*ev, "attack.flanking");
+  EXPECT_EQ(n.value, 2);
+  EXPECT_EQ(n.source, "flanked by b and c");
+}
+
 TEST(Flanking, NotOnAStraightLine) {
   auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
                {W("club", "1d6", "melee", "medium", {}, "crushing")});
@@ -520,6 +548,34 @@ TEST(Opportunity, APushOntoTheNextSquareOfTheMoveLetsItGoOn) {
   EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 1);  // (4,5) was reached by the push, not walked
   EXPECT_TRUE(t.state().windows.empty());
   for (const auto& [id, p] : t.state().pending) EXPECT_NE(p.kind, "held_back") << id;
+}
+
+// 003 l.82: "Characters that willingly move within a foe's reach or leave
+// it" provoke. Black-box case: a standing next to d walks (4,5) (4,6) (5,6),
+// leaving d's reach on the first step and coming back into it on the last;
+// d's opportunity window opened only once a stood at (5,6), 3 m walked,
+// where it re-entered: the leaving, first on the path, was walked past.
+TEST(Opportunity, LeavingAndComingBackProvokesWhereItLeaves) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto move = Cmd("a", "move");
+  Path(move, {{4, 5}, {4, 6}, {5, 6}});
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{5, 5}));  // still in reach: it provokes as it leaves
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 0);
+  auto pass = Cmd("d", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  // d reacts once per move: coming back into its reach opens no second window.
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{5, 6}));
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 3);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Derived numbers: governing attributes, damage groups, sizes, weapons and
 // their reach, cover (l.86-89) and flanking (l.91). Integers only.
 #include <string>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -157,15 +158,30 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
   return cover;
 }
 
-std::string FlankingAlly(const State& s, const Combatant& attacker,
-                         const Combatant& target) {
-  for (const auto& [id, ally] : s.combatants) {  // id order
-    if (id == attacker.id || id == target.id) continue;
-    if (ally.side != attacker.side || !Conscious(ally)) continue;
-    if (MeleeReaching(s, ally, target) == nullptr) continue;
-    if (space::CentresLineThrough(attacker.at, attacker.size, ally.at, ally.size,
-                                  target.at, target.size)) {
-      return id;
+std::string Flankers(const State& s, const Combatant& attacker,
+                     const Combatant& target) {
+  // l.91: "When at least two allied characters have a foe in their reach
+  // between them, such that one could draw a straight line and connect all
+  // three characters, the foe is flanked" -- a state of the foe: any melee
+  // attack on it by their side gains the +2, whether or not the attacker is
+  // one of the two. The attacker (making a melee attack: in reach) first,
+  // then any other pair, in id order.
+  // Those who could flank: the attacker's side, conscious, the foe in
+  // melee reach (once each: a roster may be large, the flankers few).
+  std::vector<const Combatant*> near;
+  for (const auto& [id, c] : s.combatants) {  // id order
+    if (id == attacker.id || id == target.id || c.side != attacker.side || !Conscious(c)) continue;
+    if (MeleeReaching(s, c, target) != nullptr) near.push_back(&c);
+  }
+  auto line = [&](const Combatant& p, const Combatant& q) {
+    return space::CentresLineThrough(p.at, p.size, q.at, q.size, target.at, target.size);
+  };
+  for (const Combatant* ally : near) {
+    if (line(attacker, *ally)) return attacker.id + " and " + ally->id;
+  }
+  for (size_t i = 0; i < near.size(); ++i) {
+    for (size_t j = i + 1; j < near.size(); ++j) {
+      if (line(*near[i], *near[j])) return near[i]->id + " and " + near[j]->id;
     }
   }
   return "";
