@@ -99,19 +99,25 @@ std::vector<TriggerHit> MatchDeclaration(const State& s, const fb::CommandT& c,
     const Combatant* owner = s.Find(id);
     if (owner == nullptr) continue;
     if (rules.can_react && !rules.can_react(s, *owner)) continue;
+    // One armed act per owner answers: the one met earliest along the
+    // path (a later-armed act may be met first, e.g. leaving a reach
+    // before coming back into it); at the same step, the first armed.
+    std::optional<TriggerHit> first;
     for (const auto& [pid, p] : s.pending) {
       if (p.actor != id || p.trigger.kind == fb::TriggerKind::None) continue;
       if (!Filters(p.trigger, *owner, *actor, c.targets)) continue;
       const std::optional<size_t> at =
           MatchOne(s, p.trigger, *owner, *actor, c, cls, rules);
-      if (!at.has_value()) continue;
-      if (*at < best) {
-        best = *at;
-        out.clear();
+      if (at.has_value() && (!first.has_value() || *at < first->step)) {
+        first = TriggerHit{pid, id, *at};
       }
-      if (*at == best) out.push_back({pid, id, *at});
-      break;  // one armed act per owner answers
     }
+    if (!first.has_value()) continue;
+    if (first->step < best) {
+      best = first->step;
+      out.clear();
+    }
+    if (first->step == best) out.push_back(std::move(*first));
   }
   return out;
 }

@@ -16,8 +16,9 @@
 // `hostile_only` (c.actor on another side than the owner), never the owner
 // itself, and the ruleset's `can_react`. For a move, `step` is the number
 // of path squares resolved before the act fires (the square where the
-// trigger is met); the earliest step wins, and every owner matching at it
-// answers, in `rank` order.
+// trigger is met); an owner answers with one armed act, the one met
+// earliest (the first armed at the same step); the earliest step wins, and
+// every owner matching at it answers, in `rank` order.
 // Matching emitted changes (MatchChanges): IsDamaged (a ResourceChanged of
 // the ruleset's damage resource with a negative delta on `against`, or on
 // anyone), StandsUp (a ConditionRemoved of the ruleset's prone condition),

@@ -139,6 +139,43 @@ TEST_F(TriggerTest, MoveFiresAtTheEarliestStepOnAnotherCreaturesTurn) {
   EXPECT_EQ(Owners(MatchDeclaration(st, move, asleep, {})), std::vector<std::string>{"guard:5"});
 }
 
+// An owner answers with one armed act: the one met earliest along the
+// path, whatever the order they were armed in (seed 003 l.82: leaving a
+// foe's reach provokes there, even when coming back into it was armed
+// first).
+TEST_F(TriggerTest, AnOwnerAnswersWithTheActMetEarliestOnThePath) {
+  Decision& d = s_.Next();
+  ASSERT_TRUE(StartTurn(d, "guard", TestWhy()).ok());
+  auto decl = d.Declare(Cmd("guard", "ready"));
+  ASSERT_TRUE(decl.ok());
+  auto arm = [&](Pos at) {
+    NewPending p;
+    p.kind = kReadiedAct;
+    p.actor = "guard";
+    p.decl = *decl;
+    p.command = Cmd("guard", "strike", {"orc"});
+    p.trigger.kind = fb::TriggerKind::EntersSquare;
+    p.trigger.square = at;
+    p.expiry = {fb::ExpiryKind::TurnStart, "guard", 2};
+    auto id = OpenPending(d, p, TestWhy(*decl));
+    EXPECT_TRUE(id.ok()) << id.status();
+    return id.ok() ? *id : 0;
+  };
+  const uint32_t far = arm(Pos{4, 5});   // armed first, met after 4 squares
+  const uint32_t near = arm(Pos{2, 5});  // armed second, met after 2
+  ASSERT_TRUE(EndTurn(d, "guard", TestWhy()).ok());
+  const State& st = OrcsTurn();
+  const fb::CommandT move = MoveAlong("orc", {{1, 5}, {2, 5}, {3, 5}, {4, 5}});
+  std::vector<TriggerHit> hits = MatchDeclaration(st, move, Rules(), {});
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].pending, near);
+  EXPECT_EQ(Owners(hits), std::vector<std::string>{"guard:2"});
+  // A path meeting only the first-armed square answers with it.
+  hits = MatchDeclaration(st, MoveAlong("orc", {{1, 4}, {2, 4}, {3, 4}, {4, 5}}), Rules(), {});
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].pending, far);
+}
+
 TEST_F(TriggerTest, AttackFiltersByWhomAndAgainstWhom) {
   Trigger by_orc;
   by_orc.kind = fb::TriggerKind::Attacks;

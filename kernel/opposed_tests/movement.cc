@@ -74,28 +74,6 @@ std::string RuleFor(const std::string& action) {
   return "003.opportunity.move";
 }
 
-// The opportunity attacks `c`'s path provokes first (l.82: moving "within
-// a foe's reach or leave it"): those of the shortest prefix of the path
-// that provokes anyone. The kernel's MatchDeclaration answers, for each
-// foe, with its first armed act (in arming order: entering before
-// leaving) that matches anywhere on the path, so a path that leaves a
-// foe's reach and comes back would be held where it re-enters, the mover
-// having walked past where it provoked.
-std::vector<TriggerHit> FirstProvoked(const State& s, const fb::CommandT& c,
-                                      const std::vector<std::string>& reacted) {
-  // Whether anyone is provoked at all is the whole path's question (a
-  // prefix provokes only what the path does): most moves stop here.
-  std::vector<TriggerHit> all = MatchDeclaration(s, c, OpportunityRules(), reacted);
-  if (all.empty()) return all;
-  fb::CommandT prefix = c;
-  for (size_t k = 1; k <= c.path.size(); ++k) {
-    prefix.path.assign(c.path.begin(), c.path.begin() + k);
-    std::vector<TriggerHit> hits = MatchDeclaration(s, prefix, OpportunityRules(), reacted);
-    if (!hits.empty()) return hits;
-  }
-  return {};
-}
-
 // Walks the squares of `c` before the first trigger and holds the rest
 // back behind an opportunity window; or walks all of it and finishes.
 // `pending` 0 = the first time (opens the held-back act).
@@ -105,8 +83,11 @@ absl::Status Proceed(Decision& d, uint64_t decl, uint32_t pending, fb::CommandT 
   std::vector<TriggerHit> hits;
   // A path that provoked on its last square resumes with nothing left to
   // walk: it finishes (resolved; a Sneak still makes its test, l.30).
+  // Each foe answers with the act its reach sets off first along the path
+  // (l.82 "within a foe's reach or leave it": leaving and coming back
+  // provokes where it leaves; kernel MatchDeclaration).
   if (!mover->Has(kDisengaged) && !c.path.empty()) {  // l.27, l.82
-    hits = FirstProvoked(d.state(), c, reacted);
+    hits = MatchDeclaration(d.state(), c, OpportunityRules(), reacted);
   }
   const std::vector<Pos> path = PathOf(c);
   if (hits.empty()) {
