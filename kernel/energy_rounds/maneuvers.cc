@@ -257,6 +257,12 @@ absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
   const bool evasion_rolled = !r.crit && !r.crit_fail && !t->Has("Asleep") &&
                               !t->Has("FullyRestrained") && !t->Has("Unconscious");
   Edges edges = EdgeOnDefense(*t, false, "");
+  if (t->Has("Unconscious") && !Active(*t, "Surprised")) {
+    // l.653, l.686: creatures "may automatically hit you (and Surprise you)
+    // with melee attacks", and a maneuver is one (l.551): Surprised has
+    // Disadvantage on its Defense rolls (l.493, l.678), this save among them.
+    edges.dis.push_back({"surprised", "Unconscious on " + tid, "002.unconscious"});
+  }
   if (unguarded_penalty && !evasion_rolled) {
     // l.553: the first Defense roll of the maneuver is this save.
     edges.adv.push_back({"maneuver_first_defense", absl::StrCat(c.action, " by ", aid),

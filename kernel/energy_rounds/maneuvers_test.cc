@@ -329,6 +329,33 @@ TEST(Maneuvers, EscapeRollsAreNoDefenseRollsSoSurpriseAndDazeGiveNoDisadvantage)
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.653: "When you are unconscious, you are Unguarded, and creatures may
+// automatically hit you (and Surprise you) with melee attacks" (l.686 the
+// same); l.551: "A Combat Maneuver is a type of melee attack"; l.493:
+// "While Surprised, you ... have Disadvantage on your Defense rolls"; l.352:
+// Fortitude rolls "defend against Combat Maneuvers". A trip on an
+// unconscious creature hits without an Evasion roll and its Fortitude save
+// has Disadvantage. Black-box: it rolled the save plain (9 + 12 = 21 > 17:
+// not Prone) instead of 2d10kl1 (9, 4: 16, Prone).
+TEST(Maneuvers, AManeuverSurprisesTheUnconsciousSoItsSaveHasDisadvantage) {
+  Table t(EnergyRounds(), Mat());
+  auto ko = Gm("gm_set", "orc");
+  WithText(ko, "resource", "stamina");
+  With(ko, "value", 0);
+  ASSERT_TRUE(t.Submit(ko).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Unconscious"));
+  // AV 17 - 5 = 12; Combat roll 15, no Evasion roll (l.653); the save
+  // 2d10kl1: 9, 4 -> 4 + Fortitude 12 = 16, not higher than 17 (l.557).
+  auto ev = t.Submit(Man("trip", "sword"), {15, 9, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "save.dis.surprised"), 1);
+  EXPECT_EQ(NumOf(*ev, "save_edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "fortitude_total"), 16);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+  EXPECT_FALSE(t.state().Find("kara")->Has("Unguarded"));  // the orc is Exposed (l.553)
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Maneuvers, PushOneMetre) {
   Table t(EnergyRounds(), Mat());
   // AV 11; Evasion 2, 1 -> 10; Fortitude 12 + 4 = 16, not higher than 16.
