@@ -135,6 +135,32 @@ TEST(Aura, DeathSaveLowRollsKnockOutThenKill) {
   EXPECT_EQ(t.Submit(Now(act)).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 002 l.643: Death Save "2-4 You fall unconscious, if not already
+// unconscious"; l.72, l.657: one unconscious from Stamina loss rolls a d20
+// each Round and wakes on a 20 with 1 Stamina. A bleeding orc knocked out by
+// Stamina loss that saves a 3 stays unconscious for that cause only, and
+// wakes on its 20. Black-box: the save added an Unconscious of its own
+// (dying), so the orc woke from the Stamina loss and stayed unconscious.
+TEST(Aura, DeathSaveTwoToFourLeavesTheAlreadyUnconsciousAsTheyWere) {
+  Table t(EnergyRounds(), AtZero());
+  ASSERT_TRUE(Hit(t, {7}).ok());  // 5-9: Bleeding, Exhausted to the Short Rest
+  auto ko = Gm("gm_set", "orc");
+  WithText(ko, "resource", "stamina");
+  With(ko, "value", 0);
+  ASSERT_TRUE(t.Submit(ko).ok());
+  ASSERT_EQ(CountCond(*t.state().Find("orc"), "Unconscious"), 1);
+  // Round 2 begins: Death Save 3 (already unconscious), then the wake roll 20.
+  auto ev = t.Submit(Gm("end_round"), {3, 20});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_EQ(o.Resource("death_save"), 3);
+  EXPECT_EQ(CountCond(o, "Unconscious"), 0);
+  EXPECT_EQ(o.Resource("stamina"), 1);
+  EXPECT_TRUE(o.Has("Bleeding"));
+  EXPECT_EQ(o.Resource("energy"), 0);  // 1 Stamina: 1 Energy, less 2 Exhausted (l.668)
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Aura, GainingAuraStabilises) {
   Table t(EnergyRounds(), AtZero());
   ASSERT_TRUE(Hit(t, {6}).ok());
