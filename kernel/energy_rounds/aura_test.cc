@@ -187,6 +187,30 @@ TEST(Aura, NonLethalAtZeroAuraExhaustsShakesAndDrains) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.509: "If you deal Non-Lethal damage to a creature with 0 Aura ...
+// they are Shaken until their next Short Rest and lose 5 Stamina". An orc
+// the GM had Shaken for one Round is Shaken until its next Short Rest after
+// the blow. Black-box: the blow added nothing (it was Shaken already), and
+// the orc was no longer Shaken once the GM's Round had passed.
+TEST(Aura, NonLethalAtZeroAuraShakesUntilTheShortRestEvenIfShakenForAWhile) {
+  Table t(EnergyRounds(), AtZero());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Shaken");
+  WithText(g, "op", "add");
+  With(g, "rounds", 1);
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto c = Cmd("kara", "unarmed", {"orc"});
+  With(c, "nonlethal", 1);
+  ASSERT_TRUE(t.Submit(Now(c), {15, 4}).ok());
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Shaken"));
+  auto rest = Gm("short_rest");
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Shaken"));
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Aura, StaminaUnconsciousWakesOnTwenty) {
   Table t(EnergyRounds(), AtZero(10, {{"stamina", 1}}));
   auto x = Cmd("orc", "exert");
