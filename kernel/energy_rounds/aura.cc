@@ -96,7 +96,9 @@ absl::Status DeathSave(Decision& d, const std::string& who, uint64_t cause) {
   const int v = r.natural();
   const char* row = v >= 20 ? ">=20: Stabilized"
                     : v >= 5 ? "5-19: still bleeding out"
-                    : v >= 2 ? "2-4: falls unconscious"
+                    : v >= 2 ? (d.state().Find(who)->Has("Unconscious")
+                                    ? "2-4: falls unconscious, if not already: already unconscious"
+                                    : "2-4: falls unconscious")
                              : "<=1: dies";
   const Why why{cause, "002.death.save", {{"death_save_d20", v}, {"round", d.state().round}}, row};
   RETURN_IF_ERROR(SetResource(d, who, res::kDeathSaveRound, d.state().round,
@@ -108,7 +110,13 @@ absl::Status DeathSave(Decision& d, const std::string& who, uint64_t cause) {
                                   "Stabilized; the GM decides when it wakes (l.659)"});
   }
   if (v >= 5) return absl::OkStatus();
-  if (v >= 2) return FallUnconscious(d, who, "dying", why);
+  if (v >= 2) {
+    // l.643: "You fall unconscious, if not already unconscious": one
+    // unconscious already (Stamina loss, a blow, sleep) stays so for that
+    // cause only, and wakes as that cause allows (l.657-660).
+    if (d.state().Find(who)->Has("Unconscious")) return absl::OkStatus();
+    return FallUnconscious(d, who, "dying", why);
+  }
   return Die(d, who, why);
 }
 

@@ -135,6 +135,32 @@ TEST(Aura, DeathSaveLowRollsKnockOutThenKill) {
   EXPECT_EQ(t.Submit(Now(act)).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 002 l.643: Death Save "2-4 You fall unconscious, if not already
+// unconscious"; l.72, l.657: one unconscious from Stamina loss rolls a d20
+// each Round and wakes on a 20 with 1 Stamina. A bleeding orc knocked out by
+// Stamina loss that saves a 3 stays unconscious for that cause only, and
+// wakes on its 20. Black-box: the save added an Unconscious of its own
+// (dying), so the orc woke from the Stamina loss and stayed unconscious.
+TEST(Aura, DeathSaveTwoToFourLeavesTheAlreadyUnconsciousAsTheyWere) {
+  Table t(EnergyRounds(), AtZero());
+  ASSERT_TRUE(Hit(t, {7}).ok());  // 5-9: Bleeding, Exhausted to the Short Rest
+  auto ko = Gm("gm_set", "orc");
+  WithText(ko, "resource", "stamina");
+  With(ko, "value", 0);
+  ASSERT_TRUE(t.Submit(ko).ok());
+  ASSERT_EQ(CountCond(*t.state().Find("orc"), "Unconscious"), 1);
+  // Round 2 begins: Death Save 3 (already unconscious), then the wake roll 20.
+  auto ev = t.Submit(Gm("end_round"), {3, 20});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_EQ(o.Resource("death_save"), 3);
+  EXPECT_EQ(CountCond(o, "Unconscious"), 0);
+  EXPECT_EQ(o.Resource("stamina"), 1);
+  EXPECT_TRUE(o.Has("Bleeding"));
+  EXPECT_EQ(o.Resource("energy"), 0);  // 1 Stamina: 1 Energy, less 2 Exhausted (l.668)
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Aura, GainingAuraStabilises) {
   Table t(EnergyRounds(), AtZero());
   ASSERT_TRUE(Hit(t, {6}).ok());
@@ -158,6 +184,30 @@ TEST(Aura, NonLethalAtZeroAuraExhaustsShakesAndDrains) {
   EXPECT_TRUE(o.Has("Shaken"));
   EXPECT_EQ(o.Resource("stamina"), 9);  // 14 - 5 (l.509)
   EXPECT_EQ(o.Resource("death_roll", -1), -1);
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.509: "If you deal Non-Lethal damage to a creature with 0 Aura ...
+// they are Shaken until their next Short Rest and lose 5 Stamina". An orc
+// the GM had Shaken for one Round is Shaken until its next Short Rest after
+// the blow. Black-box: the blow added nothing (it was Shaken already), and
+// the orc was no longer Shaken once the GM's Round had passed.
+TEST(Aura, NonLethalAtZeroAuraShakesUntilTheShortRestEvenIfShakenForAWhile) {
+  Table t(EnergyRounds(), AtZero());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Shaken");
+  WithText(g, "op", "add");
+  With(g, "rounds", 1);
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto c = Cmd("kara", "unarmed", {"orc"});
+  With(c, "nonlethal", 1);
+  ASSERT_TRUE(t.Submit(Now(c), {15, 4}).ok());
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Shaken"));
+  auto rest = Gm("short_rest");
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Shaken"));
   ExpectRulesKnown(t.log());
 }
 

@@ -89,7 +89,17 @@ absl::Status ApplyDamage(Decision& d, const std::string& target,
   RETURN_IF_ERROR(AddWithDaughters(d, ex, {cause, "002.nonlethal.victim", dmg.nums,
                                            "winded: Exhausted until the end of the next Round"})
                       .status());
-  if (!d.state().Find(target)->Has("Shaken")) {
+  // l.509: "Shaken until their next Short Rest": unless a Shaken that lasts
+  // as long is already there (a shorter one, a GM's for some Rounds, would
+  // end it early).
+  bool until_rest = false;
+  for (const auto& [id, k] : d.state().Find(target)->conditions) {
+    if (k.name == "Shaken" && k.expiry.kind == fb::ExpiryKind::OnUse &&
+        k.expiry.actor == "short_rest") {
+      until_rest = true;
+    }
+  }
+  if (!until_rest) {
     Impose sh;
     sh.actor = target;
     sh.name = "Shaken";

@@ -44,7 +44,7 @@ inline constexpr char kId[] = "energy_rounds";
 // (issue 15) and verb schemas (issue 16) decide differently; 4: schema 7
 // (modifiers name their sources, authority); 5: an act that won Initiative
 // waits for Immediate Interrupts (l.132) before it resolves.
-inline constexpr int32_t kVersion = 6;
+inline constexpr int32_t kVersion = 7;
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();

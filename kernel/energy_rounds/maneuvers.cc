@@ -257,6 +257,12 @@ absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
   const bool evasion_rolled = !r.crit && !r.crit_fail && !t->Has("Asleep") &&
                               !t->Has("FullyRestrained") && !t->Has("Unconscious");
   Edges edges = EdgeOnDefense(*t, false, "");
+  if (t->Has("Unconscious") && !Active(*t, "Surprised")) {
+    // l.653, l.686: creatures "may automatically hit you (and Surprise you)
+    // with melee attacks", and a maneuver is one (l.551): Surprised has
+    // Disadvantage on its Defense rolls (l.493, l.678), this save among them.
+    edges.dis.push_back({"surprised", "Unconscious on " + tid, "002.unconscious"});
+  }
   if (unguarded_penalty && !evasion_rolled) {
     // l.553: the first Defense roll of the maneuver is this save.
     edges.adv.push_back({"maneuver_first_defense", absl::StrCat(c.action, " by ", aid),
@@ -400,12 +406,16 @@ absl::StatusOr<Outcome> ResolveEscape(Decision& d, const fb::CommandT& c,
   Nums n;
   const std::string with = ParamText(c, "with").empty() ? "fortitude" : ParamText(c, "with");
   int64_t mine = 0;
+  // l.318: "Defense rolls are any rolls made to defend against an attack";
+  // an escape (l.575) is no attack, so neither the escapee's roll nor the
+  // restrainer's is a Defense roll: Surprised (l.678 "Disadvantage on your
+  // Defense rolls") and Dazed (l.670 "Defense rolls, Attack rolls, and
+  // Skill Checks") give them no Disadvantage. A Fortitude roll still
+  // explodes (l.354 "1d10*").
   if (with == "fortitude") {
-    const Edges de = EdgeOnDefense(*a, false, "");
-    ASSIGN_OR_RETURN(DefenseRoll r, RollDefense(d, aid, 10, Fortitude(*a, nullptr),
-                                                de.mode(), "escape: fortitude roll", cause));
+    ASSIGN_OR_RETURN(DefenseRoll r, RollDefense(d, aid, 10, Fortitude(*a, nullptr), 0,
+                                                "escape: fortitude roll", cause));
     mine = r.total;
-    de.AddTo(n, "escape");
   } else {
     const int64_t bonus = a->Stat(with == "leg" ? "leg_strength" : "arm_strength", 0);
     ASSIGN_OR_RETURN(int d20, RollD20(d, aid, 0, absl::StrCat("escape: ", with, " strength check"), cause));
@@ -422,11 +432,9 @@ absl::StatusOr<Outcome> ResolveEscape(Decision& d, const fb::CommandT& c,
     const int64_t fort = Fortitude(*r, nullptr);
     const int64_t arm = r->Stat("arm_strength", 0);
     if (fort >= arm + 5) {
-      const Edges de = EdgeOnDefense(*r, false, "");
-      ASSIGN_OR_RETURN(DefenseRoll rr, RollDefense(d, h.id, 10, fort, de.mode(),
+      ASSIGN_OR_RETURN(DefenseRoll rr, RollDefense(d, h.id, 10, fort, 0,
                                                    "hold: fortitude roll", cause));
       theirs = rr.total;
-      de.AddTo(n, "hold");
       n.push_back({"hold_fortitude", theirs});
     } else {
       ASSIGN_OR_RETURN(int d20, RollD20(d, h.id, 0, "hold: arm strength check", cause));

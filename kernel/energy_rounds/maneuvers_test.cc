@@ -288,6 +288,74 @@ TEST(Maneuvers, EscapeWithoutARestrainerNeedsTheGmsDc) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.318: "Defense rolls are any rolls made to defend against an
+// attack"; l.678: "Surprised: You have Disadvantage on your Defense rolls";
+// l.670: "Dazed: ... Disadvantage on all your Defense rolls, Attack rolls,
+// and Skill Checks"; l.575: "escape ... by using 3 Energy and making a
+// Fortitude roll ... contested by the ... Fortitude roll of the
+// restrainer". An escape is no attack: neither Fortitude roll is a Defense
+// roll, and neither takes Disadvantage. Black-box: a Surprised orc rolled
+// its escape 2d10kl1 (7, 3: 15 vs 16, held) instead of 1d10 (19 vs 15).
+TEST(Maneuvers, EscapeRollsAreNoDefenseRollsSoSurpriseAndDazeGiveNoDisadvantage) {
+  Table t(EnergyRounds(), Mat(5, {"surprised"}));
+  // Unarmed AV 16 - 5 = 11; the Surprised orc's Evasion 2d10kl1: 5, 2 -> 10.
+  ASSERT_TRUE(t.Submit(Man("restrain"), {15, 5, 2}).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Restrained"));
+  ASSERT_TRUE(t.state().Find("orc")->Has("Surprised"));
+  auto esc = Cmd("orc", "escape");
+  // orc 1d10! 7 + Fortitude 12 = 19 > kara 1d10! 3 + Fortitude 12 = 15.
+  auto r = t.Submit(Now(esc), {7, 3});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(NumOf(*r, "escape_total"), 19);
+  EXPECT_EQ(NumOf(*r, "hold_total"), 15);
+  EXPECT_EQ(NumOf(*r, "escape_edge", 0), 0);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+
+  Table u(EnergyRounds(), Mat());
+  auto dazed = Gm("gm_condition", "kara");
+  WithText(dazed, "name", "Dazed");
+  WithText(dazed, "op", "add");
+  ASSERT_TRUE(u.Submit(dazed).ok());
+  // Combat roll 2d20kl1 (Dazed): 15; Evasion with Advantage (l.553): 2 + 8.
+  ASSERT_TRUE(u.Submit(Man("restrain"), {15, 16, 1, 2}).ok());
+  ASSERT_TRUE(u.state().Find("orc")->Has("Restrained"));
+  auto esc2 = Cmd("orc", "escape");
+  // orc 4 + 12 = 16, the Dazed kara holds with 1d10! 5 + 12 = 17.
+  auto h = u.Submit(Now(esc2), {4, 5});
+  ASSERT_TRUE(h.ok()) << h.status();
+  EXPECT_EQ(NumOf(*h, "hold_total"), 17);
+  EXPECT_EQ(NumOf(*h, "hold_edge", 0), 0);
+  EXPECT_TRUE(u.state().Find("orc")->Has("Restrained"));
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.653: "When you are unconscious, you are Unguarded, and creatures may
+// automatically hit you (and Surprise you) with melee attacks" (l.686 the
+// same); l.551: "A Combat Maneuver is a type of melee attack"; l.493:
+// "While Surprised, you ... have Disadvantage on your Defense rolls"; l.352:
+// Fortitude rolls "defend against Combat Maneuvers". A trip on an
+// unconscious creature hits without an Evasion roll and its Fortitude save
+// has Disadvantage. Black-box: it rolled the save plain (9 + 12 = 21 > 17:
+// not Prone) instead of 2d10kl1 (9, 4: 16, Prone).
+TEST(Maneuvers, AManeuverSurprisesTheUnconsciousSoItsSaveHasDisadvantage) {
+  Table t(EnergyRounds(), Mat());
+  auto ko = Gm("gm_set", "orc");
+  WithText(ko, "resource", "stamina");
+  With(ko, "value", 0);
+  ASSERT_TRUE(t.Submit(ko).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Unconscious"));
+  // AV 17 - 5 = 12; Combat roll 15, no Evasion roll (l.653); the save
+  // 2d10kl1: 9, 4 -> 4 + Fortitude 12 = 16, not higher than 17 (l.557).
+  auto ev = t.Submit(Man("trip", "sword"), {15, 9, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "save.dis.surprised"), 1);
+  EXPECT_EQ(NumOf(*ev, "save_edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "fortitude_total"), 16);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+  EXPECT_FALSE(t.state().Find("kara")->Has("Unguarded"));  // the orc is Exposed (l.553)
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Maneuvers, PushOneMetre) {
   Table t(EnergyRounds(), Mat());
   // AV 11; Evasion 2, 1 -> 10; Fortitude 12 + 4 = 16, not higher than 16.
