@@ -548,8 +548,13 @@ absl::StatusOr<bool> RollContest(Decision& d, const Combatant& a, const Combatan
     if (SizeCat(t) < SizeCat(a)) am = 1;   // a smaller one: you have advantage
   }
   ASSIGN_OR_RETURN(dice::RollResult ar, d.Roll(D20(am, a.Stat(mine)), mine, a.id, cause));
-  if (IsObject(t)) {
-    RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, rule, {{"actor", ar.total}}, "an object does not contest"}));
+  // An object, and a Dead creature (it cannot act: it takes no turns, RP
+  // or AP), makes no check: l.109 "against a ... check made by the enemy",
+  // l.34-38 "against the target's ... Check" name a check the target makes.
+  if (!Alive(t)) {
+    RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, rule, {{"actor", ar.total}},
+                                            IsObject(t) ? "an object does not contest"
+                                                        : "the Dead do not contest (they cannot act)"}));
     return true;
   }
   ASSIGN_OR_RETURN(dice::RollResult tr, d.Roll(D20(tm, t.Stat(theirs)), theirs, t.id, cause));

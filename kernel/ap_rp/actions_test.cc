@@ -340,7 +340,7 @@ TEST(Actions, ABlindOnTheDeadAfterItsPlacePassedEndsNextRound) {
   ASSERT_OK(t.Submit(dead));
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // b's place: skipped
   ASSERT_EQ(t.state().active, "c");
-  ASSERT_OK(t.Submit(Cmd("c", "blind", {"b"}), {15, 2}));  // 15 + 5 = 20 > 2
+  ASSERT_OK(t.Submit(Cmd("c", "blind", {"b"}), {15}));  // 15 + 5 = 20; the Dead make no check
   ASSERT_TRUE(Has(t, "b", kBlinded));
   EXPECT_EQ(t.state().Find("b")->FindCondition(kBlinded)->expiry.round, 2);
   ASSERT_OK(t.Submit(Cmd("c", "end_turn")));  // round 2: a
@@ -577,6 +577,26 @@ TEST(Actions, SizeRulesOnBlindShoveTrip) {
   EXPECT_FALSE(Has(t2, "big", kBlinded));
 }
 
+
+// 004 l.38 "If you succeed on an Athletics or Raw Force check against the
+// target's Athletics or Nimbleness Check"; l.34 "You and your target make
+// an ... Check": the check is the target's act, and the Dead cannot act
+// (README "Shape of a round"): a Dead target makes none; a's check
+// succeeds as against an object. (Black-box: the dead creature rolled.)
+TEST(Actions, ADeadTargetMakesNoCheck) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 2}});
+  auto b = Being("b", "y", 2, 1, {{"athletics", 9}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  fb::CommandT dead = Gm("b", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  auto ev = t.Submit(Cmd("a", "trip", {"b"}), {1});  // one die: 1 + 2 = 3; b rolls none
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.trip", "actor"), 3);
+  EXPECT_EQ(NumOf(*ev, "004.trip", "target_total"), -999);
+  EXPECT_TRUE(Has(t, "b", kProne));
+}
 
 // `paid` exists only where a free action does (l.19, l.24).
 TEST(Actions, PaidOnlyForInteractAndSwitchWeapons) {
