@@ -36,6 +36,7 @@ Status CheckWithin1m(const State& s, const Combatant& a, const fb::CommandT& c,
                      const char* rule) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   if (t->id == a.id) return Malformed(c, "targets[0]", "another creature");
+  RETURN_IF_ERROR(CheckNotHiddenFrom(a, *t));
   if (Dist(a, *t) > 1) {
     return Refuse(rule, absl::StrCat(t->id, " is ", Dist(a, *t), " m away: it must be within 1 m"));
   }

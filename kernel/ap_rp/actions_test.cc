@@ -129,6 +129,31 @@ TEST(Actions, HideGivesAdvantage) {
   EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
 }
 
+// 004 l.36 "While you are hidden ... the enemies do not know where you
+// are": b cannot target a (l.52 "You must target them") while a is hidden
+// from it, neither with an attack nor a Trip; once the GM rules that b
+// finds a (l.36 "if an enemy sees you": gm_condition remove), it can.
+// (Black-box: b attacked the hidden a.)
+TEST(Actions, AHiddenCreatureCannotBeTargetedByThatEnemy) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
+  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
+  Arm(b, "ax", "1d8", "melee");
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));  // 15 > 5
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto r = t.Submit(Attack("b", "a", "ax"), {18, 5});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("l.36"), std::string::npos) << r.status();
+  EXPECT_EQ(t.Submit(Cmd("b", "trip", {"a"}), {18, 1}).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(Res(t, "b", kAp), 3);
+  fb::CommandT seen = Gm("a", "gm_condition", "b spots a");
+  WithText(seen, "name", kHidden);
+  WithText(seen, "op", "remove");
+  ASSERT_OK(t.Submit(seen));
+  ASSERT_OK(t.Submit(Attack("b", "a", "ax"), {18, 5}));
+  EXPECT_EQ(Res(t, "a", kVitality), 25);
+}
+
 // l.69: objects fail every DR; l.18: Defend gives advantage on DRs.
 TEST(Actions, DefenseRolls) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"wil", 12}, {"perseverance", 3}});
