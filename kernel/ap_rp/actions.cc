@@ -384,7 +384,15 @@ Status ResolveShakeOff(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant mount = *d.state().Find(c.actor);
   const Combatant climber = *d.state().Find(c.targets[0]);
   Contest k{{"athletics", "nimbleness"}, {"athletics", "raw_force", "nimbleness", "quick_fingers"}, false};
-  ASSIGN_OR_RETURN(bool held, RollContest(d, climber, mount, k, "", cause, "004.climb"));
+  bool held = false;
+  if (Alive(climber)) {
+    ASSIGN_OR_RETURN(held, RollContest(d, climber, mount, k, "", cause, "004.climb"));
+  } else {
+    // l.32 "repeating the Skill Checks": the Dead (or an object) repeat
+    // none, so it fails (as in RollContest).
+    RETURN_IF_ERROR(RecordOutcome(d, climber.id, {cause, "004.climb", {},
+                                                  climber.id + " makes no check (it cannot act): shaken off"}));
+  }
   if (held) return absl::OkStatus();
   RETURN_IF_ERROR(RemoveConditionsNamed(d, climber.id, kClimbing, {cause, "004.climb", {}, "shaken off"}));
   for (int y = mount.at.y - 1; y <= mount.at.y + mount.size; ++y) {

@@ -203,6 +203,28 @@ TEST(Actions, ShakeOff) {
   EXPECT_EQ(Res(t, "ogre", kAp), 1);
 }
 
+// 004 l.32 "It can try to shake you off by using an action (2 AP)
+// repeating the Skill Checks and will shake you off successfully if you
+// fail the Skill Check": a Dead climber cannot act and repeats no check:
+// it is shaken off, nobody rolls. (Black-box: the dead climber rolled and
+// could hold on.)
+TEST(Actions, ADeadClimberIsShakenOffWithoutACheck) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 15}});
+  Table t(ApRp(), MakeRoster({a, ogre}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {12, 4}));
+  fb::CommandT dead = Gm("a", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto ev = t.Submit(Cmd("ogre", "shake_off", {"a"}));
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.climb", "actor_total"), -999);
+  EXPECT_FALSE(Has(t, "a", kClimbing));
+  EXPECT_EQ(Res(t, "ogre", kAp), 1);
+}
+
 // 004 l.32 "You occupy a space that is also occupied by the target, and
 // you move with it if it moves": a climber shoved (l.37) off its mount's
 // space is no longer on it, and moves on its own again (black-box: shoved
