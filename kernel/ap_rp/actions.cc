@@ -72,7 +72,10 @@ Status SetHands(Decision& d, const std::string& who, int64_t free, uint64_t caus
 // item comes into a free hand, e.g. "picking up a weapon") and releases (1:
 // a held item leaves a hand, e.g. "giving an ally an item").
 Status CheckInteract(const State& s, const Combatant& a, const fb::CommandT& c) {
-  if (!c.targets.empty()) RETURN_IF_ERROR(Target(s, c).status());
+  if (!c.targets.empty()) {
+    ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+    RETURN_IF_ERROR(CheckNotHiddenFrom(a, *t));  // l.36: "trying to poke a creature" needs where it is
+  }
   if (ParamOr(c, "takes", 0) != 0 && ParamOr(c, "releases", 0) != 0) {
     return Malformed(c, "params.releases", "takes or releases, not both");
   }

@@ -145,6 +145,8 @@ TEST(Actions, AHiddenCreatureCannotBeTargetedByThatEnemy) {
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
   EXPECT_NE(r.status().message().find("l.36"), std::string::npos) << r.status();
   EXPECT_EQ(t.Submit(Cmd("b", "trip", {"a"}), {18, 1}).status().code(), absl::StatusCode::kFailedPrecondition);
+  // l.19 "trying to poke a creature": nor an Interact with it.
+  EXPECT_EQ(t.Submit(Cmd("b", "interact", {"a"})).status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_EQ(Res(t, "b", kAp), 3);
   fb::CommandT seen = Gm("a", "gm_condition", "b spots a");
   WithText(seen, "name", kHidden);
