@@ -15,6 +15,8 @@
 // after it resolves); `by`
 // narrows it to acts of one creature. With no target
 // named, the held act targets the creature that set it off.
+// A creature hidden from the holder sets off none of its move triggers
+// nor any whose act would target it (l.36; `Unseen`).
 #include <algorithm>
 #include <string>
 #include <vector>
