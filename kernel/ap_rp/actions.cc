@@ -36,6 +36,7 @@ Status CheckWithin1m(const State& s, const Combatant& a, const fb::CommandT& c,
                      const char* rule) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   if (t->id == a.id) return Malformed(c, "targets[0]", "another creature");
+  RETURN_IF_ERROR(CheckNotHiddenFrom(a, *t));
   if (Dist(a, *t) > 1) {
     return Refuse(rule, absl::StrCat(t->id, " is ", Dist(a, *t), " m away: it must be within 1 m"));
   }
@@ -71,7 +72,10 @@ Status SetHands(Decision& d, const std::string& who, int64_t free, uint64_t caus
 // item comes into a free hand, e.g. "picking up a weapon") and releases (1:
 // a held item leaves a hand, e.g. "giving an ally an item").
 Status CheckInteract(const State& s, const Combatant& a, const fb::CommandT& c) {
-  if (!c.targets.empty()) RETURN_IF_ERROR(Target(s, c).status());
+  if (!c.targets.empty()) {
+    ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
+    RETURN_IF_ERROR(CheckNotHiddenFrom(a, *t));  // l.36: "trying to poke a creature" needs where it is
+  }
   if (ParamOr(c, "takes", 0) != 0 && ParamOr(c, "releases", 0) != 0) {
     return Malformed(c, "params.releases", "takes or releases, not both");
   }
@@ -383,7 +387,15 @@ Status ResolveShakeOff(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant mount = *d.state().Find(c.actor);
   const Combatant climber = *d.state().Find(c.targets[0]);
   Contest k{{"athletics", "nimbleness"}, {"athletics", "raw_force", "nimbleness", "quick_fingers"}, false};
-  ASSIGN_OR_RETURN(bool held, RollContest(d, climber, mount, k, "", cause, "004.climb"));
+  bool held = false;
+  if (Alive(climber)) {
+    ASSIGN_OR_RETURN(held, RollContest(d, climber, mount, k, "", cause, "004.climb"));
+  } else {
+    // l.32 "repeating the Skill Checks": the Dead (or an object) repeat
+    // none, so it fails (as in RollContest).
+    RETURN_IF_ERROR(RecordOutcome(d, climber.id, {cause, "004.climb", {},
+                                                  climber.id + " makes no check (it cannot act): shaken off"}));
+  }
   if (held) return absl::OkStatus();
   RETURN_IF_ERROR(RemoveConditionsNamed(d, climber.id, kClimbing, {cause, "004.climb", {}, "shaken off"}));
   for (int y = mount.at.y - 1; y <= mount.at.y + mount.size; ++y) {
@@ -548,8 +560,13 @@ absl::StatusOr<bool> RollContest(Decision& d, const Combatant& a, const Combatan
     if (SizeCat(t) < SizeCat(a)) am = 1;   // a smaller one: you have advantage
   }
   ASSIGN_OR_RETURN(dice::RollResult ar, d.Roll(D20(am, a.Stat(mine)), mine, a.id, cause));
-  if (IsObject(t)) {
-    RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, rule, {{"actor", ar.total}}, "an object does not contest"}));
+  // An object, and a Dead creature (it cannot act: it takes no turns, RP
+  // or AP), makes no check: l.109 "against a ... check made by the enemy",
+  // l.34-38 "against the target's ... Check" name a check the target makes.
+  if (!Alive(t)) {
+    RETURN_IF_ERROR(RecordOutcome(d, t.id, {cause, rule, {{"actor", ar.total}},
+                                            IsObject(t) ? "an object does not contest"
+                                                        : "the Dead do not contest (they cannot act)"}));
     return true;
   }
   ASSIGN_OR_RETURN(dice::RollResult tr, d.Roll(D20(tm, t.Stat(theirs)), theirs, t.id, cause));

@@ -129,6 +129,33 @@ TEST(Actions, HideGivesAdvantage) {
   EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
 }
 
+// 004 l.36 "While you are hidden ... the enemies do not know where you
+// are": b cannot target a (l.52 "You must target them") while a is hidden
+// from it, neither with an attack nor a Trip; once the GM rules that b
+// finds a (l.36 "if an enemy sees you": gm_condition remove), it can.
+// (Black-box: b attacked the hidden a.)
+TEST(Actions, AHiddenCreatureCannotBeTargetedByThatEnemy) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
+  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
+  Arm(b, "ax", "1d8", "melee");
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));  // 15 > 5
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto r = t.Submit(Attack("b", "a", "ax"), {18, 5});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("l.36"), std::string::npos) << r.status();
+  EXPECT_EQ(t.Submit(Cmd("b", "trip", {"a"}), {18, 1}).status().code(), absl::StatusCode::kFailedPrecondition);
+  // l.19 "trying to poke a creature": nor an Interact with it.
+  EXPECT_EQ(t.Submit(Cmd("b", "interact", {"a"})).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(Res(t, "b", kAp), 3);
+  fb::CommandT seen = Gm("a", "gm_condition", "b spots a");
+  WithText(seen, "name", kHidden);
+  WithText(seen, "op", "remove");
+  ASSERT_OK(t.Submit(seen));
+  ASSERT_OK(t.Submit(Attack("b", "a", "ax"), {18, 5}));
+  EXPECT_EQ(Res(t, "a", kVitality), 25);
+}
+
 // l.69: objects fail every DR; l.18: Defend gives advantage on DRs.
 TEST(Actions, DefenseRolls) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"wil", 12}, {"perseverance", 3}});
@@ -175,6 +202,28 @@ TEST(Actions, ShakeOff) {
   ASSERT_OK(t.Submit(Cmd("ogre", "shake_off", {"a"}), {2, 9}));  // 7 < 9
   EXPECT_FALSE(Has(t, "a", kClimbing));
   EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 0}));
+  EXPECT_EQ(Res(t, "ogre", kAp), 1);
+}
+
+// 004 l.32 "It can try to shake you off by using an action (2 AP)
+// repeating the Skill Checks and will shake you off successfully if you
+// fail the Skill Check": a Dead climber cannot act and repeats no check:
+// it is shaken off, nobody rolls. (Black-box: the dead climber rolled and
+// could hold on.)
+TEST(Actions, ADeadClimberIsShakenOffWithoutACheck) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"ins", 15}});
+  Table t(ApRp(), MakeRoster({a, ogre}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {12, 4}));
+  fb::CommandT dead = Gm("a", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto ev = t.Submit(Cmd("ogre", "shake_off", {"a"}));
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.climb", "actor_total"), -999);
+  EXPECT_FALSE(Has(t, "a", kClimbing));
   EXPECT_EQ(Res(t, "ogre", kAp), 1);
 }
 
@@ -340,7 +389,7 @@ TEST(Actions, ABlindOnTheDeadAfterItsPlacePassedEndsNextRound) {
   ASSERT_OK(t.Submit(dead));
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // b's place: skipped
   ASSERT_EQ(t.state().active, "c");
-  ASSERT_OK(t.Submit(Cmd("c", "blind", {"b"}), {15, 2}));  // 15 + 5 = 20 > 2
+  ASSERT_OK(t.Submit(Cmd("c", "blind", {"b"}), {15}));  // 15 + 5 = 20; the Dead make no check
   ASSERT_TRUE(Has(t, "b", kBlinded));
   EXPECT_EQ(t.state().Find("b")->FindCondition(kBlinded)->expiry.round, 2);
   ASSERT_OK(t.Submit(Cmd("c", "end_turn")));  // round 2: a
@@ -577,6 +626,26 @@ TEST(Actions, SizeRulesOnBlindShoveTrip) {
   EXPECT_FALSE(Has(t2, "big", kBlinded));
 }
 
+
+// 004 l.38 "If you succeed on an Athletics or Raw Force check against the
+// target's Athletics or Nimbleness Check"; l.34 "You and your target make
+// an ... Check": the check is the target's act, and the Dead cannot act
+// (README "Shape of a round"): a Dead target makes none; a's check
+// succeeds as against an object. (Black-box: the dead creature rolled.)
+TEST(Actions, ADeadTargetMakesNoCheck) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 2}});
+  auto b = Being("b", "y", 2, 1, {{"athletics", 9}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  fb::CommandT dead = Gm("b", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  auto ev = t.Submit(Cmd("a", "trip", {"b"}), {1});  // one die: 1 + 2 = 3; b rolls none
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.trip", "actor"), 3);
+  EXPECT_EQ(NumOf(*ev, "004.trip", "target_total"), -999);
+  EXPECT_TRUE(Has(t, "b", kProne));
+}
 
 // `paid` exists only where a free action does (l.19, l.24).
 TEST(Actions, PaidOnlyForInteractAndSwitchWeapons) {

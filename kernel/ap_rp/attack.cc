@@ -268,6 +268,7 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
         " (", a.id, "'s weapons: ", names, ")"));
   }
   if (t->id == a.id) return Malformed(c, "targets[0]", "an attack targets another");
+  RETURN_IF_ERROR(CheckNotHiddenFrom(a, *t));
   if (const Condition* k = DroppedWeapon(a, w->name); k != nullptr) {
     // l.34 "to drop one item that it is holding in their hand": it no longer
     // wields it until it picks it up (Interact, l.19).

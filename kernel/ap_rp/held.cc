@@ -15,6 +15,8 @@
 // after it resolves); `by`
 // narrows it to acts of one creature. With no target
 // named, the held act targets the creature that set it off.
+// A creature hidden from the holder sets off none of its move triggers
+// nor any whose act would target it (l.36; `Unseen`).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -79,6 +81,32 @@ absl::Status Fire(Decision& d, const PendingAct& p, const fb::CommandT& c, uint6
   RETURN_IF_ERROR(ClosePending(d, p.id, "fired", {seq, "004.hold.action", {}, "fires automatically (l.9)"}));
   RETURN_IF_ERROR(row->resolve(d, act, seq));
   return CloseWindow(d, wid, "resolved", {seq, "004.hold.action"}).status();
+}
+
+// l.36 "While you are hidden ... the enemies do not know where you are":
+// a holder does not see a creature hidden from it move (enters_range,
+// moves, enters_square), nor can its held act take that creature as its
+// target: for the holder the trigger has not happened, and the held act
+// stays (l.9 "The action is not performed if the trigger does not happen").
+bool Unseen(const State& s, const PendingAct& p, const fb::CommandT& c) {
+  const Combatant* by = s.Find(c.actor);
+  if (by == nullptr || by->FindRelative(kHidden, p.actor) == nullptr) return false;
+  const fb::TriggerKind k = p.trigger.kind;
+  const bool a_move = k == fb::TriggerKind::MovesWithinReach || k == fb::TriggerKind::Moves ||
+                      k == fb::TriggerKind::EntersSquare;
+  const fb::Command* held = p.command.get();
+  if (a_move || held == nullptr || held->action() == nullptr) return a_move;
+  const bool untargeted = held->targets() == nullptr || held->targets()->size() == 0;
+  return untargeted && TakesTarget(held->action()->str());
+}
+
+std::vector<TriggerHit> SeenHits(const State& s, const fb::CommandT& c, const std::vector<std::string>& fired) {
+  std::vector<TriggerHit> out;
+  for (const TriggerHit& h : MatchDeclaration(s, c, Rules(), fired)) {
+    const PendingAct* p = s.FindPending(h.pending);
+    if (p == nullptr || !Unseen(s, *p, c)) out.push_back(h);
+  }
+  return out;
 }
 
 }  // namespace
@@ -225,7 +253,7 @@ absl::Status FireOnChanges(Decision& d, const fb::CommandT& c, uint64_t decl) {
 absl::Status FireOnDeclaration(Decision& d, const fb::CommandT& c, uint64_t decl, bool is_move) {
   std::vector<std::string> fired;
   if (!is_move) {
-    for (const TriggerHit& h : MatchDeclaration(d.state(), c, Rules(), fired)) {
+    for (const TriggerHit& h : SeenHits(d.state(), c, fired)) {
       const PendingAct* p = d.state().FindPending(h.pending);
       if (p == nullptr) continue;
       RETURN_IF_ERROR(Fire(d, *p, c, decl));
@@ -236,7 +264,7 @@ absl::Status FireOnDeclaration(Decision& d, const fb::CommandT& c, uint64_t decl
   fb::CommandT rest = c;
   size_t done = 0;
   while (done < c.path.size()) {
-    const std::vector<TriggerHit> hits = MatchDeclaration(d.state(), rest, Rules(), fired);
+    const std::vector<TriggerHit> hits = SeenHits(d.state(), rest, fired);
     const size_t step = hits.empty() ? rest.path.size() : hits.front().step;
     ASSIGN_OR_RETURN(size_t moved, ResolveMove(d, c, decl, done, step));
     done += moved;

@@ -77,6 +77,24 @@ TEST(Held, LapsesAtTheHoldersNextTurn) {
   EXPECT_EQ(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
 }
 
+// 004 l.36 "While you are hidden ... the enemies do not know where you
+// are": an orc hidden from the archer walks into its range unseen; for the
+// archer "the first enemy that moves into my range" (l.9) has not happened
+// and its held shot stays. (Black-box: the hidden orc set the shot off.)
+TEST(Held, AHiddenEnemyDoesNotSetOffTheShot) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(HoldShot()));
+  ASSERT_OK(t.Submit(Cmd("archer", "end_turn")));
+  // Stealth 15 vs Perception: ally 2, archer 3 (id order): hidden from both.
+  ASSERT_OK(t.Submit(Cmd("orc", "hide"), {15, 2, 3}));
+  ASSERT_NE(t.state().Find("orc")->FindRelative(kHidden, "archer"), nullptr);
+  auto ev = t.Submit(Path(Cmd("orc", "move"), {{8, 1}, {7, 1}, {6, 1}}));
+  ASSERT_OK(ev);
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 1}));  // 5 m: in range
+  EXPECT_NE(FirstPending(t.state(), "archer", kReadiedAct), nullptr);
+  EXPECT_EQ(Res(t, "orc", kVitality), 30);
+}
+
 // Allies do not set off "enters_range".
 TEST(Held, AlliesDoNotTrigger) {
   Table t(ApRp(), Roster());

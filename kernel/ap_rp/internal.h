@@ -143,6 +143,9 @@ std::string D20(int mode, int64_t bonus);
 // Whether a creature can act at all (not Dead, not an object).
 bool Alive(const Combatant& c);
 bool Enemies(const Combatant& a, const Combatant& b);
+// l.36 "While you are hidden ... the enemies do not know where you are":
+// refused (004.hide) when `t` is hidden from `a`: `a` cannot target it.
+absl::Status CheckNotHiddenFrom(const Combatant& a, const Combatant& t);
 
 // ---- turns.cc
 absl::Status BeginCombat(Decision& d);

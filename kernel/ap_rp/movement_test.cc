@@ -61,6 +61,28 @@ TEST(Movement, ThroughAnEnemy) {
   EXPECT_EQ(Res(t, "a", kMovement), 6 - 4);
 }
 
+// 004 l.109: "You can try to move through a space occupied by an enemy,
+// but you have to succeed on a Raw Force, Athletics, or Nimbleness check
+// against a Raw Force or Athletics check made by the enemy": a Dead enemy
+// cannot act (it takes no turns, README "Shape of a round") and makes no
+// check: the mover's check stands alone and succeeds, as against an object.
+// The square still counts as difficult terrain (occupied by the enemy).
+// (Black-box: the dead creature rolled Athletics and stopped the mover.)
+TEST(Movement, ADeadEnemyMakesNoCheck) {
+  Table t(ApRp(), Roster());
+  fb::CommandT dead = Gm("e", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(Cmd("a", "move_action")));
+  auto ev = t.Submit(Path(Cmd("a", "move"), {{2, 2}, {1, 3}, {1, 4}}), {1});  // one die: a's 1 + 5
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.terrain.enemy", "actor"), 6);
+  EXPECT_EQ(NumOf(*ev, "004.terrain.enemy", "target_total"), -999);  // e rolls nothing
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 4}));
+  EXPECT_EQ(Res(t, "a", kMovement), 6 - 4);  // 1 + 2 (difficult) + 1
+}
+
 TEST(Movement, EnemyStopsTheMoveOnAWonContest) {
   Table t(ApRp(), Roster());
   ASSERT_OK(t.Submit(Cmd("a", "move_action")));

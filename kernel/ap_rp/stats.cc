@@ -112,6 +112,13 @@ bool Alive(const Combatant& c) { return !c.Has(kDead) && !IsObject(c); }
 
 bool Enemies(const Combatant& a, const Combatant& b) { return a.side != b.side; }
 
+absl::Status CheckNotHiddenFrom(const Combatant& a, const Combatant& t) {
+  if (t.FindRelative(kHidden, a.id) == nullptr) return absl::OkStatus();
+  return Refuse("004.hide", t.id + " is hidden from " + a.id + ": " + a.id +
+                                " does not know where it is (\"the enemies do not know where you are\"); the GM"
+                                " ends Hidden (gm_condition remove) when " + a.id + " finds it");
+}
+
 absl::Status CheckShape(const fb::CommandT& c, size_t targets, bool weapon, bool path) {
   if (c.targets.size() > targets) {
     return Malformed(c, absl::StrCat("targets[", targets, "]"),
