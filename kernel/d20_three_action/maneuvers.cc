@@ -553,6 +553,13 @@ absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   nc.source = c.actor;
   nc.expiry = ForRounds(d.state(), c.actor, 1);
   nc.note = "cannot breathe (L77: STR rounds, then 0 HP)";
+  // L150: it is "the Creature you are Grappling" that cannot breathe: a
+  // daughter of the grapple, it ends when the grapple does (an escape, a
+  // release, a death), and the creature has "a chance to breathe" (L77).
+  if (const Condition* g = d.state().Find(c.actor)->FindCondition(kGrappling);
+      g != nullptr) {
+    nc.parent = g->id;
+  }
   return AddCondition(d, nc, {ctx.cause, "000.grappling", {}}).status();
 }
 
