@@ -232,8 +232,10 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
         return StepFactor(s, *a, from, sc);
       }).cost +
       FlightTurnsFt(*a, fly, a->at, path) + vertical;
-  if (fly && !cont && ctx.via == Via::kDeclared &&
-      !a->HasTag("improved_flight") && cost < a->Stat("speed")) {
+  // L83: "You must fly at least your Speed", Improved Flight or not (it
+  // spares the extra feet of turning and ascending, and hovers only "if you
+  // do not spend an Action to fly").
+  if (fly && !cont && ctx.via == Via::kDeclared && cost < a->Stat("speed")) {
     return Refuse("000.fly",
                   absl::StrCat("a flyer must fly at least its Speed (",
                                a->Stat("speed"), " ft)"));
