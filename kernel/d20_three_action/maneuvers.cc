@@ -335,7 +335,9 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
     RETURN_IF_ERROR(Unsteady(d, a.id, cause, "made an Attack"));  // L85
     if (ok) RETURN_IF_ERROR(Unsteady(d, t.id, cause, "was hit"));
     if (crit) {
-      return Apply(d, t.id, kFlatFooted, a.id, 0, ForRounds(d.state(), a.id, 1),
+      // L53 "until your next Turn": the feinter's, whoever's turn it is.
+      return Apply(d, t.id, kFlatFooted, a.id, 0,
+                   UntilNextTurnOf(d.state(), a.id),
                    {cause,
                     "000.feint",
                     {},
