@@ -131,6 +131,21 @@ TEST(Spells, ConditionNamesAreCaseInsensitiveAndClosed) {
       << out.status();
 }
 
+// 000 l.168: "Unconscious - ... They fall Prone and are Flat Footed". A
+// spell that applies Unconscious knocks its target Prone (a ranged attack
+// then has Disadvantage, l.160), and a grapple partner with it (l.148); it
+// used to add the bare condition.
+TEST(Spells, ASpellsUnconsciousKnocksItsTargetProne) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT sleep = Cast("sleep");
+  WithText(sleep, "condition", "Unconscious");
+  ASSERT_OK(t.Submit(sleep));
+  EXPECT_TRUE(Has(t, "gob", kUnconscious));
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_TRUE(
+      EdgeOf(t, "mage", "gob", AttackKind::kRanged).Has("target_prone"));
+}
+
 TEST(Spells, ShakenAgainAddsToTheDuration) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   fb::CommandT fear = Cast("fear");
