@@ -127,6 +127,10 @@ Expiry ForRounds(const State& s, std::string who, int64_t rounds);
 absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
                               const std::vector<OrderEntry>& old_order,
                               uint64_t cause);
+// L156: `who`, On fire, that entered a water square on `path` (its own
+// move or crawl, a push, a grapple partner's move) is put out.
+absl::Status QuenchIfEntered(Decision& d, const std::string& who,
+                             const std::vector<Pos>& path, uint64_t cause);
 // "Until your next Turn" (L53): the start of `who`'s own next turn (its
 // controller's for a companion, L41), also when it acts in another
 // creature's turn (a readied act, L61).

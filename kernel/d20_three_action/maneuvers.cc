@@ -255,6 +255,7 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
                           "000.push",
                           {{"squares", travelled}, {"ft", travelled * kSquare}},
                           "pushed by " + pusher}));
+    RETURN_IF_ERROR(QuenchIfEntered(d, target, path, cause));  // L156
   }
   // L51: "If their movement is ended prematurely by a hard surface": a d6
   // per 5 ft not travelled, and Prone.
@@ -274,6 +275,7 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   if (!follow.empty()) {
     RETURN_IF_ERROR(Move(d, pusher, follow, 0, false,
                          {cause, "000.push", {}, "follows to stay adjacent"}));
+    RETURN_IF_ERROR(QuenchIfEntered(d, pusher, follow, cause));  // L156
   }
   // L59 "Both Creatures share the space": pushed out of its grapple
   // partner's space, the pushed creature is no longer held / holding (as a
