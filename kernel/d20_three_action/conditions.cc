@@ -157,6 +157,20 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
   return absl::OkStatus();
 }
 
+Expiry UntilNextTurnOf(const State& s, const std::string& who) {
+  // A companion's turn is its controller's (L41).
+  const Combatant* c = s.Find(who);
+  const std::string owner =
+      c == nullptr || c->controller.empty() ? who : c->controller;
+  // Its turn of this round has started (or passed its place, delayed):
+  // the next one is next round's; otherwise it is still to come this round
+  // (a readied act firing in another creature's turn, L61).
+  const Combatant* o = s.Find(owner);
+  const bool started = o == nullptr || o->Resource(kSotRound) >= s.round;
+  return Expiry{fb::ExpiryKind::TurnStart, owner,
+                started ? s.round + 1 : s.round};
+}
+
 Expiry ThisTurn(const State& s, std::string who) {
   return Expiry{fb::ExpiryKind::TurnEnd, TurnOwner(s, who), s.round};
 }

@@ -67,13 +67,40 @@ TEST(Height, AscendingCostsDoubleAndDescendingHalf) {
 }
 
 // 000 l.83: "With Improved Flight you do not have to spend additional
-// movement to Turn or ascend": 20 ft up costs 20 ft.
+// movement to Turn or ascend": 20 ft up costs 20 ft (10 ft across + 20 ft
+// up = 30 ft, its Speed: "You must fly at least your Speed").
 TEST(Height, ImprovedFlightAscendsWithoutExtraMovement) {
   Table t(D20ThreeAction(), Sky(0, true), {15, 10});
-  auto ev = t.Submit(Fly({{1, 0}}, 20));
+  auto ev = t.Submit(Fly({{1, 0}, {2, 0}}, 20));
   ASSERT_OK(ev);
   EXPECT_EQ(NumOf(*ev, "000.fly", "vertical_ft"), 20);
   EXPECT_EQ(Res(t, "hawk", kAltitude), 20);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kMoving)->level, 30);
+}
+
+// 000 l.83: "You must fly at least your Speed. ... With Improved Flight
+// you do not have to spend additional movement to Turn or ascend and hover
+// in place if you do not spend an Action to fly on your Turn": Improved
+// Flight lifts the extra feet and lets it hover without flying, not the
+// least distance of a flight it spends an Action on (a 25 ft flight of an
+// improved flyer, Speed 30, used to be taken).
+TEST(Height, ImprovedFlightStillFliesAtLeastItsSpeed) {
+  Table t(D20ThreeAction(), Sky(0, true), {15, 10});
+  auto short_flight = t.Submit(Fly({{1, 0}}, 20));  // 5 + 20 = 25 ft < 30
+  EXPECT_EQ(short_flight.status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(short_flight.status().message().find("at least its Speed"),
+            std::string::npos)
+      << short_flight.status();
+  ASSERT_OK(t.Submit(Fly({{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, 0}},
+                         0)));  // 30 ft
+  // Not flying on its turn, it hovers (no fall).
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  EXPECT_TRUE(Has(t, "hawk", kFlying));
+  EXPECT_FALSE(Has(t, "hawk", kFalling));
+  EXPECT_FALSE(Has(t, "hawk", kFallPending));
 }
 
 // 000 l.79: "Creatures fall 100ft a Round starting as soon as they are

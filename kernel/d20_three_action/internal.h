@@ -127,6 +127,14 @@ Expiry ForRounds(const State& s, std::string who, int64_t rounds);
 absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
                               const std::vector<OrderEntry>& old_order,
                               uint64_t cause);
+// L156: `who`, On fire, that entered a water square on `path` (its own
+// move or crawl, a push, a grapple partner's move) is put out.
+absl::Status QuenchIfEntered(Decision& d, const std::string& who,
+                             const std::vector<Pos>& path, uint64_t cause);
+// "Until your next Turn" (L53): the start of `who`'s own next turn (its
+// controller's for a companion, L41), also when it acts in another
+// creature's turn (a readied act, L61).
+Expiry UntilNextTurnOf(const State& s, const std::string& who);
 // "For the rest of your Turn": ends at the end of the anchor's turn.
 Expiry ThisTurn(const State& s, std::string who);
 // Adds Prone (L160) unless already prone; a grapple partner falls with it

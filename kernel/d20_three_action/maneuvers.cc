@@ -255,6 +255,7 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
                           "000.push",
                           {{"squares", travelled}, {"ft", travelled * kSquare}},
                           "pushed by " + pusher}));
+    RETURN_IF_ERROR(QuenchIfEntered(d, target, path, cause));  // L156
   }
   // L51: "If their movement is ended prematurely by a hard surface": a d6
   // per 5 ft not travelled, and Prone.
@@ -274,6 +275,7 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   if (!follow.empty()) {
     RETURN_IF_ERROR(Move(d, pusher, follow, 0, false,
                          {cause, "000.push", {}, "follows to stay adjacent"}));
+    RETURN_IF_ERROR(QuenchIfEntered(d, pusher, follow, cause));  // L156
   }
   // L59 "Both Creatures share the space": pushed out of its grapple
   // partner's space, the pushed creature is no longer held / holding (as a
@@ -335,7 +337,9 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
     RETURN_IF_ERROR(Unsteady(d, a.id, cause, "made an Attack"));  // L85
     if (ok) RETURN_IF_ERROR(Unsteady(d, t.id, cause, "was hit"));
     if (crit) {
-      return Apply(d, t.id, kFlatFooted, a.id, 0, ForRounds(d.state(), a.id, 1),
+      // L53 "until your next Turn": the feinter's, whoever's turn it is.
+      return Apply(d, t.id, kFlatFooted, a.id, 0,
+                   UntilNextTurnOf(d.state(), a.id),
                    {cause,
                     "000.feint",
                     {},
@@ -553,6 +557,13 @@ absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   nc.source = c.actor;
   nc.expiry = ForRounds(d.state(), c.actor, 1);
   nc.note = "cannot breathe (L77: STR rounds, then 0 HP)";
+  // L150: it is "the Creature you are Grappling" that cannot breathe: a
+  // daughter of the grapple, it ends when the grapple does (an escape, a
+  // release, a death), and the creature has "a chance to breathe" (L77).
+  if (const Condition* g = d.state().Find(c.actor)->FindCondition(kGrappling);
+      g != nullptr) {
+    nc.parent = g->id;
+  }
   return AddCondition(d, nc, {ctx.cause, "000.grappling", {}}).status();
 }
 

@@ -269,6 +269,38 @@ TEST(Maneuver, ChokingCountsStrRoundsThenZeroHpThenDeath) {
   }
 }
 
+// 000 l.150: "As an Action you may prevent the Creature you are Grappling
+// from breathing for the next Round"; l.77: "if you still have not gotten
+// a chance to breathe". A creature no longer grappled (it escaped, l.148,
+// or was released, l.150) is no longer the one being kept from breathing:
+// its turn ends with breath (it used to stay `choked` until the choker's
+// next turn and lose a Round, here its last: STR 1).
+TEST(Maneuver, AChokeEndsWithTheGrapple) {
+  for (bool escape : {true, false}) {
+    fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+    fb::CombatantSpecT g = Being("gob", "goblins", 1, 0, {{"str", 1}});
+    Table t(D20ThreeAction(), MakeRoster({std::move(a), std::move(g)}),
+            {15, 10});
+    ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 7
+    ASSERT_OK(t.Submit(M("choke")));
+    ASSERT_TRUE(Has(t, "gob", kChoked));
+    if (!escape) ASSERT_OK(t.Submit(Cmd("aria", "release")));
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    if (escape) {
+      // gob 18 + Level 1 + STR 1 = 20 vs aria (Advantage: gob is Flat
+      // Footed to its grappler, l.148) 3 + Level 1 + STR 3 = 7.
+      ASSERT_OK(t.Submit(Cmd("gob", "escape"), {18, 3, 1}));
+      EXPECT_FALSE(Has(t, "gob", kGrappled));
+    }
+    EXPECT_FALSE(Has(t, "gob", kChoked));
+    ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+    EXPECT_EQ(Res(t, "gob", kHp), 20);
+    EXPECT_FALSE(Has(t, "gob", kSuffocating));
+    EXPECT_FALSE(Has(t, "gob", kHoldingBreath));
+    EXPECT_FALSE(Has(t, "gob", kIncapacitated));
+  }
+}
+
 // 000 l.77: "You can hold your breath a number of Rounds equal to your
 // STR"; l.15: a delaying creature "continue[s] to suffer any ongoing Effects
 // ... each Round at their original Initiative". Black-box: a choked

@@ -173,6 +173,18 @@ int64_t MoveSpeed(const Combatant& c, bool fly, Nums* nums) {
   return speed;
 }
 
+absl::Status QuenchIfEntered(Decision& d, const std::string& who,
+                             const std::vector<Pos>& path, uint64_t cause) {
+  // L156: "put out the fire ... by entering a body of water", however the
+  // creature got there (its move or crawl, a push, a grapple partner).
+  bool water = false;
+  for (Pos p : path) water = water || d.state().TerrainAt(p) == "water";
+  const Combatant* c = d.state().Find(who);
+  if (!water || c == nullptr || !c->Has(kOnFire)) return absl::OkStatus();
+  return RemoveConditionsNamed(d, who, kOnFire,
+                               {cause, "000.on_fire", {}, "entered water"});
+}
+
 absl::Status ValidateMove(const State& s, const fb::CommandT& c,
                           const Ctx& ctx) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
@@ -232,8 +244,10 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
         return StepFactor(s, *a, from, sc);
       }).cost +
       FlightTurnsFt(*a, fly, a->at, path) + vertical;
-  if (fly && !cont && ctx.via == Via::kDeclared &&
-      !a->HasTag("improved_flight") && cost < a->Stat("speed")) {
+  // L83: "You must fly at least your Speed", Improved Flight or not (it
+  // spares the extra feet of turning and ascending, and hovers only "if you
+  // do not spend an Action to fly").
+  if (fly && !cont && ctx.via == Via::kDeclared && cost < a->Stat("speed")) {
     return Refuse("000.fly",
                   absl::StrCat("a flyer must fly at least its Speed (",
                                a->Stat("speed"), " ft)"));
@@ -388,14 +402,9 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
                 GrapplerOf(mover) == partner ? "000.grappled" : "000.grappling",
                 {},
                 absl::StrCat("moves with ", who)}));
+      RETURN_IF_ERROR(QuenchIfEntered(d, partner, theirs, cause));
     }
-    // L156: entering a body of water puts out a fire.
-    bool water = false;
-    for (Pos p : done) water = water || d.state().TerrainAt(p) == "water";
-    if (water && d.state().Find(who)->Has(kOnFire)) {
-      RETURN_IF_ERROR(RemoveConditionsNamed(
-          d, who, kOnFire, {cause, "000.on_fire", {}, "entered water"}));
-    }
+    RETURN_IF_ERROR(QuenchIfEntered(d, who, done, cause));
   }
   const Combatant* m = d.state().Find(who);
   if (sc.fly && !m->Has(kFlying)) {
@@ -500,13 +509,16 @@ absl::Status ResolveCrawl(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   // Reading of L73: a crawl is one square whatever the terrain.
   RETURN_IF_ERROR(Move(d, c.actor, path, kSquare, false,
                        {ctx.cause, "000.crawl", {{"ft", kSquare}}}));
+  RETURN_IF_ERROR(QuenchIfEntered(d, c.actor, path, ctx.cause));
   const std::string partner = Partner(mover);
   if (!partner.empty()) {
     const Pos there = d.state().Find(partner)->at;
+    const std::vector<Pos> theirs = {
+        {there.x + path[0].x - mover.at.x, there.y + path[0].y - mover.at.y}};
     RETURN_IF_ERROR(Move(
-        d, partner,
-        {{there.x + path[0].x - mover.at.x, there.y + path[0].y - mover.at.y}},
-        0, true, {ctx.cause, "000.grappled", {}, "moves with " + mover.id}));
+        d, partner, theirs, 0, true,
+        {ctx.cause, "000.grappled", {}, "moves with " + mover.id}));
+    RETURN_IF_ERROR(QuenchIfEntered(d, partner, theirs, ctx.cause));
   }
   return absl::OkStatus();
 }

@@ -216,6 +216,37 @@ TEST(Move, WaterPutsOutFire) {
   EXPECT_TRUE(Has(t, "aria", kProne));
 }
 
+// 000 l.156: "A Creature may put out the fire ... by entering a body of
+// water" -- however it enters it: crawling in (Prone, l.73) or pushed in
+// (l.51). Only a walk or a flight put the fire out before.
+TEST(Move, CrawlingOrPushedIntoWaterPutsOutFire) {
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 0, 0), Being("gob", "goblins", 0, 1)});
+  Terrain(r, 1, 0, "water");
+  Terrain(r, 0, 2, "water");
+  Table t(D20ThreeAction(), r, {15, 10});
+  for (const char* who : {"aria", "gob"}) {
+    fb::CommandT c = Gm(who, "gm_condition", "oil");
+    WithText(c, "name", "on_fire");
+    WithText(c, "op", "add");
+    ASSERT_OK(t.Submit(c));
+  }
+  ASSERT_OK(t.Submit(Cmd("aria", "drop_prone")));
+  fb::CommandT crawl = Cmd("aria", "crawl");
+  kernel::testing::WithPath(crawl, {{1, 0}});
+  ASSERT_OK(t.Submit(crawl));
+  EXPECT_FALSE(Has(t, "aria", kOnFire));  // crawled into the water
+  ASSERT_OK(t.Submit(Cmd("aria", "stand")));
+  // aria at (1,0) pushes gob (0,1) 5 ft down, into (0,2)'s water: 8 + 4 =
+  // 12 vs 5 + 4 = 9, a success, not a critical.
+  fb::CommandT push = Cmd("aria", "push", {"gob"});
+  With(push, "dx", 0);  // straight down (directly away is off the map)
+  With(push, "dy", 1);
+  ASSERT_OK(t.Submit(push, {8, 5}));
+  EXPECT_EQ(t.state().Find("gob")->at, (Pos{0, 2}));
+  EXPECT_FALSE(Has(t, "gob", kOnFire));  // pushed into the water
+}
+
 TEST(Move, SqueezingCostsDoubleAndLeavesYouFlatFooted) {
   Table t(D20ThreeAction(),
           MakeRoster(

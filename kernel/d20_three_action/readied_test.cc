@@ -210,5 +210,29 @@ TEST(Readied, TheHeldBackMoveIsATypedPendingAct) {
   EXPECT_EQ(readied->trigger.by, "gob");
 }
 
+// 000 l.53: "If your roll is a Critical Success they are Flat Footed
+// against everyone until your next Turn" -- the feinter's next Turn, also
+// when a readied Feint (l.61) fires in another creature's turn. aria (first
+// in the order) feints gob critically in gob's round-1 turn: the Flat
+// Footed ends as aria's round-2 turn starts (it used to last until gob's
+// next turn, through all of aria's).
+TEST(Readied, AReadiedCriticalFeintLastsUntilTheFeintersNextTurn) {
+  Table t = Readied("feint");
+  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}, {1, 0}})));
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const uint32_t w = t.state().windows.begin()->second.id;
+  // 18 + Level 1 + STR 3 = 22 >= Mental Defense 10 + 10: critical.
+  ASSERT_OK(t.Submit(Answer("feint", w), {18}));
+  const Condition* ff = t.state().Find("gob")->FindCondition(kFlatFooted);
+  ASSERT_NE(ff, nullptr);
+  EXPECT_EQ(ff->relative_to, "");  // against everyone
+  EXPECT_EQ(ff->expiry.actor, "aria");
+  EXPECT_EQ(ff->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "aria");
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_FALSE(Has(t, "gob", kFlatFooted));
+}
+
 }  // namespace
 }  // namespace combat::kernel::d20

@@ -89,7 +89,7 @@ absl::Status SeparatedByRuling(Decision& d, const fb::CommandT& c,
 // The shared GM verbs with this text's rules: L146 "Additional instances
 // of Shaken add to the Duration" also for a timed gm_condition; a condition
 // added by ruling has the consequences the text gives it (Dead L140/L152,
-// Unconscious L168, Prone L148/L150); HP by ruling (HpByRuling); a grapple
+// Incapacitated L152, Unconscious L168, Prone L148/L150); HP by ruling (HpByRuling); a grapple
 // ends when a ruling moves one partner out of the other's space.
 const GmRules& Gm() {
   static const GmRules* rules = [] {
@@ -109,7 +109,23 @@ const GmRules& Gm() {
       // L140/L152: the Dead are no longer Incapacitated nor Bleeding, hold
       // no one and wait with no readied action (Kill).
       if (nc.name == kDead) return Kill(d, nc.actor, why);
+      const bool first_incapacitated =
+          nc.name == kIncapacitated &&
+          !d.state().Find(nc.actor)->Has(kIncapacitated);
       RETURN_IF_ERROR(AddCondition(d, nc, why).status());
+      if (first_incapacitated) {
+        // L152: "When a Creature first becomes Incapacitated it is knocked
+        // Prone, and begins Bleeding".
+        const Why inc{why.cause, "000.incapacitated", {},
+                      "first Incapacitated: Prone and Bleeding (L152)"};
+        RETURN_IF_ERROR(KnockProne(d, nc.actor, inc));
+        if (!d.state().Find(nc.actor)->Has(kBleeding)) {
+          RETURN_IF_ERROR(Apply(d, nc.actor, kBleeding, nc.actor, 0,
+                                std::nullopt, inc)
+                              .status());
+        }
+        return absl::OkStatus();
+      }
       if (nc.name == kUnconscious) {
         // L168: "They fall Prone" (and a grapple partner with them).
         return KnockProne(d, nc.actor,
@@ -143,7 +159,7 @@ class D20ThreeActionRuleset : public Ruleset {
   std::string id() const override { return "d20_three_action"; }
   // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
   // (issue 15) and verb schemas (issue 16) decide differently.
-  int32_t version() const override { return 5; }
+  int32_t version() const override { return 6; }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     return SetupRoster(roster, d);

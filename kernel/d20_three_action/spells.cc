@@ -150,6 +150,13 @@ absl::Status ApplyEffect(Decision& d, const fb::CommandT& c, uint64_t cause,
         RETURN_IF_ERROR(Apply(d, t, cond, c.actor, ParamOr(c, "level", 0),
                               expiry, {cause, rule, {}, "spell effect"}, spell)
                             .status());
+        if (cond == kUnconscious) {
+          // L168: "They fall Prone" (and a grapple partner with them).
+          RETURN_IF_ERROR(KnockProne(
+              d, t,
+              {cause, "000.unconscious", {},
+               "an Unconscious creature falls Prone (L168)"}));
+        }
       }
     }
     if (HasParam(c, "heal")) {

@@ -74,6 +74,33 @@ TEST(Spells, ControlOnlyASpellFromAPreviousTurnOncePerTurn) {
   EXPECT_FALSE(Has(t, "gob", kEntangled));
 }
 
+// 000 l.39: "You can spend an Action to Control a Spell you Cast on a
+// previous Turn"; l.13: a held Turn resumes (with the Actions it kept),
+// it is not a new Turn: a spell cast before holding is still this Turn's.
+TEST(Spells, ASpellCastBeforeAHoldIsStillThisTurns) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT web = Cast("web");
+  With(web, "rounds", 3);
+  WithText(web, "condition", "entangled");
+  ASSERT_OK(t.Submit(web));
+  fb::CommandT hold = Cmd("mage", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(t.Submit(hold));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "mage");  // the held turn resumes
+  EXPECT_EQ(Res(t, "mage", kActions), 2);
+  fb::CommandT ctl = Cmd("mage", "control", {"gob"});
+  WithText(ctl, "spell", "web");
+  auto out = t.Submit(ctl);
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("previous Turn"), std::string::npos)
+      << out.status();
+  ASSERT_OK(t.Submit(Cmd("mage", "end_turn")));
+  // Round 2: gob, then mage (the held place holds): a previous Turn now.
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(ctl));
+}
+
 TEST(Spells, SpellEffectsEndWithTheSpell) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   fb::CommandT web = Cast("web");
@@ -102,6 +129,21 @@ TEST(Spells, ConditionNamesAreCaseInsensitiveAndClosed) {
   EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(out.status().message().find("one of: slowed"), std::string::npos)
       << out.status();
+}
+
+// 000 l.168: "Unconscious - ... They fall Prone and are Flat Footed". A
+// spell that applies Unconscious knocks its target Prone (a ranged attack
+// then has Disadvantage, l.160), and a grapple partner with it (l.148); it
+// used to add the bare condition.
+TEST(Spells, ASpellsUnconsciousKnocksItsTargetProne) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT sleep = Cast("sleep");
+  WithText(sleep, "condition", "Unconscious");
+  ASSERT_OK(t.Submit(sleep));
+  EXPECT_TRUE(Has(t, "gob", kUnconscious));
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_TRUE(
+      EdgeOf(t, "mage", "gob", AttackKind::kRanged).Has("target_prone"));
 }
 
 TEST(Spells, ShakenAgainAddsToTheDuration) {

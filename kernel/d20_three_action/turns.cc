@@ -5,7 +5,8 @@
 // Bookkeeping (resources, so that the state shows it):
 //   turn_round  the round whose turn the creature has finished (end_turn)
 //   sot_round   the round its start-of-turn effects were applied in
-//   turn_seq    the seq of the TurnStarted of its current/last turn
+//   turn_seq    the seq of the TurnStarted of its current/last turn (a held
+//               turn resuming keeps it: the same Turn, L13)
 // A Delayed creature keeps its entry, flagged delayed, at its original
 // place; each round, when the turn order passes that place, its
 // start-of-turn effects still apply (L15). A Held turn moves its entry
@@ -45,9 +46,13 @@ absl::StatusOr<bool> StartTurnOf(Decision& d, const std::string& who,
                                  uint64_t cause) {
   const int64_t round = d.state().round;
   RETURN_IF_ERROR(StartTurn(d, who, {cause, "000.turn", {{"round", round}}}));
-  const int64_t turn_seq = static_cast<int64_t>(d.state().seq);
-  RETURN_IF_ERROR(
-      SetResource(d, who, kTurnSeq, turn_seq, {cause, "000.turn", {}}));
+  if (!d.state().Find(who)->Has(kHeld)) {
+    // L13: a held Turn resumes, it does not start anew: a spell cast before
+    // the hold is still this Turn's (L39 "Cast on a previous Turn").
+    const int64_t turn_seq = static_cast<int64_t>(d.state().seq);
+    RETURN_IF_ERROR(
+        SetResource(d, who, kTurnSeq, turn_seq, {cause, "000.turn", {}}));
+  }
   if (d.state().Find(who)->Resource(kSotRound) < round) {
     RETURN_IF_ERROR(StartOfTurnEffects(d, who, cause));
   }

@@ -397,5 +397,28 @@ TEST(Conditions, GmConditionsHaveTheTextsConsequences) {
   EXPECT_EQ(t.state().active, "orc");  // aria's turn ended; gob is dead
 }
 
+// 000 l.152: "When a Creature first becomes Incapacitated it is knocked
+// Prone, and begins Bleeding" -- also when the GM makes it so (gm_condition
+// incapacitated, e.g. a blow the map does not hold); it used to add the
+// bare condition, so the creature neither fell nor bled.
+TEST(Conditions, AGmIncapacitatedIsKnockedProneAndBleeds) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)}),
+          {15, 10});
+  fb::CommandT g = kernel::testing::GmCmd("gm_condition", "gob");
+  kernel::testing::WithText(g, "name", "Incapacitated");
+  kernel::testing::WithText(g, "op", "add");
+  ASSERT_OK(t.Submit(g));
+  EXPECT_TRUE(Has(t, "gob", kIncapacitated));
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_TRUE(Has(t, "gob", kBleeding));
+  // Its turn: the Bleed Table first (12 - 0: no effect, 2d6 = 1 + 1), then
+  // 1 Action (3 - 2, l.152).
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {12, 1, 1}));
+  EXPECT_EQ(Res(t, "gob", kHp), 18);
+  EXPECT_EQ(Res(t, "gob", kActions), 1);
+  EXPECT_EQ(Res(t, "gob", kReactions), 0);
+}
+
 }  // namespace
 }  // namespace combat::kernel::d20
