@@ -90,10 +90,16 @@ absl::Status SeparatedByRuling(Decision& d, const fb::CommandT& c,
 // of Shaken add to the Duration" also for a timed gm_condition; a condition
 // added by ruling has the consequences the text gives it (Dead L140/L152,
 // Incapacitated L152, Unconscious L168, Prone L148/L150); HP by ruling (HpByRuling); a grapple
-// ends when a ruling moves one partner out of the other's space.
+// ends when a ruling moves one partner out of the other's space; a
+// condition imposed for `rounds` without `expires` lasts as L13 counts a
+// Round: to the start of the running turn's owner's turn `rounds` rounds
+// on, after every other creature has had a turn (ForRounds).
 const GmRules& Gm() {
   static const GmRules* rules = [] {
     auto* r = new GmRules("000.gm");
+    r->rounds_expiry = [](const State& s, const std::string& actor, int64_t rounds) {
+      return ForRounds(s, actor, rounds);
+    };
     r->add_condition = [](Decision& d, const NewCondition& nc,
                           const Why& why) -> absl::Status {
       const fb::ExpiryKind k = nc.expiry.kind;

@@ -260,6 +260,32 @@ TEST(Turns, HoldKeepsTheActionsLeftAndDropsInTheOrder) {
 // Slowed ends there, before gob's round-2 turn (which the hold put ahead of
 // aria's). A critical Feint's "until your next Turn" (l.53) still follows
 // aria to her new place.
+// 000 l.13: "(If something has a Duration of 1 Round it will end after all
+// other Creatures have gotten a Turn, not the end of the Initiative count)".
+// The GM makes the orc Shaken for 1 Round during aria's turn (order aria,
+// gob, orc): it ends when round 2 reaches aria again, after gob and the orc
+// have had their turns, not at the orc's own turn in round 2.
+TEST(Turns, AGmConditionForOneRoundEndsAfterEveryOtherCreaturesTurn) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
+                  Being("orc", "goblins", 9, 9)}),
+      {15, 10, 5});
+  ASSERT_EQ(t.state().active, "aria");
+  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
+  WithText(gm, "name", kShaken);
+  WithText(gm, "op", "add");
+  With(gm, "rounds", 1);
+  ASSERT_OK(t.Submit(gm));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_TRUE(Has(t, "orc", kShaken));  // the orc's own turn is yet to come
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_FALSE(Has(t, "orc", kShaken));  // every other creature has had a turn
+}
+
 TEST(Turns, ARoundsDurationStaysAtTheHoldersOldPlace) {
   Table t(
       D20ThreeAction(),
