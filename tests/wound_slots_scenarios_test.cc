@@ -273,10 +273,7 @@ TEST(WoundSlotsScenario, AGmConditionForRoundsEndsAsTheTextCountsRounds) {
   Scenario s(Roster({Aria(), Orc(), Gob()}), {10, 8, 12});
   ASSERT_TRUE(s.status().ok()) << s.status();
   ASSERT_EQ(s.state().active, "aria");
-  fb::CommandT gm = Cmd("orc", "gm_condition");
-  gm.author = "gm";
-  gm.role = fb::Role::GM;
-  gm.text = "dazzled by the bell";
+  fb::CommandT gm = kernel::testing::GmCmd("gm_condition", "orc", "dazzled by the bell");
   WithText(gm, "name", "Distracted");
   WithText(gm, "op", "add");
   With(gm, "rounds", 2);
