@@ -241,8 +241,10 @@ std::vector<VerbSchema> GmVerbSchemas(const std::vector<std::string>& conditions
                 {"rounds", ParamType::kNonNeg, false, {}, "how many rounds it lasts"},
                 {"expires", ParamType::kText, false,
                  {"turn_start", "round_start", "round_end"},
-                 "when in the round it ends (default: the actor's turn start "
-                 "when a turn is running, else round start)"},
+                 "when in the round it ends (default: where the ruleset's text "
+                 "says how durations in rounds count, as it counts them (its "
+                 "README); else the actor's turn start when a turn is running, "
+                 "else round start)"},
                 {"relative_to", ParamType::kText, false, {},
                  "the creature a subjective condition is against"},
                 {"source", ParamType::kText, false, {}, "who or what imposes it"},
