@@ -102,6 +102,24 @@ TEST(Advantage, CoverFromCreaturesAndWalls) {
       CoverFrom(q.state(), {0, 1}, 1, *q.state().Find("gob"), "aria").cover);
 }
 
+// 000 l.121: "partially obscured by a Creature or Object of at least their
+// Size ... it has Cover"; l.140 "A Creature dies": a dead creature (its
+// body) still obscures (it gave no Cover before).
+TEST(Advantage, ADeadCreatureStillGivesCover) {
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1),
+                  Being("orc", "goblins", 3, 1)});
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  fb::CommandT kill = Gm("orc", "gm_condition", "slain");
+  WithText(kill, "name", "dead");
+  WithText(kill, "op", "add");
+  ASSERT_OK(t.Submit(kill));
+  ASSERT_TRUE(Has(t, "orc", kDead));
+  EXPECT_TRUE(
+      HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,
+                "cover"));
+}
+
 TEST(Advantage, IllusoryCoverIsAGmRuling) {
   fb::RosterT r =
       MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 4, 0)});

@@ -266,6 +266,9 @@ absl::Status AddShaken(Decision& d, std::string who, std::string by,
       continue;
     }
     expiry = Expiry{k, old->expiry.actor, old->expiry.round + rounds};
+    // L146: the summed Duration is the Shaken's own, no one spell's: the
+    // newer spell ending (L39) does not take the older one's rounds with it.
+    parent = 0;
     const uint32_t id = old->id;
     Why gone = why;
     gone.note = "replaced by the longer duration";

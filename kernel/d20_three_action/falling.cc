@@ -122,7 +122,11 @@ absl::Status Drop(Decision& d, const std::string& who, int64_t ft,
     return Apply(d, who, kFalling, who, 0, std::nullopt, why).status();
   }
   if (left == 0 && c->Has(kFalling)) {
-    return RemoveConditionsNamed(d, who, kFalling, why);
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kFalling, why));
+  }
+  if (left == 0) {
+    // L101: "Falling on the ground means you'll have the "Prone" condition".
+    return KnockProne(d, who, why);
   }
   return absl::OkStatus();
 }

@@ -124,6 +124,28 @@ TEST(Height, AFallDrops100FtARoundUntilTheGround) {
   EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 250);
 }
 
+// 000 l.101: "Falling on the ground means you'll have the "Prone"
+// condition"; l.83 "If you do not spend an Action on your Turn to fly you
+// fall as normal": a flyer that falls to the ground lands Prone, from a
+// known height (250 -> 150 in the air, not yet Prone) or an unknown one
+// (only a Trip knocked Prone before).
+TEST(Height, AFlyerThatFallsToTheGroundIsProne) {
+  Table t(D20ThreeAction(), Sky(150), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));  // did not fly: 150 -> 50
+  EXPECT_TRUE(Has(t, "hawk", kFalling));
+  EXPECT_FALSE(Has(t, "hawk", kProne));  // still in the air
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // 50 -> 0: the ground
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 0);
+  EXPECT_TRUE(Has(t, "hawk", kProne));
+  Table u(D20ThreeAction(), Sky(0), {15, 10});
+  ASSERT_OK(u.Submit(Fly({{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, 0}}, 0)));
+  ASSERT_OK(u.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(u.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(u.Submit(Cmd("hawk", "end_turn")));  // did not fly: unknown height
+  EXPECT_TRUE(Has(u, "hawk", kFallPending));
+  EXPECT_TRUE(Has(u, "hawk", kProne));
+}
+
 // l.83: a falling flyer that flies again stops falling.
 TEST(Height, FlyingAgainStopsTheFall) {
   Table t(D20ThreeAction(), Sky(250), {15, 10});

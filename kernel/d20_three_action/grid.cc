@@ -43,7 +43,8 @@ int64_t MeleeReach(const Combatant& c) {
 CoverResult CoverFrom(const State& s, Pos from, int32_t from_size,
                       const Combatant& target, std::string attacker) {
   // L121: a wall stops a line; "cover" terrain obscures a small target; a
-  // creature of at least the target's size obscures it.
+  // creature of at least the target's size obscures it, dead or alive (L140
+  // "A Creature dies": its body is still in the way).
   auto sight = [&](Pos p, std::string* by) {
     const std::string terrain = s.TerrainAt(p);
     if (terrain == "wall") {
@@ -52,7 +53,7 @@ CoverResult CoverFrom(const State& s, Pos from, int32_t from_size,
     }
     if (terrain == "cover" && SizeRank(target) <= 1) *by = "cover at " + At(p);
     for (const auto& [id, c] : s.combatants) {
-      if (id == attacker || id == target.id || IsDead(c)) continue;
+      if (id == attacker || id == target.id) continue;
       if (space::Covers(c.at, c.size, p) && SizeRank(c) >= SizeRank(target)) {
         *by = id;
       }

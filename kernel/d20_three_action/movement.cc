@@ -402,9 +402,10 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
                 GrapplerOf(mover) == partner ? "000.grappled" : "000.grappling",
                 {},
                 absl::StrCat("moves with ", who)}));
-      RETURN_IF_ERROR(QuenchIfEntered(d, partner, theirs, cause));
+      // L156 "entering a body of water": a flight passes over it (L83).
+      if (!sc.fly) RETURN_IF_ERROR(QuenchIfEntered(d, partner, theirs, cause));
     }
-    RETURN_IF_ERROR(QuenchIfEntered(d, who, done, cause));
+    if (!sc.fly) RETURN_IF_ERROR(QuenchIfEntered(d, who, done, cause));
   }
   const Combatant* m = d.state().Find(who);
   if (sc.fly && !m->Has(kFlying)) {

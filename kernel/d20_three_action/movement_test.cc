@@ -247,6 +247,29 @@ TEST(Move, CrawlingOrPushedIntoWaterPutsOutFire) {
   EXPECT_FALSE(Has(t, "gob", kOnFire));  // pushed into the water
 }
 
+// 000 l.156: "put out the fire ... by entering a body of water"; l.83
+// "Move up to twice your Speed through the air": flying over water squares
+// is not entering the water (the fire went out before).
+TEST(Move, FlyingOverWaterDoesNotPutOutFire) {
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 0, 0), Being("gob", "goblins", 19, 19)});
+  Tag(*r.combatants[0], "flight");
+  Terrain(r, 1, 0, "water");
+  Terrain(r, 2, 0, "water");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT oil = Gm("aria", "gm_condition", "oil");
+  WithText(oil, "name", "on_fire");
+  WithText(oil, "op", "add");
+  ASSERT_OK(t.Submit(oil));
+  std::vector<std::pair<int, int>> path;
+  for (int x = 1; x <= 6; ++x) path.push_back({x, 0});
+  fb::CommandT c = MoveTo("aria", path);
+  With(c, "fly", 1);
+  ASSERT_OK(t.Submit(c));
+  EXPECT_TRUE(Has(t, "aria", kFlying));
+  EXPECT_TRUE(Has(t, "aria", kOnFire));  // flew over, never entered it
+}
+
 TEST(Move, SqueezingCostsDoubleAndLeavesYouFlatFooted) {
   Table t(D20ThreeAction(),
           MakeRoster(

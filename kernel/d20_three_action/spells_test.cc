@@ -158,6 +158,30 @@ TEST(Spells, ShakenAgainAddsToTheDuration) {
   EXPECT_EQ(shaken[0]->expiry.round, 3);  // ...for 1 + 1 rounds
 }
 
+// 000 l.146: "Additional instances of Shaken add to the Duration": the
+// summed Duration is the Shaken's own; the newer spell ending (l.39 "until
+// its Duration ends") does not take it away (it took the whole Shaken
+// before, the older spell's rounds too). fear: Shaken to round 3 (1 + 2);
+// dread adds 2: round 5; dread ends at round 2's start.
+TEST(Spells, AMergedShakenOutlivesTheNewerSpell) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT fear = Cast("fear");
+  WithText(fear, "condition", "shaken");
+  With(fear, "condition_rounds", 2);
+  With(fear, "rounds", 3);
+  ASSERT_OK(t.Submit(fear));
+  fb::CommandT dread = Cast("dread");
+  WithText(dread, "condition", "shaken");
+  With(dread, "condition_rounds", 2);
+  With(dread, "rounds", 1);
+  ASSERT_OK(t.Submit(dread));
+  ASSERT_OK(t.Submit(Cmd("mage", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // round 2: dread ends
+  const auto shaken = Named(*t.state().Find("gob"), kShaken);
+  ASSERT_EQ(shaken.size(), 1u);
+  EXPECT_EQ(shaken[0]->expiry.round, 5);
+}
+
 // 000 l.146: "Additional instances of Shaken add to the Duration", also
 // when the GM imposes them (gm_condition with rounds): a 1-round Shaken and
 // then a 2-round one make one Shaken of 3 rounds.

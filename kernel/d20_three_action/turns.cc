@@ -255,7 +255,9 @@ absl::Status FlightCheck(Decision& d, const std::string& who, uint64_t cause) {
   fall.name = kFallPending;
   fall.source = who;
   fall.note = "fell (altitude is not tracked): the GM rules the fall (L79)";
-  return AddCondition(d, fall, why).status();
+  RETURN_IF_ERROR(AddCondition(d, fall, why).status());
+  // L101: "Falling on the ground means you'll have the "Prone" condition".
+  return KnockProne(d, who, why);
 }
 
 }  // namespace
