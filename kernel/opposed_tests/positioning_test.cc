@@ -186,6 +186,26 @@ TEST(Initiative, TiesGoToTheHigherBonusThenId) {  // l.10-11
   EXPECT_EQ(t.state().order[1].initiative, 4);
 }
 
+// 003 l.10: "Non-player characters (NPCs) are under the control of the GM
+// and roll 1d6 + PER." A roster naming players (schema 7) gives g none: the
+// GM runs it, so it rolls as an NPC without the tag "npc" (the old code
+// rolled it 1d6 + Initiative): a (ann's) 3 + Initiative 1 = 4; g 3 + PER 3
+// = 6: g first.
+TEST(Initiative, ACombatantTheGmRunsRollsAsAnNpc) {
+  auto a = Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 1}, {"per", 0}});
+  a.player = "ann";
+  auto g = Who("g", "y", 5, 2, {{"health", 5}, {"speed", 3}, {"initiative", 0}, {"per", 3}});
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(std::move(a));
+  cs.push_back(std::move(g));
+  Table t(OpposedTests(), kernel::testing::MakeRoster("opposed_tests", std::move(cs), 20, 20), {3, 3});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[0].actor, "g");
+  EXPECT_EQ(t.state().order[0].initiative, 6);
+  EXPECT_EQ(t.state().order[1].initiative, 4);
+}
+
 TEST(Actions, GrappleIsAContestAndStopsMovement) {  // l.28
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
