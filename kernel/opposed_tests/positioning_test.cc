@@ -598,5 +598,47 @@ TEST(Opportunity, LeavingAndComingBackProvokesWhereItLeaves) {
   EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 3);
 }
 
+// 003 l.84: "Stand Up. Characters standing up to end the Prone condition"
+// provoke; l.73: "Trip*. ... The target must pass an Acrobatics test, or be
+// knocked prone." A stand held by an opportunity attack whose Trip knocks
+// the stander down leaves it Prone (the old code completed the stand).
+TEST(Opportunity, ATripByTheOpportunityAttackAStandProvokesLeavesItProne) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"str", 1}, {"agi", 1}, {"dodge", 1},
+                                       {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"str", 2},
+                                       {"initiative", -9}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto down = Gm("gm_condition", "a", "fell");
+  WithText(down, "name", "Prone");
+  WithText(down, "op", "add");
+  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_TRUE(t.Submit(Cmd("a", "stand")).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // standing up provokes (l.84)
+  auto oa = Cmd("d", "opportunity_attack");
+  oa.window = t.state().windows.begin()->first;
+  oa.weapon = "axe";
+  ASSERT_TRUE(t.Submit(oa).ok());
+  auto dodge = Cmd("a", "defend");
+  dodge.window = t.state().windows.rbegin()->first;
+  WithText(dodge, "defense", "dodge");
+  // Fighting Style 2 + STR 2 = 4 dice: 1 Success; Dodge 1 + AGI 1 = 2: none.
+  ASSERT_TRUE(t.Submit(dodge, {5, 1, 1, 1, 1, 1}).ok());
+  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  auto trip = Cmd("d", "maneuver");
+  trip.window = t.state().windows.rbegin()->first;
+  WithText(trip, "maneuver", "trip");
+  // Acrobatics 0 + AGI 1 = 1 die: 1, fails: knocked prone; damage 5.
+  auto ev = t.Submit(trip, {1, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("a")->Resource("health"), 15);
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(CountCond(*t.state().Find("a"), "Prone"), 1);
+  for (const auto& [id, p] : t.state().pending) EXPECT_NE(p.kind, "held_back") << id;
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil
