@@ -210,6 +210,10 @@ absl::Status DecideUseMagic(const fb::CommandT& c, Decision& d) {
   if (attack) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
     if (t->id == a->id) return Refuse("003.spell_attack", "a spell attack targets a foe");
+    if (t->side == a->side) {  // l.46: "a Sorcery test against a foe"
+      return Refuse("003.spell_attack", absl::StrCat(t->id, " is on ", a->id, "'s side (", a->side,
+                                                     "): a spell attack targets a foe (l.46)"));
+    }
     const int64_t range = Trait(*spell, "melee_attack") ? ReachOf(*spell) : spell->range_increment;
     if (range > 0 && Distance(*a, *t) > range) {
       return Refuse("003.spell_attack", absl::StrCat(t->id, " is beyond the spell's range of ", range, " m"));

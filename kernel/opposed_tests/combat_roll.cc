@@ -374,6 +374,10 @@ absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
   }
   RETURN_IF_ERROR(CheckPrimary(s, *a, "strike", true, false));
   if (t->id == a->id) return Refuse("003.strike", "a character does not strike itself");
+  if (t->side == a->side) {  // l.44: "a Fighting Style test against a foe"
+    return Refuse("003.strike", absl::StrCat(t->id, " is on ", a->id, "'s side (", a->side,
+                                             "): a Strike is made against a foe (l.44)"));
+  }
   if (!Holds(*a, w->name)) return Refuse("003.strike", a->id + " no longer holds " + w->name);
   if (IsMelee(*w) && Distance(*a, *t) > ReachOf(*w)) {
     return Refuse("003.strike", absl::StrCat(t->id, " is ", Distance(*a, *t), " m away, beyond ",

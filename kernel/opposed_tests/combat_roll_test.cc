@@ -162,6 +162,33 @@ TEST(CombatRollRefusals, BlockNeedsAShieldAndStrikeNeedsReach) {
   EXPECT_EQ(t.Submit(block).status().code(), absl::StatusCode::kFailedPrecondition);  // l.51
 }
 
+// Seed 003 l.44: "make a Fighting Style test against a foe within their
+// weapon's reach"; l.46: a spell attack "against a foe". An ally of the
+// attacker's side is no foe: the Strike and the attack spell are refused.
+TEST(CombatRollRefusals, AStrikeOrAttackSpellIsAgainstAFoeNotAnAlly) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"sorcery", 2}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing"),
+                W("spike", "1d6", "spell", "", {{"attack", 1}, {"mind", 1}, {"melee_attack", 1}}, "psychic")});
+  auto b = Who("b", "x", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}});
+  auto d = Who("d", "y", 5, 6, {{"health", 20}, {"speed", 6}, {"initiative", -5}});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), std::move(d)}), {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "a");
+  auto ally = Cmd("a", "strike", {"b"});
+  ally.weapon = "club";
+  auto st = t.Submit(ally).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(st.message()).find("foe"), std::string::npos) << st;
+  auto spell = Cmd("a", "use_magic", {"b"});
+  spell.weapon = "spike";
+  st = t.Submit(spell).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(st.message()).find("foe"), std::string::npos) << st;
+  auto foe = Cmd("a", "strike", {"d"});
+  foe.weapon = "club";
+  EXPECT_TRUE(t.Submit(foe).ok());
+}
+
 TEST(CombatRollModifiers, UntrainedWeaponAndArmor) {  // l.99, l.100
   auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 3}, {"untrained_armor", 1}},
                {W("pike", "1d6", "melee", "heavy", {{"untrained", 1}, {"reach", 2}}, "piercing")});

@@ -1,8 +1,8 @@
 // Damage and health (l.115-145). Reading of the order (the text gives
 // none): the rolled damage less AR (physical, l.142; "ar_magical" for the
 // rare materials of l.141 against magical damage), less BR on a
-// successful Block (physical; magical: half BR rounded up, l.145; the
-// other types: none, the text names only these two), less the highest
+// successful Block (l.62: BR; magical: half BR rounded up, l.145, which
+// names no other exception), less the highest
 // resistance, plus the highest vulnerability (l.135-137), never below 0.
 // Several armor sources (stats "ar" and "ar.<source>", l.143): one at a
 // time, the wearer's choice: the defend param "armor" for this attack, else
@@ -86,8 +86,9 @@ DamageOut ComputeDamage(const Combatant& target, const DamageIn& in) {
   if (ar != 0) out.nums.push_back({"ar", ar, StatOf(target, ar_from), "003.damage.armor"});
   int64_t block = 0;
   if (in.blocked) {
-    if (group == "physical") block = in.br;
-    if (group == "magical") block = CeilDiv(in.br, 2);  // l.145: round up
+    // l.62: the damage "is reduced by the shield's Block Rating (BR)";
+    // l.145 halves it (round up) for magical damage only.
+    block = group == "magical" ? CeilDiv(in.br, 2) : in.br;
     out.nums.push_back({"br", in.br, in.shield.empty() ? "" : in.shield + " of " + target.id, "003.damage.shield"});
     out.nums.push_back({"block_reduction", block});
   }

@@ -64,7 +64,17 @@ TEST(Damage, BoneShieldBlocksSixPhysicalThreeMagical) {  // l.145
   EXPECT_EQ(ComputeDamage(t, {10, "piercing", true, 6}).dealt, 4);
   EXPECT_EQ(ComputeDamage(t, {10, "frost", true, 6}).dealt, 7);
   EXPECT_EQ(ComputeDamage(t, {10, "frost", true, 5}).dealt, 7);  // half of 5 rounds up to 3
-  EXPECT_EQ(ComputeDamage(t, {10, "acid", true, 6}).dealt, 10);
+}
+
+// Seed 003 l.62: "The attacker rolls damage which is reduced by the
+// shield's Block Rating (BR)"; l.145 halves BR for magical damage only, so
+// acid, force, psychic and the other types (l.127-133) lose the full BR:
+// 10 acid blocked with BR 6: 10 - 6 = 4 (the old code dealt 10).
+TEST(Damage, ABlockTakesTheFullBrOffTheOtherDamageTypes) {
+  const Combatant t = Target({});
+  EXPECT_EQ(ComputeDamage(t, {10, "acid", true, 6}).dealt, 4);
+  EXPECT_EQ(ComputeDamage(t, {10, "psychic", true, 5}).dealt, 5);
+  EXPECT_EQ(ComputeDamage(t, {4, "force", true, 6}).dealt, 0);  // never below 0
 }
 
 TEST(Damage, ResistanceByTypeAndGroupHighestOnly) {  // l.135, l.137

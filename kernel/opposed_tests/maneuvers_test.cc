@@ -261,6 +261,21 @@ TEST(Maneuvers, FeintWaitsThroughAReactionButNotAnotherAction) {  // l.70, l.33-
   EXPECT_EQ(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
 }
 
+// Seed 003 l.70: "If your next action is a Strike against the same
+// target"; l.35 lists Manipulate among the Reactions (l.33), and a reaction
+// taken as the round's free action (l.39) is still that reaction: a free
+// Manipulate leaves the Feint waiting, as a paid one does (the old code
+// ended it).
+TEST(Maneuvers, FeintWaitsThroughAFreeManipulate) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  CriticalWin(t);
+  ASSERT_TRUE(Maneuver(t, "feint", {6, 2}).ok());
+  auto m = Cmd("a", "manipulate");
+  With(m, "free", 1);
+  ASSERT_TRUE(t.Submit(m).ok());
+  EXPECT_NE(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
+}
+
 // Manipulate (l.35): stowing a held item, then drawing it again.
 TEST(Maneuvers, ManipulateStowsAndDraws) {
   Table t(OpposedTests(), Pair(2), {6, 1});

@@ -278,8 +278,25 @@ absl::StatusOr<bool> HoldForOpportunity(Decision& d, const fb::CommandT& c, uint
 }
 
 namespace {
+// l.84: standing up ends the Prone it stood up from. l.73: a Trip by an
+// opportunity attack the stand provoked knocks it prone again: that Prone
+// (added after the stand was declared) stays.
 absl::Status FinishStand(Decision& d, const std::string& who, uint64_t decl) {
-  return RemoveConditionsNamed(d, who, kProne, {decl, "003.opportunity.stand", {}, "stands up"});
+  std::vector<uint32_t> before;
+  bool tripped = false;
+  for (const auto& [id, k] : d.state().Find(who)->conditions) {
+    if (k.name != kProne) continue;
+    if (k.added_at > decl) {
+      tripped = true;
+    } else {
+      before.push_back(id);
+    }
+  }
+  if (!tripped) return RemoveConditionsNamed(d, who, kProne, {decl, "003.opportunity.stand", {}, "stands up"});
+  for (uint32_t id : before) {
+    RETURN_IF_ERROR(RemoveCondition(d, who, id, {decl, "003.opportunity.stand", {}, "stands up"}));
+  }
+  return absl::OkStatus();
 }
 }  // namespace
 

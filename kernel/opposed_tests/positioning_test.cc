@@ -186,6 +186,26 @@ TEST(Initiative, TiesGoToTheHigherBonusThenId) {  // l.10-11
   EXPECT_EQ(t.state().order[1].initiative, 4);
 }
 
+// 003 l.10: "Non-player characters (NPCs) are under the control of the GM
+// and roll 1d6 + PER." A roster naming players (schema 7) gives g none: the
+// GM runs it, so it rolls as an NPC without the tag "npc" (the old code
+// rolled it 1d6 + Initiative): a (ann's) 3 + Initiative 1 = 4; g 3 + PER 3
+// = 6: g first.
+TEST(Initiative, ACombatantTheGmRunsRollsAsAnNpc) {
+  auto a = Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 1}, {"per", 0}});
+  a.player = "ann";
+  auto g = Who("g", "y", 5, 2, {{"health", 5}, {"speed", 3}, {"initiative", 0}, {"per", 3}});
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(std::move(a));
+  cs.push_back(std::move(g));
+  Table t(OpposedTests(), kernel::testing::MakeRoster("opposed_tests", std::move(cs), 20, 20), {3, 3});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[0].actor, "g");
+  EXPECT_EQ(t.state().order[0].initiative, 6);
+  EXPECT_EQ(t.state().order[1].initiative, 4);
+}
+
 TEST(Actions, GrappleIsAContestAndStopsMovement) {  // l.28
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
@@ -576,6 +596,48 @@ TEST(Opportunity, LeavingAndComingBackProvokesWhereItLeaves) {
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_EQ(t.state().Find("a")->at, (Pos{5, 6}));
   EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 3);
+}
+
+// 003 l.84: "Stand Up. Characters standing up to end the Prone condition"
+// provoke; l.73: "Trip*. ... The target must pass an Acrobatics test, or be
+// knocked prone." A stand held by an opportunity attack whose Trip knocks
+// the stander down leaves it Prone (the old code completed the stand).
+TEST(Opportunity, ATripByTheOpportunityAttackAStandProvokesLeavesItProne) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"str", 1}, {"agi", 1}, {"dodge", 1},
+                                       {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"str", 2},
+                                       {"initiative", -9}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto down = Gm("gm_condition", "a", "fell");
+  WithText(down, "name", "Prone");
+  WithText(down, "op", "add");
+  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_TRUE(t.Submit(Cmd("a", "stand")).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // standing up provokes (l.84)
+  auto oa = Cmd("d", "opportunity_attack");
+  oa.window = t.state().windows.begin()->first;
+  oa.weapon = "axe";
+  ASSERT_TRUE(t.Submit(oa).ok());
+  auto dodge = Cmd("a", "defend");
+  dodge.window = t.state().windows.rbegin()->first;
+  WithText(dodge, "defense", "dodge");
+  // Fighting Style 2 + STR 2 = 4 dice: 1 Success; Dodge 1 + AGI 1 = 2: none.
+  ASSERT_TRUE(t.Submit(dodge, {5, 1, 1, 1, 1, 1}).ok());
+  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  auto trip = Cmd("d", "maneuver");
+  trip.window = t.state().windows.rbegin()->first;
+  WithText(trip, "maneuver", "trip");
+  // Acrobatics 0 + AGI 1 = 1 die: 1, fails: knocked prone; damage 5.
+  auto ev = t.Submit(trip, {1, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("a")->Resource("health"), 15);
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(CountCond(*t.state().Find("a"), "Prone"), 1);
+  for (const auto& [id, p] : t.state().pending) EXPECT_NE(p.kind, "held_back") << id;
 }
 
 }  // namespace

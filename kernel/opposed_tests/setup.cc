@@ -163,17 +163,22 @@ absl::Status Check(const fb::CombatantSpecT& c) {
   return absl::OkStatus();
 }
 
-// Initiative (l.10): player characters 1d6 + Initiative, NPCs (tag "npc")
-// 1d6 + PER.
+// Initiative (l.10): player characters 1d6 + Initiative, NPCs 1d6 + PER.
+// NPCs "are under the control of the GM" (l.10): tag "npc", and, when the
+// roster names players (schema 7), every combatant it gives no player (the
+// GM runs it, kernel/authority.h). A roster naming no player cannot tell:
+// the tag decides.
 absl::Status RollInitiative(Decision& d, const std::vector<std::string>& ids) {
   struct Entry {
     std::string id;
     int64_t total, bonus;
   };
+  bool players = false;
+  for (const auto& [id, c] : d.state().combatants) players = players || !c.player.empty();
   std::vector<Entry> entries;
   for (const std::string& id : ids) {
     const Combatant* c = d.state().Find(id);
-    const bool npc = c->HasTag("npc");
+    const bool npc = c->HasTag("npc") || (players && c->player.empty());
     const int64_t bonus = npc ? c->Stat("per", 0) : c->Stat("initiative", 0);
     ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d6", "initiative", id, 0));
     const int64_t total = r.total + bonus;

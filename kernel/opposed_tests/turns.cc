@@ -153,10 +153,10 @@ absl::Status Spend(Decision& d, const std::string& who, const std::string& verb,
                                             {cause, "003.attacks", {{"max", kAttacksPerRound}}}));
     (void)n;
   }
-  // Reactions (l.33-37) are not actions: Defend, Opportunity Attack and a
-  // Manipulate that is not a free action leave the Feint waiting.
-  const bool reaction = verb == "defend" || verb == "opportunity_attack" ||
-                        (verb == "manipulate" && !free);
+  // Reactions (l.33-37) are not actions: Defend, Opportunity Attack and
+  // Manipulate leave the Feint waiting; a Manipulate taken as the free
+  // action (l.39) is still that reaction (l.35), not the "next action".
+  const bool reaction = verb == "defend" || verb == "opportunity_attack" || verb == "manipulate";
   if (verb != "strike" && !reaction && d.state().active == who && c->Has(kFeint)) {
     // l.70: the boon is for the NEXT action, if it is a Strike.
     RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kFeint, {cause, "003.maneuver.feint", {}, "the next action was not a Strike"}));
