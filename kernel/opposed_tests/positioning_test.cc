@@ -169,6 +169,21 @@ TEST(Flanking, NotOnAStraightLine) {
   EXPECT_EQ(NumOf(*ev, "attack.dice"), 1);
 }
 
+// d answers the opportunity window just opened with its axe and a, dodging,
+// fails (d: Fighting Style 2 + STR 2 = 4 dice: 1 Success; a: Dodge 1 +
+// AGI 1 = 2: none): the maneuver window is open for d (l.67).
+void AxeOpportunityWins(Table& t) {
+  auto oa = Cmd("d", "opportunity_attack");
+  oa.window = t.state().windows.begin()->first;
+  oa.weapon = "axe";
+  ASSERT_TRUE(t.Submit(oa).ok());
+  auto dodge = Cmd("a", "defend");
+  dodge.window = t.state().windows.rbegin()->first;
+  WithText(dodge, "defense", "dodge");
+  ASSERT_TRUE(t.Submit(dodge, {5, 1, 1, 1, 1, 1}).ok());
+  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+}
+
 fb::RosterT Two() {
   return Roster({Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"athletics", 1}, {"observation", 1},
                                       {"stealth", 1}, {"initiative", 1}},
@@ -547,16 +562,7 @@ TEST(Opportunity, APushOntoTheNextSquareOfTheMoveLetsItGoOn) {
   Path(move, {{4, 5}, {3, 5}});
   ASSERT_TRUE(t.Submit(move).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);  // leaving d's reach provokes
-  auto oa = Cmd("d", "opportunity_attack");
-  oa.window = t.state().windows.begin()->first;
-  oa.weapon = "axe";
-  ASSERT_TRUE(t.Submit(oa).ok());
-  auto dodge = Cmd("a", "defend");
-  dodge.window = t.state().windows.rbegin()->first;
-  WithText(dodge, "defense", "dodge");
-  // Fighting Style 2 + STR 2 = 4 dice: 1 Success; Dodge 1 + AGI 1 = 2: none.
-  ASSERT_TRUE(t.Submit(dodge, {5, 1, 1, 1, 1, 1}).ok());
-  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  ASSERT_NO_FATAL_FAILURE(AxeOpportunityWins(t));
   auto push = Cmd("d", "maneuver");
   push.window = t.state().windows.rbegin()->first;
   WithText(push, "maneuver", "push");
@@ -618,16 +624,7 @@ TEST(Opportunity, ATripByTheOpportunityAttackAStandProvokesLeavesItProne) {
   ASSERT_TRUE(t.Submit(down).ok());
   ASSERT_TRUE(t.Submit(Cmd("a", "stand")).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);  // standing up provokes (l.84)
-  auto oa = Cmd("d", "opportunity_attack");
-  oa.window = t.state().windows.begin()->first;
-  oa.weapon = "axe";
-  ASSERT_TRUE(t.Submit(oa).ok());
-  auto dodge = Cmd("a", "defend");
-  dodge.window = t.state().windows.rbegin()->first;
-  WithText(dodge, "defense", "dodge");
-  // Fighting Style 2 + STR 2 = 4 dice: 1 Success; Dodge 1 + AGI 1 = 2: none.
-  ASSERT_TRUE(t.Submit(dodge, {5, 1, 1, 1, 1, 1}).ok());
-  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  ASSERT_NO_FATAL_FAILURE(AxeOpportunityWins(t));
   auto trip = Cmd("d", "maneuver");
   trip.window = t.state().windows.rbegin()->first;
   WithText(trip, "maneuver", "trip");
