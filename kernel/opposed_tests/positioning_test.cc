@@ -169,6 +169,17 @@ TEST(Flanking, NotOnAStraightLine) {
   EXPECT_EQ(NumOf(*ev, "attack.dice"), 1);
 }
 
+// a (club, Dodge 1, AGI 1, STR 1) at (5,5) and d (axe, Fighting Style 2,
+// STR 2) at (6,5), a acting first.
+fb::RosterT ClubAndAxe() {
+  return Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"str", 1}, {"agi", 1}, {"dodge", 1},
+                                      {"initiative", 5}},
+                     {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                 Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"str", 2},
+                                      {"initiative", -9}},
+                     {W("axe", "1d10", "melee", "heavy", {}, "slashing")})});
+}
+
 // d answers the opportunity window just opened with its axe and a, dodging,
 // fails (d: Fighting Style 2 + STR 2 = 4 dice: 1 Success; a: Dodge 1 +
 // AGI 1 = 2: none): the maneuver window is open for d (l.67).
@@ -549,14 +560,7 @@ TEST(Opportunity, AnOpenOpportunityWindowIsCitedAsItsOwnRule) {
 // ended "stopped: (4,5) is not adjacent to (4,5)" instead of going on to
 // (3,5).
 TEST(Opportunity, APushOntoTheNextSquareOfTheMoveLetsItGoOn) {
-  Table t(OpposedTests(),
-          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"str", 1}, {"agi", 1}, {"dodge", 1},
-                                       {"initiative", 5}},
-                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
-                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"str", 2},
-                                       {"initiative", -9}},
-                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
-          {6, 1});
+  Table t(OpposedTests(), ClubAndAxe(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
   auto move = Cmd("a", "move");
   Path(move, {{4, 5}, {3, 5}});
@@ -609,14 +613,7 @@ TEST(Opportunity, LeavingAndComingBackProvokesWhereItLeaves) {
 // knocked prone." A stand held by an opportunity attack whose Trip knocks
 // the stander down leaves it Prone (the old code completed the stand).
 TEST(Opportunity, ATripByTheOpportunityAttackAStandProvokesLeavesItProne) {
-  Table t(OpposedTests(),
-          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"str", 1}, {"agi", 1}, {"dodge", 1},
-                                       {"initiative", 5}},
-                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
-                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"str", 2},
-                                       {"initiative", -9}},
-                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
-          {6, 1});
+  Table t(OpposedTests(), ClubAndAxe(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
   auto down = Gm("gm_condition", "a", "fell");
   WithText(down, "name", "Prone");
