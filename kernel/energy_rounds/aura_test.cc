@@ -161,6 +161,37 @@ TEST(Aura, DeathSaveTwoToFourLeavesTheAlreadyUnconsciousAsTheyWere) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.636 (Death roll 2-4): "You sustain a major injury, begin to bleed
+// out, and fall unconscious. You suffer the effects of rolling a 5-9. You
+// also fall unconscious." -- unlike the Death Save's "if not already
+// unconscious" (l.643), unconditionally; l.659: unconscious from Death
+// rolls, "It is up to the GM to decide when you awaken". An orc knocked
+// out by Stamina loss (l.72) and hit at 0 Aura (7 damage) rolls 3: it is
+// now unconscious from the Death roll too. Round 2: Death Save 10 (bleeds
+// on), wake roll 20 (l.657): the Stamina loss is over, with its 1 Stamina,
+// but the orc stays unconscious until the GM wakes it.
+TEST(Aura, DeathRollTwoToFourKnocksOutTheAlreadyUnconsciousForItsOwnCause) {
+  Table t(EnergyRounds(), AtZero(0, {{"stamina", 0}}));
+  ASSERT_EQ(CountCond(*t.state().Find("orc"), "Unconscious"), 1);
+  auto c = Cmd("kara", "melee", {"orc"});
+  // Combat 15, no Defense roll (l.653), damage 6 + 1, Death roll 3.
+  auto ev = t.Submit(Now(c), {15, 6, 3});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_EQ(o.Resource("death_roll"), 3);
+  EXPECT_EQ(CountCond(o, "Unconscious"), 2);
+  EXPECT_TRUE(o.Has("Bleeding"));
+  ASSERT_TRUE(t.Submit(Gm("end_round"), {10, 20}).ok());
+  const Combatant& o2 = *t.state().Find("orc");
+  EXPECT_EQ(o2.Resource("death_save"), 10);
+  EXPECT_EQ(o2.Resource("wake_roll"), 20);
+  ASSERT_EQ(CountCond(o2, "Unconscious"), 1);
+  EXPECT_EQ(o2.FindCondition("Unconscious")->source, "dying");
+  EXPECT_EQ(o2.Resource("stamina"), 1);
+  EXPECT_EQ(o2.Resource("energy"), 0);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Aura, GainingAuraStabilises) {
   Table t(EnergyRounds(), AtZero());
   ASSERT_TRUE(Hit(t, {6}).ok());
