@@ -22,6 +22,7 @@ const char* DaughterOf(const std::string& name) {
   if (name == "Prone") return "Exposed";         // l.676
   if (name == "Restrained") return "Exposed";    // l.682
   if (name == "Restraining") return "Slowed";    // l.684
+  if (name == "FullyRestrained") return "Exposed";  // l.346 as Restrained, l.575, l.682
   if (name == "Unconscious") return "Unguarded"; // l.686
   // l.655-660: "There are many reasons why you may fall unconscious ...
   // Sleep (natural)": the asleep are unconscious (no wake roll: l.660 is
