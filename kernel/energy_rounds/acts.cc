@@ -124,6 +124,13 @@ absl::Status StopReason(const Combatant& actor, const Verb& v) {
     return Refuse("002.cond.restrained",
                    absl::StrCat(actor.id, " is Restrained: no movement or attack actions"));
   }
+  // l.346 "fully restrained": restrained, and more (l.577: the Restrained
+  // are "not fully incapacitated"), so no movement or attack actions either
+  // (l.575).
+  if ((v.kind.cls.move || v.kind.cls.attack) && Active(actor, "FullyRestrained")) {
+    return Refuse("002.cond.restrained",
+                   absl::StrCat(actor.id, " is fully restrained: no movement or attack actions"));
+  }
   if (v.kind.cls.attack && Active(actor, "Restraining")) {
     return Refuse("002.cond.restraining",
                    absl::StrCat(actor.id, " is Restraining and may not attack"));

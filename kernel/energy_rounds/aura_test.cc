@@ -161,6 +161,68 @@ TEST(Aura, DeathSaveTwoToFourLeavesTheAlreadyUnconsciousAsTheyWere) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.636 (Death roll 2-4): "You sustain a major injury, begin to bleed
+// out, and fall unconscious. You suffer the effects of rolling a 5-9. You
+// also fall unconscious." -- unlike the Death Save's "if not already
+// unconscious" (l.643), unconditionally; l.659: unconscious from Death
+// rolls, "It is up to the GM to decide when you awaken". An orc knocked
+// out by Stamina loss (l.72) and hit at 0 Aura (7 damage) rolls 3: it is
+// now unconscious from the Death roll too. Round 2: Death Save 10 (bleeds
+// on), wake roll 20 (l.657): the Stamina loss is over, with its 1 Stamina,
+// but the orc stays unconscious until the GM wakes it.
+TEST(Aura, DeathRollTwoToFourKnocksOutTheAlreadyUnconsciousForItsOwnCause) {
+  Table t(EnergyRounds(), AtZero(0, {{"stamina", 0}}));
+  ASSERT_EQ(CountCond(*t.state().Find("orc"), "Unconscious"), 1);
+  auto c = Cmd("kara", "melee", {"orc"});
+  // Combat 15, no Defense roll (l.653), damage 6 + 1, Death roll 3.
+  auto ev = t.Submit(Now(c), {15, 6, 3});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_EQ(o.Resource("death_roll"), 3);
+  EXPECT_EQ(CountCond(o, "Unconscious"), 2);
+  EXPECT_TRUE(o.Has("Bleeding"));
+  ASSERT_TRUE(t.Submit(Gm("end_round"), {10, 20}).ok());
+  const Combatant& o2 = *t.state().Find("orc");
+  EXPECT_EQ(o2.Resource("death_save"), 10);
+  EXPECT_EQ(o2.Resource("wake_roll"), 20);
+  ASSERT_EQ(CountCond(o2, "Unconscious"), 1);
+  EXPECT_EQ(o2.FindCondition("Unconscious")->source, "dying");
+  EXPECT_EQ(o2.Resource("stamina"), 1);
+  EXPECT_EQ(o2.Resource("energy"), 0);
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.72: "Dropping to 0 Stamina will immediately result in
+// unconsciousness. If you are unconscious due to Stamina loss, you roll a
+// 1d20 each Round until you get a 20, in which case you wake up and have 1
+// Stamina"; l.509: non-lethal damage at 0 Aura "lose 5 Stamina". An orc
+// already unconscious from a Death roll (3, l.636) loses its last 5 Stamina
+// to a non-lethal punch: it is unconscious from Stamina loss too, so it
+// rolls to wake each Round and its 20 brings 1 Stamina (it stays
+// unconscious from the Death roll, l.659). Black-box: no Unconscious of
+// Stamina loss was added, no wake roll was ever made, Stamina stayed 0.
+TEST(Aura, ZeroStaminaKnocksOutForStaminaLossEvenTheAlreadyUnconscious) {
+  Table t(EnergyRounds(), AtZero(0, {{"stamina", 5}}));
+  ASSERT_TRUE(Hit(t, {3}).ok());  // Death roll 3: unconscious (dying)
+  ASSERT_EQ(CountCond(*t.state().Find("orc"), "Unconscious"), 1);
+  auto p = Cmd("kara", "unarmed", {"orc"});
+  With(p, "nonlethal", 1);
+  // Combat 15, no Defense roll (l.653): MASAB 1 non-lethal at 0 Aura.
+  auto ev = t.Submit(Now(p), {15});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_EQ(o.Resource("stamina"), 0);
+  EXPECT_EQ(CountCond(o, "Unconscious"), 2);
+  // Round 2: Death Save 10, wake roll 20.
+  ASSERT_TRUE(t.Submit(Gm("end_round"), {10, 20}).ok());
+  const Combatant& o2 = *t.state().Find("orc");
+  EXPECT_EQ(o2.Resource("wake_roll"), 20);
+  EXPECT_EQ(o2.Resource("stamina"), 1);
+  ASSERT_EQ(CountCond(o2, "Unconscious"), 1);
+  EXPECT_EQ(o2.FindCondition("Unconscious")->source, "dying");
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Aura, GainingAuraStabilises) {
   Table t(EnergyRounds(), AtZero());
   ASSERT_TRUE(Hit(t, {6}).ok());

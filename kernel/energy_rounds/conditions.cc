@@ -22,7 +22,12 @@ const char* DaughterOf(const std::string& name) {
   if (name == "Prone") return "Exposed";         // l.676
   if (name == "Restrained") return "Exposed";    // l.682
   if (name == "Restraining") return "Slowed";    // l.684
+  if (name == "FullyRestrained") return "Exposed";  // l.346 as Restrained, l.575, l.682
   if (name == "Unconscious") return "Unguarded"; // l.686
+  // l.655-660: "There are many reasons why you may fall unconscious ...
+  // Sleep (natural)": the asleep are unconscious (no wake roll: l.660 is
+  // the GM's), so Unguarded, hit and Surprised by melee attacks (l.653).
+  if (name == "Asleep") return "Unconscious";
   return nullptr;
 }
 
@@ -74,6 +79,11 @@ absl::StatusOr<uint32_t> AddWithDaughters(Decision& d, const Impose& c,
     std::string lower = absl::AsciiStrToLower(c.name);
     Why w{why.cause, absl::StrCat("002.cond.", lower), {}, child.note};
     RETURN_IF_ERROR(AddWithDaughters(d, child, w).status());
+  }
+  if (c.name == "Unconscious" && d.state().Find(c.actor)->Resource(res::kEnergy) != 0) {
+    // An unconscious creature has no Energy (l.57), however it fell.
+    RETURN_IF_ERROR(SetResource(d, c.actor, res::kEnergy, 0,
+                                {why.cause, "002.rounds.energy", {}, "unconscious"}));
   }
   return id;
 }

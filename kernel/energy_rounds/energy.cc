@@ -119,8 +119,7 @@ absl::Status Pay(Decision& d, const std::string& actor, const Cost& cost,
 
 absl::Status KnockOutIfSpent(Decision& d, const std::string& actor, uint64_t cause) {
   const Combatant* c = d.state().Find(actor);
-  if (c == nullptr || c->Resource(res::kStamina) != 0 || c->Has("Unconscious") ||
-      c->Has("Dead")) {
+  if (c == nullptr || c->Resource(res::kStamina) != 0 || c->Has("Dead")) {
     return absl::OkStatus();
   }
   return FallUnconscious(d, actor, "stamina",
@@ -142,8 +141,11 @@ absl::Status LoseStamina(Decision& d, const std::string& actor, int64_t n,
     RETURN_IF_ERROR(AddResource(d, actor, res::kStamina, -lose, w).status());
   }
   c = d.state().Find(actor);
-  if (c->Resource(res::kStamina) == 0 && !c->Has("Unconscious") &&
-      !c->Has("Dead")) {
+  // l.72: "Dropping to 0 Stamina will immediately result in
+  // unconsciousness" -- also for one already unconscious from another cause
+  // (a Death roll, sleep): it is now unconscious due to Stamina loss too,
+  // and rolls to wake from it (FallUnconscious adds one per cause).
+  if (c->Resource(res::kStamina) == 0 && !c->Has("Dead")) {
     RETURN_IF_ERROR(FallUnconscious(
         d, actor, "stamina",
         {why.cause, "002.stamina.zero", {{"stamina", 0}}, "dropped to 0 Stamina"}));

@@ -356,6 +356,78 @@ TEST(Maneuvers, AManeuverSurprisesTheUnconsciousSoItsSaveHasDisadvantage) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.655-660: "There are many reasons why you may fall unconscious ...
+// Sleep (natural)"; l.653: "When you are unconscious, you are Unguarded, and
+// creatures may automatically hit you (and Surprise you) with melee
+// attacks"; l.497: "This is similar to what happens when a target is asleep.
+// The target is considered Surprised". An Asleep orc is unconscious: it is
+// Exposed (l.466), so a trip neither makes kara Unguarded nor gives the orc
+// Advantage (l.553), and its save has Disadvantage (l.493); it cannot act.
+// Black-box: Asleep alone left the orc conscious and unexposed: kara became
+// Unguarded and the save had Advantage (2d10kh1 9, 4: 21 > 17, not Prone).
+TEST(Maneuvers, AnAsleepTargetIsUnconsciousSoATripFindsItExposedAndSurprised) {
+  Table t(EnergyRounds(), Mat());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Asleep");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_TRUE(o.Has("Unconscious"));
+  EXPECT_TRUE(o.Has("Unguarded"));
+  EXPECT_TRUE(o.Has("Exposed"));
+  EXPECT_EQ(o.Resource("energy"), 0);
+  auto swing = Cmd("orc", "melee", {"kara"});
+  EXPECT_EQ(t.Submit(Now(swing), {15, 4, 6}).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  // Combat 15, no Evasion roll (l.346); the save 2d10kl1: 9, 4 -> 4 + 12 =
+  // 16, not higher than 17 (l.557): Prone.
+  auto ev = t.Submit(Man("trip", "sword"), {15, 9, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "save_edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "fortitude_total"), 16);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+  EXPECT_FALSE(t.state().Find("kara")->Has("Unguarded"));
+  // The GM wakes it (l.660): Asleep goes, and the unconsciousness with it.
+  auto w = Gm("gm_condition", "orc");
+  WithText(w, "name", "Asleep");
+  WithText(w, "op", "remove");
+  ASSERT_TRUE(t.Submit(w).ok());
+  EXPECT_FALSE(t.state().Find("orc")->Has("Unconscious"));
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.346: "if a target is asleep or fully restrained they cannot roll
+// Evasion"; a fully restrained creature is restrained, and l.575 (l.682):
+// "Restrained: You may make no movement or attack actions and are Exposed";
+// l.577 "When you are Restrained, you are not fully incapacitated". A trip
+// on a FullyRestrained orc: no Evasion roll, and the orc is Exposed, so
+// kara does not become Unguarded and the orc's Fortitude save has no
+// Advantage (l.553): 4 + 12 = 16, not higher than 17 (l.557): Prone. The
+// save itself is still made (l.346 takes away Evasion; l.557 "If the
+// attack hits, the target makes a Fortitude roll"). Black-box: the orc was
+// not Exposed and could swing and step; the save had Advantage.
+TEST(Maneuvers, AFullyRestrainedTargetIsExposedAndCannotMoveOrAttack) {
+  Table t(EnergyRounds(), Mat());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "FullyRestrained");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Exposed"));
+  auto swing = Cmd("orc", "melee", {"kara"});
+  EXPECT_EQ(t.Submit(Now(swing), {15, 4, 6}).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  auto step = Cmd("orc", "shift");
+  Path(step, {{7, 5}});
+  EXPECT_EQ(t.Submit(Now(step)).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto ev = t.Submit(Man("trip", "sword"), {15, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "save_edge", 0), 0);
+  EXPECT_EQ(NumOf(*ev, "fortitude_total"), 16);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+  EXPECT_FALSE(t.state().Find("kara")->Has("Unguarded"));
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Maneuvers, PushOneMetre) {
   Table t(EnergyRounds(), Mat());
   // AV 11; Evasion 2, 1 -> 10; Fortitude 12 + 4 = 16, not higher than 16.

@@ -207,6 +207,38 @@ TEST(Movement, CatchYourBreath) {
   EXPECT_EQ(K(t).Resource("stamina"), 7);
 }
 
+// README reading 36. l.51: "You may Catch Your Breath (spending 3 Energy or
+// all your Energy) to regain 1 Stamina"; l.78: "Maximum Stamina =
+// Constitution Score"; l.35: Defend ends Unguarded and Exposed, and "You now
+// win ties on your Defenses ... until you make an attack, cast a spell, or
+// move more than your Speed"; l.138: Energy "is technically spent as the
+// results of the action occur". With nothing to result, both are refused
+// and cost nothing; Defend is taken again once there is an Unguarded to end.
+TEST(Movement, CatchYourBreathAtFullStaminaAndASecondDefendAreRefused) {
+  Table t(EnergyRounds(), Field());
+  auto b = Cmd("kara", "catch_breath");
+  auto full = t.Submit(Now(b));
+  EXPECT_EQ(full.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(full.status().message().find("full Stamina"), std::string::npos) << full.status();
+  auto d = Cmd("kara", "defend");
+  ASSERT_TRUE(t.Submit(Now(d)).ok());
+  EXPECT_TRUE(K(t).Has("Defending"));
+  auto again = Cmd("kara", "defend");
+  auto twice = t.Submit(Now(again));
+  EXPECT_EQ(twice.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(twice.status().message().find("already Defending"), std::string::npos)
+      << twice.status();
+  EXPECT_EQ(K(t).Resource("energy"), 4);  // only the first Defend's 1 Energy
+  auto u = Gm("gm_condition", "kara");
+  WithText(u, "name", "Unguarded");
+  WithText(u, "op", "add");
+  ASSERT_TRUE(t.Submit(u).ok());
+  auto third = Cmd("kara", "defend");
+  ASSERT_TRUE(t.Submit(Now(third)).ok());  // l.35: "If you were Unguarded, you no longer are"
+  EXPECT_FALSE(K(t).Has("Unguarded"));
+  EXPECT_EQ(K(t).Resource("energy"), 3);
+}
+
 TEST(Movement, AgileMoveNeedsEnergySpentOnOtherActs) {
   Table t(EnergyRounds(), Field());
   auto a = Cmd("kara", "agile_move");

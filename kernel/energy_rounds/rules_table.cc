@@ -163,6 +163,8 @@ std::vector<RuleRef>* Build() {
       R("002.cond.restrained", "Conditions", 682, "Restrained: no movement or attacks; Exposed; escape for 3 Energy"),
       R("002.cond.restraining", "Conditions", 684, "Restraining: no attacks; Slowed"),
       R("002.cond.unconscious", "Conditions", 686, "Unconscious: Unguarded"),
+      R("002.cond.asleep", "Unconsciousness", 660, "Asleep: sleep is a cause of unconsciousness, so Unconscious (no wake roll)"),
+      R("002.cond.fullyrestrained", "Evasion", 346, "fully restrained: restrained (l.575), so Exposed and no movement or attacks; no Evasion roll"),
       R("002.cond.daughter", "Conditions", 688, "a daughter condition cannot be removed while its parent holds"),
       R("002.cond.ignore", "Conditions", 690, "removing a continually applied condition: ignore it until the end of the Round"),
       R("002.cond.expire", "Conditions", 664, "durations end at the Round boundary they name"),

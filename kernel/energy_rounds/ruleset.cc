@@ -167,8 +167,8 @@ absl::Status AfterGmNumber(Decision& d, const fb::CommandT& c, uint64_t ruling) 
                  : "Aura is reduced to 0, no further (l.294)"}));
   }
   a = d.state().Find(c.actor);
-  if (resource == res::kStamina && a->Resource(res::kStamina) == 0 &&
-      !a->Has("Unconscious") && !a->Has("Dead")) {
+  if (resource == res::kStamina && a->Resource(res::kStamina) == 0 && !a->Has("Dead")) {
+    // l.72, also for one unconscious from another cause (energy.cc LoseStamina).
     return FallUnconscious(d, a->id, "stamina",
                            {ruling, "002.stamina.zero", {{"stamina", 0}},
                             "dropped to 0 Stamina"});
