@@ -154,6 +154,7 @@ absl::Status Advance(Decision& d, uint64_t cause);
 // After gm_order: an untouched running turn that is no longer first passes
 // to the new first (l.7).
 absl::Status AfterGmOrder(Decision& d, uint64_t ruling);
+absl::Status AfterGmCondition(Decision& d, uint64_t ruling);
 // l.7: a gm_order reorders only ties (refused otherwise, nothing written).
 absl::Status CheckGmOrder(const State& s, const fb::CommandT& c);
 // The creatures whose turn is running (active + members).
