@@ -218,8 +218,7 @@ TEST(Actions, ADeadClimberIsShakenOffWithoutACheck) {
   fb::CommandT dead = Gm("a", "gm_condition", "killed");
   WithText(dead, "name", kDead);
   WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
-  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(dead));  // a's turn is lost (l.8): the ogre's begins
   auto ev = t.Submit(Cmd("ogre", "shake_off", {"a"}));
   ASSERT_OK(ev);
   EXPECT_EQ(NumOf(*ev, "004.climb", "actor_total"), -999);
@@ -373,6 +372,39 @@ TEST(Actions, UntilTheEndOfTheTurnEndsWhenADeadCreaturesTurnIsLost) {
   WithText(alive, "op", "remove");
   ASSERT_OK(t.Submit(alive));
   EXPECT_FALSE(Has(t, "b", kBlinded));
+}
+
+// 004_1a3e461770fc9e7a.txt l.8 "Any effects that last until the end of a
+// creature's turn keep being in effect until a creature ends their turn or
+// they lose it": a creature the GM makes Dead during its own turn cannot act,
+// so it cannot end its turn: the turn is lost at once (its "until the end of
+// its turn" Blind ends) and the next takes its turn (the old code waited for
+// the dead creature's end_turn).
+TEST(Actions, ACreatureDyingOnItsTurnLosesIt) {
+  auto b = Being("b", "y", 2, 1, {{"ins", 20}, {"quick_fingers", 5}});
+  auto a = Being("a", "x", 1, 1, {{"ins", 15}});
+  auto c = Being("c", "x", 1, 3, {{"ins", 10}});
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  ASSERT_OK(t.Submit(Cmd("b", "blind", {"a"}), {15, 2}));  // 15 + 5 = 20 > 2
+  ASSERT_TRUE(Has(t, "a", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  fb::CommandT dead = Gm("a", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  auto ev = t.Submit(dead);
+  ASSERT_OK(ev);
+  EXPECT_TRUE(Cites(*ev, "004.duration.end_turn"));
+  EXPECT_FALSE(Has(t, "a", kBlinded));
+  EXPECT_EQ(t.state().round, 1);
+  EXPECT_EQ(t.state().active, "c");
+  EXPECT_FALSE(t.Submit(Cmd("a", "end_turn")).ok());
+  // Killing a creature whose turn is not running changes no turn.
+  fb::CommandT dead2 = Gm("b", "gm_condition", "killed");
+  WithText(dead2, "name", kDead);
+  WithText(dead2, "op", "add");
+  ASSERT_OK(t.Submit(dead2));
+  EXPECT_EQ(t.state().active, "c");
 }
 
 // The same when the Blind comes after the dead creature's place was passed

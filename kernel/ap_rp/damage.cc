@@ -50,6 +50,16 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
     if (target.HasTag("immune:" + p.type)) {
       p.amount = 0;  // l.79: immunity nullifies
       tag = "immune:" + p.type;
+    } else if (target.HasTag("resist:" + p.type) && target.HasTag("vulnerable:" + p.type)) {
+      // l.79 "Resistance reduces all incoming damage of that type by half
+      // ... Vulnerability increases all damage of that type by half": both
+      // apply, each by half of the incoming damage (the text orders
+      // neither): - half + half, the damage unchanged (7 cold: 7).
+      tag = "resist:" + p.type + " and vulnerable:" + p.type;
+      out.nums.push_back({p.type, before});
+      out.nums.push_back({p.type + "_type_modifier", 0, tag + " of " + target.id, "004.damage.types"});
+      incoming = incoming || p.amount > 0;
+      continue;
     } else if (target.HasTag("resist:" + p.type)) {
       p.amount = FloorDiv(p.amount, 2);  // l.79: halves; rounded down (reading of l.53, the text's only rounding: "rounded down")
       tag = "resist:" + p.type;

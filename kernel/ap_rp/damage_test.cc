@@ -76,6 +76,18 @@ TEST(Damage, ResistanceImmunityVulnerability) {
   EXPECT_EQ(ComputeDamage(Target({}, {"vulnerable:heat"}), {{"cold", 7}}, {}).total, 7);
 }
 
+// 004_1a3e461770fc9e7a.txt l.79 "Resistance reduces all incoming damage of
+// that type by half ... Vulnerability increases all damage of that type by
+// half": a creature with both takes both, each by half of the incoming
+// damage: 7 cold - 3 + 3 = 7 (the old code let resistance alone apply: 3);
+// immunity still nullifies (l.79 "any damage of that type").
+TEST(Damage, ResistanceAndVulnerabilityTogetherCancel) {
+  EXPECT_EQ(ComputeDamage(Target({}, {"resist:cold", "vulnerable:cold"}), {{"cold", 7}}, {}).total, 7);
+  EXPECT_EQ(ComputeDamage(Target({{"armor", 2}}, {"resist:cold", "vulnerable:cold"}), {{"cold", 7}}, {}).total, 5);
+  EXPECT_EQ(ComputeDamage(Target({}, {"resist:cold", "vulnerable:cold", "immune:cold"}), {{"cold", 7}}, {}).total, 0);
+  EXPECT_EQ(ComputeDamage(Target({}, {"resist:cold", "vulnerable:heat"}), {{"cold", 7}, {"heat", 7}}, {}).total, 13);
+}
+
 fb::RosterT Two() {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});
   Arm(a, "mace", "1d6", "melee");

@@ -40,8 +40,8 @@ inline constexpr char kSeed[] = "004_1a3e461770fc9e7a.txt";
 inline constexpr char kId[] = "ap_rp";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1. 5: the fourth black-box
-// fidelity pass (events/FORMAT.md "Ruleset versions").
-inline constexpr int32_t kVersion = 5;
+// fidelity pass (events/FORMAT.md "Ruleset versions"). 6: the fifth.
+inline constexpr int32_t kVersion = 6;
 
 // Resources.
 inline constexpr char kVitality[] = "vitality";
@@ -154,6 +154,7 @@ absl::Status Advance(Decision& d, uint64_t cause);
 // After gm_order: an untouched running turn that is no longer first passes
 // to the new first (l.7).
 absl::Status AfterGmOrder(Decision& d, uint64_t ruling);
+absl::Status AfterGmCondition(Decision& d, uint64_t ruling);
 // l.7: a gm_order reorders only ties (refused otherwise, nothing written).
 absl::Status CheckGmOrder(const State& s, const fb::CommandT& c);
 // The creatures whose turn is running (active + members).

@@ -378,6 +378,34 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
   return Advance(d, ruling);
 }
 
+// l.8 "Any effects that last until the end of a creature's turn keep being
+// in effect until a creature ends their turn or they lose it": a creature
+// made Dead (the GM's: death is outside this chapter) during its own turn
+// cannot act (reading: the Dead cannot act), so it cannot end its turn
+// either: the turn is lost at once, as a Dead creature's skipped turn is
+// (LoseTurn), and the next creature takes its turn. A union's shared turn
+// goes on while one of its creatures can act (l.10).
+absl::Status AfterGmCondition(Decision& d, uint64_t ruling) {
+  const State& s = d.state();
+  if (s.active.empty()) return absl::OkStatus();
+  const std::vector<std::string> takers = TurnTakers(s);
+  for (const std::string& who : takers) {
+    if (TakesTurn(*s.Find(who))) return absl::OkStatus();
+  }
+  const std::string lead = s.active;
+  const int64_t round = s.round;
+  {
+    Decision::SystemSteps system(d);  // the lost turn ends by itself
+    for (const std::string& who : takers) {
+      RETURN_IF_ERROR(LoseTurn(d, who, ruling));
+      RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round, {ruling, "004.round"}));
+    }
+    RETURN_IF_ERROR(EndTurn(d, lead, {ruling, "004.duration.end_turn", {{"round", round}},
+                                      lead + " cannot act (Dead): its turn is lost (l.8)"}));
+  }
+  return Advance(d, ruling);
+}
+
 absl::Status BeginCombat(Decision& d) {
   Decision::SystemSteps system(d);  // the start of combat
   RETURN_IF_ERROR(StartNewRound(d, 0));

@@ -239,6 +239,34 @@ TEST(Turns, AUnionWhoseLeaderDiesKeepsItsTurn) {
   EXPECT_EQ(t.state().active, "foe");
 }
 
+// 004 l.8 (a creature made Dead on its own turn loses it) and l.10 "All
+// creatures of a union have their turn at the same time": the leader dying
+// during the shared turn does not end it while the other member can act;
+// when the last one dies, the shared turn is lost at once.
+TEST(Turns, AUnionLeaderDyingOnTheSharedTurnLeavesItToTheOther) {
+  auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});
+  Tag(knight, "union:kh");
+  auto horse = Being("horse", "x", 2, 1, {{"ins", 16}});
+  Tag(horse, "union:kh");
+  auto foe = Being("foe", "y", 8, 8, {{"ins", 10}});  // 20
+  Table t(ApRp(), MakeRoster({knight, horse, foe}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "horse");
+  auto kill = [&](const char* who) {
+    fb::CommandT dead = Gm(who, "gm_condition", "killed");
+    WithText(dead, "name", kDead);
+    WithText(dead, "op", "add");
+    return t.Submit(dead);
+  };
+  ASSERT_OK(kill("horse"));
+  EXPECT_EQ(t.state().active, "horse");  // the shared turn goes on
+  ASSERT_OK(t.Submit(Cmd("knight", "move_action")));
+  EXPECT_EQ(Res(t, "knight", kAp), 2);
+  ASSERT_OK(kill("knight"));
+  EXPECT_EQ(t.state().round, 1);
+  EXPECT_EQ(t.state().active, "foe");
+}
+
 // 004 l.19: "You can make one free Interact with Target action on your
 // turn"; l.8: a held turn is the one turn, taken later. Holding after the
 // free Interact is refused (it would give the held turn a second free one:
