@@ -232,6 +232,26 @@ TEST(Initiative, ACombatantTheGmRunsRollsAsAnNpc) {
   EXPECT_EQ(t.state().order[1].initiative, 4);
 }
 
+// 003 l.10: "each player character rolls 1d6 + their Initiative.
+// Non-player characters (NPCs) are under the control of the GM and roll
+// 1d6 + PER." p is tagged "npc" but ann plays it: not under the GM's
+// control, a player character: 2 + Initiative 4 = 6 (the old code let the
+// tag win: 2 + PER 1 = 3); g (the GM's) 3 + PER 2 = 5: p first.
+TEST(Initiative, ACombatantAPlayerRunsRollsAsAPlayerCharacterDespiteTheTag) {
+  auto p = Who("p", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 4}, {"per", 1}}, {}, {"npc"});
+  p.player = "ann";
+  auto g = Who("g", "y", 5, 2, {{"health", 5}, {"speed", 3}, {"initiative", 0}, {"per", 2}});
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(std::move(p));
+  cs.push_back(std::move(g));
+  Table t(OpposedTests(), kernel::testing::MakeRoster("opposed_tests", std::move(cs), 20, 20), {2, 3});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[0].actor, "p");
+  EXPECT_EQ(t.state().order[0].initiative, 6);
+  EXPECT_EQ(t.state().order[1].initiative, 5);
+}
+
 TEST(Actions, GrappleIsAContestAndStopsMovement) {  // l.28
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
