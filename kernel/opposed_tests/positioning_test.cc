@@ -652,6 +652,26 @@ TEST(Opportunity, ATripByTheOpportunityAttackAStandProvokesLeavesItProne) {
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_EQ(CountCond(*t.state().Find("a"), "Prone"), 1);
   for (const auto& [id, p] : t.state().pending) EXPECT_NE(p.kind, "held_back") << id;
+  // The log says what happened: the Prone a lay in is replaced by the
+  // Trip's, the stand stopped; nothing says a stands up (the old note).
+  std::vector<std::string> notes;
+  for (const auto& e : *ev) {
+    const fb::Event& x = e.event();
+    if (x.body_type() != fb::Body::StateChange) continue;
+    const fb::StateChange* sc = x.body_as_StateChange();
+    if (sc->note() != nullptr) notes.push_back(sc->note()->str());
+    if (sc->change_type() == fb::Change::PendingClosed && sc->change_as_PendingClosed()->outcome() != nullptr) {
+      notes.push_back(sc->change_as_PendingClosed()->outcome()->str());
+    }
+  }
+  bool replaced = false, stopped = false;
+  for (const std::string& n : notes) {
+    EXPECT_EQ(n.find("stands up"), std::string::npos) << n;
+    replaced = replaced || n.find("replaced by the Prone of the Trip") != std::string::npos;
+    stopped = stopped || n.find("stopped: knocked prone") != std::string::npos;
+  }
+  EXPECT_TRUE(replaced);
+  EXPECT_TRUE(stopped);
 }
 
 }  // namespace
