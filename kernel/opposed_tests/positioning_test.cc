@@ -252,6 +252,28 @@ TEST(Initiative, ACombatantAPlayerRunsRollsAsAPlayerCharacterDespiteTheTag) {
   EXPECT_EQ(t.state().order[1].initiative, 5);
 }
 
+// 003 l.28: "Grapple. You use a free hand to hold your foe, prohibiting
+// them from moving." An ally is no foe: grappling b (a's side) is refused
+// citing the rule, nothing is written, no AP spent (the old code held the
+// ally); the foe d may be grappled.
+TEST(Actions, AGrappleHoldsAFoeNotAnAlly) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"athletics", 1}, {"initiative", 5}}),
+                  Who("b", "x", 2, 3, {{"health", 5}, {"speed", 3}}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {}, {"npc"})}),
+          {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "a");
+  auto st = t.Submit(Cmd("a", "grapple", {"b"})).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(st.message()).find("foe"), std::string::npos) << st;
+  EXPECT_FALSE(t.state().Find("b")->Has("Grappled"));
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 3);
+  // Athletics 1 die: 6 vs d's 0 dice: a holds d.
+  ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6}).ok());
+  EXPECT_TRUE(t.state().Find("d")->Has("Grappled"));
+}
+
 TEST(Actions, GrappleIsAContestAndStopsMovement) {  // l.28
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
