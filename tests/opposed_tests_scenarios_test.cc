@@ -279,12 +279,14 @@ TEST(OpposedTestsScenario, DuelEveryDefense) {
   EXPECT_TRUE(s.state().Find("aria")->Has("Braced"));
   EXPECT_EQ(Ap(s, "aria"), 0);  // two Strikes and a Parry
   // The orc strikes again: aria has no AP to Defend, so no window: her
-  // defense automatically fails (l.56); the orc's 1,1,1,1 fails too: both
+  // defense automatically fails (l.58), cited as the reaction's AP (l.24),
+  // not as a choice not to defend (l.56); the orc's 1,1,1,1 fails too: both
   // fail, nothing happens (l.59).
   ev = s.Submit(Strike("orc", "aria", "axe"), {1, 1, 1, 1});
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_TRUE(s.state().windows.empty());
-  EXPECT_TRUE(Cites(*ev, "003.defend.none"));
+  EXPECT_TRUE(Cites(*ev, "003.reaction"));
+  EXPECT_FALSE(Cites(*ev, "003.defend.none"));
   EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
   EXPECT_EQ(Hp(s, "aria"), 9);
   EXPECT_TRUE(s.state().Find("aria")->Has("Braced"));  // no Defense test made

@@ -55,6 +55,10 @@ absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   RETURN_IF_ERROR(CheckPrimary(s, *a, "grapple", false, false));  // not an attack, l.48
   if (t->id == a->id) return Refuse("003.grapple", "a character does not grapple itself");
+  if (t->side == a->side) {  // l.28: "You use a free hand to hold your foe"
+    return Refuse("003.grapple", absl::StrCat(t->id, " is on ", a->id, "'s side (", a->side,
+                                              "): a Grapple holds a foe (l.28)"));
+  }
   if (HandsInUse(s, *a) >= 2) return Refuse("003.grapple", a->id + " has no free hand");
   if (Distance(*a, *t) > 1) return Refuse("003.grapple", t->id + " is not within touch (1 m)");
   const std::string who = a->id, target = t->id;

@@ -108,8 +108,10 @@ std::pair<std::string, std::string> CannotDefendWhy(const State& s, const Combat
 absl::Status OpenAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant* t = d.state().Find(c.targets[0]);
   if (!CanDefend(d.state(), *t)) {
-    const std::string why = CannotDefendWhy(d.state(), *t).first;
-    RETURN_IF_ERROR(RecordOutcome(d, t->id, {cause, "003.defend.none", {},
+    // The reason's rule (l.16, l.24, l.50, l.116), not l.56: the target
+    // did not decide not to defend.
+    const auto [why, rule] = CannotDefendWhy(d.state(), *t);
+    RETURN_IF_ERROR(RecordOutcome(d, t->id, {cause, rule, {},
                                              t->id + " cannot defend (" + why + "): automatic failure"}));
     fb::CommandT none;
     none.actor = t->id;

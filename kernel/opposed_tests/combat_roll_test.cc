@@ -288,7 +288,8 @@ TEST(CombatRoll, AnUnawareTargetCannotDefend) {
   s.weapon = "club";
   auto ev = t.Submit(s, {5, 1});
   ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_TRUE(Cites(*ev, "003.defend.none"));
+  EXPECT_TRUE(Cites(*ev, "003.defend"));  // l.50, not l.56: d decided nothing
+  EXPECT_FALSE(Cites(*ev, "003.defend.none"));
   EXPECT_TRUE(Cites(*ev, "003.result.critical"));
   EXPECT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
   EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);  // no reaction spent

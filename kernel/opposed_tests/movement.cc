@@ -278,23 +278,33 @@ absl::StatusOr<bool> HoldForOpportunity(Decision& d, const fb::CommandT& c, uint
 }
 
 namespace {
-// l.84: standing up ends the Prone it stood up from. l.73: a Trip by an
-// opportunity attack the stand provoked knocks it prone again: that Prone
-// (added after the stand was declared) stays.
-absl::Status FinishStand(Decision& d, const std::string& who, uint64_t decl) {
-  std::vector<uint32_t> before;
-  bool tripped = false;
-  for (const auto& [id, k] : d.state().Find(who)->conditions) {
-    if (k.name != kProne) continue;
-    if (k.added_at > decl) {
-      tripped = true;
-    } else {
-      before.push_back(id);
-    }
+// A Prone added after the stand was declared (`decl`): a Trip by an
+// opportunity attack the stand provoked (l.73, l.84); 0 when none.
+uint32_t ProneSince(const State& s, const std::string& who, uint64_t decl) {
+  for (const auto& [id, k] : s.Find(who)->conditions) {
+    if (k.name == kProne && k.added_at > decl) return id;
   }
-  if (!tripped) return RemoveConditionsNamed(d, who, kProne, {decl, "003.opportunity.stand", {}, "stands up"});
+  return 0;
+}
+
+// l.84: standing up ends the Prone it stood up from. l.73: a Trip by an
+// opportunity attack the stand provoked knocks it down as it stands: it
+// does not stand up; the Trip's Prone (added after the stand was
+// declared) stays and takes the place of the Prone it lay in, which the
+// log says was replaced, not stood up from.
+absl::Status FinishStand(Decision& d, const std::string& who, uint64_t decl) {
+  const uint32_t trip = ProneSince(d.state(), who, decl);
+  if (trip == 0) return RemoveConditionsNamed(d, who, kProne, {decl, "003.opportunity.stand", {}, "stands up"});
+  std::vector<uint32_t> before;
+  for (const auto& [id, k] : d.state().Find(who)->conditions) {
+    if (k.name == kProne && k.added_at <= decl) before.push_back(id);
+  }
   for (uint32_t id : before) {
-    RETURN_IF_ERROR(RemoveCondition(d, who, id, {decl, "003.opportunity.stand", {}, "stands up"}));
+    RETURN_IF_ERROR(RemoveCondition(
+        d, who, id,
+        {decl, "003.maneuver.trip", {},
+         absl::StrCat("replaced by the Prone of the Trip (#", trip, "): knocked down as it stood up, ", who,
+                      " does not stand up")}));
   }
   return absl::OkStatus();
 }
@@ -339,6 +349,11 @@ absl::Status ResumeOpportunity(Decision& d, uint32_t wid) {
       return ClosePending(d, p.id, absl::StrCat("stopped: ", ok.message()), {decl, "003.move"});
     }
     return Proceed(d, decl, p.id, rest, p.reacted, p.progress);
+  }
+  if (p.command->action == "stand" && ProneSince(d.state(), p.actor, decl) != 0) {
+    RETURN_IF_ERROR(ClosePending(d, p.id, "stopped: knocked prone by a Trip as it stood up",
+                                 {decl, "003.maneuver.trip"}));
+    return FinishStand(d, p.actor, decl);
   }
   RETURN_IF_ERROR(ClosePending(d, p.id, "resolved", {decl, RuleFor(p.command->action)}));
   if (p.command->action == "stand") return FinishStand(d, p.actor, decl);

@@ -232,6 +232,48 @@ TEST(Initiative, ACombatantTheGmRunsRollsAsAnNpc) {
   EXPECT_EQ(t.state().order[1].initiative, 4);
 }
 
+// 003 l.10: "each player character rolls 1d6 + their Initiative.
+// Non-player characters (NPCs) are under the control of the GM and roll
+// 1d6 + PER." p is tagged "npc" but ann plays it: not under the GM's
+// control, a player character: 2 + Initiative 4 = 6 (the old code let the
+// tag win: 2 + PER 1 = 3); g (the GM's) 3 + PER 2 = 5: p first.
+TEST(Initiative, ACombatantAPlayerRunsRollsAsAPlayerCharacterDespiteTheTag) {
+  auto p = Who("p", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 4}, {"per", 1}}, {}, {"npc"});
+  p.player = "ann";
+  auto g = Who("g", "y", 5, 2, {{"health", 5}, {"speed", 3}, {"initiative", 0}, {"per", 2}});
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(std::move(p));
+  cs.push_back(std::move(g));
+  Table t(OpposedTests(), kernel::testing::MakeRoster("opposed_tests", std::move(cs), 20, 20), {2, 3});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[0].actor, "p");
+  EXPECT_EQ(t.state().order[0].initiative, 6);
+  EXPECT_EQ(t.state().order[1].initiative, 5);
+}
+
+// 003 l.28: "Grapple. You use a free hand to hold your foe, prohibiting
+// them from moving." An ally is no foe: grappling b (a's side) is refused
+// citing the rule, nothing is written, no AP spent (the old code held the
+// ally); the foe d may be grappled.
+TEST(Actions, AGrappleHoldsAFoeNotAnAlly) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"athletics", 1}, {"initiative", 5}}),
+                  Who("b", "x", 2, 3, {{"health", 5}, {"speed", 3}}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {}, {"npc"})}),
+          {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "a");
+  auto st = t.Submit(Cmd("a", "grapple", {"b"})).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(st.message()).find("foe"), std::string::npos) << st;
+  EXPECT_FALSE(t.state().Find("b")->Has("Grappled"));
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 3);
+  // Athletics 1 die: 6 vs d's 0 dice: a holds d.
+  ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6}).ok());
+  EXPECT_TRUE(t.state().Find("d")->Has("Grappled"));
+}
+
 TEST(Actions, GrappleIsAContestAndStopsMovement) {  // l.28
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
@@ -632,6 +674,26 @@ TEST(Opportunity, ATripByTheOpportunityAttackAStandProvokesLeavesItProne) {
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_EQ(CountCond(*t.state().Find("a"), "Prone"), 1);
   for (const auto& [id, p] : t.state().pending) EXPECT_NE(p.kind, "held_back") << id;
+  // The log says what happened: the Prone a lay in is replaced by the
+  // Trip's, the stand stopped; nothing says a stands up (the old note).
+  std::vector<std::string> notes;
+  for (const auto& e : *ev) {
+    const fb::Event& x = e.event();
+    if (x.body_type() != fb::Body::StateChange) continue;
+    const fb::StateChange* sc = x.body_as_StateChange();
+    if (sc->note() != nullptr) notes.push_back(sc->note()->str());
+    if (sc->change_type() == fb::Change::PendingClosed && sc->change_as_PendingClosed()->outcome() != nullptr) {
+      notes.push_back(sc->change_as_PendingClosed()->outcome()->str());
+    }
+  }
+  bool replaced = false, stopped = false;
+  for (const std::string& n : notes) {
+    EXPECT_EQ(n.find("stands up"), std::string::npos) << n;
+    replaced = replaced || n.find("replaced by the Prone of the Trip") != std::string::npos;
+    stopped = stopped || n.find("stopped: knocked prone") != std::string::npos;
+  }
+  EXPECT_TRUE(replaced);
+  EXPECT_TRUE(stopped);
 }
 
 }  // namespace

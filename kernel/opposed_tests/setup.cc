@@ -164,10 +164,11 @@ absl::Status Check(const fb::CombatantSpecT& c) {
 }
 
 // Initiative (l.10): player characters 1d6 + Initiative, NPCs 1d6 + PER.
-// NPCs "are under the control of the GM" (l.10): tag "npc", and, when the
-// roster names players (schema 7), every combatant it gives no player (the
-// GM runs it, kernel/authority.h). A roster naming no player cannot tell:
-// the tag decides.
+// NPCs "are under the control of the GM" (l.10): when the roster names
+// players (schema 7), the combatants it gives no player (the GM runs them,
+// kernel/authority.h), and not one a player runs, even tagged "npc" (a
+// player's character is a player character). A roster naming no player
+// cannot tell: the tag decides.
 absl::Status RollInitiative(Decision& d, const std::vector<std::string>& ids) {
   struct Entry {
     std::string id;
@@ -178,7 +179,7 @@ absl::Status RollInitiative(Decision& d, const std::vector<std::string>& ids) {
   std::vector<Entry> entries;
   for (const std::string& id : ids) {
     const Combatant* c = d.state().Find(id);
-    const bool npc = c->HasTag("npc") || (players && c->player.empty());
+    const bool npc = players ? c->player.empty() : c->HasTag("npc");
     const int64_t bonus = npc ? c->Stat("per", 0) : c->Stat("initiative", 0);
     ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d6", "initiative", id, 0));
     const int64_t total = r.total + bonus;

@@ -125,6 +125,11 @@ TEST(Sources, ATargetThatCannotDefendNamesWhy) {
     EXPECT_EQ(n.source, source);
     EXPECT_EQ(n.rule, rule);
     EXPECT_EQ(Number(*ev, "defense.no_defense").value, -999) << tag;
+    // 003 l.56 "The defender can also decide not to defend": d decided
+    // nothing; its automatic failure cites why (l.16, l.50), not l.56
+    // (the old code cited 003.defend.none for it).
+    EXPECT_FALSE(kernel::testing::Cites(*ev, "003.defend.none")) << tag;
+    EXPECT_TRUE(kernel::testing::Cites(*ev, rule)) << tag;
     ExpectSourced(t);
   }
 }

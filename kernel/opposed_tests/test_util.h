@@ -2,6 +2,7 @@
 #ifndef COMBAT_KERNEL_OPPOSED_TESTS_TEST_UTIL_H_
 #define COMBAT_KERNEL_OPPOSED_TESTS_TEST_UTIL_H_
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -41,9 +42,11 @@ inline fb::CombatantSpecT Who(const std::string& id, const std::string& side,
                                    std::move(tags));
 }
 inline fb::RosterT Roster(std::vector<fb::CombatantSpecT> cs, int w = 20, int h = 20) {
-  // Each plays itself (schema 7: the tests' commands are by their actors).
+  // Each plays itself (schema 7: the tests' commands are by their actors),
+  // but one tagged "npc": the GM runs it (l.10).
   for (auto& c : cs) {
-    if (c.player.empty()) c.player = c.id;
+    const bool npc = std::find(c.tags.begin(), c.tags.end(), "npc") != c.tags.end();
+    if (c.player.empty() && !npc) c.player = c.id;
   }
   return kernel::testing::MakeRoster("opposed_tests", std::move(cs), w, h);
 }
