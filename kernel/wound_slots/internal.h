@@ -64,6 +64,7 @@ inline constexpr char kTurnRound[] = "turn_round";  // last round it had a turn
 inline constexpr char kTie[] = "tie_roll";          // this round's tie roll
 inline constexpr char kRecovery[] = "recovery_bonus";
 inline constexpr char kDashed[] = "dash_round";     // round of the 2nd dash
+inline constexpr char kClingDiagonals[] = "cling_diagonals";  // diagonals moved along by a Cling
 // Wounds filled per level and slots per level: "wounds_<level>", "slots_<level>".
 }  // namespace res
 
