@@ -106,6 +106,27 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
     RETURN_IF_ERROR(SetIfChanged(d, who, res::kStamina, MaxStamina(now), {decl, rule, {{"max_stamina", MaxStamina(now)}}}));
     return SetIfChanged(d, who, res::kMana, MaxMana(now), {decl, rule, {{"max_mana", MaxMana(now)}}});
   };
+  // l.42: invested mana retrieved at the end of a long rest, at your option
+  // ("Each effect specifies how invested mana is retrieved": the effect's
+  // provision, not one of the rest's benefits of l.49-53, so an exhausted
+  // rest, which gains "no other benefits", still ends with it).
+  auto retrieve = [&]() -> absl::Status {
+    const int64_t inv = d.state().Find(who)->Resource(res::kInvested);
+    if (ParamOr(c, "retrieve", 0) == 0 || inv <= 0) return absl::OkStatus();
+    // The mana was "tied up in a particular effect" (l.42): retrieved, the
+    // effects holding it end, and their ending returns nothing more.
+    std::vector<std::pair<std::string, uint32_t>> held;
+    for (const auto& [id, o] : d.state().combatants) {
+      for (const auto& [cid, k] : o.conditions) {
+        if (k.name == "Spell" && k.source == who && k.level > 0) held.emplace_back(id, cid);
+      }
+    }
+    for (const auto& [on, cid] : held) {
+      RETURN_IF_ERROR(RemoveCondition(d, on, cid, {decl, "001.mana.invest", {{"retrieved", d.state().Find(on)->conditions.at(cid).level}},
+                                                   "its mana retrieved at the end of a long rest: the effect ends"}));
+    }
+    return SetResource(d, who, res::kInvested, 0, {decl, "001.mana.invest", {{"retrieved", inv}}});
+  };
   // 1. l.49: exhausted: no longer exhausted, all stamina and mana, nothing else.
   if (start.Has("Exhausted")) {
     // Reading: "no longer exhausted" lowers fatigue just below half the
@@ -114,6 +135,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
     const int64_t below_half = std::max<int64_t>(0, CeilDiv(normal, 2) - 1);
     RETURN_IF_ERROR(SetFatigue(d, who, std::min(start.Resource(res::kFatigue), below_half),
                                {decl, "001.rest.long.exhausted", {{"normal_max", normal}}}));
+    RETURN_IF_ERROR(retrieve());
     return recover_all("001.rest.long.exhausted");
   }
   const int w = HighestWound(start);
@@ -179,25 +201,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
       RETURN_IF_ERROR(AddResource(d, who, res::kRecovery, 1, {decl, "001.rest.recovery", {}, "cumulative +1"}).status());
     }
   }
-  // l.42: invested mana retrieved at the end of a long rest, at your option.
-  if (ParamOr(c, "retrieve", 0) != 0) {
-    const int64_t inv = d.state().Find(who)->Resource(res::kInvested);
-    if (inv > 0) {
-      // The mana was "tied up in a particular effect" (l.42): retrieved, the
-      // effects holding it end, and their ending returns nothing more.
-      std::vector<std::pair<std::string, uint32_t>> held;
-      for (const auto& [id, o] : d.state().combatants) {
-        for (const auto& [cid, k] : o.conditions) {
-          if (k.name == "Spell" && k.source == who && k.level > 0) held.emplace_back(id, cid);
-        }
-      }
-      for (const auto& [on, cid] : held) {
-        RETURN_IF_ERROR(RemoveCondition(d, on, cid, {decl, "001.mana.invest", {{"retrieved", d.state().Find(on)->conditions.at(cid).level}},
-                                                     "its mana retrieved at the end of a long rest: the effect ends"}));
-      }
-      RETURN_IF_ERROR(SetResource(d, who, res::kInvested, 0, {decl, "001.mana.invest", {{"retrieved", inv}}}));
-    }
-  }
+  RETURN_IF_ERROR(retrieve());
   // 5. l.53: recover all stamina and mana.
   return recover_all("001.rest.long.recover");
 }

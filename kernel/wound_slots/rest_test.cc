@@ -161,6 +161,33 @@ TEST(Rest, ExhaustedLongRestOnlyRecovers) {
   EXPECT_EQ(R(t, WoundsKey(kLight)), 1);                   // no other benefit
 }
 
+TEST(Rest, AnExhaustedRestStillRetrievesInvestedMana) {
+  // 001 l.42: invested mana "can be retrieved at your option at the end of a
+  // long rest" ("Each effect specifies how invested mana is retrieved": the
+  // effect's provision, not one of the rest's benefits); l.49: exhausted,
+  // "recover all stamina and mana, but gain no other benefits from the long
+  // rest" (the benefits listed l.50-53). aria (mana 3 + Lor 1 = 4) invests
+  // 3 (1/1 left), fatigue 6 (2 x 6 >= 10: exhausted); she rests and
+  // retrieves it: invested 0, mana 4/4, the spell over; fatigue 4 (reading
+  // of l.49), her light wound kept.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT cast = Cmd("aria", "cast_spell");
+  With(cast, "invest", 3);
+  ASSERT_TRUE(t.Submit(cast).ok());
+  Set(t, "aria", WoundsKey(kLight), 1);
+  Set(t, "aria", res::kFatigue, 6);
+  ASSERT_TRUE(t.state().Find("aria")->Has("Exhausted"));
+  fb::CommandT rest = Cmd("aria", "long_rest");
+  With(rest, "retrieve", 1);
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_EQ(R(t, res::kInvested), 0);
+  EXPECT_EQ(R(t, res::kMana), 4);
+  EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Spell"));
+  EXPECT_EQ(R(t, res::kFatigue), 4);
+  EXPECT_EQ(R(t, WoundsKey(kLight)), 1);
+}
+
 TEST(Rest, FatallyWoundedCannotLongRest) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Set(t, "aria", WoundsKey(kFatal), 1);
