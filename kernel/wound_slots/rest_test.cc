@@ -188,6 +188,27 @@ TEST(Rest, AnExhaustedRestStillRetrievesInvestedMana) {
   EXPECT_EQ(R(t, WoundsKey(kLight)), 1);
 }
 
+TEST(Rest, ARestWithoutSleepStillRetrievesInvestedMana) {
+  // 001 l.44: "you cannot benefit from a long rest if you have not slept";
+  // l.42: invested mana "can be retrieved at your option at the end of a
+  // long rest" (the effect's provision, as for an exhausted rest). aria
+  // (mana 4) invests 3, spends 1 more (0 left, max 1); a rest without sleep
+  // retrieves the 3: current and maximum mana up by 3 (3/4), nothing else.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT cast = Cmd("aria", "cast_spell");
+  With(cast, "invest", 3);
+  ASSERT_TRUE(t.Submit(cast).ok());
+  Set(t, "aria", res::kMana, 0);
+  fb::CommandT rest = Cmd("aria", "long_rest");
+  With(rest, "slept", 0);
+  With(rest, "retrieve", 1);
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_EQ(R(t, res::kInvested), 0);
+  EXPECT_EQ(R(t, res::kMana), 3);
+  EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Spell"));
+}
+
 TEST(Rest, FatallyWoundedCannotLongRest) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Set(t, "aria", WoundsKey(kFatal), 1);
