@@ -43,6 +43,27 @@ TEST(Vitals, APoolBelowZeroStartsAtZero) {
   EXPECT_EQ(R(t, res::kMana), 0);
 }
 
+TEST(Vitals, AStaminaPoolOfZeroMayStillSpend) {
+  // 001 l.38: "You can continue to use abilities with a stamina cost in this
+  // way even when your stamina is 0"; l.40 (reading, README): with no
+  // fatigue a pool of 0 (race 0 + Vitality 0) is neither exhausted nor
+  // staggered; 1 stamina spent is 1 fatigue: 2 x 1 >= 0 exhausted, 1 >= 0
+  // staggered.
+  Table t(WoundSlots(),
+          Roster({Who("aria", "party", 5, 5, {{"vit", 0}, {"stamina", 0}}, "sword", "3", "sword"), Orc()}),
+          {10, 12});
+  EXPECT_EQ(R(t, res::kStamina), 0);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Exhausted"));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Staggered"));
+  fb::CommandT c = Cmd("aria", "spend_stamina");
+  With(c, "amount", 1);
+  ASSERT_TRUE(t.Submit(c).ok());
+  EXPECT_EQ(R(t, res::kStamina), 0);
+  EXPECT_EQ(R(t, res::kFatigue), 1);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Exhausted"));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Staggered"));
+}
+
 TEST(Vitals, FatigueLowersMaxAndConditions) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Set(t, "aria", res::kFatigue, 4);
