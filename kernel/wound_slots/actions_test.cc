@@ -194,6 +194,48 @@ TEST(Grapple, ClingPreventsTheMoveInProgress) {
   EXPECT_TRUE(t.state().Find("orc")->Has("Grappling"));
 }
 
+// 001 l.226 "For every 5 points in the result, you may move 1 yard with the
+// target" and l.161 "count every second diagonal movement as 2 yards": the
+// count runs over all the yards the Cling moves, even when the target's
+// move is split by a window. aria grapples the orc diagonally (6,6); the
+// orc (rate 9, 4 AP: 9 yd) walks (7,7) (8,8) (9,9); aria clings, Power 4 +
+// d20 6 = 10: 2 yd with it. The move then waits again, before (8,8), for
+// bob's Rebuff (l.189). Along the whole move her 2 yd are the first
+// diagonal (1 yd) and not the second (2 yd more: 3 > 2): she moves to
+// (6,6) and keeps 1 yd; the split must not restart the count (it did: a
+// second diagonal for 1 yd, to (7,7)).
+TEST(Grapple, ClingCountsItsDiagonalsAcrossAWindow) {
+  fb::CombatantSpecT bob = Who("bob", "party", 9, 7, {{"prc", 0}, {"spd", 0}, {"dex", 1}, {"melee", 1}},
+                               "sword", "3", "sword");
+  bob.player = "bob";
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 6), std::move(bob)}), {10, 1, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = {fb::Pos(7, 7), fb::Pos(8, 8), fb::Pos(9, 9)};
+  auto moved = t.Submit(mv);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);  // Cling's trigger (l.225)
+  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
+  cl.window = t.state().windows.begin()->first;
+  WithText(cl, "act", "cling");
+  auto ev = t.Submit(cl, {6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "move_with_yards"), 2);
+  ASSERT_EQ(t.state().windows.size(), 1u);  // bob's Rebuff (l.189)
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 7}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 6}));
+  fb::CommandT pass = Cmd("bob", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto passed = t.Submit(pass);
+  ASSERT_TRUE(passed.ok()) << passed.status();
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{9, 9}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 6}));
+}
+
 TEST(Grapple, DragClingAndInterposeCiteTheirOwnLines) {
   // Refused for want of a grapple, each names its own rule: Drag l.228,
   // Cling l.226, Interpose l.233 (they all cited Grapple, l.230).

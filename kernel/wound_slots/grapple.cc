@@ -207,6 +207,9 @@ absl::Status ResolveCling(Decision& d, const fb::CommandT& c, uint64_t cause) {
     RETURN_IF_ERROR(AddResource(d, t->id, res::kMovePool, -cut, {cause, "001.cling", {{"reduce", cut}}}).status());
   }
   if (with > 0) {  // moves with the target as it goes (movement.cc)
+    if (a.Resource(res::kClingDiagonals) != 0) {  // l.161: its diagonals count from its first step along
+      RETURN_IF_ERROR(SetResource(d, a.id, res::kClingDiagonals, 0, {cause, "001.cling"}));
+    }
     RETURN_IF_ERROR(Impose(d, a.id, "Clinging", a.id, ForRounds(d.state(), 1),
                            {cause, "001.cling", {{"yards", with}}, "moves with " + t->id}, with, t->id).status());
   }

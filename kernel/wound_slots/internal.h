@@ -41,7 +41,7 @@ inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
 inline constexpr char kId[] = "wound_slots";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 6;
+inline constexpr int32_t kVersion = 7;
 // 1-yard squares, every second diagonal 2 yards (l.161).
 inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
 
@@ -64,6 +64,7 @@ inline constexpr char kTurnRound[] = "turn_round";  // last round it had a turn
 inline constexpr char kTie[] = "tie_roll";          // this round's tie roll
 inline constexpr char kRecovery[] = "recovery_bonus";
 inline constexpr char kDashed[] = "dash_round";     // round of the 2nd dash
+inline constexpr char kClingDiagonals[] = "cling_diagonals";  // diagonals moved along by a Cling
 // Wounds filled per level and slots per level: "wounds_<level>", "slots_<level>".
 }  // namespace res
 

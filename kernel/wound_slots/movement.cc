@@ -278,9 +278,11 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
   }
   for (const auto& [id, k] : clingers) {
     // The yards are the grid's (l.161: every second diagonal step 2 yards,
-    // counted from the clinger's first step along): as many steps as fit.
+    // counted from the clinger's first step along, across every part of a
+    // move split by a window): as many steps as fit.
     const Pos from = d.state().Find(id)->at;
-    space::PathWalker walk(kGrid, from);
+    const int64_t diagonals = d.state().Find(id)->Resource(res::kClingDiagonals);
+    space::PathWalker walk(kGrid, from, diagonals);
     size_t n = 0;
     for (const Pos& p : steps) {
       space::PathWalker next = walk;
@@ -291,6 +293,9 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
     }
     if (n > 0) RETURN_IF_ERROR(MoveCarried(d, mover, std::vector<Pos>(steps.begin(), steps.begin() + n), {id}, cause));
     RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.cling", {{"yards", walk.cost()}}}));
+    if (walk.diagonals() != diagonals) {
+      RETURN_IF_ERROR(SetResource(d, id, res::kClingDiagonals, walk.diagonals(), {cause, "001.cling", {}, "diagonals moved along"}));
+    }
     if (k.level - walk.cost() > 0) {
       RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - walk.cost(), self).status());
     }

@@ -88,10 +88,38 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
     }
     RETURN_IF_ERROR(SetResource(d, who, "long_rests_today", count, {decl, "001.rest.limits", {{"day", day}}}));
   }
+  // l.42: invested mana retrieved at the end of a long rest, at your option
+  // ("Each effect specifies how invested mana is retrieved": the effect's
+  // provision, not one of the rest's benefits of l.49-53, so an exhausted
+  // rest, which gains "no other benefits", and one without sleep, which
+  // gives none (l.44), still end with it; an interrupted one does not end).
+  // `give_back`: the retrieved mana is current mana again ("your current and
+  // maximum mana decrease by the same amount until you retrieve" it), when
+  // no recovery of all mana follows.
+  auto retrieve = [&](bool give_back) -> absl::Status {
+    const int64_t inv = d.state().Find(who)->Resource(res::kInvested);
+    if (ParamOr(c, "retrieve", 0) == 0 || inv <= 0) return absl::OkStatus();
+    // The mana was "tied up in a particular effect" (l.42): retrieved, the
+    // effects holding it end, and their ending returns nothing more.
+    std::vector<std::pair<std::string, uint32_t>> held;
+    for (const auto& [id, o] : d.state().combatants) {
+      for (const auto& [cid, k] : o.conditions) {
+        if (k.name == "Spell" && k.source == who && k.level > 0) held.emplace_back(id, cid);
+      }
+    }
+    for (const auto& [on, cid] : held) {
+      RETURN_IF_ERROR(RemoveCondition(d, on, cid, {decl, "001.mana.invest", {{"retrieved", d.state().Find(on)->conditions.at(cid).level}},
+                                                   "its mana retrieved at the end of a long rest: the effect ends"}));
+    }
+    RETURN_IF_ERROR(SetResource(d, who, res::kInvested, 0, {decl, "001.mana.invest", {{"retrieved", inv}}}));
+    if (!give_back) return absl::OkStatus();
+    return AddResource(d, who, res::kMana, inv, {decl, "001.mana.invest", {{"retrieved", inv}}}).status();
+  };
   if (ParamOr(c, "slept", 1) == 0) {
     const int64_t minutes_needed = std::max<int64_t>(0, 480 - 30 * start_vit(*d.state().Find(who)));
-    return RecordOutcome(d, who, {decl, "001.rest.limits", {{"sleep_needed_minutes", minutes_needed}},
-                                  "no full night's sleep within 24 hours: no benefit"});
+    RETURN_IF_ERROR(RecordOutcome(d, who, {decl, "001.rest.limits", {{"sleep_needed_minutes", minutes_needed}},
+                                           "no full night's sleep within 24 hours: no benefit"}));
+    return retrieve(/*give_back=*/true);
   }
   if (minutes < 480) {  // l.65: interrupted: a short rest's benefits per 15 minutes
     const int64_t n = FloorDiv(minutes, 15);
@@ -114,6 +142,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
     const int64_t below_half = std::max<int64_t>(0, CeilDiv(normal, 2) - 1);
     RETURN_IF_ERROR(SetFatigue(d, who, std::min(start.Resource(res::kFatigue), below_half),
                                {decl, "001.rest.long.exhausted", {{"normal_max", normal}}}));
+    RETURN_IF_ERROR(retrieve(/*give_back=*/false));
     return recover_all("001.rest.long.exhausted");
   }
   const int w = HighestWound(start);
@@ -179,25 +208,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
       RETURN_IF_ERROR(AddResource(d, who, res::kRecovery, 1, {decl, "001.rest.recovery", {}, "cumulative +1"}).status());
     }
   }
-  // l.42: invested mana retrieved at the end of a long rest, at your option.
-  if (ParamOr(c, "retrieve", 0) != 0) {
-    const int64_t inv = d.state().Find(who)->Resource(res::kInvested);
-    if (inv > 0) {
-      // The mana was "tied up in a particular effect" (l.42): retrieved, the
-      // effects holding it end, and their ending returns nothing more.
-      std::vector<std::pair<std::string, uint32_t>> held;
-      for (const auto& [id, o] : d.state().combatants) {
-        for (const auto& [cid, k] : o.conditions) {
-          if (k.name == "Spell" && k.source == who && k.level > 0) held.emplace_back(id, cid);
-        }
-      }
-      for (const auto& [on, cid] : held) {
-        RETURN_IF_ERROR(RemoveCondition(d, on, cid, {decl, "001.mana.invest", {{"retrieved", d.state().Find(on)->conditions.at(cid).level}},
-                                                     "its mana retrieved at the end of a long rest: the effect ends"}));
-      }
-      RETURN_IF_ERROR(SetResource(d, who, res::kInvested, 0, {decl, "001.mana.invest", {{"retrieved", inv}}}));
-    }
-  }
+  RETURN_IF_ERROR(retrieve(/*give_back=*/false));
   // 5. l.53: recover all stamina and mana.
   return recover_all("001.rest.long.recover");
 }

@@ -43,6 +43,27 @@ TEST(Vitals, APoolBelowZeroStartsAtZero) {
   EXPECT_EQ(R(t, res::kMana), 0);
 }
 
+TEST(Vitals, AStaminaPoolOfZeroMayStillSpend) {
+  // 001 l.38: "You can continue to use abilities with a stamina cost in this
+  // way even when your stamina is 0"; l.40 (reading, README): with no
+  // fatigue a pool of 0 (race 0 + Vitality 0) is neither exhausted nor
+  // staggered; 1 stamina spent is 1 fatigue: 2 x 1 >= 0 exhausted, 1 >= 0
+  // staggered.
+  Table t(WoundSlots(),
+          Roster({Who("aria", "party", 5, 5, {{"vit", 0}, {"stamina", 0}}, "sword", "3", "sword"), Orc()}),
+          {10, 12});
+  EXPECT_EQ(R(t, res::kStamina), 0);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Exhausted"));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Staggered"));
+  fb::CommandT c = Cmd("aria", "spend_stamina");
+  With(c, "amount", 1);
+  ASSERT_TRUE(t.Submit(c).ok());
+  EXPECT_EQ(R(t, res::kStamina), 0);
+  EXPECT_EQ(R(t, res::kFatigue), 1);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Exhausted"));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Staggered"));
+}
+
 TEST(Vitals, FatigueLowersMaxAndConditions) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Set(t, "aria", res::kFatigue, 4);
@@ -159,6 +180,54 @@ TEST(Rest, ExhaustedLongRestOnlyRecovers) {
   EXPECT_EQ(R(t, res::kFatigue), 4);                       // reading: just below half
   EXPECT_EQ(R(t, res::kStamina), 6);
   EXPECT_EQ(R(t, WoundsKey(kLight)), 1);                   // no other benefit
+}
+
+TEST(Rest, AnExhaustedRestStillRetrievesInvestedMana) {
+  // 001 l.42: invested mana "can be retrieved at your option at the end of a
+  // long rest" ("Each effect specifies how invested mana is retrieved": the
+  // effect's provision, not one of the rest's benefits); l.49: exhausted,
+  // "recover all stamina and mana, but gain no other benefits from the long
+  // rest" (the benefits listed l.50-53). aria (mana 3 + Lor 1 = 4) invests
+  // 3 (1/1 left), fatigue 6 (2 x 6 >= 10: exhausted); she rests and
+  // retrieves it: invested 0, mana 4/4, the spell over; fatigue 4 (reading
+  // of l.49), her light wound kept.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT cast = Cmd("aria", "cast_spell");
+  With(cast, "invest", 3);
+  ASSERT_TRUE(t.Submit(cast).ok());
+  Set(t, "aria", WoundsKey(kLight), 1);
+  Set(t, "aria", res::kFatigue, 6);
+  ASSERT_TRUE(t.state().Find("aria")->Has("Exhausted"));
+  fb::CommandT rest = Cmd("aria", "long_rest");
+  With(rest, "retrieve", 1);
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_EQ(R(t, res::kInvested), 0);
+  EXPECT_EQ(R(t, res::kMana), 4);
+  EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Spell"));
+  EXPECT_EQ(R(t, res::kFatigue), 4);
+  EXPECT_EQ(R(t, WoundsKey(kLight)), 1);
+}
+
+TEST(Rest, ARestWithoutSleepStillRetrievesInvestedMana) {
+  // 001 l.44: "you cannot benefit from a long rest if you have not slept";
+  // l.42: invested mana "can be retrieved at your option at the end of a
+  // long rest" (the effect's provision, as for an exhausted rest). aria
+  // (mana 4) invests 3, spends 1 more (0 left, max 1); a rest without sleep
+  // retrieves the 3: current and maximum mana up by 3 (3/4), nothing else.
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT cast = Cmd("aria", "cast_spell");
+  With(cast, "invest", 3);
+  ASSERT_TRUE(t.Submit(cast).ok());
+  Set(t, "aria", res::kMana, 0);
+  fb::CommandT rest = Cmd("aria", "long_rest");
+  With(rest, "slept", 0);
+  With(rest, "retrieve", 1);
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_EQ(R(t, res::kInvested), 0);
+  EXPECT_EQ(R(t, res::kMana), 3);
+  EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Spell"));
 }
 
 TEST(Rest, FatallyWoundedCannotLongRest) {

@@ -127,6 +127,30 @@ TEST(Movement, TheColumnIsTheRoundsTotalAp) {
   EXPECT_NE(r.status().message().find("params.slept"), std::string::npos) << r.status();
 }
 
+TEST(Movement, ADashAfterMovingDoublesTheRateForWhatIsBoughtAfter) {
+  // 001 l.222 "Your movement rate is doubled until the end of the round";
+  // l.160 "Once AP is spent to move, you can divide the movement however you
+  // want for the remainder of the round". aria, rate 9: 2 AP buy 4 yd; she
+  // walks 2 and Dashes (2 AP): rate 18; 2 AP more make 4 AP in the round:
+  // 18 - 9 = 9 yd (the 4-AP column at 18 less the 2-AP column at 18), the
+  // 4 yd bought before the Dash unchanged: 2 + 9 = 11 left. AP 7 - 6 = 1.
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT two = Cmd("aria", "buy_move");
+  With(two, "ap", 2);
+  ASSERT_TRUE(t.Submit(two).ok());
+  fb::CommandT walk = Cmd("aria", "move");
+  walk.path = {fb::Pos(4, 5), fb::Pos(3, 5)};
+  ASSERT_TRUE(t.Submit(walk).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+  auto dash = t.Submit(Cmd("aria", "dash"));
+  ASSERT_TRUE(dash.ok()) << dash.status();
+  EXPECT_EQ(EffectiveRate(*t.state().Find("aria")), 18);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+  ASSERT_TRUE(t.Submit(two).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 11);
+  EXPECT_EQ(Ap(t.state(), "aria"), 1);
+}
+
 TEST(Jump, BuysTheMovementItLacks) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
   fb::CommandT j = Cmd("aria", "jump");
