@@ -129,9 +129,18 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
   }
   if (c.action == "disarm") {
     const std::string item = ParamText(c, "item");  // required (verbs.cc)
-    if (t->FindWeapon(item) == nullptr) {
+    const Weapon* held = t->FindWeapon(item);
+    if (held == nullptr) {
       return Malformed(c, "params.item",
                        absl::StrCat(t->id, " carries no '", item, "'"));
+    }
+    // L55: "they drop an item they are carrying": a Natural Weapon is part
+    // of the creature (L59, L148 "arms or Natural Weapons"), not an item.
+    if (held->kind == "natural") {
+      return Refuse("000.disarm",
+                    absl::StrCat("params.item: ", t->id, "'s ", item,
+                                 " is a Natural Weapon, not an item it "
+                                 "carries: name a weapon it holds"));
     }
     for (const Condition* dis : Named(*t, kDisarmed)) {
       if (dis->note == item) {
@@ -589,9 +598,17 @@ absl::Status ValidateDropItem(const State& s, const fb::CommandT& c,
   (void)ctx;
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const std::string item = ParamText(c, "item");
-  if (a->FindWeapon(item) == nullptr) {  // `item` is required (verbs.cc)
+  const Weapon* held = a->FindWeapon(item);
+  if (held == nullptr) {  // `item` is required (verbs.cc)
     return Malformed(c, "params.item",
                      absl::StrCat(a->id, " carries no '", item, "'"));
+  }
+  // L21 "drop an item": a Natural Weapon is no item (L55, L59).
+  if (held->kind == "natural") {
+    return Refuse("000.free_action",
+                  absl::StrCat("params.item: ", a->id, "'s ", item,
+                               " is a Natural Weapon, not an item it "
+                               "carries: name a weapon it holds"));
   }
   for (const Condition* dis : Named(*a, kDisarmed)) {
     if (dis->note == item) {

@@ -406,6 +406,39 @@ TEST(Maneuver, CriticalDisarmTakesTheItem) {
             absl::StatusCode::kFailedPrecondition);
 }
 
+// Seed 000 l.55: "Disarm - ... If you succeed they drop an item they are
+// carrying of your choice. The item lands on the ground in their square";
+// l.21 "drop an item". A Natural Weapon (l.59 "a free hand or Natural
+// Weapon", l.148 "one of your arms or Natural Weapons") is part of the
+// creature, not an item it carries: neither disarmed nor dropped.
+TEST(Maneuver, ANaturalWeaponIsNoItemToDisarmOrDrop) {
+  fb::RosterT r = Pair();
+  Arm(*r.combatants[1], "bite", "1d6", "natural");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT d = M("disarm");
+  WithText(d, "item", "bite");
+  auto out = t.Submit(d, {18, 2});
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("params.item"), std::string::npos)
+      << out.status();
+  EXPECT_NE(out.status().message().find("l.55"), std::string::npos)
+      << out.status();
+  EXPECT_FALSE(Has(t, "gob", kDisarmed));
+  EXPECT_EQ(Res(t, "aria", kActions), 3);  // nothing decided
+  fb::CommandT club = M("disarm");  // the club it holds still can be
+  WithText(club, "item", "club");
+  ASSERT_OK(t.Submit(club, {12, 5}));
+  EXPECT_TRUE(Has(t, "gob", kDisarmed));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  fb::CommandT drop = Cmd("gob", "drop_item");
+  WithText(drop, "item", "bite");
+  EXPECT_EQ(t.Submit(drop).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  fb::CommandT bite = M("attack", "gob", "aria");
+  bite.weapon = "bite";
+  ASSERT_OK(t.Submit(bite, {1}));  // still its own to bite with
+}
+
 TEST(Maneuver, BreakDamagesACarriedObject) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   fb::CommandT b = M("break");
