@@ -154,6 +154,25 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
     if (w == nullptr || w->damage.empty()) {
       return Malformed(c, "weapon", "Break deals a weapon's Damage: name one");
     }
+    // L49: "you deal Damage to an Object they are carrying": not a Natural
+    // Weapon (part of the creature, L59), nor an item it no longer holds
+    // (dropped, flung or taken, L55).
+    const std::string item = ParamText(c, "item");
+    if (const Weapon* own = t->FindWeapon(item);
+        own != nullptr && own->kind == "natural") {
+      return Refuse("000.break",
+                    absl::StrCat("params.item: ", t->id, "'s ", item,
+                                 " is a Natural Weapon, not an Object it "
+                                 "carries"));
+    }
+    for (const Condition* dis : Named(*t, kDisarmed)) {
+      if (dis->note == item) {
+        return Refuse("000.break",
+                      absl::StrCat("params.item: ", t->id,
+                                   " no longer carries its ", item,
+                                   " (L55): name an Object it carries"));
+      }
+    }
   }
   if (c.action == "push") {
     const int64_t dist_ft = ParamOr(c, "distance", 15);

@@ -448,6 +448,39 @@ TEST(Maneuver, BreakDamagesACarriedObject) {
   EXPECT_EQ(Res(t, "gob", "item_damage:shield"), 7);
 }
 
+// Seed 000 l.49: "Break - ... If you succeed you deal Damage to an Object
+// they are carrying": a Natural Weapon is no Object (l.59, l.148), and an
+// item dropped by a Disarm (l.55 "lands on the ground") is carried no more.
+TEST(Maneuver, BreakDamagesOnlyAnObjectItCarries) {
+  fb::RosterT r = Pair();
+  Arm(*r.combatants[1], "bite", "1d6", "natural");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT b = M("break");
+  b.weapon = "spear";
+  WithText(b, "item", "bite");
+  auto out = t.Submit(b, {12, 5, 4});
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("params.item"), std::string::npos)
+      << out.status();
+  EXPECT_NE(out.status().message().find("l.49"), std::string::npos)
+      << out.status();
+  EXPECT_EQ(Res(t, "gob", "item_damage:bite"), 0);
+  fb::CommandT d = M("disarm");
+  WithText(d, "item", "club");
+  ASSERT_OK(t.Submit(d, {12, 5}));
+  fb::CommandT club = M("break");
+  club.weapon = "spear";
+  WithText(club, "item", "club");
+  EXPECT_EQ(t.Submit(club, {12, 5, 4}).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(Res(t, "gob", "item_damage:club"), 0);
+  fb::CommandT shield = M("break");
+  shield.weapon = "spear";
+  WithText(shield, "item", "shield");
+  ASSERT_OK(t.Submit(shield, {12, 5, 4}));  // 1d8 4 + STR 3
+  EXPECT_EQ(Res(t, "gob", "item_damage:shield"), 7);
+}
+
 // 000 l.47: "These count as Attacks and use Attack rolls"; l.115: "Other
 // Creatures attempting to target a Hidden Creature must declare what square
 // they think it is in before attempting an Attack roll. If the wrong square
