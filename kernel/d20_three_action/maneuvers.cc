@@ -129,9 +129,18 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
   }
   if (c.action == "disarm") {
     const std::string item = ParamText(c, "item");  // required (verbs.cc)
-    if (t->FindWeapon(item) == nullptr) {
+    const Weapon* held = t->FindWeapon(item);
+    if (held == nullptr) {
       return Malformed(c, "params.item",
                        absl::StrCat(t->id, " carries no '", item, "'"));
+    }
+    // L55: "they drop an item they are carrying": a Natural Weapon is part
+    // of the creature (L59, L148 "arms or Natural Weapons"), not an item.
+    if (held->kind == "natural") {
+      return Refuse("000.disarm",
+                    absl::StrCat("params.item: ", t->id, "'s ", item,
+                                 " is a Natural Weapon, not an item it "
+                                 "carries: name a weapon it holds"));
     }
     for (const Condition* dis : Named(*t, kDisarmed)) {
       if (dis->note == item) {
@@ -144,6 +153,25 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
     // `item` and `weapon` are required (verbs.cc); the weapon must deal Damage.
     if (w == nullptr || w->damage.empty()) {
       return Malformed(c, "weapon", "Break deals a weapon's Damage: name one");
+    }
+    // L49: "you deal Damage to an Object they are carrying": not a Natural
+    // Weapon (part of the creature, L59), nor an item it no longer holds
+    // (dropped, flung or taken, L55).
+    const std::string item = ParamText(c, "item");
+    if (const Weapon* own = t->FindWeapon(item);
+        own != nullptr && own->kind == "natural") {
+      return Refuse("000.break",
+                    absl::StrCat("params.item: ", t->id, "'s ", item,
+                                 " is a Natural Weapon, not an Object it "
+                                 "carries"));
+    }
+    for (const Condition* dis : Named(*t, kDisarmed)) {
+      if (dis->note == item) {
+        return Refuse("000.break",
+                      absl::StrCat("params.item: ", t->id,
+                                   " no longer carries its ", item,
+                                   " (L55): name an Object it carries"));
+      }
     }
   }
   if (c.action == "push") {
@@ -589,9 +617,17 @@ absl::Status ValidateDropItem(const State& s, const fb::CommandT& c,
   (void)ctx;
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const std::string item = ParamText(c, "item");
-  if (a->FindWeapon(item) == nullptr) {  // `item` is required (verbs.cc)
+  const Weapon* held = a->FindWeapon(item);
+  if (held == nullptr) {  // `item` is required (verbs.cc)
     return Malformed(c, "params.item",
                      absl::StrCat(a->id, " carries no '", item, "'"));
+  }
+  // L21 "drop an item": a Natural Weapon is no item (L55, L59).
+  if (held->kind == "natural") {
+    return Refuse("000.free_action",
+                  absl::StrCat("params.item: ", a->id, "'s ", item,
+                               " is a Natural Weapon, not an item it "
+                               "carries: name a weapon it holds"));
   }
   for (const Condition* dis : Named(*a, kDisarmed)) {
     if (dis->note == item) {

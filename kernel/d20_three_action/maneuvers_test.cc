@@ -406,12 +406,78 @@ TEST(Maneuver, CriticalDisarmTakesTheItem) {
             absl::StatusCode::kFailedPrecondition);
 }
 
+// Seed 000 l.55: "Disarm - ... If you succeed they drop an item they are
+// carrying of your choice. The item lands on the ground in their square";
+// l.21 "drop an item". A Natural Weapon (l.59 "a free hand or Natural
+// Weapon", l.148 "one of your arms or Natural Weapons") is part of the
+// creature, not an item it carries: neither disarmed nor dropped.
+TEST(Maneuver, ANaturalWeaponIsNoItemToDisarmOrDrop) {
+  fb::RosterT r = Pair();
+  Arm(*r.combatants[1], "bite", "1d6", "natural");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT d = M("disarm");
+  WithText(d, "item", "bite");
+  auto out = t.Submit(d, {18, 2});
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("params.item"), std::string::npos)
+      << out.status();
+  EXPECT_NE(out.status().message().find("l.55"), std::string::npos)
+      << out.status();
+  EXPECT_FALSE(Has(t, "gob", kDisarmed));
+  EXPECT_EQ(Res(t, "aria", kActions), 3);  // nothing decided
+  fb::CommandT club = M("disarm");  // the club it holds still can be
+  WithText(club, "item", "club");
+  ASSERT_OK(t.Submit(club, {12, 5}));
+  EXPECT_TRUE(Has(t, "gob", kDisarmed));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  fb::CommandT drop = Cmd("gob", "drop_item");
+  WithText(drop, "item", "bite");
+  EXPECT_EQ(t.Submit(drop).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  fb::CommandT bite = M("attack", "gob", "aria");
+  bite.weapon = "bite";
+  ASSERT_OK(t.Submit(bite, {1}));  // still its own to bite with
+}
+
 TEST(Maneuver, BreakDamagesACarriedObject) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   fb::CommandT b = M("break");
   b.weapon = "spear";
   WithText(b, "item", "shield");
   ASSERT_OK(t.Submit(b, {12, 5, 4}));  // 1d8 4 + STR 3
+  EXPECT_EQ(Res(t, "gob", "item_damage:shield"), 7);
+}
+
+// Seed 000 l.49: "Break - ... If you succeed you deal Damage to an Object
+// they are carrying": a Natural Weapon is no Object (l.59, l.148), and an
+// item dropped by a Disarm (l.55 "lands on the ground") is carried no more.
+TEST(Maneuver, BreakDamagesOnlyAnObjectItCarries) {
+  fb::RosterT r = Pair();
+  Arm(*r.combatants[1], "bite", "1d6", "natural");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT b = M("break");
+  b.weapon = "spear";
+  WithText(b, "item", "bite");
+  auto out = t.Submit(b, {12, 5, 4});
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("params.item"), std::string::npos)
+      << out.status();
+  EXPECT_NE(out.status().message().find("l.49"), std::string::npos)
+      << out.status();
+  EXPECT_EQ(Res(t, "gob", "item_damage:bite"), 0);
+  fb::CommandT d = M("disarm");
+  WithText(d, "item", "club");
+  ASSERT_OK(t.Submit(d, {12, 5}));
+  fb::CommandT club = M("break");
+  club.weapon = "spear";
+  WithText(club, "item", "club");
+  EXPECT_EQ(t.Submit(club, {12, 5, 4}).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(Res(t, "gob", "item_damage:club"), 0);
+  fb::CommandT shield = M("break");
+  shield.weapon = "spear";
+  WithText(shield, "item", "shield");
+  ASSERT_OK(t.Submit(shield, {12, 5, 4}));  // 1d8 4 + STR 3
   EXPECT_EQ(Res(t, "gob", "item_damage:shield"), 7);
 }
 

@@ -143,6 +143,32 @@ TEST(Turns, SlowedAndIncapacitatedLoseActions) {
   EXPECT_EQ(Res(t, "aria", kReactions), 0);  // L162: 1 - 1
 }
 
+// Reading (README "Budgets", pass 5): seed 000 l.162 "one less Action and
+// one less Reaction per Turn" and l.152 "2 less Actions and 2 less
+// Reactions per Turn" are the allotment given when the Turn starts (l.17
+// "During a Turn you get three Actions", l.19 "1 Reaction per Round
+// starting on their Turn"): Slowed and Incapacitated gained mid-Turn keep
+// that Turn's Actions and the Reaction it has; the next Turn is smaller.
+TEST(Turns, SlowedMidTurnKeepsTheTurnsActions) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "interact")));  // 3 - 1 = 2 left
+  fb::CommandT slow = Gm("aria", "gm_condition", "a slow spell");
+  WithText(slow, "name", "slowed");
+  WithText(slow, "op", "add");
+  ASSERT_OK(t.Submit(slow));
+  fb::CommandT inc = Gm("aria", "gm_condition", "knocked out");
+  WithText(inc, "name", "incapacitated");
+  WithText(inc, "op", "add");
+  ASSERT_OK(t.Submit(inc));
+  EXPECT_EQ(Res(t, "aria", kActions), 2);    // this Turn's allotment stays
+  EXPECT_EQ(Res(t, "aria", kReactions), 1);  // until its next Turn (l.19)
+  ASSERT_OK(t.Submit(Cmd("aria", "interact")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(Res(t, "aria", kActions), 0);    // 3 - 1 - 2, minimum 0
+  EXPECT_EQ(Res(t, "aria", kReactions), 0);  // 1 - 1 - 2, minimum 0
+}
+
 TEST(Turns, StunnedCreaturesCannotAct) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   fb::CommandT stun = Gm("aria", "gm_condition", "stunning blow");
