@@ -654,6 +654,27 @@ TEST(EnterSpace, ThePenaltyEndsWhenTheSpaceIsNoLongerShared) {
   EXPECT_FALSE(t.state().Find("orc")->Has("SharingSpace"));
 }
 
+TEST(EnterSpace, SharingASpaceLowersCombatChecksToo) {
+  // 001 l.216: "While you are in the same space, both you and the target
+  // take a -2 penalty to all attacks and melee and ranged defenses"; l.70:
+  // "Combat checks function the same as attack rolls" (as Distract's -2,
+  // l.244, applies to them). aria enters the orc's space (d20 10: the
+  // better of Power 4 / Agility 4 + 10 = 14 >= 13), then trips it: Power
+  // Str 2 + Athletics 2 - 2 (same space) + d20 10 = 12 < the orc's higher
+  // of Power 13 / Agility 11 (not a melee or ranged defense: no -2): no
+  // trip (14 >= 13 without the -2).
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/hinder", 1}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "enter_space", {"orc"}), {10}).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("SharingSpace"));
+  fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
+  WithText(trip, "hindrance", "trip");
+  auto ev = t.Submit(trip, {10});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "same_space"), -2);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 12);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Prone"));
+}
+
 TEST(Mana, InvestAndEnd) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   fb::CommandT cast = Cmd("aria", "cast_spell");

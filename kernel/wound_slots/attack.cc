@@ -93,6 +93,12 @@ std::string SharedWith(const Combatant& c) {
 
 }  // namespace
 
+int64_t SameSpace(const Combatant& c, Nums* nums, const char* key) {
+  if (!c.Has("SharingSpace")) return 0;
+  if (nums != nullptr) nums->push_back({key, -2, SharedWith(c), "001.act.enter"});
+  return -2;
+}
+
 bool Flanked(const State& s, const Combatant& t) {
   std::vector<const Combatant*> around;
   for (const auto& [id, o] : s.combatants) {
@@ -239,7 +245,7 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   if (ranged && a.Has("Harried")) { nums.push_back({"harried", -2, CondSource(a, "Harried"), "001.act.harry"}); bonus -= 2; }  // l.202
   if (a.Has("Distracted")) { nums.push_back({"distracted", -2, CondSource(a, "Distracted"), "001.hinder.distract"}); bonus -= 2; }  // l.244
   if (underwater && !ranged) { nums.push_back({"underwater", -5, "underwater " + a.id, "001.underwater"}); bonus -= 5; }  // l.275
-  if (a.Has("SharingSpace")) { nums.push_back({"same_space", -2, SharedWith(a), "001.act.enter"}); bonus -= 2; }  // l.216
+  bonus += SameSpace(a, &nums);  // l.216
   if (const Condition* ride = a.FindCondition("Riding"); ride != nullptr && !ranged) {
     const Combatant* mount = d.state().Find(ride->relative_to);
     const Condition* tr = t.FindCondition("Riding");

@@ -21,11 +21,13 @@ namespace combat::kernel::wound_slots {
 namespace {
 
 // l.244: a distracted creature's combat checks, which "function the same
-// as attack rolls" (l.70), take its -2 to attack.
+// as attack rolls" (l.70), take its -2 to attack; so do those of one
+// sharing a space ("-2 penalty to all attacks", l.216).
 int64_t Distraction(const Combatant& c, Nums* n) {
-  if (!c.Has("Distracted")) return 0;
+  int64_t out = SameSpace(c, n);
+  if (!c.Has("Distracted")) return out;
   if (n != nullptr) n->push_back({"distracted", -2, CondSource(c, "Distracted"), "001.hinder.distract"});
-  return -2;
+  return out - 2;
 }
 int64_t PowerBonus(const Combatant& c, Nums* n) {
   return CheckBonus(c, "str", "athletics", "power", n) + SizeScore(c) + Distraction(c, n);  // l.74

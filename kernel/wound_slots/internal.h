@@ -249,6 +249,11 @@ int64_t AttackModifiers(const State& s, const Combatant& attacker,
                         const Combatant& target, bool ranged,
                         int64_t cover, Nums* nums);
 bool Flanked(const State& s, const Combatant& target);
+// l.216: sharing a space, "-2 penalty to all attacks": -2 (and its number)
+// on an attack roll and, as l.70 "Combat checks function the same as attack
+// rolls", on every combat check (l.71-77); 0 when not sharing. `key`: the
+// number's name (a defender's check: "target_same_space").
+int64_t SameSpace(const Combatant& c, Nums* nums, const char* key = "same_space");
 // 1 when one of the two rides a mount larger than the other on foot (l.280).
 int64_t MountedGap(const State& s, const Combatant& a, const Combatant& b);
 // A check (d20 + bonus); returns the total and natural die.

@@ -22,7 +22,7 @@ int64_t BetterBonus(const Combatant& c, Nums* n) {
     n->push_back({p >= a ? "power_bonus" : "agility_bonus", std::max(p, a)});
     if (distracted != 0) n->push_back({"distracted", distracted, CondSource(c, "Distracted"), "001.hinder.distract"});
   }
-  return std::max(p, a) + distracted;
+  return std::max(p, a) + distracted + SameSpace(c, n);  // l.216, l.70
 }
 int64_t HigherDefense(const Combatant& c) {
   return std::max(Defense(c, Def::kPower, nullptr), Defense(c, Def::kAgility, nullptr));

@@ -74,11 +74,12 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   // Only a rest that gives a long rest's benefits counts: one without sleep
   // gives none, an interrupted one a short rest's (l.65; "You can take as
   // many short rests as you like", l.44).
-  const bool benefits = minutes >= 480 && ParamOr(c, "slept", 1) != 0;
-  if (benefits && HasParam(c, "day") && a->Resource("long_rest_day") == day &&
-      a->Resource("long_rests_today") >= 2) {
-    return Refuse("001.rest.limits", absl::StrCat(who, " already had two long rests on day ", day));
-  }
+  // A third full one that day is taken but gives no benefit ("you can only
+  // gain the benefits of a long rest twice per day", l.44), and does not
+  // count.
+  const bool third = minutes >= 480 && ParamOr(c, "slept", 1) != 0 && HasParam(c, "day") &&
+                     a->Resource("long_rest_day") == day && a->Resource("long_rests_today") >= 2;
+  const bool benefits = minutes >= 480 && ParamOr(c, "slept", 1) != 0 && !third;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   if (benefits && HasParam(c, "day")) {
     const Combatant* now = d.state().Find(who);
@@ -115,6 +116,11 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
     if (!give_back) return absl::OkStatus();
     return AddResource(d, who, res::kMana, inv, {decl, "001.mana.invest", {{"retrieved", inv}}}).status();
   };
+  if (third) {
+    RETURN_IF_ERROR(RecordOutcome(d, who, {decl, "001.rest.limits", {{"day", day}, {"long_rests_today", 2}},
+                                           absl::StrCat("a third long rest on day ", day, ": no benefit")}));
+    return retrieve(/*give_back=*/true);
+  }
   if (ParamOr(c, "slept", 1) == 0) {
     const int64_t minutes_needed = std::max<int64_t>(0, 480 - 30 * start_vit(*d.state().Find(who)));
     RETURN_IF_ERROR(RecordOutcome(d, who, {decl, "001.rest.limits", {{"sleep_needed_minutes", minutes_needed}},
