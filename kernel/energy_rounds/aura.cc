@@ -6,6 +6,8 @@
 // row is still an auditable state change.
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
@@ -120,29 +122,34 @@ absl::Status DeathSave(Decision& d, const std::string& who, uint64_t cause) {
   return Die(d, who, why);
 }
 
+// l.655-658: each cause of unconsciousness has its own way to wake: "You
+// roll a 1d20 each Round until you get a 20" is said of Stamina loss
+// (l.657) and of non-lethal damage (l.658) alike, so one unconscious from
+// both rolls for each, in the order it fell unconscious from them
+// (condition id), and a 20 ends that cause only: it wakes when no cause
+// is left.
 absl::Status WakeRoll(Decision& d, const std::string& who, uint64_t cause) {
-  const Combatant* c = d.state().Find(who);
-  std::string kind;
-  uint32_t id = 0;
-  for (const auto& [cid, k] : c->conditions) {
+  std::vector<std::pair<uint32_t, std::string>> causes;
+  for (const auto& [cid, k] : d.state().Find(who)->conditions) {
     if (k.name == "Unconscious" && (k.source == "stamina" || k.source == "nonlethal")) {
-      kind = k.source;
-      id = cid;
-      break;
+      causes.emplace_back(cid, k.source);
     }
   }
-  if (id == 0) return absl::OkStatus();
-  const std::string rule = kind == "stamina" ? "002.unconscious.stamina" : "002.unconscious.nonlethal";
-  ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d20", "wake-up roll", who, cause));
-  const int v = r.natural();
-  RETURN_IF_ERROR(SetResource(d, who, "wake_roll", v,
-                              {cause, rule, {{"wake_d20", v}}, v == 20 ? "wakes" : "stays unconscious"}));
-  if (v != 20) return absl::OkStatus();
-  RETURN_IF_ERROR(RemoveCondition(d, who, id, {cause, rule, {{"wake_d20", v}}, "wakes up"}));
-  if (kind == "stamina" && d.state().Find(who)->Resource(res::kStamina) == 0) {
-    RETURN_IF_ERROR(AddResource(d, who, res::kStamina, 1,
-                                {cause, rule, {}, "wakes with 1 Stamina"})
-                        .status());
+  for (const auto& [id, kind] : causes) {
+    const std::string rule =
+        kind == "stamina" ? "002.unconscious.stamina" : "002.unconscious.nonlethal";
+    ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d20", "wake-up roll", who, cause));
+    const int v = r.natural();
+    RETURN_IF_ERROR(SetResource(d, who, "wake_roll", v,
+                                {cause, rule, {{"wake_d20", v}},
+                                 v == 20 ? "wakes" : "stays unconscious"}));
+    if (v != 20) continue;
+    RETURN_IF_ERROR(RemoveCondition(d, who, id, {cause, rule, {{"wake_d20", v}}, "wakes up"}));
+    if (kind == "stamina" && d.state().Find(who)->Resource(res::kStamina) == 0) {
+      RETURN_IF_ERROR(AddResource(d, who, res::kStamina, 1,
+                                  {cause, rule, {}, "wakes with 1 Stamina"})
+                          .status());
+    }
   }
   return absl::OkStatus();
 }

@@ -312,6 +312,46 @@ TEST(Aura, KnockedOutByNonLethalDamageWakesOnTwenty) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.655-658: "There are many reasons why you may fall unconscious, and
+// that effects how quickly you might awaken: ◇ Stamina loss ... You roll a
+// 1d20 each Round until you get a 20, in which case you wake up, regaining
+// 1 Stamina if you were at 0. ◇ Non-Lethal Damage ... You roll a 1d20 each
+// Round until you get a 20, in which case you wake up." Each cause has its
+// own roll: unconscious from both, the orc rolls twice a Round (Stamina
+// loss first, it fell so first), and a 20 ends one cause only.
+TEST(Aura, EachCauseOfUnconsciousnessRollsItsOwnWakeRoll) {
+  Table t(EnergyRounds(), AtZero(10, {{"stamina", 1}}));
+  auto x = Cmd("orc", "exert");
+  With(x, "stamina", 1);
+  x.text = "climb";
+  ASSERT_TRUE(t.Submit(Now(x)).ok());  // l.72: 0 Stamina, unconscious
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Unconscious");
+  WithText(g, "op", "add");
+  WithText(g, "source", "nonlethal");
+  ASSERT_TRUE(t.Submit(g).ok());
+  // Round 1 ends: Stamina loss rolls 5, the blow rolls 20: the blow's
+  // cause ends, Stamina loss keeps it unconscious, still at 0 Stamina.
+  auto r1 = t.Submit(Gm("end_round"), {5, 20});
+  ASSERT_TRUE(r1.ok()) << r1.status();
+  EXPECT_TRUE(Cites(*r1, "002.unconscious.stamina"));
+  EXPECT_TRUE(Cites(*r1, "002.unconscious.nonlethal"));
+  const Combatant* o = t.state().Find("orc");
+  ASSERT_TRUE(o->Has("Unconscious"));
+  for (const auto& [id, k] : o->conditions) {
+    if (k.name == "Unconscious") {
+      EXPECT_EQ(k.source, "stamina");
+    }
+  }
+  EXPECT_EQ(o->Resource("stamina"), 0);
+  // Round 2 ends: one cause left, one roll: 20 wakes it with 1 Stamina.
+  ASSERT_TRUE(t.Submit(Gm("end_round"), {20}).ok());
+  o = t.state().Find("orc");
+  EXPECT_FALSE(o->Has("Unconscious"));
+  EXPECT_EQ(o->Resource("stamina"), 1);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Aura, RecoverySurgeAndFormulae) {
   Table t(EnergyRounds(), AtZero(0, {{"int", -2}}));
   // Aura Modifier 3 + 2 - 2 = 3: Strength 20 + 4 = 24 (l.298); Value 3 (l.312).

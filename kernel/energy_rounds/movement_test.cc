@@ -191,6 +191,23 @@ TEST(Movement, DefendEndsWhenMovingBeyondSpeed) {
   EXPECT_FALSE(K(t).Has("Defending"));  // 7 m > 6 (l.35)
 }
 
+// 002 l.35: "This defense bonus lasts until you make an attack, cast a
+// spell, or move more than your Speed during a Round": the metres are the
+// Round's (reading 37), so a full Run (6 m, Speed 6) before the Defend
+// and one Shift after it make 7 m > 6 during the Round, and it ends.
+TEST(Movement, DefendCountsTheRoundsMetresFromItsStart) {
+  Table t(EnergyRounds(), Field());
+  ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}, {7, 5}, {8, 5}})).ok());
+  auto d = Cmd("kara", "defend");
+  ASSERT_TRUE(t.Submit(Now(d)).ok());
+  EXPECT_TRUE(K(t).Has("Defending"));  // 6 m: not more than Speed
+  auto c = Move("shift", {{9, 5}});
+  With(c, "agility", 1);
+  ASSERT_TRUE(t.Submit(c).ok());
+  EXPECT_FALSE(K(t).Has("Defending"));  // 6 + 1 = 7 m > 6 during the Round
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Movement, CatchYourBreath) {
   Table t(EnergyRounds(), Field({{"stamina", 5}}));
   ASSERT_TRUE(t.Submit(Move("shift", {{3, 5}})).ok());

@@ -41,16 +41,36 @@ absl::StatusOr<std::vector<std::string>> Resters(const State& s, const fb::Comma
 // were at 0" (l.657: so one may be unconscious from Stamina loss above 0).
 // The wake rolls of the rest's minutes (12 Rounds a minute, l.103) are
 // the GM's ruling point: `gm_condition op=remove name=Unconscious`, or the
-// rolls go on each Round (reading 35). The Stamina change says so.
+// rolls go on each Round (reading 35). The Stamina change says so, cause
+// by cause: only Stamina loss and non-lethal damage roll to wake (l.657,
+// l.658); the dying and the asleep wake when the GM decides (l.659, l.660).
 absl::Status RestoreStamina(Decision& d, const std::string& id, const Why& why) {
   const Combatant* k = d.state().Find(id);
   if (k->Resource(res::kStamina) == MaxStamina(*k)) return absl::OkStatus();
   Why w = why;
   if (k->Has("Unconscious")) {
+    int rolling = 0;
+    bool gm = false;
+    for (const auto& [cid, u] : k->conditions) {
+      if (u.name != "Unconscious") continue;
+      if (u.source == "stamina" || u.source == "nonlethal") {
+        ++rolling;
+      } else {
+        gm = true;
+      }
+    }
     w.nums.push_back({"still_unconscious", 1});
-    w.note = absl::StrCat(why.note,
-                          "; still unconscious: it wakes on a wake roll of 20 each Round (l.72, "
-                          "l.657) or when the GM rules it woke during the rest (reading 35)");
+    w.nums.push_back({"wake_roll_causes", rolling});
+    std::string how;
+    if (rolling > 0) {
+      how = "it wakes from Stamina loss or a blow on a wake roll of 20 each Round (l.657, l.658)";
+    }
+    if (gm) {
+      absl::StrAppend(&how, how.empty() ? "" : "; ",
+                      "from bleeding out or sleep when the GM decides (l.659, l.660)");
+    }
+    w.note = absl::StrCat(why.note, "; still unconscious: ", how,
+                          " or when the GM rules it woke during the rest (reading 35)");
   }
   return SetResource(d, id, res::kStamina, MaxStamina(*k), w);
 }

@@ -138,6 +138,30 @@ TEST(Rest, RestRestoresStaminaButDoesNotWakeTheUnconscious) {
   EXPECT_EQ(K(t).Resource("stamina"), 12);
   EXPECT_TRUE(K(t).Has("Unconscious"));
   EXPECT_EQ(NumOf(*ev, "still_unconscious"), 1);
+  EXPECT_EQ(NumOf(*ev, "wake_roll_causes"), 1);  // Stamina loss (l.657)
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.657-660: only Stamina loss (l.657) and non-lethal damage (l.658)
+// "roll a 1d20 each Round until you get a 20"; the dying make Death Saves
+// and "It is up to the GM to decide when you awaken" (l.659), and waking
+// from sleep is "up to the GM, common sense, and your Awareness" (l.660).
+// The rest's Stamina change says which: no wake roll for the dying kara.
+TEST(Rest, RestNoteNamesNoWakeRollForTheDyingOrAsleep) {
+  Table t(EnergyRounds(), Tired());
+  auto g = Gm("gm_condition", "kara");
+  WithText(g, "name", "Unconscious");
+  WithText(g, "op", "add");
+  WithText(g, "source", "dying");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto r = Gm("short_rest");
+  r.targets = {"kara"};
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+  EXPECT_TRUE(K(t).Has("Unconscious"));
+  EXPECT_EQ(NumOf(*ev, "still_unconscious"), 1);
+  EXPECT_EQ(NumOf(*ev, "wake_roll_causes"), 0);
   ExpectRulesKnown(t.log());
 }
 
