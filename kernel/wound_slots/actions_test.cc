@@ -9,6 +9,24 @@ namespace {
 
 using namespace testutil;  // NOLINT
 
+// aria grapples the orc (d20 3 + 7 = 10 >= its Defense 10; 2 AP by the
+// roster) and ends her turn; the orc buys 4 AP of movement (Str 3 + Size 0
+// + Athletics 0 = 3: rate 9, l.143: 9 yd) and walks `path`: that move.
+absl::StatusOr<std::vector<events::EventBuffer>> OrcBreaksAway(Table& t,
+                                                               std::vector<fb::Pos> path) {
+  if (auto g = t.Submit(Cmd("aria", "grapple", {"orc"}), {3}); !g.ok()) return g.status();
+  if (!t.state().Find("aria")->Has("Grappling")) {
+    return absl::FailedPreconditionError("aria's grapple did not take hold");
+  }
+  if (auto e = t.Submit(Cmd("aria", "end_turn")); !e.ok()) return e.status();
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  if (auto b = t.Submit(buy); !b.ok()) return b.status();
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = std::move(path);
+  return t.Submit(mv);
+}
+
 TEST(Grapple, UsesAWeaponOfReachZero) {
   // 001 l.230: "Make a melee attack against an adjacent target using any
   // weapon that has a reach of 0." aria carries her sword (reach 1, first)
@@ -133,14 +151,7 @@ TEST(Grapple, DragMovesTheGrappleWithTheMovementItsApBuy) {
 
 TEST(Grapple, ClingOnLeavingReach) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);  // Str 3 + Size 0 + Athletics 0 = 3: rate 9 (l.143)
-  ASSERT_TRUE(t.Submit(buy).ok());
-  fb::CommandT mv = Cmd("orc", "move");
-  mv.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
-  auto moved = t.Submit(mv);
+  auto moved = OrcBreaksAway(t, {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)});
   ASSERT_TRUE(moved.ok()) << moved.status();
   // Its first step leaves aria's reach: the move waits for her Cling (l.225),
   // a window citing Cling, not Rebuff's approach (l.189).
@@ -172,14 +183,8 @@ TEST(Grapple, ClingOnLeavingReach) {
 // its pool 9 - 1 = 8.
 TEST(Grapple, ClingPreventsTheMoveInProgress) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
-  fb::CommandT mv = Cmd("orc", "move");
-  mv.path = {fb::Pos(7, 5)};
-  ASSERT_TRUE(t.Submit(mv).ok());
+  auto moved = OrcBreaksAway(t, {fb::Pos(7, 5)});
+  ASSERT_TRUE(moved.ok()) << moved.status();
   ASSERT_EQ(t.state().windows.size(), 1u);
   fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
   cl.window = t.state().windows.begin()->first;
@@ -209,14 +214,7 @@ TEST(Grapple, ClingCountsItsDiagonalsAcrossAWindow) {
                                "sword", "3", "sword");
   bob.player = "bob";
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 6), std::move(bob)}), {10, 1, 12});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
-  fb::CommandT mv = Cmd("orc", "move");
-  mv.path = {fb::Pos(7, 7), fb::Pos(8, 8), fb::Pos(9, 9)};
-  auto moved = t.Submit(mv);
+  auto moved = OrcBreaksAway(t, {fb::Pos(7, 7), fb::Pos(8, 8), fb::Pos(9, 9)});
   ASSERT_TRUE(moved.ok()) << moved.status();
   ASSERT_EQ(t.state().windows.size(), 1u);  // Cling's trigger (l.225)
   fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
@@ -277,14 +275,8 @@ TEST(Grapple, ATargetThatWalksOutOfReachIsNoLongerGrappled) {
   // As ClingOnLeavingReach, aria passes instead of clinging: the orc walks
   // 3 yd away (rate 9, 4 AP) and neither grapples the other any more.
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
-  fb::CommandT mv = Cmd("orc", "move");
-  mv.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
-  ASSERT_TRUE(t.Submit(mv).ok());
+  auto moved = OrcBreaksAway(t, {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)});
+  ASSERT_TRUE(moved.ok()) << moved.status();
   ASSERT_EQ(t.state().windows.size(), 1u);  // Cling's trigger (l.225)
   fb::CommandT pass = Cmd("aria", "pass");
   pass.window = t.state().windows.begin()->first;
@@ -899,15 +891,8 @@ TEST(Grapple, ClingMovesTheGridsYardsWithTheTarget) {
   // Her first diagonal step is 1 yd, a second 2 more (3 > 2): she follows
   // one square, to (6,6); the orc ends at (9,9), 1 + 2 + 1 = 4 yd.
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 6)}), {10, 12});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
-  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
-  fb::CommandT mv = Cmd("orc", "move");
-  mv.path = {fb::Pos(7, 7), fb::Pos(8, 8), fb::Pos(9, 9)};
-  ASSERT_TRUE(t.Submit(mv).ok());
+  auto moved = OrcBreaksAway(t, {fb::Pos(7, 7), fb::Pos(8, 8), fb::Pos(9, 9)});
+  ASSERT_TRUE(moved.ok()) << moved.status();
   ASSERT_EQ(t.state().windows.size(), 1u);
   fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
   cl.window = t.state().windows.begin()->first;
