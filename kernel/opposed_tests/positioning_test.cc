@@ -212,24 +212,35 @@ TEST(Initiative, TiesGoToTheHigherBonusThenId) {  // l.10-11
   EXPECT_EQ(t.state().order[1].initiative, 4);
 }
 
+// The first round's order of `pc`, which ann plays, and `gm`, which the
+// roster gives no player (the GM runs it), with the set-up's dice `dice`.
+absl::StatusOr<std::vector<OrderEntry>> OrderOfAnnsAndTheGms(fb::CombatantSpecT pc,
+                                                              fb::CombatantSpecT gm,
+                                                              std::vector<int> dice) {
+  pc.player = "ann";
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(std::move(pc));
+  cs.push_back(std::move(gm));
+  Table t(OpposedTests(), kernel::testing::MakeRoster("opposed_tests", std::move(cs), 20, 20),
+          std::move(dice));
+  if (!t.status().ok()) return t.status();
+  return t.state().order;
+}
+
 // 003 l.10: "Non-player characters (NPCs) are under the control of the GM
 // and roll 1d6 + PER." A roster naming players (schema 7) gives g none: the
 // GM runs it, so it rolls as an NPC without the tag "npc" (the old code
 // rolled it 1d6 + Initiative): a (ann's) 3 + Initiative 1 = 4; g 3 + PER 3
 // = 6: g first.
 TEST(Initiative, ACombatantTheGmRunsRollsAsAnNpc) {
-  auto a = Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 1}, {"per", 0}});
-  a.player = "ann";
-  auto g = Who("g", "y", 5, 2, {{"health", 5}, {"speed", 3}, {"initiative", 0}, {"per", 3}});
-  std::vector<fb::CombatantSpecT> cs;
-  cs.push_back(std::move(a));
-  cs.push_back(std::move(g));
-  Table t(OpposedTests(), kernel::testing::MakeRoster("opposed_tests", std::move(cs), 20, 20), {3, 3});
-  ASSERT_TRUE(t.status().ok()) << t.status();
-  ASSERT_EQ(t.state().order.size(), 2u);
-  EXPECT_EQ(t.state().order[0].actor, "g");
-  EXPECT_EQ(t.state().order[0].initiative, 6);
-  EXPECT_EQ(t.state().order[1].initiative, 4);
+  auto order = OrderOfAnnsAndTheGms(
+      Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 1}, {"per", 0}}),
+      Who("g", "y", 5, 2, {{"health", 5}, {"speed", 3}, {"initiative", 0}, {"per", 3}}), {3, 3});
+  ASSERT_TRUE(order.ok()) << order.status();
+  ASSERT_EQ(order->size(), 2u);
+  EXPECT_EQ((*order)[0].actor, "g");
+  EXPECT_EQ((*order)[0].initiative, 6);
+  EXPECT_EQ((*order)[1].initiative, 4);
 }
 
 // 003 l.10: "each player character rolls 1d6 + their Initiative.
@@ -238,18 +249,14 @@ TEST(Initiative, ACombatantTheGmRunsRollsAsAnNpc) {
 // control, a player character: 2 + Initiative 4 = 6 (the old code let the
 // tag win: 2 + PER 1 = 3); g (the GM's) 3 + PER 2 = 5: p first.
 TEST(Initiative, ACombatantAPlayerRunsRollsAsAPlayerCharacterDespiteTheTag) {
-  auto p = Who("p", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 4}, {"per", 1}}, {}, {"npc"});
-  p.player = "ann";
-  auto g = Who("g", "y", 5, 2, {{"health", 5}, {"speed", 3}, {"initiative", 0}, {"per", 2}});
-  std::vector<fb::CombatantSpecT> cs;
-  cs.push_back(std::move(p));
-  cs.push_back(std::move(g));
-  Table t(OpposedTests(), kernel::testing::MakeRoster("opposed_tests", std::move(cs), 20, 20), {2, 3});
-  ASSERT_TRUE(t.status().ok()) << t.status();
-  ASSERT_EQ(t.state().order.size(), 2u);
-  EXPECT_EQ(t.state().order[0].actor, "p");
-  EXPECT_EQ(t.state().order[0].initiative, 6);
-  EXPECT_EQ(t.state().order[1].initiative, 5);
+  auto order = OrderOfAnnsAndTheGms(
+      Who("p", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 4}, {"per", 1}}, {}, {"npc"}),
+      Who("g", "y", 5, 2, {{"health", 5}, {"speed", 3}, {"initiative", 0}, {"per", 2}}), {2, 3});
+  ASSERT_TRUE(order.ok()) << order.status();
+  ASSERT_EQ(order->size(), 2u);
+  EXPECT_EQ((*order)[0].actor, "p");
+  EXPECT_EQ((*order)[0].initiative, 6);
+  EXPECT_EQ((*order)[1].initiative, 5);
 }
 
 // 003 l.28: "Grapple. You use a free hand to hold your foe, prohibiting
