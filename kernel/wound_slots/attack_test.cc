@@ -14,6 +14,15 @@ fb::CommandT Attack(const std::string& verb, const std::string& target = "orc") 
   return Cmd("aria", verb, {target});
 }
 
+// The GM has aria climbing a wall of TN 10 (Climbing, level 10; l.278).
+absl::Status PutAriaOnTheWall(Table& t) {
+  fb::CommandT climb = kernel::testing::GmCmd("gm_condition", "aria", "on the wall");
+  WithText(climb, "name", "Climbing");
+  WithText(climb, "op", "add");
+  With(climb, "level", 10);
+  return t.Submit(climb).status();
+}
+
 TEST(Defense, SevenFormulas) {
   Table t(WoundSlots(), Roster({Aria(), Orc(), Who("slow", "orcs", 9, 9, {{"spd", -4}, {"rsn", -3}, {"size", 1}}, "club", "2", "club")}), {10, 12, 3});
   ASSERT_TRUE(t.status().ok()) << t.status();
@@ -203,14 +212,7 @@ TEST(Attack, AFallEndsTheClimb) {
   // longer climbing, so her next attack rolls no climbing check: d20 3 + 7
   // = 10 hits, damage 3, moderate, one step less (Quick Attack): light.
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
-  fb::CommandT climb = Cmd("aria", "gm_condition");
-  climb.author = "gm";
-  climb.role = fb::Role::GM;
-  climb.text = "on the wall";
-  WithText(climb, "name", "Climbing");
-  WithText(climb, "op", "add");
-  With(climb, "level", 10);
-  ASSERT_TRUE(t.Submit(climb).ok());
+  ASSERT_TRUE(PutAriaOnTheWall(t).ok());
   auto first = t.Submit(Attack("quick_attack"), {5});
   ASSERT_TRUE(first.ok()) << first.status();
   // The check's parts are in its numbers: 5 + 2 + 2 + 0 = 9.
@@ -346,14 +348,7 @@ TEST(Attack, ACombatCheckWhileClimbingNeedsTheHoldToo) {
   // Power check, l.246): d20 3 + Str 2 + Athletics 2 = 7 < 10: she falls,
   // the trip misses (no check of its own is rolled), the orc stays standing.
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
-  fb::CommandT climb = Cmd("aria", "gm_condition");
-  climb.author = "gm";
-  climb.role = fb::Role::GM;
-  climb.text = "on the wall";
-  WithText(climb, "name", "Climbing");
-  WithText(climb, "op", "add");
-  With(climb, "level", 10);
-  ASSERT_TRUE(t.Submit(climb).ok());
+  ASSERT_TRUE(PutAriaOnTheWall(t).ok());
   fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
   WithText(trip, "hindrance", "trip");
   auto r = t.Submit(trip, {3});
