@@ -51,12 +51,8 @@ absl::Status FallUnconscious(Decision& d, const std::string& who,
   u.name = "Unconscious";
   u.source = cause_kind;  // stamina, nonlethal, dying, sleep (l.657-660)
   u.expiry = Forever();
-  RETURN_IF_ERROR(AddWithDaughters(d, u, why).status());
-  if (d.state().Find(who)->Resource(res::kEnergy) != 0) {
-    RETURN_IF_ERROR(SetResource(d, who, res::kEnergy, 0,
-                                {why.cause, "002.rounds.energy", {}, "unconscious"}));
-  }
-  return absl::OkStatus();
+  // AddWithDaughters also takes its Energy (l.57).
+  return AddWithDaughters(d, u, why).status();
 }
 
 absl::Status Die(Decision& d, const std::string& who, const Why& why) {
