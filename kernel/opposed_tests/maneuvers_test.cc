@@ -20,15 +20,22 @@ fb::RosterT Pair(int64_t d_size, bool heavy = false) {
   return Roster({std::move(a), std::move(d)});
 }
 
-// a strikes d, d does not defend, a rolls a 5: the maneuver window is open.
-void CriticalWin(Table& t) {
+// a strikes d with its club and d does not defend; a's attack dice are
+// `dice`: the events of d's answer.
+absl::StatusOr<std::vector<events::EventBuffer>> UndefendedClubStrike(Table& t,
+                                                                      std::vector<int> dice) {
   auto s = Cmd("a", "strike", {"d"});
   s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
+  if (auto st = t.Submit(s); !st.ok()) return st.status();
   auto none = Cmd("d", "defend");
   none.window = t.state().windows.rbegin()->first;
   WithText(none, "defense", "none");
-  ASSERT_TRUE(t.Submit(none, {5}).ok());
+  return t.Submit(none, std::move(dice));
+}
+
+// a strikes d, d does not defend, a rolls a 5: the maneuver window is open.
+void CriticalWin(Table& t) {
+  ASSERT_TRUE(UndefendedClubStrike(t, {5}).ok());
   ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
 }
 
@@ -63,17 +70,13 @@ std::string OpenedNote(const std::vector<events::EventBuffer>& events) {
 TEST(Maneuvers, TheWindowNamesOnlyTheManeuversOpenToTheWinner) {
   Table t(OpposedTests(), Pair(2), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto none = Cmd("d", "defend");
-  none.window = t.state().windows.rbegin()->first;
-  WithText(none, "defense", "none");
-  auto ev = t.Submit(none, {5});  // a's critical win with a medium club
+  auto ev = UndefendedClubStrike(t, {5});  // a's critical win with a medium club
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(OpenedNote(*ev), "a may maneuver (brace, disarm, feint, precision, push, trip or none)");
   // d wins with its shield: Bash, but no Precision (not its Strike).
   Table u(OpposedTests(), Pair(2), {6, 1});
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
   ASSERT_TRUE(u.Submit(s).ok());
   auto block = Cmd("d", "defend");
   block.window = u.state().windows.rbegin()->first;
@@ -177,13 +180,7 @@ TEST(Maneuvers, ANaturalWeaponIsNoItemToDisarm) {
                {W("bite", "1d6", "natural", "", {}, "piercing")});
   Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto none = Cmd("d", "defend");
-  none.window = t.state().windows.rbegin()->first;
-  WithText(none, "defense", "none");
-  auto ev = t.Submit(none, {5});  // a's critical win
+  auto ev = UndefendedClubStrike(t, {5});  // a's critical win
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(OpenedNote(*ev), "a may maneuver (brace, feint, precision, push, trip or none)");
   auto disarm = Maneuver(t, "disarm", {3}, "bite");  // d's test: 0 dice, fails; damage 3
@@ -237,13 +234,7 @@ TEST(Maneuvers, FeintGivesABoonToTheNextStrikeOnTheSameTarget) {  // l.70
   // Deception 1 die: 6 passes.
   ASSERT_TRUE(Maneuver(t, "feint", {6, 2}).ok());
   ASSERT_NE(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto none = Cmd("d", "defend");
-  none.window = t.state().windows.rbegin()->first;
-  WithText(none, "defense", "none");
-  auto ev = t.Submit(none, {1, 1});  // 1 + boon = 2 dice
+  auto ev = UndefendedClubStrike(t, {1, 1});  // 1 + boon = 2 dice
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(NumOf(*ev, "attack.dice"), 2);
   EXPECT_EQ(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
