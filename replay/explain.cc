@@ -379,6 +379,17 @@ absl::StatusOr<std::string> Explain(store::EventLog& log, const kernel::Ruleset*
     absl::StrAppend(&out, "  ", RenderEvent(e), x.Status(e), "\n      ", because, "\n");
     if (x.Status(e).empty()) last = e.seq();
   }
+  // A condition in force: the change that counts is the addition of the
+  // instance in force (the latest, when several are), not the last event
+  // naming it, which may be the removal of another instance of it.
+  if (const kernel::Combatant* c = state.Find(req.combatant);
+      c != nullptr && !req.condition.empty()) {
+    uint64_t added = 0;
+    for (const auto& [id, cond] : c->conditions) {
+      if (cond.name == req.condition) added = std::max(added, cond.added_at);
+    }
+    if (added != 0) last = added;
+  }
   if (last != 0) {
     ASSIGN_OR_RETURN(std::string text, x.Event(last, upto));
     absl::StrAppend(&out, "the last change that counts, explained:\n", text);

@@ -3,6 +3,11 @@
 // history.
 #include "replay/explain.h"
 
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "gtest/gtest.h"
 #include "kernel/command.h"
 #include "replay/testing/fixture.h"
@@ -129,6 +134,59 @@ TEST_F(ExplainTest, APendingActAndItsDeclaration) {
   EXPECT_NE(text.find("release act->pending #1"), std::string::npos) << text;
   EXPECT_NE(text.find("the last change that counts, explained:\nevent #" +
                       std::to_string(closed)),
+            std::string::npos)
+      << text;
+}
+
+// A GM's gm_condition on `who` with `params` (name, op, rounds, expires).
+fb::CommandT GmCondition(const std::string& id, const std::string& who,
+                         std::vector<std::pair<std::string, std::string>> params) {
+  fb::CommandT gm = ToyCmd(id, "", "gm_condition");
+  gm.actor = who;
+  gm.role = fb::Role::GM;
+  gm.author = "dana";
+  gm.text = "ruled";
+  for (auto& [k, t] : params) {
+    auto p = std::make_unique<fb::ParamT>();
+    p->key = k;
+    if (k == "rounds") {
+      p->value = std::stoll(t);
+    } else {
+      p->text = t;
+    }
+    gm.params.push_back(std::move(p));
+  }
+  return gm;
+}
+
+// Two instances of one condition: the one added first is in force, the
+// other was added later and has expired. The change that counts is the
+// addition of the one in force, not the later removal of the other.
+TEST_F(ExplainTest, AConditionInForceIsExplainedByItsAddition) {
+  const std::string x = Active(), y = Other(x);
+  const auto lasting = Do(GmCondition("g1", y, {{"name", "Down"}, {"op", "add"}}));
+  const uint64_t added = lasting.back().event().seq();
+  Do(GmCondition("g2", y,
+                 {{"name", "Down"}, {"op", "add"}, {"rounds", "0"}, {"expires", "round_end"}}));
+  // Turns end until the round does (a Down creature takes no turn).
+  bool expired = false;
+  for (int i = 0; i < 2 && !expired; ++i) {
+    for (const auto& b : Do(ToyCmd("e" + std::to_string(i), Active(), "end_turn"))) {
+      const fb::Event& e = b.event();
+      if (e.body_type() == fb::Body::StateChange &&
+          e.body_as_StateChange()->change_as_ConditionRemoved() != nullptr) {
+        expired = true;
+      }
+    }
+  }
+  ASSERT_TRUE(expired) << "the second Down should end with the round";
+  ExplainRequest req;
+  req.combatant = y;
+  req.condition = "Down";
+  const std::string text = Run(req);
+  EXPECT_NE(text.find(y + " has Down"), std::string::npos) << text;
+  EXPECT_NE(text.find("the last change that counts, explained:\nevent #" +
+                      std::to_string(added)),
             std::string::npos)
       << text;
 }

@@ -164,6 +164,10 @@ class ToyRuleset : public kernel::Ruleset {
       };
       auto next = kernel::NextInOrder(d.state(), up);
       if (!next.has_value()) {
+        // Conditions lasting to the round's end (a GM's `rounds`) end now.
+        RETURN_IF_ERROR(kernel::ExpireAt(d, fb::ExpiryKind::RoundEnd, "",
+                                         d.state().round, {decl, "toy.round"})
+                            .status());
         RETURN_IF_ERROR(kernel::EndRound(d, {decl, "toy.round"}));
         RETURN_IF_ERROR(kernel::StartRound(d, {decl, "toy.round"}));
         next = kernel::NextInOrder(d.state(), up);
