@@ -45,7 +45,10 @@ absl::Status CheckDefenseAllowed(const fb::CommandT& c, const Combatant& def,
     return absl::OkStatus();
   }
   if (x.kind == "parry") {
-    if (IsRanged(w)) return Refuse("003.defend.parry", "ranged attacks can't be parried");
+    // l.53 "Spells and Ranged attacks can't be parried": the ranged kind
+    // only; a thrown attack, which l.44 names apart ("a ranged or thrown
+    // attack"), can be parried.
+    if (w.kind == "ranged") return Refuse("003.defend.parry", "ranged attacks can't be parried");
     if (IsSpell(w) && !Trait(w, "parriable")) {
       return Refuse("003.defend.spells", "attack spells can only be blocked or dodged");
     }

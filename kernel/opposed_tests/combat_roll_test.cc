@@ -131,6 +131,42 @@ TEST(CombatRollRefusals, DefenseChoicesTheTextForbids) {
   EXPECT_TRUE(t.Submit(def("dodge", ""), {5, 1, 1}).ok());
 }
 
+// 003 l.53 "Spells and Ranged attacks can't be parried." The text names a
+// thrown attack apart from a ranged one (l.44 "When making a ranged or
+// thrown attack"): l.53 forbids parrying the ranged one only, so a thrown
+// javelin can be parried (black-box case: it was refused as ranged).
+TEST(CombatRoll, AThrownAttackCanBeParried) {
+  fb::RosterT r = Duel();
+  r.combatants[0]->weapons.push_back(std::make_unique<fb::WeaponT>(
+      W("javelin", "1d6", "thrown", "", {}, "piercing")));
+  Table t(OpposedTests(), std::move(r), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "javelin";
+  auto opened = t.Submit(s);
+  ASSERT_TRUE(opened.ok()) << opened.status();
+  auto def = Cmd("d", "defend");
+  def.window = t.state().windows.begin()->first;
+  WithText(def, "defense", "parry");
+  WithText(def, "attribute", "str");
+  // a: Fighting Style 2 + AGI 0 (thrown: Agility, l.44) = 2 dice: 5,1 = 1
+  // Success; d: Fighting Style 1 + STR 0 = 1 die: 5 = 1 Success. Both
+  // pass, equal Successes: the attack misses (l.64).
+  auto ev = t.Submit(def, {5, 1, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "003.result.parry"));
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 20);
+  // A bow's shot stays unparriable (l.53).
+  Table u(OpposedTests(), Duel(), {6, 1});
+  auto b = Cmd("a", "strike", {"d"});
+  b.weapon = "bow";
+  ASSERT_TRUE(u.Submit(b).ok());
+  auto p = Cmd("d", "defend");
+  p.window = u.state().windows.begin()->first;
+  WithText(p, "defense", "parry");
+  EXPECT_EQ(u.Submit(p).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
 TEST(CombatRollRefusals, BlockNeedsAShieldAndStrikeNeedsReach) {
   Table t(OpposedTests(), Duel(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();

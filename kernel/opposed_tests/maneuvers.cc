@@ -79,6 +79,42 @@ absl::Status Impose(Decision& d, const std::string& who, const std::string& name
   return AddCondition(d, nc, why).status();
 }
 
+// l.73 "Trip*. You knock your foe down. The target must pass an
+// Acrobatics test, or be knocked prone": the test failed, the loser is
+// Prone, once. A loser already lying Prone stays as it was (no second
+// Prone). One standing up from it (its `stand` held by the opportunity
+// attack the stand provoked, l.84, and not yet tripped) is knocked down as
+// it stands: the Prone it lay in is replaced by the Trip's, removed first
+// so that the Trip's Prone is the last change to it (movement.cc
+// FinishStand then leaves it: the stand does not stand it up).
+absl::Status Trip(Decision& d, const std::string& winner, const std::string& loser, uint64_t seq,
+                  const std::string& rule, const Nums& nums) {
+  const Combatant& l = *d.state().Find(loser);
+  if (!l.Has(kProne)) {
+    return Impose(d, loser, kProne, winner, Expiry{}, "", {seq, rule, nums, "knocked prone"});
+  }
+  uint64_t stand = 0;  // the declaration of the stand under way, if any
+  for (const auto& [id, p] : d.state().pending) {
+    if (p.kind == kHeldBack && p.actor == loser && p.command->action == "stand") stand = p.decl;
+  }
+  std::vector<uint32_t> lying;  // the Prone it lay in
+  for (const auto& [id, k] : l.conditions) {
+    if (k.name != kProne) continue;
+    if (k.added_at > stand) stand = 0;  // tripped already since it began to stand: lying
+    lying.push_back(id);
+  }
+  if (stand == 0) {
+    return RecordOutcome(d, loser, {seq, rule, nums, loser + " is already prone: it stays Prone"});
+  }
+  for (uint32_t id : lying) {
+    RETURN_IF_ERROR(RemoveCondition(d, loser, id,
+                                    {seq, rule, {},
+                                     absl::StrCat("replaced by the Prone of the Trip: knocked down as it stood up, ",
+                                                  loser, " does not stand up")}));
+  }
+  return Impose(d, loser, kProne, winner, Expiry{}, "", {seq, rule, nums, "knocked prone as it stood up"});
+}
+
 }  // namespace
 
 absl::Status OpenManeuver(Decision& d, const fb::CommandT& attack, uint64_t cause,
@@ -224,7 +260,7 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
     } else if (m == "bash") {
       RETURN_IF_ERROR(Impose(d, loser.id, kDazed, winner.id, Expiry{}, "", {seq, rule, nums, "Dazed"}));
     } else if (m == "trip") {
-      RETURN_IF_ERROR(Impose(d, loser.id, kProne, winner.id, Expiry{}, "", {seq, rule, nums, "knocked prone"}));
+      RETURN_IF_ERROR(Trip(d, winner.id, loser.id, seq, rule, nums));
     } else if (m == "disarm") {
       RETURN_IF_ERROR(SetResource(d, loser.id, "dropped." + item_copy.name, 1,
                                   {seq, rule, nums, item_copy.name + " lands on the floor"}));

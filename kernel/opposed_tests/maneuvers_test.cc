@@ -129,6 +129,27 @@ TEST(Maneuvers, TripTwoSizesSmallerAutomaticallyFails) {  // l.73, l.77
   EXPECT_TRUE(t.state().Find("d")->Has("Prone"));
 }
 
+// 003 l.73 "Trip*. You knock your foe down. The target must pass an
+// Acrobatics test, or be knocked prone." A foe already lying Prone (and
+// not standing up) still makes the test the text demands; failing it, it
+// is down as it was: one Prone, not a second one (black-box case: a Trip
+// of a Prone foe left it with two Prone conditions).
+TEST(Maneuvers, ATripOfAFoeAlreadyProneLeavesOneProne) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto down = Gm("gm_condition", "d", "fell");
+  WithText(down, "name", "Prone");
+  WithText(down, "op", "add");
+  ASSERT_TRUE(t.Submit(down).ok());
+  CriticalWin(t);
+  // d: Acrobatics 1 + AGI 0 = 1 die: 1, no Success: fails; club damage 2.
+  auto ev = Maneuver(t, "trip", {1, 2});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "successes"), 0);
+  EXPECT_EQ(CountCond(*t.state().Find("d"), "Prone"), 1);
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 18);  // 20 - 2
+}
+
 TEST(Maneuvers, PushTwoSizesLargerAutomaticallyPasses) {  // l.72, l.76
   Table t(OpposedTests(), Pair(4), {6, 1});
   CriticalWin(t);

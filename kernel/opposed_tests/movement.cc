@@ -290,23 +290,11 @@ uint32_t ProneSince(const State& s, const std::string& who, uint64_t decl) {
 // l.84: standing up ends the Prone it stood up from. l.73: a Trip by an
 // opportunity attack the stand provoked knocks it down as it stands: it
 // does not stand up; the Trip's Prone (added after the stand was
-// declared) stays and takes the place of the Prone it lay in, which the
-// log says was replaced, not stood up from.
+// declared) has already taken the place of the Prone it lay in
+// (maneuvers.cc Trip) and stays.
 absl::Status FinishStand(Decision& d, const std::string& who, uint64_t decl) {
-  const uint32_t trip = ProneSince(d.state(), who, decl);
-  if (trip == 0) return RemoveConditionsNamed(d, who, kProne, {decl, "003.opportunity.stand", {}, "stands up"});
-  std::vector<uint32_t> before;
-  for (const auto& [id, k] : d.state().Find(who)->conditions) {
-    if (k.name == kProne && k.added_at <= decl) before.push_back(id);
-  }
-  for (uint32_t id : before) {
-    RETURN_IF_ERROR(RemoveCondition(
-        d, who, id,
-        {decl, "003.maneuver.trip", {},
-         absl::StrCat("replaced by the Prone of the Trip (#", trip, "): knocked down as it stood up, ", who,
-                      " does not stand up")}));
-  }
-  return absl::OkStatus();
+  if (ProneSince(d.state(), who, decl) != 0) return absl::OkStatus();
+  return RemoveConditionsNamed(d, who, kProne, {decl, "003.opportunity.stand", {}, "stands up"});
 }
 }  // namespace
 

@@ -701,6 +701,22 @@ TEST(Opportunity, ATripByTheOpportunityAttackAStandProvokesLeavesItProne) {
   }
   EXPECT_TRUE(replaced);
   EXPECT_TRUE(stopped);
+  // The last change to a's Prone is the Trip's (what `combat explain
+  // --combatant a --condition Prone` explains), not the removal of the
+  // Prone it lay in: that is removed first (black-box case).
+  std::string last;
+  for (const auto& e : *ev) {
+    const fb::Event& x = e.event();
+    if (x.body_type() != fb::Body::StateChange) continue;
+    const fb::StateChange* sc = x.body_as_StateChange();
+    if (const auto* add = sc->change_as_ConditionAdded(); add != nullptr && add->name()->str() == "Prone") {
+      last = "added";
+    }
+    if (const auto* rm = sc->change_as_ConditionRemoved(); rm != nullptr && rm->name()->str() == "Prone") {
+      last = "removed";
+    }
+  }
+  EXPECT_EQ(last, "added");
 }
 
 }  // namespace
