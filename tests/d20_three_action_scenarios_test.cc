@@ -136,7 +136,8 @@ TEST(D20Scenario, AmbushFlankCriticalBleedAndDeath) {
   r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(grk)));
 
   // L11 initiative (d20 + DEX): aria 12+2=14, bo 15+4=19, gob 18+2=20,
-  // grk 3+1=4. gob would act first, but the unaware skip round 1 (L11).
+  // grk 3+1=4. gob goes first, but the unaware do not act in round 1
+  // (L11): its Turn starts and ends at once, and bo acts.
   Scenario s(r, {12, 15, 18, 3});
   ASSERT_TRUE(s.status().ok()) << s.status();
   EXPECT_EQ(s.state().order[0].actor, "gob");
@@ -163,7 +164,8 @@ TEST(D20Scenario, AmbushFlankCriticalBleedAndDeath) {
   EXPECT_TRUE(Has(s, "gob", "bleeding"));
   EXPECT_EQ(Penalty(s, "gob"), 2);
 
-  // Round 2 (grk skipped round 1): gob bleeds first (L127): d20 9 - 2 = 7:
+  // grk's round 1 Turn passes without acting (L11); round 2: gob bleeds
+  // first (L127): d20 9 - 2 = 7:
   // Deteriorate (L134), penalty 3; then 2d6 {1,2} = 3 bleed damage: HP -6,
   // penalty 4. Incapacitated: 1 Action (L152).
   ASSERT_OK(s.Submit(Cmd("aria", "end_turn"), {9, 1, 2}));
