@@ -179,10 +179,16 @@ TEST(D20Scenario, AmbushFlankCriticalBleedAndDeath) {
   ASSERT_OK(s.Submit(Cmd("aria", "end_turn")));
 
   // grk, aware in round 2, closes on bo (15 ft... 10 ft of plain ground)
-  // and misses: 10 + 1 + 1 = 12 < 14.
+  // at (7,6): with gob at (5,5) (Incapacitated, not Unconscious) bo at
+  // (6,5) is flanked, a knight's move apart (L109 "any two points in their
+  // space": from (5.9, 5.5) to (7.1, 6.01) the line crosses bo's left and
+  // right sides): 2d20kh1 {10, 3}: 10 + 1 + 1 = 12 < 14, a miss.
   ASSERT_EQ(s.state().active, "grk");
   ASSERT_OK(s.Submit(Path(Cmd("grk", "move"), {{7, 7}, {7, 6}})));
-  ASSERT_OK(s.Submit(Attack("grk", "bo", "club"), {10}));
+  auto grk_attack = s.Submit(Attack("grk", "bo", "club"), {10, 3});
+  ASSERT_OK(grk_attack);
+  EXPECT_EQ(kernel::testing::LastNumber(*grk_attack, "adv.flanked").source,
+            "gob");
   EXPECT_EQ(Hp(s, "bo"), 18);
 
   // Round 3: gob's Bleed Table roll d20 4 - 4 = 0: Death, as it is below
