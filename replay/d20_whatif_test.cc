@@ -320,7 +320,12 @@ constexpr char kScript[] = R"JSON(
    "id": "r1-aria-end",
    "actor": "aria",
    "action": "end_turn",
-   "text": "the unaware goblins lose round 1; round 2 starts with bo"
+   "text": "the unaware goblins' round 1 turns, without acting: gob bleeds: table 13 - 2 = 11, no effect; 2d6 = 2; round 2 starts with bo",
+   "dice": [
+    13,
+    1,
+    1
+   ]
   },
   {
    "id": "r2-bo-move",
@@ -401,7 +406,7 @@ constexpr char kScript[] = R"JSON(
    "id": "r2-aria-end",
    "actor": "aria",
    "action": "end_turn",
-   "text": "gob bleeds: table 9 - 2 = 7, deteriorate; 2d6 = 3",
+   "text": "gob bleeds: table 9 - 3 = 6, deteriorate; 2d6 = 3",
    "dice": [
     9,
     1,

@@ -136,7 +136,8 @@ TEST(D20Scenario, AmbushFlankCriticalBleedAndDeath) {
   r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(grk)));
 
   // L11 initiative (d20 + DEX): aria 12+2=14, bo 15+4=19, gob 18+2=20,
-  // grk 3+1=4. gob would act first, but the unaware skip round 1 (L11).
+  // grk 3+1=4. gob goes first, but the unaware do not act in round 1
+  // (L11): its Turn starts and ends at once, and bo acts.
   Scenario s(r, {12, 15, 18, 3});
   ASSERT_TRUE(s.status().ok()) << s.status();
   EXPECT_EQ(s.state().order[0].actor, "gob");
@@ -163,7 +164,8 @@ TEST(D20Scenario, AmbushFlankCriticalBleedAndDeath) {
   EXPECT_TRUE(Has(s, "gob", "bleeding"));
   EXPECT_EQ(Penalty(s, "gob"), 2);
 
-  // Round 2 (grk skipped round 1): gob bleeds first (L127): d20 9 - 2 = 7:
+  // grk's round 1 Turn passes without acting (L11); round 2: gob bleeds
+  // first (L127): d20 9 - 2 = 7:
   // Deteriorate (L134), penalty 3; then 2d6 {1,2} = 3 bleed damage: HP -6,
   // penalty 4. Incapacitated: 1 Action (L152).
   ASSERT_OK(s.Submit(Cmd("aria", "end_turn"), {9, 1, 2}));
@@ -177,10 +179,16 @@ TEST(D20Scenario, AmbushFlankCriticalBleedAndDeath) {
   ASSERT_OK(s.Submit(Cmd("aria", "end_turn")));
 
   // grk, aware in round 2, closes on bo (15 ft... 10 ft of plain ground)
-  // and misses: 10 + 1 + 1 = 12 < 14.
+  // at (7,6): with gob at (5,5) (Incapacitated, not Unconscious) bo at
+  // (6,5) is flanked, a knight's move apart (L109 "any two points in their
+  // space": from (5.9, 5.5) to (7.1, 6.01) the line crosses bo's left and
+  // right sides): 2d20kh1 {10, 3}: 10 + 1 + 1 = 12 < 14, a miss.
   ASSERT_EQ(s.state().active, "grk");
   ASSERT_OK(s.Submit(Path(Cmd("grk", "move"), {{7, 7}, {7, 6}})));
-  ASSERT_OK(s.Submit(Attack("grk", "bo", "club"), {10}));
+  auto grk_attack = s.Submit(Attack("grk", "bo", "club"), {10, 3});
+  ASSERT_OK(grk_attack);
+  EXPECT_EQ(kernel::testing::LastNumber(*grk_attack, "adv.flanked").source,
+            "gob");
   EXPECT_EQ(Hp(s, "bo"), 18);
 
   // Round 3: gob's Bleed Table roll d20 4 - 4 = 0: Death, as it is below

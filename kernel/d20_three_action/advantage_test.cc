@@ -30,11 +30,15 @@ TEST(Advantage, FlankingNeedsOppositeSidesAndReach) {
   Table t(D20ThreeAction(), r, {15, 14, 10, 2});
   EXPECT_TRUE(
       HasSource(EdgeOf(t, "aria", "gob").advantage, "flanked"));  // L109
-  // cy (diagonal, a knight's move from aria) does not flank with aria...
+  // cy (diagonal, a knight's move from aria) flanks with aria too: seed 000
+  // l.109 "if you can draw a line between any two points in their space
+  // that crosses opposite sides of the Flanked Creature": from (4.9, 5.5)
+  // in aria's square to (6.1, 6.01) in cy's, the line crosses gob's left
+  // side (x 5, y 5.54) and its right side (x 6, y 5.97).
   EXPECT_EQ(
       FlankPartner(t.state(), *t.state().Find("cy"), *t.state().Find("gob"), 5),
-      "");
-  // ...but opposite corners do: move bo away and put cy at (4,4)'s opposite.
+      "aria");
+  // Opposite corners do as well: move bo away and put cy at (4,4)'s opposite.
   fb::RosterT r2 =
       MakeRoster({Being("aria", "party", 4, 4), Being("gob", "goblins", 5, 5),
                   Being("cy", "party", 6, 6)});
@@ -42,6 +46,40 @@ TEST(Advantage, FlankingNeedsOppositeSidesAndReach) {
   EXPECT_EQ(FlankPartner(u.state(), *u.state().Find("aria"),
                          *u.state().Find("gob"), 5),
             "cy");
+}
+
+// Seed 000 l.109 "Creatures are considered to be on opposite sides of a
+// Creature if you can draw a line between any two points in their space
+// that crosses opposite sides of the Flanked Creature": any two points, not
+// only the squares' centres. Around gob at (5,5): (4,4) and (6,5) flank (a
+// line from (4.9, 5.0) to (6.1, 5.5) crosses x = 5 at y 5.04 and x = 6 at
+// y 5.46); two creatures at the corners of one side, or at right angles, do
+// not (no line between them passes through gob from a side to the opposite
+// one). A large target: gob2 (2x2 at (5,5)) is flanked from (4,5) and
+// (7,6), not from (4,4) and (7,4) (both above its top edge).
+TEST(Advantage, FlankingUsesAnyTwoPointsOfTheFlankersSpaces) {
+  auto flank = [](std::pair<int, int> a, std::pair<int, int> b,
+                  int size = 1) {
+    fb::CombatantSpecT t = Being("gob", "goblins", 5, 5);
+    t.size = size;
+    Table u(D20ThreeAction(),
+            MakeRoster({Being("aria", "party", a.first, a.second),
+                        Being("cy", "party", b.first, b.second), std::move(t)}),
+            {15, 10, 2});
+    EXPECT_TRUE(u.status().ok()) << u.status();
+    const Combatant& aria = *u.state().Find("aria");
+    return FlankPartner(u.state(), aria, *u.state().Find("gob"), 5) == "cy";
+  };
+  EXPECT_TRUE(flank({4, 5}, {6, 5}));   // straight across
+  EXPECT_TRUE(flank({4, 4}, {6, 6}));   // opposite corners
+  EXPECT_TRUE(flank({4, 4}, {6, 5}));   // a knight's move apart
+  EXPECT_TRUE(flank({5, 4}, {6, 6}));
+  EXPECT_FALSE(flank({4, 4}, {6, 4}));  // two corners of the top side
+  EXPECT_FALSE(flank({4, 4}, {4, 6}));  // two corners of the left side
+  EXPECT_FALSE(flank({4, 5}, {5, 4}));  // at right angles
+  EXPECT_FALSE(flank({4, 5}, {4, 6}));  // the same side
+  EXPECT_TRUE(flank({4, 5}, {7, 6}, 2));
+  EXPECT_FALSE(flank({4, 4}, {7, 4}, 2));
 }
 
 TEST(Advantage, FlankingRollsTwoDiceKeepingTheHighest) {

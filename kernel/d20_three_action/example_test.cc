@@ -54,6 +54,10 @@ TEST(Example, AmbushPlaysWithTheScriptsDice) {
   const State& s = t.state();
   EXPECT_TRUE(s.ended);
   EXPECT_TRUE(s.Find("gob")->Has(kDead));  // L132, from the Bleed Table
+  // gob: 10 - 8 (bo's critical) - 5 (aria) = -3; it bleeds at its Round 1
+  // Turn, unaware but still having it (L11, L15): 2; in Round 2: 3; in Round
+  // 3 the Death band kills it (L132) with no 2d6: -8.
+  EXPECT_EQ(s.Find("gob")->Resource(kHp), -8);
   EXPECT_TRUE(s.Find("grk")->Has(kDead));  // L140, at -max HP
   EXPECT_EQ(s.Find("grk")->Resource(kHp), -17);
   EXPECT_EQ(s.Find("bo")->Resource(kHp), 18);

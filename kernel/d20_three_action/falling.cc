@@ -14,9 +14,11 @@
 //    the creature's turns (condition `falling`) until the ground.
 //  - L57 "Flying Creatures fall 50ft (or until they hit the ground)": a
 //    tripped flyer drops 50 ft, or its altitude when lower.
-//  - The ft fallen add up in `fall_pending` (level = ft of fall damage owed;
-//    L79's damage by size and distance, at most 100 ft, has no table: the
-//    GM applies it).
+//  - The ft of fall Damage add up in `fall_pending` (level = ft owed): of
+//    each fall at most 100 ft count (L79 "up to a maximum of 100ft"; the
+//    feet fallen so far in the fall going on are `fall_ft`), plus a
+//    critical Trip's 10 ft (L57 "in addition to"); L79's damage by size
+//    and distance has no table: the GM applies it.
 // A flyer whose altitude is not tracked (0) keeps the older behaviour:
 // `fall_pending` with the text's distance (50, 60) or 0 (unknown height).
 #include <algorithm>
@@ -29,6 +31,12 @@
 #include "kernel/d20_three_action/internal.h"
 
 namespace combat::kernel::d20 {
+namespace {
+
+// L79: "the distance they fell up to a maximum of 100ft".
+constexpr int64_t kMaxFallFt = 100;
+
+}  // namespace
 
 int64_t Altitude(const Combatant& c) {
   return std::max<int64_t>(0, c.Resource(kAltitude));
@@ -91,6 +99,15 @@ absl::Status Drop(Decision& d, const std::string& who, int64_t ft,
   const int64_t alt = Altitude(*c);
   const int64_t drop = std::min(ft, alt);
   const int64_t left = alt - drop;
+  // L79: "Creatures that fall take Damage based on their Size and the
+  // distance they fell up to a maximum of 100ft": of one fall (the feet it
+  // has fallen so far, `fall_ft`, while it is still `falling`), at most
+  // 100 ft count; a critical Trip's 10 ft come on top (L57 "in addition to
+  // any other fall Damage they would take").
+  const int64_t before =
+      c->Has(kFalling) ? std::max<int64_t>(0, c->Resource(kFallFt)) : 0;
+  const int64_t counted = std::min<int64_t>(kMaxFallFt, before + drop) -
+                          std::min<int64_t>(kMaxFallFt, before);
   Why why{cause,
           rule,
           {{"altitude", alt}, {"fell_ft", drop}, {"altitude_left", left}},
@@ -99,8 +116,15 @@ absl::Status Drop(Decision& d, const std::string& who, int64_t ft,
     // L57: a critical Trip adds fall Damage as from 10 ft.
     why.nums.push_back({"critical_extra_ft", extra_ft, "", "000.trip"});
   }
+  why.nums.push_back({"fall_ft", before + drop});
+  why.nums.push_back({"counted_ft", counted});
   RETURN_IF_ERROR(SetResource(d, who, kAltitude, left, why));
-  const int64_t owed = drop + extra_ft;
+  const int64_t fall_ft = left > 0 ? before + drop : 0;
+  if (d.state().Find(who)->Resource(kFallFt) != fall_ft) {
+    RETURN_IF_ERROR(SetResource(d, who, kFallFt, fall_ft, why));
+  }
+  const int64_t owed = counted + extra_ft;
+  c = d.state().Find(who);
   const Condition* pending = c->FindCondition(kFallPending);
   const int64_t total = (pending == nullptr ? 0 : pending->level) + owed;
   if (pending != nullptr) {
@@ -113,8 +137,8 @@ absl::Status Drop(Decision& d, const std::string& who, int64_t ft,
   fall.level = total;
   fall.note = absl::StrCat(
       "fall damage for ", total,
-      " ft (L79: by size and distance, at most 100 ft count): the GM applies "
-      "it (gm_adjust hp) and removes this",
+      " ft (L79: by size and distance, at most 100 ft of a fall count): the "
+      "GM applies it (gm_adjust hp) and removes this",
       left > 0 ? "; still falling" : "");
   RETURN_IF_ERROR(AddCondition(d, fall, why).status());
   c = d.state().Find(who);

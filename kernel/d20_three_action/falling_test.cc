@@ -106,7 +106,9 @@ TEST(Height, ImprovedFlightStillFliesAtLeastItsSpeed) {
 // 000 l.79: "Creatures fall 100ft a Round starting as soon as they are
 // unsupported ... If Falling a distance greater than 100 ft they continue
 // Falling at the start of each of their Turns"; l.83: "If you do not spend
-// an Action on your Turn to fly you fall as normal".
+// an Action on your Turn to fly you fall as normal". The fall Damage owed
+// (`fall_pending`) counts l.79's "the distance they fell up to a maximum of
+// 100ft": 250 ft fallen, 100 ft of fall Damage.
 TEST(Height, AFallDrops100FtARoundUntilTheGround) {
   Table t(D20ThreeAction(), Sky(250), {15, 10});
   EXPECT_EQ(Res(t, "hawk", kAltitude), 250);
@@ -114,14 +116,43 @@ TEST(Height, AFallDrops100FtARoundUntilTheGround) {
   EXPECT_EQ(Res(t, "hawk", kAltitude), 150);
   EXPECT_TRUE(Has(t, "hawk", kFalling));
   EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 100);
+  EXPECT_EQ(Res(t, "hawk", kFallFt), 100);
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // hawk's turn starts
   EXPECT_EQ(Res(t, "hawk", kAltitude), 50);
-  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 200);
+  EXPECT_EQ(Res(t, "hawk", kFallFt), 200);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 100);
   ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   EXPECT_EQ(Res(t, "hawk", kAltitude), 0);  // the ground
   EXPECT_FALSE(Has(t, "hawk", kFalling));
-  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 250);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 100);
+  EXPECT_EQ(Res(t, "hawk", kFallFt), 0);  // the fall is over
+}
+
+// 000 l.79 "up to a maximum of 100ft" with l.57 "On a Critical Success the
+// target takes fall Damage as if they had fallen from 10 ft. (in addition
+// to any other fall Damage they would take)": a flyer tripped critically at
+// 200 ft drops 50 ft (50 + 10 owed), then 100 ft at its turn start (150 ft
+// fallen: 100 count) and 50 ft more: owed 100 + 10 = 110.
+TEST(Height, AFallCountsAtMost100FtPlusACriticalTripsTen) {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "spear", "1d8", "melee");
+  fb::CombatantSpecT h = Being("hawk", "goblins", 1, 0, {{"altitude", 200}});
+  fb::RosterT r = MakeRoster({std::move(a), std::move(h)});
+  Tag(*r.combatants[1], "flight");
+  Tag(*r.combatants[1], "flying");
+  Table t(D20ThreeAction(), r, {15, 10});
+  // Opposed: 18 + 1 + 3 = 22 against 2 + 1 + 3 = 6: critical.
+  ASSERT_OK(t.Submit(Cmd("aria", "trip", {"hawk"}), {18, 2}));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 150);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 60);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // hawk's turn: 150 -> 50
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 50);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 110);
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // 50 -> 0: 200 ft fallen
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 0);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 110);
 }
 
 // 000 l.101: "Falling on the ground means you'll have the "Prone"
@@ -178,7 +209,8 @@ TEST(Height, AClimbReactionStopsTheFall) {
   EXPECT_FALSE(Has(t, "hawk", kFalling));
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   EXPECT_EQ(Res(t, "hawk", kAltitude), 50);
-  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 200);
+  // 200 ft fallen, 100 ft of fall Damage (l.79 "up to a maximum of 100ft").
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 100);
 }
 
 // 000 l.57: "Flying Creatures fall 50ft (or until they hit the ground). On

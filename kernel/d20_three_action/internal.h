@@ -44,6 +44,7 @@ inline constexpr char kBreathRound[] = "breath_round";  // L77: last round count
 inline constexpr char kTurnRound[] = "turn_round";  // turn taken (ended)
 inline constexpr char kTurnSeq[] = "turn_seq";      // seq its turn started at
 inline constexpr char kAltitude[] = "altitude";      // ft above the ground
+inline constexpr char kFallFt[] = "fall_ft";  // L79: ft of the current fall
 
 // ---- condition names
 inline constexpr char kProne[] = "prone";

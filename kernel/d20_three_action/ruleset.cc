@@ -165,7 +165,7 @@ class D20ThreeActionRuleset : public Ruleset {
   std::string id() const override { return "d20_three_action"; }
   // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
   // (issue 15) and verb schemas (issue 16) decide differently.
-  int32_t version() const override { return 7; }
+  int32_t version() const override { return 8; }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     return SetupRoster(roster, d);
@@ -221,7 +221,8 @@ class D20ThreeActionRuleset : public Ruleset {
     Display d;
     d.vitals = {{"hp", "hp", "", {}}, {"energy", "energy_max", "", {}}};
     d.budgets = {"actions", "reactions"};
-    d.bookkeeping = {"breath_round", "sot_round", "turn_round", "turn_seq"};
+    d.bookkeeping = {"breath_round", "fall_ft", "sot_round", "turn_round",
+                     "turn_seq"};
     return d;
   }
   const std::vector<VerbSchema>& Verbs() const override { return d20::Verbs(); }

@@ -24,13 +24,18 @@
 namespace combat::kernel::d20 {
 namespace {
 
-// Whether `c` takes a turn at its place this round.
-bool TakesTurn(const State& s, const Combatant& c) {
-  if (IsDead(c)) return false;
-  // L11: completely unaware creatures do not act in the first Round.
-  if (s.round == 1 && c.HasTag("unaware")) return false;
-  return true;
+// L11: "Creatures that are completely unaware of combat ... do not act in
+// the first Round of combat". They still get their Turn (L11 "every
+// Creature gets a Turn", L13, L15 "Every Creature in the Initiative gets a
+// Turn"): it starts, with its start-of-turn effects, and ends at once.
+bool UnawareInRoundOne(const State& s, const Combatant& c) {
+  return s.round == 1 && c.HasTag("unaware");
 }
+
+// The end-of-turn checks and the durations ending with `who`'s turn (the
+// system's steps: the caller opens them).
+absl::Status EndOfTurnChecks(Decision& d, const std::string& who,
+                             uint64_t cause);
 
 // The index of `actor` in the order, or -1.
 int IndexOf(const std::vector<OrderEntry>& order, const std::string& actor) {
@@ -41,11 +46,16 @@ int IndexOf(const std::vector<OrderEntry>& order, const std::string& actor) {
 }
 
 // Starts `who`'s turn. Returns false when it died of its start-of-turn
-// effects (its turn then ends at once).
+// effects (its turn then ends at once). `acts` false: a Turn in which it
+// does not act (L11, an unaware creature in Round 1): no Action budget.
 absl::StatusOr<bool> StartTurnOf(Decision& d, const std::string& who,
-                                 uint64_t cause) {
+                                 uint64_t cause, bool acts = true) {
   const int64_t round = d.state().round;
-  RETURN_IF_ERROR(StartTurn(d, who, {cause, "000.turn", {{"round", round}}}));
+  RETURN_IF_ERROR(StartTurn(
+      d, who,
+      {cause, acts ? "000.turn" : "000.initiative.unaware", {{"round", round}},
+       acts ? "" : "unaware of combat: a Turn without acting in the first "
+                   "Round"}));
   if (!d.state().Find(who)->Has(kHeld)) {
     // L13: a held Turn resumes, it does not start anew: a spell cast before
     // the hold is still this Turn's (L39 "Cast on a previous Turn").
@@ -64,6 +74,7 @@ absl::StatusOr<bool> StartTurnOf(Decision& d, const std::string& who,
         d, who, {cause, "000.dead", {}, "died at the start of its turn"}));
     return false;
   }
+  if (!acts) return true;
   if (const Condition* held = c->FindCondition(kHeld); held != nullptr) {
     // L13: a held turn resumes with the Actions it kept.
     const uint32_t id = held->id;
@@ -102,6 +113,12 @@ absl::Status CheckCanAct(const State& s, const Combatant& actor, int64_t cost,
                   actor.id +
                       " is Unconscious: no Actions, Reactions or Free "
                       "Actions");
+  }
+  if (UnawareInRoundOne(s, actor)) {
+    return Refuse("000.initiative.unaware",
+                  actor.id +
+                      " is unaware of combat: it does not act in the first "
+                      "Round (no Actions, Reactions or Free Actions)");
   }
   if (ctx.via != Via::kDeclared) return absl::OkStatus();
   if (s.active.empty()) {
@@ -158,12 +175,26 @@ absl::Status Advance(Decision& d, uint64_t cause) {
         }
         continue;
       }
-      if (!TakesTurn(d.state(), *c)) {
+      if (IsDead(*c)) {
         // Durations anchored to a turn that does not happen still end when
         // the order passes it.
         RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, e.actor, round,
                                  {cause, "000.duration.round"})
                             .status());
+        continue;
+      }
+      if (UnawareInRoundOne(d.state(), *c)) {
+        // L11: its Turn without acting, ended at once by the system.
+        const std::string who = e.actor;
+        ASSIGN_OR_RETURN(bool alive, StartTurnOf(d, who, cause, false));
+        if (alive) {
+          RETURN_IF_ERROR(EndOfTurnChecks(d, who, cause));
+          const Why why{cause, "000.initiative.unaware", {{"round", round}},
+                        "unaware of combat: does not act in the first Round"};
+          RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round, why));
+          RETURN_IF_ERROR(EndTurn(d, who, why));
+        }
+        fresh_round = false;
         continue;
       }
       next = e.actor;
@@ -260,6 +291,31 @@ absl::Status FlightCheck(Decision& d, const std::string& who, uint64_t cause) {
   return KnockProne(d, who, why);
 }
 
+absl::Status EndOfTurnChecks(Decision& d, const std::string& who,
+                             uint64_t cause) {
+  const int64_t round = d.state().round;
+  std::vector<std::string> acting = {who};
+  for (const auto& [id, c] : d.state().combatants) {
+    if (id != who && IsActing(d.state(), c)) acting.push_back(id);
+  }
+  for (const std::string& a : acting) {
+    RETURN_IF_ERROR(HiddenCheck(d, a, cause));
+    RETURN_IF_ERROR(FlightCheck(d, a, cause));
+    RETURN_IF_ERROR(SuffocationCheck(d, a, cause));
+  }
+  // L41: a companion's turn is its commander's for continuous Effects
+  // "even if they are not commanded": its Round without breath (L77)
+  // passes with its commander's turn too (once a round).
+  for (const auto& [id, c] : d.state().combatants) {
+    if (c.controller == who) {
+      RETURN_IF_ERROR(SuffocationCheck(d, id, cause));
+    }
+  }
+  return ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
+                  {cause, "000.duration.round"})
+      .status();
+}
+
 }  // namespace
 
 absl::Status DecideEndTurn(const fb::CommandT& cmd, Decision& d) {
@@ -274,29 +330,10 @@ absl::Status DecideEndTurn(const fb::CommandT& cmd, Decision& d) {
   }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(cmd));
   const int64_t round = d.state().round;
-  std::vector<std::string> acting = {who};
-  for (const auto& [id, c] : d.state().combatants) {
-    if (id != who && IsActing(d.state(), c)) acting.push_back(id);
-  }
   {
     // End-of-turn checks and durations ending with the turn: the system's.
     Decision::SystemSteps system(d);
-    for (const std::string& a : acting) {
-      RETURN_IF_ERROR(HiddenCheck(d, a, decl));
-      RETURN_IF_ERROR(FlightCheck(d, a, decl));
-      RETURN_IF_ERROR(SuffocationCheck(d, a, decl));
-    }
-    // L41: a companion's turn is its commander's for continuous Effects
-    // "even if they are not commanded": its Round without breath (L77)
-    // passes with its commander's turn too (once a round).
-    for (const auto& [id, c] : d.state().combatants) {
-      if (c.controller == who) {
-        RETURN_IF_ERROR(SuffocationCheck(d, id, decl));
-      }
-    }
-    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
-                             {decl, "000.duration.round"})
-                        .status());
+    RETURN_IF_ERROR(EndOfTurnChecks(d, who, decl));
   }
   RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round, {decl, "000.turn"}));
   RETURN_IF_ERROR(EndTurn(d, who, {decl, "000.turn", {{"round", round}}}));

@@ -97,6 +97,48 @@ TEST(Turns, UnawareCreaturesDoNotActInRoundOne) {
   EXPECT_EQ(t.state().active, "gob");
 }
 
+// Seed 000 l.11 "Creatures that are completely unaware of combat ... do not
+// act in the first Round of combat" with l.11 "every Creature gets a Turn",
+// l.13 "every Creature in the combat gets 1 Turn" and l.15 "Every Creature
+// in the Initiative gets a Turn": the unaware creature has its Round 1 Turn
+// but does not act in it. "At the start of a Bleeding Creatures Turn ... it
+// rolls on the Bleed Table" (l.127) happens in Round 1; its Reaction starts
+// on that Turn (l.19 "starting on their Turn and expiring the start of their
+// next Turn"), unusable in Round 1, usable in Round 2 before its own Turn.
+TEST(Turns, AnUnawareCreatureHasARoundOneTurnWithoutActing) {
+  fb::RosterT r = Duel();
+  Tag(*r.combatants[1], "unaware");
+  Table t(D20ThreeAction(), r, {15, 10});  // aria 17, gob 12
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  GmAdd(t, "gob", "bleeding");
+  fb::CommandT climb = Cmd("gob", "use_skill");
+  WithText(climb, "skill", "climb");
+  With(climb, "dc", 10);
+  With(climb, "reaction", 1);
+  auto early = t.Submit(climb, {12});
+  ASSERT_FALSE(early.ok());
+  EXPECT_NE(early.status().message().find("does not act in the first Round"),
+            std::string::npos)
+      << early.status();
+  // aria ends her turn: gob's Round 1 Turn starts. Bleed Table d20 11 - 0
+  // = 11: "11 - 15 -" (l.135), then 2d6 {2,3} = 5 Bleed Damage (l.127):
+  // HP 20 - 5 = 15, Bleed Penalty 0 + 1 = 1. Its Turn ends at once.
+  auto end = t.Submit(Cmd("aria", "end_turn"), {11, 2, 3});
+  ASSERT_OK(end);
+  EXPECT_TRUE(Cites(*end, "000.initiative.unaware"));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_EQ(Res(t, "gob", kHp), 15);
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 1);
+  EXPECT_EQ(Res(t, "gob", kTurnRound), 1);
+  EXPECT_EQ(Res(t, "gob", kActions), 0);    // it did not act
+  EXPECT_EQ(Res(t, "gob", kReactions), 1);  // l.19, from its Round 1 Turn
+  // Round 2, aria's turn: gob is no longer in the first Round and uses the
+  // Reaction its Round 1 Turn gave it: 12 >= 10.
+  ASSERT_OK(t.Submit(climb, {12}));
+  EXPECT_EQ(Res(t, "gob", kReactions), 0);
+}
+
 TEST(Turns, EndTurnAdvancesAndStartsTheNextRound) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
