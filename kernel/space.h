@@ -211,9 +211,13 @@ struct LineCover {
 LineCover CoverLines(Pos from, int32_t from_size, Pos to_at, int32_t to_size,
                      const SquareSight& sight);
 
-// Whether a line between the centres of some square of space a and some
-// square of space b crosses two opposite sides of the target space t
-// (corners count as on both sides they join): 000 L109's "opposite sides".
+// Whether a line between some point of space a and some point of space b
+// crosses two opposite sides of the target space t, passing through its
+// inside (a line along one of its edges crosses nothing; one through a
+// corner crosses both sides the corner joins): 000 L109's "draw a line
+// between any two points in their space that crosses opposite sides". So
+// two spaces a knight's move apart around t are on opposite sides; two on
+// one side of t, or at right angles, are not. Exact, in integers.
 bool OppositeSides(Pos a_at, int32_t a_size, Pos b_at, int32_t b_size,
                    Pos t_at, int32_t t_size);
 

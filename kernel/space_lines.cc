@@ -1,6 +1,6 @@
 // Lines across the grid: the squares a segment crosses, cover lines from an
 // origin to a space, and the "opposite sides" test for flanking. Integer
-// arithmetic in quarter squares (lines) and half squares (sides).
+// arithmetic in quarter squares (lines) and whole squares (sides).
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -13,22 +13,79 @@
 namespace combat::kernel::space {
 namespace {
 
-// Whether the segment a-b crosses the box's side x = x0 and its opposite
-// side x = x1 (corners count), a left of the box and b right of it (either
-// order). Half-square units.
-bool CrossesSides(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t x0,
-                  int64_t x1, int64_t y0, int64_t y1) {
-  if (ax > bx) {
-    std::swap(ax, bx);
-    std::swap(ay, by);
-  }
-  if (!(ax < x0 && bx > x1)) return false;
-  const int64_t dx = bx - ax;
-  auto inside = [&](int64_t x) {
-    const int64_t num = ay * dx + (by - ay) * (x - ax);  // y * dx
-    return num >= y0 * dx && num <= y1 * dx;
+// An axis-aligned box of the grid, in square units: [x0, x1] x [y0, y1].
+struct Box {
+  int64_t x0, x1, y0, y1;
+};
+
+Box SpaceBox(Pos at, int32_t size, bool swap) {
+  Box b{at.x, int64_t{at.x} + size, at.y, int64_t{at.y} + size};
+  if (swap) return Box{b.y0, b.y1, b.x0, b.x1};
+  return b;
+}
+
+// A non-vertical line y = m x + c with m = M / D, c = C / D, D > 0.
+struct Line {
+  int64_t M, C, D;
+};
+
+// lo <= m x + c <= hi for some x in [xa, xb].
+bool Meets(const Line& l, int64_t xa, int64_t xb, int64_t lo, int64_t hi) {
+  const int64_t fa = l.M * xa + l.C, fb = l.M * xb + l.C;  // times D
+  return std::min(fa, fb) <= hi * l.D && std::max(fa, fb) >= lo * l.D;
+}
+
+// L109: "draw a line between any two points in their space that crosses
+// opposite sides of the Flanked Creature", for the left and right sides of
+// `t`: a line through a point of `a` left of `t` and a point of `b` right
+// of it, meeting both sides of `t` and passing through its inside (a line
+// along its top or bottom edge crosses nothing; through a corner it
+// crosses both sides the corner joins).
+bool CrossesLeftToRight(const Box& a, const Box& b, const Box& t) {
+  if (a.x0 >= t.x0 || b.x1 <= t.x1) return false;
+  const int64_t ax1 = std::min(a.x1, t.x0), bx0 = std::max(b.x0, t.x1);
+  auto ok = [&](const Line& l) {
+    if (!Meets(l, t.x0, t.x0, t.y0, t.y1) || !Meets(l, t.x1, t.x1, t.y0, t.y1))
+      return false;
+    if (l.M == 0 && (l.C == t.y0 * l.D || l.C == t.y1 * l.D)) return false;
+    return Meets(l, a.x0, ax1, a.y0, a.y1) && Meets(l, bx0, b.x1, b.y0, b.y1);
   };
-  return inside(x0) && inside(x1);
+  // Where such lines exist, one passes through two corners of the parts of
+  // `a` and `b` outside `t` or of `t` (a vertex of the region of lines), or
+  // lies midway between two that do.
+  std::vector<std::pair<int64_t, int64_t>> pts;
+  for (const Box& k : {Box{a.x0, ax1, a.y0, a.y1}, Box{bx0, b.x1, b.y0, b.y1}, t}) {
+    for (int64_t x : {k.x0, k.x1}) {
+      for (int64_t y : {k.y0, k.y1}) pts.emplace_back(x, y);
+    }
+  }
+  std::vector<Line> found;
+  for (size_t i = 0; i < pts.size(); ++i) {
+    for (size_t j = i + 1; j < pts.size(); ++j) {
+      const auto [x1, y1] = pts[i];
+      const auto [x2, y2] = pts[j];
+      if (x1 == x2) continue;
+      Line l{y2 - y1, y1 * (x2 - x1) - (y2 - y1) * x1, x2 - x1};
+      if (l.D < 0) l = Line{-l.M, -l.C, -l.D};
+      if (ok(l)) return true;
+      // Degenerate lines (along an edge) still bound the region.
+      const bool edge = l.M == 0 && (l.C == t.y0 * l.D || l.C == t.y1 * l.D);
+      if (edge && Meets(l, a.x0, ax1, a.y0, a.y1) &&
+          Meets(l, bx0, b.x1, b.y0, b.y1) &&
+          Meets(l, t.x0, t.x1, t.y0, t.y1)) {
+        found.push_back(l);
+      }
+    }
+  }
+  for (size_t i = 0; i < found.size(); ++i) {
+    for (size_t j = i + 1; j < found.size(); ++j) {
+      const Line& p = found[i];
+      const Line& q = found[j];
+      if (ok(Line{p.M * q.D + q.M * p.D, p.C * q.D + q.C * p.D, 2 * p.D * q.D}))
+        return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace
@@ -99,23 +156,11 @@ LineCover CoverLines(Pos from, int32_t from_size, Pos to_at, int32_t to_size,
 
 bool OppositeSides(Pos a_at, int32_t a_size, Pos b_at, int32_t b_size,
                    Pos t_at, int32_t t_size) {
-  const int64_t x0 = 2 * int64_t{t_at.x}, x1 = 2 * (int64_t{t_at.x} + t_size);
-  const int64_t y0 = 2 * int64_t{t_at.y}, y1 = 2 * (int64_t{t_at.y} + t_size);
-  for (int32_t ai = 0; ai < a_size; ++ai) {
-    for (int32_t aj = 0; aj < a_size; ++aj) {
-      const int64_t ax = 2 * int64_t{a_at.x + ai} + 1;
-      const int64_t ay = 2 * int64_t{a_at.y + aj} + 1;
-      for (int32_t bi = 0; bi < b_size; ++bi) {
-        for (int32_t bj = 0; bj < b_size; ++bj) {
-          const int64_t bx = 2 * int64_t{b_at.x + bi} + 1;
-          const int64_t by = 2 * int64_t{b_at.y + bj} + 1;
-          if (CrossesSides(ax, ay, bx, by, x0, x1, y0, y1) ||
-              CrossesSides(ay, ax, by, bx, y0, y1, x0, x1)) {
-            return true;
-          }
-        }
-      }
-    }
+  for (bool swap : {false, true}) {
+    const Box a = SpaceBox(a_at, a_size, swap);
+    const Box b = SpaceBox(b_at, b_size, swap);
+    const Box t = SpaceBox(t_at, t_size, swap);
+    if (CrossesLeftToRight(a, b, t) || CrossesLeftToRight(b, a, t)) return true;
   }
   return false;
 }

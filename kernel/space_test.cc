@@ -154,6 +154,11 @@ TEST(Space, OppositeSidesOfATarget) {
   EXPECT_TRUE(OppositeSides({0, 0}, 1, {2, 2}, 1, {1, 1}, 1));  // corners
   EXPECT_FALSE(OppositeSides({0, 1}, 1, {1, 0}, 1, {1, 1}, 1));
   EXPECT_TRUE(OppositeSides({0, 0}, 1, {3, 1}, 1, {1, 0}, 2));
+  // 000 L109 "any two points in their space": a knight's move apart around
+  // the target (a line from a's lower left to b's upper right crosses the
+  // target's left and right sides); not two at the corners of one side.
+  EXPECT_TRUE(OppositeSides({0, 1}, 1, {2, 2}, 1, {1, 1}, 1));
+  EXPECT_FALSE(OppositeSides({0, 0}, 1, {2, 0}, 1, {1, 1}, 1));
 }
 
 TEST(Space, SeparationOf120Degrees) {
