@@ -70,6 +70,40 @@ TEST(Grapple, GrapplePinEscape) {
   EXPECT_TRUE(t.state().Find("orc")->Has("Grappling"));
 }
 
+// 001 l.218: "Make a Power or Agility check against the escape TN of the
+// effect. On a success, you end the effect." With two grappling it, the
+// grapple is one effect (l.228: "all opponents grappling you", "all others
+// involved in the grapple"): its TN is the highest of the grapplers' higher
+// Power / Agility defenses, not the first grappler's.
+TEST(Grapple, AnEscapeFromSeveralGrapplersBeatsTheStrongest) {
+  fb::CombatantSpecT gob = Who("gob", "party", 7, 5, {{"prc", 0}, {"spd", 0}, {"melee", 3}}, "club", "2", "club",
+                               {}, {"standard"});
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc(), std::move(gob)}), {10, 20, 12});  // by id
+  ASSERT_EQ(Init(t.state(), "gob"), 25);
+  ASSERT_EQ(Init(t.state(), "aria"), 18);
+  ASSERT_EQ(Init(t.state(), "orc"), 17);
+  // gob first: d20 7 + Melee 3 = 10 >= the orc's melee Defense 10.
+  ASSERT_TRUE(t.Submit(Cmd("gob", "grapple", {"orc"}), {7}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("gob", "end_turn")).ok());
+  // aria: d20 3 + 7 = 10 >= 10 (gob, 25, may act first: a window).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "resolve"), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_NE(t.state().Find("orc")->FindRelative("Grappling", "gob"), nullptr);
+  ASSERT_NE(t.state().Find("orc")->FindRelative("Grappling", "aria"), nullptr);
+  // The orc escapes: Power 3 + d20 9 = 12. gob's higher of Power 10 and
+  // Agility 10 is 10; aria's of Power 14 (10 + 2 + 2) and Agility 14
+  // (10 + 3 + 1) is 14: the TN is 14, 12 < 14 fails (against the first
+  // grappler's 10 it would end both grapples).
+  ASSERT_TRUE(t.Submit(Cmd("orc", "escape")).ok());
+  auto ev = t.Submit(Cmd("orc", "resolve"), {9});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "tn"), 14);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 12);
+  EXPECT_NE(t.state().Find("orc")->FindRelative("Grappling", "gob"), nullptr);
+  EXPECT_NE(t.state().Find("orc")->FindRelative("Grappling", "aria"), nullptr);
+}
+
 TEST(Grapple, CombatChecksHaveCriticals) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});
   ASSERT_EQ(Init(t.state(), "aria"), 18);
