@@ -785,6 +785,30 @@ TEST(Hinder, TripAndPosture) {
   EXPECT_EQ(t.Submit(up).status().code(), absl::StatusCode::kFailedPrecondition);  // l.212
 }
 
+// 001 l.244 Distract: "The target has a -2 penalty to attack and
+// defense". Distract's own Prs [Deception] check is neither an attack nor a
+// combat check (l.70-77), so a distracted creature distracting another
+// takes no -2 on it: d20 10 + Prs 0 + Deception 0 = 10 against the orc's
+// Prc [Deception] d20 10 + 0 = 10: a tie, the hinderer wins (l.69) and the
+// orc is distracted (with the -2, 8 < 10 would fail).
+TEST(Hinder, ADistractedDistracterHasNoPenaltyOnItsDeception) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT dis = Cmd("aria", "gm_condition");
+  dis.author = "gm";
+  dis.role = fb::Role::GM;
+  dis.text = "distracted";
+  WithText(dis, "name", "Distracted");
+  WithText(dis, "op", "add");
+  ASSERT_TRUE(t.Submit(dis).ok());
+  fb::CommandT distract = Cmd("aria", "hinder", {"orc"});
+  WithText(distract, "hindrance", "distract");
+  auto ev = t.Submit(distract, {10, 10});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 10);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "tn"), 10);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Distracted"));
+}
+
 TEST(Hinder, ADisarmedWeaponIsDroppedUntilPickedUp) {
   // 001 l.243 Disarm: "The target drops one item it is holding". aria
   // (hinder at 1 AP): 7 + d20 4 = 11 >= the orc's Agility 11: it drops its
