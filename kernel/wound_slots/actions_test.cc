@@ -70,6 +70,40 @@ TEST(Grapple, GrapplePinEscape) {
   EXPECT_TRUE(t.state().Find("orc")->Has("Grappling"));
 }
 
+// 001 l.218: "Make a Power or Agility check against the escape TN of the
+// effect. On a success, you end the effect." With two grappling it, the
+// grapple is one effect (l.228: "all opponents grappling you", "all others
+// involved in the grapple"): its TN is the highest of the grapplers' higher
+// Power / Agility defenses, not the first grappler's.
+TEST(Grapple, AnEscapeFromSeveralGrapplersBeatsTheStrongest) {
+  fb::CombatantSpecT gob = Who("gob", "party", 7, 5, {{"prc", 0}, {"spd", 0}, {"melee", 3}}, "club", "2", "club",
+                               {}, {"standard"});
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc(), std::move(gob)}), {10, 20, 12});  // by id
+  ASSERT_EQ(Init(t.state(), "gob"), 25);
+  ASSERT_EQ(Init(t.state(), "aria"), 18);
+  ASSERT_EQ(Init(t.state(), "orc"), 17);
+  // gob first: d20 7 + Melee 3 = 10 >= the orc's melee Defense 10.
+  ASSERT_TRUE(t.Submit(Cmd("gob", "grapple", {"orc"}), {7}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("gob", "end_turn")).ok());
+  // aria: d20 3 + 7 = 10 >= 10 (gob, 25, may act first: a window).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "resolve"), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_NE(t.state().Find("orc")->FindRelative("Grappling", "gob"), nullptr);
+  ASSERT_NE(t.state().Find("orc")->FindRelative("Grappling", "aria"), nullptr);
+  // The orc escapes: Power 3 + d20 9 = 12. gob's higher of Power 10 and
+  // Agility 10 is 10; aria's of Power 14 (10 + 2 + 2) and Agility 14
+  // (10 + 3 + 1) is 14: the TN is 14, 12 < 14 fails (against the first
+  // grappler's 10 it would end both grapples).
+  ASSERT_TRUE(t.Submit(Cmd("orc", "escape")).ok());
+  auto ev = t.Submit(Cmd("orc", "resolve"), {9});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "tn"), 14);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 12);
+  EXPECT_NE(t.state().Find("orc")->FindRelative("Grappling", "gob"), nullptr);
+  EXPECT_NE(t.state().Find("orc")->FindRelative("Grappling", "aria"), nullptr);
+}
+
 TEST(Grapple, CombatChecksHaveCriticals) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});
   ASSERT_EQ(Init(t.state(), "aria"), 18);
@@ -749,6 +783,30 @@ TEST(Hinder, TripAndPosture) {
   fb::CommandT up = Cmd("orc", "change_posture");
   WithText(up, "to", "standing");
   EXPECT_EQ(t.Submit(up).status().code(), absl::StatusCode::kFailedPrecondition);  // l.212
+}
+
+// 001 l.244 Distract: "The target has a -2 penalty to attack and
+// defense". Distract's own Prs [Deception] check is neither an attack nor a
+// combat check (l.70-77), so a distracted creature distracting another
+// takes no -2 on it: d20 10 + Prs 0 + Deception 0 = 10 against the orc's
+// Prc [Deception] d20 10 + 0 = 10: a tie, the hinderer wins (l.69) and the
+// orc is distracted (with the -2, 8 < 10 would fail).
+TEST(Hinder, ADistractedDistracterHasNoPenaltyOnItsDeception) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT dis = Cmd("aria", "gm_condition");
+  dis.author = "gm";
+  dis.role = fb::Role::GM;
+  dis.text = "distracted";
+  WithText(dis, "name", "Distracted");
+  WithText(dis, "op", "add");
+  ASSERT_TRUE(t.Submit(dis).ok());
+  fb::CommandT distract = Cmd("aria", "hinder", {"orc"});
+  WithText(distract, "hindrance", "distract");
+  auto ev = t.Submit(distract, {10, 10});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 10);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "tn"), 10);
+  EXPECT_TRUE(t.state().Find("orc")->Has("Distracted"));
 }
 
 TEST(Hinder, ADisarmedWeaponIsDroppedUntilPickedUp) {

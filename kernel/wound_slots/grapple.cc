@@ -6,7 +6,8 @@
 // Readings: a Power or Agility check uses whichever bonus is higher (the
 // text lets the actor choose; a program picks the better); Escape from a
 // pin or grapple is against the higher of the grappler's Power and Agility
-// defenses ("as if escaping the grapple", l.235), from anything else
+// defenses ("as if escaping the grapple", l.235), the highest of them when
+// several grapple the escaper (one grapple, l.228), from anything else
 // against params.tn (the effect's escape TN, set by the GM).
 #include <algorithm>
 #include <string>
@@ -130,9 +131,26 @@ absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, uint64_t cause) {
   int64_t tn = ParamOr(c, "tn", 0);
   std::string from;
   if (!HasParam(c, "tn")) {
+    // l.218 "the escape TN of the effect": the grapple is one effect for
+    // all who grapple the escaper (l.228 "all opponents grappling you",
+    // "all others involved in the grapple"), so its TN is the highest of
+    // their higher Power / Agility defenses, and a pin's is the same ("as
+    // if escaping the grapple", l.235). The critical's -2 (l.81) goes to
+    // the one whose defense it is (the first of them on a tie).
     const Condition* pin = a.FindCondition("Pinned");
-    from = pin != nullptr ? pin->source : Grapplers(a).front();
-    tn = HigherDefense(*d.state().Find(from));
+    std::vector<std::string> holders = Grapplers(a);
+    if (pin != nullptr && std::find(holders.begin(), holders.end(), pin->source) == holders.end()) {
+      holders.insert(holders.begin(), pin->source);
+    }
+    for (const std::string& h : holders) {
+      const Combatant* o = d.state().Find(h);
+      if (o == nullptr) continue;
+      const int64_t v = HigherDefense(*o);
+      if (from.empty() || v > tn) {
+        from = h;
+        tn = v;
+      }
+    }
   }
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, p ? "escape (power)" : "escape (agility)", cause));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"tn", tn}});
