@@ -104,6 +104,27 @@ TEST(Grapple, AnEscapeFromSeveralGrapplersBeatsTheStrongest) {
   EXPECT_NE(t.state().Find("orc")->FindRelative("Grappling", "aria"), nullptr);
 }
 
+// l.218 "against the escape TN of the effect": a Pinned the GM imposed
+// with no creature behind it has no grappler's defenses to give the TN; the
+// escape must name it (params.tn), and is refused without it.
+TEST(Grapple, AnEscapeFromAGmPinWithNoCreatureNeedsItsTn) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc()}), {10, 12});
+  ASSERT_EQ(Init(t.state(), "aria"), 18);
+  fb::CommandT pin = kernel::testing::GmCmd("gm_condition", "aria", "a collapsed beam pins her");
+  kernel::testing::WithText(pin, "op", "add");
+  kernel::testing::WithText(pin, "name", "Pinned");
+  ASSERT_TRUE(t.Submit(pin).ok());
+  auto refused = t.Submit(Cmd("aria", "escape"));
+  ASSERT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument) << refused.status();
+  EXPECT_NE(refused.status().message().find("params.tn"), std::string::npos) << refused.status();
+  fb::CommandT escape = Cmd("aria", "escape");
+  kernel::testing::With(escape, "tn", 15);
+  auto ev = t.Submit(escape, {20});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "tn"), 15);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Pinned"));
+}
+
 TEST(Grapple, CombatChecksHaveCriticals) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});
   ASSERT_EQ(Init(t.state(), "aria"), 18);

@@ -114,9 +114,13 @@ absl::Status ResolvePin(Decision& d, const fb::CommandT& c, uint64_t cause) {
 }
 
 absl::Status CheckEscape(const State& s, const Combatant& a, const fb::CommandT& c) {
-  const bool held = a.Has("Pinned") || !Grapplers(a).empty();
+  // The TN comes from a creature that grapples or pins `a`; a pin the GM
+  // imposed with no creature behind it has its TN from the GM (l.218).
+  const Condition* pin = a.FindCondition("Pinned");
+  const bool held = !Grapplers(a).empty() || (pin != nullptr && s.Find(pin->source) != nullptr);
   if (!held && !HasParam(c, "tn")) {
-    return Malformed(c, "params.tn", "the escape TN of the effect (nothing grapples or pins " + a.id + ")");
+    return Malformed(c, "params.tn",
+                     "the escape TN of the effect (no creature grapples or pins " + a.id + ")");
   }
   return absl::OkStatus();
 }
