@@ -200,6 +200,7 @@ absl::StatusOr<int64_t> ApplyDamage(Decision& d, const std::string& target,
 // Pure: the damage `parts` come to against `target` (for tests and audit).
 struct DamageCalc {
   int64_t total = 0;
+  int64_t holy = 0;  // of `total`, the Holy part's (l.92)
   Nums nums;
 };
 DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
