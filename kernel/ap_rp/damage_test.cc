@@ -170,6 +170,19 @@ TEST(Damage, OnlyTheHolyPartIsNonLethal) {
 }
 
 
+// 004_1a3e461770fc9e7a.txt l.96 "Psychic damage ignores the Armor of its
+// targets and instead takes the Will DR value into account ... as if it were
+// Armor" and l.87 the same for Poison with the Constitution DR value: Will
+// 14 + Perseverance 2 = 6 against 12 Psychic: 6 (Armor 3 not used); 6
+// Psychic + 4 Physical: the lowest value, Armor 3, once (l.65): 7.
+// Constitution 12 + Endurance 0 = 2 against 12 Poison: 10.
+TEST(Damage, PsychicAndPoisonTakeTheirDrValueAsArmor) {
+  Combatant t = Target({{"armor", 3}, {"wil", 14}, {"perseverance", 2}, {"con", 12}});
+  EXPECT_EQ(ComputeDamage(t, {{"psychic", 12}}, {}).total, 6);
+  EXPECT_EQ(ComputeDamage(t, {{"psychic", 6}, {"physical", 4}}, {}).total, 7);
+  EXPECT_EQ(ComputeDamage(t, {{"poison", 12}}, {}).total, 10);
+}
+
 // l.64: "Your Armor is subtracted from any incoming damage": a defence larger
 // than the part it is taken from comes off the other parts too (5 Physical
 // + 2 Poison, lowest defence 4: 3, whichever part the attacker names).
