@@ -423,6 +423,24 @@ Status ResolveHide(Decision& d, const fb::CommandT& c, uint64_t cause) {
     const Nums nums{{"stealth", r.total}, {"perception", p.total}};
     if (r.total <= p.total) {  // l.36: "beat"
       RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "004.hide", nums, "seen by " + e}));
+      // l.36 "You stop being hidden if an enemy sees you ... You stay hidden
+      // until the end of the turn if this happens during your turn": the
+      // enemy whose Perception the new Stealth does not beat sees the
+      // creature, so an earlier Hidden from it ends (black-box: it stayed).
+      const Condition* old = d.state().Find(a.id)->FindRelative(kHidden, e);
+      if (old != nullptr && old->expiry.kind == fb::ExpiryKind::Never) {
+        const Condition k = *old;
+        RETURN_IF_ERROR(RemoveCondition(d, a.id, k.id, {cause, "004.hide", nums, "seen by " + e}));
+        if (d.state().IsTurnOf(a.id)) {
+          NewCondition h;
+          h.actor = a.id;
+          h.name = kHidden;
+          h.source = k.source;
+          h.relative_to = e;
+          h.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
+          RETURN_IF_ERROR(AddCondition(d, h, {cause, "004.hide", nums, "hidden until the end of the turn (l.36)"}).status());
+        }
+      }
       continue;
     }
     if (a.FindRelative(kHidden, e) != nullptr) {

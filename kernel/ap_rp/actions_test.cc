@@ -752,6 +752,28 @@ TEST(Actions, ChoosingToMissStillRevealsAHiddenAttacker) {
   EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
 }
 
+// 004 l.36 "You successfully hide if you beat their Perception Check with
+// your Stealth Check. ... You stop being hidden if an enemy sees you ... You
+// stay hidden until the end of the turn if this happens during your turn":
+// a second Hide whose Stealth (2 + 5 = 7) does not beat b's Perception
+// (10 + 1 = 11) means b sees a: the earlier Hidden from b lasts only to the
+// end of the turn. (Black-box: the failed Hide kept the first for good.)
+TEST(Actions, AFailedSecondHideEndsTheEarlierHidden) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
+  auto b = Being("b", "y", 5, 1, {{"perception", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));  // 15 > 5
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_NE(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {2, 10}));  // 7 <= 11: seen
+  const Condition* h = t.state().Find("a")->FindRelative(kHidden, "b");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->expiry.kind, fb::ExpiryKind::TurnEnd);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+}
+
 // 004 l.32 "You occupy a space that is also occupied by the target, and you
 // move with it if it moves": nothing keeps the climber from getting down by
 // its own movement: a at (2,1) on the ogre moves to (1,2): 1 m of its 3,

@@ -141,6 +141,10 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
     out.nums.push_back({"capped_at", o.cap, "", "004.teleport"});
   }
   out.total = total;
+  for (const DamagePart& p : parts) {
+    if (p.type == "holy") out.holy += std::max<int64_t>(0, p.amount);
+  }
+  out.holy = std::min(out.holy, total);
   out.nums.push_back({"damage", total});
   return out;
 }
@@ -154,10 +158,16 @@ absl::StatusOr<int64_t> ApplyDamage(Decision& d, const std::string& target,
   for (const Num& n : calc.nums) nums.push_back(n);
   bool holy = false;
   for (const DamagePart& p : parts) holy = holy || (p.type == "holy" && p.amount > 0);
-  // l.92: Holy is non-lethal against biological creatures unless the dealer
-  // wishes otherwise.
+  // l.92: "Holy damage is non-lethal against biological creatures ...
+  // unless the one dealing the damage wishes to do so": the Holy damage, not
+  // the rest of the hit (reading: the lethal parts come first and the Holy
+  // part takes Vitality no lower than 0; 5 Physical + 5 Holy against 3: -2
+  // and Bleeding; black-box: the whole hit was non-lethal, 0).
   const bool biological = !IsObject(*t) && !t->HasTag("not_biological");
-  const bool nonlethal = o.nonlethal || (holy && biological && !o.lethal_holy);
+  const bool holy_nonlethal = holy && biological && !o.lethal_holy && !o.nonlethal;
+  const int64_t holy_part = holy_nonlethal ? calc.holy : 0;
+  const int64_t lethal_part = calc.total - holy_part;
+  const bool nonlethal = o.nonlethal || (holy_nonlethal && lethal_part <= 0);
   const int64_t before = t->Resource(kVitality);
   int64_t dealt = calc.total;
   // The most specific rule applied (the numbers show every step).
@@ -176,6 +186,16 @@ absl::StatusOr<int64_t> ApplyDamage(Decision& d, const std::string& target,
     // thresholds of death are outside this chapter).
     dealt = std::max<int64_t>(0, before);
     nums.push_back({"nonlethal_cap", dealt});
+  } else if (!nonlethal && holy_part > 0) {
+    // l.92 with l.58: the lethal parts take Vitality where they would; the
+    // Holy part no lower than 0 (nor any lower than the lethal parts did).
+    nums.push_back({"lethal_part", lethal_part});
+    nums.push_back({"holy_nonlethal_part", holy_part, "", "004.damage.holy"});
+    const int64_t floor = std::min<int64_t>(0, before - lethal_part);
+    if (before - dealt < floor) {
+      dealt = before - floor;
+      nums.push_back({"nonlethal_cap", dealt});
+    }
   }
   if (dealt <= 0) {
     RETURN_IF_ERROR(RecordOutcome(d, target, {cause, rule, nums, "no damage"}));
@@ -186,7 +206,9 @@ absl::StatusOr<int64_t> ApplyDamage(Decision& d, const std::string& target,
   // l.58, l.92: lethal damage leaving Vitality below 1 starts Bleeding
   // (reading: also when Vitality was already below 1, e.g. at 0 after
   // non-lethal damage, which started none).
-  if (!nonlethal && before - dealt < 1 && !t->Has(kBleeding) && !IsObject(*t)) {
+  // l.92: Holy damage "does not cause bleeding if they reduce their
+  // Vitality below 1": only the lethal parts count.
+  if (!nonlethal && before - lethal_part < 1 && !t->Has(kBleeding) && !IsObject(*t)) {
     NewCondition b;
     b.actor = target;
     b.name = kBleeding;

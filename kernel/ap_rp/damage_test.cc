@@ -143,6 +143,46 @@ TEST(Damage, HolyIsNonLethal) {
 }
 
 
+// 004_1a3e461770fc9e7a.txt l.92 "Holy damage is non-lethal against
+// biological creatures and does not cause bleeding if they reduce their
+// Vitality below 1": the Holy damage, not the hit's other parts. A blessed
+// mace of 1d6 Physical + 5 Holy against Vitality 3, Armor 0:
+// - rolling 5: the 5 Physical take 3 to -2 and start Bleeding; the Holy
+//   part cannot go below 0 nor below what the Physical did: -2 (black-box:
+//   the whole hit was non-lethal, 0 and no Bleeding);
+// - rolling 2: the Physical leaves 1, the Holy takes it to 0, no lower, and
+//   the Holy part reducing it below 1 causes no Bleeding.
+TEST(Damage, OnlyTheHolyPartIsNonLethal) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  Arm(a, "blessed", "1d6", "melee", "str/dex", 0, {{"dmg_holy", 5}});
+  auto b = Being("b", "y", 2, 1, {{"vitality", 3}, {"armor", 0}});
+  auto c = Being("c", "y", 1, 2, {{"vitality", 3}, {"armor", 0}});
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  ASSERT_OK(t.Submit(Attack("a", "b", "blessed"), {15, 5}));
+  EXPECT_EQ(Res(t, "b", kVitality), -2);
+  EXPECT_TRUE(Has(t, "b", kBleeding));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  ASSERT_OK(t.Submit(Attack("a", "c", "blessed"), {15, 2}));
+  EXPECT_EQ(Res(t, "c", kVitality), 0);
+  EXPECT_FALSE(Has(t, "c", kBleeding));
+}
+
+
+// 004_1a3e461770fc9e7a.txt l.96 "Psychic damage ignores the Armor of its
+// targets and instead takes the Will DR value into account ... as if it were
+// Armor" and l.87 the same for Poison with the Constitution DR value: Will
+// 14 + Perseverance 2 = 6 against 12 Psychic: 6 (Armor 3 not used); 6
+// Psychic + 4 Physical: the lowest value, Armor 3, once (l.65): 7.
+// Constitution 12 + Endurance 0 = 2 against 12 Poison: 10.
+TEST(Damage, PsychicAndPoisonTakeTheirDrValueAsArmor) {
+  Combatant t = Target({{"armor", 3}, {"wil", 14}, {"perseverance", 2}, {"con", 12}});
+  EXPECT_EQ(ComputeDamage(t, {{"psychic", 12}}, {}).total, 6);
+  EXPECT_EQ(ComputeDamage(t, {{"psychic", 6}, {"physical", 4}}, {}).total, 7);
+  EXPECT_EQ(ComputeDamage(t, {{"poison", 12}}, {}).total, 10);
+}
+
 // l.64: "Your Armor is subtracted from any incoming damage": a defence larger
 // than the part it is taken from comes off the other parts too (5 Physical
 // + 2 Poison, lowest defence 4: 3, whichever part the attacker names).

@@ -40,8 +40,9 @@ inline constexpr char kSeed[] = "004_1a3e461770fc9e7a.txt";
 inline constexpr char kId[] = "ap_rp";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1. 5: the fourth black-box
-// fidelity pass (events/FORMAT.md "Ruleset versions"). 6: the fifth.
-inline constexpr int32_t kVersion = 6;
+// fidelity pass (events/FORMAT.md "Ruleset versions"). 6: the fifth. 7: the
+// sixth.
+inline constexpr int32_t kVersion = 7;
 
 // Resources.
 inline constexpr char kVitality[] = "vitality";
@@ -200,6 +201,7 @@ absl::StatusOr<int64_t> ApplyDamage(Decision& d, const std::string& target,
 // Pure: the damage `parts` come to against `target` (for tests and audit).
 struct DamageCalc {
   int64_t total = 0;
+  int64_t holy = 0;  // of `total`, the Holy part's (l.92)
   Nums nums;
 };
 DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,

@@ -60,5 +60,25 @@ TEST(Stats, ConstitutionDrValue) {
   EXPECT_EQ(DrPower(c), 14);  // l.70: the Primary Stat (Strength 14)
 }
 
+// 004_1a3e461770fc9e7a.txt l.71-77: each DR is its Stat's bonus plus one
+// Skill: Strength (Raw Force) l.71, Dexterity (Nimbleness) l.72,
+// Constitution (Endurance) l.73, Intelligence (Psychology) l.74, Charisma
+// (Presence) l.75, Instinct (Intuition) l.76, Will (Perseverance) l.77.
+// Stats 12..18 give bonuses 2..8; each Skill 1: 3..9.
+TEST(Stats, TheSevenDrsAndTheirSkills) {
+  Combatant c = Of(Being("a", "x", 0, 0, {{"str", 12}, {"dex", 13}, {"con", 14}, {"int", 15},
+                                          {"cha", 16}, {"ins", 17}, {"wil", 18},
+                                          {"raw_force", 1}, {"nimbleness", 1}, {"endurance", 1},
+                                          {"psychology", 1}, {"presence", 1}, {"intuition", 1},
+                                          {"perseverance", 1}}));
+  EXPECT_EQ(DrValue(c, "str"), 3);
+  EXPECT_EQ(DrValue(c, "dex"), 4);
+  EXPECT_EQ(DrValue(c, "con"), 5);
+  EXPECT_EQ(DrValue(c, "int"), 6);
+  EXPECT_EQ(DrValue(c, "cha"), 7);
+  EXPECT_EQ(DrValue(c, "ins"), 8);
+  EXPECT_EQ(DrValue(c, "wil"), 9);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp
