@@ -558,6 +558,9 @@ inline constexpr char kMoved[] = "moved_m";       // metres this round
 inline constexpr char kStreak[] = "move_streak";  // metres, back-to-back
 inline constexpr char kHeading[] = "heading";     // last step dir + 1
 inline constexpr char kSprinted[] = "sprinted";   // last move was a sprint
+// Where the last sprint began (l.587 "Sprinted from at least 3m away").
+inline constexpr char kSprintFromX[] = "sprint_from_x";
+inline constexpr char kSprintFromY[] = "sprint_from_y";
 inline constexpr char kFacing[] = "facing";
 }  // namespace res
 
