@@ -164,9 +164,9 @@ absl::Status CheckManeuver(const State& s, const Combatant& a, const fb::Command
       const int64_t away = Distance(from, *t);
       if (away < 3) {
         return Refuse("002.maneuver.push_sprint",
-                       absl::StrCat(a.id, "'s sprint began ", away, " m away from ", t->id,
-                                    " at (", from.at.x, ",", from.at.y,
-                                    "); a Sprint push needs at least 3 m"));
+                       absl::StrCat(a.id, "'s sprint began at (", from.at.x, ",", from.at.y,
+                                    "), ", away, " m from ", t->id,
+                                    "; a Sprint push needs a Sprint begun at least 3 m away"));
       }
     }
     RETURN_IF_ERROR(PushPath(s, a, *t, c).status());

@@ -525,7 +525,8 @@ TEST(Maneuvers, SprintPushCountsWhereTheSprintBegan) {
   Path(q, {{7, 6}, {8, 7}, {9, 8}});
   auto near = u.Submit(q, {15, 2, 1, 4});
   EXPECT_EQ(near.status().code(), absl::StatusCode::kFailedPrecondition) << near.status();
-  EXPECT_NE(near.status().message().find("1 m away"), std::string::npos) << near.status();
+  EXPECT_NE(near.status().message().find("began at (5,5), 1 m from orc"), std::string::npos)
+      << near.status();
   EXPECT_EQ(u.state().Find("orc")->at, (Pos{6, 5}));
   ExpectRulesKnown(t.log());
 }
