@@ -43,9 +43,9 @@ inline constexpr char kId[] = "energy_rounds";
 // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
 // (issue 15) and verb schemas (issue 16) decide differently; 4: schema 7
 // (modifiers name their sources, authority); 5: an act that won Initiative
-// waits for Immediate Interrupts (l.132) before it resolves; 6-8: the
+// waits for Immediate Interrupts (l.132) before it resolves; 6-9: the
 // black-box fidelity passes (events/FORMAT.md "Ruleset versions").
-inline constexpr int32_t kVersion = 8;
+inline constexpr int32_t kVersion = 9;
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
@@ -558,6 +558,9 @@ inline constexpr char kMoved[] = "moved_m";       // metres this round
 inline constexpr char kStreak[] = "move_streak";  // metres, back-to-back
 inline constexpr char kHeading[] = "heading";     // last step dir + 1
 inline constexpr char kSprinted[] = "sprinted";   // last move was a sprint
+// Where the last sprint began (l.587 "Sprinted from at least 3m away").
+inline constexpr char kSprintFromX[] = "sprint_from_x";
+inline constexpr char kSprintFromY[] = "sprint_from_y";
 inline constexpr char kFacing[] = "facing";
 }  // namespace res
 

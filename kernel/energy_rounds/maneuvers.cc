@@ -149,9 +149,25 @@ absl::Status CheckManeuver(const State& s, const Combatant& a, const fb::Command
     }
   }
   if (c.action == "push") {
-    if (ParamOr(c, "sprint_push", 0) == 1 && a.Resource(res::kSprinted, 0) < 3) {
-      return Refuse("002.maneuver.push_sprint",
-                     absl::StrCat(a.id, " did not just sprint from at least 3 m away"));
+    if (ParamOr(c, "sprint_push", 0) == 1) {
+      // l.587: "if you Sprinted from at least 3m away before the attack":
+      // the Sprint just made began at least 3 m from the target (where it
+      // began, not how far it went).
+      if (a.Resource(res::kSprinted, 0) <= 0) {
+        return Refuse("002.maneuver.push_sprint",
+                       absl::StrCat(a.id, " did not just sprint (a Sprint push follows a "
+                                          "Sprint begun at least 3 m from the target)"));
+      }
+      Combatant from = a;
+      from.at = Pos{static_cast<int32_t>(a.Resource(res::kSprintFromX, 0)),
+                    static_cast<int32_t>(a.Resource(res::kSprintFromY, 0))};
+      const int64_t away = Distance(from, *t);
+      if (away < 3) {
+        return Refuse("002.maneuver.push_sprint",
+                       absl::StrCat(a.id, "'s sprint began at (", from.at.x, ",", from.at.y,
+                                    "), ", away, " m from ", t->id,
+                                    "; a Sprint push needs a Sprint begun at least 3 m away"));
+      }
     }
     RETURN_IF_ERROR(PushPath(s, a, *t, c).status());
   }

@@ -493,6 +493,44 @@ TEST(Maneuvers, SprintPushUpToThreeMetres) {
   EXPECT_TRUE(Cites(*ev, "002.maneuver.push_sprint"));
 }
 
+// 002 l.587: "You may perform this Combat Maneuver as a part of a Sprint
+// Action if you Sprinted from at least 3m away before the attack": what
+// counts is where the Sprint began, at least 3 m from the target, not how
+// far it went. kara sprints 2 m from 3 m away (3,5 -> 5,5, orc at 6,5):
+// allowed, the orc is pushed 3 m (Combat 15; Evasion with Advantage 2, 1
+// -> 10 <= AV 16 - 5 = 11; Fortitude 12 + 4 = 16, not higher than 16).
+// Sprinting 3 m from 1 m away (5,5 -> 4,5 -> 4,4 -> 5,4, back beside the
+// orc) is no sprint "from at least 3m away": refused.
+TEST(Maneuvers, SprintPushCountsWhereTheSprintBegan) {
+  Table t(EnergyRounds(), Mat(3));
+  auto s = Cmd("kara", "sprint");
+  Path(s, {{4, 5}, {5, 5}});
+  ASSERT_TRUE(t.Submit(Now(s)).ok());
+  auto p = Man("push");
+  With(p, "sprint_push", 1);
+  Path(p, {{7, 5}, {8, 5}, {9, 5}});
+  auto ev = t.Submit(p, {15, 2, 1, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{9, 5}));
+  EXPECT_TRUE(Cites(*ev, "002.maneuver.push_sprint"));
+
+  Table u(EnergyRounds(), Mat(5));
+  auto loop = Cmd("kara", "sprint");
+  Path(loop, {{4, 5}, {4, 4}, {5, 4}});
+  auto sprinted = u.Submit(Now(loop));
+  ASSERT_TRUE(sprinted.ok()) << sprinted.status();
+  EXPECT_EQ(u.state().Find("kara")->Resource("sprinted"), 3);
+  auto q = Man("push");
+  With(q, "sprint_push", 1);
+  Path(q, {{7, 6}, {8, 7}, {9, 8}});
+  auto near = u.Submit(q, {15, 2, 1, 4});
+  EXPECT_EQ(near.status().code(), absl::StatusCode::kFailedPrecondition) << near.status();
+  EXPECT_NE(near.status().message().find("began at (5,5), 1 m from orc"), std::string::npos)
+      << near.status();
+  EXPECT_EQ(u.state().Find("orc")->at, (Pos{6, 5}));
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Maneuvers, SprintPushNeedsASprint) {
   Table t(EnergyRounds(), Mat());
   auto p = Man("push");

@@ -248,6 +248,14 @@ absl::StatusOr<Outcome> ResolveRun(Decision& d, const fb::CommandT& c,
     const int heading = StepDir(before, path.back());
     RETURN_IF_ERROR(MoveAlong(d, c.actor, path, moved, false, {cause, rule, nums, ""}));
     RETURN_IF_ERROR(NoteMoved(d, c.actor, moved, p.sprint, heading, cause));
+    if (p.sprint) {
+      // l.587: a Sprint push needs the Sprint to have begun at least 3 m
+      // from its target: where it began.
+      const Why from{cause, "002.maneuver.push_sprint", {{"x", start.x}, {"y", start.y}},
+                     "where the sprint began"};
+      RETURN_IF_ERROR(SetIf(d, c.actor, res::kSprintFromX, start.x, from));
+      RETURN_IF_ERROR(SetIf(d, c.actor, res::kSprintFromY, start.y, from));
+    }
   }
   return Outcome{absl::StrCat(p.sprint ? "sprinted " : "ran ", moved, " m of ", p.len,
                               cut ? " (cut short)" : ""),

@@ -208,6 +208,47 @@ TEST(Movement, DefendCountsTheRoundsMetresFromItsStart) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.35 (README reading 37, the sixth pass's decision): "If you were
+// Unguarded, you no longer are ... You now win ties on your Defenses. This
+// defense bonus lasts until you make an attack, cast a spell, or move more
+// than your Speed during a Round". The three ends are acts made after the
+// Defend (an attack made before it ends nothing); l.460 and l.468 let the
+// Defend end Exposure and Unguarded whatever was moved. So a Defend after
+// 7 m (Speed 6) is not refused and does not end at once: it ends the
+// Unguarded now, and the bonus lasts until kara moves again this Round
+// (7 + 1 = 8 m > 6). A new Round counts its own metres from 0.
+TEST(Movement, DefendAfterMovingBeyondSpeedStandsUntilTheNextMetre) {
+  Table t(EnergyRounds(), Field());
+  ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}, {7, 5}, {8, 5}})).ok());
+  ASSERT_TRUE(t.Submit(Move("shift", {{9, 5}})).ok());  // 3 + 1 Energy: 7 m, 1 Energy left
+  EXPECT_EQ(K(t).Resource("moved_m"), 7);
+  auto g = Gm("gm_condition", "kara");
+  WithText(g, "name", "Unguarded");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto d = Cmd("kara", "defend");
+  auto ev = t.Submit(Now(d));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("energy"), 0);
+  EXPECT_FALSE(K(t).Has("Unguarded"));
+  EXPECT_FALSE(K(t).Has("Exposed"));
+  EXPECT_TRUE(K(t).Has("Defending"));  // 7 m were moved before it: nothing ends it yet
+  auto a = Cmd("kara", "agile_move");  // the Defend's 1 Energy earned the credit (l.29)
+  Path(a, {{10, 5}});
+  ASSERT_TRUE(t.Submit(a).ok());
+  EXPECT_EQ(K(t).Resource("moved_m"), 8);
+  EXPECT_FALSE(K(t).Has("Defending"));  // 8 m > 6 during the Round
+  // Defending again, then a new Round: its full Run (6 m) is not more than 6.
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  auto d2 = Cmd("kara", "defend");
+  ASSERT_TRUE(t.Submit(Now(d2)).ok());
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_EQ(K(t).Resource("moved_m"), 0);
+  ASSERT_TRUE(t.Submit(Move("run", {{9, 5}, {8, 5}, {7, 5}, {6, 5}, {5, 5}, {4, 5}})).ok());
+  EXPECT_TRUE(K(t).Has("Defending"));  // lasts across the Round's end: 6 m this Round
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Movement, CatchYourBreath) {
   Table t(EnergyRounds(), Field({{"stamina", 5}}));
   ASSERT_TRUE(t.Submit(Move("shift", {{3, 5}})).ok());

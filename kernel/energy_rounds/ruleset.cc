@@ -264,7 +264,7 @@ class EnergyRoundsRuleset : public Ruleset {
                 {"surges", "", "", SurgesMax}};
     d.budgets = {"energy", "agility"};
     d.bookkeeping = {"initiative_round", "move_streak", "heading", "agile_credit",
-                     "swift_used"};
+                     "swift_used", "sprint_from_*"};
     return d;
   }
   const std::vector<VerbSchema>& Verbs() const override { return energy::Verbs(); }
