@@ -207,6 +207,36 @@ TEST(Conditions, EquipCostsAndShakenFumbles) {
   EXPECT_EQ(K(t).Resource("wield.sword"), 0);
 }
 
+// 002 l.666: "Shaken: ... You also have a chance to drop items while
+// manipulating them. This includes equipping items, stowing items, or
+// loading ammunition (Chance roll with a DC: 5)": picking an item up is
+// manipulating it. Chance 4 < 5: it stays on the ground; the Energy is spent
+// (l.39: 1) and bending to the ground still Exposes. Chance 5: picked up.
+TEST(Conditions, AShakenPickUpMayFumble) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.Submit(Add("kara", "Shaken")).ok());
+  auto drop = Cmd("kara", "equip");
+  drop.weapon = "dagger";
+  auto fumble = t.Submit(Now(drop), {4});  // a side arm, 1 Energy (l.37): fumbled
+  ASSERT_TRUE(fumble.ok()) << fumble.status();
+  ASSERT_TRUE(K(t).Has("Dropped"));
+  EXPECT_EQ(K(t).Resource("energy"), 4);
+  auto pick = Cmd("kara", "pick_up");
+  pick.weapon = "dagger";
+  auto ev = t.Submit(Now(pick), {4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(K(t).Has("Dropped"));  // still on the ground
+  EXPECT_EQ(K(t).Resource("wield.dagger"), 0);
+  EXPECT_EQ(K(t).Resource("energy"), 3);
+  EXPECT_TRUE(K(t).Has("Exposed"));
+  auto again = Cmd("kara", "pick_up");
+  again.weapon = "dagger";
+  ASSERT_TRUE(t.Submit(Now(again), {5}).ok());
+  EXPECT_FALSE(K(t).Has("Dropped"));
+  EXPECT_EQ(K(t).Resource("wield.dagger"), 1);
+  EXPECT_EQ(K(t).Resource("energy"), 2);
+}
+
 TEST(Conditions, GmConditionWithRoundsExpiresAtRoundStart) {
   Table t(EnergyRounds(), Pair());
   auto g = Add("orc", "Dazed");

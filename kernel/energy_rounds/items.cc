@@ -154,8 +154,20 @@ absl::StatusOr<Outcome> ResolvePickUp(Decision& d, const fb::CommandT& c,
   if (cost.energy > 0 || cost.stamina_energy) {
     RETURN_IF_ERROR(Pay(d, c.actor, cost, {cause, "002.items.pickup", nums, place}));
   }
-  const uint32_t id = DroppedOf(*d.state().Find(owner), c.weapon)->id;
-  RETURN_IF_ERROR(RemoveCondition(d, owner, id, {cause, "002.items.pickup", nums, "picked up"}));
+  // l.666: the Shaken "have a chance to drop items while manipulating
+  // them": picking one up is manipulating it (the list after "This
+  // includes" is not closed). A fumble leaves it where it lies; the Energy
+  // is spent, and one who bent to the ground for it is Exposed all the same
+  // (reading: the attempt had a result, l.138).
+  bool fumbled = false;
+  if (Active(*d.state().Find(c.actor), "Shaken")) {
+    ASSIGN_OR_RETURN(bool kept, ShakenCheck(d, c.actor, cause, nums));
+    fumbled = !kept;
+  }
+  if (!fumbled) {
+    const uint32_t id = DroppedOf(*d.state().Find(owner), c.weapon)->id;
+    RETURN_IF_ERROR(RemoveCondition(d, owner, id, {cause, "002.items.pickup", nums, "picked up"}));
+  }
   if (place == "ground") {
     Impose e;
     e.actor = c.actor;
@@ -164,6 +176,10 @@ absl::StatusOr<Outcome> ResolvePickUp(Decision& d, const fb::CommandT& c,
     e.expiry = EndOfRound(d.state());
     RETURN_IF_ERROR(AddWithDaughters(d, e, {cause, "002.items.pickup", {}, "picking up from the ground"})
                         .status());
+  }
+  if (fumbled) {
+    return Outcome{absl::StrCat("Shaken: fumbled '", c.weapon, "', which stays where it lies"),
+                   "002.cond.shaken", nums};
   }
   if (owner == c.actor) {
     RETURN_IF_ERROR(SetResource(d, c.actor, WieldKey(c.weapon), 1, {cause, "002.items.pickup", {}, ""}));
