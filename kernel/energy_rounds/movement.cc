@@ -186,7 +186,9 @@ absl::StatusOr<Outcome> ResolveShift(Decision& d, const fb::CommandT& c,
   // A one-metre step keeps the facing (only runs and jumps turn the mover).
   RETURN_IF_ERROR(Move(d, c.actor, path, 1, false, {cause, "002.cost.shift", nums, ""}));
   RETURN_IF_ERROR(NoteMoved(d, c.actor, 1, false, StepDir(from, path[0]), cause));
-  return Outcome{absl::StrCat("shifted 1 m for ", agility ? "2 Agility" : "1 Energy"),
+  return Outcome{absl::StrCat("shifted 1 m for ", agility                ? "2 Agility"
+                                                  : cost.stamina_energy ? "1 Stamina (as Energy, l.47)"
+                                                                        : "1 Energy"),
                  "002.cost.shift", nums};
 }
 

@@ -46,6 +46,20 @@ TEST(Movement, ShiftForEnergyOrAgility) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.47: "Once per Round, you may spend 1 Stamina when you would
+// normally spend 1 Energy": a Shift so paid costs no Energy, and says so.
+TEST(Movement, AShiftPaidWithStaminaSaysSo) {
+  Table t(EnergyRounds(), Field());
+  const int64_t stamina = K(t).Resource("stamina");
+  auto c = Move("shift", {{3, 5}});
+  With(c, "stamina_energy", 1);
+  auto ev = t.Submit(c);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("energy"), 5);
+  EXPECT_EQ(K(t).Resource("stamina"), stamina - 1);
+  EXPECT_EQ(kernel::testing::LastOutcome(*ev), "shifted 1 m for 1 Stamina (as Energy, l.47)");
+}
+
 TEST(Movement, RunCostsItsShareOfSpeed) {
   Table t(EnergyRounds(), Field());
   ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}})).ok());
