@@ -171,7 +171,9 @@ absl::Status CheckTrigger(const State& s, const Verb& v, const fb::CommandT& act
     const Weapon* w = attacker == nullptr ? nullptr : WeaponOf(*attacker, held->command);
     met = met && hv != nullptr && hv->row.kind.cls.attack && w != nullptr && IsRanged(*w);
   } else {
-    met = met && held->command->action == "move";
+    // A walk's approach window, or a long jump's (l.189: Rebuff "before it
+    // moves"; Cling answers walks only: movement.cc ForJump).
+    met = met && (held->command->action == "move" || (name == "rebuff" && held->command->action == "jump"));
   }
   if (!met) {
     return Refuse(rule, absl::StrCat("this window is not ", name, "'s trigger (", trigger, ") by ",
@@ -364,9 +366,20 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   if (paying && FirstPending(s, who, kPaying) != nullptr) {
     return Refuse("001.ap.paying", who + " is already paying for an action: cancel it first");
   }
-  const std::vector<std::string> eligible = own && !paying && !reaction && !movement
-                                                ? Eligible(d.state(), *actor, c)
-                                                : std::vector<std::string>{};
+  const std::vector<std::string> first = own && !paying && !reaction && !movement
+                                             ? Eligible(d.state(), *actor, c)
+                                             : std::vector<std::string>{};
+  std::vector<std::string> eligible = first;
+  // l.189, l.204: a long jump into a hostile's reach, or seen by a readied
+  // creature, waits for their answers before it leaves the ground (one
+  // window with those who may act first).
+  JumpReactors jump;
+  if (c.action == "jump" && !paying && ParamText(c, "kind") != "high") {
+    jump = ForJump(d.state(), *actor, PathOf(c));
+    for (const std::string& id : jump.who) {
+      if (std::find(eligible.begin(), eligible.end(), id) == eligible.end()) eligible.push_back(id);
+    }
+  }
   uint64_t decl = early;
   if (decl == 0) { ASSIGN_OR_RETURN(decl, d.Declare(c)); }
   if (paying) {
@@ -387,6 +400,9 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     }
     return absl::OkStatus();
   }
+  if (!own && !reaction && !movement) {
+    RETURN_IF_ERROR(ChangeInitiative(d, who, -2, {decl, "001.out_of_turn", {}, "acting out of turn"}).status());
+  }
   if (!eligible.empty()) {
     NewPending p;
     p.kind = kHeldBack;
@@ -398,17 +414,18 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {decl, "001.out_of_turn", {{"cost", cost}}}));
     WindowSpec w;
     w.trigger = decl;
-    w.kind = "declared";
+    w.kind = first.empty() ? "approach" : "declared";
     w.eligible = eligible;
     w.policy = fb::AnswerPolicy::AnyOrder;
     w.pay = fb::PayWhen::AtResolution;
     w.pending = id;
-    return OpenWindow(d, w, {decl, "001.out_of_turn", {{"initiative", init}},
-                             absl::StrCat("may act first: ", absl::StrJoin(eligible, ", "))})
+    std::vector<std::string> may;
+    if (!first.empty()) may.push_back("may act first: " + absl::StrJoin(first, ", "));
+    if (!jump.rebuffers.empty()) may.push_back("may rebuff the jump: " + absl::StrJoin(jump.rebuffers, ", "));
+    if (!jump.readied.empty()) may.push_back("may take a readied action: " + absl::StrJoin(jump.readied, ", "));
+    return OpenWindow(d, w, {decl, !jump.rebuffers.empty() ? "001.act.rebuff" : "001.out_of_turn",
+                             {{"initiative", init}}, absl::StrJoin(may, "; ")})
         .status();
-  }
-  if (!own && !reaction && !movement) {
-    RETURN_IF_ERROR(ChangeInitiative(d, who, -2, {decl, "001.out_of_turn", {}, "acting out of turn"}).status());
   }
   return ResolveAct(d, act, decl, /*spend=*/true);
 }
@@ -439,6 +456,15 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
                                                   s.active, "'s ", InitiativeOf(s, s.active)));
   }
   fb::CommandT act = Inner(c, verb);
+  if (verb == "rebuff" && held != nullptr && held->command->action == "jump") {
+    // l.189-190: the jump's path enters the weapon's reach (movement.cc
+    // ForJump); the Rebuff strikes as it comes, before it gets there
+    // (attack.cc: no reach check from where the jumper stands).
+    auto p = std::make_unique<fb::ParamT>();
+    p->key = "_jump";
+    p->value = 1;
+    act.params.push_back(std::move(p));
+  }
   RETURN_IF_ERROR(v->row.validate(s, *actor, act));
   RETURN_IF_ERROR(CheckTrigger(s, *v, act, held));  // l.125, l.189, l.201, l.225
   const int64_t cost = CostOf(*actor, *v, act);

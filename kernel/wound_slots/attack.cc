@@ -198,7 +198,7 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   }
   if (IsRanged(*w)) {
     if (IsUnderwater(a)) return Refuse("001.underwater", "no ranged weapon attacks underwater");
-  } else if (!HasParam(c, "_interposed") && c.action != "create_opening" &&
+  } else if (!HasParam(c, "_interposed") && !HasParam(c, "_jump") && c.action != "create_opening" &&
              Distance(a, *t) + MountedGap(s, a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
     // Rebuff strikes "before it moves" (l.190): one step outside the reach.
     // Create an Opening is made "to allow you to close the distance" (l.214)

@@ -303,6 +303,18 @@ absl::Status DecideMove(const fb::CommandT& c, Decision& d);
 // for Rebuffs; `reacted` already had their chance on this move.
 absl::Status MoveFrom(Decision& d, const std::string& who, const std::vector<Pos>& path,
                       const fb::CommandT& cmd, uint64_t cause, std::vector<std::string> reacted);
+// l.189, l.204: who may answer a long jump along `path` before it leaves
+// the ground: a hostile creature whose melee reach the path enters from
+// outside it (Rebuff, "attempts to approach ... before it moves"), and one
+// with a readied action (any event). The jump is not split: every one of
+// them answers one window before the roll. Cling (l.225) is not offered on
+// a jump (README, "Not yet implemented").
+struct JumpReactors {
+  std::vector<std::string> who;        // in the order met along the path
+  std::vector<std::string> rebuffers;  // of `who`
+  std::vector<std::string> readied;    // of `who`
+};
+JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<Pos>& path);
 // Resumes a move held by an approach window (acts.cc).
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
 // l.226: Cling's reduction cuts the held move in window `window` by `yards`

@@ -424,6 +424,23 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
 
 }  // namespace
 
+JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<Pos>& path) {
+  JumpReactors out;
+  std::vector<std::string> reacted;
+  for (;;) {
+    const Approach a = FindApproach(s, mover, path, reacted);
+    if (a.who.empty()) return out;
+    for (const std::string& id : a.who) {
+      reacted.push_back(id);
+      const bool rebuffs = std::find(a.rebuffers.begin(), a.rebuffers.end(), id) != a.rebuffers.end();
+      const bool readied = std::find(a.readied.begin(), a.readied.end(), id) != a.readied.end();
+      if (rebuffs) out.rebuffers.push_back(id);
+      if (readied) out.readied.push_back(id);
+      if (rebuffs || readied) out.who.push_back(id);
+    }
+  }
+}
+
 absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Pos>& path,
                       const fb::CommandT& cmd, uint64_t cause, std::vector<std::string> reacted) {
   const Combatant mover = *d.state().Find(self);

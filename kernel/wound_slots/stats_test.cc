@@ -193,6 +193,46 @@ TEST(Jump, AJumpOverMovementAlreadyBoughtCostsNoAp) {
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 0);
 }
 
+// 001 l.189: Rebuff's trigger, "A creature you can see attempts to approach
+// closer than your weapon's optimal reach", and l.190 "before it moves": a
+// long jump into the orc's reach (the axe's 1 yd: (7,5) is 1 yd from (8,5))
+// waits for its answer before the roll (l.177). The Rebuff misses (d20 5 +
+// 2 = 7 < aria's melee Defense 13); the jump then takes place: Str 2 +
+// Athletics 2 + d20 10 = 14, no run-up: halved, 7 feet = 2 yd (l.177): it
+// lands on (7,5); 2 yd lacking: 1 AP (l.178).
+TEST(Jump, AJumpIntoReachWaitsForTheRebuff) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 8, 5)}), {10, 12});
+  fb::CommandT j = Cmd("aria", "jump");
+  j.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+  auto declared = t.Submit(j);
+  ASSERT_TRUE(declared.ok()) << declared.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 5}));  // not yet in the air
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
+  EXPECT_TRUE(kernel::testing::Cites(*declared, "001.act.rebuff"));
+  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
+  rb.window = t.state().windows.begin()->first;
+  WithText(rb, "act", "rebuff");
+  auto answered = t.Submit(rb, {5, 10});
+  ASSERT_TRUE(answered.ok()) << answered.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(kernel::testing::NumOf(*answered, "result"), 7);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+  EXPECT_EQ(Ap(t.state(), "aria"), 6);
+  EXPECT_EQ(Ap(t.state(), "orc"), 4);  // the Rebuff's 2 AP
+}
+
+// A jump that stays out of every hostile's reach opens no window.
+TEST(Jump, AJumpOutsideReachIsNotRebuffed) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 9, 5)}), {10, 12});
+  fb::CommandT j = Cmd("aria", "jump");
+  j.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+  auto jumped = t.Submit(j, {10});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+}
+
 TEST(Jump, PaidOverTwoTurns) {
   Table t(WoundSlots(), Roster({Aria(1, 5), Orc("orc", 15, 15)}), {10, 12});
   fb::CommandT j = Cmd("aria", "jump");
