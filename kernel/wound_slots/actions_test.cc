@@ -139,16 +139,18 @@ TEST(Grapple, CombatChecksHaveCriticals) {
   EXPECT_EQ(Init(t.state(), "orc"), 15);
 }
 
+// The GM makes `who` Distracted (l.244's condition, by no creature).
+fb::CommandT Distracted(const std::string& who) {
+  fb::CommandT dis = kernel::testing::GmCmd("gm_condition", who, "distracted");
+  WithText(dis, "name", "Distracted");
+  WithText(dis, "op", "add");
+  return dis;
+}
+
 TEST(Grapple, ADistractedPinnerHasMinusTwo) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
-  fb::CommandT dis = Cmd("aria", "gm_condition");
-  dis.author = "gm";
-  dis.role = fb::Role::GM;
-  dis.text = "distracted";
-  WithText(dis, "name", "Distracted");
-  WithText(dis, "op", "add");
-  ASSERT_TRUE(t.Submit(dis).ok());
+  ASSERT_TRUE(t.Submit(Distracted("aria")).ok());
   // Power 4 - 2 (Distracted, l.244; a combat check is as an attack roll,
   // l.70) - 2 (Pin) + d20 12 = 12 < 13: no pin (14 without the distraction).
   ASSERT_TRUE(t.Submit(Cmd("aria", "pin", {"orc"}), {12}).ok());
@@ -814,13 +816,7 @@ TEST(Hinder, TripAndPosture) {
 // orc is distracted (with the -2, 8 < 10 would fail).
 TEST(Hinder, ADistractedDistracterHasNoPenaltyOnItsDeception) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
-  fb::CommandT dis = Cmd("aria", "gm_condition");
-  dis.author = "gm";
-  dis.role = fb::Role::GM;
-  dis.text = "distracted";
-  WithText(dis, "name", "Distracted");
-  WithText(dis, "op", "add");
-  ASSERT_TRUE(t.Submit(dis).ok());
+  ASSERT_TRUE(t.Submit(Distracted("aria")).ok());
   fb::CommandT distract = Cmd("aria", "hinder", {"orc"});
   WithText(distract, "hindrance", "distract");
   auto ev = t.Submit(distract, {10, 10});
