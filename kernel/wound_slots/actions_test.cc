@@ -233,6 +233,45 @@ TEST(Grapple, ClingOnLeavingReach) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
 }
 
+// 001 l.225: Cling's trigger, "A target you are grappling is about to move
+// out of reach", by a long jump: the jump waits whole for aria's answer
+// before its roll (it cannot be split in the air). Her Cling, Power 4 +
+// d20 13 = 17: 10 points take 1 yd from its movement (the jump's path loses
+// its last yard, and its pool the yard), 5 move her 1 yd with it (l.226).
+// The orc's jump: Str 3 + d20 15 = 18, no run-up: halved, 9 feet = 3 yd
+// (l.177), enough for the 2 yd left: it lands on (8,5); its pool 9 - 1 - 2.
+TEST(Grapple, ClingOnAJumpAway) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT j = Cmd("orc", "jump");
+  j.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
+  auto declared = t.Submit(j);
+  ASSERT_TRUE(declared.ok()) << declared.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  EXPECT_TRUE(kernel::testing::Cites(*declared, "001.cling"));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
+  cl.window = t.state().windows.begin()->first;
+  WithText(cl, "act", "cling");
+  With(cl, "reduce", 1);
+  auto answered = t.Submit(cl, {13, 15});
+  ASSERT_TRUE(answered.ok()) << answered.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(kernel::testing::NumOf(*answered, "reduce_yards"), 1);
+  EXPECT_EQ(kernel::testing::NumOf(*answered, "move_with_yards"), 1);
+  EXPECT_EQ(kernel::testing::NumOf(*answered, "result"), 9);  // the jump's, last
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{8, 5}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 1 - 2);
+  EXPECT_EQ(Ap(t.state(), "aria"), 12 - 2);
+}
+
 // 001 l.226 "You can attempt to either prevent the target's movement ...
 // for every 10 points, you may reduce the target's movement by 1 yard": the
 // orc (pool 9) steps 1 yd away; aria's Cling, Power 4 + d20 6 = 10, reduces

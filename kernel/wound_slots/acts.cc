@@ -171,9 +171,8 @@ absl::Status CheckTrigger(const State& s, const Verb& v, const fb::CommandT& act
     const Weapon* w = attacker == nullptr ? nullptr : WeaponOf(*attacker, held->command);
     met = met && hv != nullptr && hv->row.kind.cls.attack && w != nullptr && IsRanged(*w);
   } else {
-    // A walk's approach window, or a long jump's (l.189: Rebuff "before it
-    // moves"; Cling answers walks only: movement.cc ForJump).
-    met = met && (held->command->action == "move" || (name == "rebuff" && held->command->action == "jump"));
+    // A walk's approach window, or a long jump's (movement.cc ForJump).
+    met = met && (held->command->action == "move" || held->command->action == "jump");
   }
   if (!met) {
     return Refuse(rule, absl::StrCat("this window is not ", name, "'s trigger (", trigger, ") by ",
@@ -191,10 +190,24 @@ absl::Status CheckActor(const Combatant& actor, const Verb& v) {
   return absl::OkStatus();
 }
 
+// l.178: the AP a jump pays buy the movement its path lacks beyond the
+// pool: `_jump_ap`, which its resolution buys yards with (mount.cc), is
+// `cost` when the pool falls short, absent otherwise.
+void SetJumpAp(const Combatant& a, fb::CommandT& act, int64_t cost) {
+  act.params.erase(std::remove_if(act.params.begin(), act.params.end(),
+                                  [](const auto& p) { return p->key == "_jump_ap"; }),
+                   act.params.end());
+  if (JumpYards(a, act) <= a.Resource(res::kMovePool)) return;
+  auto p = std::make_unique<fb::ParamT>();
+  p->key = "_jump_ap";
+  p->value = cost;
+  act.params.push_back(std::move(p));
+}
+
 // Resolves the act `pending` holds, after its window closed.
 absl::Status ResolveHeld(Decision& d, const PendingAct& held, uint64_t cause,
                          const std::string& why) {
-  const fb::CommandT act = held.command;
+  fb::CommandT act = held.command;
   const uint64_t decl = held.decl;
   const uint32_t id = held.id;
   if (act.action == "move") {  // an approach window (movement.cc)
@@ -212,6 +225,9 @@ absl::Status ResolveHeld(Decision& d, const PendingAct& held, uint64_t cause,
   if (CostOf(*actor, *v, act) > actor->Resource(res::kAp)) {
     return ClosePending(d, id, "cancelled: not enough AP left", {cause, "001.ap.spend"});
   }
+  // A Cling may have cut the jump's path and its pool (l.226): its AP are
+  // what it costs now.
+  if (act.action == "jump") SetJumpAp(*actor, act, CostOf(*actor, *v, act));
   RETURN_IF_ERROR(ClosePending(d, id, "resolved", {cause, "001.out_of_turn", {}, why}));
   return ResolveAct(d, act, decl, /*spend=*/true);
 }
@@ -344,12 +360,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   }
   fb::CommandT act = c;
   int64_t cost = CostOf(*actor, *v, c);
-  if (c.action == "jump" && JumpYards(*actor, c) > actor->Resource(res::kMovePool)) {
-    auto p = std::make_unique<fb::ParamT>();  // the AP buy the jump's movement (l.178)
-    p->key = "_jump_ap";
-    p->value = cost;
-    act.params.push_back(std::move(p));
-  }
+  if (c.action == "jump") SetJumpAp(*actor, act, cost);
   uint64_t early = 0;
   if (HasParam(c, "faster_tn")) {  // l.271: the check comes with the declaration
     ASSIGN_OR_RETURN(early, d.Declare(c));
@@ -423,7 +434,8 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     if (!first.empty()) may.push_back("may act first: " + absl::StrJoin(first, ", "));
     if (!jump.rebuffers.empty()) may.push_back("may rebuff the jump: " + absl::StrJoin(jump.rebuffers, ", "));
     if (!jump.readied.empty()) may.push_back("may take a readied action: " + absl::StrJoin(jump.readied, ", "));
-    return OpenWindow(d, w, {decl, !jump.rebuffers.empty() ? "001.act.rebuff" : "001.out_of_turn",
+    if (!jump.clingers.empty()) may.push_back("may cling: " + absl::StrJoin(jump.clingers, ", "));
+    return OpenWindow(d, w, {decl, !jump.rebuffers.empty() ? "001.act.rebuff" : !jump.clingers.empty() ? "001.cling" : "001.out_of_turn",
                              {{"initiative", init}}, absl::StrJoin(may, "; ")})
         .status();
   }

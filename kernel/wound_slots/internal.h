@@ -305,16 +305,21 @@ absl::Status MoveFrom(Decision& d, const std::string& who, const std::vector<Pos
                       const fb::CommandT& cmd, uint64_t cause, std::vector<std::string> reacted);
 // l.189, l.204: who may answer a long jump along `path` before it leaves
 // the ground: a hostile creature whose melee reach the path enters from
-// outside it (Rebuff, "attempts to approach ... before it moves"), and one
-// with a readied action (any event). The jump is not split: every one of
-// them answers one window before the roll. Cling (l.225) is not offered on
-// a jump (README, "Not yet implemented").
+// outside it (Rebuff, "attempts to approach ... before it moves"), a
+// grappler whose reach it leaves (Cling, "about to move out of reach"), and
+// one with a readied action (any event). The jump is not split: every one
+// of them answers one window before the roll.
 struct JumpReactors {
   std::vector<std::string> who;        // in the order met along the path
   std::vector<std::string> rebuffers;  // of `who`
   std::vector<std::string> readied;    // of `who`
+  std::vector<std::string> clingers;   // of `who`: grapplers it jumps away from (l.225)
 };
 JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<Pos>& path);
+// l.226: moves each grappler clinging to `mover` (as it stood before
+// `steps`) along with it, a yard per 5 points of its Cling (a walk's steps,
+// or a jump's).
+absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause);
 // Resumes a move held by an approach window (acts.cc).
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
 // l.226: Cling's reduction cuts the held move in window `window` by `yards`

@@ -205,6 +205,7 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   nums.push_back({"yards", landed.cost()});
   if (path.empty()) return RecordOutcome(d, a.id, {cause, "001.jump", nums, "the jump goes nowhere"});
   RETURN_IF_ERROR(Move(d, a.id, path, landed.cost(), false, {cause, "001.jump", nums, "long jump"}));
+  RETURN_IF_ERROR(CarryClingers(d, a, path, cause));  // l.226: a Cling moving with it
   RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, -landed.cost(), {cause, "001.move.pool", {}}).status());
   if (landed.diagonals() != a.Resource(res::kDiagonals)) {
     RETURN_IF_ERROR(SetResource(d, a.id, res::kDiagonals, landed.diagonals(), {cause, "001.move.grid", {}, "diagonals this round"}));

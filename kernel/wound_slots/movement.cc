@@ -255,21 +255,12 @@ absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause
       .status();
 }
 
-// Moves `who` along `steps` (checked), paying from its pool.
-absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<Pos>& steps, uint64_t cause) {
-  if (steps.empty()) return absl::OkStatus();
-  const Combatant mover = *d.state().Find(self);
-  const Priced p = Price(d.state(), mover, steps);
-  const int64_t pool = mover.Resource(res::kMovePool);
-  if (p.cost > pool) {
-    return Refuse("001.move.pool", absl::StrCat("the path costs ", p.cost, " yd and ", self, " has ", pool,
-                                                " yd of movement this round (buy_move spends AP for more)"));
-  }
-  RETURN_IF_ERROR(Move(d, self, steps, p.cost, false,
-                       {cause, p.why.empty() ? "001.move.grid" : "001.move.terrain", {{"cost", p.cost}, {"pool", pool}},
-                        p.why.empty() ? "" : absl::StrCat("terrain: ", absl::StrJoin(p.why, ", "))}));
-  RETURN_IF_ERROR(MoveCarried(d, mover, steps, Carried(mover), cause));
-  // l.226: a clinging grappler moves with it, a yard per 5 points.
+}  // namespace
+
+// l.226: each grappler clinging to `mover` (as it stood before `steps`)
+// moves with it, a yard per 5 points of its Cling.
+absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause) {
+  const std::string& self = mover.id;
   std::vector<std::pair<std::string, Condition>> clingers;
   for (const auto& [id, o] : d.state().combatants) {
     for (const auto& [cid, k] : o.conditions) {
@@ -300,6 +291,26 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
       RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - walk.cost(), self).status());
     }
   }
+  return absl::OkStatus();
+}
+
+namespace {
+
+// Moves `who` along `steps` (checked), paying from its pool.
+absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<Pos>& steps, uint64_t cause) {
+  if (steps.empty()) return absl::OkStatus();
+  const Combatant mover = *d.state().Find(self);
+  const Priced p = Price(d.state(), mover, steps);
+  const int64_t pool = mover.Resource(res::kMovePool);
+  if (p.cost > pool) {
+    return Refuse("001.move.pool", absl::StrCat("the path costs ", p.cost, " yd and ", self, " has ", pool,
+                                                " yd of movement this round (buy_move spends AP for more)"));
+  }
+  RETURN_IF_ERROR(Move(d, self, steps, p.cost, false,
+                       {cause, p.why.empty() ? "001.move.grid" : "001.move.terrain", {{"cost", p.cost}, {"pool", pool}},
+                        p.why.empty() ? "" : absl::StrCat("terrain: ", absl::StrJoin(p.why, ", "))}));
+  RETURN_IF_ERROR(MoveCarried(d, mover, steps, Carried(mover), cause));
+  RETURN_IF_ERROR(CarryClingers(d, mover, steps, cause));
   RETURN_IF_ERROR(UntrainedReach(d, mover, cause));
   RETURN_IF_ERROR(AddResource(d, self, res::kMovePool, -p.cost, {cause, "001.move.pool", {{"cost", p.cost}}}).status());
   // For Jumping (l.177): yards moved this round.
@@ -434,9 +445,11 @@ JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<P
       reacted.push_back(id);
       const bool rebuffs = std::find(a.rebuffers.begin(), a.rebuffers.end(), id) != a.rebuffers.end();
       const bool readied = std::find(a.readied.begin(), a.readied.end(), id) != a.readied.end();
+      const bool clings = std::find(a.clingers.begin(), a.clingers.end(), id) != a.clingers.end();
       if (rebuffs) out.rebuffers.push_back(id);
       if (readied) out.readied.push_back(id);
-      if (rebuffs || readied) out.who.push_back(id);
+      if (clings) out.clingers.push_back(id);
+      out.who.push_back(id);
     }
   }
 }
@@ -488,7 +501,7 @@ absl::StatusOr<int64_t> CutHeldMove(Decision& d, uint32_t window, int64_t yards,
   const State& s = d.state();
   auto it = s.windows.find(window);
   const PendingAct* held = it == s.windows.end() ? nullptr : s.FindPending(it->second.pending);
-  if (held == nullptr || held->command->action != "move" || yards <= 0) return 0;
+  if (held == nullptr || (held->command->action != "move" && held->command->action != "jump") || yards <= 0) return 0;
   const Combatant* mover = s.Find(held->actor);
   std::vector<Pos> path = PathOf(held->command);
   const int64_t full = Price(s, *mover, path).yards;
