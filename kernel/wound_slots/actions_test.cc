@@ -11,9 +11,10 @@ using namespace testutil;  // NOLINT
 
 // aria grapples the orc (d20 3 + 7 = 10 >= its Defense 10; 2 AP by the
 // roster) and ends her turn; the orc buys 4 AP of movement (Str 3 + Size 0
-// + Athletics 0 = 3: rate 9, l.143: 9 yd) and walks `path`: that move.
+// + Athletics 0 = 3: rate 9, l.143: 9 yd) and walks `path` (or jumps along it, `how` "jump"): that move.
 absl::StatusOr<std::vector<events::EventBuffer>> OrcBreaksAway(Table& t,
-                                                               std::vector<fb::Pos> path) {
+                                                               std::vector<fb::Pos> path,
+                                                               const std::string& how = "move") {
   if (auto g = t.Submit(Cmd("aria", "grapple", {"orc"}), {3}); !g.ok()) return g.status();
   if (!t.state().Find("aria")->Has("Grappling")) {
     return absl::FailedPreconditionError("aria's grapple did not take hold");
@@ -22,7 +23,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> OrcBreaksAway(Table& t,
   fb::CommandT buy = Cmd("orc", "buy_move");
   With(buy, "ap", 4);
   if (auto b = t.Submit(buy); !b.ok()) return b.status();
-  fb::CommandT mv = Cmd("orc", "move");
+  fb::CommandT mv = Cmd("orc", how);
   mv.path = std::move(path);
   return t.Submit(mv);
 }
@@ -242,15 +243,7 @@ TEST(Grapple, ClingOnLeavingReach) {
 // (l.177), enough for the 2 yd left: it lands on (8,5); its pool 9 - 1 - 2.
 TEST(Grapple, ClingOnAJumpAway) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
-  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
-  fb::CommandT j = Cmd("orc", "jump");
-  j.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
-  auto declared = t.Submit(j);
+  auto declared = OrcBreaksAway(t, {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)}, "jump");
   ASSERT_TRUE(declared.ok()) << declared.status();
   ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
