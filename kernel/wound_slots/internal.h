@@ -316,6 +316,10 @@ struct JumpReactors {
   std::vector<std::string> clingers;   // of `who`: grapplers it jumps away from (l.225)
 };
 JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<Pos>& path);
+// For Jumping (l.177 "If you moved at least 5 yards leading up to the
+// jump"): adds `yards` to `who`'s yards moved this round (`moved_yards`,
+// `moved_round`), walked or jumped.
+absl::Status NoteYardsMoved(Decision& d, const std::string& who, int64_t yards, uint64_t cause);
 // l.226: moves each grappler clinging to `mover` (as it stood before
 // `steps`) along with it, a yard per 5 points of its Cling (a walk's steps,
 // or a jump's).

@@ -207,6 +207,10 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   RETURN_IF_ERROR(Move(d, a.id, path, landed.cost(), false, {cause, "001.jump", nums, "long jump"}));
   RETURN_IF_ERROR(CarryClingers(d, a, path, cause));  // l.226: a Cling moving with it
   RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, -landed.cost(), {cause, "001.move.pool", {}}).status());
+  // l.177 "If you moved at least 5 yards leading up to the jump": the
+  // yards jumped are moved too (l.178: a jump is movement), for a later
+  // jump's run-up, as a walk's (movement.cc MoveSteps).
+  RETURN_IF_ERROR(NoteYardsMoved(d, a.id, landed.cost(), cause));
   if (landed.diagonals() != a.Resource(res::kDiagonals)) {
     RETURN_IF_ERROR(SetResource(d, a.id, res::kDiagonals, landed.diagonals(), {cause, "001.move.grid", {}, "diagonals this round"}));
   }

@@ -257,6 +257,16 @@ absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause
 
 }  // namespace
 
+absl::Status NoteYardsMoved(Decision& d, const std::string& who, int64_t yards, uint64_t cause) {
+  const Combatant* c = d.state().Find(who);
+  const int64_t before = c->Resource("moved_round") == d.state().round ? c->Resource("moved_yards") : 0;
+  RETURN_IF_ERROR(SetResource(d, who, "moved_yards", before + yards, {cause, "001.jump", {}, "yards moved this round"}));
+  if (d.state().Find(who)->Resource("moved_round") != d.state().round) {
+    RETURN_IF_ERROR(SetResource(d, who, "moved_round", d.state().round, {cause, "001.jump"}));
+  }
+  return absl::OkStatus();
+}
+
 // l.226: each grappler clinging to `mover` (as it stood before `steps`)
 // moves with it, a yard per 5 points of its Cling.
 absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause) {
@@ -313,13 +323,7 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
   RETURN_IF_ERROR(CarryClingers(d, mover, steps, cause));
   RETURN_IF_ERROR(UntrainedReach(d, mover, cause));
   RETURN_IF_ERROR(AddResource(d, self, res::kMovePool, -p.cost, {cause, "001.move.pool", {{"cost", p.cost}}}).status());
-  // For Jumping (l.177): yards moved this round.
-  const Combatant* now = d.state().Find(self);
-  const int64_t before = now->Resource("moved_round") == d.state().round ? now->Resource("moved_yards") : 0;
-  RETURN_IF_ERROR(SetResource(d, self, "moved_yards", before + p.yards, {cause, "001.jump", {}, "yards moved this round"}));
-  if (now->Resource("moved_round") != d.state().round) {
-    RETURN_IF_ERROR(SetResource(d, self, "moved_round", d.state().round, {cause, "001.jump"}));
-  }
+  RETURN_IF_ERROR(NoteYardsMoved(d, self, p.yards, cause));
   if (p.diagonals != d.state().Find(self)->Resource(res::kDiagonals)) {
     RETURN_IF_ERROR(SetResource(d, self, res::kDiagonals, p.diagonals, {cause, "001.move.grid", {}, "diagonals this round"}));
   }

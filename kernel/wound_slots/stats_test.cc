@@ -233,6 +233,37 @@ TEST(Jump, AJumpOutsideReachIsNotRebuffed) {
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
 }
 
+// 001 l.177: "If you moved at least 5 yards leading up to the jump, you
+// use your normal result and add your Speed": the yards of an earlier jump
+// are moved too (l.178: a jump is movement). Aria buys 4 AP (9 yd, l.143),
+// walks 2 yd, jumps 3: d20 20 + 4 = 24, 2 yd moved: halved, 12 feet = 4 yd,
+// she lands on (10,5). Then 5 yd are moved: her next jump, d20 2 + 4 = 6 +
+// Speed 1 = 7 feet = 2 yd, lands on (12,5) (halved, 3 feet, it would reach
+// only (11,5)).
+TEST(Jump, AnEarlierJumpsYardsCountTowardTheRunUp) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("aria", "move");
+  walk.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+  ASSERT_TRUE(t.Submit(walk).ok());
+  fb::CommandT j1 = Cmd("aria", "jump");
+  j1.path = {fb::Pos(8, 5), fb::Pos(9, 5), fb::Pos(10, 5)};
+  auto first = t.Submit(j1, {20});
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_EQ(kernel::testing::NumOf(*first, "result"), 12);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{10, 5}));
+  fb::CommandT j2 = Cmd("aria", "jump");
+  j2.path = {fb::Pos(11, 5), fb::Pos(12, 5)};
+  auto second = t.Submit(j2, {2});
+  ASSERT_TRUE(second.ok()) << second.status();
+  EXPECT_EQ(kernel::testing::NumOf(*second, "run_up"), 1);
+  EXPECT_EQ(kernel::testing::NumOf(*second, "result"), 7);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{12, 5}));
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 9 - 2 - 3 - 2);
+}
+
 TEST(Jump, PaidOverTwoTurns) {
   Table t(WoundSlots(), Roster({Aria(1, 5), Orc("orc", 15, 15)}), {10, 12});
   fb::CommandT j = Cmd("aria", "jump");
