@@ -158,13 +158,12 @@ absl::Status CheckManeuver(const State& s, const Combatant& a, const fb::Command
                        absl::StrCat(a.id, " did not just sprint (a Sprint push follows a "
                                           "Sprint begun at least 3 m from the target)"));
       }
-      Combatant from = a;
-      from.at = Pos{static_cast<int32_t>(a.Resource(res::kSprintFromX, 0)),
-                    static_cast<int32_t>(a.Resource(res::kSprintFromY, 0))};
-      const int64_t away = Distance(from, *t);
+      const Pos from{static_cast<int32_t>(a.Resource(res::kSprintFromX, 0)),
+                     static_cast<int32_t>(a.Resource(res::kSprintFromY, 0))};
+      const int64_t away = space::Distance(kGrid, from, a.size, t->at, t->size);
       if (away < 3) {
         return Refuse("002.maneuver.push_sprint",
-                       absl::StrCat(a.id, "'s sprint began at (", from.at.x, ",", from.at.y,
+                       absl::StrCat(a.id, "'s sprint began at (", from.x, ",", from.y,
                                     "), ", away, " m from ", t->id,
                                     "; a Sprint push needs a Sprint begun at least 3 m away"));
       }
