@@ -277,6 +277,9 @@ absl::Status DecideOpportunity(const fb::CommandT& c, Decision& d);
 // when it provokes one (casting, standing); true when held.
 absl::StatusOr<bool> HoldForOpportunity(Decision& d, const fb::CommandT& c,
                                         uint64_t decl);
+// A Prone of `who` added after its stand was declared (`decl`): a Trip by
+// an opportunity attack the stand provoked (l.73, l.84); 0 when none.
+uint32_t ProneSince(const State& s, const std::string& who, uint64_t decl);
 // Resumes what an opportunity window held back (called by Settle).
 absl::Status ResumeOpportunity(Decision& d, uint32_t wid);
 // Moves along `path` (already validated), counting metres.

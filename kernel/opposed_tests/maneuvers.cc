@@ -97,14 +97,13 @@ absl::Status Trip(Decision& d, const std::string& winner, const std::string& los
   for (const auto& [id, p] : d.state().pending) {
     if (p.kind == kHeldBack && p.actor == loser && p.command->action == "stand") stand = p.decl;
   }
+  // Lying, not standing up: or tripped already since it began to stand.
+  if (stand == 0 || ProneSince(d.state(), loser, stand) != 0) {
+    return RecordOutcome(d, loser, {seq, rule, nums, loser + " is already prone: it stays Prone"});
+  }
   std::vector<uint32_t> lying;  // the Prone it lay in
   for (const auto& [id, k] : l.conditions) {
-    if (k.name != kProne) continue;
-    if (k.added_at > stand) stand = 0;  // tripped already since it began to stand: lying
-    lying.push_back(id);
-  }
-  if (stand == 0) {
-    return RecordOutcome(d, loser, {seq, rule, nums, loser + " is already prone: it stays Prone"});
+    if (k.name == kProne) lying.push_back(id);
   }
   for (uint32_t id : lying) {
     RETURN_IF_ERROR(RemoveCondition(d, loser, id,

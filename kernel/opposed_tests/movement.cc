@@ -277,15 +277,14 @@ absl::StatusOr<bool> HoldForOpportunity(Decision& d, const fb::CommandT& c, uint
   return true;
 }
 
-namespace {
-// A Prone added after the stand was declared (`decl`): a Trip by an
-// opportunity attack the stand provoked (l.73, l.84); 0 when none.
 uint32_t ProneSince(const State& s, const std::string& who, uint64_t decl) {
   for (const auto& [id, k] : s.Find(who)->conditions) {
     if (k.name == kProne && k.added_at > decl) return id;
   }
   return 0;
 }
+
+namespace {
 
 // l.84: standing up ends the Prone it stood up from. l.73: a Trip by an
 // opportunity attack the stand provoked knocks it down as it stands: it
