@@ -445,16 +445,13 @@ JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<P
   for (;;) {
     const Approach a = FindApproach(s, mover, path, reacted);
     if (a.who.empty()) return out;
-    for (const std::string& id : a.who) {
-      reacted.push_back(id);
-      const bool rebuffs = std::find(a.rebuffers.begin(), a.rebuffers.end(), id) != a.rebuffers.end();
-      const bool readied = std::find(a.readied.begin(), a.readied.end(), id) != a.readied.end();
-      const bool clings = std::find(a.clingers.begin(), a.clingers.end(), id) != a.clingers.end();
-      if (rebuffs) out.rebuffers.push_back(id);
-      if (readied) out.readied.push_back(id);
-      if (clings) out.clingers.push_back(id);
-      out.who.push_back(id);
-    }
+    // FindApproach stops at the first step someone answers; the rest of
+    // the path is searched again without them.
+    reacted.insert(reacted.end(), a.who.begin(), a.who.end());
+    out.who.insert(out.who.end(), a.who.begin(), a.who.end());
+    out.rebuffers.insert(out.rebuffers.end(), a.rebuffers.begin(), a.rebuffers.end());
+    out.readied.insert(out.readied.end(), a.readied.begin(), a.readied.end());
+    out.clingers.insert(out.clingers.end(), a.clingers.begin(), a.clingers.end());
   }
 }
 
