@@ -195,11 +195,7 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // l.244 "-2 penalty to attack" and l.216 "-2 penalty to all attacks", on
   // a combat check (l.70): Disarm's melee weapon check, Shove's and Trip's
   // Power check (not Distract's Prs [Deception], not one of l.71-77).
-  if (h != "distract" && a.Has("Distracted")) {
-    bonus -= 2;
-    nums.push_back({"distracted", -2, CondSource(a, "Distracted"), "001.hinder.distract"});
-  }
-  if (h != "distract") bonus += SameSpace(a, &nums);
+  if (h != "distract") bonus += CheckPenalties(a, &nums);
   if (opposed && h == "disarm") opposed_bonus += SameSpace(t, &nums, "target_same_space");  // its melee weapon check
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "hinder " + h, cause));
   nums.push_back({"d20", r.natural});

@@ -99,6 +99,15 @@ int64_t SameSpace(const Combatant& c, Nums* nums, const char* key) {
   return -2;
 }
 
+int64_t CheckPenalties(const Combatant& c, Nums* nums) {
+  int64_t out = 0;
+  if (c.Has("Distracted")) {  // l.244
+    if (nums != nullptr) nums->push_back({"distracted", -2, CondSource(c, "Distracted"), "001.hinder.distract"});
+    out -= 2;
+  }
+  return out + SameSpace(c, nums);  // l.216
+}
+
 bool Flanked(const State& s, const Combatant& t) {
   std::vector<const Combatant*> around;
   for (const auto& [id, o] : s.combatants) {
@@ -243,9 +252,8 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   bonus += AttackModifiers(d.state(), a, t, ranged, ParamOr(c, "cover", 0), &nums);
   if (spec.bonus != 0) { nums.push_back({"action", spec.bonus, "", spec.rule}); bonus += spec.bonus; }
   if (ranged && a.Has("Harried")) { nums.push_back({"harried", -2, CondSource(a, "Harried"), "001.act.harry"}); bonus -= 2; }  // l.202
-  if (a.Has("Distracted")) { nums.push_back({"distracted", -2, CondSource(a, "Distracted"), "001.hinder.distract"}); bonus -= 2; }  // l.244
+  bonus += CheckPenalties(a, &nums);  // l.244, l.216
   if (underwater && !ranged) { nums.push_back({"underwater", -5, "underwater " + a.id, "001.underwater"}); bonus -= 5; }  // l.275
-  bonus += SameSpace(a, &nums);  // l.216
   if (const Condition* ride = a.FindCondition("Riding"); ride != nullptr && !ranged) {
     const Combatant* mount = d.state().Find(ride->relative_to);
     const Condition* tr = t.FindCondition("Riding");

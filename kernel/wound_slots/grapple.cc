@@ -19,25 +19,20 @@
 #include "kernel/wound_slots/internal.h"
 
 namespace combat::kernel::wound_slots {
-namespace {
 
-// l.244: a distracted creature's combat checks, which "function the same
-// as attack rolls" (l.70), take its -2 to attack; so do those of one
-// sharing a space ("-2 penalty to all attacks", l.216).
-int64_t Distraction(const Combatant& c, Nums* n) {
-  int64_t out = SameSpace(c, n);
-  if (!c.Has("Distracted")) return out;
-  if (n != nullptr) n->push_back({"distracted", -2, CondSource(c, "Distracted"), "001.hinder.distract"});
-  return out - 2;
-}
-int64_t PowerBonus(const Combatant& c, Nums* n) {
-  return CheckBonus(c, "str", "athletics", "power", n) + SizeScore(c) + Distraction(c, n);  // l.74
-}
-int64_t AgilityBonus(const Combatant& c, Nums* n) {
-  return CheckBonus(c, "dex", "reflex", "agility", n) - SizeScore(c) + Distraction(c, n);  // l.75
-}
 int64_t HigherDefense(const Combatant& c) {
   return std::max(Defense(c, Def::kPower, nullptr), Defense(c, Def::kAgility, nullptr));
+}
+
+namespace {
+
+// Combat checks "function the same as attack rolls" (l.70): they take the
+// -2s to attack (CheckPenalties).
+int64_t PowerBonus(const Combatant& c, Nums* n) {
+  return CheckBonus(c, "str", "athletics", "power", n) + SizeScore(c) + CheckPenalties(c, n);  // l.74
+}
+int64_t AgilityBonus(const Combatant& c, Nums* n) {
+  return CheckBonus(c, "dex", "reflex", "agility", n) - SizeScore(c) + CheckPenalties(c, n);  // l.75
 }
 std::vector<std::string> Grapplers(const Combatant& c) {
   std::vector<std::string> out;

@@ -254,6 +254,10 @@ bool Flanked(const State& s, const Combatant& target);
 // rolls", on every combat check (l.71-77); 0 when not sharing. `key`: the
 // number's name (a defender's check: "target_same_space").
 int64_t SameSpace(const Combatant& c, Nums* nums, const char* key = "same_space");
+// The -2s a creature takes "to attack" on its attack rolls and combat
+// checks (l.70): Distracted (l.244) and sharing a space (l.216), with their
+// numbers; 0 when neither.
+int64_t CheckPenalties(const Combatant& c, Nums* nums);
 // 1 when one of the two rides a mount larger than the other on foot (l.280).
 int64_t MountedGap(const State& s, const Combatant& a, const Combatant& b);
 // A check (d20 + bonus); returns the total and natural die.
@@ -358,6 +362,9 @@ absl::Status CheckStabilize(const State&, const Combatant&, const fb::CommandT&)
 absl::Status ResolveStabilize(Decision&, const fb::CommandT&, uint64_t);
 
 // ---- grapple.cc
+// The higher of `c`'s Power and Agility defenses: what a pin, an escape
+// from a grapple or entering its space must beat (l.216, l.218, l.235).
+int64_t HigherDefense(const Combatant& c);
 absl::Status CheckGrapple(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveGrapple(Decision&, const fb::CommandT&, uint64_t);
 absl::Status CheckPin(const State&, const Combatant&, const fb::CommandT&);

@@ -17,15 +17,8 @@ namespace {
 int64_t BetterBonus(const Combatant& c, Nums* n) {
   const int64_t p = CheckBonus(c, "str", "athletics", "power", nullptr) + SizeScore(c);
   const int64_t a = CheckBonus(c, "dex", "reflex", "agility", nullptr) - SizeScore(c);
-  const int64_t distracted = c.Has("Distracted") ? -2 : 0;  // l.244, l.70
-  if (n != nullptr) {
-    n->push_back({p >= a ? "power_bonus" : "agility_bonus", std::max(p, a)});
-    if (distracted != 0) n->push_back({"distracted", distracted, CondSource(c, "Distracted"), "001.hinder.distract"});
-  }
-  return std::max(p, a) + distracted + SameSpace(c, n);  // l.216, l.70
-}
-int64_t HigherDefense(const Combatant& c) {
-  return std::max(Defense(c, Def::kPower, nullptr), Defense(c, Def::kAgility, nullptr));
+  if (n != nullptr) n->push_back({p >= a ? "power_bonus" : "agility_bonus", std::max(p, a)});
+  return std::max(p, a) + CheckPenalties(c, n);  // l.244, l.216, l.70
 }
 
 }  // namespace
