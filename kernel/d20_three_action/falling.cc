@@ -126,21 +126,24 @@ absl::Status Drop(Decision& d, const std::string& who, int64_t ft,
   const int64_t owed = counted + extra_ft;
   c = d.state().Find(who);
   const Condition* pending = c->FindCondition(kFallPending);
-  const int64_t total = (pending == nullptr ? 0 : pending->level) + owed;
-  if (pending != nullptr) {
-    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kFallPending, why));
+  // Nothing more owed (a fall already past 100 ft): the fall Damage owed
+  // stays as it is, with no remove and re-add at the same level.
+  if (owed > 0) {
+    const int64_t total = (pending == nullptr ? 0 : pending->level) + owed;
+    if (pending != nullptr) {
+      RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kFallPending, why));
+    }
+    NewCondition fall;
+    fall.actor = who;
+    fall.name = kFallPending;
+    fall.source = who;
+    fall.level = total;
+    fall.note = absl::StrCat(
+        "fall damage for ", total,
+        " ft (L79: by size and distance, at most 100 ft of a fall count): "
+        "the GM applies it (gm_adjust hp) and removes this");
+    RETURN_IF_ERROR(AddCondition(d, fall, why).status());
   }
-  NewCondition fall;
-  fall.actor = who;
-  fall.name = kFallPending;
-  fall.source = who;
-  fall.level = total;
-  fall.note = absl::StrCat(
-      "fall damage for ", total,
-      " ft (L79: by size and distance, at most 100 ft of a fall count): the "
-      "GM applies it (gm_adjust hp) and removes this",
-      left > 0 ? "; still falling" : "");
-  RETURN_IF_ERROR(AddCondition(d, fall, why).status());
   c = d.state().Find(who);
   if (left > 0 && !c->Has(kFalling)) {
     return Apply(d, who, kFalling, who, 0, std::nullopt, why).status();

@@ -31,6 +31,25 @@ fb::CommandT Fly(std::vector<std::pair<int, int>> path, int64_t up,
   return c;
 }
 
+// How many times `events` add or remove the condition `name`.
+int AddsAndRemoves(const std::vector<events::EventBuffer>& events,
+                   const std::string& name) {
+  int n = 0;
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr) continue;
+    if (const auto* a = sc->change_as_ConditionAdded();
+        a != nullptr && a->name()->str() == name) {
+      ++n;
+    }
+    if (const auto* r = sc->change_as_ConditionRemoved();
+        r != nullptr && r->name()->str() == name) {
+      ++n;
+    }
+  }
+  return n;
+}
+
 // 000 l.83: "ascending 5ft requires 10 ft of movement, but descending 10ft
 // only requires 5ft of movement" (twice Speed: 60 ft).
 TEST(Height, AscendingCostsDoubleAndDescendingHalf) {
@@ -117,16 +136,44 @@ TEST(Height, AFallDrops100FtARoundUntilTheGround) {
   EXPECT_TRUE(Has(t, "hawk", kFalling));
   EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 100);
   EXPECT_EQ(Res(t, "hawk", kFallFt), 100);
-  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // hawk's turn starts
+  const uint32_t owed_id =
+      t.state().Find("hawk")->FindCondition(kFallPending)->id;
+  auto second = t.Submit(Cmd("gob", "end_turn"));  // hawk's turn starts
+  ASSERT_OK(second);
   EXPECT_EQ(Res(t, "hawk", kAltitude), 50);
   EXPECT_EQ(Res(t, "hawk", kFallFt), 200);
   EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 100);
+  // Past 100 ft nothing more is owed: the log neither removes nor re-adds
+  // `fall_pending` at the same level (open point of pass 6).
+  EXPECT_EQ(AddsAndRemoves(*second, kFallPending), 0);
   ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
-  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  auto landing = t.Submit(Cmd("gob", "end_turn"));
+  ASSERT_OK(landing);
+  EXPECT_EQ(AddsAndRemoves(*landing, kFallPending), 0);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->id, owed_id);
   EXPECT_EQ(Res(t, "hawk", kAltitude), 0);  // the ground
   EXPECT_FALSE(Has(t, "hawk", kFalling));
   EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 100);
   EXPECT_EQ(Res(t, "hawk", kFallFt), 0);  // the fall is over
+}
+
+// 000 l.79 "the distance they fell up to a maximum of 100ft": the GM who
+// applied the 100 ft owed and removed `fall_pending` in the air owes nothing
+// more for the rest of that fall (no `fall_pending` of level 0, which would
+// say "an unknown height").
+TEST(Height, NothingMoreIsOwedPast100FtOnceTheGmAppliedIt) {
+  Table t(D20ThreeAction(), Sky(250), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));  // 250 -> 150: 100 ft owed
+  fb::CommandT applied = Gm("hawk", "gm_condition", "fall damage applied");
+  WithText(applied, "name", "fall_pending");
+  WithText(applied, "op", "remove");
+  ASSERT_OK(t.Submit(applied));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // 150 -> 50
+  EXPECT_FALSE(Has(t, "hawk", kFallPending));
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // 50 -> 0
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 0);
+  EXPECT_FALSE(Has(t, "hawk", kFallPending));
 }
 
 // 000 l.79 "up to a maximum of 100ft" with l.57 "On a Critical Success the
