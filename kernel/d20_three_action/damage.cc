@@ -95,6 +95,24 @@ absl::Status Incapacitate(Decision& d, std::string who, uint64_t cause) {
   return absl::OkStatus();
 }
 
+namespace {
+
+// L77: "At the end of this time you drop to 0 HP and become
+// Incapacitated." Reading: an HP already below 0 stays where it is.
+absl::Status OutOfBreath(Decision& d, const std::string& who, int64_t rounds,
+                         const Why& why) {
+  Why w = why;
+  w.note = "out of breath: 0 HP";
+  if (d.state().Find(who)->Resource(kHp) > 0) {
+    RETURN_IF_ERROR(SetResource(d, who, kHp, 0, w));
+  }
+  RETURN_IF_ERROR(
+      Apply(d, who, kSuffocating, who, rounds, std::nullopt, w).status());
+  return Incapacitate(d, who, why.cause);
+}
+
+}  // namespace
+
 absl::Status SuffocationCheck(Decision& d, const std::string& who,
                               uint64_t cause) {
   const Combatant* c = d.state().Find(who);
@@ -143,16 +161,24 @@ absl::Status SuffocationCheck(Decision& d, const std::string& who,
     return Apply(d, who, kHoldingBreath, who, rounds, std::nullopt, w)
         .status();
   }
-  // L77: "At the end of this time you drop to 0 HP and become
-  // Incapacitated." Reading: an HP already below 0 stays where it is.
-  Why w = why;
-  w.note = "out of breath: 0 HP";
-  if (c->Resource(kHp) > 0) {
-    RETURN_IF_ERROR(SetResource(d, who, kHp, 0, w));
+  return OutOfBreath(d, who, rounds, why);
+}
+
+absl::Status BreathCutOff(Decision& d, const std::string& who,
+                          uint64_t cause) {
+  const Combatant* c = d.state().Find(who);
+  if (c == nullptr || IsDead(*c) || c->Has(kSuffocating)) {
+    return absl::OkStatus();
   }
-  RETURN_IF_ERROR(
-      Apply(d, who, kSuffocating, who, rounds, std::nullopt, w).status());
-  return Incapacitate(d, who, cause);
+  const int64_t str = c->Stat("str");
+  if (str > 0) return absl::OkStatus();  // counted at its turn ends
+  // L77: "hold your breath a number of Rounds equal to your STR": STR 0
+  // holds it for no Round, so "the end of this time" is when its breath is
+  // cut off; no number of Rounds is below 0, so a negative STR is read as
+  // 0. "At the end of your next Turn" it dies (SuffocationCheck).
+  return OutOfBreath(d, who, 0,
+                     {cause, "000.suffocate", {{"rounds_held", 0}, {"str", str}},
+                      ""});
 }
 
 absl::Status HealDamage(Decision& d, std::string who, int64_t amount,

@@ -192,6 +192,10 @@ absl::Status Incapacitate(Decision& d, std::string who, uint64_t cause);
 // breath both are removed.
 absl::Status SuffocationCheck(Decision& d, const std::string& who,
                               uint64_t cause);
+// L77 with STR 0 or less: a creature that can hold its breath for no Round
+// at all is out of breath as soon as it cannot breathe (0 HP,
+// Incapacitated, `suffocating`); called when it is choked.
+absl::Status BreathCutOff(Decision& d, const std::string& who, uint64_t cause);
 // Rolls `notation` as damage and deals it (doubled when `critical`).
 absl::StatusOr<int64_t> RollDamage(Decision& d, std::string notation,
                                    std::string roller, std::string target,

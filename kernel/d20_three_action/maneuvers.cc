@@ -592,7 +592,9 @@ absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
       g != nullptr) {
     nc.parent = g->id;
   }
-  return AddCondition(d, nc, {ctx.cause, "000.grappling", {}}).status();
+  RETURN_IF_ERROR(
+      AddCondition(d, nc, {ctx.cause, "000.grappling", {}}).status());
+  return BreathCutOff(d, held, ctx.cause);  // L77: STR 0 holds no Round
 }
 
 absl::Status ValidateRelease(const State& s, const fb::CommandT& c,

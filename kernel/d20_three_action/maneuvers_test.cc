@@ -269,6 +269,32 @@ TEST(Maneuver, ChokingCountsStrRoundsThenZeroHpThenDeath) {
   }
 }
 
+// 000 l.77: "You can hold your breath a number of Rounds equal to your
+// STR. At the end of this time you drop to 0 HP and become Incapacitated.
+// At the end of your next Turn if you still have not gotten a chance to
+// breathe you die." STR 0 holds it for 0 Rounds: out of breath as soon as
+// it is choked (l.150), dead at the end of its next Turn still choked (was:
+// a Round held, as with STR 1). STR -1 holds no Round either.
+TEST(Maneuver, StrZeroOrLessHoldsItsBreathForNoRound) {
+  for (int64_t str : {0, -1}) {
+    fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+    fb::CombatantSpecT g = Being("gob", "goblins", 1, 0, {{"str", str}});
+    Table t(D20ThreeAction(), MakeRoster({std::move(a), std::move(g)}),
+            {15, 10});
+    ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 5 + 1 + STR
+    ASSERT_OK(t.Submit(M("choke")));
+    EXPECT_EQ(Res(t, "gob", kHp), 0) << str;
+    EXPECT_TRUE(Has(t, "gob", kSuffocating));
+    EXPECT_TRUE(Has(t, "gob", kIncapacitated));
+    EXPECT_TRUE(Has(t, "gob", kProne));
+    // gob's turn starts Bleeding: table 12 ("-"), 2d6 = 1 + 1: HP -2.
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {12, 1, 1}));
+    EXPECT_FALSE(Has(t, "gob", kDead));
+    ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // still choked: dies
+    EXPECT_TRUE(Has(t, "gob", kDead)) << str;
+  }
+}
+
 // 000 l.150: "As an Action you may prevent the Creature you are Grappling
 // from breathing for the next Round"; l.77: "if you still have not gotten
 // a chance to breathe". A creature no longer grappled (it escaped, l.148,
