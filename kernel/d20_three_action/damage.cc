@@ -175,7 +175,14 @@ absl::Status BreathCutOff(Decision& d, const std::string& who,
   // L77: "hold your breath a number of Rounds equal to your STR": STR 0
   // holds it for no Round, so "the end of this time" is when its breath is
   // cut off; no number of Rounds is below 0, so a negative STR is read as
-  // 0. "At the end of your next Turn" it dies (SuffocationCheck).
+  // 0. "At the end of your next Turn" it dies (SuffocationCheck): cut off
+  // in its own Turn (a readied choke), the Turn running is not its next
+  // one, so this Round's count is taken here.
+  const int64_t round = d.state().round;
+  if (d.state().active == who && c->Resource(kBreathRound) < round) {
+    RETURN_IF_ERROR(SetResource(d, who, kBreathRound, round,
+                                {cause, "000.suffocate", {{"round", round}}}));
+  }
   return OutOfBreath(d, who, 0,
                      {cause, "000.suffocate", {{"rounds_held", 0}, {"str", str}},
                       ""});

@@ -295,6 +295,36 @@ TEST(Maneuver, StrZeroOrLessHoldsItsBreathForNoRound) {
   }
 }
 
+// 000 l.77 "At the end of this time you drop to 0 HP ... At the end of your
+// next Turn if you still have not gotten a chance to breathe you die": a
+// STR 0 creature whose breath a readied choke (l.61) cuts off in its own
+// Turn drops then, and that Turn is not its next one: it lives through its
+// end; its next Turn ends with breath (the choke lasted "the next Round",
+// l.150, until aria's turn).
+TEST(Maneuver, CutOffInItsOwnTurnItDiesOnlyAtTheEndOfItsNextTurn) {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  fb::CombatantSpecT g = Being("gob", "goblins", 1, 0, {{"str", 0}});
+  Table t(D20ThreeAction(), MakeRoster({std::move(a), std::move(g)}),
+          {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 7
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "action", "choke");
+  WithText(r, "trigger", "any_action");
+  WithText(r, "by", "gob");
+  ASSERT_OK(t.Submit(r));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "dodge")));
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT choke = Cmd("aria", "choke", {"gob"});
+  choke.window = t.state().windows.begin()->first;
+  ASSERT_OK(t.Submit(choke));
+  EXPECT_EQ(Res(t, "gob", kHp), 0);
+  EXPECT_TRUE(Has(t, "gob", kSuffocating));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // this Turn: not the next
+  EXPECT_FALSE(Has(t, "gob", kDead));
+  EXPECT_TRUE(Has(t, "gob", kSuffocating));
+}
+
 // 000 l.150: "As an Action you may prevent the Creature you are Grappling
 // from breathing for the next Round"; l.77: "if you still have not gotten
 // a chance to breathe". A creature no longer grappled (it escaped, l.148,
