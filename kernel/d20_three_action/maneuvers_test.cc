@@ -295,6 +295,20 @@ TEST(Maneuver, StrZeroOrLessHoldsItsBreathForNoRound) {
   }
 }
 
+// 000 l.77 with the GM's `choked` (water, smoke: README, L77 row): a
+// creature with STR 0 is out of breath as soon as it cannot breathe, as
+// when choked by a grapple.
+TEST(Maneuver, StrZeroIsOutOfBreathWhenTheGmCutsItsBreathOff) {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  fb::CombatantSpecT g = Being("gob", "goblins", 1, 0, {{"str", 0}});
+  Table t(D20ThreeAction(), MakeRoster({std::move(a), std::move(g)}),
+          {15, 10});
+  GmAdd(t, "gob", "choked");
+  EXPECT_EQ(Res(t, "gob", kHp), 0);
+  EXPECT_TRUE(Has(t, "gob", kSuffocating));
+  EXPECT_TRUE(Has(t, "gob", kIncapacitated));
+}
+
 // 000 l.77 "At the end of this time you drop to 0 HP ... At the end of your
 // next Turn if you still have not gotten a chance to breathe you die": a
 // STR 0 creature whose breath a readied choke (l.61) cuts off in its own

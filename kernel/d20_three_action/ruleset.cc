@@ -143,6 +143,11 @@ const GmRules& Gm() {
         // with you" (and the one you grapple).
         return KnockProne(d, nc.actor, why);
       }
+      if (nc.name == kChoked) {
+        // L77: a creature with STR 0 or less holds its breath for no Round,
+        // whatever cuts it off (water, smoke: the GM's `choked`).
+        return BreathCutOff(d, nc.actor, why.cause);
+      }
       return absl::OkStatus();
     };
     r->after = [](Decision& d, const fb::CommandT& c,
