@@ -246,6 +246,37 @@ absl::Status CloseAndResolve(Decision& d, uint32_t window, uint64_t cause,
   return ResolveHeld(d, *held, cause, why);
 }
 
+// Holds `act` (declared as `decl`) back in a window for `eligible`: those
+// who may act first (`first`, l.124) and a long jump's reactors (`jump`,
+// l.189, l.204, l.225).
+absl::Status HoldBack(Decision& d, const fb::CommandT& act, uint64_t decl, uint64_t cause, int64_t cost,
+                      const std::vector<std::string>& first, const std::vector<std::string>& eligible,
+                      const JumpReactors& jump, int64_t init) {
+  NewPending p;
+  p.kind = kHeldBack;
+  p.actor = act.actor;
+  p.decl = decl;
+  p.command = act;
+  p.cost_due = cost;
+  p.budget = res::kAp;
+  ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {cause, "001.out_of_turn", {{"cost", cost}}}));
+  WindowSpec w;
+  w.trigger = decl;
+  w.kind = first.empty() ? "approach" : "declared";
+  w.eligible = eligible;
+  w.policy = fb::AnswerPolicy::AnyOrder;
+  w.pay = fb::PayWhen::AtResolution;
+  w.pending = id;
+  std::vector<std::string> may;
+  if (!first.empty()) may.push_back("may act first: " + absl::StrJoin(first, ", "));
+  if (!jump.rebuffers.empty()) may.push_back("may rebuff the jump: " + absl::StrJoin(jump.rebuffers, ", "));
+  if (!jump.readied.empty()) may.push_back("may take a readied action: " + absl::StrJoin(jump.readied, ", "));
+  if (!jump.clingers.empty()) may.push_back("may cling: " + absl::StrJoin(jump.clingers, ", "));
+  return OpenWindow(d, w, {cause, !jump.rebuffers.empty() ? "001.act.rebuff" : !jump.clingers.empty() ? "001.cling" : "001.out_of_turn",
+                           {{"initiative", init}}, absl::StrJoin(may, "; ")})
+      .status();
+}
+
 }  // namespace
 
 const std::vector<Verb>& Acts() { return Table(); }
@@ -414,32 +445,13 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   if (!own && !reaction && !movement) {
     RETURN_IF_ERROR(ChangeInitiative(d, who, -2, {decl, "001.out_of_turn", {}, "acting out of turn"}).status());
   }
-  if (!eligible.empty()) {
-    NewPending p;
-    p.kind = kHeldBack;
-    p.actor = who;
-    p.decl = decl;
-    p.command = act;
-    p.cost_due = cost;
-    p.budget = res::kAp;
-    ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {decl, "001.out_of_turn", {{"cost", cost}}}));
-    WindowSpec w;
-    w.trigger = decl;
-    w.kind = first.empty() ? "approach" : "declared";
-    w.eligible = eligible;
-    w.policy = fb::AnswerPolicy::AnyOrder;
-    w.pay = fb::PayWhen::AtResolution;
-    w.pending = id;
-    std::vector<std::string> may;
-    if (!first.empty()) may.push_back("may act first: " + absl::StrJoin(first, ", "));
-    if (!jump.rebuffers.empty()) may.push_back("may rebuff the jump: " + absl::StrJoin(jump.rebuffers, ", "));
-    if (!jump.readied.empty()) may.push_back("may take a readied action: " + absl::StrJoin(jump.readied, ", "));
-    if (!jump.clingers.empty()) may.push_back("may cling: " + absl::StrJoin(jump.clingers, ", "));
-    return OpenWindow(d, w, {decl, !jump.rebuffers.empty() ? "001.act.rebuff" : !jump.clingers.empty() ? "001.cling" : "001.out_of_turn",
-                             {{"initiative", init}}, absl::StrJoin(may, "; ")})
-        .status();
-  }
+  if (!eligible.empty()) return HoldBack(d, act, decl, decl, cost, first, eligible, jump, init);
   return ResolveAct(d, act, decl, /*spend=*/true);
+}
+
+absl::Status HoldJump(Decision& d, const fb::CommandT& act, uint64_t decl, uint64_t cause, const JumpReactors& jump) {
+  return HoldBack(d, act, decl, cause, CostOf(*d.state().Find(act.actor), *FindVerb(act.action), act), {}, jump.who, jump,
+                  InitiativeOf(d.state(), act.actor));
 }
 
 absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {

@@ -320,6 +320,12 @@ struct JumpReactors {
   std::vector<std::string> clingers;   // of `who`: grapplers it jumps away from (l.225)
 };
 JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<Pos>& path);
+// Holds the long jump `act` (declared as `decl`) in one window for its
+// reactors `jump` (acts.cc; `cause` the command it opens at).
+absl::Status HoldJump(Decision& d, const fb::CommandT& act, uint64_t decl, uint64_t cause, const JumpReactors& jump);
+// l.178: the AP a jump paid for the yards its path lacked (`_jump_ap`) buy
+// that movement into the pool (mount.cc); none: nothing.
+absl::Status BuyJumpMovement(Decision& d, const fb::CommandT& c, uint64_t cause);
 // For Jumping (l.177 "If you moved at least 5 yards leading up to the
 // jump"): adds `yards` to `who`'s yards moved this round (`moved_yards`,
 // `moved_round`), walked or jumped.

@@ -155,6 +155,18 @@ absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c
   return absl::OkStatus();
 }
 
+absl::Status BuyJumpMovement(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  // l.178: the AP paid for the jump buy the movement it lacked.
+  const int64_t ap = ParamOr(c, "_jump_ap", 0);
+  if (ap <= 0) return absl::OkStatus();
+  const Combatant& a = *d.state().Find(c.actor);
+  const int64_t bought = YardsBought(EffectiveRate(a), a.Resource(res::kMoveAp), ap);
+  const std::string id = a.id;
+  RETURN_IF_ERROR(AddResource(d, id, res::kMovePool, bought,
+                              {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}).status());
+  return AddResource(d, id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status();
+}
+
 absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant a = *d.state().Find(c.actor);
   const bool high = ParamText(c, "kind") == "high";
@@ -177,13 +189,7 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
     return RecordOutcome(d, a.id, {cause, "001.jump", nums, absl::StrCat("high jump: up to ", 2 * result, " inches")});
   }
   const int64_t yards = std::max<int64_t>(0, FloorDiv(result, 3));  // feet -> yards, rounded down (reading)
-  // l.178: the AP paid for the jump buy the movement it lacked.
-  if (const int64_t ap = ParamOr(c, "_jump_ap", 0); ap > 0) {
-    const int64_t bought = YardsBought(EffectiveRate(a), a.Resource(res::kMoveAp), ap);
-    RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, bought,
-                                {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}).status());
-    RETURN_IF_ERROR(AddResource(d, a.id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status());
-  }
+  RETURN_IF_ERROR(BuyJumpMovement(d, c, cause));
   // The squares it reaches: their yards (l.161: every second diagonal 2)
   // within the jump's distance and the movement pool.
   const int64_t pool = d.state().Find(a.id)->Resource(res::kMovePool);

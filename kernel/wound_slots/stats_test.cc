@@ -282,6 +282,46 @@ TEST(Jump, PaidOverTwoTurns) {
   EXPECT_EQ(Ap(t.state(), "aria"), 13);
 }
 
+// 001 l.178: "you can declare your intent to jump and spend all your AP
+// until the necessary amount has been spent, at which point the jump takes
+// place", and l.189-190 Rebuff's trigger, "A creature you can see attempts
+// to approach closer than your weapon's optimal reach ... before it moves":
+// the jump paid over turns meets the orc's reach when it takes place. Aria
+// (1,5) declares the 16-yard jump (8 AP > 7: paid over turns); at her turn
+// in round 2 the last AP is paid (14 - 1 = 13) and, the path entering the
+// orc's reach at (5,5) (1 yd from (6,6), its axe's reach 1), the jump waits
+// for the orc: its Rebuff, d20 5 + 2 = 7 < aria's melee Defense 13, misses;
+// the jump: d20 20 + 4 = 24, halved 12 feet = 4 yd (l.177): (5,5). The 8 AP
+// bought 18 yd at rate 9 (l.143, 4 + 4 AP): 18 - 4 = 14 left; she pays
+// nothing more. The orc: 18 AP (max) - 2.
+TEST(Jump, AJumpPaidOverTurnsWaitsForTheRebuffWhenItTakesPlace) {
+  Table t(WoundSlots(), Roster({Aria(1, 5), Orc("orc", 6, 6)}), {10, 12});
+  fb::CommandT j = Cmd("aria", "jump");
+  for (int x = 2; x <= 17; ++x) j.path.emplace_back(x, 5);
+  ASSERT_TRUE(t.Submit(j).ok());
+  EXPECT_TRUE(t.state().windows.empty());  // declared: paid over turns, not yet taking place
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  auto started = t.Submit(Cmd("orc", "end_turn"));
+  ASSERT_TRUE(started.ok()) << started.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
+  EXPECT_TRUE(kernel::testing::Cites(*started, "001.act.rebuff"));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{1, 5}));
+  EXPECT_EQ(Ap(t.state(), "aria"), 13);
+  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
+  rb.window = t.state().windows.begin()->first;
+  WithText(rb, "act", "rebuff");
+  auto answered = t.Submit(rb, {5, 20});
+  ASSERT_TRUE(answered.ok()) << answered.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(t.state().pending.empty());
+  EXPECT_EQ(kernel::testing::NumOf(*answered, "result"), 12);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 5}));
+  EXPECT_EQ(Ap(t.state(), "aria"), 13);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 14);
+  EXPECT_EQ(Ap(t.state(), "orc"), 16);
+}
+
 TEST(Jump, EverySecondDiagonalCountsTwoYards) {
   // 001 l.161: "If you are using a square grid, count every second diagonal
   // movement as 2 yards instead of 1"; l.177: a long jump covers "a distance
