@@ -668,6 +668,32 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   EXPECT_EQ(t.state().order.size(), 3u);
 }
 
+// 001 l.220 "You climb atop a horse", l.280 "While riding a mount": the
+// mount's long jump (l.178: a jump is movement) carries its rider as its
+// walk does. Round 2, the horse's turn (Str 0 + Size 6: rate 9, l.143)
+// jumps from (5,6) to (5,8): 2 yd lacking, 1 AP (2 yd); d20 20 + 0 = 20,
+// no run-up: halved, 10 feet = 3 yd (l.177): it lands on (5,8) and aria,
+// on its back, goes from (5,5) to (5,7) with it.
+TEST(Mounted, TheMountsJumpCarriesItsRider) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 12, 12)}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  fb::CommandT j = Cmd("horse", "jump");
+  j.path = {fb::Pos(5, 7), fb::Pos(5, 8)};
+  ASSERT_TRUE(t.Submit(j).ok());  // the orc (17) may act first
+  auto jumped = t.Submit(Cmd("horse", "resolve"), {20});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(kernel::testing::NumOf(*jumped, "result"), 10);
+  EXPECT_EQ(t.state().Find("horse")->at, (Pos{5, 8}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 7}));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Riding"));
+  EXPECT_EQ(Ap(t.state(), "horse"), 18 - 1);
+}
+
 TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
   // 001 l.280: a rider is "considered 1 yard farther from creatures on the
   // ground smaller than your mount": aria's sword (reach 1) on a horse

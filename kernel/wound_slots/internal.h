@@ -334,6 +334,11 @@ absl::Status NoteYardsMoved(Decision& d, const std::string& who, int64_t yards, 
 // `steps`) along with it, a yard per 5 points of its Cling (a walk's steps,
 // or a jump's).
 absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause);
+// Who moves along with `mover`: its rider (l.280) and, while it drags,
+// everyone in its grapple (l.228); CarryAlong moves them by `steps` (a
+// walk's, or a long jump's: both are movement, l.178).
+std::vector<std::string> CarriedBy(const Combatant& mover);
+absl::Status CarryAlong(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause);
 // Resumes a move held by an approach window (acts.cc).
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
 // l.226: Cling's reduction cuts the held move in window `window` by `yards`

@@ -204,13 +204,24 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
     walk = next;
     path.push_back(q);
   }
-  while (!path.empty() && d.state().OccupantAt(path.back(), a.id) != nullptr) path.pop_back();
+  // It cannot land on another creature; its rider and those it drags land
+  // with it (l.280, l.228).
+  const std::vector<std::string> carried = CarriedBy(a);
+  const auto blocked = [&](const Pos& q) {
+    const Combatant* o = d.state().OccupantAt(q, a.id);
+    return o != nullptr && std::find(carried.begin(), carried.end(), o->id) == carried.end();
+  };
+  while (!path.empty() && blocked(path.back())) path.pop_back();
   space::PathWalker landed(kGrid, a.at, a.Resource(res::kDiagonals));
   for (const Pos& q : path) landed.Step(q);
   nums.push_back({"distance_feet", result});
   nums.push_back({"yards", landed.cost()});
   if (path.empty()) return RecordOutcome(d, a.id, {cause, "001.jump", nums, "the jump goes nowhere"});
   RETURN_IF_ERROR(Move(d, a.id, path, landed.cost(), false, {cause, "001.jump", nums, "long jump"}));
+  // l.280: the rider is carried by its mount's jump (a jump is the mount's
+  // movement, l.178); l.228: a drag's movement, a jump's too, moves "all
+  // others involved in the grapple with you".
+  RETURN_IF_ERROR(CarryAlong(d, a, path, cause));
   RETURN_IF_ERROR(CarryClingers(d, a, path, cause));  // l.226: a Cling moving with it
   RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, -landed.cost(), {cause, "001.move.pool", {}}).status());
   // l.177 "If you moved at least 5 yards leading up to the jump": the

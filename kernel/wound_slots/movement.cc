@@ -227,6 +227,16 @@ absl::Status MoveCarried(Decision& d, const Combatant& mover, const std::vector<
   return absl::OkStatus();
 }
 
+}  // namespace
+
+std::vector<std::string> CarriedBy(const Combatant& mover) { return Carried(mover); }
+
+absl::Status CarryAlong(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause) {
+  return MoveCarried(d, mover, steps, Carried(mover), cause);
+}
+
+namespace {
+
 // l.281: an untrained mount coming into reach of an enemy's melee weapon:
 // its rider checks or loses control.
 absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause) {
