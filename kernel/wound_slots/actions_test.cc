@@ -673,7 +673,7 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
 // walk does. Round 2, the horse's turn (Str 0 + Size 6: rate 9, l.143)
 // jumps from (5,6) to (5,8): 2 yd lacking, 1 AP (2 yd); d20 20 + 0 = 20,
 // no run-up: halved, 10 feet = 3 yd (l.177): it lands on (5,8) and aria,
-// on its back, goes from (5,5) to (5,7) with it.
+// on its back, goes from (5,5) to (5,7) with it; she pays the 1 AP too.
 TEST(Mounted, TheMountsJumpCarriesItsRider) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
   Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 12, 12)}), {10, 5, 12});
@@ -692,6 +692,10 @@ TEST(Mounted, TheMountsJumpCarriesItsRider) {
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 7}));
   EXPECT_TRUE(t.state().Find("aria")->Has("Riding"));
   EXPECT_EQ(Ap(t.state(), "horse"), 18 - 1);
+  // l.280 "Controlling your mount's movement requires spending AP equal to
+  // that spent by the mount to move": aria, 7 - 4 (mount) + 7 + 7 = 17,
+  // spends the jump's 1 AP too.
+  EXPECT_EQ(Ap(t.state(), "aria"), 17 - 1);
 }
 
 TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {

@@ -145,6 +145,15 @@ absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c
     if (missing > 0 && ApForYards(EffectiveRate(a), missing, a.Resource(res::kMoveAp)) < 0) {
       return Refuse("001.move.pool", absl::StrCat(a.id, "'s movement rate cannot cover the jump"));
     }
+    if (const Condition* k = a.FindCondition("Ridden"); k != nullptr && !a.HasTag("sentient") && s.Find(k->relative_to) != nullptr) {
+      // l.280: the rider spends the AP the mount spends to move (mount.cc
+      // BuyJumpMovement).
+      const int64_t need = HasParam(c, "_jump_ap") ? ParamOr(c, "_jump_ap", 0) : JumpAp(a, c);
+      const int64_t have = s.Find(k->relative_to)->Resource(res::kAp);
+      if (need > have) {
+        return Refuse("001.mount", absl::StrCat(k->relative_to, " has ", have, " AP: controlling the mount's jump costs ", need));
+      }
+    }
     Pos prev = a.at;
     for (size_t i = 0; i < c.path.size(); ++i) {
       const Pos p{c.path[i].x(), c.path[i].y()};
@@ -162,6 +171,16 @@ absl::Status BuyJumpMovement(Decision& d, const fb::CommandT& c, uint64_t cause)
   const Combatant& a = *d.state().Find(c.actor);
   const int64_t bought = YardsBought(EffectiveRate(a), a.Resource(res::kMoveAp), ap);
   const std::string id = a.id;
+  if (const Condition* k = a.FindCondition("Ridden"); k != nullptr && !a.HasTag("sentient")) {
+    // l.280: "Controlling your mount's movement requires spending AP equal
+    // to that spent by the mount to move": a jump's AP buy movement (l.178).
+    const std::string rider = k->relative_to;
+    const int64_t have = d.state().Find(rider)->Resource(res::kAp);
+    if (have < ap) {
+      return Refuse("001.mount", absl::StrCat(rider, " has ", have, " AP: controlling the mount's jump costs ", ap));
+    }
+    RETURN_IF_ERROR(SpendAp(d, rider, ap, {cause, "001.mount", {{"mount_ap", ap}}, "controls the mount's jump"}));
+  }
   RETURN_IF_ERROR(AddResource(d, id, res::kMovePool, bought,
                               {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}).status());
   return AddResource(d, id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status();
