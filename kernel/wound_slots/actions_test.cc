@@ -698,6 +698,31 @@ TEST(Mounted, TheMountsJumpCarriesItsRider) {
   EXPECT_EQ(Ap(t.state(), "aria"), 17 - 1);
 }
 
+// 001 l.95: a target is flanked by creatures "capable of attacking the
+// target with their currently equipped weapons"; l.280: a rider is
+// "considered 1 yard farther from creatures on the ground smaller than your
+// mount". Aria rides the horse (Size 6) at (7,5), 1 yd from the orc (6,5)
+// on foot (Size 0): 1 + 1 = 2 yd, beyond her sword's reach 1: she cannot
+// attack it, so bob (5,5), on the orc's other side, does not flank it.
+// bob: d20 5 + Dex 3 + Melee 2 = 10 >= the orc's Defense 10: a hit, no +2;
+// damage 10 + 3 - 10 - Toughness 2 = 1: a light wound (l.13). (Counted as
+// a flanker, 12 + 3 - 12 = 3 was a moderate one.)
+TEST(Mounted, ARiderOutOfReachOfACreatureOnFootDoesNotFlankIt) {
+  auto horse = Who("horse", "party", 8, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  auto bob = Who("bob", "party", 5, 5, {{"dex", 3}, {"melee", 2}}, "sword", "3", "sword");
+  Table t(WoundSlots(), Roster({Aria(7, 5), std::move(horse), Orc(), std::move(bob)}), {10, 1, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("bob"));
+  ASSERT_TRUE(t.Submit(Cmd("bob", "standard_attack", {"orc"})).ok());
+  auto hit = t.Submit(Cmd("bob", "resolve"), {5});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "flanked"), -999);
+  EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 0);
+}
+
 TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
   // 001 l.280: a rider is "considered 1 yard farther from creatures on the
   // ground smaller than your mount": aria's sword (reach 1) on a horse
