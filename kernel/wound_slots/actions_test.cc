@@ -723,6 +723,29 @@ TEST(Mounted, ARiderOutOfReachOfACreatureOnFootDoesNotFlankIt) {
   EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 0);
 }
 
+// 001 l.189 Rebuff's trigger, "A creature you can see attempts to approach
+// closer than your weapon's optimal reach", and l.280 "you are considered 1
+// yard farther from creatures on the ground smaller than your mount": aria
+// rides the horse (Size 6); the orc (Size 0, rate 9) walks from (8,5) to
+// (6,5), 1 yd from her square: 1 + 1 = 2 yd, not closer than her sword's
+// reach 1: no Rebuff window opens, the orc walks on.
+TEST(Mounted, ACreatureOnFootNextToARiderIsNotWithinItsReach) {
+  auto horse = Who("horse", "party", 4, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 8, 5)}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("orc", "move");
+  walk.path = {fb::Pos(7, 5), fb::Pos(6, 5)};
+  auto moved = t.Submit(walk);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+}
+
 TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
   // 001 l.280: a rider is "considered 1 yard farther from creatures on the
   // ground smaller than your mount": aria's sword (reach 1) on a horse

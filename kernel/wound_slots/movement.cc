@@ -412,9 +412,12 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
         if (!IsRanged(x) && !Dropped(o, x)) { w = &x; break; }
       }
       const bool may_rebuff = w != nullptr && o.Resource(res::kAp) >= CostOf(o, *rebuff, fb::CommandT{});
+      // l.280: a rider is "considered 1 yard farther from creatures on the
+      // ground smaller than your mount" (attack.cc MountedGap).
+      const int64_t gap = MountedGap(s, o, mover);
       const int64_t before = space::Distance(kGrid, at, mover.size, o.at, o.size);
       const int64_t after = space::Distance(kGrid, path[i], mover.size, o.at, o.size);
-      if (may_rebuff && before > Reach(w) && after <= Reach(w)) {
+      if (may_rebuff && before + gap > Reach(w) && after + gap <= Reach(w)) {
         out.who.push_back(id);
         out.rebuffers.push_back(id);
       }
