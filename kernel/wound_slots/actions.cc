@@ -141,7 +141,13 @@ absl::Status CheckHinder(const State& s, const Combatant& a, const fb::CommandT&
     return Malformed(c, "params.hindrance", "disarm, distract, shove or trip");
   }
   const Weapon* w = MeleeWeapon(a);
-  if (Distance(a, *t) > Reach(w)) return Refuse("001.act.hinder", "you must be within melee reach of " + t->id);
+  // l.280: a rider is "considered 1 yard farther from creatures on the
+  // ground smaller than your mount" (attack.cc MountedGap).
+  if (Distance(a, *t) + MountedGap(s, a, *t) > Reach(w)) {
+    return Refuse("001.act.hinder", absl::StrCat("you must be within melee reach of ", t->id, " (", Distance(a, *t),
+                                                 " yd", MountedGap(s, a, *t) > 0 ? ", 1 yd farther for a rider on a larger mount" : "",
+                                                 "; reach ", Reach(w), ")"));
+  }
   const std::string def = ParamText(c, "defense");
   if (!def.empty() && !(h == "disarm" && (def == "check" || def == "agility")) &&
       !((h == "shove" || h == "trip") && (def == "power" || def == "agility"))) {

@@ -746,6 +746,22 @@ TEST(Mounted, ACreatureOnFootNextToARiderIsNotWithinItsReach) {
   EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
 }
 
+// 001 l.240 Hinder: "You must be within melee reach of your opponent to
+// use this action"; l.280: a rider is "considered 1 yard farther from
+// creatures on the ground smaller than your mount". Aria, on the horse
+// (Size 6), is 1 yd from the orc on foot (Size 0): 1 + 1 = 2 yd, beyond her
+// sword's reach 1: her Trip is refused.
+TEST(Mounted, ARiderCannotHinderACreatureOnFootBeyondItsReach) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), Orc()}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
+  WithText(trip, "hindrance", "trip");
+  auto tried = t.Submit(trip);
+  EXPECT_EQ(tried.status().code(), absl::StatusCode::kFailedPrecondition) << tried.status();
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
 TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
   // 001 l.280: a rider is "considered 1 yard farther from creatures on the
   // ground smaller than your mount": aria's sword (reach 1) on a horse
