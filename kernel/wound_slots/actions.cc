@@ -116,7 +116,7 @@ absl::Status ResolveUseObject(Decision& d, const fb::CommandT& c, uint64_t cause
 absl::Status CheckHarry(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   const Weapon* w = MeleeWeapon(a);
-  if (w == nullptr || Distance(a, *t) > Reach(w)) {
+  if (w == nullptr || Distance(a, *t) + MountedGap(s, a, *t) > Reach(w)) {  // l.280: a rider's extra yard
     return Refuse("001.act.harry", t->id + " is not within reach of a melee weapon of " + a.id);
   }
   for (const auto& [id, cond] : t->conditions) {

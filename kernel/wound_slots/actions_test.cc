@@ -762,6 +762,26 @@ TEST(Mounted, ARiderCannotHinderACreatureOnFootBeyondItsReach) {
   EXPECT_TRUE(t.state().windows.empty());
 }
 
+// 001 l.201 Harry's trigger: "A creature within reach of your melee weapon
+// attempts to make a ranged weapon attack"; l.280: a rider is "considered 1
+// yard farther from creatures on the ground smaller than your mount". The
+// archer on foot (Size 0) shoots bob from 1 yd of aria's square; aria, on
+// the horse (Size 6), is 1 + 1 = 2 yd from it, beyond her sword's reach 1:
+// no Harry window (nobody has a higher initiative than the archer's 17):
+// the shot resolves at once.
+TEST(Mounted, ACreatureOnFootNextToARiderIsNotHarried) {
+  auto horse = Who("horse", "party", 4, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  auto archer = Who("archer", "orcs", 6, 5, {{"dex", 2}, {"aim", 2}}, "bow", "3", "bow", {}, {"standard"}, "ranged");
+  auto bob = Who("bob", "party", 10, 5, {{"dex", 3}, {"melee", 2}}, "sword", "3", "sword");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), std::move(archer), std::move(bob)}), {10, 12, 1, 5});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("archer"));
+  auto shot = t.Submit(Cmd("archer", "standard_attack", {"bob"}), {10});
+  ASSERT_TRUE(shot.ok()) << shot.status();
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
 TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
   // 001 l.280: a rider is "considered 1 yard farther from creatures on the
   // ground smaller than your mount": aria's sword (reach 1) on a horse
