@@ -443,7 +443,10 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     }
     return absl::OkStatus();
   }
-  if (!own && !reaction && !movement) {
+  // l.160: "You may move on another character's turn as if interrupting
+  // their turn with an action, except it does not lower your initiative":
+  // a jump is movement too (l.178), not an action of l.181.
+  if (!own && !reaction && !movement && c.action != "jump") {
     RETURN_IF_ERROR(ChangeInitiative(d, who, -2, {decl, "001.out_of_turn", {}, "acting out of turn"}).status());
   }
   if (!eligible.empty()) return HoldBack(d, act, decl, decl, cost, first, eligible, jump, init);

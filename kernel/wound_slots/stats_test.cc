@@ -322,6 +322,25 @@ TEST(Jump, AJumpPaidOverTurnsWaitsForTheRebuffWhenItTakesPlace) {
   EXPECT_EQ(Ap(t.state(), "orc"), 16);
 }
 
+// 001 l.160: "You may move on another character's turn as if interrupting
+// their turn with an action, except it does not lower your initiative"; a
+// long jump is movement (l.178). On the orc's turn (17) aria (18) jumps
+// from (5,5) to (7,5): 2 yd lacking, 1 AP (rate 9, l.143); d20 10 + 4 = 14,
+// halved 7 feet = 2 yd (l.177). Her initiative stays 18.
+TEST(Jump, AJumpOnAnothersTurnDoesNotLowerInitiative) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  const int64_t ap = Ap(t.state(), "aria");
+  fb::CommandT j = Cmd("aria", "jump");
+  j.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+  auto jumped = t.Submit(j, {10});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+  EXPECT_EQ(Init(t.state(), "aria"), 18);
+  EXPECT_EQ(Ap(t.state(), "aria"), ap - 1);
+}
+
 TEST(Jump, EverySecondDiagonalCountsTwoYards) {
   // 001 l.161: "If you are using a square grid, count every second diagonal
   // movement as 2 yards instead of 1"; l.177: a long jump covers "a distance
