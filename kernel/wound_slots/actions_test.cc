@@ -207,6 +207,36 @@ TEST(Grapple, DragMovesTheGrappleWithTheMovementItsApBuy) {
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 9 - 2);
 }
 
+// 001 l.228: "you can spend up to 4 AP on movement before the end of the
+// round, moving all others involved in the grapple with you", and l.178: a
+// long jump's AP buy movement. After the drag aria (7 - 1 - 1 = 5 AP) may
+// spend 4 AP on movement;
+// her jump from (5,5) to (5,3) lacks 2 yd: 1 AP (rate 9, l.143); d20 20 +
+// 4 = 24, halved 12 feet = 4 yd (l.177): she lands on (5,3), the orc with
+// her on (6,3). 3 AP of the 4 are left: buying 4 more is refused; 3 buy
+// the 4-AP column less the 1-AP one, 9 - 2 = 7 yd (l.143, the round's AP
+// on movement in all).
+TEST(Grapple, ADraggersJumpCarriesTheGrappleAndCountsTowardItsFourAp) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 1}, {"ap/drag", 1}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "drag"), {9}).ok());
+  fb::CommandT j = Cmd("aria", "jump");
+  j.path = {fb::Pos(5, 4), fb::Pos(5, 3)};
+  auto jumped = t.Submit(j, {20});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 3}));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 3}));
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 1 - 1 - 1);
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 4);
+  EXPECT_EQ(t.Submit(buy).status().code(), absl::StatusCode::kFailedPrecondition);
+  fb::CommandT buy3 = Cmd("aria", "buy_move");
+  With(buy3, "ap", 3);
+  ASSERT_TRUE(t.Submit(buy3).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 7);
+  EXPECT_EQ(Ap(t.state(), "aria"), 1);
+}
+
 TEST(Grapple, ClingOnLeavingReach) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
   auto moved = OrcBreaksAway(t, {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)});

@@ -145,6 +145,15 @@ absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c
     if (missing > 0 && ApForYards(EffectiveRate(a), missing, a.Resource(res::kMoveAp)) < 0) {
       return Refuse("001.move.pool", absl::StrCat(a.id, "'s movement rate cannot cover the jump"));
     }
+    if (const Condition* drag = a.FindCondition("Dragging"); drag != nullptr) {
+      // l.228: "you can spend up to 4 AP on movement before the end of the
+      // round": a jump's AP buy movement (l.178).
+      const int64_t need = HasParam(c, "_jump_ap") ? ParamOr(c, "_jump_ap", 0) : JumpAp(a, c);
+      if (need > drag->level) {
+        return Refuse("001.drag", absl::StrCat("dragging: up to 4 AP on movement this round, ", drag->level,
+                                               " left; the jump needs ", need));
+      }
+    }
     if (const Condition* k = a.FindCondition("Ridden"); k != nullptr && !a.HasTag("sentient") && s.Find(k->relative_to) != nullptr) {
       // l.280: the rider spends the AP the mount spends to move (mount.cc
       // BuyJumpMovement).
@@ -183,6 +192,14 @@ absl::Status BuyJumpMovement(Decision& d, const fb::CommandT& c, uint64_t cause)
   }
   RETURN_IF_ERROR(AddResource(d, id, res::kMovePool, bought,
                               {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}).status());
+  if (const Condition* drag = d.state().Find(id)->FindCondition("Dragging"); drag != nullptr) {
+    // l.228: the AP left of the 4 a drag may spend on movement (as
+    // movement.cc ResolveBuyMove).
+    const Condition k = *drag;
+    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.drag", {{"ap", ap}}}));
+    RETURN_IF_ERROR(Impose(d, id, "Dragging", id, k.expiry, {cause, "001.drag", {{"ap_left", k.level - ap}}},
+                           std::max<int64_t>(0, k.level - ap)).status());
+  }
   return AddResource(d, id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status();
 }
 
