@@ -829,6 +829,38 @@ TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
   EXPECT_NE(far.status().message().find("l.280"), std::string::npos) << far.status();
 }
 
+// 001 l.281: an untrained mount's rider checks "each time ... you come into
+// reach of an enemy's melee weapon"; l.280: "you are considered 1 yard
+// farther from creatures on the ground smaller than your mount". The
+// untrained horse (Size 6, rate 9: 2 AP, 4 yd, aria paying the same)
+// walks from (5,6) to (9,6), 1 yd from the orc (Size 0) on foot: aria is 1
+// + 1 = 2 yd from it, beyond its axe's reach 1: no riding check.
+TEST(Mounted, ARiderIsNotInReachOfASmallerCreatureOnFootOneYardFromItsMount) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), Orc("orc", 10, 6)}), {15, 10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  fb::CommandT buy = Cmd("horse", "buy_move");
+  With(buy, "ap", 2);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("horse", "move");
+  walk.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6), fb::Pos(9, 6)};
+  auto moved = t.Submit(walk);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_FALSE(kernel::testing::Cites(*moved, "001.mount.untrained"));
+  if (!t.state().windows.empty()) {  // the orc may rebuff the horse (l.189): it passes
+    fb::CommandT pass = Cmd("orc", "pass");
+    pass.window = t.state().windows.begin()->first;
+    auto passed = t.Submit(pass);
+    ASSERT_TRUE(passed.ok()) << passed.status();
+    EXPECT_FALSE(kernel::testing::Cites(*passed, "001.mount.untrained"));
+  }
+  EXPECT_EQ(t.state().Find("horse")->at, (Pos{9, 6}));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
 TEST(Mounted, UntrainedMountCalmingIsConsecutive) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
   Table t(WoundSlots(),

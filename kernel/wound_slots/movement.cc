@@ -248,10 +248,13 @@ absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause
   bool entered = false;
   for (const auto& [id, o] : d.state().combatants) {
     if (o.side == m->side || IsOut(o)) continue;
+    // l.280: the rider is "considered 1 yard farther from creatures on the
+    // ground smaller than your mount" (attack.cc MountedGap).
+    const int64_t gap = MountedGap(d.state(), *rider, o);
     for (const Weapon& w : o.weapons) {
       if (IsRanged(w) || Dropped(o, w)) continue;
-      const int64_t was = space::Distance(kGrid, before.at, before.size, o.at, o.size);
-      entered = entered || (was > Reach(&w) && Distance(*m, o) <= Reach(&w));
+      const int64_t was = space::Distance(kGrid, before.at, before.size, o.at, o.size) + gap;
+      entered = entered || (was > Reach(&w) && Distance(*m, o) + gap <= Reach(&w));
     }
   }
   if (!entered) return absl::OkStatus();
