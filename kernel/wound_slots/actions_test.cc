@@ -210,8 +210,8 @@ TEST(Grapple, DragMovesTheGrappleWithTheMovementItsApBuy) {
 // 001 l.228: "you can spend up to 4 AP on movement before the end of the
 // round, moving all others involved in the grapple with you", and l.178: a
 // long jump's AP buy movement. After the drag aria (7 - 1 - 1 = 5 AP) may
-// spend 4 AP on movement;
-// her jump from (5,5) to (5,3) lacks 2 yd: 1 AP (rate 9, l.143); d20 20 +
+// spend 4 AP on movement; her jump from (5,5) to (5,3) lacks 2 yd: 1 AP
+// (rate 9, l.143); d20 20 +
 // 4 = 24, halved 12 feet = 4 yd (l.177): she lands on (5,3), the orc with
 // her on (6,3). 3 AP of the 4 are left: buying 4 more is refused; 3 buy
 // the 4-AP column less the 1-AP one, 9 - 2 = 7 yd (l.143, the round's AP
@@ -1001,6 +1001,37 @@ TEST(Costs, ObjectsAndContainers) {
   fb::CommandT bad = Cmd("aria", "retrieve");
   WithText(bad, "container", "hat");
   EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+// 001 l.207 "Scabbard or normal pocket: 1", l.209 "Sack or backpack: 6",
+// l.265 "Open or close a door: 2", l.266 "Light a torch ...: 2", l.269
+// "Start a fire with flint and steel: 8" (more than aria's AP: paid over
+// her turns, l.111).
+TEST(Costs, TheOtherContainersAndObjects) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT scabbard = Cmd("aria", "retrieve");
+  WithText(scabbard, "container", "scabbard");
+  ASSERT_TRUE(t.Submit(scabbard).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 1);
+  fb::CommandT sack = Cmd("aria", "stow");
+  WithText(sack, "container", "sack");
+  ASSERT_TRUE(t.Submit(sack).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 0);
+  Table u(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT door = Cmd("aria", "use_object");
+  WithText(door, "object", "door");
+  ASSERT_TRUE(u.Submit(door).ok());
+  EXPECT_EQ(Ap(u.state(), "aria"), 7 - 2);
+  fb::CommandT torch = Cmd("aria", "use_object");
+  WithText(torch, "object", "torch");
+  ASSERT_TRUE(u.Submit(torch).ok());
+  EXPECT_EQ(Ap(u.state(), "aria"), 3);
+  fb::CommandT fire = Cmd("aria", "use_object");
+  WithText(fire, "object", "fire");
+  ASSERT_TRUE(u.Submit(fire).ok());
+  ASSERT_EQ(u.state().pending.size(), 1u);
+  EXPECT_EQ(u.state().pending.begin()->second.cost_due, 8);
+  EXPECT_EQ(u.state().pending.begin()->second.cost_paid, 3);
 }
 
 TEST(Hinder, TripAndPosture) {

@@ -71,6 +71,44 @@ TEST(Tables, SlotsByVitalityAndPersona) {
   const Combatant& e = *t.state().Find("e");
   EXPECT_EQ(SlotsFor(e, kSevere), 3);      // elite (l.36)
   EXPECT_EQ(SlotsFor(e, kFatal), 1);
+  Table u(WoundSlots(), Roster({Who("c", "x", 1, 1, {{"vit", 3}}, "club", "1", "club")}), {1});
+  ASSERT_TRUE(u.status().ok()) << u.status();
+  const Combatant& c = *u.state().Find("c");
+  EXPECT_EQ(SlotsFor(c, kModerate), 4);    // Vitality 3 (l.28): 4 | 3 | 3
+  EXPECT_EQ(SlotsFor(c, kSevere), 3);
+  EXPECT_EQ(SlotsFor(c, kCritical), 3);
+}
+
+// 001 l.165-174, the terrain table's other rows: climbing a steep hill 2
+// (l.167), moving through thick undergrowth 3 (l.170), swimming 3 (l.171),
+// wading through waist-high water 4 (l.172), a vertical climb 4 (l.173),
+// walking underwater 10 (l.174). Aria (rate 9, l.143) buys 8 AP: 18 yd
+// (l.143: two full movements); 2 + 3 + 3 + 4 + 4 = 16 yd along the first
+// five squares, 2 left; the underwater square (10) is refused.
+TEST(Movement, TheTerrainTableRows) {
+  fb::RosterT r = Roster({Aria(2, 2, {{"spd", 3}}), Orc("orc", 15, 15)});
+  const char* kinds[] = {"hill", "undergrowth", "swimming", "waist_water", "vertical", "underwater"};
+  for (int i = 0; i < 6; ++i) {
+    auto cell = std::make_unique<fb::CellT>();
+    cell->at = std::make_unique<fb::Pos>(3 + i, 2);
+    cell->terrain = kinds[i];
+    r.map->cells.push_back(std::move(cell));
+  }
+  Table t(WoundSlots(), r, {10, 12});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (int k = 0; k < 2; ++k) {
+    fb::CommandT buy = Cmd("aria", "buy_move");
+    With(buy, "ap", 4);
+    ASSERT_TRUE(t.Submit(buy).ok());
+  }
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 18);
+  fb::CommandT mv = Cmd("aria", "move");
+  for (int x = 3; x <= 7; ++x) mv.path.emplace_back(x, 2);
+  ASSERT_TRUE(t.Submit(mv).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+  fb::CommandT deep = Cmd("aria", "move");
+  deep.path = {fb::Pos(8, 2)};
+  EXPECT_EQ(t.Submit(deep).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
 TEST(Movement, TerrainMultipliesAndDiagonalsAlternate) {
