@@ -227,8 +227,15 @@ absl::Status ResolveHeld(Decision& d, const PendingAct& held, uint64_t cause,
     return ClosePending(d, id, "cancelled: not enough AP left", {cause, "001.ap.spend"});
   }
   // A Cling may have cut the jump's path and its pool (l.226): its AP are
-  // what it costs now.
-  if (act.action == "jump") SetJumpAp(*actor, act, CostOf(*actor, *v, act));
+  // what it costs now. They buy the movement the path lacks, whatever a
+  // quicker performance (`_cost`, l.271) takes off what is paid.
+  if (act.action == "jump") {
+    fb::CommandT plain = act;
+    plain.params.erase(std::remove_if(plain.params.begin(), plain.params.end(),
+                                      [](const auto& p) { return p->key == "_cost"; }),
+                       plain.params.end());
+    SetJumpAp(*actor, act, CostOf(*actor, *v, plain));
+  }
   RETURN_IF_ERROR(ClosePending(d, id, "resolved", {cause, "001.out_of_turn", {}, why}));
   return ResolveAct(d, act, decl, /*spend=*/true);
 }

@@ -260,6 +260,30 @@ TEST(Jump, AJumpIntoReachWaitsForTheRebuff) {
   EXPECT_EQ(Ap(t.state(), "orc"), 4);  // the Rebuff's 2 AP
 }
 
+// 001 l.271 "passing the check will reduce the AP cost of the action by 1
+// at the cost of 1 stamina", l.178: a jump's AP buy the movement its path
+// lacks. Aria's jump from (5,5) to (8,5), into the orc's reach (9,5), lacks
+// 3 yd: 2 AP (4 yd at rate 9, l.143). Performed more quickly: Dex 3 + d20 5
+// = 8 >= 5: 1 AP less (at least 1). It waits for the orc (l.189), who
+// passes; the jump, d20 20 + 4 = 24, halved 12 feet = 4 yd (l.177), lands
+// on (8,5): the 2 AP's 4 yd were bought, for 1 AP paid; pool 4 - 3 = 1.
+TEST(Jump, AQuickerJumpHeldForARebuffStillBuysItsWholePath) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 9, 5)}), {10, 12});
+  fb::CommandT j = Cmd("aria", "jump");
+  j.path = {fb::Pos(6, 5), fb::Pos(7, 5), fb::Pos(8, 5)};
+  With(j, "faster_tn", 5);
+  ASSERT_TRUE(t.Submit(j, {5}).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT pass = Cmd("orc", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto jumped = t.Submit(pass, {20});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{8, 5}));
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 1);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 1);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kStamina), 10 - 1);
+}
+
 // A jump that stays out of every hostile's reach opens no window.
 TEST(Jump, AJumpOutsideReachIsNotRebuffed) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 9, 5)}), {10, 12});
