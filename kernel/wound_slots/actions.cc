@@ -116,7 +116,7 @@ absl::Status ResolveUseObject(Decision& d, const fb::CommandT& c, uint64_t cause
 absl::Status CheckHarry(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   const Weapon* w = MeleeWeapon(a);
-  if (w == nullptr || Distance(a, *t) > Reach(w)) {
+  if (w == nullptr || Distance(a, *t) + MountedGap(s, a, *t) > Reach(w)) {  // l.280: a rider's extra yard
     return Refuse("001.act.harry", t->id + " is not within reach of a melee weapon of " + a.id);
   }
   for (const auto& [id, cond] : t->conditions) {
@@ -141,7 +141,13 @@ absl::Status CheckHinder(const State& s, const Combatant& a, const fb::CommandT&
     return Malformed(c, "params.hindrance", "disarm, distract, shove or trip");
   }
   const Weapon* w = MeleeWeapon(a);
-  if (Distance(a, *t) > Reach(w)) return Refuse("001.act.hinder", "you must be within melee reach of " + t->id);
+  // l.280: a rider is "considered 1 yard farther from creatures on the
+  // ground smaller than your mount" (attack.cc MountedGap).
+  if (Distance(a, *t) + MountedGap(s, a, *t) > Reach(w)) {
+    return Refuse("001.act.hinder", absl::StrCat("you must be within melee reach of ", t->id, " (", Distance(a, *t),
+                                                 " yd", MountedGap(s, a, *t) > 0 ? ", 1 yd farther for a rider on a larger mount" : "",
+                                                 "; reach ", Reach(w), ")"));
+  }
   const std::string def = ParamText(c, "defense");
   if (!def.empty() && !(h == "disarm" && (def == "check" || def == "agility")) &&
       !((h == "shove" || h == "trip") && (def == "power" || def == "agility"))) {

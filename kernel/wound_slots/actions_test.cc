@@ -207,6 +207,36 @@ TEST(Grapple, DragMovesTheGrappleWithTheMovementItsApBuy) {
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 9 - 2);
 }
 
+// 001 l.228: "you can spend up to 4 AP on movement before the end of the
+// round, moving all others involved in the grapple with you", and l.178: a
+// long jump's AP buy movement. After the drag aria (7 - 1 - 1 = 5 AP) may
+// spend 4 AP on movement; her jump from (5,5) to (5,3) lacks 2 yd: 1 AP
+// (rate 9, l.143); d20 20 +
+// 4 = 24, halved 12 feet = 4 yd (l.177): she lands on (5,3), the orc with
+// her on (6,3). 3 AP of the 4 are left: buying 4 more is refused; 3 buy
+// the 4-AP column less the 1-AP one, 9 - 2 = 7 yd (l.143, the round's AP
+// on movement in all).
+TEST(Grapple, ADraggersJumpCarriesTheGrappleAndCountsTowardItsFourAp) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 1}, {"ap/drag", 1}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "drag"), {9}).ok());
+  fb::CommandT j = Cmd("aria", "jump");
+  j.path = {fb::Pos(5, 4), fb::Pos(5, 3)};
+  auto jumped = t.Submit(j, {20});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 3}));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 3}));
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 1 - 1 - 1);
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 4);
+  EXPECT_EQ(t.Submit(buy).status().code(), absl::StatusCode::kFailedPrecondition);
+  fb::CommandT buy3 = Cmd("aria", "buy_move");
+  With(buy3, "ap", 3);
+  ASSERT_TRUE(t.Submit(buy3).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 7);
+  EXPECT_EQ(Ap(t.state(), "aria"), 1);
+}
+
 TEST(Grapple, ClingOnLeavingReach) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
   auto moved = OrcBreaksAway(t, {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)});
@@ -668,6 +698,120 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   EXPECT_EQ(t.state().order.size(), 3u);
 }
 
+// 001 l.220 "You climb atop a horse", l.280 "While riding a mount": the
+// mount's long jump (l.178: a jump is movement) carries its rider as its
+// walk does. Round 2, the horse's turn (Str 0 + Size 6: rate 9, l.143)
+// jumps from (5,6) to (5,8): 2 yd lacking, 1 AP (2 yd); d20 20 + 0 = 20,
+// no run-up: halved, 10 feet = 3 yd (l.177): it lands on (5,8) and aria,
+// on its back, goes from (5,5) to (5,7) with it; she pays the 1 AP too.
+TEST(Mounted, TheMountsJumpCarriesItsRider) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 12, 12)}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  fb::CommandT j = Cmd("horse", "jump");
+  j.path = {fb::Pos(5, 7), fb::Pos(5, 8)};
+  ASSERT_TRUE(t.Submit(j).ok());  // the orc (17) may act first
+  auto jumped = t.Submit(Cmd("horse", "resolve"), {20});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(kernel::testing::NumOf(*jumped, "result"), 10);
+  EXPECT_EQ(t.state().Find("horse")->at, (Pos{5, 8}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 7}));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Riding"));
+  EXPECT_EQ(Ap(t.state(), "horse"), 18 - 1);
+  // l.280 "Controlling your mount's movement requires spending AP equal to
+  // that spent by the mount to move": aria, 7 - 4 (mount) + 7 + 7 = 17,
+  // spends the jump's 1 AP too.
+  EXPECT_EQ(Ap(t.state(), "aria"), 17 - 1);
+}
+
+// 001 l.95: a target is flanked by creatures "capable of attacking the
+// target with their currently equipped weapons"; l.280: a rider is
+// "considered 1 yard farther from creatures on the ground smaller than your
+// mount". Aria rides the horse (Size 6) at (7,5), 1 yd from the orc (6,5)
+// on foot (Size 0): 1 + 1 = 2 yd, beyond her sword's reach 1: she cannot
+// attack it, so bob (5,5), on the orc's other side, does not flank it.
+// bob: d20 5 + Dex 3 + Melee 2 = 10 >= the orc's Defense 10: a hit, no +2;
+// damage 10 + 3 - 10 - Toughness 2 = 1: a light wound (l.13). (Counted as
+// a flanker, 12 + 3 - 12 = 3 was a moderate one.)
+TEST(Mounted, ARiderOutOfReachOfACreatureOnFootDoesNotFlankIt) {
+  auto horse = Who("horse", "party", 8, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  auto bob = Who("bob", "party", 5, 5, {{"dex", 3}, {"melee", 2}}, "sword", "3", "sword");
+  Table t(WoundSlots(), Roster({Aria(7, 5), std::move(horse), Orc(), std::move(bob)}), {10, 1, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("bob"));
+  ASSERT_TRUE(t.Submit(Cmd("bob", "standard_attack", {"orc"})).ok());
+  auto hit = t.Submit(Cmd("bob", "resolve"), {5});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "flanked"), -999);
+  EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 0);
+}
+
+// 001 l.189 Rebuff's trigger, "A creature you can see attempts to approach
+// closer than your weapon's optimal reach", and l.280 "you are considered 1
+// yard farther from creatures on the ground smaller than your mount": aria
+// rides the horse (Size 6); the orc (Size 0, rate 9) walks from (8,5) to
+// (6,5), 1 yd from her square: 1 + 1 = 2 yd, not closer than her sword's
+// reach 1: no Rebuff window opens, the orc walks on.
+TEST(Mounted, ACreatureOnFootNextToARiderIsNotWithinItsReach) {
+  auto horse = Who("horse", "party", 4, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 8, 5)}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("orc", "move");
+  walk.path = {fb::Pos(7, 5), fb::Pos(6, 5)};
+  auto moved = t.Submit(walk);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+}
+
+// 001 l.240 Hinder: "You must be within melee reach of your opponent to
+// use this action"; l.280: a rider is "considered 1 yard farther from
+// creatures on the ground smaller than your mount". Aria, on the horse
+// (Size 6), is 1 yd from the orc on foot (Size 0): 1 + 1 = 2 yd, beyond her
+// sword's reach 1: her Trip is refused.
+TEST(Mounted, ARiderCannotHinderACreatureOnFootBeyondItsReach) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), Orc()}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
+  WithText(trip, "hindrance", "trip");
+  auto tried = t.Submit(trip);
+  EXPECT_EQ(tried.status().code(), absl::StatusCode::kFailedPrecondition) << tried.status();
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
+// 001 l.201 Harry's trigger: "A creature within reach of your melee weapon
+// attempts to make a ranged weapon attack"; l.280: a rider is "considered 1
+// yard farther from creatures on the ground smaller than your mount". The
+// archer on foot (Size 0) shoots bob from 1 yd of aria's square; aria, on
+// the horse (Size 6), is 1 + 1 = 2 yd from it, beyond her sword's reach 1:
+// no Harry window (nobody has a higher initiative than the archer's 17):
+// the shot resolves at once.
+TEST(Mounted, ACreatureOnFootNextToARiderIsNotHarried) {
+  auto horse = Who("horse", "party", 4, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  auto archer = Who("archer", "orcs", 6, 5, {{"dex", 2}, {"aim", 2}}, "bow", "3", "bow", {}, {"standard"}, "ranged");
+  auto bob = Who("bob", "party", 10, 5, {{"dex", 3}, {"melee", 2}}, "sword", "3", "sword");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), std::move(archer), std::move(bob)}), {10, 12, 1, 5});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("archer"));
+  auto shot = t.Submit(Cmd("archer", "standard_attack", {"bob"}), {10});
+  ASSERT_TRUE(shot.ok()) << shot.status();
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
 TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
   // 001 l.280: a rider is "considered 1 yard farther from creatures on the
   // ground smaller than your mount": aria's sword (reach 1) on a horse
@@ -683,6 +827,38 @@ TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
   EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(far.status().message().find("1 yd farther"), std::string::npos) << far.status();
   EXPECT_NE(far.status().message().find("l.280"), std::string::npos) << far.status();
+}
+
+// 001 l.281: an untrained mount's rider checks "each time ... you come into
+// reach of an enemy's melee weapon"; l.280: "you are considered 1 yard
+// farther from creatures on the ground smaller than your mount". The
+// untrained horse (Size 6, rate 9: 2 AP, 4 yd, aria paying the same)
+// walks from (5,6) to (9,6), 1 yd from the orc (Size 0) on foot: aria is 1
+// + 1 = 2 yd from it, beyond its axe's reach 1: no riding check.
+TEST(Mounted, ARiderIsNotInReachOfASmallerCreatureOnFootOneYardFromItsMount) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), Orc("orc", 10, 6)}), {15, 10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  fb::CommandT buy = Cmd("horse", "buy_move");
+  With(buy, "ap", 2);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("horse", "move");
+  walk.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6), fb::Pos(9, 6)};
+  auto moved = t.Submit(walk);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_FALSE(kernel::testing::Cites(*moved, "001.mount.untrained"));
+  if (!t.state().windows.empty()) {  // the orc may rebuff the horse (l.189): it passes
+    fb::CommandT pass = Cmd("orc", "pass");
+    pass.window = t.state().windows.begin()->first;
+    auto passed = t.Submit(pass);
+    ASSERT_TRUE(passed.ok()) << passed.status();
+    EXPECT_FALSE(kernel::testing::Cites(*passed, "001.mount.untrained"));
+  }
+  EXPECT_EQ(t.state().Find("horse")->at, (Pos{9, 6}));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
 }
 
 TEST(Mounted, UntrainedMountCalmingIsConsecutive) {
@@ -825,6 +1001,37 @@ TEST(Costs, ObjectsAndContainers) {
   fb::CommandT bad = Cmd("aria", "retrieve");
   WithText(bad, "container", "hat");
   EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+// 001 l.207 "Scabbard or normal pocket: 1", l.209 "Sack or backpack: 6",
+// l.265 "Open or close a door: 2", l.266 "Light a torch ...: 2", l.269
+// "Start a fire with flint and steel: 8" (more than aria's AP: paid over
+// her turns, l.111).
+TEST(Costs, TheOtherContainersAndObjects) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT scabbard = Cmd("aria", "retrieve");
+  WithText(scabbard, "container", "scabbard");
+  ASSERT_TRUE(t.Submit(scabbard).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 1);
+  fb::CommandT sack = Cmd("aria", "stow");
+  WithText(sack, "container", "sack");
+  ASSERT_TRUE(t.Submit(sack).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 0);
+  Table u(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT door = Cmd("aria", "use_object");
+  WithText(door, "object", "door");
+  ASSERT_TRUE(u.Submit(door).ok());
+  EXPECT_EQ(Ap(u.state(), "aria"), 7 - 2);
+  fb::CommandT torch = Cmd("aria", "use_object");
+  WithText(torch, "object", "torch");
+  ASSERT_TRUE(u.Submit(torch).ok());
+  EXPECT_EQ(Ap(u.state(), "aria"), 3);
+  fb::CommandT fire = Cmd("aria", "use_object");
+  WithText(fire, "object", "fire");
+  ASSERT_TRUE(u.Submit(fire).ok());
+  ASSERT_EQ(u.state().pending.size(), 1u);
+  EXPECT_EQ(u.state().pending.begin()->second.cost_due, 8);
+  EXPECT_EQ(u.state().pending.begin()->second.cost_paid, 3);
 }
 
 TEST(Hinder, TripAndPosture) {

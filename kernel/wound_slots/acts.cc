@@ -111,7 +111,8 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
     }
     if (!may && ranged_attack && o.side != actor.side && !harried_by_o) {
       for (const Weapon& ow : o.weapons) {  // l.201: "within reach of your melee weapon"
-        may = may || (!IsRanged(ow) && !Dropped(o, ow) && Distance(o, actor) <= Reach(&ow));
+        // l.280: a rider is 1 yard farther from a smaller creature on foot.
+        may = may || (!IsRanged(ow) && !Dropped(o, ow) && Distance(o, actor) + MountedGap(s, o, actor) <= Reach(&ow));
       }
     }
     if (!may && FindVerb(c.action) != nullptr && FindVerb(c.action)->row.kind.cls.attack &&
@@ -226,8 +227,15 @@ absl::Status ResolveHeld(Decision& d, const PendingAct& held, uint64_t cause,
     return ClosePending(d, id, "cancelled: not enough AP left", {cause, "001.ap.spend"});
   }
   // A Cling may have cut the jump's path and its pool (l.226): its AP are
-  // what it costs now.
-  if (act.action == "jump") SetJumpAp(*actor, act, CostOf(*actor, *v, act));
+  // what it costs now. They buy the movement the path lacks, whatever a
+  // quicker performance (`_cost`, l.271) takes off what is paid.
+  if (act.action == "jump") {
+    fb::CommandT plain = act;
+    plain.params.erase(std::remove_if(plain.params.begin(), plain.params.end(),
+                                      [](const auto& p) { return p->key == "_cost"; }),
+                       plain.params.end());
+    SetJumpAp(*actor, act, CostOf(*actor, *v, plain));
+  }
   RETURN_IF_ERROR(ClosePending(d, id, "resolved", {cause, "001.out_of_turn", {}, why}));
   return ResolveAct(d, act, decl, /*spend=*/true);
 }
@@ -244,6 +252,37 @@ absl::Status CloseAndResolve(Decision& d, uint32_t window, uint64_t cause,
   if (held->actor == by) return ResolveHeld(d, *held, cause, why);
   Decision::SystemSteps system(d);
   return ResolveHeld(d, *held, cause, why);
+}
+
+// Holds `act` (declared as `decl`) back in a window for `eligible`: those
+// who may act first (`first`, l.124) and a long jump's reactors (`jump`,
+// l.189, l.204, l.225).
+absl::Status HoldBack(Decision& d, const fb::CommandT& act, uint64_t decl, uint64_t cause, int64_t cost,
+                      const std::vector<std::string>& first, const std::vector<std::string>& eligible,
+                      const JumpReactors& jump, int64_t init) {
+  NewPending p;
+  p.kind = kHeldBack;
+  p.actor = act.actor;
+  p.decl = decl;
+  p.command = act;
+  p.cost_due = cost;
+  p.budget = res::kAp;
+  ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {cause, "001.out_of_turn", {{"cost", cost}}}));
+  WindowSpec w;
+  w.trigger = decl;
+  w.kind = first.empty() ? "approach" : "declared";
+  w.eligible = eligible;
+  w.policy = fb::AnswerPolicy::AnyOrder;
+  w.pay = fb::PayWhen::AtResolution;
+  w.pending = id;
+  std::vector<std::string> may;
+  if (!first.empty()) may.push_back("may act first: " + absl::StrJoin(first, ", "));
+  if (!jump.rebuffers.empty()) may.push_back("may rebuff the jump: " + absl::StrJoin(jump.rebuffers, ", "));
+  if (!jump.readied.empty()) may.push_back("may take a readied action: " + absl::StrJoin(jump.readied, ", "));
+  if (!jump.clingers.empty()) may.push_back("may cling: " + absl::StrJoin(jump.clingers, ", "));
+  return OpenWindow(d, w, {cause, !jump.rebuffers.empty() ? "001.act.rebuff" : !jump.clingers.empty() ? "001.cling" : "001.out_of_turn",
+                           {{"initiative", init}}, absl::StrJoin(may, "; ")})
+      .status();
 }
 
 }  // namespace
@@ -411,35 +450,19 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
     }
     return absl::OkStatus();
   }
-  if (!own && !reaction && !movement) {
+  // l.160: "You may move on another character's turn as if interrupting
+  // their turn with an action, except it does not lower your initiative":
+  // a jump is movement too (l.178), not an action of l.181.
+  if (!own && !reaction && !movement && c.action != "jump") {
     RETURN_IF_ERROR(ChangeInitiative(d, who, -2, {decl, "001.out_of_turn", {}, "acting out of turn"}).status());
   }
-  if (!eligible.empty()) {
-    NewPending p;
-    p.kind = kHeldBack;
-    p.actor = who;
-    p.decl = decl;
-    p.command = act;
-    p.cost_due = cost;
-    p.budget = res::kAp;
-    ASSIGN_OR_RETURN(uint32_t id, OpenPending(d, p, {decl, "001.out_of_turn", {{"cost", cost}}}));
-    WindowSpec w;
-    w.trigger = decl;
-    w.kind = first.empty() ? "approach" : "declared";
-    w.eligible = eligible;
-    w.policy = fb::AnswerPolicy::AnyOrder;
-    w.pay = fb::PayWhen::AtResolution;
-    w.pending = id;
-    std::vector<std::string> may;
-    if (!first.empty()) may.push_back("may act first: " + absl::StrJoin(first, ", "));
-    if (!jump.rebuffers.empty()) may.push_back("may rebuff the jump: " + absl::StrJoin(jump.rebuffers, ", "));
-    if (!jump.readied.empty()) may.push_back("may take a readied action: " + absl::StrJoin(jump.readied, ", "));
-    if (!jump.clingers.empty()) may.push_back("may cling: " + absl::StrJoin(jump.clingers, ", "));
-    return OpenWindow(d, w, {decl, !jump.rebuffers.empty() ? "001.act.rebuff" : !jump.clingers.empty() ? "001.cling" : "001.out_of_turn",
-                             {{"initiative", init}}, absl::StrJoin(may, "; ")})
-        .status();
-  }
+  if (!eligible.empty()) return HoldBack(d, act, decl, decl, cost, first, eligible, jump, init);
   return ResolveAct(d, act, decl, /*spend=*/true);
+}
+
+absl::Status HoldJump(Decision& d, const fb::CommandT& act, uint64_t decl, uint64_t cause, const JumpReactors& jump) {
+  return HoldBack(d, act, decl, cause, CostOf(*d.state().Find(act.actor), *FindVerb(act.action), act), {}, jump.who, jump,
+                  InitiativeOf(d.state(), act.actor));
 }
 
 absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {

@@ -68,10 +68,12 @@ absl::StatusOr<bool> HoldsOn(Decision& d, const std::string& who, uint64_t cause
 
 namespace {
 
-bool CanThreaten(const Combatant& o, const Combatant& t) {
+bool CanThreaten(const State& s, const Combatant& o, const Combatant& t) {
   for (const Weapon& w : o.weapons) {
     if (Dropped(o, w)) continue;  // l.95: "their currently equipped weapons"
-    const int64_t dist = Distance(o, t);
+    // l.280: a rider is "considered 1 yard farther from creatures on the
+    // ground smaller than your mount", for whether it can attack them too.
+    const int64_t dist = Distance(o, t) + MountedGap(s, o, t);
     if (!IsRanged(w) && dist <= Reach(&w)) return true;
     if (IsRanged(w) && w.range_increment > 0 && dist <= w.range_increment) return true;  // first increment
   }
@@ -117,7 +119,7 @@ bool Flanked(const State& s, const Combatant& t) {
     // A pinned creature "is unable to take any other actions" (l.235): it
     // is not "capable of attacking the target" (l.95).
     if (id == t.id || o.side == t.side || IsOut(o) || o.Has("Pinned") || Ignores(t, id) || Ignores(o, t.id)) continue;
-    if (CanThreaten(o, t)) around.push_back(&o);
+    if (CanThreaten(s, o, t)) around.push_back(&o);
   }
   for (size_t i = 0; i < around.size(); ++i) {
     for (size_t j = i + 1; j < around.size(); ++j) {
@@ -137,7 +139,7 @@ std::string Flankers(const State& s, const Combatant& t) {
   std::vector<std::string> who;
   for (const auto& [id, o] : s.combatants) {
     if (id == t.id || o.side == t.side || IsOut(o) || o.Has("Pinned") || Ignores(t, id) || Ignores(o, t.id)) continue;
-    if (CanThreaten(o, t)) who.push_back(id);
+    if (CanThreaten(s, o, t)) who.push_back(id);
   }
   return "flanked by " + absl::StrJoin(who, ", ");
 }

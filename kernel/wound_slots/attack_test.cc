@@ -66,7 +66,8 @@ TEST(Modifiers, CoverAndPostureDoNotStack) {
   EXPECT_EQ(AttackModifiers(t.state(), a, o, false, 2, nullptr), 1);  // melee: +3 bonus and -2 stack
   o.conditions.clear();
   o.conditions[98] = Condition{98, "Crouching"};
-  EXPECT_EQ(AttackModifiers(t.state(), a, o, true, 3, nullptr), -3);  // -2 and -3: only -3
+  EXPECT_EQ(AttackModifiers(t.state(), a, o, true, 3, nullptr), -3);  // -2 (l.87) and 3/4 cover -3 (l.91): only -3
+  EXPECT_EQ(AttackModifiers(t.state(), a, o, false, 3, nullptr), -1);  // melee: +2 (l.87) and -3 (l.91) stack
   EXPECT_EQ(AttackModifiers(t.state(), a, o, true, 1, nullptr), -2);  // -2 and -1: only -2
   o.conditions.clear();
   EXPECT_EQ(AttackModifiers(t.state(), a, o, true, 4, nullptr), -5);  // 9/10 cover (l.92)

@@ -8,6 +8,7 @@
 //   paid in full                       -> the act resolves, PendingClosed
 //   AP spent on anything else, or `cancel` -> PendingClosed("cancelled")
 #include <algorithm>
+#include <memory>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -69,6 +70,28 @@ absl::Status PayOnTurnStart(Decision& d, const std::string& who,
     }
   }
   RETURN_IF_ERROR(ClosePending(d, id, "resolved", {cause, "001.ap.paying", {{"cost_paid", p->cost_paid}}, "paid in full: the action takes effect"}));
+  if (act.action == "jump" && ParamText(act, "kind") != "high") {
+    // l.178 "at which point the jump takes place": a long jump paid over
+    // turns meets the Rebuffs (l.189), Clings (l.225) and readied actions
+    // (l.204) of its path then, as one paid at once does (acts.cc
+    // DeclareAct): the AP paid buy its movement (l.160) and it waits whole
+    // in one window before its roll; its AP are spent, so it costs nothing
+    // more when it resolves (`_cost` 0). Those who might act first are not asked again
+    // (reading of l.111: that was its declaration's turn).
+    const JumpReactors jump = ForJump(d.state(), *actor, PathOf(act));
+    if (!jump.who.empty()) {
+      RETURN_IF_ERROR(BuyJumpMovement(d, act, cause));
+      fb::CommandT held = act;
+      held.params.erase(std::remove_if(held.params.begin(), held.params.end(),
+                                       [](const auto& q) { return q->key == "_jump_ap" || q->key == "_cost"; }),
+                        held.params.end());
+      auto paid = std::make_unique<fb::ParamT>();
+      paid->key = "_cost";  // paid: nothing more is spent when it resolves
+      paid->value = 0;
+      held.params.push_back(std::move(paid));
+      return HoldJump(d, held, decl, cause, jump);
+    }
+  }
   return ResolveAct(d, act, decl, /*spend=*/false);
 }
 

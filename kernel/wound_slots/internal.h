@@ -41,7 +41,7 @@ inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
 inline constexpr char kId[] = "wound_slots";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 8;
+inline constexpr int32_t kVersion = 9;
 // 1-yard squares, every second diagonal 2 yards (l.161).
 inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
 
@@ -320,6 +320,12 @@ struct JumpReactors {
   std::vector<std::string> clingers;   // of `who`: grapplers it jumps away from (l.225)
 };
 JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<Pos>& path);
+// Holds the long jump `act` (declared as `decl`) in one window for its
+// reactors `jump` (acts.cc; `cause` the command it opens at).
+absl::Status HoldJump(Decision& d, const fb::CommandT& act, uint64_t decl, uint64_t cause, const JumpReactors& jump);
+// l.178: the AP a jump paid for the yards its path lacked (`_jump_ap`) buy
+// that movement into the pool (mount.cc); none: nothing.
+absl::Status BuyJumpMovement(Decision& d, const fb::CommandT& c, uint64_t cause);
 // For Jumping (l.177 "If you moved at least 5 yards leading up to the
 // jump"): adds `yards` to `who`'s yards moved this round (`moved_yards`,
 // `moved_round`), walked or jumped.
@@ -328,6 +334,11 @@ absl::Status NoteYardsMoved(Decision& d, const std::string& who, int64_t yards, 
 // `steps`) along with it, a yard per 5 points of its Cling (a walk's steps,
 // or a jump's).
 absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause);
+// Who moves along with `mover`: its rider (l.280) and, while it drags,
+// everyone in its grapple (l.228); CarryAlong moves them by `steps` (a
+// walk's, or a long jump's: both are movement, l.178).
+std::vector<std::string> CarriedBy(const Combatant& mover);
+absl::Status CarryAlong(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause);
 // Resumes a move held by an approach window (acts.cc).
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
 // l.226: Cling's reduction cuts the held move in window `window` by `yards`

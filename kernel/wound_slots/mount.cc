@@ -145,6 +145,24 @@ absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c
     if (missing > 0 && ApForYards(EffectiveRate(a), missing, a.Resource(res::kMoveAp)) < 0) {
       return Refuse("001.move.pool", absl::StrCat(a.id, "'s movement rate cannot cover the jump"));
     }
+    if (const Condition* drag = a.FindCondition("Dragging"); drag != nullptr) {
+      // l.228: "you can spend up to 4 AP on movement before the end of the
+      // round": a jump's AP buy movement (l.178).
+      const int64_t need = HasParam(c, "_jump_ap") ? ParamOr(c, "_jump_ap", 0) : JumpAp(a, c);
+      if (need > drag->level) {
+        return Refuse("001.drag", absl::StrCat("dragging: up to 4 AP on movement this round, ", drag->level,
+                                               " left; the jump needs ", need));
+      }
+    }
+    if (const Condition* k = a.FindCondition("Ridden"); k != nullptr && !a.HasTag("sentient") && s.Find(k->relative_to) != nullptr) {
+      // l.280: the rider spends the AP the mount spends to move (mount.cc
+      // BuyJumpMovement).
+      const int64_t need = HasParam(c, "_jump_ap") ? ParamOr(c, "_jump_ap", 0) : JumpAp(a, c);
+      const int64_t have = s.Find(k->relative_to)->Resource(res::kAp);
+      if (need > have) {
+        return Refuse("001.mount", absl::StrCat(k->relative_to, " has ", have, " AP: controlling the mount's jump costs ", need));
+      }
+    }
     Pos prev = a.at;
     for (size_t i = 0; i < c.path.size(); ++i) {
       const Pos p{c.path[i].x(), c.path[i].y()};
@@ -153,6 +171,36 @@ absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c
     }
   }
   return absl::OkStatus();
+}
+
+absl::Status BuyJumpMovement(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  // l.178: the AP paid for the jump buy the movement it lacked.
+  const int64_t ap = ParamOr(c, "_jump_ap", 0);
+  if (ap <= 0) return absl::OkStatus();
+  const Combatant& a = *d.state().Find(c.actor);
+  const int64_t bought = YardsBought(EffectiveRate(a), a.Resource(res::kMoveAp), ap);
+  const std::string id = a.id;
+  if (const Condition* k = a.FindCondition("Ridden"); k != nullptr && !a.HasTag("sentient")) {
+    // l.280: "Controlling your mount's movement requires spending AP equal
+    // to that spent by the mount to move": a jump's AP buy movement (l.178).
+    const std::string rider = k->relative_to;
+    const int64_t have = d.state().Find(rider)->Resource(res::kAp);
+    if (have < ap) {
+      return Refuse("001.mount", absl::StrCat(rider, " has ", have, " AP: controlling the mount's jump costs ", ap));
+    }
+    RETURN_IF_ERROR(SpendAp(d, rider, ap, {cause, "001.mount", {{"mount_ap", ap}}, "controls the mount's jump"}));
+  }
+  RETURN_IF_ERROR(AddResource(d, id, res::kMovePool, bought,
+                              {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}).status());
+  if (const Condition* drag = d.state().Find(id)->FindCondition("Dragging"); drag != nullptr) {
+    // l.228: the AP left of the 4 a drag may spend on movement (as
+    // movement.cc ResolveBuyMove).
+    const Condition k = *drag;
+    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.drag", {{"ap", ap}}}));
+    RETURN_IF_ERROR(Impose(d, id, "Dragging", id, k.expiry, {cause, "001.drag", {{"ap_left", k.level - ap}}},
+                           std::max<int64_t>(0, k.level - ap)).status());
+  }
+  return AddResource(d, id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status();
 }
 
 absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
@@ -177,13 +225,7 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
     return RecordOutcome(d, a.id, {cause, "001.jump", nums, absl::StrCat("high jump: up to ", 2 * result, " inches")});
   }
   const int64_t yards = std::max<int64_t>(0, FloorDiv(result, 3));  // feet -> yards, rounded down (reading)
-  // l.178: the AP paid for the jump buy the movement it lacked.
-  if (const int64_t ap = ParamOr(c, "_jump_ap", 0); ap > 0) {
-    const int64_t bought = YardsBought(EffectiveRate(a), a.Resource(res::kMoveAp), ap);
-    RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, bought,
-                                {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}).status());
-    RETURN_IF_ERROR(AddResource(d, a.id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status());
-  }
+  RETURN_IF_ERROR(BuyJumpMovement(d, c, cause));
   // The squares it reaches: their yards (l.161: every second diagonal 2)
   // within the jump's distance and the movement pool.
   const int64_t pool = d.state().Find(a.id)->Resource(res::kMovePool);
@@ -198,13 +240,24 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
     walk = next;
     path.push_back(q);
   }
-  while (!path.empty() && d.state().OccupantAt(path.back(), a.id) != nullptr) path.pop_back();
+  // It cannot land on another creature; its rider and those it drags land
+  // with it (l.280, l.228).
+  const std::vector<std::string> carried = CarriedBy(a);
+  const auto blocked = [&](const Pos& q) {
+    const Combatant* o = d.state().OccupantAt(q, a.id);
+    return o != nullptr && std::find(carried.begin(), carried.end(), o->id) == carried.end();
+  };
+  while (!path.empty() && blocked(path.back())) path.pop_back();
   space::PathWalker landed(kGrid, a.at, a.Resource(res::kDiagonals));
   for (const Pos& q : path) landed.Step(q);
   nums.push_back({"distance_feet", result});
   nums.push_back({"yards", landed.cost()});
   if (path.empty()) return RecordOutcome(d, a.id, {cause, "001.jump", nums, "the jump goes nowhere"});
   RETURN_IF_ERROR(Move(d, a.id, path, landed.cost(), false, {cause, "001.jump", nums, "long jump"}));
+  // l.280: the rider is carried by its mount's jump (a jump is the mount's
+  // movement, l.178); l.228: a drag's movement, a jump's too, moves "all
+  // others involved in the grapple with you".
+  RETURN_IF_ERROR(CarryAlong(d, a, path, cause));
   RETURN_IF_ERROR(CarryClingers(d, a, path, cause));  // l.226: a Cling moving with it
   RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, -landed.cost(), {cause, "001.move.pool", {}}).status());
   // l.177 "If you moved at least 5 yards leading up to the jump": the

@@ -227,6 +227,16 @@ absl::Status MoveCarried(Decision& d, const Combatant& mover, const std::vector<
   return absl::OkStatus();
 }
 
+}  // namespace
+
+std::vector<std::string> CarriedBy(const Combatant& mover) { return Carried(mover); }
+
+absl::Status CarryAlong(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause) {
+  return MoveCarried(d, mover, steps, Carried(mover), cause);
+}
+
+namespace {
+
 // l.281: an untrained mount coming into reach of an enemy's melee weapon:
 // its rider checks or loses control.
 absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause) {
@@ -238,10 +248,13 @@ absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause
   bool entered = false;
   for (const auto& [id, o] : d.state().combatants) {
     if (o.side == m->side || IsOut(o)) continue;
+    // l.280: the rider is "considered 1 yard farther from creatures on the
+    // ground smaller than your mount" (attack.cc MountedGap).
+    const int64_t gap = MountedGap(d.state(), *rider, o);
     for (const Weapon& w : o.weapons) {
       if (IsRanged(w) || Dropped(o, w)) continue;
-      const int64_t was = space::Distance(kGrid, before.at, before.size, o.at, o.size);
-      entered = entered || (was > Reach(&w) && Distance(*m, o) <= Reach(&w));
+      const int64_t was = space::Distance(kGrid, before.at, before.size, o.at, o.size) + gap;
+      entered = entered || (was > Reach(&w) && Distance(*m, o) + gap <= Reach(&w));
     }
   }
   if (!entered) return absl::OkStatus();
@@ -402,9 +415,12 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
         if (!IsRanged(x) && !Dropped(o, x)) { w = &x; break; }
       }
       const bool may_rebuff = w != nullptr && o.Resource(res::kAp) >= CostOf(o, *rebuff, fb::CommandT{});
+      // l.280: a rider is "considered 1 yard farther from creatures on the
+      // ground smaller than your mount" (attack.cc MountedGap).
+      const int64_t gap = MountedGap(s, o, mover);
       const int64_t before = space::Distance(kGrid, at, mover.size, o.at, o.size);
       const int64_t after = space::Distance(kGrid, path[i], mover.size, o.at, o.size);
-      if (may_rebuff && before > Reach(w) && after <= Reach(w)) {
+      if (may_rebuff && before + gap > Reach(w) && after + gap <= Reach(w)) {
         out.who.push_back(id);
         out.rebuffers.push_back(id);
       }

@@ -331,7 +331,7 @@ TEST(TreatWound, StepsAndFatigue) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   Set(t, "aria", WoundsKey(kSevere), 1);
   Set(t, "aria", WoundsKey(kLight), 1);
-  // Lor 1 + Healing 2 + d20 5 = 8 vs TN 3 (l.257): 1 + (8 - 3) / 2 = 3
+  // Lor 1 + Healing 2 + d20 5 = 8 vs TN 3 (l.258): 1 + (8 - 3) / 2 = 3
   // steps: severe -> moderate -> light -> healed.
   fb::CommandT c = Cmd("aria", "treat_wound");
   With(c, "level", kSevere);
@@ -340,6 +340,51 @@ TEST(TreatWound, StepsAndFatigue) {
   EXPECT_EQ(R(t, WoundsKey(kModerate)), 0);
   EXPECT_EQ(R(t, WoundsKey(kLight)), 1);
   EXPECT_EQ(R(t, res::kFatigue), 1);  // l.262: highest remaining wound, light = 1
+}
+
+// 001 l.254-261, the Treat Wound table's edges: "make a Lor [Healing/Wounds]
+// check against the corresponding TN"; "You have a -5 penalty to your
+// check if you do not have a healing kit in hand"; l.262 "the target takes
+// fatigue equal to the level of its highest remaining wound". The orc
+// (Lor 0, Healing 0; treat_wound at 1 AP by its roster) treats itself.
+TEST(TreatWound, TheTableTnsAtTheirEdges) {
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {{"ap/treat_wound", 1}})}), {1, 12});
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));  // 17 > aria's 9: nobody may act first
+  const auto orc = [&t](const std::string& r) { return t.state().Find("orc")->Resource(r); };
+  const auto treat = [&t](int level, int kit, int d20) {
+    fb::CommandT c = Cmd("orc", "treat_wound");
+    With(c, "level", level);
+    With(c, "kit", kit);
+    auto ev = t.Submit(c, {d20});
+    EXPECT_TRUE(ev.ok()) << ev.status();
+    return ev;
+  };
+  // Light, TN -3 (l.256), no kit: d20 1 - 5 = -4 fails (fatigue +1, the
+  // light wound); d20 2 - 5 = -3 succeeds: healed (no wound left: +0).
+  Set(t, "orc", WoundsKey(kLight), 1);
+  ASSERT_TRUE(treat(kLight, 0, 1).ok());
+  EXPECT_EQ(orc(WoundsKey(kLight)), 1);
+  EXPECT_EQ(orc(res::kFatigue), 1);
+  ASSERT_TRUE(treat(kLight, 0, 2).ok());
+  EXPECT_EQ(orc(WoundsKey(kLight)), 0);
+  EXPECT_EQ(orc(res::kFatigue), 1);
+  // Severe, TN 3 (l.258), no kit: d20 7 - 5 = 2 fails (+3: 4); d20 8 - 5 =
+  // 3 succeeds, one step: moderate (+2: 6).
+  Set(t, "orc", WoundsKey(kSevere), 1);
+  ASSERT_TRUE(treat(kSevere, 0, 7).ok());
+  EXPECT_EQ(orc(WoundsKey(kSevere)), 1);
+  EXPECT_EQ(orc(res::kFatigue), 4);
+  ASSERT_TRUE(treat(kSevere, 0, 8).ok());
+  EXPECT_EQ(orc(WoundsKey(kSevere)), 0);
+  EXPECT_EQ(orc(WoundsKey(kModerate)), 1);
+  EXPECT_EQ(orc(res::kFatigue), 6);
+  // Critical, TN 6 (l.259), a kit: d20 6 = 6 succeeds, one step: severe
+  // (the highest remaining wound, +3: 9).
+  Set(t, "orc", WoundsKey(kCritical), 1);
+  ASSERT_TRUE(treat(kCritical, 1, 6).ok());
+  EXPECT_EQ(orc(WoundsKey(kCritical)), 0);
+  EXPECT_EQ(orc(WoundsKey(kSevere)), 1);
+  EXPECT_EQ(orc(res::kFatigue), 9);
 }
 
 }  // namespace

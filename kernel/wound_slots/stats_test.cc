@@ -71,6 +71,44 @@ TEST(Tables, SlotsByVitalityAndPersona) {
   const Combatant& e = *t.state().Find("e");
   EXPECT_EQ(SlotsFor(e, kSevere), 3);      // elite (l.36)
   EXPECT_EQ(SlotsFor(e, kFatal), 1);
+  Table u(WoundSlots(), Roster({Who("c", "x", 1, 1, {{"vit", 3}}, "club", "1", "club")}), {1});
+  ASSERT_TRUE(u.status().ok()) << u.status();
+  const Combatant& c = *u.state().Find("c");
+  EXPECT_EQ(SlotsFor(c, kModerate), 4);    // Vitality 3 (l.28): 4 | 3 | 3
+  EXPECT_EQ(SlotsFor(c, kSevere), 3);
+  EXPECT_EQ(SlotsFor(c, kCritical), 3);
+}
+
+// 001 l.165-174, the terrain table's other rows: climbing a steep hill 2
+// (l.167), moving through thick undergrowth 3 (l.170), swimming 3 (l.171),
+// wading through waist-high water 4 (l.172), a vertical climb 4 (l.173),
+// walking underwater 10 (l.174). Aria (rate 9, l.143) buys 8 AP: 18 yd
+// (l.143: two full movements); 2 + 3 + 3 + 4 + 4 = 16 yd along the first
+// five squares, 2 left; the underwater square (10) is refused.
+TEST(Movement, TheTerrainTableRows) {
+  fb::RosterT r = Roster({Aria(2, 2, {{"spd", 3}}), Orc("orc", 15, 15)});
+  const char* kinds[] = {"hill", "undergrowth", "swimming", "waist_water", "vertical", "underwater"};
+  for (int i = 0; i < 6; ++i) {
+    auto cell = std::make_unique<fb::CellT>();
+    cell->at = std::make_unique<fb::Pos>(3 + i, 2);
+    cell->terrain = kinds[i];
+    r.map->cells.push_back(std::move(cell));
+  }
+  Table t(WoundSlots(), r, {10, 12});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (int k = 0; k < 2; ++k) {
+    fb::CommandT buy = Cmd("aria", "buy_move");
+    With(buy, "ap", 4);
+    ASSERT_TRUE(t.Submit(buy).ok());
+  }
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 18);
+  fb::CommandT mv = Cmd("aria", "move");
+  for (int x = 3; x <= 7; ++x) mv.path.emplace_back(x, 2);
+  ASSERT_TRUE(t.Submit(mv).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+  fb::CommandT deep = Cmd("aria", "move");
+  deep.path = {fb::Pos(8, 2)};
+  EXPECT_EQ(t.Submit(deep).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
 TEST(Movement, TerrainMultipliesAndDiagonalsAlternate) {
@@ -222,6 +260,30 @@ TEST(Jump, AJumpIntoReachWaitsForTheRebuff) {
   EXPECT_EQ(Ap(t.state(), "orc"), 4);  // the Rebuff's 2 AP
 }
 
+// 001 l.271 "passing the check will reduce the AP cost of the action by 1
+// at the cost of 1 stamina", l.178: a jump's AP buy the movement its path
+// lacks. Aria's jump from (5,5) to (8,5), into the orc's reach (9,5), lacks
+// 3 yd: 2 AP (4 yd at rate 9, l.143). Performed more quickly: Dex 3 + d20 5
+// = 8 >= 5: 1 AP less (at least 1). It waits for the orc (l.189), who
+// passes; the jump, d20 20 + 4 = 24, halved 12 feet = 4 yd (l.177), lands
+// on (8,5): the 2 AP's 4 yd were bought, for 1 AP paid; pool 4 - 3 = 1.
+TEST(Jump, AQuickerJumpHeldForARebuffStillBuysItsWholePath) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 9, 5)}), {10, 12});
+  fb::CommandT j = Cmd("aria", "jump");
+  j.path = {fb::Pos(6, 5), fb::Pos(7, 5), fb::Pos(8, 5)};
+  With(j, "faster_tn", 5);
+  ASSERT_TRUE(t.Submit(j, {5}).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT pass = Cmd("orc", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto jumped = t.Submit(pass, {20});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{8, 5}));
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 1);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 1);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kStamina), 10 - 1);
+}
+
 // A jump that stays out of every hostile's reach opens no window.
 TEST(Jump, AJumpOutsideReachIsNotRebuffed) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 9, 5)}), {10, 12});
@@ -280,6 +342,65 @@ TEST(Jump, PaidOverTwoTurns) {
   EXPECT_TRUE(t.state().pending.empty());
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 5}));
   EXPECT_EQ(Ap(t.state(), "aria"), 13);
+}
+
+// 001 l.178: "you can declare your intent to jump and spend all your AP
+// until the necessary amount has been spent, at which point the jump takes
+// place", and l.189-190 Rebuff's trigger, "A creature you can see attempts
+// to approach closer than your weapon's optimal reach ... before it moves":
+// the jump paid over turns meets the orc's reach when it takes place. Aria
+// (1,5) declares the 16-yard jump (8 AP > 7: paid over turns); at her turn
+// in round 2 the last AP is paid (14 - 1 = 13) and, the path entering the
+// orc's reach at (5,5) (1 yd from (6,6), its axe's reach 1), the jump waits
+// for the orc: its Rebuff, d20 5 + 2 = 7 < aria's melee Defense 13, misses;
+// the jump: d20 20 + 4 = 24, halved 12 feet = 4 yd (l.177): (5,5). The 8 AP
+// bought 18 yd at rate 9 (l.143, 4 + 4 AP): 18 - 4 = 14 left; she pays
+// nothing more. The orc: 18 AP (max) - 2.
+TEST(Jump, AJumpPaidOverTurnsWaitsForTheRebuffWhenItTakesPlace) {
+  Table t(WoundSlots(), Roster({Aria(1, 5), Orc("orc", 6, 6)}), {10, 12});
+  fb::CommandT j = Cmd("aria", "jump");
+  for (int x = 2; x <= 17; ++x) j.path.emplace_back(x, 5);
+  ASSERT_TRUE(t.Submit(j).ok());
+  EXPECT_TRUE(t.state().windows.empty());  // declared: paid over turns, not yet taking place
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  auto started = t.Submit(Cmd("orc", "end_turn"));
+  ASSERT_TRUE(started.ok()) << started.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
+  EXPECT_TRUE(kernel::testing::Cites(*started, "001.act.rebuff"));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{1, 5}));
+  EXPECT_EQ(Ap(t.state(), "aria"), 13);
+  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
+  rb.window = t.state().windows.begin()->first;
+  WithText(rb, "act", "rebuff");
+  auto answered = t.Submit(rb, {5, 20});
+  ASSERT_TRUE(answered.ok()) << answered.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(t.state().pending.empty());
+  EXPECT_EQ(kernel::testing::NumOf(*answered, "result"), 12);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 5}));
+  EXPECT_EQ(Ap(t.state(), "aria"), 13);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 14);
+  EXPECT_EQ(Ap(t.state(), "orc"), 16);
+}
+
+// 001 l.160: "You may move on another character's turn as if interrupting
+// their turn with an action, except it does not lower your initiative"; a
+// long jump is movement (l.178). On the orc's turn (17) aria (18) jumps
+// from (5,5) to (7,5): 2 yd lacking, 1 AP (rate 9, l.143); d20 10 + 4 = 14,
+// halved 7 feet = 2 yd (l.177). Her initiative stays 18.
+TEST(Jump, AJumpOnAnothersTurnDoesNotLowerInitiative) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  const int64_t ap = Ap(t.state(), "aria");
+  fb::CommandT j = Cmd("aria", "jump");
+  j.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+  auto jumped = t.Submit(j, {10});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+  EXPECT_EQ(Init(t.state(), "aria"), 18);
+  EXPECT_EQ(Ap(t.state(), "aria"), ap - 1);
 }
 
 TEST(Jump, EverySecondDiagonalCountsTwoYards) {
