@@ -170,7 +170,13 @@ absl::Status ReadCostParams(const fb::CommandT& c, Cost& cost);
 absl::Status Pay(Decision& d, const std::string& actor, const Cost& cost,
                  const Why& why);
 // l.72 "Dropping to 0 Stamina will immediately result in unconsciousness":
-// once an act of `actor` has paid (its results occurring as it pays,
+// the one check of it, wherever Stamina drops (an act's payment, a loss,
+// the GM's number, set-up): a living creature at 0 Stamina falls
+// unconscious from Stamina loss, even one unconscious from another cause
+// (it then rolls to wake from this one too, l.657); `why` says how it got
+// there.
+absl::Status KnockOutAtZeroStamina(Decision& d, const std::string& who, const Why& why);
+// Once an act of `actor` has paid (its results occurring as it pays,
 // l.138), a conscious, living actor left at 0 Stamina falls unconscious
 // before anything else happens.
 absl::Status KnockOutIfSpent(Decision& d, const std::string& actor, uint64_t cause);
