@@ -279,6 +279,40 @@ TEST(Movement, CatchYourBreath) {
   EXPECT_EQ(K(t).Resource("stamina"), 7);
 }
 
+// 002 l.47: "Once per Round, you may spend 1 Stamina when you would
+// normally spend 1 Energy"; l.41: "Catch Your Breath: Using 3 Energy (or all
+// your Energy), you may regain 1 Stamina". The text makes no exception for
+// Catching your Breath: kara (Stamina 4 of 12, so 4 Energy, l.60) pays its
+// 3 Energy as 2 Energy + 1 Stamina: Energy 4 - 2 = 2, Stamina 4 - 1 + 1 = 4;
+// once a Round, so a second Stamina-for-Energy this Round is refused.
+// With 2 Energy left, "all your Energy" is 2, 1 of it paid with Stamina:
+// next Round (Energy 4), after a 2-Energy run, 2 left: 1 Energy + 1 Stamina.
+TEST(Movement, CatchYourBreathMayPayOneEnergyWithStamina) {
+  Table t(EnergyRounds(), Field({{"stamina", 4}}));
+  ASSERT_EQ(K(t).Resource("energy"), 4);
+  auto b = Cmd("kara", "catch_breath");
+  With(b, "stamina_energy", 1);
+  auto ev = t.Submit(Now(b));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("energy"), 2);
+  EXPECT_EQ(K(t).Resource("stamina"), 4);
+  EXPECT_EQ(K(t).Resource("stamina_energy_used"), 1);
+  EXPECT_EQ(K(t).Resource("agile_credit"), 2);  // 2 Energy spent (l.29, reading 7)
+  auto again = Move("shift", {{3, 5}});
+  With(again, "stamina_energy", 1);
+  EXPECT_EQ(t.Submit(again).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  ASSERT_EQ(K(t).Resource("energy"), 4);
+  ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}})).ok());  // 4 of 6 m: 2
+  ASSERT_EQ(K(t).Resource("energy"), 2);
+  auto b2 = Cmd("kara", "catch_breath");
+  With(b2, "stamina_energy", 1);
+  ASSERT_TRUE(t.Submit(Now(b2)).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 1);
+  EXPECT_EQ(K(t).Resource("stamina"), 4);
+  ExpectRulesKnown(t.log());
+}
+
 // README reading 36. l.51: "You may Catch Your Breath (spending 3 Energy or
 // all your Energy) to regain 1 Stamina"; l.78: "Maximum Stamina =
 // Constitution Score"; l.35: Defend ends Unguarded and Exposed, and "You now
