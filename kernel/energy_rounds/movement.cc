@@ -142,8 +142,9 @@ absl::Status NoteMoved(Decision& d, const std::string& actor, int64_t metres,
   return absl::OkStatus();
 }
 
-absl::Status BreakStreak(Decision& d, const std::string& actor, uint64_t cause) {
-  const Why why{cause, "002.move.turning", {}, "a non-movement act breaks the run"};
+absl::Status BreakStreak(Decision& d, const std::string& actor, uint64_t cause,
+                         const std::string& note) {
+  const Why why{cause, "002.move.turning", {}, note};
   RETURN_IF_ERROR(SetIf(d, actor, res::kStreak, 0, why));
   RETURN_IF_ERROR(SetIf(d, actor, res::kHeading, 0, why));
   return SetIf(d, actor, res::kSprinted, 0, why);
