@@ -117,15 +117,24 @@ absl::Status Pay(Decision& d, const std::string& actor, const Cost& cost,
   return absl::OkStatus();
 }
 
-absl::Status KnockOutIfSpent(Decision& d, const std::string& actor, uint64_t cause) {
-  const Combatant* c = d.state().Find(actor);
+absl::Status KnockOutAtZeroStamina(Decision& d, const std::string& who, const Why& why) {
+  const Combatant* c = d.state().Find(who);
+  // l.72: "Dropping to 0 Stamina will immediately result in
+  // unconsciousness" -- also for one already unconscious from another cause
+  // (a Death roll, sleep): it is now unconscious due to Stamina loss too,
+  // and rolls to wake from it (FallUnconscious adds one per cause).
   if (c == nullptr || c->Resource(res::kStamina) != 0 || c->Has("Dead")) {
     return absl::OkStatus();
   }
-  return FallUnconscious(d, actor, "stamina",
-                         {cause, "002.stamina.zero", {{"stamina", 0}},
-                          "dropped to 0 Stamina paying for the act: unconscious once its "
-                          "results occurred (l.72, l.138)"});
+  return FallUnconscious(d, who, "stamina", why);
+}
+
+absl::Status KnockOutIfSpent(Decision& d, const std::string& actor, uint64_t cause) {
+  return KnockOutAtZeroStamina(
+      d, actor,
+      {cause, "002.stamina.zero", {{"stamina", 0}},
+       "dropped to 0 Stamina paying for the act: unconscious once its "
+       "results occurred (l.72, l.138)"});
 }
 
 absl::Status LoseStamina(Decision& d, const std::string& actor, int64_t n,
@@ -140,17 +149,8 @@ absl::Status LoseStamina(Decision& d, const std::string& actor, int64_t n,
   if (lose > 0) {
     RETURN_IF_ERROR(AddResource(d, actor, res::kStamina, -lose, w).status());
   }
-  c = d.state().Find(actor);
-  // l.72: "Dropping to 0 Stamina will immediately result in
-  // unconsciousness" -- also for one already unconscious from another cause
-  // (a Death roll, sleep): it is now unconscious due to Stamina loss too,
-  // and rolls to wake from it (FallUnconscious adds one per cause).
-  if (c->Resource(res::kStamina) == 0 && !c->Has("Dead")) {
-    RETURN_IF_ERROR(FallUnconscious(
-        d, actor, "stamina",
-        {why.cause, "002.stamina.zero", {{"stamina", 0}}, "dropped to 0 Stamina"}));
-  }
-  return absl::OkStatus();
+  return KnockOutAtZeroStamina(
+      d, actor, {why.cause, "002.stamina.zero", {{"stamina", 0}}, "dropped to 0 Stamina"});
 }
 
 int64_t EnergyForRound(const Combatant& c) {

@@ -43,9 +43,9 @@ inline constexpr char kId[] = "energy_rounds";
 // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
 // (issue 15) and verb schemas (issue 16) decide differently; 4: schema 7
 // (modifiers name their sources, authority); 5: an act that won Initiative
-// waits for Immediate Interrupts (l.132) before it resolves; 6-9: the
+// waits for Immediate Interrupts (l.132) before it resolves; 6-10: the
 // black-box fidelity passes (events/FORMAT.md "Ruleset versions").
-inline constexpr int32_t kVersion = 9;
+inline constexpr int32_t kVersion = 10;
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
@@ -170,7 +170,13 @@ absl::Status ReadCostParams(const fb::CommandT& c, Cost& cost);
 absl::Status Pay(Decision& d, const std::string& actor, const Cost& cost,
                  const Why& why);
 // l.72 "Dropping to 0 Stamina will immediately result in unconsciousness":
-// once an act of `actor` has paid (its results occurring as it pays,
+// the one check of it, wherever Stamina drops (an act's payment, a loss,
+// the GM's number, set-up): a living creature at 0 Stamina falls
+// unconscious from Stamina loss, even one unconscious from another cause
+// (it then rolls to wake from this one too, l.657); `why` says how it got
+// there.
+absl::Status KnockOutAtZeroStamina(Decision& d, const std::string& who, const Why& why);
+// Once an act of `actor` has paid (its results occurring as it pays,
 // l.138), a conscious, living actor left at 0 Stamina falls unconscious
 // before anything else happens.
 absl::Status KnockOutIfSpent(Decision& d, const std::string& actor, uint64_t cause);
@@ -327,9 +333,10 @@ absl::Status CheckPath(const State& s, const Combatant& mover,
 // Records metres moved this round; ends Defend beyond Speed (l.35).
 absl::Status NoteMoved(Decision& d, const std::string& actor, int64_t metres,
                        bool sprint, int heading, uint64_t cause);
-// Any non-movement act breaks a movement streak (l.27, l.31).
-absl::Status BreakStreak(Decision& d, const std::string& actor,
-                         uint64_t cause);
+// Any non-movement act, and waiting (`pass`, l.150), breaks a movement
+// streak (l.27, l.31); `note` says which.
+absl::Status BreakStreak(Decision& d, const std::string& actor, uint64_t cause,
+                         const std::string& note = "a non-movement act breaks the run");
 // Turns `actor` toward `to` (free, l.410) when it does not already face it.
 absl::Status TurnToward(Decision& d, const std::string& actor, Pos to,
                         uint64_t cause);

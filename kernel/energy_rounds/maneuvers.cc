@@ -158,6 +158,17 @@ absl::Status CheckManeuver(const State& s, const Combatant& a, const fb::Command
                        absl::StrCat(a.id, " did not just sprint (a Sprint push follows a "
                                           "Sprint begun at least 3 m from the target)"));
       }
+      // The push is "a part of a Sprint Action" (l.587), and "You cannot
+      // start an action in one Round and complete it in another" (l.105):
+      // the Sprint must be this Round's. Its last move is the Sprint
+      // (`sprinted`), so it moved this Round (`moved_m`) only if the Sprint
+      // was this Round's; back-to-back movement itself carries over.
+      if (a.Resource(res::kMoved, 0) <= 0) {
+        return Refuse("002.rounds.span",
+                       absl::StrCat(a.id, "'s Sprint was last Round: a Sprint push is part "
+                                          "of the Sprint Action, which cannot end in "
+                                          "another Round"));
+      }
       const Pos from{static_cast<int32_t>(a.Resource(res::kSprintFromX, 0)),
                      static_cast<int32_t>(a.Resource(res::kSprintFromY, 0))};
       const int64_t away = space::Distance(kGrid, from, a.size, t->at, t->size);

@@ -538,5 +538,26 @@ TEST(Maneuvers, SprintPushNeedsASprint) {
   EXPECT_EQ(t.Submit(p, {15}).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 002 l.587: a push "as a part of a Sprint Action"; l.105: "You cannot
+// start an action in one Round and complete it in another". Back-to-back
+// movement carries over a Round's end (l.27, l.31; README reading 4), but
+// a Sprint of the last Round is no Sprint Action this push is part of:
+// refused, the orc stays.
+TEST(Maneuvers, ASprintPushNeedsThisRoundsSprint) {
+  Table t(EnergyRounds(), Mat(2));
+  auto s = Cmd("kara", "sprint");
+  Path(s, {{3, 5}, {4, 5}, {5, 5}});
+  ASSERT_TRUE(t.Submit(Now(s)).ok());
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_EQ(t.state().Find("kara")->Resource("sprinted"), 3);  // carried over
+  auto p = Man("push");
+  With(p, "sprint_push", 1);
+  Path(p, {{7, 5}, {8, 5}, {9, 5}});
+  auto late = t.Submit(p, {15, 2, 1, 4});
+  EXPECT_EQ(late.status().code(), absl::StatusCode::kFailedPrecondition) << late.status();
+  EXPECT_NE(late.status().message().find("last Round"), std::string::npos) << late.status();
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+}
+
 }  // namespace
 }  // namespace combat::kernel::energy::testutil

@@ -142,8 +142,9 @@ absl::Status NoteMoved(Decision& d, const std::string& actor, int64_t metres,
   return absl::OkStatus();
 }
 
-absl::Status BreakStreak(Decision& d, const std::string& actor, uint64_t cause) {
-  const Why why{cause, "002.move.turning", {}, "a non-movement act breaks the run"};
+absl::Status BreakStreak(Decision& d, const std::string& actor, uint64_t cause,
+                         const std::string& note) {
+  const Why why{cause, "002.move.turning", {}, note};
   RETURN_IF_ERROR(SetIf(d, actor, res::kStreak, 0, why));
   RETURN_IF_ERROR(SetIf(d, actor, res::kHeading, 0, why));
   return SetIf(d, actor, res::kSprinted, 0, why);
@@ -483,9 +484,13 @@ absl::Status CheckCatchBreath(const State& s, const Combatant& a,
   if (a.Resource(res::kStamina) >= MaxStamina(a)) {
     return Refuse("002.stamina.breath", absl::StrCat(a.id, " already has full Stamina"));
   }
-  (void)s;
-  (void)c;
-  return absl::OkStatus();
+  // l.47 "Once per Round, you may spend 1 Stamina when you would normally
+  // spend 1 Energy": Catching your Breath spends Energy (l.41, l.51), so 1
+  // of it may be paid so; the text makes no exception for it.
+  Cost cost;
+  cost.energy = std::min<int64_t>(3, a.Resource(res::kEnergy));
+  RETURN_IF_ERROR(ReadCostParams(c, cost));
+  return CheckCost(s, a, cost, "Catch Your Breath");
 }
 
 absl::StatusOr<Outcome> ResolveCatchBreath(Decision& d, const fb::CommandT& c,
@@ -495,6 +500,8 @@ absl::StatusOr<Outcome> ResolveCatchBreath(Decision& d, const fb::CommandT& c,
   const int64_t energy = std::min<int64_t>(3, a->Resource(res::kEnergy));
   Cost cost;
   cost.energy = energy;
+  // l.47: 1 of that Energy may be paid with 1 Stamina (CheckCatchBreath).
+  RETURN_IF_ERROR(ReadCostParams(c, cost));
   Nums nums{{"energy", energy}, {"stamina_gained", 1}};
   RETURN_IF_ERROR(Pay(d, c.actor, cost, {cause, "002.stamina.breath", nums, ""}));
   RETURN_IF_ERROR(AddResource(d, c.actor, res::kStamina, 1,

@@ -167,6 +167,61 @@ TEST(Movement, JumpStandingAndRunning) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.27: "whenever you turn sharply by 45 degrees, you sacrifice 1m of
+// movement ... reversing the direction of your movement sacrifices 2m ...
+// This applies to back-to-back movement actions"; l.31: "You may Jump
+// immediately after having moved at least 2m by spending 1 Energy and 1
+// Stamina. Otherwise, it takes 2 Energy". A Round's end is no act: a run
+// ending one Round and a run or jump opening the next are back-to-back.
+// Waiting (`pass`, l.150) or a whole Round without moving is not.
+// kara: Speed 6.
+TEST(Movement, BackToBackMovementCarriesAcrossARoundsEnd) {
+  // Run 3 m east (ceil(3 x 3 / 6) = 2 Energy), the Round ends, run 2 m
+  // back west: the reversal sacrifices 2 m, (2 + 2) m of 6 = 2 Energy.
+  Table t(EnergyRounds(), Field());
+  ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}})).ok());
+  ASSERT_EQ(K(t).Resource("energy"), 3);
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  ASSERT_EQ(K(t).Resource("energy"), 5);
+  auto back = t.Submit(Move("run", {{4, 5}, {3, 5}}));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(NumOf(*back, "turn_penalty"), 2);
+  EXPECT_EQ(K(t).Resource("energy"), 3);
+  ExpectRulesKnown(t.log());
+
+  // Run 2 m (1 Energy), the Round ends, jump 2 m: a running jump, 1 Energy
+  // + 1 Stamina (5 - 1 = 4 Energy, Stamina 12 - 1 = 11).
+  Table u(EnergyRounds(), Field());
+  ASSERT_TRUE(u.Submit(Move("run", {{3, 5}, {4, 5}})).ok());
+  ASSERT_TRUE(u.Submit(Gm("end_round")).ok());
+  auto jump = u.Submit(Move("jump", {{5, 5}, {6, 5}}));
+  ASSERT_TRUE(jump.ok()) << jump.status();
+  EXPECT_EQ(NumOf(*jump, "running_start"), 1);
+  EXPECT_EQ(K(u).Resource("energy"), 4);
+  EXPECT_EQ(K(u).Resource("stamina"), 11);
+
+  // Run 2 m (5 - 1 = 4), wait (`pass`; the orc has not, the Round goes
+  // on), jump 2 m: standing, 2 Energy (4 - 2 = 2).
+  Table v(EnergyRounds(), Field());
+  ASSERT_TRUE(v.Submit(Move("run", {{3, 5}, {4, 5}})).ok());
+  ASSERT_TRUE(v.Submit(Cmd("kara", "pass")).ok());
+  ASSERT_EQ(v.state().round, 1);
+  auto standing = v.Submit(Move("jump", {{5, 5}, {6, 5}}));
+  ASSERT_TRUE(standing.ok()) << standing.status();
+  EXPECT_EQ(NumOf(*standing, "running_start"), 0);
+  EXPECT_EQ(K(v).Resource("energy"), 2);
+
+  // Run 2 m, a whole Round without moving, jump 2 m: standing, 2 Energy.
+  Table w(EnergyRounds(), Field());
+  ASSERT_TRUE(w.Submit(Move("run", {{3, 5}, {4, 5}})).ok());
+  ASSERT_TRUE(w.Submit(Gm("end_round")).ok());
+  ASSERT_TRUE(w.Submit(Gm("end_round")).ok());
+  auto idle = w.Submit(Move("jump", {{5, 5}, {6, 5}}));
+  ASSERT_TRUE(idle.ok()) << idle.status();
+  EXPECT_EQ(NumOf(*idle, "running_start"), 0);
+  EXPECT_EQ(K(w).Resource("energy"), 3);
+}
+
 TEST(Movement, KneelThenStand) {
   Table t(EnergyRounds(), Field());
   auto g = Gm("gm_condition", "kara");
@@ -277,6 +332,40 @@ TEST(Movement, CatchYourBreath) {
   ASSERT_TRUE(t.Submit(Now(b2)).ok());  // all 3 left
   EXPECT_EQ(K(t).Resource("energy"), 0);
   EXPECT_EQ(K(t).Resource("stamina"), 7);
+}
+
+// 002 l.47: "Once per Round, you may spend 1 Stamina when you would
+// normally spend 1 Energy"; l.41: "Catch Your Breath: Using 3 Energy (or all
+// your Energy), you may regain 1 Stamina". The text makes no exception for
+// Catching your Breath: kara (Stamina 4 of 12, so 4 Energy, l.60) pays its
+// 3 Energy as 2 Energy + 1 Stamina: Energy 4 - 2 = 2, Stamina 4 - 1 + 1 = 4;
+// once a Round, so a second Stamina-for-Energy this Round is refused.
+// With 2 Energy left, "all your Energy" is 2, 1 of it paid with Stamina:
+// next Round (Energy 4), after a 2-Energy run, 2 left: 1 Energy + 1 Stamina.
+TEST(Movement, CatchYourBreathMayPayOneEnergyWithStamina) {
+  Table t(EnergyRounds(), Field({{"stamina", 4}}));
+  ASSERT_EQ(K(t).Resource("energy"), 4);
+  auto b = Cmd("kara", "catch_breath");
+  With(b, "stamina_energy", 1);
+  auto ev = t.Submit(Now(b));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("energy"), 2);
+  EXPECT_EQ(K(t).Resource("stamina"), 4);
+  EXPECT_EQ(K(t).Resource("stamina_energy_used"), 1);
+  EXPECT_EQ(K(t).Resource("agile_credit"), 2);  // 2 Energy spent (l.29, reading 7)
+  auto again = Move("shift", {{3, 5}});
+  With(again, "stamina_energy", 1);
+  EXPECT_EQ(t.Submit(again).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  ASSERT_EQ(K(t).Resource("energy"), 4);
+  ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}})).ok());  // 4 of 6 m: 2
+  ASSERT_EQ(K(t).Resource("energy"), 2);
+  auto b2 = Cmd("kara", "catch_breath");
+  With(b2, "stamina_energy", 1);
+  ASSERT_TRUE(t.Submit(Now(b2)).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 1);
+  EXPECT_EQ(K(t).Resource("stamina"), 4);
+  ExpectRulesKnown(t.log());
 }
 
 // README reading 36. l.51: "You may Catch Your Breath (spending 3 Energy or

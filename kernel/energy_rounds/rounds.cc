@@ -72,13 +72,28 @@ absl::Status ResetBudgets(Decision& d, const std::string& actor,
   for (const char* name : {res::kSwiftUsed, res::kStaminaEnergy}) {
     RETURN_IF_ERROR(SetIfDifferent(d, actor, name, 0, once));
   }
+  // The Agile Move credit and the metres moved are the Round's (l.29 "Once
+  // per Energy you spend", l.35 "move more than your Speed during a
+  // Round"). The back-to-back movement (the streak of l.31 "immediately
+  // after having moved at least 2m", the heading and Sprint of l.27 "This
+  // applies to back-to-back movement actions") is no Round's: a Round's
+  // end is no act, so a run that ends one Round and a run, turn or jump
+  // that opens the next are back-to-back; only a non-movement act
+  // (acts.cc), waiting (`pass`, l.150) or a whole Round without moving
+  // ends it (README reading 4).
+  const bool moved_this_round = c->Resource(res::kMoved, 0) > 0;
   const Why moves{why.cause, "002.move.turning", {}, "new round"};
-  for (const char* name : {res::kAgileCredit, res::kMoved, res::kStreak,
-                           res::kHeading, res::kSprinted}) {
+  for (const char* name : {res::kAgileCredit, res::kMoved}) {
     RETURN_IF_ERROR(SetIfDifferent(d, actor, name, 0,
                                    std::string(name) == res::kAgileCredit
                                        ? Why{why.cause, "002.move.agile", {}, "new round"}
                                        : moves));
+  }
+  if (!moved_this_round) {
+    const Why idle{why.cause, "002.move.turning", {}, "a whole Round without moving"};
+    for (const char* name : {res::kStreak, res::kHeading, res::kSprinted}) {
+      RETURN_IF_ERROR(SetIfDifferent(d, actor, name, 0, idle));
+    }
   }
   return absl::OkStatus();
 }
@@ -209,6 +224,9 @@ absl::Status DecidePass(const fb::CommandT& c, Decision& d) {
     answer.window = wid;
     RETURN_IF_ERROR(Answer(d, answer).status());
   }
+  // Waiting breaks back-to-back movement (l.27, l.31 "immediately after
+  // having moved"): a move after the wait is no longer back-to-back.
+  RETURN_IF_ERROR(BreakStreak(d, id, decl, "waiting breaks the run"));
   NewCondition p;
   p.actor = id;
   p.name = "Passed";

@@ -125,10 +125,7 @@ absl::Status SetUpResources(Decision& d, const std::string& id) {
       RETURN_IF_ERROR(SetResource(d, id, LoadedKey(w.name), 1, {0, "002.ranged.load", {}, ""}));
     }
   }
-  if (stamina == 0) {
-    RETURN_IF_ERROR(FallUnconscious(d, id, "stamina", {0, "002.stamina.zero", {}, ""}));
-  }
-  return absl::OkStatus();
+  return KnockOutAtZeroStamina(d, id, {0, "002.stamina.zero", {}, ""});
 }
 
 // How long a condition the GM imposes without a `rounds` duration lasts:
@@ -166,14 +163,10 @@ absl::Status AfterGmNumber(Decision& d, const fb::CommandT& c, uint64_t ruling) 
          stamina ? "Negative Stamina does not exist: 0 (l.74)"
                  : "Aura is reduced to 0, no further (l.294)"}));
   }
-  a = d.state().Find(c.actor);
-  if (resource == res::kStamina && a->Resource(res::kStamina) == 0 && !a->Has("Dead")) {
-    // l.72, also for one unconscious from another cause (energy.cc LoseStamina).
-    return FallUnconscious(d, a->id, "stamina",
-                           {ruling, "002.stamina.zero", {{"stamina", 0}},
-                            "dropped to 0 Stamina"});
-  }
-  return absl::OkStatus();
+  if (resource != res::kStamina) return absl::OkStatus();
+  return KnockOutAtZeroStamina(d, c.actor,
+                               {ruling, "002.stamina.zero", {{"stamina", 0}},
+                                "dropped to 0 Stamina"});
 }
 
 // The shared GM verbs with this text's consequences: a condition the GM

@@ -184,7 +184,7 @@ std::vector<VerbSchema> Acts() {
              "where it lies (default ground)"}});
     t.push_back(std::move(v));
   }
-  t.push_back(Act("catch_breath", "+1 Stamina for 3 Energy (l.41)", false));
+  t.push_back(Act("catch_breath", "+1 Stamina for 3 Energy, or all its Energy (l.41)"));
   {
     VerbSchema v = Act("exert", "a task costing Stamina (the task in text, l.64)", false);
     v.params.push_back({"stamina", kNonNeg, true, {}, "the Stamina it costs (>= 1)"});
