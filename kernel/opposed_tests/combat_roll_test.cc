@@ -331,6 +331,53 @@ TEST(CombatRoll, AnUnawareTargetCannotDefend) {
   EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);  // no reaction spent
 }
 
+// Seed 003 l.43: "The active character attacks a creature within its
+// range" (a ranged weapon's range: its range increment in metres, the
+// README's reading); l.71 Precision: "the damage die is maximized"; l.121
+// piercing is physical, so l.142's AR takes 5 off it; l.137 only the highest
+// resistance and the most severe vulnerability count. Hand computation:
+// the bow reaches exactly 20 m; 21 m is refused. Fighting Style 1 + AGI 2
+// = 3 dice (5,1,1): 1 Success, the target's Dodge 0 dice fails: a critical
+// win; Precision: 2d6+2 maximized = 14; 14 - AR 5 - Piercing Resistance 1
+// + the more severe of Piercing Vulnerability 2 and Physical Vulnerability 4
+// = 12; Health 30 -> 18.
+TEST(CombatRoll, ABowReachesExactlyItsRangeAndPrecisionMaximizesItsDice) {
+  auto bow = W("bow", "2d6+2", "ranged", "", {}, "piercing");
+  bow.range_increment = 20;
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 1, 5, {{"health", 10}, {"speed", 6}, {"fighting_style", 1}, {"agi", 2}, {"str", 3}},
+                      {bow}),
+                  Who("d", "y", 22, 5,
+                      {{"health", 30}, {"speed", 6}, {"ar", 5}, {"resist.piercing", 1}, {"vuln.piercing", 2},
+                       {"vuln.physical", 4}, {"initiative", -5}})},
+                 30, 10),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto shot = Cmd("a", "strike", {"d"});
+  shot.weapon = "bow";
+  auto st = t.Submit(shot).status();  // 21 m
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(st.message()).find("range of 20 m"), std::string::npos) << st;
+  auto closer = Gm("gm_move", "d");
+  Path(closer, {{21, 5}});
+  ASSERT_TRUE(t.Submit(closer).ok());
+  ASSERT_TRUE(t.Submit(shot).ok());  // 20 m: within range
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  auto ev = t.Submit(dodge, {5, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 3);
+  auto precision = Cmd("a", "maneuver");
+  precision.window = t.state().windows.rbegin()->first;
+  WithText(precision, "maneuver", "precision");
+  ev = t.Submit(precision);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "rolled"), 14);
+  EXPECT_EQ(NumOf(*ev, "dealt"), 12);
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 18);
+}
+
 TEST(CombatRollRefusals, RangedMustUseAgilityAndThirdAttackRefused) {  // l.44, l.48
   Table t(OpposedTests(), Duel(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();

@@ -288,6 +288,36 @@ TEST(Maneuvers, FeintWaitsThroughAFreeManipulate) {
   EXPECT_NE(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
 }
 
+// Seed 003 l.70: "If your next action is a Strike against the same target,
+// you gain a boon"; l.24: "An action (also referred to as primary action)
+// is a type of action you can only use on your turn. Reaction can always be
+// taken"; l.36 lists the Opportunity Attack among the Reactions (l.33). An
+// opportunity attack on the feinted foe is a reaction, not the "next
+// action": it rolls without the boon and leaves the Feint waiting for the
+// feinter's next action.
+TEST(Maneuvers, AnOpportunityAttackOnTheFeintedFoeIsNotTheNextAction) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  CriticalWin(t);
+  ASSERT_TRUE(Maneuver(t, "feint", {6, 2}).ok());  // Deception 1 die: 6 passes; damage 2
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "d");
+  auto move = Cmd("d", "move");
+  Path(move, {{7, 5}});  // leaves a's reach (1 m): provokes (l.82)
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto oa = Cmd("a", "opportunity_attack");
+  oa.window = t.state().windows.begin()->first;
+  oa.weapon = "club";
+  ASSERT_TRUE(t.Submit(oa).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.rbegin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1});  // Fighting Style 1: 1 die, no boon
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1);
+  EXPECT_NE(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
+}
+
 // Manipulate (l.35): stowing a held item, then drawing it again.
 TEST(Maneuvers, ManipulateStowsAndDraws) {
   Table t(OpposedTests(), Pair(2), {6, 1});

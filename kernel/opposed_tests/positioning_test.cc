@@ -657,6 +657,30 @@ TEST(Opportunity, LeavingAndComingBackProvokesWhereItLeaves) {
   EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 3);
 }
 
+// 003 l.82: "A character can avoid provoking an opportunity attack in this
+// way by taking the Disengage action or moving through means of
+// teleportation." The text gives teleportation no cost or range (a spell's,
+// the Using Magic chapter); what it decides is that the move provokes
+// nothing: the GM's `gm_move` carries a out of d's reach and back into it
+// with no opportunity window, d keeping its AP and its two attacks.
+TEST(Opportunity, ATeleportByTheGmProvokesNothing) {
+  Table t(OpposedTests(), ClubAndAxe(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto away = Gm("gm_move", "a", "teleports away");
+  Path(away, {{2, 5}});
+  ASSERT_TRUE(t.Submit(away).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{2, 5}));
+  auto back = Gm("gm_move", "a", "teleports back");
+  Path(back, {{7, 5}});
+  ASSERT_TRUE(t.Submit(back).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{7, 5}));
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 0);  // no walk of a's own (l.11)
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);
+  EXPECT_EQ(t.state().Find("d")->Resource("attacks"), 0);
+}
+
 // 003 l.84: "Stand Up. Characters standing up to end the Prone condition"
 // provoke; l.73: "Trip*. ... The target must pass an Acrobatics test, or be
 // knocked prone." A stand held by an opportunity attack whose Trip knocks
