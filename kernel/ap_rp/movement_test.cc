@@ -136,6 +136,24 @@ TEST(Movement, ForcedIntoAnOccupiedSquare) {
   EXPECT_EQ(Res(t, "a", kAp), 2);  // Shove: 1 AP (l.37)
 }
 
+// 004 l.114 "On a success, you only deal half as much damage": a 1 m shove
+// into w's square, w's Strength DR 10 + 4 + 0 = 14 >= 14 succeeds: half of
+// 1 is 0 (rounded down: the text's only rounding, l.53 "rounded down"; no
+// minimum is given): no damage to either, e stopped in its square.
+TEST(Movement, AOneMetreShoveHalvedOnASuccessDealsNothing) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto w = Being("w", "y", 3, 1, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, e, w}));
+  auto ev = t.Submit(Path(Cmd("a", "shove", {"e"}), {{3, 1}}), {15, 5, 10});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "distance"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "damage"), 0);
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{2, 1}));
+  EXPECT_EQ(Res(t, "e", kVitality), 30);
+  EXPECT_EQ(Res(t, "w", kVitality), 30);
+}
+
 // l.114: success halves (rounded down); 4 m: 2 each.
 TEST(Movement, ForcedSuccessHalves) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});
