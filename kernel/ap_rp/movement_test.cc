@@ -154,6 +154,27 @@ TEST(Movement, AOneMetreShoveHalvedOnASuccessDealsNothing) {
   EXPECT_EQ(Res(t, "w", kVitality), 30);
 }
 
+// 004 l.114 "On a failure, you deal physical damage - equal to the full
+// distance in meters that the target would have been moved - to both ...
+// The moving target is stopped one space before it": e is pushed 4 m
+// (3,1)..(6,1) but w stands at (4,1), the second square: w's DR 2 + 4 = 6 <
+// 14 fails; both take the full 4 (not the 1 m e went), e stops at (3,1).
+TEST(Movement, ForcedDamageIsTheFullDistanceNotTheDistanceMoved) {
+  auto a = Being("a", "x", 1, 5, {{"ins", 20}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto w = Being("w", "y", 4, 1, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, e, w}));
+  auto fm = Gm("a", "force_move", "a gust ability");
+  fm.targets = {"e"};
+  fm = Path(fm, {{3, 1}, {4, 1}, {5, 1}, {6, 1}});
+  auto ev = t.Submit(fm, {2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "distance"), 4);
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{3, 1}));
+  EXPECT_EQ(Res(t, "e", kVitality), 26);
+  EXPECT_EQ(Res(t, "w", kVitality), 26);
+}
+
 // l.114: success halves (rounded down); 4 m: 2 each.
 TEST(Movement, ForcedSuccessHalves) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});
