@@ -175,6 +175,30 @@ TEST(Movement, ForcedDamageIsTheFullDistanceNotTheDistanceMoved) {
   EXPECT_EQ(Res(t, "w", kVitality), 26);
 }
 
+// 004 l.114 "The creature or object has advantage on that DR if it is at
+// least one size category bigger than the target that you are moving into
+// their space": w (size 1) rolls two d20 against e (size 0), keeps the
+// higher: 5, 9 -> 9 + 4 = 13 < 14 fails; 2 m: 2 to both. The same dice with
+// w and e of one size would keep the first (5): one die only is rolled.
+TEST(Movement, AnOccupantOneSizeBiggerHasAdvantageOnTheStrengthDr) {
+  auto a = Being("a", "x", 1, 5, {{"ins", 20}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto w = Being("w", "y", 4, 1, {{"ins", 1}, {"size_cat", 1}});
+  Table t(ApRp(), MakeRoster({a, e, w}));
+  auto fm = Gm("a", "force_move", "a gust ability");
+  fm.targets = {"e"};
+  fm = Path(fm, {{3, 1}, {4, 1}});
+  auto ev = t.Submit(fm, {5, 9});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "advantage"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "dr_total"), 13);
+  EXPECT_EQ(Res(t, "e", kVitality), 28);
+  EXPECT_EQ(Res(t, "w", kVitality), 28);
+  auto same = Being("w", "y", 4, 1, {{"ins", 1}});
+  Table u(ApRp(), MakeRoster({a, e, same}));
+  EXPECT_FALSE(u.Submit(fm, {5, 9}).ok());  // one die rolled: two supplied
+}
+
 // l.114: success halves (rounded down); 4 m: 2 each.
 TEST(Movement, ForcedSuccessHalves) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});
