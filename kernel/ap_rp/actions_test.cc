@@ -84,6 +84,28 @@ TEST(Actions, TakingCoverInTheOpenStillGrantsNoHalfCover) {
   EXPECT_EQ(Res(t, "b", kVitality), 26);
 }
 
+// 004 l.6 "move by an amount equal to their Basic Movement", l.20 Move (1
+// AP) "You increase your movement by an amount equal to your Basic
+// Movement", l.21 Sprint (3 AP) "by an amount equal to four times your Basic
+// Movement": Basic Movement 2 gives 2 at the turn's start, 2 + 2 = 4 after
+// Move; next turn 2 + 4 x 2 = 10 after Sprint (movement left over does not
+// carry into the next turn).
+TEST(Actions, MoveAndSprintAddBasicMovementOnceAndFourTimes) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"basic_movement", 2}});
+  auto b = Being("b", "y", 9, 9, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  EXPECT_EQ(Res(t, "a", kMovement), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "move_action")));
+  EXPECT_EQ(Res(t, "a", kMovement), 4);
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(Res(t, "a", kMovement), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "sprint")));
+  EXPECT_EQ(Res(t, "a", kMovement), 10);
+  EXPECT_EQ(Res(t, "a", kAp), 0);
+}
+
 // l.31: blinded until the end of the target's next turn.
 TEST(Actions, BlindLastsToTheEndOfTheTargetsNextTurn) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"quick_fingers", 5}});
