@@ -61,6 +61,51 @@ TEST(Actions, TakingCoverInHalfCover) {
   EXPECT_EQ(Res(t, "b", kVitality), 30);
 }
 
+// 004 l.25 "Your Evasion increases by 2 and your DR by 1, as long as you
+// are in half cover until your next turn. You also no longer grant
+// half-cover to creatures of the same size category until your next turn":
+// taken in the open it is not refused (the bonus waits on half cover, the
+// second sentence holds at once): a at (4,5) in front of its ally b (5,5),
+// the archer x at (1,5): b has no half cover from a, Evasion 17 (not 19);
+// x's bow 12 + 5 = 17 hits, 4 damage: 30 - 4 = 26.
+TEST(Actions, TakingCoverInTheOpenStillGrantsNoHalfCover) {
+  auto a = Being("a", "p", 4, 5, {{"ins", 20}});
+  auto x = Being("x", "y", 1, 5, {{"ins", 15}});
+  Arm(x, "bow", "1d6", "ranged", "dex/str", 12);
+  auto b = Being("b", "p", 5, 5, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, x, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "take_cover")));
+  EXPECT_TRUE(Has(t, "a", kTakingCover));
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto ev = t.Submit(Attack("x", "b", "bow"), {12, 4});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "evasion"), 17);
+  EXPECT_EQ(Res(t, "b", kVitality), 26);
+}
+
+// 004 l.6 "move by an amount equal to their Basic Movement", l.20 Move (1
+// AP) "You increase your movement by an amount equal to your Basic
+// Movement", l.21 Sprint (3 AP) "by an amount equal to four times your Basic
+// Movement": Basic Movement 2 gives 2 at the turn's start, 2 + 2 = 4 after
+// Move; next turn 2 + 4 x 2 = 10 after Sprint (movement left over does not
+// carry into the next turn).
+TEST(Actions, MoveAndSprintAddBasicMovementOnceAndFourTimes) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"basic_movement", 2}});
+  auto b = Being("b", "y", 9, 9, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  EXPECT_EQ(Res(t, "a", kMovement), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "move_action")));
+  EXPECT_EQ(Res(t, "a", kMovement), 4);
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(Res(t, "a", kMovement), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "sprint")));
+  EXPECT_EQ(Res(t, "a", kMovement), 10);
+  EXPECT_EQ(Res(t, "a", kAp), 0);
+}
+
 // l.31: blinded until the end of the target's next turn.
 TEST(Actions, BlindLastsToTheEndOfTheTargetsNextTurn) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"quick_fingers", 5}});

@@ -136,6 +136,69 @@ TEST(Movement, ForcedIntoAnOccupiedSquare) {
   EXPECT_EQ(Res(t, "a", kAp), 2);  // Shove: 1 AP (l.37)
 }
 
+// 004 l.114 "On a success, you only deal half as much damage": a 1 m shove
+// into w's square, w's Strength DR 10 + 4 + 0 = 14 >= 14 succeeds: half of
+// 1 is 0 (rounded down: the text's only rounding, l.53 "rounded down"; no
+// minimum is given): no damage to either, e stopped in its square.
+TEST(Movement, AOneMetreShoveHalvedOnASuccessDealsNothing) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto w = Being("w", "y", 3, 1, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, e, w}));
+  auto ev = t.Submit(Path(Cmd("a", "shove", {"e"}), {{3, 1}}), {15, 5, 10});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "distance"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "damage"), 0);
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{2, 1}));
+  EXPECT_EQ(Res(t, "e", kVitality), 30);
+  EXPECT_EQ(Res(t, "w", kVitality), 30);
+}
+
+// 004 l.114 "On a failure, you deal physical damage - equal to the full
+// distance in meters that the target would have been moved - to both ...
+// The moving target is stopped one space before it": e is pushed 4 m
+// (3,1)..(6,1) but w stands at (4,1), the second square: w's DR 2 + 4 = 6 <
+// 14 fails; both take the full 4 (not the 1 m e went), e stops at (3,1).
+TEST(Movement, ForcedDamageIsTheFullDistanceNotTheDistanceMoved) {
+  auto a = Being("a", "x", 1, 5, {{"ins", 20}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto w = Being("w", "y", 4, 1, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, e, w}));
+  auto fm = Gm("a", "force_move", "a gust ability");
+  fm.targets = {"e"};
+  fm = Path(fm, {{3, 1}, {4, 1}, {5, 1}, {6, 1}});
+  auto ev = t.Submit(fm, {2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "distance"), 4);
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{3, 1}));
+  EXPECT_EQ(Res(t, "e", kVitality), 26);
+  EXPECT_EQ(Res(t, "w", kVitality), 26);
+}
+
+// 004 l.114 "The creature or object has advantage on that DR if it is at
+// least one size category bigger than the target that you are moving into
+// their space": w (size 1) rolls two d20 against e (size 0), keeps the
+// higher: 5, 9 -> 9 + 4 = 13 < 14 fails; 2 m: 2 to both. The same dice with
+// w and e of one size would keep the first (5): one die only is rolled.
+TEST(Movement, AnOccupantOneSizeBiggerHasAdvantageOnTheStrengthDr) {
+  auto a = Being("a", "x", 1, 5, {{"ins", 20}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto w = Being("w", "y", 4, 1, {{"ins", 1}, {"size_cat", 1}});
+  Table t(ApRp(), MakeRoster({a, e, w}));
+  auto fm = Gm("a", "force_move", "a gust ability");
+  fm.targets = {"e"};
+  fm = Path(fm, {{3, 1}, {4, 1}});
+  auto ev = t.Submit(fm, {5, 9});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "advantage"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "dr_total"), 13);
+  EXPECT_EQ(Res(t, "e", kVitality), 28);
+  EXPECT_EQ(Res(t, "w", kVitality), 28);
+  auto same = Being("w", "y", 4, 1, {{"ins", 1}});
+  Table u(ApRp(), MakeRoster({a, e, same}));
+  EXPECT_FALSE(u.Submit(fm, {5, 9}).ok());  // one die rolled: two supplied
+}
+
 // l.114: success halves (rounded down); 4 m: 2 each.
 TEST(Movement, ForcedSuccessHalves) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});

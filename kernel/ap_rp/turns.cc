@@ -335,6 +335,19 @@ absl::Status CheckGmOrder(const State& s, const fb::CommandT& c) {
     }
   }
   for (size_t i = 0; i < c.targets.size(); ++i) {
+    // l.10 "All creatures of a union have their turn at the same time": a
+    // member is in the order through its union's entry (its leader), not
+    // as an entry of its own, which would split the shared turn and give
+    // the member an Initiative of 0 ahead of higher ones (l.7).
+    if (IndexOf(s.order, c.targets[i]) < 0) {
+      if (const int u = EntryOf(s.order, c.targets[i]); u >= 0) {
+        return Refuse("004.union",
+                      absl::StrCat("targets[", i, "]: ", c.targets[i], " takes its turn with its union (l.10): list the "
+                                   "union's entry ", s.order[u].actor, " instead"));
+      }
+    }
+  }
+  for (size_t i = 0; i < c.targets.size(); ++i) {
     const int ia = IndexOf(s.order, c.targets[i]);
     if (ia < 0) continue;
     for (size_t j = i + 1; j < c.targets.size(); ++j) {

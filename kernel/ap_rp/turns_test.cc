@@ -381,6 +381,42 @@ TEST(Turns, GmOrderDecidesOnlyTies) {
   EXPECT_EQ(t.state().order[2].actor, "o");
 }
 
+// 004 l.7 "If two creatures have the same Initiative, the GM decides who
+// goes first" and l.10 "All creatures of a union have their turn at the same
+// time": a union of 20 and 24 stands at (20+24)/2 = 22, tied with the enemy's
+// 22 (Instinct 11 x 2); by default ids decide (e before u2), the GM puts the
+// union's entry (its leader u2) first. Listing the member u1 as an entry of
+// its own is refused, nothing written. (Black-box: it was accepted and u1
+// got a turn of its own at Initiative 0, ahead of the 22s.)
+TEST(Turns, AUnionTiedWithAnEnemyIsOrderedByTheGmThroughItsEntry) {
+  auto u1 = Being("u1", "p", 1, 1, {{"ins", 10}});
+  Tag(u1, "union:uu");
+  auto u2 = Being("u2", "p", 2, 1, {{"ins", 12}});
+  Tag(u2, "union:uu");
+  auto e = Being("e", "y", 5, 5, {{"ins", 11}});
+  Table t(ApRp(), MakeRoster({u1, u2, e}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[0].actor, "e");
+  EXPECT_EQ(t.state().order[1].actor, "u2");
+  EXPECT_EQ(t.state().order[1].initiative, 22);
+  const size_t before = t.log().size();
+  auto bad = Gm("", "gm_order", "the union first");
+  bad.targets = {"u1", "u2", "e"};
+  auto r = t.Submit(bad);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("u2"), std::string::npos) << r.status();
+  EXPECT_EQ(t.log().size(), before);
+  ASSERT_EQ(t.state().order.size(), 2u);
+  auto g = Gm("", "gm_order", "the union first");
+  g.targets = {"u2", "e"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[0].actor, "u2");
+  EXPECT_EQ(t.state().active, "u2");
+  EXPECT_TRUE(t.state().IsTurnOf("u1"));
+}
+
 // A gm_order after the running creature acted leaves its turn running.
 TEST(Turns, GmOrderAfterActingKeepsTheTurn) {
   auto a = Being("a", "x", 1, 1, {{"ins", 12}});
