@@ -1,5 +1,6 @@
 #include "kernel/command.h"
 
+#include <algorithm>
 #include <memory>
 
 #include "absl/strings/str_cat.h"
@@ -32,6 +33,20 @@ bool HasParam(const fb::CommandT& c, const std::string& key) {
     if (p && p->key == key) return true;
   }
   return false;
+}
+
+void SetParam(fb::CommandT& c, const std::string& key, int64_t value) {
+  DropParam(c, key);
+  auto p = std::make_unique<fb::ParamT>();
+  p->key = key;
+  p->value = value;
+  c.params.push_back(std::move(p));
+}
+
+void DropParam(fb::CommandT& c, const std::string& key) {
+  c.params.erase(std::remove_if(c.params.begin(), c.params.end(),
+                                [&](const auto& p) { return p && p->key == key; }),
+                 c.params.end());
 }
 
 namespace {

@@ -21,6 +21,13 @@ int64_t ParamOr(const fb::CommandT& c, const std::string& key,
 // The text of parameter `key` ("" when absent).
 std::string ParamText(const fb::CommandT& c, const std::string& key);
 bool HasParam(const fb::CommandT& c, const std::string& key);
+// Sets integer parameter `key` of `c` to `value`: every earlier `key` is
+// removed and {key, value} appended last (so a command that had none gets
+// it at its end). For a decider's own marks on a command it holds or
+// resolves (`_cost`, `_jump_ap`), never read from a player.
+void SetParam(fb::CommandT& c, const std::string& key, int64_t value);
+// Removes every parameter `key` of `c`; the others keep their order.
+void DropParam(fb::CommandT& c, const std::string& key);
 
 // Typed references (Command.refs, schema v5): an earlier event, an open
 // window or a pending act, named by `key` ("subject", "window", "act").

@@ -2,11 +2,34 @@
 #include "kernel/command.h"
 
 #include <memory>
+#include <string>
 
 #include "gtest/gtest.h"
 
 namespace combat::kernel {
 namespace {
+
+// The keys of `c`'s params, in order, with their values.
+std::string Keys(const fb::CommandT& c) {
+  std::string out;
+  for (const auto& p : c.params) out += p->key + "=" + std::to_string(p->value) + " ";
+  return out;
+}
+
+TEST(CommandParamsTest, SetParamReplacesAtTheEndAndDropParamKeepsTheOrder) {
+  fb::CommandT c;
+  SetParam(c, "a", 1);
+  SetParam(c, "_cost", 3);
+  SetParam(c, "b", 2);
+  EXPECT_EQ(Keys(c), "a=1 _cost=3 b=2 ");
+  SetParam(c, "_cost", 0);  // replaced, and now last
+  EXPECT_EQ(Keys(c), "a=1 b=2 _cost=0 ");
+  EXPECT_EQ(ParamOr(c, "_cost", 9), 0);
+  DropParam(c, "a");
+  DropParam(c, "missing");
+  EXPECT_EQ(Keys(c), "b=2 _cost=0 ");
+  EXPECT_FALSE(HasParam(c, "a"));
+}
 
 TEST(CommandRefsTest, ReadsEachKindByKey) {
   fb::CommandT c;

@@ -195,14 +195,9 @@ absl::Status CheckActor(const Combatant& actor, const Verb& v) {
 // pool: `_jump_ap`, which its resolution buys yards with (mount.cc), is
 // `cost` when the pool falls short, absent otherwise.
 void SetJumpAp(const Combatant& a, fb::CommandT& act, int64_t cost) {
-  act.params.erase(std::remove_if(act.params.begin(), act.params.end(),
-                                  [](const auto& p) { return p->key == "_jump_ap"; }),
-                   act.params.end());
+  DropParam(act, "_jump_ap");
   if (JumpYards(a, act) <= a.Resource(res::kMovePool)) return;
-  auto p = std::make_unique<fb::ParamT>();
-  p->key = "_jump_ap";
-  p->value = cost;
-  act.params.push_back(std::move(p));
+  SetParam(act, "_jump_ap", cost);
 }
 
 // Resolves the act `pending` holds, after its window closed.
@@ -231,9 +226,7 @@ absl::Status ResolveHeld(Decision& d, const PendingAct& held, uint64_t cause,
   // quicker performance (`_cost`, l.271) takes off what is paid.
   if (act.action == "jump") {
     fb::CommandT plain = act;
-    plain.params.erase(std::remove_if(plain.params.begin(), plain.params.end(),
-                                      [](const auto& p) { return p->key == "_cost"; }),
-                       plain.params.end());
+    DropParam(plain, "_cost");
     SetJumpAp(*actor, act, CostOf(*actor, *v, plain));
   }
   RETURN_IF_ERROR(ClosePending(d, id, "resolved", {cause, "001.out_of_turn", {}, why}));
@@ -495,10 +488,7 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
     // l.189-190: the jump's path enters the weapon's reach (movement.cc
     // ForJump); the Rebuff strikes as it comes, before it gets there
     // (attack.cc: no reach check from where the jumper stands).
-    auto p = std::make_unique<fb::ParamT>();
-    p->key = "_jump";
-    p->value = 1;
-    act.params.push_back(std::move(p));
+    SetParam(act, "_jump", 1);
   }
   RETURN_IF_ERROR(v->row.validate(s, *actor, act));
   RETURN_IF_ERROR(CheckTrigger(s, *v, act, held));  // l.125, l.189, l.201, l.225

@@ -8,7 +8,6 @@
 //   paid in full                       -> the act resolves, PendingClosed
 //   AP spent on anything else, or `cancel` -> PendingClosed("cancelled")
 #include <algorithm>
-#include <memory>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -82,13 +81,8 @@ absl::Status PayOnTurnStart(Decision& d, const std::string& who,
     if (!jump.who.empty()) {
       RETURN_IF_ERROR(BuyJumpMovement(d, act, cause));
       fb::CommandT held = act;
-      held.params.erase(std::remove_if(held.params.begin(), held.params.end(),
-                                       [](const auto& q) { return q->key == "_jump_ap" || q->key == "_cost"; }),
-                        held.params.end());
-      auto paid = std::make_unique<fb::ParamT>();
-      paid->key = "_cost";  // paid: nothing more is spent when it resolves
-      paid->value = 0;
-      held.params.push_back(std::move(paid));
+      DropParam(held, "_jump_ap");
+      SetParam(held, "_cost", 0);  // paid: nothing more is spent when it resolves
       return HoldJump(d, held, decl, cause, jump);
     }
   }

@@ -270,10 +270,7 @@ absl::Status ResolveInterpose(Decision& d, const fb::CommandT& c, uint64_t cause
   if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.interpose", nums, "interpose fails"});
   fb::CommandT rest = held.command;
   rest.targets[0] = t.id;
-  auto flag = std::make_unique<fb::ParamT>();
-  flag->key = "_interposed";  // l.233: resolved as if the target were in your space
-  flag->value = 1;
-  rest.params.push_back(std::move(flag));
+  SetParam(rest, "_interposed", 1);  // l.233: resolved as if the target were in your space
   return UpdatePending(d, held.id, held.progress, &rest, nullptr,
                        {cause, "001.interpose", nums, t.id + " becomes the target of the attack"});
 }

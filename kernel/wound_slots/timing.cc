@@ -47,14 +47,8 @@ absl::StatusOr<int64_t> FasterCost(Decision& d, const Combatant& actor,
   nums.push_back({"cost", now});
   RETURN_IF_ERROR(RecordOutcome(d, actor.id, {cause, "001.faster", nums,
                                               r.total >= tn ? "faster: costs less AP, 1 stamina" : "fumbled: costs more AP"}));
-  auto add = [&](const char* k, int64_t v) {
-    auto p = std::make_unique<fb::ParamT>();
-    p->key = k;
-    p->value = v;
-    act.params.push_back(std::move(p));
-  };
-  add("_cost", now);
-  add("_stamina", stamina ? 1 : 0);
+  SetParam(act, "_cost", now);
+  SetParam(act, "_stamina", stamina ? 1 : 0);
   return now;
 }
 
