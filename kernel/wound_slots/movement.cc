@@ -139,15 +139,13 @@ absl::Status ResolveDash(Decision& d, const fb::CommandT& cmd, uint64_t cause) {
 
 namespace {
 
-std::vector<std::string> Carried(const Combatant& mover);
-
 space::PathRules RulesFor(const State& s, const std::string& action, const std::string& self) {
   space::PathRules rules;
   rules.action = action;
   rules.rule = "001.move.path";
   rules.cite = [](const std::string& r) { return Cite(r); };
   const Combatant* me = s.Find(self);
-  const std::vector<std::string> carried = me == nullptr ? std::vector<std::string>{} : Carried(*me);
+  const std::vector<std::string> carried = me == nullptr ? std::vector<std::string>{} : CarriedBy(*me);
   rules.occupant = [&s, self, carried](Pos p, size_t, size_t) {
     const Combatant* o = s.OccupantAt(p, self);
     if (o == nullptr || IsDead(*o)) return std::string();
@@ -191,9 +189,11 @@ Priced Price(const State& s, const Combatant& mover, const std::vector<Pos>& pat
   return out;
 }
 
+}  // namespace
+
 // Who moves along with `mover`: its rider (l.280) and, while it drags,
 // everyone in its grapple (l.228).
-std::vector<std::string> Carried(const Combatant& mover) {
+std::vector<std::string> CarriedBy(const Combatant& mover) {
   std::vector<std::string> out;
   for (const auto& [id, k] : mover.conditions) {
     if (k.name == "Ridden") out.push_back(k.relative_to);
@@ -205,6 +205,8 @@ std::vector<std::string> Carried(const Combatant& mover) {
   }
   return out;
 }
+
+namespace {
 
 // Moves the carried creatures by the same steps (forced: they do not pay).
 absl::Status MoveCarried(Decision& d, const Combatant& mover, const std::vector<Pos>& steps,
@@ -229,10 +231,8 @@ absl::Status MoveCarried(Decision& d, const Combatant& mover, const std::vector<
 
 }  // namespace
 
-std::vector<std::string> CarriedBy(const Combatant& mover) { return Carried(mover); }
-
 absl::Status CarryAlong(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause) {
-  return MoveCarried(d, mover, steps, Carried(mover), cause);
+  return MoveCarried(d, mover, steps, CarriedBy(mover), cause);
 }
 
 namespace {
@@ -332,7 +332,7 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
   RETURN_IF_ERROR(Move(d, self, steps, p.cost, false,
                        {cause, p.why.empty() ? "001.move.grid" : "001.move.terrain", {{"cost", p.cost}, {"pool", pool}},
                         p.why.empty() ? "" : absl::StrCat("terrain: ", absl::StrJoin(p.why, ", "))}));
-  RETURN_IF_ERROR(MoveCarried(d, mover, steps, Carried(mover), cause));
+  RETURN_IF_ERROR(MoveCarried(d, mover, steps, CarriedBy(mover), cause));
   RETURN_IF_ERROR(CarryClingers(d, mover, steps, cause));
   RETURN_IF_ERROR(UntrainedReach(d, mover, cause));
   RETURN_IF_ERROR(AddResource(d, self, res::kMovePool, -p.cost, {cause, "001.move.pool", {{"cost", p.cost}}}).status());
@@ -402,7 +402,7 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
   const Verb* cling = FindVerb("cling");
   Approach out;
   Pos at = mover.at;
-  const std::vector<std::string> carried = Carried(mover);  // they move with it (l.228, l.280)
+  const std::vector<std::string> carried = CarriedBy(mover);  // they move with it (l.228, l.280)
   for (size_t i = 0; i < path.size(); ++i) {
     for (const auto& [id, o] : s.combatants) {
       const bool grappler = o.FindRelative("Grappling", mover.id) != nullptr;
