@@ -296,8 +296,11 @@ absl::Status ResolveTreatWound(Decision& d, const fb::CommandT& c, uint64_t caus
   static const int64_t kTn[] = {0, -3, 0, 3, 6, 9};  // l.254-260
   Nums nums{{"tn", kTn[level]}};
   if (t.Resource(res::kFatigue) >= NormalMaxStamina(t)) {  // l.261
-    RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.act.treat_wound", {{"fatigue", t.Resource(res::kFatigue)}},
-                                            "fails automatically: fatigue at or above normal max stamina"}));
+    // No check is made ("Otherwise, ... make a Lor [Healing/Wounds]
+    // check"), so l.262's "Whether the check succeeds or fails" adds no
+    // fatigue (reading, README).
+    return RecordOutcome(d, a.id, {cause, "001.act.treat_wound", {{"fatigue", t.Resource(res::kFatigue)}},
+                                   "fails automatically: fatigue at or above normal max stamina; no check, no fatigue"});
   } else {
     int64_t bonus = CheckBonus(a, "lor", "healing", "wounds", &nums) + Kit(c);
     nums.push_back(KitNum(c));

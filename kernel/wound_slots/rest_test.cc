@@ -342,6 +342,24 @@ TEST(TreatWound, StepsAndFatigue) {
   EXPECT_EQ(R(t, res::kFatigue), 1);  // l.262: highest remaining wound, light = 1
 }
 
+// 001 l.261: "If the target's fatigue is equal to or higher than its
+// normal maximum stamina, the attempt automatically fails. Otherwise, ...
+// make a Lor [Healing/Wounds] check"; l.262 "Whether the check succeeds or
+// fails, the target takes fatigue": no check is made, so no fatigue is
+// taken (and no die rolled).
+TEST(TreatWound, AnAutomaticFailureAddsNoFatigue) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", WoundsKey(kSevere), 1);
+  const int64_t max = NormalMaxStamina(*t.state().Find("aria"));
+  Set(t, "aria", res::kFatigue, max);
+  fb::CommandT c = Cmd("aria", "treat_wound");
+  With(c, "level", kSevere);
+  With(c, "kit", 1);
+  ASSERT_TRUE(t.Submit(c, {}).ok());
+  EXPECT_EQ(R(t, WoundsKey(kSevere)), 1);
+  EXPECT_EQ(R(t, res::kFatigue), max);  // was max + 3 (severe)
+}
+
 // 001 l.254-261, the Treat Wound table's edges: "make a Lor [Healing/Wounds]
 // check against the corresponding TN"; "You have a -5 penalty to your
 // check if you do not have a healing kit in hand"; l.262 "the target takes
