@@ -203,6 +203,10 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // Power check (not Distract's Prs [Deception], not one of l.71-77).
   if (h != "distract") bonus += CheckPenalties(a, &nums);
   if (opposed && h == "disarm") opposed_bonus += SameSpace(t, &nums, "target_same_space");  // its melee weapon check
+  if (h == "disarm") {  // l.280 "+1 bonus to ... melee attack rolls", on a melee weapon check (l.70)
+    bonus += MountedBonus(d.state(), a, t, &nums);
+    if (opposed) opposed_bonus += MountedBonus(d.state(), t, a, &nums, "target_mounted");
+  }
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "hinder " + h, cause));
   nums.push_back({"d20", r.natural});
   nums.push_back({"result", r.total});

@@ -781,6 +781,28 @@ TEST(Mounted, ACreatureOnFootNextToARiderIsNotWithinItsReach) {
 // creatures on the ground smaller than your mount". Aria, on the horse
 // (Size 6), is 1 yd from the orc on foot (Size 0): 1 + 1 = 2 yd, beyond her
 // sword's reach 1: her Trip is refused.
+// 001 l.280 "You gain a +1 bonus to melee defense and melee attack rolls
+// against any opponents of a size smaller than your mount"; l.70 "Combat
+// checks function the same as attack rolls": Disarm's melee weapon check
+// (l.243) takes it. aria (reach 2) on the horse (Size 6) disarms the orc on
+// foot (Size 0): Dex 3 + Melee 2 + Sword 1 + accuracy 1 + mounted 1 = 8;
+// d20 3 + 8 = 11 >= its Agility defense 10 + 1 = 11: the orc drops its axe
+// (was: 10, a miss).
+TEST(Mounted, ARidersDisarmTakesThePlusOne) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  auto rider = Aria(5, 5, {{"ap/mount", 1}});
+  AddNumber(*rider.weapons[0], "reach", 2);
+  Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc()}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  fb::CommandT disarm = Cmd("aria", "hinder", {"orc"});
+  WithText(disarm, "hindrance", "disarm");
+  auto ev = t.Submit(disarm);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  if (!t.state().windows.empty()) ev = t.Submit(Cmd("aria", "resolve"), {3});  // the orc (17) may act first
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().Find("orc")->Has("Disarmed"));
+}
+
 TEST(Mounted, ARiderCannotHinderACreatureOnFootBeyondItsReach) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), Orc()}), {10, 5, 12});

@@ -258,6 +258,14 @@ int64_t SameSpace(const Combatant& c, Nums* nums, const char* key = "same_space"
 // checks (l.70): Distracted (l.244) and sharing a space (l.216), with their
 // numbers; 0 when neither.
 int64_t CheckPenalties(const Combatant& c, Nums* nums);
+// l.280: a rider's "+1 bonus to melee defense and melee attack rolls
+// against any opponents of a size smaller than your mount unless they are
+// also mounted on a creature at least as large as your mount": 1 (and its
+// number `key`) when `rider` has it against `other`, else 0. As l.70
+// "Combat checks function the same as attack rolls", a melee weapon check
+// (Disarm's, either side) takes it too.
+int64_t MountedBonus(const State& s, const Combatant& rider, const Combatant& other, Nums* nums,
+                     const char* key = "mounted");
 // 1 when one of the two rides a mount larger than the other on foot (l.280).
 int64_t MountedGap(const State& s, const Combatant& a, const Combatant& b);
 // A check (d20 + bonus); returns the total and natural die.
