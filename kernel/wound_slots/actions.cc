@@ -202,6 +202,10 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // a combat check (l.70): Disarm's melee weapon check, Shove's and Trip's
   // Power check (not Distract's Prs [Deception], not one of l.71-77).
   if (h != "distract") bonus += CheckPenalties(a, &nums);
+  // l.84-97 "Modifiers to Attack" (posture, flanking, a rear attack), on a
+  // combat check against the target as on an attack roll (l.70), the melee
+  // column (within melee reach, l.240); not Distract's Prs [Deception].
+  if (h != "distract") bonus += AttackModifiers(d.state(), a, t, false, 0, &nums);
   if (opposed && h == "disarm") opposed_bonus += SameSpace(t, &nums, "target_same_space");  // its melee weapon check
   if (h == "disarm") {  // l.280 "+1 bonus to ... melee attack rolls", on a melee weapon check (l.70)
     bonus += MountedBonus(d.state(), a, t, &nums);

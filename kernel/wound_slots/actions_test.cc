@@ -1219,6 +1219,35 @@ TEST(Hinder, ADiagonalShoveCountsEverySecondDiagonalTwoYards) {
   }
 }
 
+// 001 l.87 "Crouching | +2" (melee), l.93 "Certain situations grant
+// bonuses or penalties to your attack roll"; l.70 "Combat checks function
+// the same as attack rolls": a Shove (a Power check, l.245) at a crouching
+// orc takes +2. aria: Power 4 + 2 + d20 7 = 13 >= the orc's higher defense
+// 13 (Power 10 + 3): margin 0, 1 yd: (6,5) -> (7,5) (was: 11, a failure).
+// A Pin's Power check the same: Power 4 - 2 (l.235) + 2 + d20 9 = 13 >= 13.
+TEST(Hinder, AttackModifiersApplyToCombatChecks) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT crouch = kernel::testing::GmCmd("gm_condition", "orc", "crouching");
+  WithText(crouch, "name", "Crouching");
+  WithText(crouch, "op", "add");
+  ASSERT_TRUE(t.Submit(crouch).ok());
+  fb::CommandT shove = Cmd("aria", "hinder", {"orc"});
+  WithText(shove, "hindrance", "shove");
+  With(shove, "dx", 1);
+  With(shove, "dy", 0);
+  auto r = t.Submit(shove, {7});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 5}));
+  // Back next to it, aria grapples the crouching orc (an attack roll: +2
+  // already) and pins it.
+  Table u(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 1}, {"ap/pin", 1}}), Orc()}), {10, 12});
+  ASSERT_TRUE(u.Submit(crouch).ok());
+  ASSERT_TRUE(u.Submit(Cmd("aria", "grapple", {"orc"}), {15}).ok());
+  ASSERT_TRUE(u.state().Find("orc")->Has("Grappling"));
+  ASSERT_TRUE(u.Submit(Cmd("aria", "pin", {"orc"}), {9}).ok());
+  EXPECT_TRUE(u.state().Find("orc")->Has("Pinned"));
+}
+
 TEST(Grapple, ClingMovesTheGridsYardsWithTheTarget) {
   // 001 l.226 Cling: "For every 5 points in the result, you may move 1 yard
   // with the target"; l.161: "count every second diagonal movement as 2
