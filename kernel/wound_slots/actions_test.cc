@@ -1225,6 +1225,7 @@ TEST(Hinder, ADiagonalShoveCountsEverySecondDiagonalTwoYards) {
 // orc takes +2. aria: Power 4 + 2 + d20 7 = 13 >= the orc's higher defense
 // 13 (Power 10 + 3): margin 0, 1 yd: (6,5) -> (7,5) (was: 11, a failure).
 // A Pin's Power check the same: Power 4 - 2 (l.235) + 2 + d20 9 = 13 >= 13.
+// And Enter Occupied Space's (l.216).
 TEST(Hinder, AttackModifiersApplyToCombatChecks) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   fb::CommandT crouch = kernel::testing::GmCmd("gm_condition", "orc", "crouching");
@@ -1246,6 +1247,12 @@ TEST(Hinder, AttackModifiersApplyToCombatChecks) {
   ASSERT_TRUE(u.state().Find("orc")->Has("Grappling"));
   ASSERT_TRUE(u.Submit(Cmd("aria", "pin", {"orc"}), {9}).ok());
   EXPECT_TRUE(u.state().Find("orc")->Has("Pinned"));
+  // Enter Occupied Space (l.216), its better check, Power 4 (Agility 3 + 1
+  // = 4), + 2 + d20 7 = 13 >= the orc's higher defense 13: aria enters.
+  Table w(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(w.Submit(crouch).ok());
+  ASSERT_TRUE(w.Submit(Cmd("aria", "enter_space", {"orc"}), {7}).ok());
+  EXPECT_EQ(w.state().Find("aria")->at, (Pos{6, 5}));
 }
 
 TEST(Grapple, ClingMovesTheGridsYardsWithTheTarget) {
