@@ -311,7 +311,7 @@ absl::Status ResolveTreatWound(Decision& d, const fb::CommandT& c, uint64_t caus
                                    "fails automatically: fatigue at or above normal max stamina; no check, no fatigue"});
   } else {
     int64_t bonus = CheckBonus(a, "lor", "healing", "wounds", &nums) + Kit(c);
-    nums.push_back(KitNum(c));
+    nums.push_back(KitNum(c, "001.act.treat_wound"));  // l.261
     ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "treat wound", cause));
     nums.push_back({"d20", r.natural});
     nums.push_back({"result", r.total});
@@ -339,7 +339,7 @@ absl::Status ResolveStabilize(Decision& d, const fb::CommandT& c, uint64_t cause
   const Combatant t = *d.state().Find(c.targets[0]);
   int64_t tn = 0;
   for (int l = kLight; l <= kFatal; ++l) tn += t.Resource(WoundsKey(l));  // l.250
-  Nums nums{{"tn", tn}, KitNum(c)};
+  Nums nums{{"tn", tn}, KitNum(c, "001.act.stabilize")};  // l.250
   const int64_t bonus = CheckBonus(a, "lor", "healing", "wounds", &nums) + Kit(c);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "stabilize", cause));
   nums.push_back({"d20", r.natural});

@@ -85,10 +85,11 @@ int64_t SizeScore(const Combatant& c);  // stat "size" (the text's Size)
 // "distracted on aria by gob" (its giver when another), or "" when it has
 // no such condition.
 std::string CondSource(const Combatant& bearer, const std::string& name);
-// A Lor [Healing] check's kit modifier: -5 without a healer's kit
-// (params.kit 0; l.54, read for every such check), and its number.
+// A Lor [Healing] check's kit modifier: -5 without a healing kit
+// (params.kit 0; l.54, l.250, l.252, l.261), and its number, citing the
+// check's own rule.
 int64_t Kit(const fb::CommandT& c);
-kernel::Num KitNum(const fb::CommandT& c);
+kernel::Num KitNum(const fb::CommandT& c, const char* rule = "001.rest.tend");
 // The rule ids of the modifiers to attack (l.84-97), one per row.
 inline constexpr char kModPosture[] = "001.attack.posture";
 inline constexpr char kModCover[] = "001.attack.cover";

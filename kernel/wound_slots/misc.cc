@@ -170,7 +170,7 @@ absl::Status ResolveTreatCondition(Decision& d, const fb::CommandT& c, uint64_t 
   const std::string on = c.targets.empty() ? a.id : c.targets[0];
   const std::string k = ParamText(c, "condition");
   const int64_t tn = ParamOr(c, "tn", 0);
-  Nums nums{{"tn", tn}, KitNum(c)};
+  Nums nums{{"tn", tn}, KitNum(c, "001.act.treat_condition")};  // l.252
   const int64_t bonus = CheckBonus(a, "lor", "healing", ParamText(c, "spec"), &nums) + Kit(c);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "treat condition", cause));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}});
