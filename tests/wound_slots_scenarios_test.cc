@@ -329,7 +329,9 @@ TEST(WoundSlotsScenario, WoundsAndRecovery) {
   EXPECT_FALSE(s.state().Find("aria")->Has("Dead"));
   ASSERT_TRUE(s.Submit(Cmd("orc", "end_turn")).ok());
   // bob stabilizes: TN = 3 wounds received (l.250); d20 2 + 6 = 8.
-  ASSERT_TRUE(s.Submit(Cmd("bob", "stabilize", {"aria"})).ok());
+  fb::CommandT stab = Cmd("bob", "stabilize", {"aria"});
+  With(stab, "kit", 1);
+  ASSERT_TRUE(s.Submit(stab).ok());
   ASSERT_TRUE(s.Submit(Cmd("bob", "resolve"), {2}).ok());
   EXPECT_FALSE(s.state().Find("aria")->Has("Dying"));
   // Treat Wound on the fatal wound: TN 9 (l.260); d20 5 + 6 = 11: 1 + (11 -
@@ -337,6 +339,7 @@ TEST(WoundSlotsScenario, WoundsAndRecovery) {
   // remaining wound, critical = 4 (l.262): max stamina 10 - 4 = 6 (l.40).
   fb::CommandT treat = Cmd("bob", "treat_wound", {"aria"});
   With(treat, "level", 5);
+  With(treat, "kit", 1);
   ASSERT_TRUE(s.Submit(treat).ok());
   ASSERT_TRUE(s.Submit(Cmd("bob", "resolve"), {5}).ok());
   EXPECT_EQ(Res(s.state(), "aria", "wounds_fatal"), 0);

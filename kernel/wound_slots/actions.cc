@@ -202,7 +202,15 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // a combat check (l.70): Disarm's melee weapon check, Shove's and Trip's
   // Power check (not Distract's Prs [Deception], not one of l.71-77).
   if (h != "distract") bonus += CheckPenalties(a, &nums);
+  // l.84-97 "Modifiers to Attack" (posture, flanking, a rear attack), on a
+  // combat check against the target as on an attack roll (l.70), the melee
+  // column (within melee reach, l.240); not Distract's Prs [Deception].
+  if (h != "distract") bonus += AttackModifiers(d.state(), a, t, false, 0, &nums);
   if (opposed && h == "disarm") opposed_bonus += SameSpace(t, &nums, "target_same_space");  // its melee weapon check
+  if (h == "disarm") {  // l.280 "+1 bonus to ... melee attack rolls", on a melee weapon check (l.70)
+    bonus += MountedBonus(d.state(), a, t, &nums);
+    if (opposed) opposed_bonus += MountedBonus(d.state(), t, a, &nums, "target_mounted");
+  }
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "hinder " + h, cause));
   nums.push_back({"d20", r.natural});
   nums.push_back({"result", r.total});
@@ -296,11 +304,14 @@ absl::Status ResolveTreatWound(Decision& d, const fb::CommandT& c, uint64_t caus
   static const int64_t kTn[] = {0, -3, 0, 3, 6, 9};  // l.254-260
   Nums nums{{"tn", kTn[level]}};
   if (t.Resource(res::kFatigue) >= NormalMaxStamina(t)) {  // l.261
-    RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.act.treat_wound", {{"fatigue", t.Resource(res::kFatigue)}},
-                                            "fails automatically: fatigue at or above normal max stamina"}));
+    // No check is made ("Otherwise, ... make a Lor [Healing/Wounds]
+    // check"), so l.262's "Whether the check succeeds or fails" adds no
+    // fatigue (reading, README).
+    return RecordOutcome(d, a.id, {cause, "001.act.treat_wound", {{"fatigue", t.Resource(res::kFatigue)}},
+                                   "fails automatically: fatigue at or above normal max stamina; no check, no fatigue"});
   } else {
     int64_t bonus = CheckBonus(a, "lor", "healing", "wounds", &nums) + Kit(c);
-    nums.push_back(KitNum(c));
+    nums.push_back(KitNum(c, "001.act.treat_wound"));  // l.261
     ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "treat wound", cause));
     nums.push_back({"d20", r.natural});
     nums.push_back({"result", r.total});
@@ -328,7 +339,7 @@ absl::Status ResolveStabilize(Decision& d, const fb::CommandT& c, uint64_t cause
   const Combatant t = *d.state().Find(c.targets[0]);
   int64_t tn = 0;
   for (int l = kLight; l <= kFatal; ++l) tn += t.Resource(WoundsKey(l));  // l.250
-  Nums nums{{"tn", tn}, KitNum(c)};
+  Nums nums{{"tn", tn}, KitNum(c, "001.act.stabilize")};  // l.250
   const int64_t bonus = CheckBonus(a, "lor", "healing", "wounds", &nums) + Kit(c);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "stabilize", cause));
   nums.push_back({"d20", r.natural});

@@ -781,6 +781,28 @@ TEST(Mounted, ACreatureOnFootNextToARiderIsNotWithinItsReach) {
 // creatures on the ground smaller than your mount". Aria, on the horse
 // (Size 6), is 1 yd from the orc on foot (Size 0): 1 + 1 = 2 yd, beyond her
 // sword's reach 1: her Trip is refused.
+// 001 l.280 "You gain a +1 bonus to melee defense and melee attack rolls
+// against any opponents of a size smaller than your mount"; l.70 "Combat
+// checks function the same as attack rolls": Disarm's melee weapon check
+// (l.243) takes it. aria (reach 2) on the horse (Size 6) disarms the orc on
+// foot (Size 0): Dex 3 + Melee 2 + Sword 1 + accuracy 1 + mounted 1 = 8;
+// d20 3 + 8 = 11 >= its Agility defense 10 + 1 = 11: the orc drops its axe
+// (was: 10, a miss).
+TEST(Mounted, ARidersDisarmTakesThePlusOne) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  auto rider = Aria(5, 5, {{"ap/mount", 1}});
+  AddNumber(*rider.weapons[0], "reach", 2);
+  Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc()}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  fb::CommandT disarm = Cmd("aria", "hinder", {"orc"});
+  WithText(disarm, "hindrance", "disarm");
+  auto ev = t.Submit(disarm);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  if (!t.state().windows.empty()) ev = t.Submit(Cmd("aria", "resolve"), {3});  // the orc (17) may act first
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().Find("orc")->Has("Disarmed"));
+}
+
 TEST(Mounted, ARiderCannotHinderACreatureOnFootBeyondItsReach) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), Orc()}), {10, 5, 12});
@@ -1195,6 +1217,42 @@ TEST(Hinder, ADiagonalShoveCountsEverySecondDiagonalTwoYards) {
     ASSERT_TRUE(r.ok()) << r.status();
     EXPECT_EQ(t.state().Find("orc")->at, to) << die;
   }
+}
+
+// 001 l.87 "Crouching | +2" (melee), l.93 "Certain situations grant
+// bonuses or penalties to your attack roll"; l.70 "Combat checks function
+// the same as attack rolls": a Shove (a Power check, l.245) at a crouching
+// orc takes +2. aria: Power 4 + 2 + d20 7 = 13 >= the orc's higher defense
+// 13 (Power 10 + 3): margin 0, 1 yd: (6,5) -> (7,5) (was: 11, a failure).
+// A Pin's Power check the same: Power 4 - 2 (l.235) + 2 + d20 9 = 13 >= 13.
+// And Enter Occupied Space's (l.216).
+TEST(Hinder, AttackModifiersApplyToCombatChecks) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT crouch = kernel::testing::GmCmd("gm_condition", "orc", "crouching");
+  WithText(crouch, "name", "Crouching");
+  WithText(crouch, "op", "add");
+  ASSERT_TRUE(t.Submit(crouch).ok());
+  fb::CommandT shove = Cmd("aria", "hinder", {"orc"});
+  WithText(shove, "hindrance", "shove");
+  With(shove, "dx", 1);
+  With(shove, "dy", 0);
+  auto r = t.Submit(shove, {7});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 5}));
+  // Back next to it, aria grapples the crouching orc (an attack roll: +2
+  // already) and pins it.
+  Table u(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 1}, {"ap/pin", 1}}), Orc()}), {10, 12});
+  ASSERT_TRUE(u.Submit(crouch).ok());
+  ASSERT_TRUE(u.Submit(Cmd("aria", "grapple", {"orc"}), {15}).ok());
+  ASSERT_TRUE(u.state().Find("orc")->Has("Grappling"));
+  ASSERT_TRUE(u.Submit(Cmd("aria", "pin", {"orc"}), {9}).ok());
+  EXPECT_TRUE(u.state().Find("orc")->Has("Pinned"));
+  // Enter Occupied Space (l.216), its better check, Power 4 (Agility 3 + 1
+  // = 4), + 2 + d20 7 = 13 >= the orc's higher defense 13: aria enters.
+  Table w(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(w.Submit(crouch).ok());
+  ASSERT_TRUE(w.Submit(Cmd("aria", "enter_space", {"orc"}), {7}).ok());
+  EXPECT_EQ(w.state().Find("aria")->at, (Pos{6, 5}));
 }
 
 TEST(Grapple, ClingMovesTheGridsYardsWithTheTarget) {

@@ -101,6 +101,17 @@ int64_t SameSpace(const Combatant& c, Nums* nums, const char* key) {
   return -2;
 }
 
+int64_t MountedBonus(const State& s, const Combatant& rider, const Combatant& other, Nums* nums, const char* key) {
+  const Condition* ride = rider.FindCondition("Riding");
+  const Combatant* mount = ride == nullptr ? nullptr : s.Find(ride->relative_to);
+  if (mount == nullptr || SizeScore(other) >= SizeScore(*mount)) return 0;
+  const Condition* or_ = other.FindCondition("Riding");
+  const Combatant* omount = or_ == nullptr ? nullptr : s.Find(or_->relative_to);
+  if (omount != nullptr && SizeScore(*omount) >= SizeScore(*mount)) return 0;
+  if (nums != nullptr) nums->push_back({key, 1, absl::StrCat(rider.id, " riding ", mount->id), "001.mount"});
+  return 1;
+}
+
 int64_t CheckPenalties(const Combatant& c, Nums* nums) {
   int64_t out = 0;
   if (c.Has("Distracted")) {  // l.244
@@ -256,16 +267,7 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   if (ranged && a.Has("Harried")) { nums.push_back({"harried", -2, CondSource(a, "Harried"), "001.act.harry"}); bonus -= 2; }  // l.202
   bonus += CheckPenalties(a, &nums);  // l.244, l.216
   if (underwater && !ranged) { nums.push_back({"underwater", -5, "underwater " + a.id, "001.underwater"}); bonus -= 5; }  // l.275
-  if (const Condition* ride = a.FindCondition("Riding"); ride != nullptr && !ranged) {
-    const Combatant* mount = d.state().Find(ride->relative_to);
-    const Condition* tr = t.FindCondition("Riding");
-    const Combatant* tmount = tr == nullptr ? nullptr : d.state().Find(tr->relative_to);
-    if (mount != nullptr && SizeScore(t) < SizeScore(*mount) &&
-        (tmount == nullptr || SizeScore(*tmount) < SizeScore(*mount))) {
-      nums.push_back({"mounted", 1, absl::StrCat(a.id, " riding ", mount->id), "001.mount"});  // l.280
-      bonus += 1;
-    }
-  }
+  if (!ranged) bonus += MountedBonus(d.state(), a, t, &nums);  // l.280
   const Def def = ranged ? Def::kRanged : Def::kMelee;
   int64_t defense = Defense(t, def, &nums);
   if (t.Has("Defending")) {
@@ -279,16 +281,7 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
     defense = best;
   }
   if (t.Has("SharingSpace") && !Immobilized(t)) { nums.push_back({"target_same_space", -2, SharedWith(t), "001.act.enter"}); defense -= 2; }  // l.216
-  if (const Condition* ride = t.FindCondition("Riding"); ride != nullptr && !ranged) {
-    const Combatant* mount = d.state().Find(ride->relative_to);
-    const Condition* ar = a.FindCondition("Riding");
-    const Combatant* amount = ar == nullptr ? nullptr : d.state().Find(ar->relative_to);
-    if (mount != nullptr && SizeScore(a) < SizeScore(*mount) &&
-        (amount == nullptr || SizeScore(*amount) < SizeScore(*mount))) {
-      nums.push_back({"mounted_defense", 1, absl::StrCat(t.id, " riding ", mount->id), "001.mount"});  // l.280
-      defense += 1;
-    }
-  }
+  if (!ranged) defense += MountedBonus(d.state(), t, a, &nums, "mounted_defense");  // l.280
   if (spec.rebuff) {  // l.214: an opening's roll replaces the Defense against this rebuff
     for (const auto& [id, k] : t.conditions) {
       if (k.name == "Opening" && k.relative_to == a.id && k.level > defense) {

@@ -99,7 +99,8 @@ absl::Status ResolvePin(Decision& d, const fb::CommandT& c, uint64_t cause) {
   ASSIGN_OR_RETURN(const bool holds, HoldsOn(d, a.id, cause));  // l.278, l.70
   if (!holds) return absl::OkStatus();
   Nums nums;
-  const int64_t bonus = PowerBonus(a, &nums) - 2;  // l.235: -2
+  // l.235: -2; l.84-97's modifiers, melee column, as on an attack roll (l.70).
+  const int64_t bonus = PowerBonus(a, &nums) - 2 + AttackModifiers(d.state(), a, t, false, 0, &nums);
   const int64_t tn = HigherDefense(t);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "pin", cause));
   nums.insert(nums.end(), {{"penalty", -2, "", "001.pin"}, {"d20", r.natural}, {"result", r.total}, {"tn", tn}});

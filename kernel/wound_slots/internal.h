@@ -85,10 +85,11 @@ int64_t SizeScore(const Combatant& c);  // stat "size" (the text's Size)
 // "distracted on aria by gob" (its giver when another), or "" when it has
 // no such condition.
 std::string CondSource(const Combatant& bearer, const std::string& name);
-// A Lor [Healing] check's kit modifier: -5 without a healer's kit
-// (params.kit 0; l.54, read for every such check), and its number.
+// A Lor [Healing] check's kit modifier: -5 without a healing kit
+// (params.kit 0; l.54, l.250, l.252, l.261), and its number, citing the
+// check's own rule.
 int64_t Kit(const fb::CommandT& c);
-kernel::Num KitNum(const fb::CommandT& c);
+kernel::Num KitNum(const fb::CommandT& c, const char* rule = "001.rest.tend");
 // The rule ids of the modifiers to attack (l.84-97), one per row.
 inline constexpr char kModPosture[] = "001.attack.posture";
 inline constexpr char kModCover[] = "001.attack.cover";
@@ -258,6 +259,14 @@ int64_t SameSpace(const Combatant& c, Nums* nums, const char* key = "same_space"
 // checks (l.70): Distracted (l.244) and sharing a space (l.216), with their
 // numbers; 0 when neither.
 int64_t CheckPenalties(const Combatant& c, Nums* nums);
+// l.280: a rider's "+1 bonus to melee defense and melee attack rolls
+// against any opponents of a size smaller than your mount unless they are
+// also mounted on a creature at least as large as your mount": 1 (and its
+// number `key`) when `rider` has it against `other`, else 0. As l.70
+// "Combat checks function the same as attack rolls", a melee weapon check
+// (Disarm's, either side) takes it too.
+int64_t MountedBonus(const State& s, const Combatant& rider, const Combatant& other, Nums* nums,
+                     const char* key = "mounted");
 // 1 when one of the two rides a mount larger than the other on foot (l.280).
 int64_t MountedGap(const State& s, const Combatant& a, const Combatant& b);
 // A check (d20 + bonus); returns the total and natural die.

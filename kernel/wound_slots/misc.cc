@@ -135,7 +135,10 @@ absl::Status ResolveEnterSpace(Decision& d, const fb::CommandT& c, uint64_t caus
   if (!holds) return absl::OkStatus();
   Nums nums;
   const int64_t tn = HigherDefense(t);
-  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, BetterBonus(a, &nums), "enter occupied space", cause));
+  // l.84-97's modifiers (melee column) on this check against the target, as
+  // on an attack roll (l.70).
+  const int64_t bonus = BetterBonus(a, &nums) + AttackModifiers(d.state(), a, t, false, 0, &nums);
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "enter occupied space", cause));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"tn", tn}});
   RETURN_IF_ERROR(CriticalInitiative(d, a.id, t.id, r.natural, cause));  // l.70, l.81-82
   if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.act.enter", nums, "fails"});
@@ -167,7 +170,7 @@ absl::Status ResolveTreatCondition(Decision& d, const fb::CommandT& c, uint64_t 
   const std::string on = c.targets.empty() ? a.id : c.targets[0];
   const std::string k = ParamText(c, "condition");
   const int64_t tn = ParamOr(c, "tn", 0);
-  Nums nums{{"tn", tn}, KitNum(c)};
+  Nums nums{{"tn", tn}, KitNum(c, "001.act.treat_condition")};  // l.252
   const int64_t bonus = CheckBonus(a, "lor", "healing", ParamText(c, "spec"), &nums) + Kit(c);
   ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "treat condition", cause));
   nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}});

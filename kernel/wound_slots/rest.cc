@@ -59,6 +59,9 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
     if (t->id == who) return Malformed(c, "targets[0]", "the tender is another character");
     tender = t->id;
+    // l.54 "-5 penalty ... if you do not have access to a healing kit": the
+    // program cannot know, so the command says.
+    if (!HasParam(c, "kit")) return Malformed(c, "params.kit", "required with a tender: 1 a healing kit, 0 none (-5, l.54)");
   }
   if (HasParam(c, "wound") && (ParamOr(c, "wound", 0) < kLight || ParamOr(c, "wound", 0) > kCritical)) {
     return Malformed(c, "params.wound", "the wound level to heal, 1 light .. 4 critical");

@@ -335,11 +335,60 @@ TEST(TreatWound, StepsAndFatigue) {
   // steps: severe -> moderate -> light -> healed.
   fb::CommandT c = Cmd("aria", "treat_wound");
   With(c, "level", kSevere);
+  With(c, "kit", 1);
   ASSERT_TRUE(t.Submit(c, {5}).ok());
   EXPECT_EQ(R(t, WoundsKey(kSevere)), 0);
   EXPECT_EQ(R(t, WoundsKey(kModerate)), 0);
   EXPECT_EQ(R(t, WoundsKey(kLight)), 1);
   EXPECT_EQ(R(t, res::kFatigue), 1);  // l.262: highest remaining wound, light = 1
+}
+
+// 001 l.261 "You have a -5 penalty to your check if you do not have a
+// healing kit in hand" (so l.250, l.252; l.54 "access to a healing kit"):
+// the program cannot see a kit in hand, so the command must say; left out,
+// it is refused naming `params.kit` (was: a kit assumed, "kit=0 (from a
+// healing kit)"), and nothing is rolled or written.
+TEST(TreatWound, TheKitIsNeverAssumed) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", WoundsKey(kSevere), 1);
+  fb::CommandT treat = Cmd("aria", "treat_wound");
+  With(treat, "level", kSevere);
+  fb::CommandT cond = Cmd("aria", "treat_condition");
+  WithText(cond, "condition", "Hobbled");
+  With(cond, "tn", 3);
+  fb::CommandT stab = Cmd("aria", "stabilize", {"orc"});
+  fb::CommandT rest = Cmd("aria", "long_rest", {"orc"});
+  for (const fb::CommandT& c : {treat, cond, stab, rest}) {
+    auto ev = t.Submit(c, {20});
+    EXPECT_EQ(ev.status().code(), absl::StatusCode::kInvalidArgument) << c.action << ": " << ev.status();
+    EXPECT_NE(ev.status().message().find("params.kit"), std::string::npos) << ev.status();
+  }
+  EXPECT_EQ(R(t, WoundsKey(kSevere)), 1);
+  EXPECT_EQ(R(t, res::kFatigue), 0);
+  // With `kit` 0: -5 (l.261): d20 10 + Lor 1 + Healing 2 - 5 = 8 vs TN 3:
+  // 1 + (8 - 3) / 2 = 3 steps, severe -> healed; fatigue 0 (none left).
+  With(treat, "kit", 0);
+  ASSERT_TRUE(t.Submit(treat, {10}).ok());
+  EXPECT_EQ(R(t, WoundsKey(kSevere)), 0);
+  EXPECT_EQ(R(t, WoundsKey(kLight)), 0);
+}
+
+// 001 l.261: "If the target's fatigue is equal to or higher than its
+// normal maximum stamina, the attempt automatically fails. Otherwise, ...
+// make a Lor [Healing/Wounds] check"; l.262 "Whether the check succeeds or
+// fails, the target takes fatigue": no check is made, so no fatigue is
+// taken (and no die rolled).
+TEST(TreatWound, AnAutomaticFailureAddsNoFatigue) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  Set(t, "aria", WoundsKey(kSevere), 1);
+  const int64_t max = NormalMaxStamina(*t.state().Find("aria"));
+  Set(t, "aria", res::kFatigue, max);
+  fb::CommandT c = Cmd("aria", "treat_wound");
+  With(c, "level", kSevere);
+  With(c, "kit", 1);
+  ASSERT_TRUE(t.Submit(c, {}).ok());
+  EXPECT_EQ(R(t, WoundsKey(kSevere)), 1);
+  EXPECT_EQ(R(t, res::kFatigue), max);  // was max + 3 (severe)
 }
 
 // 001 l.254-261, the Treat Wound table's edges: "make a Lor [Healing/Wounds]

@@ -134,7 +134,7 @@ bool IsModifier(const std::string& key) {
   static const char* kKeys[] = {
       "posture", "cover", "penalty_applied", "flanked", "rear_attack", "accuracy", "action",
       "harried", "distracted", "defender_distracted", "underwater", "underwater_halved",
-      "same_space", "target_same_space", "mounted", "mounted_defense", "immobilized", "block",
+      "same_space", "target_same_space", "mounted", "mounted_defense", "target_mounted", "immobilized", "block",
       "defend", "opening", "armor", "toughness_bonus", "penetrating", "strong_d6", "wound_step",
       "kit", "penalty", "extra_opponents", "not_pinned", "enemies_within_30ft", "calming",
       "fatigue_penalty", "cumulative_bonus", "surprise_penalty", "delta", "run_up", "halved", "ap_change"};

@@ -157,9 +157,9 @@ TEST(Sources, TheKitNamesItsAbsence) {
   auto ev = t.Submit(c, {10});
   ASSERT_TRUE(ev.ok()) << ev.status();
   const Seen kit = Number(*ev, "kit");
-  EXPECT_EQ(kit.value, -5);  // l.54
+  EXPECT_EQ(kit.value, -5);  // l.250 "if you do not have a healing kit in hand"
   EXPECT_EQ(kit.source, "without a healing kit");
-  EXPECT_EQ(kit.rule, "001.rest.tend");
+  EXPECT_EQ(kit.rule, "001.act.stabilize");  // was: l.54's 001.rest.tend
   ExpectSourced(t);
 }
 

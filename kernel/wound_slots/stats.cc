@@ -40,9 +40,11 @@ int64_t CheckBonus(const Combatant& c, const std::string& attr,
 
 int64_t SizeScore(const Combatant& c) { return c.Stat("size", 0); }
 
-int64_t Kit(const fb::CommandT& c) { return ParamOr(c, "kit", 1) != 0 ? 0 : -5; }
-kernel::Num KitNum(const fb::CommandT& c) {
-  return {"kit", Kit(c), Kit(c) != 0 ? "without a healing kit" : "a healing kit", "001.rest.tend"};
+// l.54, l.250, l.252, l.261: -5 without a healing kit; `kit` is required
+// where it counts (verbs.cc, rest.cc), never assumed.
+int64_t Kit(const fb::CommandT& c) { return ParamOr(c, "kit", 0) != 0 ? 0 : -5; }
+kernel::Num KitNum(const fb::CommandT& c, const char* rule) {
+  return {"kit", Kit(c), Kit(c) != 0 ? "without a healing kit" : "a healing kit in hand: no penalty", rule};
 }
 
 std::string CondSource(const Combatant& bearer, const std::string& name) {

@@ -38,7 +38,7 @@ ParamSpec Spec(const std::string& key) {
       {"dx", T::kInt, false, {}, "shove direction, -1..1"},
       {"dy", T::kInt, false, {}, "shove direction, -1..1"},
       {"yards", T::kNonNeg, false, {}, "shove distance"},
-      {"kit", T::kFlag, false, {}, "a healer's kit (default 1)"},
+      {"kit", T::kFlag, true, {}, "1: a healing kit in hand, 0: none (-5, l.250, l.252, l.261)"},
       {"spend", T::kNonNeg, false, {}, "mana spent"},
       {"invest", T::kNonNeg, false, {}, "mana invested (l.42)"},
       {"rounds", T::kNonNeg, false, {}, "the effect's duration in rounds, at least 1"},
@@ -185,7 +185,7 @@ std::vector<VerbSchema> Build() {
     s.targets = Use::kOptional;
     s.params = {{"minutes", T::kNonNeg, false, {}, "its length (default 480)"},
                 {"wound", T::kNonNeg, false, {}, "the wound level healed (1-3)"},
-                {"kit", T::kFlag, false, {}, "the tender has a healer's kit (default 1)"},
+                {"kit", T::kFlag, false, {}, "with a tender, required: 1 a healing kit, 0 none (-5, l.54)"},
                 {"retrieve", T::kFlag, false, {}, "retrieve invested mana"},
                 {"day", T::kNonNeg, false, {}, "the in-game day, from 1"},
                 {"slept", T::kFlag, false, {}, "slept (default 1)"}};
