@@ -2,6 +2,7 @@
 // are time passing for the table, so they are GM verbs; `targets` names
 // who rests (default: every living creature).
 #include <algorithm>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -87,6 +88,37 @@ absl::Status EndUntilRest(Decision& d, const std::string& id, const Why& why) {
   return absl::OkStatus();
 }
 
+// A rest is time passing: "A Round is about 5 seconds long" (l.103), 12 a
+// minute, so a rest of `rounds` Rounds outlasts every duration that ends
+// at a Round boundary within them: "until the end of the (next) Round"
+// (l.173, l.460, l.468, l.507, l.633) and a GM's `rounds`. They end as at
+// those boundaries, in their order, for everyone present (the time passes
+// for the whole scene); the session's Round counter does not move (the
+// next Round is the one after the rest). Durations due later stay.
+absl::Status LetRoundsPass(Decision& d, int64_t rounds, uint64_t cause) {
+  const int64_t now = d.state().round;
+  std::set<std::pair<int64_t, int>> due;  // (round, 0 = its end, 1 = its start)
+  for (const auto& [id, k] : d.state().combatants) {
+    for (const auto& [cid, cond] : k.conditions) {
+      const Expiry& e = cond.expiry;
+      if (!e.actor.empty() || e.round >= now + rounds) continue;
+      if (e.kind == fb::ExpiryKind::RoundEnd) due.insert({e.round, 0});
+      if (e.kind == fb::ExpiryKind::RoundStart) due.insert({e.round - 1, 1});
+    }
+  }
+  for (const auto& [round, start] : due) {
+    const Why why{cause, "002.cond.expire", {{"rest_rounds", rounds}},
+                  absl::StrCat("duration ended during the rest (", rounds,
+                               " Rounds of about 5 seconds, l.103): ",
+                               start ? "the start of round " : "the end of round ",
+                               start ? round + 1 : round)};
+    RETURN_IF_ERROR(ExpireAt(d, start ? fb::ExpiryKind::RoundStart : fb::ExpiryKind::RoundEnd, "",
+                             start ? round + 1 : round, why)
+                        .status());
+  }
+  return absl::OkStatus();
+}
+
 absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause,
                         const char* rule = "002.rest.surge", Nums extra = {}) {
   const Combatant* k = d.state().Find(id);
@@ -118,6 +150,7 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
   }
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(LetRoundsPass(d, minutes * 12, decl));  // l.103, l.597
   for (const std::string& id : who) {
     const Why why{decl, "002.rest.short", {{"minutes", minutes}}, "Short Rest"};
     RETURN_IF_ERROR(RestoreStamina(d, id, why));
@@ -155,6 +188,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const bool complete = hours == 8 && slept >= 6;  // l.610
+  RETURN_IF_ERROR(LetRoundsPass(d, hours * 720, decl));  // l.103, l.610
   for (const std::string& id : who) {
     const Combatant* k = d.state().Find(id);
     const int64_t max_surges = SurgesMax(*k);
