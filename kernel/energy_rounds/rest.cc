@@ -119,6 +119,25 @@ absl::Status LetRoundsPass(Decision& d, int64_t rounds, uint64_t cause) {
   return absl::OkStatus();
 }
 
+// After the rest's Rounds (l.103) everyone is in a Round of its own: its
+// Energy and Agility as at a Round's beginning (l.53, l.90, l.107-109,
+// from the Stamina the rest left), its once-a-Round uses and Agile Move
+// credits new (l.29, l.47, l.110-112), its metres moved this Round none
+// (l.35); and no movement is back-to-back with one before the rest (l.27,
+// l.31 "immediately after having moved at least 2m"): resting is waiting.
+absl::Status AfterTheRest(Decision& d, uint64_t cause, int64_t rounds) {
+  std::vector<std::string> ids;
+  for (const auto& [id, k] : d.state().combatants) {
+    if (!k.Has("Dead")) ids.push_back(id);
+  }
+  const std::string note = absl::StrCat("after the rest (", rounds, " Rounds, l.103)");
+  for (const std::string& id : ids) {
+    RETURN_IF_ERROR(ResetBudgets(d, id, {cause, "002.rounds.start", {}, note}));
+    RETURN_IF_ERROR(BreakStreak(d, id, cause, note));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause,
                         const char* rule = "002.rest.surge", Nums extra = {}) {
   const Combatant* k = d.state().Find(id);
@@ -166,7 +185,7 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
                                         : Nums{}));
     }
   }
-  return absl::OkStatus();
+  return AfterTheRest(d, decl, minutes * 12);
 }
 
 absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
@@ -219,7 +238,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
       RETURN_IF_ERROR(GainAura(d, id, aura_max - aura, why));
     }
   }
-  return absl::OkStatus();
+  return AfterTheRest(d, decl, hours * 720);
 }
 
 absl::Status DecideSurge(const fb::CommandT& c, Decision& d) {
