@@ -134,6 +134,11 @@ absl::Status AfterTheRest(Decision& d, uint64_t cause, int64_t rounds) {
   for (const std::string& id : ids) {
     RETURN_IF_ERROR(ResetBudgets(d, id, {cause, "002.rounds.start", {}, note}));
     RETURN_IF_ERROR(BreakStreak(d, id, cause, note));
+    // l.126 "You may only roll Initiative once per Round": a roll before
+    // the rest was in another Round.
+    if (d.state().Find(id)->Resource(res::kInitRound, 0) != 0) {
+      RETURN_IF_ERROR(SetResource(d, id, res::kInitRound, 0, {cause, "002.initiative.once", {}, note}));
+    }
   }
   return absl::OkStatus();
 }
