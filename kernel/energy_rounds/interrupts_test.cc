@@ -99,6 +99,22 @@ TEST(Interrupts, SecondInitiativeInARoundFails) {
   EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc2"), nullptr);
 }
 
+TEST(Interrupts, ARollBeforeARestLeavesTheRollForTheRoundAfterIt) {
+  // 002 l.126 "You may only roll Initiative once per Round": a Short Rest
+  // (l.597) is 60 Rounds (l.103), so a roll before it was another Round's.
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());
+  ASSERT_TRUE(t.Submit(Interrupt(1, "defend"), {15, 3}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "resolve"), {15, 9}).ok());
+  ASSERT_TRUE(t.Submit(Gm("short_rest")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "melee", {"kara"})).ok());
+  auto again = Interrupt(t.state().windows.begin()->first, "shift");
+  Path(again, {{4, 5}});
+  auto ev = t.Submit(again, {18, 2});  // rolled, not an automatic failure
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc2"), nullptr);
+}
+
 TEST(Interrupts, ChallengedCreatureKeepsItsRollForTheRound) {
   Table t(EnergyRounds(), Skirmish());
   ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());

@@ -175,6 +175,23 @@ TEST(Movement, JumpStandingAndRunning) {
 // ending one Round and a run or jump opening the next are back-to-back.
 // Waiting (`pass`, l.150) or a whole Round without moving is not.
 // kara: Speed 6.
+TEST(Movement, ARestBreaksBackToBackMovementAndRenewsTheRound) {
+  // 002 l.31 "You may Jump immediately after having moved at least 2m by
+  // spending 1 Energy": a 5-minute Short Rest (l.597) is 60 Rounds of
+  // about 5 seconds (l.103) between the run and the jump, so the jump is a
+  // standing one, 2 Energy (l.31 "Otherwise"), from a new Round's 5 (l.53).
+  Table t(EnergyRounds(), Field());
+  ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}})).ok());  // 1 Energy
+  ASSERT_EQ(K(t).Resource("energy"), 4);
+  ASSERT_TRUE(t.Submit(Gm("short_rest")).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 5);
+  EXPECT_EQ(K(t).Resource("moved_m", 0), 0);
+  auto jump = t.Submit(Move("jump", {{5, 5}, {6, 5}}));
+  ASSERT_TRUE(jump.ok()) << jump.status();
+  EXPECT_EQ(NumOf(*jump, "running_start"), 0);
+  EXPECT_EQ(K(t).Resource("energy"), 3);
+}
+
 TEST(Movement, BackToBackMovementCarriesAcrossARoundsEnd) {
   // Run 3 m east (ceil(3 x 3 / 6) = 2 Energy), the Round ends, run 2 m
   // back west: the reversal sacrifices 2 m, (2 + 2) m of 6 = 2 Energy.

@@ -2,6 +2,7 @@
 // are time passing for the table, so they are GM verbs; `targets` names
 // who rests (default: every living creature).
 #include <algorithm>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -87,6 +88,61 @@ absl::Status EndUntilRest(Decision& d, const std::string& id, const Why& why) {
   return absl::OkStatus();
 }
 
+// A rest is time passing: "A Round is about 5 seconds long" (l.103), 12 a
+// minute, so a rest of `rounds` Rounds outlasts every duration that ends
+// at a Round boundary within them: "until the end of the (next) Round"
+// (l.173, l.460, l.468, l.507, l.633) and a GM's `rounds`. They end as at
+// those boundaries, in their order, for everyone present (the time passes
+// for the whole scene); the session's Round counter does not move (the
+// next Round is the one after the rest). Durations due later stay.
+absl::Status LetRoundsPass(Decision& d, int64_t rounds, uint64_t cause) {
+  const int64_t now = d.state().round;
+  std::set<std::pair<int64_t, int>> due;  // (round, 0 = its end, 1 = its start)
+  for (const auto& [id, k] : d.state().combatants) {
+    for (const auto& [cid, cond] : k.conditions) {
+      const Expiry& e = cond.expiry;
+      if (!e.actor.empty() || e.round >= now + rounds) continue;
+      if (e.kind == fb::ExpiryKind::RoundEnd) due.insert({e.round, 0});
+      if (e.kind == fb::ExpiryKind::RoundStart) due.insert({e.round - 1, 1});
+    }
+  }
+  for (const auto& [round, start] : due) {
+    const Why why{cause, "002.cond.expire", {{"rest_rounds", rounds}},
+                  absl::StrCat("duration ended during the rest (", rounds,
+                               " Rounds of about 5 seconds, l.103): ",
+                               start ? "the start of round " : "the end of round ",
+                               start ? round + 1 : round)};
+    RETURN_IF_ERROR(ExpireAt(d, start ? fb::ExpiryKind::RoundStart : fb::ExpiryKind::RoundEnd, "",
+                             start ? round + 1 : round, why)
+                        .status());
+  }
+  return absl::OkStatus();
+}
+
+// After the rest's Rounds (l.103) everyone is in a Round of its own: its
+// Energy and Agility as at a Round's beginning (l.53, l.90, l.107-109,
+// from the Stamina the rest left), its once-a-Round uses and Agile Move
+// credits new (l.29, l.47, l.110-112), its metres moved this Round none
+// (l.35); and no movement is back-to-back with one before the rest (l.27,
+// l.31 "immediately after having moved at least 2m"): resting is waiting.
+absl::Status AfterTheRest(Decision& d, uint64_t cause, int64_t rounds) {
+  std::vector<std::string> ids;
+  for (const auto& [id, k] : d.state().combatants) {
+    if (!k.Has("Dead")) ids.push_back(id);
+  }
+  const std::string note = absl::StrCat("after the rest (", rounds, " Rounds, l.103)");
+  for (const std::string& id : ids) {
+    RETURN_IF_ERROR(ResetBudgets(d, id, {cause, "002.rounds.start", {}, note}));
+    RETURN_IF_ERROR(BreakStreak(d, id, cause, note));
+    // l.126 "You may only roll Initiative once per Round": a roll before
+    // the rest was in another Round.
+    if (d.state().Find(id)->Resource(res::kInitRound, 0) != 0) {
+      RETURN_IF_ERROR(SetResource(d, id, res::kInitRound, 0, {cause, "002.initiative.once", {}, note}));
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause,
                         const char* rule = "002.rest.surge", Nums extra = {}) {
   const Combatant* k = d.state().Find(id);
@@ -118,6 +174,7 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
   }
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(LetRoundsPass(d, minutes * 12, decl));  // l.103, l.597
   for (const std::string& id : who) {
     const Why why{decl, "002.rest.short", {{"minutes", minutes}}, "Short Rest"};
     RETURN_IF_ERROR(RestoreStamina(d, id, why));
@@ -133,7 +190,7 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
                                         : Nums{}));
     }
   }
-  return absl::OkStatus();
+  return AfterTheRest(d, decl, minutes * 12);
 }
 
 absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
@@ -155,6 +212,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const bool complete = hours == 8 && slept >= 6;  // l.610
+  RETURN_IF_ERROR(LetRoundsPass(d, hours * 720, decl));  // l.103, l.610
   for (const std::string& id : who) {
     const Combatant* k = d.state().Find(id);
     const int64_t max_surges = SurgesMax(*k);
@@ -185,7 +243,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
       RETURN_IF_ERROR(GainAura(d, id, aura_max - aura, why));
     }
   }
-  return absl::OkStatus();
+  return AfterTheRest(d, decl, hours * 720);
 }
 
 absl::Status DecideSurge(const fb::CommandT& c, Decision& d) {

@@ -69,6 +69,46 @@ TEST(Rest, ShortRestEndsUntilRestConditions) {
   EXPECT_FALSE(u.state().Find("kara")->Has("Exhausted"));
 }
 
+TEST(Rest, ARestOutlastsTheRoundsDurations) {
+  // 002 l.103 "A Round is about 5 seconds long", l.597 "A Short Rest takes
+  // 5-30 minutes": 5 minutes are 60 Rounds, so "Exhausted until the end of
+  // the next Round" (l.633) and "Exposed (until the end of the next Round)"
+  // (l.173) have ended when the rest does; a GM's 100 Rounds have not.
+  Table u(EnergyRounds(), [] {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("kara", "party", 5, 5, {{"con_score", 12}, {"aura", 0}}));
+    cs.push_back(Who("orc", "orcs", 6, 5, {{"str", 3}, {"con_score", 14}},
+                     {W("axe", "1d10", "melee", "heavy")}));
+    return Roster(std::move(cs));
+  }());
+  // Combat roll 2 (orc Exposed to the end of round 2), Evasion 1 + 8 = 9
+  // against AV 16: a hit at 0 Aura; Death roll 16: Exhausted to the end of
+  // round 2 (l.633).
+  auto a = Cmd("orc", "melee", {"kara"});
+  ASSERT_TRUE(u.Submit(Now(a), {2, 1, 5, 16}).ok());
+  ASSERT_TRUE(u.state().Find("kara")->Has("Exhausted"));
+  ASSERT_TRUE(u.state().Find("orc")->Has("Exposed"));
+  auto dz = Gm("gm_condition", "orc");
+  WithText(dz, "name", "Dazed");
+  WithText(dz, "op", "add");
+  With(dz, "rounds", 100);
+  ASSERT_TRUE(u.Submit(dz).ok());
+  auto r = Gm("short_rest");
+  r.targets = {"kara"};
+  ASSERT_TRUE(u.Submit(r).ok());
+  EXPECT_FALSE(u.state().Find("kara")->Has("Exhausted"));
+  EXPECT_TRUE(u.state().Find("orc")->Has("Dazed"));  // 100 Rounds: not yet
+  ASSERT_TRUE(u.Submit(Gm("end_round")).ok());
+  // l.53-62: 12 Stamina, 5 Energy; not 5 - 2 (l.668).
+  EXPECT_EQ(u.state().Find("kara")->Resource("energy"), 5);
+  // The orc is Exposed only as the Dazed's daughter now (l.670, l.688).
+  int exposed = 0;
+  for (const auto& [id, k] : u.state().Find("orc")->conditions) {
+    if (k.name == "Exposed" && k.parent == 0) ++exposed;
+  }
+  EXPECT_EQ(exposed, 0);
+}
+
 TEST(Rest, LongRestRestoresEverything) {
   Table t(EnergyRounds(), Tired());
   auto s = Gm("surge", "kara");
