@@ -743,5 +743,42 @@ TEST(Opportunity, ATripByTheOpportunityAttackAStandProvokesLeavesItProne) {
   EXPECT_EQ(last, "added");
 }
 
+// 003 l.31: "Strike. You attack with your weapon." l.36: "Opportunity
+// Attack. A special form of Strike, requiring a foe to expose themselves."
+// Reading: l.93-94 list "weapons, armor, and shields" apart, and a shield
+// has its own uses (Block l.51, Bash l.67): it is no weapon to Strike
+// with, and the opportunity attack, a special form of Strike, agrees: both
+// refuse the shield and take the club.
+TEST(Opportunity, NeitherAStrikeNorAnOpportunityAttackIsMadeWithAShield) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing"), W("buckler", "", "shield", "", {{"br", 2}}, "")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto strike = Cmd("a", "strike", {"d"});
+  strike.weapon = "buckler";
+  const auto st = t.Submit(strike).status();
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(std::string(st.message()).find("buckler is a shield, no weapon to Strike with"), std::string::npos) << st;
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  auto move = Cmd("d", "move");
+  Path(move, {{7, 5}});
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // leaving a's reach provokes (l.82)
+  auto oa = Cmd("a", "opportunity_attack");
+  oa.window = t.state().windows.begin()->first;
+  oa.weapon = "buckler";
+  const auto st2 = t.Submit(oa).status();
+  ASSERT_FALSE(st2.ok());
+  EXPECT_NE(std::string(st2.message()).find("buckler is a shield, no weapon to Strike with"), std::string::npos) << st2;
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 3);
+  oa.weapon = "club";
+  ASSERT_TRUE(t.Submit(oa).ok());
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 2);
+  EXPECT_EQ(t.state().windows.rbegin()->second.kind, "defense");
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil
