@@ -212,6 +212,34 @@ TEST(Initiative, TiesGoToTheHigherBonusThenId) {  // l.10-11
   EXPECT_EQ(t.state().order[1].initiative, 4);
 }
 
+// 003 l.12: "When the active character has resolved their turn, the
+// character with the next highest initiative gets their turn, and so on
+// until all characters have had a turn. After all character's have had
+// their turn, a new round begins." By hand: a 1 + 5 = 6, b 1 + 3 = 4,
+// c 1 + 1 = 2: a, b, c in round 1; round 2 begins with a, 3 AP each
+// (l.11), the AP b spent in round 1 regained (l.19).
+TEST(Initiative, TheNextHighestActsNextThenANewRound) {
+  auto who = [](const char* id, int x, int init) {
+    return Who(id, id, x, 2, {{"health", 5}, {"speed", 3}, {"initiative", init}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  };
+  Table t(OpposedTests(), Roster({who("c", 2, 1), who("a", 6, 5), who("b", 10, 3)}), {1, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(t.state().round, 1);
+  ASSERT_EQ(t.state().active, "a");
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "b");
+  ASSERT_TRUE(t.Submit(Cmd("b", "search")).ok());  // Observation 0 + PER 0: no dice
+  EXPECT_EQ(t.state().Find("b")->Resource("ap"), 2);
+  ASSERT_TRUE(t.Submit(Cmd("b", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "c");
+  EXPECT_EQ(t.state().round, 1);
+  ASSERT_TRUE(t.Submit(Cmd("c", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "a");
+  for (const char* id : {"a", "b", "c"}) EXPECT_EQ(t.state().Find(id)->Resource("ap"), 3) << id;
+}
+
 // The first round's order of `pc`, which ann plays, and `gm`, which the
 // roster gives no player (the GM runs it), with the set-up's dice `dice`.
 absl::StatusOr<std::vector<OrderEntry>> OrderOfAnnsAndTheGms(fb::CombatantSpecT pc,
