@@ -808,5 +808,30 @@ TEST(Opportunity, NeitherAStrikeNorAnOpportunityAttackIsMadeWithAShield) {
   EXPECT_EQ(t.state().windows.rbegin()->second.kind, "defense");
 }
 
+// 003 l.32: "Use Magic. You cast a spell or activate a magic item." l.83:
+// "Cast a Spell. Characters that cast spells which don't have the Melee
+// Attack trait" provoke. By hand: m, next to d's club, activates an item
+// (no spell): 1 AP (3 -> 2), nothing provoked; then casts ward, a spell:
+// 1 AP (2 -> 1), d's opportunity window opens.
+TEST(Opportunity, ActivatingAMagicItemProvokesNothingCastingASpellDoes) {
+  Table t(OpposedTests(),
+          Roster({Who("m", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 5}},
+                      {W("ward", "", "spell", "", {}, "")}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {W("club", "1d6", "melee", "medium", {}, "crushing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ring = Cmd("m", "use_magic");
+  ring.text = "activates a ring";
+  ASSERT_TRUE(t.Submit(ring).ok());
+  EXPECT_EQ(t.state().Find("m")->Resource("ap"), 2);
+  EXPECT_TRUE(t.state().windows.empty());
+  auto ward = Cmd("m", "use_magic");
+  ward.weapon = "ward";
+  ASSERT_TRUE(t.Submit(ward).ok());
+  EXPECT_EQ(t.state().Find("m")->Resource("ap"), 1);
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.kind, "opportunity");
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil
