@@ -367,8 +367,14 @@ absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
     return absl::NotFoundError(absl::StrCat("command 'strike': field 'weapon': ", a->id,
                                             " has no weapon '", c.weapon, "'"));
   }
-  if (w->kind == "spell" || w->kind == "shield") {
-    return Malformed(c, "weapon", "a weapon (spells: use_magic)");
+  if (w->kind == "spell") return Malformed(c, "weapon", "a weapon (spells: use_magic)");
+  // l.31 "Strike. You attack with your weapon"; l.93-94 name weapons,
+  // armor and shields apart: a shield blocks (l.51) and bashes (l.67),
+  // it is no weapon to Strike with, nor to make the opportunity attack,
+  // "a special form of Strike" (l.36), with (movement.cc).
+  if (w->kind == "shield") {
+    return Malformed(c, "weapon", absl::StrCat("a weapon: ", w->name,
+                                               " is a shield, no weapon to Strike with (l.31, l.93-94)"));
   }
   const std::string attr = ParamText(c, "attribute");
   if (!attr.empty() && attr != "str" && attr != "agi") {

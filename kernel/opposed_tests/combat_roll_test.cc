@@ -68,6 +68,7 @@ TEST_P(CombatRoll, Outcome) {
 INSTANTIATE_TEST_SUITE_P(
     EveryDefense, CombatRoll,
     ::testing::Values(
+        // l.61 "Both pass. Compare Successes:" per defense, l.62-64.
         // Block (l.51, l.62): both pass: blocked, 4 - BR 2 = 2.
         Case{"block", "club", {1, 1, 1}, "003.result.both_fail", false, 0},
         Case{"block", "club", {5, 1, 1}, "003.result.critical", true, 4},

@@ -90,5 +90,28 @@ TEST(Damage, VulnerabilityMostSevere) {  // l.136-137
   EXPECT_EQ(ComputeDamage(t, {4, "slashing", false, 0}).dealt, 5);
 }
 
+// Seed 003 l.119-126: "Physical Damage: Crushing ... Piercing ...
+// Slashing" and "Magical Damage: Fire ... Frost ... Shock"; l.140 "Being
+// unarmored grants you no protection". Each of the six by hand, against
+// AR 5 (l.142: physical only), Magic Resistance (2) (l.135: fire, frost
+// and shock) and a blocked BR 5 (l.145: physical 5, magical ceil(5/2) = 3):
+// physical 12 - 5 - 5 = 2; magical 12 - 3 - 2 = 7;
+// unarmored, unblocked: 12 of any of them.
+TEST(Damage, TheSixTypesOfTheTwoGroupsByHand) {
+  const Combatant t = Target({{"ar", 5}, {"resist.magical", 2}});
+  for (const char* type : {"crushing", "piercing", "slashing"}) {
+    EXPECT_EQ(ComputeDamage(t, {12, type, false, 0}).dealt, 7) << type;  // 12 - AR 5
+    EXPECT_EQ(ComputeDamage(t, {12, type, true, 5}).dealt, 2) << type;   // 12 - 5 - BR 5
+  }
+  for (const char* type : {"fire", "frost", "shock"}) {
+    EXPECT_EQ(ComputeDamage(t, {12, type, false, 0}).dealt, 10) << type;  // 12 - 2, no AR
+    EXPECT_EQ(ComputeDamage(t, {12, type, true, 5}).dealt, 7) << type;    // 12 - 3 - 2
+  }
+  const Combatant unarmored = Target({});
+  for (const char* type : {"crushing", "piercing", "slashing", "fire", "frost", "shock"}) {
+    EXPECT_EQ(ComputeDamage(unarmored, {12, type, false, 0}).dealt, 12) << type;
+  }
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil

@@ -100,7 +100,10 @@ TEST(Maneuvers, BashNeedsAShieldOrHeavyWeapon) {  // l.67
 }
 
 // A shield held by the winner also allows a Bash (l.67): here the
-// defender wins (a rolls 1, d blocks with a 6) and bashes back.
+// defender wins (a rolls 1, d blocks with a 6) and bashes back. l.66:
+// "Whenever the outcome of a combat roll is a critical win, the winner can
+// attempt a maneuver against the loser as part of the attack": the winner
+// may be the defender, the loser the attacker.
 TEST(Maneuvers, TheDefenderBashesWithItsShield) {
   Table t(OpposedTests(), Pair(2), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();

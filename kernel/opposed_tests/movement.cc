@@ -375,7 +375,11 @@ absl::Status DecideOpportunity(const fb::CommandT& c, Decision& d) {
     return absl::NotFoundError(absl::StrCat("command 'opportunity_attack': field 'weapon': ", who,
                                             " has no weapon '", c.weapon, "'"));
   }
-  if (!IsMelee(*weapon) || weapon->kind == "spell" || weapon->kind == "shield" || !Holds(*a, weapon->name)) {
+  if (weapon->kind == "shield") {  // l.36 "a special form of Strike": as a Strike (l.31, combat_roll.cc)
+    return Refuse("003.opportunity", absl::StrCat(weapon->name, " is a shield, no weapon to Strike with: an opportunity "
+                                                  "attack is a special form of Strike (l.36, l.31, l.93-94)"));
+  }
+  if (!IsMelee(*weapon) || weapon->kind == "spell" || !Holds(*a, weapon->name)) {
     return Refuse("003.opportunity", "an opportunity attack is a melee Strike with a held melee weapon");
   }
   RETURN_IF_ERROR(CheckReaction(s, *a, "opportunity_attack", true));

@@ -212,6 +212,34 @@ TEST(Initiative, TiesGoToTheHigherBonusThenId) {  // l.10-11
   EXPECT_EQ(t.state().order[1].initiative, 4);
 }
 
+// 003 l.12: "When the active character has resolved their turn, the
+// character with the next highest initiative gets their turn, and so on
+// until all characters have had a turn. After all character's have had
+// their turn, a new round begins." By hand: a 1 + 5 = 6, b 1 + 3 = 4,
+// c 1 + 1 = 2: a, b, c in round 1; round 2 begins with a, 3 AP each
+// (l.11), the AP b spent in round 1 regained (l.19).
+TEST(Initiative, TheNextHighestActsNextThenANewRound) {
+  auto who = [](const char* id, int x, int init) {
+    return Who(id, id, x, 2, {{"health", 5}, {"speed", 3}, {"initiative", init}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  };
+  Table t(OpposedTests(), Roster({who("c", 2, 1), who("a", 6, 5), who("b", 10, 3)}), {1, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(t.state().round, 1);
+  ASSERT_EQ(t.state().active, "a");
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "b");
+  ASSERT_TRUE(t.Submit(Cmd("b", "search")).ok());  // Observation 0 + PER 0: no dice
+  EXPECT_EQ(t.state().Find("b")->Resource("ap"), 2);
+  ASSERT_TRUE(t.Submit(Cmd("b", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "c");
+  EXPECT_EQ(t.state().round, 1);
+  ASSERT_TRUE(t.Submit(Cmd("c", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "a");
+  for (const char* id : {"a", "b", "c"}) EXPECT_EQ(t.state().Find(id)->Resource("ap"), 3) << id;
+}
+
 // The first round's order of `pc`, which ann plays, and `gm`, which the
 // roster gives no player (the GM runs it), with the set-up's dice `dice`.
 absl::StatusOr<std::vector<OrderEntry>> OrderOfAnnsAndTheGms(fb::CombatantSpecT pc,
@@ -741,6 +769,68 @@ TEST(Opportunity, ATripByTheOpportunityAttackAStandProvokesLeavesItProne) {
     }
   }
   EXPECT_EQ(last, "added");
+}
+
+// 003 l.31: "Strike. You attack with your weapon." l.36: "Opportunity
+// Attack. A special form of Strike, requiring a foe to expose themselves."
+// Reading: l.93-94 list "weapons, armor, and shields" apart, and a shield
+// has its own uses (Block l.51, Bash l.67): it is no weapon to Strike
+// with, and the opportunity attack, a special form of Strike, agrees: both
+// refuse the shield and take the club.
+TEST(Opportunity, NeitherAStrikeNorAnOpportunityAttackIsMadeWithAShield) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing"), W("buckler", "", "shield", "", {{"br", 2}}, "")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto strike = Cmd("a", "strike", {"d"});
+  strike.weapon = "buckler";
+  const auto st = t.Submit(strike).status();
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(std::string(st.message()).find("buckler is a shield, no weapon to Strike with"), std::string::npos) << st;
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  auto move = Cmd("d", "move");
+  Path(move, {{7, 5}});
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // leaving a's reach provokes (l.82)
+  auto oa = Cmd("a", "opportunity_attack");
+  oa.window = t.state().windows.begin()->first;
+  oa.weapon = "buckler";
+  const auto st2 = t.Submit(oa).status();
+  ASSERT_FALSE(st2.ok());
+  EXPECT_NE(std::string(st2.message()).find("buckler is a shield, no weapon to Strike with"), std::string::npos) << st2;
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 3);
+  oa.weapon = "club";
+  ASSERT_TRUE(t.Submit(oa).ok());
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 2);
+  EXPECT_EQ(t.state().windows.rbegin()->second.kind, "defense");
+}
+
+// 003 l.32: "Use Magic. You cast a spell or activate a magic item." l.83:
+// "Cast a Spell. Characters that cast spells which don't have the Melee
+// Attack trait" provoke. By hand: m, next to d's club, activates an item
+// (no spell): 1 AP (3 -> 2), nothing provoked; then casts ward, a spell:
+// 1 AP (2 -> 1), d's opportunity window opens.
+TEST(Opportunity, ActivatingAMagicItemProvokesNothingCastingASpellDoes) {
+  Table t(OpposedTests(),
+          Roster({Who("m", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 5}},
+                      {W("ward", "", "spell", "", {}, "")}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {W("club", "1d6", "melee", "medium", {}, "crushing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ring = Cmd("m", "use_magic");
+  ring.text = "activates a ring";
+  ASSERT_TRUE(t.Submit(ring).ok());
+  EXPECT_EQ(t.state().Find("m")->Resource("ap"), 2);
+  EXPECT_TRUE(t.state().windows.empty());
+  auto ward = Cmd("m", "use_magic");
+  ward.weapon = "ward";
+  ASSERT_TRUE(t.Submit(ward).ok());
+  EXPECT_EQ(t.state().Find("m")->Resource("ap"), 1);
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.kind, "opportunity");
 }
 
 }  // namespace
