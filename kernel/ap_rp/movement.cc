@@ -381,7 +381,16 @@ namespace combat::kernel::aprp {
 
 absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
-  RETURN_IF_ERROR(CheckAp(d.state(), *a, 0, "004.budget.move"));
+  // l.6: "They can also move by an amount equal to their Basic Movement
+  // (usually 3 m) without needing to use any AP" -- during their turn:
+  // movement, not AP, is what a move uses.
+  if (!Alive(*a)) return Refuse("004.budget.move", a->id + " cannot act");
+  if (!d.state().IsTurnOf(a->id)) {
+    return Refuse("004.budget.move",
+                  absl::StrCat("movement (Basic Movement, no AP) is used during your own turn: it is ",
+                               d.state().active.empty() ? "nobody" : d.state().active,
+                               "'s turn, not ", a->id, "'s"));
+  }
   RETURN_IF_ERROR(CheckMove(d.state(), *a, c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(FireOnDeclaration(d, c, decl, true));

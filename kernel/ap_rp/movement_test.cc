@@ -44,6 +44,20 @@ TEST(Movement, AWallRefusalCitesTheGrid) {
   EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
 }
 
+// 004 l.6: "They can also move by an amount equal to their Basic Movement
+// (usually 3 m) without needing to use any AP": a move off one's turn is
+// refused for the movement rule (l.6, 004.budget.move), not for AP, which
+// a move does not use. (Black-box: "AP are spent on your own turn".)
+TEST(Movement, AMoveOffTurnIsRefusedForMovementNotAp) {
+  Table t(ApRp(), Roster());
+  auto m = t.Submit(Path(Cmd("e", "move"), {{1, 4}}));
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(m.status().message().find("AP are spent"), std::string::npos) << m.status();
+  EXPECT_NE(m.status().message().find("movement"), std::string::npos) << m.status();
+  EXPECT_NE(m.status().message().find("l.6"), std::string::npos) << m.status();
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{1, 3}));
+}
+
 // l.108: through an ally, never stopping there.
 TEST(Movement, ThroughAlliesNotStopping) {
   Table t(ApRp(), Roster());
