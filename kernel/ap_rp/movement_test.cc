@@ -150,6 +150,24 @@ TEST(Movement, ForcedIntoAnOccupiedSquare) {
   EXPECT_EQ(Res(t, "a", kAp), 2);  // Shove: 1 AP (l.37)
 }
 
+// 004 l.37 "move a target within 1 m of you up to 1 m" names no direction
+// and l.114 "forces the creature or object occupying that space to make a
+// Strength DR" excepts no occupant: shoved into the shover's own square
+// (reading, README), the shover rolls the Strength DR against its own DR
+// Power: 5 + 4 = 9 < 14 fails, 1 damage to both, e stays where it stood.
+TEST(Movement, AShoveIntoTheShoversOwnSquareCollidesWithTheShover) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  Table t(ApRp(), MakeRoster({a, e}));
+  auto ev = t.Submit(Path(Cmd("a", "shove", {"e"}), {{1, 1}}), {15, 2, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "damage"), 1);
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{2, 1}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+  EXPECT_EQ(Res(t, "e", kVitality), 29);
+  EXPECT_EQ(Res(t, "a", kVitality), 29);
+}
+
 // 004 l.114 "On a success, you only deal half as much damage": a 1 m shove
 // into w's square, w's Strength DR 10 + 4 + 0 = 14 >= 14 succeeds: half of
 // 1 is 0 (rounded down: the text's only rounding, l.53 "rounded down"; no
