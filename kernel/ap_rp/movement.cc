@@ -22,7 +22,10 @@ namespace {
 
 // l.109: "You can be in a space occupied by a creature that is two size
 // categories bigger or smaller than you" (reading: at least two apart).
+// Creatures only: an object occupies its space whatever its size (l.114
+// "the creature or object occupying that space").
 bool CanShare(const Combatant& a, const Combatant& b) {
+  if (IsObject(a) || IsObject(b)) return false;
   return std::llabs(SizeCat(a) - SizeCat(b)) >= 2;
 }
 

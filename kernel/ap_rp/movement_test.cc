@@ -168,6 +168,26 @@ TEST(Movement, AShoveIntoTheShoversOwnSquareCollidesWithTheShover) {
   EXPECT_EQ(Res(t, "a", kVitality), 29);
 }
 
+// 004 l.109 "You can be in a space occupied by a *creature* that is two
+// size categories bigger or smaller than you" grants no share of an
+// object's space; l.114 "forces the creature or object occupying that
+// space to make a Strength DR": e shoved into the square of a box of size
+// 3 collides: the box fails (l.69 "Objects automatically fail all DR"), 1
+// damage to both, e stays. (Black-box: e was moved into the box's square.)
+TEST(Movement, AnObjectIsNotSharedWhateverItsSize) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto box = Being("box", "z", 3, 1, {{"size_cat", 3}});
+  box.tags.push_back("object");
+  Table t(ApRp(), MakeRoster({a, e, box}));
+  auto ev = t.Submit(Path(Cmd("a", "shove", {"e"}), {{3, 1}}), {15, 2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "damage"), 1);
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{2, 1}));
+  EXPECT_EQ(Res(t, "e", kVitality), 29);
+  EXPECT_EQ(Res(t, "box", kVitality), 29);
+}
+
 // 004 l.114 "On a success, you only deal half as much damage": a 1 m shove
 // into w's square, w's Strength DR 10 + 4 + 0 = 14 >= 14 succeeds: half of
 // 1 is 0 (rounded down: the text's only rounding, l.53 "rounded down"; no
