@@ -93,6 +93,26 @@ TEST(Turns, FreeInteractExcludesFreeSwitch) {
   EXPECT_EQ(Res(t, "a", kAp), 2);
 }
 
+// 004 l.19 "You can make one free Interact with Target action on your
+// turn" (l.24 the same for Switch Weapons): off its turn b's free one is
+// refused for that line, not as "AP are spent on your own turn" (it costs
+// no AP). (Black-box: the refusal named the AP budget.)
+TEST(Turns, AFreeInteractOffTurnCitesItsOwnLine) {
+  Table t(ApRp(), Duel());
+  auto i = t.Submit(Cmd("b", "interact"));
+  EXPECT_EQ(i.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(i.status().message().find("AP are spent"), std::string::npos) << i.status();
+  EXPECT_NE(i.status().message().find("l.19"), std::string::npos) << i.status();
+  auto w = t.Submit(Cmd("b", "switch_weapons"));
+  EXPECT_EQ(w.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(w.status().message().find("l.24"), std::string::npos) << w.status();
+  // Paid (1 AP), the budget's refusal stands.
+  fb::CommandT paid = Cmd("b", "interact");
+  With(paid, "paid", 1);
+  auto p = t.Submit(paid);
+  EXPECT_NE(p.status().message().find("AP are spent"), std::string::npos) << p.status();
+}
+
 // l.10: knight 26 + horse 32 -> (26+32)/2 = 29; one shared turn.
 TEST(Turns, UnionInitiativeIsTwentyNine) {
   auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});
