@@ -18,13 +18,15 @@ fb::CommandT Impose(const std::string& who, const std::string& name) {
 TEST(Actions, Stabilize) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"first_aid", 2}});
   auto b = Being("b", "x", 2, 1);
-  Table t(ApRp(), MakeRoster({a, b}));
+  auto foe = Being("foe", "y", 15, 15, {{"ins", 0}});  // l.2: two parties
+  Table t(ApRp(), MakeRoster({a, b, foe}));
   ASSERT_OK(t.Submit(Impose("b", kBleeding)));
   ASSERT_OK(t.Submit(Cmd("a", "stabilize", {"b"}), {5}));  // 7 < 8
   EXPECT_TRUE(Has(t, "b", kBleeding));
   EXPECT_EQ(Res(t, "a", kAp), 0);  // 3 AP
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("a", "stabilize", {"b"}), {6}));  // 8 >= 8
   EXPECT_FALSE(Has(t, "b", kBleeding));
 }
@@ -33,7 +35,8 @@ TEST(Actions, Stabilize) {
 TEST(Actions, SwitchPlaces) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});
   auto b = Being("b", "x", 2, 1);
-  Table t(ApRp(), MakeRoster({a, b}));
+  auto foe = Being("foe", "y", 15, 15, {{"ins", 0}});  // l.2: two parties
+  Table t(ApRp(), MakeRoster({a, b, foe}));
   ASSERT_OK(t.Submit(Cmd("a", "switch_places", {"b"})));
   EXPECT_EQ(t.state().Find("a")->at, (Pos{2, 1}));
   EXPECT_EQ(t.state().Find("b")->at, (Pos{1, 1}));
@@ -496,7 +499,8 @@ TEST(Actions, ChooseToFailADefenseRoll) {
 TEST(Actions, StabilizeSelfAndRange) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"first_aid", 2}});
   auto b = Being("b", "x", 3, 1);
-  Table t(ApRp(), MakeRoster({a, b}));
+  auto foe = Being("foe", "y", 15, 15, {{"ins", 0}});  // l.2: two parties
+  Table t(ApRp(), MakeRoster({a, b, foe}));
   ASSERT_OK(t.Submit(Impose("b", kBleeding)));
   auto far = t.Submit(Cmd("a", "stabilize", {"b"}), {19});
   EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
@@ -669,7 +673,8 @@ TEST(Actions, EveryRowCostsItsAp) {
   // Interact and Switch Weapons (l.19, l.24) cost 1 AP when paid.
   for (const char* action : {"interact", "switch_weapons"}) {
     auto a = Being("a", "x", 1, 1, {{"ins", 20}});
-    Table t(ApRp(), MakeRoster({a}));
+    auto foe = Being("foe", "y", 15, 15, {{"ins", 0}});  // l.2: two parties
+    Table t(ApRp(), MakeRoster({a, foe}));
     auto c = Cmd("a", action);
     With(c, "paid", 1);
     ASSERT_OK(t.Submit(c));
@@ -727,7 +732,8 @@ TEST(Actions, ADeadTargetMakesNoCheck) {
 // `paid` exists only where a free action does (l.19, l.24).
 TEST(Actions, PaidOnlyForInteractAndSwitchWeapons) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});
-  Table t(ApRp(), MakeRoster({a}));
+  auto foe = Being("foe", "y", 15, 15, {{"ins", 0}});  // l.2: two parties
+  Table t(ApRp(), MakeRoster({a, foe}));
   auto c = Cmd("a", "defend");
   With(c, "paid", 1);
   auto r = t.Submit(c);

@@ -264,13 +264,15 @@ TEST(Attack, ObjectsAreHitAutomatically) {
   Arm(a, "ax", "1d8", "melee");
   auto door = kernel::testing::Creature("door", "none", 2, 1, {{"vitality", 10}, {"armor", 2}});
   door.tags.push_back("object");
-  Table t(ApRp(), MakeRoster({a, door}));
+  auto foe = Being("foe", "y", 15, 15, {{"ins", 0}});  // l.2: two parties
+  Table t(ApRp(), MakeRoster({a, door, foe}));
   ASSERT_TRUE(t.status().ok()) << t.status();
   ASSERT_OK(t.Submit(Attack("aria", "door", "ax"), {7}));
   EXPECT_EQ(Res(t, "door", kVitality), 5);
   // 004 l.58 "A creature does not start bleeding ...": Bleeding is a
   // creature's; an object knocked below 1 (5 - (7 - 2) = 0) does not bleed.
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
   ASSERT_OK(t.Submit(Attack("aria", "door", "ax"), {7}));
   EXPECT_EQ(Res(t, "door", kVitality), 0);
   EXPECT_FALSE(Has(t, "door", kBleeding));

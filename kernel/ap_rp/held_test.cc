@@ -50,6 +50,21 @@ TEST(Held, FiresOnAnotherCreaturesTurn) {
   EXPECT_EQ(Res(t, "archer", kAp), 1);  // paid on its own turn
 }
 
+// 004 l.9 "a creature must spend the AP that the action would cost on
+// their turn" and l.19 "one free Interact with Target action on your
+// turn": a held Interact fires "no matter whose turn it is", so it is paid
+// its table cost, 1 AP (reading, README); the turn's free Interact stays.
+TEST(Held, AHeldInteractPaysItsApNotTheFreeOne) {
+  Table t(ApRp(), Roster());
+  fb::CommandT c = Cmd("archer", "hold_action");
+  WithText(c, "action", "interact");
+  WithText(c, "trigger", "moves");
+  ASSERT_OK(t.Submit(c));
+  EXPECT_EQ(Res(t, "archer", kAp), 3 - 1);
+  ASSERT_OK(t.Submit(Cmd("archer", "interact")));  // the turn's free one
+  EXPECT_EQ(Res(t, "archer", kAp), 2);
+}
+
 // The move goes on after the shot.
 TEST(Held, MoveContinuesAfterFiring) {
   Table t(ApRp(), Roster());

@@ -22,7 +22,10 @@ namespace {
 
 // l.109: "You can be in a space occupied by a creature that is two size
 // categories bigger or smaller than you" (reading: at least two apart).
+// Creatures only: an object occupies its space whatever its size (l.114
+// "the creature or object occupying that space").
 bool CanShare(const Combatant& a, const Combatant& b) {
+  if (IsObject(a) || IsObject(b)) return false;
   return std::llabs(SizeCat(a) - SizeCat(b)) >= 2;
 }
 
@@ -381,7 +384,16 @@ namespace combat::kernel::aprp {
 
 absl::Status DecideMove(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
-  RETURN_IF_ERROR(CheckAp(d.state(), *a, 0, "004.budget.move"));
+  // l.6: "They can also move by an amount equal to their Basic Movement
+  // (usually 3 m) without needing to use any AP" -- during their turn:
+  // movement, not AP, is what a move uses.
+  if (!Alive(*a)) return Refuse("004.budget.move", a->id + " cannot act");
+  if (!d.state().IsTurnOf(a->id)) {
+    return Refuse("004.budget.move",
+                  absl::StrCat("movement (Basic Movement, no AP) is used during your own turn: it is ",
+                               d.state().active.empty() ? "nobody" : d.state().active,
+                               "'s turn, not ", a->id, "'s"));
+  }
   RETURN_IF_ERROR(CheckMove(d.state(), *a, c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(FireOnDeclaration(d, c, decl, true));

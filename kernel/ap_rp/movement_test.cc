@@ -44,6 +44,20 @@ TEST(Movement, AWallRefusalCitesTheGrid) {
   EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
 }
 
+// 004 l.6: "They can also move by an amount equal to their Basic Movement
+// (usually 3 m) without needing to use any AP": a move off one's turn is
+// refused for the movement rule (l.6, 004.budget.move), not for AP, which
+// a move does not use. (Black-box: "AP are spent on your own turn".)
+TEST(Movement, AMoveOffTurnIsRefusedForMovementNotAp) {
+  Table t(ApRp(), Roster());
+  auto m = t.Submit(Path(Cmd("e", "move"), {{1, 4}}));
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(m.status().message().find("AP are spent"), std::string::npos) << m.status();
+  EXPECT_NE(m.status().message().find("movement"), std::string::npos) << m.status();
+  EXPECT_NE(m.status().message().find("l.6"), std::string::npos) << m.status();
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{1, 3}));
+}
+
 // l.108: through an ally, never stopping there.
 TEST(Movement, ThroughAlliesNotStopping) {
   Table t(ApRp(), Roster());
@@ -134,6 +148,44 @@ TEST(Movement, ForcedIntoAnOccupiedSquare) {
   EXPECT_EQ(Res(t, "e", kVitality), 29);
   EXPECT_EQ(Res(t, "w", kVitality), 29);
   EXPECT_EQ(Res(t, "a", kAp), 2);  // Shove: 1 AP (l.37)
+}
+
+// 004 l.37 "move a target within 1 m of you up to 1 m" names no direction
+// and l.114 "forces the creature or object occupying that space to make a
+// Strength DR" excepts no occupant: shoved into the shover's own square
+// (reading, README), the shover rolls the Strength DR against its own DR
+// Power: 5 + 4 = 9 < 14 fails, 1 damage to both, e stays where it stood.
+TEST(Movement, AShoveIntoTheShoversOwnSquareCollidesWithTheShover) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  Table t(ApRp(), MakeRoster({a, e}));
+  auto ev = t.Submit(Path(Cmd("a", "shove", {"e"}), {{1, 1}}), {15, 2, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "damage"), 1);
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{2, 1}));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+  EXPECT_EQ(Res(t, "e", kVitality), 29);
+  EXPECT_EQ(Res(t, "a", kVitality), 29);
+}
+
+// 004 l.109 "You can be in a space occupied by a *creature* that is two
+// size categories bigger or smaller than you" grants no share of an
+// object's space; l.114 "forces the creature or object occupying that
+// space to make a Strength DR": e shoved into the square of a box of size
+// 3 collides: the box fails (l.69 "Objects automatically fail all DR"), 1
+// damage to both, e stays. (Black-box: e was moved into the box's square.)
+TEST(Movement, AnObjectIsNotSharedWhateverItsSize) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto box = Being("box", "z", 3, 1, {{"size_cat", 3}});
+  box.tags.push_back("object");
+  Table t(ApRp(), MakeRoster({a, e, box}));
+  auto ev = t.Submit(Path(Cmd("a", "shove", {"e"}), {{3, 1}}), {15, 2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "damage"), 1);
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{2, 1}));
+  EXPECT_EQ(Res(t, "e", kVitality), 29);
+  EXPECT_EQ(Res(t, "box", kVitality), 29);
 }
 
 // 004 l.114 "On a success, you only deal half as much damage": a 1 m shove

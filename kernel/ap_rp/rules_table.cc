@@ -15,6 +15,7 @@ RuleRef R(const char* id, const char* section, int line, const char* summary) {
 
 std::vector<RuleRef>* Build() {
   return new std::vector<RuleRef>{
+      R("004.combat", "Battle", 2, "combat only starts with at least two parties able to fight (not rocks)"),
       R("004.setup", "Battle", 3, "combatants join by side (allies = your side); Vitality, pools"),
       R("004.gm", "Rounds and Turns", 7, "the GM decides ties and overrules by the shared gm_* verbs"),
       R("004.round", "Rounds and Turns", 5, "combat is divided into rounds; each combatant gets one turn per round"),

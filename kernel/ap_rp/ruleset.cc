@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -146,6 +147,24 @@ class ApRpRuleset : public Ruleset {
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     ASSIGN_OR_RETURN(std::vector<fb::CombatantSpecT> specs,
                      RosterSpecs(roster, CheckSpec, Cite("004.setup")));
+    {
+      // l.2: "Combat only starts if there are at least two parties involved
+      // that truly wish to fight and have the capabilities to do so.
+      // Randomly punching rocks does not start combat": at least two sides
+      // with a creature (an object cannot fight); whether they truly wish to
+      // fight is the GM's, who creates the session.
+      std::set<std::string> parties;
+      for (const auto& s : specs) {
+        if (std::find(s.tags.begin(), s.tags.end(), "object") == s.tags.end()) parties.insert(s.side);
+      }
+      if (parties.size() < 2) {
+        return RosterError(specs.front().id, "side",
+                           absl::StrCat("combat needs at least two parties (sides) with a creature that "
+                                        "can fight (an object cannot); the roster has ",
+                                        parties.size(), parties.empty() ? "" : ": " + *parties.begin()),
+                           Cite("004.combat"));
+      }
+    }
     for (const auto& s : specs) RETURN_IF_ERROR(JoinCombatant(d, s, {0, "004.setup"}));
     std::map<std::string, int64_t> momentum;
     for (const auto& s : specs) {

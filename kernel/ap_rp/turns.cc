@@ -428,6 +428,13 @@ absl::Status BeginCombat(Decision& d) {
 absl::Status CheckAp(const State& s, const Combatant& actor, int64_t ap,
                      const std::string& rule) {
   if (!Alive(actor)) return Refuse(rule, actor.id + " cannot act");
+  if (!s.IsTurnOf(actor.id) && ap <= 0) {
+    // The free Interact with Target / Switch Weapons costs no AP: it is
+    // taken "on your turn" (l.19, l.24; `rule` cites the action's line).
+    return Refuse(rule, absl::StrCat("the free one is made on your own turn: it is ",
+                                     s.active.empty() ? "nobody" : s.active, "'s turn, not ",
+                                     actor.id, "'s"));
+  }
   if (!s.IsTurnOf(actor.id)) {
     return Refuse("004.budget.ap", absl::StrCat("AP are spent on your own turn: it is ",
                                                 s.active.empty() ? "nobody" : s.active,

@@ -93,6 +93,26 @@ TEST(Turns, FreeInteractExcludesFreeSwitch) {
   EXPECT_EQ(Res(t, "a", kAp), 2);
 }
 
+// 004 l.19 "You can make one free Interact with Target action on your
+// turn" (l.24 the same for Switch Weapons): off its turn b's free one is
+// refused for that line, not as "AP are spent on your own turn" (it costs
+// no AP). (Black-box: the refusal named the AP budget.)
+TEST(Turns, AFreeInteractOffTurnCitesItsOwnLine) {
+  Table t(ApRp(), Duel());
+  auto i = t.Submit(Cmd("b", "interact"));
+  EXPECT_EQ(i.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(i.status().message().find("AP are spent"), std::string::npos) << i.status();
+  EXPECT_NE(i.status().message().find("l.19"), std::string::npos) << i.status();
+  auto w = t.Submit(Cmd("b", "switch_weapons"));
+  EXPECT_EQ(w.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(w.status().message().find("l.24"), std::string::npos) << w.status();
+  // Paid (1 AP), the budget's refusal stands.
+  fb::CommandT paid = Cmd("b", "interact");
+  With(paid, "paid", 1);
+  auto p = t.Submit(paid);
+  EXPECT_NE(p.status().message().find("AP are spent"), std::string::npos) << p.status();
+}
+
 // l.10: knight 26 + horse 32 -> (26+32)/2 = 29; one shared turn.
 TEST(Turns, UnionInitiativeIsTwentyNine) {
   auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});
@@ -429,17 +449,37 @@ TEST(Turns, GmOrderAfterActingKeepsTheTurn) {
   EXPECT_EQ(t.state().active, "a");
 }
 
+// 004 l.2 "Combat only starts if there are at least two parties involved
+// that truly wish to fight and have the capabilities to do so. Randomly
+// punching rocks does not start combat": a roster of one side and a rock
+// (an object cannot fight) is refused naming `side` and l.2; a second side
+// with a creature starts it. (Black-box: the session started.)
+TEST(Turns, CombatNeedsTwoPartiesThatCanFight) {
+  auto a = Being("a", "x", 1, 1);
+  auto b = Being("b", "x", 2, 1);
+  auto rock = kernel::testing::Creature("rock", "none", 4, 4, {{"vitality", 5}});
+  rock.tags.push_back("object");
+  Table t(ApRp(), MakeRoster({a, b, rock}));
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(t.status().message().find("side"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("l.2"), std::string::npos) << t.status();
+  Table two(ApRp(), MakeRoster({a, Being("foe", "y", 8, 8), rock}));
+  EXPECT_TRUE(two.status().ok()) << two.status();
+}
+
 // l.7: objects stand at Initiative 0 and take no turns.
 TEST(Turns, ObjectsAtInitiativeZero) {
   auto a = Being("a", "x", 1, 1, {{"ins", 12}});
   auto crate = kernel::testing::Creature("crate", "none", 4, 4, {{"vitality", 5}, {"ins", 18}});
   crate.tags.push_back("object");
-  Table t(ApRp(), MakeRoster({a, crate}));
+  auto foe = Being("foe", "y", 15, 15, {{"ins", 1}});  // l.2: two parties; Initiative 2
+  Table t(ApRp(), MakeRoster({a, crate, foe}));
   ASSERT_TRUE(t.status().ok()) << t.status();
-  ASSERT_EQ(t.state().order.size(), 2u);
-  EXPECT_EQ(t.state().order[1].actor, "crate");
-  EXPECT_EQ(t.state().order[1].initiative, 0);
+  ASSERT_EQ(t.state().order.size(), 3u);
+  EXPECT_EQ(t.state().order[2].actor, "crate");
+  EXPECT_EQ(t.state().order[2].initiative, 0);
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
   EXPECT_EQ(t.state().round, 2);
   EXPECT_EQ(t.state().active, "a");
 }
