@@ -580,6 +580,33 @@ TEST(Maneuver, AHiddenTargetNeedsADeclaredSquareAndTheWrongOneMisses) {
   EXPECT_FALSE(Has(t, "gob", kHidden));  // l.115: "hitting them"
 }
 
+// 000 l.115 (seed 000_ab2f36f2929fdde3.txt): a Hidden creature's "location
+// is discovered by another Creature (hitting them, ...)"; a Feint is a
+// Maneuver (l.47) whose success is its hit (l.53), as for the opposed
+// Maneuvers: the target is no longer Hidden from the feinter (was: still
+// Hidden after a successful Feint).
+TEST(Maneuver, ASuccessfulFeintFindsAHiddenTarget) {
+  fb::RosterT r = Pair();
+  Tag(*r.combatants[1], "hidden");  // gob is Hidden from aria
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT wrong = M("feint");
+  kernel::testing::WithPath(wrong, {{2, 0}});
+  // Concealed (Hidden): 2d20kl1 = 17 + 4 = 21 vs Mental Defense 10, yet a
+  // miss in the wrong square: still Hidden.
+  auto miss = t.Submit(wrong, {18, 17});
+  ASSERT_OK(miss);
+  EXPECT_EQ(NumOf(*miss, "000.feint", "success"), 0);
+  EXPECT_TRUE(Has(t, "gob", kHidden));
+  fb::CommandT right = M("feint");
+  kernel::testing::WithPath(right, {{1, 0}});
+  auto ev = t.Submit(right, {12, 11});  // 2d20kl1 = 11 + 4 = 15 vs 10
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.feint", "success"), 1);
+  EXPECT_EQ(NumOf(*ev, "000.feint", "critical"), 0);
+  EXPECT_TRUE(Has(t, "gob", kFlatFooted));
+  EXPECT_FALSE(Has(t, "gob", kHidden));  // l.115: "hitting them"
+}
+
 // 000 l.21: "Free Actions can be used to do things that require no effort
 // like drop an item": no Action spent; the dropped spear is picked up with
 // an Action and can be used again.
