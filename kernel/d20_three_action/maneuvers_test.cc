@@ -630,6 +630,36 @@ TEST(Maneuver, DroppingAnItemIsAFreeAction) {
   EXPECT_EQ(Res(t, "gob", kHp), 12);  // 1d8 5 + STR 3
 }
 
+// 000 l.109 (seed 000_ab2f36f2929fdde3.txt): a Flanked Creature "is within
+// both of their Reach"; l.47: a Maneuver "with the same Reach" as a Melee
+// Attack; l.55 / l.21: a disarmed or dropped weapon lies on the ground. A
+// creature whose 10 ft glaive is no longer in hand reaches 5 ft (unarmed):
+// it no longer flanks from 10 ft, nor trips from there (was: the dropped
+// glaive's Reach still counted).
+TEST(Maneuver, ADroppedReachWeaponNoLongerGivesItsReach) {
+  fb::CombatantSpecT b = Being("bo", "party", 3, 0);
+  Arm(b, "glaive", "1d10", "melee", "heavy", 10);
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "spear", "1d8", "melee");
+  fb::RosterT r = MakeRoster(
+      {std::move(b), std::move(a), Being("gob", "goblins", 1, 0)});
+  Table t(D20ThreeAction(), r, {15, 10, 5});  // bo, aria, gob
+  const auto partner = [&] {
+    return FlankPartner(t.state(), *t.state().Find("aria"),
+                        *t.state().Find("gob"), 5);
+  };
+  EXPECT_EQ(partner(), "bo");  // 10 ft away with a 10 ft glaive
+  fb::CommandT drop = Cmd("bo", "drop_item");
+  WithText(drop, "item", "glaive");
+  ASSERT_OK(t.Submit(drop));
+  EXPECT_EQ(partner(), "");  // unarmed: 5 ft
+  auto trip = t.Submit(M("trip", "bo", "gob"));
+  EXPECT_EQ(trip.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(trip.status().message().find("beyond reach (5 ft)"),
+            std::string::npos)
+      << trip.status();
+}
+
 TEST(Maneuver, OutOfReachIsRefused) {
   fb::RosterT r = Pair();
   r.combatants[1]->at = std::make_unique<fb::Pos>(3, 0);
