@@ -660,6 +660,32 @@ TEST(Maneuver, ADroppedReachWeaponNoLongerGivesItsReach) {
       << trip.status();
 }
 
+// 000 l.29 (seed 000_ab2f36f2929fdde3.txt): "While wielding a Light Weapon
+// or Medium Weapon you may use your DEX for Melee Attack rolls"; l.55: a
+// disarmed creature's item "lands on the ground". A defender whose dagger
+// is on the ground makes its opposed roll with STR (was: DEX, by the dagger
+// it no longer wields).
+TEST(Maneuver, ADefenderWithoutItsLightWeaponOpposesWithStr) {
+  fb::CombatantSpecT g = Being("gob", "goblins", 1, 0, {{"str", 1}, {"dex", 4}});
+  Arm(g, "dagger", "1d4", "melee", "light");
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "spear", "1d8", "melee");
+  Table t(D20ThreeAction(), MakeRoster({std::move(g), std::move(a)}),
+          {15, 10});  // gob, then aria
+  fb::CommandT drop = Cmd("gob", "drop_item");
+  WithText(drop, "item", "dagger");
+  ASSERT_OK(t.Submit(drop));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  // aria: 10 + Level 1 + STR 3 = 14; gob: 10 + Level 1 + STR 1 = 12 (with
+  // the dagger in hand it would be DEX 4: 15, a failure).
+  auto ev = t.Submit(M("trip"), {10, 10});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.trip", "defender.str"), 1);
+  EXPECT_EQ(NumOf(*ev, "000.trip", "defender.total"), 12);
+  EXPECT_EQ(NumOf(*ev, "000.trip", "success"), 1);
+  EXPECT_TRUE(Has(t, "gob", kProne));
+}
+
 TEST(Maneuver, OutOfReachIsRefused) {
   fb::RosterT r = Pair();
   r.combatants[1]->at = std::make_unique<fb::Pos>(3, 0);
