@@ -18,10 +18,14 @@ void Push(Nums* nums, std::string key, int64_t v) {
 }
 
 // The weapon a defender uses for its opposed roll: its first light or
-// medium melee weapon (so it may use DEX: L29), else none (STR).
+// medium melee weapon in hand (L29 "While wielding": so it may use DEX; not
+// one dropped or disarmed, L55), else none (STR).
 const Weapon* DefenderWeapon(const Combatant& c) {
   for (const Weapon& w : c.weapons) {
-    if ((w.kind == "melee" || w.kind == "natural") && Finesse(&w)) return &w;
+    if ((w.kind == "melee" || w.kind == "natural") && Finesse(&w) &&
+        InHand(c, w)) {
+      return &w;
+    }
   }
   return nullptr;
 }

@@ -154,6 +154,46 @@ TEST(Attack, AreaAttackMakesOneRoll) {
   EXPECT_EQ(t.Submit(two).status().code(), absl::StatusCode::kInvalidArgument);
 }
 
+// 000 l.113 (seed 000_ab2f36f2929fdde3.txt): "All Attacks made against
+// Concealed Creatures are at a Disadvantage. Attacks made against an Area
+// are not subject to concealment"; l.119: "Line of Effect is not affected
+// by things that prevent vision, like Darkness or Fog", while a wall that
+// completely obscures the target stops the attack (l.121).
+TEST(Attack, AnAreaIgnoresConcealmentAndOnlyWallsStopTheLineOfEffect) {
+  fb::RosterT r = Melee(4);
+  Terrain(r, 4, 0, "darkness");  // gob in darkness (l.87)
+  Terrain(r, 2, 0, "fog");       // and fog between (l.91)
+  Table t(D20ThreeAction(), r, {15, 10});
+  // A single target: Disadvantage, 2d20kl1 = 5 + Level 1 + ESS 1 = 7 vs 12.
+  auto one = t.Submit(Attack("burst"), {15, 5});
+  ASSERT_OK(one);
+  EXPECT_EQ(NumOf(*one, "000.attack.spell", "edge"), -1);
+  EXPECT_EQ(NumOf(*one, "000.attack.spell", "total"), 7);
+  EXPECT_EQ(Res(t, "gob", kHp), 20);
+  // The same target in an Area: one straight d20, 10 + 2 = 12 vs 12, a hit;
+  // 2d6 = 3 + 4.
+  fb::CommandT area = Attack("burst");
+  With(area, "area", 1);
+  auto hit = t.Submit(area, {10, 3, 4});
+  ASSERT_OK(hit);
+  EXPECT_EQ(NumOf(*hit, "000.attack.spell", "edge"), 0);
+  EXPECT_EQ(NumOf(*hit, "000.attack.spell", "total"), 12);
+  EXPECT_EQ(Res(t, "gob", kHp), 13);
+  // A wall across every line: no Line of Effect, no attack, Area or not.
+  fb::RosterT w = Melee(4);
+  Terrain(w, 2, 0, "wall");
+  Terrain(w, 2, 1, "wall");
+  Table u(D20ThreeAction(), w, {15, 10});
+  auto blocked = u.Submit(Attack("burst"));
+  EXPECT_EQ(blocked.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(blocked.status().message().find("cannot be attacked"),
+            std::string::npos);
+  fb::CommandT blocked_area = Attack("burst");
+  With(blocked_area, "area", 1);
+  EXPECT_EQ(u.Submit(blocked_area).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+}
+
 TEST(Attack, HiddenTargetsNeedASquareAndTheWrongOneMisses) {
   fb::RosterT r = Melee(1);
   Tag(*r.combatants[1], "hidden");

@@ -30,12 +30,20 @@ bool IsDifficult(std::string terrain) {
          terrain == "underbrush" || terrain == "cover";
 }
 
+bool InHand(const Combatant& c, const Weapon& w) {
+  for (const Condition* dis : Named(c, kDisarmed)) {
+    if (dis->note == w.name) return false;
+  }
+  return true;
+}
+
 int64_t MeleeReach(const Combatant& c) {
   int64_t reach = kSquare;  // unarmed
   for (const Weapon& w : c.weapons) {
-    if (w.kind == "melee" || w.kind == "natural") {
-      reach = std::max<int64_t>(reach, w.reach);
-    }
+    if (w.kind != "melee" && w.kind != "natural") continue;
+    // L55, L21: a weapon dropped, flung or taken is not in hand: its Reach
+    // is not the creature's (L47 "the same Reach", L109 "within ... Reach").
+    if (InHand(c, w)) reach = std::max<int64_t>(reach, w.reach);
   }
   return reach;
 }

@@ -211,8 +211,11 @@ int64_t DistanceFt(const Combatant& a, const Combatant& b);
 using space::Covers;  // p is inside the space
 bool IsWall(std::string terrain);
 bool IsDifficult(std::string terrain);
-// Longest melee reach among `c`'s melee/natural weapons (5 unarmed).
+// Longest melee reach among `c`'s melee/natural weapons in hand (5
+// unarmed).
 int64_t MeleeReach(const Combatant& c);
+// Whether `c` still holds `w`: not dropped, flung or taken (L21, L55).
+bool InHand(const Combatant& c, const Weapon& w);
 struct CoverResult {
   bool cover = false;    // partially obscured (L121)
   bool blocked = false;  // completely obscured by a wall: cannot be attacked

@@ -363,7 +363,13 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
     RETURN_IF_ERROR(
         Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
     RETURN_IF_ERROR(Unsteady(d, a.id, cause, "made an Attack"));  // L85
-    if (ok) RETURN_IF_ERROR(Unsteady(d, t.id, cause, "was hit"));
+    if (ok) {
+      RETURN_IF_ERROR(Unsteady(d, t.id, cause, "was hit"));
+      // L115: its location is discovered by "hitting them" (a Maneuver's
+      // success, as for the opposed ones below).
+      RETURN_IF_ERROR(Reveal(d, t.id, a.id,
+                             {cause, "000.hidden", {}, "hit: location found"}));
+    }
     if (crit) {
       // L53 "until your next Turn": the feinter's, whoever's turn it is.
       return Apply(d, t.id, kFlatFooted, a.id, 0,

@@ -580,6 +580,33 @@ TEST(Maneuver, AHiddenTargetNeedsADeclaredSquareAndTheWrongOneMisses) {
   EXPECT_FALSE(Has(t, "gob", kHidden));  // l.115: "hitting them"
 }
 
+// 000 l.115 (seed 000_ab2f36f2929fdde3.txt): a Hidden creature's "location
+// is discovered by another Creature (hitting them, ...)"; a Feint is a
+// Maneuver (l.47) whose success is its hit (l.53), as for the opposed
+// Maneuvers: the target is no longer Hidden from the feinter (was: still
+// Hidden after a successful Feint).
+TEST(Maneuver, ASuccessfulFeintFindsAHiddenTarget) {
+  fb::RosterT r = Pair();
+  Tag(*r.combatants[1], "hidden");  // gob is Hidden from aria
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT wrong = M("feint");
+  kernel::testing::WithPath(wrong, {{2, 0}});
+  // Concealed (Hidden): 2d20kl1 = 17 + 4 = 21 vs Mental Defense 10, yet a
+  // miss in the wrong square: still Hidden.
+  auto miss = t.Submit(wrong, {18, 17});
+  ASSERT_OK(miss);
+  EXPECT_EQ(NumOf(*miss, "000.feint", "success"), 0);
+  EXPECT_TRUE(Has(t, "gob", kHidden));
+  fb::CommandT right = M("feint");
+  kernel::testing::WithPath(right, {{1, 0}});
+  auto ev = t.Submit(right, {12, 11});  // 2d20kl1 = 11 + 4 = 15 vs 10
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.feint", "success"), 1);
+  EXPECT_EQ(NumOf(*ev, "000.feint", "critical"), 0);
+  EXPECT_TRUE(Has(t, "gob", kFlatFooted));
+  EXPECT_FALSE(Has(t, "gob", kHidden));  // l.115: "hitting them"
+}
+
 // 000 l.21: "Free Actions can be used to do things that require no effort
 // like drop an item": no Action spent; the dropped spear is picked up with
 // an Action and can be used again.
@@ -601,6 +628,62 @@ TEST(Maneuver, DroppingAnItemIsAFreeAction) {
   EXPECT_EQ(Res(t, "aria", kActions), 2);
   ASSERT_OK(t.Submit(hit, {10, 5}));
   EXPECT_EQ(Res(t, "gob", kHp), 12);  // 1d8 5 + STR 3
+}
+
+// 000 l.109 (seed 000_ab2f36f2929fdde3.txt): a Flanked Creature "is within
+// both of their Reach"; l.47: a Maneuver "with the same Reach" as a Melee
+// Attack; l.55 / l.21: a disarmed or dropped weapon lies on the ground. A
+// creature whose 10 ft glaive is no longer in hand reaches 5 ft (unarmed):
+// it no longer flanks from 10 ft, nor trips from there (was: the dropped
+// glaive's Reach still counted).
+TEST(Maneuver, ADroppedReachWeaponNoLongerGivesItsReach) {
+  fb::CombatantSpecT b = Being("bo", "party", 3, 0);
+  Arm(b, "glaive", "1d10", "melee", "heavy", 10);
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "spear", "1d8", "melee");
+  fb::RosterT r = MakeRoster(
+      {std::move(b), std::move(a), Being("gob", "goblins", 1, 0)});
+  Table t(D20ThreeAction(), r, {15, 10, 5});  // bo, aria, gob
+  const auto partner = [&] {
+    return FlankPartner(t.state(), *t.state().Find("aria"),
+                        *t.state().Find("gob"), 5);
+  };
+  EXPECT_EQ(partner(), "bo");  // 10 ft away with a 10 ft glaive
+  fb::CommandT drop = Cmd("bo", "drop_item");
+  WithText(drop, "item", "glaive");
+  ASSERT_OK(t.Submit(drop));
+  EXPECT_EQ(partner(), "");  // unarmed: 5 ft
+  auto trip = t.Submit(M("trip", "bo", "gob"));
+  EXPECT_EQ(trip.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(trip.status().message().find("beyond reach (5 ft)"),
+            std::string::npos)
+      << trip.status();
+}
+
+// 000 l.29 (seed 000_ab2f36f2929fdde3.txt): "While wielding a Light Weapon
+// or Medium Weapon you may use your DEX for Melee Attack rolls"; l.55: a
+// disarmed creature's item "lands on the ground". A defender whose dagger
+// is on the ground makes its opposed roll with STR (was: DEX, by the dagger
+// it no longer wields).
+TEST(Maneuver, ADefenderWithoutItsLightWeaponOpposesWithStr) {
+  fb::CombatantSpecT g = Being("gob", "goblins", 1, 0, {{"str", 1}, {"dex", 4}});
+  Arm(g, "dagger", "1d4", "melee", "light");
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "spear", "1d8", "melee");
+  Table t(D20ThreeAction(), MakeRoster({std::move(g), std::move(a)}),
+          {15, 10});  // gob, then aria
+  fb::CommandT drop = Cmd("gob", "drop_item");
+  WithText(drop, "item", "dagger");
+  ASSERT_OK(t.Submit(drop));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  // aria: 10 + Level 1 + STR 3 = 14; gob: 10 + Level 1 + STR 1 = 12 (with
+  // the dagger in hand it would be DEX 4: 15, a failure).
+  auto ev = t.Submit(M("trip"), {10, 10});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.trip", "defender.str"), 1);
+  EXPECT_EQ(NumOf(*ev, "000.trip", "defender.total"), 12);
+  EXPECT_EQ(NumOf(*ev, "000.trip", "success"), 1);
+  EXPECT_TRUE(Has(t, "gob", kProne));
 }
 
 TEST(Maneuver, OutOfReachIsRefused) {

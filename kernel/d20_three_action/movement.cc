@@ -341,6 +341,10 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
       RETURN_IF_ERROR(
           RecordOutcome(d, who, {cause, "000.move.push_through", o.nums,
                        absl::StrCat("Push attempt through ", b, ": ", result)}));
+      // L115 with L47: a Push attempt counts as an Attack, so a Hidden
+      // mover's location is discovered by the creature it attacks.
+      RETURN_IF_ERROR(Reveal(
+          d, who, b, {cause, "000.hidden", {}, "attacked: location given"}));
       if (!o.success) {
         out.stopped = true;
         break;

@@ -145,6 +145,29 @@ TEST(Move, WalkingIntoAHiddenCreatureFindsIt) {
   EXPECT_EQ(At(t, "aria"), (Pos{3, 0}));
 }
 
+// 000 l.35 (seed 000_ab2f36f2929fdde3.txt): moving through an Enemy's
+// square is "a Push attempt against them"; l.47: Maneuvers "count as
+// Attacks"; l.115: a Hidden creature's "location is discovered by another
+// Creature (... being attacked by them ...)": a Hidden mover that pushes
+// through is found by the creature it pushed (was: still Hidden from it
+// until its turn ended).
+TEST(Move, AHiddenMoversPushAttemptGivesItsLocationAway) {
+  fb::RosterT r =
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)});
+  Tag(*r.combatants[0], "hidden");  // aria is Hidden from gob
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_TRUE(Has(t, "aria", kHidden));
+  // aria, Hidden (gob Flat Footed, l.115): 2d20kh1 = 12 + 4 = 16; gob,
+  // aria Concealed from it: 2d20kl1 = 5 + 4 = 9. A success.
+  auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}}), {12, 3, 5, 15});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.move.push_through", "attacker.total"), 16);
+  EXPECT_EQ(NumOf(*ev, "000.move.push_through", "defender.total"), 9);
+  EXPECT_EQ(NumOf(*ev, "000.move.push_through", "success"), 1);
+  EXPECT_EQ(At(t, "aria"), (Pos{2, 0}));
+  EXPECT_FALSE(Has(t, "aria", kHidden));  // found by gob, mid-turn
+}
+
 // 000 l.160: "A Prone Creature can stand as an Action or Crawl 5ft": a
 // Prone flyer does not take off from the ground without standing first.
 TEST(Move, AProneFlyerStandsBeforeFlying) {

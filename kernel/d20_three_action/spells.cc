@@ -66,6 +66,14 @@ absl::Status ValidateEffect(const State& s, const fb::CommandT& c,
       return Malformed(c, "weapon",
                        "a spell attack needs a weapon of kind 'spell'");
     }
+    // L33: "an enchanted item you are wielding": one dropped or disarmed
+    // (L21, L55) is not wielded, as for `attack`.
+    if (!InHand(a, *w)) {
+      return Refuse("000.disarm",
+                    absl::StrCat(a.id, "'s ", w->name,
+                                 " is not in hand (dropped, or knocked away "
+                                 "by a Disarm)"));
+    }
     AttackSpec spec{AttackKind::kSpell, w, ParamOr(c, "area", 0) != 0};
     if (HasParam(c, "origin_x") && HasParam(c, "origin_y")) {
       spec.origin = Pos{static_cast<int32_t>(ParamOr(c, "origin_x", 0)),

@@ -47,6 +47,31 @@ TEST(Spells, CastSpendsEnergyPerComponentAndMayAttack) {
             absl::StatusCode::kInvalidArgument);
 }
 
+// 000 l.33 (seed 000_ab2f36f2929fdde3.txt): a Spell Attack "from ... an
+// enchanted item you are wielding"; l.21 "drop an item": the dropped bolt is
+// not wielded, so a cast's spell attack with it is refused, as an `attack`
+// with it is (was: the cast rolled and hit with the item on the ground).
+TEST(Spells, ASpellAttackNeedsTheItemInHand) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT drop = Cmd("mage", "drop_item");
+  WithText(drop, "item", "bolt");
+  ASSERT_OK(t.Submit(drop));
+  fb::CommandT c = Cast("firebolt");
+  c.weapon = "bolt";
+  With(c, "energy.damage", 3);
+  auto out = t.Submit(c, {15, 2, 3});
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("not in hand"), std::string::npos)
+      << out.status();
+  EXPECT_EQ(Res(t, "mage", kEnergy), 10);
+  EXPECT_EQ(Res(t, "gob", kHp), 20);
+  fb::CommandT pick = Cmd("mage", "pick_up");
+  WithText(pick, "item", "bolt");
+  ASSERT_OK(t.Submit(pick));
+  ASSERT_OK(t.Submit(c, {10, 2, 3}));  // in hand again: 10 + 7 = 17, a hit
+  EXPECT_EQ(Res(t, "gob", kHp), 15);
+}
+
 TEST(Spells, ControlOnlyASpellFromAPreviousTurnOncePerTurn) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   fb::CommandT web = Cast("web");
