@@ -14,6 +14,16 @@ fb::RosterT Tired() {
   return Roster(std::move(cs));
 }
 
+// kara (Con 12) at 0 Aura, so a hit makes her roll on the Death table, and
+// an orc with an axe beside her.
+fb::RosterT KaraAtNoAuraAndAnOrc() {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5, {{"con_score", 12}, {"aura", 0}}));
+  cs.push_back(Who("orc", "orcs", 6, 5, {{"str", 3}, {"con_score", 14}},
+                   {W("axe", "1d10", "melee", "heavy")}));
+  return Roster(std::move(cs));
+}
+
 const Combatant& K(const Table& t) { return *t.state().Find("kara"); }
 
 TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
@@ -55,13 +65,7 @@ TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
 
 TEST(Rest, ShortRestEndsUntilRestConditions) {
   // A Death roll of 12 leaves kara Exhausted until the next Short Rest.
-  Table u(EnergyRounds(), [] {
-    std::vector<fb::CombatantSpecT> cs;
-    cs.push_back(Who("kara", "party", 5, 5, {{"con_score", 12}, {"aura", 0}}));
-    cs.push_back(Who("orc", "orcs", 6, 5, {{"str", 3}, {"con_score", 14}},
-                     {W("axe", "1d10", "melee", "heavy")}));
-    return Roster(std::move(cs));
-  }());
+  Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
   auto a = Cmd("orc", "melee", {"kara"});
   ASSERT_TRUE(u.Submit(Now(a), {15, 1, 5, 12}).ok());
   ASSERT_TRUE(u.state().Find("kara")->Has("Exhausted"));
@@ -74,13 +78,7 @@ TEST(Rest, ARestOutlastsTheRoundsDurations) {
   // 5-30 minutes": 5 minutes are 60 Rounds, so "Exhausted until the end of
   // the next Round" (l.633) and "Exposed (until the end of the next Round)"
   // (l.173) have ended when the rest does; a GM's 100 Rounds have not.
-  Table u(EnergyRounds(), [] {
-    std::vector<fb::CombatantSpecT> cs;
-    cs.push_back(Who("kara", "party", 5, 5, {{"con_score", 12}, {"aura", 0}}));
-    cs.push_back(Who("orc", "orcs", 6, 5, {{"str", 3}, {"con_score", 14}},
-                     {W("axe", "1d10", "melee", "heavy")}));
-    return Roster(std::move(cs));
-  }());
+  Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
   // Combat roll 2 (orc Exposed to the end of round 2), Evasion 1 + 8 = 9
   // against AV 16: a hit at 0 Aura; Death roll 16: Exhausted to the end of
   // round 2 (l.633).
