@@ -308,6 +308,14 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d);
 // ---- movement.cc
 absl::Status CheckBuyMove(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveBuyMove(Decision&, const fb::CommandT&, uint64_t);
+// `ap` AP `id` spends on movement (a purchase, or a long jump's, l.178)
+// buying `yards` into its pool (`pool` cites it): a rider controlling it as
+// its mount spends as much (l.280; `what` names the movement in the note),
+// a drag's 4 AP on movement shrink by them (l.228), and the round's AP on
+// movement grow (the table's column, l.160). Refuses when the rider has
+// too few AP.
+absl::Status SpendApOnMovement(Decision& d, const std::string& id, int64_t ap, int64_t yards, const Why& pool,
+                               const std::string& what);
 absl::Status CheckDash(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveDash(Decision&, const fb::CommandT&, uint64_t);
 absl::Status DecideMove(const fb::CommandT& c, Decision& d);

@@ -179,28 +179,10 @@ absl::Status BuyJumpMovement(Decision& d, const fb::CommandT& c, uint64_t cause)
   if (ap <= 0) return absl::OkStatus();
   const Combatant& a = *d.state().Find(c.actor);
   const int64_t bought = YardsBought(EffectiveRate(a), a.Resource(res::kMoveAp), ap);
-  const std::string id = a.id;
-  if (const Condition* k = a.FindCondition("Ridden"); k != nullptr && !a.HasTag("sentient")) {
-    // l.280: "Controlling your mount's movement requires spending AP equal
-    // to that spent by the mount to move": a jump's AP buy movement (l.178).
-    const std::string rider = k->relative_to;
-    const int64_t have = d.state().Find(rider)->Resource(res::kAp);
-    if (have < ap) {
-      return Refuse("001.mount", absl::StrCat(rider, " has ", have, " AP: controlling the mount's jump costs ", ap));
-    }
-    RETURN_IF_ERROR(SpendAp(d, rider, ap, {cause, "001.mount", {{"mount_ap", ap}}, "controls the mount's jump"}));
-  }
-  RETURN_IF_ERROR(AddResource(d, id, res::kMovePool, bought,
-                              {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}).status());
-  if (const Condition* drag = d.state().Find(id)->FindCondition("Dragging"); drag != nullptr) {
-    // l.228: the AP left of the 4 a drag may spend on movement (as
-    // movement.cc ResolveBuyMove).
-    const Condition k = *drag;
-    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.drag", {{"ap", ap}}}));
-    RETURN_IF_ERROR(Impose(d, id, "Dragging", id, k.expiry, {cause, "001.drag", {{"ap_left", k.level - ap}}},
-                           std::max<int64_t>(0, k.level - ap)).status());
-  }
-  return AddResource(d, id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status();
+  // A jump's AP buy movement (l.178) as a purchase's do: the rider's
+  // (l.280) and the drag's (l.228) as well.
+  return SpendApOnMovement(d, a.id, ap, bought,
+                           {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}, "jump");
 }
 
 absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {

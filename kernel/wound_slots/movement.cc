@@ -83,29 +83,38 @@ absl::Status ResolveBuyMove(Decision& d, const fb::CommandT& cmd, uint64_t cause
   // AP column); a purchase adds what its AP add to the round's total.
   const int64_t before = c.Resource(res::kMoveAp);
   const int64_t yards = YardsBought(rate, before, ap);
+  return SpendApOnMovement(
+      d, c.id, ap, yards,
+      {cause, "001.move.pool", {{"movement_rate", rate}, {"ap", ap}, {"ap_this_round", before + ap}, {"yards", yards}}},
+      "movement");
+}
+
+absl::Status SpendApOnMovement(Decision& d, const std::string& id, int64_t ap, int64_t yards, const Why& pool,
+                               const std::string& what) {
+  const uint64_t cause = pool.cause;
+  const Combatant& c = *d.state().Find(id);
   if (const Condition* k = c.FindCondition("Ridden"); k != nullptr && !c.HasTag("sentient")) {
-    // l.280: controlling the mount's movement costs the rider as much AP.
+    // l.280: "Controlling your mount's movement requires spending AP equal
+    // to that spent by the mount to move".
     const std::string rider = k->relative_to;
     const int64_t have = d.state().Find(rider)->Resource(res::kAp);
     if (have < ap) {
-      return Refuse("001.mount", absl::StrCat(rider, " has ", have, " AP: controlling the mount's movement costs ", ap));
+      return Refuse("001.mount", absl::StrCat(rider, " has ", have, " AP: controlling the mount's ", what, " costs ", ap));
     }
-    RETURN_IF_ERROR(SpendAp(d, rider, ap, {cause, "001.mount", {{"mount_ap", ap}}, "controls the mount's movement"}));
+    RETURN_IF_ERROR(SpendAp(d, rider, ap, {cause, "001.mount", {{"mount_ap", ap}}, "controls the mount's " + what}));
   }
-  if (const Condition* drag = c.FindCondition("Dragging"); drag != nullptr) {
+  if (const Condition* drag = d.state().Find(id)->FindCondition("Dragging"); drag != nullptr) {
     // l.228: up to 4 AP on movement before the end of the round.
     const Condition k = *drag;
     // The movement those AP buy moves "all others involved in the grapple
     // with you": Dragging stays until the round ends (its level the AP left
     // to spend on movement, 0 once the 4 are spent), carrying them.
-    RETURN_IF_ERROR(RemoveCondition(d, c.id, k.id, {cause, "001.drag", {{"ap", ap}}}));
-    RETURN_IF_ERROR(Impose(d, c.id, "Dragging", c.id, k.expiry, {cause, "001.drag", {{"ap_left", k.level - ap}}},
-                           k.level - ap).status());
+    RETURN_IF_ERROR(RemoveCondition(d, id, k.id, {cause, "001.drag", {{"ap", ap}}}));
+    RETURN_IF_ERROR(Impose(d, id, "Dragging", id, k.expiry, {cause, "001.drag", {{"ap_left", k.level - ap}}},
+                           std::max<int64_t>(0, k.level - ap)).status());
   }
-  RETURN_IF_ERROR(AddResource(d, c.id, res::kMovePool, yards,
-                              {cause, "001.move.pool", {{"movement_rate", rate}, {"ap", ap}, {"ap_this_round", before + ap}, {"yards", yards}}})
-                      .status());
-  return AddResource(d, c.id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status();
+  RETURN_IF_ERROR(AddResource(d, id, res::kMovePool, yards, pool).status());
+  return AddResource(d, id, res::kMoveAp, ap, {cause, "001.move.pool", {{"ap", ap}}}).status();
 }
 
 absl::Status CheckDash(const State& s, const Combatant& c, const fb::CommandT&) {
