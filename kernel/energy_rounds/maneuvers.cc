@@ -145,6 +145,19 @@ absl::Status CheckManeuver(const State& s, const Combatant& a, const fb::Command
         return Refuse("002.maneuver.disarm", "a flung weapon lands at most 2 m away");
       }
       if (s.TerrainAt(to) == "offmap") return Malformed(c, "params.fling_x", "off the map");
+      // l.565 "fling the weapon up to 2m away from the target": it flies
+      // from the target's space and lands on the ground; a wall (l.68: one
+      // is broken down, not entered) is no landing square, nor does the
+      // weapon fly through one (the squares on the line between the
+      // target's space and the landing square, both ends included).
+      for (const Pos& p : space::LineBetween(t->at, t->size, to, 1)) {
+        if (s.TerrainAt(p) == "wall") {
+          return Refuse("002.maneuver.disarm",
+                        absl::StrCat("params.fling_x/fling_y ", space::Sq(to), ": the flung weapon meets a wall at ",
+                                     space::Sq(p), "; it must land on open ground within 2 m of ", t->id,
+                                     " with no wall between"));
+        }
+      }
       cost.agility = 1;
     }
   }

@@ -180,6 +180,21 @@ TEST(Melee, UnconsciousTargetIsHitAutomatically) {
   EXPECT_EQ(Aura(t, "orc"), 19);
 }
 
+// README reading 19: l.653 "creatures may automatically hit you" takes
+// away the Defense roll, not the Combat roll; l.174 "1 Critical Failure.
+// Your attack misses." still applies, and l.462 Exposes the attacker.
+TEST(Melee, ANaturalOneMissesEvenAnUnconsciousTarget) {
+  Table t(EnergyRounds(), Duel());
+  auto g = Gm("gm_condition", "orc");
+  WithText(g, "name", "Unconscious");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  auto ev = t.Submit(Attack(), {1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Aura(t, "orc"), 26);  // untouched
+  EXPECT_TRUE(t.state().Find("kara")->Has("Exposed"));
+}
+
 TEST(Melee, FromBehindUsesUnarmedEvasionWithDisadvantage) {
   Table t(EnergyRounds(), Duel({}, {{"facing", 2}, {"shield", 2}}));
   // The orc faces east; kara is west of it (l.404). 2d10kl1: 9, 4 -> 4.

@@ -95,6 +95,11 @@ absl::Status EndUntilRest(Decision& d, const std::string& id, const Why& why) {
 // those boundaries, in their order, for everyone present (the time passes
 // for the whole scene); the session's Round counter does not move (the
 // next Round is the one after the rest). Durations due later stay.
+// Only conditions are collected: no pending act can be present at a rest.
+// Every pending act of this ruleset (`acting`, acts.cc Acting) opens with
+// its window and closes with it (acts.cc ResolveInWindow, DecideCancel),
+// and both rests are refused while a window is open (l.105,
+// `002.rounds.span`).
 absl::Status LetRoundsPass(Decision& d, int64_t rounds, uint64_t cause) {
   const int64_t now = d.state().round;
   std::set<std::pair<int64_t, int>> due;  // (round, 0 = its end, 1 = its start)

@@ -63,6 +63,25 @@ TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
   EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
 }
 
+// A rest lets Rounds pass (l.103) and lapses only conditions' Round
+// expiries (rest.cc LetRoundsPass): no pending act is left to lapse, since
+// an act may not be left pending across a Round boundary (l.105) and a
+// pending act lives exactly as long as its window.
+TEST(Rest, NoPendingActOutlivesItsWindowIntoARest) {
+  Table t(EnergyRounds(), Tired());
+  auto mv = Cmd("kara", "catch_breath");
+  auto decl = t.Submit(mv);
+  ASSERT_TRUE(decl.ok()) << decl.status();
+  EXPECT_FALSE(t.state().pending.empty());
+  auto r = Gm("short_rest");
+  r.targets = {"kara"};
+  EXPECT_EQ(t.Submit(r).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(t.Submit(Cmd("kara", "resolve")).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(t.state().pending.empty());
+  ASSERT_TRUE(t.Submit(r).ok());
+}
+
 TEST(Rest, ShortRestEndsUntilRestConditions) {
   // A Death roll of 12 leaves kara Exhausted until the next Short Rest.
   Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
