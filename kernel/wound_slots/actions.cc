@@ -207,7 +207,8 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // column (within melee reach, l.240); not Distract's Prs [Deception].
   if (h != "distract") bonus += AttackModifiers(d.state(), a, t, false, 0, &nums);
   if (opposed && h == "disarm") opposed_bonus += SameSpace(t, &nums, "target_same_space");  // its melee weapon check
-  if (h == "disarm") {  // l.280 "+1 bonus to ... melee attack rolls", on a melee weapon check (l.70)
+  if (h == "disarm") {  // l.280 "+1 bonus to ... melee attack rolls", l.275 "-5 penalty to your attack roll", on a melee weapon check (l.70)
+    bonus += UnderwaterPenalty(a, &nums);
     bonus += MountedBonus(d.state(), a, t, &nums);
     if (opposed) opposed_bonus += MountedBonus(d.state(), t, a, &nums, "target_mounted");
   }

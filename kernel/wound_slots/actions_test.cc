@@ -1146,12 +1146,40 @@ TEST(Underwater, ImmobileDefenseAndCosts) {
   const Verb* v = FindVerb("standard_attack");
   EXPECT_EQ(CostOf(a, *v, Cmd("aria", "standard_attack", {"orc"})), 6);  // +2 AP
   // "When you make a melee attack": Grapple is one (l.230 "Make a melee
-  // attack"), Hinder's and Pin's checks are not (l.240-246, l.235, l.70).
+  // attack"), Trip's and Pin's Power checks are not (l.246, l.235, l.74);
+  // Disarm's melee weapon check is (UnderwaterDisarmIsAMeleeAttack).
   EXPECT_EQ(CostOf(a, *FindVerb("grapple"), Cmd("aria", "grapple", {"orc"})), 6);
   fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
   WithText(trip, "hindrance", "trip");
   EXPECT_EQ(CostOf(a, *FindVerb("hinder"), trip), 4);
   EXPECT_EQ(CostOf(a, *FindVerb("pin"), Cmd("aria", "pin", {"orc"})), 4);
+}
+
+// 001 l.275: "When you make a melee attack, you must pay an extra 2 AP and
+// have a -5 penalty to your attack roll"; l.70: "Combat checks function the
+// same as attack rolls". Disarm's melee weapon check (l.243, l.71) is the
+// melee attack roll's combat check, as for the mounted +1 (l.280,
+// `ARidersDisarmTakesThePlusOne`): underwater it costs 4 + 2 = 6 AP and
+// takes -5. aria's check: Dex 3 + Melee 2 + Sword 1 + accuracy 1 - 5
+// + d20 8 = 10 < the orc's Agility defense 10 + Dex 1 + Reflex 0 - Size 0
+// = 11: the disarm fails (without the -5, 15 would succeed). Trip's Power
+// check (l.246, l.74) takes neither (`ImmobileDefenseAndCosts`).
+TEST(Underwater, UnderwaterDisarmIsAMeleeAttack) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {}), Orc()}), {10, 12});
+  fb::CommandT wet = kernel::testing::GmCmd("gm_condition", "aria", "she dives");
+  WithText(wet, "op", "add");
+  WithText(wet, "name", "Underwater");
+  ASSERT_TRUE(t.Submit(wet).ok());
+  const int64_t before = Ap(t.state(), "aria");
+  fb::CommandT disarm = Cmd("aria", "hinder", {"orc"});
+  WithText(disarm, "hindrance", "disarm");
+  auto ev = t.Submit(disarm, {8});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(before - Ap(t.state(), "aria"), 6);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "underwater"), -5);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 10);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "tn"), 11);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Disarmed"));
 }
 
 TEST(Timing, PerformedMoreQuickly) {

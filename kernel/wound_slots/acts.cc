@@ -309,9 +309,12 @@ int64_t CostOf(const Combatant& c, const Verb& v, const fb::CommandT& cmd) {
   int64_t cost = ApCost(c, name, base);
   // l.275: "When you make a melee attack, you must pay an extra 2 AP":
   // the attacks, Rebuff, Grapple ("a melee attack") and Create an Opening
-  // ("a melee attack roll"); not Hinder's or Pin's checks (l.70: a check,
-  // no attack).
-  if (v.row.kind.cls.attack && IsUnderwater(c) && name != "hinder" && name != "pin") {
+  // ("a melee attack roll"), and, as l.70 "Combat checks function the same
+  // as attack rolls", Disarm's melee weapon check (l.243; its -5:
+  // UnderwaterPenalty); not Shove's, Trip's or Pin's Power checks, nor
+  // Distract's Prs [Deception] (no melee attack, l.74, l.244).
+  const bool melee_check = name != "pin" && (name != "hinder" || ParamText(cmd, "hindrance") == "disarm");
+  if (v.row.kind.cls.attack && IsUnderwater(c) && melee_check) {
     cost += 2;
   }
   return cost;

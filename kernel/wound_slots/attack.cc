@@ -121,6 +121,12 @@ int64_t CheckPenalties(const Combatant& c, Nums* nums) {
   return out + SameSpace(c, nums);  // l.216
 }
 
+int64_t UnderwaterPenalty(const Combatant& c, Nums* nums) {
+  if (!IsUnderwater(c)) return 0;
+  if (nums != nullptr) nums->push_back({"underwater", -5, "underwater " + c.id, "001.underwater"});
+  return -5;  // l.275
+}
+
 bool Flanked(const State& s, const Combatant& t) {
   std::vector<const Combatant*> around;
   for (const auto& [id, o] : s.combatants) {
@@ -266,7 +272,7 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
   if (spec.bonus != 0) { nums.push_back({"action", spec.bonus, "", spec.rule}); bonus += spec.bonus; }
   if (ranged && a.Has("Harried")) { nums.push_back({"harried", -2, CondSource(a, "Harried"), "001.act.harry"}); bonus -= 2; }  // l.202
   bonus += CheckPenalties(a, &nums);  // l.244, l.216
-  if (underwater && !ranged) { nums.push_back({"underwater", -5, "underwater " + a.id, "001.underwater"}); bonus -= 5; }  // l.275
+  if (!ranged) bonus += UnderwaterPenalty(a, &nums);  // l.275
   if (!ranged) bonus += MountedBonus(d.state(), a, t, &nums);  // l.280
   const Def def = ranged ? Def::kRanged : Def::kMelee;
   int64_t defense = Defense(t, def, &nums);

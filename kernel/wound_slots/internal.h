@@ -259,6 +259,13 @@ int64_t SameSpace(const Combatant& c, Nums* nums, const char* key = "same_space"
 // checks (l.70): Distracted (l.244) and sharing a space (l.216), with their
 // numbers; 0 when neither.
 int64_t CheckPenalties(const Combatant& c, Nums* nums);
+// l.275 "When you make a melee attack, you must pay an extra 2 AP and have
+// a -5 penalty to your attack roll": -5 (and its number `underwater`) when
+// `c` is underwater (IsUnderwater), else 0. As l.70 "Combat checks function
+// the same as attack rolls", a melee weapon check (Disarm's) takes it too,
+// as it takes the mounted +1 (MountedBonus); a Power or Agility check,
+// and a defender's check, take none.
+int64_t UnderwaterPenalty(const Combatant& c, Nums* nums);
 // l.280: a rider's "+1 bonus to melee defense and melee attack rolls
 // against any opponents of a size smaller than your mount unless they are
 // also mounted on a creature at least as large as your mount": 1 (and its

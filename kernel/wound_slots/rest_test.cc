@@ -2,6 +2,7 @@
 // (l.253-262). aria: Vitality 1, Persona 0: slots 5 light, 3 moderate,
 // 3 severe, 2 critical; stamina 9 + 1 = 10 (l.38); mana 3 + 1 = 4 (l.42).
 #include "gtest/gtest.h"
+#include "kernel/testing/events.h"
 #include "kernel/wound_slots/test_util.h"
 
 namespace combat::kernel::wound_slots {
@@ -434,6 +435,26 @@ TEST(TreatWound, TheTableTnsAtTheirEdges) {
   EXPECT_EQ(orc(WoundsKey(kCritical)), 0);
   EXPECT_EQ(orc(WoundsKey(kSevere)), 1);
   EXPECT_EQ(orc(res::kFatigue), 9);
+}
+
+// l.56-62 "Wound Level | TN": row by row, the recovery check (l.63, Vit
+// only: no fatigue, no bonus) at the row's TN reaches its level, one below
+// it the level above. {line, level, TN}; Vitality TN - 5 with d20 5 (= TN)
+// and d20 4 (= TN - 1), a severe wound to heal (so the check is made).
+TEST(Rest, RecoveryTableRowByRow) {
+  struct Row { int line; int level; int64_t tn; };
+  const Row rows[] = {{58, kLight, -8}, {59, kModerate, -5}, {60, kSevere, -1}, {61, kCritical, 4}, {62, kFatal, 10}};
+  for (const Row& r : rows) {
+    for (int die : {5, 4}) {
+      Table t(WoundSlots(), Roster({Who("aria", "party", 5, 5, {{"vit", r.tn - 5}, {"stamina", 20}}, "club", "1", "club"), Orc()}),
+              {10, 12});
+      Set(t, "aria", WoundsKey(kSevere), 1);
+      auto ev = t.Submit(Cmd("aria", "long_rest"), {die});
+      ASSERT_TRUE(ev.ok()) << ev.status();
+      EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), r.tn - 5 + die) << "l." << r.line;
+      EXPECT_EQ(kernel::testing::NumOf(*ev, "highest_affectable"), die == 5 ? r.level : r.level - 1) << "l." << r.line;
+    }
+  }
 }
 
 }  // namespace

@@ -464,5 +464,87 @@ TEST(Movement, MovementIsBoughtAtAnyTime) {
   EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 8);
 }
 
+// Row by row, each cell checked by hand against the text.
+// l.20-30 "Vitality | Moderate | Severe | Critical": {line, Vitality, slots}.
+TEST(Tables, SlotsTableRowByRow) {
+  struct Row { int line; int64_t vit, moderate, severe, critical; };
+  const Row rows[] = {
+      {20, -5, 1, 1, 0},
+      {21, -4, 1, 1, 1},
+      {22, -3, 2, 1, 1},
+      {23, -2, 2, 2, 1},
+      {24, -1, 3, 2, 1},
+      {25, 0, 3, 2, 2},
+      {26, 1, 3, 3, 2},
+      {27, 2, 4, 3, 2},
+      {28, 3, 4, 3, 3},
+      {29, 4, 4, 4, 3},
+      {30, 5, 5, 4, 3},
+  };
+  for (const Row& r : rows) {
+    Combatant c;
+    c.stats["vit"] = r.vit;
+    EXPECT_EQ(SlotsFor(c, kModerate), r.moderate) << "l." << r.line;
+    EXPECT_EQ(SlotsFor(c, kSevere), r.severe) << "l." << r.line;
+    EXPECT_EQ(SlotsFor(c, kCritical), r.critical) << "l." << r.line;
+  }
+}
+
+// l.113-117: "Speed" (l.113), "Round Start" (l.115), "Turn End" (l.116),
+// "Max AP" (l.117), column by column.
+TEST(Tables, SpeedTableColumnByColumn) {
+  const int64_t speed[] = {-10, -9, -8, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+  const int64_t round_start[] = {2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 11, 12, 14, 16, 18, 21, 24};  // l.115
+  const int64_t turn_end[] = {1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 21, 24};  // l.116
+  const int64_t max_ap[] = {5, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 21, 24, 27, 31, 36, 41, 48, 55, 63, 72};  // l.117
+  for (int i = 0; i < 21; ++i) {
+    EXPECT_EQ(SpeedTable(speed[i]).round_start, round_start[i]) << "l.115, Speed " << speed[i];
+    EXPECT_EQ(SpeedTable(speed[i]).turn_end, turn_end[i]) << "l.116, Speed " << speed[i];
+    EXPECT_EQ(SpeedTable(speed[i]).max_ap, max_ap[i]) << "l.117, Speed " << speed[i];
+  }
+}
+
+// l.134-159 Movement: {line, rate, Strength + Size + Athletics from, to,
+// yards for 1, 2, 3, 4 AP}; both ends of every band ("-30 or less": -40).
+TEST(Tables, MovementTableRowByRow) {
+  struct Row { int line; int64_t rate, lo, hi, y1, y2, y3, y4; };
+  const Row rows[] = {
+      {134, 0, -40, -30, 0, 0, 0, 0},
+      {135, 1, -29, -26, 0, 0, 0, 1},
+      {136, 2, -25, -22, 0, 1, 1, 2},
+      {137, 3, -21, -18, 0, 1, 2, 3},
+      {138, 4, -17, -14, 1, 2, 3, 4},
+      {139, 5, -13, -10, 1, 2, 3, 5},
+      {140, 6, -9, -6, 1, 3, 4, 6},
+      {141, 7, -5, -2, 1, 3, 5, 7},
+      {142, 8, -1, 2, 2, 4, 6, 8},
+      {143, 9, 3, 6, 2, 4, 6, 9},
+      {144, 10, 7, 10, 2, 5, 7, 10},
+      {145, 11, 11, 14, 2, 5, 8, 11},
+      {146, 12, 15, 18, 3, 6, 9, 12},
+      {147, 13, 19, 22, 3, 6, 9, 13},
+      {148, 14, 23, 26, 3, 7, 10, 14},
+      {149, 15, 27, 30, 3, 7, 11, 15},
+      {150, 16, 31, 34, 4, 8, 12, 16},
+      {151, 17, 35, 38, 4, 8, 12, 17},
+      {152, 18, 39, 42, 4, 9, 13, 18},
+      {153, 19, 43, 46, 4, 9, 14, 19},
+      {154, 20, 47, 50, 5, 10, 15, 20},
+      {155, 21, 51, 54, 5, 10, 15, 21},
+      {156, 22, 55, 58, 5, 11, 16, 22},
+      {157, 23, 59, 62, 5, 11, 17, 23},
+      {158, 24, 63, 66, 6, 12, 18, 24},
+      {159, 25, 67, 70, 6, 12, 18, 25},
+  };
+  for (const Row& r : rows) {
+    EXPECT_EQ(RateFromScore(r.lo), r.rate) << "l." << r.line;
+    EXPECT_EQ(RateFromScore(r.hi), r.rate) << "l." << r.line;
+    EXPECT_EQ(YardsFor(r.rate, 1), r.y1) << "l." << r.line;
+    EXPECT_EQ(YardsFor(r.rate, 2), r.y2) << "l." << r.line;
+    EXPECT_EQ(YardsFor(r.rate, 3), r.y3) << "l." << r.line;
+    EXPECT_EQ(YardsFor(r.rate, 4), r.y4) << "l." << r.line;
+  }
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots
