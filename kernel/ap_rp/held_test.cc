@@ -274,5 +274,32 @@ TEST(Held, BadTriggerNamedInTheRefusal) {
   EXPECT_EQ(Res(t, "archer", kAp), 3);  // nothing written
 }
 
+// 004 l.9 "A creature can also decide to hold an action" (no action
+// excepted) and l.20 Move "You increase your movement": a held Move is
+// accepted, and it is not idle, since a trigger can happen on the holder's
+// own turn (l.10 "All creatures of a union have their turn at the same
+// time and can alternate their actions and movement"): the knight holds a
+// Move (1 AP) on the horse moving; the horse steps 1 m; the knight's
+// movement is 3 + 3 = 6 and it walks 6 m on the shared turn.
+TEST(Held, AHeldMoveFiresOnTheHoldersOwnUnionTurn) {
+  auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});
+  Tag(knight, "union:kh");
+  auto horse = Being("horse", "x", 1, 3, {{"ins", 16}});
+  Tag(horse, "union:kh");
+  auto foe = Being("foe", "y", 15, 15, {{"ins", 14}});
+  Table t(ApRp(), MakeRoster({knight, horse, foe}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  fb::CommandT c = Cmd("knight", "hold_action");
+  WithText(c, "action", "move_action");
+  WithText(c, "trigger", "moves");
+  WithText(c, "by", "horse");
+  ASSERT_OK(t.Submit(c));
+  EXPECT_EQ(Res(t, "knight", kAp), 2);
+  ASSERT_OK(t.Submit(Path(Cmd("horse", "move"), {{1, 4}})));
+  EXPECT_EQ(Res(t, "knight", kMovement), 6);
+  ASSERT_OK(t.Submit(Path(Cmd("knight", "move"), {{2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}, {7, 1}})));
+  EXPECT_EQ(t.state().Find("knight")->at, (Pos{7, 1}));
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

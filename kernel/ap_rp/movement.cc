@@ -210,12 +210,25 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
     const std::vector<std::string> occupants = BlockersAt(d.state(), t, p);
     // Reading: a wall (or the map's edge) under any square the target would
     // cover stops it, as under its anchor square.
-    bool walled = false;
+    std::string wall;  // the first wall (or the map's edge) it would cover
     for (const Pos& q : space::SquaresOf(p, t.size)) {
       const std::string terrain = d.state().TerrainAt(q);
-      walled = walled || terrain == "wall" || terrain == "offmap";
+      if (wall.empty() && terrain == "wall") wall = "the wall at " + space::Sq(q);
+      if (wall.empty() && terrain == "offmap") wall = "the map's edge at " + space::Sq(q);
     }
-    if (occupants.empty() && walled) break;  // reading: stops
+    if (occupants.empty() && !wall.empty()) {
+      // Reading: it stops, unharmed; the log says why, so the audit is a
+      // read (l.106 "every square is 1 m ... a space"; l.114 speaks of
+      // spaces occupied by a creature or object, which a wall is not).
+      RETURN_IF_ERROR(RecordOutcome(
+          d, target,
+          {cause, "004.terrain.grid",
+           {{"distance", distance}, {"moved", static_cast<int64_t>(walked.size()) * kGrid.square}},
+           absl::StrCat("stopped at ", space::Sq(prev), " before ", wall, ": a wall is no space to move into",
+                        " (README \"walls stop it\"; no collision damage: l.114 is about a space occupied by",
+                        " a creature or object)")}));
+      break;
+    }
     if (!occupants.empty()) {
       // l.114: each occupant makes a Strength DR (advantage if at least one
       // size category bigger than the moved target); damage = the full

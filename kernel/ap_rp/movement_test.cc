@@ -312,6 +312,46 @@ TEST(Movement, AWallUnderAnySquareOfALargeTargetStopsIt) {
   EXPECT_EQ(Res(t, "big", kVitality), 30);
 }
 
+// The note of the last state change citing `rule` in `events` ("" if none).
+std::string NoteOf(const std::vector<events::EventBuffer>& events, const std::string& rule) {
+  std::string out;
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule) continue;
+    out = sc->note() == nullptr ? "" : sc->note()->str();
+  }
+  return out;
+}
+
+// 004 l.106 "every square is 1 m long and wide ... a space", l.114 "the
+// creature or object occupying that space" (reading, README "walls stop
+// it"): a Shove won (athletics 15 + 5 = 20 > 2) or a force_move into a
+// wall leaves the target where it stands, unharmed, and the log says why,
+// naming the wall (black-box: the contest succeeded, e did not move, no
+// event said why).
+TEST(Movement, AShoveOrForceMoveIntoAWallSaysWhyTheTargetStays) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto r = MakeRoster({a, e});
+  Terrain(r, 3, 1, "wall");
+  Table t(ApRp(), r);
+  auto ev = t.Submit(Path(Cmd("a", "shove", {"e"}), {{3, 1}}), {15, 2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{2, 1}));
+  EXPECT_EQ(Res(t, "e", kVitality), 30);
+  EXPECT_NE(NoteOf(*ev, "004.terrain.grid").find("before the wall at (3,1)"), std::string::npos)
+      << NoteOf(*ev, "004.terrain.grid");
+  EXPECT_EQ(NumOf(*ev, "004.terrain.grid", "moved"), 0);
+  auto fm = Gm("a", "force_move", "a gust ability");
+  fm.targets = {"e"};
+  fm = Path(fm, {{3, 1}, {4, 1}});
+  auto ev2 = t.Submit(fm);
+  ASSERT_OK(ev2);
+  EXPECT_EQ(t.state().Find("e")->at, (Pos{2, 1}));
+  EXPECT_NE(NoteOf(*ev2, "004.terrain.grid").find("before the wall at (3,1)"), std::string::npos);
+  EXPECT_EQ(NumOf(*ev2, "004.terrain.grid", "distance"), 2);
+}
+
 // l.115: teleporting into an occupied space: Reality damage = distance,
 // ignoring Armor, to both; the target returns.
 TEST(Movement, TeleportIntoOccupied) {

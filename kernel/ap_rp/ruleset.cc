@@ -31,8 +31,12 @@ absl::Status DecideDefenseRoll(const fb::CommandT& c, Decision& d);
 
 namespace {
 
-absl::Status Bad(const std::string& id, const std::string& field, const std::string& why) {
-  return RosterError(id, field, why, Cite("004.setup"));
+// A roster error cites the seed line its field reads, when the text has
+// one (`rule`); a field the text says nothing about cites none (a Stat's
+// range is not in seed 004; l.3 is about allies, not stats).
+absl::Status Bad(const std::string& id, const std::string& field, const std::string& why,
+                 const std::string& rule = "") {
+  return RosterError(id, field, why, rule.empty() ? "" : Cite(rule));
 }
 
 int64_t StatOf(const fb::CombatantSpecT& c, const std::string& key, int64_t otherwise) {
@@ -43,8 +47,8 @@ int64_t StatOf(const fb::CombatantSpecT& c, const std::string& key, int64_t othe
 }
 
 absl::Status CheckSpec(const fb::CombatantSpecT& s) {
-  if (s.side.empty()) return Bad(s.id, "side", "required: allies share a side (l.3)");
-  if (s.size < 1) return Bad(s.id, "size", "at least 1 square");
+  if (s.side.empty()) return Bad(s.id, "side", "required: allies share a side", "004.setup");
+  if (s.size < 1) return Bad(s.id, "size", "at least 1 square", "004.terrain.grid");
   bool has_vitality = false;
   for (const auto& n : s.stats) {
     if (!n) continue;
@@ -62,7 +66,7 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
   for (const std::string& t : s.tags) {
     for (const char* p : {"evasion_stat:", "primary:", "secondary:"}) {
       if (absl::StartsWith(t, p) && !IsStat(t.substr(std::string(p).size()))) {
-        return Bad(s.id, "tags", t + ": a stat of str dex con int cha ins wil");
+        return Bad(s.id, "tags", t + ": a stat of str dex con int cha ins wil (l.53, l.61)");
       }
     }
     for (const char* p : {"resist:", "immune:", "vulnerable:"}) {

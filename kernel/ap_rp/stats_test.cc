@@ -80,5 +80,23 @@ TEST(Stats, TheSevenDrsAndTheirSkills) {
   EXPECT_EQ(DrValue(c, "wil"), 9);
 }
 
+// A roster error cites the line its field reads: 004 l.3 ("Everybody that
+// fights on your side counts as an ally") is about sides, not stats, so a
+// negative Stat cites no line (seed 004 gives none for a Stat's range),
+// and a missing side still cites l.3 (black-box: "stats.ins must be >= 0
+// (004 Battle, l.3)").
+TEST(Stats, RosterErrorsCiteTheirOwnLine) {
+  auto bad = testing::Being("a", "x", 1, 1, {{"ins", -1}});
+  auto e = testing::Being("e", "y", 3, 1, {{"ins", 1}});
+  testing::Table t(ApRp(), testing::MakeRoster({bad, e}));
+  ASSERT_FALSE(t.status().ok());
+  EXPECT_NE(t.status().message().find("stats.ins"), absl::string_view::npos) << t.status();
+  EXPECT_EQ(t.status().message().find("l.3"), absl::string_view::npos) << t.status();
+  auto sideless = testing::Being("a", "", 1, 1, {{"ins", 1}});
+  testing::Table u(ApRp(), testing::MakeRoster({sideless, e}));
+  ASSERT_FALSE(u.status().ok());
+  EXPECT_NE(u.status().message().find("Battle, l.3"), absl::string_view::npos) << u.status();
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

@@ -596,8 +596,14 @@ absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c, i));
     if (t->side != a->side) return Refuse("004.union", t->id + " is not an ally of " + a->id);
     if (!Alive(*t)) return Refuse("004.union", t->id + " cannot act");
+    if (t->id == a->id) {
+      // l.10 "Two or more allies": the actor is in its union already.
+      return Malformed(c, absl::StrCat("targets[", i, "]"),
+                       "'" + t->id + "' is the actor, who joins its own union already: name only the other allies (l.10 \"Two or more allies\")");
+    }
     if (std::find(ids.begin(), ids.end(), t->id) != ids.end()) {
-      return Malformed(c, absl::StrCat("targets[", i, "]"), "named twice");
+      return Malformed(c, absl::StrCat("targets[", i, "]"),
+                       "'" + t->id + "' is named twice: name each other ally once (l.10)");
     }
     ids.push_back(t->id);
   }

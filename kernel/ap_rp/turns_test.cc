@@ -521,6 +521,20 @@ TEST(Turns, HoldersAtTheEndGoByInitiativeNotByPlace) {
   EXPECT_EQ(t.state().active, "a");  // its own place again: first
 }
 
+// l.10 "Two or more allies can decide to act as a union": the actor is in
+// its union already, so naming it among the targets is refused saying so
+// and what to name instead (black-box: "named twice", unclear).
+TEST(Turns, FormUnionNamingTheActorSaysToNameOnlyTheOthers) {
+  Table t(ApRp(), Duel());
+  auto r = t.Submit(Cmd("b", "form_union", {"c", "b"}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("targets[1]"), absl::string_view::npos) << r.status();
+  EXPECT_NE(r.status().message().find("is the actor"), absl::string_view::npos) << r.status();
+  EXPECT_NE(r.status().message().find("name only the other allies"), absl::string_view::npos) << r.status();
+  r = t.Submit(Cmd("b", "form_union", {"c", "c"}));
+  EXPECT_NE(r.status().message().find("name each other ally once"), absl::string_view::npos) << r.status();
+}
+
 // l.10: allies decide on a union; it takes effect at the next round start.
 TEST(Turns, FormAndLeaveUnion) {
   Table t(ApRp(), Duel());
