@@ -36,7 +36,9 @@ std::optional<size_t> MatchOne(const State& s, const Trigger& t,
       if (!t.name.empty() && t.name != c.action) return std::nullopt;
       return 0;
     case fb::TriggerKind::Attacks:
-      return cls.attack ? std::optional<size_t>(0) : std::nullopt;
+      if (cls.attack) return 0;
+      if (cls.move && rules.attack_step) return rules.attack_step(s, c);
+      return std::nullopt;
     case fb::TriggerKind::Casts:
       return cls.cast ? std::optional<size_t>(0) : std::nullopt;
     case fb::TriggerKind::StandsUp:

@@ -28,6 +28,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,11 @@ struct TriggerRules {
   std::function<bool(const State&, const Combatant& owner, Pos at,
                      int32_t size, const Trigger& t)>
       in_reach;
+  // Optional: where along move `c` its mover makes an Attack as part of the
+  // move (seed 000 l.35's Push attempt), as path squares resolved before
+  // it, or nullopt; an Attacks trigger fires there.
+  std::function<std::optional<size_t>(const State&, const fb::CommandT& c)>
+      attack_step;
   std::string damage_resource = "hp";  // IsDamaged
   std::string prone_condition = "prone";  // StandsUp (by change)
 };

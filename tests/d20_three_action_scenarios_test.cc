@@ -304,10 +304,18 @@ TEST(D20Scenario, ManeuversDodgeAndAReadiedAttack) {
   ASSERT_OK(s.Submit(ready));
   ASSERT_OK(s.Submit(Cmd("sneak", "end_turn")));
 
-  // Round 2. kara escapes (L148): 15 + 6 = 21 vs brute's roll with
-  // Advantage (kara is Flat Footed to her grappler): {8,2} -> 8 + 5 = 13.
+  // Round 2. kara escapes (L148): a roll "to Push them away or Grapple
+  // them", which L47 counts as an Attack, so sneak's trigger: the window
+  // opens and sneak passes, its readied attack kept. 15 + 6 = 21 vs
+  // brute's roll with Advantage (kara is Flat Footed to her grappler):
+  // {8,2} -> 8 + 5 = 13.
   ASSERT_EQ(s.state().round, 2);
-  ASSERT_OK(s.Submit(Cmd("kara", "escape"), {15, 8, 2}));
+  ASSERT_OK(s.Submit(Cmd("kara", "escape")));
+  ASSERT_EQ(s.state().windows.size(), 1u);
+  fb::CommandT pass = Cmd("sneak", "pass");
+  pass.window = s.state().windows.begin()->first;
+  ASSERT_OK(s.Submit(pass, {15, 8, 2}));
+  EXPECT_TRUE(s.state().windows.empty());
   EXPECT_FALSE(Has(s, "kara", "grappled"));
   EXPECT_FALSE(Has(s, "brute", "grappling"));
   // kara attacks brute: sneak's trigger. A window opens before it resolves.

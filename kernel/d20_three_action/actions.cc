@@ -35,7 +35,7 @@ std::vector<ActionSpec>* Build() {
       {"grapple", "000.maneuver", Kind(kAttack), One, ValidateManeuver, ResolveManeuver},
       {"push", "000.maneuver", Kind(kAttack), One, ValidateManeuver, ResolveManeuver},
       {"trip", "000.maneuver", Kind(kAttack), One, ValidateManeuver, ResolveManeuver},
-      {"escape", "000.grappled", Kind(), One, ValidateEscape, ResolveEscape},
+      {"escape", "000.grappled", Kind(kAttack), One, ValidateEscape, ResolveEscape},
       {"choke", "000.grappling", Kind(), One, ValidateChoke, ResolveChoke},
       {"release", "000.grappling", Kind(kFree | kUnreactable), Zero, ValidateRelease, ResolveRelease},
       {"drop_item", "000.free_action", Kind(kFree | kUnreactable), Zero, ValidateDropItem, ResolveDropItem},

@@ -409,6 +409,9 @@ struct MoveProgress {
   int64_t spent = 0;
   bool stopped = false;  // movement ended early (failed Push attempt)
 };
+// The path squares of move `c` resolved before its first Push attempt
+// through an Enemy's square (L35), or nullopt if it makes none.
+std::optional<size_t> PushAttemptStep(const State& s, const fb::CommandT& c);
 // Resolves path steps [from, to) of a move; `spent` ft already used.
 absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
                                               const fb::CommandT& c,

@@ -564,7 +564,16 @@ absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   RETURN_IF_ERROR(
       RecordOutcome(d, a.id, {ctx.cause, "000.grappled", o.nums,
                    o.success ? "escaped the grapple" : "failed to escape"}));
+  // L148 "an opposed Melee Attack roll ... to Push them away or Grapple
+  // them": a Push or Grapple, so an Attack (L47 "These count as Attacks"),
+  // with an Attack's consequences, as in ResolveManeuver: L115 and L85.
+  RETURN_IF_ERROR(
+      Reveal(d, a.id, g.id, {ctx.cause, "000.hidden", {}, "attacked"}));
+  RETURN_IF_ERROR(Unsteady(d, a.id, ctx.cause, "made an Attack"));
   if (!o.success) return absl::OkStatus();
+  RETURN_IF_ERROR(Unsteady(d, g.id, ctx.cause, "was hit"));
+  RETURN_IF_ERROR(Reveal(d, g.id, a.id,
+                         {ctx.cause, "000.hidden", {}, "hit: location found"}));
   return EndGrapples(d, a.id, {ctx.cause, "000.grappled", {}, "escaped"});
 }
 

@@ -85,6 +85,26 @@ TEST(Maneuver, GrappleSharesTheSpaceHalvesSpeedAndMovesTogether) {
 }
 
 // 000 l.148: "If you succeed an opposed Melee Attack roll against the
+// Creature Grappling you to Push them away or Grapple them this condition
+// ends"; l.47: Push and Grapple "count as Attacks"; l.61: a readied action
+// on a specific condition. Black-box: an escape set off no readied
+// "attacks" (it was classed as no Attack).
+TEST(Maneuver, AnEscapeIsAnAttackForAReadiedAction) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 9
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "action", "attack");
+  WithText(r, "trigger", "attacks");
+  WithText(r, "by", "gob");
+  ASSERT_OK(t.Submit(r));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "escape")));  // declared: the window opens
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_TRUE(Has(t, "gob", kGrappled));  // not resolved yet
+  EXPECT_EQ(Res(t, "gob", kActions), 2);  // paid at declaration
+}
+
+// 000 l.148: "If you succeed an opposed Melee Attack roll against the
 // Creature Grappling you to Push them away ... this condition ends"; l.51:
 // "If you succeed you Push them back 5ft". Grappler and grappled share a
 // space (l.59), so "back" needs the direction: without dx/dy the Push is

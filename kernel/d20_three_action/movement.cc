@@ -281,6 +281,18 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
   return absl::OkStatus();
 }
 
+std::optional<size_t> PushAttemptStep(const State& s, const fb::CommandT& c) {
+  const Combatant* mover = s.Find(c.actor);
+  if (mover == nullptr) return std::nullopt;
+  const std::vector<Pos> path = PathOf(c);
+  for (size_t i = 0; i < path.size(); ++i) {
+    for (const Combatant* o : Occupants(s, *mover, path[i])) {
+      if (NeedsPush(*mover, *o)) return i;  // before the attempt (L35, L61)
+    }
+  }
+  return std::nullopt;
+}
+
 absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
                                               const fb::CommandT& c,
                                               uint64_t cause, size_t to,

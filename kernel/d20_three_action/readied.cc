@@ -61,6 +61,9 @@ const TriggerRules& Rules() {
                      const Trigger&) {
       return DistanceFt(at, size, owner.at, owner.size) <= MeleeReach(owner);
     };
+    // L35 with L47: a move's Push attempt through an Enemy's square is an
+    // Attack, so it sets off "attacks" before it is made.
+    r->attack_step = PushAttemptStep;
     r->damage_resource = kHp;
     r->prone_condition = kProne;
     return r;

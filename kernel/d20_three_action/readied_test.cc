@@ -116,6 +116,33 @@ TEST(Readied, AnAttackTriggerOpensBeforeTheAttackResolves) {
   EXPECT_EQ(Res(t, "aria", kHp), 20 - 5);  // 9 + 4 = 13 hits; 2 + 3
 }
 
+// 000 l.35: moving through an Enemy's square is "a Push attempt against
+// them as a Free Action"; l.47: a Push counts as an Attack; l.61: the
+// readied action's condition. Black-box: a readied "attacks" let the Push
+// attempt of a move pass (only an `attack` or a Maneuver set it off).
+TEST(Readied, AMovesPushAttemptSetsOffAnAttacksTrigger) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(MoveTo("aria", {{1, 0}, {2, 0}, {3, 0}, {4, 0}})));
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "action", "attack");
+  WithText(r, "trigger", "attacks");
+  WithText(r, "by", "gob");
+  ASSERT_OK(t.Submit(r));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  // gob (5,0) moves through aria's square (4,0): the window opens before
+  // the Push attempt, nothing of the path resolved yet.
+  auto ev = t.Submit(MoveTo("gob", {{4, 0}, {3, 0}}));
+  ASSERT_OK(ev);
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(At(t, "gob"), (Pos{5, 0}));
+  EXPECT_EQ(NumOf(*ev, "000.move.push_through", "success"), -999);
+  const uint32_t w = t.state().windows.begin()->first;
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = w;
+  ASSERT_OK(t.Submit(pass, {15, 1}));  // 15 + 4 = 19 vs 1 + 4 = 5: critical
+  EXPECT_EQ(At(t, "gob"), (Pos{3, 0}));
+}
+
 TEST(Readied, AMoverKilledByTheReadiedAttackEndsItsTurn) {
   fb::RosterT r = Pair();
   r.combatants[1]->stats[4]->value = 3;  // gob: 3 max HP

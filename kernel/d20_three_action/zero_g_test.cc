@@ -184,6 +184,27 @@ TEST(ZeroG, AttackingOrBeingHitAwayFromAWallUnsteadies) {
             absl::StatusCode::kFailedPrecondition);
 }
 
+// 000 l.85: "If you make an Attack or are hit while not touching a fixed
+// Object ..."; l.148: the escape is "an opposed Melee Attack roll ... to
+// Push them away or Grapple them", which l.47 counts as Attacks. Black-box:
+// an escape in the open left both steady.
+TEST(ZeroG, AnEscapeInTheOpenIsAnAttackAndItsSuccessAHit) {
+  Table t(D20ThreeAction(),
+          Hall({Being("aria", "party", 3, 2), Being("gob", "goblins", 4, 2)}),
+          {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "grapple", {"gob"}), {12, 5}));  // 16 vs 9
+  ASSERT_TRUE(Has(t, "gob", kGrappled));
+  ASSERT_OK(t.Submit(Cmd("aria", "stabilize")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "stabilize")));
+  ASSERT_FALSE(Has(t, "aria", kUnsteady));
+  ASSERT_FALSE(Has(t, "gob", kUnsteady));
+  ASSERT_OK(t.Submit(Cmd("gob", "escape"), {15, 3, 1}));  // 19 vs 7
+  EXPECT_FALSE(Has(t, "gob", kGrappled));
+  EXPECT_TRUE(Has(t, "gob", kUnsteady));   // made an Attack
+  EXPECT_TRUE(Has(t, "aria", kUnsteady));  // was hit
+}
+
 // 000 l.85: "take Disadvantage on all Attack rolls until you touch a fixed
 // Object". Black-box: a creature pushed against a wall stayed `unsteady`
 // (and would be again once it pushed off that wall). Touching ends it,
