@@ -121,11 +121,9 @@ absl::Status ValidateAttack(const State& s, const fb::CommandT& c,
         c, "weapon",
         absl::StrCat(actor->id, " has no weapon '", c.weapon, "'"));
   }
-  for (const Condition* dis : Named(*actor, kDisarmed)) {
-    if (dis->note == w->name) {
-      return Refuse("000.disarm", absl::StrCat(actor->id, "'s ", w->name,
-                                               " is not in hand (dropped, or knocked away by a Disarm)"));
-    }
+  if (!InHand(*actor, *w)) {
+    return Refuse("000.disarm", absl::StrCat(actor->id, "'s ", w->name,
+                                             " is not in hand (dropped, or knocked away by a Disarm)"));
   }
   // `stat` is "str" or "dex" (verbs.cc); DEX needs a Light or Medium weapon.
   const std::string stat = ParamText(c, "stat");

@@ -30,12 +30,14 @@ bool IsDifficult(std::string terrain) {
          terrain == "underbrush" || terrain == "cover";
 }
 
-bool InHand(const Combatant& c, const Weapon& w) {
+bool InHand(const Combatant& c, const std::string& item) {
   for (const Condition* dis : Named(c, kDisarmed)) {
-    if (dis->note == w.name) return false;
+    if (dis->note == item) return false;
   }
   return true;
 }
+
+bool InHand(const Combatant& c, const Weapon& w) { return InHand(c, w.name); }
 
 int64_t MeleeReach(const Combatant& c) {
   int64_t reach = kSquare;  // unarmed

@@ -214,7 +214,9 @@ bool IsDifficult(std::string terrain);
 // Longest melee reach among `c`'s melee/natural weapons in hand (5
 // unarmed).
 int64_t MeleeReach(const Combatant& c);
-// Whether `c` still holds `w`: not dropped, flung or taken (L21, L55).
+// Whether `c` still holds `w` (an item named `item`): not dropped, flung
+// or taken (L21, L55: no `disarmed` condition names it).
+bool InHand(const Combatant& c, const std::string& item);
 bool InHand(const Combatant& c, const Weapon& w);
 struct CoverResult {
   bool cover = false;    // partially obscured (L121)

@@ -89,11 +89,8 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
       return Refuse("000.maneuver",
                     "a Maneuver replaces a Melee Attack: use a melee weapon");
     }
-    for (const Condition* dis : Named(*a, kDisarmed)) {
-      if (dis->note == w->name) {
-        return Refuse("000.disarm",
-                      a->id + "'s " + w->name + " is not in hand");
-      }
+    if (!InHand(*a, *w)) {
+      return Refuse("000.disarm", a->id + "'s " + w->name + " is not in hand");
     }
   }
   // L47: "with the same Reach" as a Melee Attack.
@@ -142,10 +139,8 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
                                  " is a Natural Weapon, not an item it "
                                  "carries: name a weapon it holds"));
     }
-    for (const Condition* dis : Named(*t, kDisarmed)) {
-      if (dis->note == item) {
-        return Refuse("000.disarm", t->id + " no longer holds its " + item);
-      }
+    if (!InHand(*t, item)) {
+      return Refuse("000.disarm", t->id + " no longer holds its " + item);
     }
     // `crit` is drop / fling / take (verbs.cc).
   }
@@ -165,13 +160,11 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
                                  " is a Natural Weapon, not an Object it "
                                  "carries"));
     }
-    for (const Condition* dis : Named(*t, kDisarmed)) {
-      if (dis->note == item) {
-        return Refuse("000.break",
-                      absl::StrCat("params.item: ", t->id,
-                                   " no longer carries its ", item,
-                                   " (L55): name an Object it carries"));
-      }
+    if (!InHand(*t, item)) {
+      return Refuse("000.break",
+                    absl::StrCat("params.item: ", t->id,
+                                 " no longer carries its ", item,
+                                 " (L55): name an Object it carries"));
     }
   }
   if (c.action == "push") {
@@ -646,10 +639,8 @@ absl::Status ValidateDropItem(const State& s, const fb::CommandT& c,
                                " is a Natural Weapon, not an item it "
                                "carries: name a weapon it holds"));
   }
-  for (const Condition* dis : Named(*a, kDisarmed)) {
-    if (dis->note == item) {
-      return Refuse("000.free_action", a->id + " no longer holds its " + item);
-    }
+  if (!InHand(*a, item)) {
+    return Refuse("000.free_action", a->id + " no longer holds its " + item);
   }
   return absl::OkStatus();
 }
