@@ -92,10 +92,7 @@ TEST(Maneuver, GrappleSharesTheSpaceHalvesSpeedAndMovesTogether) {
 TEST(Maneuver, AnEscapeIsAnAttackForAReadiedAction) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 9
-  fb::CommandT r = Cmd("aria", "ready");
-  WithText(r, "action", "attack");
-  WithText(r, "trigger", "attacks");
-  WithText(r, "by", "gob");
+  fb::CommandT r = Ready("aria", "attack", "attacks", "gob");
   ASSERT_OK(t.Submit(r));
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("gob", "escape")));  // declared: the window opens
@@ -341,10 +338,7 @@ TEST(Maneuver, CutOffInItsOwnTurnItDiesOnlyAtTheEndOfItsNextTurn) {
   Table t(D20ThreeAction(), MakeRoster({std::move(a), std::move(g)}),
           {15, 10});
   ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 7
-  fb::CommandT r = Cmd("aria", "ready");
-  WithText(r, "action", "choke");
-  WithText(r, "trigger", "any_action");
-  WithText(r, "by", "gob");
+  fb::CommandT r = Ready("aria", "choke", "any_action", "gob");
   ASSERT_OK(t.Submit(r));
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("gob", "dodge")));

@@ -30,10 +30,7 @@ Pos At(const Table& t, const std::string& who) {
 Table Readied(const std::string& action,
               const std::string& trigger = "moves_within_reach") {
   Table t(D20ThreeAction(), Pair(), {15, 10});
-  fb::CommandT r = Cmd("aria", "ready");
-  WithText(r, "action", action);
-  WithText(r, "trigger", trigger);
-  WithText(r, "by", "gob");
+  fb::CommandT r = Ready("aria", action, trigger, "gob");
   EXPECT_TRUE(t.Submit(r).ok());
   EXPECT_EQ(Res(t, "aria", kActions), 1);  // two Actions (L61)
   EXPECT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
@@ -123,10 +120,7 @@ TEST(Readied, AnAttackTriggerOpensBeforeTheAttackResolves) {
 TEST(Readied, AMovesPushAttemptSetsOffAnAttacksTrigger) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(MoveTo("aria", {{1, 0}, {2, 0}, {3, 0}, {4, 0}})));
-  fb::CommandT r = Cmd("aria", "ready");
-  WithText(r, "action", "attack");
-  WithText(r, "trigger", "attacks");
-  WithText(r, "by", "gob");
+  fb::CommandT r = Ready("aria", "attack", "attacks", "gob");
   ASSERT_OK(t.Submit(r));
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   // gob (5,0) moves through aria's square (4,0): the window opens before
@@ -176,10 +170,7 @@ TEST(Readied, AReadiedActionIsASingleAction) {
   fb::CombatantSpecT g = Being("gob", "goblins", 5, 0);
   Arm(g, "club", "1d6", "melee");
   Table t(D20ThreeAction(), MakeRoster({std::move(a), std::move(g)}), {15, 10});
-  fb::CommandT r = Cmd("aria", "ready");
-  WithText(r, "action", "focus");
-  WithText(r, "trigger", "any_action");
-  WithText(r, "by", "gob");
+  fb::CommandT r = Ready("aria", "focus", "any_action", "gob");
   ASSERT_OK(t.Submit(r));
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}})));

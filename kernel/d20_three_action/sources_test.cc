@@ -306,10 +306,7 @@ TEST(SystemSteps, AReadiedActionLapsesAsTheSystem) {
   Arm(a, "spear", "1d8", "melee");
   Table t(D20ThreeAction(), MakeRoster({std::move(a), Being("gob", "goblins", 5, 0)}),
           {15, 10});
-  fb::CommandT r = Cmd("aria", "ready");
-  WithText(r, "action", "attack");
-  WithText(r, "trigger", "moves_within_reach");
-  WithText(r, "by", "gob");
+  fb::CommandT r = Ready("aria", "attack", "moves_within_reach", "gob");
   ASSERT_OK(t.Submit(r));
   // The pending act's recorded command is aria's, as a player.
   const PendingAct* p = FirstPending(t.state(), "aria", kReadiedAct);

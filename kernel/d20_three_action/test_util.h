@@ -93,6 +93,16 @@ inline fb::CommandT MoveTo(const std::string& actor,
   return c;
 }
 
+// `actor` readies `action` for `trigger` set off by `by` (L61).
+inline fb::CommandT Ready(const std::string& actor, const std::string& action,
+                          const std::string& trigger, const std::string& by) {
+  fb::CommandT r = Cmd(actor, "ready");
+  WithText(r, "action", action);
+  WithText(r, "trigger", trigger);
+  WithText(r, "by", by);
+  return r;
+}
+
 inline int64_t Res(const Table& t, const std::string& who,
                    const std::string& name) {
   return t.state().Find(who)->Resource(name);
