@@ -14,6 +14,22 @@
 namespace combat::kernel::d20 {
 namespace {
 
+// What a Maneuver (an Attack, L47) does besides its own effect: the
+// attacker is revealed to its target (L115 "being attacked by them") and,
+// in zero-G, made Unsteady (L85); on a success (a hit) the target is made
+// Unsteady and revealed to the attacker (L115 "hitting them").
+absl::Status AfterAnAttack(Decision& d, const std::string& attacker,
+                           const std::string& target, bool hit,
+                           uint64_t cause) {
+  RETURN_IF_ERROR(
+      Reveal(d, attacker, target, {cause, "000.hidden", {}, "attacked"}));
+  RETURN_IF_ERROR(Unsteady(d, attacker, cause, "made an Attack"));
+  if (!hit) return absl::OkStatus();
+  RETURN_IF_ERROR(Unsteady(d, target, cause, "was hit"));
+  return Reveal(d, target, attacker,
+                {cause, "000.hidden", {}, "hit: location found"});
+}
+
 int Sign(int64_t v) { return v > 0 ? 1 : (v < 0 ? -1 : 0); }
 
 // The step directly away from `from` (centre to centre).
@@ -353,16 +369,7 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
                                                    : "failure",
                                               wrong_square ? wrong_note : "")}));
     RETURN_IF_ERROR(ConsumeDodge(d, *d.state().Find(t.id), edge, cause));
-    RETURN_IF_ERROR(
-        Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
-    RETURN_IF_ERROR(Unsteady(d, a.id, cause, "made an Attack"));  // L85
-    if (ok) {
-      RETURN_IF_ERROR(Unsteady(d, t.id, cause, "was hit"));
-      // L115: its location is discovered by "hitting them" (a Maneuver's
-      // success, as for the opposed ones below).
-      RETURN_IF_ERROR(Reveal(d, t.id, a.id,
-                             {cause, "000.hidden", {}, "hit: location found"}));
-    }
+    RETURN_IF_ERROR(AfterAnAttack(d, a.id, t.id, ok, cause));
     if (crit) {
       // L53 "until your next Turn": the feinter's, whoever's turn it is.
       return Apply(d, t.id, kFlatFooted, a.id, 0,
@@ -403,14 +410,8 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
                                             : o.success ? "success"
                                                         : "failure",
                                             wrong_square ? wrong_note : "")}));
-  RETURN_IF_ERROR(Reveal(d, a.id, t.id, {cause, "000.hidden", {}, "attacked"}));
-  // L85: a Maneuver is an Attack (L47); its success a hit.
-  RETURN_IF_ERROR(Unsteady(d, a.id, cause, "made an Attack"));
+  RETURN_IF_ERROR(AfterAnAttack(d, a.id, t.id, o.success, cause));
   if (!o.success) return absl::OkStatus();
-  RETURN_IF_ERROR(Unsteady(d, t.id, cause, "was hit"));
-  // L115: its location is discovered by "hitting them".
-  RETURN_IF_ERROR(Reveal(d, t.id, a.id,
-                         {cause, "000.hidden", {}, "hit: location found"}));
   // L148/L150: succeeding an opposed roll to Push or Grapple the creature
   // grappling you ends the grapple.
   if ((c.action == "push" || c.action == "grapple") && GrapplerOf(a) == t.id) {
@@ -559,14 +560,9 @@ absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
                    o.success ? "escaped the grapple" : "failed to escape"}));
   // L148 "an opposed Melee Attack roll ... to Push them away or Grapple
   // them": a Push or Grapple, so an Attack (L47 "These count as Attacks"),
-  // with an Attack's consequences, as in ResolveManeuver: L115 and L85.
-  RETURN_IF_ERROR(
-      Reveal(d, a.id, g.id, {ctx.cause, "000.hidden", {}, "attacked"}));
-  RETURN_IF_ERROR(Unsteady(d, a.id, ctx.cause, "made an Attack"));
+  // with an Attack's consequences.
+  RETURN_IF_ERROR(AfterAnAttack(d, a.id, g.id, o.success, ctx.cause));
   if (!o.success) return absl::OkStatus();
-  RETURN_IF_ERROR(Unsteady(d, g.id, ctx.cause, "was hit"));
-  RETURN_IF_ERROR(Reveal(d, g.id, a.id,
-                         {ctx.cause, "000.hidden", {}, "hit: location found"}));
   return EndGrapples(d, a.id, {ctx.cause, "000.grappled", {}, "escaped"});
 }
 
