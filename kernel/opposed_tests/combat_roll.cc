@@ -371,10 +371,11 @@ absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
   // l.31 "Strike. You attack with your weapon"; l.93-94 name weapons,
   // armor and shields apart: a shield blocks (l.51) and bashes (l.67),
   // it is no weapon to Strike with, nor to make the opportunity attack,
-  // "a special form of Strike" (l.36), with (movement.cc).
+  // "a special form of Strike" (l.36), with (movement.cc). Both refuse it
+  // alike: a rule of the text refusing the act (003.strike.weapon, l.31).
   if (w->kind == "shield") {
-    return Malformed(c, "weapon", absl::StrCat("a weapon: ", w->name,
-                                               " is a shield, no weapon to Strike with (l.31, l.93-94)"));
+    return Refuse("003.strike.weapon", absl::StrCat("field 'weapon': ", w->name,
+                                                    " is a shield, no weapon to Strike with (l.93-94)"));
   }
   const std::string attr = ParamText(c, "attribute");
   if (!attr.empty() && attr != "str" && attr != "agi") {

@@ -376,8 +376,9 @@ absl::Status DecideOpportunity(const fb::CommandT& c, Decision& d) {
                                             " has no weapon '", c.weapon, "'"));
   }
   if (weapon->kind == "shield") {  // l.36 "a special form of Strike": as a Strike (l.31, combat_roll.cc)
-    return Refuse("003.opportunity", absl::StrCat(weapon->name, " is a shield, no weapon to Strike with: an opportunity "
-                                                  "attack is a special form of Strike (l.36, l.31, l.93-94)"));
+    return Refuse("003.strike.weapon", absl::StrCat("field 'weapon': ", weapon->name,
+                                                    " is a shield, no weapon to Strike with (l.93-94): an opportunity "
+                                                    "attack is a special form of Strike (l.36)"));
   }
   if (!IsMelee(*weapon) || weapon->kind == "spell" || !Holds(*a, weapon->name)) {
     return Refuse("003.opportunity", "an opportunity attack is a melee Strike with a held melee weapon");

@@ -776,7 +776,10 @@ TEST(Opportunity, ATripByTheOpportunityAttackAStandProvokesLeavesItProne) {
 // Reading: l.93-94 list "weapons, armor, and shields" apart, and a shield
 // has its own uses (Block l.51, Bash l.67): it is no weapon to Strike
 // with, and the opportunity attack, a special form of Strike, agrees: both
-// refuse the shield and take the club.
+// refuse the shield and take the club. Both refusals are of one kind: the
+// rule of l.31 refusing the act (FailedPrecondition citing "Primary
+// Actions, l.31"), naming the field; the Strike's used to be an
+// InvalidArgument on `weapon` (black-box, seventh pass).
 TEST(Opportunity, NeitherAStrikeNorAnOpportunityAttackIsMadeWithAShield) {
   Table t(OpposedTests(),
           Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}, {"initiative", 5}},
@@ -790,6 +793,9 @@ TEST(Opportunity, NeitherAStrikeNorAnOpportunityAttackIsMadeWithAShield) {
   const auto st = t.Submit(strike).status();
   ASSERT_FALSE(st.ok());
   EXPECT_NE(std::string(st.message()).find("buckler is a shield, no weapon to Strike with"), std::string::npos) << st;
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition) << st;
+  EXPECT_NE(std::string(st.message()).find("field 'weapon'"), std::string::npos) << st;
+  EXPECT_NE(std::string(st.message()).find("(003 Primary Actions, l.31)"), std::string::npos) << st;
   ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
   auto move = Cmd("d", "move");
   Path(move, {{7, 5}});
@@ -801,6 +807,9 @@ TEST(Opportunity, NeitherAStrikeNorAnOpportunityAttackIsMadeWithAShield) {
   const auto st2 = t.Submit(oa).status();
   ASSERT_FALSE(st2.ok());
   EXPECT_NE(std::string(st2.message()).find("buckler is a shield, no weapon to Strike with"), std::string::npos) << st2;
+  EXPECT_EQ(st2.code(), st.code()) << st2;
+  EXPECT_NE(std::string(st2.message()).find("field 'weapon'"), std::string::npos) << st2;
+  EXPECT_NE(std::string(st2.message()).find("(003 Primary Actions, l.31)"), std::string::npos) << st2;
   EXPECT_EQ(t.state().Find("a")->Resource("ap"), 3);
   oa.weapon = "club";
   ASSERT_TRUE(t.Submit(oa).ok());

@@ -42,6 +42,7 @@ std::vector<RuleRef>* Build() {
       R("003.contest", "Primary Actions", 28, "a skill contest: both roll; one passes: it wins; both pass: more Successes (reading)"),
       // The combat roll
       R("003.strike", "Step I: Attack", 44, "Strike: Fighting Style test vs a foe within reach; ranged or thrown: Agility"),
+      R("003.strike.weapon", "Primary Actions", 31, "Strike: you attack with your weapon; a shield (Block l.51, Bash l.67) is none, for a Strike or an opportunity attack (l.36)"),
       R("003.spell_attack", "Step I: Attack", 46, "a spell attack is a Sorcery test vs a foe within the spell's range"),
       R("003.untrained_weapon", "Using Untrained Weapons and Armor", 99, "an untrained weapon: -2 to Fighting Style tests"),
       R("003.untrained_armor", "Using Untrained Weapons and Armor", 100, "untrained armor: bane on Fighting Style, Dodge and Sorcery tests"),
