@@ -240,6 +240,53 @@ TEST(Initiative, TheNextHighestActsNextThenANewRound) {
   for (const char* id : {"a", "b", "c"}) EXPECT_EQ(t.state().Find(id)->Resource("ap"), 3) << id;
 }
 
+// 003 l.17: "Roll Initiative. The turn order is determined, by making an
+// initiative roll as described above." l.18-19: each round every character
+// has 3 AP and at most two Attacks; "Each character regains their spent
+// AP." l.20: "Encounter Ends. Repeat steps 4 and 5 until the conflict is
+// resolved." By hand: a 2 + 4 = 6 before b 2 + 0 = 2, rolled once, at
+// set-up: the same order every round. Round 1: a strikes twice (AP 1,
+// attacks 2), b's defense fails with no dice; round 2: AP 3, attacks 0
+// again; round 3 likewise (the steps repeat). Then the GM rules the
+// conflict resolved (gm_end): no round 4, every act refused.
+TEST(Initiative, RoundsRepeatWithTheOrderRolledOnceUntilTheGmEndsTheEncounter) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", 4}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("b", "y", 6, 5, {{"health", 20}, {"speed", 6}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")})}),
+          {2, 2});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[0].actor, "a");
+  EXPECT_EQ(t.state().order[0].initiative, 6);
+  EXPECT_EQ(t.state().order[1].initiative, 2);
+  for (int strike = 0; strike < 2; ++strike) {
+    auto s = Cmd("a", "strike", {"b"});
+    s.weapon = "club";
+    ASSERT_TRUE(t.Submit(s).ok());
+    auto none = Cmd("b", "defend");
+    none.window = t.state().windows.begin()->first;
+    WithText(none, "defense", "none");
+    ASSERT_TRUE(t.Submit(none).ok());  // a's pool: 0 dice; both fail
+  }
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 1);
+  EXPECT_EQ(t.state().Find("a")->Resource("attacks"), 2);
+  for (int round = 2; round <= 3; ++round) {
+    ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+    ASSERT_EQ(t.state().active, "b");
+    ASSERT_TRUE(t.Submit(Cmd("b", "end_turn")).ok());
+    EXPECT_EQ(t.state().round, round);
+    EXPECT_EQ(t.state().active, "a") << "the order rolled at set-up (l.17)";
+    EXPECT_EQ(t.state().Find("a")->Resource("ap"), 3) << round;
+    EXPECT_EQ(t.state().Find("a")->Resource("attacks"), 0) << round;
+  }
+  ASSERT_TRUE(t.Submit(Gm("gm_end", "", "the conflict is resolved")).ok());
+  EXPECT_TRUE(t.state().ended);
+  EXPECT_FALSE(t.Submit(Cmd("a", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 3);
+}
+
 // The first round's order of `pc`, which ann plays, and `gm`, which the
 // roster gives no player (the GM runs it), with the set-up's dice `dice`.
 absl::StatusOr<std::vector<OrderEntry>> OrderOfAnnsAndTheGms(fb::CombatantSpecT pc,
