@@ -149,8 +149,13 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
     }
   }
   const bool stow = ParamOr(c, "stow", 0) != 0;
-  if (stow && (w == nullptr || !Holds(*a, w->name))) {
-    return Malformed(c, "weapon", "stow names an item " + a->id + " holds");
+  if (stow && w == nullptr) return Malformed(c, "weapon", "stow names an item " + a->id + " holds");
+  if (stow && !Holds(*a, w->name)) {
+    // A well-formed command the state refuses (as a Strike with an item no
+    // longer held): l.35's stowing is of an item in hand.
+    return Refuse("003.manipulate", absl::StrCat("field 'weapon': ", w->name, " is not in ", a->id,
+                                                 "'s hand (stowed or on the floor): nothing to stow (draw or "
+                                                 "pick it up without stow)"));
   }
   const std::string who = a->id;
   const std::string item = w == nullptr ? "" : w->name;

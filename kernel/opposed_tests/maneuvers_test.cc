@@ -333,6 +333,14 @@ TEST(Maneuvers, ManipulateStowsAndDraws) {
   auto s = Cmd("a", "strike", {"d"});
   s.weapon = "club";
   EXPECT_EQ(t.Submit(s).status().code(), absl::StatusCode::kFailedPrecondition);  // not in hand
+  // Stowing it again: the item is not in hand, a refusal of the state
+  // citing l.35 and naming the field, like the Strike's (it was an
+  // InvalidArgument, as if the command were malformed); nothing spent.
+  const absl::Status again = t.Submit(stow).status();
+  EXPECT_EQ(again.code(), absl::StatusCode::kFailedPrecondition) << again;
+  EXPECT_NE(std::string(again.message()).find("field 'weapon': club is not in a's hand"), std::string::npos) << again;
+  EXPECT_NE(std::string(again.message()).find("(003 Reactions, l.35)"), std::string::npos) << again;
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 2);
   auto draw = Cmd("a", "manipulate");
   draw.weapon = "club";
   ASSERT_TRUE(t.Submit(draw).ok());
