@@ -275,6 +275,10 @@ absl::Status DecideSaveInitiative(const fb::CommandT& c, Decision& d);
 // rolls, budgets).
 absl::Status AdvanceRound(Decision& d, uint64_t cause, const std::string& rule,
                           const std::string& note);
+// Refused (`002.rounds.span`, l.105) while a window or a pending act is
+// open, naming it: an act cannot span Rounds, and `end_round` and the
+// rests let Rounds pass.
+absl::Status CheckNoWindow(const State& s);
 // Resets the per-round budgets of `c` (l.107-112).
 absl::Status ResetBudgets(Decision& d, const std::string& actor,
                           const Why& why);

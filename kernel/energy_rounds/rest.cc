@@ -162,7 +162,7 @@ absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause,
 
 absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NeedGm(c, "002.rest.short"));
-  if (!d.state().windows.empty()) return Refuse("002.rounds.span", "an act is still pending");
+  RETURN_IF_ERROR(CheckNoWindow(d.state()));  // l.105: its Rounds pass
   const int64_t minutes = ParamOr(c, "minutes", 5);
   if (minutes < 5 || minutes > 30 || minutes % 5 != 0) {
     return Malformed(c, "params.minutes", "5 to 30, in steps of 5 (l.597)");
@@ -200,7 +200,7 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
 
 absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NeedGm(c, "002.rest.long"));
-  if (!d.state().windows.empty()) return Refuse("002.rounds.span", "an act is still pending");
+  RETURN_IF_ERROR(CheckNoWindow(d.state()));  // l.105: its Rounds pass
   const int64_t hours = ParamOr(c, "hours", 8);
   const int64_t slept = ParamOr(c, "sleep_hours", std::min<int64_t>(hours, 6));
   if (hours < 1 || hours > 8) return Malformed(c, "params.hours", "1 to 8");

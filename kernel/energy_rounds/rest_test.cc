@@ -1,4 +1,5 @@
 // Short and Long Rests (l.593-620).
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "kernel/energy_rounds/test_util.h"
 
@@ -65,20 +66,33 @@ TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
 
 // A rest lets Rounds pass (l.103) and lapses only conditions' Round
 // expiries (rest.cc LetRoundsPass): no pending act is left to lapse, since
-// an act may not be left pending across a Round boundary (l.105) and a
-// pending act lives exactly as long as its window.
+// "You cannot start an action in one Round and complete it in another"
+// (002 l.105) and a pending act lives exactly as long as its window. Both
+// rests are refused while any window or pending act is open, and the
+// refusal names it (`002.rounds.span`), as `end_round`'s does.
 TEST(Rest, NoPendingActOutlivesItsWindowIntoARest) {
   Table t(EnergyRounds(), Tired());
   auto mv = Cmd("kara", "catch_breath");
   auto decl = t.Submit(mv);
   ASSERT_TRUE(decl.ok()) << decl.status();
-  EXPECT_FALSE(t.state().pending.empty());
-  auto r = Gm("short_rest");
-  r.targets = {"kara"};
-  EXPECT_EQ(t.Submit(r).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_EQ(t.state().pending.size(), 1u);
+  const uint32_t wid = t.state().windows.begin()->second.id;
+  for (const char* verb : {"short_rest", "long_rest", "end_round"}) {
+    auto r = Gm(verb);
+    auto refused = t.Submit(r);
+    EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition) << verb;
+    const std::string msg(refused.status().message());
+    EXPECT_NE(msg.find(absl::StrCat("window ", wid, " ('")), std::string::npos) << verb << ": " << msg;
+    EXPECT_NE(msg.find("is still open"), std::string::npos) << verb << ": " << msg;
+    EXPECT_NE(msg.find("l.105"), std::string::npos) << verb << ": " << msg;
+  }
+  EXPECT_EQ(K(t).Resource("stamina"), 4);  // nothing rested
   ASSERT_TRUE(t.Submit(Cmd("kara", "resolve")).ok());
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_TRUE(t.state().pending.empty());
+  auto r = Gm("short_rest");
+  r.targets = {"kara"};
   ASSERT_TRUE(t.Submit(r).ok());
 }
 

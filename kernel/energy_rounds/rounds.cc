@@ -34,6 +34,8 @@ absl::Status SetIfDifferent(Decision& d, const std::string& actor,
   return SetResource(d, actor, name, value, why);
 }
 
+}  // namespace
+
 absl::Status CheckNoWindow(const State& s) {
   if (!s.windows.empty()) {
     const Window& w = s.windows.begin()->second;
@@ -42,10 +44,15 @@ absl::Status CheckNoWindow(const State& s) {
                                 ") is still open: an action cannot span rounds; "
                                 "resolve or cancel it first"));
   }
+  if (!s.pending.empty()) {
+    const PendingAct& p = s.pending.begin()->second;
+    return Refuse("002.rounds.span",
+                   absl::StrCat("pending act ", p.id, " ('", p.kind, "' of ", p.actor, ", seq ",
+                                p.decl, ") is still open: an action cannot span rounds; "
+                                "resolve or cancel it first"));
+  }
   return absl::OkStatus();
 }
-
-}  // namespace
 
 absl::Status ResetBudgets(Decision& d, const std::string& actor,
                           const Why& why) {
