@@ -101,8 +101,12 @@ absl::Status DeathSave(Decision& d, const std::string& who, uint64_t cause,
                              : "<=1: dies";
   Why why{cause, "002.death.save", {{"death_save_d20", v}, {"round", d.state().round}}, row};
   for (const Num& n : extra) why.nums.push_back(n);
-  RETURN_IF_ERROR(SetResource(d, who, res::kDeathSaveRound, d.state().round,
-                              {cause, "002.death.one_save", {{"round", d.state().round}}, ""}));
+  // A rest's Rounds leave the session's count as it was (rest.cc): the
+  // Round is recorded once.
+  if (d.state().Find(who)->Resource(res::kDeathSaveRound, 0) != d.state().round) {
+    RETURN_IF_ERROR(SetResource(d, who, res::kDeathSaveRound, d.state().round,
+                                {cause, "002.death.one_save", {{"round", d.state().round}}, ""}));
+  }
   RETURN_IF_ERROR(SetResource(d, who, "death_save", v, why));
   if (v >= 20) {
     return RemoveConditionsNamed(d, who, "Bleeding",
