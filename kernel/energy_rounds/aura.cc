@@ -89,7 +89,8 @@ absl::Status DeathRoll(Decision& d, const std::string& who, uint64_t cause) {
   return FallUnconscious(d, who, "dying", why);
 }
 
-absl::Status DeathSave(Decision& d, const std::string& who, uint64_t cause) {
+absl::Status DeathSave(Decision& d, const std::string& who, uint64_t cause,
+                       const Nums& extra) {
   ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d20", "death save", who, cause));
   const int v = r.natural();
   const char* row = v >= 20 ? ">=20: Stabilized"
@@ -98,9 +99,14 @@ absl::Status DeathSave(Decision& d, const std::string& who, uint64_t cause) {
                                     ? "2-4: falls unconscious, if not already: already unconscious"
                                     : "2-4: falls unconscious")
                              : "<=1: dies";
-  const Why why{cause, "002.death.save", {{"death_save_d20", v}, {"round", d.state().round}}, row};
-  RETURN_IF_ERROR(SetResource(d, who, res::kDeathSaveRound, d.state().round,
-                              {cause, "002.death.one_save", {{"round", d.state().round}}, ""}));
+  Why why{cause, "002.death.save", {{"death_save_d20", v}, {"round", d.state().round}}, row};
+  for (const Num& n : extra) why.nums.push_back(n);
+  // A rest's Rounds leave the session's count as it was (rest.cc): the
+  // Round is recorded once.
+  if (d.state().Find(who)->Resource(res::kDeathSaveRound, 0) != d.state().round) {
+    RETURN_IF_ERROR(SetResource(d, who, res::kDeathSaveRound, d.state().round,
+                                {cause, "002.death.one_save", {{"round", d.state().round}}, ""}));
+  }
   RETURN_IF_ERROR(SetResource(d, who, "death_save", v, why));
   if (v >= 20) {
     return RemoveConditionsNamed(d, who, "Bleeding",
@@ -124,7 +130,8 @@ absl::Status DeathSave(Decision& d, const std::string& who, uint64_t cause) {
 // both rolls for each, in the order it fell unconscious from them
 // (condition id), and a 20 ends that cause only: it wakes when no cause
 // is left.
-absl::Status WakeRoll(Decision& d, const std::string& who, uint64_t cause) {
+absl::Status WakeRoll(Decision& d, const std::string& who, uint64_t cause,
+                      const Nums& extra) {
   std::vector<std::pair<uint32_t, std::string>> causes;
   for (const auto& [cid, k] : d.state().Find(who)->conditions) {
     if (k.name == "Unconscious" && (k.source == "stamina" || k.source == "nonlethal")) {
@@ -136,9 +143,10 @@ absl::Status WakeRoll(Decision& d, const std::string& who, uint64_t cause) {
         kind == "stamina" ? "002.unconscious.stamina" : "002.unconscious.nonlethal";
     ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d20", "wake-up roll", who, cause));
     const int v = r.natural();
+    Nums nums{{"wake_d20", v}};
+    for (const Num& n : extra) nums.push_back(n);
     RETURN_IF_ERROR(SetResource(d, who, "wake_roll", v,
-                                {cause, rule, {{"wake_d20", v}},
-                                 v == 20 ? "wakes" : "stays unconscious"}));
+                                {cause, rule, nums, v == 20 ? "wakes" : "stays unconscious"}));
     if (v != 20) continue;
     RETURN_IF_ERROR(RemoveCondition(d, who, id, {cause, rule, {{"wake_d20", v}}, "wakes up"}));
     if (kind == "stamina" && d.state().Find(who)->Resource(res::kStamina) == 0) {

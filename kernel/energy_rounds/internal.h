@@ -43,9 +43,9 @@ inline constexpr char kId[] = "energy_rounds";
 // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
 // (issue 15) and verb schemas (issue 16) decide differently; 4: schema 7
 // (modifiers name their sources, authority); 5: an act that won Initiative
-// waits for Immediate Interrupts (l.132) before it resolves; 6-10: the
+// waits for Immediate Interrupts (l.132) before it resolves; 6-11: the
 // black-box fidelity passes (events/FORMAT.md "Ruleset versions").
-inline constexpr int32_t kVersion = 10;
+inline constexpr int32_t kVersion = 11;
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
@@ -275,6 +275,18 @@ absl::Status DecideSaveInitiative(const fb::CommandT& c, Decision& d);
 // rolls, budgets).
 absl::Status AdvanceRound(Decision& d, uint64_t cause, const std::string& rule,
                           const std::string& note);
+// Refused (`002.rounds.span`, l.105) while a window or a pending act is
+// open, naming it: an act cannot span Rounds, and `end_round` and the
+// rests let Rounds pass.
+absl::Status CheckNoWindow(const State& s);
+// The rolls at a Round's beginning, in combatant id order: a Death Save
+// for the Bleeding (l.635; once a Round, l.645) and wake rolls for the
+// unconscious from Stamina loss or a blow (l.657, l.658). `rest_round` 0:
+// the session's Round (its count); n > 0: the n-th Round beginning of a
+// rest (rest.cc), recorded as `rest_round`.
+absl::Status RollsAtRoundStart(Decision& d, uint64_t cause, int64_t rest_round = 0);
+// Whether anyone makes such a roll at a Round's beginning.
+bool AnyoneRollsAtRoundStart(const State& s);
 // Resets the per-round budgets of `c` (l.107-112).
 absl::Status ResetBudgets(Decision& d, const std::string& actor,
                           const Why& why);
@@ -499,8 +511,11 @@ absl::Status ApplyDamage(Decision& d, const std::string& target,
 
 // ---- aura.cc
 absl::Status DeathRoll(Decision& d, const std::string& who, uint64_t cause);
-absl::Status DeathSave(Decision& d, const std::string& who, uint64_t cause);
-absl::Status WakeRoll(Decision& d, const std::string& who, uint64_t cause);
+// `extra` numbers are added to the roll's record (a rest's Round: `rest_round`).
+absl::Status DeathSave(Decision& d, const std::string& who, uint64_t cause,
+                       const Nums& extra = {});
+absl::Status WakeRoll(Decision& d, const std::string& who, uint64_t cause,
+                      const Nums& extra = {});
 absl::Status FallUnconscious(Decision& d, const std::string& who,
                              const std::string& cause_kind, const Why& why);
 absl::Status Die(Decision& d, const std::string& who, const Why& why);

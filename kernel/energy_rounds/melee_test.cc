@@ -253,6 +253,37 @@ TEST(Melee, NonLethalNeedsAChanceRoll) {
   EXPECT_EQ(NumOf(*ev, "nonlethal"), 1);
 }
 
+// 002 l.511 "Other attacks require a Chance roll", l.513-517: "Blunt melee
+// weapon >=5" (l.515), "Other melee weapon >=10" (l.516), "Ranged/thrown
+// weapon >=15" (l.517), each at its edge: the threshold itself deals
+// Non-Lethal damage, one less does not. kara's sword (l.516) and a club
+// (`blunt`, l.515): Combat roll 15 (not on the orc's armor, AC 10),
+// Evasion 4 + 8 = 12 against AV 17, damage 6, then the Chance roll.
+TEST(Melee, NonLethalChanceRowsAtTheirEdges) {
+  struct Case {
+    const char* weapon;
+    int chance;
+    int64_t needs, nonlethal;
+  };
+  const Case cases[] = {{"sword", 10, 10, 1}, {"sword", 9, 10, 0},
+                        {"club", 5, 5, 1},    {"club", 4, 5, 0}};
+  for (const Case& k : cases) {
+    Table t(EnergyRounds(), [] {
+      auto r = Duel();
+      auto club = W("club", "1d8", "melee", "medium", {{"av_bonus", 1}, {"blunt", 1}, {"equipped", 1}});
+      r.combatants[0]->weapons.push_back(std::make_unique<fb::WeaponT>(std::move(club)));
+      return r;
+    }());
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    auto c = Attack(k.weapon);
+    With(c, "nonlethal", 1);
+    auto ev = t.Submit(c, {15, 4, 6, k.chance});
+    ASSERT_TRUE(ev.ok()) << k.weapon << ": " << ev.status();
+    EXPECT_EQ(NumOf(*ev, "nonlethal_needs"), k.needs) << k.weapon;
+    EXPECT_EQ(NumOf(*ev, "nonlethal"), k.nonlethal) << k.weapon << " " << k.chance;
+  }
+}
+
 // 002 l.156: "A single strike against something that cannot defend (such
 // as an inanimate object or a person who refuses or is unable to defend)
 // does not require as much Energy ... 1 Energy may be all that is needed."

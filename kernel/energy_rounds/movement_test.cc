@@ -68,6 +68,36 @@ TEST(Movement, RunCostsItsShareOfSpeed) {
   EXPECT_EQ(K(t).Resource("moved_m"), 4);
 }
 
+// 002 l.674 "Slowed: Your Speed is halved (the Speed left is rounded up)
+// and you may not use Agility": a Small creature's Speed 5 (l.443) is 3
+// Slowed (5 / 2 = 2.5, up), so a Run of 3 m costs its full 3 Energy
+// (l.23), one of 4 m is refused, and neither a Shift for 2 Agility (l.21)
+// nor an Agile Move (l.29) may be made.
+TEST(Movement, SlowedSmallCreatureRunsThreeMetresAndUsesNoAgility) {
+  Table t(EnergyRounds(), Field({}, {"small"}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto g = Gm("gm_condition", "kara");
+  WithText(g, "name", "Slowed");
+  WithText(g, "op", "add");
+  ASSERT_TRUE(t.Submit(g).ok());
+  EXPECT_EQ(Speed(K(t)), 3);
+  auto far = t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(far.status().message()).find("Speed 3"), std::string::npos) << far.status();
+  auto shift = Move("shift", {{3, 5}});
+  With(shift, "agility", 1);
+  EXPECT_EQ(t.Submit(shift).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}})).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 2);  // 3 m of Speed 3: 3 Energy
+  auto defend = Cmd("kara", "defend");
+  ASSERT_TRUE(t.Submit(Now(defend)).ok());  // 1 Energy on a non-movement act
+  EXPECT_EQ(K(t).Resource("agile_credit"), 1);
+  auto agile = t.Submit(Move("agile_move", {{5, 4}}));
+  EXPECT_EQ(agile.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(agile.status().message()).find("Slowed"), std::string::npos) << agile.status();
+  EXPECT_EQ(K(t).Resource("agility"), 3);
+}
+
 TEST(Movement, RunNoFurtherThanSpeed) {
   Table t(EnergyRounds(), Field());
   auto r = t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}, {7, 5}, {8, 5}, {9, 5}}));

@@ -180,6 +180,180 @@ TEST(Ranged, MplCapsTheDrawWeightOfBowsAndCrossbows) {
   EXPECT_EQ(NumOf(*h, "damage_bonus"), 5);  // l.266: +5
 }
 
+// 002 l.256-268, the Draw Weight Table, row by row at its edges: the
+// weight needs the row's lowest Arm Strength and adds the row's Extra
+// Damage; "<=0 <20 ... -" (l.258): under 20 kg no Arm is needed and no
+// damage is added; "8-11 30 ... -" (l.261); "20-24 45 ... +3 Max for MPL
+// 3-4" (l.264); "25-29 50 ... +4 Max for MPL >=5" (l.265); "35-39 70 ...
+// +6 Siege crossbow only" (l.267); ">=40 80 ... +7 Siege crossbow only"
+// (l.268); a two-handed (siege) crossbow adds +5 to the Arm (l.254).
+// Dice 3, 12, 5: Ranged Evasion 3, Miss Chance 8 + 3 = 11 (l.194, l.196),
+// Hit roll 12 hits the unarmoured orc, damage 5 + the row's extra (l.240).
+TEST(Ranged, DrawWeightRowsAtTheirEdges) {
+  auto roster = [](int64_t arm, int64_t mpl, int64_t kind, int64_t kg) {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("ash", "party", 2, 5, {{"con_score", 10}, {"arm_strength", arm}, {"mpl", mpl}},
+                     {W("bow", "1d10", "ranged", "medium",
+                        {{"crossbow", kind}, {"draw_weight", kg}, {"loaded", 1}, {"load", 2},
+                         {"close", 5}, {"far", 20}, {"max", 60}},
+                        "piercing")}));
+    cs.push_back(Who("orc", "orcs", 8, 5, {{"con_score", 14}}));
+    return Roster(std::move(cs), 40, 20);
+  };
+  struct Case {
+    int64_t arm, mpl, kind, kg;
+    int64_t bonus;  // -1: refused
+    int line;
+  };
+  const Case cases[] = {
+      {0, 0, 0, 15, 0, 258},   // under 20 kg: no Arm needed, no extra
+      {8, 1, 0, 30, 0, 261},   // 30 kg at Arm 8: +0
+      {7, 1, 0, 30, -1, 261},  // Arm 7 cannot draw 30 kg (row 8-11)
+      {8, 1, 0, 34, 0, 261},   // 34 kg is still the 30 kg row
+      {20, 3, 0, 45, 3, 264},  // 45 kg: +3
+      {19, 3, 0, 45, -1, 264}, // Arm 19 cannot draw 45 kg (row 20-24)
+      {25, 5, 0, 50, 4, 265},  // 50 kg: +4
+      {25, 4, 0, 50, -1, 264}, // MPL 4: 45 kg at most
+      {30, 0, 4, 70, 6, 267},  // siege: Arm 30 + 5 = 35 draws 70 kg: +6
+      {30, 0, 3, 70, -1, 267}, // a heavy crossbow may not be 70 kg
+      {35, 0, 4, 80, 7, 268},  // siege: 35 + 5 = 40 draws 80 kg: +7
+      {34, 0, 4, 80, -1, 268}, // 34 + 5 = 39 cannot
+  };
+  for (const Case& k : cases) {
+    Table t(EnergyRounds(), roster(k.arm, k.mpl, k.kind, k.kg));
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    auto ev = t.Submit(Shoot("bow"), {3, 12, 5});
+    if (k.bonus < 0) {
+      EXPECT_EQ(ev.status().code(), absl::StatusCode::kFailedPrecondition)
+          << "l." << k.line << " " << k.kg << " kg, Arm " << k.arm;
+      continue;
+    }
+    ASSERT_TRUE(ev.ok()) << "l." << k.line << ": " << ev.status();
+    EXPECT_EQ(NumOf(*ev, "damage"), 5 + k.bonus) << "l." << k.line << " " << k.kg << " kg";
+  }
+}
+
+// 002 l.276-288, Increased Throwing Distance, each row at its low and
+// high edge: "<=4 +(0/0/0)" (l.280), "5-9 +(0/2/4)" (l.281), "10-14
+// +(1/4/8)" (l.282), "15-19 +(1/6/10)" (l.283), "20-24 +(2/8/16)" (l.284),
+// "25-29 +(2/10/20)" (l.285), "30-34 +(3/12/24)" (l.286), "35-39
+// +(3/14/28)" (l.287), ">=40 +(4/16/32)" (l.288).
+TEST(Ranged, ThrowingDistanceRowsAtTheirEdges) {
+  struct Row {
+    int64_t low, high, close, far, max;
+  };
+  const Row rows[] = {{-3, 4, 0, 0, 0},    {5, 9, 0, 2, 4},     {10, 14, 1, 4, 8},
+                      {15, 19, 1, 6, 10},  {20, 24, 2, 8, 16},  {25, 29, 2, 10, 20},
+                      {30, 34, 3, 12, 24}, {35, 39, 3, 14, 28}, {40, 90, 4, 16, 32}};
+  for (const Row& r : rows) {
+    for (int64_t arm : {r.low, r.high}) {
+      const Trio t = ThrowExtra(arm);
+      EXPECT_EQ(t.close, r.close) << "Arm " << arm;
+      EXPECT_EQ(t.far, r.far) << "Arm " << arm;
+      EXPECT_EQ(t.max, r.max) << "Arm " << arm;
+    }
+  }
+  // Played: a light dagger thrown (3/5/10, l.272) with Arm 15: (4/11/20).
+  // The orc 4 m away is within 4: Advantage (l.246); at 11 m, not "further
+  // away than" 11: no edge; at 12 m: Disadvantage; at 20 m it may still be
+  // aimed, at 21 m not. Dice: Ranged Evasion 3 (Miss Chance 8 + 3 = 11),
+  // the Hit roll (2d20 with an edge: 12 and 14 hit either way), 1d4 3
+  // halved for a weapon without the Thrown property (l.272): 1.
+  auto roster = [](int orc_x) {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("ash", "party", 2, 5, {{"con_score", 10}, {"arm_strength", 15}},
+                     {W("dagger", "1d4", "melee", "light", {}, "piercing")}));
+    cs.push_back(Who("orc", "orcs", orc_x, 5, {{"con_score", 14}}));
+    return Roster(std::move(cs), 40, 20);
+  };
+  {
+    Table t(EnergyRounds(), roster(6));
+    auto ev = t.Submit(Shoot("dagger", "throw"), {3, 12, 14, 3});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(NumOf(*ev, "hit.adv.close_range"), 1);
+    EXPECT_EQ(NumOf(*ev, "damage"), 1);
+  }
+  {
+    Table t(EnergyRounds(), roster(13));
+    auto ev = t.Submit(Shoot("dagger", "throw"), {3, 12, 3});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(NumOf(*ev, "hit.dis.beyond_far_range", 0), 0);
+    EXPECT_EQ(NumOf(*ev, "hit.adv.close_range", 0), 0);
+  }
+  {
+    Table t(EnergyRounds(), roster(14));
+    auto ev = t.Submit(Shoot("dagger", "throw"), {3, 12, 14, 3});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(NumOf(*ev, "hit.dis.beyond_far_range"), 1);
+  }
+  {
+    Table t(EnergyRounds(), roster(22));
+    EXPECT_TRUE(t.Submit(Shoot("dagger", "throw"), {3, 12, 14, 3}).ok());
+  }
+  {
+    Table t(EnergyRounds(), roster(23));
+    EXPECT_EQ(t.Submit(Shoot("dagger", "throw"), {3}).status().code(),
+              absl::StatusCode::kFailedPrecondition);
+  }
+}
+
+// 002 l.438-446, the Size Chart, row by row: Inherent Evasion "Huge 6,
+// Large 7, Medium 8, Small 9, Tiny 10, Diminutive 11, Fine 12" (l.330:
+// "8 for Medium creatures and 9 for Small"), Speed "10, 8, 6, 5, 3, 2, 1";
+// and the Miss Chance Size Modifier of l.211-220 (reading 13): "Huge -4"
+// (l.213), "Large -2" (l.214), "Medium +0" (l.215), "Small +2" (l.216),
+// "Tiny +4" (l.217), "Diminutive +8" (l.218), "Fine +12" (l.219),
+// "Miniscule +18" (l.220); Reach +1 for Huge, -1 for Tiny and smaller
+// (l.452).
+TEST(Ranged, SizeChartRowsGiveEvasionSpeedMissChanceAndReach) {
+  struct Row {
+    const char* tag;
+    int64_t evasion, speed, miss, reach;
+  };
+  const Row rows[] = {{"huge", 6, 10, -4, 2},      {"large", 7, 8, -2, 1}, {"medium", 8, 6, 0, 1},
+                      {"small", 9, 5, 2, 1},       {"tiny", 10, 3, 4, 0},  {"diminutive", 11, 2, 8, 0},
+                      {"fine", 12, 1, 12, 0},      {"miniscule", 12, 1, 18, 0}};
+  std::vector<fb::CombatantSpecT> cs;
+  int x = 1;
+  for (const Row& r : rows) {
+    cs.push_back(Who(r.tag, "all", x, 10, {{"con_score", 10}}, {}, {r.tag}));
+    x += 4;
+  }
+  Table t(EnergyRounds(), Roster(std::move(cs), 40, 20));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (const Row& r : rows) {
+    const Combatant& c = *t.state().Find(r.tag);
+    EXPECT_EQ(InherentEvasion(c), r.evasion) << r.tag;
+    EXPECT_EQ(BaseSpeed(c), r.speed) << r.tag;
+    EXPECT_EQ(SizeMissMod(SizeOf(c)), r.miss) << r.tag;
+    EXPECT_EQ(ReachOf(c, nullptr), r.reach) << r.tag;
+  }
+}
+
+// 002 l.517: "Ranged/thrown weapon >=15" for Non-Lethal damage: a Chance
+// roll of 15 deals it, 14 does not; l.519: each -3 Miss Chance trade ("+3
+// Miss Chance") widens it by 5: one trade, 10. Dice: Ranged Evasion 3,
+// Hit roll 12 (Miss Chance 5 + 3 = 8, +3 with the trade = 11), 1d8 5,
+// the Chance roll.
+TEST(Ranged, NonLethalChanceNeedsFifteenForARangedWeapon) {
+  struct Case {
+    int trades, chance;
+    int64_t needs, nonlethal, miss_chance;
+  };
+  const Case cases[] = {{0, 15, 15, 1, 8}, {0, 14, 15, 0, 8}, {1, 10, 10, 1, 11}, {1, 9, 10, 0, 11}};
+  for (const Case& k : cases) {
+    Table t(EnergyRounds(), Range());
+    auto c = Shoot();
+    With(c, "nonlethal", 1);
+    if (k.trades) With(c, "nl_trade", k.trades);
+    auto ev = t.Submit(c, {3, 12, 5, k.chance});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(NumOf(*ev, "miss_chance"), k.miss_chance);
+    EXPECT_EQ(NumOf(*ev, "nonlethal_needs"), k.needs);
+    EXPECT_EQ(NumOf(*ev, "nonlethal"), k.nonlethal) << k.chance;
+  }
+}
+
 TEST(Ranged, NonProficientCostsMoreAndHalves) {
   Table t(EnergyRounds(), Range(8, {{"mpl", 0}}));
   // A 35 kg bow is fine at MPL 0; make the bow need MPL 2 instead.

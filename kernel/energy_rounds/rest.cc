@@ -40,11 +40,11 @@ absl::StatusOr<std::vector<std::string>> Resters(const State& s, const fb::Comma
 // A creature unconscious from Stamina loss stays so when a rest restores
 // its Stamina: it wakes only on a 20 (l.72), "regaining 1 Stamina if you
 // were at 0" (l.657: so one may be unconscious from Stamina loss above 0).
-// The wake rolls of the rest's minutes (12 Rounds a minute, l.103) are
-// the GM's ruling point: `gm_condition op=remove name=Unconscious`, or the
-// rolls go on each Round (reading 35). The Stamina change says so, cause
-// by cause: only Stamina loss and non-lethal damage roll to wake (l.657,
-// l.658); the dying and the asleep wake when the GM decides (l.659, l.660).
+// The wake rolls go on in the rest's Rounds (12 a minute, l.103;
+// LetRoundsPass), so one still unconscious when its Stamina comes back
+// rolls on. The Stamina change says so, cause by cause: only Stamina loss
+// and non-lethal damage roll to wake (l.657, l.658); the dying and the
+// asleep wake when the GM decides (l.659, l.660).
 absl::Status RestoreStamina(Decision& d, const std::string& id, const Why& why) {
   const Combatant* k = d.state().Find(id);
   if (k->Resource(res::kStamina) == MaxStamina(*k)) return absl::OkStatus();
@@ -64,14 +64,13 @@ absl::Status RestoreStamina(Decision& d, const std::string& id, const Why& why) 
     w.nums.push_back({"wake_roll_causes", rolling});
     std::string how;
     if (rolling > 0) {
-      how = "it wakes from Stamina loss or a blow on a wake roll of 20 each Round (l.657, l.658)";
+      how = "it wakes from Stamina loss or a blow on a wake roll of 20 each Round, the rest's Rounds included (l.103, l.657, l.658)";
     }
     if (gm) {
       absl::StrAppend(&how, how.empty() ? "" : "; ",
                       "from bleeding out or sleep when the GM decides (l.659, l.660)");
     }
-    w.note = absl::StrCat(why.note, "; still unconscious: ", how,
-                          " or when the GM rules it woke during the rest (reading 35)");
+    w.note = absl::StrCat(why.note, "; still unconscious: ", how, " (reading 35)");
   }
   return SetResource(d, id, res::kStamina, MaxStamina(*k), w);
 }
@@ -89,36 +88,52 @@ absl::Status EndUntilRest(Decision& d, const std::string& id, const Why& why) {
 }
 
 // A rest is time passing: "A Round is about 5 seconds long" (l.103), 12 a
-// minute, so a rest of `rounds` Rounds outlasts every duration that ends
+// minute, so a rest of `total` Rounds outlasts every duration that ends
 // at a Round boundary within them: "until the end of the (next) Round"
 // (l.173, l.460, l.468, l.507, l.633) and a GM's `rounds`. They end as at
 // those boundaries, in their order, for everyone present (the time passes
 // for the whole scene); the session's Round counter does not move (the
 // next Round is the one after the rest). Durations due later stay.
+// Each Round that begins in the rest begins as any Round does for the
+// dying and the unconscious: "You also must make a Death Save at the
+// beginning of every Round until you are Stabilized" (l.635, l.659), and
+// "you roll a 1d20 each Round until you get a 20" to wake (l.72, l.657,
+// l.658): those rolls are made, Round by Round, as long as anyone makes
+// them (RollsAtRoundStart); past that, the durations end in one sweep.
+// This passes the rest's Round boundaries `from` (the end of the session's
+// Round `from`, then the start of `from` + 1) up to before `to`.
 // Only conditions are collected: no pending act can be present at a rest.
 // Every pending act of this ruleset (`acting`, acts.cc Acting) opens with
 // its window and closes with it (acts.cc ResolveInWindow, DecideCancel),
-// and both rests are refused while a window is open (l.105,
-// `002.rounds.span`).
-absl::Status LetRoundsPass(Decision& d, int64_t rounds, uint64_t cause) {
+// and both rests are refused while a window or pending act is open (l.105,
+// `002.rounds.span`, CheckNoWindow).
+absl::Status LetRoundsPass(Decision& d, int64_t from, int64_t to, int64_t total, uint64_t cause) {
   const int64_t now = d.state().round;
+  auto why = [&](int64_t round, bool start) {
+    return Why{cause, "002.cond.expire", {{"rest_rounds", total}},
+               absl::StrCat("duration ended during the rest (", total,
+                            " Rounds of about 5 seconds, l.103): ",
+                            start ? "the start of round " : "the end of round ", round)};
+  };
+  int64_t b = from;
+  for (; b < to && AnyoneRollsAtRoundStart(d.state()); ++b) {
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundEnd, "", b, why(b, false)).status());
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", b + 1, why(b + 1, true)).status());
+    RETURN_IF_ERROR(RollsAtRoundStart(d, cause, b - now + 1));
+  }
+  if (b >= to) return absl::OkStatus();
   std::set<std::pair<int64_t, int>> due;  // (round, 0 = its end, 1 = its start)
   for (const auto& [id, k] : d.state().combatants) {
     for (const auto& [cid, cond] : k.conditions) {
       const Expiry& e = cond.expiry;
-      if (!e.actor.empty() || e.round >= now + rounds) continue;
+      if (!e.actor.empty() || e.round >= to) continue;
       if (e.kind == fb::ExpiryKind::RoundEnd) due.insert({e.round, 0});
       if (e.kind == fb::ExpiryKind::RoundStart) due.insert({e.round - 1, 1});
     }
   }
   for (const auto& [round, start] : due) {
-    const Why why{cause, "002.cond.expire", {{"rest_rounds", rounds}},
-                  absl::StrCat("duration ended during the rest (", rounds,
-                               " Rounds of about 5 seconds, l.103): ",
-                               start ? "the start of round " : "the end of round ",
-                               start ? round + 1 : round)};
     RETURN_IF_ERROR(ExpireAt(d, start ? fb::ExpiryKind::RoundStart : fb::ExpiryKind::RoundEnd, "",
-                             start ? round + 1 : round, why)
+                             start ? round + 1 : round, why(start ? round + 1 : round, start != 0))
                         .status());
   }
   return absl::OkStatus();
@@ -162,7 +177,7 @@ absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause,
 
 absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NeedGm(c, "002.rest.short"));
-  if (!d.state().windows.empty()) return Refuse("002.rounds.span", "an act is still pending");
+  RETURN_IF_ERROR(CheckNoWindow(d.state()));  // l.105: its Rounds pass
   const int64_t minutes = ParamOr(c, "minutes", 5);
   if (minutes < 5 || minutes > 30 || minutes % 5 != 0) {
     return Malformed(c, "params.minutes", "5 to 30, in steps of 5 (l.597)");
@@ -179,28 +194,40 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
   }
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  RETURN_IF_ERROR(LetRoundsPass(d, minutes * 12, decl));  // l.103, l.597
-  for (const std::string& id : who) {
-    const Why why{decl, "002.rest.short", {{"minutes", minutes}}, "Short Rest"};
-    RETURN_IF_ERROR(RestoreStamina(d, id, why));
-    RETURN_IF_ERROR(EndUntilRest(d, id, why));
-    // l.602: 1 Recovery Surge per 5 minutes, as many as the rester has
-    // (`surges` asks the same of every rester; one with fewer spends all
-    // it has, and the first surge records both numbers).
-    const int64_t have = d.state().Find(id)->Resource(res::kSurges);
-    const int64_t n = std::min(surges, have);
-    for (int64_t i = 0; i < n; ++i) {
-      RETURN_IF_ERROR(SpendSurge(d, id, decl, "002.rest.surge",
-                                 i == 0 ? Nums{{"surges_asked", surges}, {"surges_had", have}}
-                                        : Nums{}));
+  // l.599 "Every 5 minutes of a Short Rest": each 5 minutes (60 Rounds,
+  // l.103) pass, then give what they give (l.606: an interrupted rest "may
+  // have completed some things but not others"): all the Stamina (l.600)
+  // and, as asked, 1 Recovery Surge (l.602). One who died in them rests no
+  // more.
+  const int64_t now = d.state().round;
+  for (int64_t step = 0; step < steps; ++step) {
+    RETURN_IF_ERROR(LetRoundsPass(d, now + step * 60, now + (step + 1) * 60, minutes * 12, decl));
+    for (const std::string& id : who) {
+      if (d.state().Find(id)->Has("Dead")) continue;
+      const Why why{decl, "002.rest.short", {{"minutes", minutes}, {"after_minutes", (step + 1) * 5}},
+                    "Short Rest"};
+      RETURN_IF_ERROR(RestoreStamina(d, id, why));
+      // l.602: 1 Recovery Surge per 5 minutes, as many as the rester has
+      // (`surges` asks the same of every rester; one with fewer spends all
+      // it has, and the first surge records both numbers).
+      const int64_t have = d.state().Find(id)->Resource(res::kSurges);
+      if (step < surges && have > 0) {
+        RETURN_IF_ERROR(SpendSurge(d, id, decl, "002.rest.surge",
+                                   step == 0 ? Nums{{"surges_asked", surges}, {"surges_had", have}}
+                                             : Nums{}));
+      }
     }
+  }
+  for (const std::string& id : who) {
+    if (d.state().Find(id)->Has("Dead")) continue;
+    RETURN_IF_ERROR(EndUntilRest(d, id, {decl, "002.rest.short", {{"minutes", minutes}}, "Short Rest"}));
   }
   return AfterTheRest(d, decl, minutes * 12);
 }
 
 absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NeedGm(c, "002.rest.long"));
-  if (!d.state().windows.empty()) return Refuse("002.rounds.span", "an act is still pending");
+  RETURN_IF_ERROR(CheckNoWindow(d.state()));  // l.105: its Rounds pass
   const int64_t hours = ParamOr(c, "hours", 8);
   const int64_t slept = ParamOr(c, "sleep_hours", std::min<int64_t>(hours, 6));
   if (hours < 1 || hours > 8) return Malformed(c, "params.hours", "1 to 8");
@@ -217,17 +244,30 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const bool complete = hours == 8 && slept >= 6;  // l.610
-  RETURN_IF_ERROR(LetRoundsPass(d, hours * 720, decl));  // l.103, l.610
+  const std::string how = complete ? "Long Rest" : "interrupted Long Rest: some benefits (l.620)";
+  // l.618: what a Short Rest gives every 5 minutes (60 Rounds, l.103),
+  // it gives as its 5 minutes pass (l.599-602); the Long Rest's own
+  // benefits come when it ends (l.612 "If you complete your Long Rest").
+  const int64_t now = d.state().round;
+  for (int64_t step = 0; step < hours * 12; ++step) {
+    RETURN_IF_ERROR(LetRoundsPass(d, now + step * 60, now + (step + 1) * 60, hours * 720, decl));
+    for (const std::string& id : who) {
+      if (d.state().Find(id)->Has("Dead")) continue;
+      const Why why{decl, "002.rest.long",
+                    {{"hours", hours}, {"sleep_hours", slept}, {"after_minutes", (step + 1) * 5}}, how};
+      RETURN_IF_ERROR(RestoreStamina(d, id, why));
+      if (step < spend && d.state().Find(id)->Resource(res::kSurges) > 0) {
+        RETURN_IF_ERROR(SpendSurge(d, id, decl, "002.rest.long_as_short"));
+      }
+    }
+  }
   for (const std::string& id : who) {
+    if (d.state().Find(id)->Has("Dead")) continue;
     const Combatant* k = d.state().Find(id);
     const int64_t max_surges = SurgesMax(*k);
     const int64_t aura_max = AuraMax(*k);
-    const Why why{decl, "002.rest.long", {{"hours", hours}, {"sleep_hours", slept}},
-                  complete ? "Long Rest" : "interrupted Long Rest: some benefits (l.620)"};
-    RETURN_IF_ERROR(RestoreStamina(d, id, why));
+    const Why why{decl, "002.rest.long", {{"hours", hours}, {"sleep_hours", slept}}, how};
     RETURN_IF_ERROR(EndUntilRest(d, id, why));
-    const int64_t n = std::min(spend, d.state().Find(id)->Resource(res::kSurges));
-    for (int64_t i = 0; i < n; ++i) RETURN_IF_ERROR(SpendSurge(d, id, decl, "002.rest.long_as_short"));
     // l.614: a complete rest regains all Recovery Surges; l.620: an
     // interrupted one "may only have regained half your Recovery Surges":
     // half the maximum, rounded down (l.620 "only ... half": never more),

@@ -1,4 +1,5 @@
 // Short and Long Rests (l.593-620).
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "kernel/energy_rounds/test_util.h"
 
@@ -65,20 +66,33 @@ TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
 
 // A rest lets Rounds pass (l.103) and lapses only conditions' Round
 // expiries (rest.cc LetRoundsPass): no pending act is left to lapse, since
-// an act may not be left pending across a Round boundary (l.105) and a
-// pending act lives exactly as long as its window.
+// "You cannot start an action in one Round and complete it in another"
+// (002 l.105) and a pending act lives exactly as long as its window. Both
+// rests are refused while any window or pending act is open, and the
+// refusal names it (`002.rounds.span`), as `end_round`'s does.
 TEST(Rest, NoPendingActOutlivesItsWindowIntoARest) {
   Table t(EnergyRounds(), Tired());
   auto mv = Cmd("kara", "catch_breath");
   auto decl = t.Submit(mv);
   ASSERT_TRUE(decl.ok()) << decl.status();
-  EXPECT_FALSE(t.state().pending.empty());
-  auto r = Gm("short_rest");
-  r.targets = {"kara"};
-  EXPECT_EQ(t.Submit(r).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_EQ(t.state().pending.size(), 1u);
+  const uint32_t wid = t.state().windows.begin()->second.id;
+  for (const char* verb : {"short_rest", "long_rest", "end_round"}) {
+    auto r = Gm(verb);
+    auto refused = t.Submit(r);
+    EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition) << verb;
+    const std::string msg(refused.status().message());
+    EXPECT_NE(msg.find(absl::StrCat("window ", wid, " ('")), std::string::npos) << verb << ": " << msg;
+    EXPECT_NE(msg.find("is still open"), std::string::npos) << verb << ": " << msg;
+    EXPECT_NE(msg.find("l.105"), std::string::npos) << verb << ": " << msg;
+  }
+  EXPECT_EQ(K(t).Resource("stamina"), 4);  // nothing rested
   ASSERT_TRUE(t.Submit(Cmd("kara", "resolve")).ok());
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_TRUE(t.state().pending.empty());
+  auto r = Gm("short_rest");
+  r.targets = {"kara"};
   ASSERT_TRUE(t.Submit(r).ok());
 }
 
@@ -178,9 +192,10 @@ TEST(Rest, LongRestMaySpendSurgesLikeAShortRest) {
 
 // 002 l.72: unconscious from Stamina loss, "you roll a 1d20 each Round
 // until you get a 20, in which case you wake up"; l.657: "regaining 1
-// Stamina if you were at 0". A rest restores the Stamina but does not wake
-// (reading 35): the rest's Stamina change says it is still unconscious and
-// the GM rules when it woke.
+// Stamina if you were at 0". A rest restores the Stamina (l.600) but does
+// not wake: the wake rolls go on in the rest's Rounds (l.103: 5 minutes
+// are 60 Rounds), and the rest's Stamina change says it is still
+// unconscious when none of them was a 20.
 TEST(Rest, RestRestoresStaminaButDoesNotWakeTheUnconscious) {
   Table t(EnergyRounds(), Tired());
   auto zero = Gm("gm_set", "kara");
@@ -190,13 +205,102 @@ TEST(Rest, RestRestoresStaminaButDoesNotWakeTheUnconscious) {
   ASSERT_TRUE(K(t).Has("Unconscious"));
   auto r = Gm("short_rest");
   r.targets = {"kara"};
-  auto ev = t.Submit(r);
+  auto ev = t.Submit(r, std::vector<int>(60, 19));  // 60 wake rolls, no 20
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(K(t).Resource("stamina"), 12);
   EXPECT_TRUE(K(t).Has("Unconscious"));
   EXPECT_EQ(NumOf(*ev, "still_unconscious"), 1);
   EXPECT_EQ(NumOf(*ev, "wake_roll_causes"), 1);  // Stamina loss (l.657)
+  EXPECT_EQ(NumOf(*ev, "rest_round"), 60);       // the last wake roll's Round
   ExpectRulesKnown(t.log());
+}
+
+// 002 l.72, l.657: "you roll a 1d20 each Round until you get a 20, in
+// which case you wake up, regaining 1 Stamina if you were at 0"; a rest is
+// Rounds passing (l.103, l.597): a 20 in its second Round wakes kara with
+// 1 Stamina, the 5 minutes then give all of it (l.600), and no more wake
+// rolls are made (2 dice, not 60).
+TEST(Rest, TheUnconsciousRollToWakeInTheRestsRounds) {
+  Table t(EnergyRounds(), Tired());
+  auto zero = Gm("gm_set", "kara");
+  WithText(zero, "resource", "stamina");
+  With(zero, "value", 0);
+  ASSERT_TRUE(t.Submit(zero).ok());
+  auto r = Gm("short_rest");
+  r.targets = {"kara"};
+  auto ev = t.Submit(r, {7, 20});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_FALSE(K(t).Has("Unconscious"));
+  EXPECT_EQ(K(t).Resource("wake_roll"), 20);
+  EXPECT_EQ(NumOf(*ev, "rest_round"), 2);
+  EXPECT_TRUE(Cites(*ev, "002.unconscious.stamina"));
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+  EXPECT_EQ(K(t).Resource("energy"), 5);  // awake in the Round after the rest (l.53-62)
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.635: "You also must make a Death Save at the beginning of every
+// Round until you are Stabilized"; l.641 ">=20 You are Stabilized", l.644
+// "<=1 You die". A rest is Rounds passing (l.103): a bleeding creature
+// makes its Death Saves in them, for the whole scene (the orc, who does
+// not rest, would too). Death roll 7 (l.635: 5-9, bleeding out).
+TEST(Rest, TheDyingMakeDeathSavesInTheRestsRounds) {
+  {
+    Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
+    auto a = Cmd("orc", "melee", {"kara"});
+    ASSERT_TRUE(u.Submit(Now(a), {15, 1, 5, 7}).ok());
+    ASSERT_TRUE(u.state().Find("kara")->Has("Bleeding"));
+    auto r = Gm("short_rest");
+    r.targets = {"kara"};
+    auto ev = u.Submit(r, {10, 20});  // Round 1: 10 bleeds on; Round 2: 20
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_FALSE(u.state().Find("kara")->Has("Bleeding"));
+    EXPECT_FALSE(u.state().Find("kara")->Has("Dead"));
+    EXPECT_EQ(u.state().Find("kara")->Resource("death_save"), 20);
+    EXPECT_EQ(NumOf(*ev, "rest_round"), 2);
+    EXPECT_TRUE(Cites(*ev, "002.death.stabilize"));
+    // "Exhausted until your next Short Rest" (l.634) ends with it.
+    EXPECT_FALSE(u.state().Find("kara")->Has("Exhausted"));
+    ExpectRulesKnown(u.log());
+  }
+  {
+    Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
+    auto a = Cmd("orc", "melee", {"kara"});
+    ASSERT_TRUE(u.Submit(Now(a), {15, 1, 5, 7}).ok());
+    auto r = Gm("short_rest");
+    auto ev = u.Submit(r, {10, 3, 1});  // 10; 3: falls unconscious; 1: dies
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_TRUE(u.state().Find("kara")->Has("Dead"));
+    EXPECT_FALSE(u.state().Find("kara")->Has("Bleeding"));
+    EXPECT_EQ(NumOf(*ev, "rest_round"), 3);
+    EXPECT_EQ(u.state().Find("kara")->Resource("energy"), 0);
+    ExpectRulesKnown(u.log());
+  }
+}
+
+// 002 l.599, l.602: "Every 5 minutes of a Short Rest: ... You may spend 1
+// Recovery Surge to regain Aura"; l.647 "A creature can be stabilized by
+// gaining Aura". The surge comes as its 5 minutes pass (l.606: an
+// interrupted rest "may have completed some things but not others"): 60
+// Death Saves of 10 first (l.635), then the surge stabilises; the second
+// 5 minutes roll none.
+TEST(Rest, ARestsSurgeStabilisesTheDyingAfterItsFiveMinutes) {
+  Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
+  auto a = Cmd("orc", "melee", {"kara"});
+  ASSERT_TRUE(u.Submit(Now(a), {15, 1, 5, 7}).ok());
+  auto r = Gm("short_rest");
+  r.targets = {"kara"};
+  With(r, "minutes", 10);
+  With(r, "surges", 1);
+  auto short_dice = u.Submit(r, std::vector<int>(59, 10));
+  EXPECT_FALSE(short_dice.ok());  // 60 Death Saves are rolled
+  auto ev = u.Submit(r, std::vector<int>(60, 10));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_FALSE(u.state().Find("kara")->Has("Bleeding"));
+  EXPECT_EQ(NumOf(*ev, "rest_round"), 60);
+  EXPECT_EQ(u.state().Find("kara")->Resource("aura"), 1);  // Recovery Value: min 1 (l.312)
+  EXPECT_TRUE(Cites(*ev, "002.death.stabilize"));
+  ExpectRulesKnown(u.log());
 }
 
 // 002 l.657-660: only Stamina loss (l.657) and non-lethal damage (l.658)

@@ -34,6 +34,8 @@ absl::Status SetIfDifferent(Decision& d, const std::string& actor,
   return SetResource(d, actor, name, value, why);
 }
 
+}  // namespace
+
 absl::Status CheckNoWindow(const State& s) {
   if (!s.windows.empty()) {
     const Window& w = s.windows.begin()->second;
@@ -42,10 +44,15 @@ absl::Status CheckNoWindow(const State& s) {
                                 ") is still open: an action cannot span rounds; "
                                 "resolve or cancel it first"));
   }
+  if (!s.pending.empty()) {
+    const PendingAct& p = s.pending.begin()->second;
+    return Refuse("002.rounds.span",
+                   absl::StrCat("pending act ", p.id, " ('", p.kind, "' of ", p.actor, ", seq ",
+                                p.decl, ") is still open: an action cannot span rounds; "
+                                "resolve or cancel it first"));
+  }
   return absl::OkStatus();
 }
-
-}  // namespace
 
 absl::Status ResetBudgets(Decision& d, const std::string& actor,
                           const Why& why) {
@@ -132,6 +139,47 @@ absl::Status StartFirstRound(Decision& d) {
   return absl::OkStatus();
 }
 
+namespace {
+
+bool RollsToWake(const Combatant& c) {
+  for (const auto& [cid, cond] : c.conditions) {
+    if (cond.name == "Unconscious" && (cond.source == "stamina" || cond.source == "nonlethal")) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool AnyoneRollsAtRoundStart(const State& s) {
+  for (const auto& [id, c] : s.combatants) {
+    if (c.Has("Dead")) continue;
+    if (c.Has("Bleeding") || RollsToWake(c)) return true;
+  }
+  return false;
+}
+
+absl::Status RollsAtRoundStart(Decision& d, uint64_t cause, int64_t rest_round) {
+  const Nums extra = rest_round > 0 ? Nums{{"rest_round", rest_round}} : Nums{};
+  std::vector<std::string> ids;
+  for (const auto& [id, c] : d.state().combatants) ids.push_back(id);
+  for (const std::string& id : ids) {
+    const Combatant* c = d.state().Find(id);
+    if (c->Has("Dead")) continue;
+    // l.645 "only ever make one Death Save per Round": a rest's Rounds are
+    // Rounds of their own (the session's count does not move in them).
+    if (c->Has("Bleeding") &&
+        (rest_round > 0 || c->Resource(res::kDeathSaveRound, 0) != d.state().round)) {
+      RETURN_IF_ERROR(DeathSave(d, id, cause, extra));
+    }
+    c = d.state().Find(id);
+    if (c->Has("Dead")) continue;
+    if (RollsToWake(*c)) RETURN_IF_ERROR(WakeRoll(d, id, cause, extra));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status AdvanceRound(Decision& d, uint64_t cause, const std::string& rule,
                           const std::string& note) {
   RETURN_IF_ERROR(CheckNoWindow(d.state()));
@@ -146,25 +194,9 @@ absl::Status AdvanceRound(Decision& d, uint64_t cause, const std::string& rule,
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", old + 1,
                            {cause, "002.cond.expire"})
                       .status());
+  RETURN_IF_ERROR(RollsAtRoundStart(d, cause));
   std::vector<std::string> ids;
   for (const auto& [id, c] : d.state().combatants) ids.push_back(id);
-  for (const std::string& id : ids) {
-    const Combatant* c = d.state().Find(id);
-    if (c->Has("Dead")) continue;
-    if (c->Has("Bleeding") &&
-        c->Resource(res::kDeathSaveRound, 0) != d.state().round) {
-      RETURN_IF_ERROR(DeathSave(d, id, cause));
-    }
-    c = d.state().Find(id);
-    if (c->Has("Dead")) continue;
-    for (const auto& [cid, cond] : c->conditions) {
-      if (cond.name == "Unconscious" &&
-          (cond.source == "stamina" || cond.source == "nonlethal")) {
-        RETURN_IF_ERROR(WakeRoll(d, id, cause));
-        break;
-      }
-    }
-  }
   for (const std::string& id : ids) {
     RETURN_IF_ERROR(ResetBudgets(d, id, {cause, "002.rounds.start", {},
                                          absl::StrCat("round ", old + 1)}));

@@ -40,6 +40,25 @@ TEST(Rounds, EnergyFollowsStaminaTable) {
   EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);  // l.60
 }
 
+// 002 l.53-62, "Energy Per Round", every row: "1 1" (l.58), "2 2" (l.59),
+// "3 3" (l.60), "4 4" (l.61), ">=5 5" (l.62), at set-up and again at the
+// beginning of the next Round (l.108 "Your Energy is reset based on your
+// Stamina").
+TEST(Rounds, EnergyFollowsEveryRowOfTheStaminaTable) {
+  const std::pair<int64_t, int64_t> rows[] = {{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {12, 5}};
+  for (const auto& [stamina, energy] : rows) {
+    Table t(EnergyRounds(), Two({{"stamina", stamina}}));
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    EXPECT_EQ(t.state().Find("kara")->Resource("energy"), energy) << "Stamina " << stamina;
+    auto g = Gm("gm_set", "kara");
+    WithText(g, "resource", "energy");
+    With(g, "value", 0);
+    ASSERT_TRUE(t.Submit(g).ok());
+    ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+    EXPECT_EQ(t.state().Find("kara")->Resource("energy"), energy) << "Stamina " << stamina;
+  }
+}
+
 TEST(Rounds, ZeroStaminaIsUnconscious) {
   Table t(EnergyRounds(), Two({{"stamina", 0}}));
   ASSERT_TRUE(t.status().ok()) << t.status();
