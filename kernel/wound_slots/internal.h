@@ -140,7 +140,15 @@ bool IsRanged(const Weapon& w);
 bool Dropped(const Combatant& c, const Weapon& w);
 const Weapon* WeaponOf(const Combatant& c, const fb::CommandT& cmd);
 int64_t Reach(const Weapon* w);  // yards; weapon number "reach", default 1
-int64_t Distance(const Combatant& a, const Combatant& b);
+// l.220 "You climb atop a horse": a rider occupies its mount's space (its
+// `at` is the mount's, moved with it); distances are measured between the
+// two spaces (SpaceOf), a rider's being its mount's (l.280).
+struct Space {
+  Pos at;
+  int32_t size = 1;
+};
+Space SpaceOf(const State& s, const Combatant& c);
+int64_t Distance(const State& s, const Combatant& a, const Combatant& b);
 
 // ---- conditions (vitals.cc)
 bool IsDead(const Combatant& c);
@@ -431,6 +439,9 @@ absl::Status CheckMount(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveMount(Decision&, const fb::CommandT&, uint64_t);
 absl::Status CheckDismount(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveDismount(Decision&, const fb::CommandT&, uint64_t);
+// The rider is off its mount (already moved off its space): Riding, Ridden
+// and Uncontrolled end, the mount has its own turn again.
+absl::Status EndRiding(Decision& d, const std::string& rider, const Why& why);
 absl::Status CheckRegainControl(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveRegainControl(Decision&, const fb::CommandT&, uint64_t);
 absl::Status CheckJump(const State&, const Combatant&, const fb::CommandT&);

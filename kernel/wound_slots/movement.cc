@@ -262,8 +262,9 @@ absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause
     const int64_t gap = MountedGap(d.state(), *rider, o);
     for (const Weapon& w : o.weapons) {
       if (IsRanged(w) || Dropped(o, w)) continue;
-      const int64_t was = space::Distance(kGrid, before.at, before.size, o.at, o.size) + gap;
-      entered = entered || (was > Reach(&w) && Distance(*m, o) + gap <= Reach(&w));
+      const Space os = SpaceOf(d.state(), o);  // a rider's is its mount's (l.220)
+      const int64_t was = space::Distance(kGrid, before.at, before.size, os.at, os.size) + gap;
+      entered = entered || (was > Reach(&w) && Distance(d.state(), *m, o) + gap <= Reach(&w));
     }
   }
   if (!entered) return absl::OkStatus();
@@ -384,7 +385,7 @@ absl::Status EndApartGrapples(Decision& d, uint64_t cause) {
       if (k.name != "Grappling" && k.name != "Pinned") continue;
       const std::string other = k.name == "Grappling" ? k.relative_to : k.source;
       const Combatant* o = d.state().Find(other);  // a GM's pin names no combatant: kept
-      if (o != nullptr && Distance(c, *o) > 1) ended.emplace_back(id, cid);
+      if (o != nullptr && Distance(d.state(), c, *o) > 1) ended.emplace_back(id, cid);
     }
   }
   for (const auto& [id, cid] : ended) {
@@ -427,8 +428,9 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
       // l.280: a rider is "considered 1 yard farther from creatures on the
       // ground smaller than your mount" (attack.cc MountedGap).
       const int64_t gap = MountedGap(s, o, mover);
-      const int64_t before = space::Distance(kGrid, at, mover.size, o.at, o.size);
-      const int64_t after = space::Distance(kGrid, path[i], mover.size, o.at, o.size);
+      const Space os = SpaceOf(s, o);  // a rider's is its mount's (l.220)
+      const int64_t before = space::Distance(kGrid, at, mover.size, os.at, os.size);
+      const int64_t after = space::Distance(kGrid, path[i], mover.size, os.at, os.size);
       if (may_rebuff && before + gap > Reach(w) && after + gap <= Reach(w)) {
         out.who.push_back(id);
         out.rebuffers.push_back(id);
