@@ -970,6 +970,33 @@ TEST(Mounted, ARiderIsNotInReachOfASmallerCreatureOnFootOneYardFromItsMount) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
 }
 
+// 001 l.281: an untrained mount's rider checks "each time ... you come
+// into reach of an enemy's melee weapon": an enemy walking up to the rider
+// brings it into reach as much as the mount walking up to the enemy. Aria
+// rides the untrained horse (Size 6; hooves reach 0) at (5,6); the orc on
+// foot (Size 0, spear reach 2, rate 9: 4 AP, 9 yd) walks from (9,6) to
+// (6,6): 4 + 1 = 5 yd from her before, 1 + 1 = 2 after (l.280's yard):
+// within 2. Prs [Nature/Riding]: d20 3 + 0 = 3 < TN 5: she loses control.
+TEST(Mounted, AnEnemyWalkingUpToAnUntrainedMountsRiderCallsForTheCheck) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}}, {"untrained"});
+  auto orc = Orc("orc", 9, 6);
+  AddNumber(*orc.weapons[0], "reach", 2);
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), std::move(orc)}), {15, 10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("orc", "move");
+  walk.path = {fb::Pos(8, 6), fb::Pos(7, 6), fb::Pos(6, 6)};
+  auto moved = t.Submit(walk, {3});
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.mount.untrained"));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 6}));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
 TEST(Mounted, UntrainedMountCalmingIsConsecutive) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
   Table t(WoundSlots(),
