@@ -771,6 +771,12 @@ TEST(Mounted, ARiderOccupiesItsMountsSpace) {
   }
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{8, 6}));
   EXPECT_FALSE(t.state().Find("aria")->Has("Riding"));
+  // l.108 "Each participant has one turn per round": the horse shared
+  // aria's turn of round 2; off her turn's end it has no second one: round
+  // 3 begins (the orc, 17, first).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 3);
+  EXPECT_TRUE(t.state().IsTurnOf("orc"));
 }
 
 // 001 l.220: the rider is atop the mount, in its space; l.245 Shove: "The
