@@ -1003,6 +1003,33 @@ TEST(Mounted, AnEnemyWalkingUpToAnUntrainedMountsRiderCallsForTheCheck) {
   EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
 }
 
+// 001 l.281 "you come into reach of an enemy's melee weapon"; l.178 a
+// jump is movement. Round 2, the untrained horse (Size 6, rate 9; hooves
+// reach 0) jumps from (5,6) to (7,6): 2 yd lacking, 1 AP; d20 20, no
+// run-up: halved, 10 feet = 3 yd (l.177). Aria, on its back, was 3 + 1 =
+// 4 yd from the orc (8,6) on foot (spear reach 2; Rebuff too dear for it),
+// now 1 + 1 = 2 (l.280): within reach. Prs [Nature/Riding] d20 3 + 0 < TN
+// 5: she loses control.
+TEST(Mounted, AnUntrainedMountsJumpIntoAnEnemysReachCallsForTheCheck) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}}, {"untrained"});
+  auto orc = Orc("orc", 8, 6, {{"ap/rebuff", 99}});
+  AddNumber(*orc.weapons[0], "reach", 2);
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), std::move(orc)}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  fb::CommandT j = Cmd("horse", "jump");
+  j.path = {fb::Pos(6, 6), fb::Pos(7, 6)};
+  ASSERT_TRUE(t.Submit(j).ok());  // the orc (17) may act first
+  auto jumped = t.Submit(Cmd("horse", "resolve"), {20, 3});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 6}));
+  EXPECT_TRUE(kernel::testing::Cites(*jumped, "001.mount.untrained"));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
 TEST(Mounted, UntrainedMountCalmingIsConsecutive) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
   Table t(WoundSlots(),

@@ -244,8 +244,6 @@ absl::Status CarryAlong(Decision& d, const Combatant& mover, const std::vector<P
   return MoveCarried(d, mover, steps, CarriedBy(mover), cause);
 }
 
-namespace {
-
 // l.281: an untrained mount's rider checks "each time ... you come into
 // reach of an enemy's melee weapon": after `before` (the creature that
 // moved, as it was) moved, every rider of an untrained mount now within an
@@ -300,8 +298,6 @@ absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause
   }
   return absl::OkStatus();
 }
-
-}  // namespace
 
 absl::Status NoteYardsMoved(Decision& d, const std::string& who, int64_t yards, uint64_t cause) {
   const Combatant* c = d.state().Find(who);
