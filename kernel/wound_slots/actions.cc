@@ -116,7 +116,7 @@ absl::Status ResolveUseObject(Decision& d, const fb::CommandT& c, uint64_t cause
 absl::Status CheckHarry(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   const Weapon* w = MeleeWeapon(a);
-  if (w == nullptr || Distance(a, *t) + MountedGap(s, a, *t) > Reach(w)) {  // l.280: a rider's extra yard
+  if (w == nullptr || Distance(s, a, *t) + MountedGap(s, a, *t) > Reach(w)) {  // l.280: a rider's extra yard
     return Refuse("001.act.harry", t->id + " is not within reach of a melee weapon of " + a.id);
   }
   for (const auto& [id, cond] : t->conditions) {
@@ -143,8 +143,8 @@ absl::Status CheckHinder(const State& s, const Combatant& a, const fb::CommandT&
   const Weapon* w = MeleeWeapon(a);
   // l.280: a rider is "considered 1 yard farther from creatures on the
   // ground smaller than your mount" (attack.cc MountedGap).
-  if (Distance(a, *t) + MountedGap(s, a, *t) > Reach(w)) {
-    return Refuse("001.act.hinder", absl::StrCat("you must be within melee reach of ", t->id, " (", Distance(a, *t),
+  if (Distance(s, a, *t) + MountedGap(s, a, *t) > Reach(w)) {
+    return Refuse("001.act.hinder", absl::StrCat("you must be within melee reach of ", t->id, " (", Distance(s, a, *t),
                                                  " yd", MountedGap(s, a, *t) > 0 ? ", 1 yd farther for a rider on a larger mount" : "",
                                                  "; reach ", Reach(w), ")"));
   }
@@ -274,6 +274,13 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
     mn.push_back({"yards", walk.cost()});
     if (!path.empty()) {
       RETURN_IF_ERROR(Move(d, t.id, path, walk.cost(), true, {cause, "001.act.hinder", mn, "shoved"}));
+      // l.220: a rider occupies its mount's space: a shoved mount carries
+      // it (l.280); a shoved rider is forced out of that space, off the
+      // mount (reading).
+      if (const Condition* k = t.FindCondition("Ridden"); k != nullptr) {
+        RETURN_IF_ERROR(Move(d, k->relative_to, path, 0, true, {cause, "001.mount", {}, "moves with " + t.id}));
+      }
+      if (t.Has("Riding")) RETURN_IF_ERROR(EndRiding(d, t.id, {cause, "001.mount", {}, "shoved off the mount"}));
       RETURN_IF_ERROR(EndSharedSpaces(d, cause));
     } else {
       RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.act.hinder", mn, "shove succeeds but the way is blocked"}));
@@ -285,7 +292,7 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
 absl::Status CheckTreatWound(const State& s, const Combatant& a, const fb::CommandT& c) {
   const Combatant* t = &a;
   if (!c.targets.empty()) { ASSIGN_OR_RETURN(t, Target(s, c)); }
-  if (t->id != a.id && Distance(a, *t) > 1) return Refuse("001.act.treat_wound", t->id + " is not adjacent");
+  if (t->id != a.id && Distance(s, a, *t) > 1) return Refuse("001.act.treat_wound", t->id + " is not adjacent");
   if (t->side != a.side && !IsHelpless(*t)) {
     return Refuse("001.act.treat_wound", t->id + " is neither willing nor helpless");
   }
@@ -331,7 +338,7 @@ absl::Status ResolveTreatWound(Decision& d, const fb::CommandT& c, uint64_t caus
 absl::Status CheckStabilize(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   if (!t->Has("Dying")) return Refuse("001.act.stabilize", t->id + " is not dying");
-  if (Distance(a, *t) > 1) return Refuse("001.act.stabilize", t->id + " is not within reach");
+  if (Distance(s, a, *t) > 1) return Refuse("001.act.stabilize", t->id + " is not within reach");
   return absl::OkStatus();
 }
 

@@ -666,6 +666,7 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc()}), {10, 5, 12});
   EXPECT_EQ(Init(t.state(), "horse"), 10);
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 6}));  // l.220: atop the horse, in its space
   ASSERT_EQ(OrderIds(t.state()), (std::vector<std::string>{"orc", "aria"}));
   EXPECT_EQ(Init(t.state(), "aria"), 10);  // l.280: the worse of 18 and 10
   EXPECT_EQ(t.state().order[1].members, (std::vector<std::string>{"horse"}));
@@ -691,9 +692,12 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   fb::CommandT ride = Cmd("horse", "move");
   ride.path = {fb::Pos(4, 7)};
   ASSERT_TRUE(t.Submit(ride).ok());
-  EXPECT_EQ(t.state().Find("aria")->at, (Pos{4, 6}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{4, 7}));
   ASSERT_TRUE(t.Submit(Cmd("aria", "dismount")).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "resolve")).ok());
+  // Reading of l.220 "climb off of the mount": onto the first free square
+  // beside the mount's space, row by row from the north-west: (3,6).
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{3, 6}));
   EXPECT_EQ(Init(t.state(), "horse"), 10);
   EXPECT_EQ(t.state().order.size(), 3u);
 }
@@ -703,7 +707,8 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
 // walk does. Round 2, the horse's turn (Str 0 + Size 6: rate 9, l.143)
 // jumps from (5,6) to (5,8): 2 yd lacking, 1 AP (2 yd); d20 20 + 0 = 20,
 // no run-up: halved, 10 feet = 3 yd (l.177): it lands on (5,8) and aria,
-// on its back, goes from (5,5) to (5,7) with it; she pays the 1 AP too.
+// on its back (in its space), goes from (5,6) to (5,8) with it; she pays
+// the 1 AP too.
 TEST(Mounted, TheMountsJumpCarriesItsRider) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
   Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 12, 12)}), {10, 5, 12});
@@ -719,7 +724,7 @@ TEST(Mounted, TheMountsJumpCarriesItsRider) {
   ASSERT_TRUE(jumped.ok()) << jumped.status();
   EXPECT_EQ(kernel::testing::NumOf(*jumped, "result"), 10);
   EXPECT_EQ(t.state().Find("horse")->at, (Pos{5, 8}));
-  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 7}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 8}));
   EXPECT_TRUE(t.state().Find("aria")->Has("Riding"));
   EXPECT_EQ(Ap(t.state(), "horse"), 18 - 1);
   // l.280 "Controlling your mount's movement requires spending AP equal to
@@ -728,19 +733,105 @@ TEST(Mounted, TheMountsJumpCarriesItsRider) {
   EXPECT_EQ(Ap(t.state(), "aria"), 17 - 1);
 }
 
+// 001 l.220 "You climb atop a horse", l.280 "you are considered 1 yard
+// farther from creatures on the ground smaller than your mount": the rider
+// occupies its mount's space and its reach is measured from there. Aria
+// (8,5) mounts the horse (7,5): she is at (7,5). Round 2, her spear (reach
+// 2) reaches the orc (6,5) on foot: 1 + 1 = 2 yd (from her own old square
+// it was 2 + 1 = 3: refused). d20 2 + 7 + mounted 1 = 10 >= the orc's
+// Defense 10: damage 10 + Str 2 + 3 - 10 - Toughness 2 = 3, moderate
+// (l.13). Rider and mount are not "in the same space" of l.216: no -2.
+// Dismounting (reading of l.220 "climb off of the mount"): onto the square
+// `path` names, free and beside the mount's space; (9,5) is not beside it.
+TEST(Mounted, ARiderOccupiesItsMountsSpace) {
+  auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
+  auto rider = Aria(8, 5);
+  AddNumber(*rider.weapons[0], "reach", 2);
+  Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc()}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  auto decl = t.Submit(Cmd("aria", "standard_attack", {"orc"}));
+  ASSERT_TRUE(decl.ok()) << decl.status();
+  auto hit = t.Submit(Cmd("aria", "resolve"), {2});  // the orc (17) may act first
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "mounted"), 1);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "same_space"), -999);
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+  fb::CommandT far = Cmd("aria", "dismount");
+  far.path = {fb::Pos(9, 5)};
+  EXPECT_EQ(t.Submit(far).status().code(), absl::StatusCode::kInvalidArgument);
+  fb::CommandT down = Cmd("aria", "dismount");
+  down.path = {fb::Pos(8, 6)};
+  ASSERT_TRUE(t.Submit(down).ok());
+  if (!t.state().windows.empty()) {
+    ASSERT_TRUE(t.Submit(Cmd("aria", "resolve")).ok());
+  }
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{8, 6}));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Riding"));
+  // l.108 "Each participant has one turn per round": the horse shared
+  // aria's turn of round 2; off her turn's end it has no second one: round
+  // 3 begins (the orc, 17, first).
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 3);
+  EXPECT_TRUE(t.state().IsTurnOf("orc"));
+}
+
+// 001 l.220: the rider is atop the mount, in its space; l.245 Shove: "The
+// target is forced to move 1 yard ...": a shoved mount carries its rider
+// (l.280). Round 2, the orc (17) shoves the horse (7,5) east: Power d20 19
+// + Str 3 = 22 >= the horse's higher of Power 10 + 0 + 6 = 16 and Agility
+// 10 + 0 - 6 = 4: 1 yd (`yards` 1): horse and aria to (8,5).
+TEST(Mounted, AShovedMountCarriesItsRider) {
+  auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
+  Table t(WoundSlots(), Roster({Aria(7, 4), std::move(horse), Orc()}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  fb::CommandT shove = Cmd("orc", "hinder", {"horse"});
+  WithText(shove, "hindrance", "shove");
+  With(shove, "dx", 1);
+  With(shove, "dy", 0);
+  With(shove, "yards", 1);
+  auto ev = t.Submit(shove, {19});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("horse")->at, (Pos{8, 5}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{8, 5}));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Riding"));
+  // The GM moving the horse moves its rider (l.220, l.280); moving the
+  // rider out of the horse's space puts her off it (reading).
+  fb::CommandT gm = Cmd("horse", "gm_move");
+  gm.author = "gm";
+  gm.role = fb::Role::GM;
+  gm.text = "the current pushes the horse";
+  gm.path = {fb::Pos(9, 5)};
+  { auto r = t.Submit(gm); ASSERT_TRUE(r.ok()) << r.status(); }
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{9, 5}));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Riding"));
+  gm.actor = "aria";
+  gm.path = {fb::Pos(9, 6)};
+  ASSERT_TRUE(t.Submit(gm).ok());
+  EXPECT_FALSE(t.state().Find("aria")->Has("Riding"));
+  EXPECT_FALSE(t.state().Find("horse")->Has("Ridden"));
+}
+
 // 001 l.95: a target is flanked by creatures "capable of attacking the
 // target with their currently equipped weapons"; l.280: a rider is
 // "considered 1 yard farther from creatures on the ground smaller than your
-// mount". Aria rides the horse (Size 6) at (7,5), 1 yd from the orc (6,5)
-// on foot (Size 0): 1 + 1 = 2 yd, beyond her sword's reach 1: she cannot
-// attack it, so bob (5,5), on the orc's other side, does not flank it.
+// mount". Aria rides the horse (Size 6) at (7,5), in its space (l.220), 1
+// yd from the orc (6,5) on foot (Size 0): 1 + 1 = 2 yd, beyond her sword's
+// reach 1: she cannot attack it, so bob (5,5), on the orc's other side,
+// does not flank it (the horse's hooves reach 0: it threatens nobody).
 // bob: d20 5 + Dex 3 + Melee 2 = 10 >= the orc's Defense 10: a hit, no +2;
 // damage 10 + 3 - 10 - Toughness 2 = 1: a light wound (l.13). (Counted as
 // a flanker, 12 + 3 - 12 = 3 was a moderate one.)
 TEST(Mounted, ARiderOutOfReachOfACreatureOnFootDoesNotFlankIt) {
-  auto horse = Who("horse", "party", 8, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
   auto bob = Who("bob", "party", 5, 5, {{"dex", 3}, {"melee", 2}}, "sword", "3", "sword");
-  Table t(WoundSlots(), Roster({Aria(7, 5), std::move(horse), Orc(), std::move(bob)}), {10, 1, 5, 12});
+  Table t(WoundSlots(), Roster({Aria(7, 4), std::move(horse), Orc(), std::move(bob)}), {10, 1, 5, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
@@ -756,11 +847,12 @@ TEST(Mounted, ARiderOutOfReachOfACreatureOnFootDoesNotFlankIt) {
 // 001 l.189 Rebuff's trigger, "A creature you can see attempts to approach
 // closer than your weapon's optimal reach", and l.280 "you are considered 1
 // yard farther from creatures on the ground smaller than your mount": aria
-// rides the horse (Size 6); the orc (Size 0, rate 9) walks from (8,5) to
-// (6,5), 1 yd from her square: 1 + 1 = 2 yd, not closer than her sword's
-// reach 1: no Rebuff window opens, the orc walks on.
+// rides the horse (Size 6), in its space (4,5) (l.220); the orc (Size 0,
+// rate 9) walks from (8,5) to (5,5), 1 yd from that space: 1 + 1 = 2 yd,
+// not closer than her sword's reach 1: no Rebuff window opens, the orc
+// walks on (the horse's hooves reach 0: it rebuffs nobody).
 TEST(Mounted, ACreatureOnFootNextToARiderIsNotWithinItsReach) {
-  auto horse = Who("horse", "party", 4, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  auto horse = Who("horse", "party", 4, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
   Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 8, 5)}), {10, 5, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
@@ -769,11 +861,11 @@ TEST(Mounted, ACreatureOnFootNextToARiderIsNotWithinItsReach) {
   With(buy, "ap", 4);
   ASSERT_TRUE(t.Submit(buy).ok());
   fb::CommandT walk = Cmd("orc", "move");
-  walk.path = {fb::Pos(7, 5), fb::Pos(6, 5)};
+  walk.path = {fb::Pos(7, 5), fb::Pos(6, 5), fb::Pos(5, 5)};
   auto moved = t.Submit(walk);
   ASSERT_TRUE(moved.ok()) << moved.status();
   EXPECT_TRUE(t.state().windows.empty());
-  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{5, 5}));
 }
 
 // 001 l.240 Hinder: "You must be within melee reach of your opponent to
@@ -817,15 +909,16 @@ TEST(Mounted, ARiderCannotHinderACreatureOnFootBeyondItsReach) {
 // 001 l.201 Harry's trigger: "A creature within reach of your melee weapon
 // attempts to make a ranged weapon attack"; l.280: a rider is "considered 1
 // yard farther from creatures on the ground smaller than your mount". The
-// archer on foot (Size 0) shoots bob from 1 yd of aria's square; aria, on
-// the horse (Size 6), is 1 + 1 = 2 yd from it, beyond her sword's reach 1:
-// no Harry window (nobody has a higher initiative than the archer's 17):
-// the shot resolves at once.
+// archer on foot (Size 0) shoots bob from 1 yd of aria's square, the
+// horse's (4,5) (l.220); aria, on the horse (Size 6), is 1 + 1 = 2 yd from
+// it, beyond her sword's reach 1: no Harry window (nobody has a higher
+// initiative than the archer's 17; the horse's hooves reach 0): the shot
+// resolves at once.
 TEST(Mounted, ACreatureOnFootNextToARiderIsNotHarried) {
-  auto horse = Who("horse", "party", 4, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
-  auto archer = Who("archer", "orcs", 6, 5, {{"dex", 2}, {"aim", 2}}, "bow", "3", "bow", {}, {"standard"}, "ranged");
+  auto horse = Who("horse", "party", 4, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
+  auto archer = Who("archer", "orcs", 5, 5, {{"dex", 2}, {"aim", 2}}, "bow", "3", "bow", {}, {"standard"}, "ranged");
   auto bob = Who("bob", "party", 10, 5, {{"dex", 3}, {"melee", 2}}, "sword", "3", "sword");
-  Table t(WoundSlots(), Roster({Aria(), std::move(horse), std::move(archer), std::move(bob)}), {10, 12, 1, 5});
+  Table t(WoundSlots(), Roster({Aria(4, 4), std::move(horse), std::move(archer), std::move(bob)}), {10, 12, 1, 5});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.state().IsTurnOf("archer"));
@@ -881,6 +974,60 @@ TEST(Mounted, ARiderIsNotInReachOfASmallerCreatureOnFootOneYardFromItsMount) {
   }
   EXPECT_EQ(t.state().Find("horse")->at, (Pos{9, 6}));
   EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
+// 001 l.281: an untrained mount's rider checks "each time ... you come
+// into reach of an enemy's melee weapon": an enemy walking up to the rider
+// brings it into reach as much as the mount walking up to the enemy. Aria
+// rides the untrained horse (Size 6; hooves reach 0) at (5,6); the orc on
+// foot (Size 0, spear reach 2, rate 9: 4 AP, 9 yd) walks from (9,6) to
+// (6,6): 4 + 1 = 5 yd from her before, 1 + 1 = 2 after (l.280's yard):
+// within 2. Prs [Nature/Riding]: d20 3 + 0 = 3 < TN 5: she loses control.
+TEST(Mounted, AnEnemyWalkingUpToAnUntrainedMountsRiderCallsForTheCheck) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}}, {"untrained"});
+  auto orc = Orc("orc", 9, 6);
+  AddNumber(*orc.weapons[0], "reach", 2);
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), std::move(orc)}), {15, 10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("orc", "move");
+  walk.path = {fb::Pos(8, 6), fb::Pos(7, 6), fb::Pos(6, 6)};
+  auto moved = t.Submit(walk, {3});
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.mount.untrained"));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 6}));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
+// 001 l.281 "you come into reach of an enemy's melee weapon"; l.178 a
+// jump is movement. Round 2, the untrained horse (Size 6, rate 9; hooves
+// reach 0) jumps from (5,6) to (7,6): 2 yd lacking, 1 AP; d20 20, no
+// run-up: halved, 10 feet = 3 yd (l.177). Aria, on its back, was 3 + 1 =
+// 4 yd from the orc (8,6) on foot (spear reach 2; Rebuff too dear for it),
+// now 1 + 1 = 2 (l.280): within reach. Prs [Nature/Riding] d20 3 + 0 < TN
+// 5: she loses control.
+TEST(Mounted, AnUntrainedMountsJumpIntoAnEnemysReachCallsForTheCheck) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}}, {"untrained"});
+  auto orc = Orc("orc", 8, 6, {{"ap/rebuff", 99}});
+  AddNumber(*orc.weapons[0], "reach", 2);
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), std::move(orc)}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  fb::CommandT j = Cmd("horse", "jump");
+  j.path = {fb::Pos(6, 6), fb::Pos(7, 6)};
+  ASSERT_TRUE(t.Submit(j).ok());  // the orc (17) may act first
+  auto jumped = t.Submit(Cmd("horse", "resolve"), {20, 3});
+  ASSERT_TRUE(jumped.ok()) << jumped.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 6}));
+  EXPECT_TRUE(kernel::testing::Cites(*jumped, "001.mount.untrained"));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
 }
 
 TEST(Mounted, UntrainedMountCalmingIsConsecutive) {

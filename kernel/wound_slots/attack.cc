@@ -73,7 +73,7 @@ bool CanThreaten(const State& s, const Combatant& o, const Combatant& t) {
     if (Dropped(o, w)) continue;  // l.95: "their currently equipped weapons"
     // l.280: a rider is "considered 1 yard farther from creatures on the
     // ground smaller than your mount", for whether it can attack them too.
-    const int64_t dist = Distance(o, t) + MountedGap(s, o, t);
+    const int64_t dist = Distance(s, o, t) + MountedGap(s, o, t);
     if (!IsRanged(w) && dist <= Reach(&w)) return true;
     if (IsRanged(w) && w.range_increment > 0 && dist <= w.range_increment) return true;  // first increment
   }
@@ -140,8 +140,10 @@ bool Flanked(const State& s, const Combatant& t) {
   }
   for (size_t i = 0; i < around.size(); ++i) {
     for (size_t j = i + 1; j < around.size(); ++j) {
-      if (space::AtLeast120Apart(around[i]->at, around[i]->size, around[j]->at,
-                                 around[j]->size, t.at, t.size)) {
+      // l.95 "from the center of the target's space": a rider's space is its
+      // mount's (l.220, SpaceOf).
+      const Space x = SpaceOf(s, *around[i]), y = SpaceOf(s, *around[j]), z = SpaceOf(s, t);
+      if (space::AtLeast120Apart(x.at, x.size, y.at, y.size, z.at, z.size)) {
         return true;  // l.95
       }
     }
@@ -227,16 +229,16 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   if (IsRanged(*w)) {
     if (IsUnderwater(a)) return Refuse("001.underwater", "no ranged weapon attacks underwater");
   } else if (!HasParam(c, "_interposed") && !HasParam(c, "_jump") && c.action != "create_opening" &&
-             Distance(a, *t) + MountedGap(s, a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
+             Distance(s, a, *t) + MountedGap(s, a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
     // Rebuff strikes "before it moves" (l.190): one step outside the reach.
     // Create an Opening is made "to allow you to close the distance" (l.214)
     // and, unlike the attacks ("a target within range", l.185-194), names
     // no range: it is rolled from outside the reach, before the approach.
     if (const int64_t gap = MountedGap(s, a, *t); gap > 0) {  // l.280: the yard the mount adds
-      return Refuse("001.mount", absl::StrCat(t->id, " is ", Distance(a, *t), " yd away and 1 yd farther for a rider on a larger mount; ",
+      return Refuse("001.mount", absl::StrCat(t->id, " is ", Distance(s, a, *t), " yd away and 1 yd farther for a rider on a larger mount; ",
                                               w->name, " reaches ", Reach(w)));
     }
-    return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", Distance(a, *t), " yd away; ", w->name, " reaches ", Reach(w)));
+    return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", Distance(s, a, *t), " yd away; ", w->name, " reaches ", Reach(w)));
   }
   return absl::OkStatus();
 }

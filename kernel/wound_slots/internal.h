@@ -41,7 +41,7 @@ inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
 inline constexpr char kId[] = "wound_slots";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 9;
+inline constexpr int32_t kVersion = 10;
 // 1-yard squares, every second diagonal 2 yards (l.161).
 inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
 
@@ -140,7 +140,15 @@ bool IsRanged(const Weapon& w);
 bool Dropped(const Combatant& c, const Weapon& w);
 const Weapon* WeaponOf(const Combatant& c, const fb::CommandT& cmd);
 int64_t Reach(const Weapon* w);  // yards; weapon number "reach", default 1
-int64_t Distance(const Combatant& a, const Combatant& b);
+// l.220 "You climb atop a horse": a rider occupies its mount's space (its
+// `at` is the mount's, moved with it); distances are measured between the
+// two spaces (SpaceOf), a rider's being its mount's (l.280).
+struct Space {
+  Pos at;
+  int32_t size = 1;
+};
+Space SpaceOf(const State& s, const Combatant& c);
+int64_t Distance(const State& s, const Combatant& a, const Combatant& b);
 
 // ---- conditions (vitals.cc)
 bool IsDead(const Combatant& c);
@@ -363,6 +371,9 @@ absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vecto
 // walk's, or a long jump's: both are movement, l.178).
 std::vector<std::string> CarriedBy(const Combatant& mover);
 absl::Status CarryAlong(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause);
+// l.281: after `before` (as it was) moved, walking or jumping: each rider of
+// an untrained mount that came into an enemy's melee reach checks.
+absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause);
 // Resumes a move held by an approach window (acts.cc).
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
 // l.226: Cling's reduction cuts the held move in window `window` by `yards`
@@ -431,6 +442,9 @@ absl::Status CheckMount(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveMount(Decision&, const fb::CommandT&, uint64_t);
 absl::Status CheckDismount(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveDismount(Decision&, const fb::CommandT&, uint64_t);
+// The rider is off its mount (already moved off its space): Riding, Ridden
+// and Uncontrolled end, the mount has its own turn again.
+absl::Status EndRiding(Decision& d, const std::string& rider, const Why& why);
 absl::Status CheckRegainControl(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveRegainControl(Decision&, const fb::CommandT&, uint64_t);
 absl::Status CheckJump(const State&, const Combatant&, const fb::CommandT&);

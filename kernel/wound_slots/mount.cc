@@ -19,7 +19,7 @@ absl::Status CheckMount(const State& s, const Combatant& a, const fb::CommandT& 
   if (m->Has("Ridden")) return Refuse("001.mount", m->id + " already has a rider");
   if (SizeScore(*m) < SizeScore(a)) return Refuse("001.mount", "a mount is at least the size of its rider");
   if (m->side != a.side) return Refuse("001.mount", m->id + " is not a willing mount");
-  if (Distance(a, *m) > 1) return Refuse("001.mount", m->id + " is not adjacent");
+  if (Distance(s, a, *m) > 1) return Refuse("001.mount", m->id + " is not adjacent");
   return absl::OkStatus();
 }
 
@@ -30,6 +30,12 @@ absl::Status ResolveMount(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Why why{cause, "001.mount", {{"rider_initiative", ri}, {"mount_initiative", mi}}, "mounted"};
   RETURN_IF_ERROR(Impose(d, rider, "Riding", rider, {}, why, 0, mount).status());
   RETURN_IF_ERROR(Impose(d, mount, "Ridden", rider, {}, why, mi, rider).status());
+  // l.220 "You climb atop a horse": the rider occupies the mount's space
+  // (and moves with it, movement.cc CarriedBy); its distances are the
+  // mount's space's (stats.cc SpaceOf). Climbing up is the action's 4 AP,
+  // no movement.
+  const Pos up = d.state().Find(mount)->at;
+  RETURN_IF_ERROR(Move(d, rider, {up}, 0, true, {cause, "001.mount", {}, "climbs atop " + mount}));
   if (sentient) return absl::OkStatus();  // l.282: may keep its own turn
   std::vector<OrderEntry> order;
   for (const OrderEntry& e : d.state().order) {
@@ -47,16 +53,58 @@ absl::Status ResolveMount(Decision& d, const fb::CommandT& c, uint64_t cause) {
   return SetOrder(d, order, {cause, "001.mount", {{"initiative", std::min(ri, mi)}}, "rider and mount share a turn"});
 }
 
-absl::Status CheckDismount(const State&, const Combatant& a, const fb::CommandT&) {
+namespace {
+
+// l.220 "or climb off of the mount": the text names no square. Reading:
+// the rider steps down onto a free square (no wall, off the map, nor
+// creature) adjacent to the mount's space, the one `path` names, else the
+// first free one, row by row from the north-west; none free: it cannot
+// climb off.
+bool FreeBeside(const State& s, const Combatant& m, Pos q) {
+  const std::string t = s.TerrainAt(q);
+  if (t == "wall" || t == "offmap") return false;
+  const Combatant* o = s.OccupantAt(q);
+  if (o != nullptr && !IsDead(*o)) return false;
+  return space::Distance(kGrid, q, 1, m.at, m.size) == 1;
+}
+
+absl::StatusOr<Pos> DismountSquare(const State& s, const Combatant& m, const fb::CommandT& c) {
+  if (!c.path.empty()) {
+    const Pos q{c.path[0].x(), c.path[0].y()};
+    if (c.path.size() != 1 || !FreeBeside(s, m, q)) {
+      return Malformed(c, "path", "one free square adjacent to " + m.id + "'s space (l.220: climbing off the mount)");
+    }
+    return q;
+  }
+  for (int y = m.at.y - 1; y <= m.at.y + m.size; ++y) {
+    for (int x = m.at.x - 1; x <= m.at.x + m.size; ++x) {
+      if (FreeBeside(s, m, Pos{x, y})) return Pos{x, y};
+    }
+  }
+  return Refuse("001.mount", "no free square beside " + m.id + " to climb down onto");
+}
+
+}  // namespace
+
+absl::Status CheckDismount(const State& s, const Combatant& a, const fb::CommandT& c) {
   if (!a.Has("Riding")) return Refuse("001.mount", a.id + " is not mounted");
+  const Combatant* m = s.Find(a.FindCondition("Riding")->relative_to);
+  if (m != nullptr) RETURN_IF_ERROR(DismountSquare(s, *m, c).status());
   return absl::OkStatus();
 }
 
 absl::Status ResolveDismount(Decision& d, const fb::CommandT& c, uint64_t cause) {
-  const Combatant a = *d.state().Find(c.actor);
+  const std::string mount = d.state().Find(c.actor)->FindCondition("Riding")->relative_to;
+  ASSIGN_OR_RETURN(const Pos down, DismountSquare(d.state(), *d.state().Find(mount), c));
+  RETURN_IF_ERROR(Move(d, c.actor, {down}, 0, true, {cause, "001.mount", {}, "climbs off " + mount}));
+  return EndRiding(d, c.actor, {cause, "001.mount", {}, "dismounted"});
+}
+
+absl::Status EndRiding(Decision& d, const std::string& rider, const Why& why) {
+  const uint64_t cause = why.cause;
+  const Combatant a = *d.state().Find(rider);
   const std::string mount = a.FindCondition("Riding")->relative_to;
   const Condition ridden = *d.state().Find(mount)->FindCondition("Ridden");
-  const Why why{cause, "001.mount", {}, "dismounted"};
   RETURN_IF_ERROR(RemoveConditionsNamed(d, a.id, "Riding", why));
   RETURN_IF_ERROR(RemoveConditionsNamed(d, a.id, "Uncontrolled", why));
   RETURN_IF_ERROR(RemoveCondition(d, mount, ridden.id, why));
@@ -92,7 +140,7 @@ absl::Status ResolveRegainControl(Decision& d, const fb::CommandT& c, uint64_t c
   const Combatant m = *d.state().Find(lost.relative_to);
   int64_t enemies = 0;
   for (const auto& [id, o] : d.state().combatants) {
-    if (o.side != a.side && !IsOut(o) && Distance(o, m) <= 10) ++enemies;  // 30 feet = 10 yd
+    if (o.side != a.side && !IsOut(o) && Distance(d.state(), o, m) <= 10) ++enemies;  // 30 feet = 10 yd
   }
   const int64_t calm = std::min<int64_t>(5, lost.level);  // +1 per consecutive action, max +5
   Nums nums{{"enemies_within_30ft", -enemies, "enemies near " + m.id, "001.mount.untrained"},
@@ -139,6 +187,9 @@ int64_t JumpAp(const Combatant& c, const fb::CommandT& cmd) {
 absl::Status CheckJump(const State& s, const Combatant& a, const fb::CommandT& c) {
   const std::string kind = ParamText(c, "kind").empty() ? "long" : ParamText(c, "kind");
   if (kind != "long" && kind != "high") return Malformed(c, "params.kind", "long or high");
+  if (const Condition* k = a.FindCondition("Riding"); k != nullptr) {
+    return Refuse("001.mount", a.id + " rides " + k->relative_to + ": the mount moves (reading of l.280)");
+  }
   if (kind == "long") {
     if (c.path.empty()) return Malformed(c, "path", "the squares jumped over and landed on");
     const int64_t missing = JumpYards(a, c) - a.Resource(res::kMovePool);
@@ -241,6 +292,7 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // others involved in the grapple with you".
   RETURN_IF_ERROR(CarryAlong(d, a, path, cause));
   RETURN_IF_ERROR(CarryClingers(d, a, path, cause));  // l.226: a Cling moving with it
+  RETURN_IF_ERROR(UntrainedReach(d, a, cause));  // l.281: a jump into an enemy's reach too
   RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, -landed.cost(), {cause, "001.move.pool", {}}).status());
   // l.177 "If you moved at least 5 yards leading up to the jump": the
   // yards jumped are moved too (l.178: a jump is movement), for a later

@@ -244,40 +244,60 @@ absl::Status CarryAlong(Decision& d, const Combatant& mover, const std::vector<P
   return MoveCarried(d, mover, steps, CarriedBy(mover), cause);
 }
 
-namespace {
-
-// l.281: an untrained mount coming into reach of an enemy's melee weapon:
-// its rider checks or loses control.
+// l.281: an untrained mount's rider checks "each time ... you come into
+// reach of an enemy's melee weapon": after `before` (the creature that
+// moved, as it was) moved, every rider of an untrained mount now within an
+// enemy's melee reach it was not within before, whether its mount carried
+// it there or the enemy came up to it (reading: "come into reach" names
+// no mover), checks or loses control.
 absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause) {
-  const Combatant* m = d.state().Find(before.id);
-  const Condition* ridden = m->FindCondition("Ridden");
-  if (ridden == nullptr || !m->HasTag("untrained")) return absl::OkStatus();
-  const Combatant* rider = d.state().Find(ridden->relative_to);
-  if (rider == nullptr || rider->Has("Uncontrolled")) return absl::OkStatus();
-  bool entered = false;
-  for (const auto& [id, o] : d.state().combatants) {
-    if (o.side == m->side || IsOut(o)) continue;
-    // l.280: the rider is "considered 1 yard farther from creatures on the
-    // ground smaller than your mount" (attack.cc MountedGap).
-    const int64_t gap = MountedGap(d.state(), *rider, o);
-    for (const Weapon& w : o.weapons) {
-      if (IsRanged(w) || Dropped(o, w)) continue;
-      const int64_t was = space::Distance(kGrid, before.at, before.size, o.at, o.size) + gap;
-      entered = entered || (was > Reach(&w) && Distance(*m, o) + gap <= Reach(&w));
+  std::vector<std::string> riders;
+  for (const auto& [id, m] : d.state().combatants) {
+    const Condition* k = m.FindCondition("Ridden");
+    if (k == nullptr || !m.HasTag("untrained")) continue;
+    const Combatant* rider = d.state().Find(k->relative_to);
+    if (rider != nullptr && !rider->Has("Uncontrolled")) riders.push_back(rider->id);
+  }
+  const Space moved_from{before.at, before.size};
+  // The space `c` occupied before the move: the mover's, or (its rider)
+  // the mover's (l.220, SpaceOf); anyone else's has not changed.
+  auto was_at = [&](const Combatant& c) {
+    const Condition* k = c.FindCondition("Riding");
+    if (c.id == before.id || (k != nullptr && k->relative_to == before.id)) return moved_from;
+    return SpaceOf(d.state(), c);
+  };
+  for (const std::string& rid : riders) {
+    const Combatant* rider = d.state().Find(rid);
+    const Combatant* m = d.state().Find(rider->FindCondition("Riding")->relative_to);
+    bool entered = false;
+    for (const auto& [id, o] : d.state().combatants) {
+      if (o.side == m->side || IsOut(o)) continue;
+      // l.280: the rider is "considered 1 yard farther from creatures on
+      // the ground smaller than your mount" (attack.cc MountedGap).
+      const int64_t gap = MountedGap(d.state(), *rider, o);
+      const Space rb = was_at(*rider), ob = was_at(o);
+      const int64_t was = space::Distance(kGrid, rb.at, rb.size, ob.at, ob.size) + gap;
+      const int64_t now = Distance(d.state(), *rider, o) + gap;
+      for (const Weapon& w : o.weapons) {
+        if (IsRanged(w) || Dropped(o, w)) continue;
+        entered = entered || (was > Reach(&w) && now <= Reach(&w));
+      }
+    }
+    if (!entered) continue;
+    const int64_t tn = m->Stat("control_tn", 5);
+    const std::string mid = m->id;
+    ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, rid, CheckBonus(*rider, "prs", "nature", "riding", nullptr),
+                                            "riding check (enemy reach)", cause));
+    Nums n{{"d20", r.natural}, {"result", r.total}, {"tn", tn}};
+    if (r.total >= tn) {
+      RETURN_IF_ERROR(RecordOutcome(d, rid, {cause, "001.mount.untrained", n, "keeps control"}));
+    } else {
+      RETURN_IF_ERROR(Impose(d, rid, "Uncontrolled", mid, {}, {cause, "001.mount.untrained", n, "loses control of the mount"}, 0, mid)
+                          .status());
     }
   }
-  if (!entered) return absl::OkStatus();
-  const std::string rid = rider->id;
-  const int64_t tn = m->Stat("control_tn", 5);
-  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, rid, CheckBonus(*rider, "prs", "nature", "riding", nullptr),
-                                          "riding check (enemy reach)", cause));
-  Nums n{{"d20", r.natural}, {"result", r.total}, {"tn", tn}};
-  if (r.total >= tn) return RecordOutcome(d, rid, {cause, "001.mount.untrained", n, "keeps control"});
-  return Impose(d, rid, "Uncontrolled", m->id, {}, {cause, "001.mount.untrained", n, "loses control of the mount"}, 0, m->id)
-      .status();
+  return absl::OkStatus();
 }
-
-}  // namespace
 
 absl::Status NoteYardsMoved(Decision& d, const std::string& who, int64_t yards, uint64_t cause) {
   const Combatant* c = d.state().Find(who);
@@ -384,7 +404,7 @@ absl::Status EndApartGrapples(Decision& d, uint64_t cause) {
       if (k.name != "Grappling" && k.name != "Pinned") continue;
       const std::string other = k.name == "Grappling" ? k.relative_to : k.source;
       const Combatant* o = d.state().Find(other);  // a GM's pin names no combatant: kept
-      if (o != nullptr && Distance(c, *o) > 1) ended.emplace_back(id, cid);
+      if (o != nullptr && Distance(d.state(), c, *o) > 1) ended.emplace_back(id, cid);
     }
   }
   for (const auto& [id, cid] : ended) {
@@ -427,8 +447,9 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
       // l.280: a rider is "considered 1 yard farther from creatures on the
       // ground smaller than your mount" (attack.cc MountedGap).
       const int64_t gap = MountedGap(s, o, mover);
-      const int64_t before = space::Distance(kGrid, at, mover.size, o.at, o.size);
-      const int64_t after = space::Distance(kGrid, path[i], mover.size, o.at, o.size);
+      const Space os = SpaceOf(s, o);  // a rider's is its mount's (l.220)
+      const int64_t before = space::Distance(kGrid, at, mover.size, os.at, os.size);
+      const int64_t after = space::Distance(kGrid, path[i], mover.size, os.at, os.size);
       if (may_rebuff && before + gap > Reach(w) && after + gap <= Reach(w)) {
         out.who.push_back(id);
         out.rebuffers.push_back(id);

@@ -162,7 +162,31 @@ class WoundSlotsRuleset : public Ruleset {
     return BeginCombat(d);
   }
 
+  // l.220 "You climb atop a horse": a rider occupies its mount's space. The
+  // GM moving a mount moves its rider with it (l.280); the GM moving a
+  // rider out of that space puts it off the mount (reading).
+  static absl::Status DecideGmMove(const fb::CommandT& c, Decision& d) {
+    const uint64_t decl = d.next_seq();  // DecideGm's declaration
+    RETURN_IF_ERROR(DecideGm(c, Gm(), d));
+    const Combatant* moved = d.state().Find(c.actor);
+    if (moved == nullptr) return absl::OkStatus();
+    if (const Condition* k = moved->FindCondition("Ridden"); k != nullptr) {
+      const Combatant* rider = d.state().Find(k->relative_to);
+      if (rider != nullptr && !(rider->at == moved->at)) {
+        return Move(d, rider->id, {moved->at}, 0, true, {decl, "001.mount", {}, "moves with " + moved->id});
+      }
+    }
+    if (const Condition* k = moved->FindCondition("Riding"); k != nullptr) {
+      const Combatant* mount = d.state().Find(k->relative_to);
+      if (mount != nullptr && !(mount->at == moved->at)) {
+        return EndRiding(d, moved->id, {decl, "001.mount", {}, "moved off the mount by the GM"});
+      }
+    }
+    return absl::OkStatus();
+  }
+
   absl::Status Decide(const fb::CommandT& c, Decision& d) const override {
+    if (c.action == "gm_move") return DecideGmMove(c, d);
     if (IsGmVerb(c.action)) return DecideGm(c, Gm(), d);
     if (c.action == "end_turn") return DecideEndTurn(c, d);
     if (c.action == "interrupt") return DecideInterrupt(c, d);

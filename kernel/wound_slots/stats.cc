@@ -279,8 +279,16 @@ int64_t Reach(const Weapon* w) {
   return w == nullptr ? 1 : Num(*w, "reach", 1);  // reading: adjacent = 1 yd
 }
 
-int64_t Distance(const Combatant& a, const Combatant& b) {
-  return space::Distance(kGrid, a, b);
+Space SpaceOf(const State& s, const Combatant& c) {
+  if (const Condition* k = c.FindCondition("Riding"); k != nullptr) {
+    if (const Combatant* m = s.Find(k->relative_to); m != nullptr) return {m->at, m->size};
+  }
+  return {c.at, c.size};
+}
+
+int64_t Distance(const State& s, const Combatant& a, const Combatant& b) {
+  const Space x = SpaceOf(s, a), y = SpaceOf(s, b);
+  return space::Distance(kGrid, x.at, x.size, y.at, y.size);
 }
 
 }  // namespace combat::kernel::wound_slots

@@ -31,7 +31,9 @@ namespace {
 
 bool CanTakeTurn(const State& s, const std::string& id) {
   const Combatant* c = s.Find(id);
-  return c != nullptr && !IsDead(*c) && !c->Has("Unconscious");
+  // l.108 "one turn per round": not a second one for a mount that shared
+  // its rider's turn this round (kTurnRound, DecideEndTurn).
+  return c != nullptr && !IsDead(*c) && !c->Has("Unconscious") && c->Resource(res::kTurnRound) != s.round;
 }
 
 absl::Status GainAp(Decision& d, const std::string& who, bool round_start,
@@ -243,6 +245,9 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
     RETURN_IF_ERROR(GainAp(d, who, false, {decl}));
     for (const std::string& m : std::vector<std::string>(d.state().active_members)) {
       RETURN_IF_ERROR(GainAp(d, m, false, {decl}));  // the shared turn ends for the mount too
+      // l.108 "Each participant has one turn per round": a mount whose
+      // rider dismounted during their shared turn (l.280) has had it.
+      RETURN_IF_ERROR(SetResource(d, m, res::kTurnRound, round, {decl, "001.round"}));
     }
     if (d.state().Find(who)->Has("Surprised")) {
       RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Surprised", {decl, "001.surprise", {}, "its first turn is over"}));

@@ -102,6 +102,7 @@ VerbSchema ActSchema(const Verb& v) {
   s.targets = TargetsOf(s.verb);
   if (TakesWeapon(s.verb)) s.weapon = Use::kOptional;
   if (s.verb == "jump") s.path = Use::kOptional;  // a long jump's squares
+  if (s.verb == "dismount") s.path = Use::kOptional;  // the square climbed down onto (l.220)
   for (const std::string& k : v.params) s.params.push_back(Spec(k));
   if (s.verb == "ready") {
     for (ParamSpec& p : s.params) {
