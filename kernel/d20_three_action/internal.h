@@ -438,6 +438,16 @@ absl::Status ResolveExtinguish(Decision& d, const fb::CommandT& c,
 int64_t MoveSpeed(const Combatant& c, bool fly, Nums* nums);
 
 // maneuvers.cc
+// What a Maneuver (an Attack, L47) does besides its own effect: the
+// attacker is revealed to its target (L115 "being attacked by them") and,
+// in zero-G, made Unsteady (L85); on a success (a hit) the target is made
+// Unsteady and revealed to the attacker (L115 "hitting them").
+// `attacker_at`: where the attacker is when the state has not moved it
+// there yet (a move's Push attempt, L35).
+absl::Status AfterAnAttack(Decision& d, const std::string& attacker,
+                           const std::string& target, bool hit,
+                           uint64_t cause,
+                           std::optional<Pos> attacker_at = std::nullopt);
 absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
                               const Ctx& ctx);
 absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
@@ -530,9 +540,12 @@ absl::Status AfterZeroGMove(Decision& d, const fb::CommandT& c,
 // At the start of `who`'s turn: every drift it set going moves on.
 absl::Status DriftAtTurnStart(Decision& d, const std::string& who,
                               uint64_t cause);
-// `who` attacked or was hit (`why`): unsteady unless touching a fixed object.
+// `who` attacked or was hit (`why`): unsteady unless touching a fixed object;
+// `at`: where it is then, when the state has not moved it there yet (a
+// move's Push attempt, L35, made from the square before the Enemy's).
 absl::Status Unsteady(Decision& d, const std::string& who, uint64_t cause,
-                      const std::string& why);
+                      const std::string& why,
+                      std::optional<Pos> at = std::nullopt);
 absl::Status SteadyIfTouching(Decision& d, const std::string& who,
                               uint64_t cause);
 // L85 "until you touch a fixed Object": every unsteady creature that now

@@ -353,10 +353,11 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
       RETURN_IF_ERROR(
           RecordOutcome(d, who, {cause, "000.move.push_through", o.nums,
                        absl::StrCat("Push attempt through ", b, ": ", result)}));
-      // L115 with L47: a Push attempt counts as an Attack, so a Hidden
-      // mover's location is discovered by the creature it attacks.
-      RETURN_IF_ERROR(Reveal(
-          d, who, b, {cause, "000.hidden", {}, "attacked: location given"}));
+      // L47: a Push attempt counts as an Attack: a Hidden mover's location
+      // is discovered by the creature it attacks (L115) and, in zero-G, the
+      // mover, where it makes the attempt, and the creature it hits are
+      // Unsteady (L85 "make an Attack or are hit"; a flyer too).
+      RETURN_IF_ERROR(AfterAnAttack(d, who, b, o.success, cause, walk.at()));
       if (!o.success) {
         out.stopped = true;
         break;
