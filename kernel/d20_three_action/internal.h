@@ -188,10 +188,14 @@ absl::StatusOr<std::string> CanonicalCondition(const std::string& name,
 absl::Status Incapacitate(Decision& d, std::string who, uint64_t cause);
 // End of `who`'s turn, L77: without breath (`choked`), one more Round held
 // (`holding_breath`, level = rounds); at STR rounds 0 HP, Incapacitated
-// and `suffocating`; a turn ending suffocating without breath kills. With
-// breath both are removed.
+// and `suffocating`; a Turn ending suffocating without breath kills when it
+// started after the creature ran out of breath. With breath both are
+// removed. `turn_started`: the seq the Turn ending started at (its
+// `turn_seq`); none when no Turn ends (a delay, a delaying creature's
+// original place, L15): the Round is counted, nobody dies.
 absl::Status SuffocationCheck(Decision& d, const std::string& who,
-                              uint64_t cause);
+                              uint64_t cause,
+                              std::optional<int64_t> turn_started);
 // L77 with STR 0 or less: a creature that can hold its breath for no Round
 // at all is out of breath as soon as it cannot breathe (0 HP,
 // Incapacitated, `suffocating`); called when it is choked.
