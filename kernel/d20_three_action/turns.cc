@@ -32,6 +32,22 @@ bool UnawareInRoundOne(const State& s, const Combatant& c) {
   return s.round == 1 && c.HasTag("unaware");
 }
 
+// L77 with L15 and L41: a Round without breath passes where no Turn ends
+// (a delay, a delaying creature's original place) for `who` and for the
+// companions whose Turn is its Turn (so nobody dies of it here).
+absl::Status BreathRoundWithoutATurnEnd(Decision& d, const std::string& who,
+                                        uint64_t cause) {
+  RETURN_IF_ERROR(SuffocationCheck(d, who, cause, std::nullopt));
+  std::vector<std::string> companions;
+  for (const auto& [id, c] : d.state().combatants) {
+    if (c.controller == who) companions.push_back(id);
+  }
+  for (const std::string& id : companions) {
+    RETURN_IF_ERROR(SuffocationCheck(d, id, cause, std::nullopt));
+  }
+  return absl::OkStatus();
+}
+
 // The end-of-turn checks and the durations ending with `who`'s turn (the
 // system's steps: the caller opens them).
 absl::Status EndOfTurnChecks(Decision& d, const std::string& who,
@@ -170,9 +186,9 @@ absl::Status Advance(Decision& d, uint64_t cause) {
         // Round at its original Initiative.
         if (!IsDead(*c) && c->Resource(kSotRound) < round) {
           RETURN_IF_ERROR(StartOfTurnEffects(d, e.actor, cause));
-          // L77 with L15: a Round without breath passes for it here too
-          // (no Turn of it ends here).
-          RETURN_IF_ERROR(SuffocationCheck(d, e.actor, cause, std::nullopt));
+          // L77 with L15: a Round without breath passes for it (and its
+          // companions, L41) here too; no Turn of it ends here.
+          RETURN_IF_ERROR(BreathRoundWithoutATurnEnd(d, e.actor, cause));
         }
         continue;
       }
@@ -369,7 +385,7 @@ absl::Status DecideDelay(const fb::CommandT& cmd, Decision& d) {
     Decision::SystemSteps system(d);  // durations ending with the turn
     // L77: the turn it gives up counts its Round without breath as any
     // other would; it ends no Turn (L15 "delay their Turn"), so no death.
-    RETURN_IF_ERROR(SuffocationCheck(d, who, decl, std::nullopt));
+    RETURN_IF_ERROR(BreathRoundWithoutATurnEnd(d, who, decl));
     RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
                              {decl, "000.duration.round"})
                         .status());
