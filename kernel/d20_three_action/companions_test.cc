@@ -81,5 +81,31 @@ TEST(Command, AnUncommandedCompanionStillRunsOutOfBreath) {
   EXPECT_TRUE(Has(t, "wolf", kIncapacitated));
 }
 
+// 000 l.77 (seed 000_ab2f36f2929fdde3.txt): "hold your breath a number of
+// Rounds equal to your STR"; l.41: a companion takes "the start of the last
+// Creature to Command its Turn as the start of their Turn"; l.15: a
+// delaying creature "continue[s] to suffer any ongoing Effects ... each
+// Round at their original Initiative". A companion's Rounds without breath
+// pass also while its commander delays (was: not counted until the
+// commander ended a Turn).
+TEST(Command, ACompanionsBreathRoundsPassWhileItsCommanderDelays) {
+  fb::CombatantSpecT wolf = Being("wolf", "party", 1, 0, {{"str", 2}});
+  wolf.controller = "ranger";
+  Arm(wolf, "bite", "1d6", "natural");
+  fb::RosterT r = MakeRoster({Being("ranger", "party", 0, 0), std::move(wolf),
+                              Being("gob", "goblins", 4, 0)});
+  Table t(D20ThreeAction(), r, {15, 10});
+  GmAdd(t, "wolf", "choked");  // under water: the GM's (README L77 row)
+  ASSERT_OK(t.Submit(Cmd("ranger", "delay")));  // round 1 held
+  const Condition* held = t.state().Find("wolf")->FindCondition(kHoldingBreath);
+  ASSERT_NE(held, nullptr);
+  EXPECT_EQ(held->level, 1);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // round 2: ranger's place
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_EQ(Res(t, "wolf", kHp), 0);  // STR 2 Rounds
+  EXPECT_TRUE(Has(t, "wolf", kSuffocating));
+  EXPECT_FALSE(Has(t, "wolf", kDead));
+}
+
 }  // namespace
 }  // namespace combat::kernel::d20

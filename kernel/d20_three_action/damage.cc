@@ -1,6 +1,7 @@
 // Damage and healing: HP, the Bleed Penalty (L127), Incapacitated (L152),
 // Dead (L140), Unconscious (L168).
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -114,7 +115,8 @@ absl::Status OutOfBreath(Decision& d, const std::string& who, int64_t rounds,
 }  // namespace
 
 absl::Status SuffocationCheck(Decision& d, const std::string& who,
-                              uint64_t cause) {
+                              uint64_t cause,
+                              std::optional<int64_t> turn_started) {
   const Combatant* c = d.state().Find(who);
   if (c == nullptr || IsDead(*c)) return absl::OkStatus();
   const Condition* held = c->FindCondition(kHoldingBreath);
@@ -127,17 +129,16 @@ absl::Status SuffocationCheck(Decision& d, const std::string& who,
     return absl::OkStatus();
   }
   const int64_t str = c->Stat("str");
-  // L77 counts Rounds: at most one per round, whether the count comes at a
-  // turn's end or, for a delaying creature, at its original place (L15).
-  const int64_t round = d.state().round;
-  if (c->Resource(kBreathRound) >= round) return absl::OkStatus();
-  RETURN_IF_ERROR(SetResource(d, who, kBreathRound, round,
-                              {cause, "000.suffocate", {{"round", round}}}));
-  c = d.state().Find(who);
-  held = c->FindCondition(kHoldingBreath);
-  if (c->Has(kSuffocating)) {
+  if (const Condition* out = c->FindCondition(kSuffocating); out != nullptr) {
     // L77: "At the end of your next Turn if you still have not gotten a
-    // chance to breathe you die."
+    // chance to breathe you die": the end of a Turn taken, the first to
+    // start after it ran out of breath. A delay ends no Turn, nor does its
+    // original place passing (L15 "delay their Turn"): a delaying creature
+    // dies at the end of the Turn it takes when it enters.
+    if (!turn_started.has_value() ||
+        static_cast<int64_t>(out->added_at) >= *turn_started) {
+      return absl::OkStatus();
+    }
     RETURN_IF_ERROR(Kill(d, who,
                          {cause, "000.suffocate", {{"str", str}},
                           "a turn ended suffocating without breath"}));
@@ -147,6 +148,14 @@ absl::Status SuffocationCheck(Decision& d, const std::string& who,
     }
     return absl::OkStatus();
   }
+  // L77 counts Rounds: at most one per round, whether the count comes at a
+  // turn's end or, for a delaying creature, at its original place (L15).
+  const int64_t round = d.state().round;
+  if (c->Resource(kBreathRound) >= round) return absl::OkStatus();
+  RETURN_IF_ERROR(SetResource(d, who, kBreathRound, round,
+                              {cause, "000.suffocate", {{"round", round}}}));
+  c = d.state().Find(who);
+  held = c->FindCondition(kHoldingBreath);
   // L77: "hold your breath a number of Rounds equal to your STR". Reading:
   // each of its turns that ends without breath is one Round held.
   const int64_t rounds = (held == nullptr ? 0 : held->level) + 1;
@@ -176,13 +185,8 @@ absl::Status BreathCutOff(Decision& d, const std::string& who,
   // holds it for no Round, so "the end of this time" is when its breath is
   // cut off; no number of Rounds is below 0, so a negative STR is read as
   // 0. "At the end of your next Turn" it dies (SuffocationCheck): cut off
-  // in its own Turn (a readied choke), the Turn running is not its next
-  // one, so this Round's count is taken here.
-  const int64_t round = d.state().round;
-  if (d.state().active == who && c->Resource(kBreathRound) < round) {
-    RETURN_IF_ERROR(SetResource(d, who, kBreathRound, round,
-                                {cause, "000.suffocate", {{"round", round}}}));
-  }
+  // in its own Turn (a readied choke), the Turn running started before, so
+  // it is not its next one.
   return OutOfBreath(d, who, 0,
                      {cause, "000.suffocate", {{"rounds_held", 0}, {"str", str}},
                       ""});

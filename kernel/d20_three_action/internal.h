@@ -188,10 +188,14 @@ absl::StatusOr<std::string> CanonicalCondition(const std::string& name,
 absl::Status Incapacitate(Decision& d, std::string who, uint64_t cause);
 // End of `who`'s turn, L77: without breath (`choked`), one more Round held
 // (`holding_breath`, level = rounds); at STR rounds 0 HP, Incapacitated
-// and `suffocating`; a turn ending suffocating without breath kills. With
-// breath both are removed.
+// and `suffocating`; a Turn ending suffocating without breath kills when it
+// started after the creature ran out of breath. With breath both are
+// removed. `turn_started`: the seq the Turn ending started at (its
+// `turn_seq`); none when no Turn ends (a delay, a delaying creature's
+// original place, L15): the Round is counted, nobody dies.
 absl::Status SuffocationCheck(Decision& d, const std::string& who,
-                              uint64_t cause);
+                              uint64_t cause,
+                              std::optional<int64_t> turn_started);
 // L77 with STR 0 or less: a creature that can hold its breath for no Round
 // at all is out of breath as soon as it cannot breathe (0 HP,
 // Incapacitated, `suffocating`); called when it is choked.
@@ -438,6 +442,16 @@ absl::Status ResolveExtinguish(Decision& d, const fb::CommandT& c,
 int64_t MoveSpeed(const Combatant& c, bool fly, Nums* nums);
 
 // maneuvers.cc
+// What a Maneuver (an Attack, L47) does besides its own effect: the
+// attacker is revealed to its target (L115 "being attacked by them") and,
+// in zero-G, made Unsteady (L85); on a success (a hit) the target is made
+// Unsteady and revealed to the attacker (L115 "hitting them").
+// `attacker_at`: where the attacker is when the state has not moved it
+// there yet (a move's Push attempt, L35).
+absl::Status AfterAnAttack(Decision& d, const std::string& attacker,
+                           const std::string& target, bool hit,
+                           uint64_t cause,
+                           std::optional<Pos> attacker_at = std::nullopt);
 absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
                               const Ctx& ctx);
 absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
@@ -530,9 +544,12 @@ absl::Status AfterZeroGMove(Decision& d, const fb::CommandT& c,
 // At the start of `who`'s turn: every drift it set going moves on.
 absl::Status DriftAtTurnStart(Decision& d, const std::string& who,
                               uint64_t cause);
-// `who` attacked or was hit (`why`): unsteady unless touching a fixed object.
+// `who` attacked or was hit (`why`): unsteady unless touching a fixed object;
+// `at`: where it is then, when the state has not moved it there yet (a
+// move's Push attempt, L35, made from the square before the Enemy's).
 absl::Status Unsteady(Decision& d, const std::string& who, uint64_t cause,
-                      const std::string& why);
+                      const std::string& why,
+                      std::optional<Pos> at = std::nullopt);
 absl::Status SteadyIfTouching(Decision& d, const std::string& who,
                               uint64_t cause);
 // L85 "until you touch a fixed Object": every unsteady creature that now

@@ -12,23 +12,20 @@
 #include "kernel/space.h"
 
 namespace combat::kernel::d20 {
-namespace {
 
-// What a Maneuver (an Attack, L47) does besides its own effect: the
-// attacker is revealed to its target (L115 "being attacked by them") and,
-// in zero-G, made Unsteady (L85); on a success (a hit) the target is made
-// Unsteady and revealed to the attacker (L115 "hitting them").
 absl::Status AfterAnAttack(Decision& d, const std::string& attacker,
                            const std::string& target, bool hit,
-                           uint64_t cause) {
+                           uint64_t cause, std::optional<Pos> attacker_at) {
   RETURN_IF_ERROR(
       Reveal(d, attacker, target, {cause, "000.hidden", {}, "attacked"}));
-  RETURN_IF_ERROR(Unsteady(d, attacker, cause, "made an Attack"));
+  RETURN_IF_ERROR(Unsteady(d, attacker, cause, "made an Attack", attacker_at));
   if (!hit) return absl::OkStatus();
   RETURN_IF_ERROR(Unsteady(d, target, cause, "was hit"));
   return Reveal(d, target, attacker,
                 {cause, "000.hidden", {}, "hit: location found"});
 }
+
+namespace {
 
 int Sign(int64_t v) { return v > 0 ? 1 : (v < 0 ? -1 : 0); }
 

@@ -426,6 +426,55 @@ TEST(Maneuver, DelayingDoesNotStopTheBreathCount) {
   }
 }
 
+// 000 l.77 (seed 000_ab2f36f2929fdde3.txt): "At the end of this time you
+// drop to 0 HP and become Incapacitated. At the end of your next Turn if
+// you still have not gotten a chance to breathe you die"; l.15: "they may
+// decide to delay their Turn ... enter the Initiative again after the
+// current Turn". A delay ends no Turn, nor does the original place passing:
+// a creature out of breath that delays dies at the end of the Turn it takes
+// when it enters, still choked; one that stays delayed until the choke is
+// over (l.150 "for the next Round") breathes (was: dead at the delay).
+TEST(Maneuver, OutOfBreathADelayingCreatureDiesAtTheEndOfTheTurnItEnters) {
+  for (bool enters : {true, false}) {
+    fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+    fb::CombatantSpecT g = Being("gob", "goblins", 1, 0, {{"str", 1}});
+    Table t(D20ThreeAction(),
+            MakeRoster({std::move(a), std::move(g),
+                        Being("cat", "goblins", 9, 9)}),
+            {15, 10, 5});
+    ASSERT_OK(t.Submit(M("grapple"), {12, 5}));  // 16 vs 5 + 1 + STR 1 = 7
+    ASSERT_OK(t.Submit(M("choke")));
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // STR 1 Round: 0 HP
+    EXPECT_EQ(Res(t, "gob", kHp), 0);
+    ASSERT_TRUE(Has(t, "gob", kSuffocating));
+    ASSERT_OK(t.Submit(Cmd("cat", "end_turn")));
+    ASSERT_OK(t.Submit(M("choke")));  // round 2
+    // gob's turn starts Bleeding: table 12 ("-"), 2d6 = 1 + 1: HP -2.
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {12, 1, 1}));
+    EXPECT_EQ(Res(t, "gob", kHp), -2);
+    ASSERT_OK(t.Submit(Cmd("gob", "delay")));
+    EXPECT_FALSE(Has(t, "gob", kDead)) << enters;  // no Turn ended
+    EXPECT_EQ(t.state().active, "cat");
+    if (enters) {
+      ASSERT_OK(t.Submit(Cmd("gob", "enter")));
+      ASSERT_OK(t.Submit(Cmd("cat", "end_turn")));
+      EXPECT_EQ(t.state().active, "gob");
+      EXPECT_TRUE(Has(t, "gob", kChoked));
+      ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // its next Turn ends
+      EXPECT_TRUE(Has(t, "gob", kDead));
+    } else {
+      ASSERT_OK(t.Submit(Cmd("cat", "end_turn")));  // round 3: aria
+      EXPECT_FALSE(Has(t, "gob", kChoked));  // the Round of the choke is over
+      // gob's original place: table 12, 2d6 = 1 + 1: HP -4; it breathed.
+      ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {12, 1, 1}));
+      EXPECT_EQ(Res(t, "gob", kHp), -4);
+      EXPECT_FALSE(Has(t, "gob", kDead));
+      EXPECT_FALSE(Has(t, "gob", kSuffocating));
+    }
+  }
+}
+
 TEST(Maneuver, PushIntoAWallDealsD6PerFiveFeetAndProne) {
   Table t(D20ThreeAction(), Pair({{3, 0}}), {15, 10});
   auto ev = t.Submit(M("push"), {18, 2, 3, 4});  // critical: up to 15 ft

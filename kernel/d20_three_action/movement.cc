@@ -353,10 +353,11 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
       RETURN_IF_ERROR(
           RecordOutcome(d, who, {cause, "000.move.push_through", o.nums,
                        absl::StrCat("Push attempt through ", b, ": ", result)}));
-      // L115 with L47: a Push attempt counts as an Attack, so a Hidden
-      // mover's location is discovered by the creature it attacks.
-      RETURN_IF_ERROR(Reveal(
-          d, who, b, {cause, "000.hidden", {}, "attacked: location given"}));
+      // L47: a Push attempt counts as an Attack: a Hidden mover's location
+      // is discovered by the creature it attacks (L115) and, in zero-G, the
+      // mover, where it makes the attempt, and the creature it hits are
+      // Unsteady (L85 "make an Attack or are hit"; a flyer too).
+      RETURN_IF_ERROR(AfterAnAttack(d, who, b, o.success, cause, walk.at()));
       if (!o.success) {
         out.stopped = true;
         break;
@@ -516,14 +517,32 @@ absl::Status ValidateCrawl(const State& s, const fb::CommandT& c,
   rules.occupant = [&](Pos q, size_t, size_t) {
     return OccupantIn(s, *a, path[0], q);
   };
-  return space::CheckPath(s, kGrid.metric, a->at, a->size, path, rules);
+  RETURN_IF_ERROR(
+      space::CheckPath(s, kGrid.metric, a->at, a->size, path, rules));
+  // L69: "all movement through it counts as moving twice as far ...
+  // Determined by the square you are moving out of" (difficult ground, or
+  // the square of a creature 2 sizes apart, L93): the crawl's one square
+  // out of it counts 10 ft, more than the 5 ft of L73. (No Push attempt is
+  // made crawling: a creature sharing its square is no reason.)
+  StepCtx sc;
+  for (const Combatant* o : Occupants(s, *a, a->at)) sc.pushed_free.insert(o->id);
+  if (const std::optional<StepWhy> why = StepSource(s, *a, a->at, sc);
+      why.has_value()) {
+    return Refuse(why->rule,
+                  absl::StrCat("crawling out of ", why->source,
+                               " counts as moving 10 ft (Difficult Terrain, "
+                               "L69), more than the 5 ft a crawl moves (L73): "
+                               "stand up (an Action) and move"));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status ResolveCrawl(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   if (c.path.empty()) return absl::OkStatus();
   const Combatant mover = *d.state().Find(c.actor);
   const std::vector<Pos> path = PathOf(c);
-  // Reading of L73: a crawl is one square whatever the terrain.
+  // L73: a crawl is one square, 5 ft (out of difficult ground it is
+  // refused, ValidateCrawl).
   RETURN_IF_ERROR(Move(d, c.actor, path, kSquare, false,
                        {ctx.cause, "000.crawl", {{"ft", kSquare}}}));
   RETURN_IF_ERROR(QuenchIfEntered(d, c.actor, path, ctx.cause));

@@ -208,6 +208,36 @@ TEST(Move, ProneCreaturesStandOrCrawl) {
   EXPECT_EQ(Res(t, "aria", kActions), 1);
 }
 
+// 000 l.73 (seed 000_ab2f36f2929fdde3.txt): "Crawling - While Prone you
+// can Move 5ft"; l.69: "all movement through it counts as moving twice as
+// far ... Whether you are moving in Difficult Terrain is Determined by the
+// square you are moving out of". A crawl out of rubble counts 10 ft, more
+// than a crawl's 5 ft: refused (was: one square whatever the terrain); a
+// crawl into rubble is out of plain ground, 5 ft.
+TEST(Move, ACrawlOutOfDifficultTerrainIsRefused) {
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
+  Terrain(r, 0, 0, "rubble");
+  Terrain(r, 2, 0, "rubble");
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "drop_prone")));
+  fb::CommandT crawl = Cmd("aria", "crawl");
+  crawl.path.emplace_back(1, 0);
+  auto out = t.Submit(crawl);
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("10 ft"), std::string::npos)
+      << out.status();
+  EXPECT_EQ(At(t, "aria"), (Pos{0, 0}));
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
+  ASSERT_OK(t.Submit(Cmd("aria", "stand")));
+  ASSERT_OK(t.Submit(MoveTo("aria", {{1, 0}})));  // 10 ft out of the rubble
+  ASSERT_OK(t.Submit(Cmd("aria", "drop_prone")));
+  crawl.path[0] = fb::Pos(2, 0);
+  ASSERT_OK(t.Submit(crawl));  // into the rubble: out of plain ground
+  EXPECT_EQ(At(t, "aria"), (Pos{2, 0}));
+  EXPECT_EQ(Res(t, "aria", kActions), 0);
+}
+
 TEST(Move, EntangledCreaturesCannotMove) {
   Table t(D20ThreeAction(),
           MakeRoster(

@@ -282,12 +282,19 @@ absl::Status DecideAnswer(const fb::CommandT& c, Decision& d) {
     const PendingAct* readied = FirstPending(s, who, kReadiedAct);
     const std::string ready_action =
         readied == nullptr ? "nothing" : ParamText(readied->command, "action");
-    if (readied == nullptr || ready_action != c.action) {
+    // L47: "Any time you would be able to make a Melee Attack you may
+    // instead attempt to Break, Disarm, Feint, Grapple, Push, or Trip with
+    // the same Reach": a readied Attack may fire as a Maneuver (its reach
+    // is checked as any Maneuver's).
+    const ActionSpec* fired = FindAction(c.action);
+    const bool instead = ready_action == "attack" && fired != nullptr &&
+                         std::string(fired->rule) == "000.maneuver";
+    if (readied == nullptr || (ready_action != c.action && !instead)) {
       return Refuse("000.ready", absl::StrCat(who, " readied '", ready_action,
                                               "', not '", c.action, "'"));
     }
     const uint32_t readied_id = readied->id;
-    const ActionSpec* spec = FindAction(c.action);
+    const ActionSpec* spec = fired;
     // L61: "You may use two Actions to ready a single Action": what fires is
     // one Action's worth (a Focus, Cast, Use a Skill or interaction of
     // `actions` 2 or 3 is not readied by two Actions).

@@ -57,7 +57,7 @@ TEST(Readied, AMoveIntoReachStopsThereAndOpensAWindow) {
   EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(out.status().message().find("aria answers it first"),
             std::string::npos);
-  fb::CommandT wrong = Answer("trip", w.id);
+  fb::CommandT wrong = Answer("choke", w.id);
   EXPECT_EQ(t.Submit(wrong).status().code(),
             absl::StatusCode::kFailedPrecondition);
   // The readied attack interrupts: 15 + 4 hits, 5 + 3 damage; then the
@@ -81,6 +81,28 @@ TEST(Readied, AnInterruptCanMakeTheRestIllegal) {
   auto ev = t.Submit(Answer("trip", w), {12, 5});  // 16 vs 9: Prone
   ASSERT_OK(ev);
   EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_EQ(At(t, "gob"), (Pos{1, 1}));  // the move was cancelled
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
+// 000 l.47 (seed 000_ab2f36f2929fdde3.txt): "A Maneuver is a special Type
+// of Attack. Any time you would be able to make a Melee Attack you may
+// instead attempt to Break, Disarm, Feint, Grapple, Push, or Trip with the
+// same Reach"; l.61: "you must choose a specific Action to ready". A
+// readied Attack fires as a Trip (was: refused, "readied 'attack', not
+// 'trip'"); an act that is no Attack (a choke) still is refused.
+TEST(Readied, AReadiedAttackMayFireAsAManeuver) {
+  Table t = Readied("attack");
+  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}, {1, 1}, {2, 2}})));
+  const uint32_t w = t.state().windows.begin()->first;
+  auto choke = t.Submit(Answer("choke", w));
+  EXPECT_EQ(choke.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(choke.status().message().find("readied 'attack'"),
+            std::string::npos);
+  auto ev = t.Submit(Answer("trip", w), {12, 5});  // 16 vs 9: Prone
+  ASSERT_OK(ev);
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_FALSE(Holds(t, "aria", kReadiedAct));
   EXPECT_EQ(At(t, "gob"), (Pos{1, 1}));  // the move was cancelled
   EXPECT_TRUE(t.state().windows.empty());
 }

@@ -32,6 +32,22 @@ bool UnawareInRoundOne(const State& s, const Combatant& c) {
   return s.round == 1 && c.HasTag("unaware");
 }
 
+// L77 with L15 and L41: a Round without breath passes where no Turn ends
+// (a delay, a delaying creature's original place) for `who` and for the
+// companions whose Turn is its Turn (so nobody dies of it here).
+absl::Status BreathRoundWithoutATurnEnd(Decision& d, const std::string& who,
+                                        uint64_t cause) {
+  RETURN_IF_ERROR(SuffocationCheck(d, who, cause, std::nullopt));
+  std::vector<std::string> companions;
+  for (const auto& [id, c] : d.state().combatants) {
+    if (c.controller == who) companions.push_back(id);
+  }
+  for (const std::string& id : companions) {
+    RETURN_IF_ERROR(SuffocationCheck(d, id, cause, std::nullopt));
+  }
+  return absl::OkStatus();
+}
+
 // The end-of-turn checks and the durations ending with `who`'s turn (the
 // system's steps: the caller opens them).
 absl::Status EndOfTurnChecks(Decision& d, const std::string& who,
@@ -170,8 +186,9 @@ absl::Status Advance(Decision& d, uint64_t cause) {
         // Round at its original Initiative.
         if (!IsDead(*c) && c->Resource(kSotRound) < round) {
           RETURN_IF_ERROR(StartOfTurnEffects(d, e.actor, cause));
-          // L77 with L15: a Round without breath passes for it here too.
-          RETURN_IF_ERROR(SuffocationCheck(d, e.actor, cause));
+          // L77 with L15: a Round without breath passes for it (and its
+          // companions, L41) here too; no Turn of it ends here.
+          RETURN_IF_ERROR(BreathRoundWithoutATurnEnd(d, e.actor, cause));
         }
         continue;
       }
@@ -294,6 +311,8 @@ absl::Status FlightCheck(Decision& d, const std::string& who, uint64_t cause) {
 absl::Status EndOfTurnChecks(Decision& d, const std::string& who,
                              uint64_t cause) {
   const int64_t round = d.state().round;
+  // The Turn ending (a commanded or uncommanded companion's too, L41).
+  const int64_t turn_started = d.state().Find(who)->Resource(kTurnSeq);
   std::vector<std::string> acting = {who};
   for (const auto& [id, c] : d.state().combatants) {
     if (id != who && IsActing(d.state(), c)) acting.push_back(id);
@@ -301,14 +320,14 @@ absl::Status EndOfTurnChecks(Decision& d, const std::string& who,
   for (const std::string& a : acting) {
     RETURN_IF_ERROR(HiddenCheck(d, a, cause));
     RETURN_IF_ERROR(FlightCheck(d, a, cause));
-    RETURN_IF_ERROR(SuffocationCheck(d, a, cause));
+    RETURN_IF_ERROR(SuffocationCheck(d, a, cause, turn_started));
   }
   // L41: a companion's turn is its commander's for continuous Effects
   // "even if they are not commanded": its Round without breath (L77)
   // passes with its commander's turn too (once a round).
   for (const auto& [id, c] : d.state().combatants) {
     if (c.controller == who) {
-      RETURN_IF_ERROR(SuffocationCheck(d, id, cause));
+      RETURN_IF_ERROR(SuffocationCheck(d, id, cause, turn_started));
     }
   }
   return ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
@@ -364,8 +383,9 @@ absl::Status DecideDelay(const fb::CommandT& cmd, Decision& d) {
       {decl, "000.delay", {{"place", index}}, who + " delays its turn"}));
   {
     Decision::SystemSteps system(d);  // durations ending with the turn
-    // L77: the turn it gives up ends without breath as any other would.
-    RETURN_IF_ERROR(SuffocationCheck(d, who, decl));
+    // L77: the turn it gives up counts its Round without breath as any
+    // other would; it ends no Turn (L15 "delay their Turn"), so no death.
+    RETURN_IF_ERROR(BreathRoundWithoutATurnEnd(d, who, decl));
     RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
                              {decl, "000.duration.round"})
                         .status());

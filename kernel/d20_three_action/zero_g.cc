@@ -23,6 +23,7 @@
 // to them too; nothing falls in zero-G (L83's fall needs gravity).
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -297,10 +298,14 @@ absl::Status DriftAtTurnStart(Decision& d, const std::string& who,
 }
 
 absl::Status Unsteady(Decision& d, const std::string& who, uint64_t cause,
-                      const std::string& why) {
-  const Combatant* c = d.state().Find(who);
-  if (c == nullptr || IsDead(*c) || c->Has(kUnsteady) ||
-      !InZeroG(d.state(), *c) || TouchingFixed(d.state(), *c)) {
+                      const std::string& why, std::optional<Pos> at) {
+  const Combatant* found = d.state().Find(who);
+  if (found == nullptr || IsDead(*found) || found->Has(kUnsteady)) {
+    return absl::OkStatus();
+  }
+  Combatant c = *found;
+  if (at.has_value()) c.at = *at;  // where it is when it attacks
+  if (!InZeroG(d.state(), c) || TouchingFixed(d.state(), c)) {
     return absl::OkStatus();
   }
   return Apply(d, who, kUnsteady, who, 0, std::nullopt,

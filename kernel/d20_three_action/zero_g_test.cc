@@ -252,5 +252,37 @@ TEST(ZeroG, FlyersFlyAndNobodyWalksOrFalls) {
   EXPECT_TRUE(Has(t, "hawk", kFlying));
 }
 
+// 000 l.85 (seed 000_ab2f36f2929fdde3.txt): "Unless you are able to fly
+// (in which case you can fly normally) ... If you make an Attack or are hit
+// while not touching a fixed Object you must spend an Action to Stabilize
+// yourself or take Disadvantage on all Attack rolls"; l.35: moving through
+// an Enemy's square is "a Push attempt against them"; l.47: a Push is a
+// Maneuver, and Maneuvers "count as Attacks". A flyer's Push attempt in
+// zero-G is an Attack, made from the square before the Enemy's (here (2,2),
+// away from the wall its move started against); on a success the Enemy is
+// hit (was: both left steady, the GM's).
+TEST(ZeroG, AFlyersPushAttemptThroughAnEnemyIsAnAttack) {
+  for (bool success : {true, false}) {
+    fb::RosterT r = Hall(
+        {Being("hawk", "party", 1, 2), Being("gob", "goblins", 3, 2)});
+    Tag(*r.combatants[0], "flight");
+    Tag(*r.combatants[0], "flying");
+    Table t(D20ThreeAction(), r, {15, 10});
+    fb::CommandT fly = MoveTo("hawk", {{2, 2}, {3, 2}, {4, 2}, {5, 2},
+                                       {6, 2}, {7, 2}});
+    With(fly, "fly", 1);
+    // hawk 12 + 1 + STR 3 = 16 vs gob 5 + 1 + 3 = 9: a success; 3 + 4 = 7
+    // vs 15 + 4 = 19: a failure, the move ends at (2, 2).
+    auto ev = t.Submit(fly, success ? std::vector<int>{12, 5}
+                                    : std::vector<int>{3, 15});
+    ASSERT_OK(ev);
+    EXPECT_EQ(NumOf(*ev, "000.move.push_through", "success"), success ? 1 : 0);
+    EXPECT_EQ(At(t, "hawk"), success ? (Pos{7, 2}) : (Pos{2, 2}));
+    EXPECT_TRUE(Has(t, "hawk", kUnsteady)) << success;  // made an Attack
+    EXPECT_EQ(Has(t, "gob", kUnsteady), success);       // was hit
+    EXPECT_TRUE(Cites(*ev, "000.zero_g"));
+  }
+}
+
 }  // namespace
 }  // namespace combat::kernel::d20
