@@ -40,6 +40,32 @@ TEST(Cover, LowAndHighCoverAgainstRangedAttacksAndDodge) {
   EXPECT_EQ(dodge, 2 + 5);
 }
 
+// seed 003 l.87-88: "To gain low cover, an obstacle must protect at least
+// half of the character's body"; "The gain high cover, an obstacle must
+// protect at least three-quarters". A target behind both a cover_high square
+// (4,5) and, nearer it, a cover_low one (7,5) on the same line has the better
+// protection, high cover (black-box case: the square nearest the target
+// decided, low cover: -2 / +2). By hand: the bow's pool is Fighting Style 4
+// + AGI 2 = 6, less 5 = 1 die; Dodge 1 + AGI 1 = 2, plus 5 = 7 dice.
+TEST(Cover, BehindHighCoverAndNearerLowCoverTheHighDecides) {
+  Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {{{4, 5}, "cover_high"}, {{7, 5}, "cover_low"}}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "bow";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  auto ev = t.Submit(dodge, {1, 1, 1, 1, 1, 1, 1, 1});  // 1 attack die, 7 Dodge dice
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 6 - 5);   // l.88, not 6 - 2
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 2 + 5);  // l.88, not 2 + 2
+  EXPECT_EQ(NumOf(*ev, "attack.cover"), -5);
+  EXPECT_EQ(Number(*ev, "attack.cover").source, "cover_high at 4,5");  // what gives it
+  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+}
+
 // The GM may rule the cover (Set the Stage, l.15) with a condition
 // "Cover" of level 1 low, 2 high, 3 full on the target: it overrules the map.
 TEST(Cover, TheGmRulesHighCoverByCondition) {
