@@ -401,6 +401,36 @@ TEST(Actions, GrappleIsAContestAndStopsMovement) {  // l.28
   EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
 }
 
+// README "Verbs": while a window is open, any other act is refused citing
+// the rule of that window's kind; a combat roll is one exchange (seed 003
+// l.55 "The manner of defense is decided before the attacker rolls", l.58
+// "Now the attacker and defender each roll"). Letting go of a grappled foe
+// (l.28) is such an act: refused while d's defense window is open (l.50),
+// accepted once the exchange is resolved (black-box case: `release` was
+// accepted with the window open, unlike every other act).
+TEST(Actions, AReleaseWaitsForTheOpenWindow) {
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6, 1, 1}).ok());
+  ASSERT_TRUE(t.state().Find("d")->Has("Grappled"));
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const auto st = t.Submit(Cmd("a", "release", {"d"})).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition) << st;
+  EXPECT_NE(std::string(st.message()).find("Step II: Defend, l.50"), std::string::npos) << st;
+  EXPECT_TRUE(t.state().Find("d")->Has("Grappled"));
+  // a's club: Fighting Style 0 + STR 0 = 0 dice, fails; d chose none: both fail.
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  ASSERT_TRUE(t.Submit(none).ok());
+  ASSERT_TRUE(t.state().windows.empty());
+  ASSERT_TRUE(t.Submit(Cmd("a", "release", {"d"})).ok());
+  EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
+}
+
 // A grapple holds while the grappler is within touch (reading, l.28); the
 // held foe takes one of its hands.
 TEST(Actions, GrappleUsesAHandAndEndsWhenTheGrapplerLeaves) {
