@@ -91,6 +91,9 @@ absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
 absl::Status DecideRelease(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
+  // An open window is answered first, as for every other act (README
+  // "Verbs"; l.50, l.66, l.81).
+  if (!s.windows.empty()) return WindowFirst(s, "003.grapple");
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   const Condition* g = nullptr;
   for (const auto& [id, cond] : t->conditions) {

@@ -134,6 +134,23 @@ TEST(Input, RosterRefusesAnUnknownStat) {
     Table t(OpposedTests(), Roster({std::move(a)}), {6});
     EXPECT_TRUE(t.status().ok()) << size << t.status();
   }
+  // seed 003 l.75: "Your size relative to the target creature matters"; the
+  // text names no size for a creature's space, so a creature of 2 x 2
+  // squares without `size_class` is ambiguous (black-box case: it counted as
+  // medium, the size of a 1 x 1 character): refused naming stats.size_class;
+  // with it stated, accepted.
+  {
+    auto big = Who("a", "x", 5, 5, {{"health", 20}});
+    big.size = 2;
+    Table t(OpposedTests(), Roster({std::move(big)}), {6});
+    EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << t.status();
+    EXPECT_NE(std::string(t.status().message()).find("stats.size_class"), std::string::npos) << t.status();
+    EXPECT_NE(std::string(t.status().message()).find("l.75"), std::string::npos) << t.status();
+    auto stated = Who("a", "x", 5, 5, {{"health", 20}, {"size_class", 3}});
+    stated.size = 2;
+    Table u(OpposedTests(), Roster({std::move(stated)}), {6});
+    EXPECT_TRUE(u.status().ok()) << u.status();
+  }
   auto ok = Who("a", "x", 5, 5, {{"health", 20}, {"resist.magical", 2}, {"resist.fire.ring", 4},
                                  {"vuln.crushing", 3}, {"ar.iron", 5}, {"ap_strike", 2}, {"test_faces", 6}});
   Table u(OpposedTests(), Roster({std::move(ok)}), {6});

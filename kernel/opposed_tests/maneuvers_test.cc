@@ -3,6 +3,8 @@
 // defends with "none" (automatic failure, l.56), so a 5 is a critical win.
 // d: Athletics 1, Acrobatics 1 (attributes 0): 1 die each.
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "kernel/opposed_tests/test_util.h"
@@ -190,6 +192,35 @@ TEST(Maneuvers, DisarmAShieldWithABoonThenPickItUp) {  // l.69, l.35
   ASSERT_TRUE(t.Submit(pick).ok());
   EXPECT_EQ(t.state().Find("d")->Resource("dropped.shield"), 0);
   EXPECT_EQ(t.state().Find("d")->Resource("ap"), 2);
+}
+
+// 003 l.69: "It the item is a weapon held with two hands or a shield, the
+// test is made with a boon"; l.77: "If the target is one size smaller than
+// you, the target makes their test with a bane". A two-handed sword (number
+// `two_handed`) gives its holder the boon as a shield does, and a bane from
+// size cancels it. By hand (d: Athletics 1, STR 0): one size larger than a
+// (size 3 vs 2): 1 + 1 boon (size) + 1 boon (two-handed) = 3 dice; medium:
+// 1 + 1 = 2 dice; one size smaller (1 vs 2): 1 + 1 - 1 = 1 die.
+TEST(Maneuvers, DisarmATwoHandedWeaponWithABoonThatSizeAddsToOrCancels) {
+  for (const auto& [size, boons, banes, dice] :
+       std::vector<std::tuple<int64_t, int64_t, int64_t, int64_t>>{{3, 2, 0, 3}, {2, 1, 0, 2}, {1, 1, 1, 1}}) {
+    auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
+                 {W("club", "1d6", "melee", "medium", {}, "crushing")});
+    auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"athletics", 1}, {"size_class", size}, {"initiative", -5}},
+                 {W("greatsword", "2d6", "melee", "heavy", {{"two_handed", 1}}, "slashing")});
+    Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    CriticalWin(t);
+    std::vector<int> rolls(static_cast<size_t>(dice), 1);  // every die a 1: it fails
+    rolls.push_back(3);  // the club's damage
+    auto ev = Maneuver(t, "disarm", rolls, "greatsword");
+    ASSERT_TRUE(ev.ok()) << size << ev.status();
+    EXPECT_EQ(NumOf(*ev, "shield_or_two_handed"), 1) << size;
+    EXPECT_EQ(NumOf(*ev, "boons", 0), boons) << size;
+    EXPECT_EQ(NumOf(*ev, "banes", 0), banes) << size;
+    EXPECT_EQ(NumOf(*ev, "dice"), dice) << size;
+    EXPECT_EQ(t.state().Find("d")->Resource("dropped.greatsword"), 1) << size;
+  }
 }
 
 // 003 l.69: "Disarm*. ... Choose an item the target is holding. It must

@@ -40,6 +40,32 @@ TEST(Cover, LowAndHighCoverAgainstRangedAttacksAndDodge) {
   EXPECT_EQ(dodge, 2 + 5);
 }
 
+// seed 003 l.87-88: "To gain low cover, an obstacle must protect at least
+// half of the character's body"; "The gain high cover, an obstacle must
+// protect at least three-quarters". A target behind both a cover_high square
+// (4,5) and, nearer it, a cover_low one (7,5) on the same line has the better
+// protection, high cover (black-box case: the square nearest the target
+// decided, low cover: -2 / +2). By hand: the bow's pool is Fighting Style 4
+// + AGI 2 = 6, less 5 = 1 die; Dodge 1 + AGI 1 = 2, plus 5 = 7 dice.
+TEST(Cover, BehindHighCoverAndNearerLowCoverTheHighDecides) {
+  Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {{{4, 5}, "cover_high"}, {{7, 5}, "cover_low"}}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "bow";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  auto ev = t.Submit(dodge, {1, 1, 1, 1, 1, 1, 1, 1});  // 1 attack die, 7 Dodge dice
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 6 - 5);   // l.88, not 6 - 2
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 2 + 5);  // l.88, not 2 + 2
+  EXPECT_EQ(NumOf(*ev, "attack.cover"), -5);
+  EXPECT_EQ(Number(*ev, "attack.cover").source, "cover_high at 4,5");  // what gives it
+  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+}
+
 // The GM may rule the cover (Set the Stage, l.15) with a condition
 // "Cover" of level 1 low, 2 high, 3 full on the target: it overrules the map.
 TEST(Cover, TheGmRulesHighCoverByCondition) {
@@ -371,6 +397,36 @@ TEST(Actions, GrappleIsAContestAndStopsMovement) {  // l.28
   move.path.emplace_back(4, 2);
   EXPECT_EQ(t.Submit(move).status().code(), absl::StatusCode::kFailedPrecondition);
   ASSERT_TRUE(t.Submit(Cmd("d", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("a", "release", {"d"})).ok());
+  EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
+}
+
+// README "Verbs": while a window is open, any other act is refused citing
+// the rule of that window's kind; a combat roll is one exchange (seed 003
+// l.55 "The manner of defense is decided before the attacker rolls", l.58
+// "Now the attacker and defender each roll"). Letting go of a grappled foe
+// (l.28) is such an act: refused while d's defense window is open (l.50),
+// accepted once the exchange is resolved (black-box case: `release` was
+// accepted with the window open, unlike every other act).
+TEST(Actions, AReleaseWaitsForTheOpenWindow) {
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6, 1, 1}).ok());
+  ASSERT_TRUE(t.state().Find("d")->Has("Grappled"));
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const auto st = t.Submit(Cmd("a", "release", {"d"})).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition) << st;
+  EXPECT_NE(std::string(st.message()).find("Step II: Defend, l.50"), std::string::npos) << st;
+  EXPECT_TRUE(t.state().Find("d")->Has("Grappled"));
+  // a's club: Fighting Style 0 + STR 0 = 0 dice, fails; d chose none: both fail.
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  ASSERT_TRUE(t.Submit(none).ok());
+  ASSERT_TRUE(t.state().windows.empty());
   ASSERT_TRUE(t.Submit(Cmd("a", "release", {"d"})).ok());
   EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
 }

@@ -73,6 +73,15 @@ absl::Status Check(const fb::CombatantSpecT& c) {
   if (!HasStat(c, "health", &v)) return Bad(c.id, "stats.health", "is required (the Health Pool, l.116)");
   if (v <= 0) return Bad(c.id, "stats.health", "must be > 0");
   if (HasStat(c, "speed", &v) && v < 0) return Bad(c.id, "stats.speed", "must be >= 0 (metres, l.11)");
+  // l.75 "Your size relative to the target creature matters": the text ties
+  // no size to a space, so a creature larger than one square states its size
+  // (a 2 x 2 creature is not read as medium, the 1 x 1 default).
+  if (c.size > 1 && !HasStat(c, "size_class", &v)) {
+    return Bad(c.id, "stats.size_class",
+               absl::StrCat("is required for a creature of ", c.size, " x ", c.size,
+                            " squares: 0 (tiny) .. 2 (medium) .. 5 (l.75: size relative to the "
+                            "target matters; the text gives no size for a space)"));
+  }
   for (const auto& n : c.stats) {
     if (!n) continue;
     if (!KnownStat(n->key)) {

@@ -124,36 +124,47 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
     if (why != nullptr) *why = absl::StrCat("cover on ", target.id, " by ", k.source.empty() ? "gm" : k.source);
     return cover;
   }
-  const space::LineCover lc = space::CoverLines(
-      from.at, from.size, target.at, target.size,
-      [&](Pos p, std::string* by) {
-        const std::string t = s.TerrainAt(p);
-        if (t == "wall") {
-          *by = absl::StrCat("wall at ", p.x, ",", p.y);
-          return space::Sight::kBlocked;
-        }
-        if (t == "cover_low" || t == "cover_high") {
-          *by = absl::StrCat(t, " at ", p.x, ",", p.y);
-          return space::Sight::kObscured;
-        }
-        return space::Sight::kClear;
-      });
+  // `high_only`: a cover_low square is clear, so the lines obscured are
+  // those crossing a cover_high square.
+  auto sight = [&s](bool high_only) {
+    return [&s, high_only](Pos p, std::string* by) {
+      const std::string t = s.TerrainAt(p);
+      if (t == "wall") {
+        *by = absl::StrCat("wall at ", p.x, ",", p.y);
+        return space::Sight::kBlocked;
+      }
+      if (t == "cover_high" || (t == "cover_low" && !high_only)) {
+        *by = absl::StrCat(t, " at ", p.x, ",", p.y);
+        return space::Sight::kObscured;
+      }
+      return space::Sight::kClear;
+    };
+  };
+  const space::LineCover lc =
+      space::CoverLines(from.at, from.size, target.at, target.size, sight(false));
+  // l.87-88: the cover is the better protection the obstacles give. A line
+  // crossing a cover_high square ("at least three-quarters", l.88) gives high
+  // cover wherever on the line it stands, even with a cover_low square nearer
+  // the target (black-box case: only the square nearest the target on the
+  // first obscured line counted, so a target behind both had low cover).
+  const space::LineCover high =
+      space::CoverLines(from.at, from.size, target.at, target.size, sight(true));
   int cover = 0;
   if (lc.lines > 0 && lc.blocked == lc.lines) {
     cover = 3;
-  } else if (lc.blocked * 4 >= lc.lines * 3 || absl::StartsWith(lc.obscured_by, "cover_high")) {
+  } else if (lc.blocked * 4 >= lc.lines * 3 || high.obscured > 0) {
     cover = 2;
-  } else if ((lc.blocked > 0 && lc.blocked * 2 >= lc.lines) ||
-             absl::StartsWith(lc.obscured_by, "cover_low")) {
+  } else if ((lc.blocked > 0 && lc.blocked * 2 >= lc.lines) || lc.obscured > 0) {
     cover = 1;
   }
   if (why != nullptr) {
     // The square that gives it: the obscuring one when its kind decides,
     // else the first wall.
-    const bool by_obscurer = (cover == 2 && absl::StartsWith(lc.obscured_by, "cover_high")) ||
-                             (cover == 1 && absl::StartsWith(lc.obscured_by, "cover_low") &&
-                              !(lc.blocked > 0 && lc.blocked * 2 >= lc.lines));
-    *why = cover == 0 ? "" : by_obscurer ? lc.obscured_by : lc.blocked_by;
+    const bool walls_low = lc.blocked > 0 && lc.blocked * 2 >= lc.lines;
+    *why = cover == 0                        ? ""
+           : cover == 2 && high.obscured > 0 ? high.obscured_by
+           : cover == 1 && !walls_low        ? lc.obscured_by
+                                             : lc.blocked_by;
   }
   return cover;
 }
