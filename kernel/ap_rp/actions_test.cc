@@ -205,6 +205,45 @@ TEST(Actions, AHiddenCreatureCannotBeTargetedByThatEnemy) {
 }
 
 // l.69: objects fail every DR; l.18: Defend gives advantage on DRs.
+// The note of the last state change citing `rule` ("" when none).
+std::string NoteOf(const std::vector<events::EventBuffer>& events, const std::string& rule) {
+  std::string out;
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule || sc->note() == nullptr) continue;
+    out = sc->note()->str();
+  }
+  return out;
+}
+
+// 004_1a3e461770fc9e7a.txt l.70 "The target must roll a d20 and add the
+// corresponding Stat Bonus and Skill Level. They succeed on their DR if they
+// roll at least as high as the DR Power of the creature targeting them. The
+// DR Power is equal to the Primary Stat of the creature": the mage's Primary
+// Stat Int 15 is the DR Power; a's Constitution 8 gives a Stat Bonus of -2
+// (l.53: Stat - 10) and Endurance 3 (l.73): 14 - 2 + 3 = 15 >= 15 succeeds,
+// 13 - 2 + 3 = 14 fails.
+TEST(Actions, ADefenseRollMeetingTheDrPowerSucceedsOneLessFails) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"con", 8}, {"endurance", 3}});
+  auto m = Being("m", "y", 5, 5, {{"int", 15}});
+  m.tags = {"primary:int"};
+  Table t(ApRp(), MakeRoster({a, m}));
+  auto dr = Gm("m", "defense_roll", "poison cloud");
+  dr.targets = {"a"};
+  WithText(dr, "kind", "con");
+  auto ok = t.Submit(dr, {14});
+  ASSERT_OK(ok);
+  EXPECT_EQ(NumOf(*ok, "004.dr", "dr_power"), 15);
+  EXPECT_EQ(NumOf(*ok, "004.dr", "stat_bonus"), -2);
+  EXPECT_EQ(NumOf(*ok, "004.dr", "skill"), 3);
+  EXPECT_EQ(NumOf(*ok, "004.dr", "total"), 15);
+  EXPECT_EQ(NoteOf(*ok, "004.dr"), "succeeds");
+  auto no = t.Submit(dr, {13});
+  ASSERT_OK(no);
+  EXPECT_EQ(NumOf(*no, "004.dr", "total"), 14);
+  EXPECT_EQ(NoteOf(*no, "004.dr"), "fails");
+}
+
 TEST(Actions, DefenseRolls) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"wil", 12}, {"perseverance", 3}});
   auto m = Being("m", "y", 5, 5, {{"int", 15}});
@@ -638,6 +677,30 @@ TEST(Actions, CommandNeedsSummons) {
 
 // Every row of the two action tables (l.17-38): its AP cost, paid on the
 // actor's own turn (the target sizes and dice are fixed).
+// 004_1a3e461770fc9e7a.txt l.26 "Use Item | 3 | Use a non-ability
+// consumable": all three of the turn's AP (l.6). After a Move (1 AP) the 2
+// left are not enough: refused, nothing spent; off the turn it is refused
+// (AP are spent during one's turn, l.6); held, it pays the same 3 AP on the
+// holder's turn (l.9 "spend the AP that the action would cost").
+TEST(Actions, UseItemTakesAllThreeAp) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto foe = Being("foe", "y", 10, 10, {{"ins", 0}});
+  Table t(ApRp(), MakeRoster({a, foe}));
+  ASSERT_OK(t.Submit(Cmd("a", "move_action")));
+  auto r = t.Submit(Cmd("a", "use_item"));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto off = t.Submit(Cmd("a", "use_item"));
+  EXPECT_EQ(off.status().code(), absl::StatusCode::kFailedPrecondition) << off.status();
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  auto h = Cmd("a", "hold_action");
+  WithText(h, "action", "use_item");
+  WithText(h, "trigger", "moves");
+  ASSERT_OK(t.Submit(h));
+  EXPECT_EQ(Res(t, "a", kAp), 0);
+}
+
 TEST(Actions, EveryRowCostsItsAp) {
   struct Row {
     const char* action;

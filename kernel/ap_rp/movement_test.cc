@@ -32,6 +32,45 @@ TEST(Movement, DifficultTerrainCostsTwo) {
   EXPECT_EQ(Res(t, "a", kMovement), 1);
 }
 
+// 004_1a3e461770fc9e7a.txt l.107 "you need 2 m of movement to move one 1 m
+// square" (a diagonal square too, l.106) and l.109 "Moving through a space
+// occupied by an enemy counts as difficult terrain": an enemy standing on
+// difficult terrain is difficult terrain once, 2 m, not 4 (reading: the
+// square "counts as" what it already is). Basic Movement 3: through the
+// enemy on difficult (2,1) to (3,1) is 2 + 1 = 3 (contest 15 + 5 = 20
+// against 5); the diagonal into difficult (2,2) is 2, leaving 1; (2,2) then
+// the enemy's (2,1) then (3,1) is 2 + 2 + 1 = 5 > 3 (stacked it would be
+// 7): refused whole, nothing spent.
+TEST(Movement, AnEnemyOnDifficultTerrainCostsTwoNotFour) {
+  auto roster = [] {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+    auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+    auto r = MakeRoster({a, e});
+    Terrain(r, 2, 1, "difficult");
+    Terrain(r, 2, 2, "difficult");
+    return r;
+  };
+  {
+    Table t(ApRp(), roster());
+    ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 1}, {3, 1}}), {15, 5}));
+    EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));
+    EXPECT_EQ(Res(t, "a", kMovement), 0);
+  }
+  {
+    Table t(ApRp(), roster());
+    ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 2}})));
+    EXPECT_EQ(Res(t, "a", kMovement), 1);
+  }
+  {
+    Table t(ApRp(), roster());
+    auto r = t.Submit(Path(Cmd("a", "move"), {{2, 2}, {2, 1}, {3, 1}}));
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+    EXPECT_NE(r.status().message().find("costs 5 m"), std::string::npos) << r.status();
+    EXPECT_EQ(Res(t, "a", kMovement), 3);
+    EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+  }
+}
+
 // A wall blocks a move: the refusal cites the grid's line (l.106), not the
 // allies' (l.108) (black-box: "square (4,2) is a wall (004 Terrain, l.108)").
 TEST(Movement, AWallRefusalCitesTheGrid) {
