@@ -393,6 +393,38 @@ TEST(Movement, AShoveOrForceMoveIntoAWallSaysWhyTheTargetStays) {
 
 // l.115: teleporting into an occupied space: Reality damage = distance,
 // ignoring Armor, to both; the target returns.
+// 004_1a3e461770fc9e7a.txt l.114 "you deal physical damage ... to both"
+// meets l.64 "Your Armor is subtracted from any incoming damage": a failed
+// Strength DR deals 1 (the 1 m shove) to both: e's Armor 1 leaves 0, w's
+// Armor -1 makes it 2. l.115 "The damage ignores Armor" with l.66 "Such
+// effects still deal increased damage if the target's Armor ... values are
+// negative": teleported 1 m onto w, e takes 1 (Armor 1 ignored), w 1 + 1 = 2.
+TEST(Movement, ForcedDamageMeetsArmorTeleportIgnoresOnlyPositiveArmor) {
+  auto roster = [] {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+    auto e = Being("e", "y", 2, 1, {{"ins", 2}, {"armor", 1}});
+    auto w = Being("w", "y", 3, 1, {{"ins", 1}, {"armor", -1}});
+    return MakeRoster({a, e, w});
+  };
+  {
+    Table t(ApRp(), roster());
+    ASSERT_OK(t.Submit(Path(Cmd("a", "shove", {"e"}), {{3, 1}}), {15, 2, 5}));  // DR 5 + 4 < 14
+    EXPECT_EQ(Res(t, "e", kVitality), 30);
+    EXPECT_EQ(Res(t, "w", kVitality), 28);
+  }
+  {
+    Table t(ApRp(), roster());
+    auto tp = Gm("a", "teleport", "blink");
+    tp.targets = {"e"};
+    With(tp, "x", 3);
+    With(tp, "y", 1);
+    ASSERT_OK(t.Submit(tp));
+    EXPECT_EQ(t.state().Find("e")->at, (Pos{2, 1}));
+    EXPECT_EQ(Res(t, "e", kVitality), 29);
+    EXPECT_EQ(Res(t, "w", kVitality), 28);
+  }
+}
+
 TEST(Movement, TeleportIntoOccupied) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"armor", 3}});
   auto w = Being("w", "y", 8, 1, {{"ins", 1}, {"armor", 3}});
