@@ -100,6 +100,50 @@ TEST(Cinematic, BurstOnlyBeforeAnyAp) {
   EXPECT_EQ(t.Submit(Propose("barb", "action", 1)).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 004_1a3e461770fc9e7a.txt l.44 "You can only use a Cinematic Burst if you
+// have not used any AP on your turn": moving (Basic Movement, "without
+// needing to use any AP", l.6) and the turn's free Interact (l.19) use no
+// AP, so the Burst is allowed after them: 6 Momentum, 10 -> 4, AP 3 stay.
+// A held action's AP are used on the turn (l.9): no Burst after one.
+TEST(Cinematic, BurstAfterMovingOrAFreeInteractButNotAfterAHeldAction) {
+  {
+    Table t(ApRp(), Roster());
+    ASSERT_OK(t.Submit(Path(Cmd("barb", "move"), {{2, 1}})));
+    ASSERT_OK(t.Submit(Cmd("barb", "interact")));
+    ASSERT_EQ(Res(t, "barb", kAp), 3);
+    ASSERT_OK(t.Submit(Propose("barb", "action", 1)));
+    ASSERT_OK(t.Submit(Rule(t, true, 11, "raw_force"), {10}));
+    EXPECT_EQ(Momentum(t), 4);
+    EXPECT_EQ(Res(t, "barb", kAp), 3);
+  }
+  {
+    Table t(ApRp(), Roster());
+    fb::CommandT h = Cmd("barb", "hold_action");
+    WithText(h, "action", "defend");
+    WithText(h, "trigger", "moves");
+    ASSERT_OK(t.Submit(h));
+    auto r = t.Submit(Propose("barb", "action", 1));
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+    EXPECT_EQ(Momentum(t), 10);
+  }
+}
+
+// l.44 "You can also use a Cinematic Burst to do a Cooperative Cinematic
+// Action, in which case you need 4 Narrative Momentum" with l.43 "Each
+// character beyond the first has to perform a reaction (2 RP) ... Each
+// participant only needs to use 2": the lead pays 4 and no AP, the helper
+// 2 RP and 2 Momentum: 10 - 4 - 2 = 4.
+TEST(Cinematic, CooperativeBurstCostsTheLeadFour) {
+  Table t(ApRp(), Roster());
+  fb::CommandT c = Propose("barb", "action", 1);
+  c.targets = {"pal"};
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Rule(t, true, 10, "raw_force"), {15, 1, 15, 1}));
+  EXPECT_EQ(Momentum(t), 4);
+  EXPECT_EQ(Res(t, "barb", kAp), 3);
+  EXPECT_EQ(Res(t, "pal", kRp), 0);
+}
+
 // l.44: no Burst for a reaction once RP were used this round.
 TEST(Cinematic, ReactionBurstOnlyBeforeAnyRp) {
   Table t(ApRp(), Roster());
