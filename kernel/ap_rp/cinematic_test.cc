@@ -89,6 +89,50 @@ TEST(Cinematic, RulingIsTheGms) {
   EXPECT_EQ(t.Submit(c).status().code(), absl::StatusCode::kPermissionDenied);
 }
 
+// 004_1a3e461770fc9e7a.txt l.48 "if they succeed on a Street Smarts Check
+// against 10" and l.50 "a Perseverance check against 18": a check against
+// N succeeds at N (reading, as l.52 and l.70 "at least"): pal, Street Smarts
+// 2: 8 + 2 = 10 succeeds, 7 + 2 = 9 fails; Perseverance 5: 13 + 5 = 18
+// succeeds. Each is a Cinematic Reaction (2 RP, 3 Momentum, l.41).
+TEST(Cinematic, AChecksNumberIsMetAtLeast) {
+  auto bar = Being("barb", "party", 1, 1, {{"ins", 20}, {"momentum", 10}});
+  auto pal = Being("pal", "party", 1, 2, {{"ins", 15}, {"street_smarts", 2}, {"perseverance", 5}});
+  auto orc = Being("orc", "orcs", 6, 6);
+  auto outcome = [](const std::vector<events::EventBuffer>& ev) {
+    std::string out;
+    for (const auto& e : ev) {
+      const auto* sc = e.event().body_as_StateChange();
+      if (sc == nullptr || sc->change_as_PendingClosed() == nullptr) continue;
+      const auto* why = sc->change_as_PendingClosed()->outcome();
+      if (why != nullptr) out = why->str();
+    }
+    return out;
+  };
+  {
+    Table t(ApRp(), MakeRoster({bar, pal, orc}));
+    ASSERT_OK(t.Submit(Propose("pal", "reaction")));
+    auto ev = t.Submit(Rule(t, true, 10, "street_smarts"), {8});
+    ASSERT_OK(ev);
+    EXPECT_EQ(outcome(*ev), "resolved: success");
+    EXPECT_EQ(Momentum(t), 7);
+  }
+  {
+    Table t(ApRp(), MakeRoster({bar, pal, orc}));
+    ASSERT_OK(t.Submit(Propose("pal", "reaction")));
+    auto ev = t.Submit(Rule(t, true, 10, "street_smarts"), {7});
+    ASSERT_OK(ev);
+    EXPECT_EQ(outcome(*ev), "resolved: failure");
+    EXPECT_EQ(Momentum(t), 7);  // paid all the same (l.41 "On a failure")
+  }
+  {
+    Table t(ApRp(), MakeRoster({bar, pal, orc}));
+    ASSERT_OK(t.Submit(Propose("pal", "reaction")));
+    auto ev = t.Submit(Rule(t, true, 18, "perseverance"), {13});
+    ASSERT_OK(ev);
+    EXPECT_EQ(outcome(*ev), "resolved: success");
+  }
+}
+
 // l.44: a Burst costs 6 and no AP, only before any AP is used this turn.
 TEST(Cinematic, BurstOnlyBeforeAnyAp) {
   Table t(ApRp(), Roster());

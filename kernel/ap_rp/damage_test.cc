@@ -99,6 +99,28 @@ TEST(Damage, PsychicUsesTheWillDrValue) {
   EXPECT_EQ(ComputeDamage(t, {{"psychic", 12}, {"poison", 3}}, {}).total, 15);
 }
 
+// 004_1a3e461770fc9e7a.txt l.79 "There are 11 damage types" and l.81-97,
+// which name them: Physical (l.81); Chemical, Cold, Heat, Poison, Shock
+// (l.84-88); Curse, Holy, Spirit (l.91-93); Psychic, Reality (l.96-97).
+// Each is a type a creature can resist ("Resistance reduces all incoming
+// damage of that type by half", l.79): 7 -> 3 for every one (Poison and
+// Psychic meet a DR value of 0 at Con / Wil 10, l.87, l.96; the others
+// Armor 0); a resistance to another type leaves 7. Holy against a creature
+// is non-lethal (l.92) but still damage.
+TEST(Damage, EachOfTheElevenTypesIsResistedByHalf) {
+  const std::vector<std::string> types = {"physical", "chemical", "cold",  "heat",    "poison", "shock",
+                                          "curse",    "holy",     "spirit", "psychic", "reality"};
+  ASSERT_EQ(types.size(), 11u);
+  for (const std::string& type : types) {
+    EXPECT_TRUE(IsDamageType(type)) << type;
+    EXPECT_EQ(ComputeDamage(Target({}, {"resist:" + type}), {{type, 7}}, {}).total, 3) << type;
+    const std::string other = type == "cold" ? "heat" : "cold";
+    EXPECT_EQ(ComputeDamage(Target({}, {"resist:" + other}), {{type, 7}}, {}).total, 7) << type;
+  }
+  EXPECT_FALSE(IsDamageType("fire"));  // l.86: fire is Heat
+  EXPECT_FALSE(IsDamageType("necrotic"));
+}
+
 // l.79: resistance halves (rounded down), immunity nullifies,
 // vulnerability x1.5 (rounded down).
 TEST(Damage, ResistanceImmunityVulnerability) {
