@@ -679,7 +679,8 @@ TEST(Actions, CommandNeedsSummons) {
 // actor's own turn (the target sizes and dice are fixed).
 // 004_1a3e461770fc9e7a.txt l.26 "Use Item | 3 | Use a non-ability
 // consumable": all three of the turn's AP (l.6). After a Move (1 AP) the 2
-// left are not enough: refused, nothing spent; off the turn it is refused
+// left are not enough: refused, nothing spent, naming l.26 (black-box: the
+// refusal cited only l.6, "this needs 3"); off the turn it is refused
 // (AP are spent during one's turn, l.6); held, it pays the same 3 AP on the
 // holder's turn (l.9 "spend the AP that the action would cost").
 TEST(Actions, UseItemTakesAllThreeAp) {
@@ -689,6 +690,8 @@ TEST(Actions, UseItemTakesAllThreeAp) {
   ASSERT_OK(t.Submit(Cmd("a", "move_action")));
   auto r = t.Submit(Cmd("a", "use_item"));
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  // The refusal names the cost's line, not only the budget's (l.6).
+  EXPECT_NE(r.status().message().find("needs 3 (004 Basic Actions, l.26)"), std::string::npos) << r.status();
   EXPECT_EQ(Res(t, "a", kAp), 2);
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
   auto off = t.Submit(Cmd("a", "use_item"));
