@@ -158,6 +158,28 @@ TEST(Actions, ClimbAndMissesRedirect) {
   EXPECT_EQ(Res(t, "ogre", kVitality), 27);
 }
 
+// 004_1a3e461770fc9e7a.txt l.32 "The target gains disadvantage if it tries
+// to attack you ... Any attack that targets you and misses targets the
+// creature you have climbed onto instead": the ogre's own attack at its
+// climber, at disadvantage (15 and 3 keep 3; club hit bonus Str 14: 4 plus
+// half of Dex 8's -2: 4 - 1 = 3, l.53; 3 + 3 = 6 < 17), misses and
+// does not turn on the ogre itself (reading: an attacker is not its own
+// target; l.52 "You must target them"): nobody is hurt.
+TEST(Actions, AMountsMissAtItsClimberDoesNotTurnOnItself) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"dex", 8}, {"ins", 15}});  // Evasion 12
+  Arm(ogre, "club", "1d8", "melee");
+  Table t(ApRp(), MakeRoster({a, ogre}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {12, 4}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto ev = t.Submit(Attack("ogre", "a", "club"), {15, 3});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "climbed_on"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "total"), 6);
+  EXPECT_EQ(Res(t, "a", kVitality), 30);
+  EXPECT_EQ(Res(t, "ogre", kVitality), 30);
+}
+
 // l.36: hidden: advantage on attacks; attacking keeps it to the turn's end.
 TEST(Actions, HideGivesAdvantage) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
