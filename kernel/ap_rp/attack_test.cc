@@ -98,6 +98,12 @@ TEST(Attack, ANaturalOneCountsOnlyWhenItIsTheDieKept) {
     EXPECT_EQ(NumOf(*ev, "004.evasion", "natural"), 15);
     EXPECT_EQ(NumOf(*ev, "004.evasion", "hidden"), 1);
     EXPECT_EQ(Res(t, "brute", kVitality), 26);
+    // l.36 "You stay hidden until the end of the turn if this happens during
+    // your turn": the attack gave the place away; the start's hiding (l.12)
+    // ends with aria's turn.
+    EXPECT_NE(t.state().Find("aria")->FindRelative(kHidden, "brute"), nullptr);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    EXPECT_EQ(t.state().Find("aria")->FindRelative(kHidden, "brute"), nullptr);
   }
 }
 
