@@ -425,6 +425,43 @@ TEST(Movement, ForcedDamageMeetsArmorTeleportIgnoresOnlyPositiveArmor) {
   }
 }
 
+// 004_1a3e461770fc9e7a.txt l.115 "Teleporting a target into a space that is
+// already occupied deals Reality damage equal to the teleported distance"
+// read with l.109 "You can be in a space occupied by a creature that is two
+// size categories bigger or smaller than you" (reading, README): a space a
+// creature two categories apart holds is one a can be in: teleported 2 m
+// onto the giant (size 2 vs 0) it lands, no damage; onto the ogre (size 1,
+// one apart) it is a collision: 2 Reality to both, a returned.
+TEST(Movement, TeleportOntoACreatureTwoSizesApartLandsWithoutDamage) {
+  auto roster = [] {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+    auto giant = Being("giant", "y", 3, 1, {{"ins", 2}, {"size_cat", 2}});
+    auto ogre = Being("ogre", "y", 1, 3, {{"ins", 1}, {"size_cat", 1}});
+    return MakeRoster({a, giant, ogre});
+  };
+  auto tp = [](int x, int y) {
+    auto c = Gm("a", "teleport", "blink");
+    c.targets = {"a"};
+    With(c, "x", x);
+    With(c, "y", y);
+    return c;
+  };
+  {
+    Table t(ApRp(), roster());
+    ASSERT_OK(t.Submit(tp(3, 1)));
+    EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));
+    EXPECT_EQ(Res(t, "a", kVitality), 30);
+    EXPECT_EQ(Res(t, "giant", kVitality), 30);
+  }
+  {
+    Table t(ApRp(), roster());
+    ASSERT_OK(t.Submit(tp(1, 3)));
+    EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+    EXPECT_EQ(Res(t, "a", kVitality), 28);
+    EXPECT_EQ(Res(t, "ogre", kVitality), 28);
+  }
+}
+
 TEST(Movement, TeleportIntoOccupied) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"armor", 3}});
   auto w = Being("w", "y", 8, 1, {{"ins", 1}, {"armor", 3}});
