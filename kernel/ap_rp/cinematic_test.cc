@@ -188,6 +188,24 @@ TEST(Cinematic, CooperativeBurstCostsTheLeadFour) {
   EXPECT_EQ(Res(t, "pal", kRp), 0);
 }
 
+// 004_1a3e461770fc9e7a.txt l.43 "Each participant only needs to use 2
+// Narrative Momentum" and l.45 "cannot be reduced below 1 unless a feature
+// specifically allows that": the reduction claimed on the cinematic is a
+// feature of its lead (the log says "a feature of barb"): the lead's 2 - 1
+// = 1, the helper's 2 stays: 10 - 1 - 2 = 7 (black-box: the helper paid 1,
+// with no modifier saying why).
+TEST(Cinematic, ALeadsReductionDoesNotLowerAHelpersCost) {
+  Table t(ApRp(), Roster());
+  fb::CommandT c = Propose("barb", "action");
+  c.targets = {"pal"};
+  With(c, "reduction", 1);
+  ASSERT_OK(t.Submit(c));
+  auto ev = t.Submit(Rule(t, true, 10, "raw_force"), {15, 1, 15, 1});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Momentum(t), 7);
+  EXPECT_EQ(Res(t, "pal", kRp), 0);
+}
+
 // l.44: no Burst for a reaction once RP were used this round.
 TEST(Cinematic, ReactionBurstOnlyBeforeAnyRp) {
   Table t(ApRp(), Roster());
