@@ -87,6 +87,28 @@ TEST(Actions, TakingCoverInTheOpenStillGrantsNoHalfCover) {
   EXPECT_EQ(Res(t, "b", kVitality), 26);
 }
 
+// 004_1a3e461770fc9e7a.txt l.25 "You also no longer grant half-cover to
+// creatures of the same size category until your next turn" with l.111
+// "Standing behind a creature of the same size category or bigger also gives
+// you half cover": a (size 1) Taking Cover still covers the smaller b (size
+// 0) behind it: Evasion 17 + 2 = 19 against x's bow (hit bonus 3 + 4 / 2 =
+// 5, l.53): 11 + 5 = 16 misses b, and the miss goes on to a (16 < 17).
+TEST(Actions, TakingCoverStillGrantsHalfCoverToASmallerCreature) {
+  auto a = Being("a", "p", 4, 5, {{"ins", 20}, {"size_cat", 1}});
+  auto x = Being("x", "y", 1, 5, {{"ins", 15}});
+  Arm(x, "bow", "1d6", "ranged", "dex/str", 12);
+  auto b = Being("b", "p", 5, 5, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, x, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "take_cover")));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto ev = t.Submit(Attack("x", "b", "bow"), {11});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "evasion"), 19);
+  EXPECT_EQ(NumOf(*ev, "004.cover.half", "evasion"), 17);
+  EXPECT_EQ(Res(t, "b", kVitality), 30);
+  EXPECT_EQ(Res(t, "a", kVitality), 30);
+}
+
 // 004 l.6 "move by an amount equal to their Basic Movement", l.20 Move (1
 // AP) "You increase your movement by an amount equal to your Basic
 // Movement", l.21 Sprint (3 AP) "by an amount equal to four times your Basic
