@@ -648,6 +648,27 @@ TEST(Turns, SurpriseOrdersTheSurprisedByInitiativeAndHidesOnlyUnsurprisedEnemies
   EXPECT_EQ(order, (std::vector<std::string>{"s1", "s2", "foe2", "foe", "rock", "ally"}));
 }
 
+// l.12 "they act at the end of the first round" and l.8 "Should more than
+// one creature hold their turn to the end of the round": both are "at the
+// end"; the text orders neither. Reading (README): the surprised stand last
+// in the round's order, and a turn held to the end is taken when the order
+// is exhausted, so after them: a (40) holds, c (10) acts, then the
+// surprised b (30), then a's held turn.
+TEST(Turns, ATurnHeldToTheEndComesAfterTheSurprised) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "y", 8, 8, {{"ins", 15}});
+  Tag(b, "surprised");
+  auto c = Being("c", "y", 9, 9, {{"ins", 5}});
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  EXPECT_EQ(t.state().active, "c");
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");
+  EXPECT_EQ(t.state().round, 1);
+}
+
 // l.8 with l.31: a creature holding its turn is blinded "until the end of
 // their next turn": that is the held turn it takes later this round; a
 // Defend "until your next turn" started after holding lasts to next round.
