@@ -87,6 +87,28 @@ TEST(Actions, TakingCoverInTheOpenStillGrantsNoHalfCover) {
   EXPECT_EQ(Res(t, "b", kVitality), 26);
 }
 
+// 004_1a3e461770fc9e7a.txt l.25 "You also no longer grant half-cover to
+// creatures of the same size category until your next turn" with l.111
+// "Standing behind a creature of the same size category or bigger also gives
+// you half cover": a (size 1) Taking Cover still covers the smaller b (size
+// 0) behind it: Evasion 17 + 2 = 19 against x's bow (hit bonus 3 + 4 / 2 =
+// 5, l.53): 11 + 5 = 16 misses b, and the miss goes on to a (16 < 17).
+TEST(Actions, TakingCoverStillGrantsHalfCoverToASmallerCreature) {
+  auto a = Being("a", "p", 4, 5, {{"ins", 20}, {"size_cat", 1}});
+  auto x = Being("x", "y", 1, 5, {{"ins", 15}});
+  Arm(x, "bow", "1d6", "ranged", "dex/str", 12);
+  auto b = Being("b", "p", 5, 5, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, x, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "take_cover")));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto ev = t.Submit(Attack("x", "b", "bow"), {11});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "evasion"), 19);
+  EXPECT_EQ(NumOf(*ev, "004.cover.half", "evasion"), 17);
+  EXPECT_EQ(Res(t, "b", kVitality), 30);
+  EXPECT_EQ(Res(t, "a", kVitality), 30);
+}
+
 // 004 l.6 "move by an amount equal to their Basic Movement", l.20 Move (1
 // AP) "You increase your movement by an amount equal to your Basic
 // Movement", l.21 Sprint (3 AP) "by an amount equal to four times your Basic
@@ -158,6 +180,28 @@ TEST(Actions, ClimbAndMissesRedirect) {
   EXPECT_EQ(Res(t, "ogre", kVitality), 27);
 }
 
+// 004_1a3e461770fc9e7a.txt l.32 "The target gains disadvantage if it tries
+// to attack you ... Any attack that targets you and misses targets the
+// creature you have climbed onto instead": the ogre's own attack at its
+// climber, at disadvantage (15 and 3 keep 3; club hit bonus Str 14: 4 plus
+// half of Dex 8's -2: 4 - 1 = 3, l.53; 3 + 3 = 6 < 17), misses and
+// does not turn on the ogre itself (reading: an attacker is not its own
+// target; l.52 "You must target them"): nobody is hurt.
+TEST(Actions, AMountsMissAtItsClimberDoesNotTurnOnItself) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto ogre = Being("ogre", "y", 2, 1, {{"size_cat", 1}, {"dex", 8}, {"ins", 15}});  // Evasion 12
+  Arm(ogre, "club", "1d8", "melee");
+  Table t(ApRp(), MakeRoster({a, ogre}));
+  ASSERT_OK(t.Submit(Cmd("a", "climb", {"ogre"}), {12, 4}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto ev = t.Submit(Attack("ogre", "a", "club"), {15, 3});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "climbed_on"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "total"), 6);
+  EXPECT_EQ(Res(t, "a", kVitality), 30);
+  EXPECT_EQ(Res(t, "ogre", kVitality), 30);
+}
+
 // l.36: hidden: advantage on attacks; attacking keeps it to the turn's end.
 TEST(Actions, HideGivesAdvantage) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
@@ -205,6 +249,45 @@ TEST(Actions, AHiddenCreatureCannotBeTargetedByThatEnemy) {
 }
 
 // l.69: objects fail every DR; l.18: Defend gives advantage on DRs.
+// The note of the last state change citing `rule` ("" when none).
+std::string NoteOf(const std::vector<events::EventBuffer>& events, const std::string& rule) {
+  std::string out;
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule || sc->note() == nullptr) continue;
+    out = sc->note()->str();
+  }
+  return out;
+}
+
+// 004_1a3e461770fc9e7a.txt l.70 "The target must roll a d20 and add the
+// corresponding Stat Bonus and Skill Level. They succeed on their DR if they
+// roll at least as high as the DR Power of the creature targeting them. The
+// DR Power is equal to the Primary Stat of the creature": the mage's Primary
+// Stat Int 15 is the DR Power; a's Constitution 8 gives a Stat Bonus of -2
+// (l.53: Stat - 10) and Endurance 3 (l.73): 14 - 2 + 3 = 15 >= 15 succeeds,
+// 13 - 2 + 3 = 14 fails.
+TEST(Actions, ADefenseRollMeetingTheDrPowerSucceedsOneLessFails) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"con", 8}, {"endurance", 3}});
+  auto m = Being("m", "y", 5, 5, {{"int", 15}});
+  m.tags = {"primary:int"};
+  Table t(ApRp(), MakeRoster({a, m}));
+  auto dr = Gm("m", "defense_roll", "poison cloud");
+  dr.targets = {"a"};
+  WithText(dr, "kind", "con");
+  auto ok = t.Submit(dr, {14});
+  ASSERT_OK(ok);
+  EXPECT_EQ(NumOf(*ok, "004.dr", "dr_power"), 15);
+  EXPECT_EQ(NumOf(*ok, "004.dr", "stat_bonus"), -2);
+  EXPECT_EQ(NumOf(*ok, "004.dr", "skill"), 3);
+  EXPECT_EQ(NumOf(*ok, "004.dr", "total"), 15);
+  EXPECT_EQ(NoteOf(*ok, "004.dr"), "succeeds");
+  auto no = t.Submit(dr, {13});
+  ASSERT_OK(no);
+  EXPECT_EQ(NumOf(*no, "004.dr", "total"), 14);
+  EXPECT_EQ(NoteOf(*no, "004.dr"), "fails");
+}
+
 TEST(Actions, DefenseRolls) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"wil", 12}, {"perseverance", 3}});
   auto m = Being("m", "y", 5, 5, {{"int", 15}});
@@ -638,6 +721,33 @@ TEST(Actions, CommandNeedsSummons) {
 
 // Every row of the two action tables (l.17-38): its AP cost, paid on the
 // actor's own turn (the target sizes and dice are fixed).
+// 004_1a3e461770fc9e7a.txt l.26 "Use Item | 3 | Use a non-ability
+// consumable": all three of the turn's AP (l.6). After a Move (1 AP) the 2
+// left are not enough: refused, nothing spent, naming l.26 (black-box: the
+// refusal cited only l.6, "this needs 3"); off the turn it is refused
+// (AP are spent during one's turn, l.6); held, it pays the same 3 AP on the
+// holder's turn (l.9 "spend the AP that the action would cost").
+TEST(Actions, UseItemTakesAllThreeAp) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto foe = Being("foe", "y", 10, 10, {{"ins", 0}});
+  Table t(ApRp(), MakeRoster({a, foe}));
+  ASSERT_OK(t.Submit(Cmd("a", "move_action")));
+  auto r = t.Submit(Cmd("a", "use_item"));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  // The refusal names the cost's line, not only the budget's (l.6).
+  EXPECT_NE(r.status().message().find("needs 3 (004 Basic Actions, l.26)"), std::string::npos) << r.status();
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto off = t.Submit(Cmd("a", "use_item"));
+  EXPECT_EQ(off.status().code(), absl::StatusCode::kFailedPrecondition) << off.status();
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  auto h = Cmd("a", "hold_action");
+  WithText(h, "action", "use_item");
+  WithText(h, "trigger", "moves");
+  ASSERT_OK(t.Submit(h));
+  EXPECT_EQ(Res(t, "a", kAp), 0);
+}
+
 TEST(Actions, EveryRowCostsItsAp) {
   struct Row {
     const char* action;

@@ -49,6 +49,81 @@ TEST(Attack, CriticalAndFumble) {
   EXPECT_EQ(Res(t, "brute", kVitality), 22);
 }
 
+// 004_1a3e461770fc9e7a.txt l.57 "A critical miss always fails to hit the
+// target, no matter how high your hit bonus is": Str 40 gives the ax a hit
+// bonus of 30 + 3 / 2 = 31 (l.53); a natural 1 totals 32 >= Evasion 17 and
+// still misses; a natural 2 (33) hits for 5 - 1 Armor = 4.
+TEST(Attack, ANaturalOneMissesWhateverTheHitBonus) {
+  auto a = Being("aria", "x", 1, 1, {{"str", 40}, {"dex", 13}, {"ins", 20}});
+  Arm(a, "ax", "1d8", "melee");
+  auto b = Being("brute", "y", 2, 1, {{"armor", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  auto ev = t.Submit(Attack("aria", "brute", "ax"), {1});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.attack.fumble", "hit_bonus"), 31);
+  EXPECT_EQ(NumOf(*ev, "004.attack.fumble", "total"), 32);
+  EXPECT_EQ(Res(t, "brute", kVitality), 30);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("brute", "end_turn")));
+  ASSERT_OK(t.Submit(Attack("aria", "brute", "ax"), {2, 5}));
+  EXPECT_EQ(Res(t, "brute", kVitality), 26);
+}
+
+// l.57 with l.18 and l.12/l.36: the natural 1 is the die kept. Against a
+// Defending target (disadvantage) the dice 15 and 1 keep the 1: a critical
+// miss, though 15 + 4 = 19 would hit Evasion 17. With advantage (the
+// attacker starts hidden from a surprised target, l.12, l.36) the dice 1
+// and 15 keep the 15: 19 >= 17 hits for 5 - 1 Armor = 4, no critical miss.
+TEST(Attack, ANaturalOneCountsOnlyWhenItIsTheDieKept) {
+  {
+    Table t(ApRp(), Roster());
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    ASSERT_OK(t.Submit(Cmd("brute", "defend")));
+    ASSERT_OK(t.Submit(Cmd("brute", "end_turn")));
+    auto ev = t.Submit(Attack("aria", "brute", "ax"), {15, 1});
+    ASSERT_OK(ev);
+    EXPECT_TRUE(Cites(*ev, "004.attack.fumble"));
+    EXPECT_EQ(NumOf(*ev, "004.attack.fumble", "natural"), 1);
+    EXPECT_EQ(Res(t, "brute", kVitality), 30);
+  }
+  {
+    auto a = Being("aria", "x", 1, 1, {{"str", 13}, {"dex", 13}, {"ins", 20}});
+    Arm(a, "ax", "1d8", "melee");
+    auto b = Being("brute", "y", 2, 1, {{"armor", 1}});
+    Tag(b, "surprised");
+    Table t(ApRp(), MakeRoster({a, b}));
+    auto ev = t.Submit(Attack("aria", "brute", "ax"), {1, 15, 5});
+    ASSERT_OK(ev);
+    EXPECT_FALSE(Cites(*ev, "004.attack.fumble"));
+    EXPECT_EQ(NumOf(*ev, "004.evasion", "natural"), 15);
+    EXPECT_EQ(NumOf(*ev, "004.evasion", "hidden"), 1);
+    EXPECT_EQ(Res(t, "brute", kVitality), 26);
+    // l.36 "You stay hidden until the end of the turn if this happens during
+    // your turn": the attack gave the place away; the start's hiding (l.12)
+    // ends with aria's turn.
+    EXPECT_NE(t.state().Find("aria")->FindRelative(kHidden, "brute"), nullptr);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+    EXPECT_EQ(t.state().Find("aria")->FindRelative(kHidden, "brute"), nullptr);
+  }
+}
+
+// l.57 with l.111: a critical miss "always fails to hit the target", and
+// the creature in front that a miss goes on to is then its target: the
+// bow's hit bonus 3 + 30 / 2 = 18 (Str 40, l.53) would make the natural 1's
+// 19 hit the front's Evasion 12, but it fails there too.
+TEST(Attack, ACriticalMissDoesNotHitTheCreatureInFront) {
+  auto a = Being("aria", "x", 1, 1, {{"ins", 20}, {"dex", 13}, {"str", 40}});
+  Arm(a, "bow", "1d6", "ranged", "dex/str", 10);
+  auto f = Being("front", "y", 5, 1, {{"dex", 8}});  // Evasion 8 + 4 = 12
+  auto b = Being("brute", "y", 6, 1);
+  Table t(ApRp(), MakeRoster({a, f, b}));
+  auto ev = t.Submit(Attack("aria", "brute", "bow"), {1});
+  ASSERT_OK(ev);
+  EXPECT_TRUE(Cites(*ev, "004.attack.fumble"));
+  EXPECT_EQ(Res(t, "brute", kVitality), 30);
+  EXPECT_EQ(Res(t, "front", kVitality), 30);
+}
+
 // l.52: you can choose to miss.
 TEST(Attack, ChooseToMiss) {
   Table t(ApRp(), Roster());

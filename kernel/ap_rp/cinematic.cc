@@ -59,7 +59,11 @@ Costs CostsOf(const fb::CommandT& c) {
   // that": param below_one=1 (such a feature) lets it reach 0.
   const int64_t floor = ParamOr(c, "below_one", 0) != 0 ? 0 : 1;
   k.momentum_lead = std::max<int64_t>(floor, lead_nm - reduction);
-  k.momentum_helper = std::max<int64_t>(floor, 2 - reduction);
+  // l.43 "Each participant only needs to use 2": the claimed reduction is a
+  // feature of the lead (recorded "a feature of <lead>"), so it lowers the
+  // lead's cost only; a helper pays its 2 (reading: l.45 names no feature
+  // that lowers another creature's cost; a helper's own is the GM's).
+  k.momentum_helper = 2;
   if (!k.burst) {
     if (k.reaction) {
       k.lead_rp = 2;

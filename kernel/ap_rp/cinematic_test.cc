@@ -89,6 +89,50 @@ TEST(Cinematic, RulingIsTheGms) {
   EXPECT_EQ(t.Submit(c).status().code(), absl::StatusCode::kPermissionDenied);
 }
 
+// 004_1a3e461770fc9e7a.txt l.48 "if they succeed on a Street Smarts Check
+// against 10" and l.50 "a Perseverance check against 18": a check against
+// N succeeds at N (reading, as l.52 and l.70 "at least"): pal, Street Smarts
+// 2: 8 + 2 = 10 succeeds, 7 + 2 = 9 fails; Perseverance 5: 13 + 5 = 18
+// succeeds. Each is a Cinematic Reaction (2 RP, 3 Momentum, l.41).
+TEST(Cinematic, AChecksNumberIsMetAtLeast) {
+  auto bar = Being("barb", "party", 1, 1, {{"ins", 20}, {"momentum", 10}});
+  auto pal = Being("pal", "party", 1, 2, {{"ins", 15}, {"street_smarts", 2}, {"perseverance", 5}});
+  auto orc = Being("orc", "orcs", 6, 6);
+  auto outcome = [](const std::vector<events::EventBuffer>& ev) {
+    std::string out;
+    for (const auto& e : ev) {
+      const auto* sc = e.event().body_as_StateChange();
+      if (sc == nullptr || sc->change_as_PendingClosed() == nullptr) continue;
+      const auto* why = sc->change_as_PendingClosed()->outcome();
+      if (why != nullptr) out = why->str();
+    }
+    return out;
+  };
+  {
+    Table t(ApRp(), MakeRoster({bar, pal, orc}));
+    ASSERT_OK(t.Submit(Propose("pal", "reaction")));
+    auto ev = t.Submit(Rule(t, true, 10, "street_smarts"), {8});
+    ASSERT_OK(ev);
+    EXPECT_EQ(outcome(*ev), "resolved: success");
+    EXPECT_EQ(Momentum(t), 7);
+  }
+  {
+    Table t(ApRp(), MakeRoster({bar, pal, orc}));
+    ASSERT_OK(t.Submit(Propose("pal", "reaction")));
+    auto ev = t.Submit(Rule(t, true, 10, "street_smarts"), {7});
+    ASSERT_OK(ev);
+    EXPECT_EQ(outcome(*ev), "resolved: failure");
+    EXPECT_EQ(Momentum(t), 7);  // paid all the same (l.41 "On a failure")
+  }
+  {
+    Table t(ApRp(), MakeRoster({bar, pal, orc}));
+    ASSERT_OK(t.Submit(Propose("pal", "reaction")));
+    auto ev = t.Submit(Rule(t, true, 18, "perseverance"), {13});
+    ASSERT_OK(ev);
+    EXPECT_EQ(outcome(*ev), "resolved: success");
+  }
+}
+
 // l.44: a Burst costs 6 and no AP, only before any AP is used this turn.
 TEST(Cinematic, BurstOnlyBeforeAnyAp) {
   Table t(ApRp(), Roster());
@@ -98,6 +142,68 @@ TEST(Cinematic, BurstOnlyBeforeAnyAp) {
   EXPECT_EQ(Momentum(t), 4);
   ASSERT_OK(t.Submit(Cmd("barb", "defend")));
   EXPECT_EQ(t.Submit(Propose("barb", "action", 1)).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// 004_1a3e461770fc9e7a.txt l.44 "You can only use a Cinematic Burst if you
+// have not used any AP on your turn": moving (Basic Movement, "without
+// needing to use any AP", l.6) and the turn's free Interact (l.19) use no
+// AP, so the Burst is allowed after them: 6 Momentum, 10 -> 4, AP 3 stay.
+// A held action's AP are used on the turn (l.9): no Burst after one.
+TEST(Cinematic, BurstAfterMovingOrAFreeInteractButNotAfterAHeldAction) {
+  {
+    Table t(ApRp(), Roster());
+    ASSERT_OK(t.Submit(Path(Cmd("barb", "move"), {{2, 1}})));
+    ASSERT_OK(t.Submit(Cmd("barb", "interact")));
+    ASSERT_EQ(Res(t, "barb", kAp), 3);
+    ASSERT_OK(t.Submit(Propose("barb", "action", 1)));
+    ASSERT_OK(t.Submit(Rule(t, true, 11, "raw_force"), {10}));
+    EXPECT_EQ(Momentum(t), 4);
+    EXPECT_EQ(Res(t, "barb", kAp), 3);
+  }
+  {
+    Table t(ApRp(), Roster());
+    fb::CommandT h = Cmd("barb", "hold_action");
+    WithText(h, "action", "defend");
+    WithText(h, "trigger", "moves");
+    ASSERT_OK(t.Submit(h));
+    auto r = t.Submit(Propose("barb", "action", 1));
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+    EXPECT_EQ(Momentum(t), 10);
+  }
+}
+
+// l.44 "You can also use a Cinematic Burst to do a Cooperative Cinematic
+// Action, in which case you need 4 Narrative Momentum" with l.43 "Each
+// character beyond the first has to perform a reaction (2 RP) ... Each
+// participant only needs to use 2": the lead pays 4 and no AP, the helper
+// 2 RP and 2 Momentum: 10 - 4 - 2 = 4.
+TEST(Cinematic, CooperativeBurstCostsTheLeadFour) {
+  Table t(ApRp(), Roster());
+  fb::CommandT c = Propose("barb", "action", 1);
+  c.targets = {"pal"};
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Rule(t, true, 10, "raw_force"), {15, 1, 15, 1}));
+  EXPECT_EQ(Momentum(t), 4);
+  EXPECT_EQ(Res(t, "barb", kAp), 3);
+  EXPECT_EQ(Res(t, "pal", kRp), 0);
+}
+
+// 004_1a3e461770fc9e7a.txt l.43 "Each participant only needs to use 2
+// Narrative Momentum" and l.45 "cannot be reduced below 1 unless a feature
+// specifically allows that": the reduction claimed on the cinematic is a
+// feature of its lead (the log says "a feature of barb"): the lead's 2 - 1
+// = 1, the helper's 2 stays: 10 - 1 - 2 = 7 (black-box: the helper paid 1,
+// with no modifier saying why).
+TEST(Cinematic, ALeadsReductionDoesNotLowerAHelpersCost) {
+  Table t(ApRp(), Roster());
+  fb::CommandT c = Propose("barb", "action");
+  c.targets = {"pal"};
+  With(c, "reduction", 1);
+  ASSERT_OK(t.Submit(c));
+  auto ev = t.Submit(Rule(t, true, 10, "raw_force"), {15, 1, 15, 1});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Momentum(t), 7);
+  EXPECT_EQ(Res(t, "pal", kRp), 0);
 }
 
 // l.44: no Burst for a reaction once RP were used this round.

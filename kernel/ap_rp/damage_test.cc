@@ -67,6 +67,60 @@ TEST(Damage, ArmorPiercerNeverBelowZero) {
   EXPECT_EQ(ComputeDamage(Target({{"armor", -1}}), {{"physical", 10}}, o).total, 11);
 }
 
+// 004_1a3e461770fc9e7a.txt l.65 "Damage that deals multiple types of
+// damage simultaneously, for which different defenses become relevant, takes
+// the lowest defensive value into account" with l.64 "A negative Armor value
+// leads to taking increased damage" and l.66 "Such effects still deal
+// increased damage if the target's Armor or DR values are negative": Armor
+// -2 and a Constitution DR value of -4 + 1 = -3 (Con 6, Endurance 1): 5
+// Physical + 5 Poison takes the lowest, -3: 10 + 3 = 13, and the same when
+// ignoring 2 Armor (a negative value is not raised).
+TEST(Damage, MixedTypesWithNegativeDefencesTakeTheLowest) {
+  const Combatant t = Target({{"armor", -2}, {"con", 6}, {"endurance", 1}});
+  EXPECT_EQ(ComputeDamage(t, {{"physical", 5}, {"poison", 5}}, {}).total, 13);
+  DamageOpts o;
+  o.ignore_armor = 2;
+  EXPECT_EQ(ComputeDamage(t, {{"physical", 5}, {"poison", 5}}, o).total, 13);
+}
+
+// l.96 "Psychic damage ignores the Armor of its targets and instead takes
+// the Will DR value into account when dealing damage as if it were Armor"
+// and l.66 "Effects that ignore Armor ... also ignore the DR values if you
+// damage a target with Poison or Psychic damage": Will 14, Perseverance 2:
+// a Will DR value of 4 + 2 = 6 (l.77); Armor 5 does not count: 12 Psychic
+// -> 6; ignoring up to 10: 12. Psychic with Poison (Constitution DR value
+// 0) takes the lowest, 0 (l.65): 12 + 3 = 15.
+TEST(Damage, PsychicUsesTheWillDrValue) {
+  const Combatant t = Target({{"armor", 5}, {"wil", 14}, {"perseverance", 2}});
+  EXPECT_EQ(ComputeDamage(t, {{"psychic", 12}}, {}).total, 6);
+  DamageOpts o;
+  o.ignore_armor = 10;
+  EXPECT_EQ(ComputeDamage(t, {{"psychic", 12}}, o).total, 12);
+  EXPECT_EQ(ComputeDamage(t, {{"psychic", 12}, {"poison", 3}}, {}).total, 15);
+}
+
+// 004_1a3e461770fc9e7a.txt l.79 "There are 11 damage types" and l.81-97,
+// which name them: Physical (l.81); Chemical, Cold, Heat, Poison, Shock
+// (l.84-88); Curse, Holy, Spirit (l.91-93); Psychic, Reality (l.96-97).
+// Each is a type a creature can resist ("Resistance reduces all incoming
+// damage of that type by half", l.79): 7 -> 3 for every one (Poison and
+// Psychic meet a DR value of 0 at Con / Wil 10, l.87, l.96; the others
+// Armor 0); a resistance to another type leaves 7. Holy against a creature
+// is non-lethal (l.92) but still damage.
+TEST(Damage, EachOfTheElevenTypesIsResistedByHalf) {
+  const std::vector<std::string> types = {"physical", "chemical", "cold",  "heat",    "poison", "shock",
+                                          "curse",    "holy",     "spirit", "psychic", "reality"};
+  ASSERT_EQ(types.size(), 11u);
+  for (const std::string& type : types) {
+    EXPECT_TRUE(IsDamageType(type)) << type;
+    EXPECT_EQ(ComputeDamage(Target({}, {"resist:" + type}), {{type, 7}}, {}).total, 3) << type;
+    const std::string other = type == "cold" ? "heat" : "cold";
+    EXPECT_EQ(ComputeDamage(Target({}, {"resist:" + other}), {{type, 7}}, {}).total, 7) << type;
+  }
+  EXPECT_FALSE(IsDamageType("fire"));  // l.86: fire is Heat
+  EXPECT_FALSE(IsDamageType("necrotic"));
+}
+
 // l.79: resistance halves (rounded down), immunity nullifies,
 // vulnerability x1.5 (rounded down).
 TEST(Damage, ResistanceImmunityVulnerability) {

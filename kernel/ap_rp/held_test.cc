@@ -65,6 +65,33 @@ TEST(Held, AHeldInteractPaysItsApNotTheFreeOne) {
   EXPECT_EQ(Res(t, "archer", kAp), 2);
 }
 
+// 004_1a3e461770fc9e7a.txt l.31 "blind a target ... until the end of their
+// next turn" with l.9 (a held action fires "no matter whose turn it is"): a
+// held Blind set off by b's move into 1 m (`enters_range`, `range` 1)
+// during b's own turn lasts past the end of
+// that turn (the running turn is not "their next turn") and ends with b's
+// turn of round 2. Contest: 10 + 5 = 15 > 3.
+TEST(Held, AHeldBlindOnTheTargetsTurnLastsToTheEndOfItsNextTurn) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"quick_fingers", 5}});
+  auto b = Being("b", "y", 3, 1, {{"ins", 10}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  fb::CommandT h = Cmd("a", "hold_action");
+  WithText(h, "action", "blind");
+  WithText(h, "trigger", "enters_range");
+  With(h, "range", 1);
+  ASSERT_OK(t.Submit(h));
+  EXPECT_EQ(Res(t, "a", kAp), 1);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Path(Cmd("b", "move"), {{2, 1}}), {10, 3}));
+  ASSERT_TRUE(Has(t, "b", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_TRUE(Has(t, "b", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_TRUE(Has(t, "b", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_FALSE(Has(t, "b", kBlinded));
+}
+
 // The move goes on after the shot.
 TEST(Held, MoveContinuesAfterFiring) {
   Table t(ApRp(), Roster());

@@ -32,6 +32,45 @@ TEST(Movement, DifficultTerrainCostsTwo) {
   EXPECT_EQ(Res(t, "a", kMovement), 1);
 }
 
+// 004_1a3e461770fc9e7a.txt l.107 "you need 2 m of movement to move one 1 m
+// square" (a diagonal square too, l.106) and l.109 "Moving through a space
+// occupied by an enemy counts as difficult terrain": an enemy standing on
+// difficult terrain is difficult terrain once, 2 m, not 4 (reading: the
+// square "counts as" what it already is). Basic Movement 3: through the
+// enemy on difficult (2,1) to (3,1) is 2 + 1 = 3 (contest 15 + 5 = 20
+// against 5); the diagonal into difficult (2,2) is 2, leaving 1; (2,2) then
+// the enemy's (2,1) then (3,1) is 2 + 2 + 1 = 5 > 3 (stacked it would be
+// 7): refused whole, nothing spent.
+TEST(Movement, AnEnemyOnDifficultTerrainCostsTwoNotFour) {
+  auto roster = [] {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+    auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+    auto r = MakeRoster({a, e});
+    Terrain(r, 2, 1, "difficult");
+    Terrain(r, 2, 2, "difficult");
+    return r;
+  };
+  {
+    Table t(ApRp(), roster());
+    ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 1}, {3, 1}}), {15, 5}));
+    EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));
+    EXPECT_EQ(Res(t, "a", kMovement), 0);
+  }
+  {
+    Table t(ApRp(), roster());
+    ASSERT_OK(t.Submit(Path(Cmd("a", "move"), {{2, 2}})));
+    EXPECT_EQ(Res(t, "a", kMovement), 1);
+  }
+  {
+    Table t(ApRp(), roster());
+    auto r = t.Submit(Path(Cmd("a", "move"), {{2, 2}, {2, 1}, {3, 1}}));
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+    EXPECT_NE(r.status().message().find("costs 5 m"), std::string::npos) << r.status();
+    EXPECT_EQ(Res(t, "a", kMovement), 3);
+    EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+  }
+}
+
 // A wall blocks a move: the refusal cites the grid's line (l.106), not the
 // allies' (l.108) (black-box: "square (4,2) is a wall (004 Terrain, l.108)").
 TEST(Movement, AWallRefusalCitesTheGrid) {
@@ -354,6 +393,75 @@ TEST(Movement, AShoveOrForceMoveIntoAWallSaysWhyTheTargetStays) {
 
 // l.115: teleporting into an occupied space: Reality damage = distance,
 // ignoring Armor, to both; the target returns.
+// 004_1a3e461770fc9e7a.txt l.114 "you deal physical damage ... to both"
+// meets l.64 "Your Armor is subtracted from any incoming damage": a failed
+// Strength DR deals 1 (the 1 m shove) to both: e's Armor 1 leaves 0, w's
+// Armor -1 makes it 2. l.115 "The damage ignores Armor" with l.66 "Such
+// effects still deal increased damage if the target's Armor ... values are
+// negative": teleported 1 m onto w, e takes 1 (Armor 1 ignored), w 1 + 1 = 2.
+TEST(Movement, ForcedDamageMeetsArmorTeleportIgnoresOnlyPositiveArmor) {
+  auto roster = [] {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+    auto e = Being("e", "y", 2, 1, {{"ins", 2}, {"armor", 1}});
+    auto w = Being("w", "y", 3, 1, {{"ins", 1}, {"armor", -1}});
+    return MakeRoster({a, e, w});
+  };
+  {
+    Table t(ApRp(), roster());
+    ASSERT_OK(t.Submit(Path(Cmd("a", "shove", {"e"}), {{3, 1}}), {15, 2, 5}));  // DR 5 + 4 < 14
+    EXPECT_EQ(Res(t, "e", kVitality), 30);
+    EXPECT_EQ(Res(t, "w", kVitality), 28);
+  }
+  {
+    Table t(ApRp(), roster());
+    auto tp = Gm("a", "teleport", "blink");
+    tp.targets = {"e"};
+    With(tp, "x", 3);
+    With(tp, "y", 1);
+    ASSERT_OK(t.Submit(tp));
+    EXPECT_EQ(t.state().Find("e")->at, (Pos{2, 1}));
+    EXPECT_EQ(Res(t, "e", kVitality), 29);
+    EXPECT_EQ(Res(t, "w", kVitality), 28);
+  }
+}
+
+// 004_1a3e461770fc9e7a.txt l.115 "Teleporting a target into a space that is
+// already occupied deals Reality damage equal to the teleported distance"
+// read with l.109 "You can be in a space occupied by a creature that is two
+// size categories bigger or smaller than you" (reading, README): a space a
+// creature two categories apart holds is one a can be in: teleported 2 m
+// onto the giant (size 2 vs 0) it lands, no damage; onto the ogre (size 1,
+// one apart) it is a collision: 2 Reality to both, a returned.
+TEST(Movement, TeleportOntoACreatureTwoSizesApartLandsWithoutDamage) {
+  auto roster = [] {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+    auto giant = Being("giant", "y", 3, 1, {{"ins", 2}, {"size_cat", 2}});
+    auto ogre = Being("ogre", "y", 1, 3, {{"ins", 1}, {"size_cat", 1}});
+    return MakeRoster({a, giant, ogre});
+  };
+  auto tp = [](int x, int y) {
+    auto c = Gm("a", "teleport", "blink");
+    c.targets = {"a"};
+    With(c, "x", x);
+    With(c, "y", y);
+    return c;
+  };
+  {
+    Table t(ApRp(), roster());
+    ASSERT_OK(t.Submit(tp(3, 1)));
+    EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 1}));
+    EXPECT_EQ(Res(t, "a", kVitality), 30);
+    EXPECT_EQ(Res(t, "giant", kVitality), 30);
+  }
+  {
+    Table t(ApRp(), roster());
+    ASSERT_OK(t.Submit(tp(1, 3)));
+    EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+    EXPECT_EQ(Res(t, "a", kVitality), 28);
+    EXPECT_EQ(Res(t, "ogre", kVitality), 28);
+  }
+}
+
 TEST(Movement, TeleportIntoOccupied) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"armor", 3}});
   auto w = Being("w", "y", 8, 1, {{"ins", 1}, {"armor", 3}});

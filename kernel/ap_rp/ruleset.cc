@@ -116,6 +116,40 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
   return absl::OkStatus();
 }
 
+// The roster's shape, before RosterSpecs (which would cite one line for
+// all): each error cites the seed line it rests on, or says it is an input
+// rule of the tool. An empty roster has no parties (l.2 "at least two
+// parties"); a square for every combatant is the tool's reading of l.106's
+// grid (the text also allows "a theater of the mind"); ids are how commands
+// name combatants: an input rule of the tool, no line of seed 004.
+absl::Status CheckRosterShape(const fb::Roster& roster) {
+  if (roster.combatants() == nullptr || roster.combatants()->size() == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("roster field 'combatants' is empty: combat needs at least two parties (",
+                     Cite("004.combat"), ")"));
+  }
+  const int width = roster.map() != nullptr ? roster.map()->width() : 0;
+  const int height = roster.map() != nullptr ? roster.map()->height() : 0;
+  std::set<std::string> ids;
+  for (const fb::CombatantSpec* c : *roster.combatants()) {
+    const std::string id = c->id() != nullptr ? c->id()->str() : "";
+    const char* kInput = "commands name combatants by id (an input rule of the tool, not of seed 004)";
+    if (id.empty()) return Bad("?", "id", absl::StrCat("required: ", kInput));
+    if (!ids.insert(id).second) return Bad(id, "id", absl::StrCat("given twice: ", kInput));
+    if (c->at() == nullptr) {
+      return Bad(id, "at", "required: the square it stands on (the tool plays on the 1 m grid)",
+                 "004.terrain.grid");
+    }
+    const int size = c->size() > 0 ? c->size() : 1;
+    if (width > 0 && height > 0 &&
+        (c->at()->x() < 0 || c->at()->y() < 0 || c->at()->x() + size > width ||
+         c->at()->y() + size > height)) {
+      return Bad(id, "at", absl::StrCat("off the ", width, " x ", height, " map"), "004.terrain.grid");
+    }
+  }
+  return absl::OkStatus();
+}
+
 const GmRules& Gm() {
   static const GmRules* rules = [] {
     auto* r = new GmRules("004.gm");
@@ -149,8 +183,8 @@ class ApRpRuleset : public Ruleset {
   const std::vector<VerbSchema>& Verbs() const override { return aprp::Verbs(); }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
-    ASSIGN_OR_RETURN(std::vector<fb::CombatantSpecT> specs,
-                     RosterSpecs(roster, CheckSpec, Cite("004.setup")));
+    RETURN_IF_ERROR(CheckRosterShape(roster));
+    ASSIGN_OR_RETURN(std::vector<fb::CombatantSpecT> specs, RosterSpecs(roster, CheckSpec));
     {
       // l.2: "Combat only starts if there are at least two parties involved
       // that truly wish to fight and have the capabilities to do so.

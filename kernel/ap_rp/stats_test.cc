@@ -98,5 +98,34 @@ TEST(Stats, RosterErrorsCiteTheirOwnLine) {
   EXPECT_NE(u.status().message().find("Battle, l.3"), absl::string_view::npos) << u.status();
 }
 
+// Roster errors about no one field cite the line they rest on, not l.3
+// (about sides): an empty roster has no parties (l.2 "at least two
+// parties"); a missing or off-map `at` is the tool's 1 m grid (l.106); a
+// repeated id is an input rule of the tool, citing no line of seed 004.
+TEST(Stats, RosterShapeErrorsCiteTheLineTheyRestOn) {
+  testing::Table empty(ApRp(), testing::MakeRoster({}));
+  ASSERT_FALSE(empty.status().ok());
+  EXPECT_NE(empty.status().message().find("Battle, l.2)"), absl::string_view::npos) << empty.status();
+  auto a = testing::Being("a", "x", 1, 1);
+  auto e = testing::Being("e", "y", 3, 1);
+  auto twice = testing::Being("a", "y", 5, 1);
+  testing::Table dup(ApRp(), testing::MakeRoster({a, e, twice}));
+  ASSERT_FALSE(dup.status().ok());
+  EXPECT_NE(dup.status().message().find("given twice"), absl::string_view::npos) << dup.status();
+  EXPECT_NE(dup.status().message().find("input rule of the tool"), absl::string_view::npos) << dup.status();
+  EXPECT_EQ(dup.status().message().find("l."), absl::string_view::npos) << dup.status();
+  auto nowhere = testing::Being("n", "y", 5, 1);
+  nowhere.at.reset();
+  testing::Table at(ApRp(), testing::MakeRoster({a, nowhere}));
+  ASSERT_FALSE(at.status().ok());
+  EXPECT_NE(at.status().message().find("field 'at'"), absl::string_view::npos) << at.status();
+  EXPECT_NE(at.status().message().find("Terrain, l.106)"), absl::string_view::npos) << at.status();
+  auto off = testing::Being("o", "y", 30, 1);
+  testing::Table map(ApRp(), testing::MakeRoster({a, off}));
+  ASSERT_FALSE(map.status().ok());
+  EXPECT_NE(map.status().message().find("off the 20 x 20 map"), absl::string_view::npos) << map.status();
+  EXPECT_NE(map.status().message().find("Terrain, l.106)"), absl::string_view::npos) << map.status();
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

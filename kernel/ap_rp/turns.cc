@@ -441,8 +441,10 @@ absl::Status CheckAp(const State& s, const Combatant& actor, int64_t ap,
                                                 "'s turn, not ", actor.id, "'s"));
   }
   if (actor.Resource(kAp) < ap) {
+    // The budget is l.6's; the cost is the act's own line (`rule`), named too.
     return Refuse("004.budget.ap", absl::StrCat(actor.id, " has ", actor.Resource(kAp),
-                                                " AP left and this needs ", ap));
+                                                " AP left and this needs ", ap,
+                                                rule == "004.budget.ap" ? "" : " (" + Cite(rule) + ")"));
   }
   return absl::OkStatus();
 }

@@ -185,6 +185,33 @@ TEST(Turns, HoldToTheEndOfTheRound) {
   EXPECT_EQ(t.state().round, 3);
 }
 
+// 004_1a3e461770fc9e7a.txt l.5 "Each combatant gets one turn during one
+// round": once a ends its turn it cannot act on AP again this round (its
+// attack is refused, its AP not spent); a held turn taken later is that one
+// turn, not a second: after a resumes behind b and ends, c's turn follows and
+// then round 3 starts with a.
+TEST(Turns, EachCombatantGetsOneTurnPerRound) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_EQ(t.state().active, "b");
+  auto again = t.Submit(Attack("a", "b"), {15, 3});
+  EXPECT_EQ(again.status().code(), absl::StatusCode::kFailedPrecondition) << again.status();
+  EXPECT_EQ(Res(t, "b", kVitality), 30);
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("a", "resume")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "c");
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().round, 3);
+  EXPECT_EQ(t.state().active, "a");
+}
+
 TEST(Turns, ResumeAfterTheRunningTurn) {
   Table t(ApRp(), Duel());
   ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
@@ -568,6 +595,79 @@ TEST(Turns, Surprise) {
   EXPECT_EQ(t.state().order[0].actor, "a");  // round 2: normal Initiative
 }
 
+
+// 004_1a3e461770fc9e7a.txt l.12 "they act at the end of the first round
+// instead of using their normal initiative, and any enemy that is not
+// surprised starts the combat hidden from them". Round 1: the unsurprised
+// (foe 20, the rock at 0, the act-last ally 10, l.10) then the surprised by
+// Initiative (reading, as l.8's holders): s1 40 (act-first: not its normal
+// place either), s2 30, foe2 24. Hidden at the start: foe from s1 and s2 (an unsurprised enemy),
+// ally from foe2; not foe2 from s1 (surprised), not ally from s1 (an ally,
+// l.3), not the rock (an object does not fight, l.2). s1 cannot target the
+// foe hidden from it (l.36). Round 2: normal Initiative, s1 first.
+TEST(Turns, SurpriseOrdersTheSurprisedByInitiativeAndHidesOnlyUnsurprisedEnemies) {
+  auto s1 = Being("s1", "x", 1, 1, {{"ins", 20}});
+  Tag(s1, "surprised");
+  Tag(s1, "acts_first");
+  Arm(s1, "ax", "1d8", "melee");
+  auto s2 = Being("s2", "x", 1, 3, {{"ins", 15}});
+  Tag(s2, "surprised");
+  auto ally = Being("ally", "x", 1, 5, {{"ins", 5}});
+  Tag(ally, "acts_last");
+  auto foe = Being("foe", "y", 2, 1, {{"ins", 10}});
+  auto foe2 = Being("foe2", "y", 8, 8, {{"ins", 12}});
+  Tag(foe2, "surprised");
+  auto rock = kernel::testing::Creature("rock", "y", 9, 9, {{"vitality", 10}});
+  rock.tags.push_back("object");
+  Table t(ApRp(), MakeRoster({s1, s2, ally, foe, foe2, rock}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  std::vector<std::string> order;
+  for (const auto& e : t.state().order) order.push_back(e.actor);
+  EXPECT_EQ(order, (std::vector<std::string>{"foe", "rock", "ally", "s1", "s2", "foe2"}));
+  const State& s = t.state();
+  EXPECT_NE(s.Find("foe")->FindRelative(kHidden, "s1"), nullptr);
+  EXPECT_NE(s.Find("foe")->FindRelative(kHidden, "s2"), nullptr);
+  EXPECT_EQ(s.Find("foe")->FindRelative(kHidden, "foe2"), nullptr);
+  EXPECT_NE(s.Find("ally")->FindRelative(kHidden, "foe2"), nullptr);
+  EXPECT_EQ(s.Find("ally")->FindRelative(kHidden, "s1"), nullptr);
+  EXPECT_EQ(s.Find("foe2")->FindRelative(kHidden, "s1"), nullptr);
+  EXPECT_EQ(s.Find("rock")->FindRelative(kHidden, "s1"), nullptr);
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ally", "end_turn")));
+  ASSERT_EQ(t.state().active, "s1");
+  auto r = t.Submit(Attack("s1", "foe", "ax"), {15, 3});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("l.36"), std::string::npos) << r.status();
+  ASSERT_OK(t.Submit(Cmd("s1", "end_turn")));
+  ASSERT_EQ(t.state().active, "s2");
+  ASSERT_OK(t.Submit(Cmd("s2", "end_turn")));
+  ASSERT_EQ(t.state().active, "foe2");
+  ASSERT_OK(t.Submit(Cmd("foe2", "end_turn")));
+  order.clear();
+  for (const auto& e : t.state().order) order.push_back(e.actor);
+  EXPECT_EQ(order, (std::vector<std::string>{"s1", "s2", "foe2", "foe", "rock", "ally"}));
+}
+
+// l.12 "they act at the end of the first round" and l.8 "Should more than
+// one creature hold their turn to the end of the round": both are "at the
+// end"; the text orders neither. Reading (README): the surprised stand last
+// in the round's order, and a turn held to the end is taken when the order
+// is exhausted, so after them: a (40) holds, c (10) acts, then the
+// surprised b (30), then a's held turn.
+TEST(Turns, ATurnHeldToTheEndComesAfterTheSurprised) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+  auto b = Being("b", "y", 8, 8, {{"ins", 15}});
+  Tag(b, "surprised");
+  auto c = Being("c", "y", 9, 9, {{"ins", 5}});
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  EXPECT_EQ(t.state().active, "c");
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");
+  EXPECT_EQ(t.state().round, 1);
+}
 
 // l.8 with l.31: a creature holding its turn is blinded "until the end of
 // their next turn": that is the held turn it takes later this round; a

@@ -35,7 +35,7 @@ ParamSpec Spec(const std::string& key, const std::string& action) {
       {"lean_y", T::kInt, false, {}, "leaning out of cover: the square's y"},
       {"takes", T::kFlag, false, {}, "an item comes into a free hand"},
       {"releases", T::kFlag, false, {}, "an item leaves a hand"},
-      {"declined", T::kFlag, false, {}, "the ally declines (l.25)"},
+      {"declined", T::kFlag, false, {}, "the ally declines its reaction (1 RP): the action fails (l.23)"},
       {"mode", T::kText, false, {"draw", "sheathe", "swap"}, "default: draw into a free hand, else swap"},
       {"take", T::kFlag, false, {}, "take the item disarmed"},
       {"item", T::kText, false, {}, "the weapon dropped (disarm) or picked up again (interact, takes=1)"},

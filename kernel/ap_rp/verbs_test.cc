@@ -76,5 +76,22 @@ TEST(Verbs, TheIssuesCases) {
   EXPECT_TRUE(absl::StrContains(m, "targets[1]")) << m;
 }
 
+// A parameter's doc cites the line of its rule: Switch Places's `declined`
+// is 004_1a3e461770fc9e7a.txt l.23 ("They must use a reaction (1 RP), or
+// this action fails"), not l.25 (Taking Cover) (black-box: the verb table
+// said "the ally declines (l.25)").
+TEST(Verbs, ParameterDocsCiteTheirOwnLine) {
+  bool seen = false;
+  for (const VerbSchema& v : ApRp().Verbs()) {
+    if (v.verb != "switch_places") continue;
+    for (const ParamSpec& p : v.params) {
+      if (p.key != "declined") continue;
+      seen = true;
+      EXPECT_TRUE(absl::StrContains(p.doc, "(l.23)")) << p.doc;
+    }
+  }
+  EXPECT_TRUE(seen);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp
