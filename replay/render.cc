@@ -16,6 +16,13 @@ namespace {
 
 std::string S(const flatbuffers::String* s) { return s ? s->str() : ""; }
 
+// Whose counter a resource change is: its pool owner ("session",
+// "side:party") when it names one (schema v5), else its combatant.
+template <typename R>
+std::string Owner(const R& r) {
+  return r.pool() != nullptr && r.pool()->size() > 0 ? S(r.pool()) : S(r.actor());
+}
+
 std::string P(const fb::Pos* p) {
   return p ? absl::StrCat("(", p->x(), ",", p->y(), ")") : "(?)";
 }
@@ -122,11 +129,11 @@ std::string RenderChange(const fb::StateChange& sc) {
     }
     case fb::Change::ResourceSet: {
       const auto* r = sc.change_as_ResourceSet();
-      return absl::StrCat(S(r->actor()), " ", S(r->name()), " = ", r->value());
+      return absl::StrCat(Owner(*r), " ", S(r->name()), " = ", r->value());
     }
     case fb::Change::ResourceChanged: {
       const auto* r = sc.change_as_ResourceChanged();
-      return absl::StrCat(S(r->actor()), " ", S(r->name()), " ",
+      return absl::StrCat(Owner(*r), " ", S(r->name()), " ",
                           r->delta() >= 0 ? "+" : "", r->delta(), " -> ",
                           r->value());
     }

@@ -33,6 +33,32 @@ TEST(RenderTest, JoinNamesTheRosterNameAndController) {
             0u);
 }
 
+// A pool's counter (events.fbs ResourceChanged `pool`, v5) has no actor:
+// the line names its owner, as a combatant's names the combatant.
+TEST(RenderTest, APoolsCounterNamesItsOwner) {
+  fb::EventT e;
+  fb::StateChangeT sc;
+  fb::ResourceChangedT r;
+  r.pool = "side:party";
+  r.name = "narrative_momentum";
+  r.delta = -6;
+  r.value = 2;
+  sc.change.Set(std::move(r));
+  e.body.Set(std::move(sc));
+  EXPECT_EQ(Rendered(std::move(e)).rfind(
+                "#2 change   side:party narrative_momentum -6 -> 2", 0),
+            0u);
+  fb::EventT f;
+  fb::StateChangeT sd;
+  fb::ResourceSetT s;
+  s.actor = "aria";
+  s.name = "hp";
+  s.value = 7;
+  sd.change.Set(std::move(s));
+  f.body.Set(std::move(sd));
+  EXPECT_EQ(Rendered(std::move(f)).rfind("#2 change   aria hp = 7", 0), 0u);
+}
+
 TEST(RenderTest, ACommandWithoutAnAuthorSaysSo) {
   fb::CommandT c;
   c.actor = "aria";
