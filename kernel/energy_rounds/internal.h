@@ -71,6 +71,7 @@ int64_t Mod(const Combatant& c, const char* ability);  // str, dex, ...
 int64_t Masab(const Combatant& c);                     // l.182 (and l.186)
 int64_t BaseSpeed(const Combatant& c);                 // stat or l.439
 int64_t Speed(const Combatant& c);                     // Slowed halves, l.674
+int64_t SizeJump(const Combatant& c);                  // Size Chart jump, l.439
 int64_t MaxAgility(const Combatant& c);                // l.88, l.94
 int64_t MaxStamina(const Combatant& c);                // l.78
 int64_t AuraModifier(const Combatant& c);              // l.302

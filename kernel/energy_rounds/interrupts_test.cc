@@ -198,6 +198,58 @@ TEST(Interrupts, SwiftAttackIsImmediateAndOncePerRound) {
   EXPECT_EQ(t.Submit(again, {15, 3, 4}).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 002 l.481: "A Swift Attack is an Immediate Interrupt and if the attack
+// is a melee attack, it only takes 1 Energy to perform"; l.541: "Unarmed
+// attacks are melee attacks ... but they require only 2 Energy": a Swift
+// unarmed attack costs 1, not 2. l.47: "Once per Round, you may spend 1
+// Stamina when you would normally spend 1 Energy": with no Energy left,
+// kara's Swift Attack is paid with 1 Stamina, and (reading 7) earns no
+// Agile Move, being no Energy spent (l.29 "Once per Energy you spend").
+// kara: 5 Energy - 3 (melee, at orc2) - 1 (the Swift unarmed attack at
+// the Unguarded orc1) = 1; - 1 (defend) = 0; next Round the Swift sword
+// attack at orc1 (Unguarded again) costs 0 Energy and 1 Stamina: 12 -> 11.
+TEST(Interrupts, ASwiftUnarmedAttackCostsOneAndStaminaMayPayIt) {
+  Table t(EnergyRounds(), Skirmish());
+  auto unguard = [&t] {
+    auto g = Gm("gm_condition", "orc1");
+    WithText(g, "name", "Unguarded");
+    WithText(g, "op", "add");
+    ASSERT_TRUE(t.Submit(g).ok());
+  };
+  auto hew = Cmd("kara", "melee", {"orc2"});
+  ASSERT_TRUE(t.Submit(Now(hew), {15, 3, 4}).ok());
+  ASSERT_EQ(t.state().Find("kara")->Resource("energy"), 2);
+  unguard();
+  auto punch = Cmd("kara", "unarmed", {"orc1"});
+  With(punch, "swift", 1);
+  auto ev = t.Submit(punch, {15, 3});  // Combat roll, Evasion; damage MASAB 1 (l.547)
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "energy"), 1);
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 1);
+  auto defend = Cmd("kara", "defend");
+  ASSERT_TRUE(t.Submit(Now(defend)).ok());
+  ASSERT_EQ(t.state().Find("kara")->Resource("energy"), 0);
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  // A new Round: 5 Energy again; spend it all, then the Swift Attack.
+  ASSERT_TRUE(t.Submit(hew, {15, 3, 4}).ok());
+  auto jab = Cmd("kara", "unarmed", {"orc2"});
+  ASSERT_TRUE(t.Submit(Now(jab), {15, 3}).ok());
+  ASSERT_EQ(t.state().Find("kara")->Resource("energy"), 0);
+  const int64_t credit = t.state().Find("kara")->Resource("agile_credit", 0);
+  unguard();
+  auto swift = Cmd("kara", "melee", {"orc1"});
+  With(swift, "swift", 1);
+  EXPECT_EQ(t.Submit(swift, {15, 3, 4}).status().code(), absl::StatusCode::kFailedPrecondition);
+  With(swift, "stamina_energy", 1);
+  auto paid = t.Submit(swift, {15, 3, 4});
+  ASSERT_TRUE(paid.ok()) << paid.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 0);
+  EXPECT_EQ(t.state().Find("kara")->Resource("stamina"), 11);
+  EXPECT_EQ(t.state().Find("kara")->Resource("swift_used"), 1);
+  EXPECT_EQ(t.state().Find("kara")->Resource("agile_credit", 0), credit);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Interrupts, SwiftAttackNeedsAnEligibleTarget) {
   Table t(EnergyRounds(), Skirmish());
   auto s = Cmd("kara", "melee", {"orc1"});

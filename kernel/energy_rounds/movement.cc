@@ -276,10 +276,9 @@ absl::StatusOr<JumpPlan> PlanJump(const State& s, const Combatant& a,
   const std::vector<Pos> path = PathOf(c);
   if (path.empty()) return Malformed(c, "path", "the squares jumped over, ending at the landing square");
   RETURN_IF_ERROR(CheckPath(s, a, path, c));
-  static const int64_t kJump[] = {0, 0, 0, 1, 2, 3, 4, 5, 5};  // l.439
   JumpPlan j;
   j.dist = space::PathCost(kGrid, a.at, path).cost;  // metres (l.416)
-  j.max = kJump[SizeOf(a)] + a.Stat("jump_bonus", 0) +
+  j.max = SizeJump(a) + a.Stat("jump_bonus", 0) +
           (a.Resource(res::kSprinted, 0) > 0 ? 1 : 0);  // l.31: +1 m after a sprint
   if (j.dist > j.max) {
     return Refuse("002.move.jump", absl::StrCat(a.id, " can jump ", j.max, " m; the path is ", j.dist, " m"));

@@ -1,5 +1,6 @@
 // Movement and simple acts (l.21-41, l.27, l.402-410, l.674).
 // kara: Speed 6 (Medium, l.442), sprint_extra 2.
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "kernel/energy_rounds/test_util.h"
 
@@ -195,6 +196,44 @@ TEST(Movement, JumpStandingAndRunning) {
   EXPECT_EQ(NumOf(*ev, "airtime_energy"), 1);
   EXPECT_EQ(K(t).Resource("energy"), 2);
   ExpectRulesKnown(t.log());
+}
+
+// 002 l.438-446, the Size Chart's "Approximate Jump Reach & Distance (m)",
+// row by row: "Huge ... 5" (l.440), "Large ... 4" (l.441), "Medium ... 3"
+// (l.442), "Small ... 2" (l.443), "Tiny ... 1" (l.444), "Diminutive ...
+// .5" (l.445) and "Fine ... .3" (l.446), both below a whole metre of the
+// grid (l.416): 0 (reading 6); Miniscule as Fine, Gigantic as Huge (not in
+// the chart). l.448: "how far one can jump without a running start": a
+// standing jump of that many metres lands, one metre more is refused.
+TEST(Movement, SizeChartJumpDistanceRowByRow) {
+  struct Row {
+    const char* tag;
+    int64_t jump;
+  };
+  const Row rows[] = {{"gigantic", 5}, {"huge", 5},       {"large", 4}, {"medium", 3},
+                      {"small", 2},    {"tiny", 1},       {"diminutive", 0},
+                      {"fine", 0},     {"miniscule", 0}};
+  for (const Row& r : rows) {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("kara", "party", 5, 10, {{"con_score", 12}, {"facing", 2}}, {}, {r.tag}));
+    cs.push_back(Who("orc", "orcs", 35, 2, {{"con_score", 14}}));
+    Table t(EnergyRounds(), Roster(std::move(cs), 40, 20));
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    EXPECT_EQ(SizeJump(K(t)), r.jump) << r.tag;
+    std::vector<std::pair<int, int>> over;
+    for (int i = 1; i <= r.jump + 1; ++i) over.push_back({5 + i, 10});
+    auto refused = t.Submit(Move("jump", over));
+    EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition) << r.tag;
+    EXPECT_NE(std::string(refused.status().message())
+                  .find(absl::StrCat("can jump ", r.jump, " m; the path is ", r.jump + 1, " m")),
+              std::string::npos)
+        << r.tag << ": " << refused.status();
+    if (r.jump == 0) continue;
+    over.pop_back();
+    auto landed = t.Submit(Move("jump", over));
+    ASSERT_TRUE(landed.ok()) << r.tag << ": " << landed.status();
+    EXPECT_EQ(K(t).at.x, 5 + r.jump) << r.tag;
+  }
 }
 
 // 002 l.27: "whenever you turn sharply by 45 degrees, you sacrifice 1m of

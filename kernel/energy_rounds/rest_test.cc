@@ -190,6 +190,27 @@ TEST(Rest, LongRestMaySpendSurgesLikeAShortRest) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.618: "Anything you can do during a Short Rest, you can do during a
+// Long Rest", and l.599-600 "Every 5 minutes of a Short Rest: You regain
+// all your Stamina"; l.620 "If you are interrupted in the middle of a Long
+// Rest, you may have completed some things but not others": a Long Rest
+// cut short after 1 hour, none of it asleep, has passed its first 5
+// minutes, so kara's Stamina is 4 -> 12 (Constitution Score 12, l.78),
+// recorded after 5 minutes; it is not the complete rest's (l.612, l.615).
+TEST(Rest, AnInterruptedLongRestRestoresStaminaAfterItsFirstFiveMinutes) {
+  Table t(EnergyRounds(), Tired());
+  ASSERT_EQ(K(t).Resource("stamina"), 4);
+  auto r = Gm("long_rest");
+  With(r, "hours", 1);
+  With(r, "sleep_hours", 0);
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+  EXPECT_EQ(NumOf(*ev, "after_minutes"), 5);
+  EXPECT_EQ(K(t).Resource("aura"), 3);  // no Aura: only a complete rest's (l.613)
+  ExpectRulesKnown(t.log());
+}
+
 // 002 l.72: unconscious from Stamina loss, "you roll a 1d20 each Round
 // until you get a 20, in which case you wake up"; l.657: "regaining 1
 // Stamina if you were at 0". A rest restores the Stamina (l.600) but does

@@ -34,6 +34,50 @@ TEST(Rounds, SetupGivesBudgetsAndNoTurns) {
   }
 }
 
+// The derived numbers with negative modifiers, which round down (l.384,
+// README "Rounding"). kara: level 4, Str -2, Dex +5, Con -1, Int 0, Wis 0,
+// Cha -1, shield 2, armor penalty 1, a sword with evasion bonus 1.
+// l.302 "Aura Modifier = Ability Modifier of every Ability except
+// Dexterity": -2 - 1 + 0 + 0 - 1 = -4 (Dexterity counted, it would be 1).
+// l.298 "Aura Strength = 20 + (Aura Modifier * (1 + 1/3))": 20 + (-16 / 3
+// = -5.33, down to -6) = 14. l.308 "5 + Halved Constitution Modifier":
+// 5 + (-1 / 2 = -0.5, down to -1) = 4. l.312 "Recovery Value = Aura
+// Modifier (min 1)": 1. l.182 MASAB (-2 + 5) / 3 = 1.
+// l.328 "Evasion = Inherent Evasion + 1/3 Level + Halved Dexterity Modifier
+// + shield & weapon bonuses - armor penalty": 8 + 1 + 2 + 2 + 1 - 1 = 13.
+// l.342 "Unarmed Evasion = Inherent Evasion + 1/3 Level + Halved Dexterity
+// Modifier - armor penalty": 8 + 1 + 2 - 1 = 10. l.336 "Ranged Evasion =
+// Halved Dexterity Modifier + shield bonuses - armor penalty": 2 + 2 - 1 = 3
+// facing the shot, 2 - 1 = 1 not (l.204 "Shield bonus if facing the
+// attack"). l.356 "Fortitude = Inherent Fortitude + 1/3 Level + Halved
+// Constitution Modifier + Halved Strength Modifier": 10 + 1 - 1 - 1 = 9.
+// l.366 "Will = Inherent Will + 1/3 Level + Halved Charisma Modifier +
+// Halved Wisdom Modifier": 10 + 1 - 1 + 0 = 10.
+TEST(Rounds, NegativeModifiersRoundDownAndAuraLeavesOutDexterity) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5,
+                   {{"level", 4}, {"str", -2}, {"dex", 5}, {"con", -1}, {"cha", -1},
+                    {"con_score", 8}, {"shield", 2}, {"armor_penalty", 1}},
+                   {W("sword", "1d8", "melee", "medium", {{"evasion_bonus", 1}})}));
+  cs.push_back(Who("orc", "orcs", 6, 5, {{"con_score", 14}}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  const Combatant& k = *t.state().Find("kara");
+  EXPECT_EQ(AuraModifier(k), -4);
+  EXPECT_EQ(AuraMax(k), 14);
+  EXPECT_EQ(k.Resource("aura"), 14);
+  EXPECT_EQ(SurgesMax(k), 4);
+  EXPECT_EQ(k.Resource("surges"), 4);
+  EXPECT_EQ(RecoveryValue(k), 1);
+  EXPECT_EQ(Masab(k), 1);
+  EXPECT_EQ(Evasion(k, false, nullptr), 13);
+  EXPECT_EQ(Evasion(k, true, nullptr), 10);
+  EXPECT_EQ(RangedEvasion(k, true, nullptr), 3);
+  EXPECT_EQ(RangedEvasion(k, false, nullptr), 1);
+  EXPECT_EQ(Fortitude(k, nullptr), 9);
+  EXPECT_EQ(Will(k, nullptr), 10);
+}
+
 TEST(Rounds, EnergyFollowsStaminaTable) {
   Table t(EnergyRounds(), Two({{"stamina", 3}}));
   ASSERT_TRUE(t.status().ok()) << t.status();

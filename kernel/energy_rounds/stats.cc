@@ -58,6 +58,10 @@ int64_t BaseSpeed(const Combatant& c) {
   return c.Stat("speed", kRows[SizeOf(c)].speed);
 }
 
+// The Size Chart's "Approximate Jump Reach & Distance (m)" (l.439-446),
+// the distance jumped "without a running start" (l.448).
+int64_t SizeJump(const Combatant& c) { return kRows[SizeOf(c)].jump_m; }
+
 int64_t Speed(const Combatant& c) {
   const int64_t base = BaseSpeed(c);
   if (Active(c, "Slowed")) return CeilDiv(base, 2);  // l.674: rounded up
