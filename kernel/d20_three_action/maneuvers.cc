@@ -206,9 +206,35 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // L51: "You must remain adjacent to the Enemy and cannot Move more than
   // your Speed": the pusher follows, so the push is capped by its Speed.
   // Whole 5 ft squares, rounded down (a push moves square by square, L51).
-  const int64_t cap = MoveSpeed(p0, false, nullptr) / kSquare;
-  squares = std::min(squares, std::max<int64_t>(cap, 1));
+  const int64_t speed = MoveSpeed(p0, false, nullptr);
   const Combatant t0 = *d.state().Find(target);
+  // A creature sharing its grappler's space pushes the grappler out of it
+  // and stays (L148); the grappler pushing the creature it holds follows it
+  // into its square (L59).
+  const bool stays = space::Overlaps(p0.at, p0.size, t0.at, t0.size) &&
+                     target != GrappledBy(p0);
+  int64_t cap = speed / kSquare;
+  if (!stays) {
+    // L69 "all movement through it counts as moving twice as far ...
+    // Determined by the square you are moving out of": each square the
+    // pusher follows out of difficult ground counts 10 ft of its Speed (not
+    // in flight or in zero-G: no ground under it, L69 "fly over it", L85).
+    const bool ground = !p0.Has(kFlying) && !InZeroG(d.state(), p0);
+    int64_t spent = 0;
+    cap = 0;
+    for (int64_t k = 0; k < squares; ++k) {
+      const Pos from{p0.at.x + static_cast<int32_t>(dir.x * k),
+                     p0.at.y + static_cast<int32_t>(dir.y * k)};
+      int64_t step = kSquare;
+      for (Pos q : space::SquaresOf(from, p0.size)) {
+        if (ground && IsDifficult(d.state().TerrainAt(q))) step = 2 * kSquare;
+      }
+      if (spent + step > speed) break;
+      spent += step;
+      ++cap;
+    }
+  }
+  squares = std::min(squares, std::max<int64_t>(cap, 1));
   std::vector<Pos> path;
   bool wall = false;
   for (int64_t k = 1; k <= squares; ++k) {
@@ -233,11 +259,6 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // The squares the pusher can follow along (a wall, the map's edge or
   // another living creature stops it; the pushed creature is ahead).
   std::vector<Pos> follow;
-  // A creature sharing its grappler's space pushes the grappler out of it
-  // and stays (L148); the grappler pushing the creature it holds follows it
-  // into its square (L59).
-  const bool stays = space::Overlaps(p0.at, p0.size, t0.at, t0.size) &&
-                     target != GrappledBy(p0);
   for (int64_t k = 1; k <= squares && !stays; ++k) {
     const Pos next{p0.at.x + static_cast<int32_t>(dir.x * k),
                    p0.at.y + static_cast<int32_t>(dir.y * k)};

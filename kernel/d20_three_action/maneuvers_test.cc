@@ -217,6 +217,45 @@ TEST(Maneuver, APushStopsWhereThePusherCanNoLongerFollow) {
   }
 }
 
+// 000 l.51 "cannot Move more than your Speed" with l.69 "all movement
+// through it counts as moving twice as far ... Determined by the square you
+// are moving out of": the pusher's follow-up out of difficult ground counts
+// double. aria (Speed 10) stands in rubble at (0,0); a critical push of up to
+// 15 ft east: following 1 square out of the rubble counts 10 ft (= her
+// Speed), a 2nd would make 10 + 5 = 15 > 10. So gob goes 5 ft to (2,0) and
+// aria follows to (1,0) (was: 10 ft, the Speed counted in plain squares).
+TEST(Maneuver, APushersFollowUpOutOfDifficultGroundCountsDouble) {
+  fb::RosterT r = Pair();
+  Terrain(r, 0, 0, "rubble");
+  for (auto& c : r.combatants) {
+    if (c->id != "aria") continue;
+    for (auto& n : c->stats) {
+      if (n->key == "speed") n->value = 10;
+    }
+  }
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT push = M("push");
+  With(push, "distance", 15);
+  auto ev = t.Submit(push, {18, 2});  // 18+4 = 22 vs 2+4 = 6: critical
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  {
+    // Without the rubble: 10 ft, two plain squares.
+    fb::RosterT plain = Pair();
+    for (auto& c : plain.combatants) {
+      if (c->id != "aria") continue;
+      for (auto& n : c->stats) {
+        if (n->key == "speed") n->value = 10;
+      }
+    }
+    Table u(D20ThreeAction(), plain, {15, 10});
+    ASSERT_OK(u.Submit(push, {18, 2}));
+    EXPECT_EQ(At(u, "gob"), (Pos{3, 0}));
+    EXPECT_EQ(At(u, "aria"), (Pos{2, 0}));
+  }
+}
+
 TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6
