@@ -259,7 +259,10 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // The squares the pusher can follow along (a wall, the map's edge or
   // another living creature stops it; the pushed creature is ahead).
   std::vector<Pos> follow;
-  for (int64_t k = 1; k <= squares && !stays; ++k) {
+  // L51 "cannot Move more than your Speed", L144 "cannot Move from its
+  // space under its own Power": it follows no farther than `cap` squares
+  // (none when Entangled, Speed 0), and adjacency then stops the push.
+  for (int64_t k = 1; k <= std::min(squares, cap) && !stays; ++k) {
     const Pos next{p0.at.x + static_cast<int32_t>(dir.x * k),
                    p0.at.y + static_cast<int32_t>(dir.y * k)};
     bool blocked = false;

@@ -256,6 +256,23 @@ TEST(Maneuver, APushersFollowUpOutOfDifficultGroundCountsDouble) {
   }
 }
 
+// 000 l.144 "An Entangled Creature cannot Move from its space under its own
+// Power" with l.51 "You must remain adjacent to the Enemy and cannot Move
+// more than your Speed": an Entangled pusher does not follow, so its push
+// stops where it is still adjacent: 0 ft (was: aria followed to (1,0)).
+TEST(Maneuver, AnEntangledPusherDoesNotFollow) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  fb::CommandT roots = Gm("aria", "gm_condition", "roots");
+  WithText(roots, "name", "entangled");
+  WithText(roots, "op", "add");
+  ASSERT_OK(t.Submit(roots));
+  auto ev = t.Submit(M("push"), {15, 3});  // 19 vs 7: a success, 5 ft
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_adjacent_ft"), 0);
+  EXPECT_EQ(At(t, "gob"), (Pos{1, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{0, 0}));
+}
+
 TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6
