@@ -206,7 +206,10 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // L51: "You must remain adjacent to the Enemy and cannot Move more than
   // your Speed": the pusher follows, so the push is capped by its Speed.
   // Whole 5 ft squares, rounded down (a push moves square by square, L51).
-  const int64_t speed = MoveSpeed(p0, false, nullptr);
+  int64_t speed = MoveSpeed(p0, false, nullptr);
+  // L73 "While Prone you can Move 5ft" (L160 "Crawl 5ft"): a Prone pusher
+  // follows by crawling, one square at most.
+  if (p0.Has(kProne)) speed = std::min<int64_t>(speed, kSquare);
   const Combatant t0 = *d.state().Find(target);
   // A creature sharing its grappler's space pushes the grappler out of it
   // and stays (L148); the grappler pushing the creature it holds follows it

@@ -273,6 +273,23 @@ TEST(Maneuver, AnEntangledPusherDoesNotFollow) {
   EXPECT_EQ(At(t, "aria"), (Pos{0, 0}));
 }
 
+// 000 l.73 "Crawling - While Prone you can Move 5ft" (l.160 "Crawl 5ft")
+// with l.51 "You must remain adjacent to the Enemy": a Prone pusher follows
+// one square at most. aria (Prone: Disadvantage, gob's roll Advantage)
+// 18+4 = 22 vs 2+4 = 6: a critical, up to 15 ft; she crawls 5 ft after gob,
+// so gob goes 5 ft to (2,0) and she to (1,0) (was: 15 ft each, walking
+// while Prone).
+TEST(Maneuver, APronePusherFollowsOneSquare) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "drop_prone")));
+  fb::CommandT push = M("push");
+  With(push, "distance", 15);
+  ASSERT_OK(t.Submit(push, {18, 18, 2, 2}));
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  EXPECT_TRUE(Has(t, "aria", kProne));
+}
+
 TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6
