@@ -337,6 +337,25 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
     RETURN_IF_ERROR(Move(d, pusher, follow, 0, false,
                          {cause, "000.push", {}, "follows to stay adjacent"}));
     RETURN_IF_ERROR(QuenchIfEntered(d, pusher, follow, cause));  // L156
+    // L148 "If you Move the Creature Grappling you moves with you" (L150
+    // likewise for the creature you are Grappling): a grapple partner that
+    // is not the pushed creature follows along with the pusher.
+    const std::string partner =
+        GrapplerOf(p0).empty() ? GrappledBy(p0) : GrapplerOf(p0);
+    if (!partner.empty() && partner != target) {
+      const Pos there = d.state().Find(partner)->at;
+      std::vector<Pos> theirs;
+      for (Pos p : follow) {
+        theirs.push_back({there.x + (p.x - p0.at.x), there.y + (p.y - p0.at.y)});
+      }
+      RETURN_IF_ERROR(Move(
+          d, partner, theirs, 0, true,
+          {cause,
+           GrapplerOf(p0) == partner ? "000.grappled" : "000.grappling",
+           {},
+           "moves with " + pusher}));
+      RETURN_IF_ERROR(QuenchIfEntered(d, partner, theirs, cause));  // L156
+    }
   }
   // L59 "Both Creatures share the space": pushed out of its grapple
   // partner's space, the pushed creature is no longer held / holding (as a

@@ -290,6 +290,31 @@ TEST(Maneuver, APronePusherFollowsOneSquare) {
   EXPECT_TRUE(Has(t, "aria", kProne));
 }
 
+// 000 l.148 "If you Move the Creature Grappling you moves with you": a
+// grappled pusher's follow-up (l.51 "You must remain adjacent") moves its
+// grappler along. The orc (14 vs 9: a success, not a critical) holds aria
+// in her square (0,0); aria pushes gob (14 vs 9) 5 ft to (2,0), follows to
+// (1,0), and the orc comes with her, still grappling (was: left at (0,0),
+// the grapple kept across two squares).
+TEST(Maneuver, AGrappledPushersGrapplerMovesWithHer) {
+  fb::RosterT r = Pair();
+  fb::CombatantSpecT orc = Being("orc", "ogres", 0, 1);
+  Arm(orc, "club", "1d6", "melee");
+  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(orc)));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(M("grapple", "orc", "aria"), {10, 5}));
+  ASSERT_EQ(At(t, "orc"), (Pos{0, 0}));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_OK(t.Submit(M("push"), {10, 5}));
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  EXPECT_EQ(At(t, "orc"), (Pos{1, 0}));
+  EXPECT_TRUE(Has(t, "aria", kGrappled));
+  EXPECT_TRUE(Has(t, "orc", kGrappling));
+}
+
 TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6
