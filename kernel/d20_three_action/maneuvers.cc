@@ -199,6 +199,41 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
   return absl::OkStatus();
 }
 
+namespace {
+
+// L148 "If you Move the Creature Grappling you moves with you" (L150
+// likewise for the creature you are Grappling): when `mover` (as it was
+// before moving) moves along `path` as part of a Maneuver, its grapple
+// partners other than `except` (the creature the Maneuver moved) move along.
+absl::Status PartnersMoveAlong(Decision& d, const Combatant& mover,
+                               const std::string& except,
+                               const std::vector<Pos>& path, uint64_t cause) {
+  std::vector<std::pair<std::string, const char*>> partners;
+  for (const auto& [id, cond] : mover.conditions) {
+    if (cond.name != kGrappled && cond.name != kGrappling) continue;
+    if (cond.relative_to.empty() || cond.relative_to == except) continue;
+    partners.emplace_back(cond.relative_to, cond.name == kGrappled
+                                                ? "000.grappled"
+                                                : "000.grappling");
+  }
+  for (const auto& [partner, rule] : partners) {
+    const Combatant* o = d.state().Find(partner);
+    if (o == nullptr) continue;
+    const Pos there = o->at;
+    std::vector<Pos> theirs;
+    for (Pos p : path) {
+      theirs.push_back(
+          {there.x + (p.x - mover.at.x), there.y + (p.y - mover.at.y)});
+    }
+    RETURN_IF_ERROR(Move(d, partner, theirs, 0, true,
+                         {cause, rule, {}, "moves with " + mover.id}));
+    RETURN_IF_ERROR(QuenchIfEntered(d, partner, theirs, cause));  // L156
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status PushAway(Decision& d, std::string pusher, std::string target,
                       Pos dir, int64_t squares, uint64_t cause) {
   if (dir.x == 0 && dir.y == 0) return absl::OkStatus();
@@ -337,25 +372,7 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
     RETURN_IF_ERROR(Move(d, pusher, follow, 0, false,
                          {cause, "000.push", {}, "follows to stay adjacent"}));
     RETURN_IF_ERROR(QuenchIfEntered(d, pusher, follow, cause));  // L156
-    // L148 "If you Move the Creature Grappling you moves with you" (L150
-    // likewise for the creature you are Grappling): a grapple partner that
-    // is not the pushed creature follows along with the pusher.
-    const std::string partner =
-        GrapplerOf(p0).empty() ? GrappledBy(p0) : GrapplerOf(p0);
-    if (!partner.empty() && partner != target) {
-      const Pos there = d.state().Find(partner)->at;
-      std::vector<Pos> theirs;
-      for (Pos p : follow) {
-        theirs.push_back({there.x + (p.x - p0.at.x), there.y + (p.y - p0.at.y)});
-      }
-      RETURN_IF_ERROR(Move(
-          d, partner, theirs, 0, true,
-          {cause,
-           GrapplerOf(p0) == partner ? "000.grappled" : "000.grappling",
-           {},
-           "moves with " + pusher}));
-      RETURN_IF_ERROR(QuenchIfEntered(d, partner, theirs, cause));  // L156
-    }
+    RETURN_IF_ERROR(PartnersMoveAlong(d, p0, target, follow, cause));
   }
   // L59 "Both Creatures share the space": pushed out of its grapple
   // partner's space, the pushed creature is no longer held / holding (as a
@@ -530,6 +547,7 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
       if (a.at != t.at) {
         RETURN_IF_ERROR(Move(d, a.id, {t.at}, 0, false,
                              {cause, "000.grapple", {}, "shares its space"}));
+        RETURN_IF_ERROR(PartnersMoveAlong(d, a, t.id, {t.at}, cause));
       }
     } else if (a.at != t.at) {
       RETURN_IF_ERROR(Move(d, t.id, {a.at}, 0, true,

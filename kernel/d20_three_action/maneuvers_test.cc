@@ -315,6 +315,29 @@ TEST(Maneuver, AGrappledPushersGrapplerMovesWithHer) {
   EXPECT_TRUE(Has(t, "orc", kGrappling));
 }
 
+// 000 l.148 "If you Move the Creature Grappling you moves with you" with
+// l.59 "If both are the same Size they share the space of the Grappled
+// Creature": aria, held by the orc in her square (0,0), grapples gob (14 vs
+// 9) and moves into his square (1,0); the orc moves with her and still
+// holds her (was: left at (0,0), grappling her across two squares).
+TEST(Maneuver, AGrappledGrapplersGrapplerMovesWithHerIntoTheSharedSpace) {
+  fb::RosterT r = Pair();
+  fb::CombatantSpecT orc = Being("orc", "ogres", 0, 1);
+  Arm(orc, "club", "1d6", "melee");
+  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(orc)));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(M("grapple", "orc", "aria"), {10, 5}));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_OK(t.Submit(M("grapple"), {10, 5}));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  EXPECT_EQ(At(t, "orc"), (Pos{1, 0}));
+  EXPECT_TRUE(Has(t, "aria", kGrappled));
+  EXPECT_TRUE(Has(t, "aria", kGrappling));
+  EXPECT_TRUE(Has(t, "gob", kGrappled));
+}
+
 TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6
