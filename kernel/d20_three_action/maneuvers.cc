@@ -199,6 +199,41 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
   return absl::OkStatus();
 }
 
+namespace {
+
+// L148 "If you Move the Creature Grappling you moves with you" (L150
+// likewise for the creature you are Grappling): when `mover` (as it was
+// before moving) moves along `path` as part of a Maneuver, its grapple
+// partners other than `except` (the creature the Maneuver moved) move along.
+absl::Status PartnersMoveAlong(Decision& d, const Combatant& mover,
+                               const std::string& except,
+                               const std::vector<Pos>& path, uint64_t cause) {
+  std::vector<std::pair<std::string, const char*>> partners;
+  for (const auto& [id, cond] : mover.conditions) {
+    if (cond.name != kGrappled && cond.name != kGrappling) continue;
+    if (cond.relative_to.empty() || cond.relative_to == except) continue;
+    partners.emplace_back(cond.relative_to, cond.name == kGrappled
+                                                ? "000.grappled"
+                                                : "000.grappling");
+  }
+  for (const auto& [partner, rule] : partners) {
+    const Combatant* o = d.state().Find(partner);
+    if (o == nullptr) continue;
+    const Pos there = o->at;
+    std::vector<Pos> theirs;
+    for (Pos p : path) {
+      theirs.push_back(
+          {there.x + (p.x - mover.at.x), there.y + (p.y - mover.at.y)});
+    }
+    RETURN_IF_ERROR(Move(d, partner, theirs, 0, true,
+                         {cause, rule, {}, "moves with " + mover.id}));
+    RETURN_IF_ERROR(QuenchIfEntered(d, partner, theirs, cause));  // L156
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status PushAway(Decision& d, std::string pusher, std::string target,
                       Pos dir, int64_t squares, uint64_t cause) {
   if (dir.x == 0 && dir.y == 0) return absl::OkStatus();
@@ -206,9 +241,38 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // L51: "You must remain adjacent to the Enemy and cannot Move more than
   // your Speed": the pusher follows, so the push is capped by its Speed.
   // Whole 5 ft squares, rounded down (a push moves square by square, L51).
-  const int64_t cap = MoveSpeed(p0, false, nullptr) / kSquare;
-  squares = std::min(squares, std::max<int64_t>(cap, 1));
+  int64_t speed = MoveSpeed(p0, false, nullptr);
+  // L73 "While Prone you can Move 5ft" (L160 "Crawl 5ft"): a Prone pusher
+  // follows by crawling, one square at most.
+  if (p0.Has(kProne)) speed = std::min<int64_t>(speed, kSquare);
   const Combatant t0 = *d.state().Find(target);
+  // A creature sharing its grappler's space pushes the grappler out of it
+  // and stays (L148); the grappler pushing the creature it holds follows it
+  // into its square (L59).
+  const bool stays = space::Overlaps(p0.at, p0.size, t0.at, t0.size) &&
+                     target != GrappledBy(p0);
+  int64_t cap = speed / kSquare;
+  if (!stays) {
+    // L69 "all movement through it counts as moving twice as far ...
+    // Determined by the square you are moving out of": each square the
+    // pusher follows out of difficult ground counts 10 ft of its Speed (not
+    // in flight or in zero-G: no ground under it, L69 "fly over it", L85).
+    const bool ground = !p0.Has(kFlying) && !InZeroG(d.state(), p0);
+    int64_t spent = 0;
+    cap = 0;
+    for (int64_t k = 0; k < squares; ++k) {
+      const Pos from{p0.at.x + static_cast<int32_t>(dir.x * k),
+                     p0.at.y + static_cast<int32_t>(dir.y * k)};
+      int64_t step = kSquare;
+      for (Pos q : space::SquaresOf(from, p0.size)) {
+        if (ground && IsDifficult(d.state().TerrainAt(q))) step = 2 * kSquare;
+      }
+      if (spent + step > speed) break;
+      spent += step;
+      ++cap;
+    }
+  }
+  squares = std::min(squares, std::max<int64_t>(cap, 1));
   std::vector<Pos> path;
   bool wall = false;
   for (int64_t k = 1; k <= squares; ++k) {
@@ -233,12 +297,10 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // The squares the pusher can follow along (a wall, the map's edge or
   // another living creature stops it; the pushed creature is ahead).
   std::vector<Pos> follow;
-  // A creature sharing its grappler's space pushes the grappler out of it
-  // and stays (L148); the grappler pushing the creature it holds follows it
-  // into its square (L59).
-  const bool stays = space::Overlaps(p0.at, p0.size, t0.at, t0.size) &&
-                     target != GrappledBy(p0);
-  for (int64_t k = 1; k <= squares && !stays; ++k) {
+  // L51 "cannot Move more than your Speed", L144 "cannot Move from its
+  // space under its own Power": it follows no farther than `cap` squares
+  // (none when Entangled, Speed 0), and adjacency then stops the push.
+  for (int64_t k = 1; k <= std::min(squares, cap) && !stays; ++k) {
     const Pos next{p0.at.x + static_cast<int32_t>(dir.x * k),
                    p0.at.y + static_cast<int32_t>(dir.y * k)};
     bool blocked = false;
@@ -310,6 +372,7 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
     RETURN_IF_ERROR(Move(d, pusher, follow, 0, false,
                          {cause, "000.push", {}, "follows to stay adjacent"}));
     RETURN_IF_ERROR(QuenchIfEntered(d, pusher, follow, cause));  // L156
+    RETURN_IF_ERROR(PartnersMoveAlong(d, p0, target, follow, cause));
   }
   // L59 "Both Creatures share the space": pushed out of its grapple
   // partner's space, the pushed creature is no longer held / holding (as a
@@ -484,6 +547,7 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
       if (a.at != t.at) {
         RETURN_IF_ERROR(Move(d, a.id, {t.at}, 0, false,
                              {cause, "000.grapple", {}, "shares its space"}));
+        RETURN_IF_ERROR(PartnersMoveAlong(d, a, t.id, {t.at}, cause));
       }
     } else if (a.at != t.at) {
       RETURN_IF_ERROR(Move(d, t.id, {a.at}, 0, true,

@@ -217,6 +217,127 @@ TEST(Maneuver, APushStopsWhereThePusherCanNoLongerFollow) {
   }
 }
 
+// 000 l.51 "cannot Move more than your Speed" with l.69 "all movement
+// through it counts as moving twice as far ... Determined by the square you
+// are moving out of": the pusher's follow-up out of difficult ground counts
+// double. aria (Speed 10) stands in rubble at (0,0); a critical push of up to
+// 15 ft east: following 1 square out of the rubble counts 10 ft (= her
+// Speed), a 2nd would make 10 + 5 = 15 > 10. So gob goes 5 ft to (2,0) and
+// aria follows to (1,0) (was: 10 ft, the Speed counted in plain squares).
+TEST(Maneuver, APushersFollowUpOutOfDifficultGroundCountsDouble) {
+  fb::RosterT r = Pair();
+  Terrain(r, 0, 0, "rubble");
+  for (auto& c : r.combatants) {
+    if (c->id != "aria") continue;
+    for (auto& n : c->stats) {
+      if (n->key == "speed") n->value = 10;
+    }
+  }
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT push = M("push");
+  With(push, "distance", 15);
+  auto ev = t.Submit(push, {18, 2});  // 18+4 = 22 vs 2+4 = 6: critical
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  {
+    // Without the rubble: 10 ft, two plain squares.
+    fb::RosterT plain = Pair();
+    for (auto& c : plain.combatants) {
+      if (c->id != "aria") continue;
+      for (auto& n : c->stats) {
+        if (n->key == "speed") n->value = 10;
+      }
+    }
+    Table u(D20ThreeAction(), plain, {15, 10});
+    ASSERT_OK(u.Submit(push, {18, 2}));
+    EXPECT_EQ(At(u, "gob"), (Pos{3, 0}));
+    EXPECT_EQ(At(u, "aria"), (Pos{2, 0}));
+  }
+}
+
+// 000 l.144 "An Entangled Creature cannot Move from its space under its own
+// Power" with l.51 "You must remain adjacent to the Enemy and cannot Move
+// more than your Speed": an Entangled pusher does not follow, so its push
+// stops where it is still adjacent: 0 ft (was: aria followed to (1,0)).
+TEST(Maneuver, AnEntangledPusherDoesNotFollow) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  fb::CommandT roots = Gm("aria", "gm_condition", "roots");
+  WithText(roots, "name", "entangled");
+  WithText(roots, "op", "add");
+  ASSERT_OK(t.Submit(roots));
+  auto ev = t.Submit(M("push"), {15, 3});  // 19 vs 7: a success, 5 ft
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_adjacent_ft"), 0);
+  EXPECT_EQ(At(t, "gob"), (Pos{1, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{0, 0}));
+}
+
+// 000 l.73 "Crawling - While Prone you can Move 5ft" (l.160 "Crawl 5ft")
+// with l.51 "You must remain adjacent to the Enemy": a Prone pusher follows
+// one square at most. aria (Prone: Disadvantage, gob's roll Advantage)
+// 18+4 = 22 vs 2+4 = 6: a critical, up to 15 ft; she crawls 5 ft after gob,
+// so gob goes 5 ft to (2,0) and she to (1,0) (was: 15 ft each, walking
+// while Prone).
+TEST(Maneuver, APronePusherFollowsOneSquare) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "drop_prone")));
+  fb::CommandT push = M("push");
+  With(push, "distance", 15);
+  ASSERT_OK(t.Submit(push, {18, 18, 2, 2}));
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  EXPECT_TRUE(Has(t, "aria", kProne));
+}
+
+// 000 l.148 "If you Move the Creature Grappling you moves with you": a
+// grappled pusher's follow-up (l.51 "You must remain adjacent") moves its
+// grappler along. The orc (14 vs 9: a success, not a critical) holds aria
+// in her square (0,0); aria pushes gob (14 vs 9) 5 ft to (2,0), follows to
+// (1,0), and the orc comes with her, still grappling (was: left at (0,0),
+// the grapple kept across two squares).
+TEST(Maneuver, AGrappledPushersGrapplerMovesWithHer) {
+  fb::RosterT r = Pair();
+  fb::CombatantSpecT orc = Being("orc", "ogres", 0, 1);
+  Arm(orc, "club", "1d6", "melee");
+  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(orc)));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(M("grapple", "orc", "aria"), {10, 5}));
+  ASSERT_EQ(At(t, "orc"), (Pos{0, 0}));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_OK(t.Submit(M("push"), {10, 5}));
+  EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  EXPECT_EQ(At(t, "orc"), (Pos{1, 0}));
+  EXPECT_TRUE(Has(t, "aria", kGrappled));
+  EXPECT_TRUE(Has(t, "orc", kGrappling));
+}
+
+// 000 l.148 "If you Move the Creature Grappling you moves with you" with
+// l.59 "If both are the same Size they share the space of the Grappled
+// Creature": aria, held by the orc in her square (0,0), grapples gob (14 vs
+// 9) and moves into his square (1,0); the orc moves with her and still
+// holds her (was: left at (0,0), grappling her across two squares).
+TEST(Maneuver, AGrappledGrapplersGrapplerMovesWithHerIntoTheSharedSpace) {
+  fb::RosterT r = Pair();
+  fb::CombatantSpecT orc = Being("orc", "ogres", 0, 1);
+  Arm(orc, "club", "1d6", "melee");
+  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(std::move(orc)));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(M("grapple", "orc", "aria"), {10, 5}));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_OK(t.Submit(M("grapple"), {10, 5}));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  EXPECT_EQ(At(t, "orc"), (Pos{1, 0}));
+  EXPECT_TRUE(Has(t, "aria", kGrappled));
+  EXPECT_TRUE(Has(t, "aria", kGrappling));
+  EXPECT_TRUE(Has(t, "gob", kGrappled));
+}
+
 TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6

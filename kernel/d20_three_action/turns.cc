@@ -325,8 +325,13 @@ absl::Status EndOfTurnChecks(Decision& d, const std::string& who,
   // L41: a companion's turn is its commander's for continuous Effects
   // "even if they are not commanded": its Round without breath (L77)
   // passes with its commander's turn too (once a round).
-  for (const auto& [id, c] : d.state().combatants) {
-    if (c.controller == who) {
+  // The ids are copied first (the order of the map kept): the checks change
+  // the state being walked.
+  std::vector<std::string> ids;
+  for (const auto& [id, c] : d.state().combatants) ids.push_back(id);
+  for (const std::string& id : ids) {
+    const Combatant* c = d.state().Find(id);
+    if (c != nullptr && c->controller == who) {
       RETURN_IF_ERROR(SuffocationCheck(d, id, cause, turn_started));
     }
   }
