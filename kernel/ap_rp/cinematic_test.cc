@@ -188,6 +188,43 @@ TEST(Cinematic, CooperativeBurstCostsTheLeadFour) {
   EXPECT_EQ(Res(t, "pal", kRp), 0);
 }
 
+// 004_1a3e461770fc9e7a.txt l.43 "Two or more characters can perform a
+// Cooperative Cinematic Action. Each character beyond the first has to
+// perform a reaction (2 RP)" and l.44 "If you cannot use 3AP or 2RP ... you
+// can use a Cinematic Burst ... You can also use a Cinematic Burst to do a
+// Cooperative Cinematic Action, in which case you need 4 Narrative
+// Momentum": a helper performs the act too, so it may pay by a Burst
+// (burst_pal=1): the lead 2 and 3 AP, the helper 4 and no RP: 10 - 2 - 4 =
+// 4, pal's 2 RP stay (black-box: burst_pal was refused, only the lead could
+// burst). l.44 "no RP this round": a helper who used RP cannot burst
+// (its part is a reaction, reading); burst_<id> must name a helper.
+TEST(Cinematic, AHelperMayPayByACooperativeBurst) {
+  Table t(ApRp(), Roster());
+  fb::CommandT c = Propose("barb", "action");
+  c.targets = {"pal"};
+  With(c, "burst_pal", 1);
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Rule(t, true, 10, "raw_force"), {15, 1, 15, 1}));
+  EXPECT_EQ(Momentum(t), 4);
+  EXPECT_EQ(Res(t, "barb", kAp), 0);
+  EXPECT_EQ(Res(t, "pal", kRp), 2);
+
+  Table u(ApRp(), Roster());
+  fb::CommandT f = Cmd("pal", "use_feature");
+  f.text = "a reaction feature";
+  With(f, "rp", 1);
+  ASSERT_OK(u.Submit(f));
+  fb::CommandT late = Propose("barb", "action");
+  late.targets = {"pal"};
+  With(late, "burst_pal", 1);
+  auto r = u.Submit(late);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  fb::CommandT wrong = Propose("barb", "action");
+  wrong.targets = {"pal"};
+  With(wrong, "burst_orc", 1);
+  EXPECT_EQ(u.Submit(wrong).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
 // 004_1a3e461770fc9e7a.txt l.43 "Each participant only needs to use 2
 // Narrative Momentum" and l.45 "cannot be reduced below 1 unless a feature
 // specifically allows that": the reduction claimed on the cinematic is a
