@@ -171,6 +171,14 @@ absl::Status DecideCinematic(const fb::CommandT& c, Decision& d) {
   p.decl = decl;
   p.command = c;
   p.reacted = c.targets;
+  if (kind == "reaction") {
+    // l.6 "two Reaction Points (RP) for the whole round": a Cinematic
+    // Reaction is paid from the RP of the round it is attempted in, so one
+    // the GM has not ruled on by the round's end lapses at the next round's
+    // start (before the RP are renewed) instead of being paid from that
+    // round's RP.
+    p.expiry = Expiry{fb::ExpiryKind::RoundStart, "", d.state().round + 1};
+  }
   return OpenPending(d, p, {decl, "004.cinematic", {}, "waits for the GM's approval (l.41)"}).status();
 }
 

@@ -254,6 +254,31 @@ TEST(Cinematic, ReactionBurstOnlyBeforeAnyRp) {
   EXPECT_EQ(t.Submit(Propose("pal", "reaction", 1)).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 004_1a3e461770fc9e7a.txt l.6 "Each participant also gains two Reaction
+// Points (RP) for the whole round" with l.41 (the GM rules on the attempt):
+// pal proposes a Cinematic Reaction in round 1, then spends its 2 RP on a
+// feature; the round ends before the GM rules. The reaction lapses at round
+// 2's start and cannot be allowed then: paying it from round 2's fresh RP
+// would spend 4 RP on round 1 (black-box: allowed in round 2, 2 of round 2's
+// RP and 3 Momentum paid, 10 -> 7).
+TEST(Cinematic, AReactionNotRuledInItsRoundLapses) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Propose("pal", "reaction")));
+  fb::CommandT f = Cmd("pal", "use_feature");
+  f.text = "a reaction feature";
+  With(f, "rp", 2);
+  ASSERT_OK(t.Submit(f));
+  EXPECT_EQ(Res(t, "pal", kRp), 0);
+  // round 1: barb (ins 20), pal (15), orc
+  ASSERT_OK(t.Submit(Cmd("barb", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("pal", "end_turn")));
+  ASSERT_OK(t.Submit(Gm("orc", "end_turn", "the orc waits")));
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_EQ(FirstPending(t.state(), "pal", "cinematic"), nullptr);
+  EXPECT_EQ(Res(t, "pal", kRp), 2);
+  EXPECT_EQ(Momentum(t), 10);
+}
+
 // l.41: a Cinematic Reaction costs 2 RP, off one's turn too.
 TEST(Cinematic, ReactionCostsTwoRp) {
   Table t(ApRp(), Roster());
