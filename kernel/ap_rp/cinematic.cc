@@ -6,8 +6,9 @@
 //                      kind ("action" 3 AP | "reaction" 2 RP), burst (0/1),
 //                      reduction (a feature's cost reduction), below_one
 //                      (1: the feature allows below 1, l.45); targets = the
-//                      helpers of a Cooperative Cinematic Action. Nothing is
-//                      paid yet: a pending act "cinematic" waits for the GM.
+//                      helpers of a Cooperative Cinematic Action, each
+//                      paying 2 RP or, with burst_<helper>=1, a Burst (4
+//                      Momentum, l.44). Nothing is paid yet: a pending act "cinematic" waits for the GM.
 //   cinematic_ruling   the GM (role GM) answers refs{act}: params allow
 //                      (0/1), dc, skill (text; skill_<id> per participant).
 //                      A Ruling records the decision; on allow the costs are
@@ -42,7 +43,16 @@ struct Costs {
   int64_t momentum_lead = 0;
   int64_t momentum_helper = 0;
   std::vector<std::string> helpers;
+  std::vector<std::string> bursting;  // helpers paying by a Burst (l.44)
 };
+
+bool HelperBursts(const Costs& k, const std::string& h) {
+  return std::find(k.bursting.begin(), k.bursting.end(), h) != k.bursting.end();
+}
+
+int64_t HelperMomentum(const Costs& k, const std::string& h) {
+  return HelperBursts(k, h) ? 4 : k.momentum_helper;  // l.44 "you need 4"
+}
 
 Costs CostsOf(const fb::CommandT& c) {
   Costs k;
@@ -51,6 +61,15 @@ Costs CostsOf(const fb::CommandT& c) {
   k.burst = ParamOr(c, "burst", 0) != 0;
   k.helpers = c.targets;
   k.coop = !k.helpers.empty();
+  // l.43 "Two or more characters can perform a Cooperative Cinematic
+  // Action. Each character beyond the first has to perform a reaction (2
+  // RP)" and l.44 "If you cannot use 3AP or 2RP ... you can use a Cinematic
+  // Burst ... You can also use a Cinematic Burst to do a Cooperative
+  // Cinematic Action, in which case you need 4": a helper, who performs the
+  // act too, may pay 4 Momentum instead of its 2 RP and 2 Momentum.
+  for (const std::string& h : k.helpers) {
+    if (ParamOr(c, "burst_" + h, 0) != 0) k.bursting.push_back(h);
+  }
   const int64_t reduction = ParamOr(c, "reduction", 0);
   // l.41: 3 Momentum; l.43: 2 each when cooperative; l.44: a Burst 6, or 4
   // cooperative; l.45: never below 1.
@@ -93,8 +112,16 @@ absl::Status CheckCosts(const State& s, const Costs& k) {
   need[a->side] += k.momentum_lead;
   for (const std::string& h : k.helpers) {
     const Combatant* hc = s.Find(h);
-    RETURN_IF_ERROR(CheckRp(s, *hc, 2, "004.cinematic.coop"));  // l.43
-    need[hc->side] += k.momentum_helper;
+    if (HelperBursts(k, h)) {
+      // l.44 "no RP this round": the helper's part is "a reaction" (l.43;
+      // reading).
+      if (hc->Resource(kRpUsed) > 0) {
+        return Refuse("004.cinematic.burst", h + " used RP this round: no Cinematic Burst (l.44)");
+      }
+    } else {
+      RETURN_IF_ERROR(CheckRp(s, *hc, 2, "004.cinematic.coop"));  // l.43
+    }
+    need[hc->side] += HelperMomentum(k, h);
   }
   for (const auto& [side, n] : need) {
     const int64_t have = s.Pool(SideOwner(side), kMomentum);
@@ -125,6 +152,13 @@ absl::Status DecideCinematic(const fb::CommandT& c, Decision& d) {
     ASSIGN_OR_RETURN(const Combatant* h, Target(d.state(), c, i));
     if (h->id == a->id) return Malformed(c, absl::StrCat("targets[", i, "]"), "the helpers, not the actor");
   }
+  for (const auto& p : c.params) {
+    if (p == nullptr || p->key.rfind("burst_", 0) != 0) continue;
+    const std::string h = p->key.substr(6);
+    if (std::find(c.targets.begin(), c.targets.end(), h) == c.targets.end()) {
+      return Malformed(c, "params." + p->key, "burst_<id> names a helper (one of targets); the lead's is params.burst");
+    }
+  }
   if (FirstPending(d.state(), a->id, kCinematicAct) != nullptr) {
     return Refuse("004.cinematic", a->id + " already waits for the GM on a cinematic act");
   }
@@ -137,6 +171,14 @@ absl::Status DecideCinematic(const fb::CommandT& c, Decision& d) {
   p.decl = decl;
   p.command = c;
   p.reacted = c.targets;
+  if (kind == "reaction") {
+    // l.6 "two Reaction Points (RP) for the whole round": a Cinematic
+    // Reaction is paid from the RP of the round it is attempted in, so one
+    // the GM has not ruled on by the round's end lapses at the next round's
+    // start (before the RP are renewed) instead of being paid from that
+    // round's RP.
+    p.expiry = Expiry{fb::ExpiryKind::RoundStart, "", d.state().round + 1};
+  }
   return OpenPending(d, p, {decl, "004.cinematic", {}, "waits for the GM's approval (l.41)"}).status();
 }
 
@@ -195,9 +237,11 @@ absl::Status DecideCinematicRuling(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(SpendRp(d, k.lead, k.lead_rp, decl, rule));
   for (const std::string& h : k.helpers) {
     const std::string side = d.state().Find(h)->side;
-    RETURN_IF_ERROR(AddPool(d, SideOwner(side), kMomentum, -k.momentum_helper,
-                            {decl, "004.cinematic.coop", {{"momentum", k.momentum_helper}}, h}).status());
-    RETURN_IF_ERROR(SpendRp(d, h, 2, decl, "004.cinematic.coop"));
+    const bool hb = HelperBursts(k, h);
+    const char* hrule = hb ? "004.cinematic.burst" : "004.cinematic.coop";
+    RETURN_IF_ERROR(AddPool(d, SideOwner(side), kMomentum, -HelperMomentum(k, h),
+                            {decl, hrule, {{"momentum", HelperMomentum(k, h)}}, h}).status());
+    if (!hb) RETURN_IF_ERROR(SpendRp(d, h, 2, decl, "004.cinematic.coop"));
   }
   // Checks: with advantage when cooperative (l.43).
   const int64_t dc = ParamOr(c, "dc", 0);

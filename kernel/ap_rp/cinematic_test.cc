@@ -188,6 +188,43 @@ TEST(Cinematic, CooperativeBurstCostsTheLeadFour) {
   EXPECT_EQ(Res(t, "pal", kRp), 0);
 }
 
+// 004_1a3e461770fc9e7a.txt l.43 "Two or more characters can perform a
+// Cooperative Cinematic Action. Each character beyond the first has to
+// perform a reaction (2 RP)" and l.44 "If you cannot use 3AP or 2RP ... you
+// can use a Cinematic Burst ... You can also use a Cinematic Burst to do a
+// Cooperative Cinematic Action, in which case you need 4 Narrative
+// Momentum": a helper performs the act too, so it may pay by a Burst
+// (burst_pal=1): the lead 2 and 3 AP, the helper 4 and no RP: 10 - 2 - 4 =
+// 4, pal's 2 RP stay (black-box: burst_pal was refused, only the lead could
+// burst). l.44 "no RP this round": a helper who used RP cannot burst
+// (its part is a reaction, reading); burst_<id> must name a helper.
+TEST(Cinematic, AHelperMayPayByACooperativeBurst) {
+  Table t(ApRp(), Roster());
+  fb::CommandT c = Propose("barb", "action");
+  c.targets = {"pal"};
+  With(c, "burst_pal", 1);
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Rule(t, true, 10, "raw_force"), {15, 1, 15, 1}));
+  EXPECT_EQ(Momentum(t), 4);
+  EXPECT_EQ(Res(t, "barb", kAp), 0);
+  EXPECT_EQ(Res(t, "pal", kRp), 2);
+
+  Table u(ApRp(), Roster());
+  fb::CommandT f = Cmd("pal", "use_feature");
+  f.text = "a reaction feature";
+  With(f, "rp", 1);
+  ASSERT_OK(u.Submit(f));
+  fb::CommandT late = Propose("barb", "action");
+  late.targets = {"pal"};
+  With(late, "burst_pal", 1);
+  auto r = u.Submit(late);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  fb::CommandT wrong = Propose("barb", "action");
+  wrong.targets = {"pal"};
+  With(wrong, "burst_orc", 1);
+  EXPECT_EQ(u.Submit(wrong).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
 // 004_1a3e461770fc9e7a.txt l.43 "Each participant only needs to use 2
 // Narrative Momentum" and l.45 "cannot be reduced below 1 unless a feature
 // specifically allows that": the reduction claimed on the cinematic is a
@@ -215,6 +252,31 @@ TEST(Cinematic, ReactionBurstOnlyBeforeAnyRp) {
   ASSERT_OK(t.Submit(f));
   EXPECT_EQ(Res(t, "pal", kRp), 1);
   EXPECT_EQ(t.Submit(Propose("pal", "reaction", 1)).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// 004_1a3e461770fc9e7a.txt l.6 "Each participant also gains two Reaction
+// Points (RP) for the whole round" with l.41 (the GM rules on the attempt):
+// pal proposes a Cinematic Reaction in round 1, then spends its 2 RP on a
+// feature; the round ends before the GM rules. The reaction lapses at round
+// 2's start and cannot be allowed then: paying it from round 2's fresh RP
+// would spend 4 RP on round 1 (black-box: allowed in round 2, 2 of round 2's
+// RP and 3 Momentum paid, 10 -> 7).
+TEST(Cinematic, AReactionNotRuledInItsRoundLapses) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Propose("pal", "reaction")));
+  fb::CommandT f = Cmd("pal", "use_feature");
+  f.text = "a reaction feature";
+  With(f, "rp", 2);
+  ASSERT_OK(t.Submit(f));
+  EXPECT_EQ(Res(t, "pal", kRp), 0);
+  // round 1: barb (ins 20), pal (15), orc
+  ASSERT_OK(t.Submit(Cmd("barb", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("pal", "end_turn")));
+  ASSERT_OK(t.Submit(Gm("orc", "end_turn", "the orc waits")));
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_EQ(FirstPending(t.state(), "pal", "cinematic"), nullptr);
+  EXPECT_EQ(Res(t, "pal", kRp), 2);
+  EXPECT_EQ(Momentum(t), 10);
 }
 
 // l.41: a Cinematic Reaction costs 2 RP, off one's turn too.

@@ -43,6 +43,23 @@ bool IsDamageType(const std::string& t) {
 DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
                          const DamageOpts& o) {
   DamageCalc out;
+  {
+    // l.79 "Resistance reduces all incoming damage of that type by half":
+    // the parts of one type in a hit are one amount, halved together (a
+    // weapon's 5 Physical and its 3 more Physical, resisted: 8 -> 4, not
+    // 2 + 1); the first part of a type keeps its place.
+    std::vector<DamagePart> merged;
+    for (const DamagePart& p : parts) {
+      auto it = std::find_if(merged.begin(), merged.end(),
+                             [&](const DamagePart& m) { return m.type == p.type; });
+      if (it == merged.end()) {
+        merged.push_back(p);
+      } else {
+        it->amount += p.amount;
+      }
+    }
+    parts = std::move(merged);
+  }
   bool incoming = false;
   for (DamagePart& p : parts) {
     const int64_t before = p.amount;

@@ -142,6 +142,18 @@ TEST(Damage, ResistanceAndVulnerabilityTogetherCancel) {
   EXPECT_EQ(ComputeDamage(Target({}, {"resist:cold", "vulnerable:heat"}), {{"cold", 7}, {"heat", 7}}, {}).total, 13);
 }
 
+// 004_1a3e461770fc9e7a.txt l.79 "Resistance reduces all incoming damage of
+// that type by half ... Vulnerability increases all damage of that type by
+// half": the parts of one type in a hit (a weapon's 5 Physical and its
+// dmg_physical 3) are one amount: resisted 8 / 2 = 4, vulnerable 8 + 4 =
+// 12 (black-box: each part apart, 2 + 1 = 3 and 7 + 4 = 11); another type
+// stays apart (5 Physical + 3 Cold resisting Physical: 2 + 3 = 5).
+TEST(Damage, PartsOfOneTypeAreHalvedAsOneAmount) {
+  EXPECT_EQ(ComputeDamage(Target({}, {"resist:physical"}), {{"physical", 5}, {"physical", 3}}, {}).total, 4);
+  EXPECT_EQ(ComputeDamage(Target({}, {"vulnerable:physical"}), {{"physical", 5}, {"physical", 3}}, {}).total, 12);
+  EXPECT_EQ(ComputeDamage(Target({}, {"resist:physical"}), {{"physical", 5}, {"cold", 3}}, {}).total, 5);
+}
+
 fb::RosterT Two() {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});
   Arm(a, "mace", "1d6", "melee");

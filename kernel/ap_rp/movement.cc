@@ -272,9 +272,20 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
         // l.114: "You can add the damage that you deal that way to any
         // damage that you might have caused through an Ability or attack
         // that caused the movement ... instead of treating it as a separate
-        // damage source": one hit, Armor subtracted once (l.64).
+        // damage source": one hit, Armor subtracted once (l.64). Added:
+        // the collision's Physical joins the Ability's Physical as one
+        // amount, so a resistance or vulnerability halves their sum (l.79
+        // "all incoming damage of that type"): 5 + 3 resisted is 4, not
+        // 2 + 1.
         std::vector<DamagePart> parts = with;
-        parts.push_back({"physical", dmg});
+        bool added = false;
+        for (DamagePart& p : parts) {
+          if (p.type == "physical" && !added) {
+            p.amount += dmg;
+            added = true;
+          }
+        }
+        if (!added) parts.push_back({"physical", dmg});
         Nums n = with_nums;
         n.push_back({"forced", dmg});
         RETURN_IF_ERROR(ApplyDamage(d, target, parts, {}, cause, n).status());

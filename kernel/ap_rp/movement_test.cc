@@ -592,6 +592,32 @@ TEST(Movement, ForcedDamageAddedToTheCausingAbility) {
 }
 
 
+// 004_1a3e461770fc9e7a.txt l.114 "You can add the damage that you deal that
+// way to any damage that you might have caused through an Ability ...
+// instead of treating it as a separate damage source" with l.79
+// "Resistance reduces all incoming damage of that type by half": added, the
+// 3 m collision's Physical joins the gust's 5 Physical: 8, resisted 4 (30 ->
+// 26; black-box: each part was halved apart, 2 + 1 = 3, 30 -> 27).
+// Vulnerable: 8 + 4 = 12 (30 -> 18; apart 7 + 4 = 11). The occupant, not
+// added, takes its own 3.
+TEST(Movement, AddedCollisionDamageIsHalvedWithTheAbilitysAsOneAmount) {
+  for (const std::string tag : {"resist:physical", "vulnerable:physical"}) {
+    auto m = Being("m", "x", 1, 1, {{"ins", 20}, {"str", 14}});
+    auto o = Being("o", "y", 5, 5, {{"ins", 2}});
+    o.tags.push_back(tag);
+    auto b = Being("b", "y", 7, 5, {{"ins", 1}, {"str", 12}, {"raw_force", 1}});
+    Table t(ApRp(), MakeRoster({m, o, b}));
+    auto fm = Gm("m", "force_move", "a gust ability");
+    fm.targets = {"o"};
+    fm = Path(fm, {{6, 5}, {7, 5}, {8, 5}});
+    With(fm, "dmg_physical", 5);
+    With(fm, "combine", 1);
+    ASSERT_OK(t.Submit(fm, {10}));  // b's Strength DR 10 + 2 + 1 = 13 < 14: fails, 3
+    EXPECT_EQ(Res(t, "o", kVitality), tag == "resist:physical" ? 26 : 18) << tag;
+    EXPECT_EQ(Res(t, "b", kVitality), 27);
+  }
+}
+
 // A teleport's destination is a space on the map (params x, y named).
 TEST(Movement, TeleportDestinationOnTheMap) {
   auto r = Roster();

@@ -143,6 +143,7 @@ std::vector<VerbSchema> Build() {
     s.targets = Use::kOptional;  // the helpers of a cooperative one
     s.params = {{"kind", T::kText, true, {"action", "reaction"}, "a Cinematic Action or Reaction"},
                 {"burst", T::kFlag, false, {}, "a Cinematic Burst (l.44)"},
+                {"burst_*", T::kFlag, false, {}, "burst_<helper>: that helper pays by a Burst, 4 Momentum and no RP (l.44)"},
                 {"reduction", T::kNonNeg, false, {}, "a feature's cost reduction (l.45)"},
                 {"below_one", T::kFlag, false, {}, "the reduction may go below 1"}};
     t.push_back(std::move(s));
