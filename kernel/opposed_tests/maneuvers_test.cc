@@ -101,6 +101,24 @@ TEST(Maneuvers, BashNeedsAShieldOrHeavyWeapon) {  // l.67
   EXPECT_EQ(h.state().Find("d")->Resource("health"), 17);
 }
 
+// Seed 003 l.67 "The target must succeed on an Athletics test or become
+// Dazed": a foe already Dazed that fails the test again stays as it was,
+// one Dazed (black-box case: a second Dazed was added, which the GM had to
+// remove twice). By hand: d's Athletics 1 + STR 0 = 1 die, a 1 fails twice;
+// club damage 3 then 2: 20 - 3 - 2 = 15.
+TEST(Maneuvers, ABashOfAFoeAlreadyDazedLeavesOneDazed) {
+  Table h(OpposedTests(), Pair(2, true), {6, 1});
+  CriticalWin(h);
+  ASSERT_TRUE(Maneuver(h, "bash", {1, 3}).ok());
+  ASSERT_EQ(CountCond(*h.state().Find("d"), "Dazed"), 1);
+  CriticalWin(h);
+  auto ev = Maneuver(h, "bash", {1, 2});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "successes"), 0);
+  EXPECT_EQ(CountCond(*h.state().Find("d"), "Dazed"), 1);
+  EXPECT_EQ(h.state().Find("d")->Resource("health"), 15);
+}
+
 // A shield held by the winner also allows a Bash (l.67): here the
 // defender wins (a rolls 1, d blocks with a 6) and bashes back. l.66:
 // "Whenever the outcome of a combat roll is a critical win, the winner can
