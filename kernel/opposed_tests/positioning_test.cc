@@ -493,6 +493,30 @@ TEST(Actions, GrappleUsesAHandAndEndsWhenTheGrapplerLeaves) {
   EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
 }
 
+// Seed 003 l.28 "You use a free hand to hold your foe, prohibiting them
+// from moving": a second Grapple won against a foe the grappler already
+// holds holds it once, with one hand (black-box case: a second Grappled was
+// added and took the other hand, so the grappler had no hand left for
+// another foe and one `release` left the foe held). By hand: Athletics 1
+// die, a 6 against d's 0 dice wins each time; a's hands: d in one, e in
+// the other.
+TEST(Actions, GrapplingAFoeAlreadyHeldHoldsItOnce) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"athletics", 1}, {"initiative", 5}}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {}, {"npc"}),
+                  Who("e", "y", 1, 2, {{"health", 5}, {"speed", 3}}, {}, {"npc"})}),
+          {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6}).ok());
+  EXPECT_EQ(CountCond(*t.state().Find("d"), "Grappled"), 1);
+  auto e = t.Submit(Cmd("a", "grapple", {"e"}), {6});  // a hand is still free
+  ASSERT_TRUE(e.ok()) << e.status();
+  EXPECT_TRUE(t.state().Find("e")->Has("Grappled"));
+  ASSERT_TRUE(t.Submit(Cmd("a", "release", {"d"})).ok());
+  EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
+}
+
 // l.48: "grappling, pushing, and tripping a creature do not count as
 // attacks": after two Strikes (the limit, l.18) a Grapple is still allowed,
 // a third Strike is not; and moving is only for the active character (l.11).
