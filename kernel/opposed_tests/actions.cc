@@ -80,6 +80,13 @@ absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
   if (r.winner != 1) {
     return RecordOutcome(d, who, {decl, "003.contest", nums, "the grapple fails"});
   }
+  for (const auto& [id, k] : d.state().Find(target)->conditions) {
+    if (k.name == kGrappled && k.source == who) {
+      // l.28 "hold your foe": a foe already held by this grappler stays
+      // held once, by one hand (as a Trip leaves one Prone, l.73).
+      return RecordOutcome(d, target, {decl, "003.grapple", nums, target + " is already held by " + who + ": one hold"});
+    }
+  }
   NewCondition nc;
   nc.actor = target;
   nc.name = kGrappled;

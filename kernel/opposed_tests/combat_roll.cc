@@ -258,11 +258,15 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
   }
   ASSIGN_OR_RETURN(TestResult ar, RollTest(d, at, cause));
   ASSIGN_OR_RETURN(TestResult dr, RollTest(d, dt, cause));
+  // l.70 "your next action", l.68 "Your next Defense test": a second Feint
+  // or Brace won before the first was used names the same next Strike or
+  // Defense test, so this one uses them all, one boon (black-box case: the
+  // second gave its boon to the Strike or Defense test after).
   if (feint != 0) {
-    RETURN_IF_ERROR(RemoveCondition(d, A.id, feint, {cause, "003.maneuver.feint", {}, "boon used"}));
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, A.id, kFeint, {cause, "003.maneuver.feint", {}, "boon used"}));
   }
   if (braced != 0) {
-    RETURN_IF_ERROR(RemoveCondition(d, T.id, braced, {cause, "003.maneuver.brace", {}, "boon used"}));
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, T.id, kBraced, {cause, "003.maneuver.brace", {}, "boon used"}));
   }
   AddPrefixed(nums, "attack.", ar.nums);
   AddPrefixed(nums, "defense.", dr.nums);

@@ -256,6 +256,10 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
     ASSIGN_OR_RETURN(TestResult r, Roll(d, t, seq, nums));
     if (r.pass) {
       RETURN_IF_ERROR(RecordOutcome(d, loser.id, {seq, rule, nums, loser.id + " resists the " + m}));
+    } else if (m == "bash" && d.state().Find(loser.id)->Has(kDazed)) {
+      // l.67 "or become Dazed": one already Dazed stays as it is, one Dazed
+      // (as a Trip leaves one Prone, l.73).
+      RETURN_IF_ERROR(RecordOutcome(d, loser.id, {seq, rule, nums, loser.id + " is already Dazed: it stays Dazed"}));
     } else if (m == "bash") {
       RETURN_IF_ERROR(Impose(d, loser.id, kDazed, winner.id, Expiry{}, "", {seq, rule, nums, "Dazed"}));
     } else if (m == "trip") {

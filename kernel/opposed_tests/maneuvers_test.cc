@@ -101,6 +101,24 @@ TEST(Maneuvers, BashNeedsAShieldOrHeavyWeapon) {  // l.67
   EXPECT_EQ(h.state().Find("d")->Resource("health"), 17);
 }
 
+// Seed 003 l.67 "The target must succeed on an Athletics test or become
+// Dazed": a foe already Dazed that fails the test again stays as it was,
+// one Dazed (black-box case: a second Dazed was added, which the GM had to
+// remove twice). By hand: d's Athletics 1 + STR 0 = 1 die, a 1 fails twice;
+// club damage 3 then 2: 20 - 3 - 2 = 15.
+TEST(Maneuvers, ABashOfAFoeAlreadyDazedLeavesOneDazed) {
+  Table h(OpposedTests(), Pair(2, true), {6, 1});
+  CriticalWin(h);
+  ASSERT_TRUE(Maneuver(h, "bash", {1, 3}).ok());
+  ASSERT_EQ(CountCond(*h.state().Find("d"), "Dazed"), 1);
+  CriticalWin(h);
+  auto ev = Maneuver(h, "bash", {1, 2});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "successes"), 0);
+  EXPECT_EQ(CountCond(*h.state().Find("d"), "Dazed"), 1);
+  EXPECT_EQ(h.state().Find("d")->Resource("health"), 15);
+}
+
 // A shield held by the winner also allows a Bash (l.67): here the
 // defender wins (a rolls 1, d blocks with a 6) and bashes back. l.66:
 // "Whenever the outcome of a combat roll is a critical win, the winner can
@@ -350,6 +368,71 @@ TEST(Maneuvers, AnOpportunityAttackOnTheFeintedFoeIsNotTheNextAction) {
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(NumOf(*ev, "attack.dice"), 1);
   EXPECT_NE(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
+}
+
+// Seed 003 l.68 "Brace. ... Your next Defense test gains a boon"; l.70
+// "Feint. ... If your next action is a Strike against the same target, you
+// gain a boon". A second Brace or Feint won before the first is used names
+// the same next Defense test or Strike: that one uses both, and the test
+// after rolls without a boon (black-box case: the second waited and gave
+// its boon to the test after). By hand: a's Dodge is 1 die, +1 boon = 2 on
+// the next defense, 1 on the one after; a's club Strike 1 die, +1 = 2 on
+// the next Strike, 1 on the one after.
+fb::RosterT Duel() {
+  auto a = Who("a", "x", 5, 5,
+               {{"health", 20}, {"speed", 6}, {"fighting_style", 1}, {"dodge", 1}, {"deception", 1},
+                {"ap_defend", 0}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}, {"initiative", -5}},
+               {W("sword", "1d8", "melee", "medium")});
+  return Roster({std::move(a), std::move(d)});
+}
+
+// d strikes a with its sword, a dodges; `dice`: d's attack, then a's Dodge.
+absl::StatusOr<std::vector<events::EventBuffer>> DodgedSwordStrike(Table& t, std::vector<int> dice) {
+  auto s = Cmd("d", "strike", {"a"});
+  s.weapon = "sword";
+  if (auto st = t.Submit(s); !st.ok()) return st.status();
+  auto dodge = Cmd("a", "defend");
+  dodge.window = t.state().windows.rbegin()->first;
+  WithText(dodge, "defense", "dodge");
+  return t.Submit(dodge, std::move(dice));
+}
+
+TEST(Maneuvers, TwoBracesBoonTheNextDefenseTestOnly) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (int i = 0; i < 2; ++i) {  // two critical wins, two Braces, no defense between
+    CriticalWin(t);
+    ASSERT_TRUE(Maneuver(t, "brace", {2}).ok());  // damage 2
+  }
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  auto first = DodgedSwordStrike(t, {1, 1, 1});  // 1 attack die; Dodge 1 + boon = 2
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_EQ(NumOf(*first, "defense.dice"), 2);
+  EXPECT_EQ(t.state().Find("a")->FindCondition("Braced"), nullptr);
+  auto second = DodgedSwordStrike(t, {1, 1});  // Dodge 1 die: no boon left
+  ASSERT_TRUE(second.ok()) << second.status();
+  EXPECT_EQ(NumOf(*second, "defense.dice"), 1);
+}
+
+TEST(Maneuvers, TwoFeintsBoonTheNextStrikeOnly) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  for (int i = 0; i < 2; ++i) {  // a wins d's two Strikes as the defender and feints twice
+    ASSERT_TRUE(DodgedSwordStrike(t, {1, 5}).ok());
+    ASSERT_TRUE(Maneuver(t, "feint", {6}).ok());  // Deception 1 die: 6 passes
+  }
+  ASSERT_TRUE(t.Submit(Cmd("d", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "a");
+  auto next = UndefendedClubStrike(t, {1, 1});  // 1 + boon = 2 dice
+  ASSERT_TRUE(next.ok()) << next.status();
+  EXPECT_EQ(NumOf(*next, "attack.dice"), 2);
+  EXPECT_EQ(t.state().Find("a")->FindRelative("Feint", "d"), nullptr);
+  auto after = UndefendedClubStrike(t, {1});  // not the next action: 1 die
+  ASSERT_TRUE(after.ok()) << after.status();
+  EXPECT_EQ(NumOf(*after, "attack.dice"), 1);
 }
 
 // Manipulate (l.35): stowing a held item, then drawing it again.

@@ -66,6 +66,43 @@ TEST(Cover, BehindHighCoverAndNearerLowCoverTheHighDecides) {
   EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
 }
 
+// seed 003 l.88: "The gain high cover, an obstacle must protect at least
+// three-quarters of the character's body"; l.87 "at least half" for low.
+// A 2x2 target (8,5)-(9,6) shot from (2,5): each of its twenty lines (five
+// points of each square) stands for a twentieth of the body; a line crossing
+// a cover_high square is protected three-quarters. By hand: cover_high at
+// (5,6) crosses 5 lines: 5 x 3/4 = 3.75 of 20, under half: no cover, 6 dice
+// (Fighting Style 4 + AGI 2); at (7,5), in front of its upper row, 11
+// lines: 8.25 of 20, under half: no cover; at (7,5) and (7,6), every line:
+// 15 of 20, three-quarters: high, 6 - 5 = 1 die. (Black-box case: a
+// cover_high square on any one line gave high cover, 1 die, to all three.)
+TEST(Cover, ALargeTargetPartlyBehindHighCoverIsNotThreeQuartersProtected) {
+  auto shot = [](std::vector<std::pair<Pos, std::string>> cells, std::string* source) {
+    auto big = Who("d", "y", 8, 5,
+                   {{"health", 20}, {"speed", 6}, {"dodge", 1}, {"agi", 1}, {"initiative", -9}, {"size_class", 3}},
+                   {W("knife", "1d4", "melee", "light", {}, "piercing")});
+    big.size = 2;
+    Table t(OpposedTests(), WithMap({Archer(), std::move(big)}, std::move(cells)), {6, 1});
+    EXPECT_TRUE(t.status().ok()) << t.status();
+    auto s = Cmd("a", "strike", {"d"});
+    s.weapon = "bow";
+    EXPECT_TRUE(t.Submit(s).ok());
+    auto dodge = Cmd("d", "defend");
+    dodge.window = t.state().windows.begin()->first;
+    WithText(dodge, "defense", "dodge");
+    auto ev = t.Submit(dodge, {});
+    EXPECT_TRUE(ev.ok()) << ev.status();
+    if (!ev.ok()) return int64_t{-1};
+    *source = Number(*ev, "attack.cover").source;
+    return NumOf(*ev, "attack.dice", 0);
+  };
+  std::string source;
+  EXPECT_EQ(shot({{{5, 6}, "cover_high"}}, &source), 6);
+  EXPECT_EQ(shot({{{7, 5}, "cover_high"}}, &source), 6);
+  EXPECT_EQ(shot({{{7, 5}, "cover_high"}, {{7, 6}, "cover_high"}}, &source), 6 - 5);
+  EXPECT_NE(source.find("cover_high at 7,"), std::string::npos) << source;
+}
+
 // The GM may rule the cover (Set the Stage, l.15) with a condition
 // "Cover" of level 1 low, 2 high, 3 full on the target: it overrules the map.
 TEST(Cover, TheGmRulesHighCoverByCondition) {
@@ -453,6 +490,30 @@ TEST(Actions, GrappleUsesAHandAndEndsWhenTheGrapplerLeaves) {
   away.path.emplace_back(2, 4);
   auto ev = t.Submit(away);
   ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
+}
+
+// Seed 003 l.28 "You use a free hand to hold your foe, prohibiting them
+// from moving": a second Grapple won against a foe the grappler already
+// holds holds it once, with one hand (black-box case: a second Grappled was
+// added and took the other hand, so the grappler had no hand left for
+// another foe and one `release` left the foe held). By hand: Athletics 1
+// die, a 6 against d's 0 dice wins each time; a's hands: d in one, e in
+// the other.
+TEST(Actions, GrapplingAFoeAlreadyHeldHoldsItOnce) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"athletics", 1}, {"initiative", 5}}),
+                  Who("d", "y", 3, 2, {{"health", 5}, {"speed", 3}}, {}, {"npc"}),
+                  Who("e", "y", 1, 2, {{"health", 5}, {"speed", 3}}, {}, {"npc"})}),
+          {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6}).ok());
+  ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6}).ok());
+  EXPECT_EQ(CountCond(*t.state().Find("d"), "Grappled"), 1);
+  auto e = t.Submit(Cmd("a", "grapple", {"e"}), {6});  // a hand is still free
+  ASSERT_TRUE(e.ok()) << e.status();
+  EXPECT_TRUE(t.state().Find("e")->Has("Grappled"));
+  ASSERT_TRUE(t.Submit(Cmd("a", "release", {"d"})).ok());
   EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
 }
 

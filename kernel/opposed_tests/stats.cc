@@ -142,28 +142,38 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
   };
   const space::LineCover lc =
       space::CoverLines(from.at, from.size, target.at, target.size, sight(false));
-  // l.87-88: the cover is the better protection the obstacles give. A line
-  // crossing a cover_high square ("at least three-quarters", l.88) gives high
-  // cover wherever on the line it stands, even with a cover_low square nearer
-  // the target (black-box case: only the square nearest the target on the
-  // first obscured line counted, so a target behind both had low cover).
+  // l.87-88: on a line the better protection of its obstacles counts. A line
+  // crossing a cover_high square ("at least three-quarters", l.88) protects
+  // three-quarters wherever on the line it stands, even with a cover_low
+  // square nearer the target (black-box case: only the square nearest the
+  // target on the first obscured line counted, so a target behind both had
+  // low cover).
   const space::LineCover high =
       space::CoverLines(from.at, from.size, target.at, target.size, sight(true));
+  // l.87-88 "an obstacle must protect at least half / three-quarters of the
+  // character's body": each line stands for an equal part of the body (five
+  // points of each of its squares), protected in quarters: a wall all of it
+  // (4), a cover_high square three-quarters (3), a cover_low one half (2).
+  // The body protected is their mean (black-box case: one line of a 2x2
+  // target's twenty crossing a cover_high square gave it high cover).
+  const int low_only = lc.obscured - high.obscured;
+  const int quarters = 4 * lc.blocked + 3 * high.obscured + 2 * low_only;
   int cover = 0;
   if (lc.lines > 0 && lc.blocked == lc.lines) {
     cover = 3;
-  } else if (lc.blocked * 4 >= lc.lines * 3 || high.obscured > 0) {
+  } else if (lc.lines > 0 && quarters >= 3 * lc.lines) {
     cover = 2;
-  } else if ((lc.blocked > 0 && lc.blocked * 2 >= lc.lines) || lc.obscured > 0) {
+  } else if (lc.lines > 0 && quarters >= 2 * lc.lines) {
     cover = 1;
   }
   if (why != nullptr) {
     // The square that gives it: the obscuring one when its kind decides,
     // else the first wall.
-    const bool walls_low = lc.blocked > 0 && lc.blocked * 2 >= lc.lines;
+    const bool walls_decide = cover == 2 ? lc.blocked * 4 >= lc.lines * 3 : lc.blocked * 2 >= lc.lines;
     *why = cover == 0                        ? ""
+           : walls_decide && lc.blocked > 0  ? lc.blocked_by
            : cover == 2 && high.obscured > 0 ? high.obscured_by
-           : cover == 1 && !walls_low        ? lc.obscured_by
+           : lc.obscured > 0                 ? lc.obscured_by
                                              : lc.blocked_by;
   }
   return cover;
