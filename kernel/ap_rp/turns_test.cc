@@ -619,6 +619,29 @@ TEST(Turns, ALoneFormerPartnerActsAloneAgain) {
   EXPECT_FALSE(t.state().Find("c")->Has(kUnion));
 }
 
+// 004_1a3e461770fc9e7a.txt l.12 "they act at the end of the first round
+// instead of using their normal initiative" with l.10 "All creatures of a
+// union have their turn at the same time" (reading): a union with a
+// surprised member k takes its shared turn at the end of round 1, as l.10
+// puts a union with an act-last member last. Union Initiative (26 + 32) / 2
+// = 29, yet after the enemy's 10 in round 1; in round 2, first.
+TEST(Turns, AUnionWithASurprisedMemberActsAtTheEndOfRoundOne) {
+  auto k = Being("k", "x", 1, 1, {{"ins", 13}});  // 26
+  Tag(Tag(k, "union:kh"), "surprised");
+  auto h = Being("h", "x", 2, 1, {{"ins", 16}});  // 32
+  Tag(h, "union:kh");
+  auto o = Being("o", "y", 8, 8, {{"ins", 5}});   // 10
+  Table t(ApRp(), MakeRoster({k, h, o}));
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[0].actor, "o");
+  EXPECT_EQ(t.state().order[1].actor, "h");
+  EXPECT_EQ(t.state().order[1].initiative, 29);
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("k", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().order[0].actor, "h");
+}
+
 // l.12: surprised creatures act at the end of round 1; unsurprised enemies
 // start hidden from them.
 TEST(Turns, Surprise) {
