@@ -178,6 +178,14 @@ absl::Status DecideCinematic(const fb::CommandT& c, Decision& d) {
     // start (before the RP are renewed) instead of being paid from that
     // round's RP.
     p.expiry = Expiry{fb::ExpiryKind::RoundStart, "", d.state().round + 1};
+  } else {
+    // l.6 "Each participant gets three Action Points (AP) during their
+    // turn" (l.44: a Burst "if you have not used any AP on your turn"): a
+    // Cinematic Action is proposed on the actor's turn and paid from that
+    // turn's AP, so one the GM has not ruled on by the turn's end (ended or
+    // lost, l.8) lapses then instead of being paid from a later turn's AP
+    // or blocking the next proposal.
+    p.expiry = Expiry{fb::ExpiryKind::TurnEnd, who, d.state().round};
   }
   return OpenPending(d, p, {decl, "004.cinematic", {}, "waits for the GM's approval (l.41)"}).status();
 }

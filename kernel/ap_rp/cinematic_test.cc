@@ -279,6 +279,32 @@ TEST(Cinematic, AReactionNotRuledInItsRoundLapses) {
   EXPECT_EQ(Momentum(t), 10);
 }
 
+// 004_1a3e461770fc9e7a.txt l.6 "Each participant gets three Action Points
+// (AP) during their turn" with l.40 "you can use a Cinematic Action (3AP)"
+// and l.41 (the GM rules on the attempt): barb proposes a Cinematic Action
+// on its round-1 turn and ends the turn before the GM rules. The proposal
+// lapses with the turn (l.8: ended or lost): on barb's round-2 turn it is
+// not paid from that turn's 3 AP, and barb may propose a new one (old code:
+// it stayed open, barb's new proposal was refused "already waits for the
+// GM", and allowing the old one took round 2's AP).
+TEST(Cinematic, AnActionNotRuledOnItsTurnLapses) {
+  Table t(ApRp(), Roster());
+  ASSERT_OK(t.Submit(Propose("barb", "action")));  // barb's turn (ins 20)
+  ASSERT_OK(t.Submit(Cmd("barb", "end_turn")));
+  EXPECT_EQ(FirstPending(t.state(), "barb", "cinematic"), nullptr);
+  ASSERT_OK(t.Submit(Cmd("pal", "end_turn")));
+  ASSERT_OK(t.Submit(Gm("orc", "end_turn", "the orc waits")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_TRUE(t.state().IsTurnOf("barb"));
+  EXPECT_EQ(Res(t, "barb", kAp), 3);
+  EXPECT_EQ(Momentum(t), 10);
+  // A new proposal on the new turn, allowed: 3 AP and 3 Momentum (10 - 3).
+  ASSERT_OK(t.Submit(Propose("barb", "action")));
+  ASSERT_OK(t.Submit(Rule(t, true, 11, "raw_force"), {7}));  // 7 + 4 = 11 >= 11
+  EXPECT_EQ(Res(t, "barb", kAp), 0);
+  EXPECT_EQ(Momentum(t), 7);
+}
+
 // l.41: a Cinematic Reaction costs 2 RP, off one's turn too.
 TEST(Cinematic, ReactionCostsTwoRp) {
   Table t(ApRp(), Roster());

@@ -590,6 +590,37 @@ absl::Status DecideResume(const fb::CommandT& c, Decision& d) {
                              absl::StrCat(a->id, " takes its held turn after ", current, "'s")});
 }
 
+namespace {
+
+// l.10 "Two or more allies can decide to act as a union": `leaving` quit
+// their unions (joining another, or `leave_union`); an old union left with
+// one creature is no union, so that creature acts alone again from the
+// next round (an ordinary entry of the order, not a one-member union).
+absl::Status DissolveLoneUnions(Decision& d, const std::vector<std::string>& leaving,
+                                uint64_t decl) {
+  std::vector<std::string> names;
+  for (const std::string& id : leaving) {
+    const std::string u = UnionOf(*d.state().Find(id));
+    if (!u.empty() && std::find(names.begin(), names.end(), u) == names.end()) names.push_back(u);
+  }
+  for (const std::string& u : names) {
+    std::vector<std::string> rest;
+    for (const auto& [id, c] : d.state().combatants) {
+      if (UnionOf(c) == u && std::find(leaving.begin(), leaving.end(), id) == leaving.end()) {
+        rest.push_back(id);
+      }
+    }
+    if (rest.size() != 1) continue;
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, rest.front(), kUnion,
+                                          {decl, "004.union", {},
+                                           "its union has no other member left: acts alone from the "
+                                           "start of the next round (l.10 \"Two or more allies\")"}));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (c.targets.empty()) return Malformed(c, "targets", "the allies joining the union (l.10)");
@@ -611,6 +642,7 @@ absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
   }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const std::string name = absl::StrJoin(ids, "+");
+  RETURN_IF_ERROR(DissolveLoneUnions(d, ids, decl));
   for (const std::string& id : ids) {
     RETURN_IF_ERROR(RemoveConditionsNamed(d, id, kUnion, {decl, "004.union", {}, "leaves its union"}));
     NewCondition u;
@@ -649,6 +681,7 @@ absl::Status DecideLeaveUnion(const fb::CommandT& c, Decision& d) {
   if (!a->Has(kUnion)) return Refuse("004.union", a->id + " is in no union");
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(DissolveLoneUnions(d, {who}, decl));
   return RemoveConditionsNamed(d, who, kUnion, {decl, "004.union", {},
                                                 "acts alone from the start of the next round (l.10)"});
 }

@@ -581,6 +581,67 @@ TEST(Turns, FormAndLeaveUnion) {
   EXPECT_EQ(t.state().order.size(), 3u);
 }
 
+// 004_1a3e461770fc9e7a.txt l.10 "Two or more allies can decide to act as a
+// union": b (Initiative 24) and c (22) act as a union from round 2, (24 +
+// 22) / 2 = 23. In round 2 a teammate d (10) forms a union with c, taking c
+// out of b's: b is left alone, no union, and takes its own turn in round 3
+// at its own 24 (an ordinary entry, not a one-member union); c+d stand at
+// (22 + 10) / 2 = 16. Likewise c leaving c+d in round 3 leaves d alone.
+// (Old code: b and later d kept the old union's mark and were ordered as
+// one-member unions.)
+TEST(Turns, ALoneFormerPartnerActsAloneAgain) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 15}});  // 30
+  auto b = Being("b", "y", 2, 1, {{"ins", 12}});  // 24
+  auto c = Being("c", "y", 5, 5, {{"ins", 11}});  // 22
+  auto d = Being("d", "y", 6, 5, {{"ins", 5}});   // 10
+  Table t(ApRp(), MakeRoster({a, b, c, d}));
+  ASSERT_OK(t.Submit(Cmd("b", "form_union", {"c"})));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("d", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().order.size(), 3u);  // a 30, b+c 23, d 10
+  EXPECT_EQ(t.state().order[1].initiative, 23);
+  ASSERT_OK(t.Submit(Cmd("d", "form_union", {"c"})));
+  EXPECT_FALSE(t.state().Find("b")->Has(kUnion));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("d", "end_turn")));
+  ASSERT_EQ(t.state().round, 3);
+  ASSERT_EQ(t.state().order.size(), 3u);  // a 30, b 24, c+d 16
+  EXPECT_EQ(t.state().order[1].actor, "b");
+  EXPECT_EQ(t.state().order[1].initiative, 24);
+  EXPECT_TRUE(t.state().order[1].members.empty());
+  EXPECT_EQ(t.state().order[2].initiative, 16);
+  ASSERT_OK(t.Submit(Cmd("c", "leave_union")));
+  EXPECT_FALSE(t.state().Find("d")->Has(kUnion));
+  EXPECT_FALSE(t.state().Find("c")->Has(kUnion));
+}
+
+// 004_1a3e461770fc9e7a.txt l.12 "they act at the end of the first round
+// instead of using their normal initiative" with l.10 "All creatures of a
+// union have their turn at the same time" (reading): a union with a
+// surprised member k takes its shared turn at the end of round 1, as l.10
+// puts a union with an act-last member last. Union Initiative (26 + 32) / 2
+// = 29, yet after the enemy's 10 in round 1; in round 2, first.
+TEST(Turns, AUnionWithASurprisedMemberActsAtTheEndOfRoundOne) {
+  auto k = Being("k", "x", 1, 1, {{"ins", 13}});  // 26
+  Tag(Tag(k, "union:kh"), "surprised");
+  auto h = Being("h", "x", 2, 1, {{"ins", 16}});  // 32
+  Tag(h, "union:kh");
+  auto o = Being("o", "y", 8, 8, {{"ins", 5}});   // 10
+  Table t(ApRp(), MakeRoster({k, h, o}));
+  ASSERT_EQ(t.state().order.size(), 2u);
+  EXPECT_EQ(t.state().order[0].actor, "o");
+  EXPECT_EQ(t.state().order[1].actor, "h");
+  EXPECT_EQ(t.state().order[1].initiative, 29);
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("k", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().order[0].actor, "h");
+}
+
 // l.12: surprised creatures act at the end of round 1; unsurprised enemies
 // start hidden from them.
 TEST(Turns, Surprise) {
