@@ -1451,5 +1451,60 @@ TEST(Grapple, ClingMovesTheGridsYardsWithTheTarget) {
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 6}));
 }
 
+// 001 l.225 Cling: "Trigger A target you are grappling is about to move out
+// of reach"; l.280: the mount moves and carries its rider. The orc rides the
+// wolf (6,5); aria (5,5) grapples the orc (adjacent to its space, l.220).
+// The wolf walks east, (7,5), (8,5): the orc, carried, is about to move out
+// of aria's reach: the move waits for her Cling. Power 4 + d20 6 = 10: 2 yd
+// with it (l.226, 5 points a yard): she follows to (7,5), beside the wolf's
+// (8,5), and the grapple holds (l.230).
+TEST(Mounted, AGrapplerClingsToARiderItsMountCarriesAway) {
+  auto wolf = Who("wolf", "orcs", 6, 5, {{"spd", 0}, {"size", 1}, {"str", 3}}, "bite", "2", "bite", {{"reach", 0}});
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 4), std::move(wolf)}), {10, 12, 12});
+  // aria (18) acts first; the orc mounts on its turn; round 2, aria
+  // grapples it.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  if (t.state().IsTurnOf("wolf")) {
+    ASSERT_TRUE(t.Submit(Cmd("wolf", "end_turn")).ok());
+  }
+  { auto m = t.Submit(Cmd("orc", "mount", {"wolf"})); ASSERT_TRUE(m.ok()) << m.status(); }
+  if (!t.state().windows.empty()) {
+    ASSERT_TRUE(t.Submit(Cmd("orc", "resolve")).ok());
+  }
+  ASSERT_TRUE(t.state().Find("orc")->Has("Riding"));
+  while (!t.state().IsTurnOf("aria")) {
+    auto e = t.Submit(Cmd(t.state().active, "end_turn"));
+    ASSERT_TRUE(e.ok()) << t.state().active << " " << e.status();
+  }
+  auto g = t.Submit(Cmd("aria", "grapple", {"orc"}), {15});
+  ASSERT_TRUE(g.ok()) << g.status();
+  if (!t.state().windows.empty()) {
+    ASSERT_TRUE(t.Submit(Cmd("aria", "resolve"), {15}).ok());
+  }
+  ASSERT_TRUE(t.state().Find("aria")->FindRelative("Grappling", "orc") != nullptr);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc") || t.state().IsTurnOf("wolf"));
+  fb::CommandT buy = Cmd("wolf", "buy_move");
+  With(buy, "ap", 4);
+  { auto b = t.Submit(buy); ASSERT_TRUE(b.ok()) << b.status(); }
+  fb::CommandT mv = Cmd("wolf", "move");
+  mv.path = {fb::Pos(7, 5), fb::Pos(8, 5)};
+  auto moved = t.Submit(mv);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.cling"));
+  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
+  cl.window = t.state().windows.begin()->first;
+  WithText(cl, "act", "cling");
+  With(cl, "reduce", 0);
+  auto answered = t.Submit(cl, {6});
+  ASSERT_TRUE(answered.ok()) << answered.status();
+  EXPECT_EQ(kernel::testing::NumOf(*answered, "move_with_yards"), 2);
+  EXPECT_EQ(t.state().Find("wolf")->at, (Pos{8, 5}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+  EXPECT_TRUE(t.state().Find("aria")->FindRelative("Grappling", "orc") != nullptr);
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots

@@ -222,10 +222,13 @@ absl::Status ResolveCling(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // from the target's movement pool too (it cannot simply walk them again).
   if (reduce > 0) RETURN_IF_ERROR(CutHeldMove(d, c.window, reduce, cause).status());
   const Combatant* t = d.state().Find(c.targets[0]);
-  const int64_t cut = std::min(reduce, t->Resource(res::kMovePool));
+  const Combatant* mover = t;  // a rider's movement is its mount's (l.280)
+  if (const Condition* k = t->FindCondition("Riding"); k != nullptr) mover = d.state().Find(k->relative_to);
+  const int64_t cut = std::min(reduce, mover->Resource(res::kMovePool));
   if (cut > 0) {
-    RETURN_IF_ERROR(AddResource(d, t->id, res::kMovePool, -cut, {cause, "001.cling", {{"reduce", cut}}}).status());
+    RETURN_IF_ERROR(AddResource(d, mover->id, res::kMovePool, -cut, {cause, "001.cling", {{"reduce", cut}}}).status());
   }
+  t = d.state().Find(c.targets[0]);
   if (with > 0) {  // moves with the target as it goes (movement.cc)
     if (a.Resource(res::kClingDiagonals) != 0) {  // l.161: its diagonals count from its first step along
       RETURN_IF_ERROR(SetResource(d, a.id, res::kClingDiagonals, 0, {cause, "001.cling"}));

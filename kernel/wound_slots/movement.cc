@@ -313,10 +313,15 @@ absl::Status NoteYardsMoved(Decision& d, const std::string& who, int64_t yards, 
 // moves with it, a yard per 5 points of its Cling.
 absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause) {
   const std::string& self = mover.id;
+  // Clinging to the mover, or to its rider, carried with it (l.220, l.280).
+  const Condition* ridden = mover.FindCondition("Ridden");
+  const std::string rider = ridden == nullptr ? "" : ridden->relative_to;
   std::vector<std::pair<std::string, Condition>> clingers;
   for (const auto& [id, o] : d.state().combatants) {
     for (const auto& [cid, k] : o.conditions) {
-      if (k.name == "Clinging" && k.relative_to == self && k.level > 0) clingers.emplace_back(id, k);
+      if (k.name == "Clinging" && (k.relative_to == self || (!rider.empty() && k.relative_to == rider)) && k.level > 0) {
+        clingers.emplace_back(id, k);
+      }
     }
   }
   for (const auto& [id, k] : clingers) {
@@ -340,7 +345,7 @@ absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vecto
       RETURN_IF_ERROR(SetResource(d, id, res::kClingDiagonals, walk.diagonals(), {cause, "001.cling", {}, "diagonals moved along"}));
     }
     if (k.level - walk.cost() > 0) {
-      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - walk.cost(), self).status());
+      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - walk.cost(), k.relative_to).status());
     }
   }
   return absl::OkStatus();
@@ -432,11 +437,21 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
   Approach out;
   Pos at = mover.at;
   const std::vector<std::string> carried = CarriedBy(mover);  // they move with it (l.228, l.280)
+  // l.225 "A target you are grappling is about to move out of reach": the
+  // mover, or its rider, carried in its space (l.220, l.280).
+  std::vector<std::string> targets = {mover.id};
+  if (const Condition* k = mover.FindCondition("Ridden"); k != nullptr) targets.push_back(k->relative_to);
+  auto relative_to_any = [&](const Combatant& o, const char* name) {
+    for (const std::string& t : targets) {
+      if (o.FindRelative(name, t) != nullptr) return true;
+    }
+    return false;
+  };
   for (size_t i = 0; i < path.size(); ++i) {
     for (const auto& [id, o] : s.combatants) {
-      const bool grappler = o.FindRelative("Grappling", mover.id) != nullptr;
+      const bool grappler = relative_to_any(o, "Grappling");
       if (id == mover.id || (o.side == mover.side && !grappler) || IsOut(o) || o.Has("Pinned") || InitiativeOf(s, id) <= 0) continue;
-      if (o.FindRelative("Clinging", mover.id) != nullptr) continue;  // moving with it
+      if (relative_to_any(o, "Clinging")) continue;  // moving with it
       if (std::find(carried.begin(), carried.end(), id) != carried.end()) continue;  // dragged or ridden along
       if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
       const Weapon* w = nullptr;
