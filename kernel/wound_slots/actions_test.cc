@@ -1506,5 +1506,34 @@ TEST(Mounted, AGrapplerClingsToARiderItsMountCarriesAway) {
   EXPECT_TRUE(t.state().Find("aria")->FindRelative("Grappling", "orc") != nullptr);
 }
 
+// 001 l.281: a check "each time ... you come into reach of an enemy's
+// melee weapon": a path through the reach and out again comes into it.
+// Aria rides the untrained horse (Size 6; hooves reach 0) at (5,6); the orc
+// on foot (spear reach 2, rate 9: 4 AP, 9 yd) walks (9,6) → (8,6), (7,6),
+// (6,7), (7,8): 1 + 1 + 1 + 2 = 5 yd. From her (l.280's yard added): 4 + 1
+// = 5, 3, 2 + 1 = 3, at (6,7) 1 + 1 = 2 (within 2: she comes into reach),
+// at (7,8) 3 + 1 = 4 (out again). Prs [Nature/Riding] d20 3 + 0 = 3 < TN
+// 5: she loses control, though the orc ends out of reach.
+TEST(Mounted, AnEnemyPassingThroughAnUntrainedMountsRidersReachCallsForTheCheck) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}}, {"untrained"});
+  auto orc = Orc("orc", 9, 6);
+  AddNumber(*orc.weapons[0], "reach", 2);
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), std::move(orc)}), {15, 10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("orc", "move");
+  walk.path = {fb::Pos(8, 6), fb::Pos(7, 6), fb::Pos(6, 7), fb::Pos(7, 8)};
+  auto moved = t.Submit(walk, {3});
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.mount.untrained"));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 8}));
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 5);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots

@@ -371,9 +371,10 @@ absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vecto
 // walk's, or a long jump's: both are movement, l.178).
 std::vector<std::string> CarriedBy(const Combatant& mover);
 absl::Status CarryAlong(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause);
-// l.281: after `before` (as it was) moved, walking or jumping: each rider of
-// an untrained mount that came into an enemy's melee reach checks.
-absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause);
+// l.281: after `before` (as it was) moved along `steps`, walking or
+// jumping: each rider of an untrained mount that came, at a step, into an
+// enemy's melee reach checks (each time).
+absl::Status UntrainedReach(Decision& d, const Combatant& before, const std::vector<Pos>& steps, uint64_t cause);
 // Resumes a move held by an approach window (acts.cc).
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
 // l.226: Cling's reduction cuts the held move in window `window` by `yards`

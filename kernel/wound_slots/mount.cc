@@ -292,7 +292,7 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // others involved in the grapple with you".
   RETURN_IF_ERROR(CarryAlong(d, a, path, cause));
   RETURN_IF_ERROR(CarryClingers(d, a, path, cause));  // l.226: a Cling moving with it
-  RETURN_IF_ERROR(UntrainedReach(d, a, cause));  // l.281: a jump into an enemy's reach too
+  RETURN_IF_ERROR(UntrainedReach(d, a, path, cause));  // l.281: a jump into an enemy's reach too
   RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, -landed.cost(), {cause, "001.move.pool", {}}).status());
   // l.177 "If you moved at least 5 yards leading up to the jump": the
   // yards jumped are moved too (l.178: a jump is movement), for a later
