@@ -1535,5 +1535,40 @@ TEST(Mounted, AnEnemyPassingThroughAnUntrainedMountsRidersReachCallsForTheCheck)
   EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
 }
 
+// 001 l.108 "Each participant has one turn per round"; l.280 "you and your
+// mount share a single turn". The horse (Speed 1: Round Start 7, Turn End
+// 7, Max 21, l.115) takes its turn first (d20 12 + 5 = 17): 7 + 7 = 14 AP.
+// On the orc's turn (5 + 5 = 10), aria, a reserve, joins (d20 10 + 2 + 1 +
+// 5 = 18) and mounts the horse out of turn. Her turn then comes: the horse
+// has had its own this round, so it shares hers from the next round only:
+// at her turn's end it gains no second Turn End AP: round 2 starts with
+// 10 + 7 = 17 (not 10 + 7 + 7 = 24, capped at 21).
+TEST(Mounted, AMountThatHadItsTurnTakesNoSecondOneWithItsNewRider) {
+  auto aria = Aria(5, 5);
+  aria.tags.push_back("reserve");
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 1}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
+  Table t(WoundSlots(), Roster({std::move(aria), std::move(horse), Orc("orc", 12, 12)}), {12, 5});
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  fb::CommandT buy = Cmd("horse", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(Cmd("horse", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "horse"), 10);
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  { auto j = t.Submit(Cmd("aria", "join"), {10}); ASSERT_TRUE(j.ok()) << j.status(); }
+  { auto m = t.Submit(Cmd("aria", "mount", {"horse"})); ASSERT_TRUE(m.ok()) << m.status(); }
+  if (!t.state().windows.empty()) {
+    ASSERT_TRUE(t.Submit(Cmd("aria", "resolve")).ok());
+  }
+  ASSERT_TRUE(t.state().Find("aria")->Has("Riding"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 1);
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  EXPECT_FALSE(t.state().IsTurnOf("horse"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(Ap(t.state(), "horse"), 10 + 7);  // round 2's Round Start AP only
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots

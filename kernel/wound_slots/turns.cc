@@ -139,7 +139,13 @@ absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
   const int64_t round = d.state().round;
   std::vector<std::string> members;
   for (const OrderEntry& e : d.state().order) {
-    if (e.actor == who) members = e.members;
+    if (e.actor != who) continue;
+    for (const std::string& m : e.members) {
+      // l.108 "Each participant has one turn per round": a mount that had
+      // its own turn this round before its rider mounted shares the
+      // rider's turn (l.280) from the next round.
+      if (d.state().Find(m)->Resource(res::kTurnRound) != round) members.push_back(m);
+    }
   }
   RETURN_IF_ERROR(StartTurn(d, who, {cause, "001.round", {{"round", round}}}, members));
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round, {cause, "001.duration"}).status());
