@@ -1570,5 +1570,33 @@ TEST(Mounted, AMountThatHadItsTurnTakesNoSecondOneWithItsNewRider) {
   EXPECT_EQ(Ap(t.state(), "horse"), 10 + 7);  // round 2's Round Start AP only
 }
 
+// 001 l.281: regaining control, "a -1 penalty for each enemy within 30
+// feet" (10 yd); l.280: "you are considered 1 yard farther from creatures
+// on the ground smaller than your mount". Aria rides the untrained horse
+// (Size 6) at (5,6); the orc on foot (Size 0) stands at (15,6), 10 yd from
+// the horse's space: 10 + 1 = 11 yd from her, not within 30 feet. Prs 0 +
+// d20 5 - 0 + 0 (first try) = 5 >= TN 5: she regains control (with the orc
+// counted, 5 - 1 = 4 < 5).
+TEST(Mounted, TheRidersExtraYardCountsForEnemiesWithinThirtyFeet) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
+  Table t(WoundSlots(),
+          Roster({Aria(5, 5, {{"ap/mount", 1}, {"ap/regain_control", 1}}), std::move(horse), Orc("orc", 15, 6)}),
+          {15, 10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  fb::CommandT lose = Cmd("aria", "gm_condition");
+  lose.author = "gm";
+  lose.role = fb::Role::GM;
+  lose.text = "the horse bolts";
+  WithText(lose, "name", "Uncontrolled");
+  WithText(lose, "op", "add");
+  WithText(lose, "relative_to", "horse");
+  ASSERT_TRUE(t.Submit(lose).ok());
+  auto ev = t.Submit(Cmd("aria", "regain_control"), {5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "enemies_within_30ft"), 0);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 5);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots
