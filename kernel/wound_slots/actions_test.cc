@@ -1453,13 +1453,14 @@ TEST(Grapple, ClingMovesTheGridsYardsWithTheTarget) {
 
 // 001 l.225 Cling: "Trigger A target you are grappling is about to move out
 // of reach"; l.280: the mount moves and carries its rider. The orc rides the
-// wolf (6,5); aria (5,5) grapples the orc (adjacent to its space, l.220).
+// wolf (6,5; Size 0, no larger than aria: she is not a yard farther, l.280);
+// aria (5,5) grapples the orc (adjacent to its space, l.220).
 // The wolf walks east, (7,5), (8,5): the orc, carried, is about to move out
 // of aria's reach: the move waits for her Cling. Power 4 + d20 6 = 10: 2 yd
 // with it (l.226, 5 points a yard): she follows to (7,5), beside the wolf's
 // (8,5), and the grapple holds (l.230).
 TEST(Mounted, AGrapplerClingsToARiderItsMountCarriesAway) {
-  auto wolf = Who("wolf", "orcs", 6, 5, {{"spd", 0}, {"size", 1}, {"str", 3}}, "bite", "2", "bite", {{"reach", 0}});
+  auto wolf = Who("wolf", "orcs", 6, 5, {{"spd", 0}, {"size", 0}, {"str", 3}}, "bite", "2", "bite", {{"reach", 0}});
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 4), std::move(wolf)}), {10, 12, 12});
   // aria (18) acts first; the orc mounts on its turn; round 2, aria
   // grapples it.
@@ -1504,6 +1505,24 @@ TEST(Mounted, AGrapplerClingsToARiderItsMountCarriesAway) {
   EXPECT_EQ(t.state().Find("wolf")->at, (Pos{8, 5}));
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
   EXPECT_TRUE(t.state().Find("aria")->FindRelative("Grappling", "orc") != nullptr);
+}
+
+// 001 l.230 Grapple: "Make a melee attack against an adjacent target";
+// l.280: a rider is "considered 1 yard farther from creatures on the ground
+// smaller than your mount". Aria rides the horse (Size 6) at (7,5); the orc
+// on foot (Size 0) at (6,5) is 1 + 1 = 2 yd from her: not adjacent, it
+// cannot grapple her, nor she it; the horse it may (1 yd, no yard added).
+TEST(Mounted, ACreatureOnFootBesideTheMountIsNotAdjacentToTheRider) {
+  auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
+  Table t(WoundSlots(), Roster({Aria(8, 5, {{"ap/grapple", 2}}), std::move(horse), Orc()}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  auto g = t.Submit(Cmd("aria", "grapple", {"orc"}));
+  EXPECT_EQ(g.status().code(), absl::StatusCode::kFailedPrecondition) << g.status();
+  EXPECT_NE(g.status().message().find("not adjacent"), std::string::npos) << g.status();
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  auto og = t.Submit(Cmd("orc", "grapple", {"aria"}));
+  EXPECT_EQ(og.status().code(), absl::StatusCode::kFailedPrecondition) << og.status();
 }
 
 // 001 l.281: a check "each time ... you come into reach of an enemy's

@@ -50,7 +50,7 @@ bool Grapples(const Combatant& a, const std::string& other) {
 absl::Status CheckGrapple(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   if (t->id == a.id) return Malformed(c, "targets[0]", "another creature");
-  if (Distance(s, a, *t) > 1) return Refuse("001.grapple", t->id + " is not adjacent");
+  if (!Adjacent(s, a, *t)) return Refuse("001.grapple", t->id + " is not adjacent");
   if (std::abs(SizeScore(a) - SizeScore(*t)) >= 5) return Refuse("001.grapple", "sizes 5 or more apart");
   if (t->HasTag("ungrappleable") || a.HasTag("ungrappleable")) return Refuse("001.grapple", "its form prevents grappling");
   if (Grapples(a, t->id)) return Refuse("001.grapple", a.id + " already grapples " + t->id);

@@ -284,6 +284,12 @@ int64_t MountedBonus(const State& s, const Combatant& rider, const Combatant& ot
                      const char* key = "mounted");
 // 1 when one of the two rides a mount larger than the other on foot (l.280).
 int64_t MountedGap(const State& s, const Combatant& a, const Combatant& b);
+// "adjacent" (l.216, l.230, l.250, l.252, l.261): within 1 yd, a rider
+// "considered 1 yard farther from creatures on the ground smaller than your
+// mount" (l.280; MountedGap).
+inline bool Adjacent(const State& s, const Combatant& a, const Combatant& b) {
+  return Distance(s, a, b) + MountedGap(s, a, b) <= 1;
+}
 // A check (d20 + bonus); returns the total and natural die.
 struct CheckRoll {
   int64_t total = 0;

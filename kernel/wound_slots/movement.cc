@@ -423,7 +423,7 @@ absl::Status EndApartGrapples(Decision& d, uint64_t cause) {
       if (k.name != "Grappling" && k.name != "Pinned") continue;
       const std::string other = k.name == "Grappling" ? k.relative_to : k.source;
       const Combatant* o = d.state().Find(other);  // a GM's pin names no combatant: kept
-      if (o != nullptr && Distance(d.state(), c, *o) > 1) ended.emplace_back(id, cid);
+      if (o != nullptr && !Adjacent(d.state(), c, *o)) ended.emplace_back(id, cid);  // l.280's yard too
     }
   }
   for (const auto& [id, cid] : ended) {
