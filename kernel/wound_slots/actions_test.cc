@@ -773,10 +773,11 @@ TEST(Mounted, ARiderOccupiesItsMountsSpace) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Riding"));
   // l.108 "Each participant has one turn per round": the horse shared
   // aria's turn of round 2; off her turn's end it has no second one: round
-  // 3 begins (the orc, 17, first).
+  // 3 begins, aria first: off the mount her own 18 again, not the worse
+  // of the two (l.280 "While riding"), before the orc's 17.
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  EXPECT_EQ(t.state().round, 3);
-  EXPECT_TRUE(t.state().IsTurnOf("orc"));
+  EXPECT_EQ(t.state().round, 3) << t.state().active;
+  EXPECT_TRUE(t.state().IsTurnOf("aria"));
 }
 
 // 001 l.220: the rider is atop the mount, in its space; l.245 Shove: "The
@@ -1615,6 +1616,44 @@ TEST(Mounted, TheRidersExtraYardCountsForEnemiesWithinThirtyFeet) {
   EXPECT_EQ(kernel::testing::NumOf(*ev, "enemies_within_30ft"), 0);
   EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 5);
   EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
+// 001 l.280 "you and your mount share a single turn, using the worse of your
+// two initiative scores"; l.81-82 (a critical success lowers the target's
+// initiative by 2). Aria 10 + 2 + 1 + 5 = 18 mounts the horse (5 + 5 = 10):
+// their turn at 10. The orc (17; spear, reach 2: 1 + 1 = 2 yd from her,
+// l.280) rolls a natural 20 against her: her own score 18 - 2 = 16, the
+// worse of the two still the horse's 10 (not 10 - 2 = 8). Dismounted, she
+// is back at her own 16.
+TEST(Mounted, ARidersOwnInitiativeChangesAndTheSharedTurnKeepsTheWorse) {
+  auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
+  auto orc = Orc();
+  AddNumber(*orc.weapons[0], "reach", 2);
+  Table t(WoundSlots(), Roster({Aria(8, 5), std::move(horse), std::move(orc)}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  EXPECT_EQ(Init(t.state(), "aria"), 10);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  auto decl = t.Submit(Cmd("orc", "standard_attack", {"aria"}), {20});
+  ASSERT_TRUE(decl.ok()) << decl.status();
+  if (!t.state().windows.empty()) {
+    auto r = t.Submit(Cmd("orc", "resolve"), {20});
+    ASSERT_TRUE(r.ok()) << r.status();
+  }
+  EXPECT_EQ(Init(t.state(), "orc"), 19);
+  EXPECT_EQ(t.state().Find("aria")->FindCondition("Riding")->level, 16);
+  EXPECT_EQ(Init(t.state(), "aria"), 10);
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());  // round 2: the orc (19) first
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  fb::CommandT down = Cmd("aria", "dismount");
+  down.path = {fb::Pos(8, 6)};
+  ASSERT_TRUE(t.Submit(down).ok());
+  if (!t.state().windows.empty()) {
+    ASSERT_TRUE(t.Submit(Cmd("aria", "resolve")).ok());
+  }
+  EXPECT_EQ(Init(t.state(), "aria"), 16);
+  EXPECT_EQ(Init(t.state(), "horse"), 10);
 }
 
 }  // namespace

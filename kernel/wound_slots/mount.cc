@@ -28,7 +28,9 @@ absl::Status ResolveMount(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int64_t ri = InitiativeOf(d.state(), rider), mi = InitiativeOf(d.state(), mount);
   const bool sentient = d.state().Find(mount)->HasTag("sentient");
   const Why why{cause, "001.mount", {{"rider_initiative", ri}, {"mount_initiative", mi}}, "mounted"};
-  RETURN_IF_ERROR(Impose(d, rider, "Riding", rider, {}, why, 0, mount).status());
+  // Each keeps its own initiative score (l.280 "the worse of your two"):
+  // the rider's in `Riding`, the mount's in `Ridden` (turns.cc ChangeInitiative).
+  RETURN_IF_ERROR(Impose(d, rider, "Riding", rider, {}, why, ri, mount).status());
   RETURN_IF_ERROR(Impose(d, mount, "Ridden", rider, {}, why, mi, rider).status());
   // l.220 "You climb atop a horse": the rider occupies the mount's space
   // (and moves with it, movement.cc CarriedBy); its distances are the
@@ -116,12 +118,15 @@ absl::Status EndRiding(Decision& d, const std::string& rider, const Why& why) {
     for (const std::string& m : e.members) {
       if (m != mount) keep.push_back(m);
     }
+    // l.280: "the worse of your two initiative scores" only "while riding":
+    // off the mount, the rider's own score again.
+    if (e.actor == rider && keep.size() != e.members.size()) e.initiative = a.FindCondition("Riding")->level;
     e.members = keep;
   }
   if (had) return absl::OkStatus();
   OrderEntry e;
   e.actor = mount;
-  e.initiative = ridden.level;  // reading: its own initiative as when mounted
+  e.initiative = ridden.level;  // its own score (l.280), as kept while ridden (turns.cc ChangeInitiative)
   order.push_back(e);
   std::stable_sort(order.begin(), order.end(), [](const OrderEntry& x, const OrderEntry& y) {
     return x.initiative > y.initiative;

@@ -191,9 +191,28 @@ absl::StatusOr<int64_t> ChangeInitiative(Decision& d, const std::string& who,
   std::vector<OrderEntry> order = d.state().order;
   int64_t now = 0, before = 0;
   for (OrderEntry& e : order) {
-    if (e.actor != who) continue;
+    const bool member = std::find(e.members.begin(), e.members.end(), who) != e.members.end();
+    if (e.actor != who && !member) continue;
     before = e.initiative;
-    now = std::max<int64_t>(0, e.initiative + delta);  // l.120
+    if (e.members.empty()) {
+      now = std::max<int64_t>(0, e.initiative + delta);  // l.120
+      e.initiative = now;
+      continue;
+    }
+    // l.280 "using the worse of your two initiative scores": rider and
+    // mount keep their own scores (`Riding` / `Ridden` level); the change
+    // is to `who`'s own (l.120: not below 0), the shared turn at the worse.
+    const std::string rider = e.actor, mount = e.members.front();
+    const Condition riding = *d.state().Find(rider)->FindCondition("Riding");
+    const Condition ridden = *d.state().Find(mount)->FindCondition("Ridden");
+    const Condition& own = who == rider ? riding : ridden;
+    const int64_t updated = std::max<int64_t>(0, own.level + delta);
+    if (updated != own.level) {
+      const Why w{why.cause, why.rule, {{"own_initiative_before", own.level}, {"own_initiative", updated}}, who + "'s own initiative"};
+      RETURN_IF_ERROR(RemoveCondition(d, who, own.id, w));
+      RETURN_IF_ERROR(Impose(d, who, own.name, own.source, own.expiry, w, updated, own.relative_to).status());
+    }
+    now = std::min(who == rider ? updated : riding.level, who == mount ? updated : ridden.level);
     e.initiative = now;
   }
   if (now == before) return now;
