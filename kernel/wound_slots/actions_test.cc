@@ -1656,5 +1656,31 @@ TEST(Mounted, ARidersOwnInitiativeChangesAndTheSharedTurnKeepsTheWorse) {
   EXPECT_EQ(Init(t.state(), "horse"), 10);
 }
 
+// 001 l.120 "If your initiative is 0, you cannot take reactions"; l.280 the
+// mount shares its rider's turn "using the worse of your two initiative
+// scores": the horse's initiative is that shared score (10), not 0. Aria
+// rides the trained horse (hooves reach 1) at (7,5); the orc walks from
+// (3,5) to (5,5), (6,5): entering the horse's reach at (6,5), the move waits
+// for its Rebuff (l.189); aria's sword (reach 1) is 1 + 1 = 2 yd from the
+// orc there (l.280): not hers.
+TEST(Mounted, ARiddenMountMayRebuffAtTheSharedInitiative) {
+  auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 1}});
+  Table t(WoundSlots(), Roster({Aria(8, 5), std::move(horse), Orc("orc", 3, 5)}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  EXPECT_EQ(InitiativeOf(t.state(), "horse"), 10);
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = {fb::Pos(4, 5), fb::Pos(5, 5), fb::Pos(6, 5)};
+  auto moved = t.Submit(mv);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"horse"}));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{5, 5}));
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots

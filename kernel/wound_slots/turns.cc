@@ -182,6 +182,9 @@ absl::Status Advance(Decision& d, uint64_t cause) {
 int64_t InitiativeOf(const State& s, const std::string& who) {
   for (const OrderEntry& e : s.order) {
     if (e.actor == who) return e.initiative;
+    // l.280: a mount sharing its rider's turn goes at the shared score (the
+    // worse of the two), not 0 (l.120: it may still react).
+    if (std::find(e.members.begin(), e.members.end(), who) != e.members.end()) return e.initiative;
   }
   return 0;
 }
