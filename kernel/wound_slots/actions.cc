@@ -292,7 +292,7 @@ absl::Status ResolveHinder(Decision& d, const fb::CommandT& c, uint64_t cause) {
 absl::Status CheckTreatWound(const State& s, const Combatant& a, const fb::CommandT& c) {
   const Combatant* t = &a;
   if (!c.targets.empty()) { ASSIGN_OR_RETURN(t, Target(s, c)); }
-  if (t->id != a.id && Distance(s, a, *t) > 1) return Refuse("001.act.treat_wound", t->id + " is not adjacent");
+  if (t->id != a.id && !Adjacent(s, a, *t)) return Refuse("001.act.treat_wound", t->id + " is not adjacent");
   if (t->side != a.side && !IsHelpless(*t)) {
     return Refuse("001.act.treat_wound", t->id + " is neither willing nor helpless");
   }
@@ -338,7 +338,7 @@ absl::Status ResolveTreatWound(Decision& d, const fb::CommandT& c, uint64_t caus
 absl::Status CheckStabilize(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   if (!t->Has("Dying")) return Refuse("001.act.stabilize", t->id + " is not dying");
-  if (Distance(s, a, *t) > 1) return Refuse("001.act.stabilize", t->id + " is not within reach");
+  if (!Adjacent(s, a, *t)) return Refuse("001.act.stabilize", t->id + " is not within reach");
   return absl::OkStatus();
 }
 

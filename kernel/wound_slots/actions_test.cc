@@ -773,10 +773,11 @@ TEST(Mounted, ARiderOccupiesItsMountsSpace) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Riding"));
   // l.108 "Each participant has one turn per round": the horse shared
   // aria's turn of round 2; off her turn's end it has no second one: round
-  // 3 begins (the orc, 17, first).
+  // 3 begins, aria first: off the mount her own 18 again, not the worse
+  // of the two (l.280 "While riding"), before the orc's 17.
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  EXPECT_EQ(t.state().round, 3);
-  EXPECT_TRUE(t.state().IsTurnOf("orc"));
+  EXPECT_EQ(t.state().round, 3) << t.state().active;
+  EXPECT_TRUE(t.state().IsTurnOf("aria"));
 }
 
 // 001 l.220: the rider is atop the mount, in its space; l.245 Shove: "The
@@ -1449,6 +1450,236 @@ TEST(Grapple, ClingMovesTheGridsYardsWithTheTarget) {
   EXPECT_EQ(t.state().Find("orc")->at, (Pos{9, 9}));
   EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 4);
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 6}));
+}
+
+// 001 l.225 Cling: "Trigger A target you are grappling is about to move out
+// of reach"; l.280: the mount moves and carries its rider. The orc rides the
+// wolf (6,5; Size 0, no larger than aria: she is not a yard farther, l.280);
+// aria (5,5) grapples the orc (adjacent to its space, l.220).
+// The wolf walks east, (7,5), (8,5): the orc, carried, is about to move out
+// of aria's reach: the move waits for her Cling. Power 4 + d20 6 = 10: 2 yd
+// with it (l.226, 5 points a yard): she follows to (7,5), beside the wolf's
+// (8,5), and the grapple holds (l.230).
+TEST(Mounted, AGrapplerClingsToARiderItsMountCarriesAway) {
+  auto wolf = Who("wolf", "orcs", 6, 5, {{"spd", 0}, {"size", 0}, {"str", 3}}, "bite", "2", "bite", {{"reach", 0}});
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 4), std::move(wolf)}), {10, 12, 12});
+  // aria (18) acts first; the orc mounts on its turn; round 2, aria
+  // grapples it.
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  if (t.state().IsTurnOf("wolf")) {
+    ASSERT_TRUE(t.Submit(Cmd("wolf", "end_turn")).ok());
+  }
+  { auto m = t.Submit(Cmd("orc", "mount", {"wolf"})); ASSERT_TRUE(m.ok()) << m.status(); }
+  if (!t.state().windows.empty()) {
+    ASSERT_TRUE(t.Submit(Cmd("orc", "resolve")).ok());
+  }
+  ASSERT_TRUE(t.state().Find("orc")->Has("Riding"));
+  while (!t.state().IsTurnOf("aria")) {
+    auto e = t.Submit(Cmd(t.state().active, "end_turn"));
+    ASSERT_TRUE(e.ok()) << t.state().active << " " << e.status();
+  }
+  auto g = t.Submit(Cmd("aria", "grapple", {"orc"}), {15});
+  ASSERT_TRUE(g.ok()) << g.status();
+  if (!t.state().windows.empty()) {
+    ASSERT_TRUE(t.Submit(Cmd("aria", "resolve"), {15}).ok());
+  }
+  ASSERT_TRUE(t.state().Find("aria")->FindRelative("Grappling", "orc") != nullptr);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc") || t.state().IsTurnOf("wolf"));
+  fb::CommandT buy = Cmd("wolf", "buy_move");
+  With(buy, "ap", 4);
+  { auto b = t.Submit(buy); ASSERT_TRUE(b.ok()) << b.status(); }
+  fb::CommandT mv = Cmd("wolf", "move");
+  mv.path = {fb::Pos(7, 5), fb::Pos(8, 5)};
+  auto moved = t.Submit(mv);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.cling"));
+  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
+  cl.window = t.state().windows.begin()->first;
+  WithText(cl, "act", "cling");
+  With(cl, "reduce", 0);
+  auto answered = t.Submit(cl, {6});
+  ASSERT_TRUE(answered.ok()) << answered.status();
+  EXPECT_EQ(kernel::testing::NumOf(*answered, "move_with_yards"), 2);
+  EXPECT_EQ(t.state().Find("wolf")->at, (Pos{8, 5}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+  EXPECT_TRUE(t.state().Find("aria")->FindRelative("Grappling", "orc") != nullptr);
+}
+
+// 001 l.230 Grapple: "Make a melee attack against an adjacent target";
+// l.280: a rider is "considered 1 yard farther from creatures on the ground
+// smaller than your mount". Aria rides the horse (Size 6) at (7,5); the orc
+// on foot (Size 0) at (6,5) is 1 + 1 = 2 yd from her: not adjacent, it
+// cannot grapple her, nor she it; the horse it may (1 yd, no yard added).
+TEST(Mounted, ACreatureOnFootBesideTheMountIsNotAdjacentToTheRider) {
+  auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
+  Table t(WoundSlots(), Roster({Aria(8, 5, {{"ap/grapple", 2}}), std::move(horse), Orc()}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  auto g = t.Submit(Cmd("aria", "grapple", {"orc"}));
+  EXPECT_EQ(g.status().code(), absl::StatusCode::kFailedPrecondition) << g.status();
+  EXPECT_NE(g.status().message().find("not adjacent"), std::string::npos) << g.status();
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  auto og = t.Submit(Cmd("orc", "grapple", {"aria"}));
+  EXPECT_EQ(og.status().code(), absl::StatusCode::kFailedPrecondition) << og.status();
+}
+
+// 001 l.281: a check "each time ... you come into reach of an enemy's
+// melee weapon": a path through the reach and out again comes into it.
+// Aria rides the untrained horse (Size 6; hooves reach 0) at (5,6); the orc
+// on foot (spear reach 2, rate 9: 4 AP, 9 yd) walks (9,6) → (8,6), (7,6),
+// (6,7), (7,8): 1 + 1 + 1 + 2 = 5 yd. From her (l.280's yard added): 4 + 1
+// = 5, 3, 2 + 1 = 3, at (6,7) 1 + 1 = 2 (within 2: she comes into reach),
+// at (7,8) 3 + 1 = 4 (out again). Prs [Nature/Riding] d20 3 + 0 = 3 < TN
+// 5: she loses control, though the orc ends out of reach.
+TEST(Mounted, AnEnemyPassingThroughAnUntrainedMountsRidersReachCallsForTheCheck) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}}, {"untrained"});
+  auto orc = Orc("orc", 9, 6);
+  AddNumber(*orc.weapons[0], "reach", 2);
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), std::move(orc)}), {15, 10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("orc", "move");
+  walk.path = {fb::Pos(8, 6), fb::Pos(7, 6), fb::Pos(6, 7), fb::Pos(7, 8)};
+  auto moved = t.Submit(walk, {3});
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.mount.untrained"));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 8}));
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 5);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
+// 001 l.108 "Each participant has one turn per round"; l.280 "you and your
+// mount share a single turn". The horse (Speed 1: Round Start 7, Turn End
+// 7, Max 21, l.115) takes its turn first (d20 12 + 5 = 17): 7 + 7 = 14 AP.
+// On the orc's turn (5 + 5 = 10), aria, a reserve, joins (d20 10 + 2 + 1 +
+// 5 = 18) and mounts the horse out of turn. Her turn then comes: the horse
+// has had its own this round, so it shares hers from the next round only:
+// at her turn's end it gains no second Turn End AP: round 2 starts with
+// 10 + 7 = 17 (not 10 + 7 + 7 = 24, capped at 21).
+TEST(Mounted, AMountThatHadItsTurnTakesNoSecondOneWithItsNewRider) {
+  auto aria = Aria(5, 5);
+  aria.tags.push_back("reserve");
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 1}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
+  Table t(WoundSlots(), Roster({std::move(aria), std::move(horse), Orc("orc", 12, 12)}), {12, 5});
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  fb::CommandT buy = Cmd("horse", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(Cmd("horse", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "horse"), 10);
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  { auto j = t.Submit(Cmd("aria", "join"), {10}); ASSERT_TRUE(j.ok()) << j.status(); }
+  { auto m = t.Submit(Cmd("aria", "mount", {"horse"})); ASSERT_TRUE(m.ok()) << m.status(); }
+  if (!t.state().windows.empty()) {
+    ASSERT_TRUE(t.Submit(Cmd("aria", "resolve")).ok());
+  }
+  ASSERT_TRUE(t.state().Find("aria")->Has("Riding"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 1);
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  EXPECT_FALSE(t.state().IsTurnOf("horse"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(Ap(t.state(), "horse"), 10 + 7);  // round 2's Round Start AP only
+}
+
+// 001 l.281: regaining control, "a -1 penalty for each enemy within 30
+// feet" (10 yd); l.280: "you are considered 1 yard farther from creatures
+// on the ground smaller than your mount". Aria rides the untrained horse
+// (Size 6) at (5,6); the orc on foot (Size 0) stands at (15,6), 10 yd from
+// the horse's space: 10 + 1 = 11 yd from her, not within 30 feet. Prs 0 +
+// d20 5 - 0 + 0 (first try) = 5 >= TN 5: she regains control (with the orc
+// counted, 5 - 1 = 4 < 5).
+TEST(Mounted, TheRidersExtraYardCountsForEnemiesWithinThirtyFeet) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
+  Table t(WoundSlots(),
+          Roster({Aria(5, 5, {{"ap/mount", 1}, {"ap/regain_control", 1}}), std::move(horse), Orc("orc", 15, 6)}),
+          {15, 10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  fb::CommandT lose = Cmd("aria", "gm_condition");
+  lose.author = "gm";
+  lose.role = fb::Role::GM;
+  lose.text = "the horse bolts";
+  WithText(lose, "name", "Uncontrolled");
+  WithText(lose, "op", "add");
+  WithText(lose, "relative_to", "horse");
+  ASSERT_TRUE(t.Submit(lose).ok());
+  auto ev = t.Submit(Cmd("aria", "regain_control"), {5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "enemies_within_30ft"), 0);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 5);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
+// 001 l.280 "you and your mount share a single turn, using the worse of your
+// two initiative scores"; l.81-82 (a critical success lowers the target's
+// initiative by 2). Aria 10 + 2 + 1 + 5 = 18 mounts the horse (5 + 5 = 10):
+// their turn at 10. The orc (17; spear, reach 2: 1 + 1 = 2 yd from her,
+// l.280) rolls a natural 20 against her: her own score 18 - 2 = 16, the
+// worse of the two still the horse's 10 (not 10 - 2 = 8). Dismounted, she
+// is back at her own 16.
+TEST(Mounted, ARidersOwnInitiativeChangesAndTheSharedTurnKeepsTheWorse) {
+  auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
+  auto orc = Orc();
+  AddNumber(*orc.weapons[0], "reach", 2);
+  Table t(WoundSlots(), Roster({Aria(8, 5), std::move(horse), std::move(orc)}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  EXPECT_EQ(Init(t.state(), "aria"), 10);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  auto decl = t.Submit(Cmd("orc", "standard_attack", {"aria"}), {20});
+  ASSERT_TRUE(decl.ok()) << decl.status();
+  if (!t.state().windows.empty()) {
+    auto r = t.Submit(Cmd("orc", "resolve"), {20});
+    ASSERT_TRUE(r.ok()) << r.status();
+  }
+  EXPECT_EQ(Init(t.state(), "orc"), 19);
+  EXPECT_EQ(t.state().Find("aria")->FindCondition("Riding")->level, 16);
+  EXPECT_EQ(Init(t.state(), "aria"), 10);
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());  // round 2: the orc (19) first
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  fb::CommandT down = Cmd("aria", "dismount");
+  down.path = {fb::Pos(8, 6)};
+  ASSERT_TRUE(t.Submit(down).ok());
+  if (!t.state().windows.empty()) {
+    ASSERT_TRUE(t.Submit(Cmd("aria", "resolve")).ok());
+  }
+  EXPECT_EQ(Init(t.state(), "aria"), 16);
+  EXPECT_EQ(Init(t.state(), "horse"), 10);
+}
+
+// 001 l.120 "If your initiative is 0, you cannot take reactions"; l.280 the
+// mount shares its rider's turn "using the worse of your two initiative
+// scores": the horse's initiative is that shared score (10), not 0. Aria
+// rides the trained horse (hooves reach 1) at (7,5); the orc walks from
+// (3,5) to (5,5), (6,5): entering the horse's reach at (6,5), the move waits
+// for its Rebuff (l.189); aria's sword (reach 1) is 1 + 1 = 2 yd from the
+// orc there (l.280): not hers.
+TEST(Mounted, ARiddenMountMayRebuffAtTheSharedInitiative) {
+  auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 1}});
+  Table t(WoundSlots(), Roster({Aria(8, 5), std::move(horse), Orc("orc", 3, 5)}), {10, 5, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  EXPECT_EQ(InitiativeOf(t.state(), "horse"), 10);
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = {fb::Pos(4, 5), fb::Pos(5, 5), fb::Pos(6, 5)};
+  auto moved = t.Submit(mv);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"horse"}));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{5, 5}));
 }
 
 }  // namespace

@@ -166,6 +166,13 @@ absl::Status CheckTrigger(const State& s, const Verb& v, const fb::CommandT& act
     return Refuse(rule, absl::StrCat(name, " is a reaction: it answers the window of its trigger, ", trigger));
   }
   bool met = held->actor == target;
+  if (name == "cling" && !met) {
+    // l.225: a rider is "about to move out of reach" when its mount moves
+    // (l.280: the mount carries it, l.220).
+    const Combatant* t = s.Find(target);
+    const Condition* k = t == nullptr ? nullptr : t->FindCondition("Riding");
+    met = k != nullptr && k->relative_to == held->actor;
+  }
   if (name == "harry") {
     const Verb* hv = FindVerb(held->command->action);
     const Combatant* attacker = s.Find(held->actor);

@@ -50,7 +50,7 @@ bool Grapples(const Combatant& a, const std::string& other) {
 absl::Status CheckGrapple(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   if (t->id == a.id) return Malformed(c, "targets[0]", "another creature");
-  if (Distance(s, a, *t) > 1) return Refuse("001.grapple", t->id + " is not adjacent");
+  if (!Adjacent(s, a, *t)) return Refuse("001.grapple", t->id + " is not adjacent");
   if (std::abs(SizeScore(a) - SizeScore(*t)) >= 5) return Refuse("001.grapple", "sizes 5 or more apart");
   if (t->HasTag("ungrappleable") || a.HasTag("ungrappleable")) return Refuse("001.grapple", "its form prevents grappling");
   if (Grapples(a, t->id)) return Refuse("001.grapple", a.id + " already grapples " + t->id);
@@ -222,10 +222,13 @@ absl::Status ResolveCling(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // from the target's movement pool too (it cannot simply walk them again).
   if (reduce > 0) RETURN_IF_ERROR(CutHeldMove(d, c.window, reduce, cause).status());
   const Combatant* t = d.state().Find(c.targets[0]);
-  const int64_t cut = std::min(reduce, t->Resource(res::kMovePool));
+  const Combatant* mover = t;  // a rider's movement is its mount's (l.280)
+  if (const Condition* k = t->FindCondition("Riding"); k != nullptr) mover = d.state().Find(k->relative_to);
+  const int64_t cut = std::min(reduce, mover->Resource(res::kMovePool));
   if (cut > 0) {
-    RETURN_IF_ERROR(AddResource(d, t->id, res::kMovePool, -cut, {cause, "001.cling", {{"reduce", cut}}}).status());
+    RETURN_IF_ERROR(AddResource(d, mover->id, res::kMovePool, -cut, {cause, "001.cling", {{"reduce", cut}}}).status());
   }
+  t = d.state().Find(c.targets[0]);
   if (with > 0) {  // moves with the target as it goes (movement.cc)
     if (a.Resource(res::kClingDiagonals) != 0) {  // l.161: its diagonals count from its first step along
       RETURN_IF_ERROR(SetResource(d, a.id, res::kClingDiagonals, 0, {cause, "001.cling"}));

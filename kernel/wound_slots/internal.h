@@ -284,6 +284,12 @@ int64_t MountedBonus(const State& s, const Combatant& rider, const Combatant& ot
                      const char* key = "mounted");
 // 1 when one of the two rides a mount larger than the other on foot (l.280).
 int64_t MountedGap(const State& s, const Combatant& a, const Combatant& b);
+// "adjacent" (l.216, l.230, l.250, l.252, l.261): within 1 yd, a rider
+// "considered 1 yard farther from creatures on the ground smaller than your
+// mount" (l.280; MountedGap).
+inline bool Adjacent(const State& s, const Combatant& a, const Combatant& b) {
+  return Distance(s, a, b) + MountedGap(s, a, b) <= 1;
+}
 // A check (d20 + bonus); returns the total and natural die.
 struct CheckRoll {
   int64_t total = 0;
@@ -371,9 +377,10 @@ absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vecto
 // walk's, or a long jump's: both are movement, l.178).
 std::vector<std::string> CarriedBy(const Combatant& mover);
 absl::Status CarryAlong(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause);
-// l.281: after `before` (as it was) moved, walking or jumping: each rider of
-// an untrained mount that came into an enemy's melee reach checks.
-absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause);
+// l.281: after `before` (as it was) moved along `steps`, walking or
+// jumping: each rider of an untrained mount that came, at a step, into an
+// enemy's melee reach checks (each time).
+absl::Status UntrainedReach(Decision& d, const Combatant& before, const std::vector<Pos>& steps, uint64_t cause);
 // Resumes a move held by an approach window (acts.cc).
 absl::Status ContinueMove(Decision& d, const PendingAct& held, uint64_t cause);
 // l.226: Cling's reduction cuts the held move in window `window` by `yards`

@@ -124,7 +124,7 @@ absl::Status CheckEnterSpace(const State& s, const Combatant& a, const fb::Comma
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   if (t->id == a.id) return Malformed(c, "targets[0]", "another creature (l.216: a space occupied by another creature)");
   if (std::abs(SizeScore(a) - SizeScore(*t)) >= 5) return Refuse("001.act.enter", "sizes 5 or more apart");
-  if (Distance(s, a, *t) > 1) return Refuse("001.act.enter", t->id + " is not adjacent");
+  if (!Adjacent(s, a, *t)) return Refuse("001.act.enter", t->id + " is not adjacent");
   if (const Condition* k = a.FindCondition("Riding"); k != nullptr) {
     return Refuse("001.mount", a.id + " rides " + k->relative_to + ": the mount moves (reading of l.280)");
   }
@@ -155,7 +155,7 @@ absl::Status ResolveEnterSpace(Decision& d, const fb::CommandT& c, uint64_t caus
 absl::Status CheckTreatCondition(const State& s, const Combatant& a, const fb::CommandT& c) {
   const Combatant* t = &a;
   if (!c.targets.empty()) { ASSIGN_OR_RETURN(t, Target(s, c)); }
-  if (t->id != a.id && Distance(s, a, *t) > 1) return Refuse("001.act.treat_condition", t->id + " is not adjacent");
+  if (t->id != a.id && !Adjacent(s, a, *t)) return Refuse("001.act.treat_condition", t->id + " is not adjacent");
   if (t->side != a.side && !IsHelpless(*t)) {  // l.252: "willing or helpless"
     return Refuse("001.act.treat_condition", t->id + " is neither willing nor helpless");
   }

@@ -28,7 +28,9 @@ absl::Status ResolveMount(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const int64_t ri = InitiativeOf(d.state(), rider), mi = InitiativeOf(d.state(), mount);
   const bool sentient = d.state().Find(mount)->HasTag("sentient");
   const Why why{cause, "001.mount", {{"rider_initiative", ri}, {"mount_initiative", mi}}, "mounted"};
-  RETURN_IF_ERROR(Impose(d, rider, "Riding", rider, {}, why, 0, mount).status());
+  // Each keeps its own initiative score (l.280 "the worse of your two"):
+  // the rider's in `Riding`, the mount's in `Ridden` (turns.cc ChangeInitiative).
+  RETURN_IF_ERROR(Impose(d, rider, "Riding", rider, {}, why, ri, mount).status());
   RETURN_IF_ERROR(Impose(d, mount, "Ridden", rider, {}, why, mi, rider).status());
   // l.220 "You climb atop a horse": the rider occupies the mount's space
   // (and moves with it, movement.cc CarriedBy); its distances are the
@@ -116,12 +118,15 @@ absl::Status EndRiding(Decision& d, const std::string& rider, const Why& why) {
     for (const std::string& m : e.members) {
       if (m != mount) keep.push_back(m);
     }
+    // l.280: "the worse of your two initiative scores" only "while riding":
+    // off the mount, the rider's own score again.
+    if (e.actor == rider && keep.size() != e.members.size()) e.initiative = a.FindCondition("Riding")->level;
     e.members = keep;
   }
   if (had) return absl::OkStatus();
   OrderEntry e;
   e.actor = mount;
-  e.initiative = ridden.level;  // reading: its own initiative as when mounted
+  e.initiative = ridden.level;  // its own score (l.280), as kept while ridden (turns.cc ChangeInitiative)
   order.push_back(e);
   std::stable_sort(order.begin(), order.end(), [](const OrderEntry& x, const OrderEntry& y) {
     return x.initiative > y.initiative;
@@ -140,7 +145,9 @@ absl::Status ResolveRegainControl(Decision& d, const fb::CommandT& c, uint64_t c
   const Combatant m = *d.state().Find(lost.relative_to);
   int64_t enemies = 0;
   for (const auto& [id, o] : d.state().combatants) {
-    if (o.side != a.side && !IsOut(o) && Distance(d.state(), o, m) <= 10) ++enemies;  // 30 feet = 10 yd
+    // 30 feet = 10 yd, from the rider: its mount's space (l.220), l.280's
+    // yard farther from creatures on the ground smaller than the mount.
+    if (o.side != a.side && !IsOut(o) && Distance(d.state(), o, a) + MountedGap(d.state(), a, o) <= 10) ++enemies;
   }
   const int64_t calm = std::min<int64_t>(5, lost.level);  // +1 per consecutive action, max +5
   Nums nums{{"enemies_within_30ft", -enemies, "enemies near " + m.id, "001.mount.untrained"},
@@ -292,7 +299,7 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // others involved in the grapple with you".
   RETURN_IF_ERROR(CarryAlong(d, a, path, cause));
   RETURN_IF_ERROR(CarryClingers(d, a, path, cause));  // l.226: a Cling moving with it
-  RETURN_IF_ERROR(UntrainedReach(d, a, cause));  // l.281: a jump into an enemy's reach too
+  RETURN_IF_ERROR(UntrainedReach(d, a, path, cause));  // l.281: a jump into an enemy's reach too
   RETURN_IF_ERROR(AddResource(d, a.id, res::kMovePool, -landed.cost(), {cause, "001.move.pool", {}}).status());
   // l.177 "If you moved at least 5 yards leading up to the jump": the
   // yards jumped are moved too (l.178: a jump is movement), for a later

@@ -246,11 +246,14 @@ absl::Status CarryAlong(Decision& d, const Combatant& mover, const std::vector<P
 
 // l.281: an untrained mount's rider checks "each time ... you come into
 // reach of an enemy's melee weapon": after `before` (the creature that
-// moved, as it was) moved, every rider of an untrained mount now within an
-// enemy's melee reach it was not within before, whether its mount carried
-// it there or the enemy came up to it (reading: "come into reach" names
-// no mover), checks or loses control.
-absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause) {
+// moved, as it was) moved along `steps`, every rider of an untrained mount
+// coming, at a step, within an enemy's melee reach it was not within at the
+// step before, whether its mount carried it there or the enemy came up to
+// it (reading: "come into reach" names no mover), checks or loses control;
+// a path passing through the reach and out again comes into it too, and
+// each entry is a time.
+absl::Status UntrainedReach(Decision& d, const Combatant& before, const std::vector<Pos>& steps, uint64_t cause) {
+  if (steps.empty()) return absl::OkStatus();
   std::vector<std::string> riders;
   for (const auto& [id, m] : d.state().combatants) {
     const Condition* k = m.FindCondition("Ridden");
@@ -258,42 +261,53 @@ absl::Status UntrainedReach(Decision& d, const Combatant& before, uint64_t cause
     const Combatant* rider = d.state().Find(k->relative_to);
     if (rider != nullptr && !rider->Has("Uncontrolled")) riders.push_back(rider->id);
   }
-  const Space moved_from{before.at, before.size};
-  // The space `c` occupied before the move: the mover's, or (its rider)
-  // the mover's (l.220, SpaceOf); anyone else's has not changed.
-  auto was_at = [&](const Combatant& c) {
+  // Those that moved with `before` (its rider, those it drags: l.280,
+  // l.228): at each step, their space now shifted back by the mover's way
+  // still to go (l.220: a rider's space is its mount's, SpaceOf).
+  std::vector<std::string> moved = CarriedBy(before);
+  moved.push_back(before.id);
+  const Pos end = steps.back();
+  auto space_at = [&](const Combatant& c, const Pos& mover_at) {
+    Space sp = SpaceOf(d.state(), c);
     const Condition* k = c.FindCondition("Riding");
-    if (c.id == before.id || (k != nullptr && k->relative_to == before.id)) return moved_from;
-    return SpaceOf(d.state(), c);
+    const bool shifted = std::find(moved.begin(), moved.end(), c.id) != moved.end() ||
+                         (k != nullptr && std::find(moved.begin(), moved.end(), k->relative_to) != moved.end());
+    if (shifted) sp.at = Pos{sp.at.x + mover_at.x - end.x, sp.at.y + mover_at.y - end.y};
+    return sp;
   };
   for (const std::string& rid : riders) {
-    const Combatant* rider = d.state().Find(rid);
-    const Combatant* m = d.state().Find(rider->FindCondition("Riding")->relative_to);
-    bool entered = false;
-    for (const auto& [id, o] : d.state().combatants) {
-      if (o.side == m->side || IsOut(o)) continue;
-      // l.280: the rider is "considered 1 yard farther from creatures on
-      // the ground smaller than your mount" (attack.cc MountedGap).
-      const int64_t gap = MountedGap(d.state(), *rider, o);
-      const Space rb = was_at(*rider), ob = was_at(o);
-      const int64_t was = space::Distance(kGrid, rb.at, rb.size, ob.at, ob.size) + gap;
-      const int64_t now = Distance(d.state(), *rider, o) + gap;
-      for (const Weapon& w : o.weapons) {
-        if (IsRanged(w) || Dropped(o, w)) continue;
-        entered = entered || (was > Reach(&w) && now <= Reach(&w));
+    for (size_t i = 0; i < steps.size(); ++i) {
+      const Combatant* rider = d.state().Find(rid);
+      if (rider->Has("Uncontrolled")) break;
+      const Combatant* m = d.state().Find(rider->FindCondition("Riding")->relative_to);
+      const Pos was_at = i == 0 ? before.at : steps[i - 1];
+      bool entered = false;
+      for (const auto& [id, o] : d.state().combatants) {
+        if (o.side == m->side || IsOut(o)) continue;
+        // l.280: the rider is "considered 1 yard farther from creatures on
+        // the ground smaller than your mount" (attack.cc MountedGap).
+        const int64_t gap = MountedGap(d.state(), *rider, o);
+        const Space rb = space_at(*rider, was_at), ob = space_at(o, was_at);
+        const Space rn = space_at(*rider, steps[i]), on = space_at(o, steps[i]);
+        const int64_t was = space::Distance(kGrid, rb.at, rb.size, ob.at, ob.size) + gap;
+        const int64_t now = space::Distance(kGrid, rn.at, rn.size, on.at, on.size) + gap;
+        for (const Weapon& w : o.weapons) {
+          if (IsRanged(w) || Dropped(o, w)) continue;
+          entered = entered || (was > Reach(&w) && now <= Reach(&w));
+        }
       }
-    }
-    if (!entered) continue;
-    const int64_t tn = m->Stat("control_tn", 5);
-    const std::string mid = m->id;
-    ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, rid, CheckBonus(*rider, "prs", "nature", "riding", nullptr),
-                                            "riding check (enemy reach)", cause));
-    Nums n{{"d20", r.natural}, {"result", r.total}, {"tn", tn}};
-    if (r.total >= tn) {
-      RETURN_IF_ERROR(RecordOutcome(d, rid, {cause, "001.mount.untrained", n, "keeps control"}));
-    } else {
-      RETURN_IF_ERROR(Impose(d, rid, "Uncontrolled", mid, {}, {cause, "001.mount.untrained", n, "loses control of the mount"}, 0, mid)
-                          .status());
+      if (!entered) continue;
+      const int64_t tn = m->Stat("control_tn", 5);
+      const std::string mid = m->id;
+      ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, rid, CheckBonus(*rider, "prs", "nature", "riding", nullptr),
+                                              "riding check (enemy reach)", cause));
+      Nums n{{"d20", r.natural}, {"result", r.total}, {"tn", tn}, {"step", static_cast<int64_t>(i)}};
+      if (r.total >= tn) {
+        RETURN_IF_ERROR(RecordOutcome(d, rid, {cause, "001.mount.untrained", n, "keeps control"}));
+      } else {
+        RETURN_IF_ERROR(Impose(d, rid, "Uncontrolled", mid, {}, {cause, "001.mount.untrained", n, "loses control of the mount"}, 0, mid)
+                            .status());
+      }
     }
   }
   return absl::OkStatus();
@@ -313,10 +327,15 @@ absl::Status NoteYardsMoved(Decision& d, const std::string& who, int64_t yards, 
 // moves with it, a yard per 5 points of its Cling.
 absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vector<Pos>& steps, uint64_t cause) {
   const std::string& self = mover.id;
+  // Clinging to the mover, or to its rider, carried with it (l.220, l.280).
+  const Condition* ridden = mover.FindCondition("Ridden");
+  const std::string rider = ridden == nullptr ? "" : ridden->relative_to;
   std::vector<std::pair<std::string, Condition>> clingers;
   for (const auto& [id, o] : d.state().combatants) {
     for (const auto& [cid, k] : o.conditions) {
-      if (k.name == "Clinging" && k.relative_to == self && k.level > 0) clingers.emplace_back(id, k);
+      if (k.name == "Clinging" && (k.relative_to == self || (!rider.empty() && k.relative_to == rider)) && k.level > 0) {
+        clingers.emplace_back(id, k);
+      }
     }
   }
   for (const auto& [id, k] : clingers) {
@@ -340,7 +359,7 @@ absl::Status CarryClingers(Decision& d, const Combatant& mover, const std::vecto
       RETURN_IF_ERROR(SetResource(d, id, res::kClingDiagonals, walk.diagonals(), {cause, "001.cling", {}, "diagonals moved along"}));
     }
     if (k.level - walk.cost() > 0) {
-      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - walk.cost(), self).status());
+      RETURN_IF_ERROR(Impose(d, id, "Clinging", id, k.expiry, {cause, "001.cling", {}}, k.level - walk.cost(), k.relative_to).status());
     }
   }
   return absl::OkStatus();
@@ -363,7 +382,7 @@ absl::Status MoveSteps(Decision& d, const std::string& self, const std::vector<P
                         p.why.empty() ? "" : absl::StrCat("terrain: ", absl::StrJoin(p.why, ", "))}));
   RETURN_IF_ERROR(MoveCarried(d, mover, steps, CarriedBy(mover), cause));
   RETURN_IF_ERROR(CarryClingers(d, mover, steps, cause));
-  RETURN_IF_ERROR(UntrainedReach(d, mover, cause));
+  RETURN_IF_ERROR(UntrainedReach(d, mover, steps, cause));
   RETURN_IF_ERROR(AddResource(d, self, res::kMovePool, -p.cost, {cause, "001.move.pool", {{"cost", p.cost}}}).status());
   RETURN_IF_ERROR(NoteYardsMoved(d, self, p.yards, cause));
   if (p.diagonals != d.state().Find(self)->Resource(res::kDiagonals)) {
@@ -404,7 +423,7 @@ absl::Status EndApartGrapples(Decision& d, uint64_t cause) {
       if (k.name != "Grappling" && k.name != "Pinned") continue;
       const std::string other = k.name == "Grappling" ? k.relative_to : k.source;
       const Combatant* o = d.state().Find(other);  // a GM's pin names no combatant: kept
-      if (o != nullptr && Distance(d.state(), c, *o) > 1) ended.emplace_back(id, cid);
+      if (o != nullptr && !Adjacent(d.state(), c, *o)) ended.emplace_back(id, cid);  // l.280's yard too
     }
   }
   for (const auto& [id, cid] : ended) {
@@ -432,11 +451,21 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
   Approach out;
   Pos at = mover.at;
   const std::vector<std::string> carried = CarriedBy(mover);  // they move with it (l.228, l.280)
+  // l.225 "A target you are grappling is about to move out of reach": the
+  // mover, or its rider, carried in its space (l.220, l.280).
+  std::vector<std::string> targets = {mover.id};
+  if (const Condition* k = mover.FindCondition("Ridden"); k != nullptr) targets.push_back(k->relative_to);
+  auto relative_to_any = [&](const Combatant& o, const char* name) {
+    for (const std::string& t : targets) {
+      if (o.FindRelative(name, t) != nullptr) return true;
+    }
+    return false;
+  };
   for (size_t i = 0; i < path.size(); ++i) {
     for (const auto& [id, o] : s.combatants) {
-      const bool grappler = o.FindRelative("Grappling", mover.id) != nullptr;
+      const bool grappler = relative_to_any(o, "Grappling");
       if (id == mover.id || (o.side == mover.side && !grappler) || IsOut(o) || o.Has("Pinned") || InitiativeOf(s, id) <= 0) continue;
-      if (o.FindRelative("Clinging", mover.id) != nullptr) continue;  // moving with it
+      if (relative_to_any(o, "Clinging")) continue;  // moving with it
       if (std::find(carried.begin(), carried.end(), id) != carried.end()) continue;  // dragged or ridden along
       if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
       const Weapon* w = nullptr;

@@ -139,7 +139,13 @@ absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
   const int64_t round = d.state().round;
   std::vector<std::string> members;
   for (const OrderEntry& e : d.state().order) {
-    if (e.actor == who) members = e.members;
+    if (e.actor != who) continue;
+    for (const std::string& m : e.members) {
+      // l.108 "Each participant has one turn per round": a mount that had
+      // its own turn this round before its rider mounted shares the
+      // rider's turn (l.280) from the next round.
+      if (d.state().Find(m)->Resource(res::kTurnRound) != round) members.push_back(m);
+    }
   }
   RETURN_IF_ERROR(StartTurn(d, who, {cause, "001.round", {{"round", round}}}, members));
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round, {cause, "001.duration"}).status());
@@ -176,6 +182,9 @@ absl::Status Advance(Decision& d, uint64_t cause) {
 int64_t InitiativeOf(const State& s, const std::string& who) {
   for (const OrderEntry& e : s.order) {
     if (e.actor == who) return e.initiative;
+    // l.280: a mount sharing its rider's turn goes at the shared score (the
+    // worse of the two), not 0 (l.120: it may still react).
+    if (std::find(e.members.begin(), e.members.end(), who) != e.members.end()) return e.initiative;
   }
   return 0;
 }
@@ -185,9 +194,28 @@ absl::StatusOr<int64_t> ChangeInitiative(Decision& d, const std::string& who,
   std::vector<OrderEntry> order = d.state().order;
   int64_t now = 0, before = 0;
   for (OrderEntry& e : order) {
-    if (e.actor != who) continue;
+    const bool member = std::find(e.members.begin(), e.members.end(), who) != e.members.end();
+    if (e.actor != who && !member) continue;
     before = e.initiative;
-    now = std::max<int64_t>(0, e.initiative + delta);  // l.120
+    if (e.members.empty()) {
+      now = std::max<int64_t>(0, e.initiative + delta);  // l.120
+      e.initiative = now;
+      continue;
+    }
+    // l.280 "using the worse of your two initiative scores": rider and
+    // mount keep their own scores (`Riding` / `Ridden` level); the change
+    // is to `who`'s own (l.120: not below 0), the shared turn at the worse.
+    const std::string rider = e.actor, mount = e.members.front();
+    const Condition riding = *d.state().Find(rider)->FindCondition("Riding");
+    const Condition ridden = *d.state().Find(mount)->FindCondition("Ridden");
+    const Condition& own = who == rider ? riding : ridden;
+    const int64_t updated = std::max<int64_t>(0, own.level + delta);
+    if (updated != own.level) {
+      const Why w{why.cause, why.rule, {{"own_initiative_before", own.level}, {"own_initiative", updated}}, who + "'s own initiative"};
+      RETURN_IF_ERROR(RemoveCondition(d, who, own.id, w));
+      RETURN_IF_ERROR(Impose(d, who, own.name, own.source, own.expiry, w, updated, own.relative_to).status());
+    }
+    now = std::min(who == rider ? updated : riding.level, who == mount ? updated : ridden.level);
     e.initiative = now;
   }
   if (now == before) return now;
