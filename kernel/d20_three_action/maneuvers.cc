@@ -272,6 +272,21 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
       ++cap;
     }
   }
+  if (cap >= 1 && cap < squares) {
+    // L51 "cannot Move more than your Speed": say why the push goes no
+    // farther than the pusher can follow (the adjacency limit records its
+    // own outcome below; an Entangled pusher, cap 0, is stopped by it).
+    RETURN_IF_ERROR(RecordOutcome(
+        d, pusher,
+        {cause,
+         "000.push",
+         {{"ft", squares * kSquare},
+          {"pusher_speed_ft", speed},
+          {"pusher_follow_ft", cap * kSquare}},
+         absl::StrCat("the push goes ", cap * kSquare, " ft at most: ", pusher,
+                      " cannot Move more than its Speed (", speed,
+                      " ft; L51)")}));
+  }
   squares = std::min(squares, std::max<int64_t>(cap, 1));
   std::vector<Pos> path;
   bool wall = false;

@@ -256,6 +256,39 @@ TEST(Maneuver, APushersFollowUpOutOfDifficultGroundCountsDouble) {
   }
 }
 
+// 000 l.51 "If your roll is a Critical Success you may Push them up to 15ft.
+// ... cannot Move more than your Speed": a push cut short by the pusher's
+// Speed says so, as the adjacency limit does. aria (Speed 10) pushes gob
+// critically (18+4 = 22 vs 2+4 = 6), 15 ft asked: she follows 10 ft (2
+// squares), so the push goes 10 ft; an outcome records (ft 15 asked),
+// pusher_speed_ft 10, pusher_follow_ft 10 (was: none). A 5 ft push within
+// her Speed records none.
+TEST(Maneuver, APushCutShortByThePushersSpeedSaysWhy) {
+  fb::RosterT r = Pair();
+  for (auto& c : r.combatants) {
+    if (c->id != "aria") continue;
+    for (auto& n : c->stats) {
+      if (n->key == "speed") n->value = 10;
+    }
+  }
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT push = M("push");
+  With(push, "distance", 15);
+  auto ev = t.Submit(push, {18, 2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "gob"), (Pos{3, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{2, 0}));
+  EXPECT_EQ(NumOf(*ev, "000.push", "ft"), 10);  // the move, last
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_speed_ft"), 10);
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_follow_ft"), 10);
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_adjacent_ft"), -999);
+  Table u(D20ThreeAction(), r, {15, 10});
+  auto plain = u.Submit(M("push"), {10, 5});  // 14 vs 9: a success, 5 ft
+  ASSERT_OK(plain);
+  EXPECT_EQ(At(u, "gob"), (Pos{2, 0}));
+  EXPECT_EQ(NumOf(*plain, "000.push", "pusher_follow_ft"), -999);
+}
+
 // 000 l.144 "An Entangled Creature cannot Move from its space under its own
 // Power" with l.51 "You must remain adjacent to the Enemy and cannot Move
 // more than your Speed": an Entangled pusher does not follow, so its push
