@@ -56,6 +56,34 @@ TEST(Maneuver, CriticalFeintAgainstEveryoneUntilTheNextTurn) {
   EXPECT_FALSE(Has(t, "gob", kFlatFooted));
 }
 
+// 000 l.53 "If your roll is a Critical Success they are Flat Footed against
+// everyone until your next Turn" with l.15 "If a Creature does not yet wish
+// to act at the start of their Turn they may decide to delay": a feinter
+// that delays its next Turn has started it at its original place (README
+// "Hold vs Delay", pass 8 reading), so the Flat Footed ends there, not when
+// it enters; a hold does not end it (the same Turn goes on). No deviation.
+TEST(Maneuver, ACriticalFeintEndsAtTheFeintersPlaceThoughItDelays) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("feint"), {16}));  // 20 = 10 + 10
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "gob", kFlatFooted));  // aria's round 2 turn start
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  EXPECT_FALSE(Has(t, "gob", kFlatFooted));
+  Table u(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(u.Submit(M("feint"), {16}));
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(u.Submit(hold));
+  ASSERT_OK(u.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(u.state().active, "aria");  // her held Turn resumes
+  EXPECT_TRUE(Has(u, "gob", kFlatFooted));
+  ASSERT_OK(u.Submit(Cmd("aria", "end_turn")));
+  EXPECT_TRUE(Has(u, "gob", kFlatFooted));  // round 2: gob, then aria
+  ASSERT_OK(u.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(u, "gob", kFlatFooted));
+}
+
 TEST(Maneuver, GrappleSharesTheSpaceHalvesSpeedAndMovesTogether) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   auto ev = t.Submit(M("grapple"), {12, 5});  // 16 vs 9
