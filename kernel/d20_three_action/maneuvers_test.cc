@@ -345,10 +345,14 @@ TEST(Maneuver, APronePusherFollowsOneSquare) {
   ASSERT_OK(t.Submit(Cmd("aria", "drop_prone")));
   fb::CommandT push = M("push");
   With(push, "distance", 15);
-  ASSERT_OK(t.Submit(push, {18, 18, 2, 2}));
+  auto ev = t.Submit(push, {18, 18, 2, 2});
+  ASSERT_OK(ev);
   EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
   EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
   EXPECT_TRUE(Has(t, "aria", kProne));
+  // The outcome says why (l.51): her Speed is 30 ft, her follow-up 5 ft.
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_speed_ft"), 30);
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_follow_ft"), 5);
 }
 
 // 000 l.148 "If you Move the Creature Grappling you moves with you": a
