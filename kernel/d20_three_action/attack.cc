@@ -228,7 +228,9 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
     bool hit = !r.wrong_square && o.total >= r.defense;  // L33
     bool crit = hit && IsCritical(o, r.defense);         // L27 (reading)
     if (gm_critical.has_value()) {
-      crit = *gm_critical;
+      // L115 "If the wrong square is targeted the Attack roll is still
+      // made, but always misses": no ruled critical makes it hit.
+      crit = *gm_critical && !r.wrong_square;
       hit = hit || crit;
     }
     Nums nums = plan.bonus_nums;

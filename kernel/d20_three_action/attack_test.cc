@@ -227,6 +227,28 @@ TEST(Attack, TheGmMayRuleACritical) {
   EXPECT_EQ(Res(t, "gob", kHp), 20 - 16);
 }
 
+// 000 l.115 "If the wrong square is targeted the Attack roll is still made,
+// but always misses": a GM's ruled Critical Success (param `critical`, the
+// reading of l.27's undefined term) does not make it hit. gob, Hidden, is at
+// (1,0); aria guesses (0,1): 20 HP stays, gob still Hidden (was: a hit,
+// its damage rolled and doubled, gob revealed).
+TEST(Attack, ARuledCriticalAtTheWrongSquareStillMisses) {
+  fb::RosterT r = Melee(1);
+  Tag(*r.combatants[1], "hidden");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT wrong = Attack("spear");
+  wrong.path.emplace_back(0, 1);
+  wrong.role = fb::Role::GM;
+  wrong.text = "called shot";
+  With(wrong, "critical", 1);
+  auto ev = t.Submit(wrong, {20, 20});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Res(t, "gob", kHp), 20);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "hit"), 0);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "critical"), 0);
+  EXPECT_TRUE(t.state().Find("gob")->FindRelative(kHidden, "aria") != nullptr);
+}
+
 TEST(Attack, RefusalsNameTheFieldOrTheRule) {
   Table t(D20ThreeAction(), Melee(3), {15, 10});
   auto out = t.Submit(Attack("sword"));

@@ -241,10 +241,12 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // L51: "You must remain adjacent to the Enemy and cannot Move more than
   // your Speed": the pusher follows, so the push is capped by its Speed.
   // Whole 5 ft squares, rounded down (a push moves square by square, L51).
-  int64_t speed = MoveSpeed(p0, false, nullptr);
+  const int64_t walk = MoveSpeed(p0, false, nullptr);
+  int64_t speed = walk;
   // L73 "While Prone you can Move 5ft" (L160 "Crawl 5ft"): a Prone pusher
   // follows by crawling, one square at most.
   if (p0.Has(kProne)) speed = std::min<int64_t>(speed, kSquare);
+  bool doubled = false;  // a follow-up step out of difficult ground, L69
   const Combatant t0 = *d.state().Find(target);
   // A creature sharing its grappler's space pushes the grappler out of it
   // and stays (L148); the grappler pushing the creature it holds follows it
@@ -267,10 +269,29 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
       for (Pos q : space::SquaresOf(from, p0.size)) {
         if (ground && IsDifficult(d.state().TerrainAt(q))) step = 2 * kSquare;
       }
+      if (step > kSquare) doubled = true;
       if (spent + step > speed) break;
       spent += step;
       ++cap;
     }
+  }
+  if (cap >= 1 && cap < squares) {
+    // L51 "cannot Move more than your Speed": say why the push goes no
+    // farther than the pusher can follow (the adjacency limit records its
+    // own outcome below; an Entangled pusher, cap 0, is stopped by it).
+    RETURN_IF_ERROR(RecordOutcome(
+        d, pusher,
+        {cause,
+         "000.push",
+         {{"ft", squares * kSquare},
+          {"pusher_speed_ft", walk},
+          {"pusher_follow_ft", cap * kSquare}},
+         absl::StrCat("the push goes ", cap * kSquare, " ft at most: ", pusher,
+                      " cannot Move more than its Speed (", walk, " ft",
+                      p0.Has(kProne) ? ", crawling 5 ft, L73" : "",
+                      doubled ? ", difficult ground counting double, L69"
+                              : "",
+                      "; L51)")}));
   }
   squares = std::min(squares, std::max<int64_t>(cap, 1));
   std::vector<Pos> path;

@@ -56,6 +56,34 @@ TEST(Maneuver, CriticalFeintAgainstEveryoneUntilTheNextTurn) {
   EXPECT_FALSE(Has(t, "gob", kFlatFooted));
 }
 
+// 000 l.53 "If your roll is a Critical Success they are Flat Footed against
+// everyone until your next Turn" with l.15 "If a Creature does not yet wish
+// to act at the start of their Turn they may decide to delay": a feinter
+// that delays its next Turn has started it at its original place (README
+// "Hold vs Delay", pass 8 reading), so the Flat Footed ends there, not when
+// it enters; a hold does not end it (the same Turn goes on). No deviation.
+TEST(Maneuver, ACriticalFeintEndsAtTheFeintersPlaceThoughItDelays) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("feint"), {16}));  // 20 = 10 + 10
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "gob", kFlatFooted));  // aria's round 2 turn start
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  EXPECT_FALSE(Has(t, "gob", kFlatFooted));
+  Table u(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(u.Submit(M("feint"), {16}));
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(u.Submit(hold));
+  ASSERT_OK(u.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(u.state().active, "aria");  // her held Turn resumes
+  EXPECT_TRUE(Has(u, "gob", kFlatFooted));
+  ASSERT_OK(u.Submit(Cmd("aria", "end_turn")));
+  EXPECT_TRUE(Has(u, "gob", kFlatFooted));  // round 2: gob, then aria
+  ASSERT_OK(u.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(u, "gob", kFlatFooted));
+}
+
 TEST(Maneuver, GrappleSharesTheSpaceHalvesSpeedAndMovesTogether) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   auto ev = t.Submit(M("grapple"), {12, 5});  // 16 vs 9
@@ -256,6 +284,39 @@ TEST(Maneuver, APushersFollowUpOutOfDifficultGroundCountsDouble) {
   }
 }
 
+// 000 l.51 "If your roll is a Critical Success you may Push them up to 15ft.
+// ... cannot Move more than your Speed": a push cut short by the pusher's
+// Speed says so, as the adjacency limit does. aria (Speed 10) pushes gob
+// critically (18+4 = 22 vs 2+4 = 6), 15 ft asked: she follows 10 ft (2
+// squares), so the push goes 10 ft; an outcome records (ft 15 asked),
+// pusher_speed_ft 10, pusher_follow_ft 10 (was: none). A 5 ft push within
+// her Speed records none.
+TEST(Maneuver, APushCutShortByThePushersSpeedSaysWhy) {
+  fb::RosterT r = Pair();
+  for (auto& c : r.combatants) {
+    if (c->id != "aria") continue;
+    for (auto& n : c->stats) {
+      if (n->key == "speed") n->value = 10;
+    }
+  }
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT push = M("push");
+  With(push, "distance", 15);
+  auto ev = t.Submit(push, {18, 2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "gob"), (Pos{3, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{2, 0}));
+  EXPECT_EQ(NumOf(*ev, "000.push", "ft"), 10);  // the move, last
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_speed_ft"), 10);
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_follow_ft"), 10);
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_adjacent_ft"), -999);
+  Table u(D20ThreeAction(), r, {15, 10});
+  auto plain = u.Submit(M("push"), {10, 5});  // 14 vs 9: a success, 5 ft
+  ASSERT_OK(plain);
+  EXPECT_EQ(At(u, "gob"), (Pos{2, 0}));
+  EXPECT_EQ(NumOf(*plain, "000.push", "pusher_follow_ft"), -999);
+}
+
 // 000 l.144 "An Entangled Creature cannot Move from its space under its own
 // Power" with l.51 "You must remain adjacent to the Enemy and cannot Move
 // more than your Speed": an Entangled pusher does not follow, so its push
@@ -284,10 +345,14 @@ TEST(Maneuver, APronePusherFollowsOneSquare) {
   ASSERT_OK(t.Submit(Cmd("aria", "drop_prone")));
   fb::CommandT push = M("push");
   With(push, "distance", 15);
-  ASSERT_OK(t.Submit(push, {18, 18, 2, 2}));
+  auto ev = t.Submit(push, {18, 18, 2, 2});
+  ASSERT_OK(ev);
   EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
   EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
   EXPECT_TRUE(Has(t, "aria", kProne));
+  // The outcome says why (l.51): her Speed is 30 ft, her follow-up 5 ft.
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_speed_ft"), 30);
+  EXPECT_EQ(NumOf(*ev, "000.push", "pusher_follow_ft"), 5);
 }
 
 // 000 l.148 "If you Move the Creature Grappling you moves with you": a

@@ -59,6 +59,34 @@ TEST(Skill, AReactionSkillOutsideTheTurn) {
   EXPECT_NE(out.status().message().find("no Reaction"), std::string::npos);
 }
 
+// 000 l.19 "Every Creature gets 1 Reaction per Round starting on their Turn
+// and expiring the start of their next Turn" with l.15 "If a Creature does
+// not yet wish to act at the start of their Turn they may decide to delay":
+// the delaying creature's Turn started at its original place (README "Hold
+// vs Delay", pass 8 reading), so the Reaction given there is the one it
+// has; one spent while delaying is not given again when it enters. No
+// deviation.
+TEST(Skill, ADelayingCreaturesReactionIsTheOneItsOriginalPlaceGave) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 9, 9)}),
+      {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(Res(t, "aria", kReactions), 1);  // round 2, at her place
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  fb::CommandT climb = Skill("aria", "climb", 12);
+  With(climb, "reaction", 1);
+  ASSERT_OK(t.Submit(climb, {12}));  // during gob's turn
+  ASSERT_OK(t.Submit(Cmd("aria", "enter")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
+  EXPECT_EQ(Res(t, "aria", kReactions), 0);
+  auto out = t.Submit(climb, {12});
+  EXPECT_NE(out.status().message().find("no Reaction"), std::string::npos);
+}
+
 // 000 l.19: "Reactions cannot be used to take normal Actions and are only
 // used for specific abilities": Medicine as a Reaction is refused; the
 // Climb check of l.79 is the one this text names.
