@@ -207,6 +207,23 @@ TEST(Grapple, DragMovesTheGrappleWithTheMovementItsApBuy) {
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 9 - 2);
 }
 
+// 001 l.228: "Make a Power check against the highest Power defense of all
+// opponents grappling you, with a -2 penalty for each opponent beyond the
+// first." aria grapples two orcs (Power Defense 10 + 3 = 13 each): d20 11
+// + Str 2 + Athletics 2 - 2 = 13 >= 13 drags; d20 10 (12) does not.
+TEST(Grapple, DragTakesTwoLessForEachOpponentBeyondTheFirst) {
+  for (const auto& [die, drags] : std::vector<std::pair<int, bool>>{{11, true}, {10, false}}) {
+    Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 1}, {"ap/drag", 1}}), Orc(), Orc("orc2", 4, 5)}), {10, 12, 1});
+    ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());   // 3 + 7 = 10 >= 10
+    ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc2"}), {3}).ok());
+    auto ev = t.Submit(Cmd("aria", "drag"), {die});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(kernel::testing::NumOf(*ev, "extra_opponents"), -2);
+    EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), die + 4 - 2);
+    EXPECT_EQ(t.state().Find("aria")->Has("Dragging"), drags) << die;
+  }
+}
+
 // 001 l.228: "you can spend up to 4 AP on movement before the end of the
 // round, moving all others involved in the grapple with you", and l.178: a
 // long jump's AP buy movement. After the drag aria (7 - 1 - 1 = 5 AP) may

@@ -122,6 +122,31 @@ TEST(Attack, NonlethalCapsTheWoundAndKnocksOut) {
   EXPECT_EQ(h->expiry.round, 2);  // 2 rounds from round 1 (l.127)
 }
 
+TEST(Attack, ArmorPiercingBypassesArmorButNotOnANonlethalAttack) {
+  // 001 l.16: "Certain attacks bypass armor"; l.185 (Nonlethal): "Ignore
+  // the armor piercing ... properties of your weapon". aria's sword is
+  // armor piercing; the orc wears armor 2: Toughness 2 + 2 = 4, 2 bypassed.
+  auto piercing = [] {
+    auto aria = Aria();
+    AddNumber(*aria.weapons[0], "armor_piercing", 1);
+    return aria;
+  };
+  {  // Standard: d20 3 + 7 = 10 hits; 10 + 2 + 3 - 10 - 2 = 3: moderate
+    // (with the armor it would be 1: light).
+    Table t(WoundSlots(), Roster({piercing(), Orc("orc", 6, 5, {{"armor", 2}})}), {10, 12});
+    ASSERT_TRUE(t.Submit(Attack("standard_attack"), {3}).ok());
+    EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+    EXPECT_EQ(Wounds(t.state(), "orc", kLight), 0);
+  }
+  {  // Nonlethal: d20 5 + 7 - 2 = 10 hits; 10 + 5 - 10 - 4 = 1: light (the
+    // armor counts; bypassed it would be 3: moderate).
+    Table t(WoundSlots(), Roster({piercing(), Orc("orc", 6, 5, {{"armor", 2}})}), {10, 12});
+    ASSERT_TRUE(t.Submit(Cmd("aria", "nonlethal_attack", {"orc"}), {5}).ok());
+    EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+    EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 0);
+  }
+}
+
 TEST(Attack, CriticalMovesInitiativeAndNpcDies) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Attack("standard_attack"), {20}).ok());
