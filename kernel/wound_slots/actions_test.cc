@@ -994,14 +994,11 @@ TEST(Mounted, ARiderIsNotInReachOfASmallerCreatureOnFootOneYardFromItsMount) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
 }
 
-// 001 l.281: an untrained mount's rider checks "each time ... you come
-// into reach of an enemy's melee weapon": an enemy walking up to the rider
-// brings it into reach as much as the mount walking up to the enemy. Aria
-// rides the untrained horse (Size 6; hooves reach 0) at (5,6); the orc on
-// foot (Size 0, spear reach 2, rate 9: 4 AP, 9 yd) walks from (9,6) to
-// (6,6): 4 + 1 = 5 yd from her before, 1 + 1 = 2 after (l.280's yard):
-// within 2. Prs [Nature/Riding]: d20 3 + 0 = 3 < TN 5: she loses control.
-TEST(Mounted, AnEnemyWalkingUpToAnUntrainedMountsRiderCallsForTheCheck) {
+// Aria rides the untrained horse (Size 6; hooves reach 0) at (5,6); on its
+// turn the orc on foot (Size 0, spear reach 2, rate 9) at (9,6) buys 4 AP
+// of movement (9 yd) and walks `path`, `yards` long; the riding check's
+// d20 is 3 (Prs [Nature/Riding] 3 + 0 < TN 5, l.281): she loses control.
+void ExpectTheOrcsWalkCostsTheRiderHerHorse(const std::vector<fb::Pos>& path, int64_t yards) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}}, {"untrained"});
   auto orc = Orc("orc", 9, 6);
   AddNumber(*orc.weapons[0], "reach", 2);
@@ -1013,12 +1010,24 @@ TEST(Mounted, AnEnemyWalkingUpToAnUntrainedMountsRiderCallsForTheCheck) {
   With(buy, "ap", 4);
   ASSERT_TRUE(t.Submit(buy).ok());
   fb::CommandT walk = Cmd("orc", "move");
-  walk.path = {fb::Pos(8, 6), fb::Pos(7, 6), fb::Pos(6, 6)};
+  walk.path = path;
   auto moved = t.Submit(walk, {3});
   ASSERT_TRUE(moved.ok()) << moved.status();
   EXPECT_TRUE(kernel::testing::Cites(*moved, "001.mount.untrained"));
-  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 6}));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{path.back().x(), path.back().y()}));
+  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - yards);
   EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
+// 001 l.281: an untrained mount's rider checks "each time ... you come
+// into reach of an enemy's melee weapon": an enemy walking up to the rider
+// brings it into reach as much as the mount walking up to the enemy. Aria
+// rides the untrained horse (Size 6; hooves reach 0) at (5,6); the orc on
+// foot (Size 0, spear reach 2, rate 9: 4 AP, 9 yd) walks from (9,6) to
+// (6,6): 4 + 1 = 5 yd from her before, 1 + 1 = 2 after (l.280's yard):
+// within 2. Prs [Nature/Riding]: d20 3 + 0 = 3 < TN 5: she loses control.
+TEST(Mounted, AnEnemyWalkingUpToAnUntrainedMountsRiderCallsForTheCheck) {
+  ExpectTheOrcsWalkCostsTheRiderHerHorse({fb::Pos(8, 6), fb::Pos(7, 6), fb::Pos(6, 6)}, 3);
 }
 
 // 001 l.281 "you come into reach of an enemy's melee weapon"; l.178 a
@@ -1552,24 +1561,7 @@ TEST(Mounted, ACreatureOnFootBesideTheMountIsNotAdjacentToTheRider) {
 // at (7,8) 3 + 1 = 4 (out again). Prs [Nature/Riding] d20 3 + 0 = 3 < TN
 // 5: she loses control, though the orc ends out of reach.
 TEST(Mounted, AnEnemyPassingThroughAnUntrainedMountsRidersReachCallsForTheCheck) {
-  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}}, {"untrained"});
-  auto orc = Orc("orc", 9, 6);
-  AddNumber(*orc.weapons[0], "reach", 2);
-  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), std::move(orc)}), {15, 10, 1});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  ASSERT_TRUE(t.state().IsTurnOf("orc"));
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
-  fb::CommandT walk = Cmd("orc", "move");
-  walk.path = {fb::Pos(8, 6), fb::Pos(7, 6), fb::Pos(6, 7), fb::Pos(7, 8)};
-  auto moved = t.Submit(walk, {3});
-  ASSERT_TRUE(moved.ok()) << moved.status();
-  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.mount.untrained"));
-  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 8}));
-  EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 5);
-  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+  ExpectTheOrcsWalkCostsTheRiderHerHorse({fb::Pos(8, 6), fb::Pos(7, 6), fb::Pos(6, 7), fb::Pos(7, 8)}, 5);
 }
 
 // 001 l.108 "Each participant has one turn per round"; l.280 "you and your
