@@ -43,6 +43,32 @@ TEST(Attack, MeleeHitDealsWeaponDamagePlusStr) {
   EXPECT_EQ(Res(t, "aria", kActions), 2);
 }
 
+// seed 000 L27 "On a success you deal Damage with your Weapon"; L29 melee
+// damage adds STR. aria STR -3 with a 1d4 club: d20 12 + Level 1 + DEX 2
+// (L29, Medium) = 15 >= 12 hits; 1d4 rolls 2, 2 - 3 = -1, never negative: 0.
+// No HP changes, so there is no damage event: an outcome says the hit
+// dealt 0 (was: only the roll in the log).
+TEST(Attack, AHitThatDealsNothingSaysSo) {
+  fb::RosterT r = MakeRoster(
+      {[] {
+         fb::CombatantSpecT a = Being("aria", "party", 0, 0, {{"str", -3}});
+         Arm(a, "club", "1d4", "melee", "medium");
+         return a;
+       }(),
+       Being("gob", "goblins", 1, 0)},
+      40, 20);
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT c = Cmd("aria", "attack", {"gob"});
+  c.weapon = "club";
+  auto ev = t.Submit(c, {12, 2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "hit"), 1);
+  EXPECT_EQ(NumOf(*ev, "000.attack", "damage"), 0);
+  EXPECT_TRUE(Cites(*ev, "000.attack"));
+  EXPECT_EQ(Res(t, "gob", kHp), 20);
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 0);  // L127: no Damage taken
+}
+
 TEST(Attack, MissAndHitAtExactlyTheDefense) {
   Table t(D20ThreeAction(), Melee(), {15, 10});
   ASSERT_OK(t.Submit(Attack("spear"), {7}));  // 11 < 12: miss, no damage die
