@@ -413,6 +413,26 @@ TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
   EXPECT_FALSE(Has(t, "gob", kSlowed));
 }
 
+// seed 000 l.59 "On a Critical Success the Grappled Creature is Slowed for
+// one Round" with l.13 "(If something has a Duration of 1 Round it will end
+// after all other Creatures have gotten a Turn, not the end of the
+// Initiative count)" and l.162 "one less Action". gob acts first (15), aria
+// second (10): aria's critical Grapple (22 vs 6) in Round 1 lasts through
+// gob's Round 2 Turn, 3 - 1 = 2 Actions, and ends when aria's Round 2 Turn
+// comes (gob, the only other creature, has had its Turn).
+TEST(Maneuver, ACriticalGrapplesSlowLastsThroughTheNextTurnOfAnEarlierTarget) {
+  Table t(D20ThreeAction(), Pair(), {10, 15});
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(M("grapple"), {18, 2}));
+  EXPECT_TRUE(Has(t, "gob", kSlowed));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_TRUE(Has(t, "gob", kSlowed));
+  EXPECT_EQ(Res(t, "gob", kActions), 2);  // L162
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "gob", kSlowed));
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
+}
+
 TEST(Maneuver, GrappleNeedsAFreeHand) {
   fb::RosterT r = Pair();
   r.combatants.push_back(
