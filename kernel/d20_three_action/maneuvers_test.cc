@@ -692,6 +692,34 @@ TEST(Maneuver, PushIntoAWallDealsD6PerFiveFeetAndProne) {
   EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));  // stays adjacent
 }
 
+// seed 000 l.51 "If their movement is ended prematurely by a hard surface
+// (such as a wall) they take a d6 of Damage for every 5 ft they could not
+// travel and fall Prone", by hand:
+// - a plain success (d20 10 + 4 = 14 vs 5 + 4 = 9) against gob with a wall
+//   right behind it (2, 0): it cannot move, 5 ft not travelled, 1d6 = 4:
+//   20 - 4 = 16 HP, Prone, still at (1, 0);
+// - a critical (22 vs 6) with a chosen `distance` of 10 ft and the wall at
+//   (4, 0): gob goes 10 ft to (3, 0), nothing it could not travel: no die,
+//   no Damage, not Prone.
+TEST(Maneuver, AWallRightBehindOrNotReachedByTheChosenDistance) {
+  Table t(D20ThreeAction(), Pair({{2, 0}}), {15, 10});
+  auto ev = t.Submit(M("push"), {10, 5, 4});
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "gob"), (Pos{1, 0}));
+  EXPECT_EQ(NumOf(*ev, "000.push.wall", "ft_not_travelled"), 5);
+  EXPECT_EQ(Res(t, "gob", kHp), 16);
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  Table u(D20ThreeAction(), Pair({{4, 0}}), {15, 10});
+  fb::CommandT push = M("push");
+  With(push, "distance", 10);
+  auto ev2 = u.Submit(push, {18, 2});
+  ASSERT_OK(ev2);
+  EXPECT_EQ(At(u, "gob"), (Pos{3, 0}));
+  EXPECT_EQ(At(u, "aria"), (Pos{2, 0}));
+  EXPECT_EQ(Res(u, "gob", kHp), 20);
+  EXPECT_FALSE(Has(u, "gob", kProne));
+}
+
 TEST(Maneuver, PushFiveFeet) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("push"), {10, 10}));  // a tie: the initiator wins
