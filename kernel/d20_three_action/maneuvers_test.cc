@@ -433,6 +433,36 @@ TEST(Maneuver, ACriticalGrapplesSlowLastsThroughTheNextTurnOfAnEarlierTarget) {
   EXPECT_EQ(Res(t, "aria", kActions), 3);
 }
 
+// seed 000 l.150 "If you are smaller than the Creature you are Grappling,
+// you are Entangled", l.148 "otherwise your Speed is halved ... If you Move
+// the Creature Grappling you moves with you", l.59 "share the space of the
+// larger Creature", by hand: small aria (size_rank 1) grapples gob
+// (size_rank 2; 16 vs 9). aria is Entangled and in gob's square (1, 0);
+// gob's Speed 30 is halved to 15 ft: 20 ft is refused, 15 ft goes, and aria
+// goes along to (4, 0).
+TEST(Maneuver, ASmallGrapplerIsEntangledAndDraggedAlong) {
+  fb::RosterT r = Pair();
+  auto rank = [](fb::CombatantSpecT& c, int64_t v) {
+    c.stats.push_back(std::make_unique<fb::NumberT>());
+    c.stats.back()->key = "size_rank";
+    c.stats.back()->value = v;
+  };
+  rank(*r.combatants[0], 1);
+  rank(*r.combatants[1], 2);
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));
+  EXPECT_TRUE(Has(t, "aria", kEntangled));
+  EXPECT_FALSE(Has(t, "gob", kEntangled));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  auto far = t.Submit(MoveTo("gob", {{2, 0}, {3, 0}, {4, 0}, {5, 0}}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(MoveTo("gob", {{2, 0}, {3, 0}, {4, 0}})));
+  EXPECT_EQ(At(t, "gob"), (Pos{4, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{4, 0}));
+  EXPECT_TRUE(Has(t, "aria", kGrappling));
+}
+
 TEST(Maneuver, GrappleNeedsAFreeHand) {
   fb::RosterT r = Pair();
   r.combatants.push_back(
