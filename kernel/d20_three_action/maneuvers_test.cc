@@ -803,6 +803,25 @@ TEST(Maneuver, CriticalDisarmTakesTheItem) {
             absl::StatusCode::kFailedPrecondition);
 }
 
+// seed 000 l.55 "If your roll is a Critical Success you may either fling
+// the item 10ft away ... or take the item", at the edge of a critical
+// (reading, README L27: the opposing total + 10 or more), by hand:
+// 15 + 1 + 3 = 19 vs 5 + 1 + 3 = 9: 19 >= 9 + 10, critical, aria takes the
+// club; 14 + 4 = 18 vs 9: a success only, the club lands in gob's square
+// though `crit` asks to take it.
+TEST(Maneuver, ADisarmBeatingTheOpposedRollByExactlyTenIsCritical) {
+  for (const auto& [d20, taken] :
+       std::vector<std::pair<int, bool>>{{15, true}, {14, false}}) {
+    Table t(D20ThreeAction(), Pair(), {15, 10});
+    fb::CommandT d = M("disarm");
+    WithText(d, "item", "club");
+    WithText(d, "crit", "take");
+    ASSERT_OK(t.Submit(d, {d20, 5}));
+    EXPECT_EQ(Has(t, "aria", kTookItem), taken) << d20;
+    EXPECT_TRUE(Has(t, "gob", kDisarmed)) << d20;
+  }
+}
+
 // Seed 000 l.55: "Disarm - ... If you succeed they drop an item they are
 // carrying of your choice. The item lands on the ground in their square";
 // l.21 "drop an item". A Natural Weapon (l.59 "a free hand or Natural
