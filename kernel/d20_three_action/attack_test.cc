@@ -140,6 +140,38 @@ TEST(Attack, AnAreaAttackTakesEachTargetsOwnRangePenalty) {
   EXPECT_EQ(Res(t, "orc", kHp), 20);
 }
 
+// seed 000 l.121 "If being attacked by an Effect with an Area determine
+// Cover based on the point of origin of the Area", by hand: aria (0, 1)
+// casts her burst (Spell Attack d20 + Level 1 + ESS 1, l.33) at gob (6, 1)
+// with orc at (3, 1) in between (l.121 "partially obscured by a Creature ...
+// of at least their Size": Cover, Disadvantage). From aria that is Cover
+// (edge -1); with the Area's origin at (8, 1), beyond gob, nothing is in
+// between: no Cover, edge 0, and d20 10 + 2 = 12 >= 12 hits for 2d6 = 3 + 4.
+TEST(Attack, AnAreasCoverIsJudgedFromItsPointOfOrigin) {
+  fb::RosterT r = Melee(6);
+  r.combatants[0]->at = std::make_unique<fb::Pos>(0, 1);
+  r.combatants[1]->at = std::make_unique<fb::Pos>(6, 1);
+  r.combatants.push_back(
+      std::make_unique<fb::CombatantSpecT>(Being("orc", "goblins", 3, 1)));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  fb::CommandT from_aria = Attack("burst");
+  With(from_aria, "area", 1);
+  auto ev = t.Submit(from_aria, {10, 3});  // 2d20kl1: 3 + 2 = 5, a miss
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.spell", "edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "000.attack.spell", "dis.cover"), 1);
+  Table u(D20ThreeAction(), r, {15, 10, 5});
+  fb::CommandT c = Attack("burst");
+  With(c, "area", 1);
+  With(c, "origin_x", 8);
+  With(c, "origin_y", 1);
+  ev = u.Submit(c, {10, 3, 4});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.spell", "edge"), 0);
+  EXPECT_EQ(NumOf(*ev, "000.attack.spell", "total"), 12);
+  EXPECT_EQ(Res(u, "gob", kHp), 20 - 7);
+}
+
 TEST(Attack, NoPenaltyWithinTheFirstIncrement) {
   Table t(D20ThreeAction(), Melee(6), {15, 10});  // 30 ft
   auto ev = t.Submit(Attack("bow"), {9, 4});
