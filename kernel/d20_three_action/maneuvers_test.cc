@@ -463,6 +463,26 @@ TEST(Maneuver, ASmallGrapplerIsEntangledAndDraggedAlong) {
   EXPECT_TRUE(Has(t, "aria", kGrappling));
 }
 
+// seed 000 l.148 "If you fall Prone the Creature Grappling you falls with
+// you" and l.150 "If you fall Prone the Creature you are Grappling falls
+// with you", by hand: aria grapples gob (16 vs 9). Tripped by aria (16 vs
+// 9), gob falls Prone and so does aria; in another table, aria's own
+// drop_prone (l.21, a Free Action) takes gob down with her.
+TEST(Maneuver, AGrapplePairFallsProneTogether) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));
+  // gob is Flat Footed to its grappler (l.148): 2d20kh1 = 12.
+  ASSERT_OK(t.Submit(M("trip"), {12, 1, 5}));
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_TRUE(Has(t, "aria", kProne));
+  Table u(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(u.Submit(M("grapple"), {12, 5}));
+  ASSERT_OK(u.Submit(Cmd("aria", "drop_prone")));
+  EXPECT_TRUE(Has(u, "aria", kProne));
+  EXPECT_TRUE(Has(u, "gob", kProne));
+  EXPECT_EQ(Res(u, "aria", kActions), 2);  // a Free Action
+}
+
 TEST(Maneuver, GrappleNeedsAFreeHand) {
   fb::RosterT r = Pair();
   r.combatants.push_back(
