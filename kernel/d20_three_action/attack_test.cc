@@ -212,6 +212,23 @@ TEST(Attack, AreaAttackMakesOneRoll) {
   EXPECT_EQ(t.Submit(two).status().code(), absl::StatusCode::kInvalidArgument);
 }
 
+// seed 000 l.27 "On a Critical Success you deal double Damage" and "make
+// a single Attack roll for the ability" (an Area), by hand: one d20, 12 + 2
+// (Level 1 + ESS 1, l.33) = 14, is a hit on gob (12) and a critical on orc
+// (4: 14 >= 4 + 10); one damage roll, 2d6 = 3 + 4 = 7: gob 20 - 7 = 13,
+// orc 20 - 14 = 6.
+TEST(Attack, AnAreaDoublesItsOneDamageRollForACriticalTargetOnly) {
+  fb::RosterT r = Melee(4);
+  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(
+      Being("orc", "goblins", 0, 4, {{"physical_defense", 4}})));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  fb::CommandT c = Attack("burst", {"gob", "orc"});
+  With(c, "area", 1);
+  ASSERT_OK(t.Submit(c, {12, 3, 4}));
+  EXPECT_EQ(Res(t, "gob", kHp), 13);
+  EXPECT_EQ(Res(t, "orc", kHp), 6);
+}
+
 // 000 l.113 (seed 000_ab2f36f2929fdde3.txt): "All Attacks made against
 // Concealed Creatures are at a Disadvantage. Attacks made against an Area
 // are not subject to concealment"; l.119: "Line of Effect is not affected
