@@ -483,6 +483,33 @@ TEST(Maneuver, AGrapplePairFallsProneTogether) {
   EXPECT_EQ(Res(u, "aria", kActions), 2);  // a Free Action
 }
 
+// seed 000 l.59 "Both Creatures share the space of the larger Creature",
+// l.148 "If you are smaller than the Creature Grappling you, you are
+// Entangled", l.150 "otherwise your Speed is halved", by hand: large aria
+// (size_rank 3) grapples gob (size_rank 2; 16 vs 9): gob is drawn into
+// aria's square (0, 0) and Entangled; aria's Speed 30 is halved: 15 ft
+// (3 squares) go, 20 ft do not, and gob goes along.
+TEST(Maneuver, ALargerGrapplerKeepsItsSpaceAndTheSmallerIsEntangled) {
+  fb::RosterT r = Pair();
+  auto rank = [](fb::CombatantSpecT& c, int64_t v) {
+    c.stats.push_back(std::make_unique<fb::NumberT>());
+    c.stats.back()->key = "size_rank";
+    c.stats.back()->value = v;
+  };
+  rank(*r.combatants[0], 3);
+  rank(*r.combatants[1], 2);
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));
+  EXPECT_EQ(At(t, "gob"), (Pos{0, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{0, 0}));
+  EXPECT_TRUE(Has(t, "gob", kEntangled));
+  EXPECT_FALSE(Has(t, "aria", kEntangled));
+  auto far = t.Submit(MoveTo("aria", {{0, 1}, {0, 2}, {0, 3}, {0, 4}}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(MoveTo("aria", {{0, 1}, {0, 2}, {0, 3}})));
+  EXPECT_EQ(At(t, "gob"), (Pos{0, 3}));
+}
+
 TEST(Maneuver, GrappleNeedsAFreeHand) {
   fb::RosterT r = Pair();
   r.combatants.push_back(
