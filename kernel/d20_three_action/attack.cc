@@ -56,6 +56,26 @@ std::optional<Pos> Origin(const fb::CommandT& c) {
   return std::nullopt;
 }
 
+// L27 "On a success you deal Damage with your Weapon": a hit whose damage
+// comes to 0 (a roll below 1, never negative: reading) changes no HP and so
+// leaves no damage event; this outcome says the hit dealt 0 (log and
+// explain only).
+absl::Status NoDamageOutcome(Decision& d, const std::string& actor,
+                             const std::string& target, int64_t amount,
+                             uint64_t cause) {
+  if (amount != 0) return absl::OkStatus();
+  const Combatant* t = d.state().Find(target);
+  if (t == nullptr || IsDead(*t)) return absl::OkStatus();
+  return RecordOutcome(
+      d, actor,
+      {cause,
+       "000.attack",
+       {{"damage", 0}},
+       absl::StrCat("the hit on ", target,
+                    " deals 0 damage (the roll came to 0 or less; damage is "
+                    "never negative)")});
+}
+
 }  // namespace
 
 absl::Status ValidateTargets(const State& s, const fb::CommandT& c,
@@ -282,11 +302,13 @@ absl::StatusOr<std::vector<Hit>> ResolveAttackRoll(Decision& d,
             d, h.target, amount, plan.damage_kind,
             {cause, h.critical ? "000.attack.critical" : "000.attack.area",
              nums}));
+        RETURN_IF_ERROR(NoDamageOutcome(d, actor, h.target, amount, cause));
       } else {
-        RETURN_IF_ERROR(RollDamage(d, plan.damage, actor, h.target,
-                                   plan.damage_kind, h.critical, "000.attack",
-                                   cause, {})
-                            .status());
+        ASSIGN_OR_RETURN(
+            int64_t amount,
+            RollDamage(d, plan.damage, actor, h.target, plan.damage_kind,
+                       h.critical, "000.attack", cause, {}));
+        RETURN_IF_ERROR(NoDamageOutcome(d, actor, h.target, amount, cause));
       }
     }
   }

@@ -43,6 +43,32 @@ TEST(Attack, MeleeHitDealsWeaponDamagePlusStr) {
   EXPECT_EQ(Res(t, "aria", kActions), 2);
 }
 
+// seed 000 L27 "On a success you deal Damage with your Weapon"; L29 melee
+// damage adds STR. aria STR -3 with a 1d4 club: d20 12 + Level 1 + DEX 2
+// (L29, Medium) = 15 >= 12 hits; 1d4 rolls 2, 2 - 3 = -1, never negative: 0.
+// No HP changes, so there is no damage event: an outcome says the hit
+// dealt 0 (was: only the roll in the log).
+TEST(Attack, AHitThatDealsNothingSaysSo) {
+  fb::RosterT r = MakeRoster(
+      {[] {
+         fb::CombatantSpecT a = Being("aria", "party", 0, 0, {{"str", -3}});
+         Arm(a, "club", "1d4", "melee", "medium");
+         return a;
+       }(),
+       Being("gob", "goblins", 1, 0)},
+      40, 20);
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT c = Cmd("aria", "attack", {"gob"});
+  c.weapon = "club";
+  auto ev = t.Submit(c, {12, 2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "hit"), 1);
+  EXPECT_EQ(NumOf(*ev, "000.attack", "damage"), 0);
+  EXPECT_TRUE(Cites(*ev, "000.attack"));
+  EXPECT_EQ(Res(t, "gob", kHp), 20);
+  EXPECT_EQ(Res(t, "gob", kBleedPenalty), 0);  // L127: no Damage taken
+}
+
 TEST(Attack, MissAndHitAtExactlyTheDefense) {
   Table t(D20ThreeAction(), Melee(), {15, 10});
   ASSERT_OK(t.Submit(Attack("spear"), {7}));  // 11 < 12: miss, no damage die
@@ -114,6 +140,38 @@ TEST(Attack, AnAreaAttackTakesEachTargetsOwnRangePenalty) {
   EXPECT_EQ(Res(t, "orc", kHp), 20);
 }
 
+// seed 000 l.121 "If being attacked by an Effect with an Area determine
+// Cover based on the point of origin of the Area", by hand: aria (0, 1)
+// casts her burst (Spell Attack d20 + Level 1 + ESS 1, l.33) at gob (6, 1)
+// with orc at (3, 1) in between (l.121 "partially obscured by a Creature ...
+// of at least their Size": Cover, Disadvantage). From aria that is Cover
+// (edge -1); with the Area's origin at (8, 1), beyond gob, nothing is in
+// between: no Cover, edge 0, and d20 10 + 2 = 12 >= 12 hits for 2d6 = 3 + 4.
+TEST(Attack, AnAreasCoverIsJudgedFromItsPointOfOrigin) {
+  fb::RosterT r = Melee(6);
+  r.combatants[0]->at = std::make_unique<fb::Pos>(0, 1);
+  r.combatants[1]->at = std::make_unique<fb::Pos>(6, 1);
+  r.combatants.push_back(
+      std::make_unique<fb::CombatantSpecT>(Being("orc", "goblins", 3, 1)));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  fb::CommandT from_aria = Attack("burst");
+  With(from_aria, "area", 1);
+  auto ev = t.Submit(from_aria, {10, 3});  // 2d20kl1: 3 + 2 = 5, a miss
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.spell", "edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "000.attack.spell", "dis.cover"), 1);
+  Table u(D20ThreeAction(), r, {15, 10, 5});
+  fb::CommandT c = Attack("burst");
+  With(c, "area", 1);
+  With(c, "origin_x", 8);
+  With(c, "origin_y", 1);
+  ev = u.Submit(c, {10, 3, 4});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.spell", "edge"), 0);
+  EXPECT_EQ(NumOf(*ev, "000.attack.spell", "total"), 12);
+  EXPECT_EQ(Res(u, "gob", kHp), 20 - 7);
+}
+
 TEST(Attack, NoPenaltyWithinTheFirstIncrement) {
   Table t(D20ThreeAction(), Melee(6), {15, 10});  // 30 ft
   auto ev = t.Submit(Attack("bow"), {9, 4});
@@ -152,6 +210,23 @@ TEST(Attack, AreaAttackMakesOneRoll) {
   EXPECT_EQ(Res(t, "orc", kHp), 20);
   fb::CommandT two = Attack("spear", {"gob", "orc"});
   EXPECT_EQ(t.Submit(two).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+// seed 000 l.27 "On a Critical Success you deal double Damage" and "make
+// a single Attack roll for the ability" (an Area), by hand: one d20, 12 + 2
+// (Level 1 + ESS 1, l.33) = 14, is a hit on gob (12) and a critical on orc
+// (4: 14 >= 4 + 10); one damage roll, 2d6 = 3 + 4 = 7: gob 20 - 7 = 13,
+// orc 20 - 14 = 6.
+TEST(Attack, AnAreaDoublesItsOneDamageRollForACriticalTargetOnly) {
+  fb::RosterT r = Melee(4);
+  r.combatants.push_back(std::make_unique<fb::CombatantSpecT>(
+      Being("orc", "goblins", 0, 4, {{"physical_defense", 4}})));
+  Table t(D20ThreeAction(), r, {15, 10, 5});
+  fb::CommandT c = Attack("burst", {"gob", "orc"});
+  With(c, "area", 1);
+  ASSERT_OK(t.Submit(c, {12, 3, 4}));
+  EXPECT_EQ(Res(t, "gob", kHp), 13);
+  EXPECT_EQ(Res(t, "orc", kHp), 6);
 }
 
 // 000 l.113 (seed 000_ab2f36f2929fdde3.txt): "All Attacks made against

@@ -289,5 +289,43 @@ TEST(Height, ATrippedFlyerFalls50FtOrToTheGround) {
   }
 }
 
+// seed 000 l.57 "Flying Creatures fall 50ft ... On a Critical Success the
+// target takes fall Damage as if they had fallen from 10 ft. (in addition to
+// any other fall Damage they would take)" with l.79 "Creatures fall 100ft a
+// Round ... continue Falling at the start of each of their Turns" and "up to
+// a maximum of 100ft" (README reading, black-box pass 8: each turn start
+// drops 100 ft; the Trip's 50 ft come before). A hawk 300 ft up, tripped
+// critically by aria (22 vs 6) before its Turn in Round 1:
+//   Trip:                 300 - 50 = 250 ft, owed 50 + 10 = 60
+//   hawk's start, Round 1: 250 - 100 = 150, fallen 150, owed 60 + (100 - 50) = 110
+//   hawk's start, Round 2: 150 - 100 = 50, owed still 110 (100 ft counted)
+//   hawk's start, Round 3: 50 - 50 = 0: on the ground, Prone, owed 110.
+TEST(Height, ATrippedFlyerHighUpFallsFiftyThenAHundredAtEachTurnStart) {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  Arm(a, "spear", "1d8", "melee");
+  fb::CombatantSpecT h = Being("hawk", "goblins", 1, 0, {{"altitude", 300}});
+  fb::RosterT r = MakeRoster({std::move(a), std::move(h)});
+  Tag(*r.combatants[1], "flight");
+  Tag(*r.combatants[1], "flying");
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "trip", {"hawk"}), {18, 2}));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 250);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 60);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 150);
+  EXPECT_EQ(Res(t, "hawk", kFallFt), 150);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 110);
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 50);
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 110);
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 0);
+  EXPECT_FALSE(Has(t, "hawk", kFalling));
+  EXPECT_TRUE(Has(t, "hawk", kProne));
+  EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 110);
+}
+
 }  // namespace
 }  // namespace combat::kernel::d20

@@ -413,6 +413,103 @@ TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
   EXPECT_FALSE(Has(t, "gob", kSlowed));
 }
 
+// seed 000 l.59 "On a Critical Success the Grappled Creature is Slowed for
+// one Round" with l.13 "(If something has a Duration of 1 Round it will end
+// after all other Creatures have gotten a Turn, not the end of the
+// Initiative count)" and l.162 "one less Action". gob acts first (15), aria
+// second (10): aria's critical Grapple (22 vs 6) in Round 1 lasts through
+// gob's Round 2 Turn, 3 - 1 = 2 Actions, and ends when aria's Round 2 Turn
+// comes (gob, the only other creature, has had its Turn).
+TEST(Maneuver, ACriticalGrapplesSlowLastsThroughTheNextTurnOfAnEarlierTarget) {
+  Table t(D20ThreeAction(), Pair(), {10, 15});
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(M("grapple"), {18, 2}));
+  EXPECT_TRUE(Has(t, "gob", kSlowed));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_TRUE(Has(t, "gob", kSlowed));
+  EXPECT_EQ(Res(t, "gob", kActions), 2);  // L162
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "gob", kSlowed));
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
+}
+
+// seed 000 l.150 "If you are smaller than the Creature you are Grappling,
+// you are Entangled", l.148 "otherwise your Speed is halved ... If you Move
+// the Creature Grappling you moves with you", l.59 "share the space of the
+// larger Creature", by hand: small aria (size_rank 1) grapples gob
+// (size_rank 2; 16 vs 9). aria is Entangled and in gob's square (1, 0);
+// gob's Speed 30 is halved to 15 ft: 20 ft is refused, 15 ft goes, and aria
+// goes along to (4, 0).
+TEST(Maneuver, ASmallGrapplerIsEntangledAndDraggedAlong) {
+  fb::RosterT r = Pair();
+  auto rank = [](fb::CombatantSpecT& c, int64_t v) {
+    c.stats.push_back(std::make_unique<fb::NumberT>());
+    c.stats.back()->key = "size_rank";
+    c.stats.back()->value = v;
+  };
+  rank(*r.combatants[0], 1);
+  rank(*r.combatants[1], 2);
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));
+  EXPECT_TRUE(Has(t, "aria", kEntangled));
+  EXPECT_FALSE(Has(t, "gob", kEntangled));
+  EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  auto far = t.Submit(MoveTo("gob", {{2, 0}, {3, 0}, {4, 0}, {5, 0}}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(MoveTo("gob", {{2, 0}, {3, 0}, {4, 0}})));
+  EXPECT_EQ(At(t, "gob"), (Pos{4, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{4, 0}));
+  EXPECT_TRUE(Has(t, "aria", kGrappling));
+}
+
+// seed 000 l.148 "If you fall Prone the Creature Grappling you falls with
+// you" and l.150 "If you fall Prone the Creature you are Grappling falls
+// with you", by hand: aria grapples gob (16 vs 9). Tripped by aria (16 vs
+// 9), gob falls Prone and so does aria; in another table, aria's own
+// drop_prone (l.21, a Free Action) takes gob down with her.
+TEST(Maneuver, AGrapplePairFallsProneTogether) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));
+  // gob is Flat Footed to its grappler (l.148): 2d20kh1 = 12.
+  ASSERT_OK(t.Submit(M("trip"), {12, 1, 5}));
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_TRUE(Has(t, "aria", kProne));
+  Table u(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(u.Submit(M("grapple"), {12, 5}));
+  ASSERT_OK(u.Submit(Cmd("aria", "drop_prone")));
+  EXPECT_TRUE(Has(u, "aria", kProne));
+  EXPECT_TRUE(Has(u, "gob", kProne));
+  EXPECT_EQ(Res(u, "aria", kActions), 2);  // a Free Action
+}
+
+// seed 000 l.59 "Both Creatures share the space of the larger Creature",
+// l.148 "If you are smaller than the Creature Grappling you, you are
+// Entangled", l.150 "otherwise your Speed is halved", by hand: large aria
+// (size_rank 3) grapples gob (size_rank 2; 16 vs 9): gob is drawn into
+// aria's square (0, 0) and Entangled; aria's Speed 30 is halved: 15 ft
+// (3 squares) go, 20 ft do not, and gob goes along.
+TEST(Maneuver, ALargerGrapplerKeepsItsSpaceAndTheSmallerIsEntangled) {
+  fb::RosterT r = Pair();
+  auto rank = [](fb::CombatantSpecT& c, int64_t v) {
+    c.stats.push_back(std::make_unique<fb::NumberT>());
+    c.stats.back()->key = "size_rank";
+    c.stats.back()->value = v;
+  };
+  rank(*r.combatants[0], 3);
+  rank(*r.combatants[1], 2);
+  Table t(D20ThreeAction(), r, {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {12, 5}));
+  EXPECT_EQ(At(t, "gob"), (Pos{0, 0}));
+  EXPECT_EQ(At(t, "aria"), (Pos{0, 0}));
+  EXPECT_TRUE(Has(t, "gob", kEntangled));
+  EXPECT_FALSE(Has(t, "aria", kEntangled));
+  auto far = t.Submit(MoveTo("aria", {{0, 1}, {0, 2}, {0, 3}, {0, 4}}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(MoveTo("aria", {{0, 1}, {0, 2}, {0, 3}})));
+  EXPECT_EQ(At(t, "gob"), (Pos{0, 3}));
+}
+
 TEST(Maneuver, GrappleNeedsAFreeHand) {
   fb::RosterT r = Pair();
   r.combatants.push_back(
@@ -672,6 +769,34 @@ TEST(Maneuver, PushIntoAWallDealsD6PerFiveFeetAndProne) {
   EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));  // stays adjacent
 }
 
+// seed 000 l.51 "If their movement is ended prematurely by a hard surface
+// (such as a wall) they take a d6 of Damage for every 5 ft they could not
+// travel and fall Prone", by hand:
+// - a plain success (d20 10 + 4 = 14 vs 5 + 4 = 9) against gob with a wall
+//   right behind it (2, 0): it cannot move, 5 ft not travelled, 1d6 = 4:
+//   20 - 4 = 16 HP, Prone, still at (1, 0);
+// - a critical (22 vs 6) with a chosen `distance` of 10 ft and the wall at
+//   (4, 0): gob goes 10 ft to (3, 0), nothing it could not travel: no die,
+//   no Damage, not Prone.
+TEST(Maneuver, AWallRightBehindOrNotReachedByTheChosenDistance) {
+  Table t(D20ThreeAction(), Pair({{2, 0}}), {15, 10});
+  auto ev = t.Submit(M("push"), {10, 5, 4});
+  ASSERT_OK(ev);
+  EXPECT_EQ(At(t, "gob"), (Pos{1, 0}));
+  EXPECT_EQ(NumOf(*ev, "000.push.wall", "ft_not_travelled"), 5);
+  EXPECT_EQ(Res(t, "gob", kHp), 16);
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  Table u(D20ThreeAction(), Pair({{4, 0}}), {15, 10});
+  fb::CommandT push = M("push");
+  With(push, "distance", 10);
+  auto ev2 = u.Submit(push, {18, 2});
+  ASSERT_OK(ev2);
+  EXPECT_EQ(At(u, "gob"), (Pos{3, 0}));
+  EXPECT_EQ(At(u, "aria"), (Pos{2, 0}));
+  EXPECT_EQ(Res(u, "gob", kHp), 20);
+  EXPECT_FALSE(Has(u, "gob", kProne));
+}
+
 TEST(Maneuver, PushFiveFeet) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(t.Submit(M("push"), {10, 10}));  // a tie: the initiator wins
@@ -723,6 +848,25 @@ TEST(Maneuver, CriticalDisarmTakesTheItem) {
   WithText(up, "item", "club");
   EXPECT_EQ(t.Submit(up).status().code(),
             absl::StatusCode::kFailedPrecondition);
+}
+
+// seed 000 l.55 "If your roll is a Critical Success you may either fling
+// the item 10ft away ... or take the item", at the edge of a critical
+// (reading, README L27: the opposing total + 10 or more), by hand:
+// 15 + 1 + 3 = 19 vs 5 + 1 + 3 = 9: 19 >= 9 + 10, critical, aria takes the
+// club; 14 + 4 = 18 vs 9: a success only, the club lands in gob's square
+// though `crit` asks to take it.
+TEST(Maneuver, ADisarmBeatingTheOpposedRollByExactlyTenIsCritical) {
+  for (const auto& [d20, taken] :
+       std::vector<std::pair<int, bool>>{{15, true}, {14, false}}) {
+    Table t(D20ThreeAction(), Pair(), {15, 10});
+    fb::CommandT d = M("disarm");
+    WithText(d, "item", "club");
+    WithText(d, "crit", "take");
+    ASSERT_OK(t.Submit(d, {d20, 5}));
+    EXPECT_EQ(Has(t, "aria", kTookItem), taken) << d20;
+    EXPECT_TRUE(Has(t, "gob", kDisarmed)) << d20;
+  }
 }
 
 // Seed 000 l.55: "Disarm - ... If you succeed they drop an item they are

@@ -110,6 +110,32 @@ TEST(Move, SquaresOfMuchLargerCreaturesAreDifficult) {
   EXPECT_EQ(NumOf(*ev, "000.move", "spent_ft"), 15);
 }
 
+// seed 000 l.35 "on a Critical Success you can Move through their square at
+// no Penalty" and "you decide where you are moving as you Move", by hand:
+// aria (d20 18 + 1 + 3 = 22) vs gob (2 + 1 + 3 = 6): 22 >= 6 + 10,
+// critical. A path is priced before the roll as if the Push only succeeds
+// (README "Moving"), so 6 squares through gob (35 ft) are refused with
+// Speed 30; 2 squares to (2, 0) cost 5 + 5 = 10 ft on the critical, and the
+// 20 ft left (`continue`) take her on 4 squares to (6, 0): 30 ft in all.
+TEST(Move, ACriticalPushThroughCostsNothingExtra) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)}),
+      {15, 10});
+  auto far = t.Submit(
+      MoveTo("aria", {{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, 0}}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  auto ev = t.Submit(MoveTo("aria", {{1, 0}, {2, 0}}), {18, 2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.move", "spent_ft"), 10);
+  fb::CommandT on = MoveTo("aria", {{3, 0}, {4, 0}, {5, 0}, {6, 0}});
+  With(on, "continue", 1);
+  ASSERT_OK(t.Submit(on));
+  EXPECT_EQ(At(t, "aria"), (Pos{6, 0}));
+  EXPECT_EQ(At(t, "gob"), (Pos{1, 0}));
+  EXPECT_EQ(Res(t, "aria", kActions), 2);
+}
+
 TEST(Move, ThroughAnEnemyTakesAPushAttempt) {
   Table t(
       D20ThreeAction(),

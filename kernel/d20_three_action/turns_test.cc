@@ -185,6 +185,25 @@ TEST(Turns, SlowedAndIncapacitatedLoseActions) {
   EXPECT_EQ(Res(t, "aria", kReactions), 0);  // L162: 1 - 1
 }
 
+// seed 000 l.152 "2 less Actions and 2 less Reactions per Turn to a minimum
+// of 0" with l.162 "one less Action and one less Reaction per Turn to a
+// minimum of 0", both on gob, by hand: 3 - 2 - 1 = 0 Actions, 1 - 2 - 1 ->
+// 0 Reactions. (Its Bleeding, l.152, rolls 13 on the Bleed Table, l.135
+// "11 - 15 -", then 2d6 = 1 + 1.)
+TEST(Turns, SlowedAndIncapacitatedTogetherLeaveNoAction) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  for (const char* name : {"slowed", "incapacitated"}) {
+    fb::CommandT g = Gm("gob", "gm_condition", "by ruling");
+    WithText(g, "name", name);
+    WithText(g, "op", "add");
+    ASSERT_OK(t.Submit(g));
+  }
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {13, 1, 1}));
+  EXPECT_EQ(Res(t, "gob", kActions), 0);
+  EXPECT_EQ(Res(t, "gob", kReactions), 0);
+  EXPECT_EQ(Res(t, "gob", kHp), 18);
+}
+
 // Reading (README "Budgets", pass 5): seed 000 l.162 "one less Action and
 // one less Reaction per Turn" and l.152 "2 less Actions and 2 less
 // Reactions per Turn" are the allotment given when the Turn starts (l.17

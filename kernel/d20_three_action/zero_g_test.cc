@@ -125,6 +125,31 @@ TEST(ZeroG, PushingOffACreatureMovesBothApartAtHalfSpeed) {
   EXPECT_TRUE(Has(t, "aria", kDrifting));
 }
 
+// 000 l.85 "you Move up to half your Speed ... the Object you pushed off
+// of moves in the opposite direction at the same Speed ... at half your
+// Speed at the beginning of your Turn every Round", with an odd Speed, by
+// hand: aria's Speed 25, half 12 ft (rounded down, README), that is 2
+// squares (10 ft) on the 5 ft grid; 3 squares (15 ft) are too far. Both
+// move 10 ft apart; at aria's next turn start aria drifts 2 squares on to
+// x = 9 and bo 1 square to x = 1, stopped by the wall at x = 0.
+TEST(ZeroG, HalfAnOddSpeedPushOffGoesWholeSquaresOnly) {
+  Table t(D20ThreeAction(),
+          Hall({Being("aria", "party", 5, 2, {{"speed", 25}}),
+                Being("bo", "party", 4, 2), Being("gob", "goblins", 15, 4)}),
+          {15, 10, 5});
+  auto far = t.Submit(PushOff("aria", {{6, 2}, {7, 2}, {8, 2}}, "bo"));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(PushOff("aria", {{6, 2}, {7, 2}}, "bo")));
+  EXPECT_EQ(At(t, "aria"), (Pos{7, 2}));
+  EXPECT_EQ(At(t, "bo"), (Pos{2, 2}));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("bo", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(At(t, "aria"), (Pos{9, 2}));
+  EXPECT_EQ(At(t, "bo"), (Pos{1, 2}));
+  EXPECT_FALSE(Has(t, "bo", kDrifting));
+}
+
 // 000 l.85: "You and the other Object will continue to Move ... at half
 // your Speed at the beginning of your Turn every Round": the pusher's turn
 // starts; a dead pusher has none, so the drift waits on the GM (README
