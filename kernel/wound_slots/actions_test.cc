@@ -1599,6 +1599,33 @@ TEST(Mounted, AMountThatHadItsTurnTakesNoSecondOneWithItsNewRider) {
   EXPECT_EQ(Ap(t.state(), "horse"), 10 + 7);  // round 2's Round Start AP only
 }
 
+// 001 l.199 Defend: "Until your next turn or you receive a wound"; l.280
+// "you and your mount share a single turn". Aria (18) mounts the horse (10)
+// in round 1; the orc (6) is far. Round 2: the horse defends in the shared
+// turn; it still defends through the orc's turn of round 2 and its own
+// next turn, round 3's shared one, ends it (was: a mount's "next turn"
+// never came, the shared turn being its rider's, and it defended for ever).
+TEST(Mounted, AMountsDefendEndsAtItsNextSharedTurn) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 15, 15)}), {10, 5, 1});
+  ASSERT_EQ(Init(t.state(), "orc"), 6);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  { auto r = t.Submit(Cmd("horse", "defend")); ASSERT_TRUE(r.ok()) << r.status(); }
+  ASSERT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(t.state().Find("horse")->Has("Defending"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  EXPECT_TRUE(t.state().Find("horse")->Has("Defending"));  // not yet its next turn
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 3);
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  EXPECT_FALSE(t.state().Find("horse")->Has("Defending"));
+}
+
 // 001 l.281: regaining control, "a -1 penalty for each enemy within 30
 // feet" (10 yd); l.280: "you are considered 1 yard farther from creatures
 // on the ground smaller than your mount". Aria rides the untrained horse

@@ -149,6 +149,11 @@ absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
   }
   RETURN_IF_ERROR(StartTurn(d, who, {cause, "001.round", {{"round", round}}}, members));
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round, {cause, "001.duration"}).status());
+  for (const std::string& m : members) {
+    // l.199 "Until your next turn": a mount's next turn is the one it
+    // shares with its rider (l.280).
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, m, round, {cause, "001.duration"}).status());
+  }
   RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
   return PayOnTurnStart(d, who, cause);
 }
