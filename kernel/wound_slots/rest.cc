@@ -4,6 +4,7 @@
 // params.minutes, a long rest interrupted after that many minutes).
 #include <algorithm>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -38,6 +39,32 @@ absl::Status ShortRestBenefits(Decision& d, const std::string& who, uint64_t cau
 
 int64_t start_vit(const Combatant& c) { return c.Stat("vit"); }
 
+// The rounds a rest lasts (l.111 "each minute equaling 4 rounds") pass:
+// the effects on the rester counted in rounds (l.127: they end at the end
+// of the round equal to their duration, the rest's first round being the
+// current one) that end within them end, older first, and so do the spells
+// it invested in (l.42: its mana "returned as soon as the effect ends"),
+// before the rest's benefits (l.46 "after accounting for ... invested
+// mana"). Reading: effects on others, and those lasting until a turn
+// (l.199), are not the rest's (the GM's).
+absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uint64_t cause) {
+  const int64_t last = d.state().round + rounds - 1;
+  std::vector<std::tuple<uint64_t, std::string, uint32_t>> due;  // older first
+  for (const auto& [id, o] : d.state().combatants) {
+    for (const auto& [cid, k] : o.conditions) {
+      const bool counted = (k.expiry.kind == fb::ExpiryKind::RoundEnd || k.expiry.kind == fb::ExpiryKind::RoundStart) &&
+                           k.expiry.round <= last;
+      if (counted && (id == who || (k.name == "Spell" && k.source == who))) due.emplace_back(k.added_at, id, cid);
+    }
+  }
+  std::sort(due.begin(), due.end());
+  for (const auto& [at, on, cid] : due) {
+    RETURN_IF_ERROR(RemoveCondition(d, on, cid, {cause, "001.duration", {{"rest_rounds", rounds}, {"last_round", last}},
+                                                 "its duration ran out during the rest"}));
+  }
+  return ReturnExpiredMana(d, cause);
+}
+
 }  // namespace
 
 absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
@@ -45,6 +72,7 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
   if (IsDead(*a)) return Refuse("001.rest.short", a->id + " is dead");
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(PassRounds(d, who, 15 * 4, decl));  // l.45: 15 minutes
   return ShortRestBenefits(d, who, decl);
 }
 
@@ -84,6 +112,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
                      a->Resource("long_rest_day") == day && a->Resource("long_rests_today") >= 2;
   const bool benefits = minutes >= 480 && ParamOr(c, "slept", 1) != 0 && !third;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  RETURN_IF_ERROR(PassRounds(d, who, minutes * 4, decl));  // l.47: 8 hours, or the minutes before the interruption
   if (benefits && HasParam(c, "day")) {
     const Combatant* now = d.state().Find(who);
     const int64_t count = now->Resource("long_rest_day") == day ? now->Resource("long_rests_today") + 1 : 1;

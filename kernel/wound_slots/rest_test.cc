@@ -457,5 +457,55 @@ TEST(Rest, RecoveryTableRowByRow) {
   }
 }
 
+// 001 l.45 "A short rest lasts at least 15 minutes", l.111 "each minute
+// equaling 4 rounds", l.127 "the effect ends at the end of the round equal
+// to its duration", l.42 invested mana "returned as soon as the effect
+// ends", l.46 "half of your current maximum stamina and mana, rounded down,
+// after accounting for fatigue and invested mana". Round 1, aria (mana
+// 3 + 1 = 4) invests 2 for 60 rounds (ends with round 60) and 1 for 61
+// (ends with round 61): mana 1. A short rest begun in round 1 lasts rounds
+// 1..60: the first spell ends, its 2 come back (3, max 4 - 1 = 3), then
+// half of 3 is 1: min(3, 3 + 1) = 3; the second still holds its 1 (was:
+// both still held: mana 1, max 1, half 0).
+TEST(Rest, TheRoundsOfAShortRestEndTheEffectsTheyOutlast) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/cast_spell", 1}}), Orc()}), {10, 12});
+  fb::CommandT a = Cmd("aria", "cast_spell");
+  With(a, "invest", 2);
+  With(a, "rounds", 60);
+  ASSERT_TRUE(t.Submit(a).ok());
+  fb::CommandT b = Cmd("aria", "cast_spell");
+  With(b, "invest", 1);
+  With(b, "rounds", 61);
+  ASSERT_TRUE(t.Submit(b).ok());
+  EXPECT_EQ(R(t, res::kMana), 1);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "short_rest")).ok());
+  EXPECT_EQ(R(t, res::kInvested), 1);
+  EXPECT_EQ(MaxMana(*t.state().Find("aria")), 3);
+  EXPECT_EQ(R(t, res::kMana), 3);
+  int spells = 0;
+  for (const auto& [id, k] : t.state().Find("aria")->conditions) spells += k.name == "Spell" ? 1 : 0;
+  EXPECT_EQ(spells, 1);
+  ASSERT_NE(t.state().Find("aria")->FindCondition("Spell"), nullptr);
+  EXPECT_EQ(t.state().Find("aria")->FindCondition("Spell")->expiry.round, 61);
+}
+
+// 001 l.185 "leave them conscious but helpless for 2 rounds", l.127, l.47
+// "a long rest lasts 8 hours": a creature helpless for 2 rounds is no
+// longer helpless once it has rested (was: helpless until round 2 ended,
+// however long it rested).
+TEST(Rest, ALongRestOutlastsTwoRoundsOfHelplessness) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT h = kernel::testing::GmCmd("gm_condition", "aria", "knocked helpless (l.185)");
+  WithText(h, "name", "Helpless");
+  WithText(h, "op", "add");
+  With(h, "rounds", 2);
+  ASSERT_TRUE(t.Submit(h).ok()) << "gm_condition";
+  ASSERT_TRUE(t.state().Find("aria")->Has("Helpless"));
+  fb::CommandT rest = Cmd("aria", "long_rest");
+  With(rest, "day", 1);
+  ASSERT_TRUE(t.Submit(rest).ok());
+  EXPECT_FALSE(t.state().Find("aria")->Has("Helpless"));
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots
