@@ -1626,6 +1626,40 @@ TEST(Mounted, AMountsDefendEndsAtItsNextSharedTurn) {
   EXPECT_FALSE(t.state().Find("horse")->Has("Defending"));
 }
 
+// 001 l.111 "continue to spend all AP on each of your subsequent turns
+// until the total cost has been spent, at which point the action takes
+// effect"; l.280 "you and your mount share a single turn". Aria (18)
+// mounts the horse (Speed 0: 6 + 6, max 18; 10) in round 1, the orc (6)
+// far. Round 2, the horse (6 at round 1's start + 6 = 12) uses an object of
+// 20 AP: it pays 12, 8 due; its shared turn's end gives it 6. Round 3: +6 =
+// 12; the shared turn starts: it pays the 8 and the act takes effect, 4 AP
+// left (was: its shared turns never paid it, the act open for ever).
+TEST(Mounted, AMountsActPaidOverTurnsIsPaidAtItsSharedTurns) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 15, 15)}), {10, 5, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  ASSERT_EQ(Ap(t.state(), "horse"), 12);
+  fb::CommandT crank = Cmd("horse", "use_object");
+  WithText(crank, "object", "winch");
+  With(crank, "ap", 20);
+  { auto r = t.Submit(crank); ASSERT_TRUE(r.ok()) << r.status(); }
+  const PendingAct* p = FirstPending(t.state(), "horse", kPaying);
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->cost_paid, 12);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "horse"), 6);
+  ASSERT_NE(FirstPending(t.state(), "horse", kPaying), nullptr);  // the orc's turn: not yet
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 3);
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  EXPECT_EQ(FirstPending(t.state(), "horse", kPaying), nullptr);
+  EXPECT_EQ(Ap(t.state(), "horse"), 12 - 8);
+}
+
 // 001 l.281: regaining control, "a -1 penalty for each enemy within 30
 // feet" (10 yd); l.280: "you are considered 1 yard farther from creatures
 // on the ground smaller than your mount". Aria rides the untrained horse

@@ -155,7 +155,13 @@ absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
     RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, m, round, {cause, "001.duration"}).status());
   }
   RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
-  return PayOnTurnStart(d, who, cause);
+  RETURN_IF_ERROR(PayOnTurnStart(d, who, cause));
+  for (const std::string& m : members) {
+    // l.111 "continue to spend all AP on each of your subsequent turns":
+    // a mount's subsequent turns are those it shares (l.280).
+    RETURN_IF_ERROR(PayOnTurnStart(d, m, cause));
+  }
+  return absl::OkStatus();
 }
 
 // Starts the next turn, ending rounds as needed.
