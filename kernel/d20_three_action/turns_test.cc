@@ -450,6 +450,39 @@ TEST(Turns, ARoundsDurationEndsWhereADelayingApplierDiesOfBleeding) {
   EXPECT_FALSE(Has(t, "orc", kShaken));
 }
 
+// 000 l.13 "it will end after all other Creatures have gotten a Turn" with
+// l.15 "they may decide to delay their Turn": an applier killed while it
+// delays has no Turn at its original place any more, and the Round it
+// anchored there still ends as the order passes that place (was: a dead
+// creature's anchors ended only at a place not delayed: never).
+TEST(Turns, ARoundsDurationEndsAtTheOldPlaceOfAnApplierKilledWhileDelaying) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
+                  Being("orc", "goblins", 9, 9)}),
+      {15, 10, 5});
+  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
+  WithText(gm, "name", kShaken);
+  WithText(gm, "op", "add");
+  With(gm, "rounds", 2);  // ends at aria's place in round 3
+  ASSERT_OK(t.Submit(gm));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().active, "aria");
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  fb::CommandT kill = Gm("aria", "gm_condition", "slain while waiting");
+  WithText(kill, "name", "dead");
+  WithText(kill, "op", "add");
+  ASSERT_OK(t.Submit(kill));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_TRUE(Has(t, "orc", kShaken));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().round, 3);
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "orc", kShaken));  // gob and the orc had their turns
+}
+
 TEST(Turns, ARoundsDurationStaysAtTheHoldersOldPlace) {
   Table t(
       D20ThreeAction(),
