@@ -67,11 +67,14 @@ absl::Status OwnEffects(Decision& d, const std::string& who, uint64_t cause,
   // L127: Bleeding comes before any other continuous effect.
   if (d.state().Find(who)->Has(kBleeding)) {
     RETURN_IF_ERROR(RollBleedTable(d, who, cause));
-    if (IsDead(*d.state().Find(who))) return absl::OkStatus();
   }
+  // L13: a Round anchored at this turn start is over here ("after all other
+  // Creatures have gotten a Turn"), also when the Bleed Table or its Bleed
+  // Damage has just killed the creature and the Turn does not happen.
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round,
                            {cause, "000.duration.round"})
                       .status());
+  if (IsDead(*d.state().Find(who))) return absl::OkStatus();
   // L85: "continue to Move in that direction ... at the beginning of your
   // Turn every Round until you run into something".
   RETURN_IF_ERROR(DriftAtTurnStart(d, who, cause));

@@ -101,6 +101,54 @@ TEST(StartOfTurn, FireAndTheHighestPoison) {
   EXPECT_EQ(NumOf(*ev, "000.poisoned", "instances"), 2);
 }
 
+// 000 l.158 "A Poisoned Creature takes Damage every Round at the beginning of
+// their Turn for the specified amount of time. Multiple instances of Poison
+// do not stack (apply only the highest Level of Poison), but their Durations
+// are tracked separately", with l.13 (1 Round ends "after all other
+// Creatures have gotten a Turn"). Order aria, gob. In aria's turn: level 3
+// for 1 Round (ends at aria's round-2 start) and level 1 for 3 Rounds (ends
+// at aria's round-4 start); in gob's own turn: level 2 for 1 Round, which
+// ends at gob's round-2 start, before it bites there (README, Readings,
+// "1 Round": N - 1 bites when laid in the bearer's own Turn).
+// gob: round 1 3d6, round 2 1d6 (level 2 over, level 3 over), round 3 1d6,
+// round 4 nothing.
+TEST(StartOfTurn, PoisonDurationsAreTrackedSeparately) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5)}),
+      {15, 10});
+  const auto poison = [&](int level, int rounds) {
+    fb::CommandT c = Gm("gob", "gm_condition", "adder venom");
+    WithText(c, "name", "poisoned");
+    WithText(c, "op", "add");
+    With(c, "level", level);
+    With(c, "rounds", rounds);
+    return t.Submit(c);
+  };
+  ASSERT_OK(poison(3, 1));
+  ASSERT_OK(poison(1, 3));
+  auto r1 = t.Submit(Cmd("aria", "end_turn"), {1, 1, 1});
+  ASSERT_OK(r1);
+  EXPECT_EQ(NumOf(*r1, "000.poisoned", "level"), 3);
+  EXPECT_EQ(Res(t, "gob", kHp), 17);
+  ASSERT_OK(poison(2, 1));  // in gob's own turn
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  auto r2 = t.Submit(Cmd("aria", "end_turn"), {2});
+  ASSERT_OK(r2);
+  EXPECT_EQ(NumOf(*r2, "000.poisoned", "level"), 1);
+  EXPECT_EQ(NumOf(*r2, "000.poisoned", "instances"), 1);
+  EXPECT_EQ(Res(t, "gob", kHp), 15);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {4}));  // round 3
+  EXPECT_EQ(Res(t, "gob", kHp), 11);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().round, 4);
+  EXPECT_FALSE(Has(t, "gob", kPoisoned));  // over at aria's round-4 start
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // no poison die
+  EXPECT_EQ(Res(t, "gob", kHp), 11);
+}
+
 TEST(StartOfTurn, BleedingComesFirst) {
   Table t = Bleeder(10, 0);
   fb::CommandT c = Gm("gob", "gm_condition", "torch");

@@ -182,9 +182,17 @@ absl::Status Advance(Decision& d, uint64_t cause) {
       const Combatant* c = d.state().Find(e.actor);
       if (c == nullptr || c->Resource(kTurnRound) >= round) continue;
       if (e.delayed) {
+        if (IsDead(*c)) {
+          // L13: killed while delaying, it has no Turn at its original
+          // place; the Rounds anchored there still end as the order passes.
+          RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, e.actor,
+                                   round, {cause, "000.duration.round"})
+                              .status());
+          continue;
+        }
         // L15: a delaying creature still suffers its ongoing effects each
         // Round at its original Initiative.
-        if (!IsDead(*c) && c->Resource(kSotRound) < round) {
+        if (c->Resource(kSotRound) < round) {
           RETURN_IF_ERROR(StartOfTurnEffects(d, e.actor, cause));
           // L77 with L15: a Round without breath passes for it (and its
           // companions, L41) here too; no Turn of it ends here.

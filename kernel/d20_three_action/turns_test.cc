@@ -373,6 +373,116 @@ TEST(Turns, AGmConditionForOneRoundEndsAfterEveryOtherCreaturesTurn) {
   EXPECT_FALSE(Has(t, "orc", kShaken));  // every other creature has had a turn
 }
 
+// 000 l.13 "(If something has a Duration of 1 Round it will end after all
+// other Creatures have gotten a Turn, not the end of the Initiative count)"
+// with l.132 "If you are already below 0 HP you die": the applier that dies
+// at the start of its own next turn (the Bleed Table rolled first, l.127)
+// takes no Turn, yet every other creature has had one: the Round is over
+// there, not never (was: the duration anchored at that turn start lasted
+// for good, the creature dying before it was counted).
+TEST(Turns, ARoundsDurationEndsWhereItsApplierDiesOfBleeding) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
+                  Being("orc", "goblins", 9, 9)}),
+      {15, 10, 5});
+  ASSERT_EQ(t.state().active, "aria");
+  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
+  WithText(gm, "name", kShaken);
+  WithText(gm, "op", "add");
+  With(gm, "rounds", 1);
+  ASSERT_OK(t.Submit(gm));
+  fb::CommandT cut = Gm("aria", "gm_adjust", "a deep wound");
+  WithText(cut, "resource", "hp");
+  With(cut, "delta", -21);  // 20 - 21 = -1 HP; Damage: Bleed Penalty 1
+  ASSERT_OK(t.Submit(cut));
+  ASSERT_TRUE(Has(t, "aria", kBleeding));
+  ASSERT_EQ(Res(t, "aria", kBleedPenalty), 1);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_TRUE(Has(t, "orc", kShaken));
+  // Round 2: aria's Bleed Table d20 1 - 1 = 0: Death, below 0 HP (l.132).
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn"), {1}));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_TRUE(Has(t, "aria", kDead));
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "orc", kShaken));  // gob and the orc had their turns
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(t.state().active, "orc");
+  EXPECT_FALSE(Has(t, "orc", kShaken));  // one step later: still over
+}
+
+// The same at a delaying applier's original place (l.15 "continue to suffer
+// any ongoing Effects (such as Bleed Damage ...) each Round at their
+// original Initiative"): it dies there of its Bleeding and the Round it
+// anchored ends there.
+TEST(Turns, ARoundsDurationEndsWhereADelayingApplierDiesOfBleeding) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
+                  Being("orc", "goblins", 9, 9)}),
+      {15, 10, 5});
+  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
+  WithText(gm, "name", kShaken);
+  WithText(gm, "op", "add");
+  With(gm, "rounds", 2);  // ends at aria's place in round 3
+  ASSERT_OK(t.Submit(gm));
+  fb::CommandT cut = Gm("aria", "gm_adjust", "a deep wound");
+  WithText(cut, "resource", "hp");
+  With(cut, "delta", -21);  // -1 HP, Bleed Penalty 1
+  ASSERT_OK(t.Submit(cut));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  // Round 2, aria: Bleed Table 14 - 1 = 13 (no effect), 2d6 = 1 + 1: -3 HP,
+  // Bleed Penalty 2.
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn"), {14, 1, 1}));
+  ASSERT_EQ(t.state().active, "aria");
+  ASSERT_EQ(Res(t, "aria", kHp), -3);
+  ASSERT_EQ(Res(t, "aria", kBleedPenalty), 2);
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_TRUE(Has(t, "orc", kShaken));
+  // Round 3, aria's original place: Bleed Table 1 - 2 = -1: Death (l.132).
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn"), {1}));
+  EXPECT_EQ(t.state().round, 3);
+  EXPECT_TRUE(Has(t, "aria", kDead));
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "orc", kShaken));
+}
+
+// 000 l.13 "it will end after all other Creatures have gotten a Turn" with
+// l.15 "they may decide to delay their Turn": an applier killed while it
+// delays has no Turn at its original place any more, and the Round it
+// anchored there still ends as the order passes that place (was: a dead
+// creature's anchors ended only at a place not delayed: never).
+TEST(Turns, ARoundsDurationEndsAtTheOldPlaceOfAnApplierKilledWhileDelaying) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
+                  Being("orc", "goblins", 9, 9)}),
+      {15, 10, 5});
+  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
+  WithText(gm, "name", kShaken);
+  WithText(gm, "op", "add");
+  With(gm, "rounds", 2);  // ends at aria's place in round 3
+  ASSERT_OK(t.Submit(gm));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().active, "aria");
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  fb::CommandT kill = Gm("aria", "gm_condition", "slain while waiting");
+  WithText(kill, "name", "dead");
+  WithText(kill, "op", "add");
+  ASSERT_OK(t.Submit(kill));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_TRUE(Has(t, "orc", kShaken));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().round, 3);
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "orc", kShaken));  // gob and the orc had their turns
+}
+
 TEST(Turns, ARoundsDurationStaysAtTheHoldersOldPlace) {
   Table t(
       D20ThreeAction(),
