@@ -513,8 +513,11 @@ static int64_t NextTurnRound(const State& s, const std::string& who, bool end = 
                       std::find(e.members.begin(), e.members.end(), who) != e.members.end();
     if (!mine) continue;
     // A creature that takes no turn (Dead) whose place this round has been
-    // passed (skipped: its turn lost, l.8): the next round's place.
-    if (!TakesTurn(*c) && !e.delayed && active >= 0 && static_cast<int>(i) < active) return s.round + 1;
+    // passed (skipped: its turn lost, l.8): the next round's place. A held
+    // turn taken at the end of the round (l.8, the running entry still
+    // `delayed`) comes after every place that is not held.
+    const bool passed = active >= 0 && (static_cast<int>(i) < active || s.order[active].delayed);
+    if (!TakesTurn(*c) && !e.delayed && passed) return s.round + 1;
     return e.delayed && !end ? s.round + 1 : s.round;
   }
   return s.round + 1;
