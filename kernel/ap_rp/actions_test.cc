@@ -561,6 +561,38 @@ TEST(Actions, ABlindOnTheDeadAfterItsPlacePassedEndsNextRound) {
   EXPECT_FALSE(Has(t, "b", kBlinded));
 }
 
+// The same when the Blind comes in a turn held to the end of the round (l.8
+// "hold their turn and take it later in a round"): a holds, b is killed
+// before its place, which is skipped (lost); a takes its held turn last and
+// blinds b: the Blind lasts to b's place in round 2, where it ends with the
+// lost turn (black-box: tied to round 1's place, passed already, it ended
+// with a's held turn, still in round 1, before b's next turn had come).
+TEST(Actions, ABlindOnTheDeadInATurnHeldToTheEndEndsNextRound) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"quick_fingers", 5}});  // 40
+  auto b = Being("b", "y", 2, 1, {{"ins", 10}});                        // 20
+  auto c = Being("c", "y", 5, 5, {{"ins", 15}});                        // 30
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_EQ(t.state().active, "c");
+  fb::CommandT dead = Gm("b", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));  // b's place: skipped; a's held turn
+  ASSERT_EQ(t.state().active, "a");
+  ASSERT_EQ(t.state().round, 1);
+  ASSERT_OK(t.Submit(Cmd("a", "blind", {"b"}), {15}));  // 15 + 5 = 20; the Dead make no check
+  ASSERT_TRUE(Has(t, "b", kBlinded));
+  EXPECT_EQ(t.state().Find("b")->FindCondition(kBlinded)->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // round 2: a
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_TRUE(Has(t, "b", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // c
+  EXPECT_TRUE(Has(t, "b", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));  // b's place in round 2: lost
+  EXPECT_FALSE(Has(t, "b", kBlinded));
+}
+
 // l.69: a creature can choose to fail its own DR.
 TEST(Actions, ChooseToFailADefenseRoll) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});

@@ -340,9 +340,15 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
       l.name = kLeaning;
       l.source = a.id;
       l.note = space::Sq(from.at);
-      l.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
+      // Reading: until the end of the turn it leans on: its own, or, for a
+      // held attack fired on another's turn (l.9), that turn (the holder's
+      // own turn this round may have ended already: it would never end).
+      const bool own = d.state().IsTurnOf(a.id);
+      l.expiry = Expiry{fb::ExpiryKind::TurnEnd, own ? a.id : d.state().active, d.state().round};
       RETURN_IF_ERROR(AddCondition(d, l, {cause, "004.cover.full", {},
-                                          "leaning out of full cover: half cover (reading: until the end of its turn)"}).status());
+                                          own ? "leaning out of full cover: half cover (reading: until the end of its turn)"
+                                              : "leaning out of full cover: half cover (reading: until the end of " +
+                                                    d.state().active + "'s turn, on which it leans)"}).status());
     }
     return absl::OkStatus();
   };

@@ -393,6 +393,35 @@ TEST(Attack, LeaningCreatureHasHalfCoverForDefenseRolls) {
 }
 
 
+// l.112 "you can lean towards a space next to you ... You have half cover
+// while leaning out of full cover" (how long: reading, until the end of the
+// turn it leans on) and l.9 (a held attack fires "no matter whose turn it
+// is"): aria holds a bow shot leaning to (1,2) and ends her turn; the
+// brute's move sets it off on the brute's turn (15 + 4 = 19 >= 17, 3 - 1 =
+// 2). Aria leans until the brute's turn ends, not for good (black-box: her
+// own turn had ended, so the Leaning never did).
+TEST(Attack, LeaningOnAnothersTurnEndsWithThatTurn) {
+  auto r = Roster(6, 1);
+  Terrain(r, 2, 1, "full_cover");
+  Table t(ApRp(), r);
+  fb::CommandT hold = Cmd("aria", "hold_action", {"brute"});
+  hold.weapon = "bow";
+  WithText(hold, "action", "attack");
+  WithText(hold, "trigger", "moves");
+  With(hold, "lean_x", 1);
+  With(hold, "lean_y", 2);
+  ASSERT_OK(t.Submit(hold));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_EQ(t.state().active, "brute");
+  ASSERT_OK(t.Submit(Path(Cmd("brute", "move"), {{5, 1}}), {15, 3}));
+  EXPECT_EQ(Res(t, "brute", kVitality), 28);
+  EXPECT_TRUE(Has(t, "aria", kLeaning));  // during the brute's turn
+  ASSERT_OK(t.Submit(Cmd("brute", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "aria");
+  EXPECT_FALSE(Has(t, "aria", kLeaning));  // ended with the brute's turn
+}
+
 // l.56: a critical weapon attack with a Maneuver of Tier 2: +6, and the
 // Maneuver +3 x 2; a Maneuver goes only with a weapon attack.
 TEST(Attack, CriticalWithAManeuver) {

@@ -235,6 +235,24 @@ absl::Status LoseTurn(Decision& d, const std::string& who, uint64_t cause) {
                   {cause, "004.duration.end_turn"}).status();
 }
 
+// An entry none of whose creatures can take its turn (all Dead): l.10 "All
+// creatures of a union have their turn at the same time", so every member
+// loses it with the leader, its "until the end of its turn" effects ending
+// (l.8) and, unless the turn's start passed already (a held turn), its
+// "until its next turn" effects too.
+absl::Status LoseEntryTurn(Decision& d, const OrderEntry& e, bool starts, uint64_t cause) {
+  std::vector<std::string> all = {e.actor};
+  for (const std::string& m : e.members) all.push_back(m);
+  for (const std::string& who : all) {
+    if (starts) {
+      RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, d.state().round,
+                               {cause, "004.duration.next_turn"}).status());
+    }
+    RETURN_IF_ERROR(LoseTurn(d, who, cause));
+  }
+  return absl::OkStatus();
+}
+
 // l.10 "All creatures of a union have their turn at the same time": a union
 // whose leader takes no turn (Dead) still has it: the member with the
 // highest Initiative that takes turns leads it (the union's Initiative,
@@ -280,6 +298,7 @@ absl::Status Advance(Decision& d, uint64_t cause) {
         RETURN_IF_ERROR(LoseTurn(d, e.actor, cause));
         ASSIGN_OR_RETURN(promoted, PromoteMember(d, e, cause));
         if (promoted) break;
+        RETURN_IF_ERROR(LoseEntryTurn(d, e, true, cause));  // no member can take it
         continue;
       }
       return StartTurnOf(d, e, cause, "");
@@ -303,6 +322,7 @@ absl::Status Advance(Decision& d, uint64_t cause) {
         RETURN_IF_ERROR(LoseTurn(d, e.actor, cause));
         ASSIGN_OR_RETURN(promoted, PromoteMember(d, e, cause));
         if (promoted) break;
+        RETURN_IF_ERROR(LoseEntryTurn(d, e, false, cause));  // no member can take it
         continue;
       }
       return StartTurnOf(d, e, cause,
@@ -493,8 +513,11 @@ static int64_t NextTurnRound(const State& s, const std::string& who, bool end = 
                       std::find(e.members.begin(), e.members.end(), who) != e.members.end();
     if (!mine) continue;
     // A creature that takes no turn (Dead) whose place this round has been
-    // passed (skipped: its turn lost, l.8): the next round's place.
-    if (!TakesTurn(*c) && !e.delayed && active >= 0 && static_cast<int>(i) < active) return s.round + 1;
+    // passed (skipped: its turn lost, l.8): the next round's place. A held
+    // turn taken at the end of the round (l.8, the running entry still
+    // `delayed`) comes after every place that is not held.
+    const bool passed = active >= 0 && (static_cast<int>(i) < active || s.order[active].delayed);
+    if (!TakesTurn(*c) && !e.delayed && passed) return s.round + 1;
     return e.delayed && !end ? s.round + 1 : s.round;
   }
   return s.round + 1;

@@ -314,6 +314,38 @@ TEST(Turns, AUnionLeaderDyingOnTheSharedTurnLeavesItToTheOther) {
   EXPECT_EQ(t.state().active, "foe");
 }
 
+// 004 l.8 "Any effects that last until the end of a creature's turn keep
+// being in effect until a creature ends their turn or they lose it", l.10
+// "All creatures of a union have their turn at the same time", l.31 Blind
+// "until the end of their next turn": the foe (40) blinds the knight, whose
+// union (29) acts later in round 1; both members die before it. The shared
+// turn is lost by both: the knight's Blind ends there, not only the
+// leader's effects (black-box: it stayed Blinded for good).
+TEST(Turns, AUnionWhoseMembersAllDieLosesTheTurnForEachMember) {
+  auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});  // 26
+  Tag(knight, "union:kh");
+  auto horse = Being("horse", "x", 1, 2, {{"ins", 16}});  // 32
+  Tag(horse, "union:kh");
+  auto foe = Being("foe", "y", 2, 1, {{"ins", 20}, {"quick_fingers", 5}});  // 40
+  Table t(ApRp(), MakeRoster({knight, horse, foe}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "foe");
+  ASSERT_OK(t.Submit(Cmd("foe", "blind", {"knight"}), {15, 2}));  // 20 > 2
+  ASSERT_TRUE(Has(t, "knight", kBlinded));
+  for (const char* who : {"horse", "knight"}) {
+    fb::CommandT dead = Gm(who, "gm_condition", "killed");
+    WithText(dead, "name", kDead);
+    WithText(dead, "op", "add");
+    ASSERT_OK(t.Submit(dead));
+  }
+  EXPECT_TRUE(Has(t, "knight", kBlinded));  // its turn has not come yet
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "foe");
+  EXPECT_FALSE(Has(t, "knight", kBlinded));  // lost with the union's turn
+  EXPECT_TRUE(Has(t, "knight", kDead));      // l.103: the Status Effect stays
+}
+
 // 004 l.19: "You can make one free Interact with Target action on your
 // turn"; l.8: a held turn is the one turn, taken later. Holding after the
 // free Interact is refused (it would give the held turn a second free one:
