@@ -13,6 +13,24 @@ fb::RosterT Duel() {
       {Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5)});
 }
 
+// aria, gob and the orc, far apart, in that order (initiative d20s 15, 10
+// and 5).
+Table ThreeApart() {
+  return Table(D20ThreeAction(),
+               MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
+                           Being("orc", "goblins", 9, 9)}),
+               {15, 10, 5});
+}
+
+// The GM makes the orc Shaken for `rounds` Rounds (the war horn).
+void HornShakesTheOrc(Table& t, int rounds) {
+  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
+  WithText(gm, "name", kShaken);
+  WithText(gm, "op", "add");
+  With(gm, "rounds", rounds);
+  ASSERT_OK(t.Submit(gm));
+}
+
 TEST(Turns, SetupRollsInitiativeAndStartsTheFirstTurn) {
   Table t(D20ThreeAction(), Duel(), {15, 10});  // 17 and 12 (d20 + DEX 2)
   ASSERT_TRUE(t.status().ok()) << t.status();
@@ -318,11 +336,7 @@ TEST(Turns, DelayedCreaturesStillBleedAtTheirOriginalInitiative) {
 }
 
 TEST(Turns, HoldKeepsTheActionsLeftAndDropsInTheOrder) {
-  Table t(
-      D20ThreeAction(),
-      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
-                  Being("orc", "goblins", 9, 9)}),
-      {15, 10, 5});
+  Table t = ThreeApart();
   ASSERT_OK(t.Submit(Cmd("aria", "interact")));
   fb::CommandT hold = Cmd("aria", "hold");
   WithText(hold, "after", "gob");
@@ -339,31 +353,14 @@ TEST(Turns, HoldKeepsTheActionsLeftAndDropsInTheOrder) {
 }
 
 // 000 l.13: "(If something has a Duration of 1 Round it will end after all
-// other Creatures have gotten a Turn, not the end of the Initiative count)"
-// and "At any point a Creature can decide to hold its Turn and drop its point
-// in the Initiative count to a lower position". aria (first) grapples gob
-// critically (l.59: "Slowed for one Round"), then holds until after gob:
-// gob (r1) and orc (r1) have had their turns when round 2 starts, so the
-// Slowed ends there, before gob's round-2 turn (which the hold put ahead of
-// aria's). A critical Feint's "until your next Turn" (l.53) still follows
-// aria to her new place.
-// 000 l.13: "(If something has a Duration of 1 Round it will end after all
 // other Creatures have gotten a Turn, not the end of the Initiative count)".
 // The GM makes the orc Shaken for 1 Round during aria's turn (order aria,
 // gob, orc): it ends when round 2 reaches aria again, after gob and the orc
 // have had their turns, not at the orc's own turn in round 2.
 TEST(Turns, AGmConditionForOneRoundEndsAfterEveryOtherCreaturesTurn) {
-  Table t(
-      D20ThreeAction(),
-      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
-                  Being("orc", "goblins", 9, 9)}),
-      {15, 10, 5});
+  Table t = ThreeApart();
   ASSERT_EQ(t.state().active, "aria");
-  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
-  WithText(gm, "name", kShaken);
-  WithText(gm, "op", "add");
-  With(gm, "rounds", 1);
-  ASSERT_OK(t.Submit(gm));
+  HornShakesTheOrc(t, 1);
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   EXPECT_TRUE(Has(t, "orc", kShaken));  // the orc's own turn is yet to come
@@ -381,17 +378,9 @@ TEST(Turns, AGmConditionForOneRoundEndsAfterEveryOtherCreaturesTurn) {
 // there, not never (was: the duration anchored at that turn start lasted
 // for good, the creature dying before it was counted).
 TEST(Turns, ARoundsDurationEndsWhereItsApplierDiesOfBleeding) {
-  Table t(
-      D20ThreeAction(),
-      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
-                  Being("orc", "goblins", 9, 9)}),
-      {15, 10, 5});
+  Table t = ThreeApart();
   ASSERT_EQ(t.state().active, "aria");
-  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
-  WithText(gm, "name", kShaken);
-  WithText(gm, "op", "add");
-  With(gm, "rounds", 1);
-  ASSERT_OK(t.Submit(gm));
+  HornShakesTheOrc(t, 1);
   fb::CommandT cut = Gm("aria", "gm_adjust", "a deep wound");
   WithText(cut, "resource", "hp");
   With(cut, "delta", -21);  // 20 - 21 = -1 HP; Damage: Bleed Penalty 1
@@ -417,16 +406,8 @@ TEST(Turns, ARoundsDurationEndsWhereItsApplierDiesOfBleeding) {
 // original Initiative"): it dies there of its Bleeding and the Round it
 // anchored ends there.
 TEST(Turns, ARoundsDurationEndsWhereADelayingApplierDiesOfBleeding) {
-  Table t(
-      D20ThreeAction(),
-      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
-                  Being("orc", "goblins", 9, 9)}),
-      {15, 10, 5});
-  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
-  WithText(gm, "name", kShaken);
-  WithText(gm, "op", "add");
-  With(gm, "rounds", 2);  // ends at aria's place in round 3
-  ASSERT_OK(t.Submit(gm));
+  Table t = ThreeApart();
+  HornShakesTheOrc(t, 2);  // ends at aria's place in round 3
   fb::CommandT cut = Gm("aria", "gm_adjust", "a deep wound");
   WithText(cut, "resource", "hp");
   With(cut, "delta", -21);  // -1 HP, Bleed Penalty 1
@@ -456,16 +437,8 @@ TEST(Turns, ARoundsDurationEndsWhereADelayingApplierDiesOfBleeding) {
 // anchored there still ends as the order passes that place (was: a dead
 // creature's anchors ended only at a place not delayed: never).
 TEST(Turns, ARoundsDurationEndsAtTheOldPlaceOfAnApplierKilledWhileDelaying) {
-  Table t(
-      D20ThreeAction(),
-      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
-                  Being("orc", "goblins", 9, 9)}),
-      {15, 10, 5});
-  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
-  WithText(gm, "name", kShaken);
-  WithText(gm, "op", "add");
-  With(gm, "rounds", 2);  // ends at aria's place in round 3
-  ASSERT_OK(t.Submit(gm));
+  Table t = ThreeApart();
+  HornShakesTheOrc(t, 2);  // ends at aria's place in round 3
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
@@ -483,6 +456,15 @@ TEST(Turns, ARoundsDurationEndsAtTheOldPlaceOfAnApplierKilledWhileDelaying) {
   EXPECT_FALSE(Has(t, "orc", kShaken));  // gob and the orc had their turns
 }
 
+// 000 l.13: "(If something has a Duration of 1 Round it will end after all
+// other Creatures have gotten a Turn, not the end of the Initiative count)"
+// and "At any point a Creature can decide to hold its Turn and drop its point
+// in the Initiative count to a lower position". aria (first) grapples gob
+// critically (l.59: "Slowed for one Round"), then holds until after gob:
+// gob (r1) and orc (r1) have had their turns when round 2 starts, so the
+// Slowed ends there, before gob's round-2 turn (which the hold put ahead of
+// aria's). A critical Feint's "until your next Turn" (l.53) still follows
+// aria to her new place.
 TEST(Turns, ARoundsDurationStaysAtTheHoldersOldPlace) {
   Table t(
       D20ThreeAction(),
