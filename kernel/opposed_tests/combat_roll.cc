@@ -34,6 +34,18 @@ struct Defense {
   std::string attribute;      // parry: str or agi
 };
 
+// l.45 "wielding a weapons or armor not included in your Fighting Style
+// imposes a -2 penalty to all Fighting Style tests" (l.99 the same -2 for a
+// weapon): once, named by the first untrained item held, else by the
+// untrained armor worn (whose bane, l.100, comes on top).
+void UntrainedPenalty(const Combatant& c, TestSpec& t) {
+  if (const std::string u = WieldedUntrained(c); !u.empty()) {
+    t.Bonus("untrained_weapon", -2, u + " of " + c.id, "003.untrained_weapon");
+  } else if (c.Stat("untrained_armor", 0) != 0) {
+    t.Bonus("untrained_gear", -2, "armor of " + c.id, "003.untrained_gear");
+  }
+}
+
 // The defenses allowed against `w` (l.51-56).
 absl::Status CheckDefenseAllowed(const fb::CommandT& c, const Combatant& def,
                                  const Weapon& w, const Defense& x) {
@@ -188,9 +200,7 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
     at.skill = "fighting_style";
     const std::string chosen = ParamText(attack, "attribute");
     at.attribute = IsRanged(W) ? "agi" : (chosen.empty() ? "str" : chosen);
-    if (const std::string u = WieldedUntrained(A); !u.empty()) {
-      at.Bonus("untrained_weapon", -2, u + " of " + A.id, "003.untrained_weapon");  // l.45, l.99: all Fighting Style tests
-    }
+    UntrainedPenalty(A, at);  // l.45, l.99: all Fighting Style tests
   }
   if (A.Stat("untrained_armor", 0) != 0) at.Bane("untrained_armor", "armor of " + A.id, "003.untrained_armor");  // l.100
   std::string flank;
@@ -242,10 +252,7 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
     dt.skill = "focus";  // l.54
     dt.attribute = GoverningAttribute("focus");
   }
-  if (const std::string u = WieldedUntrained(T); dt.skill == "fighting_style" && !u.empty()) {
-    // l.45, l.99: Block and Parry are Fighting Style tests
-    dt.Bonus("untrained_weapon", -2, u + " of " + T.id, "003.untrained_weapon");
-  }
+  if (dt.skill == "fighting_style") UntrainedPenalty(T, dt);  // l.45, l.99: Block and Parry are Fighting Style tests
   if (x.kind != "none" && x.kind != "withstand" && T.Stat("untrained_armor", 0) != 0) {
     dt.Bane("untrained_armor", "armor of " + T.id, "003.untrained_armor");  // l.100: Fighting Style and Dodge tests
   }

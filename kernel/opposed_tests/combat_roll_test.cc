@@ -285,6 +285,51 @@ TEST(CombatRollModifiers, UntrainedWeaponWieldedPenalisesEveryFightingStyleTest)
   EXPECT_EQ(NumOf(*ev, "defense.dice"), 1);
 }
 
+// Seed 003 l.45: "wielding a weapons or armor not included in your Fighting
+// Style imposes a -2 penalty to all Fighting Style tests"; l.100: "Using
+// armor with which you are untrained in imposes bane to all Fighting Style,
+// Dodge, and Sorcery tests". The text gives both for armor: untrained
+// armor with trained weapons costs a Fighting Style test 2 dice and a bane,
+// a Dodge test only the bane. (It used to take the bane only.)
+TEST(CombatRollModifiers, UntrainedArmorGivesTheMinusTwoAndTheBaneToFightingStyleTests) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 4}, {"untrained_armor", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5,
+               {{"health", 20}, {"speed", 6}, {"fighting_style", 4}, {"dodge", 3},
+                {"untrained_armor", 1}, {"initiative", -5}},
+               {W("shield", "", "shield", "", {{"br", 2}}, "")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto block = Cmd("d", "defend");
+  block.window = t.state().windows.begin()->first;
+  WithText(block, "defense", "block");
+  // Attack: Fighting Style 4 + STR 0 - 2 (l.45) - 1 (bane, l.100) = 1 die
+  // (1): fails. Block: 4 + 0 - 2 - 1 = 1 die (1): fails. Both fail (l.59).
+  auto ev = t.Submit(block, {1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.modifier"), -2);
+  EXPECT_EQ(NumOf(*ev, "attack.banes"), 1);
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense.modifier"), -2);
+  EXPECT_EQ(NumOf(*ev, "defense.banes"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 1);
+  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  // Dodge: 3 + AGI 0 - 1 (bane) = 2 dice (1, 1): no -2, not a Fighting
+  // Style test.
+  ev = t.Submit(dodge, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense.modifier", 0), 0);
+  EXPECT_EQ(NumOf(*ev, "defense.banes"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 2);
+}
+
 // l.53 "using either Strength or Agility": unsaid, the program takes the
 // defender's higher attribute (AGI 2 > STR 0); both-fail leaves both
 // sides' AP spent (l.59 "The committed AP is spent").

@@ -91,6 +91,25 @@ TEST(Sources, UntrainedGearNamesTheItem) {  // l.99-100
   EXPECT_EQ(armor.value, -1);
   EXPECT_EQ(armor.source, "armor of a");
   EXPECT_EQ(armor.rule, "003.untrained_armor");
+  // l.45's -2 counts once for weapons or armor: the flail names it.
+  EXPECT_EQ(Number(ev, "attack.untrained_gear").value, -999);  // none
+  ExpectSourced(t);
+}
+
+// Seed 003 l.45: "wielding a weapons or armor not included in your Fighting
+// Style imposes a -2 penalty to all Fighting Style tests": untrained armor
+// alone names the armor, with l.45's rule, beside l.100's bane.
+TEST(Sources, UntrainedArmorAloneNamesTheArmorForTheMinusTwo) {
+  auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 3}, {"untrained_armor", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  Table t(OpposedTests(), Roster({std::move(a), Defender(5)}), {6, 1});
+  const auto ev = Exchange(t, "club", "dodge");
+  const Seen gear = Number(ev, "attack.untrained_gear");
+  EXPECT_EQ(gear.value, -2);
+  EXPECT_EQ(gear.source, "armor of a");
+  EXPECT_EQ(gear.rule, "003.untrained_gear");
+  EXPECT_EQ(Number(ev, "attack.untrained_armor").value, -1);
+  EXPECT_EQ(Number(ev, "attack.untrained_weapon").value, -999);  // none
   ExpectSourced(t);
 }
 

@@ -102,7 +102,7 @@ void AddPrefixed(Nums& to, const std::string& prefix, const Nums& from) {
 }
 
 bool IsModifier(const std::string& key) {
-  static const char* kKeys[] = {"untrained_weapon", "untrained_armor", "flanking", "cover",
+  static const char* kKeys[] = {"untrained_weapon", "untrained_gear", "untrained_armor", "flanking", "cover",
                                 "feint", "braced", "size", "shield_or_two_handed", "no_defense",
                                 "cannot_defend", "resistance", "vulnerability", "ar", "br", "maximized", "ap_cost"};
   const size_t dot = key.rfind('.');
