@@ -50,6 +50,10 @@ TestSpec Resist(const Combatant& winner, const Combatant& loser,
   if (diff >= 2) t.AutoPass("size", sizes, "003.maneuver.size");
   if (diff == -1) t.Bane("size", sizes, "003.maneuver.size");
   if (diff <= -2) t.AutoFail("size", sizes, "003.maneuver.size");
+  // l.116 "knocked unconscious": a loser lying unconscious cannot make the
+  // test it "must pass" (l.67-73): it fails it, as its defense (l.58) and
+  // its test against a Grapple (actions.cc) do.
+  if (!Conscious(loser)) t.AutoFail("cannot_defend", loser.id + " unconscious", "003.health");
   return t;
 }
 

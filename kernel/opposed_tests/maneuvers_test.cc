@@ -173,6 +173,35 @@ TEST(Maneuvers, ATripOfAFoeAlreadyProneLeavesOneProne) {
   EXPECT_EQ(t.state().Find("d")->Resource("health"), 18);  // 20 - 2
 }
 
+// 003 l.116 "knocked unconscious", l.73 "The target must pass an Acrobatics
+// test, or be knocked prone": a loser lying unconscious cannot make the
+// test it must pass, so it fails it automatically (`cannot_defend`, its
+// reason and l.116), as its defense (l.56, l.58) and its test against a
+// Grapple (l.28) do. Black-box case: an unconscious foe rolled its
+// Acrobatics (3 dice: 5, 1, 1) and "resisted the trip".
+TEST(Maneuvers, AnUnconsciousLoserFailsItsTestAgainstAManeuver) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto down = Gm("gm_set", "d", "a falling beam");
+  WithText(down, "resource", "health");
+  With(down, "value", 0);
+  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_TRUE(t.state().Find("d")->Has("Unconscious"));
+  // d cannot defend (unconscious): no window; a's die 5: a critical win.
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s, {5}).ok());
+  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  // No Acrobatics die: the only die given is the club's damage (2).
+  auto ev = Maneuver(t, "trip", {2});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "automatic_fail"), 1);
+  const Seen why = Number(*ev, "cannot_defend");
+  EXPECT_EQ(why.source, "d unconscious");
+  EXPECT_EQ(why.rule, "003.health");
+  EXPECT_TRUE(t.state().Find("d")->Has("Prone"));
+}
+
 TEST(Maneuvers, PushTwoSizesLargerAutomaticallyPasses) {  // l.72, l.76
   Table t(OpposedTests(), Pair(4), {6, 1});
   CriticalWin(t);
