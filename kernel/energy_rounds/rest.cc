@@ -179,11 +179,20 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NeedGm(c, "002.rest.short"));
   RETURN_IF_ERROR(CheckNoWindow(d.state()));  // l.105: its Rounds pass
   const int64_t minutes = ParamOr(c, "minutes", 5);
-  if (minutes < 5 || minutes > 30 || minutes % 5 != 0) {
-    return Malformed(c, "params.minutes", "5 to 30, in steps of 5 (l.597)");
+  // l.597 "A Short Rest takes 5-30 minutes"; l.606 "If you are interrupted
+  // in the middle of a Short Rest, you may have completed some things but
+  // not others": `minutes` is the time rested, so fewer than 5, or a
+  // number not a multiple of 5, is a rest interrupted in the middle. Its
+  // Rounds pass all the same (l.103); only its whole 5-minute spans give
+  // what "Every 5 minutes" gives (l.599-602).
+  if (minutes < 1 || minutes > 30) {
+    return Malformed(c, "params.minutes",
+                     "1 to 30: the minutes rested (l.597 '5-30 minutes'; fewer, or not a "
+                     "multiple of 5, is a rest interrupted in the middle, l.606, whose whole "
+                     "5-minute spans give Stamina and surges, l.599)");
   }
   const int64_t surges = ParamOr(c, "surges", 0);  // >= 0 (verbs.cc)
-  const int64_t steps = minutes / 5;  // exact: minutes is a multiple of 5
+  const int64_t steps = minutes / 5;  // whole 5-minute spans (l.599), rounded down
   // l.599, l.602: "Every 5 minutes ... You may spend 1 Recovery Surge": a
   // rest asking for more than its minutes allow is refused, not capped.
   if (surges > steps) {
@@ -218,8 +227,14 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
       }
     }
   }
+  // The minutes past the last whole span (an interrupted rest, l.606)
+  // pass as Rounds and give nothing.
+  RETURN_IF_ERROR(LetRoundsPass(d, now + steps * 60, now + minutes * 12, minutes * 12, decl));
+  // "until your next Short Rest" (l.509, l.634) ends with the rest's
+  // benefits, which a rest interrupted before its first 5 minutes never
+  // gave (l.599, l.606): those conditions stay.
   for (const std::string& id : who) {
-    if (d.state().Find(id)->Has("Dead")) continue;
+    if (steps == 0 || d.state().Find(id)->Has("Dead")) continue;
     RETURN_IF_ERROR(EndUntilRest(d, id, {decl, "002.rest.short", {{"minutes", minutes}}, "Short Rest"}));
   }
   return AfterTheRest(d, decl, minutes * 12);

@@ -59,9 +59,66 @@ TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
   EXPECT_EQ(K(t).Resource("surges"), 4);   // 2 per 10 minutes (l.602)
   EXPECT_EQ(K(t).Resource("aura"), 11);    // 3 + 4 + 4
   EXPECT_TRUE(K(t).Has("Shaken"));         // gm-added: not "until a rest"
-  auto bad = Gm("short_rest");
-  With(bad, "minutes", 7);
-  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+  for (int64_t minutes : {0, 31}) {  // l.597 "5-30 minutes"; 1-4: interrupted (l.606)
+    auto bad = Gm("short_rest");
+    With(bad, "minutes", minutes);
+    auto refused = t.Submit(bad);
+    EXPECT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument) << minutes;
+    EXPECT_NE(std::string(refused.status().message()).find("params.minutes"), std::string::npos);
+  }
+}
+
+// 002 l.597 "A Short Rest takes 5-30 minutes", l.606 "If you are
+// interrupted in the middle of a Short Rest, you may have completed some
+// things but not others", l.599 "Every 5 minutes of a Short Rest": a rest
+// of 3 minutes (36 Rounds, l.103) gives no Stamina and no surge (none may
+// be asked: at most 3 / 5 = 0) but its Rounds pass: the orc's Exposed
+// "until the end of the Round" (l.460) ends; kara's Exhausted "until your
+// next Short Rest" (Death roll 12, l.634) stays, the rest having given
+// nothing. A rest of 7 minutes gives its one whole span: Stamina 4 -> 12,
+// 1 surge (0 + 4 = 4 Aura, Recovery Value 2 + 2 = 4, l.312), and ends it.
+TEST(Rest, AShortRestInterruptedInTheMiddleGivesOnlyItsWholeSpans) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5,
+                   {{"str", 2}, {"con", 2}, {"con_score", 12}, {"stamina", 4}, {"aura", 0}}));
+  cs.push_back(Who("orc", "orcs", 6, 5, {{"str", 3}, {"con_score", 14}},
+                   {W("axe", "1d10", "melee", "heavy")}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  // Combat roll 15, Evasion 1 + 8 = 9 < AV 16: a hit at 0 Aura; Death roll
+  // 12: Exhausted until the next Short Rest (l.634).
+  auto hit = Cmd("orc", "melee", {"kara"});
+  ASSERT_TRUE(t.Submit(Now(hit), {15, 1, 5, 12}).ok());
+  ASSERT_TRUE(K(t).Has("Exhausted"));
+  auto ex = Gm("gm_condition", "orc");
+  WithText(ex, "name", "Exposed");
+  WithText(ex, "op", "add");
+  ASSERT_TRUE(t.Submit(ex).ok());
+  auto greedy = Gm("short_rest");
+  With(greedy, "minutes", 3);
+  With(greedy, "surges", 1);
+  auto refused = t.Submit(greedy);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(refused.status().message()).find("allows at most 0"), std::string::npos);
+  auto three = Gm("short_rest");
+  With(three, "minutes", 3);
+  auto ev = t.Submit(three);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 4);
+  EXPECT_EQ(K(t).Resource("surges"), 6);
+  EXPECT_TRUE(K(t).Has("Exhausted"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Exposed"));
+  EXPECT_EQ(NumOf(*ev, "rest_rounds"), 36);
+  auto seven = Gm("short_rest");
+  With(seven, "minutes", 7);
+  With(seven, "surges", 1);
+  ev = t.Submit(seven);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+  EXPECT_EQ(K(t).Resource("surges"), 5);
+  EXPECT_EQ(K(t).Resource("aura"), 4);
+  EXPECT_FALSE(K(t).Has("Exhausted"));
+  ExpectRulesKnown(t.log());
 }
 
 // A rest lets Rounds pass (l.103) and lapses only conditions' Round
