@@ -163,6 +163,14 @@ absl::Status AfterTheRest(Decision& d, uint64_t cause, int64_t rounds) {
   return absl::OkStatus();
 }
 
+// l.602 "You may spend 1 Recovery Surge to regain Aura" (l.306 "to
+// restore Aura while Resting", l.310 "you regain Aura equal to your
+// Recovery Value"): a surge is spent to regain Aura, so a rester whose
+// Aura is at its maximum (l.298) spends none, however many `surges` the
+// rest asks of everyone resting together; one filled by a surge spends no
+// more.
+bool NeedsAura(const Combatant& k) { return k.Resource(res::kAura) < AuraMax(k); }
+
 absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause,
                         const char* rule = "002.rest.surge", Nums extra = {}) {
   const Combatant* k = d.state().Find(id);
@@ -218,9 +226,10 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
       RETURN_IF_ERROR(RestoreStamina(d, id, why));
       // l.602: 1 Recovery Surge per 5 minutes, as many as the rester has
       // (`surges` asks the same of every rester; one with fewer spends all
-      // it has, and the first surge records both numbers).
+      // it has, and the first surge records both numbers), while it has
+      // Aura to regain (NeedsAura).
       const int64_t have = d.state().Find(id)->Resource(res::kSurges);
-      if (step < surges && have > 0) {
+      if (step < surges && have > 0 && NeedsAura(*d.state().Find(id))) {
         RETURN_IF_ERROR(SpendSurge(d, id, decl, "002.rest.surge",
                                    step == 0 ? Nums{{"surges_asked", surges}, {"surges_had", have}}
                                              : Nums{}));
@@ -271,7 +280,8 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
       const Why why{decl, "002.rest.long",
                     {{"hours", hours}, {"sleep_hours", slept}, {"after_minutes", (step + 1) * 5}}, how};
       RETURN_IF_ERROR(RestoreStamina(d, id, why));
-      if (step < spend && d.state().Find(id)->Resource(res::kSurges) > 0) {
+      if (step < spend && d.state().Find(id)->Resource(res::kSurges) > 0 &&
+          NeedsAura(*d.state().Find(id))) {
         RETURN_IF_ERROR(SpendSurge(d, id, decl, "002.rest.long_as_short"));
       }
     }

@@ -121,6 +121,41 @@ TEST(Rest, AShortRestInterruptedInTheMiddleGivesOnlyItsWholeSpans) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.602 "You may spend 1 Recovery Surge to regain Aura" (l.306, l.310):
+// a surge is spent to regain Aura. Kara (Aura 3 of 25, Recovery Value 4)
+// and Bo (Aura 25 of 25) rest together 15 minutes, 3 surges asked of
+// each: kara spends 3 (3 + 4 + 4 + 4 = 15; 6 - 3 = 3 left); Bo, with no
+// Aura to regain, spends none (was: 3, for nothing). Ria (Aura 21 of 25)
+// spends 1 (21 + 4 = 25) and then has none to regain. A Long Rest's
+// surges (l.618) likewise.
+TEST(Rest, ARestSpendsNoSurgeWithoutAuraToRegain) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5, {{"str", 2}, {"con", 2}, {"aura", 3}}));
+  cs.push_back(Who("bo", "party", 6, 5, {{"str", 2}, {"con", 2}}));
+  cs.push_back(Who("ria", "party", 7, 5, {{"str", 2}, {"con", 2}, {"aura", 21}}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto r = Gm("short_rest");
+  With(r, "minutes", 15);
+  With(r, "surges", 3);
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("aura"), 15);
+  EXPECT_EQ(K(t).Resource("surges"), 3);
+  EXPECT_EQ(t.state().Find("bo")->Resource("aura"), 25);
+  EXPECT_EQ(t.state().Find("bo")->Resource("surges"), 6);
+  EXPECT_EQ(t.state().Find("ria")->Resource("aura"), 25);
+  EXPECT_EQ(t.state().Find("ria")->Resource("surges"), 5);
+  auto l = Gm("long_rest");
+  With(l, "hours", 1);
+  With(l, "surges", 2);
+  ASSERT_TRUE(t.Submit(l).ok());
+  EXPECT_EQ(K(t).Resource("aura"), 23);  // 15 + 4 + 4
+  EXPECT_EQ(K(t).Resource("surges"), 4);  // 3 - 2 = 1, + 6 / 2 (l.620)
+  EXPECT_EQ(t.state().Find("bo")->Resource("surges"), 6);
+  ExpectRulesKnown(t.log());
+}
+
 // A rest lets Rounds pass (l.103) and lapses only conditions' Round
 // expiries (rest.cc LetRoundsPass): no pending act is left to lapse, since
 // "You cannot start an action in one Round and complete it in another"
