@@ -126,9 +126,11 @@ absl::Status LetRoundsPass(Decision& d, int64_t from, int64_t to, int64_t total,
   for (const auto& [id, k] : d.state().combatants) {
     for (const auto& [cid, cond] : k.conditions) {
       const Expiry& e = cond.expiry;
-      if (!e.actor.empty() || e.round >= to) continue;
-      if (e.kind == fb::ExpiryKind::RoundEnd) due.insert({e.round, 0});
-      if (e.kind == fb::ExpiryKind::RoundStart) due.insert({e.round - 1, 1});
+      if (!e.actor.empty()) continue;
+      // The boundaries passed are those of the loop above: the end of
+      // rounds `from` .. `to` - 1 and the start of `from` + 1 .. `to`.
+      if (e.kind == fb::ExpiryKind::RoundEnd && e.round < to) due.insert({e.round, 0});
+      if (e.kind == fb::ExpiryKind::RoundStart && e.round <= to) due.insert({e.round - 1, 1});
     }
   }
   for (const auto& [round, start] : due) {

@@ -232,6 +232,39 @@ TEST(Rest, ARestOutlastsTheRoundsDurations) {
   EXPECT_EQ(exposed, 0);
 }
 
+// 002 l.103 "A Round is about 5 seconds long": a 5-minute rest (l.597)
+// passes 60 Round boundaries, the end of rounds 1 to 60 and the start of
+// rounds 2 to 61 (rest.cc LetRoundsPass; reading 39). A GM's Dazed of 60
+// Rounds from round 1 ends when round 61 starts: within the rest, whether
+// or not anyone rolls in its Rounds (was: only when someone bled out or
+// rolled to wake; with nobody rolling it outlived the rest). Kara bleeds
+// out in the second table: her Death Saves (l.635) are rolled Round by
+// Round and the orc's Dazed ends the same.
+TEST(Rest, ADurationEndingAtTheRestsLastRoundStartEndsInTheRest) {
+  for (bool bleeding : {false, true}) {
+    Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
+    ASSERT_TRUE(u.status().ok()) << u.status();
+    if (bleeding) {
+      // Combat 15, Evasion 1 + 8 = 9 < AV 16: a hit at 0 Aura; Death roll 7:
+      // bleeding out (l.635).
+      auto a = Cmd("orc", "melee", {"kara"});
+      ASSERT_TRUE(u.Submit(Now(a), {15, 1, 5, 7}).ok());
+      ASSERT_TRUE(u.state().Find("kara")->Has("Bleeding"));
+    }
+    auto dz = Gm("gm_condition", "orc");
+    WithText(dz, "name", "Dazed");
+    WithText(dz, "op", "add");
+    With(dz, "rounds", 60);
+    ASSERT_TRUE(u.Submit(dz).ok());
+    auto r = Gm("short_rest");
+    r.targets = {"orc"};
+    auto ev = bleeding ? u.Submit(r, std::vector<int>(60, 10)) : u.Submit(r);
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_FALSE(u.state().Find("orc")->Has("Dazed")) << "bleeding=" << bleeding;
+    EXPECT_EQ(u.state().Find("kara")->Has("Bleeding"), bleeding);
+  }
+}
+
 TEST(Rest, LongRestRestoresEverything) {
   Table t(EnergyRounds(), Tired());
   auto s = Gm("surge", "kara");
