@@ -141,6 +141,55 @@ absl::Status LetRoundsPass(Decision& d, int64_t from, int64_t to, int64_t total,
   return absl::OkStatus();
 }
 
+// A duration in Rounds that outlasts the rest has the rest's Rounds
+// behind it (l.103: the rest is `total` Rounds passing for the whole
+// scene, reading 39): the session's Round counter does not move, so one
+// due at round X (the end of X >= now + total, or the start of X > now +
+// total) is due at X - total after the rest, as many Rounds on as it had
+// left (a GM's 100 Rounds after a 5-minute rest: 40). It is re-imposed so
+// (the same name, source, level, note, with its daughters, l.688); one
+// with a daughter on another creature (a hold) is left as it was.
+absl::Status RetimeOutlastingDurations(Decision& d, int64_t total, uint64_t cause) {
+  const int64_t now = d.state().round;
+  std::vector<std::pair<std::string, uint32_t>> due;
+  for (const auto& [id, k] : d.state().combatants) {
+    for (const auto& [cid, cond] : k.conditions) {
+      const Expiry& e = cond.expiry;
+      if (cond.parent != 0 || !e.actor.empty()) continue;
+      if (e.kind != fb::ExpiryKind::RoundEnd && e.kind != fb::ExpiryKind::RoundStart) continue;
+      bool elsewhere = false;
+      for (const auto& [oid, o] : d.state().combatants) {
+        for (const auto& [ocid, oc] : o.conditions) {
+          if (oid != id && oc.parent == cid) elsewhere = true;
+        }
+      }
+      if (!elsewhere) due.push_back({id, cid});
+    }
+  }
+  for (const auto& [id, cid] : due) {
+    const Condition cond = d.state().Find(id)->conditions.at(cid);
+    Impose again;
+    again.actor = id;
+    again.name = cond.name;
+    again.source = cond.source;
+    again.relative_to = cond.relative_to;
+    again.level = cond.level;
+    again.ref = cond.ref;
+    again.note = cond.note;
+    again.expiry = cond.expiry;
+    again.expiry.round = cond.expiry.round - total;
+    const int64_t left = again.expiry.round - now;
+    const Why why{cause, "002.cond.expire",
+                  {{"rest_rounds", total}, {"due_round_before", cond.expiry.round},
+                   {"due_round", again.expiry.round}, {"rounds_left", left}},
+                  absl::StrCat("the rest's ", total, " Rounds (l.103) count against it: ",
+                               left, " Round(s) on")};
+    RETURN_IF_ERROR(RemoveCondition(d, id, cid, why));
+    RETURN_IF_ERROR(AddWithDaughters(d, again, why).status());
+  }
+  return absl::OkStatus();
+}
+
 // After the rest's Rounds (l.103) everyone is in a Round of its own: its
 // Energy and Agility as at a Round's beginning (l.53, l.90, l.107-109,
 // from the Stamina the rest left), its once-a-Round uses and Agile Move
@@ -148,6 +197,7 @@ absl::Status LetRoundsPass(Decision& d, int64_t from, int64_t to, int64_t total,
 // (l.35); and no movement is back-to-back with one before the rest (l.27,
 // l.31 "immediately after having moved at least 2m"): resting is waiting.
 absl::Status AfterTheRest(Decision& d, uint64_t cause, int64_t rounds) {
+  RETURN_IF_ERROR(RetimeOutlastingDurations(d, rounds, cause));
   std::vector<std::string> ids;
   for (const auto& [id, k] : d.state().combatants) {
     if (!k.Has("Dead")) ids.push_back(id);

@@ -265,6 +265,42 @@ TEST(Rest, ADurationEndingAtTheRestsLastRoundStartEndsInTheRest) {
   }
 }
 
+// 002 l.103 "A Round is about 5 seconds long", reading 39: a rest is
+// Rounds passing for the whole scene. A GM's Dazed of 100 Rounds imposed
+// in round 1 ends when round 101 starts; a 5-minute rest passes 60 Rounds
+// of it (the session's counter stays at 1), so after the rest it ends
+// when round 101 - 60 = 41 starts: 40 Rounds on (was: 101, 100 Rounds on,
+// the rest's 60 not counted). Its daughter Exposed (l.670) comes with it.
+// A 1-minute rest then passes 12 more: round 29.
+TEST(Rest, ADurationOutlastingARestHasTheRestsRoundsCounted) {
+  Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
+  ASSERT_TRUE(u.status().ok()) << u.status();
+  auto dz = Gm("gm_condition", "orc");
+  WithText(dz, "name", "Dazed");
+  WithText(dz, "op", "add");
+  With(dz, "rounds", 100);
+  ASSERT_TRUE(u.Submit(dz).ok());
+  auto due = [&]() {
+    int64_t round = -1;
+    for (const auto& [id, k] : u.state().Find("orc")->conditions) {
+      if (k.name == "Dazed") round = k.expiry.round;
+    }
+    return round;
+  };
+  ASSERT_EQ(due(), 101);
+  auto ev = u.Submit(Gm("short_rest"));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(u.state().round, 1);
+  EXPECT_EQ(due(), 41);
+  EXPECT_EQ(NumOf(*ev, "rounds_left"), 40);
+  EXPECT_TRUE(u.state().Find("orc")->Has("Exposed"));  // Dazed's daughter (l.670)
+  auto one = Gm("short_rest");
+  With(one, "minutes", 1);
+  ASSERT_TRUE(u.Submit(one).ok());
+  EXPECT_EQ(due(), 29);
+  ExpectRulesKnown(u.log());
+}
+
 TEST(Rest, LongRestRestoresEverything) {
   Table t(EnergyRounds(), Tired());
   auto s = Gm("surge", "kara");
