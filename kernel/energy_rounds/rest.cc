@@ -153,6 +153,7 @@ absl::Status RetimeOutlastingDurations(Decision& d, int64_t total, uint64_t caus
   const int64_t now = d.state().round;
   std::vector<std::pair<std::string, uint32_t>> due;
   for (const auto& [id, k] : d.state().combatants) {
+    if (k.Has("Dead")) continue;  // nothing is re-imposed on the dead
     for (const auto& [cid, cond] : k.conditions) {
       const Expiry& e = cond.expiry;
       if (cond.parent != 0 || !e.actor.empty()) continue;
