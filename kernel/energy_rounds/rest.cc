@@ -126,15 +126,67 @@ absl::Status LetRoundsPass(Decision& d, int64_t from, int64_t to, int64_t total,
   for (const auto& [id, k] : d.state().combatants) {
     for (const auto& [cid, cond] : k.conditions) {
       const Expiry& e = cond.expiry;
-      if (!e.actor.empty() || e.round >= to) continue;
-      if (e.kind == fb::ExpiryKind::RoundEnd) due.insert({e.round, 0});
-      if (e.kind == fb::ExpiryKind::RoundStart) due.insert({e.round - 1, 1});
+      if (!e.actor.empty()) continue;
+      // The boundaries passed are those of the loop above: the end of
+      // rounds `from` .. `to` - 1 and the start of `from` + 1 .. `to`.
+      if (e.kind == fb::ExpiryKind::RoundEnd && e.round < to) due.insert({e.round, 0});
+      if (e.kind == fb::ExpiryKind::RoundStart && e.round <= to) due.insert({e.round - 1, 1});
     }
   }
   for (const auto& [round, start] : due) {
     RETURN_IF_ERROR(ExpireAt(d, start ? fb::ExpiryKind::RoundStart : fb::ExpiryKind::RoundEnd, "",
                              start ? round + 1 : round, why(start ? round + 1 : round, start != 0))
                         .status());
+  }
+  return absl::OkStatus();
+}
+
+// A duration in Rounds that outlasts the rest has the rest's Rounds
+// behind it (l.103: the rest is `total` Rounds passing for the whole
+// scene, reading 39): the session's Round counter does not move, so one
+// due at round X (the end of X >= now + total, or the start of X > now +
+// total) is due at X - total after the rest, as many Rounds on as it had
+// left (a GM's 100 Rounds after a 5-minute rest: 40). It is re-imposed so
+// (the same name, source, level, note, with its daughters, l.688); one
+// with a daughter on another creature (a hold) is left as it was.
+absl::Status RetimeOutlastingDurations(Decision& d, int64_t total, uint64_t cause) {
+  const int64_t now = d.state().round;
+  std::vector<std::pair<std::string, uint32_t>> due;
+  for (const auto& [id, k] : d.state().combatants) {
+    if (k.Has("Dead")) continue;  // nothing is re-imposed on the dead
+    for (const auto& [cid, cond] : k.conditions) {
+      const Expiry& e = cond.expiry;
+      if (cond.parent != 0 || !e.actor.empty()) continue;
+      if (e.kind != fb::ExpiryKind::RoundEnd && e.kind != fb::ExpiryKind::RoundStart) continue;
+      bool elsewhere = false;
+      for (const auto& [oid, o] : d.state().combatants) {
+        for (const auto& [ocid, oc] : o.conditions) {
+          if (oid != id && oc.parent == cid) elsewhere = true;
+        }
+      }
+      if (!elsewhere) due.push_back({id, cid});
+    }
+  }
+  for (const auto& [id, cid] : due) {
+    const Condition cond = d.state().Find(id)->conditions.at(cid);
+    Impose again;
+    again.actor = id;
+    again.name = cond.name;
+    again.source = cond.source;
+    again.relative_to = cond.relative_to;
+    again.level = cond.level;
+    again.ref = cond.ref;
+    again.note = cond.note;
+    again.expiry = cond.expiry;
+    again.expiry.round = cond.expiry.round - total;
+    const int64_t left = again.expiry.round - now;
+    const Why why{cause, "002.cond.expire",
+                  {{"rest_rounds", total}, {"due_round_before", cond.expiry.round},
+                   {"due_round", again.expiry.round}, {"rounds_left", left}},
+                  absl::StrCat("the rest's ", total, " Rounds (l.103) count against it: ",
+                               left, " Round(s) on")};
+    RETURN_IF_ERROR(RemoveCondition(d, id, cid, why));
+    RETURN_IF_ERROR(AddWithDaughters(d, again, why).status());
   }
   return absl::OkStatus();
 }
@@ -146,6 +198,7 @@ absl::Status LetRoundsPass(Decision& d, int64_t from, int64_t to, int64_t total,
 // (l.35); and no movement is back-to-back with one before the rest (l.27,
 // l.31 "immediately after having moved at least 2m"): resting is waiting.
 absl::Status AfterTheRest(Decision& d, uint64_t cause, int64_t rounds) {
+  RETURN_IF_ERROR(RetimeOutlastingDurations(d, rounds, cause));
   std::vector<std::string> ids;
   for (const auto& [id, k] : d.state().combatants) {
     if (!k.Has("Dead")) ids.push_back(id);
@@ -163,6 +216,14 @@ absl::Status AfterTheRest(Decision& d, uint64_t cause, int64_t rounds) {
   return absl::OkStatus();
 }
 
+// l.602 "You may spend 1 Recovery Surge to regain Aura" (l.306 "to
+// restore Aura while Resting", l.310 "you regain Aura equal to your
+// Recovery Value"): a surge is spent to regain Aura, so a rester whose
+// Aura is at its maximum (l.298) spends none, however many `surges` the
+// rest asks of everyone resting together; one filled by a surge spends no
+// more.
+bool NeedsAura(const Combatant& k) { return k.Resource(res::kAura) < AuraMax(k); }
+
 absl::Status SpendSurge(Decision& d, const std::string& id, uint64_t cause,
                         const char* rule = "002.rest.surge", Nums extra = {}) {
   const Combatant* k = d.state().Find(id);
@@ -179,11 +240,20 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NeedGm(c, "002.rest.short"));
   RETURN_IF_ERROR(CheckNoWindow(d.state()));  // l.105: its Rounds pass
   const int64_t minutes = ParamOr(c, "minutes", 5);
-  if (minutes < 5 || minutes > 30 || minutes % 5 != 0) {
-    return Malformed(c, "params.minutes", "5 to 30, in steps of 5 (l.597)");
+  // l.597 "A Short Rest takes 5-30 minutes"; l.606 "If you are interrupted
+  // in the middle of a Short Rest, you may have completed some things but
+  // not others": `minutes` is the time rested, so fewer than 5, or a
+  // number not a multiple of 5, is a rest interrupted in the middle. Its
+  // Rounds pass all the same (l.103); only its whole 5-minute spans give
+  // what "Every 5 minutes" gives (l.599-602).
+  if (minutes < 1 || minutes > 30) {
+    return Malformed(c, "params.minutes",
+                     "1 to 30: the minutes rested (l.597 '5-30 minutes'; fewer, or not a "
+                     "multiple of 5, is a rest interrupted in the middle, l.606, whose whole "
+                     "5-minute spans give Stamina and surges, l.599)");
   }
   const int64_t surges = ParamOr(c, "surges", 0);  // >= 0 (verbs.cc)
-  const int64_t steps = minutes / 5;  // exact: minutes is a multiple of 5
+  const int64_t steps = minutes / 5;  // whole 5-minute spans (l.599), rounded down
   // l.599, l.602: "Every 5 minutes ... You may spend 1 Recovery Surge": a
   // rest asking for more than its minutes allow is refused, not capped.
   if (surges > steps) {
@@ -209,17 +279,24 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
       RETURN_IF_ERROR(RestoreStamina(d, id, why));
       // l.602: 1 Recovery Surge per 5 minutes, as many as the rester has
       // (`surges` asks the same of every rester; one with fewer spends all
-      // it has, and the first surge records both numbers).
+      // it has, and the first surge records both numbers), while it has
+      // Aura to regain (NeedsAura).
       const int64_t have = d.state().Find(id)->Resource(res::kSurges);
-      if (step < surges && have > 0) {
+      if (step < surges && have > 0 && NeedsAura(*d.state().Find(id))) {
         RETURN_IF_ERROR(SpendSurge(d, id, decl, "002.rest.surge",
                                    step == 0 ? Nums{{"surges_asked", surges}, {"surges_had", have}}
                                              : Nums{}));
       }
     }
   }
+  // The minutes past the last whole span (an interrupted rest, l.606)
+  // pass as Rounds and give nothing.
+  RETURN_IF_ERROR(LetRoundsPass(d, now + steps * 60, now + minutes * 12, minutes * 12, decl));
+  // "until your next Short Rest" (l.509, l.634) ends with the rest's
+  // benefits, which a rest interrupted before its first 5 minutes never
+  // gave (l.599, l.606): those conditions stay.
   for (const std::string& id : who) {
-    if (d.state().Find(id)->Has("Dead")) continue;
+    if (steps == 0 || d.state().Find(id)->Has("Dead")) continue;
     RETURN_IF_ERROR(EndUntilRest(d, id, {decl, "002.rest.short", {{"minutes", minutes}}, "Short Rest"}));
   }
   return AfterTheRest(d, decl, minutes * 12);
@@ -256,7 +333,8 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
       const Why why{decl, "002.rest.long",
                     {{"hours", hours}, {"sleep_hours", slept}, {"after_minutes", (step + 1) * 5}}, how};
       RETURN_IF_ERROR(RestoreStamina(d, id, why));
-      if (step < spend && d.state().Find(id)->Resource(res::kSurges) > 0) {
+      if (step < spend && d.state().Find(id)->Resource(res::kSurges) > 0 &&
+          NeedsAura(*d.state().Find(id))) {
         RETURN_IF_ERROR(SpendSurge(d, id, decl, "002.rest.long_as_short"));
       }
     }

@@ -59,9 +59,101 @@ TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
   EXPECT_EQ(K(t).Resource("surges"), 4);   // 2 per 10 minutes (l.602)
   EXPECT_EQ(K(t).Resource("aura"), 11);    // 3 + 4 + 4
   EXPECT_TRUE(K(t).Has("Shaken"));         // gm-added: not "until a rest"
-  auto bad = Gm("short_rest");
-  With(bad, "minutes", 7);
-  EXPECT_EQ(t.Submit(bad).status().code(), absl::StatusCode::kInvalidArgument);
+  for (int64_t minutes : {0, 31}) {  // l.597 "5-30 minutes"; 1-4: interrupted (l.606)
+    auto bad = Gm("short_rest");
+    With(bad, "minutes", minutes);
+    auto refused = t.Submit(bad);
+    EXPECT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument) << minutes;
+    EXPECT_NE(std::string(refused.status().message()).find("params.minutes"), std::string::npos);
+  }
+}
+
+// 002 l.597 "A Short Rest takes 5-30 minutes", l.606 "If you are
+// interrupted in the middle of a Short Rest, you may have completed some
+// things but not others", l.599 "Every 5 minutes of a Short Rest": a rest
+// of 3 minutes (36 Rounds, l.103) gives no Stamina and no surge (none may
+// be asked: at most 3 / 5 = 0) but its Rounds pass: the orc's Exposed
+// "until the end of the Round" (l.460) ends; kara's Exhausted "until your
+// next Short Rest" (Death roll 12, l.634) stays, the rest having given
+// nothing. A rest of 7 minutes gives its one whole span: Stamina 4 -> 12,
+// 1 surge (0 + 4 = 4 Aura, Recovery Value 2 + 2 = 4, l.312), and ends it.
+TEST(Rest, AShortRestInterruptedInTheMiddleGivesOnlyItsWholeSpans) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5,
+                   {{"str", 2}, {"con", 2}, {"con_score", 12}, {"stamina", 4}, {"aura", 0}}));
+  cs.push_back(Who("orc", "orcs", 6, 5, {{"str", 3}, {"con_score", 14}},
+                   {W("axe", "1d10", "melee", "heavy")}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  // Combat roll 15, Evasion 1 + 8 = 9 < AV 16: a hit at 0 Aura; Death roll
+  // 12: Exhausted until the next Short Rest (l.634).
+  auto hit = Cmd("orc", "melee", {"kara"});
+  ASSERT_TRUE(t.Submit(Now(hit), {15, 1, 5, 12}).ok());
+  ASSERT_TRUE(K(t).Has("Exhausted"));
+  auto ex = Gm("gm_condition", "orc");
+  WithText(ex, "name", "Exposed");
+  WithText(ex, "op", "add");
+  ASSERT_TRUE(t.Submit(ex).ok());
+  auto greedy = Gm("short_rest");
+  With(greedy, "minutes", 3);
+  With(greedy, "surges", 1);
+  auto refused = t.Submit(greedy);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(std::string(refused.status().message()).find("allows at most 0"), std::string::npos);
+  auto three = Gm("short_rest");
+  With(three, "minutes", 3);
+  auto ev = t.Submit(three);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 4);
+  EXPECT_EQ(K(t).Resource("surges"), 6);
+  EXPECT_TRUE(K(t).Has("Exhausted"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Exposed"));
+  EXPECT_EQ(NumOf(*ev, "rest_rounds"), 36);
+  auto seven = Gm("short_rest");
+  With(seven, "minutes", 7);
+  With(seven, "surges", 1);
+  ev = t.Submit(seven);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+  EXPECT_EQ(K(t).Resource("surges"), 5);
+  EXPECT_EQ(K(t).Resource("aura"), 4);
+  EXPECT_FALSE(K(t).Has("Exhausted"));
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.602 "You may spend 1 Recovery Surge to regain Aura" (l.306, l.310):
+// a surge is spent to regain Aura. Kara (Aura 3 of 25, Recovery Value 4)
+// and Bo (Aura 25 of 25) rest together 15 minutes, 3 surges asked of
+// each: kara spends 3 (3 + 4 + 4 + 4 = 15; 6 - 3 = 3 left); Bo, with no
+// Aura to regain, spends none (was: 3, for nothing). Ria (Aura 21 of 25)
+// spends 1 (21 + 4 = 25) and then has none to regain. A Long Rest's
+// surges (l.618) likewise.
+TEST(Rest, ARestSpendsNoSurgeWithoutAuraToRegain) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5, {{"str", 2}, {"con", 2}, {"aura", 3}}));
+  cs.push_back(Who("bo", "party", 6, 5, {{"str", 2}, {"con", 2}}));
+  cs.push_back(Who("ria", "party", 7, 5, {{"str", 2}, {"con", 2}, {"aura", 21}}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto r = Gm("short_rest");
+  With(r, "minutes", 15);
+  With(r, "surges", 3);
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("aura"), 15);
+  EXPECT_EQ(K(t).Resource("surges"), 3);
+  EXPECT_EQ(t.state().Find("bo")->Resource("aura"), 25);
+  EXPECT_EQ(t.state().Find("bo")->Resource("surges"), 6);
+  EXPECT_EQ(t.state().Find("ria")->Resource("aura"), 25);
+  EXPECT_EQ(t.state().Find("ria")->Resource("surges"), 5);
+  auto l = Gm("long_rest");
+  With(l, "hours", 1);
+  With(l, "surges", 2);
+  ASSERT_TRUE(t.Submit(l).ok());
+  EXPECT_EQ(K(t).Resource("aura"), 23);  // 15 + 4 + 4
+  EXPECT_EQ(K(t).Resource("surges"), 4);  // 3 - 2 = 1, + 6 / 2 (l.620)
+  EXPECT_EQ(t.state().Find("bo")->Resource("surges"), 6);
+  ExpectRulesKnown(t.log());
 }
 
 // A rest lets Rounds pass (l.103) and lapses only conditions' Round
@@ -138,6 +230,75 @@ TEST(Rest, ARestOutlastsTheRoundsDurations) {
     if (k.name == "Exposed" && k.parent == 0) ++exposed;
   }
   EXPECT_EQ(exposed, 0);
+}
+
+// 002 l.103 "A Round is about 5 seconds long": a 5-minute rest (l.597)
+// passes 60 Round boundaries, the end of rounds 1 to 60 and the start of
+// rounds 2 to 61 (rest.cc LetRoundsPass; reading 39). A GM's Dazed of 60
+// Rounds from round 1 ends when round 61 starts: within the rest, whether
+// or not anyone rolls in its Rounds (was: only when someone bled out or
+// rolled to wake; with nobody rolling it outlived the rest). Kara bleeds
+// out in the second table: her Death Saves (l.635) are rolled Round by
+// Round and the orc's Dazed ends the same.
+TEST(Rest, ADurationEndingAtTheRestsLastRoundStartEndsInTheRest) {
+  for (bool bleeding : {false, true}) {
+    Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
+    ASSERT_TRUE(u.status().ok()) << u.status();
+    if (bleeding) {
+      // Combat 15, Evasion 1 + 8 = 9 < AV 16: a hit at 0 Aura; Death roll 7:
+      // bleeding out (l.635).
+      auto a = Cmd("orc", "melee", {"kara"});
+      ASSERT_TRUE(u.Submit(Now(a), {15, 1, 5, 7}).ok());
+      ASSERT_TRUE(u.state().Find("kara")->Has("Bleeding"));
+    }
+    auto dz = Gm("gm_condition", "orc");
+    WithText(dz, "name", "Dazed");
+    WithText(dz, "op", "add");
+    With(dz, "rounds", 60);
+    ASSERT_TRUE(u.Submit(dz).ok());
+    auto r = Gm("short_rest");
+    r.targets = {"orc"};
+    auto ev = bleeding ? u.Submit(r, std::vector<int>(60, 10)) : u.Submit(r);
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_FALSE(u.state().Find("orc")->Has("Dazed")) << "bleeding=" << bleeding;
+    EXPECT_EQ(u.state().Find("kara")->Has("Bleeding"), bleeding);
+  }
+}
+
+// 002 l.103 "A Round is about 5 seconds long", reading 39: a rest is
+// Rounds passing for the whole scene. A GM's Dazed of 100 Rounds imposed
+// in round 1 ends when round 101 starts; a 5-minute rest passes 60 Rounds
+// of it (the session's counter stays at 1), so after the rest it ends
+// when round 101 - 60 = 41 starts: 40 Rounds on (was: 101, 100 Rounds on,
+// the rest's 60 not counted). Its daughter Exposed (l.670) comes with it.
+// A 1-minute rest then passes 12 more: round 29.
+TEST(Rest, ADurationOutlastingARestHasTheRestsRoundsCounted) {
+  Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
+  ASSERT_TRUE(u.status().ok()) << u.status();
+  auto dz = Gm("gm_condition", "orc");
+  WithText(dz, "name", "Dazed");
+  WithText(dz, "op", "add");
+  With(dz, "rounds", 100);
+  ASSERT_TRUE(u.Submit(dz).ok());
+  auto due = [&]() {
+    int64_t round = -1;
+    for (const auto& [id, k] : u.state().Find("orc")->conditions) {
+      if (k.name == "Dazed") round = k.expiry.round;
+    }
+    return round;
+  };
+  ASSERT_EQ(due(), 101);
+  auto ev = u.Submit(Gm("short_rest"));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(u.state().round, 1);
+  EXPECT_EQ(due(), 41);
+  EXPECT_EQ(NumOf(*ev, "rounds_left"), 40);
+  EXPECT_TRUE(u.state().Find("orc")->Has("Exposed"));  // Dazed's daughter (l.670)
+  auto one = Gm("short_rest");
+  With(one, "minutes", 1);
+  ASSERT_TRUE(u.Submit(one).ok());
+  EXPECT_EQ(due(), 29);
+  ExpectRulesKnown(u.log());
 }
 
 TEST(Rest, LongRestRestoresEverything) {

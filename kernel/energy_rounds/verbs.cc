@@ -12,7 +12,7 @@
 //    list in any case and spelling ("fully restrained"): CanonicalCondition;
 //  - ranges and relations: `enhance` > 4 needs `enhance_single`, `nl_trade`
 //    needs `nonlethal`, `fling_x` with `fling_y`, `dir` 0..7, `stamina` >= 1,
-//    `minutes` 5..30 by 5, `hours` 1..8, `sleep_hours` <= `hours`;
+//    `minutes` 1..30, `hours` 1..8, `sleep_hours` <= `hours`;
 //  - resolve / cancel name the act by `actor` or by `window`.
 #include <string>
 #include <vector>
@@ -276,7 +276,7 @@ std::vector<VerbSchema>* Build() {
     v.gm = true;
     v.actor = Use::kNo;
     v.targets = Use::kOptional;  // default everyone alive
-    v.params = {{"minutes", kNonNeg, false, {}, "5 to 30, by 5 (default 5)"},
+    v.params = {{"minutes", kNonNeg, false, {}, "1 to 30, the minutes rested (default 5; under 5 or off the 5s: interrupted, l.606)"},
                 {"surges", kNonNeg, false, {}, "Recovery Surges spent, 1 per 5 minutes"}};
     t->push_back(std::move(v));
   }
