@@ -189,6 +189,9 @@ int64_t InitiativeOf(const State& s, const std::string& who);
 absl::StatusOr<int64_t> ChangeInitiative(Decision& d, const std::string& who,
                                          int64_t delta, const Why& why);
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d);
+// l.199 "Until your next turn": ends `who`'s turn-start anchors of `round`
+// and of earlier rounds whose turn passed without it (turns.cc).
+absl::Status ExpireTurnStartsDue(Decision& d, const std::string& who, int64_t round, uint64_t cause);
 absl::Status DecideJoin(const fb::CommandT& c, Decision& d);
 
 // ---- budget.cc

@@ -17,6 +17,8 @@
 //   movement pools are lost (l.160) and effects ending with the round
 //   expire, older first (l.127, kernel ExpireAt).
 #include <algorithm>
+#include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -133,6 +135,52 @@ absl::Status StartNewRound(Decision& d, uint64_t cause) {
   return absl::OkStatus();
 }
 
+}  // namespace
+
+// l.199 "Until your next turn": every anchor at the start of `who`'s turn
+// due by `round`, those of this round and those of an earlier round whose
+// turn passed with `who` unable to take it (older rounds first, l.127).
+absl::Status ExpireTurnStartsDue(Decision& d, const std::string& who, int64_t round, uint64_t cause) {
+  std::set<int64_t> rounds;
+  const auto due = [&](const Expiry& e) {
+    if (e.kind == fb::ExpiryKind::TurnStart && e.actor == who && e.round <= round) rounds.insert(e.round);
+  };
+  for (const auto& [id, c] : d.state().combatants) {
+    for (const auto& [cid, k] : c.conditions) due(k.expiry);
+  }
+  for (const auto& [pid, p] : d.state().pending) due(p.expiry);
+  for (const int64_t r : rounds) {
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, r, {cause, "001.duration"}).status());
+  }
+  return rounds.empty() ? absl::OkStatus() : ReturnExpiredMana(d, cause);
+}
+
+namespace {
+
+// l.108 "Each participant has one turn per round, with the order
+// determined by their current initiative": the turn of a creature that
+// cannot take it (dead, unconscious) comes at its place in the order and
+// passes with nothing done: what lasts "until your next turn" ends there
+// (l.199). `next` is the creature whose turn starts
+// (none: the round ends, every such place passed).
+absl::Status PassIncapableTurns(Decision& d, const std::optional<std::string>& next, uint64_t cause) {
+  const int64_t round = d.state().round;
+  const std::vector<OrderEntry> order = d.state().order;
+  for (const OrderEntry& e : order) {
+    if (next.has_value() && e.actor == *next) break;
+    if (e.delayed) continue;
+    if (std::find(d.state().acted.begin(), d.state().acted.end(), e.actor) != d.state().acted.end()) continue;
+    std::vector<std::string> ids{e.actor};
+    ids.insert(ids.end(), e.members.begin(), e.members.end());
+    for (const std::string& id : ids) {
+      const Combatant* c = d.state().Find(id);
+      if (c == nullptr || (!IsDead(*c) && !c->Has("Unconscious"))) continue;
+      RETURN_IF_ERROR(ExpireTurnStartsDue(d, id, round, cause));
+    }
+  }
+  return absl::OkStatus();
+}
+
 // A turn's start, its expiries and the payments due are the system's.
 absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
   Decision::SystemSteps system(d);
@@ -148,11 +196,11 @@ absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
     }
   }
   RETURN_IF_ERROR(StartTurn(d, who, {cause, "001.round", {{"round", round}}}, members));
-  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round, {cause, "001.duration"}).status());
+  RETURN_IF_ERROR(ExpireTurnStartsDue(d, who, round, cause));
   for (const std::string& m : members) {
     // l.199 "Until your next turn": a mount's next turn is the one it
     // shares with its rider (l.280).
-    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, m, round, {cause, "001.duration"}).status());
+    RETURN_IF_ERROR(ExpireTurnStartsDue(d, m, round, cause));
   }
   RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
   RETURN_IF_ERROR(PayOnTurnStart(d, who, cause));
@@ -173,8 +221,9 @@ absl::Status Advance(Decision& d, uint64_t cause) {
     std::optional<std::string> next = NextInOrder(s, [&](const std::string& id) {
       return CanTakeTurn(s, id);
     });
+    RETURN_IF_ERROR(PassIncapableTurns(d, next, cause));
     if (next.has_value()) return StartTurnOf(d, *next, cause);
-    const int64_t round = s.round;
+    const int64_t round = d.state().round;
     RETURN_IF_ERROR(EndRound(d, {cause, "001.round", {{"round", round}}}));
     RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundEnd, "", round, {cause, "001.duration"}).status());
   RETURN_IF_ERROR(ReturnExpiredMana(d, cause));

@@ -153,6 +153,37 @@ TEST(OutOfTurn, AtInitiativeOneItFloorsAtZeroAndThenCannot) {
   EXPECT_EQ(t.Submit(Cmd("orc", "defend")).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// The GM knocks `who` out (Unconscious): it takes no turn (l.108).
+void KnockOut(Table& t, const std::string& who) {
+  fb::CommandT ko = kernel::testing::GmCmd("gm_condition", who, "a blow to the head");
+  kernel::testing::WithText(ko, "op", "add");
+  kernel::testing::WithText(ko, "name", "Unconscious");
+  auto r = t.Submit(ko);
+  ASSERT_TRUE(r.ok()) << r.status();
+}
+
+// 001 l.199 "Until your next turn"; l.108 "Each participant has one turn
+// per round, with the order determined by their current initiative". Aria
+// (18) defends in round 1; on the orc's (17) turn she is knocked out.
+// Round 2: her place in the order comes first and passes (she cannot take
+// the turn): her Defending ends there, before the orc's turn (was: the
+// anchor of round 2 never met, she kept Defending for good).
+TEST(Durations, DefendEndsWhenAnUnconsciousDefendersTurnPasses) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Defending"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  KnockOut(t, "aria");
+  EXPECT_TRUE(t.state().Find("aria")->Has("Defending"));  // not yet her next turn
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_FALSE(t.state().Find("aria")->Has("Defending"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 3);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Defending"));
+}
+
 TEST(OutOfTurn, ResolveWhenNobodyActs) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
