@@ -25,6 +25,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
+#include "kernel/pending.h"
 #include "kernel/window.h"
 #include "kernel/wound_slots/internal.h"
 
@@ -160,8 +161,10 @@ namespace {
 // l.108 "Each participant has one turn per round, with the order
 // determined by their current initiative": the turn of a creature that
 // cannot take it (dead, unconscious) comes at its place in the order and
-// passes with nothing done: what lasts "until your next turn" ends there
-// (l.199). `next` is the creature whose turn starts
+// passes with nothing done. What lasts "until your next turn" ends there
+// (l.199), and an act it was paying over turns, or performing for rounds,
+// is cancelled: it does not "continue to spend all AP on each of your
+// subsequent turns" (l.111). `next` is the creature whose turn starts
 // (none: the round ends, every such place passed).
 absl::Status PassIncapableTurns(Decision& d, const std::optional<std::string>& next, uint64_t cause) {
   const int64_t round = d.state().round;
@@ -175,7 +178,16 @@ absl::Status PassIncapableTurns(Decision& d, const std::optional<std::string>& n
     for (const std::string& id : ids) {
       const Combatant* c = d.state().Find(id);
       if (c == nullptr || (!IsDead(*c) && !c->Has("Unconscious"))) continue;
+      const std::string why = IsDead(*c) ? " is dead" : " is unconscious";
       RETURN_IF_ERROR(ExpireTurnStartsDue(d, id, round, cause));
+      for (const char* kind : {kPaying, kActing}) {
+        if (const PendingAct* p = FirstPending(d.state(), id, kind); p != nullptr) {
+          RETURN_IF_ERROR(ClosePending(d, p->id, absl::StrCat("cancelled: ", id, why),
+                                       {cause, kind == kPaying ? "001.ap.paying" : "001.ap.rounds",
+                                        {{"cost_paid", p->cost_paid}, {"cost_due", p->cost_due}, {"progress", p->progress}},
+                                        "its turn passes without it: it does not continue to spend all AP on it"}));
+        }
+      }
     }
   }
   return absl::OkStatus();

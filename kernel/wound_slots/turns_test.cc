@@ -184,6 +184,25 @@ TEST(Durations, DefendEndsWhenAnUnconsciousDefendersTurnPasses) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Defending"));
 }
 
+// 001 l.111 "continue to spend all AP on each of your subsequent turns
+// until the total cost has been spent"; l.108. Aria declares a 12-AP
+// Strong Attack with 7 AP (7 paid, 5 due), then is knocked out on the
+// orc's turn. Round 2: her turn passes without her spending on it: the act
+// is cancelled there (was: left open, paid and struck whenever she woke).
+TEST(Paying, AnActPaidOverTurnsIsCancelledWhenItsActorsTurnPassesUnconscious) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/strong_attack", 12}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "strong_attack", {"orc"})).ok());
+  ASSERT_NE(FirstPending(t.state(), "aria", kPaying), nullptr);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  KnockOut(t, "aria");
+  ASSERT_NE(FirstPending(t.state(), "aria", kPaying), nullptr);  // her next turn not come yet
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_EQ(FirstPending(t.state(), "aria", kPaying), nullptr);
+  EXPECT_TRUE(t.state().pending.empty());
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 + 7);  // nothing more paid: Turn End 7 + Round Start 7
+}
+
 TEST(OutOfTurn, ResolveWhenNobodyActs) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
