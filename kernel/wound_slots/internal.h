@@ -217,6 +217,9 @@ struct Verb {
   bool reaction = false;           // l.125: no initiative cost, any time
 };
 const Verb* FindVerb(const std::string& name);
+// Whether `actor` may act at all: not dead, unconscious, pinned or
+// helpless (an escape excepted, l.235).
+absl::Status CheckActor(const Combatant& actor, const Verb& v);
 const std::vector<Verb>& Acts();
 // ---- verbs.cc: the whole verb table (kernel/verb_schema.h), GM verbs included.
 const std::vector<VerbSchema>& Verbs();

@@ -203,6 +203,28 @@ TEST(Paying, AnActPaidOverTurnsIsCancelledWhenItsActorsTurnPassesUnconscious) {
   EXPECT_EQ(Ap(t.state(), "aria"), 7 + 7);  // nothing more paid: Turn End 7 + Round Start 7
 }
 
+// 001 l.235 "The target is unable to take any other actions while
+// pinned"; l.111. Aria pays 7 of a 12-AP Strong Attack; on the orc's turn
+// a collapsed beam pins her (GM). Round 2, her turn: pinned, she cannot
+// go on with it: cancelled, her 14 AP kept (was: 5 more paid and the
+// attack struck from under the beam).
+TEST(Paying, APinnedActorsActPaidOverTurnsIsCancelledAtItsTurn) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/strong_attack", 12}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "strong_attack", {"orc"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT pin = kernel::testing::GmCmd("gm_condition", "aria", "a collapsed beam pins her");
+  kernel::testing::WithText(pin, "op", "add");
+  kernel::testing::WithText(pin, "name", "Pinned");
+  ASSERT_TRUE(t.Submit(pin).ok());
+  auto next = t.Submit(Cmd("orc", "end_turn"));
+  ASSERT_TRUE(next.ok()) << next.status();
+  ASSERT_EQ(t.state().active, "aria");
+  EXPECT_EQ(FirstPending(t.state(), "aria", kPaying), nullptr);
+  EXPECT_EQ(Ap(t.state(), "aria"), 14);
+  EXPECT_EQ(Wounds(t.state(), "orc", kCritical), 0);
+  EXPECT_EQ(Wounds(t.state(), "orc", kFatal), 0);
+}
+
 TEST(OutOfTurn, ResolveWhenNobodyActs) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
