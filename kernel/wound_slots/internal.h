@@ -486,6 +486,13 @@ absl::StatusOr<uint32_t> Impose(Decision& d, const std::string& who,
 // counting as round 1 (l.127).
 Expiry ForRounds(const State& s, int64_t rounds);
 Expiry UntilTurnStart(const State& s, const std::string& who);
+// When a condition began (l.127 "the ones that have been active longer end
+// earlier"): its `ref` for one Treat Condition re-imposed at a lower level
+// (l.252), else its ConditionAdded.
+uint64_t Began(const Condition& k);
+// Kernel ExpireAt with l.127's order counted from Began.
+absl::Status Expire(Decision& d, fb::ExpiryKind kind, const std::string& actor, int64_t round,
+                    const Why& why);
 
 }  // namespace combat::kernel::wound_slots
 

@@ -54,7 +54,7 @@ absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uin
     for (const auto& [cid, k] : o.conditions) {
       const bool counted = (k.expiry.kind == fb::ExpiryKind::RoundEnd || k.expiry.kind == fb::ExpiryKind::RoundStart) &&
                            k.expiry.round <= last;
-      if (counted && (id == who || (k.name == "Spell" && k.source == who))) due.emplace_back(k.added_at, id, cid);
+      if (counted && (id == who || (k.name == "Spell" && k.source == who))) due.emplace_back(Began(k), id, cid);
     }
   }
   std::sort(due.begin(), due.end());

@@ -119,7 +119,7 @@ absl::Status StartNewRound(Decision& d, uint64_t cause) {
   Decision::SystemSteps system(d);
   const int64_t round = d.state().round + 1;
   RETURN_IF_ERROR(StartRound(d, {cause, "001.round", {{"round", round}}}));
-  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", round, {cause, "001.duration"}).status());
+  RETURN_IF_ERROR(Expire(d, fb::ExpiryKind::RoundStart, "", round, {cause, "001.duration"}));
   RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
   RETURN_IF_ERROR(RerollTies(d, cause));
   std::vector<std::string> ids;
@@ -151,7 +151,7 @@ absl::Status ExpireTurnStartsDue(Decision& d, const std::string& who, int64_t ro
   }
   for (const auto& [pid, p] : d.state().pending) due(p.expiry);
   for (const int64_t r : rounds) {
-    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, r, {cause, "001.duration"}).status());
+    RETURN_IF_ERROR(Expire(d, fb::ExpiryKind::TurnStart, who, r, {cause, "001.duration"}));
   }
   return rounds.empty() ? absl::OkStatus() : ReturnExpiredMana(d, cause);
 }
@@ -237,7 +237,7 @@ absl::Status Advance(Decision& d, uint64_t cause) {
     if (next.has_value()) return StartTurnOf(d, *next, cause);
     const int64_t round = d.state().round;
     RETURN_IF_ERROR(EndRound(d, {cause, "001.round", {{"round", round}}}));
-    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundEnd, "", round, {cause, "001.duration"}).status());
+    RETURN_IF_ERROR(Expire(d, fb::ExpiryKind::RoundEnd, "", round, {cause, "001.duration"}));
   RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
     std::vector<std::string> ids;
     for (const auto& [id, c] : d.state().combatants) ids.push_back(id);
@@ -340,7 +340,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   {
     // The turn's end: expiries, the Turn End AP, surprise over: automatic.
     Decision::SystemSteps system(d);
-    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round, {decl, "001.duration"}).status());
+    RETURN_IF_ERROR(Expire(d, fb::ExpiryKind::TurnEnd, who, round, {decl, "001.duration"}));
     RETURN_IF_ERROR(ReturnExpiredMana(d, decl));
     RETURN_IF_ERROR(GainAp(d, who, false, {decl}));
     for (const std::string& m : std::vector<std::string>(d.state().active_members)) {
