@@ -28,6 +28,21 @@ absl::StatusOr<std::vector<events::EventBuffer>> OrcBreaksAway(Table& t,
   return t.Submit(mv);
 }
 
+// 001 l.230 "a close-quarters grapple with ... an adjacent target"
+// (README: a grapple ends once its two are no longer adjacent): the GM
+// moving the orc 3 squares away from aria ends their grapple as any other
+// move does (was: a gm_move kept it, the two grappling 4 yards apart).
+TEST(Grapple, AGmMoveApartEndsTheGrapple) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_NE(t.state().Find("aria")->FindRelative("Grappling", "orc"), nullptr);
+  fb::CommandT away = kernel::testing::GmCmd("gm_move", "orc", "a wave sweeps it off");
+  away.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
+  { auto r = t.Submit(away); ASSERT_TRUE(r.ok()) << r.status(); }
+  EXPECT_EQ(t.state().Find("aria")->FindRelative("Grappling", "orc"), nullptr);
+  EXPECT_EQ(t.state().Find("orc")->FindRelative("Grappling", "aria"), nullptr);
+}
+
 TEST(Grapple, UsesAWeaponOfReachZero) {
   // 001 l.230: "Make a melee attack against an adjacent target using any
   // weapon that has a reach of 0." aria carries her sword (reach 1, first)
