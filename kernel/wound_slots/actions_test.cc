@@ -28,6 +28,21 @@ absl::StatusOr<std::vector<events::EventBuffer>> OrcBreaksAway(Table& t,
   return t.Submit(mv);
 }
 
+// 001 l.230 "a close-quarters grapple with ... an adjacent target"
+// (README: a grapple ends once its two are no longer adjacent): the GM
+// moving the orc 3 squares away from aria ends their grapple as any other
+// move does (was: a gm_move kept it, the two grappling 4 yards apart).
+TEST(Grapple, AGmMoveApartEndsTheGrapple) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_NE(t.state().Find("aria")->FindRelative("Grappling", "orc"), nullptr);
+  fb::CommandT away = kernel::testing::GmCmd("gm_move", "orc", "a wave sweeps it off");
+  away.path = {fb::Pos(7, 5), fb::Pos(8, 5), fb::Pos(9, 5)};
+  { auto r = t.Submit(away); ASSERT_TRUE(r.ok()) << r.status(); }
+  EXPECT_EQ(t.state().Find("aria")->FindRelative("Grappling", "orc"), nullptr);
+  EXPECT_EQ(t.state().Find("orc")->FindRelative("Grappling", "aria"), nullptr);
+}
+
 TEST(Grapple, UsesAWeaponOfReachZero) {
   // 001 l.230: "Make a melee attack against an adjacent target using any
   // weapon that has a reach of 0." aria carries her sword (reach 1, first)
@@ -690,7 +705,9 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
   EXPECT_EQ(t.state().round, 2);
-  EXPECT_EQ(Ap(t.state(), "horse"), 18);  // 9 + 9: Speed 3 (l.115)
+  // Speed 3 (l.115-117): 9 at round 1, 9 at the end of the turn it shared
+  // from its mounting (l.280, l.110), 9 at round 2: 27 (max 27).
+  EXPECT_EQ(Ap(t.state(), "horse"), 27);
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
   EXPECT_TRUE(t.state().IsTurnOf("horse"));
   // +1 against a smaller creature on foot (l.280): d20 2 + 7 + 1 = 10 >= 10.
@@ -743,7 +760,7 @@ TEST(Mounted, TheMountsJumpCarriesItsRider) {
   EXPECT_EQ(t.state().Find("horse")->at, (Pos{5, 8}));
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 8}));
   EXPECT_TRUE(t.state().Find("aria")->Has("Riding"));
-  EXPECT_EQ(Ap(t.state(), "horse"), 18 - 1);
+  EXPECT_EQ(Ap(t.state(), "horse"), 27 - 1);  // 9 + 9 (the turn it shared from its mounting) + 9
   // l.280 "Controlling your mount's movement requires spending AP equal to
   // that spent by the mount to move": aria, 7 - 4 (mount) + 7 + 7 = 17,
   // spends the jump's 1 AP too.
@@ -1626,14 +1643,38 @@ TEST(Mounted, AMountsDefendEndsAtItsNextSharedTurn) {
   EXPECT_FALSE(t.state().Find("horse")->Has("Defending"));
 }
 
+// 001 l.280 "While riding a mount, you and your mount share a single
+// turn"; l.108 "Each participant has one turn per round"; l.110 AP "once
+// at the end of your turn". Aria (18) mounts the horse (10, Speed 0: 6 +
+// 6, max 18), yet to act, on her turn in round 1: the rest of her turn is
+// the horse's too: it may act in it, and at its end gains its Turn End 6
+// (6 + 6 = 12); round 2 adds 6 (18) (was: the horse had no turn at all in
+// round 1 and no Turn End AP: 6, then 12).
+TEST(Mounted, AMountYetToActSharesTheRunningTurnItIsMountedIn) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 15, 15)}), {10, 5, 1});
+  ASSERT_EQ(Init(t.state(), "horse"), 10);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  EXPECT_TRUE(t.state().IsTurnOf("horse"));
+  EXPECT_EQ(Ap(t.state(), "horse"), 6);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(t.state().active, "orc");
+  EXPECT_EQ(Ap(t.state(), "horse"), 12);
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_TRUE(t.state().IsTurnOf("horse"));
+  EXPECT_EQ(Ap(t.state(), "horse"), 18);
+}
+
 // 001 l.111 "continue to spend all AP on each of your subsequent turns
 // until the total cost has been spent, at which point the action takes
 // effect"; l.280 "you and your mount share a single turn". Aria (18)
 // mounts the horse (Speed 0: 6 + 6, max 18; 10) in round 1, the orc (6)
-// far. Round 2, the horse (6 at round 1's start + 6 = 12) uses an object of
-// 20 AP: it pays 12, 8 due; its shared turn's end gives it 6. Round 3: +6 =
-// 12; the shared turn starts: it pays the 8 and the act takes effect, 4 AP
-// left (was: its shared turns never paid it, the act open for ever).
+// far. Round 2, the horse (6 at round 1's start + 6 at the end of the turn
+// it shared from its mounting + 6 = 18) uses an object of 26 AP: it pays
+// 18, 8 due; its shared turn's end gives it 6. Round 3: +6 = 12; the shared
+// turn starts: it pays the 8 and the act takes effect, 4 AP left (was: its
+// shared turns never paid it, the act open for ever).
 TEST(Mounted, AMountsActPaidOverTurnsIsPaidAtItsSharedTurns) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves");
   Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 15, 15)}), {10, 5, 1});
@@ -1642,14 +1683,14 @@ TEST(Mounted, AMountsActPaidOverTurnsIsPaidAtItsSharedTurns) {
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
   ASSERT_EQ(t.state().round, 2);
   ASSERT_TRUE(t.state().IsTurnOf("horse"));
-  ASSERT_EQ(Ap(t.state(), "horse"), 12);
+  ASSERT_EQ(Ap(t.state(), "horse"), 18);
   fb::CommandT crank = Cmd("horse", "use_object");
   WithText(crank, "object", "winch");
-  With(crank, "ap", 20);
+  With(crank, "ap", 26);
   { auto r = t.Submit(crank); ASSERT_TRUE(r.ok()) << r.status(); }
   const PendingAct* p = FirstPending(t.state(), "horse", kPaying);
   ASSERT_NE(p, nullptr);
-  EXPECT_EQ(p->cost_paid, 12);
+  EXPECT_EQ(p->cost_paid, 18);
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   EXPECT_EQ(Ap(t.state(), "horse"), 6);
   ASSERT_NE(FirstPending(t.state(), "horse", kPaying), nullptr);  // the orc's turn: not yet

@@ -189,6 +189,8 @@ absl::Status CheckTrigger(const State& s, const Verb& v, const fb::CommandT& act
   return absl::OkStatus();
 }
 
+}  // namespace
+
 absl::Status CheckActor(const Combatant& actor, const Verb& v) {
   if (IsDead(actor)) return Refuse("001.wound.fatal", actor.id + " is dead");
   if (actor.Has("Unconscious")) return Refuse("001.wound.fatal", actor.id + " is unconscious");
@@ -197,6 +199,8 @@ absl::Status CheckActor(const Combatant& actor, const Verb& v) {
   }
   return absl::OkStatus();
 }
+
+namespace {
 
 // l.178: the AP a jump pays buy the movement its path lacks beyond the
 // pool: `_jump_ap`, which its resolution buys yards with (mount.cc), is

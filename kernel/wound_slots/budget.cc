@@ -48,6 +48,20 @@ absl::Status SpendAp(Decision& d, const std::string& who, int64_t cost,
 
 absl::Status PayOnTurnStart(Decision& d, const std::string& who,
                             uint64_t cause) {
+  // l.235 "The target is unable to take any other actions while pinned"
+  // (so a helpless creature, l.185): one that cannot act when its turn
+  // comes does not continue the act it was paying over turns or performing
+  // for rounds (l.111): it is cancelled.
+  for (const char* kind : {kPaying, kActing}) {
+    const PendingAct* p = FirstPending(d.state(), who, kind);
+    const Verb* v = p == nullptr ? nullptr : FindVerb(p->command->action);
+    if (v == nullptr) continue;
+    if (absl::Status st = CheckActor(*d.state().Find(who), *v); !st.ok()) {
+      RETURN_IF_ERROR(ClosePending(d, p->id, absl::StrCat("cancelled: ", st.message()),
+                                   {cause, kind == std::string(kPaying) ? "001.ap.paying" : "001.ap.rounds",
+                                    {{"cost_paid", p->cost_paid}, {"cost_due", p->cost_due}}}));
+    }
+  }
   RETURN_IF_ERROR(ContinueTimed(d, who, cause));
   const PendingAct* p = FirstPending(d.state(), who, kPaying);
   if (p == nullptr) return absl::OkStatus();

@@ -41,7 +41,7 @@ inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
 inline constexpr char kId[] = "wound_slots";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 10;
+inline constexpr int32_t kVersion = 11;
 // 1-yard squares, every second diagonal 2 yards (l.161).
 inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
 
@@ -189,6 +189,9 @@ int64_t InitiativeOf(const State& s, const std::string& who);
 absl::StatusOr<int64_t> ChangeInitiative(Decision& d, const std::string& who,
                                          int64_t delta, const Why& why);
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d);
+// l.199 "Until your next turn": ends `who`'s turn-start anchors of `round`
+// and of earlier rounds whose turn passed without it (turns.cc).
+absl::Status ExpireTurnStartsDue(Decision& d, const std::string& who, int64_t round, uint64_t cause);
 absl::Status DecideJoin(const fb::CommandT& c, Decision& d);
 
 // ---- budget.cc
@@ -214,6 +217,9 @@ struct Verb {
   bool reaction = false;           // l.125: no initiative cost, any time
 };
 const Verb* FindVerb(const std::string& name);
+// Whether `actor` may act at all: not dead, unconscious, pinned or
+// helpless (an escape excepted, l.235).
+absl::Status CheckActor(const Combatant& actor, const Verb& v);
 const std::vector<Verb>& Acts();
 // ---- verbs.cc: the whole verb table (kernel/verb_schema.h), GM verbs included.
 const std::vector<VerbSchema>& Verbs();
@@ -480,6 +486,13 @@ absl::StatusOr<uint32_t> Impose(Decision& d, const std::string& who,
 // counting as round 1 (l.127).
 Expiry ForRounds(const State& s, int64_t rounds);
 Expiry UntilTurnStart(const State& s, const std::string& who);
+// When a condition began (l.127 "the ones that have been active longer end
+// earlier"): its `ref` for one Treat Condition re-imposed at a lower level
+// (l.252), else its ConditionAdded.
+uint64_t Began(const Condition& k);
+// Kernel ExpireAt with l.127's order counted from Began.
+absl::Status Expire(Decision& d, fb::ExpiryKind kind, const std::string& actor, int64_t round,
+                    const Why& why);
 
 }  // namespace combat::kernel::wound_slots
 

@@ -187,7 +187,18 @@ absl::Status ResolveTreatCondition(Decision& d, const fb::CommandT& c, uint64_t 
   nums.push_back({"steps", steps});
   RETURN_IF_ERROR(RemoveCondition(d, on, cond.id, {cause, "001.act.treat_condition", nums, "level reduced"}));
   if (cond.level - steps >= 1) {
-    RETURN_IF_ERROR(Impose(d, on, k, cond.source, cond.expiry, {cause, "001.act.treat_condition", nums}, cond.level - steps).status());
+    // The same effect at a lower level: it keeps when it began (`ref`), so
+    // it still ends before those it began before (l.127).
+    NewCondition nc;
+    nc.actor = on;
+    nc.name = k;
+    nc.source = cond.source;
+    nc.relative_to = cond.relative_to;
+    nc.expiry = cond.expiry;
+    nc.level = cond.level - steps;
+    nc.note = cond.note;
+    nc.ref = Began(cond);
+    RETURN_IF_ERROR(AddCondition(d, nc, {cause, "001.act.treat_condition", nums}).status());
   }
   return absl::OkStatus();
 }

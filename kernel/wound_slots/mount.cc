@@ -52,7 +52,27 @@ absl::Status ResolveMount(Decision& d, const fb::CommandT& c, uint64_t cause) {
   std::stable_sort(order.begin(), order.end(), [](const OrderEntry& a, const OrderEntry& b) {
     return a.initiative > b.initiative;
   });
-  return SetOrder(d, order, {cause, "001.mount", {{"initiative", std::min(ri, mi)}}, "rider and mount share a turn"});
+  RETURN_IF_ERROR(SetOrder(d, order, {cause, "001.mount", {{"initiative", std::min(ri, mi)}}, "rider and mount share a turn"}));
+  // l.280 "While riding a mount, you and your mount share a single turn":
+  // mounted during the rider's running turn, a mount yet to have its turn
+  // this round (l.108 "Each participant has one turn per round") shares
+  // the rest of that one: its turn comes now (its "until your next turn"
+  // anchors end, l.199; its act paid over turns is paid, l.111), it may act
+  // in it and gains its Turn End AP at its end (l.110, turns.cc
+  // DecideEndTurn). The running turn is recorded again with the mount
+  // among its members (TurnEnded, TurnStarted).
+  const State& s = d.state();
+  const bool acted = std::find(s.acted.begin(), s.acted.end(), mount) != s.acted.end();
+  if (s.active != rider || acted || s.Find(mount)->Resource(res::kTurnRound) == s.round) return absl::OkStatus();
+  std::vector<std::string> members = s.active_members;
+  members.push_back(mount);
+  const int64_t round = s.round;
+  Decision::SystemSteps system(d);
+  const Why shared{cause, "001.mount", {{"round", round}}, "the turn goes on, shared with " + mount};
+  RETURN_IF_ERROR(EndTurn(d, rider, shared));
+  RETURN_IF_ERROR(StartTurn(d, rider, shared, members));
+  RETURN_IF_ERROR(ExpireTurnStartsDue(d, mount, round, cause));
+  return PayOnTurnStart(d, mount, cause);
 }
 
 namespace {

@@ -46,15 +46,17 @@ int64_t start_vit(const Combatant& c) { return c.Stat("vit"); }
 // it invested in (l.42: its mana "returned as soon as the effect ends"),
 // before the rest's benefits (l.46 "after accounting for ... invested
 // mana"). Reading: effects on others, and those lasting until a turn
-// (l.199), are not the rest's (the GM's).
+// (l.199), are not the rest's (the GM's). Durations run out by
+// themselves: the system's, as at a round's end, not the rester's act.
 absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uint64_t cause) {
+  Decision::SystemSteps system(d);
   const int64_t last = d.state().round + rounds - 1;
   std::vector<std::tuple<uint64_t, std::string, uint32_t>> due;  // older first
   for (const auto& [id, o] : d.state().combatants) {
     for (const auto& [cid, k] : o.conditions) {
       const bool counted = (k.expiry.kind == fb::ExpiryKind::RoundEnd || k.expiry.kind == fb::ExpiryKind::RoundStart) &&
                            k.expiry.round <= last;
-      if (counted && (id == who || (k.name == "Spell" && k.source == who))) due.emplace_back(k.added_at, id, cid);
+      if (counted && (id == who || (k.name == "Spell" && k.source == who))) due.emplace_back(Began(k), id, cid);
     }
   }
   std::sort(due.begin(), due.end());

@@ -507,5 +507,46 @@ TEST(Rest, ALongRestOutlastsTwoRoundsOfHelplessness) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Helpless"));
 }
 
+// 001 l.127 "If the order in which effects end on a given round is
+// important, the ones that have been active longer end earlier"; l.252
+// "reduce the level of bleeding or burning by one step": the reduced
+// Bleeding is the same effect, begun when it began. The GM imposes
+// Bleeding 3 then Burning 1 on aria, both for 2 rounds (ending with round
+// 2). Aria treats the Bleeding: d20 8 + Lor 1 + Healing 2 = 11 vs TN 10:
+// 1 + (11 - 10) / 2 = 1 step, Bleeding 2. At round 2's end the Bleeding
+// ends first, then the Burning (was: the reduced Bleeding counted as begun
+// at the treatment, ending after the Burning).
+TEST(TreatCondition, AReducedBleedingKeepsWhenItBegan) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  for (const auto& [name, level] : std::vector<std::pair<std::string, int>>{{"Bleeding", 3}, {"Burning", 1}}) {
+    fb::CommandT c = kernel::testing::GmCmd("gm_condition", "aria", "set alight");
+    WithText(c, "op", "add");
+    WithText(c, "name", name);
+    With(c, "level", level);
+    With(c, "rounds", 2);
+    ASSERT_TRUE(t.Submit(c).ok());
+  }
+  fb::CommandT treat = Cmd("aria", "treat_condition");
+  WithText(treat, "condition", "Bleeding");
+  With(treat, "tn", 10);
+  With(treat, "kit", 1);
+  { auto r = t.Submit(treat, {8}); ASSERT_TRUE(r.ok()) << r.status(); }
+  ASSERT_EQ(t.state().Find("aria")->FindCondition("Bleeding")->level, 2);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  auto end = t.Submit(Cmd("orc", "end_turn"));
+  ASSERT_TRUE(end.ok()) << end.status();
+  std::vector<std::string> ended;
+  for (const events::EventBuffer& e : *end) {
+    const fb::StateChange* sc = e.event().body_as_StateChange();
+    if (sc == nullptr) continue;
+    if (const auto* r = sc->change_as_ConditionRemoved(); r != nullptr && r->actor()->str() == "aria") {
+      ended.push_back(r->name()->str());
+    }
+  }
+  EXPECT_EQ(ended, (std::vector<std::string>{"Bleeding", "Burning"}));
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots

@@ -164,7 +164,9 @@ class WoundSlotsRuleset : public Ruleset {
 
   // l.220 "You climb atop a horse": a rider occupies its mount's space. The
   // GM moving a mount moves its rider with it (l.280); the GM moving a
-  // rider out of that space puts it off the mount (reading).
+  // rider out of that space puts it off the mount (reading). As after any
+  // movement, those no longer in the same space stop sharing it (l.216)
+  // and a grapple whose two are no longer adjacent ends (l.230).
   static absl::Status DecideGmMove(const fb::CommandT& c, Decision& d) {
     const uint64_t decl = d.next_seq();  // DecideGm's declaration
     RETURN_IF_ERROR(DecideGm(c, Gm(), d));
@@ -173,16 +175,15 @@ class WoundSlotsRuleset : public Ruleset {
     if (const Condition* k = moved->FindCondition("Ridden"); k != nullptr) {
       const Combatant* rider = d.state().Find(k->relative_to);
       if (rider != nullptr && !(rider->at == moved->at)) {
-        return Move(d, rider->id, {moved->at}, 0, true, {decl, "001.mount", {}, "moves with " + moved->id});
+        RETURN_IF_ERROR(Move(d, rider->id, {moved->at}, 0, true, {decl, "001.mount", {}, "moves with " + moved->id}));
       }
-    }
-    if (const Condition* k = moved->FindCondition("Riding"); k != nullptr) {
-      const Combatant* mount = d.state().Find(k->relative_to);
+    } else if (const Condition* r = moved->FindCondition("Riding"); r != nullptr) {
+      const Combatant* mount = d.state().Find(r->relative_to);
       if (mount != nullptr && !(mount->at == moved->at)) {
-        return EndRiding(d, moved->id, {decl, "001.mount", {}, "moved off the mount by the GM"});
+        RETURN_IF_ERROR(EndRiding(d, moved->id, {decl, "001.mount", {}, "moved off the mount by the GM"}));
       }
     }
-    return absl::OkStatus();
+    return EndSharedSpaces(d, decl);
   }
 
   absl::Status Decide(const fb::CommandT& c, Decision& d) const override {

@@ -233,5 +233,20 @@ TEST(Authors, APaidActKeepsItsAuthorAndTakesEffectAsTheSystems) {
   EXPECT_TRUE(kernel::testing::Cites(*next, "001.attack.hit") || kernel::testing::Cites(*next, "001.wound.damage"));
 }
 
+// 001 l.127 "the effect ends at the end of the round equal to its
+// duration": an effect's rounds running out during a rest (l.45: 15
+// minutes, l.111: 4 rounds a minute) end it by themselves, as at a round's
+// end: the system's, not the rester's act (was: logged as aria's).
+TEST(Authors, ADurationRunningOutDuringARestIsTheSystems) {
+  Table t = Fight();
+  fb::CommandT slow = Condition("aria", "Hobbled");
+  With(slow, "rounds", 2);
+  ASSERT_TRUE(t.Submit(slow).ok());
+  auto rest = t.Submit(Cmd("aria", "short_rest"));
+  ASSERT_TRUE(rest.ok()) << rest.status();
+  EXPECT_FALSE(t.state().Find("aria")->Has("Hobbled"));
+  EXPECT_EQ(ByRule(*rest, "001.duration"), std::make_pair(std::string("system"), fb::Role::System));
+}
+
 }  // namespace
 }  // namespace combat::kernel::wound_slots

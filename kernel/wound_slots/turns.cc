@@ -17,12 +17,15 @@
 //   movement pools are lost (l.160) and effects ending with the round
 //   expire, older first (l.127, kernel ExpireAt).
 #include <algorithm>
+#include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
+#include "kernel/pending.h"
 #include "kernel/window.h"
 #include "kernel/wound_slots/internal.h"
 
@@ -116,7 +119,7 @@ absl::Status StartNewRound(Decision& d, uint64_t cause) {
   Decision::SystemSteps system(d);
   const int64_t round = d.state().round + 1;
   RETURN_IF_ERROR(StartRound(d, {cause, "001.round", {{"round", round}}}));
-  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", round, {cause, "001.duration"}).status());
+  RETURN_IF_ERROR(Expire(d, fb::ExpiryKind::RoundStart, "", round, {cause, "001.duration"}));
   RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
   RETURN_IF_ERROR(RerollTies(d, cause));
   std::vector<std::string> ids;
@@ -129,6 +132,63 @@ absl::Status StartNewRound(Decision& d, uint64_t cause) {
     if (IsDead(*c)) continue;
     if (c->Has("Surprised")) continue;  // l.122: no AP until after its first turn
     RETURN_IF_ERROR(GainAp(d, id, true, {cause}));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+// l.199 "Until your next turn": every anchor at the start of `who`'s turn
+// due by `round`, those of this round and those of an earlier round whose
+// turn passed with `who` unable to take it (older rounds first, l.127).
+absl::Status ExpireTurnStartsDue(Decision& d, const std::string& who, int64_t round, uint64_t cause) {
+  std::set<int64_t> rounds;
+  const auto due = [&](const Expiry& e) {
+    if (e.kind == fb::ExpiryKind::TurnStart && e.actor == who && e.round <= round) rounds.insert(e.round);
+  };
+  for (const auto& [id, c] : d.state().combatants) {
+    for (const auto& [cid, k] : c.conditions) due(k.expiry);
+  }
+  for (const auto& [pid, p] : d.state().pending) due(p.expiry);
+  for (const int64_t r : rounds) {
+    RETURN_IF_ERROR(Expire(d, fb::ExpiryKind::TurnStart, who, r, {cause, "001.duration"}));
+  }
+  return rounds.empty() ? absl::OkStatus() : ReturnExpiredMana(d, cause);
+}
+
+namespace {
+
+// l.108 "Each participant has one turn per round, with the order
+// determined by their current initiative": the turn of a creature that
+// cannot take it (dead, unconscious) comes at its place in the order and
+// passes with nothing done. What lasts "until your next turn" ends there
+// (l.199), and an act it was paying over turns, or performing for rounds,
+// is cancelled: it does not "continue to spend all AP on each of your
+// subsequent turns" (l.111). `next` is the creature whose turn starts
+// (none: the round ends, every such place passed).
+absl::Status PassIncapableTurns(Decision& d, const std::optional<std::string>& next, uint64_t cause) {
+  const int64_t round = d.state().round;
+  const std::vector<OrderEntry> order = d.state().order;
+  for (const OrderEntry& e : order) {
+    if (next.has_value() && e.actor == *next) break;
+    if (e.delayed) continue;
+    if (std::find(d.state().acted.begin(), d.state().acted.end(), e.actor) != d.state().acted.end()) continue;
+    std::vector<std::string> ids{e.actor};
+    ids.insert(ids.end(), e.members.begin(), e.members.end());
+    for (const std::string& id : ids) {
+      const Combatant* c = d.state().Find(id);
+      if (c == nullptr || (!IsDead(*c) && !c->Has("Unconscious"))) continue;
+      const std::string why = IsDead(*c) ? " is dead" : " is unconscious";
+      RETURN_IF_ERROR(ExpireTurnStartsDue(d, id, round, cause));
+      for (const char* kind : {kPaying, kActing}) {
+        if (const PendingAct* p = FirstPending(d.state(), id, kind); p != nullptr) {
+          RETURN_IF_ERROR(ClosePending(d, p->id, absl::StrCat("cancelled: ", id, why),
+                                       {cause, kind == kPaying ? "001.ap.paying" : "001.ap.rounds",
+                                        {{"cost_paid", p->cost_paid}, {"cost_due", p->cost_due}, {"progress", p->progress}},
+                                        "its turn passes without it: it does not continue to spend all AP on it"}));
+        }
+      }
+    }
   }
   return absl::OkStatus();
 }
@@ -148,11 +208,11 @@ absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
     }
   }
   RETURN_IF_ERROR(StartTurn(d, who, {cause, "001.round", {{"round", round}}}, members));
-  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round, {cause, "001.duration"}).status());
+  RETURN_IF_ERROR(ExpireTurnStartsDue(d, who, round, cause));
   for (const std::string& m : members) {
     // l.199 "Until your next turn": a mount's next turn is the one it
     // shares with its rider (l.280).
-    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, m, round, {cause, "001.duration"}).status());
+    RETURN_IF_ERROR(ExpireTurnStartsDue(d, m, round, cause));
   }
   RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
   RETURN_IF_ERROR(PayOnTurnStart(d, who, cause));
@@ -173,10 +233,11 @@ absl::Status Advance(Decision& d, uint64_t cause) {
     std::optional<std::string> next = NextInOrder(s, [&](const std::string& id) {
       return CanTakeTurn(s, id);
     });
+    RETURN_IF_ERROR(PassIncapableTurns(d, next, cause));
     if (next.has_value()) return StartTurnOf(d, *next, cause);
-    const int64_t round = s.round;
+    const int64_t round = d.state().round;
     RETURN_IF_ERROR(EndRound(d, {cause, "001.round", {{"round", round}}}));
-    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundEnd, "", round, {cause, "001.duration"}).status());
+    RETURN_IF_ERROR(Expire(d, fb::ExpiryKind::RoundEnd, "", round, {cause, "001.duration"}));
   RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
     std::vector<std::string> ids;
     for (const auto& [id, c] : d.state().combatants) ids.push_back(id);
@@ -279,7 +340,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   {
     // The turn's end: expiries, the Turn End AP, surprise over: automatic.
     Decision::SystemSteps system(d);
-    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round, {decl, "001.duration"}).status());
+    RETURN_IF_ERROR(Expire(d, fb::ExpiryKind::TurnEnd, who, round, {decl, "001.duration"}));
     RETURN_IF_ERROR(ReturnExpiredMana(d, decl));
     RETURN_IF_ERROR(GainAp(d, who, false, {decl}));
     for (const std::string& m : std::vector<std::string>(d.state().active_members)) {

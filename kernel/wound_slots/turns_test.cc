@@ -153,6 +153,78 @@ TEST(OutOfTurn, AtInitiativeOneItFloorsAtZeroAndThenCannot) {
   EXPECT_EQ(t.Submit(Cmd("orc", "defend")).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// The GM knocks `who` out (Unconscious): it takes no turn (l.108).
+void KnockOut(Table& t, const std::string& who) {
+  fb::CommandT ko = kernel::testing::GmCmd("gm_condition", who, "a blow to the head");
+  kernel::testing::WithText(ko, "op", "add");
+  kernel::testing::WithText(ko, "name", "Unconscious");
+  auto r = t.Submit(ko);
+  ASSERT_TRUE(r.ok()) << r.status();
+}
+
+// 001 l.199 "Until your next turn"; l.108 "Each participant has one turn
+// per round, with the order determined by their current initiative". Aria
+// (18) defends in round 1; on the orc's (17) turn she is knocked out.
+// Round 2: her place in the order comes first and passes (she cannot take
+// the turn): her Defending ends there, before the orc's turn (was: the
+// anchor of round 2 never met, she kept Defending for good).
+TEST(Durations, DefendEndsWhenAnUnconsciousDefendersTurnPasses) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Defending"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  KnockOut(t, "aria");
+  EXPECT_TRUE(t.state().Find("aria")->Has("Defending"));  // not yet her next turn
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_FALSE(t.state().Find("aria")->Has("Defending"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 3);
+  EXPECT_FALSE(t.state().Find("aria")->Has("Defending"));
+}
+
+// 001 l.111 "continue to spend all AP on each of your subsequent turns
+// until the total cost has been spent"; l.108. Aria declares a 12-AP
+// Strong Attack with 7 AP (7 paid, 5 due), then is knocked out on the
+// orc's turn. Round 2: her turn passes without her spending on it: the act
+// is cancelled there (was: left open, paid and struck whenever she woke).
+TEST(Paying, AnActPaidOverTurnsIsCancelledWhenItsActorsTurnPassesUnconscious) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/strong_attack", 12}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "strong_attack", {"orc"})).ok());
+  ASSERT_NE(FirstPending(t.state(), "aria", kPaying), nullptr);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  KnockOut(t, "aria");
+  ASSERT_NE(FirstPending(t.state(), "aria", kPaying), nullptr);  // her next turn not come yet
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_EQ(FirstPending(t.state(), "aria", kPaying), nullptr);
+  EXPECT_TRUE(t.state().pending.empty());
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 + 7);  // nothing more paid: Turn End 7 + Round Start 7
+}
+
+// 001 l.235 "The target is unable to take any other actions while
+// pinned"; l.111. Aria pays 7 of a 12-AP Strong Attack; on the orc's turn
+// a collapsed beam pins her (GM). Round 2, her turn: pinned, she cannot
+// go on with it: cancelled, her 14 AP kept (was: 5 more paid and the
+// attack struck from under the beam).
+TEST(Paying, APinnedActorsActPaidOverTurnsIsCancelledAtItsTurn) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/strong_attack", 12}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "strong_attack", {"orc"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT pin = kernel::testing::GmCmd("gm_condition", "aria", "a collapsed beam pins her");
+  kernel::testing::WithText(pin, "op", "add");
+  kernel::testing::WithText(pin, "name", "Pinned");
+  ASSERT_TRUE(t.Submit(pin).ok());
+  auto next = t.Submit(Cmd("orc", "end_turn"));
+  ASSERT_TRUE(next.ok()) << next.status();
+  ASSERT_EQ(t.state().active, "aria");
+  EXPECT_EQ(FirstPending(t.state(), "aria", kPaying), nullptr);
+  EXPECT_EQ(Ap(t.state(), "aria"), 14);
+  EXPECT_EQ(Wounds(t.state(), "orc", kCritical), 0);
+  EXPECT_EQ(Wounds(t.state(), "orc", kFatal), 0);
+}
+
 TEST(OutOfTurn, ResolveWhenNobodyActs) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
