@@ -193,7 +193,8 @@ absl::Status RemoveConditionsNamed(Decision& d, const std::string& actor,
 
 absl::StatusOr<int> ExpireAt(Decision& d, fb::ExpiryKind kind,
                              const std::string& actor, int64_t round,
-                             const Why& why) {
+                             const Why& why,
+                             uint64_t (*began)(const Condition&)) {
   // (began at, combatant id, condition id; pending acts: id 0 and `pending`)
   struct Due {
     uint64_t began = 0;
@@ -211,7 +212,9 @@ absl::StatusOr<int> ExpireAt(Decision& d, fb::ExpiryKind kind,
   std::vector<Due> due;
   for (const auto& [cid, c] : d.state().combatants) {
     for (const auto& [id, cond] : c.conditions) {
-      if (matches(cond.expiry)) due.push_back({cond.added_at, cid, id, 0});
+      if (matches(cond.expiry)) {
+        due.push_back({began == nullptr ? cond.added_at : began(cond), cid, id, 0});
+      }
     }
   }
   for (const auto& [id, p] : d.state().pending) {

@@ -93,10 +93,13 @@ absl::Status RemoveConditionsNamed(Decision& d, const std::string& actor,
 // closes ("lapsed") every pending act whose expiry matches, effects that
 // began earlier first (seed 001: "effects active longer end first"; ties in
 // (combatant id, condition id) order). `why.rule` is kept; the note names
-// the anchor. Returns how many were removed or closed.
+// the anchor. Returns how many were removed or closed. When a condition
+// began is its `added_at`, or what `began` says of it (a ruleset whose
+// condition can be re-imposed as the same effect, e.g. at a lower level).
 absl::StatusOr<int> ExpireAt(Decision& d, fb::ExpiryKind kind,
                              const std::string& actor, int64_t round,
-                             const Why& why);
+                             const Why& why,
+                             uint64_t (*began)(const Condition&) = nullptr);
 
 absl::Status Move(Decision& d, const std::string& actor,
                   const std::vector<Pos>& path, int64_t cost, bool forced,

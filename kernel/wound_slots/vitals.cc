@@ -4,13 +4,11 @@
 #include <algorithm>
 #include <map>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "events/status_macros.h"
-#include "kernel/pending.h"
 #include "kernel/wound_slots/internal.h"
 
 namespace combat::kernel::wound_slots {
@@ -59,37 +57,9 @@ uint64_t Began(const Condition& k) {
 
 absl::Status Expire(Decision& d, fb::ExpiryKind kind, const std::string& actor, int64_t round,
                     const Why& why) {
-  // (began, combatant id, condition id; pending acts: id 0 and `pending`)
-  using Due = std::tuple<uint64_t, std::string, uint32_t, uint32_t>;
-  const auto matches = [&](const Expiry& e) { return e.kind == kind && e.round == round && e.actor == actor; };
-  std::vector<Due> due;
-  for (const auto& [cid, c] : d.state().combatants) {
-    for (const auto& [id, k] : c.conditions) {
-      if (matches(k.expiry)) due.emplace_back(Began(k), cid, id, 0);
-    }
-  }
-  for (const auto& [id, p] : d.state().pending) {
-    if (matches(p.expiry)) due.emplace_back(p.opened_at, p.actor, 0, id);
-  }
   // l.127 "If the order in which effects end on a given round is
   // important, the ones that have been active longer end earlier."
-  std::sort(due.begin(), due.end());
-  Why w = why;
-  if (w.note.empty()) {
-    w.note = absl::StrCat("duration ended (", fb::EnumNameExpiryKind(kind), actor.empty() ? "" : " of ", actor,
-                          ", round ", round, ")");
-  }
-  for (const auto& [began, on, cond, pending] : due) {
-    if (pending != 0) {
-      if (d.state().FindPending(pending) == nullptr) continue;
-      RETURN_IF_ERROR(ClosePending(d, pending, "lapsed", w));
-      continue;
-    }
-    const Combatant* c = d.state().Find(on);  // an earlier removal may have taken it with its parent
-    if (c == nullptr || c->conditions.count(cond) == 0) continue;
-    RETURN_IF_ERROR(RemoveCondition(d, on, cond, w));
-  }
-  return absl::OkStatus();
+  return ExpireAt(d, kind, actor, round, why, Began).status();
 }
 
 Expiry UntilTurnStart(const State& s, const std::string& who) {
