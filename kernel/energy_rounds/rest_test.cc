@@ -372,6 +372,68 @@ TEST(Rest, AnInterruptedLongRestRestoresStaminaAfterItsFirstFiveMinutes) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.620 "If you are interrupted in the middle of a Long Rest, you may
+// have completed some things but not others": a Long Rest may be cut short
+// at any time, before its first hour too, so `minutes` gives the time
+// rested (1 to 480). l.610 "A Long Rest usually takes about 8 hours ... at
+// least 6 of the 8 hours": more than 8 hours is refused, saying why and
+// what is allowed. kara (Stamina 4, Aura 3, surges 6, Recovery Value 4):
+// 30 minutes = 6 whole spans of 5 (l.599): Stamina 12 after 5 minutes
+// (l.600, l.618), 2 surges asked: Aura 3 + 4 + 4 = 11 (l.602, l.312),
+// surges 6 - 2 = 4, + 6 / 2 = 3 (l.620, reading 25) = 7, capped at 6.
+// 3 minutes: no whole span, nothing but its 36 Rounds (l.103); an
+// Exhausted "until your next Short Rest" (l.634) stays.
+TEST(Rest, ALongRestInterruptedBeforeItsFirstHourIsARestToo) {
+  Table t(EnergyRounds(), Tired());
+  auto r = Gm("long_rest");
+  With(r, "minutes", 30);
+  With(r, "surges", 2);
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+  EXPECT_EQ(K(t).Resource("aura"), 11);
+  EXPECT_EQ(K(t).Resource("surges"), 6);
+  EXPECT_EQ(NumOf(*ev, "minutes"), 30);
+  EXPECT_TRUE(Cites(*ev, "002.rest.interrupted"));
+  // 7 surges in 30 minutes: 1 per 5 minutes allows 6 (l.602, l.618).
+  auto greedy = Gm("long_rest");
+  With(greedy, "minutes", 30);
+  With(greedy, "surges", 7);
+  EXPECT_EQ(t.Submit(greedy).status().code(), absl::StatusCode::kFailedPrecondition);
+  // Both `hours` and `minutes`, or more than 8 hours: refused, naming the
+  // field and why (l.610).
+  auto both = Gm("long_rest");
+  With(both, "minutes", 90);
+  With(both, "hours", 1);
+  EXPECT_EQ(t.Submit(both).status().code(), absl::StatusCode::kInvalidArgument);
+  for (auto [key, value] : {std::pair{"hours", 9}, std::pair{"minutes", 481}}) {
+    auto over = Gm("long_rest");
+    With(over, key, value);
+    auto st = t.Submit(over).status();
+    EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << key;
+    EXPECT_NE(st.message().find(absl::StrCat("params.", key)), std::string::npos) << st;
+    EXPECT_NE(st.message().find("l.610"), std::string::npos) << st;
+    EXPECT_NE(st.message().find("another rest"), std::string::npos) << st;
+  }
+  // 3 minutes: no whole span passes, so kara's Exhausted "until your next
+  // Short Rest" (a Death roll of 12, l.634) stays; 5 minutes end it.
+  Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
+  auto hit = Cmd("orc", "melee", {"kara"});
+  ASSERT_TRUE(u.Submit(Now(hit), {15, 1, 5, 12}).ok());
+  ASSERT_TRUE(K(u).Has("Exhausted"));
+  auto three = Gm("long_rest");
+  With(three, "minutes", 3);
+  auto ev3 = u.Submit(three);
+  ASSERT_TRUE(ev3.ok()) << ev3.status();
+  EXPECT_TRUE(K(u).Has("Exhausted"));
+  auto five = Gm("long_rest");
+  With(five, "minutes", 5);
+  ASSERT_TRUE(u.Submit(five).ok());
+  EXPECT_FALSE(K(u).Has("Exhausted"));
+  ExpectRulesKnown(u.log());
+  ExpectRulesKnown(t.log());
+}
+
 // 002 l.72: unconscious from Stamina loss, "you roll a 1d20 each Round
 // until you get a 20, in which case you wake up"; l.657: "regaining 1
 // Stamina if you were at 0". A rest restores the Stamina (l.600) but does
