@@ -376,18 +376,22 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
     // conditions (l.509, l.634) stay.
     if (steps > 0) RETURN_IF_ERROR(EndUntilRest(d, id, why));
     // l.614: a complete rest regains all Recovery Surges; l.620: an
-    // interrupted one "may only have regained half your Recovery Surges":
-    // half the maximum, rounded down (l.620 "only ... half": never more),
-    // added to those left, up to the maximum.
+    // interrupted one "may have completed some things but not others (for
+    // instance you may only have regained half your Recovery Surges)": the
+    // surges come back over the rest, as its share of the 8 hours (l.306
+    // "only so much each day"): floor(max x minutes / 480), rounded down
+    // (l.384; "only ... half": never more), half at its middle, added to
+    // those left, up to the maximum. A rest of 8 hours with fewer than 6
+    // asleep (l.610: not the "full benefits") gives l.620's half.
     const int64_t have = d.state().Find(id)->Resource(res::kSurges);
-    const int64_t half = FloorDiv(max_surges, 2);
-    const int64_t surges = complete ? max_surges : std::min(max_surges, have + half);
+    const int64_t share = minutes < 480 ? FloorDiv(max_surges * minutes, 480) : FloorDiv(max_surges, 2);
+    const int64_t surges = complete ? max_surges : std::min(max_surges, have + share);
     if (have < surges) {
       Why sw = why;
       if (!complete) sw.rule = "002.rest.interrupted";
       sw.nums.push_back({"max_surges", max_surges});
       sw.nums.push_back({"surges_before", have});
-      if (!complete) sw.nums.push_back({"half_max_surges", half});
+      if (!complete) sw.nums.push_back({"regained_share", share});
       RETURN_IF_ERROR(SetResource(d, id, res::kSurges, surges, sw));
     }
     const int64_t aura = d.state().Find(id)->Resource(res::kAura);
