@@ -107,6 +107,28 @@ TEST(Aura, DeathRollFifteenExhaustsThroughTheNextRoundOnly) {
   EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 5);
 }
 
+// 002 l.624 "To be killed, a creature's Aura must be at 0 strength": the
+// GM's death for a hopeless case (l.649) at Aura 1 is refused (was: a
+// Dead orc with Aura 1), naming the field and what is right; at 0 it
+// stands.
+TEST(Aura, TheGmKillsOnlyAtZeroAura) {
+  Table t(EnergyRounds(), AtZero(1));
+  auto dead = Gm("gm_condition", "orc");
+  WithText(dead, "name", "dead");
+  WithText(dead, "op", "add");
+  auto st = t.Submit(dead).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition) << st;
+  EXPECT_NE(st.message().find("params.name"), std::string::npos) << st;
+  EXPECT_NE(st.message().find("gm_set resource=aura value=0"), std::string::npos) << st;
+  EXPECT_FALSE(t.state().Find("orc")->Has("Dead"));
+  auto zero = Gm("gm_set", "orc");
+  WithText(zero, "resource", "aura");
+  With(zero, "value", 0);
+  ASSERT_TRUE(t.Submit(zero).ok());
+  ASSERT_TRUE(t.Submit(dead).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Dead"));
+}
+
 TEST(Aura, DeathSavesEachRoundUntilStabilised) {
   Table t(EnergyRounds(), AtZero());
   ASSERT_TRUE(Hit(t, {7}).ok());  // bleeding out (l.635)
