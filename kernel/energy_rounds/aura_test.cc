@@ -93,6 +93,45 @@ TEST(Aura, DeathRollTableBoundaries) {
   }
 }
 
+// 002 l.631-637 and l.640-644, every row at both its edges: Death roll
+// 19/15 Exhausted to the end of the next Round, 14/10 until the next Short
+// Rest, 9/5 bleeding out, 4/2 unconscious too, 1 dead (and 20 nothing,
+// in DeathRollTable); Death Save 20 Stabilized, 19/5 still bleeding, 4/2
+// unconscious, 1 dead.
+TEST(Aura, DeathRollAndDeathSaveTablesAtTheirEdges) {
+  struct Row {
+    int d20;
+    bool until_rest, bleeding, unconscious, dead;
+  };
+  for (const Row& r : {Row{19, false, false, false, false}, Row{15, false, false, false, false},
+                       Row{14, true, false, false, false}, Row{10, true, false, false, false},
+                       Row{9, true, true, false, false}, Row{5, true, true, false, false},
+                       Row{4, true, true, true, false}, Row{2, true, true, true, false}}) {
+    Table t(EnergyRounds(), AtZero());
+    ASSERT_TRUE(Hit(t, {r.d20}).ok()) << r.d20;
+    const Combatant& o = *t.state().Find("orc");
+    const Condition* e = o.FindCondition("Exhausted");
+    ASSERT_NE(e, nullptr) << r.d20;
+    EXPECT_EQ(e->expiry.kind, r.until_rest ? fb::ExpiryKind::OnUse : fb::ExpiryKind::RoundEnd) << r.d20;
+    EXPECT_EQ(o.Has("Bleeding"), r.bleeding) << r.d20;
+    EXPECT_EQ(o.Has("Unconscious"), r.unconscious) << r.d20;
+    EXPECT_FALSE(o.Has("Dead")) << r.d20;
+  }
+  for (const Row& r : {Row{20, false, false, false, false}, Row{19, false, true, false, false},
+                       Row{5, false, true, false, false}, Row{4, false, true, true, false},
+                       Row{2, false, true, true, false}, Row{1, false, false, false, true}}) {
+    Table t(EnergyRounds(), AtZero());
+    ASSERT_TRUE(Hit(t, {7}).ok());  // bleeding out, conscious (l.635)
+    auto save = t.Submit(Gm("end_round"), {r.d20});
+    ASSERT_TRUE(save.ok()) << save.status();
+    const Combatant& o = *t.state().Find("orc");
+    EXPECT_EQ(o.Resource("death_save"), r.d20);
+    EXPECT_EQ(o.Has("Bleeding"), r.bleeding) << r.d20;
+    EXPECT_EQ(o.Has("Unconscious"), r.unconscious) << r.d20;
+    EXPECT_EQ(o.Has("Dead"), r.dead) << r.d20;
+  }
+}
+
 // 002 l.630: "15-19 ... You are Exhausted until the end of the next Round";
 // l.668: "you gain 2 less Energy at the beginning of each Round". Orc with
 // 14 Stamina: round 2 gets 5 - 2 = 3 Energy, round 3 gets 5 again.
@@ -105,6 +144,28 @@ TEST(Aura, DeathRollFifteenExhaustsThroughTheNextRoundOnly) {
   ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
   EXPECT_FALSE(t.state().Find("orc")->Has("Exhausted"));
   EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 5);
+}
+
+// 002 l.624 "To be killed, a creature's Aura must be at 0 strength": the
+// GM's death for a hopeless case (l.649) at Aura 1 is refused (was: a
+// Dead orc with Aura 1), naming the field and what is right; at 0 it
+// stands.
+TEST(Aura, TheGmKillsOnlyAtZeroAura) {
+  Table t(EnergyRounds(), AtZero(1));
+  auto dead = Gm("gm_condition", "orc");
+  WithText(dead, "name", "dead");
+  WithText(dead, "op", "add");
+  auto st = t.Submit(dead).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition) << st;
+  EXPECT_NE(st.message().find("params.name"), std::string::npos) << st;
+  EXPECT_NE(st.message().find("gm_set resource=aura value=0"), std::string::npos) << st;
+  EXPECT_FALSE(t.state().Find("orc")->Has("Dead"));
+  auto zero = Gm("gm_set", "orc");
+  WithText(zero, "resource", "aura");
+  With(zero, "value", 0);
+  ASSERT_TRUE(t.Submit(zero).ok());
+  ASSERT_TRUE(t.Submit(dead).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Dead"));
 }
 
 TEST(Aura, DeathSavesEachRoundUntilStabilised) {

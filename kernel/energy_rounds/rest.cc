@@ -305,33 +305,56 @@ absl::Status DecideShortRest(const fb::CommandT& c, Decision& d) {
 absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(NeedGm(c, "002.rest.long"));
   RETURN_IF_ERROR(CheckNoWindow(d.state()));  // l.105: its Rounds pass
-  const int64_t hours = ParamOr(c, "hours", 8);
+  // l.610 "A Long Rest usually takes about 8 hours ... at least 6 of the
+  // 8 hours must be spent sleeping": the rest is those 8 hours; l.620 "If
+  // you are interrupted in the middle of a Long Rest" makes a shorter one
+  // a rest too, at any time in it: `hours` (whole hours) or `minutes` (the
+  // time rested, for a rest interrupted between the hours), not both.
+  if (HasParam(c, "hours") && HasParam(c, "minutes")) {
+    return Malformed(c, "params.minutes",
+                     "give the time rested once: `hours` (1 to 8) or `minutes` (1 to 480), not both");
+  }
+  const bool by_minutes = HasParam(c, "minutes");
+  const int64_t minutes = by_minutes ? ParamOr(c, "minutes", 480) : ParamOr(c, "hours", 8) * 60;
+  if (minutes < 1 || minutes > 480) {
+    return Malformed(
+        c, by_minutes ? "params.minutes" : "params.hours",
+        absl::StrCat(by_minutes ? "1 to 480" : "1 to 8",
+                     ": the time rested (l.610 'about 8 hours ... 6 of the 8 hours must be spent "
+                     "sleeping': the rest is those 8 hours; less is a rest interrupted in the "
+                     "middle, l.620, given in `minutes` between the hours; more time is the "
+                     "GM's: another rest after it)"));
+  }
+  const int64_t hours = minutes / 60;  // whole hours, for the record
   const int64_t slept = ParamOr(c, "sleep_hours", std::min<int64_t>(hours, 6));
-  if (hours < 1 || hours > 8) return Malformed(c, "params.hours", "1 to 8");
-  if (slept < 0 || slept > hours) return Malformed(c, "params.sleep_hours", "0 to hours");
+  if (slept < 0 || slept * 60 > minutes) {
+    return Malformed(c, "params.sleep_hours", "0 to the whole hours rested");
+  }
+  const int64_t steps = minutes / 5;  // whole 5-minute spans (l.599), rounded down
   // l.618: "Anything you can do during a Short Rest, you can do during a
   // Long Rest": 1 Recovery Surge per 5 minutes (l.602) may be spent.
   const int64_t spend = ParamOr(c, "surges", 0);  // >= 0 (verbs.cc)
-  if (spend > hours * 12) {  // 12 five-minute spans an hour (l.602)
+  if (spend > steps) {
     return Refuse("002.rest.long_as_short",
-                  absl::StrCat("a Long Rest of ", hours, " hour(s) allows at most ", hours * 12,
+                  absl::StrCat("a Long Rest of ", minutes, " minutes allows at most ", steps,
                                " Recovery Surges (1 per 5 minutes, l.602, l.618); asked for ",
                                spend));
   }
   ASSIGN_OR_RETURN(std::vector<std::string> who, Resters(d.state(), c));
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  const bool complete = hours == 8 && slept >= 6;  // l.610
+  const bool complete = minutes == 480 && slept >= 6;  // l.610
   const std::string how = complete ? "Long Rest" : "interrupted Long Rest: some benefits (l.620)";
   // l.618: what a Short Rest gives every 5 minutes (60 Rounds, l.103),
   // it gives as its 5 minutes pass (l.599-602); the Long Rest's own
   // benefits come when it ends (l.612 "If you complete your Long Rest").
   const int64_t now = d.state().round;
-  for (int64_t step = 0; step < hours * 12; ++step) {
-    RETURN_IF_ERROR(LetRoundsPass(d, now + step * 60, now + (step + 1) * 60, hours * 720, decl));
+  for (int64_t step = 0; step < steps; ++step) {
+    RETURN_IF_ERROR(LetRoundsPass(d, now + step * 60, now + (step + 1) * 60, minutes * 12, decl));
     for (const std::string& id : who) {
       if (d.state().Find(id)->Has("Dead")) continue;
       const Why why{decl, "002.rest.long",
-                    {{"hours", hours}, {"sleep_hours", slept}, {"after_minutes", (step + 1) * 5}}, how};
+                    {{"minutes", minutes}, {"sleep_hours", slept}, {"after_minutes", (step + 1) * 5}},
+                    how};
       RETURN_IF_ERROR(RestoreStamina(d, id, why));
       if (step < spend && d.state().Find(id)->Resource(res::kSurges) > 0 &&
           NeedsAura(*d.state().Find(id))) {
@@ -339,26 +362,36 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
       }
     }
   }
+  // The minutes past the last whole span (interrupted, l.620) pass as
+  // Rounds and give nothing of their own.
+  RETURN_IF_ERROR(LetRoundsPass(d, now + steps * 60, now + minutes * 12, minutes * 12, decl));
   for (const std::string& id : who) {
     if (d.state().Find(id)->Has("Dead")) continue;
     const Combatant* k = d.state().Find(id);
     const int64_t max_surges = SurgesMax(*k);
     const int64_t aura_max = AuraMax(*k);
-    const Why why{decl, "002.rest.long", {{"hours", hours}, {"sleep_hours", slept}}, how};
-    RETURN_IF_ERROR(EndUntilRest(d, id, why));
+    const Why why{decl, "002.rest.long", {{"minutes", minutes}, {"sleep_hours", slept}}, how};
+    // As a Short Rest's (l.618): one interrupted before its first 5
+    // minutes has given no benefit, and "until your next Short Rest"
+    // conditions (l.509, l.634) stay.
+    if (steps > 0) RETURN_IF_ERROR(EndUntilRest(d, id, why));
     // l.614: a complete rest regains all Recovery Surges; l.620: an
-    // interrupted one "may only have regained half your Recovery Surges":
-    // half the maximum, rounded down (l.620 "only ... half": never more),
-    // added to those left, up to the maximum.
+    // interrupted one "may have completed some things but not others (for
+    // instance you may only have regained half your Recovery Surges)": the
+    // surges come back over the rest, as its share of the 8 hours (l.306
+    // "only so much each day"): floor(max x minutes / 480), rounded down
+    // (l.384; "only ... half": never more), half at its middle, added to
+    // those left, up to the maximum. A rest of 8 hours with fewer than 6
+    // asleep (l.610: not the "full benefits") gives l.620's half.
     const int64_t have = d.state().Find(id)->Resource(res::kSurges);
-    const int64_t half = FloorDiv(max_surges, 2);
-    const int64_t surges = complete ? max_surges : std::min(max_surges, have + half);
+    const int64_t share = minutes < 480 ? FloorDiv(max_surges * minutes, 480) : FloorDiv(max_surges, 2);
+    const int64_t surges = complete ? max_surges : std::min(max_surges, have + share);
     if (have < surges) {
       Why sw = why;
       if (!complete) sw.rule = "002.rest.interrupted";
       sw.nums.push_back({"max_surges", max_surges});
       sw.nums.push_back({"surges_before", have});
-      if (!complete) sw.nums.push_back({"half_max_surges", half});
+      if (!complete) sw.nums.push_back({"regained_share", share});
       RETURN_IF_ERROR(SetResource(d, id, res::kSurges, surges, sw));
     }
     const int64_t aura = d.state().Find(id)->Resource(res::kAura);
@@ -366,7 +399,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
       RETURN_IF_ERROR(GainAura(d, id, aura_max - aura, why));
     }
   }
-  return AfterTheRest(d, decl, hours * 720);
+  return AfterTheRest(d, decl, minutes * 12);
 }
 
 absl::Status DecideSurge(const fb::CommandT& c, Decision& d) {

@@ -151,7 +151,7 @@ TEST(Rest, ARestSpendsNoSurgeWithoutAuraToRegain) {
   With(l, "surges", 2);
   ASSERT_TRUE(t.Submit(l).ok());
   EXPECT_EQ(K(t).Resource("aura"), 23);  // 15 + 4 + 4
-  EXPECT_EQ(K(t).Resource("surges"), 4);  // 3 - 2 = 1, + 6 / 2 (l.620)
+  EXPECT_EQ(K(t).Resource("surges"), 1);  // 3 - 2 = 1, + floor(6 x 60 / 480) = 0 (l.620)
   EXPECT_EQ(t.state().Find("bo")->Resource("surges"), 6);
   ExpectRulesKnown(t.log());
 }
@@ -313,7 +313,8 @@ TEST(Rest, LongRestRestoresEverything) {
 }
 
 // l.620: "If you are interrupted in the middle of a Long Rest ... you may
-// only have regained half your Recovery Surges."
+// only have regained half your Recovery Surges": interrupted in its
+// middle, after 4 of its 8 hours, it regains 6 x 240 / 480 = 3.
 TEST(Rest, InterruptedLongRestRegainsHalfTheSurges) {
   Table t(EnergyRounds(), Tired());
   ASSERT_EQ(K(t).Resource("surges"), 6);
@@ -322,8 +323,8 @@ TEST(Rest, InterruptedLongRestRegainsHalfTheSurges) {
   With(r, "hours", 4);
   auto ev = t.Submit(r);
   ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(K(t).Resource("surges"), 5);  // 2 left + 6 / 2 (l.620)
-  EXPECT_EQ(NumOf(*ev, "half_max_surges"), 3);
+  EXPECT_EQ(K(t).Resource("surges"), 5);  // 2 left + 6 x 4 / 8 (l.620)
+  EXPECT_EQ(NumOf(*ev, "regained_share"), 3);
   EXPECT_TRUE(Cites(*ev, "002.rest.interrupted"));
   EXPECT_LT(K(t).Resource("aura"), 25);  // Aura is a complete rest's (l.612)
   // A second interrupted rest: 5 + 3, up to the maximum 6.
@@ -332,9 +333,49 @@ TEST(Rest, InterruptedLongRestRegainsHalfTheSurges) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.620 "If you are interrupted in the middle of a Long Rest, you may
+// have completed some things but not others (for instance you may only
+// have regained half your Recovery Surges)"; l.306 "Once depleted, your
+// Aura can restore itself, but only so much each day. This is represented
+// by Recovery Surges": the surges come back over the 8 hours, an
+// interrupted rest regaining its share, rounded down (l.384):
+// floor(6 x minutes / 480), half in its middle. kara has 1 surge of 6
+// (max 5 + 2 / 2 = 6, l.308). 79 minutes: floor(474 / 480) = 0 (was: 3,
+// half whatever the time); 80 minutes: floor(480 / 480) = 1; 7 hours:
+// floor(2520 / 480) = 5. 8 hours with only 5 asleep (l.610: not the "full
+// benefits", not interrupted either): l.620's half, 3.
+TEST(Rest, AnInterruptedLongRestRegainsItsShareOfTheSurges) {
+  struct Case {
+    const char* key;
+    int value;
+    int sleep;
+    int regained;
+  };
+  for (const Case& c : {Case{"minutes", 79, 0, 0}, Case{"minutes", 80, 1, 1},
+                        Case{"hours", 7, 6, 5}, Case{"hours", 8, 5, 3}}) {
+    Table t(EnergyRounds(), Tired());
+    auto one = Gm("gm_set", "kara");
+    WithText(one, "resource", "surges");
+    With(one, "value", 1);
+    ASSERT_TRUE(t.Submit(one).ok());
+    auto r = Gm("long_rest");
+    With(r, c.key, c.value);
+    With(r, "sleep_hours", c.sleep);
+    auto ev = t.Submit(r);
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(K(t).Resource("surges"), 1 + c.regained) << c.key << " " << c.value;
+    EXPECT_EQ(K(t).Resource("aura"), 3) << c.key << " " << c.value;  // l.613: a complete rest's
+    if (c.regained > 0) {
+      EXPECT_EQ(NumOf(*ev, "regained_share"), c.regained);
+    }
+    ExpectRulesKnown(t.log());
+  }
+}
+
 // 002 l.618: "Anything you can do during a Short Rest, you can do during a
 // Long Rest": an interrupted Long Rest may spend Recovery Surges (1 per 5
-// minutes, l.602) before regaining half of them (l.620).
+// minutes, l.602) before regaining its share of them (l.620: 1 hour of 8,
+// 6 x 60 / 480 = 0.75, rounded down: none).
 TEST(Rest, LongRestMaySpendSurgesLikeAShortRest) {
   Table t(EnergyRounds(), Tired());
   auto r = Gm("long_rest");
@@ -343,7 +384,7 @@ TEST(Rest, LongRestMaySpendSurgesLikeAShortRest) {
   auto ev = t.Submit(r);
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(K(t).Resource("aura"), 11);   // 3 + 4 + 4 (Recovery Value 4, l.312)
-  EXPECT_EQ(K(t).Resource("surges"), 6);  // 6 - 2 = 4, + 6 / 2 = 7, capped at 6
+  EXPECT_EQ(K(t).Resource("surges"), 4);  // 6 - 2 = 4, + floor(6 x 60 / 480) = 0
   EXPECT_TRUE(Cites(*ev, "002.rest.long_as_short"));
   auto bad = Gm("long_rest");
   With(bad, "surges", -1);
@@ -369,6 +410,67 @@ TEST(Rest, AnInterruptedLongRestRestoresStaminaAfterItsFirstFiveMinutes) {
   EXPECT_EQ(K(t).Resource("stamina"), 12);
   EXPECT_EQ(NumOf(*ev, "after_minutes"), 5);
   EXPECT_EQ(K(t).Resource("aura"), 3);  // no Aura: only a complete rest's (l.613)
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.620 "If you are interrupted in the middle of a Long Rest, you may
+// have completed some things but not others": a Long Rest may be cut short
+// at any time, before its first hour too, so `minutes` gives the time
+// rested (1 to 480). l.610 "A Long Rest usually takes about 8 hours ... at
+// least 6 of the 8 hours": more than 8 hours is refused, saying why and
+// what is allowed. kara (Stamina 4, Aura 3, surges 6, Recovery Value 4):
+// 30 minutes = 6 whole spans of 5 (l.599): Stamina 12 after 5 minutes
+// (l.600, l.618), 2 surges asked: Aura 3 + 4 + 4 = 11 (l.602, l.312),
+// surges 6 - 2 = 4, + floor(6 x 30 / 480) = 0 (l.620, reading 25) = 4.
+// 3 minutes: no whole span, nothing but its 36 Rounds (l.103); an
+// Exhausted "until your next Short Rest" (l.634) stays.
+TEST(Rest, ALongRestInterruptedBeforeItsFirstHourIsARestToo) {
+  Table t(EnergyRounds(), Tired());
+  auto r = Gm("long_rest");
+  With(r, "minutes", 30);
+  With(r, "surges", 2);
+  auto ev = t.Submit(r);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+  EXPECT_EQ(K(t).Resource("aura"), 11);
+  EXPECT_EQ(K(t).Resource("surges"), 4);
+  EXPECT_EQ(NumOf(*ev, "minutes"), 30);
+  // 7 surges in 30 minutes: 1 per 5 minutes allows 6 (l.602, l.618).
+  auto greedy = Gm("long_rest");
+  With(greedy, "minutes", 30);
+  With(greedy, "surges", 7);
+  EXPECT_EQ(t.Submit(greedy).status().code(), absl::StatusCode::kFailedPrecondition);
+  // Both `hours` and `minutes`, or more than 8 hours: refused, naming the
+  // field and why (l.610).
+  auto both = Gm("long_rest");
+  With(both, "minutes", 90);
+  With(both, "hours", 1);
+  EXPECT_EQ(t.Submit(both).status().code(), absl::StatusCode::kInvalidArgument);
+  for (auto [key, value] : {std::pair{"hours", 9}, std::pair{"minutes", 481}}) {
+    auto over = Gm("long_rest");
+    With(over, key, value);
+    auto st = t.Submit(over).status();
+    EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument) << key;
+    EXPECT_NE(st.message().find(absl::StrCat("params.", key)), std::string::npos) << st;
+    EXPECT_NE(st.message().find("l.610"), std::string::npos) << st;
+    EXPECT_NE(st.message().find("another rest"), std::string::npos) << st;
+  }
+  // 3 minutes: no whole span passes, so kara's Exhausted "until your next
+  // Short Rest" (a Death roll of 12, l.634) stays; 5 minutes end it.
+  Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
+  auto hit = Cmd("orc", "melee", {"kara"});
+  ASSERT_TRUE(u.Submit(Now(hit), {15, 1, 5, 12}).ok());
+  ASSERT_TRUE(K(u).Has("Exhausted"));
+  auto three = Gm("long_rest");
+  With(three, "minutes", 3);
+  auto ev3 = u.Submit(three);
+  ASSERT_TRUE(ev3.ok()) << ev3.status();
+  EXPECT_TRUE(K(u).Has("Exhausted"));
+  auto five = Gm("long_rest");
+  With(five, "minutes", 5);
+  ASSERT_TRUE(u.Submit(five).ok());
+  EXPECT_FALSE(K(u).Has("Exhausted"));
+  ExpectRulesKnown(u.log());
   ExpectRulesKnown(t.log());
 }
 

@@ -189,7 +189,7 @@ std::vector<RuleRef>* Build() {
       // Rest
       R("002.rest.short", "Short Rest", 599, "every 5 minutes: all Stamina, 1 Recovery Surge may be spent"),
       R("002.rest.long", "Long Rest", 612, "Aura, surges and Stamina fully restored"),
-      R("002.rest.interrupted", "Long Rest", 620, "an interrupted Long Rest: only half the Recovery Surges (half the maximum, rounded down), no Aura"),
+      R("002.rest.interrupted", "Long Rest", 620, "an interrupted Long Rest: its share of the Recovery Surges (max x minutes / 480, rounded down: half in its middle; 8 hours with too little sleep: half), no Aura"),
       R("002.rest.long_as_short", "Long Rest", 618, "anything done in a Short Rest may be done in a Long Rest: 1 Recovery Surge per 5 minutes"),
       R("002.rest.surge", "Aura", 306, "spend a Recovery Surge: regain the Recovery Value"),
   };

@@ -223,6 +223,16 @@ absl::Status DecideGmVerb(const fb::CommandT& c, Decision& d) {
     ASSIGN_OR_RETURN(std::string name,
                      CanonicalCondition(ParamText(c, "name"),
                                         "command 'gm_condition': field 'params.name'"));
+    // l.624 "To be killed, a creature's Aura must be at 0 strength": the
+    // GM's death (l.649, a hopeless situation, the helpless killed) comes
+    // at 0 Aura; above it the GM sets the Aura first.
+    if (name == "Dead" && ParamText(c, "op") == "add" && !actor.empty() && aura_before > 0) {
+      return Refuse("002.death.dead",
+                    absl::StrCat("command 'gm_condition': field 'params.name': ", actor,
+                                 " has Aura ", aura_before,
+                                 " and to be killed a creature's Aura must be at 0 strength; "
+                                 "set it to 0 first (gm_set resource=aura value=0)"));
+    }
     if (name != ParamText(c, "name")) {
       fb::CommandT canon = c;
       for (auto& p : canon.params) {

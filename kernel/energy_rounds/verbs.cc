@@ -285,8 +285,9 @@ std::vector<VerbSchema>* Build() {
     v.gm = true;
     v.actor = Use::kNo;
     v.targets = Use::kOptional;
-    v.params = {{"hours", kNonNeg, false, {}, "1 to 8 (default 8)"},
-                {"sleep_hours", kNonNeg, false, {}, "hours slept (default min(hours, 6))"},
+    v.params = {{"hours", kNonNeg, false, {}, "1 to 8, the hours rested (default 8; fewer: interrupted, l.620)"},
+                {"minutes", kNonNeg, false, {}, "1 to 480, the minutes rested, instead of hours (interrupted between the hours, l.620)"},
+                {"sleep_hours", kNonNeg, false, {}, "hours slept (default min(whole hours, 6))"},
                 {"surges", kNonNeg, false, {}, "Recovery Surges spent"}};
     t->push_back(std::move(v));
   }
