@@ -370,6 +370,31 @@ absl::StatusOr<std::vector<OrderEntry>> OrderOfAnnsAndTheGms(fb::CombatantSpecT 
 // GM runs it, so it rolls as an NPC without the tag "npc" (the old code
 // rolled it 1d6 + Initiative): a (ann's) 3 + Initiative 1 = 4; g 3 + PER 3
 // = 6: g first.
+// 003 l.16: "Observing characters are surprised if the fail the contest,
+// losing their first turn in the initiative structure. During this round
+// their turn is skipped"; l.12: "After all character's have had their turn,
+// a new round begins." With every combatant surprised (the GM's tag), round
+// 1 has no turn to play: it ends and round 2 begins with the highest
+// initiative (a: 6 + 5 = 11; d: 1 + 0 = 1), 3 AP each and no Surprised
+// left. Black-box case: the encounter stayed in round 1 with nobody
+// active, every act refused.
+TEST(Initiative, WithEveryoneSurprisedRoundTwoBegins) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}, {"surprised"}),
+                  Who("d", "y", 6, 6, {{"health", 5}, {"speed", 3}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}, {"surprised"})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "a");
+  EXPECT_FALSE(t.state().Find("a")->Has("Surprised"));
+  EXPECT_FALSE(t.state().Find("d")->Has("Surprised"));
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  EXPECT_EQ(t.state().active, "d");
+}
+
 TEST(Initiative, ACombatantTheGmRunsRollsAsAnNpc) {
   auto order = OrderOfAnnsAndTheGms(
       Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 1}, {"per", 0}}),
