@@ -233,10 +233,7 @@ absl::Status DecideUseMagic(const fb::CommandT& c, Decision& d) {
       return Refuse("003.spell_attack", absl::StrCat(t->id, " is on ", a->id, "'s side (", a->side,
                                                      "): a spell attack targets a foe (l.46)"));
     }
-    const int64_t range = Trait(*spell, "melee_attack") ? ReachOf(*spell) : spell->range_increment;
-    if (range > 0 && Distance(*a, *t) > range) {
-      return Refuse("003.spell_attack", absl::StrCat(t->id, " is beyond the spell's range of ", range, " m"));
-    }
+    RETURN_IF_ERROR(SpellInRange(*a, *t, *spell));
   }
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
@@ -246,6 +243,16 @@ absl::Status DecideUseMagic(const fb::CommandT& c, Decision& d) {
     if (held) return absl::OkStatus();
   }
   return ResolveMagic(d, c, decl);
+}
+
+absl::Status SpellInRange(const Combatant& a, const Combatant& t, const Weapon& spell) {
+  // l.46 "Make a Sorcery test against a foe within the spell's range".
+  const int64_t range = Trait(spell, "melee_attack") ? ReachOf(spell) : spell.range_increment;
+  if (range > 0 && Distance(a, t) > range) {
+    return Refuse("003.spell_attack", absl::StrCat(t.id, " is ", Distance(a, t), " m away, beyond ",
+                                                   spell.name, "'s range of ", range, " m"));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status ResolveMagic(Decision& d, const fb::CommandT& c, uint64_t cause) {

@@ -307,6 +307,10 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d);
 absl::Status DecideUseMagic(const fb::CommandT& c, Decision& d);
 // Resolves a (non-attack) use_magic held back by an opportunity window.
 absl::Status ResolveMagic(Decision& d, const fb::CommandT& c, uint64_t cause);
+// l.46: a spell attack's target within the spell's range (its reach for a
+// Melee Attack spell) from the caster, as they stand now; else a refusal
+// citing 003.spell_attack.
+absl::Status SpellInRange(const Combatant& a, const Combatant& t, const Weapon& spell);
 
 // Condition names.
 inline constexpr char kProne[] = "Prone";

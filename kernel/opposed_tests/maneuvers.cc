@@ -52,8 +52,10 @@ TestSpec Resist(const Combatant& winner, const Combatant& loser,
   if (diff <= -2) t.AutoFail("size", sizes, "003.maneuver.size");
   // l.116 "knocked unconscious": a loser lying unconscious cannot make the
   // test it "must pass" (l.67-73): it fails it, as its defense (l.58) and
-  // its test against a Grapple (actions.cc) do.
-  if (!Conscious(loser)) t.AutoFail("cannot_defend", loser.id + " unconscious", "003.health");
+  // its test against a Grapple (actions.cc) do. But l.76's automatic
+  // pass of a creature more than one size larger needs no test: it holds
+  // for an unconscious one too (the text's rule before the reading).
+  if (!Conscious(loser) && diff < 2) t.AutoFail("cannot_defend", loser.id + " unconscious", "003.health");
   return t;
 }
 

@@ -202,6 +202,32 @@ TEST(Maneuvers, AnUnconsciousLoserFailsItsTestAgainstAManeuver) {
   EXPECT_TRUE(t.state().Find("d")->Has("Prone"));
 }
 
+// 003 l.76: "Creatures more than one size larger than you automatically
+// pass the test." with l.116 (unconscious: the reading that a loser lying
+// unconscious fails its test, l.67-73). The text's automatic pass needs no
+// test, so it holds for an unconscious creature too: d (size 4) two sizes
+// larger than a (size 2, medium), unconscious, is not pushed. Black-box
+// case: the unconscious reading's automatic failure overrode l.76 and a
+// pushed the unconscious giant 1 m.
+TEST(Maneuvers, AnUnconsciousCreatureTwoSizesLargerStillAutomaticallyPasses) {
+  Table t(OpposedTests(), Pair(4), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto down = Gm("gm_set", "d", "a falling beam");
+  WithText(down, "resource", "health");
+  With(down, "value", 0);
+  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_TRUE(t.state().Find("d")->Has("Unconscious"));
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s, {5}).ok());  // d cannot defend: a's 5 is a critical win
+  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  auto ev = Maneuver(t, "push", {2});  // no Athletics die; the club's damage 2
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "automatic_pass"), 1);
+  EXPECT_EQ(NumOf(*ev, "automatic_fail"), -999);  // none
+  EXPECT_EQ(t.state().Find("d")->at, (Pos{6, 5}));
+}
+
 TEST(Maneuvers, PushTwoSizesLargerAutomaticallyPasses) {  // l.72, l.76
   Table t(OpposedTests(), Pair(4), {6, 1});
   CriticalWin(t);

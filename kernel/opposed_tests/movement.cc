@@ -342,6 +342,21 @@ absl::Status ResumeOpportunity(Decision& d, uint32_t wid) {
                                  {decl, "003.maneuver.trip"}));
     return FinishStand(d, p.actor, decl);
   }
+  if (p.command->action == "use_magic" && !p.command->targets.empty()) {
+    // l.46 "Make a Sorcery test against a foe within the spell's range":
+    // the test is made now, after the opportunity attacks (l.83), from
+    // where the caster stands; a Push (l.72) may have put the foe beyond
+    // the range: the spell attack is not made (its AP and its Attack, l.48,
+    // stay spent, as a held move's metres do).
+    const fb::CommandT& cast = p.command.object();
+    const Weapon* spell = cast.weapon.empty() ? nullptr : actor->FindWeapon(cast.weapon);
+    const Combatant* target = d.state().Find(cast.targets[0]);
+    if (spell != nullptr && Trait(*spell, "attack") && target != nullptr) {
+      if (absl::Status in_range = SpellInRange(*actor, *target, *spell); !in_range.ok()) {
+        return ClosePending(d, p.id, absl::StrCat("stopped: ", in_range.message()), {decl, "003.spell_attack"});
+      }
+    }
+  }
   RETURN_IF_ERROR(ClosePending(d, p.id, "resolved", {decl, RuleFor(p.command->action)}));
   if (p.command->action == "stand") return FinishStand(d, p.actor, decl);
   if (p.command->action == "use_magic") return ResolveMagic(d, p.command, decl);

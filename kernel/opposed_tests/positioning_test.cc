@@ -370,6 +370,31 @@ absl::StatusOr<std::vector<OrderEntry>> OrderOfAnnsAndTheGms(fb::CombatantSpecT 
 // GM runs it, so it rolls as an NPC without the tag "npc" (the old code
 // rolled it 1d6 + Initiative): a (ann's) 3 + Initiative 1 = 4; g 3 + PER 3
 // = 6: g first.
+// 003 l.16: "Observing characters are surprised if the fail the contest,
+// losing their first turn in the initiative structure. During this round
+// their turn is skipped"; l.12: "After all character's have had their turn,
+// a new round begins." With every combatant surprised (the GM's tag), round
+// 1 has no turn to play: it ends and round 2 begins with the highest
+// initiative (a: 6 + 5 = 11; d: 1 + 0 = 1), 3 AP each and no Surprised
+// left. Black-box case: the encounter stayed in round 1 with nobody
+// active, every act refused.
+TEST(Initiative, WithEveryoneSurprisedRoundTwoBegins) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}, {"surprised"}),
+                  Who("d", "y", 6, 6, {{"health", 5}, {"speed", 3}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}, {"surprised"})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "a");
+  EXPECT_FALSE(t.state().Find("a")->Has("Surprised"));
+  EXPECT_FALSE(t.state().Find("d")->Has("Surprised"));
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  EXPECT_EQ(t.state().active, "d");
+}
+
 TEST(Initiative, ACombatantTheGmRunsRollsAsAnNpc) {
   auto order = OrderOfAnnsAndTheGms(
       Who("a", "x", 2, 2, {{"health", 5}, {"speed", 3}, {"initiative", 1}, {"per", 0}}),
@@ -819,6 +844,48 @@ TEST(Opportunity, APushOntoTheNextSquareOfTheMoveLetsItGoOn) {
   EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 1);  // (4,5) was reached by the push, not walked
   EXPECT_TRUE(t.state().windows.empty());
   for (const auto& [id, p] : t.state().pending) EXPECT_NE(p.kind, "held_back") << id;
+}
+
+// 003 l.46: "Spell Attacks. Make a Sorcery test against a foe within the
+// spell's range." with l.83 (casting provokes) and l.72 (Push). The bolt
+// (range 4) is cast at e, 4 m away ((5,5) to (9,6): max(4, 1) = 4); d's
+// opportunity attack wins and pushes the caster 1 m straight away from d,
+// (5,5) -> (4,5), 5 m from e (max(5, 1) = 5 > 4): the Sorcery test is not
+// made, the cast stops (its 1 AP and its Attack stay spent). Black-box
+// case: the held cast resolved unchecked and opened e's defense window.
+TEST(Opportunity, ACasterPushedOutOfRangeMakesNoSpellAttack) {
+  auto bolt = W("bolt", "1d6", "spell", "", {{"attack", 1}}, "fire");
+  bolt.range_increment = 4;
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"str", 1}, {"agi", 1}, {"dodge", 1},
+                                       {"sorcery", 1}, {"wil", 1}, {"initiative", 5}},
+                      {bolt}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"str", 2},
+                                       {"initiative", -9}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")}),
+                  Who("e", "y", 9, 6, {{"health", 20}, {"speed", 6}, {"dodge", 1}, {"initiative", -9}})}),
+          {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto cast = Cmd("a", "use_magic");
+  cast.weapon = "bolt";
+  cast.targets = {"e"};
+  ASSERT_TRUE(t.Submit(cast).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // casting in d's reach provokes (l.83)
+  ASSERT_NO_FATAL_FAILURE(AxeOpportunityWins(t));
+  auto push = Cmd("d", "maneuver");
+  push.window = t.state().windows.rbegin()->first;
+  WithText(push, "maneuver", "push");
+  // Athletics 0 + STR 1 = 1 die: 1, fails; pushed (5,5) -> (4,5); damage 5.
+  auto ev = t.Submit(push, {1, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{4, 5}));
+  EXPECT_EQ(t.state().Find("a")->Resource("health"), 15);
+  EXPECT_TRUE(t.state().windows.empty());  // no defense window for e
+  EXPECT_TRUE(Cites(*ev, "003.spell_attack"));
+  for (const auto& [id, p] : t.state().pending) EXPECT_NE(p.kind, "held_back") << id;
+  EXPECT_EQ(t.state().Find("a")->Resource("ap"), 1);       // 3 - the cast - the Dodge: the cast's AP stays spent
+  EXPECT_EQ(t.state().Find("a")->Resource("attacks"), 1);  // and its Attack (l.48)
+  EXPECT_EQ(t.state().Find("e")->Resource("health"), 20);
 }
 
 // 003 l.82: "Characters that willingly move within a foe's reach or leave

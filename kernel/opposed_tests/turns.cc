@@ -194,7 +194,16 @@ absl::Status Advance(Decision& d, uint64_t cause) {
                       {cause, "003.turn"})
           .status();
     }
-    if (fresh) return absl::OkStatus();  // nobody can take a turn
+    if (fresh) {
+      // Nobody can take a turn in this new round. l.16: a surprised
+      // character's turn is skipped "During this round" only, and l.12:
+      // "After all character's have had their turn, a new round begins":
+      // a round 1 whose every turn is lost to surprise ends, and round 2
+      // begins. Otherwise (nobody conscious) nobody can take a turn.
+      bool waits = false;
+      for (const auto& [id, c] : s.combatants) waits = waits || (Conscious(c) && Surprised(s, c));
+      if (!waits) return absl::OkStatus();
+    }
     const int64_t round = s.round;
     if (round > 0) {
       RETURN_IF_ERROR(EndRound(d, {cause, "003.round", {{"round", round}}}));
