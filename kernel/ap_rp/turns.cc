@@ -229,10 +229,17 @@ namespace {
 // that takes no turn (Dead: skipped in the order) loses it, and its "until
 // the end of its turn" effects end there; l.103 "as if they had been alive
 // the whole time" (a Status Effect with such a duration does not outlast
-// its turn because the creature was dead).
+// its turn because the creature was dead). The lost turn is this round's
+// one turn (l.5 "Each combatant gets one turn during one round", l.8 "they
+// lose their turn for this round"): recorded as taken (turn_round), so a
+// creature the GM revives later in the round takes no turn in it.
 absl::Status LoseTurn(Decision& d, const std::string& who, uint64_t cause) {
-  return ExpireAt(d, fb::ExpiryKind::TurnEnd, who, d.state().round,
-                  {cause, "004.duration.end_turn"}).status();
+  const int64_t round = d.state().round;
+  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
+                           {cause, "004.duration.end_turn"}).status());
+  return SetIfDifferent(d, who, kTurnRound, round,
+                        {cause, "004.round", {{"round", round}},
+                         who + " takes no turn (Dead): its turn this round is lost (l.5, l.8)"});
 }
 
 // An entry none of whose creatures can take its turn (all Dead): l.10 "All
@@ -430,8 +437,7 @@ absl::Status AfterGmCondition(Decision& d, uint64_t ruling) {
   {
     Decision::SystemSteps system(d);  // the lost turn ends by itself
     for (const std::string& who : takers) {
-      RETURN_IF_ERROR(LoseTurn(d, who, ruling));
-      RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round, {ruling, "004.round"}));
+      RETURN_IF_ERROR(LoseTurn(d, who, ruling));  // recorded as taken (turn_round)
     }
     RETURN_IF_ERROR(EndTurn(d, lead, {ruling, "004.duration.end_turn", {{"round", round}},
                                       lead + " cannot act (Dead): its turn is lost (l.8)"}));

@@ -346,6 +346,35 @@ TEST(Turns, AUnionWhoseMembersAllDieLosesTheTurnForEachMember) {
   EXPECT_TRUE(Has(t, "knight", kDead));      // l.103: the Status Effect stays
 }
 
+// 004 l.5 "Each combatant gets one turn during one round", l.8 "they lose
+// their turn for this round": b (Initiative 24) is Dead when its place
+// comes, so its turn is skipped and lost; the GM revives it during c's turn
+// (22). b takes no second turn in round 1: round 2 starts after c's (black-
+// box: the revived b took round 1's turn after c's). In round 2 it has its
+// turn at its place again.
+TEST(Turns, ACreatureRevivedAfterItsSkippedTurnTakesNoTurnThatRound) {
+  Table t(ApRp(), Duel());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto gm_dead = [&](const char* op) {
+    fb::CommandT c = Gm("b", "gm_condition", op);
+    WithText(c, "name", kDead);
+    WithText(c, "op", op);
+    return t.Submit(c);
+  };
+  ASSERT_EQ(t.state().active, "a");
+  ASSERT_OK(gm_dead("add"));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "c");  // b's place skipped: its turn is lost
+  EXPECT_EQ(Res(t, "b", kTurnRound), 1);
+  ASSERT_OK(gm_dead("remove"));      // revived during c's turn
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);     // not b's turn in round 1
+  EXPECT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "b");  // its turn in round 2
+  EXPECT_EQ(Res(t, "b", kAp), 3);
+}
+
 // 004 l.19: "You can make one free Interact with Target action on your
 // turn"; l.8: a held turn is the one turn, taken later. Holding after the
 // free Interact is refused (it would give the held turn a second free one:
