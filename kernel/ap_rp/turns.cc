@@ -73,14 +73,34 @@ struct Entry {
 absl::Status SetRoundOrder(Decision& d, uint64_t cause) {
   const State& s = d.state();
   std::map<std::string, std::vector<std::string>> unions;
+  std::map<std::string, std::vector<std::string>> dead;  // a union's Dead creatures
   std::vector<std::string> solo;
   for (const auto& [id, c] : s.combatants) {
     const std::string u = UnionOf(c);
     if (u.empty() || !Alive(c)) {
       solo.push_back(id);
+      if (!u.empty()) dead[u].push_back(id);
     } else {
       unions[u].push_back(id);
     }
+  }
+  // l.10 "Two or more allies can decide to act as a union": a union with one
+  // creature that takes its turn (the others Dead: they take none) acts as
+  // no union this round: that creature is an ordinary entry at its own
+  // Initiative (the sum of the participating creatures' divided by their
+  // number, one, is the same); its union stays, for the next round's order
+  // if the dead are revived (l.103).
+  std::vector<std::string> alone;
+  for (auto it = unions.begin(); it != unions.end();) {
+    if (it->second.size() != 1) {
+      ++it;
+      continue;
+    }
+    solo.push_back(it->second.front());
+    alone.push_back(absl::StrCat(it->second.front(), " acts alone: ", absl::StrJoin(dead[it->first], ", "),
+                                 " of its union take", dead[it->first].size() == 1 ? "s" : "",
+                                 " no turn (Dead; l.10 \"Two or more allies\")"));
+    it = unions.erase(it);
   }
   std::vector<Entry> entries;
   Nums nums;
@@ -147,6 +167,7 @@ absl::Status SetRoundOrder(Decision& d, uint64_t cause) {
     }
   }
   std::string note = "highest Initiative first (l.7), fixed for the round (l.11)";
+  for (const std::string& a : alone) absl::StrAppend(&note, "; ", a);
   if (!ties.empty()) {
     absl::StrAppend(&note, "; ties (", absl::StrJoin(ties, ", "),
                     ") by the previous round's order, then id: the GM may "

@@ -375,6 +375,39 @@ TEST(Turns, ACreatureRevivedAfterItsSkippedTurnTakesNoTurnThatRound) {
   EXPECT_EQ(Res(t, "b", kAp), 3);
 }
 
+// 004 l.10 "Two or more allies can decide to act as a union", "the sum of
+// the Initiative of all participating creatures divided by the number of
+// those creatures": the horse (32) of the union kh dies in round 1; in
+// round 2 the knight (26) is the only creature of it that takes a turn, so
+// it is ordered as an ordinary entry at its own 26, not as a union of one
+// (black-box: union_sum 26 / union_count 1 in the order's numbers).
+TEST(Turns, AUnionWithOneLivingCreatureIsOrderedAsNoUnion) {
+  auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});  // 26
+  Tag(knight, "union:kh");
+  auto horse = Being("horse", "x", 2, 1, {{"ins", 16}});  // 32
+  Tag(horse, "union:kh");
+  auto foe = Being("foe", "y", 8, 8, {{"ins", 20}});  // 40
+  Table t(ApRp(), MakeRoster({knight, horse, foe}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  fb::CommandT dead = Gm("horse", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  ASSERT_EQ(t.state().active, "knight");
+  auto r = t.Submit(Cmd("knight", "end_turn"));
+  ASSERT_OK(r);
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().order.size(), 3u);
+  EXPECT_EQ(t.state().order[2].actor, "knight");
+  EXPECT_EQ(t.state().order[2].initiative, 26);
+  EXPECT_TRUE(t.state().order[2].members.empty());
+  EXPECT_EQ(NumOf(*r, "004.initiative", "init.knight"), 26);
+  EXPECT_EQ(NumOf(*r, "004.initiative", "union_count.knight"), -999);  // no union of one
+  EXPECT_EQ(NumOf(*r, "004.initiative", "union_init.knight"), -999);
+  EXPECT_TRUE(Has(t, "knight", kUnion));  // the union stays (l.103: the horse may be revived)
+}
+
 // 004 l.19: "You can make one free Interact with Target action on your
 // turn"; l.8: a held turn is the one turn, taken later. Holding after the
 // free Interact is refused (it would give the held turn a second free one:
