@@ -620,7 +620,11 @@ absl::Status DecideResume(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   // l.8 "Any Participant can hold their turn and take it later", l.10 a
   // union's turn is its members' together: any member takes the held
-  // shared turn (its entry is the leader's).
+  // shared turn (its entry is the leader's). The Dead cannot act (reading):
+  // a Dead holder's held turn is lost when the order reaches it.
+  if (!Alive(*a)) {
+    return Refuse("004.hold.turn", a->id + " cannot act (Dead): its held turn is lost (l.8)");
+  }
   const int mine = EntryOf(s.order, a->id);
   if (mine < 0 || !s.order[mine].delayed || a->Resource(kTurnRound) >= s.round) {
     return Refuse("004.hold.turn", a->id + " holds no turn this round");
@@ -674,6 +678,8 @@ absl::Status DissolveLoneUnions(Decision& d, const std::vector<std::string>& lea
 absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (c.targets.empty()) return Malformed(c, "targets", "the allies joining the union (l.10)");
+  // l.10 "allies can decide": the Dead cannot act (reading), as actor nor as ally.
+  if (!Alive(*a)) return Refuse("004.union", a->id + " cannot act");
   std::vector<std::string> ids = {a->id};
   for (size_t i = 0; i < c.targets.size(); ++i) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c, i));

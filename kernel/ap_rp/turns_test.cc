@@ -408,6 +408,43 @@ TEST(Turns, AUnionWithOneLivingCreatureIsOrderedAsNoUnion) {
   EXPECT_TRUE(Has(t, "knight", kUnion));  // the union stays (l.103: the horse may be revived)
 }
 
+// 004 l.8 "Any Participant can hold their turn and take it later in a
+// round" and the reading "the Dead cannot act": b holds its turn and dies;
+// its `resume` is refused (black-box: the Dead b took its place after c's,
+// where its turn was then lost); c ends its turn, b's held turn is lost and
+// round 2 starts.
+TEST(Turns, ADeadHolderDoesNotResume) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
+  ASSERT_EQ(t.state().active, "c");
+  fb::CommandT dead = Gm("b", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  auto r = t.Submit(Cmd("b", "resume"));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("Dead"), std::string::npos) << r.status();
+  EXPECT_TRUE(t.state().order[1].delayed);  // still held, in its place
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+}
+
+// 004 l.10 "Two or more allies can decide to act as a union" and the
+// reading "the Dead cannot act": a Dead c deciding a union with b is
+// refused, as b naming the Dead c is (black-box: both gained Union).
+TEST(Turns, TheDeadDecideNoUnion) {
+  Table t(ApRp(), Duel());
+  fb::CommandT dead = Gm("c", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  auto r = t.Submit(Cmd("c", "form_union", {"b"}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_FALSE(Has(t, "b", kUnion));
+  EXPECT_EQ(t.Submit(Cmd("b", "form_union", {"c"})).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
 // 004 l.19: "You can make one free Interact with Target action on your
 // turn"; l.8: a held turn is the one turn, taken later. Holding after the
 // free Interact is refused (it would give the held turn a second free one:
