@@ -735,6 +735,8 @@ absl::Status DecideUseFeature(const fb::CommandT& c, Decision& d) {
 absl::Status DecideLeaveUnion(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!a->Has(kUnion)) return Refuse("004.union", a->id + " is in no union");
+  // l.10 "allies can decide": leaving is a decision; the Dead cannot act (reading).
+  if (!Alive(*a)) return Refuse("004.union", a->id + " cannot act");
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(DissolveLoneUnions(d, {who}, decl));

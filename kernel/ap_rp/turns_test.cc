@@ -445,6 +445,23 @@ TEST(Turns, TheDeadDecideNoUnion) {
   EXPECT_EQ(t.Submit(Cmd("b", "form_union", {"c"})).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 004 l.10 "Two or more allies can decide to act as a union" and the
+// reading "the Dead cannot act": leaving is a decision too. b and c form a
+// union; c dies; c's `leave_union` is refused and b keeps its union (black-
+// box: c left, and b, alone, lost its Union).
+TEST(Turns, TheDeadDoNotLeaveAUnion) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Cmd("b", "form_union", {"c"})));
+  fb::CommandT dead = Gm("c", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  auto r = t.Submit(Cmd("c", "leave_union"));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_TRUE(Has(t, "b", kUnion));
+  EXPECT_TRUE(Has(t, "c", kUnion));
+}
+
 // 004 l.19: "You can make one free Interact with Target action on your
 // turn"; l.8: a held turn is the one turn, taken later. Holding after the
 // free Interact is refused (it would give the held turn a second free one:
