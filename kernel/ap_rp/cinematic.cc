@@ -96,6 +96,10 @@ Costs CostsOf(const fb::CommandT& c) {
 absl::Status CheckCosts(const State& s, const Costs& k) {
   const Combatant* a = s.Find(k.lead);
   if (k.burst) {
+    // l.44 "If you cannot use 3AP or 2RP for some reason, like when you are
+    // Restrained or Stunned": a living creature kept from its AP or RP; the
+    // Dead cannot act (reading, as CheckAp / CheckRp refuse them).
+    if (!Alive(*a)) return Refuse("004.cinematic.burst", a->id + " cannot act (Dead): no Cinematic Burst");
     // l.44: only if no AP used this turn (action) / no RP this round (reaction).
     if (!k.reaction && (!s.IsTurnOf(a->id) || a->Resource(kApUsed) > 0)) {
       return Refuse("004.cinematic.burst", a->id + " used AP this turn (or it is not its turn): no Cinematic Burst");
@@ -113,6 +117,7 @@ absl::Status CheckCosts(const State& s, const Costs& k) {
   for (const std::string& h : k.helpers) {
     const Combatant* hc = s.Find(h);
     if (HelperBursts(k, h)) {
+      if (!Alive(*hc)) return Refuse("004.cinematic.burst", h + " cannot act (Dead): no Cinematic Burst (l.44)");
       // l.44 "no RP this round": the helper's part is "a reaction" (l.43;
       // reading).
       if (hc->Resource(kRpUsed) > 0) {

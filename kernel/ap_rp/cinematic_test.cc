@@ -243,6 +243,31 @@ TEST(Cinematic, ALeadsReductionDoesNotLowerAHelpersCost) {
   EXPECT_EQ(Res(t, "pal", kRp), 0);
 }
 
+// 004_1a3e461770fc9e7a.txt l.44 "If you cannot use 3AP or 2RP for some
+// reason, like when you are Restrained or Stunned, you can use a Cinematic
+// Burst": a living creature kept from its AP or RP, not a Dead one (the
+// README reading "the Dead cannot act": no AP, no RP, so no Burst in their
+// place). A Dead pal's Cinematic Reaction by a Burst, and its part in
+// barb's Cooperative Cinematic Action by a Burst, are refused (black-box:
+// both waited for the GM, 6 and 4 Momentum to be paid for the dead).
+TEST(Cinematic, TheDeadMakeNoBurst) {
+  Table t(ApRp(), Roster());
+  fb::CommandT dead = Gm("pal", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  auto r = t.Submit(Propose("pal", "reaction", 1));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("Dead"), std::string::npos) << r.status();
+  fb::CommandT c = Propose("barb", "action");
+  c.targets = {"pal"};
+  With(c, "burst_pal", 1);
+  r = t.Submit(c);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_EQ(FirstPending(t.state(), "", "cinematic"), nullptr);
+  EXPECT_EQ(Momentum(t), 10);
+}
+
 // l.44: no Burst for a reaction once RP were used this round.
 TEST(Cinematic, ReactionBurstOnlyBeforeAnyRp) {
   Table t(ApRp(), Roster());

@@ -73,14 +73,34 @@ struct Entry {
 absl::Status SetRoundOrder(Decision& d, uint64_t cause) {
   const State& s = d.state();
   std::map<std::string, std::vector<std::string>> unions;
+  std::map<std::string, std::vector<std::string>> dead;  // a union's Dead creatures
   std::vector<std::string> solo;
   for (const auto& [id, c] : s.combatants) {
     const std::string u = UnionOf(c);
     if (u.empty() || !Alive(c)) {
       solo.push_back(id);
+      if (!u.empty()) dead[u].push_back(id);
     } else {
       unions[u].push_back(id);
     }
+  }
+  // l.10 "Two or more allies can decide to act as a union": a union with one
+  // creature that takes its turn (the others Dead: they take none) acts as
+  // no union this round: that creature is an ordinary entry at its own
+  // Initiative (the sum of the participating creatures' divided by their
+  // number, one, is the same); its union stays, for the next round's order
+  // if the dead are revived (l.103).
+  std::vector<std::string> alone;
+  for (auto it = unions.begin(); it != unions.end();) {
+    if (it->second.size() != 1) {
+      ++it;
+      continue;
+    }
+    solo.push_back(it->second.front());
+    alone.push_back(absl::StrCat(it->second.front(), " acts alone: ", absl::StrJoin(dead[it->first], ", "),
+                                 " of its union take", dead[it->first].size() == 1 ? "s" : "",
+                                 " no turn (Dead; l.10 \"Two or more allies\")"));
+    it = unions.erase(it);
   }
   std::vector<Entry> entries;
   Nums nums;
@@ -147,6 +167,7 @@ absl::Status SetRoundOrder(Decision& d, uint64_t cause) {
     }
   }
   std::string note = "highest Initiative first (l.7), fixed for the round (l.11)";
+  for (const std::string& a : alone) absl::StrAppend(&note, "; ", a);
   if (!ties.empty()) {
     absl::StrAppend(&note, "; ties (", absl::StrJoin(ties, ", "),
                     ") by the previous round's order, then id: the GM may "
@@ -229,10 +250,17 @@ namespace {
 // that takes no turn (Dead: skipped in the order) loses it, and its "until
 // the end of its turn" effects end there; l.103 "as if they had been alive
 // the whole time" (a Status Effect with such a duration does not outlast
-// its turn because the creature was dead).
+// its turn because the creature was dead). The lost turn is this round's
+// one turn (l.5 "Each combatant gets one turn during one round", l.8 "they
+// lose their turn for this round"): recorded as taken (turn_round), so a
+// creature the GM revives later in the round takes no turn in it.
 absl::Status LoseTurn(Decision& d, const std::string& who, uint64_t cause) {
-  return ExpireAt(d, fb::ExpiryKind::TurnEnd, who, d.state().round,
-                  {cause, "004.duration.end_turn"}).status();
+  const int64_t round = d.state().round;
+  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
+                           {cause, "004.duration.end_turn"}).status());
+  return SetIfDifferent(d, who, kTurnRound, round,
+                        {cause, "004.round", {{"round", round}},
+                         who + " takes no turn (Dead): its turn this round is lost (l.5, l.8)"});
 }
 
 // An entry none of whose creatures can take its turn (all Dead): l.10 "All
@@ -430,8 +458,7 @@ absl::Status AfterGmCondition(Decision& d, uint64_t ruling) {
   {
     Decision::SystemSteps system(d);  // the lost turn ends by itself
     for (const std::string& who : takers) {
-      RETURN_IF_ERROR(LoseTurn(d, who, ruling));
-      RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round, {ruling, "004.round"}));
+      RETURN_IF_ERROR(LoseTurn(d, who, ruling));  // recorded as taken (turn_round)
     }
     RETURN_IF_ERROR(EndTurn(d, lead, {ruling, "004.duration.end_turn", {{"round", round}},
                                       lead + " cannot act (Dead): its turn is lost (l.8)"}));
@@ -593,7 +620,11 @@ absl::Status DecideResume(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   // l.8 "Any Participant can hold their turn and take it later", l.10 a
   // union's turn is its members' together: any member takes the held
-  // shared turn (its entry is the leader's).
+  // shared turn (its entry is the leader's). The Dead cannot act (reading):
+  // a Dead holder's held turn is lost when the order reaches it.
+  if (!Alive(*a)) {
+    return Refuse("004.hold.turn", a->id + " cannot act (Dead): its held turn is lost (l.8)");
+  }
   const int mine = EntryOf(s.order, a->id);
   if (mine < 0 || !s.order[mine].delayed || a->Resource(kTurnRound) >= s.round) {
     return Refuse("004.hold.turn", a->id + " holds no turn this round");
@@ -647,6 +678,8 @@ absl::Status DissolveLoneUnions(Decision& d, const std::vector<std::string>& lea
 absl::Status DecideFormUnion(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (c.targets.empty()) return Malformed(c, "targets", "the allies joining the union (l.10)");
+  // l.10 "allies can decide": the Dead cannot act (reading), as actor nor as ally.
+  if (!Alive(*a)) return Refuse("004.union", a->id + " cannot act");
   std::vector<std::string> ids = {a->id};
   for (size_t i = 0; i < c.targets.size(); ++i) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c, i));
@@ -702,6 +735,8 @@ absl::Status DecideUseFeature(const fb::CommandT& c, Decision& d) {
 absl::Status DecideLeaveUnion(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   if (!a->Has(kUnion)) return Refuse("004.union", a->id + " is in no union");
+  // l.10 "allies can decide": leaving is a decision; the Dead cannot act (reading).
+  if (!Alive(*a)) return Refuse("004.union", a->id + " cannot act");
   const std::string who = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(DissolveLoneUnions(d, {who}, decl));

@@ -346,6 +346,122 @@ TEST(Turns, AUnionWhoseMembersAllDieLosesTheTurnForEachMember) {
   EXPECT_TRUE(Has(t, "knight", kDead));      // l.103: the Status Effect stays
 }
 
+// 004 l.5 "Each combatant gets one turn during one round", l.8 "they lose
+// their turn for this round": b (Initiative 24) is Dead when its place
+// comes, so its turn is skipped and lost; the GM revives it during c's turn
+// (22). b takes no second turn in round 1: round 2 starts after c's (black-
+// box: the revived b took round 1's turn after c's). In round 2 it has its
+// turn at its place again.
+TEST(Turns, ACreatureRevivedAfterItsSkippedTurnTakesNoTurnThatRound) {
+  Table t(ApRp(), Duel());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto gm_dead = [&](const char* op) {
+    fb::CommandT c = Gm("b", "gm_condition", op);
+    WithText(c, "name", kDead);
+    WithText(c, "op", op);
+    return t.Submit(c);
+  };
+  ASSERT_EQ(t.state().active, "a");
+  ASSERT_OK(gm_dead("add"));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "c");  // b's place skipped: its turn is lost
+  EXPECT_EQ(Res(t, "b", kTurnRound), 1);
+  ASSERT_OK(gm_dead("remove"));      // revived during c's turn
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);     // not b's turn in round 1
+  EXPECT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "b");  // its turn in round 2
+  EXPECT_EQ(Res(t, "b", kAp), 3);
+}
+
+// 004 l.10 "Two or more allies can decide to act as a union", "the sum of
+// the Initiative of all participating creatures divided by the number of
+// those creatures": the horse (32) of the union kh dies in round 1; in
+// round 2 the knight (26) is the only creature of it that takes a turn, so
+// it is ordered as an ordinary entry at its own 26, not as a union of one
+// (black-box: union_sum 26 / union_count 1 in the order's numbers).
+TEST(Turns, AUnionWithOneLivingCreatureIsOrderedAsNoUnion) {
+  auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});  // 26
+  Tag(knight, "union:kh");
+  auto horse = Being("horse", "x", 2, 1, {{"ins", 16}});  // 32
+  Tag(horse, "union:kh");
+  auto foe = Being("foe", "y", 8, 8, {{"ins", 20}});  // 40
+  Table t(ApRp(), MakeRoster({knight, horse, foe}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  fb::CommandT dead = Gm("horse", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  ASSERT_EQ(t.state().active, "knight");
+  auto r = t.Submit(Cmd("knight", "end_turn"));
+  ASSERT_OK(r);
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().order.size(), 3u);
+  EXPECT_EQ(t.state().order[2].actor, "knight");
+  EXPECT_EQ(t.state().order[2].initiative, 26);
+  EXPECT_TRUE(t.state().order[2].members.empty());
+  EXPECT_EQ(NumOf(*r, "004.initiative", "init.knight"), 26);
+  EXPECT_EQ(NumOf(*r, "004.initiative", "union_count.knight"), -999);  // no union of one
+  EXPECT_EQ(NumOf(*r, "004.initiative", "union_init.knight"), -999);
+  EXPECT_TRUE(Has(t, "knight", kUnion));  // the union stays (l.103: the horse may be revived)
+}
+
+// 004 l.8 "Any Participant can hold their turn and take it later in a
+// round" and the reading "the Dead cannot act": b holds its turn and dies;
+// its `resume` is refused (black-box: the Dead b took its place after c's,
+// where its turn was then lost); c ends its turn, b's held turn is lost and
+// round 2 starts.
+TEST(Turns, ADeadHolderDoesNotResume) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
+  ASSERT_EQ(t.state().active, "c");
+  fb::CommandT dead = Gm("b", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  auto r = t.Submit(Cmd("b", "resume"));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("Dead"), std::string::npos) << r.status();
+  EXPECT_TRUE(t.state().order[1].delayed);  // still held, in its place
+  ASSERT_OK(t.Submit(Cmd("c", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+}
+
+// 004 l.10 "Two or more allies can decide to act as a union" and the
+// reading "the Dead cannot act": a Dead c deciding a union with b is
+// refused, as b naming the Dead c is (black-box: both gained Union).
+TEST(Turns, TheDeadDecideNoUnion) {
+  Table t(ApRp(), Duel());
+  fb::CommandT dead = Gm("c", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  auto r = t.Submit(Cmd("c", "form_union", {"b"}));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_FALSE(Has(t, "b", kUnion));
+  EXPECT_EQ(t.Submit(Cmd("b", "form_union", {"c"})).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// 004 l.10 "Two or more allies can decide to act as a union" and the
+// reading "the Dead cannot act": leaving is a decision too. b and c form a
+// union; c dies; c's `leave_union` is refused and b keeps its union (black-
+// box: c left, and b, alone, lost its Union).
+TEST(Turns, TheDeadDoNotLeaveAUnion) {
+  Table t(ApRp(), Duel());
+  ASSERT_OK(t.Submit(Cmd("b", "form_union", {"c"})));
+  fb::CommandT dead = Gm("c", "gm_condition", "killed");
+  WithText(dead, "name", kDead);
+  WithText(dead, "op", "add");
+  ASSERT_OK(t.Submit(dead));
+  auto r = t.Submit(Cmd("c", "leave_union"));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_TRUE(Has(t, "b", kUnion));
+  EXPECT_TRUE(Has(t, "c", kUnion));
+}
+
 // 004 l.19: "You can make one free Interact with Target action on your
 // turn"; l.8: a held turn is the one turn, taken later. Holding after the
 // free Interact is refused (it would give the held turn a second free one:
