@@ -123,8 +123,11 @@ Expiry ForRounds(const State& s, std::string who, int64_t rounds);
 // gotten a Turn": when `who` leaves its place in the order (hold, or enter
 // after a delay), the Round durations anchored to its turn starts stay at
 // that place: they move to the turn start of the creature that followed it
-// in `old_order` (the round's end when none did). Anchors meaning "until
+// in `old_order` (the round's end when none did); when `who` was first and
+// is now last, to its own turn start a round earlier (its old place, the
+// round's start, now comes as its own turn does). Anchors meaning "until
 // your next Turn" (a critical Feint's Flat Footed, L53) stay with `who`.
+// Call it after the new order is set.
 absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
                               const std::vector<OrderEntry>& old_order,
                               uint64_t cause);
