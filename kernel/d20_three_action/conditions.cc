@@ -112,7 +112,7 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
   for (const auto& [id, c] : s.combatants) {
     for (const auto& [cid, cond] : c.conditions) {
       if (cond.expiry.kind == fb::ExpiryKind::TurnStart &&
-          cond.expiry.actor == who && cond.name != kFlatFooted) {
+          cond.expiry.actor == who && cond.note != kUntilYourNextTurn) {
         roots.push_back({cond, id});
       }
     }
@@ -159,7 +159,7 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
       auto parent = new_ids.find(sv.c.parent);
       nc.parent = parent == new_ids.end() ? sv.c.parent : parent->second;
       if (nc.expiry.kind == fb::ExpiryKind::TurnStart &&
-          nc.expiry.actor == who && nc.name != kFlatFooted) {
+          nc.expiry.actor == who && nc.note != kUntilYourNextTurn) {
         nc.expiry = first_to_last
                         ? Expiry{fb::ExpiryKind::TurnStart, who,
                                  sv.c.expiry.round - 1}

@@ -562,6 +562,32 @@ TEST(Turns, ARoundsDurationEndsBeforeAHolderThatWasFirstResumesLast) {
   EXPECT_EQ(Res(t, "aria", kActions), 3);  // the held turn goes on
 }
 
+// 000 l.13 "(If something has a Duration of 1 Round it will end after all
+// other Creatures have gotten a Turn, not the end of the Initiative count)":
+// a Flat Footed the GM lays for 1 Round in aria's turn is a Round's
+// duration, not a critical Feint's "until your next Turn" (l.53): aria
+// (first) holds until after gob; gob (r1) and orc (r1) have had their turns
+// when round 2 starts, so it ends before gob's round-2 turn (was: it
+// followed aria to her new place, lasting through gob's round-2 turn).
+TEST(Turns, ATimedFlatFootedStaysAtTheHoldersOldPlace) {
+  Table t = ThreeApart();
+  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
+  WithText(gm, "name", kFlatFooted);
+  WithText(gm, "op", "add");
+  With(gm, "rounds", 1);
+  ASSERT_OK(t.Submit(gm));
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(t.Submit(hold));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_TRUE(Has(t, "orc", kFlatFooted));  // the orc's Turn is to come
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "orc", kFlatFooted));  // one Round is over
+}
+
 // Condition names are a closed list: the text's spelling (L144 "Prone",
 // L160 "Flat Footed") in any case is one canonical condition; an unknown
 // name is refused with the list and nothing is written.
