@@ -92,6 +92,16 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
   if (mine < 0) return absl::OkStatus();
   const bool has_next = mine + 1 < static_cast<int>(old_order.size());
   const std::string next = has_next ? old_order[mine + 1].actor : "";
+  // L13 "it will end after all other Creatures have gotten a Turn": the old
+  // place of a creature that was first is the round's start, right after
+  // the last other creature's turn of the round before; moved to the last
+  // place, it now comes between that turn and the round's start, so those
+  // Rounds end where its own turn comes, a round earlier (for a held turn,
+  // as it resumes: turns.cc:StartTurnOf).
+  const std::vector<OrderEntry>& new_order = s.order;
+  const bool first_to_last =
+      mine == 0 && old_order.size() > 1 && !new_order.empty() &&
+      new_order.back().actor == who;
   // The conditions to move, with every daughter (on any combatant), in
   // (combatant id, condition id) order, so parents are re-added first.
   struct Saved {
@@ -102,7 +112,7 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
   for (const auto& [id, c] : s.combatants) {
     for (const auto& [cid, cond] : c.conditions) {
       if (cond.expiry.kind == fb::ExpiryKind::TurnStart &&
-          cond.expiry.actor == who && cond.name != kFlatFooted) {
+          cond.expiry.actor == who && cond.note != kUntilYourNextTurn) {
         roots.push_back({cond, id});
       }
     }
@@ -121,13 +131,19 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
         }
       }
     }
-    const Why why{cause,
-                  "000.duration.round",
-                  {{"until_round", root.c.expiry.round}},
-                  absl::StrCat("a Round's duration stays at ", who,
-                               "'s place in the order (L13): it ends ",
-                               has_next ? "when " + next + "'s turn starts"
-                                        : "with the round")};
+    const Why why{
+        cause,
+        "000.duration.round",
+        {{"until_round", root.c.expiry.round}},
+        absl::StrCat(
+            "a Round's duration stays at ", who,
+            "'s place in the order (L13): it ends ",
+            first_to_last
+                ? absl::StrCat("after every other creature's turn of round ",
+                               root.c.expiry.round - 1, ", as ", who,
+                               "'s turn comes")
+                : (has_next ? "when " + next + "'s turn starts"
+                            : "with the round"))};
     RETURN_IF_ERROR(RemoveCondition(d, root.actor, root.c.id, why));
     std::map<uint32_t, uint32_t> new_ids;
     for (const Saved& sv : tree) {
@@ -143,8 +159,11 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
       auto parent = new_ids.find(sv.c.parent);
       nc.parent = parent == new_ids.end() ? sv.c.parent : parent->second;
       if (nc.expiry.kind == fb::ExpiryKind::TurnStart &&
-          nc.expiry.actor == who && nc.name != kFlatFooted) {
-        nc.expiry = has_next
+          nc.expiry.actor == who && nc.note != kUntilYourNextTurn) {
+        nc.expiry = first_to_last
+                        ? Expiry{fb::ExpiryKind::TurnStart, who,
+                                 sv.c.expiry.round - 1}
+                    : has_next
                         ? Expiry{fb::ExpiryKind::TurnStart, next,
                                  sv.c.expiry.round}
                         : Expiry{fb::ExpiryKind::RoundEnd, "",

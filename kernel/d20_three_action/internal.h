@@ -66,6 +66,10 @@ inline constexpr char kConcealed[] = "concealed";
 inline constexpr char kHidden[] = "hidden";
 inline constexpr char kUndetected[] = "undetected";
 inline constexpr char kFlatFooted[] = "flat_footed";
+// The note of a critical Feint's Flat Footed (L53 "until your next Turn"):
+// it follows the feinter when it holds or delays, where a Round's duration
+// stays at the old place (KeepRoundAnchors).
+inline constexpr char kUntilYourNextTurn[] = "until the feinter's next Turn (L53)";
 inline constexpr char kSqueezing[] = "squeezing";
 inline constexpr char kDodging[] = "dodging";
 inline constexpr char kCommanded[] = "commanded";
@@ -123,8 +127,13 @@ Expiry ForRounds(const State& s, std::string who, int64_t rounds);
 // gotten a Turn": when `who` leaves its place in the order (hold, or enter
 // after a delay), the Round durations anchored to its turn starts stay at
 // that place: they move to the turn start of the creature that followed it
-// in `old_order` (the round's end when none did). Anchors meaning "until
-// your next Turn" (a critical Feint's Flat Footed, L53) stay with `who`.
+// in `old_order` (the round's end when none did); when `who` was first and
+// is now last, to its own turn start a round earlier (its old place, the
+// round's start, now comes as its own turn does). Anchors meaning "until
+// your next Turn" (a critical Feint's Flat Footed, L53: note
+// kUntilYourNextTurn) stay with `who`; a timed Flat Footed from a spell or
+// the GM is a Round's duration and stays.
+// Call it after the new order is set.
 absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
                               const std::vector<OrderEntry>& old_order,
                               uint64_t cause);

@@ -452,14 +452,21 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
     RETURN_IF_ERROR(ConsumeDodge(d, *d.state().Find(t.id), edge, cause));
     RETURN_IF_ERROR(AfterAnAttack(d, a.id, t.id, ok, cause));
     if (crit) {
-      // L53 "until your next Turn": the feinter's, whoever's turn it is.
-      return Apply(d, t.id, kFlatFooted, a.id, 0,
-                   UntilNextTurnOf(d.state(), a.id),
-                   {cause,
-                    "000.feint",
-                    {},
-                    "critical: against everyone until "
-                    "the feinter's next turn"})
+      // L53 "until your next Turn": the feinter's, whoever's turn it is;
+      // marked so that it follows the feinter when it holds or delays
+      // (KeepRoundAnchors), unlike a Round's duration.
+      NewCondition nc;
+      nc.actor = t.id;
+      nc.name = kFlatFooted;
+      nc.source = a.id;
+      nc.expiry = UntilNextTurnOf(d.state(), a.id);
+      nc.note = kUntilYourNextTurn;
+      return AddCondition(d, nc,
+                          {cause,
+                           "000.feint",
+                           {},
+                           "critical: against everyone until "
+                           "the feinter's next turn"})
           .status();
     }
     if (ok) {

@@ -1,6 +1,6 @@
 // Start-of-turn effects (L127-L136, L156, L158, L41): Bleeding first, then
-// durations anchored to this turn's start, then On fire, then Poison; the
-// Reaction is refreshed (L19).
+// drifting, falling, On fire and Poison, then the durations anchored to this
+// turn's start (L13); the Reaction is refreshed (L19).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -58,6 +58,9 @@ absl::Status RollBleedTable(Decision& d, std::string who, uint64_t cause) {
 
 namespace {
 
+// The continuous Effects of `who`'s turn start (L127 Bleeding first, L85,
+// L79, L156, L158). The Round durations anchored at this turn start are not
+// yet counted (StartOfTurnEffects).
 absl::Status OwnEffects(Decision& d, const std::string& who, uint64_t cause,
                         const std::string& rule) {
   const int64_t round = d.state().round;
@@ -68,12 +71,6 @@ absl::Status OwnEffects(Decision& d, const std::string& who, uint64_t cause,
   if (d.state().Find(who)->Has(kBleeding)) {
     RETURN_IF_ERROR(RollBleedTable(d, who, cause));
   }
-  // L13: a Round anchored at this turn start is over here ("after all other
-  // Creatures have gotten a Turn"), also when the Bleed Table or its Bleed
-  // Damage has just killed the creature and the Turn does not happen.
-  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round,
-                           {cause, "000.duration.round"})
-                      .status());
   if (IsDead(*d.state().Find(who))) return absl::OkStatus();
   // L85: "continue to Move in that direction ... at the beginning of your
   // Turn every Round until you run into something".
@@ -100,9 +97,14 @@ absl::Status OwnEffects(Decision& d, const std::string& who, uint64_t cause,
                                false, "000.poisoned", cause,
                                {{"level", level}, {"instances", instances}})
                         .status());
-    if (IsDead(*d.state().Find(who))) return absl::OkStatus();
   }
-  // L19: 1 Reaction per Round, starting on its turn.
+  return absl::OkStatus();
+}
+
+// L19: 1 Reaction per Round, starting on its turn.
+absl::Status RefreshReaction(Decision& d, const std::string& who,
+                             uint64_t cause) {
+  if (IsDead(*d.state().Find(who))) return absl::OkStatus();
   Nums nums;
   const int64_t reactions = ReactionBudget(*d.state().Find(who), &nums);
   return SetResource(d, who, kReactions, reactions,
@@ -122,6 +124,28 @@ absl::Status StartOfTurnEffects(Decision& d, std::string who, uint64_t cause) {
   }
   for (const std::string& id : companions) {
     RETURN_IF_ERROR(OwnEffects(d, id, cause, "000.command.start_of_turn"));
+  }
+  // L13: a Round anchored at this turn start is over here ("after all other
+  // Creatures have gotten a Turn"), also when the Bleed Table or a damage
+  // has just killed the creature and the Turn does not happen. It ends
+  // after the continuous Effects of this turn start (L158 "takes Damage
+  // every Round at the beginning of their Turn for the specified amount of
+  // time": a Poison of N Rounds laid in its bearer's own Turn, whose last
+  // Round ends as that Turn begins, bites there, N times in all; so does a
+  // timed On fire, L156) and before the allotments counted there (the
+  // Reaction here, L19; the Actions in turns.cc, L15): see README,
+  // Readings, "1 Round".
+  RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who,
+                           d.state().round, {cause, "000.duration.round"})
+                      .status());
+  for (const std::string& id : companions) {
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, id,
+                             d.state().round, {cause, "000.duration.round"})
+                        .status());
+  }
+  RETURN_IF_ERROR(RefreshReaction(d, who, cause));
+  for (const std::string& id : companions) {
+    RETURN_IF_ERROR(RefreshReaction(d, id, cause));
   }
   return absl::OkStatus();
 }

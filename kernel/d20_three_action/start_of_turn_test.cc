@@ -108,10 +108,10 @@ TEST(StartOfTurn, FireAndTheHighestPoison) {
 // Creatures have gotten a Turn"). Order aria, gob. In aria's turn: level 3
 // for 1 Round (ends at aria's round-2 start) and level 1 for 3 Rounds (ends
 // at aria's round-4 start); in gob's own turn: level 2 for 1 Round, which
-// ends at gob's round-2 start, before it bites there (README, Readings,
-// "1 Round": N - 1 bites when laid in the bearer's own Turn).
-// gob: round 1 3d6, round 2 1d6 (level 2 over, level 3 over), round 3 1d6,
-// round 4 nothing.
+// ends at gob's round-2 start, after it bites there ("every Round": its one
+// Round has its one bite; was: none, the Round ending before the bite).
+// gob: round 1 3d6, round 2 2d6 (level 2 ending, level 1; level 3 over),
+// round 3 1d6, round 4 nothing.
 TEST(StartOfTurn, PoisonDurationsAreTrackedSeparately) {
   Table t(
       D20ThreeAction(),
@@ -134,19 +134,84 @@ TEST(StartOfTurn, PoisonDurationsAreTrackedSeparately) {
   ASSERT_OK(poison(2, 1));  // in gob's own turn
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_EQ(t.state().round, 2);
-  auto r2 = t.Submit(Cmd("aria", "end_turn"), {2});
+  auto r2 = t.Submit(Cmd("aria", "end_turn"), {2, 3});
   ASSERT_OK(r2);
-  EXPECT_EQ(NumOf(*r2, "000.poisoned", "level"), 1);
-  EXPECT_EQ(NumOf(*r2, "000.poisoned", "instances"), 1);
-  EXPECT_EQ(Res(t, "gob", kHp), 15);
+  EXPECT_EQ(NumOf(*r2, "000.poisoned", "level"), 2);
+  EXPECT_EQ(NumOf(*r2, "000.poisoned", "instances"), 2);
+  EXPECT_EQ(Res(t, "gob", kHp), 12);
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
-  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {4}));  // round 3
-  EXPECT_EQ(Res(t, "gob", kHp), 11);
+  auto r3 = t.Submit(Cmd("aria", "end_turn"), {4});  // round 3
+  ASSERT_OK(r3);
+  EXPECT_EQ(NumOf(*r3, "000.poisoned", "level"), 1);
+  EXPECT_EQ(Res(t, "gob", kHp), 8);
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_EQ(t.state().round, 4);
   EXPECT_FALSE(Has(t, "gob", kPoisoned));  // over at aria's round-4 start
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // no poison die
+  EXPECT_EQ(Res(t, "gob", kHp), 8);
+}
+
+// 000 l.158 "A Poisoned Creature takes Damage every Round at the beginning of
+// their Turn for the specified amount of time", with l.61 (a readied action
+// fires in gob's own Turn) and l.13: aria's readied dagger (poison 1 for 2
+// Rounds) hits gob as it moves in round 1; the 2 Rounds end at gob's
+// round-3 start, after its bite there: 2 bites (rounds 2 and 3; was: 1, the
+// last Round ending before its bite), none in round 4.
+TEST(StartOfTurn, APoisonLaidInItsBearersOwnTurnBitesEveryRound) {
+  fb::CombatantSpecT aria = Being("aria", "party", 0, 0);
+  Arm(aria, "dagger", "1d6", "melee", "light", 5, 0,
+      {{"poison", 1}, {"poison_rounds", 2}});
+  Table t(D20ThreeAction(),
+          MakeRoster({std::move(aria), Being("gob", "goblins", 1, 1)}),
+          {15, 10});
+  ASSERT_OK(t.Submit(Ready("aria", "attack", "moves", "gob")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(MoveTo("gob", {{2, 1}})));
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT stab = Cmd("aria", "attack", {"gob"});
+  stab.weapon = "dagger";
+  stab.window = t.state().windows.begin()->first;
+  ASSERT_OK(t.Submit(stab, {15, 1}));  // 15 + 1 + 3 = 19 vs 12; 1 + 3
+  EXPECT_EQ(Res(t, "gob", kHp), 16);
+  ASSERT_TRUE(Has(t, "gob", kPoisoned));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {2}));  // round 2: 1d6
+  EXPECT_EQ(Res(t, "gob", kHp), 14);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  auto r3 = t.Submit(Cmd("aria", "end_turn"), {3});  // round 3: the last
+  ASSERT_OK(r3);
+  EXPECT_EQ(NumOf(*r3, "000.poisoned", "level"), 1);
   EXPECT_EQ(Res(t, "gob", kHp), 11);
+  EXPECT_FALSE(Has(t, "gob", kPoisoned));  // its 2 Rounds are over
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // round 4: no die
+  EXPECT_EQ(Res(t, "gob", kHp), 11);
+}
+
+// 000 l.158 with l.41 ("consider the start of the last Creature to Command
+// its Turn as the start of their Turn for determining continuous Effects
+// (such as ... Poison ...)"): a Poison of 1 Round laid on the wolf in its
+// ranger's Turn ends at the ranger's round-2 start, after the wolf's bite
+// there (was: none).
+TEST(StartOfTurn, ACompanionsPoisonLaidInItsCommandersTurnBitesToo) {
+  fb::CombatantSpecT wolf = Being("wolf", "party", 1, 0);
+  wolf.controller = "ranger";
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("ranger", "party", 0, 0), std::move(wolf),
+                      Being("gob", "goblins", 9, 9)}),
+          {15, 10});
+  fb::CommandT c = Gm("wolf", "gm_condition", "adder venom");
+  WithText(c, "name", "poisoned");
+  WithText(c, "op", "add");
+  With(c, "level", 2);
+  With(c, "rounds", 1);
+  ASSERT_OK(t.Submit(c));  // in the ranger's turn
+  ASSERT_OK(t.Submit(Cmd("ranger", "end_turn")));
+  auto r2 = t.Submit(Cmd("gob", "end_turn"), {2, 3});  // ranger's round 2
+  ASSERT_OK(r2);
+  EXPECT_EQ(NumOf(*r2, "000.poisoned", "level"), 2);
+  EXPECT_EQ(Res(t, "wolf", kHp), 15);
+  EXPECT_FALSE(Has(t, "wolf", kPoisoned));
 }
 
 TEST(StartOfTurn, BleedingComesFirst) {

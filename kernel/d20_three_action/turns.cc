@@ -81,6 +81,15 @@ absl::StatusOr<bool> StartTurnOf(Decision& d, const std::string& who,
   }
   if (d.state().Find(who)->Resource(kSotRound) < round) {
     RETURN_IF_ERROR(StartOfTurnEffects(d, who, cause));
+  } else {
+    // A held turn resuming, or a delaying creature entering (L13, L15): its
+    // start-of-turn effects came at its old place; the Rounds kept at that
+    // old place when it was the round's start and this is now the last
+    // place (KeepRoundAnchors) end here, every other creature having had
+    // its Turn.
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, who, round,
+                             {cause, "000.duration.round"})
+                        .status());
   }
   const Combatant* c = d.state().Find(who);
   if (IsDead(*c)) {

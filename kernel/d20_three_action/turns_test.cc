@@ -499,8 +499,11 @@ TEST(Turns, ARoundsDurationStaysAtTheHoldersOldPlace) {
 
 // 000 l.13 with l.15 "When a Creature delaying their Turn wishes to act they
 // may enter the Initiative again after the current Turn": a 2-Round effect
-// aria applied in round 1 ends at her old place in round 3 (before gob's
-// turn), not at the later place she took by entering after orc in round 2.
+// aria applied in round 1 ends at her old place, the start of round 3, which
+// comes after every other creature's turn of round 2 (l.13 "it will end
+// after all other Creatures have gotten a Turn, not the end of the
+// Initiative count"): she entered after orc, the last, so it ends as her
+// entered turn of round 2 comes (was: after it, at gob's round-3 start).
 TEST(Turns, ARoundsDurationStaysAtTheOldPlaceOfACreatureThatEnters) {
   Table t(
       D20ThreeAction(),
@@ -520,13 +523,69 @@ TEST(Turns, ARoundsDurationStaysAtTheOldPlaceOfACreatureThatEnters) {
   ASSERT_OK(t.Submit(Cmd("aria", "delay")));  // round 2
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("aria", "enter")));  // after orc's turn
-  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_TRUE(Has(t, "gob", kEntangled));     // orc's round 2 to come
+  auto ev = t.Submit(Cmd("orc", "end_turn"));
+  ASSERT_OK(ev);
   EXPECT_EQ(t.state().active, "aria");
-  EXPECT_TRUE(Has(t, "gob", kEntangled));  // round 2 is not over
+  EXPECT_FALSE(Has(t, "gob", kEntangled));  // gob and orc: two Turns each
+  EXPECT_TRUE(Cites(*ev, "000.duration.round"));
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   EXPECT_EQ(t.state().round, 3);
   EXPECT_EQ(t.state().active, "gob");
-  EXPECT_FALSE(Has(t, "gob", kEntangled));  // two Rounds are over
+}
+
+// 000 l.13 "At any point a Creature can decide to hold its Turn and drop its
+// point in the Initiative count to a lower position ... (If something has a
+// Duration of 1 Round it will end after all other Creatures have gotten a
+// Turn, not the end of the Initiative count)": aria (first) makes the orc
+// Shaken for 1 Round, then holds until after the orc (the last). gob's and
+// the orc's turns follow: every other creature has had its Turn, so the
+// Shaken is over when aria resumes (was: it lasted through her resumed turn,
+// to gob's round-2 start), and her Turn goes on (Actions kept, no new
+// start-of-turn effects).
+TEST(Turns, ARoundsDurationEndsBeforeAHolderThatWasFirstResumesLast) {
+  Table t = ThreeApart();
+  HornShakesTheOrc(t, 1);
+  ASSERT_TRUE(Has(t, "orc", kShaken));
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "orc");
+  ASSERT_OK(t.Submit(hold));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(t.state().active, "orc");
+  EXPECT_TRUE(Has(t, "orc", kShaken));  // the orc's own Turn is to come
+  auto ev = t.Submit(Cmd("orc", "end_turn"));
+  ASSERT_OK(ev);
+  EXPECT_EQ(t.state().round, 1);
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_FALSE(Has(t, "orc", kShaken));
+  EXPECT_TRUE(Cites(*ev, "000.duration.round"));
+  EXPECT_EQ(Res(t, "aria", kActions), 3);  // the held turn goes on
+}
+
+// 000 l.13 "(If something has a Duration of 1 Round it will end after all
+// other Creatures have gotten a Turn, not the end of the Initiative count)":
+// a Flat Footed the GM lays for 1 Round in aria's turn is a Round's
+// duration, not a critical Feint's "until your next Turn" (l.53): aria
+// (first) holds until after gob; gob (r1) and orc (r1) have had their turns
+// when round 2 starts, so it ends before gob's round-2 turn (was: it
+// followed aria to her new place, lasting through gob's round-2 turn).
+TEST(Turns, ATimedFlatFootedStaysAtTheHoldersOldPlace) {
+  Table t = ThreeApart();
+  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
+  WithText(gm, "name", kFlatFooted);
+  WithText(gm, "op", "add");
+  With(gm, "rounds", 1);
+  ASSERT_OK(t.Submit(gm));
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(t.Submit(hold));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_TRUE(Has(t, "orc", kFlatFooted));  // the orc's Turn is to come
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "orc", kFlatFooted));  // one Round is over
 }
 
 // Condition names are a closed list: the text's spelling (L144 "Prone",
