@@ -1735,12 +1735,13 @@ TEST(Mounted, TheRidersExtraYardCountsForEnemiesWithinThirtyFeet) {
 // their turn at 10. The orc (17; spear, reach 2: 1 + 1 = 2 yd from her,
 // l.280) rolls a natural 20 against her: her own score 18 - 2 = 16, the
 // worse of the two still the horse's 10 (not 10 - 2 = 8). Dismounted, she
-// is back at her own 16.
+// is back at her own 16. (Her armor 10 keeps the wound short of fatal: a
+// dying rider would be unconscious, l.250.)
 TEST(Mounted, ARidersOwnInitiativeChangesAndTheSharedTurnKeepsTheWorse) {
   auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
   auto orc = Orc();
   AddNumber(*orc.weapons[0], "reach", 2);
-  Table t(WoundSlots(), Roster({Aria(8, 5), std::move(horse), std::move(orc)}), {10, 5, 12});
+  Table t(WoundSlots(), Roster({Aria(8, 5, {{"armor", 10}}), std::move(horse), std::move(orc)}), {10, 5, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   EXPECT_EQ(Init(t.state(), "aria"), 10);
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
