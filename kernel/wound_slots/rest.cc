@@ -45,8 +45,10 @@ int64_t start_vit(const Combatant& c) { return c.Stat("vit"); }
 // current one) that end within them end, older first, and so do the spells
 // it invested in (l.42: its mana "returned as soon as the effect ends"),
 // before the rest's benefits (l.46 "after accounting for ... invested
-// mana"). Reading: effects on others, and those lasting until a turn
-// (l.199), are not the rest's (the GM's). Durations run out by
+// mana"). The rester's turns come in those rounds (l.108): what lasts
+// until the start or end of its own turn (l.199) ends with them. Reading:
+// effects on others, and those lasting until another's turn, are not the
+// rest's (the GM's). Durations run out by
 // themselves: the system's, as at a round's end, not the rester's act.
 absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uint64_t cause) {
   Decision::SystemSteps system(d);
@@ -56,7 +58,14 @@ absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uin
     for (const auto& [cid, k] : o.conditions) {
       const bool counted = (k.expiry.kind == fb::ExpiryKind::RoundEnd || k.expiry.kind == fb::ExpiryKind::RoundStart) &&
                            k.expiry.round <= last;
-      if (counted && (id == who || (k.name == "Spell" && k.source == who))) due.emplace_back(Began(k), id, cid);
+      // l.199 "Until your next turn": the rest's rounds hold the rester's
+      // turns (l.108 "one turn per round"), so what lasts until the start
+      // or the end of one of its turns (Defend, an Opening) ends too.
+      const bool own_turn = (k.expiry.kind == fb::ExpiryKind::TurnStart || k.expiry.kind == fb::ExpiryKind::TurnEnd) &&
+                            k.expiry.actor == who && rounds >= 2;
+      if ((counted && (id == who || (k.name == "Spell" && k.source == who))) || (own_turn && id == who)) {
+        due.emplace_back(Began(k), id, cid);
+      }
     }
   }
   std::sort(due.begin(), due.end());

@@ -489,6 +489,19 @@ TEST(Rest, TheRoundsOfAShortRestEndTheEffectsTheyOutlast) {
   EXPECT_EQ(t.state().Find("aria")->FindCondition("Spell")->expiry.round, 61);
 }
 
+// 001 l.199 Defend "Until your next turn", l.45 "A short rest lasts at
+// least 15 minutes", l.111 "each minute equaling 4 rounds", l.108 "one turn
+// per round": aria defends, then rests 60 rounds; her next turns come in
+// them: she is no longer defending (was: defending until the combat's
+// counter reached her next turn, however long she rested).
+TEST(Rest, AShortRestOutlastsADefendUntilTheRestersNextTurn) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Defending"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "short_rest")).ok());
+  EXPECT_FALSE(t.state().Find("aria")->Has("Defending"));
+}
+
 // 001 l.185 "leave them conscious but helpless for 2 rounds", l.127, l.47
 // "a long rest lasts 8 hours": a creature helpless for 2 rounds is no
 // longer helpless once it has rested (was: helpless until round 2 ended,
