@@ -73,7 +73,27 @@ absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uin
     RETURN_IF_ERROR(RemoveCondition(d, on, cid, {cause, "001.duration", {{"rest_rounds", rounds}, {"last_round", last}},
                                                  "its duration ran out during the rest"}));
   }
-  return ReturnExpiredMana(d, cause);
+  RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
+  if (rounds < 1) return absl::OkStatus();
+  // l.160 "any unspent movement is lost at the end of the round": the
+  // current round, the rest's first, ends within it.
+  RETURN_IF_ERROR(LoseMovement(d, who, {cause, "001.move.pool", {{"rest_rounds", rounds}},
+                                        "unspent movement is lost at the end of the round (during the rest)"}));
+  // l.110 "You gain AP twice per round, once at the start of the round, and
+  // once at the end of your turn", capped at Max AP: each later round of
+  // the rest gives both.
+  const Combatant* c = d.state().Find(who);
+  const SpeedRow row = SpeedTable(SpeedScore(*c));
+  int64_t ap = c->Resource(res::kAp);
+  for (int64_t r = 2; r <= rounds && ap < row.max_ap; ++r) {
+    ap = std::max(ap, std::min(ap + row.round_start, row.max_ap));
+    ap = std::max(ap, std::min(ap + row.turn_end, row.max_ap));
+  }
+  if (ap == c->Resource(res::kAp)) return absl::OkStatus();
+  return SetResource(d, who, res::kAp, ap, {cause, "001.ap.gain",
+                                            {{"rest_rounds", rounds}, {"round_start", row.round_start},
+                                             {"turn_end", row.turn_end}, {"max_ap", row.max_ap}},
+                                            "the AP of the rounds the rest lasts"});
 }
 
 }  // namespace
