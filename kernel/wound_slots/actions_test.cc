@@ -1643,6 +1643,43 @@ TEST(Mounted, AMountsDefendEndsAtItsNextSharedTurn) {
   EXPECT_FALSE(t.state().Find("horse")->Has("Defending"));
 }
 
+// 001 l.280 "you and your mount share a single turn", l.282 "Trained
+// mounts can be made to attack or perform other actions on command",
+// l.108, l.110, l.199. Aria (18) mounts the horse (10) in round 1; round 2
+// the horse defends in the shared turn; the GM knocks aria out on the
+// orc's (6) turn. Round 3: the shared turn passes at its place (the horse,
+// commanded by none, takes none): its Defend ends (its next turn) and, the
+// turn ending, the horse gains its Turn End 6 on top of the Round Start 6
+// (Speed 0, l.115-116; max 18, l.117); the orc's turn follows (was: no
+// Turn End AP).
+TEST(Mounted, AMountUnderAKnockedOutRiderHasItsSharedTurnPass) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 0}, {"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 15, 15)}), {10, 5, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_TRUE(t.Submit(Cmd("horse", "defend")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  fb::CommandT ko = kernel::testing::GmCmd("gm_condition", "aria", "a low branch");
+  kernel::testing::WithText(ko, "op", "add");
+  kernel::testing::WithText(ko, "name", "Unconscious");
+  ASSERT_TRUE(t.Submit(ko).ok());
+  fb::CommandT set = Cmd("horse", "gm_set");  // the horse's AP at 0 (set-up)
+  set.author = "gm";
+  set.role = fb::Role::GM;
+  set.text = "test set-up";
+  WithText(set, "resource", "ap");
+  With(set, "value", 0);
+  ASSERT_TRUE(t.Submit(set).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 3);
+  EXPECT_TRUE(t.state().IsTurnOf("orc"));  // the shared turn (10) passed before the orc's (6)
+  EXPECT_FALSE(t.state().Find("horse")->Has("Defending"));
+  EXPECT_EQ(Ap(t.state(), "horse"), 6 + 6);
+}
+
 // 001 l.280 "While riding a mount, you and your mount share a single
 // turn"; l.108 "Each participant has one turn per round"; l.110 AP "once
 // at the end of your turn". Aria (18) mounts the horse (10, Speed 0: 6 +
@@ -1735,12 +1772,13 @@ TEST(Mounted, TheRidersExtraYardCountsForEnemiesWithinThirtyFeet) {
 // their turn at 10. The orc (17; spear, reach 2: 1 + 1 = 2 yd from her,
 // l.280) rolls a natural 20 against her: her own score 18 - 2 = 16, the
 // worse of the two still the horse's 10 (not 10 - 2 = 8). Dismounted, she
-// is back at her own 16.
+// is back at her own 16. (Her armor 10 keeps the wound short of fatal: a
+// dying rider would be unconscious, l.250.)
 TEST(Mounted, ARidersOwnInitiativeChangesAndTheSharedTurnKeepsTheWorse) {
   auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
   auto orc = Orc();
   AddNumber(*orc.weapons[0], "reach", 2);
-  Table t(WoundSlots(), Roster({Aria(8, 5), std::move(horse), std::move(orc)}), {10, 5, 12});
+  Table t(WoundSlots(), Roster({Aria(8, 5, {{"armor", 10}}), std::move(horse), std::move(orc)}), {10, 5, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   EXPECT_EQ(Init(t.state(), "aria"), 10);
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());

@@ -45,8 +45,10 @@ int64_t start_vit(const Combatant& c) { return c.Stat("vit"); }
 // current one) that end within them end, older first, and so do the spells
 // it invested in (l.42: its mana "returned as soon as the effect ends"),
 // before the rest's benefits (l.46 "after accounting for ... invested
-// mana"). Reading: effects on others, and those lasting until a turn
-// (l.199), are not the rest's (the GM's). Durations run out by
+// mana"). The rester's turns come in those rounds (l.108): what lasts
+// until the start or end of its own turn (l.199) ends with them. Reading:
+// effects on others, and those lasting until another's turn, are not the
+// rest's (the GM's). Durations run out by
 // themselves: the system's, as at a round's end, not the rester's act.
 absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uint64_t cause) {
   Decision::SystemSteps system(d);
@@ -56,7 +58,14 @@ absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uin
     for (const auto& [cid, k] : o.conditions) {
       const bool counted = (k.expiry.kind == fb::ExpiryKind::RoundEnd || k.expiry.kind == fb::ExpiryKind::RoundStart) &&
                            k.expiry.round <= last;
-      if (counted && (id == who || (k.name == "Spell" && k.source == who))) due.emplace_back(Began(k), id, cid);
+      // l.199 "Until your next turn": the rest's rounds hold the rester's
+      // turns (l.108 "one turn per round"), so what lasts until the start
+      // or the end of one of its turns (Defend, an Opening) ends too.
+      const bool own_turn = (k.expiry.kind == fb::ExpiryKind::TurnStart || k.expiry.kind == fb::ExpiryKind::TurnEnd) &&
+                            k.expiry.actor == who && rounds >= 2;
+      if ((counted && (id == who || (k.name == "Spell" && k.source == who))) || (own_turn && id == who)) {
+        due.emplace_back(Began(k), id, cid);
+      }
     }
   }
   std::sort(due.begin(), due.end());
@@ -64,7 +73,27 @@ absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uin
     RETURN_IF_ERROR(RemoveCondition(d, on, cid, {cause, "001.duration", {{"rest_rounds", rounds}, {"last_round", last}},
                                                  "its duration ran out during the rest"}));
   }
-  return ReturnExpiredMana(d, cause);
+  RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
+  if (rounds < 1) return absl::OkStatus();
+  // l.160 "any unspent movement is lost at the end of the round": the
+  // current round, the rest's first, ends within it.
+  RETURN_IF_ERROR(LoseMovement(d, who, {cause, "001.move.pool", {{"rest_rounds", rounds}},
+                                        "unspent movement is lost at the end of the round (during the rest)"}));
+  // l.110 "You gain AP twice per round, once at the start of the round, and
+  // once at the end of your turn", capped at Max AP: each later round of
+  // the rest gives both.
+  const Combatant* c = d.state().Find(who);
+  const SpeedRow row = SpeedTable(SpeedScore(*c));
+  int64_t ap = c->Resource(res::kAp);
+  for (int64_t r = 2; r <= rounds && ap < row.max_ap; ++r) {
+    ap = std::max(ap, std::min(ap + row.round_start, row.max_ap));
+    ap = std::max(ap, std::min(ap + row.turn_end, row.max_ap));
+  }
+  if (ap == c->Resource(res::kAp)) return absl::OkStatus();
+  return SetResource(d, who, res::kAp, ap, {cause, "001.ap.gain",
+                                            {{"rest_rounds", rounds}, {"round_start", row.round_start},
+                                             {"turn_end", row.turn_end}, {"max_ap", row.max_ap}},
+                                            "the AP of the rounds the rest lasts"});
 }
 
 }  // namespace

@@ -489,6 +489,38 @@ TEST(Rest, TheRoundsOfAShortRestEndTheEffectsTheyOutlast) {
   EXPECT_EQ(t.state().Find("aria")->FindCondition("Spell")->expiry.round, 61);
 }
 
+// 001 l.199 Defend "Until your next turn", l.45 "A short rest lasts at
+// least 15 minutes", l.111 "each minute equaling 4 rounds", l.108 "one turn
+// per round": aria defends, then rests 60 rounds; her next turns come in
+// them: she is no longer defending (was: defending until the combat's
+// counter reached her next turn, however long she rested).
+TEST(Rest, AShortRestOutlastsADefendUntilTheRestersNextTurn) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Defending"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "short_rest")).ok());
+  EXPECT_FALSE(t.state().Find("aria")->Has("Defending"));
+}
+
+// 001 l.160 "any unspent movement is lost at the end of the round", l.110
+// "You gain AP twice per round ... any AP gained in excess of your max AP
+// ... is lost", l.111 "each minute equaling 4 rounds": aria (7 AP) buys 4
+// AP of movement (Str 2 + Size 0 + Athletics 2 = 4: rate 9, 9 yd; 3 AP
+// left), then rests 60 rounds: the pool is lost with the first round's
+// end, and 59 more rounds of +7 / +7 (Speed 1, l.115-116) fill her to Max
+// AP 21 (l.117) (was: 9 yd and 3 AP kept through the rest).
+TEST(Rest, AShortRestsRoundsLoseTheMovementAndGainTheAp) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_EQ(R(t, res::kMovePool), 9);
+  ASSERT_EQ(R(t, res::kAp), 3);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "short_rest")).ok());
+  EXPECT_EQ(R(t, res::kMovePool), 0);
+  EXPECT_EQ(R(t, res::kAp), 21);
+}
+
 // 001 l.185 "leave them conscious but helpless for 2 rounds", l.127, l.47
 // "a long rest lasts 8 hours": a creature helpless for 2 rounds is no
 // longer helpless once it has rested (was: helpless until round 2 ended,

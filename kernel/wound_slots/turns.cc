@@ -175,8 +175,28 @@ absl::Status PassIncapableTurns(Decision& d, const std::optional<std::string>& n
     if (std::find(d.state().acted.begin(), d.state().acted.end(), e.actor) != d.state().acted.end()) continue;
     std::vector<std::string> ids{e.actor};
     ids.insert(ids.end(), e.members.begin(), e.members.end());
+    const Combatant* head = d.state().Find(e.actor);
+    const bool passes = head != nullptr && (IsDead(*head) || head->Has("Unconscious"));
     for (const std::string& id : ids) {
       const Combatant* c = d.state().Find(id);
+      if (passes && c != nullptr && !IsDead(*c) && c->Resource(res::kTurnRound) != round) {
+        // l.110 "once at the end of your turn": the turn that passes ends,
+        // for every living member of it (a mount under a rider unable to
+        // act, l.280): its Turn End AP, what ends with it, and l.122 "you
+        // cannot gain AP until after your first turn": that turn is over.
+        Decision::SystemSteps system(d);
+        RETURN_IF_ERROR(ExpireTurnStartsDue(d, id, round, cause));
+        RETURN_IF_ERROR(Expire(d, fb::ExpiryKind::TurnEnd, id, round, {cause, "001.duration"}));
+        RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
+        RETURN_IF_ERROR(GainAp(d, id, false, {cause}));
+        if (d.state().Find(id)->Has("Surprised")) {
+          RETURN_IF_ERROR(RemoveConditionsNamed(d, id, "Surprised", {cause, "001.surprise", {}, "its first turn is over"}));
+        }
+        // l.108 "one turn per round": had, though passed (not again if it
+        // wakes later this round).
+        RETURN_IF_ERROR(SetResource(d, id, res::kTurnRound, round, {cause, "001.round"}));
+        c = d.state().Find(id);
+      }
       if (c == nullptr || (!IsDead(*c) && !c->Has("Unconscious"))) continue;
       const std::string why = IsDead(*c) ? " is dead" : " is unconscious";
       RETURN_IF_ERROR(ExpireTurnStartsDue(d, id, round, cause));

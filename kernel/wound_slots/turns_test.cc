@@ -184,6 +184,53 @@ TEST(Durations, DefendEndsWhenAnUnconsciousDefendersTurnPasses) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Defending"));
 }
 
+// 001 l.250 "the target is no longer dying and may immediately make
+// another check to wake up", l.185 "knock them unconscious but prevent them
+// from gaining the dying condition": the dying are unconscious. Aria
+// (initiative 18) passes; the orc (17) strikes her with a natural 20:
+// 20 + 2 = 22 >= 13 hits, 22 + 3 + 4 - 13 - 1 = 15 >= 8: fatal (l.12-14);
+// a PC is dying (l.4) and unconscious; initiatives orc 19, aria 16 (l.81).
+// Round 2 her turn passes (l.108): round 3 starts with the orc (was: she
+// took her turn and acted while dying). Stabilized (l.250), she is no
+// longer dying but still unconscious until the GM's wake-up check.
+TEST(Turns, ADyingCreatureIsUnconsciousAndItsTurnPasses) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass, {20}).ok());
+  ASSERT_EQ(Wounds(t.state(), "aria", kFatal), 1);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Dying"));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Unconscious"));
+  EXPECT_FALSE(t.Submit(Cmd("aria", "defend")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "orc");
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 3);
+  EXPECT_EQ(t.state().active, "orc");
+}
+
+// 001 l.110 "You gain AP twice per round, once at the start of the round,
+// and once at the end of your turn", l.122 "you cannot gain AP until after
+// your first turn", l.108. The orc, surprised (12 + 5 - 5 = 12, no Round
+// Start AP), is knocked out on aria's (18) turn; its turn comes and passes:
+// it ends, +6 (Speed 0, l.116), its first turn over; round 2 +6 = 12 (was:
+// 0, surprised for good while its turns passed).
+TEST(Turns, ATurnPassedUnconsciousEndsWithItsTurnEndAp) {
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {}, {"standard", "surprised"})}), {10, 12});
+  ASSERT_EQ(Ap(t.state(), "orc"), 0);
+  KnockOut(t, "orc");
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_FALSE(t.state().Find("orc")->Has("Surprised"));
+  EXPECT_EQ(Ap(t.state(), "orc"), 12);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(Ap(t.state(), "orc"), 18);  // 12 + 6 (its passed turn) + 6 (round 3) = 24, Max AP 18 (l.117)
+}
+
 // 001 l.111 "continue to spend all AP on each of your subsequent turns
 // until the total cost has been spent"; l.108. Aria declares a 12-AP
 // Strong Attack with 7 AP (7 paid, 5 due), then is knocked out on the
@@ -200,7 +247,9 @@ TEST(Paying, AnActPaidOverTurnsIsCancelledWhenItsActorsTurnPassesUnconscious) {
   ASSERT_EQ(t.state().round, 2);
   EXPECT_EQ(FirstPending(t.state(), "aria", kPaying), nullptr);
   EXPECT_TRUE(t.state().pending.empty());
-  EXPECT_EQ(Ap(t.state(), "aria"), 7 + 7);  // nothing more paid: Turn End 7 + Round Start 7
+  // Nothing more paid: Turn End 7 + Round Start 7 + the Turn End 7 of the
+  // turn that passed (l.110) = Max AP 21.
+  EXPECT_EQ(Ap(t.state(), "aria"), 21);
 }
 
 // 001 l.235 "The target is unable to take any other actions while

@@ -53,6 +53,14 @@ absl::StatusOr<int> Wound(Decision& d, const std::string& who, int level,
       RETURN_IF_ERROR(Impose(d, who, "Dead", "fatal wound", {}, {why.cause, "001.wound.fatal", {{"fatal_slots_full", 1}}, "a fatal wound with its fatal slot already full"}).status());
     } else if (!c->Has("Dying")) {
       RETURN_IF_ERROR(Impose(d, who, "Dying", "fatal wound", {}, {why.cause, "001.wound.fatal", {}, "death if not treated (the GM rules when)"}).status());
+      // l.250: a stabilized creature "is no longer dying and may immediately
+      // make another check to wake up", and l.185 knocks "them unconscious
+      // but prevent[s] them from gaining the dying condition": the dying are
+      // unconscious. Stabilize ends Dying, not this; the wake-up check is the
+      // wounded condition's, outside this text: the GM's (gm_condition).
+      if (!d.state().Find(who)->Has("Unconscious")) {
+        RETURN_IF_ERROR(Impose(d, who, "Unconscious", "fatal wound", {}, {why.cause, "001.wound.fatal", {}, "dying: unconscious until it wakes up (l.250)"}).status());
+      }
     }
   }
   return l;
