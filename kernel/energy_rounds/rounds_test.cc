@@ -197,6 +197,31 @@ TEST(Rounds, TheGmsNumbersStopAtTheTextsMaxima) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.82 "Keep track of Stamina, Energy, and Agility using some sort of
+// token", l.308 "# of Recovery Surges": counts, none below 0, as Stamina
+// (l.74) and Aura (l.294). Black-box (this pass): gm_adjust surges -10 left
+// kara 5 - 10 = -5 surges, gm_set agility -2 left -2. Now: 0, recorded.
+TEST(Rounds, TheGmsNumbersLeaveNoCountBelowZero) {
+  Table t(EnergyRounds(), Two());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (const char* resource : {"surges", "energy", "agility"}) {
+    auto adj = Gm("gm_adjust", "kara");
+    WithText(adj, "resource", resource);
+    With(adj, "delta", -10);
+    auto ev = t.Submit(adj);
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(t.state().Find("kara")->Resource(resource), 0) << resource;
+    EXPECT_LT(NumOf(*ev, absl::StrCat(resource, "_asked")), 0) << resource;
+  }
+  auto set = Gm("gm_set", "kara");
+  WithText(set, "resource", "agility");
+  With(set, "value", -2);
+  ASSERT_TRUE(t.Submit(set).ok());
+  EXPECT_EQ(t.state().Find("kara")->Resource("agility"), 0);
+  EXPECT_FALSE(t.state().Find("kara")->Has("Unconscious"));  // only 0 Stamina knocks out
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Rounds, GmEndsRoundAndBudgetsReset) {
   Table t(EnergyRounds(), Two());
   ASSERT_TRUE(t.status().ok());

@@ -189,16 +189,26 @@ absl::Status RefuseGmAboveMaximum(const fb::CommandT& c, const Combatant& a) {
 absl::Status AfterGmNumber(Decision& d, const fb::CommandT& c, uint64_t ruling) {
   const std::string resource = ParamText(c, "resource");
   const Combatant* a = d.state().Find(c.actor);
-  if (a == nullptr || GmMaximum(*a, resource) < 0) return absl::OkStatus();
+  const bool pool = resource == res::kEnergy || resource == res::kAgility;
+  if (a == nullptr || (GmMaximum(*a, resource) < 0 && !pool)) return absl::OkStatus();
   const int64_t value = a->Resource(resource);
-  if (value < 0 && resource != res::kSurges) {
-    const bool stamina = resource == res::kStamina;
-    RETURN_IF_ERROR(SetResource(
-        d, a->id, resource, 0,
-        {ruling, stamina ? "002.stamina.negative" : "002.damage.aura",
-         {{absl::StrCat(resource, "_asked"), value}},
-         stamina ? "Negative Stamina does not exist: 0 (l.74)"
-                 : "Aura is reduced to 0, no further (l.294)"}));
+  if (value < 0) {
+    // Energy, Agility and the Recovery Surges are counts, kept "using some
+    // sort of token" (l.82, l.308 "# of Recovery Surges"): none below 0
+    // either (was: a GM's -10 left surges -5, Agility -2).
+    std::string rule = "002.stamina.negative";
+    std::string why = "Negative Stamina does not exist: 0 (l.74)";
+    if (resource == res::kAura) {
+      rule = "002.damage.aura";
+      why = "Aura is reduced to 0, no further (l.294)";
+    } else if (resource != res::kStamina) {
+      rule = resource == res::kSurges ? "002.aura.surges"
+             : resource == res::kEnergy ? "002.rounds.energy"
+                                        : "002.agility.max";
+      why = absl::StrCat("no fewer than 0 ", resource, ", a count of tokens (l.82, l.308)");
+    }
+    RETURN_IF_ERROR(SetResource(d, a->id, resource, 0,
+                                {ruling, rule, {{absl::StrCat(resource, "_asked"), value}}, why}));
   }
   // ... and the text's maxima: Maximum Stamina (l.78), Aura Strength
   // (l.298), the number of Recovery Surges (l.308). A gain the GM adjusts
