@@ -425,5 +425,32 @@ TEST(Aura, RecoverySurgeAndFormulae) {
   EXPECT_EQ(t.Submit(p).status().code(), absl::StatusCode::kPermissionDenied);
 }
 
+// 002 l.306 "some spells and abilities allow you to restore Aura using
+// Recover Surges during combat", l.310 "When you spend a Recovery Surge to
+// restore your Aura": at full Aura (the orc's 24 of 24) there is nothing to
+// restore, and the surge is not spent (black-box, this pass: `surge` took
+// 6 -> 5 surges and restored nothing). One below full: spent, the Aura
+// regained up to its Strength (23 + 3 -> 24).
+TEST(Aura, NoRecoverySurgeIsSpentAtFullAura) {
+  Table t(EnergyRounds(), AtZero(0, {{"int", -2}}));
+  auto full = Gm("gm_set", "orc");
+  WithText(full, "resource", "aura");
+  With(full, "value", 24);
+  ASSERT_TRUE(t.Submit(full).ok());
+  auto refused = t.Submit(Gm("surge", "orc"));
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("Aura is full"), std::string::npos)
+      << refused.status();
+  EXPECT_EQ(t.state().Find("orc")->Resource("surges"), 6);
+  auto dent = Gm("gm_set", "orc");
+  WithText(dent, "resource", "aura");
+  With(dent, "value", 23);
+  ASSERT_TRUE(t.Submit(dent).ok());
+  ASSERT_TRUE(t.Submit(Gm("surge", "orc")).ok());
+  EXPECT_EQ(t.state().Find("orc")->Resource("aura"), 24);
+  EXPECT_EQ(t.state().Find("orc")->Resource("surges"), 5);
+  ExpectRulesKnown(t.log());
+}
+
 }  // namespace
 }  // namespace combat::kernel::energy::testutil

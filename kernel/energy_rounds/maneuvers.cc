@@ -503,6 +503,18 @@ absl::Status DecideRelease(const fb::CommandT& c, Decision& d) {
   if (hold == nullptr) {
     return Refuse("002.cond.restraining", absl::StrCat(a->id, " is not restraining anyone"));
   }
+  // Letting go is the restrainer's doing (l.571 "you are Holding them"):
+  // the unconscious and the dead do nothing (l.653, l.686; acts.cc
+  // StopReason), so their hold stands until the GM ends it (reading 41:
+  // `release` by the GM, or gm_condition op=remove name=Restraining).
+  if (c.role != fb::Role::GM && (a->Has("Unconscious") || a->Has("Dead"))) {
+    const bool dead = a->Has("Dead");
+    return Refuse(dead ? "002.death.dead" : "002.cond.unconscious",
+                  absl::StrCat("command 'release': field 'actor': ", a->id, " is ",
+                               dead ? "dead" : "unconscious",
+                               " and cannot let go; the GM may end the hold (release as GM, "
+                               "or gm_condition op=remove name=Restraining)"));
+  }
   const std::string id = a->id;
   const uint32_t hid = hold->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));

@@ -219,6 +219,29 @@ TEST(Maneuvers, RestrainEscapeAndRelease) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
 }
 
+// 002 l.571 "you are Holding them": letting go is the restrainer's doing;
+// l.653/l.686 the unconscious do nothing (README reading 41: the hold
+// stands until the GM ends it). Black-box (the eighth pass): an unconscious
+// kara's `release` was accepted.
+TEST(Maneuvers, AnUnconsciousRestrainerCannotLetGoButTheGmMayEndTheHold) {
+  Table t(EnergyRounds(), Mat());
+  ASSERT_TRUE(t.Submit(Man("restrain"), {15, 2, 1}).ok());  // as RestrainEscapeAndRelease
+  auto ko = Gm("gm_set", "kara");
+  WithText(ko, "resource", "stamina");
+  With(ko, "value", 0);
+  ASSERT_TRUE(t.Submit(ko).ok());
+  ASSERT_TRUE(t.state().Find("kara")->Has("Unconscious"));  // l.72
+  ASSERT_TRUE(t.state().Find("orc")->Has("Restrained"));
+  auto refused = t.Submit(Cmd("kara", "release"));
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("unconscious"), std::string::npos)
+      << refused.status();
+  EXPECT_TRUE(t.state().Find("orc")->Has("Restrained"));
+  ASSERT_TRUE(t.Submit(Gm("release", "kara")).ok());  // the GM ends it
+  EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+  EXPECT_FALSE(t.state().Find("kara")->Has("Restraining"));
+}
+
 // 002 l.571: "the target is Held and you are Holding them"; l.579/l.684:
 // "Restraining: ... You are Slowed". Holding someone, the restrainer may
 // move (Slowed) but not beyond the hold's Reach (unarmed, 1 m) from the one

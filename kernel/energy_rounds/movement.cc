@@ -205,7 +205,30 @@ absl::Status CheckRun(const State& s, const Combatant& a, const fb::CommandT& c,
   cost.energy = p.energy;
   cost.stamina = p.sprint ? 1 : 0;
   RETURN_IF_ERROR(ReadCostParams(c, cost));
-  return CheckCost(s, a, cost, p.sprint ? "Sprint" : "Run");
+  RETURN_IF_ERROR(CheckCost(s, a, cost, p.sprint ? "Sprint" : "Run"));
+  if (p.sprint) {
+    // l.25 "You can turn any full Run action (3 Energy cost) into a
+    // Sprint": the Sprint is undertaken as a full Run, so its runner must
+    // have the full Run's 3 Energy (one of them Stamina, once a Round, l.47)
+    // and the Sprint's Stamina when it starts, even if it ends the Sprint
+    // early and pays only its share (l.138, reading 3). With less it runs
+    // (a Quick Run, l.11), not sprints.
+    // The share's check above already passed, Stamina included, so only
+    // the Energy of the full Run can be missing.
+    const int64_t need = cost.stamina_energy ? 2 : 3;
+    if (need > a.Resource(res::kEnergy)) {
+      const char* paid = cost.stamina_energy
+                             ? " (and 1 Stamina as Energy)"
+                             : " (1 may be Stamina: stamina_energy=1, l.47)";
+      return Refuse("002.cost.sprint",
+                    absl::StrCat(a.id, " cannot Sprint: a Sprint is a full Run (3 Energy cost, "
+                                 "l.25) turned into a Sprint by 1 Stamina, and needs ", need,
+                                 " Energy", paid, " at its start even if ended early (l.138); ",
+                                 a.id, " has ", a.Resource(res::kEnergy),
+                                 "; a Run of that length is no Sprint"));
+    }
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<Outcome> ResolveRun(Decision& d, const fb::CommandT& c,

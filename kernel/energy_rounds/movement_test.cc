@@ -180,6 +180,40 @@ TEST(Movement, ASprintEndedEarlyPaysItsShareWhetherDeclaredShortOrStopped) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.25 "You can turn any full Run action (3 Energy cost) into a
+// Sprint action by spending 1 Stamina": a Sprint starts as a full Run, so it
+// needs the full Run's 3 Energy at its start; l.138 lets its runner end it
+// early and pay its share, not begin one it cannot pay for. kara, 3 shifts
+// (3 Energy, l.21) -> 2 Energy left: a Sprint over 5 m (ceil(3 x 5 / 8) = 2
+// Energy, l.142) is refused (black-box, the eighth pass: accepted); a Quick
+// Run over 4 m (ceil(3 x 4 / 6) = 2, l.11) is not; with 1 Energy paid by
+// Stamina (l.47) the full Run is 2 + 1: the Sprint is allowed and pays its
+// share, 2 = 1 Energy + 1 Stamina, and the Sprint's 1 Stamina: Energy 1,
+// Stamina 12 - 2 = 10.
+TEST(Movement, ASprintNeedsTheFullRunsThreeEnergyAtItsStart) {
+  Table t(EnergyRounds(), Field());
+  for (int x : {3, 4, 5}) ASSERT_TRUE(t.Submit(Move("shift", {{x, 5}})).ok());
+  ASSERT_EQ(K(t).Resource("energy"), 2);
+  auto sprint = Move("sprint", {{6, 5}, {7, 5}, {8, 5}, {9, 5}, {10, 5}});
+  auto refused = t.Submit(sprint);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("full Run"), std::string::npos) << refused.status();
+  EXPECT_EQ(K(t).Resource("energy"), 2);
+  Table u(EnergyRounds(), Field());
+  for (int x : {3, 4, 5}) ASSERT_TRUE(u.Submit(Move("shift", {{x, 5}})).ok());
+  ASSERT_TRUE(u.Submit(Move("run", {{6, 5}, {7, 5}, {8, 5}, {9, 5}})).ok());  // Quick Run
+  EXPECT_EQ(K(u).Resource("energy"), 0);
+  Table v(EnergyRounds(), Field());
+  for (int x : {3, 4, 5}) ASSERT_TRUE(v.Submit(Move("shift", {{x, 5}})).ok());
+  With(sprint, "stamina_energy", 1);
+  auto ev = v.Submit(sprint);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(v).Resource("energy"), 1);
+  EXPECT_EQ(K(v).Resource("stamina"), 10);
+  EXPECT_EQ(K(v).at, (Pos{10, 5}));
+  ExpectRulesKnown(v.log());
+}
+
 TEST(Movement, JumpStandingAndRunning) {
   Table t(EnergyRounds(), Field({{"jump_bonus", 2}}));
   // Standing 2 m: 2 Energy + 1 Stamina; lands Unguarded (l.31, l.475).

@@ -45,6 +45,23 @@ TEST(Ranged, HitBypassesArmorWithDrawWeight) {
   EXPECT_EQ(t.state().Find("ash")->Resource("energy"), 4);  // 1 Energy (l.192)
 }
 
+// 002 l.235 "1-3 You are Exposed until the end of the next Round", at its
+// boundary: ash's Hit roll 3 (Ranged Evasion 3: Miss Chance 5 + 3 = 8, a
+// miss) in Round 1 leaves ash Exposed through Round 2 and not into Round 3
+// (the low roll's own "next Round", not l.460's default, README reading 12).
+TEST(Ranged, AHitRollOfThreeExposesTheShooterUntilTheEndOfTheNextRound) {
+  Table t(EnergyRounds(), Range());
+  auto ev = t.Submit(Shoot(), {3, 3});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "miss_chance"), 8);
+  EXPECT_EQ(Aura(t), 26);  // 20 + (3 + 2) x 4/3 = 26 (l.298): missed
+  EXPECT_TRUE(t.state().Find("ash")->Has("Exposed"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());  // Round 2: the next Round
+  EXPECT_TRUE(t.state().Find("ash")->Has("Exposed"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());  // Round 3
+  EXPECT_FALSE(t.state().Find("ash")->Has("Exposed"));
+}
+
 // l.346: "if a target is asleep or fully restrained they cannot roll
 // Evasion, and any attacks against them automatically hit" — a shot too.
 TEST(Ranged, AsleepOrFullyRestrainedTargetIsHitAutomatically) {

@@ -409,6 +409,17 @@ absl::Status DecideSurge(const fb::CommandT& c, Decision& d) {
   if (a->Resource(res::kSurges) < 1) {
     return Refuse("002.aura.surges", absl::StrCat(a->id, " has no Recovery Surge left"));
   }
+  // l.306 "restore Aura using Recover Surges", l.310 "When you spend a
+  // Recovery Surge to restore your Aura": with full Aura there is nothing
+  // to restore, and a surge is "only so much each day" (l.306), so it is
+  // not spent for nothing (as in a rest, NeedsAura).
+  if (!NeedsAura(*a)) {
+    return Refuse("002.rest.surge",
+                  absl::StrCat("command 'surge': field 'actor': ", a->id, "'s Aura is full (",
+                               a->Resource(res::kAura), " of ", AuraMax(*a),
+                               "): a Recovery Surge restores Aura (l.306, l.310), so none is "
+                               "spent"));
+  }
   const std::string id = a->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   return SpendSurge(d, id, decl);

@@ -1,4 +1,5 @@
 // Rounds, Energy, Stamina and passing (l.5, l.47, l.55, l.101-112, l.150).
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "kernel/energy_rounds/test_util.h"
 #include "kernel/window.h"
@@ -146,6 +147,78 @@ TEST(Rounds, GmStaminaToZeroKnocksOutAndNothingGoesNegative) {
   With(aura, "delta", -30);
   ASSERT_TRUE(t.Submit(aura).ok());
   EXPECT_EQ(t.state().Find("orc")->Resource("aura"), 0);
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.78 "Maximum Stamina = Constitution Score", l.298 Aura Strength,
+// l.308 "# of Recovery Surges": maxima (only Agility's is raised by
+// abilities, l.94). kara: Constitution 12 -> Stamina 12; Aura 20 + (2+1) x
+// 4/3 = 24; surges 5 + 1/2 (down) = 5. A GM's gm_set above one is refused
+// naming it; a gm_adjust gain stops at it and says so (black-box, the
+// eighth pass: gm_set stamina=15 left 15/12, which a later rest quietly
+// lowered to 12).
+TEST(Rounds, TheGmsNumbersStopAtTheTextsMaxima) {
+  Table t(EnergyRounds(), Two());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (const auto& [resource, max] :
+       std::vector<std::pair<std::string, int>>{{"stamina", 12}, {"aura", 24}, {"surges", 5}}) {
+    auto set = Gm("gm_set", "kara");
+    WithText(set, "resource", resource);
+    With(set, "value", max + 3);
+    auto refused = t.Submit(set);
+    EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition) << resource;
+    EXPECT_NE(refused.status().message().find("params.value"), std::string::npos)
+        << refused.status();
+    EXPECT_NE(refused.status().message().find(absl::StrCat("set at most ", max)),
+              std::string::npos)
+        << refused.status();
+    auto at = Gm("gm_set", "kara");
+    WithText(at, "resource", resource);
+    With(at, "value", max);
+    ASSERT_TRUE(t.Submit(at).ok()) << resource;  // the maximum itself is fine
+    auto low = Gm("gm_set", "kara");
+    WithText(low, "resource", resource);
+    With(low, "value", max - 4);
+    ASSERT_TRUE(t.Submit(low).ok()) << resource;
+    auto adj = Gm("gm_adjust", "kara");
+    WithText(adj, "resource", resource);
+    With(adj, "delta", 7);  // max - 4 + 7 = max + 3: stops at max
+    auto ev = t.Submit(adj);
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(t.state().Find("kara")->Resource(resource), max) << resource;
+    EXPECT_EQ(NumOf(*ev, absl::StrCat(resource, "_asked")), max + 3) << resource;
+  }
+  // Agility and Energy are the Round's budgets (l.53, l.90): not capped here.
+  auto agi = Gm("gm_adjust", "kara");
+  WithText(agi, "resource", "agility");
+  With(agi, "delta", 1);
+  ASSERT_TRUE(t.Submit(agi).ok());
+  EXPECT_EQ(t.state().Find("kara")->Resource("agility"), 4);
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.82 "Keep track of Stamina, Energy, and Agility using some sort of
+// token", l.308 "# of Recovery Surges": counts, none below 0, as Stamina
+// (l.74) and Aura (l.294). Black-box (this pass): gm_adjust surges -10 left
+// kara 5 - 10 = -5 surges, gm_set agility -2 left -2. Now: 0, recorded.
+TEST(Rounds, TheGmsNumbersLeaveNoCountBelowZero) {
+  Table t(EnergyRounds(), Two());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (const char* resource : {"surges", "energy", "agility"}) {
+    auto adj = Gm("gm_adjust", "kara");
+    WithText(adj, "resource", resource);
+    With(adj, "delta", -10);
+    auto ev = t.Submit(adj);
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(t.state().Find("kara")->Resource(resource), 0) << resource;
+    EXPECT_LT(NumOf(*ev, absl::StrCat(resource, "_asked")), 0) << resource;
+  }
+  auto set = Gm("gm_set", "kara");
+  WithText(set, "resource", "agility");
+  With(set, "value", -2);
+  ASSERT_TRUE(t.Submit(set).ok());
+  EXPECT_EQ(t.state().Find("kara")->Resource("agility"), 0);
+  EXPECT_FALSE(t.state().Find("kara")->Has("Unconscious"));  // only 0 Stamina knocks out
   ExpectRulesKnown(t.log());
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -142,6 +143,44 @@ Expiry DefaultGmExpiry(const State& s, const NewCondition& nc) {
   return Forever();
 }
 
+// The maximum of a vital the GM sets or adjusts, or -1 for a resource
+// without one here (Energy and Agility are the Round's budgets, reset at its
+// beginning, l.53, l.90; abilities may give more, l.47, l.94).
+int64_t GmMaximum(const Combatant& a, const std::string& resource) {
+  if (resource == res::kStamina) return MaxStamina(a);
+  if (resource == res::kAura) return AuraMax(a);
+  if (resource == res::kSurges) return SurgesMax(a);
+  return -1;
+}
+
+std::string GmMaximumRule(const std::string& resource) {
+  if (resource == res::kStamina) return "002.stamina.max";
+  if (resource == res::kAura) return "002.aura.strength";
+  return "002.aura.surges";
+}
+
+std::string GmMaximumText(const std::string& resource) {
+  if (resource == res::kStamina) return "Maximum Stamina = Constitution Score (l.78)";
+  if (resource == res::kAura) return "Aura Strength = 20 + Aura Modifier x 4/3 (l.298)";
+  return "# of Recovery Surges = 5 + Halved Constitution Modifier (l.308)";
+}
+
+// gm_set of Stamina, Aura or Recovery Surges above the maximum: the text
+// has no Stamina, Aura or surges above it (l.78, l.298, l.308; only
+// Agility's maximum is raised by abilities, l.94, and that is the roster's
+// `agility_bonus`), so the value is refused, naming the maximum.
+absl::Status RefuseGmAboveMaximum(const fb::CommandT& c, const Combatant& a) {
+  if (c.action != "gm_set") return absl::OkStatus();
+  const std::string resource = ParamText(c, "resource");
+  const int64_t max = GmMaximum(a, resource);
+  const std::optional<int64_t> value = Param(c, "value");
+  if (max < 0 || !value.has_value() || *value <= max) return absl::OkStatus();
+  return Refuse(GmMaximumRule(resource),
+                absl::StrCat("command 'gm_set': field 'params.value': ", *value, " is above ",
+                             a.id, "'s maximum ", resource, " ", max, " (",
+                             GmMaximumText(resource), "); set at most ", max));
+}
+
 // A number the GM sets or adjusts keeps the text's floors and their
 // consequences: "Negative Stamina does not exist ... you simply drop to (or
 // stay at) zero" (l.74) and "Dropping to 0 Stamina will immediately result
@@ -150,18 +189,37 @@ Expiry DefaultGmExpiry(const State& s, const NewCondition& nc) {
 absl::Status AfterGmNumber(Decision& d, const fb::CommandT& c, uint64_t ruling) {
   const std::string resource = ParamText(c, "resource");
   const Combatant* a = d.state().Find(c.actor);
-  if (a == nullptr || (resource != res::kStamina && resource != res::kAura)) {
-    return absl::OkStatus();
-  }
+  const bool pool = resource == res::kEnergy || resource == res::kAgility;
+  if (a == nullptr || (GmMaximum(*a, resource) < 0 && !pool)) return absl::OkStatus();
   const int64_t value = a->Resource(resource);
   if (value < 0) {
-    const bool stamina = resource == res::kStamina;
+    // Energy, Agility and the Recovery Surges are counts, kept "using some
+    // sort of token" (l.82, l.308 "# of Recovery Surges"): none below 0
+    // either (was: a GM's -10 left surges -5, Agility -2).
+    std::string rule = "002.stamina.negative";
+    std::string why = "Negative Stamina does not exist: 0 (l.74)";
+    if (resource == res::kAura) {
+      rule = "002.damage.aura";
+      why = "Aura is reduced to 0, no further (l.294)";
+    } else if (resource != res::kStamina) {
+      rule = resource == res::kSurges ? "002.aura.surges"
+             : resource == res::kEnergy ? "002.rounds.energy"
+                                        : "002.agility.max";
+      why = absl::StrCat("no fewer than 0 ", resource, ", a count of tokens (l.82, l.308)");
+    }
+    RETURN_IF_ERROR(SetResource(d, a->id, resource, 0,
+                                {ruling, rule, {{absl::StrCat(resource, "_asked"), value}}, why}));
+  }
+  // ... and the text's maxima: Maximum Stamina (l.78), Aura Strength
+  // (l.298), the number of Recovery Surges (l.308). A gain the GM adjusts
+  // in stops there, as every regaining does ("regain all", l.49, l.614;
+  // "fully restored", l.613), and says so; a value above one is refused
+  // (RefuseGmAboveMaximum).
+  if (int64_t max = GmMaximum(*a, resource); max >= 0 && value > max) {
     RETURN_IF_ERROR(SetResource(
-        d, a->id, resource, 0,
-        {ruling, stamina ? "002.stamina.negative" : "002.damage.aura",
-         {{absl::StrCat(resource, "_asked"), value}},
-         stamina ? "Negative Stamina does not exist: 0 (l.74)"
-                 : "Aura is reduced to 0, no further (l.294)"}));
+        d, a->id, resource, max,
+        {ruling, GmMaximumRule(resource), {{absl::StrCat(resource, "_asked"), value}},
+         absl::StrCat(GmMaximumText(resource), ": ", max)}));
   }
   if (resource != res::kStamina) return absl::OkStatus();
   return KnockOutAtZeroStamina(d, c.actor,
@@ -242,6 +300,7 @@ absl::Status DecideGmVerb(const fb::CommandT& c, Decision& d) {
       return absl::OkStatus();
     }
   }
+  if (!actor.empty()) RETURN_IF_ERROR(RefuseGmAboveMaximum(c, *d.state().Find(actor)));
   RETURN_IF_ERROR(DecideGm(c, Gm(), d));
   if ((c.action == "gm_adjust" || c.action == "gm_set") && !actor.empty() &&
       ParamText(c, "resource") == res::kAura) {
