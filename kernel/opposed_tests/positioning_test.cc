@@ -103,6 +103,35 @@ TEST(Cover, ALargeTargetPartlyBehindHighCoverIsNotThreeQuartersProtected) {
   EXPECT_NE(source.find("cover_high at 7,"), std::string::npos) << source;
 }
 
+// seed 003 l.86: "Standing behind an obstacle can benefit the target of
+// ranged attack"; l.88: high cover "like an arrowslit" protects the one
+// behind it. A cover_high square beside the archer (3,5), 5 m from the
+// target (8,5), is the archer's to shoot over: the target has no cover, 6
+// attack dice (Fighting Style 4 + AGI 2), Dodge 1 + AGI 1 = 2 (black-box
+// case: the map counted it, -5 / +5: 1 and 7 dice). The same square with
+// the target beside it (4,5) is the target's: high cover, 1 and 7 dice.
+TEST(Cover, AnObstacleBesideTheAttackerGivesTheTargetNoCover) {
+  auto shot = [](int target_x, int64_t* dodge_dice) {
+    Table t(OpposedTests(), WithMap({Archer(), Target(target_x)}, {{{3, 5}, "cover_high"}}), {6, 1});
+    EXPECT_TRUE(t.status().ok()) << t.status();
+    auto s = Cmd("a", "strike", {"d"});
+    s.weapon = "bow";
+    EXPECT_TRUE(t.Submit(s).ok());
+    auto dodge = Cmd("d", "defend");
+    dodge.window = t.state().windows.begin()->first;
+    WithText(dodge, "defense", "dodge");
+    auto ev = t.Submit(dodge, {});
+    EXPECT_TRUE(ev.ok()) << ev.status();
+    *dodge_dice = NumOf(*ev, "defense.dice");
+    return NumOf(*ev, "attack.dice", 0);
+  };
+  int64_t dodge = 0;
+  EXPECT_EQ(shot(8, &dodge), 6);  // l.86: not behind it
+  EXPECT_EQ(dodge, 2);
+  EXPECT_EQ(shot(4, &dodge), 6 - 5);  // l.88: standing behind it
+  EXPECT_EQ(dodge, 2 + 5);
+}
+
 // The GM may rule the cover (Set the Stage, l.15) with a condition
 // "Cover" of level 1 low, 2 high, 3 full on the target: it overrules the map.
 TEST(Cover, TheGmRulesHighCoverByCondition) {

@@ -126,13 +126,22 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
   }
   // `high_only`: a cover_low square is clear, so the lines obscured are
   // those crossing a cover_high square.
-  auto sight = [&s](bool high_only) {
-    return [&s, high_only](Pos p, std::string* by) {
+  // l.86 "Standing behind an obstacle can benefit the target": the target
+  // stands behind it; an obstacle next to the attacker and not next to the
+  // target is the attacker's to shoot over or through (l.88's arrowslit
+  // protects the one behind it, not the one it is shot at), so it protects
+  // no part of the target's body (l.87-88; black-box case: a cover_high
+  // square beside the archer gave a target 6 m away high cover).
+  auto sight = [&s, &from, &target](bool high_only) {
+    return [&s, &from, &target, high_only](Pos p, std::string* by) {
       const std::string t = s.TerrainAt(p);
       if (t == "wall") {
         *by = absl::StrCat("wall at ", p.x, ",", p.y);
         return space::Sight::kBlocked;
       }
+      const bool attackers_own =
+          space::DistanceTo(kGrid, from, p) <= 1 && space::DistanceTo(kGrid, target, p) > 1;
+      if (attackers_own) return space::Sight::kClear;
       if (t == "cover_high" || (t == "cover_low" && !high_only)) {
         *by = absl::StrCat(t, " at ", p.x, ",", p.y);
         return space::Sight::kObscured;
