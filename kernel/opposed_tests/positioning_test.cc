@@ -154,6 +154,54 @@ TEST(Cover, TheGmRulesHighCoverByCondition) {
   EXPECT_EQ(NumOf(*ev, "defense.dice"), 2 + 5);  // l.88
 }
 
+// seed 003 l.86: "Standing behind an obstacle can benefit the target": the
+// GM's Cover (l.88 high) is ruled for where d stands. d walks 1 m on its
+// turn (8,5 -> 8,4): it no longer stands there, and a's shot in round 2 has
+// no cover, 6 attack dice and Dodge 2 (black-box case: the ruling stayed,
+// 1 and 7 dice). Moved by the GM (a gm_move), likewise.
+TEST(Cover, TheGmsCoverEndsWhenTheTargetMoves) {
+  auto shot = [](Table& t) {
+    auto s = Cmd("a", "strike", {"d"});
+    s.weapon = "bow";
+    EXPECT_TRUE(t.Submit(s).ok());
+    auto dodge = Cmd("d", "defend");
+    dodge.window = t.state().windows.begin()->first;
+    WithText(dodge, "defense", "dodge");
+    auto ev = t.Submit(dodge, {1, 1, 1, 1, 1, 1, 1, 1});  // 8 dice either way: both fail
+    EXPECT_TRUE(ev.ok()) << ev.status();
+    return std::make_pair(NumOf(*ev, "attack.dice", 0), NumOf(*ev, "defense.dice", 0));
+  };
+  auto rule_cover = [](Table& t) {
+    auto cover = Gm("gm_condition", "d", "behind the cart");
+    WithText(cover, "name", "Cover");
+    WithText(cover, "op", "add");
+    With(cover, "level", 2);
+    ASSERT_TRUE(t.Submit(cover).ok());
+  };
+  {
+    Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {}), {6, 1});
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    rule_cover(t);
+    EXPECT_EQ(shot(t), std::make_pair(int64_t{6 - 5}, int64_t{2 + 5}));  // l.88, still there
+    ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+    auto walk = Cmd("d", "move");
+    walk.path.emplace_back(8, 4);
+    ASSERT_TRUE(t.Submit(walk).ok());
+    EXPECT_FALSE(t.state().Find("d")->Has("Cover"));
+    ASSERT_TRUE(t.Submit(Cmd("d", "end_turn")).ok());
+    EXPECT_EQ(shot(t), std::make_pair(int64_t{6}, int64_t{2}));  // l.86: not behind the cart
+  }
+  {
+    Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {}), {6, 1});
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    rule_cover(t);
+    auto away = Gm("gm_move", "d", "steps into the open");
+    Path(away, {{9, 5}});
+    ASSERT_TRUE(t.Submit(away).ok());
+    EXPECT_EQ(shot(t), std::make_pair(int64_t{6}, int64_t{2}));
+  }
+}
+
 // 003 l.89: "Ranged attacks against a target with full cover automatically
 // fail." The GM rules high cover (l.88), then full cover: the later ruling
 // decides (black-box case: the first one was used, -5 dice instead of the

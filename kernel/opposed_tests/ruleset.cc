@@ -23,6 +23,7 @@ const GmRules& Gm() {
         if (a != nullptr && a->Resource(kHealth) <= 0) return FallUnconscious(d, a->id, ruling);
       }
       if (c.action == "gm_move" && d.state().Find(c.actor) != nullptr) {
+        RETURN_IF_ERROR(LeaveCover(d, c.actor, ruling));
         return BreakGrapples(d, c.actor, ruling);
       }
       return absl::OkStatus();

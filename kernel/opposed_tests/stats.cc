@@ -119,7 +119,7 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
   // id; `conditions` is ordered by id) decides.
   for (auto it = target.conditions.rbegin(); it != target.conditions.rend(); ++it) {
     const auto& k = it->second;
-    if (k.name != "Cover") continue;
+    if (k.name != kCover) continue;
     const int cover = k.level < 0 ? 0 : k.level > 3 ? 3 : static_cast<int>(k.level);
     if (why != nullptr) *why = absl::StrCat("cover on ", target.id, " by ", k.source.empty() ? "gm" : k.source);
     return cover;
