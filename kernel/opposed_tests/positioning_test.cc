@@ -787,6 +787,24 @@ TEST(Health, ZeroHealthKnocksOutAndSkipsTheTurn) {  // l.116
   EXPECT_EQ(t.state().active, "a");
 }
 
+// seed 003 l.116: "Your Health Pool determines how many points of damage
+// you can take before being knocked unconscious"; l.12: the next highest
+// then gets its turn. The GM sets the active a's Health to 0: a's turn ends
+// by itself and d's begins, round 1 (black-box case: a stayed the active
+// character, unconscious, and d could not act).
+TEST(Health, TheActiveCharacterKnockedOutByTheGmLosesItsTurn) {
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "a");
+  auto gm = Gm("gm_set", "a", "a falling beam");
+  WithText(gm, "resource", "health");
+  With(gm, "value", 0);
+  ASSERT_TRUE(t.Submit(gm).ok());
+  EXPECT_TRUE(t.state().Find("a")->Has("Unconscious"));
+  EXPECT_EQ(t.state().round, 1);
+  EXPECT_EQ(t.state().active, "d");
+}
+
 TEST(Opportunity, CastingOutOfReachProvokesNothing) {  // l.81, l.83
   auto bolt = W("bolt", "1d6", "spell", "", {{"attack", 1}}, "fire");
   bolt.range_increment = 20;
