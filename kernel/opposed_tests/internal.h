@@ -204,6 +204,10 @@ absl::Status DecideSaveTurn(const fb::CommandT& c, Decision& d);
 // After a command: when no window is open and the active character is
 // down, its turn ends.
 absl::Status EndTurnIfDown(Decision& d, uint64_t cause);
+// After a GM ruling: when nobody is active (everyone was down) and no
+// window is open, a character the ruling made able to act again takes the
+// next turn (l.12).
+absl::Status ResumeTurns(Decision& d, uint64_t cause);
 
 // ---- setup.cc
 absl::Status SetupRoster(const fb::Roster& roster, Decision& d);

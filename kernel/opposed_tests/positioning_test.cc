@@ -805,6 +805,41 @@ TEST(Health, TheActiveCharacterKnockedOutByTheGmLosesItsTurn) {
   EXPECT_EQ(t.state().active, "d");
 }
 
+// seed 003 l.12: "When the active character has resolved their turn, the
+// character with the next highest initiative gets their turn ... After all
+// character's have had their turn, a new round begins." Both down (the GM
+// sets d's, then a's Health to 0): a's turn ends, round 2 begins with
+// nobody able to act. The GM wakes d (Health 3, Unconscious removed): d,
+// whose round-2 turn is still to come, becomes the active character with
+// its 3 AP (l.11) and strikes (black-box case: it stayed nobody's turn, and
+// d's strike was refused "only on d's own turn (it is nobody's)").
+TEST(Health, ACharacterTheGmWakesWhenEveryoneIsDownTakesTheNextTurn) {
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (const char* who : {"d", "a"}) {
+    auto gm = Gm("gm_set", who, "a falling beam");
+    WithText(gm, "resource", "health");
+    With(gm, "value", 0);
+    ASSERT_TRUE(t.Submit(gm).ok());
+  }
+  EXPECT_EQ(t.state().active, "");
+  EXPECT_EQ(t.state().round, 2);
+  auto heal = Gm("gm_set", "d", "a potion");
+  WithText(heal, "resource", "health");
+  With(heal, "value", 3);
+  ASSERT_TRUE(t.Submit(heal).ok());
+  auto wake = Gm("gm_condition", "d", "wakes up");
+  WithText(wake, "name", "Unconscious");
+  WithText(wake, "op", "remove");
+  ASSERT_TRUE(t.Submit(wake).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "d");
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);
+  auto s = Cmd("d", "strike", {"a"});
+  s.weapon = "club";
+  EXPECT_TRUE(t.Submit(s).ok());
+}
+
 TEST(Opportunity, CastingOutOfReachProvokesNothing) {  // l.81, l.83
   auto bolt = W("bolt", "1d6", "spell", "", {{"attack", 1}}, "fire");
   bolt.range_increment = 20;

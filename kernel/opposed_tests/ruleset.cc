@@ -30,7 +30,7 @@ const GmRules& Gm() {
       // Unconscious added) loses the rest of its turn, as when a blow
       // knocks it out (black-box case: it stayed active, unconscious).
       RETURN_IF_ERROR(EndTurnIfDown(d, ruling));
-      return absl::OkStatus();
+      return ResumeTurns(d, ruling);
     };
     return r;
   }();
