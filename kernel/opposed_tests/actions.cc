@@ -49,6 +49,15 @@ absl::Status BreakGrapples(Decision& d, const std::string& who, uint64_t cause) 
   return absl::OkStatus();
 }
 
+absl::Status LeaveCover(Decision& d, const std::string& who, uint64_t cause) {
+  // l.86: the GM's ruling said what `who` stood behind; it stands elsewhere
+  // now (black-box case: a Cover ruled on a target stayed when it walked
+  // into the open, still -5 / +5 against every shot).
+  const Combatant* c = d.state().Find(who);
+  if (c == nullptr || !c->Has(kCover)) return absl::OkStatus();
+  return RemoveConditionsNamed(d, who, kCover, {cause, "003.cover", {}, "moved: no longer behind what the GM ruled"});
+}
+
 absl::Status DecideGrapple(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));

@@ -204,6 +204,10 @@ absl::Status DecideSaveTurn(const fb::CommandT& c, Decision& d);
 // After a command: when no window is open and the active character is
 // down, its turn ends.
 absl::Status EndTurnIfDown(Decision& d, uint64_t cause);
+// After a GM ruling: when nobody is active (everyone was down) and no
+// window is open, a character the ruling made able to act again takes the
+// next turn (l.12).
+absl::Status ResumeTurns(Decision& d, uint64_t cause);
 
 // ---- setup.cc
 absl::Status SetupRoster(const fb::Roster& roster, Decision& d);
@@ -299,6 +303,10 @@ std::string ChosenSkill(const State& s, const Combatant& c, const std::string& c
 // after `who` moved or fell, every grapple it takes part in that no
 // longer holds ends.
 absl::Status BreakGrapples(Decision& d, const std::string& who, uint64_t cause);
+// Cover is where one stands (l.86 "Standing behind an obstacle"): after
+// `who` moved (walked, was pushed or moved by the GM), the GM's Cover
+// ruling on it, made for the place it left, ends.
+absl::Status LeaveCover(Decision& d, const std::string& who, uint64_t cause);
 absl::Status DecideGrapple(const fb::CommandT& c, Decision& d);
 absl::Status DecideRelease(const fb::CommandT& c, Decision& d);
 absl::Status DecideSearch(const fb::CommandT& c, Decision& d);
@@ -319,6 +327,7 @@ inline constexpr char kGrappled[] = "Grappled";
 inline constexpr char kSurprised[] = "Surprised";
 inline constexpr char kUnconscious[] = "Unconscious";
 inline constexpr char kDisengaged[] = "Disengaged";
+inline constexpr char kCover[] = "Cover";  // the GM's ruling (l.86-89)
 inline constexpr char kBraced[] = "Braced";
 inline constexpr char kFeint[] = "Feint";
 inline constexpr char kDropped[] = "Dropped";

@@ -294,6 +294,7 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
       if (space::CheckPath(d.state(), kGrid.metric, l->at, l->size, {to}, pr).ok()) {
         // Forced movement: provokes nothing (l.82).
         RETURN_IF_ERROR(Move(d, loser.id, {to}, 1, true, {seq, rule, nums, "pushed back 1 m"}));
+        RETURN_IF_ERROR(LeaveCover(d, loser.id, seq));
         RETURN_IF_ERROR(BreakGrapples(d, loser.id, seq));
       } else {
         RETURN_IF_ERROR(RecordOutcome(d, loser.id, {seq, rule, nums,

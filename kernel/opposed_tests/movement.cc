@@ -196,6 +196,7 @@ absl::Status Walk(Decision& d, const std::string& who, const std::vector<Pos>& p
   const int64_t m = static_cast<int64_t>(path.size());  // 1 m per square
   RETURN_IF_ERROR(Move(d, who, path, m, false, {cause, rule, {{"metres", m}}}));
   RETURN_IF_ERROR(AddResource(d, who, kMoved, m, {cause, rule, {{"metres", m}}}).status());
+  RETURN_IF_ERROR(LeaveCover(d, who, cause));
   return BreakGrapples(d, who, cause);
 }
 

@@ -103,6 +103,35 @@ TEST(Cover, ALargeTargetPartlyBehindHighCoverIsNotThreeQuartersProtected) {
   EXPECT_NE(source.find("cover_high at 7,"), std::string::npos) << source;
 }
 
+// seed 003 l.86: "Standing behind an obstacle can benefit the target of
+// ranged attack"; l.88: high cover "like an arrowslit" protects the one
+// behind it. A cover_high square beside the archer (3,5), 5 m from the
+// target (8,5), is the archer's to shoot over: the target has no cover, 6
+// attack dice (Fighting Style 4 + AGI 2), Dodge 1 + AGI 1 = 2 (black-box
+// case: the map counted it, -5 / +5: 1 and 7 dice). The same square with
+// the target beside it (4,5) is the target's: high cover, 1 and 7 dice.
+TEST(Cover, AnObstacleBesideTheAttackerGivesTheTargetNoCover) {
+  auto shot = [](int target_x, int64_t* dodge_dice) {
+    Table t(OpposedTests(), WithMap({Archer(), Target(target_x)}, {{{3, 5}, "cover_high"}}), {6, 1});
+    EXPECT_TRUE(t.status().ok()) << t.status();
+    auto s = Cmd("a", "strike", {"d"});
+    s.weapon = "bow";
+    EXPECT_TRUE(t.Submit(s).ok());
+    auto dodge = Cmd("d", "defend");
+    dodge.window = t.state().windows.begin()->first;
+    WithText(dodge, "defense", "dodge");
+    auto ev = t.Submit(dodge, {});
+    EXPECT_TRUE(ev.ok()) << ev.status();
+    *dodge_dice = NumOf(*ev, "defense.dice");
+    return NumOf(*ev, "attack.dice", 0);
+  };
+  int64_t dodge = 0;
+  EXPECT_EQ(shot(8, &dodge), 6);  // l.86: not behind it
+  EXPECT_EQ(dodge, 2);
+  EXPECT_EQ(shot(4, &dodge), 6 - 5);  // l.88: standing behind it
+  EXPECT_EQ(dodge, 2 + 5);
+}
+
 // The GM may rule the cover (Set the Stage, l.15) with a condition
 // "Cover" of level 1 low, 2 high, 3 full on the target: it overrules the map.
 TEST(Cover, TheGmRulesHighCoverByCondition) {
@@ -123,6 +152,54 @@ TEST(Cover, TheGmRulesHighCoverByCondition) {
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(NumOf(*ev, "attack.dice"), 6 - 5);   // l.88
   EXPECT_EQ(NumOf(*ev, "defense.dice"), 2 + 5);  // l.88
+}
+
+// seed 003 l.86: "Standing behind an obstacle can benefit the target": the
+// GM's Cover (l.88 high) is ruled for where d stands. d walks 1 m on its
+// turn (8,5 -> 8,4): it no longer stands there, and a's shot in round 2 has
+// no cover, 6 attack dice and Dodge 2 (black-box case: the ruling stayed,
+// 1 and 7 dice). Moved by the GM (a gm_move), likewise.
+TEST(Cover, TheGmsCoverEndsWhenTheTargetMoves) {
+  auto shot = [](Table& t) {
+    auto s = Cmd("a", "strike", {"d"});
+    s.weapon = "bow";
+    EXPECT_TRUE(t.Submit(s).ok());
+    auto dodge = Cmd("d", "defend");
+    dodge.window = t.state().windows.begin()->first;
+    WithText(dodge, "defense", "dodge");
+    auto ev = t.Submit(dodge, {1, 1, 1, 1, 1, 1, 1, 1});  // 8 dice either way: both fail
+    EXPECT_TRUE(ev.ok()) << ev.status();
+    return std::make_pair(NumOf(*ev, "attack.dice", 0), NumOf(*ev, "defense.dice", 0));
+  };
+  auto rule_cover = [](Table& t) {
+    auto cover = Gm("gm_condition", "d", "behind the cart");
+    WithText(cover, "name", "Cover");
+    WithText(cover, "op", "add");
+    With(cover, "level", 2);
+    ASSERT_TRUE(t.Submit(cover).ok());
+  };
+  {
+    Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {}), {6, 1});
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    rule_cover(t);
+    EXPECT_EQ(shot(t), std::make_pair(int64_t{6 - 5}, int64_t{2 + 5}));  // l.88, still there
+    ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+    auto walk = Cmd("d", "move");
+    walk.path.emplace_back(8, 4);
+    ASSERT_TRUE(t.Submit(walk).ok());
+    EXPECT_FALSE(t.state().Find("d")->Has("Cover"));
+    ASSERT_TRUE(t.Submit(Cmd("d", "end_turn")).ok());
+    EXPECT_EQ(shot(t), std::make_pair(int64_t{6}, int64_t{2}));  // l.86: not behind the cart
+  }
+  {
+    Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {}), {6, 1});
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    rule_cover(t);
+    auto away = Gm("gm_move", "d", "steps into the open");
+    Path(away, {{9, 5}});
+    ASSERT_TRUE(t.Submit(away).ok());
+    EXPECT_EQ(shot(t), std::make_pair(int64_t{6}, int64_t{2}));
+  }
 }
 
 // 003 l.89: "Ranged attacks against a target with full cover automatically
@@ -708,6 +785,59 @@ TEST(Health, ZeroHealthKnocksOutAndSkipsTheTurn) {  // l.116
   ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
   EXPECT_EQ(t.state().round, 2);  // d's turn is skipped
   EXPECT_EQ(t.state().active, "a");
+}
+
+// seed 003 l.116: "Your Health Pool determines how many points of damage
+// you can take before being knocked unconscious"; l.12: the next highest
+// then gets its turn. The GM sets the active a's Health to 0: a's turn ends
+// by itself and d's begins, round 1 (black-box case: a stayed the active
+// character, unconscious, and d could not act).
+TEST(Health, TheActiveCharacterKnockedOutByTheGmLosesItsTurn) {
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "a");
+  auto gm = Gm("gm_set", "a", "a falling beam");
+  WithText(gm, "resource", "health");
+  With(gm, "value", 0);
+  ASSERT_TRUE(t.Submit(gm).ok());
+  EXPECT_TRUE(t.state().Find("a")->Has("Unconscious"));
+  EXPECT_EQ(t.state().round, 1);
+  EXPECT_EQ(t.state().active, "d");
+}
+
+// seed 003 l.12: "When the active character has resolved their turn, the
+// character with the next highest initiative gets their turn ... After all
+// character's have had their turn, a new round begins." Both down (the GM
+// sets d's, then a's Health to 0): a's turn ends, round 2 begins with
+// nobody able to act. The GM wakes d (Health 3, Unconscious removed): d,
+// whose round-2 turn is still to come, becomes the active character with
+// its 3 AP (l.11) and strikes (black-box case: it stayed nobody's turn, and
+// d's strike was refused "only on d's own turn (it is nobody's)").
+TEST(Health, ACharacterTheGmWakesWhenEveryoneIsDownTakesTheNextTurn) {
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  for (const char* who : {"d", "a"}) {
+    auto gm = Gm("gm_set", who, "a falling beam");
+    WithText(gm, "resource", "health");
+    With(gm, "value", 0);
+    ASSERT_TRUE(t.Submit(gm).ok());
+  }
+  EXPECT_EQ(t.state().active, "");
+  EXPECT_EQ(t.state().round, 2);
+  auto heal = Gm("gm_set", "d", "a potion");
+  WithText(heal, "resource", "health");
+  With(heal, "value", 3);
+  ASSERT_TRUE(t.Submit(heal).ok());
+  auto wake = Gm("gm_condition", "d", "wakes up");
+  WithText(wake, "name", "Unconscious");
+  WithText(wake, "op", "remove");
+  ASSERT_TRUE(t.Submit(wake).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "d");
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);
+  auto s = Cmd("d", "strike", {"a"});
+  s.weapon = "club";
+  EXPECT_TRUE(t.Submit(s).ok());
 }
 
 TEST(Opportunity, CastingOutOfReachProvokesNothing) {  // l.81, l.83

@@ -20,12 +20,17 @@ const GmRules& Gm() {
       if ((c.action == "gm_adjust" || c.action == "gm_set") &&
           ParamText(c, "resource") == kHealth) {
         const Combatant* a = d.state().Find(c.actor);
-        if (a != nullptr && a->Resource(kHealth) <= 0) return FallUnconscious(d, a->id, ruling);
+        if (a != nullptr && a->Resource(kHealth) <= 0) RETURN_IF_ERROR(FallUnconscious(d, a->id, ruling));
       }
       if (c.action == "gm_move" && d.state().Find(c.actor) != nullptr) {
-        return BreakGrapples(d, c.actor, ruling);
+        RETURN_IF_ERROR(LeaveCover(d, c.actor, ruling));
+        RETURN_IF_ERROR(BreakGrapples(d, c.actor, ruling));
       }
-      return absl::OkStatus();
+      // l.116: the active character knocked out by a ruling (Health 0, or
+      // Unconscious added) loses the rest of its turn, as when a blow
+      // knocks it out (black-box case: it stayed active, unconscious).
+      RETURN_IF_ERROR(EndTurnIfDown(d, ruling));
+      return ResumeTurns(d, ruling);
     };
     return r;
   }();

@@ -119,20 +119,29 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
   // id; `conditions` is ordered by id) decides.
   for (auto it = target.conditions.rbegin(); it != target.conditions.rend(); ++it) {
     const auto& k = it->second;
-    if (k.name != "Cover") continue;
+    if (k.name != kCover) continue;
     const int cover = k.level < 0 ? 0 : k.level > 3 ? 3 : static_cast<int>(k.level);
     if (why != nullptr) *why = absl::StrCat("cover on ", target.id, " by ", k.source.empty() ? "gm" : k.source);
     return cover;
   }
   // `high_only`: a cover_low square is clear, so the lines obscured are
   // those crossing a cover_high square.
-  auto sight = [&s](bool high_only) {
-    return [&s, high_only](Pos p, std::string* by) {
+  // l.86 "Standing behind an obstacle can benefit the target": the target
+  // stands behind it; an obstacle next to the attacker and not next to the
+  // target is the attacker's to shoot over or through (l.88's arrowslit
+  // protects the one behind it, not the one it is shot at), so it protects
+  // no part of the target's body (l.87-88; black-box case: a cover_high
+  // square beside the archer gave a target 6 m away high cover).
+  auto sight = [&s, &from, &target](bool high_only) {
+    return [&s, &from, &target, high_only](Pos p, std::string* by) {
       const std::string t = s.TerrainAt(p);
       if (t == "wall") {
         *by = absl::StrCat("wall at ", p.x, ",", p.y);
         return space::Sight::kBlocked;
       }
+      const bool attackers_own =
+          space::DistanceTo(kGrid, from, p) <= 1 && space::DistanceTo(kGrid, target, p) > 1;
+      if (attackers_own) return space::Sight::kClear;
       if (t == "cover_high" || (t == "cover_low" && !high_only)) {
         *by = absl::StrCat(t, " at ", p.x, ",", p.y);
         return space::Sight::kObscured;

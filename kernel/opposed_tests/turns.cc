@@ -293,6 +293,21 @@ absl::Status DecideSaveTurn(const fb::CommandT& c, Decision& d) {
   return Advance(d, decl);
 }
 
+absl::Status ResumeTurns(Decision& d, uint64_t cause) {
+  // l.12: "the character with the next highest initiative gets their turn,
+  // and so on until all characters have had a turn. After all character's
+  // have had their turn, a new round begins." With everyone unconscious
+  // nobody is active; a character the GM wakes is one whose turn is to come
+  // (or, its turn had this round, the next round's first), so the turns go
+  // on (black-box case: it stayed nobody's turn, every act refused).
+  const State& s = d.state();
+  if (s.ended || !s.active.empty() || !s.windows.empty() || s.round <= 0) return absl::OkStatus();
+  bool someone = false;
+  for (const auto& [id, c] : s.combatants) someone = someone || TakesTurn(s, c);
+  if (!someone) return absl::OkStatus();
+  return Advance(d, cause);
+}
+
 absl::Status EndTurnIfDown(Decision& d, uint64_t cause) {
   const State& s = d.state();
   if (s.active.empty() || !s.windows.empty()) return absl::OkStatus();
