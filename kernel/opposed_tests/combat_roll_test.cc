@@ -264,25 +264,13 @@ TEST(CombatRollModifiers, UntrainedWeaponWieldedPenalisesEveryFightingStyleTest)
                 W("shield", "", "shield", "", {{"br", 2}}, "")});
   Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto block = Cmd("d", "defend");
-  block.window = t.state().windows.begin()->first;
-  WithText(block, "defense", "block");
   // Attack 2 dice (1, 1): fails. Block 3 - 2 = 1 die (1): fails.
-  auto ev = t.Submit(block, {1, 1, 1});
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "defense.modifier"), -2);
-  EXPECT_EQ(NumOf(*ev, "defense.dice"), 1);
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto dodge = Cmd("d", "defend");
-  dodge.window = t.state().windows.begin()->first;
-  WithText(dodge, "defense", "dodge");
-  ev = t.Submit(dodge, {1, 1, 1});
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "defense.modifier", 0), 0);  // not a Fighting Style test
-  EXPECT_EQ(NumOf(*ev, "defense.dice"), 1);
+  auto ev = Exchange(t, "club", "block", {1, 1, 1});
+  EXPECT_EQ(NumOf(ev, "defense.modifier"), -2);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 1);
+  ev = Exchange(t, "club", "dodge", {1, 1, 1});
+  EXPECT_EQ(NumOf(ev, "defense.modifier", 0), 0);  // not a Fighting Style test
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 1);
 }
 
 // Seed 003 l.45: "wielding a weapons or armor not included in your Fighting
@@ -300,34 +288,22 @@ TEST(CombatRollModifiers, UntrainedArmorGivesTheMinusTwoAndTheBaneToFightingStyl
                {W("shield", "", "shield", "", {{"br", 2}}, "")});
   Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto block = Cmd("d", "defend");
-  block.window = t.state().windows.begin()->first;
-  WithText(block, "defense", "block");
   // Attack: Fighting Style 4 + STR 0 - 2 (l.45) - 1 (bane, l.100) = 1 die
   // (1): fails. Block: 4 + 0 - 2 - 1 = 1 die (1): fails. Both fail (l.59).
-  auto ev = t.Submit(block, {1, 1});
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "attack.modifier"), -2);
-  EXPECT_EQ(NumOf(*ev, "attack.banes"), 1);
-  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1);
-  EXPECT_EQ(NumOf(*ev, "defense.modifier"), -2);
-  EXPECT_EQ(NumOf(*ev, "defense.banes"), 1);
-  EXPECT_EQ(NumOf(*ev, "defense.dice"), 1);
-  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto dodge = Cmd("d", "defend");
-  dodge.window = t.state().windows.begin()->first;
-  WithText(dodge, "defense", "dodge");
+  auto ev = Exchange(t, "club", "block", {1, 1});
+  EXPECT_EQ(NumOf(ev, "attack.modifier"), -2);
+  EXPECT_EQ(NumOf(ev, "attack.banes"), 1);
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 1);
+  EXPECT_EQ(NumOf(ev, "defense.modifier"), -2);
+  EXPECT_EQ(NumOf(ev, "defense.banes"), 1);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 1);
+  EXPECT_TRUE(Cites(ev, "003.result.both_fail"));
   // Dodge: 3 + AGI 0 - 1 (bane) = 2 dice (1, 1): no -2, not a Fighting
   // Style test.
-  ev = t.Submit(dodge, {1, 1, 1});
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "defense.modifier", 0), 0);
-  EXPECT_EQ(NumOf(*ev, "defense.banes"), 1);
-  EXPECT_EQ(NumOf(*ev, "defense.dice"), 2);
+  ev = Exchange(t, "club", "dodge", {1, 1, 1});
+  EXPECT_EQ(NumOf(ev, "defense.modifier", 0), 0);
+  EXPECT_EQ(NumOf(ev, "defense.banes"), 1);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 2);
 }
 
 // l.53 "using either Strength or Agility": unsaid, the program takes the

@@ -41,6 +41,21 @@ void CriticalWin(Table& t) {
   ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
 }
 
+// A falling beam knocks d out (Health 0, l.116); a's club Strike meets no
+// defense (l.56, l.58): its die 5 is a critical win, a maneuver to choose.
+void KnockOutThenWinCritically(Table& t) {
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto down = Gm("gm_set", "d", "a falling beam");
+  WithText(down, "resource", "health");
+  With(down, "value", 0);
+  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_TRUE(t.state().Find("d")->Has("Unconscious"));
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s, {5}).ok());
+  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+}
+
 absl::StatusOr<std::vector<events::EventBuffer>> Maneuver(Table& t, const std::string& m,
                                                           std::vector<int> dice,
                                                           const std::string& item = "") {
@@ -181,17 +196,7 @@ TEST(Maneuvers, ATripOfAFoeAlreadyProneLeavesOneProne) {
 // Acrobatics (3 dice: 5, 1, 1) and "resisted the trip".
 TEST(Maneuvers, AnUnconsciousLoserFailsItsTestAgainstAManeuver) {
   Table t(OpposedTests(), Pair(2), {6, 1});
-  ASSERT_TRUE(t.status().ok()) << t.status();
-  auto down = Gm("gm_set", "d", "a falling beam");
-  WithText(down, "resource", "health");
-  With(down, "value", 0);
-  ASSERT_TRUE(t.Submit(down).ok());
-  ASSERT_TRUE(t.state().Find("d")->Has("Unconscious"));
-  // d cannot defend (unconscious): no window; a's die 5: a critical win.
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s, {5}).ok());
-  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  KnockOutThenWinCritically(t);  // d cannot defend: no window
   // No Acrobatics die: the only die given is the club's damage (2).
   auto ev = Maneuver(t, "trip", {2});
   ASSERT_TRUE(ev.ok()) << ev.status();
@@ -211,16 +216,7 @@ TEST(Maneuvers, AnUnconsciousLoserFailsItsTestAgainstAManeuver) {
 // pushed the unconscious giant 1 m.
 TEST(Maneuvers, AnUnconsciousCreatureTwoSizesLargerStillAutomaticallyPasses) {
   Table t(OpposedTests(), Pair(4), {6, 1});
-  ASSERT_TRUE(t.status().ok()) << t.status();
-  auto down = Gm("gm_set", "d", "a falling beam");
-  WithText(down, "resource", "health");
-  With(down, "value", 0);
-  ASSERT_TRUE(t.Submit(down).ok());
-  ASSERT_TRUE(t.state().Find("d")->Has("Unconscious"));
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s, {5}).ok());  // d cannot defend: a's 5 is a critical win
-  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  KnockOutThenWinCritically(t);
   auto ev = Maneuver(t, "push", {2});  // no Athletics die; the club's damage 2
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(NumOf(*ev, "automatic_pass"), 1);

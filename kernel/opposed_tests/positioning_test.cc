@@ -13,20 +13,15 @@ fb::CombatantSpecT Target(int x) {
              {W("knife", "1d4", "melee", "light", {}, "piercing")});
 }
 
-// The attack pool of a's shot at d behind `cell` terrain.
-int64_t ShotDice(const std::string& terrain, int64_t* dodge_dice) {
-  Table t(OpposedTests(), WithMap({Archer(), Target(8)}, {{{7, 5}, terrain}}), {6, 1});
+// The attack pool of a's shot at d (at x = `target_x`) with `terrain` at
+// `cell`; the defender's Dodge pool in `dodge_dice`.
+int64_t ShotDice(const std::string& terrain, int64_t* dodge_dice, Pos cell = {7, 5},
+                 int target_x = 8) {
+  Table t(OpposedTests(), WithMap({Archer(), Target(target_x)}, {{cell, terrain}}), {6, 1});
   EXPECT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "bow";
-  EXPECT_TRUE(t.Submit(s).ok());
-  auto dodge = Cmd("d", "defend");
-  dodge.window = t.state().windows.begin()->first;
-  WithText(dodge, "defense", "dodge");
-  auto ev = t.Submit(dodge, {});
-  EXPECT_TRUE(ev.ok()) << ev.status();
-  *dodge_dice = NumOf(*ev, "defense.dice");
-  return NumOf(*ev, "attack.dice", 0);
+  const auto ev = Exchange(t, "bow", "dodge");
+  *dodge_dice = NumOf(ev, "defense.dice");
+  return NumOf(ev, "attack.dice", 0);
 }
 
 TEST(Cover, LowAndHighCoverAgainstRangedAttacksAndDodge) {
@@ -111,24 +106,10 @@ TEST(Cover, ALargeTargetPartlyBehindHighCoverIsNotThreeQuartersProtected) {
 // case: the map counted it, -5 / +5: 1 and 7 dice). The same square with
 // the target beside it (4,5) is the target's: high cover, 1 and 7 dice.
 TEST(Cover, AnObstacleBesideTheAttackerGivesTheTargetNoCover) {
-  auto shot = [](int target_x, int64_t* dodge_dice) {
-    Table t(OpposedTests(), WithMap({Archer(), Target(target_x)}, {{{3, 5}, "cover_high"}}), {6, 1});
-    EXPECT_TRUE(t.status().ok()) << t.status();
-    auto s = Cmd("a", "strike", {"d"});
-    s.weapon = "bow";
-    EXPECT_TRUE(t.Submit(s).ok());
-    auto dodge = Cmd("d", "defend");
-    dodge.window = t.state().windows.begin()->first;
-    WithText(dodge, "defense", "dodge");
-    auto ev = t.Submit(dodge, {});
-    EXPECT_TRUE(ev.ok()) << ev.status();
-    *dodge_dice = NumOf(*ev, "defense.dice");
-    return NumOf(*ev, "attack.dice", 0);
-  };
   int64_t dodge = 0;
-  EXPECT_EQ(shot(8, &dodge), 6);  // l.86: not behind it
+  EXPECT_EQ(ShotDice("cover_high", &dodge, {3, 5}, 8), 6);  // l.86: not behind it
   EXPECT_EQ(dodge, 2);
-  EXPECT_EQ(shot(4, &dodge), 6 - 5);  // l.88: standing behind it
+  EXPECT_EQ(ShotDice("cover_high", &dodge, {3, 5}, 4), 6 - 5);  // l.88: standing behind it
   EXPECT_EQ(dodge, 2 + 5);
 }
 

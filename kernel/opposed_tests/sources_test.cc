@@ -24,20 +24,6 @@ fb::CombatantSpecT Defender(int x, Stats extra = {}) {
   return Who("d", "y", x, 5, s, {W("knife", "1d4", "melee", "light", {}, "piercing")});
 }
 
-// a attacks d with `weapon`; d answers with `defense`; the answer's events.
-std::vector<events::EventBuffer> Exchange(Table& t, const std::string& weapon, const std::string& defense,
-                                          std::vector<int> dice = {}) {
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = weapon;
-  EXPECT_TRUE(t.Submit(s).ok());
-  auto answer = Cmd("d", "defend");
-  answer.window = t.state().windows.empty() ? 0 : t.state().windows.begin()->first;
-  WithText(answer, "defense", defense);
-  auto ev = t.Submit(answer, std::move(dice));
-  EXPECT_TRUE(ev.ok()) << ev.status();
-  return ev.ok() ? *ev : std::vector<events::EventBuffer>{};
-}
-
 TEST(Sources, CoverNamesTheSquareThatGivesIt) {  // l.87
   Table t(OpposedTests(), WithMap({Archer(), Defender(8)}, {{{7, 5}, "cover_low"}}), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();

@@ -105,6 +105,20 @@ inline Seen Number(const Nums& nums, const std::string& key) {
 
 using kernel::testing::ByRule;  // kernel/testing/events.h
 
+// a attacks d with `weapon`; d answers with `defense`; the answer's events.
+inline std::vector<events::EventBuffer> Exchange(Table& t, const std::string& weapon, const std::string& defense,
+                                          std::vector<int> dice = {}) {
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = weapon;
+  EXPECT_TRUE(t.Submit(s).ok());
+  auto answer = Cmd("d", "defend");
+  answer.window = t.state().windows.empty() ? 0 : t.state().windows.begin()->first;
+  WithText(answer, "defense", defense);
+  auto ev = t.Submit(answer, std::move(dice));
+  EXPECT_TRUE(ev.ok()) << ev.status();
+  return ev.ok() ? *ev : std::vector<events::EventBuffer>{};
+}
+
 inline int CountCond(const Combatant& c, const std::string& name) {
   int n = 0;
   for (const auto& [id, k] : c.conditions) n += k.name == name;
