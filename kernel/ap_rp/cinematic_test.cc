@@ -144,6 +144,37 @@ TEST(Cinematic, BurstOnlyBeforeAnyAp) {
   EXPECT_EQ(t.Submit(Propose("barb", "action", 1)).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 004_1a3e461770fc9e7a.txt l.7 "If two creatures have the same Initiative,
+// the GM decides who goes first" meets l.41 "You tell the GM what you want
+// to attempt before you start your Cinematic Action" and l.44 (a Burst pays
+// 6 Momentum, no AP): a creature that proposed a Cinematic Action on its
+// turn (paid by a Burst or still waiting for the GM) has acted, so a later
+// gm_order putting its tie partner first leaves its turn running (it was
+// handed on: the Burst-payer got a second turn in the round, AP 3 and
+// ap_used 0, free to Burst again; the waiting proposal lapsed).
+TEST(Cinematic, AProposedOrBurstCinematicActionIsActingForTheGmOrder) {
+  for (bool rule : {true, false}) {
+    auto a = Being("a", "party", 1, 1, {{"ins", 12}, {"raw_force", 4}, {"momentum", 10}});
+    auto b = Being("b", "party", 1, 2, {{"ins", 12}});
+    auto orc = Being("orc", "orcs", 6, 6);
+    Table t(ApRp(), MakeRoster({a, b, orc}));
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    const std::string first = t.state().active;
+    const std::string other = first == "a" ? "b" : "a";
+    ASSERT_OK(t.Submit(Propose(first, "action", 1)));
+    if (rule) {
+      ASSERT_OK(t.Submit(Rule(t, true, 11, "raw_force"), {10}));
+      ASSERT_EQ(Momentum(t), 4);  // 10 - 6 (l.44)
+      ASSERT_EQ(Res(t, first, kApUsed), 0);
+    }
+    auto g = Gm("", "gm_order", "the GM breaks the tie");
+    g.targets = {other, first, "orc"};
+    ASSERT_OK(t.Submit(g));
+    EXPECT_EQ(t.state().active, first) << "rule=" << rule;
+    EXPECT_EQ(FirstPending(t.state(), first, "cinematic") != nullptr, !rule) << "rule=" << rule;
+  }
+}
+
 // 004_1a3e461770fc9e7a.txt l.44 "You can only use a Cinematic Burst if you
 // have not used any AP on your turn": moving (Basic Movement, "without
 // needing to use any AP", l.6) and the turn's free Interact (l.19) use no

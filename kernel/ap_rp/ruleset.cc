@@ -172,12 +172,13 @@ class ApRpRuleset : public Ruleset {
   int32_t version() const override { return kVersion; }
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
   // Vital: Vitality up to the roster's vitality; the turn's budgets: AP,
-  // RP and movement; bookkeeping: the round a turn last ended in.
+  // RP and movement; bookkeeping: the round a turn last ended in, a
+  // Cinematic Action proposed on the running turn.
   Display display() const override {
     Display d;
     d.vitals = {{kVitality, "vitality", "", {}}};
     d.budgets = {"ap", "rp", "movement"};
-    d.bookkeeping = {"turn_round"};
+    d.bookkeeping = {"turn_round", kCinematicActed};
     return d;
   }
   const std::vector<VerbSchema>& Verbs() const override { return aprp::Verbs(); }

@@ -5,7 +5,8 @@
 //
 // Bookkeeping resources: turn_round (the round whose turn the creature has
 // ended), ap_used / rp_used (for the Cinematic Burst, l.44), movement and
-// moved (metres), free_interact / free_switch (l.19, l.24).
+// moved (metres), free_interact / free_switch (l.19, l.24), cinematic_acted
+// (a Cinematic Action proposed this turn, l.41, l.44).
 #include <algorithm>
 #include <map>
 #include <string>
@@ -218,15 +219,22 @@ absl::Status StartTurnOf(Decision& d, const OrderEntry& e, uint64_t cause,
     RETURN_IF_ERROR(SetIfDifferent(d, who, kMoved, 0, {cause, "004.budget.move"}));
     RETURN_IF_ERROR(SetIfDifferent(d, who, kFreeInteract, 0, {cause, "004.interact"}));
     RETURN_IF_ERROR(SetIfDifferent(d, who, kFreeSwitch, 0, {cause, "004.switch_weapons"}));
+    // Set only by a Cinematic Action proposed on the creature's turn (so
+    // logs without one keep their turn starts).
+    if (d.state().Find(who)->Resource(kCinematicActed) != 0) {
+      RETURN_IF_ERROR(SetResource(d, who, kCinematicActed, 0, {cause, "004.cinematic"}));
+    }
   }
   return absl::OkStatus();
 }
 
-// Whether `c` acted in the running turn: AP, movement, or the turn's free
-// Interact / Switch Weapons (l.19, l.24: "on your turn").
+// Whether `c` acted in the running turn: AP, movement, the turn's free
+// Interact / Switch Weapons (l.19, l.24: "on your turn"), or a Cinematic
+// Action proposed on it (l.41 "You tell the GM what you want to attempt";
+// l.44 a Burst pays no AP but is the turn's Cinematic Action).
 bool Acted(const Combatant& c) {
   return c.Resource(kApUsed) > 0 || c.Resource(kMoved) > 0 || c.Resource(kFreeInteract) > 0 ||
-         c.Resource(kFreeSwitch) > 0;
+         c.Resource(kFreeSwitch) > 0 || c.Resource(kCinematicActed) > 0;
 }
 
 bool Done(const State& s, const OrderEntry& e) {
