@@ -386,6 +386,40 @@ TEST(Maneuvers, EscapeRollsAreNoDefenseRollsSoSurpriseAndDazeGiveNoDisadvantage)
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.670: "Dazed: ... Disadvantage on all your Defense rolls, Attack
+// rolls, and Skill Checks"; l.575: "escape ... making a Fortitude roll, Leg
+// Strength Check, or Arm Strength Check". The text names its checks by
+// kind: Initiative is a skill ("see Initiative in the Skills section",
+// l.126), while Leg and Arm Strength are strengths ("see Leg Strength",
+// l.25, l.31, l.92; the Arm Strength tables, l.257, l.279): a Strength
+// Check is no Skill Check, so a Dazed escaper's Leg Strength Check rolls one
+// d20 (reading 29). Hand-computed: Dazed orc, Leg Strength 4, GM's DC 14:
+// 1d20 11 + 4 = 15 > 14: free, 3 Energy spent (5 - 3 = 2). One die only:
+// a second die is refused as never rolled (a 2d20kl1 would take two).
+TEST(Maneuvers, ADazedEscapersStrengthCheckIsNoSkillCheck) {
+  Table t(EnergyRounds(), Mat(5, {}, {{"leg_strength", 4}}));
+  auto dazed = Gm("gm_condition", "orc");
+  WithText(dazed, "name", "Dazed");
+  WithText(dazed, "op", "add");
+  ASSERT_TRUE(t.Submit(dazed).ok());
+  auto net = Gm("gm_condition", "orc");
+  WithText(net, "name", "Restrained");
+  WithText(net, "op", "add");
+  With(net, "level", 14);
+  ASSERT_TRUE(t.Submit(net).ok());
+  auto leg = Cmd("orc", "escape");
+  WithText(leg, "with", "leg");
+  auto r = t.Submit(Now(leg), {11});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(NumOf(*r, "dc"), 14);
+  EXPECT_EQ(NumOf(*r, "escape_total"), 15);
+  EXPECT_EQ(NumOf(*r, "escape_edge", 0), 0);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+  EXPECT_TRUE(t.state().Find("orc")->Has("Dazed"));
+  EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 2);
+  ExpectRulesKnown(t.log());
+}
+
 // 002 l.653: "When you are unconscious, you are Unguarded, and creatures may
 // automatically hit you (and Surprise you) with melee attacks" (l.686 the
 // same); l.551: "A Combat Maneuver is a type of melee attack"; l.493:
