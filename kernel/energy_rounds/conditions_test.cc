@@ -121,6 +121,27 @@ TEST(Conditions, SurprisedDefenderHasDisadvantage) {
   EXPECT_EQ(NumOf(*ev, "defense_dice"), 2);
 }
 
+// 002 l.676 "Prone: You have Disadvantage on your Evasion rolls"; l.670
+// "Dazed: ... Disadvantage on all your Defense rolls"; l.672 "Blinded: ...
+// Disadvantage on all ... Evasion rolls"; l.678 "Surprised: You have
+// Disadvantage on your Defense rolls"; l.380 "you can't have double
+// Advantage or Disadvantage". Four sources, one Disadvantage: the Evasion
+// roll is 2d10 keeping the lower (9, 2 -> 2), never 5d10. Hand-computed:
+// orc Combat roll 1d20 15; kara's Evasion 2d10kl1 = 2; damage 1d10 4.
+TEST(Conditions, FourSourcesOfDisadvantageAreOneDisadvantage) {
+  Table t(EnergyRounds(), Pair({"surprised"}));
+  for (const char* c : {"Prone", "Dazed", "Blinded"}) ASSERT_TRUE(t.Submit(Add("kara", c)).ok());
+  auto a = Cmd("orc", "melee", {"kara"});
+  auto ev = t.Submit(Now(a), {15, 9, 2, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense_edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "defense_dice"), 2);
+  EXPECT_EQ(NumOf(*ev, "defense.dis.prone"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense.dis.dazed"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense.dis.surprised"), 1);
+  ExpectRulesKnown(t.log());
+}
+
 // 002 l.688: "you cannot remove the 'daughter' condition without removing
 // the 'parent.'" l.690: "If you have an ability which removes a Condition
 // that is continually applied, you still ignore the Condition until the end
