@@ -198,6 +198,35 @@ TEST(Conditions, DazedAttackerHasDisadvantage) {
   EXPECT_EQ(NumOf(*ev, "attack_edge"), -1);
 }
 
+// 002 l.666 "Shaken: You may not spend Stamina"; l.668 "Exhausted: You may
+// not spend Stamina". Either refuses a melee paid 1 Stamina for 1 Energy
+// (l.47) and a melee enhanced by 1 Stamina (l.80), naming the condition;
+// the Stamina stays, and the plain melee (3 Energy, l.9) is still allowed:
+// 5 - 3 = 2 Energy.
+TEST(Conditions, ShakenOrExhaustedMayNotSpendStamina) {
+  for (const char* cond : {"Shaken", "Exhausted"}) {
+    Table t(EnergyRounds(), Pair());
+    ASSERT_TRUE(t.Submit(Add("kara", cond)).ok());
+    const int64_t stamina = K(t).Resource("stamina");
+    auto paid = Cmd("kara", "melee", {"orc"});
+    With(paid, "stamina_energy", 1);
+    auto no = t.Submit(Now(paid), {15, 9, 4});
+    EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition) << cond;
+    EXPECT_NE(no.status().message().find(std::string(cond) + " and may not spend Stamina"),
+              std::string::npos) << no.status();
+    auto enh = Cmd("kara", "melee", {"orc"});
+    With(enh, "enhance", 1);
+    EXPECT_EQ(t.Submit(Now(enh), {15, 9, 4}).status().code(),
+              absl::StatusCode::kFailedPrecondition) << cond;
+    EXPECT_EQ(K(t).Resource("stamina"), stamina);
+    auto plain = Cmd("kara", "melee", {"orc"});
+    auto ok = t.Submit(Now(plain), {15, 9, 4});
+    ASSERT_TRUE(ok.ok()) << cond << ": " << ok.status();
+    EXPECT_EQ(K(t).Resource("energy"), 2) << cond;
+    EXPECT_EQ(K(t).Resource("stamina"), stamina) << cond;
+  }
+}
+
 TEST(Conditions, BlindedIsUnguarded) {
   Table t(EnergyRounds(), Pair());
   ASSERT_TRUE(t.Submit(Add("orc", "Blinded")).ok());
