@@ -219,6 +219,37 @@ TEST(Maneuvers, RestrainEscapeAndRelease) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
 }
 
+// 002 l.684: "Restraining: You may not attack. You are Slowed while
+// Restraining"; l.674 "Slowed: ... you may not use Agility". Holding the orc
+// (restrain: unarmed, 2 Energy, 5 - 2 = 3), kara may make no melee, unarmed,
+// trip or ranged attack on anyone, nor shift for 2 Agility (l.21); all are
+// refused and her Energy stays 3. Released, her melee is allowed (3 - 3 = 0).
+TEST(Maneuvers, ARestrainerMayNotAttackNorUseAgility) {
+  Table t(EnergyRounds(), Mat());
+  ASSERT_TRUE(t.Submit(Man("restrain"), {15, 2, 1}).ok());  // as RestrainEscapeAndRelease
+  ASSERT_TRUE(t.state().Find("kara")->Has("Restraining"));
+  for (const char* act : {"melee", "unarmed", "trip", "ranged"}) {
+    auto a = Cmd("kara", act, {"orc"});
+    auto no = t.Submit(Now(a), {15, 2, 1});
+    EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition) << act;
+    EXPECT_NE(no.status().message().find("Restraining and may not attack"), std::string::npos)
+        << act << ": " << no.status();
+  }
+  auto m = Cmd("kara", "melee", {"orc"});
+  auto why = t.Submit(Now(m), {15, 2, 1});
+  EXPECT_NE(why.status().message().find("Restraining and may not attack"), std::string::npos)
+      << why.status();
+  auto step = Cmd("kara", "shift");
+  Path(step, {{5, 4}});
+  With(step, "agility", 1);
+  EXPECT_EQ(t.Submit(Now(step)).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);
+  ASSERT_TRUE(t.Submit(Cmd("kara", "release")).ok());
+  auto ok = t.Submit(m, {15, 2, 1});  // Combat 15, Evasion 2, damage 1
+  EXPECT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 0);
+}
+
 // 002 l.571 "you are Holding them": letting go is the restrainer's doing;
 // l.653/l.686 the unconscious do nothing (README reading 41: the hold
 // stands until the GM ends it). Black-box (the eighth pass): an unconscious
