@@ -169,6 +169,32 @@ TEST(Conditions, DaughterCannotBeRemovedWhileParentHoldsButIsIgnoredThisRound) {
   EXPECT_FALSE(K(t).Has("Exposed"));  // removed with its parent
 }
 
+// 002 l.688: "if you are Dazed, taking the Defend action would not end your
+// Exposure because you are still Dazed. However, if you ended the Daze
+// condition, the Exposed condition would also be removed." l.670 "You are
+// Exposed while Dazed": the daughter outlives the Round's end (l.460 is for
+// an Exposure with no parent). Hand-computed: Defend costs 1 Energy (5 - 1 =
+// 4) and leaves the Exposure; a Round later kara is still Exposed; the GM
+// ends the Daze and the Exposure goes with it.
+TEST(Conditions, DefendEndsNoExposureTheDazeImposes) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.Submit(Add("kara", "Dazed")).ok());
+  ASSERT_TRUE(K(t).Has("Exposed"));
+  auto d = Cmd("kara", "defend");
+  ASSERT_TRUE(t.Submit(Now(d)).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 4);
+  EXPECT_TRUE(K(t).Has("Exposed"));
+  EXPECT_TRUE(Active(K(t), "Exposed"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_TRUE(K(t).Has("Exposed"));
+  auto off = Gm("gm_condition", "kara");
+  WithText(off, "name", "Dazed");
+  WithText(off, "op", "remove");
+  ASSERT_TRUE(t.Submit(off).ok());
+  EXPECT_FALSE(K(t).Has("Dazed"));
+  EXPECT_FALSE(K(t).Has("Exposed"));
+}
+
 TEST(Conditions, ContinuallyAppliedConditionIsIgnoredUntilRoundEnd) {
   Table t(EnergyRounds(), Pair({"removes:Slowed"}));
   ASSERT_TRUE(t.Submit(Add("kara", "Slowed", "environment")).ok());
