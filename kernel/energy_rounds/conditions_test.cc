@@ -121,6 +121,27 @@ TEST(Conditions, SurprisedDefenderHasDisadvantage) {
   EXPECT_EQ(NumOf(*ev, "defense_dice"), 2);
 }
 
+// 002 l.676 "Prone: You have Disadvantage on your Evasion rolls"; l.670
+// "Dazed: ... Disadvantage on all your Defense rolls"; l.672 "Blinded: ...
+// Disadvantage on all ... Evasion rolls"; l.678 "Surprised: You have
+// Disadvantage on your Defense rolls"; l.380 "you can't have double
+// Advantage or Disadvantage". Four sources, one Disadvantage: the Evasion
+// roll is 2d10 keeping the lower (9, 2 -> 2), never 5d10. Hand-computed:
+// orc Combat roll 1d20 15; kara's Evasion 2d10kl1 = 2; damage 1d10 4.
+TEST(Conditions, FourSourcesOfDisadvantageAreOneDisadvantage) {
+  Table t(EnergyRounds(), Pair({"surprised"}));
+  for (const char* c : {"Prone", "Dazed", "Blinded"}) ASSERT_TRUE(t.Submit(Add("kara", c)).ok());
+  auto a = Cmd("orc", "melee", {"kara"});
+  auto ev = t.Submit(Now(a), {15, 9, 2, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense_edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "defense_dice"), 2);
+  EXPECT_EQ(NumOf(*ev, "defense.dis.prone"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense.dis.dazed"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense.dis.surprised"), 1);
+  ExpectRulesKnown(t.log());
+}
+
 // 002 l.688: "you cannot remove the 'daughter' condition without removing
 // the 'parent.'" l.690: "If you have an ability which removes a Condition
 // that is continually applied, you still ignore the Condition until the end
@@ -146,6 +167,32 @@ TEST(Conditions, DaughterCannotBeRemovedWhileParentHoldsButIsIgnoredThisRound) {
   ASSERT_TRUE(t.Submit(r2).ok());
   EXPECT_FALSE(K(t).Has("Dazed"));
   EXPECT_FALSE(K(t).Has("Exposed"));  // removed with its parent
+}
+
+// 002 l.688: "if you are Dazed, taking the Defend action would not end your
+// Exposure because you are still Dazed. However, if you ended the Daze
+// condition, the Exposed condition would also be removed." l.670 "You are
+// Exposed while Dazed": the daughter outlives the Round's end (l.460 is for
+// an Exposure with no parent). Hand-computed: Defend costs 1 Energy (5 - 1 =
+// 4) and leaves the Exposure; a Round later kara is still Exposed; the GM
+// ends the Daze and the Exposure goes with it.
+TEST(Conditions, DefendEndsNoExposureTheDazeImposes) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.Submit(Add("kara", "Dazed")).ok());
+  ASSERT_TRUE(K(t).Has("Exposed"));
+  auto d = Cmd("kara", "defend");
+  ASSERT_TRUE(t.Submit(Now(d)).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 4);
+  EXPECT_TRUE(K(t).Has("Exposed"));
+  EXPECT_TRUE(Active(K(t), "Exposed"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_TRUE(K(t).Has("Exposed"));
+  auto off = Gm("gm_condition", "kara");
+  WithText(off, "name", "Dazed");
+  WithText(off, "op", "remove");
+  ASSERT_TRUE(t.Submit(off).ok());
+  EXPECT_FALSE(K(t).Has("Dazed"));
+  EXPECT_FALSE(K(t).Has("Exposed"));
 }
 
 TEST(Conditions, ContinuallyAppliedConditionIsIgnoredUntilRoundEnd) {
@@ -175,6 +222,35 @@ TEST(Conditions, DazedAttackerHasDisadvantage) {
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(NumOf(*ev, "combat_d20"), 4);
   EXPECT_EQ(NumOf(*ev, "attack_edge"), -1);
+}
+
+// 002 l.666 "Shaken: You may not spend Stamina"; l.668 "Exhausted: You may
+// not spend Stamina". Either refuses a melee paid 1 Stamina for 1 Energy
+// (l.47) and a melee enhanced by 1 Stamina (l.80), naming the condition;
+// the Stamina stays, and the plain melee (3 Energy, l.9) is still allowed:
+// 5 - 3 = 2 Energy.
+TEST(Conditions, ShakenOrExhaustedMayNotSpendStamina) {
+  for (const char* cond : {"Shaken", "Exhausted"}) {
+    Table t(EnergyRounds(), Pair());
+    ASSERT_TRUE(t.Submit(Add("kara", cond)).ok());
+    const int64_t stamina = K(t).Resource("stamina");
+    auto paid = Cmd("kara", "melee", {"orc"});
+    With(paid, "stamina_energy", 1);
+    auto no = t.Submit(Now(paid), {15, 9, 4});
+    EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition) << cond;
+    EXPECT_NE(no.status().message().find(std::string(cond) + " and may not spend Stamina"),
+              std::string::npos) << no.status();
+    auto enh = Cmd("kara", "melee", {"orc"});
+    With(enh, "enhance", 1);
+    EXPECT_EQ(t.Submit(Now(enh), {15, 9, 4}).status().code(),
+              absl::StatusCode::kFailedPrecondition) << cond;
+    EXPECT_EQ(K(t).Resource("stamina"), stamina);
+    auto plain = Cmd("kara", "melee", {"orc"});
+    auto ok = t.Submit(Now(plain), {15, 9, 4});
+    ASSERT_TRUE(ok.ok()) << cond << ": " << ok.status();
+    EXPECT_EQ(K(t).Resource("energy"), 2) << cond;
+    EXPECT_EQ(K(t).Resource("stamina"), stamina) << cond;
+  }
 }
 
 TEST(Conditions, BlindedIsUnguarded) {

@@ -219,6 +219,37 @@ TEST(Maneuvers, RestrainEscapeAndRelease) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
 }
 
+// 002 l.684: "Restraining: You may not attack. You are Slowed while
+// Restraining"; l.674 "Slowed: ... you may not use Agility". Holding the orc
+// (restrain: unarmed, 2 Energy, 5 - 2 = 3), kara may make no melee, unarmed,
+// trip or ranged attack on anyone, nor shift for 2 Agility (l.21); all are
+// refused and her Energy stays 3. Released, her melee is allowed (3 - 3 = 0).
+TEST(Maneuvers, ARestrainerMayNotAttackNorUseAgility) {
+  Table t(EnergyRounds(), Mat());
+  ASSERT_TRUE(t.Submit(Man("restrain"), {15, 2, 1}).ok());  // as RestrainEscapeAndRelease
+  ASSERT_TRUE(t.state().Find("kara")->Has("Restraining"));
+  for (const char* act : {"melee", "unarmed", "trip", "ranged"}) {
+    auto a = Cmd("kara", act, {"orc"});
+    auto no = t.Submit(Now(a), {15, 2, 1});
+    EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition) << act;
+    EXPECT_NE(no.status().message().find("Restraining and may not attack"), std::string::npos)
+        << act << ": " << no.status();
+  }
+  auto m = Cmd("kara", "melee", {"orc"});
+  auto why = t.Submit(Now(m), {15, 2, 1});
+  EXPECT_NE(why.status().message().find("Restraining and may not attack"), std::string::npos)
+      << why.status();
+  auto step = Cmd("kara", "shift");
+  Path(step, {{5, 4}});
+  With(step, "agility", 1);
+  EXPECT_EQ(t.Submit(Now(step)).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);
+  ASSERT_TRUE(t.Submit(Cmd("kara", "release")).ok());
+  auto ok = t.Submit(m, {15, 2, 1});  // Combat 15, Evasion 2, damage 1
+  EXPECT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 0);
+}
+
 // 002 l.571 "you are Holding them": letting go is the restrainer's doing;
 // l.653/l.686 the unconscious do nothing (README reading 41: the hold
 // stands until the GM ends it). Black-box (the eighth pass): an unconscious
@@ -383,6 +414,40 @@ TEST(Maneuvers, EscapeRollsAreNoDefenseRollsSoSurpriseAndDazeGiveNoDisadvantage)
   EXPECT_EQ(NumOf(*h, "hold_total"), 17);
   EXPECT_EQ(NumOf(*h, "hold_edge", 0), 0);
   EXPECT_TRUE(u.state().Find("orc")->Has("Restrained"));
+  ExpectRulesKnown(t.log());
+}
+
+// 002 l.670: "Dazed: ... Disadvantage on all your Defense rolls, Attack
+// rolls, and Skill Checks"; l.575: "escape ... making a Fortitude roll, Leg
+// Strength Check, or Arm Strength Check". The text names its checks by
+// kind: Initiative is a skill ("see Initiative in the Skills section",
+// l.126), while Leg and Arm Strength are strengths ("see Leg Strength",
+// l.25, l.31, l.92; the Arm Strength tables, l.257, l.279): a Strength
+// Check is no Skill Check, so a Dazed escaper's Leg Strength Check rolls one
+// d20 (reading 29). Hand-computed: Dazed orc, Leg Strength 4, GM's DC 14:
+// 1d20 11 + 4 = 15 > 14: free, 3 Energy spent (5 - 3 = 2). One die only:
+// a second die is refused as never rolled (a 2d20kl1 would take two).
+TEST(Maneuvers, ADazedEscapersStrengthCheckIsNoSkillCheck) {
+  Table t(EnergyRounds(), Mat(5, {}, {{"leg_strength", 4}}));
+  auto dazed = Gm("gm_condition", "orc");
+  WithText(dazed, "name", "Dazed");
+  WithText(dazed, "op", "add");
+  ASSERT_TRUE(t.Submit(dazed).ok());
+  auto net = Gm("gm_condition", "orc");
+  WithText(net, "name", "Restrained");
+  WithText(net, "op", "add");
+  With(net, "level", 14);
+  ASSERT_TRUE(t.Submit(net).ok());
+  auto leg = Cmd("orc", "escape");
+  WithText(leg, "with", "leg");
+  auto r = t.Submit(Now(leg), {11});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(NumOf(*r, "dc"), 14);
+  EXPECT_EQ(NumOf(*r, "escape_total"), 15);
+  EXPECT_EQ(NumOf(*r, "escape_edge", 0), 0);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+  EXPECT_TRUE(t.state().Find("orc")->Has("Dazed"));
+  EXPECT_EQ(t.state().Find("orc")->Resource("energy"), 2);
   ExpectRulesKnown(t.log());
 }
 

@@ -232,6 +232,28 @@ TEST(Movement, JumpStandingAndRunning) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.31 "When landing from a Jump, you become Unguarded"; l.680
+// "Unguarded: ... You are Exposed while you are Unguarded. Unless otherwise
+// specified, being Unguarded lasts until the end of the Round"; l.468 "You
+// may end being Unguarded early by taking the Defend Action". At its last
+// step (the Round of the landing) kara is Unguarded and Exposed; one step
+// later (the next Round) neither. Landing again, Defend ends both at once.
+TEST(Movement, AJumpsUnguardedLastsToTheRoundsEndOrADefend) {
+  Table t(EnergyRounds(), Field({{"jump_bonus", 2}}));
+  ASSERT_TRUE(t.Submit(Move("jump", {{3, 5}, {4, 5}})).ok());
+  EXPECT_TRUE(K(t).Has("Unguarded"));
+  EXPECT_TRUE(K(t).Has("Exposed"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_FALSE(K(t).Has("Unguarded"));
+  EXPECT_FALSE(K(t).Has("Exposed"));
+  ASSERT_TRUE(t.Submit(Move("jump", {{5, 5}, {6, 5}})).ok());
+  ASSERT_TRUE(K(t).Has("Unguarded"));
+  auto d = Cmd("kara", "defend");
+  ASSERT_TRUE(t.Submit(Now(d)).ok());
+  EXPECT_FALSE(K(t).Has("Unguarded"));
+  EXPECT_FALSE(K(t).Has("Exposed"));
+}
+
 // 002 l.438-446, the Size Chart's "Approximate Jump Reach & Distance (m)",
 // row by row: "Huge ... 5" (l.440), "Large ... 4" (l.441), "Medium ... 3"
 // (l.442), "Small ... 2" (l.443), "Tiny ... 1" (l.444), "Diminutive ...
