@@ -221,9 +221,7 @@ absl::Status StartTurnOf(Decision& d, const OrderEntry& e, uint64_t cause,
     RETURN_IF_ERROR(SetIfDifferent(d, who, kFreeSwitch, 0, {cause, "004.switch_weapons"}));
     // Set only by a Cinematic Action proposed on the creature's turn (so
     // logs without one keep their turn starts).
-    if (d.state().Find(who)->Resource(kCinematicActed) != 0) {
-      RETURN_IF_ERROR(SetResource(d, who, kCinematicActed, 0, {cause, "004.cinematic"}));
-    }
+    RETURN_IF_ERROR(SetIfDifferent(d, who, kCinematicActed, 0, {cause, "004.cinematic"}));
   }
   return absl::OkStatus();
 }
