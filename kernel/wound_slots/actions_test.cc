@@ -1680,6 +1680,33 @@ TEST(Mounted, AMountUnderAKnockedOutRiderHasItsSharedTurnPass) {
   EXPECT_EQ(Ap(t.state(), "horse"), 6 + 6);
 }
 
+// 001 l.124 "You may also take an action when it is not your turn if your
+// initiative is higher than the active character's"; l.282 "Trained mounts
+// can be made to attack or perform other actions on command". Aria (18)
+// rides the horse (10: the shared turn at the worse, l.280); the GM knocks
+// her out on the orc's (6) turn: the horse, initiative 10 above the orc's
+// 6, has no rider to command it and may not act out of turn (was: its
+// Defend accepted, initiative -2).
+TEST(Mounted, AMountUnderAKnockedOutRiderDoesNotActOutOfTurn) {
+  auto horse = Who("horse", "party", 5, 6, {{"spd", 0}, {"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 15, 15)}), {10, 5, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  { auto r = t.Submit(Cmd("horse", "defend")); ASSERT_TRUE(r.ok()) << r.status(); }  // commanded: may
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  fb::CommandT ko = kernel::testing::GmCmd("gm_condition", "aria", "a low branch");
+  kernel::testing::WithText(ko, "op", "add");
+  kernel::testing::WithText(ko, "name", "Unconscious");
+  ASSERT_TRUE(t.Submit(ko).ok());
+  const int64_t init = Init(t.state(), "horse");
+  auto r = t.Submit(Cmd("horse", "defend"));
+  EXPECT_FALSE(r.ok());
+  EXPECT_EQ(Init(t.state(), "horse"), init);
+}
+
 // 001 l.280 "While riding a mount, you and your mount share a single
 // turn"; l.108 "Each participant has one turn per round"; l.110 AP "once
 // at the end of your turn". Aria (18) mounts the horse (10, Speed 0: 6 +

@@ -89,6 +89,23 @@ const std::vector<Verb>& Table() {
 
 bool IsMovement(const Verb& v) { return std::string(v.row.name) == "buy_move"; }
 
+// l.282 "Trained mounts can be made to attack or perform other actions on
+// command": a ridden (not `sentient`) mount's acts are its rider's
+// commands, and a rider unable to act (dead, unconscious: l.108) gives
+// none: the mount acts neither on the shared turn nor out of it (l.124).
+bool Uncommanded(const State& s, const Combatant& a) {
+  const Condition* k = a.FindCondition("Ridden");
+  if (k == nullptr || a.HasTag("sentient")) return false;
+  const Combatant* r = s.Find(k->relative_to);
+  return r != nullptr && (IsDead(*r) || r->Has("Unconscious"));
+}
+
+absl::Status CheckCommanded(const State& s, const Combatant& a) {
+  if (!Uncommanded(s, a)) return absl::OkStatus();
+  return Refuse("001.mount", absl::StrCat(a.id, "'s rider ", a.FindCondition("Ridden")->relative_to,
+                                          " cannot act: it commands no act of its mount (l.282)"));
+}
+
 // Who may act before `actor`'s declared act resolves.
 std::vector<std::string> Eligible(const State& s, const Combatant& actor,
                                   const fb::CommandT& c) {
@@ -98,7 +115,7 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
                              w != nullptr && IsRanged(*w);
   std::vector<std::string> out;
   for (const auto& [id, o] : s.combatants) {
-    if (id == actor.id || IsOut(o) || o.Resource(res::kAp) < 1) continue;
+    if (id == actor.id || IsOut(o) || o.Resource(res::kAp) < 1 || Uncommanded(s, o)) continue;
     const int64_t init = InitiativeOf(s, id);
     if (init <= 0) continue;  // l.120
     bool may = init > mine;   // l.124
@@ -375,6 +392,7 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   const State& s = d.state();
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
   RETURN_IF_ERROR(CheckActor(*actor, *v));
+  RETURN_IF_ERROR(CheckCommanded(s, *actor));
   const std::string who = actor->id;
   const bool own = s.IsTurnOf(who);
   const bool movement = IsMovement(*v);
@@ -486,6 +504,7 @@ absl::Status DecideInterrupt(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(s, c));
   RETURN_IF_ERROR(CheckAnswer(s, c, Cite("001.out_of_turn")));
   RETURN_IF_ERROR(CheckActor(*actor, *v));
+  RETURN_IF_ERROR(CheckCommanded(s, *actor));
   const std::string who = actor->id;
   const Window w = s.windows.at(c.window);
   const PendingAct* held = s.FindPending(w.pending);

@@ -74,6 +74,12 @@ absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uin
                                                  "its duration ran out during the rest"}));
   }
   RETURN_IF_ERROR(ReturnExpiredMana(d, cause));
+  // l.122 "you cannot gain AP until after your first turn": the rest's
+  // rounds hold the rester's turns (l.108), its first among them.
+  if (rounds >= 2 && d.state().Find(who)->Has("Surprised")) {
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Surprised", {cause, "001.surprise", {{"rest_rounds", rounds}},
+                                                                "its first turn is over (during the rest)"}));
+  }
   if (rounds < 1) return absl::OkStatus();
   // l.160 "any unspent movement is lost at the end of the round": the
   // current round, the rest's first, ends within it.

@@ -502,6 +502,20 @@ TEST(Rest, AShortRestOutlastsADefendUntilTheRestersNextTurn) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Defending"));
 }
 
+// 001 l.122 "If you are surprised, you cannot gain AP until after your
+// first turn", l.45 "A short rest lasts at least 15 minutes", l.111 "each
+// minute equaling 4 rounds", l.108 "one turn per round": the orc,
+// surprised (Perception 0: 12 + 5 - 5 = 12, below aria), rests 60 rounds
+// on aria's turn before its first: its turns come in them and it is no
+// longer surprised (was: Surprised kept after the rest).
+TEST(Rest, ASurprisedCreaturesFirstTurnComesInItsRest) {
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {}, {"standard", "surprised"})}), {10, 12});
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  ASSERT_TRUE(t.state().Find("orc")->Has("Surprised"));
+  { auto r = t.Submit(Cmd("orc", "short_rest")); ASSERT_TRUE(r.ok()) << r.status(); }
+  EXPECT_FALSE(t.state().Find("orc")->Has("Surprised"));
+}
+
 // 001 l.160 "any unspent movement is lost at the end of the round", l.110
 // "You gain AP twice per round ... any AP gained in excess of your max AP
 // ... is lost", l.111 "each minute equaling 4 rounds": aria (7 AP) buys 4
