@@ -27,6 +27,15 @@ fb::RosterT KaraAtNoAuraAndAnOrc() {
 
 const Combatant& K(const Table& t) { return *t.state().Find("kara"); }
 
+// The GM Dazes the orc for `rounds` Rounds (l.670; reading 39's durations).
+void GmDazesTheOrc(Table& u, int64_t rounds) {
+  auto dz = Gm("gm_condition", "orc");
+  WithText(dz, "name", "Dazed");
+  WithText(dz, "op", "add");
+  With(dz, "rounds", rounds);
+  ASSERT_TRUE(u.Submit(dz).ok());
+}
+
 TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
   Table t(EnergyRounds(), Tired());
   ASSERT_TRUE(t.status().ok()) << t.status();
@@ -211,11 +220,7 @@ TEST(Rest, ARestOutlastsTheRoundsDurations) {
   ASSERT_TRUE(u.Submit(Now(a), {2, 1, 5, 16}).ok());
   ASSERT_TRUE(u.state().Find("kara")->Has("Exhausted"));
   ASSERT_TRUE(u.state().Find("orc")->Has("Exposed"));
-  auto dz = Gm("gm_condition", "orc");
-  WithText(dz, "name", "Dazed");
-  WithText(dz, "op", "add");
-  With(dz, "rounds", 100);
-  ASSERT_TRUE(u.Submit(dz).ok());
+  GmDazesTheOrc(u, 100);
   auto r = Gm("short_rest");
   r.targets = {"kara"};
   ASSERT_TRUE(u.Submit(r).ok());
@@ -251,11 +256,7 @@ TEST(Rest, ADurationEndingAtTheRestsLastRoundStartEndsInTheRest) {
       ASSERT_TRUE(u.Submit(Now(a), {15, 1, 5, 7}).ok());
       ASSERT_TRUE(u.state().Find("kara")->Has("Bleeding"));
     }
-    auto dz = Gm("gm_condition", "orc");
-    WithText(dz, "name", "Dazed");
-    WithText(dz, "op", "add");
-    With(dz, "rounds", 60);
-    ASSERT_TRUE(u.Submit(dz).ok());
+    GmDazesTheOrc(u, 60);
     auto r = Gm("short_rest");
     r.targets = {"orc"};
     auto ev = bleeding ? u.Submit(r, std::vector<int>(60, 10)) : u.Submit(r);
@@ -275,11 +276,7 @@ TEST(Rest, ADurationEndingAtTheRestsLastRoundStartEndsInTheRest) {
 TEST(Rest, ADurationOutlastingARestHasTheRestsRoundsCounted) {
   Table u(EnergyRounds(), KaraAtNoAuraAndAnOrc());
   ASSERT_TRUE(u.status().ok()) << u.status();
-  auto dz = Gm("gm_condition", "orc");
-  WithText(dz, "name", "Dazed");
-  WithText(dz, "op", "add");
-  With(dz, "rounds", 100);
-  ASSERT_TRUE(u.Submit(dz).ok());
+  GmDazesTheOrc(u, 100);
   auto due = [&]() {
     int64_t round = -1;
     for (const auto& [id, k] : u.state().Find("orc")->conditions) {
