@@ -214,6 +214,35 @@ TEST(StartOfTurn, ACompanionsPoisonLaidInItsCommandersTurnBitesToo) {
   EXPECT_FALSE(Has(t, "wolf", kPoisoned));
 }
 
+// 000 l.158 "takes Damage every Round at the beginning of their Turn for
+// the specified amount of time" (README "1 Round", the boundary): a GM's
+// explicit `expires` `turn_start` names the time, the bearer's turn start
+// of round 1 + 1: given in aria's turn, before gob's, both of gob's turn
+// starts up to it are within it: round 1 1d6 (1), round 2 1d6 (2), the
+// last; none in round 3. 20 - 1 - 2 = 17.
+TEST(StartOfTurn, AGmsExplicitTurnStartIsTheBearersLastBite) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5)}),
+      {15, 10});
+  fb::CommandT c = Gm("gob", "gm_condition", "adder venom");
+  WithText(c, "name", "poisoned");
+  WithText(c, "op", "add");
+  With(c, "level", 1);
+  With(c, "rounds", 1);
+  WithText(c, "expires", "turn_start");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {1}));  // gob, round 1
+  EXPECT_EQ(Res(t, "gob", kHp), 19);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {2}));  // gob, round 2: last
+  EXPECT_EQ(Res(t, "gob", kHp), 17);
+  EXPECT_FALSE(Has(t, "gob", kPoisoned));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // round 3: no die
+  EXPECT_EQ(Res(t, "gob", kHp), 17);
+}
+
 TEST(StartOfTurn, BleedingComesFirst) {
   Table t = Bleeder(10, 0);
   fb::CommandT c = Gm("gob", "gm_condition", "torch");
