@@ -72,6 +72,47 @@ TEST(BleedTable, NoEffectBandOnlyBleeds) {
   EXPECT_EQ(Res(t, "gob", kBleedPenalty), 3);
 }
 
+// 000 l.131-136, every band's edges: a result of exactly 0 is "0 or
+// less" (Death below 0 HP: d20 5 - 5); 1 is Unconscious (1 - 5); 6 and 10
+// Deteriorate (+1, then +1 for the 2d6); 11 and 15 nothing ("-"); 20
+// Stabilize. gob at 10 HP, penalty 0: 2d6 of 2 + 2 leaves 6 HP.
+TEST(BleedTable, EveryBandsEdges) {
+  {
+    Table t = Bleeder(-3, 5);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {5}));  // 5 - 5 = 0
+    EXPECT_TRUE(Has(t, "gob", kDead));
+  }
+  {
+    Table t = Bleeder(10, 0);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {1, 2, 2}));  // 1: L133
+    EXPECT_TRUE(Has(t, "gob", kUnconscious));
+    EXPECT_EQ(Res(t, "gob", kHp), 6);
+    EXPECT_EQ(Res(t, "gob", kBleedPenalty), 1);
+  }
+  for (int die : {6, 10}) {  // L134
+    Table t = Bleeder(10, 0);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {die, 2, 2}));
+    EXPECT_FALSE(Has(t, "gob", kUnconscious)) << die;
+    EXPECT_EQ(Res(t, "gob", kBleedPenalty), 2) << die;
+    EXPECT_EQ(Res(t, "gob", kHp), 6) << die;
+  }
+  for (int die : {11, 15}) {  // L135
+    Table t = Bleeder(10, 0);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {die, 2, 2}));
+    EXPECT_FALSE(Has(t, "gob", kUnconscious)) << die;
+    EXPECT_TRUE(Has(t, "gob", kBleeding)) << die;
+    EXPECT_EQ(Res(t, "gob", kBleedPenalty), 1) << die;
+    EXPECT_EQ(Res(t, "gob", kHp), 6) << die;
+  }
+  {
+    Table t = Bleeder(10, 0);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {20}));  // L136
+    EXPECT_FALSE(Has(t, "gob", kBleeding));
+    EXPECT_EQ(Res(t, "gob", kBleedPenalty), 0);
+    EXPECT_EQ(Res(t, "gob", kHp), 10);
+  }
+}
+
 TEST(BleedTable, StabilizeEndsBleedingWithoutDamage) {
   Table t = Bleeder(10, 3);
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {19}));  // 16 (L136)
