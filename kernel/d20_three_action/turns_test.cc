@@ -588,6 +588,33 @@ TEST(Turns, ATimedFlatFootedStaysAtTheHoldersOldPlace) {
   EXPECT_FALSE(Has(t, "orc", kFlatFooted));  // one Round is over
 }
 
+// 000 l.146 "Additional instances of Shaken add to the Duration" with l.13:
+// the orc's Shaken of 1 Round (aria's turn) stays at aria's old place when
+// she holds until after gob, and would end at gob's round-2 start, gob now
+// first; a second Shaken of 1 Round in gob's turn adds its Round: it ends
+// at gob's round-3 start, one Round later.
+TEST(Turns, AShakenAddedToOneKeptAtAHoldersOldPlaceEndsARoundLater) {
+  Table t = ThreeApart();
+  HornShakesTheOrc(t, 1);
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(t.Submit(hold));
+  ASSERT_EQ(t.state().active, "gob");
+  HornShakesTheOrc(t, 1);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "gob");
+  EXPECT_TRUE(Has(t, "orc", kShaken));  // the added Round runs
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_TRUE(Has(t, "orc", kShaken));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().round, 3);
+  EXPECT_FALSE(Has(t, "orc", kShaken));  // two Rounds are over
+}
+
 // 000 l.13 "(If something has a Duration of 1 Round it will end after all
 // other Creatures have gotten a Turn, not the end of the Initiative count)"
 // with l.140 (a creature with a negative HP equal to its max HP is Dead: it
