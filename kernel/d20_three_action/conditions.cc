@@ -97,11 +97,25 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
   // the last other creature's turn of the round before; moved to the last
   // place, it now comes between that turn and the round's start, so those
   // Rounds end where its own turn comes, a round earlier (for a held turn,
-  // as it resumes: turns.cc:StartTurnOf).
+  // as it resumes: turns.cc:StartTurnOf). The Dead get no Turn (L140):
+  // only Dead creatures before its old place, it was first; only Dead ones
+  // after its new place, it is last.
   const std::vector<OrderEntry>& new_order = s.order;
-  const bool first_to_last =
-      mine == 0 && old_order.size() > 1 && !new_order.empty() &&
-      new_order.back().actor == who;
+  auto dead = [&](const OrderEntry& e) {
+    const Combatant* c = s.Find(e.actor);
+    return c != nullptr && IsDead(*c);
+  };
+  bool first_to_last = old_order.size() > 1;
+  for (int i = 0; i < mine; ++i) {
+    first_to_last = first_to_last && dead(old_order[i]);
+  }
+  bool after_new = false;
+  bool found = false;
+  for (const OrderEntry& e : new_order) {
+    if (after_new) first_to_last = first_to_last && dead(e);
+    if (e.actor == who) after_new = found = true;
+  }
+  first_to_last = first_to_last && found;
   // The conditions to move, with every daughter (on any combatant), in
   // (combatant id, condition id) order, so parents are re-added first.
   struct Saved {

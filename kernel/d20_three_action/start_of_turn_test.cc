@@ -72,6 +72,47 @@ TEST(BleedTable, NoEffectBandOnlyBleeds) {
   EXPECT_EQ(Res(t, "gob", kBleedPenalty), 3);
 }
 
+// 000 l.131-136, every band's edges: a result of exactly 0 is "0 or
+// less" (Death below 0 HP: d20 5 - 5); 1 is Unconscious (1 - 5); 6 and 10
+// Deteriorate (+1, then +1 for the 2d6); 11 and 15 nothing ("-"); 20
+// Stabilize. gob at 10 HP, penalty 0: 2d6 of 2 + 2 leaves 6 HP.
+TEST(BleedTable, EveryBandsEdges) {
+  {
+    Table t = Bleeder(-3, 5);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {5}));  // 5 - 5 = 0
+    EXPECT_TRUE(Has(t, "gob", kDead));
+  }
+  {
+    Table t = Bleeder(10, 0);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {1, 2, 2}));  // 1: L133
+    EXPECT_TRUE(Has(t, "gob", kUnconscious));
+    EXPECT_EQ(Res(t, "gob", kHp), 6);
+    EXPECT_EQ(Res(t, "gob", kBleedPenalty), 1);
+  }
+  for (int die : {6, 10}) {  // L134
+    Table t = Bleeder(10, 0);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {die, 2, 2}));
+    EXPECT_FALSE(Has(t, "gob", kUnconscious)) << die;
+    EXPECT_EQ(Res(t, "gob", kBleedPenalty), 2) << die;
+    EXPECT_EQ(Res(t, "gob", kHp), 6) << die;
+  }
+  for (int die : {11, 15}) {  // L135
+    Table t = Bleeder(10, 0);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {die, 2, 2}));
+    EXPECT_FALSE(Has(t, "gob", kUnconscious)) << die;
+    EXPECT_TRUE(Has(t, "gob", kBleeding)) << die;
+    EXPECT_EQ(Res(t, "gob", kBleedPenalty), 1) << die;
+    EXPECT_EQ(Res(t, "gob", kHp), 6) << die;
+  }
+  {
+    Table t = Bleeder(10, 0);
+    ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {20}));  // L136
+    EXPECT_FALSE(Has(t, "gob", kBleeding));
+    EXPECT_EQ(Res(t, "gob", kBleedPenalty), 0);
+    EXPECT_EQ(Res(t, "gob", kHp), 10);
+  }
+}
+
 TEST(BleedTable, StabilizeEndsBleedingWithoutDamage) {
   Table t = Bleeder(10, 3);
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {19}));  // 16 (L136)
@@ -212,6 +253,35 @@ TEST(StartOfTurn, ACompanionsPoisonLaidInItsCommandersTurnBitesToo) {
   EXPECT_EQ(NumOf(*r2, "000.poisoned", "level"), 2);
   EXPECT_EQ(Res(t, "wolf", kHp), 15);
   EXPECT_FALSE(Has(t, "wolf", kPoisoned));
+}
+
+// 000 l.158 "takes Damage every Round at the beginning of their Turn for
+// the specified amount of time" (README "1 Round", the boundary): a GM's
+// explicit `expires` `turn_start` names the time, the bearer's turn start
+// of round 1 + 1: given in aria's turn, before gob's, both of gob's turn
+// starts up to it are within it: round 1 1d6 (1), round 2 1d6 (2), the
+// last; none in round 3. 20 - 1 - 2 = 17.
+TEST(StartOfTurn, AGmsExplicitTurnStartIsTheBearersLastBite) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5)}),
+      {15, 10});
+  fb::CommandT c = Gm("gob", "gm_condition", "adder venom");
+  WithText(c, "name", "poisoned");
+  WithText(c, "op", "add");
+  With(c, "level", 1);
+  With(c, "rounds", 1);
+  WithText(c, "expires", "turn_start");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {1}));  // gob, round 1
+  EXPECT_EQ(Res(t, "gob", kHp), 19);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {2}));  // gob, round 2: last
+  EXPECT_EQ(Res(t, "gob", kHp), 17);
+  EXPECT_FALSE(Has(t, "gob", kPoisoned));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // round 3: no die
+  EXPECT_EQ(Res(t, "gob", kHp), 17);
 }
 
 TEST(StartOfTurn, BleedingComesFirst) {

@@ -588,6 +588,89 @@ TEST(Turns, ATimedFlatFootedStaysAtTheHoldersOldPlace) {
   EXPECT_FALSE(Has(t, "orc", kFlatFooted));  // one Round is over
 }
 
+// 000 l.146 "Additional instances of Shaken add to the Duration" with l.13:
+// the orc's Shaken of 1 Round (aria's turn) stays at aria's old place when
+// she holds until after gob, and would end at gob's round-2 start, gob now
+// first; a second Shaken of 1 Round in gob's turn adds its Round: it ends
+// at gob's round-3 start, one Round later.
+TEST(Turns, AShakenAddedToOneKeptAtAHoldersOldPlaceEndsARoundLater) {
+  Table t = ThreeApart();
+  HornShakesTheOrc(t, 1);
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(t.Submit(hold));
+  ASSERT_EQ(t.state().active, "gob");
+  HornShakesTheOrc(t, 1);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "gob");
+  EXPECT_TRUE(Has(t, "orc", kShaken));  // the added Round runs
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_TRUE(Has(t, "orc", kShaken));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().round, 3);
+  EXPECT_FALSE(Has(t, "orc", kShaken));  // two Rounds are over
+}
+
+// 000 l.13 "(If something has a Duration of 1 Round it will end after all
+// other Creatures have gotten a Turn, not the end of the Initiative count)"
+// with l.140 (a creature with a negative HP equal to its max HP is Dead: it
+// gets no Turn): aria (first) holds until after gob; the orc, last, is dead.
+// When aria resumes, gob, the only other creature with a Turn, has had it:
+// gob's Shaken of 1 Round ends there (was: the dead orc at the order's end
+// kept the first-to-last rule from applying, and it lasted through aria's
+// held Actions to gob's round-2 turn).
+TEST(Turns, ARoundsDurationEndsBeforeAFirstHolderResumesAheadOfTheDead) {
+  Table t = ThreeApart();
+  fb::CommandT kill = Gm("orc", "gm_adjust", "a falling rock");
+  WithText(kill, "resource", "hp");
+  With(kill, "delta", -40);  // 20 - 40 = -20 HP: max HP 20 (l.140)
+  ASSERT_OK(t.Submit(kill));
+  ASSERT_TRUE(Has(t, "orc", kDead));
+  fb::CommandT gm = Gm("gob", "gm_condition", "the war horn");
+  WithText(gm, "name", kShaken);
+  WithText(gm, "op", "add");
+  With(gm, "rounds", 1);
+  ASSERT_OK(t.Submit(gm));
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(t.Submit(hold));
+  EXPECT_TRUE(Has(t, "gob", kShaken));  // gob's Turn is to come
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(t.state().round, 1);
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_FALSE(Has(t, "gob", kShaken));  // one Round is over
+}
+
+// The same with the dead creature first: its place (no Turn) and aria's,
+// right after it, both open the round; aria holds until after the orc, the
+// last, and the Shaken ends as she resumes (was: at gob's round-2 turn).
+TEST(Turns, ARoundsDurationEndsBeforeAHolderBehindTheDeadResumesLast) {
+  Table t = ThreeApart();
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().active, "aria");
+  fb::CommandT kill = Gm("aria", "gm_adjust", "a falling rock");
+  WithText(kill, "resource", "hp");
+  With(kill, "delta", -40);  // 20 - 40 = -20 HP: max HP 20 (l.140)
+  ASSERT_OK(t.Submit(kill));
+  ASSERT_TRUE(Has(t, "aria", kDead));
+  ASSERT_EQ(t.state().active, "gob");
+  HornShakesTheOrc(t, 1);
+  fb::CommandT hold = Cmd("gob", "hold");
+  WithText(hold, "after", "orc");
+  ASSERT_OK(t.Submit(hold));
+  EXPECT_TRUE(Has(t, "orc", kShaken));  // the orc's Turn is to come
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "orc", kShaken));  // one Round is over
+}
+
 // Condition names are a closed list: the text's spelling (L144 "Prone",
 // L160 "Flat Footed") in any case is one canonical condition; an unknown
 // name is refused with the list and nothing is written.
