@@ -1662,10 +1662,7 @@ TEST(Mounted, AMountUnderAKnockedOutRiderHasItsSharedTurnPass) {
   ASSERT_TRUE(t.Submit(Cmd("horse", "defend")).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.state().IsTurnOf("orc"));
-  fb::CommandT ko = kernel::testing::GmCmd("gm_condition", "aria", "a low branch");
-  kernel::testing::WithText(ko, "op", "add");
-  kernel::testing::WithText(ko, "name", "Unconscious");
-  ASSERT_TRUE(t.Submit(ko).ok());
+  ASSERT_NO_FATAL_FAILURE(KnockOut(t, "aria", "a low branch"));
   fb::CommandT set = Cmd("horse", "gm_set");  // the horse's AP at 0 (set-up)
   set.author = "gm";
   set.role = fb::Role::GM;
@@ -1697,10 +1694,7 @@ TEST(Mounted, AMountUnderAKnockedOutRiderDoesNotActOutOfTurn) {
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.state().IsTurnOf("orc"));
-  fb::CommandT ko = kernel::testing::GmCmd("gm_condition", "aria", "a low branch");
-  kernel::testing::WithText(ko, "op", "add");
-  kernel::testing::WithText(ko, "name", "Unconscious");
-  ASSERT_TRUE(t.Submit(ko).ok());
+  ASSERT_NO_FATAL_FAILURE(KnockOut(t, "aria", "a low branch"));
   const int64_t init = Init(t.state(), "horse");
   auto r = t.Submit(Cmd("horse", "defend"));
   EXPECT_FALSE(r.ok());

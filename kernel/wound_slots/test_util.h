@@ -80,6 +80,15 @@ inline int64_t Ap(const State& s, const std::string& who) { return s.Find(who)->
 inline int64_t Wounds(const State& s, const std::string& who, int level) {
   return s.Find(who)->Resource(WoundsKey(level));
 }
+// The GM knocks `who` out (Unconscious, for `why`): it takes no turn (l.108).
+inline void KnockOut(Table& t, const std::string& who, const std::string& why = "a blow to the head") {
+  fb::CommandT ko = kernel::testing::GmCmd("gm_condition", who, why);
+  kernel::testing::WithText(ko, "op", "add");
+  kernel::testing::WithText(ko, "name", "Unconscious");
+  auto r = t.Submit(ko);
+  ASSERT_TRUE(r.ok()) << r.status();
+}
+
 inline std::vector<std::string> OrderIds(const State& s) {
   std::vector<std::string> out;
   for (const OrderEntry& e : s.order) out.push_back(e.actor);

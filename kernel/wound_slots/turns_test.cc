@@ -153,15 +153,6 @@ TEST(OutOfTurn, AtInitiativeOneItFloorsAtZeroAndThenCannot) {
   EXPECT_EQ(t.Submit(Cmd("orc", "defend")).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
-// The GM knocks `who` out (Unconscious): it takes no turn (l.108).
-void KnockOut(Table& t, const std::string& who) {
-  fb::CommandT ko = kernel::testing::GmCmd("gm_condition", who, "a blow to the head");
-  kernel::testing::WithText(ko, "op", "add");
-  kernel::testing::WithText(ko, "name", "Unconscious");
-  auto r = t.Submit(ko);
-  ASSERT_TRUE(r.ok()) << r.status();
-}
-
 // 001 l.199 "Until your next turn"; l.108 "Each participant has one turn
 // per round, with the order determined by their current initiative". Aria
 // (18) defends in round 1; on the orc's (17) turn she is knocked out.
