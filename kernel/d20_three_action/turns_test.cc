@@ -671,6 +671,46 @@ TEST(Turns, ARoundsDurationEndsBeforeAHolderBehindTheDeadResumesLast) {
   EXPECT_FALSE(Has(t, "orc", kShaken));  // one Round is over
 }
 
+// 000 l.13 "(If something has a Duration of 1 Round it will end after all
+// other Creatures have gotten a Turn, not the end of the Initiative count)"
+// with l.15 "When a Creature delaying their Turn wishes to act they may
+// enter the Initiative again after the current Turn": unlike the Dead
+// (l.140), a creature delaying at the end of the order may still take a
+// Turn this Round, so it still counts for the first-to-last rule. The orc
+// delays in round 1; in round 2 aria (first) lays a Shaken of 1 Round on
+// gob and holds until after gob. When she resumes, the orc has not had its
+// Turn: the Shaken runs on; the orc enters after her and acts; it ends at
+// gob's round-3 turn start, every other creature having had its Turn.
+TEST(Turns, ARoundsDurationWaitsForACreatureDelayingAtTheEndOfTheOrder) {
+  Table t = ThreeApart();
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "delay")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "aria");
+  fb::CommandT gm = Gm("gob", "gm_condition", "the war horn");
+  WithText(gm, "name", kShaken);
+  WithText(gm, "op", "add");
+  With(gm, "rounds", 1);
+  ASSERT_OK(t.Submit(gm));
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(t.Submit(hold));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "aria");
+  EXPECT_TRUE(Has(t, "gob", kShaken));  // the delaying orc may still act
+  ASSERT_OK(t.Submit(Cmd("orc", "enter")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "orc");  // its Turn of round 2
+  EXPECT_TRUE(Has(t, "gob", kShaken));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().round, 3);
+  ASSERT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "gob", kShaken));  // one Round is over
+}
+
 // Condition names are a closed list: the text's spelling (L144 "Prone",
 // L160 "Flat Footed") in any case is one canonical condition; an unknown
 // name is refused with the list and nothing is written.
