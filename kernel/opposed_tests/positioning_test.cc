@@ -246,6 +246,30 @@ TEST(Flanking, AnAllyOnTheStraightLineGivesPlusTwo) {  // l.91
 
 // 003 l.91: "When at least two allied characters have a foe in their reach
 // between them, such that one could draw a straight line and connect all
+// three characters, the foe is flanked." l.93: "Unarmed fighting is included
+// in this as well." Black-box case: b, beside d with no weapon (unarmed, or
+// disarmed), did not flank: a struck d with 1 die. By hand: Fighting Style 1
+// + STR 0 = 1 die, +2 flanked (b's unarmed reach, 1 m, holds d) = 3.
+TEST(Flanking, AnUnarmedAllyBesideTheFoeFlanks) {
+  auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto b = Who("b", "x", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}}, {});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+  EXPECT_EQ(Number(*ev, "attack.flanking").source, "flanked by a and b");
+}
+
+// 003 l.91: "When at least two allied characters have a foe in their reach
+// between them, such that one could draw a straight line and connect all
 // three characters, the foe is flanked. Fighting Style and Sorcery tests
 // made to make a melee attack against a flanked foe gain a +2 bonus."
 // Black-box case: b and c flank d on a line; their ally a, above d, struck
