@@ -269,6 +269,31 @@ TEST(Flanking, AnUnarmedAllyBesideTheFoeFlanks) {
 }
 
 // 003 l.91: "When at least two allied characters have a foe in their reach
+// between them [...] Fighting Style and Sorcery tests made to make a melee
+// attack against a flanked foe gain a +2 bonus." Black-box case: b, whose
+// one melee attack is a spell with the Melee Attack trait and a reach of
+// 2 m, 2 m from d on the line a-d-b, did not flank: a struck d with 1 die.
+// By hand: Fighting Style 1 + STR 0 = 1 die, +2 flanked = 3.
+TEST(Flanking, AnAllyWithAMeleeAttackSpellReachingTheFoeFlanks) {
+  auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto b = Who("b", "x", 7, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}, {"sorcery", 1}},
+               {W("spike", "1d6", "spell", "", {{"attack", 1}, {"melee_attack", 1}, {"reach", 2}}, "psychic")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+  EXPECT_EQ(Number(*ev, "attack.flanking").source, "flanked by a and b");
+}
+
+// 003 l.91: "When at least two allied characters have a foe in their reach
 // between them, such that one could draw a straight line and connect all
 // three characters, the foe is flanked. Fighting Style and Sorcery tests
 // made to make a melee attack against a flanked foe gain a +2 bonus."

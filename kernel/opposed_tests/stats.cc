@@ -192,9 +192,15 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
 // weapon's. l.93 "Unarmed fighting is included in this as well": every
 // character fights unarmed, so a foe adjacent (1 m, the unarmed reach) is in
 // reach with no weapon in hand (black-box case: a disarmed ally beside the
-// foe did not flank); else a held melee weapon reaching it.
+// foe did not flank); else a held melee weapon reaching it, or a spell with
+// the Melee Attack trait reaching it (l.91 counts Sorcery tests "made to make
+// a melee attack"; black-box case: a caster whose one melee attack is such a
+// spell, 2 m from the foe, did not flank).
 static bool FlankReach(const State& s, const Combatant& c, const Combatant& target) {
   if (Distance(c, target) <= 1) return true;  // unarmed, l.93
+  for (const Weapon& w : c.weapons) {
+    if (IsSpell(w) && IsMelee(w) && Distance(c, target) <= ReachOf(w)) return true;
+  }
   return MeleeReaching(s, c, target) != nullptr;
 }
 
