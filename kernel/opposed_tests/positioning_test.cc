@@ -113,6 +113,17 @@ TEST(Cover, AnObstacleBesideTheAttackerGivesTheTargetNoCover) {
   EXPECT_EQ(dodge, 2 + 5);
 }
 
+// 003 l.86: "Standing behind an obstacle can benefit the target of ranged
+// attack." Reading (README row 86-89): an obstacle midway, near neither side
+// (cover_low at 5,5: 3 m from the archer at 2,5 and from the target at 8,5),
+// still covers the target, which stands behind it as seen from the archer.
+// By hand: bow 6 dice - 2 = 4 (l.87); Dodge 2 + 2 = 4.
+TEST(Cover, AnObstacleMidwayStillGivesCover) {
+  int64_t dodge = 0;
+  EXPECT_EQ(ShotDice("cover_low", &dodge, {5, 5}, 8), 6 - 2);
+  EXPECT_EQ(dodge, 2 + 2);
+}
+
 // The GM may rule the cover (Set the Stage, l.15) with a condition
 // "Cover" of level 1 low, 2 high, 3 full on the target: it overrules the map.
 TEST(Cover, TheGmRulesHighCoverByCondition) {
