@@ -332,6 +332,30 @@ TEST(Flanking, AThirdAllyStrikingAFlankedFoeGainsPlusTwo) {
   EXPECT_EQ(n.source, "flanked by b and c");
 }
 
+// 003 l.91: "Fighting Style and Sorcery tests made to make a melee attack
+// against a flanked foe gain a +2 bonus." A caster's Melee Attack spell on a
+// foe flanked by it and its ally: by hand, Sorcery 1 + WIL 0 = 1 die, +2 = 3
+// dice (the defense, a Dodge: Dodge 1 + AGI 1 = 2 dice, no bonus).
+TEST(Flanking, AMeleeAttackSpellOnAFlankedFoeGainsPlusTwo) {
+  auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"sorcery", 1}},
+               {W("spike", "1d6", "spell", "", {{"attack", 1}, {"melee_attack", 1}}, "psychic")});
+  auto b = Who("b", "x", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "use_magic", {"d"});
+  s.weapon = "spike";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  auto ev = t.Submit(dodge, {1, 1, 1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 2);
+  EXPECT_EQ(Number(*ev, "attack.flanking").source, "flanked by a and b");
+}
+
 TEST(Flanking, NotOnAStraightLine) {
   auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
                {W("club", "1d6", "melee", "medium", {}, "crushing")});
