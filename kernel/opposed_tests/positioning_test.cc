@@ -356,6 +356,24 @@ TEST(Flanking, AMeleeAttackSpellOnAFlankedFoeGainsPlusTwo) {
   EXPECT_EQ(Number(*ev, "attack.flanking").source, "flanked by a and b");
 }
 
+// 003 l.91: the +2 is for tests "made to make a melee attack against a
+// flanked foe": a bow shot at d, flanked by the archer (beside it, unarmed
+// reach, l.93) and b, gains nothing. By hand: Fighting Style 4 + AGI 2
+// (ranged: Agility, l.44) = 6 dice, no flanking; Dodge 1 + AGI 1 = 2 dice.
+TEST(Flanking, ARangedAttackOnAFlankedFoeGainsNothing) {
+  auto bow = W("bow", "1d6", "ranged", "", {}, "piercing");
+  bow.range_increment = 30;
+  auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 4}, {"agi", 2}}, {bow});
+  auto b = Who("b", "x", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  const auto ev = Exchange(t, "bow", "dodge");
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 6);
+  EXPECT_EQ(NumOf(ev, "attack.flanking", 0), 0);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 2);
+}
+
 TEST(Flanking, NotOnAStraightLine) {
   auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
                {W("club", "1d6", "melee", "medium", {}, "crushing")});
