@@ -374,6 +374,36 @@ TEST(Flanking, ARangedAttackOnAFlankedFoeGainsNothing) {
   EXPECT_EQ(NumOf(ev, "defense.dice"), 2);
 }
 
+// 003 l.81: "An opportunity attack is a special kind of melee Strike"; l.91:
+// "Fighting Style [...] tests made to make a melee attack against a flanked
+// foe gain a +2 bonus." d, between a and b on a line, casts ward (no Melee
+// Attack trait: provokes, l.83); a's opportunity attack is a melee attack on
+// a flanked foe. By hand: Fighting Style 1 + STR 0 = 1 die, +2 = 3 dice.
+TEST(Flanking, AnOpportunityAttackOnAFlankedFoeGainsPlusTwo) {
+  auto club = [] { return W("club", "1d6", "melee", "medium", {}, "crushing"); };
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}, {"initiative", -8}}, {club()});
+  auto b = Who("b", "x", 7, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}}, {club()});
+  auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}}, {W("ward", "", "spell", "", {}, "")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), std::move(d)}), {1, 1, 6});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "d");
+  auto cast = Cmd("d", "use_magic");
+  cast.weapon = "ward";
+  ASSERT_TRUE(t.Submit(cast).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // casting in reach provokes (l.83)
+  auto oa = Cmd("a", "opportunity_attack");
+  oa.window = t.state().windows.begin()->first;
+  oa.weapon = "club";
+  ASSERT_TRUE(t.Submit(oa).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.rbegin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+  EXPECT_EQ(Number(*ev, "attack.flanking").source, "flanked by a and b");
+}
+
 TEST(Flanking, NotOnAStraightLine) {
   auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
                {W("club", "1d6", "melee", "medium", {}, "crushing")});
