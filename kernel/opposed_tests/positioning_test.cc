@@ -113,6 +113,17 @@ TEST(Cover, AnObstacleBesideTheAttackerGivesTheTargetNoCover) {
   EXPECT_EQ(dodge, 2 + 5);
 }
 
+// 003 l.86: "Standing behind an obstacle can benefit the target of ranged
+// attack." Reading (README row 86-89): an obstacle midway, near neither side
+// (cover_low at 5,5: 3 m from the archer at 2,5 and from the target at 8,5),
+// still covers the target, which stands behind it as seen from the archer.
+// By hand: bow 6 dice - 2 = 4 (l.87); Dodge 2 + 2 = 4.
+TEST(Cover, AnObstacleMidwayStillGivesCover) {
+  int64_t dodge = 0;
+  EXPECT_EQ(ShotDice("cover_low", &dodge, {5, 5}, 8), 6 - 2);
+  EXPECT_EQ(dodge, 2 + 2);
+}
+
 // The GM may rule the cover (Set the Stage, l.15) with a condition
 // "Cover" of level 1 low, 2 high, 3 full on the target: it overrules the map.
 TEST(Cover, TheGmRulesHighCoverByCondition) {
@@ -246,6 +257,55 @@ TEST(Flanking, AnAllyOnTheStraightLineGivesPlusTwo) {  // l.91
 
 // 003 l.91: "When at least two allied characters have a foe in their reach
 // between them, such that one could draw a straight line and connect all
+// three characters, the foe is flanked." l.93: "Unarmed fighting is included
+// in this as well." Black-box case: b, beside d with no weapon (unarmed, or
+// disarmed), did not flank: a struck d with 1 die. By hand: Fighting Style 1
+// + STR 0 = 1 die, +2 flanked (b's unarmed reach, 1 m, holds d) = 3.
+TEST(Flanking, AnUnarmedAllyBesideTheFoeFlanks) {
+  auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto b = Who("b", "x", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}}, {});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+  EXPECT_EQ(Number(*ev, "attack.flanking").source, "flanked by a and b");
+}
+
+// 003 l.91: "When at least two allied characters have a foe in their reach
+// between them [...] Fighting Style and Sorcery tests made to make a melee
+// attack against a flanked foe gain a +2 bonus." Black-box case: b, whose
+// one melee attack is a spell with the Melee Attack trait and a reach of
+// 2 m, 2 m from d on the line a-d-b, did not flank: a struck d with 1 die.
+// By hand: Fighting Style 1 + STR 0 = 1 die, +2 flanked = 3.
+TEST(Flanking, AnAllyWithAMeleeAttackSpellReachingTheFoeFlanks) {
+  auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto b = Who("b", "x", 7, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}, {"sorcery", 1}},
+               {W("spike", "1d6", "spell", "", {{"attack", 1}, {"melee_attack", 1}, {"reach", 2}}, "psychic")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.begin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+  EXPECT_EQ(Number(*ev, "attack.flanking").source, "flanked by a and b");
+}
+
+// 003 l.91: "When at least two allied characters have a foe in their reach
+// between them, such that one could draw a straight line and connect all
 // three characters, the foe is flanked. Fighting Style and Sorcery tests
 // made to make a melee attack against a flanked foe gain a +2 bonus."
 // Black-box case: b and c flank d on a line; their ally a, above d, struck
@@ -270,6 +330,78 @@ TEST(Flanking, AThirdAllyStrikingAFlankedFoeGainsPlusTwo) {
   const Seen n = Number(*ev, "attack.flanking");
   EXPECT_EQ(n.value, 2);
   EXPECT_EQ(n.source, "flanked by b and c");
+}
+
+// 003 l.91: "Fighting Style and Sorcery tests made to make a melee attack
+// against a flanked foe gain a +2 bonus." A caster's Melee Attack spell on a
+// foe flanked by it and its ally: by hand, Sorcery 1 + WIL 0 = 1 die, +2 = 3
+// dice (the defense, a Dodge: Dodge 1 + AGI 1 = 2 dice, no bonus).
+TEST(Flanking, AMeleeAttackSpellOnAFlankedFoeGainsPlusTwo) {
+  auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"sorcery", 1}},
+               {W("spike", "1d6", "spell", "", {{"attack", 1}, {"melee_attack", 1}}, "psychic")});
+  auto b = Who("b", "x", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "use_magic", {"d"});
+  s.weapon = "spike";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  auto ev = t.Submit(dodge, {1, 1, 1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+  EXPECT_EQ(NumOf(*ev, "defense.dice"), 2);
+  EXPECT_EQ(Number(*ev, "attack.flanking").source, "flanked by a and b");
+}
+
+// 003 l.91: the +2 is for tests "made to make a melee attack against a
+// flanked foe": a bow shot at d, flanked by the archer (beside it, unarmed
+// reach, l.93) and b, gains nothing. By hand: Fighting Style 4 + AGI 2
+// (ranged: Agility, l.44) = 6 dice, no flanking; Dodge 1 + AGI 1 = 2 dice.
+TEST(Flanking, ARangedAttackOnAFlankedFoeGainsNothing) {
+  auto bow = W("bow", "1d6", "ranged", "", {}, "piercing");
+  bow.range_increment = 30;
+  auto a = Who("a", "x", 4, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 4}, {"agi", 2}}, {bow});
+  auto b = Who("b", "x", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  const auto ev = Exchange(t, "bow", "dodge");
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 6);
+  EXPECT_EQ(NumOf(ev, "attack.flanking", 0), 0);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 2);
+}
+
+// 003 l.81: "An opportunity attack is a special kind of melee Strike"; l.91:
+// "Fighting Style [...] tests made to make a melee attack against a flanked
+// foe gain a +2 bonus." d, between a and b on a line, casts ward (no Melee
+// Attack trait: provokes, l.83); a's opportunity attack is a melee attack on
+// a flanked foe. By hand: Fighting Style 1 + STR 0 = 1 die, +2 = 3 dice.
+TEST(Flanking, AnOpportunityAttackOnAFlankedFoeGainsPlusTwo) {
+  auto club = [] { return W("club", "1d6", "melee", "medium", {}, "crushing"); };
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}, {"initiative", -8}}, {club()});
+  auto b = Who("b", "x", 7, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}}, {club()});
+  auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}}, {W("ward", "", "spell", "", {}, "")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(b), std::move(d)}), {1, 1, 6});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "d");
+  auto cast = Cmd("d", "use_magic");
+  cast.weapon = "ward";
+  ASSERT_TRUE(t.Submit(cast).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // casting in reach provokes (l.83)
+  auto oa = Cmd("a", "opportunity_attack");
+  oa.window = t.state().windows.begin()->first;
+  oa.weapon = "club";
+  ASSERT_TRUE(t.Submit(oa).ok());
+  auto none = Cmd("d", "defend");
+  none.window = t.state().windows.rbegin()->first;
+  WithText(none, "defense", "none");
+  auto ev = t.Submit(none, {1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+  EXPECT_EQ(Number(*ev, "attack.flanking").source, "flanked by a and b");
 }
 
 TEST(Flanking, NotOnAStraightLine) {

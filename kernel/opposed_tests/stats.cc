@@ -188,6 +188,22 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
   return cover;
 }
 
+// l.91 "have a foe in their reach": a character's reach, not only a held
+// weapon's. l.93 "Unarmed fighting is included in this as well": every
+// character fights unarmed, so a foe adjacent (1 m, the unarmed reach) is in
+// reach with no weapon in hand (black-box case: a disarmed ally beside the
+// foe did not flank); else a held melee weapon reaching it, or a spell with
+// the Melee Attack trait reaching it (l.91 counts Sorcery tests "made to make
+// a melee attack"; black-box case: a caster whose one melee attack is such a
+// spell, 2 m from the foe, did not flank).
+static bool FlankReach(const State& s, const Combatant& c, const Combatant& target) {
+  if (Distance(c, target) <= 1) return true;  // unarmed, l.93
+  for (const Weapon& w : c.weapons) {
+    if (IsSpell(w) && IsMelee(w) && Distance(c, target) <= ReachOf(w)) return true;
+  }
+  return MeleeReaching(s, c, target) != nullptr;
+}
+
 std::string Flankers(const State& s, const Combatant& attacker,
                      const Combatant& target) {
   // l.91: "When at least two allied characters have a foe in their reach
@@ -201,7 +217,7 @@ std::string Flankers(const State& s, const Combatant& attacker,
   std::vector<const Combatant*> near;
   for (const auto& [id, c] : s.combatants) {  // id order
     if (id == attacker.id || id == target.id || c.side != attacker.side || !Conscious(c)) continue;
-    if (MeleeReaching(s, c, target) != nullptr) near.push_back(&c);
+    if (FlankReach(s, c, target)) near.push_back(&c);
   }
   auto line = [&](const Combatant& p, const Combatant& q) {
     return space::CentresLineThrough(p.at, p.size, q.at, q.size, target.at, target.size);
