@@ -98,6 +98,45 @@ TEST(Attack, SlotsOverflowToTheNextLevel) {
   EXPECT_EQ(t.state().Find("orc")->FindCondition("Wounded")->level, kSevere);
 }
 
+// 001 l.14 "Damage received = Attack Roll + Damage Roll - Defense -
+// Toughness", l.16 Toughness "Vitality + Size plus any modifiers from
+// armor", l.13 "the highest level whose threshold the damage exceeds or
+// equals", l.31 "If all the slots of that level are already full,
+// increase the wound's severity until there is an empty slot", l.33 light
+// slots "5 + your Persona", l.20 Vitality -5: 1 | 1 | 0. pc: Vitality -5,
+// Persona -5 (0 light slots), armor 10: Toughness -5 + 0 + 10 = 5; melee
+// Defense 10 (l.100). aria: attack d20 + 7, damage roll 2 + 3: damage
+// d20 + 7 + 5 - 10 - 5 = d20 - 3. pc2: Vitality 0, armor 6: Toughness 6,
+// damage d20 - 4.
+TEST(Attack, ThresholdsAgainstArmorAndSlotsFilledUpToFatal) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/standard_attack", 1}}),
+                                Who("pc", "x", 6, 5, {{"vit", -5}, {"prs", -5}, {"armor", 10}}, "club", "1", "club"),
+                                Who("pc2", "x", 4, 5, {{"armor", 6}}, "club", "1", "club")}),
+          {10, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  // pc2: d20 3: 10 hits Defense 10 (l.69), damage 3 - 4 = -1: below the
+  // Light threshold 0, no wound; d20 4: damage 0, exactly Light.
+  ASSERT_TRUE(t.Submit(Attack("standard_attack", "pc2"), {3}).ok());
+  EXPECT_EQ(Wounds(t.state(), "pc2", kLight), 0);
+  ASSERT_TRUE(t.Submit(Attack("standard_attack", "pc2"), {4}).ok());
+  EXPECT_EQ(Wounds(t.state(), "pc2", kLight), 1);
+  // pc: d20 3: damage 0, light; no light slot: the moderate one.
+  ASSERT_TRUE(t.Submit(Attack("standard_attack", "pc"), {3}).ok());
+  EXPECT_EQ(Wounds(t.state(), "pc", kLight), 0);
+  EXPECT_EQ(Wounds(t.state(), "pc", kModerate), 1);
+  // d20 3 again: light and moderate full: the severe slot.
+  ASSERT_TRUE(t.Submit(Attack("standard_attack", "pc"), {3}).ok());
+  EXPECT_EQ(Wounds(t.state(), "pc", kModerate), 1);
+  EXPECT_EQ(Wounds(t.state(), "pc", kSevere), 1);
+  // d20 8: damage 5, severe; severe full, no critical slot: fatal.
+  ASSERT_TRUE(t.Submit(Attack("standard_attack", "pc"), {8}).ok());
+  EXPECT_EQ(Wounds(t.state(), "pc", kSevere), 1);
+  EXPECT_EQ(Wounds(t.state(), "pc", kCritical), 0);
+  EXPECT_EQ(Wounds(t.state(), "pc", kFatal), 1);
+  EXPECT_EQ(t.state().Find("pc")->FindCondition("Wounded")->level, kFatal);  // l.32
+}
+
 TEST(Attack, QuickLowersAndStrongAddsD6) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/strong_attack", 1}, {"ap/quick_attack", 1}}), Orc()}), {10, 12});
   // Quick: d20 5: damage 5 severe, one step lower: moderate (l.187).

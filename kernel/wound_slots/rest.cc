@@ -81,6 +81,16 @@ absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uin
                                                                 "its first turn is over (during the rest)"}));
   }
   if (rounds < 1) return absl::OkStatus();
+  // l.108 "one turn per round": a rest begun before the rester's turn this
+  // round holds that turn (the rest's first round is this one, l.127): no
+  // turn after it this round (kTurnRound, CanTakeTurn). GM ruling point:
+  // a rider's turn is its mount's too (l.280), which does not rest: the
+  // GM's (README).
+  const Combatant* rester = d.state().Find(who);
+  if (!d.state().IsTurnOf(who) && !rester->Has("Riding") && rester->Resource(res::kTurnRound) != d.state().round) {
+    RETURN_IF_ERROR(SetResource(d, who, res::kTurnRound, d.state().round,
+                                {cause, "001.round", {{"rest_rounds", rounds}}, "its turn this round passes in the rest"}));
+  }
   // l.160 "any unspent movement is lost at the end of the round": the
   // current round, the rest's first, ends within it.
   RETURN_IF_ERROR(LoseMovement(d, who, {cause, "001.move.pool", {{"rest_rounds", rounds}},

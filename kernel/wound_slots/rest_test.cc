@@ -516,6 +516,33 @@ TEST(Rest, ASurprisedCreaturesFirstTurnComesInItsRest) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Surprised"));
 }
 
+// 001 l.108 "Each participant has one turn per round", l.45 "A short rest
+// lasts at least 15 minutes", l.111 "each minute equaling 4 rounds", l.127
+// "The round in which the effect begins counts as round 1": the orc (17)
+// rests 60 rounds on aria's (18) turn in round 1, before its own: its
+// turn of round 1 comes within the rest, so aria's end of turn ends round
+// 1 and round 2 is aria's (was: the orc had a turn in round 1 after it).
+TEST(Rest, ARestBegunBeforeTheRestersTurnHoldsThatTurn) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  ASSERT_EQ(t.state().round, 1);
+  { auto r = t.Submit(Cmd("orc", "short_rest")); ASSERT_TRUE(r.ok()) << r.status(); }
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_TRUE(t.state().IsTurnOf("aria"));
+}
+
+// A rest on the rester's own turn is that turn: the rester keeps it and
+// ends it (l.108), the orc's turn following in the same round.
+TEST(Rest, ARestOnTheRestersOwnTurnKeepsItsTurn) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "short_rest")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 1);
+  EXPECT_TRUE(t.state().IsTurnOf("orc"));
+}
+
 // 001 l.160 "any unspent movement is lost at the end of the round", l.110
 // "You gain AP twice per round ... any AP gained in excess of your max AP
 // ... is lost", l.111 "each minute equaling 4 rounds": aria (7 AP) buys 4

@@ -1,5 +1,7 @@
 // The text's tables (l.6-36, l.113-117, l.129-159) and movement costs
 // (l.160-174).
+#include <algorithm>
+
 #include "gtest/gtest.h"
 #include "kernel/testing/events.h"
 #include "kernel/wound_slots/test_util.h"
@@ -19,6 +21,31 @@ TEST(Tables, SpeedTable) {
   EXPECT_EQ(SpeedTable(4).max_ap, 31);
   EXPECT_EQ(SpeedTable(10).max_ap, 72);
   EXPECT_EQ(SpeedTable(14).max_ap, 72);  // beyond the table: its end
+}
+
+// 001 l.114-117, every column as printed: Speed | -10 .. 10, "Round
+// Start", "Turn End", "Max AP". The text stops at -10 and 10; reading
+// (README "AP"): a Speed beyond reads the end column (-11 and -14 as -10,
+// 11 and 15 as 10).
+TEST(Tables, SpeedTableEveryColumnAndBeyondItsEnds) {
+  const int64_t start[] = {2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 11, 12, 14, 16, 18, 21, 24};
+  const int64_t end[] = {1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 21, 24};
+  const int64_t max[] = {5, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 21, 24, 27, 31, 36, 41, 48, 55, 63, 72};
+  for (int64_t speed = -10; speed <= 10; ++speed) {
+    EXPECT_EQ(SpeedTable(speed).round_start, start[speed + 10]) << "Speed " << speed;
+    EXPECT_EQ(SpeedTable(speed).turn_end, end[speed + 10]) << "Speed " << speed;
+    EXPECT_EQ(SpeedTable(speed).max_ap, max[speed + 10]) << "Speed " << speed;
+  }
+  for (int64_t speed : {-11, -14}) {
+    EXPECT_EQ(SpeedTable(speed).round_start, 2);
+    EXPECT_EQ(SpeedTable(speed).turn_end, 1);
+    EXPECT_EQ(SpeedTable(speed).max_ap, 5);
+  }
+  for (int64_t speed : {11, 15}) {
+    EXPECT_EQ(SpeedTable(speed).round_start, 24);
+    EXPECT_EQ(SpeedTable(speed).turn_end, 24);
+    EXPECT_EQ(SpeedTable(speed).max_ap, 72);
+  }
 }
 
 TEST(Tables, MovementRateBands) {
@@ -51,6 +78,39 @@ TEST(Tables, WoundThresholds) {
   EXPECT_EQ(WoundLevel(6), kCritical);
   EXPECT_EQ(WoundLevel(8), kFatal);
   EXPECT_EQ(WoundLevel(30), kFatal);
+}
+
+// 001 l.8-13 "the highest level whose threshold the damage exceeds or
+// equals": Light 0, Moderate 2, Severe 4, Critical 6, Fatal 8, each played
+// exactly at its threshold and one below.
+TEST(Tables, WoundThresholdsAtAndOneBelowEach) {
+  EXPECT_EQ(WoundLevel(-1), kNone);
+  EXPECT_EQ(WoundLevel(0), kLight);
+  EXPECT_EQ(WoundLevel(1), kLight);
+  EXPECT_EQ(WoundLevel(2), kModerate);
+  EXPECT_EQ(WoundLevel(3), kModerate);
+  EXPECT_EQ(WoundLevel(4), kSevere);
+  EXPECT_EQ(WoundLevel(5), kSevere);
+  EXPECT_EQ(WoundLevel(6), kCritical);
+  EXPECT_EQ(WoundLevel(7), kCritical);
+  EXPECT_EQ(WoundLevel(8), kFatal);
+}
+
+// 001 l.18-30, every Vitality row as printed (Moderate | Severe |
+// Critical), and beyond its ends (README "Slots": the end rows).
+TEST(Tables, SlotsEveryVitalityRowAndBeyond) {
+  const int64_t rows[11][3] = {{1, 1, 0}, {1, 1, 1}, {2, 1, 1}, {2, 2, 1}, {3, 2, 1}, {3, 2, 2},
+                               {3, 3, 2}, {4, 3, 2}, {4, 3, 3}, {4, 4, 3}, {5, 4, 3}};
+  for (int64_t vit = -7; vit <= 7; ++vit) {
+    Table t(WoundSlots(), Roster({Who("a", "x", 1, 1, {{"vit", vit}}, "club", "1", "club")}), {1});
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    const Combatant& a = *t.state().Find("a");
+    const int64_t* row = rows[std::clamp<int64_t>(vit, -5, 5) + 5];
+    EXPECT_EQ(SlotsFor(a, kModerate), row[0]) << "Vitality " << vit;
+    EXPECT_EQ(SlotsFor(a, kSevere), row[1]) << "Vitality " << vit;
+    EXPECT_EQ(SlotsFor(a, kCritical), row[2]) << "Vitality " << vit;
+    EXPECT_EQ(SlotsFor(a, kFatal), 1) << "Vitality " << vit;  // l.33
+  }
 }
 
 TEST(Tables, SlotsByVitalityAndPersona) {
