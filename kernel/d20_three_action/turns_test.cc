@@ -23,12 +23,23 @@ Table ThreeApart() {
 }
 
 // The GM makes the orc Shaken for `rounds` Rounds (the war horn).
-void HornShakesTheOrc(Table& t, int rounds) {
-  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
-  WithText(gm, "name", kShaken);
+void HornShakes(Table& t, const std::string& who, int rounds, const std::string& name = kShaken) {
+  fb::CommandT gm = Gm(who, "gm_condition", "the war horn");
+  WithText(gm, "name", name);
   WithText(gm, "op", "add");
   With(gm, "rounds", rounds);
   ASSERT_OK(t.Submit(gm));
+}
+
+void HornShakesTheOrc(Table& t, int rounds) { HornShakes(t, "orc", rounds); }
+
+// A falling rock takes `who` to -20 HP, its max HP 20 below 0: Dead (L140).
+void RockKills(Table& t, const std::string& who) {
+  fb::CommandT kill = Gm(who, "gm_adjust", "a falling rock");
+  WithText(kill, "resource", "hp");
+  With(kill, "delta", -40);  // 20 - 40 = -20 HP: max HP 20 (l.140)
+  ASSERT_OK(t.Submit(kill));
+  ASSERT_TRUE(Has(t, who, kDead));
 }
 
 TEST(Turns, SetupRollsInitiativeAndStartsTheFirstTurn) {
@@ -571,11 +582,7 @@ TEST(Turns, ARoundsDurationEndsBeforeAHolderThatWasFirstResumesLast) {
 // followed aria to her new place, lasting through gob's round-2 turn).
 TEST(Turns, ATimedFlatFootedStaysAtTheHoldersOldPlace) {
   Table t = ThreeApart();
-  fb::CommandT gm = Gm("orc", "gm_condition", "the war horn");
-  WithText(gm, "name", kFlatFooted);
-  WithText(gm, "op", "add");
-  With(gm, "rounds", 1);
-  ASSERT_OK(t.Submit(gm));
+  HornShakes(t, "orc", 1, kFlatFooted);
   fb::CommandT hold = Cmd("aria", "hold");
   WithText(hold, "after", "gob");
   ASSERT_OK(t.Submit(hold));
@@ -625,16 +632,8 @@ TEST(Turns, AShakenAddedToOneKeptAtAHoldersOldPlaceEndsARoundLater) {
 // held Actions to gob's round-2 turn).
 TEST(Turns, ARoundsDurationEndsBeforeAFirstHolderResumesAheadOfTheDead) {
   Table t = ThreeApart();
-  fb::CommandT kill = Gm("orc", "gm_adjust", "a falling rock");
-  WithText(kill, "resource", "hp");
-  With(kill, "delta", -40);  // 20 - 40 = -20 HP: max HP 20 (l.140)
-  ASSERT_OK(t.Submit(kill));
-  ASSERT_TRUE(Has(t, "orc", kDead));
-  fb::CommandT gm = Gm("gob", "gm_condition", "the war horn");
-  WithText(gm, "name", kShaken);
-  WithText(gm, "op", "add");
-  With(gm, "rounds", 1);
-  ASSERT_OK(t.Submit(gm));
+  ASSERT_NO_FATAL_FAILURE(RockKills(t, "orc"));
+  HornShakes(t, "gob", 1);
   fb::CommandT hold = Cmd("aria", "hold");
   WithText(hold, "after", "gob");
   ASSERT_OK(t.Submit(hold));
@@ -654,11 +653,7 @@ TEST(Turns, ARoundsDurationEndsBeforeAHolderBehindTheDeadResumesLast) {
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
   ASSERT_EQ(t.state().active, "aria");
-  fb::CommandT kill = Gm("aria", "gm_adjust", "a falling rock");
-  WithText(kill, "resource", "hp");
-  With(kill, "delta", -40);  // 20 - 40 = -20 HP: max HP 20 (l.140)
-  ASSERT_OK(t.Submit(kill));
-  ASSERT_TRUE(Has(t, "aria", kDead));
+  ASSERT_NO_FATAL_FAILURE(RockKills(t, "aria"));
   ASSERT_EQ(t.state().active, "gob");
   HornShakesTheOrc(t, 1);
   fb::CommandT hold = Cmd("gob", "hold");
@@ -688,11 +683,7 @@ TEST(Turns, ARoundsDurationWaitsForACreatureDelayingAtTheEndOfTheOrder) {
   ASSERT_OK(t.Submit(Cmd("orc", "delay")));
   ASSERT_EQ(t.state().round, 2);
   ASSERT_EQ(t.state().active, "aria");
-  fb::CommandT gm = Gm("gob", "gm_condition", "the war horn");
-  WithText(gm, "name", kShaken);
-  WithText(gm, "op", "add");
-  With(gm, "rounds", 1);
-  ASSERT_OK(t.Submit(gm));
+  HornShakes(t, "gob", 1);
   fb::CommandT hold = Cmd("aria", "hold");
   WithText(hold, "after", "gob");
   ASSERT_OK(t.Submit(hold));

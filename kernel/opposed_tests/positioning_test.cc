@@ -208,32 +208,18 @@ TEST(Cover, ALaterGmRulingOverrulesAnEarlierOne) {
     With(cover, "level", level);
     ASSERT_TRUE(t.Submit(cover).ok());
   }
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "bow";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto none = Cmd("d", "defend");
-  none.window = t.state().windows.begin()->first;
-  WithText(none, "defense", "none");
-  auto ev = t.Submit(none);
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "attack.automatic_fail"), 1);  // l.89, not 6 - 5 dice
-  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+  const auto ev = Exchange(t, "bow", "none", {});
+  EXPECT_EQ(NumOf(ev, "attack.automatic_fail"), 1);  // l.89, not 6 - 5 dice
+  EXPECT_TRUE(Cites(ev, "003.result.both_fail"));
 }
 
 TEST(Cover, FullCoverAttackAutomaticallyFails) {  // l.89
   Table t(OpposedTests(),
           WithMap({Archer(), Target(8)}, {{{7, 4}, "wall"}, {{7, 5}, "wall"}, {{7, 6}, "wall"}}), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "bow";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto none = Cmd("d", "defend");
-  none.window = t.state().windows.begin()->first;
-  WithText(none, "defense", "none");
-  auto ev = t.Submit(none);
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "attack.automatic_fail"), 1);
-  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+  const auto ev = Exchange(t, "bow", "none", {});
+  EXPECT_EQ(NumOf(ev, "attack.automatic_fail"), 1);
+  EXPECT_TRUE(Cites(ev, "003.result.both_fail"));
 }
 
 TEST(Flanking, AnAllyOnTheStraightLineGivesPlusTwo) {  // l.91
@@ -243,16 +229,9 @@ TEST(Flanking, AnAllyOnTheStraightLineGivesPlusTwo) {  // l.91
                {W("club", "1d6", "melee", "medium", {}, "crushing")});
   Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto none = Cmd("d", "defend");
-  none.window = t.state().windows.begin()->first;
-  WithText(none, "defense", "none");
-  auto ev = t.Submit(none, {1, 1, 1});
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "attack.flanking"), 2);
-  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
+  const auto ev = Exchange(t, "club", "none", {1, 1, 1});
+  EXPECT_EQ(NumOf(ev, "attack.flanking"), 2);
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 1 + 2);
 }
 
 // 003 l.91: "When at least two allied characters have a foe in their reach
@@ -267,16 +246,9 @@ TEST(Flanking, AnUnarmedAllyBesideTheFoeFlanks) {
   auto b = Who("b", "x", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}}, {});
   Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto none = Cmd("d", "defend");
-  none.window = t.state().windows.begin()->first;
-  WithText(none, "defense", "none");
-  auto ev = t.Submit(none, {1, 1, 1});
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
-  EXPECT_EQ(Number(*ev, "attack.flanking").source, "flanked by a and b");
+  const auto ev = Exchange(t, "club", "none", {1, 1, 1});
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 1 + 2);
+  EXPECT_EQ(Number(ev, "attack.flanking").source, "flanked by a and b");
 }
 
 // 003 l.91: "When at least two allied characters have a foe in their reach
@@ -292,16 +264,9 @@ TEST(Flanking, AnAllyWithAMeleeAttackSpellReachingTheFoeFlanks) {
                {W("spike", "1d6", "spell", "", {{"attack", 1}, {"melee_attack", 1}, {"reach", 2}}, "psychic")});
   Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto none = Cmd("d", "defend");
-  none.window = t.state().windows.begin()->first;
-  WithText(none, "defense", "none");
-  auto ev = t.Submit(none, {1, 1, 1});
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
-  EXPECT_EQ(Number(*ev, "attack.flanking").source, "flanked by a and b");
+  const auto ev = Exchange(t, "club", "none", {1, 1, 1});
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 1 + 2);
+  EXPECT_EQ(Number(ev, "attack.flanking").source, "flanked by a and b");
 }
 
 // 003 l.91: "When at least two allied characters have a foe in their reach
@@ -318,16 +283,9 @@ TEST(Flanking, AThirdAllyStrikingAFlankedFoeGainsPlusTwo) {
   auto c = Who("c", "x", 7, 5, {{"health", 20}, {"speed", 6}, {"initiative", -8}}, {club()});
   Table t(OpposedTests(), Roster({std::move(a), std::move(b), std::move(c), Target(6)}), {6, 1, 1, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto none = Cmd("d", "defend");
-  none.window = t.state().windows.begin()->first;
-  WithText(none, "defense", "none");
-  auto ev = t.Submit(none, {1, 1, 1});
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1 + 2);
-  const Seen n = Number(*ev, "attack.flanking");
+  const auto ev = Exchange(t, "club", "none", {1, 1, 1});
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 1 + 2);
+  const Seen n = Number(ev, "attack.flanking");
   EXPECT_EQ(n.value, 2);
   EXPECT_EQ(n.source, "flanked by b and c");
 }
@@ -411,15 +369,8 @@ TEST(Flanking, NotOnAStraightLine) {
                {W("club", "1d6", "melee", "medium", {}, "crushing")});
   Table t(OpposedTests(), Roster({std::move(a), std::move(b), Target(5)}), {6, 1, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  auto none = Cmd("d", "defend");
-  none.window = t.state().windows.begin()->first;
-  WithText(none, "defense", "none");
-  auto ev = t.Submit(none, {1});
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(NumOf(*ev, "attack.dice"), 1);
+  const auto ev = Exchange(t, "club", "none", {1});
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 1);
 }
 
 // a (club, Dodge 1, AGI 1, STR 1) at (5,5) and d (axe, Fighting Style 2,
