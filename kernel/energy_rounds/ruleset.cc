@@ -143,26 +143,28 @@ Expiry DefaultGmExpiry(const State& s, const NewCondition& nc) {
   return Forever();
 }
 
-// The maximum of a vital the GM sets or adjusts, or -1 for a resource
-// without one here (Energy and Agility are the Round's budgets, reset at its
-// beginning, l.53, l.90; abilities may give more, l.47, l.94).
-int64_t GmMaximum(const Combatant& a, const std::string& resource) {
-  if (resource == res::kStamina) return MaxStamina(a);
-  if (resource == res::kAura) return AuraMax(a);
-  if (resource == res::kSurges) return SurgesMax(a);
-  return -1;
-}
+// The maximum of a vital the GM sets or adjusts, with its rule and the
+// text's formula; none for a resource without one here (Energy and Agility
+// are the Round's budgets, reset at its beginning, l.53, l.90; abilities
+// may give more, l.47, l.94).
+struct GmMaximum {
+  int64_t max;
+  const char* rule;
+  const char* text;
+};
 
-std::string GmMaximumRule(const std::string& resource) {
-  if (resource == res::kStamina) return "002.stamina.max";
-  if (resource == res::kAura) return "002.aura.strength";
-  return "002.aura.surges";
-}
-
-std::string GmMaximumText(const std::string& resource) {
-  if (resource == res::kStamina) return "Maximum Stamina = Constitution Score (l.78)";
-  if (resource == res::kAura) return "Aura Strength = 20 + Aura Modifier x 4/3 (l.298)";
-  return "# of Recovery Surges = 5 + Halved Constitution Modifier (l.308)";
+std::optional<GmMaximum> GmMaximumOf(const Combatant& a, const std::string& resource) {
+  if (resource == res::kStamina) {
+    return GmMaximum{MaxStamina(a), "002.stamina.max", "Maximum Stamina = Constitution Score (l.78)"};
+  }
+  if (resource == res::kAura) {
+    return GmMaximum{AuraMax(a), "002.aura.strength", "Aura Strength = 20 + Aura Modifier x 4/3 (l.298)"};
+  }
+  if (resource == res::kSurges) {
+    return GmMaximum{SurgesMax(a), "002.aura.surges",
+                     "# of Recovery Surges = 5 + Halved Constitution Modifier (l.308)"};
+  }
+  return std::nullopt;
 }
 
 // gm_set of Stamina, Aura or Recovery Surges above the maximum: the text
@@ -172,13 +174,13 @@ std::string GmMaximumText(const std::string& resource) {
 absl::Status RefuseGmAboveMaximum(const fb::CommandT& c, const Combatant& a) {
   if (c.action != "gm_set") return absl::OkStatus();
   const std::string resource = ParamText(c, "resource");
-  const int64_t max = GmMaximum(a, resource);
+  const std::optional<GmMaximum> m = GmMaximumOf(a, resource);
   const std::optional<int64_t> value = Param(c, "value");
-  if (max < 0 || !value.has_value() || *value <= max) return absl::OkStatus();
-  return Refuse(GmMaximumRule(resource),
+  if (!m.has_value() || !value.has_value() || *value <= m->max) return absl::OkStatus();
+  return Refuse(m->rule,
                 absl::StrCat("command 'gm_set': field 'params.value': ", *value, " is above ",
-                             a.id, "'s maximum ", resource, " ", max, " (",
-                             GmMaximumText(resource), "); set at most ", max));
+                             a.id, "'s maximum ", resource, " ", m->max, " (",
+                             m->text, "); set at most ", m->max));
 }
 
 // A number the GM sets or adjusts keeps the text's floors and their
@@ -190,7 +192,7 @@ absl::Status AfterGmNumber(Decision& d, const fb::CommandT& c, uint64_t ruling) 
   const std::string resource = ParamText(c, "resource");
   const Combatant* a = d.state().Find(c.actor);
   const bool pool = resource == res::kEnergy || resource == res::kAgility;
-  if (a == nullptr || (GmMaximum(*a, resource) < 0 && !pool)) return absl::OkStatus();
+  if (a == nullptr || (!GmMaximumOf(*a, resource).has_value() && !pool)) return absl::OkStatus();
   const int64_t value = a->Resource(resource);
   if (value < 0) {
     // Energy, Agility and the Recovery Surges are counts, kept "using some
@@ -215,11 +217,11 @@ absl::Status AfterGmNumber(Decision& d, const fb::CommandT& c, uint64_t ruling) 
   // in stops there, as every regaining does ("regain all", l.49, l.614;
   // "fully restored", l.613), and says so; a value above one is refused
   // (RefuseGmAboveMaximum).
-  if (int64_t max = GmMaximum(*a, resource); max >= 0 && value > max) {
+  if (const std::optional<GmMaximum> m = GmMaximumOf(*a, resource); m.has_value() && value > m->max) {
     RETURN_IF_ERROR(SetResource(
-        d, a->id, resource, max,
-        {ruling, GmMaximumRule(resource), {{absl::StrCat(resource, "_asked"), value}},
-         absl::StrCat(GmMaximumText(resource), ": ", max)}));
+        d, a->id, resource, m->max,
+        {ruling, m->rule, {{absl::StrCat(resource, "_asked"), value}},
+         absl::StrCat(m->text, ": ", m->max)}));
   }
   if (resource != res::kStamina) return absl::OkStatus();
   return KnockOutAtZeroStamina(d, c.actor,
