@@ -32,6 +32,16 @@ absl::StatusOr<std::vector<events::EventBuffer>> OrcBreaksAway(Table& t,
 // (README: a grapple ends once its two are no longer adjacent): the GM
 // moving the orc 3 squares away from aria ends their grapple as any other
 // move does (was: a gm_move kept it, the two grappling 4 yards apart).
+// aria answers the window open first with a Cling on the orc (l.225),
+// cutting `reduce` yards of its movement (none given: the act's default).
+fb::CommandT ClingOnTheOrc(const Table& t, int reduce = -1) {
+  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
+  cl.window = t.state().windows.begin()->first;
+  WithText(cl, "act", "cling");
+  if (reduce >= 0) With(cl, "reduce", reduce);
+  return cl;
+}
+
 TEST(Grapple, AGmMoveApartEndsTheGrapple) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
@@ -279,10 +289,7 @@ TEST(Grapple, ClingOnLeavingReach) {
   EXPECT_FALSE(kernel::testing::Cites(*moved, "001.act.rebuff"));
   EXPECT_TRUE(kernel::testing::Cites(*moved, "001.cling"));
   EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
-  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
-  cl.window = t.state().windows.begin()->first;
-  WithText(cl, "act", "cling");
-  With(cl, "reduce", 1);
+  fb::CommandT cl = ClingOnTheOrc(t, 1);
   // Power 4 + d20 13 = 17: 10 points take 1 yd of its movement, 5 more
   // move her 1 yd with it (l.226). "prevent the target's movement": the
   // move in progress loses its last yard (it ended at 9,5 with pool to
@@ -311,10 +318,7 @@ TEST(Grapple, ClingOnAJumpAway) {
   EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
   EXPECT_TRUE(kernel::testing::Cites(*declared, "001.cling"));
   EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 5}));
-  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
-  cl.window = t.state().windows.begin()->first;
-  WithText(cl, "act", "cling");
-  With(cl, "reduce", 1);
+  fb::CommandT cl = ClingOnTheOrc(t, 1);
   auto answered = t.Submit(cl, {13, 15});
   ASSERT_TRUE(answered.ok()) << answered.status();
   EXPECT_TRUE(t.state().windows.empty());
@@ -337,10 +341,7 @@ TEST(Grapple, ClingPreventsTheMoveInProgress) {
   auto moved = OrcBreaksAway(t, {fb::Pos(7, 5)});
   ASSERT_TRUE(moved.ok()) << moved.status();
   ASSERT_EQ(t.state().windows.size(), 1u);
-  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
-  cl.window = t.state().windows.begin()->first;
-  WithText(cl, "act", "cling");
-  With(cl, "reduce", 1);
+  fb::CommandT cl = ClingOnTheOrc(t, 1);
   auto ev = t.Submit(cl, {6});
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(kernel::testing::NumOf(*ev, "cut_yards"), 1);
@@ -368,9 +369,7 @@ TEST(Grapple, ClingCountsItsDiagonalsAcrossAWindow) {
   auto moved = OrcBreaksAway(t, {fb::Pos(7, 7), fb::Pos(8, 8), fb::Pos(9, 9)});
   ASSERT_TRUE(moved.ok()) << moved.status();
   ASSERT_EQ(t.state().windows.size(), 1u);  // Cling's trigger (l.225)
-  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
-  cl.window = t.state().windows.begin()->first;
-  WithText(cl, "act", "cling");
+  fb::CommandT cl = ClingOnTheOrc(t);
   auto ev = t.Submit(cl, {6});
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(kernel::testing::NumOf(*ev, "move_with_yards"), 2);
@@ -1485,10 +1484,7 @@ TEST(Grapple, ClingMovesTheGridsYardsWithTheTarget) {
   auto moved = OrcBreaksAway(t, {fb::Pos(7, 7), fb::Pos(8, 8), fb::Pos(9, 9)});
   ASSERT_TRUE(moved.ok()) << moved.status();
   ASSERT_EQ(t.state().windows.size(), 1u);
-  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
-  cl.window = t.state().windows.begin()->first;
-  WithText(cl, "act", "cling");
-  With(cl, "reduce", 0);
+  fb::CommandT cl = ClingOnTheOrc(t, 0);
   ASSERT_TRUE(t.Submit(cl, {6}).ok());
   EXPECT_EQ(t.state().Find("orc")->at, (Pos{9, 9}));
   EXPECT_EQ(t.state().Find("orc")->Resource(res::kMovePool), 9 - 4);
@@ -1539,10 +1535,7 @@ TEST(Mounted, AGrapplerClingsToARiderItsMountCarriesAway) {
   ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
   EXPECT_TRUE(kernel::testing::Cites(*moved, "001.cling"));
-  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
-  cl.window = t.state().windows.begin()->first;
-  WithText(cl, "act", "cling");
-  With(cl, "reduce", 0);
+  fb::CommandT cl = ClingOnTheOrc(t, 0);
   auto answered = t.Submit(cl, {6});
   ASSERT_TRUE(answered.ok()) << answered.status();
   EXPECT_EQ(kernel::testing::NumOf(*answered, "move_with_yards"), 2);
