@@ -69,20 +69,9 @@ TEST(Tables, MovementRateBands) {
   EXPECT_EQ(YardsFor(30, 3), 22);  // beyond the table: 30 x 3 / 4 rounded down
 }
 
-TEST(Tables, WoundThresholds) {
-  EXPECT_EQ(WoundLevel(-1), kNone);
-  EXPECT_EQ(WoundLevel(0), kLight);
-  EXPECT_EQ(WoundLevel(1), kLight);
-  EXPECT_EQ(WoundLevel(2), kModerate);
-  EXPECT_EQ(WoundLevel(4), kSevere);
-  EXPECT_EQ(WoundLevel(6), kCritical);
-  EXPECT_EQ(WoundLevel(8), kFatal);
-  EXPECT_EQ(WoundLevel(30), kFatal);
-}
-
 // 001 l.8-13 "the highest level whose threshold the damage exceeds or
 // equals": Light 0, Moderate 2, Severe 4, Critical 6, Fatal 8, each played
-// exactly at its threshold and one below.
+// exactly at its threshold and one below, and far above the last.
 TEST(Tables, WoundThresholdsAtAndOneBelowEach) {
   EXPECT_EQ(WoundLevel(-1), kNone);
   EXPECT_EQ(WoundLevel(0), kLight);
@@ -94,6 +83,7 @@ TEST(Tables, WoundThresholdsAtAndOneBelowEach) {
   EXPECT_EQ(WoundLevel(6), kCritical);
   EXPECT_EQ(WoundLevel(7), kCritical);
   EXPECT_EQ(WoundLevel(8), kFatal);
+  EXPECT_EQ(WoundLevel(30), kFatal);
 }
 
 // 001 l.18-30, every Vitality row as printed (Moderate | Severe |
