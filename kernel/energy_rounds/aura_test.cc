@@ -152,9 +152,7 @@ TEST(Aura, DeathRollFifteenExhaustsThroughTheNextRoundOnly) {
 // stands.
 TEST(Aura, TheGmKillsOnlyAtZeroAura) {
   Table t(EnergyRounds(), AtZero(1));
-  auto dead = Gm("gm_condition", "orc");
-  WithText(dead, "name", "dead");
-  WithText(dead, "op", "add");
+  auto dead = GmAdds("orc", "dead");
   auto st = t.Submit(dead).status();
   EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition) << st;
   EXPECT_NE(st.message().find("params.name"), std::string::npos) << st;
@@ -317,11 +315,7 @@ TEST(Aura, NonLethalAtZeroAuraExhaustsShakesAndDrains) {
 // the orc was no longer Shaken once the GM's Round had passed.
 TEST(Aura, NonLethalAtZeroAuraShakesUntilTheShortRestEvenIfShakenForAWhile) {
   Table t(EnergyRounds(), AtZero());
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "Shaken");
-  WithText(g, "op", "add");
-  With(g, "rounds", 1);
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Shaken", {{"rounds", 1}})).ok());
   auto c = Cmd("kara", "unarmed", {"orc"});
   With(c, "nonlethal", 1);
   ASSERT_TRUE(t.Submit(Now(c), {15, 4}).ok());
@@ -357,11 +351,7 @@ TEST(Aura, StaminaUnconsciousWakesOnTwenty) {
 // Stamina regained (that is l.657's, for Stamina loss).
 TEST(Aura, KnockedOutByNonLethalDamageWakesOnTwenty) {
   Table t(EnergyRounds(), AtZero(10));
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "Unconscious");
-  WithText(g, "op", "add");
-  WithText(g, "source", "nonlethal");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Unconscious", {}, "nonlethal")).ok());
   auto r1 = t.Submit(Gm("end_round"), {19});
   ASSERT_TRUE(r1.ok()) << r1.status();
   EXPECT_TRUE(t.state().Find("orc")->Has("Unconscious"));
@@ -386,11 +376,7 @@ TEST(Aura, EachCauseOfUnconsciousnessRollsItsOwnWakeRoll) {
   With(x, "stamina", 1);
   x.text = "climb";
   ASSERT_TRUE(t.Submit(Now(x)).ok());  // l.72: 0 Stamina, unconscious
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "Unconscious");
-  WithText(g, "op", "add");
-  WithText(g, "source", "nonlethal");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Unconscious", {}, "nonlethal")).ok());
   // Round 1 ends: Stamina loss rolls 5, the blow rolls 20: the blow's
   // cause ends, Stamina loss keeps it unconscious, still at 0 Stamina.
   auto r1 = t.Submit(Gm("end_round"), {5, 20});

@@ -17,14 +17,6 @@ fb::RosterT Pair(std::vector<std::string> kara_tags = {}) {
   return Roster(std::move(cs));
 }
 
-fb::CommandT Add(const std::string& who, const std::string& name, const std::string& source = "") {
-  auto g = Gm("gm_condition", who);
-  WithText(g, "name", name);
-  WithText(g, "op", "add");
-  if (!source.empty()) WithText(g, "source", source);
-  return g;
-}
-
 const Combatant& K(const Table& t) { return *t.state().Find("kara"); }
 
 // The condition names are a closed list (l.662-686 and l.346): the text's
@@ -32,11 +24,11 @@ const Combatant& K(const Table& t) { return *t.state().Find("kara"); }
 // refused with the list in gm_condition, remove_condition and rosters.
 TEST(Conditions, NamesAreAClosedListWithOneCanonicalForm) {
   Table t(EnergyRounds(), Pair());
-  ASSERT_TRUE(t.Submit(Add("kara", "exhausted")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "exhausted")).ok());
   EXPECT_TRUE(K(t).Has("Exhausted"));
-  ASSERT_TRUE(t.Submit(Add("orc", "fully restrained")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "fully restrained")).ok());
   EXPECT_TRUE(t.state().Find("orc")->Has("FullyRestrained"));
-  auto bad = t.Submit(Add("kara", "Stunned"));
+  auto bad = t.Submit(GmAdds("kara", "Stunned"));
   EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(bad.status().message().find("params.name"), std::string::npos) << bad.status();
   EXPECT_NE(bad.status().message().find("Exhausted, Exposed"), std::string::npos) << bad.status();
@@ -130,7 +122,7 @@ TEST(Conditions, SurprisedDefenderHasDisadvantage) {
 // orc Combat roll 1d20 15; kara's Evasion 2d10kl1 = 2; damage 1d10 4.
 TEST(Conditions, FourSourcesOfDisadvantageAreOneDisadvantage) {
   Table t(EnergyRounds(), Pair({"surprised"}));
-  for (const char* c : {"Prone", "Dazed", "Blinded"}) ASSERT_TRUE(t.Submit(Add("kara", c)).ok());
+  for (const char* c : {"Prone", "Dazed", "Blinded"}) ASSERT_TRUE(t.Submit(GmAdds("kara", c)).ok());
   auto a = Cmd("orc", "melee", {"kara"});
   auto ev = t.Submit(Now(a), {15, 9, 2, 4});
   ASSERT_TRUE(ev.ok()) << ev.status();
@@ -150,7 +142,7 @@ TEST(Conditions, FourSourcesOfDisadvantageAreOneDisadvantage) {
 // the next Round it counts again; ending the parent removes it.
 TEST(Conditions, DaughterCannotBeRemovedWhileParentHoldsButIsIgnoredThisRound) {
   Table t(EnergyRounds(), Pair({"removes:Exposed", "removes:Dazed"}));
-  ASSERT_TRUE(t.Submit(Add("kara", "Dazed")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Dazed")).ok());
   EXPECT_TRUE(K(t).Has("Exposed"));  // l.670
   auto r = Cmd("kara", "remove_condition");
   WithText(r, "name", "Exposed");
@@ -178,7 +170,7 @@ TEST(Conditions, DaughterCannotBeRemovedWhileParentHoldsButIsIgnoredThisRound) {
 // ends the Daze and the Exposure goes with it.
 TEST(Conditions, DefendEndsNoExposureTheDazeImposes) {
   Table t(EnergyRounds(), Pair());
-  ASSERT_TRUE(t.Submit(Add("kara", "Dazed")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Dazed")).ok());
   ASSERT_TRUE(K(t).Has("Exposed"));
   auto d = Cmd("kara", "defend");
   ASSERT_TRUE(t.Submit(Now(d)).ok());
@@ -197,7 +189,7 @@ TEST(Conditions, DefendEndsNoExposureTheDazeImposes) {
 
 TEST(Conditions, ContinuallyAppliedConditionIsIgnoredUntilRoundEnd) {
   Table t(EnergyRounds(), Pair({"removes:Slowed"}));
-  ASSERT_TRUE(t.Submit(Add("kara", "Slowed", "environment")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Slowed", {}, "environment")).ok());
   auto shift = Cmd("kara", "shift");
   Path(shift, {{5, 4}});
   With(shift, "agility", 1);
@@ -216,7 +208,7 @@ TEST(Conditions, ContinuallyAppliedConditionIsIgnoredUntilRoundEnd) {
 
 TEST(Conditions, DazedAttackerHasDisadvantage) {
   Table t(EnergyRounds(), Pair());
-  ASSERT_TRUE(t.Submit(Add("kara", "Dazed")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Dazed")).ok());
   auto a = Cmd("kara", "melee", {"orc"});
   auto ev = t.Submit(Now(a), {15, 4, 3, 6});  // Combat 2d20kl1: 15, 4 -> 4
   ASSERT_TRUE(ev.ok()) << ev.status();
@@ -232,7 +224,7 @@ TEST(Conditions, DazedAttackerHasDisadvantage) {
 TEST(Conditions, ShakenOrExhaustedMayNotSpendStamina) {
   for (const char* cond : {"Shaken", "Exhausted"}) {
     Table t(EnergyRounds(), Pair());
-    ASSERT_TRUE(t.Submit(Add("kara", cond)).ok());
+    ASSERT_TRUE(t.Submit(GmAdds("kara", cond)).ok());
     const int64_t stamina = K(t).Resource("stamina");
     auto paid = Cmd("kara", "melee", {"orc"});
     With(paid, "stamina_energy", 1);
@@ -255,7 +247,7 @@ TEST(Conditions, ShakenOrExhaustedMayNotSpendStamina) {
 
 TEST(Conditions, BlindedIsUnguarded) {
   Table t(EnergyRounds(), Pair());
-  ASSERT_TRUE(t.Submit(Add("orc", "Blinded")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Blinded")).ok());
   const Combatant& o = *t.state().Find("orc");
   EXPECT_TRUE(o.Has("Unguarded"));
   EXPECT_TRUE(o.Has("Exposed"));
@@ -274,7 +266,7 @@ TEST(Conditions, EquipCostsAndShakenFumbles) {
   s.weapon = "sword";
   ASSERT_TRUE(t.Submit(Now(s)).ok());
   EXPECT_EQ(K(t).Resource("energy"), 2);  // 2
-  ASSERT_TRUE(t.Submit(Add("kara", "Shaken")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Shaken")).ok());
   auto e2 = Cmd("kara", "equip");
   e2.weapon = "sword";
   auto ev = t.Submit(Now(e2), {4});  // Chance 4 < DC 5 (l.666)
@@ -290,7 +282,7 @@ TEST(Conditions, EquipCostsAndShakenFumbles) {
 // (l.39: 1) and bending to the ground still Exposes. Chance 5: picked up.
 TEST(Conditions, AShakenPickUpMayFumble) {
   Table t(EnergyRounds(), Pair());
-  ASSERT_TRUE(t.Submit(Add("kara", "Shaken")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Shaken")).ok());
   auto drop = Cmd("kara", "equip");
   drop.weapon = "dagger";
   auto fumble = t.Submit(Now(drop), {4});  // a side arm, 1 Energy (l.37): fumbled
@@ -315,7 +307,7 @@ TEST(Conditions, AShakenPickUpMayFumble) {
 
 TEST(Conditions, GmConditionWithRoundsExpiresAtRoundStart) {
   Table t(EnergyRounds(), Pair());
-  auto g = Add("orc", "Dazed");
+  auto g = GmAdds("orc", "Dazed");
   With(g, "rounds", 1);
   ASSERT_TRUE(t.Submit(g).ok());
   EXPECT_TRUE(t.state().Find("orc")->Has("Dazed"));
@@ -333,18 +325,18 @@ TEST(Conditions, GmConditionWithRoundsExpiresAtRoundStart) {
 // continual source (l.690) still governs.
 TEST(Conditions, GmExposedUnguardedAndSurprisedWithoutRoundsEndWithTheRound) {
   Table t(EnergyRounds(), Pair());
-  ASSERT_TRUE(t.Submit(Add("orc", "Unguarded")).ok());
-  ASSERT_TRUE(t.Submit(Add("kara", "Exposed")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Unguarded")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Exposed")).ok());
   const Condition* u = t.state().Find("orc")->FindCondition("Unguarded");
   ASSERT_NE(u, nullptr);
   EXPECT_EQ(u->expiry.kind, fb::ExpiryKind::RoundEnd);
   EXPECT_EQ(u->expiry.round, 1);
   EXPECT_TRUE(t.state().Find("orc")->Has("Exposed"));  // its daughter (l.680)
-  auto longer = Add("orc", "Surprised");
+  auto longer = GmAdds("orc", "Surprised");
   With(longer, "rounds", 2);
   WithText(longer, "expires", "round_end");
   ASSERT_TRUE(t.Submit(longer).ok());
-  ASSERT_TRUE(t.Submit(Add("kara", "Exposed", "terrain")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Exposed", {}, "terrain")).ok());
   ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
   // Round 2: the GM's plain Unguarded and Exposed have ended ...
   // (the orc's Unguarded now is the daughter of its longer Surprised).
@@ -356,7 +348,7 @@ TEST(Conditions, GmExposedUnguardedAndSurprisedWithoutRoundsEndWithTheRound) {
   for (const auto& [id, c] : K(t).conditions) exposed += c.name == "Exposed" ? 1 : 0;
   EXPECT_EQ(exposed, 1);  // only the terrain's, applied continually
   // ... and a plain Surprised ends with the Round it was imposed in.
-  ASSERT_TRUE(t.Submit(Add("kara", "Surprised")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Surprised")).ok());
   EXPECT_TRUE(K(t).Has("Unguarded"));
   ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
   EXPECT_FALSE(K(t).Has("Surprised"));

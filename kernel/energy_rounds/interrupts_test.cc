@@ -180,10 +180,7 @@ TEST(Interrupts, AChallengedCreatureMayDeclineToRollAndKeepsItsRoll) {
 
 TEST(Interrupts, SwiftAttackIsImmediateAndOncePerRound) {
   Table t(EnergyRounds(), Skirmish());
-  auto g = Gm("gm_condition", "orc1");
-  WithText(g, "name", "Unguarded");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc1", "Unguarded")).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());
   auto s = Interrupt(1, "melee");
   s.targets = {"orc1"};
@@ -211,10 +208,7 @@ TEST(Interrupts, SwiftAttackIsImmediateAndOncePerRound) {
 TEST(Interrupts, ASwiftUnarmedAttackCostsOneAndStaminaMayPayIt) {
   Table t(EnergyRounds(), Skirmish());
   auto unguard = [&t] {
-    auto g = Gm("gm_condition", "orc1");
-    WithText(g, "name", "Unguarded");
-    WithText(g, "op", "add");
-    ASSERT_TRUE(t.Submit(g).ok());
+    ASSERT_TRUE(t.Submit(GmAdds("orc1", "Unguarded")).ok());
   };
   auto hew = Cmd("kara", "melee", {"orc2"});
   ASSERT_TRUE(t.Submit(Now(hew), {15, 3, 4}).ok());
@@ -317,10 +311,7 @@ TEST(Interrupts, SwiftAttackOnACreatureRunningPastFromAfar) {
 
 TEST(Interrupts, SimultaneousImmediateInterruptsWaitForTheGm) {
   Table t(EnergyRounds(), Skirmish());
-  auto g = Gm("gm_condition", "orc1");
-  WithText(g, "name", "Unguarded");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc1", "Unguarded")).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());
   const uint64_t trigger = t.state().windows.begin()->second.trigger;
   auto s = Interrupt(1, "melee");
@@ -377,10 +368,7 @@ TEST(Interrupts, RunCutShortSpendsItsShare) {
 // Initiative as 2d20, keeping the lower.
 TEST(Interrupts, DazedCreatureRollsInitiativeWithDisadvantage) {
   Table t(EnergyRounds(), Skirmish());
-  auto g = Gm("gm_condition", "kara");
-  WithText(g, "name", "Dazed");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Dazed")).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
   // kara 2d20kl1: 15, 4 -> 4 + 2 = 6; orc1 (not Dazed) 1d20: 5. 6 > 5: won.
   auto ev = t.Submit(Interrupt(1, "defend"), {15, 4, 5});
@@ -512,10 +500,7 @@ TEST(Interrupts, ASwiftAttackInterruptsTheActThatWonInitiative) {
   auto back = Gm("gm_move", "kara");
   Path(back, {{4, 7}});
   ASSERT_TRUE(t.Submit(back).ok());
-  auto g = Gm("gm_condition", "kara");
-  WithText(g, "name", "Unguarded");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Unguarded")).ok());
   auto again = Cmd("orc2", "melee", {"kara"});
   With(again, "swift", 1);
   auto no = t.Submit(again, {15});
@@ -689,10 +674,7 @@ TEST(Interrupts, ATripThatWonInitiativeAndWaitedStillFindsTheTargetMoving) {
 // do lose the 1 Energy because there was a result (becoming Unguarded)".
 TEST(Interrupts, ASwiftTripKnocksAKneelingCreatureBackDownAndTheEnergyStaysSpent) {
   Table t(EnergyRounds(), Skirmish());
-  auto prone = Gm("gm_condition", "kara");
-  WithText(prone, "name", "Prone");
-  WithText(prone, "op", "add");
-  ASSERT_TRUE(t.Submit(prone).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Prone")).ok());
   auto kneel = Cmd("kara", "kneel");
   ASSERT_TRUE(t.Submit(Now(kneel)).ok());
   EXPECT_TRUE(t.state().Find("kara")->Has("Kneeling"));

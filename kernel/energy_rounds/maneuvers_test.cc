@@ -42,10 +42,7 @@ TEST(Maneuvers, TripAgainstAnUnexposedTarget) {
 
 TEST(Maneuvers, TripAgainstAnExposedTargetHasNoPenalty) {
   Table t(EnergyRounds(), Mat());
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "Exposed");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Exposed")).ok());
   auto ev = t.Submit(Man("trip", "sword"), {15, 3, 4});
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_FALSE(t.state().Find("kara")->Has("Unguarded"));
@@ -315,10 +312,7 @@ TEST(Maneuvers, APushCannotCarryAHeldCreatureOutOfTheHold) {
   cs.push_back(Who("gob", "party", 5, 6, {{"con_score", 10}}));
   cs.push_back(Who("imp", "party", 6, 6, {{"con_score", 10}}));
   Table t(EnergyRounds(), Roster(std::move(cs)));
-  auto ex = Gm("gm_condition", "orc");
-  WithText(ex, "name", "Exposed");
-  WithText(ex, "op", "add");
-  ASSERT_TRUE(t.Submit(ex).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Exposed")).ok());
   // Restrain: AV 15 - 5 = 10; Combat 10; Evasion 1 + 8 = 9 <= 10: held.
   auto hold = Cmd("kara", "restrain", {"orc"});
   ASSERT_TRUE(t.Submit(Now(hold), {10, 1}).ok());
@@ -345,10 +339,7 @@ TEST(Maneuvers, APushCannotCarryAHeldCreatureOutOfTheHold) {
 // (the condition's level); without one the escape waits for it.
 TEST(Maneuvers, EscapeWithoutARestrainerNeedsTheGmsDc) {
   Table t(EnergyRounds(), Mat(5, {}, {{"leg_strength", 4}}));
-  auto net = Gm("gm_condition", "orc");
-  WithText(net, "name", "Restrained");
-  WithText(net, "op", "add");
-  ASSERT_TRUE(t.Submit(net).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Restrained")).ok());
   auto esc = Cmd("orc", "escape");
   auto no = t.Submit(Now(esc), {9});
   EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition);
@@ -357,11 +348,7 @@ TEST(Maneuvers, EscapeWithoutARestrainerNeedsTheGmsDc) {
   WithText(off, "name", "Restrained");
   WithText(off, "op", "remove");
   ASSERT_TRUE(t.Submit(off).ok());
-  auto dc = Gm("gm_condition", "orc");
-  WithText(dc, "name", "Restrained");
-  WithText(dc, "op", "add");
-  With(dc, "level", 14);
-  ASSERT_TRUE(t.Submit(dc).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Restrained", {{"level", 14}})).ok());
   auto leg = Cmd("orc", "escape");
   WithText(leg, "with", "leg");
   auto fail = t.Submit(Now(leg), {10});  // 10 + 4 = 14: not above the DC
@@ -400,10 +387,7 @@ TEST(Maneuvers, EscapeRollsAreNoDefenseRollsSoSurpriseAndDazeGiveNoDisadvantage)
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
 
   Table u(EnergyRounds(), Mat());
-  auto dazed = Gm("gm_condition", "kara");
-  WithText(dazed, "name", "Dazed");
-  WithText(dazed, "op", "add");
-  ASSERT_TRUE(u.Submit(dazed).ok());
+  ASSERT_TRUE(u.Submit(GmAdds("kara", "Dazed")).ok());
   // Combat roll 2d20kl1 (Dazed): 15; Evasion with Advantage (l.553): 2 + 8.
   ASSERT_TRUE(u.Submit(Man("restrain"), {15, 16, 1, 2}).ok());
   ASSERT_TRUE(u.state().Find("orc")->Has("Restrained"));
@@ -429,15 +413,8 @@ TEST(Maneuvers, EscapeRollsAreNoDefenseRollsSoSurpriseAndDazeGiveNoDisadvantage)
 // a second die is refused as never rolled (a 2d20kl1 would take two).
 TEST(Maneuvers, ADazedEscapersStrengthCheckIsNoSkillCheck) {
   Table t(EnergyRounds(), Mat(5, {}, {{"leg_strength", 4}}));
-  auto dazed = Gm("gm_condition", "orc");
-  WithText(dazed, "name", "Dazed");
-  WithText(dazed, "op", "add");
-  ASSERT_TRUE(t.Submit(dazed).ok());
-  auto net = Gm("gm_condition", "orc");
-  WithText(net, "name", "Restrained");
-  WithText(net, "op", "add");
-  With(net, "level", 14);
-  ASSERT_TRUE(t.Submit(net).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Dazed")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Restrained", {{"level", 14}})).ok());
   auto leg = Cmd("orc", "escape");
   WithText(leg, "with", "leg");
   auto r = t.Submit(Now(leg), {11});
@@ -489,10 +466,7 @@ TEST(Maneuvers, AManeuverSurprisesTheUnconsciousSoItsSaveHasDisadvantage) {
 // Unguarded and the save had Advantage (2d10kh1 9, 4: 21 > 17, not Prone).
 TEST(Maneuvers, AnAsleepTargetIsUnconsciousSoATripFindsItExposedAndSurprised) {
   Table t(EnergyRounds(), Mat());
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "Asleep");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Asleep")).ok());
   const Combatant& o = *t.state().Find("orc");
   EXPECT_TRUE(o.Has("Unconscious"));
   EXPECT_TRUE(o.Has("Unguarded"));
@@ -530,10 +504,7 @@ TEST(Maneuvers, AnAsleepTargetIsUnconsciousSoATripFindsItExposedAndSurprised) {
 // not Exposed and could swing and step; the save had Advantage.
 TEST(Maneuvers, AFullyRestrainedTargetIsExposedAndCannotMoveOrAttack) {
   Table t(EnergyRounds(), Mat());
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "FullyRestrained");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "FullyRestrained")).ok());
   EXPECT_TRUE(t.state().Find("orc")->Has("Exposed"));
   auto swing = Cmd("orc", "melee", {"kara"});
   EXPECT_EQ(t.Submit(Now(swing), {15, 4, 6}).status().code(),
@@ -561,10 +532,7 @@ TEST(Maneuvers, PushOneMetre) {
 
 TEST(Maneuvers, FailedPushLeavesYouUnguarded) {
   Table t(EnergyRounds(), Mat());
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "Exposed");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Exposed")).ok());
   auto ev = t.Submit(Man("push"), {15, 2, 9});  // 21 > 16: resisted
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_TRUE(t.state().Find("kara")->Has("Unguarded"));  // l.585
@@ -577,9 +545,7 @@ TEST(Maneuvers, FailedPushLeavesYouUnguarded) {
 // (where l.553 gives no Unguarded).
 TEST(Maneuvers, PushThatMissesLeavesYouUnguarded) {
   Table t(EnergyRounds(), Mat());
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "Exposed");
-  WithText(g, "op", "add");
+  auto g = GmAdds("orc", "Exposed");
   ASSERT_TRUE(t.Submit(g).ok());
   // Unarmed AV 16 - 5 = 11; Evasion 8 + 4 = 12 > 11: the push misses.
   auto ev = t.Submit(Man("push"), {15, 4});

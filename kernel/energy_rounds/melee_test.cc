@@ -170,10 +170,7 @@ TEST(Melee, TwoDoublingsMakeThreeTimes) {
 
 TEST(Melee, UnconsciousTargetIsHitAutomatically) {
   Table t(EnergyRounds(), Duel());
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "Unconscious");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Unconscious")).ok());
   auto ev = t.Submit(Attack(), {10, 6});  // no Defense roll (l.653)
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(NumOf(*ev, "no_defense_roll"), 1);
@@ -185,10 +182,7 @@ TEST(Melee, UnconsciousTargetIsHitAutomatically) {
 // Your attack misses." still applies, and l.462 Exposes the attacker.
 TEST(Melee, ANaturalOneMissesEvenAnUnconsciousTarget) {
   Table t(EnergyRounds(), Duel());
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "Unconscious");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Unconscious")).ok());
   auto ev = t.Submit(Attack(), {1});
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(Aura(t, "orc"), 26);  // untouched
@@ -294,10 +288,7 @@ TEST(Melee, SingleStrikeAtWhatCannotDefendCostsOne) {
   auto r = t.Submit(awake, {10, 6});
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(r.status().message().find("l.156"), std::string::npos) << r.status();
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "Asleep");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Asleep")).ok());
   auto c = Attack();
   With(c, "single_strike", 1);
   auto ev = t.Submit(c, {10, 6});  // no Defense roll (l.346); 10 >= AC 10

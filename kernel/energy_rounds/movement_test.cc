@@ -77,10 +77,7 @@ TEST(Movement, RunCostsItsShareOfSpeed) {
 TEST(Movement, SlowedSmallCreatureRunsThreeMetresAndUsesNoAgility) {
   Table t(EnergyRounds(), Field({}, {"small"}));
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto g = Gm("gm_condition", "kara");
-  WithText(g, "name", "Slowed");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Slowed")).ok());
   EXPECT_EQ(Speed(K(t)), 3);
   auto far = t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}}));
   EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
@@ -366,10 +363,7 @@ TEST(Movement, BackToBackMovementCarriesAcrossARoundsEnd) {
 
 TEST(Movement, KneelThenStand) {
   Table t(EnergyRounds(), Field());
-  auto g = Gm("gm_condition", "kara");
-  WithText(g, "name", "Prone");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Prone")).ok());
   EXPECT_EQ(t.Submit(Move("run", {{3, 5}})).status().code(), absl::StatusCode::kFailedPrecondition);
   auto stand = Cmd("kara", "stand");
   EXPECT_EQ(t.Submit(Now(stand)).status().code(), absl::StatusCode::kFailedPrecondition);
@@ -385,10 +379,7 @@ TEST(Movement, KneelThenStand) {
 
 TEST(Movement, DefendEndsWhenMovingBeyondSpeed) {
   Table t(EnergyRounds(), Field());
-  auto g = Gm("gm_condition", "kara");
-  WithText(g, "name", "Unguarded");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Unguarded")).ok());
   auto d = Cmd("kara", "defend");
   ASSERT_TRUE(t.Submit(Now(d)).ok());
   EXPECT_FALSE(K(t).Has("Unguarded"));
@@ -433,10 +424,7 @@ TEST(Movement, DefendAfterMovingBeyondSpeedStandsUntilTheNextMetre) {
   ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}, {7, 5}, {8, 5}})).ok());
   ASSERT_TRUE(t.Submit(Move("shift", {{9, 5}})).ok());  // 3 + 1 Energy: 7 m, 1 Energy left
   EXPECT_EQ(K(t).Resource("moved_m"), 7);
-  auto g = Gm("gm_condition", "kara");
-  WithText(g, "name", "Unguarded");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Unguarded")).ok());
   auto d = Cmd("kara", "defend");
   auto ev = t.Submit(Now(d));
   ASSERT_TRUE(ev.ok()) << ev.status();
@@ -532,10 +520,7 @@ TEST(Movement, CatchYourBreathAtFullStaminaAndASecondDefendAreRefused) {
   EXPECT_NE(twice.status().message().find("already Defending"), std::string::npos)
       << twice.status();
   EXPECT_EQ(K(t).Resource("energy"), 4);  // only the first Defend's 1 Energy
-  auto u = Gm("gm_condition", "kara");
-  WithText(u, "name", "Unguarded");
-  WithText(u, "op", "add");
-  ASSERT_TRUE(t.Submit(u).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Unguarded")).ok());
   auto third = Cmd("kara", "defend");
   ASSERT_TRUE(t.Submit(Now(third)).ok());  // l.35: "If you were Unguarded, you no longer are"
   EXPECT_FALSE(K(t).Has("Unguarded"));
@@ -577,10 +562,7 @@ TEST(Movement, EnergyPaidWithStaminaEarnsNoAgileMove) {
 
 TEST(Movement, SlowedHalvesSpeedRoundingUpAndForbidsAgility) {
   Table t(EnergyRounds(), Field({{"speed", 5}}));
-  auto g = Gm("gm_condition", "kara");
-  WithText(g, "name", "Slowed");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Slowed")).ok());
   EXPECT_EQ(Speed(K(t)), 3);  // 5 / 2 rounded up (l.674)
   EXPECT_EQ(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}})).status().code(),
             absl::StatusCode::kFailedPrecondition);

@@ -67,9 +67,7 @@ TEST(Ranged, AHitRollOfThreeExposesTheShooterUntilTheEndOfTheNextRound) {
 TEST(Ranged, AsleepOrFullyRestrainedTargetIsHitAutomatically) {
   for (const char* cond : {"Asleep", "FullyRestrained"}) {
     Table t(EnergyRounds(), Range());
-    auto g = Gm("gm_condition", "orc");
-    WithText(g, "name", cond);
-    WithText(g, "op", "add");
+    auto g = GmAdds("orc", cond);
     ASSERT_TRUE(t.Submit(g).ok()) << cond;
     // No Ranged Evasion die: the first die is the Hit roll, 4 < MCM 5.
     auto ev = t.Submit(Shoot(), {4, 5});
@@ -412,10 +410,7 @@ TEST(Ranged, UnawareTargetMakesNoRangedEvasion) {
 // so a Hit roll of 4 hits (l.192) where "typical combat" (5) would miss.
 TEST(Ranged, AnUnconsciousTargetDoesNotMove) {
   Table t(EnergyRounds(), Range());
-  auto g = Gm("gm_condition", "orc");
-  WithText(g, "name", "Unconscious");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Unconscious")).ok());
   auto ev = t.Submit(Shoot(), {4, 5});
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(NumOf(*ev, "movement_mod"), -5);

@@ -29,20 +29,13 @@ const Combatant& K(const Table& t) { return *t.state().Find("kara"); }
 
 // The GM Dazes the orc for `rounds` Rounds (l.670; reading 39's durations).
 void GmDazesTheOrc(Table& u, int64_t rounds) {
-  auto dz = Gm("gm_condition", "orc");
-  WithText(dz, "name", "Dazed");
-  WithText(dz, "op", "add");
-  With(dz, "rounds", rounds);
-  ASSERT_TRUE(u.Submit(dz).ok());
+  ASSERT_TRUE(u.Submit(GmAdds("orc", "Dazed", {{"rounds", rounds}})).ok());
 }
 
 TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
   Table t(EnergyRounds(), Tired());
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto sh = Gm("gm_condition", "kara");
-  WithText(sh, "name", "Shaken");
-  WithText(sh, "op", "add");
-  ASSERT_TRUE(t.Submit(sh).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Shaken")).ok());
   auto player = Cmd("kara", "short_rest");
   player.author = "ann";  // a player (kernel/testing/table.h)
   player.actor.clear();  // short_rest takes no actor (verbs.cc): only the role matters
@@ -99,10 +92,7 @@ TEST(Rest, AShortRestInterruptedInTheMiddleGivesOnlyItsWholeSpans) {
   auto hit = Cmd("orc", "melee", {"kara"});
   ASSERT_TRUE(t.Submit(Now(hit), {15, 1, 5, 12}).ok());
   ASSERT_TRUE(K(t).Has("Exhausted"));
-  auto ex = Gm("gm_condition", "orc");
-  WithText(ex, "name", "Exposed");
-  WithText(ex, "op", "add");
-  ASSERT_TRUE(t.Submit(ex).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Exposed")).ok());
   auto greedy = Gm("short_rest");
   With(greedy, "minutes", 3);
   With(greedy, "surges", 1);
@@ -591,11 +581,7 @@ TEST(Rest, ARestsSurgeStabilisesTheDyingAfterItsFiveMinutes) {
 // The rest's Stamina change says which: no wake roll for the dying kara.
 TEST(Rest, RestNoteNamesNoWakeRollForTheDyingOrAsleep) {
   Table t(EnergyRounds(), Tired());
-  auto g = Gm("gm_condition", "kara");
-  WithText(g, "name", "Unconscious");
-  WithText(g, "op", "add");
-  WithText(g, "source", "dying");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Unconscious", {}, "dying")).ok());
   auto r = Gm("short_rest");
   r.targets = {"kara"};
   auto ev = t.Submit(r);

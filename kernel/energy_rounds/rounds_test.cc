@@ -363,10 +363,7 @@ TEST(Rounds, CancelledActDeclaredWithStaminaSpendsTheStamina) {
 
 TEST(Rounds, ExhaustedGainsTwoLessAndSpendsNoStamina) {
   Table t(EnergyRounds(), Two());
-  auto g = Gm("gm_condition", "kara");
-  WithText(g, "name", "Exhausted");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Exhausted")).ok());
   auto s = Cmd("kara", "sprint");
   Path(s, {{4, 5}});
   EXPECT_EQ(t.Submit(Now(s)).status().code(), absl::StatusCode::kFailedPrecondition);
@@ -380,10 +377,7 @@ TEST(Rounds, ExhaustedGainsTwoLessAndSpendsNoStamina) {
 // own definition, governs (README reading 27): 4 Stamina -> 4 - 2 = 2.
 TEST(Rounds, ExhaustedBelowFiveStaminaGainsTwoLessNotThree) {
   Table t(EnergyRounds(), Two());
-  auto g = Gm("gm_condition", "kara");
-  WithText(g, "name", "Exhausted");
-  WithText(g, "op", "add");
-  ASSERT_TRUE(t.Submit(g).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Exhausted")).ok());
   auto st = Gm("gm_adjust", "kara", "winded");
   WithText(st, "resource", "stamina");
   With(st, "delta", 4 - t.state().Find("kara")->Resource("stamina"));

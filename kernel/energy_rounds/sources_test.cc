@@ -29,13 +29,6 @@ fb::RosterT Table3(std::vector<std::string> orc_tags = {}) {
   return Roster(std::move(cs));
 }
 
-fb::CommandT Add(const std::string& who, const std::string& name) {
-  auto g = Gm("gm_condition", who);
-  WithText(g, "name", name);
-  WithText(g, "op", "add");
-  return g;
-}
-
 fb::CommandT Swing(fb::CommandT c = Cmd("kara", "melee", {"orc"})) {
   c.weapon = "sword";
   return Now(c);
@@ -60,7 +53,7 @@ uint64_t DeclSeq(const std::vector<events::EventBuffer>& events) {
 
 TEST(Sources, DazedAttackerNamesTheCondition) {
   Table t(EnergyRounds(), Table3());
-  ASSERT_TRUE(t.Submit(Add("kara", "Dazed")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Dazed")).ok());
   auto ev = t.Submit(Rest(Swing()), {10, 10});  // l.670: 2d20kl1
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(SourceOf(*ev, "attack.dis.dazed"), "Dazed on kara / 002.cond.dazed");
@@ -69,7 +62,7 @@ TEST(Sources, DazedAttackerNamesTheCondition) {
 
 TEST(Sources, ProneDefenderNamesTheCondition) {
   Table t(EnergyRounds(), Table3());
-  ASSERT_TRUE(t.Submit(Add("orc", "Prone")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Prone")).ok());
   auto ev = t.Submit(Rest(Swing()), {10});  // no critical: the orc rolls Evasion
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(SourceOf(*ev, "defense.dis.prone"), "Prone on orc / 002.cond.prone");
@@ -126,7 +119,7 @@ TEST(Sources, RangedModifiersNameTheBowTheTargetAndTheRange) {
 
 TEST(SystemSteps, TheRoundBoundaryIsTheSystemsAndTheDeclarationTheGms) {
   Table t(EnergyRounds(), Table3());
-  ASSERT_TRUE(t.Submit(Add("kara", "Exhausted")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Exhausted")).ok());
   auto ev = t.Submit(Gm("end_round"));
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(SourceOf(*ev, "exhausted_less"), "Exhausted on kara / 002.cond.exhausted");
@@ -173,8 +166,8 @@ TEST(SystemSteps, APendingActKeepsItsAuthorAndRole) {
 
 TEST(Sources, EveryModifierOfAnEncounterNamesItsSource) {
   Table t(EnergyRounds(), Table3({"weak:slashing"}));
-  ASSERT_TRUE(t.Submit(Add("orc", "Prone")).ok());
-  ASSERT_TRUE(t.Submit(Add("kara", "Dazed")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Prone")).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Dazed")).ok());
   auto mine = Swing();
   With(mine, "av_mod", 1);
   ASSERT_TRUE(t.Submit(Rest(mine), {10, 10}).ok());

@@ -51,6 +51,18 @@ inline fb::CommandT Gm(const std::string& action, const std::string& actor = "",
                        const std::string& text = "ruling") {
   return kernel::testing::GmCmd(action, actor, text);
 }
+// The GM's command giving `who` the condition `name` (l.662-686), with its
+// numbers ("rounds": how many Rounds, reading 39; "level": a DC or a level)
+// and its source ("nonlethal", "environment", ...) when the test needs them.
+inline fb::CommandT GmAdds(const std::string& who, const std::string& name,
+                           Stats numbers = {}, const std::string& source = "") {
+  fb::CommandT g = Gm("gm_condition", who);
+  WithText(g, "name", name);
+  WithText(g, "op", "add");
+  if (!source.empty()) WithText(g, "source", source);
+  for (const auto& [key, value] : numbers) With(g, key, value);
+  return g;
+}
 inline fb::CommandT& Path(fb::CommandT& c, std::vector<std::pair<int, int>> squares) {
   return kernel::testing::WithPath(c, std::move(squares));
 }
