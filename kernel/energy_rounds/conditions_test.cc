@@ -256,6 +256,42 @@ TEST(Conditions, BlindedIsUnguarded) {
   ASSERT_TRUE(t.Submit(s, {15, 9, 2, 4}).ok());  // Swift vs Unguarded (l.485)
 }
 
+// 002 l.672: "Blinded: ... You have Disadvantage on all Attack rolls,
+// Evasion rolls, and Skill Checks relying on sight. You are Unguarded while
+// Blind." (README reading 29): the edges are its only numbers.
+// A Blinded kara swings at the orc: Combat roll 2d20kl1 15, 12 -> 12 >= AC
+// 0 (no armor); orc Evasion 1d10 5 + 8 = 13 <= AV 17: hit, 1d8 4 + MASDB
+// (2+2)/3 = 1: 5 damage, Aura 26 -> 21. A Blinded orc tripped by kara: its
+// Evasion 2d10kl1 9, 2 -> 2 + 8 = 10 <= AV 17 - 5 = 12; its Fortitude save
+// (not an Evasion roll) one 1d10: 4 + 12 = 16, not higher than 17: Prone.
+// It is Exposed (Unguarded's daughter, l.466), so kara is not Unguarded and
+// the save has no Advantage (l.553).
+TEST(Conditions, BlindedHasDisadvantageOnAttackAndEvasionRollsNotOnSaves) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Blinded")).ok());
+  auto a = Cmd("kara", "melee", {"orc"});
+  auto ev = t.Submit(Now(a), {15, 12, 5, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "attack.dis.blinded"), 1);
+  EXPECT_EQ(NumOf(*ev, "attack_edge"), -1);
+  EXPECT_EQ(NumOf(*ev, "defense_total"), 13);
+  EXPECT_EQ(t.state().Find("orc")->Resource("aura"), 21);
+
+  Table u(EnergyRounds(), Pair());
+  ASSERT_TRUE(u.Submit(GmAdds("orc", "Blinded")).ok());
+  auto trip = Cmd("kara", "trip", {"orc"});
+  trip.weapon = "sword";
+  auto tv = u.Submit(Now(trip), {15, 9, 2, 4});
+  ASSERT_TRUE(tv.ok()) << tv.status();
+  EXPECT_EQ(NumOf(*tv, "defense.dis.blinded"), 1);
+  EXPECT_EQ(NumOf(*tv, "defense_total"), 10);
+  EXPECT_EQ(NumOf(*tv, "save_edge"), -999);  // no edge on the save
+  EXPECT_EQ(NumOf(*tv, "fortitude_total"), 16);
+  EXPECT_TRUE(u.state().Find("orc")->Has("Prone"));
+  EXPECT_FALSE(u.state().Find("kara")->Has("Unguarded"));
+  ExpectRulesKnown(u.log());
+}
+
 TEST(Conditions, EquipCostsAndShakenFumbles) {
   Table t(EnergyRounds(), Pair());
   auto e = Cmd("kara", "equip");

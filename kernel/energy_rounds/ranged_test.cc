@@ -62,6 +62,30 @@ TEST(Ranged, AHitRollOfThreeExposesTheShooterUntilTheEndOfTheNextRound) {
   EXPECT_FALSE(t.state().Find("ash")->Has("Exposed"));
 }
 
+// 002 l.672 "Disadvantage on all Attack rolls, Evasion rolls" (README
+// reading 29): a Blinded orc's Ranged Evasion roll (l.204, l.334) is 2d4
+// keeping the lower: 3, 1 -> 1; Miss Chance 5 + 1 = 6; Hit roll 12 >= 6
+// hits, 12 >= Ranged AC 10: 1d8 5 + 1 = 6 (l.240, reading 14), Aura 26 ->
+// 20. A Blinded ash's Hit roll is 2d20 keeping the lower: 15, 9 -> 9 >=
+// Miss Chance 5 + 3 = 8 hits, 9 < AC 10: 5 + 1 - AR 3 = 3, Aura 23.
+TEST(Ranged, BlindedTargetAndBlindedShooterRollWithDisadvantage) {
+  Table t(EnergyRounds(), Range());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Blinded")).ok());
+  auto ev = t.Submit(Shoot(), {3, 1, 12, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "evasion.dis.blinded"), 1);
+  EXPECT_EQ(NumOf(*ev, "miss_chance"), 6);
+  EXPECT_EQ(Aura(t), 20);
+
+  Table u(EnergyRounds(), Range());
+  ASSERT_TRUE(u.Submit(GmAdds("ash", "Blinded")).ok());
+  auto sv = u.Submit(Shoot(), {3, 15, 9, 5});
+  ASSERT_TRUE(sv.ok()) << sv.status();
+  EXPECT_EQ(NumOf(*sv, "hit.dis.blinded"), 1);
+  EXPECT_EQ(NumOf(*sv, "miss_chance"), 8);
+  EXPECT_EQ(Aura(u), 23);
+}
+
 // l.346: "if a target is asleep or fully restrained they cannot roll
 // Evasion, and any attacks against them automatically hit" — a shot too.
 TEST(Ranged, AsleepOrFullyRestrainedTargetIsHitAutomatically) {
