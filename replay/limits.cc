@@ -89,7 +89,18 @@ absl::Status CheckCommandLimits(const fb::CommandT& c) {
   RETURN_IF_ERROR(Text(at + " field 'contribution'", c.contribution));
   RETURN_IF_ERROR(Texts(at + " field 'targets'", c.targets));
   RETURN_IF_ERROR(Count(at + " field 'path'", c.path.size(), kMaxPathSquares));
-  RETURN_IF_ERROR(Count(at + " field 'dice'", c.dice.size(), kMaxManualDice));
+  if (absl::Status dice = Count(at + " field 'dice'", c.dice.size(), kMaxManualDice);
+      !dice.ok()) {
+    if (c.action != "short_rest" && c.action != "long_rest") return dice;
+    // A rest rolls, Round by Round, for everyone bleeding out or rolling to
+    // wake (energy_rounds README, "Dice order"): the table that stops
+    // rolling by hand gives the dice it rolled and asks for the rest
+    // digitally (kernel/session.h kDigitalRest).
+    return absl::InvalidArgumentError(absl::StrCat(
+        dice.message(), "; a rest's many rolls: give at most ", kMaxManualDice,
+        " dice with params {\"key\": \"digital_rest\", \"value\": 1} and "
+        "the rest are rolled digitally (seeded)"));
+  }
   RETURN_IF_ERROR(Items(at + " field 'params'", c.params));
   for (size_t i = 0; i < c.params.size(); ++i) {
     if (c.params[i] == nullptr) continue;

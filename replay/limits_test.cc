@@ -38,6 +38,29 @@ TEST(LimitsTest, CommandListsAndDiceAreBounded) {
             std::string::npos);
 }
 
+// A rest's Rounds may ask more dice than a command holds (energy_rounds:
+// a d20 a Round for each creature rolling to wake or bleeding out, 12 Rounds
+// a minute, kernel/energy_rounds/README.md "Dice order"): the refusal says
+// how to go on, with the kernel's `digital_rest`. Other commands keep the
+// plain refusal (above).
+TEST(LimitsTest, TooManyDiceForARestNamesDigitalRest) {
+  for (const char* rest : {"short_rest", "long_rest"}) {
+    fb::CommandT c;
+    c.action = rest;
+    c.dice.assign(kMaxManualDice, 3);
+    EXPECT_TRUE(CheckCommandLimits(c).ok()) << rest;
+    c.dice.push_back(3);
+    absl::Status st = CheckCommandLimits(c);
+    EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_EQ(st.message(),
+              "command field 'dice': 1001 items is over the limit of 1000 items; "
+              "a rest's many rolls: give at most 1000 dice with params "
+              "{\"key\": \"digital_rest\", \"value\": 1} and the rest are "
+              "rolled digitally (seeded)")
+        << rest;
+  }
+}
+
 TEST(LimitsTest, RosterSizeIsBounded) {
   fb::RosterT r;
   r.ruleset = "d20_three_action";
