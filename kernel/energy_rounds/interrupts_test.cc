@@ -381,6 +381,31 @@ TEST(Interrupts, DazedCreatureRollsInitiativeWithDisadvantage) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.531: "For every level of Martial Proficiency you have, you gain +1
+// Arm Strength, +1 Leg Strength, or +1 Initiative" — the player's choice,
+// made outside combat: the roster's `initiative` 2 already holds it (README
+// reading 43), `mpl` 2 is not added again. l.672 "Skill Checks relying on
+// sight": whether a Blinded creature's Initiative relies on sight is the
+// GM's (reading 29), so the kernel rolls it as one d20. Blinded kara: 1d20
+// 12 + 2 = 14; orc1 1d20 9: 14 > 9, won (l.122).
+TEST(Interrupts, InitiativeAddsTheRostersBonusOnlyAndBlindnessLeavesItToTheGm) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5, {{"con_score", 12}, {"initiative", 2}, {"mpl", 2}},
+                   {W("sword", "1d8", "melee", "medium")}));
+  cs.push_back(Who("orc1", "orcs", 6, 5, {{"con_score", 14}}, {W("axe", "1d10", "melee", "heavy")}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Blinded")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
+  auto ev = t.Submit(Interrupt(1, "defend"), {12, 9});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "kara.d20"), 12);
+  EXPECT_EQ(NumOf(*ev, "kara.initiative_bonus"), 2);
+  EXPECT_EQ(NumOf(*ev, "kara.initiative"), 14);
+  EXPECT_EQ(NumOf(*ev, "kara.dazed_disadvantage"), -999);
+  EXPECT_EQ(NumOf(*ev, "orc1.initiative"), 9);
+  EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc1"), nullptr);
+}
+
 // 002 l.138: "Typically, at least 1 Energy is still spent if an action is
 // interrupted" — of an act that costs Energy. A Shift paid with 2 Agility
 // (l.21) ended before it moves spends no Energy; one paid with Energy, 1.

@@ -316,6 +316,40 @@ TEST(Melee, AnAttackOnWillIgnoresArmor) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.358: "Inherent Fortitude represents the base natural fortitude
+// creatures have. This starts at 10, but can be modified depending on the
+// creature's Race."; l.368 likewise "Inherent Will ... starts at 10". The
+// orc (level 1, Str 3, Con 2, Wis 0, Cha 0) without a race's number:
+// Fortitude 10 + 1/3 + 2/2 + 3/2 = 10 + 0 + 1 + 1 = 12 (l.356), Will 10 +
+// 0 + 0 + 0 = 10 (l.366); a race's roster `inherent_fortitude` 13 and
+// `inherent_will` 7 give 15 and 7. Combat roll 8, the defense die 5, no
+// explosion: 12 + 5 = 17 <= AV 17 hits, 15 + 5 = 20 does not; 10 + 5 = 15
+// hits, 7 + 5 = 12 hits.
+TEST(Melee, InherentFortitudeAndWillStartAtTenAndTheRaceChangesThem) {
+  for (const bool race : {false, true}) {
+    Stats extra;
+    if (race) extra = {{"inherent_fortitude", 13}, {"inherent_will", 7}};
+    Table t(EnergyRounds(), Duel({}, extra));
+    auto f = Attack();
+    WithText(f, "defense", "fortitude");
+    auto ev = t.Submit(f, race ? std::vector<int>{8, 5} : std::vector<int>{8, 5, 6});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(NumOf(*ev, "def.inherent_fortitude"), race ? 13 : 10);
+    EXPECT_EQ(NumOf(*ev, "def.fortitude"), race ? 15 : 12);
+    EXPECT_EQ(NumOf(*ev, "defense_total"), race ? 20 : 17);
+    EXPECT_EQ(Aura(t, "orc"), race ? 26 : 19);  // 6 + 1, no AR (l.344)
+    Table u(EnergyRounds(), Duel({}, extra));
+    auto w = Attack();
+    WithText(w, "defense", "will");
+    auto wv = u.Submit(w, {8, 5, 6});
+    ASSERT_TRUE(wv.ok()) << wv.status();
+    EXPECT_EQ(NumOf(*wv, "def.inherent_will"), race ? 7 : 10);
+    EXPECT_EQ(NumOf(*wv, "def.will"), race ? 7 : 10);
+    EXPECT_EQ(NumOf(*wv, "defense_total"), race ? 12 : 15);
+    EXPECT_EQ(Aura(u, "orc"), 19);
+  }
+}
+
 // 002 l.452: "Huge (and larger) creatures have +1 Reach and Tiny (or
 // smaller) creatures have -1 Reach."
 TEST(Melee, SizeChangesReach) {
