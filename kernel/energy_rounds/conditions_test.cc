@@ -1,4 +1,7 @@
 // Conditions (l.456-499, l.662-690): parents and daughters, expiry, ignore.
+#include <map>
+#include <string>
+
 #include "gtest/gtest.h"
 #include "kernel/energy_rounds/test_util.h"
 
@@ -290,6 +293,28 @@ TEST(Conditions, BlindedHasDisadvantageOnAttackAndEvasionRollsNotOnSaves) {
   EXPECT_TRUE(u.state().Find("orc")->Has("Prone"));
   EXPECT_FALSE(u.state().Find("kara")->Has("Unguarded"));
   ExpectRulesKnown(u.log());
+}
+
+// What `explain` shows for an expiry: the rule 002.cond.expire once cited
+// l.664 "Unless otherwise specified, Exposure lasts until the end of the
+// next Round" for every ending, also for a critical's Exposure ending with
+// its own Round (l.460, README reading 12), so the explanation contradicted
+// the state. It cites l.103 (Rounds keep time); the Exposure's own rule is
+// l.460's. And l.358/l.368: the Fortitude and Will rules name the Inherent
+// value the race may change, not a fixed 10.
+TEST(Conditions, AnExpiryCitesNoLineThatContradictsIt) {
+  std::map<std::string, RuleRef> by_id;
+  for (const RuleRef& r : RuleTable()) by_id[r.id] = r;
+  EXPECT_EQ(by_id.at("002.cond.expire").line, 103);
+  EXPECT_EQ(by_id.at("002.exposed").line, 460);
+  EXPECT_NE(by_id.at("002.defense.fortitude").summary.find("Inherent Fortitude"), std::string::npos);
+  EXPECT_NE(by_id.at("002.defense.will").summary.find("Inherent Will"), std::string::npos);
+  Table t(EnergyRounds(), Pair());
+  auto crit = Cmd("kara", "melee", {"orc"});
+  ASSERT_TRUE(t.Submit(Now(crit), {20, 6}).ok());  // a Critical Hit Exposes (l.392)
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());     // and it ends with Round 1 (l.460)
+  EXPECT_FALSE(t.state().Find("orc")->Has("Exposed"));
+  EXPECT_TRUE(Cites(t.log(), "002.cond.expire"));
 }
 
 TEST(Conditions, EquipCostsAndShakenFumbles) {

@@ -107,8 +107,8 @@ std::vector<RuleRef>* Build() {
       R("002.defense.unarmed_evasion", "Evasion", 342, "Unarmed Evasion: no weapon or shield bonuses"),
       R("002.defense.armor_evasion", "Evasion", 344, "only attacks against Evasion can hit armor"),
       R("002.defense.none", "Evasion", 346, "asleep or fully restrained: no Defense roll, automatic hit"),
-      R("002.defense.fortitude", "Fortitude", 356, "Fortitude roll = 1d10! + 10 + Level/3 + Con/2 + Str/2"),
-      R("002.defense.will", "Will", 366, "Will roll = 1d10! + 10 + Level/3 + Cha/2 + Wis/2"),
+      R("002.defense.fortitude", "Fortitude", 356, "Fortitude roll = 1d10! + Inherent Fortitude (10, or the race's: l.358) + Level/3 + Con/2 + Str/2"),
+      R("002.defense.will", "Will", 366, "Will roll = 1d10! + Inherent Will (10, or the race's: l.368) + Level/3 + Cha/2 + Wis/2"),
       R("002.defense.halved", "Evasion", 328, "halved and third values round down (reading of l.384)"),
       R("002.chance", "Chance Roll", 372, "a d20; DC 10 unless stated"),
       // Damage
@@ -167,7 +167,11 @@ std::vector<RuleRef>* Build() {
       R("002.cond.fullyrestrained", "Evasion", 346, "fully restrained: restrained (l.575), so Exposed and no movement or attacks; no Evasion roll"),
       R("002.cond.daughter", "Conditions", 688, "a daughter condition cannot be removed while its parent holds"),
       R("002.cond.ignore", "Conditions", 690, "removing a continually applied condition: ignore it until the end of the Round"),
-      R("002.cond.expire", "Conditions", 664, "durations end at the Round boundary they name"),
+      // Not l.664 ("Exposure lasts until the end of the next Round"): that
+      // line is the one reading 12 sets aside, and an expiry ends every
+      // duration, each at the boundary its own line names (l.173, l.235,
+      // l.460, l.468, l.491, l.507, l.633, a GM's `rounds`).
+      R("002.cond.expire", "Rounds", 103, "durations end at the Round boundary they name (the line that imposed each names it: l.173, l.235, l.460, l.468, l.491, l.507, l.633)"),
       // Maneuvers
       R("002.maneuver", "Combat Maneuvers", 551, "a melee attack that deals no damage"),
       R("002.maneuver.av", "Combat Maneuvers > Trip/Push Down", 557,
