@@ -189,6 +189,22 @@ class D20ThreeActionRuleset : public Ruleset {
       }
       return DecideGm(canon, Gm(), d);
     }
+    if (cmd.action == "gm_order") {
+      // L13: a reorder keeps the Round durations at their old places.
+      const std::vector<OrderEntry> old_order = d.state().order;
+      RETURN_IF_ERROR(DecideGm(cmd, Gm(), d));
+      uint64_t ruling = 0;
+      for (const events::EventBuffer& e : d.events()) {
+        if (e.event().body_type() == fb::Body::StateChange &&
+            e.event().body_as_StateChange()->change_type() ==
+                fb::Change::Ruling) {
+          ruling = e.event().seq();
+          break;
+        }
+      }
+      Decision::SystemSteps system(d);
+      return KeepRoundPlacesOnReorder(d, old_order, ruling);
+    }
     if (IsGmVerb(cmd.action)) return DecideGm(cmd, Gm(), d);
     if (cmd.action == "heal") return DecideHeal(cmd, d);
     if (!d.state().windows.empty() || cmd.window != 0) {
