@@ -617,12 +617,14 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
       if (a.at != t.at) {
         RETURN_IF_ERROR(Move(d, a.id, {t.at}, 0, false,
                              {cause, "000.grapple", {}, "shares its space"}));
+        RETURN_IF_ERROR(QuenchIfEntered(d, a.id, {t.at}, cause));  // L156
         RETURN_IF_ERROR(PartnersMoveAlong(d, a, t.id, {t.at}, cause));
       }
     } else if (a.at != t.at) {
       RETURN_IF_ERROR(EndGrapplesLeftBehind(d, t.id, a.id, a.at, cause));
       RETURN_IF_ERROR(Move(d, t.id, {a.at}, 0, true,
                            {cause, "000.grapple", {}, "shares its space"}));
+      RETURN_IF_ERROR(QuenchIfEntered(d, t.id, {a.at}, cause));  // L156
     }
     if (o.critical) {
       return Apply(d, t.id, kSlowed, a.id, 0, ForRounds(d.state(), a.id, 1),
