@@ -105,6 +105,31 @@ TEST(Advantage, FlankingRollsTwoDiceKeepingTheHighest) {
   EXPECT_TRUE(found);
 }
 
+// Seed 000 l.109 "A Flanked Creature is Flat Footed against both of the
+// flanking Creatures" with l.107 "Attacks against a Flat Footed Creature
+// have Advantage": every Attack, ranged too; l.109 asks only that the
+// flanked creature be within the flanker's Reach. aria (3,5), her glaive's
+// Reach 10 ft, and bo (6,5) flank gob (5,5); her bow shot from 10 ft has
+// Advantage (no l.31 Disadvantage at 10 ft): 2d20kh1 [4, 15] + Level 1 +
+// DEX 2 = 18 >= 12, 1d6 = 5 (black-box pass 10: the reading, checked).
+TEST(Advantage, AFlankersRangedAttackHasAdvantage) {
+  fb::CombatantSpecT a = Being("aria", "party", 3, 5);
+  Arm(a, "glaive", "1d10", "melee", "heavy", 10);
+  Arm(a, "bow", "1d6", "ranged", "medium", 5, 30);
+  Table t(D20ThreeAction(),
+          MakeRoster({std::move(a), Being("bo", "party", 6, 5),
+                      Being("gob", "goblins", 5, 5)}),
+          {15, 14, 10});
+  fb::CommandT c = Cmd("aria", "attack", {"gob"});
+  c.weapon = "bow";
+  auto ev = t.Submit(c, {4, 15, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.ranged", "adv.flanked"), 1);
+  EXPECT_EQ(NumOf(*ev, "000.attack.ranged", "edge"), 1);
+  EXPECT_EQ(NumOf(*ev, "000.attack.ranged", "total"), 18);
+  EXPECT_EQ(Res(t, "gob", kHp), 20 - 5);
+}
+
 TEST(Advantage, CoverFromCreaturesAndWalls) {
   fb::RosterT r =
       MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1),

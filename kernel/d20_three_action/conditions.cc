@@ -2,7 +2,9 @@
 // grapple bookkeeping, and revealing hidden creatures.
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -81,6 +83,80 @@ Expiry ForRounds(const State& s, std::string who, int64_t rounds) {
   return Expiry{fb::ExpiryKind::TurnStart, TurnOwner(s, who), s.round + rounds};
 }
 
+namespace {
+
+// A Round's duration (L13): anchored at a turn start, not "until your next
+// Turn" (a critical Feint, L53, follows its feinter).
+bool IsRoundAnchor(const Condition& c) {
+  return c.expiry.kind == fb::ExpiryKind::TurnStart &&
+         c.note != kUntilYourNextTurn;
+}
+
+// Re-anchors the Round durations `to` moves: each is removed and added
+// again, with its daughters (on any combatant), `to` giving the new expiry
+// of each that is a Round's duration (nullopt: it stays). `why` names the
+// change for each root. The roots, in (combatant id, condition id) order,
+// are every Round's duration `to` moves.
+absl::Status ReAnchor(
+    Decision& d,
+    const std::function<std::optional<Expiry>(const Expiry&)>& to,
+    const std::function<Why(const Condition&)>& why_of) {
+  const State& s = d.state();
+  struct Saved {
+    Condition c;
+    std::string actor;
+  };
+  std::vector<Saved> roots;
+  for (const auto& [id, c] : s.combatants) {
+    for (const auto& [cid, cond] : c.conditions) {
+      if (IsRoundAnchor(cond) && to(cond.expiry).has_value()) {
+        roots.push_back({cond, id});
+      }
+    }
+  }
+  for (const Saved& root : roots) {
+    if (d.state().Find(root.actor) == nullptr ||
+        d.state().Find(root.actor)->conditions.count(root.c.id) == 0) {
+      continue;  // already moved as a daughter of an earlier one
+    }
+    // The subtree, breadth-first from the root.
+    std::vector<Saved> tree = {root};
+    for (size_t i = 0; i < tree.size(); ++i) {
+      for (const auto& [id, c] : d.state().combatants) {
+        for (const auto& [cid, cond] : c.conditions) {
+          if (cond.parent == tree[i].c.id) tree.push_back({cond, id});
+        }
+      }
+    }
+    const Why why = why_of(root.c);
+    RETURN_IF_ERROR(RemoveCondition(d, root.actor, root.c.id, why));
+    std::map<uint32_t, uint32_t> new_ids;
+    for (const Saved& sv : tree) {
+      NewCondition nc;
+      nc.actor = sv.actor;
+      nc.name = sv.c.name;
+      nc.source = sv.c.source;
+      nc.relative_to = sv.c.relative_to;
+      nc.level = sv.c.level;
+      nc.expiry = sv.c.expiry;
+      nc.ref = sv.c.ref;
+      nc.note = sv.c.note;
+      auto parent = new_ids.find(sv.c.parent);
+      nc.parent = parent == new_ids.end() ? sv.c.parent : parent->second;
+      if (IsRoundAnchor(sv.c)) {
+        if (std::optional<Expiry> e = to(sv.c.expiry); e.has_value()) {
+          nc.expiry = *e;
+        }
+      }
+      ASSIGN_OR_RETURN(uint32_t nid, AddCondition(d, nc, why));
+      new_ids[sv.c.id] = nid;
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
                               const std::vector<OrderEntry>& old_order,
                               uint64_t cause) {
@@ -116,78 +192,123 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
     if (e.actor == who) after_new = found = true;
   }
   first_to_last = first_to_last && found;
-  // The conditions to move, with every daughter (on any combatant), in
-  // (combatant id, condition id) order, so parents are re-added first.
-  struct Saved {
-    Condition c;
-    std::string actor;
+  auto to = [&](const Expiry& e) -> std::optional<Expiry> {
+    if (e.actor != who) return std::nullopt;
+    return first_to_last ? Expiry{fb::ExpiryKind::TurnStart, who, e.round - 1}
+           : has_next    ? Expiry{fb::ExpiryKind::TurnStart, next, e.round}
+                         : Expiry{fb::ExpiryKind::RoundEnd, "", e.round};
   };
-  std::vector<Saved> roots;
-  for (const auto& [id, c] : s.combatants) {
-    for (const auto& [cid, cond] : c.conditions) {
-      if (cond.expiry.kind == fb::ExpiryKind::TurnStart &&
-          cond.expiry.actor == who && cond.note != kUntilYourNextTurn) {
-        roots.push_back({cond, id});
-      }
-    }
-  }
-  for (const Saved& root : roots) {
-    if (d.state().Find(root.actor) == nullptr ||
-        d.state().Find(root.actor)->conditions.count(root.c.id) == 0) {
-      continue;  // already moved as a daughter of an earlier one
-    }
-    // The subtree, breadth-first from the root.
-    std::vector<Saved> tree = {root};
-    for (size_t i = 0; i < tree.size(); ++i) {
-      for (const auto& [id, c] : d.state().combatants) {
-        for (const auto& [cid, cond] : c.conditions) {
-          if (cond.parent == tree[i].c.id) tree.push_back({cond, id});
-        }
-      }
-    }
-    const Why why{
+  auto why_of = [&](const Condition& root) {
+    return Why{
         cause,
         "000.duration.round",
-        {{"until_round", root.c.expiry.round}},
+        {{"until_round", root.expiry.round}},
         absl::StrCat(
             "a Round's duration stays at ", who,
             "'s place in the order (L13): it ends ",
             first_to_last
                 ? absl::StrCat("after every other creature's turn of round ",
-                               root.c.expiry.round - 1, ", as ", who,
+                               root.expiry.round - 1, ", as ", who,
                                "'s turn comes")
                 : (has_next ? "when " + next + "'s turn starts"
                             : "with the round"))};
-    RETURN_IF_ERROR(RemoveCondition(d, root.actor, root.c.id, why));
-    std::map<uint32_t, uint32_t> new_ids;
-    for (const Saved& sv : tree) {
-      NewCondition nc;
-      nc.actor = sv.actor;
-      nc.name = sv.c.name;
-      nc.source = sv.c.source;
-      nc.relative_to = sv.c.relative_to;
-      nc.level = sv.c.level;
-      nc.expiry = sv.c.expiry;
-      nc.ref = sv.c.ref;
-      nc.note = sv.c.note;
-      auto parent = new_ids.find(sv.c.parent);
-      nc.parent = parent == new_ids.end() ? sv.c.parent : parent->second;
-      if (nc.expiry.kind == fb::ExpiryKind::TurnStart &&
-          nc.expiry.actor == who && nc.note != kUntilYourNextTurn) {
-        nc.expiry = first_to_last
-                        ? Expiry{fb::ExpiryKind::TurnStart, who,
-                                 sv.c.expiry.round - 1}
-                    : has_next
-                        ? Expiry{fb::ExpiryKind::TurnStart, next,
-                                 sv.c.expiry.round}
-                        : Expiry{fb::ExpiryKind::RoundEnd, "",
-                                 sv.c.expiry.round};
+  };
+  return ReAnchor(d, to, why_of);
+}
+
+absl::Status KeepRoundPlacesOnReorder(
+    Decision& d, const std::vector<OrderEntry>& old_order, uint64_t cause) {
+  const State& s = d.state();
+  const std::vector<OrderEntry> order = s.order;  // the GM's new order
+  const int64_t now = s.round;
+  const std::string active = s.active;
+  auto index_in = [](const std::vector<OrderEntry>& o, const std::string& id) {
+    for (size_t i = 0; i < o.size(); ++i) {
+      if (o[i].actor == id) return static_cast<int>(i);
+    }
+    return -1;
+  };
+  auto dead = [&](const std::string& id) {
+    const Combatant* c = s.Find(id);
+    return c == nullptr || IsDead(*c);
+  };
+  // Its place of this round passed: its Turn taken, or its original place,
+  // delaying (L15), passed.
+  auto done = [&](const OrderEntry& e) {
+    const Combatant* c = s.Find(e.actor);
+    return c == nullptr || c->Resource(kTurnRound) >= now ||
+           (e.delayed && c->Resource(kSotRound) >= now);
+  };
+  // Where a creature's place of round q comes, from now on: this round, the
+  // running Turn first and then the places not yet passed in the new order
+  // (turns.cc:Advance); later rounds, the new order.
+  using Key = std::pair<int64_t, int>;
+  auto key = [&](int64_t q, const std::string& id) {
+    return Key{q, q == now && id == active ? -1 : index_in(order, id)};
+  };
+  // L13 "it will end after all other Creatures have gotten a Turn": the
+  // Round anchored at X's turn start of round R in the old order ends once
+  // each other creature has had the Turn the old order gave it before that
+  // place (round R for those ahead of X, round R - 1 for those behind), and
+  // ends at the place that comes next in the new order (a turn start, so
+  // after that place's continuous Effects: README "1 Round").
+  auto to = [&](const Expiry& e) -> std::optional<Expiry> {
+    const int x = index_in(old_order, e.actor);
+    if (x < 0 || index_in(order, e.actor) < 0) return std::nullopt;
+    std::optional<Key> last;
+    for (size_t i = 0; i < old_order.size(); ++i) {
+      const OrderEntry& y = old_order[i];
+      if (static_cast<int>(i) == x || dead(y.actor)) continue;
+      const int64_t q = static_cast<int>(i) < x ? e.round : e.round - 1;
+      const int at = index_in(order, y.actor);
+      if (q < now || at < 0 || (q == now && done(order[at]))) continue;
+      const Key k = key(q, y.actor);
+      if (!last.has_value() || *last < k) last = k;
+    }
+    if (!last.has_value()) return std::nullopt;  // nothing left to wait for
+    // The next place after it: alive (or X's own), not yet passed this
+    // round; else the first of the next round.
+    auto place = [&](int64_t q, int after) -> std::optional<Expiry> {
+      for (size_t i = 0; i < order.size(); ++i) {
+        const OrderEntry& z = order[i];
+        if (static_cast<int>(i) <= after) continue;
+        if (z.actor != e.actor && dead(z.actor)) continue;
+        if (q == now && (z.actor == active || done(z))) continue;
+        return Expiry{fb::ExpiryKind::TurnStart, z.actor, q};
       }
-      ASSIGN_OR_RETURN(uint32_t nid, AddCondition(d, nc, why));
-      new_ids[sv.c.id] = nid;
+      return std::nullopt;
+    };
+    std::optional<Expiry> end = place(last->first, last->second);
+    if (!end.has_value()) end = place(last->first + 1, -1);
+    if (!end.has_value()) return std::nullopt;
+    if (end->actor == e.actor && end->round == e.round) return std::nullopt;
+    return end;
+  };
+  // Decided before any event (the state is replaced on each).
+  std::map<std::pair<std::string, int64_t>, std::optional<Expiry>> moves;
+  for (const auto& [id, c] : s.combatants) {
+    for (const auto& [cid, cond] : c.conditions) {
+      if (!IsRoundAnchor(cond)) continue;
+      const auto k = std::make_pair(cond.expiry.actor, cond.expiry.round);
+      if (moves.count(k) == 0) moves[k] = to(cond.expiry);
     }
   }
-  return absl::OkStatus();
+  auto moved = [moves](const Expiry& e) -> std::optional<Expiry> {
+    auto it = moves.find({e.actor, e.round});
+    return it == moves.end() ? std::nullopt : it->second;
+  };
+  auto why_of = [&](const Condition& root) {
+    const std::optional<Expiry> end = moved(root.expiry);
+    return Why{cause,
+               "000.duration.round",
+               {{"until_round", end->round}},
+               absl::StrCat("a Round's duration stays at ", root.expiry.actor,
+                            "'s old place in the order (L13), after every "
+                            "other creature's Turn: it ends when ",
+                            end->actor, "'s turn starts in round ",
+                            end->round)};
+  };
+  return ReAnchor(d, moved, why_of);
 }
 
 Expiry UntilNextTurnOf(const State& s, const std::string& who) {

@@ -215,9 +215,10 @@ absl::Status HealDamage(Decision& d, std::string who, int64_t amount,
             .status());
   }
   c = d.state().Find(who);
-  if (c->Resource(kHp) > 0) {
+  if (hp <= 0 && c->Resource(kHp) > 0) {
     // L152 defines Incapacitated by HP; reading: waking from Unconscious
-    // comes with it.
+    // comes with it, when HP rises above 0 from 0 or less (as by ruling,
+    // ruleset.cc:HpByRuling): a heal above 0 HP wakes no one.
     const Why up{why.cause,
                  "000.incapacitated",
                  {{"hp", c->Resource(kHp)}},

@@ -137,6 +137,15 @@ Expiry ForRounds(const State& s, std::string who, int64_t rounds);
 absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
                               const std::vector<OrderEntry>& old_order,
                               uint64_t cause);
+// L13 with a GM's `gm_order`: the Round durations anchored at a turn start
+// in `old_order` end, in the new order (the state's), at the place that
+// comes right after the last Turn another creature was to have before that
+// place (round R for those ahead of it, round R - 1 for those behind), so
+// "after all other Creatures have gotten a Turn" as the old place did.
+// Call it after the new order is set.
+absl::Status KeepRoundPlacesOnReorder(Decision& d,
+                                      const std::vector<OrderEntry>& old_order,
+                                      uint64_t cause);
 // L156: `who`, On fire, that entered a water square on `path` (its own
 // move or crawl, a push, a grapple partner's move) is put out.
 absl::Status QuenchIfEntered(Decision& d, const std::string& who,

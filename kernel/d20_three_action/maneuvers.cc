@@ -232,6 +232,48 @@ absl::Status PartnersMoveAlong(Decision& d, const Combatant& mover,
   return absl::OkStatus();
 }
 
+// L59 "Both Creatures share the space": `who`, pulled by `by`'s Grapple
+// into `by`'s space at `to`, leaves the space it shares with its other
+// grapple partners; those grapples end, as a Push or a GM's move out of
+// the shared space ends one (L148 "If you Move the Creature Grappling you
+// moves with you" is the creature's own Move, not being moved).
+absl::Status EndGrapplesLeftBehind(Decision& d, const std::string& who,
+                                   const std::string& by, Pos to,
+                                   uint64_t cause) {
+  const Combatant* c = d.state().Find(who);
+  struct End {
+    std::string holder;
+    uint32_t id;
+    std::string partner;
+  };
+  std::vector<End> ends;
+  for (const auto& [id, cond] : c->conditions) {
+    if (cond.name != kGrappled && cond.name != kGrappling) continue;
+    if (cond.relative_to.empty() || cond.relative_to == by) continue;
+    const Combatant* o = d.state().Find(cond.relative_to);
+    if (o == nullptr || space::Overlaps(to, c->size, o->at, o->size)) continue;
+    if (cond.name == kGrappling) {
+      ends.push_back({who, id, o->id});
+      continue;
+    }
+    for (const auto& [oid, ocond] : o->conditions) {
+      if (ocond.name == kGrappling && ocond.relative_to == who) {
+        ends.push_back({o->id, oid, o->id});
+      }
+    }
+  }
+  for (const End& e : ends) {
+    const Combatant* h = d.state().Find(e.holder);
+    if (h == nullptr || h->conditions.count(e.id) == 0) continue;
+    RETURN_IF_ERROR(RemoveCondition(
+        d, e.holder, e.id,
+        {cause, "000.grapple", {},
+         absl::StrCat(who, " is pulled into ", by, "'s space, out of ",
+                      e.partner, "'s (L59)")}));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status PushAway(Decision& d, std::string pusher, std::string target,
@@ -575,11 +617,14 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
       if (a.at != t.at) {
         RETURN_IF_ERROR(Move(d, a.id, {t.at}, 0, false,
                              {cause, "000.grapple", {}, "shares its space"}));
+        RETURN_IF_ERROR(QuenchIfEntered(d, a.id, {t.at}, cause));  // L156
         RETURN_IF_ERROR(PartnersMoveAlong(d, a, t.id, {t.at}, cause));
       }
     } else if (a.at != t.at) {
+      RETURN_IF_ERROR(EndGrapplesLeftBehind(d, t.id, a.id, a.at, cause));
       RETURN_IF_ERROR(Move(d, t.id, {a.at}, 0, true,
                            {cause, "000.grapple", {}, "shares its space"}));
+      RETURN_IF_ERROR(QuenchIfEntered(d, t.id, {a.at}, cause));  // L156
     }
     if (o.critical) {
       return Apply(d, t.id, kSlowed, a.id, 0, ForRounds(d.state(), a.id, 1),

@@ -112,6 +112,33 @@ TEST(Maneuver, GrappleSharesTheSpaceHalvesSpeedAndMovesTogether) {
   EXPECT_FALSE(Has(t, "gob", kGrappled));
 }
 
+// 000 l.59 "Both Creatures share the space of the larger Creature": gob
+// grapples bo (same size: gob moves into bo's square, 7,4), then the ogre
+// (size 2, at 5,3) grapples gob and pulls it into its own space. gob has
+// left the space it shared with bo, so that grapple ends, as a Push (l.51)
+// or a GM's move out of the shared space ends one; l.150 "If you Move the
+// Creature you are Grappling moves with you" is gob's own Move, and gob is
+// moved (was: gob at 5,3 still grappling bo at 7,4, two squares apart).
+TEST(Maneuver, PulledIntoALargerGrapplersSpaceEndsTheOtherGrapple) {
+  fb::CombatantSpecT ogre = Being("ogre", "party", 5, 3);
+  ogre.size = 2;
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), std::move(ogre),
+                      Being("bo", "party", 7, 4)}),
+          {15, 10, 5});
+  ASSERT_EQ(t.state().active, "gob");
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));
+  ASSERT_TRUE(Has(t, "gob", kGrappling));
+  ASSERT_EQ(At(t, "gob"), (Pos{7, 4}));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ogre", "grapple", {"gob"}), {12, 8}));
+  EXPECT_EQ(At(t, "gob"), (Pos{5, 3}));  // the larger creature's space
+  EXPECT_TRUE(Has(t, "gob", kGrappled));
+  EXPECT_TRUE(Has(t, "ogre", kGrappling));
+  EXPECT_FALSE(Has(t, "gob", kGrappling));  // out of bo's space
+  EXPECT_FALSE(Has(t, "bo", kGrappled));
+}
+
 // 000 l.148: "If you succeed an opposed Melee Attack roll against the
 // Creature Grappling you to Push them away or Grapple them this condition
 // ends"; l.47: Push and Grapple "count as Attacks"; l.61: a readied action

@@ -326,6 +326,43 @@ TEST(Move, CrawlingOrPushedIntoWaterPutsOutFire) {
   EXPECT_FALSE(Has(t, "gob", kOnFire));  // pushed into the water
 }
 
+// 000 l.156 "A Creature may put out the fire ... by entering a body of
+// water" with l.59 "If both are the same Size they share the space of the
+// Grappled Creature": aria, On fire at (0,0), grapples gob standing in the
+// water at (1,0) (8 + 4 = 12 vs 5 + 4 = 9) and moves into its square: she
+// entered the water. And "share the space of the larger Creature": a
+// burning gob pulled by the ogre (size 2) into the ogre's water square is
+// put out too (was: both kept burning; only walks, crawls, pushes and a
+// partner's move put a fire out).
+TEST(Move, AGrappleThatEntersTheWaterPutsOutFire) {
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)});
+  Terrain(r, 1, 0, "water");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT c = Gm("aria", "gm_condition", "oil");
+  WithText(c, "name", "on_fire");
+  WithText(c, "op", "add");
+  ASSERT_OK(t.Submit(c));
+  ASSERT_OK(t.Submit(Cmd("aria", "grapple", {"gob"}), {8, 5}));
+  ASSERT_TRUE(Has(t, "aria", kGrappling));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{1, 0}));
+  EXPECT_FALSE(Has(t, "aria", kOnFire));
+  fb::CombatantSpecT ogre = Being("ogre", "party", 5, 3);
+  ogre.size = 2;
+  fb::RosterT r2 =
+      MakeRoster({std::move(ogre), Being("gob", "goblins", 7, 3)});
+  Terrain(r2, 5, 3, "water");
+  Table u(D20ThreeAction(), r2, {15, 10});
+  fb::CommandT oil = Gm("gob", "gm_condition", "oil");
+  WithText(oil, "name", "on_fire");
+  WithText(oil, "op", "add");
+  ASSERT_OK(u.Submit(oil));
+  ASSERT_OK(u.Submit(Cmd("ogre", "grapple", {"gob"}), {8, 5}));
+  ASSERT_TRUE(Has(u, "gob", kGrappled));
+  EXPECT_EQ(u.state().Find("gob")->at, (Pos{5, 3}));
+  EXPECT_FALSE(Has(u, "gob", kOnFire));
+}
+
 // 000 l.156: "put out the fire ... by entering a body of water"; l.83
 // "Move up to twice your Speed through the air": flying over water squares
 // is not entering the water (the fire went out before).

@@ -170,7 +170,7 @@ class D20ThreeActionRuleset : public Ruleset {
   std::string id() const override { return "d20_three_action"; }
   // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
   // (issue 15) and verb schemas (issue 16) decide differently.
-  int32_t version() const override { return 11; }
+  int32_t version() const override { return 12; }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     return SetupRoster(roster, d);
@@ -188,6 +188,22 @@ class D20ThreeActionRuleset : public Ruleset {
         if (p && p->key == "name") p->text = name;
       }
       return DecideGm(canon, Gm(), d);
+    }
+    if (cmd.action == "gm_order") {
+      // L13: a reorder keeps the Round durations at their old places.
+      const std::vector<OrderEntry> old_order = d.state().order;
+      RETURN_IF_ERROR(DecideGm(cmd, Gm(), d));
+      uint64_t ruling = 0;
+      for (const events::EventBuffer& e : d.events()) {
+        if (e.event().body_type() == fb::Body::StateChange &&
+            e.event().body_as_StateChange()->change_type() ==
+                fb::Change::Ruling) {
+          ruling = e.event().seq();
+          break;
+        }
+      }
+      Decision::SystemSteps system(d);
+      return KeepRoundPlacesOnReorder(d, old_order, ruling);
     }
     if (IsGmVerb(cmd.action)) return DecideGm(cmd, Gm(), d);
     if (cmd.action == "heal") return DecideHeal(cmd, d);

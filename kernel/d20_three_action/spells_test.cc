@@ -171,6 +171,28 @@ TEST(Spells, ASpellsUnconsciousKnocksItsTargetProne) {
       EdgeOf(t, "mage", "gob", AttackKind::kRanged).Has("target_prone"));
 }
 
+// 000 l.168 "Unconscious" gives no end of its own; a spell's lasts as the
+// spell's Effect (l.39 "it will continue until its Duration ends"), and
+// the README's reading wakes a creature when its HP rises above 0 (l.152).
+// A potion given to gob, asleep at full HP (20), is healing (l.127: the
+// Bleed Penalty would drop) but raises no HP from 0 or less: gob sleeps on
+// (was: any heal that left HP above 0 woke it, where a GM's HP change wakes
+// only from 0 or less).
+TEST(Spells, AHealDoesNotWakeASpellsSleeperAboveZeroHp) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT sleep = Cast("sleep");
+  WithText(sleep, "condition", "Unconscious");
+  ASSERT_OK(t.Submit(sleep));
+  ASSERT_TRUE(Has(t, "gob", kUnconscious));
+  fb::CommandT heal = Gm("gm", "heal", "a potion poured in");
+  heal.actor = "";
+  heal.targets = {"gob"};
+  With(heal, "amount", 5);
+  ASSERT_OK(t.Submit(heal));
+  EXPECT_EQ(Res(t, "gob", kHp), 20);
+  EXPECT_TRUE(Has(t, "gob", kUnconscious));
+}
+
 TEST(Spells, ShakenAgainAddsToTheDuration) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   fb::CommandT fear = Cast("fear");

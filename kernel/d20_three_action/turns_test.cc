@@ -545,6 +545,98 @@ TEST(Turns, ARoundsDurationStaysAtTheOldPlaceOfACreatureThatEnters) {
   EXPECT_EQ(t.state().active, "gob");
 }
 
+// seed 000 l.13: "(If something has a Duration of 1 Round it will end after
+// all other Creatures have gotten a Turn, not the end of the Initiative
+// count)". The GM makes the orc Shaken for 1 Round in aria's turn (order
+// aria 17, gob 12, orc 7): gob and the orc are to have their round-1 Turns.
+// In gob's turn the GM reorders (`gm_order`): gob, orc, aria. Round 1 goes
+// on gob, then the orc (aria is done); after the orc's round-1 Turn every
+// other creature has had its Turn, so the Shaken ends as round 2 starts,
+// at gob's turn start, not at aria's (now last) after the orc's round-2
+// Turn (was: it moved with aria, the orc Shaken through a second Turn).
+TEST(Turns, AGmReorderKeepsARoundsDurationAtItsOldPlace) {
+  Table t = ThreeApart();
+  HornShakesTheOrc(t, 1);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_EQ(t.state().active, "gob");
+  fb::CommandT order = Gm("", "gm_order", "the ambushers fall back");
+  order.targets = {"gob", "orc", "aria"};
+  ASSERT_OK(t.Submit(order));
+  ASSERT_EQ(t.state().order[2].actor, "aria");
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_TRUE(Has(t, "orc", kShaken));  // its round-1 Turn: still Shaken
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "orc", kShaken));  // gob and the orc had their Turns
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(t.state().active, "orc");
+  EXPECT_FALSE(Has(t, "orc", kShaken));  // one step later: still over
+}
+
+// The same moving the other way (l.13): the GM puts the orc first while
+// gob acts (orc, gob, aria). The orc's round-1 Turn still comes (after
+// gob's), and after it every other creature has had its Turn: the Shaken
+// ends at the orc's own round-2 turn start, not at aria's, after the orc's
+// and gob's round-2 Turns (was: it moved with aria).
+TEST(Turns, AGmReorderThatPutsTheBearerFirstEndsTheRoundAtItsTurn) {
+  Table t = ThreeApart();
+  HornShakesTheOrc(t, 1);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  fb::CommandT order = Gm("", "gm_order", "the orc rushes ahead");
+  order.targets = {"orc", "gob", "aria"};
+  ASSERT_OK(t.Submit(order));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "orc");  // its round-1 Turn
+  EXPECT_TRUE(Has(t, "orc", kShaken));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "orc");
+  EXPECT_FALSE(Has(t, "orc", kShaken));
+}
+
+// Two Rounds (l.13) through the same reorder: gob's and the orc's Turns of
+// rounds 1 and 2 are those the old order gave them before aria's round-3
+// place; in the new order (gob, orc, aria) the orc's round-2 Turn is the
+// last of them, so the Shaken ends at aria's round-2 turn start (was:
+// aria's round-3 one, the orc Shaken through a third Turn).
+TEST(Turns, AGmReorderKeepsATwoRoundDurationAtItsOldPlace) {
+  Table t = ThreeApart();
+  HornShakesTheOrc(t, 2);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  fb::CommandT order = Gm("", "gm_order", "the ambushers fall back");
+  order.targets = {"gob", "orc", "aria"};
+  ASSERT_OK(t.Submit(order));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_TRUE(Has(t, "orc", kShaken));  // its round-2 Turn: still Shaken
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_FALSE(Has(t, "orc", kShaken));
+}
+
+// A `gm_order` that changes no place (an initiative number only) keeps
+// every Round where it was (l.13).
+TEST(Turns, AGmOrderThatMovesNoOneKeepsTheRounds) {
+  Table t = ThreeApart();
+  HornShakesTheOrc(t, 1);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  const uint32_t shaken = t.state().Find("orc")->FindCondition(kShaken)->id;
+  fb::CommandT order = Gm("", "gm_order", "a slip of the pen");
+  order.targets = {"aria", "gob", "orc"};
+  With(order, "gob", 13);
+  ASSERT_OK(t.Submit(order));
+  ASSERT_EQ(t.state().Find("orc")->FindCondition(kShaken)->id, shaken);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_FALSE(Has(t, "orc", kShaken));
+}
+
 // 000 l.13 "At any point a Creature can decide to hold its Turn and drop its
 // point in the Initiative count to a lower position ... (If something has a
 // Duration of 1 Round it will end after all other Creatures have gotten a
