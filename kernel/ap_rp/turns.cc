@@ -6,7 +6,7 @@
 // Bookkeeping resources: turn_round (the round whose turn the creature has
 // ended), ap_used / rp_used (for the Cinematic Burst, l.44), movement and
 // moved (metres), free_interact / free_switch (l.19, l.24), cinematic_acted
-// (a Cinematic Action proposed this turn, l.41, l.44).
+// (a Cinematic Action or Reaction proposed this turn, l.41, l.44).
 #include <algorithm>
 #include <map>
 #include <string>
@@ -221,7 +221,7 @@ absl::Status StartTurnOf(Decision& d, const OrderEntry& e, uint64_t cause,
     RETURN_IF_ERROR(SetIfDifferent(d, who, kMoved, 0, {cause, "004.budget.move"}));
     RETURN_IF_ERROR(SetIfDifferent(d, who, kFreeInteract, 0, {cause, "004.interact"}));
     RETURN_IF_ERROR(SetIfDifferent(d, who, kFreeSwitch, 0, {cause, "004.switch_weapons"}));
-    // Set only by a Cinematic Action proposed on the creature's turn (so
+    // Set only by a Cinematic Action or Reaction proposed on the creature's turn (so
     // logs without one keep their turn starts).
     RETURN_IF_ERROR(SetIfDifferent(d, who, kCinematicActed, 0, {cause, "004.cinematic"}));
   }
@@ -230,8 +230,9 @@ absl::Status StartTurnOf(Decision& d, const OrderEntry& e, uint64_t cause,
 
 // Whether `c` acted in the running turn: AP, movement, the turn's free
 // Interact / Switch Weapons (l.19, l.24: "on your turn"), or a Cinematic
-// Action proposed on it (l.41 "You tell the GM what you want to attempt";
-// l.44 a Burst pays no AP but is the turn's Cinematic Action).
+// Action or Reaction proposed on it (l.41 "You tell the GM what you want to
+// attempt"; l.44 a Burst pays no AP, a Reaction RP, but either is an act on
+// the turn).
 bool Acted(const Combatant& c) {
   return c.Resource(kApUsed) > 0 || c.Resource(kMoved) > 0 || c.Resource(kFreeInteract) > 0 ||
          c.Resource(kFreeSwitch) > 0 || c.Resource(kCinematicActed) > 0;
