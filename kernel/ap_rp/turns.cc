@@ -224,6 +224,11 @@ absl::Status StartTurnOf(Decision& d, const OrderEntry& e, uint64_t cause,
     // Set only by a Cinematic Action or Reaction proposed on the creature's turn (so
     // logs without one keep their turn starts).
     RETURN_IF_ERROR(SetIfDifferent(d, who, kCinematicActed, 0, {cause, "004.cinematic"}));
+    // Set only by a feature paid with RP on the creature's turn, reset only
+    // where set (logs without one keep their turn starts).
+    if (d.state().Find(who)->Resource(kFeatureActed) != 0) {
+      RETURN_IF_ERROR(SetResource(d, who, kFeatureActed, 0, {cause, "004.budget.rp"}));
+    }
   }
   return absl::OkStatus();
 }
@@ -232,10 +237,11 @@ absl::Status StartTurnOf(Decision& d, const OrderEntry& e, uint64_t cause,
 // Interact / Switch Weapons (l.19, l.24: "on your turn"), or a Cinematic
 // Action or Reaction proposed on it (l.41 "You tell the GM what you want to
 // attempt"; l.44 a Burst pays no AP, a Reaction RP, but either is an act on
-// the turn).
+// the turn), or a feature or Ability paid with RP on it (l.6 "RP can be used
+// to act").
 bool Acted(const Combatant& c) {
   return c.Resource(kApUsed) > 0 || c.Resource(kMoved) > 0 || c.Resource(kFreeInteract) > 0 ||
-         c.Resource(kFreeSwitch) > 0 || c.Resource(kCinematicActed) > 0;
+         c.Resource(kFreeSwitch) > 0 || c.Resource(kCinematicActed) > 0 || c.Resource(kFeatureActed) > 0;
 }
 
 bool Done(const State& s, const OrderEntry& e) {
@@ -847,6 +853,12 @@ absl::Status DecideUseFeature(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(SpendAp(d, who, ap, decl, "004.budget.ap"));
   RETURN_IF_ERROR(SpendRp(d, who, rp, decl, "004.budget.rp"));
+  if (rp > 0 && ap == 0 && d.state().IsTurnOf(who)) {
+    // l.6 "RP can be used to act": a feature paid with RP on one's own turn
+    // is acting on the turn (its AP would show in ap_used), so a later
+    // gm_order (l.7) does not hand the turn on nor can it be held whole (l.8).
+    RETURN_IF_ERROR(SetResource(d, who, kFeatureActed, 1, {decl, "004.budget.rp"}));
+  }
   return RecordOutcome(d, who, {decl, rp > 0 ? "004.budget.rp" : "004.budget.ap", {{"ap", ap}, {"rp", rp}},
                                 c.text + " (its effect is the GM's)"});
 }

@@ -570,6 +570,37 @@ TEST(Turns, AGmOrderHandingOnAnUntouchedTurnKeepsItsUntilNextTurnEffects) {
   EXPECT_FALSE(Has(t, "a", kTakingCover));
 }
 
+// 004 l.6 "RP can be used to act outside of your turn but usually require
+// specific features or Abilities" meets l.7 "If two creatures have the same
+// Initiative, the GM decides who goes first": a feature paid with RP on a's
+// own turn is acting on it (as its AP would be), so a later gm_order putting
+// its tie partner first leaves a's turn running, and it can no longer be
+// held whole (l.8). (Black-box: the turn was handed on after the feature
+// had gone first all the same; a's next turn start resets the mark.)
+TEST(Turns, AFeaturePaidWithRpOnOnesTurnIsActingForTheGmOrder) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto o = Being("o", "y", 5, 5, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({a, o}));
+  ASSERT_EQ(t.state().active, "a");  // 24 = 24: id order
+  fb::CommandT f = Cmd("a", "use_feature");
+  f.text = "Riposte stance";
+  With(f, "rp", 1);
+  ASSERT_OK(t.Submit(f));
+  EXPECT_EQ(Res(t, "a", kRp), 1);
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"o", "a"};
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(t.state().active, "a");
+  EXPECT_EQ(t.Submit(Cmd("a", "hold_turn")).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "o");  // round 2: the GM's order stands
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_EQ(Res(t, "a", kFeatureActed), 0);  // reset at its next turn start
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));   // untouched: it may hold
+}
+
 // l.62: a Buff's Evasion (the GM's gm_adjust of evasion_bonus) adds on top of
 // the capped base Evasion; a stat set as a resource would change nothing and
 // is refused, nothing written.
