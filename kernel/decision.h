@@ -102,6 +102,12 @@ class Decision {
   // Calls `visit` with event `seq` (from the prefix, or emitted here).
   // NotFound when there is no such event or no prefix to read it from.
   absl::Status Lookup(uint64_t seq, const EventVisitor& visit) const;
+  // Calls `visit` with events 1..upto in seq order (the prefix, then those
+  // emitted here): one pass for a decider that looks back over a stretch of
+  // the log. NotFound when there is no prefix to read.
+  absl::Status Scan(uint64_t upto, const EventVisitor& visit) const {
+    return ScanAll(upto, visit);
+  }
 
   // Rolls consult `oracle` first (may be null; not owned).
   void set_roll_oracle(RollOracle* oracle) { oracle_ = oracle; }

@@ -191,13 +191,14 @@ absl::Status DecideCinematic(const fb::CommandT& c, Decision& d) {
     // lost, l.8) lapses then instead of being paid from a later turn's AP
     // or blocking the next proposal.
     p.expiry = Expiry{fb::ExpiryKind::TurnEnd, who, d.state().round};
-    // l.41 "You tell the GM what you want to attempt before you start your
-    // Cinematic Action": proposing it on the turn is acting on the turn, so a
-    // later gm_order (l.7) does not hand this turn on (a Burst pays no AP,
-    // l.44, and would otherwise leave no trace of it).
-    if (d.state().IsTurnOf(who)) {
-      RETURN_IF_ERROR(SetResource(d, who, kCinematicActed, 1, {decl, "004.cinematic"}));
-    }
+  }
+  // l.41 "You tell the GM what you want to attempt before you start your
+  // Cinematic Action or Reaction": proposing either on one's own turn is
+  // acting on the turn, so a later gm_order (l.7) does not hand this turn on
+  // nor can it be held whole (l.8) (a Burst pays no AP, l.44, a Reaction
+  // none either: neither would otherwise leave a trace of it on the turn).
+  if (d.state().IsTurnOf(who)) {
+    RETURN_IF_ERROR(SetResource(d, who, kCinematicActed, 1, {decl, "004.cinematic"}));
   }
   return OpenPending(d, p, {decl, "004.cinematic", {}, "waits for the GM's approval (l.41)"}).status();
 }

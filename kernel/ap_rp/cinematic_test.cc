@@ -175,6 +175,32 @@ TEST(Cinematic, AProposedOrBurstCinematicActionIsActingForTheGmOrder) {
   }
 }
 
+// 004_1a3e461770fc9e7a.txt l.7 "If two creatures have the same Initiative,
+// the GM decides who goes first" meets l.41 "You tell the GM what you want
+// to attempt before you start your Cinematic Action or Reaction": a
+// Cinematic Reaction proposed on one's own turn (2 RP, or a Burst, l.44) is
+// acting on the turn as a Cinematic Action is, so a later gm_order putting
+// the tie partner first leaves the turn running, and the turn can no longer
+// be held whole (l.8). (Black-box: the turn was handed on after the
+// reaction, which had gone first all the same.)
+TEST(Cinematic, AReactionProposedOnOnesOwnTurnIsActingForTheGmOrder) {
+  for (bool burst : {false, true}) {
+    auto a = Being("a", "party", 1, 1, {{"ins", 12}, {"raw_force", 4}, {"momentum", 10}});
+    auto b = Being("b", "party", 1, 2, {{"ins", 12}});
+    auto orc = Being("orc", "orcs", 6, 6);
+    Table t(ApRp(), MakeRoster({a, b, orc}));
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    ASSERT_EQ(t.state().active, "a");  // 24 = 24: id order
+    ASSERT_OK(t.Submit(Propose("a", "reaction", burst ? 1 : 0)));
+    auto g = Gm("", "gm_order", "the GM breaks the tie");
+    g.targets = {"b", "a", "orc"};
+    ASSERT_OK(t.Submit(g));
+    EXPECT_EQ(t.state().active, "a") << "burst=" << burst;
+    EXPECT_NE(FirstPending(t.state(), "a", "cinematic"), nullptr);
+    EXPECT_EQ(t.Submit(Cmd("a", "hold_turn")).status().code(), absl::StatusCode::kFailedPrecondition);
+  }
+}
+
 // 004_1a3e461770fc9e7a.txt l.44 "You can only use a Cinematic Burst if you
 // have not used any AP on your turn": moving (Basic Movement, "without
 // needing to use any AP", l.6) and the turn's free Interact (l.19) use no

@@ -42,7 +42,7 @@ inline constexpr char kId[] = "ap_rp";
 // are refused, so decisions differ from version 1. 5: the fourth black-box
 // fidelity pass (events/FORMAT.md "Ruleset versions"). 6: the fifth. 7: the
 // sixth. 8: the seventh.
-inline constexpr int32_t kVersion = 10;
+inline constexpr int32_t kVersion = 11;
 
 // Resources.
 inline constexpr char kVitality[] = "vitality";
@@ -55,6 +55,7 @@ inline constexpr char kMoved[] = "moved";         // metres moved this turn
 inline constexpr char kFreeInteract[] = "free_interact";  // l.19
 inline constexpr char kFreeSwitch[] = "free_switch";      // l.24
 inline constexpr char kCinematicActed[] = "cinematic_acted";  // l.40-44: proposed this turn
+inline constexpr char kFeatureActed[] = "feature_acted";  // l.6: a feature paid with RP on the turn
 inline constexpr char kTurnRound[] = "turn_round";  // round whose turn ended
 // Hands (l.19, l.24, l.32, l.34, l.35): roster stat "hands" (default 2) and
 // the resource "free_hands" (set up from stat "free_hands", default all).

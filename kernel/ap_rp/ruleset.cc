@@ -173,12 +173,12 @@ class ApRpRuleset : public Ruleset {
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
   // Vital: Vitality up to the roster's vitality; the turn's budgets: AP,
   // RP and movement; bookkeeping: the round a turn last ended in, a
-  // Cinematic Action proposed on the running turn.
+  // Cinematic Action proposed on the running turn, a feature paid with RP on it.
   Display display() const override {
     Display d;
     d.vitals = {{kVitality, "vitality", "", {}}};
     d.budgets = {"ap", "rp", "movement"};
-    d.bookkeeping = {"turn_round", kCinematicActed};
+    d.bookkeeping = {"turn_round", kCinematicActed, kFeatureActed};
     return d;
   }
   const std::vector<VerbSchema>& Verbs() const override { return aprp::Verbs(); }

@@ -6,7 +6,7 @@
 // Bookkeeping resources: turn_round (the round whose turn the creature has
 // ended), ap_used / rp_used (for the Cinematic Burst, l.44), movement and
 // moved (metres), free_interact / free_switch (l.19, l.24), cinematic_acted
-// (a Cinematic Action proposed this turn, l.41, l.44).
+// (a Cinematic Action or Reaction proposed this turn, l.41, l.44).
 #include <algorithm>
 #include <map>
 #include <string>
@@ -17,6 +17,8 @@
 #include "events/status_macros.h"
 #include "kernel/ap_rp/internal.h"
 #include "kernel/command.h"
+#include "kernel/fold.h"
+#include "kernel/pending.h"
 
 namespace combat::kernel::aprp {
 namespace {
@@ -219,20 +221,27 @@ absl::Status StartTurnOf(Decision& d, const OrderEntry& e, uint64_t cause,
     RETURN_IF_ERROR(SetIfDifferent(d, who, kMoved, 0, {cause, "004.budget.move"}));
     RETURN_IF_ERROR(SetIfDifferent(d, who, kFreeInteract, 0, {cause, "004.interact"}));
     RETURN_IF_ERROR(SetIfDifferent(d, who, kFreeSwitch, 0, {cause, "004.switch_weapons"}));
-    // Set only by a Cinematic Action proposed on the creature's turn (so
+    // Set only by a Cinematic Action or Reaction proposed on the creature's turn (so
     // logs without one keep their turn starts).
     RETURN_IF_ERROR(SetIfDifferent(d, who, kCinematicActed, 0, {cause, "004.cinematic"}));
+    // Set only by a feature paid with RP on the creature's turn, reset only
+    // where set (logs without one keep their turn starts).
+    if (d.state().Find(who)->Resource(kFeatureActed) != 0) {
+      RETURN_IF_ERROR(SetResource(d, who, kFeatureActed, 0, {cause, "004.budget.rp"}));
+    }
   }
   return absl::OkStatus();
 }
 
 // Whether `c` acted in the running turn: AP, movement, the turn's free
 // Interact / Switch Weapons (l.19, l.24: "on your turn"), or a Cinematic
-// Action proposed on it (l.41 "You tell the GM what you want to attempt";
-// l.44 a Burst pays no AP but is the turn's Cinematic Action).
+// Action or Reaction proposed on it (l.41 "You tell the GM what you want to
+// attempt"; l.44 a Burst pays no AP, a Reaction RP, but either is an act on
+// the turn), or a feature or Ability paid with RP on it (l.6 "RP can be used
+// to act").
 bool Acted(const Combatant& c) {
   return c.Resource(kApUsed) > 0 || c.Resource(kMoved) > 0 || c.Resource(kFreeInteract) > 0 ||
-         c.Resource(kFreeSwitch) > 0 || c.Resource(kCinematicActed) > 0;
+         c.Resource(kFreeSwitch) > 0 || c.Resource(kCinematicActed) > 0 || c.Resource(kFeatureActed) > 0;
 }
 
 bool Done(const State& s, const OrderEntry& e) {
@@ -419,6 +428,115 @@ absl::Status CheckGmOrder(const State& s, const fb::CommandT& c) {
   return absl::OkStatus();
 }
 
+namespace {
+
+// l.8 "Any effects that last until a creature's next turn stop when their
+// turn would normally start": a gm_order handing `was`'s untouched turn on
+// (l.7) puts its start later in the round, so what its handed-on start ended
+// (Defending l.18, Taking Cover l.25, Commanding l.33, a held action l.9, a
+// GM's "until its next turn") lasts until then: each is recorded again as it
+// was (its expiry the same turn start, its daughters under it), from the
+// log: the ConditionAdded / PendingOpened of what that start's expiries
+// (004.duration.next_turn, the TurnStarted's cause) removed or closed.
+absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, uint64_t ruling) {
+  const int64_t round = d.state().round;
+  const std::vector<uint64_t> voided = d.state().voided;
+  std::map<uint32_t, std::pair<uint64_t, fb::ConditionAddedT>> added;  // id: (seq, as added)
+  std::map<uint32_t, fb::PendingOpenedT> opened;
+  std::vector<uint32_t> removed;  // conditions ended at the start
+  std::vector<uint32_t> lapsed;   // held actions closed there
+  uint64_t start = 0;             // the TurnStarted's cause
+  bool run = false;               // in that start's events
+  RETURN_IF_ERROR(d.Scan(d.state().seq, [&](const fb::Event& e) -> absl::Status {
+    if (IsVoided(e, voided)) return absl::OkStatus();
+    const fb::StateChange* sc = e.body_as_StateChange();
+    if (run && (sc == nullptr || sc->cause() != start)) run = false;
+    if (sc == nullptr) return absl::OkStatus();
+    if (const auto* a = sc->change_as_ConditionAdded()) {
+      fb::ConditionAddedT t;
+      a->UnPackTo(&t);
+      added[a->id()] = {e.seq(), std::move(t)};
+    } else if (const auto* p = sc->change_as_PendingOpened()) {
+      p->UnPackTo(&opened[p->id()]);
+    } else if (const auto* t = sc->change_as_TurnStarted()) {
+      if (t->actor() != nullptr && t->actor()->str() == was && t->round() == round) {
+        start = sc->cause();
+        run = true;
+        removed.clear();
+        lapsed.clear();
+      }
+    } else if (run && sc->rule() != nullptr && sc->rule()->str() == "004.duration.next_turn") {
+      if (const auto* r = sc->change_as_ConditionRemoved()) removed.push_back(r->id());
+      const auto* c = sc->change_as_PendingClosed();
+      if (c != nullptr && c->outcome() != nullptr && c->outcome()->str() == "lapsed") {
+        lapsed.push_back(c->id());
+      }
+    }
+    return absl::OkStatus();
+  }));
+  const std::string note = absl::StrCat(
+      "back: the GM's order puts ", was, "'s turn start later this round (l.7); an effect until its next turn "
+      "lasts until then (l.8)");
+  // Parents before daughters: the order they were added in.
+  std::sort(removed.begin(), removed.end(), [&](uint32_t a, uint32_t b) {
+    return added[a].first < added[b].first;
+  });
+  std::map<uint32_t, uint32_t> renamed;  // old id: new id
+  for (const uint32_t id : removed) {
+    auto it = added.find(id);
+    if (it == added.end()) continue;
+    const fb::ConditionAddedT& a = it->second.second;
+    NewCondition k;
+    k.actor = a.actor;
+    k.name = a.name;
+    k.source = a.source;
+    k.relative_to = a.relative_to;
+    k.level = a.level;
+    if (a.expiry) k.expiry = Expiry{a.expiry->kind, a.expiry->actor, a.expiry->round};
+    if (renamed.count(a.parent) > 0) {
+      k.parent = renamed[a.parent];
+    } else {
+      for (const auto& [cid, other] : d.state().combatants) {  // a parent still in effect
+        if (a.parent != 0 && other.conditions.count(a.parent) > 0) k.parent = a.parent;
+      }
+    }
+    k.ref = a.ref;
+    k.note = a.note;
+    ASSIGN_OR_RETURN(const uint32_t now, AddCondition(d, k, {ruling, "004.duration.next_turn", {}, note}));
+    renamed[id] = now;
+  }
+  for (const uint32_t id : lapsed) {
+    auto it = opened.find(id);
+    if (it == opened.end() || !it->second.command) continue;
+    const fb::PendingOpenedT& o = it->second;
+    NewPending p;
+    p.kind = o.kind;
+    p.actor = o.actor;
+    p.decl = o.decl;
+    p.command = *o.command;
+    p.cost_due = o.cost_due;
+    p.cost_paid = o.cost_paid;
+    p.progress = o.progress;
+    p.span = o.span;
+    if (o.trigger) {
+      p.trigger.kind = o.trigger->kind;
+      p.trigger.by = o.trigger->by;
+      p.trigger.against = o.trigger->against;
+      p.trigger.hostile_only = o.trigger->hostile_only;
+      if (o.trigger->square) p.trigger.square = Pos{o.trigger->square->x(), o.trigger->square->y()};
+      p.trigger.reach = o.trigger->reach;
+      p.trigger.name = o.trigger->name;
+    }
+    if (o.expiry) p.expiry = Expiry{o.expiry->kind, o.expiry->actor, o.expiry->round};
+    p.budget = o.budget;
+    p.reacted = o.reacted;
+    RETURN_IF_ERROR(OpenPending(d, p, {ruling, "004.duration.next_turn", {}, note}).status());
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 // l.7 "If two creatures have the same Initiative, the GM decides who goes
 // first": a gm_order made while the running turn is still untouched (no AP,
 // movement, free Interact / Switch Weapons used, not a held turn) and that
@@ -442,6 +560,7 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
   RETURN_IF_ERROR(EndTurn(d, was, {ruling, "004.initiative.tie", {},
                                    "the GM's order puts another first: " + was +
                                        " had not acted and takes its turn in its new place"}));
+  RETURN_IF_ERROR(BringBackTurnStartEnds(d, was, ruling));
   return Advance(d, ruling);
 }
 
@@ -734,6 +853,12 @@ absl::Status DecideUseFeature(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(SpendAp(d, who, ap, decl, "004.budget.ap"));
   RETURN_IF_ERROR(SpendRp(d, who, rp, decl, "004.budget.rp"));
+  if (rp > 0 && ap == 0 && d.state().IsTurnOf(who)) {
+    // l.6 "RP can be used to act": a feature paid with RP on one's own turn
+    // is acting on the turn (its AP would show in ap_used), so a later
+    // gm_order (l.7) does not hand the turn on nor can it be held whole (l.8).
+    RETURN_IF_ERROR(SetResource(d, who, kFeatureActed, 1, {decl, "004.budget.rp"}));
+  }
   return RecordOutcome(d, who, {decl, rp > 0 ? "004.budget.rp" : "004.budget.ap", {{"ap", ap}, {"rp", rp}},
                                 c.text + " (its effect is the GM's)"});
 }

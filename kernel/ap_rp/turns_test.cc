@@ -1,6 +1,7 @@
 // Rounds, turns, budgets, unions, holding a turn, surprise (l.5-12).
 #include "kernel/ap_rp/internal.h"
 #include "kernel/ap_rp/test_util.h"
+#include "kernel/pending.h"
 
 namespace combat::kernel::aprp {
 namespace {
@@ -518,6 +519,86 @@ TEST(Turns, TiesDefaultAndGmOrder) {
   EXPECT_EQ(t.state().round, 2);
   EXPECT_EQ(t.state().order[0].actor, "b");  // the ruling stands next round
   EXPECT_EQ(t.state().active, "b");
+}
+
+// 004 l.7 "If two creatures have the same Initiative, the GM decides who
+// goes first" and l.8 "Any effects that last until a creature's next turn
+// stop when their turn would normally start": a GM's order handing a's
+// untouched round-2 turn to o puts a's turn start after o's, so a's Defend
+// (l.18), Taking Cover (l.25) and held action (l.9) last until then. (Black-
+// box: they had ended at the start handed on; o attacked without the
+// disadvantage.)
+TEST(Turns, AGmOrderHandingOnAnUntouchedTurnKeepsItsUntilNextTurnEffects) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto o = Being("o", "y", 2, 1, {{"ins", 12}});
+  Arm(o, "ax", "1d6", "melee");
+  Table t(ApRp(), MakeRoster({a, o}));
+  ASSERT_EQ(t.state().active, "a");  // 24 = 24: the default, id order
+  ASSERT_OK(t.Submit(Cmd("a", "defend")));
+  fb::CommandT h = Cmd("a", "hold_action");
+  WithText(h, "action", "take_cover");
+  WithText(h, "trigger", "attacks_me");
+  ASSERT_OK(t.Submit(h));  // 2 + 1 = 3 AP
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "a");  // its turn start ended all three
+  EXPECT_FALSE(Has(t, "a", kDefending));
+  EXPECT_EQ(FirstPending(t.state(), "a", kReadiedAct), nullptr);
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"o", "a"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().active, "o");
+  // a's turn now starts after o's: its effects are back, ending there.
+  ASSERT_TRUE(Has(t, "a", kDefending));
+  const Condition* def = t.state().Find("a")->FindCondition(kDefending);
+  EXPECT_EQ(def->expiry.kind, fb::ExpiryKind::TurnStart);
+  EXPECT_EQ(def->expiry.round, 2);
+  const PendingAct* held = FirstPending(t.state(), "a", kReadiedAct);
+  ASSERT_NE(held, nullptr);
+  EXPECT_EQ(held->expiry.round, 2);
+  // o attacks a: disadvantage (Defending, l.18), 19 and 3: the 3 is kept,
+  // 3 + 5 = 8 < 17, a miss; a's held Take Cover fires first (l.9).
+  auto ev = t.Submit(Attack("o", "a", "ax"), {19, 3});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "defending"), 1);
+  EXPECT_EQ(Res(t, "a", kVitality), 30);
+  EXPECT_TRUE(Has(t, "a", kTakingCover));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");  // now they end
+  EXPECT_FALSE(Has(t, "a", kDefending));
+  EXPECT_FALSE(Has(t, "a", kTakingCover));
+}
+
+// 004 l.6 "RP can be used to act outside of your turn but usually require
+// specific features or Abilities" meets l.7 "If two creatures have the same
+// Initiative, the GM decides who goes first": a feature paid with RP on a's
+// own turn is acting on it (as its AP would be), so a later gm_order putting
+// its tie partner first leaves a's turn running, and it can no longer be
+// held whole (l.8). (Black-box: the turn was handed on after the feature
+// had gone first all the same; a's next turn start resets the mark.)
+TEST(Turns, AFeaturePaidWithRpOnOnesTurnIsActingForTheGmOrder) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto o = Being("o", "y", 5, 5, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({a, o}));
+  ASSERT_EQ(t.state().active, "a");  // 24 = 24: id order
+  fb::CommandT f = Cmd("a", "use_feature");
+  f.text = "Riposte stance";
+  With(f, "rp", 1);
+  ASSERT_OK(t.Submit(f));
+  EXPECT_EQ(Res(t, "a", kRp), 1);
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"o", "a"};
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(t.state().active, "a");
+  EXPECT_EQ(t.Submit(Cmd("a", "hold_turn")).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "o");  // round 2: the GM's order stands
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_EQ(Res(t, "a", kFeatureActed), 0);  // reset at its next turn start
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));   // untouched: it may hold
 }
 
 // l.62: a Buff's Evasion (the GM's gm_adjust of evasion_bonus) adds on top of
