@@ -527,6 +527,9 @@ TEST(Rest, ARestBegunBeforeTheRestersTurnHoldsThatTurn) {
   ASSERT_TRUE(t.state().IsTurnOf("aria"));
   ASSERT_EQ(t.state().round, 1);
   { auto r = t.Submit(Cmd("orc", "short_rest")); ASSERT_TRUE(r.ok()) << r.status(); }
+  // The turn the rest holds adds its Turn End AP to none of the numbers:
+  // 6 + 59 rounds of +6 / +6 (Speed 0) reach Max AP 18 with or without it.
+  EXPECT_EQ(Ap(t.state(), "orc"), 18);
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   EXPECT_EQ(t.state().round, 2);
   EXPECT_TRUE(t.state().IsTurnOf("aria"));
