@@ -398,7 +398,7 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
 // still act before it resolves). The system's: nobody ends it.
 absl::Status EndIncapableTurn(Decision& d, uint64_t cause) {
   const State& s = d.state();
-  if (s.active.empty() || !s.windows.empty()) return absl::OkStatus();
+  if (s.ended || s.active.empty() || !s.windows.empty()) return absl::OkStatus();
   const Combatant* a = s.Find(s.active);
   if (a == nullptr || (!IsDead(*a) && !a->Has("Unconscious"))) return absl::OkStatus();
   const std::string who = a->id;
