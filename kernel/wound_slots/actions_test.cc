@@ -1694,6 +1694,27 @@ TEST(Mounted, AMountUnderAKnockedOutRiderDoesNotActOutOfTurn) {
   EXPECT_EQ(Init(t.state(), "horse"), init);
 }
 
+// 001 l.230 "initiate a close-quarters grapple with ... an adjacent
+// target", l.220 "You climb atop a horse", l.280 "considered 1 yard
+// farther from creatures on the ground smaller than your mount". Aria (18,
+// 7 AP) grapples the orc north of her (2 AP here): d20 10 + 7 = 17 >= 10;
+// then mounts the horse south of her (4 AP): atop it at (5,6), 2 yd from
+// the orc (and l.280's yard): no longer adjacent, the grapple ends for both,
+// as after any move (was: they went on grappling each other apart).
+TEST(Mounted, MountingAwayFromAGrappleEndsIt) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), std::move(horse), Orc("orc", 5, 4)}), {10, 5, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {10}).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
+  ASSERT_TRUE(t.state().Find("orc")->Has("Grappling"));
+  auto r = t.Submit(Cmd("aria", "mount", {"horse"}));
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 6}));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Grappling"));
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 2 - 4);
+}
+
 // 001 l.280 "While riding a mount, you and your mount share a single
 // turn"; l.108 "Each participant has one turn per round"; l.110 AP "once
 // at the end of your turn". Aria (18) mounts the horse (10, Speed 0: 6 +
