@@ -1694,6 +1694,46 @@ TEST(Mounted, AMountUnderAKnockedOutRiderDoesNotActOutOfTurn) {
   EXPECT_EQ(Init(t.state(), "horse"), init);
 }
 
+// 001 l.216 "On a success, you can enter their space"; l.230 "a
+// close-quarters grapple with ... an adjacent target". Aria (18) grapples
+// the goblin west of her: d20 10 + 7 = 17 >= 10; then enters the orc's
+// space east of her: Power 2 + 2 = 4 (Agility 3 + 1 = 4), d20 10 + 4 = 14
+// >= the orc's higher defense, Power 10 + 3 = 13. At (6,5) she is 2 yd
+// from the goblin: the grapple ends for both, as after any move (was: it
+// went on apart).
+TEST(Grapple, EnteringASpaceAwayFromAGrappleEndsIt) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), Orc("gob", 4, 5)}), {10, 12, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"gob"}), {10}).ok());
+  ASSERT_TRUE(t.state().Find("gob")->Has("Grappling"));
+  auto r = t.Submit(Cmd("aria", "enter_space", {"orc"}), {10});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
+  EXPECT_TRUE(t.state().Find("aria")->Has("SharingSpace"));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+  EXPECT_FALSE(t.state().Find("gob")->Has("Grappling"));
+}
+
+// 001 l.230 "initiate a close-quarters grapple with ... an adjacent
+// target", l.220 "You climb atop a horse", l.280 "considered 1 yard
+// farther from creatures on the ground smaller than your mount". Aria (18,
+// 7 AP) grapples the orc north of her (2 AP here): d20 10 + 7 = 17 >= 10;
+// then mounts the horse south of her (4 AP): atop it at (5,6), 2 yd from
+// the orc (and l.280's yard): no longer adjacent, the grapple ends for both,
+// as after any move (was: they went on grappling each other apart).
+TEST(Mounted, MountingAwayFromAGrappleEndsIt) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves");
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), std::move(horse), Orc("orc", 5, 4)}), {10, 5, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {10}).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
+  ASSERT_TRUE(t.state().Find("orc")->Has("Grappling"));
+  auto r = t.Submit(Cmd("aria", "mount", {"horse"}));
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 6}));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+  EXPECT_FALSE(t.state().Find("orc")->Has("Grappling"));
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 2 - 4);
+}
+
 // 001 l.280 "While riding a mount, you and your mount share a single
 // turn"; l.108 "Each participant has one turn per round"; l.110 AP "once
 // at the end of your turn". Aria (18) mounts the horse (10, Speed 0: 6 +

@@ -314,12 +314,16 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
       if (wd != r.total) nums.push_back({"underwater_halved", wd - r.total, "underwater " + a.id, "001.underwater"});
       dmg += wd;
     }
-    if (spec.extra_d6) {
-      ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d6", "strong attack", a.id, cause));
-      nums.push_back({"strong_d6", r.total, "", "001.act.strong"});
-      dmg += r.total;
-    }
     return dmg;
+  };
+  // l.194 "On a hit, you deal an additional 1d6 damage": rolled on a hit
+  // only, after it, also with a penetrating weapon (l.79 adds the attack's
+  // damage, Str + weapon, before the hit; the d6 is the hit's).
+  auto strong_d6 = [&]() -> absl::StatusOr<int64_t> {
+    if (!spec.extra_d6) return 0;
+    ASSIGN_OR_RETURN(dice::RollResult r, d.Roll("1d6", "strong attack", a.id, cause));
+    nums.push_back({"strong_d6", r.total, "", "001.act.strong"});
+    return r.total;
   };
   const bool penetrating = Num(w, "penetrating") != 0 && !spec.no_damage;
   int64_t pre_damage = 0;
@@ -344,6 +348,8 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
       ASSIGN_OR_RETURN(int64_t dmg, damage_roll());
       dmg_value += dmg;
     }
+    ASSIGN_OR_RETURN(const int64_t d6, strong_d6());
+    dmg_value += d6;
     const int64_t toughness = Toughness(t, Num(w, "armor_piercing") != 0 && !spec.nonlethal, &nums);
     const int64_t final_damage = dmg_value - defense - toughness;  // l.14
     nums.push_back({"damage", final_damage});

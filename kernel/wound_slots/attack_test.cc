@@ -269,6 +269,31 @@ TEST(Attack, PenetratingAddsDamageBeforeTheHit) {
   EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
 }
 
+// 001 l.194 "On a hit, you deal an additional 1d6 damage"; l.79
+// penetrating attacks "add their damage to the attack roll before
+// determining a hit". Aria's penetrating sword (Str 2 + damage 3 = 5
+// before the hit) strikes an orc of melee Defense 10 + (0 + 6) = 16
+// (l.100) with a Strong Attack: d20 3 + 7 + 5 = 15 < 16: a miss, the d6
+// never rolled (was: the d6 rolled first and added before the hit, a
+// d6 of 1 or more making it a hit). Then d20 5: 17 >= 16 hits, and on the hit the d6, 3: damage
+// 17 + 3 - 16 - 2 = 2: moderate (l.9, l.14).
+TEST(Attack, AStrongAttacksD6ComesOnTheHitEvenWhenPenetrating) {
+  auto aria = Aria(5, 5, {{"ap/strong_attack", 1}});
+  AddNumber(*aria.weapons[0], "penetrating", 1);
+  Table t(WoundSlots(), Roster({std::move(aria), Orc("orc", 6, 5, {{"rsn", 6}})}), {10, 12});
+  auto miss = t.Submit(Attack("strong_attack"), {3});
+  ASSERT_TRUE(miss.ok()) << miss.status();
+  EXPECT_EQ(kernel::testing::NumOf(*miss, "penetrating"), 5);
+  EXPECT_EQ(kernel::testing::NumOf(*miss, "attack_roll"), 15);
+  EXPECT_EQ(Wounds(t.state(), "orc", kLight) + Wounds(t.state(), "orc", kModerate), 0);
+  auto hit = t.Submit(Attack("strong_attack"), {5, 3});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "attack_roll"), 17);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "strong_d6"), 3);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "damage"), 2);
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+}
+
 TEST(Attack, AFallEndsTheClimb) {
   // 001 l.278: "Any time you make an attack roll, you must make a Str
   // [Athletics/Climbing] ... check to not fall ... If you fail the check,

@@ -41,7 +41,7 @@ inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
 inline constexpr char kId[] = "wound_slots";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 11;
+inline constexpr int32_t kVersion = 12;
 // 1-yard squares, every second diagonal 2 yards (l.161).
 inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
 
@@ -189,6 +189,9 @@ int64_t InitiativeOf(const State& s, const std::string& who);
 absl::StatusOr<int64_t> ChangeInitiative(Decision& d, const std::string& who,
                                          int64_t delta, const Why& why);
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d);
+// l.108, l.124: the active creature knocked out or killed during its own
+// turn (no window open): its turn ends and the next starts (turns.cc).
+absl::Status EndIncapableTurn(Decision& d, uint64_t cause);
 // l.199 "Until your next turn": ends `who`'s turn-start anchors of `round`
 // and of earlier rounds whose turn passed without it (turns.cc).
 absl::Status ExpireTurnStartsDue(Decision& d, const std::string& who, int64_t round, uint64_t cause);

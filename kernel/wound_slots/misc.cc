@@ -147,6 +147,9 @@ absl::Status ResolveEnterSpace(Decision& d, const fb::CommandT& c, uint64_t caus
   if (r.total < tn) return RecordOutcome(d, a.id, {cause, "001.act.enter", nums, "fails"});
   const Why why{cause, "001.act.enter", nums, "same space: -2 to attacks and melee and ranged defenses"};
   RETURN_IF_ERROR(Move(d, a.id, {t.at}, 0, false, why));
+  // As after any move: a space it no longer shares (l.216) and a grapple
+  // whose two are no longer adjacent (l.230) end.
+  RETURN_IF_ERROR(EndSharedSpaces(d, cause));
   RETURN_IF_ERROR(Impose(d, a.id, "SharingSpace", a.id, {}, why, 0, t.id).status());
   return Impose(d, t.id, "SharingSpace", a.id, {}, why, 0, a.id).status();
 }

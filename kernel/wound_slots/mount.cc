@@ -38,6 +38,10 @@ absl::Status ResolveMount(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // no movement.
   const Pos up = d.state().Find(mount)->at;
   RETURN_IF_ERROR(Move(d, rider, {up}, 0, true, {cause, "001.mount", {}, "climbs atop " + mount}));
+  // Climbed up, it may no longer share a space (l.216) or be adjacent to
+  // the one it grapples (l.230; l.280's yard too): those end, as after any
+  // move.
+  RETURN_IF_ERROR(EndSharedSpaces(d, cause));
   if (sentient) return absl::OkStatus();  // l.282: may keep its own turn
   std::vector<OrderEntry> order;
   for (const OrderEntry& e : d.state().order) {
@@ -119,7 +123,8 @@ absl::Status ResolveDismount(Decision& d, const fb::CommandT& c, uint64_t cause)
   const std::string mount = d.state().Find(c.actor)->FindCondition("Riding")->relative_to;
   ASSIGN_OR_RETURN(const Pos down, DismountSquare(d.state(), *d.state().Find(mount), c));
   RETURN_IF_ERROR(Move(d, c.actor, {down}, 0, true, {cause, "001.mount", {}, "climbs off " + mount}));
-  return EndRiding(d, c.actor, {cause, "001.mount", {}, "dismounted"});
+  RETURN_IF_ERROR(EndRiding(d, c.actor, {cause, "001.mount", {}, "dismounted"}));
+  return EndSharedSpaces(d, cause);  // l.216, l.230: as after any move
 }
 
 absl::Status EndRiding(Decision& d, const std::string& rider, const Why& why) {

@@ -97,7 +97,9 @@ absl::Status PassRounds(Decision& d, const std::string& who, int64_t rounds, uin
                                         "unspent movement is lost at the end of the round (during the rest)"}));
   // l.110 "You gain AP twice per round, once at the start of the round, and
   // once at the end of your turn", capped at Max AP: each later round of
-  // the rest gives both.
+  // the rest gives both. The Turn End AP of a turn of this round the rest
+  // holds is not added apart: at least 4 rounds (a minute), two later ones
+  // reach Max AP from 0 at every Speed (l.115-117), so it changes nothing.
   const Combatant* c = d.state().Find(who);
   const SpeedRow row = SpeedTable(SpeedScore(*c));
   int64_t ap = c->Resource(res::kAp);

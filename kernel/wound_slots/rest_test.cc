@@ -344,6 +344,38 @@ TEST(TreatWound, StepsAndFatigue) {
   EXPECT_EQ(R(t, res::kFatigue), 1);  // l.262: highest remaining wound, light = 1
 }
 
+// 001 l.254-260 Treat Wound's TNs (Light -3, Moderate 0, Severe 3,
+// Critical 6, Fatal 9), every row at its TN and one below; l.261 "On a
+// success, the wound is reduced by one step", l.262 fatigue "equal to the
+// level of its highest remaining wound". doc: Lor -10, a kit: d20 - 10.
+// pat (Vitality 0: 3 / 2 / 2 slots, l.25; stamina 20) holds one wound of
+// the level: d20 TN + 10 succeeds (one step down, fatigue the level below),
+// TN + 9 fails (the wound stays, fatigue its level).
+TEST(TreatWound, EveryRowOfTheTableAtItsTnAndOneBelow) {
+  const int64_t kTn[] = {0, -3, 0, 3, 6, 9};
+  for (int level = kLight; level <= kFatal; ++level) {
+    for (const int64_t below : {0, 1}) {
+      SCOPED_TRACE(::testing::Message() << "level " << level << ", " << below << " below the TN");
+      Table t(WoundSlots(), Roster({Who("doc", "party", 5, 5, {{"lor", -10}}, "staff", "1", "staff"),
+                                    Who("pat", "party", 5, 6, {{"stamina", 20}}, "staff", "1", "staff")}),
+              {15, 2});
+      Set(t, "pat", WoundsKey(level), 1);
+      fb::CommandT c = Cmd("doc", "treat_wound", {"pat"});
+      With(c, "level", level);
+      With(c, "kit", 1);
+      auto r = t.Submit(c, {static_cast<int>(kTn[level] + 10 - below)});
+      ASSERT_TRUE(r.ok()) << r.status();
+      const Combatant& pat = *t.state().Find("pat");
+      EXPECT_EQ(kernel::testing::NumOf(*r, "tn"), kTn[level]);
+      EXPECT_EQ(pat.Resource(WoundsKey(level)), below);
+      if (level > kLight) {
+        EXPECT_EQ(pat.Resource(WoundsKey(level - 1)), 1 - below);
+      }
+      EXPECT_EQ(pat.Resource(res::kFatigue), below == 1 ? level : level - 1);
+    }
+  }
+}
+
 // 001 l.261 "You have a -5 penalty to your check if you do not have a
 // healing kit in hand" (so l.250, l.252; l.54 "access to a healing kit"):
 // the program cannot see a kit in hand, so the command must say; left out,
@@ -527,6 +559,9 @@ TEST(Rest, ARestBegunBeforeTheRestersTurnHoldsThatTurn) {
   ASSERT_TRUE(t.state().IsTurnOf("aria"));
   ASSERT_EQ(t.state().round, 1);
   { auto r = t.Submit(Cmd("orc", "short_rest")); ASSERT_TRUE(r.ok()) << r.status(); }
+  // The turn the rest holds adds its Turn End AP to none of the numbers:
+  // 6 + 59 rounds of +6 / +6 (Speed 0) reach Max AP 18 with or without it.
+  EXPECT_EQ(Ap(t.state(), "orc"), 18);
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   EXPECT_EQ(t.state().round, 2);
   EXPECT_TRUE(t.state().IsTurnOf("aria"));

@@ -187,6 +187,16 @@ class WoundSlotsRuleset : public Ruleset {
   }
 
   absl::Status Decide(const fb::CommandT& c, Decision& d) const override {
+    // A command knocking out or killing the active creature (a Rebuff, an
+    // act out of turn, the GM's ruling) ends its turn (turns.cc
+    // EndIncapableTurn, l.108, l.124), caused by the command's first event.
+    const uint64_t first = d.next_seq();
+    RETURN_IF_ERROR(Dispatch(c, d));
+    if (d.next_seq() == first) return absl::OkStatus();
+    return EndIncapableTurn(d, first);
+  }
+
+  static absl::Status Dispatch(const fb::CommandT& c, Decision& d) {
     if (c.action == "gm_move") return DecideGmMove(c, d);
     if (IsGmVerb(c.action)) return DecideGm(c, Gm(), d);
     if (c.action == "end_turn") return DecideEndTurn(c, d);

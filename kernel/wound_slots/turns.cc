@@ -345,6 +345,32 @@ absl::Status BeginCombat(Decision& d) {
   return Advance(d, 0);
 }
 
+namespace {
+
+// The turn's end: expiries, the Turn End AP (not for the dead), surprise
+// over: automatic (the system's).
+absl::Status TurnEnds(Decision& d, const std::string& who, uint64_t decl) {
+  const int64_t round = d.state().round;
+  Decision::SystemSteps system(d);
+  RETURN_IF_ERROR(Expire(d, fb::ExpiryKind::TurnEnd, who, round, {decl, "001.duration"}));
+  RETURN_IF_ERROR(ReturnExpiredMana(d, decl));
+  if (!IsDead(*d.state().Find(who))) RETURN_IF_ERROR(GainAp(d, who, false, {decl}));
+  for (const std::string& m : std::vector<std::string>(d.state().active_members)) {
+    if (!IsDead(*d.state().Find(m))) {
+      RETURN_IF_ERROR(GainAp(d, m, false, {decl}));  // the shared turn ends for the mount too
+    }
+    // l.108 "Each participant has one turn per round": a mount whose
+    // rider dismounted during their shared turn (l.280) has had it.
+    RETURN_IF_ERROR(SetResource(d, m, res::kTurnRound, round, {decl, "001.round"}));
+  }
+  if (d.state().Find(who)->Has("Surprised")) {
+    RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Surprised", {decl, "001.surprise", {}, "its first turn is over"}));
+  }
+  return SetResource(d, who, res::kTurnRound, round, {decl, "001.round"});
+}
+
+}  // namespace
+
 absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), c));
   const std::string who = actor->id;
@@ -357,25 +383,32 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   const int64_t round = d.state().round;
-  {
-    // The turn's end: expiries, the Turn End AP, surprise over: automatic.
-    Decision::SystemSteps system(d);
-    RETURN_IF_ERROR(Expire(d, fb::ExpiryKind::TurnEnd, who, round, {decl, "001.duration"}));
-    RETURN_IF_ERROR(ReturnExpiredMana(d, decl));
-    RETURN_IF_ERROR(GainAp(d, who, false, {decl}));
-    for (const std::string& m : std::vector<std::string>(d.state().active_members)) {
-      RETURN_IF_ERROR(GainAp(d, m, false, {decl}));  // the shared turn ends for the mount too
-      // l.108 "Each participant has one turn per round": a mount whose
-      // rider dismounted during their shared turn (l.280) has had it.
-      RETURN_IF_ERROR(SetResource(d, m, res::kTurnRound, round, {decl, "001.round"}));
-    }
-    if (d.state().Find(who)->Has("Surprised")) {
-      RETURN_IF_ERROR(RemoveConditionsNamed(d, who, "Surprised", {decl, "001.surprise", {}, "its first turn is over"}));
-    }
-    RETURN_IF_ERROR(SetResource(d, who, res::kTurnRound, round, {decl, "001.round"}));
-  }
+  RETURN_IF_ERROR(TurnEnds(d, who, decl));
   RETURN_IF_ERROR(EndTurn(d, who, {decl, "001.round", {{"round", round}}}));
   return Advance(d, decl);
+}
+
+// l.108 "Each participant has one turn per round", l.124 "On your turn,
+// you can move and take any number of actions": a creature knocked out or
+// killed during its own turn can take no more of it, and its turn ends
+// there, as the turn of one unable to take it passes (PassIncapableTurns):
+// its Turn End AP if alive (l.110), its turn-end anchors, its mount's part
+// of a shared turn (l.280, l.282: a rider unable to act commands none).
+// Once no declared act waits in a window (l.124: the one acting first may
+// still act before it resolves). The system's: nobody ends it.
+absl::Status EndIncapableTurn(Decision& d, uint64_t cause) {
+  const State& s = d.state();
+  if (s.ended || s.active.empty() || !s.windows.empty()) return absl::OkStatus();
+  const Combatant* a = s.Find(s.active);
+  if (a == nullptr || (!IsDead(*a) && !a->Has("Unconscious"))) return absl::OkStatus();
+  const std::string who = a->id;
+  const int64_t round = s.round;
+  Decision::SystemSteps system(d);
+  RETURN_IF_ERROR(TurnEnds(d, who, cause));
+  RETURN_IF_ERROR(EndTurn(d, who, {cause, "001.round", {{"round", round}},
+                                   absl::StrCat(who, IsDead(*d.state().Find(who)) ? " is dead" : " is unconscious",
+                                                ": it can act no more, its turn ends")}));
+  return Advance(d, cause);
 }
 
 absl::Status DecideJoin(const fb::CommandT& c, Decision& d) {

@@ -203,6 +203,47 @@ TEST(Turns, ADyingCreatureIsUnconsciousAndItsTurnPasses) {
   EXPECT_EQ(t.state().active, "orc");
 }
 
+// 001 l.108 "Each participant has one turn per round", l.124 "On your
+// turn, you can move and take any number of actions", l.110 "once at the
+// end of your turn". Aria (18, 7 AP) buys 2 AP of movement (5 AP left) and
+// steps toward the orc (17); its Rebuff (l.189-190), d20 20 + 2 = 22 >= 13,
+// deals 22 + 3 + 4 - 13 - 1 = 15 >= 8: fatal (l.12-14), she is dying and
+// unconscious; l.81: orc 19, aria 16. She can take no more of her turn: it
+// ends at once, her Turn End AP 5 + 7 = 12, and the orc's turn starts
+// (was: her turn ran on until someone submitted end_turn for her).
+TEST(Turns, ACreatureKnockedOutOnItsOwnTurnEndsIt) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 8, 5)}), {10, 12});
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 2);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("aria", "move");
+  mv.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
+  rb.window = t.state().windows.begin()->first;
+  WithText(rb, "act", "rebuff");
+  auto r = t.Submit(rb, {20});
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_TRUE(t.state().Find("aria")->Has("Unconscious"));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));  // the move stops
+  EXPECT_EQ(t.state().round, 1);
+  EXPECT_EQ(t.state().active, "orc");
+  EXPECT_EQ(Ap(t.state(), "aria"), 12);
+  EXPECT_EQ(Ap(t.state(), "orc"), 6 - 2);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kTurnRound), 1);
+  EXPECT_FALSE(t.Submit(Cmd("aria", "end_turn")).ok());  // no longer her turn
+  // Round 2 (orc 19 first): Round Start +7 = 19; after the orc's turn hers
+  // passes: +7 = 26, Max AP 21 (l.117), and round 3 begins.
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "orc");
+  EXPECT_EQ(Ap(t.state(), "aria"), 19);
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  EXPECT_EQ(t.state().round, 3);
+  EXPECT_EQ(Ap(t.state(), "aria"), 21);
+}
+
 // 001 l.110 "You gain AP twice per round, once at the start of the round,
 // and once at the end of your turn", l.122 "you cannot gain AP until after
 // your first turn", l.108. The orc, surprised (12 + 5 - 5 = 12, no Round
