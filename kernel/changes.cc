@@ -135,6 +135,33 @@ absl::StatusOr<int64_t> AddResource(Decision& d, const std::string& actor,
   return value;
 }
 
+NewCondition AsNew(const std::string& actor, const Condition& c) {
+  NewCondition nc;
+  nc.actor = actor;
+  nc.name = c.name;
+  nc.source = c.source;
+  nc.relative_to = c.relative_to;
+  nc.level = c.level;
+  nc.expiry = c.expiry;
+  nc.parent = c.parent;
+  nc.ref = c.ref;
+  nc.note = c.note;
+  return nc;
+}
+
+NewCondition AsNew(const fb::ConditionAddedT& added) {
+  Condition c;
+  c.name = added.name;
+  c.source = added.source;
+  c.relative_to = added.relative_to;
+  c.level = added.level;
+  c.expiry = ExpiryFromObject(added.expiry.get());
+  c.parent = added.parent;
+  c.ref = added.ref;
+  c.note = added.note;
+  return AsNew(added.actor, c);
+}
+
 absl::StatusOr<uint32_t> AddCondition(Decision& d, const NewCondition& c,
                                       const Why& why) {
   fb::ConditionAddedT t;

@@ -79,6 +79,12 @@ struct NewCondition {
   uint64_t ref = 0;
   std::string note;
 };
+// A condition as a NewCondition, to add it again as it was (re-anchored,
+// brought back, at a lower level: the caller changes what differs): the
+// standing condition `c` of `actor`, or one as its ConditionAdded recorded
+// it.
+NewCondition AsNew(const std::string& actor, const Condition& c);
+NewCondition AsNew(const fb::ConditionAddedT& added);
 // Adds a condition; returns its instance id.
 absl::StatusOr<uint32_t> AddCondition(Decision& d, const NewCondition& c,
                                       const Why& why);

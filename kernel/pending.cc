@@ -10,6 +10,23 @@
 
 namespace combat::kernel {
 
+NewPending AsNew(const fb::PendingOpenedT& o) {
+  NewPending p;
+  p.kind = o.kind;
+  p.actor = o.actor;
+  p.decl = o.decl;
+  if (o.command) p.command = *o.command;
+  p.cost_due = o.cost_due;
+  p.cost_paid = o.cost_paid;
+  p.progress = o.progress;
+  p.span = o.span;
+  p.trigger = TriggerFromObject(o.trigger.get());
+  p.expiry = ExpiryFromObject(o.expiry.get());
+  p.budget = o.budget;
+  p.reacted = o.reacted;
+  return p;
+}
+
 absl::StatusOr<uint32_t> OpenPending(Decision& d, const NewPending& p,
                                      const Why& why) {
   fb::PendingOpenedT t;

@@ -55,6 +55,9 @@ struct NewPending {
   std::vector<std::string> reacted;  // who already answered on it
 };
 
+// A pending act as its PendingOpened recorded it, to open it again (a
+// lapsed act brought back).
+NewPending AsNew(const fb::PendingOpenedT& opened);
 // Opens a pending act; returns its id.
 absl::StatusOr<uint32_t> OpenPending(Decision& d, const NewPending& p,
                                      const Why& why);

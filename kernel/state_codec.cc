@@ -41,9 +41,7 @@ std::unique_ptr<fb::TriggerT> TriggerToObject(const Trigger& t) {
   return out;
 }
 
-namespace {
-
-Expiry FromObject(const fb::ExpiryT* e) {
+Expiry ExpiryFromObject(const fb::ExpiryT* e) {
   Expiry out;
   if (e == nullptr) return out;
   out.kind = e->kind;
@@ -52,7 +50,7 @@ Expiry FromObject(const fb::ExpiryT* e) {
   return out;
 }
 
-Trigger FromObject(const fb::TriggerT* t) {
+Trigger TriggerFromObject(const fb::TriggerT* t) {
   Trigger out;
   if (t == nullptr) return out;
   out.kind = t->kind;
@@ -64,8 +62,6 @@ Trigger FromObject(const fb::TriggerT* t) {
   out.name = t->name;
   return out;
 }
-
-}  // namespace
 
 std::unique_ptr<fb::PendingStateT> PendingToObject(const PendingAct& p) {
   auto out = std::make_unique<fb::PendingStateT>();
@@ -273,7 +269,7 @@ absl::StatusOr<State> DecodeState(const uint8_t* data, size_t size) {
       cond.source = cs->source;
       cond.relative_to = cs->relative_to;
       cond.level = cs->level;
-      cond.expiry = FromObject(cs->expiry.get());
+      cond.expiry = ExpiryFromObject(cs->expiry.get());
       cond.parent = cs->parent;
       cond.ref = cs->ref;
       cond.note = cs->note;
@@ -319,8 +315,8 @@ absl::StatusOr<State> DecodeState(const uint8_t* data, size_t size) {
     p.cost_paid = pt->cost_paid;
     p.progress = pt->progress;
     p.span = pt->span;
-    p.trigger = FromObject(pt->trigger.get());
-    p.expiry = FromObject(pt->expiry.get());
+    p.trigger = TriggerFromObject(pt->trigger.get());
+    p.expiry = ExpiryFromObject(pt->expiry.get());
     p.budget = pt->budget;
     p.opened_at = pt->opened_at;
     p.reacted = pt->reacted;

@@ -45,6 +45,9 @@ fb::StateT ToObject(const State& state);
 // trigger -> nullptr); the one conversion the kernel's emitters use too.
 std::unique_ptr<fb::ExpiryT> ExpiryToObject(const Expiry& e);
 std::unique_ptr<fb::TriggerT> TriggerToObject(const Trigger& t);
+// Their inverses (nullptr -> the default: Never, no trigger).
+Expiry ExpiryFromObject(const fb::ExpiryT* e);
+Trigger TriggerFromObject(const fb::TriggerT* t);
 // One pending act in its state-schema form (used by the state hash too).
 std::unique_ptr<fb::PendingStateT> PendingToObject(const PendingAct& p);
 // Canonical bytes ("CMBS" identifier).

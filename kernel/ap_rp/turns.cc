@@ -486,13 +486,8 @@ absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, uint64_
     auto it = added.find(id);
     if (it == added.end()) continue;
     const fb::ConditionAddedT& a = it->second.second;
-    NewCondition k;
-    k.actor = a.actor;
-    k.name = a.name;
-    k.source = a.source;
-    k.relative_to = a.relative_to;
-    k.level = a.level;
-    if (a.expiry) k.expiry = Expiry{a.expiry->kind, a.expiry->actor, a.expiry->round};
+    NewCondition k = AsNew(a);
+    k.parent = 0;
     if (renamed.count(a.parent) > 0) {
       k.parent = renamed[a.parent];
     } else {
@@ -500,36 +495,13 @@ absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, uint64_
         if (a.parent != 0 && other.conditions.count(a.parent) > 0) k.parent = a.parent;
       }
     }
-    k.ref = a.ref;
-    k.note = a.note;
     ASSIGN_OR_RETURN(const uint32_t now, AddCondition(d, k, {ruling, "004.duration.next_turn", {}, note}));
     renamed[id] = now;
   }
   for (const uint32_t id : lapsed) {
     auto it = opened.find(id);
     if (it == opened.end() || !it->second.command) continue;
-    const fb::PendingOpenedT& o = it->second;
-    NewPending p;
-    p.kind = o.kind;
-    p.actor = o.actor;
-    p.decl = o.decl;
-    p.command = *o.command;
-    p.cost_due = o.cost_due;
-    p.cost_paid = o.cost_paid;
-    p.progress = o.progress;
-    p.span = o.span;
-    if (o.trigger) {
-      p.trigger.kind = o.trigger->kind;
-      p.trigger.by = o.trigger->by;
-      p.trigger.against = o.trigger->against;
-      p.trigger.hostile_only = o.trigger->hostile_only;
-      if (o.trigger->square) p.trigger.square = Pos{o.trigger->square->x(), o.trigger->square->y()};
-      p.trigger.reach = o.trigger->reach;
-      p.trigger.name = o.trigger->name;
-    }
-    if (o.expiry) p.expiry = Expiry{o.expiry->kind, o.expiry->actor, o.expiry->round};
-    p.budget = o.budget;
-    p.reacted = o.reacted;
+    const NewPending p = AsNew(it->second);
     RETURN_IF_ERROR(OpenPending(d, p, {ruling, "004.duration.next_turn", {}, note}).status());
   }
   return absl::OkStatus();

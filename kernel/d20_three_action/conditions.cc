@@ -132,17 +132,9 @@ absl::Status ReAnchor(
     RETURN_IF_ERROR(RemoveCondition(d, root.actor, root.c.id, why));
     std::map<uint32_t, uint32_t> new_ids;
     for (const Saved& sv : tree) {
-      NewCondition nc;
-      nc.actor = sv.actor;
-      nc.name = sv.c.name;
-      nc.source = sv.c.source;
-      nc.relative_to = sv.c.relative_to;
-      nc.level = sv.c.level;
-      nc.expiry = sv.c.expiry;
-      nc.ref = sv.c.ref;
-      nc.note = sv.c.note;
+      NewCondition nc = AsNew(sv.actor, sv.c);
       auto parent = new_ids.find(sv.c.parent);
-      nc.parent = parent == new_ids.end() ? sv.c.parent : parent->second;
+      if (parent != new_ids.end()) nc.parent = parent->second;
       if (IsRoundAnchor(sv.c)) {
         if (std::optional<Expiry> e = to(sv.c.expiry); e.has_value()) {
           nc.expiry = *e;

@@ -192,14 +192,8 @@ absl::Status ResolveTreatCondition(Decision& d, const fb::CommandT& c, uint64_t 
   if (cond.level - steps >= 1) {
     // The same effect at a lower level: it keeps when it began (`ref`), so
     // it still ends before those it began before (l.127).
-    NewCondition nc;
-    nc.actor = on;
-    nc.name = k;
-    nc.source = cond.source;
-    nc.relative_to = cond.relative_to;
-    nc.expiry = cond.expiry;
+    NewCondition nc = AsNew(on, cond);
     nc.level = cond.level - steps;
-    nc.note = cond.note;
     nc.ref = Began(cond);
     RETURN_IF_ERROR(AddCondition(d, nc, {cause, "001.act.treat_condition", nums}).status());
   }
