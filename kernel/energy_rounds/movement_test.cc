@@ -375,6 +375,12 @@ TEST(Movement, KneelThenStand) {
   ASSERT_TRUE(t.Submit(Now(stand2)).ok());
   EXPECT_FALSE(K(t).Has("Kneeling"));
   EXPECT_EQ(K(t).Resource("energy"), 3);
+  // Reading 44: the kneel's Unguarded is the act's result (l.474, l.146),
+  // not the posture's: standing up does not end it; the Round's end does
+  // (l.468), or a Defend.
+  EXPECT_TRUE(K(t).Has("Unguarded"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_FALSE(K(t).Has("Unguarded"));
 }
 
 TEST(Movement, DefendEndsWhenMovingBeyondSpeed) {
