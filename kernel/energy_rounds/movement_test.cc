@@ -577,6 +577,38 @@ TEST(Movement, SlowedHalvesSpeedRoundingUpAndForbidsAgility) {
   EXPECT_EQ(t.Submit(c).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 002 l.64-69 "Spending Stamina: ... Break down door/wall 1, Climb 1-3";
+// l.70 "many other tasks ... up to the discretion of the GM". An exertion
+// naming the table's task costs what the table says: a door or a wall
+// exactly 1 Stamina, a climb 1 to 3; `other` (or none) is the GM's number.
+// (Before the tenth pass's second round, `exert` took any number for any
+// task: a door for 2 Stamina, a climb for 4.)
+TEST(Movement, ExertionCostsWhatTheTableSays) {
+  Table t(EnergyRounds(), Field());
+  auto exert = [](const std::string& task, int n) {
+    auto x = Cmd("kara", "exert");
+    With(x, "stamina", n);
+    WithText(x, "task", task);
+    return Now(x);
+  };
+  auto door2 = t.Submit(exert("door", 2));
+  ASSERT_EQ(door2.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(door2.status().message().find("params.stamina"), std::string::npos) << door2.status();
+  EXPECT_NE(door2.status().message().find("costs 1 Stamina"), std::string::npos) << door2.status();
+  EXPECT_EQ(t.Submit(exert("wall", 3)).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto climb4 = t.Submit(exert("climb", 4));
+  ASSERT_EQ(climb4.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(climb4.status().message().find("1 to 3"), std::string::npos) << climb4.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 12);  // nothing spent
+  ASSERT_TRUE(t.Submit(exert("door", 1)).ok());
+  EXPECT_EQ(K(t).Resource("stamina"), 11);
+  ASSERT_TRUE(t.Submit(exert("climb", 3)).ok());  // the table's top
+  EXPECT_EQ(K(t).Resource("stamina"), 8);
+  ASSERT_TRUE(t.Submit(exert("other", 4)).ok());  // the GM's number (l.70)
+  EXPECT_EQ(K(t).Resource("stamina"), 4);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Movement, WallsAndFacing) {
   Table t(EnergyRounds(), Field());
   EXPECT_EQ(t.Submit(Move("run", {{2, 4}, {2, 3}})).status().code(),
