@@ -346,6 +346,36 @@ TEST(Aura, StaminaUnconsciousWakesOnTwenty) {
   EXPECT_EQ(o.Resource("energy"), 1);
 }
 
+// 002 l.72: "If you are unconscious due to Stamina loss, you roll a 1d20
+// each Round until you get a 20, in which case you wake up and have 1
+// Stamina" (l.657). A creature the roster brings in at 0 Stamina is
+// unconscious when Round 1 begins: Round 1 is one of its Rounds, so it rolls
+// then (the set-up's dice), as one knocked out in Round N rolls when Round
+// N+1 begins. A 20 wakes it with 1 Stamina and so 1 Energy for Round 1
+// (l.58); a 7 keeps it down. (Before the tenth pass's second round it made
+// no roll until Round 2 began.)
+TEST(Aura, UnconsciousFromStaminaAtSetUpRollsToWakeWhenRoundOneBegins) {
+  Table woke(EnergyRounds(), AtZero(10, {{"stamina", 0}}), {20});
+  ASSERT_TRUE(woke.status().ok()) << woke.status();
+  const Combatant& o = *woke.state().Find("orc");
+  EXPECT_EQ(o.Resource("wake_roll", -1), 20);
+  EXPECT_FALSE(o.Has("Unconscious"));
+  EXPECT_EQ(o.Resource("stamina"), 1);  // l.72 "have 1 Stamina"
+  EXPECT_EQ(o.Resource("energy"), 1);   // l.58: 1 Stamina, 1 Energy
+  EXPECT_TRUE(Cites(woke.log(), "002.unconscious.stamina"));
+
+  Table down(EnergyRounds(), AtZero(10, {{"stamina", 0}}), {7});
+  ASSERT_TRUE(down.status().ok()) << down.status();
+  EXPECT_EQ(down.state().Find("orc")->Resource("wake_roll", -1), 7);
+  EXPECT_TRUE(down.state().Find("orc")->Has("Unconscious"));
+  EXPECT_EQ(down.state().Find("orc")->Resource("energy"), 0);
+  // Round 2 begins: its roll, one a Round.
+  ASSERT_TRUE(down.Submit(Gm("end_round"), {20}).ok());
+  EXPECT_FALSE(down.state().Find("orc")->Has("Unconscious"));
+  EXPECT_EQ(down.state().Find("orc")->Resource("energy"), 1);
+  ExpectRulesKnown(down.log());
+}
+
 // 002 l.658: "Non-Lethal Damage (your head got whacked). You roll a 1d20
 // each Round until you get a 20, in which case you wake up" — with no
 // Stamina regained (that is l.657's, for Stamina loss).

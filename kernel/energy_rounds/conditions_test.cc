@@ -317,6 +317,46 @@ TEST(Conditions, AnExpiryCitesNoLineThatContradictsIt) {
   EXPECT_TRUE(Cites(t.log(), "002.cond.expire"));
 }
 
+// The ninth pass's open point: a critical's Exposure named only l.390, the
+// rule that Exposes, and not the line that says how long it lasts, so
+// `explain` of it gave no duration to check. l.460 "Unless otherwise
+// specified, when you become Exposed, the Exposure lasts until the end of
+// the Round" (reading 12) is that line: the Exposure records
+// `exposed_until_round` citing it (002.exposed, l.460): a critical in Round
+// 2 Exposes until the end of Round 2. A natural 1 is Exposed by l.462 and
+// for as long as l.173 says, "(until the end of the next Round)": Round 3,
+// citing l.173. A pick-up from the ground (l.39) names l.460 as well.
+TEST(Conditions, AnExposureNamesTheLineOfItsDuration) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());  // Round 2
+  auto crit = Cmd("kara", "melee", {"orc"});
+  auto c = t.Submit(Now(crit), {20, 6});
+  ASSERT_TRUE(c.ok()) << c.status();
+  kernel::testing::NumberSeen until = kernel::testing::LastNumber(*c, "exposed_until_round");
+  EXPECT_EQ(until.value, 2);
+  EXPECT_EQ(until.rule, "002.exposed");
+  auto one = Cmd("orc", "melee", {"kara"});
+  auto o = t.Submit(Now(one), {1});
+  ASSERT_TRUE(o.ok()) << o.status();
+  until = kernel::testing::LastNumber(*o, "exposed_until_round");
+  EXPECT_EQ(until.value, 3);
+  EXPECT_EQ(until.rule, "002.melee.exposed_low");
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());  // Round 3
+  EXPECT_TRUE(t.state().Find("orc")->Has("Exposed"));  // the 1's, to its end
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Shaken")).ok());
+  auto drop = Cmd("kara", "equip");
+  drop.weapon = "dagger";
+  ASSERT_TRUE(t.Submit(Now(drop), {4}).ok());  // fumbled: on the ground
+  auto pick = Cmd("kara", "pick_up");
+  pick.weapon = "dagger";
+  auto p = t.Submit(Now(pick), {5});
+  ASSERT_TRUE(p.ok()) << p.status();
+  until = kernel::testing::LastNumber(*p, "exposed_until_round");
+  EXPECT_EQ(until.value, 3);
+  EXPECT_EQ(until.rule, "002.exposed");
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Conditions, EquipCostsAndShakenFumbles) {
   Table t(EnergyRounds(), Pair());
   auto e = Cmd("kara", "equip");

@@ -43,9 +43,9 @@ inline constexpr char kId[] = "energy_rounds";
 // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
 // (issue 15) and verb schemas (issue 16) decide differently; 4: schema 7
 // (modifiers name their sources, authority); 5: an act that won Initiative
-// waits for Immediate Interrupts (l.132) before it resolves; 6-11: the
+// waits for Immediate Interrupts (l.132) before it resolves; 6-13: the
 // black-box fidelity passes (events/FORMAT.md "Ruleset versions").
-inline constexpr int32_t kVersion = 12;
+inline constexpr int32_t kVersion = 13;
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();

@@ -174,7 +174,10 @@ absl::StatusOr<Outcome> ResolvePickUp(Decision& d, const fb::CommandT& c,
     e.name = "Exposed";
     e.source = "pick up";
     e.expiry = EndOfRound(d.state());
-    RETURN_IF_ERROR(AddWithDaughters(d, e, {cause, "002.items.pickup", {}, "picking up from the ground"})
+    // l.39 Exposes; l.460 is how long (reading 12).
+    RETURN_IF_ERROR(AddWithDaughters(d, e, {cause, "002.items.pickup",
+                                            {{"exposed_until_round", d.state().round, "", "002.exposed"}},
+                                            "picking up from the ground"})
                         .status());
   }
   if (fumbled) {

@@ -226,9 +226,15 @@ absl::StatusOr<MeleeResult> MeleeAttackRoll(Decision& d, const fb::CommandT& c,
     e.name = "Exposed";
     e.source = "combat roll";
     e.expiry = EndOfRound(d.state(), 1);
+    // A natural 1 is Exposed by l.462, for as long as l.173 says: the
+    // number names the line of its duration.
+    Nums en{{"combat_d20", r.combat_d20}};
+    if (r.combat_d20 == 1) {
+      en.push_back({"exposed_until_round", d.state().round + 1, "", "002.melee.exposed_low"});
+    }
     RETURN_IF_ERROR(AddWithDaughters(d, e, {cause, r.combat_d20 == 1 ? "002.exposed.crit_fail"
                                                                      : "002.melee.exposed_low",
-                                            {{"combat_d20", r.combat_d20}}, ""})
+                                            en, ""})
                         .status());
   }
   if (r.combat_d20 == 1) {
@@ -243,8 +249,12 @@ absl::StatusOr<MeleeResult> MeleeAttackRoll(Decision& d, const fb::CommandT& c,
     e.name = "Exposed";
     e.source = aid;
     e.expiry = EndOfRound(d.state());  // l.460
+    // l.392 Exposes; l.460 ("Unless otherwise specified ... until the end
+    // of the Round", reading 12) is how long: the number names its line.
     RETURN_IF_ERROR(AddWithDaughters(d, e, {cause, "002.melee.critical",
-                                            {{"combat_d20", r.combat_d20}, {"crit_at", crit_at}},
+                                            {{"combat_d20", r.combat_d20},
+                                             {"crit_at", crit_at},
+                                             {"exposed_until_round", d.state().round, "", "002.exposed"}},
                                             "a critical hit Exposes the target"})
                         .status());
     return r;

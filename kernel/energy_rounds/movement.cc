@@ -537,6 +537,18 @@ absl::Status CheckExert(const State& s, const Combatant& a, const fb::CommandT& 
                         const ActOpts&) {
   const int64_t n = ParamOr(c, "stamina", 0);
   if (n < 1) return Malformed(c, "params.stamina", "the Stamina the task costs (>= 1) is required");
+  // l.64-69 "Spending Stamina": a task the table names costs what it says;
+  // any other is the GM's (l.70 "up to the discretion of the GM").
+  const std::string task = ParamText(c, "task");
+  if ((task == "door" || task == "wall") && n != 1) {
+    return Refuse("002.stamina.costs",
+                  absl::StrCat("params.stamina: breaking down a ", task, " costs 1 Stamina (l.68), not ",
+                               n));
+  }
+  if (task == "climb" && n > 3) {
+    return Refuse("002.stamina.costs",
+                  absl::StrCat("params.stamina: a climb costs 1 to 3 Stamina (l.69), not ", n));
+  }
   Cost cost;
   cost.stamina = n;
   return CheckCost(s, a, cost, absl::StrCat("exertion '", ParamText(c, "stamina"), "'"));

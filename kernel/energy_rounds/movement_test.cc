@@ -375,6 +375,12 @@ TEST(Movement, KneelThenStand) {
   ASSERT_TRUE(t.Submit(Now(stand2)).ok());
   EXPECT_FALSE(K(t).Has("Kneeling"));
   EXPECT_EQ(K(t).Resource("energy"), 3);
+  // Reading 44: the kneel's Unguarded is the act's result (l.474, l.146),
+  // not the posture's: standing up does not end it; the Round's end does
+  // (l.468), or a Defend.
+  EXPECT_TRUE(K(t).Has("Unguarded"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_FALSE(K(t).Has("Unguarded"));
 }
 
 TEST(Movement, DefendEndsWhenMovingBeyondSpeed) {
@@ -569,6 +575,38 @@ TEST(Movement, SlowedHalvesSpeedRoundingUpAndForbidsAgility) {
   auto c = Move("shift", {{3, 5}});
   With(c, "agility", 1);
   EXPECT_EQ(t.Submit(c).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// 002 l.64-69 "Spending Stamina: ... Break down door/wall 1, Climb 1-3";
+// l.70 "many other tasks ... up to the discretion of the GM". An exertion
+// naming the table's task costs what the table says: a door or a wall
+// exactly 1 Stamina, a climb 1 to 3; `other` (or none) is the GM's number.
+// (Before the tenth pass's second round, `exert` took any number for any
+// task: a door for 2 Stamina, a climb for 4.)
+TEST(Movement, ExertionCostsWhatTheTableSays) {
+  Table t(EnergyRounds(), Field());
+  auto exert = [](const std::string& task, int n) {
+    auto x = Cmd("kara", "exert");
+    With(x, "stamina", n);
+    WithText(x, "task", task);
+    return Now(x);
+  };
+  auto door2 = t.Submit(exert("door", 2));
+  ASSERT_EQ(door2.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(door2.status().message().find("params.stamina"), std::string::npos) << door2.status();
+  EXPECT_NE(door2.status().message().find("costs 1 Stamina"), std::string::npos) << door2.status();
+  EXPECT_EQ(t.Submit(exert("wall", 3)).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto climb4 = t.Submit(exert("climb", 4));
+  ASSERT_EQ(climb4.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(climb4.status().message().find("1 to 3"), std::string::npos) << climb4.status();
+  EXPECT_EQ(K(t).Resource("stamina"), 12);  // nothing spent
+  ASSERT_TRUE(t.Submit(exert("door", 1)).ok());
+  EXPECT_EQ(K(t).Resource("stamina"), 11);
+  ASSERT_TRUE(t.Submit(exert("climb", 3)).ok());  // the table's top
+  EXPECT_EQ(K(t).Resource("stamina"), 8);
+  ASSERT_TRUE(t.Submit(exert("other", 4)).ok());  // the GM's number (l.70)
+  EXPECT_EQ(K(t).Resource("stamina"), 4);
+  ExpectRulesKnown(t.log());
 }
 
 TEST(Movement, WallsAndFacing) {

@@ -331,7 +331,10 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
     e.name = "Exposed";
     e.source = aid;
     e.expiry = EndOfRound(d.state());
-    RETURN_IF_ERROR(AddWithDaughters(d, e, {cause, "002.melee.critical", {{"hit_d20", hit_d20}},
+    // l.234, l.392 Expose; l.460 is how long (reading 12).
+    RETURN_IF_ERROR(AddWithDaughters(d, e, {cause, "002.melee.critical",
+                                            {{"hit_d20", hit_d20},
+                                             {"exposed_until_round", d.state().round, "", "002.exposed"}},
                                             "a critical hit Exposes the target"})
                         .status());
   }

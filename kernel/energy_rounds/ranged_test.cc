@@ -150,6 +150,10 @@ TEST(Ranged, HitRollTableAndLongRange) {
   EXPECT_EQ(NumOf(*crit, "armor_hit"), 0);
   EXPECT_EQ(Aura(t), 20);  // 5 + 1, no AR
   EXPECT_TRUE(t.state().Find("orc")->Has("Exposed"));
+  // l.234 Exposes; how long is l.460's (reading 12): the Exposure names it.
+  const kernel::testing::NumberSeen until = kernel::testing::LastNumber(*crit, "exposed_until_round");
+  EXPECT_EQ(until.value, 2);
+  EXPECT_EQ(until.rule, "002.exposed");
   ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
   EXPECT_FALSE(t.state().Find("ash")->Has("Exposed"));
   EXPECT_FALSE(t.state().Find("orc")->Has("Exposed"));

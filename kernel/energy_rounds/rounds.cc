@@ -110,6 +110,11 @@ absl::Status StartFirstRound(Decision& d) {
   Decision::SystemSteps system(d);
   RETURN_IF_ERROR(StartRound(d, {0, "002.rounds.no_turns", {{"round", 1}},
                                  "no turns: everyone acts when they choose"}));
+  // l.72 "you roll a 1d20 each Round until you get a 20" (l.657): a
+  // creature the roster brings in at 0 Stamina is unconscious when Round 1
+  // begins, so Round 1 is one of its Rounds: it rolls now (the script's
+  // `setup_dice`), before the budgets, as at every Round's start.
+  RETURN_IF_ERROR(RollsAtRoundStart(d, 0));
   std::vector<std::string> ids;
   // l.491: "the surprised party is Surprised until the end of the first
   // Round of combat. This applies to the entire party of creatures being

@@ -188,6 +188,9 @@ std::vector<VerbSchema> Acts() {
   {
     VerbSchema v = Act("exert", "a task costing Stamina (the task in text, l.64)", false);
     v.params.push_back({"stamina", kNonNeg, true, {}, "the Stamina it costs (>= 1)"});
+    v.params.push_back({"task", kText, false, {"door", "wall", "climb", "other"},
+                        "the text's task: door or wall 1 Stamina (l.68), climb 1-3 (l.69); "
+                        "other (default): the GM's number (l.70)"});
     t.push_back(std::move(v));
   }
   {
