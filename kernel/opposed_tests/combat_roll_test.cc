@@ -273,6 +273,46 @@ TEST(CombatRollModifiers, UntrainedWeaponWieldedPenalisesEveryFightingStyleTest)
   EXPECT_EQ(NumOf(ev, "defense.dice"), 1);
 }
 
+// Seed 003 l.93 "Unarmed fighting is included in this as well"; l.110 lists
+// "unarmed fighting" as one piece of the Forest Bandit's gear, and the other
+// five styles of l.103-114 lack it; l.99 "Using a weapon with which you are
+// untrained in imposes a -2 penalty to all Fighting Style tests". A knight
+// untrained in unarmed fighting (its fist `untrained`) striking with its
+// trained longsword uses no fist: Fighting Style 2 + STR 1 = 3 dice, no -2
+// (black-box case: 1 die, "untrained_weapon=-2 (from fist of a)"). Striking
+// with the fist: 3 - 2 = 1 die. d, untrained in unarmed fighting too and
+// holding no melee weapon, parries bare-handed: Fighting Style 2 + STR 0 -
+// 2 = 0 dice; with its trained sword in hand: 2 dice.
+TEST(CombatRollModifiers, AnUntrainedFistCostsOnlyTheUnarmedFightingStyleTests) {
+  auto knight = [](bool sword) {
+    auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"str", 1}},
+                 {W("longsword", "1d8", "melee", "medium"),
+                  W("fist", "1d2", "natural", "", {{"untrained", 1}}, "crushing")});
+    std::vector<fb::WeaponT> gear = {W("fist", "1d2", "natural", "", {{"untrained", 1}}, "crushing")};
+    if (sword) gear.push_back(W("sword", "1d8", "melee", "medium"));
+    auto d = Who("d", "y", 6, 5,
+                 {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"dodge", 1}, {"initiative", -5}},
+                 std::move(gear));
+    return Roster({std::move(a), std::move(d)});
+  };
+  Table t(OpposedTests(), knight(false), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = Exchange(t, "longsword", "dodge", {1, 1, 1, 1});  // 3 attack dice, 1 Dodge die
+  EXPECT_EQ(NumOf(ev, "attack.modifier", 0), 0);
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 3);
+  ev = Exchange(t, "fist", "parry", {1});  // 1 attack die, the Parry none
+  EXPECT_EQ(NumOf(ev, "attack.modifier"), -2);
+  EXPECT_EQ(Number(ev, "attack.untrained_weapon").source, "fist of a");
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 1);
+  EXPECT_EQ(NumOf(ev, "defense.modifier"), -2);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 0);
+  Table armed(OpposedTests(), knight(true), {6, 1});
+  ASSERT_TRUE(armed.status().ok()) << armed.status();
+  ev = Exchange(armed, "longsword", "parry", {1, 1, 1, 1, 1});  // 3 attack dice, 2 Parry dice
+  EXPECT_EQ(NumOf(ev, "defense.modifier", 0), 0);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 2);
+}
+
 // Seed 003 l.45: "wielding a weapons or armor not included in your Fighting
 // Style imposes a -2 penalty to all Fighting Style tests"; l.100: "Using
 // armor with which you are untrained in imposes bane to all Fighting Style,

@@ -148,8 +148,13 @@ bool IsSpell(const Weapon& w);
 bool Trait(const Weapon& w, const std::string& key);
 // l.45, l.99: wielding (holding) a weapon or shield marked `untrained`
 // imposes -2 on ALL Fighting Style tests (once, however many); the name
-// of the first such item, or "".
-std::string WieldedUntrained(const Combatant& c);
+// of the first such item, or "". A `natural` weapon (a fist: unarmed
+// fighting, l.93, l.110) is wielded only when it is `used`, the weapon of
+// the test (a Strike or an opportunity attack with it, an unarmed Parry).
+std::string WieldedUntrained(const Combatant& c, const Weapon* used);
+// The natural weapon `c` fights with unarmed (a Parry with no `melee`
+// weapon in hand, l.53, l.93), or nullptr when it holds one or has none.
+const Weapon* UnarmedWeapon(const Combatant& c);
 bool Conscious(const Combatant& c);
 bool Surprised(const State& s, const Combatant& c);
 // Whether `c` could make a melee attack on `target` (holds a melee weapon

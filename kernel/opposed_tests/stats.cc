@@ -67,12 +67,27 @@ std::string ChosenSkill(const State& s, const Combatant& c, const std::string& c
   return PoolDice(s, tb, nullptr) > PoolDice(s, ta, nullptr) ? b : a;
 }
 
-std::string WieldedUntrained(const Combatant& c) {
+std::string WieldedUntrained(const Combatant& c, const Weapon* used) {
   for (const Weapon& w : c.weapons) {
     if (w.kind == "spell" || !Holds(c, w.name)) continue;
+    // l.110 lists "unarmed fighting" as one piece of a style's gear, which
+    // most styles (l.104-114) lack: a fighter untrained in it is untrained
+    // when fighting unarmed (l.99 "Using a weapon"), not when it wields a
+    // trained sword (black-box case: a knight's untrained fist took -2 off
+    // its longsword's Strike).
+    if (w.kind == "natural" && (used == nullptr || used->name != w.name)) continue;
     if (Trait(w, "untrained")) return w.name;
   }
   return "";
+}
+
+const Weapon* UnarmedWeapon(const Combatant& c) {
+  const Weapon* natural = nullptr;
+  for (const Weapon& w : c.weapons) {
+    if (w.kind == "melee" && Holds(c, w.name)) return nullptr;
+    if (w.kind == "natural" && natural == nullptr) natural = &w;
+  }
+  return natural;
 }
 
 // Reach in metres (reading; the text gives none): the weapon's number
