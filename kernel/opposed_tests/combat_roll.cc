@@ -377,10 +377,7 @@ absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   if (c.weapon.empty()) return Malformed(c, "weapon", "the weapon to strike with");
   const Weapon* w = a->FindWeapon(c.weapon);
-  if (w == nullptr) {
-    return absl::NotFoundError(absl::StrCat("command 'strike': field 'weapon': ", a->id,
-                                            " has no weapon '", c.weapon, "'"));
-  }
+  if (w == nullptr) return NoSuchWeapon("strike", *a, c.weapon);
   if (w->kind == "spell") return Malformed(c, "weapon", "a weapon (spells: use_magic)");
   // l.31 "Strike. You attack with your weapon"; l.93-94 name weapons,
   // armor and shields apart: a shield blocks (l.51) and bashes (l.67),

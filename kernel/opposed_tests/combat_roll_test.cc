@@ -226,6 +226,52 @@ TEST(CombatRollRefusals, AStrikeOrAttackSpellIsAgainstAFoeNotAnAlly) {
   EXPECT_TRUE(t.Submit(foe).ok());
 }
 
+// Seed 003 l.93 "Unarmed fighting is included in this as well": the text
+// gives an unarmed blow no damage (no number anywhere in l.93-145), so an
+// unarmed Strike is made with a natural weapon the roster lists (README row
+// 31, 44, GM ruling point). A character listing none that strikes, or makes
+// its opportunity attack (l.36, l.81), with a "fist" is refused naming
+// `field 'weapon'`, the weapons it has and what to add (black-box case: "a
+// has no weapon 'fist'", nothing more); one listing a natural weapon is
+// told only what it has.
+TEST(CombatRollRefusals, AStrikeUnarmedWithoutANaturalWeaponSaysWhatToAdd) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}},
+               {W("bite", "1d4", "natural", "", {}, "piercing")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto fist = Cmd("a", "strike", {"d"});
+  fist.weapon = "fist";
+  auto st = t.Submit(fist).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kNotFound);
+  const std::string m(st.message());
+  EXPECT_NE(m.find("field 'weapon': a has no weapon 'fist' (its weapons: club)"), std::string::npos) << m;
+  EXPECT_NE(m.find("add a natural weapon to a's roster weapons"), std::string::npos) << m;
+  EXPECT_NE(m.find("\"kind\": \"natural\""), std::string::npos) << m;
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  auto away = Cmd("d", "move");
+  ASSERT_TRUE(t.Submit(Path(away, {{7, 5}})).ok());  // leaves a's reach: l.82
+  ASSERT_FALSE(t.state().windows.empty());
+  auto oa = Cmd("a", "opportunity_attack");
+  oa.window = t.state().windows.begin()->first;
+  oa.weapon = "fist";
+  st = t.Submit(oa).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(std::string(st.message()).find("add a natural weapon to a's roster weapons"), std::string::npos) << st;
+  auto claws = Cmd("d", "strike", {"a"});
+  claws.weapon = "claws";
+  Table u(OpposedTests(), Roster({Who("d", "y", 6, 5, {{"health", 20}},
+                                      {W("bite", "1d4", "natural", "", {}, "piercing")}),
+                                  Who("a", "x", 5, 5, {{"health", 20}, {"initiative", -5}})}),
+          {6, 1});
+  ASSERT_TRUE(u.status().ok()) << u.status();
+  st = u.Submit(claws).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(std::string(st.message()).find("(its weapons: bite)"), std::string::npos) << st;
+  EXPECT_EQ(std::string(st.message()).find("add a natural weapon"), std::string::npos) << st;
+}
+
 TEST(CombatRollModifiers, UntrainedWeaponAndArmor) {  // l.99, l.100
   auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 3}, {"untrained_armor", 1}},
                {W("pike", "1d6", "melee", "heavy", {{"untrained", 1}, {"reach", 2}}, "piercing")});

@@ -152,6 +152,11 @@ bool Trait(const Weapon& w, const std::string& key);
 // fighting, l.93, l.110) is wielded only when it is `used`, the weapon of
 // the test (a Strike or an opportunity attack with it, an unarmed Parry).
 std::string WieldedUntrained(const Combatant& c, const Weapon* used);
+// The refusal of a Strike or an opportunity attack (`verb`) with a weapon
+// `c` does not list: NotFound naming `field 'weapon'`, the weapons it has,
+// and, when it lists no natural weapon, what to add to strike unarmed (the
+// text gives unarmed fighting, l.93, no damage).
+absl::Status NoSuchWeapon(const std::string& verb, const Combatant& c, const std::string& weapon);
 // The natural weapon `c` fights with unarmed (a Parry with no `melee`
 // weapon in hand, l.53, l.93), or nullptr when it holds one or has none.
 const Weapon* UnarmedWeapon(const Combatant& c);

@@ -90,6 +90,27 @@ const Weapon* UnarmedWeapon(const Combatant& c) {
   return natural;
 }
 
+absl::Status NoSuchWeapon(const std::string& verb, const Combatant& c, const std::string& weapon) {
+  std::string has;
+  bool natural = false;
+  for (const Weapon& w : c.weapons) {
+    if (w.kind == "spell" || w.kind == "shield") continue;
+    absl::StrAppend(&has, has.empty() ? "" : ", ", w.name);
+    natural = natural || w.kind == "natural";
+  }
+  std::string msg = absl::StrCat("command '", verb, "': field 'weapon': ", c.id, " has no weapon '", weapon,
+                                 "' (its weapons: ", has.empty() ? "none" : has, ")");
+  if (!natural) {
+    // l.93 "Unarmed fighting is included in this as well", but the text
+    // gives an unarmed blow no damage (GM ruling point, README row 31, 44).
+    absl::StrAppend(&msg, "; to strike unarmed (l.93) add a natural weapon to ", c.id,
+                    "'s roster weapons, e.g. {\"name\": \"fist\", \"kind\": \"natural\", "
+                    "\"damage\": \"1d2\", \"damage_type\": \"crushing\"}: the text gives unarmed "
+                    "fighting no damage, the GM rules it");
+  }
+  return absl::NotFoundError(msg);
+}
+
 // Reach in metres (reading; the text gives none): the weapon's number
 // "reach" when given, else its `reach` field when set to other than the
 // schema's default 5 (meant as 5 ft), else 1 m (the adjacent squares).
