@@ -328,7 +328,7 @@ TEST(CombatRollModifiers, UntrainedWeaponWieldedPenalisesEveryFightingStyleTest)
 // (black-box case: 1 die, "untrained_weapon=-2 (from fist of a)"). Striking
 // with the fist: 3 - 2 = 1 die. d, untrained in unarmed fighting too and
 // holding no melee weapon, parries bare-handed: Fighting Style 2 + STR 0 -
-// 2 = 0 dice; with its trained sword in hand: 2 dice.
+// 2 = 0 dice; with its trained sword, or a shield, in hand: 2 dice.
 TEST(CombatRollModifiers, AnUntrainedFistCostsOnlyTheUnarmedFightingStyleTests) {
   auto knight = [](bool sword) {
     auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"str", 1}},
@@ -356,6 +356,13 @@ TEST(CombatRollModifiers, AnUntrainedFistCostsOnlyTheUnarmedFightingStyleTests) 
   ASSERT_TRUE(armed.status().ok()) << armed.status();
   ev = Exchange(armed, "longsword", "parry", {1, 1, 1, 1, 1});  // 3 attack dice, 2 Parry dice
   EXPECT_EQ(NumOf(ev, "defense.modifier", 0), 0);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 2);
+  // With only a shield in hand the Parry is not bare-handed either: 2 dice.
+  auto shielded = knight(false);
+  shielded.combatants[1]->weapons.push_back(std::make_unique<fb::WeaponT>(W("shield", "", "shield", "", {{"br", 2}}, "")));
+  Table shield(OpposedTests(), std::move(shielded), {6, 1});
+  ASSERT_TRUE(shield.status().ok()) << shield.status();
+  ev = Exchange(shield, "longsword", "parry", {1, 1, 1, 1, 1});
   EXPECT_EQ(NumOf(ev, "defense.dice"), 2);
 }
 

@@ -157,8 +157,9 @@ std::string WieldedUntrained(const Combatant& c, const Weapon* used);
 // and, when it lists no natural weapon, what to add to strike unarmed (the
 // text gives unarmed fighting, l.93, no damage).
 absl::Status NoSuchWeapon(const std::string& verb, const Combatant& c, const std::string& weapon);
-// The natural weapon `c` fights with unarmed (a Parry with no `melee`
-// weapon in hand, l.53, l.93), or nullptr when it holds one or has none.
+// The natural weapon `c` fights with unarmed (a Parry with no `melee` or
+// `thrown` weapon nor shield in hand, l.53, l.93), or nullptr when it holds
+// one or has none.
 const Weapon* UnarmedWeapon(const Combatant& c);
 bool Conscious(const Combatant& c);
 bool Surprised(const State& s, const Combatant& c);

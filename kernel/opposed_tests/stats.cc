@@ -84,7 +84,9 @@ std::string WieldedUntrained(const Combatant& c, const Weapon* used) {
 const Weapon* UnarmedWeapon(const Combatant& c) {
   const Weapon* natural = nullptr;
   for (const Weapon& w : c.weapons) {
-    if (w.kind == "melee" && Holds(c, w.name)) return nullptr;
+    // Anything held to fight with in melee (a sword, a javelin, a shield):
+    // the Parry is not bare-handed.
+    if ((w.kind == "melee" || w.kind == "thrown" || w.kind == "shield") && Holds(c, w.name)) return nullptr;
     if (w.kind == "natural" && natural == nullptr) natural = &w;
   }
   return natural;
