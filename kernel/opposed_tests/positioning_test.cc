@@ -93,6 +93,7 @@ TEST(Cover, ALargeTargetHalfProtectedHasLowCoverUnderHalfNone) {
   EXPECT_EQ(BigShot({{{7, 6}, "wall"}}, &source), 6 - 2);
   EXPECT_EQ(source, "wall at 7,6");
   EXPECT_EQ(BigShot({{{7, 5}, "wall"}, {{7, 6}, "cover_low"}}, &source), 6 - 5);
+  EXPECT_EQ(source, "cover_low at 7,6 and wall at 7,5");  // both give it
 }
 
 // seed 003 l.88: "The gain high cover, an obstacle must protect at least

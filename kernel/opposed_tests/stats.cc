@@ -222,6 +222,16 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
            : cover == 2 && high.obscured > 0 ? high.obscured_by
            : lc.obscured > 0                 ? lc.obscured_by
                                              : lc.blocked_by;
+    // Neither the walls nor the other obstacles protect enough alone: both
+    // give it, and both are named (black-box case: a wall before a 2x2
+    // target's upper row and cover_low before its lower gave high cover,
+    // -5, "from cover_low at 7,6").
+    const int need = cover == 2 ? 3 * lc.lines : 2 * lc.lines;
+    if (cover == 1 || cover == 2) {
+      if (!walls_decide && lc.blocked > 0 && lc.obscured > 0 && 3 * high.obscured + 2 * low_only < need) {
+        absl::StrAppend(why, " and ", lc.blocked_by);
+      }
+    }
   }
   return cover;
 }
