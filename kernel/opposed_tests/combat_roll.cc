@@ -37,9 +37,10 @@ struct Defense {
 // l.45 "wielding a weapons or armor not included in your Fighting Style
 // imposes a -2 penalty to all Fighting Style tests" (l.99 the same -2 for a
 // weapon): once, named by the first untrained item held, else by the
-// untrained armor worn (whose bane, l.100, comes on top).
-void UntrainedPenalty(const Combatant& c, TestSpec& t) {
-  if (const std::string u = WieldedUntrained(c); !u.empty()) {
+// untrained armor worn (whose bane, l.100, comes on top). `used`: the
+// weapon of the test (a natural one counts only then).
+void UntrainedPenalty(const Combatant& c, const Weapon* used, TestSpec& t) {
+  if (const std::string u = WieldedUntrained(c, used); !u.empty()) {
     t.Bonus("untrained_weapon", -2, u + " of " + c.id, "003.untrained_weapon");
   } else if (c.Stat("untrained_armor", 0) != 0) {
     t.Bonus("untrained_gear", -2, "armor of " + c.id, "003.untrained_gear");
@@ -200,7 +201,7 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
     at.skill = "fighting_style";
     const std::string chosen = ParamText(attack, "attribute");
     at.attribute = IsRanged(W) ? "agi" : (chosen.empty() ? "str" : chosen);
-    UntrainedPenalty(A, at);  // l.45, l.99: all Fighting Style tests
+    UntrainedPenalty(A, &W, at);  // l.45, l.99: all Fighting Style tests
   }
   if (A.Stat("untrained_armor", 0) != 0) at.Bane("untrained_armor", "armor of " + A.id, "003.untrained_armor");  // l.100
   std::string flank;
@@ -252,7 +253,9 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
     dt.skill = "focus";  // l.54
     dt.attribute = GoverningAttribute("focus");
   }
-  if (dt.skill == "fighting_style") UntrainedPenalty(T, dt);  // l.45, l.99: Block and Parry are Fighting Style tests
+  if (dt.skill == "fighting_style") {  // l.45, l.99: Block and Parry are Fighting Style tests
+    UntrainedPenalty(T, x.kind == "parry" ? UnarmedWeapon(T) : nullptr, dt);
+  }
   if (x.kind != "none" && x.kind != "withstand" && T.Stat("untrained_armor", 0) != 0) {
     dt.Bane("untrained_armor", "armor of " + T.id, "003.untrained_armor");  // l.100: Fighting Style and Dodge tests
   }
@@ -374,10 +377,7 @@ absl::Status DecideStrike(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   if (c.weapon.empty()) return Malformed(c, "weapon", "the weapon to strike with");
   const Weapon* w = a->FindWeapon(c.weapon);
-  if (w == nullptr) {
-    return absl::NotFoundError(absl::StrCat("command 'strike': field 'weapon': ", a->id,
-                                            " has no weapon '", c.weapon, "'"));
-  }
+  if (w == nullptr) return NoSuchWeapon("strike", *a, c.weapon);
   if (w->kind == "spell") return Malformed(c, "weapon", "a weapon (spells: use_magic)");
   // l.31 "Strike. You attack with your weapon"; l.93-94 name weapons,
   // armor and shields apart: a shield blocks (l.51) and bashes (l.67),

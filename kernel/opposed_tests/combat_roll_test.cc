@@ -226,6 +226,52 @@ TEST(CombatRollRefusals, AStrikeOrAttackSpellIsAgainstAFoeNotAnAlly) {
   EXPECT_TRUE(t.Submit(foe).ok());
 }
 
+// Seed 003 l.93 "Unarmed fighting is included in this as well": the text
+// gives an unarmed blow no damage (no number anywhere in l.93-145), so an
+// unarmed Strike is made with a natural weapon the roster lists (README row
+// 31, 44, GM ruling point). A character listing none that strikes, or makes
+// its opportunity attack (l.36, l.81), with a "fist" is refused naming
+// `field 'weapon'`, the weapons it has and what to add (black-box case: "a
+// has no weapon 'fist'", nothing more); one listing a natural weapon is
+// told only what it has.
+TEST(CombatRollRefusals, AStrikeUnarmedWithoutANaturalWeaponSaysWhatToAdd) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}},
+               {W("bite", "1d4", "natural", "", {}, "piercing")});
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto fist = Cmd("a", "strike", {"d"});
+  fist.weapon = "fist";
+  auto st = t.Submit(fist).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kNotFound);
+  const std::string m(st.message());
+  EXPECT_NE(m.find("field 'weapon': a has no weapon 'fist' (its weapons: club)"), std::string::npos) << m;
+  EXPECT_NE(m.find("add a natural weapon to a's roster weapons"), std::string::npos) << m;
+  EXPECT_NE(m.find("\"kind\": \"natural\""), std::string::npos) << m;
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  auto away = Cmd("d", "move");
+  ASSERT_TRUE(t.Submit(Path(away, {{7, 5}})).ok());  // leaves a's reach: l.82
+  ASSERT_FALSE(t.state().windows.empty());
+  auto oa = Cmd("a", "opportunity_attack");
+  oa.window = t.state().windows.begin()->first;
+  oa.weapon = "fist";
+  st = t.Submit(oa).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(std::string(st.message()).find("add a natural weapon to a's roster weapons"), std::string::npos) << st;
+  auto claws = Cmd("d", "strike", {"a"});
+  claws.weapon = "claws";
+  Table u(OpposedTests(), Roster({Who("d", "y", 6, 5, {{"health", 20}},
+                                      {W("bite", "1d4", "natural", "", {}, "piercing")}),
+                                  Who("a", "x", 5, 5, {{"health", 20}, {"initiative", -5}})}),
+          {6, 1});
+  ASSERT_TRUE(u.status().ok()) << u.status();
+  st = u.Submit(claws).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(std::string(st.message()).find("(its weapons: bite)"), std::string::npos) << st;
+  EXPECT_EQ(std::string(st.message()).find("add a natural weapon"), std::string::npos) << st;
+}
+
 TEST(CombatRollModifiers, UntrainedWeaponAndArmor) {  // l.99, l.100
   auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 3}, {"untrained_armor", 1}},
                {W("pike", "1d6", "melee", "heavy", {{"untrained", 1}, {"reach", 2}}, "piercing")});
@@ -271,6 +317,53 @@ TEST(CombatRollModifiers, UntrainedWeaponWieldedPenalisesEveryFightingStyleTest)
   ev = Exchange(t, "club", "dodge", {1, 1, 1});
   EXPECT_EQ(NumOf(ev, "defense.modifier", 0), 0);  // not a Fighting Style test
   EXPECT_EQ(NumOf(ev, "defense.dice"), 1);
+}
+
+// Seed 003 l.93 "Unarmed fighting is included in this as well"; l.110 lists
+// "unarmed fighting" as one piece of the Forest Bandit's gear, and the other
+// five styles of l.103-114 lack it; l.99 "Using a weapon with which you are
+// untrained in imposes a -2 penalty to all Fighting Style tests". A knight
+// untrained in unarmed fighting (its fist `untrained`) striking with its
+// trained longsword uses no fist: Fighting Style 2 + STR 1 = 3 dice, no -2
+// (black-box case: 1 die, "untrained_weapon=-2 (from fist of a)"). Striking
+// with the fist: 3 - 2 = 1 die. d, untrained in unarmed fighting too and
+// holding no melee weapon, parries bare-handed: Fighting Style 2 + STR 0 -
+// 2 = 0 dice; with its trained sword, or a shield, in hand: 2 dice.
+TEST(CombatRollModifiers, AnUntrainedFistCostsOnlyTheUnarmedFightingStyleTests) {
+  auto knight = [](bool sword) {
+    auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"str", 1}},
+                 {W("longsword", "1d8", "melee", "medium"),
+                  W("fist", "1d2", "natural", "", {{"untrained", 1}}, "crushing")});
+    std::vector<fb::WeaponT> gear = {W("fist", "1d2", "natural", "", {{"untrained", 1}}, "crushing")};
+    if (sword) gear.push_back(W("sword", "1d8", "melee", "medium"));
+    auto d = Who("d", "y", 6, 5,
+                 {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"dodge", 1}, {"initiative", -5}},
+                 std::move(gear));
+    return Roster({std::move(a), std::move(d)});
+  };
+  Table t(OpposedTests(), knight(false), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = Exchange(t, "longsword", "dodge", {1, 1, 1, 1});  // 3 attack dice, 1 Dodge die
+  EXPECT_EQ(NumOf(ev, "attack.modifier", 0), 0);
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 3);
+  ev = Exchange(t, "fist", "parry", {1});  // 1 attack die, the Parry none
+  EXPECT_EQ(NumOf(ev, "attack.modifier"), -2);
+  EXPECT_EQ(Number(ev, "attack.untrained_weapon").source, "fist of a");
+  EXPECT_EQ(NumOf(ev, "attack.dice"), 1);
+  EXPECT_EQ(NumOf(ev, "defense.modifier"), -2);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 0);
+  Table armed(OpposedTests(), knight(true), {6, 1});
+  ASSERT_TRUE(armed.status().ok()) << armed.status();
+  ev = Exchange(armed, "longsword", "parry", {1, 1, 1, 1, 1});  // 3 attack dice, 2 Parry dice
+  EXPECT_EQ(NumOf(ev, "defense.modifier", 0), 0);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 2);
+  // With only a shield in hand the Parry is not bare-handed either: 2 dice.
+  auto shielded = knight(false);
+  shielded.combatants[1]->weapons.push_back(std::make_unique<fb::WeaponT>(W("shield", "", "shield", "", {{"br", 2}}, "")));
+  Table shield(OpposedTests(), std::move(shielded), {6, 1});
+  ASSERT_TRUE(shield.status().ok()) << shield.status();
+  ev = Exchange(shield, "longsword", "parry", {1, 1, 1, 1, 1});
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 2);
 }
 
 // Seed 003 l.45: "wielding a weapons or armor not included in your Fighting

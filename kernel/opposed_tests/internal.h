@@ -38,7 +38,7 @@ inline constexpr char kSeed[] = "003_ddd5865ba645a58b.txt";
 inline constexpr char kId[] = "opposed_tests";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 10;
+inline constexpr int32_t kVersion = 11;
 
 // ---- verbs.cc: the whole verb table (kernel/verb_schema.h), GM verbs
 // included (README "Verbs"); checked by the kernel before Decide.
@@ -148,8 +148,19 @@ bool IsSpell(const Weapon& w);
 bool Trait(const Weapon& w, const std::string& key);
 // l.45, l.99: wielding (holding) a weapon or shield marked `untrained`
 // imposes -2 on ALL Fighting Style tests (once, however many); the name
-// of the first such item, or "".
-std::string WieldedUntrained(const Combatant& c);
+// of the first such item, or "". A `natural` weapon (a fist: unarmed
+// fighting, l.93, l.110) is wielded only when it is `used`, the weapon of
+// the test (a Strike or an opportunity attack with it, an unarmed Parry).
+std::string WieldedUntrained(const Combatant& c, const Weapon* used);
+// The refusal of a Strike or an opportunity attack (`verb`) with a weapon
+// `c` does not list: NotFound naming `field 'weapon'`, the weapons it has,
+// and, when it lists no natural weapon, what to add to strike unarmed (the
+// text gives unarmed fighting, l.93, no damage).
+absl::Status NoSuchWeapon(const std::string& verb, const Combatant& c, const std::string& weapon);
+// The natural weapon `c` fights with unarmed (a Parry with no `melee` or
+// `thrown` weapon nor shield in hand, l.53, l.93), or nullptr when it holds
+// one or has none.
+const Weapon* UnarmedWeapon(const Combatant& c);
 bool Conscious(const Combatant& c);
 bool Surprised(const State& s, const Combatant& c);
 // Whether `c` could make a melee attack on `target` (holds a melee weapon

@@ -387,10 +387,7 @@ absl::Status DecideOpportunity(const fb::CommandT& c, Decision& d) {
   }
   if (c.weapon.empty()) return Malformed(c, "weapon", "the melee weapon to strike with");
   const Weapon* weapon = a->FindWeapon(c.weapon);
-  if (weapon == nullptr) {
-    return absl::NotFoundError(absl::StrCat("command 'opportunity_attack': field 'weapon': ", who,
-                                            " has no weapon '", c.weapon, "'"));
-  }
+  if (weapon == nullptr) return NoSuchWeapon("opportunity_attack", *a, c.weapon);
   if (weapon->kind == "shield") {  // l.36 "a special form of Strike": as a Strike (l.31, combat_roll.cc)
     return Refuse("003.strike.weapon", absl::StrCat("field 'weapon': ", weapon->name,
                                                     " is a shield, no weapon to Strike with (l.93-94): an opportunity "

@@ -61,6 +61,41 @@ TEST(Cover, BehindHighCoverAndNearerLowCoverTheHighDecides) {
   EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
 }
 
+// The attack pool of a's shot from (2,5) at a 2x2 d (8,5)-(9,6), Dodge 1 +
+// AGI 1, with `cells` on the map; the cover's source in `source`.
+int64_t BigShot(std::vector<std::pair<Pos, std::string>> cells, std::string* source) {
+  auto big = Who("d", "y", 8, 5,
+                 {{"health", 20}, {"speed", 6}, {"dodge", 1}, {"agi", 1}, {"initiative", -9}, {"size_class", 3}},
+                 {W("knife", "1d4", "melee", "light", {}, "piercing")});
+  big.size = 2;
+  Table t(OpposedTests(), WithMap({Archer(), std::move(big)}, std::move(cells)), {6, 1});
+  EXPECT_TRUE(t.status().ok()) << t.status();
+  const auto ev = Exchange(t, "bow", "dodge");
+  *source = Number(ev, "attack.cover").source;
+  return NumOf(ev, "attack.dice", 0);
+}
+
+// seed 003 l.87: "To gain low cover, an obstacle must protect at least half
+// of the character's body, like a waist-high wall." The half boundary for the
+// 2x2 d (8,5)-(9,6) shot from (2,5), each of its twenty lines a twentieth of
+// its body (reading, README row 86-89). By hand: cover_low at (7,5) and (7,6),
+// half of every line: 20 x 1/2 = 10 of 20, exactly half: low, 6 - 2 = 4
+// dice; cover_low at (7,5) only (11 lines): 5.5 of 20, under half: none, 6
+// dice; a wall at (7,6) before the lower row (10 lines): 10 of 20, exactly
+// half: low, 4 dice; a wall at (7,5) and cover_low at (7,6): 11 + 9 x 1/2 =
+// 15.5 of 20, at least three-quarters: high, 6 - 5 = 1 die.
+TEST(Cover, ALargeTargetHalfProtectedHasLowCoverUnderHalfNone) {
+  std::string source;
+  EXPECT_EQ(BigShot({{{7, 5}, "cover_low"}, {{7, 6}, "cover_low"}}, &source), 6 - 2);
+  EXPECT_EQ(source, "cover_low at 7,5");
+  EXPECT_EQ(BigShot({{{7, 5}, "cover_low"}}, &source), 6);
+  EXPECT_EQ(source, "");
+  EXPECT_EQ(BigShot({{{7, 6}, "wall"}}, &source), 6 - 2);
+  EXPECT_EQ(source, "wall at 7,6");
+  EXPECT_EQ(BigShot({{{7, 5}, "wall"}, {{7, 6}, "cover_low"}}, &source), 6 - 5);
+  EXPECT_EQ(source, "cover_low at 7,6 and wall at 7,5");  // both give it
+}
+
 // seed 003 l.88: "The gain high cover, an obstacle must protect at least
 // three-quarters of the character's body"; l.87 "at least half" for low.
 // A 2x2 target (8,5)-(9,6) shot from (2,5): each of its twenty lines (five
@@ -72,29 +107,10 @@ TEST(Cover, BehindHighCoverAndNearerLowCoverTheHighDecides) {
 // 15 of 20, three-quarters: high, 6 - 5 = 1 die. (Black-box case: a
 // cover_high square on any one line gave high cover, 1 die, to all three.)
 TEST(Cover, ALargeTargetPartlyBehindHighCoverIsNotThreeQuartersProtected) {
-  auto shot = [](std::vector<std::pair<Pos, std::string>> cells, std::string* source) {
-    auto big = Who("d", "y", 8, 5,
-                   {{"health", 20}, {"speed", 6}, {"dodge", 1}, {"agi", 1}, {"initiative", -9}, {"size_class", 3}},
-                   {W("knife", "1d4", "melee", "light", {}, "piercing")});
-    big.size = 2;
-    Table t(OpposedTests(), WithMap({Archer(), std::move(big)}, std::move(cells)), {6, 1});
-    EXPECT_TRUE(t.status().ok()) << t.status();
-    auto s = Cmd("a", "strike", {"d"});
-    s.weapon = "bow";
-    EXPECT_TRUE(t.Submit(s).ok());
-    auto dodge = Cmd("d", "defend");
-    dodge.window = t.state().windows.begin()->first;
-    WithText(dodge, "defense", "dodge");
-    auto ev = t.Submit(dodge, {});
-    EXPECT_TRUE(ev.ok()) << ev.status();
-    if (!ev.ok()) return int64_t{-1};
-    *source = Number(*ev, "attack.cover").source;
-    return NumOf(*ev, "attack.dice", 0);
-  };
   std::string source;
-  EXPECT_EQ(shot({{{5, 6}, "cover_high"}}, &source), 6);
-  EXPECT_EQ(shot({{{7, 5}, "cover_high"}}, &source), 6);
-  EXPECT_EQ(shot({{{7, 5}, "cover_high"}, {{7, 6}, "cover_high"}}, &source), 6 - 5);
+  EXPECT_EQ(BigShot({{{5, 6}, "cover_high"}}, &source), 6);
+  EXPECT_EQ(BigShot({{{7, 5}, "cover_high"}}, &source), 6);
+  EXPECT_EQ(BigShot({{{7, 5}, "cover_high"}, {{7, 6}, "cover_high"}}, &source), 6 - 5);
   EXPECT_NE(source.find("cover_high at 7,"), std::string::npos) << source;
 }
 

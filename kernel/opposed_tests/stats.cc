@@ -67,12 +67,50 @@ std::string ChosenSkill(const State& s, const Combatant& c, const std::string& c
   return PoolDice(s, tb, nullptr) > PoolDice(s, ta, nullptr) ? b : a;
 }
 
-std::string WieldedUntrained(const Combatant& c) {
+std::string WieldedUntrained(const Combatant& c, const Weapon* used) {
   for (const Weapon& w : c.weapons) {
     if (w.kind == "spell" || !Holds(c, w.name)) continue;
+    // l.110 lists "unarmed fighting" as one piece of a style's gear, which
+    // most styles (l.104-114) lack: a fighter untrained in it is untrained
+    // when fighting unarmed (l.99 "Using a weapon"), not when it wields a
+    // trained sword (black-box case: a knight's untrained fist took -2 off
+    // its longsword's Strike).
+    if (w.kind == "natural" && (used == nullptr || used->name != w.name)) continue;
     if (Trait(w, "untrained")) return w.name;
   }
   return "";
+}
+
+const Weapon* UnarmedWeapon(const Combatant& c) {
+  const Weapon* natural = nullptr;
+  for (const Weapon& w : c.weapons) {
+    // Anything held to fight with in melee (a sword, a javelin, a shield):
+    // the Parry is not bare-handed.
+    if ((w.kind == "melee" || w.kind == "thrown" || w.kind == "shield") && Holds(c, w.name)) return nullptr;
+    if (w.kind == "natural" && natural == nullptr) natural = &w;
+  }
+  return natural;
+}
+
+absl::Status NoSuchWeapon(const std::string& verb, const Combatant& c, const std::string& weapon) {
+  std::string has;
+  bool natural = false;
+  for (const Weapon& w : c.weapons) {
+    if (w.kind == "spell" || w.kind == "shield") continue;
+    absl::StrAppend(&has, has.empty() ? "" : ", ", w.name);
+    natural = natural || w.kind == "natural";
+  }
+  std::string msg = absl::StrCat("command '", verb, "': field 'weapon': ", c.id, " has no weapon '", weapon,
+                                 "' (its weapons: ", has.empty() ? "none" : has, ")");
+  if (!natural) {
+    // l.93 "Unarmed fighting is included in this as well", but the text
+    // gives an unarmed blow no damage (GM ruling point, README row 31, 44).
+    absl::StrAppend(&msg, "; to strike unarmed (l.93) add a natural weapon to ", c.id,
+                    "'s roster weapons, e.g. {\"name\": \"fist\", \"kind\": \"natural\", "
+                    "\"damage\": \"1d2\", \"damage_type\": \"crushing\"}: the text gives unarmed "
+                    "fighting no damage, the GM rules it");
+  }
+  return absl::NotFoundError(msg);
 }
 
 // Reach in metres (reading; the text gives none): the weapon's number
@@ -184,6 +222,16 @@ int CoverOf(const State& s, const Combatant& from, const Combatant& target,
            : cover == 2 && high.obscured > 0 ? high.obscured_by
            : lc.obscured > 0                 ? lc.obscured_by
                                              : lc.blocked_by;
+    // Neither the walls nor the other obstacles protect enough alone: both
+    // give it, and both are named (black-box case: a wall before a 2x2
+    // target's upper row and cover_low before its lower gave high cover,
+    // -5, "from cover_low at 7,6").
+    const int need = cover == 2 ? 3 * lc.lines : 2 * lc.lines;
+    if (cover == 1 || cover == 2) {
+      if (!walls_decide && lc.blocked > 0 && lc.obscured > 0 && 3 * high.obscured + 2 * low_only < need) {
+        absl::StrAppend(why, " and ", lc.blocked_by);
+      }
+    }
   }
   return cover;
 }
