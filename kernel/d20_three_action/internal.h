@@ -140,7 +140,8 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
 // L13 with a GM's `gm_order`: the Round durations anchored at a turn start
 // in `old_order` end, in the new order (the state's), at the place that
 // comes right after the last Turn another creature was to have before that
-// place (round R for those ahead of it, round R - 1 for those behind), so
+// place (round R for those ahead of it, round R - 1 for those behind; that
+// round's end when no place follows it in the round), so
 // "after all other Creatures have gotten a Turn" as the old place did.
 // Call it after the new order is set.
 absl::Status KeepRoundPlacesOnReorder(Decision& d,
