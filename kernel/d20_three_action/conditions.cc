@@ -259,7 +259,7 @@ absl::Status KeepRoundPlacesOnReorder(
     }
     if (!last.has_value()) return std::nullopt;  // nothing left to wait for
     // The next place after it: alive (or X's own), not yet passed this
-    // round; else the first of the next round.
+    // round; else the first of the next round if X's own, or that round's end.
     auto place = [&](int64_t q, int after) -> std::optional<Expiry> {
       for (size_t i = 0; i < order.size(); ++i) {
         const OrderEntry& z = order[i];
@@ -271,8 +271,18 @@ absl::Status KeepRoundPlacesOnReorder(
       return std::nullopt;
     };
     std::optional<Expiry> end = place(last->first, last->second);
-    if (!end.has_value()) end = place(last->first + 1, -1);
-    if (!end.has_value()) return std::nullopt;
+    // No place after it in that round: the Round ends with the round, right
+    // after that last Turn, before the next round's first turn start and its
+    // continuous Effects (L13 "after all other Creatures have gotten a
+    // Turn"), as KeepRoundAnchors ends one whose creature was last; unless
+    // that first place is X's own of round R, where it ended already.
+    if (!end.has_value()) {
+      end = place(last->first + 1, -1);
+      if (!end.has_value() || end->actor != e.actor ||
+          end->round != e.round) {
+        end = Expiry{fb::ExpiryKind::RoundEnd, "", last->first};
+      }
+    }
     if (end->actor == e.actor && end->round == e.round) return std::nullopt;
     return end;
   };
@@ -296,8 +306,11 @@ absl::Status KeepRoundPlacesOnReorder(
                {{"until_round", end->round}},
                absl::StrCat("a Round's duration stays at ", root.expiry.actor,
                             "'s old place in the order (L13), after every "
-                            "other creature's Turn: it ends when ",
-                            end->actor, "'s turn starts in round ",
+                            "other creature's Turn: it ends ",
+                            end->kind == fb::ExpiryKind::RoundEnd
+                                ? "with round "
+                                : absl::StrCat("when ", end->actor,
+                                               "'s turn starts in round "),
                             end->round)};
   };
   return ReAnchor(d, moved, why_of);

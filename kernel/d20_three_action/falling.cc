@@ -89,8 +89,15 @@ absl::Status ClimbOrDive(Decision& d, const fb::CommandT& c, uint64_t cause) {
   if (after == 0) {
     RETURN_IF_ERROR(RemoveConditionsNamed(
         d, c.actor, kFlying, {cause, "000.fly", {}, "landed"}));
+    if (now > 0) RETURN_IF_ERROR(QuenchIfLanded(d, c.actor, cause));
   }
   return absl::OkStatus();
+}
+
+absl::Status QuenchIfLanded(Decision& d, const std::string& who,
+                            uint64_t cause) {
+  const Combatant* c = d.state().Find(who);
+  return QuenchIfEntered(d, who, space::SquaresOf(c->at, c->size), cause);
 }
 
 absl::Status Drop(Decision& d, const std::string& who, int64_t ft,
@@ -152,6 +159,7 @@ absl::Status Drop(Decision& d, const std::string& who, int64_t ft,
     RETURN_IF_ERROR(RemoveConditionsNamed(d, who, kFalling, why));
   }
   if (left == 0) {
+    RETURN_IF_ERROR(QuenchIfLanded(d, who, cause));  // L156, L79
     // L101: "Falling on the ground means you'll have the "Prone" condition".
     return KnockProne(d, who, why);
   }

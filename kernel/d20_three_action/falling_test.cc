@@ -157,6 +157,44 @@ TEST(Height, AFallDrops100FtARoundUntilTheGround) {
   EXPECT_EQ(Res(t, "hawk", kFallFt), 0);  // the fall is over
 }
 
+// 000 l.156 "A Creature may put out the fire ... by entering a body of
+// water" with l.79 "Landing in water" and l.83 "If you do not spend an
+// Action on your Turn to fly you fall as normal": the hawk, On fire, 50 ft
+// over a water square, ends its turn without flying: it falls the 50 ft
+// into the water and the fire is out; at its next turn start nothing
+// burns, 20 HP kept (was: put out only by the GM, it burned 2d6).
+TEST(Height, AFlyerThatFallsIntoWaterIsPutOut) {
+  fb::RosterT r = Sky(50);
+  Terrain(r, 0, 0, "water");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT fire = Gm("hawk", "gm_condition", "a burning arrow");
+  WithText(fire, "name", "on_fire");
+  WithText(fire, "op", "add");
+  ASSERT_OK(t.Submit(fire));
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));  // did not fly
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 0);
+  EXPECT_FALSE(Has(t, "hawk", kOnFire));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // no die: no fire roll
+  EXPECT_EQ(Res(t, "hawk", kHp), 20);
+}
+
+// The same landing by a dive (l.83 "descending 10ft only requires 5ft of
+// movement"): the hawk 10 ft over the water descends 10 ft into it.
+TEST(Height, AFlyerThatDivesIntoWaterIsPutOut) {
+  fb::RosterT r = Sky(10);
+  Terrain(r, 1, 0, "water");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT fire = Gm("hawk", "gm_condition", "a burning arrow");
+  WithText(fire, "name", "on_fire");
+  WithText(fire, "op", "add");
+  ASSERT_OK(t.Submit(fire));
+  ASSERT_OK(t.Submit(Fly({{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, 0}}, 0)));
+  ASSERT_TRUE(Has(t, "hawk", kOnFire));  // over the water, through the air
+  ASSERT_OK(t.Submit(Fly({{5, 0}, {4, 0}, {3, 0}, {2, 0}, {1, 0}}, 0, 10)));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 0);
+  EXPECT_FALSE(Has(t, "hawk", kOnFire));
+}
+
 // 000 l.79 "the distance they fell up to a maximum of 100ft": the GM who
 // applied the 100 ft owed and removed `fall_pending` in the air owes nothing
 // more for the rest of that fall (no `fall_pending` of level 0, which would

@@ -140,7 +140,8 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
 // L13 with a GM's `gm_order`: the Round durations anchored at a turn start
 // in `old_order` end, in the new order (the state's), at the place that
 // comes right after the last Turn another creature was to have before that
-// place (round R for those ahead of it, round R - 1 for those behind), so
+// place (round R for those ahead of it, round R - 1 for those behind; that
+// round's end when no place follows it in the round), so
 // "after all other Creatures have gotten a Turn" as the old place did.
 // Call it after the new order is set.
 absl::Status KeepRoundPlacesOnReorder(Decision& d,
@@ -537,6 +538,11 @@ absl::StatusOr<int64_t> VerticalFt(const fb::CommandT& c, const Combatant& a);
 // After a fly move: altitude up / down (landing at 0); a falling flyer
 // flying again stops falling.
 absl::Status ClimbOrDive(Decision& d, const fb::CommandT& c, uint64_t cause);
+// L156 "by entering a body of water" with L79 "Landing in water": `who`,
+// just landed (a fall or a dive to the ground), On fire, on a water square
+// is put out.
+absl::Status QuenchIfLanded(Decision& d, const std::string& who,
+                            uint64_t cause);
 // `who` drops up to `ft` of its altitude; `extra_ft` more of fall damage
 // (a critical Trip, L57); fall_pending adds them up; `falling` while still
 // in the air.

@@ -653,6 +653,7 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
       fall_ft += 50;  // L57: flying creatures fall 50 ft
       RETURN_IF_ERROR(RemoveConditionsNamed(d, t.id, kFlying,
                                             {cause, "000.trip", {}, "falls"}));
+      RETURN_IF_ERROR(QuenchIfLanded(d, t.id, cause));  // L156, L79
     }
     Nums trip_nums;
     if (o.critical) {

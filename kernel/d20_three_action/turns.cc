@@ -321,6 +321,7 @@ absl::Status FlightCheck(Decision& d, const std::string& who, uint64_t cause) {
   fall.source = who;
   fall.note = "fell (altitude is not tracked): the GM rules the fall (L79)";
   RETURN_IF_ERROR(AddCondition(d, fall, why).status());
+  RETURN_IF_ERROR(QuenchIfLanded(d, who, cause));  // L156, L79
   // L101: "Falling on the ground means you'll have the "Prone" condition".
   return KnockProne(d, who, why);
 }

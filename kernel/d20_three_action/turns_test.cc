@@ -619,6 +619,36 @@ TEST(Turns, AGmReorderKeepsATwoRoundDurationAtItsOldPlace) {
   EXPECT_FALSE(Has(t, "orc", kShaken));
 }
 
+// seed 000 l.13 "(If something has a Duration of 1 Round it will end after
+// all other Creatures have gotten a Turn, not the end of the Initiative
+// count)" with l.156 "takes 2d6 of Fire Damage every Round at the beginning
+// of their Turn": in aria's turn the GM sets gob On fire for 1 Round (order
+// aria, gob, orc); gob burns at its round-1 start (1 + 2 = 3: 20 - 3 = 17
+// HP). In gob's turn the GM reorders: gob, orc, aria. After the orc's
+// round-1 Turn every other creature has had its Turn: the fire ends with
+// round 1, before gob's round-2 turn start, as in the old order it ended at
+// aria's round-2 start before gob's; gob keeps 17 HP (was: it ended at gob's
+// round-2 turn start after its fire, a second 2d6), as a Round kept at a
+// held creature's place ends when it was last (KeepRoundAnchors).
+TEST(Turns, AGmReorderEndsARoundWithTheRoundWhenNothingFollowsTheLastTurn) {
+  Table t = ThreeApart();
+  HornShakes(t, "gob", 1, "on_fire");
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {1, 2}));
+  ASSERT_EQ(t.state().active, "gob");
+  ASSERT_EQ(Res(t, "gob", kHp), 17);
+  fb::CommandT order = Gm("", "gm_order", "the ambushers fall back");
+  order.targets = {"gob", "orc", "aria"};
+  ASSERT_OK(t.Submit(order));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_TRUE(Has(t, "gob", "on_fire"));  // the orc's round-1 Turn
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));  // no die: no fire roll
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "gob", "on_fire"));
+  EXPECT_EQ(Res(t, "gob", kHp), 17);  // no second 2d6
+}
+
 // A `gm_order` that changes no place (an initiative number only) keeps
 // every Round where it was (l.13).
 TEST(Turns, AGmOrderThatMovesNoOneKeepsTheRounds) {

@@ -88,6 +88,8 @@ absl::StatusOr<int64_t> Float(Decision& d, const std::string& who, Pos dir,
   if (path.empty()) return 0;
   const Combatant before = *d.state().Find(who);
   RETURN_IF_ERROR(Move(d, who, path, 0, true, why));
+  // L156 "by entering a body of water": a drift too.
+  RETURN_IF_ERROR(QuenchIfEntered(d, who, path, why.cause));
   const std::string partner =
       GrapplerOf(before).empty() ? GrappledBy(before) : GrapplerOf(before);
   if (!partner.empty()) {
@@ -100,6 +102,7 @@ absl::StatusOr<int64_t> Float(Decision& d, const std::string& who, Pos dir,
     Why w = why;
     w.note = absl::StrCat("moves with ", who);
     RETURN_IF_ERROR(Move(d, partner, theirs, 0, true, w));
+    RETURN_IF_ERROR(QuenchIfEntered(d, partner, theirs, why.cause));  // L156
   }
   return static_cast<int64_t>(path.size());
 }

@@ -91,6 +91,36 @@ TEST(ZeroG, ADriftEndsWhereFreeFallEnds) {
   EXPECT_FALSE(Has(t, "aria", kDrifting));
 }
 
+// 000 l.156 "A Creature may put out the fire ... by entering a body of
+// water" with l.85 "You will continue to Move in that direction at you
+// Speed at the beginning of your Turn": aria, On fire, pushes off to
+// (7, 2); at her round-2 turn start the drift carries her out of free fall
+// into the water at (10, 2). The drift comes before the fire (README,
+// order of start-of-turn effects): the fire is out and does not burn; she
+// keeps 20 HP (was: a drift checked no water, she burned 2d6).
+TEST(ZeroG, ADriftIntoWaterPutsOutTheFire) {
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 1, 2), Being("gob", "goblins", 15, 4)}, 20, 5);
+  for (int y = 0; y < 5; ++y) {
+    Terrain(r, 0, y, "wall");
+    for (int x = 1; x < 10; ++x) Terrain(r, x, y, "zero_g");
+    Terrain(r, 10, y, "water");
+  }
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT fire = Gm("aria", "gm_condition", "a spark");
+  WithText(fire, "name", "on_fire");
+  WithText(fire, "op", "add");
+  ASSERT_OK(t.Submit(fire));
+  ASSERT_OK(t.Submit(
+      PushOff("aria", {{2, 2}, {3, 2}, {4, 2}, {5, 2}, {6, 2}, {7, 2}})));
+  ASSERT_TRUE(Has(t, "aria", kOnFire));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // no die: no fire roll
+  EXPECT_EQ(At(t, "aria"), (Pos{10, 2}));
+  EXPECT_FALSE(Has(t, "aria", kOnFire));
+  EXPECT_EQ(t.state().Find("aria")->Resource(kHp), 20);
+}
+
 // 000 l.85: "If you Push off an unfixed Object within 1 Size of you, you
 // Move up to half your Speed in a straight line and the Object you pushed
 // off of moves in the opposite direction at the same Speed. You and the
