@@ -535,6 +535,73 @@ absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, uint64_
   return absl::OkStatus();
 }
 
+// l.8 "Any effects that last until the end of a creature's turn keep being
+// in effect until a creature ends their turn or they lose it", l.31 "until
+// the end of their next turn": an effect set on a creature while its
+// untouched turn ran ends with the end of its next turn, counted from the
+// running one (the next round's). A gm_order handing that turn on (l.7)
+// makes the running one no turn of the creature's: its next turn is the one
+// it takes in its new place this round, so what was to end at the end of
+// the next round's turn of a taker of `takers` ends at the end of this
+// round's: recorded again with that expiry (its daughters under it).
+absl::Status BringForwardNextTurnEnds(Decision& d, const std::vector<std::string>& takers,
+                                      uint64_t ruling) {
+  const int64_t round = d.state().round;
+  std::vector<std::pair<std::string, Condition>> moved;  // (on whom, as it was)
+  std::vector<uint32_t> ids;
+  for (const auto& [cid, c] : d.state().combatants) {  // std::map: id order
+    for (const auto& [kid, k] : c.conditions) {
+      if (k.expiry.kind == fb::ExpiryKind::TurnEnd && k.expiry.round == round + 1 &&
+          std::find(takers.begin(), takers.end(), k.expiry.actor) != takers.end()) {
+        moved.push_back({cid, k});
+        ids.push_back(kid);
+      }
+    }
+  }
+  if (moved.empty()) return absl::OkStatus();
+  for (bool more = true; more;) {  // their daughters come back with them
+    more = false;
+    for (const auto& [cid, c] : d.state().combatants) {
+      for (const auto& [kid, k] : c.conditions) {
+        if (k.parent != 0 && std::find(ids.begin(), ids.end(), k.parent) != ids.end() &&
+            std::find(ids.begin(), ids.end(), kid) == ids.end()) {
+          moved.push_back({cid, k});
+          ids.push_back(kid);
+          more = true;
+        }
+      }
+    }
+  }
+  std::sort(moved.begin(), moved.end(), [](const auto& a, const auto& b) {
+    return a.second.added_at < b.second.added_at;  // parents before daughters
+  });
+  const std::string note = "the GM's order hands the turn on (l.7): its next turn is the one it takes later "
+                           "this round, and the effect ends with it (l.8, l.31)";
+  for (const auto& [cid, k] : moved) {
+    if (k.parent != 0 && std::find(ids.begin(), ids.end(), k.parent) != ids.end()) continue;
+    RETURN_IF_ERROR(RemoveCondition(d, cid, k.id, {ruling, "004.duration.end_turn", {}, note}));
+  }
+  std::map<uint32_t, uint32_t> renamed;  // old id: new id
+  for (const auto& [cid, k] : moved) {
+    NewCondition n;
+    n.actor = cid;
+    n.name = k.name;
+    n.source = k.source;
+    n.relative_to = k.relative_to;
+    n.level = k.level;
+    n.expiry = k.expiry;
+    if (n.expiry.kind == fb::ExpiryKind::TurnEnd && n.expiry.round == round + 1 &&
+        std::find(takers.begin(), takers.end(), n.expiry.actor) != takers.end()) {
+      n.expiry.round = round;
+    }
+    n.parent = renamed.count(k.parent) > 0 ? renamed[k.parent] : k.parent;
+    n.ref = k.ref;
+    n.note = k.note;
+    ASSIGN_OR_RETURN(renamed[k.id], AddCondition(d, n, {ruling, "004.duration.end_turn", {}, note}));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 // l.7 "If two creatures have the same Initiative, the GM decides who goes
@@ -557,10 +624,12 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
     break;
   }
   const std::string was = s.active;
+  const std::vector<std::string> takers = TurnTakers(s);
   RETURN_IF_ERROR(EndTurn(d, was, {ruling, "004.initiative.tie", {},
                                    "the GM's order puts another first: " + was +
                                        " had not acted and takes its turn in its new place"}));
   RETURN_IF_ERROR(BringBackTurnStartEnds(d, was, ruling));
+  RETURN_IF_ERROR(BringForwardNextTurnEnds(d, takers, ruling));
   return Advance(d, ruling);
 }
 

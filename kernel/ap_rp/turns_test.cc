@@ -570,6 +570,48 @@ TEST(Turns, AGmOrderHandingOnAnUntouchedTurnKeepsItsUntilNextTurnEffects) {
   EXPECT_FALSE(Has(t, "a", kTakingCover));
 }
 
+// 004 l.31 Blind "until the end of their next turn" meets l.7 "the GM
+// decides who goes first" and l.8 "until a creature ends their turn or they
+// lose it": o's held Blind (l.9) fires on a while a's round-2 turn is
+// untouched; the GM then puts o first, handing a's turn on (it starts again
+// after o's). The handed-on start was not a's turn's start, so a's next turn
+// is the one it takes later in round 2: the Blind ends with it. (Black-box:
+// set while a's turn ran, it was tied to a's round-3 turn and lasted a round
+// late.)
+TEST(Turns, ABlindSetOnAnUntouchedTurnHandedOnEndsWithTheTurnInItsNewPlace) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto o = Being("o", "y", 2, 1, {{"ins", 12}, {"nimbleness", 5}});
+  auto z = Being("z", "y", 9, 9, {{"ins", 5}});
+  Table t(ApRp(), MakeRoster({a, o, z}));
+  ASSERT_EQ(t.state().active, "a");  // 24 = 24: id order
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  fb::CommandT h = Cmd("o", "hold_action", {"a"});
+  WithText(h, "action", "blind");
+  WithText(h, "trigger", "is_damaged");
+  WithText(h, "whom", "o");
+  ASSERT_OK(t.Submit(h));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "a");
+  auto fm = Gm("z", "force_move", "a gust");
+  fm.targets = {"o"};
+  With(fm, "dmg_physical", 1);
+  fm = Path(fm, {{2, 2}});
+  ASSERT_OK(t.Submit(fm, {15, 2}));  // 15 + 5 against 2: a is Blinded
+  ASSERT_TRUE(Has(t, "a", kBlinded));
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"o", "a", "z"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().active, "o");
+  EXPECT_EQ(t.state().Find("a")->FindCondition(kBlinded)->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_TRUE(Has(t, "a", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // its next turn ends: so does the Blind
+  EXPECT_FALSE(Has(t, "a", kBlinded));
+}
+
 // 004 l.6 "RP can be used to act outside of your turn but usually require
 // specific features or Abilities" meets l.7 "If two creatures have the same
 // Initiative, the GM decides who goes first": a feature paid with RP on a's
