@@ -602,6 +602,28 @@ absl::Status BringForwardNextTurnEnds(Decision& d, const std::vector<std::string
   return absl::OkStatus();
 }
 
+// l.8 "Any Participant can hold their turn and take it later in a round":
+// whether the running turn of `who` is one it held this round and took up
+// again (`resume`: its entry no longer `delayed`): its hold is a TurnEnded
+// of this round by the rule 004.hold.turn, read from the log.
+absl::StatusOr<bool> ResumedHeldTurn(Decision& d, const std::string& who) {
+  const int64_t round = d.state().round;
+  const std::vector<uint64_t> voided = d.state().voided;
+  bool held = false;
+  RETURN_IF_ERROR(d.Scan(d.state().seq, [&](const fb::Event& e) -> absl::Status {
+    if (IsVoided(e, voided)) return absl::OkStatus();
+    const fb::StateChange* sc = e.body_as_StateChange();
+    if (sc == nullptr) return absl::OkStatus();
+    const auto* t = sc->change_as_TurnEnded();
+    if (t != nullptr && t->round() == round && t->actor() != nullptr && t->actor()->str() == who &&
+        sc->rule() != nullptr && sc->rule()->str() == "004.hold.turn") {
+      held = true;
+    }
+    return absl::OkStatus();
+  }));
+  return held;
+}
+
 }  // namespace
 
 // l.7 "If two creatures have the same Initiative, the GM decides who goes
@@ -624,6 +646,11 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
     break;
   }
   const std::string was = s.active;
+  // l.8 "hold their turn and take it later": a held turn taken up again is
+  // taken when its creature chose, not at a place its Initiative gives; the
+  // GM's tie (l.7) does not hand it on.
+  ASSIGN_OR_RETURN(const bool resumed, ResumedHeldTurn(d, was));
+  if (resumed) return absl::OkStatus();
   const std::vector<std::string> takers = TurnTakers(s);
   RETURN_IF_ERROR(EndTurn(d, was, {ruling, "004.initiative.tie", {},
                                    "the GM's order puts another first: " + was +

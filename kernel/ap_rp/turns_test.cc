@@ -612,6 +612,34 @@ TEST(Turns, ABlindSetOnAnUntouchedTurnHandedOnEndsWithTheTurnInItsNewPlace) {
   EXPECT_FALSE(Has(t, "a", kBlinded));
 }
 
+// 004 l.8 "Any Participant can hold their turn and take it later in a
+// round" meets l.7 "If two creatures have the same Initiative, the GM
+// decides who goes first": a held turn resumed is taken when its creature
+// chose (after b's), not at a place its Initiative gives, so a gm_order
+// putting its tie partner o first does not hand it on: the GM decides ties
+// of Initiative, not when a held turn is taken. (Black-box: a's untouched
+// resumed turn was handed to o and a took it again after o's.)
+TEST(Turns, AResumedHeldTurnIsNotHandedOnByAGmOrder) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto b = Being("b", "x", 1, 3, {{"ins", 12}});
+  auto o = Being("o", "y", 9, 9, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({a, b, o}));
+  ASSERT_EQ(t.state().active, "a");  // 24 = 24 = 24: id order a, b, o
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("a", "resume")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");  // its held turn, taken after b's
+  auto g = Gm("", "gm_order", "tie: o before a");
+  g.targets = {"b", "o", "a"};
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(t.state().active, "a");  // still a's held turn
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "o");
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+}
+
 // 004 l.6 "RP can be used to act outside of your turn but usually require
 // specific features or Abilities" meets l.7 "If two creatures have the same
 // Initiative, the GM decides who goes first": a feature paid with RP on a's
