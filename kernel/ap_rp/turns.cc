@@ -628,20 +628,35 @@ absl::StatusOr<bool> ResumedHeldTurn(Decision& d, const std::string& who) {
 
 // l.7 "If two creatures have the same Initiative, the GM decides who goes
 // first": a gm_order made while the running turn is still untouched (no AP,
-// movement, free Interact / Switch Weapons used, not a held turn) and that
-// puts another creature first hands the turn to that creature at once, so
-// the GM's ruling at the start of the round is the order of this round too.
+// movement, free Interact / Switch Weapons used, not a held turn taken up
+// again by `resume`) and that puts another creature first hands the turn to
+// that creature at once, so the GM's ruling at the start of the round is the
+// order of this round too; among turns held to the end of the round (l.8 "by
+// their Initiative") the same.
 absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
   const State& s = d.state();
   if (s.active.empty()) return absl::OkStatus();
   const int idx = IndexOf(s.order, s.active);
-  if (idx < 0 || s.order[idx].delayed) return absl::OkStatus();
+  if (idx < 0) return absl::OkStatus();
   for (const std::string& who : TurnTakers(s)) {
     const Combatant* t = s.Find(who);
     if (Acted(*t)) return absl::OkStatus();
   }
+  // The first turn still to take: of the turns not held, or (a held turn
+  // taken at the end of the round running) of the held ones, which l.8 has
+  // "take turns according to their Initiative", ties the GM's (l.7), as
+  // Advance takes them.
+  std::vector<OrderEntry> next;
   for (const OrderEntry& e : s.order) {
-    if (e.delayed || Done(s, e) || !TakesTurn(*s.Find(e.actor))) continue;
+    if (e.delayed == s.order[idx].delayed) next.push_back(e);
+  }
+  if (s.order[idx].delayed) {
+    std::stable_sort(next.begin(), next.end(), [](const OrderEntry& a, const OrderEntry& b) {
+      return a.initiative > b.initiative;
+    });
+  }
+  for (const OrderEntry& e : next) {
+    if (Done(s, e) || !TakesTurn(*s.Find(e.actor))) continue;
     if (e.actor == s.active) return absl::OkStatus();  // still first
     break;
   }
@@ -649,8 +664,10 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
   // l.8 "hold their turn and take it later": a held turn taken up again is
   // taken when its creature chose, not at a place its Initiative gives; the
   // GM's tie (l.7) does not hand it on.
-  ASSIGN_OR_RETURN(const bool resumed, ResumedHeldTurn(d, was));
-  if (resumed) return absl::OkStatus();
+  if (!s.order[idx].delayed) {
+    ASSIGN_OR_RETURN(const bool resumed, ResumedHeldTurn(d, was));
+    if (resumed) return absl::OkStatus();
+  }
   const std::vector<std::string> takers = TurnTakers(s);
   RETURN_IF_ERROR(EndTurn(d, was, {ruling, "004.initiative.tie", {},
                                    "the GM's order puts another first: " + was +

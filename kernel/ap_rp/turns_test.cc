@@ -640,6 +640,37 @@ TEST(Turns, AResumedHeldTurnIsNotHandedOnByAGmOrder) {
   EXPECT_EQ(t.state().round, 2);
 }
 
+// 004 l.8 "Should more than one creature hold their turn to the end of the
+// round, they will take turns according to their Initiative" meets l.7 "If
+// two creatures have the same Initiative, the GM decides who goes first":
+// a and b (24 = 24) hold to the end; a's held turn starts first (their
+// places); a gm_order putting b first, before a has acted, hands the held
+// turn to b, as for any untouched turn; a takes its held turn after b's.
+// (Black-box: a held turn was never handed on: the GM's tie came too late.)
+TEST(Turns, AGmOrderDecidesATieOfTurnsHeldToTheEndOfTheRound) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto b = Being("b", "x", 1, 3, {{"ins", 12}});
+  auto o = Being("o", "y", 9, 9, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({a, b, o}));
+  ASSERT_EQ(t.state().active, "a");  // 24 = 24 = 24: id order a, b, o
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");  // the held turns at the end: a's place first
+  auto g = Gm("", "gm_order", "tie: b before a");
+  g.targets = {"b", "a", "o"};
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("b", "take_cover")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");
+  EXPECT_EQ(t.state().round, 1);
+  ASSERT_OK(t.Submit(Cmd("a", "take_cover")));  // its held turn, 3 AP
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+}
+
 // 004 l.6 "RP can be used to act outside of your turn but usually require
 // specific features or Abilities" meets l.7 "If two creatures have the same
 // Initiative, the GM decides who goes first": a feature paid with RP on a's
