@@ -1078,5 +1078,68 @@ TEST(Turns, EndOfNextTurnOfAHolderIsItsHeldTurn) {
   EXPECT_FALSE(Has(t, "a", kBlinded));  // ended with that turn (lost, l.8)
 }
 
+// 004 l.12 "they act at the end of the first round", l.31 Blind "until the
+// end of their next turn", l.18 Defend "until your next turn": s (surprised,
+// Initiative 40) is blinded before its turn at the end of round 1: the Blind
+// ends with that turn; its Defend ends at its round-2 turn start, first in
+// that round (40 > 25).
+TEST(Turns, ASurprisedCreaturesDurationsEndAtItsEndOfRoundOneTurnAndRoundTwoStart) {
+  auto s = Being("s", "x", 1, 1, {{"ins", 20}});
+  Tag(s, "surprised");
+  auto o = Being("o", "y", 2, 1, {{"ins", 10}, {"nimbleness", 5}});
+  Table t(ApRp(), MakeRoster({s, o}));
+  ASSERT_EQ(t.state().active, "o");
+  ASSERT_OK(t.Submit(Cmd("o", "blind", {"s"}), {15, 2}));
+  ASSERT_TRUE(Has(t, "s", kBlinded));
+  EXPECT_EQ(t.state().Find("s")->FindCondition(kBlinded)->expiry.round, 1);
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "s");
+  ASSERT_OK(t.Submit(Cmd("s", "defend")));
+  ASSERT_OK(t.Submit(Cmd("s", "end_turn")));
+  EXPECT_FALSE(Has(t, "s", kBlinded));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "s");
+  EXPECT_FALSE(Has(t, "s", kDefending));
+}
+
+// 004 l.10 "All creatures of a union have their turn at the same time"
+// with l.7, l.8, l.31: the Blind set on k, a member of the union h+k, while
+// the union's untouched turn runs ends with the union's turn in its new
+// place after a gm_order hands it on (as for a creature alone).
+TEST(Turns, ABlindOnAUnionMemberHandedOnEndsWithTheUnionsTurnInItsNewPlace) {
+  auto h = Being("h", "x", 1, 2, {{"ins", 12}});
+  auto k = Being("k", "x", 1, 1, {{"ins", 12}});
+  Tag(h, "union:u");
+  Tag(k, "union:u");
+  auto o = Being("o", "y", 2, 1, {{"ins", 12}, {"nimbleness", 5}});
+  auto z = Being("z", "y", 9, 9, {{"ins", 5}});
+  Table t(ApRp(), MakeRoster({h, k, o, z}));
+  ASSERT_EQ(t.state().active, "h");
+  ASSERT_OK(t.Submit(Cmd("h", "end_turn")));
+  fb::CommandT hd = Cmd("o", "hold_action", {"k"});
+  WithText(hd, "action", "blind");
+  WithText(hd, "trigger", "is_damaged");
+  WithText(hd, "whom", "o");
+  ASSERT_OK(t.Submit(hd));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
+  ASSERT_EQ(t.state().active, "h");
+  auto fm = Gm("z", "force_move", "a gust");
+  fm.targets = {"o"};
+  With(fm, "dmg_physical", 1);
+  fm = Path(fm, {{2, 2}});
+  ASSERT_OK(t.Submit(fm, {15, 2}));
+  ASSERT_TRUE(Has(t, "k", kBlinded));
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"o", "h", "z"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().active, "o");
+  EXPECT_EQ(t.state().Find("k")->FindCondition(kBlinded)->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "h");
+  ASSERT_OK(t.Submit(Cmd("k", "end_turn")));
+  EXPECT_FALSE(Has(t, "k", kBlinded));
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp
