@@ -507,32 +507,145 @@ absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, uint64_
   return absl::OkStatus();
 }
 
+// l.8 "Any effects that last until the end of a creature's turn keep being
+// in effect until a creature ends their turn or they lose it", l.31 "until
+// the end of their next turn": an effect set on a creature while its
+// untouched turn ran ends with the end of its next turn, counted from the
+// running one (the next round's). A gm_order handing that turn on (l.7)
+// makes the running one no turn of the creature's: its next turn is the one
+// it takes in its new place this round, so what was to end at the end of
+// the next round's turn of a taker of `takers` ends at the end of this
+// round's: recorded again with that expiry (its daughters under it).
+absl::Status BringForwardNextTurnEnds(Decision& d, const std::vector<std::string>& takers,
+                                      uint64_t ruling) {
+  const int64_t round = d.state().round;
+  std::vector<std::pair<std::string, Condition>> moved;  // (on whom, as it was)
+  std::vector<uint32_t> ids;
+  for (const auto& [cid, c] : d.state().combatants) {  // std::map: id order
+    for (const auto& [kid, k] : c.conditions) {
+      if (k.expiry.kind == fb::ExpiryKind::TurnEnd && k.expiry.round == round + 1 &&
+          std::find(takers.begin(), takers.end(), k.expiry.actor) != takers.end()) {
+        moved.push_back({cid, k});
+        ids.push_back(kid);
+      }
+    }
+  }
+  if (moved.empty()) return absl::OkStatus();
+  for (bool more = true; more;) {  // their daughters come back with them
+    more = false;
+    for (const auto& [cid, c] : d.state().combatants) {
+      for (const auto& [kid, k] : c.conditions) {
+        if (k.parent != 0 && std::find(ids.begin(), ids.end(), k.parent) != ids.end() &&
+            std::find(ids.begin(), ids.end(), kid) == ids.end()) {
+          moved.push_back({cid, k});
+          ids.push_back(kid);
+          more = true;
+        }
+      }
+    }
+  }
+  std::sort(moved.begin(), moved.end(), [](const auto& a, const auto& b) {
+    return a.second.added_at < b.second.added_at;  // parents before daughters
+  });
+  const std::string note = "the GM's order hands the turn on (l.7): its next turn is the one it takes later "
+                           "this round, and the effect ends with it (l.8, l.31)";
+  for (const auto& [cid, k] : moved) {
+    if (k.parent != 0 && std::find(ids.begin(), ids.end(), k.parent) != ids.end()) continue;
+    RETURN_IF_ERROR(RemoveCondition(d, cid, k.id, {ruling, "004.duration.end_turn", {}, note}));
+  }
+  std::map<uint32_t, uint32_t> renamed;  // old id: new id
+  for (const auto& [cid, k] : moved) {
+    NewCondition n;
+    n.actor = cid;
+    n.name = k.name;
+    n.source = k.source;
+    n.relative_to = k.relative_to;
+    n.level = k.level;
+    n.expiry = k.expiry;
+    if (n.expiry.kind == fb::ExpiryKind::TurnEnd && n.expiry.round == round + 1 &&
+        std::find(takers.begin(), takers.end(), n.expiry.actor) != takers.end()) {
+      n.expiry.round = round;
+    }
+    n.parent = renamed.count(k.parent) > 0 ? renamed[k.parent] : k.parent;
+    n.ref = k.ref;
+    n.note = k.note;
+    ASSIGN_OR_RETURN(renamed[k.id], AddCondition(d, n, {ruling, "004.duration.end_turn", {}, note}));
+  }
+  return absl::OkStatus();
+}
+
+// l.8 "Any Participant can hold their turn and take it later in a round":
+// whether the running turn of `who` is one it held this round and took up
+// again (`resume`: its entry no longer `delayed`): its hold is a TurnEnded
+// of this round by the rule 004.hold.turn, read from the log.
+absl::StatusOr<bool> ResumedHeldTurn(Decision& d, const std::string& who) {
+  const int64_t round = d.state().round;
+  const std::vector<uint64_t> voided = d.state().voided;
+  bool held = false;
+  RETURN_IF_ERROR(d.Scan(d.state().seq, [&](const fb::Event& e) -> absl::Status {
+    if (IsVoided(e, voided)) return absl::OkStatus();
+    const fb::StateChange* sc = e.body_as_StateChange();
+    if (sc == nullptr) return absl::OkStatus();
+    const auto* t = sc->change_as_TurnEnded();
+    if (t != nullptr && t->round() == round && t->actor() != nullptr && t->actor()->str() == who &&
+        sc->rule() != nullptr && sc->rule()->str() == "004.hold.turn") {
+      held = true;
+    }
+    return absl::OkStatus();
+  }));
+  return held;
+}
+
 }  // namespace
 
 // l.7 "If two creatures have the same Initiative, the GM decides who goes
 // first": a gm_order made while the running turn is still untouched (no AP,
-// movement, free Interact / Switch Weapons used, not a held turn) and that
-// puts another creature first hands the turn to that creature at once, so
-// the GM's ruling at the start of the round is the order of this round too.
+// movement, free Interact / Switch Weapons used, not a held turn taken up
+// again by `resume`) and that puts another creature first hands the turn to
+// that creature at once, so the GM's ruling at the start of the round is the
+// order of this round too; among turns held to the end of the round (l.8 "by
+// their Initiative") the same.
 absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
   const State& s = d.state();
   if (s.active.empty()) return absl::OkStatus();
   const int idx = IndexOf(s.order, s.active);
-  if (idx < 0 || s.order[idx].delayed) return absl::OkStatus();
+  if (idx < 0) return absl::OkStatus();
   for (const std::string& who : TurnTakers(s)) {
     const Combatant* t = s.Find(who);
     if (Acted(*t)) return absl::OkStatus();
   }
+  // The first turn still to take: of the turns not held, or (a held turn
+  // taken at the end of the round running) of the held ones, which l.8 has
+  // "take turns according to their Initiative", ties the GM's (l.7), as
+  // Advance takes them.
+  std::vector<OrderEntry> next;
   for (const OrderEntry& e : s.order) {
-    if (e.delayed || Done(s, e) || !TakesTurn(*s.Find(e.actor))) continue;
+    if (e.delayed == s.order[idx].delayed) next.push_back(e);
+  }
+  if (s.order[idx].delayed) {
+    std::stable_sort(next.begin(), next.end(), [](const OrderEntry& a, const OrderEntry& b) {
+      return a.initiative > b.initiative;
+    });
+  }
+  for (const OrderEntry& e : next) {
+    if (Done(s, e) || !TakesTurn(*s.Find(e.actor))) continue;
     if (e.actor == s.active) return absl::OkStatus();  // still first
     break;
   }
   const std::string was = s.active;
+  // l.8 "hold their turn and take it later": a held turn taken up again is
+  // taken when its creature chose, not at a place its Initiative gives; the
+  // GM's tie (l.7) does not hand it on.
+  if (!s.order[idx].delayed) {
+    ASSIGN_OR_RETURN(const bool resumed, ResumedHeldTurn(d, was));
+    if (resumed) return absl::OkStatus();
+  }
+  const std::vector<std::string> takers = TurnTakers(s);
   RETURN_IF_ERROR(EndTurn(d, was, {ruling, "004.initiative.tie", {},
                                    "the GM's order puts another first: " + was +
                                        " had not acted and takes its turn in its new place"}));
   RETURN_IF_ERROR(BringBackTurnStartEnds(d, was, ruling));
+  RETURN_IF_ERROR(BringForwardNextTurnEnds(d, takers, ruling));
   return Advance(d, ruling);
 }
 

@@ -570,6 +570,107 @@ TEST(Turns, AGmOrderHandingOnAnUntouchedTurnKeepsItsUntilNextTurnEffects) {
   EXPECT_FALSE(Has(t, "a", kTakingCover));
 }
 
+// 004 l.31 Blind "until the end of their next turn" meets l.7 "the GM
+// decides who goes first" and l.8 "until a creature ends their turn or they
+// lose it": o's held Blind (l.9) fires on a while a's round-2 turn is
+// untouched; the GM then puts o first, handing a's turn on (it starts again
+// after o's). The handed-on start was not a's turn's start, so a's next turn
+// is the one it takes later in round 2: the Blind ends with it. (Black-box:
+// set while a's turn ran, it was tied to a's round-3 turn and lasted a round
+// late.)
+TEST(Turns, ABlindSetOnAnUntouchedTurnHandedOnEndsWithTheTurnInItsNewPlace) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto o = Being("o", "y", 2, 1, {{"ins", 12}, {"nimbleness", 5}});
+  auto z = Being("z", "y", 9, 9, {{"ins", 5}});
+  Table t(ApRp(), MakeRoster({a, o, z}));
+  ASSERT_EQ(t.state().active, "a");  // 24 = 24: id order
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  fb::CommandT h = Cmd("o", "hold_action", {"a"});
+  WithText(h, "action", "blind");
+  WithText(h, "trigger", "is_damaged");
+  WithText(h, "whom", "o");
+  ASSERT_OK(t.Submit(h));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "a");
+  auto fm = Gm("z", "force_move", "a gust");
+  fm.targets = {"o"};
+  With(fm, "dmg_physical", 1);
+  fm = Path(fm, {{2, 2}});
+  ASSERT_OK(t.Submit(fm, {15, 2}));  // 15 + 5 against 2: a is Blinded
+  ASSERT_TRUE(Has(t, "a", kBlinded));
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"o", "a", "z"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().active, "o");
+  EXPECT_EQ(t.state().Find("a")->FindCondition(kBlinded)->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_TRUE(Has(t, "a", kBlinded));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // its next turn ends: so does the Blind
+  EXPECT_FALSE(Has(t, "a", kBlinded));
+}
+
+// 004 l.8 "Any Participant can hold their turn and take it later in a
+// round" meets l.7 "If two creatures have the same Initiative, the GM
+// decides who goes first": a held turn resumed is taken when its creature
+// chose (after b's), not at a place its Initiative gives, so a gm_order
+// putting its tie partner o first does not hand it on: the GM decides ties
+// of Initiative, not when a held turn is taken. (Black-box: a's untouched
+// resumed turn was handed to o and a took it again after o's.)
+TEST(Turns, AResumedHeldTurnIsNotHandedOnByAGmOrder) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto b = Being("b", "x", 1, 3, {{"ins", 12}});
+  auto o = Being("o", "y", 9, 9, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({a, b, o}));
+  ASSERT_EQ(t.state().active, "a");  // 24 = 24 = 24: id order a, b, o
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("a", "resume")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");  // its held turn, taken after b's
+  auto g = Gm("", "gm_order", "tie: o before a");
+  g.targets = {"b", "o", "a"};
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(t.state().active, "a");  // still a's held turn
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().active, "o");
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+}
+
+// 004 l.8 "Should more than one creature hold their turn to the end of the
+// round, they will take turns according to their Initiative" meets l.7 "If
+// two creatures have the same Initiative, the GM decides who goes first":
+// a and b (24 = 24) hold to the end; a's held turn starts first (their
+// places); a gm_order putting b first, before a has acted, hands the held
+// turn to b, as for any untouched turn; a takes its held turn after b's.
+// (Black-box: a held turn was never handed on: the GM's tie came too late.)
+TEST(Turns, AGmOrderDecidesATieOfTurnsHeldToTheEndOfTheRound) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto b = Being("b", "x", 1, 3, {{"ins", 12}});
+  auto o = Being("o", "y", 9, 9, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({a, b, o}));
+  ASSERT_EQ(t.state().active, "a");  // 24 = 24 = 24: id order a, b, o
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");  // the held turns at the end: a's place first
+  auto g = Gm("", "gm_order", "tie: b before a");
+  g.targets = {"b", "a", "o"};
+  ASSERT_OK(t.Submit(g));
+  EXPECT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("b", "take_cover")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  EXPECT_EQ(t.state().active, "a");
+  EXPECT_EQ(t.state().round, 1);
+  ASSERT_OK(t.Submit(Cmd("a", "take_cover")));  // its held turn, 3 AP
+  EXPECT_EQ(Res(t, "a", kAp), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+}
+
 // 004 l.6 "RP can be used to act outside of your turn but usually require
 // specific features or Abilities" meets l.7 "If two creatures have the same
 // Initiative, the GM decides who goes first": a feature paid with RP on a's
@@ -975,6 +1076,69 @@ TEST(Turns, EndOfNextTurnOfAHolderIsItsHeldTurn) {
   EXPECT_TRUE(Has(t, "a", kBlinded));
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
   EXPECT_FALSE(Has(t, "a", kBlinded));  // ended with that turn (lost, l.8)
+}
+
+// 004 l.12 "they act at the end of the first round", l.31 Blind "until the
+// end of their next turn", l.18 Defend "until your next turn": s (surprised,
+// Initiative 40) is blinded before its turn at the end of round 1: the Blind
+// ends with that turn; its Defend ends at its round-2 turn start, first in
+// that round (40 > 25).
+TEST(Turns, ASurprisedCreaturesDurationsEndAtItsEndOfRoundOneTurnAndRoundTwoStart) {
+  auto s = Being("s", "x", 1, 1, {{"ins", 20}});
+  Tag(s, "surprised");
+  auto o = Being("o", "y", 2, 1, {{"ins", 10}, {"nimbleness", 5}});
+  Table t(ApRp(), MakeRoster({s, o}));
+  ASSERT_EQ(t.state().active, "o");
+  ASSERT_OK(t.Submit(Cmd("o", "blind", {"s"}), {15, 2}));
+  ASSERT_TRUE(Has(t, "s", kBlinded));
+  EXPECT_EQ(t.state().Find("s")->FindCondition(kBlinded)->expiry.round, 1);
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "s");
+  ASSERT_OK(t.Submit(Cmd("s", "defend")));
+  ASSERT_OK(t.Submit(Cmd("s", "end_turn")));
+  EXPECT_FALSE(Has(t, "s", kBlinded));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "s");
+  EXPECT_FALSE(Has(t, "s", kDefending));
+}
+
+// 004 l.10 "All creatures of a union have their turn at the same time"
+// with l.7, l.8, l.31: the Blind set on k, a member of the union h+k, while
+// the union's untouched turn runs ends with the union's turn in its new
+// place after a gm_order hands it on (as for a creature alone).
+TEST(Turns, ABlindOnAUnionMemberHandedOnEndsWithTheUnionsTurnInItsNewPlace) {
+  auto h = Being("h", "x", 1, 2, {{"ins", 12}});
+  auto k = Being("k", "x", 1, 1, {{"ins", 12}});
+  Tag(h, "union:u");
+  Tag(k, "union:u");
+  auto o = Being("o", "y", 2, 1, {{"ins", 12}, {"nimbleness", 5}});
+  auto z = Being("z", "y", 9, 9, {{"ins", 5}});
+  Table t(ApRp(), MakeRoster({h, k, o, z}));
+  ASSERT_EQ(t.state().active, "h");
+  ASSERT_OK(t.Submit(Cmd("h", "end_turn")));
+  fb::CommandT hd = Cmd("o", "hold_action", {"k"});
+  WithText(hd, "action", "blind");
+  WithText(hd, "trigger", "is_damaged");
+  WithText(hd, "whom", "o");
+  ASSERT_OK(t.Submit(hd));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
+  ASSERT_EQ(t.state().active, "h");
+  auto fm = Gm("z", "force_move", "a gust");
+  fm.targets = {"o"};
+  With(fm, "dmg_physical", 1);
+  fm = Path(fm, {{2, 2}});
+  ASSERT_OK(t.Submit(fm, {15, 2}));
+  ASSERT_TRUE(Has(t, "k", kBlinded));
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"o", "h", "z"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().active, "o");
+  EXPECT_EQ(t.state().Find("k")->FindCondition(kBlinded)->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "h");
+  ASSERT_OK(t.Submit(Cmd("k", "end_turn")));
+  EXPECT_FALSE(Has(t, "k", kBlinded));
 }
 
 }  // namespace
