@@ -1,6 +1,7 @@
 #include "kernel/changes.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 #include <utility>
 
@@ -205,6 +206,47 @@ absl::Status RemoveCondition(Decision& d, const std::string& actor,
   t.actor = actor;
   t.name = it->second.name;
   return Emit(d, why, Union(std::move(t)));
+}
+
+absl::Status ReAnchor(Decision& d,
+                      const std::function<std::optional<Expiry>(const Condition&)>& to,
+                      const std::function<Why(const Condition&)>& why_of) {
+  struct Saved {
+    Condition c;
+    std::string actor;
+  };
+  std::vector<Saved> roots;
+  for (const auto& [id, c] : d.state().combatants) {
+    for (const auto& [cid, cond] : c.conditions) {
+      if (to(cond).has_value()) roots.push_back({cond, id});
+    }
+  }
+  for (const Saved& root : roots) {
+    const Combatant* holder = d.state().Find(root.actor);
+    if (holder == nullptr || holder->conditions.count(root.c.id) == 0) {
+      continue;  // already moved as a daughter of an earlier one
+    }
+    std::vector<Saved> tree = {root};
+    for (size_t i = 0; i < tree.size(); ++i) {
+      for (const auto& [id, c] : d.state().combatants) {
+        for (const auto& [cid, cond] : c.conditions) {
+          if (cond.parent == tree[i].c.id) tree.push_back({cond, id});
+        }
+      }
+    }
+    const Why why = why_of(root.c);
+    RETURN_IF_ERROR(RemoveCondition(d, root.actor, root.c.id, why));
+    std::map<uint32_t, uint32_t> new_ids;
+    for (const Saved& sv : tree) {
+      NewCondition nc = AsNew(sv.actor, sv.c);
+      auto parent = new_ids.find(sv.c.parent);
+      if (parent != new_ids.end()) nc.parent = parent->second;
+      if (std::optional<Expiry> e = to(sv.c); e.has_value()) nc.expiry = *e;
+      ASSIGN_OR_RETURN(uint32_t nid, AddCondition(d, nc, why));
+      new_ids[sv.c.id] = nid;
+    }
+  }
+  return absl::OkStatus();
 }
 
 absl::Status RemoveConditionsNamed(Decision& d, const std::string& actor,

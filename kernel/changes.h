@@ -11,6 +11,8 @@
 #define COMBAT_KERNEL_CHANGES_H_
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,6 +94,15 @@ absl::StatusOr<uint32_t> AddCondition(Decision& d, const NewCondition& c,
 // condition whose parent it is, on any combatant.
 absl::Status RemoveCondition(Decision& d, const std::string& actor,
                              uint32_t id, const Why& why);
+// Re-anchors conditions (an order change, a hand-on moving when a duration
+// ends): each condition `to` gives a new expiry is removed and added again
+// with it, with its daughters on any combatant (each daughter's own expiry
+// moved too where `to` gives one, else kept); `why_of(root)` names the
+// change. Roots in (combatant id, condition id) order, each subtree
+// breadth-first, parents re-added before their daughters.
+absl::Status ReAnchor(Decision& d,
+                      const std::function<std::optional<Expiry>(const Condition&)>& to,
+                      const std::function<Why(const Condition&)>& why_of);
 // Removes every condition named `name` on `actor` (with daughters).
 absl::Status RemoveConditionsNamed(Decision& d, const std::string& actor,
                                    const std::string& name, const Why& why);

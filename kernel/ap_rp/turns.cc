@@ -9,6 +9,7 @@
 // (a Cinematic Action or Reaction proposed this turn, l.41, l.44).
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -519,59 +520,16 @@ absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, uint64_
 absl::Status BringForwardNextTurnEnds(Decision& d, const std::vector<std::string>& takers,
                                       uint64_t ruling) {
   const int64_t round = d.state().round;
-  std::vector<std::pair<std::string, Condition>> moved;  // (on whom, as it was)
-  std::vector<uint32_t> ids;
-  for (const auto& [cid, c] : d.state().combatants) {  // std::map: id order
-    for (const auto& [kid, k] : c.conditions) {
-      if (k.expiry.kind == fb::ExpiryKind::TurnEnd && k.expiry.round == round + 1 &&
-          std::find(takers.begin(), takers.end(), k.expiry.actor) != takers.end()) {
-        moved.push_back({cid, k});
-        ids.push_back(kid);
-      }
+  auto to = [&](const Condition& k) -> std::optional<Expiry> {
+    if (k.expiry.kind != fb::ExpiryKind::TurnEnd || k.expiry.round != round + 1 ||
+        std::find(takers.begin(), takers.end(), k.expiry.actor) == takers.end()) {
+      return std::nullopt;
     }
-  }
-  if (moved.empty()) return absl::OkStatus();
-  for (bool more = true; more;) {  // their daughters come back with them
-    more = false;
-    for (const auto& [cid, c] : d.state().combatants) {
-      for (const auto& [kid, k] : c.conditions) {
-        if (k.parent != 0 && std::find(ids.begin(), ids.end(), k.parent) != ids.end() &&
-            std::find(ids.begin(), ids.end(), kid) == ids.end()) {
-          moved.push_back({cid, k});
-          ids.push_back(kid);
-          more = true;
-        }
-      }
-    }
-  }
-  std::sort(moved.begin(), moved.end(), [](const auto& a, const auto& b) {
-    return a.second.added_at < b.second.added_at;  // parents before daughters
-  });
+    return Expiry{k.expiry.kind, k.expiry.actor, round};
+  };
   const std::string note = "the GM's order hands the turn on (l.7): its next turn is the one it takes later "
                            "this round, and the effect ends with it (l.8, l.31)";
-  for (const auto& [cid, k] : moved) {
-    if (k.parent != 0 && std::find(ids.begin(), ids.end(), k.parent) != ids.end()) continue;
-    RETURN_IF_ERROR(RemoveCondition(d, cid, k.id, {ruling, "004.duration.end_turn", {}, note}));
-  }
-  std::map<uint32_t, uint32_t> renamed;  // old id: new id
-  for (const auto& [cid, k] : moved) {
-    NewCondition n;
-    n.actor = cid;
-    n.name = k.name;
-    n.source = k.source;
-    n.relative_to = k.relative_to;
-    n.level = k.level;
-    n.expiry = k.expiry;
-    if (n.expiry.kind == fb::ExpiryKind::TurnEnd && n.expiry.round == round + 1 &&
-        std::find(takers.begin(), takers.end(), n.expiry.actor) != takers.end()) {
-      n.expiry.round = round;
-    }
-    n.parent = renamed.count(k.parent) > 0 ? renamed[k.parent] : k.parent;
-    n.ref = k.ref;
-    n.note = k.note;
-    ASSIGN_OR_RETURN(renamed[k.id], AddCondition(d, n, {ruling, "004.duration.end_turn", {}, note}));
-  }
-  return absl::OkStatus();
+  return ReAnchor(d, to, [&](const Condition&) { return Why{ruling, "004.duration.end_turn", {}, note}; });
 }
 
 // l.8 "Any Participant can hold their turn and take it later in a round":

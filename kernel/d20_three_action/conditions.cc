@@ -92,59 +92,13 @@ bool IsRoundAnchor(const Condition& c) {
          c.note != kUntilYourNextTurn;
 }
 
-// Re-anchors the Round durations `to` moves: each is removed and added
-// again, with its daughters (on any combatant), `to` giving the new expiry
-// of each that is a Round's duration (nullopt: it stays). `why` names the
-// change for each root. The roots, in (combatant id, condition id) order,
-// are every Round's duration `to` moves.
-absl::Status ReAnchor(
-    Decision& d,
-    const std::function<std::optional<Expiry>(const Expiry&)>& to,
-    const std::function<Why(const Condition&)>& why_of) {
-  const State& s = d.state();
-  struct Saved {
-    Condition c;
-    std::string actor;
+// For kernel ReAnchor: `to` moves the Round durations only.
+template <typename To>
+auto RoundAnchors(const To& to) {
+  return [&to](const Condition& c) -> std::optional<Expiry> {
+    if (!IsRoundAnchor(c)) return std::nullopt;
+    return to(c.expiry);
   };
-  std::vector<Saved> roots;
-  for (const auto& [id, c] : s.combatants) {
-    for (const auto& [cid, cond] : c.conditions) {
-      if (IsRoundAnchor(cond) && to(cond.expiry).has_value()) {
-        roots.push_back({cond, id});
-      }
-    }
-  }
-  for (const Saved& root : roots) {
-    if (d.state().Find(root.actor) == nullptr ||
-        d.state().Find(root.actor)->conditions.count(root.c.id) == 0) {
-      continue;  // already moved as a daughter of an earlier one
-    }
-    // The subtree, breadth-first from the root.
-    std::vector<Saved> tree = {root};
-    for (size_t i = 0; i < tree.size(); ++i) {
-      for (const auto& [id, c] : d.state().combatants) {
-        for (const auto& [cid, cond] : c.conditions) {
-          if (cond.parent == tree[i].c.id) tree.push_back({cond, id});
-        }
-      }
-    }
-    const Why why = why_of(root.c);
-    RETURN_IF_ERROR(RemoveCondition(d, root.actor, root.c.id, why));
-    std::map<uint32_t, uint32_t> new_ids;
-    for (const Saved& sv : tree) {
-      NewCondition nc = AsNew(sv.actor, sv.c);
-      auto parent = new_ids.find(sv.c.parent);
-      if (parent != new_ids.end()) nc.parent = parent->second;
-      if (IsRoundAnchor(sv.c)) {
-        if (std::optional<Expiry> e = to(sv.c.expiry); e.has_value()) {
-          nc.expiry = *e;
-        }
-      }
-      ASSIGN_OR_RETURN(uint32_t nid, AddCondition(d, nc, why));
-      new_ids[sv.c.id] = nid;
-    }
-  }
-  return absl::OkStatus();
 }
 
 }  // namespace
@@ -205,7 +159,7 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
                 : (has_next ? "when " + next + "'s turn starts"
                             : "with the round"))};
   };
-  return ReAnchor(d, to, why_of);
+  return ReAnchor(d, RoundAnchors(to), why_of);
 }
 
 absl::Status KeepRoundPlacesOnReorder(
@@ -313,7 +267,7 @@ absl::Status KeepRoundPlacesOnReorder(
                                                "'s turn starts in round "),
                             end->round)};
   };
-  return ReAnchor(d, moved, why_of);
+  return ReAnchor(d, RoundAnchors(moved), why_of);
 }
 
 Expiry UntilNextTurnOf(const State& s, const std::string& who) {
