@@ -123,13 +123,28 @@ absl::StatusOr<uint64_t> Walker::FindTurn(int64_t round, int64_t turn,
   uint64_t found = 0;
   int64_t seen = 0;
   std::vector<std::string> actors;  // whose turns there are, in order
+  // The turn ended by the event just before (its actor, round and seq): a
+  // running turn recorded again (TurnEnded then at once TurnStarted, same
+  // actor and round: a mount joining it, seed 001 l.280) is not a new turn.
+  std::string ended_actor;
+  int64_t ended_round = 0;
+  uint64_t ended_seq = 0;
   absl::Status st = log_.Scan(
       session_, branch_, 1, 0, [&](const events::EventBuffer& b) -> absl::Status {
         const fb::Event& e = b.event();
         if (e.body_type() != fb::Body::StateChange) return absl::OkStatus();
+        if (const auto* te = e.body_as_StateChange()->change_as_TurnEnded(); te != nullptr) {
+          ended_actor = S(te->actor());
+          ended_round = te->round();
+          ended_seq = e.seq();
+          return absl::OkStatus();
+        }
         const auto* ts = e.body_as_StateChange()->change_as_TurnStarted();
         if (ts == nullptr || (round != 0 && ts->round() != round)) {
           return absl::OkStatus();
+        }
+        if (e.seq() == ended_seq + 1 && S(ts->actor()) == ended_actor && ts->round() == ended_round) {
+          return absl::OkStatus();  // the same turn, going on
         }
         if (std::find(actors.begin(), actors.end(), S(ts->actor())) == actors.end()) {
           actors.push_back(S(ts->actor()));

@@ -9,6 +9,18 @@ namespace {
 
 using namespace testutil;  // NOLINT
 
+// l.189, l.216: `who` entering `target`'s space waits for its Rebuff; the
+// target lets it come (`pass`), and the entry's check rolls `die`.
+absl::StatusOr<std::vector<events::EventBuffer>> EnterPassed(Table& t, const std::string& who,
+                                                             const std::string& target, int die) {
+  auto declared = t.Submit(Cmd(who, "enter_space", {target}));
+  if (!declared.ok()) return declared.status();
+  if (t.state().windows.empty()) return absl::FailedPreconditionError("no Rebuff window opened");
+  fb::CommandT pass = Cmd(target, "pass");
+  pass.window = t.state().windows.begin()->first;
+  return t.Submit(pass, {die});
+}
+
 // aria grapples the orc (d20 3 + 7 = 10 >= its Defense 10; 2 AP by the
 // roster) and ends her turn; the orc buys 4 AP of movement (Str 3 + Size 0
 // + Athletics 0 = 3: rate 9, l.143: 9 yd) and walks `path` (or jumps along it, `how` "jump"): that move.
@@ -1108,7 +1120,7 @@ TEST(EnterSpace, ThePenaltyEndsWhenTheSpaceIsNoLongerShared) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   // l.216: the better of Power 4 and Agility 4 + d20 10 = 14 >= the orc's
   // higher of Power 13 and Agility 11.
-  ASSERT_TRUE(t.Submit(Cmd("aria", "enter_space", {"orc"}), {10}).ok());
+  ASSERT_TRUE(EnterPassed(t, "aria", "orc", 10).ok());
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
   EXPECT_TRUE(t.state().Find("aria")->Has("SharingSpace"));
   EXPECT_TRUE(t.state().Find("orc")->Has("SharingSpace"));
@@ -1123,6 +1135,35 @@ TEST(EnterSpace, ThePenaltyEndsWhenTheSpaceIsNoLongerShared) {
   EXPECT_FALSE(t.state().Find("orc")->Has("SharingSpace"));
 }
 
+// 001 l.189 Rebuff's trigger, "A creature you can see attempts to approach
+// closer than your weapon's optimal reach", l.190 "before it moves", and
+// l.216 "You attempt to enter a space occupied by another creature": aria
+// (5,5), beside the orc (6,5) and its axe (reach 1), tries to come into its
+// very space, 0 yd from it: the entry waits for the orc's Rebuff (was: she
+// entered at once, no window). The Rebuff, d20 5 + Dex 1 + Melee 1 = 7 <
+// aria's melee Defense 13, misses; the orc pays its 2 AP (6 - 2 = 4) and no
+// initiative (l.125: 17). Then her check, the better of Power 4 / Agility
+// 4 + d20 10 = 14 >= the orc's higher defense 13: she enters.
+TEST(EnterSpace, EnteringTheSpaceWaitsForTheTargetsRebuff) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  auto declared = t.Submit(Cmd("aria", "enter_space", {"orc"}));
+  ASSERT_TRUE(declared.ok()) << declared.status();
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 5}));
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
+  EXPECT_TRUE(kernel::testing::Cites(*declared, "001.act.rebuff"));
+  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
+  rb.window = t.state().windows.begin()->first;
+  WithText(rb, "act", "rebuff");
+  auto r = t.Submit(rb, {5, 10});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(Ap(t.state(), "orc"), 4);
+  EXPECT_EQ(Init(t.state(), "orc"), 17);
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
+  EXPECT_TRUE(t.state().Find("aria")->Has("SharingSpace"));
+}
+
 TEST(EnterSpace, SharingASpaceLowersCombatChecksToo) {
   // 001 l.216: "While you are in the same space, both you and the target
   // take a -2 penalty to all attacks and melee and ranged defenses"; l.70:
@@ -1133,7 +1174,7 @@ TEST(EnterSpace, SharingASpaceLowersCombatChecksToo) {
   // of Power 13 / Agility 11 (not a melee or ranged defense: no -2): no
   // trip (14 >= 13 without the -2).
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/hinder", 1}}), Orc()}), {10, 12});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "enter_space", {"orc"}), {10}).ok());
+  ASSERT_TRUE(EnterPassed(t, "aria", "orc", 10).ok());
   ASSERT_TRUE(t.state().Find("aria")->Has("SharingSpace"));
   fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
   WithText(trip, "hindrance", "trip");
@@ -1469,7 +1510,7 @@ TEST(Hinder, AttackModifiersApplyToCombatChecks) {
   // = 4), + 2 + d20 7 = 13 >= the orc's higher defense 13: aria enters.
   Table w(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(w.Submit(crouch).ok());
-  ASSERT_TRUE(w.Submit(Cmd("aria", "enter_space", {"orc"}), {7}).ok());
+  ASSERT_TRUE(EnterPassed(w, "aria", "orc", 7).ok());
   EXPECT_EQ(w.state().Find("aria")->at, (Pos{6, 5}));
 }
 
@@ -1705,7 +1746,7 @@ TEST(Grapple, EnteringASpaceAwayFromAGrappleEndsIt) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), Orc("gob", 4, 5)}), {10, 12, 1});
   ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"gob"}), {10}).ok());
   ASSERT_TRUE(t.state().Find("gob")->Has("Grappling"));
-  auto r = t.Submit(Cmd("aria", "enter_space", {"orc"}), {10});
+  auto r = EnterPassed(t, "aria", "orc", 10);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
   EXPECT_TRUE(t.state().Find("aria")->Has("SharingSpace"));

@@ -196,8 +196,10 @@ absl::Status CheckTrigger(const State& s, const Verb& v, const fb::CommandT& act
     const Weapon* w = attacker == nullptr ? nullptr : WeaponOf(*attacker, held->command);
     met = met && hv != nullptr && hv->row.kind.cls.attack && w != nullptr && IsRanged(*w);
   } else {
-    // A walk's approach window, or a long jump's (movement.cc ForJump).
-    met = met && (held->command->action == "move" || held->command->action == "jump");
+    // A walk's approach window, or a long jump's (movement.cc ForJump);
+    // for Rebuff also an entry into an occupied space (EntryRebuffers).
+    met = met && (held->command->action == "move" || held->command->action == "jump" ||
+                  (name == "rebuff" && held->command->action == "enter_space"));
   }
   if (!met) {
     return Refuse(rule, absl::StrCat("this window is not ", name, "'s trigger (", trigger, ") by ",
@@ -275,6 +277,32 @@ absl::Status CloseAndResolve(Decision& d, uint32_t window, uint64_t cause,
   return ResolveHeld(d, *held, cause, why);
 }
 
+// l.189 Rebuff's trigger, "A creature you can see attempts to approach
+// closer than your weapon's optimal reach", and l.216 "You attempt to enter
+// a space occupied by another creature": coming into the target's own space
+// is as near as it can come, closer than any reach: the entry waits for the
+// target's Rebuff (a melee weapon in hand), and for those whose reach the
+// step into that space enters, as a walk's step would (movement.cc
+// ForJump, a one-step path).
+std::vector<std::string> EntryRebuffers(const State& s, const Combatant& a, const fb::CommandT& c) {
+  std::vector<std::string> out;
+  const Combatant* t = s.Find(c.targets[0]);
+  const Verb* rebuff = FindVerb("rebuff");
+  if (t->side != a.side && !IsOut(*t) && !t->Has("Pinned") && !Uncommanded(s, *t) && InitiativeOf(s, t->id) > 0 &&
+      t->Resource(res::kAp) >= CostOf(*t, *rebuff, fb::CommandT{})) {
+    for (const Weapon& w : t->weapons) {
+      if (!IsRanged(w) && !Dropped(*t, w)) {
+        out.push_back(t->id);
+        break;
+      }
+    }
+  }
+  for (const std::string& id : ForJump(s, a, {SpaceOf(s, *t).at}).rebuffers) {
+    if (std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+  }
+  return out;
+}
+
 // Holds `act` (declared as `decl`) back in a window for `eligible`: those
 // who may act first (`first`, l.124) and a long jump's reactors (`jump`,
 // l.189, l.204, l.225).
@@ -298,7 +326,10 @@ absl::Status HoldBack(Decision& d, const fb::CommandT& act, uint64_t decl, uint6
   w.pending = id;
   std::vector<std::string> may;
   if (!first.empty()) may.push_back("may act first: " + absl::StrJoin(first, ", "));
-  if (!jump.rebuffers.empty()) may.push_back("may rebuff the jump: " + absl::StrJoin(jump.rebuffers, ", "));
+  if (!jump.rebuffers.empty()) {
+    may.push_back(absl::StrCat("may rebuff the ", act.action == "jump" ? "jump" : "entry", ": ",
+                               absl::StrJoin(jump.rebuffers, ", ")));
+  }
   if (!jump.readied.empty()) may.push_back("may take a readied action: " + absl::StrJoin(jump.readied, ", "));
   if (!jump.clingers.empty()) may.push_back("may cling: " + absl::StrJoin(jump.clingers, ", "));
   return OpenWindow(d, w, {cause, !jump.rebuffers.empty() ? "001.act.rebuff" : !jump.clingers.empty() ? "001.cling" : "001.out_of_turn",
@@ -452,6 +483,12 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   if (c.action == "jump" && !paying && ParamText(c, "kind") != "high") {
     jump = ForJump(d.state(), *actor, PathOf(c));
     for (const std::string& id : jump.who) {
+      if (std::find(eligible.begin(), eligible.end(), id) == eligible.end()) eligible.push_back(id);
+    }
+  }
+  if (c.action == "enter_space" && !paying) {  // l.189, l.216
+    for (const std::string& id : EntryRebuffers(d.state(), *actor, c)) {
+      jump.rebuffers.push_back(id);
       if (std::find(eligible.begin(), eligible.end(), id) == eligible.end()) eligible.push_back(id);
     }
   }

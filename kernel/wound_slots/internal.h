@@ -192,6 +192,9 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d);
 // l.108, l.124: the active creature knocked out or killed during its own
 // turn (no window open): its turn ends and the next starts (turns.cc).
 absl::Status EndIncapableTurn(Decision& d, uint64_t cause);
+// l.108: the rounds stopped with nobody able to take a turn go on once
+// someone can (turns.cc Advance).
+absl::Status ResumeRounds(Decision& d, uint64_t cause);
 // l.199 "Until your next turn": ends `who`'s turn-start anchors of `round`
 // and of earlier rounds whose turn passed without it (turns.cc).
 absl::Status ExpireTurnStartsDue(Decision& d, const std::string& who, int64_t round, uint64_t cause);

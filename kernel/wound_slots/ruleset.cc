@@ -193,7 +193,10 @@ class WoundSlotsRuleset : public Ruleset {
     const uint64_t first = d.next_seq();
     RETURN_IF_ERROR(Dispatch(c, d));
     if (d.next_seq() == first) return absl::OkStatus();
-    return EndIncapableTurn(d, first);
+    RETURN_IF_ERROR(EndIncapableTurn(d, first));
+    // The rounds stopped with nobody able to take a turn (turns.cc Advance)
+    // go on once someone can (l.108).
+    return ResumeRounds(d, first);
   }
 
   static absl::Status Dispatch(const fb::CommandT& c, Decision& d) {

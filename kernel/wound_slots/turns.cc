@@ -246,13 +246,28 @@ absl::Status StartTurnOf(Decision& d, const std::string& who, uint64_t cause) {
 
 // Starts the next turn, ending rounds as needed.
 // The system's: what follows a turn's end happens by itself.
+// l.108 "Each participant has one turn per round": when nobody can take a
+// turn (every combatant dead or unconscious), the turns left in the round
+// pass and the round ends (l.127: what ends with it ends), the next one
+// starts (its Round Start AP) and the rounds stop there, at its start, with
+// no turn running: nothing a turn or a round brings (AP, expiries) changes
+// whether anyone wakes (the text wakes nobody by the round: Stabilize's
+// checks every 10 minutes, l.250, are the GM's), so more rounds would only
+// run on without end. A command that lets someone take a turn (the GM
+// waking it, a creature joining) goes on from that round's start
+// (ResumeRounds).
 absl::Status Advance(Decision& d, uint64_t cause) {
   Decision::SystemSteps system(d);
-  for (int guard = 0; guard < 3; ++guard) {
+  for (int pass = 0; pass < 2; ++pass) {
     const State& s = d.state();
     std::optional<std::string> next = NextInOrder(s, [&](const std::string& id) {
       return CanTakeTurn(s, id);
     });
+    if (!next.has_value() && pass > 0) {
+      return RecordOutcome(d, "", {cause, "001.round", {{"round", s.round}},
+                                   "nobody can take a turn (every combatant dead or unconscious): the rounds "
+                                   "stop at this one's start until someone can"});
+    }
     RETURN_IF_ERROR(PassIncapableTurns(d, next, cause));
     if (next.has_value()) return StartTurnOf(d, *next, cause);
     const int64_t round = d.state().round;
@@ -266,7 +281,7 @@ absl::Status Advance(Decision& d, uint64_t cause) {
     }
     RETURN_IF_ERROR(StartNewRound(d, cause));
   }
-  return absl::OkStatus();  // nobody can take a turn
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -408,6 +423,19 @@ absl::Status EndIncapableTurn(Decision& d, uint64_t cause) {
   RETURN_IF_ERROR(EndTurn(d, who, {cause, "001.round", {{"round", round}},
                                    absl::StrCat(who, IsDead(*d.state().Find(who)) ? " is dead" : " is unconscious",
                                                 ": it can act no more, its turn ends")}));
+  return Advance(d, cause);
+}
+
+// After the rounds stopped with nobody able to take a turn (Advance): a
+// command that lets someone take one (the GM waking it, a creature
+// joining) goes on from the stopped round's start, the turns before its
+// place passing (l.108). The system's.
+absl::Status ResumeRounds(Decision& d, uint64_t cause) {
+  const State& s = d.state();
+  if (s.ended || !s.active.empty() || !s.windows.empty() || s.order.empty()) return absl::OkStatus();
+  if (!NextInOrder(s, [&](const std::string& id) { return CanTakeTurn(s, id); }).has_value()) {
+    return absl::OkStatus();
+  }
   return Advance(d, cause);
 }
 

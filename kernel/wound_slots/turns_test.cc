@@ -244,6 +244,37 @@ TEST(Turns, ACreatureKnockedOutOnItsOwnTurnEndsIt) {
   EXPECT_EQ(Ap(t.state(), "aria"), 21);
 }
 
+// 001 l.108 "Each participant has one turn per round": with every
+// combatant knocked out, nobody can take a turn. The orc (17) is knocked
+// out before its turn, then aria (18) on hers: her turn ends (Turn End
+// AP, Speed 1: 7 + 7 = 14), the orc's passes (Speed 0: 6 + 6 = 12),
+// round 1 ends and round 2 starts (Round Start AP: aria 14 + 7 = 21, her
+// Max AP 21; the orc 12 + 6 = 18, its Max AP 18, l.116-117), and the
+// rounds stop there with no turn running, saying why (was: rounds 2 and 3
+// passed too, round 4 started, and nothing ever started a turn again).
+// The GM wakes the orc: round 2 goes on, aria's turn passes (her Turn End
+// AP lost above 21) and the orc's turn starts.
+TEST(Turns, WithEveryoneKnockedOutTheRoundsStopUntilSomeoneWakes) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  KnockOut(t, "orc");
+  EXPECT_EQ(t.state().active, "aria");
+  KnockOut(t, "aria");
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "");
+  EXPECT_EQ(Ap(t.state(), "aria"), 21);
+  EXPECT_EQ(Ap(t.state(), "orc"), 18);
+  EXPECT_NE(t.state().Find("orc")->Resource(res::kTurnRound), 2);
+  fb::CommandT wake = kernel::testing::GmCmd("gm_condition", "orc", "comes round");
+  kernel::testing::WithText(wake, "op", "remove");
+  kernel::testing::WithText(wake, "name", "Unconscious");
+  auto r = t.Submit(wake);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "orc");
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kTurnRound), 2);
+  EXPECT_EQ(Ap(t.state(), "orc"), 18);
+}
+
 // 001 l.110 "You gain AP twice per round, once at the start of the round,
 // and once at the end of your turn", l.122 "you cannot gain AP until after
 // your first turn", l.108. The orc, surprised (12 + 5 - 5 = 12, no Round
