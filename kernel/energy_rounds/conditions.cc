@@ -56,17 +56,7 @@ bool HasRoot(const Combatant& c, const std::string& name) {
 
 absl::StatusOr<uint32_t> AddWithDaughters(Decision& d, const Impose& c,
                                           const Why& why) {
-  NewCondition nc;
-  nc.actor = c.actor;
-  nc.name = c.name;
-  nc.source = c.source;
-  nc.relative_to = c.relative_to;
-  nc.level = c.level;
-  nc.expiry = c.expiry;
-  nc.parent = c.parent;
-  nc.ref = c.ref;
-  nc.note = c.note;
-  ASSIGN_OR_RETURN(uint32_t id, AddCondition(d, nc, why));
+  ASSIGN_OR_RETURN(uint32_t id, AddCondition(d, c, why));
   if (const char* daughter = DaughterOf(c.name); daughter != nullptr) {
     Impose child;
     child.actor = c.actor;

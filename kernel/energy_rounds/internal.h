@@ -115,17 +115,8 @@ Expiry Forever();
 Expiry OnUse();
 // Whether `c` has `name` and does not ignore it this round (l.690).
 bool Active(const Combatant& c, const std::string& name);
-struct Impose {
-  std::string actor;
-  std::string name;
-  std::string source;
-  Expiry expiry;
-  uint32_t parent = 0;
-  std::string relative_to;
-  int64_t level = 0;
-  uint64_t ref = 0;
-  std::string note;
-};
+// A condition to impose: the kernel's NewCondition (kernel/changes.h).
+using Impose = NewCondition;
 // Adds a condition and the daughters it imposes (Unguarded -> Exposed,
 // Unconscious -> Unguarded -> Exposed, ...: l.688 and each definition).
 // Returns the id of the (parent) condition.

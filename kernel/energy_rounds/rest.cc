@@ -169,15 +169,7 @@ absl::Status RetimeOutlastingDurations(Decision& d, int64_t total, uint64_t caus
   }
   for (const auto& [id, cid] : due) {
     const Condition cond = d.state().Find(id)->conditions.at(cid);
-    Impose again;
-    again.actor = id;
-    again.name = cond.name;
-    again.source = cond.source;
-    again.relative_to = cond.relative_to;
-    again.level = cond.level;
-    again.ref = cond.ref;
-    again.note = cond.note;
-    again.expiry = cond.expiry;
+    Impose again = AsNew(id, cond);
     again.expiry.round = cond.expiry.round - total;
     const int64_t left = again.expiry.round - now;
     const Why why{cause, "002.cond.expire",

@@ -242,13 +242,7 @@ const GmRules& Gm() {
       if (nc.name == "Unconscious") {
         return FallUnconscious(d, nc.actor, nc.source == "gm" ? "sleep" : nc.source, why);
       }
-      Impose im;
-      im.actor = nc.actor;
-      im.name = nc.name;
-      im.source = nc.source;
-      im.level = nc.level;
-      im.relative_to = nc.relative_to;
-      im.note = nc.note;
+      Impose im = nc;
       im.expiry = nc.expiry.kind == fb::ExpiryKind::Never ? DefaultGmExpiry(d.state(), nc)
                                                           : nc.expiry;
       return AddWithDaughters(d, im, why).status();
