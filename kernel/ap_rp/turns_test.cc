@@ -570,6 +570,26 @@ TEST(Turns, AGmOrderHandingOnAnUntouchedTurnKeepsItsUntilNextTurnEffects) {
   EXPECT_FALSE(Has(t, "a", kTakingCover));
 }
 
+// o holds a Blind on `target` against its own damage (l.9, l.31), o and z
+// end round 1, and in round 2, while `target`'s turn is still untouched, a
+// GM's gust hurts o (15 + 5 against 2): `target` is Blinded.
+void BlindDuringTheUntouchedTurnOf(Table& t, const std::string& target) {
+  fb::CommandT h = Cmd("o", "hold_action", {target});
+  WithText(h, "action", "blind");
+  WithText(h, "trigger", "is_damaged");
+  WithText(h, "whom", "o");
+  ASSERT_OK(t.Submit(h));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  auto fm = Gm("z", "force_move", "a gust");
+  fm.targets = {"o"};
+  With(fm, "dmg_physical", 1);
+  fm = Path(fm, {{2, 2}});
+  ASSERT_OK(t.Submit(fm, {15, 2}));
+  ASSERT_TRUE(Has(t, target, kBlinded));
+}
+
 // 004 l.31 Blind "until the end of their next turn" meets l.7 "the GM
 // decides who goes first" and l.8 "until a creature ends their turn or they
 // lose it": o's held Blind (l.9) fires on a while a's round-2 turn is
@@ -585,21 +605,8 @@ TEST(Turns, ABlindSetOnAnUntouchedTurnHandedOnEndsWithTheTurnInItsNewPlace) {
   Table t(ApRp(), MakeRoster({a, o, z}));
   ASSERT_EQ(t.state().active, "a");  // 24 = 24: id order
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
-  fb::CommandT h = Cmd("o", "hold_action", {"a"});
-  WithText(h, "action", "blind");
-  WithText(h, "trigger", "is_damaged");
-  WithText(h, "whom", "o");
-  ASSERT_OK(t.Submit(h));
-  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
-  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
-  ASSERT_EQ(t.state().round, 2);
+  ASSERT_NO_FATAL_FAILURE(BlindDuringTheUntouchedTurnOf(t, "a"));
   ASSERT_EQ(t.state().active, "a");
-  auto fm = Gm("z", "force_move", "a gust");
-  fm.targets = {"o"};
-  With(fm, "dmg_physical", 1);
-  fm = Path(fm, {{2, 2}});
-  ASSERT_OK(t.Submit(fm, {15, 2}));  // 15 + 5 against 2: a is Blinded
-  ASSERT_TRUE(Has(t, "a", kBlinded));
   auto g = Gm("", "gm_order", "tie: o first");
   g.targets = {"o", "a", "z"};
   ASSERT_OK(t.Submit(g));
@@ -1116,20 +1123,8 @@ TEST(Turns, ABlindOnAUnionMemberHandedOnEndsWithTheUnionsTurnInItsNewPlace) {
   Table t(ApRp(), MakeRoster({h, k, o, z}));
   ASSERT_EQ(t.state().active, "h");
   ASSERT_OK(t.Submit(Cmd("h", "end_turn")));
-  fb::CommandT hd = Cmd("o", "hold_action", {"k"});
-  WithText(hd, "action", "blind");
-  WithText(hd, "trigger", "is_damaged");
-  WithText(hd, "whom", "o");
-  ASSERT_OK(t.Submit(hd));
-  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
-  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
+  ASSERT_NO_FATAL_FAILURE(BlindDuringTheUntouchedTurnOf(t, "k"));
   ASSERT_EQ(t.state().active, "h");
-  auto fm = Gm("z", "force_move", "a gust");
-  fm.targets = {"o"};
-  With(fm, "dmg_physical", 1);
-  fm = Path(fm, {{2, 2}});
-  ASSERT_OK(t.Submit(fm, {15, 2}));
-  ASSERT_TRUE(Has(t, "k", kBlinded));
   auto g = Gm("", "gm_order", "tie: o first");
   g.targets = {"o", "h", "z"};
   ASSERT_OK(t.Submit(g));
