@@ -1164,6 +1164,38 @@ TEST(EnterSpace, EnteringTheSpaceWaitsForTheTargetsRebuff) {
   EXPECT_TRUE(t.state().Find("aria")->Has("SharingSpace"));
 }
 
+// 001 l.189 Rebuff's trigger, "A creature you can see attempts to approach
+// closer than your weapon's optimal reach": it is the rebuffer's own. orc2
+// (3,5), initiative 16 + 5 = 21 above aria's 18, may act first in the
+// window of her entry into the orc's space (6,5) (l.124), but the entry
+// takes her from 2 yd to 3 yd of it: no approach, no Rebuff (was: it
+// rebuffed her, 2 yd being within its axe's reach + the one step of
+// "before it moves"). The orc, whose space she enters, still may.
+TEST(EnterSpace, OnlyThoseTheEntryApproachesMayRebuffIt) {
+  Table t(WoundSlots(), Roster({Aria(), Orc(), Orc("orc2", 3, 5)}), {10, 12, 16});
+  ASSERT_EQ(t.state().active, "orc2");
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "aria");
+  ASSERT_TRUE(t.Submit(Cmd("aria", "enter_space", {"orc"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const auto& eligible = t.state().windows.begin()->second.eligible;
+  EXPECT_NE(std::find(eligible.begin(), eligible.end(), "orc2"), eligible.end());
+  const int64_t ap = Ap(t.state(), "orc2");
+  fb::CommandT rb = Cmd("orc2", "interrupt", {"aria"});
+  rb.window = t.state().windows.begin()->first;
+  WithText(rb, "act", "rebuff");
+  auto r = t.Submit(rb, {15});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("l.189"), std::string::npos) << r.status();
+  EXPECT_EQ(Ap(t.state(), "orc2"), ap);
+  EXPECT_EQ(Init(t.state(), "orc2"), 21);
+  fb::CommandT orb = Cmd("orc", "interrupt", {"aria"});
+  orb.window = t.state().windows.begin()->first;
+  WithText(orb, "act", "rebuff");
+  EXPECT_TRUE(t.Submit(orb, {5}).ok());
+  EXPECT_EQ(Ap(t.state(), "orc"), 4);
+}
+
 TEST(EnterSpace, SharingASpaceLowersCombatChecksToo) {
   // 001 l.216: "While you are in the same space, both you and the target
   // take a -2 penalty to all attacks and melee and ranged defenses"; l.70:
