@@ -343,6 +343,26 @@ TEST(Grapple, ClingOnAJumpAway) {
   EXPECT_EQ(Ap(t.state(), "aria"), 12 - 2);
 }
 
+// 001 l.225 Cling's trigger, "A target you are grappling is about to move
+// out of reach": the orc, grappled by aria (5,5), jumps 1 yd from (6,5) to
+// (6,6), still beside her. Its jump waits for aria, whose initiative 18 is
+// above its 17 (l.124), but the jump does not take it out of her reach: no
+// Cling (was: she clung, her Power check, d20 13 + 4 = 17, cutting its one
+// yard).
+TEST(Grapple, NoClingOnAJumpThatStaysWithinReach) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  auto declared = OrcBreaksAway(t, {fb::Pos(6, 6)}, "jump");
+  ASSERT_TRUE(declared.ok()) << declared.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  const int64_t ap = Ap(t.state(), "aria");
+  auto r = t.Submit(ClingOnTheOrc(t, 1), {13});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("l.225"), std::string::npos) << r.status();
+  EXPECT_EQ(Ap(t.state(), "aria"), ap);
+  EXPECT_EQ(t.state().windows.size(), 1u);
+}
+
 // 001 l.226 "You can attempt to either prevent the target's movement ...
 // for every 10 points, you may reduce the target's movement by 1 yard": the
 // orc (pool 9) steps 1 yd away; aria's Cling, Power 4 + d20 6 = 10, reduces

@@ -221,6 +221,15 @@ absl::Status CheckTrigger(const State& s, const Verb& v, const fb::CommandT& act
       }
       met = std::find(may.begin(), may.end(), act.actor) != may.end();
     }
+    if (met && name == "cling" && held->command->action == "jump") {
+      // l.225: "A target you are grappling is about to move out of reach":
+      // a grappler in a long jump's window for acting first (l.124) or a
+      // readied action (l.204) whose reach the jump does not leave has no
+      // trigger (was: it could cling). (A walk's window is opened at the
+      // step leaving its reach, or before the first for a readied action.)
+      const std::vector<std::string> may = ForJump(s, *s.Find(held->actor), PathOf(held->command.object())).clingers;
+      met = std::find(may.begin(), may.end(), act.actor) != may.end();
+    }
   }
   if (!met) {
     return Refuse(rule, absl::StrCat("this window is not ", name, "'s trigger (", trigger, ") by ",
