@@ -343,6 +343,26 @@ TEST(Grapple, ClingOnAJumpAway) {
   EXPECT_EQ(Ap(t.state(), "aria"), 12 - 2);
 }
 
+// 001 l.225 Cling's trigger, "A target you are grappling is about to move
+// out of reach": the orc, grappled by aria (5,5), jumps 1 yd from (6,5) to
+// (6,6), still beside her. Its jump waits for aria, whose initiative 18 is
+// above its 17 (l.124), but the jump does not take it out of her reach: no
+// Cling (was: she clung, her Power check, d20 13 + 4 = 17, cutting its one
+// yard).
+TEST(Grapple, NoClingOnAJumpThatStaysWithinReach) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  auto declared = OrcBreaksAway(t, {fb::Pos(6, 6)}, "jump");
+  ASSERT_TRUE(declared.ok()) << declared.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  const int64_t ap = Ap(t.state(), "aria");
+  auto r = t.Submit(ClingOnTheOrc(t, 1), {13});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("l.225"), std::string::npos) << r.status();
+  EXPECT_EQ(Ap(t.state(), "aria"), ap);
+  EXPECT_EQ(t.state().windows.size(), 1u);
+}
+
 // 001 l.226 "You can attempt to either prevent the target's movement ...
 // for every 10 points, you may reduce the target's movement by 1 yard": the
 // orc (pool 9) steps 1 yd away; aria's Cling, Power 4 + d20 6 = 10, reduces
@@ -1162,6 +1182,38 @@ TEST(EnterSpace, EnteringTheSpaceWaitsForTheTargetsRebuff) {
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
   EXPECT_TRUE(t.state().Find("aria")->Has("SharingSpace"));
+}
+
+// 001 l.189 Rebuff's trigger, "A creature you can see attempts to approach
+// closer than your weapon's optimal reach": it is the rebuffer's own. orc2
+// (3,5), initiative 16 + 5 = 21 above aria's 18, may act first in the
+// window of her entry into the orc's space (6,5) (l.124), but the entry
+// takes her from 2 yd to 3 yd of it: no approach, no Rebuff (was: it
+// rebuffed her, 2 yd being within its axe's reach + the one step of
+// "before it moves"). The orc, whose space she enters, still may.
+TEST(EnterSpace, OnlyThoseTheEntryApproachesMayRebuffIt) {
+  Table t(WoundSlots(), Roster({Aria(), Orc(), Orc("orc2", 3, 5)}), {10, 12, 16});
+  ASSERT_EQ(t.state().active, "orc2");
+  ASSERT_TRUE(t.Submit(Cmd("orc2", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "aria");
+  ASSERT_TRUE(t.Submit(Cmd("aria", "enter_space", {"orc"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const auto& eligible = t.state().windows.begin()->second.eligible;
+  EXPECT_NE(std::find(eligible.begin(), eligible.end(), "orc2"), eligible.end());
+  const int64_t ap = Ap(t.state(), "orc2");
+  fb::CommandT rb = Cmd("orc2", "interrupt", {"aria"});
+  rb.window = t.state().windows.begin()->first;
+  WithText(rb, "act", "rebuff");
+  auto r = t.Submit(rb, {15});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
+  EXPECT_NE(r.status().message().find("l.189"), std::string::npos) << r.status();
+  EXPECT_EQ(Ap(t.state(), "orc2"), ap);
+  EXPECT_EQ(Init(t.state(), "orc2"), 21);
+  fb::CommandT orb = Cmd("orc", "interrupt", {"aria"});
+  orb.window = t.state().windows.begin()->first;
+  WithText(orb, "act", "rebuff");
+  EXPECT_TRUE(t.Submit(orb, {5}).ok());
+  EXPECT_EQ(Ap(t.state(), "orc"), 4);
 }
 
 TEST(EnterSpace, SharingASpaceLowersCombatChecksToo) {

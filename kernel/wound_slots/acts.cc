@@ -161,6 +161,9 @@ bool AsReaction(const Combatant& actor, const Verb& v) {
   return r != nullptr && r->note == v.row.name;
 }
 
+// Below: the entrants' rebuffers (l.189, l.216).
+std::vector<std::string> EntryRebuffers(const State& s, const Combatant& a, const fb::CommandT& c);
+
 // l.125: "Reactions ... you can take any time that its requirements are
 // met": a reaction answers the window its trigger opened. Rebuff: "A
 // creature you can see attempts to approach" (l.189): the approach window
@@ -200,6 +203,33 @@ absl::Status CheckTrigger(const State& s, const Verb& v, const fb::CommandT& act
     // for Rebuff also an entry into an occupied space (EntryRebuffers).
     met = met && (held->command->action == "move" || held->command->action == "jump" ||
                   (name == "rebuff" && held->command->action == "enter_space"));
+    if (met && name == "rebuff") {
+      // l.189: "A creature you can see attempts to approach closer than your
+      // weapon's optimal reach": the trigger is the rebuffer's own; a
+      // creature in the window for another reason (acting first, l.124; a
+      // Cling, l.225; a readied action, l.204) whose reach the held step,
+      // jump or entry does not enter has none (was: it could rebuff).
+      const Combatant* mover = s.Find(held->actor);
+      const fb::CommandT& cmd = held->command.object();
+      std::vector<std::string> may;
+      if (cmd.action == "enter_space") {
+        may = EntryRebuffers(s, *mover, cmd);
+      } else {
+        std::vector<Pos> path = PathOf(cmd);
+        if (cmd.action == "move" && path.size() > 1) path.resize(1);  // the step the move waits before
+        may = ForJump(s, *mover, path).rebuffers;
+      }
+      met = std::find(may.begin(), may.end(), act.actor) != may.end();
+    }
+    if (met && name == "cling" && held->command->action == "jump") {
+      // l.225: "A target you are grappling is about to move out of reach":
+      // a grappler in a long jump's window for acting first (l.124) or a
+      // readied action (l.204) whose reach the jump does not leave has no
+      // trigger (was: it could cling). (A walk's window is opened at the
+      // step leaving its reach, or before the first for a readied action.)
+      const std::vector<std::string> may = ForJump(s, *s.Find(held->actor), PathOf(held->command.object())).clingers;
+      met = std::find(may.begin(), may.end(), act.actor) != may.end();
+    }
   }
   if (!met) {
     return Refuse(rule, absl::StrCat("this window is not ", name, "'s trigger (", trigger, ") by ",
