@@ -138,11 +138,28 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
     if (e.actor == who) after_new = found = true;
   }
   first_to_last = first_to_last && found;
+  // Otherwise the last Turn before its old place is that of the last living
+  // creature ahead of it (round R), or, none being ahead, the round before's
+  // last (it was first): the Round ends as that Turn ends, before the next
+  // place's turn start and its continuous Effects (L13; was: at the next
+  // creature's turn start, after its On fire or Poison). A delaying one's
+  // original place still counts as its place (README "1 Round").
+  std::string prev;
+  bool prev_delays = false;
+  for (int i = mine - 1; i >= 0 && prev.empty(); --i) {
+    if (dead(old_order[i])) continue;
+    prev = old_order[i].actor;
+    prev_delays = old_order[i].delayed;
+  }
   auto to = [&](const Expiry& e) -> std::optional<Expiry> {
     if (e.actor != who) return std::nullopt;
-    return first_to_last ? Expiry{fb::ExpiryKind::TurnStart, who, e.round - 1}
-           : has_next    ? Expiry{fb::ExpiryKind::TurnStart, next, e.round}
-                         : Expiry{fb::ExpiryKind::RoundEnd, "", e.round};
+    if (first_to_last) {
+      return Expiry{fb::ExpiryKind::TurnStart, who, e.round - 1};
+    }
+    if (!has_next) return Expiry{fb::ExpiryKind::RoundEnd, "", e.round};
+    if (prev.empty()) return Expiry{fb::ExpiryKind::RoundEnd, "", e.round - 1};
+    if (prev_delays) return Expiry{fb::ExpiryKind::TurnStart, next, e.round};
+    return Expiry{fb::ExpiryKind::TurnEnd, prev, e.round};
   };
   auto why_of = [&](const Condition& root) {
     return Why{
@@ -156,8 +173,10 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
                 ? absl::StrCat("after every other creature's turn of round ",
                                root.expiry.round - 1, ", as ", who,
                                "'s turn comes")
-                : (has_next ? "when " + next + "'s turn starts"
-                            : "with the round"))};
+            : !has_next     ? std::string("with the round")
+            : prev.empty()  ? absl::StrCat("with round ", root.expiry.round - 1)
+            : prev_delays   ? "when " + next + "'s turn starts"
+                            : "when " + prev + "'s turn ends")};
   };
   return ReAnchor(d, RoundAnchors(to), why_of);
 }
@@ -225,6 +244,17 @@ absl::Status KeepRoundPlacesOnReorder(
       return std::nullopt;
     };
     std::optional<Expiry> end = place(last->first, last->second);
+    // A place follows that last Turn in its round: the Round ends as that
+    // Turn ends, before the place's turn start and its continuous Effects
+    // (L13; was: after them), as KeepRoundAnchors ends one; a delaying
+    // creature's original place still counts as its place.
+    const std::string last_actor =
+        last->second < 0 ? active : order[last->second].actor;
+    const bool last_delays = last->second >= 0 && order[last->second].delayed;
+    if (end.has_value() && !last_delays &&
+        (end->actor != e.actor || end->round != e.round)) {
+      return Expiry{fb::ExpiryKind::TurnEnd, last_actor, last->first};
+    }
     // No place after it in that round: the Round ends with the round, right
     // after that last Turn, before the next round's first turn start and its
     // continuous Effects (L13 "after all other Creatures have gotten a
@@ -263,8 +293,11 @@ absl::Status KeepRoundPlacesOnReorder(
                             "other creature's Turn: it ends ",
                             end->kind == fb::ExpiryKind::RoundEnd
                                 ? "with round "
-                                : absl::StrCat("when ", end->actor,
-                                               "'s turn starts in round "),
+                            : absl::StrCat(
+                                  "when ", end->actor,
+                                  end->kind == fb::ExpiryKind::TurnEnd
+                                      ? "'s turn ends in round "
+                                      : "'s turn starts in round "),
                             end->round)};
   };
   return ReAnchor(d, RoundAnchors(moved), why_of);
@@ -374,8 +407,10 @@ absl::Status AddShaken(Decision& d, std::string who, std::string by,
   Expiry expiry = fresh.value_or(ForRounds(d.state(), by, rounds));
   for (const Condition* old : Named(*c, kShaken)) {
     const fb::ExpiryKind k = old->expiry.kind;
+    // (A Round kept at a held creature's old place may end with a Turn's
+    // end: KeepRoundAnchors.)
     if (k != fb::ExpiryKind::TurnStart && k != fb::ExpiryKind::RoundStart &&
-        k != fb::ExpiryKind::RoundEnd) {
+        k != fb::ExpiryKind::RoundEnd && k != fb::ExpiryKind::TurnEnd) {
       continue;
     }
     expiry = Expiry{k, old->expiry.actor, old->expiry.round + rounds};

@@ -93,6 +93,9 @@ absl::StatusOr<bool> StartTurnOf(Decision& d, const std::string& who,
   }
   const Combatant* c = d.state().Find(who);
   if (IsDead(*c)) {
+    RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
+                             {cause, "000.duration.round"})
+                        .status());
     RETURN_IF_ERROR(SetResource(d, who, kTurnRound, round,
                                 {cause, "000.dead", {}, "died"}));
     RETURN_IF_ERROR(EndTurn(
@@ -197,6 +200,9 @@ absl::Status Advance(Decision& d, uint64_t cause) {
           RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, e.actor,
                                    round, {cause, "000.duration.round"})
                               .status());
+          RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, e.actor,
+                                   round, {cause, "000.duration.round"})
+                              .status());
           continue;
         }
         // L15: a delaying creature still suffers its ongoing effects each
@@ -213,6 +219,11 @@ absl::Status Advance(Decision& d, uint64_t cause) {
         // Durations anchored to a turn that does not happen still end when
         // the order passes it.
         RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnStart, e.actor, round,
+                                 {cause, "000.duration.round"})
+                            .status());
+        // So do those a moved Round was given at its turn's end
+        // (conditions.cc:KeepRoundAnchors).
+        RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, e.actor, round,
                                  {cause, "000.duration.round"})
                             .status());
         continue;
@@ -246,6 +257,14 @@ absl::Status Advance(Decision& d, uint64_t cause) {
     RETURN_IF_ERROR(
         ExpireAt(d, fb::ExpiryKind::RoundEnd, "", round, {cause, "000.round"})
             .status());
+    // L13, L15: a creature still delaying took no Turn this round; what was
+    // to end with its Turn of this round ends with the round.
+    for (const OrderEntry& e : order) {
+      if (!e.delayed) continue;
+      RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, e.actor, round,
+                               {cause, "000.duration.round"})
+                          .status());
+    }
     RETURN_IF_ERROR(
         StartRound(d, {cause, "000.round", {{"round", round + 1}}}));
     RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::RoundStart, "", round + 1,

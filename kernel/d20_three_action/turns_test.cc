@@ -508,6 +508,115 @@ TEST(Turns, ARoundsDurationStaysAtTheHoldersOldPlace) {
   EXPECT_FALSE(Has(t, "gob", kFlatFooted));
 }
 
+// 000 l.13 "If a Creature decides to hold its Turn ... (If something has a
+// Duration of 1 Round it will end after all other Creatures have gotten a
+// Turn, not the end of the Initiative count)" with l.156 (On fire: 2d6 at
+// the beginning of the Turn): the GM sets the orc On fire for 1 Round in
+// gob's Turn (aria, gob, orc), and gob holds until after the orc. The other
+// creatures' Turns before gob's old place are the orc's of round 1 and
+// aria's of round 2: the Round ends as aria's round-2 Turn ends, before the
+// orc's round-2 turn start. The orc burns once: 20 - (1 + 1) = 18 HP (was:
+// the Round moved to the orc's round-2 turn start, ending after its fire
+// there, 20 - 2 - 2 = 16 HP).
+TEST(Turns, AHeldRoundsDurationEndsBeforeTheNextCreaturesTurnStart) {
+  Table t = ThreeApart();
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_EQ(t.state().active, "gob");
+  HornShakes(t, "orc", 1, kOnFire);
+  fb::CommandT hold = Cmd("gob", "hold");
+  WithText(hold, "after", "orc");
+  ASSERT_OK(t.Submit(hold, {1, 1}));
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_EQ(Res(t, "orc", kHp), 18);  // round 1: 2d6 = 1 + 1
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // the held Turn resumed
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "aria");
+  EXPECT_TRUE(Has(t, "orc", kOnFire));  // aria's round-2 Turn is yet to come
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // no fire die rolled
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_FALSE(Has(t, "orc", kOnFire));
+  EXPECT_EQ(Res(t, "orc", kHp), 18);  // no second burn
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(t.state().active, "gob");  // one step later: still over
+  EXPECT_EQ(Res(t, "orc", kHp), 18);
+}
+
+// The same with aria killed before her round-2 Turn (l.13, l.140: the Dead
+// get no Turn): every other creature has had its Turn when her place
+// passes; the orc does not burn again (was: 16 HP, at the orc's turn start).
+TEST(Turns, AHeldRoundsDurationEndsWhereTheDeadLastOneAheadHadItsPlace) {
+  Table t = ThreeApart();
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  HornShakes(t, "orc", 1, kOnFire);
+  fb::CommandT hold = Cmd("gob", "hold");
+  WithText(hold, "after", "orc");
+  ASSERT_OK(t.Submit(hold, {1, 1}));
+  ASSERT_EQ(t.state().active, "orc");
+  RockKills(t, "aria");
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // no fire die rolled
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_FALSE(Has(t, "orc", kOnFire));
+  EXPECT_EQ(Res(t, "orc", kHp), 18);
+}
+
+// l.13 with a first creature that holds to the middle of the order (aria,
+// gob, orc, wolf; aria holds until after gob): the Turns the others had
+// before her round-2 place are gob's, the orc's and the wolf's of round 1,
+// so gob's On fire of 1 Round (laid in aria's Turn) ends with round 1,
+// before gob's round-2 turn start: 20 - (1 + 1) = 18 HP (was: after gob's
+// round-2 fire, 16).
+TEST(Turns, ARoundsDurationOfAFirstHolderMovedToTheMiddleEndsWithTheRound) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0),
+                      Being("gob", "goblins", 5, 5),
+                      Being("orc", "goblins", 9, 9),
+                      Being("wolf", "goblins", 0, 9)}),
+          {20, 15, 10, 5});
+  ASSERT_EQ(t.state().active, "aria");
+  HornShakes(t, "gob", 1, kOnFire);
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  ASSERT_OK(t.Submit(hold, {1, 1}));
+  ASSERT_EQ(t.state().active, "gob");
+  EXPECT_EQ(Res(t, "gob", kHp), 18);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_TRUE(Has(t, "gob", kOnFire));  // the wolf's Turn is yet to come
+  ASSERT_OK(t.Submit(Cmd("wolf", "end_turn")));  // no fire die rolled
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "gob");
+  EXPECT_FALSE(Has(t, "gob", kOnFire));
+  EXPECT_EQ(Res(t, "gob", kHp), 18);
+}
+
+// The same through a GM's `gm_order` (l.13): in gob's Turn the GM sets the
+// orc On fire for 1 Round and puts gob after the orc (aria, orc, gob). The
+// Round ends as aria's round-2 Turn ends, before the orc's round-2 turn
+// start: 18 HP (was: at the orc's round-2 turn start, after its fire, 16).
+TEST(Turns, AGmReorderEndsARoundBeforeTheNextCreaturesTurnStart) {
+  Table t = ThreeApart();
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  HornShakes(t, "orc", 1, kOnFire);
+  fb::CommandT order = Gm("", "gm_order", "gob hangs back");
+  order.targets = {"aria", "orc", "gob"};
+  ASSERT_OK(t.Submit(order));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn"), {1, 1}));
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_EQ(Res(t, "orc", kHp), 18);
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "aria");
+  EXPECT_TRUE(Has(t, "orc", kOnFire));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // no fire die rolled
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_FALSE(Has(t, "orc", kOnFire));
+  EXPECT_EQ(Res(t, "orc", kHp), 18);
+}
+
 // 000 l.13 with l.15 "When a Creature delaying their Turn wishes to act they
 // may enter the Initiative again after the current Turn": a 2-Round effect
 // aria applied in round 1 ends at her old place, the start of round 3, which
@@ -719,9 +828,9 @@ TEST(Turns, ATimedFlatFootedStaysAtTheHoldersOldPlace) {
 
 // 000 l.146 "Additional instances of Shaken add to the Duration" with l.13:
 // the orc's Shaken of 1 Round (aria's turn) stays at aria's old place when
-// she holds until after gob, and would end at gob's round-2 start, gob now
-// first; a second Shaken of 1 Round in gob's turn adds its Round: it ends
-// at gob's round-3 start, one Round later.
+// she holds until after gob, and would end with round 1, gob now first; a
+// second Shaken of 1 Round in gob's turn adds its Round: it ends with round
+// 2, one Round later.
 TEST(Turns, AShakenAddedToOneKeptAtAHoldersOldPlaceEndsARoundLater) {
   Table t = ThreeApart();
   HornShakesTheOrc(t, 1);
