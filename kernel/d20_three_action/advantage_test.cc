@@ -173,10 +173,7 @@ TEST(Advantage, ADeadCreatureStillGivesCover) {
       MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1),
                   Being("orc", "goblins", 3, 1)});
   Table t(D20ThreeAction(), r, {15, 10, 5});
-  fb::CommandT kill = Gm("orc", "gm_condition", "slain");
-  WithText(kill, "name", "dead");
-  WithText(kill, "op", "add");
-  ASSERT_OK(t.Submit(kill));
+  GmAdd(t, "orc", "dead");
   ASSERT_TRUE(Has(t, "orc", kDead));
   EXPECT_TRUE(
       HasSource(EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage,

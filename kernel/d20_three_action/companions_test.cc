@@ -46,10 +46,7 @@ TEST(Command, ACompanionActsOnlyWhenCommandedOncePerRound) {
 
 TEST(Command, StartOfTurnEffectsHappenAtTheCommandersTurn) {
   Table t(D20ThreeAction(), Pack(), {15, 10});
-  fb::CommandT fire = Gm("wolf", "gm_condition", "burning brush");
-  WithText(fire, "name", "on_fire");
-  WithText(fire, "op", "add");
-  ASSERT_OK(t.Submit(fire));
+  GmAdd(t, "wolf", "on_fire");
   ASSERT_OK(t.Submit(Cmd("ranger", "end_turn")));
   EXPECT_EQ(Res(t, "wolf", kHp), 20);
   auto ev = t.Submit(Cmd("gob", "end_turn"), {2, 3});  // ranger's turn: 2d6

@@ -167,10 +167,7 @@ TEST(Height, AFlyerThatFallsIntoWaterIsPutOut) {
   fb::RosterT r = Sky(50);
   Terrain(r, 0, 0, "water");
   Table t(D20ThreeAction(), r, {15, 10});
-  fb::CommandT fire = Gm("hawk", "gm_condition", "a burning arrow");
-  WithText(fire, "name", "on_fire");
-  WithText(fire, "op", "add");
-  ASSERT_OK(t.Submit(fire));
+  GmAdd(t, "hawk", "on_fire");
   ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));  // did not fly
   EXPECT_EQ(Res(t, "hawk", kAltitude), 0);
   EXPECT_FALSE(Has(t, "hawk", kOnFire));
@@ -184,10 +181,7 @@ TEST(Height, AFlyerThatDivesIntoWaterIsPutOut) {
   fb::RosterT r = Sky(10);
   Terrain(r, 1, 0, "water");
   Table t(D20ThreeAction(), r, {15, 10});
-  fb::CommandT fire = Gm("hawk", "gm_condition", "a burning arrow");
-  WithText(fire, "name", "on_fire");
-  WithText(fire, "op", "add");
-  ASSERT_OK(t.Submit(fire));
+  GmAdd(t, "hawk", "on_fire");
   ASSERT_OK(t.Submit(Fly({{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, 0}}, 0)));
   ASSERT_TRUE(Has(t, "hawk", kOnFire));  // over the water, through the air
   ASSERT_OK(t.Submit(Fly({{5, 0}, {4, 0}, {3, 0}, {2, 0}, {1, 0}}, 0, 10)));

@@ -350,10 +350,7 @@ TEST(Maneuver, APushCutShortByThePushersSpeedSaysWhy) {
 // stops where it is still adjacent: 0 ft (was: aria followed to (1,0)).
 TEST(Maneuver, AnEntangledPusherDoesNotFollow) {
   Table t(D20ThreeAction(), Pair(), {15, 10});
-  fb::CommandT roots = Gm("aria", "gm_condition", "roots");
-  WithText(roots, "name", "entangled");
-  WithText(roots, "op", "add");
-  ASSERT_OK(t.Submit(roots));
+  GmAdd(t, "aria", "entangled");
   auto ev = t.Submit(M("push"), {15, 3});  // 19 vs 7: a success, 5 ft
   ASSERT_OK(ev);
   EXPECT_EQ(NumOf(*ev, "000.push", "pusher_adjacent_ft"), 0);

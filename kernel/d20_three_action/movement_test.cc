@@ -269,10 +269,7 @@ TEST(Move, EntangledCreaturesCannotMove) {
           MakeRoster(
               {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)}),
           {15, 10});
-  fb::CommandT c = Gm("aria", "gm_condition", "roots");
-  WithText(c, "name", "entangled");
-  WithText(c, "op", "add");
-  ASSERT_OK(t.Submit(c));
+  GmAdd(t, "aria", "entangled");
   auto out = t.Submit(MoveTo("aria", {{1, 0}}));
   EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(out.status().message().find("l.144"), std::string::npos);
@@ -283,13 +280,10 @@ TEST(Move, WaterPutsOutFire) {
       {Being("aria", "party", 0, 0), Being("gob", "goblins", 10, 10)});
   Terrain(r, 1, 0, "water");
   Table t(D20ThreeAction(), r, {15, 10});
-  fb::CommandT c = Gm("aria", "gm_condition", "oil");
-  WithText(c, "name", "on_fire");
-  WithText(c, "op", "add");
-  ASSERT_OK(t.Submit(c));
+  GmAdd(t, "aria", "on_fire");
   ASSERT_OK(t.Submit(MoveTo("aria", {{1, 0}})));
   EXPECT_FALSE(Has(t, "aria", kOnFire));  // L156
-  ASSERT_OK(t.Submit(c));
+  GmAdd(t, "aria", "on_fire");
   ASSERT_OK(t.Submit(Cmd("aria", "extinguish")));  // an Action: prone, out
   EXPECT_FALSE(Has(t, "aria", kOnFire));
   EXPECT_TRUE(Has(t, "aria", kProne));
@@ -305,10 +299,7 @@ TEST(Move, CrawlingOrPushedIntoWaterPutsOutFire) {
   Terrain(r, 0, 2, "water");
   Table t(D20ThreeAction(), r, {15, 10});
   for (const char* who : {"aria", "gob"}) {
-    fb::CommandT c = Gm(who, "gm_condition", "oil");
-    WithText(c, "name", "on_fire");
-    WithText(c, "op", "add");
-    ASSERT_OK(t.Submit(c));
+    GmAdd(t, who, "on_fire");
   }
   ASSERT_OK(t.Submit(Cmd("aria", "drop_prone")));
   fb::CommandT crawl = Cmd("aria", "crawl");
@@ -339,10 +330,7 @@ TEST(Move, AGrappleThatEntersTheWaterPutsOutFire) {
       {Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0)});
   Terrain(r, 1, 0, "water");
   Table t(D20ThreeAction(), r, {15, 10});
-  fb::CommandT c = Gm("aria", "gm_condition", "oil");
-  WithText(c, "name", "on_fire");
-  WithText(c, "op", "add");
-  ASSERT_OK(t.Submit(c));
+  GmAdd(t, "aria", "on_fire");
   ASSERT_OK(t.Submit(Cmd("aria", "grapple", {"gob"}), {8, 5}));
   ASSERT_TRUE(Has(t, "aria", kGrappling));
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{1, 0}));
@@ -353,10 +341,7 @@ TEST(Move, AGrappleThatEntersTheWaterPutsOutFire) {
       MakeRoster({std::move(ogre), Being("gob", "goblins", 7, 3)});
   Terrain(r2, 5, 3, "water");
   Table u(D20ThreeAction(), r2, {15, 10});
-  fb::CommandT oil = Gm("gob", "gm_condition", "oil");
-  WithText(oil, "name", "on_fire");
-  WithText(oil, "op", "add");
-  ASSERT_OK(u.Submit(oil));
+  GmAdd(u, "gob", "on_fire");
   ASSERT_OK(u.Submit(Cmd("ogre", "grapple", {"gob"}), {8, 5}));
   ASSERT_TRUE(Has(u, "gob", kGrappled));
   EXPECT_EQ(u.state().Find("gob")->at, (Pos{5, 3}));
@@ -373,10 +358,7 @@ TEST(Move, FlyingOverWaterDoesNotPutOutFire) {
   Terrain(r, 1, 0, "water");
   Terrain(r, 2, 0, "water");
   Table t(D20ThreeAction(), r, {15, 10});
-  fb::CommandT oil = Gm("aria", "gm_condition", "oil");
-  WithText(oil, "name", "on_fire");
-  WithText(oil, "op", "add");
-  ASSERT_OK(t.Submit(oil));
+  GmAdd(t, "aria", "on_fire");
   std::vector<std::pair<int, int>> path;
   for (int x = 1; x <= 6; ++x) path.push_back({x, 0});
   fb::CommandT c = MoveTo("aria", path);

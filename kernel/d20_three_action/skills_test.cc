@@ -23,10 +23,7 @@ TEST(Skill, MedicineEndsBleedingAndResetsThePenalty) {
       MakeRoster({Being("aria", "party", 0, 0, {{"skill_medicine", 3}}),
                   Being("bo", "party", 1, 0), Being("gob", "goblins", 9, 9)}),
       {15, 10, 5});
-  fb::CommandT b = Gm("bo", "gm_condition", "cut");
-  WithText(b, "name", "bleeding");
-  WithText(b, "op", "add");
-  ASSERT_OK(t.Submit(b));
+  GmAdd(t, "bo", "bleeding");
   fb::CommandT p = Gm("bo", "gm_set", "cut");
   WithText(p, "resource", "bleed_penalty");
   With(p, "value", 4);

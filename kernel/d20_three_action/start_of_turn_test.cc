@@ -286,10 +286,7 @@ TEST(StartOfTurn, AGmsExplicitTurnStartIsTheBearersLastBite) {
 
 TEST(StartOfTurn, BleedingComesFirst) {
   Table t = Bleeder(10, 0);
-  fb::CommandT c = Gm("gob", "gm_condition", "torch");
-  WithText(c, "name", "on_fire");
-  WithText(c, "op", "add");
-  ASSERT_OK(t.Submit(c));
+  GmAdd(t, "gob", "on_fire");
   auto ev = t.Submit(Cmd("aria", "end_turn"), {12, 1, 1, 2, 2});
   ASSERT_OK(ev);
   std::vector<std::string> purposes;

@@ -198,14 +198,8 @@ TEST(Turns, RefusesActingOutOfTurnAndBeyondTheBudget) {
 
 TEST(Turns, SlowedAndIncapacitatedLoseActions) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
-  fb::CommandT slow = Gm("aria", "gm_condition", "a slow spell");
-  WithText(slow, "name", "slowed");
-  WithText(slow, "op", "add");
-  ASSERT_OK(t.Submit(slow));
-  fb::CommandT inc = Gm("gob", "gm_condition", "knocked out");
-  WithText(inc, "name", "incapacitated");
-  WithText(inc, "op", "add");
-  ASSERT_OK(t.Submit(inc));
+  GmAdd(t, "aria", "slowed");
+  GmAdd(t, "gob", "incapacitated");
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   EXPECT_EQ(Res(t, "gob", kActions), 1);    // L152: 3 - 2
   EXPECT_EQ(Res(t, "gob", kReactions), 0);  // 1 - 2, minimum 0
@@ -222,10 +216,7 @@ TEST(Turns, SlowedAndIncapacitatedLoseActions) {
 TEST(Turns, SlowedAndIncapacitatedTogetherLeaveNoAction) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   for (const char* name : {"slowed", "incapacitated"}) {
-    fb::CommandT g = Gm("gob", "gm_condition", "by ruling");
-    WithText(g, "name", name);
-    WithText(g, "op", "add");
-    ASSERT_OK(t.Submit(g));
+    GmAdd(t, "gob", name);
   }
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {13, 1, 1}));
   EXPECT_EQ(Res(t, "gob", kActions), 0);
@@ -242,14 +233,8 @@ TEST(Turns, SlowedAndIncapacitatedTogetherLeaveNoAction) {
 TEST(Turns, SlowedMidTurnKeepsTheTurnsActions) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   ASSERT_OK(t.Submit(Cmd("aria", "interact")));  // 3 - 1 = 2 left
-  fb::CommandT slow = Gm("aria", "gm_condition", "a slow spell");
-  WithText(slow, "name", "slowed");
-  WithText(slow, "op", "add");
-  ASSERT_OK(t.Submit(slow));
-  fb::CommandT inc = Gm("aria", "gm_condition", "knocked out");
-  WithText(inc, "name", "incapacitated");
-  WithText(inc, "op", "add");
-  ASSERT_OK(t.Submit(inc));
+  GmAdd(t, "aria", "slowed");
+  GmAdd(t, "aria", "incapacitated");
   EXPECT_EQ(Res(t, "aria", kActions), 2);    // this Turn's allotment stays
   EXPECT_EQ(Res(t, "aria", kReactions), 1);  // until its next Turn (l.19)
   ASSERT_OK(t.Submit(Cmd("aria", "interact")));
@@ -261,10 +246,7 @@ TEST(Turns, SlowedMidTurnKeepsTheTurnsActions) {
 
 TEST(Turns, StunnedCreaturesCannotAct) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
-  fb::CommandT stun = Gm("aria", "gm_condition", "stunning blow");
-  WithText(stun, "name", "stunned");
-  WithText(stun, "op", "add");
-  ASSERT_OK(t.Submit(stun));
+  GmAdd(t, "aria", "stunned");
   auto out = t.Submit(Cmd("aria", "drop_prone"));
   ASSERT_FALSE(out.ok());
   EXPECT_NE(out.status().message().find("Stunned"), std::string::npos);
@@ -331,10 +313,7 @@ TEST(Turns, DelayOnlyBeforeActing) {
 
 TEST(Turns, DelayedCreaturesStillBleedAtTheirOriginalInitiative) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
-  fb::CommandT bleed = Gm("aria", "gm_condition", "deep cut");
-  WithText(bleed, "name", "bleeding");
-  WithText(bleed, "op", "add");
-  ASSERT_OK(t.Submit(bleed));
+  GmAdd(t, "aria", "bleeding");
   ASSERT_OK(t.Submit(Cmd("aria", "delay")));
   // Round 2 starts: aria (delayed, first in the order) bleeds before gob's
   // turn: table d20 14 (no effect), then 2d6 = 2 + 3.
@@ -455,10 +434,7 @@ TEST(Turns, ARoundsDurationEndsAtTheOldPlaceOfAnApplierKilledWhileDelaying) {
   ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
   ASSERT_EQ(t.state().active, "aria");
   ASSERT_OK(t.Submit(Cmd("aria", "delay")));
-  fb::CommandT kill = Gm("aria", "gm_condition", "slain while waiting");
-  WithText(kill, "name", "dead");
-  WithText(kill, "op", "add");
-  ASSERT_OK(t.Submit(kill));
+  GmAdd(t, "aria", "dead");
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   EXPECT_TRUE(Has(t, "orc", kShaken));
   ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));

@@ -107,10 +107,7 @@ TEST(ZeroG, ADriftIntoWaterPutsOutTheFire) {
     Terrain(r, 10, y, "water");
   }
   Table t(D20ThreeAction(), r, {15, 10});
-  fb::CommandT fire = Gm("aria", "gm_condition", "a spark");
-  WithText(fire, "name", "on_fire");
-  WithText(fire, "op", "add");
-  ASSERT_OK(t.Submit(fire));
+  GmAdd(t, "aria", "on_fire");
   ASSERT_OK(t.Submit(
       PushOff("aria", {{2, 2}, {3, 2}, {4, 2}, {5, 2}, {6, 2}, {7, 2}})));
   ASSERT_TRUE(Has(t, "aria", kOnFire));
