@@ -47,9 +47,7 @@ absl::StatusOr<std::vector<events::EventBuffer>> OrcBreaksAway(Table& t,
 // aria answers the window open first with a Cling on the orc (l.225),
 // cutting `reduce` yards of its movement (none given: the act's default).
 fb::CommandT ClingOnTheOrc(const Table& t, int reduce = -1) {
-  fb::CommandT cl = Cmd("aria", "interrupt", {"orc"});
-  cl.window = t.state().windows.begin()->first;
-  WithText(cl, "act", "cling");
+  fb::CommandT cl = Answer(t, "aria", "cling", "orc");
   if (reduce >= 0) With(cl, "reduce", reduce);
   return cl;
 }
@@ -475,9 +473,7 @@ TEST(Reactions, HarryInTheWindowOfARangedAttack) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("archer", "standard_attack", {"aria"})).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
-  fb::CommandT h = Cmd("aria", "interrupt", {"archer"});
-  h.window = t.state().windows.begin()->first;
-  WithText(h, "act", "harry");
+  fb::CommandT h = Answer(t, "aria", "harry", "archer");
   // The shot resolves after the reaction: d20 12 + 2 - 2 = 12 < ranged
   // Defense 12? 12 >= 12 would hit; Harry's -2 makes it 10: a miss (l.202).
   ASSERT_TRUE(t.Submit(h, {10}).ok());
@@ -494,9 +490,7 @@ TEST(Reactions, HarryOncePerRoundOpensNoSecondWindow) {
   ASSERT_TRUE(t.Submit(Cmd("archer", "standard_attack", {"aria"})).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
-  fb::CommandT h = Cmd("aria", "interrupt", {"archer"});
-  h.window = t.state().windows.begin()->first;
-  WithText(h, "act", "harry");
+  fb::CommandT h = Answer(t, "aria", "harry", "archer");
   ASSERT_TRUE(t.Submit(h, {10}).ok());
   EXPECT_EQ(Ap(t.state(), "aria"), 5);  // 7 - 2
   // 001 l.202: "You can only use this reaction once per round per target":
@@ -571,9 +565,7 @@ TEST(Reactions, RebuffOnApproach) {
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
   ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
-  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
-  rb.window = t.state().windows.begin()->first;
-  WithText(rb, "act", "rebuff");
+  fb::CommandT rb = Answer(t, "orc", "rebuff", "aria");
   // d20 5 + 2 = 7 < 13: a miss; the reaction costs no initiative (l.125)
   // and the move goes on.
   ASSERT_TRUE(t.Submit(rb, {5}).ok());
@@ -600,9 +592,7 @@ TEST(Reactions, AnOpeningFromOutsideTheReachCountsAgainstTheRebuff) {
   mv.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
   ASSERT_TRUE(t.Submit(mv).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
-  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
-  rb.window = t.state().windows.begin()->first;
-  WithText(rb, "act", "rebuff");
+  fb::CommandT rb = Answer(t, "orc", "rebuff", "aria");
   auto ev = t.Submit(rb, {12});
   ASSERT_TRUE(ev.ok()) << ev.status();
   // Recorded as the change, like defend's: 17 replaces 13, +4.
@@ -680,9 +670,7 @@ TEST(Ready, AReadiedCreatureAnswersAPlainMove) {
   ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 5}));
-  fb::CommandT a = Cmd("orc", "interrupt", {"aria"});
-  a.window = t.state().windows.begin()->first;
-  WithText(a, "act", "standard_attack");
+  fb::CommandT a = Answer(t, "orc", "standard_attack", "aria");
   ASSERT_TRUE(t.Submit(a, {11}).ok());
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_EQ(Init(t.state(), "orc"), 17);
@@ -708,9 +696,7 @@ TEST(Ready, ALowerInitiativeReadiedCreatureMayAnswer) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "standard_attack", {"orc"})).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
-  fb::CommandT a = Cmd("orc", "interrupt", {"aria"});
-  a.window = t.state().windows.begin()->first;
-  WithText(a, "act", "standard_attack");
+  fb::CommandT a = Answer(t, "orc", "standard_attack", "aria");
   // The orc: d20 11 + 2 = 13 >= 13: 13 + 3 + 4 - 13 - 1 = 6, critical; no
   // initiative cost (l.125); aria's attack still resolves: d20 3 + 7 = 10
   // >= 10 (everyone eligible answered): 10 + 5 - 12 = 3, moderate.
@@ -1172,9 +1158,7 @@ TEST(EnterSpace, EnteringTheSpaceWaitsForTheTargetsRebuff) {
   ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
   EXPECT_TRUE(kernel::testing::Cites(*declared, "001.act.rebuff"));
-  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
-  rb.window = t.state().windows.begin()->first;
-  WithText(rb, "act", "rebuff");
+  fb::CommandT rb = Answer(t, "orc", "rebuff", "aria");
   auto r = t.Submit(rb, {5, 10});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(Ap(t.state(), "orc"), 4);
@@ -1201,17 +1185,13 @@ TEST(EnterSpace, OnlyThoseTheEntryApproachesMayRebuffIt) {
   const auto& eligible = t.state().windows.begin()->second.eligible;
   EXPECT_NE(std::find(eligible.begin(), eligible.end(), "orc2"), eligible.end());
   const int64_t ap = Ap(t.state(), "orc2");
-  fb::CommandT rb = Cmd("orc2", "interrupt", {"aria"});
-  rb.window = t.state().windows.begin()->first;
-  WithText(rb, "act", "rebuff");
+  fb::CommandT rb = Answer(t, "orc2", "rebuff", "aria");
   auto r = t.Submit(rb, {15});
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
   EXPECT_NE(r.status().message().find("l.189"), std::string::npos) << r.status();
   EXPECT_EQ(Ap(t.state(), "orc2"), ap);
   EXPECT_EQ(Init(t.state(), "orc2"), 21);
-  fb::CommandT orb = Cmd("orc", "interrupt", {"aria"});
-  orb.window = t.state().windows.begin()->first;
-  WithText(orb, "act", "rebuff");
+  fb::CommandT orb = Answer(t, "orc", "rebuff", "aria");
   EXPECT_TRUE(t.Submit(orb, {5}).ok());
   EXPECT_EQ(Ap(t.state(), "orc"), 4);
 }

@@ -298,9 +298,7 @@ TEST(Jump, AJumpIntoReachWaitsForTheRebuff) {
   ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
   EXPECT_TRUE(kernel::testing::Cites(*declared, "001.act.rebuff"));
-  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
-  rb.window = t.state().windows.begin()->first;
-  WithText(rb, "act", "rebuff");
+  fb::CommandT rb = Answer(t, "orc", "rebuff", "aria");
   auto answered = t.Submit(rb, {5, 10});
   ASSERT_TRUE(answered.ok()) << answered.status();
   EXPECT_TRUE(t.state().windows.empty());
@@ -420,9 +418,7 @@ TEST(Jump, AJumpPaidOverTurnsWaitsForTheRebuffWhenItTakesPlace) {
   EXPECT_TRUE(kernel::testing::Cites(*started, "001.act.rebuff"));
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{1, 5}));
   EXPECT_EQ(Ap(t.state(), "aria"), 13);
-  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
-  rb.window = t.state().windows.begin()->first;
-  WithText(rb, "act", "rebuff");
+  fb::CommandT rb = Answer(t, "orc", "rebuff", "aria");
   auto answered = t.Submit(rb, {5, 20});
   ASSERT_TRUE(answered.ok()) << answered.status();
   EXPECT_TRUE(t.state().windows.empty());

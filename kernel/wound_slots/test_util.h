@@ -81,6 +81,15 @@ inline int64_t Wounds(const State& s, const std::string& who, int level) {
   return s.Find(who)->Resource(WoundsKey(level));
 }
 // The GM knocks `who` out (Unconscious, for `why`): it takes no turn (l.108).
+// `who` answers the first open window with the interrupt `act` on `on`
+// (a Rebuff, a Cling, a Harry, ...); the test adds dice or params.
+inline fb::CommandT Answer(const Table& t, const std::string& who, const std::string& act,
+                           const std::string& on) {
+  fb::CommandT c = Cmd(who, "interrupt", {on});
+  c.window = t.state().windows.begin()->first;
+  WithText(c, "act", act);
+  return c;
+}
 inline void KnockOut(Table& t, const std::string& who, const std::string& why = "a blow to the head") {
   fb::CommandT ko = kernel::testing::GmCmd("gm_condition", who, why);
   kernel::testing::WithText(ko, "op", "add");

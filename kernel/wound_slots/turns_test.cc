@@ -220,9 +220,7 @@ TEST(Turns, ACreatureKnockedOutOnItsOwnTurnEndsIt) {
   mv.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
   ASSERT_TRUE(t.Submit(mv).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
-  fb::CommandT rb = Cmd("orc", "interrupt", {"aria"});
-  rb.window = t.state().windows.begin()->first;
-  WithText(rb, "act", "rebuff");
+  fb::CommandT rb = Answer(t, "orc", "rebuff", "aria");
   auto r = t.Submit(rb, {20});
   ASSERT_TRUE(r.ok()) << r.status();
   ASSERT_TRUE(t.state().Find("aria")->Has("Unconscious"));
