@@ -554,16 +554,11 @@ TEST(Reactions, AReactionNeedsItsTrigger) {
 
 TEST(Reactions, RebuffOnApproach) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 8, 5)}), {10, 12});
-  fb::CommandT buy = Cmd("aria", "buy_move");
-  With(buy, "ap", 2);  // rate 9 (Str 2 + Athletics 2 = 4, l.143): 2 AP -> 4 yd
-  ASSERT_TRUE(t.Submit(buy).ok());
-  fb::CommandT mv = Cmd("aria", "move");
-  mv.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
-  ASSERT_TRUE(t.Submit(mv).ok());
-  // The first step stays outside the axe's reach; the second would enter
-  // it: the move waits there for the orc's Rebuff (l.189).
+  // Rate 9 (Str 2 + Athletics 2 = 4, l.143): 2 AP -> 4 yd. The first step
+  // stays outside the axe's reach; the second would enter it: the move
+  // waits there for the orc's Rebuff (l.189).
+  ASSERT_NO_FATAL_FAILURE(AriaStepsTowardTheOrc(t));
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 5}));
-  ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
   fb::CommandT rb = Answer(t, "orc", "rebuff", "aria");
   // d20 5 + 2 = 7 < 13: a miss; the reaction costs no initiative (l.125)
@@ -585,13 +580,7 @@ TEST(Reactions, AnOpeningFromOutsideTheReachCountsAgainstTheRebuff) {
   ASSERT_TRUE(op.ok()) << op.status();
   EXPECT_EQ(kernel::testing::NumOf(*op, "attack_roll"), 17);
   EXPECT_EQ(Ap(t.state(), "aria"), 7 - 3);
-  fb::CommandT buy = Cmd("aria", "buy_move");
-  With(buy, "ap", 2);
-  ASSERT_TRUE(t.Submit(buy).ok());
-  fb::CommandT mv = Cmd("aria", "move");
-  mv.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
-  ASSERT_TRUE(t.Submit(mv).ok());
-  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(AriaStepsTowardTheOrc(t));
   fb::CommandT rb = Answer(t, "orc", "rebuff", "aria");
   auto ev = t.Submit(rb, {12});
   ASSERT_TRUE(ev.ok()) << ev.status();

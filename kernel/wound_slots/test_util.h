@@ -90,6 +90,18 @@ inline fb::CommandT Answer(const Table& t, const std::string& who, const std::st
   WithText(c, "act", act);
   return c;
 }
+// Aria (at 5,5; the orc at 8,5) buys 2 AP of movement (rate 9: 4 yd,
+// l.143) and walks (6,5), (7,5): her second step would enter the orc's
+// axe's reach, so the move waits at (6,5) in a window for its Rebuff (l.189).
+inline void AriaStepsTowardTheOrc(Table& t) {
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 2);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("aria", "move");
+  mv.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+}
 inline void KnockOut(Table& t, const std::string& who, const std::string& why = "a blow to the head") {
   fb::CommandT ko = kernel::testing::GmCmd("gm_condition", who, why);
   kernel::testing::WithText(ko, "op", "add");

@@ -213,13 +213,7 @@ TEST(Turns, ADyingCreatureIsUnconsciousAndItsTurnPasses) {
 // (was: her turn ran on until someone submitted end_turn for her).
 TEST(Turns, ACreatureKnockedOutOnItsOwnTurnEndsIt) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 8, 5)}), {10, 12});
-  fb::CommandT buy = Cmd("aria", "buy_move");
-  With(buy, "ap", 2);
-  ASSERT_TRUE(t.Submit(buy).ok());
-  fb::CommandT mv = Cmd("aria", "move");
-  mv.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
-  ASSERT_TRUE(t.Submit(mv).ok());
-  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(AriaStepsTowardTheOrc(t));
   fb::CommandT rb = Answer(t, "orc", "rebuff", "aria");
   auto r = t.Submit(rb, {20});
   ASSERT_TRUE(r.ok()) << r.status();
