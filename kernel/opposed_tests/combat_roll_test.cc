@@ -366,6 +366,38 @@ TEST(CombatRollModifiers, AnUntrainedFistCostsOnlyTheUnarmedFightingStyleTests) 
   EXPECT_EQ(NumOf(ev, "defense.dice"), 2);
 }
 
+// Seed 003 l.53: "Parry. The defender makes a Fighting Style test using
+// either Strength or Agility" names no weapon, and l.55 leaves the manner of
+// defense to the defender; l.99: "Using a weapon with which you are
+// untrained in imposes a -2 penalty". A bare-handed defender with an
+// untrained fist listed before a trained bite parries with the bite, its
+// best: Fighting Style 2 + STR 0 = 2 dice, no -2 (black-box case: the first
+// listed natural weapon decided, the fist, 0 dice). Only untrained natural
+// weapons: -2 still.
+TEST(CombatRollModifiers, ABareHandedParryUsesATrainedNaturalWeapon) {
+  auto beast = [](bool bite_trained) {
+    auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"str", 1}},
+                 {W("longsword", "1d8", "melee", "medium")});
+    Stats bite;
+    if (!bite_trained) bite = {{"untrained", 1}};
+    auto d = Who("d", "y", 6, 5,
+                 {{"health", 20}, {"speed", 6}, {"fighting_style", 2}, {"initiative", -5}},
+                 {W("fist", "1d2", "natural", "", {{"untrained", 1}}, "crushing"),
+                  W("bite", "1d4", "natural", "", bite, "piercing")});
+    return Roster({std::move(a), std::move(d)});
+  };
+  Table t(OpposedTests(), beast(true), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = Exchange(t, "longsword", "parry", {1, 1, 1, 1, 1});  // 3 attack dice, 2 Parry dice
+  EXPECT_EQ(NumOf(ev, "defense.modifier", 0), 0);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 2);
+  Table u(OpposedTests(), beast(false), {6, 1});
+  ASSERT_TRUE(u.status().ok()) << u.status();
+  ev = Exchange(u, "longsword", "parry", {1, 1, 1});  // 3 attack dice, the Parry none
+  EXPECT_EQ(NumOf(ev, "defense.modifier"), -2);
+  EXPECT_EQ(NumOf(ev, "defense.dice"), 0);
+}
+
 // Seed 003 l.45: "wielding a weapons or armor not included in your Fighting
 // Style imposes a -2 penalty to all Fighting Style tests"; l.100: "Using
 // armor with which you are untrained in imposes bane to all Fighting Style,

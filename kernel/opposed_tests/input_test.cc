@@ -166,5 +166,37 @@ TEST(Input, RosterRefusesAnUnknownStat) {
       << w.status();
 }
 
+// A roster refusal cites the line stating the rule it checks, not the
+// set-up's (seed 003 l.10, "The Initiative Structure"): a weapon's damage
+// dice, l.60 "If the attacker wins roll for damage"; its damage type,
+// l.118 "All damage sources have a damage type"; Health, l.116; a
+// resistance, l.135; a size class, l.76. Black-box case: a weapon without
+// damage was refused citing "The Initiative Structure, l.10". Which rosters
+// are refused does not change.
+TEST(Input, RosterRefusalCitesTheLineOfItsRule) {
+  struct Case {
+    fb::CombatantSpecT who;
+    std::string field, cite;
+  };
+  std::vector<Case> cases;
+  cases.push_back({Who("a", "x", 5, 5, {{"health", 20}}, {W("claw", "", "natural", "", {}, "slashing")}),
+                   "weapons['claw'].damage", "003 Step III: Determine Results, l.60"});
+  cases.push_back({Who("a", "x", 5, 5, {{"health", 20}}, {W("claw", "1d4", "natural", "", {}, "")}),
+                   "weapons['claw'].damage_type", "003 Damage Type, l.118"});
+  cases.push_back({Who("a", "x", 5, 5, {{"speed", 6}}), "stats.health", "003 Damage & Health, l.116"});
+  cases.push_back({Who("a", "x", 5, 5, {{"health", 20}, {"resist.fire", -1}}), "stats.resist.fire",
+                   "003 Resistance & Vulnerability, l.135"});
+  cases.push_back({Who("a", "x", 5, 5, {{"health", 20}, {"size_class", 6}}), "stats.size_class",
+                   "003 Size Matters, l.76"});
+  for (Case& c : cases) {
+    Table t(OpposedTests(), Roster({std::move(c.who)}), {6});
+    const std::string msg(t.status().message());
+    EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << c.field;
+    EXPECT_NE(msg.find(c.field), std::string::npos) << msg;
+    EXPECT_NE(msg.find(c.cite), std::string::npos) << msg << " should cite " << c.cite;
+    EXPECT_EQ(msg.find("Initiative Structure"), std::string::npos) << msg;
+  }
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil

@@ -158,8 +158,9 @@ std::string WieldedUntrained(const Combatant& c, const Weapon* used);
 // text gives unarmed fighting, l.93, no damage).
 absl::Status NoSuchWeapon(const std::string& verb, const Combatant& c, const std::string& weapon);
 // The natural weapon `c` fights with unarmed (a Parry with no `melee` or
-// `thrown` weapon nor shield in hand, l.53, l.93), or nullptr when it holds
-// one or has none.
+// `thrown` weapon nor shield in hand, l.53, l.93): a trained one when it
+// has one (the defender's best, l.55, l.99), else the first listed; nullptr
+// when it holds a weapon or has no natural one.
 const Weapon* UnarmedWeapon(const Combatant& c);
 bool Conscious(const Combatant& c);
 bool Surprised(const State& s, const Combatant& c);

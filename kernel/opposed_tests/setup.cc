@@ -16,9 +16,11 @@
 namespace combat::kernel::opposed {
 namespace {
 
+// A roster refusal cites the line stating the rule it checks (`rule`, an id
+// of the rule table); a check no line states cites the set-up (l.10).
 absl::Status Bad(const std::string& who, const std::string& field,
-                 const std::string& msg) {
-  return RosterError(who, field, msg, Cite("003.setup"));
+                 const std::string& msg, const char* rule = "003.setup") {
+  return RosterError(who, field, msg, Cite(rule));
 }
 
 bool HasStat(const fb::CombatantSpecT& c, const std::string& key, int64_t* v) {
@@ -70,9 +72,9 @@ bool KnownStat(const std::string& k) {
 
 absl::Status Check(const fb::CombatantSpecT& c) {
   int64_t v = 0;
-  if (!HasStat(c, "health", &v)) return Bad(c.id, "stats.health", "is required (the Health Pool, l.116)");
-  if (v <= 0) return Bad(c.id, "stats.health", "must be > 0");
-  if (HasStat(c, "speed", &v) && v < 0) return Bad(c.id, "stats.speed", "must be >= 0 (metres, l.11)");
+  if (!HasStat(c, "health", &v)) return Bad(c.id, "stats.health", "is required (the Health Pool)", "003.health");
+  if (v <= 0) return Bad(c.id, "stats.health", "must be > 0", "003.health");
+  if (HasStat(c, "speed", &v) && v < 0) return Bad(c.id, "stats.speed", "must be >= 0 (metres)", "003.move");
   // l.75 "Your size relative to the target creature matters": the text ties
   // no size to a space, so a creature larger than one square states its size
   // (a 2 x 2 creature is not read as medium, the 1 x 1 default).
@@ -80,7 +82,8 @@ absl::Status Check(const fb::CombatantSpecT& c) {
     return Bad(c.id, "stats.size_class",
                absl::StrCat("is required for a creature of ", c.size, " x ", c.size,
                             " squares: 0 (tiny) .. 2 (medium) .. 5 (l.75: size relative to the "
-                            "target matters; the text gives no size for a space)"));
+                            "target matters; the text gives no size for a space)"),
+                 "003.maneuver.size");
   }
   for (const auto& n : c.stats) {
     if (!n) continue;
@@ -94,40 +97,48 @@ absl::Status Check(const fb::CombatantSpecT& c) {
                  "test_pass_at, test_boon_dice: README \"Roster\")");
     }
     if (n->key == "size_class" && (n->value < 0 || n->value > 5)) {  // l.74-77
-      return Bad(c.id, "stats.size_class", "0 (tiny) .. 2 (medium, the default) .. 5");
+      return Bad(c.id, "stats.size_class", "0 (tiny) .. 2 (medium, the default) .. 5",
+                 "003.maneuver.size");
     }
     if (n->key == "untrained_armor" && n->value != 0 && n->value != 1) {  // l.100
-      return Bad(c.id, "stats.untrained_armor", "0 or 1 (worn armor not in the Fighting Style)");
+      return Bad(c.id, "stats.untrained_armor", "0 or 1 (worn armor not in the Fighting Style)",
+                 "003.untrained_armor");
     }
     if (n->key.rfind("ap_", 0) == 0 && (n->value < 0 || n->value > 3)) {
-      return Bad(c.id, "stats." + n->key, "an AP cost 0..3 (l.24)");
+      return Bad(c.id, "stats." + n->key, "an AP cost 0..3", "003.ap.cost");
     }
     if ((n->key == "ar" || n->key == "ar_magical" || n->key.rfind("ar.", 0) == 0 ||
          n->key.rfind("ar_magical.", 0) == 0 || n->key.rfind("resist.", 0) == 0 ||
          n->key.rfind("vuln.", 0) == 0) && n->value < 0) {
-      return Bad(c.id, "stats." + n->key, "must be >= 0");
+      const char* rule = n->key.rfind("resist.", 0) == 0 ? "003.damage.resistance"
+                         : n->key.rfind("vuln.", 0) == 0   ? "003.damage.vulnerability"
+                                                           : "003.damage.armor";
+      return Bad(c.id, "stats." + n->key, "must be >= 0", rule);
     }
   }
   for (size_t i = 0; i < c.stats.size(); ++i) {
     for (size_t j = i + 1; j < c.stats.size(); ++j) {
       if (c.stats[i] && c.stats[j] && c.stats[i]->key == c.stats[j]->key) {
         return Bad(c.id, "stats." + c.stats[i]->key,
-                   "given twice (several sources: name each, e.g. resist.fire.<source>, ar.<source>; l.137, l.143)");
+                   "given twice (several sources: name each, e.g. resist.fire.<source>, ar.<source>; l.143)",
+                   "003.damage.highest");
       }
     }
   }
   for (const std::string& t : c.tags) {
     if (t.rfind("grapple:", 0) == 0 && t != "grapple:athletics" && t != "grapple:acrobatics") {
-      return Bad(c.id, "tags", "'" + t + "': grapple:athletics or grapple:acrobatics (l.28)");
+      return Bad(c.id, "tags", "'" + t + "': grapple:athletics or grapple:acrobatics", "003.grapple");
     }
     if (t.rfind("disarm:", 0) == 0 && t != "disarm:athletics" && t != "disarm:sleight_of_hand") {
-      return Bad(c.id, "tags", "'" + t + "': disarm:athletics or disarm:sleight_of_hand (l.69)");
+      return Bad(c.id, "tags", "'" + t + "': disarm:athletics or disarm:sleight_of_hand",
+                 "003.maneuver.disarm");
     }
     if (t.rfind("armor:", 0) != 0) continue;
     const std::string src = t.substr(6);
     if (src == "ar") continue;
     if (!HasStat(c, "ar." + src, nullptr) && !HasStat(c, "ar_magical." + src, nullptr)) {
-      return Bad(c.id, "tags", "'" + t + "' names no armor source (stats ar.<source> / ar_magical.<source>, or armor:ar; l.143)");
+      return Bad(c.id, "tags", "'" + t + "' names no armor source (stats ar.<source> / ar_magical.<source>, or armor:ar)",
+                 "003.damage.armor");
     }
   }
   if (c.size < 1) return Bad(c.id, "size", "must be >= 1");
@@ -140,12 +151,16 @@ absl::Status Check(const fb::CombatantSpecT& c) {
     }
     if (!w->damage.empty()) {
       auto parsed = dice::ParseDice(w->damage);
-      if (!parsed.ok()) return Bad(c.id, f + ".damage", std::string(parsed.status().message()));
+      if (!parsed.ok()) {
+        return Bad(c.id, f + ".damage", std::string(parsed.status().message()), "003.damage");
+      }
     } else if (w->kind != "shield" && w->kind != "spell") {
-      return Bad(c.id, f + ".damage", "dice notation is required");
+      return Bad(c.id, f + ".damage", "dice notation is required (the attacker rolls for damage)",
+                 "003.damage");
     }
     if (!w->damage.empty() && w->damage_type.empty()) {
-      return Bad(c.id, f + ".damage_type", "a damage type is required (l.118)");
+      return Bad(c.id, f + ".damage_type", "a damage type is required (all damage sources have one)",
+                 "003.damage.types");
     }
     if (!w->damage_type.empty() &&
         (!KnownDamageKey(w->damage_type) || w->damage_type == "physical" ||
@@ -153,7 +168,8 @@ absl::Status Check(const fb::CombatantSpecT& c) {
          w->damage_type.find('.') != std::string::npos)) {
       return Bad(c.id, f + ".damage_type",
                  "'" + w->damage_type + "': crushing, piercing, slashing, fire, frost, shock, acid, "
-                 "force, necrotic, radiant, poison or psychic (l.118-133)");
+                 "force, necrotic, radiant, poison or psychic (l.118-133)",
+                 "003.damage.types");
     }
     for (const auto& n : w->numbers) {
       if (!n) continue;

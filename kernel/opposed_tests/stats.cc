@@ -87,7 +87,13 @@ const Weapon* UnarmedWeapon(const Combatant& c) {
     // Anything held to fight with in melee (a sword, a javelin, a shield):
     // the Parry is not bare-handed.
     if ((w.kind == "melee" || w.kind == "thrown" || w.kind == "shield") && Holds(c, w.name)) return nullptr;
-    if (w.kind == "natural" && natural == nullptr) natural = &w;
+    // Several natural weapons (a trained bite, an untrained fist): the
+    // defender parries with a trained one (l.53 names no weapon and l.55
+    // leaves the manner of defense to the defender; l.99 "Using a weapon
+    // with which you are untrained" costs -2, so the defender's best is a
+    // trained one); all untrained: the first listed.
+    if (w.kind != "natural") continue;
+    if (natural == nullptr || (Trait(*natural, "untrained") && !Trait(w, "untrained"))) natural = &w;
   }
   return natural;
 }
