@@ -72,9 +72,7 @@ TEST(Maneuver, ACriticalFeintEndsAtTheFeintersPlaceThoughItDelays) {
   EXPECT_FALSE(Has(t, "gob", kFlatFooted));
   Table u(D20ThreeAction(), Pair(), {15, 10});
   ASSERT_OK(u.Submit(M("feint"), {16}));
-  fb::CommandT hold = Cmd("aria", "hold");
-  WithText(hold, "after", "gob");
-  ASSERT_OK(u.Submit(hold));
+  HoldUntilAfter(u, "aria", "gob");
   ASSERT_OK(u.Submit(Cmd("gob", "end_turn")));
   EXPECT_EQ(u.state().active, "aria");  // her held Turn resumes
   EXPECT_TRUE(Has(u, "gob", kFlatFooted));

@@ -108,9 +108,7 @@ TEST(Spells, ASpellCastBeforeAHoldIsStillThisTurns) {
   With(web, "rounds", 3);
   WithText(web, "condition", "entangled");
   ASSERT_OK(t.Submit(web));
-  fb::CommandT hold = Cmd("mage", "hold");
-  WithText(hold, "after", "gob");
-  ASSERT_OK(t.Submit(hold));
+  HoldUntilAfter(t, "mage", "gob");
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_EQ(t.state().active, "mage");  // the held turn resumes
   EXPECT_EQ(Res(t, "mage", kActions), 2);

@@ -147,6 +147,15 @@ inline Edge EdgeOf(const Table& t, const std::string& a, const std::string& b,
   return AttackEdge(t.state(), *t.state().Find(a), *t.state().Find(b), AttackSpec{kind});
 }
 
+// `who` holds its Turn until after `after`'s (L15); `dice` for what rolls
+// as the next turn starts (its continuous Effects).
+inline void HoldUntilAfter(Table& t, const std::string& who, const std::string& after,
+                           std::vector<int> dice = {}) {
+  fb::CommandT hold = Cmd(who, "hold");
+  WithText(hold, "after", after);
+  ASSERT_OK(t.Submit(hold, std::move(dice)));
+}
+
 // The GM gives `who` the condition `name`.
 inline void GmAdd(Table& t, const std::string& who, const std::string& name) {
   fb::CommandT c = Gm(who, "gm_condition", "test");

@@ -328,9 +328,7 @@ TEST(Turns, DelayedCreaturesStillBleedAtTheirOriginalInitiative) {
 TEST(Turns, HoldKeepsTheActionsLeftAndDropsInTheOrder) {
   Table t = ThreeApart();
   ASSERT_OK(t.Submit(Cmd("aria", "interact")));
-  fb::CommandT hold = Cmd("aria", "hold");
-  WithText(hold, "after", "gob");
-  ASSERT_OK(t.Submit(hold));
+  HoldUntilAfter(t, "aria", "gob");
   EXPECT_EQ(t.state().active, "gob");
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   EXPECT_EQ(t.state().active, "aria");
@@ -464,9 +462,7 @@ TEST(Turns, ARoundsDurationStaysAtTheHoldersOldPlace) {
   const Condition* ff = t.state().Find("gob")->FindCondition(kFlatFooted);
   ASSERT_NE(ff, nullptr);
   EXPECT_EQ(ff->relative_to, "");  // critical: against everyone
-  fb::CommandT hold = Cmd("aria", "hold");
-  WithText(hold, "after", "gob");
-  ASSERT_OK(t.Submit(hold));
+  HoldUntilAfter(t, "aria", "gob");
   EXPECT_EQ(t.state().active, "gob");
   EXPECT_EQ(Res(t, "gob", kActions), 2);  // Slowed in round 1 (l.162)
   EXPECT_EQ(Res(t, "gob", kReactions), 0);
@@ -499,9 +495,7 @@ TEST(Turns, AHeldRoundsDurationEndsBeforeTheNextCreaturesTurnStart) {
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   ASSERT_EQ(t.state().active, "gob");
   HornShakes(t, "orc", 1, kOnFire);
-  fb::CommandT hold = Cmd("gob", "hold");
-  WithText(hold, "after", "orc");
-  ASSERT_OK(t.Submit(hold, {1, 1}));
+  HoldUntilAfter(t, "gob", "orc", {1, 1});
   ASSERT_EQ(t.state().active, "orc");
   EXPECT_EQ(Res(t, "orc", kHp), 18);  // round 1: 2d6 = 1 + 1
   ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
@@ -525,9 +519,7 @@ TEST(Turns, AHeldRoundsDurationEndsWhereTheDeadLastOneAheadHadItsPlace) {
   Table t = ThreeApart();
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   HornShakes(t, "orc", 1, kOnFire);
-  fb::CommandT hold = Cmd("gob", "hold");
-  WithText(hold, "after", "orc");
-  ASSERT_OK(t.Submit(hold, {1, 1}));
+  HoldUntilAfter(t, "gob", "orc", {1, 1});
   ASSERT_EQ(t.state().active, "orc");
   RockKills(t, "aria");
   ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
@@ -553,9 +545,7 @@ TEST(Turns, ARoundsDurationOfAFirstHolderMovedToTheMiddleEndsWithTheRound) {
           {20, 15, 10, 5});
   ASSERT_EQ(t.state().active, "aria");
   HornShakes(t, "gob", 1, kOnFire);
-  fb::CommandT hold = Cmd("aria", "hold");
-  WithText(hold, "after", "gob");
-  ASSERT_OK(t.Submit(hold, {1, 1}));
+  HoldUntilAfter(t, "aria", "gob", {1, 1});
   ASSERT_EQ(t.state().active, "gob");
   EXPECT_EQ(Res(t, "gob", kHp), 18);
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
@@ -765,9 +755,7 @@ TEST(Turns, ARoundsDurationEndsBeforeAHolderThatWasFirstResumesLast) {
   Table t = ThreeApart();
   HornShakesTheOrc(t, 1);
   ASSERT_TRUE(Has(t, "orc", kShaken));
-  fb::CommandT hold = Cmd("aria", "hold");
-  WithText(hold, "after", "orc");
-  ASSERT_OK(t.Submit(hold));
+  HoldUntilAfter(t, "aria", "orc");
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   EXPECT_EQ(t.state().active, "orc");
   EXPECT_TRUE(Has(t, "orc", kShaken));  // the orc's own Turn is to come
@@ -790,9 +778,7 @@ TEST(Turns, ARoundsDurationEndsBeforeAHolderThatWasFirstResumesLast) {
 TEST(Turns, ATimedFlatFootedStaysAtTheHoldersOldPlace) {
   Table t = ThreeApart();
   HornShakes(t, "orc", 1, kFlatFooted);
-  fb::CommandT hold = Cmd("aria", "hold");
-  WithText(hold, "after", "gob");
-  ASSERT_OK(t.Submit(hold));
+  HoldUntilAfter(t, "aria", "gob");
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   EXPECT_TRUE(Has(t, "orc", kFlatFooted));  // the orc's Turn is to come
@@ -810,9 +796,7 @@ TEST(Turns, ATimedFlatFootedStaysAtTheHoldersOldPlace) {
 TEST(Turns, AShakenAddedToOneKeptAtAHoldersOldPlaceEndsARoundLater) {
   Table t = ThreeApart();
   HornShakesTheOrc(t, 1);
-  fb::CommandT hold = Cmd("aria", "hold");
-  WithText(hold, "after", "gob");
-  ASSERT_OK(t.Submit(hold));
+  HoldUntilAfter(t, "aria", "gob");
   ASSERT_EQ(t.state().active, "gob");
   HornShakesTheOrc(t, 1);
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
@@ -841,9 +825,7 @@ TEST(Turns, ARoundsDurationEndsBeforeAFirstHolderResumesAheadOfTheDead) {
   Table t = ThreeApart();
   ASSERT_NO_FATAL_FAILURE(RockKills(t, "orc"));
   HornShakes(t, "gob", 1);
-  fb::CommandT hold = Cmd("aria", "hold");
-  WithText(hold, "after", "gob");
-  ASSERT_OK(t.Submit(hold));
+  HoldUntilAfter(t, "aria", "gob");
   EXPECT_TRUE(Has(t, "gob", kShaken));  // gob's Turn is to come
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   EXPECT_EQ(t.state().round, 1);
@@ -863,9 +845,7 @@ TEST(Turns, ARoundsDurationEndsBeforeAHolderBehindTheDeadResumesLast) {
   ASSERT_NO_FATAL_FAILURE(RockKills(t, "aria"));
   ASSERT_EQ(t.state().active, "gob");
   HornShakesTheOrc(t, 1);
-  fb::CommandT hold = Cmd("gob", "hold");
-  WithText(hold, "after", "orc");
-  ASSERT_OK(t.Submit(hold));
+  HoldUntilAfter(t, "gob", "orc");
   EXPECT_TRUE(Has(t, "orc", kShaken));  // the orc's Turn is to come
   ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
   EXPECT_EQ(t.state().round, 2);
@@ -891,9 +871,7 @@ TEST(Turns, ARoundsDurationWaitsForACreatureDelayingAtTheEndOfTheOrder) {
   ASSERT_EQ(t.state().round, 2);
   ASSERT_EQ(t.state().active, "aria");
   HornShakes(t, "gob", 1);
-  fb::CommandT hold = Cmd("aria", "hold");
-  WithText(hold, "after", "gob");
-  ASSERT_OK(t.Submit(hold));
+  HoldUntilAfter(t, "aria", "gob");
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_EQ(t.state().round, 2);
   ASSERT_EQ(t.state().active, "aria");
