@@ -281,7 +281,9 @@ TEST(OpposedTestsScenario, DuelEveryDefense) {
   // The orc strikes again: aria has no AP to Defend, so no window: her
   // defense automatically fails (l.58), cited as the reaction's AP (l.24),
   // not as a choice not to defend (l.56); the orc's 1,1,1,1 fails too: both
-  // fail, nothing happens (l.59).
+  // fail, nothing happens (l.59). That automatic failure is her defense
+  // test (l.56, l.58 "their test"), the next one after the Brace (l.68):
+  // it uses the boon, to no avail.
   ev = s.Submit(Strike("orc", "aria", "axe"), {1, 1, 1, 1});
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_TRUE(s.state().windows.empty());
@@ -289,7 +291,8 @@ TEST(OpposedTestsScenario, DuelEveryDefense) {
   EXPECT_FALSE(Cites(*ev, "003.defend.none"));
   EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
   EXPECT_EQ(Hp(s, "aria"), 9);
-  EXPECT_TRUE(s.state().Find("aria")->Has("Braced"));  // no Defense test made
+  EXPECT_EQ(Num(*ev, "defense.braced"), 1);
+  EXPECT_FALSE(s.state().Find("aria")->Has("Braced"));  // used by the defense not made
   ASSERT_TRUE(s.Submit(Cmd("orc", "end_turn")).ok());
   // Round 3: the orc stands up from Prone; standing provokes (l.84) but
   // first aria's turn: she ends it, keeping her AP for reactions.
@@ -304,14 +307,14 @@ TEST(OpposedTestsScenario, DuelEveryDefense) {
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(Hp(s, "orc"), 20 - 7);
   EXPECT_FALSE(s.state().Find("orc")->Has("Prone"));  // then it stands
-  // Her next Defense test gains the Brace boon: Dodge 1 + 1 + 1 = 3 dice.
+  // The Brace is spent: her Dodge is 1 + 1 = 2 dice, no boon; orc 5,1,1,1
+  // = 1, aria 6,5 = 2: both pass, 1 vs 2: miss (l.63).
   ASSERT_TRUE(s.Submit(Strike("orc", "aria", "axe")).ok());
-  ev = s.Submit(Defend(s, "aria", "dodge"), {5, 1, 1, 1, 6, 5, 1});
+  ev = s.Submit(Defend(s, "aria", "dodge"), {5, 1, 1, 1, 6, 5});
   ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(Num(*ev, "defense.dice"), 3);
+  EXPECT_EQ(Num(*ev, "defense.dice"), 2);
   EXPECT_TRUE(Cites(*ev, "003.result.dodge"));  // 1 vs 2: miss
   EXPECT_EQ(Hp(s, "aria"), 9);
-  EXPECT_FALSE(s.state().Find("aria")->Has("Braced"));
   ExpectRulesKnown(s);
   ExpectSourced(s);
   s.ExpectDeterministic();

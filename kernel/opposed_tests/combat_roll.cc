@@ -259,12 +259,14 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
   if (x.kind != "none" && x.kind != "withstand" && T.Stat("untrained_armor", 0) != 0) {
     dt.Bane("untrained_armor", "armor of " + T.id, "003.untrained_armor");  // l.100: Fighting Style and Dodge tests
   }
+  // l.68 "Your next Defense test gains a boon": a defense not made is
+  // still the defender's defense test, failed automatically (l.56 "they
+  // automatically fail their defense test", l.58 "their test"), so it
+  // is the next Defense test and uses the Brace, to no avail.
   uint32_t braced = 0;
-  if (x.kind != "none") {
-    if (const Condition* b = T.FindCondition(kBraced); b != nullptr) {
-      dt.Boon("braced", "braced " + T.id, "003.maneuver.brace");  // l.68
-      braced = b->id;
-    }
+  if (const Condition* b = T.FindCondition(kBraced); b != nullptr) {
+    dt.Boon("braced", "braced " + T.id, "003.maneuver.brace");  // l.68
+    braced = b->id;
   }
   ASSIGN_OR_RETURN(TestResult ar, RollTest(d, at, cause));
   ASSIGN_OR_RETURN(TestResult dr, RollTest(d, dt, cause));

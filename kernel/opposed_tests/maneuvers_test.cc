@@ -439,14 +439,16 @@ fb::RosterT Duel() {
   return Roster({std::move(a), std::move(d)});
 }
 
-// d strikes a with its sword, a dodges; `dice`: d's attack, then a's Dodge.
-absl::StatusOr<std::vector<events::EventBuffer>> DodgedSwordStrike(Table& t, std::vector<int> dice) {
+// d strikes a with its sword, a dodges (or answers `defense`); `dice`: d's
+// attack, then a's Dodge.
+absl::StatusOr<std::vector<events::EventBuffer>> DodgedSwordStrike(Table& t, std::vector<int> dice,
+                                                                   const std::string& defense = "dodge") {
   auto s = Cmd("d", "strike", {"a"});
   s.weapon = "sword";
   if (auto st = t.Submit(s); !st.ok()) return st.status();
   auto dodge = Cmd("a", "defend");
   dodge.window = t.state().windows.rbegin()->first;
-  WithText(dodge, "defense", "dodge");
+  WithText(dodge, "defense", defense);
   return t.Submit(dodge, std::move(dice));
 }
 
@@ -465,6 +467,33 @@ TEST(Maneuvers, TwoBracesBoonTheNextDefenseTestOnly) {
   auto second = DodgedSwordStrike(t, {1, 1});  // Dodge 1 die: no boon left
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_EQ(NumOf(*second, "defense.dice"), 1);
+}
+
+// Seed 003 l.68 "Your next Defense test gains a boon"; l.56 "The defender
+// can also decide not to defend. If they do so, they automatically fail
+// their defense test" (l.58 "their test"). The defense not made is the
+// next Defense test: it uses the Brace (the boon listed beside the
+// automatic failure, which it cannot change) and the Dodge after rolls
+// without it (black-box case: the Brace waited for the Dodge). By hand: d's
+// sword Strike 1 die (Fighting Style 1), 1: fails; a's defense fails
+// automatically: both fail (l.59); then a's Dodge is 1 die (Dodge 1), no
+// boon.
+TEST(Maneuvers, ADefenseNotMadeIsTheDefenseTestTheBraceBoons) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  CriticalWin(t);
+  ASSERT_TRUE(Maneuver(t, "brace", {2}).ok());  // damage 2
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  auto none = DodgedSwordStrike(t, {1}, "none");
+  ASSERT_TRUE(none.ok()) << none.status();
+  EXPECT_TRUE(Cites(*none, "003.result.both_fail"));
+  EXPECT_EQ(NumOf(*none, "defense.no_defense"), 1);
+  EXPECT_EQ(NumOf(*none, "defense.braced"), 1);
+  EXPECT_EQ(NumOf(*none, "defense.automatic_fail"), 1);
+  EXPECT_EQ(t.state().Find("a")->FindCondition("Braced"), nullptr);
+  auto dodge = DodgedSwordStrike(t, {1, 1});  // Dodge 1 die: the Brace is spent
+  ASSERT_TRUE(dodge.ok()) << dodge.status();
+  EXPECT_EQ(NumOf(*dodge, "defense.dice"), 1);
 }
 
 TEST(Maneuvers, TwoFeintsBoonTheNextStrikeOnly) {
