@@ -676,6 +676,36 @@ TEST(Actions, GrappleUsesAHandAndEndsWhenTheGrapplerLeaves) {
 }
 
 // Seed 003 l.28 "You use a free hand to hold your foe, prohibiting them
+// from moving"; l.116 "knocked unconscious". A grappler knocked out lets go
+// (README row 28: the grapple ends when the grappler falls unconscious),
+// whether a blow takes its Health to 0 or the GM rules it out with
+// `gm_condition` adding Unconscious, as the GM's ruling knocks out the
+// active character (row 116). By hand: a's Athletics 1 die, 6; d's
+// Acrobatics 2 dice, 1,1: a wins and holds d. The GM knocks a out on d's
+// turn: d is held no longer and walks 1 m away (black-box case: the
+// GM-ruled Unconscious left d Grappled, its move refused).
+TEST(Actions, AGrapplerTheGmKnocksOutLetsGo) {
+  Table t(OpposedTests(), Two(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6, 1, 1}).ok());
+  ASSERT_TRUE(t.state().Find("d")->Has("Grappled"));
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "d");
+  auto down = Gm("gm_condition", "a", "a sling stone to the head");
+  WithText(down, "name", "Unconscious");
+  WithText(down, "op", "add");
+  auto ev = t.Submit(down);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(Cites(*ev, "003.grapple"));
+  EXPECT_FALSE(t.state().Find("d")->Has("Grappled"));
+  auto move = Cmd("d", "move");
+  move.path.emplace_back(4, 2);
+  auto moved = t.Submit(move);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_EQ(t.state().Find("d")->at.x, 4);
+}
+
+// Seed 003 l.28 "You use a free hand to hold your foe, prohibiting them
 // from moving": a second Grapple won against a foe the grappler already
 // holds holds it once, with one hand (black-box case: a second Grappled was
 // added and took the other hand, so the grappler had no hand left for

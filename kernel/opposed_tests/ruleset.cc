@@ -22,6 +22,13 @@ const GmRules& Gm() {
         const Combatant* a = d.state().Find(c.actor);
         if (a != nullptr && a->Resource(kHealth) <= 0) RETURN_IF_ERROR(FallUnconscious(d, a->id, ruling));
       }
+      // l.28, l.116: a grappler the GM rules unconscious lets go, as one a
+      // blow knocks out does (FallUnconscious; black-box case: the GM's
+      // Unconscious left its foe Grappled, unable to move).
+      if (c.action == "gm_condition" && ParamText(c, "name") == kUnconscious &&
+          ParamText(c, "op") == "add" && d.state().Find(c.actor) != nullptr) {
+        RETURN_IF_ERROR(BreakGrapples(d, c.actor, ruling));
+      }
       if (c.action == "gm_move" && d.state().Find(c.actor) != nullptr) {
         RETURN_IF_ERROR(LeaveCover(d, c.actor, ruling));
         RETURN_IF_ERROR(BreakGrapples(d, c.actor, ruling));
