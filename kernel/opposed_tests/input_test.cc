@@ -110,6 +110,32 @@ TEST(Input, RosterRefusesATwiceGivenStatAndAnUnknownArmorTag) {
   EXPECT_NE(std::string(u.status().message()).find("tags"), std::string::npos) << u.status();
 }
 
+// Seed 003 l.95-96 "A character can potentially learn multiple fighting
+// styles, tracking their progression and gear list separately": the roster
+// states the rating of the one style the character fights with, so a
+// `fighting_style` given twice is refused citing l.96 and saying so, not
+// told to name sources like a resistance (l.137); a plain stat given twice
+// is told to give it once; AR sources cite l.143's choice (black-box case:
+// every stat given twice was told "resist.fire.<source>, ar.<source>",
+// citing l.137).
+TEST(Input, AStatGivenTwiceIsToldWhatIsRight) {
+  auto styles = Who("a", "x", 5, 5, {{"health", 20}, {"fighting_style", 2}, {"fighting_style", 3}});
+  Table t(OpposedTests(), Roster({std::move(styles)}), {6});
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
+  const std::string m(t.status().message());
+  EXPECT_NE(m.find("stats.fighting_style"), std::string::npos) << m;
+  EXPECT_NE(m.find("l.96"), std::string::npos) << m;
+  EXPECT_EQ(m.find("resist.fire"), std::string::npos) << m;
+  auto health = Who("a", "x", 5, 5, {{"health", 20}, {"health", 12}});
+  Table u(OpposedTests(), Roster({std::move(health)}), {6});
+  EXPECT_EQ(u.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(std::string(u.status().message()).find("given twice: give it once"), std::string::npos) << u.status();
+  auto ar = Who("a", "x", 5, 5, {{"health", 20}, {"ar", 2}, {"ar", 5}});
+  Table v(OpposedTests(), Roster({std::move(ar)}), {6});
+  EXPECT_EQ(v.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(std::string(v.status().message()).find("l.142"), std::string::npos) << v.status();
+}
+
 // A stat the ruleset does not read is refused naming it: a typo would
 // otherwise be a silent 0 (a "strength" of 3 rolling no Strength dice).
 TEST(Input, RosterRefusesAnUnknownStat) {

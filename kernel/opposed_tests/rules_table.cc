@@ -44,6 +44,7 @@ std::vector<RuleRef>* Build() {
       R("003.strike", "Step I: Attack", 44, "Strike: Fighting Style test vs a foe within reach; ranged or thrown: Agility"),
       R("003.strike.weapon", "Primary Actions", 31, "Strike: you attack with your weapon; a shield (Block l.51, Bash l.67) is none, for a Strike or an opportunity attack (l.36)"),
       R("003.spell_attack", "Step I: Attack", 46, "a spell attack is a Sorcery test vs a foe within the spell's range"),
+      R("003.fighting_style", "Multiple Fighting Styles", 96, "several fighting styles are tracked separately (gear lists, progression): a character fights with one at a time"),
       R("003.untrained_weapon", "Using Untrained Weapons and Armor", 99, "an untrained weapon: -2 to Fighting Style tests"),
       R("003.untrained_gear", "Step I: Attack", 45, "weapons or armor not included in your Fighting Style: -2 to all Fighting Style tests (once; untrained armor's bane, l.100, on top)"),
       R("003.untrained_armor", "Using Untrained Weapons and Armor", 100, "untrained armor: bane on Fighting Style, Dodge and Sorcery tests"),

@@ -119,9 +119,22 @@ absl::Status Check(const fb::CombatantSpecT& c) {
   for (size_t i = 0; i < c.stats.size(); ++i) {
     for (size_t j = i + 1; j < c.stats.size(); ++j) {
       if (c.stats[i] && c.stats[j] && c.stats[i]->key == c.stats[j]->key) {
-        return Bad(c.id, "stats." + c.stats[i]->key,
-                   "given twice (several sources: name each, e.g. resist.fire.<source>, ar.<source>; l.143)",
-                   "003.damage.highest");
+        const std::string& k = c.stats[i]->key;
+        if (k.rfind("resist.", 0) == 0 || k.rfind("vuln.", 0) == 0) {  // l.137
+          return Bad(c.id, "stats." + k, "given twice (several sources: name each, e.g. resist.fire.<source>)",
+                     "003.damage.highest");
+        }
+        if (k == "ar" || k == "ar_magical" || k.rfind("ar.", 0) == 0 || k.rfind("ar_magical.", 0) == 0) {
+          return Bad(c.id, "stats." + k, "given twice (several sources of AR: name each, ar.<source>; the wearer "
+                                         "chooses one, l.143)",
+                     "003.damage.armor");
+        }
+        if (k == "fighting_style") {  // l.95-96: several styles, tracked separately
+          return Bad(c.id, "stats." + k, "given twice: state the rating of the one Fighting Style the character "
+                                         "fights with (several styles are tracked separately; which one is the GM's)",
+                     "003.fighting_style");
+        }
+        return Bad(c.id, "stats." + k, "given twice: give it once");
       }
     }
   }
