@@ -229,10 +229,13 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
   dt.who = T.id;
   dt.purpose = "defense test (" + x.kind + ")";
   if (x.kind == "none") {
-    if (ParamText(defend, "defense").empty()) {
+    if (ParamText(defend, "defense").empty() || !CanDefend(s0, T)) {
       // No window was opened: the target could not defend (l.58 "if the
       // defender didn't defend, they automatically fail"); the source
-      // names why and the rule saying so.
+      // names why and the rule saying so. So too a defender that could
+      // no longer defend when its window was answered (knocked out by a
+      // GM ruling meanwhile, l.116): the `none` answered for it is no
+      // choice of l.56.
       const auto [why, rule] = CannotDefendWhy(s0, T);
       dt.AutoFail("cannot_defend", T.id + " " + why, rule);
     } else {

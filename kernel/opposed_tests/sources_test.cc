@@ -139,6 +139,39 @@ TEST(Sources, ATargetThatCannotDefendNamesWhy) {
   }
 }
 
+// l.116 "knocked unconscious", l.58 "if the defender didn't defend, they
+// automatically fail": a defender knocked out (the GM sets its Health to
+// 0) while its defense window is open can no longer choose; the `none`
+// answered for it is a target that cannot defend, named "d unconscious"
+// (003.health), not l.56's choice "d does not defend" (black-box case:
+// 003.defend.none was cited). By hand: a's bow 6 dice, 1,1,1,1,1,1: the
+// attack fails; d fails automatically: both fail (l.59).
+TEST(Sources, ADefenderKnockedOutBeforeAnsweringCannotDefend) {
+  Table t(OpposedTests(), Roster({Archer(), Defender(8)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto shot = Cmd("a", "strike", {"d"});
+  shot.weapon = "bow";
+  ASSERT_TRUE(t.Submit(shot).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto down = Gm("gm_set", "d", "a falling beam");
+  WithText(down, "resource", "health");
+  With(down, "value", 0);
+  ASSERT_TRUE(t.Submit(down).ok());
+  auto answer = Cmd("d", "defend");
+  answer.window = t.state().windows.begin()->first;
+  WithText(answer, "defense", "none");
+  auto ev = t.Submit(answer, {1, 1, 1, 1, 1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const Seen n = Number(*ev, "defense.cannot_defend");
+  EXPECT_EQ(n.value, 1);
+  EXPECT_EQ(n.source, "d unconscious");
+  EXPECT_EQ(n.rule, "003.health");
+  EXPECT_EQ(Number(*ev, "defense.no_defense").value, -999);
+  EXPECT_FALSE(kernel::testing::Cites(*ev, "003.defend.none"));
+  EXPECT_TRUE(kernel::testing::Cites(*ev, "003.result.both_fail"));
+  ExpectSourced(t);
+}
+
 TEST(Sources, DamageNamesTheArmorAndResistanceStats) {  // l.135, l.142
   Combatant d;
   d.id = "d";
