@@ -456,6 +456,20 @@ absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
         ParamText(c, "armor"), "' (\"ar\" or a stat ar.<source> / ar_magical.<source>; ",
         Cite("003.damage.armor"), ")"));
   }
+  if (!Conscious(*a)) {
+    // l.116 "knocked unconscious": an attacker knocked out (a GM ruling)
+    // while its attack waits for the defense can no longer make it: the
+    // attack ends untested, as a held cast or move of a character knocked
+    // out does (movement.cc), its AP and its Attack (l.48) staying spent;
+    // the answer is recorded, no Defend AP spent (black-box case: the
+    // unconscious attacker rolled its test, won critically and maneuvered).
+    const std::string why = "cancelled: " + attack.actor + " is unconscious";
+    ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
+    Decision::SystemSteps system(d);
+    ASSIGN_OR_RETURN(std::optional<PendingAct> p, CloseWindow(d, c.window, why, {seq, "003.health"}));
+    if (p.has_value()) RETURN_IF_ERROR(ClosePending(d, p->id, why, {held.decl, "003.health"}));
+    return Settle(d, held.decl);
+  }
   if (x.kind != "none") RETURN_IF_ERROR(CheckReaction(s, *def, "defend", false));
   const std::string who = def->id;
   ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));

@@ -478,6 +478,40 @@ TEST(CombatRoll, AnUnawareTargetCannotDefend) {
   EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);  // no reaction spent
 }
 
+// Seed 003 l.116 "knocked unconscious"; l.58 "Now the attacker and
+// defender each roll their test": an attacker the GM knocks out (Health 0)
+// while its Strike waits for the defense makes no test: the attack ends
+// untested, cancelled, as a held move or cast of a character knocked out
+// does (README row 116), its AP and its Attack (l.48) spent, d's Dodge
+// neither rolled nor paid, and a's turn ends (l.12). Black-box case: the
+// unconscious a rolled its 2 dice, 5,6, against d's failed Dodge: a
+// critical win, damage and a maneuver window for the unconscious a.
+TEST(CombatRoll, AnAttackerKnockedOutBeforeTheDefenseMakesNoTest) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto down = Gm("gm_set", "a", "a falling beam");
+  WithText(down, "resource", "health");
+  With(down, "value", 0);
+  ASSERT_TRUE(t.Submit(down).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.begin()->first;
+  WithText(dodge, "defense", "dodge");
+  auto ev = t.Submit(dodge);  // no dice given: none is rolled
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(Cites(*ev, "003.health"));
+  EXPECT_FALSE(Cites(*ev, "003.result.critical"));
+  EXPECT_EQ(NumOf(*ev, "attack.dice"), -999);
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 20);
+  EXPECT_EQ(t.state().Find("a")->Resource("attacks"), 1);
+  EXPECT_EQ(t.state().active, "d");
+}
+
 // Seed 003 l.43: "The active character attacks a creature within its
 // range" (a ranged weapon's range: its range increment in metres, the
 // README's reading); l.71 Precision: "the damage die is maximized"; l.121
