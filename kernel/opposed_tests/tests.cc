@@ -17,6 +17,7 @@
 // A session's set-up changes the numbers: roster stats test_faces,
 // test_success_at, test_pass_at, test_boon_dice (recorded as the session
 // pools of the same names, so the log says which mechanics were used).
+#include <algorithm>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -86,10 +87,26 @@ absl::StatusOr<TestResult> RollTest(Decision& d, const TestSpec& t,
     r.nums.push_back({"successes", 0});
     return r;  // no dice: fails without a roll
   }
-  const int64_t n = r.dice > 100 ? 100 : r.dice;
+  // Every die of the pool is rolled (was: a pool above 100 dice rolled 100
+  // while its numbers said more). The dice notation takes at most 100 dice
+  // a term and 8 terms (kernel/dice/notation.h), and a pool's successes add
+  // up over its terms: a pool is rolled in terms of 100; more than 800 dice
+  // are refused, naming the pool.
+  constexpr int64_t kTermDice = 100, kMaxPool = 8 * kTermDice;
+  if (r.dice > kMaxPool) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        t.purpose, " of ", t.who, ": a pool of ", r.dice, " dice (", t.skill,
+        t.attribute.empty() ? "" : " + " + t.attribute,
+        " + modifiers); the dice source rolls at most ", kMaxPool,
+        " dice in one test: lower the roster's stats"));
+  }
+  std::string notation;
+  for (int64_t left = r.dice; left > 0; left -= kTermDice) {
+    absl::StrAppend(&notation, notation.empty() ? "" : "+", std::min(left, kTermDice), "d", m.faces, ">=",
+                    m.success_at);
+  }
   ASSIGN_OR_RETURN(dice::RollResult roll,
-                   d.Roll(absl::StrCat(n, "d", m.faces, ">=", m.success_at),
-                          t.purpose, t.who, cause));
+                   d.Roll(notation, t.purpose, t.who, cause));
   r.rolled = true;
   r.successes = roll.successes;
   r.pass = r.successes >= m.pass_at;

@@ -54,5 +54,39 @@ TEST(TestMechanics, ContestOutcomes) {
   EXPECT_EQ(Contest(pass1, pass1, 2).winner, 2);  // ties to the second
 }
 
+// Every die of a pool is rolled, in terms of at most 100 dice (the dice
+// notation's limit), their successes added up (was: a pool above 100 dice
+// rolled 100 while its numbers said more). More than 800 is refused.
+TEST(TestMechanics, APoolAboveAHundredDiceRollsEveryDie) {
+  auto big = [](int64_t style) {
+    return Roster({Who("a", "x", 5, 5, {{"health", 5}, {"speed", 5}, {"fighting_style", style}, {"initiative", 9}},
+                       {W("sword", "1d8", "melee", "medium")}),
+                   Who("d", "y", 6, 5, {{"health", 50}, {"speed", 5}, {"dodge", 1}})});
+  };
+  Table t(OpposedTests(), big(150), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "a");
+  std::vector<int> dice(150, 1);
+  dice[0] = dice[120] = dice[149] = 5;  // three Successes, one past the 100th die and one the last
+  dice.push_back(5);                    // d's Dodge die: one Success, no critical
+  dice.push_back(3);                    // the sword's 1d8
+  auto ev = Exchange(t, "sword", "dodge", dice);
+  EXPECT_EQ(Number(ev, "attack.dice").value, 150);
+  EXPECT_EQ(Number(ev, "attack.successes").value, 3);
+  EXPECT_LT(t.state().Find("d")->Resource("health"), 50);  // a hit: a wins 3 to 1
+
+  Table huge(OpposedTests(), big(801), {6, 1});
+  ASSERT_TRUE(huge.status().ok()) << huge.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "sword";
+  ASSERT_TRUE(huge.Submit(s).ok());
+  auto answer = Cmd("d", "defend");
+  answer.window = huge.state().windows.begin()->first;
+  WithText(answer, "defense", "dodge");
+  const absl::Status st = huge.Submit(answer).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(std::string(st.message()).find("a pool of 801 dice"), std::string::npos) << st;
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil
