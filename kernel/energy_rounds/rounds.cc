@@ -89,7 +89,7 @@ absl::Status ResetBudgets(Decision& d, const std::string& actor,
   // (acts.cc), waiting (`pass`, l.150) or a whole Round without moving
   // ends it (README reading 4).
   const bool moved_this_round = c->Resource(res::kMoved, 0) > 0;
-  const Why moves{why.cause, "002.move.turning", {}, "new round"};
+  const Why moves{why.cause, "002.move.round_metres", {}, "new round"};
   for (const char* name : {res::kAgileCredit, res::kMoved}) {
     RETURN_IF_ERROR(SetIfDifferent(d, actor, name, 0,
                                    std::string(name) == res::kAgileCredit
@@ -97,7 +97,7 @@ absl::Status ResetBudgets(Decision& d, const std::string& actor,
                                        : moves));
   }
   if (!moved_this_round) {
-    const Why idle{why.cause, "002.move.turning", {}, "a whole Round without moving"};
+    const Why idle{why.cause, "002.move.back_to_back", {}, "a whole Round without moving"};
     for (const char* name : {res::kStreak, res::kHeading, res::kSprinted}) {
       RETURN_IF_ERROR(SetIfDifferent(d, actor, name, 0, idle));
     }
