@@ -71,6 +71,10 @@ TEST(Maneuvers, ACriticalManeuverExposesTheTargetFirstSoNoPenalty) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.354 "Fortitude Roll = 1d10* + Fortitude", l.356 "Fortitude =
+// Inherent Fortitude + 1/3 Level + Halved Constitution Modifier + Halved
+// Strength Modifier": the orc's 10 + 0 + 1 + 1 = 12; its save 9 + 12 = 21
+// is higher than kara's AV 17 without the -5 (l.557): it stays up.
 TEST(Maneuvers, FortitudeHigherThanAvResists) {
   Table t(EnergyRounds(), Mat());
   auto ev = t.Submit(Man("trip", "sword"), {15, 3, 2, 9});  // 21 > 17

@@ -407,6 +407,10 @@ TEST(Movement, BackToBackMovementCarriesAcrossARoundsEnd) {
   EXPECT_EQ(K(w).Resource("energy"), 3);
 }
 
+// 002 l.13 "1 Energy = Shift, Stand Up" and l.33 "Using 1 Energy, you may
+// kneel ... (It would take an additional 1 Energy to stand completely.)":
+// Prone -> kneel 1 -> stand 1, Energy 5 - 2 = 3 (reading 8: no stand
+// straight from Prone).
 TEST(Movement, KneelThenStand) {
   Table t(EnergyRounds(), Field());
   ASSERT_TRUE(t.Submit(GmAdds("kara", "Prone")).ok());

@@ -24,7 +24,7 @@ TEST(Rounds, SetupGivesBudgetsAndNoTurns) {
   EXPECT_EQ(t.state().round, 1);
   EXPECT_EQ(k.Resource("energy"), 5);    // l.62: Stamina >= 5
   EXPECT_EQ(k.Resource("agility"), 3);   // l.88
-  EXPECT_EQ(k.Resource("stamina"), 12);  // l.78: Constitution Score
+  EXPECT_EQ(k.Resource("stamina"), 12);  // l.76-78: Constitution Score 12
   EXPECT_EQ(k.Resource("aura"), 24);     // l.298: 20 + (2+1) x 4/3 = 24
   EXPECT_EQ(k.Resource("surges"), 5);    // l.308: 5 + 1/2 rounded down
   EXPECT_EQ(k.Resource("facing"), 2);    // faces the orc to the east
@@ -361,6 +361,9 @@ TEST(Rounds, CancelledActDeclaredWithStaminaSpendsTheStamina) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.638 "Exhausted means you gain 2 fewer Energy each Round, and may not
+// use any Stamina" (as l.668): no Sprint (its 1 Stamina, l.25), and the next
+// Round 5 - 2 = 3 Energy.
 TEST(Rounds, ExhaustedGainsTwoLessAndSpendsNoStamina) {
   Table t(EnergyRounds(), Two());
   ASSERT_TRUE(t.Submit(GmAdds("kara", "Exhausted")).ok());
