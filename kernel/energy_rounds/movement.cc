@@ -135,8 +135,13 @@ absl::Status NoteMoved(Decision& d, const std::string& actor, int64_t metres,
                       .status());
   RETURN_IF_ERROR(SetIf(d, actor, res::kHeading, heading + 1,
                         {cause, "002.move.turning", {{"heading", heading}}, ""}));
+  // Whether the back-to-back movement is a Sprint (l.25), and of how many
+  // metres: read by l.31 (+1 m to a Jump), l.226 (+5 Miss Chance) and
+  // l.587 (a push as part of a Sprint), so it cites none of them but the
+  // back-to-back movement it belongs to (l.27).
   RETURN_IF_ERROR(SetIf(d, actor, res::kSprinted, sprint ? metres : 0,
-                        {cause, "002.maneuver.push_sprint", {}, ""}));
+                        {cause, "002.move.back_to_back", {{"sprint", sprint ? 1 : 0}},
+                         sprint ? "a Sprint" : "no Sprint"}));
   const Combatant* c = d.state().Find(actor);
   if (c->Has("Defending") && c->Resource(res::kMoved) > Speed(*c)) {
     RETURN_IF_ERROR(RemoveConditionsNamed(

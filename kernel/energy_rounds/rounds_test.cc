@@ -298,6 +298,36 @@ TEST(Rounds, StaminaAsEnergyOncePerRound) {
   EXPECT_EQ(t.Submit(Now(b)).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// Each change cites the line that governs it: the once-a-Round Stamina paid
+// as Energy is l.47's ("Once per Round, you may spend 1 Stamina when you
+// would normally spend 1 Energy"), set when paid and new each Round
+// (before, the new Round's reset cited l.110, "Only once per Round you
+// may: Make a Swift Attack ... Roll Initiative", which does not list it);
+// a Sprint (l.25) marks the back-to-back movement (l.27) that l.31, l.226
+// and l.587 read (before, it cited l.587's push even with no push).
+TEST(Rounds, OnceARoundUsesAndTheSprintCiteTheirOwnLines) {
+  Table t(EnergyRounds(), Two());
+  auto a = Cmd("kara", "melee", {"orc"});
+  With(a, "stamina_energy", 1);
+  auto paid = t.Submit(Now(a), {10, 5, 3});
+  ASSERT_TRUE(paid.ok()) << paid.status();
+  EXPECT_EQ(RulesOfResource(*paid, "kara", "stamina_energy_used"),
+            std::vector<std::string>{"002.stamina.as_energy"});
+  auto next = t.Submit(Gm("end_round"));
+  ASSERT_TRUE(next.ok()) << next.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("stamina_energy_used"), 0);
+  EXPECT_EQ(RulesOfResource(*next, "kara", "stamina_energy_used"),
+            std::vector<std::string>{"002.stamina.as_energy"});
+  auto sprint = Cmd("kara", "sprint");
+  Path(sprint, {{5, 4}, {5, 3}});
+  auto sp = t.Submit(Now(sprint));
+  ASSERT_TRUE(sp.ok()) << sp.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("sprinted"), 2);
+  EXPECT_EQ(RulesOfResource(*sp, "kara", "sprinted"),
+            std::vector<std::string>{"002.move.back_to_back"});
+  ExpectRulesKnown(t.log());
+}
+
 // 002 l.72: "Dropping to 0 Stamina will immediately result in
 // unconsciousness"; l.138: resources are "spent as the results of the
 // action occur". A jump paid with the last Stamina happens (the Stamina
