@@ -367,6 +367,39 @@ TEST(Maneuvers, EscapeWithoutARestrainerNeedsTheGmsDc) {
   ExpectRulesKnown(t.log());
 }
 
+// README reading 45: l.575 "Restrained: You may make no movement or attack
+// actions" meets l.33 "Kneel From Prone" and l.13 "Stand Up". The text's
+// movement actions move the creature metres (Shift l.21 "you move 1m", Run
+// l.23, Sprint l.25, Agile Move l.29 "move one meter", Jump l.31); kneeling
+// and standing "right yourself" (l.33) in place: a Restrained orc knocked
+// Prone kneels (1 Energy, Unguarded, l.33) and stands (1 Energy), 5 - 2 =
+// 3, earning an Agile Move credit each (l.29: Energy spent on a
+// non-movement action), which it cannot use: the Agile Move is movement
+// (refused, as its Shift is), and it stays Restrained and Exposed.
+TEST(Maneuvers, ARestrainedCreatureMayRightItselfButNotMove) {
+  Table t(EnergyRounds(), Mat());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Restrained", {{"level", 14}})).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Prone")).ok());
+  auto kneel = Cmd("orc", "kneel");
+  ASSERT_TRUE(t.Submit(Now(kneel)).ok());
+  auto stand = Cmd("orc", "stand");
+  ASSERT_TRUE(t.Submit(Now(stand)).ok());
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_FALSE(o.Has("Prone"));
+  EXPECT_FALSE(o.Has("Kneeling"));
+  EXPECT_TRUE(o.Has("Unguarded"));
+  EXPECT_TRUE(o.Has("Restrained"));
+  EXPECT_EQ(o.Resource("energy"), 3);
+  EXPECT_EQ(o.Resource("agile_credit"), 2);
+  auto shift = Cmd("orc", "shift");
+  Path(shift, {{7, 5}});
+  EXPECT_EQ(t.Submit(Now(shift)).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto agile = Cmd("orc", "agile_move");
+  Path(agile, {{7, 5}});
+  EXPECT_EQ(t.Submit(agile).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.state().Find("orc")->at.x, 6);
+}
+
 // 002 l.318: "Defense rolls are any rolls made to defend against an
 // attack"; l.678: "Surprised: You have Disadvantage on your Defense rolls";
 // l.670: "Dazed: ... Disadvantage on all your Defense rolls, Attack rolls,
