@@ -25,6 +25,9 @@ fb::CommandT Man(const std::string& what, const std::string& weapon = "") {
   return Now(c);
 }
 
+// 002 l.477 "What makes you Unguarded: ... Performing a Combat Maneuver when
+// the target is not Exposed" (l.553): kara, tripping an orc that is not
+// Exposed, is Unguarded; AV 17 - 5 = 12 (l.557), 3 Energy (l.154).
 TEST(Maneuvers, TripAgainstAnUnexposedTarget) {
   Table t(EnergyRounds(), Mat());
   // Combat 15; Evasion with Advantage (l.553) 2d10kh1: 3, 2 -> 11 <= 12;
@@ -40,6 +43,9 @@ TEST(Maneuvers, TripAgainstAnUnexposedTarget) {
   EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 2);
 }
 
+// 002 l.458 "When you are Exposed, you are vulnerable to certain types of
+// attacks, such as Combat Maneuvers": against an Exposed orc the trip
+// leaves kara guarded and gives the orc no Advantage (l.553).
 TEST(Maneuvers, TripAgainstAnExposedTargetHasNoPenalty) {
   Table t(EnergyRounds(), Mat());
   ASSERT_TRUE(t.Submit(GmAdds("orc", "Exposed")).ok());
