@@ -20,10 +20,13 @@ constexpr char kUsage[] = R"(usage: combat <verb> [flags]
 verbs:
   rulesets                              list the rulesets this build has
   new      --db DIR --session S --roster FILE [--seed HEX] [--author NAME]
-           [--signing-key FILE]         create a session from a roster (JSON);
+           [--signing-key FILE] [--setup-dice D,D,..]
+                                        create a session from a roster (JSON);
                                         its heads are signed with the Ed25519
                                         key in FILE (64 hex digits; default:
-                                        a fresh key)
+                                        a fresh key); --setup-dice: physical
+                                        dice for the set-up's rolls, in order
+                                        (as a play script's setup_dice)
   submit   --db DIR --session S [--branch B] --command FILE|- [--json]
                                         submit one command (JSON); print the
                                         events it produced or the rejection

@@ -48,6 +48,12 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> Seed(const Flags& f);
 // digits (surrounding whitespace ignored); its 32 bytes, or nullopt when
 // the flag is absent. InvalidArgument naming the flag and file otherwise.
 absl::StatusOr<std::optional<std::vector<uint8_t>>> SigningKey(const Flags& f);
+// --setup-dice D,D,...: physical dice for the session's set-up, in the
+// order it rolls them (what a `play` script's `setup_dice` gives); empty
+// when absent. InvalidArgument naming the flag and the die that is not a
+// whole number. Whether each fits its die, and whether all were rolled,
+// the engine checks (Engine::CreateSession).
+absl::StatusOr<std::vector<int>> SetupDice(const Flags& f);
 
 absl::Status PrintEvents(const std::vector<events::EventBuffer>& evs, bool json,
                          std::ostream& out);

@@ -92,6 +92,55 @@ TEST_F(CliTest, MissingFlagIsBadInput) {
   EXPECT_NE(r.err.find("--session"), std::string::npos);
 }
 
+// Set-up dice from `new` as from a `play` script's `setup_dice`: seed 002
+// l.72 "If you are unconscious due to Stamina loss, you roll a 1d20 each
+// Round until you get a 20, in which case you wake up and have 1 Stamina"
+// (l.657): a creature the roster brings in at 0 Stamina rolls when Round 1
+// begins, and the table may give that die. A bad list is refused naming the
+// flag and the die, nothing written.
+constexpr char kSleeperRoster[] = R"({
+  "ruleset": "energy_rounds",
+  "map": {"width": 8, "height": 8},
+  "combatants": [
+    {"id": "kara", "side": "party", "at": {"x": 1, "y": 1},
+     "stats": [{"key": "stamina", "value": 0}]},
+    {"id": "orc", "side": "orcs", "at": {"x": 5, "y": 5}}
+  ]
+})";
+
+TEST_F(CliTest, NewTakesSetUpDiceAsPlayDoes) {
+  const std::string roster = Write("sleeper.json", kSleeperRoster);
+  // A 20 wakes her with 1 Stamina, before Round 1's budgets: 1 Energy (l.58).
+  CliRun made = Combat({"new", "--db", db_, "--session", "s1", "--roster", roster,
+                        "--seed", kSeed, "--setup-dice", "20"});
+  ASSERT_EQ(made.code, 0) << made.err;
+  CliRun state = Combat({"state", "--db", db_, "--session", "s1", "--json"});
+  ASSERT_EQ(state.code, 0) << state.err;
+  EXPECT_NE(made.out.find("wake_d20=20"), std::string::npos) << made.out;
+  EXPECT_NE(made.out.find("manual"), std::string::npos) << made.out;
+  EXPECT_EQ(state.out.find("\"Unconscious\""), std::string::npos) << state.out;
+
+  // Not a whole number: exit 2, the flag and the die named, nothing written.
+  CliRun bad = Combat({"new", "--db", db_, "--session", "s2", "--roster", roster,
+                       "--setup-dice", "20,x"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("--setup-dice: die 2 'x' is not a whole number"),
+            std::string::npos) << bad.err;
+  // A value its die cannot show, or more dice than the set-up rolls.
+  CliRun off = Combat({"new", "--db", db_, "--session", "s2", "--roster", roster,
+                       "--setup-dice", "21"});
+  EXPECT_EQ(off.code, 2);
+  EXPECT_NE(off.err.find("does not fit the d20"), std::string::npos) << off.err;
+  CliRun extra = Combat({"new", "--db", db_, "--session", "s2", "--roster", roster,
+                         "--setup-dice", "7,20"});
+  EXPECT_EQ(extra.code, 2);
+  EXPECT_NE(extra.err.find("2 supplied but only 1 were rolled"), std::string::npos)
+      << extra.err;
+  CliRun list = Combat({"sessions", "--db", db_});
+  ASSERT_EQ(list.code, 0) << list.err;
+  EXPECT_EQ(list.out.find("s2"), std::string::npos) << list.out;
+}
+
 TEST_F(CliTest, NewSubmitLogState) {
   CliRun made = Combat({"new", "--db", db_, "--session", "s1", "--roster",
                      Write("roster.json", kRoster), "--seed", kSeed});

@@ -20,9 +20,12 @@ absl::Status VerbNew(const Flags& f, std::ostream& out) {
   ASSIGN_OR_RETURN(fb::RosterT roster, events::ParseRoster(text));
   ASSIGN_OR_RETURN(auto seed, Seed(f));
   ASSIGN_OR_RETURN(auto signing_key, SigningKey(f));
+  // Physical dice for the set-up (a `play` script's `setup_dice`).
+  ASSIGN_OR_RETURN(std::vector<int> setup_dice, SetupDice(f));
   ASSIGN_OR_RETURN(auto engine, OpenDb(db, DbUse::kCreate));
   ASSIGN_OR_RETURN(auto evs, engine->CreateSession(session, roster, seed,
-                                                   f.Get("author", "gm"), {},
+                                                   f.Get("author", "gm"),
+                                                   std::move(setup_dice),
                                                    std::move(signing_key)));
   return PrintEvents(evs, f.Has("json"), out);
 }

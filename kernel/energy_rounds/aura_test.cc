@@ -294,6 +294,10 @@ TEST(Aura, GainingAuraStabilises) {
   EXPECT_TRUE(Cites(*ev, "002.death.stabilize"));
 }
 
+// 002 l.505 "Non-Lethal damage reduces Aura Strength just like lethal
+// (normal) damage, but if your target's Aura is 0, then it will not kill
+// the target": the punch at 0 Aura makes no Death roll (l.507), the orc
+// lives, Exhausted and Shaken, 14 - 5 = 9 Stamina (l.509).
 TEST(Aura, NonLethalAtZeroAuraExhaustsShakesAndDrains) {
   Table t(EnergyRounds(), AtZero());
   auto c = Cmd("kara", "unarmed", {"orc"});

@@ -25,6 +25,9 @@ fb::CommandT Man(const std::string& what, const std::string& weapon = "") {
   return Now(c);
 }
 
+// 002 l.477 "What makes you Unguarded: ... Performing a Combat Maneuver when
+// the target is not Exposed" (l.553): kara, tripping an orc that is not
+// Exposed, is Unguarded; AV 17 - 5 = 12 (l.557), 3 Energy (l.154).
 TEST(Maneuvers, TripAgainstAnUnexposedTarget) {
   Table t(EnergyRounds(), Mat());
   // Combat 15; Evasion with Advantage (l.553) 2d10kh1: 3, 2 -> 11 <= 12;
@@ -40,6 +43,9 @@ TEST(Maneuvers, TripAgainstAnUnexposedTarget) {
   EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 2);
 }
 
+// 002 l.458 "When you are Exposed, you are vulnerable to certain types of
+// attacks, such as Combat Maneuvers": against an Exposed orc the trip
+// leaves kara guarded and gives the orc no Advantage (l.553).
 TEST(Maneuvers, TripAgainstAnExposedTargetHasNoPenalty) {
   Table t(EnergyRounds(), Mat());
   ASSERT_TRUE(t.Submit(GmAdds("orc", "Exposed")).ok());
@@ -71,6 +77,10 @@ TEST(Maneuvers, ACriticalManeuverExposesTheTargetFirstSoNoPenalty) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.354 "Fortitude Roll = 1d10* + Fortitude", l.356 "Fortitude =
+// Inherent Fortitude + 1/3 Level + Halved Constitution Modifier + Halved
+// Strength Modifier": the orc's 10 + 0 + 1 + 1 = 12; its save 9 + 12 = 21
+// is higher than kara's AV 17 without the -5 (l.557): it stays up.
 TEST(Maneuvers, FortitudeHigherThanAvResists) {
   Table t(EnergyRounds(), Mat());
   auto ev = t.Submit(Man("trip", "sword"), {15, 3, 2, 9});  // 21 > 17
@@ -361,6 +371,39 @@ TEST(Maneuvers, EscapeWithoutARestrainerNeedsTheGmsDc) {
   ASSERT_TRUE(ok.ok()) << ok.status();
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
   ExpectRulesKnown(t.log());
+}
+
+// README reading 45: l.575 "Restrained: You may make no movement or attack
+// actions" meets l.33 "Kneel From Prone" and l.13 "Stand Up". The text's
+// movement actions move the creature metres (Shift l.21 "you move 1m", Run
+// l.23, Sprint l.25, Agile Move l.29 "move one meter", Jump l.31); kneeling
+// and standing "right yourself" (l.33) in place: a Restrained orc knocked
+// Prone kneels (1 Energy, Unguarded, l.33) and stands (1 Energy), 5 - 2 =
+// 3, earning an Agile Move credit each (l.29: Energy spent on a
+// non-movement action), which it cannot use: the Agile Move is movement
+// (refused, as its Shift is), and it stays Restrained and Exposed.
+TEST(Maneuvers, ARestrainedCreatureMayRightItselfButNotMove) {
+  Table t(EnergyRounds(), Mat());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Restrained", {{"level", 14}})).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Prone")).ok());
+  auto kneel = Cmd("orc", "kneel");
+  ASSERT_TRUE(t.Submit(Now(kneel)).ok());
+  auto stand = Cmd("orc", "stand");
+  ASSERT_TRUE(t.Submit(Now(stand)).ok());
+  const Combatant& o = *t.state().Find("orc");
+  EXPECT_FALSE(o.Has("Prone"));
+  EXPECT_FALSE(o.Has("Kneeling"));
+  EXPECT_TRUE(o.Has("Unguarded"));
+  EXPECT_TRUE(o.Has("Restrained"));
+  EXPECT_EQ(o.Resource("energy"), 3);
+  EXPECT_EQ(o.Resource("agile_credit"), 2);
+  auto shift = Cmd("orc", "shift");
+  Path(shift, {{7, 5}});
+  EXPECT_EQ(t.Submit(Now(shift)).status().code(), absl::StatusCode::kFailedPrecondition);
+  auto agile = Cmd("orc", "agile_move");
+  Path(agile, {{7, 5}});
+  EXPECT_EQ(t.Submit(agile).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(t.state().Find("orc")->at.x, 6);
 }
 
 // 002 l.318: "Defense rolls are any rolls made to defend against an

@@ -2,6 +2,9 @@
 // rolls (l.320), armor (l.178), damage multipliers (l.374-386).
 // kara: MASAB (2+2)/3 = 1, sword +1: AV 15 + 1 + 1 = 17.
 // orc: Evasion 8 (Medium, l.439); AC 10, AR 3; Aura 20 + 5 x 4/3 = 26.
+#include <tuple>
+#include <vector>
+
 #include "gtest/gtest.h"
 #include "kernel/energy_rounds/test_util.h"
 
@@ -189,6 +192,12 @@ TEST(Melee, ANaturalOneMissesEvenAnUnconsciousTarget) {
   EXPECT_TRUE(t.state().Find("kara")->Has("Exposed"));
 }
 
+// 002 l.338-342 "Sometimes, such as when you are facing away from an
+// attack, neither your Weapons or Shields will help you evade an attack:
+// Unarmed Evasion Roll = 1d10* + Unarmed Evasion", "Unarmed Evasion =
+// Inherent Evasion + 1/3 Level + Halved Dexterity Modifier - armor
+// penalty": the orc's 8 + 0 + 0 - 0 = 8, its shield 2 left out; with l.404's
+// Disadvantage: 8 + 4 = 12.
 TEST(Melee, FromBehindUsesUnarmedEvasionWithDisadvantage) {
   Table t(EnergyRounds(), Duel({}, {{"facing", 2}, {"shield", 2}}));
   // The orc faces east; kara is west of it (l.404). 2d10kl1: 9, 4 -> 4.
@@ -200,6 +209,11 @@ TEST(Melee, FromBehindUsesUnarmedEvasionWithDisadvantage) {
   EXPECT_EQ(NumOf(*ev, "defense_total"), 12);
 }
 
+// 002 l.326 "Evasion Roll = 1d10* + Evasion", l.328 "Evasion = Inherent
+// Evasion + 1/3 Level + Halved Dexterity Modifier + shield & weapon bonuses
+// - armor penalty": 8 + 0 + 0 + 2 = 10; the roll 7 + 10 = 17, which AV 17
+// meets (l.166), and l.348 "If an attack doesn't specify a Defense to
+// target, assume it is Evasion": no `defense` given, Evasion rolled.
 TEST(Melee, ShieldCountsWhenFacing) {
   Table t(EnergyRounds(), Duel({}, {{"shield", 2}}));
   auto ev = t.Submit(Attack(), {15, 7, 6});
@@ -227,6 +241,9 @@ TEST(Melee, UnarmedCostsTwoAndDealsMasab) {
   EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);  // l.541
 }
 
+// 002 l.15 "Using 3 Energy you attack a target within your Reach": the gob
+// 4 m away is beyond the sword's 1 m (l.402: adjacent), so the attack is
+// refused before a die is rolled, naming the reach.
 TEST(Melee, OutOfReachIsRefused) {
   Table t(EnergyRounds(), Duel());
   auto c = Cmd("kara", "melee", {"gob"});
@@ -250,7 +267,9 @@ TEST(Melee, NonLethalNeedsAChanceRoll) {
 // 002 l.511 "Other attacks require a Chance roll", l.513-517: "Blunt melee
 // weapon >=5" (l.515), "Other melee weapon >=10" (l.516), "Ranged/thrown
 // weapon >=15" (l.517), each at its edge: the threshold itself deals
-// Non-Lethal damage, one less does not. kara's sword (l.516) and a club
+// Non-Lethal damage, one less does not (l.372 "a Chance roll has a DC: 10,
+// meaning it succeeds on a roll of 10 or above and fails on a roll of 9 or
+// less": the "Other melee weapon" row). kara's sword (l.516) and a club
 // (`blunt`, l.515): Combat roll 15 (not on the orc's armor, AC 10),
 // Evasion 4 + 8 = 12 against AV 17, damage 6, then the Chance roll.
 TEST(Melee, NonLethalChanceRowsAtTheirEdges) {
@@ -416,6 +435,96 @@ TEST(Melee, ResolveAfterAWindow) {
   EXPECT_EQ(ActingOf(t.state(), "kara"), nullptr);
   EXPECT_EQ(Aura(t, "orc"), 19);
   ExpectRulesKnown(t.log());
+}
+
+// 002 l.180 "Your Melee Ability Score Attack Bonus (MASAB) is added to the
+// AV of your melee attacks", l.184 "Your Melee Ability Score Damage Bonus
+// (MASDB) is added to the damage", l.182/l.186 "(Strength Modifier +
+// Dexterity Modifier) / 3", and l.188 "Some Themes, Feats, or other effects
+// may add another Ability Modifier into the MASAB or MASDB calculation, in
+// which case the Ability Modifier is added inside the parentheses" (roster
+// `masab_extra_mod`). kara Str 2, Dex 2, sword +1; the orc's Evasion 8,
+// AC 10. Dice: Combat roll 15 (>= AC 10, armor bypassed, l.178), Evasion
+// 1d10 9 -> 17, damage 1d8 5.
+//   extra 1: (2 + 2 + 1) / 3 = 5/3 -> 1 (l.384: down), AV 15 + 1 + 1 = 17
+//            (added outside the parentheses it would be 1 + 1 = 2: AV 18);
+//            17 >= 17 hits (l.166); damage 5 + MASDB 1 = 6: Aura 26 -> 20.
+//   extra 2: (2 + 2 + 2) / 3 = 2, AV 18; damage 5 + 2 = 7: Aura 26 -> 19.
+TEST(Melee, AnExtraAbilityModifierGoesInsideTheParentheses) {
+  for (const auto& [extra, av, aura] : std::vector<std::tuple<int, int, int>>{
+           {1, 17, 20}, {2, 18, 19}}) {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("kara", "party", 5, 5,
+                     {{"str", 2}, {"dex", 2}, {"con_score", 12}, {"masab_extra_mod", extra}},
+                     {W("sword", "1d8", "melee", "medium", {{"av_bonus", 1}})}));
+    cs.push_back(Who("orc", "orcs", 6, 5,
+                     {{"str", 3}, {"con", 2}, {"con_score", 14}, {"ac", 10}, {"ar", 3}},
+                     {W("axe", "1d10", "melee", "heavy")}));
+    Table t(EnergyRounds(), Roster(std::move(cs)));
+    auto ev = t.Submit(Attack(), {15, 9, 5});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(NumOf(*ev, "masab"), av - 16) << extra;
+    EXPECT_EQ(NumOf(*ev, "av"), av) << extra;
+    EXPECT_EQ(NumOf(*ev, "defense_total"), 17) << extra;
+    EXPECT_EQ(Aura(t, "orc"), aura) << extra;
+  }
+}
+
+// 002 l.525 "If you meet or exceed this value with your MPL you incur no
+// penalties while using the item and are considered Proficient with the
+// item", at its edge, for the attacker and the defender (l.527 "-1
+// Evasion and -1 AV with the weapon"). The sword's MPR 2, the orc's axe's
+// MPR 1. Dice: Combat roll 15, Evasion die 4, damage 6.
+//   kara MPL 2 = MPR 2: AV 15 + 1 + 1 = 17, damage 6 + 1 = 7 in full;
+//   kara MPL 1 < 2: AV 16, damage 7 / 2 = 3 (l.384).
+//   orc MPL 1 = MPR 1: Evasion 8, 4 + 8 = 12; orc MPL 0: Evasion 7, 11.
+TEST(Melee, MeetingTheRequirementIsProficient) {
+  for (const auto& [mpl, orc_mpl, av, evasion, dealt] :
+       std::vector<std::tuple<int, int, int, int, int>>{
+           {2, 1, 17, 8, 7}, {1, 0, 16, 7, 3}}) {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("kara", "party", 5, 5,
+                     {{"str", 2}, {"dex", 2}, {"con_score", 12}, {"mpl", mpl}},
+                     {W("sword", "1d8", "melee", "medium", {{"av_bonus", 1}, {"mpr", 2}})}));
+    cs.push_back(Who("orc", "orcs", 6, 5,
+                     {{"str", 3}, {"con", 2}, {"con_score", 14}, {"ac", 10}, {"ar", 3},
+                      {"mpl", orc_mpl}},
+                     {W("axe", "1d10", "melee", "heavy", {{"mpr", 1}})}));
+    Table t(EnergyRounds(), Roster(std::move(cs)));
+    auto ev = t.Submit(Attack(), {15, 4, 6});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(NumOf(*ev, "av"), av) << mpl;
+    EXPECT_EQ(NumOf(*ev, "def.evasion"), evasion) << orc_mpl;
+    EXPECT_EQ(NumOf(*ev, "defense_total"), 4 + evasion) << orc_mpl;
+    EXPECT_EQ(NumOf(*ev, "damage"), dealt) << mpl;
+    EXPECT_EQ(Aura(t, "orc"), 26 - dealt) << mpl;
+  }
+}
+
+// 002 l.537-543: "Unarmed attacks can be punches, slaps, kicks ...", "You
+// may make Unarmed attacks with hands that are wielding weapons", "melee
+// attacks with Reach0 but they require only 2 Energy", "You may willingly
+// deal Non-Lethal damage with Unarmed attacks" (l.511 "Unarmed attacks may
+// freely deal Non-Lethal damage": no Chance roll). kara, sword in hand,
+// punches: AV 15 + MASAB 1 = 16 (l.545: no sword bonus); Combat roll 15,
+// Evasion 4 + 8 = 12: a hit for MASAB 1 (l.547), non-lethal, with no
+// Chance die (the two dice given are all it rolls). Energy 5 - 2 = 3. The
+// gob 4 m away is beyond Reach0 (1 m): refused.
+TEST(Melee, AnUnarmedAttackWithASwordInHandIsFreelyNonLethal) {
+  Table t(EnergyRounds(), Duel());
+  ASSERT_EQ(t.state().Find("kara")->Resource("wield.sword"), 1);
+  auto c = Cmd("kara", "unarmed", {"orc"});
+  With(c, "nonlethal", 1);
+  auto ev = t.Submit(Now(c), {15, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "av"), 16);
+  EXPECT_EQ(NumOf(*ev, "weapon_av_bonus"), 0);
+  EXPECT_EQ(NumOf(*ev, "nonlethal_chance_d20", 0), 0);  // no Chance roll
+  EXPECT_NE(LastOutcome(*ev).find("1 non-lethal damage"), std::string::npos) << LastOutcome(*ev);
+  EXPECT_EQ(Aura(t, "orc"), 25);
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 3);
+  auto far = Cmd("kara", "unarmed", {"gob"});
+  EXPECT_EQ(t.Submit(Now(far), {15, 4}).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
 TEST(Melee, CancelSpendsOneEnergy) {

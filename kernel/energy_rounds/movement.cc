@@ -122,16 +122,26 @@ absl::Status MoveAlong(Decision& d, const std::string& actor,
 
 absl::Status NoteMoved(Decision& d, const std::string& actor, int64_t metres,
                        bool sprint, int heading, uint64_t cause) {
+  // The Round's metres (l.35 "move more than your Speed during a Round")
+  // and the back-to-back movement's (l.27, read by l.31's Jump "after
+  // having moved at least 2m"), each citing the line that counts it.
   RETURN_IF_ERROR(AddResource(d, actor, res::kMoved, metres,
-                              {cause, "002.defend", {{"metres", metres}}, ""})
+                              {cause, "002.move.round_metres", {{"metres", metres}},
+                               "metres moved this Round"})
                       .status());
   RETURN_IF_ERROR(AddResource(d, actor, res::kStreak, metres,
-                              {cause, "002.move.jump", {{"metres", metres}}, "back-to-back movement"})
+                              {cause, "002.move.back_to_back", {{"metres", metres}},
+                               "back-to-back movement"})
                       .status());
   RETURN_IF_ERROR(SetIf(d, actor, res::kHeading, heading + 1,
                         {cause, "002.move.turning", {{"heading", heading}}, ""}));
+  // Whether the back-to-back movement is a Sprint (l.25), and of how many
+  // metres: read by l.31 (+1 m to a Jump), l.226 (+5 Miss Chance) and
+  // l.587 (a push as part of a Sprint), so it cites none of them but the
+  // back-to-back movement it belongs to (l.27).
   RETURN_IF_ERROR(SetIf(d, actor, res::kSprinted, sprint ? metres : 0,
-                        {cause, "002.maneuver.push_sprint", {}, ""}));
+                        {cause, "002.move.back_to_back", {{"sprint", sprint ? 1 : 0}},
+                         sprint ? "a Sprint" : "no Sprint"}));
   const Combatant* c = d.state().Find(actor);
   if (c->Has("Defending") && c->Resource(res::kMoved) > Speed(*c)) {
     RETURN_IF_ERROR(RemoveConditionsNamed(
@@ -144,7 +154,9 @@ absl::Status NoteMoved(Decision& d, const std::string& actor, int64_t metres,
 
 absl::Status BreakStreak(Decision& d, const std::string& actor, uint64_t cause,
                          const std::string& note) {
-  const Why why{cause, "002.move.turning", {}, note};
+  // l.27 "back-to-back movement actions": the streak, heading and Sprint
+  // are the back-to-back movement's, and end with it.
+  const Why why{cause, "002.move.back_to_back", {}, note};
   RETURN_IF_ERROR(SetIf(d, actor, res::kStreak, 0, why));
   RETURN_IF_ERROR(SetIf(d, actor, res::kHeading, 0, why));
   return SetIf(d, actor, res::kSprinted, 0, why);

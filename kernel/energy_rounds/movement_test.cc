@@ -47,6 +47,52 @@ TEST(Movement, ShiftForEnergyOrAgility) {
   ExpectRulesKnown(t.log());
 }
 
+// The metres a creature moves are counted twice, each for the line that
+// reads them: the Round's (`moved_m`), for l.35 "This defense bonus lasts
+// until you ... move more than your Speed during a Round", and the
+// back-to-back movement's (`move_streak`), for l.27 "This applies to
+// back-to-back movement actions" (a Jump "immediately after having moved
+// at least 2m", l.31). Each change cites that line: before, the Round's
+// metres cited `002.defend` (Defend's cost) and the streak `002.move.jump`
+// (the Jump's cost) even with no Defend nor Jump in sight.
+TEST(Movement, MetresMovedCiteTheLinesThatCountThem) {
+  Table t(EnergyRounds(), Field());
+  auto ran = t.Submit(Move("run", {{3, 5}, {4, 5}}));
+  ASSERT_TRUE(ran.ok()) << ran.status();
+  EXPECT_EQ(K(t).Resource("moved_m"), 2);
+  EXPECT_EQ(K(t).Resource("move_streak"), 2);
+  EXPECT_EQ(RulesOfResource(*ran, "kara", "moved_m"),
+            std::vector<std::string>{"002.move.round_metres"});
+  EXPECT_EQ(RulesOfResource(*ran, "kara", "move_streak"),
+            std::vector<std::string>{"002.move.back_to_back"});
+  const RuleRef* metres = nullptr;
+  const RuleRef* streak = nullptr;
+  for (const RuleRef& r : RuleTable()) {
+    if (r.id == "002.move.round_metres") metres = &r;
+    if (r.id == "002.move.back_to_back") streak = &r;
+  }
+  ASSERT_NE(metres, nullptr);
+  ASSERT_NE(streak, nullptr);
+  EXPECT_EQ(metres->line, 35);
+  EXPECT_EQ(streak->line, 27);
+  // A new Round: its metres start again (l.35 "during a Round"); the
+  // back-to-back movement goes on over the Round's end (reading 4).
+  auto next = t.Submit(Gm("end_round"));
+  ASSERT_TRUE(next.ok()) << next.status();
+  EXPECT_EQ(K(t).Resource("moved_m"), 0);
+  EXPECT_EQ(K(t).Resource("move_streak"), 2);
+  EXPECT_EQ(RulesOfResource(*next, "kara", "moved_m"),
+            std::vector<std::string>{"002.move.round_metres"});
+  // A non-movement act ends the back-to-back movement (l.27).
+  auto c = Cmd("kara", "defend");
+  auto defended = t.Submit(Now(c));
+  ASSERT_TRUE(defended.ok()) << defended.status();
+  EXPECT_EQ(K(t).Resource("move_streak"), 0);
+  EXPECT_EQ(RulesOfResource(*defended, "kara", "move_streak"),
+            std::vector<std::string>{"002.move.back_to_back"});
+  ExpectRulesKnown(t.log());
+}
+
 // 002 l.47: "Once per Round, you may spend 1 Stamina when you would
 // normally spend 1 Energy": a Shift so paid costs no Energy, and says so.
 TEST(Movement, AShiftPaidWithStaminaSaysSo) {
@@ -361,6 +407,10 @@ TEST(Movement, BackToBackMovementCarriesAcrossARoundsEnd) {
   EXPECT_EQ(K(w).Resource("energy"), 3);
 }
 
+// 002 l.13 "1 Energy = Shift, Stand Up" and l.33 "Using 1 Energy, you may
+// kneel ... (It would take an additional 1 Energy to stand completely.)":
+// Prone -> kneel 1 -> stand 1, Energy 5 - 2 = 3 (reading 8: no stand
+// straight from Prone).
 TEST(Movement, KneelThenStand) {
   Table t(EnergyRounds(), Field());
   ASSERT_TRUE(t.Submit(GmAdds("kara", "Prone")).ok());

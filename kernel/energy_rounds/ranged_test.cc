@@ -33,6 +33,10 @@ fb::CommandT Shoot(const std::string& weapon = "bow", const std::string& action 
 
 int64_t Aura(const Table& t) { return t.state().Find("orc")->Resource("aura"); }
 
+// 002 l.17 "Ranged Attack: Using 1 Energy you attack a target with a ranged
+// attack" (l.192): Energy 5 -> 4; l.198 "The Miss Chance Modifier is a
+// relatively static number which you add to the Miss Chance of every
+// Ranged Attack": 5 + the Ranged Evasion roll 3 = 8.
 TEST(Ranged, HitBypassesArmorWithDrawWeight) {
   Table t(EnergyRounds(), Range());
   ASSERT_TRUE(t.status().ok()) << t.status();
@@ -176,6 +180,9 @@ TEST(Ranged, MovementAndSizeModifiers) {
   EXPECT_EQ(NumOf(*ev, "miss_chance"), 3);
 }
 
+// 002 l.19 "Load: This action loads a ranged weapon with ammunition. Energy
+// cost varies depending on weapon used": the crossbow's `load` 2, Energy
+// 5 -> 3; unloaded, it cannot shoot.
 TEST(Ranged, CrossbowNeedsLoadingAndAddsFive) {
   Table t(EnergyRounds(), Range());
   EXPECT_EQ(t.Submit(Shoot("xbow"), {3}).status().code(), absl::StatusCode::kFailedPrecondition);
@@ -423,6 +430,92 @@ TEST(Ranged, ThrowingANonThrownWeaponHalvesDamage) {
   const Combatant& a = *t.state().Find("ash");
   EXPECT_EQ(a.Resource("wield.dagger"), 0);
   EXPECT_EQ(a.FindCondition("Dropped")->note, "8,5");
+}
+
+// 002 l.274 "Thrown(#/#/#) ... For example: Thrown(5/10/20) would mean if
+// the target is 5m or closer, you have Advantage on the Hit Roll; if the
+// target is over 10m away, you have Disadvantage on your Hit Roll; and 20m
+// is the maximum range" (l.244, l.246: "Range values come in a trio"),
+// with l.272 "Weapons with the Thrown property have Accuracy equal to their
+// AV bonus" and no halving. ash (Dex 4: halved 2; Arm Strength 0: no extra
+// distance, l.280) throws a javelin with the Thrown property, AV bonus 2,
+// Thrown(5/10/20): MCM 8 - 2 - 2 = 4 (l.196). The orc (Dex 0, no armor,
+// Aura 20) rolls Ranged Evasion 1: Miss Chance 4 + 1 = 5.
+//   5 m: Advantage, 2d20 3, 12 -> 12 >= 5: 1d6 5 in full, Aura 15;
+//   10 m: no edge, 12 hits: Aura 15;
+//   11 m: Disadvantage, 12, 3 -> 3 < 5: a miss, Aura 20;
+//   20 m: may still be aimed; 21 m: refused (002.ranged.range).
+TEST(Ranged, AThrownPropertyWeaponHasItsOwnTrioAndItsAvBonusAsAccuracy) {
+  auto roster = [](int orc_x) {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("ash", "party", 2, 5, {{"dex", 4}, {"con_score", 10}},
+                     {W("javelin", "1d6", "thrown", "medium",
+                        {{"av_bonus", 2}, {"close", 5}, {"far", 10}, {"max", 20}}, "piercing")}));
+    cs.push_back(Who("orc", "orcs", orc_x, 5, {{"con_score", 14}}));
+    return Roster(std::move(cs), 40, 20);
+  };
+  struct Case {
+    int dist;
+    std::vector<int> dice;
+    int64_t edge, aura;
+  };
+  for (const Case& k : std::vector<Case>{{5, {1, 3, 12, 5}, 1, 15},
+                                         {10, {1, 12, 5}, 0, 15},
+                                         {11, {1, 12, 3}, -1, 20},
+                                         {20, {1, 12, 3}, -1, 20}}) {
+    Table t(EnergyRounds(), roster(2 + k.dist));
+    auto ev = t.Submit(Shoot("javelin", "throw"), k.dice);
+    ASSERT_TRUE(ev.ok()) << k.dist << ": " << ev.status();
+    EXPECT_EQ(NumOf(*ev, "accuracy"), 2) << k.dist;
+    EXPECT_EQ(NumOf(*ev, "mcm"), 4) << k.dist;
+    EXPECT_EQ(NumOf(*ev, "miss_chance"), 5) << k.dist;
+    EXPECT_EQ(NumOf(*ev, "range_close"), 5) << k.dist;
+    EXPECT_EQ(NumOf(*ev, "range_far"), 10) << k.dist;
+    EXPECT_EQ(NumOf(*ev, "range_max"), 20) << k.dist;
+    EXPECT_EQ(NumOf(*ev, "hit_edge", 0), k.edge) << k.dist;
+    EXPECT_EQ(NumOf(*ev, "halved.not_thrown", 0), 0) << k.dist;
+    EXPECT_EQ(t.state().Find("orc")->Resource("aura"), k.aura) << k.dist;
+  }
+  Table t(EnergyRounds(), roster(23));
+  auto far = t.Submit(Shoot("javelin", "throw"), {1, 12, 3});
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(far.status().message().find("aims up to 20 m"), std::string::npos) << far.status();
+}
+
+// 002 l.332 "When defending against a Ranged Attack, you do not get to use
+// your Weapon Bonuses for your Evasion roll (plus note the roll uses a 1d4
+// instead of a 1d10 ...)", l.334-336 "Ranged Evasion Roll = 1d4* + Ranged
+// Evasion", "Ranged Evasion = Halved Dexterity Modifier + shield bonuses -
+// armor penalty", l.206 "This is a Defense roll". The orc: Dex 2 (halved
+// 1), shield 2, armor penalty 1, an axe giving Evasion +3: Ranged Evasion
+// 1 + 2 - 1 = 2 (the axe's 3 not counted; its melee Evasion would be
+// 8 + 0 + 1 + 2 + 3 - 1 = 13). Ranged Evasion roll 2: 4; Miss Chance
+// 5 + 4 = 9 (ash's MCM 5); l.230 "a 1d20 roll with nothing added": a Hit
+// roll of 9 >= 9 hits (l.192), 9 < Ranged AC 10: 1d8 5 + 1 (35 kg, l.262)
+// - AR 3 = 3 (l.240), Aura 26 -> 23.
+TEST(Ranged, RangedEvasionTakesNoWeaponBonus) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("ash", "party", 2, 5,
+                   {{"dex", 4}, {"con_score", 10}, {"arm_strength", 12}, {"mpl", 1}},
+                   {W("bow", "1d8", "ranged", "medium",
+                      {{"accuracy", 1}, {"close", 5}, {"far", 30}, {"max", 120}, {"draw_weight", 35}},
+                      "piercing")}));
+  cs.push_back(Who("orc", "orcs", 8, 5,
+                   {{"str", 3}, {"con", 2}, {"dex", 2}, {"con_score", 14}, {"ac", 10}, {"ar", 3},
+                    {"shield", 2}, {"armor_penalty", 1}},
+                   {W("axe", "1d10", "melee", "heavy", {{"evasion_bonus", 3}})}));
+  Table t(EnergyRounds(), Roster(std::move(cs), 40, 20));
+  EXPECT_EQ(Evasion(*t.state().Find("orc"), false, nullptr), 13);
+  auto ev = t.Submit(Shoot(), {2, 9, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "def.ranged_evasion"), 2);
+  EXPECT_EQ(NumOf(*ev, "def.shield"), 2);
+  EXPECT_EQ(NumOf(*ev, "def.weapon_evasion", 0), 0);
+  EXPECT_EQ(NumOf(*ev, "ranged_evasion_roll"), 4);
+  EXPECT_EQ(NumOf(*ev, "miss_chance"), 9);
+  EXPECT_EQ(NumOf(*ev, "hit_d20"), 9);
+  EXPECT_EQ(NumOf(*ev, "damage"), 3);
+  EXPECT_EQ(Aura(t), 23);
 }
 
 TEST(Ranged, UnawareTargetMakesNoRangedEvasion) {

@@ -32,6 +32,8 @@ void GmDazesTheOrc(Table& u, int64_t rounds) {
   ASSERT_TRUE(u.Submit(GmAdds("orc", "Dazed", {{"rounds", rounds}})).ok());
 }
 
+// 002 l.49 "You regain all your Stamina after a Short Rest" (l.600): kara
+// back to her Constitution Score, 12 (l.78).
 TEST(Rest, ShortRestRestoresStaminaAndSpendsSurges) {
   Table t(EnergyRounds(), Tired());
   ASSERT_TRUE(t.status().ok()) << t.status();

@@ -75,10 +75,14 @@ absl::Status ResetBudgets(Decision& d, const std::string& actor,
   RETURN_IF_ERROR(SetIfDifferent(d, actor, res::kAgility, max_agility,
                                  {why.cause, "002.rounds.agility",
                                   {{"max_agility", max_agility}}, why.note}));
-  const Why once{why.cause, "002.rounds.once", {}, why.note};
-  for (const char* name : {res::kSwiftUsed, res::kStaminaEnergy}) {
-    RETURN_IF_ERROR(SetIfDifferent(d, actor, name, 0, once));
-  }
+  // Each once-a-Round use is new, citing the line that limits it: the
+  // Swift Attack l.110-111 (l.483), the Stamina paid as Energy l.47 "Once
+  // per Round, you may spend 1 Stamina when you would normally spend 1
+  // Energy" (not l.110, which lists only the Swift Attack and Initiative).
+  RETURN_IF_ERROR(SetIfDifferent(d, actor, res::kSwiftUsed, 0,
+                                 {why.cause, "002.rounds.once", {}, why.note}));
+  RETURN_IF_ERROR(SetIfDifferent(d, actor, res::kStaminaEnergy, 0,
+                                 {why.cause, "002.stamina.as_energy", {}, why.note}));
   // The Agile Move credit and the metres moved are the Round's (l.29 "Once
   // per Energy you spend", l.35 "move more than your Speed during a
   // Round"). The back-to-back movement (the streak of l.31 "immediately
@@ -89,7 +93,7 @@ absl::Status ResetBudgets(Decision& d, const std::string& actor,
   // (acts.cc), waiting (`pass`, l.150) or a whole Round without moving
   // ends it (README reading 4).
   const bool moved_this_round = c->Resource(res::kMoved, 0) > 0;
-  const Why moves{why.cause, "002.move.turning", {}, "new round"};
+  const Why moves{why.cause, "002.move.round_metres", {}, "new round"};
   for (const char* name : {res::kAgileCredit, res::kMoved}) {
     RETURN_IF_ERROR(SetIfDifferent(d, actor, name, 0,
                                    std::string(name) == res::kAgileCredit
@@ -97,7 +101,7 @@ absl::Status ResetBudgets(Decision& d, const std::string& actor,
                                        : moves));
   }
   if (!moved_this_round) {
-    const Why idle{why.cause, "002.move.turning", {}, "a whole Round without moving"};
+    const Why idle{why.cause, "002.move.back_to_back", {}, "a whole Round without moving"};
     for (const char* name : {res::kStreak, res::kHeading, res::kSprinted}) {
       RETURN_IF_ERROR(SetIfDifferent(d, actor, name, 0, idle));
     }

@@ -24,7 +24,7 @@ TEST(Rounds, SetupGivesBudgetsAndNoTurns) {
   EXPECT_EQ(t.state().round, 1);
   EXPECT_EQ(k.Resource("energy"), 5);    // l.62: Stamina >= 5
   EXPECT_EQ(k.Resource("agility"), 3);   // l.88
-  EXPECT_EQ(k.Resource("stamina"), 12);  // l.78: Constitution Score
+  EXPECT_EQ(k.Resource("stamina"), 12);  // l.76-78: Constitution Score 12
   EXPECT_EQ(k.Resource("aura"), 24);     // l.298: 20 + (2+1) x 4/3 = 24
   EXPECT_EQ(k.Resource("surges"), 5);    // l.308: 5 + 1/2 rounded down
   EXPECT_EQ(k.Resource("facing"), 2);    // faces the orc to the east
@@ -298,6 +298,36 @@ TEST(Rounds, StaminaAsEnergyOncePerRound) {
   EXPECT_EQ(t.Submit(Now(b)).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// Each change cites the line that governs it: the once-a-Round Stamina paid
+// as Energy is l.47's ("Once per Round, you may spend 1 Stamina when you
+// would normally spend 1 Energy"), set when paid and new each Round
+// (before, the new Round's reset cited l.110, "Only once per Round you
+// may: Make a Swift Attack ... Roll Initiative", which does not list it);
+// a Sprint (l.25) marks the back-to-back movement (l.27) that l.31, l.226
+// and l.587 read (before, it cited l.587's push even with no push).
+TEST(Rounds, OnceARoundUsesAndTheSprintCiteTheirOwnLines) {
+  Table t(EnergyRounds(), Two());
+  auto a = Cmd("kara", "melee", {"orc"});
+  With(a, "stamina_energy", 1);
+  auto paid = t.Submit(Now(a), {10, 5, 3});
+  ASSERT_TRUE(paid.ok()) << paid.status();
+  EXPECT_EQ(RulesOfResource(*paid, "kara", "stamina_energy_used"),
+            std::vector<std::string>{"002.stamina.as_energy"});
+  auto next = t.Submit(Gm("end_round"));
+  ASSERT_TRUE(next.ok()) << next.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("stamina_energy_used"), 0);
+  EXPECT_EQ(RulesOfResource(*next, "kara", "stamina_energy_used"),
+            std::vector<std::string>{"002.stamina.as_energy"});
+  auto sprint = Cmd("kara", "sprint");
+  Path(sprint, {{5, 4}, {5, 3}});
+  auto sp = t.Submit(Now(sprint));
+  ASSERT_TRUE(sp.ok()) << sp.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("sprinted"), 2);
+  EXPECT_EQ(RulesOfResource(*sp, "kara", "sprinted"),
+            std::vector<std::string>{"002.move.back_to_back"});
+  ExpectRulesKnown(t.log());
+}
+
 // 002 l.72: "Dropping to 0 Stamina will immediately result in
 // unconsciousness"; l.138: resources are "spent as the results of the
 // action occur". A jump paid with the last Stamina happens (the Stamina
@@ -361,6 +391,9 @@ TEST(Rounds, CancelledActDeclaredWithStaminaSpendsTheStamina) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.638 "Exhausted means you gain 2 fewer Energy each Round, and may not
+// use any Stamina" (as l.668): no Sprint (its 1 Stamina, l.25), and the next
+// Round 5 - 2 = 3 Energy.
 TEST(Rounds, ExhaustedGainsTwoLessAndSpendsNoStamina) {
   Table t(EnergyRounds(), Two());
   ASSERT_TRUE(t.Submit(GmAdds("kara", "Exhausted")).ok());

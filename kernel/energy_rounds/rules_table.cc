@@ -37,6 +37,8 @@ std::vector<RuleRef>* Build() {
       R("002.cost.run", "Actions > Run", 23, "Run: 3 Energy for your Speed; a shorter run (Quick Run, l.11) costs its share"),
       R("002.cost.sprint", "Actions > Sprint", 25, "Sprint: a full Run plus 1 Stamina, extra metres from Leg Strength"),
       R("002.move.turning", "Actions > Sprint", 27, "running or sprinting: each sharp 45-degree turn costs 1 m, reversing 2 m, across back-to-back moves"),
+      R("002.move.back_to_back", "Actions > Sprint", 27, "back-to-back movement: metres, heading and Sprint since the last non-movement act, wait, rest or Round without moving (turns across it cost, l.27; a Jump after 2 m of it is a running one, l.31)"),
+      R("002.move.round_metres", "Actions > Defend", 35, "metres moved this Round, for Defend's \"move more than your Speed during a Round\""),
       R("002.move.agile", "Actions > Agile Move", 29, "once per Energy spent on a non-movement action: 1 Agility for 1 m, an Immediate Interrupt"),
       R("002.move.jump", "Actions > Jump", 31, "Jump: 1 Energy + 1 Stamina after moving 2 m, else 2 Energy + 1 Stamina; airtime costs more; landing: Unguarded"),
       R("002.move.kneel", "Actions > Kneel From Prone", 33, "kneel from Prone: 1 Energy, Unguarded"),

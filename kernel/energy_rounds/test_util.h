@@ -80,6 +80,30 @@ inline void ExpectRulesKnown(const std::vector<events::EventBuffer>& log) {
   }
 }
 
+// The rules cited by the changes (set or changed) of `who`'s resource
+// `name` in `events`, in order.
+inline std::vector<std::string> RulesOfResource(const std::vector<events::EventBuffer>& events,
+                                                const std::string& who,
+                                                const std::string& name) {
+  std::vector<std::string> rules;
+  for (const events::EventBuffer& e : events) {
+    if (e.event().body_type() != fb::Body::StateChange) continue;
+    const fb::StateChange* sc = e.event().body_as_StateChange();
+    const flatbuffers::String* actor = nullptr;
+    const flatbuffers::String* res = nullptr;
+    if (const auto* set = sc->change_as_ResourceSet()) {
+      actor = set->actor();
+      res = set->name();
+    } else if (const auto* ch = sc->change_as_ResourceChanged()) {
+      actor = ch->actor();
+      res = ch->name();
+    }
+    if (actor == nullptr || res == nullptr || actor->str() != who || res->str() != name) continue;
+    rules.push_back(sc->rule() == nullptr ? "" : sc->rule()->str());
+  }
+  return rules;
+}
+
 inline int CountCond(const Combatant& c, const std::string& name) {
   int n = 0;
   for (const auto& [id, k] : c.conditions) n += k.name == name;
