@@ -517,19 +517,34 @@ absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, uint64_
 // it takes in its new place this round, so what was to end at the end of
 // the next round's turn of a taker of `takers` ends at the end of this
 // round's: recorded again with that expiry (its daughters under it).
+// Likewise l.8 "Any effects that last until a creature's next turn stop
+// when their turn would normally start": when the turn handed on was taken
+// at its place (`from_place`), its start was handed on with it
+// (BringBackTurnStartEnds), so what was set during it to last until the
+// next round's turn start of a taker (a GM's condition until its next turn)
+// ends at its turn start in its new place. A turn held to the end of the
+// round (not `from_place`) would normally have started at its place, passed
+// already: what lasts until its next turn start keeps the next round's.
 absl::Status BringForwardNextTurnEnds(Decision& d, const std::vector<std::string>& takers,
-                                      uint64_t ruling) {
+                                      bool from_place, uint64_t ruling) {
   const int64_t round = d.state().round;
   auto to = [&](const Condition& k) -> std::optional<Expiry> {
-    if (k.expiry.kind != fb::ExpiryKind::TurnEnd || k.expiry.round != round + 1 ||
+    const bool kind = k.expiry.kind == fb::ExpiryKind::TurnEnd ||
+                      (from_place && k.expiry.kind == fb::ExpiryKind::TurnStart);
+    if (!kind || k.expiry.round != round + 1 ||
         std::find(takers.begin(), takers.end(), k.expiry.actor) == takers.end()) {
       return std::nullopt;
     }
     return Expiry{k.expiry.kind, k.expiry.actor, round};
   };
-  const std::string note = "the GM's order hands the turn on (l.7): its next turn is the one it takes later "
-                           "this round, and the effect ends with it (l.8, l.31)";
-  return ReAnchor(d, to, [&](const Condition&) { return Why{ruling, "004.duration.end_turn", {}, note}; });
+  const std::string end = "the GM's order hands the turn on (l.7): its next turn is the one it takes later "
+                          "this round, and the effect ends with it (l.8, l.31)";
+  const std::string start = "the GM's order hands the turn on (l.7): its next turn starts in its new place this "
+                            "round, and the effect stops there (l.8)";
+  return ReAnchor(d, to, [&](const Condition& k) {
+    return k.expiry.kind == fb::ExpiryKind::TurnStart ? Why{ruling, "004.duration.next_turn", {}, start}
+                                                      : Why{ruling, "004.duration.end_turn", {}, end};
+  });
 }
 
 // l.8 "Any Participant can hold their turn and take it later in a round":
@@ -591,10 +606,11 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
     break;
   }
   const std::string was = s.active;
+  const bool from_place = !s.order[idx].delayed;
   // l.8 "hold their turn and take it later": a held turn taken up again is
   // taken when its creature chose, not at a place its Initiative gives; the
   // GM's tie (l.7) does not hand it on.
-  if (!s.order[idx].delayed) {
+  if (from_place) {
     ASSIGN_OR_RETURN(const bool resumed, ResumedHeldTurn(d, was));
     if (resumed) return absl::OkStatus();
   }
@@ -603,7 +619,7 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
                                    "the GM's order puts another first: " + was +
                                        " had not acted and takes its turn in its new place"}));
   RETURN_IF_ERROR(BringBackTurnStartEnds(d, was, ruling));
-  RETURN_IF_ERROR(BringForwardNextTurnEnds(d, takers, ruling));
+  RETURN_IF_ERROR(BringForwardNextTurnEnds(d, takers, from_place, ruling));
   return Advance(d, ruling);
 }
 
