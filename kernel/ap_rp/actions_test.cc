@@ -249,16 +249,6 @@ TEST(Actions, AHiddenCreatureCannotBeTargetedByThatEnemy) {
 }
 
 // l.69: objects fail every DR; l.18: Defend gives advantage on DRs.
-// The note of the last state change citing `rule` ("" when none).
-std::string NoteOf(const std::vector<events::EventBuffer>& events, const std::string& rule) {
-  std::string out;
-  for (const auto& e : events) {
-    const auto* sc = e.event().body_as_StateChange();
-    if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule || sc->note() == nullptr) continue;
-    out = sc->note()->str();
-  }
-  return out;
-}
 
 // 004_1a3e461770fc9e7a.txt l.70 "The target must roll a d20 and add the
 // corresponding Stat Bonus and Skill Level. They succeed on their DR if they

@@ -270,13 +270,17 @@ namespace {
 // one turn (l.5 "Each combatant gets one turn during one round", l.8 "they
 // lose their turn for this round"): recorded as taken (turn_round), so a
 // creature the GM revives later in the round takes no turn in it.
+// An object (l.7 "The Initiative of objects is always 0") takes no turns
+// either (reading): its place passes the same way, said as what it is.
 absl::Status LoseTurn(Decision& d, const std::string& who, uint64_t cause) {
   const int64_t round = d.state().round;
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
                            {cause, "004.duration.end_turn"}).status());
-  return SetIfDifferent(d, who, kTurnRound, round,
-                        {cause, "004.round", {{"round", round}},
-                         who + " takes no turn (Dead): its turn this round is lost (l.5, l.8)"});
+  const std::string note =
+      IsObject(*d.state().Find(who))
+          ? who + " is an object: it takes no turn (l.7 \"The Initiative of objects is always 0\"; reading)"
+          : who + " takes no turn (Dead): its turn this round is lost (l.5, l.8)";
+  return SetIfDifferent(d, who, kTurnRound, round, {cause, "004.round", {{"round", round}}, note});
 }
 
 // An entry none of whose creatures can take its turn (all Dead): l.10 "All

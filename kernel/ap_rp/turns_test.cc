@@ -923,6 +923,43 @@ TEST(Turns, ObjectsAtInitiativeZero) {
   EXPECT_EQ(t.state().active, "a");
 }
 
+// 004 l.99 "A creature or object can be affected by a Status Effect", l.104
+// (the list is outside the chapter: the GM's gm_condition), l.7 "The
+// Initiative of objects is always 0": the GM sets the crate Burning for one
+// round during a's round-1 turn; the crate takes no turns, and the Burning
+// ends at its place (Initiative 0, last) in round 2, where its passing says
+// it is an object. (Black-box: the note said "takes no turn (Dead)".)
+TEST(Turns, AStatusEffectOnAnObjectEndsAtItsPlaceInTheOrder) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto crate = kernel::testing::Creature("crate", "none", 4, 4, {{"vitality", 5}, {"ins", 18}});
+  crate.tags.push_back("object");
+  auto foe = Being("foe", "y", 15, 15, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, crate, foe}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  fb::CommandT burn = Gm("crate", "gm_condition", "set alight");
+  WithText(burn, "name", "Burning");
+  WithText(burn, "op", "add");
+  With(burn, "rounds", 1);
+  ASSERT_OK(t.Submit(burn));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto ev = t.Submit(Cmd("foe", "end_turn"));
+  ASSERT_OK(ev);
+  std::string notes;  // the round's end passes the crate's place
+  for (const auto& e : *ev) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc != nullptr && sc->note() != nullptr) notes += sc->note()->str() + "\n";
+  }
+  EXPECT_EQ(notes.find("crate takes no turn (Dead)"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("crate is an object: it takes no turn"), std::string::npos) << notes;
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_TRUE(Has(t, "crate", "Burning"));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_TRUE(Has(t, "crate", "Burning"));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));  // the crate's place: Burning ends
+  EXPECT_FALSE(Has(t, "crate", "Burning"));
+  EXPECT_EQ(t.state().round, 3);
+}
+
 // l.8: several creatures holding to the end of the round take their turns
 // by Initiative.
 TEST(Turns, SeveralHoldersActByInitiative) {
