@@ -770,6 +770,11 @@ TEST(Actions, UseItemTakesAllThreeAp) {
   EXPECT_EQ(Res(t, "a", kAp), 0);
 }
 
+// 004 l.14 "Here is a list of the most basic actions ... It contains
+// everything you need for a basic battle", l.27-28 the advanced ones: each
+// row of both tables (l.17-26, l.31-38) is a verb paying its AP column
+// (Interact l.19 and Switch Weapons l.24, free once a turn:
+// PaidOnlyForInteractAndSwitchWeapons).
 TEST(Actions, EveryRowCostsItsAp) {
   struct Row {
     const char* action;

@@ -924,7 +924,9 @@ TEST(Turns, ObjectsAtInitiativeZero) {
 }
 
 // 004 l.99 "A creature or object can be affected by a Status Effect", l.104
-// (the list is outside the chapter: the GM's gm_condition), l.7 "The
+// (the list is outside the chapter, and so are l.100-102's categories and
+// which Status Effect each Elemental type links to: the GM's gm_condition,
+// any name), l.7 "The
 // Initiative of objects is always 0": the GM sets the crate Burning for one
 // round during a's round-1 turn; the crate takes no turns, and the Burning
 // ends at its place (Initiative 0, last) in round 2, where its passing says
