@@ -221,6 +221,37 @@ TEST(Actions, HideGivesAdvantage) {
   EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
 }
 
+// 004 l.36 "You stop being hidden if an enemy sees you ... You stay hidden
+// until the end of the turn if this happens during your turn": a hides in
+// round 1 (10 + 5 = 15 > 4 + 1); on a's round-2 turn the GM rules that b
+// sees a (gm_condition remove, README "sees you" is the GM's): a stays
+// hidden to the end of that turn, so its attack has advantage (3, 16: the
+// 16 kept, 16 + 4 = 20 >= 17, 5 damage), and is no longer hidden after it.
+// (Black-box: the Hidden ended at once; the attack took the 3 and missed.)
+TEST(Actions, AnEnemySeeingAHiddenCreatureOnItsOwnTurnLeavesItHiddenToTheEnd) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
+  Arm(a, "ax", "1d8", "melee");
+  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  fb::CommandT seen = Gm("a", "gm_condition", "b sees a");
+  WithText(seen, "name", kHidden);
+  WithText(seen, "op", "remove");
+  ASSERT_OK(t.Submit(seen));
+  const Condition* h = t.state().Find("a")->FindRelative(kHidden, "b");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->expiry.kind, fb::ExpiryKind::TurnEnd);
+  auto ev = t.Submit(Attack("a", "b", "ax"), {3, 16, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "natural"), 16);
+  EXPECT_EQ(Res(t, "b", kVitality), 25);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+}
+
 // 004 l.36 "While you are hidden ... the enemies do not know where you
 // are": b cannot target a (l.52 "You must target them") while a is hidden
 // from it, neither with an attack nor a Trip; once the GM rules that b
