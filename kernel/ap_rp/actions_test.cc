@@ -226,7 +226,7 @@ TEST(Actions, HideGivesAdvantage) {
 // round 1 (10 + 5 = 15 > 4 + 1); on a's round-2 turn the GM rules that b
 // sees a (gm_condition remove, README "sees you" is the GM's): a stays
 // hidden to the end of that turn, so its attack has advantage (3, 16: the
-// 16 kept, 16 + 4 = 20 >= 17, 5 damage), and is no longer hidden after it.
+// 16 kept, 16 + 5 = 21 >= 17, 5 damage), and is no longer hidden after it.
 // (Black-box: the Hidden ended at once; the attack took the 3 and missed.)
 TEST(Actions, AnEnemySeeingAHiddenCreatureOnItsOwnTurnLeavesItHiddenToTheEnd) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});

@@ -440,6 +440,7 @@ namespace {
 // AfterGmOrder), and what its start ended (BringBackTurnStartEnds).
 struct HandOnLog {
   bool held = false;  // a TurnEnded of `was` this round by 004.hold.turn
+  uint64_t started = 0;  // the seq of its TurnStarted this round
   std::map<uint32_t, std::pair<uint64_t, fb::ConditionAddedT>> added;  // id: (seq, as added)
   std::map<uint32_t, fb::PendingOpenedT> opened;
   std::vector<uint32_t> removed;  // conditions ended at its start this round
@@ -467,6 +468,7 @@ absl::StatusOr<HandOnLog> ReadHandOn(Decision& d, const std::string& was) {
       if (t->actor() != nullptr && t->actor()->str() == was && t->round() == round) {
         start = sc->cause();
         run = true;
+        log.started = e.seq();
         log.removed.clear();
         log.lapsed.clear();
       }
@@ -549,15 +551,17 @@ absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, HandOnL
 // at its place (`from_place`), its start was handed on with it
 // (BringBackTurnStartEnds), so what was set during it to last until the
 // next round's turn start of a taker (a GM's condition until its next turn)
-// ends at its turn start in its new place. A turn held to the end of the
-// round (not `from_place`) would normally have started at its place, passed
-// already: what lasts until its next turn start keeps the next round's.
+// ends at its turn start in its new place; what was set before that turn
+// started (`started`, its TurnStarted's seq) to last through it keeps the
+// next round's. A turn held to the end of the round (not `from_place`)
+// would normally have started at its place, passed already: what lasts
+// until its next turn start keeps the next round's.
 absl::Status BringForwardNextTurnEnds(Decision& d, const std::vector<std::string>& takers,
-                                      bool from_place, uint64_t ruling) {
+                                      bool from_place, uint64_t started, uint64_t ruling) {
   const int64_t round = d.state().round;
   auto to = [&](const Condition& k) -> std::optional<Expiry> {
     const bool kind = k.expiry.kind == fb::ExpiryKind::TurnEnd ||
-                      (from_place && k.expiry.kind == fb::ExpiryKind::TurnStart);
+                      (from_place && k.expiry.kind == fb::ExpiryKind::TurnStart && k.added_at > started);
     if (!kind || k.expiry.round != round + 1 ||
         std::find(takers.begin(), takers.end(), k.expiry.actor) == takers.end()) {
       return std::nullopt;
@@ -623,8 +627,9 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
   RETURN_IF_ERROR(EndTurn(d, was, {ruling, "004.initiative.tie", {},
                                    "the GM's order puts another first: " + was +
                                        " had not acted and takes its turn in its new place"}));
+  const uint64_t started = log.started;
   RETURN_IF_ERROR(BringBackTurnStartEnds(d, was, std::move(log), ruling));
-  RETURN_IF_ERROR(BringForwardNextTurnEnds(d, takers, from_place, ruling));
+  RETURN_IF_ERROR(BringForwardNextTurnEnds(d, takers, from_place, started, ruling));
   return Advance(d, ruling);
 }
 

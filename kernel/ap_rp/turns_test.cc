@@ -656,6 +656,32 @@ TEST(Turns, AGmConditionUntilItsNextTurnSetOnAnUntouchedTurnHandedOnStopsAtItsNe
   EXPECT_FALSE(Has(t, "a", "Stunned"));  // its next turn started
 }
 
+// The same with the GM's condition set before a's round-1 turn started
+// (during z's, first): it was to last through that turn to a's round-2
+// start, and the hand-on moves neither.
+TEST(Turns, AGmConditionSetBeforeTheTurnHandedOnKeepsTheNextRoundsStart) {
+  auto z = Being("z", "y", 9, 9, {{"ins", 15}});  // 30: first
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto o = Being("o", "y", 2, 1, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({a, o, z}));
+  ASSERT_EQ(t.state().active, "z");
+  fb::CommandT stun = Gm("a", "gm_condition", "stunned by the blast");
+  WithText(stun, "name", "Stunned");
+  WithText(stun, "op", "add");
+  With(stun, "rounds", 1);
+  ASSERT_OK(t.Submit(stun));
+  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"z", "o", "a"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().active, "o");
+  EXPECT_EQ(t.state().Find("a")->FindCondition("Stunned")->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_TRUE(Has(t, "a", "Stunned"));
+}
+
 // 004 l.8 "Any effects that last until a creature's next turn stop when
 // their turn would normally start even if the creature decides to hold
 // their turn": a's turn held to the end of round 1 would normally have
