@@ -221,6 +221,37 @@ TEST(Actions, HideGivesAdvantage) {
   EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
 }
 
+// 004 l.36 "You stop being hidden if an enemy sees you ... You stay hidden
+// until the end of the turn if this happens during your turn": a hides in
+// round 1 (10 + 5 = 15 > 4 + 1); on a's round-2 turn the GM rules that b
+// sees a (gm_condition remove, README "sees you" is the GM's): a stays
+// hidden to the end of that turn, so its attack has advantage (3, 16: the
+// 16 kept, 16 + 5 = 21 >= 17, 5 damage), and is no longer hidden after it.
+// (Black-box: the Hidden ended at once; the attack took the 3 and missed.)
+TEST(Actions, AnEnemySeeingAHiddenCreatureOnItsOwnTurnLeavesItHiddenToTheEnd) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
+  Arm(a, "ax", "1d8", "melee");
+  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
+  Table t(ApRp(), MakeRoster({a, b}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  fb::CommandT seen = Gm("a", "gm_condition", "b sees a");
+  WithText(seen, "name", kHidden);
+  WithText(seen, "op", "remove");
+  ASSERT_OK(t.Submit(seen));
+  const Condition* h = t.state().Find("a")->FindRelative(kHidden, "b");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->expiry.kind, fb::ExpiryKind::TurnEnd);
+  auto ev = t.Submit(Attack("a", "b", "ax"), {3, 16, 5});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.evasion", "natural"), 16);
+  EXPECT_EQ(Res(t, "b", kVitality), 25);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+}
+
 // 004 l.36 "While you are hidden ... the enemies do not know where you
 // are": b cannot target a (l.52 "You must target them") while a is hidden
 // from it, neither with an attack nor a Trip; once the GM rules that b
@@ -249,16 +280,6 @@ TEST(Actions, AHiddenCreatureCannotBeTargetedByThatEnemy) {
 }
 
 // l.69: objects fail every DR; l.18: Defend gives advantage on DRs.
-// The note of the last state change citing `rule` ("" when none).
-std::string NoteOf(const std::vector<events::EventBuffer>& events, const std::string& rule) {
-  std::string out;
-  for (const auto& e : events) {
-    const auto* sc = e.event().body_as_StateChange();
-    if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule || sc->note() == nullptr) continue;
-    out = sc->note()->str();
-  }
-  return out;
-}
 
 // 004_1a3e461770fc9e7a.txt l.70 "The target must roll a d20 and add the
 // corresponding Stat Bonus and Skill Level. They succeed on their DR if they
@@ -780,6 +801,11 @@ TEST(Actions, UseItemTakesAllThreeAp) {
   EXPECT_EQ(Res(t, "a", kAp), 0);
 }
 
+// 004 l.14 "Here is a list of the most basic actions ... It contains
+// everything you need for a basic battle", l.27-28 the advanced ones: each
+// row of both tables (l.17-26, l.31-38) is a verb paying its AP column
+// (Interact l.19 and Switch Weapons l.24, free once a turn:
+// PaidOnlyForInteractAndSwitchWeapons).
 TEST(Actions, EveryRowCostsItsAp) {
   struct Row {
     const char* action;

@@ -19,6 +19,7 @@
 #include "events/status_macros.h"
 #include "kernel/ap_rp/internal.h"
 #include "kernel/command.h"
+#include "kernel/fold.h"
 
 namespace combat::kernel::aprp {
 namespace {
@@ -173,6 +174,54 @@ absl::Status GiveAway(Decision& d, const std::string& who, uint64_t cause, const
     h.relative_to = k.relative_to;
     h.expiry = Expiry{fb::ExpiryKind::TurnEnd, who, d.state().round};
     RETURN_IF_ERROR(AddCondition(d, h, {cause, "004.hide", {}, "hidden until the end of the turn (l.36)"}).status());
+  }
+  return absl::OkStatus();
+}
+
+// l.36 "You stop being hidden if an enemy sees you ... You stay hidden until
+// the end of the turn if this happens during your turn": the GM rules that
+// an enemy sees the creature (gm_condition remove Hidden, README "sees
+// you"); on the creature's own turn each Hidden so ended (one lasting until
+// found, not one already to the end of the turn) is recorded again until
+// the end of the turn, as GiveAway does. Its ConditionAdded is read from
+// the log (the ConditionRemoved names no enemy).
+absl::Status AfterGmUnhide(Decision& d, const fb::CommandT& c, uint64_t ruling) {
+  if (c.action != "gm_condition" || ParamText(c, "op") != "remove" || ParamText(c, "name") != kHidden) {
+    return absl::OkStatus();
+  }
+  const std::string who = c.actor;
+  if (!d.state().IsTurnOf(who)) return absl::OkStatus();
+  std::vector<uint32_t> removed;
+  for (const events::EventBuffer& e : d.events()) {
+    const fb::StateChange* sc = e.event().body_as_StateChange();
+    const auto* r = sc == nullptr ? nullptr : sc->change_as_ConditionRemoved();
+    if (r != nullptr && r->actor() != nullptr && r->actor()->str() == who && r->name() != nullptr &&
+        r->name()->str() == kHidden) {
+      removed.push_back(r->id());
+    }
+  }
+  if (removed.empty()) return absl::OkStatus();
+  const std::vector<uint64_t> voided = d.state().voided;
+  std::vector<fb::ConditionAddedT> back;
+  RETURN_IF_ERROR(d.Scan(d.state().seq, [&](const fb::Event& e) -> absl::Status {
+    if (IsVoided(e, voided)) return absl::OkStatus();
+    const fb::StateChange* sc = e.body_as_StateChange();
+    const auto* a = sc == nullptr ? nullptr : sc->change_as_ConditionAdded();
+    if (a == nullptr || std::find(removed.begin(), removed.end(), a->id()) == removed.end()) {
+      return absl::OkStatus();
+    }
+    fb::ConditionAddedT t;
+    a->UnPackTo(&t);
+    if (t.expiry == nullptr || t.expiry->kind == fb::ExpiryKind::Never) back.push_back(std::move(t));
+    return absl::OkStatus();
+  }));
+  for (const fb::ConditionAddedT& a : back) {
+    NewCondition h = AsNew(a);
+    h.parent = 0;
+    h.expiry = Expiry{fb::ExpiryKind::TurnEnd, who, d.state().round};
+    RETURN_IF_ERROR(AddCondition(d, h, {ruling, "004.hide", {},
+                                        "an enemy sees it during its own turn: hidden until the end of the turn "
+                                        "(l.36)"}).status());
   }
   return absl::OkStatus();
 }

@@ -57,7 +57,9 @@ TEST(Cinematic, GrantMomentumToASideOfTheSession) {
   EXPECT_EQ(t.state().Pool("side:partyy", kMomentum), 0);
 }
 
-// l.41, l.47: 3 AP and 3 Momentum; a Raw Force Check against 11.
+// l.39-40 "Cinematic Actions and Reactions ... a Cinematic Action (3AP)",
+// l.41, l.46-47 (an example: "The Skill Check could be a Raw Force Check
+// against 11"): 3 AP and 3 Momentum; a Raw Force Check against 11.
 TEST(Cinematic, ActionCostsThreeApAndThreeMomentum) {
   Table t(ApRp(), Roster());
   ASSERT_TRUE(t.status().ok()) << t.status();

@@ -16,7 +16,9 @@ Combatant Target(std::vector<std::pair<std::string, int64_t>> stats, std::vector
   return c;
 }
 
-// l.64: Armor 2, hit for 12: 10.
+// l.64: Armor 2, hit for 12: 10. l.67 "For more information on how much
+// Armor you get from what kind of armor, see the chapter on armor in the
+// Item Rules": the Armor value is the roster's `armor`, as given.
 TEST(Damage, ArmorSubtracted) {
   EXPECT_EQ(ComputeDamage(Target({{"armor", 2}}), {{"physical", 12}}, {}).total, 10);
 }

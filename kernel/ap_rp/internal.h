@@ -42,7 +42,7 @@ inline constexpr char kId[] = "ap_rp";
 // are refused, so decisions differ from version 1. 5: the fourth black-box
 // fidelity pass (events/FORMAT.md "Ruleset versions"). 6: the fifth. 7: the
 // sixth. 8: the seventh.
-inline constexpr int32_t kVersion = 11;
+inline constexpr int32_t kVersion = 12;
 
 // Resources.
 inline constexpr char kVitality[] = "vitality";
@@ -227,6 +227,9 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause);
 // l.36: `who` gives its location away: no longer hidden, except until the
 // end of its own turn when it is its turn.
 absl::Status GiveAway(Decision& d, const std::string& who, uint64_t cause, const std::string& why);
+// l.36: after the GM's gm_condition removing Hidden (an enemy sees the
+// creature) on the creature's own turn, it stays hidden to the turn's end.
+absl::Status AfterGmUnhide(Decision& d, const fb::CommandT& c, uint64_t ruling);
 // Cover of `target` against `from` (l.110-112): 0 none, 1 half, 2 full;
 // `front` the creature in front taking the misses (l.111).
 struct Cover {

@@ -351,17 +351,6 @@ TEST(Movement, AWallUnderAnySquareOfALargeTargetStopsIt) {
   EXPECT_EQ(Res(t, "big", kVitality), 30);
 }
 
-// The note of the last state change citing `rule` in `events` ("" if none).
-std::string NoteOf(const std::vector<events::EventBuffer>& events, const std::string& rule) {
-  std::string out;
-  for (const auto& e : events) {
-    const auto* sc = e.event().body_as_StateChange();
-    if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule) continue;
-    out = sc->note() == nullptr ? "" : sc->note()->str();
-  }
-  return out;
-}
-
 // 004 l.106 "every square is 1 m long and wide ... a space", l.114 "the
 // creature or object occupying that space" (reading, README "walls stop
 // it"): a Shove won (athletics 15 + 5 = 20 > 2) or a force_move into a

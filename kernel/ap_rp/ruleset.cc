@@ -155,7 +155,10 @@ const GmRules& Gm() {
     auto* r = new GmRules("004.gm");
     r->after = [](Decision& d, const fb::CommandT& c, uint64_t ruling) -> absl::Status {
       if (c.action == "gm_order") return AfterGmOrder(d, ruling);
-      if (c.action == "gm_condition") return AfterGmCondition(d, ruling);  // l.8: a Dead creature's turn is lost
+      if (c.action == "gm_condition") {
+        RETURN_IF_ERROR(AfterGmUnhide(d, c, ruling));  // l.36: seen on its own turn
+        return AfterGmCondition(d, ruling);            // l.8: a Dead creature's turn is lost
+      }
       // gm_adjust / gm_set name only the resources ap_rp reads: the verb
       // table's allowed values (verbs.cc GmResources).
       return absl::OkStatus();

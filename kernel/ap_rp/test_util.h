@@ -121,6 +121,17 @@ inline Seen Number(const std::vector<events::EventBuffer>& events, const std::st
 
 using kernel::testing::ByRule;  // kernel/testing/events.h
 
+// The note of the last state change citing `rule` in `events` ("" if none).
+inline std::string NoteOf(const std::vector<events::EventBuffer>& events, const std::string& rule) {
+  std::string out;
+  for (const auto& e : events) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc == nullptr || sc->rule() == nullptr || sc->rule()->str() != rule) continue;
+    out = sc->note() == nullptr ? "" : sc->note()->str();
+  }
+  return out;
+}
+
 inline bool Cites(const std::vector<events::EventBuffer>& events, const std::string& rule) {
   for (const auto& e : events) {
     const auto* sc = e.event().body_as_StateChange();

@@ -270,13 +270,17 @@ namespace {
 // one turn (l.5 "Each combatant gets one turn during one round", l.8 "they
 // lose their turn for this round"): recorded as taken (turn_round), so a
 // creature the GM revives later in the round takes no turn in it.
+// An object (l.7 "The Initiative of objects is always 0") takes no turns
+// either (reading): its place passes the same way, said as what it is.
 absl::Status LoseTurn(Decision& d, const std::string& who, uint64_t cause) {
   const int64_t round = d.state().round;
   RETURN_IF_ERROR(ExpireAt(d, fb::ExpiryKind::TurnEnd, who, round,
                            {cause, "004.duration.end_turn"}).status());
-  return SetIfDifferent(d, who, kTurnRound, round,
-                        {cause, "004.round", {{"round", round}},
-                         who + " takes no turn (Dead): its turn this round is lost (l.5, l.8)"});
+  const std::string note =
+      IsObject(*d.state().Find(who))
+          ? who + " is an object: it takes no turn (l.7 \"The Initiative of objects is always 0\"; reading)"
+          : who + " takes no turn (Dead): its turn this round is lost (l.5, l.8)";
+  return SetIfDifferent(d, who, kTurnRound, round, {cause, "004.round", {{"round", round}}, note});
 }
 
 // An entry none of whose creatures can take its turn (all Dead): l.10 "All
@@ -431,23 +435,24 @@ absl::Status CheckGmOrder(const State& s, const fb::CommandT& c) {
 
 namespace {
 
-// l.8 "Any effects that last until a creature's next turn stop when their
-// turn would normally start": a gm_order handing `was`'s untouched turn on
-// (l.7) puts its start later in the round, so what its handed-on start ended
-// (Defending l.18, Taking Cover l.25, Commanding l.33, a held action l.9, a
-// GM's "until its next turn") lasts until then: each is recorded again as it
-// was (its expiry the same turn start, its daughters under it), from the
-// log: the ConditionAdded / PendingOpened of what that start's expiries
-// (004.duration.next_turn, the TurnStarted's cause) removed or closed.
-absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, uint64_t ruling) {
-  const int64_t round = d.state().round;
-  const std::vector<uint64_t> voided = d.state().voided;
+// What a gm_order handing `was`'s untouched turn on (l.7) reads from the
+// log, in one pass: whether the turn is a held one taken up again (l.8, see
+// AfterGmOrder), and what its start ended (BringBackTurnStartEnds).
+struct HandOnLog {
+  bool held = false;  // a TurnEnded of `was` this round by 004.hold.turn
+  uint64_t started = 0;  // the seq of its TurnStarted this round
   std::map<uint32_t, std::pair<uint64_t, fb::ConditionAddedT>> added;  // id: (seq, as added)
   std::map<uint32_t, fb::PendingOpenedT> opened;
-  std::vector<uint32_t> removed;  // conditions ended at the start
+  std::vector<uint32_t> removed;  // conditions ended at its start this round
   std::vector<uint32_t> lapsed;   // held actions closed there
-  uint64_t start = 0;             // the TurnStarted's cause
-  bool run = false;               // in that start's events
+};
+
+absl::StatusOr<HandOnLog> ReadHandOn(Decision& d, const std::string& was) {
+  const int64_t round = d.state().round;
+  const std::vector<uint64_t> voided = d.state().voided;
+  HandOnLog log;
+  uint64_t start = 0;  // the TurnStarted's cause
+  bool run = false;    // in that start's events
   RETURN_IF_ERROR(d.Scan(d.state().seq, [&](const fb::Event& e) -> absl::Status {
     if (IsVoided(e, voided)) return absl::OkStatus();
     const fb::StateChange* sc = e.body_as_StateChange();
@@ -456,25 +461,49 @@ absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, uint64_
     if (const auto* a = sc->change_as_ConditionAdded()) {
       fb::ConditionAddedT t;
       a->UnPackTo(&t);
-      added[a->id()] = {e.seq(), std::move(t)};
+      log.added[a->id()] = {e.seq(), std::move(t)};
     } else if (const auto* p = sc->change_as_PendingOpened()) {
-      p->UnPackTo(&opened[p->id()]);
+      p->UnPackTo(&log.opened[p->id()]);
     } else if (const auto* t = sc->change_as_TurnStarted()) {
       if (t->actor() != nullptr && t->actor()->str() == was && t->round() == round) {
         start = sc->cause();
         run = true;
-        removed.clear();
-        lapsed.clear();
+        log.started = e.seq();
+        log.removed.clear();
+        log.lapsed.clear();
+      }
+    } else if (const auto* t = sc->change_as_TurnEnded()) {
+      if (t->round() == round && t->actor() != nullptr && t->actor()->str() == was &&
+          sc->rule() != nullptr && sc->rule()->str() == "004.hold.turn") {
+        log.held = true;
       }
     } else if (run && sc->rule() != nullptr && sc->rule()->str() == "004.duration.next_turn") {
-      if (const auto* r = sc->change_as_ConditionRemoved()) removed.push_back(r->id());
+      if (const auto* r = sc->change_as_ConditionRemoved()) log.removed.push_back(r->id());
       const auto* c = sc->change_as_PendingClosed();
       if (c != nullptr && c->outcome() != nullptr && c->outcome()->str() == "lapsed") {
-        lapsed.push_back(c->id());
+        log.lapsed.push_back(c->id());
       }
     }
     return absl::OkStatus();
   }));
+  return log;
+}
+
+// l.8 "Any effects that last until a creature's next turn stop when their
+// turn would normally start": a gm_order handing `was`'s untouched turn on
+// (l.7) puts its start later in the round, so what its handed-on start ended
+// (Defending l.18, Taking Cover l.25, Commanding l.33, a held action l.9, a
+// GM's "until its next turn") lasts until then: each is recorded again as it
+// was (its expiry the same turn start, its daughters under it), from the
+// log (`log`, ReadHandOn): the ConditionAdded / PendingOpened of what that
+// start's expiries (004.duration.next_turn, the TurnStarted's cause)
+// removed or closed.
+absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, HandOnLog log,
+                                    uint64_t ruling) {
+  auto& added = log.added;
+  auto& opened = log.opened;
+  auto& removed = log.removed;
+  auto& lapsed = log.lapsed;
   const std::string note = absl::StrCat(
       "back: the GM's order puts ", was, "'s turn start later this round (l.7); an effect until its next turn "
       "lasts until then (l.8)");
@@ -517,41 +546,36 @@ absl::Status BringBackTurnStartEnds(Decision& d, const std::string& was, uint64_
 // it takes in its new place this round, so what was to end at the end of
 // the next round's turn of a taker of `takers` ends at the end of this
 // round's: recorded again with that expiry (its daughters under it).
+// Likewise l.8 "Any effects that last until a creature's next turn stop
+// when their turn would normally start": when the turn handed on was taken
+// at its place (`from_place`), its start was handed on with it
+// (BringBackTurnStartEnds), so what was set during it to last until the
+// next round's turn start of a taker (a GM's condition until its next turn)
+// ends at its turn start in its new place; what was set before that turn
+// started (`started`, its TurnStarted's seq) to last through it keeps the
+// next round's. A turn held to the end of the round (not `from_place`)
+// would normally have started at its place, passed already: what lasts
+// until its next turn start keeps the next round's.
 absl::Status BringForwardNextTurnEnds(Decision& d, const std::vector<std::string>& takers,
-                                      uint64_t ruling) {
+                                      bool from_place, uint64_t started, uint64_t ruling) {
   const int64_t round = d.state().round;
   auto to = [&](const Condition& k) -> std::optional<Expiry> {
-    if (k.expiry.kind != fb::ExpiryKind::TurnEnd || k.expiry.round != round + 1 ||
+    const bool kind = k.expiry.kind == fb::ExpiryKind::TurnEnd ||
+                      (from_place && k.expiry.kind == fb::ExpiryKind::TurnStart && k.added_at > started);
+    if (!kind || k.expiry.round != round + 1 ||
         std::find(takers.begin(), takers.end(), k.expiry.actor) == takers.end()) {
       return std::nullopt;
     }
     return Expiry{k.expiry.kind, k.expiry.actor, round};
   };
-  const std::string note = "the GM's order hands the turn on (l.7): its next turn is the one it takes later "
-                           "this round, and the effect ends with it (l.8, l.31)";
-  return ReAnchor(d, to, [&](const Condition&) { return Why{ruling, "004.duration.end_turn", {}, note}; });
-}
-
-// l.8 "Any Participant can hold their turn and take it later in a round":
-// whether the running turn of `who` is one it held this round and took up
-// again (`resume`: its entry no longer `delayed`): its hold is a TurnEnded
-// of this round by the rule 004.hold.turn, read from the log.
-absl::StatusOr<bool> ResumedHeldTurn(Decision& d, const std::string& who) {
-  const int64_t round = d.state().round;
-  const std::vector<uint64_t> voided = d.state().voided;
-  bool held = false;
-  RETURN_IF_ERROR(d.Scan(d.state().seq, [&](const fb::Event& e) -> absl::Status {
-    if (IsVoided(e, voided)) return absl::OkStatus();
-    const fb::StateChange* sc = e.body_as_StateChange();
-    if (sc == nullptr) return absl::OkStatus();
-    const auto* t = sc->change_as_TurnEnded();
-    if (t != nullptr && t->round() == round && t->actor() != nullptr && t->actor()->str() == who &&
-        sc->rule() != nullptr && sc->rule()->str() == "004.hold.turn") {
-      held = true;
-    }
-    return absl::OkStatus();
-  }));
-  return held;
+  const std::string end = "the GM's order hands the turn on (l.7): its next turn is the one it takes later "
+                          "this round, and the effect ends with it (l.8, l.31)";
+  const std::string start = "the GM's order hands the turn on (l.7): its next turn starts in its new place this "
+                            "round, and the effect stops there (l.8)";
+  return ReAnchor(d, to, [&](const Condition& k) {
+    return k.expiry.kind == fb::ExpiryKind::TurnStart ? Why{ruling, "004.duration.next_turn", {}, start}
+                                                      : Why{ruling, "004.duration.end_turn", {}, end};
+  });
 }
 
 }  // namespace
@@ -591,19 +615,21 @@ absl::Status AfterGmOrder(Decision& d, uint64_t ruling) {
     break;
   }
   const std::string was = s.active;
+  const bool from_place = !s.order[idx].delayed;
   // l.8 "hold their turn and take it later": a held turn taken up again is
   // taken when its creature chose, not at a place its Initiative gives; the
   // GM's tie (l.7) does not hand it on.
-  if (!s.order[idx].delayed) {
-    ASSIGN_OR_RETURN(const bool resumed, ResumedHeldTurn(d, was));
-    if (resumed) return absl::OkStatus();
-  }
+  // Whether it is (a TurnEnded of this round by 004.hold.turn) is read in
+  // the one pass that also reads what its start ended.
+  ASSIGN_OR_RETURN(HandOnLog log, ReadHandOn(d, was));
+  if (from_place && log.held) return absl::OkStatus();
   const std::vector<std::string> takers = TurnTakers(s);
   RETURN_IF_ERROR(EndTurn(d, was, {ruling, "004.initiative.tie", {},
                                    "the GM's order puts another first: " + was +
                                        " had not acted and takes its turn in its new place"}));
-  RETURN_IF_ERROR(BringBackTurnStartEnds(d, was, ruling));
-  RETURN_IF_ERROR(BringForwardNextTurnEnds(d, takers, ruling));
+  const uint64_t started = log.started;
+  RETURN_IF_ERROR(BringBackTurnStartEnds(d, was, std::move(log), ruling));
+  RETURN_IF_ERROR(BringForwardNextTurnEnds(d, takers, from_place, started, ruling));
   return Advance(d, ruling);
 }
 

@@ -619,6 +619,107 @@ TEST(Turns, ABlindSetOnAnUntouchedTurnHandedOnEndsWithTheTurnInItsNewPlace) {
   EXPECT_FALSE(Has(t, "a", kBlinded));
 }
 
+// 004 l.8 "Any effects that last until a creature's next turn stop when
+// their turn would normally start" meets l.7 "If two creatures have the same
+// Initiative, the GM decides who goes first": while a's round-2 turn is
+// untouched the GM makes it Stunned until its next turn (rounds 1: its
+// turn start in round 3), then puts o first, handing a's turn on: a's turn
+// now starts after o's in round 2, its next turn, and the Stunned stops
+// there. (Black-box: it lasted through a's round-2 turn to round 3's.)
+TEST(Turns, AGmConditionUntilItsNextTurnSetOnAnUntouchedTurnHandedOnStopsAtItsNewStart) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto o = Being("o", "y", 2, 1, {{"ins", 12}});
+  auto z = Being("z", "y", 9, 9, {{"ins", 5}});
+  Table t(ApRp(), MakeRoster({a, o, z}));
+  ASSERT_EQ(t.state().active, "a");  // 24 = 24: id order
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "a");
+  fb::CommandT stun = Gm("a", "gm_condition", "stunned by the blast");
+  WithText(stun, "name", "Stunned");
+  WithText(stun, "op", "add");
+  With(stun, "rounds", 1);
+  ASSERT_OK(t.Submit(stun));
+  ASSERT_EQ(t.state().Find("a")->FindCondition("Stunned")->expiry.round, 3);
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"o", "a", "z"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().active, "o");
+  const Condition* st = t.state().Find("a")->FindCondition("Stunned");
+  ASSERT_NE(st, nullptr);
+  EXPECT_EQ(st->expiry.kind, fb::ExpiryKind::TurnStart);
+  EXPECT_EQ(st->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_FALSE(Has(t, "a", "Stunned"));  // its next turn started
+}
+
+// The same with the GM's condition set before a's round-1 turn started
+// (during z's, first): it was to last through that turn to a's round-2
+// start, and the hand-on moves neither.
+TEST(Turns, AGmConditionSetBeforeTheTurnHandedOnKeepsTheNextRoundsStart) {
+  auto z = Being("z", "y", 9, 9, {{"ins", 15}});  // 30: first
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto o = Being("o", "y", 2, 1, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({a, o, z}));
+  ASSERT_EQ(t.state().active, "z");
+  fb::CommandT stun = Gm("a", "gm_condition", "stunned by the blast");
+  WithText(stun, "name", "Stunned");
+  WithText(stun, "op", "add");
+  With(stun, "rounds", 1);
+  ASSERT_OK(t.Submit(stun));
+  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"z", "o", "a"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().active, "o");
+  EXPECT_EQ(t.state().Find("a")->FindCondition("Stunned")->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_TRUE(Has(t, "a", "Stunned"));
+}
+
+// 004 l.8 "Any effects that last until a creature's next turn stop when
+// their turn would normally start even if the creature decides to hold
+// their turn": a's turn held to the end of round 1 would normally have
+// started at its place, passed already; a GM's condition until its next
+// turn set while that held turn runs untouched keeps the round-2 start when
+// a gm_order hands the held turn to b (l.7): the held turn taken after b's
+// is not a turn start.
+TEST(Turns, AGmConditionSetOnAHeldTurnHandedOnKeepsTheNextRoundsStart) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto b = Being("b", "x", 1, 3, {{"ins", 12}});
+  auto o = Being("o", "y", 9, 9, {{"ins", 12}});
+  Table t(ApRp(), MakeRoster({a, b, o}));
+  ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");  // the held turns at the end
+  fb::CommandT stun = Gm("a", "gm_condition", "stunned by the blast");
+  WithText(stun, "name", "Stunned");
+  WithText(stun, "op", "add");
+  With(stun, "rounds", 1);
+  ASSERT_OK(t.Submit(stun));
+  auto g = Gm("", "gm_order", "tie: b before a");
+  g.targets = {"b", "a", "o"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().active, "b");
+  EXPECT_EQ(t.state().Find("a")->FindCondition("Stunned")->expiry.round, 2);
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_TRUE(Has(t, "a", "Stunned"));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "b");  // the GM's order stands
+  EXPECT_TRUE(Has(t, "a", "Stunned"));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_FALSE(Has(t, "a", "Stunned"));  // its round-2 turn start
+}
+
 // 004 l.8 "Any Participant can hold their turn and take it later in a
 // round" meets l.7 "If two creatures have the same Initiative, the GM
 // decides who goes first": a held turn resumed is taken when its creature
@@ -846,6 +947,45 @@ TEST(Turns, ObjectsAtInitiativeZero) {
   ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
   EXPECT_EQ(t.state().round, 2);
   EXPECT_EQ(t.state().active, "a");
+}
+
+// 004 l.99 "A creature or object can be affected by a Status Effect", l.104
+// (the list is outside the chapter, and so are l.100-102's categories and
+// which Status Effect each Elemental type links to: the GM's gm_condition,
+// any name), l.7 "The
+// Initiative of objects is always 0": the GM sets the crate Burning for one
+// round during a's round-1 turn; the crate takes no turns, and the Burning
+// ends at its place (Initiative 0, last) in round 2, where its passing says
+// it is an object. (Black-box: the note said "takes no turn (Dead)".)
+TEST(Turns, AStatusEffectOnAnObjectEndsAtItsPlaceInTheOrder) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto crate = kernel::testing::Creature("crate", "none", 4, 4, {{"vitality", 5}, {"ins", 18}});
+  crate.tags.push_back("object");
+  auto foe = Being("foe", "y", 15, 15, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, crate, foe}));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  fb::CommandT burn = Gm("crate", "gm_condition", "set alight");
+  WithText(burn, "name", "Burning");
+  WithText(burn, "op", "add");
+  With(burn, "rounds", 1);
+  ASSERT_OK(t.Submit(burn));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  auto ev = t.Submit(Cmd("foe", "end_turn"));
+  ASSERT_OK(ev);
+  std::string notes;  // the round's end passes the crate's place
+  for (const auto& e : *ev) {
+    const auto* sc = e.event().body_as_StateChange();
+    if (sc != nullptr && sc->note() != nullptr) notes += sc->note()->str() + "\n";
+  }
+  EXPECT_EQ(notes.find("crate takes no turn (Dead)"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("crate is an object: it takes no turn"), std::string::npos) << notes;
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_TRUE(Has(t, "crate", "Burning"));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_TRUE(Has(t, "crate", "Burning"));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));  // the crate's place: Burning ends
+  EXPECT_FALSE(Has(t, "crate", "Burning"));
+  EXPECT_EQ(t.state().round, 3);
 }
 
 // l.8: several creatures holding to the end of the round take their turns
