@@ -205,6 +205,16 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
   }
   // L85: in zero-G a creature that does not fly moves by pushing off.
   if (ZeroGMove(s, c, *a)) return ValidateZeroGMove(s, c, *a, ctx);
+  // L71 "Running - You Move as you choose up to your Speed along the
+  // ground": a creature above the ground (a known altitude, L83) flies or
+  // descends first (was: it walked on at its altitude, no longer flying).
+  if (!fly && Altitude(*a) > 0) {
+    return Refuse("000.fly",
+                  absl::StrCat(a->id, " is ", Altitude(*a),
+                               " ft above the ground: a Move without 'fly' "
+                               "runs along the ground (L71); fly (param "
+                               "fly=1) or descend to 0 ft first"));
+  }
   const std::vector<Pos> path = PathOf(c);
   // L83: ascending and descending (params ascend / descend, fly only).
   ASSIGN_OR_RETURN(const int64_t vertical, VerticalFt(c, *a));
