@@ -105,6 +105,35 @@ TEST(Advantage, FlankingRollsTwoDiceKeepingTheHighest) {
   EXPECT_TRUE(found);
 }
 
+// Seed 000 l.109 "A Flanked Creature has two Enemies on opposites sides of
+// it and is within both of their Reach": a Stunned (l.164) or Unconscious
+// (l.168) Enemy is still an Enemy with its Reach, so bo, Stunned, still
+// flanks gob with aria: 2d20kh1 = 15, + 1 + 3 = 19 vs 12, a hit (was: bo
+// did not flank, one d20, 3 + 4 = 7, a miss). A Dead one does not (l.140).
+TEST(Advantage, AStunnedOrUnconsciousEnemyStillFlanks) {
+  fb::CombatantSpecT a = Being("aria", "party", 4, 5);
+  Arm(a, "spear", "1d8", "melee");
+  Table t(D20ThreeAction(),
+          MakeRoster({std::move(a), Being("bo", "party", 6, 5),
+                      Being("gob", "goblins", 5, 5)}),
+          {15, 14, 10});
+  GmAdd(t, "bo", kStunned);
+  fb::CommandT c = Cmd("aria", "attack", {"gob"});
+  c.weapon = "spear";
+  auto ev = t.Submit(c, {3, 15, 2});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.attack.melee", "total"), 19);
+  EXPECT_EQ(SourceOf(*ev, "adv.flanked"), "bo / 000.flanked");
+  fb::CommandT wake = Gm("bo", "gm_condition", "test");
+  WithText(wake, "name", kStunned);
+  WithText(wake, "op", "remove");
+  ASSERT_OK(t.Submit(wake));
+  GmAdd(t, "bo", kUnconscious);
+  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob").advantage, "flanked"));
+  GmAdd(t, "bo", kDead);
+  EXPECT_FALSE(HasSource(EdgeOf(t, "aria", "gob").advantage, "flanked"));
+}
+
 // Seed 000 l.109 "A Flanked Creature is Flat Footed against both of the
 // flanking Creatures" with l.107 "Attacks against a Flat Footed Creature
 // have Advantage": every Attack, ranged too; l.109 asks only that the

@@ -113,7 +113,6 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
   }
   if (mine < 0) return absl::OkStatus();
   const bool has_next = mine + 1 < static_cast<int>(old_order.size());
-  const std::string next = has_next ? old_order[mine + 1].actor : "";
   // L13 "it will end after all other Creatures have gotten a Turn": the old
   // place of a creature that was first is the round's start, right after
   // the last other creature's turn of the round before; moved to the last
@@ -143,7 +142,10 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
   // last (it was first): the Round ends as that Turn ends, before the next
   // place's turn start and its continuous Effects (L13; was: at the next
   // creature's turn start, after its On fire or Poison). A delaying one's
-  // original place still counts as its place (README "1 Round").
+  // original place still counts as its place (README "1 Round"): the Round
+  // ends as that place passes, after its own Effects there (L15), before
+  // the next place's turn start (was: at the next place's turn start, after
+  // its continuous Effects).
   std::string prev;
   bool prev_delays = false;
   for (int i = mine - 1; i >= 0 && prev.empty(); --i) {
@@ -158,7 +160,7 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
     }
     if (!has_next) return Expiry{fb::ExpiryKind::RoundEnd, "", e.round};
     if (prev.empty()) return Expiry{fb::ExpiryKind::RoundEnd, "", e.round - 1};
-    if (prev_delays) return Expiry{fb::ExpiryKind::TurnStart, next, e.round};
+    if (prev_delays) return Expiry{fb::ExpiryKind::TurnStart, prev, e.round};
     return Expiry{fb::ExpiryKind::TurnEnd, prev, e.round};
   };
   auto why_of = [&](const Condition& root) {
@@ -175,7 +177,7 @@ absl::Status KeepRoundAnchors(Decision& d, const std::string& who,
                                "'s turn comes")
             : !has_next     ? std::string("with the round")
             : prev.empty()  ? absl::StrCat("with round ", root.expiry.round - 1)
-            : prev_delays   ? "when " + next + "'s turn starts"
+            : prev_delays   ? "as " + prev + "'s original place passes (delaying)"
                             : "when " + prev + "'s turn ends")};
   };
   return ReAnchor(d, RoundAnchors(to), why_of);
@@ -247,13 +249,16 @@ absl::Status KeepRoundPlacesOnReorder(
     // A place follows that last Turn in its round: the Round ends as that
     // Turn ends, before the place's turn start and its continuous Effects
     // (L13; was: after them), as KeepRoundAnchors ends one; a delaying
-    // creature's original place still counts as its place.
+    // creature's original place still counts as its place: the Round ends
+    // as it passes, after its own Effects there (L15; was: at the next
+    // place's turn start, after that place's continuous Effects).
     const std::string last_actor =
         last->second < 0 ? active : order[last->second].actor;
     const bool last_delays = last->second >= 0 && order[last->second].delayed;
-    if (end.has_value() && !last_delays &&
-        (end->actor != e.actor || end->round != e.round)) {
-      return Expiry{fb::ExpiryKind::TurnEnd, last_actor, last->first};
+    if (end.has_value() && (end->actor != e.actor || end->round != e.round)) {
+      return Expiry{last_delays ? fb::ExpiryKind::TurnStart
+                                : fb::ExpiryKind::TurnEnd,
+                    last_actor, last->first};
     }
     // No place after it in that round: the Round ends with the round, right
     // after that last Turn, before the next round's first turn start and its

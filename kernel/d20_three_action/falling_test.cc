@@ -50,6 +50,27 @@ int AddsAndRemoves(const std::vector<events::EventBuffer>& events,
   return n;
 }
 
+// 000 l.71 "Running - You Move as you choose up to your Speed along the
+// ground": the hawk 30 ft up cannot run (was: it walked one square at
+// 30 ft, no longer flying, and did not fall); it flies, or dives to 0 ft
+// and then runs.
+TEST(Height, AFlyerAloftDoesNotRunAlongTheGround) {
+  Table t(D20ThreeAction(), Sky(30), {15, 10});
+  auto run = t.Submit(MoveTo("hawk", {{1, 0}}));
+  EXPECT_EQ(run.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(run.status().message().find("30 ft above the ground"),
+            std::string::npos)
+      << run.status();
+  EXPECT_TRUE(Has(t, "hawk", kFlying));
+  EXPECT_EQ(t.state().Find("hawk")->at.x, 0);
+  // 30 ft down costs 15 ft, + 15 ft across = 30 ft: its Speed (l.83).
+  ASSERT_OK(t.Submit(Fly({{1, 0}, {2, 0}, {3, 0}}, 0, 30)));
+  EXPECT_EQ(Res(t, "hawk", kAltitude), 0);
+  ASSERT_OK(t.Submit(MoveTo("hawk", {{4, 0}})));  // on the ground: runs
+  EXPECT_FALSE(Has(t, "hawk", kFlying));
+  EXPECT_EQ(t.state().Find("hawk")->at.x, 4);
+}
+
 // 000 l.83: "ascending 5ft requires 10 ft of movement, but descending 10ft
 // only requires 5ft of movement" (twice Speed: 60 ft).
 TEST(Height, AscendingCostsDoubleAndDescendingHalf) {

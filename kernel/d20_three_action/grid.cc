@@ -103,9 +103,11 @@ std::string FlankPartner(const State& s, const Combatant& attacker,
   if (DistanceFt(attacker, target) > attacker_reach) return "";
   for (const auto& [id, b] : s.combatants) {
     if (id == attacker.id || id == target.id) continue;
-    // Reading: a flanker must be able to act (not Dead, Stunned or
-    // Unconscious).
-    if (!Hostile(b, target) || IsDead(b) || IsHelpless(b)) continue;
+    // L109 asks two Enemies on opposite sides, within both their Reach: a
+    // Stunned or Unconscious one still flanks (was: it had to be able to
+    // act, which the text does not ask). Reading: the Dead are no Enemies
+    // in the fight (L140: they get no Turn).
+    if (!Hostile(b, target) || IsDead(b)) continue;
     if (DistanceFt(b, target) > MeleeReach(b)) continue;
     // L109: "on opposite sides ... if you can draw a line between any two
     // points in their space that crosses opposite sides of the Flanked

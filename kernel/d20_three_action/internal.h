@@ -433,15 +433,17 @@ struct MoveProgress {
   size_t steps_done = 0;
   int64_t spent = 0;
   bool stopped = false;  // movement ended early (failed Push attempt)
+  int heading = -1;      // a paying flyer's last step heading (L83), or -1
 };
 // The path squares of move `c` resolved before its first Push attempt
 // through an Enemy's square (L35), or nullopt if it makes none.
 std::optional<size_t> PushAttemptStep(const State& s, const fb::CommandT& c);
-// Resolves path steps [from, to) of a move; `spent` ft already used.
+// Resolves path steps [from, to) of a move; `spent` ft already used;
+// `heading` that of the Move's last step so far (a continued flight, L83).
 absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
                                               const fb::CommandT& c,
                                               uint64_t cause, size_t to,
-                                              int64_t spent);
+                                              int64_t spent, int heading = -1);
 absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx);
 absl::Status ValidateCrawl(const State& s, const fb::CommandT& c,
                            const Ctx& ctx);

@@ -116,7 +116,9 @@ std::string OccupantIn(const State& s, const Combatant& mover, Pos at, Pos q) {
 // heading of a step is one of the 8 grid directions; a step whose heading
 // differs from the previous step's by k x 45 degrees (k = 1..4, the
 // smaller way round) costs 5 x k ft more. Reading: the first step of a
-// Move sets the heading at no cost (the text records no facing), and
+// Move sets the heading at no cost (the text records no facing; a Move
+// continued with `continue`, L35, is the same Move: its heading goes on,
+// kept on `moving` as ref = heading + 1), and
 // Improved Flight (roster tag 'improved_flight') turns free (L83).
 int Heading(Pos from, Pos to) {
   const int dx = (to.x > from.x) - (to.x < from.x);
@@ -131,16 +133,22 @@ int64_t TurnFt(int prev, int next) {
   return 5 * std::min(k, 8 - k);  // L83: 5 ft per 45 degrees
 }
 
+// The heading of the last step of this turn's Move (`moving`), or -1.
+int LastHeading(const Condition& moving) {
+  return moving.note == "fly" && moving.ref > 0
+             ? static_cast<int>(moving.ref) - 1
+             : -1;
+}
+
 bool PaysTurns(const Combatant& c, bool fly) {
   return fly && !c.HasTag("improved_flight");
 }
 
 // The extra feet of turning along `path` from `start` (0 when not paid).
 int64_t FlightTurnsFt(const Combatant& c, bool fly, Pos start,
-                      const std::vector<Pos>& path) {
+                      const std::vector<Pos>& path, int prev) {
   if (!PaysTurns(c, fly)) return 0;
   int64_t ft = 0;
-  int prev = -1;
   Pos at = start;
   for (const Pos& p : path) {
     const int h = Heading(at, p);
@@ -205,6 +213,16 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
   }
   // L85: in zero-G a creature that does not fly moves by pushing off.
   if (ZeroGMove(s, c, *a)) return ValidateZeroGMove(s, c, *a, ctx);
+  // L71 "Running - You Move as you choose up to your Speed along the
+  // ground": a creature above the ground (a known altitude, L83) flies or
+  // descends first (was: it walked on at its altitude, no longer flying).
+  if (!fly && Altitude(*a) > 0) {
+    return Refuse("000.fly",
+                  absl::StrCat(a->id, " is ", Altitude(*a),
+                               " ft above the ground: a Move without 'fly' "
+                               "runs along the ground (L71); fly (param "
+                               "fly=1) or descend to 0 ft first"));
+  }
   const std::vector<Pos> path = PathOf(c);
   // L83: ascending and descending (params ascend / descend, fly only).
   ASSIGN_OR_RETURN(const int64_t vertical, VerticalFt(c, *a));
@@ -226,6 +244,7 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
   // L35: "you decide where you are moving as you Move": param continue=1
   // spends what is left of this turn's Move without another Action.
   const int64_t speed = cont ? moving->level : MoveSpeed(*a, fly, nullptr);
+  const int heading = cont ? LastHeading(*moving) : -1;
   // L35: allies (and L93 creatures 2 sizes apart) are moved through, but
   // a move cannot end in an occupied square.
   space::PathRules rules = PathRulesFor(c, "000.move");
@@ -243,7 +262,7 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
       space::PathCost(kGrid, a->at, path, [&](Pos from, Pos) {
         return StepFactor(s, *a, from, sc);
       }).cost +
-      FlightTurnsFt(*a, fly, a->at, path) + vertical;
+      FlightTurnsFt(*a, fly, a->at, path, heading) + vertical;
   // L83: "You must fly at least your Speed", Improved Flight or not (it
   // spares the extra feet of turning and ascending, and hovers only "if you
   // do not spend an Action to fly").
@@ -296,7 +315,7 @@ std::optional<size_t> PushAttemptStep(const State& s, const fb::CommandT& c) {
 absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
                                               const fb::CommandT& c,
                                               uint64_t cause, size_t to,
-                                              int64_t spent) {
+                                              int64_t spent, int heading) {
   const std::string who = c.actor;
   const std::vector<Pos> path = PathOf(c);
   MoveProgress out;
@@ -312,7 +331,6 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
   MoveSpeed(*d.state().Find(who), sc.fly, &nums);  // for the audit
   std::string notes;
   const bool pays_turns = PaysTurns(*d.state().Find(who), sc.fly);
-  int heading = -1;
   int64_t turn_ft = 0;
   Nums doubled;  // one per step counted double
   for (size_t i = 0; i < std::min(to, path.size()); ++i) {
@@ -386,6 +404,7 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
     done.push_back(p);
     ++out.steps_done;
   }
+  out.heading = heading;
   // A failed Push may leave the mover short of its target square; it stops
   // in the last square it could stand in.
   while (!done.empty() &&
@@ -458,7 +477,8 @@ absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   const bool zero_g = ZeroGMove(d.state(), c, before);
   ASSIGN_OR_RETURN(MoveProgress p,
                    ResolveMoveSteps(d, c, ctx.cause, c.path.size(),
-                                    ctx.spent));
+                                    ctx.spent,
+                                    cont ? LastHeading(*moving) : -1));
   if (zero_g) {
     RETURN_IF_ERROR(AfterZeroGMove(d, c, before, ctx,
                                    static_cast<int64_t>(c.path.size())));
@@ -483,6 +503,8 @@ absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   nc.source = c.actor;
   nc.level = left;
   nc.note = fly ? "fly" : "";
+  // L83 with L35: the heading a continued flight turns from.
+  if (fly && p.heading >= 0) nc.ref = static_cast<uint64_t>(p.heading) + 1;
   nc.expiry = ThisTurn(d.state(), c.actor);
   return AddCondition(
              d, nc,

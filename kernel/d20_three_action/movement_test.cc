@@ -412,6 +412,39 @@ TEST(Move, FlightDoublesSpeed) {
 // L83: "Turning 45 degrees requires an additional 5ft of movement ...
 // With Improved Flight you do not have to spend additional movement to
 // Turn".
+// 000 l.83 "Turning 45 degrees requires an additional 5ft of movement" with
+// l.35 "you decide where you are moving as you Move ... use the second half
+// to continue": a Move continued (`continue`) is the same Move, so its
+// heading goes on. aria (Speed 30, flying 60 ft) flies 30 ft east, then
+// continues south: the 90-degree turn costs 10 ft. 5 squares south: 25 +
+// 10 = 35 ft > the 30 ft left, refused; 2 squares: 10 + 10 = 20 ft, 10 ft
+// left (was: the turn free, 25 ft accepted, 20 ft left after 2 squares).
+TEST(Move, AContinuedFlightPaysForItsTurn) {
+  fb::RosterT r = MakeRoster(
+      {Being("aria", "party", 0, 0), Being("gob", "goblins", 19, 19)});
+  Tag(*r.combatants[0], "flight");
+  Table t(D20ThreeAction(), r, {15, 10});
+  fb::CommandT east = MoveTo("aria", {{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, 0}});
+  With(east, "fly", 1);
+  ASSERT_OK(t.Submit(east));
+  EXPECT_EQ(t.state().Find("aria")->FindCondition(kMoving)->level, 30);
+  fb::CommandT far = MoveTo("aria", {{6, 1}, {6, 2}, {6, 3}, {6, 4}, {6, 5}});
+  With(far, "fly", 1);
+  With(far, "continue", 1);
+  auto refused = t.Submit(far);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("costs 35 ft"), std::string::npos)
+      << refused.status();
+  fb::CommandT south = MoveTo("aria", {{6, 1}, {6, 2}});
+  With(south, "fly", 1);
+  With(south, "continue", 1);
+  auto ev = t.Submit(south);
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "000.fly", "turn_ft"), 10);
+  EXPECT_EQ(t.state().Find("aria")->FindCondition(kMoving)->level, 10);
+  EXPECT_EQ(Res(t, "aria", kActions), 2);  // one Move
+}
+
 TEST(Move, FlightTurnsCostFiveFeetPer45Degrees) {
   for (bool improved : {false, true}) {
     fb::RosterT r = MakeRoster(

@@ -436,6 +436,43 @@ absl::Status DecideDelay(const fb::CommandT& cmd, Decision& d) {
   return Advance(d, decl);
 }
 
+namespace {
+
+// L13 "hold its Turn and drop its point in the Initiative count": a Round
+// kept at the place behind `who`'s, given the end of `who`'s Turn as its
+// end before this Turn began (KeepRoundAnchors, KeepRoundPlacesOnReorder),
+// ends at the hold, the count passing that place there, as a Round left at
+// its own place ends there when the creature ahead holds past it (was:
+// after the resumed Turn, through the next creatures' Turns). What this
+// Turn laid "for the rest of your Turn" (L53) follows the held Turn.
+absl::Status EndKeptRoundsAtTheHold(Decision& d, const std::string& who,
+                                    uint64_t cause) {
+  const State& s = d.state();
+  const int64_t began = s.Find(who)->Resource(kTurnSeq);
+  std::vector<std::pair<std::string, uint32_t>> due;
+  for (const auto& [id, c] : s.combatants) {
+    for (const auto& [cid, cond] : c.conditions) {
+      if (cond.expiry.kind == fb::ExpiryKind::TurnEnd &&
+          cond.expiry.actor == who && cond.expiry.round == s.round &&
+          static_cast<int64_t>(cond.added_at) < began) {
+        due.emplace_back(id, cid);
+      }
+    }
+  }
+  for (const auto& [id, cid] : due) {
+    const Combatant* c = d.state().Find(id);
+    if (c == nullptr || c->conditions.count(cid) == 0) continue;  // a daughter
+    RETURN_IF_ERROR(RemoveCondition(
+        d, id, cid,
+        {cause, "000.duration.round", {{"round", d.state().round}},
+         absl::StrCat("a Round kept behind ", who,
+                      "'s place ends as it holds (L13)")}));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status DecideHold(const fb::CommandT& cmd, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* actor, Actor(d.state(), cmd));
   const std::string who = actor->id;
@@ -477,6 +514,7 @@ absl::Status DecideHold(const fb::CommandT& cmd, Decision& d) {
       d, order, {decl, "000.hold", {}, who + " holds until after " + after}));
   {
     Decision::SystemSteps system(d);  // durations staying at the old place
+    RETURN_IF_ERROR(EndKeptRoundsAtTheHold(d, who, decl));
     RETURN_IF_ERROR(KeepRoundAnchors(d, who, old_order, decl));
   }
   RETURN_IF_ERROR(EndTurn(d, who, {decl, "000.hold", {}, "held"}));

@@ -512,6 +512,102 @@ TEST(Turns, AHeldRoundsDurationEndsBeforeTheNextCreaturesTurnStart) {
   EXPECT_EQ(Res(t, "orc", kHp), 18);
 }
 
+// 000 l.13 with l.15 (a delaying creature "continue[s] to suffer any
+// ongoing Effects ... each Round at their original Initiative") and l.156:
+// aria delays in round 1 (aria, gob, orc); in gob's Turn the GM sets the orc
+// On fire for 1 Round and gob holds until after the orc. The last creature
+// ahead of gob's old place is aria, delaying: her original place counts as
+// her place, so the Round ends as it passes in round 2, before the orc's
+// round-2 turn start. The orc burns once: 20 - (1 + 1) = 18 HP (was: at the
+// orc's round-2 turn start, after its fire there, a GM ruling point).
+TEST(Turns, AHeldRoundsDurationEndsAsTheDelayingLastOneAheadsPlacePasses) {
+  Table t = ThreeApart();
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  ASSERT_EQ(t.state().active, "gob");
+  HornShakes(t, "orc", 1, kOnFire);
+  HoldUntilAfter(t, "gob", "orc", {1, 1});
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_EQ(Res(t, "orc", kHp), 18);  // round 1: 2d6 = 1 + 1
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_TRUE(Has(t, "orc", kOnFire));  // aria's round-2 place is yet to come
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // no fire die rolled
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_FALSE(Has(t, "orc", kOnFire));
+  EXPECT_EQ(Res(t, "orc", kHp), 18);  // no second burn
+}
+
+// The same through a GM's `gm_order` (l.13, l.15): aria delays, the GM sets
+// the orc On fire for 1 Round in gob's Turn and puts gob after the orc
+// (aria delaying, orc, gob): 18 HP (was: 16, at the orc's round-2 turn
+// start after its fire).
+TEST(Turns, AGmReorderEndsARoundAsTheDelayingLastOneAheadsPlacePasses) {
+  Table t = ThreeApart();
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  HornShakes(t, "orc", 1, kOnFire);
+  fb::CommandT order = Gm("", "gm_order", "gob hangs back");
+  order.targets = {"aria", "orc", "gob"};
+  ASSERT_OK(t.Submit(order));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn"), {1, 1}));
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_EQ(Res(t, "orc", kHp), 18);
+  EXPECT_TRUE(Has(t, "orc", kOnFire));  // aria's round-2 place is yet to come
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));  // no fire die rolled
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_FALSE(Has(t, "orc", kOnFire));
+  EXPECT_EQ(Res(t, "orc", kHp), 18);  // no second burn
+}
+
+// 000 l.13 "At any point a Creature can decide to hold its Turn and drop
+// its point in the Initiative count to a lower position" with l.156: as in
+// the test above, the orc's On fire of 1 Round is kept at gob's old place
+// (aria, gob, orc; gob held after the orc), to end as aria's round-2 Turn
+// ends. In round 2 aria holds until after the orc: the count passes gob's
+// old place at her hold, so the Round ends there, before the orc's round-2
+// turn start, as a Round left at gob's own place would end at gob's turn
+// start. The orc burns once: 18 HP (was: after aria's resumed Turn, the orc
+// burning again at its round-2 turn start, 20 - 2 - 2 = 16).
+TEST(Turns, AHeldRoundsDurationEndsWhenTheLastOneAheadHoldsPastItsPlace) {
+  Table t = ThreeApart();
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  HornShakes(t, "orc", 1, kOnFire);
+  HoldUntilAfter(t, "gob", "orc", {1, 1});
+  EXPECT_EQ(Res(t, "orc", kHp), 18);  // round 1: 2d6 = 1 + 1
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "aria");
+  EXPECT_TRUE(Has(t, "orc", kOnFire));
+  HoldUntilAfter(t, "aria", "orc");  // no fire die rolled
+  ASSERT_EQ(t.state().active, "orc");
+  EXPECT_FALSE(Has(t, "orc", kOnFire));
+  EXPECT_EQ(Res(t, "orc", kHp), 18);  // no second burn
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().active, "aria");  // her held Turn resumes
+  EXPECT_EQ(Res(t, "orc", kHp), 18);
+}
+
+// What a Turn lays "for the rest of your Turn" follows the held Turn
+// (l.53, l.13): aria's Feint on gob (a success, not critical) still makes
+// gob Flat Footed against her when her held Turn resumes.
+TEST(Turns, TheRestOfAHeldTurnStillFollowsItsCreature) {
+  Table t(
+      D20ThreeAction(),
+      MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 1, 0),
+                  Being("orc", "goblins", 9, 9)}),
+      {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("aria", "feint", {"gob"}), {10}));  // 10+1+3 = 14 vs 10
+  ASSERT_NE(t.state().Find("gob")->FindRelative(kFlatFooted, "aria"), nullptr);
+  HoldUntilAfter(t, "aria", "gob");
+  ASSERT_EQ(t.state().active, "gob");
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "aria");
+  EXPECT_NE(t.state().Find("gob")->FindRelative(kFlatFooted, "aria"), nullptr);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_EQ(t.state().Find("gob")->FindRelative(kFlatFooted, "aria"), nullptr);
+}
+
 // The same with aria killed before her round-2 Turn (l.13, l.140: the Dead
 // get no Turn): every other creature has had its Turn when her place
 // passes; the orc does not burn again (was: 16 HP, at the orc's turn start).
