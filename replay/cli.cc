@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "kernel/ruleset.h"
 #include "replay/cli_flags.h"
@@ -114,6 +117,7 @@ replay, audit and explore (see README.md, "Replay tools"):
                                         provenance, rules (seed, section, line),
                                         rulings, voids, authors
   reveal   --db DIR --session S [--branch B] [--author A] [--reason TEXT]
+           [--id ID]
                                         the GM reveals the dice secret in force
                                         (gm_reveal); before the end it commits a
                                         fresh secret for the rest of the session
@@ -175,6 +179,53 @@ std::vector<std::string> VerbNames() {
   return names;
 }
 
+// The flags `verb` takes: those its entries in kUsage name, so the usage is
+// the one list of them. An entry is a line starting "  <verb> " and the
+// lines under it indented less than the descriptions' column; in each, the
+// flags before the description.
+std::set<std::string> FlagsOf(const std::string& verb) {
+  std::set<std::string> flags;
+  bool in = false;
+  for (absl::string_view line : absl::StrSplit(kUsage, '\n')) {
+    const size_t indent = line.find_first_not_of(' ');
+    if (indent == absl::string_view::npos) {
+      in = false;
+      continue;
+    }
+    if (indent == 2) {
+      const absl::string_view rest = line.substr(2);
+      in = rest.substr(0, rest.find(' ')) == verb;
+    } else if (indent < 2 || indent >= 20) {
+      if (indent < 2) in = false;
+      continue;  // a heading, or a description line
+    }
+    if (!in) continue;
+    // The syntax ends where the description begins: 3 spaces or more.
+    const size_t start = line.find_first_not_of(' ', indent + (indent == 2 ? verb.size() : 0));
+    const size_t syntax_end = line.find("   ", start);
+    absl::string_view syntax = line.substr(0, syntax_end);
+    for (size_t at = syntax.find("--"); at != absl::string_view::npos; at = syntax.find("--", at + 2)) {
+      const size_t end = syntax.find_first_not_of("abcdefghijklmnopqrstuvwxyz-", at + 2);
+      flags.insert(std::string(syntax.substr(at + 2, end == absl::string_view::npos ? end : end - at - 2)));
+    }
+  }
+  return flags;
+}
+
+// InvalidArgument naming the first flag given that `verb` does not take
+// (was: ignored without a word, so a mistyped flag changed nothing).
+absl::Status CheckFlagsKnown(const Flags& f) {
+  const std::set<std::string> known = FlagsOf(f.verb);
+  std::vector<std::string> names;
+  for (const std::string& n : known) names.push_back("--" + n);
+  for (const auto& [key, value] : f.values) {
+    if (known.count(key) != 0) continue;
+    return absl::InvalidArgumentError(
+        events::NoSuchName("flag", absl::StrCat("the flags ", f.verb, " takes"), "--" + key, names));
+  }
+  return absl::OkStatus();
+}
+
 // `message` without a leading "<verb>: " (the library's own context, as
 // "what-if: " for whatif): RunCli already names the verb.
 absl::string_view WithoutVerb(const std::string& verb, absl::string_view message) {
@@ -221,7 +272,8 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out,
     }
     return kExitOk;
   } else if (auto it = Verbs().find(verb); it != Verbs().end()) {
-    st = it->second(*flags, out);
+    st = CheckFlagsKnown(*flags);
+    if (st.ok()) st = it->second(*flags, out);
   } else {
     const std::string best = events::ClosestName(verb, VerbNames());
     err << "combat: unknown verb '" << verb << "'"

@@ -28,7 +28,7 @@ absl::StatusOr<Flags> ParseFlags(const std::vector<std::string>& args) {
       return absl::InvalidArgumentError(absl::StrCat("unexpected argument '", a, "'"));
     }
     std::string key = a.substr(2);
-    if (key == "json" || key == "quiet" || key == "with-secret" ||
+    if (key == "json" || key == "with-secret" ||
         key == "include-voided" || key == "no-redecide" || key == "position" ||
         key == "no-checksums") {
       f.values[key] = "1";

@@ -17,8 +17,9 @@
 namespace combat::replay {
 
 // `combat <verb> --key value --flag ...`: every flag takes a value except
-// the switches --json, --quiet, --with-secret, --include-voided,
-// --no-redecide, --no-checksums and --position; `--key=value` works too.
+// the switches --json, --with-secret, --include-voided, --no-redecide,
+// --no-checksums and --position; `--key=value` works too. A flag the verb's
+// usage does not name is refused (cli.cc FlagsOf).
 struct Flags {
   std::string verb;
   std::map<std::string, std::string> values;

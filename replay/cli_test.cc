@@ -92,6 +92,27 @@ TEST_F(CliTest, MissingFlagIsBadInput) {
   EXPECT_NE(r.err.find("--session"), std::string::npos);
 }
 
+// A flag the verb does not take is refused, naming it, the nearest the
+// verb takes and all of them, and nothing is written (was: ignored without
+// a word, so `new --dice 20` made a session with no set-up dice).
+TEST_F(CliTest, AnUnknownFlagIsRefusedNamingIt) {
+  const std::string roster = Write("r.json", kRoster);
+  CliRun r = Combat({"new", "--db", db_, "--session", "s1", "--roster", roster, "--sesion", "s2"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("no flag '--sesion'; did you mean '--session'?"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--setup-dice"), std::string::npos) << r.err;
+  EXPECT_EQ(Combat({"sessions", "--db", db_}).code, 2);  // no database made
+  // Every verb's usage entry names the flags it takes, on every line of it.
+  ASSERT_EQ(Combat({"new", "--db", db_, "--session", "s1", "--roster", roster, "--signing-key", "/nonexistent"})
+                .err.find("no flag"),
+            std::string::npos);
+  EXPECT_EQ(Combat({"step", "--db", db_, "--session", "s1", "--round", "1", "--turn", "1", "--count", "1"})
+                .err.find("no flag"),
+            std::string::npos);
+  EXPECT_NE(Combat({"head", "--db", db_, "--session", "s1", "--against", "x"}).err.find("no flag '--against'"),
+            std::string::npos);  // named only in head's description
+}
+
 // Set-up dice from `new` as from a `play` script's `setup_dice`: seed 002
 // l.72 "If you are unconscious due to Stamina loss, you roll a 1d20 each
 // Round until you get a 20, in which case you wake up and have 1 Stamina"
