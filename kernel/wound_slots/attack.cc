@@ -74,7 +74,7 @@ bool CanThreaten(const State& s, const Combatant& o, const Combatant& t) {
     // l.280: a rider is "considered 1 yard farther from creatures on the
     // ground smaller than your mount", for whether it can attack them too.
     const int64_t dist = Distance(s, o, t) + MountedGap(s, o, t);
-    if (!IsRanged(w) && dist <= Reach(&w)) return true;
+    if (!IsRanged(w) && WithinReach(s, o, t, &w)) return true;
     if (IsRanged(w) && w.range_increment > 0 && dist <= w.range_increment) return true;  // first increment
   }
   return false;
@@ -229,16 +229,19 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   if (IsRanged(*w)) {
     if (IsUnderwater(a)) return Refuse("001.underwater", "no ranged weapon attacks underwater");
   } else if (!HasParam(c, "_interposed") && !HasParam(c, "_jump") && c.action != "create_opening" &&
-             Distance(s, a, *t) + MountedGap(s, a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
-    // Rebuff strikes "before it moves" (l.190): one step outside the reach.
+             !WithinReach(s, a, *t, w)) {
+    // l.230: a reach counts the yards between the spaces, adjacent 0: a
+    // Rebuff, "before it moves" (l.190), strikes from the square before the
+    // step coming closer than the reach (l.189), the reach's own yards away.
     // Create an Opening is made "to allow you to close the distance" (l.214)
     // and, unlike the attacks ("a target within range", l.185-194), names
     // no range: it is rolled from outside the reach, before the approach.
+    const int64_t yards = YardsBetween(s, a, *t) - MountedGap(s, a, *t);
     if (const int64_t gap = MountedGap(s, a, *t); gap > 0) {  // l.280: the yard the mount adds
-      return Refuse("001.mount", absl::StrCat(t->id, " is ", Distance(s, a, *t), " yd away and 1 yd farther for a rider on a larger mount; ",
+      return Refuse("001.mount", absl::StrCat(t->id, " is ", yards, " yd away (between the spaces) and 1 yd farther for a rider on a larger mount; ",
                                               w->name, " reaches ", Reach(w)));
     }
-    return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", Distance(s, a, *t), " yd away; ", w->name, " reaches ", Reach(w)));
+    return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", yards, " yd away (between the spaces); ", w->name, " reaches ", Reach(w)));
   }
   return absl::OkStatus();
 }

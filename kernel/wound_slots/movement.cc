@@ -289,8 +289,9 @@ absl::Status UntrainedReach(Decision& d, const Combatant& before, const std::vec
         const int64_t gap = MountedGap(d.state(), *rider, o);
         const Space rb = space_at(*rider, was_at), ob = space_at(o, was_at);
         const Space rn = space_at(*rider, steps[i]), on = space_at(o, steps[i]);
-        const int64_t was = space::Distance(kGrid, rb.at, rb.size, ob.at, ob.size) + gap;
-        const int64_t now = space::Distance(kGrid, rn.at, rn.size, on.at, on.size) + gap;
+        // The yards between the spaces, adjacent 0 (l.230; YardsBetween).
+        const int64_t was = space::Distance(kGrid, rb.at, rb.size, ob.at, ob.size) - 1 + gap;
+        const int64_t now = space::Distance(kGrid, rn.at, rn.size, on.at, on.size) - 1 + gap;
         for (const Weapon& w : o.weapons) {
           if (IsRanged(w) || Dropped(o, w)) continue;
           entered = entered || (was > Reach(&w) && now <= Reach(&w));
@@ -477,16 +478,18 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
       // ground smaller than your mount" (attack.cc MountedGap).
       const int64_t gap = MountedGap(s, o, mover);
       const Space os = SpaceOf(s, o);  // a rider's is its mount's (l.220)
-      const int64_t before = space::Distance(kGrid, at, mover.size, os.at, os.size);
-      const int64_t after = space::Distance(kGrid, path[i], mover.size, os.at, os.size);
-      if (may_rebuff && before + gap > Reach(w) && after + gap <= Reach(w)) {
+      // The yards between the spaces, adjacent 0, the same space -1 (l.230;
+      // YardsBetween): the step from no closer than the reach to closer.
+      const int64_t before = space::Distance(kGrid, at, mover.size, os.at, os.size) - 1 + gap;
+      const int64_t after = space::Distance(kGrid, path[i], mover.size, os.at, os.size) - 1 + gap;
+      if (may_rebuff && before >= Reach(w) && after < Reach(w)) {
         out.who.push_back(id);
         out.rebuffers.push_back(id);
       }
       // l.225: Cling's trigger: a creature grappling the mover that it is
       // about to leave the reach of: the grapple's, adjacent (l.230), with
       // or without a weapon in hand (Cling is a Power check).
-      else if (grappler && o.Resource(res::kAp) >= CostOf(o, *cling, fb::CommandT{}) && before <= 1 && after > 1) {
+      else if (grappler && o.Resource(res::kAp) >= CostOf(o, *cling, fb::CommandT{}) && before - gap <= 0 && after - gap > 0) {
         out.who.push_back(id);
         out.clingers.push_back(id);
       }
