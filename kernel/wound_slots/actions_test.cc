@@ -590,6 +590,32 @@ TEST(Reactions, RebuffOnApproach) {
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
 }
 
+// 001 l.189 "attempts to approach closer than your weapon's optimal
+// reach", l.190 "You use your weapon to make an attack against the target
+// before it moves": the Rebuff strikes from where the target stands before
+// the step, however far that step brings it. aria (6,6) steps diagonally to
+// (7,7), beside the orc (8,8): from 2 yd between the spaces (l.161: two
+// diagonals, the second 2 yd: 3 squares' distance) to 0, closer than the
+// axe's reach 1 (l.230's count): the move waits at (6,6) and the orc's
+// Rebuff, d20 5 + 2 = 7 < 13, misses; she steps on (was: refused, "3 yd
+// away", beyond the reach plus the one step allowed).
+TEST(Reactions, ARebuffStrikesBeforeADiagonalStepOfTwoYards) {
+  Table t(WoundSlots(), Roster({Aria(6, 6), Orc("orc", 8, 8)}), {10, 12});
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 1);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("aria", "move");
+  mv.path = {fb::Pos(7, 7)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 6}));
+  auto rb = t.Submit(Answer(t, "orc", "rebuff", "aria"), {5});
+  ASSERT_TRUE(rb.ok()) << rb.status();
+  EXPECT_EQ(Ap(t.state(), "orc"), 4);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 7}));
+}
+
 // 001 l.214: Create an Opening is made "to allow you to close the
 // distance": from outside the orc's reach (3 yd), d20 10 + 7 = 17; the
 // approach then waits for the orc's Rebuff, d20 12 + 2 = 14: it would hit

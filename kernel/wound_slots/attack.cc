@@ -229,11 +229,11 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   if (IsRanged(*w)) {
     if (IsUnderwater(a)) return Refuse("001.underwater", "no ranged weapon attacks underwater");
   } else if (!HasParam(c, "_interposed") && !HasParam(c, "_jump") && c.action != "create_opening" &&
-             !WithinReach(s, a, *t, w)) {
-    // l.230: a reach counts the yards between the spaces, adjacent 0: a
-    // Rebuff, "before it moves" (l.190), strikes from the square before the
-    // step coming closer than the reach (l.189), the reach's own yards away.
-    // Create an Opening is made "to allow you to close the distance" (l.214)
+             c.action != "rebuff" && !WithinReach(s, a, *t, w)) {
+    // l.230: a reach counts the yards between the spaces, adjacent 0.
+    // Rebuff strikes "before it moves" (l.190) from wherever the step its
+    // trigger found (l.189, acts.cc CheckTrigger) sets out, however far: a
+    // diagonal step can come 2 yd nearer (l.161). Create an Opening is made "to allow you to close the distance" (l.214)
     // and, unlike the attacks ("a target within range", l.185-194), names
     // no range: it is rolled from outside the reach, before the approach.
     const int64_t yards = YardsBetween(s, a, *t) - MountedGap(s, a, *t);
