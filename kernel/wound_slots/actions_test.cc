@@ -313,6 +313,74 @@ TEST(Grapple, ClingOnLeavingReach) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
 }
 
+// 001 l.225 Cling's trigger, "A target you are grappling is about to move
+// out of reach", and l.125 "You can only take a single reaction in response
+// to a specific trigger": aria, grappling the orc, readies an attack (l.204,
+// "in response to any event"). The orc walks (6,6), (7,6), (8,6): its move
+// waits before its first step, still adjacent to her, for her readied
+// action; she passes. Its second step leaves her reach: a trigger of its
+// own, Cling's, and the move waits again for it (was: no window, she had
+// answered the move already; the orc walked off and the grapple ended).
+// Her Cling, Power 4 + d20 13 = 17: 10 points take its last yard (l.226):
+// it stops at (7,6).
+TEST(Grapple, AReadiedGrapplerThatPassedStillClings) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "act", "standard_attack");
+  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6)};
+  auto moved = t.Submit(mv);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.act.ready"));
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto passed = t.Submit(pass);
+  ASSERT_TRUE(passed.ok()) << passed.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_TRUE(kernel::testing::Cites(*passed, "001.cling"));
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 6}));
+  auto clung = t.Submit(ClingOnTheOrc(t, 1), {13});
+  ASSERT_TRUE(clung.ok()) << clung.status();
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 6}));
+}
+
+// As AReadiedGrapplerThatPassedStillClings, by a long jump (l.178: one
+// window before its roll): aria is in it for her readied action and, the
+// jump's second yard leaving her reach, for Cling's trigger too: her Cling
+// is taken (was: refused, "not cling's trigger"). Power 4 + d20 13 = 17:
+// the jump loses its last yard (l.226); Str 3 + d20 15 = 18, no run-up:
+// halved, 9 feet = 3 yd (l.177): the orc lands on (7,6).
+TEST(Grapple, AReadiedGrapplerClingsToAJumpAway) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "act", "standard_attack");
+  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT j = Cmd("orc", "jump");
+  j.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6)};
+  auto declared = t.Submit(j);
+  ASSERT_TRUE(declared.ok()) << declared.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  auto clung = t.Submit(ClingOnTheOrc(t, 1), {13, 15});
+  ASSERT_TRUE(clung.ok()) << clung.status();
+  EXPECT_EQ(kernel::testing::NumOf(*clung, "reduce_yards"), 1);
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 6}));
+}
+
 // 001 l.225: Cling's trigger, "A target you are grappling is about to move
 // out of reach", by a long jump: the jump waits whole for aria's answer
 // before its roll (it cannot be split in the air). Her Cling, Power 4 +

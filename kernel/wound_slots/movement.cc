@@ -435,6 +435,9 @@ absl::Status EndApartGrapples(Decision& d, uint64_t cause) {
 
 namespace {
 
+// In a move's `reacted`: one that had only a readied action's window on it.
+constexpr char kReadyMark[] = "ready:";
+
 // l.189: hostile creatures whose melee reach the mover would enter at a
 // step of `path` (from outside it): the first such step and who. Each
 // reacts once per move (`reacted`, l.125).
@@ -502,6 +505,7 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
         if (id == mover.id || !o.Has("Readied") || IsOut(o) || InitiativeOf(s, id) <= 0 || o.Resource(res::kAp) < 1) continue;
         if (std::find(carried.begin(), carried.end(), id) != carried.end()) continue;
         if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
+        if (std::find(reacted.begin(), reacted.end(), absl::StrCat(kReadyMark, id)) != reacted.end()) continue;
         out.readied.push_back(id);
         if (std::find(out.who.begin(), out.who.end(), id) == out.who.end()) out.who.push_back(id);
       }
@@ -515,6 +519,20 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
   return out;
 }
 
+// l.125 "You can only take a single reaction in response to a specific
+// trigger": a readied action's trigger, the move itself (l.204 "any
+// event"), is neither Rebuff's (l.189) nor Cling's (l.225). One whose window
+// was its readied action's only is noted `kReadyMark` + id: no second
+// readied window on the move, but a later step coming closer than its reach,
+// or leaving its grapple, still opens one for it (was: none).
+void NoteReacted(const Approach& a, std::vector<std::string>& reacted) {
+  for (const std::string& w : a.who) {
+    const bool own = std::find(a.rebuffers.begin(), a.rebuffers.end(), w) != a.rebuffers.end() ||
+                     std::find(a.clingers.begin(), a.clingers.end(), w) != a.clingers.end();
+    reacted.push_back(own ? w : absl::StrCat(kReadyMark, w));
+  }
+}
+
 }  // namespace
 
 JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<Pos>& path) {
@@ -525,8 +543,10 @@ JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<P
     if (a.who.empty()) return out;
     // FindApproach stops at the first step someone answers; the rest of
     // the path is searched again without them.
-    reacted.insert(reacted.end(), a.who.begin(), a.who.end());
-    out.who.insert(out.who.end(), a.who.begin(), a.who.end());
+    NoteReacted(a, reacted);
+    for (const std::string& w : a.who) {  // a readied one may come again as a rebuffer or clinger
+      if (std::find(out.who.begin(), out.who.end(), w) == out.who.end()) out.who.push_back(w);
+    }
     out.rebuffers.insert(out.rebuffers.end(), a.rebuffers.begin(), a.rebuffers.end());
     out.readied.insert(out.readied.end(), a.readied.begin(), a.readied.end());
     out.clingers.insert(out.clingers.end(), a.clingers.begin(), a.clingers.end());
@@ -542,7 +562,7 @@ absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Po
   fb::CommandT rest = cmd;
   rest.path.clear();
   for (size_t i = a.step; i < path.size(); ++i) rest.path.emplace_back(path[i].x, path[i].y);
-  for (const std::string& w : a.who) reacted.push_back(w);
+  NoteReacted(a, reacted);
   NewPending p;
   p.kind = kHeldBack;
   p.actor = self;
