@@ -219,6 +219,37 @@ TEST(Grapple, InterposeRetargetsTheAttack) {
   EXPECT_EQ(Init(t.state(), "aria"), 18);  // a reaction: no initiative cost (l.125)
 }
 
+// 001 l.232 Interpose's trigger, "A creature you can see makes an attack
+// against you while you are grappling", is a reaction's (l.125: "regardless
+// of your respective initiative scores"): aria (d20 1 + 3 + 5 = 9) grapples
+// gob (1 - 3 + 5 = 3) on her turn; round 2, the orc (12 + 5 = 17) attacks
+// her: the attack waits for her Interpose though her initiative is lower
+// (l.124 would not let her act first). As in InterposeRetargetsTheAttack:
+// d20 12 + 4 - 2 = 14 >= the orc's higher defense 13; the attack, d20 10 + 2
+// = 12 >= gob's 10, deals 12 + 3 + 4 - 10 - 2 = 7 to gob: critical. Her
+// initiative stays 9.
+TEST(Grapple, InterposesTriggerIgnoresInitiative) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 5),
+                                Orc("gob", 5, 6, {{"prc", -3}}, {"minion"})}),
+          {1, 1, 12});
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"gob"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "resolve"), {3}).ok());  // the orc (17) may act first
+  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("gob", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  auto ev = t.Submit(Answer(t, "aria", "interpose", "gob"), {12, 10});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Wounds(t.state(), "gob", kCritical), 1);
+  EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 0);
+  EXPECT_EQ(Init(t.state(), "aria"), 9);
+}
+
 // 001 l.228: "If you succeed, you can spend up to 4 AP on movement before
 // the end of the round, moving all others involved in the grapple with
 // you": the movement the 4 AP buy carries the orc, and the orc, moving
