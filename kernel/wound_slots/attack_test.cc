@@ -261,6 +261,27 @@ TEST(Flanking, FlankersOneYardAwayWithReachOne) {
   EXPECT_TRUE(Flanked(t.state(), *t.state().Find("orc")));
 }
 
+// 001 l.95: flanked by creatures "capable of attacking the target with
+// their currently equipped weapons and within the first range increment if
+// using ranged weapons", the range counted as l.230 counts a reach, in the
+// yards between the spaces (adjacent 0): bob's bow (range increment 3) at
+// (11,5) is 3 yd from the orc (7,5), within its first increment; with aria
+// (5,5; sword, reach 1, 1 yd away) on the other side, 180 degrees: flanked
+// (was: 4 yd, adjacent counted 1, beyond the increment: not flanked). At
+// (12,5), 4 yd, it is not.
+TEST(Flanking, AnArcherWithinItsFirstRangeIncrementFlanks) {
+  auto archer_at = [](int x) {
+    fb::CombatantSpecT b = kernel::testing::Creature("bob", "party", x, 5, {{"prc", -5}});
+    b.weapons.push_back(std::make_unique<fb::WeaponT>(kernel::testing::MakeWeapon("bow", "2", "ranged", "bow", 0, 3)));
+    return b;
+  };
+  Table near(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 7, 5), archer_at(11)}), {10, 1, 12});
+  ASSERT_TRUE(near.status().ok()) << near.status();
+  EXPECT_TRUE(Flanked(near.state(), *near.state().Find("orc")));
+  Table far(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 7, 5), archer_at(12)}), {10, 1, 12});
+  EXPECT_FALSE(Flanked(far.state(), *far.state().Find("orc")));
+}
+
 TEST(Flanking, APinnedCreatureDoesNotFlank) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), Who("bob", "party", 7, 5, {{"prc", -5}}, "spear", "2", "spear")}), {10, 1, 12});
   State s = t.state();
