@@ -116,7 +116,7 @@ absl::Status ResolveUseObject(Decision& d, const fb::CommandT& c, uint64_t cause
 absl::Status CheckHarry(const State& s, const Combatant& a, const fb::CommandT& c) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(s, c));
   const Weapon* w = MeleeWeapon(a);
-  if (w == nullptr || Distance(s, a, *t) + MountedGap(s, a, *t) > Reach(w)) {  // l.280: a rider's extra yard
+  if (w == nullptr || !WithinReach(s, a, *t, w)) {  // l.280: a rider's extra yard
     return Refuse("001.act.harry", t->id + " is not within reach of a melee weapon of " + a.id);
   }
   for (const auto& [id, cond] : t->conditions) {
@@ -143,9 +143,9 @@ absl::Status CheckHinder(const State& s, const Combatant& a, const fb::CommandT&
   const Weapon* w = MeleeWeapon(a);
   // l.280: a rider is "considered 1 yard farther from creatures on the
   // ground smaller than your mount" (attack.cc MountedGap).
-  if (Distance(s, a, *t) + MountedGap(s, a, *t) > Reach(w)) {
-    return Refuse("001.act.hinder", absl::StrCat("you must be within melee reach of ", t->id, " (", Distance(s, a, *t),
-                                                 " yd", MountedGap(s, a, *t) > 0 ? ", 1 yd farther for a rider on a larger mount" : "",
+  if (!WithinReach(s, a, *t, w)) {
+    return Refuse("001.act.hinder", absl::StrCat("you must be within melee reach of ", t->id, " (", YardsBetween(s, a, *t),
+                                                 " yd between the spaces", MountedGap(s, a, *t) > 0 ? ", 1 yd farther for a rider on a larger mount" : "",
                                                  "; reach ", Reach(w), ")"));
   }
   const std::string def = ParamText(c, "defense");

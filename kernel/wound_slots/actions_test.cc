@@ -219,6 +219,37 @@ TEST(Grapple, InterposeRetargetsTheAttack) {
   EXPECT_EQ(Init(t.state(), "aria"), 18);  // a reaction: no initiative cost (l.125)
 }
 
+// 001 l.232 Interpose's trigger, "A creature you can see makes an attack
+// against you while you are grappling", is a reaction's (l.125: "regardless
+// of your respective initiative scores"): aria (d20 1 + 3 + 5 = 9) grapples
+// gob (1 - 3 + 5 = 3) on her turn; round 2, the orc (12 + 5 = 17) attacks
+// her: the attack waits for her Interpose though her initiative is lower
+// (l.124 would not let her act first). As in InterposeRetargetsTheAttack:
+// d20 12 + 4 - 2 = 14 >= the orc's higher defense 13; the attack, d20 10 + 2
+// = 12 >= gob's 10, deals 12 + 3 + 4 - 10 - 2 = 7 to gob: critical. Her
+// initiative stays 9.
+TEST(Grapple, InterposesTriggerIgnoresInitiative) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc("orc", 6, 5),
+                                Orc("gob", 5, 6, {{"prc", -3}}, {"minion"})}),
+          {1, 1, 12});
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"gob"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "resolve"), {3}).ok());  // the orc (17) may act first
+  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("gob", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  auto ev = t.Submit(Answer(t, "aria", "interpose", "gob"), {12, 10});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Wounds(t.state(), "gob", kCritical), 1);
+  EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 0);
+  EXPECT_EQ(Init(t.state(), "aria"), 9);
+}
+
 // 001 l.228: "If you succeed, you can spend up to 4 AP on movement before
 // the end of the round, moving all others involved in the grapple with
 // you": the movement the 4 AP buy carries the orc, and the orc, moving
@@ -311,6 +342,74 @@ TEST(Grapple, ClingOnLeavingReach) {
   EXPECT_EQ(Ap(t.state(), "aria"), 12 - 2);
   // 3 yd apart: the grapple is over (l.225, l.230).
   EXPECT_FALSE(t.state().Find("aria")->Has("Grappling"));
+}
+
+// 001 l.225 Cling's trigger, "A target you are grappling is about to move
+// out of reach", and l.125 "You can only take a single reaction in response
+// to a specific trigger": aria, grappling the orc, readies an attack (l.204,
+// "in response to any event"). The orc walks (6,6), (7,6), (8,6): its move
+// waits before its first step, still adjacent to her, for her readied
+// action; she passes. Its second step leaves her reach: a trigger of its
+// own, Cling's, and the move waits again for it (was: no window, she had
+// answered the move already; the orc walked off and the grapple ended).
+// Her Cling, Power 4 + d20 13 = 17: 10 points take its last yard (l.226):
+// it stops at (7,6).
+TEST(Grapple, AReadiedGrapplerThatPassedStillClings) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "act", "standard_attack");
+  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("orc", "move");
+  mv.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6)};
+  auto moved = t.Submit(mv);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.act.ready"));
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto passed = t.Submit(pass);
+  ASSERT_TRUE(passed.ok()) << passed.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_TRUE(kernel::testing::Cites(*passed, "001.cling"));
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{6, 6}));
+  auto clung = t.Submit(ClingOnTheOrc(t, 1), {13});
+  ASSERT_TRUE(clung.ok()) << clung.status();
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 6}));
+}
+
+// As AReadiedGrapplerThatPassedStillClings, by a long jump (l.178: one
+// window before its roll): aria is in it for her readied action and, the
+// jump's second yard leaving her reach, for Cling's trigger too: her Cling
+// is taken (was: refused, "not cling's trigger"). Power 4 + d20 13 = 17:
+// the jump loses its last yard (l.226); Str 3 + d20 15 = 18, no run-up:
+// halved, 9 feet = 3 yd (l.177): the orc lands on (7,6).
+TEST(Grapple, AReadiedGrapplerClingsToAJumpAway) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  fb::CommandT r = Cmd("aria", "ready");
+  WithText(r, "act", "standard_attack");
+  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  fb::CommandT buy = Cmd("orc", "buy_move");
+  With(buy, "ap", 4);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT j = Cmd("orc", "jump");
+  j.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6)};
+  auto declared = t.Submit(j);
+  ASSERT_TRUE(declared.ok()) << declared.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  auto clung = t.Submit(ClingOnTheOrc(t, 1), {13, 15});
+  ASSERT_TRUE(clung.ok()) << clung.status();
+  EXPECT_EQ(kernel::testing::NumOf(*clung, "reduce_yards"), 1);
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 6}));
 }
 
 // 001 l.225: Cling's trigger, "A target you are grappling is about to move
@@ -482,6 +581,26 @@ TEST(Reactions, HarryInTheWindowOfARangedAttack) {
   EXPECT_EQ(Init(t.state(), "aria"), 18);
 }
 
+// 001 l.201 Harry's trigger, "A creature within reach of your melee weapon
+// attempts to make a ranged weapon attack", the reach counted as l.230
+// counts it, the yards between the spaces (adjacent 0): the archer (7,5) is
+// 1 yd from aria (5,5), within her sword's reach 1 (the default). Dice in
+// id order: archer 12 - 4 + 5 = 13, aria 10 + 3 + 5 = 18: aria may answer
+// its shot by Harry's trigger only (l.124: her initiative is higher, but
+// it is her own turn that passed; she is eligible as a harrier), a window
+// opens (was: 2 yd, adjacent counted 1, beyond reach 1: no window, the shot
+// resolved at once).
+TEST(Reactions, HarryReachesOneYardWithReachOne) {
+  auto archer = Who("archer", "orcs", 7, 5, {{"prc", -4}, {"dex", 1}, {"aim", 1}}, "bow", "2", "bow", {}, {"standard"}, "ranged");
+  Table t(WoundSlots(), Roster({Aria(), std::move(archer)}), {12, 10});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("archer", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"aria"}));
+  ASSERT_TRUE(t.Submit(Answer(t, "aria", "harry", "archer"), {10}).ok());
+  EXPECT_TRUE(t.state().Find("archer")->Has("Harried"));
+}
+
 TEST(Reactions, HarryOncePerRoundOpensNoSecondWindow) {
   // archer initiative 12 + 5 = 17, aria 1 + 3 + 5 = 9: aria may answer the
   // archer's shots only by Harry's trigger (l.201).
@@ -568,6 +687,32 @@ TEST(Reactions, RebuffOnApproach) {
   EXPECT_EQ(Init(t.state(), "orc"), 17);
   EXPECT_EQ(Ap(t.state(), "orc"), 4);
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
+}
+
+// 001 l.189 "attempts to approach closer than your weapon's optimal
+// reach", l.190 "You use your weapon to make an attack against the target
+// before it moves": the Rebuff strikes from where the target stands before
+// the step, however far that step brings it. aria (6,6) steps diagonally to
+// (7,7), beside the orc (8,8): from 2 yd between the spaces (l.161: two
+// diagonals, the second 2 yd: 3 squares' distance) to 0, closer than the
+// axe's reach 1 (l.230's count): the move waits at (6,6) and the orc's
+// Rebuff, d20 5 + 2 = 7 < 13, misses; she steps on (was: refused, "3 yd
+// away", beyond the reach plus the one step allowed).
+TEST(Reactions, ARebuffStrikesBeforeADiagonalStepOfTwoYards) {
+  Table t(WoundSlots(), Roster({Aria(6, 6), Orc("orc", 8, 8)}), {10, 12});
+  fb::CommandT buy = Cmd("aria", "buy_move");
+  With(buy, "ap", 1);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT mv = Cmd("aria", "move");
+  mv.path = {fb::Pos(7, 7)};
+  ASSERT_TRUE(t.Submit(mv).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"orc"}));
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{6, 6}));
+  auto rb = t.Submit(Answer(t, "orc", "rebuff", "aria"), {5});
+  ASSERT_TRUE(rb.ok()) << rb.status();
+  EXPECT_EQ(Ap(t.state(), "orc"), 4);
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 7}));
 }
 
 // 001 l.214: Create an Opening is made "to allow you to close the
@@ -700,7 +845,7 @@ TEST(Ready, ALowerInitiativeReadiedCreatureMayAnswer) {
 TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
   auto rider = Aria();
-  AddNumber(*rider.weapons[0], "reach", 2);  // a rider is 1 yd farther from the orc on foot (l.280)
+  AddNumber(*rider.weapons[0], "reach", 1);  // a rider is 1 yd farther from the orc on foot (l.280)
   Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc()}), {10, 5, 12});
   EXPECT_EQ(Init(t.state(), "horse"), 10);
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
@@ -777,8 +922,8 @@ TEST(Mounted, TheMountsJumpCarriesItsRider) {
 // farther from creatures on the ground smaller than your mount": the rider
 // occupies its mount's space and its reach is measured from there. Aria
 // (8,5) mounts the horse (7,5): she is at (7,5). Round 2, her spear (reach
-// 2) reaches the orc (6,5) on foot: 1 + 1 = 2 yd (from her own old square
-// it was 2 + 1 = 3: refused). d20 2 + 7 + mounted 1 = 10 >= the orc's
+// 1) reaches the orc (6,5) on foot: 0 + 1 = 1 yd between the spaces (l.230)
+// (from her own old square it was 1 + 1 = 2: refused). d20 2 + 7 + mounted 1 = 10 >= the orc's
 // Defense 10: damage 10 + Str 2 + 3 - 10 - Toughness 2 = 3, moderate
 // (l.13). Rider and mount are not "in the same space" of l.216: no -2.
 // Dismounting (reading of l.220 "climb off of the mount"): onto the square
@@ -786,7 +931,7 @@ TEST(Mounted, TheMountsJumpCarriesItsRider) {
 TEST(Mounted, ARiderOccupiesItsMountsSpace) {
   auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
   auto rider = Aria(8, 5);
-  AddNumber(*rider.weapons[0], "reach", 2);
+  AddNumber(*rider.weapons[0], "reach", 1);
   Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc()}), {10, 5, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
@@ -862,17 +1007,19 @@ TEST(Mounted, AShovedMountCarriesItsRider) {
 // 001 l.95: a target is flanked by creatures "capable of attacking the
 // target with their currently equipped weapons"; l.280: a rider is
 // "considered 1 yard farther from creatures on the ground smaller than your
-// mount". Aria rides the horse (Size 6) at (7,5), in its space (l.220), 1
-// yd from the orc (6,5) on foot (Size 0): 1 + 1 = 2 yd, beyond her sword's
-// reach 1: she cannot attack it, so bob (5,5), on the orc's other side,
-// does not flank it (the horse's hooves reach 0: it threatens nobody).
+// mount". Aria rides the horse (Size 6) at (8,5), in its space (l.220),
+// 1 yd from the orc (6,5) on foot (Size 0) between the spaces (l.230's
+// count): 1 + 1 = 2 yd, beyond her sword's reach 1: she cannot attack it,
+// so bob (5,5), on the orc's other side, does not flank it (nor does the
+// horse: its hooves, reach 0, reach no creature 1 yd away).
 // bob: d20 5 + Dex 3 + Melee 2 = 10 >= the orc's Defense 10: a hit, no +2;
 // damage 10 + 3 - 10 - Toughness 2 = 1: a light wound (l.13). (Counted as
 // a flanker, 12 + 3 - 12 = 3 was a moderate one.)
 TEST(Mounted, ARiderOutOfReachOfACreatureOnFootDoesNotFlankIt) {
-  auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
+  auto horse = Who("horse", "party", 8, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
   auto bob = Who("bob", "party", 5, 5, {{"dex", 3}, {"melee", 2}}, "sword", "3", "sword");
-  Table t(WoundSlots(), Roster({Aria(7, 4), std::move(horse), Orc(), std::move(bob)}), {10, 1, 5, 12});
+  auto rider = Aria(7, 4);
+  Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc(), std::move(bob)}), {10, 1, 5, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
@@ -889,7 +1036,7 @@ TEST(Mounted, ARiderOutOfReachOfACreatureOnFootDoesNotFlankIt) {
 // closer than your weapon's optimal reach", and l.280 "you are considered 1
 // yard farther from creatures on the ground smaller than your mount": aria
 // rides the horse (Size 6), in its space (4,5) (l.220); the orc (Size 0,
-// rate 9) walks from (8,5) to (5,5), 1 yd from that space: 1 + 1 = 2 yd,
+// rate 9) walks from (8,5) to (5,5), beside that space: 0 + 1 = 1 yd (l.230's count),
 // not closer than her sword's reach 1: no Rebuff window opens, the orc
 // walks on (the horse's hooves reach 0: it rebuffs nobody).
 TEST(Mounted, ACreatureOnFootNextToARiderIsNotWithinItsReach) {
@@ -912,19 +1059,19 @@ TEST(Mounted, ACreatureOnFootNextToARiderIsNotWithinItsReach) {
 // 001 l.240 Hinder: "You must be within melee reach of your opponent to
 // use this action"; l.280: a rider is "considered 1 yard farther from
 // creatures on the ground smaller than your mount". Aria, on the horse
-// (Size 6), is 1 yd from the orc on foot (Size 0): 1 + 1 = 2 yd, beyond her
-// sword's reach 1: her Trip is refused.
+// (Size 6), is beside the orc on foot (Size 0): 0 + 1 = 1 yd (l.230's
+// count), beyond her sword's reach 0: her Trip is refused.
 // 001 l.280 "You gain a +1 bonus to melee defense and melee attack rolls
 // against any opponents of a size smaller than your mount"; l.70 "Combat
 // checks function the same as attack rolls": Disarm's melee weapon check
-// (l.243) takes it. aria (reach 2) on the horse (Size 6) disarms the orc on
-// foot (Size 0): Dex 3 + Melee 2 + Sword 1 + accuracy 1 + mounted 1 = 8;
+// (l.243) takes it. aria (reach 1; 0 + 1 = 1 yd, l.230's count and l.280's
+// yard) on the horse (Size 6) disarms the orc on foot (Size 0): Dex 3 + Melee 2 + Sword 1 + accuracy 1 + mounted 1 = 8;
 // d20 3 + 8 = 11 >= its Agility defense 10 + 1 = 11: the orc drops its axe
 // (was: 10, a miss).
 TEST(Mounted, ARidersDisarmTakesThePlusOne) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
   auto rider = Aria(5, 5, {{"ap/mount", 1}});
-  AddNumber(*rider.weapons[0], "reach", 2);
+  AddNumber(*rider.weapons[0], "reach", 1);
   Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc()}), {10, 5, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   fb::CommandT disarm = Cmd("aria", "hinder", {"orc"});
@@ -938,7 +1085,9 @@ TEST(Mounted, ARidersDisarmTakesThePlusOne) {
 
 TEST(Mounted, ARiderCannotHinderACreatureOnFootBeyondItsReach) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
-  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), Orc()}), {10, 5, 12});
+  auto rider = Aria(5, 5, {{"ap/mount", 1}});
+  AddNumber(*rider.weapons[0], "reach", 0);
+  Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc()}), {10, 5, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
   WithText(trip, "hindrance", "trip");
@@ -950,31 +1099,37 @@ TEST(Mounted, ARiderCannotHinderACreatureOnFootBeyondItsReach) {
 // 001 l.201 Harry's trigger: "A creature within reach of your melee weapon
 // attempts to make a ranged weapon attack"; l.280: a rider is "considered 1
 // yard farther from creatures on the ground smaller than your mount". The
-// archer on foot (Size 0) shoots bob from 1 yd of aria's square, the
-// horse's (4,5) (l.220); aria, on the horse (Size 6), is 1 + 1 = 2 yd from
-// it, beyond her sword's reach 1: no Harry window (nobody has a higher
-// initiative than the archer's 17; the horse's hooves reach 0): the shot
-// resolves at once.
+// archer on foot (Size 0) shoots bob from beside aria's square, the
+// horse's (4,5) (l.220); aria, on the horse (Size 6), is 0 + 1 = 1 yd from
+// it (l.230's count), beyond her sword's reach 0: she may not harry it
+// (nobody has a higher initiative than the archer's 17). The horse, its
+// hooves' reach 0 reaching the archer beside it (0 yd, no yard added),
+// may: the window is the horse's alone.
 TEST(Mounted, ACreatureOnFootNextToARiderIsNotHarried) {
   auto horse = Who("horse", "party", 4, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
   auto archer = Who("archer", "orcs", 5, 5, {{"dex", 2}, {"aim", 2}}, "bow", "3", "bow", {}, {"standard"}, "ranged");
   auto bob = Who("bob", "party", 10, 5, {{"dex", 3}, {"melee", 2}}, "sword", "3", "sword");
-  Table t(WoundSlots(), Roster({Aria(4, 4), std::move(horse), std::move(archer), std::move(bob)}), {10, 12, 1, 5});
+  auto rider = Aria(4, 4);
+  AddNumber(*rider.weapons[0], "reach", 0);
+  Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), std::move(archer), std::move(bob)}), {10, 12, 1, 5});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.state().IsTurnOf("archer"));
-  auto shot = t.Submit(Cmd("archer", "standard_attack", {"bob"}), {10});
+  auto shot = t.Submit(Cmd("archer", "standard_attack", {"bob"}));
   ASSERT_TRUE(shot.ok()) << shot.status();
-  EXPECT_TRUE(t.state().windows.empty());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"horse"}));
 }
 
 TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
   // 001 l.280: a rider is "considered 1 yard farther from creatures on the
-  // ground smaller than your mount": aria's sword (reach 1) on a horse
-  // (Size 6) does not reach the orc on foot 1 yd away (1 + 1 > 1); the
+  // ground smaller than your mount": aria's sword (reach 0) on a horse
+  // (Size 6) does not reach the orc on foot beside it (0 + 1 > 0); the
   // refusal names the mounted rule and the yard, not only the distance.
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves");
-  Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc()}), {10, 5, 12});
+  auto rider = Aria();
+  AddNumber(*rider.weapons[0], "reach", 0);
+  Table t(WoundSlots(), Roster({std::move(rider), std::move(horse), Orc()}), {10, 5, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
@@ -989,11 +1144,14 @@ TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
 // reach of an enemy's melee weapon"; l.280: "you are considered 1 yard
 // farther from creatures on the ground smaller than your mount". The
 // untrained horse (Size 6, rate 9: 2 AP, 4 yd, aria paying the same)
-// walks from (5,6) to (9,6), 1 yd from the orc (Size 0) on foot: aria is 1
-// + 1 = 2 yd from it, beyond its axe's reach 1: no riding check.
+// walks from (5,6) to (9,6), beside the orc (Size 0) on foot: aria is 0 +
+// 1 = 1 yd from it (l.230's count), beyond its axe's reach 0: no riding
+// check.
 TEST(Mounted, ARiderIsNotInReachOfASmallerCreatureOnFootOneYardFromItsMount) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
-  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), Orc("orc", 10, 6)}), {15, 10, 1});
+  auto orc = Orc("orc", 10, 6);
+  AddNumber(*orc.weapons[0], "reach", 0);
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), std::move(orc)}), {15, 10, 1});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
@@ -1017,14 +1175,45 @@ TEST(Mounted, ARiderIsNotInReachOfASmallerCreatureOnFootOneYardFromItsMount) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
 }
 
+// 001 l.281 "each time ... you come into reach of an enemy's melee weapon",
+// the reach counted as l.230 counts it (adjacent 0): as above, but the
+// orc's axe has the default reach 1: the horse walking up beside it brings
+// aria to 0 + 1 = 1 yd (l.280's yard), within 1: Prs [Nature/Riding] d20 3
+// + 0 = 3 < TN 5: she loses control (was: 1 + 1 = 2 yd, adjacent counted
+// 1, beyond reach 1: no check).
+TEST(Mounted, ARiderOneYardFromAnEnemysReachOneComesIntoIt) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), Orc("orc", 10, 6)}), {15, 10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("horse"));
+  fb::CommandT buy = Cmd("horse", "buy_move");
+  With(buy, "ap", 2);
+  ASSERT_TRUE(t.Submit(buy).ok());
+  fb::CommandT walk = Cmd("horse", "move");
+  walk.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6), fb::Pos(9, 6)};
+  auto moved = t.Submit(walk);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  // The step beside the orc comes closer than its axe's reach 1: the walk
+  // waits at (8,6) for its Rebuff (l.189); it passes, and the step is made.
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT pass = Cmd("orc", "pass");
+  pass.window = t.state().windows.begin()->first;
+  moved = t.Submit(pass, {3});
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_TRUE(kernel::testing::Cites(*moved, "001.mount.untrained"));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
 // Aria rides the untrained horse (Size 6; hooves reach 0) at (5,6); on its
-// turn the orc on foot (Size 0, spear reach 2, rate 9) at (9,6) buys 4 AP
+// turn the orc on foot (Size 0, spear reach 1, rate 9) at (9,6) buys 4 AP
 // of movement (9 yd) and walks `path`, `yards` long; the riding check's
 // d20 is 3 (Prs [Nature/Riding] 3 + 0 < TN 5, l.281): she loses control.
 void ExpectTheOrcsWalkCostsTheRiderHerHorse(const std::vector<fb::Pos>& path, int64_t yards) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}}, {"untrained"});
   auto orc = Orc("orc", 9, 6);
-  AddNumber(*orc.weapons[0], "reach", 2);
+  AddNumber(*orc.weapons[0], "reach", 1);
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), std::move(orc)}), {15, 10, 1});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
@@ -1046,9 +1235,9 @@ void ExpectTheOrcsWalkCostsTheRiderHerHorse(const std::vector<fb::Pos>& path, in
 // into reach of an enemy's melee weapon": an enemy walking up to the rider
 // brings it into reach as much as the mount walking up to the enemy. Aria
 // rides the untrained horse (Size 6; hooves reach 0) at (5,6); the orc on
-// foot (Size 0, spear reach 2, rate 9: 4 AP, 9 yd) walks from (9,6) to
-// (6,6): 4 + 1 = 5 yd from her before, 1 + 1 = 2 after (l.280's yard):
-// within 2. Prs [Nature/Riding]: d20 3 + 0 = 3 < TN 5: she loses control.
+// foot (Size 0, spear reach 1, rate 9: 4 AP, 9 yd) walks from (9,6) to
+// (6,6): yards between the spaces (l.230's count) and l.280's yard, 3 + 1
+// = 4 from her before, 1 + 1 = 2 at (7,6), 0 + 1 = 1 after: within 1. Prs [Nature/Riding]: d20 3 + 0 = 3 < TN 5: she loses control.
 TEST(Mounted, AnEnemyWalkingUpToAnUntrainedMountsRiderCallsForTheCheck) {
   ExpectTheOrcsWalkCostsTheRiderHerHorse({fb::Pos(8, 6), fb::Pos(7, 6), fb::Pos(6, 6)}, 3);
 }
@@ -1056,14 +1245,14 @@ TEST(Mounted, AnEnemyWalkingUpToAnUntrainedMountsRiderCallsForTheCheck) {
 // 001 l.281 "you come into reach of an enemy's melee weapon"; l.178 a
 // jump is movement. Round 2, the untrained horse (Size 6, rate 9; hooves
 // reach 0) jumps from (5,6) to (7,6): 2 yd lacking, 1 AP; d20 20, no
-// run-up: halved, 10 feet = 3 yd (l.177). Aria, on its back, was 3 + 1 =
-// 4 yd from the orc (8,6) on foot (spear reach 2; Rebuff too dear for it),
-// now 1 + 1 = 2 (l.280): within reach. Prs [Nature/Riding] d20 3 + 0 < TN
+// run-up: halved, 10 feet = 3 yd (l.177). Aria, on its back, was 2 + 1 =
+// 3 yd from the orc (8,6) on foot (spear reach 1; Rebuff too dear for it),
+// now 0 + 1 = 1 (l.230's count, l.280's yard): within reach. Prs [Nature/Riding] d20 3 + 0 < TN
 // 5: she loses control.
 TEST(Mounted, AnUntrainedMountsJumpIntoAnEnemysReachCallsForTheCheck) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}}, {"untrained"});
   auto orc = Orc("orc", 8, 6, {{"ap/rebuff", 99}});
-  AddNumber(*orc.weapons[0], "reach", 2);
+  AddNumber(*orc.weapons[0], "reach", 1);
   Table t(WoundSlots(), Roster({Aria(), std::move(horse), std::move(orc)}), {10, 5, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
@@ -1319,6 +1508,22 @@ TEST(Hinder, TripAndPosture) {
   fb::CommandT up = Cmd("orc", "change_posture");
   WithText(up, "to", "standing");
   EXPECT_EQ(t.Submit(up).status().code(), absl::StatusCode::kFailedPrecondition);  // l.212
+}
+
+// 001 l.240 Hinder: "You must be within melee reach of your opponent",
+// the reach counted as l.230 counts it (adjacent 0): the orc (7,5) is 1 yd
+// from aria (5,5), within her sword's reach 1; at (8,5), 2 yd, it is not.
+// Power 4 + d20 10 = 14 >= the orc's higher defense 13: prone (l.246).
+// (Was: 2 yd under adjacent = 1, beyond reach 1: refused.)
+TEST(Hinder, WithinMeleeReachOneYardAway) {
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 7, 5)}), {10, 12});
+  fb::CommandT trip = Cmd("aria", "hinder", {"orc"});
+  WithText(trip, "hindrance", "trip");
+  auto ev = t.Submit(trip, {10});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+  Table far(WoundSlots(), Roster({Aria(), Orc("orc", 8, 5)}), {10, 12});
+  EXPECT_EQ(far.Submit(trip, {10}).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
 // 001 l.244 Distract: "The target has a -2 penalty to attack and
@@ -1609,8 +1814,9 @@ TEST(Mounted, AGrapplerClingsToARiderItsMountCarriesAway) {
 // 001 l.230 Grapple: "Make a melee attack against an adjacent target";
 // l.280: a rider is "considered 1 yard farther from creatures on the ground
 // smaller than your mount". Aria rides the horse (Size 6) at (7,5); the orc
-// on foot (Size 0) at (6,5) is 1 + 1 = 2 yd from her: not adjacent, it
-// cannot grapple her, nor she it; the horse it may (1 yd, no yard added).
+// on foot (Size 0) at (6,5) is 0 + 1 = 1 yd from her (l.230's count): not
+// adjacent, it cannot grapple her, nor she it; the horse it may (0 yd, no
+// yard added).
 TEST(Mounted, ACreatureOnFootBesideTheMountIsNotAdjacentToTheRider) {
   auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
   Table t(WoundSlots(), Roster({Aria(8, 5, {{"ap/grapple", 2}}), std::move(horse), Orc()}), {10, 5, 12});
@@ -1627,10 +1833,11 @@ TEST(Mounted, ACreatureOnFootBesideTheMountIsNotAdjacentToTheRider) {
 // 001 l.281: a check "each time ... you come into reach of an enemy's
 // melee weapon": a path through the reach and out again comes into it.
 // Aria rides the untrained horse (Size 6; hooves reach 0) at (5,6); the orc
-// on foot (spear reach 2, rate 9: 4 AP, 9 yd) walks (9,6) → (8,6), (7,6),
-// (6,7), (7,8): 1 + 1 + 1 + 2 = 5 yd. From her (l.280's yard added): 4 + 1
-// = 5, 3, 2 + 1 = 3, at (6,7) 1 + 1 = 2 (within 2: she comes into reach),
-// at (7,8) 3 + 1 = 4 (out again). Prs [Nature/Riding] d20 3 + 0 = 3 < TN
+// on foot (spear reach 1, rate 9: 4 AP, 9 yd) walks (9,6) → (8,6), (7,6),
+// (6,7), (7,8): 1 + 1 + 1 + 2 = 5 yd. From her, the yards between the
+// spaces (l.230) and l.280's yard: 3 + 1 = 4, 2 + 1 = 3, 1 + 1 = 2, at
+// (6,7) 0 + 1 = 1 (within 1: she comes into reach), at (7,8) 2 + 1 = 3
+// (out again). Prs [Nature/Riding] d20 3 + 0 = 3 < TN
 // 5: she loses control, though the orc ends out of reach.
 TEST(Mounted, AnEnemyPassingThroughAnUntrainedMountsRidersReachCallsForTheCheck) {
   ExpectTheOrcsWalkCostsTheRiderHerHorse({fb::Pos(8, 6), fb::Pos(7, 6), fb::Pos(6, 7), fb::Pos(7, 8)}, 5);
@@ -1857,14 +2064,14 @@ TEST(Mounted, AMountsActPaidOverTurnsIsPaidAtItsSharedTurns) {
 // 001 l.281: regaining control, "a -1 penalty for each enemy within 30
 // feet" (10 yd); l.280: "you are considered 1 yard farther from creatures
 // on the ground smaller than your mount". Aria rides the untrained horse
-// (Size 6) at (5,6); the orc on foot (Size 0) stands at (15,6), 10 yd from
-// the horse's space: 10 + 1 = 11 yd from her, not within 30 feet. Prs 0 +
-// d20 5 - 0 + 0 (first try) = 5 >= TN 5: she regains control (with the orc
-// counted, 5 - 1 = 4 < 5).
+// (Size 6) at (5,6); the orc on foot (Size 0) stands at (16,6), 10 yd from
+// the horse's space (the yards between the spaces, l.230's count): 10 + 1
+// = 11 yd from her, not within 30 feet. Prs 0 + d20 5 - 0 + 0 (first try)
+// = 5 >= TN 5: she regains control (with the orc counted, 5 - 1 = 4 < 5).
 TEST(Mounted, TheRidersExtraYardCountsForEnemiesWithinThirtyFeet) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
   Table t(WoundSlots(),
-          Roster({Aria(5, 5, {{"ap/mount", 1}, {"ap/regain_control", 1}}), std::move(horse), Orc("orc", 15, 6)}),
+          Roster({Aria(5, 5, {{"ap/mount", 1}, {"ap/regain_control", 1}}), std::move(horse), Orc("orc", 16, 6)}),
           {15, 10, 1});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   fb::CommandT lose = Cmd("aria", "gm_condition");
@@ -1882,18 +2089,45 @@ TEST(Mounted, TheRidersExtraYardCountsForEnemiesWithinThirtyFeet) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
 }
 
+// 001 l.281 "a -1 penalty for each enemy within 30 feet" (10 yd), the
+// yards counted between the spaces as l.230 counts them (adjacent 0): the
+// orc on foot (Size 0) at (15,6) has 9 squares between it and the horse's
+// space (5,6): 9 yd, and l.280's yard: 10 yd from aria, within 30 feet.
+// Prs 0 + d20 5 - 1 + 0 = 4 < TN 5: she does not regain control (was: 10
+// + 1 = 11 yd, adjacent counted 1: not counted, 5 >= 5, regained).
+TEST(Mounted, AnEnemyTenYardsBetweenTheSpacesIsWithinThirtyFeet) {
+  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
+  Table t(WoundSlots(),
+          Roster({Aria(5, 5, {{"ap/mount", 1}, {"ap/regain_control", 1}}), std::move(horse), Orc("orc", 15, 6)}),
+          {15, 10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
+  fb::CommandT lose = Cmd("aria", "gm_condition");
+  lose.author = "gm";
+  lose.role = fb::Role::GM;
+  lose.text = "the horse bolts";
+  WithText(lose, "name", "Uncontrolled");
+  WithText(lose, "op", "add");
+  WithText(lose, "relative_to", "horse");
+  ASSERT_TRUE(t.Submit(lose).ok());
+  auto ev = t.Submit(Cmd("aria", "regain_control"), {5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "enemies_within_30ft"), -1);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 4);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+}
+
 // 001 l.280 "you and your mount share a single turn, using the worse of your
 // two initiative scores"; l.81-82 (a critical success lowers the target's
 // initiative by 2). Aria 10 + 2 + 1 + 5 = 18 mounts the horse (5 + 5 = 10):
-// their turn at 10. The orc (17; spear, reach 2: 1 + 1 = 2 yd from her,
-// l.280) rolls a natural 20 against her: her own score 18 - 2 = 16, the
+// their turn at 10. The orc (17; spear, reach 1: 0 + 1 = 1 yd from her,
+// l.230, l.280) rolls a natural 20 against her: her own score 18 - 2 = 16, the
 // worse of the two still the horse's 10 (not 10 - 2 = 8). Dismounted, she
 // is back at her own 16. (Her armor 10 keeps the wound short of fatal: a
 // dying rider would be unconscious, l.250.)
 TEST(Mounted, ARidersOwnInitiativeChangesAndTheSharedTurnKeepsTheWorse) {
   auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
   auto orc = Orc();
-  AddNumber(*orc.weapons[0], "reach", 2);
+  AddNumber(*orc.weapons[0], "reach", 1);
   Table t(WoundSlots(), Roster({Aria(8, 5, {{"armor", 10}}), std::move(horse), std::move(orc)}), {10, 5, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   EXPECT_EQ(Init(t.state(), "aria"), 10);
@@ -1926,8 +2160,8 @@ TEST(Mounted, ARidersOwnInitiativeChangesAndTheSharedTurnKeepsTheWorse) {
 // scores": the horse's initiative is that shared score (10), not 0. Aria
 // rides the trained horse (hooves reach 1) at (7,5); the orc walks from
 // (3,5) to (5,5), (6,5): entering the horse's reach at (6,5), the move waits
-// for its Rebuff (l.189); aria's sword (reach 1) is 1 + 1 = 2 yd from the
-// orc there (l.280): not hers.
+// for its Rebuff (l.189); aria's sword (reach 1) is 0 + 1 = 1 yd from the
+// orc there (l.230's count, l.280's yard), not closer than 1: not hers.
 TEST(Mounted, ARiddenMountMayRebuffAtTheSharedInitiative) {
   auto horse = Who("horse", "party", 7, 5, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 1}});
   Table t(WoundSlots(), Roster({Aria(8, 5), std::move(horse), Orc("orc", 3, 5)}), {10, 5, 12});

@@ -129,7 +129,7 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
     if (!may && ranged_attack && o.side != actor.side && !harried_by_o) {
       for (const Weapon& ow : o.weapons) {  // l.201: "within reach of your melee weapon"
         // l.280: a rider is 1 yard farther from a smaller creature on foot.
-        may = may || (!IsRanged(ow) && !Dropped(o, ow) && Distance(s, o, actor) + MountedGap(s, o, actor) <= Reach(&ow));
+        may = may || (!IsRanged(ow) && !Dropped(o, ow) && WithinReach(s, o, actor, &ow));
       }
     }
     if (!may && FindVerb(c.action) != nullptr && FindVerb(c.action)->row.kind.cls.attack &&

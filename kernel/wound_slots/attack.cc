@@ -73,9 +73,10 @@ bool CanThreaten(const State& s, const Combatant& o, const Combatant& t) {
     if (Dropped(o, w)) continue;  // l.95: "their currently equipped weapons"
     // l.280: a rider is "considered 1 yard farther from creatures on the
     // ground smaller than your mount", for whether it can attack them too.
-    const int64_t dist = Distance(s, o, t) + MountedGap(s, o, t);
-    if (!IsRanged(w) && dist <= Reach(&w)) return true;
-    if (IsRanged(w) && w.range_increment > 0 && dist <= w.range_increment) return true;  // first increment
+    // Reach and "within the first range increment" are both the yards
+    // between the spaces, as l.230 counts a reach (YardsBetween).
+    if (!IsRanged(w) && WithinReach(s, o, t, &w)) return true;
+    if (IsRanged(w) && w.range_increment > 0 && YardsBetween(s, o, t) <= w.range_increment) return true;
   }
   return false;
 }
@@ -229,16 +230,20 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
   if (IsRanged(*w)) {
     if (IsUnderwater(a)) return Refuse("001.underwater", "no ranged weapon attacks underwater");
   } else if (!HasParam(c, "_interposed") && !HasParam(c, "_jump") && c.action != "create_opening" &&
-             Distance(s, a, *t) + MountedGap(s, a, *t) > Reach(w) + (c.action == "rebuff" ? 1 : 0)) {
-    // Rebuff strikes "before it moves" (l.190): one step outside the reach.
-    // Create an Opening is made "to allow you to close the distance" (l.214)
-    // and, unlike the attacks ("a target within range", l.185-194), names
-    // no range: it is rolled from outside the reach, before the approach.
+             c.action != "rebuff" && !WithinReach(s, a, *t, w)) {
+    // l.230: a reach counts the yards between the spaces, adjacent 0.
+    // Rebuff strikes "before it moves" (l.190) from wherever the step its
+    // trigger found (l.189, acts.cc CheckTrigger) sets out, however far: a
+    // diagonal step can come 2 yd nearer (l.161). Create an Opening is made
+    // "to allow you to close the distance" (l.214) and, unlike the attacks
+    // ("a target within range", l.185-194), names no range: it is rolled
+    // from outside the reach, before the approach.
+    const int64_t yards = YardsBetween(s, a, *t) - MountedGap(s, a, *t);
     if (const int64_t gap = MountedGap(s, a, *t); gap > 0) {  // l.280: the yard the mount adds
-      return Refuse("001.mount", absl::StrCat(t->id, " is ", Distance(s, a, *t), " yd away and 1 yd farther for a rider on a larger mount; ",
+      return Refuse("001.mount", absl::StrCat(t->id, " is ", yards, " yd away (between the spaces) and 1 yd farther for a rider on a larger mount; ",
                                               w->name, " reaches ", Reach(w)));
     }
-    return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", Distance(s, a, *t), " yd away; ", w->name, " reaches ", Reach(w)));
+    return Refuse("001.attack.hit", absl::StrCat(t->id, " is ", yards, " yd away (between the spaces); ", w->name, " reaches ", Reach(w)));
   }
   return absl::OkStatus();
 }

@@ -1,6 +1,7 @@
 // Attacks, Defenses, modifiers, flanking, wounds and slots (l.3-36,
 // l.67-106, l.183-194). With the test roster, aria's damage against the
 // orc equals her natural d20: d20 + 7 + 2 + 3 - 10 - 2 (l.14).
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "kernel/testing/events.h"
 #include "kernel/wound_slots/test_util.h"
@@ -247,6 +248,40 @@ TEST(Flanking, AtLeast120Degrees) {
   EXPECT_TRUE(Flanked(near.state(), *near.state().Find("orc")));
 }
 
+// 001 l.95: flanked by creatures "capable of attacking the target with
+// their currently equipped weapons"; l.230 counts a reach in the yards
+// between the spaces ("an adjacent target using any weapon that has a reach
+// of 0"). aria (5,5) and bob (9,5), swords of reach 1 (the default), stand
+// 1 yd from the orc (7,5) on opposite sides, 180 degrees apart: both can
+// attack it, it is flanked (was: 2 yd each, adjacent counted 1, beyond
+// reach 1: not flanked).
+TEST(Flanking, FlankersOneYardAwayWithReachOne) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 7, 5), Who("bob", "party", 9, 5, {{"prc", -5}}, "sword", "3", "sword")}),
+          {10, 1, 12});
+  EXPECT_TRUE(Flanked(t.state(), *t.state().Find("orc")));
+}
+
+// 001 l.95: flanked by creatures "capable of attacking the target with
+// their currently equipped weapons and within the first range increment if
+// using ranged weapons", the range counted as l.230 counts a reach, in the
+// yards between the spaces (adjacent 0): bob's bow (range increment 3) at
+// (11,5) is 3 yd from the orc (7,5), within its first increment; with aria
+// (5,5; sword, reach 1, 1 yd away) on the other side, 180 degrees: flanked
+// (was: 4 yd, adjacent counted 1, beyond the increment: not flanked). At
+// (12,5), 4 yd, it is not.
+TEST(Flanking, AnArcherWithinItsFirstRangeIncrementFlanks) {
+  auto archer_at = [](int x) {
+    fb::CombatantSpecT b = kernel::testing::Creature("bob", "party", x, 5, {{"prc", -5}});
+    b.weapons.push_back(std::make_unique<fb::WeaponT>(kernel::testing::MakeWeapon("bow", "2", "ranged", "bow", 0, 3)));
+    return b;
+  };
+  Table near(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 7, 5), archer_at(11)}), {10, 1, 12});
+  ASSERT_TRUE(near.status().ok()) << near.status();
+  EXPECT_TRUE(Flanked(near.state(), *near.state().Find("orc")));
+  Table far(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 7, 5), archer_at(12)}), {10, 1, 12});
+  EXPECT_FALSE(Flanked(far.state(), *far.state().Find("orc")));
+}
+
 TEST(Flanking, APinnedCreatureDoesNotFlank) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 6, 5), Who("bob", "party", 7, 5, {{"prc", -5}}, "spear", "2", "spear")}), {10, 1, 12});
   State s = t.state();
@@ -452,6 +487,35 @@ TEST(Attack, ACombatCheckWhileClimbingNeedsTheHoldToo) {
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(trip, {10}).ok());
   EXPECT_TRUE(t.state().Find("orc")->Has("Prone"));
+}
+
+// 001 l.230 "Make a melee attack against an adjacent target using any
+// weapon that has a reach of 0": a reach counts the yards between the two
+// spaces, an adjacent target being 0 yd away; l.192 "a target within
+// range": a weapon of reach R reaches a target at most R yd away. aria
+// (5,5) attacks the orc at (6 + y, 5), y yd between the spaces, with her
+// sword given reach R: R 0 reaches y 0, not 1; R 1 reaches y 1, not 2; R 2
+// reaches y 2, not 3. d20 3 + 7 = 10 >= the orc's Defense 10: damage 10 + 2
+// + 3 - 10 - 2 = 3, a moderate wound (l.13, l.14). (Was: adjacent counted
+// 1 yd: a reach-0 weapon reached no adjacent target, reach 1 nothing 1 yd
+// away, reach 2 nothing 2 yd away.)
+TEST(Reach, AWeaponReachesTheYardsBetweenTheSpacesAdjacentBeingZero) {
+  for (int reach = 0; reach <= 2; ++reach) {
+    for (int yards = reach; yards <= reach + 1; ++yards) {
+      SCOPED_TRACE(absl::StrCat("reach ", reach, ", ", yards, " yd between the spaces"));
+      auto aria = Aria();
+      AddNumber(*aria.weapons[0], "reach", reach);
+      Table t(WoundSlots(), Roster({std::move(aria), Orc("orc", 6 + yards, 5)}), {10, 12});
+      auto hit = t.Submit(Attack("standard_attack"), {3});
+      if (yards <= reach) {
+        ASSERT_TRUE(hit.ok()) << hit.status();
+        EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+      } else {
+        EXPECT_EQ(hit.status().code(), absl::StatusCode::kFailedPrecondition) << hit.status();
+        EXPECT_NE(hit.status().message().find(absl::StrCat(yards, " yd away")), std::string::npos) << hit.status();
+      }
+    }
+  }
 }
 
 }  // namespace

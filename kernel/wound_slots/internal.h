@@ -41,7 +41,7 @@ inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
 inline constexpr char kId[] = "wound_slots";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 12;
+inline constexpr int32_t kVersion = 13;
 // 1-yard squares, every second diagonal 2 yards (l.161).
 inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
 
@@ -139,7 +139,9 @@ bool IsRanged(const Weapon& w);
 // threatens no more.
 bool Dropped(const Combatant& c, const Weapon& w);
 const Weapon* WeaponOf(const Combatant& c, const fb::CommandT& cmd);
-int64_t Reach(const Weapon* w);  // yards; weapon number "reach", default 1
+// A weapon's reach in yards, as l.230 counts it (weapon number "reach",
+// default 1; no weapon: 0, the reach l.230 grapples with).
+int64_t Reach(const Weapon* w);
 // l.220 "You climb atop a horse": a rider occupies its mount's space (its
 // `at` is the mount's, moved with it); distances are measured between the
 // two spaces (SpaceOf), a rider's being its mount's (l.280).
@@ -296,11 +298,25 @@ int64_t MountedBonus(const State& s, const Combatant& rider, const Combatant& ot
                      const char* key = "mounted");
 // 1 when one of the two rides a mount larger than the other on foot (l.280).
 int64_t MountedGap(const State& s, const Combatant& a, const Combatant& b);
-// "adjacent" (l.216, l.230, l.250, l.252, l.261): within 1 yd, a rider
+// The one count of how far a creature is, for reach and every distance
+// between two creatures: the yards between their spaces, as l.230 counts
+// them ("an adjacent target using any weapon that has a reach of 0"):
+// adjacent 0, each square between 1 (every second diagonal 2, l.161), the
+// same space -1 (closer than any reach, l.189, l.216), and a rider
 // "considered 1 yard farther from creatures on the ground smaller than your
-// mount" (l.280; MountedGap).
+// mount" (l.280; MountedGap). `Distance` is the grid's steps (adjacent 1).
+inline int64_t YardsBetween(const State& s, const Combatant& a, const Combatant& b) {
+  return Distance(s, a, b) - 1 + MountedGap(s, a, b);
+}
+// Within the reach of `w`: at most its reach away (l.230: an adjacent
+// target is within a reach of 0).
+inline bool WithinReach(const State& s, const Combatant& a, const Combatant& b, const Weapon* w) {
+  return YardsBetween(s, a, b) <= Reach(w);
+}
+// "adjacent" (l.216, l.230, l.250, l.252, l.261): 0 yd between the spaces
+// (YardsBetween, a rider's yard included).
 inline bool Adjacent(const State& s, const Combatant& a, const Combatant& b) {
-  return Distance(s, a, b) + MountedGap(s, a, b) <= 1;
+  return YardsBetween(s, a, b) <= 0;
 }
 // A check (d20 + bonus); returns the total and natural die.
 struct CheckRoll {

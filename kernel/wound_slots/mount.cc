@@ -170,9 +170,10 @@ absl::Status ResolveRegainControl(Decision& d, const fb::CommandT& c, uint64_t c
   const Combatant m = *d.state().Find(lost.relative_to);
   int64_t enemies = 0;
   for (const auto& [id, o] : d.state().combatants) {
-    // 30 feet = 10 yd, from the rider: its mount's space (l.220), l.280's
-    // yard farther from creatures on the ground smaller than the mount.
-    if (o.side != a.side && !IsOut(o) && Distance(d.state(), o, a) + MountedGap(d.state(), a, o) <= 10) ++enemies;
+    // 30 feet = 10 yd between the spaces (l.230's count, adjacent 0), from
+    // the rider: its mount's space (l.220), l.280's yard farther from
+    // creatures on the ground smaller than the mount (YardsBetween).
+    if (o.side != a.side && !IsOut(o) && YardsBetween(d.state(), a, o) <= 10) ++enemies;
   }
   const int64_t calm = std::min<int64_t>(5, lost.level);  // +1 per consecutive action, max +5
   Nums nums{{"enemies_within_30ft", -enemies, "enemies near " + m.id, "001.mount.untrained"},

@@ -289,8 +289,9 @@ absl::Status UntrainedReach(Decision& d, const Combatant& before, const std::vec
         const int64_t gap = MountedGap(d.state(), *rider, o);
         const Space rb = space_at(*rider, was_at), ob = space_at(o, was_at);
         const Space rn = space_at(*rider, steps[i]), on = space_at(o, steps[i]);
-        const int64_t was = space::Distance(kGrid, rb.at, rb.size, ob.at, ob.size) + gap;
-        const int64_t now = space::Distance(kGrid, rn.at, rn.size, on.at, on.size) + gap;
+        // The yards between the spaces, adjacent 0 (l.230; YardsBetween).
+        const int64_t was = space::Distance(kGrid, rb.at, rb.size, ob.at, ob.size) - 1 + gap;
+        const int64_t now = space::Distance(kGrid, rn.at, rn.size, on.at, on.size) - 1 + gap;
         for (const Weapon& w : o.weapons) {
           if (IsRanged(w) || Dropped(o, w)) continue;
           entered = entered || (was > Reach(&w) && now <= Reach(&w));
@@ -434,6 +435,9 @@ absl::Status EndApartGrapples(Decision& d, uint64_t cause) {
 
 namespace {
 
+// In a move's `reacted`: one that had only a readied action's window on it.
+constexpr char kReadyMark[] = "ready:";
+
 // l.189: hostile creatures whose melee reach the mover would enter at a
 // step of `path` (from outside it): the first such step and who. Each
 // reacts once per move (`reacted`, l.125).
@@ -477,16 +481,18 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
       // ground smaller than your mount" (attack.cc MountedGap).
       const int64_t gap = MountedGap(s, o, mover);
       const Space os = SpaceOf(s, o);  // a rider's is its mount's (l.220)
-      const int64_t before = space::Distance(kGrid, at, mover.size, os.at, os.size);
-      const int64_t after = space::Distance(kGrid, path[i], mover.size, os.at, os.size);
-      if (may_rebuff && before + gap > Reach(w) && after + gap <= Reach(w)) {
+      // The yards between the spaces, adjacent 0, the same space -1 (l.230;
+      // YardsBetween): the step from no closer than the reach to closer.
+      const int64_t before = space::Distance(kGrid, at, mover.size, os.at, os.size) - 1 + gap;
+      const int64_t after = space::Distance(kGrid, path[i], mover.size, os.at, os.size) - 1 + gap;
+      if (may_rebuff && before >= Reach(w) && after < Reach(w)) {
         out.who.push_back(id);
         out.rebuffers.push_back(id);
       }
       // l.225: Cling's trigger: a creature grappling the mover that it is
       // about to leave the reach of: the grapple's, adjacent (l.230), with
       // or without a weapon in hand (Cling is a Power check).
-      else if (grappler && o.Resource(res::kAp) >= CostOf(o, *cling, fb::CommandT{}) && before <= 1 && after > 1) {
+      else if (grappler && o.Resource(res::kAp) >= CostOf(o, *cling, fb::CommandT{}) && before - gap <= 0 && after - gap > 0) {
         out.who.push_back(id);
         out.clingers.push_back(id);
       }
@@ -499,6 +505,7 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
         if (id == mover.id || !o.Has("Readied") || IsOut(o) || InitiativeOf(s, id) <= 0 || o.Resource(res::kAp) < 1) continue;
         if (std::find(carried.begin(), carried.end(), id) != carried.end()) continue;
         if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
+        if (std::find(reacted.begin(), reacted.end(), absl::StrCat(kReadyMark, id)) != reacted.end()) continue;
         out.readied.push_back(id);
         if (std::find(out.who.begin(), out.who.end(), id) == out.who.end()) out.who.push_back(id);
       }
@@ -512,6 +519,20 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
   return out;
 }
 
+// l.125 "You can only take a single reaction in response to a specific
+// trigger": a readied action's trigger, the move itself (l.204 "any
+// event"), is neither Rebuff's (l.189) nor Cling's (l.225). One whose window
+// was its readied action's only is noted `kReadyMark` + id: no second
+// readied window on the move, but a later step coming closer than its reach,
+// or leaving its grapple, still opens one for it (was: none).
+void NoteReacted(const Approach& a, std::vector<std::string>& reacted) {
+  for (const std::string& w : a.who) {
+    const bool own = std::find(a.rebuffers.begin(), a.rebuffers.end(), w) != a.rebuffers.end() ||
+                     std::find(a.clingers.begin(), a.clingers.end(), w) != a.clingers.end();
+    reacted.push_back(own ? w : absl::StrCat(kReadyMark, w));
+  }
+}
+
 }  // namespace
 
 JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<Pos>& path) {
@@ -522,8 +543,10 @@ JumpReactors ForJump(const State& s, const Combatant& mover, const std::vector<P
     if (a.who.empty()) return out;
     // FindApproach stops at the first step someone answers; the rest of
     // the path is searched again without them.
-    reacted.insert(reacted.end(), a.who.begin(), a.who.end());
-    out.who.insert(out.who.end(), a.who.begin(), a.who.end());
+    NoteReacted(a, reacted);
+    for (const std::string& w : a.who) {  // a readied one may come again as a rebuffer or clinger
+      if (std::find(out.who.begin(), out.who.end(), w) == out.who.end()) out.who.push_back(w);
+    }
     out.rebuffers.insert(out.rebuffers.end(), a.rebuffers.begin(), a.rebuffers.end());
     out.readied.insert(out.readied.end(), a.readied.begin(), a.readied.end());
     out.clingers.insert(out.clingers.end(), a.clingers.begin(), a.clingers.end());
@@ -539,7 +562,7 @@ absl::Status MoveFrom(Decision& d, const std::string& self, const std::vector<Po
   fb::CommandT rest = cmd;
   rest.path.clear();
   for (size_t i = a.step; i < path.size(); ++i) rest.path.emplace_back(path[i].x, path[i].y);
-  for (const std::string& w : a.who) reacted.push_back(w);
+  NoteReacted(a, reacted);
   NewPending p;
   p.kind = kHeldBack;
   p.actor = self;

@@ -276,7 +276,11 @@ const Weapon* WeaponOf(const Combatant& c, const fb::CommandT& cmd) {
 }
 
 int64_t Reach(const Weapon* w) {
-  return w == nullptr ? 1 : Num(*w, "reach", 1);  // reading: adjacent = 1 yd
+  // l.230 "an adjacent target using any weapon that has a reach of 0": the
+  // yards between the spaces (adjacent 0). Reading: a weapon whose reach the
+  // roster does not give reaches 1 yd (l.230's reach-0 weapons being the
+  // ones a grapple names); no weapon in hand, 0: the hands' grapple reach.
+  return w == nullptr ? 0 : Num(*w, "reach", 1);
 }
 
 Space SpaceOf(const State& s, const Combatant& c) {
