@@ -13,6 +13,13 @@ absl::Status RosterError(const std::string& id, const std::string& field,
                    cite.empty() ? "" : absl::StrCat(" (", cite, ")")));
 }
 
+absl::Status UnreadWeaponReach(const std::string& id, const fb::WeaponT& w,
+                               const std::string& field,
+                               const std::string& instead, int32_t also) {
+  if (w.reach == 5 || w.reach == also) return absl::OkStatus();
+  return RosterError(id, field, absl::StrCat(w.reach, ": not read by this ruleset; ", instead));
+}
+
 absl::StatusOr<std::vector<fb::CombatantSpecT>> RosterSpecs(
     const fb::Roster& roster,
     const std::function<absl::Status(const fb::CombatantSpecT&)>& check,

@@ -20,6 +20,15 @@ namespace combat::kernel {
 absl::Status RosterError(const std::string& id, const std::string& field,
                          const std::string& why, const std::string& cite = "");
 
+// For a ruleset that does not read the shared weapon field `reach` (default
+// 5, feet: d20_three_action's): InvalidArgument naming `field` when `w`
+// sets it to other than the default or `also`, saying where this ruleset
+// takes a reach (`instead`), since a value ignored without a word is not
+// what the roster meant.
+absl::Status UnreadWeaponReach(const std::string& id, const fb::WeaponT& w,
+                               const std::string& field,
+                               const std::string& instead, int32_t also = 5);
+
 // The roster's combatants in order, each passed to `check` first (the
 // ruleset's own field checks; may be null). InvalidArgument when the roster
 // has none, a combatant has no id or `at`, an id repeats, or a combatant's

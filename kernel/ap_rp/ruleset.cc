@@ -94,13 +94,10 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
         return Bad(s.id, f + ".category", "\"<primary>/<secondary>\" stats, e.g. \"str/dex\" (l.53)");
       }
     }
-    // The shared field `reach` (default 5, feet elsewhere) is not read here:
-    // melee reach is 1 m (l.55) plus numbers.reach. A value other than the
-    // default or 1 m would be silently ignored, so it is refused.
-    if (w->reach != 5 && w->reach != 1) {
-      return Bad(s.id, f + ".reach",
-                 "not read by ap_rp: melee reach is 1 m (l.55); give extra metres as numbers.reach");
-    }
+    // The shared field `reach` is not read here: melee reach is 1 m (l.55)
+    // plus numbers.reach.
+    RETURN_IF_ERROR(UnreadWeaponReach(s.id, *w, f + ".reach",
+                                      "melee reach is 1 m (l.55); give extra metres as numbers.reach", 1));
     if (w->kind == "ranged" && w->range_increment <= 0) {
       return Bad(s.id, f + ".range_increment", "a ranged weapon's range in metres (> 0)");
     }

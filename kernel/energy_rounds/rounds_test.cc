@@ -17,6 +17,19 @@ fb::RosterT Two(Stats kara_extra = {}) {
   return Roster(std::move(cs));
 }
 
+// A Reach is 1 m plus the weapon's number "reach" (l.15): the shared roster
+// field `reach` (d20's feet) is refused, naming it and where the reach goes
+// (was: ignored without a word).
+TEST(Rounds, TheSharedReachFieldIsRefusedNamingTheNumber) {
+  fb::RosterT r = Two();
+  r.combatants[0]->weapons.push_back(std::make_unique<fb::WeaponT>(W("pike", "1d8", "melee", "")));
+  r.combatants[0]->weapons.back()->reach = 2;
+  Table t(EnergyRounds(), std::move(r));
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(t.status().message().find("weapons.pike.reach"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("numbers.reach"), std::string::npos) << t.status();
+}
+
 TEST(Rounds, SetupGivesBudgetsAndNoTurns) {
   Table t(EnergyRounds(), Two());
   ASSERT_TRUE(t.status().ok()) << t.status();

@@ -77,6 +77,10 @@ absl::Status CheckSpec(const fb::CombatantSpecT& spec) {
     if (w->kind != "melee" && w->kind != "ranged" && w->kind != "thrown") {
       return SpecError(spec.id, "weapons." + w->name + ".kind", "melee, ranged or thrown");
     }
+    // A Reach is 1 m plus the weapon's number "reach" (l.15, l.452), not
+    // the shared field (was: ignored without a word).
+    RETURN_IF_ERROR(UnreadWeaponReach(spec.id, *w, "weapons." + w->name + ".reach",
+                                      "a Reach is 1 m plus the weapon's numbers.reach in metres (l.15)"));
     if (auto e = dice::ParseDice(w->damage); !e.ok()) {
       return SpecError(spec.id, "weapons." + w->name + ".damage", std::string(e.status().message()));
     }

@@ -42,6 +42,11 @@ absl::Status CheckSpec(const fb::CombatantSpecT& spec) {
     if (w->kind != "melee" && w->kind != "ranged" && w->kind != "thrown") {
       return SpecError(spec.id, "weapons." + w->name + ".kind", "melee, ranged or thrown");
     }
+    // A reach is the weapon's number "reach", in yards between the spaces
+    // (l.230; default 1), not the shared field (was: ignored without a word).
+    RETURN_IF_ERROR(UnreadWeaponReach(spec.id, *w, "weapons." + w->name + ".reach",
+                                      "give the reach in yards between the spaces as numbers.reach (l.230: "
+                                      "adjacent is 0; default 1)"));
     if (!w->damage.empty()) {
       if (auto e = dice::ParseDice(w->damage); !e.ok()) {
         return SpecError(spec.id, "weapons." + w->name + ".damage", std::string(e.status().message()));

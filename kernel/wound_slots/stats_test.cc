@@ -87,6 +87,18 @@ TEST(Tables, WoundThresholdsAtAndOneBelowEach) {
 }
 
 // 001 l.18-30, every Vitality row as printed (Moderate | Severe |
+// A reach is the weapon's number "reach" in yards between the spaces
+// (l.230): the shared roster field `reach` (d20's feet) is refused, naming
+// it and where the reach goes (was: ignored without a word, reach 1).
+TEST(Tables, TheSharedReachFieldIsRefusedNamingTheNumber) {
+  fb::CombatantSpecT a = Aria();
+  a.weapons[0]->reach = 2;
+  Table t(WoundSlots(), Roster({std::move(a), Orc()}), {1, 1});
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(t.status().message().find("weapons.sword.reach"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("numbers.reach"), std::string::npos) << t.status();
+}
+
 // Critical), and beyond its ends (README "Slots": the end rows).
 TEST(Tables, SlotsEveryVitalityRowAndBeyond) {
   const int64_t rows[11][3] = {{1, 1, 0}, {1, 1, 1}, {2, 1, 1}, {2, 2, 1}, {3, 2, 1}, {3, 2, 2},
