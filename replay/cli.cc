@@ -23,7 +23,7 @@ constexpr char kUsage[] = R"(usage: combat <verb> [flags]
 verbs:
   rulesets                              list the rulesets this build has
   new      --db DIR --session S --roster FILE [--seed HEX] [--author NAME]
-           [--signing-key FILE] [--setup-dice D,D,..]
+           [--signing-key FILE] [--setup-dice D,D,..] [--json]
                                         create a session from a roster (JSON);
                                         its heads are signed with the Ed25519
                                         key in FILE (64 hex digits; default:
@@ -81,7 +81,8 @@ replay, audit and explore (see README.md, "Replay tools"):
            --actor A] | --turn T] [--count K]
                                         event by event from there (K < 0: back),
                                         each with the state fields it changed
-  walk     --db DIR --session S [--branch B] [--at N]
+  walk     --db DIR --session S [--branch B] [--at N | --round R [--turn T |
+           --actor A] | --turn T]
                                         the same, interactively from standard
                                         input: n, p, g N, r R, t R T, q
   fork     --db DIR --session S [--from B] [--at N] --name NEW --author A
@@ -117,7 +118,7 @@ replay, audit and explore (see README.md, "Replay tools"):
                                         provenance, rules (seed, section, line),
                                         rulings, voids, authors
   reveal   --db DIR --session S [--branch B] [--author A] [--reason TEXT]
-           [--id ID]
+           [--id ID] [--json]
                                         the GM reveals the dice secret in force
                                         (gm_reveal); before the end it commits a
                                         fresh secret for the rest of the session

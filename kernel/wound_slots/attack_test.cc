@@ -272,7 +272,7 @@ TEST(Flanking, FlankersOneYardAwayWithReachOne) {
 TEST(Flanking, AnArcherWithinItsFirstRangeIncrementFlanks) {
   auto archer_at = [](int x) {
     fb::CombatantSpecT b = kernel::testing::Creature("bob", "party", x, 5, {{"prc", -5}});
-    b.weapons.push_back(std::make_unique<fb::WeaponT>(kernel::testing::MakeWeapon("bow", "2", "ranged", "bow", 0, 3)));
+    b.weapons.push_back(std::make_unique<fb::WeaponT>(kernel::testing::MakeWeapon("bow", "2", "ranged", "bow", 5, 3)));
     return b;
   };
   Table near(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 7, 5), archer_at(11)}), {10, 1, 12});
