@@ -2061,17 +2061,15 @@ TEST(Mounted, AMountsActPaidOverTurnsIsPaidAtItsSharedTurns) {
   EXPECT_EQ(Ap(t.state(), "horse"), 12 - 8);
 }
 
-// 001 l.281: regaining control, "a -1 penalty for each enemy within 30
-// feet" (10 yd); l.280: "you are considered 1 yard farther from creatures
-// on the ground smaller than your mount". Aria rides the untrained horse
-// (Size 6) at (5,6); the orc on foot (Size 0) stands at (16,6), 10 yd from
-// the horse's space (the yards between the spaces, l.230's count): 10 + 1
-// = 11 yd from her, not within 30 feet. Prs 0 + d20 5 - 0 + 0 (first try)
-// = 5 >= TN 5: she regains control (with the orc counted, 5 - 1 = 4 < 5).
-TEST(Mounted, TheRidersExtraYardCountsForEnemiesWithinThirtyFeet) {
+// 001 l.281: aria (Prs 0) mounts the untrained horse (Size 6) at (5,6), the
+// GM rules that it bolts, and she tries to regain control (d20 5, TN 5,
+// first try) with the orc on foot (Size 0) at (orc_x, 6): the penalty for
+// enemies within 30 feet, her result and whether the horse is still
+// Uncontrolled.
+void RegainControlWithTheOrcAt(int orc_x, int64_t enemies, int64_t result, bool uncontrolled) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
   Table t(WoundSlots(),
-          Roster({Aria(5, 5, {{"ap/mount", 1}, {"ap/regain_control", 1}}), std::move(horse), Orc("orc", 16, 6)}),
+          Roster({Aria(5, 5, {{"ap/mount", 1}, {"ap/regain_control", 1}}), std::move(horse), Orc("orc", orc_x, 6)}),
           {15, 10, 1});
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   fb::CommandT lose = Cmd("aria", "gm_condition");
@@ -2084,9 +2082,20 @@ TEST(Mounted, TheRidersExtraYardCountsForEnemiesWithinThirtyFeet) {
   ASSERT_TRUE(t.Submit(lose).ok());
   auto ev = t.Submit(Cmd("aria", "regain_control"), {5});
   ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(kernel::testing::NumOf(*ev, "enemies_within_30ft"), 0);
-  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 5);
-  EXPECT_FALSE(t.state().Find("aria")->Has("Uncontrolled"));
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "enemies_within_30ft"), enemies);
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), result);
+  EXPECT_EQ(t.state().Find("aria")->Has("Uncontrolled"), uncontrolled);
+}
+
+// 001 l.281: regaining control, "a -1 penalty for each enemy within 30
+// feet" (10 yd); l.280: "you are considered 1 yard farther from creatures
+// on the ground smaller than your mount". Aria rides the untrained horse
+// (Size 6) at (5,6); the orc on foot (Size 0) stands at (16,6), 10 yd from
+// the horse's space (the yards between the spaces, l.230's count): 10 + 1
+// = 11 yd from her, not within 30 feet. Prs 0 + d20 5 - 0 + 0 (first try)
+// = 5 >= TN 5: she regains control (with the orc counted, 5 - 1 = 4 < 5).
+TEST(Mounted, TheRidersExtraYardCountsForEnemiesWithinThirtyFeet) {
+  RegainControlWithTheOrcAt(16, 0, 5, false);
 }
 
 // 001 l.281 "a -1 penalty for each enemy within 30 feet" (10 yd), the
@@ -2096,24 +2105,7 @@ TEST(Mounted, TheRidersExtraYardCountsForEnemiesWithinThirtyFeet) {
 // Prs 0 + d20 5 - 1 + 0 = 4 < TN 5: she does not regain control (was: 10
 // + 1 = 11 yd, adjacent counted 1: not counted, 5 >= 5, regained).
 TEST(Mounted, AnEnemyTenYardsBetweenTheSpacesIsWithinThirtyFeet) {
-  auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
-  Table t(WoundSlots(),
-          Roster({Aria(5, 5, {{"ap/mount", 1}, {"ap/regain_control", 1}}), std::move(horse), Orc("orc", 15, 6)}),
-          {15, 10, 1});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
-  fb::CommandT lose = Cmd("aria", "gm_condition");
-  lose.author = "gm";
-  lose.role = fb::Role::GM;
-  lose.text = "the horse bolts";
-  WithText(lose, "name", "Uncontrolled");
-  WithText(lose, "op", "add");
-  WithText(lose, "relative_to", "horse");
-  ASSERT_TRUE(t.Submit(lose).ok());
-  auto ev = t.Submit(Cmd("aria", "regain_control"), {5});
-  ASSERT_TRUE(ev.ok()) << ev.status();
-  EXPECT_EQ(kernel::testing::NumOf(*ev, "enemies_within_30ft"), -1);
-  EXPECT_EQ(kernel::testing::NumOf(*ev, "result"), 4);
-  EXPECT_TRUE(t.state().Find("aria")->Has("Uncontrolled"));
+  RegainControlWithTheOrcAt(15, -1, 4, true);
 }
 
 // 001 l.280 "you and your mount share a single turn, using the worse of your
