@@ -63,7 +63,18 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
   if (StatOf(s, "free_hands", 0) > StatOf(s, "hands", 2)) {
     return Bad(s.id, "stats.free_hands", "at most stats.hands (default 2)");
   }
+  const bool object = std::find(s.tags.begin(), s.tags.end(), "object") != s.tags.end();
   for (const std::string& t : s.tags) {
+    // l.10 "Two or more allies can decide to act as a union ... All
+    // creatures of a union have their turn at the same time", l.7 "The
+    // Initiative of objects is always 0": an object takes no turn to share
+    // nor decides anything (it was ordered alone and called Dead).
+    if (object && absl::StartsWith(t, "union:")) {
+      return Bad(s.id, "tags",
+                 t + ": an object (tag object) takes no turn and cannot act in a union; only creatures can "
+                     "(l.7, l.10)",
+                 "004.union");
+    }
     for (const char* p : {"evasion_stat:", "primary:", "secondary:"}) {
       if (absl::StartsWith(t, p) && !IsStat(t.substr(std::string(p).size()))) {
         return Bad(s.id, "tags", t + ": a stat of str dex con int cha ins wil (l.53, l.61)");

@@ -74,6 +74,24 @@ TEST(Turns, RosterErrorsNameTheField) {
   EXPECT_NE(t4.status().message().find("numbers.reach"), std::string::npos);
 }
 
+// 004 l.10 "Two or more allies can decide to act as a union ... All
+// creatures of a union have their turn at the same time", l.7 "The
+// Initiative of objects is always 0": an object given a union tag is
+// refused at set-up, naming the field and the line (black-box: accepted,
+// the object ordered alone with a note calling it Dead).
+TEST(Turns, AnObjectInARosterUnionIsRefused) {
+  auto a = Being("a", "x", 1, 1);
+  auto crate = Being("crate", "x", 2, 1);
+  Tag(Tag(crate, "object"), "union:u");
+  Tag(a, "union:u");
+  auto e = Being("e", "y", 9, 9);
+  Table t(ApRp(), MakeRoster({a, crate, e}));
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << t.status();
+  EXPECT_NE(t.status().message().find("crate"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("tags"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("l.10"), std::string::npos) << t.status();
+}
+
 TEST(Turns, FieldsAVerbDoesNotTakeAreRefused) {
   Table t(ApRp(), Duel());
   auto r = t.Submit(Cmd("a", "defend", {"b"}));
