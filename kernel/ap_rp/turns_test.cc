@@ -674,6 +674,43 @@ TEST(Turns, AGmConditionUntilItsNextTurnSetOnAnUntouchedTurnHandedOnStopsAtItsNe
   EXPECT_FALSE(Has(t, "a", "Stunned"));  // its next turn started
 }
 
+// Reading (README, Ties): a GM's condition of `rounds` 2 set during a's
+// untouched turn counts rounds (l.5 "lasts for five rounds"), not turns:
+// the hand-on (l.7) moves only l.8's "until a creature's next turn"
+// (`rounds` 1). Set in round 2, it ends at a's round-4 turn start.
+TEST(Turns, AGmConditionOfTwoRoundsSetOnAnUntouchedTurnHandedOnKeepsItsRound) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto o = Being("o", "y", 2, 1, {{"ins", 12}});
+  auto z = Being("z", "y", 9, 9, {{"ins", 5}});
+  Table t(ApRp(), MakeRoster({a, o, z}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "a");
+  fb::CommandT stun = Gm("a", "gm_condition", "stunned for two rounds");
+  WithText(stun, "name", "Stunned");
+  WithText(stun, "op", "add");
+  With(stun, "rounds", 2);
+  ASSERT_OK(t.Submit(stun));
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"o", "a", "z"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().active, "o");
+  const Condition* st = t.state().Find("a")->FindCondition("Stunned");
+  ASSERT_NE(st, nullptr);
+  EXPECT_EQ(st->expiry.kind, fb::ExpiryKind::TurnStart);
+  EXPECT_EQ(st->expiry.round, 4);
+  for (const char* who : {"o", "a", "z", "o"}) ASSERT_OK(t.Submit(Cmd(who, "end_turn")));
+  ASSERT_EQ(t.state().round, 3);
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_TRUE(Has(t, "a", "Stunned"));  // round 3: one round on
+  for (const char* who : {"a", "z", "o"}) ASSERT_OK(t.Submit(Cmd(who, "end_turn")));
+  ASSERT_EQ(t.state().round, 4);
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_FALSE(Has(t, "a", "Stunned"));
+}
+
 // The same with the GM's condition set before a's round-1 turn started
 // (during z's, first): it was to last through that turn to a's round-2
 // start, and the hand-on moves neither.
