@@ -218,6 +218,32 @@ class ApRpRuleset : public Ruleset {
                            Cite("004.combat"));
       }
     }
+    {
+      // l.10 "Two or more allies can decide to act as a union": the
+      // creatures tagged union:<name> are two or more, all of one side
+      // (l.3 "Everybody that fights on your side counts as an ally"; two
+      // sides' creatures shared one turn, a lone one was a union of one).
+      std::map<std::string, std::vector<const fb::CombatantSpecT*>> unions;
+      for (const auto& s : specs) {
+        for (const std::string& t : s.tags) {
+          if (absl::StartsWith(t, "union:")) unions[t].push_back(&s);
+        }
+      }
+      for (const auto& [tag, members] : unions) {
+        if (members.size() < 2) {
+          return Bad(members.front()->id, "tags",
+                     tag + ": a union is two or more allies; no other combatant has this tag (l.10)", "004.union");
+        }
+        for (const fb::CombatantSpecT* m : members) {
+          if (m->side != members.front()->side) {
+            return Bad(m->id, "tags",
+                       tag + ": a union is of allies (one side); " + m->id + " is of side " + m->side + ", " +
+                           members.front()->id + " of side " + members.front()->side + " (l.10, l.3)",
+                       "004.union");
+          }
+        }
+      }
+    }
     for (const auto& s : specs) RETURN_IF_ERROR(JoinCombatant(d, s, {0, "004.setup"}));
     std::map<std::string, int64_t> momentum;
     for (const auto& s : specs) {

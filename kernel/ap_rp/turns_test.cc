@@ -92,6 +92,29 @@ TEST(Turns, AnObjectInARosterUnionIsRefused) {
   EXPECT_NE(t.status().message().find("l.10"), std::string::npos) << t.status();
 }
 
+// 004 l.10 "Two or more allies can decide to act as a union", l.3
+// "Every other combatant on the battlefield counts as an enemy": a roster
+// union: tag shared by creatures of two sides is refused, naming the
+// field (black-box: a and its enemy e shared one turn, e's own place
+// gone); so is one no other creature has (black-box: a union of one, its
+// note "a acts alone:  of its union take no turn (Dead ...)").
+TEST(Turns, ARosterUnionIsOfTwoOrMoreAllies) {
+  auto a = Being("a", "x", 1, 1);
+  Tag(a, "union:u");
+  auto e = Being("e", "y", 8, 8);
+  Tag(e, "union:u");
+  Table t(ApRp(), MakeRoster({a, e}));
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << t.status();
+  EXPECT_NE(t.status().message().find("'e'"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("tags"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("l.10"), std::string::npos) << t.status();
+  auto lone = Being("a", "x", 1, 1);
+  Tag(lone, "union:u");
+  Table u(ApRp(), MakeRoster({lone, Being("e", "y", 8, 8)}));
+  EXPECT_EQ(u.status().code(), absl::StatusCode::kInvalidArgument) << u.status();
+  EXPECT_NE(u.status().message().find("two or more allies"), std::string::npos) << u.status();
+}
+
 TEST(Turns, FieldsAVerbDoesNotTakeAreRefused) {
   Table t(ApRp(), Duel());
   auto r = t.Submit(Cmd("a", "defend", {"b"}));
