@@ -252,6 +252,41 @@ TEST(Actions, AnEnemySeeingAHiddenCreatureOnItsOwnTurnLeavesItHiddenToTheEnd) {
   EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
 }
 
+// Reading (README, GM ruling points, Hiding): 004 l.36 "You stop being
+// hidden if an enemy sees you" ends the hiding, towards every enemy: the
+// GM's `gm_condition remove Hidden` (off a's turn) ends a's Hidden from b
+// and from c (a hid from both: 10 + 5 = 15 > 4 + 1, 3 + 1). A GM ruling
+// that only b knows where a is adds Hidden again relative to c: b can
+// target a, c cannot.
+TEST(Actions, AnEnemySeeingAHiddenCreatureEndsItsHidingTowardsEveryEnemy) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
+  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
+  Arm(b, "ax", "1d8", "melee");
+  auto c = Being("c", "y", 1, 2, {{"perception", 1}});
+  Arm(c, "ax", "1d8", "melee");
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4, 3}));
+  ASSERT_NE(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+  ASSERT_NE(t.state().Find("a")->FindRelative(kHidden, "c"), nullptr);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_EQ(t.state().active, "b");
+  fb::CommandT seen = Gm("a", "gm_condition", "b sees a");
+  WithText(seen, "name", kHidden);
+  WithText(seen, "op", "remove");
+  ASSERT_OK(t.Submit(seen));
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "c"), nullptr);
+  fb::CommandT still = Gm("a", "gm_condition", "c was not told");
+  WithText(still, "name", kHidden);
+  WithText(still, "op", "add");
+  WithText(still, "relative_to", "c");
+  ASSERT_OK(t.Submit(still));
+  ASSERT_OK(t.Submit(Attack("b", "a", "ax"), {18, 5}));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_EQ(t.state().active, "c");
+  EXPECT_EQ(t.Submit(Attack("c", "a", "ax"), {18, 5}).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
 // 004 l.36 "While you are hidden ... the enemies do not know where you
 // are": b cannot target a (l.52 "You must target them") while a is hidden
 // from it, neither with an attack nor a Trip; once the GM rules that b

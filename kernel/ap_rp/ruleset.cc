@@ -63,7 +63,18 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
   if (StatOf(s, "free_hands", 0) > StatOf(s, "hands", 2)) {
     return Bad(s.id, "stats.free_hands", "at most stats.hands (default 2)");
   }
+  const bool object = std::find(s.tags.begin(), s.tags.end(), "object") != s.tags.end();
   for (const std::string& t : s.tags) {
+    // l.10 "Two or more allies can decide to act as a union ... All
+    // creatures of a union have their turn at the same time", l.7 "The
+    // Initiative of objects is always 0": an object takes no turn to share
+    // nor decides anything (it was ordered alone and called Dead).
+    if (object && absl::StartsWith(t, "union:")) {
+      return Bad(s.id, "tags",
+                 t + ": an object (tag object) takes no turn and cannot act in a union; only creatures can "
+                     "(l.7, l.10)",
+                 "004.union");
+    }
     for (const char* p : {"evasion_stat:", "primary:", "secondary:"}) {
       if (absl::StartsWith(t, p) && !IsStat(t.substr(std::string(p).size()))) {
         return Bad(s.id, "tags", t + ": a stat of str dex con int cha ins wil (l.53, l.61)");
@@ -202,6 +213,32 @@ class ApRpRuleset : public Ruleset {
                                         "can fight (an object cannot); the roster has ",
                                         parties.size(), parties.empty() ? "" : ": " + *parties.begin()),
                            Cite("004.combat"));
+      }
+    }
+    {
+      // l.10 "Two or more allies can decide to act as a union": the
+      // creatures tagged union:<name> are two or more, all of one side
+      // (l.3 "Everybody that fights on your side counts as an ally"; two
+      // sides' creatures shared one turn, a lone one was a union of one).
+      std::map<std::string, std::vector<const fb::CombatantSpecT*>> unions;
+      for (const auto& s : specs) {
+        for (const std::string& t : s.tags) {
+          if (absl::StartsWith(t, "union:")) unions[t].push_back(&s);
+        }
+      }
+      for (const auto& [tag, members] : unions) {
+        if (members.size() < 2) {
+          return Bad(members.front()->id, "tags",
+                     tag + ": a union is two or more allies; no other combatant has this tag (l.10)", "004.union");
+        }
+        for (const fb::CombatantSpecT* m : members) {
+          if (m->side != members.front()->side) {
+            return Bad(m->id, "tags",
+                       tag + ": a union is of allies (one side); " + m->id + " is of side " + m->side + ", " +
+                           members.front()->id + " of side " + members.front()->side + " (l.10, l.3)",
+                       "004.union");
+          }
+        }
       }
     }
     for (const auto& s : specs) RETURN_IF_ERROR(JoinCombatant(d, s, {0, "004.setup"}));

@@ -74,6 +74,47 @@ TEST(Turns, RosterErrorsNameTheField) {
   EXPECT_NE(t4.status().message().find("numbers.reach"), std::string::npos);
 }
 
+// 004 l.10 "Two or more allies can decide to act as a union ... All
+// creatures of a union have their turn at the same time", l.7 "The
+// Initiative of objects is always 0": an object given a union tag is
+// refused at set-up, naming the field and the line (black-box: accepted,
+// the object ordered alone with a note calling it Dead).
+TEST(Turns, AnObjectInARosterUnionIsRefused) {
+  auto a = Being("a", "x", 1, 1);
+  auto crate = Being("crate", "x", 2, 1);
+  Tag(Tag(crate, "object"), "union:u");
+  Tag(a, "union:u");
+  auto e = Being("e", "y", 9, 9);
+  Table t(ApRp(), MakeRoster({a, crate, e}));
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << t.status();
+  EXPECT_NE(t.status().message().find("crate"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("tags"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("l.10"), std::string::npos) << t.status();
+}
+
+// 004 l.10 "Two or more allies can decide to act as a union", l.3
+// "Every other combatant on the battlefield counts as an enemy": a roster
+// union: tag shared by creatures of two sides is refused, naming the
+// field (black-box: a and its enemy e shared one turn, e's own place
+// gone); so is one no other creature has (black-box: a union of one, its
+// note "a acts alone:  of its union take no turn (Dead ...)").
+TEST(Turns, ARosterUnionIsOfTwoOrMoreAllies) {
+  auto a = Being("a", "x", 1, 1);
+  Tag(a, "union:u");
+  auto e = Being("e", "y", 8, 8);
+  Tag(e, "union:u");
+  Table t(ApRp(), MakeRoster({a, e}));
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << t.status();
+  EXPECT_NE(t.status().message().find("'e'"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("tags"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("l.10"), std::string::npos) << t.status();
+  auto lone = Being("a", "x", 1, 1);
+  Tag(lone, "union:u");
+  Table u(ApRp(), MakeRoster({lone, Being("e", "y", 8, 8)}));
+  EXPECT_EQ(u.status().code(), absl::StatusCode::kInvalidArgument) << u.status();
+  EXPECT_NE(u.status().message().find("two or more allies"), std::string::npos) << u.status();
+}
+
 TEST(Turns, FieldsAVerbDoesNotTakeAreRefused) {
   Table t(ApRp(), Duel());
   auto r = t.Submit(Cmd("a", "defend", {"b"}));
@@ -654,6 +695,43 @@ TEST(Turns, AGmConditionUntilItsNextTurnSetOnAnUntouchedTurnHandedOnStopsAtItsNe
   ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
   ASSERT_EQ(t.state().active, "a");
   EXPECT_FALSE(Has(t, "a", "Stunned"));  // its next turn started
+}
+
+// Reading (README, Ties): a GM's condition of `rounds` 2 set during a's
+// untouched turn counts rounds (l.5 "lasts for five rounds"), not turns:
+// the hand-on (l.7) moves only l.8's "until a creature's next turn"
+// (`rounds` 1). Set in round 2, it ends at a's round-4 turn start.
+TEST(Turns, AGmConditionOfTwoRoundsSetOnAnUntouchedTurnHandedOnKeepsItsRound) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 12}});
+  auto o = Being("o", "y", 2, 1, {{"ins", 12}});
+  auto z = Being("z", "y", 9, 9, {{"ins", 5}});
+  Table t(ApRp(), MakeRoster({a, o, z}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "a");
+  fb::CommandT stun = Gm("a", "gm_condition", "stunned for two rounds");
+  WithText(stun, "name", "Stunned");
+  WithText(stun, "op", "add");
+  With(stun, "rounds", 2);
+  ASSERT_OK(t.Submit(stun));
+  auto g = Gm("", "gm_order", "tie: o first");
+  g.targets = {"o", "a", "z"};
+  ASSERT_OK(t.Submit(g));
+  ASSERT_EQ(t.state().active, "o");
+  const Condition* st = t.state().Find("a")->FindCondition("Stunned");
+  ASSERT_NE(st, nullptr);
+  EXPECT_EQ(st->expiry.kind, fb::ExpiryKind::TurnStart);
+  EXPECT_EQ(st->expiry.round, 4);
+  for (const char* who : {"o", "a", "z", "o"}) ASSERT_OK(t.Submit(Cmd(who, "end_turn")));
+  ASSERT_EQ(t.state().round, 3);
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_TRUE(Has(t, "a", "Stunned"));  // round 3: one round on
+  for (const char* who : {"a", "z", "o"}) ASSERT_OK(t.Submit(Cmd(who, "end_turn")));
+  ASSERT_EQ(t.state().round, 4);
+  ASSERT_EQ(t.state().active, "a");
+  EXPECT_FALSE(Has(t, "a", "Stunned"));
 }
 
 // The same with the GM's condition set before a's round-1 turn started
