@@ -554,6 +554,35 @@ TEST(Movement, CatchYourBreathMayPayOneEnergyWithStamina) {
   ExpectRulesKnown(t.log());
 }
 
+// README reading 46. l.41 "Using 3 Energy (or all your Energy), you may
+// regain 1 Stamina"; l.47 "Once per Round, you may spend 1 Stamina when you
+// would normally spend 1 Energy" (no exception); l.138 "spent as the results
+// of the action occur"; l.72 "Dropping to 0 Stamina will immediately result
+// in unconsciousness". With 1 Energy and 1 Stamina, paying all its Energy
+// with the Stamina: the Stamina is paid as the 1 Stamina regained arrives,
+// so Stamina never stands at 0 and nobody falls unconscious; Energy stays 1
+// and the Round's Stamina-as-Energy is used.
+TEST(Movement, CatchYourBreathPaidWithTheLastStaminaKnocksNobodyOut) {
+  Table t(EnergyRounds(), Field({{"stamina", 1}}));
+  ASSERT_EQ(K(t).Resource("energy"), 1);  // l.58: Stamina 1, Energy 1
+  auto b = Cmd("kara", "catch_breath");
+  With(b, "stamina_energy", 1);
+  auto ev = t.Submit(Now(b));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(K(t).Resource("energy"), 1);
+  EXPECT_EQ(K(t).Resource("stamina"), 1);
+  EXPECT_EQ(K(t).Resource("stamina_energy_used"), 1);
+  EXPECT_FALSE(K(t).Has("Unconscious"));
+  EXPECT_FALSE(Cites(*ev, "002.stamina.zero"));
+  // Paid with its Energy instead, it is the ordinary all-your-Energy breath.
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  auto plain = Cmd("kara", "catch_breath");
+  ASSERT_TRUE(t.Submit(Now(plain)).ok());
+  EXPECT_EQ(K(t).Resource("energy"), 0);
+  EXPECT_EQ(K(t).Resource("stamina"), 2);
+  ExpectRulesKnown(t.log());
+}
+
 // README reading 36. l.51: "You may Catch Your Breath (spending 3 Energy or
 // all your Energy) to regain 1 Stamina"; l.78: "Maximum Stamina =
 // Constitution Score"; l.35: Defend ends Unguarded and Exposed, and "You now

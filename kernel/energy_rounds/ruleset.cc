@@ -326,7 +326,8 @@ class EnergyRoundsRuleset : public Ruleset {
                 {"surges", "", "", SurgesMax}};
     d.budgets = {"energy", "agility"};
     d.bookkeeping = {"initiative_round", "move_streak", "heading", "agile_credit",
-                     "swift_used", "sprint_from_*"};
+                     "swift_used", "sprint_from_*", "moved_m", "sprinted",
+                     "stamina_energy_used"};
     return d;
   }
   const std::vector<VerbSchema>& Verbs() const override { return energy::Verbs(); }

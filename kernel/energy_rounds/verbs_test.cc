@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "events/json.h"
 #include "kernel/decision.h"
+#include "kernel/display.h"
 #include "kernel/dice/source.h"
 #include "kernel/gm.h"
 #include "kernel/energy_rounds/test_util.h"
@@ -136,6 +137,23 @@ TEST(Verbs, AnInterruptsActIsCheckedAgainstItsOwnRow) {
 // The README shows the table, and its examples pass it.
 TEST(Verbs, TheReadmeAgreesWithTheTable) {
   kernel::testing::ExpectReadmeAgreesWithTheTable("energy_rounds", EnergyRounds(), "JSON examples (Script `commands` entries):", 15u);
+}
+
+// How the state reads (kernel/display.h): the Round's metres (`moved_m`,
+// l.35 "move more than your Speed during a Round"), the Sprint marking
+// back-to-back movement (`sprinted`, l.25, l.27) and the once-a-Round
+// Stamina paid as Energy (`stamina_energy_used`, l.47) are counters the
+// rules keep, not game values: bookkeeping, with the other once-a-Round
+// uses, never among Energy, Agility and Stamina.
+TEST(Verbs, RoundCountersAreBookkeepingNotBudgets) {
+  const kernel::Display d = EnergyRounds().display();
+  for (const char* name : {"moved_m", "sprinted", "stamina_energy_used", "swift_used",
+                           "initiative_round", "move_streak"}) {
+    EXPECT_TRUE(kernel::IsBookkeeping(d, name)) << name;
+  }
+  for (const char* name : {"energy", "agility", "stamina", "aura", "surges", "facing"}) {
+    EXPECT_FALSE(kernel::IsBookkeeping(d, name)) << name;
+  }
 }
 
 }  // namespace
