@@ -8,12 +8,12 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "events/json.h"
 #include "events/status_macros.h"
 #include "kernel/ruleset.h"
 #include "kernel/state_codec.h"
 #include "replay/render.h"
+#include "replay/setup_dice.h"
 #include "replay/state_view.h"
 
 namespace combat::replay {
@@ -139,20 +139,8 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> SigningKey(const Flags& f) {
 }
 
 absl::StatusOr<std::vector<int>> SetupDice(const Flags& f) {
-  std::vector<int> dice;
-  if (!f.Has("setup-dice")) return dice;
-  const std::vector<std::string> parts = absl::StrSplit(f.Get("setup-dice"), ',');
-  for (size_t i = 0; i < parts.size(); ++i) {
-    int v = 0;
-    if (!absl::SimpleAtoi(absl::StripAsciiWhitespace(parts[i]), &v)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "flag --setup-dice: die ", i + 1, " '", parts[i],
-          "' is not a whole number; give the set-up's physical dice in the "
-          "order it rolls them, comma-separated (e.g. --setup-dice 20,7)"));
-    }
-    dice.push_back(v);
-  }
-  return dice;
+  if (!f.Has("setup-dice")) return std::vector<int>();
+  return ParseSetupDice(f.Get("setup-dice"), "flag --setup-dice");
 }
 
 absl::Status PrintEvents(const std::vector<events::EventBuffer>& evs, bool json,

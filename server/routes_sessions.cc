@@ -13,6 +13,7 @@
 #include "kernel/ruleset.h"
 #include "kernel/verb_schema.h"
 #include "replay/bundle.h"
+#include "replay/setup_dice.h"
 #include "replay/verify.h"
 #include "server/auth.h"
 #include "server/context.h"
@@ -35,6 +36,13 @@ absl::StatusOr<std::vector<uint8_t>> SeedParam(const httplib::Request& req) {
         "query parameter 'seed': the dice seed as 64 hex digits (32 bytes)");
   }
   return *std::move(bytes);
+}
+
+// Query parameter `setup_dice`: the set-up's physical dice, "20,7" in the
+// order it rolls them (as `combat new --setup-dice`); empty when absent.
+absl::StatusOr<std::vector<int>> SetupDiceParam(const httplib::Request& req) {
+  if (!req.has_param("setup_dice")) return std::vector<int>();
+  return replay::ParseSetupDice(req.get_param_value("setup_dice"), "query parameter 'setup_dice'");
 }
 
 std::string ParticipantJson(const store::Participant& p,
@@ -190,6 +198,7 @@ absl::StatusOr<std::string> CreateSession(Context& ctx, const httplib::Request& 
   ASSIGN_OR_RETURN(std::vector<uint8_t> seed_bytes, SeedParam(req));
   std::optional<std::vector<uint8_t>> seed;
   if (!seed_bytes.empty()) seed = std::move(seed_bytes);
+  ASSIGN_OR_RETURN(std::vector<int> setup_dice, SetupDiceParam(req));
   RETURN_IF_ERROR(CheckBodySize(req, ctx.limits.max_roster_body, "roster"));
   ASSIGN_OR_RETURN(fb::RosterT roster, events::ParseRoster(req.body));
   std::lock_guard<std::mutex> lock(ctx.locks.For(session));
@@ -197,7 +206,7 @@ absl::StatusOr<std::string> CreateSession(Context& ctx, const httplib::Request& 
   // (store::ParticipantTable::Found says why that recovers).
   ASSIGN_OR_RETURN(std::string token, FoundSession(ctx, gm));
   ASSIGN_OR_RETURN(std::vector<events::EventBuffer> evs,
-                   ctx.engine->CreateSession(session, roster, seed, gm.name));
+                   ctx.engine->CreateSession(session, roster, seed, gm.name, std::move(setup_dice)));
   ASSIGN_OR_RETURN(store::Head head, ctx.engine->log().GetHead(session, "main"));
   ctx.hub.Announce(session, "main", head.seq);
   ASSIGN_OR_RETURN(std::string items, EventItemsJson(evs));

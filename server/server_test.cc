@@ -208,6 +208,39 @@ TEST_F(ServerTest, CreateListsTheSessionAndGivesTheGmATokenOnce) {
   EXPECT_EQ(outside->status, 404);
 }
 
+// `setup_dice`, as `combat new --setup-dice`: seed 002 l.72, l.657: a
+// creature the roster brings in at 0 Stamina rolls 1d20 to wake when Round
+// 1 begins; the table gives that die. A bad list is a 400 naming the
+// parameter and the die, and nothing is created.
+TEST_F(ServerTest, CreateTakesTheSetUpsPhysicalDice) {
+  const std::string sleeper = R"({"ruleset": "energy_rounds", "map": {"width": 8, "height": 8},
+    "combatants": [{"id": "kara", "side": "party", "at": {"x": 1, "y": 1},
+                    "stats": [{"key": "stamina", "value": 0}]},
+                   {"id": "orc", "side": "orcs", "at": {"x": 5, "y": 5}}]})";
+  auto bad = Client().Post("/api/sessions?session=s2&setup_dice=20,x", Bearer(kOperator), sleeper,
+                           "application/json");
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->status, 400) << bad->body;
+  EXPECT_NE(bad->body.find("query parameter 'setup_dice': die 2 'x' is not a whole number"), std::string::npos)
+      << bad->body;
+  auto extra = Client().Post("/api/sessions?session=s2&setup_dice=20,7", Bearer(kOperator), sleeper,
+                             "application/json");
+  ASSERT_TRUE(extra);
+  EXPECT_EQ(extra->status, 400) << extra->body;
+  auto list = Client().Get("/api/sessions");
+  ASSERT_TRUE(list);
+  EXPECT_EQ(list->body.find(R"("session":"s2")"), std::string::npos) << list->body;
+  auto made = Client().Post("/api/sessions?session=s2&setup_dice=20", Bearer(kOperator), sleeper,
+                            "application/json");
+  ASSERT_TRUE(made);
+  EXPECT_EQ(made->status, 201) << made->body;
+  const std::string gm = Str(made->body, "token");
+  auto state = Client().Get("/api/sessions/s2/branches/main/state", Bearer(gm));
+  ASSERT_TRUE(state);
+  EXPECT_EQ(state->status, 200) << state->body;
+  EXPECT_EQ(state->body.find("Unconscious"), std::string::npos) << "the 20 woke kara: " << state->body;
+}
+
 TEST_F(ServerTest, SubmitStaleWriterAndRetry) {
   const std::string gm = Create("s1");
   const uint64_t h0 = Head("s1", gm);
