@@ -12,6 +12,7 @@
 //        opportunity window held back resumes (Settle).
 // A target that cannot defend (unaware, surprised, unconscious, no AP)
 // gets no window: its defense automatically fails (l.56, l.58).
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -359,12 +360,28 @@ absl::Status FinishAttack(Decision& d, const fb::CommandT& attack, uint64_t caus
   return Settle(d, cause);
 }
 
+// Whether an opportunity window has every answer it waits for: one from
+// each eligible owner still conscious. l.116: an owner knocked out (a GM
+// ruling) before answering cannot make the attack (l.36, a reaction), so
+// the window does not wait for it. Reading: the kernel's InOrder window
+// cannot skip an owner, so an unconscious owner before a conscious one in
+// the order still answers `pass` (the GM answers it for it).
+bool OpportunityDone(const State& s, const Window& w) {
+  if (AllAnswered(w)) return true;
+  for (const std::string& e : w.eligible) {
+    if (std::find(w.answered.begin(), w.answered.end(), e) != w.answered.end()) continue;
+    const Combatant* o = s.Find(e);
+    if (o != nullptr && Conscious(*o)) return false;
+  }
+  return true;
+}
+
 absl::Status Settle(Decision& d, uint64_t cause) {
   while (true) {
     const State& s = d.state();
     uint32_t ready = 0;
     for (const auto& [id, w] : s.windows) {
-      if (w.kind != "opportunity" || !AllAnswered(w)) continue;
+      if (w.kind != "opportunity" || !OpportunityDone(s, w)) continue;
       bool child = false;
       for (const auto& [id2, w2] : s.windows) child = child || w2.parent == id;
       if (!child) ready = id;

@@ -216,8 +216,22 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
     }
   }
   const Weapon item_copy = item != nullptr ? *item : Weapon{};
-  ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
   const uint64_t cause = held.decl;
+  if (!Conscious(winner)) {
+    // l.116 "knocked unconscious": a winner knocked out (a GM ruling) while
+    // its maneuver window is open can no longer attempt one (l.66), as a
+    // winner unconscious when it wins makes none (OpenManeuver): the answer
+    // is recorded, no maneuver made, and the attack ends as won without one
+    // (the attacker's hit rolls its damage, l.60). Black-box case: the
+    // unconscious winner tripped its foe.
+    const std::string why = "no maneuver: " + winner.id + " is unconscious";
+    ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
+    Decision::SystemSteps system(d);
+    ASSIGN_OR_RETURN(std::optional<PendingAct> p, CloseWindow(d, c.window, why, {seq, "003.health"}));
+    if (p.has_value()) RETURN_IF_ERROR(ClosePending(d, p->id, why, {seq, "003.health"}));
+    return FinishAttack(d, attack, cause, attacker_won, false, false);
+  }
+  ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
   ASSIGN_OR_RETURN(std::optional<PendingAct> p,
                    CloseWindow(d, c.window, "maneuver: " + m, {seq, "003.maneuver"}));
   if (p.has_value()) {

@@ -207,6 +207,32 @@ TEST(Maneuvers, AnUnconsciousLoserFailsItsTestAgainstAManeuver) {
   EXPECT_TRUE(t.state().Find("d")->Has("Prone"));
 }
 
+// 003 l.116 "knocked unconscious", l.66 "the winner can attempt a
+// maneuver", l.60 "If the attacker wins roll for damage": a winner the GM
+// knocks out (Health 0) while its maneuver window is open attempts none,
+// as a winner already unconscious when it wins does; the attack it won
+// still rolls its damage: club 1d6 = 2, d 20 - 2 = 18, d's Acrobatics not
+// rolled, d standing. Black-box case: the unconscious a tripped d (d's
+// Acrobatics rolled, d Prone).
+TEST(Maneuvers, AWinnerKnockedOutBeforeItsManeuverMakesNone) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  CriticalWin(t);
+  auto down = Gm("gm_set", "a", "a falling beam");
+  WithText(down, "resource", "health");
+  With(down, "value", 0);
+  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_TRUE(t.state().Find("a")->Has("Unconscious"));
+  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
+  auto ev = Maneuver(t, "trip", {2});  // the only die: the club's damage
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(Cites(*ev, "003.health"));
+  EXPECT_FALSE(Cites(*ev, "003.maneuver.trip"));
+  EXPECT_FALSE(t.state().Find("d")->Has("Prone"));
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 18);
+}
+
 // 003 l.76: "Creatures more than one size larger than you automatically
 // pass the test." with l.116 (unconscious: the reading that a loser lying
 // unconscious fails its test, l.67-73). The text's automatic pass needs no

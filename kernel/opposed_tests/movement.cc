@@ -16,6 +16,7 @@
 // a reaction: 1 AP, counts as an attack, l.81) or `pass`. When every
 // reaction is done the held-back act resumes (a move may set off others
 // further on; each foe reacts once per act).
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -312,8 +313,21 @@ absl::Status DecideStand(const fb::CommandT& c, Decision& d) {
 
 absl::Status ResumeOpportunity(Decision& d, uint32_t wid) {
   const uint64_t decl = d.state().windows.at(wid).trigger;
+  std::string down;  // owners knocked out before answering (l.116, Settle)
+  for (const std::string& e : d.state().windows.at(wid).eligible) {
+    const Window& w = d.state().windows.at(wid);
+    const Combatant* o = d.state().Find(e);
+    if (std::find(w.answered.begin(), w.answered.end(), e) == w.answered.end() && o != nullptr &&
+        !Conscious(*o)) {
+      absl::StrAppend(&down, down.empty() ? "" : ", ", e);
+    }
+  }
   ASSIGN_OR_RETURN(std::optional<PendingAct> held,
-                   CloseWindow(d, wid, "reactions done", {decl, "003.opportunity"}));
+                   CloseWindow(d, wid,
+                               down.empty() ? std::string("reactions done")
+                                            : absl::StrCat("reactions done; ", down,
+                                                           " unconscious: no opportunity attack"),
+                               {decl, down.empty() ? "003.opportunity" : "003.health"}));
   if (!held.has_value()) return absl::OkStatus();
   const PendingAct p = *held;
   const Combatant* actor = d.state().Find(p.actor);

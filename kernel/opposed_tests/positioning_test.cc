@@ -1156,6 +1156,70 @@ TEST(Opportunity, LeavingAndComingBackProvokesWhereItLeaves) {
   EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 3);
 }
 
+// 003 l.116 "knocked unconscious", l.36 "Opportunity Attack. A special
+// form of Strike" (a reaction), l.82 "Characters that willingly move ...
+// leave it": a leaves d's reach ((5,5) -> (4,5), 2 m from d at (6,5)) and
+// its move waits at (5,5) for d's answer; the GM knocks d out (Health 0)
+// before it answers: d can make no attack, so the window waits for nobody
+// and the move goes on to (3,5), 2 m walked. Black-box case: the window
+// stayed open for the unconscious d, whose `pass` alone let a go on.
+TEST(Opportunity, AnOwnerKnockedOutBeforeAnsweringDoesNotHoldTheMove) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
+          {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto move = Cmd("a", "move");
+  Path(move, {{4, 5}, {3, 5}});
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{5, 5}));
+  auto down = Gm("gm_set", "d", "a falling beam");
+  WithText(down, "resource", "health");
+  With(down, "value", 0);
+  auto ev = t.Submit(down);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(Cites(*ev, "003.health"));
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 5}));
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 2);
+  EXPECT_EQ(t.state().active, "a");
+}
+
+// The same with two owners (l.116, l.81-82): a leaves the reach of d and
+// of e (at (6,6): (4,5) is 2 m away) at once; the window asks d, then e.
+// The GM knocks e out; d passes: nothing is left to wait for, the move
+// goes on to (3,5). Black-box case: after d's pass it waited for e.
+TEST(Opportunity, AnOwnerKnockedOutAfterAnotherIsNotWaitedFor) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")}),
+                  Who("e", "y", 6, 6, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
+          {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto move = Cmd("a", "move");
+  Path(move, {{4, 5}, {3, 5}});
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"d", "e"}));
+  auto down = Gm("gm_set", "e", "a falling beam");
+  WithText(down, "resource", "health");
+  With(down, "value", 0);
+  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // d, conscious, still to answer
+  auto pass = Cmd("d", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 5}));
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 2);
+}
+
 // 003 l.82: "A character can avoid provoking an opportunity attack in this
 // way by taking the Disengage action or moving through means of
 // teleportation." The text gives teleportation no cost or range (a spell's,

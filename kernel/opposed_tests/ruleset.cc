@@ -36,7 +36,9 @@ const GmRules& Gm() {
       // l.116: the active character knocked out by a ruling (Health 0, or
       // Unconscious added) loses the rest of its turn, as when a blow
       // knocks it out (black-box case: it stayed active, unconscious).
-      RETURN_IF_ERROR(EndTurnIfDown(d, ruling));
+      // Settle first: an opportunity window left waiting only for owners
+      // now unconscious lets its held act go on (l.116; Settle).
+      RETURN_IF_ERROR(Settle(d, ruling));
       return ResumeTurns(d, ruling);
     };
     return r;
