@@ -518,14 +518,8 @@ TEST(Actions, StatusEffectsPersistThroughDeath) {
   auto b = Being("b", "y", 2, 1);
   auto c = Being("c", "y", 5, 5, {{"ins", 1}});
   Table t(ApRp(), MakeRoster({a, b, c}));
-  fb::CommandT bleed = Gm("b", "gm_condition", "a deep cut");
-  WithText(bleed, "name", kBleeding);
-  WithText(bleed, "op", "add");
-  ASSERT_OK(t.Submit(bleed));
-  fb::CommandT dead = Gm("b", "gm_condition", "bled out");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("b", kBleeding, "a deep cut")));
+  ASSERT_OK(t.Submit(GmAdds("b", kDead, "bled out")));
   EXPECT_TRUE(Has(t, "b", kBleeding));
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
   EXPECT_EQ(t.state().active, "c");  // b is skipped
@@ -544,10 +538,7 @@ TEST(Actions, UntilTheEndOfTheTurnEndsWhenADeadCreaturesTurnIsLost) {
   Table t(ApRp(), MakeRoster({a, b}));
   ASSERT_OK(t.Submit(Cmd("a", "blind", {"b"}), {15, 2}));  // 15 + 5 = 20 > 2
   ASSERT_TRUE(Has(t, "b", kBlinded));
-  fb::CommandT dead = Gm("b", "gm_condition", "killed");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("b", kDead, "killed")));
   EXPECT_TRUE(Has(t, "b", kBlinded));  // l.103: dying does not remove it
   auto ev = t.Submit(Cmd("a", "end_turn"));  // b's turn (round 1) is skipped: lost
   ASSERT_OK(ev);
@@ -587,10 +578,7 @@ TEST(Actions, ACreatureDyingOnItsTurnLosesIt) {
   EXPECT_EQ(t.state().active, "c");
   EXPECT_FALSE(t.Submit(Cmd("a", "end_turn")).ok());
   // Killing a creature whose turn is not running changes no turn.
-  fb::CommandT dead2 = Gm("b", "gm_condition", "killed");
-  WithText(dead2, "name", kDead);
-  WithText(dead2, "op", "add");
-  ASSERT_OK(t.Submit(dead2));
+  ASSERT_OK(t.Submit(GmAdds("b", kDead, "killed")));
   EXPECT_EQ(t.state().active, "c");
 }
 
@@ -602,10 +590,7 @@ TEST(Actions, ABlindOnTheDeadAfterItsPlacePassedEndsNextRound) {
   auto b = Being("b", "y", 2, 1, {{"ins", 15}});
   auto c = Being("c", "x", 3, 1, {{"ins", 10}, {"quick_fingers", 5}});
   Table t(ApRp(), MakeRoster({a, b, c}));
-  fb::CommandT dead = Gm("b", "gm_condition", "killed");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("b", kDead, "killed")));
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));  // b's place: skipped
   ASSERT_EQ(t.state().active, "c");
   ASSERT_OK(t.Submit(Cmd("c", "blind", {"b"}), {15}));  // 15 + 5 = 20; the Dead make no check
@@ -630,10 +615,7 @@ TEST(Actions, ABlindOnTheDeadInATurnHeldToTheEndEndsNextRound) {
   Table t(ApRp(), MakeRoster({a, b, c}));
   ASSERT_OK(t.Submit(Cmd("a", "hold_turn")));
   ASSERT_EQ(t.state().active, "c");
-  fb::CommandT dead = Gm("b", "gm_condition", "killed");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("b", kDead, "killed")));
   ASSERT_OK(t.Submit(Cmd("c", "end_turn")));  // b's place: skipped; a's held turn
   ASSERT_EQ(t.state().active, "a");
   ASSERT_EQ(t.state().round, 1);
@@ -921,10 +903,7 @@ TEST(Actions, ADeadTargetMakesNoCheck) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 2}});
   auto b = Being("b", "y", 2, 1, {{"athletics", 9}});
   Table t(ApRp(), MakeRoster({a, b}));
-  fb::CommandT dead = Gm("b", "gm_condition", "killed");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("b", kDead, "killed")));
   auto ev = t.Submit(Cmd("a", "trip", {"b"}), {1});  // one die: 1 + 2 = 3; b rolls none
   ASSERT_OK(ev);
   EXPECT_EQ(NumOf(*ev, "004.trip", "actor"), 3);

@@ -311,10 +311,7 @@ TEST(Cinematic, ALeadsReductionDoesNotLowerAHelpersCost) {
 // both waited for the GM, 6 and 4 Momentum to be paid for the dead).
 TEST(Cinematic, TheDeadMakeNoBurst) {
   Table t(ApRp(), Roster());
-  fb::CommandT dead = Gm("pal", "gm_condition", "killed");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("pal", kDead, "killed")));
   auto r = t.Submit(Propose("pal", "reaction", 1));
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
   EXPECT_NE(r.status().message().find("Dead"), std::string::npos) << r.status();

@@ -123,10 +123,7 @@ TEST(Movement, ThroughAnEnemy) {
 // (Black-box: the dead creature rolled Athletics and stopped the mover.)
 TEST(Movement, ADeadEnemyMakesNoCheck) {
   Table t(ApRp(), Roster());
-  fb::CommandT dead = Gm("e", "gm_condition", "killed");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("e", kDead, "killed")));
   ASSERT_OK(t.Submit(Cmd("a", "move_action")));
   auto ev = t.Submit(Path(Cmd("a", "move"), {{2, 2}, {1, 3}, {1, 4}}), {1});  // one die: a's 1 + 5
   ASSERT_OK(ev);

@@ -79,6 +79,16 @@ inline fb::CommandT Gm(const std::string& actor, const std::string& action, cons
   return kernel::testing::GmCmd(action, actor, reason);
 }
 
+// The GM's `gm_condition` adding `name` to `who`, for `rounds` rounds when
+// given (ends at `who`'s turn start that many rounds on), why `reason`.
+inline fb::CommandT GmAdds(const std::string& who, const std::string& name, const std::string& reason,
+                           int64_t rounds = 0) {
+  fb::CommandT c = Gm(who, "gm_condition", reason);
+  WithText(c, "name", name);
+  WithText(c, "op", "add");
+  if (rounds > 0) With(c, "rounds", rounds);
+  return c;
+}
 inline fb::CommandT Path(fb::CommandT c, std::vector<std::pair<int, int>> path) {
   kernel::testing::WithPath(c, std::move(path));
   return c;

@@ -312,10 +312,7 @@ TEST(Turns, AUnionWhoseLeaderDiesKeepsItsTurn) {
   EXPECT_EQ(t.state().order[1].actor, "horse");
   EXPECT_EQ(t.state().order[1].initiative, 29);  // (26 + 32) / 2
   ASSERT_EQ(t.state().active, "foe");
-  fb::CommandT dead = Gm("horse", "gm_condition", "killed");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("horse", kDead, "killed")));
   ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
   EXPECT_EQ(t.state().round, 1);
   EXPECT_EQ(t.state().active, "knight");
@@ -431,10 +428,7 @@ TEST(Turns, AUnionWithOneLivingCreatureIsOrderedAsNoUnion) {
   auto foe = Being("foe", "y", 8, 8, {{"ins", 20}});  // 40
   Table t(ApRp(), MakeRoster({knight, horse, foe}));
   ASSERT_TRUE(t.status().ok()) << t.status();
-  fb::CommandT dead = Gm("horse", "gm_condition", "killed");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("horse", kDead, "killed")));
   ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
   ASSERT_EQ(t.state().active, "knight");
   auto r = t.Submit(Cmd("knight", "end_turn"));
@@ -460,10 +454,7 @@ TEST(Turns, ADeadHolderDoesNotResume) {
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
   ASSERT_EQ(t.state().active, "c");
-  fb::CommandT dead = Gm("b", "gm_condition", "killed");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("b", kDead, "killed")));
   auto r = t.Submit(Cmd("b", "resume"));
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
   EXPECT_NE(r.status().message().find("Dead"), std::string::npos) << r.status();
@@ -477,10 +468,7 @@ TEST(Turns, ADeadHolderDoesNotResume) {
 // refused, as b naming the Dead c is (black-box: both gained Union).
 TEST(Turns, TheDeadDecideNoUnion) {
   Table t(ApRp(), Duel());
-  fb::CommandT dead = Gm("c", "gm_condition", "killed");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("c", kDead, "killed")));
   auto r = t.Submit(Cmd("c", "form_union", {"b"}));
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
   EXPECT_FALSE(Has(t, "b", kUnion));
@@ -494,10 +482,7 @@ TEST(Turns, TheDeadDecideNoUnion) {
 TEST(Turns, TheDeadDoNotLeaveAUnion) {
   Table t(ApRp(), Duel());
   ASSERT_OK(t.Submit(Cmd("b", "form_union", {"c"})));
-  fb::CommandT dead = Gm("c", "gm_condition", "killed");
-  WithText(dead, "name", kDead);
-  WithText(dead, "op", "add");
-  ASSERT_OK(t.Submit(dead));
+  ASSERT_OK(t.Submit(GmAdds("c", kDead, "killed")));
   auto r = t.Submit(Cmd("c", "leave_union"));
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
   EXPECT_TRUE(Has(t, "b", kUnion));
@@ -678,11 +663,7 @@ TEST(Turns, AGmConditionUntilItsNextTurnSetOnAnUntouchedTurnHandedOnStopsAtItsNe
   ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
   ASSERT_EQ(t.state().round, 2);
   ASSERT_EQ(t.state().active, "a");
-  fb::CommandT stun = Gm("a", "gm_condition", "stunned by the blast");
-  WithText(stun, "name", "Stunned");
-  WithText(stun, "op", "add");
-  With(stun, "rounds", 1);
-  ASSERT_OK(t.Submit(stun));
+  ASSERT_OK(t.Submit(GmAdds("a", "Stunned", "stunned by the blast", 1)));
   ASSERT_EQ(t.state().Find("a")->FindCondition("Stunned")->expiry.round, 3);
   auto g = Gm("", "gm_order", "tie: o first");
   g.targets = {"o", "a", "z"};
@@ -711,11 +692,7 @@ TEST(Turns, AGmConditionOfTwoRoundsSetOnAnUntouchedTurnHandedOnKeepsItsRound) {
   ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
   ASSERT_EQ(t.state().round, 2);
   ASSERT_EQ(t.state().active, "a");
-  fb::CommandT stun = Gm("a", "gm_condition", "stunned for two rounds");
-  WithText(stun, "name", "Stunned");
-  WithText(stun, "op", "add");
-  With(stun, "rounds", 2);
-  ASSERT_OK(t.Submit(stun));
+  ASSERT_OK(t.Submit(GmAdds("a", "Stunned", "stunned for two rounds", 2)));
   auto g = Gm("", "gm_order", "tie: o first");
   g.targets = {"o", "a", "z"};
   ASSERT_OK(t.Submit(g));
@@ -743,11 +720,7 @@ TEST(Turns, AGmConditionSetBeforeTheTurnHandedOnKeepsTheNextRoundsStart) {
   auto o = Being("o", "y", 2, 1, {{"ins", 12}});
   Table t(ApRp(), MakeRoster({a, o, z}));
   ASSERT_EQ(t.state().active, "z");
-  fb::CommandT stun = Gm("a", "gm_condition", "stunned by the blast");
-  WithText(stun, "name", "Stunned");
-  WithText(stun, "op", "add");
-  With(stun, "rounds", 1);
-  ASSERT_OK(t.Submit(stun));
+  ASSERT_OK(t.Submit(GmAdds("a", "Stunned", "stunned by the blast", 1)));
   ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
   ASSERT_EQ(t.state().active, "a");
   auto g = Gm("", "gm_order", "tie: o first");
@@ -776,11 +749,7 @@ TEST(Turns, AGmConditionSetOnAHeldTurnHandedOnKeepsTheNextRoundsStart) {
   ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
   ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
   ASSERT_EQ(t.state().active, "a");  // the held turns at the end
-  fb::CommandT stun = Gm("a", "gm_condition", "stunned by the blast");
-  WithText(stun, "name", "Stunned");
-  WithText(stun, "op", "add");
-  With(stun, "rounds", 1);
-  ASSERT_OK(t.Submit(stun));
+  ASSERT_OK(t.Submit(GmAdds("a", "Stunned", "stunned by the blast", 1)));
   auto g = Gm("", "gm_order", "tie: b before a");
   g.targets = {"b", "a", "o"};
   ASSERT_OK(t.Submit(g));
@@ -1042,11 +1011,7 @@ TEST(Turns, AStatusEffectOnAnObjectEndsAtItsPlaceInTheOrder) {
   auto foe = Being("foe", "y", 15, 15, {{"ins", 1}});
   Table t(ApRp(), MakeRoster({a, crate, foe}));
   ASSERT_TRUE(t.status().ok()) << t.status();
-  fb::CommandT burn = Gm("crate", "gm_condition", "set alight");
-  WithText(burn, "name", "Burning");
-  WithText(burn, "op", "add");
-  With(burn, "rounds", 1);
-  ASSERT_OK(t.Submit(burn));
+  ASSERT_OK(t.Submit(GmAdds("crate", "Burning", "set alight", 1)));
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
   auto ev = t.Submit(Cmd("foe", "end_turn"));
   ASSERT_OK(ev);
