@@ -492,6 +492,13 @@ absl::Status DecideHold(const fb::CommandT& cmd, Decision& d) {
   if (theirs < 0 || s.order[theirs].delayed) {
     return Refuse("000.hold", after + " has no place in the order to follow");
   }
+  // L13 "it must wait until the end of another's Creatures Turn": a Dead
+  // creature gets no Turn (README "Dead"), so there is no end of it to wait
+  // for (was: accepted, the hold resuming after the living one before it).
+  if (IsDead(*s.Find(after))) {
+    return Refuse("000.hold", absl::StrCat(after, " is Dead and gets no Turn to wait for (L13): hold until after "
+                                                  "a living creature still to act this round"));
+  }
   if (theirs <= mine || s.Find(after)->Resource(kTurnRound) >= s.round) {
     return Refuse("000.hold",
                   absl::StrCat("a held turn drops to a lower position: ", after,

@@ -340,6 +340,23 @@ TEST(Turns, HoldKeepsTheActionsLeftAndDropsInTheOrder) {
   EXPECT_EQ(t.state().active, "gob");  // aria now acts after gob
 }
 
+// 000 L13 "If a Creature decides to hold its Turn it must wait until the
+// end of another's Creatures Turn": a Dead creature gets no Turn, so a hold
+// until after it is refused, naming why (was: accepted, aria resuming after
+// the living creature before it); after the living orc it is taken.
+TEST(Turns, AHoldUntilAfterADeadCreatureIsRefused) {
+  Table t = ThreeApart();
+  GmAdd(t, "gob", kDead);
+  fb::CommandT hold = Cmd("aria", "hold");
+  WithText(hold, "after", "gob");
+  const absl::Status st = t.Submit(hold).status();
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition) << st;
+  EXPECT_NE(st.message().find("gob is Dead"), std::string::npos) << st;
+  EXPECT_EQ(t.state().active, "aria");
+  HoldUntilAfter(t, "aria", "orc");
+  EXPECT_EQ(t.state().active, "orc");
+}
+
 // 000 l.13: "(If something has a Duration of 1 Round it will end after all
 // other Creatures have gotten a Turn, not the end of the Initiative count)".
 // The GM makes the orc Shaken for 1 Round during aria's turn (order aria,
