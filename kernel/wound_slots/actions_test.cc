@@ -313,9 +313,7 @@ TEST(Grapple, ADraggersJumpCarriesTheGrappleAndCountsTowardItsFourAp) {
   fb::CommandT buy = Cmd("aria", "buy_move");
   With(buy, "ap", 4);
   EXPECT_EQ(t.Submit(buy).status().code(), absl::StatusCode::kFailedPrecondition);
-  fb::CommandT buy3 = Cmd("aria", "buy_move");
-  With(buy3, "ap", 3);
-  ASSERT_TRUE(t.Submit(buy3).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 3)).ok());
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 7);
   EXPECT_EQ(Ap(t.state(), "aria"), 1);
 }
@@ -358,13 +356,9 @@ TEST(Grapple, AReadiedGrapplerThatPassedStillClings) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
   ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
-  fb::CommandT r = Cmd("aria", "ready");
-  WithText(r, "act", "standard_attack");
-  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_TRUE(t.Submit(ReadyAttack("aria")).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("orc", 4)).ok());
   fb::CommandT mv = Cmd("orc", "move");
   mv.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6)};
   auto moved = t.Submit(mv);
@@ -393,13 +387,9 @@ TEST(Grapple, AReadiedGrapplerThatPassedStillClings) {
 TEST(Grapple, AReadiedGrapplerClingsToAJumpAway) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
-  fb::CommandT r = Cmd("aria", "ready");
-  WithText(r, "act", "standard_attack");
-  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_TRUE(t.Submit(ReadyAttack("aria")).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("orc", 4)).ok());
   fb::CommandT j = Cmd("orc", "jump");
   j.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6)};
   auto declared = t.Submit(j);
@@ -537,9 +527,7 @@ TEST(Grapple, NoLongerAdjacentTheGrappleAndItsPinEnd) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "pin", {"orc"}), {11}).ok());
   ASSERT_TRUE(t.state().Find("orc")->Has("Pinned"));
-  fb::CommandT buy = Cmd("aria", "buy_move");
-  With(buy, "ap", 1);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 1)).ok());
   fb::CommandT away = Cmd("aria", "move");
   away.path = {fb::Pos(4, 5), fb::Pos(3, 5)};
   ASSERT_TRUE(t.Submit(away).ok());
@@ -700,9 +688,7 @@ TEST(Reactions, RebuffOnApproach) {
 // away", beyond the reach plus the one step allowed).
 TEST(Reactions, ARebuffStrikesBeforeADiagonalStepOfTwoYards) {
   Table t(WoundSlots(), Roster({Aria(6, 6), Orc("orc", 8, 8)}), {10, 12});
-  fb::CommandT buy = Cmd("aria", "buy_move");
-  With(buy, "ap", 1);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 1)).ok());
   fb::CommandT mv = Cmd("aria", "move");
   mv.path = {fb::Pos(7, 7)};
   ASSERT_TRUE(t.Submit(mv).ok());
@@ -743,9 +729,7 @@ TEST(Reactions, InitiativeZeroCannotReact) {
 
 TEST(Ready, ReadiedActionIsAReaction) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
-  fb::CommandT r = Cmd("aria", "ready");
-  WithText(r, "act", "standard_attack");
-  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_TRUE(t.Submit(ReadyAttack("aria")).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "standard_attack", {"orc"}), {3}).ok());
   EXPECT_EQ(Init(t.state(), "aria"), 18);  // no -2 (l.204, l.125)
@@ -761,12 +745,8 @@ TEST(Ready, MovingIsNotAnActionAndKeepsTheReadiedAction) {
   // (2 yd at rate 9, 4 AP left) and steps: still readied. Defend (an
   // action, 2 AP) ends it.
   Table t(WoundSlots(), Roster({Aria(), Orc("orc", 15, 15)}), {10, 12});
-  fb::CommandT r = Cmd("aria", "ready");
-  WithText(r, "act", "standard_attack");
-  ASSERT_TRUE(t.Submit(r).ok());
-  fb::CommandT buy = Cmd("aria", "buy_move");
-  With(buy, "ap", 1);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(ReadyAttack("aria")).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 1)).ok());
   fb::CommandT step = Cmd("aria", "move");
   step.path = {fb::Pos(5, 6)};
   ASSERT_TRUE(t.Submit(step).ok());
@@ -786,16 +766,12 @@ TEST(Ready, MovingIsNotAnActionAndKeepsTheReadiedAction) {
 TEST(Ready, AReadiedCreatureAnswersAPlainMove) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  fb::CommandT r = Cmd("orc", "ready");
-  WithText(r, "act", "standard_attack");
-  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_TRUE(t.Submit(ReadyAttack("orc")).ok());
   fb::CommandT pass = Cmd("aria", "pass");
   pass.window = t.state().windows.begin()->first;
   ASSERT_TRUE(t.Submit(pass).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
-  fb::CommandT buy = Cmd("aria", "buy_move");
-  With(buy, "ap", 1);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 1)).ok());
   fb::CommandT step = Cmd("aria", "move");
   step.path = {fb::Pos(5, 6)};
   auto moved = t.Submit(step);
@@ -816,9 +792,7 @@ TEST(Ready, AReadiedCreatureAnswersAPlainMove) {
 TEST(Ready, ALowerInitiativeReadiedCreatureMayAnswer) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  fb::CommandT r = Cmd("orc", "ready");
-  WithText(r, "act", "standard_attack");
-  ASSERT_TRUE(t.Submit(r).ok());
+  ASSERT_TRUE(t.Submit(ReadyAttack("orc")).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);  // aria (18) may act first: she passes
   fb::CommandT pass = Cmd("aria", "pass");
   pass.window = t.state().windows.begin()->first;
@@ -867,9 +841,7 @@ TEST(Mounted, SharedTurnAtTheWorseInitiative) {
   EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);  // 10 + 5 - 12 = 3
   // The mount moves and carries its rider; controlling it costs the rider
   // the same AP (l.280). Horse: Str 0 + Size 6 = 6: rate 9, 2 AP -> 4 yd.
-  fb::CommandT hb = Cmd("horse", "buy_move");
-  With(hb, "ap", 2);
-  ASSERT_TRUE(t.Submit(hb).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("horse", 2)).ok());
   EXPECT_EQ(Ap(t.state(), "aria"), 17 - 4 - 2);
   fb::CommandT walk = Cmd("aria", "move");
   walk.path = {fb::Pos(4, 4)};
@@ -1045,9 +1017,7 @@ TEST(Mounted, ACreatureOnFootNextToARiderIsNotWithinItsReach) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.state().IsTurnOf("orc"));
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("orc", 4)).ok());
   fb::CommandT walk = Cmd("orc", "move");
   walk.path = {fb::Pos(7, 5), fb::Pos(6, 5), fb::Pos(5, 5)};
   auto moved = t.Submit(walk);
@@ -1156,9 +1126,7 @@ TEST(Mounted, ARiderIsNotInReachOfASmallerCreatureOnFootOneYardFromItsMount) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
   ASSERT_TRUE(t.state().IsTurnOf("horse"));
-  fb::CommandT buy = Cmd("horse", "buy_move");
-  With(buy, "ap", 2);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("horse", 2)).ok());
   fb::CommandT walk = Cmd("horse", "move");
   walk.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6), fb::Pos(9, 6)};
   auto moved = t.Submit(walk);
@@ -1188,9 +1156,7 @@ TEST(Mounted, ARiderOneYardFromAnEnemysReachOneComesIntoIt) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
   ASSERT_TRUE(t.state().IsTurnOf("horse"));
-  fb::CommandT buy = Cmd("horse", "buy_move");
-  With(buy, "ap", 2);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("horse", 2)).ok());
   fb::CommandT walk = Cmd("horse", "move");
   walk.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6), fb::Pos(9, 6)};
   auto moved = t.Submit(walk);
@@ -1218,9 +1184,7 @@ void ExpectTheOrcsWalkCostsTheRiderHerHorse(const std::vector<fb::Pos>& path, in
   ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.state().IsTurnOf("orc"));
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("orc", 4)).ok());
   fb::CommandT walk = Cmd("orc", "move");
   walk.path = path;
   auto moved = t.Submit(walk, {3});
@@ -1857,9 +1821,7 @@ TEST(Mounted, AMountThatHadItsTurnTakesNoSecondOneWithItsNewRider) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 1}, {"size", 6}}, "hooves", "2", "hooves", {{"reach", 0}});
   Table t(WoundSlots(), Roster({std::move(aria), std::move(horse), Orc("orc", 12, 12)}), {12, 5});
   ASSERT_TRUE(t.state().IsTurnOf("horse"));
-  fb::CommandT buy = Cmd("horse", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("horse", 4)).ok());
   ASSERT_TRUE(t.Submit(Cmd("horse", "end_turn")).ok());
   EXPECT_EQ(Ap(t.state(), "horse"), 10);
   ASSERT_TRUE(t.state().IsTurnOf("orc"));
@@ -2161,9 +2123,7 @@ TEST(Mounted, ARiddenMountMayRebuffAtTheSharedInitiative) {
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.state().IsTurnOf("orc"));
   EXPECT_EQ(InitiativeOf(t.state(), "horse"), 10);
-  fb::CommandT buy = Cmd("orc", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("orc", 4)).ok());
   fb::CommandT mv = Cmd("orc", "move");
   mv.path = {fb::Pos(4, 5), fb::Pos(5, 5), fb::Pos(6, 5)};
   auto moved = t.Submit(mv);

@@ -587,9 +587,7 @@ TEST(Rest, ARestOnTheRestersOwnTurnKeepsItsTurn) {
 // AP 21 (l.117) (was: 9 yd and 3 AP kept through the rest).
 TEST(Rest, AShortRestsRoundsLoseTheMovementAndGainTheAp) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
-  fb::CommandT buy = Cmd("aria", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 4)).ok());
   ASSERT_EQ(R(t, res::kMovePool), 9);
   ASSERT_EQ(R(t, res::kAp), 3);
   ASSERT_TRUE(t.Submit(Cmd("aria", "short_rest")).ok());

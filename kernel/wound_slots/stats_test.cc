@@ -159,9 +159,7 @@ TEST(Movement, TheTerrainTableRows) {
   Table t(WoundSlots(), r, {10, 12});
   ASSERT_TRUE(t.status().ok()) << t.status();
   for (int k = 0; k < 2; ++k) {
-    fb::CommandT buy = Cmd("aria", "buy_move");
-    With(buy, "ap", 4);
-    ASSERT_TRUE(t.Submit(buy).ok());
+    ASSERT_TRUE(t.Submit(BuyMove("aria", 4)).ok());
   }
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 18);
   fb::CommandT mv = Cmd("aria", "move");
@@ -201,16 +199,12 @@ TEST(Movement, TheColumnIsTheRoundsTotalAp) {
   ASSERT_TRUE(t.status().ok()) << t.status();
   // Rate 9 (Str 2 + Athletics 2 = 4, l.143): 2 AP buy 4 yd; 2 more make 4
   // AP in the round: a full movement, 9 yd (l.160), so they add 5.
-  fb::CommandT two = Cmd("aria", "buy_move");
-  With(two, "ap", 2);
-  ASSERT_TRUE(t.Submit(two).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 2)).ok());
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 4);
-  ASSERT_TRUE(t.Submit(two).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 2)).ok());
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 9);
   // A fifth AP begins a second movement: its 1-AP column, 2 yd.
-  fb::CommandT one = Cmd("aria", "buy_move");
-  With(one, "ap", 1);
-  ASSERT_TRUE(t.Submit(one).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 1)).ok());
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 11);
   EXPECT_EQ(Ap(t.state(), "aria"), 2);
   // Typed params: a flag other than 0/1, a negative count, text for a number.
@@ -235,9 +229,7 @@ TEST(Movement, ADashAfterMovingDoublesTheRateForWhatIsBoughtAfter) {
   // 18 - 9 = 9 yd (the 4-AP column at 18 less the 2-AP column at 18), the
   // 4 yd bought before the Dash unchanged: 2 + 9 = 11 left. AP 7 - 6 = 1.
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
-  fb::CommandT two = Cmd("aria", "buy_move");
-  With(two, "ap", 2);
-  ASSERT_TRUE(t.Submit(two).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 2)).ok());
   fb::CommandT walk = Cmd("aria", "move");
   walk.path = {fb::Pos(4, 5), fb::Pos(3, 5)};
   ASSERT_TRUE(t.Submit(walk).ok());
@@ -246,7 +238,7 @@ TEST(Movement, ADashAfterMovingDoublesTheRateForWhatIsBoughtAfter) {
   ASSERT_TRUE(dash.ok()) << dash.status();
   EXPECT_EQ(EffectiveRate(*t.state().Find("aria")), 18);
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 2);
-  ASSERT_TRUE(t.Submit(two).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 2)).ok());
   EXPECT_EQ(t.state().Find("aria")->Resource(res::kMovePool), 11);
   EXPECT_EQ(Ap(t.state(), "aria"), 1);
 }
@@ -275,9 +267,7 @@ TEST(Jump, AJumpOverMovementAlreadyBoughtCostsNoAp) {
   // 4 = 14 + Speed 1 (a 5-yard run-up, l.177) = 15 feet = 5 yd: she lands
   // on the path's last square.
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
-  fb::CommandT buy = Cmd("aria", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 4)).ok());
   fb::CommandT walk = Cmd("aria", "move");
   for (int x = 6; x <= 10; ++x) walk.path.emplace_back(x, 5);
   ASSERT_TRUE(t.Submit(walk).ok());
@@ -364,9 +354,7 @@ TEST(Jump, AJumpOutsideReachIsNotRebuffed) {
 // only (11,5)).
 TEST(Jump, AnEarlierJumpsYardsCountTowardTheRunUp) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
-  fb::CommandT buy = Cmd("aria", "buy_move");
-  With(buy, "ap", 4);
-  ASSERT_TRUE(t.Submit(buy).ok());
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 4)).ok());
   fb::CommandT walk = Cmd("aria", "move");
   walk.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
   ASSERT_TRUE(t.Submit(walk).ok());
@@ -486,9 +474,7 @@ TEST(Jump, EverySecondDiagonalCountsTwoYards) {
   // 3 yd from (5,5); 9 - 3 = 6 yd left.
   {
     Table t(WoundSlots(), Roster({Aria(5, 5), Orc("orc", 15, 15)}), {10, 12});
-    fb::CommandT buy = Cmd("aria", "buy_move");
-    With(buy, "ap", 4);
-    ASSERT_TRUE(t.Submit(buy).ok());
+    ASSERT_TRUE(t.Submit(BuyMove("aria", 4)).ok());
     fb::CommandT j = Cmd("aria", "jump");
     j.path = {fb::Pos(6, 6), fb::Pos(7, 7), fb::Pos(8, 8)};
     auto jumped = t.Submit(j, {14});

@@ -75,6 +75,19 @@ inline fb::RosterT Roster(std::vector<fb::CombatantSpecT> cs) {
   return r;
 }
 
+// `who` readies a standard attack (l.204).
+inline fb::CommandT ReadyAttack(const std::string& who) {
+  fb::CommandT r = Cmd(who, "ready");
+  WithText(r, "act", "standard_attack");
+  return r;
+}
+// `who` buys movement with `ap` AP (l.160).
+inline fb::CommandT BuyMove(const std::string& who, int64_t ap) {
+  fb::CommandT buy = Cmd(who, "buy_move");
+  With(buy, "ap", ap);
+  return buy;
+}
+
 inline int64_t Init(const State& s, const std::string& who) { return InitiativeOf(s, who); }
 inline int64_t Ap(const State& s, const std::string& who) { return s.Find(who)->Resource(res::kAp); }
 inline int64_t Wounds(const State& s, const std::string& who, int level) {
