@@ -1134,12 +1134,7 @@ TEST(Opportunity, ACasterPushedOutOfRangeMakesNoSpellAttack) {
 // d's opportunity window opened only once a stood at (5,6), 3 m walked,
 // where it re-entered: the leaving, first on the path, was walked past.
 TEST(Opportunity, LeavingAndComingBackProvokesWhereItLeaves) {
-  Table t(OpposedTests(),
-          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}},
-                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
-                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
-                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
-          {6, 1});
+  Table t(OpposedTests(), ClubAndAxe(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
   auto move = Cmd("a", "move");
   Path(move, {{4, 5}, {4, 6}, {5, 6}});
@@ -1164,12 +1159,7 @@ TEST(Opportunity, LeavingAndComingBackProvokesWhereItLeaves) {
 // and the move goes on to (3,5), 2 m walked. Black-box case: the window
 // stayed open for the unconscious d, whose `pass` alone let a go on.
 TEST(Opportunity, AnOwnerKnockedOutBeforeAnsweringDoesNotHoldTheMove) {
-  Table t(OpposedTests(),
-          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}},
-                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
-                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
-                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
-          {6, 1});
+  Table t(OpposedTests(), ClubAndAxe(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
   auto move = Cmd("a", "move");
   Path(move, {{4, 5}, {3, 5}});
