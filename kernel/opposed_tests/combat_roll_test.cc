@@ -493,10 +493,7 @@ TEST(CombatRoll, AnAttackerKnockedOutBeforeTheDefenseMakesNoTest) {
   s.weapon = "club";
   ASSERT_TRUE(t.Submit(s).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
-  auto down = Gm("gm_set", "a", "a falling beam");
-  WithText(down, "resource", "health");
-  With(down, "value", 0);
-  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_TRUE(t.Submit(KnockOut("a")).ok());
   auto dodge = Cmd("d", "defend");
   dodge.window = t.state().windows.begin()->first;
   WithText(dodge, "defense", "dodge");

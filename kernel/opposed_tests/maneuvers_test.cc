@@ -45,10 +45,7 @@ void CriticalWin(Table& t) {
 // defense (l.56, l.58): its die 5 is a critical win, a maneuver to choose.
 void KnockOutThenWinCritically(Table& t) {
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto down = Gm("gm_set", "d", "a falling beam");
-  WithText(down, "resource", "health");
-  With(down, "value", 0);
-  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_TRUE(t.Submit(KnockOut("d")).ok());
   ASSERT_TRUE(t.state().Find("d")->Has("Unconscious"));
   auto s = Cmd("a", "strike", {"d"});
   s.weapon = "club";
@@ -218,10 +215,7 @@ TEST(Maneuvers, AWinnerKnockedOutBeforeItsManeuverMakesNone) {
   Table t(OpposedTests(), Pair(2), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
   CriticalWin(t);
-  auto down = Gm("gm_set", "a", "a falling beam");
-  WithText(down, "resource", "health");
-  With(down, "value", 0);
-  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_TRUE(t.Submit(KnockOut("a")).ok());
   ASSERT_TRUE(t.state().Find("a")->Has("Unconscious"));
   ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
   auto ev = Maneuver(t, "trip", {2});  // the only die: the club's damage

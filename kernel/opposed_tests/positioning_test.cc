@@ -906,10 +906,7 @@ TEST(Health, TheActiveCharacterKnockedOutByTheGmLosesItsTurn) {
   Table t(OpposedTests(), Two(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
   ASSERT_EQ(t.state().active, "a");
-  auto gm = Gm("gm_set", "a", "a falling beam");
-  WithText(gm, "resource", "health");
-  With(gm, "value", 0);
-  ASSERT_TRUE(t.Submit(gm).ok());
+  ASSERT_TRUE(t.Submit(KnockOut("a")).ok());
   EXPECT_TRUE(t.state().Find("a")->Has("Unconscious"));
   EXPECT_EQ(t.state().round, 1);
   EXPECT_EQ(t.state().active, "d");
@@ -1197,10 +1194,7 @@ TEST(Opportunity, AnOwnerKnockedOutAfterAnotherIsNotWaitedFor) {
   ASSERT_TRUE(t.Submit(move).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
   ASSERT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"d", "e"}));
-  auto down = Gm("gm_set", "e", "a falling beam");
-  WithText(down, "resource", "health");
-  With(down, "value", 0);
-  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_TRUE(t.Submit(KnockOut("e")).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);  // d, conscious, still to answer
   auto pass = Cmd("d", "pass");
   pass.window = t.state().windows.begin()->first;

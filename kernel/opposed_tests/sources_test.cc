@@ -153,10 +153,7 @@ TEST(Sources, ADefenderKnockedOutBeforeAnsweringCannotDefend) {
   shot.weapon = "bow";
   ASSERT_TRUE(t.Submit(shot).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
-  auto down = Gm("gm_set", "d", "a falling beam");
-  WithText(down, "resource", "health");
-  With(down, "value", 0);
-  ASSERT_TRUE(t.Submit(down).ok());
+  ASSERT_TRUE(t.Submit(KnockOut("d")).ok());
   auto answer = Cmd("d", "defend");
   answer.window = t.state().windows.begin()->first;
   WithText(answer, "defense", "none");

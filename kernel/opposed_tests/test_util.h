@@ -119,6 +119,14 @@ inline std::vector<events::EventBuffer> Exchange(Table& t, const std::string& we
   return ev.ok() ? *ev : std::vector<events::EventBuffer>{};
 }
 
+// The GM sets `who`'s Health to 0: knocked unconscious (l.116), why `why`.
+inline fb::CommandT KnockOut(const std::string& who, const std::string& why = "a falling beam") {
+  fb::CommandT c = Gm("gm_set", who, why);
+  WithText(c, "resource", "health");
+  With(c, "value", 0);
+  return c;
+}
+
 inline int CountCond(const Combatant& c, const std::string& name) {
   int n = 0;
   for (const auto& [id, k] : c.conditions) n += k.name == name;
