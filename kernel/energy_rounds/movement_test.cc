@@ -520,6 +520,13 @@ TEST(Movement, CatchYourBreath) {
   EXPECT_EQ(K(t).Resource("stamina"), 7);
 }
 
+// kara catches her breath, paying 1 of its Energy with Stamina (l.41, l.47).
+fb::CommandT CatchBreathPayingStamina() {
+  auto b = Cmd("kara", "catch_breath");
+  With(b, "stamina_energy", 1);
+  return b;
+}
+
 // 002 l.47: "Once per Round, you may spend 1 Stamina when you would
 // normally spend 1 Energy"; l.41: "Catch Your Breath: Using 3 Energy (or all
 // your Energy), you may regain 1 Stamina". The text makes no exception for
@@ -531,8 +538,7 @@ TEST(Movement, CatchYourBreath) {
 TEST(Movement, CatchYourBreathMayPayOneEnergyWithStamina) {
   Table t(EnergyRounds(), Field({{"stamina", 4}}));
   ASSERT_EQ(K(t).Resource("energy"), 4);
-  auto b = Cmd("kara", "catch_breath");
-  With(b, "stamina_energy", 1);
+  auto b = CatchBreathPayingStamina();
   auto ev = t.Submit(Now(b));
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(K(t).Resource("energy"), 2);
@@ -546,8 +552,7 @@ TEST(Movement, CatchYourBreathMayPayOneEnergyWithStamina) {
   ASSERT_EQ(K(t).Resource("energy"), 4);
   ASSERT_TRUE(t.Submit(Move("run", {{3, 5}, {4, 5}, {5, 5}, {6, 5}})).ok());  // 4 of 6 m: 2
   ASSERT_EQ(K(t).Resource("energy"), 2);
-  auto b2 = Cmd("kara", "catch_breath");
-  With(b2, "stamina_energy", 1);
+  auto b2 = CatchBreathPayingStamina();
   ASSERT_TRUE(t.Submit(Now(b2)).ok());
   EXPECT_EQ(K(t).Resource("energy"), 1);
   EXPECT_EQ(K(t).Resource("stamina"), 4);
@@ -565,8 +570,7 @@ TEST(Movement, CatchYourBreathMayPayOneEnergyWithStamina) {
 TEST(Movement, CatchYourBreathPaidWithTheLastStaminaKnocksNobodyOut) {
   Table t(EnergyRounds(), Field({{"stamina", 1}}));
   ASSERT_EQ(K(t).Resource("energy"), 1);  // l.58: Stamina 1, Energy 1
-  auto b = Cmd("kara", "catch_breath");
-  With(b, "stamina_energy", 1);
+  auto b = CatchBreathPayingStamina();
   auto ev = t.Submit(Now(b));
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(K(t).Resource("energy"), 1);
