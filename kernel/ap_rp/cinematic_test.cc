@@ -169,9 +169,7 @@ TEST(Cinematic, AProposedOrBurstCinematicActionIsActingForTheGmOrder) {
       ASSERT_EQ(Momentum(t), 4);  // 10 - 6 (l.44)
       ASSERT_EQ(Res(t, first, kApUsed), 0);
     }
-    auto g = Gm("", "gm_order", "the GM breaks the tie");
-    g.targets = {other, first, "orc"};
-    ASSERT_OK(t.Submit(g));
+    ASSERT_OK(t.Submit(GmOrder({other, first, "orc"}, "the GM breaks the tie")));
     EXPECT_EQ(t.state().active, first) << "rule=" << rule;
     EXPECT_EQ(FirstPending(t.state(), first, "cinematic") != nullptr, !rule) << "rule=" << rule;
   }
@@ -194,9 +192,7 @@ TEST(Cinematic, AReactionProposedOnOnesOwnTurnIsActingForTheGmOrder) {
     ASSERT_TRUE(t.status().ok()) << t.status();
     ASSERT_EQ(t.state().active, "a");  // 24 = 24: id order
     ASSERT_OK(t.Submit(Propose("a", "reaction", burst ? 1 : 0)));
-    auto g = Gm("", "gm_order", "the GM breaks the tie");
-    g.targets = {"b", "a", "orc"};
-    ASSERT_OK(t.Submit(g));
+    ASSERT_OK(t.Submit(GmOrder({"b", "a", "orc"}, "the GM breaks the tie")));
     EXPECT_EQ(t.state().active, "a") << "burst=" << burst;
     EXPECT_NE(FirstPending(t.state(), "a", "cinematic"), nullptr);
     EXPECT_EQ(t.Submit(Cmd("a", "hold_turn")).status().code(), absl::StatusCode::kFailedPrecondition);

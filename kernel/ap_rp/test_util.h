@@ -89,6 +89,12 @@ inline fb::CommandT GmAdds(const std::string& who, const std::string& name, cons
   if (rounds > 0) With(c, "rounds", rounds);
   return c;
 }
+// The GM's `gm_order`: the order `targets`, why `reason` (l.7 ties).
+inline fb::CommandT GmOrder(std::vector<std::string> targets, const std::string& reason) {
+  fb::CommandT c = Gm("", "gm_order", reason);
+  c.targets = std::move(targets);
+  return c;
+}
 inline fb::CommandT Path(fb::CommandT c, std::vector<std::pair<int, int>> path) {
   kernel::testing::WithPath(c, std::move(path));
   return c;

@@ -533,9 +533,7 @@ TEST(Turns, TiesDefaultAndGmOrder) {
   auto b = Being("b", "y", 5, 5, {{"ins", 12}});
   Table t(ApRp(), MakeRoster({b, a}));
   EXPECT_EQ(t.state().order[0].actor, "a");
-  auto g = Gm("", "gm_order", "b goes first");
-  g.targets = {"b", "a"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"b", "a"}, "b goes first")));
   // l.7 "the GM decides who goes first": a had not acted, so b goes first
   // this round already.
   EXPECT_EQ(t.state().active, "b");
@@ -571,9 +569,7 @@ TEST(Turns, AGmOrderHandingOnAnUntouchedTurnKeepsItsUntilNextTurnEffects) {
   ASSERT_EQ(t.state().active, "a");  // its turn start ended all three
   EXPECT_FALSE(Has(t, "a", kDefending));
   EXPECT_EQ(FirstPending(t.state(), "a", kReadiedAct), nullptr);
-  auto g = Gm("", "gm_order", "tie: o first");
-  g.targets = {"o", "a"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"o", "a"}, "tie: o first")));
   ASSERT_EQ(t.state().active, "o");
   // a's turn now starts after o's: its effects are back, ending there.
   ASSERT_TRUE(Has(t, "a", kDefending));
@@ -633,9 +629,7 @@ TEST(Turns, ABlindSetOnAnUntouchedTurnHandedOnEndsWithTheTurnInItsNewPlace) {
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
   ASSERT_NO_FATAL_FAILURE(BlindDuringTheUntouchedTurnOf(t, "a"));
   ASSERT_EQ(t.state().active, "a");
-  auto g = Gm("", "gm_order", "tie: o first");
-  g.targets = {"o", "a", "z"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"o", "a", "z"}, "tie: o first")));
   ASSERT_EQ(t.state().active, "o");
   EXPECT_EQ(t.state().Find("a")->FindCondition(kBlinded)->expiry.round, 2);
   ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
@@ -665,9 +659,7 @@ TEST(Turns, AGmConditionUntilItsNextTurnSetOnAnUntouchedTurnHandedOnStopsAtItsNe
   ASSERT_EQ(t.state().active, "a");
   ASSERT_OK(t.Submit(GmAdds("a", "Stunned", "stunned by the blast", 1)));
   ASSERT_EQ(t.state().Find("a")->FindCondition("Stunned")->expiry.round, 3);
-  auto g = Gm("", "gm_order", "tie: o first");
-  g.targets = {"o", "a", "z"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"o", "a", "z"}, "tie: o first")));
   ASSERT_EQ(t.state().active, "o");
   const Condition* st = t.state().Find("a")->FindCondition("Stunned");
   ASSERT_NE(st, nullptr);
@@ -693,9 +685,7 @@ TEST(Turns, AGmConditionOfTwoRoundsSetOnAnUntouchedTurnHandedOnKeepsItsRound) {
   ASSERT_EQ(t.state().round, 2);
   ASSERT_EQ(t.state().active, "a");
   ASSERT_OK(t.Submit(GmAdds("a", "Stunned", "stunned for two rounds", 2)));
-  auto g = Gm("", "gm_order", "tie: o first");
-  g.targets = {"o", "a", "z"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"o", "a", "z"}, "tie: o first")));
   ASSERT_EQ(t.state().active, "o");
   const Condition* st = t.state().Find("a")->FindCondition("Stunned");
   ASSERT_NE(st, nullptr);
@@ -723,9 +713,7 @@ TEST(Turns, AGmConditionSetBeforeTheTurnHandedOnKeepsTheNextRoundsStart) {
   ASSERT_OK(t.Submit(GmAdds("a", "Stunned", "stunned by the blast", 1)));
   ASSERT_OK(t.Submit(Cmd("z", "end_turn")));
   ASSERT_EQ(t.state().active, "a");
-  auto g = Gm("", "gm_order", "tie: o first");
-  g.targets = {"z", "o", "a"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"z", "o", "a"}, "tie: o first")));
   ASSERT_EQ(t.state().active, "o");
   EXPECT_EQ(t.state().Find("a")->FindCondition("Stunned")->expiry.round, 2);
   ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
@@ -750,9 +738,7 @@ TEST(Turns, AGmConditionSetOnAHeldTurnHandedOnKeepsTheNextRoundsStart) {
   ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
   ASSERT_EQ(t.state().active, "a");  // the held turns at the end
   ASSERT_OK(t.Submit(GmAdds("a", "Stunned", "stunned by the blast", 1)));
-  auto g = Gm("", "gm_order", "tie: b before a");
-  g.targets = {"b", "a", "o"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"b", "a", "o"}, "tie: b before a")));
   ASSERT_EQ(t.state().active, "b");
   EXPECT_EQ(t.state().Find("a")->FindCondition("Stunned")->expiry.round, 2);
   ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
@@ -785,9 +771,7 @@ TEST(Turns, AResumedHeldTurnIsNotHandedOnByAGmOrder) {
   ASSERT_OK(t.Submit(Cmd("a", "resume")));
   ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
   ASSERT_EQ(t.state().active, "a");  // its held turn, taken after b's
-  auto g = Gm("", "gm_order", "tie: o before a");
-  g.targets = {"b", "o", "a"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"b", "o", "a"}, "tie: o before a")));
   EXPECT_EQ(t.state().active, "a");  // still a's held turn
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
   EXPECT_EQ(t.state().active, "o");
@@ -812,9 +796,7 @@ TEST(Turns, AGmOrderDecidesATieOfTurnsHeldToTheEndOfTheRound) {
   ASSERT_OK(t.Submit(Cmd("b", "hold_turn")));
   ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
   ASSERT_EQ(t.state().active, "a");  // the held turns at the end: a's place first
-  auto g = Gm("", "gm_order", "tie: b before a");
-  g.targets = {"b", "a", "o"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"b", "a", "o"}, "tie: b before a")));
   EXPECT_EQ(t.state().active, "b");
   ASSERT_OK(t.Submit(Cmd("b", "take_cover")));
   ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
@@ -843,9 +825,7 @@ TEST(Turns, AFeaturePaidWithRpOnOnesTurnIsActingForTheGmOrder) {
   With(f, "rp", 1);
   ASSERT_OK(t.Submit(f));
   EXPECT_EQ(Res(t, "a", kRp), 1);
-  auto g = Gm("", "gm_order", "tie: o first");
-  g.targets = {"o", "a"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"o", "a"}, "tie: o first")));
   EXPECT_EQ(t.state().active, "a");
   EXPECT_EQ(t.Submit(Cmd("a", "hold_turn")).status().code(), absl::StatusCode::kFailedPrecondition);
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
@@ -905,9 +885,7 @@ TEST(Turns, GmOrderDecidesOnlyTies) {
   r = t.Submit(set);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition) << r.status();
   EXPECT_EQ(t.log().size(), before);
-  auto tie = Gm("", "gm_order", "z first");
-  tie.targets = {"z", "a", "o"};
-  ASSERT_OK(t.Submit(tie));
+  ASSERT_OK(t.Submit(GmOrder({"z", "a", "o"}, "z first")));
   EXPECT_EQ(t.state().order[0].actor, "z");
   EXPECT_EQ(t.state().order[1].actor, "a");
   EXPECT_EQ(t.state().order[2].actor, "o");
@@ -940,9 +918,7 @@ TEST(Turns, AUnionTiedWithAnEnemyIsOrderedByTheGmThroughItsEntry) {
   EXPECT_NE(r.status().message().find("u2"), std::string::npos) << r.status();
   EXPECT_EQ(t.log().size(), before);
   ASSERT_EQ(t.state().order.size(), 2u);
-  auto g = Gm("", "gm_order", "the union first");
-  g.targets = {"u2", "e"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"u2", "e"}, "the union first")));
   ASSERT_EQ(t.state().order.size(), 2u);
   EXPECT_EQ(t.state().order[0].actor, "u2");
   EXPECT_EQ(t.state().active, "u2");
@@ -955,9 +931,7 @@ TEST(Turns, GmOrderAfterActingKeepsTheTurn) {
   auto b = Being("b", "y", 5, 5, {{"ins", 12}});
   Table t(ApRp(), MakeRoster({b, a}));
   ASSERT_OK(t.Submit(Cmd("a", "move_action")));
-  auto g = Gm("", "gm_order", "b goes first");
-  g.targets = {"b", "a"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"b", "a"}, "b goes first")));
   EXPECT_EQ(t.state().active, "a");
 }
 
@@ -1308,9 +1282,7 @@ TEST(Turns, ABlindOnAUnionMemberHandedOnEndsWithTheUnionsTurnInItsNewPlace) {
   ASSERT_OK(t.Submit(Cmd("h", "end_turn")));
   ASSERT_NO_FATAL_FAILURE(BlindDuringTheUntouchedTurnOf(t, "k"));
   ASSERT_EQ(t.state().active, "h");
-  auto g = Gm("", "gm_order", "tie: o first");
-  g.targets = {"o", "h", "z"};
-  ASSERT_OK(t.Submit(g));
+  ASSERT_OK(t.Submit(GmOrder({"o", "h", "z"}, "tie: o first")));
   ASSERT_EQ(t.state().active, "o");
   EXPECT_EQ(t.state().Find("k")->FindCondition(kBlinded)->expiry.round, 2);
   ASSERT_OK(t.Submit(Cmd("o", "end_turn")));
