@@ -202,12 +202,24 @@ TEST(Actions, AMountsMissAtItsClimberDoesNotTurnOnItself) {
   EXPECT_EQ(Res(t, "ogre", kVitality), 30);
 }
 
-// l.36: hidden: advantage on attacks; attacking keeps it to the turn's end.
-TEST(Actions, HideGivesAdvantage) {
+// a (Stealth 5, an ax) beside b (Perception 1), a first.
+fb::RosterT HiderAndWatcher() {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
   Arm(a, "ax", "1d8", "melee");
   auto b = Being("b", "y", 2, 1, {{"perception", 1}});
-  Table t(ApRp(), MakeRoster({a, b}));
+  return MakeRoster({a, b});
+}
+
+// a hides from b (10 + 5 against 4 + 1) and round 2 comes to a's turn.
+void HideFromBUntilRoundTwo(Table& t) {
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+}
+
+// l.36: hidden: advantage on attacks; attacking keeps it to the turn's end.
+TEST(Actions, HideGivesAdvantage) {
+  Table t(ApRp(), HiderAndWatcher());
   ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));
   EXPECT_NE(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
   ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
@@ -229,13 +241,8 @@ TEST(Actions, HideGivesAdvantage) {
 // 16 kept, 16 + 5 = 21 >= 17, 5 damage), and is no longer hidden after it.
 // (Black-box: the Hidden ended at once; the attack took the 3 and missed.)
 TEST(Actions, AnEnemySeeingAHiddenCreatureOnItsOwnTurnLeavesItHiddenToTheEnd) {
-  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
-  Arm(a, "ax", "1d8", "melee");
-  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
-  Table t(ApRp(), MakeRoster({a, b}));
-  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));
-  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
-  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  Table t(ApRp(), HiderAndWatcher());
+  ASSERT_NO_FATAL_FAILURE(HideFromBUntilRoundTwo(t));
   ASSERT_EQ(t.state().active, "a");
   fb::CommandT seen = Gm("a", "gm_condition", "b sees a");
   WithText(seen, "name", kHidden);
@@ -966,13 +973,8 @@ TEST(Actions, ActingOnAnEnemyRevealsAHiddenCreature) {
 // miss is still an attack: hidden only to the end of the turn. (Black-box:
 // with miss=1 a stayed hidden for good.)
 TEST(Actions, ChoosingToMissStillRevealsAHiddenAttacker) {
-  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
-  Arm(a, "ax", "1d8", "melee");
-  auto b = Being("b", "y", 2, 1, {{"perception", 1}});
-  Table t(ApRp(), MakeRoster({a, b}));
-  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4}));
-  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
-  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  Table t(ApRp(), HiderAndWatcher());
+  ASSERT_NO_FATAL_FAILURE(HideFromBUntilRoundTwo(t));
   auto miss = Attack("a", "b", "ax");
   With(miss, "miss", 1);
   ASSERT_OK(t.Submit(miss));
