@@ -82,13 +82,15 @@ TEST(Advantage, FlankingUsesAnyTwoPointsOfTheFlankersSpaces) {
   EXPECT_FALSE(flank({4, 4}, {7, 4}, 2));
 }
 
-TEST(Advantage, FlankingRollsTwoDiceKeepingTheHighest) {
+// aria (a spear) and bo on opposite sides of gob (L109).
+fb::RosterT AriaAndBoAroundGob() {
   fb::CombatantSpecT a = Being("aria", "party", 4, 5);
   Arm(a, "spear", "1d8", "melee");
-  Table t(D20ThreeAction(),
-          MakeRoster({std::move(a), Being("bo", "party", 6, 5),
-                      Being("gob", "goblins", 5, 5)}),
-          {15, 14, 10});
+  return MakeRoster({std::move(a), Being("bo", "party", 6, 5), Being("gob", "goblins", 5, 5)});
+}
+
+TEST(Advantage, FlankingRollsTwoDiceKeepingTheHighest) {
+  Table t(D20ThreeAction(), AriaAndBoAroundGob(), {15, 14, 10});
   fb::CommandT c = Cmd("aria", "attack", {"gob"});
   c.weapon = "spear";
   auto ev = t.Submit(c, {3, 15, 2});  // 2d20kh1: 15 + 4 = 19
@@ -111,12 +113,7 @@ TEST(Advantage, FlankingRollsTwoDiceKeepingTheHighest) {
 // flanks gob with aria: 2d20kh1 = 15, + 1 + 3 = 19 vs 12, a hit (was: bo
 // did not flank, one d20, 3 + 4 = 7, a miss). A Dead one does not (l.140).
 TEST(Advantage, AStunnedOrUnconsciousEnemyStillFlanks) {
-  fb::CombatantSpecT a = Being("aria", "party", 4, 5);
-  Arm(a, "spear", "1d8", "melee");
-  Table t(D20ThreeAction(),
-          MakeRoster({std::move(a), Being("bo", "party", 6, 5),
-                      Being("gob", "goblins", 5, 5)}),
-          {15, 14, 10});
+  Table t(D20ThreeAction(), AriaAndBoAroundGob(), {15, 14, 10});
   GmAdd(t, "bo", kStunned);
   fb::CommandT c = Cmd("aria", "attack", {"gob"});
   c.weapon = "spear";

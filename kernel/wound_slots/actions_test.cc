@@ -1,5 +1,6 @@
 // The other actions and reactions (l.195-282).
 #include "gtest/gtest.h"
+#include "events/status_macros.h"
 #include "kernel/pending.h"
 #include "kernel/testing/events.h"
 #include "kernel/wound_slots/test_util.h"
@@ -1110,6 +1111,20 @@ TEST(Mounted, TheRidersExtraYardIsNamedWhenItPutsTheTargetOutOfReach) {
   EXPECT_NE(far.status().message().find("l.280"), std::string::npos) << far.status();
 }
 
+// aria mounts the horse; in their shared turn the horse buys 2 AP of
+// movement and walks (6,6)..(9,6), toward the orc at (10,6): the walk's
+// events (l.220, l.280).
+absl::StatusOr<std::vector<events::EventBuffer>> MountedWalkTowardTheOrc(Table& t) {
+  for (const fb::CommandT& c : {Cmd("aria", "mount", {"horse"}), Cmd("aria", "end_turn"), Cmd("orc", "end_turn")}) {
+    RETURN_IF_ERROR(t.Submit(c).status());
+  }
+  if (!t.state().IsTurnOf("horse")) return absl::FailedPreconditionError("not the horse's turn");
+  RETURN_IF_ERROR(t.Submit(BuyMove("horse", 2)).status());
+  fb::CommandT walk = Cmd("horse", "move");
+  walk.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6), fb::Pos(9, 6)};
+  return t.Submit(walk);
+}
+
 // 001 l.281: an untrained mount's rider checks "each time ... you come into
 // reach of an enemy's melee weapon"; l.280: "you are considered 1 yard
 // farther from creatures on the ground smaller than your mount". The
@@ -1122,14 +1137,7 @@ TEST(Mounted, ARiderIsNotInReachOfASmallerCreatureOnFootOneYardFromItsMount) {
   auto orc = Orc("orc", 10, 6);
   AddNumber(*orc.weapons[0], "reach", 0);
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), std::move(orc)}), {15, 10, 1});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
-  ASSERT_TRUE(t.state().IsTurnOf("horse"));
-  ASSERT_TRUE(t.Submit(BuyMove("horse", 2)).ok());
-  fb::CommandT walk = Cmd("horse", "move");
-  walk.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6), fb::Pos(9, 6)};
-  auto moved = t.Submit(walk);
+  auto moved = MountedWalkTowardTheOrc(t);
   ASSERT_TRUE(moved.ok()) << moved.status();
   EXPECT_FALSE(kernel::testing::Cites(*moved, "001.mount.untrained"));
   if (!t.state().windows.empty()) {  // the orc may rebuff the horse (l.189): it passes
@@ -1152,14 +1160,7 @@ TEST(Mounted, ARiderIsNotInReachOfASmallerCreatureOnFootOneYardFromItsMount) {
 TEST(Mounted, ARiderOneYardFromAnEnemysReachOneComesIntoIt) {
   auto horse = Who("horse", "party", 5, 6, {{"size", 6}}, "hooves", "2", "hooves", {}, {"untrained"});
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/mount", 1}}), std::move(horse), Orc("orc", 10, 6)}), {15, 10, 1});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "mount", {"horse"})).ok());
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
-  ASSERT_TRUE(t.state().IsTurnOf("horse"));
-  ASSERT_TRUE(t.Submit(BuyMove("horse", 2)).ok());
-  fb::CommandT walk = Cmd("horse", "move");
-  walk.path = {fb::Pos(6, 6), fb::Pos(7, 6), fb::Pos(8, 6), fb::Pos(9, 6)};
-  auto moved = t.Submit(walk);
+  auto moved = MountedWalkTowardTheOrc(t);
   ASSERT_TRUE(moved.ok()) << moved.status();
   // The step beside the orc comes closer than its axe's reach 1: the walk
   // waits at (8,6) for its Rebuff (l.189); it passes, and the step is made.
