@@ -4,11 +4,14 @@
 
 #include <atomic>
 #include <chrono>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "httplib.h"
 #include "server/http.h"
+#include "server/query_params.h"
 
 namespace combat::server {
 
@@ -56,6 +59,16 @@ absl::StatusOr<std::unique_ptr<TableServer>> TableServer::Start(
                             : absl::UnknownError(absl::StrCat("HTTP ", res.status));
     const int code = res.status;
     ReplyJson(res, code, ErrorJson(st));
+  });
+  // A query parameter the route does not take is refused before the route
+  // runs (server/query_params.h), naming it and the ones it takes.
+  http.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+    std::vector<std::string> names;
+    for (const auto& [name, value] : req.params) names.push_back(name);
+    const absl::Status st = CheckQueryParams(ServedQueryRoutes(), req.method, req.path, names);
+    if (st.ok()) return httplib::Server::HandlerResponse::Unhandled;
+    ReplyError(res, st);
+    return httplib::Server::HandlerResponse::Handled;
   });
   http.Get("/openapi.yaml", [](const httplib::Request&, httplib::Response& res) {
     res.set_content(kOpenApiYaml, "application/yaml");

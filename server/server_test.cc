@@ -241,6 +241,32 @@ TEST_F(ServerTest, CreateTakesTheSetUpsPhysicalDice) {
   EXPECT_EQ(state->body.find("Unconscious"), std::string::npos) << "the 20 woke kara: " << state->body;
 }
 
+TEST_F(ServerTest, AQueryParameterTheRouteDoesNotTakeIsRefused) {
+  const std::string sleeper = R"({"ruleset": "energy_rounds", "map": {"width": 8, "height": 8},
+    "combatants": [{"id": "kara", "side": "party", "at": {"x": 1, "y": 1},
+                    "stats": [{"key": "stamina", "value": 0}]},
+                   {"id": "orc", "side": "orcs", "at": {"x": 5, "y": 5}}]})";
+  // Misspelt, the set-up dice would have passed silently: a session made
+  // with no set-up dice.
+  auto typo = Client().Post("/api/sessions?session=s3&setup_die=20", Bearer(kOperator), sleeper,
+                            "application/json");
+  ASSERT_TRUE(typo);
+  EXPECT_EQ(typo->status, 400) << typo->body;
+  EXPECT_NE(typo->body.find("no query parameter 'setup_die'; did you mean 'setup_dice'?"),
+            std::string::npos)
+      << typo->body;
+  auto list = Client().Get("/api/sessions");
+  ASSERT_TRUE(list);
+  EXPECT_EQ(list->body.find(R"("session":"s3")"), std::string::npos) << list->body;
+  const std::string gm = Create("s1");
+  auto state = Client().Get("/api/sessions/s1/branches/main/state?at=0&token=" + gm);
+  ASSERT_TRUE(state);
+  EXPECT_EQ(state->status, 200) << state->body;
+  auto stray = Client().Get("/api/sessions/s1/branches/main/state?seq=3", Bearer(gm));
+  ASSERT_TRUE(stray);
+  EXPECT_EQ(stray->status, 400) << stray->body;
+}
+
 TEST_F(ServerTest, SubmitStaleWriterAndRetry) {
   const std::string gm = Create("s1");
   const uint64_t h0 = Head("s1", gm);
