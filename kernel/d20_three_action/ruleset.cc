@@ -242,8 +242,8 @@ class D20ThreeActionRuleset : public Ruleset {
     Display d;
     d.vitals = {{"hp", "hp", "", {}}, {"energy", "energy_max", "", {}}};
     d.budgets = {"actions", "reactions"};
-    d.bookkeeping = {"breath_round", "fall_ft", "sot_round", "turn_round",
-                     "turn_seq"};
+    d.bookkeeping = {"breath_round", "fall_ft", "sot_round", "split_heading",
+                     "turn_round", "turn_seq"};
     return d;
   }
   const std::vector<VerbSchema>& Verbs() const override { return d20::Verbs(); }
