@@ -118,7 +118,8 @@ std::string OccupantIn(const State& s, const Combatant& mover, Pos at, Pos q) {
 // smaller way round) costs 5 x k ft more. Reading: the first step of a
 // Move sets the heading at no cost (the text records no facing; a Move
 // continued with `continue`, L35, is the same Move: its heading goes on,
-// kept on `moving` as ref = heading + 1), and
+// kept on `moving` as ref = heading + 1; so is the rest of a Move a readied
+// action's window split, L61: resource split_heading, MoveHeading), and
 // Improved Flight (roster tag 'improved_flight') turns free (L83).
 int Heading(Pos from, Pos to) {
   const int dx = (to.x > from.x) - (to.x < from.x);

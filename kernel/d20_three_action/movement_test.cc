@@ -461,11 +461,13 @@ TEST(Move, AContinuedFlightPaysForItsTurn) {
 //     heading east, 5 ft: 10 ft, 20 left).
 TEST(Move, AFlightSplitByAReadiedWindowKeepsItsHeading) {
   auto play = [](bool cont, std::vector<std::pair<int, int>> first,
-                 std::vector<std::pair<int, int>> second, int x, int y) {
+                 std::vector<std::pair<int, int>> second, int x, int y,
+                 bool improved = false) {
     fb::CombatantSpecT aria = Being("aria", "party", 0, 0);
     Arm(aria, "spear", "1d8", "melee");
     fb::RosterT r = MakeRoster({std::move(aria), Being("gob", "goblins", 10, 10)});
     Tag(*r.combatants[1], "flight");
+    if (improved) Tag(*r.combatants[1], "improved_flight");
     Table t(D20ThreeAction(), r, {15, 10});
     fb::CommandT ready = Ready("aria", "attack", "enters_square", "gob");
     With(ready, "x", x);
@@ -498,6 +500,13 @@ TEST(Move, AFlightSplitByAReadiedWindowKeepsItsHeading) {
                  {{11, 10}, {12, 10}, {13, 10}, {14, 10}, {15, 10}, {16, 10}},
                  {{16, 11}, {17, 11}}, 16, 11),
             0);
+  // (c) as (a) with Improved Flight (l.83 "you do not have to spend
+  // additional movement to Turn"): 35 ft, 25 left, split or not.
+  EXPECT_EQ(play(false, {},
+                 {{11, 10}, {12, 10}, {13, 10}, {14, 10}, {15, 10}, {16, 10},
+                  {16, 11}},
+                 16, 10, true),
+            25);
 }
 
 TEST(Move, FlightTurnsCostFiveFeetPer45Degrees) {
