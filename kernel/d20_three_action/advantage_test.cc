@@ -156,6 +156,34 @@ TEST(Advantage, AFlankersRangedAttackHasAdvantage) {
   EXPECT_EQ(Res(t, "gob", kHp), 20 - 5);
 }
 
+// 000 l.105 "Subjective Conditions apply relative to the perspective of a
+// specific Creature or Effect" and l.125 "Objective Conditions apply to
+// you regardless of other circumstances" (l.107, l.53, l.160). aria (4,5)
+// feints gob (5,5): d20 10 + Level 1 + STR 3 = 14 against Mental Defense
+// 10, a success, not a critical (< 20): gob is Flat Footed against aria
+// only: aria's attack has Advantage, bo's (at (9,9), no flank) none.
+// Prone (objective): melee Attacks against gob have Advantage and Ranged
+// ones Disadvantage, whoever makes them.
+TEST(Advantage, SubjectiveConditionsAreRelativeObjectiveOnesAreNot) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 4, 5), Being("bo", "party", 9, 9),
+                      Being("gob", "goblins", 5, 5)}),
+          {15, 14, 10});
+  ASSERT_EQ(t.state().active, "aria");
+  ASSERT_OK(t.Submit(Cmd("aria", "feint", {"gob"}), {10}));
+  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob").advantage, "flat_footed"));
+  EXPECT_EQ(EdgeOf(t, "aria", "gob").mode(), 1);
+  EXPECT_FALSE(HasSource(EdgeOf(t, "bo", "gob").advantage, "flat_footed"));
+  EXPECT_EQ(EdgeOf(t, "bo", "gob").mode(), 0);
+  GmAdd(t, "gob", "prone");
+  EXPECT_TRUE(HasSource(EdgeOf(t, "bo", "gob").advantage, "target_prone"));
+  EXPECT_TRUE(HasSource(EdgeOf(t, "aria", "gob").advantage, "target_prone"));
+  EXPECT_TRUE(HasSource(EdgeOf(t, "bo", "gob", AttackKind::kRanged).disadvantage,
+                        "target_prone"));
+  EXPECT_TRUE(HasSource(
+      EdgeOf(t, "aria", "gob", AttackKind::kRanged).disadvantage, "target_prone"));
+}
+
 TEST(Advantage, CoverFromCreaturesAndWalls) {
   fb::RosterT r =
       MakeRoster({Being("aria", "party", 0, 1), Being("gob", "goblins", 6, 1),

@@ -45,6 +45,9 @@ inline constexpr char kTurnRound[] = "turn_round";  // turn taken (ended)
 inline constexpr char kTurnSeq[] = "turn_seq";      // seq its turn started at
 inline constexpr char kAltitude[] = "altitude";      // ft above the ground
 inline constexpr char kFallFt[] = "fall_ft";  // L79: ft of the current fall
+// L83 with L61: the heading + 1 of the last step a flight made before a
+// readied action's window held the rest of it back (0 = none).
+inline constexpr char kSplitHeading[] = "split_heading";
 
 // ---- condition names
 inline constexpr char kProne[] = "prone";
@@ -445,6 +448,10 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
                                               uint64_t cause, size_t to,
                                               int64_t spent, int heading = -1);
 absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx);
+// The heading the next step of move `c` turns from (L83): a continued
+// flight's last step (`moving`, L35), the last step before a readied
+// action's window when resumed (split_heading, L61), else -1 (free).
+int MoveHeading(const Combatant& a, const fb::CommandT& c, Via via);
 absl::Status ValidateCrawl(const State& s, const fb::CommandT& c,
                            const Ctx& ctx);
 absl::Status ResolveCrawl(Decision& d, const fb::CommandT& c, const Ctx& ctx);

@@ -118,7 +118,8 @@ std::string OccupantIn(const State& s, const Combatant& mover, Pos at, Pos q) {
 // smaller way round) costs 5 x k ft more. Reading: the first step of a
 // Move sets the heading at no cost (the text records no facing; a Move
 // continued with `continue`, L35, is the same Move: its heading goes on,
-// kept on `moving` as ref = heading + 1), and
+// kept on `moving` as ref = heading + 1; so is the rest of a Move a readied
+// action's window split, L61: resource split_heading, MoveHeading), and
 // Improved Flight (roster tag 'improved_flight') turns free (L83).
 int Heading(Pos from, Pos to) {
   const int dx = (to.x > from.x) - (to.x < from.x);
@@ -139,6 +140,22 @@ int LastHeading(const Condition& moving) {
              ? static_cast<int>(moving.ref) - 1
              : -1;
 }
+
+}  // namespace
+
+int MoveHeading(const Combatant& a, const fb::CommandT& c, Via via) {
+  // L83 with L61: a Move a readied action's window split is the same Move
+  // (L19 "interrupts the event"): its rest turns from the last step made
+  // before the window (was: free, or a continued flight's heading from
+  // before that step, a GM ruling point).
+  if (via == Via::kResumed) return static_cast<int>(a.Resource(kSplitHeading)) - 1;
+  const Condition* moving = a.FindCondition(kMoving);
+  return ParamOr(c, "continue", 0) != 0 && moving != nullptr
+             ? LastHeading(*moving)
+             : -1;
+}
+
+namespace {
 
 bool PaysTurns(const Combatant& c, bool fly) {
   return fly && !c.HasTag("improved_flight");
@@ -244,7 +261,7 @@ absl::Status ValidateMove(const State& s, const fb::CommandT& c,
   // L35: "you decide where you are moving as you Move": param continue=1
   // spends what is left of this turn's Move without another Action.
   const int64_t speed = cont ? moving->level : MoveSpeed(*a, fly, nullptr);
-  const int heading = cont ? LastHeading(*moving) : -1;
+  const int heading = MoveHeading(*a, c, ctx.via);
   // L35: allies (and L93 creatures 2 sizes apart) are moved through, but
   // a move cannot end in an occupied square.
   space::PathRules rules = PathRulesFor(c, "000.move");
@@ -478,7 +495,11 @@ absl::Status ResolveMove(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   ASSIGN_OR_RETURN(MoveProgress p,
                    ResolveMoveSteps(d, c, ctx.cause, c.path.size(),
                                     ctx.spent,
-                                    cont ? LastHeading(*moving) : -1));
+                                    MoveHeading(before, c, ctx.via)));
+  if (ctx.via == Via::kResumed && before.Resource(kSplitHeading) != 0) {
+    RETURN_IF_ERROR(SetResource(d, c.actor, kSplitHeading, 0,
+                                {ctx.cause, "000.fly", {}, "the Move resumed"}));
+  }
   if (zero_g) {
     RETURN_IF_ERROR(AfterZeroGMove(d, c, before, ctx,
                                    static_cast<int64_t>(c.path.size())));

@@ -445,6 +445,70 @@ TEST(Move, AContinuedFlightPaysForItsTurn) {
   EXPECT_EQ(Res(t, "aria", kActions), 2);  // one Move
 }
 
+// 000 l.83 "Turning 45 degrees requires an additional 5ft of movement" with
+// l.61 and l.19 ("When a Reaction is triggered by an event it interrupts
+// the event"): a Move a readied action's window splits is still one Move;
+// its rest turns from the last step made before the window. gob (flight,
+// Speed 30, so 60 ft flying) at (10,10); aria readies an attack for when
+// gob enters a square, and passes when the window opens.
+// (a) a new flight east 6 squares then 1 south, the window at (16,10):
+//     30 ft, then the rest: 90-degree turn 10 ft + 5 ft = 45 ft, 15 left
+//     (was: the rest turned free, 35 ft, 25 left: a GM ruling point).
+// (b) a flight of 6 east (30 ft, 30 left), then `continue`: 1 south, 1
+//     east, the window at (16,11): east->south 10 + 5 = 15 ft, then the
+//     rest south->east 10 + 5 = 15 ft: 30 ft, 0 left (was: the first part
+//     turned free, 5 ft, and the rest turned from the first command's
+//     heading east, 5 ft: 10 ft, 20 left).
+TEST(Move, AFlightSplitByAReadiedWindowKeepsItsHeading) {
+  auto play = [](bool cont, std::vector<std::pair<int, int>> first,
+                 std::vector<std::pair<int, int>> second, int x, int y,
+                 bool improved = false) {
+    fb::CombatantSpecT aria = Being("aria", "party", 0, 0);
+    Arm(aria, "spear", "1d8", "melee");
+    fb::RosterT r = MakeRoster({std::move(aria), Being("gob", "goblins", 10, 10)});
+    Tag(*r.combatants[1], "flight");
+    if (improved) Tag(*r.combatants[1], "improved_flight");
+    Table t(D20ThreeAction(), r, {15, 10});
+    fb::CommandT ready = Ready("aria", "attack", "enters_square", "gob");
+    With(ready, "x", x);
+    With(ready, "y", y);
+    EXPECT_TRUE(t.Submit(ready).ok());
+    EXPECT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+    if (!first.empty()) {
+      fb::CommandT m = MoveTo("gob", first);
+      With(m, "fly", 1);
+      EXPECT_TRUE(t.Submit(m).ok());
+    }
+    fb::CommandT m = MoveTo("gob", second);
+    With(m, "fly", 1);
+    if (cont) With(m, "continue", 1);
+    EXPECT_TRUE(t.Submit(m).ok());
+    EXPECT_EQ(t.state().windows.size(), 1u);
+    if (t.state().windows.empty()) return int64_t{-1};
+    fb::CommandT pass = Cmd("aria", "pass");
+    pass.window = t.state().windows.begin()->first;
+    EXPECT_TRUE(t.Submit(pass).ok());
+    EXPECT_EQ(Res(t, "gob", kSplitHeading), 0);  // spent on the resume
+    return t.state().Find("gob")->FindCondition(kMoving)->level;
+  };
+  EXPECT_EQ(play(false, {},
+                 {{11, 10}, {12, 10}, {13, 10}, {14, 10}, {15, 10}, {16, 10},
+                  {16, 11}},
+                 16, 10),
+            15);
+  EXPECT_EQ(play(true,
+                 {{11, 10}, {12, 10}, {13, 10}, {14, 10}, {15, 10}, {16, 10}},
+                 {{16, 11}, {17, 11}}, 16, 11),
+            0);
+  // (c) as (a) with Improved Flight (l.83 "you do not have to spend
+  // additional movement to Turn"): 35 ft, 25 left, split or not.
+  EXPECT_EQ(play(false, {},
+                 {{11, 10}, {12, 10}, {13, 10}, {14, 10}, {15, 10}, {16, 10},
+                  {16, 11}},
+                 16, 10, true),
+            25);
+}
+
 TEST(Move, FlightTurnsCostFiveFeetPer45Degrees) {
   for (bool improved : {false, true}) {
     fb::RosterT r = MakeRoster(

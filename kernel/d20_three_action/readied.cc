@@ -107,11 +107,19 @@ absl::Status SplitMove(Decision& d, uint64_t decl, uint32_t pending,
                        const fb::CommandT& c, const std::vector<TriggerHit>& hits,
                        int64_t spent, std::vector<std::string> reacted) {
   const size_t steps = hits.front().step;
-  ASSIGN_OR_RETURN(MoveProgress p, ResolveMoveSteps(d, c, decl, steps, spent));
+  const int heading = MoveHeading(*d.state().Find(c.actor), c,
+                                  pending == 0 ? Via::kDeclared : Via::kResumed);
+  ASSIGN_OR_RETURN(MoveProgress p,
+                   ResolveMoveSteps(d, c, decl, steps, spent, heading));
   if (p.stopped) {
     if (pending == 0) return absl::OkStatus();
     return ClosePending(d, pending, "stopped: the move ended early",
                         {decl, "000.move"});
+  }
+  // L83: the heading the rest turns from when it resumes.
+  if (d.state().Find(c.actor)->Resource(kSplitHeading) != p.heading + 1) {
+    RETURN_IF_ERROR(SetResource(d, c.actor, kSplitHeading, p.heading + 1,
+                                {decl, "000.fly", {}, "heading at the window"}));
   }
   fb::CommandT rest = c;
   rest.path.erase(rest.path.begin(), rest.path.begin() + p.steps_done);

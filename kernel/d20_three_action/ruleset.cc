@@ -170,7 +170,7 @@ class D20ThreeActionRuleset : public Ruleset {
   std::string id() const override { return "d20_three_action"; }
   // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
   // (issue 15) and verb schemas (issue 16) decide differently.
-  int32_t version() const override { return 13; }
+  int32_t version() const override { return 14; }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     return SetupRoster(roster, d);
@@ -242,8 +242,8 @@ class D20ThreeActionRuleset : public Ruleset {
     Display d;
     d.vitals = {{"hp", "hp", "", {}}, {"energy", "energy_max", "", {}}};
     d.budgets = {"actions", "reactions"};
-    d.bookkeeping = {"breath_round", "fall_ft", "sot_round", "turn_round",
-                     "turn_seq"};
+    d.bookkeeping = {"breath_round", "fall_ft", "sot_round", "split_heading",
+                     "turn_round", "turn_seq"};
     return d;
   }
   const std::vector<VerbSchema>& Verbs() const override { return d20::Verbs(); }

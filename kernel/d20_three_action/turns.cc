@@ -444,19 +444,36 @@ namespace {
 // ends at the hold, the count passing that place there, as a Round left at
 // its own place ends there when the creature ahead holds past it (was:
 // after the resumed Turn, through the next creatures' Turns). What this
-// Turn laid "for the rest of your Turn" (L53) follows the held Turn.
+// Turn laid "for the rest of your Turn" (L53) follows the held Turn. A
+// Round a GM's reorder kept there during this Turn (re-added citing
+// 000.duration.round) is such a kept Round too (was: it followed the
+// resumed Turn, being added after the Turn began).
 absl::Status EndKeptRoundsAtTheHold(Decision& d, const std::string& who,
                                     uint64_t cause) {
   const State& s = d.state();
   const int64_t began = s.Find(who)->Resource(kTurnSeq);
+  auto kept_round = [&](const Condition& cond) -> absl::StatusOr<bool> {
+    if (static_cast<int64_t>(cond.added_at) < began) return true;
+    bool kept = false;
+    absl::Status looked = d.Lookup(cond.added_at, [&](const fb::Event& e) {
+      const fb::StateChange* sc = e.body_as_StateChange();
+      kept = sc != nullptr && sc->rule() != nullptr &&
+             sc->rule()->str() == "000.duration.round";
+      return absl::OkStatus();
+    });
+    if (absl::IsNotFound(looked)) return false;  // no log to read (dry run)
+    RETURN_IF_ERROR(looked);
+    return kept;
+  };
   std::vector<std::pair<std::string, uint32_t>> due;
   for (const auto& [id, c] : s.combatants) {
     for (const auto& [cid, cond] : c.conditions) {
-      if (cond.expiry.kind == fb::ExpiryKind::TurnEnd &&
-          cond.expiry.actor == who && cond.expiry.round == s.round &&
-          static_cast<int64_t>(cond.added_at) < began) {
-        due.emplace_back(id, cid);
+      if (cond.expiry.kind != fb::ExpiryKind::TurnEnd ||
+          cond.expiry.actor != who || cond.expiry.round != s.round) {
+        continue;
       }
+      ASSIGN_OR_RETURN(const bool kept, kept_round(cond));
+      if (kept) due.emplace_back(id, cid);
     }
   }
   for (const auto& [id, cid] : due) {

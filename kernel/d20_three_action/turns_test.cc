@@ -605,6 +605,48 @@ TEST(Turns, AHeldRoundsDurationEndsWhenTheLastOneAheadHoldsPastItsPlace) {
   EXPECT_EQ(Res(t, "orc", kHp), 18);
 }
 
+// The same when the GM's `gm_order` gives the Round the running Turn's end
+// (000 l.13 "hold its Turn and drop its point in the Initiative count to a
+// lower position"; "it will end after all other Creatures have gotten a
+// Turn"). aria, gob, orc, wolf (d20s 20, 15, 10, 5). In the orc's round-1
+// Turn the GM sets the wolf On fire for 1 Round: it ends at the orc's
+// round-2 turn start. The wolf burns at its round-1 turn start: 20 - (1 + 1)
+// = 18 HP. In gob's round-2 Turn the GM puts the orc last (aria, gob, wolf,
+// orc): the Turns before the orc's old place are aria's and gob's of round
+// 2 and the wolf's of round 1, so the Round ends as gob's running Turn
+// ends. gob then holds until after the wolf: the count passes the orc's old
+// place at the hold, so the Round ends there, before the wolf's round-2
+// turn start, as it does for a Round kept there before gob's Turn began.
+// The wolf burns once: 18 HP (was: the Round followed gob's resumed Turn,
+// the wolf burning again at its round-2 turn start, 18 - (1 + 1) = 16).
+TEST(Turns, AReorderedRoundOnTheRunningTurnEndsWhenItHoldsPastThePlace) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("aria", "party", 0, 0),
+                      Being("gob", "goblins", 5, 5),
+                      Being("orc", "goblins", 9, 9),
+                      Being("wolf", "goblins", 0, 9)}),
+          {20, 15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "orc");
+  HornShakes(t, "wolf", 1, kOnFire);
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn"), {1, 1}));
+  ASSERT_EQ(t.state().active, "wolf");
+  EXPECT_EQ(Res(t, "wolf", kHp), 18);
+  ASSERT_OK(t.Submit(Cmd("wolf", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_EQ(t.state().active, "gob");
+  fb::CommandT order = Gm("", "gm_order", "the orc hangs back");
+  order.targets = {"aria", "gob", "wolf", "orc"};
+  ASSERT_OK(t.Submit(order));
+  EXPECT_TRUE(Has(t, "wolf", kOnFire));  // to the end of gob's Turn
+  HoldUntilAfter(t, "gob", "wolf");  // no fire die rolled
+  ASSERT_EQ(t.state().active, "wolf");
+  EXPECT_FALSE(Has(t, "wolf", kOnFire));
+  EXPECT_EQ(Res(t, "wolf", kHp), 18);
+}
+
 // What a Turn lays "for the rest of your Turn" follows the held Turn
 // (l.53, l.13): aria's Feint on gob (a success, not critical) still makes
 // gob Flat Footed against her when her held Turn resumes.
