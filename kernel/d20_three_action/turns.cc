@@ -461,7 +461,7 @@ absl::Status EndKeptRoundsAtTheHold(Decision& d, const std::string& who,
              sc->rule()->str() == "000.duration.round";
       return absl::OkStatus();
     });
-    if (absl::IsNotFound(looked)) return false;  // no log to read (dry run)
+    if (absl::IsNotFound(looked)) return false;  // no log to read: a caller deciding without the prefix (bench/generator.cc)
     RETURN_IF_ERROR(looked);
     return kept;
   };
