@@ -92,6 +92,25 @@ TEST(Turns, AnObjectInARosterUnionIsRefused) {
   EXPECT_NE(t.status().message().find("l.10"), std::string::npos) << t.status();
 }
 
+// 004 l.12 (seeds/004_1a3e461770fc9e7a.txt) "A creature can be surprised by
+// combat. In such a case, they act at the end of the first round ... and
+// any enemy that is not surprised starts the combat hidden from them", l.7
+// "The Initiative of objects is always 0": an object given the surprised
+// tag is refused at set-up, naming the field and the line (black-box:
+// accepted, the crate placed at the end of round 1 instead of at
+// Initiative 0, its unsurprised enemy e hidden from it).
+TEST(Turns, AnObjectTaggedSurprisedIsRefused) {
+  auto a = Being("a", "x", 1, 1);
+  auto crate = Being("crate", "x", 2, 1);
+  Tag(Tag(crate, "object"), "surprised");
+  auto e = Being("e", "y", 9, 9);
+  Table t(ApRp(), MakeRoster({a, crate, e}));
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << t.status();
+  EXPECT_NE(t.status().message().find("crate"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("tags"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("l.12"), std::string::npos) << t.status();
+}
+
 // 004 l.10 "Two or more allies can decide to act as a union", l.3
 // "Every other combatant on the battlefield counts as an enemy": a roster
 // union: tag shared by creatures of two sides is refused, naming the
