@@ -308,6 +308,37 @@ TEST(Turns, AUnionMemberResumesTheHeldSharedTurn) {
   EXPECT_EQ(t.Submit(Cmd("horse", "resume")).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 004 l.8 (seeds/004_1a3e461770fc9e7a.txt) "If any of those creatures
+// refuse, they lose their turn for this round", l.10 "All creatures of a
+// union have their turn at the same time and can alternate their actions":
+// the union's shared turn held to the end of the round, in which only the knight
+// (a member, not the leader horse) acts (Defend: 2 AP) is taken, not refused:
+// its end does not say it is lost (black-box: "refused the held turn: it
+// is lost", the leader alone counted). Ended with no one acting, it is.
+TEST(Turns, AHeldSharedTurnAMemberActsInIsNotLost) {
+  auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});  // 26
+  Tag(knight, "union:kh");
+  auto horse = Being("horse", "x", 2, 1, {{"ins", 16}});  // 32: leads
+  Tag(horse, "union:kh");
+  auto foe = Being("foe", "y", 8, 8, {{"ins", 10}});  // 20, after the union's 29
+  Table t(ApRp(), MakeRoster({knight, horse, foe}));
+  ASSERT_OK(t.Submit(Cmd("knight", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  ASSERT_EQ(t.state().active, "horse");  // held to the end of the round
+  ASSERT_OK(t.Submit(Cmd("knight", "defend")));
+  EXPECT_EQ(Res(t, "knight", kAp), 1);
+  auto ev = t.Submit(Cmd("horse", "end_turn"));
+  ASSERT_OK(ev);
+  EXPECT_EQ(NoteOf(*ev, "004.hold.turn").find("lost"), std::string::npos) << NoteOf(*ev, "004.hold.turn");
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "horse");
+  ASSERT_OK(t.Submit(Cmd("horse", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  auto refused = t.Submit(Cmd("knight", "end_turn"));
+  ASSERT_OK(refused);
+  EXPECT_NE(NoteOf(*refused, "004.hold.turn").find("lost"), std::string::npos);
+}
+
 TEST(Turns, CannotHoldAfterActing) {
   Table t(ApRp(), Duel());
   ASSERT_OK(t.Submit(Cmd("a", "defend")));
