@@ -417,11 +417,14 @@ Status ResolveHide(Decision& d, const fb::CommandT& c, uint64_t cause) {
   for (const auto& [id, o] : d.state().combatants) {
     if (Alive(o) && Enemies(a, o)) enemies.push_back(id);
   }
+  std::string seen_by;               // the first enemy whose Perception was not beaten
+  std::vector<std::string> beaten;   // the enemies it is hidden from by this Hide
   for (const std::string& e : enemies) {
     const int64_t per = d.state().Find(e)->Stat("perception");
     ASSIGN_OR_RETURN(dice::RollResult p, d.Roll(D20(0, per), "perception", e, cause));
     const Nums nums{{"stealth", r.total}, {"perception", p.total}};
     if (r.total <= p.total) {  // l.36: "beat"
+      if (seen_by.empty()) seen_by = e;
       RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "004.hide", nums, "seen by " + e}));
       // l.36 "You stop being hidden if an enemy sees you ... You stay hidden
       // until the end of the turn if this happens during your turn": the
@@ -453,6 +456,34 @@ Status ResolveHide(Decision& d, const fb::CommandT& c, uint64_t cause) {
     k.source = a.id;
     k.relative_to = e;
     RETURN_IF_ERROR(AddCondition(d, k, {cause, "004.hide", nums, "hidden from " + e}).status());
+    beaten.push_back(e);
+  }
+  if (seen_by.empty()) return absl::OkStatus();
+  // l.36 "You stop being hidden if an enemy sees you" ends the hiding, not
+  // the hiding from that one enemy (as the GM's `gm_condition remove
+  // Hidden`, README "Hiding"): an earlier Hidden from an enemy that made no
+  // check (Dead when the Hide was taken) ends as well; only this Hide's
+  // successes stay ("You can stay hidden if you successfully take the Hide
+  // action"), to the end of the turn on its own turn. (Black-box: the
+  // Hidden from the Dead enemy stayed until found.)
+  std::vector<uint32_t> rest;
+  for (const auto& [id, k] : d.state().Find(a.id)->conditions) {
+    if (k.name == kHidden && k.expiry.kind == fb::ExpiryKind::Never &&
+        std::find(beaten.begin(), beaten.end(), k.relative_to) == beaten.end()) {
+      rest.push_back(id);
+    }
+  }
+  for (uint32_t id : rest) {
+    const Condition k = d.state().Find(a.id)->conditions.at(id);
+    RETURN_IF_ERROR(RemoveCondition(d, a.id, id, {cause, "004.hide", {}, "seen by " + seen_by}));
+    if (!d.state().IsTurnOf(a.id)) continue;
+    NewCondition h;
+    h.actor = a.id;
+    h.name = kHidden;
+    h.source = k.source;
+    h.relative_to = k.relative_to;
+    h.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
+    RETURN_IF_ERROR(AddCondition(d, h, {cause, "004.hide", {}, "hidden until the end of the turn (l.36)"}).status());
   }
   return absl::OkStatus();
 }

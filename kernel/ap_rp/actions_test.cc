@@ -1009,6 +1009,37 @@ TEST(Actions, AFailedSecondHideEndsTheEarlierHidden) {
   EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
 }
 
+// 004 l.36 (seeds/004_1a3e461770fc9e7a.txt) "You stop being hidden if an
+// enemy sees you ... You stay hidden until the end of the turn if this
+// happens during your turn": a failed second Hide (b sees a) ends the
+// hiding, not only the hiding from b, as the GM's `gm_condition remove
+// Hidden` does (README, Hiding). a hid from b and c (10 + 5 = 15 > 4 + 1,
+// 3 + 1); c is Dead when a hides again, 2 + 5 = 7 <= 10 + 1 = 11: seen by
+// b, c makes no check. a's Hidden from c lasts to the end of a's turn, then
+// ends. (Black-box: the Hidden from c stayed until found.)
+TEST(Actions, AFailedSecondHideEndsTheHidingTowardsEveryEnemy) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"stealth", 5}});
+  auto b = Being("b", "y", 5, 1, {{"perception", 1}, {"ins", 2}});
+  auto c = Being("c", "y", 2, 1, {{"perception", 1}});
+  Arm(c, "ax", "1d8", "melee");
+  Table t(ApRp(), MakeRoster({a, b, c}));
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {10, 4, 3}));
+  ASSERT_NE(t.state().Find("a")->FindRelative(kHidden, "c"), nullptr);
+  ASSERT_OK(t.Submit(GmAdds("c", kDead, "felled")));
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_EQ(t.state().active, "b");
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "a");
+  ASSERT_OK(t.Submit(Cmd("a", "hide"), {2, 10}));  // 7 <= 11: seen by b; c rolls nothing
+  const Condition* h = t.state().Find("a")->FindRelative(kHidden, "c");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->expiry.kind, fb::ExpiryKind::TurnEnd);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "b"), nullptr);
+  EXPECT_EQ(t.state().Find("a")->FindRelative(kHidden, "c"), nullptr);
+}
+
 // 004 l.32 "You occupy a space that is also occupied by the target, and you
 // move with it if it moves": nothing keeps the climber from getting down by
 // its own movement: a at (2,1) on the ogre moves to (1,2): 1 m of its 3,

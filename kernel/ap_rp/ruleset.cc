@@ -75,6 +75,17 @@ absl::Status CheckSpec(const fb::CombatantSpecT& s) {
                      "(l.7, l.10)",
                  "004.union");
     }
+    // l.12 "A creature can be surprised by combat. In such a case, they act
+    // at the end of the first round ... and any enemy that is not surprised
+    // starts the combat hidden from them", l.7 "The Initiative of objects
+    // is always 0": an object is no creature, takes no turn to take at the
+    // end and locates no one (it was placed at the end of round 1, its
+    // unsurprised enemies hidden from it).
+    if (object && t == "surprised") {
+      return Bad(s.id, "tags",
+                 "surprised: an object (tag object) is not surprised; only a creature can be (l.12, l.7)",
+                 "004.surprise");
+    }
     for (const char* p : {"evasion_stat:", "primary:", "secondary:"}) {
       if (absl::StartsWith(t, p) && !IsStat(t.substr(std::string(p).size()))) {
         return Bad(s.id, "tags", t + ": a stat of str dex con int cha ins wil (l.53, l.61)");

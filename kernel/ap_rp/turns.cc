@@ -763,7 +763,12 @@ absl::Status DecideEndTurn(const fb::CommandT& c, Decision& d) {
   const int64_t round = d.state().round;
   const int idx = IndexOf(d.state().order, lead);
   const bool held = idx >= 0 && d.state().order[idx].delayed;
-  const bool lost = held && !Acted(*d.state().Find(lead));
+  // l.8 "If any of those creatures refuse, they lose their turn": a held
+  // turn ended with no one acting; a union's shared turn is taken when any
+  // member acts in it (l.10 "can alternate their actions").
+  bool acted = false;
+  for (const std::string& who : takers) acted = acted || Acted(*d.state().Find(who));
+  const bool lost = held && !acted;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   for (const std::string& who : takers) {
     Decision::SystemSteps system(d);  // expiries at the turn's end happen by themselves

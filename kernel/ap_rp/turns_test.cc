@@ -92,6 +92,25 @@ TEST(Turns, AnObjectInARosterUnionIsRefused) {
   EXPECT_NE(t.status().message().find("l.10"), std::string::npos) << t.status();
 }
 
+// 004 l.12 (seeds/004_1a3e461770fc9e7a.txt) "A creature can be surprised by
+// combat. In such a case, they act at the end of the first round ... and
+// any enemy that is not surprised starts the combat hidden from them", l.7
+// "The Initiative of objects is always 0": an object given the surprised
+// tag is refused at set-up, naming the field and the line (black-box:
+// accepted, the crate placed at the end of round 1 instead of at
+// Initiative 0, its unsurprised enemy e hidden from it).
+TEST(Turns, AnObjectTaggedSurprisedIsRefused) {
+  auto a = Being("a", "x", 1, 1);
+  auto crate = Being("crate", "x", 2, 1);
+  Tag(Tag(crate, "object"), "surprised");
+  auto e = Being("e", "y", 9, 9);
+  Table t(ApRp(), MakeRoster({a, crate, e}));
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument) << t.status();
+  EXPECT_NE(t.status().message().find("crate"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("tags"), std::string::npos) << t.status();
+  EXPECT_NE(t.status().message().find("l.12"), std::string::npos) << t.status();
+}
+
 // 004 l.10 "Two or more allies can decide to act as a union", l.3
 // "Every other combatant on the battlefield counts as an enemy": a roster
 // union: tag shared by creatures of two sides is refused, naming the
@@ -287,6 +306,37 @@ TEST(Turns, AUnionMemberResumesTheHeldSharedTurn) {
   ASSERT_OK(t.Submit(Cmd("knight", "end_turn")));
   EXPECT_EQ(t.state().active, "foe2");
   EXPECT_EQ(t.Submit(Cmd("horse", "resume")).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// 004 l.8 (seeds/004_1a3e461770fc9e7a.txt) "If any of those creatures
+// refuse, they lose their turn for this round", l.10 "All creatures of a
+// union have their turn at the same time and can alternate their actions":
+// the union's shared turn held to the end of the round, in which only the knight
+// (a member, not the leader horse) acts (Defend: 2 AP) is taken, not refused:
+// its end does not say it is lost (black-box: "refused the held turn: it
+// is lost", the leader alone counted). Ended with no one acting, it is.
+TEST(Turns, AHeldSharedTurnAMemberActsInIsNotLost) {
+  auto knight = Being("knight", "x", 1, 1, {{"ins", 13}});  // 26
+  Tag(knight, "union:kh");
+  auto horse = Being("horse", "x", 2, 1, {{"ins", 16}});  // 32: leads
+  Tag(horse, "union:kh");
+  auto foe = Being("foe", "y", 8, 8, {{"ins", 10}});  // 20, after the union's 29
+  Table t(ApRp(), MakeRoster({knight, horse, foe}));
+  ASSERT_OK(t.Submit(Cmd("knight", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  ASSERT_EQ(t.state().active, "horse");  // held to the end of the round
+  ASSERT_OK(t.Submit(Cmd("knight", "defend")));
+  EXPECT_EQ(Res(t, "knight", kAp), 1);
+  auto ev = t.Submit(Cmd("horse", "end_turn"));
+  ASSERT_OK(ev);
+  EXPECT_EQ(NoteOf(*ev, "004.hold.turn").find("lost"), std::string::npos) << NoteOf(*ev, "004.hold.turn");
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "horse");
+  ASSERT_OK(t.Submit(Cmd("horse", "hold_turn")));
+  ASSERT_OK(t.Submit(Cmd("foe", "end_turn")));
+  auto refused = t.Submit(Cmd("knight", "end_turn"));
+  ASSERT_OK(refused);
+  EXPECT_NE(NoteOf(*refused, "004.hold.turn").find("lost"), std::string::npos);
 }
 
 TEST(Turns, CannotHoldAfterActing) {
