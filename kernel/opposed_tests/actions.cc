@@ -202,7 +202,10 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
     if (on_floor) {
       RETURN_IF_ERROR(SetResource(d, who, kOnFloor + item, 0, {decl, "003.manipulate", {}, "off the floor"}));
     }
-    return SetResource(d, who, "dropped." + item, 0, {decl, "003.manipulate", {}, "picks up " + item});
+    // l.35 "drawing or stowing a sword, picking up a ring": an item lying
+    // on the floor is picked up; one stowed is drawn.
+    return SetResource(d, who, "dropped." + item, 0,
+                       {decl, "003.manipulate", {}, (on_floor ? "picks up " : "draws ") + item});
   }
   return RecordOutcome(d, who, {decl, "003.manipulate", {}, c.text.empty() ? "interacts with an object" : c.text});
 }

@@ -363,9 +363,8 @@ absl::Status FinishAttack(Decision& d, const fb::CommandT& attack, uint64_t caus
 // Whether an opportunity window has every answer it waits for: one from
 // each eligible owner still conscious. l.116: an owner knocked out (a GM
 // ruling) before answering cannot make the attack (l.36, a reaction), so
-// the window does not wait for it. Reading: the kernel's InOrder window
-// cannot skip an owner, so an unconscious owner before a conscious one in
-// the order still answers `pass` (the GM answers it for it).
+// the window does not wait for it (an unconscious owner before a conscious
+// one in the order is answered for by PassForTheUnconscious).
 bool OpportunityDone(const State& s, const Window& w) {
   if (AllAnswered(w)) return true;
   for (const std::string& e : w.eligible) {
@@ -376,8 +375,49 @@ bool OpportunityDone(const State& s, const Window& w) {
   return true;
 }
 
+// l.116 "knocked unconscious", l.36 (an opportunity attack is a reaction):
+// an owner knocked out before its answer can make no attack, so a window
+// still waiting for a conscious owner after it in the order does not wait
+// for it: the system answers `pass` for it (author `system`, its text
+// naming why), the only answer it could give, and the conscious owner is
+// asked next. The kernel's InOrder window (kernel/window.h) asks owners in
+// order; this answer is how it moves past one that cannot act. A window
+// with an answer's exchange still open in it (a nested window) waits for
+// that exchange first, as its resumption does.
+absl::Status PassForTheUnconscious(Decision& d) {
+  while (true) {
+    const State& s = d.state();
+    uint32_t wid = 0;
+    std::string who;
+    for (const auto& [id, w] : s.windows) {
+      if (w.kind != "opportunity" || OpportunityDone(s, w)) continue;
+      bool child = false;
+      for (const auto& [id2, w2] : s.windows) child = child || w2.parent == id;
+      const std::vector<std::string> may = MayAnswer(w);
+      if (child || may.empty()) continue;
+      const Combatant* o = s.Find(may.front());
+      if (o != nullptr && !Conscious(*o)) {
+        wid = id;
+        who = may.front();
+        break;
+      }
+    }
+    if (wid == 0) return absl::OkStatus();
+    fb::CommandT pass;
+    pass.actor = who;
+    pass.author = "system";
+    pass.role = fb::Role::System;
+    pass.action = "pass";
+    pass.window = wid;
+    pass.text = absl::StrCat(who, " is unconscious: no opportunity attack (l.116)");
+    Decision::SystemSteps system(d);
+    RETURN_IF_ERROR(d.Interrupt(pass, wid).status());
+  }
+}
+
 absl::Status Settle(Decision& d, uint64_t cause) {
   while (true) {
+    RETURN_IF_ERROR(PassForTheUnconscious(d));
     const State& s = d.state();
     uint32_t ready = 0;
     for (const auto& [id, w] : s.windows) {

@@ -557,9 +557,21 @@ TEST(Maneuvers, ManipulateStowsAndDraws) {
   EXPECT_EQ(t.state().Find("a")->Resource("ap"), 2);
   auto draw = Cmd("a", "manipulate");
   draw.weapon = "club";
-  ASSERT_TRUE(t.Submit(draw).ok());
+  auto drawn = t.Submit(draw);
+  ASSERT_TRUE(drawn.ok()) << drawn.status();
   EXPECT_EQ(t.state().Find("a")->Resource("dropped.club"), 0);
   EXPECT_EQ(t.state().Find("a")->Resource("ap"), 1);
+  // l.35 "drawing or stowing a sword, picking up a ring": the stowed club
+  // is drawn, not picked up (black-box case: the log said "picks up club").
+  std::string note;
+  for (const auto& e : *drawn) {
+    if (e.event().body_type() != fb::Body::StateChange) continue;
+    const fb::StateChange* sc = e.event().body_as_StateChange();
+    if (sc->rule() != nullptr && sc->rule()->str() == "003.manipulate" && sc->note() != nullptr) {
+      note = sc->note()->str();
+    }
+  }
+  EXPECT_EQ(note, "draws club");
 }
 
 // 003 l.35: "Manipulate. You interact with an object within touch, such as

@@ -1204,6 +1204,52 @@ TEST(Opportunity, AnOwnerKnockedOutAfterAnotherIsNotWaitedFor) {
   EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 2);
 }
 
+// 003 l.116 "knocked unconscious", l.36 (a reaction), l.81-82: the same
+// two owners, the first one knocked out. a leaves the reach of d (6,5)
+// and e (6,6) at once; the window asks d, then e. The GM knocks d out
+// before it answers: d can make no attack, so the window asks e directly
+// (the system answers `pass` for d, text naming l.116); e passes and the
+// move goes on to (3,5), 2 m walked. Black-box case: e's `pass` was
+// refused ("it is d's answer") until the GM answered `pass` for d.
+TEST(Opportunity, AnOwnerKnockedOutBeforeAnotherIsNotAskedFirst) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")}),
+                  Who("e", "y", 6, 6, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
+                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
+          {6, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto move = Cmd("a", "move");
+  Path(move, {{4, 5}, {3, 5}});
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const uint32_t wid = t.state().windows.begin()->first;
+  ASSERT_EQ(t.state().windows.at(wid).eligible, (std::vector<std::string>{"d", "e"}));
+  auto ev = t.Submit(KnockOut("d"));
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  ASSERT_EQ(t.state().windows.size(), 1u);  // e, conscious, still to answer
+  EXPECT_EQ(t.state().windows.at(wid).answered, (std::vector<std::string>{"d"}));
+  bool passed_for_d = false;
+  for (const auto& e : *ev) {
+    if (e.event().body_type() != fb::Body::Interrupt) continue;
+    const fb::Command* c = e.event().body_as_Interrupt()->command();
+    passed_for_d = c->actor()->str() == "d" && c->action()->str() == "pass" &&
+                   e.event().author()->str() == "system" &&
+                   c->text()->str().find("l.116") != std::string::npos;
+  }
+  EXPECT_TRUE(passed_for_d);
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{5, 5}));  // still held for e
+  auto pass = Cmd("e", "pass");
+  pass.window = wid;
+  auto done = t.Submit(pass);
+  ASSERT_TRUE(done.ok()) << done.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 5}));
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 2);
+}
+
 // 003 l.82: "A character can avoid provoking an opportunity attack in this
 // way by taking the Disengage action or moving through means of
 // teleportation." The text gives teleportation no cost or range (a spell's,
