@@ -426,25 +426,7 @@ Status ResolveHide(Decision& d, const fb::CommandT& c, uint64_t cause) {
     if (r.total <= p.total) {  // l.36: "beat"
       if (seen_by.empty()) seen_by = e;
       RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "004.hide", nums, "seen by " + e}));
-      // l.36 "You stop being hidden if an enemy sees you ... You stay hidden
-      // until the end of the turn if this happens during your turn": the
-      // enemy whose Perception the new Stealth does not beat sees the
-      // creature, so an earlier Hidden from it ends (black-box: it stayed).
-      const Condition* old = d.state().Find(a.id)->FindRelative(kHidden, e);
-      if (old != nullptr && old->expiry.kind == fb::ExpiryKind::Never) {
-        const Condition k = *old;
-        RETURN_IF_ERROR(RemoveCondition(d, a.id, k.id, {cause, "004.hide", nums, "seen by " + e}));
-        if (d.state().IsTurnOf(a.id)) {
-          NewCondition h;
-          h.actor = a.id;
-          h.name = kHidden;
-          h.source = k.source;
-          h.relative_to = e;
-          h.expiry = Expiry{fb::ExpiryKind::TurnEnd, a.id, d.state().round};
-          RETURN_IF_ERROR(AddCondition(d, h, {cause, "004.hide", nums, "hidden until the end of the turn (l.36)"}).status());
-        }
-      }
-      continue;
+      continue;  // the hiding it ends, below
     }
     if (a.FindRelative(kHidden, e) != nullptr) {
       RETURN_IF_ERROR(RemoveCondition(d, a.id, a.FindRelative(kHidden, e)->id,
@@ -459,13 +441,16 @@ Status ResolveHide(Decision& d, const fb::CommandT& c, uint64_t cause) {
     beaten.push_back(e);
   }
   if (seen_by.empty()) return absl::OkStatus();
-  // l.36 "You stop being hidden if an enemy sees you" ends the hiding, not
-  // the hiding from that one enemy (as the GM's `gm_condition remove
-  // Hidden`, README "Hiding"): an earlier Hidden from an enemy that made no
-  // check (Dead when the Hide was taken) ends as well; only this Hide's
-  // successes stay ("You can stay hidden if you successfully take the Hide
-  // action"), to the end of the turn on its own turn. (Black-box: the
-  // Hidden from the Dead enemy stayed until found.)
+  // l.36 "You stop being hidden if an enemy sees you ... You stay hidden
+  // until the end of the turn if this happens during your turn": an enemy
+  // whose Perception the new Stealth does not beat sees the creature, and
+  // that ends the hiding, not the hiding from that one enemy (as the GM's
+  // `gm_condition remove Hidden`, README "Hiding"): an earlier Hidden from
+  // it, or from an enemy that made no check (Dead when the Hide was taken),
+  // ends; only this Hide's successes stay ("You can stay hidden if you
+  // successfully take the Hide action"). On its own turn what ended stays
+  // to the end of the turn. (Black-box: the Hidden from the seeing enemy,
+  // then from the Dead one, stayed until found.)
   std::vector<uint32_t> rest;
   for (const auto& [id, k] : d.state().Find(a.id)->conditions) {
     if (k.name == kHidden && k.expiry.kind == fb::ExpiryKind::Never &&
