@@ -87,6 +87,21 @@ const PendingAct* ActingOf(const State& s, const std::string& actor) {
 
 uint32_t WindowOf(const State& s, uint64_t seq) { return WindowFor(s, seq); }
 
+// l.118 "Normally, when an action is performed, it is resolved before
+// anything else happens. This can be circumvented by Initiative and
+// Immediate Interrupts": the first act of another creature than `actor`
+// still being performed (pending in its window) that was declared before
+// `before` (0: any).
+const PendingAct* PerformedBefore(const State& s, const std::string& actor, uint64_t before) {
+  const PendingAct* first = nullptr;
+  for (const auto& [id, p] : s.pending) {
+    if (p.kind != kActing || p.actor == actor) continue;
+    if (before != 0 && p.decl >= before) continue;
+    if (first == nullptr || p.decl < first->decl) first = &p;
+  }
+  return first;
+}
+
 std::vector<std::string> EligibleInterrupters(const State& s,
                                               const std::string& actor) {
   std::vector<std::string> out;
@@ -240,9 +255,24 @@ absl::Status DeclareAct(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckCanAct(s, *actor, c, *v));
   RETURN_IF_ERROR(v->validate(s, *actor, c, ActOpts{}));
   const std::string who = actor->id;
+  const bool immediate = IsImmediate(c);
+  // l.118: an act another creature is performing resolves before anything
+  // else happens, so an ordinary act cannot resolve at once before it; only
+  // Initiative (`interrupt`, l.122) and Immediate Interrupts (l.132) get in
+  // first. Declared without `at_once`, it is performed at the same time
+  // (l.128) and resolves after that act (DecideResolve).
+  if (!immediate && at_once == 1) {
+    if (const PendingAct* p = PerformedBefore(s, who, 0); p != nullptr) {
+      return Refuse("002.order.first",
+                    absl::StrCat(p->actor, "'s '", p->command->action, "' (window ",
+                                 WindowFor(s, p->decl), ") is being performed and resolves "
+                                 "before anything else happens: answer it with interrupt "
+                                 "(Initiative, l.122) or an Immediate Interrupt, or declare "
+                                 "without at_once and resolve after it"));
+    }
+  }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
   RETURN_IF_ERROR(ClearPasses(d, decl, who));
-  const bool immediate = IsImmediate(c);
   std::vector<std::string> eligible;
   if (!immediate) eligible = EligibleInterrupters(d.state(), who);
   const bool now = immediate || at_once == 1 || eligible.empty();
@@ -416,6 +446,23 @@ absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
   // "The GM determines how these actions resolve"); the GM running the
   // actor waits like a player.
   const bool ruling = c.role == fb::Role::GM && c.actor.empty();
+  // l.118: an ordinary act resolves after the acts other creatures were
+  // already performing when it was declared. Not an act that won
+  // Initiative (its own window, l.122) nor one that acts first against a
+  // lost Initiative (ActsFirst: it came first, l.122).
+  bool acts_first = false;
+  for (const auto& [cid, cond] : s.Find(act.actor)->conditions) {
+    if (cond.name == "ActsFirst" && cond.ref == trigger) acts_first = true;
+  }
+  if (!ruling && !ImmediateOnly(win) && !acts_first) {
+    if (const PendingAct* p = PerformedBefore(s, act.actor, trigger); p != nullptr) {
+      return Refuse("002.order.first",
+                    absl::StrCat(p->actor, "'s '", p->command->action, "' (window ",
+                                 WindowFor(s, p->decl), ") was being performed when this act "
+                                 "was declared and resolves first (or the GM rules: resolve, "
+                                 "window ", window, ", no actor)"));
+    }
+  }
   if (ImmediateOnly(win) && !ruling) {
     // l.132: Immediate Interrupts "may be performed at any time, even
     // interrupting other actions": the act that won Initiative waits for

@@ -248,6 +248,62 @@ TEST(Conditions, ShakenOrExhaustedMayNotSpendStamina) {
   }
 }
 
+// 002 l.45: Stamina "is also sometimes required to accomplish strenuous
+// tasks such as Sprinting, Jumping, and Climbing"; l.668: the Exhausted
+// "may not spend Stamina", so none of the three can be done (refused,
+// nothing spent). l.96-99: "Agility is used in the following ways: Agile
+// Move. Shift (2 Agility). Flinging a Disarmed weapon." and l.674: the
+// Slowed "may not use Agility": a Shift for 2 Agility and a disarm that
+// flings are refused; unslowed, the fling spends 1 Agility (l.565).
+TEST(Conditions, StrenuousTasksNeedStaminaAndAgilityHasItsUses) {
+  Table t(EnergyRounds(), Pair());
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Exhausted")).ok());
+  auto sprint = Cmd("kara", "sprint");
+  Path(sprint, {{4, 5}});
+  auto jump = Cmd("kara", "jump");
+  Path(jump, {{4, 5}, {3, 5}});
+  auto climb = Cmd("kara", "exert");
+  With(climb, "stamina", 1);
+  WithText(climb, "task", "climb");
+  climb.text = "climbs the wall";
+  for (fb::CommandT* c : {&sprint, &jump, &climb}) {
+    auto no = t.Submit(Now(*c));
+    EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition) << c->action;
+    EXPECT_NE(no.status().message().find("Exhausted and may not spend Stamina"), std::string::npos)
+        << no.status();
+  }
+  EXPECT_EQ(K(t).Resource("stamina"), 12);
+  EXPECT_EQ(K(t).Resource("energy"), 5);
+
+  // orc (Str +3: AV 15 + 1 - 5 = 11) disarms kara's sword, flinging it to
+  // (3,5), 2 m from her. kara is not Exposed: her Evasion 8 + 3 / 3 + 2 / 2
+  // = 10 rolls with Advantage (l.553): 1, 1 -> 11 <= 11, a hit; her
+  // Fortitude 10 + 1 + 0 + 1 = 12 + 3 = 15 is not higher than 16: dropped.
+  auto fling = Cmd("orc", "disarm", {"kara"});
+  With(fling, "fling_x", 3);
+  With(fling, "fling_y", 5);
+  Now(fling);
+  Table slowed(EnergyRounds(), Pair());
+  ASSERT_TRUE(slowed.Submit(GmAdds("orc", "Slowed")).ok());
+  auto no = slowed.Submit(fling, {15, 1, 1, 3});
+  EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition) << no.status();
+  EXPECT_NE(no.status().message().find("Slowed and may not use Agility"), std::string::npos)
+      << no.status();
+  auto shift = Cmd("orc", "shift");
+  Path(shift, {{7, 5}});
+  With(shift, "agility", 1);
+  EXPECT_EQ(slowed.Submit(Now(shift)).status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(slowed.state().Find("orc")->Resource("agility"), 3);
+
+  Table free(EnergyRounds(), Pair());
+  auto ok = free.Submit(fling, {15, 1, 1, 3});
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(free.state().Find("orc")->Resource("agility"), 2);
+  EXPECT_EQ(free.state().Find("orc")->Resource("energy"), 2);
+  EXPECT_EQ(K(free).Resource("wield.sword"), 0);
+  ExpectRulesKnown(free.log());
+}
+
 TEST(Conditions, BlindedIsUnguarded) {
   Table t(EnergyRounds(), Pair());
   ASSERT_TRUE(t.Submit(GmAdds("orc", "Blinded")).ok());

@@ -72,6 +72,47 @@ TEST(Interrupts, OneRollWinsAgainstOneAndLosesAgainstAnother) {
   ExpectRulesKnown(t.log());
 }
 
+// Seed 002 l.118: "Normally, when an action is performed, it is resolved
+// before anything else happens. This can be circumvented by Initiative and
+// Immediate Interrupts." (and l.122: acting "in response to another
+// creature's action, even before their action is completed ... is done by
+// rolling Initiative"). orc1's swing is being performed: kara's ordinary
+// Shift may neither resolve at once before it nor be resolved before it;
+// it happens after the swing has landed.
+TEST(Interrupts, AnActBeingPerformedResolvesBeforeAnythingElseHappens) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
+  auto away = Cmd("kara", "shift");
+  Path(away, {{4, 4}});
+  Now(away);
+  auto st = t.Submit(away);
+  ASSERT_EQ(st.status().code(), absl::StatusCode::kFailedPrecondition) << st.status();
+  EXPECT_NE(st.status().message().find("l.118"), std::string::npos) << st.status();
+  EXPECT_EQ(t.state().Find("kara")->at, (Pos{5, 5}));
+  EXPECT_EQ(t.state().windows.size(), 1u);
+  // Declared without at_once it is performed at the same time (l.128) and
+  // waits for the swing.
+  auto step = Cmd("kara", "shift");
+  Path(step, {{4, 4}});
+  ASSERT_TRUE(t.Submit(step).ok());  // window 2
+  auto early = t.Submit(Cmd("kara", "resolve"));
+  ASSERT_EQ(early.status().code(), absl::StatusCode::kFailedPrecondition) << early.status();
+  EXPECT_NE(early.status().message().find("l.118"), std::string::npos) << early.status();
+  EXPECT_EQ(t.state().Find("kara")->at, (Pos{5, 5}));
+  // orc1: AV 15 + (3 + 0) / 3 = 16; combat 15; kara's Evasion 8 + 3 / 3 +
+  // 2 / 2 = 10, + 2 = 12 <= 16: hit, 15 >= AC 0: 5 + MASDB 1 = 6 damage,
+  // kara's Aura 20 + 3 x 4 / 3 = 24 -> 18.
+  auto swing = t.Submit(Cmd("orc1", "resolve"), {15, 2, 5});
+  ASSERT_TRUE(swing.ok()) << swing.status();
+  EXPECT_EQ(t.state().Find("kara")->Resource("aura"), 18);
+  // Then kara steps away: 1 Energy (l.21).
+  auto later = t.Submit(Cmd("kara", "resolve"));
+  ASSERT_TRUE(later.ok()) << later.status();
+  EXPECT_EQ(t.state().Find("kara")->at, (Pos{4, 4}));
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Interrupts, SecondInitiativeInARoundFails) {
   Table t(EnergyRounds(), Skirmish());
   ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());

@@ -560,5 +560,25 @@ TEST(Ranged, ASprintingTargetIsHarderToHitAndSaysSo) {
   EXPECT_NE(LastOutcome(*ev).find("miss"), std::string::npos) << LastOutcome(*ev);
 }
 
+// 002 l.225: "Running, Walking, and typical combat +0" (l.208 "Situational
+// Modifiers to Miss Chance", l.222). The same orc running the same 6 m
+// instead of sprinting is shot at +0: MC 5 + 1 + 0 + 0 = 6, so a Hit roll
+// of 6 hits (l.192), where the Sprint's 11 missed. 6 < Ranged AC 10: on
+// armor, 5 + 1 - 3 = 3 damage (l.240).
+TEST(Ranged, ARunningTargetIsTypicalCombat) {
+  Table t(EnergyRounds(), Range());
+  auto run = Cmd("orc", "run");
+  Path(run, {{9, 5}, {10, 5}, {11, 5}, {12, 5}, {13, 5}, {14, 5}});
+  ASSERT_TRUE(t.Submit(Now(run)).ok());
+  auto ev = t.Submit(Shoot(), {1, 1, 6, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  const auto mv = kernel::testing::LastNumber(*ev, "movement_mod");
+  EXPECT_EQ(mv.value, 0);
+  EXPECT_EQ(mv.source, "orc normal");
+  EXPECT_EQ(NumOf(*ev, "miss_chance"), 6);
+  EXPECT_EQ(Aura(t), 23);
+  ExpectRulesKnown(t.log());
+}
+
 }  // namespace
 }  // namespace combat::kernel::energy::testutil

@@ -62,6 +62,7 @@ std::vector<RuleRef>* Build() {
       R("002.initiative.several", "Initiative", 128, "one roll can win against some creatures and lose against others"),
       R("002.immediate", "Immediate Interrupts", 132, "Immediate Interrupts need no roll and cannot interrupt each other"),
       R("002.immediate.answers", "Immediate Interrupts", 132, "an act that won Initiative may itself be interrupted by Immediate Interrupts: it waits for those who may answer with one to answer or decline"),
+      R("002.order.first", "Action Order & Initiative", 118, "an act being performed resolves before anything else happens: only Initiative and Immediate Interrupts get in before it"),
       R("002.initiative.first", "Initiative", 122, "an act that won Initiative happens at the same time as the act it answers and resolves before it"),
       R("002.immediate.rolls", "Immediate Interrupts", 134, "interrupts stop actions, not rolls"),
       R("002.incomplete", "Incomplete Actions", 138, "resources are spent as results occur; at least 1 Energy for an interrupted action"),
