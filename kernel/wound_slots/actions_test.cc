@@ -366,6 +366,13 @@ TEST(Grapple, AReadiedGrapplerThatPassedStillClings) {
   ASSERT_TRUE(moved.ok()) << moved.status();
   ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_TRUE(kernel::testing::Cites(*moved, "001.act.ready"));
+  // The held move notes aria as having had her readied action's window only:
+  // stored "ready:aria" (what replay reads), shown "aria (readied)" (display).
+  ASSERT_EQ(t.state().pending.size(), 1u);
+  const std::vector<std::string>& reacted = t.state().pending.begin()->second.reacted;
+  ASSERT_EQ(reacted, (std::vector<std::string>{"ready:aria"}));
+  EXPECT_EQ(kernel::ReactedText(WoundSlots().display(), reacted[0]), "aria (readied)");
+  EXPECT_EQ(kernel::ReactedText(WoundSlots().display(), "orc"), "orc");
   fb::CommandT pass = Cmd("aria", "pass");
   pass.window = t.state().windows.begin()->first;
   auto passed = t.Submit(pass);

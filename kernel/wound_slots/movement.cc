@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -433,10 +434,12 @@ absl::Status EndApartGrapples(Decision& d, uint64_t cause) {
   return absl::OkStatus();
 }
 
-namespace {
+std::string ReactedText(const std::string& entry) {
+  if (!absl::StartsWith(entry, kReadyMark)) return entry;
+  return absl::StrCat(entry.substr(sizeof(kReadyMark) - 1), " (readied)");
+}
 
-// In a move's `reacted`: one that had only a readied action's window on it.
-constexpr char kReadyMark[] = "ready:";
+namespace {
 
 // l.189: hostile creatures whose melee reach the mover would enter at a
 // step of `path` (from outside it): the first such step and who. Each
