@@ -220,6 +220,26 @@ TEST(Grapple, InterposeRetargetsTheAttack) {
   EXPECT_EQ(Init(t.state(), "aria"), 18);  // a reaction: no initiative cost (l.125)
 }
 
+// 001 l.233 "You attempt to force the attack to target another creature
+// you are grappling instead": the orc, grappled by aria (d20 3 + 7 = 10 >=
+// 10), attacks her; the attacker is not "another creature" the attack can
+// be forced onto (an attack targets another creature than its maker): her
+// Interpose naming the orc is refused, naming the field, the window stays.
+TEST(Grapple, InterposeCannotTurnTheAttackOnTheAttacker) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto ev = t.Submit(Answer(t, "aria", "interpose", "orc"), {20});
+  ASSERT_FALSE(ev.ok());
+  const std::string why(ev.status().message());
+  EXPECT_NE(why.find("targets[0]: orc makes the attack"), std::string::npos) << why;
+  EXPECT_NE(why.find("another creature aria is grappling (none)"), std::string::npos) << why;
+  EXPECT_EQ(t.state().windows.size(), 1u);
+}
+
 // 001 l.232 Interpose's trigger, "A creature you can see makes an attack
 // against you while you are grappling", is a reaction's (l.125: "regardless
 // of your respective initiative scores"): aria (d20 1 + 3 + 5 = 9) grapples
