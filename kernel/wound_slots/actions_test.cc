@@ -817,6 +817,45 @@ TEST(Ready, AReadiedCreatureAnswersAPlainMove) {
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 6}));
 }
 
+// 001 l.235 "The target is unable to take any other actions while pinned"
+// and l.204 (a readied action is taken as a reaction): the orc (17) readies
+// an attack; round 2, aria (18) grapples it (d20 3 + 7 = 10 >= 10) and pins
+// it (Power 4 - 2 + d20 15 = 17 >= its higher of Power 13 / Agility 11).
+// Pinned, it has no readied action to take: aria's Defend resolves at once
+// (was: it waited in a window only the orc's pass could close), and so does
+// her step to (5,6), still adjacent (was: a move window for its readied
+// action).
+TEST(Ready, APinnedReadiedCreatureAnswersNothing) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(ReadyAttack("orc")).ok());
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"})).ok());  // the readied orc's window
+  fb::CommandT p2 = Cmd("orc", "pass");
+  p2.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(p2, {3}).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Grappling"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "pin", {"orc"})).ok());
+  fb::CommandT p3 = Cmd("orc", "pass");
+  p3.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(p3, {15}).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Pinned"));
+  ASSERT_TRUE(t.state().Find("orc")->Has("Readied"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(t.state().Find("aria")->Has("Defending"));
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 1)).ok());
+  fb::CommandT step = Cmd("aria", "move");
+  step.path = {fb::Pos(5, 6)};
+  ASSERT_TRUE(t.Submit(step).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 6}));
+}
+
 TEST(Ready, ALowerInitiativeReadiedCreatureMayAnswer) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());

@@ -119,6 +119,10 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
     const int64_t init = InitiativeOf(s, id);
     if (init <= 0) continue;  // l.120
     bool may = init > mine;   // l.124
+    // l.235 "The target is unable to take any other actions while pinned":
+    // no reaction (a readied action, Harry, Interpose); acting first it may
+    // only Escape (CheckActor).
+    if (!may && o.Has("Pinned")) continue;
     if (!may && o.Has("Readied")) may = true;  // l.204: a readied action is a reaction "in response to any event"
     // l.202: "You can only use this reaction once per round per target": a
     // creature that harried this attacker this round has no trigger left.

@@ -505,7 +505,8 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
       // move is one; the window opens before its first step (reading: the
       // text names no yard), once per move (`reacted`).
       for (const auto& [id, o] : s.combatants) {
-        if (id == mover.id || !o.Has("Readied") || IsOut(o) || InitiativeOf(s, id) <= 0 || o.Resource(res::kAp) < 1) continue;
+        // l.235: a pinned creature takes no other action than Escape.
+        if (id == mover.id || !o.Has("Readied") || IsOut(o) || o.Has("Pinned") || InitiativeOf(s, id) <= 0 || o.Resource(res::kAp) < 1) continue;
         if (std::find(carried.begin(), carried.end(), id) != carried.end()) continue;
         if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
         if (std::find(reacted.begin(), reacted.end(), absl::StrCat(kReadyMark, id)) != reacted.end()) continue;
