@@ -856,6 +856,41 @@ TEST(Ready, APinnedReadiedCreatureAnswersNothing) {
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 6}));
 }
 
+// 001 l.204 "Choose an action. Until you take an action or reaction, you
+// can take the chosen action as a reaction": readying is itself an action,
+// so the orc (17) readying a standard attack, then a quick attack, has the
+// quick attack readied, the standard one no longer (was: both kept, the
+// first the one taken). Round 2, aria (18) defends: the orc's standard
+// attack in the window is acting first, refused at 17 < 18 (l.124); its
+// quick attack is a reaction (no -2): d20 11 + 2 = 13 >= aria's melee
+// Defense 13 (Defend not yet resolved), 13 + 3 + 4 - 13 - 1 = 6: critical,
+// one step less (l.187): severe.
+TEST(Ready, ReadyingAgainReplacesTheReadiedAction) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  for (const char* act : {"standard_attack", "quick_attack"}) {
+    fb::CommandT r = Cmd("orc", "ready");
+    WithText(r, "act", act);
+    ASSERT_TRUE(t.Submit(r).ok());
+    fb::CommandT pass = Cmd("aria", "pass");
+    pass.window = t.state().windows.begin()->first;
+    ASSERT_TRUE(t.Submit(pass).ok());
+  }
+  int readied = 0;
+  for (const auto& [id, k] : t.state().Find("orc")->conditions) readied += k.name == "Readied" ? 1 : 0;
+  EXPECT_EQ(readied, 1);
+  EXPECT_EQ(t.state().Find("orc")->FindCondition("Readied")->note, "quick_attack");
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_FALSE(t.Submit(Answer(t, "orc", "standard_attack", "aria"), {11}).ok());
+  auto ev = t.Submit(Answer(t, "orc", "quick_attack", "aria"), {11});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Init(t.state(), "orc"), 17);
+  EXPECT_EQ(Wounds(t.state(), "aria", kSevere), 1);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Readied"));
+}
+
 TEST(Ready, ALowerInitiativeReadiedCreatureMayAnswer) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());

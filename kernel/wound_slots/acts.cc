@@ -438,8 +438,10 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
                            {decl, "001.mount.untrained", {{"calming", 0, "", "001.mount.untrained"}}, "calming interrupted"}, 0, k.relative_to)
                         .status());
   }
-  if (act.action != "ready" && !movement && d.state().Find(act.actor)->Has("Readied")) {
-    // l.204: "until you take an action or reaction".
+  if (!movement && d.state().Find(act.actor)->Has("Readied")) {
+    // l.204: "until you take an action or reaction": readying another
+    // action is one too, the new choice replacing the old (was: both kept,
+    // the first still the one taken as a reaction).
     RETURN_IF_ERROR(RemoveConditionsNamed(d, act.actor, "Readied", {decl, "001.act.ready", {}, "took an action"}));
   }
   return v->row.resolve(d, act, decl);
