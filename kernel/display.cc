@@ -17,6 +17,10 @@ std::optional<int64_t> VitalMax(const Combatant& c, const Vital& v) {
   return std::nullopt;
 }
 
+std::string ReactedText(const Display& d, const std::string& entry) {
+  return d.reacted ? d.reacted(entry) : entry;
+}
+
 bool IsBookkeeping(const Display& d, const std::string& name) {
   for (const std::string& b : d.bookkeeping) {
     if (absl::EndsWith(b, "*") ? absl::StartsWith(name, b.substr(0, b.size() - 1))

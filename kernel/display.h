@@ -30,10 +30,17 @@ struct Display {
   std::vector<std::string> budgets;      // resources a turn or round spends
   // Resource names that are bookkeeping; a name ending in '*' is a prefix.
   std::vector<std::string> bookkeeping;
+  // How an entry of a pending act's `reacted` list reads, for a ruleset
+  // that stores its own marks there (e.g. wound_slots' "ready:<id>"); may
+  // be empty: the entry as stored.
+  std::function<std::string(const std::string&)> reacted;
 };
 
 // The maximum of `v` for `c` (its stat or resource), if it has one.
 std::optional<int64_t> VitalMax(const Combatant& c, const Vital& v);
+
+// Entry `entry` of a pending act's `reacted` list as `d` reads it.
+std::string ReactedText(const Display& d, const std::string& entry);
 
 // Whether resource `name` is bookkeeping in `d`.
 bool IsBookkeeping(const Display& d, const std::string& name);

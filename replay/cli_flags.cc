@@ -169,7 +169,8 @@ absl::Status PrintState(const kernel::State& s, bool json, std::ostream& out) {
     // The schema's State, plus the combatants as `state` shows them
     // (names, maxima, bookkeeping apart): state_view.h.
     text.pop_back();  // the closing brace
-    out << text << ",\"combatant_view\":" << CombatantsViewJson(s, display) << "}\n";
+    out << text << ",\"combatant_view\":" << CombatantsViewJson(s, display)
+        << ",\"pending_view\":" << PendingViewJson(s, display) << "}\n";
   } else {
     out << RenderState(s, display);
   }

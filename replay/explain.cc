@@ -356,7 +356,8 @@ absl::StatusOr<std::string> Explain(store::EventLog& log, const kernel::Ruleset*
     what = p == nullptr
                ? absl::StrCat("pending #", req.pending, " is not open")
                : absl::StrCat("pending #", req.pending, " is open: ",
-                              JoinFields(PendingFields(*p)));
+                              JoinFields(PendingFields(
+                                  *p, rules != nullptr ? rules->display() : kernel::Display())));
   } else {
     ASSIGN_OR_RETURN(what, ValueNow(req, state, upto));
   }

@@ -412,7 +412,7 @@ std::string RenderState(const kernel::State& s, const kernel::Display& display) 
                     JoinFields(WindowFields(w)), "\n");
   }
   for (const auto& [id, p] : s.pending) {
-    Fields fields = PendingFields(p);
+    Fields fields = PendingFields(p, display);
     std::string command;
     for (auto it = fields.begin(); it != fields.end(); ++it) {
       if (it->first != "command") continue;

@@ -181,7 +181,9 @@ std::vector<FieldDiff> DiffStates(const kernel::State& a,
           [](int64_t v) { return absl::StrCat(v); });
   }
   DiffOpen(d, "window ", a.windows, b.windows, WindowFields);
-  DiffOpen(d, "pending #", a.pending, b.pending, PendingFields);
+  // The entries as stored (a difference of what replay decides on).
+  DiffOpen(d, "pending #", a.pending, b.pending,
+           [](const kernel::PendingAct& p) { return PendingFields(p); });
   return out;
 }
 

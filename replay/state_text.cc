@@ -56,7 +56,9 @@ std::string OrderText(const std::vector<kernel::OrderEntry>& order) {
   return absl::StrJoin(e, " > ");
 }
 
-Fields PendingFields(const kernel::PendingAct& p) {
+Fields PendingFields(const kernel::PendingAct& p, const kernel::Display& display) {
+  std::vector<std::string> reacted;
+  for (const std::string& r : p.reacted) reacted.push_back(kernel::ReactedText(display, r));
   return {
       {"kind", p.kind},
       {"actor", p.actor},
@@ -68,7 +70,7 @@ Fields PendingFields(const kernel::PendingAct& p) {
       {"span", fb::EnumNameSpan(p.span)},
       {"trigger", TriggerText(p.trigger)},
       {"expiry", ExpiryText(p.expiry)},
-      {"reacted", ListText(p.reacted)},
+      {"reacted", ListText(reacted)},
       {"opened at", Seq(p.opened_at)},
   };
 }

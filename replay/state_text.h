@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernel/display.h"
 #include "kernel/state.h"
 
 namespace combat::replay {
@@ -29,8 +30,9 @@ std::string TriggerText(const kernel::Trigger& t);
 std::string OrderText(const std::vector<kernel::OrderEntry>& order);
 
 // A pending act's fields: kind, actor, decl, command, cost, progress, span,
-// trigger, expiry, reacted, opened at. The cost reads "paid 1 of 3 actions".
-Fields PendingFields(const kernel::PendingAct& p);
+// trigger, expiry, reacted, opened at. The cost reads "paid 1 of 3 actions";
+// each `reacted` entry reads as `display` says (kernel::ReactedText).
+Fields PendingFields(const kernel::PendingAct& p, const kernel::Display& display = {});
 // A window's fields: kind, trigger, eligible, answered, answer seqs, policy,
 // pay, parent, pending, opened at.
 Fields WindowFields(const kernel::Window& w);

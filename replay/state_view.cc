@@ -63,4 +63,22 @@ std::string CombatantsViewJson(const kernel::State& s, const kernel::Display& d)
   return out + "]";
 }
 
+std::string PendingViewJson(const kernel::State& s, const kernel::Display& d) {
+  std::string out = "[";
+  bool first = true;
+  for (const auto& [id, p] : s.pending) {
+    if (!first) out += ",";
+    first = false;
+    absl::StrAppend(&out, "{\"id\":", id, ",\"actor\":");
+    events::AppendJsonString(p.actor, &out);
+    out += ",\"reacted\":[";
+    for (size_t i = 0; i < p.reacted.size(); ++i) {
+      if (i > 0) out += ",";
+      events::AppendJsonString(kernel::ReactedText(d, p.reacted[i]), &out);
+    }
+    out += "]}";
+  }
+  return out + "]";
+}
+
 }  // namespace combat::replay

@@ -39,6 +39,11 @@ ResourceView ViewResources(const kernel::Combatant& c, const kernel::Display& d)
 // "bookkeeping":[{"key":..,"value":..}]}] per combatant in id order.
 std::string CombatantsViewJson(const kernel::State& s, const kernel::Display& d);
 
+// For `state --json`: per pending act in id order, {"id":N,"actor":..,
+// "reacted":[..]}, each `reacted` entry as `d` reads it (kernel::ReactedText;
+// the schema's `pending` keeps the entries as stored).
+std::string PendingViewJson(const kernel::State& s, const kernel::Display& d);
+
 }  // namespace combat::replay
 
 #endif  // COMBAT_REPLAY_STATE_VIEW_H_

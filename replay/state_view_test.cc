@@ -88,5 +88,27 @@ TEST(StateViewTest, RenderStateShowsNamesMaximaAndBookkeepingApart) {
             "\"game\":[{\"key\":\"hp\",\"value\":3,\"max\":null}],\"bookkeeping\":[]}]");
 }
 
+// A ruleset's own marks in a pending act's `reacted` read as its display
+// says (kernel::Display::reacted); the stored entries are unchanged.
+TEST(StateViewTest, ReactedEntriesReadAsTheDisplaySays) {
+  kernel::State s;
+  kernel::PendingAct p;
+  p.id = 4;
+  p.actor = "orc";
+  p.reacted = {"ready:aria", "gob"};
+  s.pending[4] = p;
+  kernel::Display d;
+  d.reacted = [](const std::string& e) {
+    return e.rfind("ready:", 0) == 0 ? e.substr(6) + " (readied)" : e;
+  };
+  EXPECT_EQ(PendingViewJson(s, d),
+            "[{\"id\":4,\"actor\":\"orc\",\"reacted\":[\"aria (readied)\",\"gob\"]}]");
+  EXPECT_EQ(PendingViewJson(s, kernel::Display()),
+            "[{\"id\":4,\"actor\":\"orc\",\"reacted\":[\"ready:aria\",\"gob\"]}]");
+  const std::string text = RenderState(s, d);
+  EXPECT_NE(text.find("reacted: aria (readied), gob"), std::string::npos) << text;
+  EXPECT_EQ(s.pending[4].reacted[0], "ready:aria");
+}
+
 }  // namespace
 }  // namespace combat::replay

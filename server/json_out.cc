@@ -107,7 +107,8 @@ absl::StatusOr<std::string> StateJson(const kernel::State& s) {
                    events::BinaryToJsonLine(bytes.data(), bytes.size(), "State"));
   text.pop_back();  // the closing brace
   return absl::StrCat(text, ",\"combatant_view\":",
-                      replay::CombatantsViewJson(s, display), "}");
+                      replay::CombatantsViewJson(s, display), ",\"pending_view\":",
+                      replay::PendingViewJson(s, display), "}");
 }
 
 }  // namespace combat::server

@@ -51,7 +51,8 @@ absl::StatusOr<std::string> EventItemJson(const events::EventBuffer& event,
 absl::StatusOr<std::string> EventItemsJson(const std::vector<events::EventBuffer>& evs);
 
 // The state as `combat state --json` prints it: the schema's State (every
-// field), plus "combatant_view" (names, maxima, bookkeeping apart).
+// field), plus "combatant_view" (names, maxima, bookkeeping apart) and
+// "pending_view" (each pending act's reacted as the ruleset reads it).
 absl::StatusOr<std::string> StateJson(const kernel::State& state);
 
 }  // namespace combat::server

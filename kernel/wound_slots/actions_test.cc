@@ -220,6 +220,26 @@ TEST(Grapple, InterposeRetargetsTheAttack) {
   EXPECT_EQ(Init(t.state(), "aria"), 18);  // a reaction: no initiative cost (l.125)
 }
 
+// 001 l.233 "You attempt to force the attack to target another creature
+// you are grappling instead": the orc, grappled by aria (d20 3 + 7 = 10 >=
+// 10), attacks her; the attacker is not "another creature" the attack can
+// be forced onto (an attack targets another creature than its maker): her
+// Interpose naming the orc is refused, naming the field, the window stays.
+TEST(Grapple, InterposeCannotTurnTheAttackOnTheAttacker) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 1});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_TRUE(t.state().Find("aria")->Has("Grappling"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto ev = t.Submit(Answer(t, "aria", "interpose", "orc"), {20});
+  ASSERT_FALSE(ev.ok());
+  const std::string why(ev.status().message());
+  EXPECT_NE(why.find("targets[0]: orc makes the attack"), std::string::npos) << why;
+  EXPECT_NE(why.find("another creature aria is grappling (none)"), std::string::npos) << why;
+  EXPECT_EQ(t.state().windows.size(), 1u);
+}
+
 // 001 l.232 Interpose's trigger, "A creature you can see makes an attack
 // against you while you are grappling", is a reaction's (l.125: "regardless
 // of your respective initiative scores"): aria (d20 1 + 3 + 5 = 9) grapples
@@ -366,6 +386,13 @@ TEST(Grapple, AReadiedGrapplerThatPassedStillClings) {
   ASSERT_TRUE(moved.ok()) << moved.status();
   ASSERT_EQ(t.state().windows.size(), 1u);
   EXPECT_TRUE(kernel::testing::Cites(*moved, "001.act.ready"));
+  // The held move notes aria as having had her readied action's window only:
+  // stored "ready:aria" (what replay reads), shown "aria (readied)" (display).
+  ASSERT_EQ(t.state().pending.size(), 1u);
+  const std::vector<std::string>& reacted = t.state().pending.begin()->second.reacted;
+  ASSERT_EQ(reacted, (std::vector<std::string>{"ready:aria"}));
+  EXPECT_EQ(kernel::ReactedText(WoundSlots().display(), reacted[0]), "aria (readied)");
+  EXPECT_EQ(kernel::ReactedText(WoundSlots().display(), "orc"), "orc");
   fb::CommandT pass = Cmd("aria", "pass");
   pass.window = t.state().windows.begin()->first;
   auto passed = t.Submit(pass);
@@ -788,6 +815,80 @@ TEST(Ready, AReadiedCreatureAnswersAPlainMove) {
   EXPECT_EQ(Wounds(t.state(), "aria", kCritical), 1);
   EXPECT_FALSE(t.state().Find("orc")->Has("Readied"));
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 6}));
+}
+
+// 001 l.235 "The target is unable to take any other actions while pinned"
+// and l.204 (a readied action is taken as a reaction): the orc (17) readies
+// an attack; round 2, aria (18) grapples it (d20 3 + 7 = 10 >= 10) and pins
+// it (Power 4 - 2 + d20 15 = 17 >= its higher of Power 13 / Agility 11).
+// Pinned, it has no readied action to take: aria's Defend resolves at once
+// (was: it waited in a window only the orc's pass could close), and so does
+// her step to (5,6), still adjacent (was: a move window for its readied
+// action).
+TEST(Ready, APinnedReadiedCreatureAnswersNothing) {
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(ReadyAttack("orc")).ok());
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"})).ok());  // the readied orc's window
+  fb::CommandT p2 = Cmd("orc", "pass");
+  p2.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(p2, {3}).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Grappling"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "pin", {"orc"})).ok());
+  fb::CommandT p3 = Cmd("orc", "pass");
+  p3.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(p3, {15}).ok());
+  ASSERT_TRUE(t.state().Find("orc")->Has("Pinned"));
+  ASSERT_TRUE(t.state().Find("orc")->Has("Readied"));
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(t.state().Find("aria")->Has("Defending"));
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 1)).ok());
+  fb::CommandT step = Cmd("aria", "move");
+  step.path = {fb::Pos(5, 6)};
+  ASSERT_TRUE(t.Submit(step).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 6}));
+}
+
+// 001 l.204 "Choose an action. Until you take an action or reaction, you
+// can take the chosen action as a reaction": readying is itself an action,
+// so the orc (17) readying a standard attack, then a quick attack, has the
+// quick attack readied, the standard one no longer (was: both kept, the
+// first the one taken). Round 2, aria (18) defends: the orc's standard
+// attack in the window is acting first, refused at 17 < 18 (l.124); its
+// quick attack is a reaction (no -2): d20 11 + 2 = 13 >= aria's melee
+// Defense 13 (Defend not yet resolved), 13 + 3 + 4 - 13 - 1 = 6: critical,
+// one step less (l.187): severe.
+TEST(Ready, ReadyingAgainReplacesTheReadiedAction) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  for (const char* act : {"standard_attack", "quick_attack"}) {
+    fb::CommandT r = Cmd("orc", "ready");
+    WithText(r, "act", act);
+    ASSERT_TRUE(t.Submit(r).ok());
+    fb::CommandT pass = Cmd("aria", "pass");
+    pass.window = t.state().windows.begin()->first;
+    ASSERT_TRUE(t.Submit(pass).ok());
+  }
+  int readied = 0;
+  for (const auto& [id, k] : t.state().Find("orc")->conditions) readied += k.name == "Readied" ? 1 : 0;
+  EXPECT_EQ(readied, 1);
+  EXPECT_EQ(t.state().Find("orc")->FindCondition("Readied")->note, "quick_attack");
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_FALSE(t.Submit(Answer(t, "orc", "standard_attack", "aria"), {11}).ok());
+  auto ev = t.Submit(Answer(t, "orc", "quick_attack", "aria"), {11});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(Init(t.state(), "orc"), 17);
+  EXPECT_EQ(Wounds(t.state(), "aria", kSevere), 1);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Readied"));
 }
 
 TEST(Ready, ALowerInitiativeReadiedCreatureMayAnswer) {

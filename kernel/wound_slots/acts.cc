@@ -119,6 +119,10 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
     const int64_t init = InitiativeOf(s, id);
     if (init <= 0) continue;  // l.120
     bool may = init > mine;   // l.124
+    // l.235 "The target is unable to take any other actions while pinned":
+    // no reaction (a readied action, Harry, Interpose); acting first it may
+    // only Escape (CheckActor).
+    if (!may && o.Has("Pinned")) continue;
     if (!may && o.Has("Readied")) may = true;  // l.204: a readied action is a reaction "in response to any event"
     // l.202: "You can only use this reaction once per round per target": a
     // creature that harried this attacker this round has no trigger left.
@@ -434,8 +438,10 @@ absl::Status ResolveAct(Decision& d, const fb::CommandT& act, uint64_t decl,
                            {decl, "001.mount.untrained", {{"calming", 0, "", "001.mount.untrained"}}, "calming interrupted"}, 0, k.relative_to)
                         .status());
   }
-  if (act.action != "ready" && !movement && d.state().Find(act.actor)->Has("Readied")) {
-    // l.204: "until you take an action or reaction".
+  if (!movement && d.state().Find(act.actor)->Has("Readied")) {
+    // l.204: "until you take an action or reaction": readying another
+    // action is one too, the new choice replacing the old (was: both kept,
+    // the first still the one taken as a reaction).
     RETURN_IF_ERROR(RemoveConditionsNamed(d, act.actor, "Readied", {decl, "001.act.ready", {}, "took an action"}));
   }
   return v->row.resolve(d, act, decl);

@@ -74,6 +74,22 @@ TEST(Modifiers, CoverAndPostureDoNotStack) {
   EXPECT_EQ(AttackModifiers(t.state(), a, o, true, 4, nullptr), -5);  // 9/10 cover (l.92)
 }
 
+// 001 l.84 "Target is/has... | Melee | Ranged |", its row l.89 "1/4 cover
+// | 0 | -1 |": a quarter cover costs a melee attack nothing and a ranged one
+// 1. l.93: prone (l.86: +3 melee, -3 ranged) with it is +3 melee (its 0 is
+// no penalty; "Penalties and bonuses do stack") and -3 ranged ("only the
+// higher penalty applies": -3, not -4).
+TEST(Modifiers, QuarterCoverRow) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  const Combatant& a = *t.state().Find("aria");
+  Combatant o = *t.state().Find("orc");
+  EXPECT_EQ(AttackModifiers(t.state(), a, o, false, 1, nullptr), 0);
+  EXPECT_EQ(AttackModifiers(t.state(), a, o, true, 1, nullptr), -1);
+  o.conditions[99] = Condition{99, "Prone"};
+  EXPECT_EQ(AttackModifiers(t.state(), a, o, false, 1, nullptr), 3);
+  EXPECT_EQ(AttackModifiers(t.state(), a, o, true, 1, nullptr), -3);
+}
+
 TEST(Attack, HitDamageAndWoundLevel) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   // d20 3: 10 >= 10 hits; 10 + 2 + 3 - 10 - 2 = 3: moderate (threshold 2, l.9).
@@ -193,6 +209,25 @@ TEST(Attack, CriticalMovesInitiativeAndNpcDies) {
   EXPECT_EQ(Init(t.state(), "aria"), 20);  // l.81: +2
   EXPECT_EQ(Init(t.state(), "orc"), 15);   // l.81: -2
   EXPECT_TRUE(t.state().Find("orc")->Has("Dead"));  // damage 20: fatal; an NPC dies (l.35)
+}
+
+// 001 l.80 "Critical Successes and Failures", l.81 "your initiative is
+// increased by 2 and your target's initiative is decreased by 2", l.120
+// "Your initiative cannot drop below 0": the orc's initiative, d20 1 + Prc
+// -5 + 5 = 1, drops to 0, not -1; aria's, 10 + 3 + 5 = 18, rises to 20. Its
+// armor 20 keeps it alive: 20 + 7 = 27 hits; 27 + 2 + 3 - 10 - (2 + 20) = 0:
+// light (l.8, threshold 0). A second critical (quick attack, l.187): aria
+// 22, the orc stays 0.
+TEST(Attack, ACriticalLowersTheTargetsInitiativeToZeroNotBelow) {
+  Table t(WoundSlots(), Roster({Aria(), Orc("orc", 6, 5, {{"prc", -5}, {"armor", 20}})}), {10, 1});
+  ASSERT_EQ(Init(t.state(), "orc"), 1);
+  ASSERT_TRUE(t.Submit(Attack("standard_attack"), {20}).ok());
+  EXPECT_EQ(Init(t.state(), "aria"), 20);
+  EXPECT_EQ(Init(t.state(), "orc"), 0);
+  EXPECT_EQ(Wounds(t.state(), "orc", kLight), 1);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "quick_attack", {"orc"}), {20}).ok());
+  EXPECT_EQ(Init(t.state(), "aria"), 22);
+  EXPECT_EQ(Init(t.state(), "orc"), 0);
 }
 
 TEST(Attack, CriticalFailureLowersInitiative) {

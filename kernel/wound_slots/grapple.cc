@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/pending.h"
 #include "kernel/wound_slots/internal.h"
@@ -247,6 +248,17 @@ absl::Status CheckInterpose(const State& s, const Combatant& a, const fb::Comman
   const Verb* v = held == nullptr ? nullptr : FindVerb(held->command->action);
   if (v == nullptr || !v->row.kind.cls.attack || held->command->targets.empty() || held->command->targets[0] != a.id) {
     return Refuse("001.interpose", "Interpose answers the window of an attack against you");
+  }
+  // l.233 "force the attack to target another creature you are grappling
+  // instead": not the attacker, whose attack cannot target itself (l.69
+  // "the target's Defense"; attack.cc: an attack targets another creature).
+  if (t->id == held->actor) {
+    std::vector<std::string> others;
+    for (const auto& [cid, k] : a.conditions) {
+      if (k.name == "Grappling" && k.relative_to != held->actor) others.push_back(k.relative_to);
+    }
+    return Refuse("001.interpose", absl::StrCat("targets[0]: ", t->id, " makes the attack and cannot become its target; name another creature ",
+                                                a.id, " is grappling (", others.empty() ? "none" : absl::StrJoin(others, ", "), ")"));
   }
   return absl::OkStatus();
 }

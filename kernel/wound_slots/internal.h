@@ -41,7 +41,7 @@ inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
 inline constexpr char kId[] = "wound_slots";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 13;
+inline constexpr int32_t kVersion = 14;
 // 1-yard squares, every second diagonal 2 yards (l.161).
 inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
 
@@ -368,6 +368,11 @@ absl::Status SpendApOnMovement(Decision& d, const std::string& id, int64_t ap, i
 absl::Status CheckDash(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveDash(Decision&, const fb::CommandT&, uint64_t);
 absl::Status DecideMove(const fb::CommandT& c, Decision& d);
+// In a move's `reacted`: one that had only a readied action's window on it
+// (movement.cc NoteReacted), "ready:<id>"; displays read it as
+// ReactedText's "<id> (readied)".
+inline constexpr char kReadyMark[] = "ready:";
+std::string ReactedText(const std::string& entry);
 // Moves along `path`, stopping before the first step that enters a
 // hostile creature's reach (l.189) to hold the rest in an "approach" window
 // for Rebuffs; `reacted` already had their chance on this move.

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -433,10 +434,12 @@ absl::Status EndApartGrapples(Decision& d, uint64_t cause) {
   return absl::OkStatus();
 }
 
-namespace {
+std::string ReactedText(const std::string& entry) {
+  if (!absl::StartsWith(entry, kReadyMark)) return entry;
+  return absl::StrCat(entry.substr(sizeof(kReadyMark) - 1), " (readied)");
+}
 
-// In a move's `reacted`: one that had only a readied action's window on it.
-constexpr char kReadyMark[] = "ready:";
+namespace {
 
 // l.189: hostile creatures whose melee reach the mover would enter at a
 // step of `path` (from outside it): the first such step and who. Each
@@ -502,7 +505,8 @@ Approach FindApproach(const State& s, const Combatant& mover, const std::vector<
       // move is one; the window opens before its first step (reading: the
       // text names no yard), once per move (`reacted`).
       for (const auto& [id, o] : s.combatants) {
-        if (id == mover.id || !o.Has("Readied") || IsOut(o) || InitiativeOf(s, id) <= 0 || o.Resource(res::kAp) < 1) continue;
+        // l.235: a pinned creature takes no other action than Escape.
+        if (id == mover.id || !o.Has("Readied") || IsOut(o) || o.Has("Pinned") || InitiativeOf(s, id) <= 0 || o.Resource(res::kAp) < 1) continue;
         if (std::find(carried.begin(), carried.end(), id) != carried.end()) continue;
         if (std::find(reacted.begin(), reacted.end(), id) != reacted.end()) continue;
         if (std::find(reacted.begin(), reacted.end(), absl::StrCat(kReadyMark, id)) != reacted.end()) continue;

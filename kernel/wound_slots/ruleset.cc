@@ -147,12 +147,13 @@ class WoundSlotsRuleset : public Ruleset {
   const std::vector<RuleRef>& Rules() const override { return RuleTable(); }
   // Vitals: Stamina and Mana up to their maxima less fatigue and what is
   // invested (l.38, l.42); the turn's budget: AP; bookkeeping: the round a
-  // turn last ended in.
+  // turn last ended in; a move's `reacted` "ready:gob" reads "gob (readied)".
   Display display() const override {
     Display d;
     d.vitals = {{"stamina", "", "", MaxStamina}, {"mana", "", "", MaxMana}};
     d.budgets = {"ap"};
     d.bookkeeping = {"turn_round"};
+    d.reacted = ReactedText;
     return d;
   }
   const std::vector<VerbSchema>& Verbs() const override { return wound_slots::Verbs(); }
