@@ -370,9 +370,9 @@ absl::Status ResolveDash(Decision&, const fb::CommandT&, uint64_t);
 absl::Status DecideMove(const fb::CommandT& c, Decision& d);
 // In a move's `reacted`: one that had only a readied action's window on it
 // (movement.cc NoteReacted), "ready:<id>"; displays read it as
-// ReactedText's "<id> (readied)".
+// ReadyMarkText's "<id> (readied)".
 inline constexpr char kReadyMark[] = "ready:";
-std::string ReactedText(const std::string& entry);
+std::string ReadyMarkText(const std::string& entry);
 // Moves along `path`, stopping before the first step that enters a
 // hostile creature's reach (l.189) to hold the rest in an "approach" window
 // for Rebuffs; `reacted` already had their chance on this move.

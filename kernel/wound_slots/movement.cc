@@ -434,7 +434,7 @@ absl::Status EndApartGrapples(Decision& d, uint64_t cause) {
   return absl::OkStatus();
 }
 
-std::string ReactedText(const std::string& entry) {
+std::string ReadyMarkText(const std::string& entry) {
   if (!absl::StartsWith(entry, kReadyMark)) return entry;
   return absl::StrCat(entry.substr(sizeof(kReadyMark) - 1), " (readied)");
 }

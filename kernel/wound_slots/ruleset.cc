@@ -153,7 +153,7 @@ class WoundSlotsRuleset : public Ruleset {
     d.vitals = {{"stamina", "", "", MaxStamina}, {"mana", "", "", MaxMana}};
     d.budgets = {"ap"};
     d.bookkeeping = {"turn_round"};
-    d.reacted = ReactedText;
+    d.reacted = ReadyMarkText;
     return d;
   }
   const std::vector<VerbSchema>& Verbs() const override { return wound_slots::Verbs(); }
