@@ -363,8 +363,10 @@ absl::Status ResolveInWindow(Decision& d, uint32_t window,
                                ? d.state().windows.at(window).trigger
                                : 0;
   Outcome out;
+  ActOpts ro = o;
+  ro.resolving = true;
   absl::Status can = StopReason(*actor, *v);
-  if (can.ok()) can = v->validate(d.state(), *actor, act, o);
+  if (can.ok()) can = v->validate(d.state(), *actor, act, ro);
   if (!can.ok()) {
     if (can.code() != absl::StatusCode::kFailedPrecondition) return can;
     // Stopped: the act ends before its results (l.138).
@@ -373,7 +375,7 @@ absl::Status ResolveInWindow(Decision& d, uint32_t window,
     out.text = absl::StrCat("ended incomplete: ", can.message());
     out.rule = rule;
   } else {
-    ASSIGN_OR_RETURN(out, v->resolve(d, act, cause, o));
+    ASSIGN_OR_RETURN(out, v->resolve(d, act, cause, ro));
   }
   RETURN_IF_ERROR(KnockOutIfSpent(d, who, cause));  // l.72, after the results (l.138)
   if (!v->kind.cls.move) RETURN_IF_ERROR(BreakStreak(d, who, cause));
