@@ -91,11 +91,17 @@ uint32_t WindowOf(const State& s, uint64_t seq) { return WindowFor(s, seq); }
 // anything else happens. This can be circumvented by Initiative and
 // Immediate Interrupts": the first act of another creature than `actor`
 // still being performed (pending in its window) that was declared before
-// `before` (0: any).
+// `before` (0: any). An act whose performer has been knocked out or
+// killed is no longer being performed: it was interrupted (l.138) and ends
+// incomplete when it is resolved or cancelled, holding nobody back.
 const PendingAct* PerformedBefore(const State& s, const std::string& actor, uint64_t before) {
   const PendingAct* first = nullptr;
   for (const auto& [id, p] : s.pending) {
     if (p.kind != kActing || p.actor == actor) continue;
+    if (const Combatant* k = s.Find(p.actor);
+        k != nullptr && (k->Has("Unconscious") || k->Has("Dead"))) {
+      continue;
+    }
     if (before != 0 && p.decl >= before) continue;
     if (first == nullptr || p.decl < first->decl) first = &p;
   }
