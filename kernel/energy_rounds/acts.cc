@@ -91,11 +91,17 @@ uint32_t WindowOf(const State& s, uint64_t seq) { return WindowFor(s, seq); }
 // anything else happens. This can be circumvented by Initiative and
 // Immediate Interrupts": the first act of another creature than `actor`
 // still being performed (pending in its window) that was declared before
-// `before` (0: any).
+// `before` (0: any). An act whose performer has been knocked out or
+// killed is no longer being performed: it was interrupted (l.138) and ends
+// incomplete when it is resolved or cancelled, holding nobody back.
 const PendingAct* PerformedBefore(const State& s, const std::string& actor, uint64_t before) {
   const PendingAct* first = nullptr;
   for (const auto& [id, p] : s.pending) {
     if (p.kind != kActing || p.actor == actor) continue;
+    if (const Combatant* k = s.Find(p.actor);
+        k != nullptr && (k->Has("Unconscious") || k->Has("Dead"))) {
+      continue;
+    }
     if (before != 0 && p.decl >= before) continue;
     if (first == nullptr || p.decl < first->decl) first = &p;
   }
@@ -363,8 +369,10 @@ absl::Status ResolveInWindow(Decision& d, uint32_t window,
                                ? d.state().windows.at(window).trigger
                                : 0;
   Outcome out;
+  ActOpts ro = o;
+  ro.resolving = true;
   absl::Status can = StopReason(*actor, *v);
-  if (can.ok()) can = v->validate(d.state(), *actor, act, o);
+  if (can.ok()) can = v->validate(d.state(), *actor, act, ro);
   if (!can.ok()) {
     if (can.code() != absl::StatusCode::kFailedPrecondition) return can;
     // Stopped: the act ends before its results (l.138).
@@ -373,7 +381,7 @@ absl::Status ResolveInWindow(Decision& d, uint32_t window,
     out.text = absl::StrCat("ended incomplete: ", can.message());
     out.rule = rule;
   } else {
-    ASSIGN_OR_RETURN(out, v->resolve(d, act, cause, o));
+    ASSIGN_OR_RETURN(out, v->resolve(d, act, cause, ro));
   }
   RETURN_IF_ERROR(KnockOutIfSpent(d, who, cause));  // l.72, after the results (l.138)
   if (!v->kind.cls.move) RETURN_IF_ERROR(BreakStreak(d, who, cause));

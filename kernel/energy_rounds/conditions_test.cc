@@ -304,6 +304,42 @@ TEST(Conditions, StrenuousTasksNeedStaminaAndAgilityHasItsUses) {
   ExpectRulesKnown(free.log());
 }
 
+// 002 l.565: "If it fails, the target drops its weapon in its space. If
+// the weapon is not Heavy, you may also spend 1 Agility to fling the weapon
+// up to 2m away from the target." The fling is an option of the result,
+// and l.138: resources are "spent as the results of the action occur". A
+// disarm declared with a fling whose disarmer has become Slowed (l.674),
+// or has no Agility left, by the time it resolves still disarms: the
+// sword drops in kara's space (5,5), the orc pays the disarm's 3 Energy
+// (5 - 3 = 2) and no Agility. Black-box: the disarm ended incomplete for
+// 1 Energy (4 left) and kara kept her sword.
+TEST(Conditions, ADisarmWhoseFlingCannotBeMadeStillDisarms) {
+  auto fling = Cmd("orc", "disarm", {"kara"});
+  With(fling, "fling_x", 3);
+  With(fling, "fling_y", 5);
+  auto slowed = GmAdds("orc", "Slowed");
+  auto no_agility = Gm("gm_set", "orc");
+  WithText(no_agility, "resource", "agility");
+  With(no_agility, "value", 0);
+  for (const fb::CommandT* g : {&slowed, &no_agility}) {
+    Table t(EnergyRounds(), Pair());
+    ASSERT_TRUE(t.Submit(fling).ok());  // pending: kara may interrupt
+    ASSERT_TRUE(t.Submit(*g).ok());
+    // Combat 15; Evasion with Advantage (l.553) 1, 1 -> 11 <= AV 11, a
+    // hit; Fortitude 12 + 3 = 15, not higher than 16: dropped.
+    auto ev = t.Submit(Cmd("orc", "resolve"), {15, 1, 1, 3});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(NumOf(*ev, "fling_not_made"), 1) << g->action;
+    const Combatant& o = *t.state().Find("orc");
+    EXPECT_EQ(o.Resource("energy"), 2) << g->action;
+    EXPECT_EQ(o.Resource("agility"), g == &slowed ? 3 : 0) << g->action;
+    EXPECT_EQ(K(t).Resource("wield.sword"), 0) << g->action;
+    ASSERT_TRUE(K(t).Has("Dropped")) << g->action;
+    EXPECT_EQ(K(t).FindCondition("Dropped")->note, "5,5") << g->action;
+    ExpectRulesKnown(t.log());
+  }
+}
+
 TEST(Conditions, BlindedIsUnguarded) {
   Table t(EnergyRounds(), Pair());
   ASSERT_TRUE(t.Submit(GmAdds("orc", "Blinded")).ok());

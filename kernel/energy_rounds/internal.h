@@ -189,6 +189,10 @@ struct ActOpts {
   bool ignore_reach = false;  // the actor won the race (l.122, l.128)
   bool interrupt = false;     // resolving as an interrupt
   bool moving_target = false;  // target is moving during the attack (l.559)
+  // Checked again as it resolves: an option of its results is no condition
+  // of the act (a disarm's fling, l.565 "you may also spend 1 Agility";
+  // resources are spent as the results occur, l.138).
+  bool resolving = false;
 };
 using CheckFn = absl::Status (*)(const State& s, const Combatant& actor,
                                  const fb::CommandT& c, const ActOpts& o);

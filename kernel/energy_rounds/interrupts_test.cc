@@ -113,6 +113,37 @@ TEST(Interrupts, AnActBeingPerformedResolvesBeforeAnythingElseHappens) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.118 "when an action is performed, it is resolved before anything
+// else happens" and l.138 "Typically, at least 1 Energy is still spent if
+// an action is interrupted": an act whose performer is knocked out (l.72,
+// 0 Stamina) is interrupted, no longer being performed, and holds nobody
+// back; it ends incomplete when it is resolved or cancelled. Black-box:
+// kara's Shift at once was refused (`002.order.first`) until someone
+// resolved or cancelled the unconscious orc's swing.
+TEST(Interrupts, AnActWhosePerformerIsKnockedOutHoldsNobodyBack) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
+  auto ko = Gm("gm_set", "orc1");
+  WithText(ko, "resource", "stamina");
+  With(ko, "value", 0);
+  ASSERT_TRUE(t.Submit(ko).ok());
+  ASSERT_TRUE(t.state().Find("orc1")->Has("Unconscious"));
+  auto away = Cmd("kara", "shift");
+  Path(away, {{4, 4}});
+  auto st = t.Submit(Now(away));
+  ASSERT_TRUE(st.ok()) << st.status();
+  EXPECT_EQ(t.state().Find("kara")->at, (Pos{4, 4}));
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);  // l.21
+  // The swing ends incomplete: the GM resolves its window.
+  auto g = Gm("resolve");
+  g.window = 1;
+  auto end = t.Submit(g);
+  ASSERT_TRUE(end.ok()) << end.status();
+  EXPECT_TRUE(Cites(*end, "002.incomplete.attack"));
+  EXPECT_TRUE(t.state().windows.empty());
+  ExpectRulesKnown(t.log());
+}
+
 TEST(Interrupts, SecondInitiativeInARoundFails) {
   Table t(EnergyRounds(), Skirmish());
   ASSERT_TRUE(t.Submit(Cmd("orc1", "melee", {"kara"})).ok());

@@ -96,6 +96,36 @@ absl::StatusOr<std::vector<Pos>> PushPath(const State& s, const Combatant& a,
   return path;
 }
 
+// l.565 "If the weapon is not Heavy, you may also spend 1 Agility to
+// fling the weapon up to 2m away from the target": where it may land (the
+// Agility is checked with the act's cost).
+absl::Status FlingRefusal(const State& s, const Combatant& t, const Weapon& tw,
+                          const fb::CommandT& c) {
+  if (tw.category == "heavy") {
+    return Refuse("002.maneuver.disarm", "a heavy weapon cannot be flung");
+  }
+  const Pos to{static_cast<int32_t>(ParamOr(c, "fling_x", 0)),
+               static_cast<int32_t>(ParamOr(c, "fling_y", 0))};
+  if (DistanceTo(t, to) > 2) {
+    return Refuse("002.maneuver.disarm", "a flung weapon lands at most 2 m away");
+  }
+  if (s.TerrainAt(to) == "offmap") return Malformed(c, "params.fling_x", "off the map");
+  // l.565 "fling the weapon up to 2m away from the target": it flies
+  // from the target's space and lands on the ground; a wall (l.68: one
+  // is broken down, not entered) is no landing square, nor does the
+  // weapon fly through one (the squares on the line between the
+  // target's space and the landing square, both ends included).
+  for (const Pos& p : space::LineBetween(t.at, t.size, to, 1)) {
+    if (s.TerrainAt(p) == "wall") {
+      return Refuse("002.maneuver.disarm",
+                    absl::StrCat("params.fling_x/fling_y ", space::Sq(to), ": the flung weapon meets a wall at ",
+                                 space::Sq(p), "; it must land on open ground within 2 m of ", t.id,
+                                 " with no wall between"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status CheckManeuver(const State& s, const Combatant& a, const fb::CommandT& c,
@@ -135,29 +165,11 @@ absl::Status CheckManeuver(const State& s, const Combatant& a, const fb::Command
     if (HasParam(c, "fling_x") != HasParam(c, "fling_y")) {
       return Malformed(c, "params.fling_x", "fling_x and fling_y go together");
     }
-    if (HasParam(c, "fling_x")) {
-      if (tw->category == "heavy") {
-        return Refuse("002.maneuver.disarm", "a heavy weapon cannot be flung");
-      }
-      const Pos to{static_cast<int32_t>(ParamOr(c, "fling_x", 0)),
-                   static_cast<int32_t>(ParamOr(c, "fling_y", 0))};
-      if (DistanceTo(*t, to) > 2) {
-        return Refuse("002.maneuver.disarm", "a flung weapon lands at most 2 m away");
-      }
-      if (s.TerrainAt(to) == "offmap") return Malformed(c, "params.fling_x", "off the map");
-      // l.565 "fling the weapon up to 2m away from the target": it flies
-      // from the target's space and lands on the ground; a wall (l.68: one
-      // is broken down, not entered) is no landing square, nor does the
-      // weapon fly through one (the squares on the line between the
-      // target's space and the landing square, both ends included).
-      for (const Pos& p : space::LineBetween(t->at, t->size, to, 1)) {
-        if (s.TerrainAt(p) == "wall") {
-          return Refuse("002.maneuver.disarm",
-                        absl::StrCat("params.fling_x/fling_y ", space::Sq(to), ": the flung weapon meets a wall at ",
-                                     space::Sq(p), "; it must land on open ground within 2 m of ", t->id,
-                                     " with no wall between"));
-        }
-      }
+    if (HasParam(c, "fling_x") && !o.resolving) {
+      // Declared with a fling it cannot make: refused. As it resolves the
+      // fling is an option of the result (l.565 "you may also"), checked
+      // then (ResolveManeuver), no condition of the disarm.
+      RETURN_IF_ERROR(FlingRefusal(s, *t, *tw, c));
       cost.agility = 1;
     }
   }
@@ -357,11 +369,22 @@ absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
     Pos at = t->at;
     int64_t flung = 0;
     if (HasParam(c, "fling_x")) {
-      at = {static_cast<int32_t>(ParamOr(c, "fling_x", 0)), static_cast<int32_t>(ParamOr(c, "fling_y", 0))};
+      // l.565 "you may also spend 1 Agility to fling the weapon": an option
+      // of the result, paid as it occurs (l.138). A disarmer that can no
+      // longer fling it (no Agility left, Slowed l.674, or the landing
+      // square out of 2 m of where the target now stands) still disarms:
+      // the weapon drops in the target's space.
       Cost fling;
       fling.agility = 1;
-      RETURN_IF_ERROR(Pay(d, aid, fling, {cause, "002.maneuver.disarm", {{"agility", 1}}, "fling"}));
-      flung = 1;
+      absl::Status can = FlingRefusal(d.state(), *t, *TargetWeapon(*t, c), c);
+      if (can.ok()) can = CheckCost(d.state(), *d.state().Find(aid), fling, "the fling");
+      if (can.ok()) {
+        at = {static_cast<int32_t>(ParamOr(c, "fling_x", 0)), static_cast<int32_t>(ParamOr(c, "fling_y", 0))};
+        RETURN_IF_ERROR(Pay(d, aid, fling, {cause, "002.maneuver.disarm", {{"agility", 1}}, "fling"}));
+        flung = 1;
+      } else {
+        out.nums.push_back({"fling_not_made", 1, std::string(can.message()), "002.maneuver.disarm"});
+      }
     }
     RETURN_IF_ERROR(DropWeapon(d, tid, name, at, {cause, "002.maneuver.disarm", out.nums,
                                                   flung ? "flung" : "dropped in its space"}));

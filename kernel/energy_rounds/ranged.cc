@@ -306,7 +306,15 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
     e.name = "Exposed";
     e.source = "hit roll";
     e.expiry = EndOfRound(d.state(), 1);
-    RETURN_IF_ERROR(AddWithDaughters(d, e, {cause, "002.ranged.hit_roll", {{"hit_d20", hit_d20}}, ""})
+    // As a Combat roll's (melee.cc): a natural 1 is Exposed by l.462, for
+    // as long as l.235 says; the number names the line of its duration.
+    Nums en{{"hit_d20", hit_d20}};
+    if (hit_d20 == 1) {
+      en.push_back({"exposed_until_round", d.state().round + 1, "", "002.ranged.hit_roll"});
+    }
+    RETURN_IF_ERROR(AddWithDaughters(d, e, {cause, hit_d20 == 1 ? "002.exposed.crit_fail"
+                                                                : "002.ranged.hit_roll",
+                                            en, ""})
                         .status());
   }
   const bool crit = hit_d20 >= crit_at;

@@ -147,6 +147,15 @@ TEST(Ranged, HitRollTableAndLongRange) {
   ASSERT_TRUE(one.ok()) << one.status();
   EXPECT_NE(LastOutcome(*one).find("critical failure"), std::string::npos);
   EXPECT_EQ(Aura(t), 26);
+  // l.462 "You are always Exposed when you roll a Critical Fail (natural
+  // 1) on a Combat roll or Hit roll", for as long as l.235 says: "until
+  // the end of the next Round", Round 2, as a Combat roll's natural 1
+  // (l.173). Black-box: a Hit roll's 1 cited only the table and recorded
+  // no `exposed_until_round`, where a Combat roll's 1 did both.
+  EXPECT_TRUE(Cites(*one, "002.exposed.crit_fail"));
+  const kernel::testing::NumberSeen one_until = kernel::testing::LastNumber(*one, "exposed_until_round");
+  EXPECT_EQ(one_until.value, 2);
+  EXPECT_EQ(one_until.rule, "002.ranged.hit_roll");
   ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
   EXPECT_TRUE(t.state().Find("ash")->Has("Exposed"));  // to the end of round 2
   auto crit = t.Submit(Shoot(), {3, 20, 20, 5});  // MC 8; 2d20kl1: 20, 20
