@@ -245,6 +245,7 @@ Status CheckDisarm(const State& s, const Combatant& a, const fb::CommandT& c) {
 Status CheckShove(const State& s, const Combatant& a, const fb::CommandT& c) {
   RETURN_IF_ERROR(CheckContest(s, a, c, "004.shove"));
   if (c.path.size() != 1) return Malformed(c, "path", "the one square the target is shoved into (1 m, l.37)");
+  RETURN_IF_ERROR(CheckOccupantsFailing(s, c));
   const Combatant* t = s.Find(c.targets[0]);
   if (!space::CheckStep(space::Metric::kChebyshev, t->at, {c.path[0].x(), c.path[0].y()})) {
     return Malformed(c, "path[0]", "a square next to the target");
@@ -345,7 +346,7 @@ Status ResolveShove(Decision& d, const fb::CommandT& c, uint64_t cause) {
   ASSIGN_OR_RETURN(bool won, Contested(d, c, cause, "004.shove", ActorSkills("shove"),
                                        {"athletics", "raw_force", "nimbleness"}, true));
   if (!won) return absl::OkStatus();
-  return ForcedMove(d, c.actor, c.targets[0], PathOf(c), cause, "004.shove");
+  return ForcedMove(d, c.actor, c.targets[0], PathOf(c), cause, "004.shove", {}, false, OccupantsFailing(c));
 }
 
 Status ResolveClimb(Decision& d, const fb::CommandT& c, uint64_t cause) {
@@ -538,7 +539,7 @@ const std::vector<ActionRow>& Actions() {
       {"disarm", "004.disarm", 2, false, false, CheckDisarm, ResolveDisarm, {"skill", "take", "item"}},
       {"grab", "004.grab", 2, false, false, CheckGrab, ResolveGrab, {"skill"}},
       {"hide", "004.hide", 2, false, false, NoCheck, ResolveHide, {}},
-      {"shove", "004.shove", 1, false, false, CheckShove, ResolveShove, {"skill"}},
+      {"shove", "004.shove", 1, false, false, CheckShove, ResolveShove, {"skill", "occupant_fails"}},
       {"trip", "004.trip", 2, false, false, CheckTrip, ResolveTrip, {"skill"}},
   };
   return *rows;

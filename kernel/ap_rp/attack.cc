@@ -232,6 +232,10 @@ absl::Status AfterGmUnhide(Decision& d, const fb::CommandT& c, uint64_t ruling) 
 // half_cover object or a creature of the target's size or bigger next to
 // the target gives half cover.
 Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
+  return CoverOf(s, from, target, "");
+}
+
+Cover CoverOf(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore) {
   if (target.Has(kLeaning)) {
     // l.112: "You have half cover while leaning out of full cover": it can
     // be targeted (it sees and is seen as from the square leant towards),
@@ -263,7 +267,7 @@ Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
       if (out.by.empty()) out.by = "half_cover at " + space::Sq(p);
     }
     const Combatant* o = s.OccupantAt(p, target.id);
-    if (o != nullptr && o->id != from.id && SizeCat(*o) >= SizeCat(target) &&
+    if (o != nullptr && o->id != from.id && o->id != ignore && SizeCat(*o) >= SizeCat(target) &&
         !(o->Has(kTakingCover) && SizeCat(*o) == SizeCat(target))) {
       out.level = std::max(out.level, 1);  // l.111 (and l.25)
       // l.111: the misses go on to a creature in front ("Standing behind a

@@ -15,6 +15,20 @@
 
 namespace combat::kernel::aprp {
 
+int64_t DrCoverBonus(const Cover& cover, const Combatant& target, Nums& nums) {
+  int64_t bonus = 0;
+  // l.112: "You have half cover while leaning out of full cover."
+  if (cover.level == 1 || target.Has(kLeaning)) {
+    bonus += 1;
+    nums.push_back({"half_cover", 1, cover.by.empty() ? "leaning " + target.id : cover.by, "004.cover.half"});
+    if (target.Has(kTakingCover)) {
+      bonus += 1;
+      nums.push_back({"taking_cover", 1, "taking cover " + target.id, "004.take_cover"});
+    }
+  }
+  return bonus;
+}
+
 absl::Status DecideDefenseRoll(const fb::CommandT& c, Decision& d) {
   RETURN_IF_ERROR(CheckOneTarget(c));  // the rest: the verb table (verbs.cc)
   if (c.role != fb::Role::GM) {
@@ -44,15 +58,7 @@ absl::Status DecideDefenseRoll(const fb::CommandT& c, Decision& d) {
   int64_t bonus = DrValue(target, kind);
   nums.push_back({"stat_bonus", StatBonus(target, kind)});
   nums.push_back({"skill", target.Stat(DrSkill(kind))});
-  // l.112: "You have half cover while leaning out of full cover."
-  if (cover.level == 1 || target.Has(kLeaning)) {
-    bonus += 1;
-    nums.push_back({"half_cover", 1, cover.by.empty() ? "leaning " + target.id : cover.by, "004.cover.half"});
-    if (target.Has(kTakingCover)) {
-      bonus += 1;
-      nums.push_back({"taking_cover", 1, "taking cover " + target.id, "004.take_cover"});
-    }
-  }
+  bonus += DrCoverBonus(cover, target, nums);
   const int mode = target.Has(kDefending) ? 1 : 0;
   if (mode > 0) nums.push_back({"defending", 1, "defending " + target.id, "004.defend"});  // l.18: advantage
   ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(mode, bonus), absl::StrCat(kind, " DR"), target.id, decl));

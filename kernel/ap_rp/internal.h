@@ -238,6 +238,13 @@ struct Cover {
   std::string by;  // what gives it: "half_cover at 3,4", "bob in front", "leaning aria"
 };
 Cover CoverOf(const State& s, const Combatant& from, const Combatant& target);
+// The same, a creature named `ignore` giving none (the moved target of a
+// collision, l.114: it is the effect, not something standing between).
+Cover CoverOf(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore);
+// A DR's cover bonus (l.111 "increases all of your DR by 1 against all
+// effects that come from that same direction"; l.112 leaning; l.25 Taking
+// Cover +1 more while in half cover), its numbers pushed on `nums`.
+int64_t DrCoverBonus(const Cover& cover, const Combatant& target, Nums& nums);
 
 // ---- movement.cc
 absl::Status CheckMove(const State& s, const Combatant& a, const fb::CommandT& c);
@@ -248,11 +255,18 @@ absl::StatusOr<size_t> ResolveMove(Decision& d, const fb::CommandT& c,
 // Forced movement of `target` along `path` by `source` (l.114). `with`:
 // the damage the Ability or attack causing the movement deals the target
 // (applied after the move); `combine`: the collision damage is added to it
-// as one damage source (one Armor subtraction, l.114, l.64).
+// as one damage source (one Armor subtraction, l.114, l.64); `fails`: the
+// occupants that choose to fail their Strength DR (l.69).
 absl::Status ForcedMove(Decision& d, const std::string& source,
                         const std::string& target, const std::vector<Pos>& path,
                         uint64_t cause, const std::string& rule,
-                        std::vector<DamagePart> with = {}, bool combine = false);
+                        std::vector<DamagePart> with = {}, bool combine = false,
+                        const std::vector<std::string>& fails = {});
+// params.occupant_fails (shove, force_move): the ids, comma-separated, of
+// the occupants that choose to fail their Strength DR (l.69, l.114).
+std::vector<std::string> OccupantsFailing(const fb::CommandT& c);
+// Each of them a creature of the session (else refused, naming the field).
+absl::Status CheckOccupantsFailing(const State& s, const fb::CommandT& c);
 // Moves `who` along `path` (Move) and its climbers with it (l.32 "you move
 // with it if it moves"); then, if `who` was itself climbing and is now off
 // its mount's space, it is no longer on it (OffTheMount).

@@ -12,7 +12,10 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
 #include "events/status_macros.h"
 #include "kernel/ap_rp/internal.h"
 #include "kernel/command.h"
@@ -192,9 +195,30 @@ absl::StatusOr<size_t> ResolveMove(Decision& d, const fb::CommandT& c, uint64_t 
   return i - from;
 }
 
+std::vector<std::string> OccupantsFailing(const fb::CommandT& c) {
+  std::vector<std::string> out;
+  for (absl::string_view id : absl::StrSplit(ParamText(c, "occupant_fails"), ',', absl::SkipWhitespace())) {
+    out.emplace_back(absl::StripAsciiWhitespace(id));
+  }
+  return out;
+}
+
+absl::Status CheckOccupantsFailing(const State& s, const fb::CommandT& c) {
+  for (const std::string& id : OccupantsFailing(c)) {
+    const Combatant* o = s.Find(id);
+    if (o == nullptr || IsObject(*o)) {
+      return Malformed(c, "params.occupant_fails",
+                       "the ids of creatures of the session, comma-separated, that choose to fail the Strength DR of "
+                       "l.114 (l.69; an object fails every DR): '" + id + "' is none");
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ForcedMove(Decision& d, const std::string& source, const std::string& target,
                         const std::vector<Pos>& path, uint64_t cause, const std::string& rule,
-                        std::vector<DamagePart> with, bool combine) {
+                        std::vector<DamagePart> with, bool combine,
+                        const std::vector<std::string>& fails) {
   Nums with_nums;
   for (const DamagePart& p : with) with_nums.push_back({"ability_" + p.type, p.amount});
   const Combatant t = *d.state().Find(target);
@@ -244,9 +268,26 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
         const Combatant o = *d.state().Find(oid);
         bool success = false;
         Nums nums{{"distance", distance}, {"dr_power", power}};
-        if (!IsObject(o)) {
+        // l.69 "A creature can choose to fail their own DR": this DR too.
+        const bool chooses =
+            !IsObject(o) && std::find(fails.begin(), fails.end(), o.id) != fails.end();
+        if (!IsObject(o) && !chooses) {
           const int mode = (SizeCat(o) >= SizeCat(t) + 1 || o.Has(kDefending)) ? 1 : 0;
-          const int64_t value = DrValue(o, "str");
+          int64_t value = DrValue(o, "str");
+          // l.111 "increases all of your DR by 1 against all effects that
+          // come from that same direction" (and l.25, l.112): the effect is
+          // the source's (the creature targeting, l.70), as for any DR; the
+          // moved target is the effect, not a creature standing between
+          // (reading). Full cover from the source counts as half here: the
+          // occupant is not targeted (l.112), and an object covering the
+          // whole body covers at least half of it (l.111; reading).
+          if (o.id != src.id) {
+            Cover cover = CoverOf(d.state(), src, o, t.id);
+            if (cover.level == 2) cover.level = 1;
+            value += DrCoverBonus(cover, o, nums);
+          } else {
+            value += DrCoverBonus(Cover{}, o, nums);
+          }
           ASSIGN_OR_RETURN(dice::RollResult r, d.Roll(D20(mode, value), "strength DR", o.id, cause));
           success = r.total >= power;
           nums.push_back({"dr_total", r.total});
@@ -259,8 +300,10 @@ absl::Status ForcedMove(Decision& d, const std::string& source, const std::strin
         const int64_t dmg = success ? FloorDiv(distance, 2) : distance;
         nums.push_back({"damage", dmg});
         RETURN_IF_ERROR(RecordOutcome(d, o.id, {cause, "004.forced", nums,
-                                                success ? "Strength DR succeeds: half damage"
-                                                        : IsObject(o) ? "an object fails every DR (l.69)" : "Strength DR fails"}));
+                                                success       ? "Strength DR succeeds: half damage"
+                                                : IsObject(o) ? "an object fails every DR (l.69)"
+                                                : chooses     ? "chooses to fail the Strength DR (l.69)"
+                                                              : "Strength DR fails"}));
         target_dmg = std::max(target_dmg, dmg);
         hits.push_back({o.id, dmg});
       }
@@ -332,6 +375,7 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c));
   if (c.path.empty()) return Malformed(c, "path", "the squares the target is moved through");
+  RETURN_IF_ERROR(CheckOccupantsFailing(d.state(), c));
   Pos prev = t->at;
   for (size_t i = 0; i < c.path.size(); ++i) {
     const Pos p{c.path[i].x(), c.path[i].y()};
@@ -346,7 +390,8 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
   const std::string src = a->id;
   const std::string tgt = t->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  RETURN_IF_ERROR(ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced", with, ParamOr(c, "combine", 0) != 0));
+  RETURN_IF_ERROR(ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced", with, ParamOr(c, "combine", 0) != 0,
+                             OccupantsFailing(c)));
   return FireOnChanges(d, c, decl);  // l.9: a held act on someone's damage
 }
 

@@ -633,5 +633,90 @@ TEST(Movement, CannotStopInAnEnemysSpace) {
   EXPECT_NE(r.status().message().find("l.109"), std::string::npos);
 }
 
+
+// 004 l.69 "A creature can choose to fail their own DR" holds for the
+// Strength DR of l.114 "forces the creature or object occupying that space
+// to make a Strength DR": w, shoved into (params occupant_fails "w"), rolls
+// no die and fails: the full 1 m, 1 damage to both (30 - 1 = 29). The shove
+// contest: 15 + 5 = 20 against e's 2 + 0 = 2. (Black-box: the parameter was
+// refused; w always rolled.)
+TEST(Movement, AnOccupantMayChooseToFailTheStrengthDr) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto w = Being("w", "y", 3, 1, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, e, w}));
+  auto shove = Path(Cmd("a", "shove", {"e"}), {{3, 1}});
+  WithText(shove, "occupant_fails", "w");
+  auto ev = t.Submit(shove, {15, 2});  // no die for w
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "dr_total"), -999);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "damage"), 1);
+  EXPECT_EQ(NoteOf(*ev, "004.forced"), "chooses to fail the Strength DR (l.69)");
+  EXPECT_EQ(Res(t, "e", kVitality), 29);
+  EXPECT_EQ(Res(t, "w", kVitality), 29);
+  // A GM's force_move carries the occupant's choice too; a name that is no
+  // creature of the session is refused, naming the field.
+  auto fm = Gm("a", "force_move", "a gust ability");
+  fm.targets = {"e"};
+  fm = Path(fm, {{3, 1}});
+  auto bad = fm;
+  WithText(bad, "occupant_fails", "nobody");
+  EXPECT_EQ(t.Submit(bad, {}).status().code(), absl::StatusCode::kInvalidArgument);
+  WithText(fm, "occupant_fails", "w");
+  ASSERT_OK(t.Submit(fm, {}));
+  EXPECT_EQ(Res(t, "w", kVitality), 28);
+}
+
+// 004 l.111 "increases all of your DR by 1 against all effects that come
+// from that same direction" and l.25 Taking Cover "your DR by 1, as long as
+// you are in half cover": the Strength DR of l.114 is a DR. The effect is
+// g's (the creature targeting, whose DR Power it is, l.70), from (0,3); w at
+// (4,3) stands behind the half_cover object at (3,3). e is pushed 2 m down
+// into w: w's 9 + 4 + 1 = 14 >= 14 succeeds, half of 2 = 1 to both (was
+// 9 + 4 = 13: fails, 2 to both). Taking Cover as well: 8 + 4 + 1 + 1 = 14
+// succeeds.
+TEST(Movement, HalfCoverAndTakingCoverRaiseTheOccupantsStrengthDr) {
+  auto g = Being("g", "x", 0, 3, {{"ins", 20}});
+  auto e = Being("e", "y", 4, 1, {{"ins", 2}});
+  auto w = Being("w", "y", 4, 3, {{"ins", 1}});
+  auto r = MakeRoster({g, e, w});
+  Terrain(r, 3, 3, "half_cover");
+  Table t(ApRp(), r);
+  auto fm = Gm("g", "force_move", "a crushing Ability");
+  fm.targets = {"e"};
+  fm = Path(fm, {{4, 2}, {4, 3}});
+  auto ev = t.Submit(fm, {9});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "half_cover"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "dr_total"), 14);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "damage"), 1);
+  EXPECT_EQ(Res(t, "e", kVitality), 29);
+  EXPECT_EQ(Res(t, "w", kVitality), 29);
+
+  Table u(ApRp(), r);
+  ASSERT_OK(u.Submit(GmAdds("w", kTakingCover, "took cover"), {}));
+  auto ev2 = u.Submit(fm, {8});
+  ASSERT_OK(ev2);
+  EXPECT_EQ(NumOf(*ev2, "004.forced", "taking_cover"), 1);
+  EXPECT_EQ(NumOf(*ev2, "004.forced", "dr_total"), 14);
+  EXPECT_EQ(Res(u, "w", kVitality), 29);
+}
+
+// Reading of l.111 with l.114: the moved target is the effect, not a
+// creature standing in front of the occupant: a shoves e (same size) from
+// (1,1) into w at (3,1); e, between them, gives w no half cover: 10 + 4 =
+// 14 succeeds, half of 1 = 0.
+TEST(Movement, TheMovedTargetGivesTheOccupantNoCover) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 20}, {"athletics", 5}});
+  auto e = Being("e", "y", 2, 1, {{"ins", 2}});
+  auto w = Being("w", "y", 3, 1, {{"ins", 1}});
+  Table t(ApRp(), MakeRoster({a, e, w}));
+  auto ev = t.Submit(Path(Cmd("a", "shove", {"e"}), {{3, 1}}), {15, 2, 10});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "half_cover"), -999);
+  EXPECT_EQ(NumOf(*ev, "004.forced", "dr_total"), 14);
+  EXPECT_EQ(Res(t, "w", kVitality), 30);
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

@@ -39,6 +39,7 @@ ParamSpec Spec(const std::string& key, const std::string& action) {
       {"mode", T::kText, false, {"draw", "sheathe", "swap"}, "default: draw into a free hand, else swap"},
       {"take", T::kFlag, false, {}, "take the item disarmed"},
       {"item", T::kText, false, {}, "the weapon dropped (disarm) or picked up again (interact, takes=1)"},
+      {"occupant_fails", T::kText, false, {}, "the occupants (ids, comma-separated) choosing to fail the Strength DR (l.69, l.114)"},
   };
   if (key == "skill") {
     return {"skill", T::kText, false, ActorSkills(action), "the skill rolled (default the best)"};
@@ -169,7 +170,8 @@ std::vector<VerbSchema> Build() {
     VerbSchema s{"force_move", "the GM moves the target along a path (an Ability's push)", "004.forced", true};
     s.targets = Use::kRequired;
     s.path = Use::kRequired;
-    s.params = {{"combine", T::kFlag, false, {}, "combine the collision damage with the Ability's"}};
+    s.params = {{"combine", T::kFlag, false, {}, "combine the collision damage with the Ability's"},
+                {"occupant_fails", T::kText, false, {}, "the occupants (ids, comma-separated) choosing to fail the Strength DR (l.69, l.114)"}};
     for (const std::string& d : DamageTypes()) {
       s.params.push_back({"dmg_" + d, T::kNonNeg, false, {}, "the Ability's " + d + " damage"});
     }
