@@ -856,6 +856,48 @@ TEST(Ready, APinnedReadiedCreatureAnswersNothing) {
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 6}));
 }
 
+// 001 l.235 "The target is unable to take any other actions while pinned"
+// with l.124 "You may also take an action when it is not your turn if your
+// initiative is higher": a pinned aria (18) above the orc (17) may act first
+// only to Escape (l.217, 4 AP), so the orc's Defend waits for her only
+// while she has 4 AP: with 3 no window opens (was: a window only her pass
+// could close); with 4 she escapes in it (d20 15 against the GM's TN 12).
+TEST(Grapple, APinnedCreatureActsFirstOnlyWithTheApToEscape) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc()}), {10, 12});
+  ASSERT_EQ(Init(t.state(), "aria"), 18);
+  fb::CommandT pin = kernel::testing::GmCmd("gm_condition", "aria", "a collapsed beam pins her");
+  kernel::testing::WithText(pin, "op", "add");
+  kernel::testing::WithText(pin, "name", "Pinned");
+  ASSERT_TRUE(t.Submit(pin).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  auto set_ap = [&](int64_t v) {
+    fb::CommandT set = Cmd("aria", "gm_set");
+    set.author = "gm";
+    set.role = fb::Role::GM;
+    set.text = "test set-up";
+    WithText(set, "resource", "ap");
+    With(set, "value", v);
+    ASSERT_TRUE(t.Submit(set).ok());
+  };
+  set_ap(3);
+  ASSERT_TRUE(t.Submit(Cmd("orc", "defend")).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Defending"));
+  set_ap(4);
+  ASSERT_TRUE(t.Submit(Cmd("orc", "seize_initiative")).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_FALSE(t.Submit(Answer(t, "aria", "defend", "aria")).ok());
+  fb::CommandT escape = Answer(t, "aria", "escape", "aria");
+  escape.targets.clear();
+  With(escape, "tn", 12);
+  auto ev = t.Submit(escape, {15});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_FALSE(t.state().Find("aria")->Has("Pinned"));
+  EXPECT_EQ(Ap(t.state(), "aria"), 0);
+  EXPECT_EQ(Init(t.state(), "aria"), 16);
+}
+
 // 001 l.204 "Choose an action. Until you take an action or reaction, you
 // can take the chosen action as a reaction": readying is itself an action,
 // so the orc (17) readying a standard attack, then a quick attack, has the
