@@ -1771,6 +1771,31 @@ TEST(Timing, PerformedMoreQuickly) {
   EXPECT_EQ(t.Submit(hurried).status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
+// 001 l.271 "passing the check will reduce the AP cost of the action by 1
+// at the cost of 1 stamina" with l.112 "no effect can reduce an AP cost
+// below 1": drawing from a scabbard (1 AP, l.207) performed more quickly,
+// Dex 3 + d20 10 = 13 >= 5, still costs 1 AP, and with no reduction its
+// cost, the 1 stamina, is not spent: stamina 10 stays 10 (was: 9).
+// A door (2 AP) the same way: 1 AP and 1 stamina (10 - 1 = 9).
+TEST(Timing, AOneApActPerformedMoreQuicklySpendsNoStamina) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_EQ(t.state().Find("aria")->Resource(res::kStamina), 10);
+  fb::CommandT draw = Cmd("aria", "retrieve");
+  WithText(draw, "container", "scabbard");
+  With(draw, "faster_tn", 5);
+  auto ev = t.Submit(draw, {10});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "ap_change"), 0);
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 1);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kStamina), 10);
+  fb::CommandT door = Cmd("aria", "use_object");
+  WithText(door, "object", "door");
+  With(door, "faster_tn", 5);
+  ASSERT_TRUE(t.Submit(door, {10}).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 6 - 1);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kStamina), 9);
+}
+
 TEST(Timing, ActionMeasuredInRounds) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   fb::CommandT fire = Cmd("aria", "use_object");
