@@ -856,6 +856,48 @@ TEST(Ready, APinnedReadiedCreatureAnswersNothing) {
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{5, 6}));
 }
 
+// 001 l.235 "The target is unable to take any other actions while pinned"
+// with l.124 "You may also take an action when it is not your turn if your
+// initiative is higher": a pinned aria (18) above the orc (17) may act first
+// only to Escape (l.217, 4 AP), so the orc's Defend waits for her only
+// while she has 4 AP: with 3 no window opens (was: a window only her pass
+// could close); with 4 she escapes in it (d20 15 against the GM's TN 12).
+TEST(Grapple, APinnedCreatureActsFirstOnlyWithTheApToEscape) {
+  Table t(WoundSlots(), Roster({Aria(5, 5), Orc()}), {10, 12});
+  ASSERT_EQ(Init(t.state(), "aria"), 18);
+  fb::CommandT pin = kernel::testing::GmCmd("gm_condition", "aria", "a collapsed beam pins her");
+  kernel::testing::WithText(pin, "op", "add");
+  kernel::testing::WithText(pin, "name", "Pinned");
+  ASSERT_TRUE(t.Submit(pin).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  auto set_ap = [&](int64_t v) {
+    fb::CommandT set = Cmd("aria", "gm_set");
+    set.author = "gm";
+    set.role = fb::Role::GM;
+    set.text = "test set-up";
+    WithText(set, "resource", "ap");
+    With(set, "value", v);
+    ASSERT_TRUE(t.Submit(set).ok());
+  };
+  set_ap(3);
+  ASSERT_TRUE(t.Submit(Cmd("orc", "defend")).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(t.state().Find("orc")->Has("Defending"));
+  set_ap(4);
+  ASSERT_TRUE(t.Submit(Cmd("orc", "seize_initiative")).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_FALSE(t.Submit(Answer(t, "aria", "defend", "aria")).ok());
+  fb::CommandT escape = Answer(t, "aria", "escape", "aria");
+  escape.targets.clear();
+  With(escape, "tn", 12);
+  auto ev = t.Submit(escape, {15});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_FALSE(t.state().Find("aria")->Has("Pinned"));
+  EXPECT_EQ(Ap(t.state(), "aria"), 0);
+  EXPECT_EQ(Init(t.state(), "aria"), 16);
+}
+
 // 001 l.204 "Choose an action. Until you take an action or reaction, you
 // can take the chosen action as a reaction": readying is itself an action,
 // so the orc (17) readying a standard attack, then a quick attack, has the
@@ -1727,6 +1769,31 @@ TEST(Timing, PerformedMoreQuickly) {
   fb::CommandT hurried = Cmd("aria", "standard_attack", {"orc"});
   With(hurried, "faster_tn", 5);  // not for attacks (l.271): an illegal act, citing the rule
   EXPECT_EQ(t.Submit(hurried).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+// 001 l.271 "passing the check will reduce the AP cost of the action by 1
+// at the cost of 1 stamina" with l.112 "no effect can reduce an AP cost
+// below 1": drawing from a scabbard (1 AP, l.207) performed more quickly,
+// Dex 3 + d20 10 = 13 >= 5, still costs 1 AP, and with no reduction its
+// cost, the 1 stamina, is not spent: stamina 10 stays 10 (was: 9).
+// A door (2 AP) the same way: 1 AP and 1 stamina (10 - 1 = 9).
+TEST(Timing, AOneApActPerformedMoreQuicklySpendsNoStamina) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_EQ(t.state().Find("aria")->Resource(res::kStamina), 10);
+  fb::CommandT draw = Cmd("aria", "retrieve");
+  WithText(draw, "container", "scabbard");
+  With(draw, "faster_tn", 5);
+  auto ev = t.Submit(draw, {10});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "ap_change"), 0);
+  EXPECT_EQ(Ap(t.state(), "aria"), 7 - 1);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kStamina), 10);
+  fb::CommandT door = Cmd("aria", "use_object");
+  WithText(door, "object", "door");
+  With(door, "faster_tn", 5);
+  ASSERT_TRUE(t.Submit(door, {10}).ok());
+  EXPECT_EQ(Ap(t.state(), "aria"), 6 - 1);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kStamina), 9);
 }
 
 TEST(Timing, ActionMeasuredInRounds) {

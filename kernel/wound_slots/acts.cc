@@ -121,8 +121,10 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
     bool may = init > mine;   // l.124
     // l.235 "The target is unable to take any other actions while pinned":
     // no reaction (a readied action, Harry, Interpose); acting first it may
-    // only Escape (CheckActor).
+    // only Escape (CheckActor), so it is in the window only with the AP an
+    // Escape costs (4, l.217; DecideInterrupt pays no act over turns).
     if (!may && o.Has("Pinned")) continue;
+    if (o.Has("Pinned") && o.Resource(res::kAp) < CostOf(o, *FindVerb("escape"), fb::CommandT{})) continue;
     if (!may && o.Has("Readied")) may = true;  // l.204: a readied action is a reaction "in response to any event"
     // l.202: "You can only use this reaction once per round per target": a
     // creature that harried this attacker this round has no trigger left.

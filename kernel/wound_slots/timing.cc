@@ -5,7 +5,8 @@
 //   TN for doing it faster; the check is Dex [Acrobatics] (or
 //   `faster_skill` = "athletics": Str [Athletics]). Success: the AP cost
 //   drops by 1 + 1 per 3 points over the TN (rounded down), at least 1
-//   (l.112), for 1 stamina spent when the act takes effect (l.182). Failure:
+//   (l.112), for 1 stamina spent when the act takes effect (l.182), none
+//   when no AP came off (an act already at 1 AP). Failure:
 //   1 AP more + 1 per 3 points under (the GM's discretion: the reading
 //   applies it; gm_adjust undoes it). The adjusted cost travels with the act
 //   as params `_cost` and `_stamina`.
@@ -39,14 +40,17 @@ absl::StatusOr<int64_t> FasterCost(Decision& d, const Combatant& actor,
   bool stamina = false;
   if (r.total >= tn) {
     now = std::max<int64_t>(1, cost - 1 - FloorDiv(r.total - tn, 3));
-    stamina = true;
+    // l.271 "reduce the AP cost of the action by 1 at the cost of 1
+    // stamina": the stamina buys the reduction; an act already at 1 AP
+    // is not reduced (l.112) and costs none.
+    stamina = now < cost;
   } else {
     now = cost + 1 + FloorDiv(tn - r.total, 3);
   }
   nums.push_back({"ap_change", now - cost, "", "001.faster"});
   nums.push_back({"cost", now});
   RETURN_IF_ERROR(RecordOutcome(d, actor.id, {cause, "001.faster", nums,
-                                              r.total >= tn ? "faster: costs less AP, 1 stamina" : "fumbled: costs more AP"}));
+                                              r.total < tn ? "fumbled: costs more AP" : stamina ? "faster: costs less AP, 1 stamina" : "faster, but no AP cost goes below 1 (l.112): no stamina"}));
   SetParam(act, "_cost", now);
   SetParam(act, "_stamina", stamina ? 1 : 0);
   return now;
