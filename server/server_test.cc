@@ -208,29 +208,32 @@ TEST_F(ServerTest, CreateListsTheSessionAndGivesTheGmATokenOnce) {
   EXPECT_EQ(outside->status, 404);
 }
 
+// energy_rounds: kara comes in at 0 Stamina and rolls 1d20 to wake when
+// Round 1 begins (l.72): a set-up with one physical die to give.
+constexpr char kSleeper[] = R"({"ruleset": "energy_rounds", "map": {"width": 8, "height": 8},
+    "combatants": [{"id": "kara", "side": "party", "at": {"x": 1, "y": 1},
+                    "stats": [{"key": "stamina", "value": 0}]},
+                   {"id": "orc", "side": "orcs", "at": {"x": 5, "y": 5}}]})";
+
 // `setup_dice`, as `combat new --setup-dice`: seed 002 l.72, l.657: a
 // creature the roster brings in at 0 Stamina rolls 1d20 to wake when Round
 // 1 begins; the table gives that die. A bad list is a 400 naming the
 // parameter and the die, and nothing is created.
 TEST_F(ServerTest, CreateTakesTheSetUpsPhysicalDice) {
-  const std::string sleeper = R"({"ruleset": "energy_rounds", "map": {"width": 8, "height": 8},
-    "combatants": [{"id": "kara", "side": "party", "at": {"x": 1, "y": 1},
-                    "stats": [{"key": "stamina", "value": 0}]},
-                   {"id": "orc", "side": "orcs", "at": {"x": 5, "y": 5}}]})";
-  auto bad = Client().Post("/api/sessions?session=s2&setup_dice=20,x", Bearer(kOperator), sleeper,
+  auto bad = Client().Post("/api/sessions?session=s2&setup_dice=20,x", Bearer(kOperator), kSleeper,
                            "application/json");
   ASSERT_TRUE(bad);
   EXPECT_EQ(bad->status, 400) << bad->body;
   EXPECT_NE(bad->body.find("query parameter 'setup_dice': die 2 'x' is not a whole number"), std::string::npos)
       << bad->body;
-  auto extra = Client().Post("/api/sessions?session=s2&setup_dice=20,7", Bearer(kOperator), sleeper,
+  auto extra = Client().Post("/api/sessions?session=s2&setup_dice=20,7", Bearer(kOperator), kSleeper,
                              "application/json");
   ASSERT_TRUE(extra);
   EXPECT_EQ(extra->status, 400) << extra->body;
   auto list = Client().Get("/api/sessions");
   ASSERT_TRUE(list);
   EXPECT_EQ(list->body.find(R"("session":"s2")"), std::string::npos) << list->body;
-  auto made = Client().Post("/api/sessions?session=s2&setup_dice=20", Bearer(kOperator), sleeper,
+  auto made = Client().Post("/api/sessions?session=s2&setup_dice=20", Bearer(kOperator), kSleeper,
                             "application/json");
   ASSERT_TRUE(made);
   EXPECT_EQ(made->status, 201) << made->body;
@@ -242,13 +245,9 @@ TEST_F(ServerTest, CreateTakesTheSetUpsPhysicalDice) {
 }
 
 TEST_F(ServerTest, AQueryParameterTheRouteDoesNotTakeIsRefused) {
-  const std::string sleeper = R"({"ruleset": "energy_rounds", "map": {"width": 8, "height": 8},
-    "combatants": [{"id": "kara", "side": "party", "at": {"x": 1, "y": 1},
-                    "stats": [{"key": "stamina", "value": 0}]},
-                   {"id": "orc", "side": "orcs", "at": {"x": 5, "y": 5}}]})";
   // Misspelt, the set-up dice would have passed silently: a session made
   // with no set-up dice.
-  auto typo = Client().Post("/api/sessions?session=s3&setup_die=20", Bearer(kOperator), sleeper,
+  auto typo = Client().Post("/api/sessions?session=s3&setup_die=20", Bearer(kOperator), kSleeper,
                             "application/json");
   ASSERT_TRUE(typo);
   EXPECT_EQ(typo->status, 400) << typo->body;

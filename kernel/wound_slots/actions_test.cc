@@ -147,10 +147,7 @@ TEST(Grapple, AnEscapeFromSeveralGrapplersBeatsTheStrongest) {
 TEST(Grapple, AnEscapeFromAGmPinWithNoCreatureNeedsItsTn) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc()}), {10, 12});
   ASSERT_EQ(Init(t.state(), "aria"), 18);
-  fb::CommandT pin = kernel::testing::GmCmd("gm_condition", "aria", "a collapsed beam pins her");
-  kernel::testing::WithText(pin, "op", "add");
-  kernel::testing::WithText(pin, "name", "Pinned");
-  ASSERT_TRUE(t.Submit(pin).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("aria", "Pinned", "a collapsed beam pins her")).ok());
   auto refused = t.Submit(Cmd("aria", "escape"));
   ASSERT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument) << refused.status();
   EXPECT_NE(refused.status().message().find("params.tn"), std::string::npos) << refused.status();
@@ -177,12 +174,7 @@ TEST(Grapple, CombatChecksHaveCriticals) {
 }
 
 // The GM makes `who` Distracted (l.244's condition, by no creature).
-fb::CommandT Distracted(const std::string& who) {
-  fb::CommandT dis = kernel::testing::GmCmd("gm_condition", who, "distracted");
-  WithText(dis, "name", "Distracted");
-  WithText(dis, "op", "add");
-  return dis;
-}
+fb::CommandT Distracted(const std::string& who) { return GmAdds(who, "Distracted", "distracted"); }
 
 TEST(Grapple, ADistractedPinnerHasMinusTwo) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}, {"ap/pin", 2}}), Orc()}), {10, 12});
@@ -865,10 +857,7 @@ TEST(Ready, APinnedReadiedCreatureAnswersNothing) {
 TEST(Grapple, APinnedCreatureActsFirstOnlyWithTheApToEscape) {
   Table t(WoundSlots(), Roster({Aria(5, 5), Orc()}), {10, 12});
   ASSERT_EQ(Init(t.state(), "aria"), 18);
-  fb::CommandT pin = kernel::testing::GmCmd("gm_condition", "aria", "a collapsed beam pins her");
-  kernel::testing::WithText(pin, "op", "add");
-  kernel::testing::WithText(pin, "name", "Pinned");
-  ASSERT_TRUE(t.Submit(pin).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("aria", "Pinned", "a collapsed beam pins her")).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
   ASSERT_TRUE(t.state().IsTurnOf("orc"));
   auto set_ap = [&](int64_t v) {
@@ -1731,10 +1720,7 @@ TEST(Underwater, ImmobileDefenseAndCosts) {
 // check (l.246, l.74) takes neither (`ImmobileDefenseAndCosts`).
 TEST(Underwater, UnderwaterDisarmIsAMeleeAttack) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {}), Orc()}), {10, 12});
-  fb::CommandT wet = kernel::testing::GmCmd("gm_condition", "aria", "she dives");
-  WithText(wet, "op", "add");
-  WithText(wet, "name", "Underwater");
-  ASSERT_TRUE(t.Submit(wet).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("aria", "Underwater", "she dives")).ok());
   const int64_t before = Ap(t.state(), "aria");
   fb::CommandT disarm = Cmd("aria", "hinder", {"orc"});
   WithText(disarm, "hindrance", "disarm");

@@ -24,12 +24,7 @@ void ExpectSourced(const Table& t) {
             std::vector<std::string>{});
 }
 
-fb::CommandT Condition(const std::string& on, const std::string& name) {
-  fb::CommandT c = GmCmd("gm_condition", on);
-  WithText(c, "name", name);
-  WithText(c, "op", "add");
-  return c;
-}
+fb::CommandT Condition(const std::string& on, const std::string& name) { return GmAdds(on, name, "ruling"); }
 
 // aria 18 acts first, orc 17 (l.119).
 Table Fight(std::vector<fb::CombatantSpecT> extra = {}, Stats orc = {}) {

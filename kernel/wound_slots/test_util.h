@@ -115,11 +115,15 @@ inline void AriaStepsTowardTheOrc(Table& t) {
   ASSERT_TRUE(t.Submit(mv).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
 }
+// The GM adds condition `name` to `who`, for `why` (gm_condition add).
+inline fb::CommandT GmAdds(const std::string& who, const std::string& name, const std::string& why) {
+  fb::CommandT c = kernel::testing::GmCmd("gm_condition", who, why);
+  kernel::testing::WithText(c, "op", "add");
+  kernel::testing::WithText(c, "name", name);
+  return c;
+}
 inline void KnockOut(Table& t, const std::string& who, const std::string& why = "a blow to the head") {
-  fb::CommandT ko = kernel::testing::GmCmd("gm_condition", who, why);
-  kernel::testing::WithText(ko, "op", "add");
-  kernel::testing::WithText(ko, "name", "Unconscious");
-  auto r = t.Submit(ko);
+  auto r = t.Submit(GmAdds(who, "Unconscious", why));
   ASSERT_TRUE(r.ok()) << r.status();
 }
 

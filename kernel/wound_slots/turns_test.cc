@@ -316,10 +316,7 @@ TEST(Paying, APinnedActorsActPaidOverTurnsIsCancelledAtItsTurn) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/strong_attack", 12}}), Orc()}), {10, 12});
   ASSERT_TRUE(t.Submit(Cmd("aria", "strong_attack", {"orc"})).ok());
   ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  fb::CommandT pin = kernel::testing::GmCmd("gm_condition", "aria", "a collapsed beam pins her");
-  kernel::testing::WithText(pin, "op", "add");
-  kernel::testing::WithText(pin, "name", "Pinned");
-  ASSERT_TRUE(t.Submit(pin).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("aria", "Pinned", "a collapsed beam pins her")).ok());
   auto next = t.Submit(Cmd("orc", "end_turn"));
   ASSERT_TRUE(next.ok()) << next.status();
   ASSERT_EQ(t.state().active, "aria");
