@@ -235,8 +235,8 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
       // defender didn't defend, they automatically fail"); the source
       // names why and the rule saying so. So too a defender that could
       // no longer defend when its window was answered (knocked out by a
-      // GM ruling meanwhile, l.116): the `none` answered for it is no
-      // choice of l.56.
+      // GM ruling meanwhile, l.116): the `none` the system answers for
+      // it (AnswerForTheUnconscious) is no choice of l.56.
       const auto [why, rule] = CannotDefendWhy(s0, T);
       dt.AutoFail("cannot_defend", T.id + " " + why, rule);
     } else {
@@ -364,7 +364,7 @@ absl::Status FinishAttack(Decision& d, const fb::CommandT& attack, uint64_t caus
 // each eligible owner still conscious. l.116: an owner knocked out (a GM
 // ruling) before answering cannot make the attack (l.36, a reaction), so
 // the window does not wait for it (an unconscious owner before a conscious
-// one in the order is answered for by PassForTheUnconscious).
+// one in the order is answered for by AnswerForTheUnconscious).
 bool OpportunityDone(const State& s, const Window& w) {
   if (AllAnswered(w)) return true;
   for (const std::string& e : w.eligible) {
@@ -375,22 +375,32 @@ bool OpportunityDone(const State& s, const Window& w) {
   return true;
 }
 
-// l.116 "knocked unconscious", l.36 (an opportunity attack is a reaction):
-// an owner knocked out before its answer can make no attack, so a window
-// still waiting for a conscious owner after it in the order does not wait
-// for it: the system answers `pass` for it (author `system`, its text
-// naming why), the only answer it could give, and the conscious owner is
-// asked next. The kernel's InOrder window (kernel/window.h) asks owners in
-// order; this answer is how it moves past one that cannot act. A window
-// with an answer's exchange still open in it (a nested window) waits for
-// that exchange first, as its resumption does.
-absl::Status PassForTheUnconscious(Decision& d) {
+// l.116 "knocked unconscious": a character knocked out (a GM ruling) while
+// a window waits for its answer can give only one answer, and the system
+// gives it at once (author `system`, its text naming why), so no window
+// waits for the unconscious:
+// - an opportunity window (l.36, a reaction): `pass`, when a conscious
+//   owner after it in the order is still to answer (with none left, the
+//   window is done, OpportunityDone, and its held act goes on);
+// - a defense window (l.50, l.58 "if the defender didn't defend, they
+//   automatically fail their test"): `none`, so the combat roll resolves
+//   as against a target that cannot defend (`cannot_defend`, l.116);
+// - a maneuver window (l.66 "the winner can attempt a maneuver"): `none`,
+//   so the attack ends as won without one (damage when the attacker won).
+// The kernel's InOrder window (kernel/window.h) asks its owners in order;
+// this answer is how it moves past one that cannot act. A window with an
+// answer's exchange still open in it (a nested window) waits for that
+// exchange first, as its resumption does. Black-box cases: the GM had to
+// answer `none` for a defender or winner it had knocked out.
+absl::Status AnswerForTheUnconscious(Decision& d) {
   while (true) {
     const State& s = d.state();
     uint32_t wid = 0;
     std::string who;
+    std::string kind;
     for (const auto& [id, w] : s.windows) {
-      if (w.kind != "opportunity" || OpportunityDone(s, w)) continue;
+      if (w.kind == "opportunity" ? OpportunityDone(s, w) : AllAnswered(w)) continue;
+      if (w.kind != "opportunity" && w.kind != kDefenseWindow && w.kind != "maneuver") continue;
       bool child = false;
       for (const auto& [id2, w2] : s.windows) child = child || w2.parent == id;
       const std::vector<std::string> may = MayAnswer(w);
@@ -399,25 +409,38 @@ absl::Status PassForTheUnconscious(Decision& d) {
       if (o != nullptr && !Conscious(*o)) {
         wid = id;
         who = may.front();
+        kind = w.kind;
         break;
       }
     }
     if (wid == 0) return absl::OkStatus();
-    fb::CommandT pass;
-    pass.actor = who;
-    pass.author = "system";
-    pass.role = fb::Role::System;
-    pass.action = "pass";
-    pass.window = wid;
-    pass.text = absl::StrCat(who, " is unconscious: no opportunity attack (l.116)");
+    fb::CommandT answer;
+    answer.actor = who;
+    answer.author = "system";
+    answer.role = fb::Role::System;
+    answer.window = wid;
     Decision::SystemSteps system(d);
-    RETURN_IF_ERROR(d.Interrupt(pass, wid).status());
+    if (kind == "opportunity") {
+      answer.action = "pass";
+      answer.text = absl::StrCat(who, " is unconscious: no opportunity attack (l.116)");
+      RETURN_IF_ERROR(d.Interrupt(answer, wid).status());
+      continue;
+    }
+    const bool defense = kind == kDefenseWindow;
+    answer.action = defense ? "defend" : "maneuver";
+    auto p = std::make_unique<fb::ParamT>();
+    p->key = defense ? "defense" : "maneuver";
+    p->text = "none";
+    answer.params.push_back(std::move(p));
+    answer.text = defense ? absl::StrCat(who, " is unconscious: it cannot defend (l.116, l.58)")
+                          : absl::StrCat(who, " is unconscious: no maneuver (l.116, l.66)");
+    RETURN_IF_ERROR(defense ? DecideDefend(answer, d) : DecideManeuver(answer, d));
   }
 }
 
 absl::Status Settle(Decision& d, uint64_t cause) {
   while (true) {
-    RETURN_IF_ERROR(PassForTheUnconscious(d));
+    RETURN_IF_ERROR(AnswerForTheUnconscious(d));
     const State& s = d.state();
     uint32_t ready = 0;
     for (const auto& [id, w] : s.windows) {

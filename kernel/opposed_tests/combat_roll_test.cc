@@ -509,6 +509,50 @@ TEST(CombatRoll, AnAttackerKnockedOutBeforeTheDefenseMakesNoTest) {
   EXPECT_EQ(t.state().active, "d");
 }
 
+// Seed 003 l.116 "knocked unconscious"; l.50, l.58 "Remember that if the
+// defender didn't defend, they automatically fail their test"; l.60 "One
+// fails, the other passes. A critical win! ... The winner can also perform
+// a maneuver". The GM rules d Unconscious (gm_condition, Health kept at
+// 20) while a's club Strike waits for d's defense: d cannot defend any
+// more, so the system answers `none` for it at once and the combat roll
+// resolves on the ruling. By hand: a's Fighting Style 2 dice, 5 and 1: 1
+// Success, passes; d fails automatically (cannot_defend, d unconscious):
+// a critical win for a, whose maneuver window opens nested in the defense
+// window. a trips: d's Acrobatics fails automatically (unconscious, l.116
+// reading), Prone; club 1d6 = 4: d 20 - 4 = 16. Black-box case: the
+// window waited for d's answer until the GM answered `none` for it.
+TEST(CombatRoll, ADefenderKnockedOutWhileItsWindowIsOpenFailsAtOnce) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const uint32_t defense = t.state().windows.begin()->first;
+  auto down = Gm("gm_condition", "d", "a falling beam");
+  WithText(down, "name", "Unconscious");
+  WithText(down, "op", "add");
+  auto ev = t.Submit(down, {5, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense.cannot_defend"), 1);
+  EXPECT_TRUE(Cites(*ev, "003.result.critical"));
+  ASSERT_EQ(t.state().windows.size(), 2u);
+  const Window& m = t.state().windows.rbegin()->second;
+  EXPECT_EQ(m.kind, "maneuver");
+  EXPECT_EQ(m.parent, defense);
+  EXPECT_EQ(m.eligible, (std::vector<std::string>{"a"}));
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);  // no Defend AP
+  auto trip = Cmd("a", "maneuver");
+  trip.window = m.id;
+  WithText(trip, "maneuver", "trip");
+  auto done = t.Submit(trip, {4});  // no Acrobatics die; the club's damage
+  ASSERT_TRUE(done.ok()) << done.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(t.state().Find("d")->Has("Prone"));
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 16);
+  EXPECT_EQ(t.state().active, "a");
+}
+
 // Seed 003 l.43: "The active character attacks a creature within its
 // range" (a ranged weapon's range: its range increment in metres, the
 // README's reading); l.71 Precision: "the damage die is maximized"; l.121
