@@ -375,6 +375,24 @@ bool OpportunityDone(const State& s, const Window& w) {
   return true;
 }
 
+// l.116 "knocked unconscious": the attack of an attacker knocked out (a GM
+// ruling) while it waits in defense window `wid` can no longer be made: it
+// ends untested, as a held cast or move of a character knocked out does
+// (movement.cc), its AP and its Attack (l.48) staying spent, no Defend AP
+// spent; `answer` is the defender's answer that closed it, or 0 (the
+// system's, at once). Black-box case: the unconscious attacker rolled its
+// test, won critically and maneuvered.
+absl::Status CancelTheAttack(Decision& d, uint32_t wid, const std::string& attacker,
+                             uint64_t answer) {
+  const uint64_t decl = d.state().windows.at(wid).trigger;
+  const std::string why = "cancelled: " + attacker + " is unconscious";
+  Decision::SystemSteps system(d);
+  ASSIGN_OR_RETURN(std::optional<PendingAct> p,
+                   CloseWindow(d, wid, why, {answer != 0 ? answer : decl, "003.health"}));
+  if (p.has_value()) RETURN_IF_ERROR(ClosePending(d, p->id, why, {decl, "003.health"}));
+  return absl::OkStatus();
+}
+
 // l.116 "knocked unconscious": a character knocked out (a GM ruling) while
 // a window waits for its answer can give only one answer, and the system
 // gives it at once (author `system`, its text naming why), so no window
@@ -384,7 +402,11 @@ bool OpportunityDone(const State& s, const Window& w) {
 //   window is done, OpportunityDone, and its held act goes on);
 // - a defense window (l.50, l.58 "if the defender didn't defend, they
 //   automatically fail their test"): `none`, so the combat roll resolves
-//   as against a target that cannot defend (`cannot_defend`, l.116);
+//   as against a target that cannot defend (`cannot_defend`, l.116); and a
+//   defense window whose attacker is knocked out waits for nobody: the
+//   attack, which can no longer be made (l.58 "Now the attacker and
+//   defender each roll their test"), ends untested at once, cancelled,
+//   before the defender's answer, which could change nothing;
 // - a maneuver window (l.66 "the winner can attempt a maneuver"): `none`,
 //   so the attack ends as won without one (damage when the attacker won).
 // The kernel's InOrder window (kernel/window.h) asks its owners in order;
@@ -405,6 +427,16 @@ absl::Status AnswerForTheUnconscious(Decision& d) {
       for (const auto& [id2, w2] : s.windows) child = child || w2.parent == id;
       const std::vector<std::string> may = MayAnswer(w);
       if (child || may.empty()) continue;
+      if (w.kind == kDefenseWindow) {
+        const PendingAct* held = s.FindPending(w.pending);
+        const Combatant* a = held == nullptr ? nullptr : s.Find(held->actor);
+        if (a != nullptr && !Conscious(*a)) {
+          wid = id;
+          who = a->id;
+          kind = "attacker";
+          break;
+        }
+      }
       const Combatant* o = s.Find(may.front());
       if (o != nullptr && !Conscious(*o)) {
         wid = id;
@@ -414,6 +446,10 @@ absl::Status AnswerForTheUnconscious(Decision& d) {
       }
     }
     if (wid == 0) return absl::OkStatus();
+    if (kind == "attacker") {
+      RETURN_IF_ERROR(CancelTheAttack(d, wid, who, 0));
+      continue;
+    }
     fb::CommandT answer;
     answer.actor = who;
     answer.author = "system";
@@ -537,17 +573,12 @@ absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
         Cite("003.damage.armor"), ")"));
   }
   if (!Conscious(*a)) {
-    // l.116 "knocked unconscious": an attacker knocked out (a GM ruling)
-    // while its attack waits for the defense can no longer make it: the
-    // attack ends untested, as a held cast or move of a character knocked
-    // out does (movement.cc), its AP and its Attack (l.48) staying spent;
-    // the answer is recorded, no Defend AP spent (black-box case: the
-    // unconscious attacker rolled its test, won critically and maneuvered).
-    const std::string why = "cancelled: " + attack.actor + " is unconscious";
+    // l.116 "knocked unconscious": the attack of an attacker knocked out
+    // can no longer be made (CancelTheAttack; the system cancels it at once
+    // after the ruling, AnswerForTheUnconscious, so this answer comes only
+    // to a window an older version left open): the answer is recorded.
     ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
-    Decision::SystemSteps system(d);
-    ASSIGN_OR_RETURN(std::optional<PendingAct> p, CloseWindow(d, c.window, why, {seq, "003.health"}));
-    if (p.has_value()) RETURN_IF_ERROR(ClosePending(d, p->id, why, {held.decl, "003.health"}));
+    RETURN_IF_ERROR(CancelTheAttack(d, c.window, attack.actor, seq));
     return Settle(d, held.decl);
   }
   if (x.kind != "none") RETURN_IF_ERROR(CheckReaction(s, *def, "defend", false));

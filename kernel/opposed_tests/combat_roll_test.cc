@@ -481,11 +481,14 @@ TEST(CombatRoll, AnUnawareTargetCannotDefend) {
 // Seed 003 l.116 "knocked unconscious"; l.58 "Now the attacker and
 // defender each roll their test": an attacker the GM knocks out (Health 0)
 // while its Strike waits for the defense makes no test: the attack ends
-// untested, cancelled, as a held move or cast of a character knocked out
-// does (README row 116), its AP and its Attack (l.48) spent, d's Dodge
-// neither rolled nor paid, and a's turn ends (l.12). Black-box case: the
+// untested, cancelled, at once on the ruling, as a held move or cast of a
+// character knocked out does (README row 116), its AP and its Attack
+// (l.48) spent, d neither asked nor rolling nor paying, and a's turn ends
+// (l.12): d's Dodge is refused, no window being open. Black-box cases: the
 // unconscious a rolled its 2 dice, 5,6, against d's failed Dodge: a
-// critical win, damage and a maneuver window for the unconscious a.
+// critical win, damage and a maneuver window for the unconscious a; then
+// the window waited for d's answer, which could change nothing, and a's
+// turn with it.
 TEST(CombatRoll, AnAttackerKnockedOutBeforeTheDefenseMakesNoTest) {
   Table t(OpposedTests(), Duel(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
@@ -493,11 +496,8 @@ TEST(CombatRoll, AnAttackerKnockedOutBeforeTheDefenseMakesNoTest) {
   s.weapon = "club";
   ASSERT_TRUE(t.Submit(s).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
-  ASSERT_TRUE(t.Submit(KnockOut("a")).ok());
-  auto dodge = Cmd("d", "defend");
-  dodge.window = t.state().windows.begin()->first;
-  WithText(dodge, "defense", "dodge");
-  auto ev = t.Submit(dodge);  // no dice given: none is rolled
+  const uint32_t wid = t.state().windows.begin()->first;
+  auto ev = t.Submit(KnockOut("a"));  // no dice given: none is rolled
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_TRUE(Cites(*ev, "003.health"));
@@ -507,6 +507,10 @@ TEST(CombatRoll, AnAttackerKnockedOutBeforeTheDefenseMakesNoTest) {
   EXPECT_EQ(t.state().Find("d")->Resource("health"), 20);
   EXPECT_EQ(t.state().Find("a")->Resource("attacks"), 1);
   EXPECT_EQ(t.state().active, "d");
+  auto dodge = Cmd("d", "defend");
+  dodge.window = wid;
+  WithText(dodge, "defense", "dodge");
+  EXPECT_FALSE(t.Submit(dodge).ok());
 }
 
 // Seed 003 l.116 "knocked unconscious"; l.50, l.58 "Remember that if the
