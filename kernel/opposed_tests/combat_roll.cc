@@ -402,7 +402,9 @@ absl::Status CancelTheAttack(Decision& d, uint32_t wid, const std::string& attac
 //   window is done, OpportunityDone, and its held act goes on);
 // - a defense window (l.50, l.58 "if the defender didn't defend, they
 //   automatically fail their test"): `none`, so the combat roll resolves
-//   as against a target that cannot defend (`cannot_defend`, l.116); and a
+//   as against a target that cannot defend (`cannot_defend`, l.116; so
+//   too a defender a ruling left without the AP for a reaction, l.24, or
+//   Unaware, l.50: `none` is all it could answer); and a
 //   defense window whose attacker is knocked out waits for nobody: the
 //   attack, which can no longer be made (l.58 "Now the attacker and
 //   defender each roll their test"), ends untested at once, cancelled,
@@ -437,8 +439,11 @@ absl::Status AnswerForTheUnconscious(Decision& d) {
           break;
         }
       }
+      // A defender that can no longer defend for another reason a GM ruling
+      // gave it meanwhile (its AP set below a reaction's cost, l.24; the
+      // GM's Unaware, l.50) has `none` as its only answer too.
       const Combatant* o = s.Find(may.front());
-      if (o != nullptr && !Conscious(*o)) {
+      if (o != nullptr && (w.kind == kDefenseWindow ? !CanDefend(s, *o) : !Conscious(*o))) {
         wid = id;
         who = may.front();
         kind = w.kind;
@@ -468,8 +473,16 @@ absl::Status AnswerForTheUnconscious(Decision& d) {
     p->key = defense ? "defense" : "maneuver";
     p->text = "none";
     answer.params.push_back(std::move(p));
-    answer.text = defense ? absl::StrCat(who, " is unconscious: it cannot defend (l.116, l.58)")
-                          : absl::StrCat(who, " is unconscious: no maneuver (l.116, l.66)");
+    if (defense) {
+      const auto [why, rule] = CannotDefendWhy(d.state(), *d.state().Find(who));
+      const std::string line = rule == "003.health"     ? "l.116"
+                               : rule == "003.surprise" ? "l.16"
+                               : rule == "003.defend"   ? "l.50"
+                                                        : "l.24";
+      answer.text = absl::StrCat(who, " cannot defend (", why, ", ", line, "): automatic failure (l.58)");
+    } else {
+      answer.text = absl::StrCat(who, " is unconscious: no maneuver (l.116, l.66)");
+    }
     RETURN_IF_ERROR(defense ? DecideDefend(answer, d) : DecideManeuver(answer, d));
   }
 }

@@ -557,6 +557,37 @@ TEST(CombatRoll, ADefenderKnockedOutWhileItsWindowIsOpenFailsAtOnce) {
   EXPECT_EQ(t.state().active, "a");
 }
 
+// Seed 003 l.24 "A character can use up to 3 AP per round ... actions and
+// reactions", l.34 Defend is a reaction; l.58 "if the defender didn't
+// defend, they automatically fail their test". The GM sets d's AP to 0
+// while a's Strike waits for d's defense: d can no longer pay for a
+// defense, its only answer is `none`, so the system gives it at once, as
+// for a defender knocked out (l.116): d cannot defend (without AP for a
+// reaction, 003.reaction). By hand: a's 2 dice 1,1: no Success, fails; d
+// fails automatically: both fail (l.59), nothing happens. Black-box case:
+// the window waited for d's `none`, the only answer d could give.
+TEST(CombatRoll, ADefenderLeftWithoutApWhileItsWindowIsOpenFailsAtOnce) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto broke = Gm("gm_set", "d", "spent in the scramble");
+  WithText(broke, "resource", "ap");
+  With(broke, "value", 0);
+  auto ev = t.Submit(broke, {1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  const Seen why = Number(*ev, "defense.cannot_defend");
+  EXPECT_EQ(why.value, 1);
+  EXPECT_EQ(why.source, "d without AP for a reaction");
+  EXPECT_EQ(why.rule, "003.reaction");
+  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 20);
+  EXPECT_EQ(t.state().active, "a");
+}
+
 // Seed 003 l.43: "The active character attacks a creature within its
 // range" (a ranged weapon's range: its range increment in metres, the
 // README's reading); l.71 Precision: "the damage die is maximized"; l.121
