@@ -370,7 +370,8 @@ bool OpportunityDone(const State& s, const Window& w) {
   for (const std::string& e : w.eligible) {
     if (std::find(w.answered.begin(), w.answered.end(), e) != w.answered.end()) continue;
     const Combatant* o = s.Find(e);
-    if (o != nullptr && Conscious(*o)) return false;
+    // l.24, l.48: nor for one a ruling left without the AP or the Attack.
+    if (o != nullptr && CheckReaction(s, *o, "opportunity_attack", true).ok()) return false;
   }
   return true;
 }
@@ -443,7 +444,11 @@ absl::Status AnswerForTheUnconscious(Decision& d) {
       // gave it meanwhile (its AP set below a reaction's cost, l.24; the
       // GM's Unaware, l.50) has `none` as its only answer too.
       const Combatant* o = s.Find(may.front());
-      if (o != nullptr && (w.kind == kDefenseWindow ? !CanDefend(s, *o) : !Conscious(*o))) {
+      if (o == nullptr) continue;
+      const bool stuck = w.kind == kDefenseWindow  ? !CanDefend(s, *o)
+                         : w.kind == "opportunity" ? !CheckReaction(s, *o, "opportunity_attack", true).ok()
+                                                   : !Conscious(*o);
+      if (stuck) {
         wid = id;
         who = may.front();
         kind = w.kind;
@@ -463,7 +468,11 @@ absl::Status AnswerForTheUnconscious(Decision& d) {
     Decision::SystemSteps system(d);
     if (kind == "opportunity") {
       answer.action = "pass";
-      answer.text = absl::StrCat(who, " is unconscious: no opportunity attack (l.116)");
+      const Combatant& o = *d.state().Find(who);
+      answer.text = Conscious(o) ? absl::StrCat(who, " can make no opportunity attack (",
+                                                CheckReaction(d.state(), o, "opportunity_attack", true).message(),
+                                                "; l.24, l.48)")
+                                 : absl::StrCat(who, " is unconscious: no opportunity attack (l.116)");
       RETURN_IF_ERROR(d.Interrupt(answer, wid).status());
       continue;
     }
