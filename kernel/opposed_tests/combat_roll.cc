@@ -235,8 +235,8 @@ absl::Status ResolveCombatRoll(Decision& d, const fb::CommandT& attack_in,
       // defender didn't defend, they automatically fail"); the source
       // names why and the rule saying so. So too a defender that could
       // no longer defend when its window was answered (knocked out by a
-      // GM ruling meanwhile, l.116): the `none` answered for it is no
-      // choice of l.56.
+      // GM ruling meanwhile, l.116): the `none` the system answers for
+      // it (AnswerForTheUnconscious) is no choice of l.56.
       const auto [why, rule] = CannotDefendWhy(s0, T);
       dt.AutoFail("cannot_defend", T.id + " " + why, rule);
     } else {
@@ -364,60 +364,141 @@ absl::Status FinishAttack(Decision& d, const fb::CommandT& attack, uint64_t caus
 // each eligible owner still conscious. l.116: an owner knocked out (a GM
 // ruling) before answering cannot make the attack (l.36, a reaction), so
 // the window does not wait for it (an unconscious owner before a conscious
-// one in the order is answered for by PassForTheUnconscious).
+// one in the order is answered for by AnswerForTheUnconscious).
 bool OpportunityDone(const State& s, const Window& w) {
   if (AllAnswered(w)) return true;
   for (const std::string& e : w.eligible) {
     if (std::find(w.answered.begin(), w.answered.end(), e) != w.answered.end()) continue;
     const Combatant* o = s.Find(e);
-    if (o != nullptr && Conscious(*o)) return false;
+    // l.24, l.48: nor for one a ruling left without the AP or the Attack.
+    if (o != nullptr && CheckReaction(s, *o, "opportunity_attack", true).ok()) return false;
   }
   return true;
 }
 
-// l.116 "knocked unconscious", l.36 (an opportunity attack is a reaction):
-// an owner knocked out before its answer can make no attack, so a window
-// still waiting for a conscious owner after it in the order does not wait
-// for it: the system answers `pass` for it (author `system`, its text
-// naming why), the only answer it could give, and the conscious owner is
-// asked next. The kernel's InOrder window (kernel/window.h) asks owners in
-// order; this answer is how it moves past one that cannot act. A window
-// with an answer's exchange still open in it (a nested window) waits for
-// that exchange first, as its resumption does.
-absl::Status PassForTheUnconscious(Decision& d) {
+// l.116 "knocked unconscious": the attack of an attacker knocked out (a GM
+// ruling) while it waits in defense window `wid` can no longer be made: it
+// ends untested, as a held cast or move of a character knocked out does
+// (movement.cc), its AP and its Attack (l.48) staying spent, no Defend AP
+// spent; `answer` is the defender's answer that closed it, or 0 (the
+// system's, at once). Black-box case: the unconscious attacker rolled its
+// test, won critically and maneuvered.
+absl::Status CancelTheAttack(Decision& d, uint32_t wid, const std::string& attacker,
+                             uint64_t answer) {
+  const uint64_t decl = d.state().windows.at(wid).trigger;
+  const std::string why = "cancelled: " + attacker + " is unconscious";
+  Decision::SystemSteps system(d);
+  ASSIGN_OR_RETURN(std::optional<PendingAct> p,
+                   CloseWindow(d, wid, why, {answer != 0 ? answer : decl, "003.health"}));
+  if (p.has_value()) RETURN_IF_ERROR(ClosePending(d, p->id, why, {decl, "003.health"}));
+  return absl::OkStatus();
+}
+
+// l.116 "knocked unconscious": a character knocked out (a GM ruling) while
+// a window waits for its answer can give only one answer, and the system
+// gives it at once (author `system`, its text naming why), so no window
+// waits for the unconscious:
+// - an opportunity window (l.36, a reaction): `pass`, when a conscious
+//   owner after it in the order is still to answer (with none left, the
+//   window is done, OpportunityDone, and its held act goes on);
+// - a defense window (l.50, l.58 "if the defender didn't defend, they
+//   automatically fail their test"): `none`, so the combat roll resolves
+//   as against a target that cannot defend (`cannot_defend`, l.116; so
+//   too a defender a ruling left without the AP for a reaction, l.24, or
+//   Unaware, l.50: `none` is all it could answer); and a
+//   defense window whose attacker is knocked out waits for nobody: the
+//   attack, which can no longer be made (l.58 "Now the attacker and
+//   defender each roll their test"), ends untested at once, cancelled,
+//   before the defender's answer, which could change nothing;
+// - a maneuver window (l.66 "the winner can attempt a maneuver"): `none`,
+//   so the attack ends as won without one (damage when the attacker won).
+// The kernel's InOrder window (kernel/window.h) asks its owners in order;
+// this answer is how it moves past one that cannot act. A window with an
+// answer's exchange still open in it (a nested window) waits for that
+// exchange first, as its resumption does. Black-box cases: the GM had to
+// answer `none` for a defender or winner it had knocked out.
+absl::Status AnswerForTheUnconscious(Decision& d) {
   while (true) {
     const State& s = d.state();
     uint32_t wid = 0;
     std::string who;
+    std::string kind;
     for (const auto& [id, w] : s.windows) {
-      if (w.kind != "opportunity" || OpportunityDone(s, w)) continue;
+      if (w.kind == "opportunity" ? OpportunityDone(s, w) : AllAnswered(w)) continue;
+      if (w.kind != "opportunity" && w.kind != kDefenseWindow && w.kind != "maneuver") continue;
       bool child = false;
       for (const auto& [id2, w2] : s.windows) child = child || w2.parent == id;
       const std::vector<std::string> may = MayAnswer(w);
       if (child || may.empty()) continue;
+      if (w.kind == kDefenseWindow) {
+        const PendingAct* held = s.FindPending(w.pending);
+        const Combatant* a = held == nullptr ? nullptr : s.Find(held->actor);
+        if (a != nullptr && !Conscious(*a)) {
+          wid = id;
+          who = a->id;
+          kind = "attacker";
+          break;
+        }
+      }
+      // A defender that can no longer defend for another reason a GM ruling
+      // gave it meanwhile (its AP set below a reaction's cost, l.24; the
+      // GM's Unaware, l.50) has `none` as its only answer too.
       const Combatant* o = s.Find(may.front());
-      if (o != nullptr && !Conscious(*o)) {
+      if (o == nullptr) continue;
+      const bool stuck = w.kind == kDefenseWindow  ? !CanDefend(s, *o)
+                         : w.kind == "opportunity" ? !CheckReaction(s, *o, "opportunity_attack", true).ok()
+                                                   : !Conscious(*o);
+      if (stuck) {
         wid = id;
         who = may.front();
+        kind = w.kind;
         break;
       }
     }
     if (wid == 0) return absl::OkStatus();
-    fb::CommandT pass;
-    pass.actor = who;
-    pass.author = "system";
-    pass.role = fb::Role::System;
-    pass.action = "pass";
-    pass.window = wid;
-    pass.text = absl::StrCat(who, " is unconscious: no opportunity attack (l.116)");
+    if (kind == "attacker") {
+      RETURN_IF_ERROR(CancelTheAttack(d, wid, who, 0));
+      continue;
+    }
+    fb::CommandT answer;
+    answer.actor = who;
+    answer.author = "system";
+    answer.role = fb::Role::System;
+    answer.window = wid;
     Decision::SystemSteps system(d);
-    RETURN_IF_ERROR(d.Interrupt(pass, wid).status());
+    if (kind == "opportunity") {
+      answer.action = "pass";
+      const Combatant& o = *d.state().Find(who);
+      answer.text = Conscious(o) ? absl::StrCat(who, " can make no opportunity attack (",
+                                                CheckReaction(d.state(), o, "opportunity_attack", true).message(),
+                                                "; l.24, l.48)")
+                                 : absl::StrCat(who, " is unconscious: no opportunity attack (l.116)");
+      RETURN_IF_ERROR(d.Interrupt(answer, wid).status());
+      continue;
+    }
+    const bool defense = kind == kDefenseWindow;
+    answer.action = defense ? "defend" : "maneuver";
+    auto p = std::make_unique<fb::ParamT>();
+    p->key = defense ? "defense" : "maneuver";
+    p->text = "none";
+    answer.params.push_back(std::move(p));
+    if (defense) {
+      const auto [why, rule] = CannotDefendWhy(d.state(), *d.state().Find(who));
+      const std::string line = rule == "003.health"     ? "l.116"
+                               : rule == "003.surprise" ? "l.16"
+                               : rule == "003.defend"   ? "l.50"
+                                                        : "l.24";
+      answer.text = absl::StrCat(who, " cannot defend (", why, ", ", line, "): automatic failure (l.58)");
+    } else {
+      answer.text = absl::StrCat(who, " is unconscious: no maneuver (l.116, l.66)");
+    }
+    RETURN_IF_ERROR(defense ? DecideDefend(answer, d) : DecideManeuver(answer, d));
   }
 }
 
 absl::Status Settle(Decision& d, uint64_t cause) {
   while (true) {
-    RETURN_IF_ERROR(PassForTheUnconscious(d));
+    RETURN_IF_ERROR(AnswerForTheUnconscious(d));
     const State& s = d.state();
     uint32_t ready = 0;
     for (const auto& [id, w] : s.windows) {
@@ -514,17 +595,12 @@ absl::Status DecideDefend(const fb::CommandT& c, Decision& d) {
         Cite("003.damage.armor"), ")"));
   }
   if (!Conscious(*a)) {
-    // l.116 "knocked unconscious": an attacker knocked out (a GM ruling)
-    // while its attack waits for the defense can no longer make it: the
-    // attack ends untested, as a held cast or move of a character knocked
-    // out does (movement.cc), its AP and its Attack (l.48) staying spent;
-    // the answer is recorded, no Defend AP spent (black-box case: the
-    // unconscious attacker rolled its test, won critically and maneuvered).
-    const std::string why = "cancelled: " + attack.actor + " is unconscious";
+    // l.116 "knocked unconscious": the attack of an attacker knocked out
+    // can no longer be made (CancelTheAttack; the system cancels it at once
+    // after the ruling, AnswerForTheUnconscious, so this answer comes only
+    // to a window an older version left open): the answer is recorded.
     ASSIGN_OR_RETURN(uint64_t seq, Answer(d, c));
-    Decision::SystemSteps system(d);
-    ASSIGN_OR_RETURN(std::optional<PendingAct> p, CloseWindow(d, c.window, why, {seq, "003.health"}));
-    if (p.has_value()) RETURN_IF_ERROR(ClosePending(d, p->id, why, {held.decl, "003.health"}));
+    RETURN_IF_ERROR(CancelTheAttack(d, c.window, attack.actor, seq));
     return Settle(d, held.decl);
   }
   if (x.kind != "none") RETURN_IF_ERROR(CheckReaction(s, *def, "defend", false));

@@ -481,11 +481,14 @@ TEST(CombatRoll, AnUnawareTargetCannotDefend) {
 // Seed 003 l.116 "knocked unconscious"; l.58 "Now the attacker and
 // defender each roll their test": an attacker the GM knocks out (Health 0)
 // while its Strike waits for the defense makes no test: the attack ends
-// untested, cancelled, as a held move or cast of a character knocked out
-// does (README row 116), its AP and its Attack (l.48) spent, d's Dodge
-// neither rolled nor paid, and a's turn ends (l.12). Black-box case: the
+// untested, cancelled, at once on the ruling, as a held move or cast of a
+// character knocked out does (README row 116), its AP and its Attack
+// (l.48) spent, d neither asked nor rolling nor paying, and a's turn ends
+// (l.12): d's Dodge is refused, no window being open. Black-box cases: the
 // unconscious a rolled its 2 dice, 5,6, against d's failed Dodge: a
-// critical win, damage and a maneuver window for the unconscious a.
+// critical win, damage and a maneuver window for the unconscious a; then
+// the window waited for d's answer, which could change nothing, and a's
+// turn with it.
 TEST(CombatRoll, AnAttackerKnockedOutBeforeTheDefenseMakesNoTest) {
   Table t(OpposedTests(), Duel(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
@@ -493,11 +496,8 @@ TEST(CombatRoll, AnAttackerKnockedOutBeforeTheDefenseMakesNoTest) {
   s.weapon = "club";
   ASSERT_TRUE(t.Submit(s).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
-  ASSERT_TRUE(t.Submit(KnockOut("a")).ok());
-  auto dodge = Cmd("d", "defend");
-  dodge.window = t.state().windows.begin()->first;
-  WithText(dodge, "defense", "dodge");
-  auto ev = t.Submit(dodge);  // no dice given: none is rolled
+  const uint32_t wid = t.state().windows.begin()->first;
+  auto ev = t.Submit(KnockOut("a"));  // no dice given: none is rolled
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_TRUE(Cites(*ev, "003.health"));
@@ -507,6 +507,85 @@ TEST(CombatRoll, AnAttackerKnockedOutBeforeTheDefenseMakesNoTest) {
   EXPECT_EQ(t.state().Find("d")->Resource("health"), 20);
   EXPECT_EQ(t.state().Find("a")->Resource("attacks"), 1);
   EXPECT_EQ(t.state().active, "d");
+  auto dodge = Cmd("d", "defend");
+  dodge.window = wid;
+  WithText(dodge, "defense", "dodge");
+  EXPECT_FALSE(t.Submit(dodge).ok());
+}
+
+// Seed 003 l.116 "knocked unconscious"; l.50, l.58 "Remember that if the
+// defender didn't defend, they automatically fail their test"; l.60 "One
+// fails, the other passes. A critical win! ... The winner can also perform
+// a maneuver". The GM rules d Unconscious (gm_condition, Health kept at
+// 20) while a's club Strike waits for d's defense: d cannot defend any
+// more, so the system answers `none` for it at once and the combat roll
+// resolves on the ruling. By hand: a's Fighting Style 2 dice, 5 and 1: 1
+// Success, passes; d fails automatically (cannot_defend, d unconscious):
+// a critical win for a, whose maneuver window opens nested in the defense
+// window. a trips: d's Acrobatics fails automatically (unconscious, l.116
+// reading), Prone; club 1d6 = 4: d 20 - 4 = 16. Black-box case: the
+// window waited for d's answer until the GM answered `none` for it.
+TEST(CombatRoll, ADefenderKnockedOutWhileItsWindowIsOpenFailsAtOnce) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  const uint32_t defense = t.state().windows.begin()->first;
+  auto down = Gm("gm_condition", "d", "a falling beam");
+  WithText(down, "name", "Unconscious");
+  WithText(down, "op", "add");
+  auto ev = t.Submit(down, {5, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense.cannot_defend"), 1);
+  EXPECT_TRUE(Cites(*ev, "003.result.critical"));
+  ASSERT_EQ(t.state().windows.size(), 2u);
+  const Window& m = t.state().windows.rbegin()->second;
+  EXPECT_EQ(m.kind, "maneuver");
+  EXPECT_EQ(m.parent, defense);
+  EXPECT_EQ(m.eligible, (std::vector<std::string>{"a"}));
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 3);  // no Defend AP
+  auto trip = Cmd("a", "maneuver");
+  trip.window = m.id;
+  WithText(trip, "maneuver", "trip");
+  auto done = t.Submit(trip, {4});  // no Acrobatics die; the club's damage
+  ASSERT_TRUE(done.ok()) << done.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_TRUE(t.state().Find("d")->Has("Prone"));
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 16);
+  EXPECT_EQ(t.state().active, "a");
+}
+
+// Seed 003 l.24 "A character can use up to 3 AP per round ... actions and
+// reactions", l.34 Defend is a reaction; l.58 "if the defender didn't
+// defend, they automatically fail their test". The GM sets d's AP to 0
+// while a's Strike waits for d's defense: d can no longer pay for a
+// defense, its only answer is `none`, so the system gives it at once, as
+// for a defender knocked out (l.116): d cannot defend (without AP for a
+// reaction, 003.reaction). By hand: a's 2 dice 1,1: no Success, fails; d
+// fails automatically: both fail (l.59), nothing happens. Black-box case:
+// the window waited for d's `none`, the only answer d could give.
+TEST(CombatRoll, ADefenderLeftWithoutApWhileItsWindowIsOpenFailsAtOnce) {
+  Table t(OpposedTests(), Duel(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto broke = Gm("gm_set", "d", "spent in the scramble");
+  WithText(broke, "resource", "ap");
+  With(broke, "value", 0);
+  auto ev = t.Submit(broke, {1, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  const Seen why = Number(*ev, "defense.cannot_defend");
+  EXPECT_EQ(why.value, 1);
+  EXPECT_EQ(why.source, "d without AP for a reaction");
+  EXPECT_EQ(why.rule, "003.reaction");
+  EXPECT_TRUE(Cites(*ev, "003.result.both_fail"));
+  EXPECT_EQ(t.state().Find("d")->Resource("health"), 20);
+  EXPECT_EQ(t.state().active, "a");
 }
 
 // Seed 003 l.43: "The active character attacks a creature within its

@@ -221,7 +221,8 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
     // l.116 "knocked unconscious": a winner knocked out (a GM ruling) while
     // its maneuver window is open can no longer attempt one (l.66), as a
     // winner unconscious when it wins makes none (OpenManeuver): the answer
-    // is recorded, no maneuver made, and the attack ends as won without one
+    // (the system's `none`, AnswerForTheUnconscious in combat_roll.cc) is
+    // recorded, no maneuver made, and the attack ends as won without one
     // (the attacker's hit rolls its damage, l.60). Black-box case: the
     // unconscious winner tripped its foe.
     const std::string why = "no maneuver: " + winner.id + " is unconscious";

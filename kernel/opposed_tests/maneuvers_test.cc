@@ -207,24 +207,35 @@ TEST(Maneuvers, AnUnconsciousLoserFailsItsTestAgainstAManeuver) {
 // 003 l.116 "knocked unconscious", l.66 "the winner can attempt a
 // maneuver", l.60 "If the attacker wins roll for damage": a winner the GM
 // knocks out (Health 0) while its maneuver window is open attempts none,
-// as a winner already unconscious when it wins does; the attack it won
-// still rolls its damage: club 1d6 = 2, d 20 - 2 = 18, d's Acrobatics not
-// rolled, d standing. Black-box case: the unconscious a tripped d (d's
-// Acrobatics rolled, d Prone).
+// as a winner already unconscious when it wins does: the system answers
+// `none` for it at once (author `system`, text naming l.116) and the
+// attack it won rolls its damage on the GM's ruling: club 1d6 = 2, d 20 -
+// 2 = 18, d's Acrobatics not rolled, d standing, no window left, and a's
+// turn ends (l.12). Black-box cases: the unconscious a tripped d (d's
+// Acrobatics rolled, d Prone); then the window waited for the GM to answer
+// for a.
 TEST(Maneuvers, AWinnerKnockedOutBeforeItsManeuverMakesNone) {
   Table t(OpposedTests(), Pair(2), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
   CriticalWin(t);
-  ASSERT_TRUE(t.Submit(KnockOut("a")).ok());
-  ASSERT_TRUE(t.state().Find("a")->Has("Unconscious"));
-  ASSERT_EQ(t.state().windows.rbegin()->second.kind, "maneuver");
-  auto ev = Maneuver(t, "trip", {2});  // the only die: the club's damage
+  auto ev = t.Submit(KnockOut("a"), {2});  // the only die: the club's damage
   ASSERT_TRUE(ev.ok()) << ev.status();
+  ASSERT_TRUE(t.state().Find("a")->Has("Unconscious"));
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_TRUE(Cites(*ev, "003.health"));
   EXPECT_FALSE(Cites(*ev, "003.maneuver.trip"));
+  bool answered_for_a = false;
+  for (const auto& e : *ev) {
+    if (e.event().body_type() != fb::Body::Interrupt) continue;
+    const fb::Command* c = e.event().body_as_Interrupt()->command();
+    answered_for_a = c->actor()->str() == "a" && c->action()->str() == "maneuver" &&
+                     e.event().author()->str() == "system" &&
+                     c->text()->str().find("l.116") != std::string::npos;
+  }
+  EXPECT_TRUE(answered_for_a);
   EXPECT_FALSE(t.state().Find("d")->Has("Prone"));
   EXPECT_EQ(t.state().Find("d")->Resource("health"), 18);
+  EXPECT_EQ(t.state().active, "d");
 }
 
 // 003 l.76: "Creatures more than one size larger than you automatically

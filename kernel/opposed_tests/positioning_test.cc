@@ -1175,6 +1175,30 @@ TEST(Opportunity, AnOwnerKnockedOutBeforeAnsweringDoesNotHoldTheMove) {
   EXPECT_EQ(t.state().active, "a");
 }
 
+// 003 l.24 "A character can use up to 3 AP per round ... reactions", l.36
+// (an opportunity attack is a reaction), l.48 two Attacks per round: an
+// owner the GM leaves without AP while the window waits for it can make no
+// opportunity attack, as one without AP when the move began is offered no
+// window: the move of a out of d's reach goes on at once to (3,5), 2 m
+// walked. Black-box case: the window waited for d's `pass`, the only
+// answer d could give.
+TEST(Opportunity, AnOwnerLeftWithoutApBeforeAnsweringDoesNotHoldTheMove) {
+  Table t(OpposedTests(), ClubAndAxe(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto move = Cmd("a", "move");
+  Path(move, {{4, 5}, {3, 5}});
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto broke = Gm("gm_set", "d", "spent");
+  WithText(broke, "resource", "ap");
+  With(broke, "value", 0);
+  auto ev = t.Submit(broke);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 5}));
+  EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 2);
+}
+
 // The same with two owners (l.116, l.81-82): a leaves the reach of d and
 // of e (at (6,6): (4,5) is 2 m away) at once; the window asks d, then e.
 // The GM knocks e out; d passes: nothing is left to wait for, the move

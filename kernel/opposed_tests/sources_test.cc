@@ -141,11 +141,14 @@ TEST(Sources, ATargetThatCannotDefendNamesWhy) {
 
 // l.116 "knocked unconscious", l.58 "if the defender didn't defend, they
 // automatically fail": a defender knocked out (the GM sets its Health to
-// 0) while its defense window is open can no longer choose; the `none`
-// answered for it is a target that cannot defend, named "d unconscious"
-// (003.health), not l.56's choice "d does not defend" (black-box case:
-// 003.defend.none was cited). By hand: a's bow 6 dice, 1,1,1,1,1,1: the
-// attack fails; d fails automatically: both fail (l.59).
+// 0) while its defense window is open can no longer choose; the system
+// answers `none` for it at once (author `system`, text naming l.116), a
+// target that cannot defend, named "d unconscious" (003.health), not
+// l.56's choice "d does not defend" (black-box cases: 003.defend.none was
+// cited; then the window waited for the GM to answer `none` for d). By
+// hand: a's bow 6 dice, 1,1,1,1,1,1 (given on the GM's ruling, the command
+// that resolves the attack): the attack fails; d fails automatically: both
+// fail (l.59).
 TEST(Sources, ADefenderKnockedOutBeforeAnsweringCannotDefend) {
   Table t(OpposedTests(), Roster({Archer(), Defender(8)}), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
@@ -153,12 +156,9 @@ TEST(Sources, ADefenderKnockedOutBeforeAnsweringCannotDefend) {
   shot.weapon = "bow";
   ASSERT_TRUE(t.Submit(shot).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
-  ASSERT_TRUE(t.Submit(KnockOut("d")).ok());
-  auto answer = Cmd("d", "defend");
-  answer.window = t.state().windows.begin()->first;
-  WithText(answer, "defense", "none");
-  auto ev = t.Submit(answer, {1, 1, 1, 1, 1, 1});
+  auto ev = t.Submit(KnockOut("d"), {1, 1, 1, 1, 1, 1});
   ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().windows.empty());
   const Seen n = Number(*ev, "defense.cannot_defend");
   EXPECT_EQ(n.value, 1);
   EXPECT_EQ(n.source, "d unconscious");
@@ -166,6 +166,15 @@ TEST(Sources, ADefenderKnockedOutBeforeAnsweringCannotDefend) {
   EXPECT_EQ(Number(*ev, "defense.no_defense").value, -999);
   EXPECT_FALSE(kernel::testing::Cites(*ev, "003.defend.none"));
   EXPECT_TRUE(kernel::testing::Cites(*ev, "003.result.both_fail"));
+  bool answered_for_d = false;
+  for (const auto& e : *ev) {
+    if (e.event().body_type() != fb::Body::Interrupt) continue;
+    const fb::Command* c = e.event().body_as_Interrupt()->command();
+    answered_for_d = c->actor()->str() == "d" && c->action()->str() == "defend" &&
+                     e.event().author()->str() == "system" &&
+                     c->text()->str().find("l.116") != std::string::npos;
+  }
+  EXPECT_TRUE(answered_for_d);
   ExpectSourced(t);
 }
 
