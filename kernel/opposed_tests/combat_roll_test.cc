@@ -492,10 +492,7 @@ TEST(CombatRoll, AnUnawareTargetCannotDefend) {
 TEST(CombatRoll, AnAttackerKnockedOutBeforeTheDefenseMakesNoTest) {
   Table t(OpposedTests(), Duel(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(AStrikesD(t, "club"));
   const uint32_t wid = t.state().windows.begin()->first;
   auto ev = t.Submit(KnockOut("a"));  // no dice given: none is rolled
   ASSERT_TRUE(ev.ok()) << ev.status();
@@ -528,10 +525,7 @@ TEST(CombatRoll, AnAttackerKnockedOutBeforeTheDefenseMakesNoTest) {
 TEST(CombatRoll, ADefenderKnockedOutWhileItsWindowIsOpenFailsAtOnce) {
   Table t(OpposedTests(), Duel(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(AStrikesD(t, "club"));
   const uint32_t defense = t.state().windows.begin()->first;
   auto down = Gm("gm_condition", "d", "a falling beam");
   WithText(down, "name", "Unconscious");
@@ -569,10 +563,7 @@ TEST(CombatRoll, ADefenderKnockedOutWhileItsWindowIsOpenFailsAtOnce) {
 TEST(CombatRoll, ADefenderLeftWithoutApWhileItsWindowIsOpenFailsAtOnce) {
   Table t(OpposedTests(), Duel(), {6, 1});
   ASSERT_TRUE(t.status().ok()) << t.status();
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(AStrikesD(t, "club"));
   auto broke = Gm("gm_set", "d", "spent in the scramble");
   WithText(broke, "resource", "ap");
   With(broke, "value", 0);

@@ -632,10 +632,7 @@ TEST(Actions, AReleaseWaitsForTheOpenWindow) {
   ASSERT_TRUE(t.status().ok()) << t.status();
   ASSERT_TRUE(t.Submit(Cmd("a", "grapple", {"d"}), {6, 1, 1}).ok());
   ASSERT_TRUE(t.state().Find("d")->Has("Grappled"));
-  auto s = Cmd("a", "strike", {"d"});
-  s.weapon = "club";
-  ASSERT_TRUE(t.Submit(s).ok());
-  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(AStrikesD(t, "club"));
   const auto st = t.Submit(Cmd("a", "release", {"d"})).status();
   EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition) << st;
   EXPECT_NE(std::string(st.message()).find("Step II: Defend, l.50"), std::string::npos) << st;
@@ -1199,24 +1196,34 @@ TEST(Opportunity, AnOwnerLeftWithoutApBeforeAnsweringDoesNotHoldTheMove) {
   EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 2);
 }
 
-// The same with two owners (l.116, l.81-82): a leaves the reach of d and
-// of e (at (6,6): (4,5) is 2 m away) at once; the window asks d, then e.
-// The GM knocks e out; d passes: nothing is left to wait for, the move
-// goes on to (3,5). Black-box case: after d's pass it waited for e.
-TEST(Opportunity, AnOwnerKnockedOutAfterAnotherIsNotWaitedFor) {
-  Table t(OpposedTests(),
-          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}},
-                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
-                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}},
-                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")}),
-                  Who("e", "y", 6, 6, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
-                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
-          {6, 1, 1});
+// a (club) at (5,5), d (axe) at (6,5) and e (axe) at (6,6), in that
+// order of initiative.
+fb::RosterT ClubAndTwoAxes() {
+  return Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}},
+                     {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                 Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}},
+                     {W("axe", "1d10", "melee", "heavy", {}, "slashing")}),
+                 Who("e", "y", 6, 6, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
+                     {W("axe", "1d10", "melee", "heavy", {}, "slashing")})});
+}
+
+// a walks (4,5), (3,5): its first step leaves the reach of d and of e at
+// once, so one opportunity window holds the move (l.81-82).
+void ALeavesDAndE(Table& t) {
   ASSERT_TRUE(t.status().ok()) << t.status();
   auto move = Cmd("a", "move");
   Path(move, {{4, 5}, {3, 5}});
   ASSERT_TRUE(t.Submit(move).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);
+}
+
+// The same with two owners (l.116, l.81-82): a leaves the reach of d and
+// of e (at (6,6): (4,5) is 2 m away) at once; the window asks d, then e.
+// The GM knocks e out; d passes: nothing is left to wait for, the move
+// goes on to (3,5). Black-box case: after d's pass it waited for e.
+TEST(Opportunity, AnOwnerKnockedOutAfterAnotherIsNotWaitedFor) {
+  Table t(OpposedTests(), ClubAndTwoAxes(), {6, 1, 1});
+  ASSERT_NO_FATAL_FAILURE(ALeavesDAndE(t));
   ASSERT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"d", "e"}));
   ASSERT_TRUE(t.Submit(KnockOut("e")).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);  // d, conscious, still to answer
@@ -1236,19 +1243,8 @@ TEST(Opportunity, AnOwnerKnockedOutAfterAnotherIsNotWaitedFor) {
 // move goes on to (3,5), 2 m walked. Black-box case: e's `pass` was
 // refused ("it is d's answer") until the GM answered `pass` for d.
 TEST(Opportunity, AnOwnerKnockedOutBeforeAnotherIsNotAskedFirst) {
-  Table t(OpposedTests(),
-          Roster({Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"initiative", 5}},
-                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
-                  Who("d", "y", 6, 5, {{"health", 20}, {"speed", 6}, {"initiative", -5}},
-                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")}),
-                  Who("e", "y", 6, 6, {{"health", 20}, {"speed", 6}, {"initiative", -9}},
-                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})}),
-          {6, 1, 1});
-  ASSERT_TRUE(t.status().ok()) << t.status();
-  auto move = Cmd("a", "move");
-  Path(move, {{4, 5}, {3, 5}});
-  ASSERT_TRUE(t.Submit(move).ok());
-  ASSERT_EQ(t.state().windows.size(), 1u);
+  Table t(OpposedTests(), ClubAndTwoAxes(), {6, 1, 1});
+  ASSERT_NO_FATAL_FAILURE(ALeavesDAndE(t));
   const uint32_t wid = t.state().windows.begin()->first;
   ASSERT_EQ(t.state().windows.at(wid).eligible, (std::vector<std::string>{"d", "e"}));
   auto ev = t.Submit(KnockOut("d"));

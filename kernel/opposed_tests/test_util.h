@@ -105,6 +105,14 @@ inline Seen Number(const Nums& nums, const std::string& key) {
 
 using kernel::testing::ByRule;  // kernel/testing/events.h
 
+// a strikes d with `weapon`: d's defense window opens (l.50).
+inline void AStrikesD(Table& t, const std::string& weapon) {
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = weapon;
+  ASSERT_TRUE(t.Submit(s).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+}
+
 // a attacks d with `weapon`; d answers with `defense`; the answer's events.
 inline std::vector<events::EventBuffer> Exchange(Table& t, const std::string& weapon, const std::string& defense,
                                           std::vector<int> dice = {}) {

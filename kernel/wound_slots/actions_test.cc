@@ -777,6 +777,18 @@ TEST(Ready, MovingIsNotAnActionAndKeepsTheReadiedAction) {
   EXPECT_FALSE(t.state().Find("aria")->Has("Readied"));
 }
 
+// Round 1: aria (18) ends her turn; the orc (17) readies an attack (aria,
+// higher, passes on its window, l.124) and ends its turn: round 2 begins,
+// the orc still Readied (l.204).
+void TheOrcReadiesAnAttackInRoundOne(Table& t) {
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.Submit(ReadyAttack("orc")).ok());
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_TRUE(t.Submit(pass).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+}
+
 // 001 l.204: "you can take the chosen action as a reaction in response to
 // any event": a plain move is one. The orc (initiative 17, lower than
 // aria's 18) readies an attack; aria steps 1 yd (still adjacent, no rebuff):
@@ -785,12 +797,7 @@ TEST(Ready, MovingIsNotAnActionAndKeepsTheReadiedAction) {
 // ALowerInitiativeReadiedCreatureMayAnswer); then aria's move goes on.
 TEST(Ready, AReadiedCreatureAnswersAPlainMove) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  ASSERT_TRUE(t.Submit(ReadyAttack("orc")).ok());
-  fb::CommandT pass = Cmd("aria", "pass");
-  pass.window = t.state().windows.begin()->first;
-  ASSERT_TRUE(t.Submit(pass).ok());
-  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_NO_FATAL_FAILURE(TheOrcReadiesAnAttackInRoundOne(t));
   ASSERT_TRUE(t.Submit(BuyMove("aria", 1)).ok());
   fb::CommandT step = Cmd("aria", "move");
   step.path = {fb::Pos(5, 6)};
@@ -819,12 +826,7 @@ TEST(Ready, AReadiedCreatureAnswersAPlainMove) {
 // action).
 TEST(Ready, APinnedReadiedCreatureAnswersNothing) {
   Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/grapple", 2}}), Orc()}), {10, 12});
-  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
-  ASSERT_TRUE(t.Submit(ReadyAttack("orc")).ok());
-  fb::CommandT pass = Cmd("aria", "pass");
-  pass.window = t.state().windows.begin()->first;
-  ASSERT_TRUE(t.Submit(pass).ok());
-  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_NO_FATAL_FAILURE(TheOrcReadiesAnAttackInRoundOne(t));
   ASSERT_TRUE(t.state().IsTurnOf("aria"));
   ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"})).ok());  // the readied orc's window
   fb::CommandT p2 = Cmd("orc", "pass");
