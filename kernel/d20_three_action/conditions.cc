@@ -336,6 +336,18 @@ std::string GrappledBy(const Combatant& c) {
   return g == nullptr ? "" : g->relative_to;
 }
 
+std::vector<std::string> GrapplePartners(const Combatant& c) {
+  std::vector<std::string> out;
+  for (const auto& [id, cond] : c.conditions) {
+    if ((cond.name == kGrappled || cond.name == kGrappling) &&
+        !cond.relative_to.empty() &&
+        std::find(out.begin(), out.end(), cond.relative_to) == out.end()) {
+      out.push_back(cond.relative_to);
+    }
+  }
+  return out;
+}
+
 absl::StatusOr<uint32_t> Apply(Decision& d, std::string who, std::string name,
                                std::string by, int64_t level,
                                std::optional<Expiry> expiry, const Why& why,

@@ -137,6 +137,32 @@ TEST(Maneuver, PulledIntoALargerGrapplersSpaceEndsTheOtherGrapple) {
   EXPECT_FALSE(Has(t, "bo", kGrappled));
 }
 
+// 000_ab2f36f2929fdde3.txt l.150 "If you Move the Creature you are
+// Grappling moves with you" (l.148 the same for the grappled creature);
+// l.59 "You must have a free hand": gob, with two hands, grapples bo and
+// then orc, all three sharing orc's square (7,3; l.59 "they share the space
+// of the Grappled Creature"). gob moves one square east, 5 ft of its halved
+// 15 ft: both creatures it grapples move with it. Black-box: only the
+// first grapple partner moved, orc staying at 7,3 still Grappled by a
+// creature a square away.
+TEST(Maneuver, AGrapplerOfTwoMovesBoth) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_EQ(t.state().active, "gob");
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_EQ(At(t, "gob"), (Pos{7, 3}));
+  ASSERT_EQ(At(t, "bo"), (Pos{7, 3}));  // moved along into orc's space
+  ASSERT_OK(t.Submit(MoveTo("gob", {{8, 3}})));
+  EXPECT_EQ(At(t, "gob"), (Pos{8, 3}));
+  EXPECT_EQ(At(t, "bo"), (Pos{8, 3}));
+  EXPECT_EQ(At(t, "orc"), (Pos{8, 3}));  // was: 7,3
+  EXPECT_TRUE(Has(t, "orc", kGrappled));
+  EXPECT_TRUE(Has(t, "bo", kGrappled));
+}
+
 // 000 l.148: "If you succeed an opposed Melee Attack roll against the
 // Creature Grappling you to Push them away or Grapple them this condition
 // ends"; l.47: Push and Grapple "count as Attacks"; l.61: a readied action
