@@ -369,9 +369,8 @@ absl::Status KnockProne(Decision& d, std::string who, const Why& why) {
   // are grappling) falls with you.
   const Combatant* c = d.state().Find(who);
   if (c == nullptr) return absl::NotFoundError(who);
-  for (std::string other : {GrapplerOf(*c), GrappledBy(*c)}) {
-    if (!other.empty()) fall.push_back(other);
-  }
+  // Every partner: a creature with two hands may grapple two (L59).
+  for (const std::string& other : GrapplePartners(*c)) fall.push_back(other);
   for (size_t i = 0; i < fall.size(); ++i) {
     const Combatant* f = d.state().Find(fall[i]);
     if (f == nullptr || f->Has(kProne)) continue;

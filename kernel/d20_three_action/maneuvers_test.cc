@@ -163,6 +163,23 @@ TEST(Maneuver, AGrapplerOfTwoMovesBoth) {
   EXPECT_TRUE(Has(t, "bo", kGrappled));
 }
 
+// 000_ab2f36f2929fdde3.txt l.150 "If you fall Prone the Creature you are
+// Grappling falls with you"; l.21 "fall Prone" is a Free Action. gob,
+// grappling bo and orc (as above), drops Prone: both fall Prone with it.
+// Black-box: only bo (the first grapple) fell.
+TEST(Maneuver, AGrapplerOfTwoBringsBothDown) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "drop_prone")));
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_TRUE(Has(t, "bo", kProne));
+  EXPECT_TRUE(Has(t, "orc", kProne));  // was: standing
+}
+
 // 000 l.148: "If you succeed an opposed Melee Attack roll against the
 // Creature Grappling you to Push them away or Grapple them this condition
 // ends"; l.47: Push and Grapple "count as Attacks"; l.61: a readied action
