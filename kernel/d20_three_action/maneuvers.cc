@@ -707,14 +707,16 @@ absl::Status ValidateChoke(const State& s, const fb::CommandT& c,
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const std::string held = GrappledBy(*a);
   if (held.empty()) return Refuse("000.grappling", a->id + " is not Grappling");
-  if (!c.targets.empty() && c.targets[0] != held) {
+  // L150 "the Creature you are Grappling": any of them (two hands, L59).
+  if (!c.targets.empty() && a->FindRelative(kGrappling, c.targets[0]) == nullptr) {
     return Refuse("000.grappling", a->id + " is not Grappling " + c.targets[0]);
   }
   return absl::OkStatus();
 }
 
 absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
-  const std::string held = GrappledBy(*d.state().Find(c.actor));
+  const Combatant* a = d.state().Find(c.actor);
+  const std::string held = c.targets.empty() ? GrappledBy(*a) : c.targets[0];
   // L150: "prevent the Creature you are Grappling from breathing for the
   // next Round" (until the choker's next turn starts); the held breath is
   // counted at the end of its turns (L77, damage.cc:SuffocationCheck).
@@ -727,8 +729,7 @@ absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   // L150: it is "the Creature you are Grappling" that cannot breathe: a
   // daughter of the grapple, it ends when the grapple does (an escape, a
   // release, a death), and the creature has "a chance to breathe" (L77).
-  if (const Condition* g = d.state().Find(c.actor)->FindCondition(kGrappling);
-      g != nullptr) {
+  if (const Condition* g = a->FindRelative(kGrappling, held); g != nullptr) {
     nc.parent = g->id;
   }
   RETURN_IF_ERROR(

@@ -180,6 +180,26 @@ TEST(Maneuver, AGrapplerOfTwoBringsBothDown) {
   EXPECT_TRUE(Has(t, "orc", kProne));  // was: standing
 }
 
+// 000_ab2f36f2929fdde3.txt l.150 "As an Action you may prevent the
+// Creature you are Grappling from breathing for the next Round": gob,
+// grappling bo and orc, chokes orc, the creature named. Black-box: refused,
+// "gob is not Grappling orc" (only the first grapple was looked at).
+TEST(Maneuver, AGrapplerOfTwoChokesEither) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "choke", {"orc"})));
+  EXPECT_TRUE(Has(t, "orc", kChoked));
+  EXPECT_FALSE(Has(t, "bo", kChoked));
+  // The choke is a daughter of that grapple (L77 "a chance to breathe"):
+  // releasing both ends it.
+  ASSERT_OK(t.Submit(Cmd("gob", "release")));
+  EXPECT_FALSE(Has(t, "orc", kChoked));
+}
+
 // 000 l.148: "If you succeed an opposed Melee Attack roll against the
 // Creature Grappling you to Push them away or Grapple them this condition
 // ends"; l.47: Push and Grapple "count as Attacks"; l.61: a readied action
