@@ -74,6 +74,19 @@ const Weapon* ManeuverWeapon(const Combatant& a, const fb::CommandT& c) {
   return c.weapon.empty() ? nullptr : a.FindWeapon(c.weapon);
 }
 
+// L148 "If you succeed an opposed Melee Attack roll against the Creature
+// Grappling you ... this condition ends": `who`'s being Grappled by
+// `grappler` (its Grappled is a daughter of the grappler's Grappling); a
+// grapple `who` holds on another creature, or another's on it, goes on.
+absl::Status EndGrappledBy(Decision& d, const std::string& who,
+                           const std::string& grappler, const Why& why) {
+  const Combatant* g = d.state().Find(grappler);
+  const Condition* holds =
+      g == nullptr ? nullptr : g->FindRelative(kGrappling, who);
+  if (holds == nullptr) return EndGrapples(d, who, why);
+  return RemoveCondition(d, grappler, holds->id, why);
+}
+
 int64_t FreeHands(const Combatant& a) {
   // L148/L150: each grapple takes one arm.
   return a.Stat("hands", 2) - static_cast<int64_t>(Named(a, kGrappling).size() +
@@ -544,9 +557,10 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   if (!o.success) return absl::OkStatus();
   // L148/L150: succeeding an opposed roll to Push or Grapple the creature
   // grappling you ends the grapple.
-  if ((c.action == "push" || c.action == "grapple") && GrapplerOf(a) == t.id) {
-    RETURN_IF_ERROR(
-        EndGrapples(d, a.id, {cause, "000.grappled", {}, "broke the grapple"}));
+  if ((c.action == "push" || c.action == "grapple") &&
+      a.FindRelative(kGrappled, t.id) != nullptr) {
+    RETURN_IF_ERROR(EndGrappledBy(
+        d, a.id, t.id, {cause, "000.grappled", {}, "broke the grapple"}));
   }
   if (c.action == "break") {
     const std::string item = ParamText(c, "item");
@@ -698,7 +712,8 @@ absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   // with an Attack's consequences.
   RETURN_IF_ERROR(AfterAnAttack(d, a.id, g.id, o.success, ctx.cause));
   if (!o.success) return absl::OkStatus();
-  return EndGrapples(d, a.id, {ctx.cause, "000.grappled", {}, "escaped"});
+  return EndGrappledBy(d, a.id, g.id,
+                       {ctx.cause, "000.grappled", {}, "escaped"});
 }
 
 absl::Status ValidateChoke(const State& s, const fb::CommandT& c,

@@ -200,6 +200,32 @@ TEST(Maneuver, AGrapplerOfTwoChokesEither) {
   EXPECT_FALSE(Has(t, "orc", kChoked));
 }
 
+// 000_ab2f36f2929fdde3.txt l.148 "If you succeed an opposed Melee Attack
+// roll against the Creature Grappling you to Push them away or Grapple them
+// this condition ends": the Grappled condition, not a grapple the escaper
+// holds itself. gob grapples bo (moving into bo's square, 7,4); bo, one hand
+// still free, grapples orc (into orc's square, 8,4, gob moving with it) and
+// escapes gob: bo is no longer Grappled, but still Grappling orc. Black-box:
+// the escape ended every grapple of bo, orc's too.
+TEST(Maneuver, AnEscapeEndsOnlyTheGrappleEscaped) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "goblins", 8, 4)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "bo");
+  ASSERT_OK(t.Submit(Cmd("bo", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_TRUE(Has(t, "orc", kGrappled));
+  // gob's opposed roll has Advantage (bo is Flat Footed to it, l.148):
+  // 2d20 keep-higher, 8 and 1.
+  ASSERT_OK(t.Submit(Cmd("bo", "escape"), {12, 8, 1}));  // 16 vs 12
+  EXPECT_FALSE(Has(t, "bo", kGrappled));
+  EXPECT_FALSE(Has(t, "gob", kGrappling));
+  EXPECT_TRUE(Has(t, "bo", kGrappling));  // was: ended too
+  EXPECT_TRUE(Has(t, "orc", kGrappled));
+}
+
 // 000 l.148: "If you succeed an opposed Melee Attack roll against the
 // Creature Grappling you to Push them away or Grapple them this condition
 // ends"; l.47: Push and Grapple "count as Attacks"; l.61: a readied action
