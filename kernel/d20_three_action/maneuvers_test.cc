@@ -226,6 +226,25 @@ TEST(Maneuver, AnEscapeEndsOnlyTheGrappleEscaped) {
   EXPECT_TRUE(Has(t, "orc", kGrappled));
 }
 
+// 000_ab2f36f2929fdde3.txt l.148 "You are Flat Footed to the Creature
+// Grappling you", l.107 "Attacks against a Flat Footed Creature have
+// Advantage": gob grapples bo (into bo's square, 7,4), then orc grapples bo
+// too (into the same square): bo is Flat Footed to both. Black-box: only to
+// gob (the first grapple), orc attacking it straight.
+TEST(Maneuver, TheGrappledIsFlatFootedToEachGrappler) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("orc", "goblins", 8, 4),
+                      Being("bo", "party", 7, 4)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "orc");
+  ASSERT_OK(t.Submit(Cmd("orc", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_TRUE(t.state().Find("bo")->FindRelative(kGrappled, "orc") != nullptr);
+  EXPECT_TRUE(EdgeOf(t, "gob", "bo").Has("grappled"));
+  EXPECT_TRUE(EdgeOf(t, "orc", "bo").Has("grappled"));  // was: straight
+}
+
 // 000 l.148: "If you succeed an opposed Melee Attack roll against the
 // Creature Grappling you to Push them away or Grapple them this condition
 // ends"; l.47: Push and Grapple "count as Attacks"; l.61: a readied action
