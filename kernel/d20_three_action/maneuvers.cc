@@ -140,7 +140,7 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
                          "it is in (L115)");
   }
   if (c.action == "grapple") {
-    if (GrappledBy(*a) == t->id) {
+    if (a->FindRelative(kGrappling, t->id) != nullptr) {
       return Refuse("000.grapple", a->id + " is already Grappling " + t->id);
     }
     const bool natural = w != nullptr && w->kind == "natural";

@@ -163,6 +163,25 @@ TEST(Maneuver, AGrapplerOfTwoMovesBoth) {
   EXPECT_TRUE(Has(t, "bo", kGrappled));
 }
 
+// 000_ab2f36f2929fdde3.txt l.59 "On a success you are Grappling the
+// Creature ... You must have a free hand": gob (three hands) grapples bo and
+// orc; orc is already Grappled by gob, so a second Grapple of it is refused
+// as one of bo is. Black-box: only the first grapple was looked at, and gob
+// grappled orc again with its third hand.
+TEST(Maneuver, ASecondGrappleOfTheSameCreatureIsRefused) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5, {{"hands", 3}}),
+                      Being("bo", "party", 7, 4), Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  auto again = t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8});
+  EXPECT_EQ(again.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(again.status().message().find("already Grappling orc"),
+            std::string::npos)
+      << again.status();
+}
+
 // 000_ab2f36f2929fdde3.txt l.150 "If you fall Prone the Creature you are
 // Grappling falls with you"; l.21 "fall Prone" is a Free Action. gob,
 // grappling bo and orc (as above), drops Prone: both fall Prone with it.
