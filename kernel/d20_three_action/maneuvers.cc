@@ -759,11 +759,23 @@ absl::Status ValidateRelease(const State& s, const fb::CommandT& c,
   if (GrappledBy(*a).empty()) {
     return Refuse("000.grappling", a->id + " is not Grappling anyone");
   }
+  // L150 "release the other Creature": the one named, when it grapples two.
+  if (c.targets.size() > 1) return Malformed(c, "targets", "at most one creature");
+  if (!c.targets.empty() && a->FindRelative(kGrappling, c.targets[0]) == nullptr) {
+    return Refuse("000.grappling", a->id + " is not Grappling " + c.targets[0]);
+  }
   return absl::OkStatus();
 }
 
 absl::Status ResolveRelease(Decision& d, const fb::CommandT& c,
                             const Ctx& ctx) {
+  if (!c.targets.empty()) {
+    const Condition* g =
+        d.state().Find(c.actor)->FindRelative(kGrappling, c.targets[0]);
+    return RemoveCondition(
+        d, c.actor, g->id,
+        {ctx.cause, "000.grappling", {}, "released (a Free Action)"});
+  }
   return RemoveConditionsNamed(
       d, c.actor, kGrappling,
       {ctx.cause, "000.grappling", {}, "released (a Free Action)"});

@@ -168,6 +168,24 @@ TEST(Maneuver, AGrapplerOfTwoMovesBoth) {
 // orc; orc is already Grappled by gob, so a second Grapple of it is refused
 // as one of bo is. Black-box: only the first grapple was looked at, and gob
 // grappled orc again with its third hand.
+// 000_ab2f36f2929fdde3.txt l.150 "You can release the other Creature as a
+// Free Action to end the Grapple": gob, grappling bo and orc, releases orc
+// only (`targets`), still Grappling bo. Black-box: `release` took no
+// creature (refused, a field the verb does not take) and let both go.
+TEST(Maneuver, AGrapplerOfTwoReleasesOne) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "release", {"orc"})));
+  EXPECT_FALSE(Has(t, "orc", kGrappled));
+  EXPECT_TRUE(Has(t, "bo", kGrappled));
+  EXPECT_TRUE(t.state().Find("gob")->FindRelative(kGrappling, "bo") != nullptr);
+  EXPECT_EQ(Res(t, "gob", kActions), 1);  // a Free Action (l.150, l.21)
+}
+
 TEST(Maneuver, ASecondGrappleOfTheSameCreatureIsRefused) {
   Table t(D20ThreeAction(),
           MakeRoster({Being("gob", "goblins", 7, 5, {{"hands", 3}}),

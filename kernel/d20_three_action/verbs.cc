@@ -170,7 +170,11 @@ std::vector<VerbSchema>* Build() {
     v.targets = Use::kOptional;  // when given, the creature grappled
     t->push_back(std::move(v));
   }
-  t->push_back(Act("release", "ends your grapple (a Free Action, L150)"));
+  {
+    VerbSchema v = Act("release", "ends your grapple (a Free Action, L150)");
+    v.targets = Use::kOptional;  // when given, the creature released (else all)
+    t->push_back(std::move(v));
+  }
   {
     VerbSchema v = Act("drop_item", "drops a carried weapon in your square (a Free Action, L21)");
     v.params = {{"item", kText, true, {}, "the weapon"}};
