@@ -696,12 +696,19 @@ absl::Status ValidateEscape(const State& s, const fb::CommandT& c,
   if (GrapplerOf(*a).empty()) {
     return Refuse("000.grappled", a->id + " is not Grappled");
   }
+  // L148 "against the Creature Grappling you": the one named, when two do.
+  if (c.targets.size() > 1) return Malformed(c, "targets", "at most one creature");
+  if (!c.targets.empty() && a->FindRelative(kGrappled, c.targets[0]) == nullptr) {
+    return Refuse("000.grappled",
+                  a->id + " is not Grappled by " + c.targets[0]);
+  }
   return absl::OkStatus();
 }
 
 absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   const Combatant a = *d.state().Find(c.actor);
-  const Combatant g = *d.state().Find(GrapplerOf(a));
+  const Combatant g =
+      *d.state().Find(c.targets.empty() ? GrapplerOf(a) : c.targets[0]);
   ASSIGN_OR_RETURN(Opposed o,
                    OpposedMelee(d, a, g, nullptr, "escape", ctx.cause));
   RETURN_IF_ERROR(

@@ -287,6 +287,27 @@ TEST(Maneuver, TheGrappledIsFlatFootedToEachGrappler) {
 // this condition ends": bo, grappled by gob and then orc, Grapples orc (the
 // second grappler) with its bite: no longer Grappled by orc, still by gob. Black-box:
 // only the first grappler was looked at, so the grapple with orc went on.
+// 000_ab2f36f2929fdde3.txt l.148 "If you succeed an opposed Melee Attack
+// roll against the Creature Grappling you ... this condition ends": bo,
+// grappled by gob and then orc, escapes orc, named in `targets`: no longer
+// Grappled by orc, still by gob. Black-box: `escape` took no creature
+// (refused, a field the verb does not take); it always rolled against gob.
+TEST(Maneuver, AnEscapeNamesWhichGrapplerItEscapes) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("orc", "goblins", 8, 4),
+                      Being("bo", "party", 7, 4)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().active, "bo");
+  // orc's opposed roll has Advantage (bo is Flat Footed to it): 8 and 1.
+  ASSERT_OK(t.Submit(Cmd("bo", "escape", {"orc"}), {12, 8, 1}));  // 16 vs 12
+  EXPECT_EQ(t.state().Find("bo")->FindRelative(kGrappled, "orc"), nullptr);
+  EXPECT_NE(t.state().Find("bo")->FindRelative(kGrappled, "gob"), nullptr);
+}
+
 TEST(Maneuver, GrapplingTheSecondGrapplerEndsItsGrapple) {
   fb::CombatantSpecT bo = Being("bo", "party", 7, 4);
   Arm(bo, "bite", "1d4", "natural");  // both arms held: l.59 "or Natural Weapon"

@@ -164,7 +164,11 @@ std::vector<VerbSchema>* Build() {
     t->push_back(std::move(v));
   }
   t->push_back(Maneuver("trip", "knocks the target Prone (L57)"));
-  t->push_back(Act("escape", "opposed roll against your grappler (L148)"));
+  {
+    VerbSchema v = Act("escape", "opposed roll against your grappler (L148)");
+    v.targets = Use::kOptional;  // when given, the grappler escaped
+    t->push_back(std::move(v));
+  }
   {
     VerbSchema v = Act("choke", "the creature you grapple cannot breathe for a Round (L150)");
     v.targets = Use::kOptional;  // when given, the creature grappled
