@@ -307,7 +307,7 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // and stays (L148); the grappler pushing the creature it holds follows it
   // into its square (L59).
   const bool stays = space::Overlaps(p0.at, p0.size, t0.at, t0.size) &&
-                     target != GrappledBy(p0);
+                     p0.FindRelative(kGrappling, target) == nullptr;
   int64_t cap = speed / kSquare;
   if (!stays) {
     // L69 "all movement through it counts as moving twice as far ...

@@ -200,6 +200,34 @@ TEST(Maneuver, ASecondGrappleOfTheSameCreatureIsRefused) {
       << again.status();
 }
 
+// 000_ab2f36f2929fdde3.txt l.51 "If you succeed you Push them back 5ft
+// ... You must remain adjacent", l.59 (the grappler pushing the creature it
+// holds follows it into its square), l.150 "If you Move the Creature you
+// are Grappling moves with you": gob, grappling bo and orc in orc's square
+// (7,3), pushes orc east (dx 1): orc goes to 8,3, gob follows it and bo
+// moves with gob; both grapples go on. Black-box: gob was read as a
+// creature pushing its own grappler out of the shared space (only its
+// first grapple, bo's, was looked at), so it stayed at 7,3 and the grapple
+// with orc ended.
+TEST(Maneuver, AGrapplerOfTwoPushingTheSecondFollowsIt) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  fb::CommandT push = Cmd("gob", "push", {"orc"});
+  With(push, "dx", 1);
+  With(push, "dy", 0);
+  // orc is Flat Footed to gob (l.148): gob rolls 2d20 keep-higher.
+  ASSERT_OK(t.Submit(push, {12, 1, 8}));  // 16 vs 12
+  EXPECT_EQ(At(t, "orc"), (Pos{8, 3}));
+  EXPECT_EQ(At(t, "gob"), (Pos{8, 3}));  // was: 7,3
+  EXPECT_EQ(At(t, "bo"), (Pos{8, 3}));
+  EXPECT_NE(t.state().Find("orc")->FindRelative(kGrappled, "gob"), nullptr);
+  EXPECT_NE(t.state().Find("bo")->FindRelative(kGrappled, "gob"), nullptr);
+}
+
 // 000_ab2f36f2929fdde3.txt l.150 "If you fall Prone the Creature you are
 // Grappling falls with you"; l.21 "fall Prone" is a Free Action. gob,
 // grappling bo and orc (as above), drops Prone: both fall Prone with it.
