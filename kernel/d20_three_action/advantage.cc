@@ -73,7 +73,8 @@ bool FlatFootedAgainst(const State& s, const Combatant& target,
   if (target.Has(kSqueezing)) {
     return say("squeezing", On(kSqueezing, t), "000.squeezing");  // L166
   }
-  if (GrapplerOf(target) == attacker.id) {
+  // Any creature grappling it (two may: each needs only a free hand, L59).
+  if (target.FindRelative(kGrappled, attacker.id) != nullptr) {
     return say("grappled", On(kGrappled, t), "000.grappled");  // L148
   }
   // L115: creatures it is Hidden from are Flat Footed against it.

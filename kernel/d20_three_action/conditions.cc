@@ -336,6 +336,18 @@ std::string GrappledBy(const Combatant& c) {
   return g == nullptr ? "" : g->relative_to;
 }
 
+std::vector<std::string> GrapplePartners(const Combatant& c) {
+  std::vector<std::string> out;
+  for (const auto& [id, cond] : c.conditions) {
+    if ((cond.name == kGrappled || cond.name == kGrappling) &&
+        !cond.relative_to.empty() &&
+        std::find(out.begin(), out.end(), cond.relative_to) == out.end()) {
+      out.push_back(cond.relative_to);
+    }
+  }
+  return out;
+}
+
 absl::StatusOr<uint32_t> Apply(Decision& d, std::string who, std::string name,
                                std::string by, int64_t level,
                                std::optional<Expiry> expiry, const Why& why,
@@ -357,9 +369,8 @@ absl::Status KnockProne(Decision& d, std::string who, const Why& why) {
   // are grappling) falls with you.
   const Combatant* c = d.state().Find(who);
   if (c == nullptr) return absl::NotFoundError(who);
-  for (std::string other : {GrapplerOf(*c), GrappledBy(*c)}) {
-    if (!other.empty()) fall.push_back(other);
-  }
+  // Every partner: a creature with two hands may grapple two (L59).
+  for (const std::string& other : GrapplePartners(*c)) fall.push_back(other);
   for (size_t i = 0; i < fall.size(); ++i) {
     const Combatant* f = d.state().Find(fall[i]);
     if (f == nullptr || f->Has(kProne)) continue;

@@ -168,6 +168,9 @@ absl::Status EndGrapples(Decision& d, std::string who, const Why& why);
 // The creature grappling `c` / grappled by `c`, or "".
 std::string GrapplerOf(const Combatant& c);
 std::string GrappledBy(const Combatant& c);
+// Every creature `c` grapples or is grappled by, in condition order (a
+// creature with two hands may grapple two, L59 "a free hand").
+std::vector<std::string> GrapplePartners(const Combatant& c);
 // Whether `c` is Hidden or Undetected from `observer` (L115, L117).
 bool HiddenFrom(const Combatant& c, const std::string& observer);
 // Removes hidden/undetected conditions of `who` relative to `observer`.

@@ -74,6 +74,19 @@ const Weapon* ManeuverWeapon(const Combatant& a, const fb::CommandT& c) {
   return c.weapon.empty() ? nullptr : a.FindWeapon(c.weapon);
 }
 
+// L148 "If you succeed an opposed Melee Attack roll against the Creature
+// Grappling you ... this condition ends": `who`'s being Grappled by
+// `grappler` (its Grappled is a daughter of the grappler's Grappling); a
+// grapple `who` holds on another creature, or another's on it, goes on.
+absl::Status EndGrappledBy(Decision& d, const std::string& who,
+                           const std::string& grappler, const Why& why) {
+  const Combatant* g = d.state().Find(grappler);
+  const Condition* holds =
+      g == nullptr ? nullptr : g->FindRelative(kGrappling, who);
+  if (holds == nullptr) return EndGrapples(d, who, why);
+  return RemoveCondition(d, grappler, holds->id, why);
+}
+
 int64_t FreeHands(const Combatant& a) {
   // L148/L150: each grapple takes one arm.
   return a.Stat("hands", 2) - static_cast<int64_t>(Named(a, kGrappling).size() +
@@ -127,7 +140,7 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
                          "it is in (L115)");
   }
   if (c.action == "grapple") {
-    if (GrappledBy(*a) == t->id) {
+    if (a->FindRelative(kGrappling, t->id) != nullptr) {
       return Refuse("000.grapple", a->id + " is already Grappling " + t->id);
     }
     const bool natural = w != nullptr && w->kind == "natural";
@@ -294,7 +307,7 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // and stays (L148); the grappler pushing the creature it holds follows it
   // into its square (L59).
   const bool stays = space::Overlaps(p0.at, p0.size, t0.at, t0.size) &&
-                     target != GrappledBy(p0);
+                     p0.FindRelative(kGrappling, target) == nullptr;
   int64_t cap = speed / kSquare;
   if (!stays) {
     // L69 "all movement through it counts as moving twice as far ...
@@ -544,9 +557,10 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   if (!o.success) return absl::OkStatus();
   // L148/L150: succeeding an opposed roll to Push or Grapple the creature
   // grappling you ends the grapple.
-  if ((c.action == "push" || c.action == "grapple") && GrapplerOf(a) == t.id) {
-    RETURN_IF_ERROR(
-        EndGrapples(d, a.id, {cause, "000.grappled", {}, "broke the grapple"}));
+  if ((c.action == "push" || c.action == "grapple") &&
+      a.FindRelative(kGrappled, t.id) != nullptr) {
+    RETURN_IF_ERROR(EndGrappledBy(
+        d, a.id, t.id, {cause, "000.grappled", {}, "broke the grapple"}));
   }
   if (c.action == "break") {
     const std::string item = ParamText(c, "item");
@@ -682,12 +696,19 @@ absl::Status ValidateEscape(const State& s, const fb::CommandT& c,
   if (GrapplerOf(*a).empty()) {
     return Refuse("000.grappled", a->id + " is not Grappled");
   }
+  // L148 "against the Creature Grappling you": the one named, when two do.
+  if (c.targets.size() > 1) return Malformed(c, "targets", "at most one creature");
+  if (!c.targets.empty() && a->FindRelative(kGrappled, c.targets[0]) == nullptr) {
+    return Refuse("000.grappled",
+                  a->id + " is not Grappled by " + c.targets[0]);
+  }
   return absl::OkStatus();
 }
 
 absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   const Combatant a = *d.state().Find(c.actor);
-  const Combatant g = *d.state().Find(GrapplerOf(a));
+  const Combatant g =
+      *d.state().Find(c.targets.empty() ? GrapplerOf(a) : c.targets[0]);
   ASSIGN_OR_RETURN(Opposed o,
                    OpposedMelee(d, a, g, nullptr, "escape", ctx.cause));
   RETURN_IF_ERROR(
@@ -698,7 +719,8 @@ absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   // with an Attack's consequences.
   RETURN_IF_ERROR(AfterAnAttack(d, a.id, g.id, o.success, ctx.cause));
   if (!o.success) return absl::OkStatus();
-  return EndGrapples(d, a.id, {ctx.cause, "000.grappled", {}, "escaped"});
+  return EndGrappledBy(d, a.id, g.id,
+                       {ctx.cause, "000.grappled", {}, "escaped"});
 }
 
 absl::Status ValidateChoke(const State& s, const fb::CommandT& c,
@@ -707,14 +729,16 @@ absl::Status ValidateChoke(const State& s, const fb::CommandT& c,
   ASSIGN_OR_RETURN(const Combatant* a, Actor(s, c));
   const std::string held = GrappledBy(*a);
   if (held.empty()) return Refuse("000.grappling", a->id + " is not Grappling");
-  if (!c.targets.empty() && c.targets[0] != held) {
+  // L150 "the Creature you are Grappling": any of them (two hands, L59).
+  if (!c.targets.empty() && a->FindRelative(kGrappling, c.targets[0]) == nullptr) {
     return Refuse("000.grappling", a->id + " is not Grappling " + c.targets[0]);
   }
   return absl::OkStatus();
 }
 
 absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
-  const std::string held = GrappledBy(*d.state().Find(c.actor));
+  const Combatant* a = d.state().Find(c.actor);
+  const std::string held = c.targets.empty() ? GrappledBy(*a) : c.targets[0];
   // L150: "prevent the Creature you are Grappling from breathing for the
   // next Round" (until the choker's next turn starts); the held breath is
   // counted at the end of its turns (L77, damage.cc:SuffocationCheck).
@@ -727,8 +751,7 @@ absl::Status ResolveChoke(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   // L150: it is "the Creature you are Grappling" that cannot breathe: a
   // daughter of the grapple, it ends when the grapple does (an escape, a
   // release, a death), and the creature has "a chance to breathe" (L77).
-  if (const Condition* g = d.state().Find(c.actor)->FindCondition(kGrappling);
-      g != nullptr) {
+  if (const Condition* g = a->FindRelative(kGrappling, held); g != nullptr) {
     nc.parent = g->id;
   }
   RETURN_IF_ERROR(
@@ -743,11 +766,23 @@ absl::Status ValidateRelease(const State& s, const fb::CommandT& c,
   if (GrappledBy(*a).empty()) {
     return Refuse("000.grappling", a->id + " is not Grappling anyone");
   }
+  // L150 "release the other Creature": the one named, when it grapples two.
+  if (c.targets.size() > 1) return Malformed(c, "targets", "at most one creature");
+  if (!c.targets.empty() && a->FindRelative(kGrappling, c.targets[0]) == nullptr) {
+    return Refuse("000.grappling", a->id + " is not Grappling " + c.targets[0]);
+  }
   return absl::OkStatus();
 }
 
 absl::Status ResolveRelease(Decision& d, const fb::CommandT& c,
                             const Ctx& ctx) {
+  if (!c.targets.empty()) {
+    const Condition* g =
+        d.state().Find(c.actor)->FindRelative(kGrappling, c.targets[0]);
+    return RemoveCondition(
+        d, c.actor, g->id,
+        {ctx.cause, "000.grappling", {}, "released (a Free Action)"});
+  }
   return RemoveConditionsNamed(
       d, c.actor, kGrappling,
       {ctx.cause, "000.grappling", {}, "released (a Free Action)"});

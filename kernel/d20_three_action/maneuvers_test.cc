@@ -137,6 +137,226 @@ TEST(Maneuver, PulledIntoALargerGrapplersSpaceEndsTheOtherGrapple) {
   EXPECT_FALSE(Has(t, "bo", kGrappled));
 }
 
+// 000_ab2f36f2929fdde3.txt l.150 "If you Move the Creature you are
+// Grappling moves with you" (l.148 the same for the grappled creature);
+// l.59 "You must have a free hand": gob, with two hands, grapples bo and
+// then orc, all three sharing orc's square (7,3; l.59 "they share the space
+// of the Grappled Creature"). gob moves one square east, 5 ft of its halved
+// 15 ft: both creatures it grapples move with it. Black-box: only the
+// first grapple partner moved, orc staying at 7,3 still Grappled by a
+// creature a square away.
+TEST(Maneuver, AGrapplerOfTwoMovesBoth) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_EQ(t.state().active, "gob");
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_EQ(At(t, "gob"), (Pos{7, 3}));
+  ASSERT_EQ(At(t, "bo"), (Pos{7, 3}));  // moved along into orc's space
+  ASSERT_OK(t.Submit(MoveTo("gob", {{8, 3}})));
+  EXPECT_EQ(At(t, "gob"), (Pos{8, 3}));
+  EXPECT_EQ(At(t, "bo"), (Pos{8, 3}));
+  EXPECT_EQ(At(t, "orc"), (Pos{8, 3}));  // was: 7,3
+  EXPECT_TRUE(Has(t, "orc", kGrappled));
+  EXPECT_TRUE(Has(t, "bo", kGrappled));
+}
+
+// 000_ab2f36f2929fdde3.txt l.59 "On a success you are Grappling the
+// Creature ... You must have a free hand": gob (three hands) grapples bo and
+// orc; orc is already Grappled by gob, so a second Grapple of it is refused
+// as one of bo is. Black-box: only the first grapple was looked at, and gob
+// grappled orc again with its third hand.
+// 000_ab2f36f2929fdde3.txt l.150 "You can release the other Creature as a
+// Free Action to end the Grapple": gob, grappling bo and orc, releases orc
+// only (`targets`), still Grappling bo. Black-box: `release` took no
+// creature (refused, a field the verb does not take) and let both go.
+TEST(Maneuver, AGrapplerOfTwoReleasesOne) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "release", {"orc"})));
+  EXPECT_FALSE(Has(t, "orc", kGrappled));
+  EXPECT_TRUE(Has(t, "bo", kGrappled));
+  EXPECT_TRUE(t.state().Find("gob")->FindRelative(kGrappling, "bo") != nullptr);
+  EXPECT_EQ(Res(t, "gob", kActions), 1);  // a Free Action (l.150, l.21)
+}
+
+TEST(Maneuver, ASecondGrappleOfTheSameCreatureIsRefused) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5, {{"hands", 3}}),
+                      Being("bo", "party", 7, 4), Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  auto again = t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8});
+  EXPECT_EQ(again.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(again.status().message().find("already Grappling orc"),
+            std::string::npos)
+      << again.status();
+}
+
+// 000_ab2f36f2929fdde3.txt l.51 "If you succeed you Push them back 5ft
+// ... You must remain adjacent", l.59 (the grappler pushing the creature it
+// holds follows it into its square), l.150 "If you Move the Creature you
+// are Grappling moves with you": gob, grappling bo and orc in orc's square
+// (7,3), pushes orc east (dx 1): orc goes to 8,3, gob follows it and bo
+// moves with gob; both grapples go on. Black-box: gob was read as a
+// creature pushing its own grappler out of the shared space (only its
+// first grapple, bo's, was looked at), so it stayed at 7,3 and the grapple
+// with orc ended.
+TEST(Maneuver, AGrapplerOfTwoPushingTheSecondFollowsIt) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  fb::CommandT push = Cmd("gob", "push", {"orc"});
+  With(push, "dx", 1);
+  With(push, "dy", 0);
+  // orc is Flat Footed to gob (l.148): gob rolls 2d20 keep-higher.
+  ASSERT_OK(t.Submit(push, {12, 1, 8}));  // 16 vs 12
+  EXPECT_EQ(At(t, "orc"), (Pos{8, 3}));
+  EXPECT_EQ(At(t, "gob"), (Pos{8, 3}));  // was: 7,3
+  EXPECT_EQ(At(t, "bo"), (Pos{8, 3}));
+  EXPECT_NE(t.state().Find("orc")->FindRelative(kGrappled, "gob"), nullptr);
+  EXPECT_NE(t.state().Find("bo")->FindRelative(kGrappled, "gob"), nullptr);
+}
+
+// 000_ab2f36f2929fdde3.txt l.150 "If you fall Prone the Creature you are
+// Grappling falls with you"; l.21 "fall Prone" is a Free Action. gob,
+// grappling bo and orc (as above), drops Prone: both fall Prone with it.
+// Black-box: only bo (the first grapple) fell.
+TEST(Maneuver, AGrapplerOfTwoBringsBothDown) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "drop_prone")));
+  EXPECT_TRUE(Has(t, "gob", kProne));
+  EXPECT_TRUE(Has(t, "bo", kProne));
+  EXPECT_TRUE(Has(t, "orc", kProne));  // was: standing
+}
+
+// 000_ab2f36f2929fdde3.txt l.150 "As an Action you may prevent the
+// Creature you are Grappling from breathing for the next Round": gob,
+// grappling bo and orc, chokes orc, the creature named. Black-box: refused,
+// "gob is not Grappling orc" (only the first grapple was looked at).
+TEST(Maneuver, AGrapplerOfTwoChokesEither) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "choke", {"orc"})));
+  EXPECT_TRUE(Has(t, "orc", kChoked));
+  EXPECT_FALSE(Has(t, "bo", kChoked));
+  // The choke is a daughter of that grapple (L77 "a chance to breathe"):
+  // releasing both ends it.
+  ASSERT_OK(t.Submit(Cmd("gob", "release")));
+  EXPECT_FALSE(Has(t, "orc", kChoked));
+}
+
+// 000_ab2f36f2929fdde3.txt l.148 "If you succeed an opposed Melee Attack
+// roll against the Creature Grappling you to Push them away or Grapple them
+// this condition ends": the Grappled condition, not a grapple the escaper
+// holds itself. gob grapples bo (moving into bo's square, 7,4); bo, one hand
+// still free, grapples orc (into orc's square, 8,4, gob moving with it) and
+// escapes gob: bo is no longer Grappled, but still Grappling orc. Black-box:
+// the escape ended every grapple of bo, orc's too.
+TEST(Maneuver, AnEscapeEndsOnlyTheGrappleEscaped) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "goblins", 8, 4)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "bo");
+  ASSERT_OK(t.Submit(Cmd("bo", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_TRUE(Has(t, "orc", kGrappled));
+  // gob's opposed roll has Advantage (bo is Flat Footed to it, l.148):
+  // 2d20 keep-higher, 8 and 1.
+  ASSERT_OK(t.Submit(Cmd("bo", "escape"), {12, 8, 1}));  // 16 vs 12
+  EXPECT_FALSE(Has(t, "bo", kGrappled));
+  EXPECT_FALSE(Has(t, "gob", kGrappling));
+  EXPECT_TRUE(Has(t, "bo", kGrappling));  // was: ended too
+  EXPECT_TRUE(Has(t, "orc", kGrappled));
+}
+
+// 000_ab2f36f2929fdde3.txt l.148 "You are Flat Footed to the Creature
+// Grappling you", l.107 "Attacks against a Flat Footed Creature have
+// Advantage": gob grapples bo (into bo's square, 7,4), then orc grapples bo
+// too (into the same square): bo is Flat Footed to both. Black-box: only to
+// gob (the first grapple), orc attacking it straight.
+TEST(Maneuver, TheGrappledIsFlatFootedToEachGrappler) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("orc", "goblins", 8, 4),
+                      Being("bo", "party", 7, 4)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "orc");
+  ASSERT_OK(t.Submit(Cmd("orc", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_TRUE(t.state().Find("bo")->FindRelative(kGrappled, "orc") != nullptr);
+  EXPECT_TRUE(EdgeOf(t, "gob", "bo").Has("grappled"));
+  EXPECT_TRUE(EdgeOf(t, "orc", "bo").Has("grappled"));  // was: straight
+}
+
+// 000_ab2f36f2929fdde3.txt l.148 "If you succeed an opposed Melee Attack
+// roll against the Creature Grappling you to Push them away or Grapple them
+// this condition ends": bo, grappled by gob and then orc, Grapples orc (the
+// second grappler) with its bite: no longer Grappled by orc, still by gob. Black-box:
+// only the first grappler was looked at, so the grapple with orc went on.
+// 000_ab2f36f2929fdde3.txt l.148 "If you succeed an opposed Melee Attack
+// roll against the Creature Grappling you ... this condition ends": bo,
+// grappled by gob and then orc, escapes orc, named in `targets`: no longer
+// Grappled by orc, still by gob. Black-box: `escape` took no creature
+// (refused, a field the verb does not take); it always rolled against gob.
+TEST(Maneuver, AnEscapeNamesWhichGrapplerItEscapes) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("orc", "goblins", 8, 4),
+                      Being("bo", "party", 7, 4)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().active, "bo");
+  // orc's opposed roll has Advantage (bo is Flat Footed to it): 8 and 1.
+  ASSERT_OK(t.Submit(Cmd("bo", "escape", {"orc"}), {12, 8, 1}));  // 16 vs 12
+  EXPECT_EQ(t.state().Find("bo")->FindRelative(kGrappled, "orc"), nullptr);
+  EXPECT_NE(t.state().Find("bo")->FindRelative(kGrappled, "gob"), nullptr);
+}
+
+TEST(Maneuver, GrapplingTheSecondGrapplerEndsItsGrapple) {
+  fb::CombatantSpecT bo = Being("bo", "party", 7, 4);
+  Arm(bo, "bite", "1d4", "natural");  // both arms held: l.59 "or Natural Weapon"
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("orc", "goblins", 8, 4),
+                      std::move(bo)}),
+          {15, 10, 5});
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("orc", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  ASSERT_EQ(t.state().active, "bo");
+  // orc's opposed roll has Advantage (bo is Flat Footed to it): 8 and 1.
+  fb::CommandT g = Cmd("bo", "grapple", {"orc"});
+  g.weapon = "bite";
+  ASSERT_OK(t.Submit(g, {12, 8, 1}));  // 16 vs 12
+  EXPECT_EQ(t.state().Find("bo")->FindRelative(kGrappled, "orc"), nullptr);
+  EXPECT_EQ(t.state().Find("orc")->FindRelative(kGrappling, "bo"), nullptr);
+  EXPECT_NE(t.state().Find("bo")->FindRelative(kGrappled, "gob"), nullptr);
+}
+
 // 000 l.148: "If you succeed an opposed Melee Attack roll against the
 // Creature Grappling you to Push them away or Grapple them this condition
 // ends"; l.47: Push and Grapple "count as Attacks"; l.61: a readied action

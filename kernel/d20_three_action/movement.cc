@@ -18,19 +18,17 @@
 namespace combat::kernel::d20 {
 namespace {
 
-std::string Partner(const Combatant& c) {
-  std::string p = GrapplerOf(c);
-  return p.empty() ? GrappledBy(c) : p;
-}
-
-// Creatures other than the mover (and its grapple partner) whose space
+// Creatures other than the mover (and its grapple partners) whose space
 // overlaps the mover's space at `at`. Dead creatures do not block.
 std::vector<const Combatant*> Occupants(const State& s, const Combatant& mover,
                                         Pos at) {
-  const std::string partner = Partner(mover);
+  const std::vector<std::string> partners = GrapplePartners(mover);
   std::vector<const Combatant*> out;
   for (const auto& [id, c] : s.combatants) {
-    if (id == mover.id || id == partner || IsDead(c)) continue;
+    if (id == mover.id || IsDead(c) ||
+        std::find(partners.begin(), partners.end(), id) != partners.end()) {
+      continue;
+    }
     if (space::Overlaps(c.at, c.size, at, mover.size)) out.push_back(&c);
   }
   return out;
@@ -441,8 +439,10 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
                                       : "000.move",
                           nums,
                           notes.empty() ? "" : "counted double: " + notes}));
-    const std::string partner = Partner(mover);
-    if (!partner.empty()) {
+    // L148 / L150 "If you Move the Creature Grappling you (you are
+    // Grappling) moves with you": every one of them (a creature with two
+    // hands may grapple two, L59).
+    for (const std::string& partner : GrapplePartners(mover)) {
       const Pos there = d.state().Find(partner)->at;
       std::vector<Pos> theirs;
       for (Pos p : done) {
@@ -452,7 +452,9 @@ absl::StatusOr<MoveProgress> ResolveMoveSteps(Decision& d,
       RETURN_IF_ERROR(
           Move(d, partner, theirs, 0, true,
                {cause,
-                GrapplerOf(mover) == partner ? "000.grappled" : "000.grappling",
+                mover.FindRelative(kGrappled, partner) != nullptr
+                    ? "000.grappled"
+                    : "000.grappling",
                 {},
                 absl::StrCat("moves with ", who)}));
       // L156 "entering a body of water": a flight passes over it (L83).
@@ -589,8 +591,7 @@ absl::Status ResolveCrawl(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   RETURN_IF_ERROR(Move(d, c.actor, path, kSquare, false,
                        {ctx.cause, "000.crawl", {{"ft", kSquare}}}));
   RETURN_IF_ERROR(QuenchIfEntered(d, c.actor, path, ctx.cause));
-  const std::string partner = Partner(mover);
-  if (!partner.empty()) {
+  for (const std::string& partner : GrapplePartners(mover)) {  // L148, L150
     const Pos there = d.state().Find(partner)->at;
     const std::vector<Pos> theirs = {
         {there.x + path[0].x - mover.at.x, there.y + path[0].y - mover.at.y}};

@@ -164,13 +164,21 @@ std::vector<VerbSchema>* Build() {
     t->push_back(std::move(v));
   }
   t->push_back(Maneuver("trip", "knocks the target Prone (L57)"));
-  t->push_back(Act("escape", "opposed roll against your grappler (L148)"));
+  {
+    VerbSchema v = Act("escape", "opposed roll against your grappler (L148)");
+    v.targets = Use::kOptional;  // when given, the grappler escaped
+    t->push_back(std::move(v));
+  }
   {
     VerbSchema v = Act("choke", "the creature you grapple cannot breathe for a Round (L150)");
     v.targets = Use::kOptional;  // when given, the creature grappled
     t->push_back(std::move(v));
   }
-  t->push_back(Act("release", "ends your grapple (a Free Action, L150)"));
+  {
+    VerbSchema v = Act("release", "ends your grapple (a Free Action, L150)");
+    v.targets = Use::kOptional;  // when given, the creature released (else all)
+    t->push_back(std::move(v));
+  }
   {
     VerbSchema v = Act("drop_item", "drops a carried weapon in your square (a Free Action, L21)");
     v.params = {{"item", kText, true, {}, "the weapon"}};

@@ -57,16 +57,18 @@ Pos DirOf(const std::string& note) {
   return {x, y};
 }
 
-// Whether `who` (and its grapple partner) can take one step `dir`.
+// Whether `who` (and its grapple partners) can take one step `dir`.
 bool CanStep(const State& s, const Combatant& c, Pos dir) {
   const Pos next{c.at.x + dir.x, c.at.y + dir.y};
-  const std::string partner =
-      GrapplerOf(c).empty() ? GrappledBy(c) : GrapplerOf(c);
+  const std::vector<std::string> partners = GrapplePartners(c);
   for (Pos q : space::SquaresOf(next, c.size)) {
     const std::string terrain = s.TerrainAt(q);
     if (IsWall(terrain) || IsFixed(terrain)) return false;
     for (const auto& [id, o] : s.combatants) {
-      if (id == c.id || id == partner || IsDead(o)) continue;
+      if (id == c.id || IsDead(o) ||
+          std::find(partners.begin(), partners.end(), id) != partners.end()) {
+        continue;
+      }
       if (Covers(o.at, o.size, q)) return false;
     }
   }
@@ -90,9 +92,8 @@ absl::StatusOr<int64_t> Float(Decision& d, const std::string& who, Pos dir,
   RETURN_IF_ERROR(Move(d, who, path, 0, true, why));
   // L156 "by entering a body of water": a drift too.
   RETURN_IF_ERROR(QuenchIfEntered(d, who, path, why.cause));
-  const std::string partner =
-      GrapplerOf(before).empty() ? GrappledBy(before) : GrapplerOf(before);
-  if (!partner.empty()) {
+  // L148 / L150: every grapple partner moves with it.
+  for (const std::string& partner : GrapplePartners(before)) {
     const Pos there = d.state().Find(partner)->at;
     std::vector<Pos> theirs;
     for (Pos p : path) {
@@ -199,9 +200,11 @@ absl::Status ValidateZeroGMove(const State& s, const fb::CommandT& c,
   rules.action = c.action;
   rules.rule = "000.zero_g";
   rules.cite = [](const std::string& id) { return Cite(id); };
+  const std::vector<std::string> partners = GrapplePartners(a);
   rules.occupant = [&](Pos q, size_t, size_t) -> std::string {
     for (const auto& [id, o] : s.combatants) {
-      if (id == a.id || IsDead(o) || id == GrapplerOf(a) || id == GrappledBy(a))
+      if (id == a.id || IsDead(o) ||
+          std::find(partners.begin(), partners.end(), id) != partners.end())
         continue;
       if (Covers(o.at, o.size, q)) return id + ": in zero-G it runs into it";
     }
