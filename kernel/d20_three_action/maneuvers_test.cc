@@ -137,6 +137,35 @@ TEST(Maneuver, PulledIntoALargerGrapplersSpaceEndsTheOtherGrapple) {
   EXPECT_FALSE(Has(t, "bo", kGrappled));
 }
 
+// gob (goblins, 7,5) and, north of it, bo (7,4) and orc (7,3), both of the
+// party; gob acts first (15, 10, 5).
+fb::RosterT GobBoOrc(std::vector<std::pair<std::string, int64_t>> gob = {}) {
+  return MakeRoster({Being("gob", "goblins", 7, 5, gob), Being("bo", "party", 7, 4),
+                     Being("orc", "party", 7, 3)});
+}
+
+// gob grapples bo (16 vs 12: into bo's square, 7,4), then orc (16 vs 12:
+// into orc's square, 7,3, bo moved along, l.150): the three share 7,3.
+void GobGrapplesBoAndOrc(Table& t) {
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+}
+
+// gob (7,5) and orc (8,4), goblins, around bo (party, 7,4); gob, orc and
+// bo act in that order (15, 10, 5).
+std::vector<fb::CombatantSpecT> GobOrcBo() {
+  return {Being("gob", "goblins", 7, 5), Being("orc", "goblins", 8, 4), Being("bo", "party", 7, 4)};
+}
+
+// gob grapples bo (16 vs 12: into bo's square, 7,4) and ends its turn; orc
+// grapples bo too (16 vs 12, into the same square).
+void GobThenOrcGrappleBo(Table& t) {
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "orc");
+  ASSERT_OK(t.Submit(Cmd("orc", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+}
+
 // 000_ab2f36f2929fdde3.txt l.150 "If you Move the Creature you are
 // Grappling moves with you" (l.148 the same for the grappled creature);
 // l.59 "You must have a free hand": gob, with two hands, grapples bo and
@@ -146,13 +175,9 @@ TEST(Maneuver, PulledIntoALargerGrapplersSpaceEndsTheOtherGrapple) {
 // first grapple partner moved, orc staying at 7,3 still Grappled by a
 // creature a square away.
 TEST(Maneuver, AGrapplerOfTwoMovesBoth) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
-                      Being("orc", "party", 7, 3)}),
-          {15, 10, 5});
+  Table t(D20ThreeAction(), GobBoOrc(), {15, 10, 5});
   ASSERT_EQ(t.state().active, "gob");
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_NO_FATAL_FAILURE(GobGrapplesBoAndOrc(t));
   ASSERT_EQ(At(t, "gob"), (Pos{7, 3}));
   ASSERT_EQ(At(t, "bo"), (Pos{7, 3}));  // moved along into orc's space
   ASSERT_OK(t.Submit(MoveTo("gob", {{8, 3}})));
@@ -163,22 +188,13 @@ TEST(Maneuver, AGrapplerOfTwoMovesBoth) {
   EXPECT_TRUE(Has(t, "bo", kGrappled));
 }
 
-// 000_ab2f36f2929fdde3.txt l.59 "On a success you are Grappling the
-// Creature ... You must have a free hand": gob (three hands) grapples bo and
-// orc; orc is already Grappled by gob, so a second Grapple of it is refused
-// as one of bo is. Black-box: only the first grapple was looked at, and gob
-// grappled orc again with its third hand.
 // 000_ab2f36f2929fdde3.txt l.150 "You can release the other Creature as a
 // Free Action to end the Grapple": gob, grappling bo and orc, releases orc
 // only (`targets`), still Grappling bo. Black-box: `release` took no
 // creature (refused, a field the verb does not take) and let both go.
 TEST(Maneuver, AGrapplerOfTwoReleasesOne) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
-                      Being("orc", "party", 7, 3)}),
-          {15, 10, 5});
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  Table t(D20ThreeAction(), GobBoOrc(), {15, 10, 5});
+  ASSERT_NO_FATAL_FAILURE(GobGrapplesBoAndOrc(t));
   ASSERT_OK(t.Submit(Cmd("gob", "release", {"orc"})));
   EXPECT_FALSE(Has(t, "orc", kGrappled));
   EXPECT_TRUE(Has(t, "bo", kGrappled));
@@ -186,13 +202,14 @@ TEST(Maneuver, AGrapplerOfTwoReleasesOne) {
   EXPECT_EQ(Res(t, "gob", kActions), 1);  // a Free Action (l.150, l.21)
 }
 
+// 000_ab2f36f2929fdde3.txt l.59 "On a success you are Grappling the
+// Creature ... You must have a free hand": gob (three hands) grapples bo and
+// orc; orc is already Grappled by gob, so a second Grapple of it is refused
+// as one of bo is. Black-box: only the first grapple was looked at, and gob
+// grappled orc again with its third hand.
 TEST(Maneuver, ASecondGrappleOfTheSameCreatureIsRefused) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("gob", "goblins", 7, 5, {{"hands", 3}}),
-                      Being("bo", "party", 7, 4), Being("orc", "party", 7, 3)}),
-          {15, 10, 5});
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  Table t(D20ThreeAction(), GobBoOrc({{"hands", 3}}), {15, 10, 5});
+  ASSERT_NO_FATAL_FAILURE(GobGrapplesBoAndOrc(t));
   auto again = t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8});
   EXPECT_EQ(again.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(again.status().message().find("already Grappling orc"),
@@ -210,12 +227,8 @@ TEST(Maneuver, ASecondGrappleOfTheSameCreatureIsRefused) {
 // first grapple, bo's, was looked at), so it stayed at 7,3 and the grapple
 // with orc ended.
 TEST(Maneuver, AGrapplerOfTwoPushingTheSecondFollowsIt) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
-                      Being("orc", "party", 7, 3)}),
-          {15, 10, 5});
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  Table t(D20ThreeAction(), GobBoOrc(), {15, 10, 5});
+  ASSERT_NO_FATAL_FAILURE(GobGrapplesBoAndOrc(t));
   fb::CommandT push = Cmd("gob", "push", {"orc"});
   With(push, "dx", 1);
   With(push, "dy", 0);
@@ -233,12 +246,8 @@ TEST(Maneuver, AGrapplerOfTwoPushingTheSecondFollowsIt) {
 // grappling bo and orc (as above), drops Prone: both fall Prone with it.
 // Black-box: only bo (the first grapple) fell.
 TEST(Maneuver, AGrapplerOfTwoBringsBothDown) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
-                      Being("orc", "party", 7, 3)}),
-          {15, 10, 5});
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  Table t(D20ThreeAction(), GobBoOrc(), {15, 10, 5});
+  ASSERT_NO_FATAL_FAILURE(GobGrapplesBoAndOrc(t));
   ASSERT_OK(t.Submit(Cmd("gob", "drop_prone")));
   EXPECT_TRUE(Has(t, "gob", kProne));
   EXPECT_TRUE(Has(t, "bo", kProne));
@@ -250,12 +259,8 @@ TEST(Maneuver, AGrapplerOfTwoBringsBothDown) {
 // grappling bo and orc, chokes orc, the creature named. Black-box: refused,
 // "gob is not Grappling orc" (only the first grapple was looked at).
 TEST(Maneuver, AGrapplerOfTwoChokesEither) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
-                      Being("orc", "party", 7, 3)}),
-          {15, 10, 5});
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  Table t(D20ThreeAction(), GobBoOrc(), {15, 10, 5});
+  ASSERT_NO_FATAL_FAILURE(GobGrapplesBoAndOrc(t));
   ASSERT_OK(t.Submit(Cmd("gob", "choke", {"orc"})));
   EXPECT_TRUE(Has(t, "orc", kChoked));
   EXPECT_FALSE(Has(t, "bo", kChoked));
@@ -297,37 +302,21 @@ TEST(Maneuver, AnEscapeEndsOnlyTheGrappleEscaped) {
 // too (into the same square): bo is Flat Footed to both. Black-box: only to
 // gob (the first grapple), orc attacking it straight.
 TEST(Maneuver, TheGrappledIsFlatFootedToEachGrappler) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("gob", "goblins", 7, 5), Being("orc", "goblins", 8, 4),
-                      Being("bo", "party", 7, 4)}),
-          {15, 10, 5});
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
-  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
-  ASSERT_EQ(t.state().active, "orc");
-  ASSERT_OK(t.Submit(Cmd("orc", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  Table t(D20ThreeAction(), MakeRoster(GobOrcBo()), {15, 10, 5});
+  ASSERT_NO_FATAL_FAILURE(GobThenOrcGrappleBo(t));
   ASSERT_TRUE(t.state().Find("bo")->FindRelative(kGrappled, "orc") != nullptr);
   EXPECT_TRUE(EdgeOf(t, "gob", "bo").Has("grappled"));
   EXPECT_TRUE(EdgeOf(t, "orc", "bo").Has("grappled"));  // was: straight
 }
 
 // 000_ab2f36f2929fdde3.txt l.148 "If you succeed an opposed Melee Attack
-// roll against the Creature Grappling you to Push them away or Grapple them
-// this condition ends": bo, grappled by gob and then orc, Grapples orc (the
-// second grappler) with its bite: no longer Grappled by orc, still by gob. Black-box:
-// only the first grappler was looked at, so the grapple with orc went on.
-// 000_ab2f36f2929fdde3.txt l.148 "If you succeed an opposed Melee Attack
 // roll against the Creature Grappling you ... this condition ends": bo,
 // grappled by gob and then orc, escapes orc, named in `targets`: no longer
 // Grappled by orc, still by gob. Black-box: `escape` took no creature
 // (refused, a field the verb does not take); it always rolled against gob.
 TEST(Maneuver, AnEscapeNamesWhichGrapplerItEscapes) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("gob", "goblins", 7, 5), Being("orc", "goblins", 8, 4),
-                      Being("bo", "party", 7, 4)}),
-          {15, 10, 5});
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
-  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
-  ASSERT_OK(t.Submit(Cmd("orc", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  Table t(D20ThreeAction(), MakeRoster(GobOrcBo()), {15, 10, 5});
+  ASSERT_NO_FATAL_FAILURE(GobThenOrcGrappleBo(t));
   ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
   ASSERT_EQ(t.state().active, "bo");
   // orc's opposed roll has Advantage (bo is Flat Footed to it): 8 and 1.
@@ -336,16 +325,17 @@ TEST(Maneuver, AnEscapeNamesWhichGrapplerItEscapes) {
   EXPECT_NE(t.state().Find("bo")->FindRelative(kGrappled, "gob"), nullptr);
 }
 
+// 000_ab2f36f2929fdde3.txt l.148 "If you succeed an opposed Melee Attack
+// roll against the Creature Grappling you to Push them away or Grapple them
+// this condition ends": bo, grappled by gob and then orc, Grapples orc (the
+// second grappler) with its bite: no longer Grappled by orc, still by gob.
+// Black-box: only the first grappler was looked at, so the grapple with orc
+// went on.
 TEST(Maneuver, GrapplingTheSecondGrapplerEndsItsGrapple) {
-  fb::CombatantSpecT bo = Being("bo", "party", 7, 4);
-  Arm(bo, "bite", "1d4", "natural");  // both arms held: l.59 "or Natural Weapon"
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("gob", "goblins", 7, 5), Being("orc", "goblins", 8, 4),
-                      std::move(bo)}),
-          {15, 10, 5});
-  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
-  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
-  ASSERT_OK(t.Submit(Cmd("orc", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
+  std::vector<fb::CombatantSpecT> cs = GobOrcBo();
+  Arm(cs[2], "bite", "1d4", "natural");  // both arms held: l.59 "or Natural Weapon"
+  Table t(D20ThreeAction(), MakeRoster(std::move(cs)), {15, 10, 5});
+  ASSERT_NO_FATAL_FAILURE(GobThenOrcGrappleBo(t));
   ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
   ASSERT_EQ(t.state().active, "bo");
   // orc's opposed roll has Advantage (bo is Flat Footed to it): 8 and 1.
