@@ -22,6 +22,14 @@ Table ThreeApart() {
                {15, 10, 5});
 }
 
+// The same and the wolf, in that order (initiative d20s 20, 15, 10 and 5).
+Table FourApart() {
+  return Table(D20ThreeAction(),
+               MakeRoster({Being("aria", "party", 0, 0), Being("gob", "goblins", 5, 5),
+                           Being("orc", "goblins", 9, 9), Being("wolf", "goblins", 0, 9)}),
+               {20, 15, 10, 5});
+}
+
 // The GM makes the orc Shaken for `rounds` Rounds (the war horn).
 void HornShakes(Table& t, const std::string& who, int rounds, const std::string& name = kShaken) {
   fb::CommandT gm = Gm(who, "gm_condition", "the war horn");
@@ -620,12 +628,7 @@ TEST(Turns, AHeldRoundsDurationEndsWhenTheLastOneAheadHoldsPastItsPlace) {
 // The wolf burns once: 18 HP (was: the Round followed gob's resumed Turn,
 // the wolf burning again at its round-2 turn start, 18 - (1 + 1) = 16).
 TEST(Turns, AReorderedRoundOnTheRunningTurnEndsWhenItHoldsPastThePlace) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0),
-                      Being("gob", "goblins", 5, 5),
-                      Being("orc", "goblins", 9, 9),
-                      Being("wolf", "goblins", 0, 9)}),
-          {20, 15, 10, 5});
+  Table t = FourApart();
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_EQ(t.state().active, "orc");
@@ -692,12 +695,7 @@ TEST(Turns, AHeldRoundsDurationEndsWhereTheDeadLastOneAheadHadItsPlace) {
 // before gob's round-2 turn start: 20 - (1 + 1) = 18 HP (was: after gob's
 // round-2 fire, 16).
 TEST(Turns, ARoundsDurationOfAFirstHolderMovedToTheMiddleEndsWithTheRound) {
-  Table t(D20ThreeAction(),
-          MakeRoster({Being("aria", "party", 0, 0),
-                      Being("gob", "goblins", 5, 5),
-                      Being("orc", "goblins", 9, 9),
-                      Being("wolf", "goblins", 0, 9)}),
-          {20, 15, 10, 5});
+  Table t = FourApart();
   ASSERT_EQ(t.state().active, "aria");
   HornShakes(t, "gob", 1, kOnFire);
   HoldUntilAfter(t, "aria", "gob", {1, 1});
