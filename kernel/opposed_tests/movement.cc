@@ -314,20 +314,35 @@ absl::Status DecideStand(const fb::CommandT& c, Decision& d) {
 absl::Status ResumeOpportunity(Decision& d, uint32_t wid) {
   const uint64_t decl = d.state().windows.at(wid).trigger;
   std::string down;  // owners knocked out before answering (l.116, Settle)
+  // Owners a ruling left conscious but unable to react before answering
+  // (l.24 a reaction's AP, l.48 two Attacks; OpportunityDone): named with
+  // the refusal, as the unconscious are (black-box case: the window
+  // closed as a plain "reactions done", naming nobody).
+  std::string cannot;
+  std::string cannot_rule;
   for (const std::string& e : d.state().windows.at(wid).eligible) {
     const Window& w = d.state().windows.at(wid);
     const Combatant* o = d.state().Find(e);
-    if (std::find(w.answered.begin(), w.answered.end(), e) == w.answered.end() && o != nullptr &&
-        !Conscious(*o)) {
+    if (std::find(w.answered.begin(), w.answered.end(), e) != w.answered.end() || o == nullptr) continue;
+    if (!Conscious(*o)) {
       absl::StrAppend(&down, down.empty() ? "" : ", ", e);
+      continue;
+    }
+    const absl::Status no = CheckReaction(d.state(), *o, "opportunity_attack", true);
+    if (no.ok()) continue;
+    absl::StrAppend(&cannot, "; ", e, " can make no opportunity attack (", no.message(), ")");
+    if (cannot_rule.empty()) {
+      cannot_rule = Surprised(d.state(), *o)                              ? "003.surprise"
+                    : o->Resource(kAp) < ApCost(*o, "opportunity_attack") ? "003.ap.cost"
+                                                                           : "003.attacks";
     }
   }
-  ASSIGN_OR_RETURN(std::optional<PendingAct> held,
-                   CloseWindow(d, wid,
-                               down.empty() ? std::string("reactions done")
-                                            : absl::StrCat("reactions done; ", down,
-                                                           " unconscious: no opportunity attack"),
-                               {decl, down.empty() ? "003.opportunity" : "003.health"}));
+  const std::string outcome =
+      absl::StrCat("reactions done",
+                   down.empty() ? "" : absl::StrCat("; ", down, " unconscious: no opportunity attack"),
+                   cannot);
+  const std::string rule = !down.empty() ? "003.health" : !cannot.empty() ? cannot_rule : "003.opportunity";
+  ASSIGN_OR_RETURN(std::optional<PendingAct> held, CloseWindow(d, wid, outcome, {decl, rule}));
   if (!held.has_value()) return absl::OkStatus();
   const PendingAct p = *held;
   const Combatant* actor = d.state().Find(p.actor);

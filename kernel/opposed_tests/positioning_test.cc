@@ -1194,6 +1194,49 @@ TEST(Opportunity, AnOwnerLeftWithoutApBeforeAnsweringDoesNotHoldTheMove) {
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 5}));
   EXPECT_EQ(t.state().Find("a")->Resource("moved_m"), 2);
+  // 003 l.24 "A character can use up to 3 AP per round": the window closes
+  // naming the owner left without the AP and why, citing l.24's cost, as
+  // it names an unconscious one (l.116). Black-box case (third round): it
+  // closed as a plain "reactions done" (003.opportunity), naming nobody.
+  std::string outcome, rule;
+  for (const auto& e : *ev) {
+    if (e.event().body_type() != fb::Body::StateChange) continue;
+    const fb::StateChange* sc = e.event().body_as_StateChange();
+    if (sc->change_type() != fb::Change::WindowClosed) continue;
+    outcome = sc->change_as_WindowClosed()->outcome()->str();
+    rule = sc->rule()->str();
+  }
+  EXPECT_NE(outcome.find("d can make no opportunity attack (d has 0 AP left"), std::string::npos) << outcome;
+  EXPECT_EQ(rule, "003.ap.cost");
+}
+
+// The same with d's two Attacks made (l.48 "Each character can perform up
+// to two Attacks per Round"): the window closes naming d and the limit.
+TEST(Opportunity, AnOwnerWithTwoAttacksMadeIsNamedWhenTheWindowCloses) {
+  Table t(OpposedTests(), ClubAndAxe(), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto move = Cmd("a", "move");
+  Path(move, {{4, 5}, {3, 5}});
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto two = Gm("gm_set", "d", "two attacks already");
+  WithText(two, "resource", "attacks");
+  With(two, "value", 2);
+  auto ev = t.Submit(two);
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_TRUE(t.state().windows.empty());
+  EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 5}));
+  std::string outcome, rule;
+  for (const auto& e : *ev) {
+    if (e.event().body_type() != fb::Body::StateChange) continue;
+    const fb::StateChange* sc = e.event().body_as_StateChange();
+    if (sc->change_type() != fb::Change::WindowClosed) continue;
+    outcome = sc->change_as_WindowClosed()->outcome()->str();
+    rule = sc->rule()->str();
+  }
+  EXPECT_NE(outcome.find("d can make no opportunity attack (d has made 2 attacks"), std::string::npos)
+      << outcome;
+  EXPECT_EQ(rule, "003.attacks");
 }
 
 // a (club) at (5,5), d (axe) at (6,5) and e (axe) at (6,6), in that
