@@ -226,6 +226,9 @@ absl::Status AfterGmUnhide(Decision& d, const fb::CommandT& c, uint64_t ruling) 
   return absl::OkStatus();
 }
 
+// The cover the line between them gives, leaning aside (below).
+Cover LineCover(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore);
+
 // Reading of l.110-112: a wall anywhere on the line between the centres
 // blocks it (full cover); a full_cover object next to either end blocks it
 // (it covers the one behind it, who sees past it only by leaning); a
@@ -236,15 +239,22 @@ Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
 }
 
 Cover CoverOf(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore) {
-  if (target.Has(kLeaning)) {
+  Cover out = LineCover(s, from, target, ignore);
+  if (out.level == 2 && target.Has(kLeaning)) {
     // l.112: "You have half cover while leaning out of full cover": it can
     // be targeted (it sees and is seen as from the square leant towards),
-    // with half cover.
-    Cover out;
+    // with half cover. l.111: half cover counts against what "come[s] from
+    // the direction of the cover": the direction of the full cover it
+    // leans out of (reading: wherever it would be in full cover); from
+    // elsewhere its cover is what the line gives.
     out.level = 1;
+    out.front.clear();
     out.by = "leaning " + target.id;
-    return out;
   }
+  return out;
+}
+
+Cover LineCover(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore) {
   Cover out;
   for (const Pos& p : space::LineBetween(from.at, from.size, target.at, target.size)) {
     if (space::Covers(from.at, from.size, p) || space::Covers(target.at, target.size, p)) continue;
@@ -437,11 +447,7 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
       ++dis;  // l.55
       nums.push_back({"enemy_in_melee_range", 1, "in melee range of " + near, "004.attack.range"});
     }
-    cover = CoverOf(s, from, t);
-    if (t.Has(kLeaning) && cover.level < 1) {  // l.112
-      cover.level = 1;
-      cover.by = "leaning " + t.id;
-    }
+    cover = CoverOf(s, from, t);  // l.112 leaning: half cover from its full cover's direction
     if (cover.level == 1) {
       evasion += 2;  // l.111
       nums.push_back({"half_cover", 2, cover.by, "004.cover.half"});

@@ -393,6 +393,43 @@ TEST(Attack, LeaningCreatureHasHalfCoverForDefenseRolls) {
 }
 
 
+// 004 l.111 "Half cover grants you +2 Evasion against all ranged attacks
+// that come from the direction of the cover and increases all of your DR by
+// 1 against all effects that come from that same direction" with l.112 "You
+// have half cover while leaning out of full cover": aria leans out of the
+// full_cover at (2,1) to shoot the brute at (6,1). From the brute's side (the
+// full cover's direction) her DR gets +1 (10 + 0 + 0 + 1 = 11); cob, at
+// (1,5) on her open side, has a clear line: no half cover, 10 + 0 + 0 = 10
+// (black-box: leaning gave +1 DR and +2 Evasion from every direction).
+TEST(Attack, LeaningHalfCoverOnlyFromTheFullCoversDirection) {
+  auto a = Being("aria", "x", 1, 1, {{"str", 13}, {"dex", 13}, {"ins", 20}});
+  Arm(a, "bow", "1d6", "ranged", "dex/str", 10);
+  auto b = Being("brute", "y", 6, 1, {{"armor", 1}});
+  auto cob = Being("cob", "y", 1, 5, {});
+  auto r = MakeRoster({a, b, cob});
+  Terrain(r, 2, 1, "full_cover");
+  Table t(ApRp(), r);
+  auto c = Attack("aria", "brute", "bow");
+  With(c, "lean_x", 1);
+  With(c, "lean_y", 2);
+  ASSERT_OK(t.Submit(c, {15, 3}));
+  ASSERT_TRUE(Has(t, "aria", kLeaning));
+  auto from_brute = Gm("brute", "defense_roll", "a fear effect");
+  from_brute.targets = {"aria"};
+  WithText(from_brute, "kind", "wil");
+  auto ev = t.Submit(from_brute, {10});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "half_cover"), 1);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 11);
+  auto from_cob = Gm("cob", "defense_roll", "a fear effect");
+  from_cob.targets = {"aria"};
+  WithText(from_cob, "kind", "wil");
+  ev = t.Submit(from_cob, {10});
+  ASSERT_OK(ev);
+  EXPECT_EQ(Number(*ev, "half_cover").value, -999);  // none
+  EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 10);
+}
+
 // l.112 "you can lean towards a space next to you ... You have half cover
 // while leaning out of full cover" (how long: reading, until the end of the
 // turn it leans on) and l.9 (a held attack fires "no matter whose turn it

@@ -17,10 +17,11 @@ namespace combat::kernel::aprp {
 
 int64_t DrCoverBonus(const Cover& cover, const Combatant& target, Nums& nums) {
   int64_t bonus = 0;
-  // l.112: "You have half cover while leaning out of full cover."
-  if (cover.level == 1 || target.Has(kLeaning)) {
+  // l.112: "You have half cover while leaning out of full cover": from the
+  // direction of that full cover (l.111; CoverOf), not from everywhere.
+  if (cover.level == 1) {
     bonus += 1;
-    nums.push_back({"half_cover", 1, cover.by.empty() ? "leaning " + target.id : cover.by, "004.cover.half"});
+    nums.push_back({"half_cover", 1, cover.by, "004.cover.half"});
     if (target.Has(kTakingCover)) {
       bonus += 1;
       nums.push_back({"taking_cover", 1, "taking cover " + target.id, "004.take_cover"});
