@@ -429,10 +429,34 @@ absl::Status NotBeforeTheWinner(const State& s, uint64_t trigger, const char* ve
   uint32_t window = 0;
   const PendingAct* winner = WinnerPendingOn(s, trigger, &window);
   if (winner == nullptr) return absl::OkStatus();
+  // A winner knocked out or killed was interrupted: EndKnockedOutWinner.
+  if (const Combatant* k = s.Find(winner->actor);
+      k != nullptr && (k->Has("Unconscious") || k->Has("Dead"))) {
+    return absl::OkStatus();
+  }
   return Refuse("002.initiative.first",
                 absl::StrCat(winner->actor, "'s '", winner->command->action,
                              "' won Initiative against this act and happens at the same time: it "
                              "resolves first (window ", window, "); ", verb, " this act after it"));
+}
+
+// l.138 "Typically, at least 1 Energy is still spent if an action is
+// interrupted": an act that won Initiative against the act declared at
+// `trigger` (l.122) whose performer was knocked out or killed while it
+// waited ends incomplete before that act resolves or is cancelled, its
+// window (nested in that act's) closing first.
+absl::Status EndKnockedOutWinner(Decision& d, uint64_t trigger) {
+  for (int guard = 0; guard < 64; ++guard) {
+    uint32_t window = 0;
+    const PendingAct* winner = WinnerPendingOn(d.state(), trigger, &window);
+    if (winner == nullptr) return absl::OkStatus();
+    const Combatant* k = d.state().Find(winner->actor);
+    if (k == nullptr || !(k->Has("Unconscious") || k->Has("Dead"))) return absl::OkStatus();
+    const fb::CommandT act = winner->command;
+    const uint64_t decl = winner->decl;
+    RETURN_IF_ERROR(ResolveInWindow(d, window, act, decl, ActOpts{}));
+  }
+  return absl::InternalError("too many acts won Initiative against one act");
 }
 
 }  // namespace
@@ -515,6 +539,7 @@ absl::Status DecideResolve(const fb::CommandT& c, Decision& d) {
   if (ImmediateOnly(win)) o = WinningActOpts(s, act);
   ASSIGN_OR_RETURN(uint64_t rseq, d.Declare(c));
   (void)rseq;
+  RETURN_IF_ERROR(EndKnockedOutWinner(d, trigger));
   RETURN_IF_ERROR(ResolveInWindow(d, window, act, trigger, o));
   // Race markers of this act are spent.
   std::vector<std::pair<std::string, uint32_t>> spent;
@@ -543,7 +568,9 @@ absl::Status DecideCancel(const fb::CommandT& c, Decision& d) {
   const Verb* v = FindVerb(act.action);
   if (v == nullptr) return absl::InternalError("pending act: unknown verb");
   RETURN_IF_ERROR(NotBeforeTheWinner(s, acting->decl, "cancel"));
+  const uint64_t trigger = acting->decl;
   ASSIGN_OR_RETURN(uint64_t cseq, d.Declare(c));
+  RETURN_IF_ERROR(EndKnockedOutWinner(d, trigger));
   RETURN_IF_ERROR(SpendIncomplete(d, act, *v, cseq, "002.incomplete", {}));
   RETURN_IF_ERROR(KnockOutIfSpent(d, act.actor, cseq));  // l.72
   RETURN_IF_ERROR(CloseWindow(d, window, "cancelled: willingly ended (l.138)",

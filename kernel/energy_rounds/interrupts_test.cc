@@ -736,6 +736,51 @@ TEST(Interrupts, CancellingTheActThatWonInitiativeLetsTheOtherResolve) {
   EXPECT_EQ(t.state().Find("kara")->Resource("aura"), 24 - 6);
 }
 
+// 002 l.122 "your action happens at the same time as their action" and
+// l.138 "Typically, at least 1 Energy is still spent if an action is
+// interrupted": kara's run won Initiative against orc1's swing, and kara is
+// knocked out (l.72, 0 Stamina) while the run waits in its window (nested
+// in the swing's). The run was interrupted: when the swing resolves (or is
+// cancelled) the run ends incomplete first, its window closing before the
+// swing's, and the swing lands where she lies. Black-box: the swing's
+// `resolve` and `cancel` were refused (`002.initiative.first`) and the GM's
+// resolve of window 1 failed ("window 1 still has nested window 2 open").
+TEST(Interrupts, AKnockedOutWinnersActEndsIncompleteBeforeTheActItWonAgainst) {
+  for (const int mode : {0, 1, 2}) {  // orc1 resolves, orc1 cancels, the GM resolves window 1
+    const bool cancel = mode == 1;
+    Table t(EnergyRounds(), Skirmish());
+    const uint32_t w = RunPastOrc2(t);
+    ASSERT_EQ(w, 2u);
+    auto ko = Gm("gm_set", "kara");
+    WithText(ko, "resource", "stamina");
+    With(ko, "value", 0);
+    ASSERT_TRUE(t.Submit(ko).ok());
+    ASSERT_TRUE(t.state().Find("kara")->Has("Unconscious"));
+    const int64_t energy = t.state().Find("kara")->Resource("energy");
+    auto gm = Gm("resolve");
+    gm.window = 1;
+    auto end = cancel      ? t.Submit(Cmd("orc1", "cancel"))
+               : mode == 0 ? t.Submit(Cmd("orc1", "resolve"), {15, 5})
+                           : t.Submit(gm, {15, 5});
+    ASSERT_TRUE(end.ok()) << end.status();
+    EXPECT_TRUE(Cites(*end, "002.incomplete"));
+    // The swing: kara, unconscious, makes no Evasion roll (l.346): Combat
+    // 15, 1d10 5 + MASDB (3+0)/3 = 1 -> 6 damage; cancelled, none.
+    EXPECT_EQ(t.state().Find("kara")->Resource("aura"), cancel ? 24 : 24 - 6);
+    // The run never moved her; it spent at least 1 Energy if she had any.
+    EXPECT_EQ(t.state().Find("kara")->at, (Pos{5, 5}));
+    EXPECT_EQ(t.state().Find("kara")->Resource("energy"), energy > 0 ? energy - 1 : 0);
+    EXPECT_TRUE(t.state().windows.empty());
+    EXPECT_TRUE(t.state().pending.empty());
+    if (cancel) {
+      EXPECT_EQ(t.state().Find("orc1")->Resource("energy"), 4);  // l.138: 1 Energy
+    } else {
+      EXPECT_EQ(t.state().Find("orc1")->Resource("energy"), 2);  // l.154: 3 Energy
+    }
+    ExpectRulesKnown(t.log());
+  }
+}
+
 // l.559 "If the target is moving during the attack": a trip that won
 // Initiative against a run and waited in its own window still finds the
 // runner moving when it resolves.
