@@ -889,6 +889,40 @@ TEST(Grapple, APinnedCreatureActsFirstOnlyWithTheApToEscape) {
   EXPECT_EQ(Init(t.state(), "aria"), 16);
 }
 
+// 001 l.185 "leave them conscious but helpless for 2 rounds" with l.235
+// "helpless and immobile until it succeeds on an Escape attempt" and l.124
+// "You may also take an action when it is not your turn if your initiative
+// is higher": one helpless and grappled may act first to Escape, as one
+// pinned may (was: a helpless creature was out of every window though it
+// may Escape on its turn). Aria (18) grapples the orc, then is made
+// helpless; on the orc's turn its Defend waits for her (4 AP, 18 > 17).
+// Her escape out of turn costs 2 initiative and the Defend does not take
+// place (l.124); once free of the grapple,
+// helpless with nothing to escape, she gets no window.
+TEST(Grapple, AHelplessGrappledCreatureActsFirstOnlyToEscape) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_EQ(Init(t.state(), "aria"), 18);
+  ASSERT_TRUE(t.Submit(Cmd("aria", "grapple", {"orc"}), {3}).ok());
+  ASSERT_NE(t.state().Find("aria")->FindRelative("Grappling", "orc"), nullptr);
+  ASSERT_TRUE(t.Submit(GmAdds("aria", "Helpless", "a nonlethal blow by a GM's ruling")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  ASSERT_GE(Ap(t.state(), "aria"), 4);
+  ASSERT_TRUE(t.Submit(Cmd("orc", "defend")).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  EXPECT_FALSE(t.Submit(Answer(t, "aria", "defend", "aria")).ok());
+  fb::CommandT escape = Answer(t, "aria", "escape", "aria");
+  escape.targets.clear();
+  auto ev = t.Submit(escape, {19});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(t.state().Find("aria")->FindRelative("Grappling", "orc"), nullptr);
+  EXPECT_TRUE(t.state().Find("aria")->Has("Helpless"));
+  EXPECT_EQ(Init(t.state(), "aria"), 16);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Defending"));  // l.124: interrupted
+  ASSERT_TRUE(t.Submit(Cmd("orc", "seize_initiative"), {1}).ok());
+  EXPECT_TRUE(t.state().windows.empty());
+}
+
 // 001 l.204 "Choose an action. Until you take an action or reaction, you
 // can take the chosen action as a reaction": readying is itself an action,
 // so the orc (17) readying a standard attack, then a quick attack, has the

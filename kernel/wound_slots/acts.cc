@@ -115,16 +115,21 @@ std::vector<std::string> Eligible(const State& s, const Combatant& actor,
                              w != nullptr && IsRanged(*w);
   std::vector<std::string> out;
   for (const auto& [id, o] : s.combatants) {
-    if (id == actor.id || IsOut(o) || o.Resource(res::kAp) < 1 || Uncommanded(s, o)) continue;
+    if (id == actor.id || IsDead(o) || o.Has("Unconscious") || o.Resource(res::kAp) < 1 || Uncommanded(s, o)) continue;
     const int64_t init = InitiativeOf(s, id);
     if (init <= 0) continue;  // l.120
     bool may = init > mine;   // l.124
     // l.235 "The target is unable to take any other actions while pinned":
     // no reaction (a readied action, Harry, Interpose); acting first it may
     // only Escape (CheckActor), so it is in the window only with the AP an
-    // Escape costs (4, l.217; DecideInterrupt pays no act over turns).
-    if (!may && o.Has("Pinned")) continue;
-    if (o.Has("Pinned") && o.Resource(res::kAp) < CostOf(o, *FindVerb("escape"), fb::CommandT{})) continue;
+    // Escape costs (4, l.217; DecideInterrupt pays no act over turns). One
+    // helpless (l.185) is the same ("helpless and immobile until it
+    // succeeds on an Escape attempt", l.235), in the window only while a
+    // grapple holds it (was: never, though it may Escape on its turn).
+    const bool bound = o.Has("Pinned") || o.Has("Helpless");
+    if (!may && bound) continue;
+    if (bound && o.Resource(res::kAp) < CostOf(o, *FindVerb("escape"), fb::CommandT{})) continue;
+    if (!o.Has("Pinned") && o.Has("Helpless") && o.FindCondition("Grappling") == nullptr) continue;
     if (!may && o.Has("Readied")) may = true;  // l.204: a readied action is a reaction "in response to any event"
     // l.202: "You can only use this reaction once per round per target": a
     // creature that harried this attacker this round has no trigger left.
