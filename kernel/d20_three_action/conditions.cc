@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/d20_three_action/internal.h"
+#include "kernel/space.h"
 
 namespace combat::kernel::d20 {
 
@@ -413,6 +414,37 @@ absl::Status EndGrapples(Decision& d, std::string who, const Why& why) {
       RETURN_IF_ERROR(RemoveCondition(d, who, grappled_id, why));
     }
   }
+}
+
+std::vector<std::string> PartnersApart(const State& s, const Combatant& c) {
+  std::vector<std::string> out;
+  for (const std::string& other : GrapplePartners(c)) {
+    const Combatant* o = s.Find(other);
+    if (o != nullptr && !space::Overlaps(c.at, c.size, o->at, o->size)) {
+      out.push_back(other);
+    }
+  }
+  return out;
+}
+
+absl::Status EndGrappleWith(Decision& d, const std::string& who,
+                            const std::string& other, const Why& why) {
+  // A Grappling condition is the parent of its partner's Grappled: removing
+  // it removes both; a Grappled without its parent is removed alone.
+  for (const auto& [holder, held] :
+       {std::pair<std::string, std::string>{who, other}, {other, who}}) {
+    const Combatant* h = d.state().Find(holder);
+    if (h == nullptr) continue;
+    if (const Condition* g = h->FindRelative(kGrappling, held); g != nullptr) {
+      RETURN_IF_ERROR(RemoveCondition(d, holder, g->id, why));
+    }
+    const Combatant* c = d.state().Find(held);
+    if (c == nullptr) continue;
+    if (const Condition* g = c->FindRelative(kGrappled, holder); g != nullptr) {
+      RETURN_IF_ERROR(RemoveCondition(d, held, g->id, why));
+    }
+  }
+  return absl::OkStatus();
 }
 
 absl::Status AddShaken(Decision& d, std::string who, std::string by,

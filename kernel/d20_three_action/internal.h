@@ -171,6 +171,13 @@ std::string GrappledBy(const Combatant& c);
 // Every creature `c` grapples or is grappled by, in condition order (a
 // creature with two hands may grapple two, L59 "a free hand").
 std::vector<std::string> GrapplePartners(const Combatant& c);
+// The grapple partners of `c` whose space it no longer overlaps (L59 "Both
+// Creatures share the space"), in condition order.
+std::vector<std::string> PartnersApart(const State& s, const Combatant& c);
+// Ends the grapple between `who` and `other` only (either holding the
+// other), leaving `who`'s other grapples.
+absl::Status EndGrappleWith(Decision& d, const std::string& who,
+                            const std::string& other, const Why& why);
 // Whether `c` is Hidden or Undetected from `observer` (L115, L117).
 bool HiddenFrom(const Combatant& c, const std::string& observer);
 // Removes hidden/undetected conditions of `who` relative to `observer`.

@@ -408,6 +408,38 @@ TEST(Maneuver, AGmMoveOutOfThePartnersSpaceEndsTheGrapple) {
   EXPECT_FALSE(t.Submit(Cmd("aria", "choke", {"gob"})).ok());
 }
 
+// 000_ab2f36f2929fdde3.txt l.59 "Both Creatures share the space ... You
+// must have a free hand": gob (8,5) grapples the ogre (size 2, at
+// 8,3: 16 vs 12, into its space, 8,3), then bo (7,3: 16 vs 12, into bo's
+// square, the ogre moving along to 7,3, l.150). A GM moves gob to 8,4:
+// still in the ogre's space (7-8, 3-4), out of bo's. The grapple with bo
+// ends, the ogre's goes on. Black-box: only gob's first grapple (the
+// ogre's) was looked at, and gob went on grappling bo a square away.
+TEST(Maneuver, AGmMoveOutOfOnePartnersSpaceEndsOnlyThatGrapple) {
+  fb::CombatantSpecT ogre = Being("ogre", "party", 8, 3);
+  ogre.size = 2;
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 8, 5), std::move(ogre),
+                      Being("bo", "party", 7, 3)}),
+          {15, 10, 5});
+  ASSERT_EQ(t.state().active, "gob");
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"ogre"}), {12, 8}));  // 16 vs 12
+  ASSERT_EQ(At(t, "gob"), (Pos{8, 3}));
+  // gob is Flanked by bo and the ogre around it (l.109): bo's opposed roll
+  // has Advantage, 2d20 keep-higher, 8 and 1.
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8, 1}));  // 16 vs 12
+  ASSERT_EQ(At(t, "gob"), (Pos{7, 3}));
+  ASSERT_EQ(At(t, "ogre"), (Pos{7, 3}));
+  fb::CommandT shove = Gm("gob", "gm_move", "shoved by the crowd");
+  kernel::testing::WithPath(shove, {{8, 4}});
+  ASSERT_OK(t.Submit(shove));
+  EXPECT_EQ(At(t, "gob"), (Pos{8, 4}));
+  EXPECT_EQ(t.state().Find("gob")->FindRelative(kGrappling, "bo"), nullptr);
+  EXPECT_FALSE(Has(t, "bo", kGrappled));  // was: still Grappled by gob
+  EXPECT_NE(t.state().Find("gob")->FindRelative(kGrappling, "ogre"), nullptr);
+  EXPECT_TRUE(Has(t, "ogre", kGrappled));
+}
+
 // 000 l.59 "Both Creatures share the space"; l.51 "you Push them back
 // 5ft": a third creature pushing the grappled one out of its grappler's
 // space separates them: the grapple ends.

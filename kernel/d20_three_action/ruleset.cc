@@ -71,17 +71,16 @@ absl::Status SeparatedByRuling(Decision& d, const fb::CommandT& c,
   if (c.action != "gm_move") return absl::OkStatus();
   const Combatant* a = d.state().Find(c.actor);
   if (a == nullptr) return absl::OkStatus();
-  for (const std::string& other : {GrapplerOf(*a), GrappledBy(*a)}) {
-    const Combatant* o = other.empty() ? nullptr : d.state().Find(other);
-    if (o == nullptr || space::Overlaps(a->at, a->size, o->at, o->size)) {
-      continue;
-    }
-    return EndGrapples(d, a->id,
-                       {ruling,
-                        other == GrapplerOf(*a) ? "000.grappled"
-                                                : "000.grappling",
-                        {},
-                        "moved out of " + other + "'s space by ruling"});
+  // Each partner left (a creature with two hands may hold two, L59 "a free
+  // hand"): only those grapples end, the others still share the space.
+  const std::string who = a->id;
+  for (const std::string& other : PartnersApart(d.state(), *a)) {
+    const Combatant* now = d.state().Find(who);
+    const bool held = now->FindRelative(kGrappled, other) != nullptr;
+    RETURN_IF_ERROR(EndGrappleWith(
+        d, who, other,
+        {ruling, held ? "000.grappled" : "000.grappling", {},
+         "moved out of " + other + "'s space by ruling"}));
   }
   return absl::OkStatus();
 }
