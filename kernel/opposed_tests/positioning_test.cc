@@ -400,6 +400,17 @@ fb::RosterT ClubAndAxe() {
                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})});
 }
 
+// a walks west, (4,5) then (3,5): its first step leaves the reach of the
+// axes east of it (d at 6,5; e at 6,6), so an opportunity window holds the
+// move (l.81-82).
+void AWalksOutOfReach(Table& t) {
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto move = Cmd("a", "move");
+  Path(move, {{4, 5}, {3, 5}});
+  ASSERT_TRUE(t.Submit(move).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);
+}
+
 // d answers the opportunity window just opened with its axe and a, dodging,
 // fails (d: Fighting Style 2 + STR 2 = 4 dice: 1 Success; a: Dodge 1 +
 // AGI 1 = 2: none): the maneuver window is open for d (l.67).
@@ -1154,11 +1165,7 @@ TEST(Opportunity, LeavingAndComingBackProvokesWhereItLeaves) {
 // stayed open for the unconscious d, whose `pass` alone let a go on.
 TEST(Opportunity, AnOwnerKnockedOutBeforeAnsweringDoesNotHoldTheMove) {
   Table t(OpposedTests(), ClubAndAxe(), {6, 1});
-  ASSERT_TRUE(t.status().ok()) << t.status();
-  auto move = Cmd("a", "move");
-  Path(move, {{4, 5}, {3, 5}});
-  ASSERT_TRUE(t.Submit(move).ok());
-  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(AWalksOutOfReach(t));
   EXPECT_EQ(t.state().Find("a")->at, (Pos{5, 5}));
   auto down = Gm("gm_set", "d", "a falling beam");
   WithText(down, "resource", "health");
@@ -1181,11 +1188,7 @@ TEST(Opportunity, AnOwnerKnockedOutBeforeAnsweringDoesNotHoldTheMove) {
 // answer d could give.
 TEST(Opportunity, AnOwnerLeftWithoutApBeforeAnsweringDoesNotHoldTheMove) {
   Table t(OpposedTests(), ClubAndAxe(), {6, 1});
-  ASSERT_TRUE(t.status().ok()) << t.status();
-  auto move = Cmd("a", "move");
-  Path(move, {{4, 5}, {3, 5}});
-  ASSERT_TRUE(t.Submit(move).ok());
-  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(AWalksOutOfReach(t));
   auto broke = Gm("gm_set", "d", "spent");
   WithText(broke, "resource", "ap");
   With(broke, "value", 0);
@@ -1198,14 +1201,8 @@ TEST(Opportunity, AnOwnerLeftWithoutApBeforeAnsweringDoesNotHoldTheMove) {
   // naming the owner left without the AP and why, citing l.24's cost, as
   // it names an unconscious one (l.116). Black-box case (third round): it
   // closed as a plain "reactions done" (003.opportunity), naming nobody.
-  std::string outcome, rule;
-  for (const auto& e : *ev) {
-    if (e.event().body_type() != fb::Body::StateChange) continue;
-    const fb::StateChange* sc = e.event().body_as_StateChange();
-    if (sc->change_type() != fb::Change::WindowClosed) continue;
-    outcome = sc->change_as_WindowClosed()->outcome()->str();
-    rule = sc->rule()->str();
-  }
+  std::string rule;
+  const std::string outcome = kernel::testing::LastOutcome(*ev, &rule);
   EXPECT_NE(outcome.find("d can make no opportunity attack (d has 0 AP left"), std::string::npos) << outcome;
   EXPECT_EQ(rule, "003.ap.cost");
 }
@@ -1214,11 +1211,7 @@ TEST(Opportunity, AnOwnerLeftWithoutApBeforeAnsweringDoesNotHoldTheMove) {
 // to two Attacks per Round"): the window closes naming d and the limit.
 TEST(Opportunity, AnOwnerWithTwoAttacksMadeIsNamedWhenTheWindowCloses) {
   Table t(OpposedTests(), ClubAndAxe(), {6, 1});
-  ASSERT_TRUE(t.status().ok()) << t.status();
-  auto move = Cmd("a", "move");
-  Path(move, {{4, 5}, {3, 5}});
-  ASSERT_TRUE(t.Submit(move).ok());
-  ASSERT_EQ(t.state().windows.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(AWalksOutOfReach(t));
   auto two = Gm("gm_set", "d", "two attacks already");
   WithText(two, "resource", "attacks");
   With(two, "value", 2);
@@ -1226,14 +1219,8 @@ TEST(Opportunity, AnOwnerWithTwoAttacksMadeIsNamedWhenTheWindowCloses) {
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_TRUE(t.state().windows.empty());
   EXPECT_EQ(t.state().Find("a")->at, (Pos{3, 5}));
-  std::string outcome, rule;
-  for (const auto& e : *ev) {
-    if (e.event().body_type() != fb::Body::StateChange) continue;
-    const fb::StateChange* sc = e.event().body_as_StateChange();
-    if (sc->change_type() != fb::Change::WindowClosed) continue;
-    outcome = sc->change_as_WindowClosed()->outcome()->str();
-    rule = sc->rule()->str();
-  }
+  std::string rule;
+  const std::string outcome = kernel::testing::LastOutcome(*ev, &rule);
   EXPECT_NE(outcome.find("d can make no opportunity attack (d has made 2 attacks"), std::string::npos)
       << outcome;
   EXPECT_EQ(rule, "003.attacks");
@@ -1250,23 +1237,13 @@ fb::RosterT ClubAndTwoAxes() {
                      {W("axe", "1d10", "melee", "heavy", {}, "slashing")})});
 }
 
-// a walks (4,5), (3,5): its first step leaves the reach of d and of e at
-// once, so one opportunity window holds the move (l.81-82).
-void ALeavesDAndE(Table& t) {
-  ASSERT_TRUE(t.status().ok()) << t.status();
-  auto move = Cmd("a", "move");
-  Path(move, {{4, 5}, {3, 5}});
-  ASSERT_TRUE(t.Submit(move).ok());
-  ASSERT_EQ(t.state().windows.size(), 1u);
-}
-
 // The same with two owners (l.116, l.81-82): a leaves the reach of d and
 // of e (at (6,6): (4,5) is 2 m away) at once; the window asks d, then e.
 // The GM knocks e out; d passes: nothing is left to wait for, the move
 // goes on to (3,5). Black-box case: after d's pass it waited for e.
 TEST(Opportunity, AnOwnerKnockedOutAfterAnotherIsNotWaitedFor) {
   Table t(OpposedTests(), ClubAndTwoAxes(), {6, 1, 1});
-  ASSERT_NO_FATAL_FAILURE(ALeavesDAndE(t));
+  ASSERT_NO_FATAL_FAILURE(AWalksOutOfReach(t));
   ASSERT_EQ(t.state().windows.begin()->second.eligible, (std::vector<std::string>{"d", "e"}));
   ASSERT_TRUE(t.Submit(KnockOut("e")).ok());
   ASSERT_EQ(t.state().windows.size(), 1u);  // d, conscious, still to answer
@@ -1287,7 +1264,7 @@ TEST(Opportunity, AnOwnerKnockedOutAfterAnotherIsNotWaitedFor) {
 // refused ("it is d's answer") until the GM answered `pass` for d.
 TEST(Opportunity, AnOwnerKnockedOutBeforeAnotherIsNotAskedFirst) {
   Table t(OpposedTests(), ClubAndTwoAxes(), {6, 1, 1});
-  ASSERT_NO_FATAL_FAILURE(ALeavesDAndE(t));
+  ASSERT_NO_FATAL_FAILURE(AWalksOutOfReach(t));
   const uint32_t wid = t.state().windows.begin()->first;
   ASSERT_EQ(t.state().windows.at(wid).eligible, (std::vector<std::string>{"d", "e"}));
   auto ev = t.Submit(KnockOut("d"));

@@ -12,13 +12,14 @@ const fb::StateChange* ChangeOf(const events::EventBuffer& e) {
 
 }  // namespace
 
-std::string LastOutcome(const std::vector<events::EventBuffer>& events) {
+std::string LastOutcome(const std::vector<events::EventBuffer>& events, std::string* rule) {
   std::string out;
   for (const auto& e : events) {
     const fb::StateChange* sc = ChangeOf(e);
     if (sc != nullptr && sc->change_type() == fb::Change::WindowClosed &&
         sc->change_as_WindowClosed()->outcome() != nullptr) {
       out = sc->change_as_WindowClosed()->outcome()->str();
+      if (rule != nullptr) *rule = sc->rule() != nullptr ? sc->rule()->str() : "";
     }
   }
   return out;

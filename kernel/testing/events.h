@@ -14,8 +14,10 @@
 
 namespace combat::kernel::testing {
 
-// The outcome of the last WindowClosed in `events` ("" when none).
-std::string LastOutcome(const std::vector<events::EventBuffer>& events);
+// The outcome of the last WindowClosed in `events` ("" when none); its
+// rule in `*rule` when given.
+std::string LastOutcome(const std::vector<events::EventBuffer>& events,
+                        std::string* rule = nullptr);
 
 // The number `key` of the last state change in `events` that carries it,
 // or `otherwise`.
