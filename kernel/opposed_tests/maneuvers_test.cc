@@ -277,6 +277,36 @@ TEST(Maneuvers, PushOneSizeSmallerHasABaneAndMovesOneMetre) {  // l.72, l.77
   EXPECT_TRUE(t.state().windows.empty());
 }
 
+// 003 l.72 "Push*. You drive your foe back. The target must pass an
+// Athletics test, or be pushed back 1m": back is straight away from the
+// winner's body, measured from the centres of the two spaces, not from
+// their top-left squares. By hand: a 2x2 ogre a (5,5)-(6,6), size 3,
+// pushes the medium d standing at (4,6), west of its lower row: d's
+// Athletics 1 - 1 bane (one size smaller, l.77) = 0 dice fails; d goes
+// 1 m west to (3,6). Then a medium a at (4,6) pushes the 2x2 ogre d
+// (5,5)-(6,6), size 3, east of it: Athletics 1 + 1 boon (l.76) = 2 dice,
+// 1,2 fail; d goes 1 m east to (6,5). Black-box case: both went
+// diagonally, to (3,7) and to (6,4), the direction read from the corners.
+TEST(Maneuvers, APushDrivesTheFoeStraightAwayFromTheWinnersBody) {
+  for (const bool big_winner : {true, false}) {
+    auto a = Who("a", "x", big_winner ? 5 : 4, big_winner ? 5 : 6,
+                 {{"health", 20}, {"speed", 6}, {"fighting_style", 1}, {"size_class", big_winner ? 3 : 2}},
+                 {W("club", "1d6", "melee", "medium", {}, "crushing")});
+    auto d = Who("d", "y", big_winner ? 4 : 5, big_winner ? 6 : 5,
+                 {{"health", 20}, {"speed", 6}, {"athletics", 1}, {"size_class", big_winner ? 2 : 3},
+                  {"initiative", -5}},
+                 {W("sword", "1d8", "melee", "medium")});
+    (big_winner ? a : d).size = 2;
+    Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    CriticalWin(t);
+    auto ev = big_winner ? Maneuver(t, "push", {2}) : Maneuver(t, "push", {1, 2, 2});
+    ASSERT_TRUE(ev.ok()) << ev.status();
+    EXPECT_EQ(NumOf(*ev, "pass"), 0);
+    EXPECT_EQ(t.state().Find("d")->at, big_winner ? (Pos{3, 6}) : (Pos{6, 5}));
+  }
+}
+
 TEST(Maneuvers, DisarmAShieldWithABoonThenPickItUp) {  // l.69, l.35
   Table t(OpposedTests(), Pair(2), {6, 1});
   CriticalWin(t);
