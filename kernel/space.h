@@ -236,6 +236,10 @@ Pos DirVec(int dir);
 // The direction from `from` toward `to` (octants split at 22.5 degrees,
 // tan 22.5 read as 5/12); 0 when they are the same square.
 int DirToward(Pos from, Pos to);
+// The direction from the centre of space a toward the centre of space b
+// (DirToward's octants): "straight away" from a body of any size, as a push
+// reads it. 0 when the centres meet.
+int DirBetween(Pos a_at, int32_t a_size, Pos b_at, int32_t b_size);
 // Whether square `p` lies within 90 degrees of direction `dir` seen from
 // the centre of the space at `at` (002 l.402: the 3 squares in front and
 // the 2 beside); a square of the space itself counts.

@@ -22,6 +22,12 @@ int DirToward(Pos from, Pos to) {
   return dy > 0 ? 5 : 7;
 }
 
+int DirBetween(Pos a_at, int32_t a_size, Pos b_at, int32_t b_size) {
+  // Doubled coordinates: the centre of an n-square space is at 2 at + n.
+  return DirToward({2 * a_at.x + a_size, 2 * a_at.y + a_size},
+                   {2 * b_at.x + b_size, 2 * b_at.y + b_size});
+}
+
 bool Faces(Pos at, int32_t size, int dir, Pos p) {
   if (Covers(at, size, p)) return true;
   const Pos f = DirVec(dir);

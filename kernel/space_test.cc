@@ -189,6 +189,13 @@ TEST(Space, Facing) {
   EXPECT_EQ(DirToward({0, 0}, {0, -3}), 0);
   EXPECT_EQ(DirToward({0, 0}, {3, 3}), 3);
   EXPECT_EQ(DirToward({0, 0}, {5, 1}), 2);
+  // Centre to centre: a 2x2 space at (5,5) and a square at (4,6) west of
+  // its lower row are due west of each other; their top-left squares are
+  // not.
+  EXPECT_EQ(DirBetween({5, 5}, 2, {4, 6}, 1), 6);
+  EXPECT_EQ(DirToward({5, 5}, {4, 6}), 5);
+  EXPECT_EQ(DirBetween({4, 6}, 1, {5, 5}, 2), 2);
+  EXPECT_EQ(DirBetween({1, 1}, 1, {1, 1}, 1), 0);
   EXPECT_EQ(DirVec(9).x, 1);
   EXPECT_EQ(DirVec(-1).x, -1);
   // Facing south (4) from (2,2): the row below and the side squares count.

@@ -296,12 +296,10 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
       RETURN_IF_ERROR(SetResource(d, loser.id, kFloorY + item_copy.name, at.y, {seq, rule}));
     } else if (m == "push") {
       const Combatant* l = d.state().Find(loser.id);
-      // l.72 "pushed back": straight away from the winner's body, from
-      // centre to centre (quarter squares), so a large winner or loser is
-      // measured from its middle, not its top-left square.
-      const space::QPoint from = space::Centre(winner.at, winner.size), away = space::Centre(l->at, l->size);
-      const Pos v = space::DirVec(space::DirToward(Pos{static_cast<int32_t>(from.x), static_cast<int32_t>(from.y)},
-                                                   Pos{static_cast<int32_t>(away.x), static_cast<int32_t>(away.y)}));
+      // l.72 "pushed back": straight away from the winner's body, centre
+      // to centre, so a large winner or loser is measured from its middle,
+      // not its top-left square.
+      const Pos v = space::DirVec(space::DirBetween(winner.at, winner.size, l->at, l->size));
       const Pos to{l->at.x + v.x, l->at.y + v.y};
       space::PathRules pr;
       pr.action = "maneuver";
