@@ -1528,6 +1528,28 @@ TEST(EnterSpace, SharingASpaceLowersCombatChecksToo) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Prone"));
 }
 
+// 001 l.99 "If an effect immobilizes you, you replace your melee, ranged,
+// and Agility defenses with your immobile defense" and l.216 "both you and
+// the target take a -2 penalty to all attacks and melee and ranged
+// defenses": the immobile defense that replaces the melee one is the melee
+// Defense a melee attack targets (l.99), so the -2 applies to it, as
+// Defend's "+2 bonus to your melee and ranged defenses" (l.199) and a
+// rider's "+1 bonus to melee defense" (l.280), in the same words, do (was:
+// the -2 dropped). aria enters the orc's space (d20 10), the GM makes it
+// Immobile; her Standard Attack, d20 2 + 7 - 2 (same space) = 7 >= the
+// orc's immobile 5 - 2 = 3; damage 7 + Str 2 + sword 3 = 12 - 3 -
+// Toughness 2 = 7: critical (6) (was: 12 - 5 - 2 = 5, severe).
+TEST(EnterSpace, SharingASpaceLowersTheImmobileDefenseThatReplacesMelee) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(EnterPassed(t, "aria", "orc", 10).ok());
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "Immobile", "a net")).ok());
+  auto ev = t.Submit(Cmd("aria", "standard_attack", {"orc"}), {2});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(kernel::testing::NumOf(*ev, "target_same_space"), -2);
+  EXPECT_EQ(Wounds(t.state(), "orc", 4), 1);
+  EXPECT_EQ(Wounds(t.state(), "orc", 3), 0);
+}
+
 TEST(Mana, InvestAndEnd) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   fb::CommandT cast = Cmd("aria", "cast_spell");

@@ -293,7 +293,10 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
     nums.push_back({"defend", best - defense, CondSource(t, "Defending"), "001.act.defend"});
     defense = best;
   }
-  if (t.Has("SharingSpace") && !Immobilized(t)) { nums.push_back({"target_same_space", -2, SharedWith(t), "001.act.enter"}); defense -= 2; }  // l.216
+  // l.216 "-2 penalty to ... melee and ranged defenses": also to the
+  // immobile defense that replaces them (l.99), as Defend's +2 above and the
+  // rider's +1 below, given in the same words.
+  if (t.Has("SharingSpace")) { nums.push_back({"target_same_space", -2, SharedWith(t), "001.act.enter"}); defense -= 2; }
   if (!ranged) defense += MountedBonus(d.state(), t, a, &nums, "mounted_defense");  // l.280
   if (spec.rebuff) {  // l.214: an opening's roll replaces the Defense against this rebuff
     for (const auto& [id, k] : t.conditions) {

@@ -41,7 +41,7 @@ inline constexpr char kSeed[] = "001_45dec7998f478a90.txt";
 inline constexpr char kId[] = "wound_slots";
 // 2: verb schemas (issue 16): commands with fields a verb does not read
 // are refused, so decisions differ from version 1.
-inline constexpr int32_t kVersion = 14;
+inline constexpr int32_t kVersion = 15;
 // 1-yard squares, every second diagonal 2 yards (l.161).
 inline constexpr space::Grid kGrid{space::Metric::kAlternatingDiagonal, 1};
 
