@@ -45,7 +45,7 @@ inline constexpr char kId[] = "energy_rounds";
 // (modifiers name their sources, authority); 5: an act that won Initiative
 // waits for Immediate Interrupts (l.132) before it resolves; 6-13: the
 // black-box fidelity passes (events/FORMAT.md "Ruleset versions").
-inline constexpr int32_t kVersion = 15;
+inline constexpr int32_t kVersion = 16;
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
