@@ -478,6 +478,31 @@ TEST(Interrupts, InitiativeAddsTheRostersBonusOnlyAndBlindnessLeavesItToTheGm) {
   EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc1"), nullptr);
 }
 
+// 002 l.116 "There is no official "right of way" in combat—if you want to
+// do something, and you have the necessary resources, you just do it.
+// However, it is recommended that common sense is applied and enforced by
+// the players and the GM together. For instance, if someone just attacked
+// you, you should have an opportunity to respond before they can attack
+// you again" (README: a GM ruling point): orc1, 5 Energy, may punch kara
+// twice in a row (2 Energy each, l.541): nothing refuses the second; the
+// opportunity to respond is its window, which kara may answer (here with
+// an Initiative Defend, l.122) before it resolves.
+TEST(Interrupts, NoRightOfWayTheSecondAttackOpensAWindowToRespond) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto first = Cmd("orc1", "unarmed", {"kara"});
+  ASSERT_TRUE(t.Submit(Now(first), {10, 5}).ok());
+  EXPECT_EQ(t.state().Find("orc1")->Resource("energy"), 3);
+  EXPECT_TRUE(t.state().windows.empty());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "unarmed", {"kara"})).ok());  // the second, right after
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto respond = Interrupt(t.state().windows.begin()->first, "defend");
+  auto ev = t.Submit(Now(respond), {15, 2});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc1"), nullptr);
+  EXPECT_TRUE(t.state().Find("kara")->Has("Defending"));
+}
+
 // 002 l.394 "Optional Rule: Critical Successes and Failures": l.396 "When
 // you roll a natural 20 on a 1d20 roll it is a Critical Success ... This
 // does not necessarily mean you succeeded ... It is up to a GM to determine
