@@ -113,7 +113,8 @@ int Facing(const Combatant& c);
 Expiry EndOfRound(const State& s, int64_t rounds_on = 0);
 Expiry Forever();
 Expiry OnUse();
-// Whether `c` has `name` and does not ignore it this round (l.690).
+// Whether `c` has `name` and ignores neither it nor the condition imposing
+// it this round (l.690, l.688).
 bool Active(const Combatant& c, const std::string& name);
 // A condition to impose: the kernel's NewCondition (kernel/changes.h).
 using Impose = NewCondition;
