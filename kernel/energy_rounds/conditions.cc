@@ -39,12 +39,37 @@ Expiry EndOfRound(const State& s, int64_t rounds_on) {
 Expiry Forever() { return Expiry{fb::ExpiryKind::Never, "", 0}; }
 Expiry OnUse() { return Expiry{fb::ExpiryKind::OnUse, "", 0}; }
 
-bool Active(const Combatant& c, const std::string& name) {
-  if (!c.Has(name)) return false;
+namespace {
+
+bool Ignored(const Combatant& c, const std::string& name) {
   for (const auto& [id, cond] : c.conditions) {
-    if (cond.name == "Ignoring" && cond.note == name) return false;
+    if (cond.name == "Ignoring" && cond.note == name) return true;
   }
-  return true;
+  return false;
+}
+
+}  // namespace
+
+// l.690 "you still ignore the Condition until the end of the Round": an
+// ignored condition imposes nothing, so neither do the daughters it
+// imposes (l.688, "if you ended the Daze condition, the Exposed condition
+// would also be removed"): a condition is active when one of its
+// instances is neither ignored itself nor imposed, through its parents on
+// the same creature, by an ignored one.
+bool Active(const Combatant& c, const std::string& name) {
+  if (!c.Has(name) || Ignored(c, name)) return false;
+  for (const auto& [id, cond] : c.conditions) {
+    if (cond.name != name) continue;
+    bool imposed_by_ignored = false;
+    for (uint32_t p = cond.parent; p != 0 && !imposed_by_ignored;) {
+      auto it = c.conditions.find(p);
+      if (it == c.conditions.end()) break;  // a parent on another creature (a hold)
+      imposed_by_ignored = Ignored(c, it->second.name);
+      p = it->second.parent;
+    }
+    if (!imposed_by_ignored) return true;
+  }
+  return false;
 }
 
 bool HasRoot(const Combatant& c, const std::string& name) {

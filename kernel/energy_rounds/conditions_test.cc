@@ -209,6 +209,42 @@ TEST(Conditions, ContinuallyAppliedConditionIsIgnoredUntilRoundEnd) {
   EXPECT_TRUE(Active(K(t), "Slowed"));
 }
 
+// 002 l.690 "If you have an ability which removes a Condition that is
+// continually applied, you still ignore the Condition until the end of the
+// Round", with l.670 "You are Exposed while Dazed" and l.688 "if you ended
+// the Daze condition, the Exposed condition would also be removed": an
+// ignored parent imposes nothing, so the Exposure it imposes is ignored
+// with it (was: the ignored Daze's Exposure still counted). kara, Dazed by
+// a confusing fog (source environment), ignores the Daze: she is not
+// Exposed this Round, so orc's Trip is one against a target that is not
+// Exposed (l.553): orc becomes Unguarded and kara has Advantage on her
+// first Defense roll. orc's AV 15 + 1 - 5 = 11 (l.557); Combat roll 10;
+// kara's Evasion 8 + 1 + 1 = 10 (l.328), 2d10 keeping the higher: 5, 3 ->
+// 15 > 11: the trip misses. When the Round ends the fog's Daze holds again,
+// and its Exposure with it.
+TEST(Conditions, AnIgnoredParentImposesNoDaughterUntilTheRoundEnds) {
+  Table t(EnergyRounds(), Pair({"removes:Dazed"}));
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Dazed", {}, "environment")).ok());
+  EXPECT_TRUE(Active(K(t), "Exposed"));  // l.670
+  auto r = Cmd("kara", "remove_condition");
+  WithText(r, "name", "Dazed");
+  ASSERT_TRUE(t.Submit(r).ok());
+  EXPECT_TRUE(K(t).Has("Dazed"));
+  EXPECT_FALSE(Active(K(t), "Dazed"));
+  EXPECT_TRUE(K(t).Has("Exposed"));
+  EXPECT_FALSE(Active(K(t), "Exposed"));  // its parent is ignored (l.690, l.688)
+  auto trip = Cmd("orc", "trip", {"kara"});
+  auto ev = t.Submit(Now(trip), {10, 5, 3});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "maneuver_vs_unexposed"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense.adv.maneuver_first_defense"), 1);
+  EXPECT_EQ(NumOf(*ev, "defense_total"), 15);
+  EXPECT_TRUE(Active(*t.state().Find("orc"), "Unguarded"));
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_TRUE(Active(K(t), "Dazed"));
+  EXPECT_TRUE(Active(K(t), "Exposed"));
+}
+
 TEST(Conditions, DazedAttackerHasDisadvantage) {
   Table t(EnergyRounds(), Pair());
   ASSERT_TRUE(t.Submit(GmAdds("kara", "Dazed")).ok());

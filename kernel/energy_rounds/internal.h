@@ -45,7 +45,7 @@ inline constexpr char kId[] = "energy_rounds";
 // (modifiers name their sources, authority); 5: an act that won Initiative
 // waits for Immediate Interrupts (l.132) before it resolves; 6-13: the
 // black-box fidelity passes (events/FORMAT.md "Ruleset versions").
-inline constexpr int32_t kVersion = 15;
+inline constexpr int32_t kVersion = 16;
 
 // ---- rules_table.cc
 const std::vector<RuleRef>& RuleTable();
@@ -113,7 +113,8 @@ int Facing(const Combatant& c);
 Expiry EndOfRound(const State& s, int64_t rounds_on = 0);
 Expiry Forever();
 Expiry OnUse();
-// Whether `c` has `name` and does not ignore it this round (l.690).
+// Whether `c` has `name` and ignores neither it nor the condition imposing
+// it this round (l.690, l.688).
 bool Active(const Combatant& c, const std::string& name);
 // A condition to impose: the kernel's NewCondition (kernel/changes.h).
 using Impose = NewCondition;

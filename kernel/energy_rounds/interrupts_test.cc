@@ -478,6 +478,70 @@ TEST(Interrupts, InitiativeAddsTheRostersBonusOnlyAndBlindnessLeavesItToTheGm) {
   EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc1"), nullptr);
 }
 
+// 002 l.116 "There is no official "right of way" in combat—if you want to
+// do something, and you have the necessary resources, you just do it.
+// However, it is recommended that common sense is applied and enforced by
+// the players and the GM together. For instance, if someone just attacked
+// you, you should have an opportunity to respond before they can attack
+// you again" (README: a GM ruling point): orc1, 5 Energy, may punch kara
+// twice in a row (2 Energy each, l.541): nothing refuses the second; the
+// opportunity to respond is its window, which kara may answer (here with
+// an Initiative Defend, l.122) before it resolves.
+TEST(Interrupts, NoRightOfWayTheSecondAttackOpensAWindowToRespond) {
+  Table t(EnergyRounds(), Skirmish());
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto first = Cmd("orc1", "unarmed", {"kara"});
+  ASSERT_TRUE(t.Submit(Now(first), {10, 5}).ok());
+  EXPECT_EQ(t.state().Find("orc1")->Resource("energy"), 3);
+  EXPECT_TRUE(t.state().windows.empty());
+  ASSERT_TRUE(t.Submit(Cmd("orc1", "unarmed", {"kara"})).ok());  // the second, right after
+  ASSERT_EQ(t.state().windows.size(), 1u);
+  auto respond = Interrupt(t.state().windows.begin()->first, "defend");
+  auto ev = t.Submit(Now(respond), {15, 2});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_NE(Rel(*t.state().Find("kara"), "InitiativeWon", "orc1"), nullptr);
+  EXPECT_TRUE(t.state().Find("kara")->Has("Defending"));
+}
+
+// 002 l.394 "Optional Rule: Critical Successes and Failures": l.396 "When
+// you roll a natural 20 on a 1d20 roll it is a Critical Success ... This
+// does not necessarily mean you succeeded ... It is up to a GM to determine
+// any special benefits from a Critical Success" and l.398 "When you roll a
+// natural 1 on a 1d20 roll it is a Critical Failure ... it is up to a GM to
+// determine if there are any special penalties" (README reading 43: a GM
+// ruling point, no switch): Initiative is decided by l.122 "If your roll
+// is higher" alone, the natural value recorded for the GM. kara (+0) rolls
+// a natural 20 against orc1's 18 + 3 = 21: 20 is not higher, she loses;
+// kara (+5) rolls a natural 1 against orc1's 4 + 0: 1 + 5 = 6 is higher,
+// she wins.
+TEST(Interrupts, ANaturalTwentyOrOneOnInitiativeIsTheGmsToRewardOrPunish) {
+  auto table = [](int64_t kara_bonus, int64_t orc_bonus) {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("kara", "party", 5, 5, {{"con_score", 12}, {"initiative", kara_bonus}},
+                     {W("sword", "1d8", "melee", "medium")}));
+    cs.push_back(Who("orc1", "orcs", 6, 5, {{"con_score", 14}, {"initiative", orc_bonus}},
+                     {W("axe", "1d10", "melee", "heavy")}));
+    return Roster(std::move(cs));
+  };
+  Table twenty(EnergyRounds(), table(0, 3));
+  ASSERT_TRUE(twenty.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
+  auto high = twenty.Submit(Interrupt(1, "defend"), {20, 18});
+  ASSERT_TRUE(high.ok()) << high.status();
+  EXPECT_EQ(NumOf(*high, "kara.d20"), 20);
+  EXPECT_EQ(NumOf(*high, "kara.initiative"), 20);
+  EXPECT_EQ(NumOf(*high, "orc1.initiative"), 21);
+  EXPECT_NE(Rel(*twenty.state().Find("kara"), "InitiativeLost", "orc1"), nullptr);
+  EXPECT_EQ(Rel(*twenty.state().Find("kara"), "InitiativeWon", "orc1"), nullptr);
+  Table one(EnergyRounds(), table(5, 0));
+  ASSERT_TRUE(one.Submit(Cmd("orc1", "melee", {"kara"})).ok());  // window 1
+  auto low = one.Submit(Interrupt(1, "defend"), {1, 4});
+  ASSERT_TRUE(low.ok()) << low.status();
+  EXPECT_EQ(NumOf(*low, "kara.d20"), 1);
+  EXPECT_EQ(NumOf(*low, "kara.initiative"), 6);
+  EXPECT_NE(Rel(*one.state().Find("kara"), "InitiativeWon", "orc1"), nullptr);
+  EXPECT_FALSE(one.state().Find("kara")->Has("Exposed"));  // l.462 is the Combat and Hit roll's
+}
+
 // 002 l.138: "Typically, at least 1 Energy is still spent if an action is
 // interrupted" — of an act that costs Energy. A Shift paid with 2 Agility
 // (l.21) ended before it moves spends no Energy; one paid with Energy, 1.

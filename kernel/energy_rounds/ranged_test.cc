@@ -115,6 +115,71 @@ TEST(Ranged, HitLandsOnArmor) {
   EXPECT_EQ(NumOf(*ev, "damage"), 3);
 }
 
+// 002 l.238 "If your Hit roll is greater than or equal to the target's
+// Ranged AC, then you hit their armor and must subtract its AB" against
+// l.240 "– AR if Hit Roll is less than AC" (README reading 14: the formula
+// governs, as melee's l.178, and the critical's "ignore their armor",
+// l.234, is then the top of the same scale), at the boundary: a Hit roll
+// equal to the Ranged AC misses the armor; one below it lands on it. The
+// orc's Ranged AC (`ranged_ac` 12) is read, not its melee AC (`ac` 10):
+// Miss Chance 5 + 3 = 8; Hit roll 12 = Ranged AC 12: 1d8 5 + 1 = 6; Hit
+// roll 11 < 12 (though >= AC 10): 5 + 1 - AR 3 = 3.
+TEST(Ranged, AHitRollEqualToTheRangedAcMissesTheArmor) {
+  auto with_ranged_ac = [] {
+    std::vector<fb::CombatantSpecT> cs;
+    cs.push_back(Who("ash", "party", 2, 5,
+                     {{"dex", 4}, {"con_score", 10}, {"arm_strength", 12}, {"mpl", 1}},
+                     {W("bow", "1d8", "ranged", "medium",
+                        {{"accuracy", 1}, {"close", 5}, {"far", 30}, {"max", 120},
+                         {"draw_weight", 35}},
+                        "piercing")}));
+    cs.push_back(Who("orc", "orcs", 8, 5,
+                     {{"str", 3}, {"con", 2}, {"con_score", 14}, {"ac", 10}, {"ranged_ac", 12},
+                      {"ar", 3}}));
+    return Roster(std::move(cs), 200, 20);
+  };
+  Table equal(EnergyRounds(), with_ranged_ac());
+  ASSERT_TRUE(equal.status().ok()) << equal.status();
+  auto ev = equal.Submit(Shoot(), {3, 12, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "miss_chance"), 8);
+  EXPECT_EQ(NumOf(*ev, "ranged_ac"), 12);
+  EXPECT_EQ(NumOf(*ev, "damage"), 6);
+  EXPECT_FALSE(Cites(*ev, "002.ranged.armor"));
+  Table below(EnergyRounds(), with_ranged_ac());
+  auto low = below.Submit(Shoot(), {3, 11, 5});
+  ASSERT_TRUE(low.ok()) << low.status();
+  EXPECT_EQ(NumOf(*low, "damage"), 3);
+  EXPECT_TRUE(Cites(*low, "002.ranged.armor"));
+}
+
+// 002 l.250 "Your Arm Strength allows you to use and control a greater draw
+// weight ... choose the highest draw weight you can comfortably manage for
+// your weapon" and l.252 "If you increase your Arm Strength and want to
+// increase the draw weight of your weapon, you will either have to buy a
+// new weapon, find someone who can adjust the draw weight ... or attempt to
+// adjust the weapon yourself": the Extra Damage is the weapon's draw
+// weight's (l.240 "Extra Damage from Draw Weight"), not the arm's. ash at
+// Arm Strength 25 (the 50 kg row, +4, l.265) shooting the 35 kg bow (+1,
+// l.262): 1d8 5 + 1 = 6, Miss Chance 5 + 3 = 8, Hit roll 12 >= Ranged AC 10.
+TEST(Ranged, AStrongerArmAddsNothingToTheBowsDrawWeight) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("ash", "party", 2, 5,
+                   {{"dex", 4}, {"con_score", 10}, {"arm_strength", 25}, {"mpl", 5}},
+                   {W("bow", "1d8", "ranged", "medium",
+                      {{"accuracy", 1}, {"close", 5}, {"far", 30}, {"max", 120},
+                       {"draw_weight", 35}},
+                      "piercing")}));
+  cs.push_back(Who("orc", "orcs", 8, 5,
+                   {{"str", 3}, {"con", 2}, {"con_score", 14}, {"ac", 10}, {"ar", 3}}));
+  Table t(EnergyRounds(), Roster(std::move(cs), 200, 20));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = t.Submit(Shoot(), {3, 12, 5});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "damage_bonus"), 1);
+  EXPECT_EQ(NumOf(*ev, "damage"), 6);
+}
+
 TEST(Ranged, RangedEvasionExplodes) {
   Table t(EnergyRounds(), Range());
   auto ev = t.Submit(Shoot(), {4, 4, 2, 14});  // 4 + 4 + 2 = 10: MC 15
