@@ -226,49 +226,33 @@ absl::Status AfterGmUnhide(Decision& d, const fb::CommandT& c, uint64_t ruling) 
   return absl::OkStatus();
 }
 
-// The cover the line between them gives, leaning aside (below).
-Cover LineCover(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore);
-
 // Reading of l.110-112: a wall anywhere on the line between the centres
 // blocks it (full cover); a full_cover object next to either end blocks it
 // (it covers the one behind it, who sees past it only by leaning); a
 // half_cover object or a creature of the target's size or bigger next to
 // the target gives half cover.
-Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
-  return CoverOf(s, from, target, "");
-}
-
 Cover CoverOf(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore) {
-  Cover out = LineCover(s, from, target, ignore);
-  if (out.level == 2 && target.Has(kLeaning)) {
-    // l.112: "You have half cover while leaning out of full cover": it can
-    // be targeted (it sees and is seen as from the square leant towards),
-    // with half cover. l.111: half cover counts against what "come[s] from
-    // the direction of the cover": the direction of the full cover it
-    // leans out of (reading: wherever it would be in full cover); from
-    // elsewhere its cover is what the line gives.
-    out.level = 1;
-    out.front.clear();
-    out.by = "leaning " + target.id;
-  }
-  return out;
-}
-
-Cover LineCover(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore) {
   Cover out;
+  bool leant = false;
   for (const Pos& p : space::LineBetween(from.at, from.size, target.at, target.size)) {
     if (space::Covers(from.at, from.size, p) || space::Covers(target.at, target.size, p)) continue;
     const std::string terrain = s.TerrainAt(p);
-    if (terrain == "wall") {
-      out.level = 2;
-      out.by = "wall at " + space::Sq(p);
-      return out;
-    }
     const bool by_target = space::Distance(kGrid, p, 1, target.at, target.size) <= 1;
     const bool by_from = space::Distance(kGrid, p, 1, from.at, from.size) <= 1;
-    if (terrain == "full_cover" && (by_target || by_from)) {
+    const bool full = terrain == "wall" || (terrain == "full_cover" && (by_target || by_from));
+    if (full && by_target && target.Has(kLeaning)) {
+      // l.112: "While you are in full cover, you can lean ... You have half
+      // cover while leaning out of full cover": the full cover it leans out
+      // of, the wall or full_cover next to it (InFullCoverFrom), is half
+      // cover; l.111 "from the direction of the cover": where the line
+      // crosses it. Any other full cover on the line (the attacker's own,
+      // one between them) is not the one it leans out of: it still blocks.
+      leant = true;
+      continue;
+    }
+    if (full) {
       out.level = 2;
-      out.by = "full_cover at " + space::Sq(p);
+      out.by = terrain + " at " + space::Sq(p);
       return out;
     }
     if (!by_target) continue;
@@ -287,7 +271,18 @@ Cover LineCover(const State& s, const Combatant& from, const Combatant& target, 
       if (out.by.empty()) out.by = o->id + " in front of " + target.id;
     }
   }
+  if (leant) {
+    // It is seen as from the square leant towards (l.112): half cover, no
+    // creature in front of it to take the misses.
+    out.level = 1;
+    out.front.clear();
+    out.by = "leaning " + target.id;
+  }
   return out;
+}
+
+Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
+  return CoverOf(s, from, target, "");
 }
 
 // l.112 "While you are in full cover, you can lean": whether `from` itself

@@ -430,6 +430,42 @@ TEST(Attack, LeaningHalfCoverOnlyFromTheFullCoversDirection) {
   EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 10);
 }
 
+// 004 l.112 "While you are in full cover, you can lean towards a space next
+// to you ... You have half cover while leaning out of full cover": the half
+// cover is the full cover it leans out of, the full_cover at (2,1) next to
+// aria; cob at (9,1) stands behind a full_cover of its own at (8,1), which
+// aria does not lean out of: "you can no longer be targeted by any effects
+// that come from the direction of your full cover" still holds, cob's
+// effect on aria is refused (black-box: any full cover on the line turned
+// into the leaner's half cover, and cob's fear effect got a DR with +1).
+TEST(Attack, LeaningTurnsOnlyItsOwnFullCoverIntoHalfCover) {
+  auto a = Being("aria", "x", 1, 1, {{"str", 13}, {"dex", 13}, {"ins", 20}});
+  Arm(a, "bow", "1d6", "ranged", "dex/str", 10);
+  auto b = Being("brute", "y", 6, 1, {{"armor", 1}});
+  auto cob = Being("cob", "y", 9, 1, {});
+  auto r = MakeRoster({a, b, cob});
+  Terrain(r, 2, 1, "full_cover");
+  Terrain(r, 8, 1, "full_cover");
+  Table t(ApRp(), r);
+  auto c = Attack("aria", "brute", "bow");
+  With(c, "lean_x", 1);
+  With(c, "lean_y", 2);
+  ASSERT_OK(t.Submit(c, {15, 3}));
+  ASSERT_TRUE(Has(t, "aria", kLeaning));
+  auto from_cob = Gm("cob", "defense_roll", "a fear effect");
+  from_cob.targets = {"aria"};
+  WithText(from_cob, "kind", "wil");
+  auto ev = t.Submit(from_cob, {10});
+  EXPECT_EQ(ev.status().code(), absl::StatusCode::kFailedPrecondition) << ev.status();
+  EXPECT_NE(ev.status().message().find("full cover"), std::string::npos) << ev.status();
+  auto from_brute = Gm("brute", "defense_roll", "a fear effect");
+  from_brute.targets = {"aria"};
+  WithText(from_brute, "kind", "wil");
+  ev = t.Submit(from_brute, {10});  // 10 + 0 + 0 + 1 (leaning's half cover)
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 11);
+}
+
 // l.112 "you can lean towards a space next to you ... You have half cover
 // while leaning out of full cover" (how long: reading, until the end of the
 // turn it leans on) and l.9 (a held attack fires "no matter whose turn it
