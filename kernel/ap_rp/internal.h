@@ -42,7 +42,7 @@ inline constexpr char kId[] = "ap_rp";
 // are refused, so decisions differ from version 1. 5: the fourth black-box
 // fidelity pass (events/FORMAT.md "Ruleset versions"). 6: the fifth. 7: the
 // sixth. 8: the seventh.
-inline constexpr int32_t kVersion = 13;
+inline constexpr int32_t kVersion = 14;
 
 // Resources.
 inline constexpr char kVitality[] = "vitality";
