@@ -134,6 +134,8 @@ absl::Status Damage(Decision& d, const Combatant& a, const Weapon& w,
 
 // l.112: leaning out of full cover, the attacker sees and targets as if it
 // stood in the square next to it (params lean_x, lean_y).
+}  // namespace
+
 Combatant Viewpoint(const Combatant& a, const fb::CommandT& c) {
   Combatant v = a;
   if (HasParam(c, "lean_x")) {
@@ -141,8 +143,6 @@ Combatant Viewpoint(const Combatant& a, const fb::CommandT& c) {
   }
   return v;
 }
-
-}  // namespace
 
 const Condition* DroppedWeapon(const Combatant& c, const std::string& name) {
   if (name.empty()) return nullptr;
@@ -301,6 +301,48 @@ bool InFullCoverFrom(const State& s, const Combatant& from, const Combatant& tar
   return false;
 }
 
+absl::Status CheckLean(const State& s, const Combatant& a, const Combatant& t, const fb::CommandT& c) {
+  if (HasParam(c, "lean_x") != HasParam(c, "lean_y")) {
+    return Malformed(c, HasParam(c, "lean_x") ? "params.lean_y" : "params.lean_x", "lean_x and lean_y go together");
+  }
+  if (!HasParam(c, "lean_x")) return absl::OkStatus();
+  const Pos lean = Viewpoint(a, c).at;
+  if (a.size != 1 || !space::CheckStep(kGrid.metric, a.at, lean)) {
+    return Malformed(c, "params.lean_x", "a square next to " + a.id + ", who leans (l.112)");
+  }
+  const std::string terrain = s.TerrainAt(lean);
+  if (terrain == "wall" || terrain == "full_cover" || terrain == "offmap" || s.OccupantAt(lean, a.id) != nullptr) {
+    return Refuse("004.cover.full", "the square leant towards, " + space::Sq(lean) + ", is not free");
+  }
+  // l.112 "While you are in full cover, you can lean towards a space next
+  // to you ... You have half cover while leaning out of full cover":
+  // leaning is out of full cover (from the target), not from the open.
+  if (!InFullCoverFrom(s, a, t)) {
+    return Refuse("004.cover.full", a.id + " is not in full cover from " + t.id +
+                                        ": there is nothing to lean out of");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status AddLeaning(Decision& d, const std::string& who, const Pos& at, uint64_t cause) {
+  if (d.state().Find(who)->Has(kLeaning)) return absl::OkStatus();
+  NewCondition l;
+  l.actor = who;
+  l.name = kLeaning;
+  l.source = who;
+  l.note = space::Sq(at);
+  // Reading: until the end of the turn it leans on: its own, or, for a
+  // held attack fired on another's turn (l.9) or an effect the GM applies
+  // then, that turn (the creature's own turn this round may have ended
+  // already: it would never end).
+  const bool own = d.state().IsTurnOf(who);
+  l.expiry = Expiry{fb::ExpiryKind::TurnEnd, own ? who : d.state().active, d.state().round};
+  return AddCondition(d, l, {cause, "004.cover.full", {},
+                             own ? "leaning out of full cover: half cover (reading: until the end of its turn)"
+                                 : "leaning out of full cover: half cover (reading: until the end of " +
+                                       d.state().active + "'s turn, on which it leans)"}).status();
+}
+
 absl::Status CheckArmorFrom(const Weapon& w, const fb::CommandT& c) {
   if (const std::string from = ParamText(c, "armor_from"); !from.empty()) {
     bool deals = false;
@@ -338,26 +380,7 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
     return Malformed(c, "params.maneuver_tier", "a Maneuver is added to a weapon attack (l.56), not an Ability attack");
   }
   RETURN_IF_ERROR(CheckArmorFrom(*w, c));
-  if (HasParam(c, "lean_x") != HasParam(c, "lean_y")) {
-    return Malformed(c, HasParam(c, "lean_x") ? "params.lean_y" : "params.lean_x", "lean_x and lean_y go together");
-  }
-  if (HasParam(c, "lean_x")) {
-    const Pos lean = Viewpoint(a, c).at;
-    if (a.size != 1 || !space::CheckStep(kGrid.metric, a.at, lean)) {
-      return Malformed(c, "params.lean_x", "a square next to the attacker (l.112)");
-    }
-    const std::string terrain = s.TerrainAt(lean);
-    if (terrain == "wall" || terrain == "full_cover" || terrain == "offmap" || s.OccupantAt(lean, a.id) != nullptr) {
-      return Refuse("004.cover.full", "the square leant towards, " + space::Sq(lean) + ", is not free");
-    }
-    // l.112 "While you are in full cover, you can lean towards a space next
-    // to you ... You have half cover while leaning out of full cover":
-    // leaning is out of full cover (from the target), not from the open.
-    if (!InFullCoverFrom(s, a, *t)) {
-      return Refuse("004.cover.full", a.id + " is not in full cover from " + t->id +
-                                          ": there is nothing to lean out of");
-    }
-  }
+  RETURN_IF_ERROR(CheckLean(s, a, *t, c));
   const Combatant from = Viewpoint(a, c);
   const int64_t dist = Dist(from, *t);
   if (IsRanged(*w)) {
@@ -392,22 +415,7 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // attack is made.
   auto give_away = [&]() -> absl::Status {
     RETURN_IF_ERROR(GiveAway(d, a.id, cause, "attacking gives the location away"));
-    if (HasParam(c, "lean_x") && !d.state().Find(a.id)->Has(kLeaning)) {
-      NewCondition l;
-      l.actor = a.id;
-      l.name = kLeaning;
-      l.source = a.id;
-      l.note = space::Sq(from.at);
-      // Reading: until the end of the turn it leans on: its own, or, for a
-      // held attack fired on another's turn (l.9), that turn (the holder's
-      // own turn this round may have ended already: it would never end).
-      const bool own = d.state().IsTurnOf(a.id);
-      l.expiry = Expiry{fb::ExpiryKind::TurnEnd, own ? a.id : d.state().active, d.state().round};
-      RETURN_IF_ERROR(AddCondition(d, l, {cause, "004.cover.full", {},
-                                          own ? "leaning out of full cover: half cover (reading: until the end of its turn)"
-                                              : "leaning out of full cover: half cover (reading: until the end of " +
-                                                    d.state().active + "'s turn, on which it leans)"}).status());
-    }
+    if (HasParam(c, "lean_x")) RETURN_IF_ERROR(AddLeaning(d, a.id, from.at, cause));
     return absl::OkStatus();
   };
   if (ParamOr(c, "miss", 0) != 0) {
