@@ -134,6 +134,8 @@ absl::Status Damage(Decision& d, const Combatant& a, const Weapon& w,
 
 // l.112: leaning out of full cover, the attacker sees and targets as if it
 // stood in the square next to it (params lean_x, lean_y).
+}  // namespace
+
 Combatant Viewpoint(const Combatant& a, const fb::CommandT& c) {
   Combatant v = a;
   if (HasParam(c, "lean_x")) {
@@ -141,8 +143,6 @@ Combatant Viewpoint(const Combatant& a, const fb::CommandT& c) {
   }
   return v;
 }
-
-}  // namespace
 
 const Condition* DroppedWeapon(const Combatant& c, const std::string& name) {
   if (name.empty()) return nullptr;
@@ -226,49 +226,33 @@ absl::Status AfterGmUnhide(Decision& d, const fb::CommandT& c, uint64_t ruling) 
   return absl::OkStatus();
 }
 
-// The cover the line between them gives, leaning aside (below).
-Cover LineCover(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore);
-
 // Reading of l.110-112: a wall anywhere on the line between the centres
 // blocks it (full cover); a full_cover object next to either end blocks it
 // (it covers the one behind it, who sees past it only by leaning); a
 // half_cover object or a creature of the target's size or bigger next to
 // the target gives half cover.
-Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
-  return CoverOf(s, from, target, "");
-}
-
 Cover CoverOf(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore) {
-  Cover out = LineCover(s, from, target, ignore);
-  if (out.level == 2 && target.Has(kLeaning)) {
-    // l.112: "You have half cover while leaning out of full cover": it can
-    // be targeted (it sees and is seen as from the square leant towards),
-    // with half cover. l.111: half cover counts against what "come[s] from
-    // the direction of the cover": the direction of the full cover it
-    // leans out of (reading: wherever it would be in full cover); from
-    // elsewhere its cover is what the line gives.
-    out.level = 1;
-    out.front.clear();
-    out.by = "leaning " + target.id;
-  }
-  return out;
-}
-
-Cover LineCover(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore) {
   Cover out;
+  bool leant = false;
   for (const Pos& p : space::LineBetween(from.at, from.size, target.at, target.size)) {
     if (space::Covers(from.at, from.size, p) || space::Covers(target.at, target.size, p)) continue;
     const std::string terrain = s.TerrainAt(p);
-    if (terrain == "wall") {
-      out.level = 2;
-      out.by = "wall at " + space::Sq(p);
-      return out;
-    }
     const bool by_target = space::Distance(kGrid, p, 1, target.at, target.size) <= 1;
     const bool by_from = space::Distance(kGrid, p, 1, from.at, from.size) <= 1;
-    if (terrain == "full_cover" && (by_target || by_from)) {
+    const bool full = terrain == "wall" || (terrain == "full_cover" && (by_target || by_from));
+    if (full && by_target && target.Has(kLeaning)) {
+      // l.112: "While you are in full cover, you can lean ... You have half
+      // cover while leaning out of full cover": the full cover it leans out
+      // of, the wall or full_cover next to it (InFullCoverFrom), is half
+      // cover; l.111 "from the direction of the cover": where the line
+      // crosses it. Any other full cover on the line (the attacker's own,
+      // one between them) is not the one it leans out of: it still blocks.
+      leant = true;
+      continue;
+    }
+    if (full) {
       out.level = 2;
-      out.by = "full_cover at " + space::Sq(p);
+      out.by = terrain + " at " + space::Sq(p);
       return out;
     }
     if (!by_target) continue;
@@ -287,7 +271,18 @@ Cover LineCover(const State& s, const Combatant& from, const Combatant& target, 
       if (out.by.empty()) out.by = o->id + " in front of " + target.id;
     }
   }
+  if (leant) {
+    // It is seen as from the square leant towards (l.112): half cover, no
+    // creature in front of it to take the misses.
+    out.level = 1;
+    out.front.clear();
+    out.by = "leaning " + target.id;
+  }
   return out;
+}
+
+Cover CoverOf(const State& s, const Combatant& from, const Combatant& target) {
+  return CoverOf(s, from, target, "");
 }
 
 // l.112 "While you are in full cover, you can lean": whether `from` itself
@@ -304,6 +299,48 @@ bool InFullCoverFrom(const State& s, const Combatant& from, const Combatant& tar
     }
   }
   return false;
+}
+
+absl::Status CheckLean(const State& s, const Combatant& a, const Combatant& t, const fb::CommandT& c) {
+  if (HasParam(c, "lean_x") != HasParam(c, "lean_y")) {
+    return Malformed(c, HasParam(c, "lean_x") ? "params.lean_y" : "params.lean_x", "lean_x and lean_y go together");
+  }
+  if (!HasParam(c, "lean_x")) return absl::OkStatus();
+  const Pos lean = Viewpoint(a, c).at;
+  if (a.size != 1 || !space::CheckStep(kGrid.metric, a.at, lean)) {
+    return Malformed(c, "params.lean_x", "a square next to " + a.id + ", who leans (l.112)");
+  }
+  const std::string terrain = s.TerrainAt(lean);
+  if (terrain == "wall" || terrain == "full_cover" || terrain == "offmap" || s.OccupantAt(lean, a.id) != nullptr) {
+    return Refuse("004.cover.full", "the square leant towards, " + space::Sq(lean) + ", is not free");
+  }
+  // l.112 "While you are in full cover, you can lean towards a space next
+  // to you ... You have half cover while leaning out of full cover":
+  // leaning is out of full cover (from the target), not from the open.
+  if (!InFullCoverFrom(s, a, t)) {
+    return Refuse("004.cover.full", a.id + " is not in full cover from " + t.id +
+                                        ": there is nothing to lean out of");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status AddLeaning(Decision& d, const std::string& who, const Pos& at, uint64_t cause) {
+  if (d.state().Find(who)->Has(kLeaning)) return absl::OkStatus();
+  NewCondition l;
+  l.actor = who;
+  l.name = kLeaning;
+  l.source = who;
+  l.note = space::Sq(at);
+  // Reading: until the end of the turn it leans on: its own, or, for a
+  // held attack fired on another's turn (l.9) or an effect the GM applies
+  // then, that turn (the creature's own turn this round may have ended
+  // already: it would never end).
+  const bool own = d.state().IsTurnOf(who);
+  l.expiry = Expiry{fb::ExpiryKind::TurnEnd, own ? who : d.state().active, d.state().round};
+  return AddCondition(d, l, {cause, "004.cover.full", {},
+                             own ? "leaning out of full cover: half cover (reading: until the end of its turn)"
+                                 : "leaning out of full cover: half cover (reading: until the end of " +
+                                       d.state().active + "'s turn, on which it leans)"}).status();
 }
 
 absl::Status CheckArmorFrom(const Weapon& w, const fb::CommandT& c) {
@@ -343,26 +380,7 @@ absl::Status CheckAttack(const State& s, const Combatant& a, const fb::CommandT&
     return Malformed(c, "params.maneuver_tier", "a Maneuver is added to a weapon attack (l.56), not an Ability attack");
   }
   RETURN_IF_ERROR(CheckArmorFrom(*w, c));
-  if (HasParam(c, "lean_x") != HasParam(c, "lean_y")) {
-    return Malformed(c, HasParam(c, "lean_x") ? "params.lean_y" : "params.lean_x", "lean_x and lean_y go together");
-  }
-  if (HasParam(c, "lean_x")) {
-    const Pos lean = Viewpoint(a, c).at;
-    if (a.size != 1 || !space::CheckStep(kGrid.metric, a.at, lean)) {
-      return Malformed(c, "params.lean_x", "a square next to the attacker (l.112)");
-    }
-    const std::string terrain = s.TerrainAt(lean);
-    if (terrain == "wall" || terrain == "full_cover" || terrain == "offmap" || s.OccupantAt(lean, a.id) != nullptr) {
-      return Refuse("004.cover.full", "the square leant towards, " + space::Sq(lean) + ", is not free");
-    }
-    // l.112 "While you are in full cover, you can lean towards a space next
-    // to you ... You have half cover while leaning out of full cover":
-    // leaning is out of full cover (from the target), not from the open.
-    if (!InFullCoverFrom(s, a, *t)) {
-      return Refuse("004.cover.full", a.id + " is not in full cover from " + t->id +
-                                          ": there is nothing to lean out of");
-    }
-  }
+  RETURN_IF_ERROR(CheckLean(s, a, *t, c));
   const Combatant from = Viewpoint(a, c);
   const int64_t dist = Dist(from, *t);
   if (IsRanged(*w)) {
@@ -397,22 +415,7 @@ absl::Status ResolveAttack(Decision& d, const fb::CommandT& c, uint64_t cause) {
   // attack is made.
   auto give_away = [&]() -> absl::Status {
     RETURN_IF_ERROR(GiveAway(d, a.id, cause, "attacking gives the location away"));
-    if (HasParam(c, "lean_x") && !d.state().Find(a.id)->Has(kLeaning)) {
-      NewCondition l;
-      l.actor = a.id;
-      l.name = kLeaning;
-      l.source = a.id;
-      l.note = space::Sq(from.at);
-      // Reading: until the end of the turn it leans on: its own, or, for a
-      // held attack fired on another's turn (l.9), that turn (the holder's
-      // own turn this round may have ended already: it would never end).
-      const bool own = d.state().IsTurnOf(a.id);
-      l.expiry = Expiry{fb::ExpiryKind::TurnEnd, own ? a.id : d.state().active, d.state().round};
-      RETURN_IF_ERROR(AddCondition(d, l, {cause, "004.cover.full", {},
-                                          own ? "leaning out of full cover: half cover (reading: until the end of its turn)"
-                                              : "leaning out of full cover: half cover (reading: until the end of " +
-                                                    d.state().active + "'s turn, on which it leans)"}).status());
-    }
+    if (HasParam(c, "lean_x")) RETURN_IF_ERROR(AddLeaning(d, a.id, from.at, cause));
     return absl::OkStatus();
   };
   if (ParamOr(c, "miss", 0) != 0) {

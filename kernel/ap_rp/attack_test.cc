@@ -393,6 +393,42 @@ TEST(Attack, LeaningCreatureHasHalfCoverForDefenseRolls) {
 }
 
 
+// 004 l.112 "While you are in full cover, you can lean towards a space next
+// to you, allowing you to see and target anything as if you were standing in
+// that space": an effect calling for a DR (the GM's defense_roll for the
+// actor's effect) is targeted as an attack is. aria behind the full_cover
+// at (2,1) cannot target the brute at (6,1); leaning to (1,2) she can: the
+// brute rolls its Will DR, 10 + 0 + 0 = 10, and aria leans (half cover) to
+// the end of her turn; from the open there is nothing to lean out of
+// (black-box: defense_roll took no lean_x / lean_y, so a creature in full
+// cover could never target with an effect calling for a DR).
+TEST(Attack, LeaningOutOfFullCoverForAnEffectCallingForADr) {
+  auto r = Roster(6, 1);
+  Terrain(r, 2, 1, "full_cover");
+  Table t(ApRp(), r);
+  auto dr = Gm("aria", "defense_roll", "a fear effect");
+  dr.targets = {"brute"};
+  WithText(dr, "kind", "wil");
+  EXPECT_EQ(t.Submit(dr).status().code(), absl::StatusCode::kFailedPrecondition);  // full cover
+  With(dr, "lean_x", 1);
+  With(dr, "lean_y", 2);
+  auto ev = t.Submit(dr, {10});
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 10);
+  EXPECT_TRUE(Has(t, "aria", kLeaning));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  EXPECT_FALSE(Has(t, "aria", kLeaning));
+  auto open = Gm("brute", "defense_roll", "a fear effect");
+  open.targets = {"aria"};
+  WithText(open, "kind", "wil");
+  With(open, "lean_x", 6);
+  With(open, "lean_y", 2);
+  auto refused = t.Submit(open);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("nothing to lean out of"), std::string::npos) << refused.status();
+  EXPECT_FALSE(Has(t, "brute", kLeaning));
+}
+
 // 004 l.111 "Half cover grants you +2 Evasion against all ranged attacks
 // that come from the direction of the cover and increases all of your DR by
 // 1 against all effects that come from that same direction" with l.112 "You
@@ -428,6 +464,42 @@ TEST(Attack, LeaningHalfCoverOnlyFromTheFullCoversDirection) {
   ASSERT_OK(ev);
   EXPECT_EQ(Number(*ev, "half_cover").value, -999);  // none
   EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 10);
+}
+
+// 004 l.112 "While you are in full cover, you can lean towards a space next
+// to you ... You have half cover while leaning out of full cover": the half
+// cover is the full cover it leans out of, the full_cover at (2,1) next to
+// aria; cob at (9,1) stands behind a full_cover of its own at (8,1), which
+// aria does not lean out of: "you can no longer be targeted by any effects
+// that come from the direction of your full cover" still holds, cob's
+// effect on aria is refused (black-box: any full cover on the line turned
+// into the leaner's half cover, and cob's fear effect got a DR with +1).
+TEST(Attack, LeaningTurnsOnlyItsOwnFullCoverIntoHalfCover) {
+  auto a = Being("aria", "x", 1, 1, {{"str", 13}, {"dex", 13}, {"ins", 20}});
+  Arm(a, "bow", "1d6", "ranged", "dex/str", 10);
+  auto b = Being("brute", "y", 6, 1, {{"armor", 1}});
+  auto cob = Being("cob", "y", 9, 1, {});
+  auto r = MakeRoster({a, b, cob});
+  Terrain(r, 2, 1, "full_cover");
+  Terrain(r, 8, 1, "full_cover");
+  Table t(ApRp(), r);
+  auto c = Attack("aria", "brute", "bow");
+  With(c, "lean_x", 1);
+  With(c, "lean_y", 2);
+  ASSERT_OK(t.Submit(c, {15, 3}));
+  ASSERT_TRUE(Has(t, "aria", kLeaning));
+  auto from_cob = Gm("cob", "defense_roll", "a fear effect");
+  from_cob.targets = {"aria"};
+  WithText(from_cob, "kind", "wil");
+  auto ev = t.Submit(from_cob, {10});
+  EXPECT_EQ(ev.status().code(), absl::StatusCode::kFailedPrecondition) << ev.status();
+  EXPECT_NE(ev.status().message().find("full cover"), std::string::npos) << ev.status();
+  auto from_brute = Gm("brute", "defense_roll", "a fear effect");
+  from_brute.targets = {"aria"};
+  WithText(from_brute, "kind", "wil");
+  ev = t.Submit(from_brute, {10});  // 10 + 0 + 0 + 1 (leaning's half cover)
+  ASSERT_OK(ev);
+  EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 11);
 }
 
 // l.112 "you can lean towards a space next to you ... You have half cover

@@ -39,8 +39,12 @@ absl::Status DecideDefenseRoll(const fb::CommandT& c, Decision& d) {
   ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c));
   const std::string kind = ParamText(c, "kind");
   if (!IsDrKind(kind)) return Malformed(c, "params.kind", "one of str dex con int cha ins wil (l.70)");
-  const Combatant source = *src;
   const Combatant target = *t;
+  // l.112 "you can lean towards a space next to you, allowing you to see and
+  // target anything as if you were standing in that space": the effect's
+  // source leans (lean_x / lean_y) as an attacker does.
+  RETURN_IF_ERROR(CheckLean(d.state(), *src, target, c));
+  const Combatant source = Viewpoint(*src, c);
   const Cover cover = source.id == target.id ? Cover{} : CoverOf(d.state(), source, target);
   if (cover.level == 2) {
     // l.112: "you can no longer be targeted by any effects that come from the
@@ -48,6 +52,7 @@ absl::Status DecideDefenseRoll(const fb::CommandT& c, Decision& d) {
     return Refuse("004.cover.full", target.id + " is in full cover from " + source.id);
   }
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  if (HasParam(c, "lean_x")) RETURN_IF_ERROR(AddLeaning(d, source.id, source.at, decl));
   const int64_t power = DrPower(source);
   Nums nums{{"dr_power", power}};
   if (IsObject(target)) {

@@ -42,7 +42,7 @@ inline constexpr char kId[] = "ap_rp";
 // are refused, so decisions differ from version 1. 5: the fourth black-box
 // fidelity pass (events/FORMAT.md "Ruleset versions"). 6: the fifth. 7: the
 // sixth. 8: the seventh.
-inline constexpr int32_t kVersion = 13;
+inline constexpr int32_t kVersion = 14;
 
 // Resources.
 inline constexpr char kVitality[] = "vitality";
@@ -238,6 +238,13 @@ struct Cover {
   std::string by;  // what gives it: "half_cover at 3,4", "bob in front", "leaning aria"
 };
 Cover CoverOf(const State& s, const Combatant& from, const Combatant& target);
+// l.112 leaning (params lean_x / lean_y): `a` leans towards a free square
+// next to it, out of full cover from `t` (refused otherwise); Viewpoint is
+// `a` seen from that square (itself without the params); AddLeaning gives
+// it `Leaning` (half cover) until the end of the turn it leans on.
+absl::Status CheckLean(const State& s, const Combatant& a, const Combatant& t, const fb::CommandT& c);
+Combatant Viewpoint(const Combatant& a, const fb::CommandT& c);
+absl::Status AddLeaning(Decision& d, const std::string& who, const Pos& at, uint64_t cause);
 // The same, a creature named `ignore` giving none (the moved target of a
 // collision, l.114: it is the effect, not something standing between).
 Cover CoverOf(const State& s, const Combatant& from, const Combatant& target, const std::string& ignore);

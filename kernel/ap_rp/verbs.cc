@@ -187,7 +187,9 @@ std::vector<VerbSchema> Build() {
     VerbSchema s{"defense_roll", "the GM calls for a Defense Roll against the actor's effect", "004.dr", true};
     s.targets = Use::kRequired;
     s.params = {{"kind", T::kText, true, {"str", "dex", "con", "int", "cha", "ins", "wil"}, "the stat rolled (l.70)"},
-                {"fail", T::kFlag, false, {}, "fails without a roll"}};
+                {"fail", T::kFlag, false, {}, "fails without a roll"},
+                {"lean_x", T::kInt, false, {}, "the actor leaning out of full cover: the square's x (l.112)"},
+                {"lean_y", T::kInt, false, {}, "the actor leaning out of full cover: the square's y (l.112)"}};
     t.push_back(std::move(s));
   }
   for (VerbSchema& g : GmVerbSchemas({})) {
