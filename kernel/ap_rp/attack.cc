@@ -132,10 +132,10 @@ absl::Status Damage(Decision& d, const Combatant& a, const Weapon& w,
   return ApplyDamage(d, target, parts, o, cause, nums).status();
 }
 
-// l.112: leaning out of full cover, the attacker sees and targets as if it
-// stood in the square next to it (params lean_x, lean_y).
 }  // namespace
 
+// l.112: leaning out of full cover, the attacker sees and targets as if it
+// stood in the square next to it (params lean_x, lean_y).
 Combatant Viewpoint(const Combatant& a, const fb::CommandT& c) {
   Combatant v = a;
   if (HasParam(c, "lean_x")) {
