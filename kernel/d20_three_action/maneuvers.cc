@@ -426,16 +426,14 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // L59 "Both Creatures share the space": pushed out of its grapple
   // partner's space, the pushed creature is no longer held / holding (as a
   // Push by the grappled creature itself ends it, L148).
-  const Combatant* t1 = d.state().Find(target);
-  for (const std::string& other : {GrapplerOf(*t1), GrappledBy(*t1)}) {
-    const Combatant* o = other.empty() ? nullptr : d.state().Find(other);
-    if (o == nullptr ||
-        space::Overlaps(t1->at, t1->size, o->at, o->size)) {
-      continue;
-    }
-    return EndGrapples(d, target,
-                       {cause, "000.push", {},
-                        "pushed out of " + other + "'s space"});
+  // Each partner left behind (a creature may be held by two, L59 "a free
+  // hand"): only those grapples end; a grappler that followed still shares
+  // the space.
+  for (const std::string& other :
+       PartnersApart(d.state(), *d.state().Find(target))) {
+    RETURN_IF_ERROR(EndGrappleWith(
+        d, target, other,
+        {cause, "000.push", {}, "pushed out of " + other + "'s space"}));
   }
   return absl::OkStatus();
 }

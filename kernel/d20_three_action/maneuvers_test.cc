@@ -525,6 +525,32 @@ TEST(Maneuver, PushedOutOfTheGrapplersSpaceEndsTheGrapple) {
   EXPECT_FALSE(Has(t, "aria", kGrappling));
 }
 
+// 000_ab2f36f2929fdde3.txt l.59 "Both Creatures share the space", l.51
+// "You must remain adjacent to the Enemy": gob and then orc grapple bo (all
+// three in 7,4); orc pushes bo 5 ft east and follows it into 8,4 (its
+// hold goes with it). bo left gob's space: gob's grapple ends; orc's, in
+// the space bo shares, goes on. Black-box: only the first grapple (gob's)
+// was looked at, and its end ended every grapple of bo, orc's too.
+TEST(Maneuver, PushedOutOfOneGrapplersSpaceKeepsTheGrapplerWhoFollowed) {
+  Table t(D20ThreeAction(), MakeRoster(GobOrcBo()), {15, 10, 5});
+  ASSERT_NO_FATAL_FAILURE(GobThenOrcGrappleBo(t));
+  fb::CommandT push = Cmd("orc", "push", {"bo"});
+  With(push, "distance", 5);
+  With(push, "dx", 1);
+  With(push, "dy", 0);
+  // bo is Flat Footed to orc (l.148): orc rolls 2d20 keep-higher, 15 and 1;
+  // bo 3: 19 vs 7.
+  ASSERT_OK(t.Submit(push, {15, 1, 3}));
+  EXPECT_EQ(At(t, "bo"), (Pos{8, 4}));
+  EXPECT_EQ(At(t, "orc"), (Pos{8, 4}));
+  EXPECT_EQ(At(t, "gob"), (Pos{7, 4}));
+  EXPECT_EQ(t.state().Find("bo")->FindRelative(kGrappled, "gob"), nullptr);
+  EXPECT_EQ(t.state().Find("gob")->FindCondition(kGrappling), nullptr);
+  EXPECT_NE(t.state().Find("bo")->FindRelative(kGrappled, "orc"),
+            nullptr);  // was: ended too
+  EXPECT_NE(t.state().Find("orc")->FindRelative(kGrappling, "bo"), nullptr);
+}
+
 // 000 l.51: "You must remain adjacent to the Enemy and cannot Move more
 // than your Speed": like the Speed, adjacency caps the push. Black-box: a
 // pusher whose follow-up was blocked ended 15 ft from the creature it
