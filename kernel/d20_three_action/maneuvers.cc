@@ -346,6 +346,8 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // The squares the pusher can follow along (a wall, the map's edge or
   // another living creature stops it; the pushed creature is ahead).
   std::vector<Pos> follow;
+  // Its grapple partners move with it (L148, L150): none stands in its way.
+  const std::vector<std::string> partners = GrapplePartners(p0);
   // L51 "cannot Move more than your Speed", L144 "cannot Move from its
   // space under its own Power": it follows no farther than `cap` squares
   // (none when Entangled, Speed 0), and adjacency then stops the push.
@@ -357,7 +359,8 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
       const Combatant* o = d.state().OccupantAt(q, pusher);
       if (IsWall(d.state().TerrainAt(q)) ||
           (o != nullptr && !IsDead(*o) && o->id != target &&
-           o->id != GrappledBy(p0))) {
+           std::find(partners.begin(), partners.end(), o->id) ==
+               partners.end())) {
         blocked = true;
         break;
       }

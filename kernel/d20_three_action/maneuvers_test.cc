@@ -551,6 +551,42 @@ TEST(Maneuver, PushedOutOfOneGrapplersSpaceKeepsTheGrapplerWhoFollowed) {
   EXPECT_NE(t.state().Find("orc")->FindRelative(kGrappling, "bo"), nullptr);
 }
 
+// 000_ab2f36f2929fdde3.txt l.51 "You must remain adjacent to the Enemy",
+// l.150 "If you Move the Creature you are Grappling moves with you", l.59
+// "share the space of the larger Creature": the ogre (size 2, squares
+// 2-3,0-1) grapples zed and then ann (both pulled to 2,0), and pushes tim
+// (1,0) 5 ft west to 0,0. It follows to 1,0 (its space now covers 2,0,
+// where the two it holds are, and they move with it): tim at 0,0, the ogre,
+// zed and ann at 1,0. Black-box: only the first creature held (zed) was
+// let through; ann, the second, blocked the follow-up, so the push stopped
+// at 0 ft (the ogre could not stay adjacent).
+TEST(Maneuver, AGrapplerOfTwoFollowsItsPushOverBoth) {
+  fb::CombatantSpecT ogre = Being("ogre", "ogres", 2, 0);
+  ogre.size = 2;
+  Table t(D20ThreeAction(),
+          MakeRoster({std::move(ogre), Being("zed", "party", 4, 0),
+                      Being("ann", "party", 4, 1), Being("tim", "party", 1, 0)}),
+          {15, 10, 5, 3});
+  ASSERT_EQ(t.state().active, "ogre");
+  // The ogre is Flanked by tim and zed / ann (l.109): the defender's opposed
+  // roll has Advantage (2d20 keep-higher, 8 and 1): 16 vs 12 each.
+  ASSERT_OK(t.Submit(Cmd("ogre", "grapple", {"zed"}), {12, 8, 1}));
+  ASSERT_OK(t.Submit(Cmd("ogre", "grapple", {"ann"}), {12, 8, 1}));
+  ASSERT_EQ(At(t, "zed"), (Pos{2, 0}));
+  ASSERT_EQ(At(t, "ann"), (Pos{2, 0}));
+  fb::CommandT push = Cmd("ogre", "push", {"tim"});
+  With(push, "distance", 5);
+  With(push, "dx", -1);
+  With(push, "dy", 0);
+  ASSERT_OK(t.Submit(push, {15, 3}));  // 19 vs 7
+  EXPECT_EQ(At(t, "tim"), (Pos{0, 0}));  // was: 1,0
+  EXPECT_EQ(At(t, "ogre"), (Pos{1, 0}));
+  EXPECT_EQ(At(t, "zed"), (Pos{1, 0}));
+  EXPECT_EQ(At(t, "ann"), (Pos{1, 0}));
+  EXPECT_TRUE(Has(t, "zed", kGrappled));
+  EXPECT_TRUE(Has(t, "ann", kGrappled));
+}
+
 // 000 l.51: "You must remain adjacent to the Enemy and cannot Move more
 // than your Speed": like the Speed, adjacency caps the push. Black-box: a
 // pusher whose follow-up was blocked ended 15 ft from the creature it
