@@ -427,24 +427,29 @@ std::vector<std::string> PartnersApart(const State& s, const Combatant& c) {
   return out;
 }
 
-absl::Status EndGrappleWith(Decision& d, const std::string& who,
-                            const std::string& other, const Why& why) {
+absl::Status EndHold(Decision& d, const std::string& holder,
+                     const std::string& held, const Why& why) {
   // A Grappling condition is the parent of its partner's Grappled: removing
-  // it removes both; a Grappled without its parent is removed alone.
-  for (const auto& [holder, held] :
-       {std::pair<std::string, std::string>{who, other}, {other, who}}) {
-    const Combatant* h = d.state().Find(holder);
-    if (h == nullptr) continue;
+  // it removes both; a Grappled without its parent (one a GM added) is
+  // removed alone, and no other grapple of either creature ends.
+  const Combatant* h = d.state().Find(holder);
+  if (h != nullptr) {
     if (const Condition* g = h->FindRelative(kGrappling, held); g != nullptr) {
       RETURN_IF_ERROR(RemoveCondition(d, holder, g->id, why));
     }
-    const Combatant* c = d.state().Find(held);
-    if (c == nullptr) continue;
-    if (const Condition* g = c->FindRelative(kGrappled, holder); g != nullptr) {
-      RETURN_IF_ERROR(RemoveCondition(d, held, g->id, why));
-    }
+  }
+  const Combatant* c = d.state().Find(held);
+  if (c == nullptr) return absl::OkStatus();
+  if (const Condition* g = c->FindRelative(kGrappled, holder); g != nullptr) {
+    RETURN_IF_ERROR(RemoveCondition(d, held, g->id, why));
   }
   return absl::OkStatus();
+}
+
+absl::Status EndGrappleWith(Decision& d, const std::string& who,
+                            const std::string& other, const Why& why) {
+  RETURN_IF_ERROR(EndHold(d, who, other, why));
+  return EndHold(d, other, who, why);
 }
 
 absl::Status AddShaken(Decision& d, std::string who, std::string by,

@@ -174,8 +174,14 @@ std::vector<std::string> GrapplePartners(const Combatant& c);
 // The grapple partners of `c` whose space it no longer overlaps (L59 "Both
 // Creatures share the space"), in condition order.
 std::vector<std::string> PartnersApart(const State& s, const Combatant& c);
+// Ends `holder`'s hold on `held` only (L148 "this condition ends"): its
+// Grappling on `held` with the Grappled daughter, and a Grappled of `held`
+// relative to `holder` that has no Grappling behind it (a GM's); every other
+// grapple of either goes on.
+absl::Status EndHold(Decision& d, const std::string& holder,
+                     const std::string& held, const Why& why);
 // Ends the grapple between `who` and `other` only (either holding the
-// other), leaving `who`'s other grapples.
+// other: EndHold both ways), leaving `who`'s other grapples.
 absl::Status EndGrappleWith(Decision& d, const std::string& who,
                             const std::string& other, const Why& why);
 // Whether `c` is Hidden or Undetected from `observer` (L115, L117).

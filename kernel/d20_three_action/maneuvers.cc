@@ -74,19 +74,6 @@ const Weapon* ManeuverWeapon(const Combatant& a, const fb::CommandT& c) {
   return c.weapon.empty() ? nullptr : a.FindWeapon(c.weapon);
 }
 
-// L148 "If you succeed an opposed Melee Attack roll against the Creature
-// Grappling you ... this condition ends": `who`'s being Grappled by
-// `grappler` (its Grappled is a daughter of the grappler's Grappling); a
-// grapple `who` holds on another creature, or another's on it, goes on.
-absl::Status EndGrappledBy(Decision& d, const std::string& who,
-                           const std::string& grappler, const Why& why) {
-  const Combatant* g = d.state().Find(grappler);
-  const Condition* holds =
-      g == nullptr ? nullptr : g->FindRelative(kGrappling, who);
-  if (holds == nullptr) return EndGrapples(d, who, why);
-  return RemoveCondition(d, grappler, holds->id, why);
-}
-
 int64_t FreeHands(const Combatant& a) {
   // L148/L150: each grapple takes one arm.
   return a.Stat("hands", 2) - static_cast<int64_t>(Named(a, kGrappling).size() +
@@ -254,35 +241,21 @@ absl::Status EndGrapplesLeftBehind(Decision& d, const std::string& who,
                                    const std::string& by, Pos to,
                                    uint64_t cause) {
   const Combatant* c = d.state().Find(who);
-  struct End {
-    std::string holder;
-    uint32_t id;
-    std::string partner;
-  };
-  std::vector<End> ends;
-  for (const auto& [id, cond] : c->conditions) {
-    if (cond.name != kGrappled && cond.name != kGrappling) continue;
-    if (cond.relative_to.empty() || cond.relative_to == by) continue;
-    const Combatant* o = d.state().Find(cond.relative_to);
-    if (o == nullptr || space::Overlaps(to, c->size, o->at, o->size)) continue;
-    if (cond.name == kGrappling) {
-      ends.push_back({who, id, o->id});
+  std::vector<std::string> apart;
+  for (const std::string& other : GrapplePartners(*c)) {
+    const Combatant* o = d.state().Find(other);
+    if (other == by || o == nullptr ||
+        space::Overlaps(to, c->size, o->at, o->size)) {
       continue;
     }
-    for (const auto& [oid, ocond] : o->conditions) {
-      if (ocond.name == kGrappling && ocond.relative_to == who) {
-        ends.push_back({o->id, oid, o->id});
-      }
-    }
+    apart.push_back(other);
   }
-  for (const End& e : ends) {
-    const Combatant* h = d.state().Find(e.holder);
-    if (h == nullptr || h->conditions.count(e.id) == 0) continue;
-    RETURN_IF_ERROR(RemoveCondition(
-        d, e.holder, e.id,
+  for (const std::string& other : apart) {
+    RETURN_IF_ERROR(EndGrappleWith(
+        d, who, other,
         {cause, "000.grapple", {},
-         absl::StrCat(who, " is pulled into ", by, "'s space, out of ",
-                      e.partner, "'s (L59)")}));
+         absl::StrCat(who, " is pulled into ", by, "'s space, out of ", other,
+                      "'s (L59)")}));
   }
   return absl::OkStatus();
 }
@@ -373,6 +346,8 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // The squares the pusher can follow along (a wall, the map's edge or
   // another living creature stops it; the pushed creature is ahead).
   std::vector<Pos> follow;
+  // Its grapple partners move with it (L148, L150): none stands in its way.
+  const std::vector<std::string> partners = GrapplePartners(p0);
   // L51 "cannot Move more than your Speed", L144 "cannot Move from its
   // space under its own Power": it follows no farther than `cap` squares
   // (none when Entangled, Speed 0), and adjacency then stops the push.
@@ -384,7 +359,8 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
       const Combatant* o = d.state().OccupantAt(q, pusher);
       if (IsWall(d.state().TerrainAt(q)) ||
           (o != nullptr && !IsDead(*o) && o->id != target &&
-           o->id != GrappledBy(p0))) {
+           std::find(partners.begin(), partners.end(), o->id) ==
+               partners.end())) {
         blocked = true;
         break;
       }
@@ -453,16 +429,14 @@ absl::Status PushAway(Decision& d, std::string pusher, std::string target,
   // L59 "Both Creatures share the space": pushed out of its grapple
   // partner's space, the pushed creature is no longer held / holding (as a
   // Push by the grappled creature itself ends it, L148).
-  const Combatant* t1 = d.state().Find(target);
-  for (const std::string& other : {GrapplerOf(*t1), GrappledBy(*t1)}) {
-    const Combatant* o = other.empty() ? nullptr : d.state().Find(other);
-    if (o == nullptr ||
-        space::Overlaps(t1->at, t1->size, o->at, o->size)) {
-      continue;
-    }
-    return EndGrapples(d, target,
-                       {cause, "000.push", {},
-                        "pushed out of " + other + "'s space"});
+  // Each partner left behind (a creature may be held by two, L59 "a free
+  // hand"): only those grapples end; a grappler that followed still shares
+  // the space.
+  for (const std::string& other :
+       PartnersApart(d.state(), *d.state().Find(target))) {
+    RETURN_IF_ERROR(EndGrappleWith(
+        d, target, other,
+        {cause, "000.push", {}, "pushed out of " + other + "'s space"}));
   }
   return absl::OkStatus();
 }
@@ -559,8 +533,8 @@ absl::Status ResolveManeuver(Decision& d, const fb::CommandT& c,
   // grappling you ends the grapple.
   if ((c.action == "push" || c.action == "grapple") &&
       a.FindRelative(kGrappled, t.id) != nullptr) {
-    RETURN_IF_ERROR(EndGrappledBy(
-        d, a.id, t.id, {cause, "000.grappled", {}, "broke the grapple"}));
+    RETURN_IF_ERROR(EndHold(d, t.id, a.id,
+                            {cause, "000.grappled", {}, "broke the grapple"}));
   }
   if (c.action == "break") {
     const std::string item = ParamText(c, "item");
@@ -719,8 +693,8 @@ absl::Status ResolveEscape(Decision& d, const fb::CommandT& c, const Ctx& ctx) {
   // with an Attack's consequences.
   RETURN_IF_ERROR(AfterAnAttack(d, a.id, g.id, o.success, ctx.cause));
   if (!o.success) return absl::OkStatus();
-  return EndGrappledBy(d, a.id, g.id,
-                       {ctx.cause, "000.grappled", {}, "escaped"});
+  // L148 "this condition ends": g's hold on a, no other grapple of a.
+  return EndHold(d, g.id, a.id, {ctx.cause, "000.grappled", {}, "escaped"});
 }
 
 absl::Status ValidateChoke(const State& s, const fb::CommandT& c,

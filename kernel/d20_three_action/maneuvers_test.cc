@@ -166,6 +166,32 @@ void GobThenOrcGrappleBo(Table& t) {
   ASSERT_OK(t.Submit(Cmd("orc", "grapple", {"bo"}), {12, 8}));  // 16 vs 12
 }
 
+// 000_ab2f36f2929fdde3.txt l.59 "Both Creatures share the space of the
+// larger Creature", l.148 "You are being Grappled by another Creature": the
+// GM rules gob Grappled by bo (at 12,8; no Grappling behind it); the ogre
+// (size 2, at 5,3) grapples gob and pulls it into its own space, not bo's:
+// that Grappled ends as a grapple with a Grappling does. Black-box: only a
+// Grappling was looked for, so gob stayed Grappled by bo out of its space.
+TEST(Maneuver, PulledIntoALargerGrapplersSpaceEndsARulingsGrapple) {
+  fb::CombatantSpecT ogre = Being("ogre", "party", 5, 3);
+  ogre.size = 2;
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), std::move(ogre),
+                      Being("bo", "party", 12, 8)}),
+          {15, 10, 5});
+  fb::CommandT held = Gm("gob", "gm_condition", "caught by bo");
+  WithText(held, "name", kGrappled);
+  WithText(held, "op", "add");
+  WithText(held, "relative_to", "bo");
+  ASSERT_OK(t.Submit(held));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ogre", "grapple", {"gob"}), {12, 8}));
+  EXPECT_EQ(At(t, "gob"), (Pos{5, 3}));
+  EXPECT_NE(t.state().Find("gob")->FindRelative(kGrappled, "ogre"), nullptr);
+  EXPECT_EQ(t.state().Find("gob")->FindRelative(kGrappled, "bo"),
+            nullptr);  // was: kept
+}
+
 // 000_ab2f36f2929fdde3.txt l.150 "If you Move the Creature you are
 // Grappling moves with you" (l.148 the same for the grappled creature);
 // l.59 "You must have a free hand": gob, with two hands, grapples bo and
@@ -294,6 +320,38 @@ TEST(Maneuver, AnEscapeEndsOnlyTheGrappleEscaped) {
   EXPECT_FALSE(Has(t, "gob", kGrappling));
   EXPECT_TRUE(Has(t, "bo", kGrappling));  // was: ended too
   EXPECT_TRUE(Has(t, "orc", kGrappled));
+}
+
+// 000_ab2f36f2929fdde3.txt l.148 "If you succeed an opposed Melee Attack
+// roll against the Creature Grappling you to Push them away or Grapple them
+// this condition ends": the Grappled condition, also one a GM gave with no
+// Grappling behind it (l.150 ends only the grappler's own condition). The
+// GM rules bo Grappled by gob (gob holds no Grappling); bo grapples orc
+// (into orc's square, 8,4) and escapes gob: bo is no longer Grappled, but
+// still Grappling orc. Black-box: with no Grappling of gob's to end, the
+// escape ended every grapple of bo, its hold on orc too.
+TEST(Maneuver, AnEscapeFromARulingsGrappleEndsOnlyThatCondition) {
+  Table t(D20ThreeAction(),
+          MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
+                      Being("orc", "goblins", 8, 4)}),
+          {15, 10, 5});
+  fb::CommandT held = Gm("bo", "gm_condition", "caught by gob");
+  WithText(held, "name", kGrappled);
+  WithText(held, "op", "add");
+  WithText(held, "relative_to", "gob");
+  ASSERT_OK(t.Submit(held));
+  ASSERT_EQ(t.state().Find("gob")->FindCondition(kGrappling), nullptr);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "bo");
+  ASSERT_OK(t.Submit(Cmd("bo", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_TRUE(t.state().Find("orc")->FindRelative(kGrappled, "bo") != nullptr);
+  // gob's opposed roll has Advantage (bo is Flat Footed to it, l.148):
+  // 2d20 keep-higher, 8 and 1.
+  ASSERT_OK(t.Submit(Cmd("bo", "escape", {"gob"}), {12, 8, 1}));  // 16 vs 12
+  EXPECT_EQ(t.state().Find("bo")->FindRelative(kGrappled, "gob"), nullptr);
+  EXPECT_NE(t.state().Find("bo")->FindRelative(kGrappling, "orc"),
+            nullptr);  // was: ended too
+  EXPECT_NE(t.state().Find("orc")->FindRelative(kGrappled, "bo"), nullptr);
 }
 
 // 000_ab2f36f2929fdde3.txt l.148 "You are Flat Footed to the Creature
@@ -465,6 +523,68 @@ TEST(Maneuver, PushedOutOfTheGrapplersSpaceEndsTheGrapple) {
   EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
   EXPECT_FALSE(Has(t, "gob", kGrappled));
   EXPECT_FALSE(Has(t, "aria", kGrappling));
+}
+
+// 000_ab2f36f2929fdde3.txt l.59 "Both Creatures share the space", l.51
+// "You must remain adjacent to the Enemy": gob and then orc grapple bo (all
+// three in 7,4); orc pushes bo 5 ft east and follows it into 8,4 (its
+// hold goes with it). bo left gob's space: gob's grapple ends; orc's, in
+// the space bo shares, goes on. Black-box: only the first grapple (gob's)
+// was looked at, and its end ended every grapple of bo, orc's too.
+TEST(Maneuver, PushedOutOfOneGrapplersSpaceKeepsTheGrapplerWhoFollowed) {
+  Table t(D20ThreeAction(), MakeRoster(GobOrcBo()), {15, 10, 5});
+  ASSERT_NO_FATAL_FAILURE(GobThenOrcGrappleBo(t));
+  fb::CommandT push = Cmd("orc", "push", {"bo"});
+  With(push, "distance", 5);
+  With(push, "dx", 1);
+  With(push, "dy", 0);
+  // bo is Flat Footed to orc (l.148): orc rolls 2d20 keep-higher, 15 and 1;
+  // bo 3: 19 vs 7.
+  ASSERT_OK(t.Submit(push, {15, 1, 3}));
+  EXPECT_EQ(At(t, "bo"), (Pos{8, 4}));
+  EXPECT_EQ(At(t, "orc"), (Pos{8, 4}));
+  EXPECT_EQ(At(t, "gob"), (Pos{7, 4}));
+  EXPECT_EQ(t.state().Find("bo")->FindRelative(kGrappled, "gob"), nullptr);
+  EXPECT_EQ(t.state().Find("gob")->FindCondition(kGrappling), nullptr);
+  EXPECT_NE(t.state().Find("bo")->FindRelative(kGrappled, "orc"),
+            nullptr);  // was: ended too
+  EXPECT_NE(t.state().Find("orc")->FindRelative(kGrappling, "bo"), nullptr);
+}
+
+// 000_ab2f36f2929fdde3.txt l.51 "You must remain adjacent to the Enemy",
+// l.150 "If you Move the Creature you are Grappling moves with you", l.59
+// "share the space of the larger Creature": the ogre (size 2, squares
+// 2-3,0-1) grapples zed and then ann (both pulled to 2,0), and pushes tim
+// (1,0) 5 ft west to 0,0. It follows to 1,0 (its space now covers 2,0,
+// where the two it holds are, and they move with it): tim at 0,0, the ogre,
+// zed and ann at 1,0. Black-box: only the first creature held (zed) was
+// let through; ann, the second, blocked the follow-up, so the push stopped
+// at 0 ft (the ogre could not stay adjacent).
+TEST(Maneuver, AGrapplerOfTwoFollowsItsPushOverBoth) {
+  fb::CombatantSpecT ogre = Being("ogre", "ogres", 2, 0);
+  ogre.size = 2;
+  Table t(D20ThreeAction(),
+          MakeRoster({std::move(ogre), Being("zed", "party", 4, 0),
+                      Being("ann", "party", 4, 1), Being("tim", "party", 1, 0)}),
+          {15, 10, 5, 3});
+  ASSERT_EQ(t.state().active, "ogre");
+  // The ogre is Flanked by tim and zed / ann (l.109): the defender's opposed
+  // roll has Advantage (2d20 keep-higher, 8 and 1): 16 vs 12 each.
+  ASSERT_OK(t.Submit(Cmd("ogre", "grapple", {"zed"}), {12, 8, 1}));
+  ASSERT_OK(t.Submit(Cmd("ogre", "grapple", {"ann"}), {12, 8, 1}));
+  ASSERT_EQ(At(t, "zed"), (Pos{2, 0}));
+  ASSERT_EQ(At(t, "ann"), (Pos{2, 0}));
+  fb::CommandT push = Cmd("ogre", "push", {"tim"});
+  With(push, "distance", 5);
+  With(push, "dx", -1);
+  With(push, "dy", 0);
+  ASSERT_OK(t.Submit(push, {15, 3}));  // 19 vs 7
+  EXPECT_EQ(At(t, "tim"), (Pos{0, 0}));  // was: 1,0
+  EXPECT_EQ(At(t, "ogre"), (Pos{1, 0}));
+  EXPECT_EQ(At(t, "zed"), (Pos{1, 0}));
+  EXPECT_EQ(At(t, "ann"), (Pos{1, 0}));
+  EXPECT_TRUE(Has(t, "zed", kGrappled));
+  EXPECT_TRUE(Has(t, "ann", kGrappled));
 }
 
 // 000 l.51: "You must remain adjacent to the Enemy and cannot Move more

@@ -169,7 +169,7 @@ class D20ThreeActionRuleset : public Ruleset {
   std::string id() const override { return "d20_three_action"; }
   // 2: kernel pending acts and windows (schema v5); 3: the fidelity pass
   // (issue 15) and verb schemas (issue 16) decide differently.
-  int32_t version() const override { return 14; }
+  int32_t version() const override { return 15; }
 
   absl::Status Setup(const fb::Roster& roster, Decision& d) const override {
     return SetupRoster(roster, d);

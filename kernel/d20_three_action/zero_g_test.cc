@@ -73,6 +73,40 @@ TEST(ZeroG, PushingOffAWallDriftsAtSpeedUntilItRunsIntoSomething) {
   EXPECT_EQ(NumOf(*ev, "000.zero_g", "moved_ft"), 5);
 }
 
+// 000_ab2f36f2929fdde3.txt l.85 "You will continue to Move in that
+// direction at you Speed at the beginning of your Turn every Round", l.150
+// "If you Move the Creature you are Grappling moves with you" (l.59 "a free
+// hand": two hands hold two): gob grapples bo (into 1,1) and then orc (into
+// 1,0, bo moving with it), and pushes off the wall 15 ft (its Speed 30
+// halved, l.150) to 4,0; both held move with it. At its round-2 turn start
+// it drifts 15 ft more to 7,0, bo and orc with it.
+TEST(ZeroG, AGrapplerOfTwoDriftsWithBoth) {
+  Table t(D20ThreeAction(),
+          Hall({Being("gob", "goblins", 1, 2), Being("bo", "party", 1, 1),
+                Being("orc", "party", 1, 0)}),
+          {15, 10, 5});
+  ASSERT_EQ(t.state().active, "gob");
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"bo"}), {12, 8}));   // 16 vs 12
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"orc"}), {12, 8}));  // 16 vs 12
+  ASSERT_EQ(At(t, "gob"), (Pos{1, 0}));
+  ASSERT_EQ(At(t, "bo"), (Pos{1, 0}));
+  auto far = t.Submit(PushOff("gob", {{2, 0}, {3, 0}, {4, 0}, {5, 0}}));
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition);  // 20 > 15
+  ASSERT_OK(t.Submit(PushOff("gob", {{2, 0}, {3, 0}, {4, 0}})));
+  EXPECT_EQ(At(t, "bo"), (Pos{4, 0}));
+  EXPECT_EQ(At(t, "orc"), (Pos{4, 0}));
+  ASSERT_EQ(t.state().Find("gob")->FindCondition(kDrifting)->level, 15);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("bo", "end_turn")));
+  EXPECT_EQ(At(t, "bo"), (Pos{4, 0}));  // no drift of its own
+  ASSERT_OK(t.Submit(Cmd("orc", "end_turn")));
+  EXPECT_EQ(At(t, "gob"), (Pos{7, 0}));
+  EXPECT_EQ(At(t, "bo"), (Pos{7, 0}));
+  EXPECT_EQ(At(t, "orc"), (Pos{7, 0}));
+  EXPECT_TRUE(Has(t, "bo", kGrappled));
+  EXPECT_TRUE(Has(t, "orc", kGrappled));
+}
+
 // l.85 is the rule of free fall: a drift carried out of the zero_g squares
 // ends there (gravity again).
 TEST(ZeroG, ADriftEndsWhereFreeFallEnds) {
