@@ -187,12 +187,17 @@ absl::Status DecideManipulate(const fb::CommandT& c, Decision& d) {
   const bool on_floor = dropped && a->Resource(kOnFloor + item, 0) != 0;
   if (on_floor) {
     // l.35 "an object within touch, such as ... picking up a ring": a
-    // disarmed item lies where it landed (l.69); touch: 1 m (as a grapple's).
+    // disarmed item lies where it landed (l.69), under the loser's whole
+    // space; touch: 1 m (as a grapple's) from any square of it.
     const Pos at{static_cast<int32_t>(a->Resource(kFloorX + item, 0)),
                  static_cast<int32_t>(a->Resource(kFloorY + item, 0))};
-    const int64_t m = space::Distance(kGrid, a->at, a->size, at, 1);
+    const int32_t side = static_cast<int32_t>(a->Resource(kFloorSize + item, 1));
+    const int64_t m = space::Distance(kGrid, a->at, a->size, at, side);
     if (m > 1) {
-      return Refuse("003.manipulate", absl::StrCat(item, " lies on the floor at (", at.x, ",", at.y, "), ", m,
+      const std::string where =
+          side > 1 ? absl::StrCat("under the ", side, " x ", side, " space at (", at.x, ",", at.y, ")")
+                   : absl::StrCat("at (", at.x, ",", at.y, ")");
+      return Refuse("003.manipulate", absl::StrCat(item, " lies on the floor ", where, ", ", m,
                                                    " m from ", who, ": not within touch (1 m)"));
     }
   }

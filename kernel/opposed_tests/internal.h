@@ -343,12 +343,14 @@ inline constexpr char kCover[] = "Cover";  // the GM's ruling (l.86-89)
 inline constexpr char kBraced[] = "Braced";
 inline constexpr char kFeint[] = "Feint";
 inline constexpr char kDropped[] = "Dropped";
-// An item a Disarm put on the floor (l.69), and the square it lies on:
-// resources "on_floor.<item>" (1 while it lies there), "floor_x.<item>",
-// "floor_y.<item>" of its owner.
+// An item a Disarm put on the floor (l.69), and where it lies: resources
+// "on_floor.<item>" (1 while it lies there) and the floor of the loser's
+// space, its top-left square "floor_x.<item>", "floor_y.<item>" and its side
+// "floor_size.<item>" (absent: 1, one square), of its owner.
 inline constexpr char kOnFloor[] = "on_floor.";
 inline constexpr char kFloorX[] = "floor_x.";
 inline constexpr char kFloorY[] = "floor_y.";
+inline constexpr char kFloorSize[] = "floor_size.";
 
 }  // namespace combat::kernel::opposed
 

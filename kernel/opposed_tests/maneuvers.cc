@@ -288,12 +288,18 @@ absl::Status DecideManeuver(const fb::CommandT& c, Decision& d) {
     } else if (m == "disarm") {
       RETURN_IF_ERROR(SetResource(d, loser.id, "dropped." + item_copy.name, 1,
                                   {seq, rule, nums, item_copy.name + " lands on the floor"}));
-      // Where it lands (l.69 "lands on the floor"): picked up again only
-      // from within touch of that square (l.35; actions.cc).
-      const Pos at = d.state().Find(loser.id)->at;
+      // Where it lands (l.69 "lands on the floor"): under the loser, on the
+      // floor of its whole space (the text names no square of a large
+      // body), picked up again only from within touch of that floor (l.35;
+      // actions.cc).
+      const Combatant* l = d.state().Find(loser.id);
+      const Pos at = l->at;
+      const int32_t side = l->size;
+      const bool record_side = side > 1 || l->Resource(kFloorSize + item_copy.name, 1) != side;
       RETURN_IF_ERROR(SetResource(d, loser.id, kOnFloor + item_copy.name, 1, {seq, rule, {}, "on the floor"}));
       RETURN_IF_ERROR(SetResource(d, loser.id, kFloorX + item_copy.name, at.x, {seq, rule}));
       RETURN_IF_ERROR(SetResource(d, loser.id, kFloorY + item_copy.name, at.y, {seq, rule}));
+      if (record_side) RETURN_IF_ERROR(SetResource(d, loser.id, kFloorSize + item_copy.name, side, {seq, rule}));
     } else if (m == "push") {
       const Combatant* l = d.state().Find(loser.id);
       // l.72 "pushed back": straight away from the winner's body, centre

@@ -405,6 +405,47 @@ TEST(Maneuvers, ADisarmedItemIsPickedUpFromWithinTouchOfWhereItLies) {
   EXPECT_EQ(t.state().Find("d")->Resource("dropped.sword"), 0);
 }
 
+// 003 l.69: "The item lands on the floor." and l.35: "Manipulate. You
+// interact with an object within touch". Black-box case: a 2 x 2 ogre
+// (size class 3) disarmed at (6,5) stands on (6..7, 5..6); the text names
+// no square of its body for the item, so it lies under the ogre's space,
+// within touch of whoever is within 1 m of any square of it. The ogre steps
+// 2 m right, to (8..9, 5..6): 1 m from (7,5), it picks its sword up; 3 m
+// right it is 2 m from the space: refused.
+TEST(Maneuvers, AnItemDisarmedFromALargeFoeLiesUnderItsWholeSpace) {
+  auto a = Who("a", "x", 5, 5, {{"health", 20}, {"speed", 6}, {"fighting_style", 1}},
+               {W("club", "1d6", "melee", "medium", {}, "crushing")});
+  auto d = Who("d", "y", 6, 5,
+               {{"health", 20}, {"speed", 6}, {"athletics", 1}, {"size_class", 3}, {"initiative", -5}},
+               {W("sword", "1d8", "melee", "medium")});
+  d.size = 2;
+  Table t(OpposedTests(), Roster({std::move(a), std::move(d)}), {6, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  CriticalWin(t);
+  // d one size larger: Athletics 1 + a boon = 2 dice: 1, 2 fail; damage 3.
+  ASSERT_TRUE(Maneuver(t, "disarm", {1, 2, 3}, "sword").ok());
+  ASSERT_EQ(t.state().Find("d")->Resource("dropped.sword"), 1);
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  auto away = Cmd("d", "move");
+  Path(away, {{7, 5}, {8, 5}, {9, 5}});
+  ASSERT_TRUE(t.Submit(away).ok());
+  if (!t.state().windows.empty()) {  // leaving a's reach: a passes
+    auto pass = Cmd("a", "pass");
+    pass.window = t.state().windows.begin()->first;
+    ASSERT_TRUE(t.Submit(pass).ok());
+  }
+  ASSERT_EQ(t.state().Find("d")->at, (Pos{9, 5}));
+  auto pick = Cmd("d", "manipulate");
+  pick.weapon = "sword";
+  auto far = t.Submit(pick);  // (9..10) to (6..7): 2 m
+  EXPECT_EQ(far.status().code(), absl::StatusCode::kFailedPrecondition) << far.status();
+  auto back = Cmd("d", "move");
+  Path(back, {{8, 5}});
+  ASSERT_TRUE(t.Submit(back).ok());
+  ASSERT_TRUE(t.Submit(pick).ok()) << "1 m from (7,5), a square of the ogre's space where it lost it";
+  EXPECT_EQ(t.state().Find("d")->Resource("dropped.sword"), 0);
+}
+
 TEST(Maneuvers, DisarmNamesAnItemTheLoserHolds) {
   Table t(OpposedTests(), Pair(2), {6, 1});
   CriticalWin(t);

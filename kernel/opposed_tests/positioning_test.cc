@@ -1447,5 +1447,58 @@ TEST(Opportunity, ActivatingAMagicItemProvokesNothingCastingASpellDoes) {
   EXPECT_EQ(t.state().windows.begin()->second.kind, "opportunity");
 }
 
+// 003 l.22: "A character can always choose not to act during their turn,
+// instead postponing it for later. They must immediately declare after
+// which character they would like to become the active character." By
+// hand: a (1 + 9), d (1 + 5), c (1 + 0). d Dodges a's Strike on a's turn (a
+// reaction, l.24: not during d's turn), so on its turn d has not acted and
+// saves it until after c: c is active, then d. c walks 1 m (l.11, no AP)
+// and is refused a save (the program's reading of "postponing it", the
+// whole turn: GM ruling point); the GM who rules otherwise clears
+// `moved_m` and `turn_acts`, and c saves until after d.
+TEST(Turns, AReactionOffTurnIsNoActingDuringTheTurnAfterMovingTheGmRules) {
+  Table t(OpposedTests(),
+          Roster({Who("a", "x", 2, 2, {{"health", 50}, {"speed", 3}, {"fighting_style", 1}, {"initiative", 9}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("d", "y", 3, 2, {{"health", 50}, {"speed", 3}, {"dodge", 1}, {"initiative", 5}},
+                      {W("club", "1d6", "melee", "medium", {}, "crushing")}),
+                  Who("c", "y", 9, 9, {{"health", 50}, {"speed", 3}, {"initiative", 0}}, {})}),
+          {1, 1, 1});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  ASSERT_EQ(t.state().active, "a");
+  auto s = Cmd("a", "strike", {"d"});
+  s.weapon = "club";
+  ASSERT_TRUE(t.Submit(s).ok());
+  auto dodge = Cmd("d", "defend");
+  dodge.window = t.state().windows.rbegin()->first;
+  WithText(dodge, "defense", "dodge");
+  ASSERT_TRUE(t.Submit(dodge, {1, 1}).ok());  // both fail: nothing happens (l.59)
+  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
+  ASSERT_EQ(t.state().active, "d");
+  EXPECT_EQ(t.state().Find("d")->Resource("ap"), 2);  // the Dodge's AP
+  auto save = Cmd("d", "save_turn");
+  WithText(save, "after", "c");
+  auto saved = t.Submit(save);
+  ASSERT_TRUE(saved.ok()) << saved.status();
+  ASSERT_EQ(t.state().active, "c");
+  auto walk = Cmd("c", "move");
+  Path(walk, {{9, 8}});
+  ASSERT_TRUE(t.Submit(walk).ok());
+  auto late = Cmd("c", "save_turn");
+  WithText(late, "after", "d");
+  auto refused = t.Submit(late);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition) << refused.status();
+  EXPECT_EQ(t.state().active, "c");
+  for (const char* key : {"moved_m", "turn_acts"}) {
+    auto gm = Gm("gm_set", "c", "c only stepped aside: it may still wait");
+    WithText(gm, "resource", key);
+    With(gm, "value", 0);
+    ASSERT_TRUE(t.Submit(gm).ok());
+  }
+  ASSERT_TRUE(t.Submit(late).ok());
+  EXPECT_EQ(t.state().active, "d");
+  EXPECT_EQ(t.state().Find("c")->at, (Pos{9, 8}));
+}
+
 }  // namespace
 }  // namespace combat::kernel::opposed::testutil
