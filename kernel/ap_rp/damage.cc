@@ -78,7 +78,11 @@ DamageCalc ComputeDamage(const Combatant& target, std::vector<DamagePart> parts,
       incoming = incoming || p.amount > 0;
       continue;
     } else if (target.HasTag("resist:" + p.type)) {
-      p.amount = FloorDiv(p.amount, 2);  // l.79: halves; rounded down (reading of l.53, the text's only rounding: "rounded down")
+      // l.79 "reduces all incoming damage of that type by half": the half
+      // is what is taken off, and a half is rounded down (l.53 "1,5, which
+      // is rounded down to 1"): 7 -> 7 - 3 = 4, as vulnerability's half
+      // (below) and both together (above: - 3 + 3).
+      p.amount = p.amount - FloorDiv(p.amount, 2);
       tag = "resist:" + p.type;
     } else if (target.HasTag("vulnerable:" + p.type)) {
       p.amount = p.amount + FloorDiv(p.amount, 2);  // l.79: "by half" more, the half rounded down (l.53)

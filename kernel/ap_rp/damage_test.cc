@@ -105,7 +105,7 @@ TEST(Damage, PsychicUsesTheWillDrValue) {
 // which name them: Physical (l.81); Chemical, Cold, Heat, Poison, Shock
 // (l.84-88); Curse, Holy, Spirit (l.91-93); Psychic, Reality (l.96-97).
 // Each is a type a creature can resist ("Resistance reduces all incoming
-// damage of that type by half", l.79): 7 -> 3 for every one (Poison and
+// damage of that type by half", l.79): 7 -> 4 for every one (Poison and
 // Psychic meet a DR value of 0 at Con / Wil 10, l.87, l.96; the others
 // Armor 0); a resistance to another type leaves 7. Holy against a creature
 // is non-lethal (l.92) but still damage.
@@ -115,7 +115,7 @@ TEST(Damage, EachOfTheElevenTypesIsResistedByHalf) {
   ASSERT_EQ(types.size(), 11u);
   for (const std::string& type : types) {
     EXPECT_TRUE(IsDamageType(type)) << type;
-    EXPECT_EQ(ComputeDamage(Target({}, {"resist:" + type}), {{type, 7}}, {}).total, 3) << type;
+    EXPECT_EQ(ComputeDamage(Target({}, {"resist:" + type}), {{type, 7}}, {}).total, 4) << type;
     const std::string other = type == "cold" ? "heat" : "cold";
     EXPECT_EQ(ComputeDamage(Target({}, {"resist:" + other}), {{type, 7}}, {}).total, 7) << type;
   }
@@ -123,10 +123,10 @@ TEST(Damage, EachOfTheElevenTypesIsResistedByHalf) {
   EXPECT_FALSE(IsDamageType("necrotic"));
 }
 
-// l.79: resistance halves (rounded down), immunity nullifies,
-// vulnerability x1.5 (rounded down).
+// l.79: resistance takes off half, immunity nullifies, vulnerability adds
+// half (each half rounded down, l.53).
 TEST(Damage, ResistanceImmunityVulnerability) {
-  EXPECT_EQ(ComputeDamage(Target({}, {"resist:cold"}), {{"cold", 7}}, {}).total, 3);
+  EXPECT_EQ(ComputeDamage(Target({}, {"resist:cold"}), {{"cold", 7}}, {}).total, 4);
   EXPECT_EQ(ComputeDamage(Target({}, {"immune:cold"}), {{"cold", 7}}, {}).total, 0);
   EXPECT_EQ(ComputeDamage(Target({}, {"vulnerable:cold"}), {{"cold", 7}}, {}).total, 10);
   EXPECT_EQ(ComputeDamage(Target({}, {"vulnerable:heat"}), {{"cold", 7}}, {}).total, 7);
@@ -141,7 +141,7 @@ TEST(Damage, ResistanceAndVulnerabilityTogetherCancel) {
   EXPECT_EQ(ComputeDamage(Target({}, {"resist:cold", "vulnerable:cold"}), {{"cold", 7}}, {}).total, 7);
   EXPECT_EQ(ComputeDamage(Target({{"armor", 2}}, {"resist:cold", "vulnerable:cold"}), {{"cold", 7}}, {}).total, 5);
   EXPECT_EQ(ComputeDamage(Target({}, {"resist:cold", "vulnerable:cold", "immune:cold"}), {{"cold", 7}}, {}).total, 0);
-  EXPECT_EQ(ComputeDamage(Target({}, {"resist:cold", "vulnerable:heat"}), {{"cold", 7}, {"heat", 7}}, {}).total, 13);
+  EXPECT_EQ(ComputeDamage(Target({}, {"resist:cold", "vulnerable:heat"}), {{"cold", 7}, {"heat", 7}}, {}).total, 14);  // 4 + 10
 }
 
 // 004_1a3e461770fc9e7a.txt l.79 "Resistance reduces all incoming damage of
@@ -149,11 +149,27 @@ TEST(Damage, ResistanceAndVulnerabilityTogetherCancel) {
 // half": the parts of one type in a hit (a weapon's 5 Physical and its
 // dmg_physical 3) are one amount: resisted 8 / 2 = 4, vulnerable 8 + 4 =
 // 12 (black-box: each part apart, 2 + 1 = 3 and 7 + 4 = 11); another type
-// stays apart (5 Physical + 3 Cold resisting Physical: 2 + 3 = 5).
+// stays apart (5 Physical + 3 Cold resisting Physical: 5 - 2 + 3 = 6).
 TEST(Damage, PartsOfOneTypeAreHalvedAsOneAmount) {
   EXPECT_EQ(ComputeDamage(Target({}, {"resist:physical"}), {{"physical", 5}, {"physical", 3}}, {}).total, 4);
   EXPECT_EQ(ComputeDamage(Target({}, {"vulnerable:physical"}), {{"physical", 5}, {"physical", 3}}, {}).total, 12);
-  EXPECT_EQ(ComputeDamage(Target({}, {"resist:physical"}), {{"physical", 5}, {"cold", 3}}, {}).total, 5);
+  EXPECT_EQ(ComputeDamage(Target({}, {"resist:physical"}), {{"physical", 5}, {"cold", 3}}, {}).total, 6);
+}
+
+// 004_1a3e461770fc9e7a.txt l.79 "Resistance reduces all incoming damage of
+// that type by half" with l.53 "3 plus 1,5, which is rounded down to 1":
+// the half is what is taken off, rounded down as l.53 rounds a half: 7 ->
+// 7 - 3 = 4, 1 -> 1 - 0 = 1, 2 -> 1, 9 -> 5, as vulnerability adds the
+// half rounded down (7 -> 10) and both together give 7 - 3 + 3 = 7
+// (black-box: the damage itself was halved and rounded down, 7 -> 3, a
+// half of 3.5 taken off as 4).
+TEST(Damage, ResistanceTakesOffTheHalfRoundedDown) {
+  const Combatant t = Target({}, {"resist:heat"});
+  EXPECT_EQ(ComputeDamage(t, {{"heat", 7}}, {}).total, 4);
+  EXPECT_EQ(ComputeDamage(t, {{"heat", 1}}, {}).total, 1);
+  EXPECT_EQ(ComputeDamage(t, {{"heat", 2}}, {}).total, 1);
+  EXPECT_EQ(ComputeDamage(t, {{"heat", 9}}, {}).total, 5);
+  EXPECT_EQ(ComputeDamage(Target({{"armor", 1}}, {"resist:heat"}), {{"heat", 7}}, {}).total, 3);  // 4 - 1 (l.64)
 }
 
 fb::RosterT Two() {

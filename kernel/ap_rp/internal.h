@@ -263,12 +263,15 @@ absl::StatusOr<size_t> ResolveMove(Decision& d, const fb::CommandT& c,
 // the damage the Ability or attack causing the movement deals the target
 // (applied after the move); `combine`: the collision damage is added to it
 // as one damage source (one Armor subtraction, l.114, l.64); `fails`: the
-// occupants that choose to fail their Strength DR (l.69).
+// occupants that choose to fail their Strength DR (l.69); `seen_from`: the
+// source's Viewpoint (leaning, l.112), the direction an occupant's DR cover
+// is judged from.
 absl::Status ForcedMove(Decision& d, const std::string& source,
                         const std::string& target, const std::vector<Pos>& path,
                         uint64_t cause, const std::string& rule,
                         std::vector<DamagePart> with = {}, bool combine = false,
-                        const std::vector<std::string>& fails = {});
+                        const std::vector<std::string>& fails = {},
+                        const Pos* seen_from = nullptr);
 // params.occupant_fails (shove, force_move): the ids, comma-separated, of
 // the occupants that choose to fail their Strength DR (l.69, l.114).
 std::vector<std::string> OccupantsFailing(const fb::CommandT& c);

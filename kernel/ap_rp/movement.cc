@@ -218,11 +218,12 @@ absl::Status CheckOccupantsFailing(const State& s, const fb::CommandT& c) {
 absl::Status ForcedMove(Decision& d, const std::string& source, const std::string& target,
                         const std::vector<Pos>& path, uint64_t cause, const std::string& rule,
                         std::vector<DamagePart> with, bool combine,
-                        const std::vector<std::string>& fails) {
+                        const std::vector<std::string>& fails, const Pos* seen_from) {
   Nums with_nums;
   for (const DamagePart& p : with) with_nums.push_back({"ability_" + p.type, p.amount});
   const Combatant t = *d.state().Find(target);
-  const Combatant src = *d.state().Find(source);
+  Combatant src = *d.state().Find(source);
+  if (seen_from != nullptr) src.at = *seen_from;  // l.112: as if standing there
   std::vector<Pos> walked;
   Pos prev = t.at;
   const int64_t distance = static_cast<int64_t>(path.size()) * kGrid.square;
@@ -384,14 +385,20 @@ absl::Status DecideForceMove(const fb::CommandT& c, Decision& d) {
     }
     prev = p;
   }
-  if (a->id != t->id && CoverOf(d.state(), *a, *t).level == 2) {
+  // l.112 "you can lean towards a space next to you, allowing you to see and
+  // target anything as if you were standing in that space": the Ability's
+  // user leans (lean_x / lean_y) as an attacker does.
+  RETURN_IF_ERROR(CheckLean(d.state(), *a, *t, c));
+  const Combatant from = Viewpoint(*a, c);
+  if (a->id != t->id && CoverOf(d.state(), from, *t).level == 2) {
     return Refuse("004.cover.full", t->id + " is in full cover from " + a->id + " (l.112)");
   }
   const std::string src = a->id;
   const std::string tgt = t->id;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
+  if (HasParam(c, "lean_x")) RETURN_IF_ERROR(AddLeaning(d, src, from.at, decl));
   RETURN_IF_ERROR(ForcedMove(d, src, tgt, PathOf(c), decl, "004.forced", with, ParamOr(c, "combine", 0) != 0,
-                             OccupantsFailing(c)));
+                             OccupantsFailing(c), &from.at));
   return FireOnChanges(d, c, decl);  // l.9: a held act on someone's damage
 }
 
@@ -402,7 +409,10 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   }
   ASSIGN_OR_RETURN(const Combatant* a, Actor(d.state(), c));
   ASSIGN_OR_RETURN(const Combatant* t, Target(d.state(), c));
-  if (a->id != t->id && CoverOf(d.state(), *a, *t).level == 2) {
+  // l.112: the Ability's user leans out of full cover as an attacker does.
+  RETURN_IF_ERROR(CheckLean(d.state(), *a, *t, c));
+  const Combatant from = Viewpoint(*a, c);
+  if (a->id != t->id && CoverOf(d.state(), from, *t).level == 2) {
     return Refuse("004.cover.full", t->id + " is in full cover from " + a->id + " (l.112)");
   }
   if (!HasParam(c, "x") || !HasParam(c, "y")) return Malformed(c, "params.x", "params x and y: the destination");
@@ -423,6 +433,7 @@ absl::Status DecideTeleport(const fb::CommandT& c, Decision& d) {
   // Every square the creature would cover there (l.115 "a space that is
   // already occupied"): whatever occupies them.
   const std::vector<std::string> others = BlockersAt(d.state(), tc, to);
+  if (HasParam(c, "lean_x")) RETURN_IF_ERROR(AddLeaning(d, from.id, from.at, decl));
   if (others.empty()) {
     // l.32 "you move with it if it moves": a climber goes with its
     // teleported mount (it stays on it).

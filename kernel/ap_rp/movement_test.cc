@@ -718,5 +718,60 @@ TEST(Movement, TheMovedTargetGivesTheOccupantNoCover) {
   EXPECT_EQ(Res(t, "w", kVitality), 30);
 }
 
+// 004 l.112 "While you are in full cover, you can lean towards a space next
+// to you, allowing you to see and target anything as if you were standing in
+// that space": the GM's force_move and teleport for a's Ability are
+// targeted as an attack is. a behind the full_cover at (2,1) cannot target
+// e at (6,1); leaning to (1,2) it can: e is pushed to (8,1) (or teleported
+// to (6,5)) and a leans (half cover) to the end of its turn (black-box: the
+// verbs took no lean_x / lean_y, so a source in full cover was refused by
+// its own cover).
+TEST(Movement, ForceMoveAndTeleportLeaningOutOfFullCover) {
+  auto roster = [] {
+    auto a = Being("a", "x", 1, 1, {{"ins", 20}});
+    auto e = Being("e", "y", 6, 1, {{"ins", 1}});
+    auto r = MakeRoster({a, e});
+    Terrain(r, 2, 1, "full_cover");
+    return r;
+  };
+  {
+    Table t(ApRp(), roster());
+    auto fm = Path(Gm("a", "force_move", "a gust ability"), {{7, 1}, {8, 1}});
+    fm.targets = {"e"};
+    EXPECT_EQ(t.Submit(fm).status().code(), absl::StatusCode::kFailedPrecondition);  // full cover
+    With(fm, "lean_x", 1);
+    With(fm, "lean_y", 2);
+    ASSERT_OK(t.Submit(fm));
+    EXPECT_EQ(t.state().Find("e")->at, (Pos{8, 1}));
+    EXPECT_EQ(t.state().Find("a")->at, (Pos{1, 1}));
+    EXPECT_TRUE(Has(t, "a", kLeaning));
+    ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+    EXPECT_FALSE(Has(t, "a", kLeaning));
+  }
+  {
+    Table t(ApRp(), roster());
+    auto tp = Gm("a", "teleport", "blink");
+    tp.targets = {"e"};
+    With(tp, "x", 6);
+    With(tp, "y", 5);
+    EXPECT_EQ(t.Submit(tp).status().code(), absl::StatusCode::kFailedPrecondition);  // full cover
+    With(tp, "lean_x", 1);
+    With(tp, "lean_y", 2);
+    ASSERT_OK(t.Submit(tp));
+    EXPECT_EQ(t.state().Find("e")->at, (Pos{6, 5}));
+    EXPECT_TRUE(Has(t, "a", kLeaning));
+    // From the open there is nothing to lean out of (as for an attack).
+    auto open = Gm("e", "teleport", "blink");
+    open.targets = {"e"};
+    With(open, "x", 6);
+    With(open, "y", 7);
+    With(open, "lean_x", 7);
+    With(open, "lean_y", 5);
+    auto refused = t.Submit(open);
+    EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_NE(refused.status().message().find("nothing to lean out of"), std::string::npos) << refused.status();
+  }
+}
+
 }  // namespace
 }  // namespace combat::kernel::aprp

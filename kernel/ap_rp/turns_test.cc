@@ -1186,6 +1186,76 @@ TEST(Turns, AUnionWithASurprisedMemberActsAtTheEndOfRoundOne) {
   EXPECT_EQ(t.state().order[0].actor, "h");
 }
 
+// 004_1a3e461770fc9e7a.txt l.6 "Each participant also gains two Reaction
+// Points (RP) for the whole round" with l.12 "they act at the end of the
+// first round instead of using their normal initiative": surprise moves the
+// surprised creature's turn, not its RP. Before its turn at the end of round
+// 1, s (surprised) is switched with by its ally a (a's 1 AP, s's 1 RP,
+// l.23) and pays 1 RP for a reaction feature: 2 -> 1 -> 0; a third RP is
+// refused. Round 2 gives it 2 again.
+TEST(Turns, ASurprisedCreatureHasItsTwoRpInRoundOne) {
+  auto a = Being("a", "x", 1, 1, {{"ins", 15}});  // 30
+  auto s = Being("s", "x", 2, 1, {{"ins", 20}});  // 40, surprised
+  Tag(s, "surprised");
+  auto b = Being("b", "y", 8, 8, {{"ins", 10}});  // 20
+  Table t(ApRp(), MakeRoster({a, s, b}));
+  ASSERT_EQ(t.state().order.back().actor, "s");
+  EXPECT_EQ(Res(t, "s", kRp), 2);
+  ASSERT_OK(t.Submit(Cmd("a", "switch_places", {"s"})));
+  EXPECT_EQ(t.state().Find("s")->at, (Pos{1, 1}));
+  EXPECT_EQ(Res(t, "s", kRp), 1);
+  fb::CommandT f = Cmd("s", "use_feature");
+  f.text = "a reaction feature";
+  With(f, "rp", 1);
+  ASSERT_OK(t.Submit(f));
+  EXPECT_EQ(Res(t, "s", kRp), 0);
+  EXPECT_EQ(t.Submit(f).status().code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_OK(t.Submit(Cmd("a", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("b", "end_turn")));
+  ASSERT_TRUE(t.state().IsTurnOf("s"));
+  ASSERT_OK(t.Submit(Cmd("s", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  EXPECT_EQ(Res(t, "s", kRp), 2);
+}
+
+// 004_1a3e461770fc9e7a.txt l.10 "The Initiative of a union is equal to the
+// sum of the Initiative of all participating creatures divided by the
+// number of those creatures" with l.53's rounding ("1,5, which is rounded
+// down to 1"): k 26 + h 27 = 53, / 2 = 26.5 -> 26; three, 26 + 27 + 30 =
+// 83, / 3 = 27.67 -> 27 (foe2 28 goes first: the union is not 28). Each
+// member has its own 2 RP (l.6 "Each participant").
+TEST(Turns, AUnionsInitiativeIsTheAverageRoundedDown) {
+  auto k = Being("k", "x", 1, 1, {{"ins", 13}});                       // 26
+  auto h = Being("h", "x", 2, 1, {{"ins", 13}, {"athletics", 1}});     // 27
+  auto p = Being("p", "x", 3, 1, {{"ins", 15}});                       // 30
+  auto foe2 = Being("foe2", "y", 8, 8, {{"ins", 14}});                 // 28
+  {
+    auto k2 = k, h2 = h;
+    Tag(k2, "union:kh");
+    Tag(h2, "union:kh");
+    Table t(ApRp(), MakeRoster({k2, h2, p, foe2}));
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    ASSERT_EQ(t.state().order.size(), 3u);
+    EXPECT_EQ(t.state().order[2].actor, "h");
+    EXPECT_EQ(t.state().order[2].initiative, 26);
+    EXPECT_EQ(Res(t, "k", kRp), 2);
+    EXPECT_EQ(Res(t, "h", kRp), 2);
+  }
+  {
+    auto k3 = k, h3 = h, p3 = p;
+    Tag(k3, "union:khp");
+    Tag(h3, "union:khp");
+    Tag(p3, "union:khp");
+    Table t(ApRp(), MakeRoster({k3, h3, p3, foe2}));
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    ASSERT_EQ(t.state().order.size(), 2u);
+    EXPECT_EQ(t.state().order[0].actor, "foe2");
+    EXPECT_EQ(t.state().order[1].actor, "p");
+    EXPECT_EQ(t.state().order[1].initiative, 27);
+    ASSERT_EQ(t.state().order[1].members.size(), 2u);
+  }
+}
+
 // l.12: surprised creatures act at the end of round 1; unsurprised enemies
 // start hidden from them.
 TEST(Turns, Surprise) {

@@ -171,7 +171,9 @@ std::vector<VerbSchema> Build() {
     s.targets = Use::kRequired;
     s.path = Use::kRequired;
     s.params = {{"combine", T::kFlag, false, {}, "combine the collision damage with the Ability's"},
-                {"occupant_fails", T::kText, false, {}, "the occupants (ids, comma-separated) choosing to fail the Strength DR (l.69, l.114)"}};
+                {"occupant_fails", T::kText, false, {}, "the occupants (ids, comma-separated) choosing to fail the Strength DR (l.69, l.114)"},
+                {"lean_x", T::kInt, false, {}, "the actor leaning out of full cover: the square's x (l.112)"},
+                {"lean_y", T::kInt, false, {}, "the actor leaning out of full cover: the square's y (l.112)"}};
     for (const std::string& d : DamageTypes()) {
       s.params.push_back({"dmg_" + d, T::kNonNeg, false, {}, "the Ability's " + d + " damage"});
     }
@@ -180,7 +182,9 @@ std::vector<VerbSchema> Build() {
   {
     VerbSchema s{"teleport", "the GM teleports the target to a square", "004.teleport", true};
     s.targets = Use::kRequired;
-    s.params = {{"x", T::kInt, true, {}, "the destination's x"}, {"y", T::kInt, true, {}, "the destination's y"}};
+    s.params = {{"x", T::kInt, true, {}, "the destination's x"}, {"y", T::kInt, true, {}, "the destination's y"},
+                {"lean_x", T::kInt, false, {}, "the actor leaning out of full cover: the square's x (l.112)"},
+                {"lean_y", T::kInt, false, {}, "the actor leaning out of full cover: the square's y (l.112)"}};
     t.push_back(std::move(s));
   }
   {
