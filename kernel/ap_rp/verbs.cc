@@ -31,8 +31,8 @@ ParamSpec Spec(const std::string& key, const std::string& action) {
       {"ignore_armor", T::kNonNeg, false, {}, "Armor ignored (l.66)"},
       {"armor_from", T::kText, false, DamageTypes(), "the damage type armor applies to (l.65)"},
       {"maneuver_tier", T::kNonNeg, false, {}, "a combat maneuver's tier"},
-      {"lean_x", T::kInt, false, {}, "leaning out of cover: the square's x"},
-      {"lean_y", T::kInt, false, {}, "leaning out of cover: the square's y"},
+      {"lean_x", T::kInt, false, {}, "the actor leaning out of full cover: the square's x (l.112)"},
+      {"lean_y", T::kInt, false, {}, "the actor leaning out of full cover: the square's y (l.112)"},
       {"takes", T::kFlag, false, {}, "an item comes into a free hand"},
       {"releases", T::kFlag, false, {}, "an item leaves a hand"},
       {"declined", T::kFlag, false, {}, "the ally declines its reaction (1 RP): the action fails (l.23)"},
@@ -171,9 +171,7 @@ std::vector<VerbSchema> Build() {
     s.targets = Use::kRequired;
     s.path = Use::kRequired;
     s.params = {{"combine", T::kFlag, false, {}, "combine the collision damage with the Ability's"},
-                {"occupant_fails", T::kText, false, {}, "the occupants (ids, comma-separated) choosing to fail the Strength DR (l.69, l.114)"},
-                {"lean_x", T::kInt, false, {}, "the actor leaning out of full cover: the square's x (l.112)"},
-                {"lean_y", T::kInt, false, {}, "the actor leaning out of full cover: the square's y (l.112)"}};
+                Spec("occupant_fails", ""), Spec("lean_x", ""), Spec("lean_y", "")};
     for (const std::string& d : DamageTypes()) {
       s.params.push_back({"dmg_" + d, T::kNonNeg, false, {}, "the Ability's " + d + " damage"});
     }
@@ -183,8 +181,7 @@ std::vector<VerbSchema> Build() {
     VerbSchema s{"teleport", "the GM teleports the target to a square", "004.teleport", true};
     s.targets = Use::kRequired;
     s.params = {{"x", T::kInt, true, {}, "the destination's x"}, {"y", T::kInt, true, {}, "the destination's y"},
-                {"lean_x", T::kInt, false, {}, "the actor leaning out of full cover: the square's x (l.112)"},
-                {"lean_y", T::kInt, false, {}, "the actor leaning out of full cover: the square's y (l.112)"}};
+                Spec("lean_x", ""), Spec("lean_y", "")};
     t.push_back(std::move(s));
   }
   {
@@ -192,8 +189,7 @@ std::vector<VerbSchema> Build() {
     s.targets = Use::kRequired;
     s.params = {{"kind", T::kText, true, {"str", "dex", "con", "int", "cha", "ins", "wil"}, "the stat rolled (l.70)"},
                 {"fail", T::kFlag, false, {}, "fails without a roll"},
-                {"lean_x", T::kInt, false, {}, "the actor leaning out of full cover: the square's x (l.112)"},
-                {"lean_y", T::kInt, false, {}, "the actor leaning out of full cover: the square's y (l.112)"}};
+                Spec("lean_x", ""), Spec("lean_y", "")};
     t.push_back(std::move(s));
   }
   for (VerbSchema& g : GmVerbSchemas({})) {
