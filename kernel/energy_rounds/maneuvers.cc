@@ -82,7 +82,11 @@ absl::StatusOr<std::vector<Pos>> PushPath(const State& s, const Combatant& a,
   const int64_t max = sprint ? 3 : 1;  // l.583, l.587
   std::vector<Pos> path = PathOf(c);
   if (path.empty()) {
-    const Pos v = DirVec(DirToward(a.at, t.at));
+    // l.583 "pushed 1 meter", l.591 "directly away from you": from the
+    // centre of the pusher's space through the centre of the target's
+    // (space::DirBetween), so a Large body pushes straight, not from its
+    // top-left square.
+    const Pos v = DirVec(space::DirBetween(a.at, a.size, t.at, t.size));
     path.push_back({t.at.x + v.x, t.at.y + v.y});
   }
   if (static_cast<int64_t>(path.size()) > max) {

@@ -573,6 +573,31 @@ TEST(Maneuvers, PushOneMetre) {
   EXPECT_TRUE(t.state().Find("orc")->Has("Unguarded"));  // l.476
 }
 
+// 002 l.583 "the target is Unguarded and pushed 1 meter"; l.591 "You
+// don't have to Push a creature directly away from you": with no path given
+// the push goes directly away, from the centre of the pusher's space
+// through the centre of the target's. kara, Large (l.441, 2x2 at (4,5):
+// squares (4..5, 5..6), centre (5, 6)), pushes the orc at (6,6) (centre
+// (6.5, 6.5)): away is (1.5, 0.5), 18 degrees south of east, under the
+// 22.5 that splits the octants: east, to (7,6) (was: from kara's top-left
+// square (4,5) toward (6,6), (2,1), 27 degrees: south-east, to (7,7)).
+// Unarmed AV 15 + 1 - 5 = 11; Evasion (Advantage, l.553) 2, 1 -> 10;
+// Fortitude 12 + 4 = 16, not higher than 16 (l.583).
+TEST(Maneuvers, ALargePushersPushGoesStraightAwayFromItsCentre) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 4, 5,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con", 1}, {"con_score", 12}, {"facing", 2}},
+                   {}, {"large"}));
+  cs.back().size = 2;  // 2 x 2 squares
+  cs.push_back(Who("orc", "orcs", 6, 6, {{"str", 3}, {"con", 2}, {"con_score", 14}}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = t.Submit(Man("push"), {15, 2, 1, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "av"), 11);
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 6}));
+}
+
 TEST(Maneuvers, FailedPushLeavesYouUnguarded) {
   Table t(EnergyRounds(), Mat());
   ASSERT_TRUE(t.Submit(GmAdds("orc", "Exposed")).ok());
