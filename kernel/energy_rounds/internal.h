@@ -346,8 +346,9 @@ absl::Status NoteMoved(Decision& d, const std::string& actor, int64_t metres,
 // streak (l.27, l.31); `note` says which.
 absl::Status BreakStreak(Decision& d, const std::string& actor, uint64_t cause,
                          const std::string& note = "a non-movement act breaks the run");
-// Turns `actor` toward `to` (free, l.410) when it does not already face it.
-absl::Status TurnToward(Decision& d, const std::string& actor, Pos to,
+// Turns `actor` toward `to` (free, l.410) when it does not already face it:
+// from the centre of its space to the centre of `to`'s.
+absl::Status TurnToward(Decision& d, const std::string& actor, const Combatant& to,
                         uint64_t cause);
 
 // ---- defense.cc

@@ -182,7 +182,7 @@ absl::StatusOr<MeleeResult> MeleeAttackRoll(Decision& d, const fb::CommandT& c,
                                             const MeleeSpec& spec, uint64_t cause) {
   MeleeResult r;
   const std::string aid = c.actor, tid = c.targets[0];
-  RETURN_IF_ERROR(TurnToward(d, aid, d.state().Find(tid)->at, cause));
+  RETURN_IF_ERROR(TurnToward(d, aid, *d.state().Find(tid), cause));
   if (d.state().Find(aid)->Has("Defending")) {
     RETURN_IF_ERROR(RemoveConditionsNamed(d, aid, "Defending",
                                           {cause, "002.defend", {}, "it attacks"}));

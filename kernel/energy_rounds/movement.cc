@@ -162,11 +162,13 @@ absl::Status BreakStreak(Decision& d, const std::string& actor, uint64_t cause,
   return SetIf(d, actor, res::kSprinted, 0, why);
 }
 
-absl::Status TurnToward(Decision& d, const std::string& actor, Pos to,
+absl::Status TurnToward(Decision& d, const std::string& actor, const Combatant& to,
                         uint64_t cause) {
   const Combatant* c = d.state().Find(actor);
-  if (Faces(*c, to)) return absl::OkStatus();
-  const int dir = DirToward(c->at, to);
+  if (Faces(*c, to.at)) return absl::OkStatus();
+  // Toward the target: from the centre of one space to the centre of the
+  // other (space::DirBetween), whatever their sizes (l.402, l.439).
+  const int dir = space::DirBetween(c->at, c->size, to.at, to.size);
   return SetResource(d, actor, res::kFacing, dir,
                      {cause, "002.facing.turn", {{"from", Facing(*c)}, {"to", dir}},
                       "turns to face its target (free)"});
@@ -586,7 +588,7 @@ absl::Status DecideFace(const fb::CommandT& c, Decision& d) {
   int dir = 0;
   if (!c.targets.empty()) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, 0));
-    dir = DirToward(a->at, t->at);
+    dir = space::DirBetween(a->at, a->size, t->at, t->size);  // centre to centre
   } else if (auto p = Param(c, "dir"); p.has_value()) {
     if (*p < 0 || *p > 7) return Malformed(c, "params.dir", "0..7 (0 north, clockwise)");
     dir = static_cast<int>(*p);

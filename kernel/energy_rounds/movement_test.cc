@@ -692,6 +692,31 @@ TEST(Movement, ExertionCostsWhatTheTableSays) {
   ExpectRulesKnown(t.log());
 }
 
+// 002 l.402 "you face the 3 squares in front of you"; l.410 "Turning around
+// does not take Energy"; l.441 a Large creature fills 2 x 2 squares. Facing
+// a creature turns toward it from the centre of one's space to the centre
+// of its: kara, Large at (4,5) (squares (4..5, 5..6), centre (5, 6)), and
+// the orc at (6,6) (centre (6.5, 6.5)): (1.5, 0.5), 18 degrees from east,
+// under the 22.5 that splits the octants: east (2) (was: from kara's
+// top-left square (4,5) to (6,6), (2, 1), 27 degrees: south-east, 3). So
+// she starts facing it (the nearest foe) and turns back to it the same.
+TEST(Movement, ALargeCreatureFacesAFoeFromTheCentreOfItsSpace) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 4, 5, {{"con_score", 12}}, {}, {"large"}));
+  cs.back().size = 2;  // 2 x 2 squares
+  cs.push_back(Who("orc", "orcs", 6, 6, {{"con_score", 14}}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(K(t).Resource("facing"), 2);
+  auto away = Cmd("kara", "face");
+  With(away, "dir", 6);
+  ASSERT_TRUE(t.Submit(away).ok());
+  auto f = Cmd("kara", "face", {"orc"});
+  ASSERT_TRUE(t.Submit(f).ok());
+  EXPECT_EQ(K(t).Resource("facing"), 2);
+  EXPECT_EQ(K(t).Resource("energy"), 5);
+}
+
 TEST(Movement, WallsAndFacing) {
   Table t(EnergyRounds(), Field());
   EXPECT_EQ(t.Submit(Move("run", {{2, 4}, {2, 3}})).status().code(),

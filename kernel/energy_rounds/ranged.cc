@@ -202,7 +202,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   if (ParamOr(c, "swift", 0) == 1) {
     RETURN_IF_ERROR(SetResource(d, aid, res::kSwiftUsed, 1, {cause, "002.swift.once", {}, ""}));
   }
-  RETURN_IF_ERROR(TurnToward(d, aid, d.state().Find(tid)->at, cause));
+  RETURN_IF_ERROR(TurnToward(d, aid, *d.state().Find(tid), cause));
   if (d.state().Find(aid)->Has("Defending")) {
     RETURN_IF_ERROR(RemoveConditionsNamed(d, aid, "Defending", {cause, "002.defend", {}, "it attacks"}));
   }
