@@ -107,6 +107,8 @@ using space::DirVec;
 // Whether `c` faces the square `p` (front 3 squares and the side squares,
 // l.402: within 90 degrees of its facing).
 bool Faces(const Combatant& c, Pos p);
+// Whether `c` faces any square of `o`'s space (l.402: a square faced as a whole).
+bool FacesSpace(const Combatant& c, const Combatant& o);
 int Facing(const Combatant& c);
 
 // ---- conditions.cc

@@ -156,7 +156,7 @@ absl::Status CheckManeuver(const State& s, const Combatant& a, const fb::Command
   Cost cost;
   cost.energy = EnergyForMelee(a, c, w == nullptr);
   if (c.action == "disarm") {
-    if (!Faces(*t, a.at)) {
+    if (!FacesSpace(*t, a)) {  // l.565 "facing you", l.402
       return Refuse("002.maneuver.disarm", absl::StrCat(t->id, " is not facing ", a.id));
     }
     const Weapon* tw = TargetWeapon(*t, c);

@@ -266,7 +266,7 @@ absl::StatusOr<MeleeResult> MeleeAttackRoll(Decision& d, const fb::CommandT& c,
     return r;
   }
   const std::string def = ParamText(c, "defense").empty() ? "evasion" : ParamText(c, "defense");
-  const bool behind = !Faces(t, a.at);
+  const bool behind = !FacesSpace(t, a);  // l.404, l.402
   Nums parts;
   int64_t base = 0;
   if (def == "evasion") {

@@ -209,6 +209,35 @@ TEST(Melee, FromBehindUsesUnarmedEvasionWithDisadvantage) {
   EXPECT_EQ(NumOf(*ev, "defense_total"), 12);
 }
 
+// 002 l.402 "you face the 3 squares in front of you and the half of the 2
+// beside you - when the square is taken as a whole you are counted as
+// facing it"; l.404 "If you are attacked from where you are not facing, you
+// have Disadvantage on Evasion rolls and you use your Unarmed Evasion". The
+// orc at (6,5) faces south-east; kara, Large (l.441), fills (4..5, 6..7):
+// her top-left square (4,6) is behind the orc, but (5,7) is in front of it
+// (from the orc, (-1, 2) against south-east (1, 1): within 90 degrees), so
+// the orc faces her: Evasion 8 + shield 2 = 10, no Disadvantage (was: only
+// kara's top-left square was looked at: from behind, Unarmed Evasion 8
+// with Disadvantage). 7 + 10 = 17, which AV 17 meets (l.166).
+TEST(Melee, AnAttackerIsFacedWhenAnySquareOfItsSpaceIs) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 4, 6,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con", 1}, {"con_score", 12}, {"facing", 1}},
+                   {W("sword", "1d8", "melee", "medium", {{"av_bonus", 1}})}, {"large"}));
+  cs.back().size = 2;  // 2 x 2 squares
+  cs.push_back(Who("orc", "orcs", 6, 5,
+                   {{"str", 3}, {"con", 2}, {"con_score", 14}, {"ac", 10}, {"ar", 3},
+                    {"facing", 3}, {"shield", 2}},
+                   {W("axe", "1d10", "melee", "heavy")}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = t.Submit(Attack(), {15, 7, 6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "from_behind", 0), 0);
+  EXPECT_EQ(NumOf(*ev, "def.evasion", -1), 10);
+  EXPECT_EQ(NumOf(*ev, "defense_total", -1), 17);
+}
+
 // 002 l.326 "Evasion Roll = 1d10* + Evasion", l.328 "Evasion = Inherent
 // Evasion + 1/3 Level + Halved Dexterity Modifier + shield & weapon bonuses
 // - armor penalty": 8 + 0 + 0 + 2 = 10; the roll 7 + 10 = 17, which AV 17

@@ -165,7 +165,7 @@ absl::Status BreakStreak(Decision& d, const std::string& actor, uint64_t cause,
 absl::Status TurnToward(Decision& d, const std::string& actor, const Combatant& to,
                         uint64_t cause) {
   const Combatant* c = d.state().Find(actor);
-  if (Faces(*c, to.at)) return absl::OkStatus();
+  if (FacesSpace(*c, to)) return absl::OkStatus();
   // Toward the target: from the centre of one space to the centre of the
   // other (space::DirBetween), whatever their sizes (l.402, l.439).
   const int dir = space::DirBetween(c->at, c->size, to.at, to.size);

@@ -230,7 +230,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   const bool aware = !t->HasTag("unaware") && !t->HasTag("object") && !t->Has("Unconscious") &&
                      !auto_hit;
   if (aware) {
-    const bool facing = Faces(*t, a->at);
+    const bool facing = FacesSpace(*t, *a);  // l.204, l.402
     Nums parts;
     const int64_t base = RangedEvasion(*t, facing, &parts);
     const Edges de = EdgeOnDefense(*t, true, facing ? "" : aid);
