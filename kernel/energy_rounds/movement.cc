@@ -49,7 +49,10 @@ absl::Status SetIf(Decision& d, const std::string& actor, const char* name,
   return SetResource(d, actor, name, value, why);
 }
 
-bool Lying(const Combatant& c) { return c.Has("Prone") || c.Has("Kneeling"); }
+// l.676 "Prone: ... sprawled out on the ground, which may limit what you
+// are able to do" (reading 8); a Prone the creature ignores (l.690 "you
+// still ignore the Condition until the end of the Round") limits nothing.
+bool Lying(const Combatant& c) { return Active(c, "Prone") || Active(c, "Kneeling"); }
 
 struct RunPlan {
   int64_t len = 0, speed = 0, extra = 0, penalty = 0, budget = 0, energy = 0;

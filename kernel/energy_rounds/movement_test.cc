@@ -433,6 +433,39 @@ TEST(Movement, KneelThenStand) {
   EXPECT_FALSE(K(t).Has("Unguarded"));
 }
 
+// 002 l.690 "If you have an ability which removes a Condition that is
+// continually applied, you still ignore the Condition until the end of the
+// Round"; l.676 "Prone: ... sprawled out on the ground, which may limit what
+// you are able to do" (reading 8: no Run, Sprint or Jump while Prone). kara,
+// laid flat by a gale (Prone, source environment), uses her ability to
+// remove it: the gale still applies it, so she ignores it this Round and may
+// run 2 m (Speed 6: 1 Energy) and then jump 1 m (a running jump, l.31:
+// 1 Energy and 1 Stamina) (was: the Prone she ignores still refused both).
+// When the Round ends the gale's Prone holds again, and a Run is refused.
+TEST(Movement, AnIgnoredProneLetsTheCreatureRunAndJump) {
+  Table t(EnergyRounds(), Field({}, {"removes:Prone"}));
+  ASSERT_TRUE(t.Submit(GmAdds("kara", "Prone", {}, "environment")).ok());
+  EXPECT_EQ(t.Submit(Move("run", {{3, 5}, {4, 5}})).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  auto r = Cmd("kara", "remove_condition");
+  WithText(r, "name", "Prone");
+  ASSERT_TRUE(t.Submit(r).ok());
+  EXPECT_TRUE(K(t).Has("Prone"));
+  EXPECT_FALSE(Active(K(t), "Prone"));
+  auto run = t.Submit(Move("run", {{3, 5}, {4, 5}}));
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_EQ(K(t).Resource("energy"), 4);
+  const int64_t stamina = K(t).Resource("stamina");
+  auto jump = t.Submit(Move("jump", {{5, 5}}));
+  ASSERT_TRUE(jump.ok()) << jump.status();
+  EXPECT_EQ(K(t).at, (Pos{5, 5}));
+  EXPECT_EQ(K(t).Resource("energy"), 3);
+  EXPECT_EQ(K(t).Resource("stamina"), stamina - 1);
+  ASSERT_TRUE(t.Submit(Gm("end_round")).ok());
+  EXPECT_TRUE(Active(K(t), "Prone"));
+  EXPECT_EQ(t.Submit(Move("run", {{6, 5}})).status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
 TEST(Movement, DefendEndsWhenMovingBeyondSpeed) {
   Table t(EnergyRounds(), Field());
   ASSERT_TRUE(t.Submit(GmAdds("kara", "Unguarded")).ok());
