@@ -310,7 +310,7 @@ absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
   // The Fortitude save (l.557, l.565, l.583).
   const Combatant* t = d.state().Find(tid);
   const bool evasion_rolled = !r.crit && !r.crit_fail && !t->Has("Asleep") &&
-                              !t->Has("FullyRestrained") && !t->Has("Unconscious");
+                              !Active(*t, "FullyRestrained") && !t->Has("Unconscious");
   Edges edges = EdgeOnDefense(*t, false, "");
   if (t->Has("Unconscious") && !Active(*t, "Surprised")) {
     // l.653, l.686: creatures "may automatically hit you (and Surprise you)

@@ -29,7 +29,7 @@ int64_t WNum(const Weapon* w, const char* key, int64_t otherwise = 0) {
 bool CannotAvoid(const Combatant& t) {
   // l.156 "something that cannot defend (such as an inanimate object ...)
   // ... This can count as a Swift Attack": an `object` cannot avoid one.
-  return t.Has("Unconscious") || t.Has("Asleep") || t.Has("FullyRestrained") ||
+  return t.Has("Unconscious") || t.Has("Asleep") || Active(t, "FullyRestrained") ||
          t.HasTag("object");
 }
 

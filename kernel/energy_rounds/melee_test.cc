@@ -48,6 +48,28 @@ TEST(Melee, HitLandsOnArmor) {
   EXPECT_TRUE(Cites(*ev, "002.melee.armor"));
 }
 
+// 002 l.346 "if a target is asleep or fully restrained they cannot roll
+// Evasion, and any attacks against them automatically hit"; l.690 "If you
+// have an ability which removes a Condition that is continually applied,
+// you still ignore the Condition until the end of the Round". The orc, held
+// fast by grasping roots (FullyRestrained, source environment), uses its
+// ability to remove it: it ignores the roots this Round, so it rolls
+// Evasion against kara's sword (was: the roots it ignored still made it
+// hit automatically). AV 17; Combat roll 8; Evasion 1d10* 10, 1 -> 11 + 8 =
+// 19 > 17: a miss, the orc's Aura stays 26.
+TEST(Melee, AnIgnoredFullRestraintLetsTheTargetRollEvasion) {
+  Table t(EnergyRounds(), Duel({"removes:FullyRestrained"}));
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "FullyRestrained", {}, "environment")).ok());
+  auto r = Cmd("orc", "remove_condition");
+  WithText(r, "name", "FullyRestrained");
+  ASSERT_TRUE(t.Submit(r).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("FullyRestrained"));
+  auto ev = t.Submit(Attack(), {8, 10, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense_total", -1), 19);
+  EXPECT_EQ(Aura(t, "orc"), 26);
+}
+
 TEST(Melee, HitBypassesArmor) {
   Table t(EnergyRounds(), Duel());
   auto ev = t.Submit(Attack(), {15, 4, 6});  // 15 >= AC 10 (l.178)

@@ -263,7 +263,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   // row (l.226 "Running with zig-zagging, Sprinting") like "zigzag".
   std::string seen = mv;
   if (mv.empty()) {
-    const bool still = t->Has("Unconscious") || t->Has("Asleep") || t->Has("FullyRestrained") ||
+    const bool still = t->Has("Unconscious") || t->Has("Asleep") || Active(*t, "FullyRestrained") ||
                        t->HasTag("object");
     const bool sprinted = t->Resource(res::kSprinted, 0) > 0;
     mv = still ? "none" : sprinted ? "zigzag" : "normal";
