@@ -453,7 +453,21 @@ absl::Status CheckEscape(const State& s, const Combatant& a, const fb::CommandT&
                   absl::StrCat(a.id, " is Restrained by no creature and the GM has set no DC "
                                      "(gm_condition name=Restrained level=<DC>)"));
   }
-  // `with`: fortitude, leg or arm (verbs.cc).
+  // `with`: fortitude, leg or arm (verbs.cc). `hold_with`: l.575 "contested
+  // by the Arm Strength Check or Fortitude roll of the restrainer" does not
+  // say who picks the restrainer's roll: a GM ruling point (reading 22).
+  if (!ParamText(c, "hold_with").empty()) {
+    if (c.role != fb::Role::GM) {
+      return Refuse("002.maneuver.escape",
+                    "params.hold_with: which roll the restrainer makes (l.575) is the GM's "
+                    "ruling; leave it out (the restrainer's better roll) or the GM submits it");
+    }
+    if (FindHolder(s, a).id.empty()) {
+      return Refuse("002.maneuver.escape",
+                    absl::StrCat("params.hold_with: ", a.id,
+                                 " is Restrained by no creature; the escape is against the DC"));
+    }
+  }
   Cost cost;
   cost.energy = 3;
   RETURN_IF_ERROR(ReadCostParams(c, cost));
@@ -493,11 +507,14 @@ absl::StatusOr<Outcome> ResolveEscape(Decision& d, const fb::CommandT& c,
   int64_t theirs = h.dc;
   if (!h.id.empty()) {
     const Combatant* r = d.state().Find(h.id);
-    // The restrainer's better option (reading): Fortitude when its Fortitude
-    // is at least its Arm Strength + 5, else an Arm Strength check.
+    // The restrainer's roll (l.575 "the Arm Strength Check or Fortitude
+    // roll of the restrainer"): the GM's `hold_with` (reading 22), else
+    // its better option (reading 22): Fortitude when its Fortitude is at
+    // least its Arm Strength + 5, else an Arm Strength check.
     const int64_t fort = Fortitude(*r, nullptr);
     const int64_t arm = r->Stat("arm_strength", 0);
-    if (fort >= arm + 5) {
+    const std::string hold_with = ParamText(c, "hold_with");
+    if (hold_with == "fortitude" || (hold_with.empty() && fort >= arm + 5)) {
       ASSIGN_OR_RETURN(DefenseRoll rr, RollDefense(d, h.id, 10, fort, 0,
                                                    "hold: fortitude roll", cause));
       theirs = rr.total;

@@ -226,6 +226,33 @@ TEST(Maneuvers, RestrainEscapeAndRelease) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
 }
 
+// 002 l.575 "contested by the Arm Strength Check or Fortitude roll of the
+// restrainer": the text does not say who picks the restrainer's roll, so it
+// is the GM's ruling (reading 22): without one, kara (Fortitude 10 + 1 +
+// 0 + 1 = 12, l.356; Arm Strength 0) holds with the better, her Fortitude roll;
+// the GM's `hold_with=arm` makes it an Arm Strength Check, d20 + 0. A
+// player may not pick it. orc's Fortitude 12 + 9 = 21 against kara's Arm
+// Strength Check 18 + 0 = 18: the orc escapes (Fortitude 12 + 3 = 15 would
+// have been read from the 3).
+TEST(Maneuvers, TheGmPicksTheRestrainersRollOfAnEscape) {
+  Table t(EnergyRounds(), Mat());
+  ASSERT_TRUE(t.Submit(Man("restrain"), {15, 2, 1}).ok());
+  auto mine = Cmd("orc", "escape");
+  WithText(mine, "hold_with", "arm");
+  auto no = t.Submit(Now(mine), {9, 18});
+  EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(no.status().message().find("the GM's ruling"), std::string::npos) << no.status();
+  auto gm = Gm("escape", "orc");
+  WithText(gm, "hold_with", "arm");
+  auto r = t.Submit(Now(gm), {9, 18});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(NumOf(*r, "escape_total"), 21);
+  EXPECT_EQ(NumOf(*r, "hold_d20"), 18);
+  EXPECT_EQ(NumOf(*r, "hold_arm"), 0);
+  EXPECT_EQ(NumOf(*r, "hold_total"), 18);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+}
+
 // 002 l.684: "Restraining: You may not attack. You are Slowed while
 // Restraining"; l.674 "Slowed: ... you may not use Agility". Holding the orc
 // (restrain: unarmed, 2 Energy, 5 - 2 = 3), kara may make no melee, unarmed,
