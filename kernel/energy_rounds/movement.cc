@@ -321,7 +321,18 @@ absl::StatusOr<JumpPlan> PlanJump(const State& s, const Combatant& a,
   j.max = SizeJump(a) + a.Stat("jump_bonus", 0) +
           (a.Resource(res::kSprinted, 0) > 0 ? 1 : 0);  // l.31: +1 m after a sprint
   if (j.dist > j.max) {
-    return Refuse("002.move.jump", absl::StrCat(a.id, " can jump ", j.max, " m; the path is ", j.dist, " m"));
+    // l.445-446: Diminutive .5 m and Fine .3 m are under one 1 m square
+    // (l.416); only multipliers' halves round (down, l.384), so the whole
+    // metres jumped are 0 (reading 6).
+    const int size = SizeOf(a);
+    const std::string why =
+        size == kDiminutive || size == kFine || size == kMiniscule
+            ? absl::StrCat(" (the Size Chart's ", size == kDiminutive ? ".5 m, l.445" : ".3 m, l.446",
+                           ", is under a 1 m square, l.416, and counts as 0; a jump_bonus, l.450, "
+                           "adds whole metres, or the GM moves it, gm_move)")
+            : "";
+    return Refuse("002.move.jump",
+                  absl::StrCat(a.id, " can jump ", j.max, " m; the path is ", j.dist, " m", why));
   }
   j.running = a.Resource(res::kStreak, 0) >= 2;  // l.31: after moving 2 m
   const int64_t speed = std::max<int64_t>(1, Speed(a));
