@@ -420,7 +420,7 @@ int64_t MaxReach(const Combatant& a);
 bool MovesThroughReach(const State& s, const Combatant& a, const Combatant& t);
 // Whether the movement act `act` (a command) enters a square within `a`'s
 // maximum Reach that `a` faces (l.487); false for any other act.
-bool PassesThroughReach(const Combatant& a, const fb::CommandT& act);
+bool PassesThroughReach(const Combatant& a, const fb::CommandT& act, int32_t mover_size);
 // Swift Attack eligibility against `target` (l.485, l.487).
 absl::Status CheckSwift(const State& s, const Combatant& actor,
                         const Combatant& target);

@@ -69,20 +69,26 @@ int64_t MaxReach(const Combatant& a) {
   return reach;
 }
 
-bool PassesThroughReach(const Combatant& a, const fb::CommandT& act) {
+bool PassesThroughReach(const Combatant& a, const fb::CommandT& act, int32_t mover_size) {
   const Verb* v = FindVerb(act.action);
   if (v == nullptr || !v->kind.cls.move) return false;
   const int64_t reach = MaxReach(a);  // l.487: "your maximum Reach"
   for (const fb::Pos& q : act.path) {
+    // The mover's whole space at each step (a Large one fills 2 x 2
+    // squares from the path's square), and faced when one of its squares
+    // is (l.402).
     const Pos sq{q.x(), q.y()};
-    if (DistanceTo(a, sq) <= reach && Faces(a, sq)) return true;
+    if (space::Distance(kGrid, sq, mover_size, a.at, a.size) > reach) continue;
+    for (const Pos& p : space::SquaresOf(sq, mover_size)) {
+      if (Faces(a, p)) return true;
+    }
   }
   return false;
 }
 
 bool MovesThroughReach(const State& s, const Combatant& a, const Combatant& t) {
   const PendingAct* p = ActingOf(s, t.id);
-  return p != nullptr && PassesThroughReach(a, p->command);
+  return p != nullptr && PassesThroughReach(a, p->command, t.size);
 }
 
 namespace {
@@ -116,7 +122,7 @@ absl::Status CheckSwift(const State& s, const Combatant& a, const Combatant& t) 
 
 bool MaySwiftAttack(const Combatant& a, const Combatant& t, const fb::CommandT& act) {
   if (a.Resource(res::kSwiftUsed, 0) > 0) return false;  // l.483
-  if (PassesThroughReach(a, act)) return true;            // l.487
+  if (PassesThroughReach(a, act, t.size)) return true;    // l.487
   return SwiftTarget(t) && (Distance(a, t) <= MaxReach(a) || WieldsMissile(a));
 }
 
