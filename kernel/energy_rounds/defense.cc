@@ -116,7 +116,7 @@ bool NoDefenseRoll(const Combatant& t, bool melee, std::string* why) {
     *why = "asleep (l.346)";
     return true;
   }
-  if (t.Has("FullyRestrained")) {
+  if (Active(t, "FullyRestrained")) {  // an ignored one holds nothing (l.690)
     *why = "fully restrained (l.346)";
     return true;
   }

@@ -107,6 +107,8 @@ using space::DirVec;
 // Whether `c` faces the square `p` (front 3 squares and the side squares,
 // l.402: within 90 degrees of its facing).
 bool Faces(const Combatant& c, Pos p);
+// Whether `c` faces any square of `o`'s space (l.402: a square faced as a whole).
+bool FacesSpace(const Combatant& c, const Combatant& o);
 int Facing(const Combatant& c);
 
 // ---- conditions.cc
@@ -346,8 +348,9 @@ absl::Status NoteMoved(Decision& d, const std::string& actor, int64_t metres,
 // streak (l.27, l.31); `note` says which.
 absl::Status BreakStreak(Decision& d, const std::string& actor, uint64_t cause,
                          const std::string& note = "a non-movement act breaks the run");
-// Turns `actor` toward `to` (free, l.410) when it does not already face it.
-absl::Status TurnToward(Decision& d, const std::string& actor, Pos to,
+// Turns `actor` toward `to` (free, l.410) when it does not already face it:
+// from the centre of its space to the centre of `to`'s.
+absl::Status TurnToward(Decision& d, const std::string& actor, const Combatant& to,
                         uint64_t cause);
 
 // ---- defense.cc
@@ -417,7 +420,7 @@ int64_t MaxReach(const Combatant& a);
 bool MovesThroughReach(const State& s, const Combatant& a, const Combatant& t);
 // Whether the movement act `act` (a command) enters a square within `a`'s
 // maximum Reach that `a` faces (l.487); false for any other act.
-bool PassesThroughReach(const Combatant& a, const fb::CommandT& act);
+bool PassesThroughReach(const Combatant& a, const fb::CommandT& act, int32_t mover_size);
 // Swift Attack eligibility against `target` (l.485, l.487).
 absl::Status CheckSwift(const State& s, const Combatant& actor,
                         const Combatant& target);

@@ -342,6 +342,38 @@ TEST(Interrupts, SwiftAttackOnACreatureRunningThroughReach) {
 }
 
 // 002 l.487: "When a creature moves through your maximum Reach (and you are
+// facing them), you may make a Swift Attack against them"; l.441 a Large
+// creature fills 2 x 2 squares. The Large orc runs from (8,3) by (7,3) and
+// (6,3) to (6,2), each the top-left square of its space: at (6,3) it fills
+// (6..7, 3..4), and (6,4) is 1 m from kara at (5,5), within her sword's
+// Reach of 1 m and in front of her (she faces east), though (6,3) itself is
+// 2 m away (was: only the path's top-left squares were measured: no square
+// within 1 m, the Swift Attack refused). AV 17 vs Evasion 7 (Large, l.441)
+// + 3 = 10: a hit, 4 + MASDB 1 = 5 damage; 1 Energy (l.481).
+TEST(Interrupts, SwiftAttackOnALargeCreatureWhoseSpacePassesThroughReach) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 5, 5,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con_score", 12}, {"facing", 2}},
+                   {W("sword", "1d8", "melee", "medium", {{"av_bonus", 1}})}));
+  cs.push_back(Who("orc", "orcs", 8, 3, {{"str", 3}, {"con", 2}, {"con_score", 14}}, {}, {"large"}));
+  cs.back().size = 2;  // 2 x 2 squares
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto run = Cmd("orc", "run");
+  Path(run, {{7, 3}, {6, 3}, {6, 2}});
+  ASSERT_TRUE(t.Submit(run).ok());  // window 1
+  auto s = Interrupt(1, "melee");
+  s.targets = {"orc"};
+  With(s, "swift", 1);
+  auto ev = t.Submit(s, {15, 3, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense_total", -1), 10);
+  EXPECT_EQ(NumOf(*ev, "damage", -1), 5);
+  EXPECT_EQ(t.state().Find("kara")->Resource("swift_used"), 1);
+  EXPECT_EQ(t.state().Find("kara")->Resource("energy"), 4);
+}
+
+// 002 l.487: "When a creature moves through your maximum Reach (and you are
 // facing them), you may make a Swift Attack against them" — also when it
 // starts its run from afar: the blow lands as it passes (6,6).
 TEST(Interrupts, SwiftAttackOnACreatureRunningPastFromAfar) {

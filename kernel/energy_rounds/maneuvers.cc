@@ -82,7 +82,11 @@ absl::StatusOr<std::vector<Pos>> PushPath(const State& s, const Combatant& a,
   const int64_t max = sprint ? 3 : 1;  // l.583, l.587
   std::vector<Pos> path = PathOf(c);
   if (path.empty()) {
-    const Pos v = DirVec(DirToward(a.at, t.at));
+    // l.583 "pushed 1 meter", l.591 "directly away from you": from the
+    // centre of the pusher's space through the centre of the target's
+    // (space::DirBetween), so a Large body pushes straight, not from its
+    // top-left square.
+    const Pos v = DirVec(space::DirBetween(a.at, a.size, t.at, t.size));
     path.push_back({t.at.x + v.x, t.at.y + v.y});
   }
   if (static_cast<int64_t>(path.size()) > max) {
@@ -152,7 +156,7 @@ absl::Status CheckManeuver(const State& s, const Combatant& a, const fb::Command
   Cost cost;
   cost.energy = EnergyForMelee(a, c, w == nullptr);
   if (c.action == "disarm") {
-    if (!Faces(*t, a.at)) {
+    if (!FacesSpace(*t, a)) {  // l.565 "facing you", l.402
       return Refuse("002.maneuver.disarm", absl::StrCat(t->id, " is not facing ", a.id));
     }
     const Weapon* tw = TargetWeapon(*t, c);
@@ -306,7 +310,7 @@ absl::StatusOr<Outcome> ResolveManeuver(Decision& d, const fb::CommandT& c,
   // The Fortitude save (l.557, l.565, l.583).
   const Combatant* t = d.state().Find(tid);
   const bool evasion_rolled = !r.crit && !r.crit_fail && !t->Has("Asleep") &&
-                              !t->Has("FullyRestrained") && !t->Has("Unconscious");
+                              !Active(*t, "FullyRestrained") && !t->Has("Unconscious");
   Edges edges = EdgeOnDefense(*t, false, "");
   if (t->Has("Unconscious") && !Active(*t, "Surprised")) {
     // l.653, l.686: creatures "may automatically hit you (and Surprise you)
@@ -449,7 +453,21 @@ absl::Status CheckEscape(const State& s, const Combatant& a, const fb::CommandT&
                   absl::StrCat(a.id, " is Restrained by no creature and the GM has set no DC "
                                      "(gm_condition name=Restrained level=<DC>)"));
   }
-  // `with`: fortitude, leg or arm (verbs.cc).
+  // `with`: fortitude, leg or arm (verbs.cc). `hold_with`: l.575 "contested
+  // by the Arm Strength Check or Fortitude roll of the restrainer" does not
+  // say who picks the restrainer's roll: a GM ruling point (reading 22).
+  if (!ParamText(c, "hold_with").empty()) {
+    if (c.role != fb::Role::GM) {
+      return Refuse("002.maneuver.escape",
+                    "params.hold_with: which roll the restrainer makes (l.575) is the GM's "
+                    "ruling; leave it out (the restrainer's better roll) or the GM submits it");
+    }
+    if (FindHolder(s, a).id.empty()) {
+      return Refuse("002.maneuver.escape",
+                    absl::StrCat("params.hold_with: ", a.id,
+                                 " is Restrained by no creature; the escape is against the DC"));
+    }
+  }
   Cost cost;
   cost.energy = 3;
   RETURN_IF_ERROR(ReadCostParams(c, cost));
@@ -489,11 +507,14 @@ absl::StatusOr<Outcome> ResolveEscape(Decision& d, const fb::CommandT& c,
   int64_t theirs = h.dc;
   if (!h.id.empty()) {
     const Combatant* r = d.state().Find(h.id);
-    // The restrainer's better option (reading): Fortitude when its Fortitude
-    // is at least its Arm Strength + 5, else an Arm Strength check.
+    // The restrainer's roll (l.575 "the Arm Strength Check or Fortitude
+    // roll of the restrainer"): the GM's `hold_with` (reading 22), else
+    // its better option (reading 22): Fortitude when its Fortitude is at
+    // least its Arm Strength + 5, else an Arm Strength check.
     const int64_t fort = Fortitude(*r, nullptr);
     const int64_t arm = r->Stat("arm_strength", 0);
-    if (fort >= arm + 5) {
+    const std::string hold_with = ParamText(c, "hold_with");
+    if (hold_with == "fortitude" || (hold_with.empty() && fort >= arm + 5)) {
       ASSIGN_OR_RETURN(DefenseRoll rr, RollDefense(d, h.id, 10, fort, 0,
                                                    "hold: fortitude roll", cause));
       theirs = rr.total;

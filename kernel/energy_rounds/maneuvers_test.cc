@@ -226,6 +226,33 @@ TEST(Maneuvers, RestrainEscapeAndRelease) {
   EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
 }
 
+// 002 l.575 "contested by the Arm Strength Check or Fortitude roll of the
+// restrainer": the text does not say who picks the restrainer's roll, so it
+// is the GM's ruling (reading 22): without one, kara (Fortitude 10 + 1 +
+// 0 + 1 = 12, l.356; Arm Strength 0) holds with the better, her Fortitude roll;
+// the GM's `hold_with=arm` makes it an Arm Strength Check, d20 + 0. A
+// player may not pick it. orc's Fortitude 12 + 9 = 21 against kara's Arm
+// Strength Check 18 + 0 = 18: the orc escapes (Fortitude 12 + 3 = 15 would
+// have been read from the 3).
+TEST(Maneuvers, TheGmPicksTheRestrainersRollOfAnEscape) {
+  Table t(EnergyRounds(), Mat());
+  ASSERT_TRUE(t.Submit(Man("restrain"), {15, 2, 1}).ok());
+  auto mine = Cmd("orc", "escape");
+  WithText(mine, "hold_with", "arm");
+  auto no = t.Submit(Now(mine), {9, 18});
+  EXPECT_EQ(no.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(no.status().message().find("the GM's ruling"), std::string::npos) << no.status();
+  auto gm = Gm("escape", "orc");
+  WithText(gm, "hold_with", "arm");
+  auto r = t.Submit(Now(gm), {9, 18});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(NumOf(*r, "escape_total"), 21);
+  EXPECT_EQ(NumOf(*r, "hold_d20"), 18);
+  EXPECT_EQ(NumOf(*r, "hold_arm"), 0);
+  EXPECT_EQ(NumOf(*r, "hold_total"), 18);
+  EXPECT_FALSE(t.state().Find("orc")->Has("Restrained"));
+}
+
 // 002 l.684: "Restraining: You may not attack. You are Slowed while
 // Restraining"; l.674 "Slowed: ... you may not use Agility". Holding the orc
 // (restrain: unarmed, 2 Energy, 5 - 2 = 3), kara may make no melee, unarmed,
@@ -571,6 +598,31 @@ TEST(Maneuvers, PushOneMetre) {
   ASSERT_TRUE(ev.ok()) << ev.status();
   EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 5}));
   EXPECT_TRUE(t.state().Find("orc")->Has("Unguarded"));  // l.476
+}
+
+// 002 l.583 "the target is Unguarded and pushed 1 meter"; l.591 "You
+// don't have to Push a creature directly away from you": with no path given
+// the push goes directly away, from the centre of the pusher's space
+// through the centre of the target's. kara, Large (l.441, 2x2 at (4,5):
+// squares (4..5, 5..6), centre (5, 6)), pushes the orc at (6,6) (centre
+// (6.5, 6.5)): away is (1.5, 0.5), 18 degrees south of east, under the
+// 22.5 that splits the octants: east, to (7,6) (was: from kara's top-left
+// square (4,5) toward (6,6), (2,1), 27 degrees: south-east, to (7,7)).
+// Unarmed AV 15 + 1 - 5 = 11; Evasion (Advantage, l.553) 2, 1 -> 10;
+// Fortitude 12 + 4 = 16, not higher than 16 (l.583).
+TEST(Maneuvers, ALargePushersPushGoesStraightAwayFromItsCentre) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 4, 5,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con", 1}, {"con_score", 12}, {"facing", 2}},
+                   {}, {"large"}));
+  cs.back().size = 2;  // 2 x 2 squares
+  cs.push_back(Who("orc", "orcs", 6, 6, {{"str", 3}, {"con", 2}, {"con_score", 14}}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = t.Submit(Man("push"), {15, 2, 1, 4});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "av"), 11);
+  EXPECT_EQ(t.state().Find("orc")->at, (Pos{7, 6}));
 }
 
 TEST(Maneuvers, FailedPushLeavesYouUnguarded) {

@@ -29,7 +29,7 @@ int64_t WNum(const Weapon* w, const char* key, int64_t otherwise = 0) {
 bool CannotAvoid(const Combatant& t) {
   // l.156 "something that cannot defend (such as an inanimate object ...)
   // ... This can count as a Swift Attack": an `object` cannot avoid one.
-  return t.Has("Unconscious") || t.Has("Asleep") || t.Has("FullyRestrained") ||
+  return t.Has("Unconscious") || t.Has("Asleep") || Active(t, "FullyRestrained") ||
          t.HasTag("object");
 }
 
@@ -69,20 +69,26 @@ int64_t MaxReach(const Combatant& a) {
   return reach;
 }
 
-bool PassesThroughReach(const Combatant& a, const fb::CommandT& act) {
+bool PassesThroughReach(const Combatant& a, const fb::CommandT& act, int32_t mover_size) {
   const Verb* v = FindVerb(act.action);
   if (v == nullptr || !v->kind.cls.move) return false;
   const int64_t reach = MaxReach(a);  // l.487: "your maximum Reach"
   for (const fb::Pos& q : act.path) {
+    // The mover's whole space at each step (a Large one fills 2 x 2
+    // squares from the path's square), and faced when one of its squares
+    // is (l.402).
     const Pos sq{q.x(), q.y()};
-    if (DistanceTo(a, sq) <= reach && Faces(a, sq)) return true;
+    if (space::Distance(kGrid, sq, mover_size, a.at, a.size) > reach) continue;
+    for (const Pos& p : space::SquaresOf(sq, mover_size)) {
+      if (Faces(a, p)) return true;
+    }
   }
   return false;
 }
 
 bool MovesThroughReach(const State& s, const Combatant& a, const Combatant& t) {
   const PendingAct* p = ActingOf(s, t.id);
-  return p != nullptr && PassesThroughReach(a, p->command);
+  return p != nullptr && PassesThroughReach(a, p->command, t.size);
 }
 
 namespace {
@@ -116,7 +122,7 @@ absl::Status CheckSwift(const State& s, const Combatant& a, const Combatant& t) 
 
 bool MaySwiftAttack(const Combatant& a, const Combatant& t, const fb::CommandT& act) {
   if (a.Resource(res::kSwiftUsed, 0) > 0) return false;  // l.483
-  if (PassesThroughReach(a, act)) return true;            // l.487
+  if (PassesThroughReach(a, act, t.size)) return true;    // l.487
   return SwiftTarget(t) && (Distance(a, t) <= MaxReach(a) || WieldsMissile(a));
 }
 
@@ -182,7 +188,7 @@ absl::StatusOr<MeleeResult> MeleeAttackRoll(Decision& d, const fb::CommandT& c,
                                             const MeleeSpec& spec, uint64_t cause) {
   MeleeResult r;
   const std::string aid = c.actor, tid = c.targets[0];
-  RETURN_IF_ERROR(TurnToward(d, aid, d.state().Find(tid)->at, cause));
+  RETURN_IF_ERROR(TurnToward(d, aid, *d.state().Find(tid), cause));
   if (d.state().Find(aid)->Has("Defending")) {
     RETURN_IF_ERROR(RemoveConditionsNamed(d, aid, "Defending",
                                           {cause, "002.defend", {}, "it attacks"}));
@@ -266,7 +272,7 @@ absl::StatusOr<MeleeResult> MeleeAttackRoll(Decision& d, const fb::CommandT& c,
     return r;
   }
   const std::string def = ParamText(c, "defense").empty() ? "evasion" : ParamText(c, "defense");
-  const bool behind = !Faces(t, a.at);
+  const bool behind = !FacesSpace(t, a);  // l.404, l.402
   Nums parts;
   int64_t base = 0;
   if (def == "evasion") {

@@ -48,6 +48,28 @@ TEST(Melee, HitLandsOnArmor) {
   EXPECT_TRUE(Cites(*ev, "002.melee.armor"));
 }
 
+// 002 l.346 "if a target is asleep or fully restrained they cannot roll
+// Evasion, and any attacks against them automatically hit"; l.690 "If you
+// have an ability which removes a Condition that is continually applied,
+// you still ignore the Condition until the end of the Round". The orc, held
+// fast by grasping roots (FullyRestrained, source environment), uses its
+// ability to remove it: it ignores the roots this Round, so it rolls
+// Evasion against kara's sword (was: the roots it ignored still made it
+// hit automatically). AV 17; Combat roll 8; Evasion 1d10* 10, 1 -> 11 + 8 =
+// 19 > 17: a miss, the orc's Aura stays 26.
+TEST(Melee, AnIgnoredFullRestraintLetsTheTargetRollEvasion) {
+  Table t(EnergyRounds(), Duel({"removes:FullyRestrained"}));
+  ASSERT_TRUE(t.Submit(GmAdds("orc", "FullyRestrained", {}, "environment")).ok());
+  auto r = Cmd("orc", "remove_condition");
+  WithText(r, "name", "FullyRestrained");
+  ASSERT_TRUE(t.Submit(r).ok());
+  EXPECT_TRUE(t.state().Find("orc")->Has("FullyRestrained"));
+  auto ev = t.Submit(Attack(), {8, 10, 1});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "defense_total", -1), 19);
+  EXPECT_EQ(Aura(t, "orc"), 26);
+}
+
 TEST(Melee, HitBypassesArmor) {
   Table t(EnergyRounds(), Duel());
   auto ev = t.Submit(Attack(), {15, 4, 6});  // 15 >= AC 10 (l.178)
@@ -207,6 +229,35 @@ TEST(Melee, FromBehindUsesUnarmedEvasionWithDisadvantage) {
   EXPECT_EQ(NumOf(*ev, "defense_edge"), -1);
   EXPECT_EQ(NumOf(*ev, "def.unarmed_evasion"), 8);  // no shield
   EXPECT_EQ(NumOf(*ev, "defense_total"), 12);
+}
+
+// 002 l.402 "you face the 3 squares in front of you and the half of the 2
+// beside you - when the square is taken as a whole you are counted as
+// facing it"; l.404 "If you are attacked from where you are not facing, you
+// have Disadvantage on Evasion rolls and you use your Unarmed Evasion". The
+// orc at (6,5) faces south-east; kara, Large (l.441), fills (4..5, 6..7):
+// her top-left square (4,6) is behind the orc, but (5,7) is in front of it
+// (from the orc, (-1, 2) against south-east (1, 1): within 90 degrees), so
+// the orc faces her: Evasion 8 + shield 2 = 10, no Disadvantage (was: only
+// kara's top-left square was looked at: from behind, Unarmed Evasion 8
+// with Disadvantage). 7 + 10 = 17, which AV 17 meets (l.166).
+TEST(Melee, AnAttackerIsFacedWhenAnySquareOfItsSpaceIs) {
+  std::vector<fb::CombatantSpecT> cs;
+  cs.push_back(Who("kara", "party", 4, 6,
+                   {{"level", 3}, {"str", 2}, {"dex", 2}, {"con", 1}, {"con_score", 12}, {"facing", 1}},
+                   {W("sword", "1d8", "melee", "medium", {{"av_bonus", 1}})}, {"large"}));
+  cs.back().size = 2;  // 2 x 2 squares
+  cs.push_back(Who("orc", "orcs", 6, 5,
+                   {{"str", 3}, {"con", 2}, {"con_score", 14}, {"ac", 10}, {"ar", 3},
+                    {"facing", 3}, {"shield", 2}},
+                   {W("axe", "1d10", "melee", "heavy")}));
+  Table t(EnergyRounds(), Roster(std::move(cs)));
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  auto ev = t.Submit(Attack(), {15, 7, 6});
+  ASSERT_TRUE(ev.ok()) << ev.status();
+  EXPECT_EQ(NumOf(*ev, "from_behind", 0), 0);
+  EXPECT_EQ(NumOf(*ev, "def.evasion", -1), 10);
+  EXPECT_EQ(NumOf(*ev, "defense_total", -1), 17);
 }
 
 // 002 l.326 "Evasion Roll = 1d10* + Evasion", l.328 "Evasion = Inherent

@@ -49,7 +49,10 @@ absl::Status SetIf(Decision& d, const std::string& actor, const char* name,
   return SetResource(d, actor, name, value, why);
 }
 
-bool Lying(const Combatant& c) { return c.Has("Prone") || c.Has("Kneeling"); }
+// l.676 "Prone: ... sprawled out on the ground, which may limit what you
+// are able to do" (reading 8); a Prone the creature ignores (l.690 "you
+// still ignore the Condition until the end of the Round") limits nothing.
+bool Lying(const Combatant& c) { return Active(c, "Prone") || Active(c, "Kneeling"); }
 
 struct RunPlan {
   int64_t len = 0, speed = 0, extra = 0, penalty = 0, budget = 0, energy = 0;
@@ -162,11 +165,13 @@ absl::Status BreakStreak(Decision& d, const std::string& actor, uint64_t cause,
   return SetIf(d, actor, res::kSprinted, 0, why);
 }
 
-absl::Status TurnToward(Decision& d, const std::string& actor, Pos to,
+absl::Status TurnToward(Decision& d, const std::string& actor, const Combatant& to,
                         uint64_t cause) {
   const Combatant* c = d.state().Find(actor);
-  if (Faces(*c, to)) return absl::OkStatus();
-  const int dir = DirToward(c->at, to);
+  if (FacesSpace(*c, to)) return absl::OkStatus();
+  // Toward the target: from the centre of one space to the centre of the
+  // other (space::DirBetween), whatever their sizes (l.402, l.439).
+  const int dir = space::DirBetween(c->at, c->size, to.at, to.size);
   return SetResource(d, actor, res::kFacing, dir,
                      {cause, "002.facing.turn", {{"from", Facing(*c)}, {"to", dir}},
                       "turns to face its target (free)"});
@@ -316,7 +321,18 @@ absl::StatusOr<JumpPlan> PlanJump(const State& s, const Combatant& a,
   j.max = SizeJump(a) + a.Stat("jump_bonus", 0) +
           (a.Resource(res::kSprinted, 0) > 0 ? 1 : 0);  // l.31: +1 m after a sprint
   if (j.dist > j.max) {
-    return Refuse("002.move.jump", absl::StrCat(a.id, " can jump ", j.max, " m; the path is ", j.dist, " m"));
+    // l.445-446: Diminutive .5 m and Fine .3 m are under one 1 m square
+    // (l.416); only multipliers' halves round (down, l.384), so the whole
+    // metres jumped are 0 (reading 6).
+    const int size = SizeOf(a);
+    const std::string why =
+        size == kDiminutive || size == kFine || size == kMiniscule
+            ? absl::StrCat(" (the Size Chart's ", size == kDiminutive ? ".5 m, l.445" : ".3 m, l.446",
+                           ", is under a 1 m square, l.416, and counts as 0; a jump_bonus, l.450, "
+                           "adds whole metres, or the GM moves it, gm_move)")
+            : "";
+    return Refuse("002.move.jump",
+                  absl::StrCat(a.id, " can jump ", j.max, " m; the path is ", j.dist, " m", why));
   }
   j.running = a.Resource(res::kStreak, 0) >= 2;  // l.31: after moving 2 m
   const int64_t speed = std::max<int64_t>(1, Speed(a));
@@ -586,7 +602,7 @@ absl::Status DecideFace(const fb::CommandT& c, Decision& d) {
   int dir = 0;
   if (!c.targets.empty()) {
     ASSIGN_OR_RETURN(const Combatant* t, Target(s, c, 0));
-    dir = DirToward(a->at, t->at);
+    dir = space::DirBetween(a->at, a->size, t->at, t->size);  // centre to centre
   } else if (auto p = Param(c, "dir"); p.has_value()) {
     if (*p < 0 || *p > 7) return Malformed(c, "params.dir", "0..7 (0 north, clockwise)");
     dir = static_cast<int>(*p);

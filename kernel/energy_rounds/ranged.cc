@@ -202,7 +202,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   if (ParamOr(c, "swift", 0) == 1) {
     RETURN_IF_ERROR(SetResource(d, aid, res::kSwiftUsed, 1, {cause, "002.swift.once", {}, ""}));
   }
-  RETURN_IF_ERROR(TurnToward(d, aid, d.state().Find(tid)->at, cause));
+  RETURN_IF_ERROR(TurnToward(d, aid, *d.state().Find(tid), cause));
   if (d.state().Find(aid)->Has("Defending")) {
     RETURN_IF_ERROR(RemoveConditionsNamed(d, aid, "Defending", {cause, "002.defend", {}, "it attacks"}));
   }
@@ -230,7 +230,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   const bool aware = !t->HasTag("unaware") && !t->HasTag("object") && !t->Has("Unconscious") &&
                      !auto_hit;
   if (aware) {
-    const bool facing = Faces(*t, a->at);
+    const bool facing = FacesSpace(*t, *a);  // l.204, l.402
     Nums parts;
     const int64_t base = RangedEvasion(*t, facing, &parts);
     const Edges de = EdgeOnDefense(*t, true, facing ? "" : aid);
@@ -263,7 +263,7 @@ absl::StatusOr<Outcome> ResolveRanged(Decision& d, const fb::CommandT& c,
   // row (l.226 "Running with zig-zagging, Sprinting") like "zigzag".
   std::string seen = mv;
   if (mv.empty()) {
-    const bool still = t->Has("Unconscious") || t->Has("Asleep") || t->Has("FullyRestrained") ||
+    const bool still = t->Has("Unconscious") || t->Has("Asleep") || Active(*t, "FullyRestrained") ||
                        t->HasTag("object");
     const bool sprinted = t->Resource(res::kSprinted, 0) > 0;
     mv = still ? "none" : sprinted ? "zigzag" : "normal";

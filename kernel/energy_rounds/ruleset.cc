@@ -96,7 +96,7 @@ int NearestFoeDir(const State& s, const Combatant& c) {
     const int64_t dist = Distance(c, o);
     if (dist < best) {
       best = dist;
-      dir = DirToward(c.at, o.at);
+      dir = space::DirBetween(c.at, c.size, o.at, o.size);  // centre to centre
     }
   }
   return dir;

@@ -222,4 +222,13 @@ bool Faces(const Combatant& c, Pos p) {
   return space::Faces(c.at, c.size, Facing(c), p);  // l.402
 }
 
+// l.402 "when the square is taken as a whole you are counted as facing it":
+// a creature filling several squares is faced when one of them is.
+bool FacesSpace(const Combatant& c, const Combatant& o) {
+  for (const Pos& p : space::SquaresOf(o.at, o.size)) {
+    if (Faces(c, p)) return true;
+  }
+  return false;
+}
+
 }  // namespace combat::kernel::energy

@@ -196,7 +196,10 @@ std::vector<VerbSchema> Acts() {
   {
     VerbSchema v = Act("escape", "escapes a restraint (3 Energy, l.575)");
     Add(v, {{"with", kText, false, {"fortitude", "leg", "arm"},
-             "a Fortitude roll or a strength check (default fortitude)"}});
+             "a Fortitude roll or a strength check (default fortitude)"},
+            {"hold_with", kText, false, {"fortitude", "arm"},
+             "the GM's ruling only: the restrainer's Fortitude roll or Arm Strength Check "
+             "(default its better, reading 22)"}});
     t.push_back(std::move(v));
   }
   return t;
