@@ -1566,6 +1566,38 @@ TEST(Mana, InvestAndEnd) {
   EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
 }
 
+TEST(Mana, EndAMagicalEffectNamesWhichOne) {
+  // 001 l.238 "If the item has multiple effects active, each one must be
+  // ended individually": aria (mana 3 + Lor 1 = 4) invests 1 in "ward"
+  // then 2 in "light" on herself (1 left); ending "light" by name returns
+  // its 2 (3 mana) and leaves "ward"; a name she controls no effect of is
+  // refused naming the ones there are, nothing written (Cast a Spell at 1
+  // AP by roster, so both are cast on her 7 AP).
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/cast_spell", 1}}), Orc()}), {10, 12});
+  for (const auto& [name, mana] : std::vector<std::pair<std::string, int64_t>>{{"ward", 1}, {"light", 2}}) {
+    fb::CommandT cast = Cmd("aria", "cast_spell");
+    cast.text = name;
+    With(cast, "invest", mana);
+    ASSERT_TRUE(t.Submit(cast).ok());
+  }
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 1);
+  fb::CommandT wrong = Cmd("aria", "end_effect");
+  WithText(wrong, "effect", "haste");
+  const size_t before = t.log().size();
+  auto refused = t.Submit(wrong);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("ward, light"), std::string::npos) << refused.status();
+  EXPECT_EQ(t.log().size(), before);
+  fb::CommandT end = Cmd("aria", "end_effect");
+  WithText(end, "effect", "light");
+  ASSERT_TRUE(t.Submit(end).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 3);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kInvested), 1);
+  const Condition* left = t.state().Find("aria")->FindCondition("Spell");
+  ASSERT_NE(left, nullptr);
+  EXPECT_EQ(left->note, "ward");
+}
+
 TEST(Mana, RetrievedAtALongRestItsEffectEnds) {
   // 001 l.42: invested mana is "tied up in a particular effect" until
   // retrieved, "at your option at the end of a long rest". aria (mana 3 +

@@ -67,7 +67,7 @@ const std::vector<Verb>& Table() {
       V("buy_move", "001.move.pool", Kind(kMoves), 4, CheckBuyMove, ResolveBuyMove, {"ap"}),
       V("dash", "001.act.dash", Kind(kMoves), 2, CheckDash, ResolveDash),
       V("cast_spell", "001.act.cast", Kind(kCast), 4, CheckCast, ResolveCast, {"spend", "invest", "rounds"}),
-      V("end_effect", "001.act.end_effect", Kind(), 2, CheckEndEffect, ResolveEndEffect),
+      V("end_effect", "001.act.end_effect", Kind(), 2, CheckEndEffect, ResolveEndEffect, {"effect"}),
       V("ready", "001.act.ready", Kind(), 2, CheckReady, ResolveReady, {"act"}),
       V("create_opening", "001.act.opening", Kind(kAttack), 3, CheckMeleeAttack, ResolveOpening),
       V("enter_space", "001.act.enter", Kind(kMoves), 3, CheckEnterSpace, ResolveEnterSpace),

@@ -48,6 +48,7 @@ ParamSpec Spec(const std::string& key) {
       {"spec", T::kText, false, {}, "a healing specialisation"},
       {"kind", T::kText, false, {"long", "high"}, "the jump (default long)"},
       {"reduce", T::kNonNeg, false, {}, "yards of the target's movement taken away"},
+      {"effect", T::kText, false, {}, "the effect ended: the spell's name as cast (default the oldest, l.238)"},
   };
   for (const ParamSpec& p : *kSpecs) {
     if (p.key == key) return p;
