@@ -126,6 +126,7 @@ const char* DefName(Def d);
 int64_t Defense(const Combatant& c, Def d, Nums* nums);
 bool Immobilized(const Combatant& c);
 bool IsUnderwater(const Combatant& c);  // l.275 (Underwater, Sunk, tag underwater)
+bool InWater(const Combatant& c);       // the same, an aquatic creature too (l.276)
 int64_t Toughness(const Combatant& c, bool bypass_armor, Nums* nums);  // l.16
 int64_t NormalMaxStamina(const Combatant& c);  // l.38
 int64_t NormalMaxMana(const Combatant& c);     // l.42

@@ -103,6 +103,7 @@ std::vector<RuleRef>* Build() {
       R("001.act.use_object", "Action: Use an Object", 264, "door 2, torch 2, potion 4, bell 6, fire 8"),
       R("001.cost", "Actions", 182, "reading: AP costs the text omits (README), overridable by roster stat ap/<verb>"),
       R("001.underwater", "Underwater Combat", 275, "immobile defense, no ranged attacks, melee +2 AP and -5, weapon damage halved"),
+      R("001.underwater.fire", "Underwater Combat", 276, "all fire damage is halved underwater"),
       R("001.act.cast", "Action: Cast a Spell", 197, "the spell's effect is its school's (GM); mana spent or invested (l.42)"),
       R("001.act.end_effect", "Action: End a Magical Effect", 238, "end one effect of a magical item you control; each effect individually"),
       R("001.act.ready", "Action: Ready an Action", 204, "the chosen action may be taken as a reaction until you take an action or reaction"),
@@ -133,7 +134,7 @@ const std::vector<RuleRef>& RuleTable() {
 bool IsModifier(const std::string& key) {
   static const char* kKeys[] = {
       "posture", "cover", "penalty_applied", "flanked", "rear_attack", "accuracy", "action",
-      "harried", "distracted", "defender_distracted", "underwater", "underwater_halved",
+      "harried", "distracted", "defender_distracted", "underwater", "underwater_halved", "fire_halved",
       "same_space", "target_same_space", "mounted", "mounted_defense", "target_mounted", "immobilized", "block",
       "defend", "opening", "armor", "toughness_bonus", "penetrating", "strong_d6", "wound_step",
       "kit", "penalty", "extra_opponents", "not_pinned", "enemies_within_30ft", "calming",
