@@ -75,7 +75,7 @@ const std::vector<Verb>& Table() {
       V("mount", "001.mount", Kind(kMoves), 4, CheckMount, ResolveMount),
       V("dismount", "001.mount", Kind(kMoves), 4, CheckDismount, ResolveDismount),
       V("regain_control", "001.mount.untrained", Kind(), 8, CheckRegainControl, ResolveRegainControl),
-      V("jump", "001.jump", Kind(kMoves), 1, CheckJump, ResolveJump, {"kind"}),
+      V("jump", "001.jump", Kind(kMoves), 1, CheckJump, ResolveJump, {"kind", "landing_tn"}),
       V("surface", "001.swim_climb", Kind(kMoves), 4, CheckSurface, ResolveSurface, {"tn"}),
       V("grapple", "001.grapple", Kind(kAttack), 4, CheckGrapple, ResolveGrapple),
       V("pin", "001.pin", Kind(kAttack), 4, CheckPin, ResolvePin),

@@ -488,6 +488,8 @@ absl::Status ResolveDismount(Decision&, const fb::CommandT&, uint64_t);
 absl::Status EndRiding(Decision& d, const std::string& rider, const Why& why);
 absl::Status CheckRegainControl(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveRegainControl(Decision&, const fb::CommandT&, uint64_t);
+// l.162-174: the terrain at `p` costs more than normal movement.
+bool DifficultAt(const State& s, Pos p);
 absl::Status CheckJump(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveJump(Decision&, const fb::CommandT&, uint64_t);
 

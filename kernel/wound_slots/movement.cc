@@ -37,6 +37,15 @@ int64_t TerrainFactor(const std::string& name) {
 
 }  // namespace
 
+// l.162-174: a square whose terrain (any part of a `+` join) costs more
+// than normal movement is difficult terrain.
+bool DifficultAt(const State& s, Pos p) {
+  for (absl::string_view part : absl::StrSplit(s.TerrainAt(p), '+')) {
+    if (TerrainFactor(std::string(part)) > 1) return true;
+  }
+  return false;
+}
+
 int64_t EffectiveRate(const Combatant& c) {
   int64_t rate = MovementRate(c);
   if (const Condition* dash = c.FindCondition("Dashing"); dash != nullptr) {

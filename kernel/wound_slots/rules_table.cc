@@ -114,6 +114,7 @@ std::vector<RuleRef>* Build() {
       R("001.mount", "Mounted Combat", 280, "rider and mount share a turn at the worse initiative; +1 melee attack/defense vs smaller; mount at least the rider's size"),
       R("001.mount.untrained", "Mounted Combat", 281, "untrained mount: Prs [Nature/Riding] when wounded, else control lost; regain (8 AP) -1 per enemy within 30 ft, +1 per consecutive try (max +5); TN 5"),
       R("001.jump", "Jumping", 177, "Str [Athletics/Jumping]; +Speed after 5 yd of movement, else halved; long jump in feet, high jump double in inches"),
+      R("001.jump.landing", "Jumping", 179, "landing in difficult terrain or on a slippery surface: Dex [Acrobatics/Balance] vs the GM's TN to remain standing"),
       R("001.faster", "Performing Actions More Quickly", 271, "a check (Dex [Acrobatics] or Str [Athletics]) vs the GM's TN: -1 AP (+1 per 3 over) for 1 stamina; failing, +1 AP (+1 per 3 under)"),
       R("001.grapple", "Action: Grapple", 230, "melee attack, reach 0 weapon; hit: both grappling, no damage"),
       R("001.cling", "Reaction: Cling", 226, "a Power check: 5 points a yard moved with the grappled target, 10 a yard taken from its movement"),
