@@ -2091,6 +2091,41 @@ TEST(Mounted, AMountThatHadItsTurnTakesNoSecondOneWithItsNewRider) {
 // turn; it still defends through the orc's turn of round 2 and its own
 // next turn, round 3's shared one, ends it (was: a mount's "next turn"
 // never came, the shared turn being its rider's, and it defended for ever).
+// 001 l.199 "Until your next turn or you receive a wound, when targeted by
+// an attack you can see" (GM ruling point, README: sight is not
+// modelled). Aria (18) defends; on the orc's (17) turn the GM rules its
+// attack unseen: removes Defending; the orc's d20 10 + 2 = 12 is against
+// her plain melee Defense 13 (no "defend" number) and misses; the GM puts
+// Defend back until her next turn (round 2: rounds 1, turn_start): kept
+// through the orc's turn, ended when hers starts.
+TEST(Defend, TheGmRulesAnAttackTheDefenderCannotSee) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  fb::CommandT off = kernel::testing::GmCmd("gm_condition", "aria", "the orc strikes from the dark");
+  WithText(off, "op", "remove");
+  WithText(off, "name", "Defending");
+  ASSERT_TRUE(t.Submit(off).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // aria (18) may act first (l.124): she passes
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto attack = t.Submit(pass, {10});
+  ASSERT_TRUE(attack.ok()) << attack.status();
+  EXPECT_EQ(Wounds(t.state(), "aria", kLight) + Wounds(t.state(), "aria", kModerate), 0);
+  EXPECT_EQ(kernel::testing::NumOf(*attack, "defend"), -999);
+  fb::CommandT back = GmAdds("aria", "Defending", "seen attacks again");
+  With(back, "rounds", 1);
+  WithText(back, "expires", "turn_start");
+  ASSERT_TRUE(t.Submit(back).ok());
+  EXPECT_TRUE(t.state().Find("aria")->Has("Defending"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Defending"));
+}
+
 TEST(Mounted, AMountsDefendEndsAtItsNextSharedTurn) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
   Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 15, 15)}), {10, 5, 1});
