@@ -426,6 +426,10 @@ absl::Status EndSharedSpaces(Decision& d, uint64_t cause);
 // Grapples (and the pins they hold) whose two creatures are no longer
 // adjacent end (l.225, l.230, l.235); EndSharedSpaces calls it.
 absl::Status EndApartGrapples(Decision& d, uint64_t cause);
+// l.174 "Walking underwater", l.275 "While underwater": a creature on a
+// square whose terrain is `underwater` is `Underwater` (source "terrain")
+// while it stands there; EndSharedSpaces and the set-up call it.
+absl::Status UnderwaterTerrain(Decision& d, uint64_t cause);
 absl::Status LoseMovement(Decision& d, const std::string& who, const Why& why);
 
 // ---- actions.cc
