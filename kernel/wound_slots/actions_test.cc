@@ -1566,6 +1566,38 @@ TEST(Mana, InvestAndEnd) {
   EXPECT_EQ(MaxMana(*t.state().Find("aria")), 4);
 }
 
+TEST(Mana, EndAMagicalEffectNamesWhichOne) {
+  // 001 l.238 "If the item has multiple effects active, each one must be
+  // ended individually": aria (mana 3 + Lor 1 = 4) invests 1 in "ward"
+  // then 2 in "light" on herself (1 left); ending "light" by name returns
+  // its 2 (3 mana) and leaves "ward"; a name she controls no effect of is
+  // refused naming the ones there are, nothing written (Cast a Spell at 1
+  // AP by roster, so both are cast on her 7 AP).
+  Table t(WoundSlots(), Roster({Aria(5, 5, {{"ap/cast_spell", 1}}), Orc()}), {10, 12});
+  for (const auto& [name, mana] : std::vector<std::pair<std::string, int64_t>>{{"ward", 1}, {"light", 2}}) {
+    fb::CommandT cast = Cmd("aria", "cast_spell");
+    cast.text = name;
+    With(cast, "invest", mana);
+    ASSERT_TRUE(t.Submit(cast).ok());
+  }
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 1);
+  fb::CommandT wrong = Cmd("aria", "end_effect");
+  WithText(wrong, "effect", "haste");
+  const size_t before = t.log().size();
+  auto refused = t.Submit(wrong);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("ward, light"), std::string::npos) << refused.status();
+  EXPECT_EQ(t.log().size(), before);
+  fb::CommandT end = Cmd("aria", "end_effect");
+  WithText(end, "effect", "light");
+  ASSERT_TRUE(t.Submit(end).ok());
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kMana), 3);
+  EXPECT_EQ(t.state().Find("aria")->Resource(res::kInvested), 1);
+  const Condition* left = t.state().Find("aria")->FindCondition("Spell");
+  ASSERT_NE(left, nullptr);
+  EXPECT_EQ(left->note, "ward");
+}
+
 TEST(Mana, RetrievedAtALongRestItsEffectEnds) {
   // 001 l.42: invested mana is "tied up in a particular effect" until
   // retrieved, "at your option at the end of a long rest". aria (mana 3 +
@@ -2059,6 +2091,41 @@ TEST(Mounted, AMountThatHadItsTurnTakesNoSecondOneWithItsNewRider) {
 // turn; it still defends through the orc's turn of round 2 and its own
 // next turn, round 3's shared one, ends it (was: a mount's "next turn"
 // never came, the shared turn being its rider's, and it defended for ever).
+// 001 l.199 "Until your next turn or you receive a wound, when targeted by
+// an attack you can see" (GM ruling point, README: sight is not
+// modelled). Aria (18) defends; on the orc's (17) turn the GM rules its
+// attack unseen: removes Defending; the orc's d20 10 + 2 = 12 is against
+// her plain melee Defense 13 (no "defend" number) and misses; the GM puts
+// Defend back until her next turn (round 2: rounds 1, turn_start): kept
+// through the orc's turn, ended when hers starts.
+TEST(Defend, TheGmRulesAnAttackTheDefenderCannotSee) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  ASSERT_TRUE(t.Submit(Cmd("aria", "defend")).ok());
+  ASSERT_TRUE(t.Submit(Cmd("aria", "end_turn")).ok());
+  ASSERT_TRUE(t.state().IsTurnOf("orc"));
+  fb::CommandT off = kernel::testing::GmCmd("gm_condition", "aria", "the orc strikes from the dark");
+  WithText(off, "op", "remove");
+  WithText(off, "name", "Defending");
+  ASSERT_TRUE(t.Submit(off).ok());
+  ASSERT_TRUE(t.Submit(Cmd("orc", "standard_attack", {"aria"})).ok());
+  ASSERT_EQ(t.state().windows.size(), 1u);  // aria (18) may act first (l.124): she passes
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  auto attack = t.Submit(pass, {10});
+  ASSERT_TRUE(attack.ok()) << attack.status();
+  EXPECT_EQ(Wounds(t.state(), "aria", kLight) + Wounds(t.state(), "aria", kModerate), 0);
+  EXPECT_EQ(kernel::testing::NumOf(*attack, "defend"), -999);
+  fb::CommandT back = GmAdds("aria", "Defending", "seen attacks again");
+  With(back, "rounds", 1);
+  WithText(back, "expires", "turn_start");
+  ASSERT_TRUE(t.Submit(back).ok());
+  EXPECT_TRUE(t.state().Find("aria")->Has("Defending"));
+  ASSERT_TRUE(t.Submit(Cmd("orc", "end_turn")).ok());
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_TRUE(t.state().IsTurnOf("aria"));
+  EXPECT_FALSE(t.state().Find("aria")->Has("Defending"));
+}
+
 TEST(Mounted, AMountsDefendEndsAtItsNextSharedTurn) {
   auto horse = Who("horse", "party", 5, 6, {{"spd", 3}, {"size", 6}}, "hooves", "2", "hooves");
   Table t(WoundSlots(), Roster({Aria(), std::move(horse), Orc("orc", 15, 15)}), {10, 5, 1});

@@ -320,6 +320,16 @@ absl::StatusOr<AttackResult> Attack(Decision& d, const fb::CommandT& c,
       // The roll, then what halving takes off: the numbers add up (l.275).
       nums.push_back({"weapon_damage", r.total});
       if (wd != r.total) nums.push_back({"underwater_halved", wd - r.total, "underwater " + a.id, "001.underwater"});
+      // l.276 "All fire damage is halved underwater": a weapon whose
+      // damage type is fire, the attacker or its target in the water
+      // (aquatic or not: the fire is halved, not the fighter), its damage
+      // halved again after l.275's, rounded down (reading); Str is no fire.
+      if (w.damage_type == "fire" && (InWater(a) || InWater(t))) {
+        const int64_t fire = FloorDiv(wd, 2);
+        nums.push_back({"fire_halved", fire - wd, "fire of " + w.name + " underwater (" + (InWater(t) ? t.id : a.id) + ")",
+                        "001.underwater.fire"});
+        wd = fire;
+      }
       dmg += wd;
     }
     return dmg;

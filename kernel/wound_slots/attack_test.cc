@@ -435,6 +435,67 @@ TEST(Attack, AnAquaticCreatureFightsUnderwaterUnhindered) {
   EXPECT_EQ(Defense(*t.state().Find("aria"), Def::kMelee, nullptr), 13);
 }
 
+TEST(Attack, FireDamageIsHalvedUnderwater) {
+  // 001 l.276 "All fire damage is halved underwater": aria's sword deals
+  // fire (damage_type fire, damage 5); the orc is in the water but aquatic
+  // (its melee Defense stays 10). d20 3 + 7 = 10 >= 10 hits; damage 10 + 2
+  // + 5/2 (2) - 10 - 2 = 2: moderate (unhalved 5 would be severe).
+  auto fire = Aria();
+  fire.weapons[0]->damage = "5";
+  fire.weapons[0]->damage_type = "fire";
+  Table t(WoundSlots(), Roster({std::move(fire), Orc("orc", 6, 5, {}, {"standard", "underwater", "aquatic"})}), {10, 12});
+  auto hit = t.Submit(Attack("standard_attack"), {3});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "fire_halved"), -3);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "damage"), 2);
+  EXPECT_EQ(Wounds(t.state(), "orc", kModerate), 1);
+  EXPECT_EQ(Wounds(t.state(), "orc", kSevere), 0);
+  // Underwater herself (not aquatic), damage 7: l.275 halves the weapon's
+  // damage (3) and l.276 the fire again (1); -5 to hit, 4 + 2 AP. d20 8 + 7
+  // - 5 = 10 >= 10; damage 10 + 2 + 1 - 10 - 2 = 1: light.
+  auto wet = Aria();
+  wet.tags = {"underwater"};
+  wet.weapons[0]->damage = "7";
+  wet.weapons[0]->damage_type = "fire";
+  Table u(WoundSlots(), Roster({std::move(wet), Orc("orc", 6, 5, {}, {"standard", "underwater", "aquatic"})}), {10, 12});
+  auto both = u.Submit(Attack("standard_attack"), {8});
+  ASSERT_TRUE(both.ok()) << both.status();
+  EXPECT_EQ(kernel::testing::NumOf(*both, "underwater_halved"), -4);
+  EXPECT_EQ(kernel::testing::NumOf(*both, "fire_halved"), -2);
+  EXPECT_EQ(kernel::testing::NumOf(*both, "damage"), 1);
+  EXPECT_EQ(Wounds(u.state(), "orc", kLight), 1);
+}
+
+TEST(Attack, StandingOnAnUnderwaterSquareIsUnderwater) {
+  // 001 l.174 "Walking underwater | 10", l.275 "While underwater, you use
+  // your immobile defense ... When you make a melee attack, you must pay an
+  // extra 2 AP and have a -5 penalty to your attack roll, and all weapon
+  // damage is halved": aria starts on an underwater square: her melee
+  // Defense is the immobile 5 - 0 = 5; her Standard Attack costs 4 + 2 (7 -
+  // 6 = 1 AP); d20 12 + 7 - 5 = 14 >= 10; damage 14 + 2 + 3/2 (1) - 10 - 2 =
+  // 5: severe. She buys 1 AP of movement (2 yd, l.143) and steps onto dry
+  // ground: her melee Defense is 13 again.
+  fb::RosterT r = Roster({Aria(5, 5), Orc()});
+  auto cell = std::make_unique<fb::CellT>();
+  cell->at = std::make_unique<fb::Pos>(5, 5);
+  cell->terrain = "underwater";
+  r.map->cells.push_back(std::move(cell));
+  Table t(WoundSlots(), r, {10, 12});
+  ASSERT_TRUE(t.status().ok()) << t.status();
+  EXPECT_EQ(Defense(*t.state().Find("aria"), Def::kMelee, nullptr), 5);
+  auto hit = t.Submit(Attack("standard_attack"), {12});
+  ASSERT_TRUE(hit.ok()) << hit.status();
+  EXPECT_EQ(Ap(t.state(), "aria"), 1);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "underwater"), -5);
+  EXPECT_EQ(kernel::testing::NumOf(*hit, "damage"), 5);
+  EXPECT_EQ(Wounds(t.state(), "orc", kSevere), 1);
+  ASSERT_TRUE(t.Submit(BuyMove("aria", 1)).ok());
+  fb::CommandT step = Cmd("aria", "move");
+  step.path = {fb::Pos(5, 4)};
+  ASSERT_TRUE(t.Submit(step).ok());
+  EXPECT_EQ(Defense(*t.state().Find("aria"), Def::kMelee, nullptr), 13);
+}
+
 TEST(Attack, SunkBelowTheSurfaceRollsNoSwimmingCheck) {
   // 001 l.278: the Swimming check is "to not ... sink underwater"; once sunk
   // (until she surfaces, AP 4) there is nothing left to keep: d20 5 + 4 = 9

@@ -126,6 +126,7 @@ const char* DefName(Def d);
 int64_t Defense(const Combatant& c, Def d, Nums* nums);
 bool Immobilized(const Combatant& c);
 bool IsUnderwater(const Combatant& c);  // l.275 (Underwater, Sunk, tag underwater)
+bool InWater(const Combatant& c);       // the same, an aquatic creature too (l.276)
 int64_t Toughness(const Combatant& c, bool bypass_armor, Nums* nums);  // l.16
 int64_t NormalMaxStamina(const Combatant& c);  // l.38
 int64_t NormalMaxMana(const Combatant& c);     // l.42
@@ -425,6 +426,10 @@ absl::Status EndSharedSpaces(Decision& d, uint64_t cause);
 // Grapples (and the pins they hold) whose two creatures are no longer
 // adjacent end (l.225, l.230, l.235); EndSharedSpaces calls it.
 absl::Status EndApartGrapples(Decision& d, uint64_t cause);
+// l.174 "Walking underwater", l.275 "While underwater": a creature on a
+// square whose terrain is `underwater` is `Underwater` (source "terrain")
+// while it stands there; EndSharedSpaces and the set-up call it.
+absl::Status UnderwaterTerrain(Decision& d, uint64_t cause);
 absl::Status LoseMovement(Decision& d, const std::string& who, const Why& why);
 
 // ---- actions.cc
@@ -487,6 +492,8 @@ absl::Status ResolveDismount(Decision&, const fb::CommandT&, uint64_t);
 absl::Status EndRiding(Decision& d, const std::string& rider, const Why& why);
 absl::Status CheckRegainControl(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveRegainControl(Decision&, const fb::CommandT&, uint64_t);
+// l.162-174: the terrain at `p` costs more than normal movement.
+bool DifficultAt(const State& s, Pos p);
 absl::Status CheckJump(const State&, const Combatant&, const fb::CommandT&);
 absl::Status ResolveJump(Decision&, const fb::CommandT&, uint64_t);
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "events/status_macros.h"
 #include "kernel/wound_slots/internal.h"
 
@@ -58,31 +59,47 @@ absl::Status ResolveCast(Decision& d, const fb::CommandT& c, uint64_t cause) {
   return RecordOutcome(d, c.actor, {cause, "001.mana.spend", {{"spend", spend}}, spell});
 }
 
-// ---- End a Magical Effect (l.238): one effect the actor controls.
+// ---- End a Magical Effect (l.238): one effect the actor controls, "If
+// the item has multiple effects active, each one must be ended
+// individually": `params.effect` names which (the spell's name as cast,
+// the condition's note), the oldest of that name; without it, the oldest.
+namespace {
+
+const Condition* EffectToEnd(const Combatant& on, const std::string& actor, const std::string& name) {
+  for (const auto& [id, k] : on.conditions) {  // by instance id: the oldest first
+    if (k.name == "Spell" && k.source == actor && (name.empty() || k.note == name)) return &k;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 absl::Status CheckEndEffect(const State& s, const Combatant& a, const fb::CommandT& c) {
   const Combatant* on = &a;
   if (!c.targets.empty()) { ASSIGN_OR_RETURN(on, Target(s, c)); }
+  const std::string name = ParamText(c, "effect");
+  if (EffectToEnd(*on, a.id, name) != nullptr) return absl::OkStatus();
+  std::vector<std::string> there;
   for (const auto& [id, k] : on->conditions) {
-    if (k.name == "Spell" && k.source == a.id) return absl::OkStatus();
+    if (k.name == "Spell" && k.source == a.id) there.push_back(k.note);
   }
-  return Refuse("001.act.end_effect", a.id + " controls no effect on " + on->id);
+  if (there.empty()) return Refuse("001.act.end_effect", a.id + " controls no effect on " + on->id);
+  return Refuse("001.act.end_effect", absl::StrCat(a.id, " controls no effect '", name, "' on ", on->id,
+                                                   "; params.effect names one of: ", absl::StrJoin(there, ", ")));
 }
 
 absl::Status ResolveEndEffect(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const std::string on = c.targets.empty() ? c.actor : c.targets[0];
-  const Combatant* t = d.state().Find(on);
-  for (const auto& [id, k] : t->conditions) {
-    if (k.name != "Spell" || k.source != c.actor) continue;
-    const uint32_t cid = id;
-    const int64_t mana = k.level;
-    RETURN_IF_ERROR(RemoveCondition(d, on, cid, {cause, "001.act.end_effect", {{"returned", mana}}, "effect ended"}));
-    if (mana > 0) {  // l.42: returned as soon as the effect ends (reading: the usual case)
-      RETURN_IF_ERROR(AddResource(d, c.actor, res::kInvested, -mana, {cause, "001.mana.invest", {{"returned", mana}}}).status());
-      RETURN_IF_ERROR(AddResource(d, c.actor, res::kMana, mana, {cause, "001.mana.invest", {{"returned", mana}}}).status());
-    }
-    return absl::OkStatus();  // each effect ended individually (l.238)
+  const Condition* k = EffectToEnd(*d.state().Find(on), c.actor, ParamText(c, "effect"));
+  if (k == nullptr) return absl::OkStatus();
+  const uint32_t cid = k->id;
+  const int64_t mana = k->level;
+  RETURN_IF_ERROR(RemoveCondition(d, on, cid, {cause, "001.act.end_effect", {{"returned", mana}}, "effect ended"}));
+  if (mana > 0) {  // l.42: returned as soon as the effect ends (reading: the usual case)
+    RETURN_IF_ERROR(AddResource(d, c.actor, res::kInvested, -mana, {cause, "001.mana.invest", {{"returned", mana}}}).status());
+    RETURN_IF_ERROR(AddResource(d, c.actor, res::kMana, mana, {cause, "001.mana.invest", {{"returned", mana}}}).status());
   }
-  return absl::OkStatus();
+  return absl::OkStatus();  // each effect ended individually (l.238)
 }
 
 // ---- Ready an Action (l.204): the chosen action may be taken as a

@@ -269,6 +269,40 @@ absl::Status BuyJumpMovement(Decision& d, const fb::CommandT& c, uint64_t cause)
                            {cause, "001.move.pool", {{"ap", ap}, {"yards", bought}}, "movement for the jump"}, "jump");
 }
 
+namespace {
+
+// l.179 "Landing in difficult terrain or on a slippery surface requires a
+// Dex [Acrobatics/Balance] check to remain standing. ... TNs for both
+// checks are set by the GM": with `params.landing_tn` (the GM's TN: the
+// landing square is difficult terrain, or the GM rules the surface
+// slippery) the check is rolled and a failure leaves the jumper prone;
+// landing in difficult terrain without it, the check is due and its TN
+// the GM's: recorded, nothing rolled.
+
+absl::Status LandingCheck(Decision& d, const fb::CommandT& c, uint64_t cause) {
+  const Combatant a = *d.state().Find(c.actor);
+  const bool difficult = DifficultAt(d.state(), a.at);
+  if (!HasParam(c, "landing_tn")) {
+    if (!difficult) return absl::OkStatus();
+    return RecordOutcome(d, a.id, {cause, "001.jump.landing", {},
+                                   "landing in " + d.state().TerrainAt(a.at) +
+                                       ": a Dex [Acrobatics/Balance] check to remain standing is due, its TN the GM's "
+                                       "(params.landing_tn)"});
+  }
+  const int64_t tn = ParamOr(c, "landing_tn", 0);
+  Nums nums;
+  const int64_t bonus = CheckBonus(a, "dex", "acrobatics", "balance", &nums);
+  ASSIGN_OR_RETURN(CheckRoll r, RollCheck(d, a.id, bonus, "landing", cause));
+  nums.insert(nums.end(), {{"d20", r.natural}, {"result", r.total}, {"tn", tn}});
+  const std::string where = difficult ? d.state().TerrainAt(a.at) : "a slippery surface";
+  if (r.total >= tn) return RecordOutcome(d, a.id, {cause, "001.jump.landing", nums, "lands standing on " + where});
+  RETURN_IF_ERROR(RemoveConditionsNamed(d, a.id, "Crouching", {cause, "001.jump.landing", nums}));
+  if (a.Has("Prone")) return RecordOutcome(d, a.id, {cause, "001.jump.landing", nums, "falls on " + where});
+  return Impose(d, a.id, "Prone", a.id, {}, {cause, "001.jump.landing", nums, "falls prone on " + where}).status();
+}
+
+}  // namespace
+
 absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   const Combatant a = *d.state().Find(c.actor);
   const bool high = ParamText(c, "kind") == "high";
@@ -288,7 +322,8 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   nums.push_back({"result", result});
   if (high) {
     nums.push_back({"height_inches", 2 * result});
-    return RecordOutcome(d, a.id, {cause, "001.jump", nums, absl::StrCat("high jump: up to ", 2 * result, " inches")});
+    RETURN_IF_ERROR(RecordOutcome(d, a.id, {cause, "001.jump", nums, absl::StrCat("high jump: up to ", 2 * result, " inches")}));
+    return LandingCheck(d, c, cause);
   }
   const int64_t yards = std::max<int64_t>(0, FloorDiv(result, 3));  // feet -> yards, rounded down (reading)
   RETURN_IF_ERROR(BuyJumpMovement(d, c, cause));
@@ -334,7 +369,8 @@ absl::Status ResolveJump(Decision& d, const fb::CommandT& c, uint64_t cause) {
   if (landed.diagonals() != a.Resource(res::kDiagonals)) {
     RETURN_IF_ERROR(SetResource(d, a.id, res::kDiagonals, landed.diagonals(), {cause, "001.move.grid", {}, "diagonals this round"}));
   }
-  return EndSharedSpaces(d, cause);
+  RETURN_IF_ERROR(EndSharedSpaces(d, cause));
+  return LandingCheck(d, c, cause);
 }
 
 }  // namespace combat::kernel::wound_slots

@@ -37,6 +37,15 @@ int64_t TerrainFactor(const std::string& name) {
 
 }  // namespace
 
+// l.162-174: a square whose terrain (any part of a `+` join) costs more
+// than normal movement is difficult terrain.
+bool DifficultAt(const State& s, Pos p) {
+  for (absl::string_view part : absl::StrSplit(s.TerrainAt(p), '+')) {
+    if (TerrainFactor(std::string(part)) > 1) return true;
+  }
+  return false;
+}
+
 int64_t EffectiveRate(const Combatant& c) {
   int64_t rate = MovementRate(c);
   if (const Condition* dash = c.FindCondition("Dashing"); dash != nullptr) {
@@ -410,7 +419,30 @@ absl::Status EndSharedSpaces(Decision& d, uint64_t cause) {
   for (const auto& [id, cid] : ended) {
     RETURN_IF_ERROR(RemoveCondition(d, id, cid, {cause, "001.act.enter", {}, "no longer in the same space"}));
   }
-  return EndApartGrapples(d, cause);
+  RETURN_IF_ERROR(EndApartGrapples(d, cause));
+  return UnderwaterTerrain(d, cause);
+}
+
+absl::Status UnderwaterTerrain(Decision& d, uint64_t cause) {
+  std::vector<std::string> in;
+  std::vector<std::pair<std::string, uint32_t>> out;
+  for (const auto& [id, c] : d.state().combatants) {
+    bool wet = false;
+    for (absl::string_view part : absl::StrSplit(d.state().TerrainAt(c.at), '+')) wet = wet || part == "underwater";
+    const Condition* had = nullptr;
+    for (const auto& [cid, k] : c.conditions) {
+      if (k.name == "Underwater" && k.source == "terrain") had = &k;
+    }
+    if (wet && had == nullptr) in.push_back(id);
+    if (!wet && had != nullptr) out.emplace_back(id, had->id);
+  }
+  for (const auto& [id, cid] : out) {
+    RETURN_IF_ERROR(RemoveCondition(d, id, cid, {cause, "001.underwater", {}, "out of the water"}));
+  }
+  for (const std::string& id : in) {
+    RETURN_IF_ERROR(Impose(d, id, "Underwater", "terrain", {}, {cause, "001.underwater", {}, "on an underwater square (l.174)"}).status());
+  }
+  return absl::OkStatus();
 }
 
 absl::Status EndApartGrapples(Decision& d, uint64_t cause) {

@@ -103,6 +103,7 @@ std::vector<RuleRef>* Build() {
       R("001.act.use_object", "Action: Use an Object", 264, "door 2, torch 2, potion 4, bell 6, fire 8"),
       R("001.cost", "Actions", 182, "reading: AP costs the text omits (README), overridable by roster stat ap/<verb>"),
       R("001.underwater", "Underwater Combat", 275, "immobile defense, no ranged attacks, melee +2 AP and -5, weapon damage halved"),
+      R("001.underwater.fire", "Underwater Combat", 276, "all fire damage is halved underwater"),
       R("001.act.cast", "Action: Cast a Spell", 197, "the spell's effect is its school's (GM); mana spent or invested (l.42)"),
       R("001.act.end_effect", "Action: End a Magical Effect", 238, "end one effect of a magical item you control; each effect individually"),
       R("001.act.ready", "Action: Ready an Action", 204, "the chosen action may be taken as a reaction until you take an action or reaction"),
@@ -113,6 +114,7 @@ std::vector<RuleRef>* Build() {
       R("001.mount", "Mounted Combat", 280, "rider and mount share a turn at the worse initiative; +1 melee attack/defense vs smaller; mount at least the rider's size"),
       R("001.mount.untrained", "Mounted Combat", 281, "untrained mount: Prs [Nature/Riding] when wounded, else control lost; regain (8 AP) -1 per enemy within 30 ft, +1 per consecutive try (max +5); TN 5"),
       R("001.jump", "Jumping", 177, "Str [Athletics/Jumping]; +Speed after 5 yd of movement, else halved; long jump in feet, high jump double in inches"),
+      R("001.jump.landing", "Jumping", 179, "landing in difficult terrain or on a slippery surface: Dex [Acrobatics/Balance] vs the GM's TN to remain standing"),
       R("001.faster", "Performing Actions More Quickly", 271, "a check (Dex [Acrobatics] or Str [Athletics]) vs the GM's TN: -1 AP (+1 per 3 over) for 1 stamina; failing, +1 AP (+1 per 3 under)"),
       R("001.grapple", "Action: Grapple", 230, "melee attack, reach 0 weapon; hit: both grappling, no damage"),
       R("001.cling", "Reaction: Cling", 226, "a Power check: 5 points a yard moved with the grappled target, 10 a yard taken from its movement"),
@@ -133,7 +135,7 @@ const std::vector<RuleRef>& RuleTable() {
 bool IsModifier(const std::string& key) {
   static const char* kKeys[] = {
       "posture", "cover", "penalty_applied", "flanked", "rear_attack", "accuracy", "action",
-      "harried", "distracted", "defender_distracted", "underwater", "underwater_halved",
+      "harried", "distracted", "defender_distracted", "underwater", "underwater_halved", "fire_halved",
       "same_space", "target_same_space", "mounted", "mounted_defense", "target_mounted", "immobilized", "block",
       "defend", "opening", "armor", "toughness_bonus", "penetrating", "strong_d6", "wound_step",
       "kit", "penalty", "extra_opponents", "not_pinned", "enemies_within_30ft", "calming",

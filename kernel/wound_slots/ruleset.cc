@@ -165,6 +165,7 @@ class WoundSlotsRuleset : public Ruleset {
       RETURN_IF_ERROR(JoinCombatant(d, t, {0, "001.setup"}));
     }
     for (const fb::CombatantSpecT& t : specs) RETURN_IF_ERROR(SetUpResources(d, t.id));
+    RETURN_IF_ERROR(UnderwaterTerrain(d, 0));  // l.174, l.275: who starts on an underwater square
     return BeginCombat(d);
   }
 

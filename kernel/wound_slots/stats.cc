@@ -143,8 +143,12 @@ const char* DefName(Def d) {
 // tagged `aquatic` fights there as anywhere else.
 bool IsUnderwater(const Combatant& c) {
   if (c.HasTag("aquatic")) return false;
-  return c.Has("Underwater") || c.Has("Sunk") || c.HasTag("underwater");
+  return InWater(c);
 }
+
+// In the water, aquatic or not: l.276 "All fire damage is halved
+// underwater" is the fire's, whoever fights there.
+bool InWater(const Combatant& c) { return c.Has("Underwater") || c.Has("Sunk") || c.HasTag("underwater"); }
 
 bool Immobilized(const Combatant& c) {
   return c.Has("Immobile") || c.Has("Pinned") || IsUnderwater(c);  // l.99, l.235, l.275

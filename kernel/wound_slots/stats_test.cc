@@ -449,6 +449,35 @@ TEST(Jump, AJumpOnAnothersTurnDoesNotLowerInitiative) {
   EXPECT_EQ(Ap(t.state(), "aria"), ap - 1);
 }
 
+// 001 l.179 "Landing in difficult terrain or on a slippery surface
+// requires a Dex [Acrobatics/Balance] check to remain standing. ... TNs for
+// both checks are set by the GM". Aria (Dex 3, no Acrobatics) buys 4 AP (9
+// yd) and jumps (6,5), (7,5) into mud (l.169): d20 20 + 4 = 24, halved 12
+// feet = 4 yd, she lands on (7,5). The GM's TN 12: d20 8 + 3 = 11 < 12, she
+// falls prone; d20 9 + 3 = 12 >= 12, she stays standing. Without a TN the
+// check is due (recorded), nothing rolled, she lands standing.
+TEST(Jump, LandingInDifficultTerrainCallsForABalanceCheck) {
+  for (const auto& [die, prone] : std::vector<std::pair<int, bool>>{{8, true}, {9, false}, {0, false}}) {
+    fb::RosterT r = Roster({Aria(5, 5), Orc("orc", 15, 15)});
+    auto cell = std::make_unique<fb::CellT>();
+    cell->at = std::make_unique<fb::Pos>(7, 5);
+    cell->terrain = "mud";
+    r.map->cells.push_back(std::move(cell));
+    Table t(WoundSlots(), r, {10, 12});
+    ASSERT_TRUE(t.Submit(BuyMove("aria", 4)).ok());
+    fb::CommandT j = Cmd("aria", "jump");
+    j.path = {fb::Pos(6, 5), fb::Pos(7, 5)};
+    if (die != 0) With(j, "landing_tn", 12);
+    auto jumped = die != 0 ? t.Submit(j, {20, die}) : t.Submit(j, {20});
+    ASSERT_TRUE(jumped.ok()) << jumped.status();
+    EXPECT_EQ(t.state().Find("aria")->at, (Pos{7, 5}));
+    EXPECT_EQ(t.state().Find("aria")->Has("Prone"), prone) << die;
+    EXPECT_EQ(kernel::testing::NumOf(*jumped, "tn"), die != 0 ? 12 : -999);
+    if (die != 0) { EXPECT_EQ(kernel::testing::NumOf(*jumped, "result"), die + 3); }
+    EXPECT_TRUE(kernel::testing::Cites(*jumped, "001.jump.landing"));
+  }
+}
+
 TEST(Jump, EverySecondDiagonalCountsTwoYards) {
   // 001 l.161: "If you are using a square grid, count every second diagonal
   // movement as 2 yards instead of 1"; l.177: a long jump covers "a distance

@@ -47,7 +47,9 @@ ParamSpec Spec(const std::string& key) {
       {"tn", T::kInt, false, {}, "the TN"},
       {"spec", T::kText, false, {}, "a healing specialisation"},
       {"kind", T::kText, false, {"long", "high"}, "the jump (default long)"},
+      {"landing_tn", T::kInt, false, {}, "the GM's TN of the Dex [Acrobatics/Balance] landing check (l.179)"},
       {"reduce", T::kNonNeg, false, {}, "yards of the target's movement taken away"},
+      {"effect", T::kText, false, {}, "the effect ended: the spell's name as cast (default the oldest, l.238)"},
   };
   for (const ParamSpec& p : *kSpecs) {
     if (p.key == key) return p;
