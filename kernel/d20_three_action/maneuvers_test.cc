@@ -1190,6 +1190,23 @@ TEST(Maneuver, PushFiveFeet) {
   EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
 }
 
+// seed 000 l.51 "If you succeed you Push them back 5ft": back along the line
+// from the pusher to the target, the grid direction nearest it (the
+// kernel's octants, space::DirBetween). By hand: large aria (her space
+// (0..1, 0..1), centre (1, 1)) pushes gob at (2, 1) (centre
+// (2.5, 1.5)): the line runs east, 18 degrees south of it, so "back" is
+// east, to (3, 1) (was: the sign of each axis' difference, south-east to
+// (3, 2), 27 degrees off the line).
+TEST(Maneuver, APushGoesBackAlongTheLineNotBySignsOfEachAxis) {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  a.size = 2;
+  Arm(a, "spear", "1d8", "melee");
+  Table t(D20ThreeAction(),
+          MakeRoster({std::move(a), Being("gob", "goblins", 2, 1)}), {15, 10});
+  ASSERT_OK(t.Submit(M("push"), {12, 5}));  // 16 vs 9: 5 ft
+  EXPECT_EQ(At(t, "gob"), (Pos{3, 1}));
+}
+
 TEST(Maneuver, TripKnocksProneAndFlyersFall) {
   fb::RosterT r = Pair();
   Tag(*r.combatants[1], "flying");
