@@ -201,6 +201,20 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
                            " shares your space: give the Push's direction "
                            "(dx, dy: -1, 0 or 1, not both 0; L51)");
     }
+    // L51 "you Push them back": never toward the pusher (was: accepted, the
+    // pushed creature passing into or through the pusher's space).
+    const int64_t vx = (2 * int64_t{t->at.x} + t->size) -
+                       (2 * int64_t{a->at.x} + a->size);
+    const int64_t vy = (2 * int64_t{t->at.y} + t->size) -
+                       (2 * int64_t{a->at.y} + a->size);
+    if (dir.x * vx + dir.y * vy < 0) {
+      const Pos back = AwayFrom(*a, *t);
+      return Refuse("000.push",
+                    absl::StrCat("a Push sends ", t->id,
+                                 " back, not toward ", a->id, " (L51): dx ",
+                                 dir.x, ", dy ", dir.y, " points at ", a->id,
+                                 "; back is dx ", back.x, ", dy ", back.y));
+    }
   }
   return absl::OkStatus();
 }

@@ -1207,6 +1207,24 @@ TEST(Maneuver, APushGoesBackAlongTheLineNotBySignsOfEachAxis) {
   EXPECT_EQ(At(t, "gob"), (Pos{3, 1}));
 }
 
+// seed 000 l.51 "If you succeed you Push them back 5ft": back, away from
+// the pusher. By hand: aria at (0, 0) pushing gob at (1, 0) with dx -1
+// (toward her) is refused, naming the way back (dx 1), and writes nothing
+// (was: accepted, gob pushed into aria's own square, the two sharing it
+// without a grapple).
+TEST(Maneuver, APushTowardThePusherIsRefused) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  fb::CommandT push = M("push");
+  With(push, "dx", -1);
+  With(push, "dy", 0);
+  auto out = t.Submit(push, {12, 5});
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("back is dx 1, dy 0"),
+            std::string::npos);
+  EXPECT_EQ(At(t, "gob"), (Pos{1, 0}));
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
+}
+
 TEST(Maneuver, TripKnocksProneAndFlyersFall) {
   fb::RosterT r = Pair();
   Tag(*r.combatants[1], "flying");
