@@ -798,6 +798,32 @@ TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
 }
 
 // seed 000 l.59 "On a Critical Success the Grappled Creature is Slowed for
+// one Round" with l.152 "An Incapacitated Creature gets 2 less Actions ...
+// to a minimum of 0" and l.162 "one less Action ... to a minimum of 0". By
+// hand: aria's critical Grapple (22 vs 6) Slows gob, and gob drops to 0 HP
+// before its Turn (the GM's `gm_set hp 0`: Incapacitated). Its Round-1
+// Turn: 3 - 1 - 2 = 0 Actions. The Slowed ends as aria's Round-2 Turn
+// comes (l.13), so gob's Round-2 Turn has 3 - 2 = 1 Action.
+TEST(Maneuver, ACriticalGrapplesSlowOnAKnockedOutTargetStillEndsWithTheRound) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6
+  ASSERT_TRUE(Has(t, "gob", kSlowed));
+  fb::CommandT ko = Gm("gob", "gm_set", "test");
+  WithText(ko, "resource", "hp");
+  With(ko, "value", 0);
+  ASSERT_OK(t.Submit(ko));
+  ASSERT_TRUE(Has(t, "gob", kIncapacitated));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {12, 1, 1}));  // bleed: 12, 2
+  ASSERT_EQ(t.state().active, "gob");
+  EXPECT_EQ(Res(t, "gob", kActions), 0);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "gob", kSlowed));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {12, 1, 1}));
+  ASSERT_EQ(t.state().active, "gob");
+  EXPECT_EQ(Res(t, "gob", kActions), 1);
+}
+
+// seed 000 l.59 "On a Critical Success the Grappled Creature is Slowed for
 // one Round" with l.13 "(If something has a Duration of 1 Round it will end
 // after all other Creatures have gotten a Turn, not the end of the
 // Initiative count)" and l.162 "one less Action". gob acts first (15), aria
