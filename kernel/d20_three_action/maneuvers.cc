@@ -29,13 +29,19 @@ namespace {
 
 int Sign(int64_t v) { return v > 0 ? 1 : (v < 0 ? -1 : 0); }
 
-// The step directly away from `from` (centre to centre).
+// L51 "Push them back": the step along the line from `from`'s centre to
+// `target`'s, the grid direction nearest it (space::DirBetween's octants;
+// was: the sign of each axis, so a line 18 degrees off east went south-east);
+// {0, 0} when the centres meet (a creature sharing the space).
 Pos AwayFrom(const Combatant& from, const Combatant& target) {
-  const int64_t fx = 2 * int64_t{from.at.x} + from.size;
-  const int64_t fy = 2 * int64_t{from.at.y} + from.size;
-  const int64_t tx = 2 * int64_t{target.at.x} + target.size;
-  const int64_t ty = 2 * int64_t{target.at.y} + target.size;
-  return {Sign(tx - fx), Sign(ty - fy)};
+  if (2 * int64_t{from.at.x} + from.size ==
+          2 * int64_t{target.at.x} + target.size &&
+      2 * int64_t{from.at.y} + from.size ==
+          2 * int64_t{target.at.y} + target.size) {
+    return {0, 0};
+  }
+  return space::DirVec(
+      space::DirBetween(from.at, from.size, target.at, target.size));
 }
 
 // L51: directly away from the pusher (centre to centre) unless the command
@@ -194,6 +200,20 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
                        t->id +
                            " shares your space: give the Push's direction "
                            "(dx, dy: -1, 0 or 1, not both 0; L51)");
+    }
+    // L51 "you Push them back": never toward the pusher (was: accepted, the
+    // pushed creature passing into or through the pusher's space).
+    const int64_t vx = (2 * int64_t{t->at.x} + t->size) -
+                       (2 * int64_t{a->at.x} + a->size);
+    const int64_t vy = (2 * int64_t{t->at.y} + t->size) -
+                       (2 * int64_t{a->at.y} + a->size);
+    if (dir.x * vx + dir.y * vy < 0) {
+      const Pos back = AwayFrom(*a, *t);
+      return Refuse("000.push",
+                    absl::StrCat("a Push sends ", t->id,
+                                 " back, not toward ", a->id, " (L51): dx ",
+                                 dir.x, ", dy ", dir.y, " points at ", a->id,
+                                 "; back is dx ", back.x, ", dy ", back.y));
     }
   }
   return absl::OkStatus();

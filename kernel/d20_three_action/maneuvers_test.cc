@@ -798,6 +798,32 @@ TEST(Maneuver, CriticalGrappleSlowsForOneRound) {
 }
 
 // seed 000 l.59 "On a Critical Success the Grappled Creature is Slowed for
+// one Round" with l.152 "An Incapacitated Creature gets 2 less Actions ...
+// to a minimum of 0" and l.162 "one less Action ... to a minimum of 0". By
+// hand: aria's critical Grapple (22 vs 6) Slows gob, and gob drops to 0 HP
+// before its Turn (the GM's `gm_set hp 0`: Incapacitated). Its Round-1
+// Turn: 3 - 1 - 2 = 0 Actions. The Slowed ends as aria's Round-2 Turn
+// comes (l.13), so gob's Round-2 Turn has 3 - 2 = 1 Action.
+TEST(Maneuver, ACriticalGrapplesSlowOnAKnockedOutTargetStillEndsWithTheRound) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(M("grapple"), {18, 2}));  // 22 vs 6
+  ASSERT_TRUE(Has(t, "gob", kSlowed));
+  fb::CommandT ko = Gm("gob", "gm_set", "test");
+  WithText(ko, "resource", "hp");
+  With(ko, "value", 0);
+  ASSERT_OK(t.Submit(ko));
+  ASSERT_TRUE(Has(t, "gob", kIncapacitated));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {12, 1, 1}));  // bleed: 12, 2
+  ASSERT_EQ(t.state().active, "gob");
+  EXPECT_EQ(Res(t, "gob", kActions), 0);
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "gob", kSlowed));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn"), {12, 1, 1}));
+  ASSERT_EQ(t.state().active, "gob");
+  EXPECT_EQ(Res(t, "gob", kActions), 1);
+}
+
+// seed 000 l.59 "On a Critical Success the Grappled Creature is Slowed for
 // one Round" with l.13 "(If something has a Duration of 1 Round it will end
 // after all other Creatures have gotten a Turn, not the end of the
 // Initiative count)" and l.162 "one less Action". gob acts first (15), aria
@@ -1188,6 +1214,41 @@ TEST(Maneuver, PushFiveFeet) {
   EXPECT_EQ(At(t, "aria"), (Pos{1, 0}));
   ASSERT_OK(t.Submit(M("push"), {5, 15}));  // failure
   EXPECT_EQ(At(t, "gob"), (Pos{2, 0}));
+}
+
+// seed 000 l.51 "If you succeed you Push them back 5ft": back along the line
+// from the pusher to the target, the grid direction nearest it (the
+// kernel's octants, space::DirBetween). By hand: large aria (her space
+// (0..1, 0..1), centre (1, 1)) pushes gob at (2, 1) (centre
+// (2.5, 1.5)): the line runs east, 18 degrees south of it, so "back" is
+// east, to (3, 1) (was: the sign of each axis' difference, south-east to
+// (3, 2), 27 degrees off the line).
+TEST(Maneuver, APushGoesBackAlongTheLineNotBySignsOfEachAxis) {
+  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
+  a.size = 2;
+  Arm(a, "spear", "1d8", "melee");
+  Table t(D20ThreeAction(),
+          MakeRoster({std::move(a), Being("gob", "goblins", 2, 1)}), {15, 10});
+  ASSERT_OK(t.Submit(M("push"), {12, 5}));  // 16 vs 9: 5 ft
+  EXPECT_EQ(At(t, "gob"), (Pos{3, 1}));
+}
+
+// seed 000 l.51 "If you succeed you Push them back 5ft": back, away from
+// the pusher. By hand: aria at (0, 0) pushing gob at (1, 0) with dx -1
+// (toward her) is refused, naming the way back (dx 1), and writes nothing
+// (was: accepted, gob pushed into aria's own square, the two sharing it
+// without a grapple).
+TEST(Maneuver, APushTowardThePusherIsRefused) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  fb::CommandT push = M("push");
+  With(push, "dx", -1);
+  With(push, "dy", 0);
+  auto out = t.Submit(push, {12, 5});
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(out.status().message().find("back is dx 1, dy 0"),
+            std::string::npos);
+  EXPECT_EQ(At(t, "gob"), (Pos{1, 0}));
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
 }
 
 TEST(Maneuver, TripKnocksProneAndFlyersFall) {

@@ -182,6 +182,42 @@ TEST(Readied, ExpiresAtTheReadiersNextTurn) {
   EXPECT_FALSE(Holds(t, "aria", kReadiedAct));
 }
 
+// 000 l.61 "This Action may be triggered at any point up to your next
+// Turn", with l.13 "At any point a Creature can decide to hold its Turn" and
+// l.15 "If a Creature does not yet wish to act at the start of their Turn
+// they may decide to delay their Turn ... They must still experience any
+// Effects that would normally affect them at the start of their Turn". By
+// hand: aria readies an attack (2 Actions) and holds the rest of her Turn
+// until after gob's; her held Turn resuming is the Turn she readied in, not
+// her next, so the readied attack stands through it and through gob's
+// round-2 Turn (gob's move within reach there sets it off; she passes). Her
+// round-2 Turn starts and she delays it: that next Turn has started (its
+// start came), and the readied action has lapsed.
+TEST(Readied, AHeldTurnKeepsItButADelayedNextTurnHasStarted) {
+  Table t(D20ThreeAction(), Pair(), {15, 10});
+  ASSERT_OK(t.Submit(Ready("aria", "attack", "moves_within_reach", "gob")));
+  HoldUntilAfter(t, "aria", "gob");
+  ASSERT_EQ(t.state().active, "gob");
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "aria");  // the held Turn resumes
+  ASSERT_EQ(t.state().round, 1);
+  EXPECT_TRUE(Holds(t, "aria", kReadiedAct));
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_EQ(t.state().round, 2);
+  ASSERT_EQ(t.state().active, "gob");  // aria now follows gob
+  EXPECT_TRUE(Holds(t, "aria", kReadiedAct));
+  ASSERT_OK(t.Submit(MoveTo("gob", {{4, 0}, {3, 0}, {2, 0}, {1, 0}})));
+  EXPECT_EQ(t.state().windows.size(), 1u);
+  fb::CommandT pass = Cmd("aria", "pass");
+  pass.window = t.state().windows.begin()->first;
+  ASSERT_OK(t.Submit(pass));
+  EXPECT_TRUE(Holds(t, "aria", kReadiedAct));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_EQ(t.state().active, "aria");
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  EXPECT_FALSE(Holds(t, "aria", kReadiedAct));
+}
+
 // 000 l.61: "You may use two Actions to ready a single Action": a readied
 // Focus fires as one Action's Focus, never three (black-box: it gained 6
 // Energy for `actions` 3).

@@ -57,19 +57,30 @@ Pos DirOf(const std::string& note) {
   return {x, y};
 }
 
-// Whether `who` (and its grapple partners) can take one step `dir`.
+// Whether `who` and its grapple partners can take one step `dir`: the
+// partners move with it (L148, L150 "If you Move the Creature ... moves with
+// you"), so each one's squares must be free as its own are (a Large partner
+// of a Medium drifter has squares beside the drifter's). `c` is `who` as
+// far as it has come; its partners, not yet moved, are as far along.
 bool CanStep(const State& s, const Combatant& c, Pos dir) {
-  const Pos next{c.at.x + dir.x, c.at.y + dir.y};
-  const std::vector<std::string> partners = GrapplePartners(c);
-  for (Pos q : space::SquaresOf(next, c.size)) {
-    const std::string terrain = s.TerrainAt(q);
-    if (IsWall(terrain) || IsFixed(terrain)) return false;
-    for (const auto& [id, o] : s.combatants) {
-      if (id == c.id || IsDead(o) ||
-          std::find(partners.begin(), partners.end(), id) != partners.end()) {
-        continue;
+  const Combatant* start = s.Find(c.id);
+  const Pos come{c.at.x - start->at.x, c.at.y - start->at.y};
+  std::vector<std::string> moving = GrapplePartners(c);
+  moving.push_back(c.id);
+  for (const std::string& id : moving) {
+    const Combatant* m = s.Find(id);
+    if (m == nullptr) continue;
+    const Pos next{m->at.x + come.x + dir.x, m->at.y + come.y + dir.y};
+    for (Pos q : space::SquaresOf(next, m->size)) {
+      const std::string terrain = s.TerrainAt(q);
+      if (IsWall(terrain) || IsFixed(terrain)) return false;
+      for (const auto& [oid, o] : s.combatants) {
+        if (IsDead(o) ||
+            std::find(moving.begin(), moving.end(), oid) != moving.end()) {
+          continue;
+        }
+        if (Covers(o.at, o.size, q)) return false;
       }
-      if (Covers(o.at, o.size, q)) return false;
     }
   }
   return true;

@@ -370,5 +370,35 @@ TEST(ZeroG, AFlyersPushAttemptThroughAnEnemyIsAnAttack) {
   }
 }
 
+// 000 l.85 "You will continue to Move in that direction ... until you run
+// into something", l.150 "If you Move the Creature you are Grappling moves
+// with you", l.59 "Both Creatures share the space of the larger Creature".
+// By hand: gob (Medium) pushes off the wall at x = 0 along y = 2 to (4, 2),
+// drifting 30 ft east, and grapples the ogre (a 2 x 2 space at (5, 1); 16
+// vs 9), drawn into its space, at (5, 1). At gob's round-2 turn start both
+// drift east; gob's row y = 1 is open, but the ogre's lower row y = 2 runs
+// into the wall at (10, 2): the drift stops after 15 ft, the ogre at
+// (8, 1), its space (8..9, 1..2) touching the wall (was: only gob's squares
+// were checked, and the ogre drifted through the wall, to (11, 1)).
+TEST(ZeroG, ADriftStopsWhereACarriedPartnersSquaresRunIntoSomething) {
+  fb::CombatantSpecT ogre = Being("ogre", "party", 5, 1);
+  ogre.size = 2;
+  Table t(D20ThreeAction(),
+          Hall({Being("gob", "goblins", 1, 2), std::move(ogre)}, {{10, 2}}),
+          {15, 10});
+  ASSERT_OK(t.Submit(PushOff("gob", {{2, 2}, {3, 2}, {4, 2}})));
+  ASSERT_TRUE(Has(t, "gob", kDrifting));
+  ASSERT_OK(t.Submit(Cmd("gob", "grapple", {"ogre"}), {12, 5}));
+  ASSERT_TRUE(Has(t, "ogre", kGrappled));
+  ASSERT_EQ(At(t, "gob"), (Pos{5, 1}));
+  ASSERT_EQ(At(t, "ogre"), (Pos{5, 1}));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("ogre", "end_turn")));
+  EXPECT_EQ(At(t, "ogre"), (Pos{8, 1}));
+  EXPECT_EQ(At(t, "gob"), (Pos{8, 1}));
+  EXPECT_FALSE(Has(t, "gob", kDrifting));
+  EXPECT_TRUE(Has(t, "ogre", kGrappled));
+}
+
 }  // namespace
 }  // namespace combat::kernel::d20
