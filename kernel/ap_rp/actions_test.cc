@@ -335,9 +335,7 @@ TEST(Actions, ADefenseRollMeetingTheDrPowerSucceedsOneLessFails) {
   auto m = Being("m", "y", 5, 5, {{"int", 15}});
   m.tags = {"primary:int"};
   Table t(ApRp(), MakeRoster({a, m}));
-  auto dr = Gm("m", "defense_roll", "poison cloud");
-  dr.targets = {"a"};
-  WithText(dr, "kind", "con");
+  auto dr = GmDr("m", "a", "con", "poison cloud");
   auto ok = t.Submit(dr, {14});
   ASSERT_OK(ok);
   EXPECT_EQ(NumOf(*ok, "004.dr", "dr_power"), 15);
@@ -358,9 +356,7 @@ TEST(Actions, DefenseRolls) {
   auto door = kernel::testing::Creature("door", "none", 3, 3, {{"vitality", 5}});
   door.tags.push_back("object");
   Table t(ApRp(), MakeRoster({a, m, door}));
-  auto dr = Gm("m", "defense_roll", "fear");
-  dr.targets = {"door"};
-  WithText(dr, "kind", "wil");
+  auto dr = GmDr("m", "door", "wil", "fear");
   auto ev = t.Submit(dr);
   ASSERT_OK(ev);
   ASSERT_OK(t.Submit(Cmd("a", "defend")));
@@ -643,9 +639,7 @@ TEST(Actions, ChooseToFailADefenseRoll) {
   auto a = Being("a", "x", 1, 1, {{"ins", 20}});
   auto m = Being("m", "y", 5, 5);
   Table t(ApRp(), MakeRoster({a, m}));
-  auto dr = Gm("m", "defense_roll", "a willing ally's buff");
-  dr.targets = {"a"};
-  WithText(dr, "kind", "cha");
+  auto dr = GmDr("m", "a", "cha", "a willing ally's buff");
   With(dr, "fail", 1);
   auto ev = t.Submit(dr);
   ASSERT_OK(ev);

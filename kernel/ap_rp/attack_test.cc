@@ -361,9 +361,7 @@ TEST(Attack, FullCoverAndLeaningForDefenseRolls) {
   auto r = Roster(6, 1);
   Terrain(r, 5, 1, "full_cover");
   Table t(ApRp(), r);
-  auto dr = Gm("aria", "defense_roll", "a fear effect");
-  dr.targets = {"brute"};
-  WithText(dr, "kind", "wil");
+  auto dr = GmDr("aria", "brute", "wil", "a fear effect");
   auto refused = t.Submit(dr);
   EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(refused.status().message().find("l.112"), std::string::npos);
@@ -377,9 +375,7 @@ TEST(Attack, LeaningCreatureHasHalfCoverForDefenseRolls) {
   auto r = Roster(6, 1);
   Terrain(r, 2, 1, "full_cover");
   Table t(ApRp(), r);
-  auto dr = Gm("brute", "defense_roll", "a fear effect");
-  dr.targets = {"aria"};
-  WithText(dr, "kind", "wil");
+  auto dr = GmDr("brute", "aria", "wil", "a fear effect");
   EXPECT_EQ(t.Submit(dr).status().code(), absl::StatusCode::kFailedPrecondition);  // full cover
   auto c = Attack("aria", "brute", "bow");
   With(c, "lean_x", 1);
@@ -406,9 +402,7 @@ TEST(Attack, LeaningOutOfFullCoverForAnEffectCallingForADr) {
   auto r = Roster(6, 1);
   Terrain(r, 2, 1, "full_cover");
   Table t(ApRp(), r);
-  auto dr = Gm("aria", "defense_roll", "a fear effect");
-  dr.targets = {"brute"};
-  WithText(dr, "kind", "wil");
+  auto dr = GmDr("aria", "brute", "wil", "a fear effect");
   EXPECT_EQ(t.Submit(dr).status().code(), absl::StatusCode::kFailedPrecondition);  // full cover
   With(dr, "lean_x", 1);
   With(dr, "lean_y", 2);
@@ -418,9 +412,7 @@ TEST(Attack, LeaningOutOfFullCoverForAnEffectCallingForADr) {
   EXPECT_TRUE(Has(t, "aria", kLeaning));
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
   EXPECT_FALSE(Has(t, "aria", kLeaning));
-  auto open = Gm("brute", "defense_roll", "a fear effect");
-  open.targets = {"aria"};
-  WithText(open, "kind", "wil");
+  auto open = GmDr("brute", "aria", "wil", "a fear effect");
   With(open, "lean_x", 6);
   With(open, "lean_y", 2);
   auto refused = t.Submit(open);
@@ -450,16 +442,12 @@ TEST(Attack, LeaningHalfCoverOnlyFromTheFullCoversDirection) {
   With(c, "lean_y", 2);
   ASSERT_OK(t.Submit(c, {15, 3}));
   ASSERT_TRUE(Has(t, "aria", kLeaning));
-  auto from_brute = Gm("brute", "defense_roll", "a fear effect");
-  from_brute.targets = {"aria"};
-  WithText(from_brute, "kind", "wil");
+  auto from_brute = GmDr("brute", "aria", "wil", "a fear effect");
   auto ev = t.Submit(from_brute, {10});
   ASSERT_OK(ev);
   EXPECT_EQ(NumOf(*ev, "004.dr", "half_cover"), 1);
   EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 11);
-  auto from_cob = Gm("cob", "defense_roll", "a fear effect");
-  from_cob.targets = {"aria"};
-  WithText(from_cob, "kind", "wil");
+  auto from_cob = GmDr("cob", "aria", "wil", "a fear effect");
   ev = t.Submit(from_cob, {10});
   ASSERT_OK(ev);
   EXPECT_EQ(Number(*ev, "half_cover").value, -999);  // none
@@ -488,15 +476,11 @@ TEST(Attack, LeaningTurnsOnlyItsOwnFullCoverIntoHalfCover) {
   With(c, "lean_y", 2);
   ASSERT_OK(t.Submit(c, {15, 3}));
   ASSERT_TRUE(Has(t, "aria", kLeaning));
-  auto from_cob = Gm("cob", "defense_roll", "a fear effect");
-  from_cob.targets = {"aria"};
-  WithText(from_cob, "kind", "wil");
+  auto from_cob = GmDr("cob", "aria", "wil", "a fear effect");
   auto ev = t.Submit(from_cob, {10});
   EXPECT_EQ(ev.status().code(), absl::StatusCode::kFailedPrecondition) << ev.status();
   EXPECT_NE(ev.status().message().find("full cover"), std::string::npos) << ev.status();
-  auto from_brute = Gm("brute", "defense_roll", "a fear effect");
-  from_brute.targets = {"aria"};
-  WithText(from_brute, "kind", "wil");
+  auto from_brute = GmDr("brute", "aria", "wil", "a fear effect");
   ev = t.Submit(from_brute, {10});  // 10 + 0 + 0 + 1 (leaning's half cover)
   ASSERT_OK(ev);
   EXPECT_EQ(NumOf(*ev, "004.dr", "total"), 11);

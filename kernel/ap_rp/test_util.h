@@ -89,6 +89,15 @@ inline fb::CommandT GmAdds(const std::string& who, const std::string& name, cons
   if (rounds > 0) With(c, "rounds", rounds);
   return c;
 }
+// The GM's `defense_roll`: `target` rolls the `kind` DR (l.70) against
+// `source`'s effect, why `reason`.
+inline fb::CommandT GmDr(const std::string& source, const std::string& target, const std::string& kind,
+                         const std::string& reason) {
+  fb::CommandT c = Gm(source, "defense_roll", reason);
+  c.targets = {target};
+  WithText(c, "kind", kind);
+  return c;
+}
 // The GM's `gm_order`: the order `targets`, why `reason` (l.7 ties).
 inline fb::CommandT GmOrder(std::vector<std::string> targets, const std::string& reason) {
   fb::CommandT c = Gm("", "gm_order", reason);

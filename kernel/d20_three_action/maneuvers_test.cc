@@ -118,8 +118,7 @@ TEST(Maneuver, GrappleSharesTheSpaceHalvesSpeedAndMovesTogether) {
 // Creature you are Grappling moves with you" is gob's own Move, and gob is
 // moved (was: gob at 5,3 still grappling bo at 7,4, two squares apart).
 TEST(Maneuver, PulledIntoALargerGrapplersSpaceEndsTheOtherGrapple) {
-  fb::CombatantSpecT ogre = Being("ogre", "party", 5, 3);
-  ogre.size = 2;
+  fb::CombatantSpecT ogre = Large(Being("ogre", "party", 5, 3));
   Table t(D20ThreeAction(),
           MakeRoster({Being("gob", "goblins", 7, 5), std::move(ogre),
                       Being("bo", "party", 7, 4)}),
@@ -173,8 +172,7 @@ void GobThenOrcGrappleBo(Table& t) {
 // that Grappled ends as a grapple with a Grappling does. Black-box: only a
 // Grappling was looked for, so gob stayed Grappled by bo out of its space.
 TEST(Maneuver, PulledIntoALargerGrapplersSpaceEndsARulingsGrapple) {
-  fb::CombatantSpecT ogre = Being("ogre", "party", 5, 3);
-  ogre.size = 2;
+  fb::CombatantSpecT ogre = Large(Being("ogre", "party", 5, 3));
   Table t(D20ThreeAction(),
           MakeRoster({Being("gob", "goblins", 7, 5), std::move(ogre),
                       Being("bo", "party", 12, 8)}),
@@ -474,8 +472,7 @@ TEST(Maneuver, AGmMoveOutOfThePartnersSpaceEndsTheGrapple) {
 // ends, the ogre's goes on. Black-box: only gob's first grapple (the
 // ogre's) was looked at, and gob went on grappling bo a square away.
 TEST(Maneuver, AGmMoveOutOfOnePartnersSpaceEndsOnlyThatGrapple) {
-  fb::CombatantSpecT ogre = Being("ogre", "party", 8, 3);
-  ogre.size = 2;
+  fb::CombatantSpecT ogre = Large(Being("ogre", "party", 8, 3));
   Table t(D20ThreeAction(),
           MakeRoster({Being("gob", "goblins", 8, 5), std::move(ogre),
                       Being("bo", "party", 7, 3)}),
@@ -561,8 +558,7 @@ TEST(Maneuver, PushedOutOfOneGrapplersSpaceKeepsTheGrapplerWhoFollowed) {
 // let through; ann, the second, blocked the follow-up, so the push stopped
 // at 0 ft (the ogre could not stay adjacent).
 TEST(Maneuver, AGrapplerOfTwoFollowsItsPushOverBoth) {
-  fb::CombatantSpecT ogre = Being("ogre", "ogres", 2, 0);
-  ogre.size = 2;
+  fb::CombatantSpecT ogre = Large(Being("ogre", "ogres", 2, 0));
   Table t(D20ThreeAction(),
           MakeRoster({std::move(ogre), Being("zed", "party", 4, 0),
                       Being("ann", "party", 4, 1), Being("tim", "party", 1, 0)}),
@@ -1224,8 +1220,7 @@ TEST(Maneuver, PushFiveFeet) {
 // east, to (3, 1) (was: the sign of each axis' difference, south-east to
 // (3, 2), 27 degrees off the line).
 TEST(Maneuver, APushGoesBackAlongTheLineNotBySignsOfEachAxis) {
-  fb::CombatantSpecT a = Being("aria", "party", 0, 0);
-  a.size = 2;
+  fb::CombatantSpecT a = Large(Being("aria", "party", 0, 0));
   Arm(a, "spear", "1d8", "melee");
   Table t(D20ThreeAction(),
           MakeRoster({std::move(a), Being("gob", "goblins", 2, 1)}), {15, 10});

@@ -335,8 +335,7 @@ TEST(Move, AGrappleThatEntersTheWaterPutsOutFire) {
   ASSERT_TRUE(Has(t, "aria", kGrappling));
   EXPECT_EQ(t.state().Find("aria")->at, (Pos{1, 0}));
   EXPECT_FALSE(Has(t, "aria", kOnFire));
-  fb::CombatantSpecT ogre = Being("ogre", "party", 5, 3);
-  ogre.size = 2;
+  fb::CombatantSpecT ogre = Large(Being("ogre", "party", 5, 3));
   fb::RosterT r2 =
       MakeRoster({std::move(ogre), Being("gob", "goblins", 7, 3)});
   Terrain(r2, 5, 3, "water");

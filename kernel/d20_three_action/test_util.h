@@ -51,6 +51,12 @@ inline fb::CombatantSpecT Being(
   return c;
 }
 
+// `c` made Large: size 2, a 2 x 2 block of squares from its position.
+inline fb::CombatantSpecT Large(fb::CombatantSpecT c) {
+  c.size = 2;
+  return c;
+}
+
 inline fb::CombatantSpecT& Arm(
     fb::CombatantSpecT& c, const std::string& name, const std::string& damage,
     const std::string& kind, const std::string& category = "medium",

@@ -381,8 +381,7 @@ TEST(ZeroG, AFlyersPushAttemptThroughAnEnemyIsAnAttack) {
 // (8, 1), its space (8..9, 1..2) touching the wall (was: only gob's squares
 // were checked, and the ogre drifted through the wall, to (11, 1)).
 TEST(ZeroG, ADriftStopsWhereACarriedPartnersSquaresRunIntoSomething) {
-  fb::CombatantSpecT ogre = Being("ogre", "party", 5, 1);
-  ogre.size = 2;
+  fb::CombatantSpecT ogre = Large(Being("ogre", "party", 5, 1));
   Table t(D20ThreeAction(),
           Hall({Being("gob", "goblins", 1, 2), std::move(ogre)}, {{10, 2}}),
           {15, 10});

@@ -373,16 +373,9 @@ TEST(Maneuvers, ANaturalWeaponIsNoItemToDisarm) {
   EXPECT_EQ(t.state().Find("d")->Resource("dropped.bite"), 0);
 }
 
-// 003 l.69: "The item lands on the floor." and l.35: "Manipulate. You
-// interact with an object within touch, such as ... picking up a ring".
-// Black-box case: a disarmed d walked 3 m away and picked its sword up
-// from there. It lies where d stood; picked up only from within touch.
-TEST(Maneuvers, ADisarmedItemIsPickedUpFromWithinTouchOfWhereItLies) {
-  Table t(OpposedTests(), Pair(2), {6, 1});
-  CriticalWin(t);
-  // d's Athletics 1 die: 1 fails; damage 3.
-  ASSERT_TRUE(Maneuver(t, "disarm", {1, 3}, "sword").ok());
-  EXPECT_EQ(t.state().Find("d")->Resource("dropped.sword"), 1);
+// After a's disarm: a ends its turn, d walks east to (9,5) (a passing on
+// the opportunity when d leaves its reach).
+void DWalksToNineFive(Table& t) {
   ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
   auto away = Cmd("d", "move");
   Path(away, {{7, 5}, {8, 5}, {9, 5}});
@@ -393,6 +386,19 @@ TEST(Maneuvers, ADisarmedItemIsPickedUpFromWithinTouchOfWhereItLies) {
     ASSERT_TRUE(t.Submit(pass).ok());
   }
   ASSERT_EQ(t.state().Find("d")->at, (Pos{9, 5}));
+}
+
+// 003 l.69: "The item lands on the floor." and l.35: "Manipulate. You
+// interact with an object within touch, such as ... picking up a ring".
+// Black-box case: a disarmed d walked 3 m away and picked its sword up
+// from there. It lies where d stood; picked up only from within touch.
+TEST(Maneuvers, ADisarmedItemIsPickedUpFromWithinTouchOfWhereItLies) {
+  Table t(OpposedTests(), Pair(2), {6, 1});
+  CriticalWin(t);
+  // d's Athletics 1 die: 1 fails; damage 3.
+  ASSERT_TRUE(Maneuver(t, "disarm", {1, 3}, "sword").ok());
+  EXPECT_EQ(t.state().Find("d")->Resource("dropped.sword"), 1);
+  ASSERT_NO_FATAL_FAILURE(DWalksToNineFive(t));
   auto pick = Cmd("d", "manipulate");
   pick.weapon = "sword";
   auto far = t.Submit(pick);
@@ -425,16 +431,7 @@ TEST(Maneuvers, AnItemDisarmedFromALargeFoeLiesUnderItsWholeSpace) {
   // d one size larger: Athletics 1 + a boon = 2 dice: 1, 2 fail; damage 3.
   ASSERT_TRUE(Maneuver(t, "disarm", {1, 2, 3}, "sword").ok());
   ASSERT_EQ(t.state().Find("d")->Resource("dropped.sword"), 1);
-  ASSERT_TRUE(t.Submit(Cmd("a", "end_turn")).ok());
-  auto away = Cmd("d", "move");
-  Path(away, {{7, 5}, {8, 5}, {9, 5}});
-  ASSERT_TRUE(t.Submit(away).ok());
-  if (!t.state().windows.empty()) {  // leaving a's reach: a passes
-    auto pass = Cmd("a", "pass");
-    pass.window = t.state().windows.begin()->first;
-    ASSERT_TRUE(t.Submit(pass).ok());
-  }
-  ASSERT_EQ(t.state().Find("d")->at, (Pos{9, 5}));
+  ASSERT_NO_FATAL_FAILURE(DWalksToNineFive(t));
   auto pick = Cmd("d", "manipulate");
   pick.weapon = "sword";
   auto far = t.Submit(pick);  // (9..10) to (6..7): 2 m
