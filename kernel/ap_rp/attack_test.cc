@@ -18,6 +18,21 @@ fb::RosterT Roster(int bx = 2, int by = 1) {
   return MakeRoster({a, b});
 }
 
+// aria's bow shot at the brute, leaning to (1,2) (l.112: out of a full
+// cover at (2,1) in the tests that place one).
+fb::CommandT LeaningShot() {
+  auto c = Attack("aria", "brute", "bow");
+  With(c, "lean_x", 1);
+  With(c, "lean_y", 2);
+  return c;
+}
+
+// aria takes the leaning shot (to hit 15, damage 3) and is Leaning.
+void AriaLeansOutAndShoots(Table& t) {
+  ASSERT_OK(t.Submit(LeaningShot(), {15, 3}));
+  ASSERT_TRUE(Has(t, "aria", kLeaning));
+}
+
 // l.53 (hit bonus 4) and l.60 ("a hit bonus of 4 would need to roll at
 // least a 12" against Evasion 16; here 17 needs 13).
 TEST(Attack, HitBonusFourAgainstSeventeen) {
@@ -253,9 +268,7 @@ TEST(Attack, FullCoverRefuses) {
 // of its turn).
 TEST(Attack, NoLeaningFromTheOpen) {
   Table t(ApRp(), Roster(6, 1));
-  auto c = Attack("aria", "brute", "bow");
-  With(c, "lean_x", 1);
-  With(c, "lean_y", 2);
+  auto c = LeaningShot();
   auto r = t.Submit(c, {15, 3});
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(r.status().message().find("l.112"), std::string::npos) << r.status();
@@ -296,9 +309,7 @@ TEST(Attack, LeaningOutOfFullCover) {
   Terrain(r, 2, 1, "full_cover");
   Table t(ApRp(), r);
   EXPECT_EQ(t.Submit(Attack("aria", "brute", "bow")).status().code(), absl::StatusCode::kFailedPrecondition);
-  auto c = Attack("aria", "brute", "bow");
-  With(c, "lean_x", 1);
-  With(c, "lean_y", 2);
+  auto c = LeaningShot();
   auto ev = t.Submit(c, {15, 3});  // from (1,2): 5 m, no enemy within 1 m
   ASSERT_OK(ev);
   EXPECT_EQ(NumOf(*ev, "004.evasion", "enemy_in_melee_range"), -999);
@@ -377,11 +388,7 @@ TEST(Attack, LeaningCreatureHasHalfCoverForDefenseRolls) {
   Table t(ApRp(), r);
   auto dr = GmDr("brute", "aria", "wil", "a fear effect");
   EXPECT_EQ(t.Submit(dr).status().code(), absl::StatusCode::kFailedPrecondition);  // full cover
-  auto c = Attack("aria", "brute", "bow");
-  With(c, "lean_x", 1);
-  With(c, "lean_y", 2);
-  ASSERT_OK(t.Submit(c, {15, 3}));
-  ASSERT_TRUE(Has(t, "aria", kLeaning));
+  ASSERT_NO_FATAL_FAILURE(AriaLeansOutAndShoots(t));
   auto ev = t.Submit(dr, {10});  // 10 + 0 + 0 + 1 (half cover) = 11
   ASSERT_OK(ev);
   EXPECT_EQ(NumOf(*ev, "004.dr", "half_cover"), 1);
@@ -437,11 +444,7 @@ TEST(Attack, LeaningHalfCoverOnlyFromTheFullCoversDirection) {
   auto r = MakeRoster({a, b, cob});
   Terrain(r, 2, 1, "full_cover");
   Table t(ApRp(), r);
-  auto c = Attack("aria", "brute", "bow");
-  With(c, "lean_x", 1);
-  With(c, "lean_y", 2);
-  ASSERT_OK(t.Submit(c, {15, 3}));
-  ASSERT_TRUE(Has(t, "aria", kLeaning));
+  ASSERT_NO_FATAL_FAILURE(AriaLeansOutAndShoots(t));
   auto from_brute = GmDr("brute", "aria", "wil", "a fear effect");
   auto ev = t.Submit(from_brute, {10});
   ASSERT_OK(ev);
@@ -471,11 +474,7 @@ TEST(Attack, LeaningTurnsOnlyItsOwnFullCoverIntoHalfCover) {
   Terrain(r, 2, 1, "full_cover");
   Terrain(r, 8, 1, "full_cover");
   Table t(ApRp(), r);
-  auto c = Attack("aria", "brute", "bow");
-  With(c, "lean_x", 1);
-  With(c, "lean_y", 2);
-  ASSERT_OK(t.Submit(c, {15, 3}));
-  ASSERT_TRUE(Has(t, "aria", kLeaning));
+  ASSERT_NO_FATAL_FAILURE(AriaLeansOutAndShoots(t));
   auto from_cob = GmDr("cob", "aria", "wil", "a fear effect");
   auto ev = t.Submit(from_cob, {10});
   EXPECT_EQ(ev.status().code(), absl::StatusCode::kFailedPrecondition) << ev.status();
