@@ -136,6 +136,16 @@ TEST(Maneuver, PulledIntoALargerGrapplersSpaceEndsTheOtherGrapple) {
   EXPECT_FALSE(Has(t, "bo", kGrappled));
 }
 
+// The GM's ruling that `who` is Grappled by `by` (relative to it), with no
+// Grappling behind it, why `reason`.
+fb::CommandT GmGrappled(const std::string& who, const std::string& by, const std::string& reason) {
+  fb::CommandT held = Gm(who, "gm_condition", reason);
+  WithText(held, "name", kGrappled);
+  WithText(held, "op", "add");
+  WithText(held, "relative_to", by);
+  return held;
+}
+
 // gob (goblins, 7,5) and, north of it, bo (7,4) and orc (7,3), both of the
 // party; gob acts first (15, 10, 5).
 fb::RosterT GobBoOrc(std::vector<std::pair<std::string, int64_t>> gob = {}) {
@@ -177,11 +187,7 @@ TEST(Maneuver, PulledIntoALargerGrapplersSpaceEndsARulingsGrapple) {
           MakeRoster({Being("gob", "goblins", 7, 5), std::move(ogre),
                       Being("bo", "party", 12, 8)}),
           {15, 10, 5});
-  fb::CommandT held = Gm("gob", "gm_condition", "caught by bo");
-  WithText(held, "name", kGrappled);
-  WithText(held, "op", "add");
-  WithText(held, "relative_to", "bo");
-  ASSERT_OK(t.Submit(held));
+  ASSERT_OK(t.Submit(GmGrappled("gob", "bo", "caught by bo")));
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_OK(t.Submit(Cmd("ogre", "grapple", {"gob"}), {12, 8}));
   EXPECT_EQ(At(t, "gob"), (Pos{5, 3}));
@@ -333,11 +339,7 @@ TEST(Maneuver, AnEscapeFromARulingsGrappleEndsOnlyThatCondition) {
           MakeRoster({Being("gob", "goblins", 7, 5), Being("bo", "party", 7, 4),
                       Being("orc", "goblins", 8, 4)}),
           {15, 10, 5});
-  fb::CommandT held = Gm("bo", "gm_condition", "caught by gob");
-  WithText(held, "name", kGrappled);
-  WithText(held, "op", "add");
-  WithText(held, "relative_to", "gob");
-  ASSERT_OK(t.Submit(held));
+  ASSERT_OK(t.Submit(GmGrappled("bo", "gob", "caught by gob")));
   ASSERT_EQ(t.state().Find("gob")->FindCondition(kGrappling), nullptr);
   ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
   ASSERT_EQ(t.state().active, "bo");
