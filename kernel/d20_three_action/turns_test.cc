@@ -261,6 +261,31 @@ TEST(Turns, StunnedCreaturesCannotAct) {
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // not an action
 }
 
+// l.164 "A Stunned Creature can take no Actions, Reactions or Free Actions"
+// for a GM's `rounds` 2 given in aria's own round-1 Turn after 1 Action:
+// l.13 "it will end after all other Creatures have gotten a Turn", twice:
+// at aria's round-3 turn start, before its Actions are allotted. It costs
+// the 2 Actions left in round 1 and the 3 of round 2; round 3 has 3.
+TEST(Turns, AStunLaidInTheBearersOwnTurnCostsTheRestOfItAndNMinusOneTurns) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  ASSERT_OK(t.Submit(MoveTo("aria", {{1, 0}})));
+  fb::CommandT stun = Gm("aria", "gm_condition", "a stunning trap");
+  WithText(stun, "name", "stunned");
+  WithText(stun, "op", "add");
+  With(stun, "rounds", 2);
+  ASSERT_OK(t.Submit(stun));
+  EXPECT_FALSE(t.Submit(MoveTo("aria", {{2, 0}})).ok());  // round 1
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_TRUE(Has(t, "aria", kStunned));
+  EXPECT_FALSE(t.Submit(MoveTo("aria", {{2, 0}})).ok());  // round 2
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "aria", kStunned));  // round 3
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
+  ASSERT_OK(t.Submit(MoveTo("aria", {{2, 0}})));
+}
+
 TEST(Turns, OneRoundEndsAfterEveryOtherCreatureHadATurn) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   fb::CommandT slow = Cmd("aria", "cast", {"gob"});
