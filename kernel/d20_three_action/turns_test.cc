@@ -358,6 +358,36 @@ TEST(Turns, DelayedCreaturesStillBleedAtTheirOriginalInitiative) {
   EXPECT_TRUE(t.state().order[0].delayed);
 }
 
+// l.15 "They must still experience any Effects that would normally affect
+// them at the start of their Turn ... continue to suffer any ongoing
+// Effects (such as Bleed Damage, or ongoing Spell Effects) each Round at
+// their original Initiative" with l.127 "At the start of a Bleeding
+// Creatures Turn": aria, Bleeding, rolls at her round-2 turn start and then
+// delays; the Turn she enters after gob's is the Turn whose start she
+// already bled at: no second roll that Round; in round 3 she rolls once, at
+// her new place after gob.
+TEST(Turns, ADelayingCreatureBleedsOnceARoundNotAgainWhenItEnters) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  GmAdd(t, "aria", "bleeding");  // in gob's round-1 Turn
+  // 14 - 0 = 14: "11 - 15 -"; 2d6 2 + 3: HP 15, Bleed Penalty 1.
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn"), {14, 2, 3}));
+  EXPECT_EQ(Res(t, "aria", kHp), 15);
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  ASSERT_OK(t.Submit(Cmd("aria", "enter")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // no roll at the entry
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_EQ(Res(t, "aria", kHp), 15);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // round 3: gob first
+  EXPECT_EQ(Res(t, "aria", kHp), 15);
+  // 14 - 1 = 13: "11 - 15 -"; 2d6 1 + 1: HP 13, Bleed Penalty 2.
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn"), {14, 1, 1}));
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_EQ(Res(t, "aria", kHp), 13);
+  EXPECT_EQ(Res(t, "aria", kBleedPenalty), 2);
+}
+
 TEST(Turns, HoldKeepsTheActionsLeftAndDropsInTheOrder) {
   Table t = ThreeApart();
   ASSERT_OK(t.Submit(Cmd("aria", "interact")));
