@@ -38,8 +38,13 @@ std::vector<const Condition*> Named(const Combatant& c, std::string name) {
 
 namespace {
 
-// Budget = base - Slowed (1, L162) - Incapacitated (2, L152), minimum 0;
-// nothing while Stunned (L164) or Unconscious (L168).
+// Budget = base - Slowed (1, L162) - Incapacitated (2, L152), minimum 0
+// ("per Turn": an allotment). Stunned (L164) and Unconscious (L168) "can
+// take no Actions, Reactions or Free Actions": that is checked on every act
+// (turns.cc:CheckCanAct) while they last, and takes nothing from the
+// allotment, so a Reaction got on a Stunned Turn (L19 "starting on their
+// Turn and expiring the start of their next Turn") is usable once the stun
+// ends.
 int64_t Budget(const Combatant& c, int64_t base, const char* what, Nums* nums) {
   int64_t v = base;
   if (nums != nullptr) nums->push_back({absl::StrCat(what, ".base"), base});
@@ -54,14 +59,6 @@ int64_t Budget(const Combatant& c, int64_t base, const char* what, Nums* nums) {
   if (c.Has(kIncapacitated)) {
     v -= 2;
     add("incapacitated", -2, kIncapacitated, "000.incapacitated");
-  }
-  if (IsHelpless(c)) {
-    v = 0;
-    if (c.Has(kStunned)) {
-      add("stunned_or_unconscious", 0, kStunned, "000.stunned");
-    } else {
-      add("stunned_or_unconscious", 0, kUnconscious, "000.unconscious");
-    }
   }
   return std::max<int64_t>(0, v);
 }

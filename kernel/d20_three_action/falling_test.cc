@@ -313,6 +313,37 @@ TEST(Height, AClimbReactionStopsTheFall) {
   EXPECT_EQ(t.state().Find("hawk")->FindCondition(kFallPending)->level, 100);
 }
 
+// 000 l.19 "Every Creature gets 1 Reaction per Round starting on their Turn
+// and expiring the start of their next Turn", l.164 "A Stunned Creature can
+// take no Actions, Reactions or Free Actions": the hawk, Stunned for 1 Round
+// in gob's round-1 Turn, has its round-2 Turn Stunned; the stun ends at
+// gob's round-2 turn start (l.13), and the Reaction the hawk got on its
+// Turn is still its own until its next Turn: it grabs a surface (l.79)
+// (was: a Turn that started Stunned got no Reaction, refused).
+TEST(Height, AReactionGotWhileStunnedIsUsableOnceTheStunEnds) {
+  Table t(D20ThreeAction(), Sky(2000), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));  // no flight: falls
+  fb::CommandT stun = Gm("hawk", "gm_condition", "a stunning blow");
+  WithText(stun, "name", "stunned");
+  WithText(stun, "op", "add");
+  With(stun, "rounds", 1);
+  ASSERT_OK(t.Submit(stun));  // in gob's round-1 Turn
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_TRUE(Has(t, "hawk", kStunned));  // its round-2 Turn
+  fb::CommandT climb = Cmd("hawk", "use_skill");
+  WithText(climb, "skill", "climb");
+  With(climb, "dc", 15);
+  With(climb, "bonus", 2);
+  With(climb, "reaction", 1);
+  EXPECT_FALSE(t.Submit(climb, {13}).ok());  // Stunned: no Reaction
+  ASSERT_OK(t.Submit(Cmd("hawk", "end_turn")));
+  EXPECT_FALSE(Has(t, "hawk", kStunned));  // ended at gob's turn start
+  EXPECT_EQ(Res(t, "hawk", kReactions), 1);
+  ASSERT_OK(t.Submit(climb, {13}));  // 15 >= 15: holds on
+  EXPECT_FALSE(Has(t, "hawk", kFalling));
+  EXPECT_EQ(Res(t, "hawk", kReactions), 0);
+}
+
 // 000 l.57: "Flying Creatures fall 50ft (or until they hit the ground). On
 // a Critical Success the target takes fall Damage as if they had fallen
 // from 10 ft".

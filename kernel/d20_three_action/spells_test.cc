@@ -137,6 +137,32 @@ TEST(Spells, SpellEffectsEndWithTheSpell) {
   EXPECT_FALSE(Has(t, "gob", kEntangled));
 }
 
+// L39 "If a Spell is not controlled it will continue until its Duration
+// ends" with L13 "(If something has a Duration of 1 Round it will end after
+// all other Creatures have gotten a Turn, not the end of the Initiative
+// count)" and L15 (delay, enter "after the current Turn"): a web of 2
+// Rounds cast in the mage's round-1 Turn lasts through gob's round-1 and
+// round-2 Turns; the mage delays in round 2 and enters after gob: the web
+// ends as the mage's entered Turn starts, after gob's second Turn, not
+// before it (at the entry) nor a Round later at the mage's new place.
+TEST(Spells, ASpellsRoundsEndAfterTheOthersTurnsWhenItsCasterDelays) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  fb::CommandT web = Cast("web");
+  With(web, "rounds", 2);
+  WithText(web, "condition", "entangled");
+  ASSERT_OK(t.Submit(web));
+  ASSERT_OK(t.Submit(Cmd("mage", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("mage", "delay")));  // round 2
+  ASSERT_OK(t.Submit(Cmd("mage", "enter")));
+  EXPECT_TRUE(Has(t, "gob", kEntangled));  // gob's round-2 Turn
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "mage");
+  EXPECT_FALSE(Has(t, "gob", kEntangled));
+  EXPECT_FALSE(Has(t, "mage", kSpell));
+}
+
 // L146 "Shaken" in the text's spelling is the condition `shaken`; a name
 // no spell applies is refused with the list.
 TEST(Spells, ConditionNamesAreCaseInsensitiveAndClosed) {

@@ -46,7 +46,7 @@ TEST(BleedTable, DeathBandAtZeroOrMoreIsUnconscious) {
   EXPECT_TRUE(Has(t, "gob", kUnconscious));
   EXPECT_TRUE(Has(t, "gob", kProne));  // L168
   EXPECT_EQ(Res(t, "gob", kHp), 3);
-  EXPECT_EQ(Res(t, "gob", kActions), 0);
+  EXPECT_FALSE(t.Submit(Cmd("gob", "interact")).ok());  // L168 no Actions
 }
 
 TEST(BleedTable, UnconsciousBand) {

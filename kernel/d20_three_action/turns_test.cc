@@ -261,6 +261,31 @@ TEST(Turns, StunnedCreaturesCannotAct) {
   ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // not an action
 }
 
+// l.164 "A Stunned Creature can take no Actions, Reactions or Free Actions"
+// for a GM's `rounds` 2 given in aria's own round-1 Turn after 1 Action:
+// l.13 "it will end after all other Creatures have gotten a Turn", twice:
+// at aria's round-3 turn start, before its Actions are allotted. It costs
+// the 2 Actions left in round 1 and the 3 of round 2; round 3 has 3.
+TEST(Turns, AStunLaidInTheBearersOwnTurnCostsTheRestOfItAndNMinusOneTurns) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  ASSERT_OK(t.Submit(MoveTo("aria", {{1, 0}})));
+  fb::CommandT stun = Gm("aria", "gm_condition", "a stunning trap");
+  WithText(stun, "name", "stunned");
+  WithText(stun, "op", "add");
+  With(stun, "rounds", 2);
+  ASSERT_OK(t.Submit(stun));
+  EXPECT_FALSE(t.Submit(MoveTo("aria", {{2, 0}})).ok());  // round 1
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_TRUE(Has(t, "aria", kStunned));
+  EXPECT_FALSE(t.Submit(MoveTo("aria", {{2, 0}})).ok());  // round 2
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));
+  EXPECT_FALSE(Has(t, "aria", kStunned));  // round 3
+  EXPECT_EQ(Res(t, "aria", kActions), 3);
+  ASSERT_OK(t.Submit(MoveTo("aria", {{2, 0}})));
+}
+
 TEST(Turns, OneRoundEndsAfterEveryOtherCreatureHadATurn) {
   Table t(D20ThreeAction(), Duel(), {15, 10});
   fb::CommandT slow = Cmd("aria", "cast", {"gob"});
@@ -331,6 +356,36 @@ TEST(Turns, DelayedCreaturesStillBleedAtTheirOriginalInitiative) {
   EXPECT_EQ(Res(t, "aria", kHp), 15);
   EXPECT_EQ(Res(t, "aria", kBleedPenalty), 1);
   EXPECT_TRUE(t.state().order[0].delayed);
+}
+
+// l.15 "They must still experience any Effects that would normally affect
+// them at the start of their Turn ... continue to suffer any ongoing
+// Effects (such as Bleed Damage, or ongoing Spell Effects) each Round at
+// their original Initiative" with l.127 "At the start of a Bleeding
+// Creatures Turn": aria, Bleeding, rolls at her round-2 turn start and then
+// delays; the Turn she enters after gob's is the Turn whose start she
+// already bled at: no second roll that Round; in round 3 she rolls once, at
+// her new place after gob.
+TEST(Turns, ADelayingCreatureBleedsOnceARoundNotAgainWhenItEnters) {
+  Table t(D20ThreeAction(), Duel(), {15, 10});
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));
+  GmAdd(t, "aria", "bleeding");  // in gob's round-1 Turn
+  // 14 - 0 = 14: "11 - 15 -"; 2d6 2 + 3: HP 15, Bleed Penalty 1.
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn"), {14, 2, 3}));
+  EXPECT_EQ(Res(t, "aria", kHp), 15);
+  ASSERT_OK(t.Submit(Cmd("aria", "delay")));
+  ASSERT_OK(t.Submit(Cmd("aria", "enter")));
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn")));  // no roll at the entry
+  EXPECT_EQ(t.state().round, 2);
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_EQ(Res(t, "aria", kHp), 15);
+  ASSERT_OK(t.Submit(Cmd("aria", "end_turn")));  // round 3: gob first
+  EXPECT_EQ(Res(t, "aria", kHp), 15);
+  // 14 - 1 = 13: "11 - 15 -"; 2d6 1 + 1: HP 13, Bleed Penalty 2.
+  ASSERT_OK(t.Submit(Cmd("gob", "end_turn"), {14, 1, 1}));
+  EXPECT_EQ(t.state().active, "aria");
+  EXPECT_EQ(Res(t, "aria", kHp), 13);
+  EXPECT_EQ(Res(t, "aria", kBleedPenalty), 2);
 }
 
 TEST(Turns, HoldKeepsTheActionsLeftAndDropsInTheOrder) {
