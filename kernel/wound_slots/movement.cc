@@ -427,8 +427,15 @@ absl::Status UnderwaterTerrain(Decision& d, uint64_t cause) {
   std::vector<std::string> in;
   std::vector<std::pair<std::string, uint32_t>> out;
   for (const auto& [id, c] : d.state().combatants) {
-    bool wet = false;
-    for (absl::string_view part : absl::StrSplit(d.state().TerrainAt(c.at), '+')) wet = wet || part == "underwater";
+    // GM ruling point (l.174, l.275 are silent on a creature larger than a
+    // square): it is underwater when every square of its space is; partly
+    // in the water, the GM decides (`gm_condition` Underwater).
+    bool wet = true;
+    for (const Pos& p : space::SquaresOf(c.at, c.size)) {
+      bool here = false;
+      for (absl::string_view part : absl::StrSplit(d.state().TerrainAt(p), '+')) here = here || part == "underwater";
+      wet = wet && here;
+    }
     const Condition* had = nullptr;
     for (const auto& [cid, k] : c.conditions) {
       if (k.name == "Underwater" && k.source == "terrain") had = &k;
