@@ -496,6 +496,29 @@ TEST(Attack, StandingOnAnUnderwaterSquareIsUnderwater) {
   EXPECT_EQ(Defense(*t.state().Find("aria"), Def::kMelee, nullptr), 13);
 }
 
+// 001 l.174 "Walking underwater", l.275 "While underwater": the text says
+// nothing of a creature larger than one square (GM ruling point, README):
+// a size-2 ogre at (6,5) covers (6,5), (7,5), (6,6), (7,6); with its anchor
+// square (6,5) alone underwater it is not Underwater (was: it was, the
+// anchor square alone read), with all four it is.
+TEST(Attack, ALargeCreatureIsUnderwaterWhenAllItsSquaresAre) {
+  for (const int wet : {1, 4}) {
+    fb::CombatantSpecT ogre = Orc("ogre", 6, 5);
+    ogre.size = 2;
+    fb::RosterT r = Roster({Aria(4, 5), std::move(ogre)});
+    for (const fb::Pos& p : {fb::Pos(6, 5), fb::Pos(7, 5), fb::Pos(6, 6), fb::Pos(7, 6)}) {
+      if (static_cast<int>(r.map->cells.size()) == wet) break;
+      auto cell = std::make_unique<fb::CellT>();
+      cell->at = std::make_unique<fb::Pos>(p);
+      cell->terrain = "underwater";
+      r.map->cells.push_back(std::move(cell));
+    }
+    Table t(WoundSlots(), r, {10, 12});
+    ASSERT_TRUE(t.status().ok()) << t.status();
+    EXPECT_EQ(t.state().Find("ogre")->Has("Underwater"), wet == 4) << wet << " squares underwater";
+  }
+}
+
 TEST(Attack, SunkBelowTheSurfaceRollsNoSwimmingCheck) {
   // 001 l.278: the Swimming check is "to not ... sink underwater"; once sunk
   // (until she surfaces, AP 4) there is nothing left to keep: d20 5 + 4 = 9

@@ -35,13 +35,17 @@ int64_t TerrainFactor(const std::string& name) {
   return 1;
 }
 
+// The parts of square `p`'s terrain: map terrain names, "+" joining several
+// (l.163 "multiply them together").
+std::vector<std::string> TerrainParts(const State& s, Pos p) { return absl::StrSplit(s.TerrainAt(p), '+'); }
+
 }  // namespace
 
 // l.162-174: a square whose terrain (any part of a `+` join) costs more
 // than normal movement is difficult terrain.
 bool DifficultAt(const State& s, Pos p) {
-  for (absl::string_view part : absl::StrSplit(s.TerrainAt(p), '+')) {
-    if (TerrainFactor(std::string(part)) > 1) return true;
+  for (const std::string& part : TerrainParts(s, p)) {
+    if (TerrainFactor(part) > 1) return true;
   }
   return false;
 }
@@ -194,9 +198,9 @@ Priced Price(const State& s, const Combatant& mover, const std::vector<Pos>& pat
         out.why.push_back("occupied space");
       }
     }
-    for (absl::string_view part : absl::StrSplit(s.TerrainAt(p), '+')) {
-      const int64_t f = TerrainFactor(std::string(part));
-      if (f > 1) out.why.push_back(std::string(part));
+    for (const std::string& part : TerrainParts(s, p)) {
+      const int64_t f = TerrainFactor(part);
+      if (f > 1) out.why.push_back(part);
       factor *= f;  // l.163: multiply them together
     }
     walk.Step(p, factor);
@@ -427,8 +431,14 @@ absl::Status UnderwaterTerrain(Decision& d, uint64_t cause) {
   std::vector<std::string> in;
   std::vector<std::pair<std::string, uint32_t>> out;
   for (const auto& [id, c] : d.state().combatants) {
-    bool wet = false;
-    for (absl::string_view part : absl::StrSplit(d.state().TerrainAt(c.at), '+')) wet = wet || part == "underwater";
+    // GM ruling point (l.174, l.275 are silent on a creature larger than a
+    // square): it is underwater when every square of its space is; partly
+    // in the water, the GM decides (`gm_condition` Underwater).
+    bool wet = true;
+    for (const Pos& p : space::SquaresOf(c.at, c.size)) {
+      const std::vector<std::string> parts = TerrainParts(d.state(), p);
+      wet = wet && std::find(parts.begin(), parts.end(), "underwater") != parts.end();
+    }
     const Condition* had = nullptr;
     for (const auto& [cid, k] : c.conditions) {
       if (k.name == "Underwater" && k.source == "terrain") had = &k;

@@ -143,8 +143,23 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   if (HasParam(c, "wound") && (ParamOr(c, "wound", 0) < kLight || ParamOr(c, "wound", 0) > kCritical)) {
     return Malformed(c, "params.wound", "the wound level to heal, 1 light .. 4 critical");
   }
-  const int64_t minutes = ParamOr(c, "minutes", 480);
-  if (minutes < 0 || minutes > 480) return Malformed(c, "params.minutes", "0..480: minutes rested before an interruption");
+  // l.65: a long rest "interrupted ... no more than half an hour" and
+  // resumed "by adding an extra hour onto the remaining rest time":
+  // `resumed` = the interruption's minutes (1..30); the rest is then
+  // 8 hours + 1 = 540 minutes of resting, and its rounds are those and the
+  // interruption's.
+  const bool resumed = HasParam(c, "resumed");
+  const int64_t interruption = ParamOr(c, "resumed", 0);
+  if (resumed && interruption < 1) return Malformed(c, "params.resumed", "the interruption's minutes, 1..30");
+  if (interruption > 30) {
+    return Refuse("001.rest.interrupted", absl::StrCat("an interruption of ", interruption,
+                                                       " minutes: a long rest resumes only after one of at most half an hour (l.65); start it over"));
+  }
+  const int64_t full = resumed ? 480 + 60 : 480;
+  const int64_t minutes = ParamOr(c, "minutes", full);
+  if (minutes < 0 || minutes > full) {
+    return Malformed(c, "params.minutes", absl::StrCat("0..", full, ": minutes rested before an interruption"));
+  }
   // l.44: the benefits of a long rest at most twice per day (`day`: the
   // in-game day, given by the GM), and only after a full night's sleep in
   // the last 24 hours (`slept` = 0: no benefit; the sleep needed is 8 hours
@@ -157,11 +172,13 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
   // A third full one that day is taken but gives no benefit ("you can only
   // gain the benefits of a long rest twice per day", l.44), and does not
   // count.
-  const bool third = minutes >= 480 && ParamOr(c, "slept", 1) != 0 && HasParam(c, "day") &&
+  const bool third = minutes >= full && ParamOr(c, "slept", 1) != 0 && HasParam(c, "day") &&
                      a->Resource("long_rest_day") == day && a->Resource("long_rests_today") >= 2;
-  const bool benefits = minutes >= 480 && ParamOr(c, "slept", 1) != 0 && !third;
+  const bool benefits = minutes >= full && ParamOr(c, "slept", 1) != 0 && !third;
   ASSIGN_OR_RETURN(uint64_t decl, d.Declare(c));
-  RETURN_IF_ERROR(PassRounds(d, who, minutes * 4, decl));  // l.47: 8 hours, or the minutes before the interruption
+  // l.47: 8 hours, or the minutes before the interruption; l.65 resumed: 9
+  // hours and the interruption.
+  RETURN_IF_ERROR(PassRounds(d, who, (minutes + interruption) * 4, decl));
   if (benefits && HasParam(c, "day")) {
     const Combatant* now = d.state().Find(who);
     const int64_t count = now->Resource("long_rest_day") == day ? now->Resource("long_rests_today") + 1 : 1;
@@ -208,7 +225,7 @@ absl::Status DecideLongRest(const fb::CommandT& c, Decision& d) {
                                            "no full night's sleep within 24 hours: no benefit"}));
     return retrieve(/*give_back=*/true);
   }
-  if (minutes < 480) {  // l.65: interrupted: a short rest's benefits per 15 minutes
+  if (minutes < full) {  // l.65: interrupted: a short rest's benefits per 15 minutes
     const int64_t n = FloorDiv(minutes, 15);
     RETURN_IF_ERROR(RecordOutcome(d, who, {decl, "001.rest.interrupted", {{"minutes", minutes}, {"short_rests", n}},
                                            "long rest interrupted"}));

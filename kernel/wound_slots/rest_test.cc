@@ -278,6 +278,44 @@ TEST(Rest, InterruptedLongRest) {
   EXPECT_EQ(R(t, res::kStamina), 10);
 }
 
+// 001 l.65 "If a long rest is interrupted, provided that the interruption
+// lasts no more than half an hour, you may resume the long rest and gain the
+// normal benefits by adding an extra hour onto the remaining rest time."
+// Interrupted after 200 minutes for 30: 480 - 200 + 60 = 340 more minutes,
+// 540 of resting, 570 on the clock (l.111: 2280 rounds, the current one the
+// first): a 2280-round effect ends during it, a 2281-round one does not;
+// the normal benefits (all stamina, l.53). A 31-minute interruption cannot
+// be resumed (was: no resumed rest: 480 minutes at most, 1920 rounds).
+TEST(Rest, AResumedLongRestAddsAnExtraHour) {
+  Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
+  for (const auto& [name, rounds] : std::vector<std::pair<std::string, int>>{{"Helpless", 2280}, {"Prone", 2281}}) {
+    fb::CommandT h = kernel::testing::GmCmd("gm_condition", "aria", "a long effect");
+    WithText(h, "name", name);
+    WithText(h, "op", "add");
+    With(h, "rounds", rounds);
+    ASSERT_TRUE(t.Submit(h).ok()) << name;
+  }
+  Set(t, "aria", res::kStamina, 0);
+  fb::CommandT rest = Cmd("aria", "long_rest");
+  With(rest, "resumed", 30);
+  { auto r = t.Submit(rest); ASSERT_TRUE(r.ok()) << r.status(); }
+  EXPECT_FALSE(t.state().Find("aria")->Has("Helpless"));
+  EXPECT_TRUE(t.state().Find("aria")->Has("Prone"));
+  EXPECT_EQ(R(t, res::kStamina), MaxStamina(*t.state().Find("aria")));
+  fb::CommandT late = Cmd("aria", "long_rest");
+  With(late, "resumed", 31);
+  EXPECT_EQ(t.Submit(late).status().code(), absl::StatusCode::kFailedPrecondition);
+  // Resumed and interrupted again after 510 of its 540 minutes: not
+  // complete, a short rest's benefits per 15 minutes (l.65), which do not
+  // lower fatigue (l.46; a complete one would, l.51).
+  Set(t, "aria", res::kFatigue, 3);
+  fb::CommandT again = Cmd("aria", "long_rest");
+  With(again, "resumed", 10);
+  With(again, "minutes", 510);
+  { auto r = t.Submit(again); ASSERT_TRUE(r.ok()) << r.status(); }
+  EXPECT_EQ(R(t, res::kFatigue), 3);
+}
+
 TEST(Rest, TwicePerDayAndSleep) {
   Table t(WoundSlots(), Roster({Aria(), Orc()}), {10, 12});
   fb::CommandT rest = Cmd("aria", "long_rest");

@@ -186,7 +186,8 @@ std::vector<VerbSchema> Build() {
   {
     VerbSchema s{"long_rest", "a long rest; the target tends the wounds", "001.rest.long"};
     s.targets = Use::kOptional;
-    s.params = {{"minutes", T::kNonNeg, false, {}, "its length (default 480)"},
+    s.params = {{"minutes", T::kNonNeg, false, {}, "its length (default 480; 540 resumed)"},
+                {"resumed", T::kNonNeg, false, {}, "resumed after an interruption of this many minutes (1..30): an extra hour"},
                 {"wound", T::kNonNeg, false, {}, "the wound level healed (1-3)"},
                 {"kit", T::kFlag, false, {}, "with a tender, required: 1 a healing kit, 0 none (-5, l.54)"},
                 {"retrieve", T::kFlag, false, {}, "retrieve invested mana"},
