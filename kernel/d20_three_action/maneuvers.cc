@@ -3,6 +3,7 @@
 // dropped item up.
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -29,15 +30,21 @@ namespace {
 
 int Sign(int64_t v) { return v > 0 ? 1 : (v < 0 ? -1 : 0); }
 
+// From `from`'s centre to `target`'s, in half squares.
+std::pair<int64_t, int64_t> CentreToCentre(const Combatant& from,
+                                           const Combatant& target) {
+  return {(2 * int64_t{target.at.x} + target.size) -
+              (2 * int64_t{from.at.x} + from.size),
+          (2 * int64_t{target.at.y} + target.size) -
+              (2 * int64_t{from.at.y} + from.size)};
+}
+
 // L51 "Push them back": the step along the line from `from`'s centre to
 // `target`'s, the grid direction nearest it (space::DirBetween's octants;
 // was: the sign of each axis, so a line 18 degrees off east went south-east);
 // {0, 0} when the centres meet (a creature sharing the space).
 Pos AwayFrom(const Combatant& from, const Combatant& target) {
-  if (2 * int64_t{from.at.x} + from.size ==
-          2 * int64_t{target.at.x} + target.size &&
-      2 * int64_t{from.at.y} + from.size ==
-          2 * int64_t{target.at.y} + target.size) {
+  if (CentreToCentre(from, target) == std::pair<int64_t, int64_t>{0, 0}) {
     return {0, 0};
   }
   return space::DirVec(
@@ -203,10 +210,7 @@ absl::Status ValidateManeuver(const State& s, const fb::CommandT& c,
     }
     // L51 "you Push them back": never toward the pusher (was: accepted, the
     // pushed creature passing into or through the pusher's space).
-    const int64_t vx = (2 * int64_t{t->at.x} + t->size) -
-                       (2 * int64_t{a->at.x} + a->size);
-    const int64_t vy = (2 * int64_t{t->at.y} + t->size) -
-                       (2 * int64_t{a->at.y} + a->size);
+    const auto [vx, vy] = CentreToCentre(*a, *t);
     if (dir.x * vx + dir.y * vy < 0) {
       const Pos back = AwayFrom(*a, *t);
       return Refuse("000.push",
